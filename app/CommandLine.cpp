@@ -1,0 +1,146 @@
+#include "CommandLine.h"
+
+#include <QCommandLineParser>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+struct Parser
+{
+    QCommandLineParser parser;
+    QCommandLineOption headless { u"headless"_s, u"Run the engine without a GUI; logs go to stderr."_s };
+    QCommandLineOption configDir { u"config-dir"_s, u"Keep settings, data and logs in DIR."_s, u"DIR"_s };
+    QCommandLineOption cdpHost { u"cdp-host"_s, u"Browser debugging host (default 127.0.0.1)."_s, u"HOST"_s };
+    QCommandLineOption cdpPort { u"cdp-port"_s,
+                                 u"Browser debugging port (default: setting cdp/port, 9004)."_s, u"PORT"_s };
+    QCommandLineOption autoAccept { u"auto-accept"_s, u"Turn auto-accept on for this run."_s };
+    QCommandLineOption debugServer {
+        u"debug-server"_s, u"Serve the debug API on 127.0.0.1 (default port 54321): --debug-server[=PORT]."_s,
+        u"PORT"_s
+    };
+    QCommandLineOption quitAfter { u"quit-after"_s,
+                                   u"Exit cleanly after SECONDS, printing the summary line."_s,
+                                   u"SECONDS"_s };
+    QCommandLineOption demo { u"demo"_s, u"Start the bundled demo: a Chromium on a demo agent panel."_s };
+    QCommandLineOption standby {
+        u"standby"_s, u"If another instance drives this config dir, wait and take over when it exits."_s
+    };
+    QCommandLineOption show { u"show"_s, u"Open the window (of the running instance, if there is one)."_s };
+    QCommandLineOption verbose { QStringList { u"v"_s, u"verbose"_s }, u"Log debug messages too."_s };
+    QCommandLineOption help { QStringList { u"h"_s, u"help"_s }, u"Show this help."_s };
+    QCommandLineOption version { u"version"_s, u"Show the version."_s };
+
+    Parser()
+    {
+        parser.setApplicationDescription(
+            u"Keeps AI coding agents moving and lets agents drive browser tabs over the Chrome DevTools Protocol."_s);
+        parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+        parser.addOptions({ headless, configDir, cdpHost, cdpPort, autoAccept, debugServer, quitAfter, demo,
+                            standby, show, verbose, help, version });
+    }
+};
+
+std::optional<quint16> parsePort(const QString &text)
+{
+    bool ok = false;
+    const int port = text.toInt(&ok);
+    if (!ok || port < 1 || port > 65535)
+        return std::nullopt;
+    return quint16(port);
+}
+
+} // namespace
+
+ParseResult CommandLine::parse(const QStringList &arguments)
+{
+    ParseResult result;
+    AppOptions &o = result.options;
+    o.arguments = arguments.mid(1);
+
+    // "--debug-server" may come without a value; QCommandLineParser wants one.
+    QStringList args;
+    for (const QString &arg : arguments)
+        args.append(arg == u"--debug-server"_s ? u"--debug-server="_s : arg);
+
+    Parser p;
+    if (!p.parser.parse(args)) {
+        result.error = p.parser.errorText();
+        return result;
+    }
+    if (const QStringList positional = p.parser.positionalArguments(); !positional.isEmpty()) {
+        result.error = u"unexpected argument '%1'"_s.arg(positional.first());
+        return result;
+    }
+    o.help = p.parser.isSet(p.help);
+    o.version = p.parser.isSet(p.version);
+    o.mode = p.parser.isSet(p.headless) ? AppOptions::Mode::Headless : AppOptions::Mode::Tray;
+    o.autoAccept = p.parser.isSet(p.autoAccept);
+    o.demo = p.parser.isSet(p.demo);
+    o.standby = p.parser.isSet(p.standby);
+    o.show = p.parser.isSet(p.show);
+    o.verbose = p.parser.isSet(p.verbose);
+
+    if (p.parser.isSet(p.configDir)) {
+        o.configDir = p.parser.value(p.configDir);
+        if (o.configDir.trimmed().isEmpty()) {
+            result.error = u"--config-dir: the folder name is empty"_s;
+            return result;
+        }
+    }
+    if (p.parser.isSet(p.cdpHost)) {
+        const QString host = p.parser.value(p.cdpHost).trimmed();
+        if (host.isEmpty() || host.contains(u' ') || host.contains(u'/')) {
+            result.error = u"--cdp-host: '%1' is not a host name or address"_s.arg(host);
+            return result;
+        }
+        o.cdpHost = host;
+    }
+    if (p.parser.isSet(p.cdpPort)) {
+        o.cdpPort = parsePort(p.parser.value(p.cdpPort));
+        if (!o.cdpPort) {
+            result.error
+                = u"--cdp-port: '%1' is not a port number (1-65535)"_s.arg(p.parser.value(p.cdpPort));
+            return result;
+        }
+    }
+    if (p.parser.isSet(p.debugServer)) {
+        o.debugServer = true;
+        const QString value = p.parser.value(p.debugServer);
+        if (!value.isEmpty()) {
+            o.debugServerPort = parsePort(value);
+            if (!o.debugServerPort) {
+                result.error = u"--debug-server: '%1' is not a port number (1-65535)"_s.arg(value);
+                return result;
+            }
+        }
+    }
+    if (p.parser.isSet(p.quitAfter)) {
+        bool ok = false;
+        const double seconds = p.parser.value(p.quitAfter).toDouble(&ok);
+        if (!ok || seconds <= 0 || seconds > 365.0 * 24 * 3600) {
+            result.error = u"--quit-after: '%1' is not a positive number of seconds"_s.arg(
+                p.parser.value(p.quitAfter));
+            return result;
+        }
+        o.quitAfterSeconds = seconds;
+    }
+    return result;
+}
+
+QString CommandLine::helpText()
+{
+    Parser p;
+    QString text = p.parser.helpText();
+    text.replace(u"--debug-server <PORT>"_s, u"--debug-server[=PORT]"_s);
+    return text;
+}
+
+QString CommandLine::versionText()
+{
+    return u"multi-purpose-agent "_s + QStringLiteral(MPA_VERSION);
+}
+
+} // namespace mpa

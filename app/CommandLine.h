@@ -1,0 +1,48 @@
+#pragma once
+// The command line of DESIGN.md, parsed without side effects so main() can decide what to
+// run. A bad argument yields a message that names it (exit code 2).
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace mpa {
+
+struct AppOptions
+{
+    enum class Mode { Tray, Headless };
+
+    Mode mode = Mode::Tray;
+    QString configDir; // empty: the platform's standard locations
+    std::optional<QString> cdpHost;
+    std::optional<quint16> cdpPort;
+    bool autoAccept = false;
+    bool debugServer = false;
+    std::optional<quint16> debugServerPort; // --debug-server=PORT
+    std::optional<double> quitAfterSeconds;
+    bool demo = false;
+    bool standby = false;
+    bool show = false;
+    bool verbose = false;
+    bool help = false;
+    bool version = false;
+    bool headlessFallback = false; // no display: the tray app runs headless instead
+    QStringList arguments; // as given, for forwarding to a running instance
+};
+
+struct ParseResult
+{
+    AppOptions options;
+    QString error; // non-empty: print it and exit with code 2
+};
+
+class CommandLine
+{
+public:
+    static ParseResult parse(const QStringList &arguments);
+    static QString helpText();
+    static QString versionText();
+};
+
+} // namespace mpa

@@ -1,0 +1,560 @@
+#include "CdpEndpoint.h"
+
+#include "CdpConnection.h"
+#include "WebSocketTransport.h"
+#include "logging/LogCategories.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+constexpr int kHttpTimeoutMs = 3000;
+constexpr int kListPollMs = 2000;
+constexpr qint64 kRetryNoticeEveryMs = 30000;
+
+QJsonObject autoAttachParams(bool withFilter)
+{
+    QJsonObject params {
+        { u"autoAttach"_s, true },
+        { u"waitForDebuggerOnStart"_s, false },
+        { u"flatten"_s, true },
+    };
+    if (withFilter) {
+        // Only what the engine works with; browser UI, workers and tabs stay unattached.
+        params.insert(u"filter"_s,
+                      QJsonArray {
+                          QJsonObject { { u"type"_s, u"page"_s } },
+                          QJsonObject { { u"type"_s, u"iframe"_s } },
+                          QJsonObject { { u"type"_s, u"webview"_s } },
+                      });
+    }
+    return params;
+}
+
+QString describeTarget(const CdpTargetInfo &info)
+{
+    // Before a page has loaded Chromium reports its URL (without the scheme) as the title.
+    const bool noTitle = info.title.isEmpty() || info.url.endsWith(info.title);
+    const QString title = noTitle ? QString() : u"'"_s + info.title + u"' "_s;
+    return info.type + u' ' + title + u'(' + info.url + u')';
+}
+
+} // namespace
+
+CdpEndpoint::CdpEndpoint(QObject *parent)
+    : QObject(parent)
+{
+    m_network.setProxy(QNetworkProxy::NoProxy);
+    m_retryTimer.setSingleShot(true);
+    connect(&m_retryTimer, &QTimer::timeout, this, &CdpEndpoint::discover);
+    m_listTimer.setInterval(kListPollMs);
+    connect(&m_listTimer, &QTimer::timeout, this, &CdpEndpoint::refreshTargetList);
+    m_transportFactory = [] { return new WebSocketTransport; };
+}
+
+CdpEndpoint::~CdpEndpoint()
+{
+    m_running = false;
+    for (const auto &reply : std::as_const(m_replies)) {
+        if (reply)
+            reply->abort();
+    }
+    // Sessions are children of this object; the connections go with their links.
+    for (auto &link : m_links) {
+        link->connection->disconnect(this);
+        delete link->connection;
+    }
+}
+
+QString CdpEndpoint::address() const
+{
+    return m_host + u':' + QString::number(m_port);
+}
+
+void CdpEndpoint::setAddress(const QString &host, quint16 port)
+{
+    if (host == m_host && port == m_port)
+        return;
+    m_host = host;
+    m_port = port;
+    if (m_running) {
+        stop();
+        start();
+    }
+}
+
+void CdpEndpoint::setRetryDelays(std::chrono::milliseconds initial, std::chrono::milliseconds maximum)
+{
+    m_initialDelay = initial;
+    m_maxDelay = maximum;
+    m_nextDelay = initial;
+}
+
+void CdpEndpoint::start()
+{
+    if (m_running)
+        return;
+    m_running = true;
+    m_failedAttempts = 0;
+    m_nextDelay = m_initialDelay;
+    qCInfo(lcCdp).noquote() << "looking for a browser at" << address();
+    discover();
+}
+
+void CdpEndpoint::stop()
+{
+    if (!m_running && m_links.empty())
+        return;
+    m_running = false;
+    ++m_generation;
+    m_retryTimer.stop();
+    m_listTimer.stop();
+    for (const auto &reply : std::as_const(m_replies)) {
+        if (reply)
+            reply->abort();
+    }
+    m_replies.clear();
+    closeAllLinks(u"stopped"_s);
+    setState(State::Stopped);
+}
+
+void CdpEndpoint::connectToBrowser(const QUrl &browserWebSocketUrl)
+{
+    m_running = true;
+    ++m_generation;
+    setState(State::Connecting);
+    openLink(browserWebSocketUrl, true, {});
+}
+
+void CdpEndpoint::setState(State state)
+{
+    if (m_state == state)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged(state);
+}
+
+QNetworkReply *CdpEndpoint::get(const QString &path)
+{
+    QUrl url;
+    url.setScheme(u"http"_s);
+    url.setHost(m_host);
+    url.setPort(m_port);
+    url.setPath(path);
+    QNetworkRequest request(url);
+    request.setTransferTimeout(kHttpTimeoutMs);
+    QNetworkReply *reply = m_network.get(request);
+    m_replies.removeAll(nullptr);
+    m_replies.append(reply);
+    return reply;
+}
+
+void CdpEndpoint::discover()
+{
+    if (!m_running)
+        return;
+    if (m_state != State::Retrying)
+        setState(State::Connecting);
+    const quint64 generation = ++m_generation;
+    QNetworkReply *reply = get(u"/json/version"_s);
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, generation] { onVersionReply(reply, generation); });
+}
+
+void CdpEndpoint::onVersionReply(QNetworkReply *reply, quint64 generation)
+{
+    reply->deleteLater();
+    if (generation != m_generation || !m_running)
+        return;
+    if (reply->error() != QNetworkReply::NoError) {
+        connectionFailed(reply->errorString());
+        return;
+    }
+    const QJsonObject version = QJsonDocument::fromJson(reply->readAll()).object();
+    m_browserVersion = version.value(u"Browser").toString();
+    const QString browserUrl = version.value(u"webSocketDebuggerUrl").toString();
+    if (!browserUrl.isEmpty()) {
+        m_perTargetMode = false;
+        openLink(rewriteToAddress(QUrl(browserUrl)), true, {});
+        return;
+    }
+    // No browser-level target: serve each page through its own socket.
+    qCInfo(lcCdp).noquote() << address()
+                            << "offers no browser-level target; attaching to each page separately";
+    m_perTargetMode = true;
+    refreshTargetList();
+}
+
+void CdpEndpoint::refreshTargetList()
+{
+    if (!m_running)
+        return;
+    const quint64 generation = m_generation;
+    QNetworkReply *reply = get(u"/json/list"_s);
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, generation] { onListReply(reply, generation); });
+}
+
+void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
+{
+    reply->deleteLater();
+    if (generation != m_generation || !m_running)
+        return;
+    if (reply->error() != QNetworkReply::NoError) {
+        m_listTimer.stop();
+        closeAllLinks(reply->errorString());
+        connectionFailed(reply->errorString());
+        return;
+    }
+    const QJsonArray list = QJsonDocument::fromJson(reply->readAll()).array();
+    if (m_state != State::Connected) {
+        setState(State::Connected);
+        m_failedAttempts = 0;
+        m_nextDelay = m_initialDelay;
+        qCInfo(lcCdp).noquote() << "connected to"
+                                << (m_browserVersion.isEmpty() ? u"a browser"_s : m_browserVersion) << "at"
+                                << address() << "(per-target mode)";
+        Q_EMIT connected(m_browserVersion);
+    }
+    if (!m_listTimer.isActive())
+        m_listTimer.start();
+    QSet<QString> listed;
+    for (const QJsonValue &value : list) {
+        const QJsonObject entry = value.toObject();
+        const CdpTargetInfo info = CdpTargetInfo::fromJson(entry);
+        listed.insert(info.targetId);
+        const auto known = std::find_if(m_links.begin(), m_links.end(),
+                                        [&info](const auto &l) { return l->targetId == info.targetId; });
+        if (known != m_links.end()) {
+            CdpSession *root = (*known)->sessions.value(QString());
+            if (root && root->updateTargetInfo(info))
+                Q_EMIT sessionInfoChanged(root);
+            continue;
+        }
+        const QString wsUrl = entry.value(u"webSocketDebuggerUrl").toString();
+        QString reason;
+        if (wsUrl.isEmpty()) {
+            qCDebug(lcCdp).noquote() << "skipping" << describeTarget(info)
+                                     << ": no webSocketDebuggerUrl (another debugger is attached)";
+            continue;
+        }
+        if (!m_filter.accepts(info, &reason)) {
+            qCDebug(lcCdp).noquote() << u"skipping %1: %2"_s.arg(describeTarget(info), reason);
+            continue;
+        }
+        openLink(rewriteToAddress(QUrl(wsUrl)), false, info);
+    }
+    // Links whose target left the list close on their own; nothing to do here.
+}
+
+CdpEndpoint::Link *CdpEndpoint::openLink(const QUrl &url, bool browserLevel, const CdpTargetInfo &info)
+{
+    auto link = std::make_unique<Link>();
+    link->browserLevel = browserLevel;
+    link->targetId = info.targetId;
+    link->pendingInfo = info;
+    link->connection = new CdpConnection(m_transportFactory());
+    Link *raw = link.get();
+    m_links.push_back(std::move(link));
+    CdpConnection *connection = raw->connection;
+    connect(connection, &CdpConnection::opened, this, [this, connection] {
+        if (Link *l = linkOf(connection))
+            onLinkOpened(l);
+    });
+    connect(connection, &CdpConnection::closed, this, [this, connection](const QString &reason) {
+        if (Link *l = linkOf(connection))
+            onLinkClosed(l, reason);
+    });
+    connect(connection, &CdpConnection::eventReceived, this,
+            [this, connection](const QString &sessionId, const QString &method, const QJsonObject &params) {
+                if (Link *l = linkOf(connection))
+                    onLinkEvent(l, sessionId, method, params);
+            });
+    connection->open(url);
+    return raw;
+}
+
+CdpEndpoint::Link *CdpEndpoint::linkOf(CdpConnection *connection) const
+{
+    for (const auto &link : m_links) {
+        if (link->connection == connection)
+            return link.get();
+    }
+    return nullptr;
+}
+
+void CdpEndpoint::onLinkOpened(Link *link)
+{
+    if (link->browserLevel) {
+        m_browserLevel = true;
+        m_failedAttempts = 0;
+        m_nextDelay = m_initialDelay;
+        setState(State::Connected);
+        qCInfo(lcCdp).noquote() << "connected to"
+                                << (m_browserVersion.isEmpty() ? u"the browser"_s : m_browserVersion) << "at"
+                                << address();
+        Q_EMIT connected(m_browserVersion);
+        link->connection->send(u"Target.setDiscoverTargets"_s, { { u"discover"_s, true } });
+        link->connection->send(u"Target.setAutoAttach"_s, autoAttachParams(true), {}, this,
+                               [this](const CdpResult &result) {
+                                   if (!result.ok())
+                                       qCWarning(lcCdp).noquote() << "cannot watch the browser's targets:"
+                                                                  << result.error.toString();
+                               });
+        return;
+    }
+    auto *session = new CdpSession(link->connection, QString(), link->pendingInfo, nullptr, this);
+    registerSession(link, session);
+}
+
+void CdpEndpoint::registerSession(Link *link, CdpSession *session)
+{
+    link->sessions.insert(session->sessionId(), session);
+    // Let this target's own out-of-process frames attach as sessions, too.
+    session->send(u"Target.setAutoAttach"_s, autoAttachParams(false));
+    if (session->isPage())
+        qCInfo(lcCdp).noquote() << "attached to" << describeTarget(session->targetInfo());
+    else
+        qCDebug(lcCdp).noquote() << "attached to" << describeTarget(session->targetInfo());
+    Q_EMIT sessionAttached(session);
+}
+
+void CdpEndpoint::onLinkClosed(Link *link, const QString &reason)
+{
+    const bool browserLevel = link->browserLevel;
+    for (const QString &id : link->sessions.keys())
+        detachSession(link, id, reason);
+    CdpConnection *connection = link->connection;
+    std::erase_if(m_links, [link](const auto &l) { return l.get() == link; });
+    connection->disconnect(this);
+    connection->deleteLater();
+    if (browserLevel) {
+        m_browserLevel = false;
+        if (m_state == State::Connected) {
+            qCWarning(lcCdp).noquote() << u"lost the browser at %1: %2"_s.arg(address(), reason);
+            Q_EMIT disconnected(reason);
+        }
+        connectionFailed(reason);
+    }
+}
+
+void CdpEndpoint::onLinkEvent(Link *link, const QString &sessionId, const QString &method,
+                              const QJsonObject &params)
+{
+    if (method == u"Target.attachedToTarget"_s) {
+        onAttached(link, sessionId, params);
+        return;
+    }
+    if (method == u"Target.detachedFromTarget"_s) {
+        detachSession(link, params.value(u"sessionId").toString(), u"detached from the target"_s);
+        return;
+    }
+    if (method == u"Target.targetInfoChanged"_s || method == u"Target.targetCrashed"_s
+        || method == u"Target.targetDestroyed"_s) {
+        const QJsonObject infoJson = params.value(u"targetInfo").toObject();
+        const QString targetId = infoJson.isEmpty() ? params.value(u"targetId").toString()
+                                                    : infoJson.value(u"targetId").toString();
+        for (auto &l : m_links) {
+            for (const QString &id : l->sessions.keys()) {
+                CdpSession *session = l->sessions.value(id);
+                if (!session || session->targetId() != targetId)
+                    continue;
+                if (method == u"Target.targetInfoChanged"_s) {
+                    if (session->updateTargetInfo(CdpTargetInfo::fromJson(infoJson)))
+                        Q_EMIT sessionInfoChanged(session);
+                } else if (method == u"Target.targetCrashed"_s) {
+                    qCWarning(lcCdp).noquote() << u"%1 crashed (%2)"_s.arg(
+                        describeTarget(session->targetInfo()), params.value(u"status").toString());
+                    session->markCrashed();
+                } else {
+                    detachSession(l.get(), id, u"the target was closed"_s);
+                }
+            }
+        }
+        return;
+    }
+    if (sessionId.isEmpty() && link->browserLevel)
+        return; // other browser-level events are of no interest
+    CdpSession *session = link->sessions.value(sessionId);
+    if (!session) {
+        ++m_unknownSessionEvents;
+        qCDebug(lcCdp).noquote() << "dropping" << method << "for unknown session" << sessionId;
+        return;
+    }
+    if (method == u"Inspector.detached"_s) {
+        detachSession(link, sessionId, params.value(u"reason").toString());
+        return;
+    }
+    if (method == u"Inspector.targetCrashed"_s) {
+        session->markCrashed();
+        return;
+    }
+    session->dispatchEvent(method, params);
+}
+
+void CdpEndpoint::onAttached(Link *link, const QString &parentSessionId, const QJsonObject &params)
+{
+    const CdpTargetInfo info = CdpTargetInfo::fromJson(params.value(u"targetInfo").toObject());
+    const QString sessionId = params.value(u"sessionId").toString();
+    CdpSession *parent = link->sessions.value(parentSessionId);
+    QString reason;
+    if (!m_filter.accepts(info, &reason)) {
+        qCDebug(lcCdp).noquote() << u"not attaching to %1: %2"_s.arg(describeTarget(info), reason);
+        link->connection->send(u"Target.detachFromTarget"_s, { { u"sessionId"_s, sessionId } },
+                               parentSessionId);
+        return;
+    }
+    auto *session = new CdpSession(link->connection, sessionId, info, parent, this);
+    if (params.value(u"waitingForDebugger").toBool())
+        session->send(u"Runtime.runIfWaitingForDebugger"_s);
+    registerSession(link, session);
+}
+
+void CdpEndpoint::detachSession(Link *link, const QString &sessionId, const QString &reason)
+{
+    CdpSession *session = link->sessions.value(sessionId);
+    if (!session)
+        return;
+    // Frames of a departing page go first.
+    for (const QString &id : link->sessions.keys()) {
+        CdpSession *child = link->sessions.value(id);
+        if (child && child->parentSession() == session)
+            detachSession(link, id, reason);
+    }
+    link->sessions.remove(sessionId);
+    if (session->isPage())
+        qCInfo(lcCdp).noquote() << u"detached from %1: %2"_s.arg(describeTarget(session->targetInfo()),
+                                                                 reason);
+    session->markDetached(reason);
+    Q_EMIT sessionDetached(session);
+    session->deleteLater();
+}
+
+void CdpEndpoint::closeAllLinks(const QString &reason)
+{
+    auto links = std::move(m_links);
+    m_links.clear();
+    for (auto &link : links) {
+        for (const QString &id : link->sessions.keys())
+            detachSession(link.get(), id, reason);
+        link->connection->disconnect(this);
+        link->connection->close();
+        link->connection->deleteLater();
+    }
+    if (m_browserLevel && m_state == State::Connected)
+        Q_EMIT disconnected(reason);
+    m_browserLevel = false;
+}
+
+void CdpEndpoint::connectionFailed(const QString &reason)
+{
+    m_lastError = reason;
+    if (!m_running)
+        return;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    ++m_failedAttempts;
+    if (m_failedAttempts == 1) {
+        qCWarning(lcCdp).noquote() << u"no browser answers at %1 (%2). Start the IDE or browser with "
+                                      "--remote-debugging-port=%3; retrying until it appears."_s.arg(
+                                          address(), reason, QString::number(m_port));
+        m_lastRetryNoticeMs = now;
+    } else if (now - m_lastRetryNoticeMs >= kRetryNoticeEveryMs) {
+        qCInfo(lcCdp).noquote()
+            << u"still no browser at %1 (%2); tried %3 times"_s.arg(address(), reason).arg(m_failedAttempts);
+        m_lastRetryNoticeMs = now;
+    } else {
+        qCDebug(lcCdp).noquote() << u"no browser at %1: %2"_s.arg(address(), reason);
+    }
+    scheduleRetry();
+}
+
+void CdpEndpoint::scheduleRetry()
+{
+    setState(State::Retrying);
+    m_retryTimer.start(m_nextDelay);
+    m_nextDelay = std::min(m_nextDelay * 2, m_maxDelay);
+}
+
+QUrl CdpEndpoint::rewriteToAddress(const QUrl &url) const
+{
+    // Chromium builds these URLs from our Host header, but some embedders say "localhost",
+    // which may resolve to ::1 where nothing listens: use the host we were given instead.
+    auto isLoopback = [](const QString &host) {
+        return host == u"localhost"_s || host.startsWith(u"127."_s) || host == u"::1"_s;
+    };
+    QUrl rewritten(url);
+    if (rewritten.host().isEmpty() || (isLoopback(rewritten.host()) && isLoopback(m_host)))
+        rewritten.setHost(m_host);
+    if (rewritten.port() < 0)
+        rewritten.setPort(m_port);
+    return rewritten;
+}
+
+QList<CdpSession *> CdpEndpoint::sessions() const
+{
+    QList<CdpSession *> result;
+    for (const auto &link : m_links)
+        result += link->sessions.values();
+    return result;
+}
+
+QList<CdpSession *> CdpEndpoint::pageSessions() const
+{
+    QList<CdpSession *> result;
+    for (const auto &link : m_links) {
+        for (CdpSession *session : std::as_const(link->sessions)) {
+            if (session->isPage())
+                result.append(session);
+        }
+    }
+    return result;
+}
+
+CdpSession *CdpEndpoint::sessionForTarget(const QString &targetId) const
+{
+    for (const auto &link : m_links) {
+        for (CdpSession *session : std::as_const(link->sessions)) {
+            if (session->targetId() == targetId)
+                return session;
+        }
+    }
+    return nullptr;
+}
+
+CdpConnection *CdpEndpoint::browserConnection() const
+{
+    for (const auto &link : m_links) {
+        if (link->browserLevel && link->connection->isOpen())
+            return link->connection;
+    }
+    return nullptr;
+}
+
+void CdpEndpoint::sendToBrowser(const QString &method, const QJsonObject &params, QObject *context,
+                                CdpCallback callback, std::chrono::milliseconds timeout)
+{
+    if (CdpConnection *connection = browserConnection()) {
+        connection->send(method, params, QString(), context, std::move(callback), timeout);
+        return;
+    }
+    if (!callback)
+        return;
+    const CdpError error
+        = CdpError::transport(method,
+                              m_perTargetMode ? u"this endpoint has no browser-level target"_s
+                                              : u"not connected to the browser at %1"_s.arg(address()));
+    QTimer::singleShot(0, context ? context : this, [callback = std::move(callback), error] {
+        callback({ {}, error });
+    });
+}
+
+} // namespace mpa

@@ -1,0 +1,136 @@
+#pragma once
+// The engine's view of one debugging endpoint (host:port of a Chromium-based app).
+//
+// Discovers the browser through /json/version, opens one browser-level connection and turns
+// on Target.setDiscoverTargets and Target.setAutoAttach{flatten:true}, so that pages,
+// webviews and out-of-process iframes arrive as flattened CdpSessions as they come and go.
+// An endpoint without a browser-level target (some embedders) is served per target from
+// /json/list instead. When the browser goes away the endpoint retries with backoff and
+// reattaches when it comes back on the same port.
+
+#include "CdpSession.h"
+#include "TargetFilter.h"
+
+#include <QHash>
+#include <QList>
+#include <QNetworkAccessManager>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QNetworkReply;
+
+namespace mpa {
+
+class CdpConnection;
+class CdpTransport;
+
+class CdpEndpoint : public QObject
+{
+    Q_OBJECT
+public:
+    enum class State { Stopped, Connecting, Connected, Retrying };
+    Q_ENUM(State)
+    using TransportFactory = std::function<CdpTransport *()>;
+
+    explicit CdpEndpoint(QObject *parent = nullptr);
+    ~CdpEndpoint() override;
+
+    void setAddress(const QString &host, quint16 port);
+    QString host() const { return m_host; }
+    quint16 port() const { return m_port; }
+    QString address() const;
+    void setTargetFilter(const TargetFilter &filter) { m_filter = filter; }
+    const TargetFilter &targetFilter() const { return m_filter; }
+    void setTransportFactory(TransportFactory factory) { m_transportFactory = std::move(factory); }
+    void setRetryDelays(std::chrono::milliseconds initial, std::chrono::milliseconds maximum);
+
+    void start();
+    void stop();
+    // Skips HTTP discovery and opens this browser-level URL (unit tests, known endpoints).
+    void connectToBrowser(const QUrl &browserWebSocketUrl);
+
+    State state() const { return m_state; }
+    bool isConnected() const { return m_state == State::Connected; }
+    bool isBrowserLevel() const { return m_browserLevel; }
+    QString browserVersion() const { return m_browserVersion; }
+    QString lastError() const { return m_lastError; }
+    int unknownSessionEvents() const { return m_unknownSessionEvents; }
+
+    QList<CdpSession *> sessions() const; // pages, webviews and frames
+    QList<CdpSession *> pageSessions() const; // top-level pages and webviews only
+    CdpSession *sessionForTarget(const QString &targetId) const;
+    CdpConnection *browserConnection() const;
+
+    // A browser-level command (Target.*, Browser.*); fails at once without a browser link.
+    void sendToBrowser(const QString &method, const QJsonObject &params, QObject *context,
+                       CdpCallback callback,
+                       std::chrono::milliseconds timeout = std::chrono::milliseconds::zero());
+
+Q_SIGNALS:
+    void stateChanged(mpa::CdpEndpoint::State state);
+    void connected(const QString &browserVersion);
+    void disconnected(const QString &reason);
+    void sessionAttached(mpa::CdpSession *session);
+    void sessionDetached(mpa::CdpSession *session); // the session is deleted afterwards
+    void sessionInfoChanged(mpa::CdpSession *session);
+
+private:
+    struct Link
+    {
+        CdpConnection *connection = nullptr;
+        bool browserLevel = false;
+        QString targetId; // per-target links
+        CdpTargetInfo pendingInfo; // per-target links, until the socket opens
+        QHash<QString, CdpSession *> sessions;
+    };
+
+    void setState(State state);
+    void discover();
+    void onVersionReply(QNetworkReply *reply, quint64 generation);
+    void refreshTargetList();
+    void onListReply(QNetworkReply *reply, quint64 generation);
+    Link *openLink(const QUrl &url, bool browserLevel, const CdpTargetInfo &info);
+    void onLinkOpened(Link *link);
+    void onLinkClosed(Link *link, const QString &reason);
+    void onLinkEvent(Link *link, const QString &sessionId, const QString &method, const QJsonObject &params);
+    void onAttached(Link *link, const QString &parentSessionId, const QJsonObject &params);
+    void detachSession(Link *link, const QString &sessionId, const QString &reason);
+    void registerSession(Link *link, CdpSession *session);
+    void closeAllLinks(const QString &reason);
+    void connectionFailed(const QString &reason);
+    void scheduleRetry();
+    QUrl rewriteToAddress(const QUrl &url) const;
+    Link *linkOf(CdpConnection *connection) const;
+    QNetworkReply *get(const QString &path);
+
+    QString m_host = QStringLiteral("127.0.0.1");
+    quint16 m_port = 9004;
+    TargetFilter m_filter;
+    TransportFactory m_transportFactory;
+    QNetworkAccessManager m_network;
+    std::vector<std::unique_ptr<Link>> m_links;
+    State m_state = State::Stopped;
+    bool m_running = false;
+    bool m_browserLevel = false;
+    bool m_perTargetMode = false;
+    quint64 m_generation = 0;
+    QString m_browserVersion;
+    QString m_lastError;
+    QTimer m_retryTimer;
+    QTimer m_listTimer;
+    std::chrono::milliseconds m_initialDelay { 250 };
+    std::chrono::milliseconds m_maxDelay { 5000 };
+    std::chrono::milliseconds m_nextDelay { 250 };
+    qint64 m_lastRetryNoticeMs = 0;
+    int m_failedAttempts = 0;
+    int m_unknownSessionEvents = 0;
+    QList<QPointer<QNetworkReply>> m_replies;
+};
+
+} // namespace mpa

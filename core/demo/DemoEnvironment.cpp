@@ -1,0 +1,60 @@
+#include "DemoEnvironment.h"
+
+#include "logging/LogCategories.h"
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+DemoEnvironment::DemoEnvironment(QObject *parent)
+    : QObject(parent)
+{
+    m_server.setRoot(u":/demo"_s);
+    connect(&m_browser, &ChromiumProcess::ready, this, &DemoEnvironment::ready);
+    connect(&m_browser, &ChromiumProcess::failed, this, &DemoEnvironment::failed);
+    connect(&m_browser, &ChromiumProcess::exited, this, &DemoEnvironment::browserExited);
+}
+
+DemoEnvironment::~DemoEnvironment()
+{
+    stop();
+}
+
+bool DemoEnvironment::hasDisplay()
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS)
+    return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
+#else
+    return true;
+#endif
+}
+
+bool DemoEnvironment::start(bool headless, QString *error)
+{
+    if (!m_server.listen()) {
+        if (error)
+            *error = u"the demo page server cannot listen on 127.0.0.1: "_s + m_server.errorString();
+        return false;
+    }
+    ChromiumProcess::Options options;
+    options.headless = headless;
+    options.urls = { pageUrl().toString() };
+    if (!headless)
+        options.extraArguments << u"--window-size=1100,800"_s;
+    qCInfo(lcApp).noquote() << "demo: serving the agent panel at" << pageUrl().toString() << "and starting"
+                            << (headless ? "a headless Chromium" : "Chromium");
+    return m_browser.start(options, error);
+}
+
+void DemoEnvironment::stop()
+{
+    m_browser.stop();
+    m_server.close();
+}
+
+QUrl DemoEnvironment::pageUrl() const
+{
+    return m_server.url(u"/agent-panel.html"_s);
+}
+
+} // namespace mpa

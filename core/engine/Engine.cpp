@@ -1,0 +1,222 @@
+#include "Engine.h"
+
+#include "logging/LogCategories.h"
+#include "page/Payload.h"
+#include "settings/Settings.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#ifdef Q_OS_LINUX
+#include <time.h>
+#include <unistd.h>
+#endif
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
+    : QObject(parent)
+    , m_settings(settings)
+    , m_paths(paths)
+    , m_endpoint(new CdpEndpoint(this))
+{
+    connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
+        if (key == SettingKey::CdpHost || key == SettingKey::CdpPort)
+            applyAddress();
+        else if (key == SettingKey::CdpIgnoreTargets)
+            applyTargetFilter();
+    });
+    connect(m_endpoint, &CdpEndpoint::stateChanged, this, &Engine::statusChanged);
+    connect(m_endpoint, &CdpEndpoint::sessionAttached, this, &Engine::onSessionAttached);
+    connect(m_endpoint, &CdpEndpoint::sessionDetached, this, &Engine::statusChanged);
+    connect(m_endpoint, &CdpEndpoint::sessionInfoChanged, this, [this](CdpSession *session) {
+        if (session->isPage())
+            describePage(session);
+        Q_EMIT statusChanged();
+    });
+    applyAddress();
+    applyTargetFilter();
+}
+
+Engine::~Engine()
+{
+    stop();
+}
+
+void Engine::setOverrides(const Overrides &overrides)
+{
+    m_overrides = overrides;
+    applyAddress();
+}
+
+void Engine::start()
+{
+    if (m_running)
+        return;
+    m_running = true;
+    m_uptime.start();
+    m_endpoint->start();
+    Q_EMIT statusChanged();
+}
+
+void Engine::stop()
+{
+    if (!m_running)
+        return;
+    m_running = false;
+    m_endpoint->stop();
+    Q_EMIT statusChanged();
+}
+
+QString Engine::cdpHost() const
+{
+    if (m_addressOverride)
+        return m_addressOverride->first;
+    return m_overrides.cdpHost.value_or(m_settings->stringValue(SettingKey::CdpHost));
+}
+
+quint16 Engine::cdpPort() const
+{
+    if (m_addressOverride)
+        return m_addressOverride->second;
+    return m_overrides.cdpPort.value_or(quint16(m_settings->intValue(SettingKey::CdpPort)));
+}
+
+void Engine::setCdpAddressOverride(const QString &host, quint16 port)
+{
+    m_addressOverride = std::make_pair(host, port);
+    applyAddress();
+}
+
+void Engine::applyAddress()
+{
+    m_endpoint->setAddress(cdpHost(), cdpPort());
+}
+
+void Engine::applyTargetFilter()
+{
+    TargetFilter filter = m_endpoint->targetFilter();
+    filter.setIgnorePatterns(m_settings->listValue(SettingKey::CdpIgnoreTargets));
+    m_endpoint->setTargetFilter(filter);
+}
+
+void Engine::setPaused(bool paused)
+{
+    if (m_paused == paused)
+        return;
+    m_paused = paused;
+    qCInfo(lcApp) << (paused ? "paused" : "resumed");
+    Q_EMIT pausedChanged(paused);
+    Q_EMIT statusChanged();
+}
+
+void Engine::onSessionAttached(CdpSession *session)
+{
+    if (session->isPage()) {
+        m_targetsSeen.insert(session->targetId());
+        if (m_firstAttachMs < 0) {
+            m_firstAttachMs = msSinceProcessStart();
+            qCInfo(lcApp).noquote() << u"first page attached %1 ms after process start"_s.arg(
+                m_firstAttachMs);
+        }
+        describePage(session);
+    }
+    Q_EMIT statusChanged();
+}
+
+void Engine::describePage(CdpSession *session)
+{
+    // Once per title/URL: what the engine sees on the page, when it has finished loading.
+    const CdpTargetInfo &info = session->targetInfo();
+    if (info.url == u"about:blank"_s || info.title.isEmpty() || info.url.endsWith(info.title))
+        return;
+    const QString key = info.title + u'\n' + info.url;
+    if (m_describedPages.value(info.targetId) == key)
+        return;
+    m_describedPages.insert(info.targetId, key);
+    session->evaluate(
+        Payload::source(u"page-info.js"_s), this, [](const QJsonValue &value, const CdpError &error) {
+            if (error.isError()) {
+                qCDebug(lcPage).noquote() << "page info unavailable:" << error.toString();
+                return;
+            }
+            const QJsonObject page = value.toObject();
+            qCInfo(lcPage).noquote() << u"page '%1' (%2): %3 elements, %4"_s.arg(
+                page.value(u"title").toString(), page.value(u"url").toString(),
+                QString::number(page.value(u"elements").toInt()), page.value(u"visibility").toString());
+        });
+}
+
+int Engine::attachedPages() const
+{
+    return int(m_endpoint->pageSessions().size());
+}
+
+qint64 Engine::uptimeSeconds() const
+{
+    return m_uptime.isValid() ? m_uptime.elapsed() / 1000 : 0;
+}
+
+QJsonObject Engine::summary() const
+{
+    return {
+        { u"clicks"_s, 0 },
+        { u"blocked"_s, 0 },
+        { u"targets"_s, targetsSeen() },
+        { u"promptsSent"_s, 0 },
+        { u"uptimeS"_s, uptimeSeconds() },
+    };
+}
+
+QString Engine::statusLine() const
+{
+    if (!m_running)
+        return tr("Stopped");
+    QString line;
+    switch (m_endpoint->state()) {
+    case CdpEndpoint::State::Stopped:
+        line = tr("Stopped");
+        break;
+    case CdpEndpoint::State::Connecting:
+        line = tr("Connecting to %1…").arg(m_endpoint->address());
+        break;
+    case CdpEndpoint::State::Retrying:
+        line = tr("Waiting for a browser at %1").arg(m_endpoint->address());
+        break;
+    case CdpEndpoint::State::Connected:
+        line = tr("Connected to %1 · %n page(s)", nullptr, attachedPages()).arg(m_endpoint->address());
+        break;
+    }
+    if (m_paused)
+        line += tr(" · paused");
+    return line;
+}
+
+qint64 Engine::msSinceProcessStart()
+{
+#ifdef Q_OS_LINUX
+    // Field 22 of /proc/self/stat: start time in clock ticks after boot.
+    QFile stat(u"/proc/self/stat"_s);
+    if (stat.open(QIODevice::ReadOnly)) {
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        const long ticks = ::sysconf(_SC_CLK_TCK);
+        timespec now {};
+        if (fields.size() > 19 && ticks > 0 && ::clock_gettime(CLOCK_BOOTTIME, &now) == 0) {
+            const qint64 startMs = fields.at(19).toLongLong() * 1000 / ticks;
+            const qint64 nowMs = qint64(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
+            return nowMs - startMs;
+        }
+    }
+#endif
+    static QElapsedTimer sinceFirstCall = [] {
+        QElapsedTimer t;
+        t.start();
+        return t;
+    }();
+    return sinceFirstCall.elapsed();
+}
+
+} // namespace mpa

@@ -1,0 +1,91 @@
+#pragma once
+// The application's behaviour in one object, shared by the tray app and --headless: the CDP
+// endpoint and, as they land, auto-accept, the scheduler and the servers. The UI and the
+// debug API read and drive the engine; they never talk CDP themselves.
+
+#include "cdp/CdpEndpoint.h"
+#include "settings/AppPaths.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QObject>
+#include <QSet>
+
+#include <optional>
+
+namespace mpa {
+
+class Settings;
+
+class Engine : public QObject
+{
+    Q_OBJECT
+public:
+    // Command-line values that win over settings for this run only (never saved).
+    struct Overrides
+    {
+        std::optional<QString> cdpHost;
+        std::optional<quint16> cdpPort;
+        std::optional<bool> autoAccept;
+    };
+
+    Engine(Settings *settings, const AppPaths &paths, QObject *parent = nullptr);
+    ~Engine() override;
+
+    void setOverrides(const Overrides &overrides);
+    const Overrides &overrides() const { return m_overrides; }
+
+    void start();
+    void stop();
+    bool isRunning() const { return m_running; }
+
+    Settings *settings() const { return m_settings; }
+    const AppPaths &paths() const { return m_paths; }
+    CdpEndpoint *endpoint() const { return m_endpoint; }
+
+    QString cdpHost() const;
+    quint16 cdpPort() const;
+    // Points the engine at another endpoint for this run (the demo's own browser).
+    void setCdpAddressOverride(const QString &host, quint16 port);
+
+    bool isPaused() const { return m_paused; }
+    void setPaused(bool paused);
+
+    int targetsSeen() const { return int(m_targetsSeen.size()); }
+    int attachedPages() const;
+    qint64 uptimeSeconds() const;
+    // The headless exit line's object: {"clicks","blocked","targets","promptsSent","uptimeS"}.
+    QJsonObject summary() const;
+    // One line for the tray tooltip and the window ("Connected to Chrome/156 at … · 2 pages").
+    QString statusLine() const;
+    // Milliseconds from process start to the first attached page; -1 until then.
+    qint64 firstAttachMs() const { return m_firstAttachMs; }
+
+    // Process start as the OS recorded it where possible (Linux), else engine creation.
+    static qint64 msSinceProcessStart();
+
+Q_SIGNALS:
+    void statusChanged();
+    void pausedChanged(bool paused);
+
+private:
+    void applyAddress();
+    void applyTargetFilter();
+    void onSessionAttached(CdpSession *session);
+    void describePage(CdpSession *session);
+
+    Settings *m_settings;
+    AppPaths m_paths;
+    Overrides m_overrides;
+    std::optional<std::pair<QString, quint16>> m_addressOverride;
+    CdpEndpoint *m_endpoint;
+    QSet<QString> m_targetsSeen;
+    QHash<QString, QString> m_describedPages; // targetId → title and URL last described
+    QElapsedTimer m_uptime;
+    qint64 m_firstAttachMs = -1;
+    bool m_running = false;
+    bool m_paused = false;
+};
+
+} // namespace mpa

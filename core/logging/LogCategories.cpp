@@ -1,0 +1,16 @@
+#include "LogCategories.h"
+
+Q_LOGGING_CATEGORY(lcApp, "mpa.app", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcCdp, "mpa.cdp", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcPage, "mpa.page", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcAutoAccept, "mpa.autoaccept", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcChat, "mpa.chat", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcScheduler, "mpa.scheduler", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcQuota, "mpa.quota", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcSafety, "mpa.safety", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcAgent, "mpa.agent", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcBridge, "mpa.bridge", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcServer, "mpa.server", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcPlatform, "mpa.platform", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcSettings, "mpa.settings", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcUi, "mpa.ui", QtInfoMsg)

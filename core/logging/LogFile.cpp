@@ -1,0 +1,47 @@
+#include "LogFile.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+LogFile::LogFile(QString path, qint64 maxBytes, int keep)
+    : m_path(std::move(path))
+    , m_maxBytes(maxBytes)
+    , m_keep(qMax(1, keep))
+    , m_file(m_path)
+{
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+}
+
+void LogFile::write(const QString &line)
+{
+    QMutexLocker lock(&m_mutex);
+    if (!m_file.isOpen() && !m_file.open(QIODevice::Append | QIODevice::Text))
+        return;
+    m_file.write(line.toUtf8());
+    m_file.write("\n", 1);
+    m_file.flush();
+    if (m_file.size() >= m_maxBytes)
+        rotate();
+}
+
+void LogFile::flush()
+{
+    QMutexLocker lock(&m_mutex);
+    if (m_file.isOpen())
+        m_file.flush();
+}
+
+void LogFile::rotate()
+{
+    m_file.close();
+    QFile::remove(m_path + u'.' + QString::number(m_keep));
+    for (int i = m_keep - 1; i >= 1; --i)
+        QFile::rename(m_path + u'.' + QString::number(i), m_path + u'.' + QString::number(i + 1));
+    QFile::rename(m_path, m_path + u".1"_s);
+}
+
+} // namespace mpa

@@ -1,0 +1,30 @@
+#pragma once
+// A size-rotated log file: multi-purpose-agent.log, rolled to .1 … .N when it grows past
+// the limit. Thread-safe.
+
+#include <QFile>
+#include <QMutex>
+#include <QString>
+
+namespace mpa {
+
+class LogFile
+{
+public:
+    explicit LogFile(QString path, qint64 maxBytes = 1024 * 1024, int keep = 3);
+
+    QString path() const { return m_path; }
+    void write(const QString &line);
+    void flush();
+
+private:
+    void rotate();
+
+    QString m_path;
+    qint64 m_maxBytes;
+    int m_keep;
+    QMutex m_mutex;
+    QFile m_file;
+};
+
+} // namespace mpa

@@ -1,0 +1,42 @@
+#pragma once
+// Every setting the application knows, as an enum; Settings.cpp holds the one table that
+// gives each its INI name, type, default, range and former name.
+
+#include <QMetaType>
+
+namespace mpa {
+
+enum class SettingKey {
+    CdpHost,
+    CdpPort,
+    CdpIgnoreTargets,
+    AutoAcceptEnabled,
+    AutoAcceptPollIntervalMs,
+    AutoAcceptAcceptWords,
+    AutoAcceptRejectWords,
+    AutoAcceptUserIdleMs,
+    SafetyBannedCommands,
+    ScheduleEnabled,
+    ScheduleMode,
+    ScheduleValue,
+    SchedulePrompt,
+    ScheduleQueueMode,
+    ScheduleSilenceTimeoutS,
+    ScheduleCheckPromptEnabled,
+    ScheduleCheckPromptText,
+    ScheduleTargetConversation,
+    QuotaEnabled,
+    QuotaPollIntervalS,
+    QuotaResumeQueue,
+    QuotaAutoContinue,
+    DebugEnabled,
+    DebugPort,
+    DebugAllowEvaluate,
+    AgentServerEnabled,
+    AgentServerPort,
+    Count_
+};
+
+} // namespace mpa
+
+Q_DECLARE_METATYPE(mpa::SettingKey)

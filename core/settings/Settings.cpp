@@ -1,0 +1,432 @@
+#include "Settings.h"
+
+#include "logging/LogCategories.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHostAddress>
+#include <QRegularExpression>
+#include <QTime>
+
+#include <array>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+QString validateHost(const QVariant &value)
+{
+    const QString host = value.toString().trimmed();
+    if (host.isEmpty())
+        return u"the host is empty"_s;
+    static const QRegularExpression hostName(u"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$"_s);
+    if (QHostAddress(host).isNull() && !hostName.match(host).hasMatch())
+        return u"'%1' is neither an IP address nor a host name"_s.arg(host);
+    return {};
+}
+
+QString validateScheduleValue(const QVariant &value)
+{
+    const QString text = value.toString().trimmed();
+    bool isNumber = false;
+    const int minutes = text.toInt(&isNumber);
+    if (isNumber)
+        return (minutes >= 1 && minutes <= 1440) ? QString() : u"an interval must be 1 to 1440 minutes"_s;
+    if (QTime::fromString(text, u"HH:mm"_s).isValid() || QTime::fromString(text, u"H:mm"_s).isValid())
+        return {};
+    return u"'%1' is neither a number of minutes nor a time of day (HH:MM)"_s.arg(text);
+}
+
+QString validateNonEmptyEntries(const QVariant &value)
+{
+    const QStringList list = value.toStringList();
+    for (int i = 0; i < list.size(); ++i) {
+        if (list.at(i).trimmed().isEmpty())
+            return u"entry %1 is empty"_s.arg(i + 1);
+    }
+    return {};
+}
+
+QString validateBanList(const QVariant &value)
+{
+    if (QString error = validateNonEmptyEntries(value); !error.isEmpty())
+        return error;
+    static const QRegularExpression regexEntry(u"^/(.+)/([a-z]*)$"_s);
+    for (const QString &entry : value.toStringList()) {
+        const auto match = regexEntry.match(entry.trimmed());
+        if (!match.hasMatch())
+            continue;
+        QRegularExpression re(match.captured(1));
+        if (!re.isValid())
+            return u"'%1' is not a valid regular expression: %2"_s.arg(entry, re.errorString());
+        for (QChar flag : match.captured(2)) {
+            if (!u"gimsuy"_s.contains(flag))
+                return u"'%1' has an unknown regular expression flag '%2'"_s.arg(entry, flag);
+        }
+    }
+    return {};
+}
+
+using T = SettingSpec::Type;
+
+const QStringList kAcceptWords = {
+    u"accept"_s, u"run"_s, u"retry"_s, u"apply"_s, u"execute"_s, u"confirm"_s, u"allow once"_s, u"allow"_s,
+};
+const QStringList kRejectWords = {
+    u"skip"_s, u"reject"_s, u"cancel"_s, u"close"_s, u"refine"_s, u"always"_s, u"ask every time"_s,
+};
+const QStringList kBannedCommands = {
+    u"rm -rf /"_s,    u"rm -rf ~"_s, u"rm -rf *"_s, u"format c:"_s,  u"del /f /s /q"_s,   u"rmdir /s /q"_s,
+    u":(){:|:&};:"_s, u"dd if="_s,   u"mkfs."_s,    u"> /dev/sda"_s, u"chmod -R 777 /"_s,
+};
+
+const std::array kTable = {
+    SettingSpec {
+        SettingKey::CdpHost, "cdp/host", T::String, u"127.0.0.1"_s, 0, 0, {}, nullptr, true, validateHost },
+    SettingSpec { SettingKey::CdpPort, "cdp/port", T::Int, 9004, 1, 65535, {}, nullptr, true },
+    SettingSpec { SettingKey::CdpIgnoreTargets,
+                  "cdp/ignoreTargets",
+                  T::StringList,
+                  QStringList(),
+                  0,
+                  0,
+                  {},
+                  nullptr,
+                  false,
+                  validateNonEmptyEntries },
+    SettingSpec { SettingKey::AutoAcceptEnabled, "autoAccept/enabled", T::Bool, false },
+    SettingSpec { SettingKey::AutoAcceptPollIntervalMs, "autoAccept/pollIntervalMs", T::Int, 1000, 200,
+                  3000 },
+    SettingSpec { SettingKey::AutoAcceptAcceptWords,
+                  "autoAccept/acceptWords",
+                  T::StringList,
+                  kAcceptWords,
+                  0,
+                  0,
+                  {},
+                  nullptr,
+                  false,
+                  validateNonEmptyEntries },
+    SettingSpec { SettingKey::AutoAcceptRejectWords,
+                  "autoAccept/rejectWords",
+                  T::StringList,
+                  kRejectWords,
+                  0,
+                  0,
+                  {},
+                  nullptr,
+                  false,
+                  validateNonEmptyEntries },
+    SettingSpec { SettingKey::AutoAcceptUserIdleMs, "autoAccept/userIdleMs", T::Int, 2000, 0, 60000 },
+    SettingSpec { SettingKey::SafetyBannedCommands,
+                  "safety/bannedCommands",
+                  T::StringList,
+                  kBannedCommands,
+                  0,
+                  0,
+                  {},
+                  nullptr,
+                  false,
+                  validateBanList },
+    SettingSpec { SettingKey::ScheduleEnabled, "schedule/enabled", T::Bool, false },
+    SettingSpec { SettingKey::ScheduleMode,
+                  "schedule/mode",
+                  T::Choice,
+                  u"interval"_s,
+                  0,
+                  0,
+                  { u"interval"_s, u"daily"_s, u"queue"_s } },
+    SettingSpec { SettingKey::ScheduleValue,
+                  "schedule/value",
+                  T::String,
+                  u"30"_s,
+                  0,
+                  0,
+                  {},
+                  nullptr,
+                  false,
+                  validateScheduleValue },
+    SettingSpec { SettingKey::SchedulePrompt, "schedule/prompt", T::String, u"Status report please"_s },
+    SettingSpec { SettingKey::ScheduleQueueMode,
+                  "schedule/queueMode",
+                  T::Choice,
+                  u"consume"_s,
+                  0,
+                  0,
+                  { u"consume"_s, u"loop"_s } },
+    SettingSpec { SettingKey::ScheduleSilenceTimeoutS, "schedule/silenceTimeoutS", T::Int, 30, 10, 300 },
+    SettingSpec { SettingKey::ScheduleCheckPromptEnabled, "schedule/checkPrompt/enabled", T::Bool, false },
+    SettingSpec {
+        SettingKey::ScheduleCheckPromptText, "schedule/checkPrompt/text", T::String,
+        u"Make sure that the previous task was implemented fully as requested, that nothing is missing "
+        "and that it works. If anything is missing or broken, finish it now."_s },
+    SettingSpec { SettingKey::ScheduleTargetConversation, "schedule/targetConversation", T::String,
+                  QString() },
+    SettingSpec { SettingKey::QuotaEnabled, "quota/enabled", T::Bool, true },
+    SettingSpec { SettingKey::QuotaPollIntervalS, "quota/pollIntervalS", T::Int, 60, 30, 600 },
+    SettingSpec { SettingKey::QuotaResumeQueue, "quota/resumeQueue", T::Bool, true },
+    SettingSpec { SettingKey::QuotaAutoContinue, "quota/autoContinue", T::Bool, false },
+    SettingSpec { SettingKey::DebugEnabled, "debug/enabled", T::Bool, false },
+    SettingSpec { SettingKey::DebugPort, "debug/port", T::Int, 54321, 1, 65535, {}, nullptr, true },
+    SettingSpec { SettingKey::DebugAllowEvaluate, "debug/allowEvaluate", T::Bool, false },
+    SettingSpec { SettingKey::AgentServerEnabled, "agentServer/enabled", T::Bool, false },
+    SettingSpec {
+        SettingKey::AgentServerPort, "agentServer/port", T::Int, 8080, 1, 65535, {}, nullptr, true },
+};
+static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
+
+QString describe(const QVariant &value)
+{
+    if (value.metaType().id() == QMetaType::QStringList)
+        return u"["_s + value.toStringList().join(u", "_s) + u']';
+    return value.toString();
+}
+
+} // namespace
+
+Settings::Settings(const QString &filePath, QObject *parent)
+    : Settings(filePath, defaultTable(), parent)
+{
+}
+
+Settings::Settings(const QString &filePath, std::span<const SettingSpec> table, QObject *parent)
+    : QObject(parent)
+    , m_table(table)
+{
+    QDir().mkpath(QFileInfo(filePath).absolutePath());
+    m_settings = std::make_unique<QSettings>(filePath, QSettings::IniFormat);
+    load();
+}
+
+Settings::~Settings() = default;
+
+std::span<const SettingSpec> Settings::defaultTable()
+{
+    return kTable;
+}
+
+const SettingSpec &Settings::spec(SettingKey key) const
+{
+    for (const SettingSpec &s : m_table) {
+        if (s.key == key)
+            return s;
+    }
+    qFatal("Settings: no spec for key %d", int(key));
+}
+
+std::optional<SettingKey> Settings::keyForName(const QString &name) const
+{
+    for (const SettingSpec &s : m_table) {
+        if (name == QLatin1StringView(s.name))
+            return s.key;
+    }
+    return std::nullopt;
+}
+
+QString Settings::filePath() const
+{
+    return m_settings->fileName();
+}
+
+void Settings::load()
+{
+    const QString path = m_settings->fileName();
+    m_settings->sync();
+    bool unreadable = m_settings->status() != QSettings::NoError;
+    if (!unreadable && QFileInfo::exists(path)) {
+        // QSettings skips lines it cannot parse; a file with NUL bytes is not an INI file.
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly) && file.read(1024 * 1024).contains('\0'))
+            unreadable = true;
+    }
+    if (unreadable) {
+        m_settings.reset();
+        m_movedAside = path + u".corrupt-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+        if (QFile::rename(path, m_movedAside)) {
+            qCWarning(lcSettings).noquote()
+                << "The settings file" << path << "could not be read; it was moved to" << m_movedAside
+                << "and the defaults are in use.";
+        } else {
+            qCWarning(lcSettings).noquote() << "The settings file" << path
+                                            << "could not be read nor moved aside; the defaults are in use.";
+            m_movedAside.clear();
+            QFile::remove(path);
+        }
+        m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
+    }
+    migrate();
+}
+
+void Settings::migrate()
+{
+    for (const SettingSpec &s : m_table) {
+        if (!s.oldName)
+            continue;
+        const QString oldName = QString::fromLatin1(s.oldName);
+        const QString newName = QString::fromLatin1(s.name);
+        if (!m_settings->contains(oldName))
+            continue;
+        if (!m_settings->contains(newName))
+            m_settings->setValue(newName, m_settings->value(oldName));
+        m_settings->remove(oldName);
+        qCInfo(lcSettings).noquote() << "Setting" << oldName << "is now called" << newName;
+    }
+    m_settings->sync();
+}
+
+std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVariant &raw, QString *why) const
+{
+    switch (spec.type) {
+    case T::Bool: {
+        if (raw.metaType().id() == QMetaType::Bool)
+            return raw;
+        const QString text = raw.toString().trimmed().toLower();
+        if (text == u"true"_s || text == u"1"_s || text == u"yes"_s || text == u"on"_s)
+            return QVariant(true);
+        if (text == u"false"_s || text == u"0"_s || text == u"no"_s || text == u"off"_s)
+            return QVariant(false);
+        *why = u"'%1' is not true or false"_s.arg(raw.toString());
+        return std::nullopt;
+    }
+    case T::Int: {
+        bool ok = false;
+        const qlonglong number = raw.metaType().id() == QMetaType::QString
+            ? raw.toString().trimmed().toLongLong(&ok)
+            : raw.toLongLong(&ok);
+        if (!ok) {
+            *why = u"'%1' is not a whole number"_s.arg(raw.toString());
+            return std::nullopt;
+        }
+        if (number < spec.minimum || number > spec.maximum) {
+            *why = u"%1 is outside %2–%3"_s.arg(number).arg(spec.minimum).arg(spec.maximum);
+            return std::nullopt;
+        }
+        return QVariant(int(number));
+    }
+    case T::String: {
+        if (raw.metaType().id() == QMetaType::QStringList) {
+            // QSettings reads an unquoted value with commas back as a list.
+            return QVariant(raw.toStringList().join(u", "_s));
+        }
+        if (!raw.canConvert<QString>()) {
+            *why = u"it is not text"_s;
+            return std::nullopt;
+        }
+        return QVariant(raw.toString());
+    }
+    case T::StringList: {
+        if (!raw.isValid())
+            return QVariant(QStringList()); // QSettings stores an empty list as @Invalid()
+        if (raw.metaType().id() == QMetaType::QStringList)
+            return raw;
+        if (raw.metaType().id() == QMetaType::QVariantList)
+            return QVariant(raw.toStringList());
+        const QString text = raw.toString();
+        return QVariant(text.isEmpty() ? QStringList() : QStringList { text });
+    }
+    case T::Choice: {
+        const QString text = raw.toString().trimmed();
+        if (!spec.choices.contains(text)) {
+            *why = u"'%1' is not one of %2"_s.arg(text, spec.choices.join(u", "_s));
+            return std::nullopt;
+        }
+        return QVariant(text);
+    }
+    }
+    return std::nullopt;
+}
+
+QString Settings::validate(SettingKey key, const QVariant &value) const
+{
+    const SettingSpec &s = spec(key);
+    QString why;
+    const auto converted = convert(s, value, &why);
+    if (!converted)
+        return u"%1: %2"_s.arg(QLatin1StringView(s.name), why);
+    if (s.validator) {
+        if (QString error = s.validator(*converted); !error.isEmpty())
+            return u"%1: %2"_s.arg(QLatin1StringView(s.name), error);
+    }
+    return {};
+}
+
+QVariant Settings::value(SettingKey key) const
+{
+    const SettingSpec &s = spec(key);
+    const QString name = QString::fromLatin1(s.name);
+    if (!m_settings->contains(name))
+        return s.defaultValue;
+    const QVariant raw = m_settings->value(name);
+    QString why;
+    auto converted = convert(s, raw, &why);
+    if (converted && s.validator)
+        why = s.validator(*converted);
+    if (!converted || !why.isEmpty()) {
+        if (!m_warned.contains(int(key))) {
+            m_warned.insert(int(key));
+            qCWarning(lcSettings).noquote() << u"%1: %2 = %3 is not usable (%4); using the default %5"_s.arg(
+                filePath(), name, describe(raw), why, describe(s.defaultValue));
+        }
+        return s.defaultValue;
+    }
+    return *converted;
+}
+
+bool Settings::isSet(SettingKey key) const
+{
+    return m_settings->contains(QString::fromLatin1(spec(key).name));
+}
+
+bool Settings::setValue(SettingKey key, const QVariant &value, QString *error)
+{
+    const SettingSpec &s = spec(key);
+    if (QString problem = validate(key, value); !problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
+    QString why;
+    const QVariant converted = *convert(s, value, &why);
+    const QVariant before = this->value(key);
+    m_settings->setValue(QString::fromLatin1(s.name), converted);
+    m_settings->sync();
+    m_warned.remove(int(key));
+    if (before != converted)
+        Q_EMIT changed(key);
+    return true;
+}
+
+void Settings::reset(SettingKey key)
+{
+    const QVariant before = value(key);
+    m_settings->remove(QString::fromLatin1(spec(key).name));
+    m_settings->sync();
+    m_warned.remove(int(key));
+    if (before != value(key))
+        Q_EMIT changed(key);
+}
+
+void Settings::resetAll()
+{
+    for (const SettingSpec &s : m_table)
+        reset(s.key);
+}
+
+void Settings::sync()
+{
+    m_settings->sync();
+}
+
+QVariantMap Settings::toVariantMap() const
+{
+    QVariantMap map;
+    for (const SettingSpec &s : m_table)
+        map.insert(QString::fromLatin1(s.name), value(s.key));
+    return map;
+}
+
+} // namespace mpa

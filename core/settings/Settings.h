@@ -1,0 +1,87 @@
+#pragma once
+// Typed settings over a QSettings INI file. One table (Settings.cpp) gives every key its
+// name, type, default, range and former name; reading a value that is missing, out of
+// range or unreadable yields the default (with one logged warning), never a crash.
+
+#include "SettingKey.h"
+
+#include <QObject>
+#include <QSet>
+#include <QSettings>
+#include <QStringList>
+#include <QVariant>
+
+#include <memory>
+#include <optional>
+#include <span>
+
+namespace mpa {
+
+struct SettingSpec
+{
+    enum class Type { Bool, Int, String, StringList, Choice };
+    using Validator = QString (*)(const QVariant &value); // empty string: valid
+
+    SettingKey key;
+    const char *name;
+    Type type;
+    QVariant defaultValue;
+    int minimum = 0; // Int
+    int maximum = 0; // Int
+    QStringList choices = {}; // Choice
+    const char *oldName = nullptr; // migrated on load
+    bool restartRequired = false;
+    Validator validator = nullptr; // extra checks (String, StringList)
+};
+
+class Settings : public QObject
+{
+    Q_OBJECT
+public:
+    explicit Settings(const QString &filePath, QObject *parent = nullptr);
+    // For tests: the same behaviour over another table.
+    Settings(const QString &filePath, std::span<const SettingSpec> table, QObject *parent = nullptr);
+    ~Settings() override;
+
+    static std::span<const SettingSpec> defaultTable();
+    const SettingSpec &spec(SettingKey key) const;
+    std::optional<SettingKey> keyForName(const QString &name) const;
+    std::span<const SettingSpec> table() const { return m_table; }
+
+    QString filePath() const;
+    // Non-empty when the file could not be read and was moved aside on load.
+    QString recoveredFrom() const { return m_movedAside; }
+
+    QVariant value(SettingKey key) const;
+    bool boolValue(SettingKey key) const { return value(key).toBool(); }
+    int intValue(SettingKey key) const { return value(key).toInt(); }
+    QString stringValue(SettingKey key) const { return value(key).toString(); }
+    QStringList listValue(SettingKey key) const { return value(key).toStringList(); }
+    bool isSet(SettingKey key) const;
+
+    // Validates and stores; on refusal returns false and, when given, fills `error` with a
+    // sentence naming the key and what is wrong. Emits changed() when the value changed.
+    bool setValue(SettingKey key, const QVariant &value, QString *error = nullptr);
+    QString validate(SettingKey key, const QVariant &value) const;
+    void reset(SettingKey key);
+    void resetAll();
+    void sync();
+
+    // The value as JSON-friendly data (for the debug API); all keys when `keys` is empty.
+    QVariantMap toVariantMap() const;
+
+Q_SIGNALS:
+    void changed(mpa::SettingKey key);
+
+private:
+    void load();
+    void migrate();
+    std::optional<QVariant> convert(const SettingSpec &spec, const QVariant &raw, QString *why) const;
+
+    std::span<const SettingSpec> m_table;
+    std::unique_ptr<QSettings> m_settings;
+    QString m_movedAside;
+    mutable QSet<int> m_warned;
+};
+
+} // namespace mpa

@@ -1,0 +1,67 @@
+# Shared by scripts/test and scripts/demo: install what is missing, configure, build.
+# Sourced, not run.
+
+MPA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+MPA_PACKAGES_FILE="$MPA_ROOT/packaging/debian-packages.txt"
+
+mpa_log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# Prints the packages of packaging/debian-packages.txt whose tags match $1 (a regex), as
+# "package command" (command empty unless the line has cmd=NAME).
+mpa_packages() {
+    local tags="$1"
+    sed -e 's/#.*//' "$MPA_PACKAGES_FILE" | awk -v tags="$tags" '
+        NF && match($0, /\[[^]]*\]/) && substr($0, RSTART, RLENGTH) ~ tags {
+            cmd = ""
+            for (i = 2; i <= NF; i++) if ($i ~ /^cmd=/) cmd = substr($i, 5)
+            print $1, cmd
+        }'
+}
+
+# Installs the listed packages that are not installed yet (apt, as root or through sudo).
+mpa_install_packages() {
+    local tags="$1" missing=() pkg cmd
+    while read -r pkg cmd; do
+        if [ -n "$cmd" ] && command -v "$cmd" >/dev/null 2>&1; then
+            continue
+        fi
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+            missing+=("$pkg")
+        fi
+    done < <(mpa_packages "$tags")
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "Missing packages: ${missing[*]}; this script installs them with apt on Debian/Ubuntu only." >&2
+        return 1
+    fi
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { echo "Installing ${missing[*]} needs root or sudo." >&2; return 1; }
+        sudo=(sudo)
+    fi
+    mpa_log "Installing ${missing[*]}"
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# Installs the npm packages the tests use (tests/npm/package-lock.json) when they are not there.
+mpa_install_npm() {
+    local dir="$MPA_ROOT/tests/npm"
+    [ -f "$dir/package.json" ] || return 0
+    if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+        mpa_log "Installing the test suite's npm packages"
+        (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
+# Configures (once) and builds the given preset.
+mpa_build() {
+    local preset="$1"
+    cd "$MPA_ROOT"
+    if [ ! -f "build/$preset/build.ninja" ]; then
+        mpa_log "Configuring ($preset preset)"
+        cmake --preset "$preset" >/dev/null
+    fi
+    mpa_log "Building ($preset preset)"
+    cmake --build --preset "$preset" -- -k 0
+}

@@ -1,0 +1,83 @@
+#include "FakeCdpTransport.h"
+
+#include <QJsonDocument>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa::test {
+
+FakeCdpTransport::FakeCdpTransport(QObject *parent)
+    : CdpTransport(parent)
+{
+}
+
+void FakeCdpTransport::open(const QUrl &url)
+{
+    m_url = url;
+    if (autoOpen)
+        QTimer::singleShot(0, this, &FakeCdpTransport::acceptOpen);
+}
+
+void FakeCdpTransport::close()
+{
+    m_open = false;
+}
+
+void FakeCdpTransport::sendMessage(const QByteArray &utf8Json)
+{
+    m_sent.append(QJsonDocument::fromJson(utf8Json).object());
+}
+
+void FakeCdpTransport::acceptOpen()
+{
+    m_open = true;
+    Q_EMIT opened();
+}
+
+void FakeCdpTransport::refuseOpen(const QString &reason)
+{
+    m_open = false;
+    Q_EMIT closed(reason);
+}
+
+void FakeCdpTransport::receive(const QJsonObject &message)
+{
+    Q_EMIT messageReceived(QJsonDocument(message).toJson(QJsonDocument::Compact));
+}
+
+void FakeCdpTransport::receiveRaw(const QByteArray &bytes)
+{
+    Q_EMIT messageReceived(bytes);
+}
+
+void FakeCdpTransport::respond(int id, const QJsonObject &result, const QString &sessionId)
+{
+    QJsonObject message { { u"id"_s, id }, { u"result"_s, result } };
+    if (!sessionId.isEmpty())
+        message.insert(u"sessionId"_s, sessionId);
+    receive(message);
+}
+
+void FakeCdpTransport::respondError(int id, int code, const QString &message)
+{
+    receive(
+        { { u"id"_s, id }, { u"error"_s, QJsonObject { { u"code"_s, code }, { u"message"_s, message } } } });
+}
+
+void FakeCdpTransport::dropConnection(const QString &reason)
+{
+    m_open = false;
+    Q_EMIT closed(reason);
+}
+
+QJsonObject FakeCdpTransport::lastSent(const QString &method) const
+{
+    for (auto it = m_sent.crbegin(); it != m_sent.crend(); ++it) {
+        if (it->value(u"method").toString() == method)
+            return *it;
+    }
+    return {};
+}
+
+} // namespace mpa::test

@@ -1,0 +1,45 @@
+#pragma once
+// A CdpTransport for unit tests: records what the engine sends and lets the test play the
+// browser (answers, events, malformed frames, a dropped socket).
+
+#include "cdp/CdpTransport.h"
+
+#include <QJsonObject>
+#include <QList>
+
+namespace mpa::test {
+
+class FakeCdpTransport : public CdpTransport
+{
+    Q_OBJECT
+public:
+    explicit FakeCdpTransport(QObject *parent = nullptr);
+
+    void open(const QUrl &url) override;
+    void close() override;
+    bool isOpen() const override { return m_open; }
+    void sendMessage(const QByteArray &utf8Json) override;
+
+    // Browser side.
+    void acceptOpen(); // completes a pending open()
+    void refuseOpen(const QString &reason); // fails it
+    void receive(const QJsonObject &message);
+    void receiveRaw(const QByteArray &bytes);
+    void respond(int id, const QJsonObject &result, const QString &sessionId = {});
+    void respondError(int id, int code, const QString &message);
+    void dropConnection(const QString &reason);
+
+    QUrl openedUrl() const { return m_url; }
+    QList<QJsonObject> sent() const { return m_sent; }
+    QJsonObject lastSent() const { return m_sent.isEmpty() ? QJsonObject() : m_sent.last(); }
+    // The last sent command with this method (empty object if none).
+    QJsonObject lastSent(const QString &method) const;
+    bool autoOpen = true; // open() succeeds on the next event-loop turn
+
+private:
+    QUrl m_url;
+    bool m_open = false;
+    QList<QJsonObject> m_sent;
+};
+
+} // namespace mpa::test

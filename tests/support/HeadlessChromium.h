@@ -1,0 +1,84 @@
+#pragma once
+// Real Chromium for integration tests, and the fixture pages it loads. A suite deriving from
+// ChromiumTest gets one browser and two fixture servers (two ports on 127.0.0.1, also
+// reachable as "localhost" for a second site) for all its tests, torn down after the suite
+// whatever happened. The suite's end checks that no browser it started still runs.
+
+#include "cdp/CdpEndpoint.h"
+#include "cdp/ChromiumProcess.h"
+#include "server/LocalWebServer.h"
+
+#include <QJsonValue>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+namespace mpa::test {
+
+class HeadlessChromium
+{
+public:
+    HeadlessChromium();
+    ~HeadlessChromium();
+
+    // Starts and waits until the debugging port is open.
+    bool start(QString *error = nullptr, quint16 port = 0, const QString &userDataDir = {});
+    // Starts again on the same port and profile (after kill() or stop()).
+    bool restart(QString *error = nullptr);
+    void stop();
+    void kill();
+
+    quint16 port() const { return m_port; }
+    QString userDataDir() const { return m_userDataDir; }
+    ChromiumProcess &process() { return *m_process; }
+
+    // Process groups of browsers the suite started that still have live processes.
+    static QList<qint64> survivingProcessGroups();
+
+private:
+    std::unique_ptr<ChromiumProcess> m_process;
+    std::unique_ptr<QTemporaryDir> m_profile;
+    quint16 m_port = 0;
+    QString m_userDataDir;
+};
+
+// Synchronous helpers over the asynchronous engine, for test code only.
+CdpResult sendAndWait(CdpSession *session, const QString &method, const QJsonObject &params = {});
+CdpResult browserCall(CdpEndpoint &endpoint, const QString &method, const QJsonObject &params = {});
+QJsonValue evaluate(CdpSession *session, const QString &expression, QString *error = nullptr);
+
+class ChromiumTest : public ::testing::Test
+{
+protected:
+    static void SetUpTestSuite();
+    static void TearDownTestSuite();
+    void SetUp() override;
+    void TearDown() override;
+
+    static HeadlessChromium &browser();
+    static LocalWebServer &site();
+    static LocalWebServer &otherSite();
+
+    // A fixture page on the main site: http://127.0.0.1:P1/<path>
+    static QUrl fixtureUrl(const QString &path);
+    // The same page on the same site but another port (another origin, same process).
+    static QUrl crossPortUrl(const QString &path);
+    // The same page on another site (http://localhost:P2/…): an out-of-process iframe.
+    static QUrl crossSiteUrl(const QString &path);
+
+    // An endpoint connected to the suite's browser (owned by the test).
+    CdpEndpoint *connectEndpoint();
+    // Opens a new tab, navigates it to `url`, waits for the load event; returns its session.
+    CdpSession *openPage(CdpEndpoint *endpoint, const QUrl &url);
+    // Navigates an open page and waits for the load event.
+    bool navigate(CdpSession *page, const QUrl &url);
+    // Closes every tab the test opened.
+    void closeOpenedPages();
+
+private:
+    std::vector<std::unique_ptr<CdpEndpoint>> m_endpoints;
+    QStringList m_openedTargets;
+};
+
+} // namespace mpa::test

@@ -1,0 +1,196 @@
+#include "cdp/CdpEndpoint.h"
+
+#include "FakeCdpTransport.h"
+#include "QtPrinters.h"
+#include "Wait.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QPointer>
+#include <QSignalSpy>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+
+namespace {
+
+QJsonObject targetInfo(const QString &id, const QString &type, const QString &url, const QString &title = {})
+{
+    return { { u"targetId"_s, id }, { u"type"_s, type }, { u"url"_s, url }, { u"title"_s, title } };
+}
+
+class CdpEndpointTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        endpoint.setTransportFactory([this] {
+            auto *t = new FakeCdpTransport;
+            transports.append(t);
+            return t;
+        });
+        endpoint.connectToBrowser(QUrl(u"ws://127.0.0.1:9222/devtools/browser/abc"_s));
+        ASSERT_TRUE(waitUntil([&] { return endpoint.isConnected(); }));
+        browser = transports.first();
+    }
+
+    void attach(const QString &sessionId, const QJsonObject &info, const QString &parentSession = {})
+    {
+        QJsonObject event { { u"method"_s, u"Target.attachedToTarget"_s },
+                            { u"params"_s,
+                              QJsonObject { { u"sessionId"_s, sessionId },
+                                            { u"targetInfo"_s, info },
+                                            { u"waitingForDebugger"_s, false } } } };
+        if (!parentSession.isEmpty())
+            event.insert(u"sessionId"_s, parentSession);
+        browser->receive(event);
+    }
+
+    CdpEndpoint endpoint;
+    QList<QPointer<FakeCdpTransport>> transports;
+    FakeCdpTransport *browser = nullptr;
+};
+
+TEST_F(CdpEndpointTest, WatchesTargetsWithFlattenedAutoAttach)
+{
+    const QJsonObject discover = browser->lastSent(u"Target.setDiscoverTargets"_s);
+    EXPECT_TRUE(discover.value(u"params").toObject().value(u"discover").toBool());
+    const QJsonObject params = browser->lastSent(u"Target.setAutoAttach"_s).value(u"params").toObject();
+    EXPECT_TRUE(params.value(u"autoAttach").toBool());
+    EXPECT_TRUE(params.value(u"flatten").toBool());
+    EXPECT_FALSE(params.value(u"waitForDebuggerOnStart").toBool());
+}
+
+TEST_F(CdpEndpointTest, PagesAndTheirFramesBecomeSessions)
+{
+    QSignalSpy attached(&endpoint, &CdpEndpoint::sessionAttached);
+    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s, u"Example"_s));
+    attach(u"F1"_s, targetInfo(u"T2"_s, u"iframe"_s, u"https://other.test/frame"_s), u"P1"_s);
+    ASSERT_EQ(attached.count(), 2);
+
+    CdpSession *page = endpoint.sessionForTarget(u"T1"_s);
+    CdpSession *frame = endpoint.sessionForTarget(u"T2"_s);
+    ASSERT_TRUE(page && frame);
+    EXPECT_TRUE(page->isPage());
+    EXPECT_FALSE(frame->isPage());
+    EXPECT_EQ(frame->parentSession(), page);
+    EXPECT_EQ(frame->pageSession(), page);
+    EXPECT_EQ(endpoint.pageSessions(), QList<CdpSession *> { page });
+
+    // Each attached target is asked to auto-attach its own out-of-process frames.
+    bool pageAutoAttach = false;
+    for (const QJsonObject &m : browser->sent()) {
+        if (m.value(u"method").toString() == u"Target.setAutoAttach"_s
+            && m.value(u"sessionId").toString() == u"P1"_s)
+            pageAutoAttach = true;
+    }
+    EXPECT_TRUE(pageAutoAttach);
+
+    // Commands go out with the session id; answers come back to the caller.
+    std::optional<CdpResult> result;
+    QObject context;
+    frame->send(u"Runtime.evaluate"_s, {}, &context, [&](const CdpResult &r) { result = r; });
+    const QJsonObject sent = browser->lastSent(u"Runtime.evaluate"_s);
+    EXPECT_EQ(sent.value(u"sessionId").toString(), u"F1"_s);
+    browser->respond(sent.value(u"id").toInt(), { { u"x"_s, 1 } }, u"F1"_s);
+    ASSERT_TRUE(result && result->ok());
+}
+
+TEST_F(CdpEndpointTest, FilteredTargetsAreDetachedAtOnce)
+{
+    QSignalSpy attached(&endpoint, &CdpEndpoint::sessionAttached);
+    attach(u"D1"_s, targetInfo(u"T9"_s, u"page"_s, u"devtools://devtools/bundled/inspector.html"_s));
+    EXPECT_EQ(attached.count(), 0);
+    const QJsonObject detach = browser->lastSent(u"Target.detachFromTarget"_s);
+    EXPECT_EQ(detach.value(u"params").toObject().value(u"sessionId").toString(), u"D1"_s);
+}
+
+TEST_F(CdpEndpointTest, EventsReachTheirSessionAndUnknownSessionsAreDropped)
+{
+    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    CdpSession *page = endpoint.sessionForTarget(u"T1"_s);
+    QSignalSpy events(page, &CdpSession::eventReceived);
+    browser->receive({ { u"method"_s, u"Page.loadEventFired"_s },
+                       { u"sessionId"_s, u"P1"_s },
+                       { u"params"_s, QJsonObject() } });
+    browser->receive({ { u"method"_s, u"Page.loadEventFired"_s },
+                       { u"sessionId"_s, u"NOPE"_s },
+                       { u"params"_s, QJsonObject() } });
+    EXPECT_EQ(events.count(), 1);
+    EXPECT_EQ(endpoint.unknownSessionEvents(), 1);
+    EXPECT_TRUE(endpoint.isConnected());
+}
+
+TEST_F(CdpEndpointTest, DetachingAPageDetachesItsFramesFirst)
+{
+    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    attach(u"F1"_s, targetInfo(u"T2"_s, u"iframe"_s, u"https://other.test/"_s), u"P1"_s);
+    QPointer<CdpSession> page = endpoint.sessionForTarget(u"T1"_s);
+    QPointer<CdpSession> frame = endpoint.sessionForTarget(u"T2"_s);
+    QList<QString> order;
+    QObject::connect(&endpoint, &CdpEndpoint::sessionDetached, &endpoint,
+                     [&](CdpSession *s) { order.append(s->targetId()); });
+    browser->receive(
+        { { u"method"_s, u"Target.detachedFromTarget"_s },
+          { u"params"_s, QJsonObject { { u"sessionId"_s, u"P1"_s }, { u"targetId"_s, u"T1"_s } } } });
+    EXPECT_EQ(order, (QList<QString> { u"T2"_s, u"T1"_s }));
+    EXPECT_TRUE(endpoint.sessions().isEmpty());
+    ASSERT_TRUE(frame);
+    EXPECT_FALSE(frame->isAttached());
+
+    // A detached session fails commands at once (from the event loop) with a clear error.
+    std::optional<CdpResult> result;
+    QObject context;
+    frame->send(u"Runtime.evaluate"_s, {}, &context, [&](const CdpResult &r) { result = r; });
+    ASSERT_TRUE(waitUntil([&] { return result.has_value(); }));
+    EXPECT_EQ(result->error.kind, CdpError::Kind::Transport);
+    EXPECT_TRUE(result->error.message.contains(u"is gone"_s)) << result->error.message.toStdString();
+    // Detached sessions are deleted later (deferred deletes run when the loop that posted
+    // them resumes, so the test runs them here).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    EXPECT_TRUE(!page && !frame);
+}
+
+TEST_F(CdpEndpointTest, CrashIsReportedOnTheSession)
+{
+    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    CdpSession *page = endpoint.sessionForTarget(u"T1"_s);
+    QSignalSpy crashed(page, &CdpSession::crashed);
+    browser->receive(
+        { { u"method"_s, u"Target.targetCrashed"_s },
+          { u"params"_s, QJsonObject { { u"targetId"_s, u"T1"_s }, { u"status"_s, u"crashed"_s } } } });
+    EXPECT_EQ(crashed.count(), 1);
+    EXPECT_TRUE(page->hasCrashed());
+}
+
+TEST_F(CdpEndpointTest, TitleAndUrlChangesAreTracked)
+{
+    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s, u"Old"_s));
+    QSignalSpy changed(&endpoint, &CdpEndpoint::sessionInfoChanged);
+    browser->receive(
+        { { u"method"_s, u"Target.targetInfoChanged"_s },
+          { u"params"_s,
+            QJsonObject { { u"targetInfo"_s,
+                            targetInfo(u"T1"_s, u"page"_s, u"https://example.test/b"_s, u"New"_s) } } } });
+    EXPECT_EQ(changed.count(), 1);
+    EXPECT_EQ(endpoint.sessionForTarget(u"T1"_s)->targetInfo().title, u"New"_s);
+}
+
+TEST_F(CdpEndpointTest, LosingTheBrowserDetachesEverythingAndRetries)
+{
+    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    QSignalSpy detached(&endpoint, &CdpEndpoint::sessionDetached);
+    QSignalSpy disconnected(&endpoint, &CdpEndpoint::disconnected);
+    browser->dropConnection(u"browser closed"_s);
+    EXPECT_EQ(detached.count(), 1);
+    EXPECT_EQ(disconnected.count(), 1);
+    EXPECT_EQ(endpoint.state(), CdpEndpoint::State::Retrying);
+    EXPECT_TRUE(endpoint.sessions().isEmpty());
+    endpoint.stop();
+    EXPECT_EQ(endpoint.state(), CdpEndpoint::State::Stopped);
+}
+
+} // namespace

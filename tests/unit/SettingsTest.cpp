@@ -1,0 +1,181 @@
+#include "settings/Settings.h"
+
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "logging/Logging.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+
+namespace {
+
+QString iniPath()
+{
+    return QDir(test::configDir()).filePath(u"settings.ini"_s);
+}
+
+void writeFile(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(content);
+}
+
+TEST(SettingsTest, EveryKeyHasItsDesignDefault)
+{
+    Settings settings(iniPath());
+    EXPECT_EQ(settings.stringValue(SettingKey::CdpHost), u"127.0.0.1"_s);
+    EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9004);
+    EXPECT_FALSE(settings.boolValue(SettingKey::AutoAcceptEnabled));
+    EXPECT_EQ(settings.intValue(SettingKey::AutoAcceptPollIntervalMs), 1000);
+    EXPECT_EQ(settings.listValue(SettingKey::AutoAcceptAcceptWords),
+              (QStringList { u"accept"_s, u"run"_s, u"retry"_s, u"apply"_s, u"execute"_s, u"confirm"_s,
+                             u"allow once"_s, u"allow"_s }));
+    EXPECT_TRUE(settings.listValue(SettingKey::AutoAcceptRejectWords).contains(u"ask every time"_s));
+    EXPECT_EQ(settings.intValue(SettingKey::AutoAcceptUserIdleMs), 2000);
+    EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands).size(), 11);
+    EXPECT_TRUE(settings.listValue(SettingKey::SafetyBannedCommands).contains(u":(){:|:&};:"_s));
+    EXPECT_EQ(settings.stringValue(SettingKey::ScheduleMode), u"interval"_s);
+    EXPECT_EQ(settings.stringValue(SettingKey::ScheduleValue), u"30"_s);
+    EXPECT_EQ(settings.stringValue(SettingKey::SchedulePrompt), u"Status report please"_s);
+    EXPECT_EQ(settings.stringValue(SettingKey::ScheduleQueueMode), u"consume"_s);
+    EXPECT_EQ(settings.intValue(SettingKey::ScheduleSilenceTimeoutS), 30);
+    EXPECT_TRUE(settings.boolValue(SettingKey::QuotaEnabled));
+    EXPECT_EQ(settings.intValue(SettingKey::QuotaPollIntervalS), 60);
+    EXPECT_TRUE(settings.boolValue(SettingKey::QuotaResumeQueue));
+    EXPECT_FALSE(settings.boolValue(SettingKey::QuotaAutoContinue));
+    EXPECT_EQ(settings.intValue(SettingKey::DebugPort), 54321);
+    EXPECT_FALSE(settings.boolValue(SettingKey::DebugAllowEvaluate));
+    EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 8080);
+    EXPECT_FALSE(QFile::exists(iniPath()) && QFile(iniPath()).size() > 0)
+        << "reading must not write defaults";
+}
+
+TEST(SettingsTest, ValuesSurviveARestartIncludingListsWithCommas)
+{
+    {
+        Settings settings(iniPath());
+        ASSERT_TRUE(settings.setValue(SettingKey::CdpPort, 9333));
+        ASSERT_TRUE(settings.setValue(SettingKey::AutoAcceptEnabled, true));
+        ASSERT_TRUE(settings.setValue(SettingKey::SafetyBannedCommands,
+                                      QStringList { u"rm -rf /"_s, u"/curl .*\\| *(ba)?sh/i"_s, u"a, b"_s }));
+        ASSERT_TRUE(settings.setValue(SettingKey::CdpIgnoreTargets, QStringList()));
+        ASSERT_TRUE(settings.setValue(SettingKey::SchedulePrompt, u"Go on, please"_s));
+    }
+    Settings again(iniPath());
+    EXPECT_EQ(again.intValue(SettingKey::CdpPort), 9333);
+    EXPECT_TRUE(again.boolValue(SettingKey::AutoAcceptEnabled));
+    EXPECT_EQ(again.listValue(SettingKey::SafetyBannedCommands),
+              (QStringList { u"rm -rf /"_s, u"/curl .*\\| *(ba)?sh/i"_s, u"a, b"_s }));
+    EXPECT_TRUE(again.listValue(SettingKey::CdpIgnoreTargets).isEmpty());
+    EXPECT_EQ(again.stringValue(SettingKey::SchedulePrompt), u"Go on, please"_s);
+}
+
+TEST(SettingsTest, InvalidValuesAreRefusedWithASentenceAndNotSaved)
+{
+    Settings settings(iniPath());
+    QString error;
+    EXPECT_FALSE(settings.setValue(SettingKey::AutoAcceptPollIntervalMs, 50, &error));
+    EXPECT_EQ(error, u"autoAccept/pollIntervalMs: 50 is outside 200–3000"_s);
+    EXPECT_FALSE(settings.setValue(SettingKey::CdpPort, u"http"_s, &error));
+    EXPECT_TRUE(error.contains(u"not a whole number"_s)) << error.toStdString();
+    EXPECT_FALSE(settings.setValue(SettingKey::ScheduleMode, u"hourly"_s, &error));
+    EXPECT_TRUE(error.contains(u"interval, daily, queue"_s)) << error.toStdString();
+    EXPECT_FALSE(settings.setValue(SettingKey::ScheduleValue, u"25:99"_s, &error));
+    EXPECT_FALSE(
+        settings.setValue(SettingKey::SafetyBannedCommands, QStringList { u"/(unclosed/"_s }, &error));
+    EXPECT_TRUE(error.contains(u"not a valid regular expression"_s)) << error.toStdString();
+    EXPECT_FALSE(
+        settings.setValue(SettingKey::AutoAcceptAcceptWords, QStringList { u"run"_s, u" "_s }, &error));
+    EXPECT_FALSE(settings.setValue(SettingKey::CdpHost, u"not a host"_s, &error));
+    EXPECT_EQ(settings.intValue(SettingKey::AutoAcceptPollIntervalMs), 1000);
+    EXPECT_FALSE(settings.isSet(SettingKey::CdpPort));
+    EXPECT_TRUE(settings.setValue(SettingKey::ScheduleValue, u"09:30"_s));
+    EXPECT_TRUE(settings.setValue(SettingKey::ScheduleValue, u"45"_s));
+}
+
+TEST(SettingsTest, ChangedIsEmittedOnlyForRealChanges)
+{
+    Settings settings(iniPath());
+    QSignalSpy changed(&settings, &Settings::changed);
+    settings.setValue(SettingKey::CdpPort, 9004); // same as the default
+    EXPECT_EQ(changed.count(), 0);
+    settings.setValue(SettingKey::CdpPort, 9005);
+    ASSERT_EQ(changed.count(), 1);
+    EXPECT_EQ(changed.at(0).at(0).value<SettingKey>(), SettingKey::CdpPort);
+    settings.reset(SettingKey::CdpPort);
+    EXPECT_EQ(changed.count(), 2);
+    EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9004);
+}
+
+TEST(SettingsTest, HandEditedBadValuesFallBackToTheDefaultWithOneWarning)
+{
+    writeFile(iniPath(),
+              "[cdp]\nport=99999\nhost=\n[autoAccept]\nenabled=perhaps\npollIntervalMs=abc\n"
+              "[schedule]\nmode=weekly\n");
+    Logging::install({});
+    LogBuffer *log = Logging::buffer();
+    log->clear();
+    Settings settings(iniPath());
+    EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9004);
+    EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9004);
+    EXPECT_EQ(settings.stringValue(SettingKey::CdpHost), u"127.0.0.1"_s);
+    EXPECT_FALSE(settings.boolValue(SettingKey::AutoAcceptEnabled));
+    EXPECT_EQ(settings.intValue(SettingKey::AutoAcceptPollIntervalMs), 1000);
+    EXPECT_EQ(settings.stringValue(SettingKey::ScheduleMode), u"interval"_s);
+    int portWarnings = 0;
+    for (const LogEntry &e : log->tail(100)) {
+        if (e.message.contains(u"cdp/port = 99999"_s)) {
+            ++portWarnings;
+            EXPECT_TRUE(e.message.contains(u"using the default 9004"_s)) << e.message.toStdString();
+        }
+    }
+    EXPECT_EQ(portWarnings, 1);
+}
+
+TEST(SettingsTest, AnUnreadableFileIsMovedAsideAndTheAppStarts)
+{
+    writeFile(iniPath(), QByteArray("\x00\x01\x02garbage\x00[cdp]\nport=1\n", 24));
+    Settings settings(iniPath());
+    EXPECT_FALSE(settings.recoveredFrom().isEmpty());
+    EXPECT_TRUE(QFile::exists(settings.recoveredFrom()));
+    EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9004);
+    EXPECT_TRUE(settings.setValue(SettingKey::CdpPort, 9100));
+    Settings again(iniPath());
+    EXPECT_TRUE(again.recoveredFrom().isEmpty());
+    EXPECT_EQ(again.intValue(SettingKey::CdpPort), 9100);
+}
+
+TEST(SettingsTest, FormerKeyNamesAreMigrated)
+{
+    const SettingSpec table[] = {
+        { SettingKey::CdpPort, "cdp/port", SettingSpec::Type::Int, 9004, 1, 65535, {}, "cdpPort" },
+        { SettingKey::CdpHost, "cdp/host", SettingSpec::Type::String, u"127.0.0.1"_s, 0, 0, {}, "host" },
+    };
+    writeFile(iniPath(), "[General]\ncdpPort=9555\nhost=10.0.0.2\n[cdp]\nhost=192.168.1.4\n");
+    Settings settings(iniPath(), table);
+    EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9555);
+    // When both exist the new name wins, and the old one is gone either way.
+    EXPECT_EQ(settings.stringValue(SettingKey::CdpHost), u"192.168.1.4"_s);
+    QFile file(iniPath());
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray content = file.readAll();
+    EXPECT_FALSE(content.contains("cdpPort")) << content.toStdString();
+    EXPECT_FALSE(content.contains("10.0.0.2")) << content.toStdString();
+}
+
+TEST(SettingsTest, KeysAreFoundByName)
+{
+    Settings settings(iniPath());
+    EXPECT_EQ(settings.keyForName(u"schedule/silenceTimeoutS"_s), SettingKey::ScheduleSilenceTimeoutS);
+    EXPECT_FALSE(settings.keyForName(u"schedule/nope"_s).has_value());
+    EXPECT_EQ(settings.toVariantMap().size(), int(SettingKey::Count_));
+}
+
+} // namespace

@@ -1,0 +1,14 @@
+#pragma once
+// The app's icon in each state, drawn at runtime so the states stay distinguishable at tray
+// size: a rounded "agent" badge whose colour and corner mark say what the engine is doing.
+
+#include <QIcon>
+
+namespace mpa {
+
+enum class StatusIconState { Off, Active, Paused, Standby, QuotaExhausted, Disconnected };
+
+QIcon statusIcon(StatusIconState state);
+QString statusIconName(StatusIconState state); // "active", "paused", … (for tests and tooltips)
+
+} // namespace mpa
