@@ -2,6 +2,8 @@
 
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
+#include "page/PayloadHub.h"
+#include "server/CommandDispatcher.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -21,6 +23,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     , m_settings(settings)
     , m_paths(paths)
     , m_endpoint(new CdpEndpoint(this))
+    , m_payloads(new PayloadHub(m_endpoint, this))
+    , m_commands(new CommandDispatcher(this))
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::CdpHost || key == SettingKey::CdpPort)
@@ -30,7 +34,10 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     });
     connect(m_endpoint, &CdpEndpoint::stateChanged, this, &Engine::statusChanged);
     connect(m_endpoint, &CdpEndpoint::sessionAttached, this, &Engine::onSessionAttached);
-    connect(m_endpoint, &CdpEndpoint::sessionDetached, this, &Engine::statusChanged);
+    connect(m_endpoint, &CdpEndpoint::sessionDetached, this, [this](CdpSession *session) {
+        m_describedPages.remove(session->targetId());
+        Q_EMIT statusChanged();
+    });
     connect(m_endpoint, &CdpEndpoint::sessionInfoChanged, this, [this](CdpSession *session) {
         if (session->isPage())
             describePage(session);
@@ -128,25 +135,29 @@ void Engine::onSessionAttached(CdpSession *session)
 
 void Engine::describePage(CdpSession *session)
 {
-    // Once per title/URL: what the engine sees on the page, when it has finished loading.
-    const CdpTargetInfo &info = session->targetInfo();
-    if (info.url == u"about:blank"_s || info.title.isEmpty() || info.url.endsWith(info.title))
+    // What the engine sees on a page once it has loaded, logged once per title and URL.
+    const QString targetId = session->targetId();
+    if (session->targetInfo().url == u"about:blank"_s || m_describing.contains(targetId))
         return;
-    const QString key = info.title + u'\n' + info.url;
-    if (m_describedPages.value(info.targetId) == key)
-        return;
-    m_describedPages.insert(info.targetId, key);
-    session->evaluate(
-        Payload::source(u"page-info.js"_s), this, [](const QJsonValue &value, const CdpError &error) {
-            if (error.isError()) {
-                qCDebug(lcPage).noquote() << "page info unavailable:" << error.toString();
-                return;
-            }
-            const QJsonObject page = value.toObject();
-            qCInfo(lcPage).noquote() << u"page '%1' (%2): %3 elements, %4"_s.arg(
-                page.value(u"title").toString(), page.value(u"url").toString(),
-                QString::number(page.value(u"elements").toInt()), page.value(u"visibility").toString());
-        });
+    m_describing.insert(targetId);
+    session->evaluate(Payload::source(u"page-info.js"_s), this,
+                      [this, targetId](const QJsonValue &value, const CdpError &error) {
+                          m_describing.remove(targetId);
+                          if (error.isError()) {
+                              qCDebug(lcPage).noquote() << "page info unavailable:" << error.toString();
+                              return;
+                          }
+                          const QJsonObject page = value.toObject();
+                          const QString title = page.value(u"title").toString();
+                          const QString url = page.value(u"url").toString();
+                          const QString key = title + u'\n' + url;
+                          if (m_describedPages.value(targetId) == key)
+                              return;
+                          m_describedPages.insert(targetId, key);
+                          qCInfo(lcPage).noquote() << u"page '%1' (%2): %3 elements, %4"_s.arg(
+                              title, url, QString::number(page.value(u"elements").toInt()),
+                              page.value(u"visibility").toString());
+                      });
 }
 
 int Engine::attachedPages() const

@@ -16,6 +16,8 @@
 
 namespace mpa {
 
+class CommandDispatcher;
+class PayloadHub;
 class Settings;
 
 class Engine : public QObject
@@ -43,6 +45,10 @@ public:
     Settings *settings() const { return m_settings; }
     const AppPaths &paths() const { return m_paths; }
     CdpEndpoint *endpoint() const { return m_endpoint; }
+    // The app's JavaScript modules in the attached targets.
+    PayloadHub *payloads() const { return m_payloads; }
+    // The commands every server (debug API, agent WebSocket, MCP) answers.
+    CommandDispatcher *commands() const { return m_commands; }
 
     QString cdpHost() const;
     quint16 cdpPort() const;
@@ -80,8 +86,11 @@ private:
     Overrides m_overrides;
     std::optional<std::pair<QString, quint16>> m_addressOverride;
     CdpEndpoint *m_endpoint;
+    PayloadHub *m_payloads;
+    CommandDispatcher *m_commands;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
+    QSet<QString> m_describing; // targets with a description under way
     QElapsedTimer m_uptime;
     qint64 m_firstAttachMs = -1;
     bool m_running = false;
