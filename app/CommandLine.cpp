@@ -38,6 +38,11 @@ struct Parser
         parser.setApplicationDescription(
             u"Keeps AI coding agents moving and lets agents drive browser tabs over the Chrome DevTools Protocol."_s);
         parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+        parser.addPositionalArgument(
+            u"command"_s,
+            u"mcp: serve the browser toolkit over MCP on stdio. ctl ACTION [JSON]: call the running "
+            "instance's debug API."_s,
+            u"[mcp | ctl ACTION [JSON]]"_s);
         parser.addOptions({ headless, configDir, cdpHost, cdpPort, autoAccept, debugServer, quitAfter, demo,
                             standby, show, verbose, help, version });
     }
@@ -70,13 +75,31 @@ ParseResult CommandLine::parse(const QStringList &arguments)
         result.error = p.parser.errorText();
         return result;
     }
-    if (const QStringList positional = p.parser.positionalArguments(); !positional.isEmpty()) {
-        result.error = u"unexpected argument '%1'"_s.arg(positional.first());
-        return result;
+    // Subcommands: `mcp`, `ctl ACTION [JSON]`.
+    const QStringList positional = p.parser.positionalArguments();
+    if (!positional.isEmpty()) {
+        const QString command = positional.first();
+        if (command == u"mcp"_s && positional.size() == 1) {
+            o.mode = AppOptions::Mode::Mcp;
+        } else if (command == u"ctl"_s) {
+            if (positional.size() < 2 || positional.size() > 3) {
+                result.error = u"ctl: usage is 'ctl ACTION [JSON]', e.g. ctl getStats or ctl sendPrompt "
+                               "'{\"text\":\"hi\"}'"_s;
+                return result;
+            }
+            o.mode = AppOptions::Mode::Ctl;
+            o.ctlAction = positional.at(1);
+            o.ctlParams = positional.value(2);
+        } else {
+            result.error
+                = u"unexpected argument '%1'"_s.arg(command == u"mcp"_s ? positional.at(1) : command);
+            return result;
+        }
     }
     o.help = p.parser.isSet(p.help);
     o.version = p.parser.isSet(p.version);
-    o.mode = p.parser.isSet(p.headless) ? AppOptions::Mode::Headless : AppOptions::Mode::Tray;
+    if (o.mode == AppOptions::Mode::Tray && p.parser.isSet(p.headless))
+        o.mode = AppOptions::Mode::Headless;
     o.autoAccept = p.parser.isSet(p.autoAccept);
     o.demo = p.parser.isSet(p.demo);
     o.standby = p.parser.isSet(p.standby);
@@ -135,6 +158,7 @@ QString CommandLine::helpText()
     Parser p;
     QString text = p.parser.helpText();
     text.replace(u"--debug-server <PORT>"_s, u"--debug-server[=PORT]"_s);
+    text.replace(u"<executable_name>"_s, u"multi-purpose-agent"_s);
     return text;
 }
 

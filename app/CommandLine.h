@@ -11,7 +11,9 @@ namespace mpa {
 
 struct AppOptions
 {
-    enum class Mode { Tray, Headless };
+    // Tray and Headless run the engine; Mcp serves the toolkit on stdio; Ctl calls the
+    // running instance's debug API.
+    enum class Mode { Tray, Headless, Mcp, Ctl };
 
     Mode mode = Mode::Tray;
     QString configDir; // empty: the platform's standard locations
@@ -28,6 +30,8 @@ struct AppOptions
     bool help = false;
     bool version = false;
     bool headlessFallback = false; // no display: the tray app runs headless instead
+    QString ctlAction; // ctl ACTION
+    QString ctlParams; // ctl ACTION [JSON] (the JSON text, unparsed)
     QStringList arguments; // as given, for forwarding to a running instance
 };
 

@@ -4,6 +4,7 @@
 #include "AppRuntime.h"
 #include "CommandLine.h"
 #include "MainWindow.h"
+#include "Subcommands.h"
 #include "TrayController.h"
 #include "engine/Engine.h"
 
@@ -116,6 +117,10 @@ int main(int argc, char **argv)
         std::printf("%s\n", qPrintable(mpa::CommandLine::versionText()));
         return 0;
     }
+    if (options.mode == mpa::AppOptions::Mode::Mcp)
+        return mpa::runMcp(argc, argv, options);
+    if (options.mode == mpa::AppOptions::Mode::Ctl)
+        return mpa::runCtl(argc, argv, options);
     if (options.mode == mpa::AppOptions::Mode::Tray && !hasDisplay()) {
         options.mode = mpa::AppOptions::Mode::Headless;
         options.headlessFallback = true;

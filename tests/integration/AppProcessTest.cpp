@@ -137,6 +137,8 @@ TEST_F(AppProcessTest, BadArgumentsExitWithCode2AndNameTheArgument)
         { { u"--debug-server=http"_s }, u"--debug-server"_s },
         { { u"--headless"_s, u"stray"_s }, u"'stray'"_s },
         { { u"--config-dir"_s }, u"config-dir"_s },
+        { { u"ctl"_s }, u"ctl: usage is 'ctl ACTION [JSON]'"_s },
+        { { u"mcp"_s, u"extra"_s }, u"'extra'"_s },
     };
     for (const auto &[args, mention] : cases) {
         AppRun run(args);
