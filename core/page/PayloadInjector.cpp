@@ -74,8 +74,10 @@ QString PayloadInjector::wrap(const PayloadScript &script)
   };
   api[name] = (%4)(mpa) || {};
   versions[name] = version;
-})();)JS"_s.arg(jsonLiteral(script.name), QString::number(script.version),
-                jsonLiteral(QString::fromLatin1(kBindingName)), script.source);
+})();
+//# sourceURL=mpa://payload/%5.js)JS"_s.arg(jsonLiteral(script.name), QString::number(script.version),
+                                            jsonLiteral(QString::fromLatin1(kBindingName)), script.source,
+                                            script.name);
 }
 
 void PayloadInjector::addScript(const PayloadScript &script)

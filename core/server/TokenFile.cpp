@@ -1,0 +1,88 @@
+#include "TokenFile.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QSaveFile>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+TokenFile::TokenFile(QString path)
+    : m_path(std::move(path))
+{
+}
+
+QString TokenFile::generate()
+{
+    QByteArray bytes(32, Qt::Uninitialized);
+    QRandomGenerator::system()->generate(bytes.begin(), bytes.end());
+    return QString::fromLatin1(
+        bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+bool TokenFile::matches(const QString &expected, const QString &presented)
+{
+    if (expected.isEmpty())
+        return false;
+    const QByteArray a = expected.toUtf8();
+    const QByteArray b = presented.toUtf8();
+    // Length differences still walk the whole expected token.
+    unsigned char diff = a.size() == b.size() ? 0 : 1;
+    for (qsizetype i = 0; i < a.size(); ++i)
+        diff |= static_cast<unsigned char>(a.at(i) ^ (i < b.size() ? b.at(i) : 0));
+    return diff == 0;
+}
+
+QString TokenFile::read() const
+{
+    QFile file(m_path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll()).trimmed();
+}
+
+QString TokenFile::ensure(QString *error) const
+{
+    const QString existing = read();
+    if (!existing.isEmpty()) {
+        // Tighten a file that someone loosened.
+        if (QFileInfo(m_path).permissions()
+            & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther))
+            QFile::setPermissions(m_path, QFile::ReadOwner | QFile::WriteOwner);
+        return existing;
+    }
+    return regenerate(error);
+}
+
+QString TokenFile::regenerate(QString *error) const
+{
+    const QString token = generate();
+    if (!write(token, error))
+        return {};
+    return token;
+}
+
+bool TokenFile::write(const QString &token, QString *error) const
+{
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    QSaveFile file(m_path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = u"cannot write %1: %2"_s.arg(m_path, file.errorString());
+        return false;
+    }
+    // The temporary file gets the mode before the secret goes in.
+    file.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    file.write(token.toUtf8() + '\n');
+    if (!file.commit()) {
+        if (error)
+            *error = u"cannot write %1: %2"_s.arg(m_path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace mpa
