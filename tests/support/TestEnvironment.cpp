@@ -73,6 +73,16 @@ QString appBinary()
     return QStringLiteral(MPA_APP_BINARY);
 }
 
+QString sourceDir()
+{
+    return QStringLiteral(MPA_SOURCE_DIR);
+}
+
+QString buildDir()
+{
+    return QStringLiteral(MPA_BUILD_DIR);
+}
+
 QString screenshotDir()
 {
     const QString dir = QStringLiteral(MPA_SCREENSHOT_DIR);

@@ -14,6 +14,8 @@ QString configDir();
 QString tempDir();
 QString fixturesDir();
 QString appBinary();
+QString sourceDir();
+QString buildDir();
 // Where UI tests save their screenshots (build/<preset>/screenshots).
 QString screenshotDir();
 

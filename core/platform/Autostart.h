@@ -1,0 +1,29 @@
+#pragma once
+// Start the app at login, behind one interface with an implementation per OS: an XDG
+// autostart entry on Linux and other freedesktop systems, the Run key on Windows, a
+// LaunchAgent on macOS. The state is always read back from the OS, never remembered.
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace mpa {
+
+class Autostart
+{
+public:
+    virtual ~Autostart() = default;
+
+    virtual bool isSupported() const = 0;
+    // True when the OS will start the app at login.
+    virtual bool isEnabled() const = 0;
+    virtual bool setEnabled(bool enabled, QString *error = nullptr) = 0;
+    // Where the entry lives (shown to the user).
+    virtual QString location() const = 0;
+
+    // This OS's implementation, starting `executable` with `arguments` at login.
+    static std::unique_ptr<Autostart> create(const QString &executable, const QStringList &arguments = {});
+};
+
+} // namespace mpa

@@ -1,0 +1,224 @@
+// Autostart and IDE launcher rewriting against temporary XDG folders, checked with the
+// freedesktop validator where it matters.
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "platform/Autostart.h"
+#include "platform/DesktopEntry.h"
+#include "platform/IdeLauncher.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+
+namespace {
+
+// Points an XDG variable somewhere else for one test.
+class ScopedEnv
+{
+public:
+    ScopedEnv(const char *name, const QString &value)
+        : m_name(name)
+        , m_had(qEnvironmentVariableIsSet(name))
+        , m_old(qgetenv(name))
+    {
+        qputenv(name, value.toLocal8Bit());
+    }
+    ~ScopedEnv()
+    {
+        if (m_had)
+            qputenv(m_name, m_old);
+        else
+            qunsetenv(m_name);
+    }
+
+private:
+    const char *m_name;
+    bool m_had;
+    QByteArray m_old;
+};
+
+void writeFile(const QString &path, const QString &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(text.toUtf8());
+}
+
+QString readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+// desktop-file-validate's verdict (empty when valid, or when the tool is missing).
+QString validate(const QString &path)
+{
+    const QString tool = QStandardPaths::findExecutable(u"desktop-file-validate"_s);
+    if (tool.isEmpty())
+        return {};
+    QProcess process;
+    process.start(tool, { path });
+    process.waitForFinished(10000);
+    const QString output
+        = QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError());
+    return process.exitCode() == 0 && !output.contains(u"error:"_s) ? QString() : output;
+}
+
+TEST(DesktopEntryTest, KeepsEverythingItDoesNotChange)
+{
+    const QString text
+        = u"# a comment\n[Desktop Entry]\nName=Code\nName[de]=Kode\nExec=/usr/bin/code %F\n\n"
+          "[Desktop Action new-window]\nName=New Window\nExec=/usr/bin/code --new-window %F\n"_s;
+    DesktopEntry entry = DesktopEntry::parse(text);
+    EXPECT_EQ(entry.toString(), text);
+    EXPECT_EQ(entry.groups(), (QStringList { u"Desktop Entry"_s, u"Desktop Action new-window"_s }));
+    EXPECT_EQ(entry.value(u"Desktop Entry"_s, u"Name[de]"_s), u"Kode"_s);
+    entry.setValue(u"Desktop Entry"_s, u"X-Test"_s, u"1"_s);
+    EXPECT_TRUE(entry.toString().contains(u"Exec=/usr/bin/code %F\nX-Test=1\n\n[Desktop Action"_s))
+        << entry.toString().toStdString();
+}
+
+TEST(DesktopEntryTest, ExecQuotingRoundTrips)
+{
+    const auto args = DesktopEntry::splitExec(u"\"/opt/My Apps/code\" --flag=\"a \\\"b\\\"\" %U"_s);
+    ASSERT_TRUE(args);
+    EXPECT_EQ(*args, (QStringList { u"/opt/My Apps/code"_s, u"--flag=a \"b\""_s, u"%U"_s }));
+    EXPECT_EQ(DesktopEntry::splitExec(DesktopEntry::joinExec(*args)), args);
+    EXPECT_FALSE(DesktopEntry::splitExec(u"\"unbalanced"_s));
+    EXPECT_EQ(DesktopEntry::joinExec({ u"/usr/bin/app"_s, u"--x=$HOME"_s }),
+              u"/usr/bin/app \"--x=\\$HOME\""_s);
+}
+
+TEST(AutostartTest, TheStateIsReadFromTheAutostartFolder)
+{
+    const QString configHome = test::tempDir();
+    ScopedEnv env("XDG_CONFIG_HOME", configHome);
+    auto autostart = Autostart::create(u"/opt/mpa/bin/multi-purpose-agent"_s, { u"--standby"_s });
+    ASSERT_TRUE(autostart->isSupported());
+    EXPECT_EQ(autostart->location(), configHome + u"/autostart/org.mpagent.MultiPurposeAgent.desktop"_s);
+    EXPECT_FALSE(autostart->isEnabled());
+
+    QString error;
+    ASSERT_TRUE(autostart->setEnabled(true, &error)) << error.toStdString();
+    EXPECT_TRUE(autostart->isEnabled());
+    const auto entry = DesktopEntry::load(autostart->location());
+    ASSERT_TRUE(entry);
+    EXPECT_EQ(entry->value(u"Desktop Entry"_s, u"Exec"_s), u"/opt/mpa/bin/multi-purpose-agent --standby"_s);
+    EXPECT_EQ(validate(autostart->location()), QString());
+
+    // The desktop's own switch (another tool, or the user) is honoured: it is read back.
+    writeFile(autostart->location(),
+              readFile(autostart->location())
+                  .replace(u"X-GNOME-Autostart-enabled=true"_s, u"X-GNOME-Autostart-enabled=false"_s));
+    EXPECT_FALSE(Autostart::create(u"/x"_s)->isEnabled());
+    ASSERT_TRUE(autostart->setEnabled(false));
+    EXPECT_FALSE(QFile::exists(autostart->location()));
+    EXPECT_FALSE(autostart->isEnabled());
+}
+
+class IdeLauncherTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        dataHome = test::tempDir();
+        systemDir = test::tempDir();
+        m_home = std::make_unique<ScopedEnv>("XDG_DATA_HOME", dataHome);
+        m_dirs = std::make_unique<ScopedEnv>("XDG_DATA_DIRS", systemDir);
+        systemCode = systemDir + u"/applications/code.desktop"_s;
+        writeFile(systemCode,
+                  u"[Desktop Entry]\nName=Visual Studio Code\nComment=Code Editing. Redefined.\n"
+                  "Exec=/usr/share/code/code --unity-launch %F\nIcon=vscode\nType=Application\n"
+                  "Actions=new-empty-window;\n\n[Desktop Action new-empty-window]\nName=New Empty Window\n"
+                  "Exec=/usr/share/code/code --new-window %F\nIcon=vscode\n"_s);
+        launcher = IdeLauncher::create(test::tempDir());
+    }
+
+    QString dataHome, systemDir, systemCode;
+    std::unique_ptr<IdeLauncher> launcher;
+
+private:
+    std::unique_ptr<ScopedEnv> m_home, m_dirs;
+};
+
+TEST_F(IdeLauncherTest, RewritesAUserLauncherThatShadowsTheSystemOneAndRestoresIt)
+{
+    const IdeInfo code = *IdeInfo::byId(u"vscode"_s);
+    LauncherState state = launcher->state(code);
+    EXPECT_TRUE(state.found);
+    EXPECT_FALSE(state.rewritten);
+    EXPECT_EQ(state.originalPath, systemCode);
+
+    QString error;
+    ASSERT_TRUE(launcher->rewrite(code, 9004, &error)) << error.toStdString();
+    const QString user = dataHome + u"/applications/code.desktop"_s;
+    state = launcher->state(code);
+    EXPECT_TRUE(state.rewritten);
+    EXPECT_EQ(state.port, 9004);
+    EXPECT_EQ(state.launcherPath, user);
+    EXPECT_EQ(state.originalPath, systemCode);
+    const auto entry = DesktopEntry::load(user);
+    ASSERT_TRUE(entry);
+    EXPECT_EQ(entry->value(u"Desktop Entry"_s, u"Exec"_s),
+              u"/usr/share/code/code --unity-launch --remote-debugging-port=9004 %F"_s);
+    EXPECT_EQ(entry->value(u"Desktop Action new-empty-window"_s, u"Exec"_s),
+              u"/usr/share/code/code --new-window --remote-debugging-port=9004 %F"_s);
+    EXPECT_EQ(entry->value(u"Desktop Entry"_s, u"Name"_s), u"Visual Studio Code"_s);
+    EXPECT_EQ(validate(user), QString());
+    EXPECT_EQ(
+        launcher->launchCommand(code),
+        (QStringList { u"/usr/share/code/code"_s, u"--unity-launch"_s, u"--remote-debugging-port=9004"_s }));
+    EXPECT_EQ(readFile(systemCode).contains(u"remote-debugging"_s), false)
+        << "the system file is never touched";
+
+    // Another port updates the flag instead of adding a second one.
+    ASSERT_TRUE(launcher->rewrite(code, 9222, &error)) << error.toStdString();
+    EXPECT_EQ(DesktopEntry::load(user)->value(u"Desktop Entry"_s, u"Exec"_s),
+              u"/usr/share/code/code --unity-launch --remote-debugging-port=9222 %F"_s);
+
+    ASSERT_TRUE(launcher->restore(code, &error)) << error.toStdString();
+    EXPECT_FALSE(QFile::exists(user));
+    EXPECT_FALSE(launcher->state(code).rewritten);
+}
+
+TEST_F(IdeLauncherTest, TheUsersOwnLauncherIsKeptAndPutBack)
+{
+    const QString user = dataHome + u"/applications/code.desktop"_s;
+    const QString mine
+        = u"[Desktop Entry]\nName=My Code\nExec=env GTK_THEME=dark flatpak run com.visualstudio.code %U\n"
+          "Type=Application\n"_s;
+    writeFile(user, mine);
+    const IdeInfo code = *IdeInfo::byId(u"vscode"_s);
+    ASSERT_TRUE(launcher->rewrite(code, 9004));
+    EXPECT_EQ(DesktopEntry::load(user)->value(u"Desktop Entry"_s, u"Exec"_s),
+              u"env GTK_THEME=dark flatpak run com.visualstudio.code --remote-debugging-port=9004 %U"_s);
+    EXPECT_EQ(DesktopEntry::load(user)->value(u"Desktop Entry"_s, u"Name"_s), u"My Code"_s);
+    ASSERT_TRUE(launcher->restore(code));
+    EXPECT_EQ(readFile(user), mine);
+}
+
+TEST_F(IdeLauncherTest, ChromeGetsADedicatedProfileAndMissingIdesSaySo)
+{
+    writeFile(
+        systemDir + u"/applications/google-chrome.desktop"_s,
+        u"[Desktop Entry]\nName=Google Chrome\nExec=/usr/bin/google-chrome-stable %U\nType=Application\n"_s);
+    const IdeInfo chrome = *IdeInfo::byId(u"chrome"_s);
+    ASSERT_TRUE(launcher->rewrite(chrome, 9004));
+    const QString exec = DesktopEntry::load(dataHome + u"/applications/google-chrome.desktop"_s)
+                             ->value(u"Desktop Entry"_s, u"Exec"_s);
+    EXPECT_TRUE(exec.contains(u"--remote-debugging-port=9004"_s));
+    EXPECT_TRUE(exec.contains(u"--user-data-dir="_s)) << exec.toStdString();
+
+    QString error;
+    EXPECT_FALSE(launcher->rewrite(*IdeInfo::byId(u"windsurf"_s), 9004, &error));
+    EXPECT_TRUE(error.startsWith(u"no launcher for Windsurf was found"_s)) << error.toStdString();
+}
+
+} // namespace
