@@ -1,9 +1,19 @@
 // The transport checks the debug API makes before QtHttpServer reads a request.
 #include "server/HttpRequestGate.h"
 
+#include "RawHttp.h"
+#include "Wait.h"
+
+#include <QSignalSpy>
+#include <QTcpSocket>
+
 #include <gtest/gtest.h>
 
+#include <memory>
+
 using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -73,6 +83,48 @@ TEST(HttpRequestGate, ErrorRepliesAreCompleteJsonAnswersThatCloseTheConnection)
     EXPECT_TRUE(reply.contains("\r\nContent-Type: application/json\r\n"));
     EXPECT_TRUE(reply.endsWith("{\"error\":\"too big\",\"success\":false}\n"));
     EXPECT_FALSE(reply.contains("Access-Control"));
+}
+
+TEST(HttpRequestGate, ARequestThatDoesNotArriveInTimeIsRefusedWith408)
+{
+    HttpRequestGate::Limits limits;
+    limits.requestTimeout = 300ms;
+    HttpRequestGate gate(limits);
+    ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
+    QSignalSpy refused(&gate, &HttpRequestGate::refused);
+    // Half a head, then nothing (a slow client holding the connection).
+    const RawHttpReply reply
+        = rawHttp(gate.serverPort(), "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1\r\n", 10s);
+    EXPECT_EQ(reply.status, 408) << reply.describe().toStdString();
+    ASSERT_EQ(refused.count(), 1);
+    EXPECT_EQ(refused.first().at(0).toInt(), 408);
+    // A declared body that never comes is the same.
+    const RawHttpReply body
+        = rawHttp(gate.serverPort(),
+                  "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\n{", 10s);
+    EXPECT_EQ(body.status, 408) << body.describe().toStdString();
+}
+
+TEST(HttpRequestGate, TooManyWaitingConnectionsAreTurnedAway)
+{
+    HttpRequestGate::Limits limits;
+    limits.maxWaitingConnections = 2;
+    HttpRequestGate gate(limits);
+    ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
+    QSignalSpy refused(&gate, &HttpRequestGate::refused);
+    std::vector<std::unique_ptr<QTcpSocket>> idle;
+    for (int i = 0; i < 2; ++i) {
+        idle.push_back(std::make_unique<QTcpSocket>());
+        idle.back()->connectToHost(QHostAddress::LocalHost, gate.serverPort());
+        ASSERT_TRUE(waitUntil([&] { return idle.back()->state() == QAbstractSocket::ConnectedState; }));
+    }
+    ASSERT_TRUE(waitUntil([&] { return gate.findChildren<QTcpSocket *>().size() == 2; }));
+    const RawHttpReply reply
+        = rawHttp(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    EXPECT_EQ(reply.status, 503) << reply.describe().toStdString();
+    EXPECT_TRUE(reply.json.value(QStringLiteral("error"))
+                    .toString()
+                    .contains(QStringLiteral("too many connections")));
 }
 
 } // namespace
