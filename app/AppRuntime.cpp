@@ -116,6 +116,8 @@ void AppRuntime::startEngine()
     overrides.cdpPort = m_options.cdpPort;
     if (m_options.autoAccept)
         overrides.autoAccept = true;
+    overrides.debugServer = m_options.debugServer;
+    overrides.debugServerPort = m_options.debugServerPort;
     m_engine->setOverrides(overrides);
 
     if (!m_options.demo) {

@@ -18,7 +18,8 @@ struct Parser
                                  u"Browser debugging port (default: setting cdp/port, 9004)."_s, u"PORT"_s };
     QCommandLineOption autoAccept { u"auto-accept"_s, u"Turn auto-accept on for this run."_s };
     QCommandLineOption debugServer {
-        u"debug-server"_s, u"Serve the debug API on 127.0.0.1 (default port 54321): --debug-server[=PORT]."_s,
+        u"debug-server"_s,
+        u"Serve the debug API on 127.0.0.1 (default: setting debug/port, 54321; 0 picks a free port)."_s,
         u"PORT"_s
     };
     QCommandLineOption quitAfter { u"quit-after"_s,
@@ -133,9 +134,12 @@ ParseResult CommandLine::parse(const QStringList &arguments)
         o.debugServer = true;
         const QString value = p.parser.value(p.debugServer);
         if (!value.isEmpty()) {
-            o.debugServerPort = parsePort(value);
+            // 0 asks the OS for a free port; `ctl` finds it in the config dir.
+            o.debugServerPort = value == u"0"_s ? std::optional<quint16>(0) : parsePort(value);
             if (!o.debugServerPort) {
-                result.error = u"--debug-server: '%1' is not a port number (1-65535)"_s.arg(value);
+                result.error
+                    = u"--debug-server: '%1' is not a port number (1-65535, or 0 for any free port)"_s.arg(
+                        value);
                 return result;
             }
         }

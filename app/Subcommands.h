@@ -5,6 +5,9 @@
 
 namespace mpa {
 
+// Application name, version and organisation, on which the standard folders depend (main.cpp).
+void setApplicationIdentity();
+
 // `multi-purpose-agent mcp`: the browser toolkit as an MCP server on stdio (McpCommand.cpp).
 int runMcp(int argc, char **argv, const AppOptions &options);
 // `multi-purpose-agent ctl ACTION [JSON]`: one call to the running instance's debug API

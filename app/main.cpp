@@ -16,6 +16,17 @@
 
 using namespace Qt::StringLiterals;
 
+namespace mpa {
+
+void setApplicationIdentity()
+{
+    QCoreApplication::setApplicationName(u"multi-purpose-agent"_s);
+    QCoreApplication::setApplicationVersion(QStringLiteral(MPA_VERSION));
+    QCoreApplication::setOrganizationDomain(u"mpagent.org"_s);
+}
+
+} // namespace mpa
+
 namespace {
 
 QStringList rawArguments(int argc, char **argv)
@@ -24,13 +35,6 @@ QStringList rawArguments(int argc, char **argv)
     for (int i = 0; i < argc; ++i)
         args.append(QString::fromLocal8Bit(argv[i]));
     return args;
-}
-
-void setIdentity()
-{
-    QCoreApplication::setApplicationName(u"multi-purpose-agent"_s);
-    QCoreApplication::setApplicationVersion(QStringLiteral(MPA_VERSION));
-    QCoreApplication::setOrganizationDomain(u"mpagent.org"_s);
 }
 
 bool hasDisplay()
@@ -46,7 +50,7 @@ bool hasDisplay()
 int runHeadless(int argc, char **argv, const mpa::AppOptions &options)
 {
     QCoreApplication app(argc, argv);
-    setIdentity();
+    mpa::setApplicationIdentity();
     mpa::AppRuntime runtime(options);
     if (const int code = runtime.prepare(); code >= 0)
         return code;
@@ -62,7 +66,7 @@ int runHeadless(int argc, char **argv, const mpa::AppOptions &options)
 int runTray(int argc, char **argv, const mpa::AppOptions &options)
 {
     QApplication app(argc, argv);
-    setIdentity();
+    mpa::setApplicationIdentity();
     app.setQuitOnLastWindowClosed(false);
     mpa::AppRuntime runtime(options);
     if (const int code = runtime.prepare(); code >= 0)

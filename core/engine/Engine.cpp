@@ -4,6 +4,8 @@
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
 #include "server/CommandDispatcher.h"
+#include "server/DebugActions.h"
+#include "server/DebugApiService.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -45,6 +47,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     });
     applyAddress();
     applyTargetFilter();
+    m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
+    DebugActions::install(this);
 }
 
 Engine::~Engine()
@@ -56,6 +60,7 @@ void Engine::setOverrides(const Overrides &overrides)
 {
     m_overrides = overrides;
     applyAddress();
+    m_debugApi->setCommandLine(overrides.debugServer, overrides.debugServerPort);
 }
 
 void Engine::start()
@@ -65,6 +70,7 @@ void Engine::start()
     m_running = true;
     m_uptime.start();
     m_endpoint->start();
+    m_debugApi->start();
     Q_EMIT statusChanged();
 }
 
@@ -73,6 +79,7 @@ void Engine::stop()
     if (!m_running)
         return;
     m_running = false;
+    m_debugApi->stop();
     m_endpoint->stop();
     Q_EMIT statusChanged();
 }

@@ -17,6 +17,7 @@
 namespace mpa {
 
 class CommandDispatcher;
+class DebugApiService;
 class PayloadHub;
 class Settings;
 
@@ -30,6 +31,8 @@ public:
         std::optional<QString> cdpHost;
         std::optional<quint16> cdpPort;
         std::optional<bool> autoAccept;
+        bool debugServer = false; // --debug-server: the debug API runs whatever debug/enabled says
+        std::optional<quint16> debugServerPort; // --debug-server=PORT (0: any free port)
     };
 
     Engine(Settings *settings, const AppPaths &paths, QObject *parent = nullptr);
@@ -49,6 +52,8 @@ public:
     PayloadHub *payloads() const { return m_payloads; }
     // The commands every server (debug API, agent WebSocket, MCP) answers.
     CommandDispatcher *commands() const { return m_commands; }
+    // The debug API's HTTP server, run while wanted (--debug-server, debug/enabled).
+    DebugApiService *debugApi() const { return m_debugApi; }
 
     QString cdpHost() const;
     quint16 cdpPort() const;
@@ -88,6 +93,7 @@ private:
     CdpEndpoint *m_endpoint;
     PayloadHub *m_payloads;
     CommandDispatcher *m_commands;
+    DebugApiService *m_debugApi = nullptr;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way

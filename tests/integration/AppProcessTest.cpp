@@ -1,4 +1,5 @@
 // The multi-purpose-agent executable as users run it: real processes, real Chromium.
+#include "AppRun.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
@@ -23,73 +24,9 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// One run of the app with its output collected as it comes.
-class AppRun
-{
-public:
-    explicit AppRun(const QStringList &args, const QString &tmpDir = {})
-    {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(u"DISPLAY"_s);
-        env.remove(u"WAYLAND_DISPLAY"_s);
-        if (!tmpDir.isEmpty())
-            env.insert(u"TMPDIR"_s, tmpDir);
-        m_process.setProcessEnvironment(env);
-        QObject::connect(&m_process, &QProcess::readyReadStandardError, &m_process,
-                         [this] { m_stderr += QString::fromUtf8(m_process.readAllStandardError()); });
-        QObject::connect(&m_process, &QProcess::readyReadStandardOutput, &m_process,
-                         [this] { m_stdout += QString::fromUtf8(m_process.readAllStandardOutput()); });
-        m_process.start(appBinary(), args);
-    }
-    ~AppRun()
-    {
-        if (m_process.state() != QProcess::NotRunning) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
-
-    bool waitForStderr(const QString &text, std::chrono::milliseconds timeout = 20s)
-    {
-        return waitUntil([&] { return m_stderr.contains(text); }, timeout);
-    }
-    // Waits for the exit; returns the exit code (-1 on timeout or crash).
-    int finish(std::chrono::milliseconds timeout = 30s)
-    {
-        if (!waitUntil([&] { return m_process.state() == QProcess::NotRunning; }, timeout))
-            return -1;
-        m_stderr += QString::fromUtf8(m_process.readAllStandardError());
-        m_stdout += QString::fromUtf8(m_process.readAllStandardOutput());
-        return m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -1;
-    }
-    void signal(int number) { ::kill(pid_t(m_process.processId()), number); }
-    qint64 pid() const { return m_process.processId(); }
-    QString out() const { return m_stdout; }
-    QString err() const { return m_stderr; }
-
-    // The summary object of the last stdout line.
-    QJsonObject summary() const
-    {
-        const QStringList lines = m_stdout.trimmed().split(u'\n');
-        return QJsonDocument::fromJson(lines.last().toUtf8()).object().value(u"summary").toObject();
-    }
-
-private:
-    QProcess m_process;
-    QString m_stdout;
-    QString m_stderr;
-};
-
-quint16 unusedPort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
 QString dump(const AppRun &run)
 {
-    return u"\n--- stdout ---\n"_s + run.out() + u"\n--- stderr ---\n"_s + run.err();
+    return run.dump();
 }
 
 class AppProcessTest : public ChromiumTest

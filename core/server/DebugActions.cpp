@@ -1,0 +1,796 @@
+#include "DebugActions.h"
+
+#include "CommandDispatcher.h"
+#include "DebugApiService.h"
+#include "cdp/CdpEndpoint.h"
+#include "cdp/CdpSession.h"
+#include "engine/Engine.h"
+#include "logging/LogBuffer.h"
+#include "logging/LogCategories.h"
+#include "logging/Logging.h"
+#include "page/PayloadHub.h"
+#include "settings/Settings.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QMetaEnum>
+#include <QPointer>
+#include <QSysInfo>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+using Scope = CommandDispatcher::Scope;
+
+struct Placeholder
+{
+    const char *name;
+    const char *description;
+    const char *missing;
+};
+
+// The actions of DESIGN.md whose engine part is not built yet.
+constexpr Placeholder kPlaceholders[] = {
+    { "getStats", "Auto-accept statistics: clicks, blocked commands, per target.",
+      "auto-accept statistics (the auto-accept engine)" },
+    { "getQueueStatus", "The prompt queue: running or paused, current prompt, what is left.",
+      "the prompt scheduler's queue" },
+    { "startQueue", "Starts the prompt queue.", "the prompt scheduler's queue" },
+    { "pauseQueue", "Pauses the prompt queue.", "the prompt scheduler's queue" },
+    { "resumeQueue", "Resumes a paused prompt queue.", "the prompt scheduler's queue" },
+    { "stopQueue", "Stops the prompt queue.", "the prompt scheduler's queue" },
+    { "skipPrompt", "Skips the queue's current prompt.", "the prompt scheduler's queue" },
+    { "resetQueue", "Puts the queue back to its first prompt.", "the prompt scheduler's queue" },
+    { "sendPrompt", "Sends a prompt to the IDE's agent chat: {\"prompt\": TEXT}.",
+      "the chat surface that types into the agent panel" },
+    { "getQuota", "The model quota as the IDE reports it.", "the quota provider" },
+    { "getConversations", "The agent panel's conversations.", "the chat surface that lists conversations" },
+    { "getPromptHistory", "Prompts sent so far, newest first.", "the prompt scheduler's prompt history" },
+};
+
+QJsonObject objectSchema(const QJsonObject &properties = {}, const QStringList &required = {})
+{
+    QJsonObject schema { { u"type"_s, u"object"_s }, { u"properties"_s, properties } };
+    if (!required.isEmpty())
+        schema.insert(u"required"_s, QJsonArray::fromStringList(required));
+    return schema;
+}
+
+QJsonObject typed(const QString &type, const QString &description)
+{
+    return { { u"type"_s, type }, { u"description"_s, description } };
+}
+
+void add(CommandDispatcher *commands, const QString &name, const QString &description,
+         const QJsonObject &schema, CommandDispatcher::Handler handler)
+{
+    commands->add({ name, Scope::DebugApi, description, schema, std::move(handler) });
+}
+
+// Empty when `params` holds only `known` names.
+QString unknownParams(const QJsonObject &params, const QStringList &known)
+{
+    for (auto it = params.begin(); it != params.end(); ++it) {
+        if (!known.contains(it.key()))
+            return known.isEmpty()
+                ? u"this action takes no params (got '%1')"_s.arg(it.key())
+                : u"unknown parameter '%1' (known: %2)"_s.arg(it.key(), known.join(u", "_s));
+    }
+    return {};
+}
+
+// A setting's value as JSON, and JSON as a setting's value with strict types.
+QJsonValue settingToJson(const Settings *settings, SettingKey key)
+{
+    return QJsonValue::fromVariant(settings->value(key));
+}
+
+std::optional<QVariant> settingFromJson(const SettingSpec &spec, const QJsonValue &value,
+                                        const QString &label, QString *error)
+{
+    switch (spec.type) {
+    case SettingSpec::Type::Bool:
+        if (!value.isBool()) {
+            *error = u"%1 must be true or false"_s.arg(label);
+            return std::nullopt;
+        }
+        return QVariant(value.toBool());
+    case SettingSpec::Type::Int: {
+        const double number = value.toDouble();
+        if (!value.isDouble() || number != double(qint64(number))) {
+            *error = u"%1 must be a whole number"_s.arg(label);
+            return std::nullopt;
+        }
+        return QVariant(qint64(number));
+    }
+    case SettingSpec::Type::String:
+    case SettingSpec::Type::Choice:
+        if (!value.isString()) {
+            *error = u"%1 must be a string"_s.arg(label);
+            return std::nullopt;
+        }
+        return QVariant(value.toString());
+    case SettingSpec::Type::StringList: {
+        if (!value.isArray()) {
+            *error = u"%1 must be an array of strings"_s.arg(label);
+            return std::nullopt;
+        }
+        QStringList list;
+        for (const QJsonValue &item : value.toArray()) {
+            if (!item.isString()) {
+                *error = u"%1 must be an array of strings"_s.arg(label);
+                return std::nullopt;
+            }
+            list.append(item.toString());
+        }
+        return QVariant(list);
+    }
+    }
+    return std::nullopt;
+}
+
+// Validates every change through the Settings registry first, then stores them all: a
+// refused value leaves every setting as it was. Returns the names whose value changed.
+std::optional<QStringList> applySettings(Settings *settings,
+                                         const QList<QPair<SettingKey, QVariant>> &changes, QString *error)
+{
+    for (const auto &[key, value] : changes) {
+        if (QString problem = settings->validate(key, value); !problem.isEmpty()) {
+            *error = problem;
+            return std::nullopt;
+        }
+    }
+    QStringList changed;
+    for (const auto &[key, value] : changes) {
+        const QVariant before = settings->value(key);
+        if (!settings->setValue(key, value, error))
+            return std::nullopt;
+        if (settings->value(key) != before)
+            changed.append(QString::fromLatin1(settings->spec(key).name));
+    }
+    return changed;
+}
+
+QString stateName(CdpEndpoint::State state)
+{
+    return QString::fromLatin1(QMetaEnum::fromType<CdpEndpoint::State>().valueToKey(int(state))).toLower();
+}
+
+// ---- state ---------------------------------------------------------------------------------
+
+QJsonObject appSection(Engine *engine)
+{
+    return {
+        { u"name"_s, QCoreApplication::applicationName() },
+        { u"version"_s, QStringLiteral(MPA_VERSION) },
+        { u"pid"_s, QCoreApplication::applicationPid() },
+        { u"running"_s, engine->isRunning() },
+        { u"paused"_s, engine->isPaused() },
+        { u"status"_s, engine->statusLine() },
+        { u"uptimeS"_s, engine->uptimeSeconds() },
+        { u"configDir"_s, engine->paths().configDir },
+        { u"logFile"_s, Logging::logFilePath() },
+        { u"summary"_s, engine->summary() },
+    };
+}
+
+QJsonObject autoAcceptSection(Engine *engine)
+{
+    const Settings *s = engine->settings();
+    const bool setting = s->boolValue(SettingKey::AutoAcceptEnabled);
+    return {
+        { u"enabled"_s, engine->overrides().autoAccept.value_or(setting) },
+        { u"enabledSetting"_s, setting },
+        { u"forcedByCommandLine"_s, engine->overrides().autoAccept.has_value() },
+        { u"pollIntervalMs"_s, settingToJson(s, SettingKey::AutoAcceptPollIntervalMs) },
+        { u"acceptWords"_s, settingToJson(s, SettingKey::AutoAcceptAcceptWords) },
+        { u"rejectWords"_s, settingToJson(s, SettingKey::AutoAcceptRejectWords) },
+        { u"userIdleMs"_s, settingToJson(s, SettingKey::AutoAcceptUserIdleMs) },
+    };
+}
+
+QJsonObject debugApiSection(Engine *engine)
+{
+    const DebugApiService *api = engine->debugApi();
+    return {
+        { u"listening"_s, api->isListening() },
+        { u"port"_s, api->port() },
+        { u"allowEvaluate"_s, engine->settings()->boolValue(SettingKey::DebugAllowEvaluate) },
+        { u"tokenFile"_s, api->tokenFilePath() },
+    };
+}
+
+QJsonObject allSettings(const Settings *settings)
+{
+    QJsonObject result;
+    for (const SettingSpec &spec : settings->table())
+        result.insert(QString::fromLatin1(spec.name), settingToJson(settings, spec.key));
+    return result;
+}
+
+void getFullState(Engine *engine, const CommandCaller &caller, const CommandReply &reply)
+{
+    struct Gathering
+    {
+        QJsonObject state;
+        QJsonObject unavailable;
+        int pending = 0;
+        CommandReply reply;
+    };
+    auto gathering = std::make_shared<Gathering>();
+    gathering->reply = reply;
+    gathering->state.insert(u"app"_s, appSection(engine));
+    gathering->state.insert(u"autoAccept"_s, autoAcceptSection(engine));
+    gathering->state.insert(u"debugApi"_s, debugApiSection(engine));
+    gathering->state.insert(u"settings"_s, allSettings(engine->settings()));
+
+    const auto sections = DebugActions::fullStateSections();
+    gathering->pending = int(sections.size());
+    for (const auto &[section, action] : sections) {
+        engine->commands()->dispatch(
+            action, {}, caller, Scope::DebugApi, [gathering, section](const CommandResult &result) {
+                if (result.ok) {
+                    gathering->state.insert(section, result.data);
+                } else {
+                    gathering->state.insert(section, QJsonValue::Null);
+                    gathering->unavailable.insert(section, result.error);
+                }
+                if (--gathering->pending == 0) {
+                    gathering->state.insert(u"unavailable"_s, gathering->unavailable);
+                    gathering->reply(CommandResult::success(gathering->state));
+                }
+            });
+    }
+}
+
+// `fresh`: current target infos by id (Chromium does not report title changes as they happen,
+// so the sessions' own infos can hold a page's title from before it loaded).
+QJsonObject cdpConnections(Engine *engine, const QHash<QString, CdpTargetInfo> &fresh)
+{
+    CdpEndpoint *endpoint = engine->endpoint();
+    QJsonArray connections;
+    const QList<CdpSession *> sessions = endpoint->sessions();
+    for (CdpSession *session : sessions) {
+        const CdpTargetInfo info = fresh.value(session->targetId(), session->targetInfo());
+        QJsonObject connection {
+            { u"targetId"_s, info.targetId },
+            { u"type"_s, info.type },
+            { u"title"_s, info.title },
+            { u"url"_s, info.url },
+            { u"attached"_s, session->isAttached() },
+            { u"crashed"_s, session->hasCrashed() },
+        };
+        if (CdpSession *parent = session->parentSession())
+            connection.insert(u"parentTargetId"_s, parent->targetId());
+        const PayloadInjector *injector = engine->payloads()->injectorFor(session);
+        connection.insert(u"injected"_s, injector && injector->isReady());
+        connections.append(connection);
+    }
+    return {
+        { u"endpoint"_s,
+          QJsonObject {
+              { u"address"_s, endpoint->address() },
+              { u"host"_s, endpoint->host() },
+              { u"port"_s, endpoint->port() },
+              { u"state"_s, stateName(endpoint->state()) },
+              { u"connected"_s, endpoint->isConnected() },
+              { u"browserLevel"_s, endpoint->isBrowserLevel() },
+              { u"browserVersion"_s, endpoint->browserVersion() },
+              { u"lastError"_s, endpoint->lastError() },
+          } },
+        { u"count"_s, connections.size() },
+        { u"pages"_s, engine->attachedPages() },
+        { u"connections"_s, connections },
+    };
+}
+
+void getCDPConnections(Engine *engine, const CommandReply &reply)
+{
+    CdpEndpoint *endpoint = engine->endpoint();
+    if (!endpoint->isConnected() || !endpoint->isBrowserLevel())
+        return reply(CommandResult::success(cdpConnections(engine, {})));
+    QPointer<Engine> guard(engine);
+    endpoint->sendToBrowser(
+        u"Target.getTargets"_s, {}, engine,
+        [guard, reply](const CdpResult &result) {
+            if (!guard)
+                return reply(CommandResult::failure(u"the engine stopped"_s, 503));
+            QHash<QString, CdpTargetInfo> fresh;
+            if (result.ok()) {
+                for (const QJsonValue &value : result.result.value(u"targetInfos").toArray()) {
+                    const CdpTargetInfo info = CdpTargetInfo::fromJson(value.toObject());
+                    fresh.insert(info.targetId, info);
+                }
+            } else {
+                qCDebug(lcServer).noquote()
+                    << "getCDPConnections: Target.getTargets failed:" << result.error.toString();
+            }
+            reply(CommandResult::success(cdpConnections(guard, fresh)));
+        },
+        std::chrono::seconds(5));
+}
+
+// ---- logs ----------------------------------------------------------------------------------
+
+void getLogs(const QJsonObject &params, const CommandReply &reply)
+{
+    LogBuffer *buffer = Logging::buffer();
+    if (!buffer)
+        return reply(CommandResult::failure(
+            u"getLogs is not available: logging is not set up in this process"_s, 503));
+    if (QString unknown = unknownParams(params, { u"tailLines"_s, u"level"_s, u"category"_s });
+        !unknown.isEmpty())
+        return reply(CommandResult::failure(unknown));
+    CommandParams p(params);
+    const int tailLines = p.integer(u"tailLines"_s, 100, 1, buffer->capacity());
+    const QString level = p.choice(u"level"_s, { u"debug"_s, u"info"_s, u"warning"_s, u"critical"_s });
+    const QString category = p.string(u"category"_s);
+    if (!p.ok())
+        return reply(CommandResult::failure(p.error()));
+    const QtMsgType minimum = level == u"info"_s ? QtInfoMsg
+        : level == u"warning"_s                  ? QtWarningMsg
+        : level == u"critical"_s                 ? QtCriticalMsg
+                                                 : QtDebugMsg;
+
+    QList<const LogEntry *> picked;
+    for (int row = buffer->rowCount() - 1; row >= 0 && picked.size() < tailLines; --row) {
+        const LogEntry &entry = buffer->at(row);
+        if (LogBuffer::severity(entry.level) < LogBuffer::severity(minimum))
+            continue;
+        if (!category.isEmpty() && !entry.category.startsWith(category))
+            continue;
+        picked.prepend(&entry);
+    }
+    QJsonArray lines;
+    QStringList text;
+    for (const LogEntry *entry : std::as_const(picked)) {
+        lines.append(QJsonObject {
+            { u"time"_s, QDateTime::fromMSecsSinceEpoch(entry->msecsSinceEpoch).toString(Qt::ISODateWithMs) },
+            { u"level"_s, entry->levelName() },
+            { u"category"_s, entry->category },
+            { u"message"_s, entry->message },
+        });
+        text.append(entry->format());
+    }
+    reply(CommandResult::success(QJsonObject {
+        { u"logs"_s, text.join(u'\n') },
+        { u"linesCount"_s, lines.size() },
+        { u"lines"_s, lines },
+        { u"logFile"_s, Logging::logFilePath() },
+    }));
+}
+
+// ---- ban list ------------------------------------------------------------------------------
+
+QJsonObject bannedCommands(const Settings *settings)
+{
+    const QStringList list = settings->listValue(SettingKey::SafetyBannedCommands);
+    return {
+        { u"bannedCommands"_s, QJsonArray::fromStringList(list) },
+        { u"count"_s, list.size() },
+        { u"isDefault"_s, !settings->isSet(SettingKey::SafetyBannedCommands) },
+    };
+}
+
+void updateBannedCommands(Settings *settings, const QJsonObject &params, const CommandReply &reply)
+{
+    if (QString unknown = unknownParams(params, { u"bannedCommands"_s, u"reset"_s }); !unknown.isEmpty())
+        return reply(CommandResult::failure(unknown));
+    CommandParams p(params);
+    const bool reset = p.boolean(u"reset"_s, false);
+    if (!p.ok())
+        return reply(CommandResult::failure(p.error()));
+    if (reset) {
+        if (params.contains(u"bannedCommands"_s))
+            return reply(
+                CommandResult::failure(u"give either params.bannedCommands or params.reset, not both"_s));
+        settings->reset(SettingKey::SafetyBannedCommands);
+        qCInfo(lcSafety) << "ban list reset to the defaults through the debug API";
+        return reply(CommandResult::success(bannedCommands(settings)));
+    }
+    if (!params.contains(u"bannedCommands"_s))
+        return reply(CommandResult::failure(
+            u"params.bannedCommands is required: an array of patterns (substrings, or /regex/flags)"_s));
+    QString error;
+    const auto value = settingFromJson(settings->spec(SettingKey::SafetyBannedCommands),
+                                       params.value(u"bannedCommands"), u"params.bannedCommands"_s, &error);
+    if (!value)
+        return reply(CommandResult::failure(error));
+    if (!applySettings(settings, { { SettingKey::SafetyBannedCommands, *value } }, &error))
+        return reply(CommandResult::failure(error));
+    const QStringList list = value->toStringList();
+    if (list.isEmpty())
+        qCWarning(lcSafety) << "the ban list was emptied through the debug API; no command is blocked now";
+    else
+        qCInfo(lcSafety).noquote() << u"ban list changed through the debug API: %1 patterns"_s.arg(
+            list.size());
+    reply(CommandResult::success(bannedCommands(settings)));
+}
+
+// ---- schedule ------------------------------------------------------------------------------
+
+struct ScheduleField
+{
+    const char *name; // in getSchedule's object; "a.b" is b inside object a
+    SettingKey key;
+};
+
+constexpr ScheduleField kScheduleFields[] = {
+    { "enabled", SettingKey::ScheduleEnabled },
+    { "mode", SettingKey::ScheduleMode },
+    { "value", SettingKey::ScheduleValue },
+    { "prompt", SettingKey::SchedulePrompt },
+    { "queueMode", SettingKey::ScheduleQueueMode },
+    { "silenceTimeoutS", SettingKey::ScheduleSilenceTimeoutS },
+    { "checkPrompt.enabled", SettingKey::ScheduleCheckPromptEnabled },
+    { "checkPrompt.text", SettingKey::ScheduleCheckPromptText },
+    { "targetConversation", SettingKey::ScheduleTargetConversation },
+};
+
+QJsonObject schedule(const Settings *settings)
+{
+    QJsonObject result;
+    QJsonObject checkPrompt;
+    for (const ScheduleField &field : kScheduleFields) {
+        const QString name = QString::fromLatin1(field.name);
+        if (name.startsWith(u"checkPrompt."_s))
+            checkPrompt.insert(name.mid(12), settingToJson(settings, field.key));
+        else
+            result.insert(name, settingToJson(settings, field.key));
+    }
+    result.insert(u"checkPrompt"_s, checkPrompt);
+    return result;
+}
+
+void updateSchedule(Settings *settings, const QJsonObject &params, const CommandReply &reply)
+{
+    if (params.contains(u"prompts"_s))
+        return reply(CommandResult::failure(
+            u"params.prompts (the prompt queue) is not available yet: this build does not have the prompt "
+            "scheduler's queue; nothing was changed"_s,
+            503));
+    QStringList known;
+    for (const ScheduleField &field : kScheduleFields) {
+        const QString name = QString::fromLatin1(field.name);
+        if (!name.startsWith(u"checkPrompt."_s))
+            known.append(name);
+    }
+    known.append(u"checkPrompt"_s);
+    if (QString unknown = unknownParams(params, known); !unknown.isEmpty())
+        return reply(CommandResult::failure(unknown + u"; nothing was changed"_s));
+    const QJsonValue checkPrompt = params.value(u"checkPrompt");
+    if (!checkPrompt.isUndefined() && !checkPrompt.isObject())
+        return reply(
+            CommandResult::failure(u"params.checkPrompt must be an object {\"enabled\", \"text\"}"_s));
+    if (QString unknown = unknownParams(checkPrompt.toObject(), { u"enabled"_s, u"text"_s });
+        !unknown.isEmpty())
+        return reply(
+            CommandResult::failure(u"params.checkPrompt: "_s + unknown + u"; nothing was changed"_s));
+
+    QList<QPair<SettingKey, QVariant>> changes;
+    for (const ScheduleField &field : kScheduleFields) {
+        const QString name = QString::fromLatin1(field.name);
+        QJsonValue value = name.startsWith(u"checkPrompt."_s) ? checkPrompt.toObject().value(name.mid(12))
+                                                              : params.value(name);
+        if (value.isUndefined())
+            continue;
+        if (field.key == SettingKey::ScheduleValue && value.isDouble())
+            value = QString::number(value.toDouble()); // 30 and "30" are the same interval
+        QString error;
+        const auto converted = settingFromJson(settings->spec(field.key), value, u"params."_s + name, &error);
+        if (!converted)
+            return reply(CommandResult::failure(error + u"; nothing was changed"_s));
+        changes.append({ field.key, *converted });
+    }
+    if (changes.isEmpty())
+        return reply(CommandResult::failure(u"no schedule field given; known: "_s + known.join(u", "_s)));
+    QString error;
+    const auto changed = applySettings(settings, changes, &error);
+    if (!changed)
+        return reply(CommandResult::failure(error + u"; nothing was changed"_s));
+    if (!changed->isEmpty())
+        qCInfo(lcScheduler).noquote() << "schedule changed through the debug API:" << changed->join(u", "_s);
+    QJsonObject data = schedule(settings);
+    data.insert(u"changed"_s, QJsonArray::fromStringList(*changed));
+    reply(CommandResult::success(data));
+}
+
+// ---- settings ------------------------------------------------------------------------------
+
+void getSettings(const Settings *settings, const QJsonObject &params, const CommandReply &reply)
+{
+    if (QString unknown = unknownParams(params, { u"keys"_s }); !unknown.isEmpty())
+        return reply(CommandResult::failure(unknown));
+    CommandParams p(params);
+    const QStringList keys = p.stringList(u"keys"_s);
+    if (!p.ok())
+        return reply(CommandResult::failure(p.error()));
+    if (keys.isEmpty())
+        return reply(CommandResult::success(QJsonObject { { u"settings"_s, allSettings(settings) } }));
+    QJsonObject result;
+    for (const QString &name : keys) {
+        const auto key = settings->keyForName(name);
+        if (!key)
+            return reply(CommandResult::failure(u"unknown setting '%1'"_s.arg(name), 404));
+        result.insert(name, settingToJson(settings, *key));
+    }
+    reply(CommandResult::success(QJsonObject { { u"settings"_s, result } }));
+}
+
+void updateSettings(Settings *settings, const QJsonObject &params, const CommandReply &reply)
+{
+    if (QString unknown = unknownParams(params, { u"settings"_s }); !unknown.isEmpty())
+        return reply(CommandResult::failure(unknown));
+    const QJsonValue given = params.value(u"settings");
+    if (!given.isObject() || given.toObject().isEmpty())
+        return reply(CommandResult::failure(
+            u"params.settings is required: an object of setting names and values, e.g. {\"autoAccept/enabled\": true}"_s));
+    QList<QPair<SettingKey, QVariant>> changes;
+    const QJsonObject values = given.toObject();
+    for (auto it = values.begin(); it != values.end(); ++it) {
+        const auto key = settings->keyForName(it.key());
+        if (!key)
+            return reply(
+                CommandResult::failure(u"unknown setting '%1'; nothing was changed"_s.arg(it.key()), 404));
+        if (it.key().startsWith(u"debug/"_s))
+            return reply(CommandResult::failure(
+                u"%1 is not changed through the debug API itself; use the settings window or settings.ini. "
+                "Nothing was changed"_s.arg(it.key()),
+                403));
+        QString error;
+        const auto value = settingFromJson(settings->spec(*key), it.value(), it.key(), &error);
+        if (!value)
+            return reply(CommandResult::failure(error + u"; nothing was changed"_s));
+        changes.append({ *key, *value });
+    }
+    QString error;
+    const auto changed = applySettings(settings, changes, &error);
+    if (!changed)
+        return reply(CommandResult::failure(error + u"; nothing was changed"_s));
+    if (!changed->isEmpty())
+        qCInfo(lcSettings).noquote() << "settings changed through the debug API:" << changed->join(u", "_s);
+    QJsonObject current;
+    for (const auto &[key, value] : std::as_const(changes))
+        current.insert(QString::fromLatin1(settings->spec(key).name), settingToJson(settings, key));
+    reply(CommandResult::success(QJsonObject {
+        { u"changed"_s, QJsonArray::fromStringList(*changed) },
+        { u"settings"_s, current },
+    }));
+}
+
+// ---- browser -------------------------------------------------------------------------------
+
+void evaluateInBrowser(Engine *engine, const QJsonObject &params, const CommandReply &reply)
+{
+    if (!engine->settings()->boolValue(SettingKey::DebugAllowEvaluate))
+        return reply(CommandResult::failure(u"evaluateInBrowser is turned off: running code in pages needs "
+                                            u"the setting debug/allowEvaluate=true "
+                                            "(settings window or settings.ini)"_s,
+                                            403));
+    if (QString unknown = unknownParams(params, { u"code"_s, u"targetId"_s, u"timeoutMs"_s });
+        !unknown.isEmpty())
+        return reply(CommandResult::failure(unknown));
+    CommandParams p(params);
+    const QString code = p.requiredString(u"code"_s);
+    const QString targetId = p.string(u"targetId"_s);
+    const int timeoutMs = p.integer(u"timeoutMs"_s, 10000, 100, 120000);
+    if (!p.ok())
+        return reply(CommandResult::failure(p.error()));
+    if (code.trimmed().isEmpty())
+        return reply(CommandResult::failure(u"params.code is empty"_s));
+
+    CdpEndpoint *endpoint = engine->endpoint();
+    CdpSession *session = nullptr;
+    if (!targetId.isEmpty()) {
+        session = endpoint->sessionForTarget(targetId);
+        if (!session)
+            return reply(CommandResult::failure(
+                u"no attached target '%1'; getCDPConnections lists the targets"_s.arg(targetId), 404));
+    } else {
+        const QList<CdpSession *> pages = endpoint->pageSessions();
+        if (pages.isEmpty())
+            return reply(CommandResult::failure(
+                u"no page is attached (the browser endpoint %1 is %2); start the browser or IDE with "
+                "--remote-debugging-port=%3"_s.arg(endpoint->address(), stateName(endpoint->state()))
+                    .arg(endpoint->port()),
+                503));
+        session = pages.first();
+    }
+    const CdpTargetInfo info = session->targetInfo();
+    qCInfo(lcServer).noquote() << u"debug API: evaluating %1 characters of code in '%2' (%3)"_s
+                                      .arg(code.size())
+                                      .arg(info.title, info.targetId);
+    session->evaluate(
+        code, engine,
+        [reply, info, timeoutMs](const QJsonValue &value, const CdpError &error) {
+            if (!error.isError()) {
+                return reply(CommandResult::success(QJsonObject {
+                    { u"result"_s, value.isUndefined() ? QJsonValue() : value },
+                    { u"targetId"_s, info.targetId },
+                    { u"type"_s, info.type },
+                    { u"url"_s, info.url },
+                }));
+            }
+            switch (error.kind) {
+            case CdpError::Kind::Script:
+                return reply(CommandResult::failure(u"the code threw: "_s + error.message, 400));
+            case CdpError::Kind::Timeout:
+                return reply(CommandResult::failure(
+                    u"the code did not finish within %1 ms (params.timeoutMs)"_s.arg(timeoutMs), 504));
+            default:
+                return reply(
+                    CommandResult::failure(u"the browser did not run the code: "_s + error.toString(), 502));
+            }
+        },
+        std::chrono::milliseconds(timeoutMs));
+}
+
+QJsonObject systemInfo(Engine *engine)
+{
+    return {
+        { u"name"_s, QCoreApplication::applicationName() },
+        { u"version"_s, QStringLiteral(MPA_VERSION) },
+        { u"appId"_s, QStringLiteral(MPA_APP_ID) },
+        { u"qtVersion"_s, QString::fromLatin1(qVersion()) },
+        { u"os"_s, QSysInfo::prettyProductName() },
+        { u"kernel"_s, QString(QSysInfo::kernelType() + u' ' + QSysInfo::kernelVersion()) },
+        { u"cpuArchitecture"_s, QSysInfo::currentCpuArchitecture() },
+        { u"pid"_s, QCoreApplication::applicationPid() },
+        { u"configDir"_s, engine->paths().configDir },
+        { u"settingsFile"_s, engine->settings()->filePath() },
+        { u"logFile"_s, Logging::logFilePath() },
+    };
+}
+
+} // namespace
+
+QList<QPair<QString, QString>> DebugActions::fullStateSections()
+{
+    return {
+        { u"cdp"_s, u"getCDPConnections"_s },
+        { u"stats"_s, u"getStats"_s },
+        { u"bannedCommands"_s, u"getBannedCommands"_s },
+        { u"schedule"_s, u"getSchedule"_s },
+        { u"queue"_s, u"getQueueStatus"_s },
+        { u"quota"_s, u"getQuota"_s },
+    };
+}
+
+QStringList DebugActions::placeholderNames()
+{
+    QStringList names;
+    for (const Placeholder &placeholder : kPlaceholders)
+        names.append(QString::fromLatin1(placeholder.name));
+    return names;
+}
+
+void DebugActions::addPlaceholder(CommandDispatcher *commands, const QString &name,
+                                  const QString &description, const QString &missing)
+{
+    if (commands->find(name))
+        return;
+    const QString error = u"%1 is not available yet: this build does not have %2"_s.arg(name, missing);
+    add(commands, name, u"Not available yet. "_s + description, objectSchema(),
+        [error](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::failure(error, 503));
+        });
+}
+
+void DebugActions::install(Engine *engine)
+{
+    CommandDispatcher *commands = engine->commands();
+    // The engine owns the dispatcher; handlers capture it plainly.
+
+    add(commands, u"getFullState"_s,
+        u"Everything at once: app, CDP connections, auto-accept, stats, ban list, schedule, queue, quota, "
+        "settings (GET /api/state is the same)."_s,
+        objectSchema(), [engine](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+                return reply(CommandResult::failure(unknown));
+            getFullState(engine, caller, reply);
+        });
+
+    add(commands, u"getSystemInfo"_s, u"Version, Qt, OS, process id and the app's folders."_s, objectSchema(),
+        [engine](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(systemInfo(engine)));
+        });
+
+    add(commands, u"listActions"_s, u"The debug API's actions with a line on each."_s, objectSchema(),
+        [commands](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            QJsonArray actions;
+            for (const CommandDispatcher::Command &command : commands->commands(Scope::DebugApi))
+                actions.append(
+                    QJsonObject { { u"name"_s, command.name }, { u"description"_s, command.description } });
+            reply(CommandResult::success(QJsonObject { { u"actions"_s, actions } }));
+        });
+
+    add(commands, u"getLogs"_s,
+        u"Recent log lines: {\"tailLines\": 1-capacity (100), \"level\": debug|info|warning|critical, "
+        "\"category\": prefix such as mpa.cdp}."_s,
+        objectSchema({
+            { u"tailLines"_s, typed(u"integer"_s, u"how many lines, newest last (default 100)"_s) },
+            { u"level"_s, typed(u"string"_s, u"lowest level shown: debug, info, warning or critical"_s) },
+            { u"category"_s, typed(u"string"_s, u"only categories starting with this, e.g. mpa.cdp"_s) },
+        }),
+        [](const QJsonObject &params, const CommandCaller &, CommandReply reply) { getLogs(params, reply); });
+
+    add(commands, u"getCDPConnections"_s,
+        u"The browser endpoint (address, state, browser version) and every attached target (type, title, URL)."_s,
+        objectSchema(), [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+                return reply(CommandResult::failure(unknown));
+            getCDPConnections(engine, reply);
+        });
+
+    add(commands, u"getBannedCommands"_s,
+        u"The ban list: commands that are never run (substrings or /regex/flags)."_s, objectSchema(),
+        [engine](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(bannedCommands(engine->settings())));
+        });
+
+    add(commands, u"updateBannedCommands"_s,
+        u"Replaces the ban list: {\"bannedCommands\": [patterns]} (validated; nothing is saved on an error), "
+        u"or "
+        "{\"reset\": true} for the defaults."_s,
+        objectSchema({
+            { u"bannedCommands"_s,
+              QJsonObject { { u"type"_s, u"array"_s },
+                            { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
+            { u"reset"_s, typed(u"boolean"_s, u"restore the default ban list"_s) },
+        }),
+        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            updateBannedCommands(engine->settings(), params, reply);
+        });
+
+    add(commands, u"getSchedule"_s, u"The prompt schedule's settings (schedule/*)."_s, objectSchema(),
+        [engine](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(schedule(engine->settings())));
+        });
+
+    add(commands, u"updateSchedule"_s,
+        u"Changes schedule settings: any of enabled, mode, value, prompt, queueMode, silenceTimeoutS, "
+        "checkPrompt {enabled, text}, targetConversation (all validated before any is saved)."_s,
+        objectSchema(), [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            updateSchedule(engine->settings(), params, reply);
+        });
+
+    add(commands, u"getSettings"_s, u"Settings by name: {\"keys\": [names]} or all of them."_s,
+        objectSchema({ { u"keys"_s, QJsonObject { { u"type"_s, u"array"_s } } } }),
+        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            getSettings(engine->settings(), params, reply);
+        });
+
+    add(commands, u"updateSettings"_s,
+        u"Changes settings: {\"settings\": {name: value}} (validated before any is saved; debug/* excepted)."_s,
+        objectSchema({ { u"settings"_s, QJsonObject { { u"type"_s, u"object"_s } } } }, { u"settings"_s }),
+        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            updateSettings(engine->settings(), params, reply);
+        });
+
+    add(commands, u"evaluateInBrowser"_s,
+        u"Runs JavaScript in a page: {\"code\", \"targetId\" (default: the first page), \"timeoutMs\"}. Off "
+        "unless debug/allowEvaluate."_s,
+        objectSchema(
+            {
+                { u"code"_s, typed(u"string"_s, u"a JavaScript expression or script"_s) },
+                { u"targetId"_s, typed(u"string"_s, u"a target from getCDPConnections"_s) },
+                { u"timeoutMs"_s, typed(u"integer"_s, u"100-120000 (default 10000)"_s) },
+            },
+            { u"code"_s }),
+        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            evaluateInBrowser(engine, params, reply);
+        });
+
+    for (const Placeholder &placeholder : kPlaceholders)
+        addPlaceholder(commands, QString::fromLatin1(placeholder.name),
+                       QString::fromLatin1(placeholder.description),
+                       QString::fromLatin1(placeholder.missing));
+}
+
+} // namespace mpa

@@ -1,0 +1,440 @@
+#include "DebugApiServer.h"
+
+#include "CommandDispatcher.h"
+#include "HttpRequestGate.h"
+#include "TokenFile.h"
+#include "logging/LogCategories.h"
+
+#include <QElapsedTimer>
+#include <QHostAddress>
+#include <QHttpServerRequest>
+#include <QHttpServerResponder>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <exception>
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace mpa {
+
+namespace {
+
+QList<QByteArray> headerValues(const QHttpServerRequest &request, QByteArrayView name)
+{
+    QList<QByteArray> values;
+    const auto headers = request.headers();
+    for (const auto &header : headers) {
+        if (QByteArrayView(header.first).compare(name, Qt::CaseInsensitive) == 0)
+            values.append(header.second.trimmed());
+    }
+    return values;
+}
+
+QString methodName(QHttpServerRequest::Method method)
+{
+    switch (method) {
+    case QHttpServerRequest::Method::Get:
+        return u"GET"_s;
+    case QHttpServerRequest::Method::Post:
+        return u"POST"_s;
+    case QHttpServerRequest::Method::Put:
+        return u"PUT"_s;
+    case QHttpServerRequest::Method::Delete:
+        return u"DELETE"_s;
+    case QHttpServerRequest::Method::Head:
+        return u"HEAD"_s;
+    case QHttpServerRequest::Method::Options:
+        return u"OPTIONS"_s;
+    case QHttpServerRequest::Method::Patch:
+        return u"PATCH"_s;
+    default:
+        return u"other"_s;
+    }
+}
+
+// Statuses the responder can name (QtHttpServer looks the reason phrase up in a table).
+int knownStatus(int status)
+{
+    switch (status) {
+    case 200:
+    case 400:
+    case 401:
+    case 403:
+    case 404:
+    case 405:
+    case 408:
+    case 409:
+    case 413:
+    case 422:
+    case 500:
+    case 501:
+    case 502:
+    case 503:
+    case 504:
+        return status;
+    default:
+        return status >= 200 && status < 300 ? 200 : 500;
+    }
+}
+
+const QString kUsage = u"send {\"action\": NAME, \"params\": {...}}"_s;
+
+} // namespace
+
+DebugApiServer::DebugApiServer(CommandDispatcher *commands, QObject *parent)
+    : QAbstractHttpServer(parent)
+    , m_commands(commands)
+{
+}
+
+DebugApiServer::~DebugApiServer() = default;
+
+bool DebugApiServer::start(quint16 port, QString *error)
+{
+    stop();
+    HttpRequestGate::Limits limits;
+    limits.maxBodyBytes = kMaxBodyBytes;
+    limits.connectionLifetime = m_replyTimeout + 30s;
+    auto *gate = new HttpRequestGate(limits, this);
+    // Loopback only, whatever anyone configures: the API can drive the user's browser.
+    if (!gate->listen(QHostAddress::LocalHost, port)) {
+        if (error)
+            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(gate->errorString());
+        delete gate;
+        return false;
+    }
+    connect(gate, &HttpRequestGate::refused, this, [this](int status, const QString &error) {
+        noteRefusal(u"debug API: refused a request (%1): %2"_s.arg(status).arg(error));
+    });
+    bind(gate);
+    m_gate = gate;
+    return true;
+}
+
+void DebugApiServer::stop()
+{
+    if (!m_gate)
+        return;
+    m_gate->close();
+    // Connections still waiting for an action's answer get it until the gate goes.
+    m_gate->deleteLater();
+    m_gate = nullptr;
+}
+
+bool DebugApiServer::isListening() const
+{
+    return m_gate && m_gate->isListening();
+}
+
+quint16 DebugApiServer::port() const
+{
+    return m_gate ? m_gate->serverPort() : 0;
+}
+
+bool DebugApiServer::isLoopbackHost(const QByteArray &hostHeader)
+{
+    QByteArray host = hostHeader.trimmed();
+    QByteArray port;
+    bool hasPort = false;
+    if (host.startsWith('[')) {
+        const qsizetype close = host.indexOf(']');
+        if (close < 0)
+            return false;
+        const QByteArray rest = host.mid(close + 1);
+        if (!rest.isEmpty()) {
+            if (!rest.startsWith(':'))
+                return false;
+            hasPort = true;
+            port = rest.mid(1);
+        }
+        host = host.mid(1, close - 1);
+    } else if (const qsizetype colon = host.indexOf(':'); colon >= 0) {
+        if (host.lastIndexOf(':') != colon)
+            return false; // an IPv6 address must be in brackets
+        hasPort = true;
+        port = host.mid(colon + 1);
+        host = host.left(colon);
+    }
+    if (hasPort) {
+        if (port.isEmpty() || port.size() > 5)
+            return false;
+        for (char c : std::as_const(port)) {
+            if (c < '0' || c > '9')
+                return false;
+        }
+        if (port.toInt() > 65535)
+            return false;
+    }
+    host = host.toLower();
+    if (host.endsWith('.'))
+        host.chop(1);
+    if (host == "localhost")
+        return true;
+    QHostAddress address;
+    if (host.isEmpty() || !address.setAddress(QString::fromLatin1(host)))
+        return false;
+    return address.isLoopback();
+}
+
+QString DebugApiServer::checkJsonDepth(const QByteArray &json, int maxDepth)
+{
+    int depth = 0;
+    bool inString = false;
+    bool escaped = false;
+    for (char c : json) {
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > maxDepth)
+                return u"the JSON body nests arrays and objects deeper than %1 levels"_s.arg(maxDepth);
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return {};
+}
+
+void DebugApiServer::noteRefusal(const QString &line)
+{
+    // Each refusal is worth a line, but a local program hammering the port must not flood the
+    // log: at most one line every few seconds, counting the ones left out.
+    if (m_lastRefusalLogged.isValid() && m_lastRefusalLogged.elapsed() < 5000) {
+        ++m_refusalsNotLogged;
+        qCDebug(lcServer).noquote() << line;
+        return;
+    }
+    m_lastRefusalLogged.start();
+    if (m_refusalsNotLogged > 0)
+        qCInfo(lcServer).noquote() << line << u"(and %1 more refused before)"_s.arg(m_refusalsNotLogged);
+    else
+        qCInfo(lcServer).noquote() << line;
+    m_refusalsNotLogged = 0;
+}
+
+DebugApiServer::Reply DebugApiServer::failure(int status, const QString &error)
+{
+    return { status, CommandResult::failure(error, status).toJson(), {} };
+}
+
+bool DebugApiServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const QString method = methodName(request.method());
+    const QString path = request.url().path();
+    auto responder = std::make_shared<QHttpServerResponder>(makeResponder(request, socket));
+    auto label = std::make_shared<QString>(u"%1 %2"_s.arg(method, path));
+    const QPointer<QTcpSocket> guard(socket);
+
+    auto send = [self = QPointer<DebugApiServer>(this), responder, guard, label, clock](const Reply &reply) {
+        const int status = knownStatus(reply.status);
+        if (!guard || guard->state() != QAbstractSocket::ConnectedState) {
+            qCDebug(lcServer).noquote()
+                << u"debug API: %1 → %2, but the client has gone"_s.arg(*label).arg(status);
+            return;
+        }
+        const QByteArray body = QJsonDocument(reply.body).toJson(QJsonDocument::Compact) + '\n';
+        responder->writeStatusLine(QHttpServerResponder::StatusCode(status));
+        responder->writeHeader("Content-Type", "application/json");
+        responder->writeHeader("Content-Length", QByteArray::number(body.size()));
+        responder->writeHeader("Cache-Control", "no-store");
+        responder->writeHeader("X-Content-Type-Options", "nosniff");
+        responder->writeHeader("Connection", "close");
+        for (const auto &header : reply.headers)
+            responder->writeHeader(header.first, header.second);
+        responder->writeBody(body);
+        guard->disconnectFromHost();
+        const QString line = u"debug API: %1 → %2 (%3 ms)"_s.arg(*label).arg(status).arg(clock.elapsed());
+        if ((status == 401 || status == 403) && self)
+            self->noteRefusal(line + u' ' + reply.body.value(u"error").toString());
+        else
+            qCDebug(lcServer).noquote() << line;
+    };
+
+    // DNS rebinding and web pages: only loopback names, never a browser page's request.
+    const QList<QByteArray> hosts = headerValues(request, "host");
+    if (hosts.isEmpty()) {
+        send(failure(400, u"the request has no Host header; send Host: 127.0.0.1:%1"_s.arg(port())));
+        return true;
+    }
+    if (hosts.size() > 1) {
+        send(failure(400, u"the request has more than one Host header"_s));
+        return true;
+    }
+    if (!isLoopbackHost(hosts.first())) {
+        send(failure(
+            403,
+            u"Host '%1' is not a loopback name; the debug API answers only to 127.0.0.1 or localhost"_s.arg(
+                QString::fromLatin1(hosts.first().left(100)))));
+        return true;
+    }
+    if (const QList<QByteArray> origins = headerValues(request, "origin"); !origins.isEmpty()) {
+        send(failure(403,
+                     u"requests from web pages are refused (Origin: %1); call the debug API from a local "
+                     "program such as 'multi-purpose-agent ctl'"_s.arg(
+                         QString::fromLatin1(origins.first().left(100)))));
+        return true;
+    }
+    if (const QList<QByteArray> site = headerValues(request, "sec-fetch-site");
+        !site.isEmpty() && site.first() != "none") {
+        send(failure(403,
+                     u"requests made by web pages are refused (Sec-Fetch-Site: %1)"_s.arg(
+                         QString::fromLatin1(site.first().left(40)))));
+        return true;
+    }
+
+    const QList<QByteArray> authorization = headerValues(request, "authorization");
+    const QByteArray credentials = authorization.size() == 1 ? authorization.first() : QByteArray();
+    const bool bearer
+        = credentials.size() > 7 && credentials.left(7).compare("bearer ", Qt::CaseInsensitive) == 0;
+    if (!bearer) {
+        Reply reply = failure(
+            401,
+            u"missing token: send 'Authorization: Bearer <token>'; the token is in the file "
+            "debug-token in the app's config folder ('multi-purpose-agent ctl' reads it for you)"_s);
+        reply.headers.append(
+            qMakePair(QByteArray("WWW-Authenticate"), QByteArray("Bearer realm=\"multi-purpose-agent\"")));
+        send(reply);
+        return true;
+    }
+    if (!TokenFile::matches(m_token, QString::fromUtf8(credentials.mid(7).trimmed()))) {
+        Reply reply = failure(
+            401, u"wrong token: the token does not match the file debug-token in the app's config folder"_s);
+        reply.headers.append(
+            qMakePair(QByteArray("WWW-Authenticate"),
+                      QByteArray("Bearer realm=\"multi-purpose-agent\", error=\"invalid_token\"")));
+        send(reply);
+        return true;
+    }
+
+    QString client = u"127.0.0.1:%1"_s.arg(socket->peerPort());
+    const QList<QByteArray> agents = headerValues(request, "user-agent");
+    if (!agents.isEmpty() && agents.first().startsWith("multi-purpose-agent-ctl"))
+        client.prepend(u"ctl@"_s);
+
+    if (path == u"/api/state"_s) {
+        if (request.method() != QHttpServerRequest::Method::Get) {
+            Reply reply = failure(405, u"%1 /api/state is not supported; use GET"_s.arg(method));
+            reply.headers.append(qMakePair(QByteArray("Allow"), QByteArray("GET")));
+            send(reply);
+            return true;
+        }
+        *label += u" getFullState"_s;
+        dispatchAction(u"getFullState"_s, {}, client, send);
+        return true;
+    }
+    if (path != u"/api/action"_s) {
+        send(failure(404,
+                     u"no such endpoint '%1'; use POST /api/action or GET /api/state"_s.arg(path.left(200))));
+        return true;
+    }
+    if (request.method() != QHttpServerRequest::Method::Post) {
+        Reply reply
+            = failure(405, u"%1 /api/action is not supported; use POST with %2"_s.arg(method, kUsage));
+        reply.headers.append(qMakePair(QByteArray("Allow"), QByteArray("POST")));
+        send(reply);
+        return true;
+    }
+
+    const QByteArray body = request.body();
+    if (body.trimmed().isEmpty()) {
+        send(failure(400, u"the request body is empty; "_s + kUsage));
+        return true;
+    }
+    if (const QString tooDeep = checkJsonDepth(body); !tooDeep.isEmpty()) {
+        send(failure(400, tooDeep));
+        return true;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        send(failure(
+            400, u"malformed JSON at byte %1: %2"_s.arg(parseError.offset).arg(parseError.errorString())));
+        return true;
+    }
+    if (!document.isObject()) {
+        send(failure(400, u"the body must be a JSON object; "_s + kUsage));
+        return true;
+    }
+    const QJsonObject object = document.object();
+    const QJsonValue action = object.value(u"action");
+    if (action.isUndefined() || action.isNull() || (action.isString() && action.toString().isEmpty())) {
+        send(failure(400, u"the body names no \"action\"; "_s + kUsage));
+        return true;
+    }
+    if (!action.isString()) {
+        send(failure(400, u"\"action\" must be a string; "_s + kUsage));
+        return true;
+    }
+    const QJsonValue params = object.value(u"params");
+    if (!params.isUndefined() && !params.isNull() && !params.isObject()) {
+        send(failure(400, u"\"params\" must be an object; "_s + kUsage));
+        return true;
+    }
+    *label += u' ' + action.toString();
+    dispatchAction(action.toString(), params.toObject(), client, send);
+    return true;
+}
+
+void DebugApiServer::dispatchAction(const QString &action, const QJsonObject &params, const QString &client,
+                                    const std::function<void(const Reply &)> &send)
+{
+    auto timer = QPointer<QTimer>(new QTimer(this));
+    auto answered = std::make_shared<bool>(false);
+    auto finish = [answered, send, timer](const Reply &reply) {
+        if (*answered)
+            return;
+        *answered = true;
+        if (timer)
+            timer->deleteLater();
+        send(reply);
+    };
+    timer->setSingleShot(true);
+    connect(timer, &QTimer::timeout, this, [finish, action, seconds = m_replyTimeout.count() / 1000.0] {
+        qCWarning(lcServer).noquote()
+            << u"debug API: %1 did not answer within %2 s"_s.arg(action).arg(seconds);
+        finish(failure(
+            500, u"internal error: the action '%1' did not answer within %2 s"_s.arg(action).arg(seconds)));
+    });
+    timer->start(m_replyTimeout);
+
+    const CommandCaller caller { client.startsWith(u"ctl@"_s) ? u"ctl"_s : u"debug-api"_s, client };
+    try {
+        m_commands->dispatch(action, params, caller, CommandDispatcher::Scope::DebugApi,
+                             [finish](const CommandResult &result) {
+                                 finish({ result.ok ? 200 : result.status, result.toJson(), {} });
+                             });
+    } catch (const std::exception &e) {
+        qCWarning(lcServer).noquote()
+            << u"debug API: %1 failed: %2"_s.arg(action, QString::fromLocal8Bit(e.what()));
+        finish(failure(500, u"internal error in '%1': %2"_s.arg(action, QString::fromLocal8Bit(e.what()))));
+    } catch (...) {
+        qCWarning(lcServer).noquote() << u"debug API: %1 failed with an unknown exception"_s.arg(action);
+        finish(failure(500, u"internal error in '%1'"_s.arg(action)));
+    }
+}
+
+void DebugApiServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
+{
+    // handleRequest() answers everything; this is QAbstractHttpServer's fallback.
+    auto responder = makeResponder(request, socket);
+    const Reply reply = failure(404, u"no such endpoint"_s);
+    responder.write(QJsonDocument(reply.body), { { "Connection", "close" } },
+                    QHttpServerResponder::StatusCode::NotFound);
+}
+
+} // namespace mpa

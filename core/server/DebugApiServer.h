@@ -1,0 +1,79 @@
+#pragma once
+// The debug API's HTTP server (DESIGN.md "Debug API"): POST /api/action with
+// {"action": NAME, "params": {...}} and GET /api/state, answered from the shared
+// CommandDispatcher's DebugApi scope.
+//
+// Listens on 127.0.0.1 only. Every request must carry the token (Authorization: Bearer …);
+// a Host that is not a loopback name and any Origin (a web page's request, e.g. after DNS
+// rebinding) are refused; no CORS headers are ever sent. Transport limits (1 MiB body, head
+// size, one request per connection) are enforced by an HttpRequestGate before QtHttpServer
+// reads anything.
+
+#include <QAbstractHttpServer>
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QPointer>
+#include <QString>
+
+#include <chrono>
+
+namespace mpa {
+
+class CommandDispatcher;
+class HttpRequestGate;
+
+class DebugApiServer : public QAbstractHttpServer
+{
+    Q_OBJECT
+public:
+    static constexpr qint64 kMaxBodyBytes = 1024 * 1024;
+    static constexpr int kMaxJsonDepth = 64;
+
+    explicit DebugApiServer(CommandDispatcher *commands, QObject *parent = nullptr);
+    ~DebugApiServer() override;
+
+    // Requests must present this token; with none set every request is refused.
+    void setToken(const QString &token) { m_token = token; }
+    // How long an action may take before the request fails with 500 (default 90 s).
+    void setReplyTimeout(std::chrono::milliseconds timeout) { m_replyTimeout = timeout; }
+
+    // Listens on 127.0.0.1:`port` (0: any free port). False with a sentence in `error`.
+    bool start(quint16 port, QString *error = nullptr);
+    void stop();
+    bool isListening() const;
+    quint16 port() const;
+
+    // The checks, public for tests.
+    // True for "localhost", "127.0.0.1", "[::1]" and other loopback addresses, with or
+    // without a port.
+    static bool isLoopbackHost(const QByteArray &host);
+    // Empty when `json` nests arrays and objects at most `maxDepth` deep, else the problem.
+    static QString checkJsonDepth(const QByteArray &json, int maxDepth = kMaxJsonDepth);
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+
+private:
+    struct Reply
+    {
+        int status = 200;
+        QJsonObject body;
+        QList<QPair<QByteArray, QByteArray>> headers;
+    };
+
+    void dispatchAction(const QString &action, const QJsonObject &params, const QString &client,
+                        const std::function<void(const Reply &)> &send);
+    static Reply failure(int status, const QString &error);
+    void noteRefusal(const QString &line);
+
+    CommandDispatcher *m_commands;
+    QPointer<HttpRequestGate> m_gate;
+    QString m_token;
+    std::chrono::milliseconds m_replyTimeout { 90000 };
+    QElapsedTimer m_lastRefusalLogged;
+    int m_refusalsNotLogged = 0;
+};
+
+} // namespace mpa

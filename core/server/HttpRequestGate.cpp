@@ -1,0 +1,320 @@
+#include "HttpRequestGate.h"
+
+#include "logging/LogCategories.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTcpSocket>
+#include <QTimer>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace mpa {
+
+namespace {
+
+// After a refusal the gate keeps reading (and dropping) what the client still sends for a
+// moment: closing with unread data would reset the connection, and the client could lose the
+// reply before reading it.
+constexpr auto kLinger = 2s;
+constexpr qint64 kMaxDrainBytes = 16 * 1024 * 1024;
+constexpr int kMaxHeaderLines = 100;
+
+bool isTokenChar(char c)
+{
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+        return true;
+    return QByteArrayView("!#$%&'*+-.^_`|~").contains(c);
+}
+
+bool isToken(QByteArrayView text)
+{
+    if (text.isEmpty())
+        return false;
+    for (char c : text) {
+        if (!isTokenChar(c))
+            return false;
+    }
+    return true;
+}
+
+bool hasControlCharacters(QByteArrayView text)
+{
+    for (char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte < 0x20 && c != '\t') || byte == 0x7f)
+            return true;
+    }
+    return false;
+}
+
+QString printable(QByteArrayView text)
+{
+    QString result = QString::fromLatin1(text.first(qMin<qsizetype>(text.size(), 80)));
+    for (QChar &c : result) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            c = u'?';
+    }
+    return result;
+}
+
+} // namespace
+
+HttpRequestGate::HttpRequestGate(QObject *parent)
+    : HttpRequestGate(Limits(), parent)
+{
+}
+
+HttpRequestGate::HttpRequestGate(const Limits &limits, QObject *parent)
+    : QTcpServer(parent)
+    , m_limits(limits)
+{
+}
+
+QByteArray HttpRequestGate::reasonPhrase(int status)
+{
+    switch (status) {
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 408:
+        return "Request Timeout";
+    case 411:
+        return "Length Required";
+    case 413:
+        return "Payload Too Large";
+    case 417:
+        return "Expectation Failed";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    case 505:
+        return "HTTP Version Not Supported";
+    default:
+        return "Error";
+    }
+}
+
+QByteArray HttpRequestGate::errorReply(int status, const QString &error)
+{
+    const QByteArray body = QJsonDocument(QJsonObject { { u"success"_s, false }, { u"error"_s, error } })
+                                .toJson(QJsonDocument::Compact)
+        + '\n';
+    return "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status)
+        + "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
+        + "\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+        + body;
+}
+
+HttpRequestGate::Head HttpRequestGate::inspectHead(const QByteArray &head, const Limits &limits)
+{
+    Head h;
+    h.headBytes = head.size();
+    auto refuse = [&h](int status, const QString &error) {
+        h.status = status;
+        h.error = error;
+        return h;
+    };
+    if (head.size() > limits.maxHeadBytes)
+        return refuse(431, u"the request head is larger than %1 bytes"_s.arg(limits.maxHeadBytes));
+    if (!head.endsWith("\r\n\r\n"))
+        return refuse(400, u"the request head does not end with an empty line"_s);
+
+    const QList<QByteArray> lines = head.chopped(4).split('\n');
+    QList<QByteArray> trimmed;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QByteArray &line = lines.at(i);
+        // Every line but the last ended with "\r\n"; the split left the '\r' behind.
+        if (i + 1 < lines.size() && !line.endsWith('\r'))
+            return refuse(400, u"line %1 of the request head ends without CR LF"_s.arg(i + 1));
+        trimmed.append(i + 1 < lines.size() ? line.chopped(1) : line);
+    }
+    if (trimmed.size() > kMaxHeaderLines + 1)
+        return refuse(431, u"the request has more than %1 header lines"_s.arg(kMaxHeaderLines));
+
+    const QList<QByteArray> requestLine = trimmed.first().split(' ');
+    if (requestLine.size() != 3 || hasControlCharacters(trimmed.first()))
+        return refuse(400, u"malformed request line '%1'"_s.arg(printable(trimmed.first())));
+    h.method = requestLine.at(0);
+    h.target = requestLine.at(1);
+    const QByteArray &version = requestLine.at(2);
+    if (!isToken(h.method))
+        return refuse(400, u"malformed request method '%1'"_s.arg(printable(h.method)));
+    if (!h.target.startsWith('/'))
+        return refuse(400, u"the request target '%1' is not a path"_s.arg(printable(h.target)));
+    if (version != "HTTP/1.1" && version != "HTTP/1.0")
+        return refuse(505, u"HTTP version '%1' is not supported; use HTTP/1.1"_s.arg(printable(version)));
+    if (h.method == "CONNECT")
+        return refuse(405, u"CONNECT is not supported"_s);
+
+    bool haveLength = false;
+    for (qsizetype i = 1; i < trimmed.size(); ++i) {
+        const QByteArray &line = trimmed.at(i);
+        if (line.startsWith(' ') || line.startsWith('\t'))
+            return refuse(400, u"folded header lines are not accepted (line %1)"_s.arg(i + 1));
+        const qsizetype colon = line.indexOf(':');
+        const QByteArray name = colon > 0 ? line.left(colon) : QByteArray();
+        if (!isToken(name))
+            return refuse(400, u"malformed header line '%1'"_s.arg(printable(line)));
+        const QByteArray value = line.mid(colon + 1).trimmed();
+        if (hasControlCharacters(value))
+            return refuse(400, u"header %1 contains control characters"_s.arg(QString::fromLatin1(name)));
+        const QByteArray key = name.toLower();
+        if (key == "content-length") {
+            bool ok = value.size() <= 18 && !value.isEmpty();
+            for (char c : value)
+                ok = ok && c >= '0' && c <= '9';
+            if (!ok)
+                return refuse(400, u"Content-Length '%1' is not a number of bytes"_s.arg(printable(value)));
+            const qint64 length = value.toLongLong();
+            if (haveLength && length != h.contentLength)
+                return refuse(400, u"the request has conflicting Content-Length headers"_s);
+            haveLength = true;
+            h.contentLength = length;
+        } else if (key == "transfer-encoding") {
+            return refuse(
+                411,
+                u"Transfer-Encoding '%1' is not accepted; send the body with a Content-Length header"_s.arg(
+                    printable(value)));
+        } else if (key == "expect") {
+            if (value.compare("100-continue", Qt::CaseInsensitive) != 0)
+                return refuse(417, u"Expect '%1' is not supported"_s.arg(printable(value)));
+            h.expectContinue = true;
+        } else if (key == "upgrade") {
+            return refuse(400, u"protocol upgrades (Upgrade: %1) are not supported"_s.arg(printable(value)));
+        }
+    }
+    if (h.contentLength > limits.maxBodyBytes)
+        return refuse(413,
+                      u"the request body is %1 bytes; the limit is %2 bytes (%3 KiB)"_s.arg(h.contentLength)
+                          .arg(limits.maxBodyBytes)
+                          .arg(limits.maxBodyBytes / 1024));
+    return h;
+}
+
+void HttpRequestGate::incomingConnection(qintptr handle)
+{
+    auto *socket = new QTcpSocket(this);
+    if (!socket->setSocketDescriptor(handle)) {
+        delete socket;
+        return;
+    }
+    connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+        m_waiting.remove(socket);
+        socket->deleteLater();
+    });
+    if (m_waiting.size() >= m_limits.maxWaitingConnections) {
+        refuse(socket, 503, u"too many connections are waiting; try again in a moment"_s);
+        return;
+    }
+    m_waiting.insert(socket, Waiting());
+    // The head must fit; reading stops there until it has been checked.
+    socket->setReadBufferSize(m_limits.maxHeadBytes + 1);
+    connect(socket, &QTcpSocket::readyRead, this, [this, socket] {
+        if (m_waiting.contains(socket)) {
+            inspect(socket);
+            return;
+        }
+        if (socket == m_handingOver)
+            return;
+        // Handed over already: a second request, or bytes after the first, end the connection.
+        QObject::disconnect(socket, &QTcpSocket::readyRead, nullptr, nullptr);
+        qCDebug(lcServer) << "HTTP: bytes after the request; closing the connection";
+        socket->abort();
+    });
+    QTimer::singleShot(m_limits.requestTimeout, socket, [this, socket] {
+        if (m_waiting.contains(socket))
+            refuse(socket, 408,
+                   u"the request did not arrive within %1 s"_s.arg(m_limits.requestTimeout.count() / 1000.0));
+    });
+}
+
+void HttpRequestGate::inspect(QTcpSocket *socket)
+{
+    const auto found = m_waiting.find(socket);
+    if (found == m_waiting.end())
+        return;
+    Waiting &waiting = *found;
+    const qint64 available = socket->bytesAvailable();
+    if (waiting.expectedBytes < 0) {
+        const QByteArray peeked = socket->peek(qMin<qint64>(available, m_limits.maxHeadBytes + 1));
+        const qsizetype end = peeked.indexOf("\r\n\r\n");
+        if (end < 0 || end + 4 > m_limits.maxHeadBytes) {
+            if (peeked.size() > m_limits.maxHeadBytes)
+                refuse(socket, 431, u"the request head is larger than %1 bytes"_s.arg(m_limits.maxHeadBytes));
+            return;
+        }
+        const Head head = inspectHead(peeked.left(end + 4), m_limits);
+        if (head.status != 0) {
+            refuse(socket, head.status, head.error);
+            return;
+        }
+        waiting.expectedBytes = head.headBytes + head.contentLength;
+        // One byte more than the request, to notice anything sent after it.
+        socket->setReadBufferSize(waiting.expectedBytes + 1);
+        if (head.expectContinue && available < waiting.expectedBytes && !waiting.sentContinue) {
+            waiting.sentContinue = true;
+            socket->write("HTTP/1.1 100 Continue\r\n\r\n");
+        }
+    }
+    if (available > waiting.expectedBytes) {
+        refuse(socket, 400,
+               u"one request per connection: more bytes arrived than the request's Content-Length"_s);
+        return;
+    }
+    if (available == waiting.expectedBytes)
+        handOver(socket);
+}
+
+void HttpRequestGate::handOver(QTcpSocket *socket)
+{
+    m_waiting.remove(socket);
+    // From here the HTTP server owns the socket's life (it deletes it on disconnect).
+    disconnect(socket, &QTcpSocket::disconnected, this, nullptr);
+    QTimer::singleShot(m_limits.connectionLifetime, socket, [socket] {
+        qCDebug(lcServer) << "HTTP: connection lifetime over; closing it";
+        socket->abort();
+    });
+    addPendingConnection(socket);
+    // QAbstractHttpServer (6.4) picks connections up on newConnection, which QTcpServer only
+    // emits right after incomingConnection(); say it again now that one is pending.
+    Q_EMIT newConnection();
+    // The whole request is already buffered, so no readyRead would come for it.
+    m_handingOver = socket;
+    Q_EMIT socket->readyRead();
+    m_handingOver = nullptr;
+}
+
+void HttpRequestGate::refuse(QTcpSocket *socket, int status, const QString &error)
+{
+    m_waiting.remove(socket);
+    qCDebug(lcServer).noquote() << u"HTTP request refused (%1): %2"_s.arg(status).arg(error);
+    Q_EMIT refused(status, error);
+    QObject::disconnect(socket, &QTcpSocket::readyRead, this, nullptr);
+    socket->setReadBufferSize(0);
+    socket->write(errorReply(status, error));
+    auto drained = std::make_shared<qint64>(socket->skip(socket->bytesAvailable()));
+    connect(socket, &QTcpSocket::readyRead, socket, [socket, drained] {
+        *drained += socket->skip(socket->bytesAvailable());
+        if (*drained > kMaxDrainBytes)
+            socket->abort();
+    });
+    QTimer::singleShot(kLinger, socket, [socket] { socket->disconnectFromHost(); });
+}
+
+} // namespace mpa
