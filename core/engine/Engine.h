@@ -16,8 +16,12 @@
 
 namespace mpa {
 
+class AgentChat;
+class Clock;
 class CommandDispatcher;
 class PayloadHub;
+class QuotaMonitor;
+class Scheduler;
 class Settings;
 
 class Engine : public QObject
@@ -49,6 +53,14 @@ public:
     PayloadHub *payloads() const { return m_payloads; }
     // The commands every server (debug API, agent WebSocket, MCP) answers.
     CommandDispatcher *commands() const { return m_commands; }
+    // The time the scheduler and the quota monitor run on.
+    Clock *clock() const { return m_clock; }
+    // The IDE agent's chat (the page that shows a chat input box), for sends and observation.
+    AgentChat *agentChat() const { return m_agentChat; }
+    // Interval / daily / queue prompts; its queue, history and stats live in the config dir.
+    Scheduler *scheduler() const { return m_scheduler; }
+    // The model quota (Antigravity's language server) and the queue's hold while it is spent.
+    QuotaMonitor *quota() const { return m_quota; }
 
     QString cdpHost() const;
     quint16 cdpPort() const;
@@ -88,6 +100,10 @@ private:
     CdpEndpoint *m_endpoint;
     PayloadHub *m_payloads;
     CommandDispatcher *m_commands;
+    Clock *m_clock;
+    AgentChat *m_agentChat;
+    Scheduler *m_scheduler;
+    QuotaMonitor *m_quota;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way
