@@ -4,6 +4,8 @@
 #include "logging/LogCategories.h"
 #include "page/PayloadHub.h"
 
+#include <QTimer>
+
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -60,13 +62,25 @@ void AgentChat::forget(CdpSession *session)
     }
 }
 
-void AgentChat::locate(QObject *context, LocateCallback done)
+void AgentChat::locate(QObject *context, LocateCallback done, std::chrono::milliseconds patience)
 {
     const QPointer<QObject> guard(context);
     const bool hasContext = context != nullptr;
-    auto finish = [guard, hasContext, done](ChatSurface *surface, const QString &error) {
-        if (!hasContext || guard)
-            done(surface, error);
+    locateOnce(QDeadlineTimer(patience),
+               [guard, hasContext, done](ChatSurface *surface, const QString &error) {
+                   if (!hasContext || guard)
+                       done(surface, error);
+               });
+}
+
+void AgentChat::locateOnce(QDeadlineTimer deadline, LocateCallback finishOnce)
+{
+    auto finish = [this, deadline, finishOnce](ChatSurface *surface, const QString &error) {
+        if (surface || deadline.hasExpired()) {
+            finishOnce(surface, error);
+            return;
+        }
+        QTimer::singleShot(500, this, [this, deadline, finishOnce] { locateOnce(deadline, finishOnce); });
     };
     // Candidates: the current chat first, then pages and webviews, then frames.
     QList<CdpSession *> candidates;
@@ -143,33 +157,35 @@ void AgentChat::send(const QString &text, const QString &conversation, QObject *
 {
     const QPointer<QObject> guard(context);
     const bool hasContext = context != nullptr;
-    locate(this,
-           [this, text, conversation, guard, hasContext, done](ChatSurface *surface, const QString &error) {
-               if (!surface) {
-                   ChatSendOutcome outcome;
-                   outcome.error = error;
-                   if (!hasContext || guard)
-                       done(outcome);
-                   return;
-               }
-               ChatSurface::SendOptions options;
-               options.conversation = conversation;
-               const QString target = surface->title();
-               surface->send(text, options, this,
-                             [target, guard, hasContext, done](const ChatSurface::SendResult &result) {
-                                 ChatSendOutcome outcome;
-                                 outcome.ok = result.ok;
-                                 outcome.error = result.error;
-                                 outcome.retryLater = result.retryLater;
-                                 outcome.target = target;
-                                 outcome.conversation = result.conversation;
-                                 outcome.method = result.method;
-                                 outcome.draftSetAside = result.draftSetAside;
-                                 outcome.draftRestored = result.draftRestored;
-                                 if (!hasContext || guard)
-                                     done(outcome);
-                             });
-           });
+    locate(
+        this,
+        [this, text, conversation, guard, hasContext, done](ChatSurface *surface, const QString &error) {
+            if (!surface) {
+                ChatSendOutcome outcome;
+                outcome.error = error;
+                if (!hasContext || guard)
+                    done(outcome);
+                return;
+            }
+            ChatSurface::SendOptions options;
+            options.conversation = conversation;
+            const QString target = surface->title();
+            surface->send(text, options, this,
+                          [target, guard, hasContext, done](const ChatSurface::SendResult &result) {
+                              ChatSendOutcome outcome;
+                              outcome.ok = result.ok;
+                              outcome.error = result.error;
+                              outcome.retryLater = result.retryLater;
+                              outcome.target = target;
+                              outcome.conversation = result.conversation;
+                              outcome.method = result.method;
+                              outcome.draftSetAside = result.draftSetAside;
+                              outcome.draftRestored = result.draftRestored;
+                              if (!hasContext || guard)
+                                  done(outcome);
+                          });
+        },
+        kSendPatience);
 }
 
 void AgentChat::observe(QObject *context, ObserveCallback done)

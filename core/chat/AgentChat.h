@@ -8,9 +8,11 @@
 #include "ChatSelectors.h"
 #include "ChatSurface.h"
 
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QPointer>
 
+#include <chrono>
 #include <functional>
 
 namespace mpa {
@@ -37,8 +39,13 @@ public:
     void observe(QObject *context, ObserveCallback done) override;
 
     // Finds the chat: the surface last used while its page still shows the box, else the first
-    // attached page (then frame) that does.
-    void locate(QObject *context, LocateCallback done);
+    // attached page (then frame) that does. With `patience`, keeps looking that long for a
+    // chat that is not there yet (the IDE still starting, the endpoint still attaching).
+    void locate(QObject *context, LocateCallback done,
+                std::chrono::milliseconds patience = std::chrono::milliseconds::zero());
+
+    // How long a send looks for a chat that is not there (yet) before it fails.
+    static constexpr std::chrono::milliseconds kSendPatience { 10'000 };
     ChatSurface *currentSurface() const { return m_current; }
     ChatSurface *surfaceFor(CdpSession *session);
 
@@ -52,6 +59,7 @@ Q_SIGNALS:
     void surfaceChanged(mpa::ChatSurface *surface);
 
 private:
+    void locateOnce(QDeadlineTimer deadline, LocateCallback finish);
     void forget(CdpSession *session);
 
     CdpEndpoint *m_endpoint;

@@ -406,10 +406,10 @@ private:
         m_finished = true;
         if (m_done && (!m_hasContext || m_context))
             m_done(m_result);
+        deleteLater();
         if (m_surface) {
             ChatSurface *surface = m_surface;
             surface->m_jobs.removeAll(this);
-            deleteLater();
             surface->runNextJob();
         }
     }
@@ -444,13 +444,13 @@ ChatSurface::ChatSurface(PayloadInjector *injector, const ChatSelectors &selecto
     , m_injector(injector)
     , m_selectors(selectors)
 {
+    if (injector)
+        connect(injector, &QObject::destroyed, this, &ChatSurface::pageGone);
 }
 
 ChatSurface::~ChatSurface()
 {
-    const QList<SendJob *> jobs = std::exchange(m_jobs, {});
-    for (SendJob *job : jobs)
-        job->abort(tr("the chat's page went away"));
+    pageGone();
 }
 
 CdpSession *ChatSurface::session() const
@@ -460,6 +460,8 @@ CdpSession *ChatSurface::session() const
 
 QString ChatSurface::title() const
 {
+    if (!m_title.isEmpty())
+        return m_title;
     CdpSession *s = session();
     if (!s)
         return {};
@@ -478,6 +480,26 @@ void ChatSurface::call(const QString &function, QJsonObject args, const QString 
     m_injector->evaluate(PayloadInjector::moduleCall(QString::fromLatin1(kModule), function, args), context,
                          std::move(done), frame, kLookTimeout);
 }
+
+// One look in progress: the answers of every frame, and who to tell.
+struct ChatSurface::PendingRead
+{
+    qsizetype pending = 0;
+    QList<ChatState> states;
+    QPointer<QObject> guard;
+    bool hasContext = false;
+    StateCallback done;
+    bool finished = false;
+
+    void deliver(const ChatState &state)
+    {
+        if (finished)
+            return;
+        finished = true;
+        if (!hasContext || guard)
+            done(state);
+    }
+};
 
 void ChatSurface::readState(bool withReplyText, bool withConversations, QObject *context, StateCallback done)
 {
@@ -499,39 +521,35 @@ void ChatSurface::readState(bool withReplyText, bool withConversations, QObject 
         if (!frames.contains(frame))
             frames.append(frame);
     }
-    struct Gather
-    {
-        qsizetype pending = 0;
-        QList<ChatState> states;
-    };
-    auto gather = std::make_shared<Gather>();
-    gather->pending = frames.size();
-    gather->states.resize(frames.size());
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
+    auto read = std::make_shared<PendingRead>();
+    read->pending = frames.size();
+    read->states.resize(frames.size());
+    read->guard = context;
+    read->hasContext = context != nullptr;
+    read->done = std::move(done);
+    m_reads.removeIf([](const std::weak_ptr<PendingRead> &r) { return r.expired(); });
+    m_reads.append(read);
     const QJsonObject args { { u"withReply"_s, withReplyText },
                              { u"withConversations"_s, withConversations } };
     for (qsizetype i = 0; i < frames.size(); ++i) {
         const QString frame = frames.at(i);
         call(u"state"_s, args, frame, this,
-             [this, gather, i, frame, guard, hasContext, done](const QJsonValue &value,
-                                                               const CdpError &error) {
-                 if (error.isError()) {
-                     gather->states[i].error = tr("cannot read the chat: %1").arg(error.toString());
-                 } else {
-                     gather->states[i] = ChatState::fromJson(value.toObject(), frame);
-                 }
-                 if (--gather->pending > 0)
+             [this, read, i, frame](const QJsonValue &value, const CdpError &error) {
+                 if (error.isError())
+                     read->states[i].error = tr("cannot read the chat: %1").arg(error.toString());
+                 else
+                     read->states[i] = ChatState::fromJson(value.toObject(), frame);
+                 if (--read->pending > 0)
                      return;
                  const ChatState *chosen = nullptr;
-                 for (const ChatState &state : std::as_const(gather->states)) {
+                 for (const ChatState &state : std::as_const(read->states)) {
                      if (state.ok && state.inputFound) {
                          chosen = &state;
                          break;
                      }
                  }
                  if (!chosen) {
-                     for (const ChatState &state : std::as_const(gather->states)) {
+                     for (const ChatState &state : std::as_const(read->states)) {
                          if (state.ok) {
                              chosen = &state;
                              break;
@@ -539,12 +557,29 @@ void ChatSurface::readState(bool withReplyText, bool withConversations, QObject 
                      }
                  }
                  if (!chosen)
-                     chosen = &gather->states.constFirst();
+                     chosen = &read->states.constFirst();
                  if (chosen->ok && chosen->inputFound)
                      m_frameId = chosen->frameId;
-                 if (!hasContext || guard)
-                     done(*chosen);
+                 if (chosen->ok && !chosen->title.isEmpty())
+                     m_title = chosen->title;
+                 read->deliver(*chosen);
              });
+    }
+}
+
+void ChatSurface::pageGone()
+{
+    // Whatever was asked of the page is answered: nothing waits forever on a closed tab.
+    const QList<SendJob *> jobs = std::exchange(m_jobs, {});
+    for (SendJob *job : jobs)
+        job->abort(tr("the chat's page went away"));
+    const QList<std::weak_ptr<PendingRead>> reads = std::exchange(m_reads, {});
+    for (const std::weak_ptr<PendingRead> &weak : reads) {
+        if (const std::shared_ptr<PendingRead> read = weak.lock()) {
+            ChatState state;
+            state.error = tr("the chat's page went away");
+            read->deliver(state);
+        }
     }
 }
 

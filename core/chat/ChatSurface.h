@@ -32,6 +32,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace mpa {
@@ -107,6 +108,7 @@ public:
 
     PayloadInjector *injector() const { return m_injector; }
     CdpSession *session() const;
+    // The page's title as the chat last saw it (else the target's title or URL).
     QString title() const;
     const ChatSelectors &selectors() const { return m_selectors; }
     void setSelectors(const ChatSelectors &selectors) { m_selectors = selectors; }
@@ -128,6 +130,7 @@ public:
 private:
     class SendJob;
     friend class SendJob;
+    struct PendingRead;
 
     // A payload call in one frame (empty: the frame the chat was found in).
     void call(const QString &function, QJsonObject args, const QString &frameId, QObject *context,
@@ -141,12 +144,15 @@ private:
     // in the target's viewport, a DOM click otherwise.
     void clickElement(const QString &what, int index, QObject *context, ErrorCallback done);
     void runNextJob();
+    void pageGone();
     void waitUntilActive(const QString &name, QDeadlineTimer deadline, ErrorCallback done);
 
     QPointer<PayloadInjector> m_injector;
     ChatSelectors m_selectors;
     QString m_frameId; // where the prompt box was last found
+    QString m_title; // the document's title as last seen
     QList<SendJob *> m_jobs;
+    QList<std::weak_ptr<PendingRead>> m_reads;
 };
 
 } // namespace mpa

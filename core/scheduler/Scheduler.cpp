@@ -589,8 +589,8 @@ void Scheduler::verifyDelivery()
 
 void Scheduler::beginSilenceWait()
 {
-    // The 10 s minimum and the silence window both count from now: the chat's confirmation,
-    // or the resume after a pause, a restart or a quota hold.
+    // Both the 10 s settling time and the silence window count from now: the chat's
+    // confirmation, or the resume after a pause, a restart or a quota hold.
     const qint64 now = m_clock->nowMs();
     m_confirmedAtMs = now;
     m_lastActivityMs = now;
@@ -649,8 +649,11 @@ void Scheduler::onObservation(quint64 token, const ChatObservation &observation)
             m_lastActivityMs = now;
         m_lastObservation = observation;
     }
+    // The quiet window opens 10 s after the send at the earliest: an agent that takes a while
+    // to start answering is not silent.
     const qint64 silence = qint64(m_settings->intValue(SettingKey::ScheduleSilenceTimeoutS)) * 1000;
-    if (now - m_confirmedAtMs >= kMinimumAfterSend.count() && now - m_lastActivityMs >= silence) {
+    const qint64 quietSince = std::max(m_lastActivityMs, m_confirmedAtMs + kMinimumAfterSend.count());
+    if (now - quietSince >= silence) {
         completeStep();
         return;
     }
@@ -989,9 +992,10 @@ QJsonObject Scheduler::queueStatus() const
     }
     if (m_phase == Phase::WaitingForSilence) {
         const qint64 now = m_clock->nowMs();
+        const qint64 quietSince = std::max(m_lastActivityMs, m_confirmedAtMs + kMinimumAfterSend.count());
         status.insert(u"silence"_s,
                       QJsonObject { { u"sinceSendS"_s, (now - m_confirmedAtMs) / 1000 },
-                                    { u"quietForS"_s, (now - m_lastActivityMs) / 1000 },
+                                    { u"quietForS"_s, std::max<qint64>(0, now - quietSince) / 1000 },
                                     { u"watching"_s, m_observeProblem.isEmpty() },
                                     { u"problem"_s, m_observeProblem } });
     }

@@ -4,8 +4,9 @@
 //
 // The queue sends its task prompts in order, each optionally followed by the check prompt;
 // `consume` removes a task prompt once it is done, `loop` starts over after the last. A step
-// is done when, at least 10 s after the chat confirmed it, `silenceTimeoutS` pass with no
-// clicks (noteActivity), no generation and no growth of the reply. A failed send is tried
+// is done when the agent has been silent — no clicks (noteActivity), no generation, no growth
+// of the reply — for `silenceTimeoutS`, counted from 10 s after the chat confirmed the step at
+// the earliest (an agent that takes a moment to start is not silent). A failed send is tried
 // once more, then the queue stops and says why. While the quota of a model the user watches
 // is spent the queue holds; when it returns the current prompt is sent again
 // (quota/resumeQueue) or "Continue" is sent (quota/autoContinue).

@@ -114,8 +114,11 @@ TEST_F(SchedulerTest, TheQueueSendsInOrderEachAfterTheAgentFallsSilent)
     clock->advance(1s); // quiet for 30 s
     EXPECT_EQ(chat.delivered, (QStringList { u"one"_s, u"two"_s }));
 
+    // A short answer: the silence counts from 10 s after the send, not from the answer's end.
     agentWorks(5s);
-    clock->advance(31s);
+    clock->advance(34s);
+    EXPECT_EQ(chat.delivered.size(), 2);
+    clock->advance(1s);
     EXPECT_EQ(chat.delivered, (QStringList { u"one"_s, u"two"_s, u"three"_s }));
     clock->advance(60s);
     EXPECT_EQ(chat.delivered.size(), 3);
@@ -126,14 +129,22 @@ TEST_F(SchedulerTest, TheQueueSendsInOrderEachAfterTheAgentFallsSilent)
     EXPECT_EQ(scheduler->promptsSentThisRun(), 3);
 }
 
-TEST_F(SchedulerTest, AtLeastTenSecondsPassAfterAConfirmedSend)
+TEST_F(SchedulerTest, TheSilenceWindowOpensTenSecondsAfterTheSend)
 {
+    // An agent that is quiet right after the send is not yet silent: it may be starting up.
     set(SettingKey::ScheduleSilenceTimeoutS, 10);
-    startQueue({ u"one"_s, u"two"_s });
-    clock->advance(9s);
+    startQueue({ u"one"_s, u"two"_s, u"three"_s });
+    clock->advance(19s);
     EXPECT_EQ(chat.delivered.size(), 1);
     clock->advance(1s);
     EXPECT_EQ(chat.delivered.size(), 2);
+    // It starts answering 8 s after the send, for 4 s: silent from then on.
+    clock->advance(8s);
+    agentWorks(4s);
+    clock->advance(9s);
+    EXPECT_EQ(chat.delivered.size(), 2);
+    clock->advance(1s);
+    EXPECT_EQ(chat.delivered.size(), 3);
 }
 
 TEST_F(SchedulerTest, ALongGenerationNeverCountsAsSilence)
@@ -181,18 +192,18 @@ TEST_F(SchedulerTest, CheckPromptsFollowEachTaskAndConsumeRemovesOnlyFinishedTas
     set(SettingKey::ScheduleCheckPromptText, u"Check it."_s);
     startQueue({ u"one"_s, u"two"_s });
     EXPECT_EQ(chat.delivered, QStringList { u"one"_s });
-    clock->advance(30s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"one"_s, u"Check it."_s }));
     EXPECT_EQ(scheduler->queue().items.size(), 2) << "the task is removed only after its check";
     EXPECT_EQ(scheduler->queue().step, PromptQueue::Step::Check);
     EXPECT_EQ(savedQueue().value(u"step"_s).toString(), u"check"_s);
-    clock->advance(30s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"one"_s, u"Check it."_s, u"two"_s }));
     ASSERT_EQ(scheduler->queue().items.size(), 1);
     EXPECT_EQ(scheduler->queue().items.first().text, u"two"_s);
     EXPECT_EQ(savedQueue().value(u"items"_s).toArray().size(), 1);
-    clock->advance(30s);
-    clock->advance(30s);
+    clock->advance(40s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered.size(), 4);
     EXPECT_EQ(chat.delivered.last(), u"Check it."_s);
     EXPECT_TRUE(scheduler->queue().items.isEmpty());
@@ -210,9 +221,9 @@ TEST_F(SchedulerTest, LoopModeStartsOverAndKeepsItsPrompts)
 {
     set(SettingKey::ScheduleQueueMode, u"loop"_s);
     startQueue({ u"a"_s, u"b"_s });
-    clock->advance(30s);
-    clock->advance(30s);
-    clock->advance(30s);
+    clock->advance(40s);
+    clock->advance(40s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s, u"a"_s, u"b"_s }));
     EXPECT_EQ(scheduler->queue().items.size(), 2);
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
@@ -232,7 +243,7 @@ TEST_F(SchedulerTest, PauseResumeSkipStopAndReset)
     // Resuming waits for a fresh silence window; the sent prompt is not sent again.
     EXPECT_EQ(scheduler->resumeQueue(), QString());
     EXPECT_EQ(chat.delivered.size(), 1);
-    clock->advance(30s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s }));
 
     // Skip moves on at once; in consume mode the skipped prompt stays in the queue.
@@ -322,11 +333,11 @@ TEST_F(SchedulerTest, OneFailureThenSuccessGoesOn)
     startQueue({ u"a"_s, u"b"_s, u"c"_s });
     clock->advance(5s);
     EXPECT_EQ(chat.delivered, QStringList { u"a"_s });
-    clock->advance(30s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s }));
     // A later failure gets its own retry.
     chat.failNext(1, u"the page reloaded"_s);
-    clock->advance(30s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered.size(), 2);
     clock->advance(5s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s, u"c"_s }));
@@ -391,7 +402,7 @@ TEST_F(SchedulerTest, QuotaHoldsTheQueueAndResendsTheCutOffPrompt)
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"a"_s }))
         << "quota/resumeQueue resends the current prompt";
     EXPECT_EQ(scheduler->history().entries().last().source, u"resend"_s);
-    clock->advance(30s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"a"_s, u"b"_s }));
 }
 
@@ -404,7 +415,7 @@ TEST_F(SchedulerTest, QuotaAutoContinueSendsContinueInstead)
     scheduler->setQuotaHold(false);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"Continue"_s }));
     EXPECT_EQ(scheduler->history().entries().last().source, u"continue"_s);
-    clock->advance(29s);
+    clock->advance(39s);
     EXPECT_EQ(chat.delivered.size(), 2);
     clock->advance(1s);
     EXPECT_EQ(chat.delivered.last(), u"b"_s);
@@ -418,7 +429,7 @@ TEST_F(SchedulerTest, WithNeitherResumeOptionTheQueueWaitsForSilenceAgain)
     clock->advance(1h);
     scheduler->setQuotaHold(false);
     EXPECT_EQ(chat.delivered, QStringList { u"a"_s });
-    clock->advance(30s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s }));
 }
 
@@ -519,7 +530,7 @@ TEST_F(SchedulerTest, ARestartOnTheSameDayDoesNotFireTheDailyPromptAgain)
 TEST_F(SchedulerTest, AKillWhileTheAgentWorksPausesAtTheSameItemOnTheNextStart)
 {
     startQueue({ u"a"_s, u"b"_s, u"c"_s });
-    clock->advance(30s);
+    clock->advance(40s);
     ASSERT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s }));
     EXPECT_EQ(savedQueue().value(u"state"_s).toString(), u"running"_s);
     simulateKill();
@@ -540,7 +551,7 @@ TEST_F(SchedulerTest, AKillWhileTheAgentWorksPausesAtTheSameItemOnTheNextStart)
     // Resumed, "b" (which the chat had taken) is not sent again; the queue goes on after silence.
     EXPECT_EQ(scheduler->resumeQueue(), QString());
     EXPECT_EQ(chat.delivered.size(), 2);
-    clock->advance(30s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s, u"c"_s }));
 }
 
@@ -576,7 +587,7 @@ TEST_F(SchedulerTest, AnUnconfirmedPromptTheChatShowsIsNotSentAgain)
     EXPECT_EQ(scheduler->resumeQueue(), QString());
     EXPECT_TRUE(chat.delivered.isEmpty());
     EXPECT_EQ(scheduler->phase(), Scheduler::Phase::WaitingForSilence);
-    clock->advance(30s);
+    clock->advance(40s);
     EXPECT_EQ(chat.delivered, QStringList { u"b"_s });
 }
 
