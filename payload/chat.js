@@ -151,6 +151,8 @@
             found: true,
             kind: kindOf(input),
             text: textOf(input),
+            // Exactly what is in the box, line breaks and all (a key that became a line break).
+            raw: input.tagName === 'TEXTAREA' || input.tagName === 'INPUT' ? input.value : input.innerHTML,
             focused: input === document.activeElement || input.contains(document.activeElement),
             enabled: enabled(input),
             point: point(input),

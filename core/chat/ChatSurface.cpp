@@ -4,6 +4,7 @@
 #include "page/Payload.h"
 
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QTimer>
 
@@ -17,6 +18,7 @@ namespace {
 
 constexpr auto kLookTimeout = std::chrono::seconds(5);
 constexpr int kPollMs = 100;
+constexpr qint64 kKeyAsTextMs = 300;
 constexpr auto kActivateTimeout = std::chrono::seconds(3);
 constexpr auto kRestoreTimeout = std::chrono::seconds(10);
 
@@ -63,6 +65,7 @@ ChatState ChatState::fromJson(const QJsonObject &json, const QString &frameId)
     state.inputFound = input.value(u"found").toBool();
     state.inputKind = input.value(u"kind").toString();
     state.inputText = input.value(u"text").toString();
+    state.inputRaw = input.value(u"raw").toString();
     state.inputFocused = input.value(u"focused").toBool();
     state.inputEnabled = input.value(u"enabled").toBool();
     const QJsonObject send = json.value(u"send").toObject();
@@ -230,7 +233,7 @@ private:
         if (!s.inputFound || !folded(s.inputText).contains(folded(m_text)))
             return cleanUpAndFail(tr("the prompt did not reach the chat's input box (it holds “%1”)")
                                       .arg(excerpt(s.inputText)));
-        m_inserted = s.inputText;
+        m_inserted = s.inputRaw;
         m_baselineUsers = s.userCount;
         m_baselineLastUser = s.recentUserMessages.isEmpty() ? QString() : s.recentUserMessages.constLast();
         submit(0);
@@ -250,6 +253,7 @@ private:
                 return submit(method + 1);
             }
             m_deadline = QDeadlineTimer(m_options.confirmTimeout);
+            m_submitted.start();
             pollConfirmed(method, name);
         };
         if (name == u"button"_s) {
@@ -285,17 +289,22 @@ private:
                 qCDebug(lcChat).noquote() << "the chat took the prompt (" << name << ")";
                 return afterSent();
             }
-            if (!m_deadline.hasExpired())
+            // The key went into the box as a line break: this chat does not send on it. (A
+            // chat that takes the prompt clears the box instead; give it a moment to do so.)
+            const bool keyBecameText = s.ok && s.inputFound && s.inputRaw.size() > m_inserted.size()
+                && s.inputRaw.startsWith(m_inserted) && folded(s.inputText) == folded(m_text)
+                && m_submitted.elapsed() >= kKeyAsTextMs;
+            if (!m_deadline.hasExpired() && !keyBecameText)
                 return later(kPollMs, [this, method, name] { pollConfirmed(method, name); });
             // Not taken. A refused Enter may have left a line break: put the prompt back as it was.
-            if (s.ok && s.inputFound && s.inputText != m_inserted) {
+            if (s.ok && s.inputFound && s.inputRaw != m_inserted) {
                 return focusInput(true, [this, method](const QString &error) {
                     if (!error.isEmpty())
                         return fail(error);
                     m_surface->insertText(m_text, this, [this, method](const CdpError &) {
                         look(false, [this, method](const ChatState &again) {
                             if (again.ok)
-                                m_inserted = again.inputText;
+                                m_inserted = again.inputRaw;
                             submit(method + 1);
                         });
                     });
@@ -422,10 +431,11 @@ private:
     SendCallback m_done;
     SendResult m_result;
     QString m_draft;
-    QString m_inserted; // the box's text right after the prompt went in
+    QString m_inserted; // the box's exact content right after the prompt went in
     int m_baselineUsers = 0;
     QString m_baselineLastUser;
     QDeadlineTimer m_deadline;
+    QElapsedTimer m_submitted;
     bool m_finished = false;
 
 public:

@@ -15,7 +15,8 @@
 //
 // Submitting: Enter, then Ctrl+Enter (Cmd+Enter on macOS), then a click on the send button;
 // each is confirmed (the box no longer holds the prompt, or a new user message appeared)
-// before the next is tried, and a newline a refused Enter left behind is undone. Typing,
+// before the next is tried — at once when the key only became a line break in the box, which
+// is then undone. Typing,
 // keys and clicks are trusted CDP input (Input.insertText / dispatchKeyEvent /
 // dispatchMouseEvent); the payload (payload/chat.js) only reads the DOM, focuses and selects.
 // One send runs at a time per surface; later ones wait their turn.
@@ -56,6 +57,7 @@ struct ChatState
     bool inputFound = false;
     QString inputKind; // textarea, input, contenteditable, prosemirror, lexical
     QString inputText;
+    QString inputRaw; // the box's exact content (value, or markup of a rich editor)
     bool inputFocused = false;
     bool inputEnabled = false;
     bool sendFound = false;

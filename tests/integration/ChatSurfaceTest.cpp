@@ -178,6 +178,22 @@ TEST_F(ChatSurfaceTest, WhenNoKeySendsTheSendButtonIsClicked)
     }
 }
 
+TEST_F(ChatSurfaceTest, APromptOfSeveralLinesArrivesWholeAndIsNotSentEarly)
+{
+    for (const QString &path :
+         { u"chat/contenteditable.html"_s, u"chat/prosemirror.html"_s, u"chat/react-textarea.html"_s }) {
+        SCOPED_TRACE(path.toStdString());
+        CdpSession *page = open(path);
+        ASSERT_TRUE(page);
+        ChatSurface *surface = surfaceOn(page);
+        const ChatSurface::SendResult result = send(surface, u"First line\nSecond line"_s);
+        ASSERT_TRUE(result.ok) << result.error.toStdString();
+        const QJsonArray log = chatLog(page);
+        ASSERT_EQ(log.size(), 1);
+        EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"First line\nSecond line"_s);
+    }
+}
+
 TEST_F(ChatSurfaceTest, TheUsersDraftIsSetAsideAndRestoredInEveryKindOfBox)
 {
     for (const QString &path :
