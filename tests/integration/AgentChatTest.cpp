@@ -117,7 +117,8 @@ TEST_F(AgentChatTest, TheQueueWaitsOutALongGenerationAndThenTheSilence)
     // 12 s of generation, then 10 s of silence (observed once a second).
     EXPECT_GE(gap, 22000.0) << "the queue moved on during the answer or before the silence";
     EXPECT_LT(gap, 30000.0);
-    EXPECT_EQ(scheduler.history().entries().size(), 2);
+    // The chat shows the prompt a moment before ChatSurface has confirmed it.
+    ASSERT_TRUE(waitUntil([&] { return scheduler.history().entries().size() == 2; }));
     EXPECT_EQ(scheduler.history().entries().first().target, u"Fixture IDE"_s);
 }
 
