@@ -32,7 +32,8 @@ struct CommandLineText
 
 QStringList commandLineOf(DWORD pid)
 {
-    static const auto query = reinterpret_cast<NtQueryInformationProcessFn>(reinterpret_cast<void *>(
+    // Through void (*)(): the cast compilers accept between unrelated function pointer types.
+    static const auto query = reinterpret_cast<NtQueryInformationProcessFn>(reinterpret_cast<void (*)()>(
         ::GetProcAddress(::GetModuleHandleW(L"ntdll.dll"), "NtQueryInformationProcess")));
     if (!query)
         return {};

@@ -12,6 +12,7 @@
 #include "settings/Settings.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 
 #include <gtest/gtest.h>
@@ -120,6 +121,12 @@ TEST_F(AgentChatTest, TheQueueWaitsOutALongGenerationAndThenTheSilence)
     // The chat shows the prompt a moment before ChatSurface has confirmed it.
     ASSERT_TRUE(waitUntil([&] { return scheduler.history().entries().size() == 2; }));
     EXPECT_EQ(scheduler.history().entries().first().target, u"Fixture IDE"_s);
+
+    const CdpResult shot = sendAndWait(ide, u"Page.captureScreenshot"_s, { { u"format"_s, u"png"_s } });
+    ASSERT_TRUE(shot.ok());
+    QFile png(QDir(screenshotDir()).filePath(u"queue-second-task-sent.png"_s));
+    ASSERT_TRUE(png.open(QIODevice::WriteOnly));
+    png.write(QByteArray::fromBase64(shot.result.value(u"data"_s).toString().toLatin1()));
 }
 
 } // namespace
