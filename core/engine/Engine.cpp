@@ -1,8 +1,14 @@
 #include "Engine.h"
 
+#include "chat/AgentChat.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
+#include "platform/ProcessFinder.h"
+#include "quota/AntigravityQuotaProvider.h"
+#include "quota/QuotaMonitor.h"
+#include "scheduler/Scheduler.h"
+#include "scheduler/SystemClock.h"
 #include "server/CommandDispatcher.h"
 #include "server/DebugActions.h"
 #include "server/DebugApiService.h"
@@ -27,7 +33,13 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     , m_endpoint(new CdpEndpoint(this))
     , m_payloads(new PayloadHub(m_endpoint, this))
     , m_commands(new CommandDispatcher(this))
+    , m_clock(new SystemClock(this))
+    , m_agentChat(new AgentChat(m_endpoint, m_payloads, this))
+    , m_scheduler(new Scheduler(m_settings, m_agentChat, m_clock, m_paths.configDir, this))
+    , m_quota(new QuotaMonitor(m_settings, m_clock, this))
 {
+    m_quota->setProvider(new AntigravityQuotaProvider(ProcessFinder::createDefault()));
+    connect(m_quota, &QuotaMonitor::holdChanged, m_scheduler, &Scheduler::setQuotaHold);
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::CdpHost || key == SettingKey::CdpPort)
             applyAddress();
@@ -71,6 +83,8 @@ void Engine::start()
     m_uptime.start();
     m_endpoint->start();
     m_debugApi->start();
+    m_scheduler->start();
+    m_quota->start();
     Q_EMIT statusChanged();
 }
 
@@ -80,6 +94,8 @@ void Engine::stop()
         return;
     m_running = false;
     m_debugApi->stop();
+    m_quota->stop();
+    m_scheduler->shutdown();
     m_endpoint->stop();
     Q_EMIT statusChanged();
 }
@@ -183,7 +199,7 @@ QJsonObject Engine::summary() const
         { u"clicks"_s, 0 },
         { u"blocked"_s, 0 },
         { u"targets"_s, targetsSeen() },
-        { u"promptsSent"_s, 0 },
+        { u"promptsSent"_s, m_scheduler->promptsSentThisRun() },
         { u"uptimeS"_s, uptimeSeconds() },
     };
 }

@@ -16,9 +16,13 @@
 
 namespace mpa {
 
+class AgentChat;
+class Clock;
 class CommandDispatcher;
 class DebugApiService;
 class PayloadHub;
+class QuotaMonitor;
+class Scheduler;
 class Settings;
 
 class Engine : public QObject
@@ -54,6 +58,14 @@ public:
     CommandDispatcher *commands() const { return m_commands; }
     // The debug API's HTTP server, run while wanted (--debug-server, debug/enabled).
     DebugApiService *debugApi() const { return m_debugApi; }
+    // The time the scheduler and the quota monitor run on.
+    Clock *clock() const { return m_clock; }
+    // The IDE agent's chat (the page that shows a chat input box), for sends and observation.
+    AgentChat *agentChat() const { return m_agentChat; }
+    // Interval / daily / queue prompts; its queue, history and stats live in the config dir.
+    Scheduler *scheduler() const { return m_scheduler; }
+    // The model quota (Antigravity's language server) and the queue's hold while it is spent.
+    QuotaMonitor *quota() const { return m_quota; }
 
     QString cdpHost() const;
     quint16 cdpPort() const;
@@ -94,6 +106,10 @@ private:
     PayloadHub *m_payloads;
     CommandDispatcher *m_commands;
     DebugApiService *m_debugApi = nullptr;
+    Clock *m_clock;
+    AgentChat *m_agentChat;
+    Scheduler *m_scheduler;
+    QuotaMonitor *m_quota;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way

@@ -34,6 +34,10 @@ enum class SettingKey {
     DebugAllowEvaluate,
     AgentServerEnabled,
     AgentServerPort,
+    ScheduleAutoStartQueue,
+    ScheduleHistorySize,
+    QuotaModels,
+    QuotaContinuePrompt,
     Count_
 };
 

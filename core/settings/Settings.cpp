@@ -71,6 +71,11 @@ QString validateBanList(const QVariant &value)
     return {};
 }
 
+QString validateNotBlank(const QVariant &value)
+{
+    return value.toString().trimmed().isEmpty() ? u"it is empty"_s : QString();
+}
+
 using T = SettingSpec::Type;
 
 const QStringList kAcceptWords = {
@@ -176,6 +181,28 @@ const std::array kTable = {
     SettingSpec { SettingKey::AgentServerEnabled, "agentServer/enabled", T::Bool, false },
     SettingSpec {
         SettingKey::AgentServerPort, "agentServer/port", T::Int, 8080, 1, 65535, {}, nullptr, true },
+    SettingSpec { SettingKey::ScheduleAutoStartQueue, "schedule/autoStartQueue", T::Bool, false },
+    SettingSpec { SettingKey::ScheduleHistorySize, "schedule/historySize", T::Int, 50, 1, 1000 },
+    SettingSpec { SettingKey::QuotaModels,
+                  "quota/models",
+                  T::StringList,
+                  QStringList(),
+                  0,
+                  0,
+                  {},
+                  nullptr,
+                  false,
+                  validateNonEmptyEntries },
+    SettingSpec { SettingKey::QuotaContinuePrompt,
+                  "quota/continuePrompt",
+                  T::String,
+                  u"Continue"_s,
+                  0,
+                  0,
+                  {},
+                  nullptr,
+                  false,
+                  validateNotBlank },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 

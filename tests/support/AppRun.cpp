@@ -52,7 +52,12 @@ int AppRun::finish(std::chrono::milliseconds timeout)
 
 void AppRun::signal(int number)
 {
+#ifdef Q_OS_UNIX
     ::kill(pid_t(m_process.processId()), number);
+#else
+    Q_UNUSED(number)
+    m_process.kill();
+#endif
 }
 
 QString AppRun::dump() const

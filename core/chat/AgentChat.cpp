@@ -1,0 +1,283 @@
+#include "AgentChat.h"
+
+#include "cdp/CdpEndpoint.h"
+#include "logging/LogCategories.h"
+#include "page/PayloadHub.h"
+
+#include <QTimer>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+AgentChat::AgentChat(CdpEndpoint *endpoint, PayloadHub *payloads, QObject *parent)
+    : ChatChannel(parent)
+    , m_endpoint(endpoint)
+    , m_payloads(payloads)
+{
+    // Installed on demand (ensureScript) in the targets the chat is looked for in.
+    m_payloads->addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
+    connect(m_endpoint, &CdpEndpoint::sessionDetached, this, &AgentChat::forget);
+}
+
+AgentChat::~AgentChat() = default;
+
+void AgentChat::setSelectorsProvider(SelectorsProvider provider)
+{
+    m_provider = std::move(provider);
+    for (auto it = m_surfaces.cbegin(); it != m_surfaces.cend(); ++it)
+        it.value()->setSelectors(selectorsFor(it.key()));
+}
+
+ChatSelectors AgentChat::selectorsFor(CdpSession *session) const
+{
+    if (m_provider) {
+        ChatSelectors selectors = m_provider(session);
+        if (selectors.isUsable())
+            return selectors;
+    }
+    return ChatSelectors::generic();
+}
+
+ChatSurface *AgentChat::surfaceFor(CdpSession *session)
+{
+    if (ChatSurface *surface = m_surfaces.value(session))
+        return surface;
+    PayloadInjector *injector = m_payloads->ensureScript(session, QString::fromLatin1(ChatSurface::kModule));
+    auto *surface = new ChatSurface(injector, selectorsFor(session), this);
+    m_surfaces.insert(session, surface);
+    return surface;
+}
+
+void AgentChat::forget(CdpSession *session)
+{
+    if (ChatSurface *surface = m_surfaces.take(session)) {
+        if (m_current == surface) {
+            m_current = nullptr;
+            Q_EMIT surfaceChanged(nullptr);
+        }
+        delete surface; // answers its pending sends with "the page went away"
+    }
+}
+
+void AgentChat::locate(QObject *context, LocateCallback done, std::chrono::milliseconds patience)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    locateOnce(QDeadlineTimer(patience),
+               [guard, hasContext, done](ChatSurface *surface, const QString &error) {
+                   if (!hasContext || guard)
+                       done(surface, error);
+               });
+}
+
+void AgentChat::locateOnce(QDeadlineTimer deadline, LocateCallback finishOnce)
+{
+    auto finish = [this, deadline, finishOnce](ChatSurface *surface, const QString &error) {
+        if (surface || deadline.hasExpired()) {
+            finishOnce(surface, error);
+            return;
+        }
+        QTimer::singleShot(500, this, [this, deadline, finishOnce] { locateOnce(deadline, finishOnce); });
+    };
+    // Candidates: the current chat first, then pages and webviews, then frames.
+    QList<CdpSession *> candidates;
+    if (m_current && m_current->session() && m_current->session()->isAttached())
+        candidates.append(m_current->session());
+    for (CdpSession *session : m_endpoint->pageSessions()) {
+        if (!candidates.contains(session) && session->isAttached())
+            candidates.append(session);
+    }
+    for (CdpSession *session : m_endpoint->sessions()) {
+        if (!candidates.contains(session) && session->isAttached())
+            candidates.append(session);
+    }
+    if (candidates.isEmpty()) {
+        finish(nullptr,
+               m_endpoint->isConnected()
+                   ? tr("no page is attached yet")
+                   : tr("no browser or IDE is connected at %1 (start it with --remote-debugging-port=%2)")
+                         .arg(m_endpoint->address(), QString::number(m_endpoint->port())));
+        return;
+    }
+    struct Gather
+    {
+        qsizetype pending = 0;
+        QList<QPointer<ChatSurface>> surfaces;
+        QList<ChatState> states;
+    };
+    auto gather = std::make_shared<Gather>();
+    gather->pending = candidates.size();
+    gather->states.resize(candidates.size());
+    for (CdpSession *session : std::as_const(candidates))
+        gather->surfaces.append(surfaceFor(session));
+    for (qsizetype i = 0; i < candidates.size(); ++i) {
+        ChatSurface *surface = gather->surfaces.at(i);
+        surface->readState(false, false, this, [this, gather, i, finish](const ChatState &state) {
+            gather->states[i] = state;
+            if (--gather->pending > 0)
+                return;
+            // The current chat, else the first visible page with a box, else any with one.
+            qsizetype chosen = -1;
+            for (int pass = 0; pass < 2 && chosen < 0; ++pass) {
+                for (qsizetype j = 0; j < gather->states.size(); ++j) {
+                    const ChatState &s = gather->states.at(j);
+                    if (gather->surfaces.at(j) && s.ok && s.inputFound && (pass == 1 || s.visible)) {
+                        chosen = j;
+                        break;
+                    }
+                }
+            }
+            if (chosen < 0) {
+                QStringList looked;
+                for (const ChatState &s : std::as_const(gather->states)) {
+                    if (s.ok)
+                        looked.append(u"“%1”"_s.arg(s.title.isEmpty() ? s.url : s.title));
+                }
+                finish(nullptr,
+                       tr("no attached page shows a chat input box (looked at %1); is the agent panel "
+                          "open?")
+                           .arg(looked.isEmpty() ? tr("none that answered") : looked.join(u", "_s)));
+                return;
+            }
+            ChatSurface *surface = gather->surfaces.at(chosen);
+            if (m_current != surface) {
+                m_current = surface;
+                qCInfo(lcChat).noquote() << u"the agent's chat is on “%1”"_s.arg(surface->title());
+                Q_EMIT surfaceChanged(surface);
+            }
+            finish(surface, {});
+        });
+    }
+}
+
+void AgentChat::send(const QString &text, const QString &conversation, QObject *context, SendCallback done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    locate(
+        this,
+        [this, text, conversation, guard, hasContext, done](ChatSurface *surface, const QString &error) {
+            if (!surface) {
+                ChatSendOutcome outcome;
+                outcome.error = error;
+                if (!hasContext || guard)
+                    done(outcome);
+                return;
+            }
+            ChatSurface::SendOptions options;
+            options.conversation = conversation;
+            const QString target = surface->title();
+            surface->send(text, options, this,
+                          [target, guard, hasContext, done](const ChatSurface::SendResult &result) {
+                              ChatSendOutcome outcome;
+                              outcome.ok = result.ok;
+                              outcome.error = result.error;
+                              outcome.retryLater = result.retryLater;
+                              outcome.target = target;
+                              outcome.conversation = result.conversation;
+                              outcome.method = result.method;
+                              outcome.draftSetAside = result.draftSetAside;
+                              outcome.draftRestored = result.draftRestored;
+                              if (!hasContext || guard)
+                                  done(outcome);
+                          });
+        },
+        kSendPatience);
+}
+
+void AgentChat::observe(QObject *context, ObserveCallback done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    auto deliver = [guard, hasContext, done](const ChatObservation &observation) {
+        if (!hasContext || guard)
+            done(observation);
+    };
+    auto read = [this, deliver](ChatSurface *surface) {
+        const QString target = surface->title();
+        surface->readState(false, false, this, [deliver, target](const ChatState &state) {
+            ChatObservation observation;
+            observation.ok = state.ok;
+            observation.error = state.error;
+            observation.target = target;
+            observation.generating = state.generating;
+            observation.replyCount = state.replyCount;
+            observation.replyLength = state.replyLength;
+            observation.replyDigest = state.replyDigest;
+            observation.recentUserMessages = state.recentUserMessages;
+            deliver(observation);
+        });
+    };
+    // Watching needs no box, only the page the chat was found on.
+    if (m_current && m_current->session() && m_current->session()->isAttached()) {
+        read(m_current);
+        return;
+    }
+    locate(this, [read, deliver](ChatSurface *surface, const QString &error) {
+        if (!surface) {
+            ChatObservation observation;
+            observation.error = error;
+            deliver(observation);
+            return;
+        }
+        read(surface);
+    });
+}
+
+void AgentChat::conversations(QObject *context,
+                              std::function<void(const QList<ChatConversation> &, const QString &)> done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    locate(this, [this, guard, hasContext, done](ChatSurface *surface, const QString &error) {
+        if (!surface) {
+            if (!hasContext || guard)
+                done({}, error);
+            return;
+        }
+        surface->conversations(
+            this, [guard, hasContext, done](const QList<ChatConversation> &list, const QString &listError) {
+                if (!hasContext || guard)
+                    done(list, listError);
+            });
+    });
+}
+
+void AgentChat::selectConversation(const QString &name, QObject *context, ChatSurface::ErrorCallback done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    locate(this, [this, name, guard, hasContext, done](ChatSurface *surface, const QString &error) {
+        if (!surface) {
+            if (!hasContext || guard)
+                done(error);
+            return;
+        }
+        surface->selectConversation(name, this, [guard, hasContext, done](const QString &selectError) {
+            if (!hasContext || guard)
+                done(selectError);
+        });
+    });
+}
+
+void AgentChat::lastReply(QObject *context, std::function<void(const QString &, const QString &)> done)
+{
+    const QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    locate(this, [this, guard, hasContext, done](ChatSurface *surface, const QString &error) {
+        if (!surface) {
+            if (!hasContext || guard)
+                done({}, error);
+            return;
+        }
+        surface->lastReply(this, [guard, hasContext, done](const QString &text, const QString &replyError) {
+            if (!hasContext || guard)
+                done(text, replyError);
+        });
+    });
+}
+
+} // namespace mpa

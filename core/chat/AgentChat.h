@@ -1,0 +1,72 @@
+#pragma once
+// The IDE agent's chat, wherever it is: finds the attached page (or webview, or frame) that
+// shows a chat input box, keeps a ChatSurface on it, and serves the scheduler's sends and
+// observations through it. Which selectors apply to a target comes from a provider — the
+// generic set until IDE profiles supply theirs.
+
+#include "ChatChannel.h"
+#include "ChatSelectors.h"
+#include "ChatSurface.h"
+
+#include <QDeadlineTimer>
+#include <QHash>
+#include <QPointer>
+
+#include <chrono>
+#include <functional>
+
+namespace mpa {
+
+class CdpEndpoint;
+class CdpSession;
+class PayloadHub;
+
+class AgentChat : public ChatChannel
+{
+    Q_OBJECT
+public:
+    using SelectorsProvider = std::function<ChatSelectors(CdpSession *session)>;
+    using LocateCallback = std::function<void(ChatSurface *surface, const QString &error)>;
+
+    AgentChat(CdpEndpoint *endpoint, PayloadHub *payloads, QObject *parent = nullptr);
+    ~AgentChat() override;
+
+    // The selectors for a target's chat; ChatSelectors::generic() when not set.
+    void setSelectorsProvider(SelectorsProvider provider);
+    ChatSelectors selectorsFor(CdpSession *session) const;
+
+    void send(const QString &text, const QString &conversation, QObject *context, SendCallback done) override;
+    void observe(QObject *context, ObserveCallback done) override;
+
+    // Finds the chat: the surface last used while its page still shows the box, else the first
+    // attached page (then frame) that does. With `patience`, keeps looking that long for a
+    // chat that is not there yet (the IDE still starting, the endpoint still attaching).
+    void locate(QObject *context, LocateCallback done,
+                std::chrono::milliseconds patience = std::chrono::milliseconds::zero());
+
+    // How long a send looks for a chat that is not there (yet) before it fails.
+    static constexpr std::chrono::milliseconds kSendPatience { 10'000 };
+    ChatSurface *currentSurface() const { return m_current; }
+    ChatSurface *surfaceFor(CdpSession *session);
+
+    // For the debug API and the UI.
+    void conversations(QObject *context,
+                       std::function<void(const QList<ChatConversation> &list, const QString &error)> done);
+    void selectConversation(const QString &name, QObject *context, ChatSurface::ErrorCallback done);
+    void lastReply(QObject *context, std::function<void(const QString &text, const QString &error)> done);
+
+Q_SIGNALS:
+    void surfaceChanged(mpa::ChatSurface *surface);
+
+private:
+    void locateOnce(QDeadlineTimer deadline, LocateCallback finish);
+    void forget(CdpSession *session);
+
+    CdpEndpoint *m_endpoint;
+    PayloadHub *m_payloads;
+    SelectorsProvider m_provider;
+    QHash<CdpSession *, ChatSurface *> m_surfaces;
+    QPointer<ChatSurface> m_current;
+};
+
+} // namespace mpa

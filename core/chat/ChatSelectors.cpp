@@ -1,0 +1,149 @@
+#include "ChatSelectors.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+struct Field
+{
+    const char *key;
+    QStringList ChatSelectors::*member;
+};
+
+const Field kFields[] = {
+    { "root", &ChatSelectors::root },
+    { "input", &ChatSelectors::input },
+    { "sendButton", &ChatSelectors::sendButton },
+    { "stopButton", &ChatSelectors::stopButton },
+    { "generating", &ChatSelectors::generating },
+    { "userMessage", &ChatSelectors::userMessage },
+    { "reply", &ChatSelectors::reply },
+    { "conversationTab", &ChatSelectors::conversationTab },
+    { "activeConversationTab", &ChatSelectors::activeConversationTab },
+};
+
+} // namespace
+
+QStringList ChatSelectors::jsonKeys()
+{
+    QStringList keys;
+    for (const Field &field : kFields)
+        keys.append(QString::fromLatin1(field.key));
+    return keys;
+}
+
+ChatSelectors ChatSelectors::fromJson(const QJsonObject &chat, QString *error)
+{
+    ChatSelectors selectors;
+    const QStringList known = jsonKeys();
+    for (auto it = chat.begin(); it != chat.end(); ++it) {
+        if (!known.contains(it.key())) {
+            if (error)
+                *error = u"chat.%1 is not a known selector (known: %2)"_s.arg(it.key(), known.join(u", "_s));
+            return {};
+        }
+    }
+    for (const Field &field : kFields) {
+        const QString key = QString::fromLatin1(field.key);
+        const QJsonValue value = chat.value(key);
+        QStringList list;
+        if (value.isString()) {
+            list.append(value.toString());
+        } else if (value.isArray()) {
+            for (const QJsonValue &entry : value.toArray()) {
+                if (!entry.isString()) {
+                    if (error)
+                        *error = u"chat.%1 must hold strings (CSS selectors)"_s.arg(key);
+                    return {};
+                }
+                list.append(entry.toString());
+            }
+        } else if (!value.isUndefined() && !value.isNull()) {
+            if (error)
+                *error = u"chat.%1 must be a CSS selector or a list of them"_s.arg(key);
+            return {};
+        }
+        list.removeIf([](const QString &s) { return s.trimmed().isEmpty(); });
+        selectors.*field.member = list;
+    }
+    return selectors;
+}
+
+ChatSelectors ChatSelectors::fromProfile(const QJsonObject &profile, QString *error)
+{
+    const QJsonValue chat = profile.value(u"chat");
+    if (!chat.isObject()) {
+        if (error)
+            *error = u"the profile has no \"chat\" object"_s;
+        return {};
+    }
+    return fromJson(chat.toObject(), error);
+}
+
+ChatSelectors ChatSelectors::generic()
+{
+    ChatSelectors s;
+    s.input = {
+        u"[data-mpa-chat-input]"_s,
+        u".ProseMirror[contenteditable=\"true\"]"_s,
+        u"[contenteditable=\"true\"][role=\"textbox\"]"_s,
+        u"textarea[placeholder]"_s,
+        u"[contenteditable=\"true\"]"_s,
+        u"textarea"_s,
+    };
+    s.sendButton = {
+        u"button[data-testid=\"send-button\"]"_s,
+        u"button[aria-label*=\"Send\" i]"_s,
+        u"button[title*=\"Send\" i]"_s,
+        u"button[type=\"submit\"]"_s,
+    };
+    s.stopButton = {
+        u"button[data-testid=\"stop-button\"]"_s,
+        u"button[aria-label*=\"Stop\" i]"_s,
+        u"button[title*=\"Stop\" i]"_s,
+    };
+    s.generating = {
+        u"[aria-busy=\"true\"]"_s,
+        u"[data-generating=\"true\"]"_s,
+        u".generating"_s,
+    };
+    s.userMessage = {
+        u"[data-message-author-role=\"user\"]"_s,
+        u"[data-role=\"user\"]"_s,
+        u".user-message"_s,
+    };
+    s.reply = {
+        u"[data-message-author-role=\"assistant\"]"_s,
+        u"[data-role=\"assistant\"]"_s,
+        u".assistant-message"_s,
+        u".bot-message"_s,
+    };
+    s.conversationTab = {
+        u"[role=\"tab\"]"_s,
+    };
+    return s;
+}
+
+QJsonObject ChatSelectors::toJson() const
+{
+    QJsonObject json;
+    for (const Field &field : kFields)
+        json.insert(QString::fromLatin1(field.key), QJsonArray::fromStringList(this->*field.member));
+    return json;
+}
+
+bool ChatSelectors::isUsable(QString *why) const
+{
+    if (input.isEmpty()) {
+        if (why)
+            *why = u"no selector for the chat's input box (chat.input)"_s;
+        return false;
+    }
+    return true;
+}
+
+} // namespace mpa

@@ -1,0 +1,50 @@
+#pragma once
+// Where a chat's parts are, as CSS selectors: what ChatSurface needs to drive an IDE agent
+// panel or a web chat. Each field is a list of selectors tried in order (the first that
+// matches wins); in JSON each may be a string or an array of strings.
+//
+// JSON (the "chat" object of an IDE profile, resources/profiles/<ide>.json):
+//   {
+//     "root":                  scope of everything below (the agent panel); default: the document
+//     "input":                 the prompt box: textarea, input, contenteditable / ProseMirror (required)
+//     "sendButton":            the send button
+//     "stopButton":            the stop button, shown while the agent generates
+//     "generating":            other signs of generation (spinner, "Generating…")
+//     "userMessage":           the user's messages in the transcript
+//     "reply":                 the agent's replies; the last match is the last reply
+//     "conversationTab":       the conversation tabs (their text is the conversation's name)
+//     "activeConversationTab": the active tab; default: aria-selected / aria-current / .active
+//   }
+
+#include <QJsonObject>
+#include <QStringList>
+
+namespace mpa {
+
+struct ChatSelectors
+{
+    QStringList root;
+    QStringList input;
+    QStringList sendButton;
+    QStringList stopButton;
+    QStringList generating;
+    QStringList userMessage;
+    QStringList reply;
+    QStringList conversationTab;
+    QStringList activeConversationTab;
+
+    // Reads a "chat" object. Unknown keys and wrong types are errors that name the key.
+    static ChatSelectors fromJson(const QJsonObject &chat, QString *error = nullptr);
+    // Reads profile["chat"] of an IDE profile.
+    static ChatSelectors fromProfile(const QJsonObject &profile, QString *error = nullptr);
+    // Selectors that fit common agent panels and web chats, used until a profile says better.
+    static ChatSelectors generic();
+
+    QJsonObject toJson() const;
+    bool isUsable(QString *why = nullptr) const; // has at least an input selector
+    bool operator==(const ChatSelectors &other) const = default;
+
+    static QStringList jsonKeys();
+};
+
+} // namespace mpa

@@ -1,0 +1,160 @@
+#pragma once
+// The chat of an IDE agent panel or a web chat in one target (page, webview or frame),
+// driven by a ChatSelectors set: find the prompt box, put a prompt in without losing the
+// user's draft, submit it, tell whether the agent is generating, read the last reply, list
+// the conversations and switch to one. Used by the scheduler (through AgentChat) and, later,
+// the chat-tab bridge.
+//
+// The user's draft: a prompt never waits for the box to be empty. When the box holds a draft
+// (text that is not the prompt), ChatSurface first waits while it is still changing (the user
+// is typing; after `typingPatience` it gives up with retryLater), then replaces it with the
+// prompt, submits, and types the draft back once the chat has taken the prompt — as plain
+// text: formatting or mentions inside a rich draft come back as their text. If the prompt
+// is not taken, the draft is put back all the same. Text that equals the prompt (left over
+// from an interrupted send) is replaced, not restored.
+//
+// Submitting: Enter, then Ctrl+Enter (Cmd+Enter on macOS), then a click on the send button;
+// each is confirmed (the box no longer holds the prompt, or a new user message appeared)
+// before the next is tried — at once when the key only became a line break in the box, which
+// is then undone. Typing,
+// keys and clicks are trusted CDP input (Input.insertText / dispatchKeyEvent /
+// dispatchMouseEvent); the payload (payload/chat.js) only reads the DOM, focuses and selects.
+// One send runs at a time per surface; later ones wait their turn.
+
+#include "ChatSelectors.h"
+#include "page/PayloadInjector.h"
+
+#include <QDeadlineTimer>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QPointF>
+#include <QPointer>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace mpa {
+
+struct ChatConversation
+{
+    QString name;
+    bool active = false;
+};
+
+// What the payload saw in one look at the chat.
+struct ChatState
+{
+    bool ok = false; // false: the look failed (`error`), nothing below is known
+    QString error;
+    QString frameId;
+    QString title;
+    QString url;
+    bool visible = false; // the document is visible
+    bool rootFound = false;
+    bool inputFound = false;
+    QString inputKind; // textarea, input, contenteditable, prosemirror, lexical
+    QString inputText;
+    QString inputRaw; // the box's exact content (value, or markup of a rich editor)
+    bool inputFocused = false;
+    bool inputEnabled = false;
+    bool sendFound = false;
+    bool sendEnabled = false;
+    bool generating = false;
+    int replyCount = 0;
+    qint64 replyLength = 0;
+    QString replyDigest;
+    QString replyText; // only when asked for
+    int userCount = 0;
+    QStringList recentUserMessages; // the last five, oldest first
+    QList<ChatConversation> conversations; // only when asked for
+    QStringList problems; // invalid selectors
+
+    static ChatState fromJson(const QJsonObject &json, const QString &frameId);
+};
+
+class ChatSurface : public QObject
+{
+    Q_OBJECT
+public:
+    struct SendOptions
+    {
+        QString conversation; // switch to this conversation first; empty: the active one
+        std::chrono::milliseconds confirmTimeout { 1500 }; // per submit method
+        std::chrono::milliseconds draftQuiet { 700 }; // a draft unchanged this long is not being typed
+        std::chrono::milliseconds typingPatience { 20000 };
+    };
+    struct SendResult
+    {
+        bool ok = false;
+        QString error;
+        bool retryLater = false; // the user is typing: nothing was touched
+        QString method; // enter, ctrl+enter, button
+        QString conversation; // the active conversation's name when sent
+        bool draftSetAside = false;
+        bool draftRestored = false;
+        QString draft; // the user's draft that was set aside
+    };
+    using StateCallback = std::function<void(const ChatState &state)>;
+    using SendCallback = std::function<void(const SendResult &result)>;
+    using ErrorCallback = std::function<void(const QString &error)>; // empty: done
+
+    static constexpr const char *kModule = "chat";
+    // The payload module every surface needs in its target (register it with PayloadHub).
+    static PayloadScript payloadScript();
+
+    ChatSurface(PayloadInjector *injector, const ChatSelectors &selectors, QObject *parent = nullptr);
+    ~ChatSurface() override;
+
+    PayloadInjector *injector() const { return m_injector; }
+    CdpSession *session() const;
+    // The page's title as the chat last saw it (else the target's title or URL).
+    QString title() const;
+    const ChatSelectors &selectors() const { return m_selectors; }
+    void setSelectors(const ChatSelectors &selectors) { m_selectors = selectors; }
+
+    // One look at the chat, in the frame that has the prompt box (the main frame first).
+    void readState(bool withReplyText, bool withConversations, QObject *context, StateCallback done);
+    void send(const QString &text, const SendOptions &options, QObject *context, SendCallback done);
+    bool isSending() const { return !m_jobs.isEmpty(); }
+
+    void isGenerating(QObject *context, std::function<void(bool generating, const QString &error)> done);
+    void lastReply(QObject *context, std::function<void(const QString &text, const QString &error)> done);
+    void conversations(QObject *context,
+                       std::function<void(const QList<ChatConversation> &list, const QString &error)> done);
+    void selectConversation(const QString &name, QObject *context, ErrorCallback done);
+
+    // The tab `name` names: equal (case and spacing aside), else the only one containing it.
+    static int matchConversation(const QList<ChatConversation> &list, const QString &name, QString *error);
+
+private:
+    class SendJob;
+    friend class SendJob;
+    struct PendingRead;
+
+    // A payload call in one frame (empty: the frame the chat was found in).
+    void call(const QString &function, QJsonObject args, const QString &frameId, QObject *context,
+              std::function<void(const QJsonValue &value, const CdpError &error)> done);
+    // Trusted input.
+    void insertText(const QString &text, QObject *context, std::function<void(const CdpError &)> done);
+    void pressKey(const QString &key, int modifiers, QObject *context,
+                  std::function<void(const CdpError &)> done);
+    void clickAt(QPointF point, QObject *context, std::function<void(const CdpError &)> done);
+    // Clicks the send button, the stop button or a tab: trusted where its position is known
+    // in the target's viewport, a DOM click otherwise.
+    void clickElement(const QString &what, int index, QObject *context, ErrorCallback done);
+    void runNextJob();
+    void pageGone();
+    void waitUntilActive(const QString &name, QDeadlineTimer deadline, ErrorCallback done);
+
+    QPointer<PayloadInjector> m_injector;
+    ChatSelectors m_selectors;
+    QString m_frameId; // where the prompt box was last found
+    QString m_title; // the document's title as last seen
+    QList<SendJob *> m_jobs;
+    QList<std::weak_ptr<PendingRead>> m_reads;
+};
+
+} // namespace mpa

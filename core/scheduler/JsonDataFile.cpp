@@ -1,0 +1,81 @@
+#include "JsonDataFile.h"
+
+#include "logging/LogCategories.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+JsonDataFile::JsonDataFile(const QString &path)
+    : m_path(path)
+{
+}
+
+JsonDataFile::Loaded JsonDataFile::load(int maxVersion) const
+{
+    Loaded loaded;
+    QFile file(m_path);
+    if (!file.exists())
+        return loaded;
+    loaded.existed = true;
+    QString problem;
+    if (!file.open(QIODevice::ReadOnly)) {
+        problem = u"it cannot be opened (%1)"_s.arg(file.errorString());
+    } else {
+        QJsonParseError parseError {};
+        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+        file.close();
+        if (parseError.error != QJsonParseError::NoError)
+            problem = u"it is not valid JSON (%1 at byte %2)"_s.arg(parseError.errorString())
+                          .arg(parseError.offset);
+        else if (!document.isObject())
+            problem = u"it does not hold a JSON object"_s;
+        else if (const int version = document.object().value(u"version").toInt(1); version > maxVersion)
+            problem = u"it was written by a newer version of the app (format %1)"_s.arg(version);
+        else
+            loaded.object = document.object();
+    }
+    if (problem.isEmpty())
+        return loaded;
+
+    loaded.movedAside = m_path + u".corrupt-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+    if (QFile::exists(loaded.movedAside))
+        loaded.movedAside += u'-' + QString::number(QDateTime::currentMSecsSinceEpoch() % 1000);
+    if (QFile::rename(m_path, loaded.movedAside)) {
+        loaded.warning
+            = u"%1 could not be read: %2. It was moved to %3 and the app started without it."_s.arg(
+                m_path, problem, loaded.movedAside);
+    } else {
+        loaded.warning = u"%1 could not be read: %2, nor moved aside; the app started without it and will "
+                         "overwrite it."_s.arg(m_path, problem);
+        loaded.movedAside.clear();
+    }
+    qCWarning(lcScheduler).noquote() << loaded.warning;
+    return loaded;
+}
+
+bool JsonDataFile::save(QJsonObject object, int version, QString *error) const
+{
+    object.insert(u"version"_s, version);
+    QSaveFile file(m_path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = u"cannot write %1: %2"_s.arg(m_path, file.errorString());
+        return false;
+    }
+    file.write(QJsonDocument(object).toJson(QJsonDocument::Indented));
+    if (!file.commit()) {
+        if (error)
+            *error = u"cannot write %1: %2"_s.arg(m_path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace mpa

@@ -1,0 +1,196 @@
+#include "PromptQueue.h"
+
+#include <QJsonArray>
+#include <QUuid>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+QString newId()
+{
+    return QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
+}
+
+QString excerpt(const QString &text)
+{
+    const QString line = text.simplified();
+    return line.size() > 60 ? line.left(57) + u"…"_s : line;
+}
+
+} // namespace
+
+QString QueueItem::statusName(Status status)
+{
+    switch (status) {
+    case Status::Pending:
+        return u"pending"_s;
+    case Status::Sending:
+        return u"sending"_s;
+    case Status::Sent:
+        return u"sent"_s;
+    case Status::Unconfirmed:
+        return u"sent, unconfirmed"_s;
+    case Status::Done:
+        return u"done"_s;
+    case Status::Failed:
+        return u"failed"_s;
+    case Status::Skipped:
+        return u"skipped"_s;
+    }
+    return u"pending"_s;
+}
+
+QueueItem::Status QueueItem::statusFromName(const QString &name)
+{
+    for (Status status : { Status::Pending, Status::Sending, Status::Sent, Status::Unconfirmed, Status::Done,
+                           Status::Failed, Status::Skipped }) {
+        if (statusName(status) == name)
+            return status;
+    }
+    return Status::Pending;
+}
+
+QJsonObject QueueItem::toJson() const
+{
+    QJsonObject json { { u"id"_s, id }, { u"text"_s, text }, { u"status"_s, statusName(status) } };
+    if (sentAt.isValid())
+        json.insert(u"sentAt"_s, sentAt.toUTC().toString(Qt::ISODateWithMs));
+    if (status == Status::Unconfirmed)
+        json.insert(u"delivered"_s, delivered);
+    if (!error.isEmpty())
+        json.insert(u"error"_s, error);
+    return json;
+}
+
+QueueItem QueueItem::fromJson(const QJsonObject &json)
+{
+    QueueItem item;
+    item.id = json.value(u"id").toString();
+    if (item.id.isEmpty())
+        item.id = newId();
+    item.text = json.value(u"text").toString();
+    item.status = statusFromName(json.value(u"status").toString());
+    item.sentAt = QDateTime::fromString(json.value(u"sentAt").toString(), Qt::ISODateWithMs);
+    item.delivered = json.value(u"delivered").toBool();
+    item.error = json.value(u"error").toString();
+    return item;
+}
+
+void PromptQueue::replace(const QStringList &prompts)
+{
+    items.clear();
+    for (const QString &prompt : prompts) {
+        QueueItem item;
+        item.id = newId();
+        item.text = prompt;
+        items.append(item);
+    }
+    position = 0;
+    step = Step::Task;
+    state = State::Stopped;
+    reason.clear();
+}
+
+void PromptQueue::clearStatuses()
+{
+    for (QueueItem &item : items) {
+        item.status = QueueItem::Status::Pending;
+        item.sentAt = {};
+        item.delivered = false;
+        item.error.clear();
+    }
+}
+
+bool PromptQueue::recoverInterrupted(QString *what)
+{
+    bool changed = false;
+    QString inFlight;
+    if (hasCurrent()) {
+        QueueItem &item = current();
+        if (item.status == QueueItem::Status::Sending || item.status == QueueItem::Status::Sent) {
+            item.delivered = item.status == QueueItem::Status::Sent;
+            item.status = QueueItem::Status::Unconfirmed;
+            inFlight = u"prompt %1 (“%2”%3) is marked “sent, unconfirmed”"_s.arg(
+                QString::number(position + 1), excerpt(item.text),
+                step == Step::Check ? u", check step"_s : QString());
+            changed = true;
+        }
+    }
+    if (state == State::Running) {
+        state = State::Paused;
+        changed = true;
+    }
+    if (!changed)
+        return false;
+    reason = u"The app stopped while the queue was running"_s
+        + (inFlight.isEmpty() ? QString() : u"; "_s + inFlight)
+        + u". Resume to go on (a prompt the chat does not show is sent again), or skip it."_s;
+    if (what)
+        *what = reason;
+    return true;
+}
+
+QString PromptQueue::stateName(State state)
+{
+    switch (state) {
+    case State::Running:
+        return u"running"_s;
+    case State::Paused:
+        return u"paused"_s;
+    case State::Stopped:
+        break;
+    }
+    return u"stopped"_s;
+}
+
+QString PromptQueue::stepName(Step step)
+{
+    return step == Step::Check ? u"check"_s : u"task"_s;
+}
+
+QJsonObject PromptQueue::toJson() const
+{
+    QJsonArray list;
+    for (const QueueItem &item : items)
+        list.append(item.toJson());
+    return {
+        { u"items"_s, list },          { u"position"_s, position },
+        { u"step"_s, stepName(step) }, { u"state"_s, stateName(state) },
+        { u"reason"_s, reason },
+    };
+}
+
+PromptQueue PromptQueue::fromJson(const QJsonObject &json, QStringList *warnings)
+{
+    PromptQueue queue;
+    const QJsonArray list = json.value(u"items").toArray();
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QueueItem item = QueueItem::fromJson(list.at(i).toObject());
+        if (item.text.trimmed().isEmpty()) {
+            if (warnings)
+                warnings->append(u"queue item %1 has no text and was dropped"_s.arg(i + 1));
+            continue;
+        }
+        queue.items.append(item);
+    }
+    queue.position = json.value(u"position").toInt(0);
+    if (queue.position < 0 || queue.position > queue.items.size()) {
+        if (warnings)
+            warnings->append(
+                u"the saved queue position %1 is outside the queue; starting at the first prompt"_s.arg(
+                    queue.position));
+        queue.position = 0;
+    }
+    queue.step = json.value(u"step").toString() == u"check"_s ? Step::Check : Step::Task;
+    const QString state = json.value(u"state").toString();
+    queue.state = state == u"running"_s ? State::Running
+        : state == u"paused"_s          ? State::Paused
+                                        : State::Stopped;
+    queue.reason = json.value(u"reason").toString();
+    return queue;
+}
+
+} // namespace mpa

@@ -1,0 +1,1034 @@
+#include "Scheduler.h"
+
+#include "Clock.h"
+#include "DailyTime.h"
+#include "JsonDataFile.h"
+#include "logging/LogCategories.h"
+#include "settings/Settings.h"
+
+#include <QDir>
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+QString excerpt(const QString &text)
+{
+    const QString line = text.simplified();
+    return line.size() > 60 ? line.left(57) + u"…"_s : line;
+}
+
+QString folded(const QString &text)
+{
+    return text.simplified();
+}
+
+QString sourceName(int source)
+{
+    static const QStringList names
+        = { u"queue"_s, u"check"_s, u"resend"_s, u"continue"_s, u"interval"_s, u"daily"_s, u"manual"_s };
+    return names.value(source, u"queue"_s);
+}
+
+} // namespace
+
+Scheduler::Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const QString &dataDir,
+                     QObject *parent)
+    : QObject(parent)
+    , m_settings(settings)
+    , m_chat(chat)
+    , m_clock(clock)
+    , m_dataDir(dataDir)
+    , m_history(settings->intValue(SettingKey::ScheduleHistorySize))
+    , m_queueTimer(new ClockTimer(clock, this))
+    , m_scheduleTimer(new ClockTimer(clock, this))
+{
+    connect(m_queueTimer, &ClockTimer::timeout, this, [this] {
+        switch (m_phase) {
+        case Phase::RetryWait:
+            if (m_queue.state == PromptQueue::State::Running && m_queue.hasCurrent())
+                sendStep(m_stepSource, m_stepOverride);
+            break;
+        case Phase::WaitingForSilence:
+            observeForSilence();
+            break;
+        case Phase::Idle:
+            continueCurrent();
+            break;
+        case Phase::Sending:
+        case Phase::HeldByQuota:
+            break;
+        }
+    });
+    connect(m_scheduleTimer, &ClockTimer::timeout, this, &Scheduler::onScheduleDue);
+    connect(m_settings, &Settings::changed, this, &Scheduler::onSettingChanged);
+}
+
+Scheduler::~Scheduler()
+{
+    shutdown();
+}
+
+// ---- lifecycle and persistence ------------------------------------------------------------
+
+void Scheduler::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    load();
+    applySchedule();
+    const bool autoStart = m_settings->boolValue(SettingKey::ScheduleAutoStartQueue)
+        && m_settings->boolValue(SettingKey::ScheduleEnabled)
+        && m_settings->stringValue(SettingKey::ScheduleMode) == u"queue"_s;
+    if (autoStart && m_queue.state == PromptQueue::State::Stopped && !m_queue.isEmpty()) {
+        qCInfo(lcScheduler) << "schedule/autoStartQueue is on: starting the queue";
+        if (const QString refused = startQueue(); !refused.isEmpty())
+            qCWarning(lcScheduler).noquote() << "the queue did not start:" << refused;
+    } else if (autoStart && m_queue.state == PromptQueue::State::Paused) {
+        qCInfo(lcScheduler)
+            << "schedule/autoStartQueue is on, but the queue was left paused; it waits for you "
+               "to resume it";
+    }
+    changed();
+}
+
+void Scheduler::shutdown()
+{
+    if (!m_started)
+        return;
+    m_started = false;
+    m_queueTimer->stop();
+    m_scheduleTimer->stop();
+    if (m_queue.state == PromptQueue::State::Running) {
+        m_queue.state = PromptQueue::State::Paused;
+        m_queue.reason = tr("The app quit while the queue was running; resume to go on.");
+    }
+    saveQueue();
+    saveHistory();
+    saveStats();
+}
+
+void Scheduler::load()
+{
+    const QDir dir(m_dataDir);
+    const JsonDataFile::Loaded queue = JsonDataFile(dir.filePath(queueFileName())).load();
+    const JsonDataFile::Loaded history = JsonDataFile(dir.filePath(historyFileName())).load();
+    const JsonDataFile::Loaded stats = JsonDataFile(dir.filePath(statsFileName())).load();
+    for (const JsonDataFile::Loaded *file : { &queue, &history, &stats }) {
+        if (!file->warning.isEmpty())
+            addNotice(file->warning);
+    }
+    QStringList warnings;
+    m_queue = PromptQueue::fromJson(queue.object, &warnings);
+    for (const QString &warning : std::as_const(warnings))
+        qCWarning(lcScheduler).noquote() << "queue.json:" << warning;
+    m_history.loadJson(history.object);
+    m_stats = SchedulerStats::fromJson(stats.object);
+
+    QString recovered;
+    if (m_queue.recoverInterrupted(&recovered)) {
+        qCWarning(lcScheduler).noquote() << recovered;
+        addNotice(recovered);
+        if (m_queue.hasCurrent() && m_queue.current().status == QueueItem::Status::Unconfirmed) {
+            ChatSendOutcome unknown;
+            record(m_queue.step == PromptQueue::Step::Check ? Source::Check : Source::Queue, stepText(),
+                   unknown, QueueItem::statusName(QueueItem::Status::Unconfirmed),
+                   m_queue.current().delivered ? tr("the app stopped while the agent worked on it")
+                                               : tr("the app stopped before the chat confirmed it"));
+        }
+        saveQueue();
+    } else if (queue.existed) {
+        qCInfo(lcScheduler).noquote() << u"queue: %1 prompt(s), %2"_s.arg(m_queue.items.size())
+                                             .arg(PromptQueue::stateName(m_queue.state));
+    }
+}
+
+void Scheduler::saveQueue()
+{
+    QString error;
+    if (!JsonDataFile(QDir(m_dataDir).filePath(queueFileName())).save(m_queue.toJson(), 1, &error))
+        qCWarning(lcScheduler).noquote() << "the queue could not be saved:" << error;
+}
+
+void Scheduler::saveHistory()
+{
+    QString error;
+    if (!JsonDataFile(QDir(m_dataDir).filePath(historyFileName())).save(m_history.toJson(), 1, &error))
+        qCWarning(lcScheduler).noquote() << "the prompt history could not be saved:" << error;
+}
+
+void Scheduler::saveStats()
+{
+    QString error;
+    if (!JsonDataFile(QDir(m_dataDir).filePath(statsFileName())).save(m_stats.toJson(), 1, &error))
+        qCWarning(lcScheduler).noquote() << "the scheduler's stats could not be saved:" << error;
+}
+
+void Scheduler::addNotice(const QString &message)
+{
+    m_notices.append(message);
+    Q_EMIT notice(message);
+}
+
+void Scheduler::record(Source source, const QString &text, const ChatSendOutcome &outcome,
+                       const QString &outcomeName, const QString &detail)
+{
+    PromptRecord entry;
+    entry.time = m_clock->now();
+    entry.source = sourceName(int(source));
+    entry.target = outcome.target;
+    entry.conversation = outcome.conversation.isEmpty() ? conversation() : outcome.conversation;
+    entry.text = text;
+    entry.outcome = outcomeName;
+    entry.detail = detail;
+    m_history.append(entry);
+    saveHistory();
+    Q_EMIT historyChanged();
+}
+
+void Scheduler::onSettingChanged(SettingKey key)
+{
+    switch (key) {
+    case SettingKey::ScheduleEnabled:
+    case SettingKey::ScheduleMode:
+    case SettingKey::ScheduleValue:
+        applySchedule();
+        break;
+    case SettingKey::ScheduleHistorySize:
+        m_history.setCapacity(m_settings->intValue(SettingKey::ScheduleHistorySize));
+        saveHistory();
+        Q_EMIT historyChanged();
+        break;
+    default:
+        break;
+    }
+}
+
+// ---- queue control ------------------------------------------------------------------------
+
+QString Scheduler::startQueue()
+{
+    const QString mode = m_settings->stringValue(SettingKey::ScheduleMode);
+    if (mode != u"queue"_s)
+        return tr("schedule/mode is “%1”; set it to “queue” to run the queue.").arg(mode);
+    const qint64 now = m_clock->nowMs();
+    if (now - m_lastStartMs < kStartDebounce.count())
+        return tr("Ignored: the queue was started less than 2 s ago.");
+    if (m_queue.isEmpty())
+        return tr("The queue is empty; add prompts first.");
+    if (m_queue.state == PromptQueue::State::Running)
+        return tr("The queue is already running.");
+    m_lastStartMs = now;
+    if (m_queue.state == PromptQueue::State::Paused)
+        return resumeQueue();
+
+    // A new run: what was done, skipped or failed before is due again; a step under way
+    // (sent, or sent and unconfirmed) is picked up where it was.
+    for (QueueItem &item : m_queue.items) {
+        if (item.status == QueueItem::Status::Done || item.status == QueueItem::Status::Skipped
+            || item.status == QueueItem::Status::Failed) {
+            item.status = QueueItem::Status::Pending;
+            item.error.clear();
+        }
+    }
+    if (!m_queue.hasCurrent()) {
+        m_queue.position = 0;
+        m_queue.step = PromptQueue::Step::Task;
+    }
+    m_retried = false;
+    m_queue.state = PromptQueue::State::Running;
+    m_queue.reason.clear();
+    saveQueue();
+    qCInfo(lcScheduler).noquote() << u"queue started: %1 prompt(s), %2, at prompt %3"_s.arg(
+        QString::number(m_queue.items.size()), m_settings->stringValue(SettingKey::ScheduleQueueMode),
+        QString::number(m_queue.position + 1));
+    continueCurrent();
+    changed();
+    return {};
+}
+
+QString Scheduler::pauseQueue()
+{
+    if (m_queue.state != PromptQueue::State::Running)
+        return tr("The queue is not running.");
+    m_queue.state = PromptQueue::State::Paused;
+    m_queue.reason = tr("Paused by the user.");
+    m_queueTimer->stop();
+    if (!m_sendInFlight)
+        setPhase(Phase::Idle);
+    saveQueue();
+    qCInfo(lcScheduler) << "queue paused";
+    changed();
+    return {};
+}
+
+QString Scheduler::resumeQueue()
+{
+    if (m_queue.state == PromptQueue::State::Running)
+        return tr("The queue is already running.");
+    if (m_queue.state == PromptQueue::State::Stopped)
+        return tr("The queue is stopped, not paused; start it.");
+    if (!m_queue.hasCurrent())
+        return tr("The queue is empty; add prompts first.");
+    m_queue.state = PromptQueue::State::Running;
+    m_queue.reason.clear();
+    saveQueue();
+    qCInfo(lcScheduler).noquote() << u"queue resumed at prompt %1"_s.arg(m_queue.position + 1);
+    continueCurrent();
+    changed();
+    return {};
+}
+
+QString Scheduler::stopQueue()
+{
+    if (m_queue.state == PromptQueue::State::Stopped)
+        return tr("The queue is not running.");
+    m_queue.state = PromptQueue::State::Stopped;
+    m_queue.reason = tr("Stopped by the user.");
+    m_queueTimer->stop();
+    if (!m_sendInFlight)
+        setPhase(Phase::Idle);
+    saveQueue();
+    qCInfo(lcScheduler) << "queue stopped";
+    changed();
+    return {};
+}
+
+QString Scheduler::skipPrompt()
+{
+    if (m_queue.isEmpty())
+        return tr("The queue is empty.");
+    if (!m_queue.hasCurrent())
+        return tr("There is no current prompt to skip.");
+    m_queueTimer->stop();
+    const bool checkStep = m_queue.step == PromptQueue::Step::Check;
+    qCInfo(lcScheduler).noquote() << u"queue: %1 of prompt %2 skipped"_s.arg(
+        checkStep ? u"the check"_s : u"the task"_s, QString::number(m_queue.position + 1));
+    // Skipping the check prompt still counts its task as done.
+    if (checkStep) {
+        ++m_stats.queueItemsCompleted;
+        saveStats();
+    }
+    if (!m_sendInFlight)
+        setPhase(Phase::Idle);
+    moveToNext(checkStep);
+    return {};
+}
+
+QString Scheduler::resetQueue()
+{
+    ++m_token;
+    m_queueTimer->stop();
+    m_queue.state = PromptQueue::State::Stopped;
+    m_queue.position = 0;
+    m_queue.step = PromptQueue::Step::Task;
+    m_queue.reason.clear();
+    m_queue.clearStatuses();
+    m_retried = false;
+    m_interruptedByQuota = false;
+    if (!m_sendInFlight)
+        setPhase(Phase::Idle);
+    saveQueue();
+    qCInfo(lcScheduler) << "queue reset";
+    changed();
+    return {};
+}
+
+QString Scheduler::setQueue(const QStringList &prompts)
+{
+    if (m_queue.state == PromptQueue::State::Running)
+        return tr("The queue is running; pause or stop it before replacing its prompts.");
+    QStringList cleaned;
+    for (qsizetype i = 0; i < prompts.size(); ++i) {
+        const QString prompt = prompts.at(i).trimmed();
+        if (prompt.isEmpty())
+            return tr("Prompt %1 of the queue is empty.").arg(i + 1);
+        cleaned.append(prompt);
+    }
+    ++m_token;
+    m_queueTimer->stop();
+    m_queue.replace(cleaned);
+    m_retried = false;
+    m_interruptedByQuota = false;
+    if (!m_sendInFlight)
+        setPhase(Phase::Idle);
+    saveQueue();
+    qCInfo(lcScheduler).noquote() << u"queue set: %1 prompt(s)"_s.arg(cleaned.size());
+    changed();
+    return {};
+}
+
+// ---- the queue at work --------------------------------------------------------------------
+
+void Scheduler::continueCurrent()
+{
+    if (m_queue.state != PromptQueue::State::Running || m_sendInFlight || m_verifying)
+        return;
+    m_queueTimer->stop();
+    if (m_quotaHeld) {
+        setPhase(Phase::HeldByQuota);
+        changed();
+        return;
+    }
+    if (!m_queue.hasCurrent()) {
+        if (m_queue.isEmpty()) {
+            finishQueue(tr("The queue is empty."));
+            return;
+        }
+        m_queue.position = 0;
+        m_queue.step = PromptQueue::Step::Task;
+    }
+    QueueItem &item = m_queue.current();
+    switch (item.status) {
+    case QueueItem::Status::Pending:
+    case QueueItem::Status::Failed:
+        sendStep(m_queue.step == PromptQueue::Step::Check ? Source::Check : Source::Queue);
+        return;
+    case QueueItem::Status::Sending:
+        // No send is under way, so its answer is lost: treat it as unconfirmed.
+        item.status = QueueItem::Status::Unconfirmed;
+        item.delivered = false;
+        verifyDelivery();
+        return;
+    case QueueItem::Status::Unconfirmed:
+        verifyDelivery();
+        return;
+    case QueueItem::Status::Sent:
+        beginSilenceWait();
+        return;
+    case QueueItem::Status::Done:
+    case QueueItem::Status::Skipped:
+        moveToNext(false);
+        return;
+    }
+}
+
+QString Scheduler::stepText() const
+{
+    if (!m_queue.hasCurrent())
+        return {};
+    if (m_queue.step == PromptQueue::Step::Check)
+        return m_settings->stringValue(SettingKey::ScheduleCheckPromptText);
+    return m_queue.current().text;
+}
+
+QString Scheduler::conversation() const
+{
+    return m_settings->stringValue(SettingKey::ScheduleTargetConversation).trimmed();
+}
+
+void Scheduler::sendStep(Source source, const QString &overrideText)
+{
+    if (!m_queue.hasCurrent())
+        return;
+    m_queueTimer->stop();
+    m_stepSource = source;
+    m_stepOverride = overrideText;
+    const QString text = overrideText.isEmpty() ? stepText() : overrideText;
+    QueueItem &item = m_queue.current();
+    item.status = QueueItem::Status::Sending;
+    item.error.clear();
+    // Saved before the chat sees it: a crash from here on finds it "sending".
+    saveQueue();
+    setPhase(Phase::Sending);
+    m_sendInFlight = true;
+    const quint64 token = m_token;
+    qCInfo(lcScheduler).noquote() << u"queue: sending prompt %1/%2 (%3): “%4”"_s.arg(
+        QString::number(m_queue.position + 1), QString::number(m_queue.items.size()), sourceName(int(source)),
+        excerpt(text));
+    changed();
+    if (!m_chat) {
+        ChatSendOutcome outcome;
+        outcome.error = tr("the chat is not available");
+        onSendOutcome(token, source, text, outcome);
+        return;
+    }
+    m_chat->send(text, conversation(), this, [this, token, source, text](const ChatSendOutcome &outcome) {
+        onSendOutcome(token, source, text, outcome);
+    });
+}
+
+void Scheduler::onSendOutcome(quint64 token, Source source, const QString &text,
+                              const ChatSendOutcome &outcome)
+{
+    m_sendInFlight = false;
+    if (outcome.ok) {
+        ++m_stats.promptsSent;
+        ++m_sentThisRun;
+        m_stats.lastSentAt = m_clock->now();
+        saveStats();
+        record(source, text, outcome, u"sent"_s,
+               outcome.draftSetAside
+                   ? (outcome.draftRestored ? tr("the user's draft was set aside and restored")
+                                            : tr("the user's draft was set aside and could not be "
+                                                 "restored"))
+                   : QString());
+    } else if (!outcome.retryLater) {
+        ++m_stats.sendFailures;
+        saveStats();
+        record(source, text, outcome, u"failed"_s, outcome.error);
+    }
+    const bool stillCurrent = token == m_token && m_queue.hasCurrent();
+    if (!stillCurrent) {
+        changed();
+        return;
+    }
+    const bool running = m_queue.state == PromptQueue::State::Running;
+    QueueItem &item = m_queue.current();
+    if (outcome.ok) {
+        item.status = QueueItem::Status::Sent;
+        item.sentAt = m_clock->now();
+        item.delivered = false;
+        m_retried = false;
+        saveQueue();
+        qCInfo(lcScheduler).noquote()
+            << u"queue: the chat took prompt %1 (%2); waiting for the agent to fall silent"_s.arg(
+                   QString::number(m_queue.position + 1), outcome.method);
+        if (!running) {
+            setPhase(Phase::Idle);
+        } else if (m_quotaHeld) {
+            m_interruptedByQuota = true;
+            setPhase(Phase::HeldByQuota);
+        } else {
+            beginSilenceWait();
+        }
+        changed();
+        return;
+    }
+    item.status = QueueItem::Status::Pending;
+    item.error = outcome.error;
+    if (outcome.retryLater) {
+        saveQueue();
+        qCInfo(lcScheduler).noquote() << u"queue: %1; trying again in %2 s"_s.arg(
+            outcome.error, QString::number(kUserTypingDelay.count() / 1000));
+        setPhase(running ? Phase::RetryWait : Phase::Idle);
+        if (running)
+            m_queueTimer->start(kUserTypingDelay);
+        changed();
+        return;
+    }
+    if (!m_retried) {
+        m_retried = true;
+        saveQueue();
+        qCWarning(lcScheduler).noquote()
+            << u"queue: prompt %1 could not be sent (%2); trying once more in %3 s"_s.arg(
+                   QString::number(m_queue.position + 1), outcome.error,
+                   QString::number(kRetryDelay.count() / 1000));
+        setPhase(running ? Phase::RetryWait : Phase::Idle);
+        if (running)
+            m_queueTimer->start(kRetryDelay);
+        changed();
+        return;
+    }
+    m_retried = false;
+    item.status = QueueItem::Status::Failed;
+    stopWithError(
+        tr("Prompt %1 (“%2”) could not be sent: %3. It was tried twice; the queue stopped there. Fix "
+           "the problem and start the queue again.")
+            .arg(QString::number(m_queue.position + 1), excerpt(text), outcome.error));
+}
+
+void Scheduler::verifyDelivery()
+{
+    QueueItem &item = m_queue.current();
+    if (item.delivered) {
+        qCInfo(lcScheduler).noquote()
+            << u"queue: prompt %1 had reached the chat before; waiting for the agent to "
+               "fall silent"_s.arg(m_queue.position + 1);
+        item.status = QueueItem::Status::Sent;
+        saveQueue();
+        beginSilenceWait();
+        return;
+    }
+    if (!m_chat) {
+        sendStep(Source::Resend);
+        return;
+    }
+    // Only the chat can tell whether the step arrived: its last user message is the step.
+    m_verifying = true;
+    setPhase(Phase::Idle);
+    const quint64 token = m_token;
+    const QString text = stepText();
+    m_chat->observe(this, [this, token, text](const ChatObservation &observation) {
+        m_verifying = false;
+        if (token != m_token || m_queue.state != PromptQueue::State::Running || !m_queue.hasCurrent()
+            || m_queue.current().status != QueueItem::Status::Unconfirmed)
+            return;
+        if (!observation.ok) {
+            if (m_observeProblem != observation.error) {
+                m_observeProblem = observation.error;
+                qCInfo(lcScheduler).noquote()
+                    << u"queue: cannot see the chat (%1); prompt %2 is not sent again until it is clear "
+                       u"whether it "
+                       "arrived"_s.arg(observation.error, QString::number(m_queue.position + 1));
+            }
+            m_queueTimer->start(kObserveInterval * 5);
+            return;
+        }
+        m_observeProblem.clear();
+        const QString last = observation.recentUserMessages.isEmpty()
+            ? QString()
+            : observation.recentUserMessages.constLast();
+        if (!last.isEmpty() && folded(last).contains(folded(text))) {
+            qCInfo(lcScheduler).noquote()
+                << u"queue: the chat shows prompt %1 already; it is not sent again"_s.arg(m_queue.position
+                                                                                          + 1);
+            m_queue.current().status = QueueItem::Status::Sent;
+            m_queue.current().delivered = false;
+            saveQueue();
+            beginSilenceWait();
+            return;
+        }
+        sendStep(Source::Resend);
+    });
+}
+
+void Scheduler::beginSilenceWait()
+{
+    // Both the 10 s settling time and the silence window count from now: the chat's
+    // confirmation, or the resume after a pause, a restart or a quota hold.
+    const qint64 now = m_clock->nowMs();
+    m_confirmedAtMs = now;
+    m_lastActivityMs = now;
+    m_lastObservation.reset();
+    m_observeProblem.clear();
+    setPhase(Phase::WaitingForSilence);
+    m_queueTimer->start(kObserveInterval);
+    changed();
+}
+
+void Scheduler::observeForSilence()
+{
+    if (m_phase != Phase::WaitingForSilence || m_queue.state != PromptQueue::State::Running)
+        return;
+    if (m_observing || !m_chat) {
+        m_queueTimer->start(kObserveInterval);
+        return;
+    }
+    m_observing = true;
+    const quint64 token = m_token;
+    m_chat->observe(this, [this, token](const ChatObservation &observation) {
+        m_observing = false;
+        onObservation(token, observation);
+    });
+}
+
+void Scheduler::noteActivity(const QString &source)
+{
+    if (m_phase != Phase::WaitingForSilence)
+        return;
+    m_lastActivityMs = m_clock->nowMs();
+    qCDebug(lcScheduler).noquote() << "activity:" << (source.isEmpty() ? u"the agent"_s : source);
+}
+
+void Scheduler::onObservation(quint64 token, const ChatObservation &observation)
+{
+    if (token != m_token || m_phase != Phase::WaitingForSilence
+        || m_queue.state != PromptQueue::State::Running)
+        return;
+    const qint64 now = m_clock->nowMs();
+    if (!observation.ok) {
+        if (m_observeProblem != observation.error) {
+            m_observeProblem = observation.error;
+            qCInfo(lcScheduler).noquote()
+                << u"queue: cannot watch the chat (%1); waiting until it can be seen"_s.arg(
+                       observation.error);
+        }
+        // What cannot be seen is not silence.
+        m_lastActivityMs = now;
+    } else {
+        if (!m_observeProblem.isEmpty()) {
+            qCInfo(lcScheduler) << "queue: the chat can be watched again";
+            m_observeProblem.clear();
+        }
+        if (observation.generating || (m_lastObservation && !observation.sameReplies(*m_lastObservation)))
+            m_lastActivityMs = now;
+        m_lastObservation = observation;
+    }
+    // The quiet window opens 10 s after the send at the earliest: an agent that takes a while
+    // to start answering is not silent.
+    const qint64 silence = qint64(m_settings->intValue(SettingKey::ScheduleSilenceTimeoutS)) * 1000;
+    const qint64 quietSince = std::max(m_lastActivityMs, m_confirmedAtMs + kMinimumAfterSend.count());
+    if (now - quietSince >= silence) {
+        completeStep();
+        return;
+    }
+    m_queueTimer->start(kObserveInterval);
+}
+
+void Scheduler::completeStep()
+{
+    m_queueTimer->stop();
+    const bool taskStep = m_queue.step == PromptQueue::Step::Task;
+    qCInfo(lcScheduler).noquote() << u"queue: %1 of prompt %2 done; the agent fell silent"_s.arg(
+        taskStep ? u"the task"_s : u"the check"_s, QString::number(m_queue.position + 1));
+    Q_EMIT stepCompleted(m_queue.position, PromptQueue::stepName(m_queue.step));
+    if (taskStep && m_settings->boolValue(SettingKey::ScheduleCheckPromptEnabled)
+        && !m_settings->stringValue(SettingKey::ScheduleCheckPromptText).trimmed().isEmpty()) {
+        m_queue.step = PromptQueue::Step::Check;
+        QueueItem &item = m_queue.current();
+        item.status = QueueItem::Status::Pending;
+        item.sentAt = {};
+        m_retried = false;
+        saveQueue();
+        setPhase(Phase::Idle);
+        continueCurrent();
+        return;
+    }
+    ++m_stats.queueItemsCompleted;
+    saveStats();
+    setPhase(Phase::Idle);
+    moveToNext(true);
+}
+
+void Scheduler::moveToNext(bool completed)
+{
+    ++m_token; // answers about the old step no longer steer the queue
+    m_retried = false;
+    m_interruptedByQuota = false;
+    const bool consume = m_settings->stringValue(SettingKey::ScheduleQueueMode) != u"loop"_s;
+    if (completed && consume) {
+        m_queue.items.removeAt(m_queue.position);
+    } else {
+        QueueItem &item = m_queue.current();
+        item.status = completed ? QueueItem::Status::Done : QueueItem::Status::Skipped;
+        ++m_queue.position;
+    }
+    m_queue.step = PromptQueue::Step::Task;
+    if (m_queue.position >= m_queue.items.size()) {
+        if (!consume && !m_queue.isEmpty()) {
+            m_queue.position = 0;
+            m_queue.clearStatuses();
+            qCInfo(lcScheduler) << "queue: starting over (loop)";
+        } else {
+            const qsizetype left = m_queue.items.size();
+            finishQueue(left == 0 ? tr("Every prompt of the queue was sent.")
+                                  : tr("The queue reached its end; %n skipped prompt(s) remain.", nullptr,
+                                       int(left)));
+            return;
+        }
+    }
+    saveQueue();
+    changed();
+    continueCurrent();
+}
+
+void Scheduler::finishQueue(const QString &reason)
+{
+    m_queueTimer->stop();
+    m_queue.state = PromptQueue::State::Stopped;
+    m_queue.reason = reason;
+    m_queue.position = 0;
+    m_queue.step = PromptQueue::Step::Task;
+    if (!m_sendInFlight)
+        setPhase(Phase::Idle);
+    saveQueue();
+    qCInfo(lcScheduler).noquote() << "queue finished:" << reason;
+    Q_EMIT queueStopped(reason);
+    changed();
+}
+
+void Scheduler::stopWithError(const QString &reason)
+{
+    m_queueTimer->stop();
+    m_queue.state = PromptQueue::State::Stopped;
+    m_queue.reason = reason;
+    if (!m_sendInFlight)
+        setPhase(Phase::Idle);
+    saveQueue();
+    qCWarning(lcScheduler).noquote() << reason;
+    Q_EMIT queueStopped(reason);
+    changed();
+}
+
+void Scheduler::setPhase(Phase phase)
+{
+    m_phase = phase;
+}
+
+void Scheduler::changed()
+{
+    Q_EMIT queueChanged();
+}
+
+// ---- quota --------------------------------------------------------------------------------
+
+void Scheduler::setQuotaHold(bool held, const QString &reason)
+{
+    if (held == m_quotaHeld) {
+        m_quotaReason = reason;
+        return;
+    }
+    m_quotaHeld = held;
+    m_quotaReason = reason;
+    const bool running = m_queue.state == PromptQueue::State::Running && m_queue.hasCurrent();
+    if (held) {
+        qCInfo(lcScheduler).noquote() << u"quota: %1; prompts wait until it is back"_s.arg(
+            reason.isEmpty() ? u"a watched model's quota is spent"_s : reason);
+        if (running) {
+            const QueueItem::Status status = m_queue.current().status;
+            if (m_phase == Phase::WaitingForSilence || m_phase == Phase::Sending
+                || status == QueueItem::Status::Sent)
+                m_interruptedByQuota = true;
+            if (!m_sendInFlight) {
+                m_queueTimer->stop();
+                setPhase(Phase::HeldByQuota);
+            }
+        }
+        changed();
+        return;
+    }
+    qCInfo(lcScheduler) << "quota: available again";
+    const bool autoContinue = m_settings->boolValue(SettingKey::QuotaAutoContinue);
+    const bool resend = m_settings->boolValue(SettingKey::QuotaResumeQueue);
+    if (running && !m_sendInFlight) {
+        const bool interrupted = std::exchange(m_interruptedByQuota, false);
+        setPhase(Phase::Idle);
+        if (interrupted && autoContinue) {
+            m_retried = false;
+            sendStep(Source::Continue, m_settings->stringValue(SettingKey::QuotaContinuePrompt));
+        } else if (interrupted && resend) {
+            m_retried = false;
+            sendStep(Source::Resend);
+        } else {
+            continueCurrent();
+        }
+    } else if (!running && autoContinue) {
+        sendContinueOutsideQueue();
+    }
+    changed();
+}
+
+void Scheduler::sendContinueOutsideQueue()
+{
+    if (!m_chat)
+        return;
+    const QString text = m_settings->stringValue(SettingKey::QuotaContinuePrompt);
+    m_chat->send(text, conversation(), this, [this, text](const ChatSendOutcome &outcome) {
+        if (outcome.ok) {
+            ++m_stats.promptsSent;
+            ++m_sentThisRun;
+            m_stats.lastSentAt = m_clock->now();
+        } else {
+            ++m_stats.sendFailures;
+        }
+        saveStats();
+        record(Source::Continue, text, outcome, outcome.ok ? u"sent"_s : u"failed"_s, outcome.error);
+    });
+}
+
+// ---- interval and daily -------------------------------------------------------------------
+
+void Scheduler::applySchedule()
+{
+    m_scheduleTimer->stop();
+    m_nextScheduled = {};
+    const QString mode = m_settings->stringValue(SettingKey::ScheduleMode);
+    if (!m_started || !m_settings->boolValue(SettingKey::ScheduleEnabled) || mode == u"queue"_s) {
+        Q_EMIT scheduleChanged();
+        return;
+    }
+    const QString value = m_settings->stringValue(SettingKey::ScheduleValue).trimmed();
+    const QDateTime now = m_clock->now();
+    if (mode == u"interval"_s) {
+        bool ok = false;
+        const int minutes = value.toInt(&ok);
+        if (!ok || minutes < 1) {
+            qCWarning(lcScheduler).noquote()
+                << u"schedule/value “%1” is not a number of minutes; the interval schedule is off"_s.arg(
+                       value);
+            Q_EMIT scheduleChanged();
+            return;
+        }
+        m_nextScheduled = now.addSecs(qint64(minutes) * 60);
+    } else {
+        const std::optional<QTime> time = DailyTime::parse(value);
+        if (!time) {
+            qCWarning(lcScheduler).noquote()
+                << u"schedule/value “%1” is not a time of day (HH:MM); the daily schedule is off"_s.arg(
+                       value);
+            Q_EMIT scheduleChanged();
+            return;
+        }
+        m_nextScheduled = DailyTime::next(*time, now, m_clock->timeZone(), m_stats.lastDailyFire);
+    }
+    m_scheduleTimer->startAt(m_nextScheduled);
+    qCInfo(lcScheduler).noquote() << u"schedule: next prompt at %1"_s.arg(
+        m_nextScheduled.toTimeZone(m_clock->timeZone()).toString(Qt::ISODate));
+    Q_EMIT scheduleChanged();
+}
+
+void Scheduler::onScheduleDue()
+{
+    const QString mode = m_settings->stringValue(SettingKey::ScheduleMode);
+    const QDateTime due = m_nextScheduled;
+    const QString value = m_settings->stringValue(SettingKey::ScheduleValue).trimmed();
+    if (mode == u"daily"_s) {
+        m_stats.lastDailyFire = due.toTimeZone(m_clock->timeZone()).date();
+        saveStats();
+        sendScheduled(Source::Daily);
+        const std::optional<QTime> time = DailyTime::parse(value);
+        if (time) {
+            m_nextScheduled
+                = DailyTime::next(*time, m_clock->now(), m_clock->timeZone(), m_stats.lastDailyFire);
+        }
+    } else if (mode == u"interval"_s) {
+        sendScheduled(Source::Interval);
+        const qint64 step = qint64(std::max(1, value.toInt())) * 60;
+        // Keep the cadence of the first slot; after a long sleep, count from now.
+        m_nextScheduled = due.addSecs(step);
+        if (m_nextScheduled <= m_clock->now())
+            m_nextScheduled = m_clock->now().addSecs(step);
+    }
+    if (m_nextScheduled.isValid() && m_started)
+        m_scheduleTimer->startAt(m_nextScheduled);
+    Q_EMIT scheduleChanged();
+}
+
+void Scheduler::sendScheduled(Source source)
+{
+    const QString text = m_settings->stringValue(SettingKey::SchedulePrompt);
+    ChatSendOutcome none;
+    if (m_quotaHeld) {
+        record(source, text, none, u"skipped"_s,
+               tr("the quota of a watched model is spent: %1").arg(m_quotaReason));
+        return;
+    }
+    if (m_queue.state == PromptQueue::State::Running) {
+        record(source, text, none, u"skipped"_s, tr("the queue is running"));
+        return;
+    }
+    if (!m_chat)
+        return;
+    qCInfo(lcScheduler).noquote() << u"schedule: sending “%1”"_s.arg(excerpt(text));
+    m_chat->send(text, conversation(), this, [this, source, text](const ChatSendOutcome &outcome) {
+        if (outcome.ok) {
+            ++m_stats.promptsSent;
+            ++m_sentThisRun;
+            m_stats.lastSentAt = m_clock->now();
+        } else {
+            ++m_stats.sendFailures;
+            qCWarning(lcScheduler).noquote()
+                << u"schedule: the prompt could not be sent: %1"_s.arg(outcome.error);
+        }
+        saveStats();
+        record(source, text, outcome, outcome.ok ? u"sent"_s : u"failed"_s, outcome.error);
+    });
+}
+
+// ---- manual sends -------------------------------------------------------------------------
+
+void Scheduler::sendPrompt(const QString &text, const QString &conversationName, QObject *context,
+                           ChatChannel::SendCallback done)
+{
+    QPointer<QObject> guard(context);
+    const bool hasContext = context != nullptr;
+    auto finish = [guard, hasContext, done](const ChatSendOutcome &outcome) {
+        if (done && (!hasContext || guard))
+            done(outcome);
+    };
+    if (text.trimmed().isEmpty()) {
+        ChatSendOutcome outcome;
+        outcome.error = tr("the prompt is empty");
+        finish(outcome);
+        return;
+    }
+    if (!m_chat) {
+        ChatSendOutcome outcome;
+        outcome.error = tr("the chat is not available");
+        finish(outcome);
+        return;
+    }
+    const QString target = conversationName.trimmed().isEmpty() ? conversation() : conversationName.trimmed();
+    m_chat->send(text, target, this, [this, text, finish](const ChatSendOutcome &outcome) {
+        if (outcome.ok) {
+            ++m_stats.promptsSent;
+            ++m_sentThisRun;
+            m_stats.lastSentAt = m_clock->now();
+        } else if (!outcome.retryLater) {
+            ++m_stats.sendFailures;
+        }
+        saveStats();
+        record(Source::Manual, text, outcome, outcome.ok ? u"sent"_s : u"failed"_s, outcome.error);
+        finish(outcome);
+    });
+}
+
+// ---- status -------------------------------------------------------------------------------
+
+QString Scheduler::phaseName(Phase phase)
+{
+    switch (phase) {
+    case Phase::Idle:
+        return u"idle"_s;
+    case Phase::Sending:
+        return u"sending"_s;
+    case Phase::RetryWait:
+        return u"retryWait"_s;
+    case Phase::WaitingForSilence:
+        return u"waitingForSilence"_s;
+    case Phase::HeldByQuota:
+        return u"heldByQuota"_s;
+    }
+    return u"idle"_s;
+}
+
+QJsonObject Scheduler::queueStatus() const
+{
+    QJsonObject status = m_queue.toJson();
+    status.insert(u"phase"_s, phaseName(m_phase));
+    status.insert(u"total"_s, int(m_queue.items.size()));
+    status.insert(u"queueMode"_s, m_settings->stringValue(SettingKey::ScheduleQueueMode));
+    status.insert(u"silenceTimeoutS"_s, m_settings->intValue(SettingKey::ScheduleSilenceTimeoutS));
+    if (m_queue.hasCurrent()) {
+        QJsonObject current = m_queue.current().toJson();
+        current.insert(u"index"_s, m_queue.position);
+        current.insert(u"stepText"_s, stepText());
+        status.insert(u"current"_s, current);
+    }
+    if (m_phase == Phase::WaitingForSilence) {
+        const qint64 now = m_clock->nowMs();
+        const qint64 quietSince = std::max(m_lastActivityMs, m_confirmedAtMs + kMinimumAfterSend.count());
+        status.insert(u"silence"_s,
+                      QJsonObject { { u"sinceSendS"_s, (now - m_confirmedAtMs) / 1000 },
+                                    { u"quietForS"_s, std::max<qint64>(0, now - quietSince) / 1000 },
+                                    { u"watching"_s, m_observeProblem.isEmpty() },
+                                    { u"problem"_s, m_observeProblem } });
+    }
+    status.insert(u"quotaHold"_s, QJsonObject { { u"held"_s, m_quotaHeld }, { u"reason"_s, m_quotaReason } });
+    return status;
+}
+
+QJsonObject Scheduler::scheduleStatus() const
+{
+    return {
+        { u"enabled"_s, m_settings->boolValue(SettingKey::ScheduleEnabled) },
+        { u"mode"_s, m_settings->stringValue(SettingKey::ScheduleMode) },
+        { u"value"_s, m_settings->stringValue(SettingKey::ScheduleValue) },
+        { u"prompt"_s, m_settings->stringValue(SettingKey::SchedulePrompt) },
+        { u"queueMode"_s, m_settings->stringValue(SettingKey::ScheduleQueueMode) },
+        { u"silenceTimeoutS"_s, m_settings->intValue(SettingKey::ScheduleSilenceTimeoutS) },
+        { u"checkPrompt"_s,
+          QJsonObject { { u"enabled"_s, m_settings->boolValue(SettingKey::ScheduleCheckPromptEnabled) },
+                        { u"text"_s, m_settings->stringValue(SettingKey::ScheduleCheckPromptText) } } },
+        { u"targetConversation"_s, conversation() },
+        { u"nextSendAt"_s,
+          m_nextScheduled.isValid()
+              ? QJsonValue(m_nextScheduled.toTimeZone(m_clock->timeZone()).toString(Qt::ISODate))
+              : QJsonValue() },
+        { u"queue"_s, queueStatus() },
+    };
+}
+
+QJsonObject Scheduler::statsJson() const
+{
+    QJsonObject json = m_stats.toJson();
+    json.insert(u"promptsSentThisRun"_s, m_sentThisRun);
+    return json;
+}
+
+} // namespace mpa

@@ -1,0 +1,221 @@
+// Chat surface and quota benchmark: one look at the chat (the scheduler's silence probe),
+// a whole send per kind of prompt box (focus, type, submit, confirmed), a send around the
+// user's draft, and an Antigravity quota reading (discovery + probe + GetUserStatus, then a
+// cached reading) against a local HTTPS server. Prints a table.
+//
+// Run: build/ci/tests/bench/mpa_chat_bench [sends per row, default 20]
+#include "FakeProcTree.h"
+#include "HeadlessChromium.h"
+#include "TestEnvironment.h"
+#include "TlsTestServer.h"
+#include "Wait.h"
+#include "chat/ChatSurface.h"
+#include "page/PayloadHub.h"
+#include "platform/ProcFsProcessFinder.h"
+#include "quota/AntigravityQuotaProvider.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+double percentile(QList<double> values, double p)
+{
+    std::sort(values.begin(), values.end());
+    if (values.isEmpty())
+        return 0;
+    const auto index
+        = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
+    return values.at(index);
+}
+
+void row(const QString &what, const QList<double> &ms)
+{
+    std::printf("| %-52s | %9.1f | %9.1f | %9.1f | %5d |\n", qPrintable(what), percentile(ms, 50),
+                percentile(ms, 95), ms.isEmpty() ? 0.0 : *std::max_element(ms.begin(), ms.end()),
+                int(ms.size()));
+}
+
+CdpSession *openTab(CdpEndpoint &endpoint, const QUrl &url)
+{
+    const CdpResult created
+        = browserCall(endpoint, u"Target.createTarget"_s, { { u"url"_s, url.toString() } });
+    const QString id = created.result.value(u"targetId").toString();
+    CdpSession *page = nullptr;
+    waitUntil([&] { return (page = endpoint.sessionForTarget(id)) != nullptr; });
+    if (page) {
+        sendAndWait(page, u"Page.bringToFront"_s);
+        waitUntil([&] { return evaluate(page, u"document.readyState"_s).toString() == u"complete"_s; });
+    }
+    return page;
+}
+
+std::optional<double> timedSend(ChatSurface *surface, const QString &text)
+{
+    QElapsedTimer timer;
+    timer.start();
+    std::optional<ChatSurface::SendResult> result;
+    QObject context;
+    surface->send(text, {}, &context, [&](const ChatSurface::SendResult &r) { result = r; });
+    if (!waitUntil([&] { return result.has_value(); }, 30s) || !result->ok) {
+        std::fprintf(stderr, "send failed: %s\n", result ? qPrintable(result->error) : "no answer");
+        return std::nullopt;
+    }
+    return double(timer.nsecsElapsed()) / 1e6;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const int sends = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 20;
+
+    LocalWebServer site;
+    site.setRoot(fixturesDir());
+    if (!site.listen())
+        return 1;
+    HeadlessChromium chromium;
+    QString error;
+    if (!chromium.start(&error)) {
+        std::fprintf(stderr, "cannot start Chromium: %s\n", qPrintable(error));
+        return 1;
+    }
+    CdpEndpoint endpoint;
+    endpoint.setAddress(u"127.0.0.1"_s, chromium.port());
+    endpoint.start();
+    if (!waitUntil([&] { return endpoint.isConnected(); }))
+        return 1;
+    PayloadHub hub(&endpoint);
+    hub.addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
+
+    std::printf("| %-52s | %9s | %9s | %9s | %5s |\n", "what (ms)", "p50", "p95", "max", "n");
+    std::printf("|%s|%s|%s|%s|%s|\n", "------------------------------------------------------", "-----------",
+                "-----------", "-----------", "-------");
+
+    struct Box
+    {
+        QString path;
+        QString label;
+    };
+    const QList<Box> boxes = {
+        { u"chat/contenteditable.html?gen=100"_s, u"send, contenteditable (Enter)"_s },
+        { u"chat/prosemirror.html?gen=100"_s, u"send, ProseMirror-like (Enter)"_s },
+        { u"chat/react-textarea.html?gen=100&submit=enter"_s, u"send, React textarea (Enter)"_s },
+        { u"chat/react-textarea.html?gen=100"_s, u"send, React textarea (Enter refused, Ctrl+Enter)"_s },
+    };
+    bool lookMeasured = false;
+    for (const Box &box : boxes) {
+        CdpSession *page = openTab(endpoint, site.url(box.path));
+        if (!page)
+            return 1;
+        ChatSurface surface(hub.ensureScript(page, QString::fromLatin1(ChatSurface::kModule)),
+                            ChatSelectors::generic());
+        if (!lookMeasured) {
+            QList<double> looks;
+            for (int i = 0; i < sends * 5; ++i) {
+                QElapsedTimer timer;
+                timer.start();
+                bool done = false;
+                QObject context;
+                surface.readState(false, false, &context, [&](const ChatState &) { done = true; });
+                waitUntil([&] { return done; });
+                if (i >= 5) // warm-up
+                    looks.append(double(timer.nsecsElapsed()) / 1e6);
+            }
+            row(u"one look at the chat (silence probe)"_s, looks);
+            lookMeasured = true;
+        }
+        QList<double> times;
+        for (int i = 0; i < sends; ++i) {
+            const std::optional<double> ms = timedSend(&surface, u"Prompt number %1"_s.arg(i));
+            if (!ms)
+                return 1;
+            times.append(*ms);
+        }
+        row(box.label, times);
+    }
+
+    // Around the user's draft: set aside, send, type back.
+    {
+        CdpSession *page = openTab(endpoint, site.url(u"chat/contenteditable.html?gen=100"_s));
+        ChatSurface surface(hub.ensureScript(page, QString::fromLatin1(ChatSurface::kModule)),
+                            ChatSelectors::generic());
+        QList<double> times;
+        for (int i = 0; i < sends; ++i) {
+            evaluate(page, u"window.chatInput.element.focus()"_s);
+            sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, u"my unfinished draft"_s } });
+            const std::optional<double> ms = timedSend(&surface, u"Prompt number %1"_s.arg(i));
+            if (!ms)
+                return 1;
+            times.append(*ms);
+            evaluate(page, u"window.chatInput.clear()"_s);
+        }
+        row(u"send around a draft (incl. 0.7 s typing check)"_s, times);
+    }
+    endpoint.stop();
+    chromium.stop();
+
+    // Quota: a first reading (find the process, probe its ports, GetUserStatus) and cached ones.
+    QTemporaryDir dir;
+    QSslCertificate certificate;
+    QSslKey key;
+    if (!TlsTestServer::makeCertificate(dir.path(), &certificate, &key, &error)) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return 1;
+    }
+    const QByteArray status = R"json({"userStatus": {"planStatus": {"planInfo": {"planName": "Pro"}},
+        "cascadeModelConfigData": {"clientModelConfigs": [
+          {"label": "Claude Sonnet 4.5", "quotaInfo": {"remainingFraction": 0.5, "resetTime": "2026-02-07T15:00:00Z"}}]}}})json";
+    TlsTestServer other(certificate, key, [](const TlsTestServer::Request &) {
+        return TlsTestServer::Response { 404, "not here", "text/plain" };
+    });
+    TlsTestServer server(certificate, key, [&](const TlsTestServer::Request &request) {
+        return TlsTestServer::Response { 200, request.path.endsWith("GetUserStatus") ? status : "{}" };
+    });
+    other.listenOnLoopback();
+    server.listenOnLoopback();
+    FakeProcTree tree(dir.filePath(u"proc"_s));
+    for (int pid = 1; pid < 200; ++pid) // a busy machine
+        tree.addProcess(pid, { u"/usr/bin/worker-%1"_s.arg(pid), u"--flag"_s });
+    tree.addProcess(
+        4242,
+        { u"/usr/share/antigravity/resources/app/extensions/antigravity/bin/language_server_linux_x64"_s,
+          u"--csrf_token"_s, u"token"_s, u"--extension_server_port"_s, u"41000"_s });
+    tree.addSocket(4242, 10, 1);
+    tree.addSocket(4242, 11, 2);
+    tree.addTcp(4242, u"0100007F"_s, other.serverPort(), 1);
+    tree.addTcp(4242, u"0100007F"_s, server.serverPort(), 2);
+    QList<double> first, cached;
+    for (int i = 0; i < sends; ++i) {
+        AntigravityQuotaProvider provider(std::make_shared<ProcFsProcessFinder>(tree.root()));
+        for (int reading = 0; reading < 2; ++reading) {
+            QElapsedTimer timer;
+            timer.start();
+            std::optional<QuotaSnapshot> snapshot;
+            QObject::connect(&provider, &QuotaProvider::finished, &provider,
+                             [&](const QuotaSnapshot &s) { snapshot = s; });
+            provider.refresh();
+            if (!waitUntil([&] { return snapshot.has_value(); }) || !snapshot->ok) {
+                std::fprintf(stderr, "quota reading failed: %s\n",
+                             snapshot ? qPrintable(snapshot->error) : "none");
+                return 1;
+            }
+            (reading == 0 ? first : cached).append(double(timer.nsecsElapsed()) / 1e6);
+            provider.disconnect(&provider);
+        }
+    }
+    row(u"quota: first reading (200 processes, 2 ports probed)"_s, first);
+    row(u"quota: reading from the known server"_s, cached);
+    return 0;
+}

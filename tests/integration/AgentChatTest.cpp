@@ -1,0 +1,132 @@
+// AgentChat finds the IDE's chat among the attached pages, and the scheduler drives it for real:
+// real Chromium, the fixture IDE page, the system clock, the shortest silence timeout.
+#include "chat/AgentChat.h"
+
+#include "HeadlessChromium.h"
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "Wait.h"
+#include "page/PayloadHub.h"
+#include "scheduler/Scheduler.h"
+#include "scheduler/SystemClock.h"
+#include "settings/Settings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+class AgentChatTest : public ChromiumTest
+{
+protected:
+    void SetUp() override
+    {
+        ChromiumTest::SetUp();
+        endpoint = connectEndpoint();
+        ASSERT_TRUE(endpoint);
+        hub = std::make_unique<PayloadHub>(endpoint);
+        chat = std::make_unique<AgentChat>(endpoint, hub.get());
+    }
+
+    void TearDown() override
+    {
+        chat.reset();
+        hub.reset();
+        ChromiumTest::TearDown();
+    }
+
+    ChatSendOutcome send(const QString &text, const QString &conversation = {})
+    {
+        std::optional<ChatSendOutcome> outcome;
+        QObject context;
+        chat->send(text, conversation, &context, [&](const ChatSendOutcome &o) { outcome = o; });
+        EXPECT_TRUE(waitUntil([&] { return outcome.has_value(); }, 30s));
+        return outcome.value_or(ChatSendOutcome {});
+    }
+
+    static QJsonArray chatLog(CdpSession *page) { return evaluate(page, u"window.chatLog"_s).toArray(); }
+
+    CdpEndpoint *endpoint = nullptr;
+    std::unique_ptr<PayloadHub> hub;
+    std::unique_ptr<AgentChat> chat;
+};
+
+TEST_F(AgentChatTest, FindsThePageWithTheChatAmongOthers)
+{
+    CdpSession *other = openPage(endpoint, fixtureUrl(u"basic.html"_s));
+    CdpSession *ide = openPage(endpoint, fixtureUrl(u"chat/ide.html"_s));
+    ASSERT_TRUE(other && ide);
+    const ChatSendOutcome outcome = send(u"Hello agent"_s);
+    ASSERT_TRUE(outcome.ok) << outcome.error.toStdString();
+    EXPECT_EQ(outcome.target, u"Fixture IDE"_s);
+    ASSERT_TRUE(chat->currentSurface());
+    EXPECT_EQ(chat->currentSurface()->session(), ide);
+    EXPECT_EQ(chatLog(ide).size(), 1);
+
+    // Watching reports the answer as it streams, then the silence.
+    std::optional<ChatObservation> seen;
+    QObject context;
+    chat->observe(&context, [&](const ChatObservation &o) { seen = o; });
+    ASSERT_TRUE(waitUntil([&] { return seen.has_value(); }));
+    EXPECT_TRUE(seen->ok);
+    EXPECT_EQ(seen->recentUserMessages, QStringList { u"Hello agent"_s });
+
+    QList<ChatConversation> conversations;
+    chat->conversations(&context,
+                        [&](const QList<ChatConversation> &list, const QString &) { conversations = list; });
+    ASSERT_TRUE(waitUntil([&] { return !conversations.isEmpty(); }));
+    EXPECT_EQ(conversations.size(), 2);
+    EXPECT_EQ(send(u"Into the docs"_s, u"Docs"_s).conversation, u"Docs"_s);
+    EXPECT_EQ(chatLog(ide).at(1).toObject().value(u"conversation"_s).toString(), u"Docs"_s);
+
+    // The page goes away: the chat is looked for again, and not found.
+    closeOpenedPages();
+    const ChatSendOutcome gone = send(u"Anyone?"_s);
+    EXPECT_FALSE(gone.ok);
+    EXPECT_TRUE(gone.error.startsWith(u"no attached page shows a chat input box"_s))
+        << gone.error.toStdString();
+}
+
+TEST_F(AgentChatTest, TheQueueWaitsOutALongGenerationAndThenTheSilence)
+{
+    // The agent answers for 12 s, longer than the 10 s silence timeout.
+    CdpSession *ide = openPage(endpoint, fixtureUrl(u"chat/ide.html?gen=12000"_s));
+    ASSERT_TRUE(ide);
+    Settings settings(QDir(configDir()).filePath(u"settings.ini"_s));
+    settings.setValue(SettingKey::ScheduleMode, u"queue"_s);
+    settings.setValue(SettingKey::ScheduleSilenceTimeoutS, 10);
+    SystemClock clock;
+    Scheduler scheduler(&settings, chat.get(), &clock, configDir());
+    scheduler.start();
+    ASSERT_EQ(scheduler.setQueue({ u"First task"_s, u"Second task"_s }), QString());
+    ASSERT_EQ(scheduler.startQueue(), QString());
+
+    ASSERT_TRUE(waitUntil([&] { return chatLog(ide).size() == 2; }, 60s)) << chatLog(ide).size();
+    const QJsonArray log = chatLog(ide);
+    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"First task"_s);
+    EXPECT_EQ(log.at(1).toObject().value(u"text"_s).toString(), u"Second task"_s);
+    const double gap
+        = log.at(1).toObject().value(u"at"_s).toDouble() - log.at(0).toObject().value(u"at"_s).toDouble();
+    // 12 s of generation, then 10 s of silence (observed once a second).
+    EXPECT_GE(gap, 22000.0) << "the queue moved on during the answer or before the silence";
+    EXPECT_LT(gap, 30000.0);
+    // The chat shows the prompt a moment before ChatSurface has confirmed it.
+    ASSERT_TRUE(waitUntil([&] { return scheduler.history().entries().size() == 2; }));
+    EXPECT_EQ(scheduler.history().entries().first().target, u"Fixture IDE"_s);
+
+    const CdpResult shot = sendAndWait(ide, u"Page.captureScreenshot"_s, { { u"format"_s, u"png"_s } });
+    ASSERT_TRUE(shot.ok());
+    QFile png(QDir(screenshotDir()).filePath(u"queue-second-task-sent.png"_s));
+    ASSERT_TRUE(png.open(QIODevice::WriteOnly));
+    png.write(QByteArray::fromBase64(shot.result.value(u"data"_s).toString().toLatin1()));
+}
+
+} // namespace

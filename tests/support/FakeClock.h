@@ -1,0 +1,39 @@
+#pragma once
+// A clock that stands still until the test moves it: advance() walks time forward, firing
+// every ClockTimer that comes due on the way, in deadline order, with now() at each timer's
+// deadline — hours of schedule in microseconds of test.
+
+#include "scheduler/Clock.h"
+
+#include <QList>
+#include <QPointer>
+
+#include <chrono>
+
+namespace mpa::test {
+
+class FakeClock : public Clock
+{
+    Q_OBJECT
+public:
+    explicit FakeClock(const QDateTime &start, const QTimeZone &zone = QTimeZone::utc(),
+                       QObject *parent = nullptr);
+
+    QDateTime now() const override;
+    QTimeZone timeZone() const override { return m_zone; }
+
+    void advance(std::chrono::milliseconds step);
+    void advanceTo(const QDateTime &when);
+    int armedTimers() const;
+
+protected:
+    void arm(ClockTimer *timer) override;
+    void disarm(ClockTimer *timer) override;
+
+private:
+    qint64 m_nowMs;
+    QTimeZone m_zone;
+    QList<QPointer<ClockTimer>> m_armed;
+};
+
+} // namespace mpa::test
