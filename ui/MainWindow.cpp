@@ -1,16 +1,28 @@
 #include "MainWindow.h"
 
+#include "StatusIcon.h"
+#include "WrappingLabel.h"
 #include "engine/Engine.h"
-#include "logging/Logging.h"
+#include "pages/AutoAcceptPage.h"
+#include "pages/ConnectionPage.h"
+#include "pages/DashboardPage.h"
+#include "pages/GeneralPage.h"
+#include "pages/HistoryPage.h"
+#include "pages/LogsPage.h"
+#include "pages/QueuePage.h"
+#include "pages/QuotaPage.h"
+#include "pages/SafetyPage.h"
+#include "pages/ServersPage.h"
+#include "settings/Settings.h"
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
-#include <QListView>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -25,44 +37,78 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     setObjectName(u"mainWindow"_s);
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
 
     m_noTrayBanner
         = new QLabel(tr("This desktop has no system tray, so Multi Purpose Agent lives in this window. "
                         "Closing it minimises it; use File ▸ Quit to exit."),
                      central);
     m_noTrayBanner->setObjectName(u"noTrayBanner"_s);
-    m_noTrayBanner->setWordWrap(true);
+    makeWrapping(m_noTrayBanner);
     m_noTrayBanner->setStyleSheet(
-        u"QLabel { background: #fff4ce; color: #3b2f00; padding: 8px; border-radius: 4px; }"_s);
+        u"QLabel { background: #fff4ce; color: #3b2f00; padding: 8px 12px; border-bottom: 1px solid #e8d48a; }"_s);
     m_noTrayBanner->hide();
     layout->addWidget(m_noTrayBanner);
 
-    m_status = new QLabel(central);
+    auto *header = new QWidget(central);
+    header->setObjectName(u"statusHeader"_s);
+    auto *headerLayout = new QHBoxLayout(header);
+    headerLayout->setContentsMargins(12, 8, 12, 8);
+    headerLayout->setSpacing(8);
+    m_statusIcon = new QLabel(header);
+    m_statusIcon->setFixedSize(20, 20);
+    headerLayout->addWidget(m_statusIcon);
+    m_status = new QLabel(header);
     m_status->setObjectName(u"statusLine"_s);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont bold = m_status->font();
     bold.setBold(true);
     m_status->setFont(bold);
-    layout->addWidget(m_status);
+    headerLayout->addWidget(m_status, 1);
+    layout->addWidget(header);
+    auto *rule = new QFrame(central);
+    rule->setFrameShape(QFrame::HLine);
+    rule->setFrameShadow(QFrame::Sunken);
+    layout->addWidget(rule);
 
-    auto *targetsBox = new QGroupBox(tr("Attached pages"), central);
-    auto *targetsLayout = new QVBoxLayout(targetsBox);
-    m_targets = new QListWidget(targetsBox);
-    m_targets->setObjectName(u"targetList"_s);
-    targetsLayout->addWidget(m_targets);
-    layout->addWidget(targetsBox, 1);
+    auto *split = new QHBoxLayout;
+    split->setContentsMargins(0, 0, 0, 0);
+    split->setSpacing(0);
+    m_nav = new QListWidget(central);
+    m_nav->setObjectName(u"pageList"_s);
+    m_nav->setFrameShape(QFrame::NoFrame);
+    m_nav->setSpacing(1);
+    m_nav->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_nav->setStyleSheet(u"QListWidget#pageList { padding-top: 6px; } "
+                         "QListWidget#pageList::item { padding: 6px 12px; }"_s);
+    m_stack = new QStackedWidget(central);
+    m_stack->setObjectName(u"pages"_s);
 
-    auto *logBox = new QGroupBox(tr("Log"), central);
-    auto *logLayout = new QVBoxLayout(logBox);
-    m_log = new QListView(logBox);
-    m_log->setObjectName(u"logView"_s);
-    m_log->setUniformItemSizes(true);
-    if (LogBuffer *buffer = Logging::buffer()) {
-        m_log->setModel(buffer);
-        connect(buffer, &LogBuffer::rowsInserted, m_log, [this] { m_log->scrollToBottom(); });
+    const QList<SettingsPage *> pages {
+        new DashboardPage(engine, m_stack),  new AutoAcceptPage(engine, m_stack),
+        new QueuePage(engine, m_stack),      new HistoryPage(engine, m_stack),
+        new QuotaPage(engine, m_stack),      new SafetyPage(engine, m_stack),
+        new ConnectionPage(engine, m_stack), new ServersPage(engine, m_stack),
+        new LogsPage(engine, m_stack),       new GeneralPage(engine, m_stack),
+    };
+    static_assert(kPageCount == 10);
+    int widest = 0;
+    for (SettingsPage *page : pages) {
+        m_stack->addWidget(page);
+        m_nav->addItem(page->title());
+        widest = qMax(widest, m_nav->fontMetrics().horizontalAdvance(page->title()));
     }
-    logLayout->addWidget(m_log);
-    layout->addWidget(logBox, 2);
-
+    m_nav->setFixedWidth(widest + 56);
+    connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    m_nav->setCurrentRow(0);
+    split->addWidget(m_nav);
+    auto *divider = new QFrame(central);
+    divider->setFrameShape(QFrame::VLine);
+    divider->setFrameShadow(QFrame::Sunken);
+    split->addWidget(divider);
+    split->addWidget(m_stack, 1);
+    layout->addLayout(split, 1);
     setCentralWidget(central);
 
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
@@ -70,11 +116,26 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     quit->setObjectName(u"windowQuitAction"_s);
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &MainWindow::quitRequested);
-    resize(760, 520);
+    resize(920, 660);
 
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
-    connect(m_engine->endpoint(), &CdpEndpoint::sessionInfoChanged, this, &MainWindow::refresh);
+    connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
     refresh();
+}
+
+void MainWindow::showPage(Page page)
+{
+    m_nav->setCurrentRow(int(page));
+}
+
+MainWindow::Page MainWindow::currentPage() const
+{
+    return Page(m_stack->currentIndex());
+}
+
+SettingsPage *MainWindow::page(Page page) const
+{
+    return qobject_cast<SettingsPage *>(m_stack->widget(int(page)));
 }
 
 void MainWindow::setTrayAvailable(bool available)
@@ -95,25 +156,17 @@ void MainWindow::showAndRaise()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_trayAvailable) {
-        hide(); // the tray icon brings it back
-        event->ignore();
-        return;
-    }
-    showMinimized();
     event->ignore();
+    if (m_trayAvailable)
+        hide(); // the tray icon brings it back
+    else
+        showMinimized();
 }
 
 void MainWindow::refresh()
 {
     m_status->setText(m_engine->statusLine());
-    m_targets->clear();
-    for (CdpSession *session : m_engine->endpoint()->pageSessions()) {
-        const CdpTargetInfo &info = session->targetInfo();
-        m_targets->addItem(info.title.isEmpty() ? info.url : info.title + u" — "_s + info.url);
-    }
-    if (m_targets->count() == 0)
-        m_targets->addItem(tr("No pages attached yet"));
+    m_statusIcon->setPixmap(statusIcon(statusIconState(m_engine)).pixmap(20, 20));
 }
 
 } // namespace mpa

@@ -1,27 +1,48 @@
 #pragma once
-// The app's one window. For now: the engine's status, the attached pages and a live log tail;
-// the settings pages join it as they are built. When the desktop has no tray the window says
-// so and closing it minimises instead of hiding, so the app can never get lost.
+// The app's one window: a status line, a list of pages on the left (Dashboard, Auto-accept,
+// Prompt queue, History, Quota, Safety, Connection, Servers, Logs, General) and the chosen
+// page on the right. When the desktop has no tray the window says so and closing it
+// minimises instead of hiding, so the app can never get lost; File ▸ Quit exits.
 
 #include <QMainWindow>
 
 class QLabel;
-class QListView;
 class QListWidget;
+class QStackedWidget;
 
 namespace mpa {
 
 class Engine;
+class SettingsPage;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
+    enum class Page {
+        Dashboard,
+        AutoAccept,
+        Queue,
+        History,
+        Quota,
+        Safety,
+        Connection,
+        Servers,
+        Logs,
+        General
+    };
+    Q_ENUM(Page)
+    static constexpr int kPageCount = int(Page::General) + 1;
+
     explicit MainWindow(Engine *engine, QWidget *parent = nullptr);
 
     void setTrayAvailable(bool available);
     bool closeMinimizes() const { return !m_trayAvailable; }
     void showAndRaise();
+    void showPage(Page page);
+    Page currentPage() const;
+    SettingsPage *page(Page page) const;
+    template<typename T> T *page() const { return findChild<T *>(); }
 
 Q_SIGNALS:
     void quitRequested();
@@ -34,9 +55,10 @@ private:
 
     Engine *m_engine;
     QLabel *m_noTrayBanner;
+    QLabel *m_statusIcon;
     QLabel *m_status;
-    QListWidget *m_targets;
-    QListView *m_log;
+    QListWidget *m_nav;
+    QStackedWidget *m_stack;
     bool m_trayAvailable = true;
 };
 

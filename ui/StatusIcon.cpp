@@ -1,5 +1,9 @@
 #include "StatusIcon.h"
 
+#include "EngineControls.h"
+#include "engine/Engine.h"
+#include "settings/Settings.h"
+
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
@@ -18,7 +22,7 @@ QColor baseColor(StatusIconState state)
     case StatusIconState::Paused:
         return QColor(0xd0, 0x8c, 0x1f);
     case StatusIconState::Standby:
-        return QColor(0x6b, 0x72, 0x80);
+        return QColor(0x3f, 0x6e, 0xb5); // blue: unlike Off's grey at a glance
     case StatusIconState::QuotaExhausted:
         return QColor(0x8a, 0x4f, 0xd6);
     case StatusIconState::Disconnected:
@@ -96,6 +100,20 @@ QIcon statusIcon(StatusIconState state)
     for (int size : { 16, 22, 24, 32, 48, 64, 128 })
         icon.addPixmap(paint(state, size));
     return icon;
+}
+
+StatusIconState statusIconState(const Engine *engine)
+{
+    if (!engine->isRunning())
+        return StatusIconState::Off;
+    if (engine->isPaused())
+        return StatusIconState::Paused;
+    // Wiring: StatusIconState::QuotaExhausted once core/quota reports the quota used up.
+    if (!engine->endpoint()->isConnected())
+        return StatusIconState::Disconnected;
+    const bool working = EngineControls::autoAcceptEnabled(engine)
+        || engine->settings()->boolValue(SettingKey::ScheduleEnabled);
+    return working ? StatusIconState::Active : StatusIconState::Off;
 }
 
 QString statusIconName(StatusIconState state)

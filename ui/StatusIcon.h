@@ -8,7 +8,12 @@ namespace mpa {
 
 enum class StatusIconState { Off, Active, Paused, Standby, QuotaExhausted, Disconnected };
 
+class Engine;
+
 QIcon statusIcon(StatusIconState state);
+// The state the engine is in now: Off when stopped or connected with nothing switched on
+// (auto-accept, schedule); Standby is for the caller to know.
+StatusIconState statusIconState(const Engine *engine);
 QString statusIconName(StatusIconState state); // "active", "paused", … (for tests and tooltips)
 
 } // namespace mpa

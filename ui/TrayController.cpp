@@ -1,42 +1,104 @@
 #include "TrayController.h"
 
+#include "EngineControls.h"
 #include "MainWindow.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
+#include "settings/Settings.h"
 
 #include <QAction>
+#include <QCoreApplication>
 #include <QMenu>
 
 using namespace Qt::StringLiterals;
 
 namespace mpa {
 
+namespace {
+// Look for a tray every 2 s during the first minute, then every 15 s for as long as it takes.
+constexpr int kFastChecks = 30;
+constexpr int kFastIntervalMs = 2000;
+constexpr int kSlowIntervalMs = 15000;
+
+QString schedulerMissing()
+{
+    return QCoreApplication::translate("mpa::TrayController", "Available once the scheduler is connected");
+}
+} // namespace
+
 TrayController::TrayController(Engine *engine, MainWindow *window, QObject *parent)
     : QObject(parent)
     , m_engine(engine)
     , m_window(window)
+    , m_notifier(new Notifier(engine->settings(), this))
     , m_menu(new QMenu)
 {
     m_menu->setObjectName(u"trayMenu"_s);
+    m_menu->setToolTipsVisible(true);
     m_statusAction = m_menu->addAction(QString());
+    m_statusAction->setObjectName(u"statusAction"_s);
     m_statusAction->setEnabled(false);
     m_menu->addSeparator();
+
+    m_autoAcceptAction = m_menu->addAction(tr("Auto-accept"));
+    m_autoAcceptAction->setObjectName(u"autoAcceptAction"_s);
+    m_autoAcceptAction->setCheckable(true);
+    connect(m_autoAcceptAction, &QAction::triggered, this,
+            [this](bool on) { EngineControls::setAutoAcceptEnabled(m_engine, on); });
     m_pauseAction = m_menu->addAction(tr("Pause"));
     m_pauseAction->setObjectName(u"pauseAction"_s);
     connect(m_pauseAction, &QAction::triggered, this, [this] { m_engine->setPaused(!m_engine->isPaused()); });
-    m_showAction = m_menu->addAction(tr("Show Window"));
-    connect(m_showAction, &QAction::triggered, this, [this] {
-        if (m_window)
+    m_menu->addSeparator();
+
+    m_sendNowAction = m_menu->addAction(tr("Send Prompt Now…"));
+    m_sendNowAction->setObjectName(u"sendNowAction"_s);
+    m_queueMenu = m_menu->addMenu(tr("Prompt Queue"));
+    m_queueMenu->setObjectName(u"queueMenu"_s);
+    m_queueMenu->setToolTipsVisible(true);
+    for (const auto &[name, label] :
+         { std::pair { u"queueStartAction"_s, tr("Start") }, std::pair { u"queuePauseAction"_s, tr("Pause") },
+           std::pair { u"queueSkipAction"_s, tr("Skip Current Prompt") },
+           std::pair { u"queueStopAction"_s, tr("Stop") } }) {
+        QAction *action = m_queueMenu->addAction(label);
+        action->setObjectName(name);
+        m_queueActions.append(action);
+    }
+    // Wiring: core/scheduler's start/pause/skip/stop and "send now" (a prompt dialog) go on
+    // these; until then they say why they are off.
+    for (QAction *action : QList<QAction *> { m_sendNowAction } + m_queueActions) {
+        action->setEnabled(false);
+        action->setToolTip(schedulerMissing());
+    }
+    m_menu->addSeparator();
+
+    m_settingsAction = m_menu->addAction(tr("Settings…"));
+    m_settingsAction->setObjectName(u"settingsAction"_s);
+    connect(m_settingsAction, &QAction::triggered, this, [this] {
+        if (m_window) {
+            if (m_window->currentPage() == MainWindow::Page::Logs)
+                m_window->showPage(MainWindow::Page::Dashboard);
             m_window->showAndRaise();
+        }
+    });
+    m_logsAction = m_menu->addAction(tr("Logs…"));
+    m_logsAction->setObjectName(u"logsAction"_s);
+    connect(m_logsAction, &QAction::triggered, this, [this] {
+        if (m_window) {
+            m_window->showPage(MainWindow::Page::Logs);
+            m_window->showAndRaise();
+        }
     });
     m_menu->addSeparator();
     m_quitAction = m_menu->addAction(tr("Quit"));
     m_quitAction->setObjectName(u"quitAction"_s);
     connect(m_quitAction, &QAction::triggered, this, &TrayController::quitRequested);
 
-    m_trayRetry.setInterval(1000);
+    m_notifier->watch(engine);
+    connect(m_notifier, &Notifier::notified, this, &TrayController::showNotification);
+
     connect(&m_trayRetry, &QTimer::timeout, this, &TrayController::lookForTray);
     connect(m_engine, &Engine::statusChanged, this, &TrayController::refresh);
+    connect(m_engine->settings(), &Settings::changed, this, &TrayController::refresh);
     refresh();
 }
 
@@ -57,16 +119,16 @@ bool TrayController::start()
         m_window->setTrayAvailable(false);
         m_window->showAndRaise();
     }
-    m_trayRetriesLeft = 30;
-    m_trayRetry.start();
+    m_trayChecks = 0;
+    m_trayRetry.start(kFastIntervalMs);
     return false;
 }
 
 void TrayController::lookForTray()
 {
     if (!QSystemTrayIcon::isSystemTrayAvailable()) {
-        if (--m_trayRetriesLeft <= 0)
-            m_trayRetry.stop();
+        if (++m_trayChecks == kFastChecks)
+            m_trayRetry.setInterval(kSlowIntervalMs);
         return;
     }
     m_trayRetry.stop();
@@ -87,6 +149,7 @@ void TrayController::lookForTray()
     refresh();
     m_tray->show();
     qCInfo(lcUi) << "tray icon shown";
+    Q_EMIT trayShown();
 }
 
 bool TrayController::isTrayVisible() const
@@ -104,23 +167,31 @@ QString TrayController::toolTip() const
 {
     if (m_standby)
         return tr("Multi Purpose Agent — standing by (another instance is running)");
-    return tr("Multi Purpose Agent — %1").arg(m_engine->statusLine());
+    QStringList lines { tr("Multi Purpose Agent"), m_engine->statusLine() };
+    if (m_engine->endpoint()->isConnected()) {
+        QStringList titles;
+        for (CdpSession *session : m_engine->endpoint()->pageSessions()) {
+            const QString title = session->targetInfo().title;
+            if (!title.isEmpty() && titles.size() < 3)
+                titles.append(title.size() > 40 ? title.left(39) + u'…' : title);
+        }
+        if (!titles.isEmpty())
+            lines.append(titles.join(u", "_s));
+    }
+    lines.append(EngineControls::autoAcceptEnabled(m_engine) ? tr("Auto-accept on") : tr("Auto-accept off"));
+    // Wiring: "clicks today" (core/autoaccept) and "queue n of m" (core/scheduler) lines go here.
+    return lines.join(u'\n');
 }
 
 void TrayController::refresh()
 {
-    if (m_standby)
-        m_state = StatusIconState::Standby;
-    else if (!m_engine->isRunning())
-        m_state = StatusIconState::Off;
-    else if (m_engine->isPaused())
-        m_state = StatusIconState::Paused;
-    else if (m_engine->endpoint()->isConnected())
-        m_state = StatusIconState::Active;
-    else
-        m_state = StatusIconState::Disconnected;
-
+    m_state = m_standby ? StatusIconState::Standby : statusIconState(m_engine);
     m_statusAction->setText(m_standby ? tr("Standing by") : m_engine->statusLine());
+    {
+        const QSignalBlocker blocker(m_autoAcceptAction);
+        m_autoAcceptAction->setChecked(EngineControls::autoAcceptEnabled(m_engine));
+    }
+    m_autoAcceptAction->setEnabled(!m_standby);
     m_pauseAction->setText(m_engine->isPaused() ? tr("Resume") : tr("Pause"));
     m_pauseAction->setEnabled(!m_standby);
     if (m_tray) {
@@ -129,6 +200,14 @@ void TrayController::refresh()
     }
     if (m_window)
         m_window->setWindowIcon(statusIcon(m_state));
+}
+
+void TrayController::showNotification(const Notifier::Notification &notification)
+{
+    if (!isTrayVisible() || !QSystemTrayIcon::supportsMessages())
+        return; // the Notifier logged it; the window's status line shows the state
+    m_tray->showMessage(notification.title, notification.message,
+                        notification.warning ? QSystemTrayIcon::Warning : QSystemTrayIcon::Information, 8000);
 }
 
 } // namespace mpa

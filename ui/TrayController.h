@@ -1,8 +1,10 @@
 #pragma once
-// The tray icon and its menu (status line, Pause/Resume, Show window, Quit). When the desktop
-// has no tray it keeps looking for one for a while (trays often start after autostarted
-// apps) and meanwhile leaves the window in charge.
+// The tray icon and its menu: status, Auto-accept on/off, Pause/Resume, the prompt queue
+// (Start/Pause/Skip/Stop, Send prompt now…), Settings, Logs, Quit; the live tooltip; and the
+// notifications. When the desktop has no tray it keeps looking for one (trays often start after
+// autostarted apps) and meanwhile leaves the window in charge.
 
+#include "Notifier.h"
 #include "StatusIcon.h"
 
 #include <QObject>
@@ -31,25 +33,35 @@ public:
     void setStandby(bool standby);
     StatusIconState iconState() const { return m_state; }
     QMenu *menu() const { return m_menu; }
+    QMenu *queueMenu() const { return m_queueMenu; }
     QString toolTip() const;
+    Notifier *notifier() const { return m_notifier; }
 
 Q_SIGNALS:
     void quitRequested();
+    void trayShown();
 
 private:
     void refresh();
     void lookForTray();
+    void showNotification(const Notifier::Notification &notification);
 
     Engine *m_engine;
     QPointer<MainWindow> m_window;
     QSystemTrayIcon *m_tray = nullptr;
+    Notifier *m_notifier;
     QMenu *m_menu;
+    QMenu *m_queueMenu;
     QAction *m_statusAction;
+    QAction *m_autoAcceptAction;
     QAction *m_pauseAction;
-    QAction *m_showAction;
+    QAction *m_sendNowAction;
+    QList<QAction *> m_queueActions;
+    QAction *m_settingsAction;
+    QAction *m_logsAction;
     QAction *m_quitAction;
     QTimer m_trayRetry;
-    int m_trayRetriesLeft = 0;
+    int m_trayChecks = 0;
     bool m_standby = false;
     StatusIconState m_state = StatusIconState::Off;
 };

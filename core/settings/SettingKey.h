@@ -38,6 +38,7 @@ enum class SettingKey {
     ScheduleHistorySize,
     QuotaModels,
     QuotaContinuePrompt,
+    UiNotifications,
     Count_
 };
 

@@ -90,9 +90,10 @@ const QStringList kBannedCommands = {
 };
 
 const std::array kTable = {
+    // The engine reconnects to a new address at once (Engine::applyAddress): no restart.
     SettingSpec {
-        SettingKey::CdpHost, "cdp/host", T::String, u"127.0.0.1"_s, 0, 0, {}, nullptr, true, validateHost },
-    SettingSpec { SettingKey::CdpPort, "cdp/port", T::Int, 9004, 1, 65535, {}, nullptr, true },
+        SettingKey::CdpHost, "cdp/host", T::String, u"127.0.0.1"_s, 0, 0, {}, nullptr, false, validateHost },
+    SettingSpec { SettingKey::CdpPort, "cdp/port", T::Int, 9004, 1, 65535 },
     SettingSpec { SettingKey::CdpIgnoreTargets,
                   "cdp/ignoreTargets",
                   T::StringList,
@@ -203,6 +204,7 @@ const std::array kTable = {
                   nullptr,
                   false,
                   validateNotBlank },
+    SettingSpec { SettingKey::UiNotifications, "ui/notifications", T::Bool, true },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 

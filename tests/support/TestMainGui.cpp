@@ -12,5 +12,8 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("mpa-ui-tests"));
+    // As in the app: closing the last window (a dialog, a page shown on its own) must not end
+    // the event loop the tests run in.
+    QApplication::setQuitOnLastWindowClosed(false);
     return mpa::test::runAllTests(app);
 }

@@ -1,64 +1,75 @@
+// The window: one page per concern behind a navigation list, the status line, and the
+// no-tray behaviour.
 #include "MainWindow.h"
 
 #include "QtPrinters.h"
-#include "TestEnvironment.h"
-#include "engine/Engine.h"
+#include "SettingsPage.h"
+#include "UiTest.h"
 #include "logging/LogCategories.h"
-#include "logging/Logging.h"
-#include "settings/Settings.h"
+#include "pages/LogsPage.h"
 
 #include <QAction>
-#include <QApplication>
-#include <QCloseEvent>
-#include <QDir>
 #include <QLabel>
 #include <QListView>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QStackedWidget>
 
 #include <gtest/gtest.h>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
+using namespace mpa::test;
 
 namespace {
 
-class MainWindowTest : public ::testing::Test
+class MainWindowTest : public UiTest
 {
-protected:
-    void SetUp() override
-    {
-        Logging::install({});
-        settings = std::make_unique<Settings>(QDir(test::configDir()).filePath(u"settings.ini"_s));
-        engine = std::make_unique<Engine>(settings.get(), AppPaths::forConfigDir(test::configDir()));
-    }
-
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<Engine> engine;
 };
 
-TEST_F(MainWindowTest, ShowsStatusPagesAndTheLiveLog)
+TEST_F(MainWindowTest, EveryConcernHasItsPage)
 {
     MainWindow window(engine.get());
     window.show();
+    auto *nav = window.findChild<QListWidget *>(u"pageList"_s);
+    ASSERT_TRUE(nav);
+    QStringList titles;
+    for (int i = 0; i < nav->count(); ++i)
+        titles.append(nav->item(i)->text());
+    EXPECT_EQ(titles,
+              (QStringList { u"Dashboard"_s, u"Auto-accept"_s, u"Prompt queue"_s, u"History"_s, u"Quota"_s,
+                             u"Safety"_s, u"Connection"_s, u"Servers"_s, u"Logs"_s, u"General"_s }));
+    EXPECT_EQ(window.currentPage(), MainWindow::Page::Dashboard);
+    nav->setCurrentRow(5);
+    EXPECT_EQ(window.currentPage(), MainWindow::Page::Safety);
+    window.showPage(MainWindow::Page::Logs);
+    EXPECT_EQ(nav->currentRow(), 8);
+    EXPECT_EQ(window.page(MainWindow::Page::Logs)->title(), u"Logs"_s);
+    EXPECT_TRUE(window.page(MainWindow::Page::Logs)->isVisible());
+}
+
+TEST_F(MainWindowTest, TheStatusLineFollowsTheEngine)
+{
+    MainWindow window(engine.get());
     auto *status = window.findChild<QLabel *>(u"statusLine"_s);
     ASSERT_TRUE(status);
     EXPECT_EQ(status->text(), u"Stopped"_s);
     engine->start();
     EXPECT_TRUE(status->text().contains(u"127.0.0.1:9004"_s)) << status->text().toStdString();
-    auto *targets = window.findChild<QListWidget *>(u"targetList"_s);
-    ASSERT_TRUE(targets);
-    EXPECT_EQ(targets->item(0)->text(), u"No pages attached yet"_s);
+    engine->setPaused(true);
+    EXPECT_TRUE(status->text().contains(u"paused"_s)) << status->text().toStdString();
+    engine->stop();
+}
 
+TEST_F(MainWindowTest, TheLogsPageTailsTheLog)
+{
+    MainWindow window(engine.get());
+    window.showPage(MainWindow::Page::Logs);
     qCInfo(lcApp) << "a line for the log view";
     auto *log = window.findChild<QListView *>(u"logView"_s);
     ASSERT_TRUE(log && log->model());
     const QModelIndex last = log->model()->index(log->model()->rowCount() - 1, 0);
     EXPECT_TRUE(last.data().toString().contains(u"a line for the log view"_s));
-
-    const QString file = QDir(test::screenshotDir()).filePath(u"main-window.png"_s);
-    ASSERT_TRUE(window.grab().save(file));
-    engine->stop();
 }
 
 TEST_F(MainWindowTest, WithoutATrayTheWindowSaysSoAndClosingMinimises)
@@ -73,7 +84,8 @@ TEST_F(MainWindowTest, WithoutATrayTheWindowSaysSoAndClosingMinimises)
     EXPECT_TRUE(window.closeMinimizes());
     window.close();
     EXPECT_TRUE(window.isVisible()) << "closing must not hide the only way back";
-    ASSERT_TRUE(window.grab().save(QDir(test::screenshotDir()).filePath(u"main-window-no-tray.png"_s)));
+    window.showNormal();
+    screenshot(&window, u"window-no-tray"_s);
 
     // The window offers its own way out.
     QSignalSpy quit(&window, &MainWindow::quitRequested);

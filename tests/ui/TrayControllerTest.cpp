@@ -1,15 +1,14 @@
+// The tray: icon states, tooltip, and a menu whose every entry does what it says.
 #include "TrayController.h"
 
+#include "HeadlessChromium.h"
 #include "MainWindow.h"
 #include "QtPrinters.h"
 #include "StatusIcon.h"
-#include "TestEnvironment.h"
-#include "engine/Engine.h"
-#include "logging/Logging.h"
-#include "settings/Settings.h"
+#include "UiTest.h"
+#include "Wait.h"
 
 #include <QAction>
-#include <QDir>
 #include <QImage>
 #include <QMenu>
 #include <QPainter>
@@ -19,25 +18,29 @@
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
+using namespace mpa::test;
 
 namespace {
 
-class TrayControllerTest : public ::testing::Test
+class TrayControllerTest : public UiTest
 {
 protected:
     void SetUp() override
     {
-        Logging::install({});
-        settings = std::make_unique<Settings>(QDir(test::configDir()).filePath(u"settings.ini"_s));
-        engine = std::make_unique<Engine>(settings.get(), AppPaths::forConfigDir(test::configDir()));
+        UiTest::SetUp();
         window = std::make_unique<MainWindow>(engine.get());
         tray = std::make_unique<TrayController>(engine.get(), window.get());
     }
+    void TearDown() override
+    {
+        tray.reset();
+        window.reset();
+        UiTest::TearDown();
+    }
 
     QAction *action(const QString &name) { return tray->menu()->findChild<QAction *>(name); }
+    QAction *queueAction(const QString &name) { return tray->queueMenu()->findChild<QAction *>(name); }
 
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<Engine> engine;
     std::unique_ptr<MainWindow> window;
     std::unique_ptr<TrayController> tray;
 };
@@ -68,6 +71,81 @@ TEST_F(TrayControllerTest, PauseResumeDrivesTheEngineAndTheIconFollows)
     tray->setStandby(true);
     EXPECT_EQ(tray->iconState(), StatusIconState::Standby);
     engine->stop();
+    tray->setStandby(false);
+    EXPECT_EQ(tray->iconState(), StatusIconState::Off);
+}
+
+TEST_F(TrayControllerTest, AutoAcceptSwitchIsTheSettingAndWinsOverTheCommandLine)
+{
+    QAction *autoAccept = action(u"autoAcceptAction"_s);
+    ASSERT_TRUE(autoAccept);
+    EXPECT_TRUE(autoAccept->isCheckable());
+    EXPECT_FALSE(autoAccept->isChecked());
+    autoAccept->trigger();
+    EXPECT_TRUE(settings->boolValue(SettingKey::AutoAcceptEnabled));
+    EXPECT_TRUE(tray->toolTip().contains(u"Auto-accept on"_s)) << tray->toolTip().toStdString();
+    settings->setValue(SettingKey::AutoAcceptEnabled, false); // from the window or the debug API
+    EXPECT_FALSE(autoAccept->isChecked());
+
+    Engine::Overrides overrides;
+    overrides.autoAccept = true; // --auto-accept
+    engine->setOverrides(overrides);
+    Q_EMIT engine->statusChanged();
+    EXPECT_TRUE(autoAccept->isChecked());
+    autoAccept->trigger(); // off: the user's choice wins from now on
+    EXPECT_FALSE(autoAccept->isChecked());
+    EXPECT_FALSE(engine->overrides().autoAccept.has_value());
+    EXPECT_FALSE(settings->boolValue(SettingKey::AutoAcceptEnabled));
+}
+
+TEST_F(TrayControllerTest, ConnectedWithNothingSwitchedOnIsOffAndActiveOtherwise)
+{
+    HeadlessChromium browser;
+    QString error;
+    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
+    engine->start();
+    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }));
+    EXPECT_EQ(tray->iconState(), StatusIconState::Off);
+    action(u"autoAcceptAction"_s)->trigger();
+    EXPECT_EQ(tray->iconState(), StatusIconState::Active);
+    settings->setValue(SettingKey::AutoAcceptEnabled, false);
+    settings->setValue(SettingKey::ScheduleEnabled, true);
+    EXPECT_EQ(tray->iconState(), StatusIconState::Active);
+    EXPECT_TRUE(tray->toolTip().contains(u"Connected to"_s)) << tray->toolTip().toStdString();
+    engine->stop();
+    browser.stop();
+}
+
+TEST_F(TrayControllerTest, QueueEntriesArePresentAndSayWhyTheyAreOff)
+{
+    for (const QString &name :
+         { u"queueStartAction"_s, u"queuePauseAction"_s, u"queueSkipAction"_s, u"queueStopAction"_s }) {
+        QAction *entry = queueAction(name);
+        ASSERT_TRUE(entry) << name.toStdString();
+        EXPECT_FALSE(entry->isEnabled());
+        EXPECT_EQ(entry->toolTip(), u"Available once the scheduler is connected"_s);
+    }
+    QAction *sendNow = action(u"sendNowAction"_s);
+    ASSERT_TRUE(sendNow);
+    EXPECT_EQ(sendNow->text(), u"Send Prompt Now…"_s);
+    EXPECT_FALSE(sendNow->isEnabled());
+    EXPECT_TRUE(tray->menu()->toolTipsVisible());
+}
+
+TEST_F(TrayControllerTest, SettingsAndLogsOpenTheWindowOnTheirPage)
+{
+    action(u"logsAction"_s)->trigger();
+    EXPECT_TRUE(window->isVisible());
+    EXPECT_EQ(window->currentPage(), MainWindow::Page::Logs);
+    window->hide();
+    action(u"settingsAction"_s)->trigger();
+    EXPECT_TRUE(window->isVisible());
+    EXPECT_EQ(window->currentPage(), MainWindow::Page::Dashboard);
+    window->showPage(MainWindow::Page::Safety);
+    window->hide();
+    action(u"settingsAction"_s)->trigger();
+    EXPECT_EQ(window->currentPage(), MainWindow::Page::Safety) << "Settings reopens where the user was";
 }
 
 TEST_F(TrayControllerTest, QuitIsRequestedFromTheMenu)
@@ -77,36 +155,23 @@ TEST_F(TrayControllerTest, QuitIsRequestedFromTheMenu)
     EXPECT_EQ(quit.count(), 1);
 }
 
-TEST_F(TrayControllerTest, EveryIconStateLooksDifferentAndTheMenuRenders)
+TEST_F(TrayControllerTest, EveryIconStateLooksDifferent)
 {
     const QList<StatusIconState> states {
         StatusIconState::Off,     StatusIconState::Active,         StatusIconState::Paused,
         StatusIconState::Standby, StatusIconState::QuotaExhausted, StatusIconState::Disconnected
     };
-    QList<QImage> images;
-    for (StatusIconState state : states)
-        images.append(statusIcon(state).pixmap(22, 22).toImage());
-    for (int i = 0; i < images.size(); ++i) {
-        for (int j = i + 1; j < images.size(); ++j)
-            EXPECT_NE(images.at(i), images.at(j)) << statusIconName(states.at(i)).toStdString() << " vs "
-                                                  << statusIconName(states.at(j)).toStdString();
+    for (int size : { 16, 22, 32 }) {
+        QList<QImage> images;
+        for (StatusIconState state : states)
+            images.append(statusIcon(state).pixmap(size, size).toImage());
+        for (int i = 0; i < images.size(); ++i) {
+            for (int j = i + 1; j < images.size(); ++j)
+                EXPECT_NE(images.at(i), images.at(j))
+                    << size << "px: " << statusIconName(states.at(i)).toStdString() << " vs "
+                    << statusIconName(states.at(j)).toStdString();
+        }
     }
-
-    // A contact sheet of the icons at two sizes, and the menu as it would drop down.
-    QImage sheet(states.size() * 72, 110, QImage::Format_ARGB32);
-    sheet.fill(QColor(0xf0, 0xf0, 0xf0));
-    QPainter painter(&sheet);
-    for (int i = 0; i < states.size(); ++i) {
-        painter.drawPixmap(i * 72 + 4, 4, statusIcon(states.at(i)).pixmap(64, 64));
-        painter.drawPixmap(i * 72 + 25, 74, statusIcon(states.at(i)).pixmap(22, 22));
-    }
-    painter.end();
-    ASSERT_TRUE(sheet.save(QDir(test::screenshotDir()).filePath(u"tray-icons.png"_s)));
-
-    engine->start();
-    tray->menu()->adjustSize();
-    ASSERT_TRUE(tray->menu()->grab().save(QDir(test::screenshotDir()).filePath(u"tray-menu.png"_s)));
-    engine->stop();
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 // Autostart and IDE launcher rewriting against temporary XDG folders, checked with the
 // freedesktop validator where it matters.
 #include "QtPrinters.h"
+#include "ScopedEnv.h"
 #include "TestEnvironment.h"
 #include "platform/Autostart.h"
 #include "platform/DesktopEntry.h"
@@ -18,30 +19,7 @@ using namespace mpa;
 
 namespace {
 
-// Points an XDG variable somewhere else for one test.
-class ScopedEnv
-{
-public:
-    ScopedEnv(const char *name, const QString &value)
-        : m_name(name)
-        , m_had(qEnvironmentVariableIsSet(name))
-        , m_old(qgetenv(name))
-    {
-        qputenv(name, value.toLocal8Bit());
-    }
-    ~ScopedEnv()
-    {
-        if (m_had)
-            qputenv(m_name, m_old);
-        else
-            qunsetenv(m_name);
-    }
-
-private:
-    const char *m_name;
-    bool m_had;
-    QByteArray m_old;
-};
+using test::ScopedEnv;
 
 void writeFile(const QString &path, const QString &text)
 {

@@ -1,0 +1,247 @@
+#include "pages/ConnectionPage.h"
+
+#include "HeadlessChromium.h"
+#include "QtPrinters.h"
+#include "UiTest.h"
+#include "Wait.h"
+#include "cdp/ChromiumProcess.h"
+#include "platform/DesktopEntry.h"
+
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTcpServer>
+#include <QTreeWidget>
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+using namespace mpa;
+using namespace mpa::test;
+
+namespace {
+
+quint16 freePort()
+{
+    QTcpServer server;
+    server.listen(QHostAddress::LocalHost, 0);
+    return server.serverPort();
+}
+
+void writeFile(const QString &path, const QString &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(text.toUtf8());
+}
+
+// True while `pid` runs (a zombie waiting for its reaper counts as gone).
+bool processRuns(qint64 pid)
+{
+    QFile stat(u"/proc/%1/stat"_s.arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.readAll();
+    const qsizetype close = line.lastIndexOf(')');
+    return close > 0 && line.size() > close + 2 && line.at(close + 2) != 'Z';
+}
+
+class ConnectionPageTest : public UiTest
+{
+protected:
+    // A system launcher for VS Code whose program is really a headless Chromium, so that
+    // "start with debugging" starts something that opens the port.
+    QString installFakeCode()
+    {
+        const QString profile = tempDir();
+        QStringList exec { ChromiumProcess::findExecutable() };
+        exec += ChromiumProcess::baseArguments(true);
+        exec += { u"--user-data-dir="_s + profile, u"about:blank"_s };
+        const QString path = xdgDataDirs + u"/applications/code.desktop"_s;
+        writeFile(
+            path,
+            u"[Desktop Entry]\nType=Application\nName=Visual Studio Code\nExec=%1 %F\nIcon=vscode\n"_s.arg(
+                DesktopEntry::joinExec(exec)));
+        return path;
+    }
+
+    QLabel *label(const QWidget &page, const QString &name) { return page.findChild<QLabel *>(name); }
+};
+
+TEST_F(ConnectionPageTest, HostAndPortLoadSaveAndRefuseBadInput)
+{
+    settings->setValue(SettingKey::CdpPort, 9333);
+    ConnectionPage page(engine.get());
+    page.show();
+    auto *host = editor<QLineEdit>(&page, SettingKey::CdpHost);
+    auto *port = editor<QSpinBox>(&page, SettingKey::CdpPort);
+    ASSERT_TRUE(host && port);
+    EXPECT_EQ(host->text(), u"127.0.0.1"_s);
+    EXPECT_EQ(port->value(), 9333);
+
+    typeInto(host, u"bad host name"_s);
+    pressEnter(host);
+    EXPECT_FALSE(field(&page, SettingKey::CdpHost)->errorText().isEmpty());
+    EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"127.0.0.1"_s);
+    typeInto(host, u"localhost"_s);
+    pressEnter(host);
+    EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"localhost"_s);
+    port->setValue(9444);
+    EXPECT_EQ(settings->intValue(SettingKey::CdpPort), 9444);
+    EXPECT_EQ(engine->cdpPort(), 9444) << "applies live";
+    EXPECT_TRUE(field(&page, SettingKey::CdpPort)->note().isEmpty());
+
+    engine->setCdpAddressOverride(u"127.0.0.1"_s, 9555); // --cdp-port, or the demo
+    port->setValue(9445);
+    EXPECT_TRUE(field(&page, SettingKey::CdpPort)->note().contains(u"This run uses 127.0.0.1:9555"_s))
+        << field(&page, SettingKey::CdpPort)->note().toStdString();
+}
+
+TEST_F(ConnectionPageTest, TestConnectionListsTheTargetsWithoutDisturbingTheEngine)
+{
+    HeadlessChromium browser;
+    QString error;
+    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    settings->setValue(SettingKey::CdpPort, browser.port());
+    engine->start();
+    ASSERT_TRUE(waitUntil([&] { return engine->attachedPages() > 0; }));
+    const int attached = engine->attachedPages();
+
+    ConnectionPage page(engine.get());
+    page.show();
+    EXPECT_TRUE(label(page, u"engineState"_s)->text().startsWith(u"Connected to"_s));
+    QSignalSpy engineState(engine->endpoint(), &CdpEndpoint::stateChanged);
+    QSignalSpy detached(engine->endpoint(), &CdpEndpoint::sessionDetached);
+    page.findChild<QPushButton *>(u"testConnection"_s)->click();
+    ASSERT_TRUE(waitForSignal(page.probe(), &CdpProbe::finished));
+    const QString result = label(page, u"testResult"_s)->text();
+    EXPECT_TRUE(result.contains(u"answers at 127.0.0.1:%1"_s.arg(browser.port()))) << result.toStdString();
+    EXPECT_TRUE(result.contains(u"Chrome/"_s) || result.contains(u"Chromium/"_s)) << result.toStdString();
+    auto *targets = page.findChild<QTreeWidget *>(u"testTargets"_s);
+    ASSERT_TRUE(targets->isVisible());
+    ASSERT_GE(targets->topLevelItemCount(), 1);
+    bool sawPage = false;
+    for (int i = 0; i < targets->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = targets->topLevelItem(i);
+        if (item->text(1) == u"page"_s && item->text(2) == u"attaches"_s)
+            sawPage = true;
+    }
+    EXPECT_TRUE(sawPage);
+    EXPECT_EQ(engineState.count(), 0) << "the engine's connection was left alone";
+    EXPECT_EQ(detached.count(), 0);
+    EXPECT_EQ(engine->attachedPages(), attached);
+    page.resize(780, 760);
+    screenshot(&page, u"page-connection-tested"_s);
+    engine->stop();
+    browser.stop();
+}
+
+TEST_F(ConnectionPageTest, TestingAnAddressWhereNothingAnswersSaysWhatToDo)
+{
+    const quint16 port = freePort();
+    settings->setValue(SettingKey::CdpPort, port);
+    ConnectionPage page(engine.get());
+    page.testConnection();
+    ASSERT_TRUE(waitForSignal(page.probe(), &CdpProbe::finished));
+    const QString result = label(page, u"testResult"_s)->text();
+    EXPECT_TRUE(result.startsWith(u"Nothing answers at 127.0.0.1:%1"_s.arg(port))) << result.toStdString();
+    EXPECT_TRUE(result.contains(u"--remote-debugging-port=%1"_s.arg(port))) << result.toStdString();
+    EXPECT_FALSE(page.findChild<QTreeWidget *>(u"testTargets"_s)->isVisible());
+}
+
+TEST_F(ConnectionPageTest, TheLauncherIsRewrittenAndRestored)
+{
+    const QString system = installFakeCode();
+    ConnectionPage page(engine.get());
+    page.show();
+    page.selectIde(u"vscode"_s);
+    auto *state = label(page, u"launcherState"_s);
+    auto *rewrite = page.findChild<QPushButton *>(u"launcherRewrite"_s);
+    auto *restore = page.findChild<QPushButton *>(u"launcherRestore"_s);
+    EXPECT_TRUE(state->text().contains(u"starts VS Code without debugging"_s)) << state->text().toStdString();
+    EXPECT_TRUE(rewrite->isEnabled());
+    EXPECT_FALSE(restore->isEnabled());
+
+    rewrite->click();
+    const QString user = xdgDataHome + u"/applications/code.desktop"_s;
+    ASSERT_TRUE(QFile::exists(user));
+    EXPECT_TRUE(DesktopEntry::load(user)
+                    ->value(u"Desktop Entry"_s, u"Exec"_s)
+                    .contains(u"--remote-debugging-port=9004"_s));
+    EXPECT_TRUE(state->text().contains(u"with debugging on port 9004"_s)) << state->text().toStdString();
+    EXPECT_FALSE(rewrite->isEnabled()) << "nothing left to do";
+    EXPECT_TRUE(restore->isEnabled());
+
+    settings->setValue(SettingKey::CdpPort, 9222);
+    EXPECT_EQ(rewrite->text(), u"Update to Port 9222"_s);
+    EXPECT_TRUE(state->text().contains(u"but the app watches port 9222"_s)) << state->text().toStdString();
+    EXPECT_TRUE(rewrite->isEnabled());
+
+    restore->click();
+    EXPECT_FALSE(QFile::exists(user));
+    EXPECT_TRUE(QFile::exists(system));
+    EXPECT_TRUE(state->text().contains(u"without debugging"_s));
+
+    page.selectIde(u"windsurf"_s);
+    EXPECT_TRUE(state->text().contains(u"No launcher for Windsurf"_s)) << state->text().toStdString();
+    EXPECT_FALSE(rewrite->isEnabled());
+    EXPECT_FALSE(page.findChild<QPushButton *>(u"ideStart"_s)->isEnabled());
+}
+
+TEST_F(ConnectionPageTest, StartingTheIdeAsksToCloseItFirst)
+{
+    installFakeCode();
+    ConnectionPage page(engine.get());
+    page.show();
+    page.selectIde(u"vscode"_s);
+    QString asked;
+    answerNextDialog(u"Cancel"_s, &asked);
+    page.findChild<QPushButton *>(u"ideStart"_s)->click();
+    EXPECT_TRUE(asked.contains(u"Close every VS Code window first"_s)) << asked.toStdString();
+    EXPECT_EQ(page.lastStartedPid(), 0);
+    EXPECT_FALSE(page.startProbe()->isRunning());
+}
+
+TEST_F(ConnectionPageTest, StartingTheIdeThroughItsLauncherOpensThePort)
+{
+    installFakeCode();
+    const quint16 port = freePort();
+    settings->setValue(SettingKey::CdpPort, port);
+    ConnectionPage page(engine.get());
+    page.show();
+    page.selectIde(u"vscode"_s);
+    ASSERT_TRUE(page.rewriteLauncher());
+
+    QSignalSpy finished(page.startProbe(), &CdpProbe::finished);
+    ASSERT_TRUE(page.startIde(true));
+    const qint64 pid = page.lastStartedPid();
+    ASSERT_GT(pid, 0);
+    auto *state = label(page, u"startState"_s);
+    EXPECT_TRUE(state->text().startsWith(u"Waiting for VS Code to open port %1"_s.arg(port)))
+        << state->text().toStdString();
+    const bool answered = finished.count() > 0 || waitForSignal(page.startProbe(), &CdpProbe::finished, 60s);
+    EXPECT_TRUE(answered);
+    if (answered) {
+        const auto result = finished.first().first().value<CdpProbeResult>();
+        EXPECT_TRUE(result.ok) << result.error.toStdString();
+        EXPECT_TRUE(state->text().startsWith(u"VS Code answers on port %1"_s.arg(port)))
+            << state->text().toStdString();
+    }
+    page.resize(780, 760);
+    screenshot(&page, u"page-connection-started"_s);
+
+    ::kill(pid_t(pid), SIGTERM);
+    EXPECT_TRUE(waitUntil([pid] { return !processRuns(pid); }, 20s));
+    if (processRuns(pid))
+        ::kill(pid_t(pid), SIGKILL);
+}
+
+} // namespace

@@ -1,0 +1,79 @@
+#include "pages/DashboardPage.h"
+
+#include "HeadlessChromium.h"
+#include "QtPrinters.h"
+#include "UiTest.h"
+#include "Wait.h"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QTableWidget>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+
+namespace {
+
+class DashboardPageTest : public UiTest
+{
+};
+
+TEST_F(DashboardPageTest, ShowsTheAttachedPagesLive)
+{
+    HeadlessChromium browser;
+    QString error;
+    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    DashboardPage page(engine.get());
+    page.show();
+    auto *targets = page.findChild<QListWidget *>(u"targetList"_s);
+    ASSERT_TRUE(targets);
+    EXPECT_EQ(targets->item(0)->text(), u"No pages attached yet"_s);
+
+    engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
+    engine->start();
+    ASSERT_TRUE(waitUntil([&] { return engine->attachedPages() > 0; }));
+    ASSERT_TRUE(waitUntil([&] { return targets->item(0)->text() != u"No pages attached yet"_s; }));
+    EXPECT_EQ(targets->count(), engine->attachedPages());
+    EXPECT_TRUE(page.findChild<QLabel *>(u"dashboardState"_s)->text().startsWith(u"Connected to"_s));
+    engine->stop();
+    browser.stop();
+}
+
+TEST_F(DashboardPageTest, TheButtonsDriveTheEngine)
+{
+    DashboardPage page(engine.get());
+    auto *pause = page.findChild<QPushButton *>(u"dashboardPause"_s);
+    ASSERT_TRUE(pause);
+    EXPECT_EQ(pause->text(), u"Pause"_s);
+    pause->click();
+    EXPECT_TRUE(engine->isPaused());
+    EXPECT_EQ(pause->text(), u"Resume"_s);
+    pause->click();
+    EXPECT_FALSE(engine->isPaused());
+
+    auto *autoAccept = page.findChild<QCheckBox *>(u"dashboardAutoAccept"_s);
+    autoAccept->click();
+    EXPECT_TRUE(settings->boolValue(SettingKey::AutoAcceptEnabled));
+    settings->setValue(SettingKey::AutoAcceptEnabled, false);
+    EXPECT_FALSE(autoAccept->isChecked());
+}
+
+TEST_F(DashboardPageTest, StatisticsShowNoMadeUpNumbers)
+{
+    DashboardPage page(engine.get());
+    auto *stats = page.findChild<QTableWidget *>(u"statsTable"_s);
+    ASSERT_TRUE(stats);
+    for (int row = 0; row < stats->rowCount(); ++row) {
+        for (int column = 0; column < stats->columnCount(); ++column)
+            EXPECT_EQ(stats->item(row, column)->text(), u"—"_s);
+    }
+    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:stats"_s));
+    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:targetProfiles"_s));
+}
+
+} // namespace

@@ -1,0 +1,77 @@
+#include "pages/SafetyPage.h"
+
+#include "QtPrinters.h"
+#include "UiTest.h"
+
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+
+namespace {
+
+class SafetyPageTest : public UiTest
+{
+};
+
+TEST_F(SafetyPageTest, TheBanListLoadsAndABadRegexIsRefusedAsYouType)
+{
+    SafetyPage page(engine.get());
+    page.show();
+    auto *list = editor<QPlainTextEdit>(&page, SettingKey::SafetyBannedCommands);
+    ASSERT_TRUE(list);
+    EXPECT_TRUE(list->toPlainText().contains(u"chmod -R 777 /"_s));
+    auto *count = page.findChild<QLabel *>(u"banCount"_s);
+    EXPECT_EQ(count->text(), u"11 patterns"_s);
+
+    typeInto(list, u"rm -rf /\n/git\\s+push\\s+(--force/i"_s);
+    EXPECT_TRUE(page.banList()->errorText().contains(u"/git\\s+push\\s+(--force/i"_s))
+        << page.banList()->errorText().toStdString();
+    EXPECT_EQ(list->extraSelections().size(), 1) << "the bad line is marked";
+    EXPECT_FALSE(page.banList()->commit());
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyBannedCommands).size(), 11);
+
+    typeInto(list, u"rm -rf /\n/git\\s+push\\s+--force/i"_s);
+    EXPECT_TRUE(page.banList()->errorText().isEmpty()) << page.banList()->errorText().toStdString();
+    EXPECT_TRUE(list->extraSelections().isEmpty());
+    EXPECT_TRUE(page.banList()->commit());
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyBannedCommands),
+              (QStringList { u"rm -rf /"_s, u"/git\\s+push\\s+--force/i"_s }));
+    EXPECT_EQ(count->text(), u"2 patterns, 1 of them a regular expression"_s);
+}
+
+TEST_F(SafetyPageTest, ResetToDefaultsAsksFirst)
+{
+    settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"only this"_s });
+    SafetyPage page(engine.get());
+    page.show();
+    auto *reset = page.findChild<QPushButton *>(u"banReset"_s);
+    ASSERT_TRUE(reset);
+
+    answerNextDialog(u"Cancel"_s);
+    reset->click();
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyBannedCommands), QStringList { u"only this"_s });
+
+    QString asked;
+    answerNextDialog(u"Reset"_s, &asked);
+    reset->click();
+    EXPECT_TRUE(asked.contains(u"default"_s)) << asked.toStdString();
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyBannedCommands).size(), 11);
+    EXPECT_TRUE(editor<QPlainTextEdit>(&page, SettingKey::SafetyBannedCommands)
+                    ->toPlainText()
+                    .startsWith(u"rm -rf /"_s));
+}
+
+TEST_F(SafetyPageTest, TheTestBoxAndRecentBlocksWaitForTheMatcher)
+{
+    SafetyPage page(engine.get());
+    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:banTest"_s));
+    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:recentBlocked"_s));
+}
+
+} // namespace

@@ -1,0 +1,55 @@
+#pragma once
+// What the widget tests share: a fresh config dir with real settings and an engine, XDG folders
+// of its own, and helpers to find a setting's field, type into editors the way a user does,
+// answer the next dialog, and save a screenshot.
+
+#include "ScopedEnv.h"
+#include "SettingField.h"
+#include "TestEnvironment.h"
+#include "engine/Engine.h"
+#include "settings/Settings.h"
+
+#include <QWidget>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+class QLineEdit;
+class QPlainTextEdit;
+
+namespace mpa::test {
+
+class UiTest : public ::testing::Test
+{
+protected:
+    void SetUp() override;
+    void TearDown() override;
+
+    // The field bound to `key` under `root`.
+    static SettingField *field(const QWidget *root, SettingKey key);
+    template<typename Editor> static Editor *editor(const QWidget *root, SettingKey key)
+    {
+        SettingField *f = field(root, key);
+        return f ? qobject_cast<Editor *>(f->editor()) : nullptr;
+    }
+
+    // Replaces the text the way a user does (select all, type), without pressing Enter.
+    static void typeInto(QLineEdit *edit, const QString &text);
+    static void typeInto(QPlainTextEdit *edit, const QString &text);
+    static void pressEnter(QWidget *widget);
+    // Clicks the button whose text contains `buttonText` in the next modal dialog (message
+    // boxes opened with exec()); `seen` receives the dialog's text.
+    static void answerNextDialog(const QString &buttonText, QString *seen = nullptr);
+    // Saves `widget` as build/<preset>/screenshots/<name>.png.
+    static void screenshot(QWidget *widget, const QString &name);
+
+    QString xdgConfigHome, xdgDataHome, xdgDataDirs;
+    std::unique_ptr<Settings> settings;
+    std::unique_ptr<Engine> engine;
+
+private:
+    std::unique_ptr<ScopedEnv> m_config, m_data, m_dirs;
+};
+
+} // namespace mpa::test

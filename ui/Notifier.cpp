@@ -1,0 +1,175 @@
+#include "Notifier.h"
+
+#include "engine/Engine.h"
+#include "logging/LogCategories.h"
+#include "settings/Settings.h"
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace mpa {
+
+Notifier::Notifier(Settings *settings, QObject *parent)
+    : QObject(parent)
+    , m_settings(settings)
+{
+    m_clock.start();
+    const std::array<std::chrono::milliseconds, 4> gaps { 60s, 30s, 10s, 60s };
+    for (std::size_t i = 0; i < m_channels.size(); ++i) {
+        Channel &c = m_channels.at(i);
+        c.gap = gaps.at(i);
+        c.flush = new QTimer(this);
+        c.flush->setSingleShot(true);
+        connect(c.flush, &QTimer::timeout, this, [this, i] { flush(Subject(i)); });
+    }
+}
+
+void Notifier::setMinimumGap(Subject subject, std::chrono::milliseconds gap)
+{
+    channel(subject).gap = gap;
+}
+
+std::chrono::milliseconds Notifier::minimumGap(Subject subject) const
+{
+    return m_channels.at(std::size_t(subject)).gap;
+}
+
+Notifier::Subject Notifier::subjectOf(Kind kind)
+{
+    switch (kind) {
+    case Kind::ConnectionLost:
+    case Kind::ConnectionRestored:
+        return Subject::Connection;
+    case Kind::CommandBlocked:
+        return Subject::Blocked;
+    case Kind::QueueFinished:
+        return Subject::Queue;
+    case Kind::QuotaExhausted:
+    case Kind::QuotaRestored:
+        return Subject::Quota;
+    }
+    return Subject::Connection;
+}
+
+void Notifier::watch(Engine *engine)
+{
+    m_engine = engine;
+    CdpEndpoint *endpoint = engine->endpoint();
+    if (endpoint->isConnected())
+        m_connectedAddress = endpoint->address();
+    connect(endpoint, &CdpEndpoint::connected, this, [this, endpoint](const QString &browser) {
+        m_connectedAddress = endpoint->address();
+        connectionRestored(m_connectedAddress, browser);
+    });
+    connect(endpoint, &CdpEndpoint::disconnected, this, [this, endpoint](const QString &reason) {
+        // Stopping the engine or pointing it elsewhere is the user's doing, not a loss.
+        if (!m_engine || !m_engine->isRunning() || endpoint->address() != m_connectedAddress)
+            return;
+        connectionLost(m_connectedAddress, reason);
+    });
+}
+
+void Notifier::connectionLost(const QString &address, const QString &reason)
+{
+    post({ Kind::ConnectionLost, tr("Connection to the IDE lost"),
+           tr("Nothing answers at %1 any more (%2). The app reconnects as soon as the IDE is back.")
+               .arg(address, reason),
+           true });
+}
+
+void Notifier::connectionRestored(const QString &address, const QString &browser)
+{
+    post({ Kind::ConnectionRestored, tr("Connected to the IDE again"),
+           browser.isEmpty() ? tr("%1 answers again.").arg(address)
+                             : tr("%1 answers again (%2).").arg(address, browser),
+           false });
+}
+
+void Notifier::commandBlocked(const QString &command, const QString &page)
+{
+    post({ Kind::CommandBlocked, tr("Command blocked"),
+           page.isEmpty() ? tr("Not run: %1").arg(command) : tr("Not run in %1: %2").arg(page, command),
+           true });
+}
+
+void Notifier::queueFinished(int promptsSent)
+{
+    post({ Kind::QueueFinished, tr("Prompt queue finished"),
+           (promptsSent == 1 ? tr("1 prompt sent; the queue is empty.")
+                             : tr("%1 prompts sent; the queue is empty.").arg(promptsSent)),
+           false });
+}
+
+void Notifier::quotaExhausted(const QString &model, const QString &resetsAt)
+{
+    post({ Kind::QuotaExhausted, tr("Quota used up"),
+           resetsAt.isEmpty() ? tr("%1 has no quota left; the queue waits.").arg(model)
+                              : tr("%1 has no quota left until %2; the queue waits.").arg(model, resetsAt),
+           true });
+}
+
+void Notifier::quotaRestored(const QString &model)
+{
+    post({ Kind::QuotaRestored, tr("Quota is back"), tr("%1 can be used again.").arg(model), false });
+}
+
+bool Notifier::enabled() const
+{
+    return !m_settings || m_settings->boolValue(SettingKey::UiNotifications);
+}
+
+void Notifier::post(const Notification &notification)
+{
+    qCInfo(lcUi).noquote() << u"%1: %2"_s.arg(notification.title, notification.message);
+    if (!enabled())
+        return;
+    const Subject subject = subjectOf(notification.kind);
+    Channel &c = channel(subject);
+    // "Back" means nothing to a user who was never told "lost".
+    if (notification.kind == Kind::ConnectionRestored && c.lastShownKind != Kind::ConnectionLost
+        && !(c.pending && c.pending->kind == Kind::ConnectionLost)) {
+        return;
+    }
+    const qint64 now = m_clock.elapsed();
+    if (!c.lastShownMs || now - *c.lastShownMs >= c.gap.count()) {
+        show(c, notification);
+        return;
+    }
+    c.pending = notification;
+    ++c.suppressed;
+    if (!c.flush->isActive())
+        c.flush->start(int(*c.lastShownMs + c.gap.count() - now));
+}
+
+void Notifier::flush(Subject subject)
+{
+    Channel &c = channel(subject);
+    if (!c.pending)
+        return;
+    Notification notification = *c.pending;
+    const int suppressed = c.suppressed;
+    c.pending.reset();
+    c.suppressed = 0;
+    if (!enabled())
+        return;
+    // Latest state wins; say nothing when it is what the user was last told.
+    if (subject != Subject::Blocked && c.lastShownKind == notification.kind && subject != Subject::Queue)
+        return;
+    if (subject == Subject::Blocked && suppressed > 1) {
+        notification.title = tr("%1 more commands blocked").arg(suppressed);
+        notification.message = tr("The last one: %1").arg(notification.message);
+    }
+    show(c, notification);
+}
+
+void Notifier::show(Channel &channel, const Notification &notification)
+{
+    channel.lastShownMs = m_clock.elapsed();
+    channel.lastShownKind = notification.kind;
+    channel.pending.reset();
+    channel.suppressed = 0;
+    channel.flush->stop();
+    Q_EMIT notified(notification);
+}
+
+} // namespace mpa

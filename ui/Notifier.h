@@ -1,0 +1,95 @@
+#pragma once
+// Desktop notifications, rate-limited: at most one per subject (connection, blocked commands,
+// queue, quota) within a gap; what happens inside the gap is summed up when it ends ("3 more
+// commands were blocked") or dropped when it changes nothing the user was told ("lost, back,
+// lost" ends as "lost"). "Back" is only said after "lost" was. Turned off by ui/notifications.
+// The tray shows what notified() carries; without a tray the lines still reach the log.
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+#include <array>
+#include <chrono>
+#include <optional>
+
+namespace mpa {
+
+class Engine;
+class Settings;
+
+class Notifier : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Kind {
+        ConnectionLost,
+        ConnectionRestored,
+        CommandBlocked,
+        QueueFinished,
+        QuotaExhausted,
+        QuotaRestored
+    };
+    Q_ENUM(Kind)
+    enum class Subject { Connection, Blocked, Queue, Quota };
+
+    struct Notification
+    {
+        Kind kind;
+        QString title;
+        QString message;
+        bool warning = false;
+    };
+
+    explicit Notifier(Settings *settings, QObject *parent = nullptr);
+
+    void setMinimumGap(Subject subject, std::chrono::milliseconds gap);
+    std::chrono::milliseconds minimumGap(Subject subject) const;
+
+    // Lost / back from the engine's endpoint (ignores stops and address changes).
+    void watch(Engine *engine);
+
+    void connectionLost(const QString &address, const QString &reason);
+    void connectionRestored(const QString &address, const QString &browser);
+    // Wiring: core/autoaccept's "command blocked" (command, page, pattern) calls this.
+    void commandBlocked(const QString &command, const QString &page);
+    // Wiring: core/scheduler's "queue finished" calls this.
+    void queueFinished(int promptsSent);
+    // Wiring: core/quota's exhausted / restored call these.
+    void quotaExhausted(const QString &model, const QString &resetsAt);
+    void quotaRestored(const QString &model);
+
+    static Subject subjectOf(Kind kind);
+
+Q_SIGNALS:
+    void notified(const mpa::Notifier::Notification &notification);
+
+private:
+    struct Channel
+    {
+        std::optional<qint64> lastShownMs;
+        std::optional<Kind> lastShownKind;
+        std::optional<Notification> pending;
+        int suppressed = 0;
+        std::chrono::milliseconds gap { 0 };
+        QTimer *flush = nullptr;
+    };
+
+    void post(const Notification &notification);
+    void flush(Subject subject);
+    void show(Channel &channel, const Notification &notification);
+    bool enabled() const;
+    Channel &channel(Subject subject) { return m_channels.at(std::size_t(subject)); }
+
+    Settings *m_settings;
+    QElapsedTimer m_clock;
+    std::array<Channel, 4> m_channels;
+    QPointer<Engine> m_engine;
+    QString m_connectedAddress;
+};
+
+} // namespace mpa
+
+Q_DECLARE_METATYPE(mpa::Notifier::Notification)

@@ -1,0 +1,335 @@
+#include "SettingField.h"
+
+#include "WrappingLabel.h"
+#include "logging/LogCategories.h"
+#include "settings/Settings.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QFontMetrics>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSpinBox>
+#include <QTextBlock>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+const QColor kErrorText(0xb3, 0x26, 0x1e);
+const QColor kErrorBase(0xfd, 0xec, 0xea);
+
+QStringList linesOf(const QString &text)
+{
+    QStringList entries;
+    for (const QString &line : text.split(u'\n')) {
+        const QString trimmed = line.trimmed();
+        if (!trimmed.isEmpty())
+            entries.append(trimmed);
+    }
+    return entries;
+}
+
+} // namespace
+
+SettingField::SettingField(Settings *settings, SettingKey key, const Options &options, QWidget *parent)
+    : QWidget(parent)
+    , m_settings(settings)
+    , m_key(key)
+    , m_lineCheck(options.lineCheck)
+{
+    const SettingSpec &spec = m_settings->spec(key);
+    setObjectName(u"field:"_s + QLatin1StringView(spec.name));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(3);
+    auto *row = new QHBoxLayout;
+    row->setSpacing(8);
+    layout->addLayout(row);
+
+    buildEditor(options);
+    m_editor->setObjectName(u"editor:"_s + QLatin1StringView(spec.name));
+    m_normalPalette = m_editor->palette();
+    const bool expanding = qobject_cast<QLineEdit *>(m_editor) || qobject_cast<QPlainTextEdit *>(m_editor);
+    row->addWidget(m_editor, expanding ? 1 : 0);
+    if (spec.restartRequired) {
+        m_restartNote = new QLabel(tr("Takes effect after a restart"), this);
+        m_restartNote->setObjectName(u"restartNote"_s);
+        QFont italic = m_restartNote->font();
+        italic.setItalic(true);
+        m_restartNote->setFont(italic);
+        m_restartNote->setForegroundRole(QPalette::PlaceholderText);
+        row->addWidget(m_restartNote, 0, expanding ? Qt::AlignTop : Qt::AlignVCenter);
+    }
+    if (!expanding)
+        row->addStretch(1);
+
+    m_errorLabel = new QLabel(this);
+    m_errorLabel->setObjectName(u"fieldError"_s);
+    makeWrapping(m_errorLabel);
+    m_errorLabel->setTextFormat(Qt::PlainText);
+    QPalette errorPalette = m_errorLabel->palette();
+    errorPalette.setColor(QPalette::WindowText, kErrorText);
+    m_errorLabel->setPalette(errorPalette);
+    m_errorLabel->hide();
+    layout->addWidget(m_errorLabel);
+
+    m_noteLabel = new QLabel(this);
+    m_noteLabel->setObjectName(u"fieldNote"_s);
+    makeWrapping(m_noteLabel);
+    m_noteLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_noteLabel->hide();
+    layout->addWidget(m_noteLabel);
+
+    m_saveTimer.setSingleShot(true);
+    m_saveTimer.setInterval(kSaveDelayMs);
+    connect(&m_saveTimer, &QTimer::timeout, this, &SettingField::commit);
+
+    load();
+    connect(m_settings, &Settings::changed, this, [this](SettingKey changed) {
+        if (changed == m_key)
+            load();
+    });
+}
+
+void SettingField::buildEditor(const Options &options)
+{
+    const SettingSpec &spec = m_settings->spec(m_key);
+    switch (spec.type) {
+    case SettingSpec::Type::Bool: {
+        auto *box = new QCheckBox(options.text, this);
+        connect(box, &QCheckBox::toggled, this, [this] {
+            if (!m_loading)
+                commit();
+        });
+        m_editor = box;
+        break;
+    }
+    case SettingSpec::Type::Int: {
+        auto *spin = new QSpinBox(this);
+        spin->setRange(spec.minimum, spec.maximum);
+        spin->setSuffix(options.suffix);
+        spin->setKeyboardTracking(false); // save the number typed, not every digit on the way
+        spin->setAccelerated(true);
+        // Wide enough for the largest value, whatever the style's default.
+        const QFontMetrics metrics(spin->font());
+        spin->setMinimumWidth(metrics.horizontalAdvance(QString::number(spec.maximum) + options.suffix) + 48);
+        connect(spin, &QSpinBox::valueChanged, this, [this] {
+            if (!m_loading)
+                commit();
+        });
+        m_editor = spin;
+        break;
+    }
+    case SettingSpec::Type::Choice: {
+        auto *combo = new QComboBox(this);
+        QList<std::pair<QString, QString>> choices = options.choices;
+        if (choices.isEmpty()) {
+            for (const QString &choice : spec.choices)
+                choices.append({ choice, choice });
+        }
+        for (const auto &[value, label] : choices)
+            combo->addItem(label, value);
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            if (!m_loading)
+                commit();
+        });
+        m_editor = combo;
+        break;
+    }
+    case SettingSpec::Type::String:
+        if (!options.multiLine) {
+            auto *line = new QLineEdit(this);
+            line->setPlaceholderText(options.placeholder);
+            line->setClearButtonEnabled(false);
+            connect(line, &QLineEdit::textEdited, this, &SettingField::onEdited);
+            connect(line, &QLineEdit::editingFinished, this, [this] {
+                if (m_saveTimer.isActive() || !m_error.isEmpty())
+                    commit();
+            });
+            m_editor = line;
+            break;
+        }
+        [[fallthrough]];
+    case SettingSpec::Type::StringList: {
+        auto *text = new QPlainTextEdit(this);
+        text->setPlaceholderText(options.placeholder);
+        text->setTabChangesFocus(true);
+        text->setLineWrapMode(spec.type == SettingSpec::Type::StringList ? QPlainTextEdit::NoWrap
+                                                                         : QPlainTextEdit::WidgetWidth);
+        const int lines = options.visibleLines > 0 ? options.visibleLines : 6;
+        const QFontMetrics metrics(text->font());
+        text->setFixedHeight(metrics.lineSpacing() * lines + 2 * text->frameWidth()
+                             + int(text->document()->documentMargin() * 2));
+        connect(text, &QPlainTextEdit::textChanged, this, [this] {
+            if (!m_loading)
+                onEdited();
+        });
+        text->installEventFilter(this);
+        m_editor = text;
+        break;
+    }
+    }
+}
+
+bool SettingField::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_editor && event->type() == QEvent::FocusOut && m_saveTimer.isActive())
+        commit();
+    return QWidget::eventFilter(watched, event);
+}
+
+QVariant SettingField::editorValue() const
+{
+    if (auto *box = qobject_cast<QCheckBox *>(m_editor))
+        return box->isChecked();
+    if (auto *spin = qobject_cast<QSpinBox *>(m_editor))
+        return spin->value();
+    if (auto *combo = qobject_cast<QComboBox *>(m_editor))
+        return combo->currentData();
+    if (auto *line = qobject_cast<QLineEdit *>(m_editor))
+        return line->text().trimmed();
+    if (auto *text = qobject_cast<QPlainTextEdit *>(m_editor)) {
+        if (m_settings->spec(m_key).type == SettingSpec::Type::StringList)
+            return linesOf(text->toPlainText());
+        return text->toPlainText().trimmed();
+    }
+    return {};
+}
+
+void SettingField::reload()
+{
+    load(true);
+}
+
+void SettingField::load(bool force)
+{
+    const QVariant value = m_settings->value(m_key);
+    // Leave the editor alone when it already says the same thing (keeps the cursor, blank
+    // lines and the user's spacing while they type).
+    if (!force && m_error.isEmpty() && editorValue() == value)
+        return;
+    m_loading = true;
+    m_saveTimer.stop();
+    if (auto *box = qobject_cast<QCheckBox *>(m_editor))
+        box->setChecked(value.toBool());
+    else if (auto *spin = qobject_cast<QSpinBox *>(m_editor))
+        spin->setValue(value.toInt());
+    else if (auto *combo = qobject_cast<QComboBox *>(m_editor))
+        combo->setCurrentIndex(qMax(0, combo->findData(value.toString())));
+    else if (auto *line = qobject_cast<QLineEdit *>(m_editor))
+        line->setText(value.toString());
+    else if (auto *text = qobject_cast<QPlainTextEdit *>(m_editor)) {
+        if (m_settings->spec(m_key).type == SettingSpec::Type::StringList)
+            text->setPlainText(value.toStringList().join(u'\n'));
+        else
+            text->setPlainText(value.toString());
+    }
+    m_loading = false;
+    showError({});
+}
+
+void SettingField::onEdited()
+{
+    // Check as the user types; save once typing pauses.
+    showError(problemWith(editorValue()));
+    m_saveTimer.start();
+}
+
+QString SettingField::problemWith(const QVariant &value) const
+{
+    QString error = userMessage(m_settings->validate(m_key, value));
+    if (error.isEmpty() && m_lineCheck) {
+        const QStringList entries = value.toStringList();
+        for (const QString &entry : entries) {
+            if (const QString problem = m_lineCheck(entry); !problem.isEmpty())
+                return problem;
+        }
+    }
+    return error;
+}
+
+bool SettingField::commit()
+{
+    m_saveTimer.stop();
+    const QVariant value = editorValue();
+    if (const QString error = problemWith(value); !error.isEmpty()) {
+        showError(error);
+        qCDebug(lcUi).noquote() << "not saving" << m_settings->spec(m_key).name << ":" << error;
+        Q_EMIT refused(error);
+        return false;
+    }
+    QString saveError;
+    if (!m_settings->setValue(m_key, value, &saveError)) {
+        showError(userMessage(saveError));
+        Q_EMIT refused(m_error);
+        return false;
+    }
+    showError({});
+    Q_EMIT committed(m_key);
+    return true;
+}
+
+void SettingField::showError(const QString &error)
+{
+    m_error = error;
+    m_errorLabel->setText(error);
+    m_errorLabel->setVisible(!error.isEmpty());
+    QPalette palette = m_normalPalette;
+    if (!error.isEmpty())
+        palette.setColor(QPalette::Base, kErrorBase);
+    m_editor->setPalette(palette);
+    markLines();
+}
+
+void SettingField::markLines()
+{
+    auto *text = qobject_cast<QPlainTextEdit *>(m_editor);
+    if (!text || !m_lineCheck)
+        return;
+    QList<QTextEdit::ExtraSelection> marks;
+    for (QTextBlock block = text->document()->begin(); block.isValid(); block = block.next()) {
+        const QString line = block.text().trimmed();
+        if (line.isEmpty() || m_lineCheck(line).isEmpty())
+            continue;
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = QTextCursor(block);
+        mark.format.setBackground(QColor(0xf9, 0xc9, 0xc4));
+        mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+        marks.append(mark);
+    }
+    text->setExtraSelections(marks);
+}
+
+void SettingField::setNote(const QString &note)
+{
+    m_noteLabel->setText(note);
+    m_noteLabel->setVisible(!note.isEmpty());
+}
+
+QString SettingField::note() const
+{
+    return m_noteLabel->text();
+}
+
+QString SettingField::userMessage(const QString &validateError)
+{
+    // Settings names the key ("cdp/port: 70000 is outside 1–65535"); next to the field the
+    // key is obvious, so say only what is wrong.
+    QString message = validateError;
+    const qsizetype colon = message.indexOf(u": "_s);
+    if (colon > 0 && !message.left(colon).contains(u' '))
+        message = message.mid(colon + 2);
+    if (!message.isEmpty())
+        message[0] = message.at(0).toUpper();
+    return message;
+}
+
+} // namespace mpa

@@ -1,0 +1,122 @@
+#pragma once
+// One form field bound to one setting: loads the value, checks every edit with
+// Settings::validate() and shows a refusal inline under the field (the bad value is never
+// saved), saves a valid value at once so it applies live, follows changes made elsewhere, and
+// says "takes effect after a restart" for keys whose spec asks for one. The editor is chosen
+// from the key's type (check box, spin box, line edit, combo box, one-entry-per-line list).
+
+#include "settings/SettingKey.h"
+
+#include <QPalette>
+#include <QTimer>
+#include <QWidget>
+
+#include <functional>
+
+class QLabel;
+
+namespace mpa {
+
+class Settings;
+
+// How a SettingField shows its key (all optional).
+struct SettingFieldOptions
+{
+    QString text; // check box label
+    QString suffix; // spin box suffix (" ms")
+    QList<std::pair<QString, QString>> choices; // Choice: value → label (all values when empty)
+    bool multiLine = false; // String: a text box instead of a line
+    QString placeholder;
+    // StringList: a problem with one line (empty: fine), to mark that line while typing.
+    std::function<QString(const QString &line)> lineCheck;
+    int visibleLines = 0; // text boxes: height in lines (0: a default)
+
+    SettingFieldOptions &withText(const QString &value)
+    {
+        text = value;
+        return *this;
+    }
+    SettingFieldOptions &withSuffix(const QString &value)
+    {
+        suffix = value;
+        return *this;
+    }
+    SettingFieldOptions &withChoices(const QList<std::pair<QString, QString>> &value)
+    {
+        choices = value;
+        return *this;
+    }
+    SettingFieldOptions &withPlaceholder(const QString &value)
+    {
+        placeholder = value;
+        return *this;
+    }
+    SettingFieldOptions &withLines(int lines)
+    {
+        visibleLines = lines;
+        return *this;
+    }
+    SettingFieldOptions &asTextBox(int lines)
+    {
+        multiLine = true;
+        visibleLines = lines;
+        return *this;
+    }
+};
+
+class SettingField : public QWidget
+{
+    Q_OBJECT
+public:
+    using Options = SettingFieldOptions;
+
+    SettingField(Settings *settings, SettingKey key, const Options &options = {}, QWidget *parent = nullptr);
+
+    SettingKey key() const { return m_key; }
+    QWidget *editor() const { return m_editor; }
+    // The refusal shown under the field; empty when the current input is valid.
+    QString errorText() const { return m_error; }
+    // A line of information under the field (e.g. a command-line value wins for this run).
+    void setNote(const QString &note);
+    QString note() const;
+
+    // The value the editor holds now, as Settings takes it.
+    QVariant editorValue() const;
+    // Checks the editor's value and saves it when valid; false (and the error shown) otherwise.
+    bool commit();
+    // Shows the saved value again, dropping unsaved (e.g. refused) input.
+    void reload();
+
+    // How long typing may pause before a line or text box saves (Enter / leaving saves at once).
+    static constexpr int kSaveDelayMs = 700;
+
+Q_SIGNALS:
+    void committed(mpa::SettingKey key);
+    void refused(const QString &error);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void buildEditor(const Options &options);
+    void load(bool force = false);
+    void onEdited();
+    QString problemWith(const QVariant &value) const;
+    void showError(const QString &error);
+    void markLines();
+    static QString userMessage(const QString &validateError);
+
+    Settings *m_settings;
+    SettingKey m_key;
+    QWidget *m_editor = nullptr;
+    QLabel *m_restartNote = nullptr;
+    QLabel *m_errorLabel;
+    QLabel *m_noteLabel;
+    QTimer m_saveTimer;
+    std::function<QString(const QString &)> m_lineCheck;
+    QString m_error;
+    QPalette m_normalPalette;
+    bool m_loading = false;
+};
+
+} // namespace mpa

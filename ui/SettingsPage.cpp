@@ -1,0 +1,113 @@
+#include "SettingsPage.h"
+
+#include "WrappingLabel.h"
+#include "engine/Engine.h"
+
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+SettingsPage::SettingsPage(Engine *engine, const QString &title, const QString &intro, QWidget *parent)
+    : QWidget(parent)
+    , m_engine(engine)
+    , m_title(title)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(0);
+
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *content = new QWidget(scroll);
+    content->setObjectName(u"pageContent"_s);
+    m_body = new QVBoxLayout(content);
+    m_body->setContentsMargins(16, 12, 16, 16);
+    m_body->setSpacing(12);
+
+    auto *heading = new QLabel(title, content);
+    heading->setObjectName(u"pageTitle"_s);
+    QFont big = heading->font();
+    big.setPointSizeF(big.pointSizeF() * 1.35);
+    big.setBold(true);
+    heading->setFont(big);
+    m_body->addWidget(heading);
+    if (!intro.isEmpty()) {
+        auto *introLabel = new QLabel(intro, content);
+        introLabel->setObjectName(u"pageIntro"_s);
+        makeWrapping(introLabel);
+        m_body->addWidget(introLabel);
+    }
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+}
+
+Settings *SettingsPage::settings() const
+{
+    return m_engine->settings();
+}
+
+QFormLayout *SettingsPage::addFormGroup(const QString &title, QGroupBox **box)
+{
+    auto *group = new QGroupBox(title, m_body->parentWidget());
+    auto *form = new QFormLayout(group);
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    form->setLabelAlignment(Qt::AlignLeft | Qt::AlignTop);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    form->setHorizontalSpacing(14);
+    form->setVerticalSpacing(8);
+    m_body->addWidget(group);
+    if (box)
+        *box = group;
+    return form;
+}
+
+QVBoxLayout *SettingsPage::addGroup(const QString &title, QGroupBox **box)
+{
+    auto *group = new QGroupBox(title, m_body->parentWidget());
+    auto *layout = new QVBoxLayout(group);
+    layout->setSpacing(8);
+    m_body->addWidget(group);
+    if (box)
+        *box = group;
+    return layout;
+}
+
+SettingField *SettingsPage::addField(QFormLayout *form, const QString &label, SettingKey key,
+                                     const SettingField::Options &options)
+{
+    auto *field = new SettingField(settings(), key, options, form->parentWidget());
+    if (label.isEmpty())
+        form->addRow(field);
+    else
+        form->addRow(label, field);
+    return field;
+}
+
+QLabel *SettingsPage::hint(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    makeWrapping(label);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QLabel *SettingsPage::pendingNotice(const QString &what, const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setObjectName(u"pending:"_s + what);
+    label->setProperty("pending", true);
+    makeWrapping(label);
+    label->setStyleSheet(u"QLabel { background: #eef2f7; color: #2f3b4c; border-left: 3px solid #8aa1bd; "
+                         "padding: 6px 8px; }"_s);
+    return label;
+}
+
+} // namespace mpa

@@ -1,0 +1,54 @@
+#pragma once
+// The frame every page of the settings window shares: a title, a line saying what the page is
+// for, and a scrolling column of groups. Also the one look for the places whose live data
+// comes from an engine part that is not connected yet ("pending" notices), so they are easy to
+// find and to replace when that part lands.
+
+#include "SettingField.h"
+
+#include <QWidget>
+
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QLayout;
+class QVBoxLayout;
+
+namespace mpa {
+
+class Engine;
+class Settings;
+
+class SettingsPage : public QWidget
+{
+    Q_OBJECT
+public:
+    SettingsPage(Engine *engine, const QString &title, const QString &intro, QWidget *parent = nullptr);
+
+    QString title() const { return m_title; }
+    Engine *engine() const { return m_engine; }
+    Settings *settings() const;
+
+    // A notice for data that an engine part not yet connected will provide. Its object name
+    // is "pending:<what>" and it carries the property pending=true.
+    static QLabel *pendingNotice(const QString &what, const QString &text, QWidget *parent);
+
+protected:
+    QVBoxLayout *body() const { return m_body; }
+    // A titled group with a form layout (labels on the left).
+    QFormLayout *addFormGroup(const QString &title, QGroupBox **box = nullptr);
+    // A titled group with a vertical layout.
+    QVBoxLayout *addGroup(const QString &title, QGroupBox **box = nullptr);
+    // A setting field added as a form row (label may be empty for check boxes).
+    SettingField *addField(QFormLayout *form, const QString &label, SettingKey key,
+                           const SettingField::Options &options = {});
+    // A short grey explanation under a group's rows.
+    static QLabel *hint(const QString &text, QWidget *parent);
+
+private:
+    Engine *m_engine;
+    QString m_title;
+    QVBoxLayout *m_body;
+};
+
+} // namespace mpa

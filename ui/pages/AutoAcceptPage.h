@@ -1,0 +1,24 @@
+#pragma once
+// Auto-accept: the master switch, how it scans, which button words it clicks and which it
+// never clicks; per-page pause and the IDE profiles in use.
+
+#include "SettingsPage.h"
+
+class QCheckBox;
+
+namespace mpa {
+
+class AutoAcceptPage : public SettingsPage
+{
+    Q_OBJECT
+public:
+    explicit AutoAcceptPage(Engine *engine, QWidget *parent = nullptr);
+
+private:
+    void refresh();
+
+    QCheckBox *m_enabled;
+    QLabel *m_enabledNote;
+};
+
+} // namespace mpa

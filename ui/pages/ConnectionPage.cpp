@@ -1,0 +1,407 @@
+#include "ConnectionPage.h"
+
+#include "WrappingLabel.h"
+#include "engine/Engine.h"
+#include "logging/LogCategories.h"
+#include "safety/TextPattern.h"
+#include "settings/Settings.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProcess>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace mpa {
+
+namespace {
+
+constexpr auto kStartTimeout = 60s;
+
+QString nativePath(const QString &path)
+{
+    const QString home = QDir::homePath();
+    QString shown = QDir::toNativeSeparators(path);
+    if (path.startsWith(home + u'/'))
+        shown = u"~"_s + QDir::toNativeSeparators(path.mid(home.size()));
+    return shown;
+}
+
+} // namespace
+
+ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
+    : SettingsPage(
+        engine, tr("Connection"),
+        tr("The app drives your IDE through its DevTools debugging port. The IDE has to be started "
+           "with --remote-debugging-port; below you can make its launcher do that."),
+        parent)
+    , m_probe(new CdpProbe(this))
+    , m_launcher(IdeLauncher::create(profileRoot(engine->paths())))
+    , m_ides(IdeInfo::known())
+    , m_startProbe(new CdpProbe(this))
+{
+    // The endpoint.
+    QGroupBox *endpointBox = nullptr;
+    QFormLayout *endpoint = addFormGroup(tr("Debugging endpoint"), &endpointBox);
+    m_host = addField(endpoint, tr("Host:"), SettingKey::CdpHost);
+    m_port = addField(endpoint, tr("Port:"), SettingKey::CdpPort);
+    m_engineState = new QLabel(endpointBox);
+    m_engineState->setObjectName(u"engineState"_s);
+    makeWrapping(m_engineState);
+    endpoint->addRow(tr("Now:"), m_engineState);
+
+    auto *testRow = new QHBoxLayout;
+    testRow->setSpacing(6);
+    m_testButton = new QPushButton(tr("Test Connection"), endpointBox);
+    m_testButton->setObjectName(u"testConnection"_s);
+    m_testButton->setToolTip(tr("Ask the address above what it offers, without disturbing the running "
+                                "connection"));
+    connect(m_testButton, &QPushButton::clicked, this, &ConnectionPage::testConnection);
+    testRow->addWidget(m_testButton);
+    m_testResult = new QLabel(endpointBox);
+    m_testResult->setObjectName(u"testResult"_s);
+    makeWrapping(m_testResult);
+    m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    testRow->addWidget(m_testResult, 1);
+    endpoint->addRow(testRow);
+    m_targets = new QTreeWidget(endpointBox);
+    m_targets->setObjectName(u"testTargets"_s);
+    m_targets->setHeaderLabels({ tr("Page"), tr("Type"), tr("The app") });
+    m_targets->setRootIsDecorated(false);
+    m_targets->setUniformRowHeights(true);
+    m_targets->setMinimumHeight(120);
+    m_targets->header()->setStretchLastSection(false);
+    m_targets->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_targets->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_targets->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_targets->hide();
+    endpoint->addRow(m_targets);
+    connect(m_probe, &CdpProbe::finished, this, &ConnectionPage::showProbeResult);
+
+    // Pages to leave alone.
+    QFormLayout *ignore = addFormGroup(tr("Pages to leave alone"));
+    SettingField::Options ignoreOptions;
+    ignoreOptions.visibleLines = 3;
+    ignoreOptions.placeholder = tr("e.g. Settings, or /github\\.com\\/.*\\/pull/");
+    ignoreOptions.lineCheck = [](const QString &line) {
+        const TextPattern pattern(line);
+        return pattern.isValid() ? QString() : tr("%1: %2").arg(line, pattern.errorString());
+    };
+    addField(ignore, QString(), SettingKey::CdpIgnoreTargets, ignoreOptions);
+    ignore->addRow(hint(tr("One per line: pages whose title or address contains the text (or matches "
+                           "/regex/) are never touched."),
+                        this));
+
+    // Relaunching an IDE with debugging.
+    QGroupBox *ideBox = nullptr;
+    QFormLayout *ide = addFormGroup(tr("Start an IDE with debugging"), &ideBox);
+    m_ideCombo = new QComboBox(ideBox);
+    m_ideCombo->setObjectName(u"ideChoice"_s);
+    for (const IdeInfo &info : std::as_const(m_ides))
+        m_ideCombo->addItem(info.name, info.id);
+    connect(m_ideCombo, &QComboBox::currentIndexChanged, this, &ConnectionPage::refreshLauncher);
+    ide->addRow(tr("IDE:"), m_ideCombo);
+    m_launcherState = new QLabel(ideBox);
+    m_launcherState->setObjectName(u"launcherState"_s);
+    makeWrapping(m_launcherState);
+    m_launcherState->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    ide->addRow(tr("Launcher:"), m_launcherState);
+    auto *buttons = new QHBoxLayout;
+    buttons->setSpacing(6);
+    m_rewrite = new QPushButton(ideBox);
+    m_rewrite->setObjectName(u"launcherRewrite"_s);
+    connect(m_rewrite, &QPushButton::clicked, this, &ConnectionPage::rewriteLauncher);
+    buttons->addWidget(m_rewrite);
+    m_restore = new QPushButton(tr("Restore Original"), ideBox);
+    m_restore->setObjectName(u"launcherRestore"_s);
+    connect(m_restore, &QPushButton::clicked, this, &ConnectionPage::restoreLauncher);
+    buttons->addWidget(m_restore);
+    m_start = new QPushButton(ideBox);
+    m_start->setObjectName(u"ideStart"_s);
+    connect(m_start, &QPushButton::clicked, this, [this] { startIde(); });
+    buttons->addWidget(m_start);
+    buttons->addStretch(1);
+    ide->addRow(buttons);
+    m_startState = new QLabel(ideBox);
+    m_startState->setObjectName(u"startState"_s);
+    makeWrapping(m_startState);
+    m_startState->hide();
+    ide->addRow(m_startState);
+    // Wiring: with core/platform's process finder, offer to close the running IDE here instead
+    // of asking the user to.
+    connect(m_startProbe, &CdpProbe::attemptFailed, this, [this] {
+        const IdeInfo *info = selectedIde();
+        m_startState->setText(tr("Waiting for %1 to open port %2… (%3 s)")
+                                  .arg(info ? info->name : QString())
+                                  .arg(savedPort())
+                                  .arg(m_startClock.elapsed() / 1000));
+    });
+    connect(m_startProbe, &CdpProbe::finished, this, [this](const CdpProbeResult &result) {
+        const IdeInfo *info = selectedIde();
+        const QString name = info ? info->name : tr("The IDE");
+        m_start->setEnabled(true);
+        if (result.ok)
+            m_startState->setText(tr("%1 answers on port %2 (%3). The app attaches to it by itself.")
+                                      .arg(name)
+                                      .arg(result.port)
+                                      .arg(result.browser));
+        else
+            m_startState->setText(tr("%1 did not open port %2 within %3 s. If it was already running, close "
+                                     "all its windows and start it again.")
+                                      .arg(name)
+                                      .arg(result.port)
+                                      .arg(kStartTimeout.count()));
+    });
+    body()->addStretch(1);
+
+    connect(settings(), &Settings::changed, this, [this](SettingKey key) {
+        if (key == SettingKey::CdpHost || key == SettingKey::CdpPort) {
+            refreshAddressNotes();
+            refreshLauncher();
+        }
+    });
+    connect(engine, &Engine::statusChanged, this, &ConnectionPage::refreshEngineState);
+    refreshAddressNotes();
+    refreshEngineState();
+    refreshLauncher();
+}
+
+ConnectionPage::~ConnectionPage() = default;
+
+QString ConnectionPage::profileRoot(const AppPaths &paths)
+{
+    // Next to the logs: the data folder (or the --config-dir folder), not the config folder.
+    return QDir::cleanPath(paths.logDir + u"/../browser-profiles"_s);
+}
+
+quint16 ConnectionPage::savedPort() const
+{
+    return quint16(settings()->intValue(SettingKey::CdpPort));
+}
+
+void ConnectionPage::refreshAddressNotes()
+{
+    // A --cdp-host/--cdp-port (or the demo) wins for this run; say so next to the fields.
+    const QString savedHost = settings()->stringValue(SettingKey::CdpHost);
+    const bool differs = engine()->cdpHost() != savedHost || engine()->cdpPort() != savedPort();
+    const QString note = differs ? tr("This run uses %1:%2 (set on the command line); the saved address "
+                                      "applies from the next start.")
+                                       .arg(engine()->cdpHost())
+                                       .arg(engine()->cdpPort())
+                                 : QString();
+    m_port->setNote(note);
+}
+
+void ConnectionPage::refreshEngineState()
+{
+    refreshAddressNotes(); // a command-line or demo address arrives with a reconnect
+    QString text = engine()->statusLine();
+    const QString browser = engine()->endpoint()->browserVersion();
+    if (engine()->endpoint()->isConnected() && !browser.isEmpty())
+        text += u" ("_s + browser + u')';
+    m_engineState->setText(text);
+}
+
+void ConnectionPage::testConnection()
+{
+    const QString host = qobject_cast<QLineEdit *>(m_host->editor())->text().trimmed();
+    const auto port = quint16(qobject_cast<QSpinBox *>(m_port->editor())->value());
+    if (const QString problem = settings()->validate(SettingKey::CdpHost, host); !problem.isEmpty()) {
+        m_host->commit(); // shows the problem under the field
+        m_testResult->setText(tr("Fix the host first."));
+        return;
+    }
+    m_testButton->setEnabled(false);
+    m_testResult->setText(tr("Asking %1:%2…").arg(host).arg(port));
+    m_targets->clear();
+    m_targets->hide();
+    m_probe->probe(host, port);
+}
+
+void ConnectionPage::showProbeResult(const CdpProbeResult &result)
+{
+    m_testButton->setEnabled(true);
+    m_targets->clear();
+    if (!result.ok) {
+        m_testResult->setText(result.error);
+        m_targets->hide();
+        return;
+    }
+    const TargetFilter &filter = engine()->endpoint()->targetFilter();
+    int usable = 0;
+    for (const CdpProbeTarget &target : result.targets) {
+        QString verdict;
+        QString reason;
+        if (!target.attachable)
+            verdict = tr("skips: another debugger holds it");
+        else if (!filter.accepts(target.info, &reason))
+            verdict = tr("skips: %1").arg(reason);
+        else {
+            verdict = tr("attaches");
+            ++usable;
+        }
+        const QString title = target.info.title.isEmpty() ? target.info.url : target.info.title;
+        auto *item = new QTreeWidgetItem(m_targets, { title, target.info.type, verdict });
+        item->setToolTip(0, target.info.url);
+        item->setToolTip(2, verdict);
+    }
+    m_targets->setVisible(!result.targets.isEmpty());
+    const QString who = result.browser.isEmpty() ? tr("A DevTools endpoint") : result.browser;
+    const auto count = result.targets.size();
+    m_testResult->setText((count == 1 ? tr("%1 answers at %2 · 1 target, %3 to work on")
+                                      : tr("%1 answers at %2 · %4 targets, %3 to work on"))
+                              .arg(who, result.address())
+                              .arg(usable)
+                              .arg(count));
+}
+
+const IdeInfo *ConnectionPage::selectedIde() const
+{
+    const int index = m_ideCombo->currentIndex();
+    return index >= 0 && index < m_ides.size() ? &m_ides.at(index) : nullptr;
+}
+
+QString ConnectionPage::selectedIdeId() const
+{
+    const IdeInfo *info = selectedIde();
+    return info ? info->id : QString();
+}
+
+void ConnectionPage::selectIde(const QString &id)
+{
+    m_ideCombo->setCurrentIndex(m_ideCombo->findData(id));
+}
+
+void ConnectionPage::refreshLauncher()
+{
+    const IdeInfo *info = selectedIde();
+    if (!info)
+        return;
+    const LauncherState state = m_launcher->state(*info);
+    const quint16 port = savedPort();
+    QString text;
+    if (!state.found)
+        text = tr("No launcher for %1 was found on this system.").arg(info->name);
+    else if (!state.rewritten)
+        text = tr("%1 — starts %2 without debugging.").arg(nativePath(state.launcherPath), info->name);
+    else if (state.port != port)
+        text = tr("%1 starts %2 with debugging on port %3, but the app watches port %4.")
+                   .arg(nativePath(state.launcherPath), info->name)
+                   .arg(state.port)
+                   .arg(port);
+    else
+        text = tr("%1 starts %2 with debugging on port %3. The original is kept (%4).")
+                   .arg(nativePath(state.launcherPath), info->name)
+                   .arg(state.port)
+                   .arg(nativePath(state.originalPath));
+    m_launcherState->setText(text);
+
+    m_rewrite->setText(state.rewritten && state.port != port ? tr("Update to Port %1").arg(port)
+                                                             : tr("Add Debugging to Launcher"));
+    m_rewrite->setEnabled(state.found && !(state.rewritten && state.port == port));
+    m_rewrite->setToolTip(
+        tr("Make the usual way of starting %1 pass --remote-debugging-port=%2").arg(info->name).arg(port));
+    m_restore->setEnabled(state.rewritten);
+    m_start->setText(tr("Start %1 with Debugging").arg(info->name));
+    m_start->setEnabled(state.found && !m_startProbe->isRunning());
+}
+
+bool ConnectionPage::rewriteLauncher()
+{
+    const IdeInfo *info = selectedIde();
+    if (!info)
+        return false;
+    QString error;
+    const bool ok = m_launcher->rewrite(*info, savedPort(), &error);
+    if (!ok) {
+        qCWarning(lcPlatform).noquote() << "launcher of" << info->name << ":" << error;
+        m_launcherState->setText(tr("Could not change the launcher: %1.").arg(error));
+        return false;
+    }
+    refreshLauncher();
+    return true;
+}
+
+bool ConnectionPage::restoreLauncher()
+{
+    const IdeInfo *info = selectedIde();
+    if (!info)
+        return false;
+    QString error;
+    if (!m_launcher->restore(*info, &error)) {
+        qCWarning(lcPlatform).noquote() << "launcher of" << info->name << ":" << error;
+        m_launcherState->setText(tr("Could not restore the launcher: %1.").arg(error));
+        return false;
+    }
+    refreshLauncher();
+    return true;
+}
+
+bool ConnectionPage::startIde(bool confirmed)
+{
+    const IdeInfo *info = selectedIde();
+    if (!info)
+        return false;
+    std::optional<QStringList> command = m_launcher->launchCommand(*info);
+    if (!command || command->isEmpty()) {
+        m_startState->setText(
+            tr("No launcher for %1 was found, so it cannot be started from here.").arg(info->name));
+        m_startState->show();
+        return false;
+    }
+    const quint16 port = savedPort();
+    const LauncherState state = m_launcher->state(*info);
+    if (!state.rewritten || state.port != port) {
+        // Start it with debugging this once, whatever the launcher says.
+        command->removeIf([](const QString &arg) {
+            return arg.startsWith(u"--remote-debugging-port"_s) || arg.startsWith(u"--user-data-dir="_s);
+        });
+        *command += IdeLauncher::debuggingArguments(*info, port, profileRoot(engine()->paths()));
+    }
+    if (!confirmed) {
+        QMessageBox box(QMessageBox::Question, tr("Start %1").arg(info->name),
+                        tr("Close every %1 window first.").arg(info->name), QMessageBox::NoButton, this);
+        box.setInformativeText(
+            tr("A %1 that is still running ignores the debugging flag and only opens another "
+               "window. Start %1 with debugging on port %2 now?")
+                .arg(info->name)
+                .arg(port));
+        QPushButton *start = box.addButton(tr("Start %1").arg(info->name), QMessageBox::AcceptRole);
+        box.addButton(QMessageBox::Cancel);
+        box.exec();
+        if (box.clickedButton() != start)
+            return false;
+    }
+    const QString program = command->takeFirst();
+    qint64 pid = 0;
+    if (!QProcess::startDetached(program, *command, QString(), &pid)) {
+        qCWarning(lcPlatform).noquote() << "could not start" << program << command->join(u' ');
+        m_startState->setText(tr("Could not start %1 (%2).").arg(info->name, program));
+        m_startState->show();
+        return false;
+    }
+    m_lastPid = pid;
+    qCInfo(lcPlatform).noquote()
+        << u"started %1 (pid %2): %3 %4"_s.arg(info->name).arg(pid).arg(program, command->join(u' '));
+    Q_EMIT ideStarted(pid);
+    m_startState->setText(tr("Waiting for %1 to open port %2…").arg(info->name).arg(port));
+    m_startState->show();
+    m_start->setEnabled(false);
+    m_startClock.start();
+    m_startProbe->waitUntilUp(u"127.0.0.1"_s, port, kStartTimeout);
+    return true;
+}
+
+} // namespace mpa

@@ -1,0 +1,78 @@
+#pragma once
+// Connection: where the IDE's debugging endpoint is, a test that lists what answers there
+// (without touching the running engine), pages to leave alone, and making an IDE start with
+// debugging: rewrite (or restore) its launcher, start it, and watch the port open.
+
+#include "SettingsPage.h"
+#include "cdp/CdpProbe.h"
+#include "platform/IdeLauncher.h"
+#include "settings/AppPaths.h"
+
+#include <QElapsedTimer>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+
+namespace mpa {
+
+class ConnectionPage : public SettingsPage
+{
+    Q_OBJECT
+public:
+    explicit ConnectionPage(Engine *engine, QWidget *parent = nullptr);
+    ~ConnectionPage() override;
+
+    // Lists what answers at the host and port in the fields (saved or not).
+    void testConnection();
+    CdpProbe *probe() const { return m_probe; }
+
+    void selectIde(const QString &id);
+    QString selectedIdeId() const;
+    bool rewriteLauncher();
+    bool restoreLauncher();
+    // Starts the selected IDE with debugging on the saved port and waits for the port to
+    // answer; asks the user to close the IDE first unless `confirmed`.
+    bool startIde(bool confirmed = false);
+    CdpProbe *startProbe() const { return m_startProbe; }
+    qint64 lastStartedPid() const { return m_lastPid; }
+
+    // Where dedicated browser profiles (Chrome's --user-data-dir) live for these paths.
+    static QString profileRoot(const AppPaths &paths);
+
+Q_SIGNALS:
+    void ideStarted(qint64 pid);
+
+private:
+    void refreshAddressNotes();
+    void refreshEngineState();
+    void showProbeResult(const CdpProbeResult &result);
+    void refreshLauncher();
+    const IdeInfo *selectedIde() const;
+    quint16 savedPort() const;
+
+    SettingField *m_host;
+    SettingField *m_port;
+    QLabel *m_engineState;
+    QPushButton *m_testButton;
+    QLabel *m_testResult;
+    QTreeWidget *m_targets;
+    CdpProbe *m_probe;
+
+    std::unique_ptr<IdeLauncher> m_launcher;
+    QList<IdeInfo> m_ides;
+    QComboBox *m_ideCombo;
+    QLabel *m_launcherState;
+    QPushButton *m_rewrite;
+    QPushButton *m_restore;
+    QPushButton *m_start;
+    QLabel *m_startState;
+    CdpProbe *m_startProbe;
+    QElapsedTimer m_startClock;
+    qint64 m_lastPid = 0;
+};
+
+} // namespace mpa

@@ -1,0 +1,157 @@
+#include "GeneralPage.h"
+
+#include "engine/Engine.h"
+#include "logging/LogCategories.h"
+#include "logging/Logging.h"
+#include "platform/Autostart.h"
+#include "settings/AppPaths.h"
+#include "settings/Settings.h"
+
+#include <QCheckBox>
+#include <QCoreApplication>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+QStringList autostartArguments(const AppPaths &paths)
+{
+    // A separate config dir is a separate instance: start that one.
+    if (QDir(paths.configDir) != QDir(AppPaths::standard().configDir))
+        return { u"--config-dir"_s, paths.configDir };
+    return {};
+}
+
+QWidget *folderRow(const QString &path, const QString &name, QWidget *parent)
+{
+    auto *row = new QWidget(parent);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *label = new QLabel(QDir::toNativeSeparators(path), row);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setObjectName(name + u"Path"_s);
+    layout->addWidget(label, 1);
+    auto *open = new QPushButton(QCoreApplication::translate("mpa::GeneralPage", "Open"), row);
+    open->setObjectName(name + u"Open"_s);
+    QObject::connect(open, &QPushButton::clicked, row,
+                     [path] { QDesktopServices::openUrl(QUrl::fromLocalFile(path)); });
+    layout->addWidget(open);
+    return row;
+}
+
+} // namespace
+
+GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
+    : SettingsPage(engine, tr("General"), QString(), parent)
+    , m_autostart(
+          Autostart::create(QCoreApplication::applicationFilePath(), autostartArguments(engine->paths())))
+{
+    QFormLayout *startup = addFormGroup(tr("Startup and notifications"));
+    m_startAtLogin = new QCheckBox(tr("Start Multi Purpose Agent when I log in"), this);
+    m_startAtLogin->setObjectName(u"startAtLogin"_s);
+    startup->addRow(m_startAtLogin);
+    m_autostartInfo = hint(QString(), this);
+    m_autostartInfo->setObjectName(u"autostartInfo"_s);
+    startup->addRow(m_autostartInfo);
+    connect(m_startAtLogin, &QCheckBox::toggled, this, [this](bool on) {
+        QString error;
+        if (!m_autostart->setEnabled(on, &error)) {
+            qCWarning(lcPlatform).noquote() << "start at login:" << error;
+            QMessageBox::warning(this, tr("Start at login"),
+                                 tr("Could not change the start at login: %1.").arg(error));
+        } else {
+            qCInfo(lcPlatform).noquote()
+                << "start at login" << (on ? "on" : "off") << "(" << m_autostart->location() << ")";
+        }
+        refreshAutostart();
+    });
+    addField(startup, QString(), SettingKey::UiNotifications,
+             SettingField::Options().withText(tr("Show desktop notifications")));
+    startup->addRow(
+        hint(tr("When the connection to the IDE is lost or back, a command was blocked, the queue "
+                "finished, or the quota ran out or reset. At most one per subject every few seconds."),
+             this));
+
+    const AppPaths &paths = engine->paths();
+    QFormLayout *files = addFormGroup(tr("Files"));
+    files->addRow(tr("Settings and data:"), folderRow(paths.configDir, u"configDir"_s, this));
+    files->addRow(tr("Logs:"), folderRow(paths.logDir, u"logDir"_s, this));
+    if (const QString moved = settings()->recoveredFrom(); !moved.isEmpty()) {
+        auto *recovered = hint(tr("The settings file could not be read when the app started; it was kept as "
+                                  "%1 and the defaults are in use.")
+                                   .arg(QDir::toNativeSeparators(moved)),
+                               this);
+        recovered->setObjectName(u"settingsRecovered"_s);
+        files->addRow(recovered);
+    }
+
+    QVBoxLayout *reset = addGroup(tr("Reset"));
+    reset->addWidget(
+        hint(tr("Puts every setting back to its default. Tokens, the prompt queue, the history and "
+                "the statistics stay."),
+             this));
+    auto *resetButton = new QPushButton(tr("Reset All Settings…"), this);
+    resetButton->setObjectName(u"resetAll"_s);
+    connect(resetButton, &QPushButton::clicked, this, &GeneralPage::resetAll);
+    auto *resetRow = new QHBoxLayout;
+    resetRow->setSpacing(6);
+    resetRow->addWidget(resetButton);
+    resetRow->addStretch(1);
+    reset->addLayout(resetRow);
+    body()->addStretch(1);
+    refreshAutostart();
+}
+
+GeneralPage::~GeneralPage() = default;
+
+void GeneralPage::showEvent(QShowEvent *event)
+{
+    refreshAutostart(); // the user may have changed it elsewhere
+    SettingsPage::showEvent(event);
+}
+
+void GeneralPage::refreshAutostart()
+{
+    const QSignalBlocker blocker(m_startAtLogin);
+    m_startAtLogin->setEnabled(m_autostart->isSupported());
+    m_startAtLogin->setChecked(m_autostart->isSupported() && m_autostart->isEnabled());
+    if (!m_autostart->isSupported())
+        m_autostartInfo->setText(tr("Starting at login is not supported on this system."));
+    else
+        m_autostartInfo->setText(
+            m_autostart->isEnabled()
+                ? tr("Started at login by %1").arg(QDir::toNativeSeparators(m_autostart->location()))
+                : tr("Not started at login (the entry would be %1)")
+                      .arg(QDir::toNativeSeparators(m_autostart->location())));
+}
+
+bool GeneralPage::resetAll()
+{
+    QMessageBox box(QMessageBox::Warning, tr("Reset all settings"),
+                    tr("Put every setting back to its default?"), QMessageBox::NoButton, this);
+    box.setObjectName(u"resetConfirmation"_s);
+    box.setInformativeText(tr("Auto-accept words, the ban list, the schedule, the connection and the servers "
+                              "go back to their defaults. This cannot be undone."));
+    QPushButton *confirm = box.addButton(tr("Reset All Settings"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() != confirm)
+        return false;
+    settings()->resetAll();
+    qCInfo(lcSettings) << "every setting was reset to its default";
+    return true;
+}
+
+} // namespace mpa
