@@ -1,8 +1,14 @@
 #include "Notifier.h"
 
 #include "engine/Engine.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 #include "logging/LogCategories.h"
+#include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
+
+#include <QDateTime>
+#include <QLocale>
 
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
@@ -66,6 +72,29 @@ void Notifier::watch(Engine *engine)
         if (!m_engine || !m_engine->isRunning() || endpoint->address() != m_connectedAddress)
             return;
         connectionLost(m_connectedAddress, reason);
+    });
+    Scheduler *scheduler = engine->scheduler();
+    connect(scheduler, &Scheduler::queueFinished, this,
+            [this, scheduler](const QString &) { queueFinished(scheduler->promptsSentThisRun()); });
+    QuotaMonitor *quota = engine->quota();
+    connect(quota, &QuotaMonitor::holdChanged, this, [this, quota](bool holding, const QString &) {
+        const QuotaMonitor::Verdict &verdict = quota->verdict();
+        if (holding) {
+            // The earliest reset among the models that ran out, if the IDE said.
+            QDateTime reset;
+            for (const QString &label : verdict.exhausted) {
+                const ModelQuota *model = quota->snapshot().model(label);
+                if (model && model->resetTime.isValid() && (!reset.isValid() || model->resetTime < reset))
+                    reset = model->resetTime;
+            }
+            quotaExhausted(verdict.exhausted.join(u", "_s),
+                           reset.isValid() ? QLocale().toString(reset.toLocalTime(), QLocale::ShortFormat)
+                                           : QString());
+        } else {
+            const QStringList watched = m_engine ? m_engine->settings()->listValue(SettingKey::QuotaModels)
+                                                 : QStringList();
+            quotaRestored(watched.isEmpty() ? tr("the models") : watched.join(u", "_s));
+        }
     });
 }
 

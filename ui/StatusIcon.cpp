@@ -2,6 +2,8 @@
 
 #include "EngineControls.h"
 #include "engine/Engine.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
 
 #include <QPainter>
@@ -108,7 +110,8 @@ StatusIconState statusIconState(const Engine *engine)
         return StatusIconState::Off;
     if (engine->isPaused())
         return StatusIconState::Paused;
-    // Wiring: StatusIconState::QuotaExhausted once core/quota reports the quota used up.
+    if (engine->quota()->isHolding())
+        return StatusIconState::QuotaExhausted;
     if (!engine->endpoint()->isConnected())
         return StatusIconState::Disconnected;
     const bool working = EngineControls::autoAcceptEnabled(engine)

@@ -3,12 +3,17 @@
 #include "EngineControls.h"
 #include "MainWindow.h"
 #include "engine/Engine.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
+#include "scheduler/Scheduler.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QInputDialog>
 #include <QMenu>
+#include <QMessageBox>
 
 using namespace Qt::StringLiterals;
 
@@ -20,10 +25,6 @@ constexpr int kFastChecks = 30;
 constexpr int kFastIntervalMs = 2000;
 constexpr int kSlowIntervalMs = 15000;
 
-QString schedulerMissing()
-{
-    return QCoreApplication::translate("mpa::TrayController", "Available once the scheduler is connected");
-}
 } // namespace
 
 TrayController::TrayController(Engine *engine, MainWindow *window, QObject *parent)
@@ -55,20 +56,25 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     m_queueMenu = m_menu->addMenu(tr("Prompt Queue"));
     m_queueMenu->setObjectName(u"queueMenu"_s);
     m_queueMenu->setToolTipsVisible(true);
-    for (const auto &[name, label] :
-         { std::pair { u"queueStartAction"_s, tr("Start") }, std::pair { u"queuePauseAction"_s, tr("Pause") },
-           std::pair { u"queueSkipAction"_s, tr("Skip Current Prompt") },
-           std::pair { u"queueStopAction"_s, tr("Stop") } }) {
-        QAction *action = m_queueMenu->addAction(label);
-        action->setObjectName(name);
-        m_queueActions.append(action);
-    }
-    // Wiring: core/scheduler's start/pause/skip/stop and "send now" (a prompt dialog) go on
-    // these; until then they say why they are off.
-    for (QAction *action : QList<QAction *> { m_sendNowAction } + m_queueActions) {
-        action->setEnabled(false);
-        action->setToolTip(schedulerMissing());
-    }
+    Scheduler *scheduler = engine->scheduler();
+    m_queueStart = m_queueMenu->addAction(tr("Start"));
+    m_queueStart->setObjectName(u"queueStartAction"_s);
+    connect(m_queueStart, &QAction::triggered, this, [this, scheduler] { queueResult(scheduler->startQueue()); });
+    m_queuePause = m_queueMenu->addAction(tr("Pause"));
+    m_queuePause->setObjectName(u"queuePauseAction"_s);
+    connect(m_queuePause, &QAction::triggered, this, [this, scheduler] {
+        queueResult(scheduler->queue().state == PromptQueue::State::Paused ? scheduler->resumeQueue()
+                                                                             : scheduler->pauseQueue());
+    });
+    m_queueSkip = m_queueMenu->addAction(tr("Skip Current Prompt"));
+    m_queueSkip->setObjectName(u"queueSkipAction"_s);
+    connect(m_queueSkip, &QAction::triggered, this, [this, scheduler] { queueResult(scheduler->skipPrompt()); });
+    m_queueStop = m_queueMenu->addAction(tr("Stop"));
+    m_queueStop->setObjectName(u"queueStopAction"_s);
+    connect(m_queueStop, &QAction::triggered, this, [this, scheduler] { queueResult(scheduler->stopQueue()); });
+    m_queueActions = { m_queueStart, m_queuePause, m_queueSkip, m_queueStop };
+    connect(m_sendNowAction, &QAction::triggered, this, &TrayController::sendPromptNow);
+    connect(scheduler, &Scheduler::queueChanged, this, &TrayController::refresh);
     m_menu->addSeparator();
 
     m_settingsAction = m_menu->addAction(tr("Settings…"));
@@ -179,7 +185,13 @@ QString TrayController::toolTip() const
             lines.append(titles.join(u", "_s));
     }
     lines.append(EngineControls::autoAcceptEnabled(m_engine) ? tr("Auto-accept on") : tr("Auto-accept off"));
-    // Wiring: "clicks today" (core/autoaccept) and "queue n of m" (core/scheduler) lines go here.
+    const PromptQueue &queue = m_engine->scheduler()->queue();
+    if (queue.state == PromptQueue::State::Running)
+        lines.append(tr("Queue: prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size()));
+    else if (queue.state == PromptQueue::State::Paused)
+        lines.append(tr("Queue paused at prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size()));
+    if (m_engine->quota()->isHolding())
+        lines.append(tr("Quota used up: %1").arg(m_engine->quota()->verdict().reason));
     return lines.join(u'\n');
 }
 
@@ -194,6 +206,17 @@ void TrayController::refresh()
     m_autoAcceptAction->setEnabled(!m_standby);
     m_pauseAction->setText(m_engine->isPaused() ? tr("Resume") : tr("Pause"));
     m_pauseAction->setEnabled(!m_standby);
+    const PromptQueue &queue = m_engine->scheduler()->queue();
+    const bool running = queue.state == PromptQueue::State::Running;
+    const bool paused = queue.state == PromptQueue::State::Paused;
+    m_queueStart->setEnabled(!m_standby && !running && !queue.isEmpty());
+    m_queueStart->setToolTip(queue.isEmpty() ? tr("The queue is empty; add prompts in Settings → Prompt queue")
+                                             : QString());
+    m_queuePause->setText(paused ? tr("Resume") : tr("Pause"));
+    m_queuePause->setEnabled(!m_standby && (running || paused));
+    m_queueSkip->setEnabled(!m_standby && (running || paused) && queue.hasCurrent());
+    m_queueStop->setEnabled(!m_standby && (running || paused));
+    m_sendNowAction->setEnabled(!m_standby && m_engine->isRunning());
     if (m_tray) {
         m_tray->setIcon(statusIcon(m_state));
         m_tray->setToolTip(toolTip());
@@ -208,6 +231,37 @@ void TrayController::showNotification(const Notifier::Notification &notification
         return; // the Notifier logged it; the window's status line shows the state
     m_tray->showMessage(notification.title, notification.message,
                         notification.warning ? QSystemTrayIcon::Warning : QSystemTrayIcon::Information, 8000);
+}
+
+void TrayController::queueResult(const QString &refusal)
+{
+    refresh();
+    if (refusal.isEmpty())
+        return;
+    qCInfo(lcUi).noquote() << "queue:" << refusal;
+    if (isTrayVisible() && QSystemTrayIcon::supportsMessages())
+        m_tray->showMessage(tr("Prompt queue"), refusal, QSystemTrayIcon::Information, 6000);
+    else if (m_window)
+        QMessageBox::information(m_window, tr("Prompt queue"), refusal);
+}
+
+void TrayController::sendPromptNow()
+{
+    bool ok = false;
+    const QString text = QInputDialog::getMultiLineText(
+        m_window, tr("Send Prompt Now"), tr("Prompt for the IDE's agent (sent to the configured conversation):"),
+        QString(), &ok);
+    if (!ok || text.trimmed().isEmpty())
+        return;
+    m_engine->scheduler()->sendPrompt(text, QString(), this, [this](const ChatSendOutcome &outcome) {
+        Q_EMIT promptSent(outcome.ok, outcome.ok ? outcome.target : outcome.error);
+        const QString message
+            = outcome.ok ? tr("Sent to %1.").arg(outcome.target) : tr("Not sent: %1").arg(outcome.error);
+        qCInfo(lcUi).noquote() << "send prompt now:" << message;
+        if (isTrayVisible() && QSystemTrayIcon::supportsMessages())
+            m_tray->showMessage(tr("Send Prompt Now"), message,
+                                outcome.ok ? QSystemTrayIcon::Information : QSystemTrayIcon::Warning, 6000);
+    });
 }
 
 } // namespace mpa

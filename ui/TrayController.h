@@ -40,11 +40,15 @@ public:
 Q_SIGNALS:
     void quitRequested();
     void trayShown();
+    // "Send Prompt Now…" finished: sent (detail = the page) or not (detail = why).
+    void promptSent(bool ok, const QString &detail);
 
 private:
     void refresh();
     void lookForTray();
     void showNotification(const Notifier::Notification &notification);
+    void queueResult(const QString &refusal);
+    void sendPromptNow();
 
     Engine *m_engine;
     QPointer<MainWindow> m_window;
@@ -57,6 +61,7 @@ private:
     QAction *m_pauseAction;
     QAction *m_sendNowAction;
     QList<QAction *> m_queueActions;
+    QAction *m_queueStart, *m_queuePause, *m_queueSkip, *m_queueStop;
     QAction *m_settingsAction;
     QAction *m_logsAction;
     QAction *m_quitAction;

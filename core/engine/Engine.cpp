@@ -220,7 +220,8 @@ QString Engine::statusLine() const
         line = tr("Waiting for a browser at %1").arg(m_endpoint->address());
         break;
     case CdpEndpoint::State::Connected:
-        line = tr("Connected to %1 · %n page(s)", nullptr, attachedPages()).arg(m_endpoint->address());
+        line = attachedPages() == 1 ? tr("Connected to %1 · 1 page").arg(m_endpoint->address())
+                                     : tr("Connected to %1 · %2 pages").arg(m_endpoint->address()).arg(attachedPages());
         break;
     }
     if (m_paused)

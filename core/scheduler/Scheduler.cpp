@@ -707,8 +707,8 @@ void Scheduler::moveToNext(bool completed)
         } else {
             const qsizetype left = m_queue.items.size();
             finishQueue(left == 0 ? tr("Every prompt of the queue was sent.")
-                                  : tr("The queue reached its end; %n skipped prompt(s) remain.", nullptr,
-                                       int(left)));
+                                  : left == 1 ? tr("The queue reached its end; 1 skipped prompt remains.")
+                                  : tr("The queue reached its end; %1 skipped prompts remain.").arg(left));
             return;
         }
     }
@@ -729,6 +729,7 @@ void Scheduler::finishQueue(const QString &reason)
     saveQueue();
     qCInfo(lcScheduler).noquote() << "queue finished:" << reason;
     Q_EMIT queueStopped(reason);
+    Q_EMIT queueFinished(reason);
     changed();
 }
 

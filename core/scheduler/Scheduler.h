@@ -117,6 +117,8 @@ Q_SIGNALS:
     void scheduleChanged();
     // The queue stopped on its own: finished, or a send failed twice.
     void queueStopped(const QString &reason);
+    // The queue went through to its end (emitted with queueStopped).
+    void queueFinished(const QString &reason);
     // A step of the queue is done (the agent fell silent after it).
     void stepCompleted(int position, const QString &step);
     void notice(const QString &message);

@@ -8,7 +8,11 @@
 #include "logging/LogBuffer.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
+#include "chat/AgentChat.h"
 #include "page/PayloadHub.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
+#include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -39,19 +43,6 @@ struct Placeholder
 constexpr Placeholder kPlaceholders[] = {
     { "getStats", "Auto-accept statistics: clicks, blocked commands, per target.",
       "auto-accept statistics (the auto-accept engine)" },
-    { "getQueueStatus", "The prompt queue: running or paused, current prompt, what is left.",
-      "the prompt scheduler's queue" },
-    { "startQueue", "Starts the prompt queue.", "the prompt scheduler's queue" },
-    { "pauseQueue", "Pauses the prompt queue.", "the prompt scheduler's queue" },
-    { "resumeQueue", "Resumes a paused prompt queue.", "the prompt scheduler's queue" },
-    { "stopQueue", "Stops the prompt queue.", "the prompt scheduler's queue" },
-    { "skipPrompt", "Skips the queue's current prompt.", "the prompt scheduler's queue" },
-    { "resetQueue", "Puts the queue back to its first prompt.", "the prompt scheduler's queue" },
-    { "sendPrompt", "Sends a prompt to the IDE's agent chat: {\"prompt\": TEXT}.",
-      "the chat surface that types into the agent panel" },
-    { "getQuota", "The model quota as the IDE reports it.", "the quota provider" },
-    { "getConversations", "The agent panel's conversations.", "the chat surface that lists conversations" },
-    { "getPromptHistory", "Prompts sent so far, newest first.", "the prompt scheduler's prompt history" },
 };
 
 QJsonObject objectSchema(const QJsonObject &properties = {}, const QStringList &required = {})
@@ -448,13 +439,38 @@ QJsonObject schedule(const Settings *settings)
     return result;
 }
 
-void updateSchedule(Settings *settings, const QJsonObject &params, const CommandReply &reply)
+void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params, const CommandReply &reply)
 {
-    if (params.contains(u"prompts"_s))
-        return reply(CommandResult::failure(
-            u"params.prompts (the prompt queue) is not available yet: this build does not have the prompt "
-            "scheduler's queue; nothing was changed"_s,
-            503));
+    // The queue's prompts are not settings: the scheduler owns them. Checked first so that a
+    // refusal (the queue runs) changes nothing.
+    std::optional<QStringList> prompts;
+    if (params.contains(u"prompts"_s)) {
+        const QJsonValue value = params.take(u"prompts"_s);
+        if (!value.isArray())
+            return reply(CommandResult::failure(
+                u"params.prompts must be an array of strings (the queue's task prompts); nothing was changed"_s));
+        QStringList list;
+        for (const QJsonValue &item : value.toArray()) {
+            if (!item.isString())
+                return reply(CommandResult::failure(
+                    u"params.prompts must hold strings only; nothing was changed"_s));
+            list.append(item.toString());
+        }
+        if (scheduler->queue().state == PromptQueue::State::Running)
+            return reply(CommandResult::failure(
+                u"params.prompts cannot change while the queue runs; pause or stop it first (nothing was "
+                "changed)"_s,
+                409));
+        prompts = list;
+    }
+    if (prompts && params.isEmpty()) {
+        if (QString refused = scheduler->setQueue(*prompts); !refused.isEmpty())
+            return reply(CommandResult::failure(refused + u" (nothing was changed)"_s, 409));
+        QJsonObject data = schedule(settings);
+        data.insert(u"changed"_s, QJsonArray { u"prompts"_s });
+        data.insert(u"prompts"_s, QJsonArray::fromStringList(*prompts));
+        return reply(CommandResult::success(data));
+    }
     QStringList known;
     for (const ScheduleField &field : kScheduleFields) {
         const QString name = QString::fromLatin1(field.name);
@@ -489,15 +505,23 @@ void updateSchedule(Settings *settings, const QJsonObject &params, const Command
         changes.append({ field.key, *converted });
     }
     if (changes.isEmpty())
-        return reply(CommandResult::failure(u"no schedule field given; known: "_s + known.join(u", "_s)));
+        return reply(CommandResult::failure(u"no schedule field given; known: prompts, "_s
+                                            + known.join(u", "_s)));
     QString error;
-    const auto changed = applySettings(settings, changes, &error);
+    auto changed = applySettings(settings, changes, &error);
     if (!changed)
         return reply(CommandResult::failure(error + u"; nothing was changed"_s));
+    if (prompts) {
+        if (QString refused = scheduler->setQueue(*prompts); !refused.isEmpty())
+            return reply(CommandResult::failure(refused + u" (the other fields were saved)"_s, 409));
+        changed->append(u"prompts"_s);
+    }
     if (!changed->isEmpty())
         qCInfo(lcScheduler).noquote() << "schedule changed through the debug API:" << changed->join(u", "_s);
     QJsonObject data = schedule(settings);
     data.insert(u"changed"_s, QJsonArray::fromStringList(*changed));
+    if (prompts)
+        data.insert(u"prompts"_s, QJsonArray::fromStringList(*prompts));
     reply(CommandResult::success(data));
 }
 
@@ -648,6 +672,148 @@ QJsonObject systemInfo(Engine *engine)
     };
 }
 
+// ---- queue, prompts, conversations, quota ----------------------------------------------------
+
+void queueAction(CommandDispatcher *commands, Scheduler *scheduler, const QString &name,
+                 const QString &description, QString (Scheduler::*act)())
+{
+    add(commands, name, description + u" Answers the queue's status."_s, objectSchema(),
+        [scheduler, act](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+                return reply(CommandResult::failure(unknown));
+            if (QString refused = (scheduler->*act)(); !refused.isEmpty())
+                return reply(CommandResult::failure(refused, 409));
+            reply(CommandResult::success(scheduler->queueStatus()));
+        });
+}
+
+QJsonObject sendOutcomeJson(const ChatSendOutcome &outcome)
+{
+    return {
+        { u"sent"_s, outcome.ok },
+        { u"target"_s, outcome.target },
+        { u"conversation"_s, outcome.conversation },
+        { u"method"_s, outcome.method },
+        { u"draftSetAside"_s, outcome.draftSetAside },
+        { u"draftRestored"_s, outcome.draftRestored },
+    };
+}
+
+void installSchedulerActions(Engine *engine)
+{
+    CommandDispatcher *commands = engine->commands();
+    Scheduler *scheduler = engine->scheduler();
+
+    add(commands, u"getQueueStatus"_s,
+        u"The prompt queue: running or paused, current prompt, each item's status, what is left."_s,
+        objectSchema(), [scheduler](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(scheduler->queueStatus()));
+        });
+    queueAction(commands, scheduler, u"startQueue"_s, u"Starts the prompt queue (schedule/mode must be queue)."_s,
+                &Scheduler::startQueue);
+    queueAction(commands, scheduler, u"pauseQueue"_s, u"Pauses the running queue."_s, &Scheduler::pauseQueue);
+    queueAction(commands, scheduler, u"resumeQueue"_s, u"Resumes a paused queue."_s, &Scheduler::resumeQueue);
+    queueAction(commands, scheduler, u"stopQueue"_s, u"Stops the queue."_s, &Scheduler::stopQueue);
+    queueAction(commands, scheduler, u"skipPrompt"_s, u"Skips the queue's current prompt."_s,
+                &Scheduler::skipPrompt);
+    queueAction(commands, scheduler, u"resetQueue"_s, u"Puts the queue back to its first prompt."_s,
+                &Scheduler::resetQueue);
+
+    add(commands, u"sendPrompt"_s,
+        u"Sends a prompt to the IDE agent's chat now, outside the queue, and records it in the history: "
+        "{\"prompt\": TEXT, \"conversation\": NAME (default: schedule/targetConversation, else the active one)}."_s,
+        objectSchema(
+            {
+                { u"prompt"_s, typed(u"string"_s, u"the text to send"_s) },
+                { u"conversation"_s, typed(u"string"_s, u"the conversation (tab) to send it to"_s) },
+            },
+            { u"prompt"_s }),
+        [engine, scheduler](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (QString unknown = unknownParams(params, { u"prompt"_s, u"conversation"_s }); !unknown.isEmpty())
+                return reply(CommandResult::failure(unknown));
+            CommandParams p(params);
+            const QString prompt = p.requiredString(u"prompt"_s);
+            const QString conversation = p.string(u"conversation"_s);
+            if (!p.ok())
+                return reply(CommandResult::failure(p.error()));
+            if (prompt.trimmed().isEmpty())
+                return reply(CommandResult::failure(u"params.prompt is empty"_s));
+            scheduler->sendPrompt(prompt, conversation, engine, [reply](const ChatSendOutcome &outcome) {
+                if (outcome.ok)
+                    return reply(CommandResult::success(sendOutcomeJson(outcome)));
+                reply(CommandResult::failure(u"the prompt was not sent: "_s + outcome.error,
+                                             outcome.retryLater ? 409 : 502));
+            });
+        });
+
+    add(commands, u"getPromptHistory"_s,
+        u"Prompts sent so far, newest first: {\"limit\": 1-1000 (all kept)}."_s,
+        objectSchema({ { u"limit"_s, typed(u"integer"_s, u"at most this many entries"_s) } }),
+        [scheduler](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (QString unknown = unknownParams(params, { u"limit"_s }); !unknown.isEmpty())
+                return reply(CommandResult::failure(unknown));
+            CommandParams p(params);
+            const int limit = p.integer(u"limit"_s, 1000, 1, 1000);
+            if (!p.ok())
+                return reply(CommandResult::failure(p.error()));
+            QJsonArray entries;
+            const QList<PromptRecord> &records = scheduler->history().entries();
+            for (auto it = records.crbegin(); it != records.crend() && entries.size() < limit; ++it)
+                entries.append(it->toJson());
+            reply(CommandResult::success(QJsonObject {
+                { u"entries"_s, entries },
+                { u"capacity"_s, scheduler->history().capacity() },
+            }));
+        });
+
+    add(commands, u"getConversations"_s,
+        u"The agent panel's conversations (tab names) and which one is active."_s, objectSchema(),
+        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+                return reply(CommandResult::failure(unknown));
+            engine->agentChat()->conversations(
+                engine, [reply](const QList<ChatConversation> &list, const QString &error) {
+                    if (!error.isEmpty())
+                        return reply(CommandResult::failure(error, 503));
+                    QJsonArray conversations;
+                    QString active;
+                    for (const ChatConversation &conversation : list) {
+                        conversations.append(QJsonObject { { u"name"_s, conversation.name },
+                                                           { u"active"_s, conversation.active } });
+                        if (conversation.active)
+                            active = conversation.name;
+                    }
+                    reply(CommandResult::success(
+                        QJsonObject { { u"conversations"_s, conversations }, { u"active"_s, active } }));
+                });
+        });
+
+    add(commands, u"getQuota"_s,
+        u"The model quota as the IDE's language server reports it, the watched models and whether the queue "
+        "is held: {\"refresh\": true} polls now first."_s,
+        objectSchema({ { u"refresh"_s, typed(u"boolean"_s, u"poll the language server now"_s) } }),
+        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (QString unknown = unknownParams(params, { u"refresh"_s }); !unknown.isEmpty())
+                return reply(CommandResult::failure(unknown));
+            CommandParams p(params);
+            const bool refresh = p.boolean(u"refresh"_s, false);
+            if (!p.ok())
+                return reply(CommandResult::failure(p.error()));
+            QuotaMonitor *quota = engine->quota();
+            if (!refresh)
+                return reply(CommandResult::success(quota->toJson()));
+            if (!engine->settings()->boolValue(SettingKey::QuotaEnabled))
+                return reply(CommandResult::failure(u"quota/enabled is off: there is nothing to refresh"_s, 409));
+            auto connection = std::make_shared<QMetaObject::Connection>();
+            *connection = QObject::connect(quota, &QuotaMonitor::snapshotChanged, engine,
+                                           [quota, reply, connection](const QuotaSnapshot &) {
+                                               QObject::disconnect(*connection);
+                                               reply(CommandResult::success(quota->toJson()));
+                                           });
+            quota->refreshNow();
+        });
+}
+
 } // namespace
 
 QList<QPair<QString, QString>> DebugActions::fullStateSections()
@@ -755,9 +921,10 @@ void DebugActions::install(Engine *engine)
 
     add(commands, u"updateSchedule"_s,
         u"Changes schedule settings: any of enabled, mode, value, prompt, queueMode, silenceTimeoutS, "
-        "checkPrompt {enabled, text}, targetConversation (all validated before any is saved)."_s,
+        "checkPrompt {enabled, text}, targetConversation (all validated before any is saved), and prompts "
+        "(the queue's task prompts, not while it runs)."_s,
         objectSchema(), [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            updateSchedule(engine->settings(), params, reply);
+            updateSchedule(engine->settings(), engine->scheduler(), params, reply);
         });
 
     add(commands, u"getSettings"_s, u"Settings by name: {\"keys\": [names]} or all of them."_s,
@@ -786,6 +953,8 @@ void DebugActions::install(Engine *engine)
         [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             evaluateInBrowser(engine, params, reply);
         });
+
+    installSchedulerActions(engine);
 
     for (const Placeholder &placeholder : kPlaceholders)
         addPlaceholder(commands, QString::fromLatin1(placeholder.name),

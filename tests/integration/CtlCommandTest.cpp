@@ -108,10 +108,9 @@ TEST_F(CtlCommandTest, DrivesARunningHeadlessInstance)
     EXPECT_EQ(run->finish(), 1) << run->dump().toStdString();
     EXPECT_TRUE(run->err().contains(u"unknown action 'noSuchAction'"_s)) << run->dump().toStdString();
 
-    run = ctl(dir, u"getQuota"_s);
+    run = ctl(dir, u"startQueue"_s);
     EXPECT_EQ(run->finish(), 1) << run->dump().toStdString();
-    EXPECT_TRUE(run->err().contains(u"(HTTP 503): getQuota is not available yet"_s))
-        << run->dump().toStdString();
+    EXPECT_TRUE(run->err().contains(u"startQueue failed (HTTP 409)"_s)) << run->dump().toStdString();
 
     // Bad arguments are refused before anything is sent.
     run = ctl(dir, u"getLogs"_s, u"{tailLines: 5}"_s);

@@ -6,6 +6,7 @@
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "engine/Engine.h"
+#include "scheduler/Scheduler.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
 #include "server/CommandDispatcher.h"
@@ -353,12 +354,89 @@ TEST_F(DebugApiTest, TheScheduleIsReadAndChangedAllOrNothing)
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_EQ(saved(SettingKey::ScheduleValue).toString(), u"45"_s);
 
-    // The queue's prompts are not settings: the scheduler owns them.
+    // The queue's prompts are not settings: the scheduler owns them; a bad list changes nothing.
+    reply = call(u"updateSchedule"_s,
+                 { { u"prompts"_s, QJsonArray { u"one"_s, 2 } }, { u"mode"_s, u"queue"_s } });
+    EXPECT_EQ(reply.status, 400) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"params.prompts must hold strings"_s)) << reply.error.toStdString();
+    EXPECT_EQ(saved(SettingKey::ScheduleMode).toString(), u"interval"_s);
     reply
         = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"one"_s } }, { u"mode"_s, u"queue"_s } });
-    EXPECT_EQ(reply.status, 503) << describe(reply).toStdString();
-    EXPECT_TRUE(reply.error.contains(u"not available yet"_s));
-    EXPECT_EQ(saved(SettingKey::ScheduleMode).toString(), u"interval"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(saved(SettingKey::ScheduleMode).toString(), u"queue"_s);
+    EXPECT_EQ(engine->scheduler()->queue().items.size(), 1);
+    EXPECT_EQ(data(reply).value(u"prompts"_s).toArray(), QJsonArray { u"one"_s });
+}
+
+TEST_F(DebugApiTest, QueuePromptsHistoryAndConversationsDriveTheRealChat)
+{
+    CdpEndpoint *own = connectEndpoint();
+    ASSERT_TRUE(own);
+    CdpSession *chat = openPage(own, fixtureUrl(u"chat/ide.html?gen=200"_s));
+    ASSERT_TRUE(chat);
+
+    // The conversations the agent panel shows.
+    DebugApiClient::Reply reply = call(u"getConversations"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(data(reply).value(u"active"_s).toString(), u"Build the parser"_s);
+    EXPECT_EQ(data(reply).value(u"conversations"_s).toArray().size(), 2);
+
+    // A prompt sent now lands in the page and in the history.
+    reply = call(u"sendPrompt"_s, { { u"prompt"_s, u"explain the lexer"_s } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_TRUE(data(reply).value(u"sent"_s).toBool());
+    const QJsonArray log = evaluate(chat, u"window.chatLog"_s).toArray();
+    ASSERT_EQ(log.size(), 1);
+    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"explain the lexer"_s);
+    reply = call(u"getPromptHistory"_s, { { u"limit"_s, 5 } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    const QJsonArray entries = data(reply).value(u"entries"_s).toArray();
+    ASSERT_EQ(entries.size(), 1);
+    EXPECT_EQ(entries.at(0).toObject().value(u"text"_s).toString(), u"explain the lexer"_s);
+    EXPECT_EQ(call(u"getPromptHistory"_s, { { u"limit"_s, 0 } }).status, 400);
+    EXPECT_EQ(call(u"sendPrompt"_s, { { u"prompt"_s, u"  "_s } }).status, 400);
+    EXPECT_EQ(call(u"sendPrompt"_s, {}).status, 400);
+
+    // The queue: refused while the mode is not "queue", then run, paused, stopped.
+    reply = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"write the tests"_s, u"fix them"_s } } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    reply = call(u"startQueue"_s);
+    EXPECT_EQ(reply.status, 409) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"queue"_s)) << reply.error.toStdString();
+    ASSERT_TRUE(call(u"updateSchedule"_s, { { u"mode"_s, u"queue"_s } }).ok());
+    reply = call(u"getQueueStatus"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(data(reply).value(u"total"_s).toInt(), 2);
+    EXPECT_EQ(data(reply).value(u"state"_s).toString(), u"stopped"_s);
+
+    reply = call(u"startQueue"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(data(reply).value(u"state"_s).toString(), u"running"_s);
+    ASSERT_TRUE(waitUntil([&] { return evaluate(chat, u"window.chatLog.length"_s).toInt() == 2; }, 15s))
+        << "the queue's first prompt never reached the page";
+    EXPECT_EQ(evaluate(chat, u"window.chatLog[1].text"_s).toString(), u"write the tests"_s);
+    // Changing the prompts of a running queue is refused and changes nothing.
+    reply = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"other"_s } } });
+    EXPECT_EQ(reply.status, 409) << describe(reply).toStdString();
+    EXPECT_EQ(engine->scheduler()->queue().items.size(), 2);
+
+    reply = call(u"pauseQueue"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(data(reply).value(u"state"_s).toString(), u"paused"_s);
+    EXPECT_EQ(call(u"pauseQueue"_s).status, 409);
+    reply = call(u"stopQueue"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(data(reply).value(u"state"_s).toString(), u"stopped"_s);
+    reply = call(u"resetQueue"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(data(reply).value(u"position"_s).toInt(), 0);
+
+    // The quota as the monitor sees it (no Antigravity here: not ok, and nothing held).
+    reply = call(u"getQuota"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_TRUE(data(reply).contains(u"watchedModels"_s));
+    EXPECT_FALSE(data(reply).value(u"holding"_s).toBool(true));
+    EXPECT_EQ(call(u"getQuota"_s, { { u"refresh"_s, u"yes"_s } }).status, 400);
 }
 
 TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)

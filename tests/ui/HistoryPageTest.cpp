@@ -2,7 +2,15 @@
 
 #include "QtPrinters.h"
 #include "UiTest.h"
+#include "Wait.h"
+#include "engine/Engine.h"
+#include "scheduler/Scheduler.h"
 
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
@@ -12,6 +20,7 @@
 using namespace Qt::StringLiterals;
 using namespace mpa;
 using namespace mpa::test;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -19,7 +28,7 @@ class HistoryPageTest : public UiTest
 {
 };
 
-TEST_F(HistoryPageTest, TheTableIsLaidOutAndEmptyUntilTheSchedulerIsConnected)
+TEST_F(HistoryPageTest, TheTableIsLaidOutAndEmptyWithoutHistory)
 {
     HistoryPage page(engine.get());
     auto *table = page.findChild<QTableWidget *>(u"historyTable"_s);
@@ -28,9 +37,51 @@ TEST_F(HistoryPageTest, TheTableIsLaidOutAndEmptyUntilTheSchedulerIsConnected)
     for (int i = 0; i < table->columnCount(); ++i)
         headers.append(table->horizontalHeaderItem(i)->text());
     EXPECT_EQ(headers, (QStringList { u"Time"_s, u"Page"_s, u"Prompt"_s, u"Outcome"_s }));
-    EXPECT_EQ(table->rowCount(), 0);
+    EXPECT_EQ(table->rowCount(), 0) << "no made-up rows";
     EXPECT_FALSE(page.findChild<QPushButton *>(u"historyResend"_s)->isEnabled());
-    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:history"_s));
+}
+
+TEST_F(HistoryPageTest, ShowsTheSchedulersHistoryNewestFirstAndResends)
+{
+    // A history file as an earlier run left it; the scheduler loads it on start.
+    QJsonArray entries;
+    entries.append(QJsonObject { { u"time"_s, u"2026-11-20T09:00:00.000Z"_s }, { u"source"_s, u"queue"_s },
+                                 { u"target"_s, u"Fixture IDE"_s }, { u"conversation"_s, u"Docs"_s },
+                                 { u"text"_s, u"write the docs"_s }, { u"outcome"_s, u"sent"_s } });
+    entries.append(QJsonObject { { u"time"_s, u"2026-11-20T10:00:00.000Z"_s }, { u"source"_s, u"manual"_s },
+                                 { u"target"_s, u"Fixture IDE"_s }, { u"text"_s, u"fix the\nbuild"_s },
+                                 { u"outcome"_s, u"failed"_s }, { u"detail"_s, u"the chat is not there"_s } });
+    QFile file(QDir(engine->paths().configDir).filePath(Scheduler::historyFileName()));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject { { u"entries"_s, entries }, { u"capacity"_s, 50 } }).toJson());
+    file.close();
+    engine->scheduler()->start();
+    ASSERT_EQ(engine->scheduler()->history().entries().size(), 2)
+        << "the fixture file's shape does not match PromptHistory";
+
+    HistoryPage page(engine.get());
+    page.resize(760, 420);
+    auto *table = page.findChild<QTableWidget *>(u"historyTable"_s);
+    ASSERT_EQ(table->rowCount(), 2);
+    EXPECT_EQ(table->item(0, 2)->text(), u"fix the build"_s) << "newest first, on one line";
+    EXPECT_EQ(table->item(0, 2)->toolTip(), u"fix the\nbuild"_s);
+    EXPECT_EQ(table->item(0, 3)->text(), u"Failed"_s);
+    EXPECT_EQ(table->item(0, 3)->toolTip(), u"the chat is not there"_s);
+    EXPECT_EQ(table->item(1, 1)->text(), u"Fixture IDE · Docs"_s);
+    EXPECT_EQ(table->item(1, 3)->text(), u"Sent"_s);
+    screenshot(&page, u"history"_s);
+
+    // Resending without a browser fails and says so; the attempt is recorded as a new row.
+    auto *resend = page.findChild<QPushButton *>(u"historyResend"_s);
+    table->selectRow(1);
+    ASSERT_TRUE(resend->isEnabled());
+    resend->click();
+    auto *message = page.findChild<QLabel *>(u"historyMessage"_s);
+    ASSERT_TRUE(waitUntil([&] { return message->text().startsWith(u"Not sent: "_s); }, 20s))
+        << message->text().toStdString();
+    EXPECT_EQ(table->rowCount(), 3);
+    EXPECT_EQ(table->item(0, 2)->text(), u"write the docs"_s);
+    engine->scheduler()->shutdown();
 }
 
 } // namespace

@@ -2,6 +2,9 @@
 
 #include "QtPrinters.h"
 #include "UiTest.h"
+#include "Wait.h"
+#include "engine/Engine.h"
+#include "scheduler/Scheduler.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -17,6 +20,7 @@
 using namespace Qt::StringLiterals;
 using namespace mpa;
 using namespace mpa::test;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -91,23 +95,97 @@ TEST_F(QueuePageTest, ABadTimeIsRefusedAndTheHintFitsTheMode)
     EXPECT_EQ(valueField->note(), u"Time of day (HH:MM)."_s);
 }
 
-TEST_F(QueuePageTest, TheQueueAndItsControlsWaitForTheScheduler)
+TEST_F(QueuePageTest, AnEmptyQueueOffersOnlyAdd)
 {
     QueuePage page(engine.get());
     for (const QString &name : { u"queueStart"_s, u"queuePause"_s, u"queueSkip"_s, u"queueStop"_s,
-                                 u"queueAdd"_s, u"queueRemove"_s }) {
+                                 u"queueRemove"_s }) {
         auto *button = page.findChild<QPushButton *>(name);
         ASSERT_TRUE(button) << name.toStdString();
-        EXPECT_FALSE(button->isEnabled());
-        EXPECT_FALSE(button->toolTip().isEmpty());
+        EXPECT_FALSE(button->isEnabled()) << name.toStdString();
     }
+    EXPECT_TRUE(page.findChild<QPushButton *>(u"queueAdd"_s)->isEnabled());
     auto *list = page.findChild<QListWidget *>(u"queueList"_s);
     ASSERT_TRUE(list);
     EXPECT_EQ(list->dragDropMode(), QAbstractItemView::InternalMove);
     EXPECT_EQ(list->count(), 0) << "no made-up prompts";
-    for (const QString &name :
-         { u"pending:queueState"_s, u"pending:queueList"_s, u"pending:conversations"_s })
-        EXPECT_TRUE(page.findChild<QLabel *>(name)) << name.toStdString();
+    EXPECT_EQ(page.findChild<QLabel *>(u"queueStatus"_s)->text(), u"Not running"_s);
+    EXPECT_FALSE(page.findChild<QLabel *>(u"pending:queueState"_s)) << "the scheduler is connected";
+}
+
+TEST_F(QueuePageTest, PromptsAreEditedInPlaceAndTheQueueIsControlledFromThePage)
+{
+    Scheduler *scheduler = engine->scheduler();
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    ASSERT_EQ(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }), QString());
+    QueuePage page(engine.get());
+    page.resize(760, 900);
+    page.show();
+    auto *list = page.findChild<QListWidget *>(u"queueList"_s);
+    ASSERT_EQ(list->count(), 2);
+    EXPECT_EQ(list->item(0)->text(), u"write the parser"_s);
+    EXPECT_TRUE(list->item(0)->flags() & Qt::ItemIsEditable);
+
+    // Add, edit in place, remove: each change is the scheduler's queue at once.
+    page.findChild<QPushButton *>(u"queueAdd"_s)->click();
+    ASSERT_EQ(scheduler->queue().items.size(), 3);
+    list->item(2)->setText(u"fix the failures"_s);
+    EXPECT_EQ(scheduler->queue().items.at(2).text, u"fix the failures"_s);
+    list->item(1)->setText(u"   "_s); // emptied: taken out
+    ASSERT_EQ(scheduler->queue().items.size(), 2);
+    EXPECT_EQ(scheduler->queue().items.at(1).text, u"fix the failures"_s);
+    ASSERT_TRUE(waitUntil([&] { return list->count() == 2; })) << "the emptied row stays in the list";
+    list->setCurrentRow(1);
+    auto *remove = page.findChild<QPushButton *>(u"queueRemove"_s);
+    ASSERT_TRUE(remove->isEnabled());
+    remove->click();
+    ASSERT_EQ(scheduler->queue().items.size(), 1);
+    ASSERT_EQ(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }), QString());
+    ASSERT_EQ(list->count(), 2) << "the page follows the scheduler";
+    EXPECT_EQ(page.findChild<QLabel *>(u"queueStatus"_s)->text(), u"Stopped · 2 prompts in the queue"_s);
+    screenshot(&page, u"queue-stopped"_s);
+
+    // Start, pause, resume, skip, stop from the page's buttons.
+    auto *start = page.findChild<QPushButton *>(u"queueStart"_s);
+    auto *pause = page.findChild<QPushButton *>(u"queuePause"_s);
+    ASSERT_TRUE(start->isEnabled());
+    start->click();
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
+    EXPECT_TRUE(page.findChild<QLabel *>(u"queueStatus"_s)->text().startsWith(u"Running: prompt 1 of 2"_s))
+        << page.findChild<QLabel *>(u"queueStatus"_s)->text().toStdString();
+    EXPECT_FALSE(list->item(0)->flags() & Qt::ItemIsEditable) << "no edits while it runs";
+    EXPECT_FALSE(page.findChild<QPushButton *>(u"queueAdd"_s)->isEnabled());
+    EXPECT_TRUE(list->item(0)->font().bold());
+    pause->click();
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
+    EXPECT_EQ(pause->text(), u"Resume"_s);
+    page.findChild<QPushButton *>(u"queueSkip"_s)->click();
+    EXPECT_EQ(scheduler->queue().position, 1);
+    EXPECT_TRUE(page.findChild<QLabel *>(u"queueStatus"_s)->text().startsWith(u"Paused at prompt 2 of 2"_s))
+        << page.findChild<QLabel *>(u"queueStatus"_s)->text().toStdString();
+    screenshot(&page, u"queue-paused"_s);
+    page.findChild<QPushButton *>(u"queueStop"_s)->click();
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
+
+    // A refusal is shown, not swallowed.
+    settings->setValue(SettingKey::ScheduleMode, u"interval"_s);
+    start->click();
+    auto *message = page.findChild<QLabel *>(u"queueMessage"_s);
+    EXPECT_TRUE(message->isVisible());
+    EXPECT_TRUE(message->text().contains(u"queue"_s)) << message->text().toStdString();
+}
+
+TEST_F(QueuePageTest, ConversationsThatCannotBeListedSaySo)
+{
+    QueuePage page(engine.get());
+    auto *picker = page.findChild<QComboBox *>(u"conversationPicker"_s);
+    ASSERT_TRUE(picker);
+    EXPECT_FALSE(picker->isEnabled());
+    page.findChild<QPushButton *>(u"conversationRefresh"_s)->click();
+    auto *note = page.findChild<QLabel *>(u"conversationNote"_s);
+    ASSERT_TRUE(waitUntil([&] { return note->text().startsWith(u"Could not list the conversations"_s); }, 20s))
+        << note->text().toStdString();
+    EXPECT_FALSE(picker->isEnabled());
 }
 
 } // namespace

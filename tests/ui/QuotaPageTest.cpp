@@ -2,11 +2,17 @@
 
 #include "QtPrinters.h"
 #include "UiTest.h"
+#include "Wait.h"
+#include "engine/Engine.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 
 #include <QCheckBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
+
+#include <QProgressBar>
 
 #include <gtest/gtest.h>
 
@@ -38,14 +44,68 @@ TEST_F(QuotaPageTest, WatchingSettingsLoadAndSave)
     EXPECT_EQ(settings->intValue(SettingKey::QuotaPollIntervalS), 300);
 }
 
-TEST_F(QuotaPageTest, ModelsWaitForTheQuotaWatcher)
+// The language server is a true boundary: a provider that answers what the test says.
+class ScriptedQuotaProvider : public QuotaProvider
+{
+public:
+    QString name() const override { return u"scripted"_s; }
+    void refresh() override { Q_EMIT finished(next); }
+    bool isBusy() const override { return false; }
+    QuotaSnapshot next;
+};
+
+TEST_F(QuotaPageTest, WithoutAReadingItSaysSo)
 {
     QuotaPage page(engine.get());
-    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:quota"_s));
     auto *refresh = page.findChild<QPushButton *>(u"quotaRefresh"_s);
     ASSERT_TRUE(refresh);
-    EXPECT_FALSE(refresh->isEnabled());
+    EXPECT_FALSE(refresh->isEnabled()) << "the engine is not running";
     EXPECT_EQ(page.findChild<QLabel *>(u"quotaLastPoll"_s)->text(), u"Last checked: never"_s);
+    EXPECT_TRUE(page.findChild<QLabel *>(u"quotaEmpty"_s));
+}
+
+TEST_F(QuotaPageTest, EachModelIsABarWithItsResetAndTheHoldIsShown)
+{
+    auto *provider = new ScriptedQuotaProvider;
+    provider->setParent(engine.get());
+    QuotaSnapshot &snapshot = provider->next;
+    snapshot.provider = u"scripted"_s;
+    snapshot.ok = true;
+    snapshot.fetchedAt = QDateTime::currentDateTime();
+    snapshot.planName = u"Pro"_s;
+    snapshot.monthlyPromptCredits = 50000;
+    snapshot.availablePromptCredits = 12500;
+    snapshot.models = {
+        ModelQuota { u"Gemini 3 Pro"_s, 0.8, QDateTime::currentDateTime().addSecs(3600) },
+        ModelQuota { u"Claude Sonnet 4.5"_s, 0.0, QDateTime::currentDateTime().addSecs(7200) },
+        ModelQuota { u"GPT-OSS"_s, std::nullopt, QDateTime() },
+    };
+    settings->setValue(SettingKey::QuotaModels, QStringList { u"Claude Sonnet 4.5"_s });
+    engine->quota()->setProvider(provider);
+    engine->quota()->start();
+
+    QuotaPage page(engine.get());
+    page.resize(760, 640);
+    ASSERT_TRUE(waitUntil([&] { return page.findChild<QProgressBar *>(u"quotaBar:Gemini 3 Pro"_s); }))
+        << "no bars after a reading";
+    EXPECT_EQ(page.findChild<QProgressBar *>(u"quotaBar:Gemini 3 Pro"_s)->value(), 80);
+    EXPECT_EQ(page.findChild<QProgressBar *>(u"quotaBar:Claude Sonnet 4.5"_s)->value(), 0);
+    EXPECT_FALSE(page.findChild<QProgressBar *>(u"quotaBar:GPT-OSS"_s)->isEnabled()) << "unknown, not empty";
+    EXPECT_EQ(page.findChild<QLabel *>(u"quotaModel:Gemini 3 Pro"_s)->text(), u"Gemini 3 Pro (not watched)"_s);
+    EXPECT_TRUE(page.findChild<QLabel *>(u"quotaPlan"_s)->text().contains(u"Plan: Pro"_s));
+    EXPECT_TRUE(page.findChild<QLabel *>(u"quotaLastPoll"_s)->text().startsWith(u"Last checked: "_s));
+    // The only watched model is used up: the queue is held, and the page says so.
+    EXPECT_TRUE(engine->quota()->isHolding());
+    EXPECT_TRUE(page.findChild<QLabel *>(u"quotaProblem"_s)->text().startsWith(u"The prompt queue is held"_s))
+        << page.findChild<QLabel *>(u"quotaProblem"_s)->text().toStdString();
+    screenshot(&page, u"quota"_s);
+
+    // "Check Now" reads again: the quota came back.
+    snapshot.models[1].remainingFraction = 0.5;
+    engine->quota()->refreshNow();
+    EXPECT_FALSE(engine->quota()->isHolding());
+    EXPECT_EQ(page.findChild<QProgressBar *>(u"quotaBar:Claude Sonnet 4.5"_s)->value(), 50);
+    engine->quota()->stop();
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include "StatusIcon.h"
 #include "UiTest.h"
 #include "Wait.h"
+#include "scheduler/Scheduler.h"
 
 #include <QAction>
 #include <QImage>
@@ -117,20 +118,45 @@ TEST_F(TrayControllerTest, ConnectedWithNothingSwitchedOnIsOffAndActiveOtherwise
     browser.stop();
 }
 
-TEST_F(TrayControllerTest, QueueEntriesArePresentAndSayWhyTheyAreOff)
+TEST_F(TrayControllerTest, QueueEntriesFollowTheQueueAndControlIt)
 {
-    for (const QString &name :
-         { u"queueStartAction"_s, u"queuePauseAction"_s, u"queueSkipAction"_s, u"queueStopAction"_s }) {
-        QAction *entry = queueAction(name);
-        ASSERT_TRUE(entry) << name.toStdString();
-        EXPECT_FALSE(entry->isEnabled());
-        EXPECT_EQ(entry->toolTip(), u"Available once the scheduler is connected"_s);
+    // An empty queue: nothing to start, and the entry says why.
+    QAction *start = queueAction(u"queueStartAction"_s);
+    QAction *pause = queueAction(u"queuePauseAction"_s);
+    QAction *skip = queueAction(u"queueSkipAction"_s);
+    QAction *stop = queueAction(u"queueStopAction"_s);
+    for (QAction *entry : { start, pause, skip, stop }) {
+        ASSERT_TRUE(entry);
+        EXPECT_FALSE(entry->isEnabled()) << entry->objectName().toStdString();
     }
+    EXPECT_TRUE(start->toolTip().contains(u"The queue is empty"_s)) << start->toolTip().toStdString();
     QAction *sendNow = action(u"sendNowAction"_s);
     ASSERT_TRUE(sendNow);
     EXPECT_EQ(sendNow->text(), u"Send Prompt Now…"_s);
-    EXPECT_FALSE(sendNow->isEnabled());
+    EXPECT_FALSE(sendNow->isEnabled()) << "the engine is not running";
     EXPECT_TRUE(tray->menu()->toolTipsVisible());
+
+    // With prompts in queue mode the queue starts from the menu (no chat here: the send fails
+    // later, the queue state is what the menu shows now).
+    Scheduler *scheduler = engine->scheduler();
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    ASSERT_EQ(scheduler->setQueue({ u"one"_s, u"two"_s }), QString());
+    EXPECT_TRUE(start->isEnabled());
+    start->trigger();
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
+    EXPECT_FALSE(start->isEnabled());
+    EXPECT_TRUE(pause->isEnabled());
+    EXPECT_TRUE(stop->isEnabled());
+    EXPECT_TRUE(tray->toolTip().contains(u"Queue: prompt 1 of 2"_s)) << tray->toolTip().toStdString();
+    pause->trigger();
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
+    EXPECT_EQ(pause->text(), u"Resume"_s);
+    EXPECT_TRUE(tray->toolTip().contains(u"Queue paused at prompt 1 of 2"_s)) << tray->toolTip().toStdString();
+    skip->trigger();
+    EXPECT_EQ(scheduler->queue().position, 1);
+    stop->trigger();
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
+    EXPECT_FALSE(stop->isEnabled());
 }
 
 TEST_F(TrayControllerTest, SettingsAndLogsOpenTheWindowOnTheirPage)

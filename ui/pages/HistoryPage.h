@@ -3,6 +3,8 @@
 
 #include "SettingsPage.h"
 
+class QLabel;
+class QPushButton;
 class QTableWidget;
 
 namespace mpa {
@@ -14,7 +16,12 @@ public:
     explicit HistoryPage(Engine *engine, QWidget *parent = nullptr);
 
 private:
+    void refresh();
+    void resend();
+
     QTableWidget *m_table;
+    QPushButton *m_resend;
+    QLabel *m_message;
 };
 
 } // namespace mpa

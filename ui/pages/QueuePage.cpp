@@ -1,29 +1,28 @@
 #include "QueuePage.h"
 
+#include "chat/AgentChat.h"
 #include "engine/Engine.h"
+#include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
 
+#include <QApplication>
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QTime>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace mpa {
-
-namespace {
-// Until core/scheduler is connected the queue controls cannot do anything.
-QString schedulerMissing()
-{
-    return QCoreApplication::translate("mpa::QueuePage", "Available once the scheduler is connected");
-}
-} // namespace
 
 QueuePage::QueuePage(Engine *engine, QWidget *parent)
     : SettingsPage(
@@ -37,23 +36,34 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     m_status = new QLabel(tr("Not running"), this);
     m_status->setObjectName(u"queueStatus"_s);
     state->addWidget(m_status);
+    m_message = new QLabel(this);
+    m_message->setObjectName(u"queueMessage"_s);
+    m_message->setWordWrap(true);
+    m_message->setForegroundRole(QPalette::PlaceholderText);
+    m_message->hide();
+    state->addWidget(m_message);
     auto *controls = new QHBoxLayout;
     controls->setSpacing(6);
-    for (const auto &[name, label] :
-         { std::pair { u"queueStart"_s, tr("Start") }, std::pair { u"queuePause"_s, tr("Pause") },
-           std::pair { u"queueSkip"_s, tr("Skip") }, std::pair { u"queueStop"_s, tr("Stop") } }) {
-        auto *button = new QPushButton(label, this);
-        button->setObjectName(name);
-        button->setEnabled(false);
-        button->setToolTip(schedulerMissing());
+    m_start = new QPushButton(tr("Start"), this);
+    m_start->setObjectName(u"queueStart"_s);
+    m_pause = new QPushButton(tr("Pause"), this);
+    m_pause->setObjectName(u"queuePause"_s);
+    m_skip = new QPushButton(tr("Skip"), this);
+    m_skip->setObjectName(u"queueSkip"_s);
+    m_stop = new QPushButton(tr("Stop"), this);
+    m_stop->setObjectName(u"queueStop"_s);
+    for (QPushButton *button : { m_start, m_pause, m_skip, m_stop })
         controls->addWidget(button);
-    }
     controls->addStretch(1);
     state->addLayout(controls);
-    // Wiring: core/scheduler's state (running, position n of m, next send time) and the four
-    // buttons above.
-    state->addWidget(pendingNotice(
-        u"queueState"_s, tr("Progress and the queue controls work once the scheduler is connected."), this));
+    Scheduler *scheduler = engine->scheduler();
+    connect(m_start, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->startQueue()); });
+    connect(m_pause, &QPushButton::clicked, this, [this, scheduler] {
+        report(scheduler->queue().state == PromptQueue::State::Paused ? scheduler->resumeQueue()
+                                                                        : scheduler->pauseQueue());
+    });
+    connect(m_skip, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->skipPrompt()); });
+    connect(m_stop, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->stopQueue()); });
 
     // When.
     QFormLayout *when = addFormGroup(tr("When"));
@@ -77,24 +87,48 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     m_queue->setDefaultDropAction(Qt::MoveAction);
     m_queue->setMinimumHeight(110);
     m_queue->setMaximumHeight(150);
-    m_queue->setEnabled(false);
     queue->addRow(m_queue);
     auto *queueButtons = new QHBoxLayout;
     queueButtons->setSpacing(6);
-    for (const auto &[name, label] :
-         { std::pair { u"queueAdd"_s, tr("Add") }, std::pair { u"queueRemove"_s, tr("Remove") } }) {
-        auto *button = new QPushButton(label, queueBox);
-        button->setObjectName(name);
-        button->setEnabled(false);
-        button->setToolTip(schedulerMissing());
-        queueButtons->addWidget(button);
-    }
+    m_add = new QPushButton(tr("Add"), queueBox);
+    m_add->setObjectName(u"queueAdd"_s);
+    m_remove = new QPushButton(tr("Remove"), queueBox);
+    m_remove->setObjectName(u"queueRemove"_s);
+    queueButtons->addWidget(m_add);
+    queueButtons->addWidget(m_remove);
     queueButtons->addStretch(1);
     queue->addRow(queueButtons);
-    // Wiring: the queue (core/scheduler's queue file) edited in place in queueList, reordered by
-    // drag and drop, with Add and Remove.
-    queue->addRow(pendingNotice(
-        u"queueList"_s, tr("Editing the prompt list works once the scheduler is connected."), queueBox));
+    queue->addRow(hint(tr("Double-click a prompt to edit it; drag prompts to reorder them. The list "
+                          "cannot change while the queue runs."),
+                       queueBox));
+    connect(m_add, &QPushButton::clicked, this, [this] {
+        auto *item = new QListWidgetItem(tr("New prompt"));
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+        m_queue->addItem(item);
+        saveQueue();
+        m_queue->setCurrentItem(item);
+        m_queue->editItem(item);
+    });
+    connect(m_remove, &QPushButton::clicked, this, [this] {
+        const QList<QListWidgetItem *> selected = m_queue->selectedItems();
+        if (selected.isEmpty())
+            return;
+        delete selected.first();
+        saveQueue();
+    });
+    connect(m_queue, &QListWidget::itemChanged, this, [this](QListWidgetItem *) {
+        if (m_filling)
+            return;
+        // The item is still in the middle of setData(): rebuilding the list now would delete it.
+        m_inItemChange = true;
+        saveQueue();
+        m_inItemChange = false;
+    });
+    connect(m_queue->model(), &QAbstractItemModel::rowsMoved, this, [this] {
+        if (!m_filling)
+            saveQueue();
+    });
+    connect(m_queue, &QListWidget::itemSelectionChanged, this, &QueuePage::refreshQueue);
     addField(queue, tr("After sending:"), SettingKey::ScheduleQueueMode,
              SettingField::Options().withChoices({ { u"consume"_s, tr("Remove the prompt from the queue") },
                                                    { u"loop"_s, tr("Keep it and start over at the end") } }));
@@ -108,11 +142,27 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     QFormLayout *where = addFormGroup(tr("Conversation"), &whereBox);
     addField(where, tr("Send to:"), SettingKey::ScheduleTargetConversation,
              SettingField::Options().withPlaceholder(tr("The active conversation")));
-    // Wiring: a picker filled from core/chat's live conversation list.
-    where->addRow(pendingNotice(u"conversations"_s,
-                                tr("Picking from the IDE's open conversations works once the chat surface is "
-                                   "connected; until then type the conversation's title."),
-                                whereBox));
+    auto *pickRow = new QHBoxLayout;
+    pickRow->setSpacing(6);
+    m_conversations = new QComboBox(whereBox);
+    m_conversations->setObjectName(u"conversationPicker"_s);
+    m_conversations->setMinimumContentsLength(18);
+    m_conversations->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_conversations->setPlaceholderText(tr("Open conversations…"));
+    m_conversations->setEnabled(false);
+    auto *refresh = new QPushButton(tr("List Conversations"), whereBox);
+    refresh->setObjectName(u"conversationRefresh"_s);
+    pickRow->addWidget(m_conversations, 1);
+    pickRow->addWidget(refresh);
+    where->addRow(tr("Pick:"), pickRow);
+    m_conversationNote = hint(tr("Lists the conversations open in the IDE's agent panel."), whereBox);
+    m_conversationNote->setObjectName(u"conversationNote"_s);
+    where->addRow(m_conversationNote);
+    connect(refresh, &QPushButton::clicked, this, &QueuePage::listConversations);
+    connect(m_conversations, &QComboBox::activated, this, [this](int index) {
+        const QString name = m_conversations->itemData(index).toString();
+        settings()->setValue(SettingKey::ScheduleTargetConversation, name);
+    });
 
     // Check prompt.
     QFormLayout *check = addFormGroup(tr("Check prompt"));
@@ -134,7 +184,165 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
             refreshMode();
     });
     connect(m_value, &SettingField::refused, this, &QueuePage::refreshMode);
+    connect(scheduler, &Scheduler::queueChanged, this, &QueuePage::refreshQueue);
+    connect(scheduler, &Scheduler::scheduleChanged, this, &QueuePage::refreshQueue);
     refreshMode();
+    refreshQueue();
+}
+
+void QueuePage::report(const QString &refusal)
+{
+    m_message->setText(refusal);
+    m_message->setVisible(!refusal.isEmpty());
+    refreshQueue();
+}
+
+QStringList QueuePage::listedPrompts() const
+{
+    QStringList prompts;
+    for (int row = 0; row < m_queue->count(); ++row)
+        prompts.append(m_queue->item(row)->text());
+    return prompts;
+}
+
+void QueuePage::saveQueue()
+{
+    QStringList prompts;
+    for (const QString &prompt : listedPrompts()) {
+        if (!prompt.trimmed().isEmpty())
+            prompts.append(prompt); // an emptied prompt is taken out
+    }
+    const QString refused = engine()->scheduler()->setQueue(prompts);
+    m_message->setText(refused);
+    m_message->setVisible(!refused.isEmpty());
+    refreshQueue();
+}
+
+void QueuePage::refreshQueue()
+{
+    Scheduler *scheduler = engine()->scheduler();
+    const PromptQueue &queue = scheduler->queue();
+    const bool running = queue.state == PromptQueue::State::Running;
+    const bool paused = queue.state == PromptQueue::State::Paused;
+    const bool queueMode = settings()->stringValue(SettingKey::ScheduleMode) == u"queue"_s;
+
+    // The list, unless the user is in the middle of editing it.
+    // (an open editor is a child of the list's viewport holding the focus)
+    const QWidget *focus = QApplication::focusWidget();
+    QStringList texts;
+    for (const QueueItem &entry : queue.items)
+        texts.append(entry.text);
+    const bool sameTexts = texts == listedPrompts();
+    if (!sameTexts && m_inItemChange) {
+        QMetaObject::invokeMethod(this, &QueuePage::refreshQueue, Qt::QueuedConnection);
+    } else if (!(focus && m_queue->viewport()->isAncestorOf(focus))) {
+        const QSignalBlocker blocker(m_queue);
+        m_filling = true;
+        const int selected = m_queue->currentRow();
+        if (!sameTexts)
+            m_queue->clear();
+        for (qsizetype i = 0; i < queue.items.size(); ++i) {
+            const QueueItem &entry = queue.items.at(i);
+            QListWidgetItem *item = sameTexts ? m_queue->item(int(i)) : new QListWidgetItem(entry.text, m_queue);
+            item->setFlags(running ? (Qt::ItemIsEnabled | Qt::ItemIsSelectable)
+                                   : (Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable
+                                      | Qt::ItemIsDragEnabled));
+            const bool current = (running || paused) && i == queue.position;
+            QFont font = item->font();
+            font.setBold(current);
+            item->setFont(font);
+            const bool finished
+                = entry.status == QueueItem::Status::Done || entry.status == QueueItem::Status::Skipped;
+            item->setForeground(palette().brush(finished ? QPalette::PlaceholderText : QPalette::Text));
+            QString tip = tr("Status: %1").arg(QueueItem::statusName(entry.status));
+            if (!entry.error.isEmpty())
+                tip += u"\n"_s + entry.error;
+            item->setToolTip(tip);
+        }
+        if (selected >= 0 && selected < m_queue->count())
+            m_queue->setCurrentRow(selected);
+        m_filling = false;
+    }
+    m_queue->setDragDropMode(running ? QAbstractItemView::NoDragDrop : QAbstractItemView::InternalMove);
+
+    // The status line.
+    const int total = int(queue.items.size());
+    QString text;
+    if (running) {
+        text = tr("Running: prompt %1 of %2").arg(queue.position + 1).arg(total);
+        if (queue.step == PromptQueue::Step::Check)
+            text += tr(" (check prompt)");
+        switch (scheduler->phase()) {
+        case Scheduler::Phase::Sending:
+            text += tr(" · sending");
+            break;
+        case Scheduler::Phase::RetryWait:
+            text += tr(" · retrying soon");
+            break;
+        case Scheduler::Phase::WaitingForSilence:
+            text += tr(" · waiting for the agent to finish");
+            break;
+        case Scheduler::Phase::HeldByQuota:
+            text += tr(" · held: quota used up");
+            break;
+        case Scheduler::Phase::Idle:
+            break;
+        }
+    } else if (paused) {
+        text = tr("Paused at prompt %1 of %2").arg(queue.position + 1).arg(total);
+    } else if (total == 0) {
+        text = queueMode ? tr("The queue is empty: add prompts below, then Start.") : tr("Not running");
+    } else {
+        text = total == 1 ? tr("Stopped · 1 prompt in the queue") : tr("Stopped · %1 prompts in the queue").arg(total);
+    }
+    if (!queue.reason.isEmpty() && !running)
+        text += u" — "_s + queue.reason;
+    if (!queueMode && settings()->boolValue(SettingKey::ScheduleEnabled)) {
+        const QDateTime next = scheduler->nextScheduledSend();
+        if (next.isValid())
+            text += tr(" · next scheduled prompt at %1").arg(QLocale().toString(next.toLocalTime().time(),
+                                                                                  QLocale::ShortFormat));
+    }
+    m_status->setText(text);
+
+    m_start->setEnabled(!running && total > 0);
+    m_start->setToolTip(queueMode ? QString() : tr("Set the mode to Queue to run the queue."));
+    m_pause->setText(paused ? tr("Resume") : tr("Pause"));
+    m_pause->setEnabled(running || paused);
+    m_skip->setEnabled((running || paused) && queue.hasCurrent());
+    m_stop->setEnabled(running || paused);
+    m_add->setEnabled(!running);
+    m_remove->setEnabled(!running && m_queue->currentRow() >= 0);
+    m_queue->setToolTip(running ? tr("Pause or stop the queue to change its prompts.") : QString());
+}
+
+void QueuePage::listConversations()
+{
+    m_conversationNote->setText(tr("Asking the IDE…"));
+    engine()->agentChat()->conversations(this, [this](const QList<ChatConversation> &list, const QString &error) {
+        const QSignalBlocker blocker(m_conversations);
+        m_conversations->clear();
+        if (!error.isEmpty()) {
+            m_conversations->setEnabled(false);
+            m_conversationNote->setText(tr("Could not list the conversations: %1").arg(error));
+            return;
+        }
+        m_conversations->addItem(tr("The active conversation"), QString());
+        const QString chosen = settings()->stringValue(SettingKey::ScheduleTargetConversation);
+        int current = 0;
+        for (const ChatConversation &conversation : list) {
+            m_conversations->addItem(conversation.active ? tr("%1 (active)").arg(conversation.name)
+                                                         : conversation.name,
+                                     conversation.name);
+            if (conversation.name == chosen)
+                current = m_conversations->count() - 1;
+        }
+        m_conversations->setCurrentIndex(current);
+        m_conversations->setEnabled(true);
+        m_conversationNote->setText(list.isEmpty() ? tr("The agent panel shows no conversation tabs.")
+                                                   : list.size() == 1 ? tr("1 conversation open in the IDE.")
+                                                   : tr("%1 conversations open in the IDE.").arg(list.size()));
+    });
 }
 
 void QueuePage::refreshMode()

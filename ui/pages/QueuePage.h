@@ -5,6 +5,7 @@
 
 #include "SettingsPage.h"
 
+class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -19,10 +20,21 @@ public:
 
 private:
     void refreshMode();
+    void refreshQueue();
+    void saveQueue();
+    void report(const QString &refusal);
+    void listConversations();
+    QStringList listedPrompts() const;
 
     SettingField *m_value;
     QListWidget *m_queue;
     QLabel *m_status;
+    QLabel *m_message;
+    QPushButton *m_start, *m_pause, *m_skip, *m_stop, *m_add, *m_remove;
+    QComboBox *m_conversations;
+    QLabel *m_conversationNote;
+    bool m_filling = false;
+    bool m_inItemChange = false;
 };
 
 } // namespace mpa

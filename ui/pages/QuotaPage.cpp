@@ -1,10 +1,20 @@
 #include "QuotaPage.h"
 
+#include "engine/Engine.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
+#include "settings/Settings.h"
+
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -20,24 +30,29 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
     QVBoxLayout *models = addGroup(tr("Models"));
     auto *row = new QHBoxLayout;
     row->setSpacing(6);
-    auto *lastPoll = new QLabel(tr("Last checked: never"), this);
-    lastPoll->setObjectName(u"quotaLastPoll"_s);
-    lastPoll->setForegroundRole(QPalette::PlaceholderText);
-    row->addWidget(lastPoll);
+    m_lastPoll = new QLabel(tr("Last checked: never"), this);
+    m_lastPoll->setObjectName(u"quotaLastPoll"_s);
+    m_lastPoll->setForegroundRole(QPalette::PlaceholderText);
+    row->addWidget(m_lastPoll);
     row->addStretch(1);
-    auto *refresh = new QPushButton(tr("Check Now"), this);
-    refresh->setObjectName(u"quotaRefresh"_s);
-    refresh->setEnabled(false);
-    refresh->setToolTip(tr("Available once the quota watcher is connected"));
-    row->addWidget(refresh);
+    m_refresh = new QPushButton(tr("Check Now"), this);
+    m_refresh->setObjectName(u"quotaRefresh"_s);
+    row->addWidget(m_refresh);
     models->addLayout(row);
-    // Wiring: one bar per model (remaining fraction, reset time), plan credits, the last poll
-    // time and "Check Now", from core/quota.
-    models->addWidget(
-        pendingNotice(u"quota"_s,
-                      tr("Each model's remaining quota and its reset time, and the plan's credits, "
-                         "show here once the quota watcher is connected."),
-                      this));
+    m_plan = new QLabel(this);
+    m_plan->setObjectName(u"quotaPlan"_s);
+    models->addWidget(m_plan);
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(u"quotaProblem"_s);
+    m_problem->setWordWrap(true);
+    models->addWidget(m_problem);
+    m_models = new QWidget(this);
+    m_models->setObjectName(u"quotaModels"_s);
+    m_grid = new QGridLayout(m_models);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setHorizontalSpacing(10);
+    m_grid->setColumnStretch(1, 1);
+    models->addWidget(m_models);
 
     QFormLayout *watch = addFormGroup(tr("Watching"));
     addField(watch, QString(), SettingKey::QuotaEnabled,
@@ -47,6 +62,102 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
     watch->addRow(
         hint(tr("What to do when the quota runs out or resets is set on the Prompt queue page."), this));
     body()->addStretch(1);
+
+    QuotaMonitor *quota = engine->quota();
+    connect(m_refresh, &QPushButton::clicked, this, [this, quota] {
+        m_refresh->setEnabled(false);
+        m_lastPoll->setText(tr("Checking…"));
+        quota->refreshNow();
+        // A monitor that is off or not running answers nothing: say what is the case.
+        if (!quota->provider() || !quota->provider()->isBusy())
+            refresh();
+    });
+    connect(quota, &QuotaMonitor::snapshotChanged, this, &QuotaPage::refresh);
+    connect(quota, &QuotaMonitor::holdChanged, this, &QuotaPage::refresh);
+    connect(settings(), &Settings::changed, this, [this](SettingKey key) {
+        if (key == SettingKey::QuotaEnabled || key == SettingKey::QuotaModels)
+            refresh();
+    });
+    refresh();
+}
+
+void QuotaPage::refresh()
+{
+    const QuotaMonitor *quota = engine()->quota();
+    const QuotaSnapshot &snapshot = quota->snapshot();
+    const bool enabled = settings()->boolValue(SettingKey::QuotaEnabled);
+    const QLocale locale;
+    m_refresh->setEnabled(enabled && engine()->isRunning());
+    m_refresh->setToolTip(enabled ? (engine()->isRunning() ? QString() : tr("The engine is not running"))
+                                  : tr("Watching the quota is off"));
+
+    if (snapshot.fetchedAt.isValid())
+        m_lastPoll->setText(tr("Last checked: %1").arg(locale.toString(snapshot.fetchedAt.toLocalTime(),
+                                                                         QLocale::ShortFormat)));
+    else
+        m_lastPoll->setText(enabled ? tr("Last checked: never") : tr("Not watching"));
+
+    QString problem;
+    if (!enabled)
+        problem = tr("Watching the quota is off.");
+    else if (!snapshot.ok && !snapshot.error.isEmpty())
+        problem = snapshot.error;
+    if (quota->isHolding())
+        problem = tr("The prompt queue is held: %1").arg(quota->verdict().reason);
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+
+    QStringList plan;
+    if (!snapshot.planName.isEmpty())
+        plan.append(tr("Plan: %1").arg(snapshot.planName));
+    if (snapshot.availablePromptCredits) {
+        plan.append(snapshot.monthlyPromptCredits
+                        ? tr("Prompt credits: %1 of %2")
+                              .arg(locale.toString(*snapshot.availablePromptCredits),
+                                   locale.toString(*snapshot.monthlyPromptCredits))
+                        : tr("Prompt credits: %1").arg(locale.toString(*snapshot.availablePromptCredits)));
+    }
+    m_plan->setText(plan.join(u" · "_s));
+    m_plan->setVisible(!plan.isEmpty());
+
+    while (QLayoutItem *item = m_grid->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    const QStringList watched = settings()->listValue(SettingKey::QuotaModels);
+    int row = 0;
+    for (const ModelQuota &model : snapshot.models) {
+        const bool isWatched = watched.isEmpty() || watched.contains(model.label, Qt::CaseInsensitive);
+        auto *name = new QLabel(isWatched ? model.label : tr("%1 (not watched)").arg(model.label), m_models);
+        name->setObjectName(u"quotaModel:"_s + model.label);
+        auto *bar = new QProgressBar(m_models);
+        bar->setObjectName(u"quotaBar:"_s + model.label);
+        bar->setRange(0, 100);
+        bar->setTextVisible(true);
+        QString reset;
+        if (model.remainingFraction) {
+            bar->setValue(int(std::lround(*model.remainingFraction * 100.0)));
+            bar->setFormat(tr("%p% left"));
+        } else {
+            bar->setValue(0);
+            bar->setFormat(tr("unknown"));
+            bar->setEnabled(false);
+        }
+        if (model.resetTime.isValid())
+            reset = tr("resets %1").arg(locale.toString(model.resetTime.toLocalTime(), QLocale::ShortFormat));
+        auto *resetLabel = new QLabel(reset, m_models);
+        resetLabel->setForegroundRole(QPalette::PlaceholderText);
+        m_grid->addWidget(name, row, 0);
+        m_grid->addWidget(bar, row, 1);
+        m_grid->addWidget(resetLabel, row, 2);
+        ++row;
+    }
+    if (row == 0) {
+        auto *none = new QLabel(enabled ? tr("No quota reading yet.") : tr("No quota reading."), m_models);
+        none->setObjectName(u"quotaEmpty"_s);
+        none->setForegroundRole(QPalette::PlaceholderText);
+        m_grid->addWidget(none, 0, 0, 1, 3);
+    }
 }
 
 } // namespace mpa

@@ -4,6 +4,10 @@
 
 #include "SettingsPage.h"
 
+class QGridLayout;
+class QLabel;
+class QPushButton;
+
 namespace mpa {
 
 class QuotaPage : public SettingsPage
@@ -11,6 +15,16 @@ class QuotaPage : public SettingsPage
     Q_OBJECT
 public:
     explicit QuotaPage(Engine *engine, QWidget *parent = nullptr);
+
+private:
+    void refresh();
+
+    QLabel *m_lastPoll;
+    QLabel *m_plan;
+    QLabel *m_problem;
+    QPushButton *m_refresh;
+    QWidget *m_models;
+    QGridLayout *m_grid;
 };
 
 } // namespace mpa
