@@ -4,6 +4,7 @@
 #include "UiTest.h"
 
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 
@@ -67,11 +68,25 @@ TEST_F(SafetyPageTest, ResetToDefaultsAsksFirst)
                     .startsWith(u"rm -rf /"_s));
 }
 
-TEST_F(SafetyPageTest, TheTestBoxAndRecentBlocksWaitForTheMatcher)
+TEST_F(SafetyPageTest, TheTestBoxSaysWhetherACommandWouldBeBlockedAndByWhat)
 {
+    settings->setValue(SettingKey::SafetyBannedCommands,
+                       QStringList { u"rm -rf /"_s, u"/git\\s+push\\s+--force/i"_s });
     SafetyPage page(engine.get());
-    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:banTest"_s));
-    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:recentBlocked"_s));
+    auto *input = page.findChild<QLineEdit *>(u"banTestInput"_s);
+    auto *verdict = page.findChild<QLabel *>(u"banTestVerdict"_s);
+    ASSERT_TRUE(input && verdict);
+    EXPECT_TRUE(input->isEnabled());
+    typeInto(input, u"sudo  RM -rf   / --no-preserve-root"_s);
+    EXPECT_EQ(verdict->text(), u"Blocked: it matches rm -rf /"_s);
+    typeInto(input, u"git push --force origin main"_s);
+    EXPECT_EQ(verdict->text(), u"Blocked: it matches /git\\s+push\\s+--force/i"_s);
+    typeInto(input, u"git push origin main"_s);
+    EXPECT_EQ(verdict->text(), u"Not blocked: no pattern of the list matches it."_s);
+    // The verdict follows the list as it changes.
+    settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"git push"_s });
+    EXPECT_EQ(verdict->text(), u"Blocked: it matches git push"_s);
+    EXPECT_FALSE(page.findChild<QLabel *>(u"pending:banTest"_s));
 }
 
 } // namespace

@@ -53,13 +53,36 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     auto *probe = new QLineEdit(this);
     probe->setObjectName(u"banTestInput"_s);
     probe->setPlaceholderText(tr("Type a command, e.g. sudo rm -rf / --no-preserve-root"));
-    probe->setEnabled(false);
     test->addWidget(probe);
-    // Wiring: core/safety's command-aware matcher answers here (the same one auto-accept uses).
-    test->addWidget(pendingNotice(u"banTest"_s,
-                                  tr("Testing a command against the list works once the safety matcher is "
-                                     "connected."),
-                                  this));
+    auto *verdict = new QLabel(this);
+    verdict->setObjectName(u"banTestVerdict"_s);
+    verdict->setWordWrap(true);
+    test->addWidget(verdict);
+    // The same rule auto-accept applies: any pattern of the list that matches the command.
+    auto check = [this, probe, verdict] {
+        const QString command = probe->text();
+        if (command.trimmed().isEmpty()) {
+            verdict->setText(tr("Type a command to test it against the list above."));
+            verdict->setForegroundRole(QPalette::PlaceholderText);
+            return;
+        }
+        for (const QString &source : settings()->listValue(SettingKey::SafetyBannedCommands)) {
+            const TextPattern pattern(source);
+            if (pattern.isValid() && pattern.matches(command)) {
+                verdict->setText(tr("Blocked: it matches %1").arg(source));
+                verdict->setForegroundRole(QPalette::Link);
+                return;
+            }
+        }
+        verdict->setText(tr("Not blocked: no pattern of the list matches it."));
+        verdict->setForegroundRole(QPalette::WindowText);
+    };
+    connect(probe, &QLineEdit::textChanged, this, check);
+    connect(settings(), &Settings::changed, this, [check](SettingKey key) {
+        if (key == SettingKey::SafetyBannedCommands)
+            check();
+    });
+    check();
 
     QVBoxLayout *recent = addGroup(tr("Recently blocked"));
     // Wiring: the recent blocked commands from core/autoaccept (time, page, command, pattern).

@@ -2,6 +2,7 @@
 
 #include "TokenBox.h"
 #include "engine/Engine.h"
+#include "server/DebugApiService.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -32,12 +33,21 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     m_debugToken->setObjectName(u"debugToken"_s);
     debug->addRow(tr("Token:"), m_debugToken);
     debug->addRow(hint(tr("multi-purpose-agent ctl ACTION reads this token by itself."), this));
-    // Wiring: the running server's address and state go here once core/server's debug API lands.
-    debug->addRow(
-        pendingNotice(u"debugServerState"_s,
-                      tr("Whether the server is listening, and on which address, shows here once the "
-                         "debug API is connected."),
-                      this));
+    auto *state = new QLabel(this);
+    state->setObjectName(u"debugServerState"_s);
+    state->setWordWrap(true);
+    debug->addRow(tr("State:"), state);
+    DebugApiService *service = engine->debugApi();
+    auto showState = [service, state] {
+        if (service->isListening())
+            state->setText(tr("Listening on http://127.0.0.1:%1").arg(service->port()));
+        else if (!service->error().isEmpty())
+            state->setText(tr("Not running: %1").arg(service->error()));
+        else
+            state->setText(tr("Not running"));
+    };
+    connect(service, &DebugApiService::stateChanged, this, showState);
+    showState();
 
     QFormLayout *agent = addFormGroup(tr("Agent server"));
     addField(agent, QString(), SettingKey::AgentServerEnabled,
