@@ -2,15 +2,16 @@
 // page, killed with SIGKILL mid-queue and started again: the queue comes back paused at the
 // same prompt, marked "sent, unconfirmed", and nothing is sent twice.
 //
-// The queue is filled and started without the debug API: queue.json is written before the
-// start and schedule/autoStartQueue is on. Once the debug API lands, the same test can fill
-// and start it with updateSchedule / startQueue and resume it with resumeQueue.
+// The first two tests fill the queue by writing queue.json before the start (with
+// schedule/autoStartQueue on); the last drives the whole run through the debug API the way a
+// user's script would: updateSchedule, startQueue, a kill, a restart and resumeQueue.
 #include "AppRun.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "scheduler/JsonDataFile.h"
+#include "server/DebugApiClient.h"
 #include "scheduler/PromptQueue.h"
 #include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
@@ -171,6 +172,91 @@ TEST_F(QueueCrashRecoveryTest, AKillBeforeTheChatConfirmedThePromptLeavesItUncon
     EXPECT_EQ(item.value(u"status"_s).toString(), u"sent, unconfirmed"_s);
     EXPECT_FALSE(item.value(u"delivered"_s).toBool());
     EXPECT_EQ(chatLog(ide).size(), 1);
+}
+
+TEST_F(QueueCrashRecoveryTest, AQueueFilledAndRunThroughTheDebugApiSurvivesAKillAndResumes)
+{
+    CdpSession *ide = openPage(endpoint, fixtureUrl(u"chat/ide.html?gen=1500"_s));
+    ASSERT_TRUE(ide);
+    {
+        Settings settings(QDir(configDir()).filePath(u"settings.ini"_s));
+        settings.setValue(SettingKey::QuotaEnabled, false);
+    }
+    const QStringList args = appArguments() + QStringList { u"--debug-server=0"_s };
+    auto api = [](AppRun &app) -> std::unique_ptr<DebugApiClient> {
+        if (!app.waitForStderr(u"debug API listening on http://127.0.0.1:"_s))
+            return nullptr;
+        QString problem;
+        const auto found = DebugApiClient::locate(configDir(), &problem);
+        return found ? std::make_unique<DebugApiClient>(*found) : nullptr;
+    };
+    const QStringList prompts
+        = { u"Task one: add the parser"_s, u"Task two: add the tests"_s, u"Task three: update the docs"_s };
+
+    AppRun first(args);
+    std::unique_ptr<DebugApiClient> client = api(first);
+    ASSERT_TRUE(client) << first.dump().toStdString();
+    QJsonArray list;
+    for (const QString &prompt : prompts)
+        list.append(prompt);
+    DebugApiClient::Reply reply = client->callAndWait(
+        u"updateSchedule"_s,
+        { { u"mode"_s, u"queue"_s }, { u"silenceTimeoutS"_s, 10 }, { u"prompts"_s, list } });
+    ASSERT_TRUE(reply.ok()) << reply.error.toStdString();
+    reply = client->callAndWait(u"startQueue"_s, {});
+    ASSERT_TRUE(reply.ok()) << reply.error.toStdString() << first.dump().toStdString();
+
+    // In order, each only after the agent fell silent (10 s after the send, then 10 s quiet).
+    ASSERT_TRUE(waitUntil([&] { return chatLog(ide).size() == 2; }, 60s)) << first.dump().toStdString();
+    QJsonArray log = chatLog(ide);
+    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), prompts.at(0));
+    EXPECT_EQ(log.at(1).toObject().value(u"text"_s).toString(), prompts.at(1));
+    EXPECT_GE(log.at(1).toObject().value(u"at"_s).toDouble() - log.at(0).toObject().value(u"at"_s).toDouble(),
+              20000.0);
+    reply = client->callAndWait(u"getQueueStatus"_s, {});
+    ASSERT_TRUE(reply.ok());
+    EXPECT_EQ(reply.body.value(u"data"_s).toObject().value(u"state"_s).toString(), u"running"_s);
+
+    // Killed while the agent works on task two.
+    ASSERT_TRUE(waitUntil([&] { return currentItem().value(u"status"_s).toString() == u"sent"_s; }));
+    first.signal(SIGKILL);
+    ASSERT_EQ(first.finish(), -1);
+    client.reset();
+
+    // The restart: paused at task two, "sent, unconfirmed", nothing sent again.
+    AppRun second(args);
+    client = api(second);
+    ASSERT_TRUE(client) << second.dump().toStdString();
+    reply = client->callAndWait(u"getQueueStatus"_s, {});
+    ASSERT_TRUE(reply.ok()) << reply.error.toStdString();
+    QJsonObject status = reply.body.value(u"data"_s).toObject();
+    EXPECT_EQ(status.value(u"state"_s).toString(), u"paused"_s);
+    EXPECT_EQ(status.value(u"current"_s).toObject().value(u"text"_s).toString(), prompts.at(1));
+    EXPECT_EQ(status.value(u"current"_s).toObject().value(u"status"_s).toString(), u"sent, unconfirmed"_s);
+    EXPECT_EQ(chatLog(ide).size(), 2);
+
+    // The user's word: resume. Task two was delivered, so it is not sent again; task three
+    // follows once the agent is quiet, and the queue finishes.
+    reply = client->callAndWait(u"resumeQueue"_s, {});
+    ASSERT_TRUE(reply.ok()) << reply.error.toStdString();
+    ASSERT_TRUE(waitUntil([&] { return chatLog(ide).size() == 3; }, 60s)) << second.dump().toStdString();
+    log = chatLog(ide);
+    EXPECT_EQ(log.at(2).toObject().value(u"text"_s).toString(), prompts.at(2));
+    ASSERT_TRUE(waitUntil(
+        [&] {
+            const DebugApiClient::Reply r = client->callAndWait(u"getQueueStatus"_s, {});
+            return r.ok() && r.body.value(u"data"_s).toObject().value(u"state"_s).toString() == u"stopped"_s;
+        },
+        60s))
+        << second.dump().toStdString();
+    EXPECT_EQ(chatLog(ide).size(), 3) << "nothing was sent twice";
+    reply = client->callAndWait(u"getPromptHistory"_s, {});
+    ASSERT_TRUE(reply.ok());
+    const QJsonArray history = reply.body.value(u"data"_s).toObject().value(u"entries"_s).toArray();
+    ASSERT_GE(history.size(), 3);
+    EXPECT_EQ(history.at(0).toObject().value(u"text"_s).toString(), prompts.at(2));
+    second.signal(SIGINT);
+    EXPECT_EQ(second.finish(), 0) << second.dump().toStdString();
 }
 
 } // namespace
