@@ -24,6 +24,15 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
+namespace {
+QPushButton *button(const QString &text, const QString &name, QWidget *parent)
+{
+    auto *result = new QPushButton(text, parent);
+    result->setObjectName(name);
+    return result;
+}
+} // namespace
+
 QueuePage::QueuePage(Engine *engine, QWidget *parent)
     : SettingsPage(
         engine, tr("Prompt queue"),
@@ -44,14 +53,10 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     state->addWidget(m_message);
     auto *controls = new QHBoxLayout;
     controls->setSpacing(6);
-    m_start = new QPushButton(tr("Start"), this);
-    m_start->setObjectName(u"queueStart"_s);
-    m_pause = new QPushButton(tr("Pause"), this);
-    m_pause->setObjectName(u"queuePause"_s);
-    m_skip = new QPushButton(tr("Skip"), this);
-    m_skip->setObjectName(u"queueSkip"_s);
-    m_stop = new QPushButton(tr("Stop"), this);
-    m_stop->setObjectName(u"queueStop"_s);
+    m_start = button(tr("Start"), u"queueStart"_s, this);
+    m_pause = button(tr("Pause"), u"queuePause"_s, this);
+    m_skip = button(tr("Skip"), u"queueSkip"_s, this);
+    m_stop = button(tr("Stop"), u"queueStop"_s, this);
     for (QPushButton *button : { m_start, m_pause, m_skip, m_stop })
         controls->addWidget(button);
     controls->addStretch(1);
@@ -90,10 +95,8 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     queue->addRow(m_queue);
     auto *queueButtons = new QHBoxLayout;
     queueButtons->setSpacing(6);
-    m_add = new QPushButton(tr("Add"), queueBox);
-    m_add->setObjectName(u"queueAdd"_s);
-    m_remove = new QPushButton(tr("Remove"), queueBox);
-    m_remove->setObjectName(u"queueRemove"_s);
+    m_add = button(tr("Add"), u"queueAdd"_s, queueBox);
+    m_remove = button(tr("Remove"), u"queueRemove"_s, queueBox);
     queueButtons->addWidget(m_add);
     queueButtons->addWidget(m_remove);
     queueButtons->addStretch(1);
