@@ -39,6 +39,11 @@ enum class SettingKey {
     QuotaModels,
     QuotaContinuePrompt,
     UiNotifications,
+    AgentServerMode,
+    AgentServerUrl,
+    ToolkitMaxTabs,
+    ToolkitAllowEval,
+    ToolkitDialogs,
     Count_
 };
 

@@ -205,6 +205,24 @@ const std::array kTable = {
                   false,
                   validateNotBlank },
     SettingSpec { SettingKey::UiNotifications, "ui/notifications", T::Bool, true },
+    // Server mode listens on agentServer/port; client mode dials out to agentServer/url.
+    SettingSpec {
+        SettingKey::AgentServerMode, "agentServer/mode", T::Choice, u"server"_s, 0, 0, { u"server"_s, u"client"_s } },
+    SettingSpec { SettingKey::AgentServerUrl,
+                  "agentServer/url",
+                  T::String,
+                  u"ws://localhost:8080"_s,
+                  0,
+                  0,
+                  {},
+                  nullptr,
+                  false,
+                  validateNotBlank },
+    // Browser toolkit: how many tabs one agent may own, eval opt-in, what to do with dialogs.
+    SettingSpec { SettingKey::ToolkitMaxTabs, "toolkit/maxTabs", T::Int, 10, 1, 100 },
+    SettingSpec { SettingKey::ToolkitAllowEval, "toolkit/allowEval", T::Bool, false },
+    SettingSpec {
+        SettingKey::ToolkitDialogs, "toolkit/dialogs", T::Choice, u"accept"_s, 0, 0, { u"accept"_s, u"dismiss"_s } },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 
