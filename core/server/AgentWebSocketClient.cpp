@@ -31,7 +31,10 @@ AgentWebSocketClient::AgentWebSocketClient(CommandDispatcher *commands, QObject 
             m_socket->abort();
             return;
         }
+        // Both kinds: the protocol's JSON ping for agents that speak it, and a WebSocket ping
+        // frame that every WebSocket server answers by itself (so a quiet agent is not dropped).
         m_socket->sendTextMessage(QString::fromUtf8(AgentProtocol::ping()));
+        m_socket->ping();
     });
 }
 

@@ -2,8 +2,9 @@
 // Client mode of the agent connection: dials out to an agent that listens (agentServer/url,
 // ws://localhost:8080 by default, as the "LLM Browser Agent" extension did), introduces itself
 // with {"type":"hello",…} and then answers the agent's requests in the same protocol as the
-// server mode. Sends {"type":"ping"} every 20 s and reconnects when the agent stays silent for
-// three of them or goes away, with a backoff of 1 s doubling up to 30 s.
+// server mode. Sends {"type":"ping"} and a WebSocket ping every 20 s and reconnects when the
+// agent answers neither for three of them or goes away, with a backoff of 1 s doubling up to
+// 30 s.
 
 #include "CommandDispatcher.h"
 

@@ -476,6 +476,7 @@ TEST_F(AgentClientModeTest, DialsOutSaysHelloAnswersAndReconnects)
     settings->setValue(SettingKey::AgentServerMode, u"client"_s);
     settings->setValue(SettingKey::AgentServerUrl, u"ws://127.0.0.1:%1"_s.arg(agentPort));
     settings->setValue(SettingKey::AgentServerEnabled, true);
+    service->client()->setHeartbeatInterval(150ms);
     service->start();
     EXPECT_FALSE(service->isListening()) << "client mode does not listen";
 
@@ -483,6 +484,9 @@ TEST_F(AgentClientModeTest, DialsOutSaysHelloAnswersAndReconnects)
     ASSERT_TRUE(hello);
     EXPECT_EQ(hello->value(u"client"_s).toString(), u"multi-purpose-agent"_s);
     EXPECT_TRUE(hello->value(u"types"_s).toArray().contains(u"echo"_s));
+    // The app's heartbeat; a silent agent that answers WebSocket pings (as every server does) stays.
+    EXPECT_TRUE(receivedWith(u"type"_s, u"ping"_s));
+    EXPECT_TRUE(receivedWith(u"type"_s, u"ping"_s));
     ASSERT_TRUE(waitUntil([&] { return service->statusText().startsWith(u"Connected to ws://127.0.0.1"_s); }))
         << service->statusText().toStdString();
     EXPECT_EQ(service->stateJson().value(u"state"_s).toString(), u"connected"_s);
