@@ -7,6 +7,8 @@
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "engine/Engine.h"
+#include "logging/Logging.h"
 #include "server/AgentServerService.h"
 #include "server/AgentWebSocketClient.h"
 #include "server/AgentWebSocketServer.h"
@@ -430,6 +432,37 @@ TEST_F(AgentServerTest, APortInUseIsReportedWithWhatToDo)
         << service->error().toStdString();
     EXPECT_TRUE(service->statusText().contains(u"choose another port"_s));
     EXPECT_EQ(service->stateJson().value(u"state"_s).toString(), u"error"_s);
+}
+
+TEST_F(AgentServerTest, TheEngineRunsItAndGetFullStateReportsIt)
+{
+    Logging::install({});
+    service.reset();
+    port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    Engine engine(settings.get(), paths);
+    Engine::Overrides overrides;
+    overrides.cdpPort = unusedPort(); // no browser needed for this
+    engine.setOverrides(overrides);
+    EXPECT_FALSE(engine.agentServer()->isListening()) << "nothing runs before the engine starts";
+    engine.start();
+    ASSERT_TRUE(engine.agentServer()->isListening()) << engine.agentServer()->error().toStdString();
+
+    std::optional<CommandResult> result;
+    engine.commands()->dispatch(u"getFullState"_s, {}, { u"debug-api"_s, {} }, Scope::DebugApi,
+                                [&](const CommandResult &r) { result = r; });
+    ASSERT_TRUE(waitUntil([&] { return result.has_value(); }));
+    const QJsonObject agent = result->data.toObject().value(u"agentServer"_s).toObject();
+    EXPECT_EQ(agent.value(u"state"_s).toString(), u"listening"_s);
+    EXPECT_EQ(agent.value(u"mode"_s).toString(), u"server"_s);
+    EXPECT_EQ(agent.value(u"port"_s).toInt(), port);
+    EXPECT_EQ(agent.value(u"clients"_s).toInt(), 0);
+    EXPECT_EQ(agent.value(u"status"_s).toString(), u"Listening on 127.0.0.1:%1, 0 clients"_s.arg(port));
+    EXPECT_EQ(agent.value(u"tokenFile"_s).toString(), paths.file(u"agent-token"_s));
+
+    engine.stop();
+    EXPECT_FALSE(engine.agentServer()->isListening());
 }
 
 // Client mode: the app dials out to an agent that listens, as the original extension did.
