@@ -1,5 +1,6 @@
 #include "Engine.h"
 
+#include "autoaccept/AutoAcceptController.h"
 #include "chat/AgentChat.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
@@ -37,7 +38,18 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     , m_agentChat(new AgentChat(m_endpoint, m_payloads, this))
     , m_scheduler(new Scheduler(m_settings, m_agentChat, m_clock, m_paths.configDir, this))
     , m_quota(new QuotaMonitor(m_settings, m_clock, this))
+    , m_autoAccept(new AutoAcceptController(m_endpoint, m_payloads, m_settings, m_paths.configDir, this))
 {
+    // A click is the agent moving: the queue's silence window starts again.
+    connect(m_autoAccept, &AutoAcceptController::clicked, m_scheduler, [this] {
+        m_scheduler->noteActivity(u"auto-accept"_s);
+    });
+    connect(this, &Engine::pausedChanged, m_autoAccept, &AutoAcceptController::setPaused);
+    // The scheduler's chat selectors come from the page's IDE profile when it has them.
+    m_agentChat->setSelectorsProvider([this](CdpSession *session) {
+        const IdeProfile *profile = m_autoAccept->profileFor(session);
+        return profile && profile->chat ? *profile->chat : ChatSelectors::generic();
+    });
     m_quota->setProvider(new AntigravityQuotaProvider(ProcessFinder::createDefault()));
     connect(m_quota, &QuotaMonitor::holdChanged, m_scheduler, &Scheduler::setQuotaHold);
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
@@ -72,6 +84,7 @@ void Engine::setOverrides(const Overrides &overrides)
 {
     m_overrides = overrides;
     applyAddress();
+    m_autoAccept->setEnabledOverride(overrides.autoAccept);
     m_debugApi->setCommandLine(overrides.debugServer, overrides.debugServerPort);
 }
 
@@ -196,8 +209,8 @@ qint64 Engine::uptimeSeconds() const
 QJsonObject Engine::summary() const
 {
     return {
-        { u"clicks"_s, 0 },
-        { u"blocked"_s, 0 },
+        { u"clicks"_s, m_autoAccept->runCounts().clicks },
+        { u"blocked"_s, m_autoAccept->runCounts().blocked },
         { u"targets"_s, targetsSeen() },
         { u"promptsSent"_s, m_scheduler->promptsSentThisRun() },
         { u"uptimeS"_s, uptimeSeconds() },

@@ -17,6 +17,7 @@
 namespace mpa {
 
 class AgentChat;
+class AutoAcceptController;
 class Clock;
 class CommandDispatcher;
 class DebugApiService;
@@ -66,6 +67,8 @@ public:
     Scheduler *scheduler() const { return m_scheduler; }
     // The model quota (Antigravity's language server) and the queue's hold while it is spent.
     QuotaMonitor *quota() const { return m_quota; }
+    // Auto-accept in every target an IDE profile fits: config, pause, stats, profiles.
+    AutoAcceptController *autoAccept() const { return m_autoAccept; }
 
     QString cdpHost() const;
     quint16 cdpPort() const;
@@ -110,6 +113,7 @@ private:
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;
     QuotaMonitor *m_quota;
+    AutoAcceptController *m_autoAccept;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way
