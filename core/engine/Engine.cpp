@@ -10,6 +10,7 @@
 #include "quota/QuotaMonitor.h"
 #include "scheduler/Scheduler.h"
 #include "scheduler/SystemClock.h"
+#include "server/AgentServerService.h"
 #include "server/CommandDispatcher.h"
 #include "server/DebugActions.h"
 #include "server/DebugApiService.h"
@@ -72,6 +73,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     applyAddress();
     applyTargetFilter();
     m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
+    m_agentServer = new AgentServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
 }
 
@@ -95,7 +97,12 @@ void Engine::start()
     m_running = true;
     m_uptime.start();
     m_endpoint->start();
+    if (m_overrides.toolkitOnly) {
+        Q_EMIT statusChanged();
+        return;
+    }
     m_debugApi->start();
+    m_agentServer->start();
     m_scheduler->start();
     m_quota->start();
     Q_EMIT statusChanged();
@@ -106,6 +113,7 @@ void Engine::stop()
     if (!m_running)
         return;
     m_running = false;
+    m_agentServer->stop();
     m_debugApi->stop();
     m_quota->stop();
     m_scheduler->shutdown();

@@ -17,6 +17,7 @@
 namespace mpa {
 
 class AgentChat;
+class AgentServerService;
 class AutoAcceptController;
 class Clock;
 class CommandDispatcher;
@@ -38,6 +39,9 @@ public:
         std::optional<bool> autoAccept;
         bool debugServer = false; // --debug-server: the debug API runs whatever debug/enabled says
         std::optional<quint16> debugServerPort; // --debug-server=PORT (0: any free port)
+        // `mcp`: only the browser connection runs (no scheduler, quota, debug API or agent
+        // server), so it can share a config dir with a running tray app.
+        bool toolkitOnly = false;
     };
 
     Engine(Settings *settings, const AppPaths &paths, QObject *parent = nullptr);
@@ -59,6 +63,8 @@ public:
     CommandDispatcher *commands() const { return m_commands; }
     // The debug API's HTTP server, run while wanted (--debug-server, debug/enabled).
     DebugApiService *debugApi() const { return m_debugApi; }
+    // The agent WebSocket server or client, run as agentServer/* say.
+    AgentServerService *agentServer() const { return m_agentServer; }
     // The time the scheduler and the quota monitor run on.
     Clock *clock() const { return m_clock; }
     // The IDE agent's chat (the page that shows a chat input box), for sends and observation.
@@ -109,6 +115,7 @@ private:
     PayloadHub *m_payloads;
     CommandDispatcher *m_commands;
     DebugApiService *m_debugApi = nullptr;
+    AgentServerService *m_agentServer = nullptr;
     Clock *m_clock;
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;

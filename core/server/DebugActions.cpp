@@ -1,5 +1,6 @@
 #include "DebugActions.h"
 
+#include "AgentServerService.h"
 #include "CommandDispatcher.h"
 #include "DebugApiService.h"
 #include "cdp/CdpEndpoint.h"
@@ -218,6 +219,7 @@ void getFullState(Engine *engine, const CommandCaller &caller, const CommandRepl
     gathering->state.insert(u"app"_s, appSection(engine));
     gathering->state.insert(u"autoAccept"_s, autoAcceptSection(engine));
     gathering->state.insert(u"debugApi"_s, debugApiSection(engine));
+    gathering->state.insert(u"agentServer"_s, engine->agentServer()->stateJson());
     gathering->state.insert(u"settings"_s, allSettings(engine->settings()));
 
     const auto sections = DebugActions::fullStateSections();
