@@ -137,7 +137,8 @@
       if (node && node.nodeType !== 1) node = null;
     }
     const extra = [el.getAttribute('aria-label'), el.getAttribute('title')].filter(Boolean).join(' ');
-    return collapse([text, extra].filter(Boolean).join(' '));
+    // What is matched against the ban list, and what is shown as the command.
+    return { haystack: collapse([text, extra].filter(Boolean).join(' ')), command: collapse(text || extra) };
   }
 
   // ---- where to look --------------------------------------------------------------------
@@ -263,8 +264,8 @@
     if (!visibleAndClickable(el)) return;
     const kind = kindOf(label);
     if (kind === 'terminalCommand') {
-      const command = commandFor(el);
-      const pattern = bannedPattern(command);
+      const { haystack, command } = commandFor(el);
+      const pattern = bannedPattern(haystack);
       if (pattern) {
         blockedSeen.add(el);
         try {

@@ -59,8 +59,9 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
 {
     m_profiles.load(configDir);
     m_lastEnabled = isEnabled();
-    m_payloads->addScript(payloadScript(), [this](CdpSession *session) {
-        return isEnabled() && profileFor(session) != nullptr;
+    // The hub may outlive this controller: the rule must not call into a deleted one.
+    m_payloads->addScript(payloadScript(), [self = QPointer<AutoAcceptController>(this)](CdpSession *session) {
+        return self && self->isEnabled() && self->profileFor(session) != nullptr;
     });
     connect(m_payloads, &PayloadHub::reportReceived, this, &AutoAcceptController::onReport);
     // The hub connected first, so a new target already has the module when apply() runs.
@@ -210,8 +211,9 @@ void AutoAcceptController::apply(CdpSession *session)
         const QString profileId = profile ? profile->id : QString();
         if (state.profileId != profileId) {
             state.profileId = profileId;
-            qCInfo(lcAutoAccept).noquote() << u"'%1' (%2): profile %3"_s.arg(
-                state.title, state.url, profileId.isEmpty() ? u"none"_s : profileId);
+            qCInfo(lcAutoAccept).noquote() << u"%1: IDE profile %2"_s.arg(
+                state.title.isEmpty() ? state.url : u"'%1' (%2)"_s.arg(state.title, state.url),
+                profileId.isEmpty() ? u"none"_s : profileId);
         }
         Q_EMIT targetsChanged();
     }

@@ -3,6 +3,7 @@
 // exact, and it keeps working after a reload, in new tabs, in frames, paused and reconfigured.
 #include "autoaccept/AutoAcceptController.h"
 
+#include "AppRun.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
@@ -14,6 +15,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
+
+#include <csignal>
 
 #include <gtest/gtest.h>
 
@@ -364,6 +367,26 @@ TEST_F(AutoAcceptTest, FramesInAndOutOfProcessAreCovered)
         EXPECT_EQ(b.pattern, u"mkfs."_s);
         EXPECT_EQ(b.targetId, page->targetId()) << "a frame's block is reported for its page";
     }
+}
+
+// The app as users run it: `multi-purpose-agent --headless --auto-accept --cdp-port P` on a
+// browser it has never seen, its summary line counting what it did.
+TEST_F(AutoAcceptTest, TheHeadlessAppWithAutoAcceptClicksOnlyTheEligibleButtons)
+{
+    controller.reset(); // only the app clicks here
+    AppRun app({ u"--headless"_s, u"--auto-accept"_s, u"--cdp-port"_s, QString::number(browser().port()),
+                 u"--config-dir"_s, tempDir() });
+    ASSERT_TRUE(app.waitForStderr(u"connected to Chrome"_s)) << app.dump().toStdString();
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?app"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked)) << app.dump().toStdString();
+    ASSERT_TRUE(app.waitForStderr(u"still there 500 ms later"_s)) << app.dump().toStdString();
+    ASSERT_TRUE(app.waitForStderr(u"matches the banned pattern \"rm -rf /\""_s)) << app.dump().toStdString();
+    app.signal(SIGTERM);
+    ASSERT_EQ(app.finish(), 0) << app.dump().toStdString();
+    EXPECT_EQ(sorted(clickedIn(page)), sorted(kPanelClicked));
+    EXPECT_EQ(app.summary().value(u"clicks"_s).toInt(), 4) << app.dump().toStdString();
+    EXPECT_EQ(app.summary().value(u"blocked"_s).toInt(), 1) << app.dump().toStdString();
 }
 
 class AutoAcceptProfileTest : public AutoAcceptTest, public ::testing::WithParamInterface<const char *>
