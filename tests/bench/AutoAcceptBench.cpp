@@ -108,6 +108,10 @@ Latency measureLatency(PayloadHub &hub, CdpSession *page, const QString &prefix,
         evaluate(page, u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id));
         if (!waitUntil([&] { return verifiedAt.contains(id); }, 5s)) {
             ++result.missed;
+            std::fprintf(stderr, "no verified click for %s: %s\n", qPrintable(id),
+                         qPrintable(evaluate(page, u"(() => { const b = document.getElementById('%1'); const r = b && b.getBoundingClientRect(); "
+                                                   "return JSON.stringify({ exists: !!b, clicked: window.__clicked.includes('%1'), top: r && r.top, h: innerHeight }); })()"_s.arg(id))
+                                    .toString()));
             continue;
         }
         if (const qint64 left = 62 - pace.elapsed(); left > 0)
