@@ -23,8 +23,8 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <optional>
 #include <cstdio>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -38,7 +38,8 @@ double percentile(QList<double> values, double p)
     std::sort(values.begin(), values.end());
     if (values.isEmpty())
         return 0;
-    const auto index = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
+    const auto index
+        = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
     return values.at(index);
 }
 
@@ -52,7 +53,8 @@ void spin(int ms)
 
 CdpSession *openTab(CdpEndpoint &endpoint, const QUrl &url, bool front = true)
 {
-    const CdpResult created = browserCall(endpoint, u"Target.createTarget"_s, { { u"url"_s, url.toString() } });
+    const CdpResult created
+        = browserCall(endpoint, u"Target.createTarget"_s, { { u"url"_s, url.toString() } });
     const QString id = created.result.value(u"targetId").toString();
     CdpSession *page = nullptr;
     waitUntil([&] { return (page = endpoint.sessionForTarget(id)) != nullptr; });
@@ -96,10 +98,11 @@ Latency measureLatency(PayloadHub &hub, CdpSession *page, const QString &prefix,
     QHash<QString, double> verifiedAt;
     QObject context;
     QObject::connect(&hub, &PayloadHub::reportReceived, &context,
-                     [&](CdpSession *session, const QString &module, const QString &kind, const QJsonObject &data,
-                         const QString &) {
+                     [&](CdpSession *session, const QString &module, const QString &kind,
+                         const QJsonObject &data, const QString &) {
                          if (session == page && module == u"autoAccept"_s && kind == u"clicked"_s)
-                             verifiedAt.insert(data.value(u"id").toString(), data.value(u"verifiedAt").toDouble());
+                             verifiedAt.insert(data.value(u"id").toString(),
+                                               data.value(u"verifiedAt").toDouble());
                      });
     QElapsedTimer pace;
     for (int i = 0; i < count; ++i) {
@@ -108,10 +111,16 @@ Latency measureLatency(PayloadHub &hub, CdpSession *page, const QString &prefix,
         evaluate(page, u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id));
         if (!waitUntil([&] { return verifiedAt.contains(id); }, 5s)) {
             ++result.missed;
-            std::fprintf(stderr, "no verified click for %s: %s\n", qPrintable(id),
-                         qPrintable(evaluate(page, u"(() => { const b = document.getElementById('%1'); const r = b && b.getBoundingClientRect(); "
-                                                   "return JSON.stringify({ exists: !!b, clicked: window.__clicked.includes('%1'), top: r && r.top, h: innerHeight }); })()"_s.arg(id))
-                                    .toString()));
+            std::fprintf(
+                stderr, "no verified click for %s: %s\n", qPrintable(id),
+                qPrintable(
+                    evaluate(
+                        page,
+                        u"(() => { const b = document.getElementById('%1'); const r = b && "
+                        u"b.getBoundingClientRect(); "
+                        "return JSON.stringify({ exists: !!b, clicked: window.__clicked.includes('%1'), top: r && r.top, h: innerHeight }); })()"_s
+                            .arg(id))
+                        .toString()));
             continue;
         }
         if (const qint64 left = 62 - pace.elapsed(); left > 0)
@@ -186,8 +195,9 @@ Cost measureCost(CdpSession *page, int seconds)
             cost.payloadSelfMs += ms;
             cost.payloadFunctions[name.isEmpty() ? u"(anonymous)"_s : name] += ms;
         }
-        if (!url.isEmpty() || (name != u"(idle)"_s && name != u"(program)"_s && name != u"(root)"_s
-                               && name != u"(garbage collector)"_s))
+        if (!url.isEmpty()
+            || (name != u"(idle)"_s && name != u"(program)"_s && name != u"(root)"_s
+                && name != u"(garbage collector)"_s))
             cost.scriptSelfMs += ms;
     }
     sendAndWait(page, u"Profiler.disable"_s);
@@ -244,8 +254,9 @@ int main(int argc, char **argv)
     std::printf("| %-34s | %7s | %7s | %7s | %5s | %6s |\n", "tab", "p50", "p95", "max", "n", "missed");
     std::printf("|%s|%s|%s|%s|%s|%s|\n", "------------------------------------", "---------", "---------",
                 "---------", "-------", "--------");
-    for (const auto &[name, l] : { std::pair { u"foreground"_s, foreground }, std::pair { u"background"_s, behind },
-                                   std::pair { u"foreground, 20,000 nodes"_s, bigPage } }) {
+    for (const auto &[name, l] :
+         { std::pair { u"foreground"_s, foreground }, std::pair { u"background"_s, behind },
+           std::pair { u"foreground, 20,000 nodes"_s, bigPage } }) {
         std::printf("| %-34s | %7.2f | %7.2f | %7.2f | %5d | %6d |\n",
                     qPrintable(u"%1 (visibility %2)"_s.arg(name, l.visibility)), percentile(l.ms, 50),
                     percentile(l.ms, 95), l.ms.isEmpty() ? 0.0 : *std::max_element(l.ms.begin(), l.ms.end()),
@@ -265,18 +276,20 @@ int main(int argc, char **argv)
         return 1;
     const Cost with = measureCost(loaded, seconds);
 
-    std::printf("\nMain-thread cost over %d s: %d nodes, 40 text changes + 1 row replaced every 50 ms, an agent block "
+    std::printf("\nMain-thread cost over %d s: %d nodes, 40 text changes + 1 row replaced every 50 ms, an "
+                "agent block "
                 "every 500 ms\n\n",
                 seconds, with.nodes);
     std::printf("| %-24s | %8s | %10s | %8s | %10s | %9s | %8s | %7s |\n", "page", "wall ms", "payload ms",
                 "% wall", "all JS ms", "task ms", "% wall", "clicked");
     std::printf("|%s|%s|%s|%s|%s|%s|%s|%s|\n", "--------------------------", "----------", "------------",
                 "----------", "------------", "-----------", "----------", "---------");
-    for (const auto &[name, c] : { std::pair { plainHasPayload ? u"without (BROKEN: has payload)"_s : u"without payload"_s, without },
-                                   std::pair { u"with payload"_s, with } }) {
-        std::printf("| %-24s | %8.0f | %10.2f | %7.3f%% | %10.1f | %9.1f | %7.2f%% | %3d/%-3d |\n", qPrintable(name),
-                    c.wallMs, c.payloadSelfMs, 100.0 * c.payloadSelfMs / c.wallMs, c.scriptSelfMs, c.taskMs,
-                    100.0 * c.taskMs / c.wallMs, c.clicked, c.blocks);
+    for (const auto &[name, c] :
+         { std::pair { plainHasPayload ? u"without (BROKEN: has payload)"_s : u"without payload"_s, without },
+           std::pair { u"with payload"_s, with } }) {
+        std::printf("| %-24s | %8.0f | %10.2f | %7.3f%% | %10.1f | %9.1f | %7.2f%% | %3d/%-3d |\n",
+                    qPrintable(name), c.wallMs, c.payloadSelfMs, 100.0 * c.payloadSelfMs / c.wallMs,
+                    c.scriptSelfMs, c.taskMs, 100.0 * c.taskMs / c.wallMs, c.clicked, c.blocks);
     }
     QList<std::pair<double, QString>> functions;
     for (auto it = with.payloadFunctions.cbegin(); it != with.payloadFunctions.cend(); ++it)
@@ -286,8 +299,9 @@ int main(int argc, char **argv)
     for (qsizetype i = 0; i < std::min<qsizetype>(6, functions.size()); ++i)
         std::printf(" %s %.1f;", qPrintable(functions.at(i).second), functions.at(i).first);
     std::printf("\n");
-    std::printf("\nTask time added by the payload: %.1f ms over %.0f ms (%.2f%% of wall)\n", with.taskMs - without.taskMs,
-                with.wallMs, 100.0 * (with.taskMs - without.taskMs) / with.wallMs);
+    std::printf("\nTask time added by the payload: %.1f ms over %.0f ms (%.2f%% of wall)\n",
+                with.taskMs - without.taskMs, with.wallMs,
+                100.0 * (with.taskMs - without.taskMs) / with.wallMs);
     endpoint.stop();
     chromium.stop();
     return 0;

@@ -7,10 +7,10 @@
 #include "settings/Settings.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
-#include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -154,9 +154,9 @@ void AutoAcceptPage::refreshProfiles()
     const IdeProfiles &profiles = engine()->autoAccept()->profiles();
     for (const IdeProfile &p : profiles.profiles()) {
         const bool bundled = p.origin.startsWith(u":/"_s);
-        auto *item = new QListWidgetItem(
-            bundled ? tr("%1 (%2) — bundled").arg(p.name, p.id) : tr("%1 (%2) — from your folder").arg(p.name, p.id),
-            m_profiles);
+        auto *item = new QListWidgetItem(bundled ? tr("%1 (%2) — bundled").arg(p.name, p.id)
+                                                 : tr("%1 (%2) — from your folder").arg(p.name, p.id),
+                                         m_profiles);
         item->setToolTip(bundled ? p.origin : QDir::toNativeSeparators(p.origin));
     }
     m_profileErrors->setText(profiles.errors().join(u'\n'));

@@ -1,8 +1,8 @@
 #include "DashboardPage.h"
 
 #include "EngineControls.h"
-#include "autoaccept/AutoAcceptController.h"
 #include "WrappingLabel.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
@@ -123,8 +123,9 @@ void DashboardPage::refresh()
         if (title.isEmpty())
             title = info.url;
         const IdeProfile *profile = engine()->autoAccept()->profileFor(session);
-        auto *item = new QListWidgetItem(
-            profile ? tr("%1 — %2").arg(title, profile->name) : tr("%1 — no IDE profile").arg(title), m_targets);
+        auto *item = new QListWidgetItem(profile ? tr("%1 — %2").arg(title, profile->name)
+                                                 : tr("%1 — no IDE profile").arg(title),
+                                         m_targets);
         item->setToolTip(info.url);
     }
     if (m_targets->count() == 0) {
@@ -150,11 +151,13 @@ void DashboardPage::refreshStats()
     put(1, week.fileEdits, total.fileEdits);
     put(2, week.terminalCommands, total.terminalCommands);
     put(3, week.blocked, total.blocked);
-    m_stats->setToolTip(tr("Counted since %1").arg(QLocale().toString(autoAccept->stats()->since().toLocalTime(),
-                                                                       QLocale::ShortFormat)));
+    m_stats->setToolTip(
+        tr("Counted since %1")
+            .arg(QLocale().toString(autoAccept->stats()->since().toLocalTime(), QLocale::ShortFormat)));
 
     QList<AutoAcceptController::TargetState> targets = autoAccept->targets();
-    targets.removeIf([](const AutoAcceptController::TargetState &t) { return !t.attached && t.counts.isZero(); });
+    targets.removeIf(
+        [](const AutoAcceptController::TargetState &t) { return !t.attached && t.counts.isZero(); });
     m_pageStats->setRowCount(int(targets.size()));
     for (int row = 0; row < targets.size(); ++row) {
         const AutoAcceptController::TargetState &t = targets.at(row);
