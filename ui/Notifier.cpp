@@ -2,9 +2,9 @@
 
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
+#include "logging/LogCategories.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
-#include "logging/LogCategories.h"
 #include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
 

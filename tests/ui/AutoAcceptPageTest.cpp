@@ -13,9 +13,9 @@
 #include <QCheckBox>
 #include <QLabel>
 #include <QListWidget>
-#include <QTableWidget>
 #include <QPlainTextEdit>
 #include <QSpinBox>
+#include <QTableWidget>
 
 #include <gtest/gtest.h>
 

@@ -3,8 +3,8 @@
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
-#include "autoaccept/AutoAcceptController.h"
 #include "Wait.h"
+#include "autoaccept/AutoAcceptController.h"
 
 #include <QCheckBox>
 #include <QLabel>
