@@ -66,8 +66,10 @@
     return label;
   }
 
+  // textContent, not innerText: innerText forces a layout of the whole page, and most
+  // candidates are turned down by their label before layout matters.
   function labelOf(el) {
-    const text = (el.innerText !== undefined ? el.innerText : el.textContent) || '';
+    const text = el.textContent || '';
     if (text.trim()) return normalizeLabel(text);
     return normalizeLabel(el.getAttribute('aria-label') || el.getAttribute('title') || '');
   }
@@ -137,7 +139,8 @@
       if (node && node.nodeType !== 1) node = null;
     }
     const extra = [el.getAttribute('aria-label'), el.getAttribute('title')].filter(Boolean).join(' ');
-    return collapse([text, extra].filter(Boolean).join(' '));
+    // What is matched against the ban list, and what is shown as the command.
+    return { haystack: collapse([text, extra].filter(Boolean).join(' ')), command: collapse(text || extra) };
   }
 
   // ---- where to look --------------------------------------------------------------------
@@ -263,8 +266,8 @@
     if (!visibleAndClickable(el)) return;
     const kind = kindOf(label);
     if (kind === 'terminalCommand') {
-      const command = commandFor(el);
-      const pattern = bannedPattern(command);
+      const { haystack, command } = commandFor(el);
+      const pattern = bannedPattern(haystack);
       if (pattern) {
         blockedSeen.add(el);
         try {
@@ -343,21 +346,37 @@
 
   function onMutations(records) {
     if (pending.length) verifyAll();
-    reportPage();
     if (!active()) return;
     let panelChanged = false;
+    for (const r of records) {
+      if (r.type !== 'childList') continue;
+      if (panelSelector && !panelChanged) {
+        for (const n of r.addedNodes) {
+          if (n.nodeType !== 1) continue;
+          try {
+            panelChanged = n.matches(panelSelector) || !!n.querySelector(panelSelector);
+          } catch (e) {}
+          if (panelChanged) break;
+        }
+      }
+      if (r.removedNodes.length && scopes.some((s) => !s.isConnected)) panelChanged = true;
+    }
+    if (panelChanged) {
+      // A panel came or went: look at all of it.
+      fullScan();
+      return;
+    }
+    if (!scopes.length) return;
+    // Most of a busy page's changes are outside the agent panel: one look at each changed
+    // parent settles all of its records.
+    const inside = new Map();
     const touched = new Set();
     for (const r of records) {
+      let seen = inside.get(r.target);
+      if (seen === undefined) inside.set(r.target, (seen = inScope(r.target)));
+      if (!seen) continue;
       if (r.type === 'childList') {
-        for (const n of r.addedNodes) {
-          if (n.nodeType === 1 && panelSelector && !panelChanged) {
-            try {
-              panelChanged = n.matches(panelSelector) || !!n.querySelector(panelSelector);
-            } catch (e) {}
-          }
-          touched.add(n);
-        }
-        if (r.removedNodes.length && scopes.some((s) => !s.isConnected)) panelChanged = true;
+        for (const n of r.addedNodes) touched.add(n);
         // A shadow root attached to a host already in the page shows up as a change of the host.
         if (r.target.nodeType === 1 && r.target.shadowRoot && !observedRoots.has(r.target.shadowRoot)) {
           touched.add(r.target);
@@ -366,8 +385,6 @@
         touched.add(r.target);
       }
     }
-    if (panelChanged) refreshScopes();
-    if (!scopes.length) return;
     for (const n of touched) if (n.isConnected) scanNode(n);
   }
 

@@ -59,9 +59,11 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
 {
     m_profiles.load(configDir);
     m_lastEnabled = isEnabled();
-    m_payloads->addScript(payloadScript(), [this](CdpSession *session) {
-        return isEnabled() && profileFor(session) != nullptr;
-    });
+    // The hub may outlive this controller: the rule must not call into a deleted one.
+    m_payloads->addScript(payloadScript(),
+                          [self = QPointer<AutoAcceptController>(this)](CdpSession *session) {
+                              return self && self->isEnabled() && self->profileFor(session) != nullptr;
+                          });
     connect(m_payloads, &PayloadHub::reportReceived, this, &AutoAcceptController::onReport);
     // The hub connected first, so a new target already has the module when apply() runs.
     connect(m_endpoint, &CdpEndpoint::sessionAttached, this, &AutoAcceptController::apply);
@@ -118,8 +120,8 @@ void AutoAcceptController::setTargetPaused(const QString &targetId, bool paused)
         m_pausedTargets.remove(targetId);
     if (auto it = m_targets.find(targetId); it != m_targets.end())
         it->paused = paused;
-    qCInfo(lcAutoAccept).noquote() << u"auto-accept %1 in target %2"_s.arg(paused ? u"paused"_s : u"resumed"_s,
-                                                                          targetId);
+    qCInfo(lcAutoAccept).noquote() << u"auto-accept %1 in target %2"_s.arg(
+        paused ? u"paused"_s : u"resumed"_s, targetId);
     applyAll();
     Q_EMIT targetsChanged();
 }
@@ -148,8 +150,10 @@ QJsonObject AutoAcceptController::configFor(CdpSession *session) const
     QJsonObject config {
         { u"enabled"_s, isEnabled() && profile != nullptr },
         { u"paused"_s, m_paused || m_pausedTargets.contains(pageId) },
-        { u"acceptWords"_s, QJsonArray::fromStringList(m_settings->listValue(SettingKey::AutoAcceptAcceptWords)) },
-        { u"rejectWords"_s, QJsonArray::fromStringList(m_settings->listValue(SettingKey::AutoAcceptRejectWords)) },
+        { u"acceptWords"_s,
+          QJsonArray::fromStringList(m_settings->listValue(SettingKey::AutoAcceptAcceptWords)) },
+        { u"rejectWords"_s,
+          QJsonArray::fromStringList(m_settings->listValue(SettingKey::AutoAcceptRejectWords)) },
         { u"bannedCommands"_s,
           QJsonArray::fromStringList(m_settings->listValue(SettingKey::SafetyBannedCommands)) },
         { u"pollIntervalMs"_s, m_settings->intValue(SettingKey::AutoAcceptPollIntervalMs) },
@@ -210,8 +214,9 @@ void AutoAcceptController::apply(CdpSession *session)
         const QString profileId = profile ? profile->id : QString();
         if (state.profileId != profileId) {
             state.profileId = profileId;
-            qCInfo(lcAutoAccept).noquote() << u"'%1' (%2): profile %3"_s.arg(
-                state.title, state.url, profileId.isEmpty() ? u"none"_s : profileId);
+            qCInfo(lcAutoAccept).noquote() << u"%1: IDE profile %2"_s.arg(
+                state.title.isEmpty() ? state.url : u"'%1' (%2)"_s.arg(state.title, state.url),
+                profileId.isEmpty() ? u"none"_s : profileId);
         }
         Q_EMIT targetsChanged();
     }
@@ -272,8 +277,9 @@ void AutoAcceptController::onReport(CdpSession *session, const QString &module, 
     if (kind == u"clicked"_s) {
         const QString clickKind = data.value(u"kind").toString();
         const double reaction = data.value(u"verifiedAt").toDouble() - data.value(u"seenAt").toDouble();
-        qCInfo(lcAutoAccept).noquote() << u"clicked \"%1\" (%2) in '%3', verified %4 ms after it appeared"_s.arg(
-            label, kindText(clickKind), state.title, QString::number(reaction, 'f', 1));
+        qCInfo(lcAutoAccept).noquote()
+            << u"clicked \"%1\" (%2) in '%3', verified %4 ms after it appeared"_s.arg(
+                   label, kindText(clickKind), state.title, QString::number(reaction, 'f', 1));
         Q_EMIT clicked(page->targetId(), state.title, label, clickKind);
     } else if (kind == u"blocked"_s) {
         BlockedCommand blocked { QDateTime::currentDateTime(),
@@ -292,7 +298,8 @@ void AutoAcceptController::onReport(CdpSession *session, const QString &module, 
         Q_EMIT commandBlocked(state.title, state.url, blocked.pattern, blocked.command);
     } else if (kind == u"verificationFailed"_s) {
         qCInfo(lcAutoAccept).noquote()
-            << u"clicked \"%1\" in '%2' but it was still there 500 ms later; not counted"_s.arg(label, state.title);
+            << u"clicked \"%1\" in '%2' but it was still there 500 ms later; not counted"_s.arg(label,
+                                                                                                state.title);
         Q_EMIT verificationFailed(page->targetId(), state.title, label);
     } else if (kind == u"problem"_s) {
         qCWarning(lcAutoAccept).noquote()
@@ -300,7 +307,8 @@ void AutoAcceptController::onReport(CdpSession *session, const QString &module, 
     }
 }
 
-void AutoAcceptController::absorb(CdpSession *session, const QString &frameId, const QJsonObject &payloadStats)
+void AutoAcceptController::absorb(CdpSession *session, const QString &frameId,
+                                  const QJsonObject &payloadStats)
 {
     const QString doc = payloadStats.value(u"doc").toString();
     if (doc.isEmpty())
@@ -337,8 +345,9 @@ void AutoAcceptController::collectNow(QObject *context, std::function<void()> do
     collecting->hasContext = context != nullptr;
     collecting->done = std::move(done);
     collecting->pending = 1; // released at the end, so `done` runs once even with no frames
-    const QString expression = u"(() => { const m = globalThis.__mpa && globalThis.__mpa[\"%1\"]; "
-                               "return m && m.stats ? m.stats() : null; })()"_s.arg(QLatin1StringView(kModule));
+    const QString expression
+        = u"(() => { const m = globalThis.__mpa && globalThis.__mpa[\"%1\"]; "
+          "return m && m.stats ? m.stats() : null; })()"_s.arg(QLatin1StringView(kModule));
     for (PayloadInjector *injector : m_payloads->injectors()) {
         if (!injector->hasScript(QString::fromLatin1(kModule)) || !injector->session())
             continue;

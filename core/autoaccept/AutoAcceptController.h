@@ -7,7 +7,6 @@
 
 #include "AutoAcceptStats.h"
 #include "IdeProfiles.h"
-
 #include "settings/SettingKey.h"
 
 #include <QDateTime>
@@ -99,7 +98,8 @@ public:
     static constexpr std::chrono::milliseconds kCollectInterval { 5000 };
 
 Q_SIGNALS:
-    void clicked(const QString &targetId, const QString &targetTitle, const QString &label, const QString &kind);
+    void clicked(const QString &targetId, const QString &targetTitle, const QString &label,
+                 const QString &kind);
     void commandBlocked(const QString &targetTitle, const QString &pageUrl, const QString &pattern,
                         const QString &command);
     void verificationFailed(const QString &targetId, const QString &targetTitle, const QString &label);

@@ -49,7 +49,8 @@ bool checkPatterns(const QStringList &patterns, const QString &key, QString *err
     for (const QString &source : patterns) {
         const TextPattern pattern(source);
         if (!pattern.isValid())
-            return fail(error, u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
+            return fail(error,
+                        u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
     }
     return true;
 }
@@ -64,8 +65,10 @@ bool anyMatches(const QStringList &patterns, const QString &text)
 
 std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString *error)
 {
-    static const QStringList known { u"id"_s, u"name"_s, u"match"_s, u"panelSelector"_s, u"buttonSelectors"_s,
-                                     u"frameIsPanel"_s, u"chat"_s, u"description"_s };
+    static const QStringList known {
+        u"id"_s,           u"name"_s, u"match"_s,      u"panelSelector"_s, u"buttonSelectors"_s,
+        u"frameIsPanel"_s, u"chat"_s, u"description"_s
+    };
     for (auto it = json.begin(); it != json.end(); ++it) {
         if (!known.contains(it.key())) {
             fail(error, u"'%1' is not a profile key (known: %2)"_s.arg(it.key(), known.join(u", "_s)));
@@ -76,7 +79,8 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
     profile.id = json.value(u"id").toString();
     static const QRegularExpression idShape(u"^[a-z0-9][a-z0-9-]*$"_s);
     if (!idShape.match(profile.id).hasMatch()) {
-        fail(error, u"'id' must be a lower-case name of letters, digits and dashes (got '%1')"_s.arg(profile.id));
+        fail(error,
+             u"'id' must be a lower-case name of letters, digits and dashes (got '%1')"_s.arg(profile.id));
         return std::nullopt;
     }
     profile.name = json.value(u"name").toString();
@@ -103,7 +107,8 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
     const auto buttons = stringList(json.value(u"buttonSelectors"), u"buttonSelectors"_s, error);
     if (!urls || !titles || !panels || !buttons)
         return std::nullopt;
-    if (!checkPatterns(*urls, u"match.urlPatterns"_s, error) || !checkPatterns(*titles, u"match.titlePatterns"_s, error))
+    if (!checkPatterns(*urls, u"match.urlPatterns"_s, error)
+        || !checkPatterns(*titles, u"match.titlePatterns"_s, error))
         return std::nullopt;
     if (panels->isEmpty()) {
         fail(error, u"'panelSelector' is required: the CSS selector of the agent panel"_s);

@@ -32,7 +32,8 @@ void IdeProfiles::loadFolder(const QString &folder, bool overriding)
         const QString path = dir.filePath(fileName);
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
-            m_errors.append(u"IDE profile %1 was skipped: it cannot be read (%2)"_s.arg(path, file.errorString()));
+            m_errors.append(
+                u"IDE profile %1 was skipped: it cannot be read (%2)"_s.arg(path, file.errorString()));
             continue;
         }
         QJsonParseError parseError;
@@ -55,7 +56,8 @@ void IdeProfiles::loadFolder(const QString &folder, bool overriding)
                                            [&](const IdeProfile &p) { return p.id == profile->id; });
         if (existing != m_profiles.end()) {
             if (overriding)
-                qCInfo(lcAutoAccept).noquote() << u"IDE profile '%1' overridden by %2"_s.arg(profile->id, path);
+                qCInfo(lcAutoAccept).noquote()
+                    << u"IDE profile '%1' overridden by %2"_s.arg(profile->id, path);
             *existing = *profile;
         } else {
             if (overriding)

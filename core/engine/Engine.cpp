@@ -42,9 +42,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     , m_autoAccept(new AutoAcceptController(m_endpoint, m_payloads, m_settings, m_paths.configDir, this))
 {
     // A click is the agent moving: the queue's silence window starts again.
-    connect(m_autoAccept, &AutoAcceptController::clicked, m_scheduler, [this] {
-        m_scheduler->noteActivity(u"auto-accept"_s);
-    });
+    connect(m_autoAccept, &AutoAcceptController::clicked, m_scheduler,
+            [this] { m_scheduler->noteActivity(u"auto-accept"_s); });
     connect(this, &Engine::pausedChanged, m_autoAccept, &AutoAcceptController::setPaused);
     // The scheduler's chat selectors come from the page's IDE profile when it has them.
     m_agentChat->setSelectorsProvider([this](CdpSession *session) {

@@ -828,13 +828,13 @@ void installAutoAcceptActions(Engine *engine)
         objectSchema(), [autoAccept](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
-            autoAccept->collectNow(autoAccept, [autoAccept, reply] {
-                reply(CommandResult::success(autoAccept->toJson()));
-            });
+            autoAccept->collectNow(
+                autoAccept, [autoAccept, reply] { reply(CommandResult::success(autoAccept->toJson())); });
         });
 
     const auto pauseAction = [engine, autoAccept](bool paused) {
-        return [engine, autoAccept, paused](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        return [engine, autoAccept, paused](const QJsonObject &params, const CommandCaller &,
+                                            CommandReply reply) {
             if (QString unknown = unknownParams(params, { u"targetId"_s }); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
@@ -848,15 +848,17 @@ void installAutoAcceptActions(Engine *engine)
                 return reply(CommandResult::failure(
                     u"no attached page has targetId '%1' (see getCDPConnections)"_s.arg(targetId), 404));
             autoAccept->setTargetPaused(targetId, paused);
-            reply(CommandResult::success(QJsonObject { { u"targetId"_s, targetId }, { u"paused"_s, paused } }));
+            reply(
+                CommandResult::success(QJsonObject { { u"targetId"_s, targetId }, { u"paused"_s, paused } }));
         };
     };
     const QJsonObject targetSchema = objectSchema(
         { { u"targetId"_s, typed(u"string"_s, u"a page from getCDPConnections"_s) } }, { u"targetId"_s });
     add(commands, u"pauseTarget"_s, u"Pauses auto-accept in one page (and its frames): {\"targetId\"}."_s,
         targetSchema, pauseAction(true));
-    add(commands, u"resumeTarget"_s, u"Resumes auto-accept in one page paused with pauseTarget: {\"targetId\"}."_s,
-        targetSchema, pauseAction(false));
+    add(commands, u"resumeTarget"_s,
+        u"Resumes auto-accept in one page paused with pauseTarget: {\"targetId\"}."_s, targetSchema,
+        pauseAction(false));
 }
 
 } // namespace

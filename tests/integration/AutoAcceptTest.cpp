@@ -1,12 +1,12 @@
 // Auto-accept in real Chromium on fixture agent panels (tests/fixtures/autoaccept): exactly the
 // eligible buttons are clicked, banned commands are blocked and reported, the counts are
 // exact, and it keeps working after a reload, in new tabs, in frames, paused and reconfigured.
-#include "autoaccept/AutoAcceptController.h"
-
+#include "AppRun.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "page/PayloadHub.h"
 #include "settings/Settings.h"
 
@@ -16,6 +16,8 @@
 #include <QSignalSpy>
 
 #include <gtest/gtest.h>
+
+#include <csignal>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -76,7 +78,8 @@ protected:
     static QStringList clickedIn(CdpSession *page)
     {
         QString error;
-        const QJsonValue value = evaluate(page, u"window.__clicked ? window.__clicked.slice() : null"_s, &error);
+        const QJsonValue value
+            = evaluate(page, u"window.__clicked ? window.__clicked.slice() : null"_s, &error);
         QStringList ids;
         for (const QJsonValue &id : value.toArray())
             ids.append(id.toString());
@@ -88,7 +91,8 @@ protected:
         return waitUntil(
             [&] {
                 const QStringList clicked = clickedIn(page);
-                return std::all_of(ids.begin(), ids.end(), [&](const QString &id) { return clicked.contains(id); });
+                return std::all_of(ids.begin(), ids.end(),
+                                   [&](const QString &id) { return clicked.contains(id); });
             },
             timeout);
     }
@@ -102,8 +106,9 @@ protected:
             return {};
         std::optional<QJsonValue> out;
         QObject context;
-        injector->evaluate(PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"scan"_s),
-                           &context, [&](const QJsonValue &v, const CdpError &) { out = v; }, frameId);
+        injector->evaluate(
+            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"scan"_s),
+            &context, [&](const QJsonValue &v, const CdpError &) { out = v; }, frameId);
         EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
         return out.value_or(QJsonValue()).toObject();
     }
@@ -115,8 +120,9 @@ protected:
             return {};
         std::optional<QJsonValue> out;
         QObject context;
-        injector->evaluate(PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"stats"_s),
-                           &context, [&](const QJsonValue &v, const CdpError &) { out = v; });
+        injector->evaluate(
+            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"stats"_s),
+            &context, [&](const QJsonValue &v, const CdpError &) { out = v; });
         EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
         return out.value_or(QJsonValue()).toObject();
     }
@@ -133,7 +139,8 @@ protected:
     static void addStep(CdpSession *page, const QJsonObject &step)
     {
         QString error;
-        evaluate(page, u"addStep(%1)"_s.arg(QString::fromUtf8(QJsonDocument(step).toJson(QJsonDocument::Compact))),
+        evaluate(page,
+                 u"addStep(%1)"_s.arg(QString::fromUtf8(QJsonDocument(step).toJson(QJsonDocument::Compact))),
                  &error);
         EXPECT_TRUE(error.isEmpty()) << error.toStdString();
     }
@@ -177,7 +184,8 @@ TEST_F(AutoAcceptTest, ClicksExactlyTheEligibleButtonsAndBlocksTheBannedCommand)
     EXPECT_TRUE(blocked.at(0).at(3).toString().contains(u"rm -rf / --no-preserve-root"_s));
     ASSERT_EQ(controller->recentBlocked().size(), 1);
     EXPECT_EQ(controller->recentBlocked().first().pattern, u"rm -rf /"_s);
-    EXPECT_EQ(evaluate(page, u"document.getElementById('run-banned').dataset.mpaBlocked"_s).toString(), u"true"_s);
+    EXPECT_EQ(evaluate(page, u"document.getElementById('run-banned').dataset.mpaBlocked"_s).toString(),
+              u"true"_s);
 
     // Counted once: more scans do not report the banned button again.
     scanNow(page);
@@ -203,12 +211,19 @@ TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
     ASSERT_TRUE(waitClicked(page, kPanelClicked));
 
     addStep(page, { { u"id"_s, u"late-accept"_s }, { u"label"_s, u"Accept"_s } });
-    addStep(page, { { u"id"_s, u"late-shadow-run"_s }, { u"label"_s, u"Run"_s }, { u"code"_s, u"make test"_s },
-                    { u"shadow"_s, true } });
-    addStep(page, { { u"id"_s, u"late-banned"_s }, { u"label"_s, u"Run"_s },
-                    { u"code"_s, u"sudo  DD   if=/dev/zero of=/dev/sda"_s } });
-    addStep(page, { { u"id"_s, u"late-disabled"_s }, { u"label"_s, u"Apply"_s },
-                    { u"attrs"_s, QJsonObject { { u"disabled"_s, u""_s } } } });
+    addStep(page,
+            { { u"id"_s, u"late-shadow-run"_s },
+              { u"label"_s, u"Run"_s },
+              { u"code"_s, u"make test"_s },
+              { u"shadow"_s, true } });
+    addStep(page,
+            { { u"id"_s, u"late-banned"_s },
+              { u"label"_s, u"Run"_s },
+              { u"code"_s, u"sudo  DD   if=/dev/zero of=/dev/sda"_s } });
+    addStep(page,
+            { { u"id"_s, u"late-disabled"_s },
+              { u"label"_s, u"Apply"_s },
+              { u"attrs"_s, QJsonObject { { u"disabled"_s, u""_s } } } });
     addStep(page, { { u"id"_s, u"late-running"_s }, { u"label"_s, u"Running…"_s } });
     ASSERT_TRUE(waitClicked(page, { u"late-accept"_s, u"late-shadow-run"_s }));
     ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
@@ -222,8 +237,9 @@ TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
     evaluate(page, u"document.getElementById('late-running').textContent = 'Run'"_s);
     ASSERT_TRUE(waitClicked(page, { u"late-disabled"_s, u"late-running"_s }));
     // Reaction comes from the DOM observer, not the 1 s poll.
-    const double reaction = evaluate(page, u"window.__clickTimes['late-accept'] - window.__insertedAt['late-accept']"_s)
-                                .toDouble();
+    const double reaction
+        = evaluate(page, u"window.__clickTimes['late-accept'] - window.__insertedAt['late-accept']"_s)
+              .toDouble();
     EXPECT_LT(reaction, 200.0);
 }
 
@@ -297,15 +313,20 @@ TEST_F(AutoAcceptTest, ConfigChangesApplyLiveWithoutReinjection)
         return clickedIn(page).contains(u"probe-proceed"_s);
     }));
     addStep(page, { { u"id"_s, u"now-not-accept"_s }, { u"label"_s, u"Accept"_s } });
-    addStep(page, { { u"id"_s, u"publish"_s }, { u"label"_s, u"Run"_s }, { u"code"_s, u"npm   publish --tag next"_s } });
-    addStep(page, { { u"id"_s, u"rm-now-fine"_s }, { u"label"_s, u"Run"_s }, { u"code"_s, u"rm -rf ./build"_s } });
+    addStep(page,
+            { { u"id"_s, u"publish"_s },
+              { u"label"_s, u"Run"_s },
+              { u"code"_s, u"npm   publish --tag next"_s } });
+    addStep(page,
+            { { u"id"_s, u"rm-now-fine"_s }, { u"label"_s, u"Run"_s }, { u"code"_s, u"rm -rf ./build"_s } });
     ASSERT_TRUE(waitClicked(page, { u"rm-now-fine"_s }));
     ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
     EXPECT_EQ(controller->recentBlocked().first().pattern, u"/npm\\s+publish/i"_s);
     scanNow(page);
     EXPECT_FALSE(clickedIn(page).contains(u"now-not-accept"_s));
     EXPECT_FALSE(clickedIn(page).contains(u"publish"_s));
-    EXPECT_EQ(payloadStats(page).value(u"doc").toString(), doc) << "the config push must not re-run the module";
+    EXPECT_EQ(payloadStats(page).value(u"doc").toString(), doc)
+        << "the config push must not re-run the module";
 
     // Off: nothing more is clicked; on again: it is.
     settings->setValue(SettingKey::AutoAcceptEnabled, false);
@@ -325,14 +346,16 @@ TEST_F(AutoAcceptTest, NoClickWhileTheUserTypes)
     ASSERT_TRUE(waitClicked(page, kPanelClicked));
 
     for (const char *type : { "keyDown", "keyUp" })
-        sendAndWait(page, u"Input.dispatchKeyEvent"_s,
-                    { { u"type"_s, QString::fromLatin1(type) }, { u"key"_s, u"a"_s }, { u"text"_s, u"a"_s } });
+        sendAndWait(
+            page, u"Input.dispatchKeyEvent"_s,
+            { { u"type"_s, QString::fromLatin1(type) }, { u"key"_s, u"a"_s }, { u"text"_s, u"a"_s } });
     addStep(page, { { u"id"_s, u"typed-over"_s }, { u"label"_s, u"Accept"_s } });
     scanNow(page);
     EXPECT_FALSE(clickedIn(page).contains(u"typed-over"_s));
     ASSERT_TRUE(waitClicked(page, { u"typed-over"_s }));
     const double afterKey
-        = evaluate(page, u"window.__clickTimes['typed-over'] - window.__keys[window.__keys.length - 1]"_s).toDouble();
+        = evaluate(page, u"window.__clickTimes['typed-over'] - window.__keys[window.__keys.length - 1]"_s)
+              .toDouble();
     EXPECT_GE(afterKey, 1500.0);
 }
 
@@ -364,6 +387,26 @@ TEST_F(AutoAcceptTest, FramesInAndOutOfProcessAreCovered)
         EXPECT_EQ(b.pattern, u"mkfs."_s);
         EXPECT_EQ(b.targetId, page->targetId()) << "a frame's block is reported for its page";
     }
+}
+
+// The app as users run it: `multi-purpose-agent --headless --auto-accept --cdp-port P` on a
+// browser it has never seen, its summary line counting what it did.
+TEST_F(AutoAcceptTest, TheHeadlessAppWithAutoAcceptClicksOnlyTheEligibleButtons)
+{
+    controller.reset(); // only the app clicks here
+    AppRun app({ u"--headless"_s, u"--auto-accept"_s, u"--cdp-port"_s, QString::number(browser().port()),
+                 u"--config-dir"_s, tempDir() });
+    ASSERT_TRUE(app.waitForStderr(u"connected to Chrome"_s)) << app.dump().toStdString();
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?app"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked)) << app.dump().toStdString();
+    ASSERT_TRUE(app.waitForStderr(u"still there 500 ms later"_s)) << app.dump().toStdString();
+    ASSERT_TRUE(app.waitForStderr(u"matches the banned pattern \"rm -rf /\""_s)) << app.dump().toStdString();
+    app.signal(SIGTERM);
+    ASSERT_EQ(app.finish(), 0) << app.dump().toStdString();
+    EXPECT_EQ(sorted(clickedIn(page)), sorted(kPanelClicked));
+    EXPECT_EQ(app.summary().value(u"clicks"_s).toInt(), 4) << app.dump().toStdString();
+    EXPECT_EQ(app.summary().value(u"blocked"_s).toInt(), 1) << app.dump().toStdString();
 }
 
 class AutoAcceptProfileTest : public AutoAcceptTest, public ::testing::WithParamInterface<const char *>

@@ -84,7 +84,8 @@ TEST(IdeProfilesTest, TheConfigDirOverridesByIdAndAddsProfiles)
     EXPECT_FALSE(cursor->chat.has_value());
     EXPECT_TRUE(cursor->origin.startsWith(profilesDir()));
     EXPECT_EQ(profiles.match({}, u"x - My Cursor"_s)->id, u"cursor"_s);
-    EXPECT_EQ(profiles.match({}, u"x - Cursor"_s)->id, u"generic"_s) << "the override replaced the bundled patterns";
+    EXPECT_EQ(profiles.match({}, u"x - Cursor"_s)->id, u"generic"_s)
+        << "the override replaced the bundled patterns";
 
     const IdeProfile *zed = profiles.find(u"zed"_s);
     ASSERT_TRUE(zed);
@@ -98,18 +99,22 @@ TEST(IdeProfilesTest, AnInvalidFileIsReportedByNameAndSkipped)
     write(QDir(profilesDir()).filePath(u"nopanel.json"_s), R"J({ "id": "nopanel", "name": "No panel" })J"_ba);
     write(QDir(profilesDir()).filePath(u"typo.json"_s),
           R"J({ "id": "typo", "name": "Typo", "panelSelector": "x", "buttonSelector": ["y"] })J"_ba);
-    write(QDir(profilesDir()).filePath(u"badregex.json"_s),
-          R"J({ "id": "badregex", "name": "Bad", "panelSelector": "x", "match": { "titlePatterns": ["/(/"] } })J"_ba);
-    write(QDir(profilesDir()).filePath(u"windsurf.json"_s), R"J({ "id": "Windsurf!", "name": "W", "panelSelector": "x" })J"_ba);
-    write(QDir(profilesDir()).filePath(u"good.json"_s),
-          R"J({ "id": "good", "name": "Good", "panelSelector": ".p", "match": { "titlePatterns": ["Good IDE"] } })J"_ba);
+    write(
+        QDir(profilesDir()).filePath(u"badregex.json"_s),
+        R"J({ "id": "badregex", "name": "Bad", "panelSelector": "x", "match": { "titlePatterns": ["/(/"] } })J"_ba);
+    write(QDir(profilesDir()).filePath(u"windsurf.json"_s),
+          R"J({ "id": "Windsurf!", "name": "W", "panelSelector": "x" })J"_ba);
+    write(
+        QDir(profilesDir()).filePath(u"good.json"_s),
+        R"J({ "id": "good", "name": "Good", "panelSelector": ".p", "match": { "titlePatterns": ["Good IDE"] } })J"_ba);
 
     IdeProfiles profiles;
     profiles.load(configDir());
     const QStringList errors = profiles.errors();
     ASSERT_EQ(errors.size(), 5) << errors.join(u'\n').toStdString();
     const auto errorFor = [&](const QString &file) {
-        const auto it = std::find_if(errors.begin(), errors.end(), [&](const QString &e) { return e.contains(file); });
+        const auto it
+            = std::find_if(errors.begin(), errors.end(), [&](const QString &e) { return e.contains(file); });
         return it == errors.end() ? QString() : *it;
     };
     EXPECT_TRUE(errorFor(u"broken.json"_s).contains(u"not a JSON object"_s));
