@@ -24,6 +24,7 @@ class PayloadHub;
 class QuotaMonitor;
 class Scheduler;
 class Settings;
+class ToolkitCommands;
 
 class Engine : public QObject
 {
@@ -66,6 +67,8 @@ public:
     Scheduler *scheduler() const { return m_scheduler; }
     // The model quota (Antigravity's language server) and the queue's hold while it is spent.
     QuotaMonitor *quota() const { return m_quota; }
+    // The browser toolkit's commands (snapshot, click, …) and the agents' tabs.
+    ToolkitCommands *toolkit() const { return m_toolkit; }
 
     QString cdpHost() const;
     quint16 cdpPort() const;
@@ -110,6 +113,7 @@ private:
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;
     QuotaMonitor *m_quota;
+    ToolkitCommands *m_toolkit = nullptr;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way
