@@ -142,6 +142,9 @@
     if (!href || href.startsWith('javascript:')) return '';
     try {
       const url = new URL(href, el.baseURI);
+      const here = el.ownerDocument.location;
+      if (url.hash && url.origin === here.origin && url.pathname === here.pathname && url.search === here.search)
+        return url.hash;
       if (url.origin === location.origin) return url.pathname + url.search + url.hash;
       return clip(url.href, 100);
     } catch (e) {
@@ -225,10 +228,21 @@
       return true;
     }
 
+    // Short runs of text next to each other share a line ("3 days ago · by user 7").
+    let lastText = -1;
     function emitText(text, indent) {
       if (interactiveOnly) return;
-      text = collapse(text);
-      if (text) emit(indent + '- text: ' + clip(text, 100));
+      text = clip(collapse(text), 100);
+      if (!text) return;
+      const head = indent + '- text: ';
+      const last = lines.length - 1;
+      if (lastText === last && last >= 0 && lines[last].startsWith(head) && !lines[last].startsWith(head + ' ')
+        && lines[last].length + text.length < head.length + 120 && chars + text.length + 3 <= maxChars && !full) {
+        lines[last] += ' · ' + text;
+        chars += text.length + 3;
+        return;
+      }
+      if (emit(head + text)) lastText = lines.length - 1;
     }
 
     function walkChildren(parent, indent, pointer, textDone) {

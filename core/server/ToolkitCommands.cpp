@@ -369,7 +369,7 @@ PageController *ToolkitCommands::resolveTab(const CommandCaller &caller, const Q
             403);
         return nullptr;
     }
-    if (agent.current.isEmpty())
+    if (agent.current.isEmpty() && !free)
         agent.current = id;
     PageController *controller = controllerFor(id);
     if (!controller)
@@ -687,9 +687,12 @@ void ToolkitCommands::registerCommands()
                 return reply(CommandResult::failure(
                     tr("params.url “%1” is not an http(s), file or about: address").arg(address)));
             }
+            // Without a tab of its own (a current tab, for the debug API) a caller gets a new
+            // one: open never takes over a tab the user is working in.
             const Agent agent = m_agents.value(keyOf(caller));
-            const bool hasTab
-                = isUnrestricted(caller) ? !m_endpoint->pageSessions().isEmpty() : !agent.tabs.isEmpty();
+            const bool hasTab = isUnrestricted(caller)
+                ? !agent.current.isEmpty() && m_endpoint->sessionForTarget(agent.current)
+                : !agent.tabs.isEmpty();
             if (newTab || (!hasTab && tab.isEmpty()))
                 return createTab(caller, url, std::move(reply));
             CommandResult failure;

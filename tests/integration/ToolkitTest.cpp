@@ -657,7 +657,13 @@ TEST_F(ToolkitTest, AnAgentControlsOnlyItsOwnTabsUpToTheLimit)
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitMaxTabs, 1));
     EXPECT_TRUE(
         fails(u"tab"_s, { { u"action"_s, u"new"_s } }, kOtherAgent, 409).contains(u"toolkit/maxTabs"_s));
-    // The debug API may use any tab.
+    // The debug API may use any tab; its open takes none over: it gets a tab of its own.
+    EXPECT_TRUE(snapshotText({ { u"tab"_s, mine->targetId() } }, kDebug).contains(u"Sign up"_s));
+    const QJsonObject debugOpened
+        = ok(u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/other.html?from=debug"_s).toString() } }, kDebug);
+    EXPECT_TRUE(debugOpened.value(u"newTab"_s).toBool());
+    EXPECT_NE(debugOpened.value(u"tab"_s).toString(), mine->targetId());
+    EXPECT_TRUE(snapshotText({}, kDebug).contains(u"Came from debug"_s));
     EXPECT_TRUE(snapshotText({ { u"tab"_s, mine->targetId() } }, kDebug).contains(u"Sign up"_s));
 
     // A disconnected agent's tabs are forgotten, not closed.
