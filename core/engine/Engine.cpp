@@ -14,6 +14,7 @@
 #include "server/CommandDispatcher.h"
 #include "server/DebugActions.h"
 #include "server/DebugApiService.h"
+#include "server/ToolkitCommands.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -74,6 +75,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
     m_agentServer = new AgentServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
+    m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_commands, this);
 }
 
 Engine::~Engine()

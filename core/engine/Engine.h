@@ -26,6 +26,7 @@ class PayloadHub;
 class QuotaMonitor;
 class Scheduler;
 class Settings;
+class ToolkitCommands;
 
 class Engine : public QObject
 {
@@ -75,6 +76,8 @@ public:
     QuotaMonitor *quota() const { return m_quota; }
     // Auto-accept in every target an IDE profile fits: config, pause, stats, profiles.
     AutoAcceptController *autoAccept() const { return m_autoAccept; }
+    // The browser toolkit's commands (snapshot, click, …) and the agents' tabs.
+    ToolkitCommands *toolkit() const { return m_toolkit; }
 
     QString cdpHost() const;
     quint16 cdpPort() const;
@@ -121,6 +124,7 @@ private:
     Scheduler *m_scheduler;
     QuotaMonitor *m_quota;
     AutoAcceptController *m_autoAccept;
+    ToolkitCommands *m_toolkit = nullptr;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way
