@@ -76,6 +76,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     m_agentServer = new AgentServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_commands, this);
+    // An agent that disconnects gives its tabs back (they stay open for the next one).
+    connect(m_agentServer, &AgentServerService::callerGone, m_toolkit, &ToolkitCommands::releaseCaller);
 }
 
 Engine::~Engine()
