@@ -18,6 +18,7 @@ namespace mpa {
 
 class AgentChat;
 class AgentServerService;
+class AutoAcceptController;
 class Clock;
 class CommandDispatcher;
 class DebugApiService;
@@ -25,6 +26,7 @@ class PayloadHub;
 class QuotaMonitor;
 class Scheduler;
 class Settings;
+class ToolkitCommands;
 
 class Engine : public QObject
 {
@@ -72,6 +74,10 @@ public:
     Scheduler *scheduler() const { return m_scheduler; }
     // The model quota (Antigravity's language server) and the queue's hold while it is spent.
     QuotaMonitor *quota() const { return m_quota; }
+    // Auto-accept in every target an IDE profile fits: config, pause, stats, profiles.
+    AutoAcceptController *autoAccept() const { return m_autoAccept; }
+    // The browser toolkit's commands (snapshot, click, …) and the agents' tabs.
+    ToolkitCommands *toolkit() const { return m_toolkit; }
 
     QString cdpHost() const;
     quint16 cdpPort() const;
@@ -117,6 +123,8 @@ private:
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;
     QuotaMonitor *m_quota;
+    AutoAcceptController *m_autoAccept;
+    ToolkitCommands *m_toolkit = nullptr;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way

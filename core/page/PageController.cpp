@@ -1,0 +1,1178 @@
+#include "PageController.h"
+
+#include "cdp/CdpEndpoint.h"
+#include "logging/LogCategories.h"
+#include "page/Payload.h"
+#include "page/PayloadHub.h"
+
+#include <QRegularExpression>
+#include <QTimer>
+#include <QUrl>
+
+#include <optional>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+constexpr int kSettleMs = 5000; // how long an action waits for a navigation or tab it set off
+constexpr int kLoadMs = 15000; // how long open/back/forward/reload wait for the new document
+
+// CDP Input modifiers.
+constexpr int kAlt = 1;
+constexpr int kControl = 2;
+constexpr int kMeta = 4;
+constexpr int kShift = 8;
+
+struct KeyInfo
+{
+    QString key;
+    QString code;
+    int keyCode = 0;
+    QString text;
+    int modifier = 0; // for Alt, Control, Meta, Shift
+};
+
+std::optional<KeyInfo> keyInfo(const QString &name)
+{
+    static const QHash<QString, KeyInfo> named = [] {
+        QHash<QString, KeyInfo> k;
+        k.insert(u"enter"_s, { u"Enter"_s, u"Enter"_s, 13, u"\r"_s });
+        k.insert(u"return"_s, k.value(u"enter"_s));
+        k.insert(u"tab"_s, { u"Tab"_s, u"Tab"_s, 9, {} });
+        k.insert(u"backspace"_s, { u"Backspace"_s, u"Backspace"_s, 8, {} });
+        k.insert(u"delete"_s, { u"Delete"_s, u"Delete"_s, 46, {} });
+        k.insert(u"del"_s, k.value(u"delete"_s));
+        k.insert(u"escape"_s, { u"Escape"_s, u"Escape"_s, 27, {} });
+        k.insert(u"esc"_s, k.value(u"escape"_s));
+        k.insert(u"space"_s, { u" "_s, u"Space"_s, 32, u" "_s });
+        k.insert(u"arrowleft"_s, { u"ArrowLeft"_s, u"ArrowLeft"_s, 37, {} });
+        k.insert(u"arrowup"_s, { u"ArrowUp"_s, u"ArrowUp"_s, 38, {} });
+        k.insert(u"arrowright"_s, { u"ArrowRight"_s, u"ArrowRight"_s, 39, {} });
+        k.insert(u"arrowdown"_s, { u"ArrowDown"_s, u"ArrowDown"_s, 40, {} });
+        k.insert(u"left"_s, k.value(u"arrowleft"_s));
+        k.insert(u"up"_s, k.value(u"arrowup"_s));
+        k.insert(u"right"_s, k.value(u"arrowright"_s));
+        k.insert(u"down"_s, k.value(u"arrowdown"_s));
+        k.insert(u"home"_s, { u"Home"_s, u"Home"_s, 36, {} });
+        k.insert(u"end"_s, { u"End"_s, u"End"_s, 35, {} });
+        k.insert(u"pageup"_s, { u"PageUp"_s, u"PageUp"_s, 33, {} });
+        k.insert(u"pagedown"_s, { u"PageDown"_s, u"PageDown"_s, 34, {} });
+        k.insert(u"insert"_s, { u"Insert"_s, u"Insert"_s, 45, {} });
+        for (int i = 1; i <= 12; ++i) {
+            const QString f = u"F%1"_s.arg(i);
+            k.insert(f.toLower(), { f, f, 111 + i, {} });
+        }
+        k.insert(u"shift"_s, { u"Shift"_s, u"ShiftLeft"_s, 16, {}, kShift });
+        k.insert(u"control"_s, { u"Control"_s, u"ControlLeft"_s, 17, {}, kControl });
+        k.insert(u"ctrl"_s, k.value(u"control"_s));
+        k.insert(u"alt"_s, { u"Alt"_s, u"AltLeft"_s, 18, {}, kAlt });
+        k.insert(u"option"_s, k.value(u"alt"_s));
+        k.insert(u"meta"_s, { u"Meta"_s, u"MetaLeft"_s, 91, {}, kMeta });
+        k.insert(u"cmd"_s, k.value(u"meta"_s));
+        k.insert(u"command"_s, k.value(u"meta"_s));
+        return k;
+    }();
+    if (const auto it = named.constFind(name.toLower()); it != named.cend())
+        return *it;
+    if (name.size() != 1)
+        return std::nullopt;
+    const QChar c = name.at(0);
+    KeyInfo info { name, {}, 0, name };
+    if (c.isLetter() && c.unicode() < 128) {
+        info.code = u"Key"_s + c.toUpper();
+        info.keyCode = c.toUpper().unicode();
+    } else if (c.isDigit() && c.unicode() < 128) {
+        info.code = u"Digit"_s + c;
+        info.keyCode = c.unicode();
+    }
+    return info;
+}
+
+QStringList chordParts(const QString &chord)
+{
+    QString rest = chord.trimmed();
+    QStringList parts;
+    // "Control++" presses Control and "+".
+    if (rest.endsWith(u"++"_s)) {
+        parts = rest.left(rest.size() - 2).split(u'+');
+        parts.append(u"+"_s);
+    } else if (rest == u"+"_s) {
+        parts = { u"+"_s };
+    } else {
+        parts = rest.split(u'+');
+    }
+    for (QString &p : parts)
+        p = p.trimmed();
+    return parts;
+}
+
+QJsonObject keyEvent(const QString &type, const KeyInfo &k, int modifiers, bool withText)
+{
+    QJsonObject e { { u"type"_s, type },
+                    { u"key"_s, k.key },
+                    { u"code"_s, k.code },
+                    { u"windowsVirtualKeyCode"_s, k.keyCode },
+                    { u"nativeVirtualKeyCode"_s, k.keyCode },
+                    { u"modifiers"_s, modifiers } };
+    if (withText) {
+        e.insert(u"text"_s, k.text);
+        e.insert(u"unmodifiedText"_s, k.text);
+    }
+    return e;
+}
+
+QString errorText(const CdpError &error)
+{
+    if (error.kind == CdpError::Kind::Script)
+        return error.message;
+    return error.toString();
+}
+
+} // namespace
+
+PayloadScript PageController::payloadScript()
+{
+    return { QString::fromLatin1(kModule), Payload::source(u"snapshot.js"_s), 1 };
+}
+
+PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent)
+    : QObject(parent)
+    , m_page(page)
+    , m_targetId(page->targetId())
+    , m_endpoint(endpoint)
+    , m_hub(hub)
+    , m_url(page->targetInfo().url)
+{
+    connect(page, &CdpSession::eventReceived, this, &PageController::onEvent);
+    // Installs the module now (and with it Page.enable, so dialogs and navigations are seen).
+    m_hub->ensureScript(page, QString::fromLatin1(kModule));
+}
+
+PageController::~PageController()
+{
+    for (const std::weak_ptr<Done> &weak : m_pending) {
+        if (const std::shared_ptr<Done> slot = weak.lock(); slot && *slot) {
+            const Done done = std::exchange(*slot, {});
+            done({}, tr("the tab was closed before the action finished"));
+        }
+    }
+}
+
+QString PageController::title() const
+{
+    return m_page ? m_page->targetInfo().title : QString();
+}
+
+QString PageController::url() const
+{
+    return m_page ? m_page->targetInfo().url : m_url;
+}
+
+bool PageController::parseRef(const QString &ref, int *frame, QString *local)
+{
+    static const QRegularExpression pattern(u"^(?:f(\\d{1,6}))?(e\\d{1,9})$"_s);
+    const QRegularExpressionMatch m = pattern.match(ref);
+    if (!m.hasMatch())
+        return false;
+    if (frame)
+        *frame = m.captured(1).isEmpty() ? 0 : m.captured(1).toInt();
+    if (local)
+        *local = m.captured(2);
+    return true;
+}
+
+PageController::Done PageController::track(Done done)
+{
+    std::erase_if(m_pending, [](const std::weak_ptr<Done> &w) { return w.expired(); });
+    auto slot = std::make_shared<Done>(std::move(done));
+    m_pending.push_back(slot);
+    return [slot](const QJsonObject &data, const QString &error) {
+        if (!*slot)
+            return;
+        const Done once = std::exchange(*slot, {});
+        once(data, error);
+    };
+}
+
+// ---- effects ------------------------------------------------------------------------------
+
+PageController::Mark PageController::mark() const
+{
+    return { m_navigations,    m_navigationRequests, m_dialogs.size(),
+             m_newTabs.size(), m_windowOpens,        m_contentLoads };
+}
+
+QJsonObject PageController::effectsSince(const Mark &start) const
+{
+    QJsonObject effects;
+    if (m_navigations > start.navigations) {
+        effects.insert(u"navigated"_s, true);
+        effects.insert(u"url"_s, m_url);
+    }
+    if (m_newTabs.size() > start.newTabs) {
+        QJsonArray tabs;
+        for (qsizetype i = start.newTabs; i < m_newTabs.size(); ++i)
+            tabs.append(m_newTabs.at(i));
+        effects.insert(u"newTabs"_s, tabs);
+    }
+    if (m_dialogs.size() > start.dialogs) {
+        QJsonArray dialogs;
+        for (qsizetype i = start.dialogs; i < m_dialogs.size(); ++i)
+            dialogs.append(m_dialogs.at(i));
+        effects.insert(u"dialogs"_s, dialogs);
+    }
+    return effects;
+}
+
+void PageController::waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool)> then)
+{
+    if (condition())
+        return then(true);
+    auto deadline = std::make_shared<QDeadlineTimer>(timeoutMs);
+    auto timer = new QTimer(this);
+    timer->setInterval(10);
+    connect(timer, &QTimer::timeout, this, [timer, deadline, condition, then] {
+        const bool met = condition();
+        if (!met && !deadline->hasExpired())
+            return;
+        timer->stop();
+        timer->deleteLater();
+        then(met);
+    });
+    timer->start();
+}
+
+void PageController::finish(const Mark &start, QJsonObject data, Done done)
+{
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    // A round trip through the renderer: events the action raised there arrive before it.
+    m_page->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"0"_s } }, this,
+                 [this, start, data, done](const CdpResult &) {
+                     const auto settled = [this, start] {
+                         const bool navigationPending = m_navigationRequests > start.navigationRequests
+                             && m_navigations == start.navigations;
+                         const bool tabPending = m_windowOpens > start.windowOpens
+                             && m_newTabs.size() - start.newTabs < m_windowOpens - start.windowOpens;
+                         return !navigationPending && !tabPending;
+                     };
+                     waitUntil(settled, kSettleMs, [this, start, data, done](bool) {
+                         QJsonObject out = data;
+                         const QJsonObject effects = effectsSince(start);
+                         for (auto it = effects.begin(); it != effects.end(); ++it)
+                             out.insert(it.key(), it.value());
+                         done(out, {});
+                     });
+                 });
+}
+
+void PageController::noteNewTab(CdpSession *tab)
+{
+    for (const QJsonValue &seen : std::as_const(m_newTabs)) {
+        if (seen.toObject().value(u"tab").toString() == tab->targetId())
+            return;
+    }
+    m_newTabs.append(QJsonObject { { u"tab"_s, tab->targetId() },
+                                   { u"url"_s, tab->targetInfo().url },
+                                   { u"title"_s, tab->targetInfo().title } });
+}
+
+void PageController::onEvent(const QString &method, const QJsonObject &params)
+{
+    if (method == u"Page.javascriptDialogOpening"_s) {
+        const bool accept = m_acceptDialogs;
+        const QString type = params.value(u"type").toString();
+        m_page->send(
+            u"Page.handleJavaScriptDialog"_s,
+            { { u"accept"_s, accept }, { u"promptText"_s, params.value(u"defaultPrompt").toString() } });
+        m_dialogs.append(QJsonObject { { u"type"_s, type },
+                                       { u"message"_s, params.value(u"message").toString() },
+                                       { u"action"_s, accept ? u"accepted"_s : u"dismissed"_s } });
+        qCInfo(lcPage).noquote() << u"%1 dialog on %2 %3: %4"_s.arg(
+            type, url(), accept ? u"accepted"_s : u"dismissed"_s, params.value(u"message").toString());
+        return;
+    }
+    if (method == u"Page.frameNavigated"_s) {
+        const QJsonObject frame = params.value(u"frame").toObject();
+        if (!frame.value(u"parentId").toString().isEmpty())
+            return;
+        m_url = frame.value(u"url").toString();
+        ++m_navigations;
+        return;
+    }
+    if (method == u"Page.navigatedWithinDocument"_s) {
+        if (params.value(u"frameId").toString() != m_targetId)
+            return;
+        m_url = params.value(u"url").toString();
+        ++m_navigations;
+        return;
+    }
+    if (method == u"Page.frameRequestedNavigation"_s) {
+        if (params.value(u"frameId").toString() == m_targetId
+            && params.value(u"disposition").toString() == u"currentTab"_s)
+            ++m_navigationRequests;
+        return;
+    }
+    if (method == u"Page.domContentEventFired"_s) {
+        ++m_contentLoads;
+        return;
+    }
+    if (method == u"Page.windowOpen"_s)
+        ++m_windowOpens;
+}
+
+// ---- payload calls ------------------------------------------------------------------------
+
+CdpSession *PageController::sessionOfFrame(int frame) const
+{
+    if (frame == 0)
+        return m_page;
+    const auto it = m_frames.constFind(frame);
+    return it == m_frames.cend() ? nullptr : it->session.data();
+}
+
+void PageController::payload(CdpSession *session, const QString &function, const QJsonObject &args,
+                             Result done, int attempt)
+{
+    if (!session || !session->isAttached())
+        return done({}, tr("the page or frame is gone"));
+    PayloadInjector *injector = m_hub->ensureScript(session, QString::fromLatin1(kModule));
+    const QString expression
+        = u"(globalThis.__mpa && globalThis.__mpa.snapshot) ? %1 : { notReady: true }"_s.arg(
+            PayloadInjector::moduleCall(QString::fromLatin1(kModule), function, args));
+    QPointer<CdpSession> target(session);
+    injector->evaluate(
+        expression, this,
+        [this, target, function, args, done, attempt](const QJsonValue &value, const CdpError &error) {
+            if (error.isError()) {
+                // A document on its way out: try again in the new one.
+                if (attempt < 20 && error.kind == CdpError::Kind::Protocol && target) {
+                    QTimer::singleShot(50, this,
+                                       [=, this] { payload(target, function, args, done, attempt + 1); });
+                    return;
+                }
+                return done({}, errorText(error));
+            }
+            const QJsonObject result = value.toObject();
+            if (result.value(u"notReady").toBool()) {
+                if (attempt >= 40 || !target)
+                    return done({}, tr("the toolkit's script did not start in the page"));
+                QTimer::singleShot(50, this,
+                                   [=, this] { payload(target, function, args, done, attempt + 1); });
+                return;
+            }
+            if (result.contains(u"error"_s))
+                return done(result, result.value(u"error").toString());
+            done(result, {});
+        });
+}
+
+void PageController::callRef(const QString &ref, const QString &op, QJsonObject args, Result done)
+{
+    int frame = 0;
+    QString local;
+    if (!parseRef(ref, &frame, &local))
+        return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
+    CdpSession *session = sessionOfFrame(frame);
+    if (!session) {
+        return done(
+            {},
+            tr("stale ref %1: the frame is gone (or from a previous page); take a new snapshot").arg(ref));
+    }
+    args.insert(u"op"_s, op);
+    args.insert(u"ref"_s, local);
+    if (frame)
+        args.insert(u"prefix"_s, u"f%1"_s.arg(frame));
+    payload(session, u"call"_s, args, std::move(done));
+}
+
+// ---- snapshot -----------------------------------------------------------------------------
+
+void PageController::snapshot(const SnapshotOptions &options, Done done)
+{
+    done = track(std::move(done));
+    if (!options.scope.isEmpty()) {
+        int frame = 0;
+        if (parseRef(options.scope, &frame) && frame != 0) {
+            // A scope inside a frame: snapshot that frame's document from the element.
+            QString local;
+            parseRef(options.scope, &frame, &local);
+            CdpSession *session = sessionOfFrame(frame);
+            if (!session)
+                return done({},
+                            tr("stale ref %1: the frame is gone; take a new snapshot").arg(options.scope));
+            SnapshotOptions inner = options;
+            inner.scope = local;
+            snapshotFrame(session, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
+                          [this, done](const QJsonObject &r, const QString &error) {
+                              if (!error.isEmpty())
+                                  return done({}, error);
+                              QJsonObject out = r;
+                              out.insert(u"url"_s, url());
+                              out.insert(u"title"_s, title());
+                              done(out, {});
+                          });
+            return;
+        }
+    }
+    snapshotFrame(m_page, {}, options.maxElements, options.maxChars, options,
+                  [this, done](const QJsonObject &r, const QString &error) {
+                      if (!error.isEmpty())
+                          return done({}, error);
+                      QJsonObject out = r;
+                      out.insert(u"tab"_s, m_targetId);
+                      done(out, {});
+                  });
+}
+
+void PageController::snapshotFrame(CdpSession *session, const QString &prefix, int maxElements, int maxChars,
+                                   const SnapshotOptions &options, Result done)
+{
+    if (!session)
+        return done({}, tr("the page is gone"));
+    const QString targetId = session->targetId();
+    QJsonObject args { { u"interactiveOnly"_s, options.interactiveOnly },
+                       { u"maxElements"_s, maxElements },
+                       { u"maxChars"_s, maxChars },
+                       { u"base"_s, m_nextRef.value(targetId, 1) },
+                       { u"prefix"_s, prefix } };
+    if (!options.scope.isEmpty())
+        args.insert(u"scope"_s, options.scope);
+    QPointer<CdpSession> guard(session);
+    payload(
+        session, u"snapshot"_s, args,
+        [this, guard, targetId, prefix, maxElements, maxChars, options, done](const QJsonObject &r,
+                                                                              const QString &error) {
+            if (!error.isEmpty())
+                return done({}, error);
+            m_nextRef.insert(targetId, std::max(m_nextRef.value(targetId, 1), r.value(u"next").toInt()));
+            struct Splice
+            {
+                QString ref;
+                CdpSession *child;
+            };
+            QList<Splice> splices;
+            // Out-of-process frames: this session's child targets, matched by address, then
+            // in document order.
+            QList<CdpSession *> children;
+            for (CdpSession *s : m_endpoint->sessions()) {
+                if (s->parentSession() == guard && !s->isPage() && s->isAttached())
+                    children.append(s);
+            }
+            const QJsonArray frames = r.value(u"frames").toArray();
+            QList<QJsonObject> unmatched;
+            for (const QJsonValue &f : frames) {
+                const QJsonObject frame = f.toObject();
+                CdpSession *match = nullptr;
+                for (CdpSession *c : std::as_const(children)) {
+                    if (c->targetInfo().url == frame.value(u"src").toString()) {
+                        match = c;
+                        break;
+                    }
+                }
+                if (match) {
+                    children.removeOne(match);
+                    splices.append({ frame.value(u"ref").toString(), match });
+                } else {
+                    unmatched.append(frame);
+                }
+            }
+            for (const QJsonObject &frame : std::as_const(unmatched)) {
+                if (children.isEmpty())
+                    break;
+                splices.append({ frame.value(u"ref").toString(), children.takeFirst() });
+            }
+            auto state = std::make_shared<QJsonObject>(r);
+            state->remove(u"frames"_s);
+            state->remove(u"next"_s);
+            auto step = std::make_shared<std::function<void(int)>>();
+            const std::weak_ptr<std::function<void(int)>> weakStep = step;
+            *step = [this, state, splices, prefix, maxElements, maxChars, options, done, weakStep](int i) {
+                if (i >= splices.size()) {
+                    QJsonObject out = *state;
+                    const int omitted = out.value(u"omitted").toInt();
+                    QString text = out.value(u"text").toString();
+                    if (omitted > 0 && prefix.isEmpty()) {
+                        text += u"\n# %1 more element(s) not shown (maxElements %2, maxChars %3): use scope, "
+                                "interactiveOnly or higher limits"_s.arg(omitted)
+                                    .arg(maxElements)
+                                    .arg(maxChars);
+                        out.insert(u"text"_s, text);
+                    }
+                    out.insert(u"snapshot"_s, text);
+                    out.remove(u"text"_s);
+                    out.insert(u"truncated"_s, omitted > 0);
+                    return done(out, {});
+                }
+                const Splice &s = splices.at(i);
+                int frameNo = m_frameNumbers.value(s.child->targetId());
+                if (!frameNo) {
+                    frameNo = int(m_frameNumbers.size()) + 1;
+                    m_frameNumbers.insert(s.child->targetId(), frameNo);
+                }
+                m_frames.insert(frameNo, { s.child, prefix + s.ref });
+                const int shown = state->value(u"shown").toInt();
+                const int chars = int(state->value(u"text").toString().size());
+                SnapshotOptions inner = options;
+                inner.scope.clear();
+                const int budgetElements = std::max(1, maxElements - shown);
+                const int budgetChars = std::max(1, maxChars - chars);
+                snapshotFrame(
+                    s.child, u"f%1"_s.arg(frameNo), budgetElements, budgetChars, inner,
+                    [state, s, step = weakStep.lock(), i](const QJsonObject &child, const QString &error) {
+                        QString text = state->value(u"text").toString();
+                        const QString marker = u"[ref=%1]"_s.arg(s.ref);
+                        qsizetype at = text.indexOf(marker);
+                        // Refs inside the text carry the prefix of this document.
+                        if (at < 0)
+                            at = text.indexOf(QRegularExpression(
+                                u"\\[ref=f\\d+"_s + QRegularExpression::escape(s.ref) + u"\\]"_s));
+                        if (at >= 0) {
+                            const qsizetype lineStart = text.lastIndexOf(u'\n', at) + 1;
+                            qsizetype indent = 0;
+                            while (text.at(lineStart + indent) == u' ')
+                                ++indent;
+                            qsizetype lineEnd = text.indexOf(u'\n', at);
+                            if (lineEnd < 0)
+                                lineEnd = text.size();
+                            QString inner = error.isEmpty()
+                                ? child.value(u"snapshot").toString()
+                                : u"- text: (frame not readable: %1)"_s.arg(error);
+                            const QString pad = QString(indent + 2, u' ');
+                            if (!inner.isEmpty()) {
+                                inner = pad + inner;
+                                inner.replace(u"\n"_s, u"\n"_s + pad);
+                                text.insert(lineEnd, u"\n"_s + inner);
+                            }
+                        }
+                        state->insert(u"text"_s, text);
+                        for (const QString &key :
+                             { u"shown"_s, u"omitted"_s, u"interactive"_s, u"named"_s }) {
+                            state->insert(key, state->value(key).toInt() + child.value(key).toInt());
+                        }
+                        (*step)(i + 1);
+                    });
+            };
+            (*step)(0);
+        });
+}
+
+// ---- points and input ---------------------------------------------------------------------
+
+void PageController::pointOf(const QString &ref, const QString &op, Point done)
+{
+    int frame = 0;
+    parseRef(ref, &frame);
+    callRef(ref, op, {}, [this, frame, done](const QJsonObject &r, const QString &error) {
+        if (!error.isEmpty())
+            return done({}, error);
+        toTopFrame(frame, QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble()), done);
+    });
+}
+
+void PageController::toTopFrame(int frame, QPointF point, Point done)
+{
+    if (frame == 0)
+        return done(point, {});
+    const auto it = m_frames.constFind(frame);
+    if (it == m_frames.cend())
+        return done({}, tr("the frame is gone; take a new snapshot"));
+    const QString owner = it->ownerRef;
+    int parentFrame = 0;
+    parseRef(owner, &parentFrame);
+    callRef(owner, u"frameOrigin"_s, {},
+            [this, owner, parentFrame, point, done](const QJsonObject &r, const QString &error) {
+                if (!error.isEmpty())
+                    return done({}, error);
+                const QPointF at = point + QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble());
+                callRef(owner, u"frameHit"_s, { { u"x"_s, at.x() }, { u"y"_s, at.y() } },
+                        [this, parentFrame, at, done](const QJsonObject &, const QString &hitError) {
+                            if (!hitError.isEmpty())
+                                return done({}, hitError);
+                            toTopFrame(parentFrame, at, done);
+                        });
+            });
+}
+
+void PageController::sendInput(const QString &method, const QList<QJsonObject> &events, Sent done)
+{
+    if (!m_page)
+        return done(tr("the tab was closed"));
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        if (i + 1 < events.size()) {
+            m_page->send(method, events.at(i), this);
+        } else {
+            m_page->send(method, events.at(i), this, [done](const CdpResult &result) {
+                done(result.ok() ? QString() : errorText(result.error));
+            });
+        }
+    }
+}
+
+void PageController::mouse(QPointF point, int clickCount, const QString &button, Sent done)
+{
+    const QJsonObject at { { u"x"_s, point.x() }, { u"y"_s, point.y() } };
+    QList<QJsonObject> events;
+    QJsonObject moved = at;
+    moved.insert(u"type"_s, u"mouseMoved"_s);
+    events.append(moved);
+    const int buttons = button == u"right"_s ? 2 : button == u"middle"_s ? 4 : 1;
+    for (int i = 1; i <= clickCount; ++i) {
+        QJsonObject pressed = at;
+        pressed.insert(u"type"_s, u"mousePressed"_s);
+        pressed.insert(u"button"_s, button);
+        pressed.insert(u"buttons"_s, buttons);
+        pressed.insert(u"clickCount"_s, i);
+        QJsonObject released = pressed;
+        released.insert(u"type"_s, u"mouseReleased"_s);
+        released.insert(u"buttons"_s, 0);
+        events.append(pressed);
+        events.append(released);
+    }
+    sendInput(u"Input.dispatchMouseEvent"_s, events, std::move(done));
+}
+
+QString PageController::checkKeys(const QString &keys)
+{
+    if (keys.trimmed().isEmpty())
+        return tr("no key given (e.g. Enter, Tab, Control+A, Shift+Tab)");
+    const QStringList parts = chordParts(keys);
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const std::optional<KeyInfo> k = keyInfo(parts.at(i));
+        if (!k)
+            return tr("unknown key “%1” in “%2” (use names like Enter, Tab, Escape, ArrowDown, F5, a single "
+                      "character, and Control/Shift/Alt/Meta joined with +)")
+                .arg(parts.at(i), keys);
+        if (i + 1 < parts.size() && !k->modifier)
+            return tr("“%1” in “%2” is not a modifier (only Control, Shift, Alt and Meta come before +)")
+                .arg(parts.at(i), keys);
+    }
+    return {};
+}
+
+void PageController::keys(const QString &chord, Sent done)
+{
+    const QStringList parts = chordParts(chord);
+    QList<QJsonObject> events;
+    QList<KeyInfo> held;
+    int modifiers = 0;
+    for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
+        const KeyInfo k = *keyInfo(parts.at(i));
+        modifiers |= k.modifier;
+        held.append(k);
+        events.append(keyEvent(u"rawKeyDown"_s, k, modifiers, false));
+    }
+    KeyInfo main = *keyInfo(parts.constLast());
+    if (main.modifier) {
+        modifiers |= main.modifier;
+        events.append(keyEvent(u"rawKeyDown"_s, main, modifiers, false));
+        events.append(keyEvent(u"keyUp"_s, main, modifiers, false));
+    } else {
+        if (main.key.size() == 1 && main.key.at(0).isLetter())
+            main.key = main.text = (modifiers & kShift) ? main.key.toUpper() : main.key.toLower();
+        const bool withText = !main.text.isEmpty() && !(modifiers & (kControl | kAlt | kMeta));
+        events.append(keyEvent(withText ? u"keyDown"_s : u"rawKeyDown"_s, main, modifiers, withText));
+        events.append(keyEvent(u"keyUp"_s, main, modifiers, false));
+    }
+    for (qsizetype i = held.size() - 1; i >= 0; --i) {
+        modifiers &= ~held.at(i).modifier;
+        events.append(keyEvent(u"keyUp"_s, held.at(i), modifiers, false));
+    }
+    sendInput(u"Input.dispatchKeyEvent"_s, events, std::move(done));
+}
+
+void PageController::typeText(const QString &text, Sent done)
+{
+    QList<QJsonObject> events;
+    for (const QChar c : text) {
+        if (c == u'\n') {
+            const KeyInfo enter = *keyInfo(u"Enter"_s);
+            events.append(keyEvent(u"keyDown"_s, enter, 0, true));
+            events.append(keyEvent(u"keyUp"_s, enter, 0, false));
+            continue;
+        }
+        const KeyInfo k = *keyInfo(QString(c));
+        events.append(keyEvent(u"keyDown"_s, k, 0, true));
+        events.append(keyEvent(u"keyUp"_s, k, 0, false));
+    }
+    if (events.isEmpty())
+        return done({});
+    sendInput(u"Input.dispatchKeyEvent"_s, events, std::move(done));
+}
+
+void PageController::insertText(const QString &text, Sent done)
+{
+    sendInput(u"Input.insertText"_s, { QJsonObject { { u"text"_s, text } } }, std::move(done));
+}
+
+// ---- actions ------------------------------------------------------------------------------
+
+void PageController::click(const QString &ref, int clickCount, const QString &button, Done done)
+{
+    done = track(std::move(done));
+    const Mark start = mark();
+    pointOf(ref, u"point"_s, [this, start, clickCount, button, done](QPointF point, const QString &error) {
+        if (!error.isEmpty())
+            return done({}, error);
+        mouse(point, clickCount, button, [this, start, point, done](const QString &inputError) {
+            if (!inputError.isEmpty())
+                return done({}, inputError);
+            finish(start, { { u"x"_s, qRound(point.x()) }, { u"y"_s, qRound(point.y()) } }, done);
+        });
+    });
+}
+
+void PageController::hover(const QString &ref, Done done)
+{
+    done = track(std::move(done));
+    const Mark start = mark();
+    pointOf(ref, u"hover"_s, [this, start, done](QPointF point, const QString &error) {
+        if (!error.isEmpty())
+            return done({}, error);
+        QJsonObject moved { { u"type"_s, u"mouseMoved"_s }, { u"x"_s, point.x() }, { u"y"_s, point.y() } };
+        sendInput(u"Input.dispatchMouseEvent"_s, { moved }, [this, start, done](const QString &inputError) {
+            if (!inputError.isEmpty())
+                return done({}, inputError);
+            finish(start, {}, done);
+        });
+    });
+}
+
+void PageController::focus(const QString &ref, Done done)
+{
+    done = track(std::move(done));
+    callRef(ref, u"focus"_s, {}, [done](const QJsonObject &, const QString &error) {
+        done(error.isEmpty() ? QJsonObject { { u"focused"_s, true } } : QJsonObject(), error);
+    });
+}
+
+void PageController::fill(const QString &ref, const QString &value, Done done)
+{
+    done = track(std::move(done));
+    const Mark start = mark();
+    callRef(ref, u"editStart"_s, { { u"selectAll"_s, true } },
+            [this, ref, value, start, done](const QJsonObject &r, const QString &error) {
+                if (!error.isEmpty())
+                    return done({}, error);
+                const auto verify = [this, ref, value, start, done](const QString &inputError) {
+                    if (!inputError.isEmpty())
+                        return done({}, inputError);
+                    callRef(
+                        ref, u"value"_s, {},
+                        [this, ref, value, start, done](const QJsonObject &now, const QString &readError) {
+                            if (!readError.isEmpty())
+                                return done({}, readError);
+                            const QString got = now.value(u"value").toString();
+                            if (got != value) {
+                                return done({},
+                                            tr("after filling, the field holds “%1” instead of “%2” (it "
+                                               "may reject or reformat that value)")
+                                                .arg(got, value));
+                            }
+                            finish(start, { { u"value"_s, got } }, done);
+                        });
+                };
+                if (!value.isEmpty())
+                    return insertText(value, verify);
+                if (r.value(u"empty").toBool())
+                    return verify({});
+                keys(u"Delete"_s, verify);
+            });
+}
+
+void PageController::type(const QString &ref, const QString &text, Done done)
+{
+    done = track(std::move(done));
+    const Mark start = mark();
+    const auto typing = [this, ref, text, start, done] {
+        typeText(text, [this, ref, start, done](const QString &error) {
+            if (!error.isEmpty())
+                return done({}, error);
+            if (ref.isEmpty())
+                return finish(start, {}, done);
+            callRef(ref, u"value"_s, {}, [this, start, done](const QJsonObject &now, const QString &) {
+                finish(start, { { u"value"_s, now.value(u"value").toString() } }, done);
+            });
+        });
+    };
+    if (ref.isEmpty())
+        return typing();
+    callRef(ref, u"editStart"_s, { { u"selectAll"_s, false } },
+            [typing, done](const QJsonObject &, const QString &error) {
+                if (!error.isEmpty())
+                    return done({}, error);
+                typing();
+            });
+}
+
+void PageController::press(const QString &ref, const QString &chord, Done done)
+{
+    done = track(std::move(done));
+    const Mark start = mark();
+    const auto pressing = [this, chord, start, done] {
+        keys(chord, [this, start, done](const QString &error) {
+            if (!error.isEmpty())
+                return done({}, error);
+            finish(start, {}, done);
+        });
+    };
+    if (ref.isEmpty())
+        return pressing();
+    callRef(ref, u"focus"_s, {}, [pressing, done](const QJsonObject &, const QString &error) {
+        if (!error.isEmpty())
+            return done({}, error);
+        pressing();
+    });
+}
+
+void PageController::setChecked(const QString &ref, bool checked, Done done)
+{
+    done = track(std::move(done));
+    const Mark start = mark();
+    callRef(
+        ref, u"checkState"_s, {},
+        [this, ref, checked, start, done](const QJsonObject &r, const QString &error) {
+            if (!error.isEmpty())
+                return done({}, error);
+            if (r.value(u"checked").toBool() == checked)
+                return done({ { u"checked"_s, checked }, { u"changed"_s, false } }, {});
+            if (!checked && r.value(u"role").toString() == u"radio"_s)
+                return done({}, tr("a radio button cannot be unchecked: check another one of its group"));
+            pointOf(
+                ref, u"point"_s, [this, ref, checked, start, done](QPointF point, const QString &pointError) {
+                    if (!pointError.isEmpty())
+                        return done({}, pointError);
+                    mouse(point, 1, u"left"_s, [this, ref, checked, start, done](const QString &inputError) {
+                        if (!inputError.isEmpty())
+                            return done({}, inputError);
+                        callRef(
+                            ref, u"checkState"_s, {},
+                            [this, checked, start, done](const QJsonObject &now, const QString &readError) {
+                                if (!readError.isEmpty())
+                                    return done({}, readError);
+                                if (now.value(u"checked").toBool() != checked) {
+                                    return done({},
+                                                checked ? tr("the click did not check it (the page kept it "
+                                                             "unchecked)")
+                                                        : tr("the click did not uncheck it (the page kept it "
+                                                             "checked)"));
+                                }
+                                finish(start, { { u"checked"_s, checked }, { u"changed"_s, true } }, done);
+                            });
+                    });
+                });
+        });
+}
+
+void PageController::select(const QString &ref, const QStringList &values, Done done)
+{
+    done = track(std::move(done));
+    const Mark start = mark();
+    callRef(ref, u"select"_s, { { u"values"_s, QJsonArray::fromStringList(values) } },
+            [this, start, done](const QJsonObject &r, const QString &error) {
+                if (!error.isEmpty())
+                    return done({}, error);
+                finish(start,
+                       { { u"selected"_s, r.value(u"selected") }, { u"labels"_s, r.value(u"labels") } },
+                       done);
+            });
+}
+
+void PageController::scroll(const QString &ref, double x, double y, bool pages, Done done)
+{
+    done = track(std::move(done));
+    const QJsonObject args { { u"x"_s, x }, { u"y"_s, y }, { u"unit"_s, pages ? u"page"_s : u"px"_s } };
+    const Result answer = [done](const QJsonObject &r, const QString &error) {
+        QJsonObject data = r;
+        done(data, error);
+    };
+    if (ref.isEmpty()) {
+        QJsonObject call = args;
+        call.insert(u"op"_s, u"scroll"_s);
+        return payload(m_page, u"call"_s, call, answer);
+    }
+    callRef(ref, u"scroll"_s, args, answer);
+}
+
+void PageController::get(const QString &what, const QString &ref, const QString &name, int maxChars,
+                         Done done)
+{
+    done = track(std::move(done));
+    const Result answer = [done, maxChars](const QJsonObject &r, const QString &error) {
+        if (!error.isEmpty())
+            return done({}, error);
+        QJsonObject data { { u"value"_s, r.value(u"value") } };
+        const QJsonValue value = r.value(u"value");
+        if (value.isString() && value.toString().size() > maxChars) {
+            data.insert(u"value"_s, value.toString().left(maxChars));
+            data.insert(u"truncated"_s, true);
+            data.insert(u"length"_s, value.toString().size());
+        }
+        done(data, {});
+    };
+    if (ref.isEmpty()) {
+        return payload(m_page, u"call"_s, { { u"op"_s, u"get"_s }, { u"what"_s, what }, { u"name"_s, name } },
+                       answer);
+    }
+    callRef(ref, u"get"_s, { { u"what"_s, what }, { u"name"_s, name } }, answer);
+}
+
+void PageController::is(const QString &what, const QString &ref, Done done)
+{
+    done = track(std::move(done));
+    callRef(ref, u"is"_s, { { u"what"_s, what } }, [done](const QJsonObject &r, const QString &error) {
+        if (!error.isEmpty())
+            return done({}, error);
+        done({ { u"value"_s, r.value(u"value").toBool() } }, {});
+    });
+}
+
+void PageController::navigate(const QUrl &url, Done done)
+{
+    done = track(std::move(done));
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    const Mark start = mark();
+    // Page.enable first (again): a tab just created may not have the Page domain on in its
+    // renderer yet, and then its load events would not come.
+    m_page->send(u"Page.enable"_s, {}, this, [this, url, start, done](const CdpResult &) {
+        if (!m_page)
+            return done({}, tr("the tab was closed"));
+        m_page->send(u"Page.navigate"_s, { { u"url"_s, url.toString() } }, this,
+                     [this, start, done](const CdpResult &result) {
+                         if (!result.ok())
+                             return done({}, errorText(result.error));
+                         const QString failed = result.result.value(u"errorText").toString();
+                         if (!failed.isEmpty())
+                             return done({}, tr("the page did not load: %1").arg(failed));
+                         const bool sameDocument = !result.result.contains(u"loaderId"_s);
+                         waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
+                                     [this, start, done](bool loaded) {
+                                         QJsonObject data { { u"loaded"_s, loaded } };
+                                         const QJsonObject effects = effectsSince(start);
+                                         for (auto it = effects.begin(); it != effects.end(); ++it)
+                                             data.insert(it.key(), it.value());
+                                         data.insert(u"navigated"_s, true);
+                                         data.insert(u"url"_s, m_url);
+                                         done(data, {});
+                                     });
+                     });
+    });
+}
+
+void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
+                                 std::function<void(bool loaded)> then)
+{
+    if (m_navigations > start.navigations && (sameDocument || m_contentLoads > start.contentLoads))
+        return then(true);
+    if (!m_page || deadline.hasExpired())
+        return then(false);
+    // Events can be lost around a renderer swap: ask the document itself as well.
+    m_page->send(
+        u"Runtime.evaluate"_s,
+        { { u"expression"_s, u"[document.readyState, location.href]"_s }, { u"returnByValue"_s, true } },
+        this, [this, start, sameDocument, deadline, then](const CdpResult &result) {
+            const QJsonArray state = result.result.value(u"result").toObject().value(u"value").toArray();
+            const QString readyState = state.at(0).toString();
+            const QString href = state.at(1).toString();
+            if (result.ok() && readyState != u"loading"_s && !href.isEmpty() && href != u"about:blank"_s
+                && (href != m_url || m_navigations > start.navigations || sameDocument)) {
+                if (m_navigations == start.navigations)
+                    ++m_navigations;
+                m_url = href;
+                return then(true);
+            }
+            QTimer::singleShot(50, this, [this, start, sameDocument, deadline, then] {
+                waitForLoad(start, sameDocument, deadline, then);
+            });
+        });
+}
+
+void PageController::history(int delta, Done done)
+{
+    done = track(std::move(done));
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    m_page->send(u"Page.getNavigationHistory"_s, {}, this, [this, delta, done](const CdpResult &result) {
+        if (!result.ok())
+            return done({}, errorText(result.error));
+        const int index = result.result.value(u"currentIndex").toInt() + delta;
+        const QJsonArray entries = result.result.value(u"entries").toArray();
+        if (index < 0 || index >= entries.size())
+            return done({},
+                        delta < 0 ? tr("there is no page to go back to")
+                                  : tr("there is no page to go forward to"));
+        const Mark start = mark();
+        m_page->send(u"Page.navigateToHistoryEntry"_s,
+                     { { u"entryId"_s, entries.at(index).toObject().value(u"id") } }, this,
+                     [this, start, done](const CdpResult &r) {
+                         if (!r.ok())
+                             return done({}, errorText(r.error));
+                         waitUntil([this, start] { return m_navigations > start.navigations; }, kLoadMs,
+                                   [this, start, done](bool navigated) {
+                                       QJsonObject data = effectsSince(start);
+                                       data.insert(u"navigated"_s, navigated);
+                                       data.insert(u"url"_s, m_url);
+                                       done(data, {});
+                                   });
+                     });
+    });
+}
+
+void PageController::reload(Done done)
+{
+    done = track(std::move(done));
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    const Mark start = mark();
+    m_page->send(u"Page.reload"_s, {}, this, [this, start, done](const CdpResult &result) {
+        if (!result.ok())
+            return done({}, errorText(result.error));
+        waitUntil([this, start] { return m_contentLoads > start.contentLoads; }, kLoadMs,
+                  [this, start, done](bool loaded) {
+                      QJsonObject data = effectsSince(start);
+                      data.insert(u"loaded"_s, loaded);
+                      data.insert(u"url"_s, m_url);
+                      done(data, {});
+                  });
+    });
+}
+
+void PageController::wait(const WaitOptions &options, Done done)
+{
+    done = track(std::move(done));
+    if (options.ms > 0) {
+        QTimer::singleShot(options.ms, this, [done, ms = options.ms] {
+            done({ { u"waitedMs"_s, ms } }, {});
+        });
+        return;
+    }
+    if (options.navigation) {
+        const Mark start = mark();
+        waitUntil([this, start] { return m_navigations > start.navigations; }, options.timeoutMs,
+                  [this, start, options, done](bool navigated) {
+                      if (!navigated)
+                          return done({}, tr("no navigation within %1 ms").arg(options.timeoutMs));
+                      QJsonObject data = effectsSince(start);
+                      data.insert(u"url"_s, m_url);
+                      done(data, {});
+                  });
+        return;
+    }
+    QJsonObject args { { u"timeoutMs"_s, options.timeoutMs },
+                       { u"state"_s, options.hidden ? u"hidden"_s : u"visible"_s } };
+    CdpSession *session = m_page;
+    if (!options.ref.isEmpty()) {
+        int frame = 0;
+        QString local;
+        if (!parseRef(options.ref, &frame, &local))
+            return done({}, tr("“%1” is not a ref").arg(options.ref));
+        session = sessionOfFrame(frame);
+        if (!session)
+            return done({}, tr("stale ref %1: the frame is gone; take a new snapshot").arg(options.ref));
+        args.insert(u"ref"_s, local);
+        if (frame)
+            args.insert(u"prefix"_s, u"f%1"_s.arg(frame));
+    } else {
+        args.insert(u"text"_s, options.text);
+    }
+    payload(session, u"waitFor"_s, args, [options, done](const QJsonObject &r, const QString &error) {
+        if (!error.isEmpty())
+            return done({}, error);
+        if (r.value(u"timeout").toBool()) {
+            const QString what = options.ref.isEmpty() ? tr("the text “%1”").arg(options.text) : options.ref;
+            return done({},
+                        options.hidden
+                            ? tr("%1 was still there after %2 ms").arg(what).arg(options.timeoutMs)
+                            : tr("%1 did not appear within %2 ms").arg(what).arg(options.timeoutMs));
+        }
+        done({ { u"found"_s, !options.hidden } }, {});
+    });
+}
+
+void PageController::screenshot(const QString &ref, bool fullPage, Done done)
+{
+    done = track(std::move(done));
+    const auto capture = [this, done](const QJsonObject &clip, bool beyond) {
+        if (!m_page)
+            return done({}, tr("the tab was closed"));
+        QJsonObject params { { u"format"_s, u"png"_s } };
+        if (!clip.isEmpty()) {
+            params.insert(u"clip"_s, clip);
+            params.insert(u"captureBeyondViewport"_s, beyond);
+        }
+        m_page->send(u"Page.captureScreenshot"_s, params, this, [done, clip](const CdpResult &result) {
+            if (!result.ok())
+                return done({}, errorText(result.error));
+            QJsonObject data { { u"mimeType"_s, u"image/png"_s },
+                               { u"data"_s, result.result.value(u"data") } };
+            if (!clip.isEmpty()) {
+                data.insert(u"width"_s, clip.value(u"width"));
+                data.insert(u"height"_s, clip.value(u"height"));
+            }
+            done(data, {});
+        });
+    };
+    if (!ref.isEmpty()) {
+        int frame = 0;
+        parseRef(ref, &frame);
+        if (frame != 0)
+            return done(
+                {}, tr("element screenshots inside cross-origin frames are not supported; take the page"));
+        callRef(ref, u"rect"_s, { { u"scroll"_s, true } },
+                [capture, done](const QJsonObject &r, const QString &error) {
+                    if (!error.isEmpty())
+                        return done({}, error);
+                    if (r.value(u"width").toDouble() < 1 || r.value(u"height").toDouble() < 1)
+                        return done({}, tr("the element has no size to capture"));
+                    capture({ { u"x"_s, r.value(u"x") },
+                              { u"y"_s, r.value(u"y") },
+                              { u"width"_s, r.value(u"width") },
+                              { u"height"_s, r.value(u"height") },
+                              { u"scale"_s, 1 } },
+                            false);
+                });
+        return;
+    }
+    if (!fullPage)
+        return capture({}, false);
+    m_page->send(u"Page.getLayoutMetrics"_s, {}, this, [capture, done](const CdpResult &result) {
+        if (!result.ok())
+            return done({}, errorText(result.error));
+        const QJsonObject size = result.result.value(u"cssContentSize").toObject();
+        capture({ { u"x"_s, 0 },
+                  { u"y"_s, 0 },
+                  { u"width"_s, size.value(u"width") },
+                  { u"height"_s, size.value(u"height") },
+                  { u"scale"_s, 1 } },
+                true);
+    });
+}
+
+void PageController::evaluate(const QString &expression, Done done)
+{
+    done = track(std::move(done));
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    const Mark start = mark();
+    m_page->send(u"Runtime.evaluate"_s,
+                 { { u"expression"_s, expression },
+                   { u"returnByValue"_s, true },
+                   { u"awaitPromise"_s, true },
+                   { u"userGesture"_s, true } },
+                 this, [this, start, done](const CdpResult &result) {
+                     const CdpError error = CdpSession::errorFromEvaluation(u"Runtime.evaluate"_s, result);
+                     if (error.isError())
+                         return done({}, errorText(error));
+                     const QJsonObject remote = result.result.value(u"result").toObject();
+                     QJsonObject data { { u"value"_s, remote.value(u"value") } };
+                     if (!remote.contains(u"value"_s))
+                         data.insert(u"type"_s, remote.value(u"type"));
+                     finish(start, data, done);
+                 });
+}
+
+} // namespace mpa

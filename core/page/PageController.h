@@ -1,0 +1,173 @@
+#pragma once
+// The browser toolkit in one tab: a snapshot of the page as lines with refs (payload/snapshot.js,
+// spliced together across out-of-process frames) and trusted actions on those refs, as a
+// person would act: scroll into view, find the clickable point, check nothing covers it, then
+// Input.dispatchMouseEvent / dispatchKeyEvent / insertText.
+//
+// Refs: `e3` names an element of the tab's main document tree (same-origin frames included);
+// `f1e3` one inside out-of-process frame 1. A ref whose element is gone, or that comes from an
+// earlier document, is refused ("stale ref …"), never resolved to something else.
+//
+// Every action's answer carries its effects: a navigation and the new URL, tabs it opened, and
+// JavaScript dialogs (handled by the dialog policy) with their message.
+
+#include "page/PayloadInjector.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointF>
+#include <QPointer>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace mpa {
+
+class CdpEndpoint;
+class PayloadHub;
+
+class PageController : public QObject
+{
+    Q_OBJECT
+public:
+    // An answer: `data` on success, or a sentence in `error`.
+    using Done = std::function<void(const QJsonObject &data, const QString &error)>;
+
+    static constexpr const char *kModule = "snapshot";
+    static PayloadScript payloadScript();
+
+    struct SnapshotOptions
+    {
+        bool interactiveOnly = false;
+        QString scope; // a ref or a CSS selector; empty: the whole page
+        int maxElements = 1000;
+        int maxChars = 40000;
+    };
+
+    struct WaitOptions
+    {
+        QString ref;
+        QString text;
+        bool navigation = false;
+        bool hidden = false; // wait for the ref or text to go away
+        int ms = 0;
+        int timeoutMs = 5000;
+    };
+
+    PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent = nullptr);
+    ~PageController() override;
+
+    CdpSession *session() const { return m_page; }
+    QString targetId() const { return m_targetId; }
+    QString title() const;
+    QString url() const;
+    void setAcceptDialogs(bool accept) { m_acceptDialogs = accept; }
+
+    // True when `ref` has the form of a ref (e3, f1e3); splits it.
+    static bool parseRef(const QString &ref, int *frame = nullptr, QString *local = nullptr);
+
+    void snapshot(const SnapshotOptions &options, Done done);
+    void click(const QString &ref, int clickCount, const QString &button, Done done);
+    void hover(const QString &ref, Done done);
+    void focus(const QString &ref, Done done);
+    void fill(const QString &ref, const QString &value, Done done);
+    // Types at the caret's end of `ref` (or into whatever has the focus when `ref` is empty).
+    void type(const QString &ref, const QString &text, Done done);
+    void press(const QString &ref, const QString &keys, Done done);
+    void setChecked(const QString &ref, bool checked, Done done);
+    void select(const QString &ref, const QStringList &values, Done done);
+    // x/y in pixels, or in pages when `pages` (90% of the viewport or the element's box).
+    void scroll(const QString &ref, double x, double y, bool pages, Done done);
+    void get(const QString &what, const QString &ref, const QString &name, int maxChars, Done done);
+    void is(const QString &what, const QString &ref, Done done);
+    void navigate(const QUrl &url, Done done);
+    void history(int delta, Done done);
+    void reload(Done done);
+    void wait(const WaitOptions &options, Done done);
+    void screenshot(const QString &ref, bool fullPage, Done done);
+    void evaluate(const QString &expression, Done done);
+
+    // A tab this one opened (link with target=_blank, window.open): reported as an effect.
+    void noteNewTab(CdpSession *tab);
+    // Whether the page asked to open a window whose tab has not shown up yet.
+    bool expectsNewTab() const { return m_windowOpens > m_newTabs.size(); }
+
+    // Checks a key chord ("Control+Shift+A", "Enter"); empty when it is valid.
+    static QString checkKeys(const QString &keys);
+
+private:
+    using Result = std::function<void(const QJsonObject &result, const QString &error)>;
+    using Point = std::function<void(QPointF point, const QString &error)>;
+    using Sent = std::function<void(const QString &error)>;
+
+    struct Mark
+    {
+        int navigations = 0;
+        int navigationRequests = 0;
+        qsizetype dialogs = 0;
+        qsizetype newTabs = 0;
+        int windowOpens = 0;
+        int contentLoads = 0;
+    };
+    struct FrameRoute
+    {
+        QPointer<CdpSession> session;
+        QString ownerRef; // the iframe's ref in its parent (e7, f1e7)
+    };
+
+    Done track(Done done);
+    Mark mark() const;
+    // Waits for what the action set off (a navigation it requested, a tab it opened), then
+    // answers with `data` plus the effects since `start`.
+    void finish(const Mark &start, QJsonObject data, Done done);
+    QJsonObject effectsSince(const Mark &start) const;
+    void waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool met)> then);
+    // After a navigation was sent: until the new document has loaded its DOM.
+    void waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
+                     std::function<void(bool loaded)> then);
+
+    CdpSession *sessionOfFrame(int frame) const;
+    // A payload call in one frame's document, retried while the module is still arriving.
+    void payload(CdpSession *session, const QString &function, const QJsonObject &args, Result done,
+                 int attempt = 0);
+    // A payload `call` for a ref, routed to the ref's frame.
+    void callRef(const QString &ref, const QString &op, QJsonObject args, Result done);
+    void snapshotFrame(CdpSession *session, const QString &prefix, int maxElements, int maxChars,
+                       const SnapshotOptions &options, Result done);
+    // The ref's clickable point in the tab's viewport (scrolled into view, not covered).
+    void pointOf(const QString &ref, const QString &op, Point done);
+    void toTopFrame(int frame, QPointF point, Point done);
+
+    void mouse(QPointF point, int clickCount, const QString &button, Sent done);
+    void keys(const QString &chord, Sent done);
+    void typeText(const QString &text, Sent done);
+    void insertText(const QString &text, Sent done);
+    void sendInput(const QString &method, const QList<QJsonObject> &events, Sent done);
+
+    void onEvent(const QString &method, const QJsonObject &params);
+
+    QPointer<CdpSession> m_page;
+    QString m_targetId;
+    CdpEndpoint *m_endpoint;
+    PayloadHub *m_hub;
+    bool m_acceptDialogs = true;
+
+    QHash<QString, int> m_frameNumbers; // OOPIF target id → n in f<n>e…
+    QHash<int, FrameRoute> m_frames;
+    QHash<QString, int> m_nextRef; // target id → the next ref number its documents may use
+
+    int m_navigations = 0;
+    int m_navigationRequests = 0;
+    int m_contentLoads = 0;
+    int m_windowOpens = 0;
+    QString m_url;
+    QJsonArray m_dialogs;
+    QJsonArray m_newTabs;
+
+    std::vector<std::weak_ptr<Done>> m_pending;
+};
+
+} // namespace mpa

@@ -1,0 +1,91 @@
+#pragma once
+// The browser toolkit's commands (snapshot, click, fill, … tab, eval) in the shared
+// CommandDispatcher, scoped Toolkit and DebugApi, each with a one-line description and a JSON
+// Schema of its params (the MCP server lists them as tools). One PageController per tab does
+// the work.
+//
+// Tabs: an agent (a CommandCaller: channel + clientId) controls only the tabs it opened (open,
+// tab new, or a link of its tab that opened one) or was handed (handTab), at most
+// toolkit/maxTabs of them; any other tab is refused by its title. The channels "debug-api",
+// "ctl" and "ui" may use every tab. Each caller has a current tab, the one commands without
+// `tab` act on.
+
+#include "server/CommandDispatcher.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <functional>
+
+namespace mpa {
+
+class CdpEndpoint;
+class CdpSession;
+class PageController;
+class PayloadHub;
+class Settings;
+
+class ToolkitCommands : public QObject
+{
+    Q_OBJECT
+public:
+    ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Settings *settings, CommandDispatcher *commands,
+                    QObject *parent = nullptr);
+    ~ToolkitCommands() override;
+
+    // The toolkit's types, in the order they are listed.
+    static QStringList types();
+    // The JSON Schema of a type's params.
+    static QJsonObject schema(const QString &type);
+    static bool isUnrestricted(const CommandCaller &caller);
+
+    // Gives `caller` control of a tab it did not open (and makes it its current tab).
+    void handTab(const CommandCaller &caller, const QString &targetId);
+    // The tabs `caller` controls (every attached tab for unrestricted callers).
+    QStringList tabsOf(const CommandCaller &caller) const;
+    // The controller of an attached page (created on first use); null when there is no such page.
+    PageController *controllerFor(const QString &targetId);
+
+public Q_SLOTS:
+    // Forgets the tabs a disconnected agent owned; the tabs stay open.
+    void releaseCaller(const mpa::CommandCaller &caller);
+
+private:
+    struct Agent
+    {
+        QStringList tabs;
+        QString current;
+    };
+    using Handler
+        = std::function<void(CommandParams &params, const CommandCaller &caller, CommandReply reply)>;
+    using TabHandler = std::function<void(CommandParams &params, PageController *tab,
+                                          const CommandCaller &caller, CommandReply reply)>;
+
+    static QString keyOf(const CommandCaller &caller);
+    void add(const QString &type, const QString &description, Handler handler);
+    // Registers a type that acts on one tab (params.tab or the caller's current tab).
+    void addTabCommand(const QString &type, const QString &description, TabHandler handler);
+    PageController *resolveTab(const CommandCaller &caller, const QString &tab, CommandResult *failure);
+    // Answers a failed resolveTab (a refusal names the tab by its current title).
+    void refuse(const CommandResult &failure, CommandReply reply);
+    void createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply);
+    void tabCommand(CommandParams &params, const CommandCaller &caller, CommandReply reply);
+    QJsonObject describeTab(CdpSession *session, const CommandCaller &caller) const;
+    bool owns(const CommandCaller &caller, const QString &targetId) const;
+    int maxTabs() const;
+    void onPageAttached(CdpSession *session);
+    void onSessionDetached(CdpSession *session);
+    void registerCommands();
+
+    CdpEndpoint *m_endpoint;
+    PayloadHub *m_hub;
+    Settings *m_settings;
+    QPointer<CommandDispatcher> m_commands;
+    QHash<QString, Agent> m_agents;
+    QHash<QString, PageController *> m_controllers;
+};
+
+} // namespace mpa

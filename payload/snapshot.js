@@ -1,0 +1,691 @@
+// The browser toolkit's eyes and hands in a page (see core/page/PageController): a compact
+// snapshot of what a person can see and use, one line per element, with refs that name one
+// element for as long as it lives in this document; and the DOM half of every action
+// (resolve a ref, scroll it into view, find its clickable point and check nothing covers it,
+// read state). Trusted input (mouse, keys, text) comes from the app over CDP.
+//
+// The registry is per document: a WeakMap element → ref and a Map ref → WeakRef. Numbers are
+// never reused in a tab: the app passes the highest number it has seen (`base`), so a ref
+// from a previous document never names an element of this one.
+(mpa) => {
+  const byElement = new WeakMap();
+  const byRef = new Map();
+  let next = 1;
+
+  const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
+  const INLINE = new Set(['B', 'I', 'EM', 'STRONG', 'SPAN', 'CODE', 'SMALL', 'MARK', 'ABBR', 'SUB', 'SUP',
+    'TIME', 'KBD', 'S', 'U', 'Q', 'CITE', 'DFN', 'VAR', 'SAMP', 'BR', 'FONT', 'BDI', 'BDO', 'DEL', 'INS']);
+  const INTERACTIVE = new Set(['link', 'button', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox',
+    'listbox', 'option', 'slider', 'spinbutton', 'switch', 'tab', 'menuitem', 'menuitemcheckbox',
+    'menuitemradio', 'treeitem', 'iframe', 'clickable']);
+  // Their content is their name: nothing inside is listed on its own.
+  const LEAF = new Set(['link', 'button', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'slider',
+    'spinbutton', 'switch', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'clickable']);
+  const INPUT_ROLES = {
+    button: 'button', submit: 'button', reset: 'button', image: 'button', file: 'button',
+    checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox',
+  };
+
+  const collapse = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const clip = (s, n) => (s.length > n ? s.slice(0, n - 1) + '…' : s);
+  const quote = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
+
+  function roleOf(el) {
+    const explicit = el.getAttribute('role');
+    if (explicit) {
+      const r = explicit.trim().split(/\s+/)[0];
+      if (r !== 'presentation' && r !== 'none' && r !== 'generic') return r;
+    }
+    switch (el.tagName) {
+      case 'A': return el.hasAttribute('href') ? 'link' : null;
+      case 'BUTTON': return 'button';
+      case 'INPUT': {
+        const type = (el.getAttribute('type') || 'text').toLowerCase();
+        if (type === 'hidden') return null;
+        return INPUT_ROLES[type] || 'textbox';
+      }
+      case 'SELECT': return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+      case 'TEXTAREA': return 'textbox';
+      case 'SUMMARY': return 'button';
+      case 'H1': case 'H2': case 'H3': case 'H4': case 'H5': case 'H6': return 'heading';
+      case 'IMG': return el.getAttribute('alt') ? 'img' : null;
+      case 'IFRAME': case 'FRAME': return 'iframe';
+      case 'DIALOG': return 'dialog';
+    }
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return 'textbox';
+    return null;
+  }
+
+  // Text of a label-like element without the controls inside it (a select's options).
+  function plainText(node) {
+    let out = '';
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) out += c.data;
+      else if (c.nodeType === 1 && !SKIP.has(c.tagName) && c.tagName !== 'SELECT' && c.tagName !== 'TEXTAREA'
+        && c.tagName !== 'INPUT') out += ' ' + plainText(c);
+    }
+    return out;
+  }
+
+  function labelledBy(el) {
+    const ids = el.getAttribute('aria-labelledby');
+    if (!ids) return '';
+    const root = el.getRootNode();
+    return collapse(ids.split(/\s+/).map((id) => {
+      const target = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+      return target ? plainText(target) : '';
+    }).join(' '));
+  }
+
+  function nameOf(el, role) {
+    const aria = el.getAttribute('aria-label');
+    if (aria && aria.trim()) return collapse(aria);
+    const by = labelledBy(el);
+    if (by) return by;
+    const tag = el.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') {
+      if (tag === 'INPUT') {
+        const type = (el.getAttribute('type') || '').toLowerCase();
+        if (type === 'submit' || type === 'button' || type === 'reset')
+          return collapse(el.value) || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+        if (type === 'image') return collapse(el.alt || el.value);
+      }
+      if (el.labels && el.labels.length) {
+        const text = collapse(Array.from(el.labels, plainText).join(' '));
+        if (text) return text;
+      }
+      return collapse(el.getAttribute('title') || el.getAttribute('placeholder') || '');
+    }
+    if (tag === 'IMG') return collapse(el.getAttribute('alt'));
+    if (tag === 'IFRAME' || tag === 'FRAME') return collapse(el.getAttribute('title') || el.getAttribute('name'));
+    let text = role === 'textbox' ? '' : collapse(el.textContent);
+    if (!text) {
+      const img = el.querySelector && el.querySelector('img[alt],[aria-label],svg title');
+      if (img) text = collapse(img.getAttribute('alt') || img.getAttribute('aria-label') || img.textContent);
+    }
+    return text || collapse(el.getAttribute('title') || el.getAttribute('placeholder') || '');
+  }
+
+  function refOf(el) {
+    let ref = byElement.get(el);
+    if (!ref) {
+      ref = 'e' + next++;
+      byElement.set(el, ref);
+      byRef.set(ref, new WeakRef(el));
+    }
+    return ref;
+  }
+
+  function alive(el) {
+    if (!el || !el.isConnected) return false;
+    const doc = el.ownerDocument;
+    return !!(doc && doc.defaultView);
+  }
+
+  function lookup(ref) {
+    const weak = byRef.get(ref);
+    const el = weak && weak.deref();
+    if (!alive(el)) {
+      if (weak) byRef.delete(ref);
+      return null;
+    }
+    return el;
+  }
+
+  function stale(ref, prefix) {
+    return { error: `stale ref ${prefix || ''}${ref}: the element is gone (or from a previous page); take a new snapshot`,
+      stale: true };
+  }
+
+  function linkTarget(el) {
+    const href = el.getAttribute('href');
+    if (!href || href.startsWith('javascript:')) return '';
+    try {
+      const url = new URL(href, el.baseURI);
+      const here = el.ownerDocument.location;
+      if (url.hash && url.origin === here.origin && url.pathname === here.pathname && url.search === here.search)
+        return url.hash;
+      if (url.origin === location.origin) return url.pathname + url.search + url.hash;
+      return clip(url.href, 100);
+    } catch (e) {
+      return clip(href, 100);
+    }
+  }
+
+  function stateOf(el, role, out) {
+    if ((el.disabled && 'disabled' in el) || el.getAttribute('aria-disabled') === 'true') out.push('[disabled]');
+    if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox'
+      || role === 'menuitemradio') {
+      const checked = el.tagName === 'INPUT' ? (el.indeterminate ? 'mixed' : el.checked)
+        : el.getAttribute('aria-checked');
+      if (checked === true || checked === 'true') out.push('[checked]');
+      else if (checked === 'mixed') out.push('[mixed]');
+    }
+    const pressed = el.getAttribute('aria-pressed');
+    if (pressed === 'true') out.push('[pressed]');
+    const expanded = el.getAttribute('aria-expanded');
+    if (expanded === 'true') out.push('[expanded]');
+    else if (expanded === 'false') out.push('[collapsed]');
+    if (el.tagName === 'DETAILS' || (el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS'))
+      out.push(el.parentElement.open ? '[expanded]' : '[collapsed]');
+    if (el.getAttribute('aria-selected') === 'true' || (el.tagName === 'OPTION' && el.selected)) out.push('[selected]');
+  }
+
+  function valueOf(el, role, name, out) {
+    const tag = el.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA') {
+      const type = (el.getAttribute('type') || 'text').toLowerCase();
+      if (role === 'textbox' || role === 'searchbox' || role === 'spinbutton' || role === 'slider') {
+        if (tag === 'INPUT' && type !== 'text' && type !== 'search' && type !== 'number' && type !== 'range')
+          out.push('type=' + type);
+        const ph = el.getAttribute('placeholder');
+        if (ph && collapse(ph) !== name) out.push('placeholder=' + quote(clip(collapse(ph), 60)));
+        if (el.value) out.push('value=' + quote(type === 'password' ? '•'.repeat(Math.min(el.value.length, 8))
+          : clip(collapse(el.value), 80)));
+      }
+    } else if (tag === 'SELECT') {
+      const chosen = Array.from(el.selectedOptions, (o) => collapse(o.label || o.text));
+      if (chosen.length) out.push('value=' + quote(clip(chosen.join(', '), 80)));
+      const labels = [];
+      for (const o of el.options) {
+        if (labels.length === 12) { labels.push(`…${el.options.length - 12} more`); break; }
+        labels.push(clip(collapse(o.label || o.text), 30));
+      }
+      out.push('options=[' + labels.join('|') + ']');
+    } else if (role === 'textbox' && el.isContentEditable) {
+      const text = collapse(el.textContent);
+      if (text) out.push('value=' + quote(clip(text, 80)));
+    } else if (role === 'link') {
+      const target = linkTarget(el);
+      if (target) out.push('-> ' + target);
+    }
+  }
+
+  // ---- the snapshot ----------------------------------------------------------------------
+
+  function snapshot(args) {
+    const o = args || {};
+    if (o.base && next < o.base) next = o.base;
+    const prefix = o.prefix || '';
+    const interactiveOnly = !!o.interactiveOnly;
+    const maxElements = o.maxElements || 1000;
+    const maxChars = o.maxChars || 40000;
+    const lines = [];
+    const frames = [];
+    let chars = 0;
+    let shown = 0;
+    let omitted = 0;
+    let interactive = 0;
+    let named = 0;
+    let full = false;
+
+    function emit(line) {
+      if (!full && (shown >= maxElements || chars + line.length + 1 > maxChars)) full = true;
+      if (full) { omitted++; return false; }
+      lines.push(line);
+      chars += line.length + 1;
+      shown++;
+      return true;
+    }
+
+    // Short runs of text next to each other share a line ("3 days ago · by user 7").
+    let lastText = -1;
+    function emitText(text, indent) {
+      if (interactiveOnly) return;
+      text = clip(collapse(text), 100);
+      if (!text) return;
+      const head = indent + '- text: ';
+      const last = lines.length - 1;
+      if (lastText === last && last >= 0 && lines[last].startsWith(head) && !lines[last].startsWith(head + ' ')
+        && lines[last].length + text.length < head.length + 120 && chars + text.length + 3 <= maxChars && !full) {
+        lines[last] += ' · ' + text;
+        chars += text.length + 3;
+        return;
+      }
+      if (emit(head + text)) lastText = lines.length - 1;
+    }
+
+    function walkChildren(parent, indent, pointer, textDone) {
+      // Direct text (with its inline elements) becomes one line, unless an ancestor's did.
+      let ownText = false;
+      // A label's words are its control's name: no line of their own.
+      if (parent.tagName === 'LABEL' && parent.control) textDone = true;
+      if (!textDone && !interactiveOnly) {
+        for (let c = parent.firstChild; c; c = c.nextSibling) {
+          if (c.nodeType === 3 && c.data.trim()) { ownText = true; break; }
+        }
+        if (ownText) {
+          let text = '';
+          for (let c = parent.firstChild; c; c = c.nextSibling) {
+            if (c.nodeType === 3) text += c.data;
+            else if (c.nodeType === 1 && INLINE.has(c.tagName)) text += c.tagName === 'BR' ? ' ' : c.textContent;
+            else if (c.nodeType === 1) text += ' ';
+          }
+          emitText(text, indent);
+        }
+      }
+      for (let c = parent.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 1) visit(c, indent, pointer, ownText && INLINE.has(c.tagName));
+      }
+    }
+
+    function visit(el, indent, pointer, textDone) {
+      if (SKIP.has(el.tagName)) return;
+      if (el.tagName === 'SLOT') {
+        const assigned = el.assignedNodes();
+        if (assigned.length) {
+          for (const n of assigned) {
+            if (n.nodeType === 1) visit(n, indent, pointer, textDone);
+            else if (n.nodeType === 3 && !textDone) emitText(n.data, indent);
+          }
+        } else {
+          walkChildren(el, indent, pointer, textDone);
+        }
+        return;
+      }
+      if (el.getAttribute('aria-hidden') === 'true') return;
+      const view = el.ownerDocument.defaultView;
+      const style = view.getComputedStyle(el);
+      if (style.display === 'none') return;
+      const shown_ = style.visibility !== 'hidden' && style.visibility !== 'collapse';
+      let role = roleOf(el);
+      const isPointer = style.cursor === 'pointer';
+      if (!role && isPointer && !pointer && shown_
+        && (el.hasAttribute('onclick') || el.firstChild)) role = 'clickable';
+      else if (!role && (el.hasAttribute('onclick') || (el.tabIndex >= 0 && el.hasAttribute('tabindex'))))
+        role = 'clickable';
+      if (role && shown_) {
+        const isInteractive = INTERACTIVE.has(role);
+        if (isInteractive || !interactiveOnly) {
+          const landmark = !isInteractive && role !== 'heading' && role !== 'img';
+          // Landmarks and other containers only get a line when they are named on purpose.
+          const name = landmark ? collapse(el.getAttribute('aria-label') || labelledBy(el)) : nameOf(el, role);
+          if ((isInteractive && role === 'clickable' && !name) || (landmark && !name)) {
+            role = null; // a pointer cursor on an empty box names nothing worth acting on
+          } else {
+            const rect = isInteractive ? el.getBoundingClientRect() : null;
+            if (!rect || rect.width > 0 || rect.height > 0 || el.tagName === 'INPUT') {
+              let line = indent + '- ' + role;
+              if (name) line += ' ' + quote(clip(name, 80));
+              if (isInteractive) {
+                interactive++;
+                if (name) named++;
+                line += ' [ref=' + prefix + refOf(el) + ']';
+              }
+              const extra = [];
+              if (role === 'heading') extra.push('[level=' + (el.tagName[1] || el.getAttribute('aria-level') || 2) + ']');
+              if (isInteractive) {
+                stateOf(el, role, extra);
+                valueOf(el, role, name, extra);
+              }
+              if (extra.length) line += ' ' + extra.join(' ');
+              if (role === 'iframe') {
+                let inner = null;
+                try { inner = el.contentDocument; } catch (e) { inner = null; }
+                if (emit(line + ':')) {
+                  if (inner && inner.documentElement) visit(inner.documentElement, indent + '  ', false, false);
+                  else frames.push({ ref: refOf(el), src: el.src || '' });
+                }
+                return;
+              }
+              emit(line);
+              if (LEAF.has(role)) return;
+              if (role === 'heading' || role === 'img') {
+                walkChildren(el, indent, pointer || isPointer, true);
+                return;
+              }
+            }
+          }
+        }
+      }
+      // A box that scrolls on its own gets a ref, for scroll.
+      if (shown_ && (style.overflowY === 'auto' || style.overflowY === 'scroll' || style.overflowX === 'auto'
+        || style.overflowX === 'scroll') && el !== el.ownerDocument.scrollingElement
+        && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)) {
+        const name = collapse(el.getAttribute('aria-label') || labelledBy(el));
+        emit(indent + '- scrollable' + (name ? ' ' + quote(clip(name, 80)) : '') + ' [ref=' + prefix + refOf(el) + ']');
+      }
+      if (el.shadowRoot) {
+        walkChildren(el.shadowRoot, indent, pointer || isPointer, textDone);
+        return;
+      }
+      walkChildren(el, indent, pointer || isPointer, textDone || !shown_);
+    }
+
+    let scope = document.documentElement;
+    if (o.scope) {
+      const found = /^e\d+$/.test(o.scope) ? lookup(o.scope) : (() => {
+        try { return document.querySelector(o.scope); } catch (e) { return undefined; }
+      })();
+      if (found === undefined) return { error: `scope "${o.scope}" is not a valid CSS selector or ref` };
+      if (!found) {
+        if (/^e\d+$/.test(o.scope)) return stale(o.scope, prefix);
+        return { error: `scope "${o.scope}" matches no element` };
+      }
+      scope = found;
+    }
+    if (scope) visit(scope, '', false, false);
+    if (byRef.size > 4 * (next - (o.base || 1)) + 1000) {
+      for (const [ref, weak] of byRef) if (!alive(weak.deref())) byRef.delete(ref);
+    }
+    return {
+      text: lines.join('\n'),
+      frames,
+      next,
+      shown,
+      omitted,
+      interactive,
+      named,
+      url: location.href,
+      title: document.title,
+    };
+  }
+
+  // ---- actions ---------------------------------------------------------------------------
+
+  function describe(el) {
+    let s = '<' + el.tagName.toLowerCase();
+    if (el.id) s += '#' + el.id;
+    else if (typeof el.className === 'string' && el.className.trim())
+      s += '.' + el.className.trim().split(/\s+/).slice(0, 2).join('.');
+    s += '>';
+    const text = clip(collapse(el.textContent), 40);
+    return text ? `${s} "${text}"` : s;
+  }
+
+  function label(el) {
+    const role = roleOf(el) || el.tagName.toLowerCase();
+    const name = clip(nameOf(el, role), 40);
+    return name ? `${role} "${name}"` : role;
+  }
+
+  // The element at a point, through open shadow roots.
+  function deepHit(doc, x, y) {
+    let hit = doc.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  }
+
+  function composedContains(el, node) {
+    for (let n = node; n; n = n.parentNode || n.host) {
+      if (n === el) return true;
+    }
+    return false;
+  }
+
+  function hits(el, hit) {
+    if (!hit) return false;
+    if (composedContains(el, hit)) return true;
+    // A label's click goes to its control (custom checkboxes hide the input under the label).
+    const lbl = hit.closest && hit.closest('label');
+    return !!(lbl && lbl.control === el);
+  }
+
+  function visibleRect(el) {
+    const rects = el.getClientRects();
+    const view = el.ownerDocument.defaultView;
+    const vw = view.innerWidth;
+    const vh = view.innerHeight;
+    for (const r of rects) {
+      const left = Math.max(r.left, 0);
+      const top = Math.max(r.top, 0);
+      const right = Math.min(r.right, vw);
+      const bottom = Math.min(r.bottom, vh);
+      if (right - left >= 1 && bottom - top >= 1) return { left, top, right, bottom };
+    }
+    return null;
+  }
+
+  function isVisible(el) {
+    if (!alive(el)) return false;
+    if (el.checkVisibility && !el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true })) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 || r.height > 0;
+  }
+
+  function isEnabled(el) {
+    return !((el.disabled && 'disabled' in el) || el.getAttribute('aria-disabled') === 'true'
+      || (el.closest && el.closest('fieldset:disabled') && el.matches(':disabled')));
+  }
+
+  // Scrolls the element into view and finds the point a click would take, in this window's
+  // coordinates (through same-origin frames), checking at every level that nothing covers it.
+  function clickPoint(el, args) {
+    if (!isVisible(el)) return { error: `${label(el)} is not visible` };
+    if (args.enabled !== false && !isEnabled(el)) return { error: `${label(el)} is disabled` };
+    let rect = visibleRect(el);
+    const whole = el.getBoundingClientRect();
+    const view = el.ownerDocument.defaultView;
+    if (!rect || whole.top < 0 || whole.left < 0 || whole.bottom > view.innerHeight || whole.right > view.innerWidth) {
+      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      rect = visibleRect(el);
+    }
+    if (!rect) return { error: `${label(el)} cannot be scrolled into view` };
+    let x = (rect.left + rect.right) / 2;
+    let y = (rect.top + rect.bottom) / 2;
+    const hit = deepHit(el.ownerDocument, x, y);
+    if (!hits(el, hit)) {
+      return { error: hit ? `${label(el)} is covered by ${describe(hit)} at (${Math.round(x)}, ${Math.round(y)})`
+        : `${label(el)} is outside the page`, covered: true };
+    }
+    let w = view;
+    while (w !== window) {
+      let frame = null;
+      try { frame = w.frameElement; } catch (e) { frame = null; }
+      if (!frame) break;
+      const fr = frame.getBoundingClientRect();
+      const fs = frame.ownerDocument.defaultView.getComputedStyle(frame);
+      x += fr.left + frame.clientLeft + parseFloat(fs.paddingLeft || '0');
+      y += fr.top + frame.clientTop + parseFloat(fs.paddingTop || '0');
+      const outer = deepHit(frame.ownerDocument, x, y);
+      if (outer !== frame) {
+        return { error: `${label(el)} is covered by ${outer ? describe(outer) : 'nothing'} (its frame is hidden there)`,
+          covered: true };
+      }
+      w = frame.ownerDocument.defaultView;
+    }
+    return { x, y };
+  }
+
+  function hasFocus(el) {
+    const root = el.getRootNode();
+    const active = root.activeElement;
+    return !!active && (active === el || el.contains(active));
+  }
+
+  function editable(el) {
+    return el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable;
+  }
+
+  function focusFor(el, selectAll) {
+    if (!editable(el)) return { error: `${label(el)} does not take text (it is not an input, textarea or editable box)` };
+    if (!isEnabled(el) || el.readOnly) return { error: `${label(el)} is ${el.readOnly ? 'read-only' : 'disabled'}` };
+    if (!isVisible(el)) return { error: `${label(el)} is not visible` };
+    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    el.focus({ preventScroll: true });
+    const doc = el.ownerDocument;
+    if (!hasFocus(el)) return { error: `${label(el)} did not take the focus` };
+    if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') {
+      try {
+        if (selectAll) el.select();
+        else el.setSelectionRange(el.value.length, el.value.length);
+      } catch (e) {
+        if (selectAll) el.select();
+      }
+    } else {
+      const range = doc.createRange();
+      range.selectNodeContents(el);
+      if (!selectAll) range.collapse(false);
+      const sel = doc.defaultView.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+    }
+    return { ok: true, empty: !valueText(el) };
+  }
+
+  function valueText(el) {
+    if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT') return el.value;
+    if (el.isContentEditable) return el.innerText.replace(/\n$/, '');
+    return '';
+  }
+
+  function checkedOf(el) {
+    if (el.tagName === 'INPUT') return el.checked;
+    const a = el.getAttribute('aria-checked') || el.getAttribute('aria-pressed') || el.getAttribute('aria-selected');
+    return a === 'true';
+  }
+
+  function selectOptions(el, values) {
+    if (el.tagName !== 'SELECT') return { error: `${label(el)} is not a select box` };
+    if (!isEnabled(el)) return { error: `${label(el)} is disabled` };
+    const options = Array.from(el.options);
+    const chosen = [];
+    for (const wanted of values) {
+      const option = options.find((o) => o.value === wanted)
+        || options.find((o) => collapse(o.label || o.text) === collapse(wanted))
+        || options.find((o) => collapse(o.label || o.text).toLowerCase() === collapse(wanted).toLowerCase());
+      if (!option) {
+        return { error: `${label(el)} has no option "${wanted}" (it has ${options.map((o) =>
+          quote(collapse(o.label || o.text))).join(', ')})` };
+      }
+      if (option.disabled) return { error: `option "${wanted}" of ${label(el)} is disabled` };
+      chosen.push(option);
+    }
+    if (!el.multiple && chosen.length > 1) return { error: `${label(el)} takes one value, not ${chosen.length}` };
+    for (const o of options) o.selected = chosen.includes(o);
+    el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return { selected: chosen.map((o) => o.value), labels: chosen.map((o) => collapse(o.label || o.text)) };
+  }
+
+  function scrollBy(el, args) {
+    const target = el || document.scrollingElement || document.documentElement;
+    const view = el ? null : window;
+    const pageW = el ? el.clientWidth : window.innerWidth;
+    const pageH = el ? el.clientHeight : window.innerHeight;
+    const unit = args.unit === 'page' ? 0.9 : 1;
+    const dx = (args.x || 0) * (args.unit === 'page' ? pageW * unit : 1);
+    const dy = (args.y || 0) * (args.unit === 'page' ? pageH * unit : 1);
+    if (view) view.scrollBy({ left: dx, top: dy, behavior: 'instant' });
+    else target.scrollBy({ left: dx, top: dy, behavior: 'instant' });
+    const at = { x: Math.round(view ? view.scrollX : target.scrollLeft), y: Math.round(view ? view.scrollY : target.scrollTop) };
+    const max = { x: Math.round(target.scrollWidth - (el ? target.clientWidth : window.innerWidth)),
+      y: Math.round(target.scrollHeight - (el ? target.clientHeight : window.innerHeight)) };
+    return { scrollX: at.x, scrollY: at.y, maxX: Math.max(0, max.x), maxY: Math.max(0, max.y) };
+  }
+
+  function pageText() {
+    return document.body ? document.body.innerText : document.documentElement.textContent;
+  }
+
+  function waitFor(args) {
+    const deadline = Date.now() + (args.timeoutMs || 5000);
+    const test = () => {
+      if (args.ref) {
+        const el = lookup(args.ref);
+        if (!el) return { error: stale(args.ref, args.prefix).error };
+        if (args.state === 'hidden' ? !isVisible(el) : isVisible(el)) return { ok: true };
+      } else if (args.text !== undefined) {
+        const has = pageText().includes(args.text);
+        if (args.state === 'hidden' ? !has : has) return { ok: true };
+      }
+      return null;
+    };
+    return new Promise((resolve) => {
+      const step = () => {
+        const r = test();
+        if (r) return resolve(r);
+        if (Date.now() >= deadline) return resolve({ timeout: true });
+        setTimeout(step, 50);
+      };
+      step();
+    });
+  }
+
+  const ops = {
+    point: (el, args) => clickPoint(el, args),
+    hover: (el, args) => clickPoint(el, Object.assign({ enabled: false }, args)),
+    focus: (el) => {
+      if (!isVisible(el)) return { error: `${label(el)} is not visible` };
+      el.focus();
+      return hasFocus(el) ? { ok: true } : { error: `${label(el)} cannot take the focus` };
+    },
+    editStart: (el, args) => focusFor(el, !!args.selectAll),
+    value: (el) => ({ value: valueText(el) }),
+    checkState: (el) => {
+      const role = roleOf(el);
+      if (role !== 'checkbox' && role !== 'radio' && role !== 'switch' && role !== 'menuitemcheckbox'
+        && role !== 'menuitemradio' && role !== 'option' && role !== 'tab')
+        return { error: `${label(el)} is not a checkbox, radio button or switch` };
+      return { checked: checkedOf(el), role, enabled: isEnabled(el) };
+    },
+    select: (el, args) => selectOptions(el, args.values || []),
+    scroll: (el, args) => scrollBy(el, args),
+    get: (el, args) => {
+      switch (args.what) {
+        case 'text': return { value: el ? el.innerText : pageText() };
+        case 'value': return el ? { value: valueText(el) } : { error: 'get value needs a ref' };
+        case 'attribute': return el ? { value: el.getAttribute(args.name) } : { error: 'get attribute needs a ref' };
+        case 'html': return { value: (el || document.documentElement).outerHTML };
+        case 'url': return { value: location.href };
+        case 'title': return { value: document.title };
+      }
+      return { error: `cannot get "${args.what}"` };
+    },
+    is: (el, args) => {
+      switch (args.what) {
+        case 'visible': return { value: isVisible(el) };
+        case 'enabled': return { value: isEnabled(el) };
+        case 'checked': return { value: checkedOf(el) };
+        case 'focused': return { value: hasFocus(el) || !!(el.shadowRoot && el.shadowRoot.activeElement) };
+      }
+      return { error: `cannot tell whether it is "${args.what}"` };
+    },
+    rect: (el, args) => {
+      if (args.scroll) el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const r = el.getBoundingClientRect();
+      return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+    },
+    // Where the content of an iframe (an out-of-process one) starts, in this window.
+    frameOrigin: (el) => {
+      const r = el.getBoundingClientRect();
+      const fs = getComputedStyle(el);
+      return {
+        x: r.left + el.clientLeft + parseFloat(fs.paddingLeft || '0'),
+        y: r.top + el.clientTop + parseFloat(fs.paddingTop || '0'),
+      };
+    },
+    // After a point in a child frame: is the iframe itself what is at that point here?
+    frameHit: (el, args) => {
+      const hit = deepHit(document, args.x, args.y);
+      return hit === el ? { ok: true } : { error: `${label(el)} is covered by ${hit ? describe(hit) : 'nothing'}`, covered: true };
+    },
+  };
+
+  return {
+    snapshot,
+    // One action's DOM half: {op, ref?, ...} → result object, or {error}.
+    call(args) {
+      const op = ops[args.op];
+      if (!op) return { error: `unknown operation ${args.op}` };
+      let el = null;
+      if (args.ref) {
+        el = lookup(args.ref);
+        if (!el) return stale(args.ref, args.prefix);
+      } else if (args.op !== 'scroll' && args.op !== 'get') {
+        return { error: 'a ref is needed' };
+      }
+      return op(el, args);
+    },
+    waitFor,
+    // The element's label for messages ("button "Submit"").
+    describeRef(args) {
+      const el = lookup(args.ref);
+      return el ? { label: label(el) } : stale(args.ref, args.prefix);
+    },
+  };
+}

@@ -1,0 +1,211 @@
+// Browser toolkit benchmark: snapshot time (p50) and size, and how many interactables it names,
+// on generated pages of about 3,000 and 30,000 elements; the click round trip (request to
+// reply, through the command dispatcher) over many clicks. The same is measured with
+// Playwright (playwright-core over CDP: locator.ariaSnapshot(), locator.click()) against the
+// same Chromium in the same run, and printed side by side.
+//
+// Run: build/bench/tests/bench/mpa_toolkit_bench [clicks, default 500] [snapshot runs, default 10]
+// Playwright's half needs node and tests/npm/node_modules (scripts/test installs them).
+#include "HeadlessChromium.h"
+#include "TestEnvironment.h"
+#include "Wait.h"
+#include "page/PayloadHub.h"
+#include "server/CommandDispatcher.h"
+#include "server/ToolkitCommands.h"
+#include "settings/Settings.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+const CommandCaller kCaller { u"debug-api"_s, u"bench"_s };
+
+double percentile(QList<double> values, double p)
+{
+    std::sort(values.begin(), values.end());
+    if (values.isEmpty())
+        return 0;
+    const auto index
+        = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
+    return values.at(index);
+}
+
+struct PageFigures
+{
+    int elements = 0;
+    double p50 = 0;
+    int chars = 0;
+    int named = 0;
+    int interactive = 0;
+};
+
+// Runs a command; `ms` is the time from the request to the reply (taken in the reply, not
+// after the wait's polling).
+std::optional<CommandResult> call(CommandDispatcher &commands, const QString &type, const QJsonObject &params,
+                                  double *ms = nullptr)
+{
+    std::optional<CommandResult> result;
+    QElapsedTimer timer;
+    timer.start();
+    commands.dispatch(type, params, kCaller, CommandDispatcher::Scope::Toolkit, [&](const CommandResult &r) {
+        if (ms)
+            *ms = double(timer.nsecsElapsed()) / 1e6;
+        result = r;
+    });
+    if (!waitUntil([&] { return result.has_value(); }, 60s))
+        return std::nullopt;
+    return result;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const int clicks = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 500;
+    const int runs = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 10;
+
+    LocalWebServer site;
+    site.setRoot(fixturesDir());
+    if (!site.listen())
+        return 1;
+    HeadlessChromium chromium;
+    QString error;
+    if (!chromium.start(&error)) {
+        std::fprintf(stderr, "cannot start Chromium: %s\n", qPrintable(error));
+        return 1;
+    }
+    QTemporaryDir config;
+    Settings settings(QDir(config.path()).filePath(u"settings.ini"_s));
+    CdpEndpoint endpoint;
+    endpoint.setAddress(u"127.0.0.1"_s, chromium.port());
+    endpoint.start();
+    if (!waitUntil([&] { return endpoint.isConnected(); }))
+        return 1;
+    PayloadHub hub(&endpoint);
+    CommandDispatcher commands;
+    ToolkitCommands toolkit(&endpoint, &hub, &settings, &commands);
+
+    const QList<int> sizes { 3000, 30000 };
+    QStringList urls;
+    QList<PageFigures> ours;
+    QList<double> clickMs;
+    for (const int size : sizes) {
+        const QUrl url = site.url(u"toolkit/bench.html?n=%1"_s.arg(size));
+        urls.append(url.toString());
+        const std::optional<CommandResult> opened
+            = call(commands, u"tab"_s, { { u"action"_s, u"new"_s }, { u"url"_s, url.toString() } });
+        if (!opened || !opened->ok) {
+            std::fprintf(stderr, "cannot open %s: %s\n", qPrintable(url.toString()),
+                         opened ? qPrintable(opened->error) : "no answer");
+            return 1;
+        }
+        const QString tab = opened->data.toObject().value(u"tab"_s).toString();
+        CdpSession *page = endpoint.sessionForTarget(tab);
+        sendAndWait(page, u"Page.bringToFront"_s);
+        PageFigures figures;
+        figures.elements = evaluate(page, u"window.benchElements"_s).toInt();
+        const QJsonObject params { { u"maxElements"_s, 1000000 }, { u"maxChars"_s, 10000000 } };
+        QList<double> times;
+        QString text;
+        for (int i = 0; i <= runs; ++i) {
+            double ms = 0;
+            const std::optional<CommandResult> shot = call(commands, u"snapshot"_s, params, &ms);
+            if (!shot || !shot->ok) {
+                std::fprintf(stderr, "snapshot failed: %s\n", shot ? qPrintable(shot->error) : "no answer");
+                return 1;
+            }
+            if (i > 0) // the first one installs the module
+                times.append(ms);
+            const QJsonObject data = shot->data.toObject();
+            text = data.value(u"snapshot"_s).toString();
+            figures.named = data.value(u"named"_s).toInt();
+            figures.interactive = data.value(u"interactive"_s).toInt();
+        }
+        figures.p50 = percentile(times, 50);
+        figures.chars = int(text.size());
+        ours.append(figures);
+
+        if (size == sizes.constFirst()) {
+            static const QRegularExpression refPattern(u"button \"Count\" \\[ref=(e\\d+)\\]"_s);
+            const QString ref = refPattern.match(text).captured(1);
+            for (int i = 0; i <= clicks; ++i) {
+                double ms = 0;
+                const std::optional<CommandResult> clicked
+                    = call(commands, u"click"_s, { { u"ref"_s, ref } }, &ms);
+                if (!clicked || !clicked->ok) {
+                    std::fprintf(stderr, "click failed: %s\n",
+                                 clicked ? qPrintable(clicked->error) : "no answer");
+                    return 1;
+                }
+                if (i > 0)
+                    clickMs.append(ms);
+            }
+            const int counted = evaluate(page, u"window.benchClicks"_s).toInt();
+            if (counted != clicks + 1)
+                std::fprintf(stderr, "the page counted %d clicks of %d\n", counted, clicks + 1);
+        }
+        call(commands, u"tab"_s, { { u"action"_s, u"close"_s }, { u"tab"_s, tab } });
+    }
+
+    // Playwright on the same pages, same browser.
+    QProcess node;
+    node.setProcessChannelMode(QProcess::SeparateChannels);
+    QStringList args { QDir(sourceDir()).filePath(u"tests/bench/toolkit-playwright.cjs"_s),
+                       QString::number(chromium.port()), QString::number(clicks), QString::number(runs) };
+    args += urls;
+    node.start(u"node"_s, args);
+    QJsonObject playwright;
+    // The fixture server lives in this process: keep the event loop running while node works.
+    node.waitForStarted();
+    waitUntil([&] { return node.state() == QProcess::NotRunning; }, 600s);
+    if (node.state() != QProcess::NotRunning || node.exitCode() != 0) {
+        std::fprintf(stderr, "playwright run failed: %s\n", node.readAllStandardError().constData());
+    } else {
+        playwright = QJsonDocument::fromJson(node.readAllStandardOutput()).object();
+    }
+    const QJsonArray pwPages = playwright.value(u"pages"_s).toArray();
+    QList<double> pwClicks;
+    for (const QJsonValue &v : playwright.value(u"clickMs"_s).toArray())
+        pwClicks.append(v.toDouble());
+
+    std::printf("\n| %-44s | %16s | %16s |\n", "measure", "toolkit", "playwright");
+    std::printf("|%s|%s|%s|\n", "----------------------------------------------", "------------------",
+                "------------------");
+    for (qsizetype i = 0; i < sizes.size(); ++i) {
+        const PageFigures &f = ours.at(i);
+        const QJsonObject pw = pwPages.at(i).toObject();
+        QList<double> pwTimes;
+        for (const QJsonValue &v : pw.value(u"snapshotMs"_s).toArray())
+            pwTimes.append(v.toDouble());
+        const QString label = u"%1 elements"_s.arg(f.elements);
+        std::printf("| %-44s | %16.1f | %16.1f |\n", qPrintable(label + u": snapshot p50 (ms)"_s), f.p50,
+                    percentile(pwTimes, 50));
+        std::printf("| %-44s | %16d | %16d |\n", qPrintable(label + u": snapshot size (chars)"_s), f.chars,
+                    pw.value(u"chars"_s).toInt());
+        std::printf("| %-44s | %9d of %4d | %16d |\n", qPrintable(label + u": interactables named"_s),
+                    f.named, f.interactive, pw.value(u"named"_s).toInt());
+    }
+    std::printf("| %-44s | %16.2f | %16.2f |\n", qPrintable(u"click round trip p50 (ms, n=%1)"_s.arg(clicks)),
+                percentile(clickMs, 50), percentile(pwClicks, 50));
+    std::printf("| %-44s | %16.2f | %16.2f |\n", qPrintable(u"click round trip p95 (ms, n=%1)"_s.arg(clicks)),
+                percentile(clickMs, 95), percentile(pwClicks, 95));
+    chromium.stop();
+    return 0;
+}

@@ -1,0 +1,724 @@
+// The browser toolkit end to end: the engine attached to real headless Chromium, every command
+// sent through the shared dispatcher as an agent would, its effect checked in the page.
+#include "HeadlessChromium.h"
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "Wait.h"
+#include "engine/Engine.h"
+#include "page/PageController.h"
+#include "server/CommandDispatcher.h"
+#include "server/ToolkitCommands.h"
+#include "settings/Settings.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+const CommandCaller kAgent { u"agent-ws"_s, u"agent-1"_s };
+const CommandCaller kOtherAgent { u"agent-ws"_s, u"agent-2"_s };
+const CommandCaller kDebug { u"debug-api"_s, {} };
+
+class ToolkitTest : public ChromiumTest
+{
+protected:
+    void SetUp() override
+    {
+        ChromiumTest::SetUp();
+        paths = AppPaths::forConfigDir(configDir());
+        settings = std::make_unique<Settings>(paths.settingsFile());
+        engine = std::make_unique<Engine>(settings.get(), paths);
+        Engine::Overrides overrides;
+        overrides.cdpPort = browser().port();
+        engine->setOverrides(overrides);
+        engine->start();
+        own = connectEndpoint();
+        ASSERT_TRUE(own);
+        for (CdpSession *s : own->pageSessions())
+            before.append(s->targetId());
+    }
+
+    void TearDown() override
+    {
+        // Tabs the toolkit opened (tab new, target=_blank) go too.
+        if (own) {
+            for (CdpSession *s : own->pageSessions()) {
+                if (!before.contains(s->targetId()))
+                    browserCall(*own, u"Target.closeTarget"_s, { { u"targetId"_s, s->targetId() } });
+            }
+        }
+        engine.reset();
+        settings.reset();
+        ChromiumTest::TearDown();
+    }
+
+    // Opens a fixture page, waits until the engine sees it and hands it to the agent.
+    CdpSession *openTab(const QString &path, const CommandCaller &caller = kAgent)
+    {
+        return openUrl(fixtureUrl(u"toolkit/"_s + path), caller);
+    }
+
+    CdpSession *openUrl(const QUrl &url, const CommandCaller &caller = kAgent)
+    {
+        CdpSession *page = openPage(own, url);
+        if (!page)
+            return nullptr;
+        const QString id = page->targetId();
+        if (!waitUntil([&] {
+                CdpSession *seen = engine->endpoint()->sessionForTarget(id);
+                return seen && seen->targetInfo().url == url.toString();
+            })) {
+            ADD_FAILURE() << "the engine never attached to " << url.toString().toStdString();
+            return nullptr;
+        }
+        engine->toolkit()->handTab(caller, id);
+        return page;
+    }
+
+    CommandResult run(const QString &type, const QJsonObject &params = {},
+                      const CommandCaller &caller = kAgent)
+    {
+        std::optional<CommandResult> result;
+        engine->commands()->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit,
+                                     [&](const CommandResult &r) { result = r; });
+        EXPECT_TRUE(waitUntil([&] { return result.has_value(); }, 30s))
+            << "no answer to " << type.toStdString();
+        return result.value_or(CommandResult::failure(u"no answer"_s, 0));
+    }
+
+    // A command that must succeed; its data.
+    QJsonObject ok(const QString &type, const QJsonObject &params = {}, const CommandCaller &caller = kAgent)
+    {
+        const CommandResult r = run(type, params, caller);
+        EXPECT_TRUE(r.ok) << type.toStdString() << " "
+                          << QJsonDocument(params).toJson(QJsonDocument::Compact).toStdString() << ": "
+                          << r.error.toStdString();
+        return r.data.toObject();
+    }
+
+    // A command that must fail; its error.
+    QString fails(const QString &type, const QJsonObject &params = {}, const CommandCaller &caller = kAgent,
+                  int status = 0)
+    {
+        const CommandResult r = run(type, params, caller);
+        EXPECT_FALSE(r.ok) << type.toStdString() << " should have failed: "
+                           << QJsonDocument(r.data.toObject()).toJson(QJsonDocument::Compact).toStdString();
+        if (status) {
+            EXPECT_EQ(r.status, status) << r.error.toStdString();
+        }
+        return r.error;
+    }
+
+    QString snapshotText(const QJsonObject &params = {}, const CommandCaller &caller = kAgent)
+    {
+        return ok(u"snapshot"_s, params, caller).value(u"snapshot"_s).toString();
+    }
+
+    // The ref on the first snapshot line that contains `needle`.
+    static QString refOf(const QString &snapshot, const QString &needle)
+    {
+        for (const QString &line : snapshot.split(u'\n')) {
+            if (!line.contains(needle))
+                continue;
+            static const QRegularExpression ref(u"\\[ref=((?:f\\d+)?e\\d+)\\]"_s);
+            const QRegularExpressionMatch m = ref.match(line);
+            if (m.hasMatch())
+                return m.captured(1);
+        }
+        ADD_FAILURE() << "no ref for “" << needle.toStdString() << "” in:\n" << snapshot.toStdString();
+        return u"e0"_s;
+    }
+
+    static QString lineOf(const QString &snapshot, const QString &needle)
+    {
+        for (const QString &line : snapshot.split(u'\n')) {
+            if (line.contains(needle))
+                return line;
+        }
+        return {};
+    }
+
+    AppPaths paths;
+    std::unique_ptr<Settings> settings;
+    std::unique_ptr<Engine> engine;
+    CdpEndpoint *own = nullptr;
+    QStringList before;
+};
+
+TEST_F(ToolkitTest, TheSnapshotNamesEveryInteractableWithItsStateAndStableRefs)
+{
+    ASSERT_TRUE(openTab(u"form.html"_s));
+    const QJsonObject data = ok(u"snapshot"_s);
+    const QString text = data.value(u"snapshot"_s).toString();
+    EXPECT_EQ(data.value(u"title"_s).toString(), u"Toolkit form"_s);
+    EXPECT_TRUE(data.value(u"url"_s).toString().endsWith(u"toolkit/form.html"_s));
+    EXPECT_FALSE(data.value(u"truncated"_s).toBool());
+
+    EXPECT_TRUE(text.contains(u"- heading \"Sign up\" [level=1]"_s)) << text.toStdString();
+    EXPECT_TRUE(text.contains(u"- text: Fill in the form and press Create account."_s)) << text.toStdString();
+    EXPECT_TRUE(lineOf(text, u"textbox \"Full name\""_s).contains(u"placeholder=\"Ada Lovelace\""_s))
+        << text.toStdString();
+    EXPECT_TRUE(lineOf(text, u"textbox \"Email\""_s).contains(u"type=email"_s)) << text.toStdString();
+    EXPECT_TRUE(lineOf(text, u"textbox \"Password\""_s).contains(u"type=password"_s)) << text.toStdString();
+    EXPECT_FALSE(lineOf(text, u"textbox \"About you\""_s).isEmpty()) << text.toStdString();
+    EXPECT_TRUE(lineOf(text, u"combobox \"Country\""_s).contains(u"options=[Choose…|France|Germany|Japan]"_s))
+        << text.toStdString();
+    EXPECT_TRUE(lineOf(text, u"listbox \"Colours\""_s).contains(u"[ref="_s)) << text.toStdString();
+    EXPECT_FALSE(lineOf(text, u"checkbox \"I accept the terms\""_s).contains(u"[checked]"_s))
+        << text.toStdString();
+    EXPECT_TRUE(lineOf(text, u"checkbox \"Send me news\""_s).contains(u"[checked]"_s)) << text.toStdString();
+    EXPECT_TRUE(lineOf(text, u"radio \"Free\""_s).contains(u"[checked]"_s)) << text.toStdString();
+    EXPECT_TRUE(lineOf(text, u"button \"Not yet\""_s).contains(u"[disabled]"_s)) << text.toStdString();
+    EXPECT_FALSE(text.contains(u"Invisible"_s)) << "a display:none button is listed";
+    EXPECT_TRUE(lineOf(text, u"link \"Other page\""_s).contains(u"-> /toolkit/other.html?from=form"_s))
+        << text.toStdString();
+    EXPECT_FALSE(lineOf(text, u"clickable \"Pick this card\""_s).isEmpty()) << "cursor:pointer card missing";
+    EXPECT_FALSE(lineOf(text, u"textbox \"Notes\""_s).isEmpty()) << "contenteditable missing";
+    // Open shadow roots are part of the page.
+    EXPECT_FALSE(lineOf(text, u"button \"Shadow button\""_s).isEmpty()) << text.toStdString();
+    EXPECT_FALSE(lineOf(text, u"textbox \"Shadow field\""_s).isEmpty()) << text.toStdString();
+    EXPECT_EQ(data.value(u"interactive"_s).toInt(), data.value(u"named"_s).toInt())
+        << "an interactable has no name";
+
+    // The same element keeps its ref across snapshots.
+    const QString again = snapshotText();
+    EXPECT_EQ(refOf(again, u"Create account"_s), refOf(text, u"Create account"_s));
+    EXPECT_EQ(refOf(again, u"Shadow button"_s), refOf(text, u"Shadow button"_s));
+}
+
+TEST_F(ToolkitTest, SnapshotOptionsLimitScopeAndInteractiveOnly)
+{
+    ASSERT_TRUE(openTab(u"form.html"_s));
+    const QJsonObject limited = ok(u"snapshot"_s, { { u"maxElements"_s, 5 } });
+    const QString text = limited.value(u"snapshot"_s).toString();
+    EXPECT_TRUE(limited.value(u"truncated"_s).toBool());
+    EXPECT_EQ(text.count(u"\n- "_s) + 1, 5 + 0) << text.toStdString();
+    EXPECT_TRUE(text.contains(QRegularExpression(u"# \\d+ more element\\(s\\) not shown \\(maxElements 5"_s)))
+        << text.toStdString();
+
+    const QString interactive = snapshotText({ { u"interactiveOnly"_s, true } });
+    EXPECT_FALSE(interactive.contains(u"- text:"_s));
+    EXPECT_FALSE(interactive.contains(u"- heading"_s));
+    EXPECT_TRUE(interactive.contains(u"button \"Create account\""_s));
+
+    const QString scoped = snapshotText({ { u"scope"_s, u"#signup"_s } });
+    EXPECT_TRUE(scoped.contains(u"Full name"_s));
+    EXPECT_FALSE(scoped.contains(u"Count clicks"_s)) << scoped.toStdString();
+
+    const QString full = snapshotText();
+    const QString byRef = snapshotText({ { u"scope"_s, refOf(full, u"Colours"_s) } });
+    EXPECT_TRUE(byRef.contains(u"listbox \"Colours\""_s));
+    EXPECT_FALSE(byRef.contains(u"Full name"_s));
+
+    EXPECT_TRUE(
+        fails(u"snapshot"_s, { { u"scope"_s, u"#nothing-here"_s } }).contains(u"matches no element"_s));
+}
+
+TEST_F(ToolkitTest, ClickDoubleClickHoverAndFocusAreTrustedInput)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    ok(u"click"_s, { { u"ref"_s, refOf(text, u"Count clicks"_s) } });
+    ok(u"click"_s, { { u"ref"_s, refOf(text, u"Count clicks"_s) } });
+    EXPECT_EQ(evaluate(page, u"document.getElementById('counter').dataset.clicks"_s).toString(), u"2"_s);
+    EXPECT_EQ(evaluate(page, u"window.keys.length"_s).toInt(), 0);
+
+    ok(u"dblclick"_s, { { u"ref"_s, refOf(text, u"Double me"_s) } });
+    EXPECT_EQ(evaluate(page, u"window.doubled"_s).toInt(), 1);
+
+    ok(u"hover"_s, { { u"ref"_s, refOf(text, u"Hover me"_s) } });
+    EXPECT_TRUE(evaluate(page, u"window.hovered"_s).toBool());
+
+    ok(u"click"_s, { { u"ref"_s, refOf(text, u"Pick this card"_s) } });
+    EXPECT_TRUE(evaluate(page, u"window.cardClicked"_s).toBool());
+
+    ok(u"click"_s, { { u"ref"_s, refOf(text, u"Shadow button"_s) } });
+    EXPECT_TRUE(evaluate(page, u"window.shadowClicked"_s).toBool());
+
+    ok(u"focus"_s, { { u"ref"_s, refOf(text, u"Full name"_s) } });
+    EXPECT_EQ(evaluate(page, u"document.activeElement.id"_s).toString(), u"name"_s);
+    EXPECT_TRUE(ok(u"is"_s, { { u"what"_s, u"focused"_s }, { u"ref"_s, refOf(text, u"Full name"_s) } })
+                    .value(u"value"_s)
+                    .toBool());
+
+    const QString disabled = fails(u"click"_s, { { u"ref"_s, refOf(text, u"Not yet"_s) } });
+    EXPECT_TRUE(disabled.contains(u"button \"Not yet\" is disabled"_s)) << disabled.toStdString();
+}
+
+TEST_F(ToolkitTest, FillReplacesTheTextOfReactControlledFieldsAndTypeAppends)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    const QString name = refOf(text, u"Full name"_s);
+    EXPECT_EQ(
+        ok(u"fill"_s, { { u"ref"_s, name }, { u"value"_s, u"Grace Hopper"_s } }).value(u"value"_s).toString(),
+        u"Grace Hopper"_s);
+    EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), u"Grace Hopper"_s);
+    ok(u"fill"_s, { { u"ref"_s, name }, { u"value"_s, u"Ada"_s } });
+    EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), u"Ada"_s);
+    EXPECT_EQ(evaluate(page, u"document.getElementById('name').value"_s).toString(), u"Ada"_s);
+
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Email"_s) }, { u"value"_s, u"ada@example.com"_s } });
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Password"_s) }, { u"value"_s, u"s3cret!"_s } });
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"About you"_s) }, { u"value"_s, u"Line one\nLine two"_s } });
+    EXPECT_EQ(evaluate(page, u"window.formState.email"_s).toString(), u"ada@example.com"_s);
+    EXPECT_EQ(evaluate(page, u"window.formState.password"_s).toString(), u"s3cret!"_s);
+    EXPECT_EQ(evaluate(page, u"window.formState.bio"_s).toString(), u"Line one\nLine two"_s);
+    // The snapshot shows values (passwords masked).
+    const QString after = snapshotText();
+    EXPECT_TRUE(lineOf(after, u"textbox \"Full name\""_s).contains(u"value=\"Ada\""_s))
+        << after.toStdString();
+    EXPECT_FALSE(after.contains(u"s3cret"_s));
+
+    // Typing appends, key by key.
+    const QJsonObject typed = ok(u"type"_s, { { u"ref"_s, name }, { u"text"_s, u" King"_s } });
+    EXPECT_EQ(typed.value(u"value"_s).toString(), u"Ada King"_s);
+    EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), u"Ada King"_s);
+    EXPECT_EQ(evaluate(page, u"window.keys.slice(-5).join(',')"_s).toString(), u" ,K,i,n,g"_s);
+
+    // Emptying a field.
+    ok(u"fill"_s, { { u"ref"_s, name }, { u"value"_s, QString() } });
+    EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), QString());
+
+    // A contenteditable box.
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Notes"_s) }, { u"value"_s, u"Rich notes"_s } });
+    EXPECT_EQ(evaluate(page, u"document.getElementById('editor').textContent"_s).toString(), u"Rich notes"_s);
+
+    // Inside a shadow root.
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Shadow field"_s) }, { u"value"_s, u"deep"_s } });
+    EXPECT_EQ(
+        evaluate(page, u"document.getElementById('widget').shadowRoot.getElementById('shadow-input').value"_s)
+            .toString(),
+        u"deep"_s);
+
+    const QString notText
+        = fails(u"fill"_s, { { u"ref"_s, refOf(text, u"Count clicks"_s) }, { u"value"_s, u"x"_s } });
+    EXPECT_TRUE(notText.contains(u"does not take text"_s)) << notText.toStdString();
+}
+
+TEST_F(ToolkitTest, PressSendsKeysAndChords)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    const QString name = refOf(text, u"Full name"_s);
+    ok(u"fill"_s, { { u"ref"_s, name }, { u"value"_s, u"Somebody"_s } });
+    ok(u"press"_s, { { u"key"_s, u"Control+A"_s } });
+    ok(u"press"_s, { { u"key"_s, u"Backspace"_s } });
+    EXPECT_EQ(evaluate(page, u"document.getElementById('name').value"_s).toString(), QString());
+    EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), QString());
+
+    ok(u"press"_s, { { u"key"_s, u"Tab"_s } });
+    EXPECT_EQ(evaluate(page, u"document.activeElement.id"_s).toString(), u"email"_s);
+    ok(u"press"_s, { { u"key"_s, u"Shift+Tab"_s } });
+    EXPECT_EQ(evaluate(page, u"document.activeElement.id"_s).toString(), u"name"_s);
+
+    ok(u"type"_s, { { u"text"_s, u"Zed"_s } }); // into the focused field
+    ok(u"press"_s, { { u"key"_s, u"Enter"_s }, { u"ref"_s, name } });
+    EXPECT_EQ(evaluate(page, u"window.submitted && window.submitted.name"_s).toString(), u"Zed"_s);
+    EXPECT_TRUE(evaluate(page, u"window.keys.join(',')"_s).toString().contains(u"Control+a"_s));
+}
+
+TEST_F(ToolkitTest, CheckUncheckAndSelectVerifyTheResult)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    const QString terms = refOf(text, u"I accept the terms"_s);
+    EXPECT_TRUE(ok(u"check"_s, { { u"ref"_s, terms } }).value(u"changed"_s).toBool());
+    EXPECT_TRUE(evaluate(page, u"window.terms"_s).toBool());
+    EXPECT_FALSE(ok(u"check"_s, { { u"ref"_s, terms } }).value(u"changed"_s).toBool()); // already checked
+    ok(u"uncheck"_s, { { u"ref"_s, terms } });
+    EXPECT_FALSE(evaluate(page, u"document.getElementById('terms').checked"_s).toBool());
+
+    ok(u"uncheck"_s, { { u"ref"_s, refOf(text, u"Send me news"_s) } });
+    EXPECT_FALSE(evaluate(page, u"document.getElementById('news').checked"_s).toBool());
+
+    ok(u"check"_s, { { u"ref"_s, refOf(text, u"radio \"Pro\""_s) } });
+    EXPECT_TRUE(evaluate(page, u"document.getElementById('plan-pro').checked"_s).toBool());
+    EXPECT_FALSE(evaluate(page, u"document.getElementById('plan-free').checked"_s).toBool());
+    EXPECT_TRUE(
+        fails(u"uncheck"_s, { { u"ref"_s, refOf(text, u"radio \"Pro\""_s) } }).contains(u"radio button"_s));
+    EXPECT_TRUE(
+        fails(u"check"_s, { { u"ref"_s, refOf(text, u"Count clicks"_s) } }).contains(u"not a checkbox"_s));
+    EXPECT_TRUE(ok(u"is"_s, { { u"what"_s, u"checked"_s }, { u"ref"_s, refOf(text, u"radio \"Pro\""_s) } })
+                    .value(u"value"_s)
+                    .toBool());
+
+    const QString country = refOf(text, u"Country"_s);
+    ok(u"select"_s, { { u"ref"_s, country }, { u"value"_s, u"Germany"_s } });
+    EXPECT_EQ(evaluate(page, u"window.country"_s).toString(), u"de"_s);
+    EXPECT_EQ(
+        ok(u"select"_s, { { u"ref"_s, country }, { u"value"_s, u"jp"_s } }).value(u"labels"_s).toArray(),
+        QJsonArray { u"Japan"_s });
+    EXPECT_EQ(evaluate(page, u"window.country"_s).toString(), u"jp"_s);
+    ok(u"select"_s,
+       { { u"ref"_s, refOf(text, u"Colours"_s) }, { u"value"_s, QJsonArray { u"red"_s, u"Blue"_s } } });
+    EXPECT_EQ(
+        evaluate(page,
+                 u"Array.from(document.getElementById('colours').selectedOptions, o => o.value).join()"_s)
+            .toString(),
+        u"red,blue"_s);
+    const QString missing = fails(u"select"_s, { { u"ref"_s, country }, { u"value"_s, u"Mars"_s } });
+    EXPECT_TRUE(missing.contains(u"no option \"Mars\""_s) && missing.contains(u"\"France\""_s))
+        << missing.toStdString();
+    EXPECT_TRUE(lineOf(snapshotText(), u"combobox \"Country\""_s).contains(u"value=\"Japan\""_s));
+}
+
+TEST_F(ToolkitTest, GetAndIsReadThePage)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    const QString link = refOf(text, u"Other page\""_s);
+    EXPECT_EQ(ok(u"get"_s, { { u"what"_s, u"text"_s }, { u"ref"_s, link } }).value(u"value"_s).toString(),
+              u"Other page"_s);
+    EXPECT_EQ(ok(u"get"_s, { { u"what"_s, u"attribute"_s }, { u"ref"_s, link }, { u"name"_s, u"href"_s } })
+                  .value(u"value"_s)
+                  .toString(),
+              u"other.html?from=form"_s);
+    EXPECT_EQ(ok(u"get"_s, { { u"what"_s, u"title"_s } }).value(u"value"_s).toString(), u"Toolkit form"_s);
+    EXPECT_TRUE(
+        ok(u"get"_s, { { u"what"_s, u"url"_s } }).value(u"value"_s).toString().endsWith(u"form.html"_s));
+    EXPECT_TRUE(ok(u"get"_s, { { u"what"_s, u"html"_s }, { u"ref"_s, link } })
+                    .value(u"value"_s)
+                    .toString()
+                    .startsWith(u"<a id=\"other-link\""_s));
+    const QJsonObject cut = ok(u"get"_s, { { u"what"_s, u"text"_s }, { u"maxChars"_s, 7 } });
+    EXPECT_EQ(cut.value(u"value"_s).toString(), u"Sign up"_s);
+    EXPECT_TRUE(cut.value(u"truncated"_s).toBool());
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Full name"_s) }, { u"value"_s, u"Ann"_s } });
+    EXPECT_EQ(ok(u"get"_s, { { u"what"_s, u"value"_s }, { u"ref"_s, refOf(text, u"Full name"_s) } })
+                  .value(u"value"_s)
+                  .toString(),
+              u"Ann"_s);
+
+    EXPECT_TRUE(ok(u"is"_s, { { u"what"_s, u"visible"_s }, { u"ref"_s, link } }).value(u"value"_s).toBool());
+    EXPECT_FALSE(ok(u"is"_s, { { u"what"_s, u"enabled"_s }, { u"ref"_s, refOf(text, u"Not yet"_s) } })
+                     .value(u"value"_s)
+                     .toBool());
+    EXPECT_TRUE(ok(u"is"_s, { { u"what"_s, u"enabled"_s }, { u"ref"_s, link } }).value(u"value"_s).toBool());
+    EXPECT_TRUE(ok(u"is"_s, { { u"what"_s, u"checked"_s }, { u"ref"_s, refOf(text, u"Send me news"_s) } })
+                    .value(u"value"_s)
+                    .toBool());
+    EXPECT_FALSE(ok(u"is"_s, { { u"what"_s, u"focused"_s }, { u"ref"_s, link } }).value(u"value"_s).toBool());
+}
+
+TEST_F(ToolkitTest, StaleRefsAreRefusedNeverActedOnElsewhere)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    const QString removeMe = refOf(text, u"Remove me"_s);
+    ok(u"click"_s, { { u"ref"_s, removeMe } });
+    EXPECT_FALSE(evaluate(page, u"!!document.getElementById('remove-me')"_s).toBool());
+    const QString gone = fails(u"click"_s, { { u"ref"_s, removeMe } }, kAgent, 409);
+    EXPECT_EQ(
+        gone,
+        u"stale ref %1: the element is gone (or from a previous page); take a new snapshot"_s.arg(removeMe));
+
+    // After a navigation to a new document, the old refs name nothing there.
+    const QString counter = refOf(text, u"Count clicks"_s);
+    ok(u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/form.html?again"_s).toString() } });
+    EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, counter } }).startsWith(u"stale ref "_s + counter));
+    EXPECT_TRUE(
+        evaluate(page, u"document.getElementById('counter').dataset.clicks === undefined"_s).toBool());
+    // Refs of the new document are new numbers: nothing an old ref could mean.
+    const QString fresh = snapshotText();
+    EXPECT_NE(refOf(fresh, u"Count clicks"_s), counter);
+    ok(u"click"_s, { { u"ref"_s, refOf(fresh, u"Count clicks"_s) } });
+    EXPECT_EQ(evaluate(page, u"document.getElementById('counter').dataset.clicks"_s).toString(), u"1"_s);
+    EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"e99999"_s } }).startsWith(u"stale ref e99999"_s));
+}
+
+TEST_F(ToolkitTest, ACoveredElementIsNotClicked)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    const QString error
+        = fails(u"click"_s, { { u"ref"_s, refOf(text, u"Under the overlay"_s) } }, kAgent, 409);
+    EXPECT_TRUE(error.contains(u"button \"Under the overlay\" is covered by <div#overlay>"_s))
+        << error.toStdString();
+    EXPECT_TRUE(evaluate(page, u"window.coveredClicked === undefined"_s).toBool());
+}
+
+TEST_F(ToolkitTest, DialogsAreHandledByPolicyAndReported)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    const QJsonObject alerted = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Show alert"_s) } });
+    const QJsonArray dialogs = alerted.value(u"dialogs"_s).toArray();
+    ASSERT_EQ(dialogs.size(), 1) << QJsonDocument(alerted).toJson().toStdString();
+    EXPECT_EQ(dialogs.at(0).toObject().value(u"type"_s).toString(), u"alert"_s);
+    EXPECT_EQ(dialogs.at(0).toObject().value(u"message"_s).toString(), u"Saved!"_s);
+    EXPECT_TRUE(evaluate(page, u"window.afterAlert"_s).toBool());
+
+    const QJsonObject accepted = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Ask to confirm"_s) } });
+    EXPECT_EQ(accepted.value(u"dialogs"_s).toArray().at(0).toObject().value(u"action"_s).toString(),
+              u"accepted"_s);
+    EXPECT_TRUE(evaluate(page, u"window.confirmed"_s).toBool());
+
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitDialogs, u"dismiss"_s));
+    const QJsonObject dismissed = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Ask to confirm"_s) } });
+    EXPECT_EQ(dismissed.value(u"dialogs"_s).toArray().at(0).toObject().value(u"message"_s).toString(),
+              u"Delete everything?"_s);
+    EXPECT_EQ(dismissed.value(u"dialogs"_s).toArray().at(0).toObject().value(u"action"_s).toString(),
+              u"dismissed"_s);
+    EXPECT_FALSE(evaluate(page, u"window.confirmed"_s).toBool());
+}
+
+TEST_F(ToolkitTest, NavigationHistoryAndNewTabsAreReportedAsEffects)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    QString text = snapshotText();
+    const QJsonObject clicked = ok(u"click"_s, { { u"ref"_s, refOf(text, u"link \"Other page\""_s) } });
+    EXPECT_TRUE(clicked.value(u"navigated"_s).toBool()) << QJsonDocument(clicked).toJson().toStdString();
+    EXPECT_TRUE(clicked.value(u"url"_s).toString().endsWith(u"other.html?from=form"_s));
+    EXPECT_TRUE(snapshotText().contains(u"Came from form"_s));
+
+    EXPECT_TRUE(ok(u"back"_s).value(u"url"_s).toString().endsWith(u"form.html"_s));
+    EXPECT_TRUE(ok(u"forward"_s).value(u"url"_s).toString().endsWith(u"other.html?from=form"_s));
+    evaluate(page, u"window.marker = 1"_s);
+    EXPECT_TRUE(ok(u"reload"_s).value(u"loaded"_s).toBool());
+    EXPECT_TRUE(evaluate(page, u"window.marker === undefined"_s).toBool());
+    ok(u"back"_s);
+
+    text = snapshotText();
+    const QJsonObject hashed = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Jump to section"_s) } });
+    EXPECT_TRUE(hashed.value(u"url"_s).toString().endsWith(u"form.html#section"_s))
+        << QJsonDocument(hashed).toJson().toStdString();
+
+    // target=_blank: a new tab, which the agent now controls too.
+    const QJsonObject opened = ok(u"click"_s, { { u"ref"_s, refOf(text, u"in a new tab"_s) } });
+    const QJsonArray tabs = opened.value(u"newTabs"_s).toArray();
+    ASSERT_EQ(tabs.size(), 1) << QJsonDocument(opened).toJson().toStdString();
+    const QString newTab = tabs.at(0).toObject().value(u"tab"_s).toString();
+    EXPECT_TRUE(engine->toolkit()->tabsOf(kAgent).contains(newTab));
+    const QJsonArray listed = ok(u"tab"_s, { { u"action"_s, u"list"_s } }).value(u"tabs"_s).toArray();
+    EXPECT_EQ(listed.size(), 2);
+    ok(u"tab"_s, { { u"action"_s, u"switch"_s }, { u"tab"_s, newTab } });
+    EXPECT_TRUE(waitUntil([&] { return snapshotText().contains(u"Came from blank"_s); }));
+    ok(u"tab"_s, { { u"action"_s, u"close"_s }, { u"tab"_s, newTab } });
+    EXPECT_TRUE(waitUntil([&] { return !engine->endpoint()->sessionForTarget(newTab); }));
+    EXPECT_FALSE(engine->toolkit()->tabsOf(kAgent).contains(newTab));
+    // Back on the first tab.
+    EXPECT_TRUE(snapshotText().contains(u"Sign up"_s));
+}
+
+TEST_F(ToolkitTest, FramesSameOriginAndOutOfProcessAreSnapshottedAndActedOn)
+{
+    const QUrl cross = crossSiteUrl(u"toolkit/frame-inner.html?name=cross"_s);
+    CdpSession *page = openUrl(fixtureUrl(u"toolkit/frames.html?cross="_s
+                                          + QString::fromUtf8(QUrl::toPercentEncoding(cross.toString()))));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitUntil([&] {
+        for (CdpSession *s : engine->endpoint()->sessions()) {
+            if (s->targetInfo().type == u"iframe"_s && s->targetInfo().url == cross.toString())
+                return true;
+        }
+        return false;
+    })) << "no out-of-process frame";
+    QString text;
+    ASSERT_TRUE(waitUntil([&] {
+        text = snapshotText();
+        return text.contains(u"cross frame button"_s);
+    })) << text.toStdString();
+    EXPECT_FALSE(lineOf(text, u"iframe \"Same origin\""_s).isEmpty()) << text.toStdString();
+    const QString same = refOf(text, u"same frame button"_s);
+    const QString other = refOf(text, u"cross frame button"_s);
+    EXPECT_TRUE(same.startsWith(u'e')) << same.toStdString();
+    EXPECT_TRUE(other.startsWith(u"f1e"_s)) << other.toStdString();
+    // Frame content is indented under its iframe line.
+    EXPECT_TRUE(lineOf(text, u"cross frame button"_s).startsWith(u"  - button"_s)) << text.toStdString();
+
+    ok(u"click"_s, { { u"ref"_s, same } });
+    EXPECT_EQ(
+        evaluate(
+            page,
+            u"document.getElementById('same').contentDocument.getElementById('inner-button').dataset.clicks"_s)
+            .toString(),
+        u"1"_s);
+    ok(u"click"_s, { { u"ref"_s, other } });
+    ok(u"click"_s, { { u"ref"_s, other } });
+    EXPECT_EQ(
+        ok(u"get"_s, { { u"what"_s, u"attribute"_s }, { u"ref"_s, other }, { u"name"_s, u"data-clicks"_s } })
+            .value(u"value"_s)
+            .toString(),
+        u"2"_s);
+    const QString field = refOf(text, u"Inner field\" [ref=f1"_s);
+    ok(u"fill"_s, { { u"ref"_s, field }, { u"value"_s, u"across sites"_s } });
+    EXPECT_EQ(ok(u"get"_s, { { u"what"_s, u"value"_s }, { u"ref"_s, field } }).value(u"value"_s).toString(),
+              u"across sites"_s);
+    EXPECT_TRUE(
+        fails(u"click"_s, { { u"ref"_s, u"f7e1"_s } }).startsWith(u"stale ref f7e1: the frame is gone"_s));
+}
+
+TEST_F(ToolkitTest, ScrollAndClickFarDownThePage)
+{
+    CdpSession *page = openTab(u"long.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    ok(u"click"_s, { { u"ref"_s, refOf(text, u"At the bottom"_s) } });
+    EXPECT_TRUE(evaluate(page, u"window.bottomClicked"_s).toBool());
+    EXPECT_GT(evaluate(page, u"window.scrollY"_s).toDouble(), 2000);
+
+    evaluate(page, u"window.scrollTo(0, 0)"_s);
+    const QJsonObject down = ok(u"scroll"_s, { { u"direction"_s, u"down"_s } });
+    EXPECT_GT(down.value(u"scrollY"_s).toInt(), 100);
+    EXPECT_EQ(evaluate(page, u"Math.round(window.scrollY)"_s).toInt(), down.value(u"scrollY"_s).toInt());
+    const QJsonObject up = ok(u"scroll"_s, { { u"y"_s, -50 } });
+    EXPECT_EQ(up.value(u"scrollY"_s).toInt(), down.value(u"scrollY"_s).toInt() - 50);
+
+    const QString box = refOf(text, u"- scrollable"_s);
+    const QJsonObject right = ok(u"scroll"_s, { { u"ref"_s, box }, { u"x"_s, 120 }, { u"y"_s, 30 } });
+    EXPECT_EQ(right.value(u"scrollX"_s).toInt(), 120);
+    EXPECT_EQ(evaluate(page, u"document.getElementById('box').scrollLeft"_s).toInt(), 120);
+    EXPECT_EQ(evaluate(page, u"document.getElementById('box').scrollTop"_s).toInt(), 30);
+}
+
+TEST_F(ToolkitTest, WaitIsBoundedAndSeesTextRefsAndNavigations)
+{
+    CdpSession *page = openTab(u"other.html?delay=300"_s);
+    ASSERT_TRUE(page);
+    EXPECT_TRUE(ok(u"wait"_s, { { u"text"_s, u"Loaded at last"_s } }).value(u"found"_s).toBool());
+    const QString never = fails(u"wait"_s, { { u"text"_s, u"Never shown"_s }, { u"timeoutMs"_s, 300 } });
+    EXPECT_TRUE(never.contains(u"did not appear within 300 ms"_s)) << never.toStdString();
+    ok(u"wait"_s, { { u"ms"_s, 20 } });
+    const QString text = snapshotText();
+    ok(u"wait"_s, { { u"ref"_s, refOf(text, u"Appears later"_s) } });
+    ok(u"wait"_s, { { u"text"_s, u"Never shown"_s }, { u"state"_s, u"hidden"_s } });
+
+    std::optional<CommandResult> waited;
+    engine->commands()->dispatch(u"wait"_s, { { u"navigation"_s, true } }, kAgent,
+                                 CommandDispatcher::Scope::Toolkit,
+                                 [&](const CommandResult &r) { waited = r; });
+    evaluate(page, u"location.href = 'form.html'"_s);
+    ASSERT_TRUE(waitUntil([&] { return waited.has_value(); }));
+    EXPECT_TRUE(waited->ok) << waited->error.toStdString();
+    EXPECT_TRUE(waited->data.toObject().value(u"url"_s).toString().endsWith(u"form.html"_s));
+}
+
+TEST_F(ToolkitTest, ScreenshotsAreImagesOfThePageOrAnElement)
+{
+    ASSERT_TRUE(openTab(u"form.html"_s));
+    const QByteArray png = QByteArray::fromBase64(ok(u"screenshot"_s).value(u"data"_s).toString().toLatin1());
+    EXPECT_TRUE(png.startsWith("\x89PNG")) << png.left(8).toHex().toStdString();
+    const QJsonObject element
+        = ok(u"screenshot"_s, { { u"ref"_s, refOf(snapshotText(), u"Create account"_s) } });
+    EXPECT_TRUE(QByteArray::fromBase64(element.value(u"data"_s).toString().toLatin1()).startsWith("\x89PNG"));
+    EXPECT_GT(element.value(u"width"_s).toDouble(), 20);
+    EXPECT_LT(element.value(u"width"_s).toDouble(), 300);
+    const QJsonObject full = ok(u"screenshot"_s, { { u"fullPage"_s, true } });
+    EXPECT_GT(QByteArray::fromBase64(full.value(u"data"_s).toString().toLatin1()).size(), png.size() / 2);
+}
+
+TEST_F(ToolkitTest, EvalRunsOnlyWhenAllowed)
+{
+    CdpSession *page = openTab(u"form.html"_s);
+    ASSERT_TRUE(page);
+    EXPECT_TRUE(
+        fails(u"eval"_s, { { u"expression"_s, u"1 + 1"_s } }, kAgent, 403).contains(u"toolkit/allowEval"_s));
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitAllowEval, true));
+    EXPECT_EQ(ok(u"eval"_s, { { u"expression"_s, u"window.changes + 41"_s } }).value(u"value"_s).toInt(), 41);
+    EXPECT_TRUE(fails(u"eval"_s, { { u"expression"_s, u"nope.nope"_s } }).contains(u"nope is not defined"_s));
+}
+
+TEST_F(ToolkitTest, AnAgentControlsOnlyItsOwnTabsUpToTheLimit)
+{
+    CdpSession *mine = openTab(u"form.html"_s, kAgent);
+    ASSERT_TRUE(mine);
+    // The other agent has no tab yet.
+    EXPECT_TRUE(fails(u"snapshot"_s, {}, kOtherAgent, 409).contains(u"you have no tab yet"_s));
+    const QString refused = fails(u"snapshot"_s, { { u"tab"_s, mine->targetId() } }, kOtherAgent, 403);
+    EXPECT_TRUE(refused.contains(u"the tab “Toolkit form” is not yours"_s)) << refused.toStdString();
+    // It opens its own.
+    const QJsonObject opened = ok(
+        u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/other.html?from=agent2"_s).toString() } }, kOtherAgent);
+    EXPECT_TRUE(opened.value(u"newTab"_s).toBool());
+    EXPECT_TRUE(snapshotText({}, kOtherAgent).contains(u"Came from agent2"_s));
+    EXPECT_EQ(engine->toolkit()->tabsOf(kOtherAgent).size(), 1);
+    EXPECT_TRUE(snapshotText({}, kAgent).contains(u"Sign up"_s)); // the first agent's tab is untouched
+
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitMaxTabs, 1));
+    EXPECT_TRUE(
+        fails(u"tab"_s, { { u"action"_s, u"new"_s } }, kOtherAgent, 409).contains(u"toolkit/maxTabs"_s));
+    // The debug API may use any tab; its open takes none over: it gets a tab of its own.
+    EXPECT_TRUE(snapshotText({ { u"tab"_s, mine->targetId() } }, kDebug).contains(u"Sign up"_s));
+    const QJsonObject debugOpened
+        = ok(u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/other.html?from=debug"_s).toString() } }, kDebug);
+    EXPECT_TRUE(debugOpened.value(u"newTab"_s).toBool());
+    EXPECT_NE(debugOpened.value(u"tab"_s).toString(), mine->targetId());
+    EXPECT_TRUE(snapshotText({}, kDebug).contains(u"Came from debug"_s));
+    EXPECT_TRUE(snapshotText({ { u"tab"_s, mine->targetId() } }, kDebug).contains(u"Sign up"_s));
+
+    // A disconnected agent's tabs are forgotten, not closed.
+    const QString theirs = engine->toolkit()->tabsOf(kOtherAgent).value(0);
+    engine->toolkit()->releaseCaller(kOtherAgent);
+    EXPECT_TRUE(engine->toolkit()->tabsOf(kOtherAgent).isEmpty());
+    EXPECT_TRUE(engine->endpoint()->sessionForTarget(theirs));
+    EXPECT_EQ(fails(u"snapshot"_s, { { u"tab"_s, theirs } }, kOtherAgent, 403).contains(u"is not yours"_s),
+              true);
+}
+
+TEST_F(ToolkitTest, BadParamsGetErrorsThatNameTheProblem)
+{
+    ASSERT_TRUE(openTab(u"form.html"_s));
+    EXPECT_EQ(fails(u"click"_s, {}, kAgent, 400), u"params.ref is required"_s);
+    EXPECT_EQ(fails(u"click"_s, { { u"ref"_s, 3 } }, kAgent, 400), u"params.ref must be a string"_s);
+    EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"button"_s } }, kAgent, 400).contains(u"is not a ref"_s));
+    EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"e1"_s }, { u"force"_s, true } }, kAgent, 400)
+                    .startsWith(u"params.force is not a parameter of click"_s));
+    EXPECT_EQ(fails(u"click"_s, { { u"ref"_s, u"e1"_s }, { u"button"_s, u"thumb"_s } }, kAgent, 400),
+              u"params.button must be one of left, right, middle"_s);
+    EXPECT_EQ(fails(u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, 5 } }, kAgent, 400),
+              u"params.value must be a string"_s);
+    EXPECT_TRUE(
+        fails(u"press"_s, { { u"key"_s, u"Hyper+Q"_s } }, kAgent, 400).contains(u"unknown key “Hyper”"_s));
+    EXPECT_TRUE(fails(u"press"_s, { { u"key"_s, u"A+B"_s } }, kAgent, 400).contains(u"not a modifier"_s));
+    EXPECT_EQ(fails(u"snapshot"_s, { { u"maxElements"_s, u"lots"_s } }, kAgent, 400),
+              u"params.maxElements must be a whole number"_s);
+    EXPECT_TRUE(fails(u"scroll"_s, {}, kAgent, 400).contains(u"say how far"_s));
+    EXPECT_TRUE(
+        fails(u"wait"_s, { { u"ms"_s, 5 }, { u"text"_s, u"x"_s } }, kAgent, 400).contains(u"exactly one"_s));
+    EXPECT_TRUE(fails(u"wait"_s, { { u"ms"_s, 60000 } }, kAgent, 400).contains(u"between 1 and 30000"_s));
+    EXPECT_TRUE(fails(u"get"_s, { { u"what"_s, u"colour"_s } }, kAgent, 400)
+                    .contains(u"params.what must be one of"_s));
+    EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, u"javascript:alert(1)"_s } }, kAgent, 400)
+                    .contains(u"is not an http"_s));
+    EXPECT_TRUE(
+        fails(u"tab"_s, { { u"action"_s, u"close"_s } }, kAgent, 400).contains(u"needs params.tab"_s));
+    EXPECT_EQ(fails(u"teleport"_s, {}, kAgent, 404), u"unknown type 'teleport'"_s);
+}
+
+TEST_F(ToolkitTest, EveryTypeIsRegisteredWithASchema)
+{
+    const QList<CommandDispatcher::Command> commands
+        = engine->commands()->commands(CommandDispatcher::Scope::Toolkit);
+    for (const QString &type : ToolkitCommands::types()) {
+        const CommandDispatcher::Command *command = engine->commands()->find(type);
+        ASSERT_TRUE(command) << type.toStdString();
+        EXPECT_TRUE(command->scopes.testFlag(CommandDispatcher::Scope::Toolkit));
+        EXPECT_TRUE(command->scopes.testFlag(CommandDispatcher::Scope::DebugApi));
+        EXPECT_FALSE(command->description.isEmpty());
+        EXPECT_EQ(command->inputSchema.value(u"type"_s).toString(), u"object"_s);
+        EXPECT_TRUE(command->inputSchema.value(u"properties"_s).toObject().contains(u"tab"_s));
+    }
+    EXPECT_EQ(commands.size(), ToolkitCommands::types().size());
+}
+
+} // namespace
