@@ -105,6 +105,11 @@ void AgentChannel::runCommand(const QJsonValue &id, const QString &type, const Q
         Q_EMIT send(AgentProtocol::errorReply(id, u"%1: %2"_s.arg(type, problem)));
         return;
     }
+    if (m_inFlight >= kMaxInFlight) {
+        Q_EMIT send(AgentProtocol::errorReply(
+            id, u"too many requests at once (%1 are running); wait for their replies"_s.arg(m_inFlight)));
+        return;
+    }
     ++m_inFlight;
     QPointer<AgentChannel> self(this);
     m_commands->dispatch(type, params, m_caller, Scope::Toolkit, [self, id](const CommandResult &result) {

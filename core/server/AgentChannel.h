@@ -18,6 +18,9 @@ class AgentChannel : public QObject
 {
     Q_OBJECT
 public:
+    // Requests one connection may have running at once; more are refused, not queued.
+    static constexpr int kMaxInFlight = 64;
+
     // `expectedToken` empty: the connection needs no authentication (client mode, or a
     // server-mode connection that presented the token in its URL).
     AgentChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,

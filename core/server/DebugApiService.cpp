@@ -109,6 +109,17 @@ QString DebugApiService::regenerateToken(QString *error)
     return token;
 }
 
+void DebugApiService::reloadToken()
+{
+    const QString token = TokenFile(tokenFilePath()).read();
+    if (token.isEmpty() || token == m_token)
+        return;
+    Logging::addSecret(token);
+    m_token = token;
+    m_server->setToken(m_token);
+    qCInfo(lcServer) << "debug API: took the new token from" << tokenFilePath();
+}
+
 void DebugApiService::apply()
 {
     const bool wanted = m_running && isWanted();

@@ -46,6 +46,8 @@ public:
     QString token(QString *error = nullptr);
     // A new token; the old one stops working at once.
     QString regenerateToken(QString *error = nullptr);
+    // Takes the token from the file again (the settings window wrote a new one).
+    void reloadToken();
 
     DebugApiServer *server() const { return m_server; }
 

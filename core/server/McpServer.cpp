@@ -160,9 +160,12 @@ QJsonObject McpServer::initialize(const QJsonObject &params)
                         { u"title"_s, u"Multi Purpose Agent browser toolkit"_s },
                         { u"version"_s, QCoreApplication::applicationVersion() } } },
         { u"instructions"_s,
-          u"Drive the browser the app is connected to. Start with 'snapshot' to get the page's interactable "
-          "elements with refs (e1, e2, …), then act on them by ref ('click', 'fill', …). A ref from an older "
-          "snapshot or a previous page is refused as stale: take a new snapshot."_s },
+          u"Drive the browser the app is connected to. Start with 'open' (a URL; it gives you a tab of your "
+          u"own) "
+          "or 'tab' (action new), then 'snapshot' to get the page's interactable elements with refs (e1, e2, "
+          "…), "
+          "and act on them by ref ('click', 'fill', …). A ref from an older snapshot or a previous page is "
+          "refused as stale: take a new snapshot."_s },
     };
 }
 

@@ -115,6 +115,38 @@ QString validateObject(const QJsonObject &object, const QJsonObject &schema, con
 
 QString validateValue(const QJsonValue &value, const QJsonObject &schema, const QString &path)
 {
+    // anyOf / oneOf: the value must fit one of the forms (the toolkit's forms never overlap).
+    for (const QString &keyword : { u"anyOf"_s, u"oneOf"_s }) {
+        const QJsonArray forms = schema.value(keyword).toArray();
+        if (forms.isEmpty())
+            continue;
+        QStringList names;
+        QString firstProblem;
+        bool fits = false;
+        for (const QJsonValue &form : forms) {
+            const QString problem = validateValue(value, form.toObject(), path);
+            if (problem.isEmpty()) {
+                fits = true;
+                break;
+            }
+            if (firstProblem.isEmpty())
+                firstProblem = problem;
+            const QJsonValue type = form.toObject().value(u"type"_s);
+            if (type.isString())
+                names.append(describeType(type.toString()));
+        }
+        if (!fits) {
+            // One form of the right type but a wrong detail: that form's own complaint says most.
+            for (const QJsonValue &form : forms) {
+                const QJsonValue type = form.toObject().value(u"type"_s);
+                if (type.isString() && hasType(value, type.toString()))
+                    return validateValue(value, form.toObject(), path);
+            }
+            return names.size() == forms.size()
+                ? u"%1 must be %2, not %3"_s.arg(path, names.join(u" or "_s), describeValue(value))
+                : firstProblem;
+        }
+    }
     const QJsonValue typeSpec = schema.value(u"type"_s);
     QStringList types;
     if (typeSpec.isString())

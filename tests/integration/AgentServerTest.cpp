@@ -7,6 +7,9 @@
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "engine/Engine.h"
+#include "logging/Logging.h"
+#include "server/AgentChannel.h"
 #include "server/AgentServerService.h"
 #include "server/AgentWebSocketClient.h"
 #include "server/AgentWebSocketServer.h"
@@ -67,6 +70,13 @@ protected:
                        {},
                        [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
                            QTimer::singleShot(300ms, [reply] { reply(CommandResult::success(u"done"_s)); });
+                       } });
+        commands.add({ u"hold"_s,
+                       Scope::Toolkit,
+                       u"Answers when the test says"_s,
+                       {},
+                       [this](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                           held.append(reply);
                        } });
         commands.add({ u"getStats"_s,
                        Scope::DebugApi,
@@ -142,6 +152,7 @@ protected:
     std::unique_ptr<AgentServerService> service;
     QList<CommandCaller> callers;
     QList<CommandCaller> gone;
+    QList<CommandReply> held;
     quint16 port = 0;
 };
 
@@ -287,7 +298,8 @@ TEST_F(AgentServerTest, BadInputGetsAnErrorAndTheConnectionStaysUp)
         { u"[1,2,3]"_s, u"the message must be a JSON object, not an array"_s, QJsonValue() },
         { uR"({"type":"echo","params":{"text":"x"}})"_s, u"the request has no \"id\""_s, QJsonValue() },
         { uR"({"id":7,"type":"echo"})"_s, u"\"id\" must be a string, not a number"_s, 7 },
-        { uR"({"id":"u","type":"nosuch"})"_s, u"unknown type 'nosuch'; known types: echo, later"_s, u"u"_s },
+        { uR"({"id":"u","type":"nosuch"})"_s, u"unknown type 'nosuch'; known types: echo, hold, later"_s,
+          u"u"_s },
         { uR"({"id":"d","type":"getStats"})"_s, u"unknown type 'getStats'"_s, u"d"_s },
         { uR"({"id":"p","type":"echo","params":"x"})"_s, u"\"params\" must be an object, not a string"_s,
           u"p"_s },
@@ -366,6 +378,33 @@ TEST_F(AgentServerTest, HeartbeatBothWays)
     EXPECT_FALSE(client->waitForEvent(u"close"_s, 50ms));
 }
 
+TEST_F(AgentServerTest, TooManyRequestsAtOnceAreRefusedNotQueued)
+{
+    const QString token = startServer();
+    auto client = connectClient(token);
+    ASSERT_TRUE(client->waitForEvent(u"open"_s));
+    const int total = AgentChannel::kMaxInFlight + 3;
+    for (int i = 0; i < total; ++i)
+        sendJson(*client, { { u"id"_s, u"r%1"_s.arg(i) }, { u"type"_s, u"hold"_s } });
+    for (int i = AgentChannel::kMaxInFlight; i < total; ++i) {
+        const QJsonObject reply = replyTo(*client, u"r%1"_s.arg(i));
+        EXPECT_TRUE(
+            reply.value(u"error"_s).toString().startsWith(u"too many requests at once (64 are running)"_s))
+            << client->transcript().toStdString();
+    }
+    ASSERT_EQ(held.size(), AgentChannel::kMaxInFlight);
+    for (const CommandReply &reply : std::as_const(held))
+        reply(CommandResult::success(u"done"_s));
+    for (int i = 0; i < AgentChannel::kMaxInFlight; ++i)
+        EXPECT_EQ(replyTo(*client, u"r%1"_s.arg(i)).value(u"data"_s).toString(), u"done"_s);
+    // Room again once they are answered.
+    sendJson(*client,
+             { { u"id"_s, u"again"_s },
+               { u"type"_s, u"echo"_s },
+               { u"params"_s, QJsonObject { { u"text"_s, u"x"_s } } } });
+    EXPECT_TRUE(replyTo(*client, u"again"_s).value(u"success"_s).toBool());
+}
+
 TEST_F(AgentServerTest, AReplyToAConnectionThatIsGoneIsDropped)
 {
     const QString token = startServer();
@@ -430,6 +469,37 @@ TEST_F(AgentServerTest, APortInUseIsReportedWithWhatToDo)
         << service->error().toStdString();
     EXPECT_TRUE(service->statusText().contains(u"choose another port"_s));
     EXPECT_EQ(service->stateJson().value(u"state"_s).toString(), u"error"_s);
+}
+
+TEST_F(AgentServerTest, TheEngineRunsItAndGetFullStateReportsIt)
+{
+    Logging::install({});
+    service.reset();
+    port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    Engine engine(settings.get(), paths);
+    Engine::Overrides overrides;
+    overrides.cdpPort = unusedPort(); // no browser needed for this
+    engine.setOverrides(overrides);
+    EXPECT_FALSE(engine.agentServer()->isListening()) << "nothing runs before the engine starts";
+    engine.start();
+    ASSERT_TRUE(engine.agentServer()->isListening()) << engine.agentServer()->error().toStdString();
+
+    std::optional<CommandResult> result;
+    engine.commands()->dispatch(u"getFullState"_s, {}, { u"debug-api"_s, {} }, Scope::DebugApi,
+                                [&](const CommandResult &r) { result = r; });
+    ASSERT_TRUE(waitUntil([&] { return result.has_value(); }));
+    const QJsonObject agent = result->data.toObject().value(u"agentServer"_s).toObject();
+    EXPECT_EQ(agent.value(u"state"_s).toString(), u"listening"_s);
+    EXPECT_EQ(agent.value(u"mode"_s).toString(), u"server"_s);
+    EXPECT_EQ(agent.value(u"port"_s).toInt(), port);
+    EXPECT_EQ(agent.value(u"clients"_s).toInt(), 0);
+    EXPECT_EQ(agent.value(u"status"_s).toString(), u"Listening on 127.0.0.1:%1, 0 clients"_s.arg(port));
+    EXPECT_EQ(agent.value(u"tokenFile"_s).toString(), paths.file(u"agent-token"_s));
+
+    engine.stop();
+    EXPECT_FALSE(engine.agentServer()->isListening());
 }
 
 // Client mode: the app dials out to an agent that listens, as the original extension did.

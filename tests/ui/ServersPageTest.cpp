@@ -6,6 +6,7 @@
 #include "UiTest.h"
 #include "Wait.h"
 #include "server/AgentServerService.h"
+#include "server/DebugApiService.h"
 #include "server/TokenFile.h"
 
 #include <QCheckBox>
@@ -149,6 +150,25 @@ TEST_F(ServersPageTest, TheAgentServerShowsItsLiveStateAndFollowsTheFields)
     EXPECT_TRUE(state->text().startsWith(u"Connecting to ws://127.0.0.1:%1"_s.arg(nobody)))
         << state->text().toStdString();
     screenshot(&page, u"servers-agent-client-waiting"_s);
+    service->stop();
+}
+
+TEST_F(ServersPageTest, ADebugTokenMadeInTheWindowIsTheOneTheRunningApiChecks)
+{
+    settings->setValue(SettingKey::DebugPort, unusedPort());
+    settings->setValue(SettingKey::DebugEnabled, true);
+    DebugApiService *service = engine->debugApi();
+    service->start();
+    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
+    ServersPage page(engine.get());
+    const QString first = TokenFile(page.debugToken()->path()).read();
+    ASSERT_EQ(first.size(), 43);
+    EXPECT_EQ(page.debugToken()->findChild<QLineEdit *>(u"tokenField"_s)->text(), first);
+
+    ASSERT_TRUE(page.debugToken()->regenerate(true));
+    const QString second = TokenFile(page.debugToken()->path()).read();
+    EXPECT_NE(second, first);
+    EXPECT_EQ(service->token(), second) << "ctl reads the file: the server must accept what it holds";
     service->stop();
 }
 

@@ -2,6 +2,7 @@
 #include "server/ParamsSchema.h"
 
 #include "QtPrinters.h"
+#include "server/ToolkitCommands.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -79,6 +80,61 @@ TEST(ParamsSchemaTest, NamesTheParameterThatIsWrong)
     };
     for (const Case &c : cases)
         EXPECT_EQ(ParamsSchema::validate(object(c.params), kScrollSchema), c.error) << c.params;
+}
+
+TEST(ParamsSchemaTest, AnyOfTakesEitherForm)
+{
+    const QJsonObject schema = object(R"({"type":"object","properties":{"value":{"anyOf":[
+        {"type":"string"},{"type":"array","items":{"type":"string"}}]}},"required":["value"]})");
+    EXPECT_EQ(ParamsSchema::validate(object(R"({"value":"France"})"), schema), QString());
+    EXPECT_EQ(ParamsSchema::validate(object(R"({"value":["a","b"]})"), schema), QString());
+    EXPECT_EQ(ParamsSchema::validate(object(R"({"value":3})"), schema),
+              u"params.value must be a string or an array, not the number 3"_s);
+    EXPECT_EQ(ParamsSchema::validate(object(R"({"value":["a",2]})"), schema),
+              u"params.value[1] must be a string, not the number 2"_s);
+}
+
+// The toolkit's own schemas: what its commands accept passes, what they refuse is named.
+TEST(ParamsSchemaTest, TheToolkitSchemasAcceptGoodParamsAndNameBadOnes)
+{
+    const QList<std::pair<QString, const char *>> good {
+        { u"snapshot"_s, R"({"interactiveOnly":true,"maxElements":10,"scope":"e3"})" },
+        { u"click"_s, R"({"ref":"e1","button":"right","tab":"ABC"})" },
+        { u"dblclick"_s, R"({"ref":"f1e2"})" },
+        { u"fill"_s, R"({"ref":"e1","value":"Ada"})" },
+        { u"type"_s, R"({"text":"hi\n"})" },
+        { u"press"_s, R"({"key":"Control+A"})" },
+        { u"select"_s, R"({"ref":"e5","value":["Japan","France"]})" },
+        { u"scroll"_s, R"({"direction":"down","amount":1.5})" },
+        { u"get"_s, R"({"what":"attribute","ref":"e1","name":"href"})" },
+        { u"is"_s, R"({"what":"visible","ref":"e1"})" },
+        { u"open"_s, R"({"url":"https://example.org","newTab":true})" },
+        { u"tab"_s, R"({"action":"list"})" },
+        { u"wait"_s, R"({"text":"Done","state":"hidden","timeoutMs":1000})" },
+        { u"screenshot"_s, R"({"fullPage":true})" },
+        { u"eval"_s, R"({"expression":"1+1"})" },
+        { u"back"_s, R"({})" },
+    };
+    for (const auto &[type, params] : good)
+        EXPECT_EQ(ParamsSchema::validate(object(params), ToolkitCommands::schema(type)), QString())
+            << type.toStdString() << " " << params;
+
+    const QList<std::tuple<QString, const char *, QString>> bad {
+        { u"click"_s, R"({})", u"params.ref is required"_s },
+        { u"click"_s, R"({"ref":"e1","button":"side"})",
+          u"params.button must be one of left, right, middle"_s },
+        { u"fill"_s, R"({"ref":"e1","value":5})", u"params.value must be a string, not the number 5"_s },
+        { u"select"_s, R"({"ref":"e1","value":true})",
+          u"params.value must be a string or an array, not true"_s },
+        { u"open"_s, R"({"url":"x","newtab":true})", u"params.newtab is not a parameter of this command"_s },
+        { u"wait"_s, R"({"ms":100000})", u"params.ms must be at most 30000"_s },
+        { u"back"_s, R"({"steps":2})", u"params.steps is not a parameter of this command; it takes tab"_s },
+    };
+    for (const auto &[type, params, error] : bad) {
+        const QString problem = ParamsSchema::validate(object(params), ToolkitCommands::schema(type));
+        EXPECT_TRUE(problem.startsWith(error))
+            << type.toStdString() << " " << params << " → " << problem.toStdString();
+    }
 }
 
 TEST(ParamsSchemaTest, NormalizedSchemasAreObjects)

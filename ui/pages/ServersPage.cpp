@@ -49,7 +49,12 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
         else
             state->setText(tr("Not running"));
     };
-    connect(service, &DebugApiService::stateChanged, this, showState);
+    connect(service, &DebugApiService::stateChanged, this, [this, showState] {
+        m_debugToken->reload(); // the service creates the token on its first start
+        showState();
+    });
+    // A token made here replaces the one the running API checks, at once.
+    connect(m_debugToken, &TokenBox::regenerated, service, &DebugApiService::reloadToken);
     showState();
 
     QFormLayout *agent = addFormGroup(tr("Agent server"));
