@@ -32,6 +32,7 @@
   let observedRoots = new WeakSet();
   let lastTitle = null;
   const clicked = new WeakSet();
+  const clickCount = new WeakMap(); // verified clicks per element (a button shown again is a new appearance)
   const blockedSeen = new WeakSet();
   const firstSeen = new WeakMap();
   const pending = []; // clicks waiting for verification
@@ -306,6 +307,11 @@
       const entry = pending[i];
       if (resolved(entry.el)) {
         pending.splice(i, 1);
+        // Gone, hidden or disabled: should the same element come back, that is a new
+        // appearance, clicked again, a few times at most (a button that keeps coming back is a loop).
+        const count = (clickCount.get(entry.el) || 0) + 1;
+        clickCount.set(entry.el, count);
+        if (count < 3) clicked.delete(entry.el);
         stats.clicks++;
         stats[entry.kind === 'terminalCommand' ? 'terminalCommands' : entry.kind === 'fileEdit' ? 'fileEdits' : 'other']++;
         mpa.report('clicked', {

@@ -236,6 +236,9 @@ TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
     evaluate(page, u"document.getElementById('late-disabled').disabled = false"_s);
     evaluate(page, u"document.getElementById('late-running').textContent = 'Run'"_s);
     ASSERT_TRUE(waitClicked(page, { u"late-disabled"_s, u"late-running"_s }));
+    // A button that went away and comes back is a new appearance: clicked again.
+    evaluate(page, u"document.getElementById('retry').style.display = ''"_s);
+    ASSERT_TRUE(waitUntil([&] { return clickedIn(page).count(u"retry"_s) == 2; }));
     // Reaction comes from the DOM observer, not the 1 s poll.
     const double reaction
         = evaluate(page, u"window.__clickTimes['late-accept'] - window.__insertedAt['late-accept']"_s)
