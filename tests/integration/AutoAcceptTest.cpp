@@ -362,17 +362,23 @@ TEST_F(AutoAcceptTest, NoClickWhileTheUserTypes)
     EXPECT_GE(afterKey, 1500.0);
 }
 
-TEST_F(AutoAcceptTest, FramesInAndOutOfProcessAreCovered)
+// `page` with ?frames= naming a cross-site (out-of-process) and a cross-port (same process) frame.
+QUrl withFrames(QUrl page, const QUrl &crossSite, const QUrl &crossPort)
 {
-    QUrl url = fixtureUrl(u"autoaccept/framed.html"_s);
     const auto frameSpec = [](const QString &name, const QUrl &frameUrl) -> QString {
         return name + u'=' + QString::fromLatin1(QUrl::toPercentEncoding(frameUrl.toString()));
     };
-    url.setQuery(u"frames="_s
-                 + QString::fromLatin1(QUrl::toPercentEncoding(
-                     frameSpec(u"oopif"_s, crossSiteUrl(u"autoaccept/frame-panel.html"_s)) + u','
-                     + frameSpec(u"sameproc"_s, crossPortUrl(u"autoaccept/frame-panel.html"_s)))));
-    CdpSession *page = open(url);
+    page.setQuery(u"frames="_s
+                  + QString::fromLatin1(QUrl::toPercentEncoding(frameSpec(u"oopif"_s, crossSite) + u','
+                                                                + frameSpec(u"sameproc"_s, crossPort))));
+    return page;
+}
+
+TEST_F(AutoAcceptTest, FramesInAndOutOfProcessAreCovered)
+{
+    CdpSession *page = open(withFrames(fixtureUrl(u"autoaccept/framed.html"_s),
+                                       crossSiteUrl(u"autoaccept/frame-panel.html"_s),
+                                       crossPortUrl(u"autoaccept/frame-panel.html"_s)));
     ASSERT_TRUE(page);
     ASSERT_TRUE(waitClicked(page, { u"oopif:frame-run"_s, u"sameproc:frame-run"_s }));
     ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
@@ -390,6 +396,43 @@ TEST_F(AutoAcceptTest, FramesInAndOutOfProcessAreCovered)
         EXPECT_EQ(b.pattern, u"mkfs."_s);
         EXPECT_EQ(b.targetId, page->targetId()) << "a frame's block is reported for its page";
     }
+    const auto targets = controller->targets();
+    const auto it = std::find_if(targets.begin(), targets.end(),
+                                 [&](const auto &t) { return t.targetId == page->targetId(); });
+    ASSERT_NE(it, targets.end());
+    EXPECT_EQ(it->profileId, u"vscode"_s);
+}
+
+TEST_F(AutoAcceptTest, AWebPagesFramesAreNotPanels)
+{
+    CdpSession *page = open(withFrames(fixtureUrl(u"autoaccept/framed-web.html"_s),
+                                       crossSiteUrl(u"autoaccept/frame-panel.html"_s),
+                                       crossPortUrl(u"autoaccept/frame-panel.html"_s)));
+    ASSERT_TRUE(page);
+    // Every frame's payload runs and has looked at its document; nothing was clicked.
+    PayloadInjector *injector = nullptr;
+    CdpSession *oopif = nullptr;
+    ASSERT_TRUE(waitUntil([&] {
+        injector = hub->injectorFor(page);
+        for (CdpSession *s : endpoint->sessions()) {
+            if (s->parentSession() == page)
+                oopif = s;
+        }
+        return injector && injector->frameIds().size() == 2 && oopif && hub->injectorFor(oopif)
+            && hub->injectorFor(oopif)->isReady();
+    }));
+    for (const QString &frameId : injector->frameIds())
+        EXPECT_TRUE(waitUntil([&] { return scanNow(page, frameId).value(u"scans"_s).toInt() > 0; }));
+    std::optional<QJsonValue> oopifScan;
+    QObject context;
+    hub->injectorFor(oopif)->evaluate(
+        PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"scan"_s), &context,
+        [&](const QJsonValue &v, const CdpError &) { oopifScan = v; });
+    ASSERT_TRUE(waitUntil([&] { return oopifScan.has_value(); }));
+    EXPECT_GT(oopifScan->toObject().value(u"scans"_s).toInt(), 0);
+    EXPECT_TRUE(clickedIn(page).isEmpty()) << clickedIn(page).join(u", "_s).toStdString();
+    EXPECT_EQ(controller->runCounts().clicks, 0);
+    EXPECT_EQ(controller->runCounts().blocked, 0);
 }
 
 // The app as users run it: `multi-purpose-agent --headless --auto-accept --cdp-port P` on a
