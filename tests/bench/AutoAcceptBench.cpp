@@ -61,7 +61,11 @@ CdpSession *openTab(CdpEndpoint &endpoint, const QUrl &url, bool front = true)
     if (page) {
         if (front)
             sendAndWait(page, u"Page.bringToFront"_s);
-        waitUntil([&] { return evaluate(page, u"document.readyState"_s).toString() == u"complete"_s; });
+        // The tab starts on about:blank (complete at once): wait for the page itself.
+        waitUntil([&] {
+            return evaluate(page, u"location.href + ' ' + document.readyState"_s).toString()
+                == url.toString() + u" complete"_s;
+        });
     }
     return page;
 }
@@ -108,7 +112,10 @@ Latency measureLatency(PayloadHub &hub, CdpSession *page, const QString &prefix,
     for (int i = 0; i < count; ++i) {
         const QString id = u"%1-%2"_s.arg(prefix).arg(i);
         pace.start();
-        evaluate(page, u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id));
+        QString error;
+        evaluate(page, u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id), &error);
+        if (!error.isEmpty())
+            std::fprintf(stderr, "cannot insert %s: %s\n", qPrintable(id), qPrintable(error));
         if (!waitUntil([&] { return verifiedAt.contains(id); }, 5s)) {
             ++result.missed;
             std::fprintf(
@@ -118,7 +125,7 @@ Latency measureLatency(PayloadHub &hub, CdpSession *page, const QString &prefix,
                         page,
                         u"(() => { const b = document.getElementById('%1'); const r = b && "
                         u"b.getBoundingClientRect(); "
-                        "return JSON.stringify({ exists: !!b, clicked: window.__clicked.includes('%1'), top: r && r.top, h: innerHeight }); })()"_s
+                        "return JSON.stringify({ href: location.href, steps: document.querySelector('[data-steps]').children.length, inserted: Object.keys(window.__insertedAt || {}), exists: !!b, clicked: window.__clicked.includes('%1'), top: r && r.top, h: innerHeight }); })()"_s
                             .arg(id))
                         .toString()));
             continue;
@@ -164,7 +171,11 @@ Cost measureCost(CdpSession *page, int seconds)
     sendAndWait(page, u"Profiler.setSamplingInterval"_s, { { u"interval"_s, 100 } });
     const double taskBefore = metric(page, u"TaskDuration"_s);
     sendAndWait(page, u"Profiler.start"_s);
-    cost.nodes = evaluate(page, u"startChurn()"_s).toInt();
+    QString error;
+    cost.nodes = evaluate(page, u"startChurn()"_s, &error).toInt();
+    if (!error.isEmpty())
+        std::fprintf(stderr, "cannot start the churn in %s: %s\n", qPrintable(page->targetInfo().url),
+                     qPrintable(error));
     QElapsedTimer wall;
     wall.start();
     spin(seconds * 1000);
