@@ -307,11 +307,13 @@
       const entry = pending[i];
       if (resolved(entry.el)) {
         pending.splice(i, 1);
-        // Gone, hidden or disabled: should the same element come back, that is a new
-        // appearance, clicked again, a few times at most (a button that keeps coming back is a loop).
+        // Gone or hidden: should the same element come back, that is a new appearance, clicked
+        // again, a few times at most (a button that keeps coming back is a loop). A button that
+        // was only disabled (a Run while its command runs) is never clicked twice.
         const count = (clickCount.get(entry.el) || 0) + 1;
         clickCount.set(entry.el, count);
-        if (count < 3) clicked.delete(entry.el);
+        const disabled = entry.el.disabled || entry.el.getAttribute('aria-disabled') === 'true';
+        if (count < 3 && !disabled) clicked.delete(entry.el);
         stats.clicks++;
         stats[entry.kind === 'terminalCommand' ? 'terminalCommands' : entry.kind === 'fileEdit' ? 'fileEdits' : 'other']++;
         mpa.report('clicked', {

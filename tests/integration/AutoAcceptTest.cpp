@@ -239,6 +239,12 @@ TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
     // A button that went away and comes back is a new appearance: clicked again.
     evaluate(page, u"document.getElementById('retry').style.display = ''"_s);
     ASSERT_TRUE(waitUntil([&] { return clickedIn(page).count(u"retry"_s) == 2; }));
+    // One that was only disabled (a Run while its command runs) is not clicked again.
+    evaluate(page,
+             u"(() => { const b = document.getElementById('card').shadowRoot.getElementById('shadow-allow'); "
+             "b.disabled = false; })()"_s);
+    scanNow(page);
+    EXPECT_EQ(clickedIn(page).count(u"shadow-allow"_s), 1);
     // Reaction comes from the DOM observer, not the 1 s poll.
     const double reaction
         = evaluate(page, u"window.__clickTimes['late-accept'] - window.__insertedAt['late-accept']"_s)
