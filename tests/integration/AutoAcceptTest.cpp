@@ -349,7 +349,7 @@ TEST_F(AutoAcceptTest, ConfigChangesApplyLiveWithoutReinjection)
 
 TEST_F(AutoAcceptTest, NoClickWhileTheUserTypes)
 {
-    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 1500);
+    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 3000);
     CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
     ASSERT_TRUE(page);
     ASSERT_TRUE(waitClicked(page, kPanelClicked));
@@ -365,7 +365,7 @@ TEST_F(AutoAcceptTest, NoClickWhileTheUserTypes)
     const double afterKey
         = evaluate(page, u"window.__clickTimes['typed-over'] - window.__keys[window.__keys.length - 1]"_s)
               .toDouble();
-    EXPECT_GE(afterKey, 1500.0);
+    EXPECT_GE(afterKey, 3000.0);
 }
 
 // `page` with ?frames= naming a cross-site (out-of-process) and a cross-port (same process) frame.
