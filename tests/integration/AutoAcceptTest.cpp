@@ -252,6 +252,39 @@ TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
     EXPECT_LT(reaction, 200.0);
 }
 
+TEST_F(AutoAcceptTest, APanelThatAppearsLaterOrIsRenderedAgainIsFound)
+{
+    // No agent panel at first: nothing to click, until one appears.
+    CdpSession *page = open(fixtureUrl(u"basic.html"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitActive(page, true));
+    const QString addPanel = uR"JS((() => {
+      window.__clicked = window.__clicked || [];
+      const panel = document.createElement('aside');
+      panel.className = 'agent-panel';
+      const button = document.createElement('button');
+      button.id = '%1';
+      button.textContent = 'Accept';
+      button.addEventListener('click', () => {
+        window.__clicked.push(button.id);
+        window.__clickedAt = performance.now();
+        button.remove();
+      });
+      panel.appendChild(button);
+      document.querySelector('.agent-panel')?.remove();
+      window.__addedAt = performance.now();
+      document.body.appendChild(panel);
+    })())JS"_s;
+    evaluate(page, addPanel.arg(u"in-new-panel"_s));
+    ASSERT_TRUE(waitClicked(page, { u"in-new-panel"_s }));
+    // Seen as it appeared, not at the next scan (every 1000 ms).
+    EXPECT_LT(evaluate(page, u"window.__clickedAt - window.__addedAt"_s).toDouble(), 500.0);
+    // The panel rendered again as a new element: found again (by the next scan at the latest).
+    evaluate(page, addPanel.arg(u"in-rendered-panel"_s));
+    ASSERT_TRUE(waitClicked(page, { u"in-rendered-panel"_s }));
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().clicks == 2; }));
+}
+
 TEST_F(AutoAcceptTest, AReloadAndANewTabAreCoveredToo)
 {
     CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
