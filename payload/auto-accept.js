@@ -218,7 +218,9 @@
 
   function visibleAndClickable(el) {
     if (!el.isConnected) return false;
-    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]')) return false;
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled], [inert]')) {
+      return false;
+    }
     const rect = el.getBoundingClientRect();
     if (rect.width < 1 || rect.height < 1) return false;
     const style = getComputedStyle(el);
