@@ -1,9 +1,10 @@
 // Module `autoAccept`: clicks the agent panel's Accept / Run / Retry / Apply / Allow buttons
 // the moment they appear, never a banned command, and counts what it did.
 //
-// Reaction comes from a MutationObserver over the document and every open shadow root (only
-// the added nodes are looked at); a scan of the agent panel every pollIntervalMs is the
-// fallback for changes no mutation announces (a transition that shows a button). A click
+// Reaction comes from a MutationObserver over the agent panel(s) and the open shadow roots in
+// them (only the added and changed nodes are looked at; the rest of a busy page is not
+// observed once the panel is found); a scan of the panel every pollIntervalMs is the fallback
+// for changes no mutation announces (a transition that shows a button, a panel re-rendered). A click
 // counts once the button is gone, hidden or disabled within verifyMs, checked on mutations
 // and on timers (never animation frames, which stop in background windows).
 //
@@ -24,6 +25,8 @@
   let panelSelector = '';
   let candidateSelector = 'button, [role="button"]';
   let observer = null;
+  let finder = null;
+  let finderOn = false;
   let pollTimer = 0;
   let idleTimer = 0;
   let rateTimer = 0;
@@ -32,6 +35,7 @@
   let observedRoots = new WeakSet();
   let lastTitle = null;
   const clicked = new WeakSet();
+  const clickCount = new WeakMap(); // verified clicks per element (a button shown again is a new appearance)
   const blockedSeen = new WeakSet();
   const firstSeen = new WeakMap();
   const pending = []; // clicks waiting for verification
@@ -206,13 +210,17 @@
     if (!scopes.length && !isTop && config && config.frameIsPanel && document.documentElement) {
       scopes = [document.documentElement];
     }
+    for (const scope of scopes) observeRoot(scope);
+    watchForPanel();
   }
 
   // ---- eligibility ----------------------------------------------------------------------
 
   function visibleAndClickable(el) {
     if (!el.isConnected) return false;
-    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]')) return false;
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled], [inert]')) {
+      return false;
+    }
     const rect = el.getBoundingClientRect();
     if (rect.width < 1 || rect.height < 1) return false;
     const style = getComputedStyle(el);
@@ -306,6 +314,13 @@
       const entry = pending[i];
       if (resolved(entry.el)) {
         pending.splice(i, 1);
+        // Gone or hidden: should the same element come back, that is a new appearance, clicked
+        // again, a few times at most (a button that keeps coming back is a loop). A button that
+        // was only disabled (a Run while its command runs) is never clicked twice.
+        const count = (clickCount.get(entry.el) || 0) + 1;
+        clickCount.set(entry.el, count);
+        const disabled = entry.el.disabled || entry.el.getAttribute('aria-disabled') === 'true';
+        if (count < 3 && !disabled) clicked.delete(entry.el);
         stats.clicks++;
         stats[entry.kind === 'terminalCommand' ? 'terminalCommands' : entry.kind === 'fileEdit' ? 'fileEdits' : 'other']++;
         mpa.report('clicked', {
@@ -347,22 +362,8 @@
   function onMutations(records) {
     if (pending.length) verifyAll();
     if (!active()) return;
-    let panelChanged = false;
-    for (const r of records) {
-      if (r.type !== 'childList') continue;
-      if (panelSelector && !panelChanged) {
-        for (const n of r.addedNodes) {
-          if (n.nodeType !== 1) continue;
-          try {
-            panelChanged = n.matches(panelSelector) || !!n.querySelector(panelSelector);
-          } catch (e) {}
-          if (panelChanged) break;
-        }
-      }
-      if (r.removedNodes.length && scopes.some((s) => !s.isConnected)) panelChanged = true;
-    }
-    if (panelChanged) {
-      // A panel came or went: look at all of it.
+    // The panel itself went away (a re-render): find it again and look at all of it.
+    if (records.some((r) => r.removedNodes.length) && scopes.some((s) => !s.isConnected)) {
       fullScan();
       return;
     }
@@ -416,30 +417,55 @@
 
   function stop() {
     if (observer) observer.disconnect();
+    if (finder) finder.disconnect();
     observer = null;
+    finder = null;
+    finderOn = false;
     clearInterval(pollTimer);
     clearTimeout(idleTimer);
     clearTimeout(rateTimer);
     pollTimer = idleTimer = rateTimer = 0;
   }
 
+  // While no panel is found, a light observer (child lists only) watches for one to appear;
+  // once found, only the panels are observed, so a busy page's other changes cost nothing.
+  function onFinderMutations(records) {
+    if (!active() || !panelSelector) return;
+    for (const r of records) {
+      for (const n of r.addedNodes) {
+        if (n.nodeType !== 1) continue;
+        let found = false;
+        try {
+          found = n.matches(panelSelector) || !!n.querySelector(panelSelector);
+        } catch (e) {}
+        if (found) {
+          fullScan();
+          return;
+        }
+      }
+    }
+  }
+
+  function watchForPanel() {
+    if (!finder || !document.documentElement) return;
+    if (scopes.length) {
+      if (finderOn) finder.disconnect();
+      finderOn = false;
+    } else if (!finderOn) {
+      finder.observe(document, { childList: true, subtree: true });
+      finderOn = true;
+    }
+  }
+
   function start() {
     stop();
     if (!active()) return;
     observer = new MutationObserver(onMutations);
-    // A fresh observer: every root must be observed again.
+    finder = new MutationObserver(onFinderMutations);
+    finderOn = false;
+    // A fresh observer: every root must be observed again (fullScan observes the panels and
+    // the shadow roots in them).
     observedRoots = new WeakSet();
-    const roots = [document];
-    observeRoot(document);
-    for (let i = 0; i < roots.length; i++) {
-      const walker = document.createTreeWalker(roots[i], NodeFilter.SHOW_ELEMENT);
-      for (let el = walker.nextNode(); el; el = walker.nextNode()) {
-        if (el.shadowRoot) {
-          observeRoot(el.shadowRoot);
-          roots.push(el.shadowRoot);
-        }
-      }
-    }
     pollTimer = setInterval(fullScan, Math.min(3000, Math.max(200, Number(config.pollIntervalMs) || 1000)));
     fullScan();
   }

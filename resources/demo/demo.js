@@ -6,7 +6,7 @@
   const messages = document.getElementById('messages');
   const statusBar = document.getElementById('status-bar');
   const generating = document.getElementById('generating');
-  const stats = { steps: 0, accepted: 0, rejected: 0 };
+  const stats = { steps: 0, accepted: 0, rejected: 0, blocked: 0 };
 
   const edits = [
     { file: 'src/parser.ts', add: 'if (input.trim() === "") return emptyAst();', del: 'if (!input) return emptyAst();' },
@@ -29,9 +29,9 @@
   let tick = 0;
 
   function updateStatus() {
-    const waiting = messages.querySelectorAll('.step:not(.done):not(.rejected)').length;
+    const waiting = messages.querySelectorAll('.step:not(.done):not(.rejected):not(.blocked)').length;
     statusBar.textContent = `Agent steps: ${stats.steps} · accepted: ${stats.accepted} · ` +
-      `rejected: ${stats.rejected} · waiting: ${waiting}`;
+      `rejected: ${stats.rejected} · blocked: ${stats.blocked} · waiting: ${waiting}`;
   }
 
   function element(tag, className, text) {
@@ -111,7 +111,7 @@
     // Keep the page bounded on long runs: drop the oldest resolved entries.
     while (messages.children.length > 60) {
       const oldest = messages.firstElementChild;
-      if (oldest.matches('.step:not(.done):not(.rejected)')) break;
+      if (oldest.matches('.step:not(.done):not(.rejected):not(.blocked)')) break;
       oldest.remove();
     }
   }
@@ -144,6 +144,19 @@
       document.getElementById('composer').requestSubmit();
     }
   });
+
+  // Multi Purpose Agent marks a Run button whose command is banned (data-mpa-blocked): the
+  // step shows it, as an IDE would show a command that was never approved.
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const step = r.target.closest && r.target.closest('.step');
+      if (!step || step.classList.contains('blocked') || r.target.getAttribute('data-mpa-blocked') !== 'true') continue;
+      step.classList.add('blocked');
+      step.querySelector('.state').textContent = 'Blocked by Multi Purpose Agent';
+      stats.blocked++;
+      updateStatus();
+    }
+  }).observe(messages, { attributes: true, subtree: true, attributeFilter: ['data-mpa-blocked'] });
 
   say('Hi! I am a demo agent. I will keep proposing edits and commands.');
   updateStatus();

@@ -236,11 +236,53 @@ TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
     evaluate(page, u"document.getElementById('late-disabled').disabled = false"_s);
     evaluate(page, u"document.getElementById('late-running').textContent = 'Run'"_s);
     ASSERT_TRUE(waitClicked(page, { u"late-disabled"_s, u"late-running"_s }));
+    // A button that went away and comes back is a new appearance: clicked again.
+    evaluate(page, u"document.getElementById('retry').style.display = ''"_s);
+    ASSERT_TRUE(waitUntil([&] { return clickedIn(page).count(u"retry"_s) == 2; }));
+    // One that was only disabled (a Run while its command runs) is not clicked again.
+    evaluate(page,
+             u"(() => { const b = document.getElementById('card').shadowRoot.getElementById('shadow-allow'); "
+             "b.disabled = false; })()"_s);
+    scanNow(page);
+    EXPECT_EQ(clickedIn(page).count(u"shadow-allow"_s), 1);
     // Reaction comes from the DOM observer, not the 1 s poll.
     const double reaction
         = evaluate(page, u"window.__clickTimes['late-accept'] - window.__insertedAt['late-accept']"_s)
               .toDouble();
     EXPECT_LT(reaction, 200.0);
+}
+
+TEST_F(AutoAcceptTest, APanelThatAppearsLaterOrIsRenderedAgainIsFound)
+{
+    // No agent panel at first: nothing to click, until one appears.
+    CdpSession *page = open(fixtureUrl(u"basic.html"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitActive(page, true));
+    const QString addPanel = uR"JS((() => {
+      window.__clicked = window.__clicked || [];
+      const panel = document.createElement('aside');
+      panel.className = 'agent-panel';
+      const button = document.createElement('button');
+      button.id = '%1';
+      button.textContent = 'Accept';
+      button.addEventListener('click', () => {
+        window.__clicked.push(button.id);
+        window.__clickedAt = performance.now();
+        button.remove();
+      });
+      panel.appendChild(button);
+      document.querySelector('.agent-panel')?.remove();
+      window.__addedAt = performance.now();
+      document.body.appendChild(panel);
+    })())JS"_s;
+    evaluate(page, addPanel.arg(u"in-new-panel"_s));
+    ASSERT_TRUE(waitClicked(page, { u"in-new-panel"_s }));
+    // Seen as it appeared, not at the next scan (every 1000 ms).
+    EXPECT_LT(evaluate(page, u"window.__clickedAt - window.__addedAt"_s).toDouble(), 500.0);
+    // The panel rendered again as a new element: found again (by the next scan at the latest).
+    evaluate(page, addPanel.arg(u"in-rendered-panel"_s));
+    ASSERT_TRUE(waitClicked(page, { u"in-rendered-panel"_s }));
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().clicks == 2; }));
 }
 
 TEST_F(AutoAcceptTest, AReloadAndANewTabAreCoveredToo)
@@ -340,7 +382,7 @@ TEST_F(AutoAcceptTest, ConfigChangesApplyLiveWithoutReinjection)
 
 TEST_F(AutoAcceptTest, NoClickWhileTheUserTypes)
 {
-    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 1500);
+    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 3000);
     CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
     ASSERT_TRUE(page);
     ASSERT_TRUE(waitClicked(page, kPanelClicked));
@@ -356,20 +398,26 @@ TEST_F(AutoAcceptTest, NoClickWhileTheUserTypes)
     const double afterKey
         = evaluate(page, u"window.__clickTimes['typed-over'] - window.__keys[window.__keys.length - 1]"_s)
               .toDouble();
-    EXPECT_GE(afterKey, 1500.0);
+    EXPECT_GE(afterKey, 3000.0);
+}
+
+// `page` with ?frames= naming a cross-site (out-of-process) and a cross-port (same process) frame.
+QUrl withFrames(QUrl page, const QUrl &crossSite, const QUrl &crossPort)
+{
+    const auto frameSpec = [](const QString &name, const QUrl &frameUrl) -> QString {
+        return name + u'=' + QString::fromLatin1(QUrl::toPercentEncoding(frameUrl.toString()));
+    };
+    page.setQuery(u"frames="_s
+                  + QString::fromLatin1(QUrl::toPercentEncoding(frameSpec(u"oopif"_s, crossSite) + u','
+                                                                + frameSpec(u"sameproc"_s, crossPort))));
+    return page;
 }
 
 TEST_F(AutoAcceptTest, FramesInAndOutOfProcessAreCovered)
 {
-    QUrl url = fixtureUrl(u"autoaccept/framed.html"_s);
-    const auto frameSpec = [](const QString &name, const QUrl &frameUrl) -> QString {
-        return name + u'=' + QString::fromLatin1(QUrl::toPercentEncoding(frameUrl.toString()));
-    };
-    url.setQuery(u"frames="_s
-                 + QString::fromLatin1(QUrl::toPercentEncoding(
-                     frameSpec(u"oopif"_s, crossSiteUrl(u"autoaccept/frame-panel.html"_s)) + u','
-                     + frameSpec(u"sameproc"_s, crossPortUrl(u"autoaccept/frame-panel.html"_s)))));
-    CdpSession *page = open(url);
+    CdpSession *page = open(withFrames(fixtureUrl(u"autoaccept/framed.html"_s),
+                                       crossSiteUrl(u"autoaccept/frame-panel.html"_s),
+                                       crossPortUrl(u"autoaccept/frame-panel.html"_s)));
     ASSERT_TRUE(page);
     ASSERT_TRUE(waitClicked(page, { u"oopif:frame-run"_s, u"sameproc:frame-run"_s }));
     ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
@@ -387,6 +435,43 @@ TEST_F(AutoAcceptTest, FramesInAndOutOfProcessAreCovered)
         EXPECT_EQ(b.pattern, u"mkfs."_s);
         EXPECT_EQ(b.targetId, page->targetId()) << "a frame's block is reported for its page";
     }
+    const auto targets = controller->targets();
+    const auto it = std::find_if(targets.begin(), targets.end(),
+                                 [&](const auto &t) { return t.targetId == page->targetId(); });
+    ASSERT_NE(it, targets.end());
+    EXPECT_EQ(it->profileId, u"vscode"_s);
+}
+
+TEST_F(AutoAcceptTest, AWebPagesFramesAreNotPanels)
+{
+    CdpSession *page = open(withFrames(fixtureUrl(u"autoaccept/framed-web.html"_s),
+                                       crossSiteUrl(u"autoaccept/frame-panel.html"_s),
+                                       crossPortUrl(u"autoaccept/frame-panel.html"_s)));
+    ASSERT_TRUE(page);
+    // Every frame's payload runs and has looked at its document; nothing was clicked.
+    PayloadInjector *injector = nullptr;
+    CdpSession *oopif = nullptr;
+    ASSERT_TRUE(waitUntil([&] {
+        injector = hub->injectorFor(page);
+        for (CdpSession *s : endpoint->sessions()) {
+            if (s->parentSession() == page)
+                oopif = s;
+        }
+        return injector && injector->frameIds().size() == 2 && oopif && hub->injectorFor(oopif)
+            && hub->injectorFor(oopif)->isReady();
+    }));
+    for (const QString &frameId : injector->frameIds())
+        EXPECT_TRUE(waitUntil([&] { return scanNow(page, frameId).value(u"scans"_s).toInt() > 0; }));
+    std::optional<QJsonValue> oopifScan;
+    QObject context;
+    hub->injectorFor(oopif)->evaluate(
+        PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"scan"_s), &context,
+        [&](const QJsonValue &v, const CdpError &) { oopifScan = v; });
+    ASSERT_TRUE(waitUntil([&] { return oopifScan.has_value(); }));
+    EXPECT_GT(oopifScan->toObject().value(u"scans"_s).toInt(), 0);
+    EXPECT_TRUE(clickedIn(page).isEmpty()) << clickedIn(page).join(u", "_s).toStdString();
+    EXPECT_EQ(controller->runCounts().clicks, 0);
+    EXPECT_EQ(controller->runCounts().blocked, 0);
 }
 
 // The app as users run it: `multi-purpose-agent --headless --auto-accept --cdp-port P` on a
