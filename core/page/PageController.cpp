@@ -6,6 +6,7 @@
 #include "page/PayloadHub.h"
 
 #include <QRegularExpression>
+#include <QSet>
 #include <QTimer>
 #include <QUrl>
 
@@ -326,30 +327,30 @@ void PageController::onEvent(const QString &method, const QJsonObject &params)
 
 // ---- payload calls ------------------------------------------------------------------------
 
-CdpSession *PageController::sessionOfFrame(int frame) const
+PageController::FrameTarget PageController::frameTarget(int frame) const
 {
     if (frame == 0)
-        return m_page;
+        return { m_page, {} };
     const auto it = m_frames.constFind(frame);
-    return it == m_frames.cend() ? nullptr : it->session.data();
+    return it == m_frames.cend() ? FrameTarget {} : it->target;
 }
 
-void PageController::payload(CdpSession *session, const QString &function, const QJsonObject &args,
+void PageController::payload(const FrameTarget &target, const QString &function, const QJsonObject &args,
                              Result done, int attempt)
 {
+    CdpSession *session = target.session;
     if (!session || !session->isAttached())
         return done({}, tr("the page or frame is gone"));
     PayloadInjector *injector = m_hub->ensureScript(session, QString::fromLatin1(kModule));
     const QString expression
         = u"(globalThis.__mpa && globalThis.__mpa.snapshot) ? %1 : { notReady: true }"_s.arg(
             PayloadInjector::moduleCall(QString::fromLatin1(kModule), function, args));
-    QPointer<CdpSession> target(session);
     injector->evaluate(
         expression, this,
         [this, target, function, args, done, attempt](const QJsonValue &value, const CdpError &error) {
             if (error.isError()) {
                 // A document on its way out: try again in the new one.
-                if (attempt < 20 && error.kind == CdpError::Kind::Protocol && target) {
+                if (attempt < 20 && error.kind == CdpError::Kind::Protocol && target.session) {
                     QTimer::singleShot(50, this,
                                        [=, this] { payload(target, function, args, done, attempt + 1); });
                     return;
@@ -358,7 +359,7 @@ void PageController::payload(CdpSession *session, const QString &function, const
             }
             const QJsonObject result = value.toObject();
             if (result.value(u"notReady").toBool()) {
-                if (attempt >= 40 || !target)
+                if (attempt >= 40 || !target.session)
                     return done({}, tr("the toolkit's script did not start in the page"));
                 QTimer::singleShot(50, this,
                                    [=, this] { payload(target, function, args, done, attempt + 1); });
@@ -367,7 +368,9 @@ void PageController::payload(CdpSession *session, const QString &function, const
             if (result.contains(u"error"_s))
                 return done(result, result.value(u"error").toString());
             done(result, {});
-        });
+        },
+        target.frameId,
+        target.frameId.isEmpty() ? std::chrono::milliseconds(10000) : std::chrono::milliseconds(3000));
 }
 
 void PageController::callRef(const QString &ref, const QString &op, QJsonObject args, Result done)
@@ -376,8 +379,8 @@ void PageController::callRef(const QString &ref, const QString &op, QJsonObject 
     QString local;
     if (!parseRef(ref, &frame, &local))
         return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
-    CdpSession *session = sessionOfFrame(frame);
-    if (!session) {
+    const FrameTarget target = frameTarget(frame);
+    if (!target.session) {
         return done(
             {},
             tr("stale ref %1: the frame is gone (or from a previous page); take a new snapshot").arg(ref));
@@ -386,7 +389,7 @@ void PageController::callRef(const QString &ref, const QString &op, QJsonObject 
     args.insert(u"ref"_s, local);
     if (frame)
         args.insert(u"prefix"_s, u"f%1"_s.arg(frame));
-    payload(session, u"call"_s, args, std::move(done));
+    payload(target, u"call"_s, args, std::move(done));
 }
 
 // ---- snapshot -----------------------------------------------------------------------------
@@ -400,13 +403,13 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
             // A scope inside a frame: snapshot that frame's document from the element.
             QString local;
             parseRef(options.scope, &frame, &local);
-            CdpSession *session = sessionOfFrame(frame);
-            if (!session)
+            const FrameTarget target = frameTarget(frame);
+            if (!target.session)
                 return done({},
                             tr("stale ref %1: the frame is gone; take a new snapshot").arg(options.scope));
             SnapshotOptions inner = options;
             inner.scope = local;
-            snapshotFrame(session, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
+            snapshotFrame(target, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
                           [this, done](const QJsonObject &r, const QString &error) {
                               if (!error.isEmpty())
                                   return done({}, error);
@@ -418,7 +421,7 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
             return;
         }
     }
-    snapshotFrame(m_page, {}, options.maxElements, options.maxChars, options,
+    snapshotFrame({ m_page, {} }, {}, options.maxElements, options.maxChars, options,
                   [this, done](const QJsonObject &r, const QString &error) {
                       if (!error.isEmpty())
                           return done({}, error);
@@ -428,136 +431,169 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
                   });
 }
 
-void PageController::snapshotFrame(CdpSession *session, const QString &prefix, int maxElements, int maxChars,
-                                   const SnapshotOptions &options, Result done)
+void PageController::snapshotFrame(const FrameTarget &target, const QString &prefix, int maxElements,
+                                   int maxChars, const SnapshotOptions &options, Result done)
 {
-    if (!session)
+    if (!target.session)
         return done({}, tr("the page is gone"));
-    const QString targetId = session->targetId();
+    const QString key = target.key();
     QJsonObject args { { u"interactiveOnly"_s, options.interactiveOnly },
                        { u"maxElements"_s, maxElements },
                        { u"maxChars"_s, maxChars },
-                       { u"base"_s, m_nextRef.value(targetId, 1) },
+                       { u"base"_s, m_nextRef.value(key, 1) },
                        { u"prefix"_s, prefix } };
     if (!options.scope.isEmpty())
         args.insert(u"scope"_s, options.scope);
-    QPointer<CdpSession> guard(session);
-    payload(
-        session, u"snapshot"_s, args,
-        [this, guard, targetId, prefix, maxElements, maxChars, options, done](const QJsonObject &r,
+    payload(target, u"snapshot"_s, args,
+            [this, target, key, prefix, maxElements, maxChars, options, done](const QJsonObject &r,
                                                                               const QString &error) {
-            if (!error.isEmpty())
-                return done({}, error);
-            m_nextRef.insert(targetId, std::max(m_nextRef.value(targetId, 1), r.value(u"next").toInt()));
-            struct Splice
-            {
-                QString ref;
-                CdpSession *child;
-            };
-            QList<Splice> splices;
-            // Out-of-process frames: this session's child targets, matched by address, then
-            // in document order.
-            QList<CdpSession *> children;
-            for (CdpSession *s : m_endpoint->sessions()) {
-                if (s->parentSession() == guard && !s->isPage() && s->isAttached())
-                    children.append(s);
-            }
-            const QJsonArray frames = r.value(u"frames").toArray();
-            QList<QJsonObject> unmatched;
-            for (const QJsonValue &f : frames) {
-                const QJsonObject frame = f.toObject();
-                CdpSession *match = nullptr;
-                for (CdpSession *c : std::as_const(children)) {
-                    if (c->targetInfo().url == frame.value(u"src").toString()) {
-                        match = c;
-                        break;
-                    }
-                }
-                if (match) {
-                    children.removeOne(match);
-                    splices.append({ frame.value(u"ref").toString(), match });
-                } else {
-                    unmatched.append(frame);
-                }
-            }
-            for (const QJsonObject &frame : std::as_const(unmatched)) {
-                if (children.isEmpty())
-                    break;
-                splices.append({ frame.value(u"ref").toString(), children.takeFirst() });
-            }
-            auto state = std::make_shared<QJsonObject>(r);
-            state->remove(u"frames"_s);
-            state->remove(u"next"_s);
-            auto step = std::make_shared<std::function<void(int)>>();
-            const std::weak_ptr<std::function<void(int)>> weakStep = step;
-            *step = [this, state, splices, prefix, maxElements, maxChars, options, done, weakStep](int i) {
-                if (i >= splices.size()) {
-                    QJsonObject out = *state;
-                    const int omitted = out.value(u"omitted").toInt();
-                    QString text = out.value(u"text").toString();
-                    if (omitted > 0 && prefix.isEmpty()) {
-                        text += u"\n# %1 more element(s) not shown (maxElements %2, maxChars %3): use scope, "
-                                "interactiveOnly or higher limits"_s.arg(omitted)
-                                    .arg(maxElements)
-                                    .arg(maxChars);
-                        out.insert(u"text"_s, text);
-                    }
-                    out.insert(u"snapshot"_s, text);
-                    out.remove(u"text"_s);
-                    out.insert(u"truncated"_s, omitted > 0);
-                    return done(out, {});
-                }
-                const Splice &s = splices.at(i);
-                int frameNo = m_frameNumbers.value(s.child->targetId());
-                if (!frameNo) {
-                    frameNo = int(m_frameNumbers.size()) + 1;
-                    m_frameNumbers.insert(s.child->targetId(), frameNo);
-                }
-                m_frames.insert(frameNo, { s.child, prefix + s.ref });
-                const int shown = state->value(u"shown").toInt();
-                const int chars = int(state->value(u"text").toString().size());
-                SnapshotOptions inner = options;
-                inner.scope.clear();
-                const int budgetElements = std::max(1, maxElements - shown);
-                const int budgetChars = std::max(1, maxChars - chars);
-                snapshotFrame(
-                    s.child, u"f%1"_s.arg(frameNo), budgetElements, budgetChars, inner,
-                    [state, s, step = weakStep.lock(), i](const QJsonObject &child, const QString &error) {
-                        QString text = state->value(u"text").toString();
-                        const QString marker = u"[ref=%1]"_s.arg(s.ref);
-                        qsizetype at = text.indexOf(marker);
-                        // Refs inside the text carry the prefix of this document.
-                        if (at < 0)
-                            at = text.indexOf(QRegularExpression(
-                                u"\\[ref=f\\d+"_s + QRegularExpression::escape(s.ref) + u"\\]"_s));
-                        if (at >= 0) {
-                            const qsizetype lineStart = text.lastIndexOf(u'\n', at) + 1;
-                            qsizetype indent = 0;
-                            while (text.at(lineStart + indent) == u' ')
-                                ++indent;
-                            qsizetype lineEnd = text.indexOf(u'\n', at);
-                            if (lineEnd < 0)
-                                lineEnd = text.size();
-                            QString inner = error.isEmpty()
-                                ? child.value(u"snapshot").toString()
-                                : u"- text: (frame not readable: %1)"_s.arg(error);
-                            const QString pad = QString(indent + 2, u' ');
-                            if (!inner.isEmpty()) {
-                                inner = pad + inner;
-                                inner.replace(u"\n"_s, u"\n"_s + pad);
-                                text.insert(lineEnd, u"\n"_s + inner);
+                if (!error.isEmpty())
+                    return done({}, error);
+                m_nextRef.insert(key, std::max(m_nextRef.value(key, 1), r.value(u"next").toInt()));
+                const QJsonArray frames = r.value(u"frames").toArray();
+                auto state = std::make_shared<QJsonObject>(r);
+                state->remove(u"frames"_s);
+                state->remove(u"next"_s);
+                if (frames.isEmpty() || !target.session)
+                    return spliceFrames(state, {}, prefix, maxElements, maxChars, options, done);
+                // Cross-origin frames the payload could not enter: out-of-process ones are child
+                // targets of this session; the others are frames of this session in their own
+                // origin. Matched by address, then in document order.
+                target.session->send(
+                    u"Page.getFrameTree"_s, {}, this,
+                    [this, target, frames, state, prefix, maxElements, maxChars, options,
+                     done](const CdpResult &tree) {
+                        if (!target.session)
+                            return done({}, tr("the page is gone"));
+                        struct Candidate
+                        {
+                            FrameTarget target;
+                            QString url;
+                        };
+                        QList<Candidate> candidates;
+                        QSet<QString> outOfProcess;
+                        for (CdpSession *s : m_endpoint->sessions()) {
+                            if (s->parentSession() == target.session && !s->isPage() && s->isAttached()) {
+                                candidates.append({ { s, {} }, s->targetInfo().url });
+                                outOfProcess.insert(s->targetId());
                             }
                         }
-                        state->insert(u"text"_s, text);
-                        for (const QString &key :
-                             { u"shown"_s, u"omitted"_s, u"interactive"_s, u"named"_s }) {
-                            state->insert(key, state->value(key).toInt() + child.value(key).toInt());
+                        struct FrameInfo
+                        {
+                            QString parent;
+                            QString origin;
+                            QString url;
+                        };
+                        QHash<QString, FrameInfo> info;
+                        QStringList order;
+                        std::function<void(const QJsonObject &)> flatten = [&](const QJsonObject &node) {
+                            const QJsonObject frame = node.value(u"frame").toObject();
+                            const QString id = frame.value(u"id").toString();
+                            info.insert(id,
+                                        { frame.value(u"parentId").toString(),
+                                          frame.value(u"securityOrigin").toString(),
+                                          frame.value(u"url").toString() });
+                            order.append(id);
+                            for (const QJsonValue &child : node.value(u"childFrames").toArray())
+                                flatten(child.toObject());
+                        };
+                        flatten(tree.result.value(u"frameTree").toObject());
+                        const QString current
+                            = target.frameId.isEmpty() ? target.session->targetId() : target.frameId;
+                        const QString origin = info.value(current).origin;
+                        for (const QString &id : std::as_const(order)) {
+                            if (id == current || outOfProcess.contains(id) || info.value(id).origin == origin)
+                                continue;
+                            // Reachable from this document through frames of its own origin only.
+                            QString up = info.value(id).parent;
+                            while (!up.isEmpty() && up != current && info.value(up).origin == origin)
+                                up = info.value(up).parent;
+                            if (up == current)
+                                candidates.append({ { target.session, id }, info.value(id).url });
                         }
-                        (*step)(i + 1);
+                        QList<std::pair<QString, FrameTarget>> splices;
+                        QList<QJsonObject> unmatched;
+                        for (const QJsonValue &f : frames) {
+                            const QJsonObject frame = f.toObject();
+                            const auto match
+                                = std::find_if(candidates.begin(), candidates.end(), [&](const Candidate &c) {
+                                      return c.url == frame.value(u"src").toString();
+                                  });
+                            if (match != candidates.end()) {
+                                splices.append({ frame.value(u"ref").toString(), match->target });
+                                candidates.erase(match);
+                            } else {
+                                unmatched.append(frame);
+                            }
+                        }
+                        for (const QJsonObject &frame : std::as_const(unmatched)) {
+                            if (candidates.isEmpty())
+                                break;
+                            splices.append({ frame.value(u"ref").toString(), candidates.takeFirst().target });
+                        }
+                        spliceFrames(state, splices, prefix, maxElements, maxChars, options, done);
                     });
-            };
-            (*step)(0);
-        });
+            });
+}
+
+void PageController::spliceFrames(std::shared_ptr<QJsonObject> state,
+                                  QList<std::pair<QString, FrameTarget>> splices, const QString &prefix,
+                                  int maxElements, int maxChars, const SnapshotOptions &options, Result done)
+{
+    if (splices.isEmpty()) {
+        QJsonObject out = *state;
+        const int omitted = out.value(u"omitted").toInt();
+        QString text = out.value(u"text").toString();
+        if (omitted > 0 && prefix.isEmpty()) {
+            text += u"\n# %1 more element(s) not shown (maxElements %2, maxChars %3): use scope, "
+                    "interactiveOnly or higher limits"_s.arg(omitted)
+                        .arg(maxElements)
+                        .arg(maxChars);
+        }
+        out.insert(u"snapshot"_s, text);
+        out.remove(u"text"_s);
+        out.insert(u"truncated"_s, omitted > 0);
+        return done(out, {});
+    }
+    const auto [ref, child] = splices.takeFirst();
+    int frameNo = m_frameNumbers.value(child.key());
+    if (!frameNo) {
+        frameNo = int(m_frameNumbers.size()) + 1;
+        m_frameNumbers.insert(child.key(), frameNo);
+    }
+    m_frames.insert(frameNo, { child, prefix + ref });
+    const int shown = state->value(u"shown").toInt();
+    const int chars = int(state->value(u"text").toString().size());
+    SnapshotOptions inner = options;
+    inner.scope.clear();
+    snapshotFrame(child, u"f%1"_s.arg(frameNo), std::max(1, maxElements - shown),
+                  std::max(1, maxChars - chars), inner,
+                  [this, state, ref, splices, prefix, maxElements, maxChars, options,
+                   done](const QJsonObject &sub, const QString &error) {
+                      QString text = state->value(u"text").toString();
+                      const qsizetype at = text.indexOf(u"[ref=%1%2]"_s.arg(prefix, ref));
+                      if (at >= 0) {
+                          const qsizetype lineStart = text.lastIndexOf(u'\n', at) + 1;
+                          qsizetype indent = 0;
+                          while (text.at(lineStart + indent) == u' ')
+                              ++indent;
+                          qsizetype lineEnd = text.indexOf(u'\n', at);
+                          if (lineEnd < 0)
+                              lineEnd = text.size();
+                          QString inner = error.isEmpty() ? sub.value(u"snapshot"_s).toString()
+                                                          : u"- text: (frame not readable: %1)"_s.arg(error);
+                          const QString pad = QString(indent + 2, u' ');
+                          if (!inner.isEmpty()) {
+                              inner = pad + inner;
+                              inner.replace(u"\n"_s, u"\n"_s + pad);
+                              text.insert(lineEnd, u"\n"_s + inner);
+                          }
+                      }
+                      state->insert(u"text"_s, text);
+                      for (const QString &key : { u"shown"_s, u"omitted"_s, u"interactive"_s, u"named"_s })
+                          state->insert(key, state->value(key).toInt() + sub.value(key).toInt());
+                      spliceFrames(state, splices, prefix, maxElements, maxChars, options, done);
+                  });
 }
 
 // ---- points and input ---------------------------------------------------------------------
@@ -892,7 +928,7 @@ void PageController::scroll(const QString &ref, double x, double y, bool pages, 
     if (ref.isEmpty()) {
         QJsonObject call = args;
         call.insert(u"op"_s, u"scroll"_s);
-        return payload(m_page, u"call"_s, call, answer);
+        return payload({ m_page, {} }, u"call"_s, call, answer);
     }
     callRef(ref, u"scroll"_s, args, answer);
 }
@@ -914,8 +950,8 @@ void PageController::get(const QString &what, const QString &ref, const QString 
         done(data, {});
     };
     if (ref.isEmpty()) {
-        return payload(m_page, u"call"_s, { { u"op"_s, u"get"_s }, { u"what"_s, what }, { u"name"_s, name } },
-                       answer);
+        return payload({ m_page, {} }, u"call"_s,
+                       { { u"op"_s, u"get"_s }, { u"what"_s, what }, { u"name"_s, name } }, answer);
     }
     callRef(ref, u"get"_s, { { u"what"_s, what }, { u"name"_s, name } }, answer);
 }
@@ -1064,14 +1100,14 @@ void PageController::wait(const WaitOptions &options, Done done)
     }
     QJsonObject args { { u"timeoutMs"_s, options.timeoutMs },
                        { u"state"_s, options.hidden ? u"hidden"_s : u"visible"_s } };
-    CdpSession *session = m_page;
+    FrameTarget target { m_page, {} };
     if (!options.ref.isEmpty()) {
         int frame = 0;
         QString local;
         if (!parseRef(options.ref, &frame, &local))
             return done({}, tr("“%1” is not a ref").arg(options.ref));
-        session = sessionOfFrame(frame);
-        if (!session)
+        target = frameTarget(frame);
+        if (!target.session)
             return done({}, tr("stale ref %1: the frame is gone; take a new snapshot").arg(options.ref));
         args.insert(u"ref"_s, local);
         if (frame)
@@ -1079,7 +1115,7 @@ void PageController::wait(const WaitOptions &options, Done done)
     } else {
         args.insert(u"text"_s, options.text);
     }
-    payload(session, u"waitFor"_s, args, [options, done](const QJsonObject &r, const QString &error) {
+    payload(target, u"waitFor"_s, args, [options, done](const QJsonObject &r, const QString &error) {
         if (!error.isEmpty())
             return done({}, error);
         if (r.value(u"timeout").toBool()) {

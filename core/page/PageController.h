@@ -112,9 +112,17 @@ private:
         int windowOpens = 0;
         int contentLoads = 0;
     };
-    struct FrameRoute
+    // A document a payload runs in: a target's main frame, or one frame of it (a cross-origin
+    // frame that shares its parent's process).
+    struct FrameTarget
     {
         QPointer<CdpSession> session;
+        QString frameId; // empty: the session's main frame
+        QString key() const { return session ? session->targetId() + u'/' + frameId : QString(); }
+    };
+    struct FrameRoute
+    {
+        FrameTarget target;
         QString ownerRef; // the iframe's ref in its parent (e7, f1e7)
     };
 
@@ -129,14 +137,19 @@ private:
     void waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
                      std::function<void(bool loaded)> then);
 
-    CdpSession *sessionOfFrame(int frame) const;
+    FrameTarget frameTarget(int frame) const;
     // A payload call in one frame's document, retried while the module is still arriving.
-    void payload(CdpSession *session, const QString &function, const QJsonObject &args, Result done,
+    void payload(const FrameTarget &target, const QString &function, const QJsonObject &args, Result done,
                  int attempt = 0);
     // A payload `call` for a ref, routed to the ref's frame.
     void callRef(const QString &ref, const QString &op, QJsonObject args, Result done);
-    void snapshotFrame(CdpSession *session, const QString &prefix, int maxElements, int maxChars,
+    void snapshotFrame(const FrameTarget &target, const QString &prefix, int maxElements, int maxChars,
                        const SnapshotOptions &options, Result done);
+    // Snapshots the frames in `splices` (iframe ref → its document) one after the other and puts
+    // each under its iframe's line in `state`'s text; then answers.
+    void spliceFrames(std::shared_ptr<QJsonObject> state, QList<std::pair<QString, FrameTarget>> splices,
+                      const QString &prefix, int maxElements, int maxChars, const SnapshotOptions &options,
+                      Result done);
     // The ref's clickable point in the tab's viewport (scrolled into view, not covered).
     void pointOf(const QString &ref, const QString &op, Point done);
     void toTopFrame(int frame, QPointF point, Point done);
@@ -155,9 +168,9 @@ private:
     PayloadHub *m_hub;
     bool m_acceptDialogs = true;
 
-    QHash<QString, int> m_frameNumbers; // OOPIF target id → n in f<n>e…
+    QHash<QString, int> m_frameNumbers; // FrameTarget::key() → n in f<n>e…
     QHash<int, FrameRoute> m_frames;
-    QHash<QString, int> m_nextRef; // target id → the next ref number its documents may use
+    QHash<QString, int> m_nextRef; // FrameTarget::key() → the next ref number its documents may use
 
     int m_navigations = 0;
     int m_navigationRequests = 0;

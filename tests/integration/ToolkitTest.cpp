@@ -523,8 +523,10 @@ TEST_F(ToolkitTest, NavigationHistoryAndNewTabsAreReportedAsEffects)
 TEST_F(ToolkitTest, FramesSameOriginAndOutOfProcessAreSnapshottedAndActedOn)
 {
     const QUrl cross = crossSiteUrl(u"toolkit/frame-inner.html?name=cross"_s);
-    CdpSession *page = openUrl(fixtureUrl(u"toolkit/frames.html?cross="_s
-                                          + QString::fromUtf8(QUrl::toPercentEncoding(cross.toString()))));
+    const QUrl port = crossPortUrl(u"toolkit/frame-inner.html?name=port"_s);
+    CdpSession *page = openUrl(fixtureUrl(
+        u"toolkit/frames.html?cross="_s + QString::fromUtf8(QUrl::toPercentEncoding(cross.toString()))
+        + u"&port="_s + QString::fromUtf8(QUrl::toPercentEncoding(port.toString()))));
     ASSERT_TRUE(page);
     ASSERT_TRUE(waitUntil([&] {
         for (CdpSession *s : engine->endpoint()->sessions()) {
@@ -536,7 +538,7 @@ TEST_F(ToolkitTest, FramesSameOriginAndOutOfProcessAreSnapshottedAndActedOn)
     QString text;
     ASSERT_TRUE(waitUntil([&] {
         text = snapshotText();
-        return text.contains(u"cross frame button"_s);
+        return text.contains(u"cross frame button"_s) && text.contains(u"port frame button"_s);
     })) << text.toStdString();
     EXPECT_FALSE(lineOf(text, u"iframe \"Same origin\""_s).isEmpty()) << text.toStdString();
     const QString same = refOf(text, u"same frame button"_s);
@@ -564,6 +566,21 @@ TEST_F(ToolkitTest, FramesSameOriginAndOutOfProcessAreSnapshottedAndActedOn)
     ok(u"fill"_s, { { u"ref"_s, field }, { u"value"_s, u"across sites"_s } });
     EXPECT_EQ(ok(u"get"_s, { { u"what"_s, u"value"_s }, { u"ref"_s, field } }).value(u"value"_s).toString(),
               u"across sites"_s);
+    // Another origin in the same process: a frame of the page's own target.
+    const QString inProcess = refOf(text, u"port frame button"_s);
+    EXPECT_TRUE(QRegularExpression(u"^f\\d+e\\d+$"_s).match(inProcess).hasMatch()) << inProcess.toStdString();
+    EXPECT_NE(inProcess.section(u'e', 0, 0), other.section(u'e', 0, 0));
+    ok(u"click"_s, { { u"ref"_s, inProcess } });
+    EXPECT_EQ(ok(u"get"_s,
+                 { { u"what"_s, u"attribute"_s }, { u"ref"_s, inProcess }, { u"name"_s, u"data-clicks"_s } })
+                  .value(u"value"_s)
+                  .toString(),
+              u"1"_s);
+    EXPECT_EQ(
+        ok(u"get"_s, { { u"what"_s, u"attribute"_s }, { u"ref"_s, other }, { u"name"_s, u"data-clicks"_s } })
+            .value(u"value"_s)
+            .toString(),
+        u"2"_s);
     EXPECT_TRUE(
         fails(u"click"_s, { { u"ref"_s, u"f7e1"_s } }).startsWith(u"stale ref f7e1: the frame is gone"_s));
 }
