@@ -198,6 +198,25 @@ PageController::Done PageController::track(Done done)
     };
 }
 
+void PageController::sendToPage(const QString &method, const QJsonObject &params, CdpCallback callback,
+                                int attempt)
+{
+    if (!m_page)
+        return callback({ {}, CdpError::transport(method, tr("the tab was closed")) });
+    m_page->send(method, params, this, [this, method, params, callback, attempt](const CdpResult &result) {
+        // Between a page leaving the back-forward cache (or a renderer swap) and
+        // its session following it, page commands are refused for a moment.
+        if (!result.ok() && attempt < 40
+            && result.error.message.contains(u"Not attached to an active page"_s)) {
+            QTimer::singleShot(50, this, [this, method, params, callback, attempt] {
+                sendToPage(method, params, callback, attempt + 1);
+            });
+            return;
+        }
+        callback(result);
+    });
+}
+
 // ---- effects ------------------------------------------------------------------------------
 
 PageController::Mark PageController::mark() const
@@ -321,8 +340,10 @@ void PageController::onEvent(const QString &method, const QJsonObject &params)
         ++m_contentLoads;
         return;
     }
-    if (method == u"Page.windowOpen"_s)
+    if (method == u"Page.windowOpen"_s) {
         ++m_windowOpens;
+        m_sinceWindowOpen.start();
+    }
 }
 
 // ---- payload calls ------------------------------------------------------------------------
@@ -601,11 +622,40 @@ void PageController::spliceFrames(std::shared_ptr<QJsonObject> state,
 void PageController::pointOf(const QString &ref, const QString &op, Point done)
 {
     int frame = 0;
-    parseRef(ref, &frame);
-    callRef(ref, op, {}, [this, frame, done](const QJsonObject &r, const QString &error) {
+    if (!parseRef(ref, &frame))
+        return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
+    if (frame != 0 && !m_frames.contains(frame)) {
+        return done(
+            {},
+            tr("stale ref %1: the frame is gone (or from a previous page); take a new snapshot").arg(ref));
+    }
+    revealFrame(frame, [this, ref, op, frame, done](const QString &revealError) {
+        if (!revealError.isEmpty())
+            return done({}, revealError);
+        callRef(ref, op, {}, [this, frame, done](const QJsonObject &r, const QString &error) {
+            if (!error.isEmpty())
+                return done({}, error);
+            toTopFrame(frame, QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble()), done);
+        });
+    });
+}
+
+void PageController::revealFrame(int frame, Sent done)
+{
+    if (frame == 0)
+        return done({});
+    const auto it = m_frames.constFind(frame);
+    if (it == m_frames.cend())
+        return done(tr("the frame is gone; take a new snapshot"));
+    const QString owner = it->ownerRef;
+    int parentFrame = 0;
+    parseRef(owner, &parentFrame);
+    // From the top down: the outer frame first.
+    revealFrame(parentFrame, [this, owner, done](const QString &error) {
         if (!error.isEmpty())
-            return done({}, error);
-        toTopFrame(frame, QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble()), done);
+            return done(error);
+        callRef(owner, u"reveal"_s, {},
+                [done](const QJsonObject &, const QString &revealError) { done(revealError); });
     });
 }
 
@@ -789,15 +839,15 @@ void PageController::fill(const QString &ref, const QString &value, Done done)
 {
     done = track(std::move(done));
     const Mark start = mark();
-    callRef(ref, u"editStart"_s, { { u"selectAll"_s, true } },
-            [this, ref, value, start, done](const QJsonObject &r, const QString &error) {
-                if (!error.isEmpty())
-                    return done({}, error);
-                const auto verify = [this, ref, value, start, done](const QString &inputError) {
-                    if (!inputError.isEmpty())
-                        return done({}, inputError);
-                    callRef(
-                        ref, u"value"_s, {},
+    callRef(
+        ref, u"editStart"_s, { { u"selectAll"_s, true } },
+        [this, ref, value, start, done](const QJsonObject &r, const QString &error) {
+            if (!error.isEmpty())
+                return done({}, error);
+            const auto verify = [this, ref, value, start, done](const QString &inputError) {
+                if (!inputError.isEmpty())
+                    return done({}, inputError);
+                callRef(ref, u"value"_s, {},
                         [this, ref, value, start, done](const QJsonObject &now, const QString &readError) {
                             if (!readError.isEmpty())
                                 return done({}, readError);
@@ -810,13 +860,17 @@ void PageController::fill(const QString &ref, const QString &value, Done done)
                             }
                             finish(start, { { u"value"_s, got } }, done);
                         });
-                };
-                if (!value.isEmpty())
-                    return insertText(value, verify);
-                if (r.value(u"empty").toBool())
-                    return verify({});
-                keys(u"Delete"_s, verify);
-            });
+            };
+            if (r.value(u"picked").toBool()) {
+                return callRef(ref, u"setPicked"_s, { { u"value"_s, value } },
+                               [verify](const QJsonObject &, const QString &setError) { verify(setError); });
+            }
+            if (!value.isEmpty())
+                return insertText(value, verify);
+            if (r.value(u"empty").toBool())
+                return verify({});
+            keys(u"Delete"_s, verify);
+        });
 }
 
 void PageController::type(const QString &ref, const QString &text, Done done)
@@ -974,28 +1028,28 @@ void PageController::navigate(const QUrl &url, Done done)
     const Mark start = mark();
     // Page.enable first (again): a tab just created may not have the Page domain on in its
     // renderer yet, and then its load events would not come.
-    m_page->send(u"Page.enable"_s, {}, this, [this, url, start, done](const CdpResult &) {
+    sendToPage(u"Page.enable"_s, {}, [this, url, start, done](const CdpResult &) {
         if (!m_page)
             return done({}, tr("the tab was closed"));
-        m_page->send(u"Page.navigate"_s, { { u"url"_s, url.toString() } }, this,
-                     [this, start, done](const CdpResult &result) {
-                         if (!result.ok())
-                             return done({}, errorText(result.error));
-                         const QString failed = result.result.value(u"errorText").toString();
-                         if (!failed.isEmpty())
-                             return done({}, tr("the page did not load: %1").arg(failed));
-                         const bool sameDocument = !result.result.contains(u"loaderId"_s);
-                         waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
-                                     [this, start, done](bool loaded) {
-                                         QJsonObject data { { u"loaded"_s, loaded } };
-                                         const QJsonObject effects = effectsSince(start);
-                                         for (auto it = effects.begin(); it != effects.end(); ++it)
-                                             data.insert(it.key(), it.value());
-                                         data.insert(u"navigated"_s, true);
-                                         data.insert(u"url"_s, m_url);
-                                         done(data, {});
-                                     });
-                     });
+        sendToPage(u"Page.navigate"_s, { { u"url"_s, url.toString() } },
+                   [this, start, done](const CdpResult &result) {
+                       if (!result.ok())
+                           return done({}, errorText(result.error));
+                       const QString failed = result.result.value(u"errorText").toString();
+                       if (!failed.isEmpty())
+                           return done({}, tr("the page did not load: %1").arg(failed));
+                       const bool sameDocument = !result.result.contains(u"loaderId"_s);
+                       waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
+                                   [this, start, done](bool loaded) {
+                                       QJsonObject data { { u"loaded"_s, loaded } };
+                                       const QJsonObject effects = effectsSince(start);
+                                       for (auto it = effects.begin(); it != effects.end(); ++it)
+                                           data.insert(it.key(), it.value());
+                                       data.insert(u"navigated"_s, true);
+                                       data.insert(u"url"_s, m_url);
+                                       done(data, {});
+                                   });
+                   });
     });
 }
 
@@ -1032,7 +1086,7 @@ void PageController::history(int delta, Done done)
     done = track(std::move(done));
     if (!m_page)
         return done({}, tr("the tab was closed"));
-    m_page->send(u"Page.getNavigationHistory"_s, {}, this, [this, delta, done](const CdpResult &result) {
+    sendToPage(u"Page.getNavigationHistory"_s, {}, [this, delta, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
         const int index = result.result.value(u"currentIndex").toInt() + delta;
@@ -1042,19 +1096,19 @@ void PageController::history(int delta, Done done)
                         delta < 0 ? tr("there is no page to go back to")
                                   : tr("there is no page to go forward to"));
         const Mark start = mark();
-        m_page->send(u"Page.navigateToHistoryEntry"_s,
-                     { { u"entryId"_s, entries.at(index).toObject().value(u"id") } }, this,
-                     [this, start, done](const CdpResult &r) {
-                         if (!r.ok())
-                             return done({}, errorText(r.error));
-                         waitUntil([this, start] { return m_navigations > start.navigations; }, kLoadMs,
-                                   [this, start, done](bool navigated) {
-                                       QJsonObject data = effectsSince(start);
-                                       data.insert(u"navigated"_s, navigated);
-                                       data.insert(u"url"_s, m_url);
-                                       done(data, {});
-                                   });
-                     });
+        sendToPage(u"Page.navigateToHistoryEntry"_s,
+                   { { u"entryId"_s, entries.at(index).toObject().value(u"id") } },
+                   [this, start, done](const CdpResult &r) {
+                       if (!r.ok())
+                           return done({}, errorText(r.error));
+                       waitUntil([this, start] { return m_navigations > start.navigations; }, kLoadMs,
+                                 [this, start, done](bool navigated) {
+                                     QJsonObject data = effectsSince(start);
+                                     data.insert(u"navigated"_s, navigated);
+                                     data.insert(u"url"_s, m_url);
+                                     done(data, {});
+                                 });
+                   });
     });
 }
 
@@ -1064,7 +1118,7 @@ void PageController::reload(Done done)
     if (!m_page)
         return done({}, tr("the tab was closed"));
     const Mark start = mark();
-    m_page->send(u"Page.reload"_s, {}, this, [this, start, done](const CdpResult &result) {
+    sendToPage(u"Page.reload"_s, {}, [this, start, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
         waitUntil([this, start] { return m_contentLoads > start.contentLoads; }, kLoadMs,
@@ -1140,7 +1194,7 @@ void PageController::screenshot(const QString &ref, bool fullPage, Done done)
             params.insert(u"clip"_s, clip);
             params.insert(u"captureBeyondViewport"_s, beyond);
         }
-        m_page->send(u"Page.captureScreenshot"_s, params, this, [done, clip](const CdpResult &result) {
+        sendToPage(u"Page.captureScreenshot"_s, params, [done, clip](const CdpResult &result) {
             if (!result.ok())
                 return done({}, errorText(result.error));
             QJsonObject data { { u"mimeType"_s, u"image/png"_s },
@@ -1175,7 +1229,7 @@ void PageController::screenshot(const QString &ref, bool fullPage, Done done)
     }
     if (!fullPage)
         return capture({}, false);
-    m_page->send(u"Page.getLayoutMetrics"_s, {}, this, [capture, done](const CdpResult &result) {
+    sendToPage(u"Page.getLayoutMetrics"_s, {}, [capture, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
         const QJsonObject size = result.result.value(u"cssContentSize").toObject();

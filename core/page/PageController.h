@@ -13,6 +13,7 @@
 
 #include "page/PayloadInjector.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -93,7 +94,12 @@ public:
     // A tab this one opened (link with target=_blank, window.open): reported as an effect.
     void noteNewTab(CdpSession *tab);
     // Whether the page asked to open a window whose tab has not shown up yet.
-    bool expectsNewTab() const { return m_windowOpens > m_newTabs.size(); }
+    // (For a few seconds: a window that never shows up as a tab is not waited for forever.)
+    bool expectsNewTab() const
+    {
+        return m_windowOpens > m_newTabs.size() && m_sinceWindowOpen.isValid()
+            && m_sinceWindowOpen.elapsed() < 5000;
+    }
 
     // Checks a key chord ("Control+Shift+A", "Enter"); empty when it is valid.
     static QString checkKeys(const QString &keys);
@@ -127,6 +133,8 @@ private:
     };
 
     Done track(Done done);
+    // A command to the tab's page, tried again while the page is between two renderers.
+    void sendToPage(const QString &method, const QJsonObject &params, CdpCallback callback, int attempt = 0);
     Mark mark() const;
     // Waits for what the action set off (a navigation it requested, a tab it opened), then
     // answers with `data` plus the effects since `start`.
@@ -153,6 +161,8 @@ private:
     // The ref's clickable point in the tab's viewport (scrolled into view, not covered).
     void pointOf(const QString &ref, const QString &op, Point done);
     void toTopFrame(int frame, QPointF point, Point done);
+    // Scrolls the iframes around a frame into view, outermost first.
+    void revealFrame(int frame, Sent done);
 
     void mouse(QPointF point, int clickCount, const QString &button, Sent done);
     void keys(const QString &chord, Sent done);
@@ -176,6 +186,7 @@ private:
     int m_navigationRequests = 0;
     int m_contentLoads = 0;
     int m_windowOpens = 0;
+    QElapsedTimer m_sinceWindowOpen;
     QString m_url;
     QJsonArray m_dialogs;
     QJsonArray m_newTabs;

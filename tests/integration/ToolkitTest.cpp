@@ -303,6 +303,17 @@ TEST_F(ToolkitTest, FillReplacesTheTextOfReactControlledFieldsAndTypeAppends)
             .toString(),
         u"deep"_s);
 
+    // Picked values (date, colour) are set as a picker would.
+    EXPECT_EQ(ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Birthday"_s) }, { u"value"_s, u"1815-12-10"_s } })
+                  .value(u"value"_s)
+                  .toString(),
+              u"1815-12-10"_s);
+    EXPECT_EQ(evaluate(page, u"window.birthday"_s).toString(), u"1815-12-10"_s);
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Favourite colour"_s) }, { u"value"_s, u"#ff8800"_s } });
+    EXPECT_TRUE(
+        fails(u"fill"_s, { { u"ref"_s, refOf(text, u"I accept the terms"_s) }, { u"value"_s, u"x"_s } })
+            .contains(u"use check or uncheck"_s));
+
     const QString notText
         = fails(u"fill"_s, { { u"ref"_s, refOf(text, u"Count clicks"_s) }, { u"value"_s, u"x"_s } });
     EXPECT_TRUE(notText.contains(u"does not take text"_s)) << notText.toStdString();
@@ -581,8 +592,8 @@ TEST_F(ToolkitTest, FramesSameOriginAndOutOfProcessAreSnapshottedAndActedOn)
             .value(u"value"_s)
             .toString(),
         u"2"_s);
-    EXPECT_TRUE(
-        fails(u"click"_s, { { u"ref"_s, u"f7e1"_s } }).startsWith(u"stale ref f7e1: the frame is gone"_s));
+    const QString noFrame = fails(u"click"_s, { { u"ref"_s, u"f999e1"_s } });
+    EXPECT_TRUE(noFrame.startsWith(u"stale ref f999e1: the frame is gone"_s)) << noFrame.toStdString();
 }
 
 TEST_F(ToolkitTest, ScrollAndClickFarDownThePage)
