@@ -138,18 +138,19 @@
   }
 
   function linkTarget(el) {
-    const href = el.getAttribute('href');
-    if (!href || href.startsWith('javascript:')) return '';
-    try {
-      const url = new URL(href, el.baseURI);
-      const here = el.ownerDocument.location;
-      if (url.hash && url.origin === here.origin && url.pathname === here.pathname && url.search === here.search)
-        return url.hash;
-      if (url.origin === location.origin) return url.pathname + url.search + url.hash;
-      return clip(url.href, 100);
-    } catch (e) {
-      return clip(href, 100);
+    // el.href is resolved by the browser already: cheaper than new URL() on every link.
+    let full = el.href;
+    if (full && typeof full === 'object') full = full.baseVal; // SVG <a>
+    if (!full || full.startsWith('javascript:')) return '';
+    const here = el.ownerDocument.URL;
+    const hash = full.indexOf('#');
+    if (hash >= 0) {
+      const hereHash = here.indexOf('#');
+      if (full.slice(0, hash) === (hereHash >= 0 ? here.slice(0, hereHash) : here)) return full.slice(hash);
     }
+    const origin = location.origin;
+    if (full.startsWith(origin + '/')) return full.slice(origin.length);
+    return clip(full, 100);
   }
 
   function stateOf(el, role, out) {
@@ -286,10 +287,13 @@
       if (el.getAttribute('aria-hidden') === 'true') return;
       const view = el.ownerDocument.defaultView;
       const style = view.getComputedStyle(el);
+      // Each computed property read costs: read only those this element needs.
       if (style.display === 'none') return;
-      const shown_ = style.visibility !== 'hidden' && style.visibility !== 'collapse';
+      const visibility = style.visibility;
+      const shown_ = visibility !== 'hidden' && visibility !== 'collapse';
       let role = roleOf(el);
-      const isPointer = style.cursor === 'pointer';
+      // The cursor matters for elements without a role of their own (and what they contain).
+      const isPointer = role && LEAF.has(role) ? pointer : style.cursor === 'pointer';
       if (!role && isPointer && !pointer && shown_
         && (el.hasAttribute('onclick') || el.firstChild)) role = 'clickable';
       else if (!role && (el.hasAttribute('onclick') || (el.tabIndex >= 0 && el.hasAttribute('tabindex'))))
@@ -303,8 +307,9 @@
           if ((isInteractive && role === 'clickable' && !name) || (landmark && !name)) {
             role = null; // a pointer cursor on an empty box names nothing worth acting on
           } else {
-            const rect = isInteractive ? el.getBoundingClientRect() : null;
-            if (!rect || rect.width > 0 || rect.height > 0 || el.tagName === 'INPUT') {
+            // A box of no size shows nothing (offsetWidth: no DOMRect to make; SVG has none).
+            if (!isInteractive || el.tagName === 'INPUT' || el.offsetWidth > 0 || el.offsetHeight > 0
+              || (el.offsetWidth === undefined && (el.getBoundingClientRect().width > 0))) {
               let line = indent + '- ' + role;
               if (name) line += ' ' + quote(clip(name, 80));
               if (isInteractive) {
@@ -339,8 +344,9 @@
         }
       }
       // A box that scrolls on its own gets a ref, for scroll.
-      if (shown_ && (style.overflowY === 'auto' || style.overflowY === 'scroll' || style.overflowX === 'auto'
-        || style.overflowX === 'scroll') && el !== el.ownerDocument.scrollingElement
+      const overflow = shown_ && el.firstChild ? style.overflow : 'visible'; // or "hidden auto" and the like
+      if (overflow !== 'visible' && (overflow.includes('auto') || overflow.includes('scroll'))
+        && el !== el.ownerDocument.scrollingElement
         && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)) {
         const name = collapse(el.getAttribute('aria-label') || labelledBy(el));
         emit(indent + '- scrollable' + (name ? ' ' + quote(clip(name, 80)) : '') + ' [ref=' + prefix + refOf(el) + ']');
