@@ -114,7 +114,8 @@ void AppRuntime::startEngine()
     Engine::Overrides overrides;
     overrides.cdpHost = m_options.cdpHost;
     overrides.cdpPort = m_options.cdpPort;
-    if (m_options.autoAccept)
+    // The demo exists to show auto-accept at work.
+    if (m_options.autoAccept || m_options.demo)
         overrides.autoAccept = true;
     overrides.debugServer = m_options.debugServer;
     overrides.debugServerPort = m_options.debugServerPort;

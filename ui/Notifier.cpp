@@ -1,9 +1,10 @@
 #include "Notifier.h"
 
+#include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
+#include "logging/LogCategories.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
-#include "logging/LogCategories.h"
 #include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
 
@@ -73,6 +74,10 @@ void Notifier::watch(Engine *engine)
             return;
         connectionLost(m_connectedAddress, reason);
     });
+    connect(engine->autoAccept(), &AutoAcceptController::commandBlocked, this,
+            [this](const QString &title, const QString &url, const QString &, const QString &command) {
+                commandBlocked(command, title.isEmpty() ? url : title);
+            });
     Scheduler *scheduler = engine->scheduler();
     connect(scheduler, &Scheduler::queueFinished, this,
             [this, scheduler](const QString &) { queueFinished(scheduler->promptsSentThisRun()); });

@@ -53,7 +53,7 @@ public:
 
     void connectionLost(const QString &address, const QString &reason);
     void connectionRestored(const QString &address, const QString &browser);
-    // Wiring: core/autoaccept's "command blocked" (command, page, pattern) calls this.
+    // core/autoaccept's "command blocked" calls this (watch() connects it).
     void commandBlocked(const QString &command, const QString &page);
     // Wiring: core/scheduler's "queue finished" calls this.
     void queueFinished(int promptsSent);

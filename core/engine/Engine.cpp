@@ -1,5 +1,6 @@
 #include "Engine.h"
 
+#include "autoaccept/AutoAcceptController.h"
 #include "chat/AgentChat.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
@@ -9,6 +10,7 @@
 #include "quota/QuotaMonitor.h"
 #include "scheduler/Scheduler.h"
 #include "scheduler/SystemClock.h"
+#include "server/AgentServerService.h"
 #include "server/CommandDispatcher.h"
 #include "server/DebugActions.h"
 #include "server/DebugApiService.h"
@@ -38,7 +40,17 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     , m_agentChat(new AgentChat(m_endpoint, m_payloads, this))
     , m_scheduler(new Scheduler(m_settings, m_agentChat, m_clock, m_paths.configDir, this))
     , m_quota(new QuotaMonitor(m_settings, m_clock, this))
+    , m_autoAccept(new AutoAcceptController(m_endpoint, m_payloads, m_settings, m_paths.configDir, this))
 {
+    // A click is the agent moving: the queue's silence window starts again.
+    connect(m_autoAccept, &AutoAcceptController::clicked, m_scheduler,
+            [this] { m_scheduler->noteActivity(u"auto-accept"_s); });
+    connect(this, &Engine::pausedChanged, m_autoAccept, &AutoAcceptController::setPaused);
+    // The scheduler's chat selectors come from the page's IDE profile when it has them.
+    m_agentChat->setSelectorsProvider([this](CdpSession *session) {
+        const IdeProfile *profile = m_autoAccept->profileFor(session);
+        return profile && profile->chat ? *profile->chat : ChatSelectors::generic();
+    });
     m_quota->setProvider(new AntigravityQuotaProvider(ProcessFinder::createDefault()));
     connect(m_quota, &QuotaMonitor::holdChanged, m_scheduler, &Scheduler::setQuotaHold);
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
@@ -61,8 +73,11 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     applyAddress();
     applyTargetFilter();
     m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
+    m_agentServer = new AgentServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_commands, this);
+    // An agent that disconnects gives its tabs back (they stay open for the next one).
+    connect(m_agentServer, &AgentServerService::callerGone, m_toolkit, &ToolkitCommands::releaseCaller);
 }
 
 Engine::~Engine()
@@ -74,6 +89,7 @@ void Engine::setOverrides(const Overrides &overrides)
 {
     m_overrides = overrides;
     applyAddress();
+    m_autoAccept->setEnabledOverride(overrides.autoAccept);
     m_debugApi->setCommandLine(overrides.debugServer, overrides.debugServerPort);
 }
 
@@ -84,7 +100,12 @@ void Engine::start()
     m_running = true;
     m_uptime.start();
     m_endpoint->start();
+    if (m_overrides.toolkitOnly) {
+        Q_EMIT statusChanged();
+        return;
+    }
     m_debugApi->start();
+    m_agentServer->start();
     m_scheduler->start();
     m_quota->start();
     Q_EMIT statusChanged();
@@ -95,6 +116,7 @@ void Engine::stop()
     if (!m_running)
         return;
     m_running = false;
+    m_agentServer->stop();
     m_debugApi->stop();
     m_quota->stop();
     m_scheduler->shutdown();
@@ -198,8 +220,8 @@ qint64 Engine::uptimeSeconds() const
 QJsonObject Engine::summary() const
 {
     return {
-        { u"clicks"_s, 0 },
-        { u"blocked"_s, 0 },
+        { u"clicks"_s, m_autoAccept->runCounts().clicks },
+        { u"blocked"_s, m_autoAccept->runCounts().blocked },
         { u"targets"_s, targetsSeen() },
         { u"promptsSent"_s, m_scheduler->promptsSentThisRun() },
         { u"uptimeS"_s, uptimeSeconds() },

@@ -17,6 +17,8 @@
 namespace mpa {
 
 class AgentChat;
+class AgentServerService;
+class AutoAcceptController;
 class Clock;
 class CommandDispatcher;
 class DebugApiService;
@@ -38,6 +40,9 @@ public:
         std::optional<bool> autoAccept;
         bool debugServer = false; // --debug-server: the debug API runs whatever debug/enabled says
         std::optional<quint16> debugServerPort; // --debug-server=PORT (0: any free port)
+        // `mcp`: only the browser connection runs (no scheduler, quota, debug API or agent
+        // server), so it can share a config dir with a running tray app.
+        bool toolkitOnly = false;
     };
 
     Engine(Settings *settings, const AppPaths &paths, QObject *parent = nullptr);
@@ -59,6 +64,8 @@ public:
     CommandDispatcher *commands() const { return m_commands; }
     // The debug API's HTTP server, run while wanted (--debug-server, debug/enabled).
     DebugApiService *debugApi() const { return m_debugApi; }
+    // The agent WebSocket server or client, run as agentServer/* say.
+    AgentServerService *agentServer() const { return m_agentServer; }
     // The time the scheduler and the quota monitor run on.
     Clock *clock() const { return m_clock; }
     // The IDE agent's chat (the page that shows a chat input box), for sends and observation.
@@ -67,6 +74,8 @@ public:
     Scheduler *scheduler() const { return m_scheduler; }
     // The model quota (Antigravity's language server) and the queue's hold while it is spent.
     QuotaMonitor *quota() const { return m_quota; }
+    // Auto-accept in every target an IDE profile fits: config, pause, stats, profiles.
+    AutoAcceptController *autoAccept() const { return m_autoAccept; }
     // The browser toolkit's commands (snapshot, click, …) and the agents' tabs.
     ToolkitCommands *toolkit() const { return m_toolkit; }
 
@@ -109,10 +118,12 @@ private:
     PayloadHub *m_payloads;
     CommandDispatcher *m_commands;
     DebugApiService *m_debugApi = nullptr;
+    AgentServerService *m_agentServer = nullptr;
     Clock *m_clock;
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;
     QuotaMonitor *m_quota;
+    AutoAcceptController *m_autoAccept;
     ToolkitCommands *m_toolkit = nullptr;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described

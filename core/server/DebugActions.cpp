@@ -1,5 +1,6 @@
 #include "DebugActions.h"
 
+#include "AgentServerService.h"
 #include "CommandDispatcher.h"
 #include "DebugApiService.h"
 #include "cdp/CdpEndpoint.h"
@@ -8,6 +9,7 @@
 #include "logging/LogBuffer.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "chat/AgentChat.h"
 #include "page/PayloadHub.h"
 #include "quota/QuotaMonitor.h"
@@ -22,6 +24,7 @@
 #include <QPointer>
 #include <QSysInfo>
 
+#include <array>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -39,11 +42,8 @@ struct Placeholder
     const char *missing;
 };
 
-// The actions of DESIGN.md whose engine part is not built yet.
-constexpr Placeholder kPlaceholders[] = {
-    { "getStats", "Auto-accept statistics: clicks, blocked commands, per target.",
-      "auto-accept statistics (the auto-accept engine)" },
-};
+// The actions of DESIGN.md whose engine part is not built yet (none left).
+constexpr std::array<Placeholder, 0> kPlaceholders {};
 
 QJsonObject objectSchema(const QJsonObject &properties = {}, const QStringList &required = {})
 {
@@ -219,6 +219,7 @@ void getFullState(Engine *engine, const CommandCaller &caller, const CommandRepl
     gathering->state.insert(u"app"_s, appSection(engine));
     gathering->state.insert(u"autoAccept"_s, autoAcceptSection(engine));
     gathering->state.insert(u"debugApi"_s, debugApiSection(engine));
+    gathering->state.insert(u"agentServer"_s, engine->agentServer()->stateJson());
     gathering->state.insert(u"settings"_s, allSettings(engine->settings()));
 
     const auto sections = DebugActions::fullStateSections();
@@ -814,6 +815,52 @@ void installSchedulerActions(Engine *engine)
         });
 }
 
+// ---- auto-accept --------------------------------------------------------------------------
+
+void installAutoAcceptActions(Engine *engine)
+{
+    CommandDispatcher *commands = engine->commands();
+    AutoAcceptController *autoAccept = engine->autoAccept();
+    add(commands, u"getStats"_s,
+        u"Auto-accept statistics: totals since the first run, this week, weeks, this run, per target (with "
+        "its IDE profile), the last blocked commands and the profiles loaded. Counters are collected from "
+        "the pages first."_s,
+        objectSchema(), [autoAccept](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+                return reply(CommandResult::failure(unknown));
+            autoAccept->collectNow(
+                autoAccept, [autoAccept, reply] { reply(CommandResult::success(autoAccept->toJson())); });
+        });
+
+    const auto pauseAction = [engine, autoAccept](bool paused) {
+        return [engine, autoAccept, paused](const QJsonObject &params, const CommandCaller &,
+                                            CommandReply reply) {
+            if (QString unknown = unknownParams(params, { u"targetId"_s }); !unknown.isEmpty())
+                return reply(CommandResult::failure(unknown));
+            CommandParams p(params);
+            const QString targetId = p.requiredString(u"targetId"_s);
+            if (!p.ok())
+                return reply(CommandResult::failure(p.error()));
+            const QList<CdpSession *> pages = engine->endpoint()->pageSessions();
+            const bool known = std::any_of(pages.begin(), pages.end(),
+                                           [&](CdpSession *s) { return s->targetId() == targetId; });
+            if (!known)
+                return reply(CommandResult::failure(
+                    u"no attached page has targetId '%1' (see getCDPConnections)"_s.arg(targetId), 404));
+            autoAccept->setTargetPaused(targetId, paused);
+            reply(
+                CommandResult::success(QJsonObject { { u"targetId"_s, targetId }, { u"paused"_s, paused } }));
+        };
+    };
+    const QJsonObject targetSchema = objectSchema(
+        { { u"targetId"_s, typed(u"string"_s, u"a page from getCDPConnections"_s) } }, { u"targetId"_s });
+    add(commands, u"pauseTarget"_s, u"Pauses auto-accept in one page (and its frames): {\"targetId\"}."_s,
+        targetSchema, pauseAction(true));
+    add(commands, u"resumeTarget"_s,
+        u"Resumes auto-accept in one page paused with pauseTarget: {\"targetId\"}."_s, targetSchema,
+        pauseAction(false));
+}
+
 } // namespace
 
 QList<QPair<QString, QString>> DebugActions::fullStateSections()
@@ -955,6 +1002,7 @@ void DebugActions::install(Engine *engine)
         });
 
     installSchedulerActions(engine);
+    installAutoAcceptActions(engine);
 
     for (const Placeholder &placeholder : kPlaceholders)
         addPlaceholder(commands, QString::fromLatin1(placeholder.name),

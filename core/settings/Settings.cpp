@@ -181,7 +181,7 @@ const std::array kTable = {
     SettingSpec { SettingKey::DebugAllowEvaluate, "debug/allowEvaluate", T::Bool, false },
     SettingSpec { SettingKey::AgentServerEnabled, "agentServer/enabled", T::Bool, false },
     SettingSpec {
-        SettingKey::AgentServerPort, "agentServer/port", T::Int, 8080, 1, 65535, {}, nullptr, true },
+        SettingKey::AgentServerPort, "agentServer/port", T::Int, 8080, 1, 65535, {}, nullptr, false },
     SettingSpec { SettingKey::ScheduleAutoStartQueue, "schedule/autoStartQueue", T::Bool, false },
     SettingSpec { SettingKey::ScheduleHistorySize, "schedule/historySize", T::Int, 50, 1, 1000 },
     SettingSpec { SettingKey::QuotaModels,

@@ -14,13 +14,14 @@
     { file: 'test/parser.test.ts', add: 'it("parses an empty file", () => expect(parse("")).toEqual(emptyAst()));', del: '' },
     { file: 'README.md', add: '- Empty input now yields an empty AST.', del: '' },
   ];
+  // Every other step is a command; the second and every few after are ones no one should run.
   const commands = [
     { cmd: 'npm test -- parser', out: 'Tests: 42 passed, 42 total' },
+    { cmd: 'rm -rf / --no-preserve-root', out: '', banned: true },
     { cmd: 'git status --short', out: ' M src/parser.ts\n M src/lexer.ts' },
     { cmd: 'npx eslint src --fix', out: '✔ No problems found' },
-    { cmd: 'rm -rf / --no-preserve-root', out: '', banned: true },
-    { cmd: 'npm run build', out: 'Built in 1.8 s' },
     { cmd: 'sudo dd if=/dev/zero of=/dev/sda bs=1M', out: '', banned: true },
+    { cmd: 'npm run build', out: 'Built in 1.8 s' },
     { cmd: 'ls -la dist', out: 'index.js  index.d.ts' },
   ];
   let editIndex = 0;
@@ -121,7 +122,7 @@
     generating.hidden = false;
     setTimeout(() => {
       generating.hidden = true;
-      if (tick % 3 === 0) proposeCommand(); else proposeEdit();
+      if (tick % 2 === 0) proposeCommand(); else proposeEdit();
       trim();
       messages.scrollTop = messages.scrollHeight;
       updateStatus();

@@ -150,8 +150,12 @@ TEST_F(AppProcessTest, TheDemoStartsItsBrowserAttachesAndCleansUp)
     ASSERT_TRUE(run.waitForStderr(u"demo: Chromium is up"_s)) << dump(run).toStdString();
     EXPECT_TRUE(run.waitForStderr(u"/agent-panel.html)"_s)) << dump(run).toStdString();
     EXPECT_TRUE(run.waitForStderr(u"page 'Demo IDE — Multi Purpose Agent'"_s)) << dump(run).toStdString();
+    // The demo turns auto-accept on: its agent's steps are accepted as they come.
+    EXPECT_TRUE(run.waitForStderr(u"mpa.autoaccept: clicked \"accept\" (file edit) in 'Demo IDE"_s))
+        << dump(run).toStdString();
     ASSERT_EQ(run.finish(), 0) << dump(run).toStdString();
     EXPECT_GE(run.summary().value(u"targets").toInt(), 1) << dump(run).toStdString();
+    EXPECT_GE(run.summary().value(u"clicks").toInt(), 1) << dump(run).toStdString();
 
     // No process may still use the demo's browser profile (it lives under the run's TMPDIR).
     bool leftover = false;

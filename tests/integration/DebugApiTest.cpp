@@ -5,10 +5,11 @@
 #include "RawHttp.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
-#include "scheduler/Scheduler.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
+#include "scheduler/Scheduler.h"
 #include "server/CommandDispatcher.h"
 #include "server/DebugActions.h"
 #include "server/DebugApiClient.h"
@@ -514,6 +515,55 @@ TEST_F(DebugApiTest, EvaluateInBrowserIsRefusedUntilAllowedThenRunsInAPage)
     reply = call(u"evaluateInBrowser"_s, {});
     EXPECT_EQ(reply.status, 400) << describe(reply).toStdString();
     EXPECT_TRUE(reply.error.contains(u"params.code is required"_s)) << reply.error.toStdString();
+}
+
+TEST_F(DebugApiTest, GetStatsCountsAutoAcceptAndTargetsPauseOneByOne)
+{
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    ASSERT_TRUE(navigate(page, fixtureUrl(u"autoaccept/panel.html"_s)));
+    QJsonObject stats;
+    ASSERT_TRUE(waitUntil([&] {
+        stats = data(call(u"getStats"_s));
+        const QJsonObject run = stats.value(u"thisRun"_s).toObject();
+        return run.value(u"clicks"_s).toInt() == 4 && run.value(u"blocked"_s).toInt() == 1
+            && run.value(u"failedVerifications"_s).toInt() == 1;
+    })) << QJsonDocument(stats).toJson().toStdString();
+    EXPECT_TRUE(stats.value(u"enabled"_s).toBool());
+    EXPECT_EQ(stats.value(u"totals"_s).toObject().value(u"clicks"_s).toInt(), 4);
+    EXPECT_EQ(stats.value(u"thisWeek"_s).toObject().value(u"terminalCommands"_s).toInt(), 2);
+    EXPECT_EQ(stats.value(u"clicks"_s).toInt(), 4);
+    const QJsonArray blocked = stats.value(u"recentBlocked"_s).toArray();
+    ASSERT_EQ(blocked.size(), 1);
+    EXPECT_EQ(blocked.at(0).toObject().value(u"pattern"_s).toString(), u"rm -rf /"_s);
+    EXPECT_EQ(blocked.at(0).toObject().value(u"targetId"_s).toString(), pageTarget);
+    EXPECT_TRUE(blocked.at(0).toObject().value(u"command"_s).toString().contains(u"--no-preserve-root"_s));
+    EXPECT_FALSE(blocked.at(0).toObject().value(u"time"_s).toString().isEmpty());
+    QJsonObject target;
+    for (const QJsonValue &t : stats.value(u"targets"_s).toArray()) {
+        if (t.toObject().value(u"targetId"_s).toString() == pageTarget)
+            target = t.toObject();
+    }
+    EXPECT_EQ(target.value(u"profile"_s).toString(), u"generic"_s);
+    EXPECT_EQ(target.value(u"clicks"_s).toInt(), 4);
+    EXPECT_EQ(target.value(u"title"_s).toString(), u"Auto-accept fixture"_s);
+    EXPECT_EQ(stats.value(u"profiles"_s).toArray().size(), 5);
+    EXPECT_EQ(engine->summary().value(u"clicks"_s).toInt(), 4);
+    EXPECT_EQ(engine->summary().value(u"blocked"_s).toInt(), 1);
+
+    DebugApiClient::Reply reply = call(u"pauseTarget"_s, { { u"targetId"_s, pageTarget } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_TRUE(data(reply).value(u"paused"_s).toBool());
+    EXPECT_TRUE(engine->autoAccept()->isTargetPaused(pageTarget));
+    reply = call(u"resumeTarget"_s, { { u"targetId"_s, pageTarget } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_FALSE(engine->autoAccept()->isTargetPaused(pageTarget));
+    reply = call(u"pauseTarget"_s, { { u"targetId"_s, u"NO-SUCH-TARGET"_s } });
+    EXPECT_EQ(reply.status, 404) << describe(reply).toStdString();
+    reply = call(u"pauseTarget"_s, {});
+    EXPECT_EQ(reply.status, 400) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"targetId"_s)) << reply.error.toStdString();
+    reply = call(u"getStats"_s, { { u"verbose"_s, true } });
+    EXPECT_EQ(reply.status, 400) << describe(reply).toStdString();
 }
 
 TEST_F(DebugApiTest, PartsNotBuiltYetAnswer503NamingWhatIsMissing)

@@ -1,12 +1,21 @@
 #include "pages/AutoAcceptPage.h"
 
+#include "HeadlessChromium.h"
+#include "Notifier.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
+#include "Wait.h"
+#include "autoaccept/AutoAcceptController.h"
+#include "pages/DashboardPage.h"
+#include "pages/SafetyPage.h"
+#include "server/LocalWebServer.h"
 
 #include <QCheckBox>
 #include <QLabel>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QSpinBox>
+#include <QTableWidget>
 
 #include <gtest/gtest.h>
 
@@ -80,11 +89,101 @@ TEST_F(AutoAcceptPageTest, ACommandLineSwitchIsShownAndTheUsersChoiceWins)
     EXPECT_FALSE(note->isVisible());
 }
 
-TEST_F(AutoAcceptPageTest, PerPagePauseAndProfilesWaitForTheEngine)
+// The pages that show auto-accept at work, on a real browser with a fixture agent panel:
+// per-page pause and profiles here, the per-page counts on the dashboard, the blocked command
+// on the safety page and as a notification.
+TEST_F(AutoAcceptPageTest, LivePagesProfilesCountsAndBlockedCommands)
 {
+    HeadlessChromium browser;
+    QString error;
+    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    LocalWebServer site;
+    site.setRoot(fixturesDir());
+    ASSERT_TRUE(site.listen());
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+    Notifier notifier(settings.get());
+    QList<Notifier::Notification> shown;
+    QObject::connect(&notifier, &Notifier::notified, &notifier,
+                     [&](const Notifier::Notification &n) { shown.append(n); });
+    notifier.watch(engine.get());
     AutoAcceptPage page(engine.get());
-    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:perTargetPause"_s));
-    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:profiles"_s));
+    DashboardPage dashboard(engine.get());
+    SafetyPage safety(engine.get());
+    page.resize(640, 900);
+    page.show();
+    auto *targets = page.findChild<QListWidget *>(u"targetPauseList"_s);
+    auto *profiles = page.findChild<QListWidget *>(u"profileList"_s);
+    ASSERT_TRUE(targets && profiles);
+    EXPECT_EQ(profiles->count(), 5);
+    EXPECT_TRUE(profiles->item(0)->text().contains(u"Antigravity (antigravity) — bundled"_s));
+    EXPECT_TRUE(page.findChild<QLabel *>(u"profileFolder"_s)->text().contains(u"profiles"_s));
+    EXPECT_FALSE(page.findChild<QLabel *>(u"pending:perTargetPause"_s));
+    EXPECT_FALSE(page.findChild<QLabel *>(u"pending:profiles"_s));
+    EXPECT_TRUE(safety.findChild<QLabel *>(u"recentBlockedEmpty"_s)->isVisibleTo(&safety));
+
+    engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
+    engine->start();
+    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }));
+    const CdpResult created = browserCall(*engine->endpoint(), u"Target.createTarget"_s,
+                                          { { u"url"_s, site.url(u"/autoaccept/panel.html"_s).toString() } });
+    const QString targetId = created.result.value(u"targetId").toString();
+    ASSERT_FALSE(targetId.isEmpty());
+    ASSERT_TRUE(waitUntil([&] {
+        const AutoAcceptCounts run = engine->autoAccept()->runCounts();
+        return run.clicks == 4 && run.blocked == 1;
+    }));
+
+    // This page: the fixture page with its profile, ticked; unticking pauses that page only.
+    QListWidgetItem *item = nullptr;
+    ASSERT_TRUE(waitUntil([&] {
+        for (int row = 0; row < targets->count(); ++row) {
+            if (targets->item(row)->data(Qt::UserRole).toString() == targetId)
+                item = targets->item(row);
+        }
+        return item && item->text() == u"Auto-accept fixture — Generic agent panel"_s;
+    })) << (item ? item->text().toStdString() : "no item");
+    EXPECT_EQ(item->checkState(), Qt::Checked);
+    item->setCheckState(Qt::Unchecked);
+    EXPECT_TRUE(engine->autoAccept()->isTargetPaused(targetId));
+    screenshot(&page, u"page-auto-accept-live"_s);
+
+    // The dashboard: the page with its profile and its counts.
+    auto *pageStats = dashboard.findChild<QTableWidget *>(u"pageStatsTable"_s);
+    ASSERT_TRUE(pageStats);
+    int row = -1;
+    for (int r = 0; r < pageStats->rowCount(); ++r) {
+        if (pageStats->item(r, 0)->text() == u"Auto-accept fixture"_s)
+            row = r;
+    }
+    ASSERT_GE(row, 0);
+    EXPECT_EQ(pageStats->item(row, 1)->text(), u"Generic agent panel"_s);
+    EXPECT_EQ(pageStats->item(row, 2)->text(), u"4"_s);
+    EXPECT_EQ(pageStats->item(row, 3)->text(), u"1"_s);
+    EXPECT_EQ(dashboard.findChild<QTableWidget *>(u"statsTable"_s)->item(0, 1)->text(), u"4"_s);
+    dashboard.resize(640, 800);
+    dashboard.show();
+    screenshot(&dashboard, u"page-dashboard-live"_s);
+
+    // The safety page and the notification: the blocked command with its pattern.
+    auto *blocked = safety.findChild<QTableWidget *>(u"recentBlockedTable"_s);
+    ASSERT_TRUE(blocked);
+    ASSERT_EQ(blocked->rowCount(), 1);
+    EXPECT_EQ(blocked->item(0, 1)->text(), u"Auto-accept fixture"_s);
+    EXPECT_TRUE(blocked->item(0, 2)->text().contains(u"rm -rf / --no-preserve-root"_s));
+    EXPECT_EQ(blocked->item(0, 3)->text(), u"rm -rf /"_s);
+    EXPECT_FALSE(safety.findChild<QLabel *>(u"recentBlockedEmpty"_s)->isVisibleTo(&safety));
+    safety.resize(640, 900);
+    safety.show();
+    screenshot(&safety, u"page-safety-live"_s);
+    const auto notification = std::find_if(shown.begin(), shown.end(), [](const Notifier::Notification &n) {
+        return n.kind == Notifier::Kind::CommandBlocked;
+    });
+    ASSERT_NE(notification, shown.end());
+    EXPECT_EQ(notification->message, u"Not run in Auto-accept fixture: rm -rf / --no-preserve-root"_s);
+
+    engine->stop();
+    browser.stop();
 }
 
 } // namespace

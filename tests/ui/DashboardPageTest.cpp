@@ -4,6 +4,7 @@
 #include "QtPrinters.h"
 #include "UiTest.h"
 #include "Wait.h"
+#include "autoaccept/AutoAcceptController.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -63,17 +64,35 @@ TEST_F(DashboardPageTest, TheButtonsDriveTheEngine)
     EXPECT_FALSE(autoAccept->isChecked());
 }
 
-TEST_F(DashboardPageTest, StatisticsShowNoMadeUpNumbers)
+TEST_F(DashboardPageTest, StatisticsComeFromTheAutoAcceptTotals)
 {
     DashboardPage page(engine.get());
     auto *stats = page.findChild<QTableWidget *>(u"statsTable"_s);
     ASSERT_TRUE(stats);
     for (int row = 0; row < stats->rowCount(); ++row) {
         for (int column = 0; column < stats->columnCount(); ++column)
-            EXPECT_EQ(stats->item(row, column)->text(), u"—"_s);
+            EXPECT_EQ(stats->item(row, column)->text(), u"0"_s) << "a fresh config dir has counted nothing";
     }
-    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:stats"_s));
-    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:targetProfiles"_s));
+    AutoAcceptCounts earlier;
+    earlier.clicks = 30;
+    earlier.fileEdits = 20;
+    earlier.terminalCommands = 10;
+    earlier.blocked = 2;
+    engine->autoAccept()->stats()->add(earlier, QDate::currentDate().addDays(-21));
+    AutoAcceptCounts today;
+    today.clicks = 5;
+    today.fileEdits = 3;
+    today.terminalCommands = 2;
+    today.blocked = 1;
+    engine->autoAccept()->stats()->add(today);
+    const QStringList thisWeek { u"5"_s, u"3"_s, u"2"_s, u"1"_s };
+    const QStringList allTime { u"35"_s, u"23"_s, u"12"_s, u"3"_s };
+    for (int row = 0; row < 4; ++row) {
+        EXPECT_EQ(stats->item(row, 0)->text(), thisWeek.at(row)) << row;
+        EXPECT_EQ(stats->item(row, 1)->text(), allTime.at(row)) << row;
+    }
+    EXPECT_FALSE(page.findChild<QLabel *>(u"pending:stats"_s));
+    EXPECT_FALSE(page.findChild<QLabel *>(u"pending:targetProfiles"_s));
 }
 
 } // namespace

@@ -1,12 +1,16 @@
 #include "pages/ServersPage.h"
 
+#include "AppRun.h"
 #include "QtPrinters.h"
 #include "TokenBox.h"
 #include "UiTest.h"
+#include "Wait.h"
+#include "server/AgentServerService.h"
 #include "server/TokenFile.h"
 
 #include <QCheckBox>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QGuiApplication>
@@ -39,7 +43,8 @@ TEST_F(ServersPageTest, ServerSettingsLoadSaveAndSayTheyNeedARestart)
     EXPECT_EQ(editor<QSpinBox>(&page, SettingKey::DebugPort)->value(), 50000);
     EXPECT_EQ(editor<QSpinBox>(&page, SettingKey::AgentServerPort)->value(), 8080);
     EXPECT_TRUE(field(&page, SettingKey::DebugPort)->findChild<QLabel *>(u"restartNote"_s));
-    EXPECT_TRUE(field(&page, SettingKey::AgentServerPort)->findChild<QLabel *>(u"restartNote"_s));
+    EXPECT_FALSE(field(&page, SettingKey::AgentServerPort)->findChild<QLabel *>(u"restartNote"_s))
+        << "the agent server moves to a new port by itself";
     EXPECT_FALSE(field(&page, SettingKey::DebugAllowEvaluate)->note().isEmpty()) << "the risk is spelled out";
 
     debugOn->click();
@@ -98,7 +103,53 @@ TEST_F(ServersPageTest, AnExistingTokenIsShownAndNeverWrittenToTheSettings)
         EXPECT_FALSE(QString::fromUtf8(ini.readAll()).contains(token));
     }
     EXPECT_EQ(page.findChild<QLabel *>(u"debugServerState"_s)->text(), u"Not running"_s);
-    EXPECT_TRUE(page.findChild<QLabel *>(u"pending:agentServerState"_s));
+    EXPECT_EQ(page.findChild<QLabel *>(u"agentServerState"_s)->text(), u"Off"_s);
+}
+
+TEST_F(ServersPageTest, TheAgentServerShowsItsLiveStateAndFollowsTheFields)
+{
+    const quint16 port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    AgentServerService *service = engine->agentServer();
+    service->start();
+    ServersPage page(engine.get());
+    page.resize(720, 1000);
+    page.show();
+    auto *state = page.findChild<QLabel *>(u"agentServerState"_s);
+    ASSERT_TRUE(state);
+    EXPECT_EQ(state->text(), u"Off"_s);
+
+    editor<QCheckBox>(&page, SettingKey::AgentServerEnabled)->click();
+    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
+    EXPECT_EQ(state->text(), u"Listening on 127.0.0.1:%1, 0 clients"_s.arg(port));
+    // The service made the token on its first start; the box shows it.
+    const QString token = TokenFile(page.agentToken()->path()).read();
+    ASSERT_EQ(token.size(), 43);
+    EXPECT_EQ(page.agentToken()->findChild<QLineEdit *>(u"tokenField"_s)->text(), token);
+    screenshot(&page, u"servers-agent-listening"_s);
+
+    // A token made in the box is the one the server checks from now on.
+    ASSERT_TRUE(page.agentToken()->regenerate(true));
+    const QString fresh = TokenFile(page.agentToken()->path()).read();
+    EXPECT_NE(fresh, token);
+    EXPECT_EQ(service->token(), fresh);
+
+    // Client mode, live: the URL field is used and the countdown shows while it waits.
+    const quint16 nobody = unusedPort();
+    typeInto(editor<QLineEdit>(&page, SettingKey::AgentServerUrl), u"ws://127.0.0.1:%1"_s.arg(nobody));
+    pressEnter(editor<QLineEdit>(&page, SettingKey::AgentServerUrl));
+    EXPECT_EQ(settings->stringValue(SettingKey::AgentServerUrl), u"ws://127.0.0.1:%1"_s.arg(nobody));
+    auto *mode = editor<QComboBox>(&page, SettingKey::AgentServerMode);
+    ASSERT_TRUE(mode);
+    mode->setCurrentIndex(mode->findData(u"client"_s));
+    EXPECT_EQ(settings->stringValue(SettingKey::AgentServerMode), u"client"_s);
+    EXPECT_FALSE(service->isListening());
+    ASSERT_TRUE(waitUntil([&] { return state->text().contains(u"(retry in"_s); }))
+        << state->text().toStdString();
+    EXPECT_TRUE(state->text().startsWith(u"Connecting to ws://127.0.0.1:%1"_s.arg(nobody)))
+        << state->text().toStdString();
+    screenshot(&page, u"servers-agent-client-waiting"_s);
+    service->stop();
 }
 
 } // namespace

@@ -1,14 +1,20 @@
 #include "AutoAcceptPage.h"
 
 #include "EngineControls.h"
+#include "WrappingLabel.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -61,17 +67,43 @@ AutoAcceptPage::AutoAcceptPage(Engine *engine, QWidget *parent)
     words->addLayout(grid);
 
     QVBoxLayout *pages = addGroup(tr("Pages and profiles"));
-    // Wiring: a per-target list with a pause switch each (core/autoaccept) replaces this.
-    pages->addWidget(pendingNotice(u"perTargetPause"_s,
-                                   tr("Pausing auto-accept for a single page shows here once the auto-accept "
-                                      "engine is connected."),
-                                   this));
-    // Wiring: the profiles in use and the user's profile folder (core/autoaccept profiles).
-    pages->addWidget(
-        pendingNotice(u"profiles"_s,
-                      tr("The IDE profile used for each page, and the folder for your own profiles, "
-                         "show here once the auto-accept engine is connected."),
-                      this));
+    pages->addWidget(hint(tr("Untick a page to pause auto-accept there only (until you tick it again or "
+                             "the app restarts)."),
+                          this));
+    m_targets = new QListWidget(this);
+    m_targets->setObjectName(u"targetPauseList"_s);
+    m_targets->setMinimumHeight(80);
+    m_targets->setMaximumHeight(150);
+    connect(m_targets, &QListWidget::itemChanged, this, &AutoAcceptPage::onTargetToggled);
+    pages->addWidget(m_targets);
+
+    const QString folder = QDir(engine->paths().configDir).filePath(IdeProfiles::folderName());
+    auto *folderNote = hint(tr("IDE profiles say how a page is recognised and where its agent panel is. A "
+                               "JSON file in %1 replaces the bundled profile of the same name or adds one.")
+                                .arg(QDir::toNativeSeparators(folder)),
+                            this);
+    folderNote->setObjectName(u"profileFolder"_s);
+    folderNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    pages->addWidget(folderNote);
+    m_profiles = new QListWidget(this);
+    m_profiles->setObjectName(u"profileList"_s);
+    m_profiles->setSelectionMode(QAbstractItemView::NoSelection);
+    m_profiles->setFocusPolicy(Qt::NoFocus);
+    m_profiles->setMaximumHeight(130);
+    pages->addWidget(m_profiles);
+    m_profileErrors = new QLabel(this);
+    m_profileErrors->setObjectName(u"profileErrors"_s);
+    makeWrapping(m_profileErrors);
+    m_profileErrors->setForegroundRole(QPalette::Link);
+    pages->addWidget(m_profileErrors);
+    auto *reloadRow = new QHBoxLayout;
+    auto *reload = new QPushButton(tr("Reload profiles"), this);
+    reload->setObjectName(u"reloadProfiles"_s);
+    reload->setToolTip(tr("Read the bundled profiles and your folder again and apply them to every page"));
+    connect(reload, &QPushButton::clicked, this, [this] { this->engine()->autoAccept()->reloadProfiles(); });
+    reloadRow->addWidget(reload);
+    reloadRow->addStretch(1);
+    pages->addLayout(reloadRow);
     body()->addStretch(1);
 
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
@@ -79,7 +111,56 @@ AutoAcceptPage::AutoAcceptPage(Engine *engine, QWidget *parent)
             refresh();
     });
     connect(engine, &Engine::statusChanged, this, &AutoAcceptPage::refresh);
+    connect(engine->autoAccept(), &AutoAcceptController::targetsChanged, this, [this] {
+        refreshTargets();
+        refreshProfiles();
+    });
     refresh();
+}
+
+void AutoAcceptPage::refreshTargets()
+{
+    const QSignalBlocker blocker(m_targets);
+    m_targets->clear();
+    const AutoAcceptController *autoAccept = engine()->autoAccept();
+    for (const AutoAcceptController::TargetState &t : autoAccept->targets()) {
+        if (!t.attached)
+            continue;
+        const IdeProfile *profile = autoAccept->profiles().find(t.profileId);
+        auto *item = new QListWidgetItem(tr("%1 — %2").arg(t.title.isEmpty() ? t.url : t.title,
+                                                           profile ? profile->name : tr("no IDE profile")),
+                                         m_targets);
+        item->setData(Qt::UserRole, t.targetId);
+        item->setToolTip(t.url);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(t.paused ? Qt::Unchecked : Qt::Checked);
+    }
+    if (m_targets->count() == 0) {
+        auto *item = new QListWidgetItem(tr("No page to work on yet"), m_targets);
+        item->setFlags(Qt::NoItemFlags);
+    }
+}
+
+void AutoAcceptPage::onTargetToggled(QListWidgetItem *item)
+{
+    const QString targetId = item->data(Qt::UserRole).toString();
+    if (!targetId.isEmpty())
+        engine()->autoAccept()->setTargetPaused(targetId, item->checkState() != Qt::Checked);
+}
+
+void AutoAcceptPage::refreshProfiles()
+{
+    m_profiles->clear();
+    const IdeProfiles &profiles = engine()->autoAccept()->profiles();
+    for (const IdeProfile &p : profiles.profiles()) {
+        const bool bundled = p.origin.startsWith(u":/"_s);
+        auto *item = new QListWidgetItem(bundled ? tr("%1 (%2) — bundled").arg(p.name, p.id)
+                                                 : tr("%1 (%2) — from your folder").arg(p.name, p.id),
+                                         m_profiles);
+        item->setToolTip(bundled ? p.origin : QDir::toNativeSeparators(p.origin));
+    }
+    m_profileErrors->setText(profiles.errors().join(u'\n'));
+    m_profileErrors->setVisible(!profiles.errors().isEmpty());
 }
 
 void AutoAcceptPage::refresh()
@@ -91,6 +172,8 @@ void AutoAcceptPage::refresh()
                                            "saves your choice.")
                                       : QString());
     m_enabledNote->setVisible(overridden);
+    refreshTargets();
+    refreshProfiles();
 }
 
 } // namespace mpa

@@ -5,6 +5,8 @@
 #include "SettingsPage.h"
 
 class QCheckBox;
+class QListWidget;
+class QListWidgetItem;
 
 namespace mpa {
 
@@ -16,9 +18,15 @@ public:
 
 private:
     void refresh();
+    void refreshTargets();
+    void refreshProfiles();
+    void onTargetToggled(QListWidgetItem *item);
 
     QCheckBox *m_enabled;
     QLabel *m_enabledNote;
+    QListWidget *m_targets;
+    QListWidget *m_profiles;
+    QLabel *m_profileErrors;
 };
 
 } // namespace mpa

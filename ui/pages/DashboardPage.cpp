@@ -2,6 +2,7 @@
 
 #include "EngineControls.h"
 #include "WrappingLabel.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
@@ -11,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -48,19 +50,13 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     m_targets->setMinimumHeight(90);
     m_targets->setMaximumHeight(160);
     pages->addWidget(m_targets);
-    // Wiring: each page's IDE profile (core/autoaccept) goes in a second column here.
-    pages->addWidget(
-        pendingNotice(u"targetProfiles"_s,
-                      tr("The IDE profile of each page shows here once the auto-accept engine is "
-                         "connected."),
-                      this));
 
     QVBoxLayout *stats = addGroup(tr("What it did"));
     m_stats = new QTableWidget(4, 2, this);
     m_stats->setObjectName(u"statsTable"_s);
     m_stats->setHorizontalHeaderLabels({ tr("This week"), tr("All time") });
     m_stats->setVerticalHeaderLabels(
-        { tr("Clicks"), tr("Time saved"), tr("Sessions"), tr("Blocked commands") });
+        { tr("Clicks"), tr("File edits accepted"), tr("Terminal commands run"), tr("Blocked commands") });
     m_stats->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_stats->setSelectionMode(QAbstractItemView::NoSelection);
     m_stats->setFocusPolicy(Qt::NoFocus);
@@ -76,13 +72,26 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     m_stats->setFixedHeight(m_stats->horizontalHeader()->sizeHint().height()
                             + 4 * m_stats->verticalHeader()->sectionSize(0) + 2 * m_stats->frameWidth());
     stats->addWidget(m_stats);
-    // Wiring: fill statsTable from core/autoaccept's totals, and add the per-page breakdown.
-    stats->addWidget(
-        pendingNotice(u"stats"_s,
-                      tr("Clicks, time saved, sessions and blocked commands — this week, all time "
-                         "and per page — show here once the auto-accept statistics are connected."),
-                      this));
+    stats->addWidget(hint(tr("A click counts once the button went away. Per page, this run:"), this));
+    m_pageStats = new QTableWidget(0, 4, this);
+    m_pageStats->setObjectName(u"pageStatsTable"_s);
+    m_pageStats->setHorizontalHeaderLabels({ tr("Page"), tr("IDE profile"), tr("Clicks"), tr("Blocked") });
+    m_pageStats->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_pageStats->setSelectionMode(QAbstractItemView::NoSelection);
+    m_pageStats->setFocusPolicy(Qt::NoFocus);
+    m_pageStats->verticalHeader()->hide();
+    m_pageStats->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int column = 1; column < 4; ++column)
+        m_pageStats->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_pageStats->setMinimumHeight(90);
+    m_pageStats->setMaximumHeight(160);
+    stats->addWidget(m_pageStats);
     body()->addStretch(1);
+
+    AutoAcceptController *autoAccept = engine->autoAccept();
+    connect(autoAccept->stats(), &AutoAcceptStats::changed, this, &DashboardPage::refreshStats);
+    connect(autoAccept, &AutoAcceptController::statsChanged, this, &DashboardPage::refreshStats);
+    connect(autoAccept, &AutoAcceptController::targetsChanged, this, &DashboardPage::refresh);
 
     connect(engine, &Engine::statusChanged, this, &DashboardPage::refresh);
     connect(engine->endpoint(), &CdpEndpoint::sessionInfoChanged, this, &DashboardPage::refresh);
@@ -105,9 +114,18 @@ void DashboardPage::refresh()
                                              : tr("Stop clicking and sending prompts until you resume"));
 
     m_targets->clear();
+    QHash<QString, QString> titles; // the payload's view of a title is fresher than the target info's
+    for (const AutoAcceptController::TargetState &state : engine()->autoAccept()->targets())
+        titles.insert(state.targetId, state.title);
     for (CdpSession *session : engine()->endpoint()->pageSessions()) {
         const CdpTargetInfo &info = session->targetInfo();
-        auto *item = new QListWidgetItem(info.title.isEmpty() ? info.url : info.title, m_targets);
+        QString title = titles.value(info.targetId, info.title);
+        if (title.isEmpty())
+            title = info.url;
+        const IdeProfile *profile = engine()->autoAccept()->profileFor(session);
+        auto *item = new QListWidgetItem(profile ? tr("%1 — %2").arg(title, profile->name)
+                                                 : tr("%1 — no IDE profile").arg(title),
+                                         m_targets);
         item->setToolTip(info.url);
     }
     if (m_targets->count() == 0) {
@@ -116,6 +134,44 @@ void DashboardPage::refresh()
                                              : tr("No pages attached yet"),
                                          m_targets);
         item->setFlags(Qt::NoItemFlags);
+    }
+    refreshStats();
+}
+
+void DashboardPage::refreshStats()
+{
+    const AutoAcceptController *autoAccept = engine()->autoAccept();
+    const AutoAcceptCounts week = autoAccept->stats()->week();
+    const AutoAcceptCounts total = autoAccept->stats()->cumulative();
+    const auto put = [this](int row, qint64 thisWeek, qint64 allTime) {
+        m_stats->item(row, 0)->setText(QLocale().toString(thisWeek));
+        m_stats->item(row, 1)->setText(QLocale().toString(allTime));
+    };
+    put(0, week.clicks, total.clicks);
+    put(1, week.fileEdits, total.fileEdits);
+    put(2, week.terminalCommands, total.terminalCommands);
+    put(3, week.blocked, total.blocked);
+    m_stats->setToolTip(
+        tr("Counted since %1")
+            .arg(QLocale().toString(autoAccept->stats()->since().toLocalTime(), QLocale::ShortFormat)));
+
+    QList<AutoAcceptController::TargetState> targets = autoAccept->targets();
+    targets.removeIf(
+        [](const AutoAcceptController::TargetState &t) { return !t.attached && t.counts.isZero(); });
+    m_pageStats->setRowCount(int(targets.size()));
+    for (int row = 0; row < targets.size(); ++row) {
+        const AutoAcceptController::TargetState &t = targets.at(row);
+        const IdeProfile *profile = autoAccept->profiles().find(t.profileId);
+        const QStringList cells { t.title.isEmpty() ? t.url : t.title, profile ? profile->name : tr("none"),
+                                  QLocale().toString(t.counts.clicks), QLocale().toString(t.counts.blocked) };
+        for (int column = 0; column < cells.size(); ++column) {
+            auto *item = new QTableWidgetItem(cells.at(column));
+            if (column >= 2)
+                item->setTextAlignment(Qt::AlignCenter);
+            if (column == 0)
+                item->setToolTip(t.url);
+            m_pageStats->setItem(row, column, item);
+        }
     }
 }
 

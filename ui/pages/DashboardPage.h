@@ -1,6 +1,7 @@
 #pragma once
-// Dashboard: is the app connected and working, on which pages, and what it did (clicks, time
-// saved, sessions, blocked commands — this week and all time, per page).
+// Dashboard: is the app connected and working, on which pages (with each page's IDE profile),
+// and what auto-accept did (clicks, file edits, terminal commands, blocked commands — this week
+// and all time, and per page in this run).
 
 #include "SettingsPage.h"
 
@@ -20,12 +21,14 @@ public:
 
 private:
     void refresh();
+    void refreshStats();
 
     QLabel *m_state;
     QCheckBox *m_autoAccept;
     QPushButton *m_pause;
     QListWidget *m_targets;
     QTableWidget *m_stats;
+    QTableWidget *m_pageStats;
 };
 
 } // namespace mpa

@@ -1,15 +1,20 @@
 #include "SafetyPage.h"
 
+#include "WrappingLabel.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "safety/TextPattern.h"
 #include "settings/Settings.h"
 
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -85,18 +90,50 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     check();
 
     QVBoxLayout *recent = addGroup(tr("Recently blocked"));
-    // Wiring: the recent blocked commands from core/autoaccept (time, page, command, pattern).
-    recent->addWidget(pendingNotice(u"recentBlocked"_s,
-                                    tr("Commands that were blocked show here once the auto-accept engine is "
-                                       "connected."),
-                                    this));
+    m_blockedEmpty = new QLabel(tr("Nothing was blocked since the app started."), this);
+    m_blockedEmpty->setObjectName(u"recentBlockedEmpty"_s);
+    m_blockedEmpty->setForegroundRole(QPalette::PlaceholderText);
+    recent->addWidget(m_blockedEmpty);
+    m_blocked = new QTableWidget(0, 4, this);
+    m_blocked->setObjectName(u"recentBlockedTable"_s);
+    m_blocked->setHorizontalHeaderLabels({ tr("Time"), tr("Page"), tr("Command"), tr("Pattern") });
+    m_blocked->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_blocked->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_blocked->verticalHeader()->hide();
+    m_blocked->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_blocked->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
+    m_blocked->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_blocked->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
+    m_blocked->setColumnWidth(1, 170);
+    m_blocked->setMinimumHeight(120);
+    recent->addWidget(m_blocked);
     body()->addStretch(1);
+    connect(engine->autoAccept(), &AutoAcceptController::commandBlocked, this, &SafetyPage::refreshBlocked);
+    refreshBlocked();
 
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::SafetyBannedCommands)
             updateCount();
     });
     updateCount();
+}
+
+void SafetyPage::refreshBlocked()
+{
+    const QList<AutoAcceptController::BlockedCommand> blocked = engine()->autoAccept()->recentBlocked();
+    m_blockedEmpty->setVisible(blocked.isEmpty());
+    m_blocked->setVisible(!blocked.isEmpty());
+    m_blocked->setRowCount(int(blocked.size()));
+    for (int row = 0; row < blocked.size(); ++row) {
+        const AutoAcceptController::BlockedCommand &b = blocked.at(row);
+        const QStringList cells { QLocale().toString(b.time.time(), QLocale::ShortFormat),
+                                  b.targetTitle.isEmpty() ? b.pageUrl : b.targetTitle, b.command, b.pattern };
+        for (int column = 0; column < cells.size(); ++column) {
+            auto *item = new QTableWidgetItem(cells.at(column));
+            item->setToolTip(column == 1 ? b.pageUrl : cells.at(column));
+            m_blocked->setItem(row, column, item);
+        }
+    }
 }
 
 void SafetyPage::updateCount()

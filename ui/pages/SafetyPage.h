@@ -5,6 +5,7 @@
 #include "SettingsPage.h"
 
 class QLabel;
+class QTableWidget;
 
 namespace mpa {
 
@@ -20,9 +21,12 @@ public:
 
 private:
     void updateCount();
+    void refreshBlocked();
 
     SettingField *m_banList;
     QLabel *m_count;
+    QTableWidget *m_blocked;
+    QLabel *m_blockedEmpty;
 };
 
 } // namespace mpa

@@ -1,11 +1,14 @@
 #include "ServersPage.h"
 
 #include "TokenBox.h"
+#include "WrappingLabel.h"
 #include "engine/Engine.h"
+#include "server/AgentServerService.h"
 #include "server/DebugApiService.h"
 
 #include <QFormLayout>
 #include <QLabel>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -52,14 +55,47 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     QFormLayout *agent = addFormGroup(tr("Agent server"));
     addField(agent, QString(), SettingKey::AgentServerEnabled,
              SettingField::Options().withText(tr("Serve the browser toolkit to agents (WebSocket)")));
-    addField(agent, tr("Port:"), SettingKey::AgentServerPort);
+    addField(
+        agent, tr("Mode:"), SettingKey::AgentServerMode,
+        SettingField::Options().withChoices(
+            { { u"server"_s, tr("Server: agents connect to this app") },
+              { u"client"_s,
+                tr("Client: this app dials out to an agent (as the LLM Browser Agent extension did)") } }));
+    addField(agent, tr("Port:"), SettingKey::AgentServerPort)->setNote(tr("Server mode listens here."));
+    addField(agent, tr("Agent URL:"), SettingKey::AgentServerUrl,
+             SettingField::Options().withPlaceholder(u"ws://localhost:8080"_s))
+        ->setNote(tr("Client mode connects here and retries every 1–30 s while nobody answers."));
     m_agentToken = new TokenBox(paths.file(u"agent-token"_s), tr("the agent server"), this);
     m_agentToken->setObjectName(u"agentToken"_s);
     agent->addRow(tr("Token:"), m_agentToken);
-    agent->addRow(hint(tr("Clients pass it as ?token=… or in a first {\"type\":\"auth\"} message."), this));
-    // Wiring: connected clients and the listening address go here once the agent server lands.
-    agent->addRow(pendingNotice(u"agentServerState"_s,
-                                tr("Connected agents show here once the agent server is connected."), this));
+    agent->addRow(hint(tr("Clients pass it as ?token=… or in a first {\"type\":\"auth\"} message. "
+                          "multi-purpose-agent mcp serves the same tools over MCP on stdio."),
+                       this));
+    auto *agentState = new QLabel(this);
+    agentState->setObjectName(u"agentServerState"_s);
+    makeWrapping(agentState);
+    agentState->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    agent->addRow(tr("State:"), agentState);
+    AgentServerService *agentServer = engine->agentServer();
+    // The retry countdown moves without a state change: refresh it every second while waiting.
+    auto *countdown = new QTimer(this);
+    countdown->setInterval(1000);
+    auto showAgentState = [agentServer, agentState, countdown] {
+        agentState->setText(agentServer->statusText());
+        const bool waiting = agentServer->stateJson().value(u"state"_s).toString() == u"waiting"_s;
+        if (waiting && !countdown->isActive())
+            countdown->start();
+        else if (!waiting)
+            countdown->stop();
+    };
+    connect(countdown, &QTimer::timeout, this, showAgentState);
+    connect(agentServer, &AgentServerService::stateChanged, this, [this, showAgentState] {
+        m_agentToken->reload(); // the service creates the token on its first start
+        showAgentState();
+    });
+    // A token made here replaces the one the running server checks, at once.
+    connect(m_agentToken, &TokenBox::regenerated, agentServer, &AgentServerService::reloadToken);
+    showAgentState();
     body()->addStretch(1);
 }
 

@@ -1,0 +1,143 @@
+#pragma once
+// Auto-accept across every attached target: injects payload/auto-accept.js (through the
+// PayloadHub) into each page, webview and frame session that an IDE profile fits, pushes the
+// settings, the profile's selectors and the pause state into it live, and gathers what the
+// payload reports — verified clicks, blocked commands, failed verifications — into per-target,
+// per-run and persisted totals (AutoAcceptStats).
+
+#include "AutoAcceptStats.h"
+#include "IdeProfiles.h"
+#include "settings/SettingKey.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QSet>
+#include <QTimer>
+
+#include <functional>
+#include <optional>
+
+namespace mpa {
+
+class CdpEndpoint;
+class CdpSession;
+class PayloadHub;
+class PayloadInjector;
+class Settings;
+struct PayloadScript;
+
+class AutoAcceptController : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr const char *kModule = "autoAccept";
+    static constexpr int kRecentBlockedKept = 20;
+
+    struct TargetState
+    {
+        QString targetId;
+        QString title;
+        QString url;
+        QString profileId;
+        bool paused = false;
+        bool attached = false;
+        AutoAcceptCounts counts;
+    };
+
+    struct BlockedCommand
+    {
+        QDateTime time;
+        QString targetId;
+        QString targetTitle;
+        QString pageUrl;
+        QString label;
+        QString pattern;
+        QString command;
+        QJsonObject toJson() const;
+    };
+
+    AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *payloads, Settings *settings,
+                         const QString &configDir, QObject *parent = nullptr);
+    ~AutoAcceptController() override;
+
+    static PayloadScript payloadScript();
+
+    // --auto-accept: on for this run whatever autoAccept/enabled says (nullopt: the setting).
+    void setEnabledOverride(std::optional<bool> enabled);
+    bool isEnabled() const;
+
+    // Global pause (the engine's pause) and per target (a page and its frames).
+    void setPaused(bool paused);
+    bool isPaused() const { return m_paused; }
+    void setTargetPaused(const QString &targetId, bool paused);
+    bool isTargetPaused(const QString &targetId) const { return m_pausedTargets.contains(targetId); }
+
+    const IdeProfiles &profiles() const { return m_profiles; }
+    // Reloads the profiles (bundled and the config dir's) and re-applies them to every target.
+    void reloadProfiles();
+    // The profile for a session (an out-of-process frame follows its page); null when none fits.
+    const IdeProfile *profileFor(CdpSession *session) const;
+
+    // Counts of this run, and the persisted cumulative / weekly totals.
+    AutoAcceptCounts runCounts() const { return m_run; }
+    AutoAcceptStats *stats() const { return m_stats; }
+    QList<TargetState> targets() const;
+    QList<BlockedCommand> recentBlocked() const { return m_recentBlocked; }
+
+    // Asks every frame's payload for its counters now; `done` runs once all answered.
+    void collectNow(QObject *context, std::function<void()> done);
+    // The getStats answer: totals, this week, weeks, this run, per target, recent blocks.
+    QJsonObject toJson() const;
+
+    // The config pushed into a target's payload (for tests and the debug API).
+    QJsonObject configFor(CdpSession *session) const;
+
+    static constexpr std::chrono::milliseconds kCollectInterval { 5000 };
+
+Q_SIGNALS:
+    void clicked(const QString &targetId, const QString &targetTitle, const QString &label,
+                 const QString &kind);
+    void commandBlocked(const QString &targetTitle, const QString &pageUrl, const QString &pattern,
+                        const QString &command);
+    void verificationFailed(const QString &targetId, const QString &targetTitle, const QString &label);
+    void statsChanged();
+    void targetsChanged();
+    void enabledChanged(bool enabled);
+
+private:
+    void onReport(CdpSession *session, const QString &module, const QString &kind, const QJsonObject &data,
+                  const QString &frameId);
+    void absorb(CdpSession *session, const QString &frameId, const QJsonObject &payloadStats);
+    void onSettingChanged(SettingKey key);
+    void applyAll();
+    void apply(CdpSession *session);
+    TargetState &stateFor(CdpSession *page);
+
+    CdpEndpoint *m_endpoint;
+    PayloadHub *m_payloads;
+    Settings *m_settings;
+    IdeProfiles m_profiles;
+    QString m_configDir;
+    AutoAcceptStats *m_stats;
+    std::optional<bool> m_enabledOverride;
+    bool m_paused = false;
+    QSet<QString> m_pausedTargets;
+    AutoAcceptCounts m_run;
+    QHash<QString, TargetState> m_targets; // page targetId → state
+    QStringList m_targetOrder;
+    struct PageInfo
+    {
+        QString title;
+        QString url;
+    };
+    QHash<QString, PageInfo> m_pageInfo; // page targetId → title and URL its payload reported
+    QHash<QString, AutoAcceptCounts> m_lastSeen; // "target|frame|doc" → the payload's counters
+    QList<BlockedCommand> m_recentBlocked;
+    QTimer m_collectTimer;
+    bool m_lastEnabled = false;
+};
+
+} // namespace mpa

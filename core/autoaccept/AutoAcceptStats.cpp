@@ -1,0 +1,145 @@
+#include "AutoAcceptStats.h"
+
+#include "logging/LogCategories.h"
+#include "scheduler/JsonDataFile.h"
+
+#include <QDir>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+struct Field
+{
+    const char *name;
+    qint64 AutoAcceptCounts::*member;
+};
+
+constexpr Field kFields[] = {
+    { "clicks", &AutoAcceptCounts::clicks },
+    { "blocked", &AutoAcceptCounts::blocked },
+    { "failedVerifications", &AutoAcceptCounts::failedVerifications },
+    { "fileEdits", &AutoAcceptCounts::fileEdits },
+    { "terminalCommands", &AutoAcceptCounts::terminalCommands },
+};
+
+} // namespace
+
+AutoAcceptCounts &AutoAcceptCounts::operator+=(const AutoAcceptCounts &other)
+{
+    for (const Field &field : kFields)
+        this->*field.member += other.*field.member;
+    return *this;
+}
+
+QJsonObject AutoAcceptCounts::toJson() const
+{
+    QJsonObject json;
+    for (const Field &field : kFields)
+        json.insert(QString::fromLatin1(field.name), this->*field.member);
+    return json;
+}
+
+AutoAcceptCounts AutoAcceptCounts::fromJson(const QJsonObject &json)
+{
+    AutoAcceptCounts counts;
+    for (const Field &field : kFields)
+        counts.*field.member = std::max<qint64>(0, json.value(QLatin1StringView(field.name)).toInteger());
+    return counts;
+}
+
+AutoAcceptCounts AutoAcceptCounts::growth(const AutoAcceptCounts &before, const AutoAcceptCounts &now)
+{
+    AutoAcceptCounts delta;
+    for (const Field &field : kFields)
+        delta.*field.member = std::max<qint64>(0, now.*field.member - before.*field.member);
+    return delta;
+}
+
+AutoAcceptStats::AutoAcceptStats(const QString &configDir, QObject *parent)
+    : QObject(parent)
+    , m_path(QDir(configDir).filePath(fileName()))
+{
+    m_saveTimer.setSingleShot(true);
+    m_saveTimer.setInterval(1000);
+    connect(&m_saveTimer, &QTimer::timeout, this, [this] { save(); });
+    load();
+}
+
+AutoAcceptStats::~AutoAcceptStats()
+{
+    if (m_dirty)
+        save();
+}
+
+QString AutoAcceptStats::weekKey(QDate day)
+{
+    int year = 0;
+    const int week = day.weekNumber(&year);
+    return u"%1-W%2"_s.arg(year).arg(week, 2, 10, QLatin1Char('0'));
+}
+
+void AutoAcceptStats::add(const AutoAcceptCounts &counts, QDate day)
+{
+    if (counts.isZero())
+        return;
+    m_cumulative += counts;
+    m_weeks[weekKey(day)] += counts;
+    while (m_weeks.size() > kWeeksKept)
+        m_weeks.erase(m_weeks.begin());
+    m_dirty = true;
+    if (!m_saveTimer.isActive())
+        m_saveTimer.start();
+    Q_EMIT changed();
+}
+
+void AutoAcceptStats::reset()
+{
+    m_cumulative = {};
+    m_weeks.clear();
+    m_since = QDateTime::currentDateTimeUtc();
+    m_dirty = true;
+    save();
+    Q_EMIT changed();
+}
+
+bool AutoAcceptStats::save(QString *error)
+{
+    m_saveTimer.stop();
+    QJsonObject weeks;
+    for (auto it = m_weeks.cbegin(); it != m_weeks.cend(); ++it)
+        weeks.insert(it.key(), it.value().toJson());
+    const QJsonObject object {
+        { u"cumulative"_s, m_cumulative.toJson() },
+        { u"weeks"_s, weeks },
+        { u"since"_s, m_since.toString(Qt::ISODate) },
+    };
+    QString why;
+    if (!JsonDataFile(m_path).save(object, 1, &why)) {
+        qCWarning(lcAutoAccept).noquote() << u"cannot save the auto-accept statistics: %1"_s.arg(why);
+        if (error)
+            *error = why;
+        return false;
+    }
+    m_dirty = false;
+    return true;
+}
+
+void AutoAcceptStats::load()
+{
+    // An unreadable file is moved aside and reported by JsonDataFile itself.
+    const JsonDataFile::Loaded loaded = JsonDataFile(m_path).load(1);
+    m_cumulative = AutoAcceptCounts::fromJson(loaded.object.value(u"cumulative").toObject());
+    const QJsonObject weeks = loaded.object.value(u"weeks").toObject();
+    for (auto it = weeks.begin(); it != weeks.end(); ++it)
+        m_weeks.insert(it.key(), AutoAcceptCounts::fromJson(it.value().toObject()));
+    while (m_weeks.size() > kWeeksKept)
+        m_weeks.erase(m_weeks.begin());
+    m_since = QDateTime::fromString(loaded.object.value(u"since").toString(), Qt::ISODate);
+    if (!m_since.isValid())
+        m_since = QDateTime::currentDateTimeUtc();
+}
+
+} // namespace mpa

@@ -1,0 +1,71 @@
+#pragma once
+// Auto-accept's running totals: cumulative and per ISO week, kept in
+// <config-dir>/autoaccept-stats.json (written atomically, a moment after each change and on
+// destruction) so they survive restarts.
+
+#include <QDate>
+#include <QJsonObject>
+#include <QMap>
+#include <QObject>
+#include <QTimer>
+
+namespace mpa {
+
+struct AutoAcceptCounts
+{
+    qint64 clicks = 0;
+    qint64 blocked = 0;
+    qint64 failedVerifications = 0;
+    qint64 fileEdits = 0;
+    qint64 terminalCommands = 0;
+
+    AutoAcceptCounts &operator+=(const AutoAcceptCounts &other);
+    bool isZero() const { return *this == AutoAcceptCounts {}; }
+    bool operator==(const AutoAcceptCounts &other) const = default;
+
+    QJsonObject toJson() const;
+    // Reads the fields above from a JSON object (missing ones are 0).
+    static AutoAcceptCounts fromJson(const QJsonObject &json);
+    // What grew from `before` to `now` (a field that shrank counts 0: a new document).
+    static AutoAcceptCounts growth(const AutoAcceptCounts &before, const AutoAcceptCounts &now);
+};
+
+class AutoAcceptStats : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AutoAcceptStats(const QString &configDir, QObject *parent = nullptr);
+    ~AutoAcceptStats() override;
+
+    static QString fileName() { return QStringLiteral("autoaccept-stats.json"); }
+    QString filePath() const { return m_path; }
+
+    void add(const AutoAcceptCounts &counts, QDate day = QDate::currentDate());
+    AutoAcceptCounts cumulative() const { return m_cumulative; }
+    AutoAcceptCounts week(QDate day = QDate::currentDate()) const { return m_weeks.value(weekKey(day)); }
+    // Week key ("2026-W48") → totals, oldest first; the last kWeeksKept weeks.
+    const QMap<QString, AutoAcceptCounts> &weeks() const { return m_weeks; }
+    QDateTime since() const { return m_since; }
+
+    // Writes now (also done shortly after every change); false with `error` on failure.
+    bool save(QString *error = nullptr);
+    void reset();
+
+    static QString weekKey(QDate day);
+    static constexpr int kWeeksKept = 12;
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    void load();
+
+    QString m_path;
+    AutoAcceptCounts m_cumulative;
+    QMap<QString, AutoAcceptCounts> m_weeks;
+    QDateTime m_since;
+    QTimer m_saveTimer;
+    bool m_dirty = false;
+};
+
+} // namespace mpa

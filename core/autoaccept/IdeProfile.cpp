@@ -1,0 +1,170 @@
+#include "IdeProfile.h"
+
+#include "safety/TextPattern.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+// A string or an array of strings; `error` names `key` when it is neither.
+std::optional<QStringList> stringList(const QJsonValue &value, const QString &key, QString *error)
+{
+    QStringList list;
+    if (value.isUndefined() || value.isNull())
+        return list;
+    if (value.isString()) {
+        list.append(value.toString());
+    } else if (value.isArray()) {
+        for (const QJsonValue &entry : value.toArray()) {
+            if (!entry.isString()) {
+                if (error)
+                    *error = u"%1 must hold strings"_s.arg(key);
+                return std::nullopt;
+            }
+            list.append(entry.toString());
+        }
+    } else {
+        if (error)
+            *error = u"%1 must be a string or a list of strings"_s.arg(key);
+        return std::nullopt;
+    }
+    list.removeIf([](const QString &s) { return s.trimmed().isEmpty(); });
+    return list;
+}
+
+bool fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+
+bool checkPatterns(const QStringList &patterns, const QString &key, QString *error)
+{
+    for (const QString &source : patterns) {
+        const TextPattern pattern(source);
+        if (!pattern.isValid())
+            return fail(error,
+                        u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
+    }
+    return true;
+}
+
+bool anyMatches(const QStringList &patterns, const QString &text)
+{
+    return std::any_of(patterns.begin(), patterns.end(),
+                       [&](const QString &source) { return TextPattern(source).matches(text); });
+}
+
+} // namespace
+
+std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString *error)
+{
+    static const QStringList known {
+        u"id"_s,           u"name"_s, u"match"_s,      u"panelSelector"_s, u"buttonSelectors"_s,
+        u"frameIsPanel"_s, u"chat"_s, u"description"_s
+    };
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        if (!known.contains(it.key())) {
+            fail(error, u"'%1' is not a profile key (known: %2)"_s.arg(it.key(), known.join(u", "_s)));
+            return std::nullopt;
+        }
+    }
+    IdeProfile profile;
+    profile.id = json.value(u"id").toString();
+    static const QRegularExpression idShape(u"^[a-z0-9][a-z0-9-]*$"_s);
+    if (!idShape.match(profile.id).hasMatch()) {
+        fail(error,
+             u"'id' must be a lower-case name of letters, digits and dashes (got '%1')"_s.arg(profile.id));
+        return std::nullopt;
+    }
+    profile.name = json.value(u"name").toString();
+    if (profile.name.trimmed().isEmpty()) {
+        fail(error, u"'name' is required"_s);
+        return std::nullopt;
+    }
+
+    const QJsonValue match = json.value(u"match");
+    if (!match.isUndefined() && !match.isObject()) {
+        fail(error, u"'match' must be an object with urlPatterns and titlePatterns"_s);
+        return std::nullopt;
+    }
+    const QJsonObject matchObject = match.toObject();
+    for (auto it = matchObject.begin(); it != matchObject.end(); ++it) {
+        if (it.key() != u"urlPatterns"_s && it.key() != u"titlePatterns"_s) {
+            fail(error, u"match.%1 is not known (known: urlPatterns, titlePatterns)"_s.arg(it.key()));
+            return std::nullopt;
+        }
+    }
+    const auto urls = stringList(matchObject.value(u"urlPatterns"), u"match.urlPatterns"_s, error);
+    const auto titles = stringList(matchObject.value(u"titlePatterns"), u"match.titlePatterns"_s, error);
+    const auto panels = stringList(json.value(u"panelSelector"), u"panelSelector"_s, error);
+    const auto buttons = stringList(json.value(u"buttonSelectors"), u"buttonSelectors"_s, error);
+    if (!urls || !titles || !panels || !buttons)
+        return std::nullopt;
+    if (!checkPatterns(*urls, u"match.urlPatterns"_s, error)
+        || !checkPatterns(*titles, u"match.titlePatterns"_s, error))
+        return std::nullopt;
+    if (panels->isEmpty()) {
+        fail(error, u"'panelSelector' is required: the CSS selector of the agent panel"_s);
+        return std::nullopt;
+    }
+    profile.urlPatterns = *urls;
+    profile.titlePatterns = *titles;
+    profile.panelSelectors = *panels;
+    profile.buttonSelectors = *buttons;
+
+    const QJsonValue frameIsPanel = json.value(u"frameIsPanel");
+    if (!frameIsPanel.isUndefined() && !frameIsPanel.isBool()) {
+        fail(error, u"'frameIsPanel' must be true or false"_s);
+        return std::nullopt;
+    }
+    profile.frameIsPanel = frameIsPanel.toBool(true);
+
+    const QJsonValue chat = json.value(u"chat");
+    if (!chat.isUndefined()) {
+        if (!chat.isObject()) {
+            fail(error, u"'chat' must be an object of chat selectors"_s);
+            return std::nullopt;
+        }
+        QString chatError;
+        ChatSelectors selectors = ChatSelectors::fromJson(chat.toObject(), &chatError);
+        if (!chatError.isEmpty()) {
+            fail(error, chatError);
+            return std::nullopt;
+        }
+        profile.chat = selectors;
+    }
+    return profile;
+}
+
+QJsonObject IdeProfile::toJson() const
+{
+    QJsonObject json {
+        { u"id"_s, id },
+        { u"name"_s, name },
+        { u"match"_s,
+          QJsonObject { { u"urlPatterns"_s, QJsonArray::fromStringList(urlPatterns) },
+                        { u"titlePatterns"_s, QJsonArray::fromStringList(titlePatterns) } } },
+        { u"panelSelector"_s, QJsonArray::fromStringList(panelSelectors) },
+        { u"buttonSelectors"_s, QJsonArray::fromStringList(buttonSelectors) },
+        { u"frameIsPanel"_s, frameIsPanel },
+    };
+    if (chat)
+        json.insert(u"chat"_s, chat->toJson());
+    return json;
+}
+
+bool IdeProfile::matches(const QString &url, const QString &title) const
+{
+    if (isFallback())
+        return true;
+    return anyMatches(urlPatterns, url) || anyMatches(titlePatterns, title);
+}
+
+} // namespace mpa

@@ -1,0 +1,52 @@
+#pragma once
+// How the app recognises one IDE (or any page) and where its agent panel is: which targets it
+// applies to (URL and title patterns), the agent panel's scope, extra button selectors for
+// auto-accept, and the chat selectors the scheduler's ChatSurface uses. Profiles are data:
+// resources/profiles/<id>.json, overridden and extended by <config-dir>/profiles/<id>.json.
+//
+// JSON:
+//   {
+//     "id": "cursor",                      required; [a-z0-9-]+
+//     "name": "Cursor",                    required
+//     "match": { "urlPatterns": [...], "titlePatterns": [...] }
+//                                          TextPattern sources (substring or /regex/flags); a
+//                                          profile without any is the fallback for every page
+//     "panelSelector": "css" | ["css", ...] the agent panel(s); auto-accept looks only inside
+//     "buttonSelectors": ["css", ...]      button-like elements besides button, [role=button]
+//     "frameIsPanel": true                 a frame without a panel of its own counts as the
+//                                          panel (webviews, cross-origin iframes); default true
+//     "chat": { ... }                      ChatSelectors (see chat/ChatSelectors.h)
+//   }
+
+#include "chat/ChatSelectors.h"
+
+#include <QJsonObject>
+#include <QStringList>
+
+#include <optional>
+
+namespace mpa {
+
+struct IdeProfile
+{
+    QString id;
+    QString name;
+    QStringList urlPatterns;
+    QStringList titlePatterns;
+    QStringList panelSelectors;
+    QStringList buttonSelectors;
+    bool frameIsPanel = true;
+    std::optional<ChatSelectors> chat;
+    QString origin; // where it was read from (":/profiles/x.json" or a file path)
+
+    // Reads a profile; an error names the key that is wrong.
+    static std::optional<IdeProfile> fromJson(const QJsonObject &json, QString *error = nullptr);
+    QJsonObject toJson() const;
+
+    // True for a profile without URL or title patterns: it fits any page.
+    bool isFallback() const { return urlPatterns.isEmpty() && titlePatterns.isEmpty(); }
+    // True when a URL pattern matches `url` or a title pattern matches `title`.
+    bool matches(const QString &url, const QString &title) const;
+};
+
+} // namespace mpa

@@ -1,0 +1,118 @@
+#include "AgentChannel.h"
+
+#include "AgentProtocol.h"
+#include "ParamsSchema.h"
+#include "TokenFile.h"
+#include "logging/LogCategories.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+AgentChannel::AgentChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,
+                           QObject *parent)
+    : QObject(parent)
+    , m_commands(commands)
+    , m_caller(std::move(caller))
+    , m_expectedToken(std::move(expectedToken))
+    , m_authenticated(m_expectedToken.isEmpty())
+{
+}
+
+AgentChannel::~AgentChannel() = default;
+
+void AgentChannel::handleMessage(const QByteArray &text)
+{
+    Q_EMIT activity();
+    using Kind = AgentProtocol::Message::Kind;
+    const AgentProtocol::Message message = AgentProtocol::parse(text);
+
+    if (!m_authenticated) {
+        if (message.kind != Kind::Auth) {
+            const QString reason = message.kind == Kind::Invalid
+                ? u"not authenticated: %1; the first message must be {\"type\":\"auth\",\"token\":…} "
+                  "(or connect with ?token=…)"_s.arg(message.error)
+                : u"not authenticated: the first message must be {\"type\":\"auth\",\"token\":…} with the "
+                  "token from agent-token in the config folder (or connect with ?token=…)"_s;
+            Q_EMIT send(AgentProtocol::errorReply(message.id, reason));
+            Q_EMIT closeRequested(reason);
+            return;
+        }
+        if (!TokenFile::matches(m_expectedToken, message.token)) {
+            const QString reason
+                = u"wrong token: use the one in agent-token in the config folder (shown on the Servers page)"_s;
+            Q_EMIT send(AgentProtocol::errorReply(message.id, reason));
+            Q_EMIT closeRequested(reason);
+            return;
+        }
+        m_authenticated = true;
+        QJsonObject ok { { u"type"_s, u"auth"_s }, { u"success"_s, true } };
+        if (!message.id.isUndefined())
+            ok.insert(u"id"_s, message.id);
+        Q_EMIT send(AgentProtocol::toText(ok));
+        Q_EMIT authenticated();
+        return;
+    }
+
+    switch (message.kind) {
+    case Kind::Invalid:
+        qCDebug(lcServer).noquote() << m_caller.channel << m_caller.clientId
+                                    << "bad message:" << message.error;
+        Q_EMIT send(AgentProtocol::errorReply(message.id, message.error));
+        return;
+    case Kind::Ping:
+        Q_EMIT send(AgentProtocol::pong(message.id));
+        return;
+    case Kind::Pong:
+        return;
+    case Kind::Hello:
+        qCInfo(lcServer).noquote() << m_caller.channel << m_caller.clientId
+                                   << "peer says hello:" << AgentProtocol::toText(message.raw).left(300);
+        return;
+    case Kind::Auth: {
+        // Already authenticated (by URL or an earlier message): acknowledge, change nothing.
+        QJsonObject ok { { u"type"_s, u"auth"_s }, { u"success"_s, true } };
+        if (!message.id.isUndefined())
+            ok.insert(u"id"_s, message.id);
+        Q_EMIT send(AgentProtocol::toText(ok));
+        return;
+    }
+    case Kind::Request:
+        runCommand(message.id, message.type, message.params);
+        return;
+    }
+}
+
+void AgentChannel::runCommand(const QJsonValue &id, const QString &type, const QJsonObject &params)
+{
+    using Scope = CommandDispatcher::Scope;
+    const CommandDispatcher::Command *command = m_commands->find(type);
+    if (!command || !command->scopes.testFlag(Scope::Toolkit)) {
+        QStringList known;
+        for (const CommandDispatcher::Command &c : m_commands->commands(Scope::Toolkit))
+            known.append(c.name);
+        known.sort();
+        Q_EMIT send(AgentProtocol::errorReply(
+            id,
+            known.isEmpty() ? u"unknown type '%1'; no toolkit commands are available"_s.arg(type)
+                            : u"unknown type '%1'; known types: %2"_s.arg(type, known.join(u", "_s))));
+        return;
+    }
+    const QString problem = ParamsSchema::validate(params, command->inputSchema);
+    if (!problem.isEmpty()) {
+        Q_EMIT send(AgentProtocol::errorReply(id, u"%1: %2"_s.arg(type, problem)));
+        return;
+    }
+    ++m_inFlight;
+    QPointer<AgentChannel> self(this);
+    m_commands->dispatch(type, params, m_caller, Scope::Toolkit, [self, id](const CommandResult &result) {
+        if (!self)
+            return; // the connection went away; nobody to answer
+        --self->m_inFlight;
+        Q_EMIT self->send(AgentProtocol::reply(id, result));
+    });
+}
+
+} // namespace mpa

@@ -1,0 +1,214 @@
+#include "AgentWebSocketClient.h"
+
+#include "AgentChannel.h"
+#include "AgentProtocol.h"
+#include "logging/LogCategories.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QWebSocket>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace mpa {
+
+AgentWebSocketClient::AgentWebSocketClient(CommandDispatcher *commands, QObject *parent)
+    : QObject(parent)
+    , m_commands(commands)
+{
+    m_retry.setSingleShot(true);
+    connect(&m_retry, &QTimer::timeout, this, &AgentWebSocketClient::connectNow);
+    m_heartbeat.setInterval(20s);
+    connect(&m_heartbeat, &QTimer::timeout, this, [this] {
+        if (!m_socket || m_state != State::Connected)
+            return;
+        if (++m_missedBeats > 3) {
+            m_pendingError = u"the agent stopped answering pings"_s;
+            qCWarning(lcServer).noquote() << "agent client:" << m_pendingError << "; reconnecting";
+            m_socket->abort();
+            return;
+        }
+        // Both kinds: the protocol's JSON ping for agents that speak it, and a WebSocket ping
+        // frame that every WebSocket server answers by itself (so a quiet agent is not dropped).
+        m_socket->sendTextMessage(QString::fromUtf8(AgentProtocol::ping()));
+        m_socket->ping();
+    });
+}
+
+AgentWebSocketClient::~AgentWebSocketClient()
+{
+    stop();
+}
+
+bool AgentWebSocketClient::checkUrl(const QUrl &url, QString *error)
+{
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || (scheme != u"ws"_s && scheme != u"wss"_s) || url.host().isEmpty()) {
+        if (error)
+            *error = u"'%1' is not a WebSocket URL; use one like ws://localhost:8080"_s.arg(url.toString());
+        return false;
+    }
+    return true;
+}
+
+void AgentWebSocketClient::setHeartbeatInterval(std::chrono::milliseconds interval)
+{
+    m_heartbeat.setInterval(interval);
+}
+
+void AgentWebSocketClient::start(const QUrl &url)
+{
+    stop();
+    m_url = url;
+    m_backoff = kFirstRetry;
+    m_attempts = 0;
+    m_lastError.clear();
+    if (!checkUrl(url, &m_lastError)) {
+        qCWarning(lcServer).noquote() << "agent client:" << m_lastError;
+        setState(State::Stopped);
+        return;
+    }
+    connectNow();
+}
+
+void AgentWebSocketClient::stop()
+{
+    m_retry.stop();
+    m_heartbeat.stop();
+    releaseSocket();
+    setState(State::Stopped);
+}
+
+int AgentWebSocketClient::secondsUntilRetry() const
+{
+    if (m_state != State::Waiting || !m_retry.isActive())
+        return 0;
+    return int(std::ceil(m_retry.remainingTime() / 1000.0));
+}
+
+void AgentWebSocketClient::releaseSocket()
+{
+    if (!m_socket)
+        return;
+    QWebSocket *socket = m_socket;
+    const bool wasConnected = m_channel != nullptr;
+    const CommandCaller caller = m_channel ? m_channel->caller() : CommandCaller {};
+    m_socket = nullptr;
+    m_channel = nullptr;
+    socket->disconnect(this);
+    socket->abort();
+    socket->deleteLater(); // with its channel: late replies are dropped
+    if (wasConnected)
+        Q_EMIT callerGone(caller);
+}
+
+void AgentWebSocketClient::connectNow()
+{
+    releaseSocket();
+    ++m_attempts;
+    m_socket = new QWebSocket(u"multi-purpose-agent"_s, QWebSocketProtocol::VersionLatest, this);
+    m_socket->setMaxAllowedIncomingMessageSize(AgentProtocol::kMaxFrameBytes);
+    m_socket->setMaxAllowedIncomingFrameSize(AgentProtocol::kMaxFrameBytes);
+    connect(m_socket, &QWebSocket::connected, this, &AgentWebSocketClient::onConnected);
+    connect(m_socket, &QWebSocket::disconnected, this, &AgentWebSocketClient::onDisconnected);
+    connect(m_socket, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this,
+            [this](QAbstractSocket::SocketError) { onDisconnected(); });
+    setState(State::Connecting);
+    qCDebug(lcServer).noquote() << "agent client: connecting to" << m_url.toString();
+    m_socket->open(m_url);
+}
+
+void AgentWebSocketClient::onConnected()
+{
+    QWebSocket *socket = m_socket;
+    m_backoff = kFirstRetry;
+    m_missedBeats = 0;
+    m_lastError.clear();
+    const CommandCaller caller { u"agent-client"_s, u"client-%1"_s.arg(++m_connectionNumber) };
+    m_channel = new AgentChannel(m_commands, caller, QString(), socket);
+    connect(m_channel, &AgentChannel::send, socket,
+            [socket](const QByteArray &text) { socket->sendTextMessage(QString::fromUtf8(text)); });
+    connect(m_channel, &AgentChannel::activity, this, [this] { m_missedBeats = 0; });
+    AgentChannel *channel = m_channel;
+    connect(socket, &QWebSocket::textMessageReceived, channel, [socket, channel](const QString &message) {
+        const QByteArray text = message.toUtf8();
+        if (text.size() > AgentProtocol::kMaxMessageBytes) {
+            Q_EMIT channel->activity();
+            socket->sendTextMessage(QString::fromUtf8(AgentProtocol::oversizeReply(text, text.size())));
+            return;
+        }
+        channel->handleMessage(text);
+    });
+    connect(socket, &QWebSocket::binaryMessageReceived, channel, [socket, channel](const QByteArray &data) {
+        if (data.size() > AgentProtocol::kMaxMessageBytes) {
+            Q_EMIT channel->activity();
+            socket->sendTextMessage(QString::fromUtf8(AgentProtocol::oversizeReply(data, data.size())));
+            return;
+        }
+        channel->handleMessage(data);
+    });
+    connect(socket, &QWebSocket::pong, this, [this] { m_missedBeats = 0; });
+
+    QJsonArray types;
+    for (const CommandDispatcher::Command &c : m_commands->commands(CommandDispatcher::Scope::Toolkit))
+        types.append(c.name);
+    socket->sendTextMessage(QString::fromUtf8(AgentProtocol::toText({
+        { u"type"_s, u"hello"_s },
+        { u"client"_s, u"multi-purpose-agent"_s },
+        { u"version"_s, QCoreApplication::applicationVersion() },
+        { u"protocol"_s, 1 },
+        { u"types"_s, types },
+    })));
+    m_heartbeat.start();
+    qCInfo(lcServer).noquote() << "agent client: connected to" << m_url.toString();
+    setState(State::Connected);
+}
+
+void AgentWebSocketClient::onDisconnected()
+{
+    if (!m_socket)
+        return; // already handled (error and disconnected both report one loss)
+    m_heartbeat.stop();
+    const bool wasConnected = m_state == State::Connected;
+    if (!m_pendingError.isEmpty()) {
+        m_lastError = m_pendingError; // the heartbeat gave up
+    } else if (wasConnected) {
+        m_lastError = m_socket->closeReason().isEmpty()
+            ? u"the agent closed the connection"_s
+            : u"the agent closed the connection: %1"_s.arg(m_socket->closeReason());
+    } else {
+        const QString socketError = m_socket->errorString();
+        m_lastError = socketError.isEmpty() || socketError == u"Unknown error"_s
+            ? u"nothing answers at %1"_s.arg(m_url.toString())
+            : socketError;
+    }
+    m_pendingError.clear();
+    releaseSocket();
+    if (wasConnected)
+        qCInfo(lcServer).noquote() << "agent client: disconnected from" << m_url.toString() << "-"
+                                   << m_lastError;
+    scheduleRetry();
+}
+
+void AgentWebSocketClient::scheduleRetry()
+{
+    m_retry.start(m_backoff);
+    qCDebug(lcServer).noquote()
+        << u"agent client: %1; retrying in %2 s"_s.arg(m_lastError).arg(double(m_backoff.count()) / 1000.0);
+    m_backoff = std::min(m_backoff * 2, kLongestRetry);
+    setState(State::Waiting);
+}
+
+void AgentWebSocketClient::setState(State state)
+{
+    // Waiting → Waiting carries a new retry time: worth a repaint.
+    if (m_state == state && state != State::Waiting)
+        return;
+    m_state = state;
+    Q_EMIT stateChanged();
+}
+
+} // namespace mpa

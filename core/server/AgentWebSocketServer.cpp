@@ -1,0 +1,245 @@
+#include "AgentWebSocketServer.h"
+
+#include "AgentChannel.h"
+#include "AgentProtocol.h"
+#include "TokenFile.h"
+#include "logging/LogCategories.h"
+
+#include <QHostAddress>
+#include <QUrl>
+#include <QUrlQuery>
+#include <QWebSocket>
+#include <QWebSocketCorsAuthenticator>
+#include <QWebSocketServer>
+
+using namespace Qt::StringLiterals;
+using namespace std::chrono_literals;
+
+namespace mpa {
+
+namespace {
+
+QString peerName(QWebSocket *socket)
+{
+    return u"%1:%2"_s.arg(socket->peerAddress().toString()).arg(socket->peerPort());
+}
+
+} // namespace
+
+AgentWebSocketServer::AgentWebSocketServer(CommandDispatcher *commands, QObject *parent)
+    : QObject(parent)
+    , m_commands(commands)
+{
+    m_heartbeat.setInterval(30s);
+    connect(&m_heartbeat, &QTimer::timeout, this, &AgentWebSocketServer::heartbeat);
+}
+
+AgentWebSocketServer::~AgentWebSocketServer()
+{
+    stop();
+}
+
+void AgentWebSocketServer::setToken(const QString &token)
+{
+    m_token = token;
+}
+
+void AgentWebSocketServer::setHeartbeatInterval(std::chrono::milliseconds interval)
+{
+    m_heartbeat.setInterval(interval);
+}
+
+bool AgentWebSocketServer::isWebOrigin(const QString &origin)
+{
+    if (origin.isEmpty())
+        return false;
+    const QString scheme = QUrl(origin).scheme().toLower();
+    static const QStringList extensionSchemes { u"chrome-extension"_s, u"moz-extension"_s,
+                                                u"safari-web-extension"_s, u"edge-extension"_s };
+    return !extensionSchemes.contains(scheme);
+}
+
+bool AgentWebSocketServer::start(quint16 port, QString *error)
+{
+    stop();
+    auto *server = new QWebSocketServer(u"multi-purpose-agent"_s, QWebSocketServer::NonSecureMode, this);
+    server->setHandshakeTimeout(10s);
+    server->setMaxPendingConnections(kMaxClients);
+    connect(server, &QWebSocketServer::originAuthenticationRequired, this,
+            [](QWebSocketCorsAuthenticator *authenticator) {
+                if (isWebOrigin(authenticator->origin())) {
+                    qCWarning(lcServer).noquote()
+                        << u"agent server: refused a connection from the web origin %1"_s.arg(
+                               authenticator->origin().left(200));
+                    authenticator->setAllowed(false);
+                }
+            });
+    connect(server, &QWebSocketServer::newConnection, this, &AgentWebSocketServer::onNewConnection);
+    // The toolkit drives the user's browser: loopback only, whatever anyone configures.
+    if (!server->listen(QHostAddress::LocalHost, port)) {
+        if (error)
+            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(server->errorString());
+        delete server;
+        return false;
+    }
+    m_server = server;
+    m_heartbeat.start();
+    return true;
+}
+
+void AgentWebSocketServer::stop()
+{
+    m_heartbeat.stop();
+    const QList<QWebSocket *> sockets = m_clients.keys();
+    for (QWebSocket *socket : sockets) {
+        socket->close(QWebSocketProtocol::CloseCodeGoingAway, u"the agent server is stopping"_s);
+        dropClient(socket);
+    }
+    if (m_server) {
+        m_server->close();
+        m_server->deleteLater();
+        m_server = nullptr;
+    }
+}
+
+bool AgentWebSocketServer::isListening() const
+{
+    return m_server && m_server->isListening();
+}
+
+quint16 AgentWebSocketServer::port() const
+{
+    return isListening() ? m_server->serverPort() : 0;
+}
+
+int AgentWebSocketServer::clientCount() const
+{
+    int count = 0;
+    for (const Client &client : m_clients)
+        count += client.channel->isAuthenticated() ? 1 : 0;
+    return count;
+}
+
+void AgentWebSocketServer::onNewConnection()
+{
+    while (m_server && m_server->hasPendingConnections()) {
+        QWebSocket *socket = m_server->nextPendingConnection();
+        if (!socket)
+            return;
+        socket->setParent(this);
+        if (m_clients.size() >= kMaxClients) {
+            socket->close(QWebSocketProtocol::CloseCodePolicyViolated,
+                          u"too many agent connections (at most %1)"_s.arg(kMaxClients));
+            socket->deleteLater();
+            continue;
+        }
+        // Over 16 MiB the socket closes by itself; the channel answers anything over 1 MiB.
+        socket->setMaxAllowedIncomingMessageSize(AgentProtocol::kMaxFrameBytes);
+        socket->setMaxAllowedIncomingFrameSize(AgentProtocol::kMaxFrameBytes);
+
+        const QString presented
+            = QUrlQuery(socket->requestUrl()).queryItemValue(u"token"_s, QUrl::FullyDecoded);
+        const bool tokenInUrl = !presented.isEmpty();
+        if (m_token.isEmpty() || (tokenInUrl && !TokenFile::matches(m_token, presented))) {
+            const QString reason = m_token.isEmpty()
+                ? u"the agent server has no token yet; try again"_s
+                : u"wrong token: use the one in agent-token in the config folder (shown on the Servers page)"_s;
+            qCWarning(lcServer).noquote() << "agent server: refused" << peerName(socket) << "-" << reason;
+            socket->sendTextMessage(QString::fromUtf8(AgentProtocol::errorReply(QJsonValue(), reason)));
+            socket->close(QWebSocketProtocol::CloseCodePolicyViolated, reason);
+            socket->deleteLater();
+            continue;
+        }
+
+        const CommandCaller caller { u"agent-ws"_s, u"ws-%1"_s.arg(m_nextClientId++) };
+        auto *channel = new AgentChannel(m_commands, caller, tokenInUrl ? QString() : m_token, socket);
+        m_clients.insert(socket, Client { socket, channel, 0 });
+        qCInfo(lcServer).noquote() << u"agent server: %1 connected from %2%3"_s.arg(
+            caller.clientId, peerName(socket), tokenInUrl ? QString() : u" (waiting for its auth message)"_s);
+
+        connect(channel, &AgentChannel::send, socket,
+                [socket](const QByteArray &text) { socket->sendTextMessage(QString::fromUtf8(text)); });
+        connect(channel, &AgentChannel::closeRequested, socket, [this, socket](const QString &reason) {
+            qCWarning(lcServer).noquote() << "agent server: closing" << peerName(socket) << "-" << reason;
+            socket->close(QWebSocketProtocol::CloseCodePolicyViolated, reason.left(120));
+            dropClient(socket);
+        });
+        connect(channel, &AgentChannel::authenticated, this, &AgentWebSocketServer::clientsChanged);
+        connect(channel, &AgentChannel::activity, this, [this, socket] {
+            auto it = m_clients.find(socket);
+            if (it != m_clients.end())
+                it->missedBeats = 0;
+        });
+        connect(socket, &QWebSocket::textMessageReceived, channel, [socket, channel](const QString &message) {
+            const QByteArray text = message.toUtf8();
+            if (text.size() > AgentProtocol::kMaxMessageBytes) {
+                Q_EMIT channel->activity();
+                socket->sendTextMessage(QString::fromUtf8(AgentProtocol::oversizeReply(text, text.size())));
+                return;
+            }
+            channel->handleMessage(text);
+        });
+        connect(socket, &QWebSocket::binaryMessageReceived, channel,
+                [socket, channel](const QByteArray &data) {
+                    if (data.size() > AgentProtocol::kMaxMessageBytes) {
+                        Q_EMIT channel->activity();
+                        socket->sendTextMessage(
+                            QString::fromUtf8(AgentProtocol::oversizeReply(data, data.size())));
+                        return;
+                    }
+                    channel->handleMessage(data); // JSON in a binary frame is accepted as is
+                });
+        connect(socket, &QWebSocket::pong, this, [this, socket] {
+            auto it = m_clients.find(socket);
+            if (it != m_clients.end())
+                it->missedBeats = 0;
+        });
+        connect(socket, &QWebSocket::disconnected, this, [this, socket] { dropClient(socket); });
+
+        if (tokenInUrl) {
+            Q_EMIT clientsChanged();
+        } else {
+            const QString reason
+                = u"no auth message within %1 s; send {\"type\":\"auth\",\"token\":…} first or connect with "
+                  "?token=…"_s.arg(double(m_authTimeout.count()) / 1000.0);
+            QTimer::singleShot(m_authTimeout, channel, [channel, reason] {
+                if (!channel->isAuthenticated())
+                    Q_EMIT channel->closeRequested(reason);
+            });
+        }
+    }
+}
+
+void AgentWebSocketServer::dropClient(QWebSocket *socket)
+{
+    const auto it = m_clients.constFind(socket);
+    if (it == m_clients.cend())
+        return;
+    const CommandCaller caller = it->channel->caller();
+    const bool wasAuthenticated = it->channel->isAuthenticated();
+    m_clients.erase(it);
+    socket->disconnect(this);
+    socket->deleteLater(); // with its channel: late replies find nobody and are dropped
+    qCInfo(lcServer).noquote() << u"agent server: %1 disconnected"_s.arg(caller.clientId);
+    Q_EMIT callerGone(caller);
+    if (wasAuthenticated)
+        Q_EMIT clientsChanged();
+}
+
+void AgentWebSocketServer::heartbeat()
+{
+    const QList<QWebSocket *> sockets = m_clients.keys();
+    for (QWebSocket *socket : sockets) {
+        Client &client = m_clients[socket];
+        if (++client.missedBeats > 3) {
+            qCWarning(lcServer).noquote() << u"agent server: %1 stopped answering pings; closing"_s.arg(
+                client.channel->caller().clientId);
+            socket->close(QWebSocketProtocol::CloseCodeGoingAway, u"no answer to pings"_s);
+            dropClient(socket);
+            continue;
+        }
+        socket->ping();
+    }
+}
+
+} // namespace mpa

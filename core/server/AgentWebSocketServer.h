@@ -1,0 +1,81 @@
+#pragma once
+// Server mode of the agent connection: a QWebSocketServer on 127.0.0.1 that outside agents
+// connect to and drive the browser toolkit through (DESIGN.md "Browser toolkit protocol").
+//
+// A connection presents the token as ?token=… or in a first {"type":"auth","token":…}
+// message (within 10 s), else it is closed with a sentence saying why. A connection from a
+// web page (an Origin with a web scheme) is refused in the handshake (HTTP 403): browsers let
+// any site open WebSockets to localhost. A message over 1 MiB gets an error reply and the
+// connection stays up; one over 16 MiB closes it. Heartbeat: WebSocket pings every 30 s (a
+// peer silent for three of them is dropped) and JSON {"type":"ping"} answered with "pong".
+
+#include "CommandDispatcher.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+#include <chrono>
+
+class QWebSocket;
+class QWebSocketServer;
+
+namespace mpa {
+
+class AgentChannel;
+
+class AgentWebSocketServer : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int kMaxClients = 32;
+
+    explicit AgentWebSocketServer(CommandDispatcher *commands, QObject *parent = nullptr);
+    ~AgentWebSocketServer() override;
+
+    // Connections must present this token; with none set every connection is refused.
+    void setToken(const QString &token);
+    void setHeartbeatInterval(std::chrono::milliseconds interval);
+    void setAuthTimeout(std::chrono::milliseconds timeout) { m_authTimeout = timeout; }
+
+    // Listens on 127.0.0.1:`port` (0: any free port). False with a sentence in `error`.
+    bool start(quint16 port, QString *error = nullptr);
+    void stop();
+    bool isListening() const;
+    quint16 port() const;
+    // Authenticated connections.
+    int clientCount() const;
+
+    // True for an Origin header a web page would send (http, https, file, "null", …); an
+    // empty one (non-browser clients) and browser-extension origins are allowed.
+    static bool isWebOrigin(const QString &origin);
+
+Q_SIGNALS:
+    void clientsChanged();
+    // A connection closed: whatever it owned (tabs) can be released.
+    void callerGone(const mpa::CommandCaller &caller);
+
+private:
+    struct Client
+    {
+        QPointer<QWebSocket> socket;
+        AgentChannel *channel = nullptr;
+        int missedBeats = 0;
+    };
+
+    void onNewConnection();
+    void dropClient(QWebSocket *socket);
+    void heartbeat();
+
+    CommandDispatcher *m_commands;
+    QWebSocketServer *m_server = nullptr;
+    QString m_token;
+    QHash<QWebSocket *, Client> m_clients;
+    QTimer m_heartbeat;
+    std::chrono::milliseconds m_authTimeout { 10000 };
+    quint64 m_nextClientId = 1;
+};
+
+} // namespace mpa

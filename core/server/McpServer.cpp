@@ -1,0 +1,265 @@
+#include "McpServer.h"
+
+#include "ParamsSchema.h"
+#include "logging/LogCategories.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QPointer>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+constexpr int kParseError = -32700;
+constexpr int kInvalidRequest = -32600;
+constexpr int kMethodNotFound = -32601;
+constexpr int kInvalidParams = -32602;
+
+QByteArray compact(const QJsonObject &object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+bool validId(const QJsonValue &id)
+{
+    return id.isString() || (id.isDouble() && id.toDouble() == double(qint64(id.toDouble())));
+}
+
+} // namespace
+
+const QStringList &McpServer::supportedProtocolVersions()
+{
+    static const QStringList versions { u"2025-11-25"_s, u"2025-06-18"_s, u"2025-03-26"_s, u"2024-11-05"_s };
+    return versions;
+}
+
+McpServer::McpServer(CommandDispatcher *commands, QObject *parent)
+    : QObject(parent)
+    , m_commands(commands)
+{
+}
+
+void McpServer::handleLine(const QByteArray &line)
+{
+    if (line.trimmed().isEmpty())
+        return;
+    if (line.size() > kMaxMessageBytes) {
+        respondError(
+            QJsonValue(), kInvalidRequest,
+            u"the message is %1 bytes, over the limit of %2"_s.arg(line.size()).arg(kMaxMessageBytes));
+        return;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        // Qt parses only objects and arrays at the top; a bare value is valid JSON, not a request.
+        QJsonParseError wrappedError;
+        const QJsonDocument wrapped = QJsonDocument::fromJson('[' + line + ']', &wrappedError);
+        if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1) {
+            respondError(QJsonValue(), kInvalidRequest, u"a JSON-RPC message must be an object"_s);
+            return;
+        }
+        respondError(QJsonValue(), kParseError,
+                     u"parse error: %1 at byte %2"_s.arg(parseError.errorString()).arg(parseError.offset));
+        return;
+    }
+    if (document.isArray()) {
+        const QJsonArray batch = document.array();
+        if (batch.isEmpty()) {
+            respondError(QJsonValue(), kInvalidRequest, u"an empty batch"_s);
+            return;
+        }
+        for (const QJsonValue &item : batch) {
+            if (!item.isObject())
+                respondError(QJsonValue(), kInvalidRequest, u"a batch entry is not an object"_s);
+            else
+                handleMessage(item.toObject());
+        }
+        return;
+    }
+    if (!document.isObject()) {
+        respondError(QJsonValue(), kInvalidRequest, u"a JSON-RPC message must be an object"_s);
+        return;
+    }
+    handleMessage(document.object());
+}
+
+void McpServer::handleMessage(const QJsonObject &message)
+{
+    const QJsonValue id = message.value(u"id"_s);
+    const bool hasId = message.contains(u"id"_s);
+    if (message.value(u"jsonrpc"_s) != QJsonValue(u"2.0"_s)) {
+        respondError(hasId && validId(id) ? id : QJsonValue(), kInvalidRequest,
+                     u"\"jsonrpc\" must be \"2.0\""_s);
+        return;
+    }
+    const QJsonValue methodValue = message.value(u"method"_s);
+    if (!methodValue.isString()) {
+        // A response to a request of ours (we send none) or garbage.
+        if (message.contains(u"result"_s) || message.contains(u"error"_s))
+            return;
+        respondError(hasId && validId(id) ? id : QJsonValue(), kInvalidRequest,
+                     u"\"method\" must be a string"_s);
+        return;
+    }
+    const QString method = methodValue.toString();
+    if (!hasId) {
+        // A notification: never answered.
+        if (method == u"notifications/initialized"_s)
+            qCDebug(lcServer) << "mcp: client initialized";
+        return;
+    }
+    if (!validId(id)) {
+        respondError(QJsonValue(), kInvalidRequest, u"\"id\" must be a string or an integer"_s);
+        return;
+    }
+    const QJsonValue paramsValue = message.value(u"params"_s);
+    if (!paramsValue.isUndefined() && !paramsValue.isNull() && !paramsValue.isObject()) {
+        respondError(id, kInvalidParams, u"\"params\" must be an object"_s);
+        return;
+    }
+    const QJsonObject params = paramsValue.toObject();
+
+    if (method == u"initialize"_s)
+        respond(id, initialize(params));
+    else if (method == u"ping"_s)
+        respond(id, QJsonObject());
+    else if (method == u"tools/list"_s)
+        respond(id, listTools());
+    else if (method == u"tools/call"_s)
+        callTool(id, params);
+    else if (method == u"resources/list"_s)
+        respond(id, QJsonObject { { u"resources"_s, QJsonArray() } });
+    else if (method == u"prompts/list"_s)
+        respond(id, QJsonObject { { u"prompts"_s, QJsonArray() } });
+    else
+        respondError(id, kMethodNotFound, u"unknown method '%1'"_s.arg(method));
+}
+
+QJsonObject McpServer::initialize(const QJsonObject &params)
+{
+    const QString requested = params.value(u"protocolVersion"_s).toString();
+    // The client's version when we speak it, else our newest; the client decides whether to go on.
+    m_version
+        = supportedProtocolVersions().contains(requested) ? requested : supportedProtocolVersions().first();
+    m_clientName = params.value(u"clientInfo"_s).toObject().value(u"name"_s).toString();
+    m_initialized = true;
+    qCInfo(lcServer).noquote() << u"mcp: %1 connected (protocol %2%3)"_s.arg(
+        m_clientName.isEmpty() ? u"a client"_s : m_clientName, m_version,
+        requested == m_version ? QString() : u", it asked for %1"_s.arg(requested));
+    return {
+        { u"protocolVersion"_s, m_version },
+        { u"capabilities"_s, QJsonObject { { u"tools"_s, QJsonObject { { u"listChanged"_s, false } } } } },
+        { u"serverInfo"_s,
+          QJsonObject { { u"name"_s, u"multi-purpose-agent"_s },
+                        { u"title"_s, u"Multi Purpose Agent browser toolkit"_s },
+                        { u"version"_s, QCoreApplication::applicationVersion() } } },
+        { u"instructions"_s,
+          u"Drive the browser the app is connected to. Start with 'snapshot' to get the page's interactable "
+          "elements with refs (e1, e2, …), then act on them by ref ('click', 'fill', …). A ref from an older "
+          "snapshot or a previous page is refused as stale: take a new snapshot."_s },
+    };
+}
+
+QJsonObject McpServer::listTools() const
+{
+    QJsonArray tools;
+    for (const CommandDispatcher::Command &c : m_commands->commands(CommandDispatcher::Scope::Toolkit)) {
+        tools.append(QJsonObject {
+            { u"name"_s, c.name },
+            { u"description"_s, c.description },
+            { u"inputSchema"_s, ParamsSchema::normalized(c.inputSchema) },
+        });
+    }
+    return { { u"tools"_s, tools } };
+}
+
+QJsonObject McpServer::toolResult(const CommandResult &result)
+{
+    QJsonArray content;
+    if (!result.ok) {
+        content.append(QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, result.error } });
+        return { { u"content"_s, content }, { u"isError"_s, true } };
+    }
+    QJsonValue data = result.data;
+    if (data.isObject()) {
+        QJsonObject object = data.toObject();
+        const QString mimeType = object.value(u"mimeType"_s).toString();
+        if (mimeType.startsWith(u"image/"_s) && object.value(u"data"_s).isString()) {
+            content.append(QJsonObject { { u"type"_s, u"image"_s },
+                                         { u"data"_s, object.value(u"data"_s) },
+                                         { u"mimeType"_s, mimeType } });
+            object.remove(u"data"_s); // the rest (size, url …) as text below
+            data = object;
+        }
+    }
+    QString text;
+    if (data.isString())
+        text = data.toString();
+    else if (data.isUndefined() || data.isNull())
+        text = u"ok"_s;
+    else if (data.isObject())
+        text = QString::fromUtf8(QJsonDocument(data.toObject()).toJson(QJsonDocument::Compact));
+    else if (data.isArray())
+        text = QString::fromUtf8(QJsonDocument(data.toArray()).toJson(QJsonDocument::Compact));
+    else
+        text = QString::fromUtf8(QJsonDocument(QJsonArray { data }).toJson(QJsonDocument::Compact))
+                   .mid(1)
+                   .chopped(1);
+    content.prepend(QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, text } });
+    return { { u"content"_s, content }, { u"isError"_s, false } };
+}
+
+void McpServer::callTool(const QJsonValue &id, const QJsonObject &params)
+{
+    using Scope = CommandDispatcher::Scope;
+    const QJsonValue nameValue = params.value(u"name"_s);
+    if (!nameValue.isString() || nameValue.toString().isEmpty()) {
+        respondError(id, kInvalidParams, u"tools/call: params.name must be the tool's name"_s);
+        return;
+    }
+    const QString name = nameValue.toString();
+    const CommandDispatcher::Command *command = m_commands->find(name);
+    if (!command || !command->scopes.testFlag(Scope::Toolkit)) {
+        respondError(id, kInvalidParams, u"unknown tool '%1'; tools/list names the tools"_s.arg(name));
+        return;
+    }
+    const QJsonValue argumentsValue = params.value(u"arguments"_s);
+    if (!argumentsValue.isUndefined() && !argumentsValue.isNull() && !argumentsValue.isObject()) {
+        respondError(id, kInvalidParams, u"tools/call: params.arguments must be an object"_s);
+        return;
+    }
+    const QJsonObject arguments = argumentsValue.toObject();
+    // Input the schema refuses is the model's mistake: a tool error it can read and correct.
+    const QString problem = ParamsSchema::validate(arguments, command->inputSchema);
+    if (!problem.isEmpty()) {
+        respond(id, toolResult(CommandResult::failure(u"%1: %2"_s.arg(name, problem))));
+        return;
+    }
+    QPointer<McpServer> self(this);
+    m_commands->dispatch(name, arguments, { u"mcp"_s, u"stdio"_s }, Scope::Toolkit,
+                         [self, id](const CommandResult &result) {
+                             if (self)
+                                 self->respond(id, toolResult(result));
+                         });
+}
+
+void McpServer::respond(const QJsonValue &id, const QJsonValue &result)
+{
+    Q_EMIT send(compact({ { u"jsonrpc"_s, u"2.0"_s }, { u"id"_s, id }, { u"result"_s, result } }));
+}
+
+void McpServer::respondError(const QJsonValue &id, int code, const QString &message)
+{
+    qCDebug(lcServer).noquote() << "mcp: error" << code << message;
+    Q_EMIT send(compact({ { u"jsonrpc"_s, u"2.0"_s },
+                          { u"id"_s, id.isUndefined() ? QJsonValue() : id },
+                          { u"error"_s, QJsonObject { { u"code"_s, code }, { u"message"_s, message } } } }));
+}
+
+} // namespace mpa

@@ -1,0 +1,194 @@
+#include "ParamsSchema.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStringList>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa::ParamsSchema {
+
+namespace {
+
+bool hasType(const QJsonValue &value, const QString &type)
+{
+    if (type == u"string"_s)
+        return value.isString();
+    if (type == u"number"_s)
+        return value.isDouble();
+    if (type == u"integer"_s)
+        return value.isDouble() && std::isfinite(value.toDouble())
+            && value.toDouble() == std::floor(value.toDouble());
+    if (type == u"boolean"_s)
+        return value.isBool();
+    if (type == u"object"_s)
+        return value.isObject();
+    if (type == u"array"_s)
+        return value.isArray();
+    if (type == u"null"_s)
+        return value.isNull();
+    return true; // a type we do not know constrains nothing
+}
+
+QString describeType(const QString &type)
+{
+    if (type == u"integer"_s)
+        return u"a whole number"_s;
+    if (type == u"number"_s)
+        return u"a number"_s;
+    if (type == u"boolean"_s)
+        return u"true or false"_s;
+    if (type == u"object"_s)
+        return u"an object"_s;
+    if (type == u"array"_s)
+        return u"an array"_s;
+    if (type == u"null"_s)
+        return u"null"_s;
+    return u"a "_s + type;
+}
+
+QString describeValue(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::String: {
+        const QString s = value.toString();
+        return u"the string \"%1\""_s.arg(s.size() > 40 ? s.left(40) + u"…"_s : s);
+    }
+    case QJsonValue::Double:
+        return u"the number %1"_s.arg(value.toDouble());
+    case QJsonValue::Bool:
+        return value.toBool() ? u"true"_s : u"false"_s;
+    case QJsonValue::Array:
+        return u"an array"_s;
+    case QJsonValue::Object:
+        return u"an object"_s;
+    case QJsonValue::Null:
+        return u"null"_s;
+    case QJsonValue::Undefined:
+        break;
+    }
+    return u"nothing"_s;
+}
+
+QString enumText(const QJsonValue &choice)
+{
+    if (choice.isString())
+        return choice.toString();
+    return QString::fromUtf8(QJsonDocument(QJsonArray { choice }).toJson(QJsonDocument::Compact))
+        .mid(1)
+        .chopped(1);
+}
+
+QString validateObject(const QJsonObject &object, const QJsonObject &schema, const QString &path)
+{
+    const QJsonObject properties = schema.value(u"properties"_s).toObject();
+    for (const QJsonValue &name : schema.value(u"required"_s).toArray()) {
+        const QJsonValue v = object.value(name.toString());
+        if (v.isUndefined())
+            return u"%1.%2 is required"_s.arg(path, name.toString());
+    }
+    if (schema.value(u"additionalProperties"_s) == QJsonValue(false)) {
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!properties.contains(it.key())) {
+                QStringList known = properties.keys();
+                return known.isEmpty()
+                    ? u"%1.%2 is not a parameter of this command (it takes none)"_s.arg(path, it.key())
+                    : u"%1.%2 is not a parameter of this command; it takes %3"_s.arg(path, it.key(),
+                                                                                     known.join(u", "_s));
+            }
+        }
+    }
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        const QJsonValue v = object.value(it.key());
+        if (v.isUndefined())
+            continue;
+        const QString problem = validateValue(v, it.value().toObject(), path + u'.' + it.key());
+        if (!problem.isEmpty())
+            return problem;
+    }
+    return {};
+}
+
+} // namespace
+
+QString validateValue(const QJsonValue &value, const QJsonObject &schema, const QString &path)
+{
+    const QJsonValue typeSpec = schema.value(u"type"_s);
+    QStringList types;
+    if (typeSpec.isString())
+        types.append(typeSpec.toString());
+    else if (typeSpec.isArray()) {
+        for (const QJsonValue &t : typeSpec.toArray())
+            types.append(t.toString());
+    }
+    if (!types.isEmpty()) {
+        bool matched = false;
+        for (const QString &t : std::as_const(types))
+            matched = matched || hasType(value, t);
+        if (!matched) {
+            QStringList names;
+            for (const QString &t : std::as_const(types))
+                names.append(describeType(t));
+            return u"%1 must be %2, not %3"_s.arg(path, names.join(u" or "_s), describeValue(value));
+        }
+    }
+
+    const QJsonArray choices = schema.value(u"enum"_s).toArray();
+    if (!choices.isEmpty() && !choices.contains(value)) {
+        QStringList names;
+        for (const QJsonValue &c : choices)
+            names.append(enumText(c));
+        return u"%1 must be one of %2, not %3"_s.arg(path, names.join(u", "_s), describeValue(value));
+    }
+
+    if (value.isDouble()) {
+        const double d = value.toDouble();
+        if (schema.contains(u"minimum"_s) && d < schema.value(u"minimum"_s).toDouble())
+            return u"%1 must be at least %2"_s.arg(path).arg(schema.value(u"minimum"_s).toDouble());
+        if (schema.contains(u"maximum"_s) && d > schema.value(u"maximum"_s).toDouble())
+            return u"%1 must be at most %2"_s.arg(path).arg(schema.value(u"maximum"_s).toDouble());
+    }
+    if (value.isString()) {
+        if (schema.contains(u"minLength"_s) && value.toString().size() < schema.value(u"minLength"_s).toInt())
+            return schema.value(u"minLength"_s).toInt() == 1
+                ? u"%1 must not be empty"_s.arg(path)
+                : u"%1 must be at least %2 characters long"_s.arg(path).arg(
+                    schema.value(u"minLength"_s).toInt());
+        if (schema.contains(u"maxLength"_s) && value.toString().size() > schema.value(u"maxLength"_s).toInt())
+            return u"%1 must be at most %2 characters long"_s.arg(path).arg(
+                schema.value(u"maxLength"_s).toInt());
+    }
+    if (value.isArray() && schema.value(u"items"_s).isObject()) {
+        const QJsonArray items = value.toArray();
+        const QJsonObject itemSchema = schema.value(u"items"_s).toObject();
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            const QString problem = validateValue(items.at(i), itemSchema, u"%1[%2]"_s.arg(path).arg(i));
+            if (!problem.isEmpty())
+                return problem;
+        }
+    }
+    if (value.isObject() && (schema.contains(u"properties"_s) || schema.contains(u"required"_s)))
+        return validateObject(value.toObject(), schema, path);
+    return {};
+}
+
+QString validate(const QJsonObject &params, const QJsonObject &schema)
+{
+    if (schema.isEmpty())
+        return {};
+    return validateObject(params, schema, u"params"_s);
+}
+
+QJsonObject normalized(const QJsonObject &schema)
+{
+    QJsonObject result = schema;
+    if (!result.contains(u"type"_s))
+        result.insert(u"type"_s, u"object"_s);
+    if (!result.contains(u"properties"_s))
+        result.insert(u"properties"_s, QJsonObject());
+    return result;
+}
+
+} // namespace mpa::ParamsSchema

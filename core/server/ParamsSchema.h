@@ -1,0 +1,24 @@
+#pragma once
+// Checks a command's params against the command's inputSchema (the JSON Schema the MCP
+// server lists) before the command runs, so every server rejects bad input alike and with a
+// sentence naming the parameter: "params.ref must be a string", "params.direction must be one
+// of up, down". Knows the subset the toolkit's schemas use: type (one or a list), required,
+// enum, properties, additionalProperties: false, minimum/maximum, minLength, items.
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+
+namespace mpa::ParamsSchema {
+
+// Empty when `params` satisfies `schema` (an empty schema accepts any object), else the first
+// problem found.
+QString validate(const QJsonObject &params, const QJsonObject &schema);
+
+// The same for one value at `path` ("params.x").
+QString validateValue(const QJsonValue &value, const QJsonObject &schema, const QString &path);
+
+// The schema MCP needs: `schema` with "type":"object" (and empty "properties") filled in.
+QJsonObject normalized(const QJsonObject &schema);
+
+} // namespace mpa::ParamsSchema

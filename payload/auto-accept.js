@@ -1,0 +1,490 @@
+// Module `autoAccept`: clicks the agent panel's Accept / Run / Retry / Apply / Allow buttons
+// the moment they appear, never a banned command, and counts what it did.
+//
+// Reaction comes from a MutationObserver over the document and every open shadow root (only
+// the added nodes are looked at); a scan of the agent panel every pollIntervalMs is the
+// fallback for changes no mutation announces (a transition that shows a button). A click
+// counts once the button is gone, hidden or disabled within verifyMs, checked on mutations
+// and on timers (never animation frames, which stop in background windows).
+//
+// Config (pushed by core/autoaccept/AutoAcceptController, live):
+//   enabled, paused, acceptWords, rejectWords, bannedCommands, pollIntervalMs, userIdleMs,
+//   panelSelectors, buttonSelectors, frameIsPanel, rateLimit {clicks, perMs}, verifyMs
+// Reports: clicked {label, kind, id, seenAt, clickedAt, verifiedAt, stats},
+//   blocked {label, pattern, command, id, stats}, verificationFailed {label, id, stats}.
+(mpa) => {
+  const docId = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  const isTop = window === window.top;
+  const list = (v) => (Array.isArray(v) ? v : typeof v === 'string' && v ? [v] : []);
+
+  let config = null;
+  let acceptRes = [];
+  let rejectRes = [];
+  let banned = [];
+  let panelSelector = '';
+  let candidateSelector = 'button, [role="button"]';
+  let observer = null;
+  let pollTimer = 0;
+  let idleTimer = 0;
+  let rateTimer = 0;
+  let lastKeyAt = -Infinity;
+  const clickTimes = [];
+  let observedRoots = new WeakSet();
+  let lastTitle = null;
+  const clicked = new WeakSet();
+  const blockedSeen = new WeakSet();
+  const firstSeen = new WeakMap();
+  const pending = []; // clicks waiting for verification
+  let scopes = [];
+  const stats = {
+    doc: docId, clicks: 0, blocked: 0, failedVerifications: 0, fileEdits: 0, terminalCommands: 0,
+    other: 0, scans: 0, panelFound: false,
+  };
+
+  // ---- words and labels -----------------------------------------------------------------
+
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  function phraseRe(phrase) {
+    const words = String(phrase).toLowerCase().trim().split(/\s+/).filter(Boolean).map(escape);
+    if (!words.length) return null;
+    return new RegExp(`(?:^|[^\\p{L}\\p{N}_])${words.join('\\s+')}(?=$|[^\\p{L}\\p{N}_])`, 'u');
+  }
+
+  // Keyboard hints at the end of a label: "Run Alt+⏎", "Accept ⌘⏎", "Run (Ctrl+Enter)".
+  const shortcutSuffix = new RegExp(
+    '(?:\\s*[(\\[]?\\s*(?:(?:ctrl|control|alt|option|opt|shift|cmd|command|meta|super|win)\\s*\\+\\s*|[⌘⌥⇧⌃]\\s*\\+?\\s*)+' +
+      '(?:⏎|↵|↩|⌫|enter|return|backspace|esc|escape|tab|space|f\\d{1,2}|[a-z0-9])?\\s*[)\\]]?|\\s*[⏎↵↩])\\s*$',
+    'iu');
+
+  function normalizeLabel(text) {
+    let label = String(text || '').replace(/[\u00a0\u2000-\u200b\u202f\ufeff]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+    for (let i = 0; i < 4; i++) {
+      const next = label.replace(shortcutSuffix, '').trim();
+      if (next === label || !next) break;
+      label = next;
+    }
+    return label;
+  }
+
+  // textContent, not innerText: innerText forces a layout of the whole page, and most
+  // candidates are turned down by their label before layout matters.
+  function labelOf(el) {
+    const text = el.textContent || '';
+    if (text.trim()) return normalizeLabel(text);
+    return normalizeLabel(el.getAttribute('aria-label') || el.getAttribute('title') || '');
+  }
+
+  function wordsMatch(label) {
+    if (!label) return false;
+    if (!acceptRes.some((re) => re.test(label))) return false;
+    return !rejectRes.some((re) => re.test(label));
+  }
+
+  const runLike = /(?:^|[^\p{L}])(?:run|execute|allow|allow once|confirm)(?=$|[^\p{L}])/u;
+  const editLike = /(?:^|[^\p{L}])(?:accept|apply|keep|save)(?=$|[^\p{L}])/u;
+  const kindOf = (label) => (runLike.test(label) ? 'terminalCommand' : editLike.test(label) ? 'fileEdit' : 'other');
+
+  // ---- the ban list ---------------------------------------------------------------------
+
+  const collapse = (s) => String(s).toLowerCase().replace(/\s+/g, ' ').trim();
+  function compileBan(source) {
+    const m = /^\/(.+)\/([a-z]*)$/s.exec(source);
+    if (m) {
+      try {
+        return { source, re: new RegExp(m[1], m[2].replace(/[gy]/g, '')) };
+      } catch (e) {
+        return null;
+      }
+    }
+    const needle = collapse(source);
+    return needle ? { source, needle } : null;
+  }
+
+  function bannedPattern(text) {
+    const folded = collapse(text);
+    for (const b of banned) {
+      if (b.re ? b.re.test(text) || b.re.test(folded) : folded.includes(b.needle)) return b.source;
+    }
+    return null;
+  }
+
+  const blockSelector = 'pre, code, [class*="terminal" i], [data-command]';
+  // A sibling holding an actionable button of its own is another agent step: its command is
+  // not this button's.
+  function holdsOtherAction(node, el) {
+    for (const other of safeQueryAll(node, candidateSelector)) {
+      if (other !== el && wordsMatch(labelOf(other))) return true;
+    }
+    return node.matches(candidateSelector) && node !== el && wordsMatch(labelOf(node));
+  }
+
+  // The command a run-like button would run: the nearest pre/code/terminal block, looking at
+  // the button's ancestors and their preceding siblings (bounded), plus its aria-label/title.
+  function commandFor(el) {
+    let text = '';
+    let node = el;
+    for (let depth = 0; depth < 6 && node && !text; depth++) {
+      let sibling = node.previousElementSibling;
+      for (let n = 0; sibling && n < 6 && !text; n++, sibling = sibling.previousElementSibling) {
+        if (holdsOtherAction(sibling, el)) break;
+        if (sibling.matches(blockSelector)) {
+          text = sibling.textContent;
+        } else {
+          const inner = safeQueryAll(sibling, blockSelector);
+          if (inner.length) text = inner[inner.length - 1].textContent;
+        }
+      }
+      const parent = node.parentNode;
+      node = parent instanceof ShadowRoot ? parent.host : parent;
+      if (node && node.nodeType !== 1) node = null;
+    }
+    const extra = [el.getAttribute('aria-label'), el.getAttribute('title')].filter(Boolean).join(' ');
+    // What is matched against the ban list, and what is shown as the command.
+    return { haystack: collapse([text, extra].filter(Boolean).join(' ')), command: collapse(text || extra) };
+  }
+
+  // ---- where to look --------------------------------------------------------------------
+
+  function parentOf(node) {
+    if (node.parentNode) return node.parentNode instanceof ShadowRoot ? node.parentNode.host : node.parentNode;
+    return null;
+  }
+
+  function inScope(node) {
+    for (const scope of scopes) {
+      let n = node;
+      while (n) {
+        if (scope === n || (scope.contains && scope.contains(n))) return true;
+        const root = n.getRootNode();
+        n = root instanceof ShadowRoot ? root.host : null;
+      }
+    }
+    return false;
+  }
+
+  function safeQueryAll(root, selector) {
+    try {
+      return root.querySelectorAll(selector);
+    } catch (e) {
+      return [];
+    }
+  }
+
+  // Every element under `root`, entering open shadow roots (which get observed on the way).
+  function walk(root, visit) {
+    const stack = [root];
+    while (stack.length) {
+      const r = stack.pop();
+      if (r.nodeType === 1) visit(r);
+      for (const el of safeQueryAll(r, candidateSelector)) visit(el);
+      if (r.nodeType === 1 && r.shadowRoot) stack.push(r.shadowRoot);
+      const walker = document.createTreeWalker(r, NodeFilter.SHOW_ELEMENT);
+      for (let el = walker.nextNode(); el; el = walker.nextNode()) {
+        if (el.shadowRoot) {
+          observeRoot(el.shadowRoot);
+          stack.push(el.shadowRoot);
+        }
+      }
+    }
+  }
+
+  function refreshScopes() {
+    const found = [];
+    if (panelSelector) {
+      const roots = [document];
+      for (let i = 0; i < roots.length; i++) {
+        for (const el of safeQueryAll(roots[i], panelSelector)) found.push(el);
+        if (!found.length) {
+          const walker = document.createTreeWalker(roots[i], NodeFilter.SHOW_ELEMENT);
+          for (let el = walker.nextNode(); el; el = walker.nextNode()) if (el.shadowRoot) roots.push(el.shadowRoot);
+        }
+      }
+    }
+    // Nested panels: keep the outermost only.
+    scopes = found.filter((el) => !found.some((other) => other !== el && other.contains(el)));
+    stats.panelFound = scopes.length > 0;
+    if (!scopes.length && !isTop && config && config.frameIsPanel && document.documentElement) {
+      scopes = [document.documentElement];
+    }
+  }
+
+  // ---- eligibility ----------------------------------------------------------------------
+
+  function visibleAndClickable(el) {
+    if (!el.isConnected) return false;
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]')) return false;
+    const rect = el.getBoundingClientRect();
+    if (rect.width < 1 || rect.height < 1) return false;
+    const style = getComputedStyle(el);
+    if (style.visibility !== 'visible' || style.display === 'none' || style.pointerEvents === 'none') return false;
+    if (Number(style.opacity) === 0) return false;
+    for (let n = parentOf(el); n && n.nodeType === 1; n = parentOf(n)) {
+      const s = getComputedStyle(n);
+      if (Number(s.opacity) === 0) return false;
+    }
+    // Hit test at the centre: the button, not something over it, gets the click.
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    if (x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight) {
+      const root = el.getRootNode();
+      const hit = root.elementFromPoint ? root.elementFromPoint(x, y) : document.elementFromPoint(x, y);
+      if (!hit || (hit !== el && !el.contains(hit))) return false;
+    }
+    return true;
+  }
+
+  function userIsTyping(now) {
+    const idle = config ? Number(config.userIdleMs) || 0 : 0;
+    if (now - lastKeyAt >= idle) return false;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(fullScan, Math.max(1, lastKeyAt + idle - now + 1));
+    return true;
+  }
+
+  function rateLimited(now) {
+    const limit = (config && config.rateLimit) || {};
+    const max = Number(limit.clicks) || 20;
+    const perMs = Number(limit.perMs) || 1000;
+    while (clickTimes.length && now - clickTimes[0] >= perMs) clickTimes.shift();
+    if (clickTimes.length < max) return false;
+    if (!rateTimer) {
+      rateTimer = setTimeout(() => {
+        rateTimer = 0;
+        fullScan();
+      }, Math.max(1, clickTimes[0] + perMs - now + 1));
+    }
+    return true;
+  }
+
+  const active = () => !!(config && config.enabled && !config.paused);
+
+  function consider(el) {
+    if (clicked.has(el) || blockedSeen.has(el) || !el.isConnected) return;
+    if (!firstSeen.has(el)) firstSeen.set(el, performance.now());
+    const label = labelOf(el);
+    if (!wordsMatch(label)) return;
+    if (!visibleAndClickable(el)) return;
+    const kind = kindOf(label);
+    if (kind === 'terminalCommand') {
+      const { haystack, command } = commandFor(el);
+      const pattern = bannedPattern(haystack);
+      if (pattern) {
+        blockedSeen.add(el);
+        try {
+          el.setAttribute('data-mpa-blocked', 'true');
+        } catch (e) {}
+        stats.blocked++;
+        mpa.report('blocked', { label, pattern, command, id: el.id || '', stats: { ...stats } });
+        return;
+      }
+    }
+    const now = performance.now();
+    if (userIsTyping(now) || rateLimited(now)) return;
+    clicked.add(el);
+    clickTimes.push(now);
+    const entry = { el, label, kind, seenAt: firstSeen.get(el), clickedAt: now };
+    pending.push(entry);
+    el.click();
+    setTimeout(verifyAll, 20);
+    verifyAll();
+  }
+
+  // ---- verification ---------------------------------------------------------------------
+
+  function resolved(el) {
+    if (!el.isConnected || el.disabled || el.getAttribute('aria-disabled') === 'true') return true;
+    if (el.getClientRects().length === 0) return true;
+    const style = getComputedStyle(el);
+    return style.visibility !== 'visible' || style.display === 'none';
+  }
+
+  function verifyAll() {
+    if (!pending.length) return;
+    const now = performance.now();
+    const verifyMs = (config && Number(config.verifyMs)) || 500;
+    for (let i = pending.length - 1; i >= 0; i--) {
+      const entry = pending[i];
+      if (resolved(entry.el)) {
+        pending.splice(i, 1);
+        stats.clicks++;
+        stats[entry.kind === 'terminalCommand' ? 'terminalCommands' : entry.kind === 'fileEdit' ? 'fileEdits' : 'other']++;
+        mpa.report('clicked', {
+          label: entry.label, kind: entry.kind, id: entry.el.id || '', seenAt: entry.seenAt,
+          clickedAt: entry.clickedAt, verifiedAt: now, stats: { ...stats },
+        });
+      } else if (now - entry.clickedAt > verifyMs) {
+        pending.splice(i, 1);
+        stats.failedVerifications++;
+        mpa.report('verificationFailed', { label: entry.label, id: entry.el.id || '', stats: { ...stats } });
+      }
+    }
+    if (pending.length) setTimeout(verifyAll, 25);
+  }
+
+  // ---- observation ----------------------------------------------------------------------
+
+  function scanNode(node) {
+    if (node.nodeType === 3) node = node.parentNode;
+    if (!node || node.nodeType !== 1) {
+      if (node instanceof ShadowRoot) node = node.host;
+      else return;
+    }
+    const button = node.closest(candidateSelector);
+    if (button && button !== node && inScope(button)) consider(button);
+    if (!inScope(node)) return;
+    walk(node, (el) => {
+      if (el.matches(candidateSelector)) consider(el);
+    });
+  }
+
+  // The page's title tells core which IDE this is; titles change after load.
+  function reportPage() {
+    if (!isTop || document.title === lastTitle) return;
+    lastTitle = document.title;
+    mpa.report('page', { title: document.title, url: location.href, stats: { ...stats } });
+  }
+
+  function onMutations(records) {
+    if (pending.length) verifyAll();
+    if (!active()) return;
+    let panelChanged = false;
+    for (const r of records) {
+      if (r.type !== 'childList') continue;
+      if (panelSelector && !panelChanged) {
+        for (const n of r.addedNodes) {
+          if (n.nodeType !== 1) continue;
+          try {
+            panelChanged = n.matches(panelSelector) || !!n.querySelector(panelSelector);
+          } catch (e) {}
+          if (panelChanged) break;
+        }
+      }
+      if (r.removedNodes.length && scopes.some((s) => !s.isConnected)) panelChanged = true;
+    }
+    if (panelChanged) {
+      // A panel came or went: look at all of it.
+      fullScan();
+      return;
+    }
+    if (!scopes.length) return;
+    // Most of a busy page's changes are outside the agent panel: one look at each changed
+    // parent settles all of its records.
+    const inside = new Map();
+    const touched = new Set();
+    for (const r of records) {
+      let seen = inside.get(r.target);
+      if (seen === undefined) inside.set(r.target, (seen = inScope(r.target)));
+      if (!seen) continue;
+      if (r.type === 'childList') {
+        for (const n of r.addedNodes) touched.add(n);
+        // A shadow root attached to a host already in the page shows up as a change of the host.
+        if (r.target.nodeType === 1 && r.target.shadowRoot && !observedRoots.has(r.target.shadowRoot)) {
+          touched.add(r.target);
+        }
+      } else {
+        touched.add(r.target);
+      }
+    }
+    for (const n of touched) if (n.isConnected) scanNode(n);
+  }
+
+  const observeOptions = {
+    childList: true, subtree: true, characterData: true, attributes: true,
+    attributeFilter: ['disabled', 'aria-disabled', 'hidden', 'style', 'class'],
+  };
+
+  function observeRoot(root) {
+    if (!observer || observedRoots.has(root)) return;
+    observedRoots.add(root);
+    observer.observe(root, observeOptions);
+  }
+
+  function fullScan() {
+    if (!active() || !document.documentElement) return;
+    stats.scans++;
+    refreshScopes();
+    for (const scope of scopes) {
+      walk(scope, (el) => {
+        if (el.matches(candidateSelector)) consider(el);
+      });
+    }
+  }
+
+  function onKey(event) {
+    if (event.isTrusted) lastKeyAt = performance.now();
+  }
+
+  function stop() {
+    if (observer) observer.disconnect();
+    observer = null;
+    clearInterval(pollTimer);
+    clearTimeout(idleTimer);
+    clearTimeout(rateTimer);
+    pollTimer = idleTimer = rateTimer = 0;
+  }
+
+  function start() {
+    stop();
+    if (!active()) return;
+    observer = new MutationObserver(onMutations);
+    // A fresh observer: every root must be observed again.
+    observedRoots = new WeakSet();
+    const roots = [document];
+    observeRoot(document);
+    for (let i = 0; i < roots.length; i++) {
+      const walker = document.createTreeWalker(roots[i], NodeFilter.SHOW_ELEMENT);
+      for (let el = walker.nextNode(); el; el = walker.nextNode()) {
+        if (el.shadowRoot) {
+          observeRoot(el.shadowRoot);
+          roots.push(el.shadowRoot);
+        }
+      }
+    }
+    pollTimer = setInterval(fullScan, Math.min(3000, Math.max(200, Number(config.pollIntervalMs) || 1000)));
+    fullScan();
+  }
+
+  window.addEventListener('keydown', onKey, true);
+  // Core learns the page's title from here even while auto-accept is off in it.
+  const titleWatch = new MutationObserver(reportPage);
+  whenReady(() => {
+    reportPage();
+    const head = document.head || document.documentElement;
+    if (head) titleWatch.observe(head, { childList: true, subtree: true, characterData: true });
+  });
+
+  function whenReady(fn) {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', fn, { once: true });
+    else fn();
+  }
+
+  return {
+    configure(next) {
+      config = next || {};
+      acceptRes = list(config.acceptWords).map(phraseRe).filter(Boolean);
+      rejectRes = list(config.rejectWords).map(phraseRe).filter(Boolean);
+      banned = list(config.bannedCommands).map(compileBan).filter(Boolean);
+      panelSelector = list(config.panelSelectors).join(', ');
+      candidateSelector = ['button', '[role="button"]', ...list(config.buttonSelectors)].join(', ');
+      try {
+        document.createDocumentFragment().querySelector(candidateSelector);
+      } catch (e) {
+        candidateSelector = 'button, [role="button"]';
+        mpa.report('problem', { message: `a button selector of the profile is not valid CSS: ${list(config.buttonSelectors).join(', ')}` });
+      }
+      whenReady(start);
+    },
+    stats() {
+      return { ...stats, active: active(), pending: pending.length, top: isTop, url: location.href, title: document.title };
+    },
+    scan() {
+      fullScan();
+      return { ...stats };
+    },
+    dispose() {
+      stop();
+      titleWatch.disconnect();
+      window.removeEventListener('keydown', onKey, true);
+    },
+  };
+}

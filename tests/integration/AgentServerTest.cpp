@@ -1,0 +1,544 @@
+// The agent WebSocket server and client on real loopback sockets. Server mode is driven by a
+// client that is not ours (npm "ws", through tests/npm/ws-session.mjs); client mode dials a
+// QWebSocketServer run by the test. Commands are registered by the tests on the dispatcher the
+// service serves (the toolkit's own commands are tested end to end in ToolkitEndToEndTest).
+#include "AppRun.h"
+#include "NodeBridge.h"
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "Wait.h"
+#include "server/AgentServerService.h"
+#include "server/AgentWebSocketClient.h"
+#include "server/AgentWebSocketServer.h"
+#include "server/CommandDispatcher.h"
+#include "server/TokenFile.h"
+#include "settings/Settings.h"
+
+#include <QFile>
+#include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QPointer>
+#include <QTcpServer>
+#include <QTimer>
+#include <QUrlQuery>
+#include <QWebSocket>
+#include <QWebSocketServer>
+
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+using Scope = CommandDispatcher::Scope;
+
+QJsonObject echoSchema()
+{
+    return QJsonDocument::fromJson(R"({"type":"object","properties":{"text":{"type":"string"},
+        "times":{"type":"integer","minimum":1,"maximum":5}},"required":["text"],"additionalProperties":false})")
+        .object();
+}
+
+class AgentServerTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        paths = AppPaths::forConfigDir(configDir());
+        settings = std::make_unique<Settings>(paths.settingsFile());
+        commands.add(
+            { u"echo"_s, Scope::Toolkit, u"Echo text"_s, echoSchema(),
+              [this](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+                  callers.append(caller);
+                  reply(CommandResult::success(QJsonObject {
+                      { u"text"_s,
+                        params.value(u"text"_s).toString().repeated(params.value(u"times"_s).toInt(1)) },
+                      { u"caller"_s, QString(caller.channel + u'/' + caller.clientId) } }));
+              } });
+        commands.add({ u"later"_s,
+                       Scope::Toolkit,
+                       u"Answers after 300 ms"_s,
+                       {},
+                       [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                           QTimer::singleShot(300ms, [reply] { reply(CommandResult::success(u"done"_s)); });
+                       } });
+        commands.add({ u"getStats"_s,
+                       Scope::DebugApi,
+                       u"debug only"_s,
+                       {},
+                       [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                           reply(CommandResult::success());
+                       } });
+        service = std::make_unique<AgentServerService>(settings.get(), &commands, paths);
+        QObject::connect(service.get(), &AgentServerService::callerGone, service.get(),
+                         [this](const CommandCaller &caller) { gone.append(caller); });
+    }
+
+    void TearDown() override { service.reset(); }
+
+    // Server mode on a free port; the token it expects.
+    QString startServer()
+    {
+        port = unusedPort();
+        settings->setValue(SettingKey::AgentServerPort, port);
+        settings->setValue(SettingKey::AgentServerEnabled, true);
+        service->start();
+        EXPECT_TRUE(service->isListening()) << service->error().toStdString();
+        return TokenFile(service->tokenFilePath()).read();
+    }
+
+    QString url(const QString &token = {}) const
+    {
+        QUrl u(u"ws://127.0.0.1:%1/"_s.arg(port));
+        if (!token.isEmpty())
+            u.setQuery(u"token="_s + QString::fromUtf8(QUrl::toPercentEncoding(token)));
+        return u.toString(QUrl::FullyEncoded);
+    }
+
+    // A ws client connected (and authenticated by URL).
+    std::unique_ptr<NodeBridge> connectClient(const QString &token, const QJsonObject &headers = {})
+    {
+        auto client = std::make_unique<NodeBridge>(u"ws-session.mjs"_s);
+        client->send({ { u"op"_s, u"connect"_s }, { u"url"_s, url(token) }, { u"headers"_s, headers } });
+        return client;
+    }
+
+    static void sendJson(NodeBridge &client, const QJsonObject &message)
+    {
+        client.send({ { u"op"_s, u"sendJson"_s }, { u"data"_s, message } });
+    }
+
+    static void sendText(NodeBridge &client, const QString &text)
+    {
+        client.send({ { u"op"_s, u"send"_s }, { u"data"_s, text } });
+    }
+
+    // The next message's JSON.
+    static QJsonObject nextMessage(NodeBridge &client)
+    {
+        const auto event = client.waitForEvent(u"message"_s);
+        return event ? event->value(u"json"_s).toObject() : QJsonObject();
+    }
+
+    // The reply to a request: the first message with this id.
+    static QJsonObject replyTo(NodeBridge &client, const QString &id)
+    {
+        const auto event = client.waitFor([&](const QJsonObject &e) {
+            return e.value(u"event"_s) == QJsonValue(u"message"_s)
+                && e.value(u"json"_s).toObject().value(u"id"_s) == QJsonValue(id);
+        });
+        return event ? event->value(u"json"_s).toObject() : QJsonObject();
+    }
+
+    AppPaths paths;
+    std::unique_ptr<Settings> settings;
+    CommandDispatcher commands;
+    std::unique_ptr<AgentServerService> service;
+    QList<CommandCaller> callers;
+    QList<CommandCaller> gone;
+    quint16 port = 0;
+};
+
+TEST_F(AgentServerTest, TokenByQueryThenRequestsAreAnswered)
+{
+    const QString token = startServer();
+    ASSERT_EQ(token.size(), 43);
+    struct stat info
+    {
+    };
+    ASSERT_EQ(::stat(QFile::encodeName(service->tokenFilePath()).constData(), &info), 0);
+    EXPECT_EQ(info.st_mode & 0777, 0600);
+
+    auto client = connectClient(token);
+    ASSERT_TRUE(client->waitForEvent(u"open"_s)) << client->transcript().toStdString();
+    sendJson(*client,
+             { { u"id"_s, u"1"_s },
+               { u"type"_s, u"echo"_s },
+               { u"params"_s, QJsonObject { { u"text"_s, u"hi"_s }, { u"times"_s, 2 } } } });
+    const QJsonObject reply = replyTo(*client, u"1"_s);
+    EXPECT_TRUE(reply.value(u"success"_s).toBool()) << client->transcript().toStdString();
+    EXPECT_EQ(reply.value(u"data"_s).toObject().value(u"text"_s).toString(), u"hihi"_s);
+    EXPECT_TRUE(
+        reply.value(u"data"_s).toObject().value(u"caller"_s).toString().startsWith(u"agent-ws/ws-"_s));
+    ASSERT_TRUE(waitUntil([&] { return service->clientCount() == 1; }));
+    EXPECT_EQ(service->statusText(), u"Listening on 127.0.0.1:%1, 1 client"_s.arg(port));
+    const QJsonObject state = service->stateJson();
+    EXPECT_EQ(state.value(u"state"_s).toString(), u"listening"_s);
+    EXPECT_EQ(state.value(u"clients"_s).toInt(), 1);
+    EXPECT_EQ(state.value(u"port"_s).toInt(), port);
+
+    // Its going away is announced, so whatever it owned can be released.
+    client->send({ { u"op"_s, u"close"_s } });
+    ASSERT_TRUE(client->waitForEvent(u"close"_s));
+    ASSERT_TRUE(waitUntil([&] { return !gone.isEmpty(); }));
+    EXPECT_EQ(gone.first().channel, u"agent-ws"_s);
+    EXPECT_EQ(gone.first().clientId, callers.first().clientId);
+    EXPECT_TRUE(waitUntil([&] { return service->clientCount() == 0; }));
+}
+
+TEST_F(AgentServerTest, TokenInTheFirstMessage)
+{
+    const QString token = startServer();
+    auto client = connectClient({});
+    ASSERT_TRUE(client->waitForEvent(u"open"_s)) << client->transcript().toStdString();
+    sendJson(*client, { { u"type"_s, u"auth"_s }, { u"token"_s, token }, { u"id"_s, u"a"_s } });
+    const QJsonObject ack = nextMessage(*client);
+    EXPECT_EQ(ack.value(u"type"_s).toString(), u"auth"_s);
+    EXPECT_TRUE(ack.value(u"success"_s).toBool()) << client->transcript().toStdString();
+    sendJson(*client,
+             { { u"id"_s, u"2"_s },
+               { u"type"_s, u"echo"_s },
+               { u"params"_s, QJsonObject { { u"text"_s, u"x"_s } } } });
+    EXPECT_EQ(replyTo(*client, u"2"_s).value(u"data"_s).toObject().value(u"text"_s).toString(), u"x"_s)
+        << client->transcript().toStdString();
+}
+
+TEST_F(AgentServerTest, WrongOrMissingTokenClosesWithAReason)
+{
+    startServer();
+    {
+        auto client = connectClient(u"not-the-token"_s);
+        const auto message = client->waitForEvent(u"message"_s);
+        ASSERT_TRUE(message) << client->transcript().toStdString();
+        EXPECT_TRUE(
+            message->value(u"json"_s).toObject().value(u"error"_s).toString().startsWith(u"wrong token"_s));
+        const auto closed = client->waitForEvent(u"close"_s);
+        ASSERT_TRUE(closed) << client->transcript().toStdString();
+        EXPECT_EQ(closed->value(u"code"_s).toInt(), 1008);
+        EXPECT_TRUE(closed->value(u"reason"_s).toString().startsWith(u"wrong token"_s));
+    }
+    {
+        auto client = connectClient({});
+        ASSERT_TRUE(client->waitForEvent(u"open"_s));
+        sendJson(*client, { { u"type"_s, u"auth"_s }, { u"token"_s, u"guess"_s } });
+        EXPECT_TRUE(nextMessage(*client).value(u"error"_s).toString().startsWith(u"wrong token"_s));
+        EXPECT_TRUE(client->waitForEvent(u"close"_s)) << client->transcript().toStdString();
+    }
+    {
+        // A request before authenticating.
+        auto client = connectClient({});
+        ASSERT_TRUE(client->waitForEvent(u"open"_s));
+        sendJson(*client,
+                 { { u"id"_s, u"1"_s },
+                   { u"type"_s, u"echo"_s },
+                   { u"params"_s, QJsonObject { { u"text"_s, u"x"_s } } } });
+        const QJsonObject reply = nextMessage(*client);
+        EXPECT_FALSE(reply.value(u"success"_s).toBool());
+        EXPECT_TRUE(reply.value(u"error"_s).toString().startsWith(u"not authenticated"_s))
+            << client->transcript().toStdString();
+        EXPECT_TRUE(client->waitForEvent(u"close"_s));
+    }
+    EXPECT_TRUE(callers.isEmpty()) << "no command ran for an unauthenticated client";
+    EXPECT_EQ(service->clientCount(), 0);
+}
+
+TEST_F(AgentServerTest, NoAuthMessageInTimeCloses)
+{
+    startServer();
+    service->server()->setAuthTimeout(300ms);
+    auto client = connectClient({});
+    ASSERT_TRUE(client->waitForEvent(u"open"_s));
+    const auto closed = client->waitForEvent(u"close"_s);
+    ASSERT_TRUE(closed) << client->transcript().toStdString();
+    EXPECT_TRUE(closed->value(u"reason"_s).toString().startsWith(u"no auth message within 0.3 s"_s));
+}
+
+TEST_F(AgentServerTest, WebOriginsAreRefusedInTheHandshake)
+{
+    const QString token = startServer();
+    for (const QString &origin : { u"https://evil.example"_s, u"http://localhost:3000"_s, u"null"_s }) {
+        auto client = connectClient(token, { { u"Origin"_s, origin } });
+        const auto refused = client->waitFor([](const QJsonObject &e) {
+            const QString name = e.value(u"event"_s).toString();
+            return name == u"unexpected-response"_s || name == u"open"_s;
+        });
+        ASSERT_TRUE(refused) << client->transcript().toStdString();
+        EXPECT_EQ(refused->value(u"event"_s).toString(), u"unexpected-response"_s) << origin.toStdString();
+        EXPECT_EQ(refused->value(u"status"_s).toInt(), 403) << origin.toStdString();
+    }
+    // A browser extension (the original client was one) still gets in with the token.
+    auto extension = connectClient(token, { { u"Origin"_s, u"chrome-extension://abcdefghijklmnop"_s } });
+    ASSERT_TRUE(extension->waitForEvent(u"open"_s)) << extension->transcript().toStdString();
+    EXPECT_TRUE(callers.isEmpty());
+    EXPECT_FALSE(AgentWebSocketServer::isWebOrigin({}));
+    EXPECT_TRUE(AgentWebSocketServer::isWebOrigin(u"file://"_s));
+}
+
+TEST_F(AgentServerTest, BadInputGetsAnErrorAndTheConnectionStaysUp)
+{
+    const QString token = startServer();
+    auto client = connectClient(token);
+    ASSERT_TRUE(client->waitForEvent(u"open"_s));
+
+    struct Case
+    {
+        QString text;
+        QString error;
+        QJsonValue id;
+    };
+    const QList<Case> cases {
+        { u"this is not json"_s, u"the message is not JSON"_s, QJsonValue() },
+        { u"[1,2,3]"_s, u"the message must be a JSON object, not an array"_s, QJsonValue() },
+        { uR"({"type":"echo","params":{"text":"x"}})"_s, u"the request has no \"id\""_s, QJsonValue() },
+        { uR"({"id":7,"type":"echo"})"_s, u"\"id\" must be a string, not a number"_s, 7 },
+        { uR"({"id":"u","type":"nosuch"})"_s, u"unknown type 'nosuch'; known types: echo, later"_s, u"u"_s },
+        { uR"({"id":"d","type":"getStats"})"_s, u"unknown type 'getStats'"_s, u"d"_s },
+        { uR"({"id":"p","type":"echo","params":"x"})"_s, u"\"params\" must be an object, not a string"_s,
+          u"p"_s },
+        { uR"({"id":"t","type":"echo","params":{"text":5}})"_s,
+          u"echo: params.text must be a string, not the number 5"_s, u"t"_s },
+        { uR"({"id":"r","type":"echo","params":{}})"_s, u"echo: params.text is required"_s, u"r"_s },
+        { uR"({"id":"n","type":"echo","params":{"text":"x","times":9}})"_s,
+          u"echo: params.times must be at most 5"_s, u"n"_s },
+        { uR"({"id":"e","type":"echo","params":{"text":"x","colour":"red"}})"_s,
+          u"echo: params.colour is not a parameter of this command; it takes text, times"_s, u"e"_s },
+    };
+    for (const Case &c : cases) {
+        sendText(*client, c.text);
+        const QJsonObject reply = nextMessage(*client);
+        EXPECT_FALSE(reply.value(u"success"_s).toBool(true)) << c.text.toStdString();
+        EXPECT_TRUE(reply.value(u"error"_s).toString().startsWith(c.error))
+            << c.text.toStdString() << " → " << reply.value(u"error"_s).toString().toStdString();
+        EXPECT_EQ(reply.value(u"id"_s), c.id) << c.text.toStdString();
+    }
+    EXPECT_TRUE(callers.isEmpty()) << "no bad request reached a command";
+
+    sendJson(*client,
+             { { u"id"_s, u"ok"_s },
+               { u"type"_s, u"echo"_s },
+               { u"params"_s, QJsonObject { { u"text"_s, u"still here"_s } } } });
+    EXPECT_EQ(replyTo(*client, u"ok"_s).value(u"data"_s).toObject().value(u"text"_s).toString(),
+              u"still here"_s)
+        << client->transcript().toStdString();
+    EXPECT_FALSE(client->waitForEvent(u"close"_s, 50ms));
+}
+
+TEST_F(AgentServerTest, ATwoMebibyteMessageGetsAnErrorReplyNotADisconnect)
+{
+    const QString token = startServer();
+    auto client = connectClient(token);
+    ASSERT_TRUE(client->waitForEvent(u"open"_s));
+    client->send({ { u"op"_s, u"sendFiller"_s }, { u"bytes"_s, 2 * 1024 * 1024 }, { u"id"_s, u"big"_s } });
+    const QJsonObject reply = replyTo(*client, u"big"_s);
+    EXPECT_FALSE(reply.value(u"success"_s).toBool(true)) << client->transcript().toStdString();
+    EXPECT_TRUE(reply.value(u"error"_s).toString().contains(u"over the limit of 1048576 bytes"_s))
+        << reply.value(u"error"_s).toString().toStdString();
+    EXPECT_TRUE(callers.isEmpty());
+
+    sendJson(*client,
+             { { u"id"_s, u"after"_s },
+               { u"type"_s, u"echo"_s },
+               { u"params"_s, QJsonObject { { u"text"_s, u"up"_s } } } });
+    EXPECT_TRUE(replyTo(*client, u"after"_s).value(u"success"_s).toBool())
+        << client->transcript().toStdString();
+
+    // Beyond 16 MiB the connection is closed (the socket would have to hold it all).
+    client->send({ { u"op"_s, u"sendFiller"_s }, { u"bytes"_s, 17 * 1024 * 1024 }, { u"id"_s, u"huge"_s } });
+    const auto closed = client->waitForEvent(u"close"_s, 30s);
+    ASSERT_TRUE(closed) << client->transcript().toStdString();
+    // Qt drops such a peer at once (1006) or with "message too big" (1009), depending on timing.
+    const int code = closed->value(u"code"_s).toInt();
+    EXPECT_TRUE(code == 1009 || code == 1006) << client->transcript().toStdString();
+}
+
+TEST_F(AgentServerTest, HeartbeatBothWays)
+{
+    const QString token = startServer();
+    service->server()->setHeartbeatInterval(200ms);
+    auto client = connectClient(token);
+    ASSERT_TRUE(client->waitForEvent(u"open"_s));
+    // The app's JSON heartbeat is answered in kind, with the id when one was sent.
+    sendJson(*client, { { u"type"_s, u"ping"_s } });
+    EXPECT_EQ(nextMessage(*client), (QJsonObject { { u"type"_s, u"pong"_s } }));
+    sendJson(*client, { { u"type"_s, u"ping"_s }, { u"id"_s, u"hb"_s } });
+    EXPECT_EQ(nextMessage(*client), (QJsonObject { { u"type"_s, u"pong"_s }, { u"id"_s, u"hb"_s } }));
+    // WebSocket control frames both ways: the client's ping is answered, the server pings.
+    client->send({ { u"op"_s, u"ping"_s } });
+    EXPECT_TRUE(client->waitForEvent(u"pong"_s)) << client->transcript().toStdString();
+    EXPECT_TRUE(client->waitForEvent(u"ping"_s)) << client->transcript().toStdString();
+    EXPECT_TRUE(client->waitForEvent(u"ping"_s)) << "pings keep coming while the client answers them";
+    EXPECT_FALSE(client->waitForEvent(u"close"_s, 50ms));
+}
+
+TEST_F(AgentServerTest, AReplyToAConnectionThatIsGoneIsDropped)
+{
+    const QString token = startServer();
+    auto client = connectClient(token);
+    ASSERT_TRUE(client->waitForEvent(u"open"_s));
+    sendJson(*client, { { u"id"_s, u"slow"_s }, { u"type"_s, u"later"_s } });
+    client->send({ { u"op"_s, u"close"_s } });
+    ASSERT_TRUE(client->waitForEvent(u"close"_s));
+    ASSERT_TRUE(waitUntil([&] { return !gone.isEmpty(); }));
+    // The command answers after the socket is gone; nothing crashes, the server still serves.
+    auto second = connectClient(token);
+    ASSERT_TRUE(second->waitForEvent(u"open"_s));
+    sendJson(*second, { { u"id"_s, u"s2"_s }, { u"type"_s, u"later"_s } });
+    EXPECT_EQ(replyTo(*second, u"s2"_s).value(u"data"_s).toString(), u"done"_s)
+        << second->transcript().toStdString();
+}
+
+TEST_F(AgentServerTest, SettingsApplyLive)
+{
+    const QString token = startServer();
+    auto client = connectClient(token);
+    ASSERT_TRUE(client->waitForEvent(u"open"_s));
+
+    // Another port: the server moves, its clients are told.
+    const quint16 first = port;
+    port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    ASSERT_TRUE(service->isListening());
+    EXPECT_EQ(service->port(), port);
+    EXPECT_NE(port, first);
+    EXPECT_TRUE(client->waitForEvent(u"close"_s)) << client->transcript().toStdString();
+    auto moved = connectClient(token);
+    EXPECT_TRUE(moved->waitForEvent(u"open"_s)) << moved->transcript().toStdString();
+
+    // A new token: new connections need it.
+    const QString fresh = service->regenerateToken();
+    ASSERT_FALSE(fresh.isEmpty());
+    EXPECT_NE(fresh, token);
+    EXPECT_EQ(TokenFile(service->tokenFilePath()).read(), fresh);
+    auto stale = connectClient(token);
+    EXPECT_TRUE(stale->waitForEvent(u"close"_s)) << stale->transcript().toStdString();
+    auto current = connectClient(fresh);
+    EXPECT_TRUE(current->waitForEvent(u"open"_s));
+
+    // Turned off: closed, the port is free.
+    settings->setValue(SettingKey::AgentServerEnabled, false);
+    EXPECT_FALSE(service->isListening());
+    EXPECT_EQ(service->statusText(), u"Off"_s);
+    EXPECT_EQ(service->stateJson().value(u"state"_s).toString(), u"off"_s);
+    EXPECT_TRUE(current->waitForEvent(u"close"_s));
+}
+
+TEST_F(AgentServerTest, APortInUseIsReportedWithWhatToDo)
+{
+    QTcpServer squatter;
+    ASSERT_TRUE(squatter.listen(QHostAddress::LocalHost, 0));
+    settings->setValue(SettingKey::AgentServerPort, squatter.serverPort());
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    service->start();
+    EXPECT_FALSE(service->isListening());
+    EXPECT_TRUE(service->error().contains(u"cannot listen on 127.0.0.1:%1"_s.arg(squatter.serverPort())))
+        << service->error().toStdString();
+    EXPECT_TRUE(service->statusText().contains(u"choose another port"_s));
+    EXPECT_EQ(service->stateJson().value(u"state"_s).toString(), u"error"_s);
+}
+
+// Client mode: the app dials out to an agent that listens, as the original extension did.
+class AgentClientModeTest : public AgentServerTest
+{
+protected:
+    bool listen(quint16 onPort)
+    {
+        agent = std::make_unique<QWebSocketServer>(u"test-agent"_s, QWebSocketServer::NonSecureMode);
+        QObject::connect(agent.get(), &QWebSocketServer::newConnection, agent.get(), [this] {
+            QWebSocket *socket = agent->nextPendingConnection();
+            peer = socket;
+            QObject::connect(socket, &QWebSocket::textMessageReceived, socket, [this](const QString &text) {
+                received.append(QJsonDocument::fromJson(text.toUtf8()).object());
+            });
+        });
+        return agent->listen(QHostAddress::LocalHost, onPort);
+    }
+
+    std::optional<QJsonObject> receivedWith(const QString &key, const QJsonValue &value)
+    {
+        std::optional<QJsonObject> found;
+        waitUntil([&] {
+            for (qsizetype i = 0; i < received.size(); ++i) {
+                if (received.at(i).value(key) == value) {
+                    found = received.takeAt(i);
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found;
+    }
+
+    std::unique_ptr<QWebSocketServer> agent;
+    QPointer<QWebSocket> peer;
+    QList<QJsonObject> received;
+};
+
+TEST_F(AgentClientModeTest, DialsOutSaysHelloAnswersAndReconnects)
+{
+    const quint16 agentPort = unusedPort();
+    ASSERT_TRUE(listen(agentPort));
+    settings->setValue(SettingKey::AgentServerMode, u"client"_s);
+    settings->setValue(SettingKey::AgentServerUrl, u"ws://127.0.0.1:%1"_s.arg(agentPort));
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    service->client()->setHeartbeatInterval(150ms);
+    service->start();
+    EXPECT_FALSE(service->isListening()) << "client mode does not listen";
+
+    const auto hello = receivedWith(u"type"_s, u"hello"_s);
+    ASSERT_TRUE(hello);
+    EXPECT_EQ(hello->value(u"client"_s).toString(), u"multi-purpose-agent"_s);
+    EXPECT_TRUE(hello->value(u"types"_s).toArray().contains(u"echo"_s));
+    // The app's heartbeat; a silent agent that answers WebSocket pings (as every server does) stays.
+    EXPECT_TRUE(receivedWith(u"type"_s, u"ping"_s));
+    EXPECT_TRUE(receivedWith(u"type"_s, u"ping"_s));
+    ASSERT_TRUE(waitUntil([&] { return service->statusText().startsWith(u"Connected to ws://127.0.0.1"_s); }))
+        << service->statusText().toStdString();
+    EXPECT_EQ(service->stateJson().value(u"state"_s).toString(), u"connected"_s);
+
+    // The agent's requests are answered in the same protocol; no token needed this way round.
+    peer->sendTextMessage(uR"({"id":"c1","type":"echo","params":{"text":"from agent"}})"_s);
+    const auto reply = receivedWith(u"id"_s, u"c1"_s);
+    ASSERT_TRUE(reply);
+    EXPECT_TRUE(reply->value(u"success"_s).toBool());
+    EXPECT_EQ(reply->value(u"data"_s).toObject().value(u"caller"_s).toString(), u"agent-client/client-1"_s);
+    peer->sendTextMessage(uR"({"id":"c2","type":"echo","params":{"text":1}})"_s);
+    EXPECT_EQ(receivedWith(u"id"_s, u"c2"_s)->value(u"error"_s).toString(),
+              u"echo: params.text must be a string, not the number 1"_s);
+    peer->sendTextMessage(uR"({"type":"ping"})"_s);
+    EXPECT_TRUE(receivedWith(u"type"_s, u"pong"_s));
+
+    // The agent goes away: the app keeps trying, with backoff, and says when it tries next.
+    if (peer)
+        peer->close();
+    agent.reset();
+    ASSERT_TRUE(waitUntil([&] { return !gone.isEmpty(); }));
+    EXPECT_EQ(gone.first().channel, u"agent-client"_s);
+    ASSERT_TRUE(waitUntil([&] { return service->statusText().contains(u"(retry in"_s); }))
+        << service->statusText().toStdString();
+    EXPECT_TRUE(service->statusText().startsWith(u"Connecting to ws://127.0.0.1:%1"_s.arg(agentPort)))
+        << service->statusText().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return service->client()->attempts() >= 3; }, 20s));
+
+    // It comes back: the app reconnects by itself and says hello again.
+    received.clear();
+    ASSERT_TRUE(listen(agentPort));
+    EXPECT_TRUE(receivedWith(u"type"_s, u"hello"_s)) << service->statusText().toStdString();
+    EXPECT_TRUE(waitUntil([&] { return service->statusText().startsWith(u"Connected"_s); }));
+
+    // Back to server mode, live.
+    port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    settings->setValue(SettingKey::AgentServerMode, u"server"_s);
+    EXPECT_TRUE(service->isListening());
+    EXPECT_EQ(service->client()->state(), AgentWebSocketClient::State::Stopped);
+}
+
+TEST_F(AgentClientModeTest, ABadUrlIsNamed)
+{
+    settings->setValue(SettingKey::AgentServerMode, u"client"_s);
+    settings->setValue(SettingKey::AgentServerUrl, u"http://localhost:8080"_s);
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    service->start();
+    EXPECT_EQ(
+        service->error(),
+        u"agentServer/url: 'http://localhost:8080' is not a WebSocket URL; use one like ws://localhost:8080"_s);
+    EXPECT_EQ(service->statusText(), service->error());
+}
+
+} // namespace

@@ -1,0 +1,435 @@
+// Auto-accept in real Chromium on fixture agent panels (tests/fixtures/autoaccept): exactly the
+// eligible buttons are clicked, banned commands are blocked and reported, the counts are
+// exact, and it keeps working after a reload, in new tabs, in frames, paused and reconfigured.
+#include "AppRun.h"
+#include "HeadlessChromium.h"
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "Wait.h"
+#include "autoaccept/AutoAcceptController.h"
+#include "page/PayloadHub.h"
+#include "settings/Settings.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace mpa {
+inline void PrintTo(const AutoAcceptCounts &counts, std::ostream *os)
+{
+    *os << QJsonDocument(counts.toJson()).toJson(QJsonDocument::Compact).toStdString();
+}
+} // namespace mpa
+
+namespace {
+
+std::string show(const AutoAcceptCounts &counts)
+{
+    return QJsonDocument(counts.toJson()).toJson(QJsonDocument::Compact).toStdString();
+}
+
+QStringList sorted(QStringList list)
+{
+    list.sort();
+    return list;
+}
+
+class AutoAcceptTest : public ChromiumTest
+{
+protected:
+    void SetUp() override
+    {
+        ChromiumTest::SetUp();
+        endpoint = connectEndpoint();
+        ASSERT_TRUE(endpoint);
+        settings = std::make_unique<Settings>(QDir(configDir()).filePath(u"settings.ini"_s));
+        hub = std::make_unique<PayloadHub>(endpoint);
+        controller = std::make_unique<AutoAcceptController>(endpoint, hub.get(), settings.get(), configDir());
+        settings->setValue(SettingKey::AutoAcceptEnabled, true);
+        // No key presses in these pages unless a test makes them.
+        settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+    }
+
+    void TearDown() override
+    {
+        controller.reset();
+        hub.reset();
+        ChromiumTest::TearDown();
+    }
+
+    CdpSession *open(const QUrl &url)
+    {
+        CdpSession *page = openPage(endpoint, url);
+        if (page)
+            sendAndWait(page, u"Page.bringToFront"_s);
+        return page;
+    }
+
+    static QStringList clickedIn(CdpSession *page)
+    {
+        QString error;
+        const QJsonValue value
+            = evaluate(page, u"window.__clicked ? window.__clicked.slice() : null"_s, &error);
+        QStringList ids;
+        for (const QJsonValue &id : value.toArray())
+            ids.append(id.toString());
+        return ids;
+    }
+
+    bool waitClicked(CdpSession *page, const QStringList &ids, std::chrono::milliseconds timeout = 10s)
+    {
+        return waitUntil(
+            [&] {
+                const QStringList clicked = clickedIn(page);
+                return std::all_of(ids.begin(), ids.end(),
+                                   [&](const QString &id) { return clicked.contains(id); });
+            },
+            timeout);
+    }
+
+    // Runs the payload's own scan in every frame of the page and returns its stats (main frame):
+    // once it returns, whatever that scan would click has been clicked.
+    QJsonObject scanNow(CdpSession *page, const QString &frameId = {})
+    {
+        PayloadInjector *injector = hub->injectorFor(page);
+        if (!injector)
+            return {};
+        std::optional<QJsonValue> out;
+        QObject context;
+        injector->evaluate(
+            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"scan"_s),
+            &context, [&](const QJsonValue &v, const CdpError &) { out = v; }, frameId);
+        EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
+        return out.value_or(QJsonValue()).toObject();
+    }
+
+    QJsonObject payloadStats(CdpSession *page)
+    {
+        PayloadInjector *injector = hub->injectorFor(page);
+        if (!injector)
+            return {};
+        std::optional<QJsonValue> out;
+        QObject context;
+        injector->evaluate(
+            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"stats"_s),
+            &context, [&](const QJsonValue &v, const CdpError &) { out = v; });
+        EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
+        return out.value_or(QJsonValue()).toObject();
+    }
+
+    // True once the page's payload runs with `active` as its state (config pushed).
+    bool waitActive(CdpSession *page, bool active)
+    {
+        return waitUntil([&] {
+            const QJsonObject stats = payloadStats(page);
+            return stats.contains(u"active"_s) && stats.value(u"active").toBool() == active;
+        });
+    }
+
+    static void addStep(CdpSession *page, const QJsonObject &step)
+    {
+        QString error;
+        evaluate(page,
+                 u"addStep(%1)"_s.arg(QString::fromUtf8(QJsonDocument(step).toJson(QJsonDocument::Compact))),
+                 &error);
+        EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    }
+
+    CdpEndpoint *endpoint = nullptr;
+    std::unique_ptr<Settings> settings;
+    std::unique_ptr<PayloadHub> hub;
+    std::unique_ptr<AutoAcceptController> controller;
+};
+
+const QStringList kPanelClicked { u"accept-edit"_s, u"run-harmless"_s, u"retry"_s, u"stubborn-apply"_s,
+                                  u"shadow-allow"_s };
+
+TEST_F(AutoAcceptTest, ClicksExactlyTheEligibleButtonsAndBlocksTheBannedCommand)
+{
+    QSignalSpy blocked(controller.get(), &AutoAcceptController::commandBlocked);
+    QSignalSpy clicked(controller.get(), &AutoAcceptController::clicked);
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
+    ASSERT_TRUE(page);
+
+    ASSERT_TRUE(waitUntil([&] {
+        const AutoAcceptCounts run = controller->runCounts();
+        return run.clicks == 4 && run.blocked == 1 && run.failedVerifications == 1;
+    })) << show(controller->runCounts());
+    scanNow(page);
+    EXPECT_EQ(sorted(clickedIn(page)), sorted(kPanelClicked));
+
+    AutoAcceptCounts expected;
+    expected.clicks = 4; // accept-edit, run-harmless, retry, shadow-allow (stubborn-apply stayed)
+    expected.blocked = 1;
+    expected.failedVerifications = 1;
+    expected.fileEdits = 1;
+    expected.terminalCommands = 2; // Run and Allow once
+    EXPECT_EQ(controller->runCounts(), expected) << show(controller->runCounts());
+    EXPECT_EQ(controller->stats()->cumulative(), expected);
+    EXPECT_EQ(clicked.count(), 4);
+
+    ASSERT_EQ(blocked.count(), 1);
+    EXPECT_TRUE(blocked.at(0).at(1).toString().contains(u"autoaccept/panel.html"_s));
+    EXPECT_EQ(blocked.at(0).at(2).toString(), u"rm -rf /"_s);
+    EXPECT_TRUE(blocked.at(0).at(3).toString().contains(u"rm -rf / --no-preserve-root"_s));
+    ASSERT_EQ(controller->recentBlocked().size(), 1);
+    EXPECT_EQ(controller->recentBlocked().first().pattern, u"rm -rf /"_s);
+    EXPECT_EQ(evaluate(page, u"document.getElementById('run-banned').dataset.mpaBlocked"_s).toString(),
+              u"true"_s);
+
+    // Counted once: more scans do not report the banned button again.
+    scanNow(page);
+    bool collected = false;
+    controller->collectNow(controller.get(), [&] { collected = true; });
+    ASSERT_TRUE(waitUntil([&] { return collected; }));
+    EXPECT_EQ(controller->runCounts(), expected);
+    EXPECT_EQ(blocked.count(), 1);
+
+    // The target's own counts and profile.
+    const auto targets = controller->targets();
+    const auto it = std::find_if(targets.begin(), targets.end(),
+                                 [&](const auto &t) { return t.targetId == page->targetId(); });
+    ASSERT_NE(it, targets.end());
+    EXPECT_EQ(it->counts, expected);
+    EXPECT_EQ(it->profileId, u"generic"_s);
+}
+
+TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+
+    addStep(page, { { u"id"_s, u"late-accept"_s }, { u"label"_s, u"Accept"_s } });
+    addStep(page,
+            { { u"id"_s, u"late-shadow-run"_s },
+              { u"label"_s, u"Run"_s },
+              { u"code"_s, u"make test"_s },
+              { u"shadow"_s, true } });
+    addStep(page,
+            { { u"id"_s, u"late-banned"_s },
+              { u"label"_s, u"Run"_s },
+              { u"code"_s, u"sudo  DD   if=/dev/zero of=/dev/sda"_s } });
+    addStep(page,
+            { { u"id"_s, u"late-disabled"_s },
+              { u"label"_s, u"Apply"_s },
+              { u"attrs"_s, QJsonObject { { u"disabled"_s, u""_s } } } });
+    addStep(page, { { u"id"_s, u"late-running"_s }, { u"label"_s, u"Running…"_s } });
+    ASSERT_TRUE(waitClicked(page, { u"late-accept"_s, u"late-shadow-run"_s }));
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
+    EXPECT_EQ(controller->recentBlocked().first().pattern, u"dd if="_s);
+    scanNow(page);
+    EXPECT_FALSE(clickedIn(page).contains(u"late-disabled"_s));
+    EXPECT_FALSE(clickedIn(page).contains(u"late-running"_s));
+
+    // Enabled later; the label changes from "Running…" to "Run": both are clicked then.
+    evaluate(page, u"document.getElementById('late-disabled').disabled = false"_s);
+    evaluate(page, u"document.getElementById('late-running').textContent = 'Run'"_s);
+    ASSERT_TRUE(waitClicked(page, { u"late-disabled"_s, u"late-running"_s }));
+    // Reaction comes from the DOM observer, not the 1 s poll.
+    const double reaction
+        = evaluate(page, u"window.__clickTimes['late-accept'] - window.__insertedAt['late-accept']"_s)
+              .toDouble();
+    EXPECT_LT(reaction, 200.0);
+}
+
+TEST_F(AutoAcceptTest, AReloadAndANewTabAreCoveredToo)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitUntil([&] {
+        return controller->runCounts().failedVerifications == 1 && controller->runCounts().clicks == 4;
+    })) << show(controller->runCounts());
+
+    sendAndWait(page, u"Page.reload"_s);
+    ASSERT_TRUE(waitUntil([&] {
+        return controller->runCounts().failedVerifications == 2 && controller->runCounts().clicks == 8;
+    })) << show(controller->runCounts());
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+    scanNow(page);
+    EXPECT_EQ(sorted(clickedIn(page)), sorted(kPanelClicked));
+    EXPECT_EQ(controller->runCounts().clicks, 8);
+    EXPECT_EQ(controller->runCounts().blocked, 2);
+
+    CdpSession *second = open(fixtureUrl(u"autoaccept/panel.html?second"_s));
+    ASSERT_TRUE(second);
+    ASSERT_TRUE(waitUntil([&] {
+        return controller->runCounts().failedVerifications == 3 && controller->runCounts().clicks == 12;
+    })) << show(controller->runCounts());
+    scanNow(second);
+    EXPECT_EQ(sorted(clickedIn(second)), sorted(kPanelClicked));
+    EXPECT_EQ(controller->runCounts().clicks, 12);
+}
+
+TEST_F(AutoAcceptTest, PausesGloballyAndPerTarget)
+{
+    CdpSession *first = open(fixtureUrl(u"autoaccept/panel.html?first"_s));
+    CdpSession *second = open(fixtureUrl(u"autoaccept/panel.html?second"_s));
+    ASSERT_TRUE(first && second);
+    ASSERT_TRUE(waitClicked(first, kPanelClicked) && waitClicked(second, kPanelClicked));
+
+    controller->setPaused(true);
+    ASSERT_TRUE(waitActive(first, false) && waitActive(second, false));
+    addStep(first, { { u"id"_s, u"while-paused"_s }, { u"label"_s, u"Accept"_s } });
+    scanNow(first);
+    EXPECT_FALSE(clickedIn(first).contains(u"while-paused"_s));
+    controller->setPaused(false);
+    ASSERT_TRUE(waitClicked(first, { u"while-paused"_s }));
+
+    controller->setTargetPaused(first->targetId(), true);
+    ASSERT_TRUE(waitActive(first, false));
+    EXPECT_TRUE(payloadStats(second).value(u"active").toBool());
+    addStep(first, { { u"id"_s, u"target-paused"_s }, { u"label"_s, u"Accept"_s } });
+    addStep(second, { { u"id"_s, u"other-target"_s }, { u"label"_s, u"Accept"_s } });
+    ASSERT_TRUE(waitClicked(second, { u"other-target"_s }));
+    scanNow(first);
+    EXPECT_FALSE(clickedIn(first).contains(u"target-paused"_s));
+    controller->setTargetPaused(first->targetId(), false);
+    ASSERT_TRUE(waitClicked(first, { u"target-paused"_s }));
+}
+
+TEST_F(AutoAcceptTest, ConfigChangesApplyLiveWithoutReinjection)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+    const QString doc = payloadStats(page).value(u"doc").toString();
+
+    settings->setValue(SettingKey::AutoAcceptAcceptWords, QStringList { u"proceed"_s, u"run"_s });
+    settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"/npm\\s+publish/i"_s });
+    ASSERT_TRUE(waitUntil([&] {
+        addStep(page, { { u"id"_s, u"probe-proceed"_s }, { u"label"_s, u"Proceed"_s } });
+        scanNow(page);
+        return clickedIn(page).contains(u"probe-proceed"_s);
+    }));
+    addStep(page, { { u"id"_s, u"now-not-accept"_s }, { u"label"_s, u"Accept"_s } });
+    addStep(page,
+            { { u"id"_s, u"publish"_s },
+              { u"label"_s, u"Run"_s },
+              { u"code"_s, u"npm   publish --tag next"_s } });
+    addStep(page,
+            { { u"id"_s, u"rm-now-fine"_s }, { u"label"_s, u"Run"_s }, { u"code"_s, u"rm -rf ./build"_s } });
+    ASSERT_TRUE(waitClicked(page, { u"rm-now-fine"_s }));
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
+    EXPECT_EQ(controller->recentBlocked().first().pattern, u"/npm\\s+publish/i"_s);
+    scanNow(page);
+    EXPECT_FALSE(clickedIn(page).contains(u"now-not-accept"_s));
+    EXPECT_FALSE(clickedIn(page).contains(u"publish"_s));
+    EXPECT_EQ(payloadStats(page).value(u"doc").toString(), doc)
+        << "the config push must not re-run the module";
+
+    // Off: nothing more is clicked; on again: it is.
+    settings->setValue(SettingKey::AutoAcceptEnabled, false);
+    ASSERT_TRUE(waitActive(page, false));
+    addStep(page, { { u"id"_s, u"while-off"_s }, { u"label"_s, u"Run"_s } });
+    scanNow(page);
+    EXPECT_FALSE(clickedIn(page).contains(u"while-off"_s));
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    ASSERT_TRUE(waitClicked(page, { u"while-off"_s }));
+}
+
+TEST_F(AutoAcceptTest, NoClickWhileTheUserTypes)
+{
+    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 1500);
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+
+    for (const char *type : { "keyDown", "keyUp" })
+        sendAndWait(
+            page, u"Input.dispatchKeyEvent"_s,
+            { { u"type"_s, QString::fromLatin1(type) }, { u"key"_s, u"a"_s }, { u"text"_s, u"a"_s } });
+    addStep(page, { { u"id"_s, u"typed-over"_s }, { u"label"_s, u"Accept"_s } });
+    scanNow(page);
+    EXPECT_FALSE(clickedIn(page).contains(u"typed-over"_s));
+    ASSERT_TRUE(waitClicked(page, { u"typed-over"_s }));
+    const double afterKey
+        = evaluate(page, u"window.__clickTimes['typed-over'] - window.__keys[window.__keys.length - 1]"_s)
+              .toDouble();
+    EXPECT_GE(afterKey, 1500.0);
+}
+
+TEST_F(AutoAcceptTest, FramesInAndOutOfProcessAreCovered)
+{
+    QUrl url = fixtureUrl(u"autoaccept/framed.html"_s);
+    const auto frameSpec = [](const QString &name, const QUrl &frameUrl) -> QString {
+        return name + u'=' + QString::fromLatin1(QUrl::toPercentEncoding(frameUrl.toString()));
+    };
+    url.setQuery(u"frames="_s
+                 + QString::fromLatin1(QUrl::toPercentEncoding(
+                     frameSpec(u"oopif"_s, crossSiteUrl(u"autoaccept/frame-panel.html"_s)) + u','
+                     + frameSpec(u"sameproc"_s, crossPortUrl(u"autoaccept/frame-panel.html"_s)))));
+    CdpSession *page = open(url);
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, { u"oopif:frame-run"_s, u"sameproc:frame-run"_s }));
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
+
+    // The cross-site frame is a target of its own; the cross-port one is a frame of the page.
+    const QList<CdpSession *> sessions = endpoint->sessions();
+    EXPECT_TRUE(std::any_of(sessions.begin(), sessions.end(), [&](CdpSession *s) {
+        return s->parentSession() == page && s->targetInfo().url.contains(u"localhost"_s);
+    }));
+    EXPECT_EQ(hub->injectorFor(page)->frameIds().size(), 2);
+    scanNow(page);
+    EXPECT_EQ(sorted(clickedIn(page)), sorted({ u"oopif:frame-run"_s, u"sameproc:frame-run"_s }));
+    EXPECT_EQ(controller->runCounts().clicks, 2);
+    for (const auto &b : controller->recentBlocked()) {
+        EXPECT_EQ(b.pattern, u"mkfs."_s);
+        EXPECT_EQ(b.targetId, page->targetId()) << "a frame's block is reported for its page";
+    }
+}
+
+// The app as users run it: `multi-purpose-agent --headless --auto-accept --cdp-port P` on a
+// browser it has never seen, its summary line counting what it did.
+TEST_F(AutoAcceptTest, TheHeadlessAppWithAutoAcceptClicksOnlyTheEligibleButtons)
+{
+    controller.reset(); // only the app clicks here
+    AppRun app({ u"--headless"_s, u"--auto-accept"_s, u"--cdp-port"_s, QString::number(browser().port()),
+                 u"--config-dir"_s, tempDir() });
+    ASSERT_TRUE(app.waitForStderr(u"connected to Chrome"_s)) << app.dump().toStdString();
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?app"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked)) << app.dump().toStdString();
+    ASSERT_TRUE(app.waitForStderr(u"still there 500 ms later"_s)) << app.dump().toStdString();
+    ASSERT_TRUE(app.waitForStderr(u"matches the banned pattern \"rm -rf /\""_s)) << app.dump().toStdString();
+    app.signal(SIGTERM);
+    ASSERT_EQ(app.finish(), 0) << app.dump().toStdString();
+    EXPECT_EQ(sorted(clickedIn(page)), sorted(kPanelClicked));
+    EXPECT_EQ(app.summary().value(u"clicks"_s).toInt(), 4) << app.dump().toStdString();
+    EXPECT_EQ(app.summary().value(u"blocked"_s).toInt(), 1) << app.dump().toStdString();
+}
+
+class AutoAcceptProfileTest : public AutoAcceptTest, public ::testing::WithParamInterface<const char *>
+{
+};
+
+TEST_P(AutoAcceptProfileTest, ClicksInsideTheIdesAgentPanelOnly)
+{
+    const QString id = QString::fromLatin1(GetParam());
+    CdpSession *page = open(fixtureUrl(u"autoaccept/%1.html"_s.arg(id)));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, { u"profile-button"_s, u"panel-run"_s }));
+    scanNow(page);
+    EXPECT_EQ(sorted(clickedIn(page)), sorted({ u"profile-button"_s, u"panel-run"_s }));
+    const auto targets = controller->targets();
+    const auto it = std::find_if(targets.begin(), targets.end(),
+                                 [&](const auto &t) { return t.targetId == page->targetId(); });
+    ASSERT_NE(it, targets.end());
+    EXPECT_EQ(it->profileId, id);
+    EXPECT_EQ(it->counts.clicks, 2);
+}
+
+INSTANTIATE_TEST_SUITE_P(Ides, AutoAcceptProfileTest,
+                         ::testing::Values("antigravity", "cursor", "vscode", "windsurf"));
+
+} // namespace

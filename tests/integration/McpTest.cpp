@@ -1,0 +1,245 @@
+// The MCP server with the official MCP TypeScript SDK as the client (tests/npm/mcp-session.mjs):
+// in process over a loopback socket with commands registered by the test, and as
+// `multi-purpose-agent mcp` spawned by the SDK's StdioClientTransport against real Chromium.
+#include "AppRun.h"
+#include "HeadlessChromium.h"
+#include "NodeBridge.h"
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "Wait.h"
+#include "server/CommandDispatcher.h"
+#include "server/McpServer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QPointer>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTcpSocket>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+using Scope = CommandDispatcher::Scope;
+
+// The result of the next command the session answers.
+QJsonObject resultOf(NodeBridge &session, const QString &op)
+{
+    const auto answer
+        = session.waitFor([&](const QJsonObject &e) { return e.value(u"op"_s).toString() == op; });
+    return answer ? *answer : QJsonObject { { u"ok"_s, false }, { u"error"_s, u"no answer"_s } };
+}
+
+QString firstText(const QJsonObject &toolResult)
+{
+    return toolResult.value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString();
+}
+
+TEST(McpSdkTest, TheOfficialClientListsAndCallsTools)
+{
+    CommandDispatcher commands;
+    commands.add({ u"echo"_s, Scope::Toolkit, u"Echo the text"_s,
+                   QJsonDocument::fromJson(R"({"type":"object","properties":{"text":{"type":"string"}},
+                                               "required":["text"]})")
+                       .object(),
+                   [](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+                       reply(CommandResult::success(QJsonObject { { u"text"_s, params.value(u"text"_s) },
+                                                                  { u"channel"_s, caller.channel } }));
+                   } });
+    commands.add({ u"click"_s,
+                   Scope::Toolkit,
+                   u"Click by ref"_s,
+                   {},
+                   [](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                       reply(CommandResult::failure(
+                           u"stale ref %1: take a new snapshot"_s.arg(params.value(u"ref"_s).toString())));
+                   } });
+    commands.add({ u"getStats"_s,
+                   Scope::DebugApi,
+                   u"not a tool"_s,
+                   {},
+                   [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                       reply(CommandResult::success());
+                   } });
+
+    McpServer server(&commands);
+    QTcpServer listener;
+    ASSERT_TRUE(listener.listen(QHostAddress::LocalHost, 0));
+    QPointer<QTcpSocket> connection;
+    QByteArray buffer;
+    QObject::connect(&listener, &QTcpServer::newConnection, &listener, [&] {
+        connection = listener.nextPendingConnection();
+        QObject::connect(connection, &QTcpSocket::readyRead, connection, [&] {
+            buffer += connection->readAll();
+            qsizetype newline;
+            while ((newline = buffer.indexOf('\n')) >= 0) {
+                const QByteArray line = buffer.left(newline);
+                buffer.remove(0, newline + 1);
+                server.handleLine(line);
+            }
+        });
+    });
+    QObject::connect(&server, &McpServer::send, &server, [&](const QByteArray &line) {
+        if (connection)
+            connection->write(line + '\n');
+    });
+
+    NodeBridge session(u"mcp-session.mjs"_s, { u"--tcp"_s, QString::number(listener.serverPort()) });
+    const auto connected = session.waitForEvent(u"connected"_s);
+    ASSERT_TRUE(connected) << session.transcript().toStdString();
+    EXPECT_EQ(connected->value(u"serverInfo"_s).toObject().value(u"name"_s).toString(),
+              u"multi-purpose-agent"_s);
+    EXPECT_TRUE(connected->value(u"capabilities"_s).toObject().contains(u"tools"_s));
+    EXPECT_TRUE(connected->value(u"instructions"_s).toString().contains(u"snapshot"_s));
+    EXPECT_EQ(server.clientName(), u"mpa-test-client"_s);
+    EXPECT_EQ(server.negotiatedVersion(), McpServer::supportedProtocolVersions().first())
+        << "the SDK asks for the newest version, which we speak";
+
+    session.send({ { u"op"_s, u"listTools"_s } });
+    QJsonObject answer = resultOf(session, u"listTools"_s);
+    ASSERT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
+    const QJsonArray tools = answer.value(u"result"_s).toObject().value(u"tools"_s).toArray();
+    ASSERT_EQ(tools.size(), 2) << session.transcript().toStdString();
+    EXPECT_EQ(tools.at(0).toObject().value(u"name"_s).toString(), u"echo"_s);
+    EXPECT_EQ(tools.at(0).toObject().value(u"inputSchema"_s).toObject().value(u"required"_s).toArray(),
+              QJsonArray { u"text"_s });
+    EXPECT_EQ(tools.at(1).toObject().value(u"inputSchema"_s).toObject().value(u"type"_s).toString(),
+              u"object"_s);
+
+    session.send({ { u"op"_s, u"callTool"_s },
+                   { u"name"_s, u"echo"_s },
+                   { u"arguments"_s, QJsonObject { { u"text"_s, u"hello"_s } } } });
+    answer = resultOf(session, u"callTool"_s);
+    ASSERT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
+    EXPECT_FALSE(answer.value(u"result"_s).toObject().value(u"isError"_s).toBool());
+    EXPECT_EQ(QJsonDocument::fromJson(firstText(answer.value(u"result"_s).toObject()).toUtf8()).object(),
+              (QJsonObject { { u"text"_s, u"hello"_s }, { u"channel"_s, u"mcp"_s } }));
+
+    session.send({ { u"op"_s, u"callTool"_s },
+                   { u"name"_s, u"click"_s },
+                   { u"arguments"_s, QJsonObject { { u"ref"_s, u"e3"_s } } } });
+    answer = resultOf(session, u"callTool"_s);
+    ASSERT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
+    EXPECT_TRUE(answer.value(u"result"_s).toObject().value(u"isError"_s).toBool());
+    EXPECT_EQ(firstText(answer.value(u"result"_s).toObject()), u"stale ref e3: take a new snapshot"_s);
+
+    session.send({ { u"op"_s, u"callTool"_s },
+                   { u"name"_s, u"echo"_s },
+                   { u"arguments"_s, QJsonObject { { u"text"_s, 42 } } } });
+    answer = resultOf(session, u"callTool"_s);
+    EXPECT_TRUE(answer.value(u"result"_s).toObject().value(u"isError"_s).toBool())
+        << session.transcript().toStdString();
+    EXPECT_EQ(firstText(answer.value(u"result"_s).toObject()),
+              u"echo: params.text must be a string, not the number 42"_s);
+
+    session.send({ { u"op"_s, u"callTool"_s }, { u"name"_s, u"getStats"_s } });
+    answer = resultOf(session, u"callTool"_s);
+    EXPECT_FALSE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
+    EXPECT_TRUE(answer.value(u"error"_s).toString().contains(u"unknown tool 'getStats'"_s))
+        << answer.value(u"error"_s).toString().toStdString();
+    EXPECT_EQ(answer.value(u"code"_s).toInt(), -32602);
+
+    session.send({ { u"op"_s, u"ping"_s } });
+    EXPECT_TRUE(resultOf(session, u"ping"_s).value(u"ok"_s).toBool());
+    EXPECT_EQ(session.finish(), 0) << session.transcript().toStdString();
+}
+
+// `multi-purpose-agent mcp` speaking on its own stdio, read raw: stdout carries only protocol.
+TEST(McpCommandStdioTest, NegotiatesAndKeepsStdoutForTheProtocol)
+{
+    QProcess app;
+    app.setProgram(appBinary());
+    app.setArguments(
+        { u"mcp"_s, u"--cdp-port"_s, QString::number(unusedPort()), u"--config-dir"_s, configDir() });
+    QByteArray out;
+    QString err;
+    QObject::connect(&app, &QProcess::readyReadStandardOutput, &app,
+                     [&] { out += app.readAllStandardOutput(); });
+    QObject::connect(&app, &QProcess::readyReadStandardError, &app,
+                     [&] { err += QString::fromUtf8(app.readAllStandardError()); });
+    app.start();
+    ASSERT_TRUE(app.waitForStarted(10000));
+    auto lines = [&] { return out.count('\n'); };
+
+    app.write(
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}})"
+        "\n");
+    ASSERT_TRUE(waitUntil([&] { return lines() >= 1; })) << err.toStdString();
+    app.write(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"
+              "\n"
+              "this is not json\n"
+              R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})"
+              "\n"
+              R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"no-such-tool"}})"
+              "\n");
+    ASSERT_TRUE(waitUntil([&] { return lines() >= 4; })) << out.toStdString() << err.toStdString();
+    app.closeWriteChannel();
+    ASSERT_TRUE(waitUntil([&] { return app.state() == QProcess::NotRunning; }, 15s)) << err.toStdString();
+    EXPECT_EQ(app.exitStatus(), QProcess::NormalExit);
+    EXPECT_EQ(app.exitCode(), 0) << err.toStdString();
+    EXPECT_TRUE(err.contains(u"mcp: serving the browser toolkit on stdio"_s)) << err.toStdString();
+    EXPECT_TRUE(err.contains(u"mcp: the client closed stdin; exiting"_s)) << err.toStdString();
+
+    const QList<QByteArray> replies = out.trimmed().split('\n');
+    ASSERT_EQ(replies.size(), 4) << out.toStdString();
+    QList<QJsonObject> objects;
+    for (const QByteArray &line : replies) {
+        const QJsonDocument document = QJsonDocument::fromJson(line);
+        ASSERT_TRUE(document.isObject()) << "stdout carries only protocol: " << line.toStdString();
+        objects.append(document.object());
+    }
+    EXPECT_EQ(objects.at(0).value(u"result"_s).toObject().value(u"protocolVersion"_s).toString(),
+              u"2024-11-05"_s);
+    EXPECT_EQ(objects.at(1).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32700);
+    EXPECT_TRUE(objects.at(2).value(u"result"_s).toObject().value(u"tools"_s).isArray());
+    EXPECT_EQ(objects.at(3).value(u"id"_s).toInt(), 3);
+    EXPECT_EQ(objects.at(3).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32602);
+}
+
+TEST(McpCommandStdioTest, BadArgumentsExitWithCode2)
+{
+    AppRun run({ u"mcp"_s, u"--cdp-port"_s, u"nine"_s });
+    EXPECT_EQ(run.finish(), 2);
+    EXPECT_TRUE(run.err().contains(u"--cdp-port: 'nine' is not a port number"_s)) << run.dump().toStdString();
+    EXPECT_TRUE(run.out().isEmpty());
+}
+
+class McpCommandTest : public ChromiumTest
+{
+protected:
+    std::unique_ptr<NodeBridge> startSession()
+    {
+        auto session = std::make_unique<NodeBridge>(
+            u"mcp-session.mjs"_s,
+            QStringList { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s,
+                          QString::number(browser().port()), u"--config-dir"_s, configDir() });
+        return session;
+    }
+};
+
+TEST_F(McpCommandTest, TheSdkSpawnsTheServerAndListsItsTools)
+{
+    auto session = startSession();
+    const auto connected = session->waitForEvent(u"connected"_s, 30s);
+    ASSERT_TRUE(connected) << session->transcript().toStdString();
+    EXPECT_EQ(connected->value(u"serverInfo"_s).toObject().value(u"name"_s).toString(),
+              u"multi-purpose-agent"_s);
+    session->send({ { u"op"_s, u"listTools"_s } });
+    const QJsonObject answer = resultOf(*session, u"listTools"_s);
+    ASSERT_TRUE(answer.value(u"ok"_s).toBool()) << session->transcript().toStdString();
+    const QJsonArray tools = answer.value(u"result"_s).toObject().value(u"tools"_s).toArray();
+    for (const QJsonValue &tool : tools) {
+        EXPECT_FALSE(tool.toObject().value(u"description"_s).toString().isEmpty());
+        EXPECT_EQ(tool.toObject().value(u"inputSchema"_s).toObject().value(u"type"_s).toString(),
+                  u"object"_s);
+    }
+    EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
+}
+
+} // namespace

@@ -1,0 +1,193 @@
+// MCP framing over the dispatcher: version negotiation, tools from the Toolkit scope with their
+// schemas, tool results and tool errors, JSON-RPC errors for malformed messages.
+#include "server/McpServer.h"
+
+#include "QtPrinters.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+
+namespace {
+
+using Scope = CommandDispatcher::Scope;
+
+class McpServerTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        commands.add(
+            { u"click"_s, Scope::Toolkit, u"Click an element by ref"_s,
+              QJsonDocument::fromJson(R"({"type":"object","properties":{"ref":{"type":"string"}},
+                                                   "required":["ref"]})")
+                  .object(),
+              [this](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+                  lastCaller = caller;
+                  if (params.value(u"ref"_s).toString() == u"e9"_s)
+                      reply(CommandResult::failure(u"stale ref e9: take a new snapshot"_s));
+                  else
+                      reply(CommandResult::success(QJsonObject { { u"clicked"_s, params.value(u"ref"_s) } }));
+              } });
+        commands.add({ u"screenshot"_s,
+                       Scope::Toolkit,
+                       u"PNG of the page"_s,
+                       {},
+                       [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                           reply(CommandResult::success(QJsonObject { { u"mimeType"_s, u"image/png"_s },
+                                                                      { u"data"_s, u"iVBORw0KGgo="_s },
+                                                                      { u"width"_s, 800 } }));
+                       } });
+        commands.add({ u"getStats"_s,
+                       Scope::DebugApi,
+                       u"not a tool"_s,
+                       {},
+                       [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                           reply(CommandResult::success());
+                       } });
+        QObject::connect(&server, &McpServer::send, &server, [this](const QByteArray &line) {
+            sent.append(QJsonDocument::fromJson(line).object());
+        });
+    }
+
+    QJsonObject call(const QByteArray &line)
+    {
+        sent.clear();
+        server.handleLine(line);
+        return sent.isEmpty() ? QJsonObject() : sent.last();
+    }
+
+    CommandDispatcher commands;
+    McpServer server { &commands };
+    QList<QJsonObject> sent;
+    CommandCaller lastCaller;
+};
+
+TEST_F(McpServerTest, InitializeNegotiatesTheProtocolVersion)
+{
+    QJsonObject reply = call(
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05",
+            "capabilities":{},"clientInfo":{"name":"test","version":"1"}}})");
+    EXPECT_EQ(reply.value(u"id"_s).toInt(), 1);
+    const QJsonObject result = reply.value(u"result"_s).toObject();
+    EXPECT_EQ(result.value(u"protocolVersion"_s).toString(), u"2024-11-05"_s);
+    EXPECT_TRUE(result.value(u"capabilities"_s).toObject().contains(u"tools"_s));
+    EXPECT_EQ(result.value(u"serverInfo"_s).toObject().value(u"name"_s).toString(), u"multi-purpose-agent"_s);
+    EXPECT_TRUE(server.isInitialized());
+    EXPECT_EQ(server.clientName(), u"test"_s);
+
+    reply = call(
+        R"({"jsonrpc":"2.0","id":"x","method":"initialize","params":{"protocolVersion":"1999-01-01"}})");
+    EXPECT_EQ(reply.value(u"result"_s).toObject().value(u"protocolVersion"_s).toString(),
+              McpServer::supportedProtocolVersions().first());
+
+    // Notifications are never answered.
+    EXPECT_TRUE(call(R"({"jsonrpc":"2.0","method":"notifications/initialized"})").isEmpty());
+    EXPECT_EQ(call(R"({"jsonrpc":"2.0","id":2,"method":"ping"})").value(u"result"_s),
+              QJsonValue(QJsonObject()));
+}
+
+TEST_F(McpServerTest, ToolsListShowsToolkitCommandsWithSchemas)
+{
+    const QJsonArray tools = call(R"({"jsonrpc":"2.0","id":3,"method":"tools/list"})")
+                                 .value(u"result"_s)
+                                 .toObject()
+                                 .value(u"tools"_s)
+                                 .toArray();
+    ASSERT_EQ(tools.size(), 2);
+    const QJsonObject click = tools.at(0).toObject();
+    EXPECT_EQ(click.value(u"name"_s).toString(), u"click"_s);
+    EXPECT_EQ(click.value(u"description"_s).toString(), u"Click an element by ref"_s);
+    EXPECT_EQ(click.value(u"inputSchema"_s).toObject().value(u"required"_s).toArray(),
+              QJsonArray { u"ref"_s });
+    // A command without a schema still lists an object schema, as MCP requires.
+    EXPECT_EQ(tools.at(1).toObject().value(u"inputSchema"_s).toObject().value(u"type"_s).toString(),
+              u"object"_s);
+}
+
+TEST_F(McpServerTest, ToolsCallAnswersWithContentOrAToolError)
+{
+    QJsonObject result = call(R"({"jsonrpc":"2.0","id":4,"method":"tools/call",
+                                  "params":{"name":"click","arguments":{"ref":"e3"}}})")
+                             .value(u"result"_s)
+                             .toObject();
+    EXPECT_FALSE(result.value(u"isError"_s).toBool());
+    const QJsonObject text = result.value(u"content"_s).toArray().at(0).toObject();
+    EXPECT_EQ(text.value(u"type"_s).toString(), u"text"_s);
+    EXPECT_EQ(QJsonDocument::fromJson(text.value(u"text"_s).toString().toUtf8()).object(),
+              (QJsonObject { { u"clicked"_s, u"e3"_s } }));
+    EXPECT_EQ(lastCaller.channel, u"mcp"_s);
+
+    result
+        = call(
+              R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"click","arguments":{"ref":"e9"}}})")
+              .value(u"result"_s)
+              .toObject();
+    EXPECT_TRUE(result.value(u"isError"_s).toBool());
+    EXPECT_EQ(result.value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString(),
+              u"stale ref e9: take a new snapshot"_s);
+
+    // Arguments the schema refuses: a tool error naming the parameter.
+    result
+        = call(
+              R"({"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"click","arguments":{"ref":3}}})")
+              .value(u"result"_s)
+              .toObject();
+    EXPECT_TRUE(result.value(u"isError"_s).toBool());
+    EXPECT_EQ(result.value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString(),
+              u"click: params.ref must be a string, not the number 3"_s);
+
+    // An image comes as image content, the rest of the data as text.
+    const QJsonArray content
+        = call(R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"screenshot"}})")
+              .value(u"result"_s)
+              .toObject()
+              .value(u"content"_s)
+              .toArray();
+    ASSERT_EQ(content.size(), 2);
+    EXPECT_EQ(content.at(1).toObject(),
+              (QJsonObject { { u"type"_s, u"image"_s },
+                             { u"data"_s, u"iVBORw0KGgo="_s },
+                             { u"mimeType"_s, u"image/png"_s } }));
+    EXPECT_EQ(content.at(0).toObject().value(u"text"_s).toString(),
+              u"{\"mimeType\":\"image/png\",\"width\":800}"_s);
+}
+
+TEST_F(McpServerTest, MalformedMessagesGetJsonRpcErrors)
+{
+    struct Case
+    {
+        QByteArray line;
+        int code;
+        QJsonValue id;
+    };
+    const Case cases[] = {
+        { "not json", -32700, QJsonValue() },
+        { "[]", -32600, QJsonValue() },
+        { "7", -32600, QJsonValue() },
+        { R"({"id":1,"method":"ping"})", -32600, 1 },
+        { R"({"jsonrpc":"2.0","id":1})", -32600, 1 },
+        { R"({"jsonrpc":"2.0","id":{"a":1},"method":"ping"})", -32600, QJsonValue() },
+        { R"({"jsonrpc":"2.0","id":2,"method":"resources/read"})", -32601, 2 },
+        { R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":[1]})", -32602, 3 },
+        { R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"getStats"}})", -32602, 4 },
+        { R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"nope"}})", -32602, 5 },
+        { R"({"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"click","arguments":"e3"}})",
+          -32602, 6 },
+    };
+    for (const Case &c : cases) {
+        const QJsonObject reply = call(c.line);
+        EXPECT_EQ(reply.value(u"jsonrpc"_s).toString(), u"2.0"_s) << c.line.toStdString();
+        EXPECT_EQ(reply.value(u"error"_s).toObject().value(u"code"_s).toInt(), c.code)
+            << c.line.toStdString();
+        EXPECT_FALSE(reply.value(u"error"_s).toObject().value(u"message"_s).toString().isEmpty());
+        EXPECT_EQ(reply.value(u"id"_s), c.id) << c.line.toStdString();
+    }
+    EXPECT_TRUE(call("   ").isEmpty()) << "blank lines are skipped";
+}
+
+} // namespace
