@@ -139,12 +139,14 @@ PayloadScript PageController::payloadScript()
     return { QString::fromLatin1(kModule), Payload::source(u"snapshot.js"_s), 1 };
 }
 
-PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent)
+PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent,
+                               RefMarks refMarks)
     : QObject(parent)
     , m_page(page)
     , m_targetId(page->targetId())
     , m_endpoint(endpoint)
     , m_hub(hub)
+    , m_nextRef(refMarks ? std::move(refMarks) : std::make_shared<QHash<QString, int>>())
     , m_url(page->targetInfo().url)
 {
     connect(page, &CdpSession::eventReceived, this, &PageController::onEvent);
@@ -461,7 +463,7 @@ void PageController::snapshotFrame(const FrameTarget &target, const QString &pre
     QJsonObject args { { u"interactiveOnly"_s, options.interactiveOnly },
                        { u"maxElements"_s, maxElements },
                        { u"maxChars"_s, maxChars },
-                       { u"base"_s, m_nextRef.value(key, 1) },
+                       { u"base"_s, m_nextRef->value(key, 1) },
                        { u"prefix"_s, prefix } };
     if (!options.scope.isEmpty())
         args.insert(u"scope"_s, options.scope);
@@ -470,7 +472,7 @@ void PageController::snapshotFrame(const FrameTarget &target, const QString &pre
                                                                               const QString &error) {
                 if (!error.isEmpty())
                     return done({}, error);
-                m_nextRef.insert(key, std::max(m_nextRef.value(key, 1), r.value(u"next").toInt()));
+                m_nextRef->insert(key, std::max(m_nextRef->value(key, 1), r.value(u"next").toInt()));
                 const QJsonArray frames = r.value(u"frames").toArray();
                 auto state = std::make_shared<QJsonObject>(r);
                 state->remove(u"frames"_s);

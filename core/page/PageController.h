@@ -58,7 +58,13 @@ public:
         int timeoutMs = 5000;
     };
 
-    PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent = nullptr);
+    // The next ref number each document (FrameTarget key) may use. Shared by the controllers of
+    // one browser, so that a controller made again for a tab (after a reconnect) never hands out
+    // a number an agent still holds from before.
+    using RefMarks = std::shared_ptr<QHash<QString, int>>;
+
+    PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent = nullptr,
+                   RefMarks refMarks = {});
     ~PageController() override;
 
     CdpSession *session() const { return m_page; }
@@ -180,7 +186,7 @@ private:
 
     QHash<QString, int> m_frameNumbers; // FrameTarget::key() → n in f<n>e…
     QHash<int, FrameRoute> m_frames;
-    QHash<QString, int> m_nextRef; // FrameTarget::key() → the next ref number its documents may use
+    RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
 
     int m_navigations = 0;
     int m_navigationRequests = 0;
