@@ -223,8 +223,8 @@ void PageController::sendToPage(const QString &method, const QJsonObject &params
 
 PageController::Mark PageController::mark() const
 {
-    return { m_navigations,    m_navigationRequests, m_dialogs.size(),
-             m_newTabs.size(), m_windowOpens,        m_contentLoads };
+    return { m_navigations, m_navigationRequests, m_dialogs.size(), m_newTabs.size(),
+             m_windowOpens, m_contentLoads,       m_loadStops };
 }
 
 QJsonObject PageController::effectsSince(const Mark &start) const
@@ -275,8 +275,10 @@ void PageController::finish(const Mark &start, QJsonObject data, Done done)
     m_page->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"0"_s } }, this,
                  [this, start, data, done](const CdpResult &) {
                      const auto settled = [this, start] {
+                         // A navigation that commits, or ends without a new document (a download,
+                         // a 204), settles it.
                          const bool navigationPending = m_navigationRequests > start.navigationRequests
-                             && m_navigations == start.navigations;
+                             && m_navigations == start.navigations && m_loadStops == start.loadStops;
                          const bool tabPending = m_windowOpens > start.windowOpens
                              && m_newTabs.size() - start.newTabs < m_windowOpens - start.windowOpens;
                          return !navigationPending && !tabPending;
@@ -336,6 +338,11 @@ void PageController::onEvent(const QString &method, const QJsonObject &params)
         if (params.value(u"frameId").toString() == m_targetId
             && params.value(u"disposition").toString() == u"currentTab"_s)
             ++m_navigationRequests;
+        return;
+    }
+    if (method == u"Page.frameStoppedLoading"_s) {
+        if (params.value(u"frameId").toString() == m_targetId)
+            ++m_loadStops;
         return;
     }
     if (method == u"Page.domContentEventFired"_s) {

@@ -123,6 +123,7 @@ private:
         qsizetype newTabs = 0;
         int windowOpens = 0;
         int contentLoads = 0;
+        int loadStops = 0;
     };
     // A document a payload runs in: a target's main frame, or one frame of it (a cross-origin
     // frame that shares its parent's process).
@@ -191,6 +192,7 @@ private:
     int m_navigations = 0;
     int m_navigationRequests = 0;
     int m_contentLoads = 0;
+    int m_loadStops = 0; // the main frame stopped loading
     int m_windowOpens = 0;
     QElapsedTimer m_sinceWindowOpen;
     QString m_url;
