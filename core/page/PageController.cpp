@@ -694,13 +694,24 @@ void PageController::toTopFrame(int frame, QPointF point, Point done)
 
 void PageController::sendInput(const QString &method, const QList<QJsonObject> &events, Sent done)
 {
+    QList<std::pair<QString, QJsonObject>> commands;
+    for (const QJsonObject &event : events)
+        commands.append({ method, event });
+    sendCommands(commands, std::move(done));
+}
+
+void PageController::sendCommands(const QList<std::pair<QString, QJsonObject>> &commands, Sent done)
+{
     if (!m_page)
         return done(tr("the tab was closed"));
-    for (qsizetype i = 0; i < events.size(); ++i) {
-        if (i + 1 < events.size()) {
-            m_page->send(method, events.at(i), this);
+    if (commands.isEmpty())
+        return done({});
+    // Sent back to back, in order; the last one's answer tells how it went.
+    for (qsizetype i = 0; i < commands.size(); ++i) {
+        if (i + 1 < commands.size()) {
+            m_page->send(commands.at(i).first, commands.at(i).second, this);
         } else {
-            m_page->send(method, events.at(i), this, [done](const CdpResult &result) {
+            m_page->send(commands.at(i).first, commands.at(i).second, this, [done](const CdpResult &result) {
                 done(result.ok() ? QString() : errorText(result.error));
             });
         }
@@ -781,21 +792,27 @@ void PageController::keys(const QString &chord, Sent done)
 
 void PageController::typeText(const QString &text, Sent done)
 {
-    QList<QJsonObject> events;
-    for (const QChar c : text) {
-        if (c == u'\n') {
-            const KeyInfo enter = *keyInfo(u"Enter"_s);
-            events.append(keyEvent(u"keyDown"_s, enter, 0, true));
-            events.append(keyEvent(u"keyUp"_s, enter, 0, false));
+    // Keys for what a US keyboard has; other characters (accents, emoji) arrive as text input,
+    // one character at a time, in the same order.
+    QList<std::pair<QString, QJsonObject>> commands;
+    const QString keyMethod = u"Input.dispatchKeyEvent"_s;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        QString character = text.at(i);
+        if (text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate())
+            character += text.at(++i);
+        if (character == u"\n"_s)
+            character = u"Enter"_s;
+        const bool keyboard
+            = character == u"Enter"_s || (character.size() == 1 && character.at(0).unicode() < 128);
+        if (!keyboard) {
+            commands.append({ u"Input.insertText"_s, QJsonObject { { u"text"_s, character } } });
             continue;
         }
-        const KeyInfo k = *keyInfo(QString(c));
-        events.append(keyEvent(u"keyDown"_s, k, 0, true));
-        events.append(keyEvent(u"keyUp"_s, k, 0, false));
+        const KeyInfo k = *keyInfo(character);
+        commands.append({ keyMethod, keyEvent(u"keyDown"_s, k, 0, true) });
+        commands.append({ keyMethod, keyEvent(u"keyUp"_s, k, 0, false) });
     }
-    if (events.isEmpty())
-        return done({});
-    sendInput(u"Input.dispatchKeyEvent"_s, events, std::move(done));
+    sendCommands(commands, std::move(done));
 }
 
 void PageController::insertText(const QString &text, Sent done)

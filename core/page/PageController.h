@@ -176,6 +176,7 @@ private:
     void typeText(const QString &text, Sent done);
     void insertText(const QString &text, Sent done);
     void sendInput(const QString &method, const QList<QJsonObject> &events, Sent done);
+    void sendCommands(const QList<std::pair<QString, QJsonObject>> &commands, Sent done);
 
     void onEvent(const QString &method, const QJsonObject &params);
 

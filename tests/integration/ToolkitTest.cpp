@@ -288,6 +288,10 @@ TEST_F(ToolkitTest, FillReplacesTheTextOfReactControlledFieldsAndTypeAppends)
     EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), u"Ada King"_s);
     EXPECT_EQ(evaluate(page, u"window.keys.slice(-5).join(',')"_s).toString(), u" ,K,i,n,g"_s);
 
+    // Characters beyond the keyboard (accents, emoji) are typed too.
+    ok(u"type"_s, { { u"ref"_s, name }, { u"text"_s, u" é😀!"_s } });
+    EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), u"Ada King é😀!"_s);
+
     // Emptying a field.
     ok(u"fill"_s, { { u"ref"_s, name }, { u"value"_s, QString() } });
     EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), QString());
