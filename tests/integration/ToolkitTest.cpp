@@ -487,6 +487,11 @@ TEST_F(ToolkitTest, DialogsAreHandledByPolicyAndReported)
               u"accepted"_s);
     EXPECT_TRUE(evaluate(page, u"window.confirmed"_s).toBool());
 
+    // A prompt is answered with its default text.
+    const QJsonObject prompted = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Ask a name"_s) } });
+    EXPECT_EQ(prompted.value(u"dialogs"_s).toArray().at(0).toObject().value(u"type"_s).toString(), u"prompt"_s);
+    EXPECT_EQ(evaluate(page, u"window.answer"_s).toString(), u"Ada"_s);
+
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitDialogs, u"dismiss"_s));
     const QJsonObject dismissed = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Ask to confirm"_s) } });
     EXPECT_EQ(dismissed.value(u"dialogs"_s).toArray().at(0).toObject().value(u"message"_s).toString(),
