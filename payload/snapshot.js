@@ -138,18 +138,19 @@
   }
 
   function linkTarget(el) {
-    const href = el.getAttribute('href');
-    if (!href || href.startsWith('javascript:')) return '';
-    try {
-      const url = new URL(href, el.baseURI);
-      const here = el.ownerDocument.location;
-      if (url.hash && url.origin === here.origin && url.pathname === here.pathname && url.search === here.search)
-        return url.hash;
-      if (url.origin === location.origin) return url.pathname + url.search + url.hash;
-      return clip(url.href, 100);
-    } catch (e) {
-      return clip(href, 100);
+    // el.href is resolved by the browser already: cheaper than new URL() on every link.
+    let full = el.href;
+    if (full && typeof full === 'object') full = full.baseVal; // SVG <a>
+    if (!full || full.startsWith('javascript:')) return '';
+    const here = el.ownerDocument.URL;
+    const hash = full.indexOf('#');
+    if (hash >= 0) {
+      const hereHash = here.indexOf('#');
+      if (full.slice(0, hash) === (hereHash >= 0 ? here.slice(0, hereHash) : here)) return full.slice(hash);
     }
+    const origin = location.origin;
+    if (full.startsWith(origin + '/')) return full.slice(origin.length);
+    return clip(full, 100);
   }
 
   function stateOf(el, role, out) {
@@ -286,10 +287,13 @@
       if (el.getAttribute('aria-hidden') === 'true') return;
       const view = el.ownerDocument.defaultView;
       const style = view.getComputedStyle(el);
+      // Each computed property read costs: read only those this element needs.
       if (style.display === 'none') return;
-      const shown_ = style.visibility !== 'hidden' && style.visibility !== 'collapse';
+      const visibility = style.visibility;
+      const shown_ = visibility !== 'hidden' && visibility !== 'collapse';
       let role = roleOf(el);
-      const isPointer = style.cursor === 'pointer';
+      // The cursor matters for elements without a role of their own (and what they contain).
+      const isPointer = role && LEAF.has(role) ? pointer : style.cursor === 'pointer';
       if (!role && isPointer && !pointer && shown_
         && (el.hasAttribute('onclick') || el.firstChild)) role = 'clickable';
       else if (!role && (el.hasAttribute('onclick') || (el.tabIndex >= 0 && el.hasAttribute('tabindex'))))
@@ -303,8 +307,9 @@
           if ((isInteractive && role === 'clickable' && !name) || (landmark && !name)) {
             role = null; // a pointer cursor on an empty box names nothing worth acting on
           } else {
-            const rect = isInteractive ? el.getBoundingClientRect() : null;
-            if (!rect || rect.width > 0 || rect.height > 0 || el.tagName === 'INPUT') {
+            // A box of no size shows nothing (offsetWidth: no DOMRect to make; SVG has none).
+            if (!isInteractive || el.tagName === 'INPUT' || el.offsetWidth > 0 || el.offsetHeight > 0
+              || (el.offsetWidth === undefined && (el.getBoundingClientRect().width > 0))) {
               let line = indent + '- ' + role;
               if (name) line += ' ' + quote(clip(name, 80));
               if (isInteractive) {
@@ -339,8 +344,9 @@
         }
       }
       // A box that scrolls on its own gets a ref, for scroll.
-      if (shown_ && (style.overflowY === 'auto' || style.overflowY === 'scroll' || style.overflowX === 'auto'
-        || style.overflowX === 'scroll') && el !== el.ownerDocument.scrollingElement
+      const overflow = shown_ && el.firstChild ? style.overflow : 'visible'; // or "hidden auto" and the like
+      if (overflow !== 'visible' && (overflow.includes('auto') || overflow.includes('scroll'))
+        && el !== el.ownerDocument.scrollingElement
         && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)) {
         const name = collapse(el.getAttribute('aria-label') || labelledBy(el));
         emit(indent + '- scrollable' + (name ? ' ' + quote(clip(name, 80)) : '') + ' [ref=' + prefix + refOf(el) + ']');
@@ -452,18 +458,55 @@
       || (el.closest && el.closest('fieldset:disabled') && el.matches(':disabled')));
   }
 
-  // Scrolls the element into view and finds the point a click would take, in this window's
-  // coordinates (through same-origin frames), checking at every level that nothing covers it.
-  function clickPoint(el, args) {
-    if (!isVisible(el)) return { error: `${label(el)} is not visible` };
-    if (args.enabled !== false && !isEnabled(el)) return { error: `${label(el)} is disabled` };
-    let rect = visibleRect(el);
-    const whole = el.getBoundingClientRect();
-    const view = el.ownerDocument.defaultView;
-    if (!rect || whole.top < 0 || whole.left < 0 || whole.bottom > view.innerHeight || whole.right > view.innerWidth) {
-      el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-      rect = visibleRect(el);
+  // Whether the element's box lies inside its viewport and, through same-origin frames, inside
+  // every viewport up to this window's.
+  function inView(el) {
+    const r = el.getBoundingClientRect();
+    let left = r.left, top = r.top, right = r.right, bottom = r.bottom;
+    let view = el.ownerDocument.defaultView;
+    for (;;) {
+      if (top < 0 || left < 0 || bottom > view.innerHeight || right > view.innerWidth) return false;
+      if (view === window) return true;
+      let frame = null;
+      try { frame = view.frameElement; } catch (e) { frame = null; }
+      if (!frame) return true;
+      const o = contentOrigin(frame);
+      left += o.x; right += o.x; top += o.y; bottom += o.y;
+      view = frame.ownerDocument.defaultView;
     }
+  }
+
+  function contentOrigin(frame) {
+    const fr = frame.getBoundingClientRect();
+    const fs = frame.ownerDocument.defaultView.getComputedStyle(frame);
+    return { x: fr.left + frame.clientLeft + parseFloat(fs.paddingLeft || '0'),
+      y: fr.top + frame.clientTop + parseFloat(fs.paddingTop || '0') };
+  }
+
+  // After a scroll: until the browser has drawn it (its hit testing follows the drawn frame),
+  // at most 100 ms.
+  function settled() {
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = () => { if (!done) { done = true; resolve(); } };
+      requestAnimationFrame(() => requestAnimationFrame(finish));
+      setTimeout(finish, 100);
+    });
+  }
+
+  // Scrolls the element into view when it is not; true when it scrolled. Inside a frame the
+  // scroll stays as small as possible, so that the page around the frame does not move.
+  function reveal(el) {
+    if (inView(el)) return false;
+    const top = window === window.top;
+    el.scrollIntoView({ block: top ? 'center' : 'nearest', inline: top ? 'center' : 'nearest', behavior: 'instant' });
+    return true;
+  }
+
+  // The point a click would take, in this window's coordinates (through same-origin frames),
+  // checking at every level that nothing covers it.
+  function locate(el) {
+    const rect = visibleRect(el);
     if (!rect) return { error: `${label(el)} cannot be scrolled into view` };
     let x = (rect.left + rect.right) / 2;
     let y = (rect.top + rect.bottom) / 2;
@@ -472,15 +515,14 @@
       return { error: hit ? `${label(el)} is covered by ${describe(hit)} at (${Math.round(x)}, ${Math.round(y)})`
         : `${label(el)} is outside the page`, covered: true };
     }
-    let w = view;
+    let w = el.ownerDocument.defaultView;
     while (w !== window) {
       let frame = null;
       try { frame = w.frameElement; } catch (e) { frame = null; }
       if (!frame) break;
-      const fr = frame.getBoundingClientRect();
-      const fs = frame.ownerDocument.defaultView.getComputedStyle(frame);
-      x += fr.left + frame.clientLeft + parseFloat(fs.paddingLeft || '0');
-      y += fr.top + frame.clientTop + parseFloat(fs.paddingTop || '0');
+      const o = contentOrigin(frame);
+      x += o.x;
+      y += o.y;
       const outer = deepHit(frame.ownerDocument, x, y);
       if (outer !== frame) {
         return { error: `${label(el)} is covered by ${outer ? describe(outer) : 'nothing'} (its frame is hidden there)`,
@@ -489,6 +531,13 @@
       w = frame.ownerDocument.defaultView;
     }
     return { x, y };
+  }
+
+  function clickPoint(el, args) {
+    if (!isVisible(el)) return { error: `${label(el)} is not visible` };
+    if (args.enabled !== false && !isEnabled(el)) return { error: `${label(el)} is disabled` };
+    if (!reveal(el)) return locate(el);
+    return settled().then(() => locate(el));
   }
 
   function hasFocus(el) {
@@ -501,8 +550,20 @@
     return el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.isContentEditable;
   }
 
+  const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden']);
+  // Inputs whose value is picked, not typed: fill sets them like a picker would.
+  const PICKED = new Set(['date', 'time', 'datetime-local', 'month', 'week', 'color', 'range']);
+
+  function inputType(el) {
+    return el.tagName === 'INPUT' ? (el.getAttribute('type') || 'text').toLowerCase() : '';
+  }
+
   function focusFor(el, selectAll) {
     if (!editable(el)) return { error: `${label(el)} does not take text (it is not an input, textarea or editable box)` };
+    if (NOT_TEXT.has(inputType(el))) {
+      return { error: `${label(el)} does not take text${inputType(el) === 'checkbox' || inputType(el) === 'radio'
+        ? ': use check or uncheck' : inputType(el) === 'file' ? '' : ': use click'}` };
+    }
     if (!isEnabled(el) || el.readOnly) return { error: `${label(el)} is ${el.readOnly ? 'read-only' : 'disabled'}` };
     if (!isVisible(el)) return { error: `${label(el)} is not visible` };
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
@@ -524,7 +585,18 @@
       sel.removeAllRanges();
       sel.addRange(range);
     }
-    return { ok: true, empty: !valueText(el) };
+    return { ok: true, empty: !valueText(el), picked: PICKED.has(inputType(el)) };
+  }
+
+  // Sets a picked value (date, colour, range) as the browser's picker does: the native setter
+  // (React's value tracker sees the change), then input and change events.
+  function setPicked(el, value) {
+    if (!PICKED.has(inputType(el))) return { error: `${label(el)} is typed into, not picked` };
+    const native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+    native.set.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+    return { value: el.value };
   }
 
   function valueText(el) {
@@ -615,6 +687,7 @@
       return hasFocus(el) ? { ok: true } : { error: `${label(el)} cannot take the focus` };
     },
     editStart: (el, args) => focusFor(el, !!args.selectAll),
+    setPicked: (el, args) => setPicked(el, String(args.value)),
     value: (el) => ({ value: valueText(el) }),
     checkState: (el) => {
       const role = roleOf(el);
@@ -651,14 +724,9 @@
       return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
     },
     // Where the content of an iframe (an out-of-process one) starts, in this window.
-    frameOrigin: (el) => {
-      const r = el.getBoundingClientRect();
-      const fs = getComputedStyle(el);
-      return {
-        x: r.left + el.clientLeft + parseFloat(fs.paddingLeft || '0'),
-        y: r.top + el.clientTop + parseFloat(fs.paddingTop || '0'),
-      };
-    },
+    frameOrigin: (el) => contentOrigin(el),
+    // Brings an iframe into view before something inside it is acted on.
+    reveal: (el) => (reveal(el) ? settled().then(() => ({ ok: true, scrolled: true })) : { ok: true }),
     // After a point in a child frame: is the iframe itself what is at that point here?
     frameHit: (el, args) => {
       const hit = deepHit(document, args.x, args.y);

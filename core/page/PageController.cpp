@@ -6,6 +6,7 @@
 #include "page/PayloadHub.h"
 
 #include <QRegularExpression>
+#include <QSet>
 #include <QTimer>
 #include <QUrl>
 
@@ -138,12 +139,14 @@ PayloadScript PageController::payloadScript()
     return { QString::fromLatin1(kModule), Payload::source(u"snapshot.js"_s), 1 };
 }
 
-PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent)
+PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent,
+                               RefMarks refMarks)
     : QObject(parent)
     , m_page(page)
     , m_targetId(page->targetId())
     , m_endpoint(endpoint)
     , m_hub(hub)
+    , m_nextRef(refMarks ? std::move(refMarks) : std::make_shared<QHash<QString, int>>())
     , m_url(page->targetInfo().url)
 {
     connect(page, &CdpSession::eventReceived, this, &PageController::onEvent);
@@ -197,12 +200,31 @@ PageController::Done PageController::track(Done done)
     };
 }
 
+void PageController::sendToPage(const QString &method, const QJsonObject &params, CdpCallback callback,
+                                int attempt)
+{
+    if (!m_page)
+        return callback({ {}, CdpError::transport(method, tr("the tab was closed")) });
+    m_page->send(method, params, this, [this, method, params, callback, attempt](const CdpResult &result) {
+        // Between a page leaving the back-forward cache (or a renderer swap) and
+        // its session following it, page commands are refused for a moment.
+        if (!result.ok() && attempt < 40
+            && result.error.message.contains(u"Not attached to an active page"_s)) {
+            QTimer::singleShot(50, this, [this, method, params, callback, attempt] {
+                sendToPage(method, params, callback, attempt + 1);
+            });
+            return;
+        }
+        callback(result);
+    });
+}
+
 // ---- effects ------------------------------------------------------------------------------
 
 PageController::Mark PageController::mark() const
 {
-    return { m_navigations,    m_navigationRequests, m_dialogs.size(),
-             m_newTabs.size(), m_windowOpens,        m_contentLoads };
+    return { m_navigations, m_navigationRequests, m_dialogs.size(), m_newTabs.size(),
+             m_windowOpens, m_contentLoads,       m_loadStops };
 }
 
 QJsonObject PageController::effectsSince(const Mark &start) const
@@ -253,8 +275,10 @@ void PageController::finish(const Mark &start, QJsonObject data, Done done)
     m_page->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"0"_s } }, this,
                  [this, start, data, done](const CdpResult &) {
                      const auto settled = [this, start] {
+                         // A navigation that commits, or ends without a new document (a download,
+                         // a 204), settles it.
                          const bool navigationPending = m_navigationRequests > start.navigationRequests
-                             && m_navigations == start.navigations;
+                             && m_navigations == start.navigations && m_loadStops == start.loadStops;
                          const bool tabPending = m_windowOpens > start.windowOpens
                              && m_newTabs.size() - start.newTabs < m_windowOpens - start.windowOpens;
                          return !navigationPending && !tabPending;
@@ -316,40 +340,47 @@ void PageController::onEvent(const QString &method, const QJsonObject &params)
             ++m_navigationRequests;
         return;
     }
+    if (method == u"Page.frameStoppedLoading"_s) {
+        if (params.value(u"frameId").toString() == m_targetId)
+            ++m_loadStops;
+        return;
+    }
     if (method == u"Page.domContentEventFired"_s) {
         ++m_contentLoads;
         return;
     }
-    if (method == u"Page.windowOpen"_s)
+    if (method == u"Page.windowOpen"_s) {
         ++m_windowOpens;
+        m_sinceWindowOpen.start();
+    }
 }
 
 // ---- payload calls ------------------------------------------------------------------------
 
-CdpSession *PageController::sessionOfFrame(int frame) const
+PageController::FrameTarget PageController::frameTarget(int frame) const
 {
     if (frame == 0)
-        return m_page;
+        return { m_page, {} };
     const auto it = m_frames.constFind(frame);
-    return it == m_frames.cend() ? nullptr : it->session.data();
+    return it == m_frames.cend() ? FrameTarget {} : it->target;
 }
 
-void PageController::payload(CdpSession *session, const QString &function, const QJsonObject &args,
+void PageController::payload(const FrameTarget &target, const QString &function, const QJsonObject &args,
                              Result done, int attempt)
 {
+    CdpSession *session = target.session;
     if (!session || !session->isAttached())
         return done({}, tr("the page or frame is gone"));
     PayloadInjector *injector = m_hub->ensureScript(session, QString::fromLatin1(kModule));
     const QString expression
         = u"(globalThis.__mpa && globalThis.__mpa.snapshot) ? %1 : { notReady: true }"_s.arg(
             PayloadInjector::moduleCall(QString::fromLatin1(kModule), function, args));
-    QPointer<CdpSession> target(session);
     injector->evaluate(
         expression, this,
         [this, target, function, args, done, attempt](const QJsonValue &value, const CdpError &error) {
             if (error.isError()) {
                 // A document on its way out: try again in the new one.
-                if (attempt < 20 && error.kind == CdpError::Kind::Protocol && target) {
+                if (attempt < 20 && error.kind == CdpError::Kind::Protocol && target.session) {
                     QTimer::singleShot(50, this,
                                        [=, this] { payload(target, function, args, done, attempt + 1); });
                     return;
@@ -358,7 +389,7 @@ void PageController::payload(CdpSession *session, const QString &function, const
             }
             const QJsonObject result = value.toObject();
             if (result.value(u"notReady").toBool()) {
-                if (attempt >= 40 || !target)
+                if (attempt >= 40 || !target.session)
                     return done({}, tr("the toolkit's script did not start in the page"));
                 QTimer::singleShot(50, this,
                                    [=, this] { payload(target, function, args, done, attempt + 1); });
@@ -367,7 +398,9 @@ void PageController::payload(CdpSession *session, const QString &function, const
             if (result.contains(u"error"_s))
                 return done(result, result.value(u"error").toString());
             done(result, {});
-        });
+        },
+        target.frameId,
+        target.frameId.isEmpty() ? std::chrono::milliseconds(10000) : std::chrono::milliseconds(3000));
 }
 
 void PageController::callRef(const QString &ref, const QString &op, QJsonObject args, Result done)
@@ -376,8 +409,8 @@ void PageController::callRef(const QString &ref, const QString &op, QJsonObject 
     QString local;
     if (!parseRef(ref, &frame, &local))
         return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
-    CdpSession *session = sessionOfFrame(frame);
-    if (!session) {
+    const FrameTarget target = frameTarget(frame);
+    if (!target.session) {
         return done(
             {},
             tr("stale ref %1: the frame is gone (or from a previous page); take a new snapshot").arg(ref));
@@ -386,7 +419,7 @@ void PageController::callRef(const QString &ref, const QString &op, QJsonObject 
     args.insert(u"ref"_s, local);
     if (frame)
         args.insert(u"prefix"_s, u"f%1"_s.arg(frame));
-    payload(session, u"call"_s, args, std::move(done));
+    payload(target, u"call"_s, args, std::move(done));
 }
 
 // ---- snapshot -----------------------------------------------------------------------------
@@ -400,13 +433,13 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
             // A scope inside a frame: snapshot that frame's document from the element.
             QString local;
             parseRef(options.scope, &frame, &local);
-            CdpSession *session = sessionOfFrame(frame);
-            if (!session)
+            const FrameTarget target = frameTarget(frame);
+            if (!target.session)
                 return done({},
                             tr("stale ref %1: the frame is gone; take a new snapshot").arg(options.scope));
             SnapshotOptions inner = options;
             inner.scope = local;
-            snapshotFrame(session, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
+            snapshotFrame(target, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
                           [this, done](const QJsonObject &r, const QString &error) {
                               if (!error.isEmpty())
                                   return done({}, error);
@@ -418,7 +451,7 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
             return;
         }
     }
-    snapshotFrame(m_page, {}, options.maxElements, options.maxChars, options,
+    snapshotFrame({ m_page, {} }, {}, options.maxElements, options.maxChars, options,
                   [this, done](const QJsonObject &r, const QString &error) {
                       if (!error.isEmpty())
                           return done({}, error);
@@ -428,136 +461,169 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
                   });
 }
 
-void PageController::snapshotFrame(CdpSession *session, const QString &prefix, int maxElements, int maxChars,
-                                   const SnapshotOptions &options, Result done)
+void PageController::snapshotFrame(const FrameTarget &target, const QString &prefix, int maxElements,
+                                   int maxChars, const SnapshotOptions &options, Result done)
 {
-    if (!session)
+    if (!target.session)
         return done({}, tr("the page is gone"));
-    const QString targetId = session->targetId();
+    const QString key = target.key();
     QJsonObject args { { u"interactiveOnly"_s, options.interactiveOnly },
                        { u"maxElements"_s, maxElements },
                        { u"maxChars"_s, maxChars },
-                       { u"base"_s, m_nextRef.value(targetId, 1) },
+                       { u"base"_s, m_nextRef->value(key, 1) },
                        { u"prefix"_s, prefix } };
     if (!options.scope.isEmpty())
         args.insert(u"scope"_s, options.scope);
-    QPointer<CdpSession> guard(session);
-    payload(
-        session, u"snapshot"_s, args,
-        [this, guard, targetId, prefix, maxElements, maxChars, options, done](const QJsonObject &r,
+    payload(target, u"snapshot"_s, args,
+            [this, target, key, prefix, maxElements, maxChars, options, done](const QJsonObject &r,
                                                                               const QString &error) {
-            if (!error.isEmpty())
-                return done({}, error);
-            m_nextRef.insert(targetId, std::max(m_nextRef.value(targetId, 1), r.value(u"next").toInt()));
-            struct Splice
-            {
-                QString ref;
-                CdpSession *child;
-            };
-            QList<Splice> splices;
-            // Out-of-process frames: this session's child targets, matched by address, then
-            // in document order.
-            QList<CdpSession *> children;
-            for (CdpSession *s : m_endpoint->sessions()) {
-                if (s->parentSession() == guard && !s->isPage() && s->isAttached())
-                    children.append(s);
-            }
-            const QJsonArray frames = r.value(u"frames").toArray();
-            QList<QJsonObject> unmatched;
-            for (const QJsonValue &f : frames) {
-                const QJsonObject frame = f.toObject();
-                CdpSession *match = nullptr;
-                for (CdpSession *c : std::as_const(children)) {
-                    if (c->targetInfo().url == frame.value(u"src").toString()) {
-                        match = c;
-                        break;
-                    }
-                }
-                if (match) {
-                    children.removeOne(match);
-                    splices.append({ frame.value(u"ref").toString(), match });
-                } else {
-                    unmatched.append(frame);
-                }
-            }
-            for (const QJsonObject &frame : std::as_const(unmatched)) {
-                if (children.isEmpty())
-                    break;
-                splices.append({ frame.value(u"ref").toString(), children.takeFirst() });
-            }
-            auto state = std::make_shared<QJsonObject>(r);
-            state->remove(u"frames"_s);
-            state->remove(u"next"_s);
-            auto step = std::make_shared<std::function<void(int)>>();
-            const std::weak_ptr<std::function<void(int)>> weakStep = step;
-            *step = [this, state, splices, prefix, maxElements, maxChars, options, done, weakStep](int i) {
-                if (i >= splices.size()) {
-                    QJsonObject out = *state;
-                    const int omitted = out.value(u"omitted").toInt();
-                    QString text = out.value(u"text").toString();
-                    if (omitted > 0 && prefix.isEmpty()) {
-                        text += u"\n# %1 more element(s) not shown (maxElements %2, maxChars %3): use scope, "
-                                "interactiveOnly or higher limits"_s.arg(omitted)
-                                    .arg(maxElements)
-                                    .arg(maxChars);
-                        out.insert(u"text"_s, text);
-                    }
-                    out.insert(u"snapshot"_s, text);
-                    out.remove(u"text"_s);
-                    out.insert(u"truncated"_s, omitted > 0);
-                    return done(out, {});
-                }
-                const Splice &s = splices.at(i);
-                int frameNo = m_frameNumbers.value(s.child->targetId());
-                if (!frameNo) {
-                    frameNo = int(m_frameNumbers.size()) + 1;
-                    m_frameNumbers.insert(s.child->targetId(), frameNo);
-                }
-                m_frames.insert(frameNo, { s.child, prefix + s.ref });
-                const int shown = state->value(u"shown").toInt();
-                const int chars = int(state->value(u"text").toString().size());
-                SnapshotOptions inner = options;
-                inner.scope.clear();
-                const int budgetElements = std::max(1, maxElements - shown);
-                const int budgetChars = std::max(1, maxChars - chars);
-                snapshotFrame(
-                    s.child, u"f%1"_s.arg(frameNo), budgetElements, budgetChars, inner,
-                    [state, s, step = weakStep.lock(), i](const QJsonObject &child, const QString &error) {
-                        QString text = state->value(u"text").toString();
-                        const QString marker = u"[ref=%1]"_s.arg(s.ref);
-                        qsizetype at = text.indexOf(marker);
-                        // Refs inside the text carry the prefix of this document.
-                        if (at < 0)
-                            at = text.indexOf(QRegularExpression(
-                                u"\\[ref=f\\d+"_s + QRegularExpression::escape(s.ref) + u"\\]"_s));
-                        if (at >= 0) {
-                            const qsizetype lineStart = text.lastIndexOf(u'\n', at) + 1;
-                            qsizetype indent = 0;
-                            while (text.at(lineStart + indent) == u' ')
-                                ++indent;
-                            qsizetype lineEnd = text.indexOf(u'\n', at);
-                            if (lineEnd < 0)
-                                lineEnd = text.size();
-                            QString inner = error.isEmpty()
-                                ? child.value(u"snapshot").toString()
-                                : u"- text: (frame not readable: %1)"_s.arg(error);
-                            const QString pad = QString(indent + 2, u' ');
-                            if (!inner.isEmpty()) {
-                                inner = pad + inner;
-                                inner.replace(u"\n"_s, u"\n"_s + pad);
-                                text.insert(lineEnd, u"\n"_s + inner);
+                if (!error.isEmpty())
+                    return done({}, error);
+                m_nextRef->insert(key, std::max(m_nextRef->value(key, 1), r.value(u"next").toInt()));
+                const QJsonArray frames = r.value(u"frames").toArray();
+                auto state = std::make_shared<QJsonObject>(r);
+                state->remove(u"frames"_s);
+                state->remove(u"next"_s);
+                if (frames.isEmpty() || !target.session)
+                    return spliceFrames(state, {}, prefix, maxElements, maxChars, options, done);
+                // Cross-origin frames the payload could not enter: out-of-process ones are child
+                // targets of this session; the others are frames of this session in their own
+                // origin. Matched by address, then in document order.
+                target.session->send(
+                    u"Page.getFrameTree"_s, {}, this,
+                    [this, target, frames, state, prefix, maxElements, maxChars, options,
+                     done](const CdpResult &tree) {
+                        if (!target.session)
+                            return done({}, tr("the page is gone"));
+                        struct Candidate
+                        {
+                            FrameTarget target;
+                            QString url;
+                        };
+                        QList<Candidate> candidates;
+                        QSet<QString> outOfProcess;
+                        for (CdpSession *s : m_endpoint->sessions()) {
+                            if (s->parentSession() == target.session && !s->isPage() && s->isAttached()) {
+                                candidates.append({ { s, {} }, s->targetInfo().url });
+                                outOfProcess.insert(s->targetId());
                             }
                         }
-                        state->insert(u"text"_s, text);
-                        for (const QString &key :
-                             { u"shown"_s, u"omitted"_s, u"interactive"_s, u"named"_s }) {
-                            state->insert(key, state->value(key).toInt() + child.value(key).toInt());
+                        struct FrameInfo
+                        {
+                            QString parent;
+                            QString origin;
+                            QString url;
+                        };
+                        QHash<QString, FrameInfo> info;
+                        QStringList order;
+                        std::function<void(const QJsonObject &)> flatten = [&](const QJsonObject &node) {
+                            const QJsonObject frame = node.value(u"frame").toObject();
+                            const QString id = frame.value(u"id").toString();
+                            info.insert(id,
+                                        { frame.value(u"parentId").toString(),
+                                          frame.value(u"securityOrigin").toString(),
+                                          frame.value(u"url").toString() });
+                            order.append(id);
+                            for (const QJsonValue &child : node.value(u"childFrames").toArray())
+                                flatten(child.toObject());
+                        };
+                        flatten(tree.result.value(u"frameTree").toObject());
+                        const QString current
+                            = target.frameId.isEmpty() ? target.session->targetId() : target.frameId;
+                        const QString origin = info.value(current).origin;
+                        for (const QString &id : std::as_const(order)) {
+                            if (id == current || outOfProcess.contains(id) || info.value(id).origin == origin)
+                                continue;
+                            // Reachable from this document through frames of its own origin only.
+                            QString up = info.value(id).parent;
+                            while (!up.isEmpty() && up != current && info.value(up).origin == origin)
+                                up = info.value(up).parent;
+                            if (up == current)
+                                candidates.append({ { target.session, id }, info.value(id).url });
                         }
-                        (*step)(i + 1);
+                        QList<std::pair<QString, FrameTarget>> splices;
+                        QList<QJsonObject> unmatched;
+                        for (const QJsonValue &f : frames) {
+                            const QJsonObject frame = f.toObject();
+                            const auto match
+                                = std::find_if(candidates.begin(), candidates.end(), [&](const Candidate &c) {
+                                      return c.url == frame.value(u"src").toString();
+                                  });
+                            if (match != candidates.end()) {
+                                splices.append({ frame.value(u"ref").toString(), match->target });
+                                candidates.erase(match);
+                            } else {
+                                unmatched.append(frame);
+                            }
+                        }
+                        for (const QJsonObject &frame : std::as_const(unmatched)) {
+                            if (candidates.isEmpty())
+                                break;
+                            splices.append({ frame.value(u"ref").toString(), candidates.takeFirst().target });
+                        }
+                        spliceFrames(state, splices, prefix, maxElements, maxChars, options, done);
                     });
-            };
-            (*step)(0);
-        });
+            });
+}
+
+void PageController::spliceFrames(std::shared_ptr<QJsonObject> state,
+                                  QList<std::pair<QString, FrameTarget>> splices, const QString &prefix,
+                                  int maxElements, int maxChars, const SnapshotOptions &options, Result done)
+{
+    if (splices.isEmpty()) {
+        QJsonObject out = *state;
+        const int omitted = out.value(u"omitted").toInt();
+        QString text = out.value(u"text").toString();
+        if (omitted > 0 && prefix.isEmpty()) {
+            text += u"\n# %1 more element(s) not shown (maxElements %2, maxChars %3): use scope, "
+                    "interactiveOnly or higher limits"_s.arg(omitted)
+                        .arg(maxElements)
+                        .arg(maxChars);
+        }
+        out.insert(u"snapshot"_s, text);
+        out.remove(u"text"_s);
+        out.insert(u"truncated"_s, omitted > 0);
+        return done(out, {});
+    }
+    const auto [ref, child] = splices.takeFirst();
+    int frameNo = m_frameNumbers.value(child.key());
+    if (!frameNo) {
+        frameNo = int(m_frameNumbers.size()) + 1;
+        m_frameNumbers.insert(child.key(), frameNo);
+    }
+    m_frames.insert(frameNo, { child, prefix + ref });
+    const int shown = state->value(u"shown").toInt();
+    const int chars = int(state->value(u"text").toString().size());
+    SnapshotOptions inner = options;
+    inner.scope.clear();
+    snapshotFrame(child, u"f%1"_s.arg(frameNo), std::max(1, maxElements - shown),
+                  std::max(1, maxChars - chars), inner,
+                  [this, state, ref, splices, prefix, maxElements, maxChars, options,
+                   done](const QJsonObject &sub, const QString &error) {
+                      QString text = state->value(u"text").toString();
+                      const qsizetype at = text.indexOf(u"[ref=%1%2]"_s.arg(prefix, ref));
+                      if (at >= 0) {
+                          const qsizetype lineStart = text.lastIndexOf(u'\n', at) + 1;
+                          qsizetype indent = 0;
+                          while (text.at(lineStart + indent) == u' ')
+                              ++indent;
+                          qsizetype lineEnd = text.indexOf(u'\n', at);
+                          if (lineEnd < 0)
+                              lineEnd = text.size();
+                          QString inner = error.isEmpty() ? sub.value(u"snapshot"_s).toString()
+                                                          : u"- text: (frame not readable: %1)"_s.arg(error);
+                          const QString pad = QString(indent + 2, u' ');
+                          if (!inner.isEmpty()) {
+                              inner = pad + inner;
+                              inner.replace(u"\n"_s, u"\n"_s + pad);
+                              text.insert(lineEnd, u"\n"_s + inner);
+                          }
+                      }
+                      state->insert(u"text"_s, text);
+                      for (const QString &key : { u"shown"_s, u"omitted"_s, u"interactive"_s, u"named"_s })
+                          state->insert(key, state->value(key).toInt() + sub.value(key).toInt());
+                      spliceFrames(state, splices, prefix, maxElements, maxChars, options, done);
+                  });
 }
 
 // ---- points and input ---------------------------------------------------------------------
@@ -565,11 +631,40 @@ void PageController::snapshotFrame(CdpSession *session, const QString &prefix, i
 void PageController::pointOf(const QString &ref, const QString &op, Point done)
 {
     int frame = 0;
-    parseRef(ref, &frame);
-    callRef(ref, op, {}, [this, frame, done](const QJsonObject &r, const QString &error) {
+    if (!parseRef(ref, &frame))
+        return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
+    if (frame != 0 && !m_frames.contains(frame)) {
+        return done(
+            {},
+            tr("stale ref %1: the frame is gone (or from a previous page); take a new snapshot").arg(ref));
+    }
+    revealFrame(frame, [this, ref, op, frame, done](const QString &revealError) {
+        if (!revealError.isEmpty())
+            return done({}, revealError);
+        callRef(ref, op, {}, [this, frame, done](const QJsonObject &r, const QString &error) {
+            if (!error.isEmpty())
+                return done({}, error);
+            toTopFrame(frame, QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble()), done);
+        });
+    });
+}
+
+void PageController::revealFrame(int frame, Sent done)
+{
+    if (frame == 0)
+        return done({});
+    const auto it = m_frames.constFind(frame);
+    if (it == m_frames.cend())
+        return done(tr("the frame is gone; take a new snapshot"));
+    const QString owner = it->ownerRef;
+    int parentFrame = 0;
+    parseRef(owner, &parentFrame);
+    // From the top down: the outer frame first.
+    revealFrame(parentFrame, [this, owner, done](const QString &error) {
         if (!error.isEmpty())
-            return done({}, error);
-        toTopFrame(frame, QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble()), done);
+            return done(error);
+        callRef(owner, u"reveal"_s, {},
+                [done](const QJsonObject &, const QString &revealError) { done(revealError); });
     });
 }
 
@@ -599,13 +694,24 @@ void PageController::toTopFrame(int frame, QPointF point, Point done)
 
 void PageController::sendInput(const QString &method, const QList<QJsonObject> &events, Sent done)
 {
+    QList<std::pair<QString, QJsonObject>> commands;
+    for (const QJsonObject &event : events)
+        commands.append({ method, event });
+    sendCommands(commands, std::move(done));
+}
+
+void PageController::sendCommands(const QList<std::pair<QString, QJsonObject>> &commands, Sent done)
+{
     if (!m_page)
         return done(tr("the tab was closed"));
-    for (qsizetype i = 0; i < events.size(); ++i) {
-        if (i + 1 < events.size()) {
-            m_page->send(method, events.at(i), this);
+    if (commands.isEmpty())
+        return done({});
+    // Sent back to back, in order; the last one's answer tells how it went.
+    for (qsizetype i = 0; i < commands.size(); ++i) {
+        if (i + 1 < commands.size()) {
+            m_page->send(commands.at(i).first, commands.at(i).second, this);
         } else {
-            m_page->send(method, events.at(i), this, [done](const CdpResult &result) {
+            m_page->send(commands.at(i).first, commands.at(i).second, this, [done](const CdpResult &result) {
                 done(result.ok() ? QString() : errorText(result.error));
             });
         }
@@ -686,21 +792,27 @@ void PageController::keys(const QString &chord, Sent done)
 
 void PageController::typeText(const QString &text, Sent done)
 {
-    QList<QJsonObject> events;
-    for (const QChar c : text) {
-        if (c == u'\n') {
-            const KeyInfo enter = *keyInfo(u"Enter"_s);
-            events.append(keyEvent(u"keyDown"_s, enter, 0, true));
-            events.append(keyEvent(u"keyUp"_s, enter, 0, false));
+    // Keys for what a US keyboard has; other characters (accents, emoji) arrive as text input,
+    // one character at a time, in the same order.
+    QList<std::pair<QString, QJsonObject>> commands;
+    const QString keyMethod = u"Input.dispatchKeyEvent"_s;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        QString character = text.at(i);
+        if (text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate())
+            character += text.at(++i);
+        if (character == u"\n"_s)
+            character = u"Enter"_s;
+        const bool keyboard
+            = character == u"Enter"_s || (character.size() == 1 && character.at(0).unicode() < 128);
+        if (!keyboard) {
+            commands.append({ u"Input.insertText"_s, QJsonObject { { u"text"_s, character } } });
             continue;
         }
-        const KeyInfo k = *keyInfo(QString(c));
-        events.append(keyEvent(u"keyDown"_s, k, 0, true));
-        events.append(keyEvent(u"keyUp"_s, k, 0, false));
+        const KeyInfo k = *keyInfo(character);
+        commands.append({ keyMethod, keyEvent(u"keyDown"_s, k, 0, true) });
+        commands.append({ keyMethod, keyEvent(u"keyUp"_s, k, 0, false) });
     }
-    if (events.isEmpty())
-        return done({});
-    sendInput(u"Input.dispatchKeyEvent"_s, events, std::move(done));
+    sendCommands(commands, std::move(done));
 }
 
 void PageController::insertText(const QString &text, Sent done)
@@ -753,15 +865,15 @@ void PageController::fill(const QString &ref, const QString &value, Done done)
 {
     done = track(std::move(done));
     const Mark start = mark();
-    callRef(ref, u"editStart"_s, { { u"selectAll"_s, true } },
-            [this, ref, value, start, done](const QJsonObject &r, const QString &error) {
-                if (!error.isEmpty())
-                    return done({}, error);
-                const auto verify = [this, ref, value, start, done](const QString &inputError) {
-                    if (!inputError.isEmpty())
-                        return done({}, inputError);
-                    callRef(
-                        ref, u"value"_s, {},
+    callRef(
+        ref, u"editStart"_s, { { u"selectAll"_s, true } },
+        [this, ref, value, start, done](const QJsonObject &r, const QString &error) {
+            if (!error.isEmpty())
+                return done({}, error);
+            const auto verify = [this, ref, value, start, done](const QString &inputError) {
+                if (!inputError.isEmpty())
+                    return done({}, inputError);
+                callRef(ref, u"value"_s, {},
                         [this, ref, value, start, done](const QJsonObject &now, const QString &readError) {
                             if (!readError.isEmpty())
                                 return done({}, readError);
@@ -774,13 +886,17 @@ void PageController::fill(const QString &ref, const QString &value, Done done)
                             }
                             finish(start, { { u"value"_s, got } }, done);
                         });
-                };
-                if (!value.isEmpty())
-                    return insertText(value, verify);
-                if (r.value(u"empty").toBool())
-                    return verify({});
-                keys(u"Delete"_s, verify);
-            });
+            };
+            if (r.value(u"picked").toBool()) {
+                return callRef(ref, u"setPicked"_s, { { u"value"_s, value } },
+                               [verify](const QJsonObject &, const QString &setError) { verify(setError); });
+            }
+            if (!value.isEmpty())
+                return insertText(value, verify);
+            if (r.value(u"empty").toBool())
+                return verify({});
+            keys(u"Delete"_s, verify);
+        });
 }
 
 void PageController::type(const QString &ref, const QString &text, Done done)
@@ -892,7 +1008,7 @@ void PageController::scroll(const QString &ref, double x, double y, bool pages, 
     if (ref.isEmpty()) {
         QJsonObject call = args;
         call.insert(u"op"_s, u"scroll"_s);
-        return payload(m_page, u"call"_s, call, answer);
+        return payload({ m_page, {} }, u"call"_s, call, answer);
     }
     callRef(ref, u"scroll"_s, args, answer);
 }
@@ -914,8 +1030,8 @@ void PageController::get(const QString &what, const QString &ref, const QString 
         done(data, {});
     };
     if (ref.isEmpty()) {
-        return payload(m_page, u"call"_s, { { u"op"_s, u"get"_s }, { u"what"_s, what }, { u"name"_s, name } },
-                       answer);
+        return payload({ m_page, {} }, u"call"_s,
+                       { { u"op"_s, u"get"_s }, { u"what"_s, what }, { u"name"_s, name } }, answer);
     }
     callRef(ref, u"get"_s, { { u"what"_s, what }, { u"name"_s, name } }, answer);
 }
@@ -938,28 +1054,28 @@ void PageController::navigate(const QUrl &url, Done done)
     const Mark start = mark();
     // Page.enable first (again): a tab just created may not have the Page domain on in its
     // renderer yet, and then its load events would not come.
-    m_page->send(u"Page.enable"_s, {}, this, [this, url, start, done](const CdpResult &) {
+    sendToPage(u"Page.enable"_s, {}, [this, url, start, done](const CdpResult &) {
         if (!m_page)
             return done({}, tr("the tab was closed"));
-        m_page->send(u"Page.navigate"_s, { { u"url"_s, url.toString() } }, this,
-                     [this, start, done](const CdpResult &result) {
-                         if (!result.ok())
-                             return done({}, errorText(result.error));
-                         const QString failed = result.result.value(u"errorText").toString();
-                         if (!failed.isEmpty())
-                             return done({}, tr("the page did not load: %1").arg(failed));
-                         const bool sameDocument = !result.result.contains(u"loaderId"_s);
-                         waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
-                                     [this, start, done](bool loaded) {
-                                         QJsonObject data { { u"loaded"_s, loaded } };
-                                         const QJsonObject effects = effectsSince(start);
-                                         for (auto it = effects.begin(); it != effects.end(); ++it)
-                                             data.insert(it.key(), it.value());
-                                         data.insert(u"navigated"_s, true);
-                                         data.insert(u"url"_s, m_url);
-                                         done(data, {});
-                                     });
-                     });
+        sendToPage(u"Page.navigate"_s, { { u"url"_s, url.toString() } },
+                   [this, start, done](const CdpResult &result) {
+                       if (!result.ok())
+                           return done({}, errorText(result.error));
+                       const QString failed = result.result.value(u"errorText").toString();
+                       if (!failed.isEmpty())
+                           return done({}, tr("the page did not load: %1").arg(failed));
+                       const bool sameDocument = !result.result.contains(u"loaderId"_s);
+                       waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
+                                   [this, start, done](bool loaded) {
+                                       QJsonObject data { { u"loaded"_s, loaded } };
+                                       const QJsonObject effects = effectsSince(start);
+                                       for (auto it = effects.begin(); it != effects.end(); ++it)
+                                           data.insert(it.key(), it.value());
+                                       data.insert(u"navigated"_s, true);
+                                       data.insert(u"url"_s, m_url);
+                                       done(data, {});
+                                   });
+                   });
     });
 }
 
@@ -996,7 +1112,7 @@ void PageController::history(int delta, Done done)
     done = track(std::move(done));
     if (!m_page)
         return done({}, tr("the tab was closed"));
-    m_page->send(u"Page.getNavigationHistory"_s, {}, this, [this, delta, done](const CdpResult &result) {
+    sendToPage(u"Page.getNavigationHistory"_s, {}, [this, delta, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
         const int index = result.result.value(u"currentIndex").toInt() + delta;
@@ -1006,19 +1122,19 @@ void PageController::history(int delta, Done done)
                         delta < 0 ? tr("there is no page to go back to")
                                   : tr("there is no page to go forward to"));
         const Mark start = mark();
-        m_page->send(u"Page.navigateToHistoryEntry"_s,
-                     { { u"entryId"_s, entries.at(index).toObject().value(u"id") } }, this,
-                     [this, start, done](const CdpResult &r) {
-                         if (!r.ok())
-                             return done({}, errorText(r.error));
-                         waitUntil([this, start] { return m_navigations > start.navigations; }, kLoadMs,
-                                   [this, start, done](bool navigated) {
-                                       QJsonObject data = effectsSince(start);
-                                       data.insert(u"navigated"_s, navigated);
-                                       data.insert(u"url"_s, m_url);
-                                       done(data, {});
-                                   });
-                     });
+        sendToPage(u"Page.navigateToHistoryEntry"_s,
+                   { { u"entryId"_s, entries.at(index).toObject().value(u"id") } },
+                   [this, start, done](const CdpResult &r) {
+                       if (!r.ok())
+                           return done({}, errorText(r.error));
+                       waitUntil([this, start] { return m_navigations > start.navigations; }, kLoadMs,
+                                 [this, start, done](bool navigated) {
+                                     QJsonObject data = effectsSince(start);
+                                     data.insert(u"navigated"_s, navigated);
+                                     data.insert(u"url"_s, m_url);
+                                     done(data, {});
+                                 });
+                   });
     });
 }
 
@@ -1028,7 +1144,7 @@ void PageController::reload(Done done)
     if (!m_page)
         return done({}, tr("the tab was closed"));
     const Mark start = mark();
-    m_page->send(u"Page.reload"_s, {}, this, [this, start, done](const CdpResult &result) {
+    sendToPage(u"Page.reload"_s, {}, [this, start, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
         waitUntil([this, start] { return m_contentLoads > start.contentLoads; }, kLoadMs,
@@ -1064,14 +1180,14 @@ void PageController::wait(const WaitOptions &options, Done done)
     }
     QJsonObject args { { u"timeoutMs"_s, options.timeoutMs },
                        { u"state"_s, options.hidden ? u"hidden"_s : u"visible"_s } };
-    CdpSession *session = m_page;
+    FrameTarget target { m_page, {} };
     if (!options.ref.isEmpty()) {
         int frame = 0;
         QString local;
         if (!parseRef(options.ref, &frame, &local))
             return done({}, tr("“%1” is not a ref").arg(options.ref));
-        session = sessionOfFrame(frame);
-        if (!session)
+        target = frameTarget(frame);
+        if (!target.session)
             return done({}, tr("stale ref %1: the frame is gone; take a new snapshot").arg(options.ref));
         args.insert(u"ref"_s, local);
         if (frame)
@@ -1079,7 +1195,7 @@ void PageController::wait(const WaitOptions &options, Done done)
     } else {
         args.insert(u"text"_s, options.text);
     }
-    payload(session, u"waitFor"_s, args, [options, done](const QJsonObject &r, const QString &error) {
+    payload(target, u"waitFor"_s, args, [options, done](const QJsonObject &r, const QString &error) {
         if (!error.isEmpty())
             return done({}, error);
         if (r.value(u"timeout").toBool()) {
@@ -1104,7 +1220,7 @@ void PageController::screenshot(const QString &ref, bool fullPage, Done done)
             params.insert(u"clip"_s, clip);
             params.insert(u"captureBeyondViewport"_s, beyond);
         }
-        m_page->send(u"Page.captureScreenshot"_s, params, this, [done, clip](const CdpResult &result) {
+        sendToPage(u"Page.captureScreenshot"_s, params, [done, clip](const CdpResult &result) {
             if (!result.ok())
                 return done({}, errorText(result.error));
             QJsonObject data { { u"mimeType"_s, u"image/png"_s },
@@ -1139,7 +1255,7 @@ void PageController::screenshot(const QString &ref, bool fullPage, Done done)
     }
     if (!fullPage)
         return capture({}, false);
-    m_page->send(u"Page.getLayoutMetrics"_s, {}, this, [capture, done](const CdpResult &result) {
+    sendToPage(u"Page.getLayoutMetrics"_s, {}, [capture, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
         const QJsonObject size = result.result.value(u"cssContentSize").toObject();

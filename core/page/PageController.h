@@ -13,6 +13,7 @@
 
 #include "page/PayloadInjector.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -57,7 +58,13 @@ public:
         int timeoutMs = 5000;
     };
 
-    PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent = nullptr);
+    // The next ref number each document (FrameTarget key) may use. Shared by the controllers of
+    // one browser, so that a controller made again for a tab (after a reconnect) never hands out
+    // a number an agent still holds from before.
+    using RefMarks = std::shared_ptr<QHash<QString, int>>;
+
+    PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent = nullptr,
+                   RefMarks refMarks = {});
     ~PageController() override;
 
     CdpSession *session() const { return m_page; }
@@ -93,7 +100,12 @@ public:
     // A tab this one opened (link with target=_blank, window.open): reported as an effect.
     void noteNewTab(CdpSession *tab);
     // Whether the page asked to open a window whose tab has not shown up yet.
-    bool expectsNewTab() const { return m_windowOpens > m_newTabs.size(); }
+    // (For a few seconds: a window that never shows up as a tab is not waited for forever.)
+    bool expectsNewTab() const
+    {
+        return m_windowOpens > m_newTabs.size() && m_sinceWindowOpen.isValid()
+            && m_sinceWindowOpen.elapsed() < 5000;
+    }
 
     // Checks a key chord ("Control+Shift+A", "Enter"); empty when it is valid.
     static QString checkKeys(const QString &keys);
@@ -111,14 +123,25 @@ private:
         qsizetype newTabs = 0;
         int windowOpens = 0;
         int contentLoads = 0;
+        int loadStops = 0;
+    };
+    // A document a payload runs in: a target's main frame, or one frame of it (a cross-origin
+    // frame that shares its parent's process).
+    struct FrameTarget
+    {
+        QPointer<CdpSession> session;
+        QString frameId; // empty: the session's main frame
+        QString key() const { return session ? session->targetId() + u'/' + frameId : QString(); }
     };
     struct FrameRoute
     {
-        QPointer<CdpSession> session;
+        FrameTarget target;
         QString ownerRef; // the iframe's ref in its parent (e7, f1e7)
     };
 
     Done track(Done done);
+    // A command to the tab's page, tried again while the page is between two renderers.
+    void sendToPage(const QString &method, const QJsonObject &params, CdpCallback callback, int attempt = 0);
     Mark mark() const;
     // Waits for what the action set off (a navigation it requested, a tab it opened), then
     // answers with `data` plus the effects since `start`.
@@ -129,23 +152,31 @@ private:
     void waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
                      std::function<void(bool loaded)> then);
 
-    CdpSession *sessionOfFrame(int frame) const;
+    FrameTarget frameTarget(int frame) const;
     // A payload call in one frame's document, retried while the module is still arriving.
-    void payload(CdpSession *session, const QString &function, const QJsonObject &args, Result done,
+    void payload(const FrameTarget &target, const QString &function, const QJsonObject &args, Result done,
                  int attempt = 0);
     // A payload `call` for a ref, routed to the ref's frame.
     void callRef(const QString &ref, const QString &op, QJsonObject args, Result done);
-    void snapshotFrame(CdpSession *session, const QString &prefix, int maxElements, int maxChars,
+    void snapshotFrame(const FrameTarget &target, const QString &prefix, int maxElements, int maxChars,
                        const SnapshotOptions &options, Result done);
+    // Snapshots the frames in `splices` (iframe ref → its document) one after the other and puts
+    // each under its iframe's line in `state`'s text; then answers.
+    void spliceFrames(std::shared_ptr<QJsonObject> state, QList<std::pair<QString, FrameTarget>> splices,
+                      const QString &prefix, int maxElements, int maxChars, const SnapshotOptions &options,
+                      Result done);
     // The ref's clickable point in the tab's viewport (scrolled into view, not covered).
     void pointOf(const QString &ref, const QString &op, Point done);
     void toTopFrame(int frame, QPointF point, Point done);
+    // Scrolls the iframes around a frame into view, outermost first.
+    void revealFrame(int frame, Sent done);
 
     void mouse(QPointF point, int clickCount, const QString &button, Sent done);
     void keys(const QString &chord, Sent done);
     void typeText(const QString &text, Sent done);
     void insertText(const QString &text, Sent done);
     void sendInput(const QString &method, const QList<QJsonObject> &events, Sent done);
+    void sendCommands(const QList<std::pair<QString, QJsonObject>> &commands, Sent done);
 
     void onEvent(const QString &method, const QJsonObject &params);
 
@@ -155,14 +186,16 @@ private:
     PayloadHub *m_hub;
     bool m_acceptDialogs = true;
 
-    QHash<QString, int> m_frameNumbers; // OOPIF target id → n in f<n>e…
+    QHash<QString, int> m_frameNumbers; // FrameTarget::key() → n in f<n>e…
     QHash<int, FrameRoute> m_frames;
-    QHash<QString, int> m_nextRef; // target id → the next ref number its documents may use
+    RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
 
     int m_navigations = 0;
     int m_navigationRequests = 0;
     int m_contentLoads = 0;
+    int m_loadStops = 0; // the main frame stopped loading
     int m_windowOpens = 0;
+    QElapsedTimer m_sinceWindowOpen;
     QString m_url;
     QJsonArray m_dialogs;
     QJsonArray m_newTabs;

@@ -283,7 +283,7 @@ PageController *ToolkitCommands::controllerFor(const QString &targetId)
     CdpSession *session = m_endpoint->sessionForTarget(targetId);
     if (!session || !session->isPage() || !session->isAttached())
         return nullptr;
-    auto *controller = new PageController(session, m_endpoint, m_hub, this);
+    auto *controller = new PageController(session, m_endpoint, m_hub, this, m_refMarks);
     controller->setAcceptDialogs(m_settings->stringValue(SettingKey::ToolkitDialogs) != u"dismiss"_s);
     m_controllers.insert(targetId, controller);
     return controller;

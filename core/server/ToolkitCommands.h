@@ -19,6 +19,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 
 namespace mpa {
 
@@ -86,6 +87,7 @@ private:
     QPointer<CommandDispatcher> m_commands;
     QHash<QString, Agent> m_agents;
     QHash<QString, PageController *> m_controllers;
+    std::shared_ptr<QHash<QString, int>> m_refMarks = std::make_shared<QHash<QString, int>>();
 };
 
 } // namespace mpa

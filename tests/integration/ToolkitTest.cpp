@@ -288,6 +288,10 @@ TEST_F(ToolkitTest, FillReplacesTheTextOfReactControlledFieldsAndTypeAppends)
     EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), u"Ada King"_s);
     EXPECT_EQ(evaluate(page, u"window.keys.slice(-5).join(',')"_s).toString(), u" ,K,i,n,g"_s);
 
+    // Characters beyond the keyboard (accents, emoji) are typed too.
+    ok(u"type"_s, { { u"ref"_s, name }, { u"text"_s, u" é😀!"_s } });
+    EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), u"Ada King é😀!"_s);
+
     // Emptying a field.
     ok(u"fill"_s, { { u"ref"_s, name }, { u"value"_s, QString() } });
     EXPECT_EQ(evaluate(page, u"window.formState.name"_s).toString(), QString());
@@ -302,6 +306,17 @@ TEST_F(ToolkitTest, FillReplacesTheTextOfReactControlledFieldsAndTypeAppends)
         evaluate(page, u"document.getElementById('widget').shadowRoot.getElementById('shadow-input').value"_s)
             .toString(),
         u"deep"_s);
+
+    // Picked values (date, colour) are set as a picker would.
+    EXPECT_EQ(ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Birthday"_s) }, { u"value"_s, u"1815-12-10"_s } })
+                  .value(u"value"_s)
+                  .toString(),
+              u"1815-12-10"_s);
+    EXPECT_EQ(evaluate(page, u"window.birthday"_s).toString(), u"1815-12-10"_s);
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Favourite colour"_s) }, { u"value"_s, u"#ff8800"_s } });
+    EXPECT_TRUE(
+        fails(u"fill"_s, { { u"ref"_s, refOf(text, u"I accept the terms"_s) }, { u"value"_s, u"x"_s } })
+            .contains(u"use check or uncheck"_s));
 
     const QString notText
         = fails(u"fill"_s, { { u"ref"_s, refOf(text, u"Count clicks"_s) }, { u"value"_s, u"x"_s } });
@@ -472,6 +487,11 @@ TEST_F(ToolkitTest, DialogsAreHandledByPolicyAndReported)
               u"accepted"_s);
     EXPECT_TRUE(evaluate(page, u"window.confirmed"_s).toBool());
 
+    // A prompt is answered with its default text.
+    const QJsonObject prompted = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Ask a name"_s) } });
+    EXPECT_EQ(prompted.value(u"dialogs"_s).toArray().at(0).toObject().value(u"type"_s).toString(), u"prompt"_s);
+    EXPECT_EQ(evaluate(page, u"window.answer"_s).toString(), u"Ada"_s);
+
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitDialogs, u"dismiss"_s));
     const QJsonObject dismissed = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Ask to confirm"_s) } });
     EXPECT_EQ(dismissed.value(u"dialogs"_s).toArray().at(0).toObject().value(u"message"_s).toString(),
@@ -523,8 +543,10 @@ TEST_F(ToolkitTest, NavigationHistoryAndNewTabsAreReportedAsEffects)
 TEST_F(ToolkitTest, FramesSameOriginAndOutOfProcessAreSnapshottedAndActedOn)
 {
     const QUrl cross = crossSiteUrl(u"toolkit/frame-inner.html?name=cross"_s);
-    CdpSession *page = openUrl(fixtureUrl(u"toolkit/frames.html?cross="_s
-                                          + QString::fromUtf8(QUrl::toPercentEncoding(cross.toString()))));
+    const QUrl port = crossPortUrl(u"toolkit/frame-inner.html?name=port"_s);
+    CdpSession *page = openUrl(fixtureUrl(
+        u"toolkit/frames.html?cross="_s + QString::fromUtf8(QUrl::toPercentEncoding(cross.toString()))
+        + u"&port="_s + QString::fromUtf8(QUrl::toPercentEncoding(port.toString()))));
     ASSERT_TRUE(page);
     ASSERT_TRUE(waitUntil([&] {
         for (CdpSession *s : engine->endpoint()->sessions()) {
@@ -536,7 +558,7 @@ TEST_F(ToolkitTest, FramesSameOriginAndOutOfProcessAreSnapshottedAndActedOn)
     QString text;
     ASSERT_TRUE(waitUntil([&] {
         text = snapshotText();
-        return text.contains(u"cross frame button"_s);
+        return text.contains(u"cross frame button"_s) && text.contains(u"port frame button"_s);
     })) << text.toStdString();
     EXPECT_FALSE(lineOf(text, u"iframe \"Same origin\""_s).isEmpty()) << text.toStdString();
     const QString same = refOf(text, u"same frame button"_s);
@@ -564,8 +586,23 @@ TEST_F(ToolkitTest, FramesSameOriginAndOutOfProcessAreSnapshottedAndActedOn)
     ok(u"fill"_s, { { u"ref"_s, field }, { u"value"_s, u"across sites"_s } });
     EXPECT_EQ(ok(u"get"_s, { { u"what"_s, u"value"_s }, { u"ref"_s, field } }).value(u"value"_s).toString(),
               u"across sites"_s);
-    EXPECT_TRUE(
-        fails(u"click"_s, { { u"ref"_s, u"f7e1"_s } }).startsWith(u"stale ref f7e1: the frame is gone"_s));
+    // Another origin in the same process: a frame of the page's own target.
+    const QString inProcess = refOf(text, u"port frame button"_s);
+    EXPECT_TRUE(QRegularExpression(u"^f\\d+e\\d+$"_s).match(inProcess).hasMatch()) << inProcess.toStdString();
+    EXPECT_NE(inProcess.section(u'e', 0, 0), other.section(u'e', 0, 0));
+    ok(u"click"_s, { { u"ref"_s, inProcess } });
+    EXPECT_EQ(ok(u"get"_s,
+                 { { u"what"_s, u"attribute"_s }, { u"ref"_s, inProcess }, { u"name"_s, u"data-clicks"_s } })
+                  .value(u"value"_s)
+                  .toString(),
+              u"1"_s);
+    EXPECT_EQ(
+        ok(u"get"_s, { { u"what"_s, u"attribute"_s }, { u"ref"_s, other }, { u"name"_s, u"data-clicks"_s } })
+            .value(u"value"_s)
+            .toString(),
+        u"2"_s);
+    const QString noFrame = fails(u"click"_s, { { u"ref"_s, u"f999e1"_s } });
+    EXPECT_TRUE(noFrame.startsWith(u"stale ref f999e1: the frame is gone"_s)) << noFrame.toStdString();
 }
 
 TEST_F(ToolkitTest, ScrollAndClickFarDownThePage)
