@@ -5,6 +5,7 @@
 // agent sees. Prints a table.
 //   build/ci/tests/bench/mpa_agentserver_bench [ROUNDS]
 #include "AppRun.h"
+#include "BenchSupport.h"
 #include "HeadlessChromium.h"
 #include "NodeBridge.h"
 #include "TestEnvironment.h"
@@ -78,11 +79,8 @@ int main(int argc, char **argv)
     const int rounds = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 500;
 
     HeadlessChromium chromium;
-    QString error;
-    if (!chromium.start(&error)) {
-        std::fprintf(stderr, "cannot start Chromium: %s\n", qPrintable(error));
+    if (!startChromium(chromium))
         return 1;
-    }
     LocalWebServer site;
     site.setRoot(fixturesDir());
     if (!site.listen()) {

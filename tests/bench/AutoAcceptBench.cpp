@@ -8,6 +8,7 @@
 //
 // Run: build/ci/tests/bench/mpa_autoaccept_bench [insertions per row, default 200] [seconds, default 10]
 //      [rounds of without/with, default 2]
+#include "BenchSupport.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -33,16 +34,6 @@ using namespace mpa::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-double percentile(QList<double> values, double p)
-{
-    std::sort(values.begin(), values.end());
-    if (values.isEmpty())
-        return 0;
-    const auto index
-        = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
-    return values.at(index);
-}
 
 // Runs the event loop for `ms` (the bench's own pacing; tests never do this).
 void spin(int ms)
@@ -229,15 +220,10 @@ int main(int argc, char **argv)
     if (!site.listen())
         return 1;
     HeadlessChromium chromium;
-    QString error;
-    if (!chromium.start(&error)) {
-        std::fprintf(stderr, "cannot start Chromium: %s\n", qPrintable(error));
+    if (!startChromium(chromium))
         return 1;
-    }
     CdpEndpoint endpoint;
-    endpoint.setAddress(u"127.0.0.1"_s, chromium.port());
-    endpoint.start();
-    if (!waitUntil([&] { return endpoint.isConnected(); }))
+    if (!connectEndpoint(endpoint, chromium))
         return 1;
     QTemporaryDir config;
     Settings settings(QDir(config.path()).filePath(u"settings.ini"_s));

@@ -1,5 +1,6 @@
 // CDP engine benchmark: Runtime.evaluate round trips through the engine, and the time from
 // launching multi-purpose-agent to its first attached page. Prints a table.
+#include "BenchSupport.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -20,16 +21,6 @@ using namespace mpa::test;
 
 namespace {
 
-double percentile(QList<double> values, double p)
-{
-    std::sort(values.begin(), values.end());
-    if (values.isEmpty())
-        return 0;
-    const auto index
-        = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
-    return values.at(index);
-}
-
 void row(const char *what, double p50, double p95, double max, const char *unit, int n)
 {
     std::printf("| %-44s | %9.3f | %9.3f | %9.3f | %-4s | %5d |\n", what, p50, p95, max, unit, n);
@@ -44,11 +35,8 @@ int main(int argc, char **argv)
     const int launches = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 10;
 
     HeadlessChromium chromium;
-    QString error;
-    if (!chromium.start(&error)) {
-        std::fprintf(stderr, "cannot start Chromium: %s\n", qPrintable(error));
+    if (!startChromium(chromium))
         return 1;
-    }
 
     // 1. Runtime.evaluate round trip through CdpEndpoint → CdpSession → CdpConnection.
     CdpEndpoint endpoint;

@@ -5,6 +5,7 @@
 //
 // Run: build/ci/tests/bench/mpa_chat_bench [sends per row, default 20]
 #include "FakeProcTree.h"
+#include "BenchSupport.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "TlsTestServer.h"
@@ -28,16 +29,6 @@ using namespace mpa::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-double percentile(QList<double> values, double p)
-{
-    std::sort(values.begin(), values.end());
-    if (values.isEmpty())
-        return 0;
-    const auto index
-        = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
-    return values.at(index);
-}
 
 void row(const QString &what, const QList<double> &ms)
 {
@@ -86,15 +77,10 @@ int main(int argc, char **argv)
     if (!site.listen())
         return 1;
     HeadlessChromium chromium;
-    QString error;
-    if (!chromium.start(&error)) {
-        std::fprintf(stderr, "cannot start Chromium: %s\n", qPrintable(error));
+    if (!startChromium(chromium))
         return 1;
-    }
     CdpEndpoint endpoint;
-    endpoint.setAddress(u"127.0.0.1"_s, chromium.port());
-    endpoint.start();
-    if (!waitUntil([&] { return endpoint.isConnected(); }))
+    if (!connectEndpoint(endpoint, chromium))
         return 1;
     PayloadHub hub(&endpoint);
     hub.addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
@@ -170,6 +156,7 @@ int main(int argc, char **argv)
     QTemporaryDir dir;
     QSslCertificate certificate;
     QSslKey key;
+    QString error;
     if (!TlsTestServer::makeCertificate(dir.path(), &certificate, &key, &error)) {
         std::fprintf(stderr, "%s\n", qPrintable(error));
         return 1;

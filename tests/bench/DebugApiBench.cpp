@@ -2,6 +2,7 @@
 // Chromium (as ctl's client makes them), a refusal at the gate, and a whole `ctl` call as a
 // process. Prints a table.
 #include "AppRun.h"
+#include "BenchSupport.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -26,16 +27,6 @@ using namespace mpa::test;
 
 namespace {
 
-double percentile(QList<double> values, double p)
-{
-    std::sort(values.begin(), values.end());
-    if (values.isEmpty())
-        return 0;
-    const auto index
-        = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
-    return values.at(index);
-}
-
 void row(const char *what, const QList<double> &values)
 {
     std::printf("| %-44s | %9.3f | %9.3f | %9.3f | ms   | %5d |\n", what, percentile(values, 50),
@@ -52,11 +43,8 @@ int main(int argc, char **argv)
     const int processes = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 10;
 
     HeadlessChromium chromium;
-    QString error;
-    if (!chromium.start(&error)) {
-        std::fprintf(stderr, "cannot start Chromium: %s\n", qPrintable(error));
+    if (!startChromium(chromium))
         return 1;
-    }
     QTemporaryDir config;
     const AppPaths paths = AppPaths::forConfigDir(config.path());
     Settings settings(paths.settingsFile());
@@ -71,6 +59,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "no page attached\n");
         return 1;
     }
+    QString error;
     const auto endpoint = DebugApiClient::locate(paths.configDir, &error);
     if (!endpoint) {
         std::fprintf(stderr, "%s\n", qPrintable(error));

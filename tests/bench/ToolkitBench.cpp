@@ -6,6 +6,7 @@
 //
 // Run: build/bench/tests/bench/mpa_toolkit_bench [clicks, default 500] [snapshot runs, default 10]
 // Playwright's half needs node and tests/npm/node_modules (scripts/test installs them).
+#include "BenchSupport.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -35,16 +36,6 @@ using namespace std::chrono_literals;
 namespace {
 
 const CommandCaller kCaller { u"debug-api"_s, u"bench"_s };
-
-double percentile(QList<double> values, double p)
-{
-    std::sort(values.begin(), values.end());
-    if (values.isEmpty())
-        return 0;
-    const auto index
-        = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
-    return values.at(index);
-}
 
 struct PageFigures
 {
@@ -86,17 +77,12 @@ int main(int argc, char **argv)
     if (!site.listen())
         return 1;
     HeadlessChromium chromium;
-    QString error;
-    if (!chromium.start(&error)) {
-        std::fprintf(stderr, "cannot start Chromium: %s\n", qPrintable(error));
+    if (!startChromium(chromium))
         return 1;
-    }
     QTemporaryDir config;
     Settings settings(QDir(config.path()).filePath(u"settings.ini"_s));
     CdpEndpoint endpoint;
-    endpoint.setAddress(u"127.0.0.1"_s, chromium.port());
-    endpoint.start();
-    if (!waitUntil([&] { return endpoint.isConnected(); }))
+    if (!connectEndpoint(endpoint, chromium))
         return 1;
     PayloadHub hub(&endpoint);
     CommandDispatcher commands;
