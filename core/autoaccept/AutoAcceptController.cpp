@@ -320,9 +320,12 @@ void AutoAcceptController::absorb(CdpSession *session, const QString &frameId,
     if (delta.isZero())
         return;
     seen += delta;
-    m_run += delta;
+    AutoAcceptCounts added = delta;
+    if (m_run.clicks == 0 && delta.clicks > 0)
+        added.sessions = 1; // this run's first click makes it a session
+    m_run += added;
     stateFor(pageOf(session)).counts += delta;
-    m_stats->add(delta);
+    m_stats->add(added);
     Q_EMIT statsChanged();
 }
 
@@ -374,7 +377,9 @@ QJsonObject AutoAcceptController::toJson() const
         weeks.insert(it.key(), it.value().toJson());
     QJsonObject thisWeek = m_stats->week().toJson();
     thisWeek.insert(u"week"_s, AutoAcceptStats::weekKey(QDate::currentDate()));
+    thisWeek.insert(u"timeSavedS"_s, m_stats->week().secondsSaved());
     QJsonObject totals = m_stats->cumulative().toJson();
+    totals.insert(u"timeSavedS"_s, m_stats->cumulative().secondsSaved());
     totals.insert(u"since"_s, m_stats->since().toString(Qt::ISODate));
 
     QJsonArray targetList;

@@ -23,6 +23,7 @@ constexpr Field kFields[] = {
     { "failedVerifications", &AutoAcceptCounts::failedVerifications },
     { "fileEdits", &AutoAcceptCounts::fileEdits },
     { "terminalCommands", &AutoAcceptCounts::terminalCommands },
+    { "sessions", &AutoAcceptCounts::sessions },
 };
 
 } // namespace

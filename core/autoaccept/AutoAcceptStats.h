@@ -18,6 +18,13 @@ struct AutoAcceptCounts
     qint64 failedVerifications = 0;
     qint64 fileEdits = 0;
     qint64 terminalCommands = 0;
+    // Runs of the app in which auto-accept clicked at least once (counted at the first click).
+    qint64 sessions = 0;
+
+    // A person who clicks the button themselves notices it, switches to the IDE, finds and
+    // clicks it: about this many seconds a click. Time saved is an estimate from it.
+    static constexpr qint64 kSecondsSavedPerClick = 5;
+    qint64 secondsSaved() const { return clicks * kSecondsSavedPerClick; }
 
     AutoAcceptCounts &operator+=(const AutoAcceptCounts &other);
     bool isZero() const { return *this == AutoAcceptCounts {}; }

@@ -69,28 +69,34 @@ TEST_F(DashboardPageTest, StatisticsComeFromTheAutoAcceptTotals)
     DashboardPage page(engine.get());
     auto *stats = page.findChild<QTableWidget *>(u"statsTable"_s);
     ASSERT_TRUE(stats);
+    ASSERT_EQ(stats->rowCount(), 6);
     for (int row = 0; row < stats->rowCount(); ++row) {
         for (int column = 0; column < stats->columnCount(); ++column)
-            EXPECT_EQ(stats->item(row, column)->text(), u"0"_s) << "a fresh config dir has counted nothing";
+            EXPECT_EQ(stats->item(row, column)->text(), row == 1 ? u"0 min"_s : u"0"_s)
+                << "a fresh config dir has counted nothing";
     }
     AutoAcceptCounts earlier;
     earlier.clicks = 30;
     earlier.fileEdits = 20;
     earlier.terminalCommands = 10;
     earlier.blocked = 2;
+    earlier.sessions = 3;
     engine->autoAccept()->stats()->add(earlier, QDate::currentDate().addDays(-21));
     AutoAcceptCounts today;
     today.clicks = 5;
     today.fileEdits = 3;
     today.terminalCommands = 2;
     today.blocked = 1;
+    today.sessions = 1;
     engine->autoAccept()->stats()->add(today);
-    const QStringList thisWeek { u"5"_s, u"3"_s, u"2"_s, u"1"_s };
-    const QStringList allTime { u"35"_s, u"23"_s, u"12"_s, u"3"_s };
-    for (int row = 0; row < 4; ++row) {
+    // Time saved: 5 s a click, 25 s this week and 175 s (≈ 3 min) in all.
+    const QStringList thisWeek { u"5"_s, u"< 1 min"_s, u"1"_s, u"3"_s, u"2"_s, u"1"_s };
+    const QStringList allTime { u"35"_s, u"3 min"_s, u"4"_s, u"23"_s, u"12"_s, u"3"_s };
+    for (int row = 0; row < 6; ++row) {
         EXPECT_EQ(stats->item(row, 0)->text(), thisWeek.at(row)) << row;
         EXPECT_EQ(stats->item(row, 1)->text(), allTime.at(row)) << row;
     }
+    EXPECT_EQ(DashboardPage::durationText(3 * 3600 + 5 * 60), u"3 h 05 min"_s);
     EXPECT_FALSE(page.findChild<QLabel *>(u"pending:stats"_s));
     EXPECT_FALSE(page.findChild<QLabel *>(u"pending:targetProfiles"_s));
 }

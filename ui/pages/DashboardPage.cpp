@@ -52,16 +52,19 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     pages->addWidget(m_targets);
 
     QVBoxLayout *stats = addGroup(tr("What it did"));
-    m_stats = new QTableWidget(4, 2, this);
+    m_stats = new QTableWidget(6, 2, this);
     m_stats->setObjectName(u"statsTable"_s);
     m_stats->setHorizontalHeaderLabels({ tr("This week"), tr("All time") });
     m_stats->setVerticalHeaderLabels(
-        { tr("Clicks"), tr("File edits accepted"), tr("Terminal commands run"), tr("Blocked commands") });
+        { tr("Clicks"), tr("Time saved"), tr("Sessions"), tr("File edits accepted"), tr("Terminal commands run"),
+          tr("Blocked commands") });
     m_stats->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_stats->setSelectionMode(QAbstractItemView::NoSelection);
     m_stats->setFocusPolicy(Qt::NoFocus);
     m_stats->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_stats->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Rows of one height, so the table's fixed height below fits them all.
+    m_stats->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_stats->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     for (int row = 0; row < m_stats->rowCount(); ++row) {
         for (int column = 0; column < m_stats->columnCount(); ++column) {
             auto *item = new QTableWidgetItem(u"—"_s);
@@ -70,7 +73,7 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
         }
     }
     m_stats->setFixedHeight(m_stats->horizontalHeader()->sizeHint().height()
-                            + 4 * m_stats->verticalHeader()->sectionSize(0) + 2 * m_stats->frameWidth());
+                            + m_stats->verticalHeader()->length() + 2 * m_stats->frameWidth());
     stats->addWidget(m_stats);
     stats->addWidget(hint(tr("A click counts once the button went away. Per page, this run:"), this));
     m_pageStats = new QTableWidget(0, 4, this);
@@ -138,6 +141,18 @@ void DashboardPage::refresh()
     refreshStats();
 }
 
+QString DashboardPage::durationText(qint64 seconds)
+{
+    if (seconds <= 0)
+        return tr("0 min");
+    if (seconds < 60)
+        return tr("< 1 min");
+    const qint64 minutes = (seconds + 30) / 60;
+    if (minutes < 60)
+        return tr("%1 min").arg(minutes);
+    return tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60, 2, 10, QLatin1Char('0'));
+}
+
 void DashboardPage::refreshStats()
 {
     const AutoAcceptController *autoAccept = engine()->autoAccept();
@@ -148,9 +163,19 @@ void DashboardPage::refreshStats()
         m_stats->item(row, 1)->setText(QLocale().toString(allTime));
     };
     put(0, week.clicks, total.clicks);
-    put(1, week.fileEdits, total.fileEdits);
-    put(2, week.terminalCommands, total.terminalCommands);
-    put(3, week.blocked, total.blocked);
+    m_stats->item(1, 0)->setText(durationText(week.secondsSaved()));
+    m_stats->item(1, 1)->setText(durationText(total.secondsSaved()));
+    put(2, week.sessions, total.sessions);
+    put(3, week.fileEdits, total.fileEdits);
+    put(4, week.terminalCommands, total.terminalCommands);
+    put(5, week.blocked, total.blocked);
+    for (int column = 0; column < 2; ++column)
+        m_stats->item(1, column)
+            ->setToolTip(tr("Estimated at %n second(s) a click: noticing the button, switching to the IDE "
+                            "and clicking it yourself",
+                            nullptr, int(AutoAcceptCounts::kSecondsSavedPerClick)));
+    for (int column = 0; column < 2; ++column)
+        m_stats->item(2, column)->setToolTip(tr("Runs of the app in which auto-accept clicked at least once"));
     m_stats->setToolTip(
         tr("Counted since %1")
             .arg(QLocale().toString(autoAccept->stats()->since().toLocalTime(), QLocale::ShortFormat)));

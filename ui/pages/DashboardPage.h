@@ -19,6 +19,9 @@ class DashboardPage : public SettingsPage
 public:
     explicit DashboardPage(Engine *engine, QWidget *parent = nullptr);
 
+    // "0 min", "< 1 min", "12 min", "2 h 05 min".
+    static QString durationText(qint64 seconds);
+
 private:
     void refresh();
     void refreshStats();
