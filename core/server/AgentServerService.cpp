@@ -4,7 +4,6 @@
 #include "AgentWebSocketServer.h"
 #include "TokenFile.h"
 #include "logging/LogCategories.h"
-#include "logging/Logging.h"
 #include "settings/Settings.h"
 
 using namespace Qt::StringLiterals;
@@ -18,6 +17,7 @@ AgentServerService::AgentServerService(Settings *settings, CommandDispatcher *co
     , m_paths(paths)
     , m_server(new AgentWebSocketServer(commands, this))
     , m_client(new AgentWebSocketClient(commands, this))
+    , m_token(m_paths.file(u"agent-token"_s), [this](const QString &token) { m_server->setToken(token); })
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AgentServerEnabled || key == SettingKey::AgentServerMode
@@ -75,27 +75,19 @@ int AgentServerService::clientCount() const
 
 QString AgentServerService::tokenFilePath() const
 {
-    return m_paths.file(u"agent-token"_s);
+    return m_token.path();
 }
 
 QString AgentServerService::token(QString *error)
 {
-    if (m_token.isEmpty()) {
-        m_token = TokenFile(tokenFilePath()).ensure(error);
-        Logging::addSecret(m_token);
-        m_server->setToken(m_token);
-    }
-    return m_token;
+    return m_token.get(error);
 }
 
 QString AgentServerService::regenerateToken(QString *error)
 {
-    const QString token = TokenFile(tokenFilePath()).regenerate(error);
+    const QString token = m_token.regenerate(error);
     if (token.isEmpty())
         return {};
-    Logging::addSecret(token);
-    m_token = token;
-    m_server->setToken(m_token);
     qCInfo(lcServer) << "agent server token regenerated; new connections need the new one";
     Q_EMIT stateChanged();
     return token;
@@ -103,12 +95,8 @@ QString AgentServerService::regenerateToken(QString *error)
 
 void AgentServerService::reloadToken()
 {
-    const QString token = TokenFile(tokenFilePath()).read();
-    if (token.isEmpty() || token == m_token)
+    if (!m_token.reload())
         return;
-    Logging::addSecret(token);
-    m_token = token;
-    m_server->setToken(m_token);
     qCInfo(lcServer) << "agent server: took the new token from" << tokenFilePath();
     Q_EMIT stateChanged();
 }

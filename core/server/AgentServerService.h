@@ -5,6 +5,7 @@
 // token in <config-dir>/agent-token (mode 0600, created on first start, masked in logs).
 
 #include "CommandDispatcher.h"
+#include "TokenFile.h"
 #include "settings/AppPaths.h"
 
 #include <QJsonObject>
@@ -67,7 +68,7 @@ private:
     AgentWebSocketServer *m_server;
     AgentWebSocketClient *m_client;
     bool m_running = false;
-    QString m_token;
+    ServerToken m_token;
     QString m_error;
 };
 

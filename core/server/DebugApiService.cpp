@@ -4,7 +4,6 @@
 #include "DebugServerFile.h"
 #include "TokenFile.h"
 #include "logging/LogCategories.h"
-#include "logging/Logging.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -19,6 +18,7 @@ DebugApiService::DebugApiService(Settings *settings, CommandDispatcher *commands
     , m_settings(settings)
     , m_paths(paths)
     , m_server(new DebugApiServer(commands, this))
+    , m_token(m_paths.file(u"debug-token"_s), [this](const QString &token) { m_server->setToken(token); })
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key != SettingKey::DebugEnabled && key != SettingKey::DebugPort)
@@ -79,7 +79,7 @@ quint16 DebugApiService::configuredPort() const
 
 QString DebugApiService::tokenFilePath() const
 {
-    return m_paths.file(u"debug-token"_s);
+    return m_token.path();
 }
 
 QString DebugApiService::instanceFilePath() const
@@ -89,34 +89,22 @@ QString DebugApiService::instanceFilePath() const
 
 QString DebugApiService::token(QString *error)
 {
-    if (m_token.isEmpty()) {
-        m_token = TokenFile(tokenFilePath()).ensure(error);
-        Logging::addSecret(m_token);
-        m_server->setToken(m_token);
-    }
-    return m_token;
+    return m_token.get(error);
 }
 
 QString DebugApiService::regenerateToken(QString *error)
 {
-    const QString token = TokenFile(tokenFilePath()).regenerate(error);
+    const QString token = m_token.regenerate(error);
     if (token.isEmpty())
         return {};
-    Logging::addSecret(token);
-    m_token = token;
-    m_server->setToken(m_token);
     qCInfo(lcServer) << "debug API token regenerated; the previous one no longer works";
     return token;
 }
 
 void DebugApiService::reloadToken()
 {
-    const QString token = TokenFile(tokenFilePath()).read();
-    if (token.isEmpty() || token == m_token)
+    if (!m_token.reload())
         return;
-    Logging::addSecret(token);
-    m_token = token;
-    m_server->setToken(m_token);
     qCInfo(lcServer) << "debug API: took the new token from" << tokenFilePath();
 }
 

@@ -4,6 +4,7 @@
 // server), keeps the token in <config-dir>/debug-token (mode 0600, created on first start,
 // masked in every log line) and tells `ctl` where to call through <config-dir>/debug-server.json.
 
+#include "TokenFile.h"
 #include "settings/AppPaths.h"
 
 #include <QObject>
@@ -64,7 +65,7 @@ private:
     bool m_running = false;
     bool m_forced = false;
     std::optional<quint16> m_portOverride;
-    QString m_token;
+    ServerToken m_token;
     QString m_error;
 };
 

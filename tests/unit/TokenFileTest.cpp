@@ -61,4 +61,25 @@ TEST(TokenFileTest, ComparisonNeedsTheWholeToken)
     EXPECT_FALSE(TokenFile::matches(QString(), QString()));
 }
 
+TEST(TokenFileTest, AServerTokenReachesItsServerAtEveryChange)
+{
+    const QString path = QDir(test::configDir()).filePath(u"debug-token"_s);
+    QStringList applied;
+    ServerToken token(path, [&](const QString &value) { applied.append(value); });
+    const QString first = token.get();
+    ASSERT_EQ(first.size(), 43);
+    EXPECT_EQ(token.get(), first) << "read once, then kept";
+    EXPECT_EQ(applied, QStringList { first });
+    EXPECT_FALSE(token.reload()) << "the file still holds the same token";
+
+    const QString second = TokenFile(path).regenerate(); // e.g. the settings window
+    EXPECT_TRUE(token.reload());
+    EXPECT_EQ(token.get(), second);
+
+    const QString third = token.regenerate();
+    EXPECT_NE(third, second);
+    EXPECT_EQ(TokenFile(path).read(), third);
+    EXPECT_EQ(applied, (QStringList { first, second, third }));
+}
+
 } // namespace
