@@ -4,7 +4,7 @@
 // Playwright (playwright-core over CDP: locator.ariaSnapshot(), locator.click()) against the
 // same Chromium in the same run, and printed side by side.
 //
-// Run: build/bench/tests/bench/mpa_toolkit_bench [clicks, default 500] [snapshot runs, default 10]
+// Run: build/ci/tests/bench/mpa_toolkit_bench [clicks, default 500] [snapshot runs, default 10]
 // Playwright's half needs node and tests/npm/node_modules (scripts/test installs them).
 #include "BenchSupport.h"
 #include "HeadlessChromium.h"
