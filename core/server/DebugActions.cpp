@@ -24,7 +24,6 @@
 #include <QPointer>
 #include <QSysInfo>
 
-#include <array>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -34,16 +33,6 @@ namespace mpa {
 namespace {
 
 using Scope = CommandDispatcher::Scope;
-
-struct Placeholder
-{
-    const char *name;
-    const char *description;
-    const char *missing;
-};
-
-// The actions of DESIGN.md whose engine part is not built yet (none left).
-constexpr std::array<Placeholder, 0> kPlaceholders {};
 
 QJsonObject objectSchema(const QJsonObject &properties = {}, const QStringList &required = {})
 {
@@ -875,26 +864,6 @@ QList<QPair<QString, QString>> DebugActions::fullStateSections()
     };
 }
 
-QStringList DebugActions::placeholderNames()
-{
-    QStringList names;
-    for (const Placeholder &placeholder : kPlaceholders)
-        names.append(QString::fromLatin1(placeholder.name));
-    return names;
-}
-
-void DebugActions::addPlaceholder(CommandDispatcher *commands, const QString &name,
-                                  const QString &description, const QString &missing)
-{
-    if (commands->find(name))
-        return;
-    const QString error = u"%1 is not available yet: this build does not have %2"_s.arg(name, missing);
-    add(commands, name, u"Not available yet. "_s + description, objectSchema(),
-        [error](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-            reply(CommandResult::failure(error, 503));
-        });
-}
-
 void DebugActions::install(Engine *engine)
 {
     CommandDispatcher *commands = engine->commands();
@@ -1003,11 +972,6 @@ void DebugActions::install(Engine *engine)
 
     installSchedulerActions(engine);
     installAutoAcceptActions(engine);
-
-    for (const Placeholder &placeholder : kPlaceholders)
-        addPlaceholder(commands, QString::fromLatin1(placeholder.name),
-                       QString::fromLatin1(placeholder.description),
-                       QString::fromLatin1(placeholder.missing));
 }
 
 } // namespace mpa

@@ -566,32 +566,6 @@ TEST_F(DebugApiTest, GetStatsCountsAutoAcceptAndTargetsPauseOneByOne)
     EXPECT_EQ(reply.status, 400) << describe(reply).toStdString();
 }
 
-TEST_F(DebugApiTest, PartsNotBuiltYetAnswer503NamingWhatIsMissing)
-{
-    for (const QString &name : DebugActions::placeholderNames()) {
-        const DebugApiClient::Reply reply = call(name);
-        if (reply.ok())
-            continue; // the part has landed and registered the real action
-        EXPECT_EQ(reply.status, 503) << name.toStdString() << " " << describe(reply).toStdString();
-        EXPECT_TRUE(reply.error.startsWith(name + u" is not available yet: "_s)) << reply.error.toStdString();
-        EXPECT_TRUE(reply.error.contains(u"this build does not have "_s)) << reply.error.toStdString();
-    }
-    // A real action registered later replaces the placeholder, in either order.
-    engine->commands()->add({ u"getQuota"_s,
-                              CommandDispatcher::Scope::DebugApi,
-                              u"quota"_s,
-                              {},
-                              [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-                                  reply(CommandResult::success(QJsonObject { { u"remaining"_s, 0.5 } }));
-                              } });
-    DebugActions::addPlaceholder(engine->commands(), u"getQuota"_s, u"quota"_s, u"the quota provider"_s);
-    const DebugApiClient::Reply quota = call(u"getQuota"_s);
-    ASSERT_TRUE(quota.ok()) << describe(quota).toStdString();
-    const QJsonObject state = data(call(u"getFullState"_s));
-    EXPECT_EQ(state.value(u"quota"_s).toObject().value(u"remaining"_s).toDouble(), 0.5);
-    EXPECT_FALSE(state.value(u"unavailable"_s).toObject().contains(u"quota"_s));
-}
-
 TEST_F(DebugApiTest, EveryActionOfTheDesignIsServed)
 {
     const DebugApiClient::Reply reply = call(u"listActions"_s);
