@@ -6,6 +6,7 @@
 #include "logging/LogCategories.h"
 
 #include <QJsonArray>
+#include <QWebSocket>
 
 using namespace Qt::StringLiterals;
 
@@ -23,9 +24,24 @@ AgentChannel::AgentChannel(CommandDispatcher *commands, CommandCaller caller, QS
 
 AgentChannel::~AgentChannel() = default;
 
+void AgentChannel::attach(QWebSocket *socket)
+{
+    connect(this, &AgentChannel::send, socket,
+            [socket](const QByteArray &text) { socket->sendTextMessage(QString::fromUtf8(text)); });
+    connect(socket, &QWebSocket::textMessageReceived, this,
+            [this](const QString &message) { handleMessage(message.toUtf8()); });
+    // JSON in a binary frame is accepted as is.
+    connect(socket, &QWebSocket::binaryMessageReceived, this, &AgentChannel::handleMessage);
+    connect(socket, &QWebSocket::pong, this, [this] { m_missedBeats = 0; });
+}
+
 void AgentChannel::handleMessage(const QByteArray &text)
 {
-    Q_EMIT activity();
+    m_missedBeats = 0;
+    if (text.size() > AgentProtocol::kMaxMessageBytes) {
+        Q_EMIT send(AgentProtocol::oversizeReply(text, text.size()));
+        return;
+    }
     using Kind = AgentProtocol::Message::Kind;
     const AgentProtocol::Message message = AgentProtocol::parse(text);
 
