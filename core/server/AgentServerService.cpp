@@ -14,10 +14,9 @@ AgentServerService::AgentServerService(Settings *settings, CommandDispatcher *co
                                        QObject *parent)
     : QObject(parent)
     , m_settings(settings)
-    , m_paths(paths)
     , m_server(new AgentWebSocketServer(commands, this))
     , m_client(new AgentWebSocketClient(commands, this))
-    , m_token(m_paths.file(u"agent-token"_s), [this](const QString &token) { m_server->setToken(token); })
+    , m_token(paths.file(u"agent-token"_s), [this](const QString &token) { m_server->setToken(token); })
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AgentServerEnabled || key == SettingKey::AgentServerMode
