@@ -104,7 +104,6 @@ void AgentServerService::apply()
 {
     const bool wanted = m_running && isEnabled();
     const bool clientMode = isClientMode();
-    const QString previousError = m_error;
 
     if (!wanted || clientMode) {
         if (m_server->isListening()) {
@@ -144,11 +143,8 @@ void AgentServerService::apply()
     }
 
     const quint16 wantedPort = quint16(m_settings->intValue(SettingKey::AgentServerPort));
-    if (m_server->isListening() && m_server->port() == wantedPort) {
-        if (previousError != m_error)
-            Q_EMIT stateChanged();
-        return;
-    }
+    if (m_server->isListening() && m_server->port() == wantedPort)
+        return; // already as wanted
     QString error;
     if (token(&error).isEmpty()) {
         m_server->stop();
