@@ -12,6 +12,19 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
+namespace {
+
+// {"type":"auth","success":true}, with the request's id when it had one.
+QByteArray authAccepted(const QJsonValue &id)
+{
+    QJsonObject ok { { u"type"_s, u"auth"_s }, { u"success"_s, true } };
+    if (!id.isUndefined())
+        ok.insert(u"id"_s, id);
+    return AgentProtocol::toText(ok);
+}
+
+} // namespace
+
 AgentChannel::AgentChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,
                            QObject *parent)
     : QObject(parent)
@@ -64,10 +77,7 @@ void AgentChannel::handleMessage(const QByteArray &text)
             return;
         }
         m_authenticated = true;
-        QJsonObject ok { { u"type"_s, u"auth"_s }, { u"success"_s, true } };
-        if (!message.id.isUndefined())
-            ok.insert(u"id"_s, message.id);
-        Q_EMIT send(AgentProtocol::toText(ok));
+        Q_EMIT send(authAccepted(message.id));
         Q_EMIT authenticated();
         return;
     }
@@ -87,14 +97,10 @@ void AgentChannel::handleMessage(const QByteArray &text)
         qCInfo(lcServer).noquote() << m_caller.channel << m_caller.clientId
                                    << "peer says hello:" << AgentProtocol::toText(message.raw).left(300);
         return;
-    case Kind::Auth: {
+    case Kind::Auth:
         // Already authenticated (by URL or an earlier message): acknowledge, change nothing.
-        QJsonObject ok { { u"type"_s, u"auth"_s }, { u"success"_s, true } };
-        if (!message.id.isUndefined())
-            ok.insert(u"id"_s, message.id);
-        Q_EMIT send(AgentProtocol::toText(ok));
+        Q_EMIT send(authAccepted(message.id));
         return;
-    }
     case Kind::Request:
         runCommand(message.id, message.type, message.params);
         return;
