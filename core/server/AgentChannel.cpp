@@ -6,10 +6,24 @@
 #include "logging/LogCategories.h"
 
 #include <QJsonArray>
+#include <QWebSocket>
 
 using namespace Qt::StringLiterals;
 
 namespace mpa {
+
+namespace {
+
+// {"type":"auth","success":true}, with the request's id when it had one.
+QByteArray authAccepted(const QJsonValue &id)
+{
+    QJsonObject ok { { u"type"_s, u"auth"_s }, { u"success"_s, true } };
+    if (!id.isUndefined())
+        ok.insert(u"id"_s, id);
+    return AgentProtocol::toText(ok);
+}
+
+} // namespace
 
 AgentChannel::AgentChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,
                            QObject *parent)
@@ -23,9 +37,24 @@ AgentChannel::AgentChannel(CommandDispatcher *commands, CommandCaller caller, QS
 
 AgentChannel::~AgentChannel() = default;
 
+void AgentChannel::attach(QWebSocket *socket)
+{
+    connect(this, &AgentChannel::send, socket,
+            [socket](const QByteArray &text) { socket->sendTextMessage(QString::fromUtf8(text)); });
+    connect(socket, &QWebSocket::textMessageReceived, this,
+            [this](const QString &message) { handleMessage(message.toUtf8()); });
+    // JSON in a binary frame is accepted as is.
+    connect(socket, &QWebSocket::binaryMessageReceived, this, &AgentChannel::handleMessage);
+    connect(socket, &QWebSocket::pong, this, [this] { m_missedBeats = 0; });
+}
+
 void AgentChannel::handleMessage(const QByteArray &text)
 {
-    Q_EMIT activity();
+    m_missedBeats = 0;
+    if (text.size() > AgentProtocol::kMaxMessageBytes) {
+        Q_EMIT send(AgentProtocol::oversizeReply(text, text.size()));
+        return;
+    }
     using Kind = AgentProtocol::Message::Kind;
     const AgentProtocol::Message message = AgentProtocol::parse(text);
 
@@ -48,10 +77,7 @@ void AgentChannel::handleMessage(const QByteArray &text)
             return;
         }
         m_authenticated = true;
-        QJsonObject ok { { u"type"_s, u"auth"_s }, { u"success"_s, true } };
-        if (!message.id.isUndefined())
-            ok.insert(u"id"_s, message.id);
-        Q_EMIT send(AgentProtocol::toText(ok));
+        Q_EMIT send(authAccepted(message.id));
         Q_EMIT authenticated();
         return;
     }
@@ -71,14 +97,10 @@ void AgentChannel::handleMessage(const QByteArray &text)
         qCInfo(lcServer).noquote() << m_caller.channel << m_caller.clientId
                                    << "peer says hello:" << AgentProtocol::toText(message.raw).left(300);
         return;
-    case Kind::Auth: {
+    case Kind::Auth:
         // Already authenticated (by URL or an earlier message): acknowledge, change nothing.
-        QJsonObject ok { { u"type"_s, u"auth"_s }, { u"success"_s, true } };
-        if (!message.id.isUndefined())
-            ok.insert(u"id"_s, message.id);
-        Q_EMIT send(AgentProtocol::toText(ok));
+        Q_EMIT send(authAccepted(message.id));
         return;
-    }
     case Kind::Request:
         runCommand(message.id, message.type, message.params);
         return;

@@ -1,9 +1,11 @@
 #pragma once
 // One agent connection's logic, the same in server and client mode: authentication state,
 // the protocol (AgentProtocol), params checked against the command's schema (ParamsSchema)
-// and commands run through the shared CommandDispatcher in the Toolkit scope. The socket side
-// (AgentWebSocketServer, AgentWebSocketClient) only moves text: it feeds handleMessage() and
-// sends what `send` emits. Replies that arrive after the channel is gone are dropped.
+// and commands run through the shared CommandDispatcher in the Toolkit scope, plus the count of
+// heartbeats the peer let pass. attach() wires a socket to it the same way in both modes (frames
+// in, over-size ones answered, `send` out, pongs as signs of life); the socket side
+// (AgentWebSocketServer, AgentWebSocketClient) keeps only its timers and connection life.
+// Replies that arrive after the channel is gone are dropped.
 
 #include "CommandDispatcher.h"
 
@@ -11,6 +13,8 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+
+class QWebSocket;
 
 namespace mpa {
 
@@ -20,6 +24,8 @@ class AgentChannel : public QObject
 public:
     // Requests one connection may have running at once; more are refused, not queued.
     static constexpr int kMaxInFlight = 64;
+    // Heartbeats in a row the peer may let pass without a sign of life before it is dropped.
+    static constexpr int kMaxMissedBeats = 3;
 
     // `expectedToken` empty: the connection needs no authentication (client mode, or a
     // server-mode connection that presented the token in its URL).
@@ -31,8 +37,17 @@ public:
     bool isAuthenticated() const { return m_authenticated; }
     int inFlight() const { return m_inFlight; }
 
-    // One text message from the peer.
+    // Text and binary frames from `socket` go to handleMessage(), `send` goes to it, and its
+    // pongs count as signs of life. The socket stays the caller's.
+    void attach(QWebSocket *socket);
+
+    // One text message from the peer; one over AgentProtocol::kMaxMessageBytes is answered
+    // with an error and otherwise ignored.
     void handleMessage(const QByteArray &text);
+
+    // A heartbeat went by: true when the peer has shown no sign of life (any message or pong)
+    // for more than kMaxMissedBeats of them and should be dropped.
+    bool missedBeat() { return ++m_missedBeats > kMaxMissedBeats; }
 
 Q_SIGNALS:
     void send(const QByteArray &text);
@@ -40,8 +55,6 @@ Q_SIGNALS:
     // close frame and the log.
     void closeRequested(const QString &reason);
     void authenticated();
-    // Any message from the peer: the heartbeat counts it as a sign of life.
-    void activity();
 
 private:
     void runCommand(const QJsonValue &id, const QString &type, const QJsonObject &params);
@@ -51,6 +64,7 @@ private:
     QString m_expectedToken;
     bool m_authenticated;
     int m_inFlight = 0;
+    int m_missedBeats = 0;
 };
 
 } // namespace mpa

@@ -14,10 +14,9 @@ AgentServerService::AgentServerService(Settings *settings, CommandDispatcher *co
                                        QObject *parent)
     : QObject(parent)
     , m_settings(settings)
-    , m_paths(paths)
     , m_server(new AgentWebSocketServer(commands, this))
     , m_client(new AgentWebSocketClient(commands, this))
-    , m_token(m_paths.file(u"agent-token"_s), [this](const QString &token) { m_server->setToken(token); })
+    , m_token(paths.file(u"agent-token"_s), [this](const QString &token) { m_server->setToken(token); })
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AgentServerEnabled || key == SettingKey::AgentServerMode
@@ -105,7 +104,6 @@ void AgentServerService::apply()
 {
     const bool wanted = m_running && isEnabled();
     const bool clientMode = isClientMode();
-    const QString previousError = m_error;
 
     if (!wanted || clientMode) {
         if (m_server->isListening()) {
@@ -145,11 +143,8 @@ void AgentServerService::apply()
     }
 
     const quint16 wantedPort = quint16(m_settings->intValue(SettingKey::AgentServerPort));
-    if (m_server->isListening() && m_server->port() == wantedPort) {
-        if (previousError != m_error)
-            Q_EMIT stateChanged();
-        return;
-    }
+    if (m_server->isListening() && m_server->port() == wantedPort)
+        return; // already as wanted
     QString error;
     if (token(&error).isEmpty()) {
         m_server->stop();

@@ -64,7 +64,6 @@ private:
     void apply();
 
     Settings *m_settings;
-    AppPaths m_paths;
     AgentWebSocketServer *m_server;
     AgentWebSocketClient *m_client;
     bool m_running = false;

@@ -23,9 +23,9 @@ AgentWebSocketClient::AgentWebSocketClient(CommandDispatcher *commands, QObject 
     connect(&m_retry, &QTimer::timeout, this, &AgentWebSocketClient::connectNow);
     m_heartbeat.setInterval(20s);
     connect(&m_heartbeat, &QTimer::timeout, this, [this] {
-        if (!m_socket || m_state != State::Connected)
+        if (!m_socket || !m_channel || m_state != State::Connected)
             return;
-        if (++m_missedBeats > 3) {
+        if (m_channel->missedBeat()) {
             m_pendingError = u"the agent stopped answering pings"_s;
             qCWarning(lcServer).noquote() << "agent client:" << m_pendingError << "; reconnecting";
             m_socket->abort();
@@ -125,32 +125,10 @@ void AgentWebSocketClient::onConnected()
 {
     QWebSocket *socket = m_socket;
     m_backoff = kFirstRetry;
-    m_missedBeats = 0;
     m_lastError.clear();
     const CommandCaller caller { u"agent-client"_s, u"client-%1"_s.arg(++m_connectionNumber) };
     m_channel = new AgentChannel(m_commands, caller, QString(), socket);
-    connect(m_channel, &AgentChannel::send, socket,
-            [socket](const QByteArray &text) { socket->sendTextMessage(QString::fromUtf8(text)); });
-    connect(m_channel, &AgentChannel::activity, this, [this] { m_missedBeats = 0; });
-    AgentChannel *channel = m_channel;
-    connect(socket, &QWebSocket::textMessageReceived, channel, [socket, channel](const QString &message) {
-        const QByteArray text = message.toUtf8();
-        if (text.size() > AgentProtocol::kMaxMessageBytes) {
-            Q_EMIT channel->activity();
-            socket->sendTextMessage(QString::fromUtf8(AgentProtocol::oversizeReply(text, text.size())));
-            return;
-        }
-        channel->handleMessage(text);
-    });
-    connect(socket, &QWebSocket::binaryMessageReceived, channel, [socket, channel](const QByteArray &data) {
-        if (data.size() > AgentProtocol::kMaxMessageBytes) {
-            Q_EMIT channel->activity();
-            socket->sendTextMessage(QString::fromUtf8(AgentProtocol::oversizeReply(data, data.size())));
-            return;
-        }
-        channel->handleMessage(data);
-    });
-    connect(socket, &QWebSocket::pong, this, [this] { m_missedBeats = 0; });
+    m_channel->attach(socket);
 
     QJsonArray types;
     for (const CommandDispatcher::Command &c : m_commands->commands(CommandDispatcher::Scope::Toolkit))

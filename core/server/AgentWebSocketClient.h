@@ -69,7 +69,6 @@ private:
     QString m_lastError;
     QString m_pendingError; // why the client itself dropped the connection
     int m_attempts = 0;
-    int m_missedBeats = 0;
     quint64 m_connectionNumber = 0;
 };
 

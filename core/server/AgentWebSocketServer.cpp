@@ -153,47 +153,17 @@ void AgentWebSocketServer::onNewConnection()
 
         const CommandCaller caller { u"agent-ws"_s, u"ws-%1"_s.arg(m_nextClientId++) };
         auto *channel = new AgentChannel(m_commands, caller, tokenInUrl ? QString() : m_token, socket);
-        m_clients.insert(socket, Client { socket, channel, 0 });
+        m_clients.insert(socket, Client { socket, channel });
         qCInfo(lcServer).noquote() << u"agent server: %1 connected from %2%3"_s.arg(
             caller.clientId, peerName(socket), tokenInUrl ? QString() : u" (waiting for its auth message)"_s);
 
-        connect(channel, &AgentChannel::send, socket,
-                [socket](const QByteArray &text) { socket->sendTextMessage(QString::fromUtf8(text)); });
+        channel->attach(socket);
         connect(channel, &AgentChannel::closeRequested, socket, [this, socket](const QString &reason) {
             qCWarning(lcServer).noquote() << "agent server: closing" << peerName(socket) << "-" << reason;
             socket->close(QWebSocketProtocol::CloseCodePolicyViolated, reason.left(120));
             dropClient(socket);
         });
         connect(channel, &AgentChannel::authenticated, this, &AgentWebSocketServer::clientsChanged);
-        connect(channel, &AgentChannel::activity, this, [this, socket] {
-            auto it = m_clients.find(socket);
-            if (it != m_clients.end())
-                it->missedBeats = 0;
-        });
-        connect(socket, &QWebSocket::textMessageReceived, channel, [socket, channel](const QString &message) {
-            const QByteArray text = message.toUtf8();
-            if (text.size() > AgentProtocol::kMaxMessageBytes) {
-                Q_EMIT channel->activity();
-                socket->sendTextMessage(QString::fromUtf8(AgentProtocol::oversizeReply(text, text.size())));
-                return;
-            }
-            channel->handleMessage(text);
-        });
-        connect(socket, &QWebSocket::binaryMessageReceived, channel,
-                [socket, channel](const QByteArray &data) {
-                    if (data.size() > AgentProtocol::kMaxMessageBytes) {
-                        Q_EMIT channel->activity();
-                        socket->sendTextMessage(
-                            QString::fromUtf8(AgentProtocol::oversizeReply(data, data.size())));
-                        return;
-                    }
-                    channel->handleMessage(data); // JSON in a binary frame is accepted as is
-                });
-        connect(socket, &QWebSocket::pong, this, [this, socket] {
-            auto it = m_clients.find(socket);
-            if (it != m_clients.end())
-                it->missedBeats = 0;
-        });
         connect(socket, &QWebSocket::disconnected, this, [this, socket] { dropClient(socket); });
 
         if (tokenInUrl) {
@@ -230,10 +200,10 @@ void AgentWebSocketServer::heartbeat()
 {
     const QList<QWebSocket *> sockets = m_clients.keys();
     for (QWebSocket *socket : sockets) {
-        Client &client = m_clients[socket];
-        if (++client.missedBeats > 3) {
+        AgentChannel *channel = m_clients.value(socket).channel;
+        if (channel->missedBeat()) {
             qCWarning(lcServer).noquote() << u"agent server: %1 stopped answering pings; closing"_s.arg(
-                client.channel->caller().clientId);
+                channel->caller().clientId);
             socket->close(QWebSocketProtocol::CloseCodeGoingAway, u"no answer to pings"_s);
             dropClient(socket);
             continue;

@@ -62,7 +62,6 @@ private:
     {
         QPointer<QWebSocket> socket;
         AgentChannel *channel = nullptr;
-        int missedBeats = 0;
     };
 
     void onNewConnection();

@@ -12,6 +12,9 @@ namespace mpa::ParamsSchema {
 
 namespace {
 
+// `value` at `path` ("params.x") against `schema`: empty, or the first problem found.
+QString validateValue(const QJsonValue &value, const QJsonObject &schema, const QString &path);
+
 bool hasType(const QJsonValue &value, const QString &type)
 {
     if (type == u"string"_s)
@@ -111,8 +114,6 @@ QString validateObject(const QJsonObject &object, const QJsonObject &schema, con
     return {};
 }
 
-} // namespace
-
 QString validateValue(const QJsonValue &value, const QJsonObject &schema, const QString &path)
 {
     // anyOf / oneOf: the value must fit one of the forms (the toolkit's forms never overlap).
@@ -205,6 +206,8 @@ QString validateValue(const QJsonValue &value, const QJsonObject &schema, const 
         return validateObject(value.toObject(), schema, path);
     return {};
 }
+
+} // namespace
 
 QString validate(const QJsonObject &params, const QJsonObject &schema)
 {

@@ -6,7 +6,6 @@
 // enum, properties, additionalProperties: false, minimum/maximum, minLength, items.
 
 #include <QJsonObject>
-#include <QJsonValue>
 #include <QString>
 
 namespace mpa::ParamsSchema {
@@ -14,9 +13,6 @@ namespace mpa::ParamsSchema {
 // Empty when `params` satisfies `schema` (an empty schema accepts any object), else the first
 // problem found.
 QString validate(const QJsonObject &params, const QJsonObject &schema);
-
-// The same for one value at `path` ("params.x").
-QString validateValue(const QJsonValue &value, const QJsonObject &schema, const QString &path);
 
 // The schema MCP needs: `schema` with "type":"object" (and empty "properties") filled in.
 QJsonObject normalized(const QJsonObject &schema);
