@@ -7,7 +7,6 @@
 #include "AppRun.h"
 #include "BenchSupport.h"
 #include "HeadlessChromium.h"
-#include "NodeBridge.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "engine/Engine.h"
@@ -21,7 +20,6 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <cstdio>
@@ -33,18 +31,11 @@ using namespace mpa::test;
 namespace {
 
 // Runs a node script from tests/npm to its end; its stdout's JSON lines.
-QList<QJsonObject> runNode(const QStringList &arguments)
+QList<QJsonObject> runNodeScript(const QStringList &arguments)
 {
-    QProcess node;
-    node.setWorkingDirectory(QDir(sourceDir()).filePath(u"tests/npm"_s));
-    node.start(NodeBridge::nodeBinary(), arguments);
-    // The server answering it runs on this thread's event loop: keep the loop turning.
-    waitUntil([&] { return node.state() == QProcess::NotRunning; }, std::chrono::minutes(10));
-    if (node.exitCode() != 0)
-        std::fprintf(stderr, "node %s failed: %s\n", qPrintable(arguments.value(0)),
-                     node.readAllStandardError().constData());
     QList<QJsonObject> lines;
-    for (const QByteArray &line : node.readAllStandardOutput().split('\n')) {
+    const std::optional<QByteArray> output = runNode(arguments, QDir(sourceDir()).filePath(u"tests/npm"_s));
+    for (const QByteArray &line : output.value_or(QByteArray()).split('\n')) {
         const QJsonDocument document = QJsonDocument::fromJson(line);
         if (document.isObject())
             lines.append(document.object());
@@ -129,7 +120,7 @@ int main(int argc, char **argv)
     QStringList wsArgs { u"ws-bench.mjs"_s, url, QString::number(rounds) };
     for (const QJsonValue &r : std::as_const(wsRequests))
         wsArgs.append(json(r));
-    const QList<QJsonObject> ws = runNode(wsArgs);
+    const QList<QJsonObject> ws = runNodeScript(wsArgs);
 
     QJsonArray mcpCalls;
     if (toolkit) {
@@ -142,7 +133,7 @@ int main(int argc, char **argv)
                                       { u"arguments"_s, QJsonObject { { u"ref"_s, u"@Add one"_s } } } });
     }
     QTemporaryDir mcpConfig;
-    const QList<QJsonObject> mcp = runNode(
+    const QList<QJsonObject> mcp = runNodeScript(
         { u"mcp-bench.mjs"_s, QString::number(rounds), json(mcpCalls), u"--"_s, appBinary(), u"mcp"_s,
           u"--cdp-port"_s, QString::number(chromium.port()), u"--config-dir"_s, mcpConfig.path() });
 

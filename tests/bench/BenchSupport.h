@@ -2,14 +2,19 @@
 // What every benchmark needs: percentiles of its samples, and a Chromium to measure against.
 
 #include "HeadlessChromium.h"
+#include "NodeBridge.h"
 #include "Wait.h"
 #include "cdp/CdpEndpoint.h"
 
+#include <QByteArray>
 #include <QList>
+#include <QProcess>
 #include <QString>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <optional>
 
 namespace mpa::test {
 
@@ -43,6 +48,25 @@ inline bool connectEndpoint(CdpEndpoint &endpoint, const HeadlessChromium &chrom
         return true;
     std::fprintf(stderr, "cannot connect to Chromium on port %u\n", unsigned(chromium.port()));
     return false;
+}
+
+// Runs node with `arguments` to its end and returns its stdout; nothing (saying why on stderr)
+// when it fails. The event loop keeps turning meanwhile: the servers the script talks to (the
+// fixture site, the agent server) live on this thread.
+inline std::optional<QByteArray> runNode(const QStringList &arguments, const QString &workingDirectory = {})
+{
+    QProcess node;
+    node.setWorkingDirectory(workingDirectory);
+    node.start(NodeBridge::nodeBinary(), arguments);
+    waitUntil([&] { return node.state() == QProcess::NotRunning; }, std::chrono::minutes(10));
+    if (node.state() != QProcess::NotRunning || node.exitStatus() != QProcess::NormalExit || node.exitCode() != 0) {
+        std::fprintf(stderr, "node %s failed: %s\n", qPrintable(arguments.value(0)),
+                     node.readAllStandardError().constData());
+        node.kill();
+        node.waitForFinished();
+        return std::nullopt;
+    }
+    return node.readAllStandardOutput();
 }
 
 } // namespace mpa::test

@@ -20,7 +20,6 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 
@@ -151,21 +150,11 @@ int main(int argc, char **argv)
     }
 
     // Playwright on the same pages, same browser.
-    QProcess node;
-    node.setProcessChannelMode(QProcess::SeparateChannels);
     QStringList args { QDir(sourceDir()).filePath(u"tests/bench/toolkit-playwright.cjs"_s),
                        QString::number(chromium.port()), QString::number(clicks), QString::number(runs) };
     args += urls;
-    node.start(u"node"_s, args);
-    QJsonObject playwright;
-    // The fixture server lives in this process: keep the event loop running while node works.
-    node.waitForStarted();
-    waitUntil([&] { return node.state() == QProcess::NotRunning; }, 600s);
-    if (node.state() != QProcess::NotRunning || node.exitCode() != 0) {
-        std::fprintf(stderr, "playwright run failed: %s\n", node.readAllStandardError().constData());
-    } else {
-        playwright = QJsonDocument::fromJson(node.readAllStandardOutput()).object();
-    }
+    const QJsonObject playwright
+        = QJsonDocument::fromJson(runNode(args).value_or(QByteArray())).object(); // {} when it failed
     const QJsonArray pwPages = playwright.value(u"pages"_s).toArray();
     QList<double> pwClicks;
     for (const QJsonValue &v : playwright.value(u"clickMs"_s).toArray())
