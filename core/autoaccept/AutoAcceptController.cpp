@@ -118,8 +118,6 @@ void AutoAcceptController::setTargetPaused(const QString &targetId, bool paused)
         m_pausedTargets.insert(targetId);
     else
         m_pausedTargets.remove(targetId);
-    if (auto it = m_targets.find(targetId); it != m_targets.end())
-        it->paused = paused;
     qCInfo(lcAutoAccept).noquote() << u"auto-accept %1 in target %2"_s.arg(
         paused ? u"paused"_s : u"resumed"_s, targetId);
     applyAll();
@@ -229,7 +227,6 @@ AutoAcceptController::TargetState &AutoAcceptController::stateFor(CdpSession *pa
     if (it == m_targets.end()) {
         it = m_targets.insert(id, TargetState {});
         it->targetId = id;
-        it->paused = m_pausedTargets.contains(id);
         m_targetOrder.append(id);
     }
     const auto info = m_pageInfo.constFind(id);
@@ -242,8 +239,10 @@ AutoAcceptController::TargetState &AutoAcceptController::stateFor(CdpSession *pa
 QList<AutoAcceptController::TargetState> AutoAcceptController::targets() const
 {
     QList<TargetState> list;
-    for (const QString &id : m_targetOrder)
+    for (const QString &id : m_targetOrder) {
         list.append(m_targets.value(id));
+        list.last().paused = m_pausedTargets.contains(id);
+    }
     return list;
 }
 

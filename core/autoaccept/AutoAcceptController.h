@@ -42,7 +42,7 @@ public:
         QString title;
         QString url;
         QString profileId;
-        bool paused = false;
+        bool paused = false; // filled in by targets() from the paused set
         bool attached = false;
         AutoAcceptCounts counts;
     };
