@@ -78,6 +78,7 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
         }
     });
     connect(m_settings, &Settings::changed, this, &AutoAcceptController::onSettingChanged);
+    connect(m_stats, &AutoAcceptStats::changed, this, &AutoAcceptController::statsChanged);
     m_collectTimer.setInterval(kCollectInterval);
     connect(&m_collectTimer, &QTimer::timeout, this, [this] { collectNow(this, {}); });
     m_collectTimer.start();
@@ -324,8 +325,7 @@ void AutoAcceptController::absorb(CdpSession *session, const QString &frameId,
         added.sessions = 1; // this run's first click makes it a session
     m_run += added;
     stateFor(pageOf(session)).counts += delta;
-    m_stats->add(added);
-    Q_EMIT statsChanged();
+    m_stats->add(added); // statsChanged follows from m_stats's changed
 }
 
 void AutoAcceptController::collectNow(QObject *context, std::function<void()> done)

@@ -103,6 +103,7 @@ Q_SIGNALS:
     void commandBlocked(const QString &targetTitle, const QString &pageUrl, const QString &pattern,
                         const QString &command);
     void verificationFailed(const QString &targetId, const QString &targetTitle, const QString &label);
+    // Any count changed: this run's, a target's or the persisted totals (a reset too).
     void statsChanged();
     void targetsChanged();
     void enabledChanged(bool enabled);

@@ -92,7 +92,6 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     body()->addStretch(1);
 
     AutoAcceptController *autoAccept = engine->autoAccept();
-    connect(autoAccept->stats(), &AutoAcceptStats::changed, this, &DashboardPage::refreshStats);
     connect(autoAccept, &AutoAcceptController::statsChanged, this, &DashboardPage::refreshStats);
     connect(autoAccept, &AutoAcceptController::targetsChanged, this, &DashboardPage::refresh);
 
