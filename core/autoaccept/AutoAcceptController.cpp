@@ -209,6 +209,9 @@ void AutoAcceptController::apply(CdpSession *session)
         return;
     injector->setConfig(QString::fromLatin1(kModule), configFor(session));
     if (session->isPage()) {
+        const auto old = m_targets.constFind(session->targetId());
+        const bool isNew = old == m_targets.cend();
+        const TargetState before = isNew ? TargetState {} : *old;
         TargetState &state = stateFor(session);
         const QString profileId = profile ? profile->id : QString();
         if (state.profileId != profileId) {
@@ -217,7 +220,10 @@ void AutoAcceptController::apply(CdpSession *session)
                 state.title.isEmpty() ? state.url : u"'%1' (%2)"_s.arg(state.title, state.url),
                 profileId.isEmpty() ? u"none"_s : profileId);
         }
-        Q_EMIT targetsChanged();
+        // Only a change is announced: applyAll() re-applies every session on each setting edit.
+        if (isNew || state.title != before.title || state.url != before.url
+            || state.profileId != before.profileId || state.attached != before.attached)
+            Q_EMIT targetsChanged();
     }
 }
 
