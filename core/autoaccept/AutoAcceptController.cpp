@@ -377,9 +377,6 @@ void AutoAcceptController::collectNow(QObject *context, std::function<void()> do
 
 QJsonObject AutoAcceptController::toJson() const
 {
-    QJsonObject weeks;
-    for (auto it = m_stats->weeks().cbegin(); it != m_stats->weeks().cend(); ++it)
-        weeks.insert(it.key(), it.value().toJson());
     QJsonObject thisWeek = m_stats->week().toJson();
     thisWeek.insert(u"week"_s, AutoAcceptStats::weekKey(QDate::currentDate()));
     thisWeek.insert(u"timeSavedS"_s, m_stats->week().secondsSaved());
@@ -413,7 +410,7 @@ QJsonObject AutoAcceptController::toJson() const
         { u"blocked"_s, m_stats->cumulative().blocked },
         { u"totals"_s, totals },
         { u"thisWeek"_s, thisWeek },
-        { u"weeks"_s, weeks },
+        { u"weeks"_s, m_stats->weeksJson() },
         { u"thisRun"_s, m_run.toJson() },
         { u"targets"_s, targetList },
         { u"recentBlocked"_s, blocked },
