@@ -353,9 +353,8 @@ void AutoAcceptController::collectNow(QObject *context, std::function<void()> do
     collecting->hasContext = context != nullptr;
     collecting->done = std::move(done);
     collecting->pending = 1; // released at the end, so `done` runs once even with no frames
-    const QString expression
-        = u"(() => { const m = globalThis.__mpa && globalThis.__mpa[\"%1\"]; "
-          "return m && m.stats ? m.stats() : null; })()"_s.arg(QLatin1StringView(kModule));
+    // A frame without the module yet answers with an error, and is left out.
+    const QString expression = PayloadInjector::moduleCall(QString::fromLatin1(kModule), u"stats"_s);
     for (PayloadInjector *injector : m_payloads->injectors()) {
         if (!injector->hasScript(QString::fromLatin1(kModule)) || !injector->session())
             continue;
