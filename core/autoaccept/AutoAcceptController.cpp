@@ -78,6 +78,7 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
         }
     });
     connect(m_settings, &Settings::changed, this, &AutoAcceptController::onSettingChanged);
+    connect(m_stats, &AutoAcceptStats::changed, this, &AutoAcceptController::statsChanged);
     m_collectTimer.setInterval(kCollectInterval);
     connect(&m_collectTimer, &QTimer::timeout, this, [this] { collectNow(this, {}); });
     m_collectTimer.start();
@@ -118,8 +119,6 @@ void AutoAcceptController::setTargetPaused(const QString &targetId, bool paused)
         m_pausedTargets.insert(targetId);
     else
         m_pausedTargets.remove(targetId);
-    if (auto it = m_targets.find(targetId); it != m_targets.end())
-        it->paused = paused;
     qCInfo(lcAutoAccept).noquote() << u"auto-accept %1 in target %2"_s.arg(
         paused ? u"paused"_s : u"resumed"_s, targetId);
     applyAll();
@@ -210,6 +209,9 @@ void AutoAcceptController::apply(CdpSession *session)
         return;
     injector->setConfig(QString::fromLatin1(kModule), configFor(session));
     if (session->isPage()) {
+        const auto old = m_targets.constFind(session->targetId());
+        const bool isNew = old == m_targets.cend();
+        const TargetState before = isNew ? TargetState {} : *old;
         TargetState &state = stateFor(session);
         const QString profileId = profile ? profile->id : QString();
         if (state.profileId != profileId) {
@@ -218,7 +220,10 @@ void AutoAcceptController::apply(CdpSession *session)
                 state.title.isEmpty() ? state.url : u"'%1' (%2)"_s.arg(state.title, state.url),
                 profileId.isEmpty() ? u"none"_s : profileId);
         }
-        Q_EMIT targetsChanged();
+        // Only a change is announced: applyAll() re-applies every session on each setting edit.
+        if (isNew || state.title != before.title || state.url != before.url
+            || state.profileId != before.profileId || state.attached != before.attached)
+            Q_EMIT targetsChanged();
     }
 }
 
@@ -229,7 +234,6 @@ AutoAcceptController::TargetState &AutoAcceptController::stateFor(CdpSession *pa
     if (it == m_targets.end()) {
         it = m_targets.insert(id, TargetState {});
         it->targetId = id;
-        it->paused = m_pausedTargets.contains(id);
         m_targetOrder.append(id);
     }
     const auto info = m_pageInfo.constFind(id);
@@ -242,8 +246,10 @@ AutoAcceptController::TargetState &AutoAcceptController::stateFor(CdpSession *pa
 QList<AutoAcceptController::TargetState> AutoAcceptController::targets() const
 {
     QList<TargetState> list;
-    for (const QString &id : m_targetOrder)
+    for (const QString &id : m_targetOrder) {
         list.append(m_targets.value(id));
+        list.last().paused = m_pausedTargets.contains(id);
+    }
     return list;
 }
 
@@ -325,8 +331,7 @@ void AutoAcceptController::absorb(CdpSession *session, const QString &frameId,
         added.sessions = 1; // this run's first click makes it a session
     m_run += added;
     stateFor(pageOf(session)).counts += delta;
-    m_stats->add(added);
-    Q_EMIT statsChanged();
+    m_stats->add(added); // statsChanged follows from m_stats's changed
 }
 
 void AutoAcceptController::collectNow(QObject *context, std::function<void()> done)
@@ -348,9 +353,8 @@ void AutoAcceptController::collectNow(QObject *context, std::function<void()> do
     collecting->hasContext = context != nullptr;
     collecting->done = std::move(done);
     collecting->pending = 1; // released at the end, so `done` runs once even with no frames
-    const QString expression
-        = u"(() => { const m = globalThis.__mpa && globalThis.__mpa[\"%1\"]; "
-          "return m && m.stats ? m.stats() : null; })()"_s.arg(QLatin1StringView(kModule));
+    // A frame without the module yet answers with an error, and is left out.
+    const QString expression = PayloadInjector::moduleCall(QString::fromLatin1(kModule), u"stats"_s);
     for (PayloadInjector *injector : m_payloads->injectors()) {
         if (!injector->hasScript(QString::fromLatin1(kModule)) || !injector->session())
             continue;
@@ -372,9 +376,6 @@ void AutoAcceptController::collectNow(QObject *context, std::function<void()> do
 
 QJsonObject AutoAcceptController::toJson() const
 {
-    QJsonObject weeks;
-    for (auto it = m_stats->weeks().cbegin(); it != m_stats->weeks().cend(); ++it)
-        weeks.insert(it.key(), it.value().toJson());
     QJsonObject thisWeek = m_stats->week().toJson();
     thisWeek.insert(u"week"_s, AutoAcceptStats::weekKey(QDate::currentDate()));
     thisWeek.insert(u"timeSavedS"_s, m_stats->week().secondsSaved());
@@ -408,7 +409,7 @@ QJsonObject AutoAcceptController::toJson() const
         { u"blocked"_s, m_stats->cumulative().blocked },
         { u"totals"_s, totals },
         { u"thisWeek"_s, thisWeek },
-        { u"weeks"_s, weeks },
+        { u"weeks"_s, m_stats->weeksJson() },
         { u"thisRun"_s, m_run.toJson() },
         { u"targets"_s, targetList },
         { u"recentBlocked"_s, blocked },

@@ -42,7 +42,7 @@ public:
         QString title;
         QString url;
         QString profileId;
-        bool paused = false;
+        bool paused = false; // filled in by targets() from the paused set
         bool attached = false;
         AutoAcceptCounts counts;
     };
@@ -103,6 +103,7 @@ Q_SIGNALS:
     void commandBlocked(const QString &targetTitle, const QString &pageUrl, const QString &pattern,
                         const QString &command);
     void verificationFailed(const QString &targetId, const QString &targetTitle, const QString &label);
+    // Any count changed: this run's, a target's or the persisted totals (a reset too).
     void statsChanged();
     void targetsChanged();
     void enabledChanged(bool enabled);

@@ -106,15 +106,20 @@ void AutoAcceptStats::reset()
     Q_EMIT changed();
 }
 
-bool AutoAcceptStats::save(QString *error)
+QJsonObject AutoAcceptStats::weeksJson() const
 {
-    m_saveTimer.stop();
     QJsonObject weeks;
     for (auto it = m_weeks.cbegin(); it != m_weeks.cend(); ++it)
         weeks.insert(it.key(), it.value().toJson());
+    return weeks;
+}
+
+bool AutoAcceptStats::save(QString *error)
+{
+    m_saveTimer.stop();
     const QJsonObject object {
         { u"cumulative"_s, m_cumulative.toJson() },
-        { u"weeks"_s, weeks },
+        { u"weeks"_s, weeksJson() },
         { u"since"_s, m_since.toString(Qt::ISODate) },
     };
     QString why;

@@ -52,6 +52,8 @@ public:
     AutoAcceptCounts week(QDate day = QDate::currentDate()) const { return m_weeks.value(weekKey(day)); }
     // Week key ("2026-W48") → totals, oldest first; the last kWeeksKept weeks.
     const QMap<QString, AutoAcceptCounts> &weeks() const { return m_weeks; }
+    // weeks() as JSON: week key → counts.
+    QJsonObject weeksJson() const;
     QDateTime since() const { return m_since; }
 
     // Writes now (also done shortly after every change); false with `error` on failure.

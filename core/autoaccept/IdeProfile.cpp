@@ -1,7 +1,5 @@
 #include "IdeProfile.h"
 
-#include "safety/TextPattern.h"
-
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -44,21 +42,33 @@ bool fail(QString *error, const QString &message)
     return false;
 }
 
-bool checkPatterns(const QStringList &patterns, const QString &key, QString *error)
+// The patterns of `sources`; `error` names `key` and the first one that is not valid.
+std::optional<QList<TextPattern>> compile(const QStringList &sources, const QString &key, QString *error)
 {
-    for (const QString &source : patterns) {
-        const TextPattern pattern(source);
-        if (!pattern.isValid())
-            return fail(error,
-                        u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
+    QList<TextPattern> patterns;
+    for (const QString &source : sources) {
+        TextPattern pattern(source);
+        if (!pattern.isValid()) {
+            fail(error, u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
+            return std::nullopt;
+        }
+        patterns.append(std::move(pattern));
     }
-    return true;
+    return patterns;
 }
 
-bool anyMatches(const QStringList &patterns, const QString &text)
+bool anyMatches(const QList<TextPattern> &patterns, const QString &text)
 {
     return std::any_of(patterns.begin(), patterns.end(),
-                       [&](const QString &source) { return TextPattern(source).matches(text); });
+                       [&](const TextPattern &pattern) { return pattern.matches(text); });
+}
+
+QJsonArray sources(const QList<TextPattern> &patterns)
+{
+    QJsonArray array;
+    for (const TextPattern &pattern : patterns)
+        array.append(pattern.source());
+    return array;
 }
 
 } // namespace
@@ -107,15 +117,16 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
     const auto buttons = stringList(json.value(u"buttonSelectors"), u"buttonSelectors"_s, error);
     if (!urls || !titles || !panels || !buttons)
         return std::nullopt;
-    if (!checkPatterns(*urls, u"match.urlPatterns"_s, error)
-        || !checkPatterns(*titles, u"match.titlePatterns"_s, error))
+    auto urlPatterns = compile(*urls, u"match.urlPatterns"_s, error);
+    auto titlePatterns = urlPatterns ? compile(*titles, u"match.titlePatterns"_s, error) : std::nullopt;
+    if (!urlPatterns || !titlePatterns)
         return std::nullopt;
     if (panels->isEmpty()) {
         fail(error, u"'panelSelector' is required: the CSS selector of the agent panel"_s);
         return std::nullopt;
     }
-    profile.urlPatterns = *urls;
-    profile.titlePatterns = *titles;
+    profile.urlPatterns = std::move(*urlPatterns);
+    profile.titlePatterns = std::move(*titlePatterns);
     profile.panelSelectors = *panels;
     profile.buttonSelectors = *buttons;
 
@@ -149,8 +160,8 @@ QJsonObject IdeProfile::toJson() const
         { u"id"_s, id },
         { u"name"_s, name },
         { u"match"_s,
-          QJsonObject { { u"urlPatterns"_s, QJsonArray::fromStringList(urlPatterns) },
-                        { u"titlePatterns"_s, QJsonArray::fromStringList(titlePatterns) } } },
+          QJsonObject { { u"urlPatterns"_s, sources(urlPatterns) },
+                        { u"titlePatterns"_s, sources(titlePatterns) } } },
         { u"panelSelector"_s, QJsonArray::fromStringList(panelSelectors) },
         { u"buttonSelectors"_s, QJsonArray::fromStringList(buttonSelectors) },
         { u"frameIsPanel"_s, frameIsPanel },

@@ -19,6 +19,7 @@
 //   }
 
 #include "chat/ChatSelectors.h"
+#include "safety/TextPattern.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -31,8 +32,8 @@ struct IdeProfile
 {
     QString id;
     QString name;
-    QStringList urlPatterns;
-    QStringList titlePatterns;
+    QList<TextPattern> urlPatterns; // compiled once, when read
+    QList<TextPattern> titlePatterns;
     QStringList panelSelectors;
     QStringList buttonSelectors;
     bool frameIsPanel = true;

@@ -830,10 +830,8 @@ void installAutoAcceptActions(Engine *engine)
             const QString targetId = p.requiredString(u"targetId"_s);
             if (!p.ok())
                 return reply(CommandResult::failure(p.error()));
-            const QList<CdpSession *> pages = engine->endpoint()->pageSessions();
-            const bool known = std::any_of(pages.begin(), pages.end(),
-                                           [&](CdpSession *s) { return s->targetId() == targetId; });
-            if (!known)
+            const CdpSession *page = engine->endpoint()->sessionForTarget(targetId);
+            if (!page || !page->isPage())
                 return reply(CommandResult::failure(
                     u"no attached page has targetId '%1' (see getCDPConnections)"_s.arg(targetId), 404));
             autoAccept->setTargetPaused(targetId, paused);

@@ -72,6 +72,13 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
             m_stats->setItem(row, column, item);
         }
     }
+    for (int column = 0; column < 2; ++column) {
+        m_stats->item(1, column)
+            ->setToolTip(tr("Estimated at %n second(s) a click: noticing the button, switching to the IDE "
+                            "and clicking it yourself",
+                            nullptr, int(AutoAcceptCounts::kSecondsSavedPerClick)));
+        m_stats->item(2, column)->setToolTip(tr("Runs of the app in which auto-accept clicked at least once"));
+    }
     m_stats->setFixedHeight(m_stats->horizontalHeader()->sizeHint().height()
                             + m_stats->verticalHeader()->length() + 2 * m_stats->frameWidth());
     stats->addWidget(m_stats);
@@ -92,7 +99,6 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     body()->addStretch(1);
 
     AutoAcceptController *autoAccept = engine->autoAccept();
-    connect(autoAccept->stats(), &AutoAcceptStats::changed, this, &DashboardPage::refreshStats);
     connect(autoAccept, &AutoAcceptController::statsChanged, this, &DashboardPage::refreshStats);
     connect(autoAccept, &AutoAcceptController::targetsChanged, this, &DashboardPage::refresh);
 
@@ -169,13 +175,6 @@ void DashboardPage::refreshStats()
     put(3, week.fileEdits, total.fileEdits);
     put(4, week.terminalCommands, total.terminalCommands);
     put(5, week.blocked, total.blocked);
-    for (int column = 0; column < 2; ++column)
-        m_stats->item(1, column)
-            ->setToolTip(tr("Estimated at %n second(s) a click: noticing the button, switching to the IDE "
-                            "and clicking it yourself",
-                            nullptr, int(AutoAcceptCounts::kSecondsSavedPerClick)));
-    for (int column = 0; column < 2; ++column)
-        m_stats->item(2, column)->setToolTip(tr("Runs of the app in which auto-accept clicked at least once"));
     m_stats->setToolTip(
         tr("Counted since %1")
             .arg(QLocale().toString(autoAccept->stats()->since().toLocalTime(), QLocale::ShortFormat)));
