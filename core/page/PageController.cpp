@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <algorithm>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -253,18 +254,32 @@ void PageController::waitUntil(std::function<bool()> condition, int timeoutMs, s
 {
     if (condition())
         return then(true);
-    auto deadline = std::make_shared<QDeadlineTimer>(timeoutMs);
-    auto timer = new QTimer(this);
-    timer->setInterval(10);
-    connect(timer, &QTimer::timeout, this, [timer, deadline, condition, then] {
-        const bool met = condition();
-        if (!met && !deadline->hasExpired())
-            return;
-        timer->stop();
-        timer->deleteLater();
-        then(met);
+    auto wait = std::make_shared<Wait>(Wait { std::move(condition), std::move(then), new QTimer(this) });
+    m_waits.push_back(wait);
+    wait->timeout->setSingleShot(true);
+    connect(wait->timeout, &QTimer::timeout, this, [this, wait] {
+        std::erase(m_waits, wait);
+        wait->timeout->deleteLater();
+        wait->then(wait->condition());
     });
-    timer->start();
+    wait->timeout->start(timeoutMs);
+}
+
+void PageController::recheckWaits()
+{
+    // A copy: an answer may start new waits (or close the controller).
+    const auto waits = m_waits;
+    const QPointer<PageController> self(this);
+    for (const auto &wait : waits) {
+        if (!self)
+            return;
+        if (std::find(m_waits.begin(), m_waits.end(), wait) == m_waits.end() || !wait->condition())
+            continue;
+        std::erase(m_waits, wait);
+        wait->timeout->stop();
+        wait->timeout->deleteLater();
+        wait->then(true);
+    }
 }
 
 void PageController::finish(const Mark &start, QJsonObject data, Done done)
@@ -302,9 +317,16 @@ void PageController::noteNewTab(CdpSession *tab)
     m_newTabs.append(QJsonObject { { u"tab"_s, tab->targetId() },
                                    { u"url"_s, tab->targetInfo().url },
                                    { u"title"_s, tab->targetInfo().title } });
+    recheckWaits();
 }
 
 void PageController::onEvent(const QString &method, const QJsonObject &params)
+{
+    noteEvent(method, params);
+    recheckWaits();
+}
+
+void PageController::noteEvent(const QString &method, const QJsonObject &params)
 {
     if (method == u"Page.javascriptDialogOpening"_s) {
         const bool accept = m_acceptDialogs;
@@ -1099,7 +1121,11 @@ void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadline
                 if (m_navigations == start.navigations)
                     ++m_navigations;
                 m_url = href;
-                return then(true);
+                const QPointer<PageController> self(this);
+                then(true);
+                if (self)
+                    recheckWaits();
+                return;
             }
             QTimer::singleShot(50, this, [this, start, sameDocument, deadline, then] {
                 waitForLoad(start, sameDocument, deadline, then);

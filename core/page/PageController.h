@@ -147,7 +147,11 @@ private:
     // answers with `data` plus the effects since `start`.
     void finish(const Mark &start, QJsonObject data, Done done);
     QJsonObject effectsSince(const Mark &start) const;
+    // Answers once `condition` holds (checked again after each page event, not polled) or the
+    // time is up.
     void waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool met)> then);
+    // Answers the waits whose condition the latest page event made true.
+    void recheckWaits();
     // After a navigation was sent: until the new document has loaded its DOM.
     void waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
                      std::function<void(bool loaded)> then);
@@ -179,6 +183,7 @@ private:
     void sendCommands(const QList<std::pair<QString, QJsonObject>> &commands, Sent done);
 
     void onEvent(const QString &method, const QJsonObject &params);
+    void noteEvent(const QString &method, const QJsonObject &params);
 
     QPointer<CdpSession> m_page;
     QString m_targetId;
@@ -201,6 +206,13 @@ private:
     QJsonArray m_newTabs;
 
     std::vector<std::weak_ptr<Done>> m_pending;
+    struct Wait
+    {
+        std::function<bool()> condition;
+        std::function<void(bool met)> then;
+        QTimer *timeout;
+    };
+    std::vector<std::shared_ptr<Wait>> m_waits;
 };
 
 } // namespace mpa
