@@ -224,14 +224,16 @@ void PageController::sendToPage(const QString &method, const QJsonObject &params
 
 PageController::Mark PageController::mark() const
 {
-    return { m_navigations, m_navigationRequests, m_dialogs.size(), m_newTabs.size(),
-             m_windowOpens, m_contentLoads,       m_loadStops };
+    Mark now = m_seen;
+    now.dialogs = m_dialogs.size();
+    now.newTabs = m_newTabs.size();
+    return now;
 }
 
 QJsonObject PageController::effectsSince(const Mark &start) const
 {
     QJsonObject effects;
-    if (m_navigations > start.navigations) {
+    if (m_seen.navigations > start.navigations) {
         effects.insert(u"navigated"_s, true);
         effects.insert(u"url"_s, m_url);
     }
@@ -292,10 +294,11 @@ void PageController::finish(const Mark &start, QJsonObject data, Done done)
                      const auto settled = [this, start] {
                          // A navigation that commits, or ends without a new document (a download,
                          // a 204), settles it.
-                         const bool navigationPending = m_navigationRequests > start.navigationRequests
-                             && m_navigations == start.navigations && m_loadStops == start.loadStops;
-                         const bool tabPending = m_windowOpens > start.windowOpens
-                             && m_newTabs.size() - start.newTabs < m_windowOpens - start.windowOpens;
+                         const bool navigationPending = m_seen.navigationRequests > start.navigationRequests
+                             && m_seen.navigations == start.navigations
+                             && m_seen.loadStops == start.loadStops;
+                         const bool tabPending = m_seen.windowOpens > start.windowOpens
+                             && m_newTabs.size() - start.newTabs < m_seen.windowOpens - start.windowOpens;
                          return !navigationPending && !tabPending;
                      };
                      waitUntil(settled, kSettleMs, [this, start, data, done](bool) {
@@ -346,33 +349,33 @@ void PageController::noteEvent(const QString &method, const QJsonObject &params)
         if (!frame.value(u"parentId").toString().isEmpty())
             return;
         m_url = frame.value(u"url").toString();
-        ++m_navigations;
+        ++m_seen.navigations;
         return;
     }
     if (method == u"Page.navigatedWithinDocument"_s) {
         if (params.value(u"frameId").toString() != m_targetId)
             return;
         m_url = params.value(u"url").toString();
-        ++m_navigations;
+        ++m_seen.navigations;
         return;
     }
     if (method == u"Page.frameRequestedNavigation"_s) {
         if (params.value(u"frameId").toString() == m_targetId
             && params.value(u"disposition").toString() == u"currentTab"_s)
-            ++m_navigationRequests;
+            ++m_seen.navigationRequests;
         return;
     }
     if (method == u"Page.frameStoppedLoading"_s) {
         if (params.value(u"frameId").toString() == m_targetId)
-            ++m_loadStops;
+            ++m_seen.loadStops;
         return;
     }
     if (method == u"Page.domContentEventFired"_s) {
-        ++m_contentLoads;
+        ++m_seen.contentLoads;
         return;
     }
     if (method == u"Page.windowOpen"_s) {
-        ++m_windowOpens;
+        ++m_seen.windowOpens;
         m_sinceWindowOpen.start();
     }
 }
@@ -1104,7 +1107,7 @@ void PageController::navigate(const QUrl &url, Done done)
 void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
                                  std::function<void(bool loaded)> then)
 {
-    if (m_navigations > start.navigations && (sameDocument || m_contentLoads > start.contentLoads))
+    if (m_seen.navigations > start.navigations && (sameDocument || m_seen.contentLoads > start.contentLoads))
         return then(true);
     if (!m_page || deadline.hasExpired())
         return then(false);
@@ -1117,9 +1120,9 @@ void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadline
             const QString readyState = state.at(0).toString();
             const QString href = state.at(1).toString();
             if (result.ok() && readyState != u"loading"_s && !href.isEmpty() && href != u"about:blank"_s
-                && (href != m_url || m_navigations > start.navigations || sameDocument)) {
-                if (m_navigations == start.navigations)
-                    ++m_navigations;
+                && (href != m_url || m_seen.navigations > start.navigations || sameDocument)) {
+                if (m_seen.navigations == start.navigations)
+                    ++m_seen.navigations;
                 m_url = href;
                 const QPointer<PageController> self(this);
                 then(true);
@@ -1153,7 +1156,7 @@ void PageController::history(int delta, Done done)
                    [this, start, done](const CdpResult &r) {
                        if (!r.ok())
                            return done({}, errorText(r.error));
-                       waitUntil([this, start] { return m_navigations > start.navigations; }, kLoadMs,
+                       waitUntil([this, start] { return m_seen.navigations > start.navigations; }, kLoadMs,
                                  [this, start, done](bool navigated) {
                                      QJsonObject data = effectsSince(start);
                                      data.insert(u"navigated"_s, navigated);
@@ -1173,7 +1176,7 @@ void PageController::reload(Done done)
     sendToPage(u"Page.reload"_s, {}, [this, start, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
-        waitUntil([this, start] { return m_contentLoads > start.contentLoads; }, kLoadMs,
+        waitUntil([this, start] { return m_seen.contentLoads > start.contentLoads; }, kLoadMs,
                   [this, start, done](bool loaded) {
                       QJsonObject data = effectsSince(start);
                       data.insert(u"loaded"_s, loaded);
@@ -1194,7 +1197,7 @@ void PageController::wait(const WaitOptions &options, Done done)
     }
     if (options.navigation) {
         const Mark start = mark();
-        waitUntil([this, start] { return m_navigations > start.navigations; }, options.timeoutMs,
+        waitUntil([this, start] { return m_seen.navigations > start.navigations; }, options.timeoutMs,
                   [this, start, options, done](bool navigated) {
                       if (!navigated)
                           return done({}, tr("no navigation within %1 ms").arg(options.timeoutMs));

@@ -103,7 +103,7 @@ public:
     // (For a few seconds: a window that never shows up as a tab is not waited for forever.)
     bool expectsNewTab() const
     {
-        return m_windowOpens > m_newTabs.size() && m_sinceWindowOpen.isValid()
+        return m_seen.windowOpens > m_newTabs.size() && m_sinceWindowOpen.isValid()
             && m_sinceWindowOpen.elapsed() < 5000;
     }
 
@@ -123,7 +123,7 @@ private:
         qsizetype newTabs = 0;
         int windowOpens = 0;
         int contentLoads = 0;
-        int loadStops = 0;
+        int loadStops = 0; // the main frame stopped loading
     };
     // A document a payload runs in: a target's main frame, or one frame of it (a cross-origin
     // frame that shares its parent's process).
@@ -195,11 +195,7 @@ private:
     QHash<int, FrameRoute> m_frames;
     RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
 
-    int m_navigations = 0;
-    int m_navigationRequests = 0;
-    int m_contentLoads = 0;
-    int m_loadStops = 0; // the main frame stopped loading
-    int m_windowOpens = 0;
+    Mark m_seen; // the page's counts so far (its dialogs and newTabs: the arrays' sizes)
     QElapsedTimer m_sinceWindowOpen;
     QString m_url;
     QJsonArray m_dialogs;
