@@ -703,17 +703,12 @@ void PageController::toTopFrame(int frame, QPointF point, Point done)
     const QString owner = it->ownerRef;
     int parentFrame = 0;
     parseRef(owner, &parentFrame);
-    callRef(owner, u"frameOrigin"_s, {},
-            [this, owner, parentFrame, point, done](const QJsonObject &r, const QString &error) {
+    // One call: the iframe's content origin, and whether the iframe is what is at the point.
+    callRef(owner, u"frameHit"_s, { { u"x"_s, point.x() }, { u"y"_s, point.y() } },
+            [this, parentFrame, done](const QJsonObject &r, const QString &error) {
                 if (!error.isEmpty())
                     return done({}, error);
-                const QPointF at = point + QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble());
-                callRef(owner, u"frameHit"_s, { { u"x"_s, at.x() }, { u"y"_s, at.y() } },
-                        [this, parentFrame, at, done](const QJsonObject &, const QString &hitError) {
-                            if (!hitError.isEmpty())
-                                return done({}, hitError);
-                            toTopFrame(parentFrame, at, done);
-                        });
+                toTopFrame(parentFrame, QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble()), done);
             });
 }
 
