@@ -723,14 +723,16 @@
       const r = el.getBoundingClientRect();
       return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
     },
-    // Where the content of an iframe (an out-of-process one) starts, in this window.
-    frameOrigin: (el) => contentOrigin(el),
     // Brings an iframe into view before something inside it is acted on.
     reveal: (el) => (reveal(el) ? settled().then(() => ({ ok: true, scrolled: true })) : { ok: true }),
-    // After a point in a child frame: is the iframe itself what is at that point here?
+    // A point in an iframe's content (an out-of-process one) → the same point in this window,
+    // if the iframe itself is what is at that point here.
     frameHit: (el, args) => {
-      const hit = deepHit(document, args.x, args.y);
-      return hit === el ? { ok: true } : { error: `${label(el)} is covered by ${hit ? describe(hit) : 'nothing'}`, covered: true };
+      const origin = contentOrigin(el);
+      const x = origin.x + args.x;
+      const y = origin.y + args.y;
+      const hit = deepHit(document, x, y);
+      return hit === el ? { x, y } : { error: `${label(el)} is covered by ${hit ? describe(hit) : 'nothing'}`, covered: true };
     },
   };
 

@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <algorithm>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -223,14 +224,16 @@ void PageController::sendToPage(const QString &method, const QJsonObject &params
 
 PageController::Mark PageController::mark() const
 {
-    return { m_navigations, m_navigationRequests, m_dialogs.size(), m_newTabs.size(),
-             m_windowOpens, m_contentLoads,       m_loadStops };
+    Mark now = m_seen;
+    now.dialogs = m_dialogs.size();
+    now.newTabs = m_newTabs.size();
+    return now;
 }
 
 QJsonObject PageController::effectsSince(const Mark &start) const
 {
     QJsonObject effects;
-    if (m_navigations > start.navigations) {
+    if (m_seen.navigations > start.navigations) {
         effects.insert(u"navigated"_s, true);
         effects.insert(u"url"_s, m_url);
     }
@@ -253,18 +256,32 @@ void PageController::waitUntil(std::function<bool()> condition, int timeoutMs, s
 {
     if (condition())
         return then(true);
-    auto deadline = std::make_shared<QDeadlineTimer>(timeoutMs);
-    auto timer = new QTimer(this);
-    timer->setInterval(10);
-    connect(timer, &QTimer::timeout, this, [timer, deadline, condition, then] {
-        const bool met = condition();
-        if (!met && !deadline->hasExpired())
-            return;
-        timer->stop();
-        timer->deleteLater();
-        then(met);
+    auto wait = std::make_shared<Wait>(Wait { std::move(condition), std::move(then), new QTimer(this) });
+    m_waits.push_back(wait);
+    wait->timeout->setSingleShot(true);
+    connect(wait->timeout, &QTimer::timeout, this, [this, wait] {
+        std::erase(m_waits, wait);
+        wait->timeout->deleteLater();
+        wait->then(wait->condition());
     });
-    timer->start();
+    wait->timeout->start(timeoutMs);
+}
+
+void PageController::recheckWaits()
+{
+    // A copy: an answer may start new waits (or close the controller).
+    const auto waits = m_waits;
+    const QPointer<PageController> self(this);
+    for (const auto &wait : waits) {
+        if (!self)
+            return;
+        if (std::find(m_waits.begin(), m_waits.end(), wait) == m_waits.end() || !wait->condition())
+            continue;
+        std::erase(m_waits, wait);
+        wait->timeout->stop();
+        wait->timeout->deleteLater();
+        wait->then(true);
+    }
 }
 
 void PageController::finish(const Mark &start, QJsonObject data, Done done)
@@ -277,10 +294,11 @@ void PageController::finish(const Mark &start, QJsonObject data, Done done)
                      const auto settled = [this, start] {
                          // A navigation that commits, or ends without a new document (a download,
                          // a 204), settles it.
-                         const bool navigationPending = m_navigationRequests > start.navigationRequests
-                             && m_navigations == start.navigations && m_loadStops == start.loadStops;
-                         const bool tabPending = m_windowOpens > start.windowOpens
-                             && m_newTabs.size() - start.newTabs < m_windowOpens - start.windowOpens;
+                         const bool navigationPending = m_seen.navigationRequests > start.navigationRequests
+                             && m_seen.navigations == start.navigations
+                             && m_seen.loadStops == start.loadStops;
+                         const bool tabPending = m_seen.windowOpens > start.windowOpens
+                             && m_newTabs.size() - start.newTabs < m_seen.windowOpens - start.windowOpens;
                          return !navigationPending && !tabPending;
                      };
                      waitUntil(settled, kSettleMs, [this, start, data, done](bool) {
@@ -302,9 +320,16 @@ void PageController::noteNewTab(CdpSession *tab)
     m_newTabs.append(QJsonObject { { u"tab"_s, tab->targetId() },
                                    { u"url"_s, tab->targetInfo().url },
                                    { u"title"_s, tab->targetInfo().title } });
+    recheckWaits();
 }
 
 void PageController::onEvent(const QString &method, const QJsonObject &params)
+{
+    noteEvent(method, params);
+    recheckWaits();
+}
+
+void PageController::noteEvent(const QString &method, const QJsonObject &params)
 {
     if (method == u"Page.javascriptDialogOpening"_s) {
         const bool accept = m_acceptDialogs;
@@ -324,33 +349,33 @@ void PageController::onEvent(const QString &method, const QJsonObject &params)
         if (!frame.value(u"parentId").toString().isEmpty())
             return;
         m_url = frame.value(u"url").toString();
-        ++m_navigations;
+        ++m_seen.navigations;
         return;
     }
     if (method == u"Page.navigatedWithinDocument"_s) {
         if (params.value(u"frameId").toString() != m_targetId)
             return;
         m_url = params.value(u"url").toString();
-        ++m_navigations;
+        ++m_seen.navigations;
         return;
     }
     if (method == u"Page.frameRequestedNavigation"_s) {
         if (params.value(u"frameId").toString() == m_targetId
             && params.value(u"disposition").toString() == u"currentTab"_s)
-            ++m_navigationRequests;
+            ++m_seen.navigationRequests;
         return;
     }
     if (method == u"Page.frameStoppedLoading"_s) {
         if (params.value(u"frameId").toString() == m_targetId)
-            ++m_loadStops;
+            ++m_seen.loadStops;
         return;
     }
     if (method == u"Page.domContentEventFired"_s) {
-        ++m_contentLoads;
+        ++m_seen.contentLoads;
         return;
     }
     if (method == u"Page.windowOpen"_s) {
-        ++m_windowOpens;
+        ++m_seen.windowOpens;
         m_sinceWindowOpen.start();
     }
 }
@@ -678,17 +703,12 @@ void PageController::toTopFrame(int frame, QPointF point, Point done)
     const QString owner = it->ownerRef;
     int parentFrame = 0;
     parseRef(owner, &parentFrame);
-    callRef(owner, u"frameOrigin"_s, {},
-            [this, owner, parentFrame, point, done](const QJsonObject &r, const QString &error) {
+    // One call: the iframe's content origin, and whether the iframe is what is at the point.
+    callRef(owner, u"frameHit"_s, { { u"x"_s, point.x() }, { u"y"_s, point.y() } },
+            [this, parentFrame, done](const QJsonObject &r, const QString &error) {
                 if (!error.isEmpty())
                     return done({}, error);
-                const QPointF at = point + QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble());
-                callRef(owner, u"frameHit"_s, { { u"x"_s, at.x() }, { u"y"_s, at.y() } },
-                        [this, parentFrame, at, done](const QJsonObject &, const QString &hitError) {
-                            if (!hitError.isEmpty())
-                                return done({}, hitError);
-                            toTopFrame(parentFrame, at, done);
-                        });
+                toTopFrame(parentFrame, QPointF(r.value(u"x").toDouble(), r.value(u"y").toDouble()), done);
             });
 }
 
@@ -1082,7 +1102,7 @@ void PageController::navigate(const QUrl &url, Done done)
 void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
                                  std::function<void(bool loaded)> then)
 {
-    if (m_navigations > start.navigations && (sameDocument || m_contentLoads > start.contentLoads))
+    if (m_seen.navigations > start.navigations && (sameDocument || m_seen.contentLoads > start.contentLoads))
         return then(true);
     if (!m_page || deadline.hasExpired())
         return then(false);
@@ -1095,11 +1115,15 @@ void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadline
             const QString readyState = state.at(0).toString();
             const QString href = state.at(1).toString();
             if (result.ok() && readyState != u"loading"_s && !href.isEmpty() && href != u"about:blank"_s
-                && (href != m_url || m_navigations > start.navigations || sameDocument)) {
-                if (m_navigations == start.navigations)
-                    ++m_navigations;
+                && (href != m_url || m_seen.navigations > start.navigations || sameDocument)) {
+                if (m_seen.navigations == start.navigations)
+                    ++m_seen.navigations;
                 m_url = href;
-                return then(true);
+                const QPointer<PageController> self(this);
+                then(true);
+                if (self)
+                    recheckWaits();
+                return;
             }
             QTimer::singleShot(50, this, [this, start, sameDocument, deadline, then] {
                 waitForLoad(start, sameDocument, deadline, then);
@@ -1127,7 +1151,7 @@ void PageController::history(int delta, Done done)
                    [this, start, done](const CdpResult &r) {
                        if (!r.ok())
                            return done({}, errorText(r.error));
-                       waitUntil([this, start] { return m_navigations > start.navigations; }, kLoadMs,
+                       waitUntil([this, start] { return m_seen.navigations > start.navigations; }, kLoadMs,
                                  [this, start, done](bool navigated) {
                                      QJsonObject data = effectsSince(start);
                                      data.insert(u"navigated"_s, navigated);
@@ -1147,7 +1171,7 @@ void PageController::reload(Done done)
     sendToPage(u"Page.reload"_s, {}, [this, start, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
-        waitUntil([this, start] { return m_contentLoads > start.contentLoads; }, kLoadMs,
+        waitUntil([this, start] { return m_seen.contentLoads > start.contentLoads; }, kLoadMs,
                   [this, start, done](bool loaded) {
                       QJsonObject data = effectsSince(start);
                       data.insert(u"loaded"_s, loaded);
@@ -1168,7 +1192,7 @@ void PageController::wait(const WaitOptions &options, Done done)
     }
     if (options.navigation) {
         const Mark start = mark();
-        waitUntil([this, start] { return m_navigations > start.navigations; }, options.timeoutMs,
+        waitUntil([this, start] { return m_seen.navigations > start.navigations; }, options.timeoutMs,
                   [this, start, options, done](bool navigated) {
                       if (!navigated)
                           return done({}, tr("no navigation within %1 ms").arg(options.timeoutMs));

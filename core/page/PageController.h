@@ -103,7 +103,7 @@ public:
     // (For a few seconds: a window that never shows up as a tab is not waited for forever.)
     bool expectsNewTab() const
     {
-        return m_windowOpens > m_newTabs.size() && m_sinceWindowOpen.isValid()
+        return m_seen.windowOpens > m_newTabs.size() && m_sinceWindowOpen.isValid()
             && m_sinceWindowOpen.elapsed() < 5000;
     }
 
@@ -123,7 +123,7 @@ private:
         qsizetype newTabs = 0;
         int windowOpens = 0;
         int contentLoads = 0;
-        int loadStops = 0;
+        int loadStops = 0; // the main frame stopped loading
     };
     // A document a payload runs in: a target's main frame, or one frame of it (a cross-origin
     // frame that shares its parent's process).
@@ -147,7 +147,11 @@ private:
     // answers with `data` plus the effects since `start`.
     void finish(const Mark &start, QJsonObject data, Done done);
     QJsonObject effectsSince(const Mark &start) const;
+    // Answers once `condition` holds (checked again after each page event, not polled) or the
+    // time is up.
     void waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool met)> then);
+    // Answers the waits whose condition the latest page event made true.
+    void recheckWaits();
     // After a navigation was sent: until the new document has loaded its DOM.
     void waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
                      std::function<void(bool loaded)> then);
@@ -179,6 +183,7 @@ private:
     void sendCommands(const QList<std::pair<QString, QJsonObject>> &commands, Sent done);
 
     void onEvent(const QString &method, const QJsonObject &params);
+    void noteEvent(const QString &method, const QJsonObject &params);
 
     QPointer<CdpSession> m_page;
     QString m_targetId;
@@ -190,17 +195,20 @@ private:
     QHash<int, FrameRoute> m_frames;
     RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
 
-    int m_navigations = 0;
-    int m_navigationRequests = 0;
-    int m_contentLoads = 0;
-    int m_loadStops = 0; // the main frame stopped loading
-    int m_windowOpens = 0;
+    Mark m_seen; // the page's counts so far (its dialogs and newTabs: the arrays' sizes)
     QElapsedTimer m_sinceWindowOpen;
     QString m_url;
     QJsonArray m_dialogs;
     QJsonArray m_newTabs;
 
     std::vector<std::weak_ptr<Done>> m_pending;
+    struct Wait
+    {
+        std::function<bool()> condition;
+        std::function<void(bool met)> then;
+        QTimer *timeout;
+    };
+    std::vector<std::shared_ptr<Wait>> m_waits;
 };
 
 } // namespace mpa

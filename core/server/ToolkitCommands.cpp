@@ -530,13 +530,10 @@ void ToolkitCommands::registerCommands()
                       QString ref;
                       if (!readRef(p, true, &ref, reply))
                           return;
-                      const QJsonValue value = p.raw().value(u"value"_s);
-                      if (!value.isString()) {
-                          return reply(CommandResult::failure(value.isUndefined() || value.isNull()
-                                                                  ? tr("params.value is required")
-                                                                  : tr("params.value must be a string")));
-                      }
-                      tab->fill(ref, value.toString(), toReply(std::move(reply)));
+                      const QString value = p.requiredString(u"value"_s); // "" clears the field
+                      if (!paramsOk(p, reply))
+                          return;
+                      tab->fill(ref, value, toReply(std::move(reply)));
                   });
     addTabCommand(u"type"_s, tr("Types text key by key at the end of a field (or into the focused element)"),
                   [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
