@@ -48,13 +48,14 @@ mpa_install_packages() {
 mpa_install_npm() {
     local dir="$MPA_ROOT/tests/npm"
     [ -f "$dir/package.json" ] || return 0
+    mpa_check_node
     if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
         mpa_log "Installing the test suite's npm packages"
         (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
     fi
 }
 
-# Configures (once) and builds the given preset.
+# Configures (once) and builds the given preset (its build preset's targets; all by default).
 mpa_build() {
     local preset="$1"
     cd "$MPA_ROOT"
@@ -64,4 +65,23 @@ mpa_build() {
     fi
     mpa_log "Building ($preset preset)"
     cmake --build --preset "$preset" -- -k 0
+}
+
+# Node.js the test clients in tests/npm need (their packages' "engines").
+MPA_NODE_MAJOR=20
+
+# Fails with what to do when node is missing or older than the test clients need.
+mpa_check_node() {
+    local version major
+    version="$(node --version 2>/dev/null)" || {
+        echo "Node.js is missing: the test suite's clients (tests/npm) need Node.js $MPA_NODE_MAJOR or newer." >&2
+        return 1
+    }
+    major="${version#v}"
+    major="${major%%.*}"
+    if [ "$major" -lt "$MPA_NODE_MAJOR" ]; then
+        echo "Node.js $version is too old: the test suite's clients (tests/npm) need Node.js $MPA_NODE_MAJOR or newer" \
+             "(Debian 12's own nodejs package is 18; install 20 or newer, e.g. from NodeSource, and run again)." >&2
+        return 1
+    fi
 }
