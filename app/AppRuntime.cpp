@@ -1,6 +1,7 @@
 #include "AppRuntime.h"
 
 #include "demo/DemoEnvironment.h"
+#include "platform/Display.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
@@ -144,7 +145,7 @@ void AppRuntime::startEngine()
         }
     });
     QString error;
-    const bool headlessBrowser = headless || !DemoEnvironment::hasDisplay();
+    const bool headlessBrowser = headless || !Display::desktopAvailable();
     if (!m_demo->start(headlessBrowser, &error)) {
         printError(u"demo: "_s + error);
         QTimer::singleShot(0, this, [this] { Q_EMIT quitRequested(1); });

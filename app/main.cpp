@@ -7,6 +7,7 @@
 #include "Subcommands.h"
 #include "TrayController.h"
 #include "engine/Engine.h"
+#include "platform/Display.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -37,14 +38,10 @@ QStringList rawArguments(int argc, char **argv)
     return args;
 }
 
+// A GUI can run: a desktop session, or a Qt platform plugin chosen on purpose (offscreen).
 bool hasDisplay()
 {
-#if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS)
-    return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY")
-        || qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
-#else
-    return true;
-#endif
+    return mpa::Display::desktopAvailable() || qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
 }
 
 int runHeadless(int argc, char **argv, const mpa::AppOptions &options)

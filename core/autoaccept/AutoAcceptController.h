@@ -6,7 +6,7 @@
 // per-run and persisted totals (AutoAcceptStats).
 
 #include "AutoAcceptStats.h"
-#include "IdeProfiles.h"
+#include "profiles/IdeProfiles.h"
 #include "settings/SettingKey.h"
 
 #include <QDateTime>

@@ -1,7 +1,7 @@
 #include "AutoAcceptStats.h"
 
 #include "logging/LogCategories.h"
-#include "scheduler/JsonDataFile.h"
+#include "common/JsonDataFile.h"
 
 #include <QDir>
 

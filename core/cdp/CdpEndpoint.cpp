@@ -1,5 +1,7 @@
 #include "CdpEndpoint.h"
 
+#include "CdpDiscovery.h"
+
 #include "CdpConnection.h"
 #include "WebSocketTransport.h"
 #include "logging/LogCategories.h"
@@ -179,12 +181,16 @@ void CdpEndpoint::onVersionReply(QNetworkReply *reply, quint64 generation)
         connectionFailed(reply->errorString());
         return;
     }
-    const QJsonObject version = QJsonDocument::fromJson(reply->readAll()).object();
-    m_browserVersion = version.value(u"Browser").toString();
-    const QString browserUrl = version.value(u"webSocketDebuggerUrl").toString();
-    if (!browserUrl.isEmpty()) {
+    QString problem;
+    const std::optional<CdpVersionInfo> version = CdpDiscovery::parseVersion(reply->readAll(), &problem);
+    if (!version) {
+        connectionFailed(problem);
+        return;
+    }
+    m_browserVersion = version->browser;
+    if (version->browserLevel()) {
         m_perTargetMode = false;
-        openLink(rewriteToAddress(QUrl(browserUrl)), true, {});
+        openLink(rewriteToAddress(QUrl(version->webSocketDebuggerUrl)), true, {});
         return;
     }
     // No browser-level target: serve each page through its own socket.
@@ -215,7 +221,14 @@ void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
         connectionFailed(reply->errorString());
         return;
     }
-    const QJsonArray list = QJsonDocument::fromJson(reply->readAll()).array();
+    QString problem;
+    const std::optional<QList<CdpListEntry>> list = CdpDiscovery::parseList(reply->readAll(), &problem);
+    if (!list) {
+        m_listTimer.stop();
+        closeAllLinks(problem);
+        connectionFailed(problem);
+        return;
+    }
     if (m_state != State::Connected) {
         setState(State::Connected);
         m_failedAttempts = 0;
@@ -228,9 +241,8 @@ void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
     if (!m_listTimer.isActive())
         m_listTimer.start();
     QSet<QString> listed;
-    for (const QJsonValue &value : list) {
-        const QJsonObject entry = value.toObject();
-        const CdpTargetInfo info = CdpTargetInfo::fromJson(entry);
+    for (const CdpListEntry &entry : *list) {
+        const CdpTargetInfo &info = entry.info;
         listed.insert(info.targetId);
         const auto known = std::find_if(m_links.begin(), m_links.end(),
                                         [&info](const auto &l) { return l->targetId == info.targetId; });
@@ -240,9 +252,8 @@ void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
                 Q_EMIT sessionInfoChanged(root);
             continue;
         }
-        const QString wsUrl = entry.value(u"webSocketDebuggerUrl").toString();
         QString reason;
-        if (wsUrl.isEmpty()) {
+        if (!entry.attachable()) {
             qCDebug(lcCdp).noquote() << "skipping" << describeTarget(info)
                                      << ": no webSocketDebuggerUrl (another debugger is attached)";
             continue;
@@ -251,7 +262,7 @@ void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
             qCDebug(lcCdp).noquote() << u"skipping %1: %2"_s.arg(describeTarget(info), reason);
             continue;
         }
-        openLink(rewriteToAddress(QUrl(wsUrl)), false, info);
+        openLink(rewriteToAddress(QUrl(entry.webSocketDebuggerUrl)), false, info);
     }
     // Links whose target left the list close on their own; nothing to do here.
 }

@@ -1,5 +1,7 @@
 #include "CdpProbe.h"
 
+#include "CdpDiscovery.h"
+
 #include "logging/LogCategories.h"
 
 #include <QJsonArray>
@@ -93,15 +95,13 @@ void CdpProbe::onVersion(QNetworkReply *reply)
     m_reply = nullptr;
     if (!m_running)
         return;
-    const QByteArray body = reply->readAll();
     QString problem;
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
+    std::optional<CdpVersionInfo> version;
     if (reply->error() != QNetworkReply::NoError)
         problem = reply->errorString();
-    else if (!doc.isObject())
-        problem = u"the answer is not a DevTools endpoint (/json/version is not a JSON object)"_s;
-    if (!problem.isEmpty()) {
+    else
+        version = CdpDiscovery::parseVersion(reply->readAll(), &problem);
+    if (!version) {
         const bool keepWaiting = m_waitTimeout.count() > 0
             && m_elapsed.elapsed() + m_pollTimer.interval() < m_waitTimeout.count();
         if (keepWaiting) {
@@ -124,10 +124,9 @@ void CdpProbe::onVersion(QNetworkReply *reply)
                        .arg(m_result.port));
         return;
     }
-    const QJsonObject version = doc.object();
-    m_result.browser = version.value(u"Browser").toString();
-    m_result.protocolVersion = version.value(u"Protocol-Version").toString();
-    m_result.browserLevel = !version.value(u"webSocketDebuggerUrl").toString().isEmpty();
+    m_result.browser = version->browser;
+    m_result.protocolVersion = version->protocolVersion;
+    m_result.browserLevel = version->browserLevel();
     QNetworkReply *list = get(u"/json/list"_s);
     connect(list, &QNetworkReply::finished, this, [this, list] { onList(list); });
 }
@@ -144,12 +143,17 @@ void CdpProbe::onList(QNetworkReply *reply)
                    .arg(m_result.address(), m_result.browser, reply->errorString()));
         return;
     }
-    const QJsonArray list = QJsonDocument::fromJson(reply->readAll()).array();
-    for (const QJsonValue &value : list) {
-        const QJsonObject entry = value.toObject();
+    QString problem;
+    const std::optional<QList<CdpListEntry>> list = CdpDiscovery::parseList(reply->readAll(), &problem);
+    if (!list) {
+        finish(false, tr("%1 answers as %2 but its target list is not a DevTools one (%3).")
+                          .arg(m_result.address(), m_result.browser, problem));
+        return;
+    }
+    for (const CdpListEntry &entry : *list) {
         CdpProbeTarget target;
-        target.info = CdpTargetInfo::fromJson(entry);
-        target.attachable = !entry.value(u"webSocketDebuggerUrl").toString().isEmpty();
+        target.info = entry.info;
+        target.attachable = entry.attachable();
         m_result.targets.append(target);
     }
     finish(true);

@@ -2,6 +2,7 @@
 
 #include "logging/LogCategories.h"
 #include "platform/ProcessGroup.h"
+#include "platform/ThisProcess.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -11,9 +12,6 @@
 #include <QStandardPaths>
 #include <QThread>
 
-#ifdef Q_OS_UNIX
-#include <unistd.h>
-#endif
 
 using namespace Qt::StringLiterals;
 
@@ -61,11 +59,9 @@ QStringList ChromiumProcess::baseArguments(bool headless)
     };
     if (headless)
         args << u"--headless=new"_s << u"--disable-gpu"_s;
-#ifdef Q_OS_UNIX
     // Chromium refuses to run as root with its sandbox on.
-    if (::getuid() == 0)
+    if (ThisProcess::runsAsRoot())
         args << u"--no-sandbox"_s;
-#endif
     return args;
 }
 

@@ -3,7 +3,7 @@
 // UI, extensions, pages served by the app itself, or what the user asked to ignore.
 
 #include "CdpTypes.h"
-#include "safety/TextPattern.h"
+#include "common/TextPattern.h"
 
 #include <QList>
 #include <QStringList>

@@ -5,7 +5,7 @@
 // generic set until IDE profiles supply theirs.
 
 #include "ChatChannel.h"
-#include "ChatSelectors.h"
+#include "profiles/ChatSelectors.h"
 #include "ChatSurface.h"
 
 #include <QDeadlineTimer>

@@ -21,7 +21,7 @@
 // dispatchMouseEvent); the payload (payload/chat.js) only reads the DOM, focuses and selects.
 // One send runs at a time per surface; later ones wait their turn.
 
-#include "ChatSelectors.h"
+#include "profiles/ChatSelectors.h"
 #include "page/PayloadInjector.h"
 
 #include <QDeadlineTimer>

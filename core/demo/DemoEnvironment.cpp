@@ -20,15 +20,6 @@ DemoEnvironment::~DemoEnvironment()
     stop();
 }
 
-bool DemoEnvironment::hasDisplay()
-{
-#if defined(Q_OS_UNIX) && !defined(Q_OS_MACOS)
-    return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY");
-#else
-    return true;
-#endif
-}
-
 bool DemoEnvironment::start(bool headless, QString *error)
 {
     if (!m_server.listen()) {

@@ -4,7 +4,7 @@
 // debugging port for the engine to attach to. Everything ends with this object.
 
 #include "cdp/ChromiumProcess.h"
-#include "server/LocalWebServer.h"
+#include "common/LocalWebServer.h"
 
 #include <QObject>
 
@@ -24,9 +24,6 @@ public:
     QUrl pageUrl() const;
     quint16 cdpPort() const { return m_browser.port(); }
     ChromiumProcess &browser() { return m_browser; }
-
-    // True when a graphical session is available for a visible browser window.
-    static bool hasDisplay();
 
 Q_SIGNALS:
     void ready(quint16 cdpPort);

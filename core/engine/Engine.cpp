@@ -1,29 +1,26 @@
 #include "Engine.h"
 
+#include "actions/CommandDispatcher.h"
+#include "actions/DebugActions.h"
+#include "actions/ToolkitCommands.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "chat/AgentChat.h"
+#include "common/SystemClock.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
 #include "platform/ProcessFinder.h"
+#include "platform/ThisProcess.h"
 #include "quota/AntigravityQuotaProvider.h"
 #include "quota/QuotaMonitor.h"
 #include "scheduler/Scheduler.h"
-#include "scheduler/SystemClock.h"
 #include "server/AgentServerService.h"
-#include "server/CommandDispatcher.h"
-#include "server/DebugActions.h"
 #include "server/DebugApiService.h"
-#include "server/ToolkitCommands.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
 #include <QFile>
 
-#ifdef Q_OS_LINUX
-#include <time.h>
-#include <unistd.h>
-#endif
 
 using namespace Qt::StringLiterals;
 
@@ -171,7 +168,7 @@ void Engine::onSessionAttached(CdpSession *session)
     if (session->isPage()) {
         m_targetsSeen.insert(session->targetId());
         if (m_firstAttachMs < 0) {
-            m_firstAttachMs = msSinceProcessStart();
+            m_firstAttachMs = ThisProcess::msSinceStart();
             qCInfo(lcApp).noquote() << u"first page attached %1 ms after process start"_s.arg(
                 m_firstAttachMs);
         }
@@ -253,29 +250,18 @@ QString Engine::statusLine() const
     return line;
 }
 
-qint64 Engine::msSinceProcessStart()
+QJsonObject Engine::debugApiState() const
 {
-#ifdef Q_OS_LINUX
-    // Field 22 of /proc/self/stat: start time in clock ticks after boot.
-    QFile stat(u"/proc/self/stat"_s);
-    if (stat.open(QIODevice::ReadOnly)) {
-        const QByteArray line = stat.readAll();
-        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
-        const long ticks = ::sysconf(_SC_CLK_TCK);
-        timespec now {};
-        if (fields.size() > 19 && ticks > 0 && ::clock_gettime(CLOCK_BOOTTIME, &now) == 0) {
-            const qint64 startMs = fields.at(19).toLongLong() * 1000 / ticks;
-            const qint64 nowMs = qint64(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
-            return nowMs - startMs;
-        }
-    }
-#endif
-    static QElapsedTimer sinceFirstCall = [] {
-        QElapsedTimer t;
-        t.start();
-        return t;
-    }();
-    return sinceFirstCall.elapsed();
+    return {
+        { u"listening"_s, m_debugApi->isListening() },
+        { u"port"_s, m_debugApi->port() },
+        { u"tokenFile"_s, m_debugApi->tokenFilePath() },
+    };
+}
+
+QJsonObject Engine::agentServerState() const
+{
+    return m_agentServer->stateJson();
 }
 
 } // namespace mpa

@@ -3,6 +3,7 @@
 // endpoint and, as they land, auto-accept, the scheduler and the servers. The UI and the
 // debug API read and drive the engine; they never talk CDP themselves.
 
+#include "actions/ActionHost.h"
 #include "cdp/CdpEndpoint.h"
 #include "settings/AppPaths.h"
 
@@ -28,7 +29,7 @@ class Scheduler;
 class Settings;
 class ToolkitCommands;
 
-class Engine : public QObject
+class Engine : public QObject, public ActionHost
 {
     Q_OBJECT
 public:
@@ -51,17 +52,23 @@ public:
     void setOverrides(const Overrides &overrides);
     const Overrides &overrides() const { return m_overrides; }
 
+    // ActionHost: what the debug actions read of the composition.
+    QObject *lifetime() override { return this; }
+    std::optional<bool> autoAcceptOverride() const override { return m_overrides.autoAccept; }
+    QJsonObject debugApiState() const override;
+    QJsonObject agentServerState() const override;
+
     void start();
     void stop();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const override { return m_running; }
 
-    Settings *settings() const { return m_settings; }
-    const AppPaths &paths() const { return m_paths; }
-    CdpEndpoint *endpoint() const { return m_endpoint; }
+    Settings *settings() const override { return m_settings; }
+    const AppPaths &paths() const override { return m_paths; }
+    CdpEndpoint *endpoint() const override { return m_endpoint; }
     // The app's JavaScript modules in the attached targets.
-    PayloadHub *payloads() const { return m_payloads; }
+    PayloadHub *payloads() const override { return m_payloads; }
     // The commands every server (debug API, agent WebSocket, MCP) answers.
-    CommandDispatcher *commands() const { return m_commands; }
+    CommandDispatcher *commands() const override { return m_commands; }
     // The debug API's HTTP server, run while wanted (--debug-server, debug/enabled).
     DebugApiService *debugApi() const { return m_debugApi; }
     // The agent WebSocket server or client, run as agentServer/* say.
@@ -69,13 +76,13 @@ public:
     // The time the scheduler and the quota monitor run on.
     Clock *clock() const { return m_clock; }
     // The IDE agent's chat (the page that shows a chat input box), for sends and observation.
-    AgentChat *agentChat() const { return m_agentChat; }
+    AgentChat *agentChat() const override { return m_agentChat; }
     // Interval / daily / queue prompts; its queue, history and stats live in the config dir.
-    Scheduler *scheduler() const { return m_scheduler; }
+    Scheduler *scheduler() const override { return m_scheduler; }
     // The model quota (Antigravity's language server) and the queue's hold while it is spent.
-    QuotaMonitor *quota() const { return m_quota; }
+    QuotaMonitor *quota() const override { return m_quota; }
     // Auto-accept in every target an IDE profile fits: config, pause, stats, profiles.
-    AutoAcceptController *autoAccept() const { return m_autoAccept; }
+    AutoAcceptController *autoAccept() const override { return m_autoAccept; }
     // The browser toolkit's commands (snapshot, click, …) and the agents' tabs.
     ToolkitCommands *toolkit() const { return m_toolkit; }
 
@@ -84,21 +91,19 @@ public:
     // Points the engine at another endpoint for this run (the demo's own browser).
     void setCdpAddressOverride(const QString &host, quint16 port);
 
-    bool isPaused() const { return m_paused; }
+    bool isPaused() const override { return m_paused; }
     void setPaused(bool paused);
 
     int targetsSeen() const { return int(m_targetsSeen.size()); }
-    int attachedPages() const;
-    qint64 uptimeSeconds() const;
+    int attachedPages() const override;
+    qint64 uptimeSeconds() const override;
     // The headless exit line's object: {"clicks","blocked","targets","promptsSent","uptimeS"}.
-    QJsonObject summary() const;
+    QJsonObject summary() const override;
     // One line for the tray tooltip and the window ("Connected to Chrome/156 at … · 2 pages").
-    QString statusLine() const;
+    QString statusLine() const override;
     // Milliseconds from process start to the first attached page; -1 until then.
     qint64 firstAttachMs() const { return m_firstAttachMs; }
 
-    // Process start as the OS recorded it where possible (Linux), else engine creation.
-    static qint64 msSinceProcessStart();
 
 Q_SIGNALS:
     void statusChanged();

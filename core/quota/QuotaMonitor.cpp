@@ -2,7 +2,7 @@
 
 #include "QuotaProvider.h"
 #include "logging/LogCategories.h"
-#include "scheduler/Clock.h"
+#include "common/Clock.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 #include "Scheduler.h"
 
-#include "Clock.h"
+#include "common/Clock.h"
 #include "DailyTime.h"
-#include "JsonDataFile.h"
+#include "common/JsonDataFile.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 

@@ -1,7 +1,7 @@
 #include "AgentChannel.h"
 
 #include "AgentProtocol.h"
-#include "ParamsSchema.h"
+#include "actions/ParamsSchema.h"
 #include "TokenFile.h"
 #include "logging/LogCategories.h"
 

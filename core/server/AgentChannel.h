@@ -7,7 +7,7 @@
 // (AgentWebSocketServer, AgentWebSocketClient) keeps only its timers and connection life.
 // Replies that arrive after the channel is gone are dropped.
 
-#include "CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 
 #include <QByteArray>
 #include <QObject>

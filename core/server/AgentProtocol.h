@@ -5,7 +5,7 @@
 // Heartbeat is {"type":"ping"} ↔ {"type":"pong"}; {"type":"auth","token":…} authenticates a
 // server-mode connection; {"type":"hello",…} introduces a client-mode connection.
 
-#include "CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -4,7 +4,7 @@
 // Follows agentServer/enabled, mode, port and url live — no restart. Keeps the server-mode
 // token in <config-dir>/agent-token (mode 0600, created on first start, masked in logs).
 
-#include "CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 #include "TokenFile.h"
 #include "settings/AppPaths.h"
 

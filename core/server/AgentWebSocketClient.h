@@ -6,7 +6,7 @@
 // agent answers neither for three of them or goes away, with a backoff of 1 s doubling up to
 // 30 s.
 
-#include "CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 
 #include <QObject>
 #include <QTimer>

@@ -9,7 +9,7 @@
 // connection stays up; one over 16 MiB closes it. Heartbeat: WebSocket pings every 30 s (a
 // peer silent for three of them is dropped) and JSON {"type":"ping"} answered with "pong".
 
-#include "CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 
 #include <QHash>
 #include <QObject>

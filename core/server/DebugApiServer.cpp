@@ -1,6 +1,6 @@
 #include "DebugApiServer.h"
 
-#include "CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 #include "HttpRequestGate.h"
 #include "TokenFile.h"
 #include "logging/LogCategories.h"

@@ -1,6 +1,6 @@
 #include "McpServer.h"
 
-#include "ParamsSchema.h"
+#include "actions/ParamsSchema.h"
 #include "logging/LogCategories.h"
 
 #include <QCoreApplication>

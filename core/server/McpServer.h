@@ -14,7 +14,7 @@
 // Malformed messages get JSON-RPC errors (-32700 parse, -32600 invalid request, -32601 unknown
 // method, -32602 bad params).
 
-#include "CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 
 #include <QByteArray>
 #include <QJsonObject>

@@ -11,8 +11,8 @@
 #include "Wait.h"
 #include "engine/Engine.h"
 #include "server/AgentServerService.h"
-#include "server/CommandDispatcher.h"
-#include "server/LocalWebServer.h"
+#include "actions/CommandDispatcher.h"
+#include "common/LocalWebServer.h"
 #include "server/TokenFile.h"
 #include "settings/Settings.h"
 

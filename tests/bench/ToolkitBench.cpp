@@ -11,8 +11,8 @@
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "page/PayloadHub.h"
-#include "server/CommandDispatcher.h"
-#include "server/ToolkitCommands.h"
+#include "actions/CommandDispatcher.h"
+#include "actions/ToolkitCommands.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>

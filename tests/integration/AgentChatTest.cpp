@@ -8,7 +8,7 @@
 #include "Wait.h"
 #include "page/PayloadHub.h"
 #include "scheduler/Scheduler.h"
-#include "scheduler/SystemClock.h"
+#include "common/SystemClock.h"
 #include "settings/Settings.h"
 
 #include <QDir>

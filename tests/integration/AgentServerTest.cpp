@@ -13,7 +13,7 @@
 #include "server/AgentServerService.h"
 #include "server/AgentWebSocketClient.h"
 #include "server/AgentWebSocketServer.h"
-#include "server/CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 #include "server/TokenFile.h"
 #include "settings/Settings.h"
 

@@ -7,7 +7,7 @@
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "server/CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 #include "server/McpServer.h"
 
 #include <QJsonArray>

@@ -10,7 +10,7 @@
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "scheduler/JsonDataFile.h"
+#include "common/JsonDataFile.h"
 #include "server/DebugApiClient.h"
 #include "scheduler/PromptQueue.h"
 #include "scheduler/Scheduler.h"

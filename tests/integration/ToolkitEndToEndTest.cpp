@@ -12,7 +12,7 @@
 #include "logging/Logging.h"
 #include "server/AgentServerService.h"
 #include "server/TokenFile.h"
-#include "server/ToolkitCommands.h"
+#include "actions/ToolkitCommands.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>

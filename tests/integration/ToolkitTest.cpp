@@ -6,8 +6,8 @@
 #include "Wait.h"
 #include "engine/Engine.h"
 #include "page/PageController.h"
-#include "server/CommandDispatcher.h"
-#include "server/ToolkitCommands.h"
+#include "actions/CommandDispatcher.h"
+#include "actions/ToolkitCommands.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>

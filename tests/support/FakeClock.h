@@ -3,7 +3,7 @@
 // every ClockTimer that comes due on the way, in deadline order, with now() at each timer's
 // deadline — hours of schedule in microseconds of test.
 
-#include "scheduler/Clock.h"
+#include "common/Clock.h"
 
 #include <QList>
 #include <QPointer>

@@ -6,7 +6,7 @@
 
 #include "cdp/CdpEndpoint.h"
 #include "cdp/ChromiumProcess.h"
-#include "server/LocalWebServer.h"
+#include "common/LocalWebServer.h"
 
 #include <QJsonValue>
 

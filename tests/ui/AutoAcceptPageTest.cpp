@@ -8,7 +8,7 @@
 #include "autoaccept/AutoAcceptController.h"
 #include "pages/DashboardPage.h"
 #include "pages/SafetyPage.h"
-#include "server/LocalWebServer.h"
+#include "common/LocalWebServer.h"
 
 #include <QCheckBox>
 #include <QLabel>

@@ -1,5 +1,5 @@
 // The chat selector set as IDE profiles will write it.
-#include "chat/ChatSelectors.h"
+#include "profiles/ChatSelectors.h"
 
 #include "QtPrinters.h"
 #include "chat/ChatSurface.h"

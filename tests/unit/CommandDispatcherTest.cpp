@@ -1,4 +1,4 @@
-#include "server/CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 
 #include "QtPrinters.h"
 

@@ -4,7 +4,7 @@
 #include "FakeClock.h"
 #include "QtPrinters.h"
 #include "Wait.h"
-#include "scheduler/SystemClock.h"
+#include "common/SystemClock.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include "QtPrinters.h"
 #include "RawHttp.h"
 #include "Wait.h"
-#include "server/CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

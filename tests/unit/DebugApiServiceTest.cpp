@@ -8,7 +8,7 @@
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "logging/Logging.h"
-#include "server/CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 #include "server/DebugApiClient.h"
 #include "server/DebugApiServer.h"
 #include "server/DebugServerFile.h"

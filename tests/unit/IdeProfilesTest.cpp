@@ -1,5 +1,5 @@
 // IDE profiles: the bundled set, overrides and extensions from the config dir, invalid files.
-#include "autoaccept/IdeProfiles.h"
+#include "profiles/IdeProfiles.h"
 
 #include "QtPrinters.h"
 #include "TestEnvironment.h"

@@ -1,4 +1,4 @@
-#include "server/LocalWebServer.h"
+#include "common/LocalWebServer.h"
 
 #include "QtPrinters.h"
 #include "TestEnvironment.h"

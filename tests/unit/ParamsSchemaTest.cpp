@@ -1,8 +1,8 @@
 // Params checked against a command's inputSchema, with the parameter named in every error.
-#include "server/ParamsSchema.h"
+#include "actions/ParamsSchema.h"
 
 #include "QtPrinters.h"
-#include "server/ToolkitCommands.h"
+#include "actions/ToolkitCommands.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "safety/TextPattern.h"
+#include "common/TextPattern.h"
 
 #include "QtPrinters.h"
 

@@ -2,7 +2,7 @@
 // lists for every type.
 #include "QtPrinters.h"
 #include "page/PageController.h"
-#include "server/ToolkitCommands.h"
+#include "actions/ToolkitCommands.h"
 
 #include <QJsonArray>
 

@@ -3,7 +3,7 @@
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
-#include "safety/TextPattern.h"
+#include "common/TextPattern.h"
 #include "settings/Settings.h"
 
 #include <QComboBox>

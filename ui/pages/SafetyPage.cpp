@@ -4,7 +4,7 @@
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
-#include "safety/TextPattern.h"
+#include "common/TextPattern.h"
 #include "settings/Settings.h"
 
 #include <QHBoxLayout>

@@ -1,11 +1,10 @@
 #include "DebugActions.h"
 
-#include "AgentServerService.h"
 #include "CommandDispatcher.h"
-#include "DebugApiService.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
-#include "engine/Engine.h"
+#include "actions/ActionHost.h"
+#include "settings/AppPaths.h"
 #include "logging/LogBuffer.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
@@ -144,30 +143,30 @@ QString stateName(CdpEndpoint::State state)
 
 // ---- state ---------------------------------------------------------------------------------
 
-QJsonObject appSection(Engine *engine)
+QJsonObject appSection(ActionHost *host)
 {
     return {
         { u"name"_s, QCoreApplication::applicationName() },
         { u"version"_s, QStringLiteral(MPA_VERSION) },
         { u"pid"_s, QCoreApplication::applicationPid() },
-        { u"running"_s, engine->isRunning() },
-        { u"paused"_s, engine->isPaused() },
-        { u"status"_s, engine->statusLine() },
-        { u"uptimeS"_s, engine->uptimeSeconds() },
-        { u"configDir"_s, engine->paths().configDir },
+        { u"running"_s, host->isRunning() },
+        { u"paused"_s, host->isPaused() },
+        { u"status"_s, host->statusLine() },
+        { u"uptimeS"_s, host->uptimeSeconds() },
+        { u"configDir"_s, host->paths().configDir },
         { u"logFile"_s, Logging::logFilePath() },
-        { u"summary"_s, engine->summary() },
+        { u"summary"_s, host->summary() },
     };
 }
 
-QJsonObject autoAcceptSection(Engine *engine)
+QJsonObject autoAcceptSection(ActionHost *host)
 {
-    const Settings *s = engine->settings();
+    const Settings *s = host->settings();
     const bool setting = s->boolValue(SettingKey::AutoAcceptEnabled);
     return {
-        { u"enabled"_s, engine->overrides().autoAccept.value_or(setting) },
+        { u"enabled"_s, host->autoAcceptOverride().value_or(setting) },
         { u"enabledSetting"_s, setting },
-        { u"forcedByCommandLine"_s, engine->overrides().autoAccept.has_value() },
+        { u"forcedByCommandLine"_s, host->autoAcceptOverride().has_value() },
         { u"pollIntervalMs"_s, settingToJson(s, SettingKey::AutoAcceptPollIntervalMs) },
         { u"acceptWords"_s, settingToJson(s, SettingKey::AutoAcceptAcceptWords) },
         { u"rejectWords"_s, settingToJson(s, SettingKey::AutoAcceptRejectWords) },
@@ -175,15 +174,11 @@ QJsonObject autoAcceptSection(Engine *engine)
     };
 }
 
-QJsonObject debugApiSection(Engine *engine)
+QJsonObject debugApiSection(ActionHost *host)
 {
-    const DebugApiService *api = engine->debugApi();
-    return {
-        { u"listening"_s, api->isListening() },
-        { u"port"_s, api->port() },
-        { u"allowEvaluate"_s, engine->settings()->boolValue(SettingKey::DebugAllowEvaluate) },
-        { u"tokenFile"_s, api->tokenFilePath() },
-    };
+    QJsonObject section = host->debugApiState();
+    section.insert(u"allowEvaluate"_s, host->settings()->boolValue(SettingKey::DebugAllowEvaluate));
+    return section;
 }
 
 QJsonObject allSettings(const Settings *settings)
@@ -194,7 +189,7 @@ QJsonObject allSettings(const Settings *settings)
     return result;
 }
 
-void getFullState(Engine *engine, const CommandCaller &caller, const CommandReply &reply)
+void getFullState(ActionHost *host, const CommandCaller &caller, const CommandReply &reply)
 {
     struct Gathering
     {
@@ -205,16 +200,16 @@ void getFullState(Engine *engine, const CommandCaller &caller, const CommandRepl
     };
     auto gathering = std::make_shared<Gathering>();
     gathering->reply = reply;
-    gathering->state.insert(u"app"_s, appSection(engine));
-    gathering->state.insert(u"autoAccept"_s, autoAcceptSection(engine));
-    gathering->state.insert(u"debugApi"_s, debugApiSection(engine));
-    gathering->state.insert(u"agentServer"_s, engine->agentServer()->stateJson());
-    gathering->state.insert(u"settings"_s, allSettings(engine->settings()));
+    gathering->state.insert(u"app"_s, appSection(host));
+    gathering->state.insert(u"autoAccept"_s, autoAcceptSection(host));
+    gathering->state.insert(u"debugApi"_s, debugApiSection(host));
+    gathering->state.insert(u"agentServer"_s, host->agentServerState());
+    gathering->state.insert(u"settings"_s, allSettings(host->settings()));
 
     const auto sections = DebugActions::fullStateSections();
     gathering->pending = int(sections.size());
     for (const auto &[section, action] : sections) {
-        engine->commands()->dispatch(
+        host->commands()->dispatch(
             action, {}, caller, Scope::DebugApi, [gathering, section](const CommandResult &result) {
                 if (result.ok) {
                     gathering->state.insert(section, result.data);
@@ -232,9 +227,9 @@ void getFullState(Engine *engine, const CommandCaller &caller, const CommandRepl
 
 // `fresh`: current target infos by id (Chromium does not report title changes as they happen,
 // so the sessions' own infos can hold a page's title from before it loaded).
-QJsonObject cdpConnections(Engine *engine, const QHash<QString, CdpTargetInfo> &fresh)
+QJsonObject cdpConnections(ActionHost *host, const QHash<QString, CdpTargetInfo> &fresh)
 {
-    CdpEndpoint *endpoint = engine->endpoint();
+    CdpEndpoint *endpoint = host->endpoint();
     QJsonArray connections;
     const QList<CdpSession *> sessions = endpoint->sessions();
     for (CdpSession *session : sessions) {
@@ -249,7 +244,7 @@ QJsonObject cdpConnections(Engine *engine, const QHash<QString, CdpTargetInfo> &
         };
         if (CdpSession *parent = session->parentSession())
             connection.insert(u"parentTargetId"_s, parent->targetId());
-        const PayloadInjector *injector = engine->payloads()->injectorFor(session);
+        const PayloadInjector *injector = host->payloads()->injectorFor(session);
         connection.insert(u"injected"_s, injector && injector->isReady());
         connections.append(connection);
     }
@@ -266,20 +261,20 @@ QJsonObject cdpConnections(Engine *engine, const QHash<QString, CdpTargetInfo> &
               { u"lastError"_s, endpoint->lastError() },
           } },
         { u"count"_s, connections.size() },
-        { u"pages"_s, engine->attachedPages() },
+        { u"pages"_s, host->attachedPages() },
         { u"connections"_s, connections },
     };
 }
 
-void getCDPConnections(Engine *engine, const CommandReply &reply)
+void getCDPConnections(ActionHost *host, const CommandReply &reply)
 {
-    CdpEndpoint *endpoint = engine->endpoint();
+    CdpEndpoint *endpoint = host->endpoint();
     if (!endpoint->isConnected() || !endpoint->isBrowserLevel())
-        return reply(CommandResult::success(cdpConnections(engine, {})));
-    QPointer<Engine> guard(engine);
+        return reply(CommandResult::success(cdpConnections(host, {})));
+    QPointer<QObject> guard(host->lifetime());
     endpoint->sendToBrowser(
-        u"Target.getTargets"_s, {}, engine,
-        [guard, reply](const CdpResult &result) {
+        u"Target.getTargets"_s, {}, host->lifetime(),
+        [guard, host, reply](const CdpResult &result) {
             if (!guard)
                 return reply(CommandResult::failure(u"the engine stopped"_s, 503));
             QHash<QString, CdpTargetInfo> fresh;
@@ -292,7 +287,7 @@ void getCDPConnections(Engine *engine, const CommandReply &reply)
                 qCDebug(lcServer).noquote()
                     << "getCDPConnections: Target.getTargets failed:" << result.error.toString();
             }
-            reply(CommandResult::success(cdpConnections(guard, fresh)));
+            reply(CommandResult::success(cdpConnections(host, fresh)));
         },
         std::chrono::seconds(5));
 }
@@ -580,9 +575,9 @@ void updateSettings(Settings *settings, const QJsonObject &params, const Command
 
 // ---- browser -------------------------------------------------------------------------------
 
-void evaluateInBrowser(Engine *engine, const QJsonObject &params, const CommandReply &reply)
+void evaluateInBrowser(ActionHost *host, const QJsonObject &params, const CommandReply &reply)
 {
-    if (!engine->settings()->boolValue(SettingKey::DebugAllowEvaluate))
+    if (!host->settings()->boolValue(SettingKey::DebugAllowEvaluate))
         return reply(CommandResult::failure(u"evaluateInBrowser is turned off: running code in pages needs "
                                             u"the setting debug/allowEvaluate=true "
                                             "(settings window or settings.ini)"_s,
@@ -599,7 +594,7 @@ void evaluateInBrowser(Engine *engine, const QJsonObject &params, const CommandR
     if (code.trimmed().isEmpty())
         return reply(CommandResult::failure(u"params.code is empty"_s));
 
-    CdpEndpoint *endpoint = engine->endpoint();
+    CdpEndpoint *endpoint = host->endpoint();
     CdpSession *session = nullptr;
     if (!targetId.isEmpty()) {
         session = endpoint->sessionForTarget(targetId);
@@ -621,7 +616,7 @@ void evaluateInBrowser(Engine *engine, const QJsonObject &params, const CommandR
                                       .arg(code.size())
                                       .arg(info.title, info.targetId);
     session->evaluate(
-        code, engine,
+        code, host->lifetime(),
         [reply, info, timeoutMs](const QJsonValue &value, const CdpError &error) {
             if (!error.isError()) {
                 return reply(CommandResult::success(QJsonObject {
@@ -645,7 +640,7 @@ void evaluateInBrowser(Engine *engine, const QJsonObject &params, const CommandR
         std::chrono::milliseconds(timeoutMs));
 }
 
-QJsonObject systemInfo(Engine *engine)
+QJsonObject systemInfo(ActionHost *host)
 {
     return {
         { u"name"_s, QCoreApplication::applicationName() },
@@ -656,8 +651,8 @@ QJsonObject systemInfo(Engine *engine)
         { u"kernel"_s, QString(QSysInfo::kernelType() + u' ' + QSysInfo::kernelVersion()) },
         { u"cpuArchitecture"_s, QSysInfo::currentCpuArchitecture() },
         { u"pid"_s, QCoreApplication::applicationPid() },
-        { u"configDir"_s, engine->paths().configDir },
-        { u"settingsFile"_s, engine->settings()->filePath() },
+        { u"configDir"_s, host->paths().configDir },
+        { u"settingsFile"_s, host->settings()->filePath() },
         { u"logFile"_s, Logging::logFilePath() },
     };
 }
@@ -689,10 +684,10 @@ QJsonObject sendOutcomeJson(const ChatSendOutcome &outcome)
     };
 }
 
-void installSchedulerActions(Engine *engine)
+void installSchedulerActions(ActionHost *host)
 {
-    CommandDispatcher *commands = engine->commands();
-    Scheduler *scheduler = engine->scheduler();
+    CommandDispatcher *commands = host->commands();
+    Scheduler *scheduler = host->scheduler();
 
     add(commands, u"getQueueStatus"_s,
         u"The prompt queue: running or paused, current prompt, each item's status, what is left."_s,
@@ -718,7 +713,7 @@ void installSchedulerActions(Engine *engine)
                 { u"conversation"_s, typed(u"string"_s, u"the conversation (tab) to send it to"_s) },
             },
             { u"prompt"_s }),
-        [engine, scheduler](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [host, scheduler](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             if (QString unknown = unknownParams(params, { u"prompt"_s, u"conversation"_s }); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
@@ -728,7 +723,7 @@ void installSchedulerActions(Engine *engine)
                 return reply(CommandResult::failure(p.error()));
             if (prompt.trimmed().isEmpty())
                 return reply(CommandResult::failure(u"params.prompt is empty"_s));
-            scheduler->sendPrompt(prompt, conversation, engine, [reply](const ChatSendOutcome &outcome) {
+            scheduler->sendPrompt(prompt, conversation, host->lifetime(), [reply](const ChatSendOutcome &outcome) {
                 if (outcome.ok)
                     return reply(CommandResult::success(sendOutcomeJson(outcome)));
                 reply(CommandResult::failure(u"the prompt was not sent: "_s + outcome.error,
@@ -758,11 +753,11 @@ void installSchedulerActions(Engine *engine)
 
     add(commands, u"getConversations"_s,
         u"The agent panel's conversations (tab names) and which one is active."_s, objectSchema(),
-        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
-            engine->agentChat()->conversations(
-                engine, [reply](const QList<ChatConversation> &list, const QString &error) {
+            host->agentChat()->conversations(
+                host->lifetime(), [reply](const QList<ChatConversation> &list, const QString &error) {
                     if (!error.isEmpty())
                         return reply(CommandResult::failure(error, 503));
                     QJsonArray conversations;
@@ -782,20 +777,20 @@ void installSchedulerActions(Engine *engine)
         u"The model quota as the IDE's language server reports it, the watched models and whether the queue "
         "is held: {\"refresh\": true} polls now first."_s,
         objectSchema({ { u"refresh"_s, typed(u"boolean"_s, u"poll the language server now"_s) } }),
-        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             if (QString unknown = unknownParams(params, { u"refresh"_s }); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
             const bool refresh = p.boolean(u"refresh"_s, false);
             if (!p.ok())
                 return reply(CommandResult::failure(p.error()));
-            QuotaMonitor *quota = engine->quota();
+            QuotaMonitor *quota = host->quota();
             if (!refresh)
                 return reply(CommandResult::success(quota->toJson()));
-            if (!engine->settings()->boolValue(SettingKey::QuotaEnabled))
+            if (!host->settings()->boolValue(SettingKey::QuotaEnabled))
                 return reply(CommandResult::failure(u"quota/enabled is off: there is nothing to refresh"_s, 409));
             auto connection = std::make_shared<QMetaObject::Connection>();
-            *connection = QObject::connect(quota, &QuotaMonitor::snapshotChanged, engine,
+            *connection = QObject::connect(quota, &QuotaMonitor::snapshotChanged, host->lifetime(),
                                            [quota, reply, connection](const QuotaSnapshot &) {
                                                QObject::disconnect(*connection);
                                                reply(CommandResult::success(quota->toJson()));
@@ -806,10 +801,10 @@ void installSchedulerActions(Engine *engine)
 
 // ---- auto-accept --------------------------------------------------------------------------
 
-void installAutoAcceptActions(Engine *engine)
+void installAutoAcceptActions(ActionHost *host)
 {
-    CommandDispatcher *commands = engine->commands();
-    AutoAcceptController *autoAccept = engine->autoAccept();
+    CommandDispatcher *commands = host->commands();
+    AutoAcceptController *autoAccept = host->autoAccept();
     add(commands, u"getStats"_s,
         u"Auto-accept statistics: totals since the first run, this week, weeks, this run, per target (with "
         "its IDE profile), the last blocked commands and the profiles loaded. Counters are collected from "
@@ -821,8 +816,8 @@ void installAutoAcceptActions(Engine *engine)
                 autoAccept, [autoAccept, reply] { reply(CommandResult::success(autoAccept->toJson())); });
         });
 
-    const auto pauseAction = [engine, autoAccept](bool paused) {
-        return [engine, autoAccept, paused](const QJsonObject &params, const CommandCaller &,
+    const auto pauseAction = [host, autoAccept](bool paused) {
+        return [host, autoAccept, paused](const QJsonObject &params, const CommandCaller &,
                                             CommandReply reply) {
             if (QString unknown = unknownParams(params, { u"targetId"_s }); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
@@ -830,7 +825,7 @@ void installAutoAcceptActions(Engine *engine)
             const QString targetId = p.requiredString(u"targetId"_s);
             if (!p.ok())
                 return reply(CommandResult::failure(p.error()));
-            const CdpSession *page = engine->endpoint()->sessionForTarget(targetId);
+            const CdpSession *page = host->endpoint()->sessionForTarget(targetId);
             if (!page || !page->isPage())
                 return reply(CommandResult::failure(
                     u"no attached page has targetId '%1' (see getCDPConnections)"_s.arg(targetId), 404));
@@ -862,23 +857,23 @@ QList<QPair<QString, QString>> DebugActions::fullStateSections()
     };
 }
 
-void DebugActions::install(Engine *engine)
+void DebugActions::install(ActionHost *host)
 {
-    CommandDispatcher *commands = engine->commands();
-    // The engine owns the dispatcher; handlers capture it plainly.
+    CommandDispatcher *commands = host->commands();
+    // The host owns the dispatcher; handlers capture it plainly.
 
     add(commands, u"getFullState"_s,
         u"Everything at once: app, CDP connections, auto-accept, stats, ban list, schedule, queue, quota, "
         "settings (GET /api/state is the same)."_s,
-        objectSchema(), [engine](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+        objectSchema(), [host](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
             if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
-            getFullState(engine, caller, reply);
+            getFullState(host, caller, reply);
         });
 
     add(commands, u"getSystemInfo"_s, u"Version, Qt, OS, process id and the app's folders."_s, objectSchema(),
-        [engine](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-            reply(CommandResult::success(systemInfo(engine)));
+        [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(systemInfo(host)));
         });
 
     add(commands, u"listActions"_s, u"The debug API's actions with a line on each."_s, objectSchema(),
@@ -902,16 +897,16 @@ void DebugActions::install(Engine *engine)
 
     add(commands, u"getCDPConnections"_s,
         u"The browser endpoint (address, state, browser version) and every attached target (type, title, URL)."_s,
-        objectSchema(), [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        objectSchema(), [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
-            getCDPConnections(engine, reply);
+            getCDPConnections(host, reply);
         });
 
     add(commands, u"getBannedCommands"_s,
         u"The ban list: commands that are never run (substrings or /regex/flags)."_s, objectSchema(),
-        [engine](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-            reply(CommandResult::success(bannedCommands(engine->settings())));
+        [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(bannedCommands(host->settings())));
         });
 
     add(commands, u"updateBannedCommands"_s,
@@ -924,34 +919,34 @@ void DebugActions::install(Engine *engine)
                             { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
             { u"reset"_s, typed(u"boolean"_s, u"restore the default ban list"_s) },
         }),
-        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            updateBannedCommands(engine->settings(), params, reply);
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            updateBannedCommands(host->settings(), params, reply);
         });
 
     add(commands, u"getSchedule"_s, u"The prompt schedule's settings (schedule/*)."_s, objectSchema(),
-        [engine](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-            reply(CommandResult::success(schedule(engine->settings())));
+        [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(schedule(host->settings())));
         });
 
     add(commands, u"updateSchedule"_s,
         u"Changes schedule settings: any of enabled, mode, value, prompt, queueMode, silenceTimeoutS, "
         "checkPrompt {enabled, text}, targetConversation (all validated before any is saved), and prompts "
         "(the queue's task prompts, not while it runs)."_s,
-        objectSchema(), [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            updateSchedule(engine->settings(), engine->scheduler(), params, reply);
+        objectSchema(), [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            updateSchedule(host->settings(), host->scheduler(), params, reply);
         });
 
     add(commands, u"getSettings"_s, u"Settings by name: {\"keys\": [names]} or all of them."_s,
         objectSchema({ { u"keys"_s, QJsonObject { { u"type"_s, u"array"_s } } } }),
-        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            getSettings(engine->settings(), params, reply);
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            getSettings(host->settings(), params, reply);
         });
 
     add(commands, u"updateSettings"_s,
         u"Changes settings: {\"settings\": {name: value}} (validated before any is saved; debug/* excepted)."_s,
         objectSchema({ { u"settings"_s, QJsonObject { { u"type"_s, u"object"_s } } } }, { u"settings"_s }),
-        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            updateSettings(engine->settings(), params, reply);
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            updateSettings(host->settings(), params, reply);
         });
 
     add(commands, u"evaluateInBrowser"_s,
@@ -964,12 +959,12 @@ void DebugActions::install(Engine *engine)
                 { u"timeoutMs"_s, typed(u"integer"_s, u"100-120000 (default 10000)"_s) },
             },
             { u"code"_s }),
-        [engine](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            evaluateInBrowser(engine, params, reply);
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            evaluateInBrowser(host, params, reply);
         });
 
-    installSchedulerActions(engine);
-    installAutoAcceptActions(engine);
+    installSchedulerActions(host);
+    installAutoAcceptActions(host);
 }
 
 } // namespace mpa

@@ -18,8 +18,8 @@
 //     "chat": { ... }                      ChatSelectors (see chat/ChatSelectors.h)
 //   }
 
-#include "chat/ChatSelectors.h"
-#include "safety/TextPattern.h"
+#include "profiles/ChatSelectors.h"
+#include "common/TextPattern.h"
 
 #include <QJsonObject>
 #include <QStringList>

@@ -10,7 +10,7 @@
 // "ctl" and "ui" may use every tab. Each caller has a current tab, the one commands without
 // `tab` act on.
 
-#include "server/CommandDispatcher.h"
+#include "actions/CommandDispatcher.h"
 
 #include <QHash>
 #include <QJsonObject>

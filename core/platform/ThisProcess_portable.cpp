@@ -1,0 +1,31 @@
+#include "ThisProcess.h"
+
+#include <QElapsedTimer>
+
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
+
+namespace mpa::ThisProcess {
+
+bool runsAsRoot()
+{
+#ifdef Q_OS_UNIX
+    return ::getuid() == 0;
+#else
+    return false;
+#endif
+}
+
+qint64 msSinceStart()
+{
+    // No portable record of the start: count from the first call (made early, at start-up).
+    static QElapsedTimer sinceFirstCall = [] {
+        QElapsedTimer t;
+        t.start();
+        return t;
+    }();
+    return sinceFirstCall.elapsed();
+}
+
+} // namespace mpa::ThisProcess
