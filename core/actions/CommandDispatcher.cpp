@@ -1,5 +1,6 @@
 #include "CommandDispatcher.h"
 
+#include "ParamsSchema.h"
 #include "logging/LogCategories.h"
 
 #include <QJsonArray>
@@ -75,6 +76,12 @@ void CommandDispatcher::dispatch(const QString &name, const QJsonObject &params,
     if (!command || !command->scopes.testFlag(scope)) {
         reply(CommandResult::failure(
             u"unknown %1 '%2'"_s.arg(scope == Scope::DebugApi ? u"action"_s : u"type"_s, name), 404));
+        return;
+    }
+    // Every caller's params are checked here, once, against the command's schema: handlers
+    // read params that already have the right names, types and ranges.
+    if (const QString problem = ParamsSchema::validate(params, command->inputSchema); !problem.isEmpty()) {
+        reply(CommandResult::failure(u"%1: %2"_s.arg(name, problem), 400));
         return;
     }
     // Exactly once, whatever the handler does.

@@ -547,10 +547,10 @@ void updateSettings(Settings *settings, const QJsonObject &params, const Command
         if (!key)
             return reply(
                 CommandResult::failure(u"unknown setting '%1'; nothing was changed"_s.arg(it.key()), 404));
-        if (it.key().startsWith(u"debug/"_s))
+        if (settings->spec(*key).privileged)
             return reply(CommandResult::failure(
-                u"%1 is not changed through the debug API itself; use the settings window or settings.ini. "
-                "Nothing was changed"_s.arg(it.key()),
+                u"%1 is not changed through the debug API itself: it would raise the API's own rights. "
+                "Use the settings window or settings.ini. Nothing was changed"_s.arg(it.key()),
                 403));
         QString error;
         const auto value = settingFromJson(settings->spec(*key), it.value(), it.key(), &error);
@@ -943,7 +943,7 @@ void DebugActions::install(ActionHost *host)
         });
 
     add(commands, u"updateSettings"_s,
-        u"Changes settings: {\"settings\": {name: value}} (validated before any is saved; debug/* excepted)."_s,
+        u"Changes settings: {\"settings\": {name: value}} (validated before any is saved; debug/* and toolkit/allowEval only in the window)."_s,
         objectSchema({ { u"settings"_s, QJsonObject { { u"type"_s, u"object"_s } } } }, { u"settings"_s }),
         [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             updateSettings(host->settings(), params, reply);

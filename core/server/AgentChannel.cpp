@@ -1,7 +1,6 @@
 #include "AgentChannel.h"
 
 #include "AgentProtocol.h"
-#include "actions/ParamsSchema.h"
 #include "TokenFile.h"
 #include "logging/LogCategories.h"
 
@@ -120,11 +119,6 @@ void AgentChannel::runCommand(const QJsonValue &id, const QString &type, const Q
             id,
             known.isEmpty() ? u"unknown type '%1'; no toolkit commands are available"_s.arg(type)
                             : u"unknown type '%1'; known types: %2"_s.arg(type, known.join(u", "_s))));
-        return;
-    }
-    const QString problem = ParamsSchema::validate(params, command->inputSchema);
-    if (!problem.isEmpty()) {
-        Q_EMIT send(AgentProtocol::errorReply(id, u"%1: %2"_s.arg(type, problem)));
         return;
     }
     if (m_inFlight >= kMaxInFlight) {

@@ -1,7 +1,7 @@
 #pragma once
 // One agent connection's logic, the same in server and client mode: authentication state,
-// the protocol (AgentProtocol), params checked against the command's schema (ParamsSchema)
-// and commands run through the shared CommandDispatcher in the Toolkit scope, plus the count of
+// the protocol (AgentProtocol), commands run through the shared CommandDispatcher (which checks
+// params against the command's schema) in the Toolkit scope, plus the count of
 // heartbeats the peer let pass. attach() wires a socket to it the same way in both modes (frames
 // in, over-size ones answered, `send` out, pongs as signs of life); the socket side
 // (AgentWebSocketServer, AgentWebSocketClient) keeps only its timers and connection life.

@@ -238,12 +238,8 @@ void McpServer::callTool(const QJsonValue &id, const QJsonObject &params)
         return;
     }
     const QJsonObject arguments = argumentsValue.toObject();
-    // Input the schema refuses is the model's mistake: a tool error it can read and correct.
-    const QString problem = ParamsSchema::validate(arguments, command->inputSchema);
-    if (!problem.isEmpty()) {
-        respond(id, toolResult(CommandResult::failure(u"%1: %2"_s.arg(name, problem))));
-        return;
-    }
+    // Input the schema refuses (checked by the dispatcher) is the model's mistake: a tool error
+    // it can read and correct, like any other failure.
     QPointer<McpServer> self(this);
     m_commands->dispatch(name, arguments, { u"mcp"_s, u"stdio"_s }, Scope::Toolkit,
                          [self, id](const CommandResult &result) {

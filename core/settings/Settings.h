@@ -32,6 +32,9 @@ struct SettingSpec
     const char *oldName = nullptr; // migrated on load
     bool restartRequired = false;
     Validator validator = nullptr; // extra checks (String, StringList)
+    // Only the user changes it (the settings window or settings.ini): the debug API refuses
+    // it, so a token holder cannot raise the API's own rights (debug/*, running JavaScript).
+    bool privileged = false;
 };
 
 class Settings : public QObject

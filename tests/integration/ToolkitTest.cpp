@@ -714,25 +714,28 @@ TEST_F(ToolkitTest, AnAgentControlsOnlyItsOwnTabsUpToTheLimit)
 
 TEST_F(ToolkitTest, BadParamsGetErrorsThatNameTheProblem)
 {
+    // One wording for every caller (debug API, agent WebSocket, MCP): the dispatcher checks the
+    // command's schema and names the command, the parameter and what was given.
     ASSERT_TRUE(openTab(u"form.html"_s));
-    EXPECT_EQ(fails(u"click"_s, {}, kAgent, 400), u"params.ref is required"_s);
-    EXPECT_EQ(fails(u"click"_s, { { u"ref"_s, 3 } }, kAgent, 400), u"params.ref must be a string"_s);
+    EXPECT_EQ(fails(u"click"_s, {}, kAgent, 400), u"click: params.ref is required"_s);
+    EXPECT_EQ(fails(u"click"_s, { { u"ref"_s, 3 } }, kAgent, 400),
+              u"click: params.ref must be a string, not the number 3"_s);
     EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"button"_s } }, kAgent, 400).contains(u"is not a ref"_s));
     EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"e1"_s }, { u"force"_s, true } }, kAgent, 400)
-                    .startsWith(u"params.force is not a parameter of click"_s));
+                    .startsWith(u"click: params.force is not a parameter of this command; it takes "_s));
     EXPECT_EQ(fails(u"click"_s, { { u"ref"_s, u"e1"_s }, { u"button"_s, u"thumb"_s } }, kAgent, 400),
-              u"params.button must be one of left, right, middle"_s);
+              u"click: params.button must be one of left, right, middle, not the string \"thumb\""_s);
     EXPECT_EQ(fails(u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, 5 } }, kAgent, 400),
-              u"params.value must be a string"_s);
+              u"fill: params.value must be a string, not the number 5"_s);
     EXPECT_TRUE(
         fails(u"press"_s, { { u"key"_s, u"Hyper+Q"_s } }, kAgent, 400).contains(u"unknown key “Hyper”"_s));
     EXPECT_TRUE(fails(u"press"_s, { { u"key"_s, u"A+B"_s } }, kAgent, 400).contains(u"not a modifier"_s));
     EXPECT_EQ(fails(u"snapshot"_s, { { u"maxElements"_s, u"lots"_s } }, kAgent, 400),
-              u"params.maxElements must be a whole number"_s);
+              u"snapshot: params.maxElements must be a whole number, not the string \"lots\""_s);
     EXPECT_TRUE(fails(u"scroll"_s, {}, kAgent, 400).contains(u"say how far"_s));
     EXPECT_TRUE(
         fails(u"wait"_s, { { u"ms"_s, 5 }, { u"text"_s, u"x"_s } }, kAgent, 400).contains(u"exactly one"_s));
-    EXPECT_TRUE(fails(u"wait"_s, { { u"ms"_s, 60000 } }, kAgent, 400).contains(u"between 1 and 30000"_s));
+    EXPECT_EQ(fails(u"wait"_s, { { u"ms"_s, 60000 } }, kAgent, 400), u"wait: params.ms must be at most 30000"_s);
     EXPECT_TRUE(fails(u"get"_s, { { u"what"_s, u"colour"_s } }, kAgent, 400)
                     .contains(u"params.what must be one of"_s));
     EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, u"javascript:alert(1)"_s } }, kAgent, 400)

@@ -7,6 +7,7 @@
 #include "Wait.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -139,12 +140,21 @@ TEST_F(SettingFieldTest, AListTakesOneEntryPerLineAndMarksBadLines)
 
 TEST_F(SettingFieldTest, AKeyThatNeedsARestartSaysSo)
 {
-    SettingField port(settings.get(), SettingKey::DebugPort);
-    auto *note = port.findChild<QLabel *>(u"restartNote"_s);
+    // No setting of the app needs a restart today (each takes effect at once); the note is
+    // there for one that will.
+    const SettingSpec table[] = {
+        { .key = SettingKey::CdpPort, .name = "cdp/port", .type = SettingSpec::Type::Int, .defaultValue = 9004,
+          .minimum = 1, .maximum = 65535, .restartRequired = true },
+    };
+    Settings restartOnly(QDir(configDir()).filePath(u"restart.ini"_s), table);
+    SettingField needsRestart(&restartOnly, SettingKey::CdpPort);
+    auto *note = needsRestart.findChild<QLabel *>(u"restartNote"_s);
     ASSERT_TRUE(note);
     EXPECT_EQ(note->text(), u"Takes effect after a restart"_s);
     SettingField live(settings.get(), SettingKey::CdpPort);
     EXPECT_FALSE(live.findChild<QLabel *>(u"restartNote"_s)) << "the engine reconnects at once";
+    SettingField debugPort(settings.get(), SettingKey::DebugPort);
+    EXPECT_FALSE(debugPort.findChild<QLabel *>(u"restartNote"_s)) << "the debug API moves to a new port at once";
 }
 
 TEST_F(SettingFieldTest, ReloadDropsRefusedInput)
