@@ -20,7 +20,7 @@
   const NEVER_IN = [
     '.part.editor', '[id="workbench.parts.editor"]', '.editor-group-container', '.monaco-editor',
     '.find-widget', '.quick-input-widget', '.search-view', '[id="workbench.view.search"]',
-    '.xterm', '.part.activitybar', '.part.statusbar', '.part.titlebar', '.composite-bar',
+    '.xterm', '.debug-toolbar', '.part.activitybar', '.part.statusbar', '.part.titlebar', '.composite-bar',
     '.notifications-toasts', '.notifications-center', '.monaco-dialog-box',
   ].join(',');
   // Input elements that are never a prompt box: Monaco's hidden textareas, IME overlays,
