@@ -139,11 +139,13 @@ private:
         const QString inputs = m_surface ? m_surface->selectors().input.join(u" | "_s) : QString();
         QString message;
         if (s.rootAsked && !s.rootFound) {
-            message = tr("no chat input box on %1: its agent panel (chat.root: %2) is not there, and no visible "
-                         "chat box was found outside the editor (chat.input: %3); is the agent panel open?")
-                          .arg(where, m_surface ? m_surface->selectors().root.join(u" | "_s) : QString(), inputs);
+            message
+                = tr("no chat input box on %1: its agent panel (chat.root: %2) is not there, and no visible "
+                     "chat box was found outside the editor (chat.input: %3); is the agent panel open?")
+                      .arg(where, m_surface ? m_surface->selectors().root.join(u" | "_s) : QString(), inputs);
         } else if (s.rootFound) {
-            message = tr("no visible chat input box in the agent panel on %1 (chat.input: %2)").arg(where, inputs);
+            message = tr("no visible chat input box in the agent panel on %1 (chat.input: %2)")
+                          .arg(where, inputs);
         } else {
             message = tr("no chat input box on %1 (chat.input: %2)").arg(where, inputs);
         }

@@ -834,7 +834,8 @@ void Scheduler::applySchedule()
     m_nextScheduled = {};
     const QString mode = m_settings->stringValue(SettingKey::ScheduleMode);
     if (m_typingRetry && m_typingRetry->source != Source::Continue
-        && (!m_settings->boolValue(SettingKey::ScheduleEnabled) || mode != sourceName(int(m_typingRetry->source))))
+        && (!m_settings->boolValue(SettingKey::ScheduleEnabled)
+            || mode != sourceName(int(m_typingRetry->source))))
         dropTypingRetry(tr("the schedule was turned off while it waited for the user to stop typing"));
     if (!m_started || !m_settings->boolValue(SettingKey::ScheduleEnabled) || mode == u"queue"_s) {
         Q_EMIT scheduleChanged();
@@ -955,9 +956,10 @@ void Scheduler::onOutsideQueueOutcome(const OutsideQueueSend &send, const ChatSe
         // The user is typing in the chat box: not a failure. Try again when they stop, within
         // bounds, unless a newer prompt outside the queue has come meanwhile.
         if (send.generation != m_outsideGeneration) {
-            record(send.source, send.text, outcome, u"skipped"_s,
-                   tr("the user was still typing in the chat box when the next scheduled prompt came; it takes "
-                      "its place"));
+            record(
+                send.source, send.text, outcome, u"skipped"_s,
+                tr("the user was still typing in the chat box when the next scheduled prompt came; it takes "
+                   "its place"));
             return;
         }
         const bool inTime = now + kUserTypingDelay.count() - send.firstTryMs <= kTypingRetryWindow.count();
@@ -967,8 +969,8 @@ void Scheduler::onOutsideQueueOutcome(const OutsideQueueSend &send, const ChatSe
             m_typingRetry = next;
             m_typingTimer->start(kUserTypingDelay);
             qCInfo(lcScheduler).noquote()
-                << u"schedule: the user is typing in the chat box; the %1 prompt is tried again in %2 s"_s.arg(
-                       sourceName(int(send.source)), QString::number(kUserTypingDelay.count() / 1000));
+                << u"schedule: the user is typing in the chat box; the %1 prompt is tried again in %2 s"_s
+                       .arg(sourceName(int(send.source)), QString::number(kUserTypingDelay.count() / 1000));
             Q_EMIT scheduleChanged();
             return;
         }
@@ -992,8 +994,8 @@ void Scheduler::dropTypingRetry(const QString &why)
     const std::optional<OutsideQueueSend> retry = std::exchange(m_typingRetry, std::nullopt);
     if (!retry)
         return;
-    qCInfo(lcScheduler).noquote() << u"schedule: the %1 prompt that waited for the user is not sent: %2"_s.arg(
-        sourceName(int(retry->source)), why);
+    qCInfo(lcScheduler).noquote() << u"schedule: the %1 prompt that waited for the user is not sent: %2"_s
+                                         .arg(sourceName(int(retry->source)), why);
     record(retry->source, retry->text, ChatSendOutcome {}, u"skipped"_s, why);
     Q_EMIT scheduleChanged();
 }
@@ -1100,10 +1102,10 @@ QJsonObject Scheduler::scheduleStatus() const
               ? QJsonValue(m_nextScheduled.toTimeZone(m_clock->timeZone()).toString(Qt::ISODate))
               : QJsonValue() },
         { u"waitingForTyping"_s,
-          m_typingRetry ? QJsonValue(QJsonObject {
-                              { u"source"_s, sourceName(int(m_typingRetry->source)) },
-                              { u"nextTry"_s, m_typingRetry->attempt },
-                              { u"waitingS"_s, (m_clock->nowMs() - m_typingRetry->firstTryMs) / 1000 } })
+          m_typingRetry ? QJsonValue(
+              QJsonObject { { u"source"_s, sourceName(int(m_typingRetry->source)) },
+                            { u"nextTry"_s, m_typingRetry->attempt },
+                            { u"waitingS"_s, (m_clock->nowMs() - m_typingRetry->firstTryMs) / 1000 } })
                         : QJsonValue() },
         { u"queue"_s, queueStatus() },
     };

@@ -6,8 +6,8 @@
 // cached reading) against a local HTTPS server. Prints a table.
 //
 // Run: build/ci/tests/bench/mpa_chat_bench [sends per row, default 20]
-#include "FakeProcTree.h"
 #include "BenchSupport.h"
+#include "FakeProcTree.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "TlsTestServer.h"

@@ -156,7 +156,8 @@ TEST_F(AntigravityQueueTest, AMissingConversationDoesNotStopTheQueueAndABusyEdit
 {
     // The editor shows a busy bar and a notification offers Cancel the whole time: outside the
     // agent panel, neither keeps the queue from falling silent.
-    CdpSession *ide = openPage(endpoint, fixtureUrl(u"chat/antigravity-workbench.html?gen=1000&busy=editor"_s));
+    CdpSession *ide
+        = openPage(endpoint, fixtureUrl(u"chat/antigravity-workbench.html?gen=1000&busy=editor"_s));
     ASSERT_TRUE(ide);
     settings->setValue(SettingKey::ScheduleTargetConversation, u"Refactor the lexer"_s);
     Scheduler scheduler(settings.get(), chat.get(), &clock, configDir());
@@ -172,7 +173,8 @@ TEST_F(AntigravityQueueTest, AMissingConversationDoesNotStopTheQueueAndABusyEdit
     const PromptRecord &first = scheduler.history().entries().first();
     EXPECT_EQ(first.outcome, u"sent"_s);
     EXPECT_EQ(first.conversation, u"Fix the parser"_s);
-    EXPECT_TRUE(first.detail.startsWith(u"no conversation named “Refactor the lexer”"_s)) << first.detail.toStdString();
+    EXPECT_TRUE(first.detail.startsWith(u"no conversation named “Refactor the lexer”"_s))
+        << first.detail.toStdString();
     EXPECT_TRUE(first.detail.endsWith(u"sent to the active conversation “Fix the parser”"_s));
     EXPECT_EQ(scheduler.queue().state, PromptQueue::State::Running);
 }
@@ -186,7 +188,8 @@ TEST_F(AntigravityQueueTest, AfterACrashAPromptTheTranscriptShowsIsNotSentAgain)
     {
         Scheduler scheduler(settings.get(), chat.get(), &clock, configDir());
         scheduler.start();
-        ASSERT_EQ(scheduler.setQueue({ u"Add error recovery to the parser"_s, u"Write the docs"_s }), QString());
+        ASSERT_EQ(scheduler.setQueue({ u"Add error recovery to the parser"_s, u"Write the docs"_s }),
+                  QString());
         ASSERT_EQ(scheduler.startQueue(), QString());
         // What a kill during the send leaves: the step saved as being sent.
         QFile file(queueFile);

@@ -500,9 +500,12 @@ TEST_F(AntigravityWorkbenchTest, ThePromptLandsInTheComposerOfTheNamedConversati
     EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Document the error recovery"_s);
     EXPECT_EQ(boxText(page), QString());
     EXPECT_EQ(otherBoxes(page),
-              (QJsonObject { { u"search"_s, u"needle"_s }, { u"searchReplace"_s, QString() },
-                             { u"find"_s, QString() }, { u"findReplace"_s, QString() },
-                             { u"monaco"_s, QString() }, { u"ime"_s, QString() } }));
+              (QJsonObject { { u"search"_s, u"needle"_s },
+                             { u"searchReplace"_s, QString() },
+                             { u"find"_s, QString() },
+                             { u"findReplace"_s, QString() },
+                             { u"monaco"_s, QString() },
+                             { u"ime"_s, QString() } }));
 
     // The transcript's user bubble and reply are read, so a send can be confirmed later.
     ASSERT_TRUE(waitUntil([&] { return !state(surface).generating; }, 10s));

@@ -88,11 +88,11 @@ TEST(ChatSelectorsTest, AProfilesChatLooksInItsAgentPanelUnlessItSaysOtherwise)
         &error);
     ASSERT_TRUE(profile) << error.toStdString();
     EXPECT_EQ(profile->chat->root, (QStringList { u"#panel"_s, u".agent"_s }));
-    const std::optional<IdeProfile> own = IdeProfile::fromJson(
-        QJsonDocument::fromJson(R"({"id": "x", "name": "X", "panelSelector": "#panel",
+    const std::optional<IdeProfile> own
+        = IdeProfile::fromJson(QJsonDocument::fromJson(R"({"id": "x", "name": "X", "panelSelector": "#panel",
                                     "chat": {"root": "#chat", "input": "textarea"}})"_ba)
-            .object(),
-        &error);
+                                   .object(),
+                               &error);
     ASSERT_TRUE(own) << error.toStdString();
     EXPECT_EQ(own->chat->root, QStringList { u"#chat"_s });
 

@@ -493,7 +493,8 @@ TEST_F(SchedulerTest, AnIntervalPromptThatMeetsAUserTypingIsSentWhenTheUserStops
     EXPECT_TRUE(chat.delivered.isEmpty());
     EXPECT_TRUE(scheduler->isWaitingForTyping());
     EXPECT_TRUE(scheduler->history().entries().isEmpty()); // not a failure
-    EXPECT_EQ(scheduler->scheduleStatus().value(u"waitingForTyping"_s).toObject().value(u"nextTry"_s).toInt(), 2);
+    EXPECT_EQ(scheduler->scheduleStatus().value(u"waitingForTyping"_s).toObject().value(u"nextTry"_s).toInt(),
+              2);
 
     clock->advance(Scheduler::kUserTypingDelay);
     EXPECT_EQ(chat.attempts.size(), 2);
@@ -625,7 +626,8 @@ TEST_F(SchedulerTest, ASendThatWentToTheActiveConversationInsteadSaysSoInTheHist
 {
     set(SettingKey::ScheduleTargetConversation, u"Refactor the lexer"_s);
     make();
-    chat.sendNote = u"no conversation named “Refactor the lexer”; sent to the active conversation “Fix the parser”"_s;
+    chat.sendNote
+        = u"no conversation named “Refactor the lexer”; sent to the active conversation “Fix the parser”"_s;
     startQueue({ u"a"_s });
     ASSERT_EQ(chat.delivered, QStringList { u"a"_s });
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
