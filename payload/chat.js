@@ -3,33 +3,42 @@
 // passes in every call, and reports what it sees. It only reads the DOM, focuses and
 // selects; typing, keys and clicks come from the app as trusted CDP input. No observers, no
 // timers: it costs nothing until the app asks.
+//
+// Where it looks: inside the agent panel (sel.root, the IDE profile's panel). When the page
+// has no such panel, in the window minus the parts of an IDE workbench that never hold the
+// agent's chat (editors and their tabs, find / replace and search boxes, quick input,
+// terminals, notifications, bars), and once the prompt box is found, in the panel around it.
+// A prompt box must be visible and big enough to type into: Monaco's hidden input
+// textareas, IME overlays and collapsed boxes never count.
 (mpa) => {
   const list = (v) => (Array.isArray(v) ? v : typeof v === 'string' && v ? [v] : []);
   let problems = [];
 
-  // The elements of the first selector (in order) that matches inside any of the scopes.
-  function queryAll(scopes, selectors) {
-    for (const selector of list(selectors)) {
-      const found = [];
-      try {
-        for (const scope of scopes) found.push(...scope.querySelectorAll(selector));
-      } catch (e) {
-        problems.push(`"${selector}" is not a valid CSS selector`);
-        continue;
-      }
-      if (found.length) return found;
-    }
-    return [];
-  }
+  // Parts of a VS Code-style workbench that are never the chat: the editors (also merge and
+  // diff editors, their tabs and code lenses), the editor's find / replace widget, quick
+  // input, the search viewlet, terminals, notifications, dialogs and the bars.
+  const NEVER_IN = [
+    '.part.editor', '[id="workbench.parts.editor"]', '.editor-group-container', '.monaco-editor',
+    '.find-widget', '.quick-input-widget', '.search-view', '[id="workbench.view.search"]',
+    '.xterm', '.debug-toolbar', '.part.activitybar', '.part.statusbar', '.part.titlebar', '.composite-bar',
+    '.notifications-toasts', '.notifications-center', '.monaco-dialog-box',
+  ].join(',');
+  // Input elements that are never a prompt box: Monaco's hidden textareas, IME overlays,
+  // the terminal's helper.
+  const NEVER_BOX = 'textarea.inputarea, textarea.ime-text-area, .ime-text-area, textarea.xterm-helper-textarea, .native-edit-context';
+  const MIN_BOX_WIDTH = 80;
+  const MIN_BOX_HEIGHT = 16;
+  // An age shown after a conversation's name ("Fix the parser 3m", "Write docs 12s").
+  const AGE_SUFFIX = /\s*\d{1,3}\s?[smhd]$/;
 
-  function roots(sel) {
-    return list(sel.root).length ? queryAll([document], sel.root) : [document];
+  function excluded(el) {
+    return !!el.closest(NEVER_IN);
   }
 
   function visible(el) {
     if (!el || !el.isConnected || el.closest('[hidden]')) return false;
     const style = getComputedStyle(el);
-    if (style.visibility === 'hidden' || style.display === 'none') return false;
+    if (style.visibility === 'hidden' || style.display === 'none' || parseFloat(style.opacity) < 0.1) return false;
     return el.getClientRects().length > 0;
   }
 
@@ -43,6 +52,100 @@
       while (el.parentElement && el.parentElement.isContentEditable) el = el.parentElement;
     }
     return el;
+  }
+
+  function imeOverlay(el) {
+    const c = String(el.className || '').toLowerCase();
+    return /(^|\s)ime(\s|$)/.test(c) || c.includes('ime-text-area');
+  }
+
+  function usableBox(el) {
+    if (el.matches(NEVER_BOX) || imeOverlay(el) || excluded(el) || !visible(el)) return false;
+    const r = el.getBoundingClientRect();
+    return r.width >= MIN_BOX_WIDTH && r.height >= MIN_BOX_HEIGHT;
+  }
+
+  // Where to look: { roots, rootFound, kind }. `kind` is "panel" (the profile's panel),
+  // "window" (no panel asked for, or it is not on this page).
+  function scopeOf(sel) {
+    const rootSelectors = list(sel.root);
+    for (const selector of rootSelectors) {
+      let found;
+      try {
+        found = [...document.querySelectorAll(selector)];
+      } catch (e) {
+        problems.push(`"${selector}" is not a valid CSS selector`);
+        continue;
+      }
+      const shown = found.filter(visible);
+      if (shown.length) return { roots: shown, rootFound: true, kind: 'panel' };
+    }
+    return { roots: [document], rootFound: false, kind: 'window', asked: rootSelectors.length > 0 };
+  }
+
+  // The elements of the first selector (in order) with a match that passes `keep`, inside
+  // the scope and outside the regions that are never the chat.
+  function queryAll(scope, selectors, keep) {
+    for (const selector of list(selectors)) {
+      const found = [];
+      try {
+        for (const root of scope.roots) found.push(...root.querySelectorAll(selector));
+      } catch (e) {
+        problems.push(`"${selector}" is not a valid CSS selector`);
+        continue;
+      }
+      const kept = found.filter((el) => !excluded(el) && (!keep || keep(el)));
+      if (kept.length) return kept;
+    }
+    return [];
+  }
+
+  function findInput(sel, scope) {
+    let candidates = [];
+    for (const selector of list(sel.input)) {
+      let found;
+      try {
+        found = [];
+        for (const root of scope.roots) found.push(...root.querySelectorAll(selector));
+      } catch (e) {
+        problems.push(`"${selector}" is not a valid CSS selector`);
+        continue;
+      }
+      candidates = [...new Set(found.map(editingHost))].filter(usableBox);
+      if (candidates.length) break;
+    }
+    if (!candidates.length) return null;
+    const focused = candidates.find((el) => el === document.activeElement || el.contains(document.activeElement));
+    return focused || candidates.find(enabled) || candidates[0];
+  }
+
+  // On a page without the profile's panel: the largest ancestor of the prompt box that holds
+  // none of the regions that are never the chat (the whole page when it has none of them).
+  function panelAround(input) {
+    if (!document.querySelector(NEVER_IN)) return document;
+    let el = input;
+    while (el.parentElement && el.parentElement !== document.documentElement &&
+           !el.parentElement.querySelector(NEVER_IN)) {
+      el = el.parentElement;
+    }
+    return el;
+  }
+
+  // The scope and the prompt box, in one pass: the panel when it has a box; else the window,
+  // narrowed to the panel around the box it finds there.
+  function locate(sel) {
+    const scope = scopeOf(sel);
+    let input = findInput(sel, scope);
+    if (!input && scope.rootFound) {
+      const wide = { roots: [document], rootFound: true, kind: 'window' };
+      input = findInput(sel, wide);
+      if (input) scope.roots = [panelAround(input)];
+      if (input) scope.kind = 'around-input';
+    } else if (input && !scope.rootFound) {
+      scope.roots = [panelAround(input)];
+      scope.kind = 'around-input';
+    }
+    return { scope, input };
   }
 
   function kindOf(el) {
@@ -59,13 +162,6 @@
     const text = (el.innerText || '').replace(/[\u200b\ufeff]/g, '');
     // An empty rich editor still holds a line break (ProseMirror's trailing break).
     return text.trim() === '' ? '' : text.replace(/\n+$/, '');
-  }
-
-  function findInput(sel, scopes) {
-    const candidates = queryAll(scopes, sel.input).map(editingHost).filter(visible);
-    if (!candidates.length) return null;
-    const focused = candidates.find((el) => el === document.activeElement || el.contains(document.activeElement));
-    return focused || candidates.find(enabled) || candidates[0];
   }
 
   // The element's centre in this frame and, when every frame up to the top of this
@@ -105,30 +201,33 @@
 
   function tabName(el) {
     const text = (el.innerText || el.textContent || '').replace(/\s+/g, ' ').trim();
-    return text || el.getAttribute('aria-label') || el.getAttribute('title') || '';
+    const name = text || el.getAttribute('aria-label') || el.getAttribute('title') || '';
+    return name.replace(AGE_SUFFIX, '').trim() || name;
   }
 
-  function tabs(sel, scopes) {
-    const all = queryAll(scopes, sel.conversationTab).filter(visible);
-    const marked = list(sel.activeConversationTab).length ? queryAll(scopes, sel.activeConversationTab) : null;
-    return all.map((el) => {
-      let active;
-      if (marked) {
-        active = marked.some((m) => m === el || m.contains(el) || el.contains(m));
-      } else {
-        const current = el.getAttribute('aria-current');
-        active = el.getAttribute('aria-selected') === 'true' || (current !== null && current !== 'false') ||
-          ['active', 'selected', 'is-active', 'current'].some((c) => el.classList.contains(c));
-      }
-      return { el, name: tabName(el), active };
-    });
+  function isActiveTab(el) {
+    const current = el.getAttribute('aria-current');
+    return el.getAttribute('aria-selected') === 'true' || (current !== null && current !== 'false') ||
+      el.getAttribute('data-state') === 'active' ||
+      ['active', 'selected', 'is-active', 'current'].some((c) => el.classList.contains(c));
   }
 
-  function target(sel, scopes, what, index) {
-    if (what === 'send') return queryAll(scopes, sel.sendButton).filter(visible)[0] || null;
-    if (what === 'stop') return queryAll(scopes, sel.stopButton).filter(visible)[0] || null;
-    if (what === 'tab') return (tabs(sel, scopes)[index] || {}).el || null;
-    if (what === 'input') return findInput(sel, scopes);
+  function tabs(sel, scope) {
+    const all = queryAll(scope, sel.conversationTab, visible);
+    const marked = list(sel.activeConversationTab).length ? queryAll(scope, sel.activeConversationTab) : null;
+    return all.map((el) => ({
+      el,
+      name: tabName(el),
+      active: marked ? marked.some((m) => m === el || m.contains(el) || el.contains(m)) : isActiveTab(el),
+    }));
+  }
+
+  function target(sel, what, index) {
+    const { scope, input } = locate(sel);
+    if (what === 'send') return queryAll(scope, sel.sendButton, visible)[0] || null;
+    if (what === 'stop') return queryAll(scope, sel.stopButton, visible)[0] || null;
+    if (what === 'tab') return (tabs(sel, scope)[index] || {}).el || null;
+    if (what === 'input') return input;
     return null;
   }
 
@@ -137,15 +236,16 @@
     state(args) {
       problems = [];
       const sel = (args && args.sel) || {};
-      const scopes = roots(sel);
+      const { scope, input } = locate(sel);
       const out = {
         url: location.href,
         title: document.title,
         visibility: document.visibilityState,
         hasFocus: document.hasFocus(),
-        rootFound: scopes.length > 0,
+        rootFound: scope.rootFound,
+        rootAsked: list(sel.root).length > 0,
+        scope: scope.kind,
       };
-      const input = scopes.length ? findInput(sel, scopes) : null;
       out.input = input
         ? {
             found: true,
@@ -158,22 +258,22 @@
             point: point(input),
           }
         : { found: false };
-      const send = scopes.length ? target(sel, scopes, 'send') : null;
+      const send = queryAll(scope, sel.sendButton, visible)[0];
       out.send = send ? { found: true, enabled: enabled(send), point: point(send) } : { found: false };
-      const stop = queryAll(scopes, sel.stopButton).filter(visible);
-      const busy = queryAll(scopes, sel.generating).filter(visible);
+      const stop = queryAll(scope, sel.stopButton, visible);
+      const busy = queryAll(scope, sel.generating, visible);
       out.generating = stop.length > 0 || busy.length > 0;
-      const replies = queryAll(scopes, sel.reply);
+      const replies = queryAll(scope, sel.reply);
       const last = replies.length ? messageText(replies[replies.length - 1]) : '';
       out.replyCount = replies.length;
       out.replyLength = last.length;
       out.replyDigest = digest(last);
       if (args && args.withReply) out.replyText = last;
-      const users = queryAll(scopes, sel.userMessage);
+      const users = queryAll(scope, sel.userMessage);
       out.userCount = users.length;
       out.recentUser = users.slice(-5).map(messageText);
       if (args && args.withConversations) {
-        out.conversations = tabs(sel, scopes).map(({ name, active }) => ({ name, active }));
+        out.conversations = tabs(sel, scope).map(({ name, active }) => ({ name, active }));
       }
       out.problems = [...new Set(problems)];
       return out;
@@ -184,7 +284,7 @@
     focusInput(args) {
       problems = [];
       const sel = (args && args.sel) || {};
-      const input = findInput(sel, roots(sel));
+      const { input } = locate(sel);
       if (!input) return { ok: false, problems };
       input.scrollIntoView({ block: 'nearest' });
       input.focus({ preventScroll: true });
@@ -212,7 +312,7 @@
     locate(args) {
       problems = [];
       const sel = (args && args.sel) || {};
-      const el = target(sel, roots(sel), args.what, args.index);
+      const el = target(sel, args.what, args.index);
       if (!el) return { found: false, problems };
       el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       return { found: true, enabled: enabled(el), point: point(el) };
@@ -222,7 +322,7 @@
     // its own target): a DOM click.
     domClick(args) {
       const sel = (args && args.sel) || {};
-      const el = target(sel, roots(sel), args.what, args.index);
+      const el = target(sel, args.what, args.index);
       if (!el) return false;
       el.click();
       return true;

@@ -681,6 +681,7 @@ QJsonObject sendOutcomeJson(const ChatSendOutcome &outcome)
         { u"method"_s, outcome.method },
         { u"draftSetAside"_s, outcome.draftSetAside },
         { u"draftRestored"_s, outcome.draftRestored },
+        { u"note"_s, outcome.note },
     };
 }
 

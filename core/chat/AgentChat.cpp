@@ -178,6 +178,7 @@ void AgentChat::send(const QString &text, const QString &conversation, QObject *
                               outcome.retryLater = result.retryLater;
                               outcome.target = target;
                               outcome.conversation = result.conversation;
+                              outcome.note = result.note;
                               outcome.method = result.method;
                               outcome.draftSetAside = result.draftSetAside;
                               outcome.draftRestored = result.draftRestored;

@@ -19,6 +19,7 @@ struct ChatSendOutcome
     bool retryLater = false; // not a failure: the user is typing in the box, try again soon
     QString target; // the page the chat lives in (title)
     QString conversation; // the conversation it went to ("" when the active one is unnamed)
+    QString note; // a remark for the history ("no conversation named “x”; sent to the active one …")
     QString method; // how it was submitted: enter, ctrl+enter, button
     bool draftSetAside = false; // the user's draft was taken out of the box before sending
     bool draftRestored = false; // … and put back afterwards

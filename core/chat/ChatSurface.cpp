@@ -60,7 +60,9 @@ ChatState ChatState::fromJson(const QJsonObject &json, const QString &frameId)
     state.title = json.value(u"title").toString();
     state.url = json.value(u"url").toString();
     state.visible = json.value(u"visibility").toString() == u"visible"_s;
+    state.rootAsked = json.value(u"rootAsked").toBool();
     state.rootFound = json.value(u"rootFound").toBool();
+    state.scope = json.value(u"scope").toString();
     const QJsonObject input = json.value(u"input").toObject();
     state.inputFound = input.value(u"found").toBool();
     state.inputKind = input.value(u"kind").toString();
@@ -133,15 +135,43 @@ private:
 
     QString noInput(const ChatState &s) const
     {
-        QString where = s.title.isEmpty() ? s.url : u"“%1”"_s.arg(s.title);
-        if (!s.rootFound)
-            return tr("the chat panel (chat.root) is not on %1").arg(where);
-        QString message
-            = tr("no chat input box on %1 (chat.input: %2)")
-                  .arg(where, m_surface ? m_surface->selectors().input.join(u" | "_s) : QString());
+        const QString where = s.title.isEmpty() ? s.url : u"“%1”"_s.arg(s.title);
+        const QString inputs = m_surface ? m_surface->selectors().input.join(u" | "_s) : QString();
+        QString message;
+        if (s.rootAsked && !s.rootFound) {
+            message
+                = tr("no chat input box on %1: its agent panel (chat.root: %2) is not there, and no visible "
+                     "chat box was found outside the editor (chat.input: %3); is the agent panel open?")
+                      .arg(where, m_surface ? m_surface->selectors().root.join(u" | "_s) : QString(), inputs);
+        } else if (s.rootFound) {
+            message = tr("no visible chat input box in the agent panel on %1 (chat.input: %2)")
+                          .arg(where, inputs);
+        } else {
+            message = tr("no chat input box on %1 (chat.input: %2)").arg(where, inputs);
+        }
         if (!s.problems.isEmpty())
             message += u"; "_s + s.problems.join(u"; "_s);
         return message;
+    }
+
+    static QString activeName(const ChatState &s)
+    {
+        for (const ChatConversation &c : s.conversations) {
+            if (c.active)
+                return c.name;
+        }
+        return {};
+    }
+
+    // The conversation asked for cannot be used (`why`): the prompt goes to the active one.
+    void toActiveConversation(const ChatState &s, const QString &why)
+    {
+        m_result.conversation = activeName(s);
+        m_result.note = m_result.conversation.isEmpty()
+            ? tr("%1; sent to the current conversation").arg(why)
+            : tr("%1; sent to the active conversation “%2”").arg(why, m_result.conversation);
+        qCInfo(lcChat).noquote() << m_result.note;
+        afterConversation(s);
     }
 
     void onFirstLook(const ChatState &s)
@@ -155,18 +185,18 @@ private:
         QString error;
         const int index = matchConversation(s.conversations, m_options.conversation, &error);
         if (index < 0)
-            return fail(error);
+            return toActiveConversation(s, error);
         m_result.conversation = s.conversations.at(index).name;
         if (s.conversations.at(index).active)
             return afterConversation(s);
         m_surface->selectConversation(m_result.conversation, this, [this](const QString &switchError) {
-            if (!switchError.isEmpty())
-                return fail(switchError);
-            look(false, [this](const ChatState &now) {
+            look(!switchError.isEmpty(), [this, switchError](const ChatState &now) {
                 if (!now.ok)
                     return fail(now.error);
                 if (!now.inputFound)
                     return fail(noInput(now));
+                if (!switchError.isEmpty())
+                    return toActiveConversation(now, switchError);
                 afterConversation(now);
             });
         });

@@ -13,6 +13,11 @@
 // is not taken, the draft is put back all the same. Text that equals the prompt (left over
 // from an interrupted send) is replaced, not restored.
 //
+// The conversation: a send may name one; ChatSurface switches to it first. When the chat has
+// no conversation of that name (or the name fits several), the prompt goes to the active
+// conversation and SendResult::note says so, as the original extension did: a queue does not
+// stop over a renamed or closed conversation.
+//
 // Submitting: Enter, then Ctrl+Enter (Cmd+Enter on macOS), then a click on the send button;
 // each is confirmed (the box no longer holds the prompt, or a new user message appeared)
 // before the next is tried — at once when the key only became a line break in the box, which
@@ -53,7 +58,9 @@ struct ChatState
     QString title;
     QString url;
     bool visible = false; // the document is visible
-    bool rootFound = false;
+    bool rootAsked = false; // the selectors name the agent panel (chat.root)
+    bool rootFound = false; // … and it is on the page
+    QString scope; // where the chat was looked for: panel, around-input (no panel), window
     bool inputFound = false;
     QString inputKind; // textarea, input, contenteditable, prosemirror, lexical
     QString inputText;
@@ -81,7 +88,7 @@ class ChatSurface : public QObject
 public:
     struct SendOptions
     {
-        QString conversation; // switch to this conversation first; empty: the active one
+        QString conversation; // switch to this conversation first; empty or not there: the active one
         std::chrono::milliseconds confirmTimeout { 1500 }; // per submit method
         std::chrono::milliseconds draftQuiet { 700 }; // a draft unchanged this long is not being typed
         std::chrono::milliseconds typingPatience { 20000 };
@@ -93,6 +100,7 @@ public:
         bool retryLater = false; // the user is typing: nothing was touched
         QString method; // enter, ctrl+enter, button
         QString conversation; // the active conversation's name when sent
+        QString note; // a remark for the history: the conversation asked for was not there, …
         bool draftSetAside = false;
         bool draftRestored = false;
         QString draft; // the user's draft that was set aside
@@ -127,6 +135,7 @@ public:
     void selectConversation(const QString &name, QObject *context, ErrorCallback done);
 
     // The tab `name` names: equal (case and spacing aside), else the only one containing it.
+    // Names are read without the age some chats show after them ("Fix the parser 3m").
     static int matchConversation(const QList<ChatConversation> &list, const QString &name, QString *error);
 
 private:

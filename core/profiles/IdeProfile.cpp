@@ -149,6 +149,9 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
             fail(error, chatError);
             return std::nullopt;
         }
+        // The chat lives in the agent panel: its selectors search there unless they say otherwise.
+        if (selectors.root.isEmpty())
+            selectors.root = profile.panelSelectors;
         profile.chat = selectors;
     }
     return profile;

@@ -15,7 +15,8 @@
 //     "buttonSelectors": ["css", ...]      button-like elements besides button, [role=button]
 //     "frameIsPanel": true                 a frame without a panel of its own counts as the
 //                                          panel (webviews, cross-origin iframes); default true
-//     "chat": { ... }                      ChatSelectors (see chat/ChatSelectors.h)
+//     "chat": { ... }                      ChatSelectors (see chat/ChatSelectors.h); chat.root
+//                                          defaults to panelSelector
 //   }
 
 #include "profiles/ChatSelectors.h"

@@ -26,6 +26,21 @@ QString folded(const QString &text)
     return text.simplified();
 }
 
+// What the history says about a send that went through: where it went when not where it was
+// asked to, and what happened to the user's draft.
+QString sentDetail(const ChatSendOutcome &outcome)
+{
+    QStringList parts;
+    if (!outcome.note.isEmpty())
+        parts.append(outcome.note);
+    if (outcome.draftSetAside) {
+        parts.append(outcome.draftRestored
+                         ? Scheduler::tr("the user's draft was set aside and restored")
+                         : Scheduler::tr("the user's draft was set aside and could not be restored"));
+    }
+    return parts.join(u"; "_s);
+}
+
 QString sourceName(int source)
 {
     static const QStringList names
@@ -45,6 +60,7 @@ Scheduler::Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const 
     , m_history(settings->intValue(SettingKey::ScheduleHistorySize))
     , m_queueTimer(new ClockTimer(clock, this))
     , m_scheduleTimer(new ClockTimer(clock, this))
+    , m_typingTimer(new ClockTimer(clock, this))
 {
     connect(m_queueTimer, &ClockTimer::timeout, this, [this] {
         switch (m_phase) {
@@ -64,6 +80,10 @@ Scheduler::Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const 
         }
     });
     connect(m_scheduleTimer, &ClockTimer::timeout, this, &Scheduler::onScheduleDue);
+    connect(m_typingTimer, &ClockTimer::timeout, this, [this] {
+        if (const std::optional<OutsideQueueSend> retry = std::exchange(m_typingRetry, std::nullopt))
+            sendOutsideQueue(*retry);
+    });
     connect(m_settings, &Settings::changed, this, &Scheduler::onSettingChanged);
 }
 
@@ -103,6 +123,7 @@ void Scheduler::shutdown()
     m_started = false;
     m_queueTimer->stop();
     m_scheduleTimer->stop();
+    dropTypingRetry(tr("the app quit while it waited for the user to stop typing in the chat box"));
     if (m_queue.state == PromptQueue::State::Running) {
         m_queue.state = PromptQueue::State::Paused;
         m_queue.reason = tr("The app quit while the queue was running; resume to go on.");
@@ -461,12 +482,7 @@ void Scheduler::onSendOutcome(quint64 token, Source source, const QString &text,
         ++m_sentThisRun;
         m_stats.lastSentAt = m_clock->now();
         saveStats();
-        record(source, text, outcome, u"sent"_s,
-               outcome.draftSetAside
-                   ? (outcome.draftRestored ? tr("the user's draft was set aside and restored")
-                                            : tr("the user's draft was set aside and could not be "
-                                                 "restored"))
-                   : QString());
+        record(source, text, outcome, u"sent"_s, sentDetail(outcome));
     } else if (!outcome.retryLater) {
         ++m_stats.sendFailures;
         saveStats();
@@ -806,20 +822,8 @@ void Scheduler::setQuotaHold(bool held, const QString &reason)
 
 void Scheduler::sendContinueOutsideQueue()
 {
-    if (!m_chat)
-        return;
-    const QString text = m_settings->stringValue(SettingKey::QuotaContinuePrompt);
-    m_chat->send(text, conversation(), this, [this, text](const ChatSendOutcome &outcome) {
-        if (outcome.ok) {
-            ++m_stats.promptsSent;
-            ++m_sentThisRun;
-            m_stats.lastSentAt = m_clock->now();
-        } else {
-            ++m_stats.sendFailures;
-        }
-        saveStats();
-        record(Source::Continue, text, outcome, outcome.ok ? u"sent"_s : u"failed"_s, outcome.error);
-    });
+    startOutsideQueue(Source::Continue, m_settings->stringValue(SettingKey::QuotaContinuePrompt),
+                      tr("the quota came back and “Continue” takes its place"));
 }
 
 // ---- interval and daily -------------------------------------------------------------------
@@ -829,6 +833,10 @@ void Scheduler::applySchedule()
     m_scheduleTimer->stop();
     m_nextScheduled = {};
     const QString mode = m_settings->stringValue(SettingKey::ScheduleMode);
+    if (m_typingRetry && m_typingRetry->source != Source::Continue
+        && (!m_settings->boolValue(SettingKey::ScheduleEnabled)
+            || mode != sourceName(int(m_typingRetry->source))))
+        dropTypingRetry(tr("the schedule was turned off while it waited for the user to stop typing"));
     if (!m_started || !m_settings->boolValue(SettingKey::ScheduleEnabled) || mode == u"queue"_s) {
         Q_EMIT scheduleChanged();
         return;
@@ -892,33 +900,104 @@ void Scheduler::onScheduleDue()
 
 void Scheduler::sendScheduled(Source source)
 {
-    const QString text = m_settings->stringValue(SettingKey::SchedulePrompt);
+    startOutsideQueue(source, m_settings->stringValue(SettingKey::SchedulePrompt),
+                      tr("the user was still typing in the chat box when the next scheduled prompt came; it "
+                         "takes its place"));
+}
+
+void Scheduler::startOutsideQueue(Source source, const QString &text, const QString &replacing)
+{
+    dropTypingRetry(replacing);
+    sendOutsideQueue({ source, text, 1, m_clock->nowMs(), ++m_outsideGeneration });
+}
+
+void Scheduler::sendOutsideQueue(const OutsideQueueSend &send)
+{
     ChatSendOutcome none;
     if (m_quotaHeld) {
-        record(source, text, none, u"skipped"_s,
+        record(send.source, send.text, none, u"skipped"_s,
                tr("the quota of a watched model is spent: %1").arg(m_quotaReason));
         return;
     }
     if (m_queue.state == PromptQueue::State::Running) {
-        record(source, text, none, u"skipped"_s, tr("the queue is running"));
+        record(send.source, send.text, none, u"skipped"_s, tr("the queue is running"));
         return;
     }
     if (!m_chat)
         return;
-    qCInfo(lcScheduler).noquote() << u"schedule: sending “%1”"_s.arg(excerpt(text));
-    m_chat->send(text, conversation(), this, [this, source, text](const ChatSendOutcome &outcome) {
-        if (outcome.ok) {
-            ++m_stats.promptsSent;
-            ++m_sentThisRun;
-            m_stats.lastSentAt = m_clock->now();
-        } else {
-            ++m_stats.sendFailures;
-            qCWarning(lcScheduler).noquote()
-                << u"schedule: the prompt could not be sent: %1"_s.arg(outcome.error);
-        }
+    qCInfo(lcScheduler).noquote() << u"schedule: sending the %1 prompt “%2”%3"_s.arg(
+        sourceName(int(send.source)), excerpt(send.text),
+        send.attempt > 1 ? u" (try %1)"_s.arg(send.attempt) : QString());
+    m_chat->send(send.text, conversation(), this,
+                 [this, send](const ChatSendOutcome &outcome) { onOutsideQueueOutcome(send, outcome); });
+}
+
+void Scheduler::onOutsideQueueOutcome(const OutsideQueueSend &send, const ChatSendOutcome &outcome)
+{
+    const qint64 now = m_clock->nowMs();
+    const qint64 waitedS = (now - send.firstTryMs) / 1000;
+    if (outcome.ok) {
+        ++m_stats.promptsSent;
+        ++m_sentThisRun;
+        m_stats.lastSentAt = m_clock->now();
         saveStats();
-        record(source, text, outcome, outcome.ok ? u"sent"_s : u"failed"_s, outcome.error);
-    });
+        QStringList detail;
+        if (send.attempt > 1) {
+            detail.append(tr("the user was typing in the chat box; sent on try %1, %2 s late")
+                              .arg(send.attempt)
+                              .arg(waitedS));
+        }
+        if (const QString sent = sentDetail(outcome); !sent.isEmpty())
+            detail.append(sent);
+        record(send.source, send.text, outcome, u"sent"_s, detail.join(u"; "_s));
+        return;
+    }
+    if (outcome.retryLater) {
+        // The user is typing in the chat box: not a failure. Try again when they stop, within
+        // bounds, unless a newer prompt outside the queue has come meanwhile.
+        if (send.generation != m_outsideGeneration) {
+            record(
+                send.source, send.text, outcome, u"skipped"_s,
+                tr("the user was still typing in the chat box when the next scheduled prompt came; it takes "
+                   "its place"));
+            return;
+        }
+        const bool inTime = now + kUserTypingDelay.count() - send.firstTryMs <= kTypingRetryWindow.count();
+        if (send.attempt <= kTypingRetries && inTime && m_started) {
+            OutsideQueueSend next = send;
+            ++next.attempt;
+            m_typingRetry = next;
+            m_typingTimer->start(kUserTypingDelay);
+            qCInfo(lcScheduler).noquote()
+                << u"schedule: the user is typing in the chat box; the %1 prompt is tried again in %2 s"_s
+                       .arg(sourceName(int(send.source)), QString::number(kUserTypingDelay.count() / 1000));
+            Q_EMIT scheduleChanged();
+            return;
+        }
+        qCInfo(lcScheduler).noquote() << u"schedule: the user kept typing; the %1 prompt is skipped"_s.arg(
+            sourceName(int(send.source)));
+        record(send.source, send.text, outcome, u"skipped"_s,
+               tr("the user kept typing in the chat box; not sent after %1 tries over %2 s")
+                   .arg(send.attempt)
+                   .arg(waitedS));
+        return;
+    }
+    ++m_stats.sendFailures;
+    saveStats();
+    qCWarning(lcScheduler).noquote() << u"schedule: the prompt could not be sent: %1"_s.arg(outcome.error);
+    record(send.source, send.text, outcome, u"failed"_s, outcome.error);
+}
+
+void Scheduler::dropTypingRetry(const QString &why)
+{
+    m_typingTimer->stop();
+    const std::optional<OutsideQueueSend> retry = std::exchange(m_typingRetry, std::nullopt);
+    if (!retry)
+        return;
+    qCInfo(lcScheduler).noquote() << u"schedule: the %1 prompt that waited for the user is not sent: %2"_s
+                                         .arg(sourceName(int(retry->source)), why);
+    record(retry->source, retry->text, ChatSendOutcome {}, u"skipped"_s, why);
+    Q_EMIT scheduleChanged();
 }
 
 // ---- manual sends -------------------------------------------------------------------------
@@ -954,7 +1033,8 @@ void Scheduler::sendPrompt(const QString &text, const QString &conversationName,
             ++m_stats.sendFailures;
         }
         saveStats();
-        record(Source::Manual, text, outcome, outcome.ok ? u"sent"_s : u"failed"_s, outcome.error);
+        record(Source::Manual, text, outcome, outcome.ok ? u"sent"_s : u"failed"_s,
+               outcome.ok ? sentDetail(outcome) : outcome.error);
         finish(outcome);
     });
 }
@@ -1021,6 +1101,12 @@ QJsonObject Scheduler::scheduleStatus() const
           m_nextScheduled.isValid()
               ? QJsonValue(m_nextScheduled.toTimeZone(m_clock->timeZone()).toString(Qt::ISODate))
               : QJsonValue() },
+        { u"waitingForTyping"_s,
+          m_typingRetry ? QJsonValue(
+              QJsonObject { { u"source"_s, sourceName(int(m_typingRetry->source)) },
+                            { u"nextTry"_s, m_typingRetry->attempt },
+                            { u"waitingS"_s, (m_clock->nowMs() - m_typingRetry->firstTryMs) / 1000 } })
+                        : QJsonValue() },
         { u"queue"_s, queueStatus() },
     };
 }

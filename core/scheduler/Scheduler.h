@@ -11,6 +11,12 @@
 // is spent the queue holds; when it returns the current prompt is sent again
 // (quota/resumeQueue) or "Continue" is sent (quota/autoContinue).
 //
+// Interval and daily prompts (and "Continue" outside the queue) that meet a user typing in the
+// chat box are not failures: they are tried again when the user stops (every
+// kUserTypingDelay, at most kTypingRetries more times within kTypingRetryWindow of the first
+// try), and the history says how late they went or that the user kept typing. The next
+// scheduled prompt takes the place of one still waiting.
+//
 // Everything is saved in the config dir as it changes (queue.json, history.json,
 // stats.json). A step is marked "sending" before it is handed to the chat, so after a crash
 // or kill the next start finds it, pauses there and marks it "sent, unconfirmed": it is
@@ -57,6 +63,8 @@ public:
     static constexpr std::chrono::milliseconds kRetryDelay { 5'000 };
     static constexpr std::chrono::milliseconds kUserTypingDelay { 10'000 };
     static constexpr std::chrono::milliseconds kStartDebounce { 2'000 };
+    static constexpr int kTypingRetries = 6;
+    static constexpr std::chrono::milliseconds kTypingRetryWindow { 5 * 60'000 };
 
     Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const QString &dataDir,
               QObject *parent = nullptr);
@@ -88,6 +96,8 @@ public:
     Phase phase() const { return m_phase; }
     bool isQuotaHeld() const { return m_quotaHeld; }
     QDateTime nextScheduledSend() const { return m_nextScheduled; }
+    // A prompt outside the queue is waiting for the user to stop typing in the chat box.
+    bool isWaitingForTyping() const { return m_typingRetry.has_value(); }
     const PromptHistory &history() const { return m_history; }
     const SchedulerStats &stats() const { return m_stats; }
     int promptsSentThisRun() const { return m_sentThisRun; }
@@ -157,6 +167,20 @@ private:
     void onScheduleDue();
     void sendScheduled(Source source);
     void sendContinueOutsideQueue();
+    // Prompts outside the queue (interval, daily, continue): the first try, a later one, the
+    // answer. Starting one drops one that still waits (`replacing` says why in the history).
+    struct OutsideQueueSend
+    {
+        Source source;
+        QString text;
+        int attempt; // 1 for the first try
+        qint64 firstTryMs;
+        quint64 generation; // a newer prompt outside the queue takes the place of this one
+    };
+    void sendOutsideQueue(const OutsideQueueSend &send);
+    void startOutsideQueue(Source source, const QString &text, const QString &replacing);
+    void onOutsideQueueOutcome(const OutsideQueueSend &send, const ChatSendOutcome &outcome);
+    void dropTypingRetry(const QString &why);
 
     Settings *m_settings;
     QPointer<ChatChannel> m_chat;
@@ -170,6 +194,7 @@ private:
 
     ClockTimer *m_queueTimer; // retry waits and silence observations
     ClockTimer *m_scheduleTimer; // the next interval / daily send
+    ClockTimer *m_typingTimer; // the next try of a prompt that met the user typing
     Phase m_phase = Phase::Idle;
     bool m_started = false;
     quint64 m_token = 0; // the queue step whose outcomes still count
@@ -189,6 +214,8 @@ private:
     bool m_interruptedByQuota = false; // a sent step was cut off by the quota
     QDateTime m_nextScheduled;
     int m_sentThisRun = 0;
+    std::optional<OutsideQueueSend> m_typingRetry; // the next try, due when m_typingTimer fires
+    quint64 m_outsideGeneration = 0;
 };
 
 } // namespace mpa

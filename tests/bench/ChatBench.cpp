@@ -1,15 +1,18 @@
 // Chat surface and quota benchmark: one look at the chat (the scheduler's silence probe),
-// a whole send per kind of prompt box (focus, type, submit, confirmed), a send around the
+// a whole send per kind of prompt box (focus, type, submit, confirmed), the same on an
+// Antigravity-shaped workbench with the Antigravity profile (panel scope) and without a known
+// panel (the window minus the editor, then the panel around the box), a send around the
 // user's draft, and an Antigravity quota reading (discovery + probe + GetUserStatus, then a
 // cached reading) against a local HTTPS server. Prints a table.
 //
 // Run: build/ci/tests/bench/mpa_chat_bench [sends per row, default 20]
-#include "FakeProcTree.h"
 #include "BenchSupport.h"
+#include "FakeProcTree.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "TlsTestServer.h"
 #include "Wait.h"
+#include "autoaccept/IdeProfiles.h"
 #include "chat/ChatSurface.h"
 #include "page/PayloadHub.h"
 #include "platform/ProcFsProcessFinder.h"
@@ -130,6 +133,52 @@ int main(int argc, char **argv)
             times.append(*ms);
         }
         row(box.label, times);
+    }
+
+    // An Antigravity-shaped workbench: the profile's selectors, in its panel and without it.
+    IdeProfiles profiles;
+    profiles.load();
+    const IdeProfile *antigravity = profiles.find(u"antigravity"_s);
+    if (!antigravity || !antigravity->chat)
+        return 1;
+    struct Workbench
+    {
+        QString path;
+        QString look;
+        QString send;
+    };
+    const QList<Workbench> workbenches = {
+        { u"chat/antigravity-workbench.html?gen=100"_s, u"one look, Antigravity workbench (in its panel)"_s,
+          u"send, Antigravity workbench composer (Enter)"_s },
+        { u"chat/antigravity-workbench.html?gen=100&panel=unknown"_s,
+          u"one look, workbench without a known panel"_s, u"send, workbench without a known panel"_s },
+    };
+    for (const Workbench &workbench : workbenches) {
+        CdpSession *page = openTab(endpoint, site.url(workbench.path));
+        if (!page)
+            return 1;
+        ChatSurface surface(hub.ensureScript(page, QString::fromLatin1(ChatSurface::kModule)),
+                            *antigravity->chat);
+        QList<double> looks;
+        for (int i = 0; i < sends * 5; ++i) {
+            QElapsedTimer timer;
+            timer.start();
+            bool done = false;
+            QObject context;
+            surface.readState(false, false, &context, [&](const ChatState &) { done = true; });
+            waitUntil([&] { return done; });
+            if (i >= 5)
+                looks.append(double(timer.nsecsElapsed()) / 1e6);
+        }
+        row(workbench.look, looks);
+        QList<double> times;
+        for (int i = 0; i < sends; ++i) {
+            const std::optional<double> ms = timedSend(&surface, u"Prompt number %1"_s.arg(i));
+            if (!ms)
+                return 1;
+            times.append(*ms);
+        }
+        row(workbench.send, times);
     }
 
     // Around the user's draft: set aside, send, type back.

@@ -1,11 +1,13 @@
 // AgentChat finds the IDE's chat among the attached pages, and the scheduler drives it for real:
-// real Chromium, the fixture IDE page, the system clock, the shortest silence timeout.
+// real Chromium, the fixture IDE page and the Antigravity-shaped workbench (with the
+// Antigravity profile's selectors), the system clock, the shortest silence timeout.
 #include "chat/AgentChat.h"
 
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "autoaccept/IdeProfiles.h"
 #include "page/PayloadHub.h"
 #include "scheduler/Scheduler.h"
 #include "common/SystemClock.h"
@@ -127,6 +129,92 @@ TEST_F(AgentChatTest, TheQueueWaitsOutALongGenerationAndThenTheSilence)
     QFile png(QDir(screenshotDir()).filePath(u"queue-second-task-sent.png"_s));
     ASSERT_TRUE(png.open(QIODevice::WriteOnly));
     png.write(QByteArray::fromBase64(shot.result.value(u"data"_s).toString().toLatin1()));
+}
+
+class AntigravityQueueTest : public AgentChatTest
+{
+protected:
+    void SetUp() override
+    {
+        AgentChatTest::SetUp();
+        profiles.load();
+        const IdeProfile *antigravity = profiles.find(u"antigravity"_s);
+        ASSERT_TRUE(antigravity && antigravity->chat);
+        const ChatSelectors selectors = *antigravity->chat;
+        chat->setSelectorsProvider([selectors](CdpSession *) { return selectors; });
+        settings = std::make_unique<Settings>(QDir(configDir()).filePath(u"settings.ini"_s));
+        settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+        settings->setValue(SettingKey::ScheduleSilenceTimeoutS, 10);
+    }
+
+    IdeProfiles profiles;
+    std::unique_ptr<Settings> settings;
+    SystemClock clock;
+};
+
+TEST_F(AntigravityQueueTest, AMissingConversationDoesNotStopTheQueueAndABusyEditorDoesNotHoldIt)
+{
+    // The editor shows a busy bar and a notification offers Cancel the whole time: outside the
+    // agent panel, neither keeps the queue from falling silent.
+    CdpSession *ide
+        = openPage(endpoint, fixtureUrl(u"chat/antigravity-workbench.html?gen=1000&busy=editor"_s));
+    ASSERT_TRUE(ide);
+    settings->setValue(SettingKey::ScheduleTargetConversation, u"Refactor the lexer"_s);
+    Scheduler scheduler(settings.get(), chat.get(), &clock, configDir());
+    scheduler.start();
+    ASSERT_EQ(scheduler.setQueue({ u"First task"_s, u"Second task"_s }), QString());
+    ASSERT_EQ(scheduler.startQueue(), QString());
+
+    ASSERT_TRUE(waitUntil([&] { return chatLog(ide).size() == 2; }, 40s)) << chatLog(ide).size();
+    const QJsonArray log = chatLog(ide);
+    for (const QJsonValue &entry : log)
+        EXPECT_EQ(entry.toObject().value(u"conversation"_s).toString(), u"Fix the parser"_s);
+    ASSERT_TRUE(waitUntil([&] { return scheduler.history().entries().size() == 2; }));
+    const PromptRecord &first = scheduler.history().entries().first();
+    EXPECT_EQ(first.outcome, u"sent"_s);
+    EXPECT_EQ(first.conversation, u"Fix the parser"_s);
+    EXPECT_TRUE(first.detail.startsWith(u"no conversation named “Refactor the lexer”"_s))
+        << first.detail.toStdString();
+    EXPECT_TRUE(first.detail.endsWith(u"sent to the active conversation “Fix the parser”"_s));
+    EXPECT_EQ(scheduler.queue().state, PromptQueue::State::Running);
+}
+
+TEST_F(AntigravityQueueTest, AfterACrashAPromptTheTranscriptShowsIsNotSentAgain)
+{
+    CdpSession *ide = openPage(endpoint, fixtureUrl(u"chat/antigravity-workbench.html?gen=100"_s));
+    ASSERT_TRUE(ide);
+    const QString queueFile = QDir(configDir()).filePath(Scheduler::queueFileName());
+    QByteArray atTheSend;
+    {
+        Scheduler scheduler(settings.get(), chat.get(), &clock, configDir());
+        scheduler.start();
+        ASSERT_EQ(scheduler.setQueue({ u"Add error recovery to the parser"_s, u"Write the docs"_s }),
+                  QString());
+        ASSERT_EQ(scheduler.startQueue(), QString());
+        // What a kill during the send leaves: the step saved as being sent.
+        QFile file(queueFile);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+        atTheSend = file.readAll();
+        ASSERT_TRUE(atTheSend.contains("\"sending\"")) << atTheSend.constData();
+        ASSERT_TRUE(waitUntil([&] { return chatLog(ide).size() == 1; }, 20s));
+    }
+    QFile file(queueFile);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(atTheSend);
+    file.close();
+
+    Scheduler restarted(settings.get(), chat.get(), &clock, configDir());
+    restarted.start();
+    ASSERT_EQ(restarted.queue().state, PromptQueue::State::Paused);
+    ASSERT_EQ(restarted.queue().current().status, QueueItem::Status::Unconfirmed);
+    ASSERT_EQ(restarted.resumeQueue(), QString());
+    // The transcript's user bubble shows the prompt: it is confirmed, not sent a second time.
+    ASSERT_TRUE(waitUntil([&] { return restarted.phase() == Scheduler::Phase::WaitingForSilence; }, 20s));
+    EXPECT_EQ(restarted.queue().current().status, QueueItem::Status::Sent);
+    EXPECT_EQ(chatLog(ide).size(), 1);
+    // The next prompt follows once the agent has fallen silent.
+    ASSERT_TRUE(waitUntil([&] { return chatLog(ide).size() == 2; }, 30s));
+    EXPECT_EQ(chatLog(ide).at(1).toObject().value(u"text"_s).toString(), u"Write the docs"_s);
 }
 
 } // namespace

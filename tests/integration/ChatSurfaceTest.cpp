@@ -1,11 +1,14 @@
 // ChatSurface in real Chromium on fixture chat panels: a contenteditable box, a
-// ProseMirror-like editor, a React-controlled textarea, drafts in the box, frames.
+// ProseMirror-like editor, a React-controlled textarea, drafts in the box, frames, and an
+// Antigravity-shaped workbench (the agent panel beside a VS Code editor, search and find
+// boxes, Monaco's textareas, editor tabs; see its header for the evidence it rests on).
 #include "chat/ChatSurface.h"
 
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "autoaccept/IdeProfiles.h"
 #include "page/PayloadHub.h"
 
 #include <QDir>
@@ -343,15 +346,23 @@ TEST_F(ChatSurfaceTest, ConversationsAreListedSwitchedAndTargetedByName)
     ASSERT_EQ(log.size(), 1);
     EXPECT_EQ(log.at(0).toObject().value(u"conversation"_s).toString(), u"Release notes"_s);
 
+    // A conversation that is not there (or a name that fits several): the active one gets the
+    // prompt, and the result says so.
     options.conversation = u"Nonexistent"_s;
     const ChatSurface::SendResult missing = send(surface, u"x"_s, options);
-    EXPECT_FALSE(missing.ok);
-    EXPECT_EQ(missing.error,
+    ASSERT_TRUE(missing.ok) << missing.error.toStdString();
+    EXPECT_EQ(missing.conversation, u"Release notes"_s);
+    EXPECT_EQ(missing.note,
               u"no conversation named “Nonexistent” (the chat has “Refactor parser”, “Fix flaky "
-              "test”, “Release notes”)"_s);
+              "test”, “Release notes”); sent to the active conversation “Release notes”"_s);
     options.conversation = u"e"_s;
-    EXPECT_TRUE(send(surface, u"x"_s, options).error.contains(u"names more than one conversation"_s));
-    EXPECT_EQ(chatLog(page).size(), 1);
+    const ChatSurface::SendResult several = send(surface, u"y"_s, options);
+    ASSERT_TRUE(several.ok) << several.error.toStdString();
+    EXPECT_TRUE(several.note.contains(u"names more than one conversation"_s)) << several.note.toStdString();
+    const QJsonArray after = chatLog(page);
+    ASSERT_EQ(after.size(), 3);
+    EXPECT_EQ(after.at(1).toObject().value(u"conversation"_s).toString(), u"Release notes"_s);
+    EXPECT_EQ(after.at(2).toObject().value(u"conversation"_s).toString(), u"Release notes"_s);
 }
 
 TEST_F(ChatSurfaceTest, APageWithoutAChatSaysWhatIsMissing)
@@ -391,10 +402,203 @@ TEST_F(ChatSurfaceTest, AProfilesSelectorsScopeTheSurfaceToItsPanel)
     ASSERT_TRUE(result.ok) << result.error.toStdString();
     EXPECT_EQ(state(surface, false, true).conversations.size(), 2);
 
+    const ChatState inPanel = state(surface);
+    EXPECT_TRUE(inPanel.rootFound);
+    EXPECT_EQ(inPanel.scope, u"panel"_s);
+
+    // A page without the panel the profile names: the box is looked for in the window (minus
+    // what is never the chat), and the rest around the box found there.
     ChatSelectors elsewhere = selectors;
     elsewhere.root = QStringList { u"#no-such-panel"_s };
-    EXPECT_EQ(send(surfaceOn(page, elsewhere), u"x"_s).error,
-              u"the chat panel (chat.root) is not on “Fixture IDE”"_s);
+    ChatSurface *fallback = surfaceOn(page, elsewhere);
+    const ChatState around = state(fallback);
+    EXPECT_TRUE(around.inputFound);
+    EXPECT_FALSE(around.rootFound);
+    EXPECT_EQ(around.scope, u"around-input"_s);
+    ASSERT_TRUE(send(fallback, u"Without the panel"_s).ok);
+
+    ChatSelectors nowhere = elsewhere;
+    nowhere.input = QStringList { u"#no-such-box"_s };
+    EXPECT_EQ(send(surfaceOn(page, nowhere), u"x"_s).error,
+              u"no chat input box on “Fixture IDE”: its agent panel (chat.root: #no-such-panel) is not "
+              "there, and no visible chat box was found outside the editor (chat.input: #no-such-box); is "
+              "the agent panel open?"_s);
+}
+
+// ---- an Antigravity-shaped workbench ------------------------------------------------------
+
+class AntigravityWorkbenchTest : public ChatSurfaceTest
+{
+protected:
+    void SetUp() override
+    {
+        ChatSurfaceTest::SetUp();
+        profiles.load();
+        const IdeProfile *antigravity = profiles.find(u"antigravity"_s);
+        ASSERT_TRUE(antigravity && antigravity->chat);
+        selectors = *antigravity->chat;
+    }
+
+    // What the workbench's other boxes hold: none of them may ever get a prompt.
+    static QJsonObject otherBoxes(CdpSession *page)
+    {
+        return evaluate(page, uR"js(({
+            search: document.getElementById('search-box').value,
+            searchReplace: document.getElementById('search-replace').value,
+            find: document.getElementById('find-box').value,
+            findReplace: document.getElementById('find-replace').value,
+            monaco: document.getElementById('monaco-input').value,
+            ime: document.getElementById('monaco-ime').value,
+        }))js"_s)
+            .toObject();
+    }
+
+    // The user was searching: the Search box is visible, holds text and has the focus.
+    static void userSearches(CdpSession *page)
+    {
+        evaluate(page, u"document.getElementById('search-box').focus()"_s);
+        ASSERT_TRUE(sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, u"needle"_s } }).ok());
+        ASSERT_EQ(otherBoxes(page).value(u"search"_s).toString(), u"needle"_s);
+    }
+
+    IdeProfiles profiles;
+    ChatSelectors selectors;
+};
+
+TEST_F(AntigravityWorkbenchTest, ThePromptLandsInTheComposerOfTheNamedConversation)
+{
+    CdpSession *page = open(u"chat/antigravity-workbench.html?gen=300"_s);
+    ASSERT_TRUE(page);
+    userSearches(page);
+    ChatSurface *surface = surfaceOn(page, selectors);
+
+    const ChatState before = state(surface, false, true);
+    ASSERT_TRUE(before.ok) << before.error.toStdString();
+    EXPECT_TRUE(before.rootFound);
+    EXPECT_EQ(before.scope, u"panel"_s);
+    EXPECT_TRUE(before.inputFound);
+    EXPECT_EQ(before.inputKind, u"lexical"_s);
+    EXPECT_TRUE(before.sendFound);
+    EXPECT_FALSE(before.generating);
+    // The conversations are the panel's button.grow, without their age; not the editor's tabs.
+    ASSERT_EQ(before.conversations.size(), 3);
+    EXPECT_EQ(before.conversations.at(0).name, u"Fix the parser"_s);
+    EXPECT_TRUE(before.conversations.at(0).active);
+    EXPECT_EQ(before.conversations.at(1).name, u"Write docs"_s);
+    EXPECT_EQ(before.conversations.at(2).name, u"Release notes"_s);
+
+    ChatSurface::SendOptions options;
+    options.conversation = u"write docs"_s;
+    const ChatSurface::SendResult result = send(surface, u"Document the error recovery"_s, options);
+    ASSERT_TRUE(result.ok) << result.error.toStdString();
+    EXPECT_EQ(result.method, u"enter"_s);
+    EXPECT_EQ(result.conversation, u"Write docs"_s);
+    EXPECT_TRUE(result.note.isEmpty()) << result.note.toStdString();
+    const QJsonArray log = chatLog(page);
+    ASSERT_EQ(log.size(), 1);
+    EXPECT_EQ(log.at(0).toObject().value(u"conversation"_s).toString(), u"Write docs"_s);
+    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Document the error recovery"_s);
+    EXPECT_EQ(boxText(page), QString());
+    EXPECT_EQ(otherBoxes(page),
+              (QJsonObject { { u"search"_s, u"needle"_s },
+                             { u"searchReplace"_s, QString() },
+                             { u"find"_s, QString() },
+                             { u"findReplace"_s, QString() },
+                             { u"monaco"_s, QString() },
+                             { u"ime"_s, QString() } }));
+
+    // The transcript's user bubble and reply are read, so a send can be confirmed later.
+    ASSERT_TRUE(waitUntil([&] { return !state(surface).generating; }, 10s));
+    const ChatState after = state(surface, true);
+    EXPECT_EQ(after.recentUserMessages, QStringList { u"Document the error recovery"_s });
+    EXPECT_EQ(after.replyCount, 1);
+    EXPECT_TRUE(after.replyText.startsWith(u"Reply to “Document the error recovery”"_s))
+        << after.replyText.toStdString();
+    screenshot(page, u"chat-antigravity-workbench-sent.png"_s);
+}
+
+TEST_F(AntigravityWorkbenchTest, AMissingConversationGetsThePromptInTheActiveOneAndSaysSo)
+{
+    CdpSession *page = open(u"chat/antigravity-workbench.html?gen=100"_s);
+    ASSERT_TRUE(page);
+    ChatSurface *surface = surfaceOn(page, selectors);
+    ChatSurface::SendOptions options;
+    options.conversation = u"Refactor the lexer"_s;
+    const ChatSurface::SendResult result = send(surface, u"Keep going"_s, options);
+    ASSERT_TRUE(result.ok) << result.error.toStdString();
+    EXPECT_EQ(result.conversation, u"Fix the parser"_s);
+    EXPECT_EQ(result.note,
+              u"no conversation named “Refactor the lexer” (the chat has “Fix the parser”, “Write docs”, "
+              "“Release notes”); sent to the active conversation “Fix the parser”"_s);
+    const QJsonArray log = chatLog(page);
+    ASSERT_EQ(log.size(), 1);
+    EXPECT_EQ(log.at(0).toObject().value(u"conversation"_s).toString(), u"Fix the parser"_s);
+}
+
+TEST_F(AntigravityWorkbenchTest, GenerationOutsideThePanelIsNotTheAgentAtWork)
+{
+    // The editor shows a busy bar and a notification offers "Cancel": neither is the agent.
+    CdpSession *page = open(u"chat/antigravity-workbench.html?busy=editor&gen=1500"_s);
+    ASSERT_TRUE(page);
+    ChatSurface *surface = surfaceOn(page, selectors);
+    EXPECT_FALSE(state(surface).generating);
+    ASSERT_TRUE(send(surface, u"Run the tests"_s).ok);
+    // The panel's own cancel button is.
+    EXPECT_TRUE(waitUntil([&] { return state(surface).generating; }));
+    EXPECT_TRUE(waitUntil([&] { return !state(surface).generating; }, 10s));
+}
+
+TEST_F(AntigravityWorkbenchTest, WithoutAKnownPanelTheComposerIsFoundAndNeverTheEditor)
+{
+    // An Antigravity build whose panel container the profile does not know, with the Search
+    // box focused, the editor busy and a notification's Cancel button showing.
+    CdpSession *page = open(u"chat/antigravity-workbench.html?panel=unknown&busy=editor&gen=100"_s);
+    ASSERT_TRUE(page);
+    userSearches(page);
+    ChatSurface *surface = surfaceOn(page, selectors);
+    const ChatState look = state(surface, false, true);
+    ASSERT_TRUE(look.ok) << look.error.toStdString();
+    EXPECT_FALSE(look.rootFound);
+    EXPECT_EQ(look.scope, u"around-input"_s);
+    EXPECT_TRUE(look.inputFound);
+    EXPECT_FALSE(look.generating);
+    ASSERT_EQ(look.conversations.size(), 3);
+    EXPECT_EQ(look.conversations.at(0).name, u"Fix the parser"_s);
+
+    ChatSurface::SendOptions options;
+    options.conversation = u"Release notes"_s;
+    const ChatSurface::SendResult result = send(surface, u"Tag the release"_s, options);
+    ASSERT_TRUE(result.ok) << result.error.toStdString();
+    const QJsonArray log = chatLog(page);
+    ASSERT_EQ(log.size(), 1);
+    EXPECT_EQ(log.at(0).toObject().value(u"conversation"_s).toString(), u"Release notes"_s);
+    EXPECT_EQ(otherBoxes(page).value(u"search"_s).toString(), u"needle"_s);
+    EXPECT_EQ(otherBoxes(page).value(u"monaco"_s).toString(), QString());
+}
+
+TEST_F(AntigravityWorkbenchTest, TheGenericSelectorsNeitherTypeIntoTheEditorNorTakeItsTabsForConversations)
+{
+    // A window no profile recognises gets the generic selectors: a visible Search box, a hidden
+    // Replace box, Monaco's textareas and the find widget are all there to be mistaken.
+    CdpSession *page = open(u"chat/antigravity-workbench.html?panel=unknown&gen=100"_s);
+    ASSERT_TRUE(page);
+    ChatSurface *surface = surfaceOn(page, ChatSelectors::generic());
+    const ChatState look = state(surface, false, true);
+    ASSERT_TRUE(look.inputFound);
+    // Neither the editor's file tabs nor the activity bar's role=tab items are conversations.
+    EXPECT_TRUE(look.conversations.isEmpty());
+    ChatSurface::SendOptions options;
+    options.conversation = u"parser.ts"_s;
+    const ChatSurface::SendResult result = send(surface, u"Explain the grammar"_s, options);
+    ASSERT_TRUE(result.ok) << result.error.toStdString();
+    EXPECT_EQ(result.note,
+              u"no conversation named “parser.ts”: the chat shows no conversation tabs; sent to the current "
+              "conversation"_s);
+    ASSERT_EQ(chatLog(page).size(), 1);
+    EXPECT_EQ(boxText(page), QString());
+    const QJsonObject others = otherBoxes(page);
+    for (auto it = others.begin(); it != others.end(); ++it)
+        EXPECT_EQ(it.value().toString(), QString()) << it.key().toStdString();
 }
 
 TEST_F(ChatSurfaceTest, AChatInAFrameOfThePageIsFoundAndDriven)

@@ -25,6 +25,7 @@ ChatSendOutcome ScriptedChat::answer(const QString &text, const QString &convers
     outcome.conversation = conversation;
     outcome.method = u"enter"_s;
     if (ok) {
+        outcome.note = sendNote;
         delivered.append(text);
         userMessages.append(text);
         newReply();
@@ -47,12 +48,12 @@ void ScriptedChat::send(const QString &text, const QString &conversation, QObjec
     done(answer(text, conversation, true, {}, false));
 }
 
-void ScriptedChat::answerHeld(bool ok, const QString &error)
+void ScriptedChat::answerHeld(bool ok, const QString &error, bool retryLater)
 {
     if (m_held.isEmpty())
         return;
     const Held held = m_held.takeFirst();
-    held.done(answer(held.text, held.conversation, ok, error, false));
+    held.done(answer(held.text, held.conversation, ok, error, retryLater));
 }
 
 void ScriptedChat::observe(QObject *, ObserveCallback done)

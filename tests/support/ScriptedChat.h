@@ -28,7 +28,7 @@ public:
     void failNext(int count, const QString &error, bool retryLater = false);
     // Sends wait until answerHeld() while this is on.
     void setHoldSends(bool hold) { m_hold = hold; }
-    void answerHeld(bool ok, const QString &error = {});
+    void answerHeld(bool ok, const QString &error = {}, bool retryLater = false);
     int heldSends() const { return int(m_held.size()); }
 
     // The agent's visible state.
@@ -37,6 +37,7 @@ public:
     void growReply(int characters = 20);
     void newReply();
 
+    QString sendNote; // the note every delivered send carries (e.g. "sent to the active conversation")
     QList<Attempt> attempts; // every send asked for
     QStringList delivered; // texts the chat took, in order
     QStringList userMessages; // what the transcript shows (delivered, plus what a test adds)

@@ -2,6 +2,7 @@
 #include "profiles/ChatSelectors.h"
 
 #include "QtPrinters.h"
+#include "autoaccept/IdeProfiles.h"
 #include "chat/ChatSurface.h"
 
 #include <QJsonArray>
@@ -75,6 +76,39 @@ TEST(ChatSelectorsTest, ConversationNamesMatchWholeThenByAUniquePart)
     EXPECT_TRUE(error.contains(u"names more than one conversation"_s));
     EXPECT_EQ(ChatSurface::matchConversation({}, u"x"_s, &error), -1);
     EXPECT_EQ(error, u"no conversation named “x”: the chat shows no conversation tabs"_s);
+}
+
+TEST(ChatSelectorsTest, AProfilesChatLooksInItsAgentPanelUnlessItSaysOtherwise)
+{
+    QString error;
+    const std::optional<IdeProfile> profile = IdeProfile::fromJson(
+        QJsonDocument::fromJson(R"({"id": "x", "name": "X", "panelSelector": ["#panel", ".agent"],
+                                    "chat": {"input": "textarea"}})"_ba)
+            .object(),
+        &error);
+    ASSERT_TRUE(profile) << error.toStdString();
+    EXPECT_EQ(profile->chat->root, (QStringList { u"#panel"_s, u".agent"_s }));
+    const std::optional<IdeProfile> own
+        = IdeProfile::fromJson(QJsonDocument::fromJson(R"({"id": "x", "name": "X", "panelSelector": "#panel",
+                                    "chat": {"root": "#chat", "input": "textarea"}})"_ba)
+                                   .object(),
+                               &error);
+    ASSERT_TRUE(own) << error.toStdString();
+    EXPECT_EQ(own->chat->root, QStringList { u"#chat"_s });
+
+    // Every bundled profile with a chat looks for it in its panel; Antigravity's conversations
+    // are its button.grow tabs, not the editor's role=tab file tabs.
+    IdeProfiles profiles;
+    profiles.load();
+    for (const IdeProfile &bundled : profiles.profiles()) {
+        if (bundled.chat) {
+            EXPECT_EQ(bundled.chat->root, bundled.panelSelectors) << bundled.id.toStdString();
+        }
+    }
+    const IdeProfile *antigravity = profiles.find(u"antigravity"_s);
+    ASSERT_TRUE(antigravity && antigravity->chat);
+    EXPECT_EQ(antigravity->chat->conversationTab.value(0), u"button.grow"_s);
+    EXPECT_TRUE(antigravity->chat->root.contains(u"#antigravity\\.agentPanel"_s));
 }
 
 } // namespace

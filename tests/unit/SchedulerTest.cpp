@@ -475,6 +475,166 @@ TEST_F(SchedulerTest, IntervalModeSendsEveryNMinutes)
     EXPECT_EQ(chat.delivered.size(), 4);
 }
 
+// A user typing in the chat box when an interval, daily or "Continue" prompt comes: the chat
+// touches nothing and asks to be tried later (ChatSurface's typing rule).
+const QString kTyping = u"the user is typing in the chat box"_s;
+
+TEST_F(SchedulerTest, AnIntervalPromptThatMeetsAUserTypingIsSentWhenTheUserStops)
+{
+    set(SettingKey::ScheduleMode, u"interval"_s);
+    set(SettingKey::ScheduleValue, u"30"_s);
+    set(SettingKey::SchedulePrompt, u"Status report please"_s);
+    set(SettingKey::ScheduleEnabled, true);
+    make();
+    const QDateTime start = clock->now();
+    chat.failNext(2, kTyping, true);
+    clock->advance(30min);
+    ASSERT_EQ(chat.attempts.size(), 1);
+    EXPECT_TRUE(chat.delivered.isEmpty());
+    EXPECT_TRUE(scheduler->isWaitingForTyping());
+    EXPECT_TRUE(scheduler->history().entries().isEmpty()); // not a failure
+    EXPECT_EQ(scheduler->scheduleStatus().value(u"waitingForTyping"_s).toObject().value(u"nextTry"_s).toInt(),
+              2);
+
+    clock->advance(Scheduler::kUserTypingDelay);
+    EXPECT_EQ(chat.attempts.size(), 2);
+    EXPECT_TRUE(chat.delivered.isEmpty());
+    clock->advance(Scheduler::kUserTypingDelay);
+    EXPECT_EQ(chat.delivered, QStringList { u"Status report please"_s });
+    EXPECT_FALSE(scheduler->isWaitingForTyping());
+    ASSERT_EQ(scheduler->history().entries().size(), 1);
+    const PromptRecord &entry = scheduler->history().entries().last();
+    EXPECT_EQ(entry.source, u"interval"_s);
+    EXPECT_EQ(entry.outcome, u"sent"_s);
+    EXPECT_EQ(entry.detail, u"the user was typing in the chat box; sent on try 3, 20 s late"_s);
+    EXPECT_EQ(scheduler->stats().sendFailures, 0);
+    EXPECT_EQ(scheduler->stats().promptsSent, 1);
+    // The cadence is the schedule's, not the late send's.
+    EXPECT_EQ(scheduler->nextScheduledSend(), start.addSecs(60 * 60));
+}
+
+TEST_F(SchedulerTest, ADailyPromptWhileTheUserKeepsTypingIsTriedABoundedNumberOfTimesThenSkipped)
+{
+    set(SettingKey::ScheduleMode, u"daily"_s);
+    set(SettingKey::ScheduleValue, u"10:30"_s);
+    set(SettingKey::SchedulePrompt, u"Morning review"_s);
+    set(SettingKey::ScheduleEnabled, true);
+    make();
+    chat.failNext(1 + Scheduler::kTypingRetries, kTyping, true);
+    clock->advance(30min);
+    clock->advance(10min);
+    EXPECT_EQ(chat.attempts.size(), 1 + Scheduler::kTypingRetries);
+    EXPECT_TRUE(chat.delivered.isEmpty());
+    EXPECT_FALSE(scheduler->isWaitingForTyping());
+    ASSERT_EQ(scheduler->history().entries().size(), 1);
+    const PromptRecord &entry = scheduler->history().entries().last();
+    EXPECT_EQ(entry.source, u"daily"_s);
+    EXPECT_EQ(entry.outcome, u"skipped"_s);
+    EXPECT_EQ(entry.detail, u"the user kept typing in the chat box; not sent after 7 tries over 60 s"_s);
+    EXPECT_EQ(scheduler->stats().sendFailures, 0);
+    clock->advance(1h);
+    EXPECT_EQ(chat.attempts.size(), 1 + Scheduler::kTypingRetries);
+    // The next day's prompt goes as usual.
+    clock->advance(24h);
+    EXPECT_EQ(chat.delivered, QStringList { u"Morning review"_s });
+}
+
+TEST_F(SchedulerTest, TheRetriesAlsoEndWithinTheirWindowWhenEachTryWaitsLong)
+{
+    // In the app each try waits for the typing to rest (ChatSurface's typing patience) before
+    // it asks to be retried: the window bounds the whole wait, whatever the number of tries.
+    set(SettingKey::ScheduleMode, u"interval"_s);
+    set(SettingKey::ScheduleValue, u"60"_s);
+    set(SettingKey::SchedulePrompt, u"Hourly check"_s);
+    set(SettingKey::ScheduleEnabled, true);
+    make();
+    chat.setHoldSends(true);
+    clock->advance(60min);
+    int tries = 0;
+    while (chat.heldSends() > 0) {
+        ++tries;
+        clock->advance(100s);
+        chat.answerHeld(false, kTyping, true);
+        clock->advance(Scheduler::kUserTypingDelay);
+    }
+    EXPECT_LT(tries, 1 + Scheduler::kTypingRetries);
+    EXPECT_EQ(tries, 3); // 110 s a try: a fourth would end after the 5 minutes
+    EXPECT_EQ(scheduler->history().entries().last().outcome, u"skipped"_s);
+    EXPECT_EQ(scheduler->history().entries().last().detail,
+              u"the user kept typing in the chat box; not sent after 3 tries over 320 s"_s);
+}
+
+TEST_F(SchedulerTest, TheNextScheduledPromptTakesThePlaceOfOneStillWaitingForTheUser)
+{
+    set(SettingKey::ScheduleMode, u"interval"_s);
+    set(SettingKey::ScheduleValue, u"1"_s);
+    set(SettingKey::SchedulePrompt, u"Keep going"_s);
+    set(SettingKey::ScheduleEnabled, true);
+    make();
+    chat.setHoldSends(true);
+    // The first try takes 55 s to find the user still typing: its retry would be due after
+    // the next slot, which takes its place.
+    clock->advance(1min);
+    clock->advance(55s);
+    chat.answerHeld(false, kTyping, true);
+    EXPECT_TRUE(scheduler->isWaitingForTyping());
+    clock->advance(5s);
+    EXPECT_EQ(chat.heldSends(), 1); // the second slot's prompt
+    ASSERT_EQ(scheduler->history().entries().size(), 1);
+    EXPECT_EQ(scheduler->history().entries().last().outcome, u"skipped"_s);
+    EXPECT_TRUE(scheduler->history().entries().last().detail.contains(u"the next scheduled prompt came"_s));
+
+    // A try still under way when the next slot comes is not tried again either.
+    clock->advance(1min);
+    EXPECT_EQ(chat.heldSends(), 2);
+    chat.answerHeld(false, kTyping, true);
+    EXPECT_EQ(scheduler->history().entries().size(), 2);
+    EXPECT_EQ(scheduler->history().entries().last().outcome, u"skipped"_s);
+    chat.answerHeld(true);
+    EXPECT_EQ(scheduler->history().entries().last().outcome, u"sent"_s);
+
+    // Turning the schedule off drops a prompt that waits, and says so.
+    chat.setHoldSends(false);
+    chat.failNext(1, kTyping, true);
+    clock->advance(1min);
+    EXPECT_TRUE(scheduler->isWaitingForTyping());
+    set(SettingKey::ScheduleEnabled, false);
+    EXPECT_FALSE(scheduler->isWaitingForTyping());
+    EXPECT_EQ(scheduler->history().entries().last().detail,
+              u"the schedule was turned off while it waited for the user to stop typing"_s);
+    const qsizetype attempts = chat.attempts.size();
+    clock->advance(10min);
+    EXPECT_EQ(chat.attempts.size(), attempts);
+}
+
+TEST_F(SchedulerTest, ContinueAfterTheQuotaReturnsAlsoWaitsForTheUserToStopTyping)
+{
+    set(SettingKey::QuotaAutoContinue, true);
+    make();
+    scheduler->setQuotaHold(true, u"spent"_s);
+    chat.failNext(1, kTyping, true);
+    scheduler->setQuotaHold(false);
+    EXPECT_TRUE(chat.delivered.isEmpty());
+    EXPECT_TRUE(scheduler->isWaitingForTyping());
+    clock->advance(Scheduler::kUserTypingDelay);
+    ASSERT_EQ(chat.delivered.size(), 1);
+    EXPECT_EQ(scheduler->history().entries().last().source, u"continue"_s);
+    EXPECT_EQ(scheduler->history().entries().last().outcome, u"sent"_s);
+}
+
+TEST_F(SchedulerTest, ASendThatWentToTheActiveConversationInsteadSaysSoInTheHistory)
+{
+    set(SettingKey::ScheduleTargetConversation, u"Refactor the lexer"_s);
+    make();
+    chat.sendNote
+        = u"no conversation named “Refactor the lexer”; sent to the active conversation “Fix the parser”"_s;
+    startQueue({ u"a"_s });
+    ASSERT_EQ(chat.delivered, QStringList { u"a"_s });
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
+    EXPECT_EQ(scheduler->history().entries().last().outcome, u"sent"_s);
+    EXPECT_EQ(scheduler->history().entries().last().detail, chat.sendNote);
+}
+
 TEST_F(SchedulerTest, DailyModeFiresAtLocalTimeAcrossTheSpringDstChange)
 {
     // Europe/Berlin moves from CET to CEST on 2024-03-31 at 02:00.
