@@ -12,7 +12,7 @@
 #include "TestEnvironment.h"
 #include "TlsTestServer.h"
 #include "Wait.h"
-#include "autoaccept/IdeProfiles.h"
+#include "profiles/IdeProfiles.h"
 #include "chat/ChatSurface.h"
 #include "page/PayloadHub.h"
 #include "platform/ProcFsProcessFinder.h"

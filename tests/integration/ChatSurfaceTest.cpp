@@ -8,7 +8,7 @@
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "autoaccept/IdeProfiles.h"
+#include "profiles/IdeProfiles.h"
 #include "page/PayloadHub.h"
 
 #include <QDir>

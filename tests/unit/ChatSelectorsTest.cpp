@@ -2,7 +2,7 @@
 #include "profiles/ChatSelectors.h"
 
 #include "QtPrinters.h"
-#include "autoaccept/IdeProfiles.h"
+#include "profiles/IdeProfiles.h"
 #include "chat/ChatSurface.h"
 
 #include <QJsonArray>
