@@ -1,5 +1,7 @@
 #include "ToolkitCommands.h"
 
+#include "ToolkitSchemas.h"
+
 #include "cdp/CdpEndpoint.h"
 #include "logging/LogCategories.h"
 #include "page/PageController.h"
@@ -19,46 +21,6 @@ namespace mpa {
 namespace {
 
 constexpr int kTabAttachMs = 10000;
-
-QJsonObject prop(const QString &type, const QString &description)
-{
-    return { { u"type"_s, type }, { u"description"_s, description } };
-}
-
-QJsonObject choiceProp(const QStringList &values, const QString &description)
-{
-    return { { u"type"_s, u"string"_s },
-             { u"enum"_s, QJsonArray::fromStringList(values) },
-             { u"description"_s, description } };
-}
-
-QJsonObject intProp(int minimum, int maximum, const QString &description)
-{
-    return { { u"type"_s, u"integer"_s },
-             { u"minimum"_s, minimum },
-             { u"maximum"_s, maximum },
-             { u"description"_s, description } };
-}
-
-QJsonObject refProp(const QString &description = u"An element's ref from the last snapshot (e3, f1e3)"_s)
-{
-    return { { u"type"_s, u"string"_s },
-             { u"pattern"_s, u"^(f\\d+)?e\\d+$"_s },
-             { u"description"_s, description } };
-}
-
-QJsonObject objectSchema(QJsonObject properties, const QStringList &required = {})
-{
-    properties.insert(
-        u"tab"_s,
-        prop(u"string"_s, u"The tab to act on (its id from tab list); default: your current tab"_s));
-    QJsonObject schema { { u"type"_s, u"object"_s },
-                         { u"properties"_s, properties },
-                         { u"additionalProperties"_s, false } };
-    if (!required.isEmpty())
-        schema.insert(u"required"_s, QJsonArray::fromStringList(required));
-    return schema;
-}
 
 // The failure of a tab action: errors about the page's state are conflicts, not bad requests.
 CommandResult actionFailure(const QString &error)
@@ -104,143 +66,8 @@ ToolkitCommands::~ToolkitCommands()
 {
     if (!m_commands)
         return;
-    for (const QString &type : types())
+    for (const QString &type : ToolkitSchemas::types())
         m_commands->remove(type);
-}
-
-QStringList ToolkitCommands::types()
-{
-    return { u"snapshot"_s, u"click"_s, u"dblclick"_s,   u"fill"_s,    u"type"_s,   u"press"_s,
-             u"hover"_s,    u"focus"_s, u"check"_s,      u"uncheck"_s, u"select"_s, u"scroll"_s,
-             u"get"_s,      u"is"_s,    u"open"_s,       u"tab"_s,     u"back"_s,   u"forward"_s,
-             u"reload"_s,   u"wait"_s,  u"screenshot"_s, u"eval"_s };
-}
-
-QJsonObject ToolkitCommands::schema(const QString &type)
-{
-    if (type == u"snapshot"_s) {
-        return objectSchema({
-            { u"interactiveOnly"_s, prop(u"boolean"_s, u"Only elements you can act on, no context text"_s) },
-            { u"scope"_s, prop(u"string"_s, u"Only inside this element: a ref or a CSS selector"_s) },
-            { u"maxElements"_s, intProp(1, 1000000, u"At most this many lines (default 1000)"_s) },
-            { u"maxChars"_s, intProp(100, 10000000, u"At most this many characters (default 40000)"_s) },
-        });
-    }
-    if (type == u"click"_s) {
-        return objectSchema(
-            { { u"ref"_s, refProp() },
-              { u"button"_s, choiceProp({ u"left"_s, u"right"_s, u"middle"_s }, u"Default left"_s) } },
-            { u"ref"_s });
-    }
-    if (type == u"dblclick"_s || type == u"hover"_s || type == u"focus"_s || type == u"check"_s
-        || type == u"uncheck"_s)
-        return objectSchema({ { u"ref"_s, refProp() } }, { u"ref"_s });
-    if (type == u"fill"_s) {
-        return objectSchema({ { u"ref"_s, refProp() },
-                              { u"value"_s, prop(u"string"_s, u"The text the field holds afterwards"_s) } },
-                            { u"ref"_s, u"value"_s });
-    }
-    if (type == u"type"_s) {
-        return objectSchema(
-            { { u"ref"_s,
-                refProp(u"The field to type into (at the end of its text); default: the focused element"_s) },
-              { u"text"_s, prop(u"string"_s, u"Typed key by key; \\n presses Enter"_s) } },
-            { u"text"_s });
-    }
-    if (type == u"press"_s) {
-        return objectSchema(
-            { { u"key"_s,
-                prop(u"string"_s,
-                     u"A key or chord: Enter, Tab, Escape, ArrowDown, a, Control+A, Shift+Tab"_s) },
-              { u"ref"_s, refProp(u"Focus this element first; default: the focused element"_s) } },
-            { u"key"_s });
-    }
-    if (type == u"select"_s) {
-        return objectSchema(
-            { { u"ref"_s, refProp() },
-              { u"value"_s,
-                QJsonObject {
-                    { u"anyOf"_s,
-                      QJsonArray {
-                          QJsonObject { { u"type"_s, u"string"_s } },
-                          QJsonObject { { u"type"_s, u"array"_s },
-                                        { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } } } } },
-                    { u"description"_s,
-                      u"An option's value or label (an array for a multiple select)"_s } } } },
-            { u"ref"_s, u"value"_s });
-    }
-    if (type == u"scroll"_s) {
-        return objectSchema({
-            { u"ref"_s, refProp(u"Scroll inside this element; default: the page"_s) },
-            { u"direction"_s,
-              choiceProp({ u"up"_s, u"down"_s, u"left"_s, u"right"_s },
-                         u"With amount (pages by default)"_s) },
-            { u"amount"_s, prop(u"number"_s, u"How far in direction (default 1)"_s) },
-            { u"x"_s, prop(u"number"_s, u"Horizontal distance (negative: left)"_s) },
-            { u"y"_s, prop(u"number"_s, u"Vertical distance (negative: up)"_s) },
-            { u"unit"_s, choiceProp({ u"pixels"_s, u"pages"_s }, u"Unit of amount, x and y"_s) },
-        });
-    }
-    if (type == u"get"_s) {
-        return objectSchema(
-            { { u"what"_s,
-                choiceProp({ u"text"_s, u"value"_s, u"attribute"_s, u"url"_s, u"title"_s, u"html"_s },
-                           u"What to read"_s) },
-              { u"ref"_s, refProp(u"The element (text and html default to the whole page)"_s) },
-              { u"name"_s, prop(u"string"_s, u"The attribute's name (what = attribute)"_s) },
-              { u"maxChars"_s,
-                intProp(1, 10000000, u"Cut the value after this many characters (default 100000)"_s) } },
-            { u"what"_s });
-    }
-    if (type == u"is"_s) {
-        return objectSchema({ { u"what"_s,
-                                choiceProp({ u"visible"_s, u"enabled"_s, u"checked"_s, u"focused"_s },
-                                           u"The state to test"_s) },
-                              { u"ref"_s, refProp() } },
-                            { u"what"_s, u"ref"_s });
-    }
-    if (type == u"open"_s) {
-        return objectSchema({ { u"url"_s, prop(u"string"_s, u"An http(s), file or about: address"_s) },
-                              { u"newTab"_s, prop(u"boolean"_s, u"Open it in a new tab"_s) } },
-                            { u"url"_s });
-    }
-    if (type == u"tab"_s) {
-        return objectSchema(
-            { { u"action"_s,
-                choiceProp({ u"list"_s, u"new"_s, u"close"_s, u"switch"_s }, u"Default list"_s) },
-              { u"url"_s, prop(u"string"_s, u"The address of a new tab"_s) } });
-    }
-    if (type == u"wait"_s) {
-        return objectSchema({
-            { u"ref"_s, refProp(u"Wait until this element is visible (or hidden)"_s) },
-            { u"text"_s, prop(u"string"_s, u"Wait until the page shows (or no longer shows) this text"_s) },
-            { u"navigation"_s, prop(u"boolean"_s, u"Wait for the next navigation"_s) },
-            { u"state"_s, choiceProp({ u"visible"_s, u"hidden"_s }, u"For ref and text; default visible"_s) },
-            { u"ms"_s, intProp(1, 30000, u"Just wait this long"_s) },
-            { u"timeoutMs"_s, intProp(100, 25000, u"Give up after this long (default 5000)"_s) },
-        });
-    }
-    if (type == u"screenshot"_s) {
-        return objectSchema(
-            { { u"ref"_s, refProp(u"Only this element"_s) },
-              { u"fullPage"_s, prop(u"boolean"_s, u"The whole page, not only the viewport"_s) } });
-    }
-    if (type == u"eval"_s) {
-        return objectSchema({ { u"expression"_s,
-                                prop(u"string"_s, u"JavaScript run in the page; its value is returned"_s) } },
-                            { u"expression"_s });
-    }
-    return objectSchema({}); // back, forward, reload
-}
-
-bool ToolkitCommands::isUnrestricted(const CommandCaller &caller)
-{
-    return caller.channel == u"debug-api"_s || caller.channel == u"ctl"_s || caller.channel == u"ui"_s;
-}
-
-QString ToolkitCommands::keyOf(const CommandCaller &caller)
-{
-    return caller.channel + u'\x1f' + caller.clientId;
 }
 
 int ToolkitCommands::maxTabs() const
@@ -248,23 +75,15 @@ int ToolkitCommands::maxTabs() const
     return m_settings->intValue(SettingKey::ToolkitMaxTabs);
 }
 
-bool ToolkitCommands::owns(const CommandCaller &caller, const QString &targetId) const
-{
-    return isUnrestricted(caller) || m_agents.value(keyOf(caller)).tabs.contains(targetId);
-}
-
 void ToolkitCommands::handTab(const CommandCaller &caller, const QString &targetId)
 {
-    Agent &agent = m_agents[keyOf(caller)];
-    if (!agent.tabs.contains(targetId))
-        agent.tabs.append(targetId);
-    agent.current = targetId;
+    m_tabs.hand(caller, targetId);
 }
 
 QStringList ToolkitCommands::tabsOf(const CommandCaller &caller) const
 {
-    if (!isUnrestricted(caller))
-        return m_agents.value(keyOf(caller)).tabs;
+    if (!TabRegistry::isUnrestricted(caller))
+        return m_tabs.ownedBy(caller);
     QStringList all;
     for (CdpSession *page : m_endpoint->pageSessions())
         all.append(page->targetId());
@@ -273,7 +92,7 @@ QStringList ToolkitCommands::tabsOf(const CommandCaller &caller) const
 
 void ToolkitCommands::releaseCaller(const CommandCaller &caller)
 {
-    m_agents.remove(keyOf(caller));
+    m_tabs.release(caller);
 }
 
 PageController *ToolkitCommands::controllerFor(const QString &targetId)
@@ -305,11 +124,7 @@ void ToolkitCommands::onPageAttached(CdpSession *session)
         return;
     opener->noteNewTab(session);
     controllerFor(session->targetId());
-    for (auto it = m_agents.begin(); it != m_agents.end(); ++it) {
-        if (it->tabs.contains(opener->targetId()) && !it->tabs.contains(session->targetId())
-            && it->tabs.size() < maxTabs())
-            it->tabs.append(session->targetId());
-    }
+    m_tabs.adoptOpened(opener->targetId(), session->targetId(), maxTabs());
 }
 
 void ToolkitCommands::onSessionDetached(CdpSession *session)
@@ -317,93 +132,58 @@ void ToolkitCommands::onSessionDetached(CdpSession *session)
     const QString id = session->targetId();
     if (PageController *controller = m_controllers.take(id))
         delete controller; // answers what is still pending: the tab is gone
-    for (auto it = m_agents.begin(); it != m_agents.end(); ++it) {
-        it->tabs.removeAll(id);
-        if (it->current == id)
-            it->current = it->tabs.isEmpty() ? QString() : it->tabs.constLast();
-    }
+    m_tabs.forget(id);
 }
 
-PageController *ToolkitCommands::resolveTab(const CommandCaller &caller, const QString &tab,
-                                            CommandResult *failure)
+void ToolkitCommands::withTab(const CommandCaller &caller, const QString &tab, CommandReply reply,
+                              const std::function<void(PageController *, CommandReply)> &act)
 {
-    const bool free = isUnrestricted(caller);
-    Agent &agent = m_agents[keyOf(caller)];
-    QString id = tab;
-    if (id.isEmpty()) {
-        id = agent.current;
-        if (id.isEmpty() || !m_endpoint->sessionForTarget(id)) {
-            id.clear();
-            if (free) {
-                const QList<CdpSession *> pages = m_endpoint->pageSessions();
-                if (!pages.isEmpty())
-                    id = pages.constFirst()->targetId();
-            } else if (!agent.tabs.isEmpty()) {
-                id = agent.tabs.constLast();
-            }
-        }
-        if (id.isEmpty()) {
-            *failure = free
-                ? CommandResult::failure(tr("no browser tab is attached: is the browser running with "
-                                            "remote debugging on %1?")
-                                             .arg(m_endpoint->address()),
-                                         503)
-                : CommandResult::failure(tr("you have no tab yet: open a page with open {\"url\": …} "
-                                            "or tab {\"action\": \"new\"}"),
-                                         409);
-            return nullptr;
-        }
+    const QList<CdpSession *> pages = m_endpoint->pageSessions();
+    const TabRegistry::Resolution resolution = m_tabs.resolve(
+        caller, tab, [this](const QString &id) { return m_endpoint->sessionForTarget(id) != nullptr; },
+        pages.isEmpty() ? QString() : pages.constFirst()->targetId());
+    switch (resolution.outcome) {
+    case TabRegistry::Outcome::NoTab:
+        return reply(TabRegistry::isUnrestricted(caller)
+                         ? CommandResult::failure(tr("no browser tab is attached: is the browser running with "
+                                                     "remote debugging on %1?")
+                                                      .arg(m_endpoint->address()),
+                                                  503)
+                         : CommandResult::failure(tr("you have no tab yet: open a page with open {\"url\": …} "
+                                                     "or tab {\"action\": \"new\"}"),
+                                                  409));
+    case TabRegistry::Outcome::NotYours:
+        return refuseNotYours(resolution.targetId, std::move(reply));
+    case TabRegistry::Outcome::Resolved:
+        break;
     }
+    const QString id = resolution.targetId;
     CdpSession *session = m_endpoint->sessionForTarget(id);
-    if (!session || !session->isPage()) {
-        *failure
-            = CommandResult::failure(tr("no tab “%1” (tab {\"action\": \"list\"} shows yours)").arg(id), 404);
-        return nullptr;
-    }
-    if (!free && !agent.tabs.contains(id)) {
-        // The title is filled in by refuse().
-        *failure = CommandResult::failure(
-            tr("the tab “%1” is not yours: an agent controls only the tabs it opened "
-               "(open, tab new) or was handed")
-                .arg(u"\x01"_s + id + u"\x01"_s),
-            403);
-        return nullptr;
-    }
-    if (agent.current.isEmpty() && !free)
-        agent.current = id;
+    if (!session || !session->isPage())
+        return reply(
+            CommandResult::failure(tr("no tab “%1” (tab {\"action\": \"list\"} shows yours)").arg(id), 404));
     PageController *controller = controllerFor(id);
     if (!controller)
-        *failure = CommandResult::failure(tr("the tab “%1” is not attached").arg(id), 503);
-    return controller;
+        return reply(CommandResult::failure(tr("the tab “%1” is not attached").arg(id), 503));
+    act(controller, std::move(reply));
 }
 
 QJsonObject ToolkitCommands::describeTab(CdpSession *session, const CommandCaller &caller) const
 {
-    const Agent agent = m_agents.value(keyOf(caller));
     return { { u"tab"_s, session->targetId() },
              { u"title"_s, session->targetInfo().title },
              { u"url"_s, session->targetInfo().url },
-             { u"current"_s, agent.current == session->targetId() } };
+             { u"current"_s, m_tabs.current(caller) == session->targetId() } };
 }
 
 // ---- registration -------------------------------------------------------------------------
 
 void ToolkitCommands::add(const QString &type, const QString &description, Handler handler)
 {
-    const QJsonObject inputSchema = schema(type);
-    const QJsonObject properties = inputSchema.value(u"properties").toObject();
+    // The dispatcher checks params against the schema (names, types, ranges) before the handler.
     m_commands->add({ type, CommandDispatcher::Scope::Toolkit | CommandDispatcher::Scope::DebugApi,
-                      description, inputSchema,
-                      [type, properties, handler](const QJsonObject &raw, const CommandCaller &caller,
-                                                  CommandReply reply) {
-                          for (auto it = raw.begin(); it != raw.end(); ++it) {
-                              if (!properties.contains(it.key())) {
-                                  QStringList known = properties.keys();
-                                  return reply(CommandResult::failure(
-                                      tr("params.%1 is not a parameter of %2 (it takes %3)")
-                                          .arg(it.key(), type, known.join(u", "_s))));
-                              }
-                          }
+                      description, ToolkitSchemas::schema(type),
+                      [handler](const QJsonObject &raw, const CommandCaller &caller, CommandReply reply) {
                           CommandParams params(raw);
                           handler(params, caller, std::move(reply));
                       } });
@@ -413,37 +193,31 @@ void ToolkitCommands::addTabCommand(const QString &type, const QString &descript
 {
     add(type, description,
         [this, handler](CommandParams &params, const CommandCaller &caller, CommandReply reply) {
-            const QString tab = params.string(u"tab"_s);
-            if (!params.ok())
-                return reply(CommandResult::failure(params.error()));
-            CommandResult failure;
-            PageController *controller = resolveTab(caller, tab, &failure);
-            if (!controller)
-                return refuse(failure, std::move(reply));
-            handler(params, controller, caller, std::move(reply));
+            withTab(caller, params.string(u"tab"_s), std::move(reply),
+                    [&params, &caller, &handler](PageController *controller, CommandReply reply) {
+                        handler(params, controller, caller, std::move(reply));
+                    });
         });
 }
 
-void ToolkitCommands::refuse(const CommandResult &failure, CommandReply reply)
+void ToolkitCommands::refuseNotYours(const QString &targetId, CommandReply reply)
 {
-    // A tab's title as the browser has it now (target info events can lag behind the page).
-    static const QString marker = u"\x01"_s;
-    if (failure.status != 403 || !failure.error.contains(marker))
-        return reply(failure);
-    const QString id = failure.error.section(marker, 1, 1);
-    m_endpoint->sendToBrowser(u"Target.getTargetInfo"_s, { { u"targetId"_s, id } }, this,
-                              [failure, id, reply](const CdpResult &result) {
-                                  const QJsonObject info = result.result.value(u"targetInfo").toObject();
-                                  QString title = info.value(u"title").toString();
-                                  if (title.isEmpty())
-                                      title = info.value(u"url").toString();
-                                  if (title.isEmpty())
-                                      title = id;
-                                  CommandResult out = failure;
-                                  out.error = failure.error.section(marker, 0, 0) + title
-                                      + failure.error.section(marker, 2);
-                                  reply(out);
-                              });
+    // The tab is named by its title as the browser has it now (target info events can lag
+    // behind the page).
+    m_endpoint->sendToBrowser(
+        u"Target.getTargetInfo"_s, { { u"targetId"_s, targetId } }, this,
+        [targetId, reply](const CdpResult &result) {
+            const QJsonObject info = result.result.value(u"targetInfo").toObject();
+            QString title = info.value(u"title").toString();
+            if (title.isEmpty())
+                title = info.value(u"url").toString();
+            if (title.isEmpty())
+                title = targetId;
+            reply(CommandResult::failure(tr("the tab “%1” is not yours: an agent controls only the tabs it "
+                                            "opened (open, tab new) or was handed")
+                                             .arg(title),
+                                         403));
+        });
 }
 
 namespace {
@@ -686,17 +460,15 @@ void ToolkitCommands::registerCommands()
             }
             // Without a tab of its own (a current tab, for the debug API) a caller gets a new
             // one: open never takes over a tab the user is working in.
-            const Agent agent = m_agents.value(keyOf(caller));
-            const bool hasTab = isUnrestricted(caller)
-                ? !agent.current.isEmpty() && m_endpoint->sessionForTarget(agent.current)
-                : !agent.tabs.isEmpty();
+            const QString current = m_tabs.current(caller);
+            const bool hasTab = TabRegistry::isUnrestricted(caller)
+                ? !current.isEmpty() && m_endpoint->sessionForTarget(current)
+                : !m_tabs.ownedBy(caller).isEmpty();
             if (newTab || (!hasTab && tab.isEmpty()))
                 return createTab(caller, url, std::move(reply));
-            CommandResult failure;
-            PageController *controller = resolveTab(caller, tab, &failure);
-            if (!controller)
-                return refuse(failure, std::move(reply));
-            controller->navigate(url, toReply(std::move(reply)));
+            withTab(caller, tab, std::move(reply), [url](PageController *controller, CommandReply reply) {
+                controller->navigate(url, toReply(std::move(reply)));
+            });
         });
     add(u"tab"_s, tr("Tabs: list yours, open a new one (with url), close or switch to one (by tab id)"),
         [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
@@ -802,13 +574,17 @@ void ToolkitCommands::tabCommand(CommandParams &p, const CommandCaller &caller, 
     }
     if (tab.isEmpty())
         return reply(CommandResult::failure(tr("tab %1 needs params.tab (an id from tab list)").arg(action)));
-    CommandResult failure;
-    PageController *controller = resolveTab(caller, tab, &failure);
-    if (!controller)
-        return refuse(failure, std::move(reply));
+    withTab(caller, tab, std::move(reply), [this, action, tab, caller](PageController *controller, CommandReply reply) {
+        switchOrClose(action, tab, controller, caller, std::move(reply));
+    });
+}
+
+void ToolkitCommands::switchOrClose(const QString &action, const QString &tab, PageController *controller,
+                                    const CommandCaller &caller, CommandReply reply)
+{
     CdpSession *session = controller->session();
     if (action == u"switch"_s) {
-        m_agents[keyOf(caller)].current = tab;
+        m_tabs.makeCurrent(caller, tab);
         session->send(
             u"Page.bringToFront"_s, {}, this,
             [this, session = QPointer<CdpSession>(session), caller, reply](const CdpResult &result) {
@@ -825,20 +601,15 @@ void ToolkitCommands::tabCommand(CommandParams &p, const CommandCaller &caller, 
                               [this, tab, reply](const CdpResult &result) {
                                   if (!result.ok())
                                       return reply(CommandResult::failure(result.error.toString(), 500));
-                                  for (auto it = m_agents.begin(); it != m_agents.end(); ++it) {
-                                      it->tabs.removeAll(tab);
-                                      if (it->current == tab)
-                                          it->current = it->tabs.isEmpty() ? QString() : it->tabs.constLast();
-                                  }
+                                  m_tabs.forget(tab);
                                   reply(CommandResult::success(QJsonObject { { u"closed"_s, tab } }));
                               });
 }
 
 void ToolkitCommands::createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply)
 {
-    const QString key = keyOf(caller);
-    if (!isUnrestricted(caller)) {
-        const qsizetype count = m_agents.value(key).tabs.size();
+    if (!TabRegistry::isUnrestricted(caller)) {
+        const qsizetype count = m_tabs.ownedBy(caller).size();
         if (count >= maxTabs()) {
             return reply(CommandResult::failure(tr("you already have %1 tabs (toolkit/maxTabs is %2): close "
                                                    "one with tab {\"action\": \"close\"} first")
@@ -849,20 +620,19 @@ void ToolkitCommands::createTab(const CommandCaller &caller, const QUrl &url, Co
     }
     m_endpoint->sendToBrowser(
         u"Target.createTarget"_s, { { u"url"_s, u"about:blank"_s } }, this,
-        [this, caller, key, url, reply](const CdpResult &result) {
+        [this, caller, url, reply](const CdpResult &result) {
             if (!result.ok())
                 return reply(
                     CommandResult::failure(tr("cannot open a tab: %1").arg(result.error.toString()), 503));
             const QString id = result.result.value(u"targetId").toString();
-            auto deadline = std::make_shared<QDeadlineTimer>(kTabAttachMs);
-            auto *timer = new QTimer(this);
-            timer->setInterval(10);
-            const auto attempt = [this, timer, deadline, caller, id, url, reply] {
-                CdpSession *session = m_endpoint->sessionForTarget(id);
-                if (!session && !deadline->hasExpired())
-                    return;
-                timer->stop();
-                timer->deleteLater();
+            // The tab is ours once the endpoint attaches to it: wait for that event, bounded.
+            auto waiting = std::make_shared<QMetaObject::Connection>();
+            auto *deadline = new QTimer(this);
+            deadline->setSingleShot(true);
+            const auto settle = [this, waiting, deadline, caller, id, url, reply](CdpSession *session) {
+                QObject::disconnect(*waiting);
+                deadline->stop();
+                deadline->deleteLater();
                 if (!session)
                     return reply(CommandResult::failure(tr("the new tab did not attach in time"), 503));
                 handTab(caller, id);
@@ -882,8 +652,15 @@ void ToolkitCommands::createTab(const CommandCaller &caller, const QUrl &url, Co
                     reply(CommandResult::success(out));
                 });
             };
-            connect(timer, &QTimer::timeout, this, attempt);
-            timer->start();
+            if (CdpSession *session = m_endpoint->sessionForTarget(id))
+                return settle(session);
+            *waiting = connect(m_endpoint, &CdpEndpoint::sessionAttached, deadline,
+                               [id, settle](CdpSession *session) {
+                                   if (session->targetId() == id)
+                                       settle(session);
+                               });
+            connect(deadline, &QTimer::timeout, this, [settle] { settle(nullptr); });
+            deadline->start(kTabAttachMs);
         });
 }
 

@@ -11,6 +11,7 @@
 // `tab` act on.
 
 #include "actions/CommandDispatcher.h"
+#include "actions/TabRegistry.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -37,12 +38,6 @@ public:
                     QObject *parent = nullptr);
     ~ToolkitCommands() override;
 
-    // The toolkit's types, in the order they are listed.
-    static QStringList types();
-    // The JSON Schema of a type's params.
-    static QJsonObject schema(const QString &type);
-    static bool isUnrestricted(const CommandCaller &caller);
-
     // Gives `caller` control of a tab it did not open (and makes it its current tab).
     void handTab(const CommandCaller &caller, const QString &targetId);
     // The tabs `caller` controls (every attached tab for unrestricted callers).
@@ -55,27 +50,24 @@ public Q_SLOTS:
     void releaseCaller(const mpa::CommandCaller &caller);
 
 private:
-    struct Agent
-    {
-        QStringList tabs;
-        QString current;
-    };
     using Handler
         = std::function<void(CommandParams &params, const CommandCaller &caller, CommandReply reply)>;
     using TabHandler = std::function<void(CommandParams &params, PageController *tab,
                                           const CommandCaller &caller, CommandReply reply)>;
 
-    static QString keyOf(const CommandCaller &caller);
     void add(const QString &type, const QString &description, Handler handler);
     // Registers a type that acts on one tab (params.tab or the caller's current tab).
     void addTabCommand(const QString &type, const QString &description, TabHandler handler);
-    PageController *resolveTab(const CommandCaller &caller, const QString &tab, CommandResult *failure);
-    // Answers a failed resolveTab (a refusal names the tab by its current title).
-    void refuse(const CommandResult &failure, CommandReply reply);
+    // Runs `act` on the tab a command names (or the caller's current one), or answers why not.
+    void withTab(const CommandCaller &caller, const QString &tab, CommandReply reply,
+                 const std::function<void(PageController *, CommandReply)> &act);
+    // Refuses a tab the caller does not control, naming it by its current title.
+    void refuseNotYours(const QString &targetId, CommandReply reply);
     void createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply);
     void tabCommand(CommandParams &params, const CommandCaller &caller, CommandReply reply);
+    void switchOrClose(const QString &action, const QString &tab, PageController *controller,
+                       const CommandCaller &caller, CommandReply reply);
     QJsonObject describeTab(CdpSession *session, const CommandCaller &caller) const;
-    bool owns(const CommandCaller &caller, const QString &targetId) const;
     int maxTabs() const;
     void onPageAttached(CdpSession *session);
     void onSessionDetached(CdpSession *session);
@@ -85,7 +77,7 @@ private:
     PayloadHub *m_hub;
     Settings *m_settings;
     QPointer<CommandDispatcher> m_commands;
-    QHash<QString, Agent> m_agents;
+    TabRegistry m_tabs;
     QHash<QString, PageController *> m_controllers;
     std::shared_ptr<QHash<QString, int>> m_refMarks = std::make_shared<QHash<QString, int>>();
 };

@@ -8,6 +8,7 @@
 #include "page/PageController.h"
 #include "actions/CommandDispatcher.h"
 #include "actions/ToolkitCommands.h"
+#include "actions/ToolkitSchemas.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>
@@ -749,7 +750,7 @@ TEST_F(ToolkitTest, EveryTypeIsRegisteredWithASchema)
 {
     const QList<CommandDispatcher::Command> commands
         = engine->commands()->commands(CommandDispatcher::Scope::Toolkit);
-    for (const QString &type : ToolkitCommands::types()) {
+    for (const QString &type : ToolkitSchemas::types()) {
         const CommandDispatcher::Command *command = engine->commands()->find(type);
         ASSERT_TRUE(command) << type.toStdString();
         EXPECT_TRUE(command->scopes.testFlag(CommandDispatcher::Scope::Toolkit));
@@ -758,7 +759,7 @@ TEST_F(ToolkitTest, EveryTypeIsRegisteredWithASchema)
         EXPECT_EQ(command->inputSchema.value(u"type"_s).toString(), u"object"_s);
         EXPECT_TRUE(command->inputSchema.value(u"properties"_s).toObject().contains(u"tab"_s));
     }
-    EXPECT_EQ(commands.size(), ToolkitCommands::types().size());
+    EXPECT_EQ(commands.size(), ToolkitSchemas::types().size());
 }
 
 } // namespace

@@ -2,7 +2,7 @@
 #include "actions/ParamsSchema.h"
 
 #include "QtPrinters.h"
-#include "actions/ToolkitCommands.h"
+#include "actions/ToolkitSchemas.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -116,7 +116,7 @@ TEST(ParamsSchemaTest, TheToolkitSchemasAcceptGoodParamsAndNameBadOnes)
         { u"back"_s, R"({})" },
     };
     for (const auto &[type, params] : good)
-        EXPECT_EQ(ParamsSchema::validate(object(params), ToolkitCommands::schema(type)), QString())
+        EXPECT_EQ(ParamsSchema::validate(object(params), ToolkitSchemas::schema(type)), QString())
             << type.toStdString() << " " << params;
 
     const QList<std::tuple<QString, const char *, QString>> bad {
@@ -131,7 +131,7 @@ TEST(ParamsSchemaTest, TheToolkitSchemasAcceptGoodParamsAndNameBadOnes)
         { u"back"_s, R"({"steps":2})", u"params.steps is not a parameter of this command; it takes tab"_s },
     };
     for (const auto &[type, params, error] : bad) {
-        const QString problem = ParamsSchema::validate(object(params), ToolkitCommands::schema(type));
+        const QString problem = ParamsSchema::validate(object(params), ToolkitSchemas::schema(type));
         EXPECT_TRUE(problem.startsWith(error))
             << type.toStdString() << " " << params << " → " << problem.toStdString();
     }

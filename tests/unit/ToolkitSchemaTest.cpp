@@ -2,7 +2,7 @@
 // lists for every type.
 #include "QtPrinters.h"
 #include "page/PageController.h"
-#include "actions/ToolkitCommands.h"
+#include "actions/ToolkitSchemas.h"
 
 #include <QJsonArray>
 
@@ -40,10 +40,10 @@ TEST(ToolkitSchemaTest, KeyChordsAreCheckedBeforeAnythingIsPressed)
 
 TEST(ToolkitSchemaTest, EveryTypeHasAClosedObjectSchemaWhoseRequiredParamsExist)
 {
-    const QStringList types = ToolkitCommands::types();
+    const QStringList types = ToolkitSchemas::types();
     EXPECT_EQ(types.size(), 22);
     for (const QString &type : types) {
-        const QJsonObject schema = ToolkitCommands::schema(type);
+        const QJsonObject schema = ToolkitSchemas::schema(type);
         EXPECT_EQ(schema.value(u"type"_s).toString(), u"object"_s) << type.toStdString();
         EXPECT_FALSE(schema.value(u"additionalProperties"_s).toBool(true)) << type.toStdString();
         const QJsonObject properties = schema.value(u"properties"_s).toObject();
@@ -56,17 +56,7 @@ TEST(ToolkitSchemaTest, EveryTypeHasAClosedObjectSchemaWhoseRequiredParamsExist)
                 << type.toStdString() << "." << it.key().toStdString();
         }
     }
-    EXPECT_EQ(ToolkitCommands::schema(u"click"_s).value(u"required"_s).toArray(), QJsonArray { u"ref"_s });
-    EXPECT_EQ(ToolkitCommands::schema(u"fill"_s).value(u"required"_s).toArray(),
+    EXPECT_EQ(ToolkitSchemas::schema(u"click"_s).value(u"required"_s).toArray(), QJsonArray { u"ref"_s });
+    EXPECT_EQ(ToolkitSchemas::schema(u"fill"_s).value(u"required"_s).toArray(),
               (QJsonArray { u"ref"_s, u"value"_s }));
-}
-
-TEST(ToolkitSchemaTest, OnlyTheDebugApiCtlAndTheWindowUseEveryTab)
-{
-    EXPECT_TRUE(ToolkitCommands::isUnrestricted({ u"debug-api"_s, {} }));
-    EXPECT_TRUE(ToolkitCommands::isUnrestricted({ u"ctl"_s, {} }));
-    EXPECT_TRUE(ToolkitCommands::isUnrestricted({ u"ui"_s, {} }));
-    EXPECT_FALSE(ToolkitCommands::isUnrestricted({ u"agent-ws"_s, u"1"_s }));
-    EXPECT_FALSE(ToolkitCommands::isUnrestricted({ u"agent-client"_s, {} }));
-    EXPECT_FALSE(ToolkitCommands::isUnrestricted({ u"mcp"_s, {} }));
 }

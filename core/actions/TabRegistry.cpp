@@ -1,0 +1,89 @@
+#include "TabRegistry.h"
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+bool TabRegistry::isUnrestricted(const CommandCaller &caller)
+{
+    return caller.channel == u"debug-api"_s || caller.channel == u"ctl"_s || caller.channel == u"ui"_s;
+}
+
+QString TabRegistry::keyOf(const CommandCaller &caller)
+{
+    return caller.channel + u'\x1f' + caller.clientId;
+}
+
+bool TabRegistry::owns(const CommandCaller &caller, const QString &targetId) const
+{
+    return isUnrestricted(caller) || m_holders.value(keyOf(caller)).tabs.contains(targetId);
+}
+
+QStringList TabRegistry::ownedBy(const CommandCaller &caller) const
+{
+    return m_holders.value(keyOf(caller)).tabs;
+}
+
+QString TabRegistry::current(const CommandCaller &caller) const
+{
+    return m_holders.value(keyOf(caller)).current;
+}
+
+void TabRegistry::hand(const CommandCaller &caller, const QString &targetId)
+{
+    Holder &holder = m_holders[keyOf(caller)];
+    if (!holder.tabs.contains(targetId))
+        holder.tabs.append(targetId);
+    holder.current = targetId;
+}
+
+void TabRegistry::makeCurrent(const CommandCaller &caller, const QString &targetId)
+{
+    if (owns(caller, targetId))
+        m_holders[keyOf(caller)].current = targetId;
+}
+
+void TabRegistry::adoptOpened(const QString &openerId, const QString &targetId, int maxTabs)
+{
+    for (Holder &holder : m_holders) {
+        if (holder.tabs.contains(openerId) && !holder.tabs.contains(targetId) && holder.tabs.size() < maxTabs)
+            holder.tabs.append(targetId);
+    }
+}
+
+void TabRegistry::forget(const QString &targetId)
+{
+    for (Holder &holder : m_holders) {
+        holder.tabs.removeAll(targetId);
+        if (holder.current == targetId)
+            holder.current = holder.tabs.isEmpty() ? QString() : holder.tabs.constLast();
+    }
+}
+
+void TabRegistry::release(const CommandCaller &caller)
+{
+    m_holders.remove(keyOf(caller));
+}
+
+TabRegistry::Resolution TabRegistry::resolve(const CommandCaller &caller, const QString &requested,
+                                             const std::function<bool(const QString &)> &alive,
+                                             const QString &firstPage)
+{
+    const bool free = isUnrestricted(caller);
+    Holder &holder = m_holders[keyOf(caller)];
+    QString id = requested;
+    if (id.isEmpty()) {
+        id = holder.current;
+        if (id.isEmpty() || !alive(id))
+            id = free ? firstPage : (holder.tabs.isEmpty() ? QString() : holder.tabs.constLast());
+        if (id.isEmpty())
+            return { Outcome::NoTab, {} };
+    }
+    if (!free && !holder.tabs.contains(id))
+        return { Outcome::NotYours, id };
+    if (holder.current.isEmpty() && !free)
+        holder.current = id;
+    return { Outcome::Resolved, id };
+}
+
+} // namespace mpa
