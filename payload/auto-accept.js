@@ -8,9 +8,15 @@
 // counts once the button is gone, hidden or disabled within verifyMs, checked on mutations
 // and on timers (never animation frames, which stop in background windows).
 //
+// The lease: this script keeps running in its isolated world after the app's CDP connection
+// closes, and a later connection gets the same world back. So it acts only while the app
+// renews a lease (renew(), every couple of seconds; each configure() renews too): once
+// config.leaseMs pass without one, nothing is clicked, checked again right before each click,
+// and the observers stop until the next renewal. A clean quit pushes disable() at once.
+//
 // Config (pushed by core/autoaccept/AutoAcceptController, live):
-//   enabled, paused, acceptWords, rejectWords, bannedCommands, pollIntervalMs, userIdleMs,
-//   panelSelectors, buttonSelectors, frameIsPanel, rateLimit {clicks, perMs}, verifyMs
+//   enabled, paused, leaseMs, acceptWords, rejectWords, bannedCommands, pollIntervalMs,
+//   userIdleMs, panelSelectors, buttonSelectors, frameIsPanel, rateLimit {clicks, perMs}, verifyMs
 // Reports: clicked {label, kind, id, seenAt, clickedAt, verifiedAt, stats},
 //   blocked {label, pattern, command, id, stats}, verificationFailed {label, id, stats}.
 (mpa) => {
@@ -19,6 +25,9 @@
   const list = (v) => (Array.isArray(v) ? v : typeof v === 'string' && v ? [v] : []);
 
   let config = null;
+  let leaseUntil = -Infinity; // performance.now() after which the app counts as gone
+  let leaseTimer = 0;
+  const lease = { renewals: 0, lapses: 0 };
   let acceptRes = [];
   let rejectRes = [];
   let banned = [];
@@ -264,7 +273,29 @@
     return true;
   }
 
-  const active = () => !!(config && config.enabled && !config.paused);
+  const leaseHeld = () => performance.now() < leaseUntil;
+  const active = () => !!(config && config.enabled && !config.paused && leaseHeld());
+
+  // A renewal from the app: the lease runs config.leaseMs from now. A lapsed lease that comes
+  // back (the app reconnected) starts observing again.
+  function renew() {
+    const wasHeld = leaseHeld();
+    leaseUntil = performance.now() + Math.max(1, Number(config && config.leaseMs) || 5000);
+    lease.renewals++;
+    clearTimeout(leaseTimer);
+    leaseTimer = setTimeout(onLeaseCheck, leaseUntil - performance.now() + 1);
+    if (!wasHeld && config) whenReady(start);
+  }
+
+  function onLeaseCheck() {
+    leaseTimer = 0;
+    if (leaseHeld()) {
+      leaseTimer = setTimeout(onLeaseCheck, leaseUntil - performance.now() + 1);
+      return;
+    }
+    lease.lapses++;
+    stop();
+  }
 
   function consider(el) {
     if (clicked.has(el) || blockedSeen.has(el) || !el.isConnected) return;
@@ -288,6 +319,7 @@
     }
     const now = performance.now();
     if (userIsTyping(now) || rateLimited(now)) return;
+    if (!active()) return; // the lease may have lapsed while this scan ran: fail closed
     clicked.add(el);
     clickTimes.push(now);
     const entry = { el, label, kind, seenAt: firstSeen.get(el), clickedAt: now };
@@ -487,6 +519,11 @@
   return {
     configure(next) {
       config = next || {};
+      // A configuration comes from a live app: it counts as a renewal.
+      leaseUntil = performance.now() + Math.max(1, Number(config.leaseMs) || 5000);
+      lease.renewals++;
+      clearTimeout(leaseTimer);
+      leaseTimer = setTimeout(onLeaseCheck, leaseUntil - performance.now() + 1);
       acceptRes = list(config.acceptWords).map(phraseRe).filter(Boolean);
       rejectRes = list(config.rejectWords).map(phraseRe).filter(Boolean);
       banned = list(config.bannedCommands).map(compileBan).filter(Boolean);
@@ -500,14 +537,29 @@
       }
       whenReady(start);
     },
+    renew,
+    // The app is quitting: stop at once, whatever the lease says.
+    disable() {
+      if (config) config = { ...config, enabled: false };
+      leaseUntil = -Infinity;
+      clearTimeout(leaseTimer);
+      leaseTimer = 0;
+      stop();
+      return true;
+    },
     stats() {
-      return { ...stats, active: active(), pending: pending.length, top: isTop, url: location.href, title: document.title };
+      return {
+        ...stats, active: active(), pending: pending.length, top: isTop, url: location.href, title: document.title,
+        lease: { ...lease, leftMs: Math.max(0, Math.round(leaseUntil - performance.now())) },
+      };
     },
     scan() {
       fullScan();
       return { ...stats };
     },
     dispose() {
+      clearTimeout(leaseTimer);
+      leaseTimer = 0;
       stop();
       titleWatch.disconnect();
       window.removeEventListener('keydown', onKey, true);

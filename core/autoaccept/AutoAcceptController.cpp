@@ -82,13 +82,78 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
     m_collectTimer.setInterval(kCollectInterval);
     connect(&m_collectTimer, &QTimer::timeout, this, [this] { collectNow(this, {}); });
     m_collectTimer.start();
+    m_leaseTimer.setInterval(kLeaseRenewal);
+    connect(&m_leaseTimer, &QTimer::timeout, this, &AutoAcceptController::renewLeases);
+    m_leaseTimer.start();
+}
+
+void AutoAcceptController::setLeaseTiming(std::chrono::milliseconds renewal, std::chrono::milliseconds duration)
+{
+    m_leaseDuration = duration;
+    m_leaseTimer.start(renewal);
+    applyAll();
+}
+
+QList<PayloadInjector *> AutoAcceptController::injectorsWithModule() const
+{
+    QList<PayloadInjector *> list;
+    for (PayloadInjector *injector : m_payloads->injectors()) {
+        if (injector->hasScript(QString::fromLatin1(kModule)))
+            list.append(injector);
+    }
+    return list;
+}
+
+void AutoAcceptController::renewLeases()
+{
+    const QString call = u"(() => { const m = globalThis.__mpa && globalThis.__mpa.autoAccept; "
+                         "if (m && m.renew) m.renew(); })()"_s;
+    for (PayloadInjector *injector : injectorsWithModule())
+        injector->evaluateInEveryWorld(call, this);
+}
+
+void AutoAcceptController::disableEverywhere(std::chrono::milliseconds timeout, QObject *context,
+                                             std::function<void()> done)
+{
+    m_leaseTimer.stop();
+    struct Pending
+    {
+        int injectors = 0;
+        bool finished = false;
+        std::function<void()> done;
+    };
+    auto pending = std::make_shared<Pending>();
+    pending->done = std::move(done);
+    const auto finish = [pending] {
+        if (pending->finished)
+            return;
+        pending->finished = true;
+        if (pending->done)
+            pending->done();
+    };
+    const QList<PayloadInjector *> injectors = injectorsWithModule();
+    pending->injectors = int(injectors.size());
+    if (injectors.isEmpty())
+        return finish();
+    QTimer::singleShot(timeout, context, finish);
+    const QString call = u"(() => { const m = globalThis.__mpa && globalThis.__mpa.autoAccept; "
+                         "return !!(m && m.disable && m.disable()); })()"_s;
+    int worlds = 0;
+    for (PayloadInjector *injector : injectors) {
+        worlds += int(injector->frameIds().size());
+        injector->evaluateInEveryWorld(call, context, [pending, finish](int) {
+            if (--pending->injectors == 0)
+                finish();
+        });
+    }
+    qCInfo(lcAutoAccept).noquote() << u"quitting: auto-accept stopped in %1 page world(s)"_s.arg(worlds);
 }
 
 AutoAcceptController::~AutoAcceptController() = default;
 
 PayloadScript AutoAcceptController::payloadScript()
 {
-    return { QString::fromLatin1(kModule), Payload::source(u"auto-accept.js"_s), 1 };
+    return { QString::fromLatin1(kModule), Payload::source(u"auto-accept.js"_s) };
 }
 
 void AutoAcceptController::setEnabledOverride(std::optional<bool> enabled)
@@ -157,6 +222,7 @@ QJsonObject AutoAcceptController::configFor(CdpSession *session) const
           QJsonArray::fromStringList(m_settings->listValue(SettingKey::SafetyBannedCommands)) },
         { u"pollIntervalMs"_s, m_settings->intValue(SettingKey::AutoAcceptPollIntervalMs) },
         { u"userIdleMs"_s, m_settings->intValue(SettingKey::AutoAcceptUserIdleMs) },
+        { u"leaseMs"_s, qint64(m_leaseDuration.count()) },
         { u"rateLimit"_s, QJsonObject { { u"clicks"_s, 20 }, { u"perMs"_s, 1000 } } },
         { u"verifyMs"_s, 500 },
     };

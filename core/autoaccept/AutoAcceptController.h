@@ -97,6 +97,19 @@ public:
 
     static constexpr std::chrono::milliseconds kCollectInterval { 5000 };
 
+    // The page script's lease (payload/auto-accept.js): it clicks only while the app renews it,
+    // every kLeaseRenewal; kLeaseDuration after the last renewal it stops by itself, so a
+    // crashed or killed app leaves nothing clicking for longer than that.
+    static constexpr std::chrono::milliseconds kLeaseRenewal { 2000 };
+    static constexpr std::chrono::milliseconds kLeaseDuration { 5000 };
+    // For tests: another lease (renewal must be well inside the duration).
+    void setLeaseTiming(std::chrono::milliseconds renewal, std::chrono::milliseconds duration);
+    std::chrono::milliseconds leaseDuration() const { return m_leaseDuration; }
+
+    // The app is quitting: every page script stops at once, without waiting for its lease to
+    // lapse. `done` runs once every world answered, or after `timeout`.
+    void disableEverywhere(std::chrono::milliseconds timeout, QObject *context, std::function<void()> done);
+
 Q_SIGNALS:
     void clicked(const QString &targetId, const QString &targetTitle, const QString &label,
                  const QString &kind);
@@ -115,6 +128,9 @@ private:
     void onSettingChanged(SettingKey key);
     void applyAll();
     void apply(CdpSession *session);
+    void renewLeases();
+    // The injectors of every target that runs the module.
+    QList<PayloadInjector *> injectorsWithModule() const;
     TargetState &stateFor(CdpSession *page);
 
     CdpEndpoint *m_endpoint;
@@ -138,6 +154,8 @@ private:
     QHash<QString, AutoAcceptCounts> m_lastSeen; // "target|frame|doc" → the payload's counters
     QList<BlockedCommand> m_recentBlocked;
     QTimer m_collectTimer;
+    QTimer m_leaseTimer;
+    std::chrono::milliseconds m_leaseDuration = kLeaseDuration;
     bool m_lastEnabled = false;
 };
 

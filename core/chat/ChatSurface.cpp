@@ -476,7 +476,7 @@ public:
 
 PayloadScript ChatSurface::payloadScript()
 {
-    return { QString::fromLatin1(kModule), Payload::source(u"chat.js"_s), 1 };
+    return { QString::fromLatin1(kModule), Payload::source(u"chat.js"_s) };
 }
 
 ChatSurface::ChatSurface(PayloadInjector *injector, const ChatSelectors &selectors, QObject *parent)

@@ -19,6 +19,7 @@
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QFile>
 
 
@@ -113,6 +114,18 @@ void Engine::stop()
     if (!m_running)
         return;
     m_running = false;
+    // The page scripts outlive this connection: tell them to stop clicking before it closes
+    // (their lease would stop them within seconds anyway; a quit should stop them now).
+    if (m_endpoint->isConnected()) {
+        QEventLoop loop;
+        bool done = false;
+        m_autoAccept->disableEverywhere(std::chrono::milliseconds(1000), &loop, [&loop, &done] {
+            done = true;
+            loop.quit();
+        });
+        if (!done)
+            loop.exec(QEventLoop::ExcludeUserInputEvents);
+    }
     m_agentServer->stop();
     m_debugApi->stop();
     m_quota->stop();

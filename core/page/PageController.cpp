@@ -137,7 +137,7 @@ QString errorText(const CdpError &error)
 
 PayloadScript PageController::payloadScript()
 {
-    return { QString::fromLatin1(kModule), Payload::source(u"snapshot.js"_s), 1 };
+    return { QString::fromLatin1(kModule), Payload::source(u"snapshot.js"_s) };
 }
 
 PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent,

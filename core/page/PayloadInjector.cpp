@@ -2,6 +2,7 @@
 
 #include "logging/LogCategories.h"
 
+#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -53,6 +54,15 @@ QString PayloadInjector::moduleCall(const QString &module, const QString &functi
                                                 argument.isUndefined() ? QString() : jsonLiteral(argument));
 }
 
+QString PayloadScript::version() const
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(name.toUtf8());
+    hash.addData(QByteArrayView("\0", 1));
+    hash.addData(source.toUtf8());
+    return QString::fromLatin1(hash.result().toHex().left(16));
+}
+
 QString PayloadInjector::wrap(const PayloadScript &script)
 {
     // The registry lives in the isolated world, out of the page's reach.
@@ -61,7 +71,7 @@ QString PayloadInjector::wrap(const PayloadScript &script)
   const api = g.__mpa || (g.__mpa = Object.create(null));
   const versions = g.__mpaVersions || (g.__mpaVersions = Object.create(null));
   const name = %1, version = %2;
-  if (versions[name] >= version) return;
+  if (versions[name] === version) return;
   if (api[name] && typeof api[name].dispose === 'function') {
     try { api[name].dispose(); } catch (e) {}
   }
@@ -72,10 +82,11 @@ QString PayloadInjector::wrap(const PayloadScript &script)
       try { binding(JSON.stringify({ module: name, kind, data: data === undefined ? {} : data })); } catch (e) {}
     },
   };
-  api[name] = (%4)(mpa) || {};
+  api[name] = (%4
+)(mpa) || {};
   versions[name] = version;
 })();
-//# sourceURL=mpa://payload/%5.js)JS"_s.arg(jsonLiteral(script.name), QString::number(script.version),
+//# sourceURL=mpa://payload/%5.js)JS"_s.arg(jsonLiteral(script.name), jsonLiteral(script.version()),
                                             jsonLiteral(QString::fromLatin1(kBindingName)), script.source,
                                             script.name);
 }
@@ -83,7 +94,7 @@ QString PayloadInjector::wrap(const PayloadScript &script)
 void PayloadInjector::addScript(const PayloadScript &script)
 {
     const auto existing = m_scripts.constFind(script.name);
-    if (existing != m_scripts.cend() && existing->version >= script.version)
+    if (existing != m_scripts.cend() && existing->version() == script.version())
         return;
     m_scripts.insert(script.name, script);
     if (!m_started)
@@ -142,6 +153,33 @@ void PayloadInjector::setConfig(const QString &module, const QJsonObject &config
                 if (error.isError())
                     qCDebug(lcPage).noquote() << "config push for" << module << "failed:" << error.toString();
             });
+    }
+}
+
+void PayloadInjector::evaluateInEveryWorld(const QString &expression, QObject *context,
+                                           std::function<void(int answered)> done)
+{
+    struct Tally
+    {
+        int pending = 0;
+        int answered = 0;
+        std::function<void(int)> done;
+    };
+    auto tally = std::make_shared<Tally>();
+    tally->pending = int(m_worlds.size());
+    tally->done = std::move(done);
+    if (tally->pending == 0) {
+        if (tally->done)
+            tally->done(0);
+        return;
+    }
+    for (auto it = m_worlds.cbegin(); it != m_worlds.cend(); ++it) {
+        evaluateIn(it.value(), expression, context, [tally](const QJsonValue &, const CdpError &error) {
+            if (!error.isError())
+                ++tally->answered;
+            if (--tally->pending == 0 && tally->done)
+                tally->done(tally->answered);
+        });
     }
 }
 

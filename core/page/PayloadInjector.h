@@ -6,7 +6,7 @@
 // JavaScript, so a page can neither see nor tamper with them, and cannot forge their reports.
 // Each module is installed with Page.addScriptToEvaluateOnNewDocument{runImmediately} — into
 // the live documents at once and into every new document after a reload or navigation — and
-// is idempotent by version. Modules report to the app through a binding that exists only in
+// is idempotent by version (a hash of its source: a different one replaces it). Modules report to the app through a binding that exists only in
 // that world (Runtime.bindingCalled); their configuration is pushed again into every new
 // document, so live config changes need no re-injection.
 
@@ -27,7 +27,10 @@ struct PayloadScript
 {
     QString name; // module name, e.g. "autoAccept"; its API is globalThis.__mpa[name]
     QString source; // a function expression `(mpa) => api` (see payload/README.md)
-    int version = 1; // a higher version replaces a lower one in live documents
+
+    // A hash of the source: a document running another version of the module (an older or a
+    // newer app's, left in a world that outlived its connection) gets this one instead.
+    QString version() const;
 };
 
 class PayloadInjector : public QObject
@@ -58,6 +61,12 @@ public:
     // that world exists (waits up to `timeout` for a document that is still loading).
     void evaluate(const QString &expression, QObject *context, CdpSession::EvaluateCallback callback,
                   const QString &frameId = {}, std::chrono::milliseconds timeout = std::chrono::seconds(10));
+
+    // Evaluates `expression` in the app's world of every frame that has one now, without
+    // waiting for frames still loading. `done`, when given, runs once every world answered or
+    // failed, with the number that answered.
+    void evaluateInEveryWorld(const QString &expression, QObject *context = nullptr,
+                              std::function<void(int answered)> done = {});
 
     // How a module's function call reads as JavaScript: `__mpa["name"].fn(<json args>)`.
     static QString moduleCall(const QString &module, const QString &function,

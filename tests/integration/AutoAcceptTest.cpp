@@ -496,6 +496,118 @@ TEST_F(AutoAcceptTest, TheHeadlessAppWithAutoAcceptClicksOnlyTheEligibleButtons)
     EXPECT_EQ(app.summary().value(u"blocked"_s).toInt(), 1) << app.dump().toStdString();
 }
 
+// ---- the lease: the page script outlives the app's connection, so it must stop by itself ----
+
+class AutoAcceptLeaseTest : public AutoAcceptTest
+{
+protected:
+    // The app's world in `page`, reached from this test's own connection the way a later app
+    // would reach it: by opening the world of the same name, where the app's modules still run
+    // (the test adds an empty module of its own, nothing else).
+    PayloadInjector *appWorld(CdpSession *page)
+    {
+        PayloadInjector *injector = hub->ensureScript(page, u"none"_s);
+        injector->addScript({ u"leaseProbe"_s, u"(mpa) => ({})"_s });
+        EXPECT_TRUE(waitUntil([&] { return injector->isReady(); })) << "the app's world is not there";
+        return injector;
+    }
+
+    QJsonObject callModule(PayloadInjector *injector, const QString &function)
+    {
+        std::optional<QJsonValue> out;
+        QObject context;
+        injector->evaluate(
+            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), function), &context,
+            [&](const QJsonValue &v, const CdpError &) { out = v; });
+        EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
+        return out.value_or(QJsonValue()).toObject();
+    }
+
+    // Adds an eligible button and runs the page script's own scan, so whatever it would click is
+    // clicked when this returns (no waiting for a time to pass).
+    bool clickedAfterScan(CdpSession *page, PayloadInjector *world, const QString &id)
+    {
+        addStep(page, { { u"id"_s, id }, { u"label"_s, u"Accept"_s } });
+        callModule(world, u"scan"_s);
+        return clickedIn(page).contains(id);
+    }
+
+    std::unique_ptr<AppRun> startApp()
+    {
+        controller.reset(); // only the app clicks here
+        auto app = std::make_unique<AppRun>(QStringList { u"--headless"_s, u"--auto-accept"_s, u"--cdp-port"_s,
+                                                          QString::number(browser().port()), u"--config-dir"_s,
+                                                          tempDir() });
+        EXPECT_TRUE(app->waitForStderr(u"connected to Chrome"_s)) << app->dump().toStdString();
+        return app;
+    }
+};
+
+TEST_F(AutoAcceptLeaseTest, QuittingTheAppStopsClickingAtOnce)
+{
+    auto app = startApp();
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?lease-quit"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked)) << app->dump().toStdString();
+    app->signal(SIGTERM);
+    ASSERT_EQ(app->finish(), 0) << app->dump().toStdString();
+    EXPECT_TRUE(app->err().contains(u"auto-accept stopped in"_s)) << app->dump().toStdString();
+
+    PayloadInjector *world = appWorld(page);
+    const QJsonObject stats = callModule(world, u"stats"_s);
+    EXPECT_FALSE(stats.value(u"active"_s).toBool()) << "the script in the page still counts itself active";
+    EXPECT_EQ(stats.value(u"lease"_s).toObject().value(u"leftMs"_s).toInt(), 0);
+    EXPECT_FALSE(clickedAfterScan(page, world, u"after-quit"_s))
+        << "a button that appeared after the app quit was clicked";
+}
+
+TEST_F(AutoAcceptLeaseTest, AKilledAppsScriptStopsWhenItsLeaseLapses)
+{
+    auto app = startApp();
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?lease-kill"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked)) << app->dump().toStdString();
+    app->signal(SIGKILL);
+    app->finish();
+
+    // Killed, the app told nobody: its script still runs on the lease it last got.
+    PayloadInjector *world = appWorld(page);
+    const QJsonObject held = callModule(world, u"stats"_s).value(u"lease"_s).toObject();
+    ASSERT_GT(held.value(u"leftMs"_s).toInt(), 0) << "the lease lapsed before the test could look";
+    EXPECT_LE(held.value(u"leftMs"_s).toInt(), int(AutoAcceptController::kLeaseDuration.count()));
+    if (held.value(u"leftMs"_s).toInt() > 500) {
+        EXPECT_TRUE(clickedAfterScan(page, world, u"before-lapse"_s))
+            << "while its lease holds the orphaned script still clicks (what the lease bounds)";
+    }
+
+    // Within the lease (5 s after the last renewal) it stops for good.
+    ASSERT_TRUE(waitUntil(
+        [&] {
+            const QJsonObject stats = callModule(world, u"stats"_s);
+            return !stats.value(u"active"_s).toBool()
+                && stats.value(u"lease"_s).toObject().value(u"lapses"_s).toInt() >= 1;
+        },
+        AutoAcceptController::kLeaseDuration + 3s));
+    EXPECT_FALSE(clickedAfterScan(page, world, u"after-lapse"_s))
+        << "a button that appeared after the lease lapsed was clicked";
+}
+
+TEST_F(AutoAcceptLeaseTest, RenewalsKeepALiveAppClickingPastTheLease)
+{
+    // A short lease, so that several lapse times pass while the app is alive.
+    controller->setLeaseTiming(100ms, 400ms);
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?lease-renew"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+    ASSERT_TRUE(waitUntil([&] {
+        return payloadStats(page).value(u"lease"_s).toObject().value(u"renewals"_s).toInt() >= 15;
+    })) << "the app did not renew the lease";
+    const QJsonObject lease = payloadStats(page).value(u"lease"_s).toObject();
+    EXPECT_EQ(lease.value(u"lapses"_s).toInt(), 0) << "the lease lapsed while the app was alive";
+    addStep(page, { { u"id"_s, u"late-accept"_s }, { u"label"_s, u"Accept"_s } });
+    EXPECT_TRUE(waitClicked(page, { u"late-accept"_s }));
+}
+
 class AutoAcceptProfileTest : public AutoAcceptTest, public ::testing::WithParamInterface<const char *>
 {
 };

@@ -83,7 +83,7 @@ TEST_F(PayloadInjectorTest, AModuleRunsInTheLiveDocumentUnseenByThePage)
     CdpSession *page = openPage(endpoint, fixtureUrl(u"basic.html"_s));
     ASSERT_TRUE(page);
     watch(page);
-    hub->addScript({ u"probe"_s, kProbe, 1 });
+    hub->addScript({ u"probe"_s, kProbe });
     ASSERT_TRUE(waitUntil([&] { return count(u"hello"_s) == 1; }));
     const Report hello = *std::find_if(reports.begin(), reports.end(),
                                        [&](const Report &r) { return r.frameId == page->targetId(); });
@@ -110,7 +110,7 @@ TEST_F(PayloadInjectorTest, ReloadAndNavigationBringTheModuleAndItsConfigBack)
     ASSERT_TRUE(page);
     watch(page);
     hub->setConfig(u"probe"_s, { { u"mode"_s, u"first"_s } });
-    hub->addScript({ u"probe"_s, kProbe, 1 });
+    hub->addScript({ u"probe"_s, kProbe });
     PayloadInjector *injector = hub->injectorFor(page);
     ASSERT_TRUE(waitUntil([&] { return count(u"configured"_s) == 1 && injector->isReady(); }));
 
@@ -135,24 +135,31 @@ TEST_F(PayloadInjectorTest, ReloadAndNavigationBringTheModuleAndItsConfigBack)
     ASSERT_TRUE(waitUntil([&] { return count(u"hello"_s) == 3 && count(u"configured"_s) == 4; }));
 }
 
-TEST_F(PayloadInjectorTest, InstallsAreIdempotentByVersion)
+TEST_F(PayloadInjectorTest, InstallsAreIdempotentByVersionAndAnotherSourceReplacesTheModule)
 {
     CdpSession *page = openPage(endpoint, fixtureUrl(u"basic.html"_s));
     ASSERT_TRUE(page);
     watch(page);
     PayloadInjector *injector = hub->ensureScript(page, u"none"_s);
-    injector->addScript({ u"probe"_s, kProbe, 1 });
+    const PayloadScript first { u"probe"_s, kProbe };
+    // The next app version's module: another source, so another version (a hash of it).
+    const PayloadScript upgraded { u"probe"_s, kProbe + u"\n// upgraded"_s };
+    EXPECT_EQ(first.version(), (PayloadScript { u"probe"_s, kProbe }.version()));
+    EXPECT_NE(first.version(), upgraded.version());
+    EXPECT_EQ(first.version().size(), 16);
+
+    injector->addScript(first);
     ASSERT_TRUE(waitUntil([&] { return count(u"hello"_s) == 1; }));
-    injector->addScript({ u"probe"_s, kProbe, 1 }); // same version: nothing happens
-    // A newer version replaces the running one: the old one is disposed first.
-    injector->addScript({ u"probe"_s, kProbe, 2 });
+    injector->addScript(first); // the same source: nothing happens
+    // The upgraded module replaces the running one in the open page: the old one is disposed.
+    injector->addScript(upgraded);
     ASSERT_TRUE(waitUntil([&] { return count(u"hello"_s) == 2; }));
     EXPECT_EQ(count(u"disposed"_s), 1);
     EXPECT_EQ(call(injector, PayloadInjector::moduleCall(u"probe"_s, u"echo"_s, 0))
                   .toObject()
                   .value(u"version")
-                  .toInt(),
-              2);
+                  .toString(),
+              upgraded.version());
 
     // After a reload only the newest version runs (the old new-document script was removed).
     sendAndWait(page, u"Page.reload"_s);
@@ -160,9 +167,45 @@ TEST_F(PayloadInjectorTest, InstallsAreIdempotentByVersion)
     EXPECT_EQ(call(injector, PayloadInjector::moduleCall(u"probe"_s, u"echo"_s, 0))
                   .toObject()
                   .value(u"version")
-                  .toInt(),
-              2);
+                  .toString(),
+              upgraded.version());
     EXPECT_EQ(count(u"hello"_s), 3);
+    EXPECT_EQ(count(u"disposed"_s), 1);
+}
+
+// A world outlives the connection that made it: the next app (a new version, or the same one
+// restarted) finds the module already running there and replaces it only if it differs.
+TEST_F(PayloadInjectorTest, ALaterConnectionReplacesAnOlderModuleLeftInTheWorld)
+{
+    CdpSession *page = openPage(endpoint, fixtureUrl(u"basic.html"_s));
+    ASSERT_TRUE(page);
+    watch(page);
+    PayloadInjector *injector = hub->ensureScript(page, u"none"_s);
+    injector->addScript({ u"probe"_s, kProbe });
+    ASSERT_TRUE(waitUntil([&] { return count(u"hello"_s) == 1; }));
+    const QString targetId = page->targetId();
+    hub.reset();
+    endpoint->stop(); // the app's connection goes away; the page and its world stay
+
+    endpoint = connectEndpoint();
+    ASSERT_TRUE(endpoint);
+    hub = std::make_unique<PayloadHub>(endpoint);
+    QObject::connect(hub.get(), &PayloadHub::reportReceived, hub.get(),
+                     [this](CdpSession *, const QString &module, const QString &kind, const QJsonObject &data,
+                            const QString &frameId) { reports.append({ module, kind, frameId, data }); });
+    ASSERT_TRUE(waitUntil([&] { return endpoint->sessionForTarget(targetId) != nullptr; }));
+    CdpSession *again = endpoint->sessionForTarget(targetId);
+    injector = hub->ensureScript(again, u"none"_s);
+    const PayloadScript upgraded { u"probe"_s, kProbe + u"\n// the next version"_s };
+    injector->addScript(upgraded);
+    ASSERT_TRUE(waitUntil([&] { return count(u"disposed"_s) == 1 && count(u"hello"_s) == 2; }))
+        << "the old module in the surviving world is disposed and the new one runs";
+    ASSERT_TRUE(waitUntil([&] { return injector->isReady(); }));
+    EXPECT_EQ(call(injector, PayloadInjector::moduleCall(u"probe"_s, u"echo"_s, 0))
+                  .toObject()
+                  .value(u"version")
+                  .toString(),
+              upgraded.version());
 }
 
 TEST_F(PayloadInjectorTest, EveryFrameGetsTheModuleInProcessOrNot)
@@ -173,7 +216,7 @@ TEST_F(PayloadInjectorTest, EveryFrameGetsTheModuleInProcessOrNot)
     QUrl crossSiteHost = fixtureUrl(u"iframe-host.html"_s);
     crossSiteHost.setQuery(
         u"src="_s + QString::fromLatin1(QUrl::toPercentEncoding(crossSiteUrl(u"frame.html"_s).toString())));
-    hub->addScript({ u"probe"_s, kProbe, 1 });
+    hub->addScript({ u"probe"_s, kProbe });
 
     // Same site, other port: one target, two frames, two worlds.
     CdpSession *page = openPage(endpoint, host);
@@ -202,7 +245,7 @@ TEST_F(PayloadInjectorTest, ScriptsGoOnlyWhereTheirRuleSays)
     CdpSession *basic = openPage(endpoint, fixtureUrl(u"basic.html"_s));
     CdpSession *frame = openPage(endpoint, fixtureUrl(u"frame.html"_s));
     ASSERT_TRUE(basic && frame);
-    hub->addScript({ u"probe"_s, kProbe, 1 },
+    hub->addScript({ u"probe"_s, kProbe },
                    [](CdpSession *s) { return s->targetInfo().url.contains(u"frame.html"_s); });
     ASSERT_TRUE(waitUntil([&] { return count(u"hello"_s) == 1; }));
     EXPECT_EQ(hub->injectorFor(basic), nullptr);
