@@ -18,7 +18,8 @@
 //   enabled, paused, leaseMs, acceptWords, rejectWords, bannedCommands, pollIntervalMs,
 //   userIdleMs, panelSelectors, buttonSelectors, frameIsPanel, rateLimit {clicks, perMs}, verifyMs
 // Reports: clicked {label, kind, id, seenAt, clickedAt, verifiedAt, stats},
-//   blocked {label, pattern, command, id, stats}, verificationFailed {label, id, stats}.
+//   blocked {label, reason (banned | unreadable), pattern, command, id, stats},
+//   verificationFailed {label, id, stats}.
 (mpa) => {
   const docId = Math.random().toString(36).slice(2) + Date.now().toString(36);
   const isTop = window === window.top;
@@ -121,39 +122,89 @@
     return null;
   }
 
-  const blockSelector = 'pre, code, [class*="terminal" i], [data-command]';
+  // Where a command is shown: a code or terminal block, or a field holding it.
+  const blockSelector = 'pre, code, [class*="terminal" i], [data-command], textarea, input:not([type]), input[type="text"]';
+  const fieldSelector = 'textarea, input';
+  // Signs that a row asks to run a command, though its text may not be readable: Antigravity's
+  // "Run command?" prompt over [Reject] [Accept], a terminal drawn on a canvas (xterm).
+  const commandPrompt = /\b(?:run|execute)\s+(?:this\s+|the\s+following\s+)?command\b|\bcommand\s*\?|\bterminal\b/i;
+  const terminalSelector = '.xterm, canvas, [class*="terminal" i], [data-command]';
+  // Labels that always run something: without a readable command they are never clicked.
+  const runsSomething = /(?:^|[^\p{L}])(?:run|execute)(?=$|[^\p{L}])/u;
+
   // A sibling holding an actionable button of its own is another agent step: its command is
   // not this button's.
   function holdsOtherAction(node, el) {
     for (const other of safeQueryAll(node, candidateSelector)) {
-      if (other !== el && wordsMatch(labelOf(other))) return true;
+      if (other !== el && !other.contains(el) && wordsMatch(labelOf(other))) return true;
     }
-    return node.matches(candidateSelector) && node !== el && wordsMatch(labelOf(node));
+    return node.matches(candidateSelector) && node !== el && !node.contains(el) && wordsMatch(labelOf(node));
   }
 
-  // The command a run-like button would run: the nearest pre/code/terminal block, looking at
-  // the button's ancestors and their preceding siblings (bounded), plus its aria-label/title.
-  function commandFor(el) {
-    let text = '';
+  function readBlock(node) {
+    if (node.matches(fieldSelector)) return node.value || '';
+    return node.textContent || '';
+  }
+
+  // The command text near `el`: the nearest block among the siblings of the button and of its
+  // ancestors, before it first, then after it (bounded; another step's button ends the search).
+  function nearbyCommand(el) {
     let node = el;
-    for (let depth = 0; depth < 6 && node && !text; depth++) {
-      let sibling = node.previousElementSibling;
-      for (let n = 0; sibling && n < 6 && !text; n++, sibling = sibling.previousElementSibling) {
-        if (holdsOtherAction(sibling, el)) break;
-        if (sibling.matches(blockSelector)) {
-          text = sibling.textContent;
-        } else {
+    for (let depth = 0; depth < 6 && node; depth++) {
+      for (const direction of ['previousElementSibling', 'nextElementSibling']) {
+        let sibling = node[direction];
+        for (let n = 0; sibling && n < 6; n++, sibling = sibling[direction]) {
+          if (holdsOtherAction(sibling, el)) break;
+          if (sibling.matches(blockSelector)) return { found: true, text: readBlock(sibling) };
           const inner = safeQueryAll(sibling, blockSelector);
-          if (inner.length) text = inner[inner.length - 1].textContent;
+          if (inner.length) {
+            const pick = direction === 'previousElementSibling' ? inner[inner.length - 1] : inner[0];
+            return { found: true, text: readBlock(pick) };
+          }
         }
       }
       const parent = node.parentNode;
       node = parent instanceof ShadowRoot ? parent.host : parent;
       if (node && node.nodeType !== 1) node = null;
+      if (node && scopes.includes(node)) break;
     }
+    return { found: false, text: '' };
+  }
+
+  // True when the button sits in a row that asks to run a command: the row's own words (not its
+  // buttons') say so, or it holds a terminal. Climbs from the button's group of buttons up to
+  // the row, never into a neighbouring step.
+  function inCommandRow(el) {
+    const group = parentOf(el);
+    let node = group;
+    for (let depth = 0; depth < 4 && node && node.nodeType === 1; depth++, node = parentOf(node)) {
+      if (scopes.includes(node)) break;
+      let foreign = false;
+      for (const other of safeQueryAll(node, candidateSelector)) {
+        if (other !== el && !(group && group.contains(other)) && wordsMatch(labelOf(other))) foreign = true;
+      }
+      if (foreign) break;
+      let words = '';
+      for (const child of node.children) {
+        if (child.matches(candidateSelector) || safeQueryAll(child, candidateSelector).length) continue;
+        words += ' ' + (child.textContent || '');
+      }
+      if (commandPrompt.test(words) || safeQueryAll(node, terminalSelector).length) return true;
+    }
+    return false;
+  }
+
+  // What the button would run: {row, command, haystack}. `row` says the button approves running
+  // something; `command` is what could be read of it ('' when nothing could: fail closed).
+  function commandFor(el, label) {
+    const near = nearbyCommand(el);
+    const text = collapse(near.text);
+    // `runs`: the button runs a command (a Run label, or a command row); a block nearby that is
+    // not known to be a command (a diff under Accept) is still checked against the list.
+    const runs = runsSomething.test(label) || inCommandRow(el);
     const extra = [el.getAttribute('aria-label'), el.getAttribute('title')].filter(Boolean).join(' ');
     // What is matched against the ban list, and what is shown as the command.
-    return { haystack: collapse([text, extra].filter(Boolean).join(' ')), command: collapse(text || extra) };
+    return { row: runs || near.found, runs, command: text, haystack: collapse([text, extra].filter(Boolean).join(' ')) };
   }
 
   // ---- where to look --------------------------------------------------------------------
@@ -303,17 +354,23 @@
     const label = labelOf(el);
     if (!wordsMatch(label)) return;
     if (!visibleAndClickable(el)) return;
-    const kind = kindOf(label);
-    if (kind === 'terminalCommand') {
-      const { haystack, command } = commandFor(el);
-      const pattern = bannedPattern(haystack);
-      if (pattern) {
+    let kind = kindOf(label);
+    // Every button in a command row is checked, whatever its label ("Accept" under "Run
+    // command?" runs the command); one whose command cannot be read is not clicked.
+    const context = commandFor(el, label);
+    if (context.runs) kind = 'terminalCommand';
+    if (context.row) {
+      const pattern = context.command ? bannedPattern(context.haystack) : null;
+      if (!context.command || pattern) {
         blockedSeen.add(el);
         try {
-          el.setAttribute('data-mpa-blocked', 'true');
+          el.setAttribute('data-mpa-blocked', context.command ? 'true' : 'unreadable');
         } catch (e) {}
         stats.blocked++;
-        mpa.report('blocked', { label, pattern, command, id: el.id || '', stats: { ...stats } });
+        const reason = context.command ? 'banned' : 'unreadable';
+        mpa.report('blocked', {
+          label, reason, pattern: pattern || '', command: context.command, id: el.id || '', stats: { ...stats },
+        });
         return;
       }
     }

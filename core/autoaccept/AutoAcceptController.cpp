@@ -354,19 +354,27 @@ void AutoAcceptController::onReport(CdpSession *session, const QString &module, 
                    label, kindText(clickKind), state.title, QString::number(reaction, 'f', 1));
         Q_EMIT clicked(page->targetId(), state.title, label, clickKind);
     } else if (kind == u"blocked"_s) {
+        // A command that could not be read is blocked too (fail closed): its "pattern" says so.
+        const bool unreadable = data.value(u"reason").toString() == u"unreadable"_s;
         BlockedCommand blocked { QDateTime::currentDateTime(),
                                  page->targetId(),
                                  state.title,
                                  state.url,
                                  label,
-                                 data.value(u"pattern").toString(),
+                                 unreadable ? tr("command not readable") : data.value(u"pattern").toString(),
                                  data.value(u"command").toString() };
         m_recentBlocked.prepend(blocked);
         while (m_recentBlocked.size() > kRecentBlockedKept)
             m_recentBlocked.removeLast();
-        qCWarning(lcAutoAccept).noquote()
-            << u"blocked \"%1\" in '%2': the command \"%3\" matches the banned pattern \"%4\""_s.arg(
-                   label, state.title, blocked.command, blocked.pattern);
+        if (unreadable) {
+            qCWarning(lcAutoAccept).noquote()
+                << u"blocked \"%1\" in '%2': it would run a command that cannot be read, so it is not "
+                   "clicked"_s.arg(label, state.title);
+        } else {
+            qCWarning(lcAutoAccept).noquote()
+                << u"blocked \"%1\" in '%2': the command \"%3\" matches the banned pattern \"%4\""_s.arg(
+                       label, state.title, blocked.command, blocked.pattern);
+        }
         Q_EMIT commandBlocked(state.title, state.url, blocked.pattern, blocked.command);
     } else if (kind == u"verificationFailed"_s) {
         qCInfo(lcAutoAccept).noquote()

@@ -226,7 +226,7 @@ TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
             { { u"id"_s, u"late-disabled"_s },
               { u"label"_s, u"Apply"_s },
               { u"attrs"_s, QJsonObject { { u"disabled"_s, u""_s } } } });
-    addStep(page, { { u"id"_s, u"late-running"_s }, { u"label"_s, u"Running…"_s } });
+    addStep(page, { { u"id"_s, u"late-running"_s }, { u"label"_s, u"Running…"_s }, { u"code"_s, u"npm run lint"_s } });
     ASSERT_TRUE(waitClicked(page, { u"late-accept"_s, u"late-shadow-run"_s }));
     ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
     EXPECT_EQ(controller->recentBlocked().first().pattern, u"dd if="_s);
@@ -494,6 +494,47 @@ TEST_F(AutoAcceptTest, TheHeadlessAppWithAutoAcceptClicksOnlyTheEligibleButtons)
     EXPECT_EQ(sorted(clickedIn(page)), sorted(kPanelClicked));
     EXPECT_EQ(app.summary().value(u"clicks"_s).toInt(), 4) << app.dump().toStdString();
     EXPECT_EQ(app.summary().value(u"blocked"_s).toInt(), 1) << app.dump().toStdString();
+}
+
+// Antigravity's real layout (the original extension's own description of it, see the fixture's
+// header): Accept in a "Run command?" row runs the command, so it is checked like Run; a
+// command that cannot be read is not clicked (fail closed); span buttons are clicked.
+TEST_F(AutoAcceptTest, OnAntigravitysLayoutEveryCommandIsCheckedAndAnUnreadableOneIsNotClicked)
+{
+    QSignalSpy blocked(controller.get(), &AutoAcceptController::commandBlocked);
+    CdpSession *page = open(fixtureUrl(u"autoaccept/antigravity-run-command.html"_s));
+    ASSERT_TRUE(page);
+    const QStringList eligible { u"accept-harmless"_s, u"span-accept"_s, u"run-field"_s };
+    ASSERT_TRUE(waitClicked(page, eligible));
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 5; })) << show(controller->runCounts());
+    scanNow(page);
+    EXPECT_EQ(sorted(clickedIn(page)), sorted(eligible)) << "exactly the eligible buttons, nothing outside the panel";
+
+    const auto marked = [&](const QString &id) {
+        return evaluate(page, u"document.getElementById('%1').dataset.mpaBlocked || ''"_s.arg(id)).toString();
+    };
+    EXPECT_EQ(marked(u"accept-banned"_s), u"true"_s) << "Accept under Run command? with rm -rf /";
+    EXPECT_EQ(marked(u"retry-banned"_s), u"true"_s) << "Retry under a failed banned command";
+    EXPECT_EQ(marked(u"run-field-banned"_s), u"true"_s) << "a banned command in a textarea";
+    EXPECT_EQ(marked(u"accept-unreadable"_s), u"unreadable"_s) << "a command drawn on a canvas";
+    EXPECT_EQ(marked(u"run-bare"_s), u"unreadable"_s) << "a Run with no command at all";
+
+    QStringList patterns;
+    for (const auto &b : controller->recentBlocked())
+        patterns.append(b.pattern);
+    EXPECT_EQ(patterns.count(u"command not readable"_s), 2) << patterns.join(u" | "_s).toStdString();
+    EXPECT_TRUE(patterns.contains(u"rm -rf /"_s));
+    EXPECT_TRUE(patterns.contains(u"dd if="_s));
+    EXPECT_TRUE(patterns.contains(u"mkfs."_s));
+    EXPECT_EQ(blocked.count(), 5);
+
+    const auto targets = controller->targets();
+    const auto it = std::find_if(targets.begin(), targets.end(),
+                                 [&](const auto &t) { return t.targetId == page->targetId(); });
+    ASSERT_NE(it, targets.end());
+    EXPECT_EQ(it->profileId, u"antigravity"_s);
+    EXPECT_EQ(it->counts.terminalCommands, 2) << "Accept under Run command? and Run count as commands";
+    EXPECT_EQ(it->counts.fileEdits, 1);
 }
 
 // ---- the lease: the page script outlives the app's connection, so it must stop by itself ----
