@@ -18,7 +18,8 @@
 //   enabled, paused, leaseMs, acceptWords, rejectWords, bannedCommands, pollIntervalMs,
 //   userIdleMs, panelSelectors, buttonSelectors, frameIsPanel, rateLimit {clicks, perMs}, verifyMs
 // Reports: clicked {label, kind, id, seenAt, clickedAt, verifiedAt, stats},
-//   blocked {label, reason (banned | unreadable), pattern, command, id, stats},
+//   blocked {label, reason (banned | unverifiable | unreadable), pattern (the rule or your entry),
+//     why, command, id, stats},
 //   verificationFailed {label, id, stats}.
 (mpa) => {
   const docId = Math.random().toString(36).slice(2) + Date.now().toString(36);
@@ -31,7 +32,7 @@
   const lease = { renewals: 0, lapses: 0 };
   let acceptRes = [];
   let rejectRes = [];
-  let banned = [];
+  let banned = []; // the user's entries (substrings and /regex/flags), checked by banCheck
   let panelSelector = '';
   let candidateSelector = 'button, [role="button"]';
   let observer = null;
@@ -101,25 +102,25 @@
   // ---- the ban list ---------------------------------------------------------------------
 
   const collapse = (s) => String(s).toLowerCase().replace(/\s+/g, ' ').trim();
-  function compileBan(source) {
-    const m = /^\/(.+)\/([a-z]*)$/s.exec(source);
-    if (m) {
-      try {
-        return { source, re: new RegExp(m[1], m[2].replace(/[gy]/g, '')) };
-      } catch (e) {
-        return null;
-      }
-    }
-    const needle = collapse(source);
-    return needle ? { source, needle } : null;
-  }
 
-  function bannedPattern(text) {
-    const folded = collapse(text);
-    for (const b of banned) {
-      if (b.re ? b.re.test(text) || b.re.test(folded) : folded.includes(b.needle)) return b.source;
+  // The verdict of the ban list (module banCheck, payload/ban-check.js: the same steps as the
+  // app's own check) on the command and on the button's aria-label/title. Anything but
+  // "allowed" — including a check that is missing or throws — means no click.
+  function banVerdict(command, extra) {
+    const check = globalThis.__mpa && globalThis.__mpa.banCheck;
+    if (!check || typeof check.verdict !== 'function') {
+      return { verdict: 'unverifiable', rule: 'unverifiable', reason: 'the ban check is not loaded in this page' };
     }
-    return null;
+    try {
+      for (const text of [command, extra]) {
+        if (!text) continue;
+        const v = check.verdict(text, banned);
+        if (v.verdict !== 'allowed') return v;
+      }
+      return { verdict: 'allowed', rule: '', reason: '' };
+    } catch (e) {
+      return { verdict: 'unverifiable', rule: 'unverifiable', reason: `the ban check failed: ${e && e.message}` };
+    }
   }
 
   // Where a command is shown: a code or terminal block, or a field holding it.
@@ -194,7 +195,7 @@
     return false;
   }
 
-  // What the button would run: {row, command, haystack}. `row` says the button approves running
+  // What the button would run: {row, runs, raw, command, extra}. `row` says the button approves running
   // something; `command` is what could be read of it ('' when nothing could: fail closed).
   function commandFor(el, label) {
     const near = nearbyCommand(el);
@@ -203,8 +204,7 @@
     // not known to be a command (a diff under Accept) is still checked against the list.
     const runs = runsSomething.test(label) || inCommandRow(el);
     const extra = [el.getAttribute('aria-label'), el.getAttribute('title')].filter(Boolean).join(' ');
-    // What is matched against the ban list, and what is shown as the command.
-    return { row: runs || near.found, runs, command: text, haystack: collapse([text, extra].filter(Boolean).join(' ')) };
+    return { row: runs || near.found, runs, raw: near.text, command: text, extra };
   }
 
   // ---- where to look --------------------------------------------------------------------
@@ -360,16 +360,17 @@
     const context = commandFor(el, label);
     if (context.runs) kind = 'terminalCommand';
     if (context.row) {
-      const pattern = context.command ? bannedPattern(context.haystack) : null;
-      if (!context.command || pattern) {
+      const v = context.command ? banVerdict(context.raw, context.extra) : null;
+      if (!context.command || v.verdict !== 'allowed') {
         blockedSeen.add(el);
+        const reason = !context.command ? 'unreadable' : v.verdict;
         try {
-          el.setAttribute('data-mpa-blocked', context.command ? 'true' : 'unreadable');
+          el.setAttribute('data-mpa-blocked', reason === 'banned' ? 'true' : reason);
         } catch (e) {}
         stats.blocked++;
-        const reason = context.command ? 'banned' : 'unreadable';
         mpa.report('blocked', {
-          label, reason, pattern: pattern || '', command: context.command, id: el.id || '', stats: { ...stats },
+          label, reason, pattern: v ? v.rule : '', why: v ? v.reason : '', command: context.command, id: el.id || '',
+          stats: { ...stats },
         });
         return;
       }
@@ -583,7 +584,7 @@
       leaseTimer = setTimeout(onLeaseCheck, leaseUntil - performance.now() + 1);
       acceptRes = list(config.acceptWords).map(phraseRe).filter(Boolean);
       rejectRes = list(config.rejectWords).map(phraseRe).filter(Boolean);
-      banned = list(config.bannedCommands).map(compileBan).filter(Boolean);
+      banned = list(config.bannedCommands);
       panelSelector = list(config.panelSelectors).join(', ');
       candidateSelector = ['button', '[role="button"]', ...list(config.buttonSelectors)].join(', ');
       try {

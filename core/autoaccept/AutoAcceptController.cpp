@@ -60,10 +60,12 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
     m_profiles.load(configDir);
     m_lastEnabled = isEnabled();
     // The hub may outlive this controller: the rule must not call into a deleted one.
-    m_payloads->addScript(payloadScript(),
-                          [self = QPointer<AutoAcceptController>(this)](CdpSession *session) {
-                              return self && self->isEnabled() && self->profileFor(session) != nullptr;
-                          });
+    // The ban check first: auto-accept asks it before every click (and clicks nothing without it).
+    const auto wanted = [self = QPointer<AutoAcceptController>(this)](CdpSession *session) {
+        return self && self->isEnabled() && self->profileFor(session) != nullptr;
+    };
+    m_payloads->addScript(banCheckScript(), wanted);
+    m_payloads->addScript(payloadScript(), wanted);
     connect(m_payloads, &PayloadHub::reportReceived, this, &AutoAcceptController::onReport);
     // The hub connected first, so a new target already has the module when apply() runs.
     connect(m_endpoint, &CdpEndpoint::sessionAttached, this, &AutoAcceptController::apply);
@@ -150,6 +152,11 @@ void AutoAcceptController::disableEverywhere(std::chrono::milliseconds timeout, 
 }
 
 AutoAcceptController::~AutoAcceptController() = default;
+
+PayloadScript AutoAcceptController::banCheckScript()
+{
+    return { u"banCheck"_s, Payload::source(u"ban-check.js"_s) };
+}
 
 PayloadScript AutoAcceptController::payloadScript()
 {
@@ -355,13 +362,19 @@ void AutoAcceptController::onReport(CdpSession *session, const QString &module, 
         Q_EMIT clicked(page->targetId(), state.title, label, clickKind);
     } else if (kind == u"blocked"_s) {
         // A command that could not be read is blocked too (fail closed): its "pattern" says so.
-        const bool unreadable = data.value(u"reason").toString() == u"unreadable"_s;
+        const QString reason = data.value(u"reason").toString();
+        const bool unreadable = reason == u"unreadable"_s;
+        QString pattern = data.value(u"pattern").toString();
+        if (unreadable)
+            pattern = tr("command not readable");
+        else if (reason == u"unverifiable"_s)
+            pattern = tr("unverifiable: %1").arg(data.value(u"why").toString());
         BlockedCommand blocked { QDateTime::currentDateTime(),
                                  page->targetId(),
                                  state.title,
                                  state.url,
                                  label,
-                                 unreadable ? tr("command not readable") : data.value(u"pattern").toString(),
+                                 pattern,
                                  data.value(u"command").toString() };
         m_recentBlocked.prepend(blocked);
         while (m_recentBlocked.size() > kRecentBlockedKept)
@@ -372,7 +385,7 @@ void AutoAcceptController::onReport(CdpSession *session, const QString &module, 
                    "clicked"_s.arg(label, state.title);
         } else {
             qCWarning(lcAutoAccept).noquote()
-                << u"blocked \"%1\" in '%2': the command \"%3\" matches the banned pattern \"%4\""_s.arg(
+                << u"blocked \"%1\" in '%2': the command \"%3\" is refused by the ban list (%4)"_s.arg(
                        label, state.title, blocked.command, blocked.pattern);
         }
         Q_EMIT commandBlocked(state.title, state.url, blocked.pattern, blocked.command);

@@ -64,6 +64,8 @@ public:
     ~AutoAcceptController() override;
 
     static PayloadScript payloadScript();
+    // The ban list's verdict in the page (payload/ban-check.js), installed with the module.
+    static PayloadScript banCheckScript();
 
     // --auto-accept: on for this run whatever autoAccept/enabled says (nullopt: the setting).
     void setEnabledOverride(std::optional<bool> enabled);

@@ -534,7 +534,7 @@ TEST_F(DebugApiTest, GetStatsCountsAutoAcceptAndTargetsPauseOneByOne)
     EXPECT_EQ(stats.value(u"clicks"_s).toInt(), 4);
     const QJsonArray blocked = stats.value(u"recentBlocked"_s).toArray();
     ASSERT_EQ(blocked.size(), 1);
-    EXPECT_EQ(blocked.at(0).toObject().value(u"pattern"_s).toString(), u"rm -rf /"_s);
+    EXPECT_EQ(blocked.at(0).toObject().value(u"pattern"_s).toString(), u"recursive-delete"_s);
     EXPECT_EQ(blocked.at(0).toObject().value(u"targetId"_s).toString(), pageTarget);
     EXPECT_TRUE(blocked.at(0).toObject().value(u"command"_s).toString().contains(u"--no-preserve-root"_s));
     EXPECT_FALSE(blocked.at(0).toObject().value(u"time"_s).toString().isEmpty());

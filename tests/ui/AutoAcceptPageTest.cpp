@@ -171,7 +171,7 @@ TEST_F(AutoAcceptPageTest, LivePagesProfilesCountsAndBlockedCommands)
     ASSERT_EQ(blocked->rowCount(), 1);
     EXPECT_EQ(blocked->item(0, 1)->text(), u"Auto-accept fixture"_s);
     EXPECT_TRUE(blocked->item(0, 2)->text().contains(u"rm -rf / --no-preserve-root"_s));
-    EXPECT_EQ(blocked->item(0, 3)->text(), u"rm -rf /"_s);
+    EXPECT_EQ(blocked->item(0, 3)->text(), u"recursive-delete"_s);
     EXPECT_FALSE(safety.findChild<QLabel *>(u"recentBlockedEmpty"_s)->isVisibleTo(&safety));
     safety.resize(640, 900);
     safety.show();
