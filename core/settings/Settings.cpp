@@ -1,6 +1,7 @@
 #include "Settings.h"
 
 #include "logging/LogCategories.h"
+#include "safety/BanList.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -55,18 +56,10 @@ QString validateBanList(const QVariant &value)
 {
     if (QString error = validateNonEmptyEntries(value); !error.isEmpty())
         return error;
-    static const QRegularExpression regexEntry(u"^/(.+)/([a-z]*)$"_s);
+    // Validated as the page runs them: a /regex/ must be one JavaScript compiles and reads alike.
     for (const QString &entry : value.toStringList()) {
-        const auto match = regexEntry.match(entry.trimmed());
-        if (!match.hasMatch())
-            continue;
-        QRegularExpression re(match.captured(1));
-        if (!re.isValid())
-            return u"'%1' is not a valid regular expression: %2"_s.arg(entry, re.errorString());
-        for (QChar flag : match.captured(2)) {
-            if (!u"gimsuy"_s.contains(flag))
-                return u"'%1' has an unknown regular expression flag '%2'"_s.arg(entry, flag);
-        }
+        if (QString problem = BanList::entryProblem(entry); !problem.isEmpty())
+            return problem;
     }
     return {};
 }

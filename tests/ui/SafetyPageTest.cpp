@@ -77,15 +77,22 @@ TEST_F(SafetyPageTest, TheTestBoxSaysWhetherACommandWouldBeBlockedAndByWhat)
     auto *verdict = page.findChild<QLabel *>(u"banTestVerdict"_s);
     ASSERT_TRUE(input && verdict);
     EXPECT_TRUE(input->isEnabled());
+    // The same verdict the page gives (BanList, held to the shared corpus): a rule first.
     typeInto(input, u"sudo  RM -rf   / --no-preserve-root"_s);
-    EXPECT_EQ(verdict->text(), u"Blocked: it matches rm -rf /"_s);
+    EXPECT_EQ(verdict->text(),
+              u"Blocked: it deletes a root, home or system folder recursively (recursive-delete)."_s);
+    typeInto(input, u"rm -fr \"$HOME\""_s);
+    EXPECT_TRUE(verdict->text().startsWith(u"Blocked:"_s)) << "a shell spelling of the same";
     typeInto(input, u"git push --force origin main"_s);
-    EXPECT_EQ(verdict->text(), u"Blocked: it matches /git\\s+push\\s+--force/i"_s);
+    EXPECT_EQ(verdict->text(),
+              u"Blocked: it matches your entry /git\\s+push\\s+--force/i (/git\\s+push\\s+--force/i)."_s);
+    typeInto(input, u"cat tool.py | python3 -"_s);
+    EXPECT_EQ(verdict->text(), u"Not clicked: it pipes text into python3, which runs it, so what it runs cannot be checked."_s);
     typeInto(input, u"git push origin main"_s);
-    EXPECT_EQ(verdict->text(), u"Not blocked: no pattern of the list matches it."_s);
+    EXPECT_EQ(verdict->text(), u"Not blocked: no rule and no entry of the list matches it."_s);
     // The verdict follows the list as it changes.
     settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"git push"_s });
-    EXPECT_EQ(verdict->text(), u"Blocked: it matches git push"_s);
+    EXPECT_EQ(verdict->text(), u"Blocked: it matches your entry git push (git push)."_s);
     EXPECT_FALSE(page.findChild<QLabel *>(u"pending:banTest"_s));
 }
 

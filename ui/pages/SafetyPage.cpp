@@ -4,12 +4,13 @@
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
-#include "common/TextPattern.h"
+#include "safety/BanList.h"
 #include "settings/Settings.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
@@ -35,10 +36,8 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     SettingField::Options options;
     options.visibleLines = 12;
     options.placeholder = tr("rm -rf /");
-    options.lineCheck = [](const QString &line) {
-        const TextPattern pattern(line);
-        return pattern.isValid() ? QString() : tr("%1: %2").arg(line, pattern.errorString());
-    };
+    // Checked as the page runs them: a /regex/ must be one JavaScript compiles and reads alike.
+    options.lineCheck = [](const QString &line) { return BanList::entryProblem(line); };
     m_banList = new SettingField(settings(), SettingKey::SafetyBannedCommands, options, this);
     list->addWidget(m_banList);
     auto *row = new QHBoxLayout;
@@ -63,23 +62,28 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     verdict->setObjectName(u"banTestVerdict"_s);
     verdict->setWordWrap(true);
     test->addWidget(verdict);
-    // The same rule auto-accept applies: any pattern of the list that matches the command.
+    // The verdict auto-accept gives in the page (the same steps, held equal by one corpus).
     auto check = [this, probe, verdict] {
         const QString command = probe->text();
         if (command.trimmed().isEmpty()) {
-            verdict->setText(tr("Type a command to test it against the list above."));
+            verdict->setText(tr("Type a command to test it against the built-in rules and the list above."));
             verdict->setForegroundRole(QPalette::PlaceholderText);
             return;
         }
-        for (const QString &source : settings()->listValue(SettingKey::SafetyBannedCommands)) {
-            const TextPattern pattern(source);
-            if (pattern.isValid() && pattern.matches(command)) {
-                verdict->setText(tr("Blocked: it matches %1").arg(source));
-                verdict->setForegroundRole(QPalette::Link);
-                return;
-            }
+        const BanVerdict v = BanList(settings()->listValue(SettingKey::SafetyBannedCommands)).check(command);
+        switch (v.kind) {
+        case BanVerdict::Kind::Banned:
+            verdict->setText(tr("Blocked: %1 (%2).").arg(v.reason, v.rule));
+            verdict->setForegroundRole(QPalette::Link);
+            return;
+        case BanVerdict::Kind::Unverifiable:
+            verdict->setText(tr("Not clicked: %1, so what it runs cannot be checked.").arg(v.reason));
+            verdict->setForegroundRole(QPalette::Link);
+            return;
+        case BanVerdict::Kind::Allowed:
+            break;
         }
-        verdict->setText(tr("Not blocked: no pattern of the list matches it."));
+        verdict->setText(tr("Not blocked: no rule and no entry of the list matches it."));
         verdict->setForegroundRole(QPalette::WindowText);
     };
     connect(probe, &QLineEdit::textChanged, this, check);
@@ -139,8 +143,10 @@ void SafetyPage::refreshBlocked()
 void SafetyPage::updateCount()
 {
     const QStringList list = settings()->listValue(SettingKey::SafetyBannedCommands);
-    const auto regexes = std::count_if(list.begin(), list.end(),
-                                       [](const QString &entry) { return TextPattern(entry).isRegex(); });
+    static const QRegularExpression regexEntry(u"^/.+/[a-z]*$"_s, QRegularExpression::DotMatchesEverythingOption);
+    const auto regexes = std::count_if(list.begin(), list.end(), [](const QString &entry) {
+        return regexEntry.match(entry.trimmed()).hasMatch();
+    });
     QString text = list.size() == 1 ? tr("1 pattern") : tr("%1 patterns").arg(list.size());
     if (regexes == 1)
         text += tr(", 1 of them a regular expression");

@@ -1,0 +1,63 @@
+#pragma once
+// The ban list's verdict on a command: the app's half of one check whose other half runs in the
+// page (payload/ban-check.js, module banCheck). Both read a command the same way and give the
+// same verdict; tests/fixtures/ban-corpus.json holds the cases both are held to.
+//
+// A command is read as a shell reads it: `\`-newlines joined, Unicode folded (NFKC, any space a
+// space), quotes and backslash escapes resolved, split at ; && || | & and newlines, wrappers
+// dropped (sudo, doas, env and VAR=value, command, nohup, exec, time, nice), a path's folder
+// dropped (/bin/rm is rm), flag clusters split (-rf = -r -f = -fr) and long flags mapped
+// (--recursive --force = -r -f), ~ = $HOME = ${HOME}. Then it is
+//   banned        by a built-in rule (see kRules in BanList.cpp) or a user entry,
+//   unverifiable  when the text hides what runs ($(…), backticks, eval, alias, <(…), a pipe into
+//                 a shell or interpreter, sh -c, xargs rm),
+//   allowed       otherwise.
+// User entries: "/re/flags" is a JavaScript regular expression (validated as JavaScript would
+// compile it, run on the trimmed original text); anything else a substring, matched without
+// case on the whitespace-collapsed text and on the normalised one.
+
+#include <QList>
+#include <QRegularExpression>
+#include <QString>
+#include <QStringList>
+
+namespace mpa {
+
+struct BanVerdict
+{
+    enum class Kind { Allowed, Banned, Unverifiable };
+    Kind kind = Kind::Allowed;
+    QString rule; // a built-in rule's id, the user's entry, or "unverifiable"
+    QString reason; // "it deletes a root, home or system folder recursively"
+    QString command; // the command as read (whitespace collapsed, lower case)
+
+    bool allowed() const { return kind == Kind::Allowed; }
+    // "allowed", "banned" or "unverifiable", as the page script says it.
+    QString name() const;
+};
+
+class BanList
+{
+public:
+    explicit BanList(const QStringList &userEntries = {});
+
+    BanVerdict check(const QString &command) const;
+
+    // Why a user entry cannot be used ("" when it can): an empty one, or a /regex/flags that
+    // JavaScript would not compile (the page runs it) or that means something else there.
+    static QString entryProblem(const QString &entry);
+    // The command as the rules see it (for the corpus test and the Safety page).
+    static QString normalise(const QString &command);
+
+private:
+    struct Entry
+    {
+        QString source;
+        QString needle; // substring entries
+        QRegularExpression regex; // regex entries
+        bool isRegex = false;
+    };
+    QList<Entry> m_entries;
+};
+
+} // namespace mpa
