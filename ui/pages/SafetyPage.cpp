@@ -30,8 +30,11 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
 {
     QVBoxLayout *list = addGroup(tr("Ban list"));
     list->addWidget(
-        hint(tr("One pattern per line. Plain text matches anywhere in the command, ignoring case and "
-                "extra spaces. /regex/flags is a regular expression, e.g. /git\\s+push\\s+--force/i."),
+        hint(tr("Built-in rules always apply: recursive deletes of /, ~ or a drive, dd or mkfs on a disk, "
+                "fork bombs, downloads piped into a shell, and commands that hide what they run. Add your "
+                "own below, one per line: plain text matches anywhere in the command, ignoring case and "
+                "extra spaces; /regex/flags is a JavaScript regular expression, e.g. "
+                "/git\\s+push\\s+--force/i."),
              this));
     SettingField::Options options;
     options.visibleLines = 12;
