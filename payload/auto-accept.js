@@ -34,6 +34,8 @@
   let rejectRes = [];
   let banned = []; // the user's entries (substrings and /regex/flags), checked by banCheck
   let panelSelector = '';
+  let neverPanel = ''; // the profile's regions that are never the panel (the windowed fallback)
+  let windowed = false; // no panel found: looking at the window minus neverPanel
   let candidateSelector = 'button, [role="button"]';
   let observer = null;
   let finder = null;
@@ -267,9 +269,16 @@
     // Nested panels: keep the outermost only.
     scopes = found.filter((el) => !found.some((other) => other !== el && other.contains(el)));
     stats.panelFound = scopes.length > 0;
+    windowed = false;
     if (!scopes.length && !isTop && config && config.frameIsPanel && document.documentElement) {
       scopes = [document.documentElement];
+    } else if (!scopes.length && isTop && neverPanel && document.documentElement) {
+      // An IDE window whose agent panel is not one we know: the whole window minus the
+      // regions that are never the panel (editor, code lenses, notifications, dialogs, …).
+      scopes = [document.documentElement];
+      windowed = true;
     }
+    stats.windowed = windowed;
     for (const scope of scopes) observeRoot(scope);
     watchForPanel();
   }
@@ -348,8 +357,19 @@
     stop();
   }
 
+  // In the windowed fallback: inside a region that is never the panel (through shadow hosts).
+  function inNeverPanel(el) {
+    for (let n = el; n; ) {
+      if (n.closest && n.closest(neverPanel)) return true;
+      const root = n.getRootNode();
+      n = root instanceof ShadowRoot ? root.host : null;
+    }
+    return false;
+  }
+
   function consider(el) {
     if (clicked.has(el) || blockedSeen.has(el) || !el.isConnected) return;
+    if (windowed && inNeverPanel(el)) return;
     if (!firstSeen.has(el)) firstSeen.set(el, performance.now());
     const label = labelOf(el);
     if (!wordsMatch(label)) return;
@@ -538,7 +558,8 @@
 
   function watchForPanel() {
     if (!finder || !document.documentElement) return;
-    if (scopes.length) {
+    // In the windowed fallback a real panel may still appear: keep looking for it.
+    if (scopes.length && !windowed) {
       if (finderOn) finder.disconnect();
       finderOn = false;
     } else if (!finderOn) {
@@ -586,6 +607,13 @@
       rejectRes = list(config.rejectWords).map(phraseRe).filter(Boolean);
       banned = list(config.bannedCommands);
       panelSelector = list(config.panelSelectors).join(', ');
+      neverPanel = list(config.neverPanelSelectors).join(', ');
+      try {
+        if (neverPanel) document.createDocumentFragment().querySelector(neverPanel);
+      } catch (e) {
+        neverPanel = '';
+        mpa.report('problem', { message: `a neverPanel selector of the profile is not valid CSS: ${list(config.neverPanelSelectors).join(', ')}` });
+      }
       candidateSelector = ['button', '[role="button"]', ...list(config.buttonSelectors)].join(', ');
       try {
         document.createDocumentFragment().querySelector(candidateSelector);

@@ -238,6 +238,7 @@ QJsonObject AutoAcceptController::configFor(CdpSession *session) const
         config.insert(u"panelSelectors"_s, QJsonArray::fromStringList(profile->panelSelectors));
         config.insert(u"buttonSelectors"_s, QJsonArray::fromStringList(profile->buttonSelectors));
         config.insert(u"frameIsPanel"_s, profile->frameIsPanel);
+        config.insert(u"neverPanelSelectors"_s, QJsonArray::fromStringList(profile->neverPanel));
     }
     return config;
 }

@@ -77,7 +77,7 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
 {
     static const QStringList known {
         u"id"_s,           u"name"_s, u"match"_s,      u"panelSelector"_s, u"buttonSelectors"_s,
-        u"frameIsPanel"_s, u"chat"_s, u"description"_s
+        u"frameIsPanel"_s, u"neverPanel"_s, u"chat"_s, u"description"_s
     };
     for (auto it = json.begin(); it != json.end(); ++it) {
         if (!known.contains(it.key())) {
@@ -115,7 +115,8 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
     const auto titles = stringList(matchObject.value(u"titlePatterns"), u"match.titlePatterns"_s, error);
     const auto panels = stringList(json.value(u"panelSelector"), u"panelSelector"_s, error);
     const auto buttons = stringList(json.value(u"buttonSelectors"), u"buttonSelectors"_s, error);
-    if (!urls || !titles || !panels || !buttons)
+    const auto never = stringList(json.value(u"neverPanel"), u"neverPanel"_s, error);
+    if (!urls || !titles || !panels || !buttons || !never)
         return std::nullopt;
     auto urlPatterns = compile(*urls, u"match.urlPatterns"_s, error);
     auto titlePatterns = urlPatterns ? compile(*titles, u"match.titlePatterns"_s, error) : std::nullopt;
@@ -129,6 +130,7 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
     profile.titlePatterns = std::move(*titlePatterns);
     profile.panelSelectors = *panels;
     profile.buttonSelectors = *buttons;
+    profile.neverPanel = *never;
 
     const QJsonValue frameIsPanel = json.value(u"frameIsPanel");
     if (!frameIsPanel.isUndefined() && !frameIsPanel.isBool()) {
@@ -168,6 +170,7 @@ QJsonObject IdeProfile::toJson() const
         { u"panelSelector"_s, QJsonArray::fromStringList(panelSelectors) },
         { u"buttonSelectors"_s, QJsonArray::fromStringList(buttonSelectors) },
         { u"frameIsPanel"_s, frameIsPanel },
+        { u"neverPanel"_s, QJsonArray::fromStringList(neverPanel) },
     };
     if (chat)
         json.insert(u"chat"_s, chat->toJson());

@@ -15,6 +15,11 @@
 //     "buttonSelectors": ["css", ...]      button-like elements besides button, [role=button]
 //     "frameIsPanel": true                 a frame without a panel of its own counts as the
 //                                          panel (webviews, cross-origin iframes); default true
+//     "neverPanel": ["css", ...]           regions of the IDE's window that are never the agent
+//                                          panel (editor, merge code lenses, notifications,
+//                                          dialogs, other views). When the page has no known
+//                                          panel, auto-accept looks at the whole window minus
+//                                          these; a profile without them (a web page) at nothing
 //     "chat": { ... }                      ChatSelectors (see chat/ChatSelectors.h); chat.root
 //                                          defaults to panelSelector
 //   }
@@ -38,6 +43,7 @@ struct IdeProfile
     QStringList panelSelectors;
     QStringList buttonSelectors;
     bool frameIsPanel = true;
+    QStringList neverPanel;
     std::optional<ChatSelectors> chat;
     QString origin; // where it was read from (":/profiles/x.json" or a file path)
 

@@ -537,6 +537,25 @@ TEST_F(AutoAcceptTest, OnAntigravitysLayoutEveryCommandIsCheckedAndAnUnreadableO
     EXPECT_EQ(it->counts.fileEdits, 1);
 }
 
+// A VS Code window whose chat view the profile does not know: auto-accept looks at the whole
+// window minus what is never the agent panel (fixture header: VS Code's own class names).
+TEST_F(AutoAcceptTest, WithoutAKnownPanelAnIdeWindowMinusEditorNotificationsAndDialogsIsWatched)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/vscode-workbench.html"_s));
+    ASSERT_TRUE(page);
+    const QStringList eligible { u"chat-accept"_s, u"chat-run"_s };
+    ASSERT_TRUE(waitClicked(page, eligible));
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked >= 1; }));
+    scanNow(page);
+    EXPECT_EQ(sorted(clickedIn(page)), sorted(eligible))
+        << "never the code lenses, the notification, the trust dialog, Run and Debug or the bars";
+    EXPECT_EQ(evaluate(page, u"document.getElementById('chat-run-banned').dataset.mpaBlocked"_s).toString(),
+              u"true"_s);
+    EXPECT_TRUE(payloadStats(page).value(u"windowed"_s).toBool());
+    EXPECT_FALSE(payloadStats(page).value(u"panelFound"_s).toBool());
+    EXPECT_EQ(controller->runCounts().blocked, 1) << "nothing outside the fallback scope is even considered";
+}
+
 // ---- the lease: the page script outlives the app's connection, so it must stop by itself ----
 
 class AutoAcceptLeaseTest : public AutoAcceptTest
