@@ -14,6 +14,7 @@
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "scheduler/Scheduler.h"
+#include "safety/BanList.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -347,10 +348,15 @@ void getLogs(const QJsonObject &params, const CommandReply &reply)
 QJsonObject bannedCommands(const Settings *settings)
 {
     const QStringList list = settings->listValue(SettingKey::SafetyBannedCommands);
+    // The built-in rules apply whatever the list holds.
+    QJsonArray rules;
+    for (const BanList::RuleInfo &rule : BanList::builtInRules())
+        rules.append(QJsonObject { { u"id"_s, rule.id }, { u"what"_s, rule.what } });
     return {
         { u"bannedCommands"_s, QJsonArray::fromStringList(list) },
         { u"count"_s, list.size() },
         { u"isDefault"_s, !settings->isSet(SettingKey::SafetyBannedCommands) },
+        { u"rules"_s, rules },
     };
 }
 
@@ -382,7 +388,7 @@ void updateBannedCommands(Settings *settings, const QJsonObject &params, const C
         return reply(CommandResult::failure(error));
     const QStringList list = value->toStringList();
     if (list.isEmpty())
-        qCWarning(lcSafety) << "the ban list was emptied through the debug API; no command is blocked now";
+        qCInfo(lcSafety) << "the ban list's own entries were emptied through the debug API; the built-in rules still apply";
     else
         qCInfo(lcSafety).noquote() << u"ban list changed through the debug API: %1 patterns"_s.arg(
             list.size());

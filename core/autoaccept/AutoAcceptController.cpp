@@ -160,7 +160,7 @@ PayloadScript AutoAcceptController::banCheckScript()
 
 PayloadScript AutoAcceptController::payloadScript()
 {
-    return { QString::fromLatin1(kModule), Payload::source(u"auto-accept.js"_s) };
+    return { QString::fromLatin1(kModule), Payload::source(u"auto-accept.js"_s), { banCheckScript().name } };
 }
 
 void AutoAcceptController::setEnabledOverride(std::optional<bool> enabled)

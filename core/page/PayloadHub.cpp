@@ -42,11 +42,7 @@ void PayloadHub::consider(CdpSession *session)
         PayloadInjector *injector = m_injectors.value(session);
         if (!injector)
             injector = create(session);
-        if (!injector->hasScript(r.script.name)) {
-            if (m_configs.contains(r.script.name))
-                injector->setConfig(r.script.name, m_configs.value(r.script.name));
-            injector->addScript(r.script);
-        }
+        install(injector, r.script.name, 0);
     }
 }
 
@@ -55,14 +51,24 @@ PayloadInjector *PayloadHub::ensureScript(CdpSession *session, const QString &na
     PayloadInjector *injector = m_injectors.value(session);
     if (!injector)
         injector = create(session);
-    for (const Registered &r : std::as_const(m_scripts)) {
-        if (r.script.name == name && !injector->hasScript(name)) {
-            if (m_configs.contains(name))
-                injector->setConfig(name, m_configs.value(name));
-            injector->addScript(r.script);
-        }
-    }
+    install(injector, name, 0);
     return injector;
+}
+
+void PayloadHub::install(PayloadInjector *injector, const QString &name, int depth)
+{
+    if (depth > 8 || injector->hasScript(name))
+        return; // a cycle of needs would be a bug in the scripts: stop rather than recurse
+    for (const Registered &r : std::as_const(m_scripts)) {
+        if (r.script.name != name)
+            continue;
+        for (const QString &need : r.script.needs)
+            install(injector, need, depth + 1);
+        if (m_configs.contains(name))
+            injector->setConfig(name, m_configs.value(name));
+        injector->addScript(r.script);
+        return;
+    }
 }
 
 PayloadInjector *PayloadHub::create(CdpSession *session)

@@ -26,7 +26,7 @@ public:
     // targets when it is empty). Evaluated again when a target's URL or title changes.
     void addScript(const PayloadScript &script, Applies applies = {});
     // Installs a registered module into one target on demand (e.g. the toolkit's first command
-    // to a tab); returns its injector.
+    // to a tab), after the modules it needs; returns its injector.
     PayloadInjector *ensureScript(CdpSession *session, const QString &name);
     // The default configuration of a module in every target (an injector may override it).
     void setConfig(const QString &module, const QJsonObject &config);
@@ -49,6 +49,7 @@ private:
 
     void consider(CdpSession *session);
     PayloadInjector *create(CdpSession *session);
+    void install(PayloadInjector *injector, const QString &name, int depth);
 
     CdpEndpoint *m_endpoint;
     QList<Registered> m_scripts;

@@ -27,6 +27,9 @@ struct PayloadScript
 {
     QString name; // module name, e.g. "autoAccept"; its API is globalThis.__mpa[name]
     QString source; // a function expression `(mpa) => api` (see payload/README.md)
+    // Modules this one calls: wherever it is installed, they are installed first (on demand
+    // too), so it never runs without them.
+    QStringList needs = {};
 
     // A hash of the source: a document running another version of the module (an older or a
     // newer app's, left in a world that outlived its connection) gets this one instead.

@@ -516,6 +516,14 @@ BanList::BanList(const QStringList &userEntries)
     }
 }
 
+QList<BanList::RuleInfo> BanList::builtInRules()
+{
+    QList<RuleInfo> list { { u"fork-bomb"_s, u"is a fork bomb"_s } };
+    for (const Rule &rule : rules())
+        list.append({ QString::fromLatin1(rule.id), QString::fromLatin1(rule.what) });
+    return list;
+}
+
 QString BanList::normalise(const QString &command)
 {
     return normalisedText(commands(fold(command)));

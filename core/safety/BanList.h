@@ -46,6 +46,13 @@ public:
     // Why a user entry cannot be used ("" when it can): an empty one, or a /regex/flags that
     // JavaScript would not compile (the page runs it) or that means something else there.
     static QString entryProblem(const QString &entry);
+    // The built-in rules, which apply whatever the user's entries: {id, what it stops}.
+    struct RuleInfo
+    {
+        QString id;
+        QString what; // "deletes a root, home or system folder recursively"
+    };
+    static QList<RuleInfo> builtInRules();
     // The command as the rules see it (for the corpus test and the Safety page).
     static QString normalise(const QString &command);
 

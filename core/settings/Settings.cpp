@@ -77,7 +77,14 @@ const QStringList kAcceptWords = {
 const QStringList kRejectWords = {
     u"skip"_s, u"reject"_s, u"cancel"_s, u"close"_s, u"refine"_s, u"always"_s, u"ask every time"_s,
 };
-const QStringList kBannedCommands = {
+// The user's own entries: none by default, since the built-in rules of safety/BanList (recursive
+// deletes of /, ~, * or a system folder, dd onto a device, mkfs/format, writes onto a block
+// device, recursive chmod/chown of /, find / -delete, fork bombs, downloads piped into a shell)
+// always apply. Older versions shipped the substrings below as the default; a settings file that
+// still holds all of them gets them dropped (migrate()): the rules stop what they stopped, and
+// more, without banning a harmless `dd if=a of=b` the way "dd if=" did.
+const QStringList kBannedCommands = {};
+const QStringList kOldDefaultBannedCommands = {
     u"rm -rf /"_s,    u"rm -rf ~"_s, u"rm -rf *"_s, u"format c:"_s,  u"del /f /s /q"_s,   u"rmdir /s /q"_s,
     u":(){:|:&};:"_s, u"dd if="_s,   u"mkfs."_s,    u"> /dev/sda"_s, u"chmod -R 777 /"_s,
 };
@@ -333,7 +340,32 @@ void Settings::migrate()
         m_settings->remove(oldName);
         qCInfo(lcSettings).noquote() << "Setting" << oldName << "is now called" << newName;
     }
+    migrateBanList();
     m_settings->sync();
+}
+
+void Settings::migrateBanList()
+{
+    const QString name = u"safety/bannedCommands"_s;
+    if (!m_settings->contains(name))
+        return;
+    const QStringList stored = m_settings->value(name).toStringList();
+    const bool hasAllOld = std::all_of(kOldDefaultBannedCommands.cbegin(), kOldDefaultBannedCommands.cend(),
+                                       [&](const QString &entry) { return stored.contains(entry); });
+    if (!hasAllOld)
+        return; // the user's own list: theirs to keep
+    QStringList kept;
+    for (const QString &entry : stored)
+        if (!kOldDefaultBannedCommands.contains(entry))
+            kept.append(entry);
+    if (kept.isEmpty())
+        m_settings->remove(name);
+    else
+        m_settings->setValue(name, kept);
+    qCInfo(lcSettings).noquote() << u"The ban list's old default substrings were dropped from %1: the built-in "
+                                    "rules stop those commands and more, in any spelling. %2 entries of your "
+                                    "own are kept."_s.arg(name)
+                                        .arg(kept.size());
 }
 
 std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVariant &raw, QString *why) const

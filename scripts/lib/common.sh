@@ -85,3 +85,32 @@ mpa_check_node() {
         return 1
     fi
 }
+
+# Real VS Code for the test suite: npm code-server (pinned), installed offline-friendly into a
+# cache outside the clone (kept between runs on one machine, keyed by version). Prints the path
+# of its entry point. Needs the [codeserver] packages (ripgrep, the native modules' build deps).
+MPA_CODE_SERVER_VERSION=4.100.3
+mpa_install_code_server() {
+    local cache="${MPA_CACHE_DIR:-${HOME:-/root}/.cache/mpa}/code-server-$MPA_CODE_SERVER_VERSION"
+    local entry="$cache/node_modules/code-server/out/node/entry.js"
+    if [ -f "$cache/.complete" ] && [ -f "$entry" ]; then
+        printf '%s\n' "$entry"
+        return 0
+    fi
+    mpa_log "Installing code-server $MPA_CODE_SERVER_VERSION for the VS Code tests (once per machine, into $cache)"
+    rm -rf "$cache" && mkdir -p "$cache" || return 1
+    (
+        set -e
+        cd "$cache"
+        printf '{"private": true}\n' > package.json
+        npm install --ignore-scripts --no-audit --no-fund --loglevel=error "code-server@$MPA_CODE_SERVER_VERSION" >&2
+        (cd node_modules/code-server/lib/vscode && npm install --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
+        # The search binary its npm package would download: Debian's ripgrep instead.
+        mkdir -p node_modules/code-server/lib/vscode/node_modules/@vscode/ripgrep/bin
+        cp "$(command -v rg)" node_modules/code-server/lib/vscode/node_modules/@vscode/ripgrep/bin/rg
+        npm rebuild argon2 --loglevel=error >&2
+        (cd node_modules/code-server/lib/vscode && npm rebuild @vscode/spdlog --loglevel=error >&2)
+        touch .complete
+    ) || { echo "code-server could not be installed into $cache (see above); the VS Code tests will fail." >&2; return 1; }
+    printf '%s\n' "$entry"
+}

@@ -382,6 +382,26 @@ TEST_F(AutoAcceptTest, ConfigChangesApplyLiveWithoutReinjection)
     ASSERT_TRUE(waitClicked(page, { u"while-off"_s }));
 }
 
+// Switched on with the IDE already open (no navigation to bring the modules in): the ban check
+// arrives with auto-accept, so a harmless command is clicked and a banned one is not. Found on
+// a real VS Code (code-server), where a command button was blocked as "ban check not loaded".
+TEST_F(AutoAcceptTest, SwitchedOnInAnOpenPageTheBanCheckComesWithIt)
+{
+    settings->setValue(SettingKey::AutoAcceptEnabled, false);
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
+    ASSERT_TRUE(page);
+    QString error;
+    ASSERT_TRUE(waitUntil([&] { return evaluate(page, u"document.readyState"_s, &error) == u"complete"_s; }));
+    ASSERT_EQ(hub->injectorFor(page), nullptr) << "nothing is installed while auto-accept is off";
+
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked)) << clickedIn(page).join(u", "_s).toStdString();
+    EXPECT_TRUE(hub->injectorFor(page)->hasScript(AutoAcceptController::banCheckScript().name));
+    ASSERT_TRUE(waitUntil([&] { return controller->recentBlocked().size() == 1; }));
+    EXPECT_EQ(controller->recentBlocked().first().pattern, u"recursive-delete"_s)
+        << controller->recentBlocked().first().command.toStdString();
+}
+
 TEST_F(AutoAcceptTest, NoClickWhileTheUserTypes)
 {
     settings->setValue(SettingKey::AutoAcceptUserIdleMs, 3000);

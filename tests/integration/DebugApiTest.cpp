@@ -277,7 +277,11 @@ TEST_F(DebugApiTest, TheBanListIsReadAndReplacedThroughTheSettingsRegistry)
     DebugApiClient::Reply reply = call(u"getBannedCommands"_s);
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_TRUE(data(reply).value(u"isDefault"_s).toBool());
-    EXPECT_TRUE(data(reply).value(u"bannedCommands"_s).toArray().contains(u"rm -rf /"_s));
+    EXPECT_TRUE(data(reply).value(u"bannedCommands"_s).toArray().isEmpty());
+    QStringList rules;
+    for (const QJsonValue &rule : data(reply).value(u"rules"_s).toArray())
+        rules.append(rule.toObject().value(u"id"_s).toString());
+    EXPECT_TRUE(rules.contains(u"recursive-delete"_s) && rules.contains(u"fork-bomb"_s)) << rules.join(u' ').toStdString();
 
     const QStringList list = { u"git push --force"_s, u"/drop\\s+table/i"_s };
     reply = call(u"updateBannedCommands"_s, { { u"bannedCommands"_s, QJsonArray::fromStringList(list) } });

@@ -39,8 +39,8 @@ TEST(SettingsTest, EveryKeyHasItsDesignDefault)
                              u"allow once"_s, u"allow"_s }));
     EXPECT_TRUE(settings.listValue(SettingKey::AutoAcceptRejectWords).contains(u"ask every time"_s));
     EXPECT_EQ(settings.intValue(SettingKey::AutoAcceptUserIdleMs), 2000);
-    EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands).size(), 11);
-    EXPECT_TRUE(settings.listValue(SettingKey::SafetyBannedCommands).contains(u":(){:|:&};:"_s));
+    // The built-in rules (safety/BanList) stand for the old default substrings.
+    EXPECT_TRUE(settings.listValue(SettingKey::SafetyBannedCommands).isEmpty());
     EXPECT_EQ(settings.stringValue(SettingKey::ScheduleMode), u"interval"_s);
     EXPECT_EQ(settings.stringValue(SettingKey::ScheduleValue), u"30"_s);
     EXPECT_EQ(settings.stringValue(SettingKey::SchedulePrompt), u"Status report please"_s);
@@ -168,6 +168,31 @@ TEST(SettingsTest, FormerKeyNamesAreMigrated)
     const QByteArray content = file.readAll();
     EXPECT_FALSE(content.contains("cdpPort")) << content.toStdString();
     EXPECT_FALSE(content.contains("10.0.0.2")) << content.toStdString();
+}
+
+TEST(SettingsTest, TheOldDefaultBanSubstringsGiveWayToTheRulesAndTheUsersOwnEntriesStay)
+{
+    const QByteArray oldDefault = R"(rm -rf /", "rm -rf ~", "rm -rf *", format c:, "del /f /s /q", )"
+                                  R"("rmdir /s /q", ":(){:|:&};:", dd if=, mkfs., > /dev/sda, "chmod -R 777 /")";
+    // The old default untouched: the key goes, the (empty) default applies.
+    writeFile(iniPath(), "[safety]\nbannedCommands=\"" + oldDefault + "\n");
+    {
+        Settings settings(iniPath());
+        EXPECT_FALSE(settings.isSet(SettingKey::SafetyBannedCommands));
+        EXPECT_TRUE(settings.listValue(SettingKey::SafetyBannedCommands).isEmpty());
+    }
+    // The old default plus entries of the user's own: those stay, in their order.
+    writeFile(iniPath(), "[safety]\nbannedCommands=\"" + oldDefault + ", npm publish, /git\\\\s+push/i\n");
+    {
+        Settings settings(iniPath());
+        EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands),
+                  (QStringList { u"npm publish"_s, u"/git\\s+push/i"_s }));
+    }
+    // A list the user shaped (some old entries removed): left alone, even "dd if=".
+    writeFile(iniPath(), "[safety]\nbannedCommands=\"rm -rf /\", dd if=, npm publish\n");
+    Settings settings(iniPath());
+    EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands),
+              (QStringList { u"rm -rf /"_s, u"dd if="_s, u"npm publish"_s }));
 }
 
 TEST(SettingsTest, KeysAreFoundByName)

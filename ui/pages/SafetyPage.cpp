@@ -38,7 +38,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
              this));
     SettingField::Options options;
     options.visibleLines = 12;
-    options.placeholder = tr("rm -rf /");
+    options.placeholder = tr("None of your own yet. One per line, e.g. npm publish or /git\\s+push\\s+--force/i");
     // Checked as the page runs them: a /regex/ must be one JavaScript compiles and reads alike.
     options.lineCheck = [](const QString &line) { return BanList::entryProblem(line); };
     m_banList = new SettingField(settings(), SettingKey::SafetyBannedCommands, options, this);
@@ -50,7 +50,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     m_count->setForegroundRole(QPalette::PlaceholderText);
     row->addWidget(m_count);
     row->addStretch(1);
-    auto *reset = new QPushButton(tr("Reset to Defaults…"), this);
+    auto *reset = new QPushButton(tr("Remove My Patterns…"), this);
     reset->setObjectName(u"banReset"_s);
     connect(reset, &QPushButton::clicked, this, [this] { resetToDefaults(); });
     row->addWidget(reset);
@@ -150,6 +150,10 @@ void SafetyPage::updateCount()
     const auto regexes = std::count_if(list.begin(), list.end(), [](const QString &entry) {
         return regexEntry.match(entry.trimmed()).hasMatch();
     });
+    if (list.isEmpty()) {
+        m_count->setText(tr("No patterns of your own: the built-in rules alone"));
+        return;
+    }
     QString text = list.size() == 1 ? tr("1 pattern") : tr("%1 patterns").arg(list.size());
     if (regexes == 1)
         text += tr(", 1 of them a regular expression");
@@ -163,8 +167,8 @@ bool SafetyPage::resetToDefaults(bool confirmed)
     if (!confirmed) {
         const auto answer
             = QMessageBox::question(this, tr("Reset the ban list"),
-                                    tr("Replace the ban list with the default one? Patterns you "
-                                       "added are removed."),
+                                    tr("Remove the patterns you added? The built-in rules stay; "
+                                       "they cannot be turned off."),
                                     QMessageBox::Reset | QMessageBox::Cancel, QMessageBox::Cancel);
         if (answer != QMessageBox::Reset)
             return false;

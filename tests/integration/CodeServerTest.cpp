@@ -1,0 +1,248 @@
+// Auto-accept and the chat against a real VS Code workbench (npm code-server in headless
+// Chromium), not a fixture we wrote: with auto-accept on, nothing of the workbench is clicked —
+// the merge editor's "Accept Current Change" / "Accept Incoming Change" code lenses, a
+// notification's buttons, the Run and Debug view — and the chat never types into Monaco.
+#include "CodeServer.h"
+#include "HeadlessChromium.h"
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "Wait.h"
+#include "autoaccept/AutoAcceptController.h"
+#include "chat/ChatSurface.h"
+#include "page/PayloadHub.h"
+#include "profiles/IdeProfiles.h"
+#include "settings/Settings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A file with a merge conflict: VS Code's built-in merge-conflict extension puts
+// "Accept Current Change | Accept Incoming Change | …" code lenses over it.
+const QByteArray kConflict = "export function answer() {\n"
+                             "<<<<<<< HEAD\n"
+                             "  return 41;\n"
+                             "=======\n"
+                             "  return 42;\n"
+                             ">>>>>>> feature\n"
+                             "}\n";
+
+class CodeServerTest : public ChromiumTest
+{
+protected:
+    void SetUp() override
+    {
+        ChromiumTest::SetUp();
+        folder = QDir(tempDir()).filePath(u"workspace"_s);
+        QDir().mkpath(folder);
+        QFile file(QDir(folder).filePath(u"conflict.ts"_s));
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(kConflict);
+        file.close();
+        ASSERT_TRUE(server.start(folder)) << server.error().toStdString();
+        endpoint = connectEndpoint();
+        ASSERT_TRUE(endpoint);
+        settings = std::make_unique<Settings>(QDir(configDir()).filePath(u"settings.ini"_s));
+        settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+        hub = std::make_unique<PayloadHub>(endpoint);
+        controller = std::make_unique<AutoAcceptController>(endpoint, hub.get(), settings.get(), configDir());
+        page = openPage(endpoint, server.url());
+        ASSERT_TRUE(page);
+        sendAndWait(page, u"Page.bringToFront"_s);
+        ASSERT_TRUE(waitUntil([&] { return js(u"!!document.querySelector('.monaco-workbench .part.editor')"_s).toBool(); }, 90s))
+            << "the workbench did not load: " << server.output().right(3000).toStdString();
+        // Every click that reaches the workbench, trusted or not, from now on.
+        js(u"window.__mpaTestClicks = []; document.addEventListener('click', (e) => window.__mpaTestClicks.push("
+           "(e.target.closest('a,button,[role=button]') || e.target).textContent.trim().slice(0, 60)), true); true"_s);
+    }
+
+    void TearDown() override
+    {
+        controller.reset();
+        hub.reset();
+        ChromiumTest::TearDown();
+    }
+
+    QJsonValue js(const QString &expression)
+    {
+        QString error;
+        const QJsonValue value = evaluate(page, expression, &error);
+        return error.isEmpty() ? value : QJsonValue();
+    }
+
+    void key(const QString &keyName, const QString &code, int keyCode, int modifiers = 0)
+    {
+        for (const QString &type : { u"rawKeyDown"_s, u"keyUp"_s }) {
+            sendAndWait(page, u"Input.dispatchKeyEvent"_s,
+                        { { u"type"_s, type }, { u"key"_s, keyName }, { u"code"_s, code },
+                          { u"windowsVirtualKeyCode"_s, keyCode }, { u"modifiers"_s, modifiers } });
+        }
+    }
+
+    // Opens a file of the workspace with Quick Open (Ctrl+P), as a person would.
+    bool openFile(const QString &name)
+    {
+        js(u"document.querySelector('.monaco-workbench').focus(); true"_s);
+        key(u"p"_s, u"KeyP"_s, 80, 2);
+        if (!waitUntil([&] { return js(u"!!document.querySelector('.quick-input-widget input:focus')"_s).toBool(); }, 20s)) {
+            ADD_FAILURE() << "no quick input; focus on "
+                          << js(u"document.activeElement && document.activeElement.outerHTML.slice(0, 300)"_s).toString().toStdString()
+                          << " widget " << js(u"(document.querySelector('.quick-input-widget')||{}).outerHTML?.slice(0, 300) || 'none'"_s).toString().toStdString();
+            return false;
+        }
+        sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, name } });
+        if (!waitUntil([&] { return js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].some((r) => "
+                              "r.textContent.includes('%1'))"_s.arg(name)).toBool(); }, 20s)) {
+            ADD_FAILURE() << "Quick Open found nothing: "
+                          << js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s).toString().toStdString()
+                          << "\n" << server.output().right(2000).toStdString();
+            return false;
+        }
+        key(u"Enter"_s, u"Enter"_s, 13);
+        const bool opened = waitUntil(
+            [&] {
+                return js(u"[...document.querySelectorAll('.tab')].some((t) => t.textContent.includes('%1'))"_s.arg(name))
+                    .toBool();
+            },
+            20s);
+        if (!opened)
+            ADD_FAILURE() << "no tab for " << name.toStdString() << "; tabs: "
+                          << js(u"[...document.querySelectorAll('.tab')].map((t) => t.textContent).join(' | ')"_s).toString().toStdString()
+                          << "; quick input: " << js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s).toString().toStdString();
+        return opened;
+    }
+
+    // The text the editors show (Monaco renders spaces as no-break spaces).
+    QString editorText()
+    {
+        return js(u"[...document.querySelectorAll('.monaco-editor .view-lines')].map((v) => "
+                  "v.textContent.replace(/\\u00a0/g, ' ')).join('\\n')"_s)
+            .toString();
+    }
+
+    QStringList clicks() { return js(u"window.__mpaTestClicks || []"_s).toVariant().toStringList(); }
+
+    QJsonObject payloadCall(const QString &method)
+    {
+        PayloadInjector *injector = hub->injectorFor(page);
+        if (!injector)
+            return {};
+        std::optional<QJsonValue> out;
+        QObject context;
+        injector->evaluate(
+            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), method), &context,
+            [&](const QJsonValue &v, const CdpError &) { out = v; });
+        EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
+        return out.value_or(QJsonValue()).toObject();
+    }
+
+    CodeServer server;
+    QString folder;
+    CdpEndpoint *endpoint = nullptr;
+    std::unique_ptr<Settings> settings;
+    std::unique_ptr<PayloadHub> hub;
+    std::unique_ptr<AutoAcceptController> controller;
+    CdpSession *page = nullptr;
+};
+
+TEST_F(CodeServerTest, WithAutoAcceptOnNothingOfTheWorkbenchIsClicked)
+{
+    // A fresh profile opening a folder asks whether to trust its authors: a real modal dialog.
+    const QString dialogButtons
+        = u"[...document.querySelectorAll('.monaco-dialog-box .monaco-button')].filter((b) => "
+          "b.getClientRects().length).map((b) => b.textContent.trim())"_s;
+    ASSERT_TRUE(waitUntil(
+        [&] { return js(dialogButtons).toVariant().toStringList().contains(u"Yes, I trust the authors"_s); }, 30s))
+        << "the workspace-trust dialog did not appear";
+
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    ASSERT_TRUE(waitUntil([&] { return payloadCall(u"stats"_s).value(u"active"_s).toBool(); }, 20s))
+        << "auto-accept did not start in the workbench";
+    QJsonObject stats = payloadCall(u"scan"_s); // a full scan of the window, now
+    QString profileId;
+    for (const auto &target : controller->targets())
+        if (target.targetId == page->targetId())
+            profileId = target.profileId;
+    EXPECT_EQ(profileId, u"vscode"_s) << "code-server is VS Code";
+    EXPECT_TRUE(stats.value(u"windowed"_s).toBool()) << "code-server has no chat panel: the windowed fallback applies";
+    EXPECT_TRUE(clicks().isEmpty()) << clicks().join(u" | "_s).toStdString();
+    EXPECT_TRUE(js(dialogButtons).toVariant().toStringList().contains(u"Yes, I trust the authors"_s))
+        << "the trust dialog must be answered by the person, not by auto-accept";
+
+    // The person trusts the folder; from here on every click is auto-accept's.
+    js(u"[...document.querySelectorAll('.monaco-dialog-box .monaco-button')].find((b) => "
+       "/Yes, I trust/.test(b.textContent)).click(); true"_s);
+    ASSERT_TRUE(waitUntil([&] { return js(dialogButtons).toVariant().toStringList().isEmpty(); }, 20s));
+    js(u"window.__mpaTestClicks = []; true"_s);
+
+    ASSERT_TRUE(openFile(u"conflict.ts"_s)) << "Quick Open did not open the file";
+    // Prove the buttons are there and visible first: otherwise "not clicked" proves nothing.
+    const QString lensesVisible
+        = u"[...document.querySelectorAll('.codelens-decoration a')].filter((a) => a.getClientRects().length)"
+          ".map((a) => a.textContent.trim())"_s;
+    ASSERT_TRUE(waitUntil(
+        [&] { return js(lensesVisible).toVariant().toStringList().contains(u"Accept Current Change"_s); }, 60s))
+        << "the merge-conflict code lenses did not appear";
+    EXPECT_TRUE(js(lensesVisible).toVariant().toStringList().contains(u"Accept Incoming Change"_s));
+
+    // The Run and Debug view, with its "Run and Debug" button (Ctrl+Shift+D).
+    key(u"D"_s, u"KeyD"_s, 68, 2 | 8);
+    ASSERT_TRUE(waitUntil(
+        [&] {
+            return js(u"[...document.querySelectorAll('.monaco-button')].some((b) => b.getClientRects().length && "
+                      "/Run and Debug/.test(b.textContent))"_s)
+                .toBool();
+        },
+        30s))
+        << "the Run and Debug view did not show its button";
+
+    payloadCall(u"scan"_s); // and another full scan with all of it on screen
+    EXPECT_TRUE(payloadCall(u"stats"_s).value(u"active"_s).toBool());
+    EXPECT_TRUE(clicks().isEmpty()) << clicks().join(u" | "_s).toStdString();
+    EXPECT_EQ(controller->runCounts().clicks, 0);
+    EXPECT_TRUE(js(lensesVisible).toVariant().toStringList().contains(u"Accept Current Change"_s))
+        << "the conflict is still unresolved";
+    const QString text = editorText();
+    EXPECT_TRUE(text.contains(u"<<<<<<<"_s)) << text.toStdString();
+}
+
+TEST_F(CodeServerTest, TheChatNeverTypesIntoMonaco)
+{
+    ASSERT_TRUE(waitUntil([&] { return js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 30s));
+    js(u"[...document.querySelectorAll('.monaco-dialog-box .monaco-button')].find((b) => "
+       "/Yes, I trust/.test(b.textContent)).click(); true"_s);
+    ASSERT_TRUE(waitUntil([&] { return !js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 20s));
+    ASSERT_TRUE(openFile(u"conflict.ts"_s));
+    ASSERT_TRUE(waitUntil([&] { return editorText().contains(u"return 41"_s); }, 20s)) << editorText().toStdString();
+    const QString before = editorText();
+    ASSERT_TRUE(js(u"!!document.querySelector('.monaco-editor textarea')"_s).toBool())
+        << "Monaco's input textarea is there to be mistaken for a chat box";
+
+    IdeProfiles profiles;
+    profiles.load(configDir());
+    const IdeProfile *vscode = profiles.match(server.url().toString(), u"conflict.ts - workspace - code-server"_s);
+    ASSERT_TRUE(vscode && vscode->chat);
+    hub->addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
+    ChatSurface surface(hub->ensureScript(page, QString::fromLatin1(ChatSurface::kModule)), *vscode->chat);
+    std::optional<ChatSurface::SendResult> result;
+    QObject context;
+    surface.send(u"Summarise the repository"_s, {}, &context, [&](const ChatSurface::SendResult &r) { result = r; });
+    ASSERT_TRUE(waitUntil([&] { return result.has_value(); }, 30s));
+    EXPECT_FALSE(result->ok) << "code-server has no chat: the send must fail";
+    EXPECT_FALSE(result->error.isEmpty());
+    const QString after = editorText();
+    EXPECT_EQ(after, before) << "the prompt was typed into the editor";
+    EXPECT_FALSE(after.contains(u"Summarise"_s));
+}
+
+} // namespace
