@@ -88,7 +88,7 @@ mpa_check_node() {
 
 # Real VS Code for the test suite: npm code-server (pinned), installed offline-friendly into a
 # cache outside the clone (kept between runs on one machine, keyed by version). Prints the path
-# of its entry point. Needs the [codeserver] packages (ripgrep, the native modules' build deps).
+# of its entry point. Needs ripgrep, python3 and make (the [test] packages).
 MPA_CODE_SERVER_VERSION=4.100.3
 mpa_install_code_server() {
     local cache="${MPA_CACHE_DIR:-${HOME:-/root}/.cache/mpa}/code-server-$MPA_CODE_SERVER_VERSION"
