@@ -2,6 +2,7 @@
 
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
+#include "platform/IdeStarter.h"
 #include "logging/LogCategories.h"
 #include "common/TextPattern.h"
 #include "settings/Settings.h"
@@ -15,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
-#include <QProcess>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTreeWidget>
@@ -354,21 +354,14 @@ bool ConnectionPage::startIde(bool confirmed)
     const IdeInfo *info = selectedIde();
     if (!info)
         return false;
-    std::optional<QStringList> command = m_launcher->launchCommand(*info);
-    if (!command || command->isEmpty()) {
+    const quint16 port = savedPort();
+    const IdeStarter starter(m_launcher.get(), profileRoot(engine()->paths()));
+    const std::optional<IdeStartPlan> plan = starter.plan(*info, port);
+    if (!plan) {
         m_startState->setText(
             tr("No launcher for %1 was found, so it cannot be started from here.").arg(info->name));
         m_startState->show();
         return false;
-    }
-    const quint16 port = savedPort();
-    const LauncherState state = m_launcher->state(*info);
-    if (!state.rewritten || state.port != port) {
-        // Start it with debugging this once, whatever the launcher says.
-        command->removeIf([](const QString &arg) {
-            return arg.startsWith(u"--remote-debugging-port"_s) || arg.startsWith(u"--user-data-dir="_s);
-        });
-        *command += IdeLauncher::debuggingArguments(*info, port, profileRoot(engine()->paths()));
     }
     if (!confirmed) {
         QMessageBox box(QMessageBox::Question, tr("Start %1").arg(info->name),
@@ -384,23 +377,21 @@ bool ConnectionPage::startIde(bool confirmed)
         if (box.clickedButton() != start)
             return false;
     }
-    const QString program = command->takeFirst();
-    qint64 pid = 0;
-    if (!QProcess::startDetached(program, *command, QString(), &pid)) {
-        qCWarning(lcPlatform).noquote() << "could not start" << program << command->join(u' ');
-        m_startState->setText(tr("Could not start %1 (%2).").arg(info->name, program));
+    const std::optional<qint64> pid = IdeStarter::start(*plan);
+    if (!pid) {
+        m_startState->setText(tr("Could not start %1 (%2).").arg(info->name, plan->program));
         m_startState->show();
         return false;
     }
-    m_lastPid = pid;
-    qCInfo(lcPlatform).noquote()
-        << u"started %1 (pid %2): %3 %4"_s.arg(info->name).arg(pid).arg(program, command->join(u' '));
-    Q_EMIT ideStarted(pid);
+    m_lastPid = *pid;
+    Q_EMIT ideStarted(*pid);
     m_startState->setText(tr("Waiting for %1 to open port %2…").arg(info->name).arg(port));
     m_startState->show();
     m_start->setEnabled(false);
     m_startClock.start();
-    m_startProbe->waitUntilUp(u"127.0.0.1"_s, port, kStartTimeout);
+    // Where the app will look for it: the saved address (an IDE started here listens on this
+    // machine; a host that forwards to it, e.g. a tunnel's, is probed as the engine will).
+    m_startProbe->waitUntilUp(settings()->stringValue(SettingKey::CdpHost), port, kStartTimeout);
     return true;
 }
 
