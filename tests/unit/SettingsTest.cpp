@@ -155,8 +155,18 @@ TEST(SettingsTest, AnUnreadableFileIsMovedAsideAndTheAppStarts)
 TEST(SettingsTest, FormerKeyNamesAreMigrated)
 {
     const SettingSpec table[] = {
-        { SettingKey::CdpPort, "cdp/port", SettingSpec::Type::Int, 9004, 1, 65535, {}, "cdpPort" },
-        { SettingKey::CdpHost, "cdp/host", SettingSpec::Type::String, u"127.0.0.1"_s, 0, 0, {}, "host" },
+        { .key = SettingKey::CdpPort,
+          .name = "cdp/port",
+          .type = SettingSpec::Type::Int,
+          .defaultValue = 9004,
+          .minimum = 1,
+          .maximum = 65535,
+          .oldName = "cdpPort" },
+        { .key = SettingKey::CdpHost,
+          .name = "cdp/host",
+          .type = SettingSpec::Type::String,
+          .defaultValue = u"127.0.0.1"_s,
+          .oldName = "host" },
     };
     writeFile(iniPath(), "[General]\ncdpPort=9555\nhost=10.0.0.2\n[cdp]\nhost=192.168.1.4\n");
     Settings settings(iniPath(), table);
