@@ -215,16 +215,11 @@ int main(int argc, char **argv)
     const int insertions = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 200;
     const int seconds = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 10;
 
-    LocalWebServer site;
-    site.setRoot(fixturesDir());
-    if (!site.listen())
+    BenchBrowser browser;
+    if (!browser.start())
         return 1;
-    HeadlessChromium chromium;
-    if (!startChromium(chromium))
-        return 1;
-    CdpEndpoint endpoint;
-    if (!connectEndpoint(endpoint, chromium))
-        return 1;
+    LocalWebServer &site = browser.site;
+    CdpEndpoint &endpoint = browser.endpoint;
     QTemporaryDir config;
     Settings settings(QDir(config.path()).filePath(u"settings.ini"_s));
     settings.setValue(SettingKey::AutoAcceptUserIdleMs, 0);
@@ -318,6 +313,6 @@ int main(int argc, char **argv)
                 "payload, %.2f%% without (medians; task time moves with the machine's other load)\n",
                 percentile(selfShare, 50), percentile(withTask, 50), percentile(withoutTask, 50));
     endpoint.stop();
-    chromium.stop();
+    browser.chromium.stop();
     return 0;
 }

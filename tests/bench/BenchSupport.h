@@ -4,7 +4,9 @@
 #include "HeadlessChromium.h"
 #include "NodeBridge.h"
 #include "Wait.h"
+#include "TestEnvironment.h"
 #include "cdp/CdpEndpoint.h"
+#include "common/LocalWebServer.h"
 
 #include <QByteArray>
 #include <QList>
@@ -49,6 +51,25 @@ inline bool connectEndpoint(CdpEndpoint &endpoint, const HeadlessChromium &chrom
     std::fprintf(stderr, "cannot connect to Chromium on port %u\n", unsigned(chromium.port()));
     return false;
 }
+
+// What most benchmarks start from: the fixture site on 127.0.0.1, a headless Chromium and an
+// endpoint connected to it. start() says on stderr what failed.
+struct BenchBrowser
+{
+    LocalWebServer site;
+    HeadlessChromium chromium;
+    CdpEndpoint endpoint;
+
+    bool start()
+    {
+        site.setRoot(fixturesDir());
+        if (!site.listen()) {
+            std::fprintf(stderr, "cannot serve the fixtures on 127.0.0.1\n");
+            return false;
+        }
+        return startChromium(chromium) && connectEndpoint(endpoint, chromium);
+    }
+};
 
 // Runs node with `arguments` to its end and returns its stdout; nothing (saying why on stderr)
 // when it fails. The event loop keeps turning meanwhile: the servers the script talks to (the

@@ -75,16 +75,11 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const int sends = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 20;
 
-    LocalWebServer site;
-    site.setRoot(fixturesDir());
-    if (!site.listen())
+    BenchBrowser browser;
+    if (!browser.start())
         return 1;
-    HeadlessChromium chromium;
-    if (!startChromium(chromium))
-        return 1;
-    CdpEndpoint endpoint;
-    if (!connectEndpoint(endpoint, chromium))
-        return 1;
+    LocalWebServer &site = browser.site;
+    CdpEndpoint &endpoint = browser.endpoint;
     PayloadHub hub(&endpoint);
     hub.addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
 
@@ -199,7 +194,7 @@ int main(int argc, char **argv)
         row(u"send around a draft (incl. 0.7 s typing check)"_s, times);
     }
     endpoint.stop();
-    chromium.stop();
+    browser.chromium.stop();
 
     // Quota: a first reading (find the process, probe its ports, GetUserStatus) and cached ones.
     QTemporaryDir dir;

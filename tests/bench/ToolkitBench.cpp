@@ -71,18 +71,13 @@ int main(int argc, char **argv)
     const int clicks = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 500;
     const int runs = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 10;
 
-    LocalWebServer site;
-    site.setRoot(fixturesDir());
-    if (!site.listen())
+    BenchBrowser browser;
+    if (!browser.start())
         return 1;
-    HeadlessChromium chromium;
-    if (!startChromium(chromium))
-        return 1;
+    LocalWebServer &site = browser.site;
+    CdpEndpoint &endpoint = browser.endpoint;
     QTemporaryDir config;
     Settings settings(QDir(config.path()).filePath(u"settings.ini"_s));
-    CdpEndpoint endpoint;
-    if (!connectEndpoint(endpoint, chromium))
-        return 1;
     PayloadHub hub(&endpoint);
     CommandDispatcher commands;
     ToolkitCommands toolkit(&endpoint, &hub, &settings, &commands);
@@ -151,7 +146,7 @@ int main(int argc, char **argv)
 
     // Playwright on the same pages, same browser.
     QStringList args { QDir(sourceDir()).filePath(u"tests/bench/toolkit-playwright.cjs"_s),
-                       QString::number(chromium.port()), QString::number(clicks), QString::number(runs) };
+                       QString::number(browser.chromium.port()), QString::number(clicks), QString::number(runs) };
     args += urls;
     const QJsonObject playwright
         = QJsonDocument::fromJson(runNode(args).value_or(QByteArray())).object(); // {} when it failed
@@ -181,6 +176,6 @@ int main(int argc, char **argv)
                 percentile(clickMs, 50), percentile(pwClicks, 50));
     std::printf("| %-44s | %16.2f | %16.2f |\n", qPrintable(u"click round trip p95 (ms, n=%1)"_s.arg(clicks)),
                 percentile(clickMs, 95), percentile(pwClicks, 95));
-    chromium.stop();
+    browser.chromium.stop();
     return 0;
 }

@@ -3,7 +3,7 @@
 // Antigravity profile's selectors), the system clock, the shortest silence timeout.
 #include "chat/AgentChat.h"
 
-#include "HeadlessChromium.h"
+#include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -26,23 +26,19 @@ using namespace std::chrono_literals;
 
 namespace {
 
-class AgentChatTest : public ChromiumTest
+class AgentChatTest : public PayloadTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
-        endpoint = connectEndpoint();
-        ASSERT_TRUE(endpoint);
-        hub = std::make_unique<PayloadHub>(endpoint);
+        PayloadTest::SetUp();
         chat = std::make_unique<AgentChat>(endpoint, hub.get());
     }
 
     void TearDown() override
     {
         chat.reset();
-        hub.reset();
-        ChromiumTest::TearDown();
+        PayloadTest::TearDown();
     }
 
     ChatSendOutcome send(const QString &text, const QString &conversation = {})
@@ -56,8 +52,6 @@ protected:
 
     static QJsonArray chatLog(CdpSession *page) { return evaluate(page, u"window.chatLog"_s).toArray(); }
 
-    CdpEndpoint *endpoint = nullptr;
-    std::unique_ptr<PayloadHub> hub;
     std::unique_ptr<AgentChat> chat;
 };
 

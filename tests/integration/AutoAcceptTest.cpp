@@ -2,7 +2,7 @@
 // eligible buttons are clicked, banned commands are blocked and reported, the counts are
 // exact, and it keeps working after a reload, in new tabs, in frames, paused and reconfigured.
 #include "AppRun.h"
-#include "HeadlessChromium.h"
+#include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -44,16 +44,13 @@ QStringList sorted(QStringList list)
     return list;
 }
 
-class AutoAcceptTest : public ChromiumTest
+class AutoAcceptTest : public PayloadTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
-        endpoint = connectEndpoint();
-        ASSERT_TRUE(endpoint);
+        PayloadTest::SetUp();
         settings = std::make_unique<Settings>(QDir(configDir()).filePath(u"settings.ini"_s));
-        hub = std::make_unique<PayloadHub>(endpoint);
         controller = std::make_unique<AutoAcceptController>(endpoint, hub.get(), settings.get(), configDir());
         settings->setValue(SettingKey::AutoAcceptEnabled, true);
         // No key presses in these pages unless a test makes them.
@@ -63,8 +60,7 @@ protected:
     void TearDown() override
     {
         controller.reset();
-        hub.reset();
-        ChromiumTest::TearDown();
+        PayloadTest::TearDown();
     }
 
     CdpSession *open(const QUrl &url)
@@ -97,34 +93,16 @@ protected:
             timeout);
     }
 
-    // Runs the payload's own scan in every frame of the page and returns its stats (main frame):
-    // once it returns, whatever that scan would click has been clicked.
+    // Runs the payload's own scan in a frame of the page and returns its stats: once it
+    // returns, whatever that scan would click has been clicked.
     QJsonObject scanNow(CdpSession *page, const QString &frameId = {})
     {
-        PayloadInjector *injector = hub->injectorFor(page);
-        if (!injector)
-            return {};
-        std::optional<QJsonValue> out;
-        QObject context;
-        injector->evaluate(
-            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"scan"_s),
-            &context, [&](const QJsonValue &v, const CdpError &) { out = v; }, frameId);
-        EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
-        return out.value_or(QJsonValue()).toObject();
+        return callModule(page, QString::fromLatin1(AutoAcceptController::kModule), u"scan"_s, frameId).toObject();
     }
 
     QJsonObject payloadStats(CdpSession *page)
     {
-        PayloadInjector *injector = hub->injectorFor(page);
-        if (!injector)
-            return {};
-        std::optional<QJsonValue> out;
-        QObject context;
-        injector->evaluate(
-            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), u"stats"_s),
-            &context, [&](const QJsonValue &v, const CdpError &) { out = v; });
-        EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
-        return out.value_or(QJsonValue()).toObject();
+        return callModule(page, QString::fromLatin1(AutoAcceptController::kModule), u"stats"_s).toObject();
     }
 
     // True once the page's payload runs with `active` as its state (config pushed).
@@ -145,9 +123,7 @@ protected:
         EXPECT_TRUE(error.isEmpty()) << error.toStdString();
     }
 
-    CdpEndpoint *endpoint = nullptr;
     std::unique_ptr<Settings> settings;
-    std::unique_ptr<PayloadHub> hub;
     std::unique_ptr<AutoAcceptController> controller;
 };
 

@@ -1,7 +1,7 @@
 // The ban list's verdict as the page script gives it (payload/ban-check.js), in real Chromium,
 // on the shared corpus (tests/fixtures/ban-corpus.json) that the app's own check is held to as
 // well: the same command gets the same verdict in both places.
-#include "HeadlessChromium.h"
+#include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -23,21 +23,15 @@ namespace {
 
 QJsonArray corpus()
 {
-    QFile file(QDir(fixturesDir()).filePath(u"ban-corpus.json"_s));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).array();
+    return QJsonDocument::fromJson(readFixture(u"ban-corpus.json"_s)).array();
 }
 
-class BanCheckPageTest : public ChromiumTest
+class BanCheckPageTest : public PayloadTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
-        endpoint = connectEndpoint();
-        ASSERT_TRUE(endpoint);
-        hub = std::make_unique<PayloadHub>(endpoint);
+        PayloadTest::SetUp();
         page = openPage(endpoint, fixtureUrl(u"basic.html"_s));
         ASSERT_TRUE(page);
         injector = hub->ensureScript(page, u"none"_s);
@@ -48,22 +42,15 @@ protected:
     // Every case's verdict in one call: [{verdict, rule, reason}, …].
     QJsonArray verdicts(const QJsonArray &commands, const QJsonArray &entries = {})
     {
-        std::optional<QJsonValue> out;
-        QObject context;
         const QString expression
             = u"(() => { const c = %1, e = %2; return c.map((x) => globalThis.__mpa.banCheck.verdict(x, e)); })()"_s
                   .arg(QString::fromUtf8(QJsonDocument(commands).toJson(QJsonDocument::Compact)),
                        QString::fromUtf8(QJsonDocument(entries).toJson(QJsonDocument::Compact)));
-        injector->evaluate(expression, &context, [&](const QJsonValue &v, const CdpError &error) {
-            EXPECT_FALSE(error.isError()) << error.toString().toStdString();
-            out = v;
-        });
-        EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
-        return out.value_or(QJsonValue()).toArray();
+        const QJsonValue out = evaluateInWorld(page, expression);
+        EXPECT_TRUE(out.isArray()) << "the ban check did not answer";
+        return out.toArray();
     }
 
-    CdpEndpoint *endpoint = nullptr;
-    std::unique_ptr<PayloadHub> hub;
     CdpSession *page = nullptr;
     PayloadInjector *injector = nullptr;
 };

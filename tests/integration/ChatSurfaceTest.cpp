@@ -4,7 +4,7 @@
 // boxes, Monaco's textareas, editor tabs; see its header for the evidence it rests on).
 #include "chat/ChatSurface.h"
 
-#include "HeadlessChromium.h"
+#include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -24,23 +24,19 @@ using namespace std::chrono_literals;
 
 namespace {
 
-class ChatSurfaceTest : public ChromiumTest
+class ChatSurfaceTest : public PayloadTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
-        endpoint = connectEndpoint();
-        ASSERT_TRUE(endpoint);
-        hub = std::make_unique<PayloadHub>(endpoint);
+        PayloadTest::SetUp();
         hub->addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
     }
 
     void TearDown() override
     {
         surfaces.clear();
-        hub.reset();
-        ChromiumTest::TearDown();
+        PayloadTest::TearDown();
     }
 
     CdpSession *open(const QString &path)
@@ -102,8 +98,6 @@ protected:
         file.write(QByteArray::fromBase64(shot.result.value(u"data").toString().toLatin1()));
     }
 
-    CdpEndpoint *endpoint = nullptr;
-    std::unique_ptr<PayloadHub> hub;
     std::vector<std::unique_ptr<ChatSurface>> surfaces;
 };
 

@@ -3,7 +3,7 @@
 // the merge editor's "Accept Current Change" / "Accept Incoming Change" code lenses, a
 // notification's buttons, the Run and Debug view — and the chat never types into Monaco.
 #include "CodeServer.h"
-#include "HeadlessChromium.h"
+#include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -37,12 +37,12 @@ const QByteArray kConflict = "export function answer() {\n"
                              ">>>>>>> feature\n"
                              "}\n";
 
-class CodeServerTest : public ChromiumTest
+class CodeServerTest : public PayloadTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
+        PayloadTest::SetUp();
         folder = QDir(tempDir()).filePath(u"workspace"_s);
         QDir().mkpath(folder);
         QFile file(QDir(folder).filePath(u"conflict.ts"_s));
@@ -50,11 +50,8 @@ protected:
         file.write(kConflict);
         file.close();
         ASSERT_TRUE(server.start(folder)) << server.error().toStdString();
-        endpoint = connectEndpoint();
-        ASSERT_TRUE(endpoint);
         settings = std::make_unique<Settings>(QDir(configDir()).filePath(u"settings.ini"_s));
         settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
-        hub = std::make_unique<PayloadHub>(endpoint);
         controller = std::make_unique<AutoAcceptController>(endpoint, hub.get(), settings.get(), configDir());
         page = openPage(endpoint, server.url());
         ASSERT_TRUE(page);
@@ -69,8 +66,7 @@ protected:
     void TearDown() override
     {
         controller.reset();
-        hub.reset();
-        ChromiumTest::TearDown();
+        PayloadTest::TearDown();
     }
 
     QJsonValue js(const QString &expression)
@@ -134,23 +130,12 @@ protected:
 
     QJsonObject payloadCall(const QString &method)
     {
-        PayloadInjector *injector = hub->injectorFor(page);
-        if (!injector)
-            return {};
-        std::optional<QJsonValue> out;
-        QObject context;
-        injector->evaluate(
-            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), method), &context,
-            [&](const QJsonValue &v, const CdpError &) { out = v; });
-        EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
-        return out.value_or(QJsonValue()).toObject();
+        return callModule(page, QString::fromLatin1(AutoAcceptController::kModule), method).toObject();
     }
 
     CodeServer server;
     QString folder;
-    CdpEndpoint *endpoint = nullptr;
     std::unique_ptr<Settings> settings;
-    std::unique_ptr<PayloadHub> hub;
     std::unique_ptr<AutoAcceptController> controller;
     CdpSession *page = nullptr;
 };

@@ -1,5 +1,5 @@
 // Payload modules in real Chromium: isolated, reported, re-established, idempotent.
-#include "HeadlessChromium.h"
+#include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "Wait.h"
 #include "page/PayloadHub.h"
@@ -32,15 +32,12 @@ struct Report
     QJsonObject data;
 };
 
-class PayloadInjectorTest : public ChromiumTest
+class PayloadInjectorTest : public PayloadTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
-        endpoint = connectEndpoint();
-        ASSERT_TRUE(endpoint);
-        hub = std::make_unique<PayloadHub>(endpoint);
+        PayloadTest::SetUp();
         QObject::connect(hub.get(), &PayloadHub::reportReceived, hub.get(),
                          [this](CdpSession *, const QString &module, const QString &kind,
                                 const QJsonObject &data, const QString &frameId) {
@@ -72,8 +69,6 @@ protected:
         return out.value_or(QJsonValue());
     }
 
-    CdpEndpoint *endpoint = nullptr;
-    std::unique_ptr<PayloadHub> hub;
     QList<Report> reports;
     QStringList watched;
 };

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -66,6 +67,16 @@ QString tempDir()
 QString fixturesDir()
 {
     return QStringLiteral(MPA_FIXTURES_DIR);
+}
+
+QByteArray readFixture(const QString &path)
+{
+    QFile file(QDir(fixturesDir()).filePath(path));
+    if (!file.open(QIODevice::ReadOnly)) {
+        ADD_FAILURE() << "cannot read the fixture " << file.fileName().toStdString();
+        return {};
+    }
+    return file.readAll();
 }
 
 QString appBinary()

@@ -2,6 +2,7 @@
 // The suite's environment: Qt application object, QStandardPaths test mode, a fresh temporary
 // config dir for every test, and the paths of the sources, fixtures and built app.
 
+#include <QByteArray>
 #include <QString>
 
 class QCoreApplication;
@@ -13,6 +14,8 @@ QString configDir();
 // A fresh temporary folder that lives as long as the current test.
 QString tempDir();
 QString fixturesDir();
+// The content of a file under tests/fixtures (empty, with a test failure, when it cannot be read).
+QByteArray readFixture(const QString &path);
 QString appBinary();
 QString sourceDir();
 QString buildDir();

@@ -23,10 +23,7 @@ namespace {
 
 QJsonArray corpus()
 {
-    QFile file(QDir(fixturesDir()).filePath(u"ban-corpus.json"_s));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).array();
+    return QJsonDocument::fromJson(readFixture(u"ban-corpus.json"_s)).array();
 }
 
 } // namespace
