@@ -24,6 +24,16 @@ public:
 
     // This OS's implementation, starting `executable` with `arguments` at login.
     static std::unique_ptr<Autostart> create(const QString &executable, const QStringList &arguments = {});
+
+protected:
+    Autostart(QString executable, QStringList arguments)
+        : m_executable(std::move(executable))
+        , m_arguments(std::move(arguments))
+    {
+    }
+
+    QString m_executable; // what the entry starts
+    QStringList m_arguments;
 };
 
 } // namespace mpa

@@ -20,8 +20,7 @@ class MacAutostart final : public Autostart
 {
 public:
     MacAutostart(QString executable, QStringList arguments)
-        : m_executable(std::move(executable))
-        , m_arguments(std::move(arguments))
+        : Autostart(std::move(executable), std::move(arguments))
     {
     }
 
@@ -74,9 +73,6 @@ public:
         return true;
     }
 
-private:
-    QString m_executable;
-    QStringList m_arguments;
 };
 
 } // namespace

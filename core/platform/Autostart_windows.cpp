@@ -14,8 +14,7 @@ class WindowsAutostart final : public Autostart
 {
 public:
     WindowsAutostart(QString executable, QStringList arguments)
-        : m_executable(QDir::toNativeSeparators(std::move(executable)))
-        , m_arguments(std::move(arguments))
+        : Autostart(QDir::toNativeSeparators(executable), std::move(arguments))
     {
     }
 
@@ -52,9 +51,6 @@ private:
     static QString valueName() { return QStringLiteral(MPA_APP_ID); }
     inline static const QString kRunKey
         = u"HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run"_s;
-
-    QString m_executable;
-    QStringList m_arguments;
 };
 
 } // namespace

@@ -16,8 +16,7 @@ class XdgAutostart final : public Autostart
 {
 public:
     XdgAutostart(QString executable, QStringList arguments)
-        : m_executable(std::move(executable))
-        , m_arguments(std::move(arguments))
+        : Autostart(std::move(executable), std::move(arguments))
     {
     }
 
@@ -68,9 +67,6 @@ public:
         return entry.save(path, error);
     }
 
-private:
-    QString m_executable;
-    QStringList m_arguments;
 };
 
 } // namespace
