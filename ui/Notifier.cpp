@@ -1,6 +1,7 @@
 #include "Notifier.h"
 
 #include "autoaccept/AutoAcceptController.h"
+#include "common/Clock.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "quota/QuotaMonitor.h"
@@ -16,18 +17,17 @@ using namespace std::chrono_literals;
 
 namespace mpa {
 
-Notifier::Notifier(Settings *settings, QObject *parent)
+Notifier::Notifier(Settings *settings, Clock *clock, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
+    , m_clock(clock)
 {
-    m_clock.start();
     const std::array<std::chrono::milliseconds, 4> gaps { 60s, 30s, 10s, 60s };
     for (std::size_t i = 0; i < m_channels.size(); ++i) {
         Channel &c = m_channels.at(i);
         c.gap = gaps.at(i);
-        c.flush = new QTimer(this);
-        c.flush->setSingleShot(true);
-        connect(c.flush, &QTimer::timeout, this, [this, i] { flush(Subject(i)); });
+        c.flush = new ClockTimer(m_clock, this);
+        connect(c.flush, &ClockTimer::timeout, this, [this, i] { flush(Subject(i)); });
     }
 }
 
@@ -164,15 +164,16 @@ void Notifier::post(const Notification &notification)
         && !(c.pending && c.pending->kind == Kind::ConnectionLost)) {
         return;
     }
-    const qint64 now = m_clock.elapsed();
-    if (!c.lastShownMs || now - *c.lastShownMs >= c.gap.count()) {
+    const qint64 now = m_clock->nowMs();
+    // (A clock set back counts as the gap having passed.)
+    if (!c.lastShownMs || now - *c.lastShownMs >= c.gap.count() || now < *c.lastShownMs) {
         show(c, notification);
         return;
     }
     c.pending = notification;
     ++c.suppressed;
     if (!c.flush->isActive())
-        c.flush->start(int(*c.lastShownMs + c.gap.count() - now));
+        c.flush->start(std::chrono::milliseconds(*c.lastShownMs + c.gap.count() - now));
 }
 
 void Notifier::flush(Subject subject)
@@ -198,7 +199,7 @@ void Notifier::flush(Subject subject)
 
 void Notifier::show(Channel &channel, const Notification &notification)
 {
-    channel.lastShownMs = m_clock.elapsed();
+    channel.lastShownMs = m_clock->nowMs();
     channel.lastShownKind = notification.kind;
     channel.pending.reset();
     channel.suppressed = 0;

@@ -5,11 +5,9 @@
 // lost" ends as "lost"). "Back" is only said after "lost" was. Turned off by ui/notifications.
 // The tray shows what notified() carries; without a tray the lines still reach the log.
 
-#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 #include <QString>
-#include <QTimer>
 
 #include <array>
 #include <chrono>
@@ -17,6 +15,8 @@
 
 namespace mpa {
 
+class Clock;
+class ClockTimer;
 class Engine;
 class Settings;
 
@@ -43,7 +43,8 @@ public:
         bool warning = false;
     };
 
-    explicit Notifier(Settings *settings, QObject *parent = nullptr);
+    // `clock` (the engine's) times the gaps between notifications of one subject.
+    Notifier(Settings *settings, Clock *clock, QObject *parent = nullptr);
 
     void setMinimumGap(Subject subject, std::chrono::milliseconds gap);
     std::chrono::milliseconds minimumGap(Subject subject) const;
@@ -74,7 +75,7 @@ private:
         std::optional<Notification> pending;
         int suppressed = 0;
         std::chrono::milliseconds gap { 0 };
-        QTimer *flush = nullptr;
+        ClockTimer *flush = nullptr;
     };
 
     void post(const Notification &notification);
@@ -84,7 +85,7 @@ private:
     Channel &channel(Subject subject) { return m_channels.at(std::size_t(subject)); }
 
     Settings *m_settings;
-    QElapsedTimer m_clock;
+    Clock *m_clock;
     std::array<Channel, 4> m_channels;
     QPointer<Engine> m_engine;
     QString m_connectedAddress;

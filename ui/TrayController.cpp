@@ -31,7 +31,7 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     : QObject(parent)
     , m_engine(engine)
     , m_window(window)
-    , m_notifier(new Notifier(engine->settings(), this))
+    , m_notifier(new Notifier(engine->settings(), engine->clock(), this))
     , m_menu(new QMenu)
 {
     m_menu->setObjectName(u"trayMenu"_s);

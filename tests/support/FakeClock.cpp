@@ -41,6 +41,11 @@ void FakeClock::advanceTo(const QDateTime &when)
     advance(std::chrono::milliseconds(std::max<qint64>(0, when.toMSecsSinceEpoch() - m_nowMs)));
 }
 
+void FakeClock::jumpBack(std::chrono::milliseconds step)
+{
+    m_nowMs -= step.count();
+}
+
 int FakeClock::armedTimers() const
 {
     int count = 0;

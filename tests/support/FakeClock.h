@@ -24,6 +24,8 @@ public:
 
     void advance(std::chrono::milliseconds step);
     void advanceTo(const QDateTime &when);
+    // The system clock set back by hand: no timer fires.
+    void jumpBack(std::chrono::milliseconds step);
     int armedTimers() const;
 
 protected:

@@ -102,7 +102,7 @@ TEST_F(AutoAcceptPageTest, LivePagesProfilesCountsAndBlockedCommands)
     ASSERT_TRUE(site.listen());
     settings->setValue(SettingKey::AutoAcceptEnabled, true);
     settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
-    Notifier notifier(settings.get());
+    Notifier notifier(settings.get(), engine->clock());
     QList<Notifier::Notification> shown;
     QObject::connect(&notifier, &Notifier::notified, &notifier,
                      [&](const Notifier::Notification &n) { shown.append(n); });

@@ -1,6 +1,7 @@
 // Notifications are rate-limited per subject and say only what the user needs to know.
 #include "Notifier.h"
 
+#include "FakeClock.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
@@ -19,10 +20,11 @@ class NotifierTest : public UiTest
 {
 protected:
     QList<Notifier::Notification> shown;
+    FakeClock clock { QDateTime(QDate(2026, 3, 2), QTime(9, 0), QTimeZone::utc()) };
 
     std::unique_ptr<Notifier> makeNotifier(std::chrono::milliseconds gap)
     {
-        auto notifier = std::make_unique<Notifier>(settings.get());
+        auto notifier = std::make_unique<Notifier>(settings.get(), &clock);
         for (auto subject : { Notifier::Subject::Connection, Notifier::Subject::Blocked,
                               Notifier::Subject::Queue, Notifier::Subject::Quota })
             notifier->setMinimumGap(subject, gap);
@@ -41,8 +43,10 @@ TEST_F(NotifierTest, BlockedCommandsInABurstAreSummedUp)
     EXPECT_EQ(shown.at(0).message, u"Not run in Agent: rm -rf /"_s);
     notifier->commandBlocked(u"mkfs.ext4 /dev/sda"_s, u"Agent"_s);
     notifier->commandBlocked(u"dd if=/dev/zero of=/dev/sda"_s, u"Agent"_s);
+    clock.advance(299ms);
     EXPECT_EQ(shown.size(), 1) << "within the gap nothing more pops up";
-    ASSERT_TRUE(waitUntil([&] { return shown.size() == 2; }));
+    clock.advance(1ms);
+    ASSERT_EQ(shown.size(), 2) << "the gap is over: the burst, summed up";
     EXPECT_EQ(shown.at(1).title, u"2 more commands blocked"_s);
     EXPECT_TRUE(shown.at(1).message.contains(u"dd if=/dev/zero"_s)) << shown.at(1).message.toStdString();
 }
@@ -60,13 +64,24 @@ TEST_F(NotifierTest, ConnectionFlappingEndsWithTheLatestStateOnly)
     notifier->connectionRestored(u"127.0.0.1:9004"_s, u"Chrome/1"_s);
     notifier->connectionLost(u"127.0.0.1:9004"_s, u"closed"_s);
     // Lost, back, lost: the user was told "lost" and it is still true; nothing to add.
-    EXPECT_FALSE(waitForSignal(notifier.get(), &Notifier::notified, 700ms));
+    clock.advance(700ms);
     EXPECT_EQ(shown.size(), 1);
+
 
     notifier->connectionRestored(u"127.0.0.1:9004"_s, u"Chrome/1"_s);
     ASSERT_EQ(shown.size(), 2) << "the gap has passed";
     EXPECT_EQ(shown.at(1).kind, Notifier::Kind::ConnectionRestored);
     EXPECT_EQ(shown.at(1).message, u"127.0.0.1:9004 answers again (Chrome/1)."_s);
+}
+
+TEST_F(NotifierTest, AClockSetBackDoesNotSilenceASubjectForHours)
+{
+    auto notifier = makeNotifier(60s);
+    notifier->commandBlocked(u"rm -rf /"_s, u"Agent"_s);
+    ASSERT_EQ(shown.size(), 1);
+    clock.jumpBack(std::chrono::hours(2));
+    notifier->commandBlocked(u"mkfs.ext4 /dev/sda"_s, u"Agent"_s);
+    EXPECT_EQ(shown.size(), 2) << "the gap counts as passed";
 }
 
 TEST_F(NotifierTest, TheOtherSubjectsHaveTheirEntryPointsAndTheSettingTurnsThemOff)
