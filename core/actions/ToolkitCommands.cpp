@@ -183,10 +183,50 @@ void ToolkitCommands::add(const QString &type, const QString &description, Handl
     // The dispatcher checks params against the schema (names, types, ranges) before the handler.
     m_commands->add({ type, CommandDispatcher::Scope::Toolkit | CommandDispatcher::Scope::DebugApi,
                       description, ToolkitSchemas::schema(type),
-                      [handler](const QJsonObject &raw, const CommandCaller &caller, CommandReply reply) {
-                          CommandParams params(raw);
-                          handler(params, caller, std::move(reply));
+                      [this, handler](const QJsonObject &raw, const CommandCaller &caller, CommandReply reply) {
+                          // The first call often comes while the connection is still being made
+                          // (an MCP client calls a tool right after initialize).
+                          whenBrowserReady(std::move(reply), [handler, raw, caller](CommandReply reply) {
+                              CommandParams params(raw);
+                              handler(params, caller, std::move(reply));
+                          });
                       } });
+}
+
+void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go)
+{
+    if (m_endpoint->targetsKnown() || m_endpoint->state() == CdpEndpoint::State::Stopped)
+        return go(std::move(reply));
+    struct Wait
+    {
+        CommandReply reply;
+        std::function<void(CommandReply)> go;
+    };
+    auto wait = std::make_shared<Wait>(Wait { std::move(reply), std::move(go) });
+    // Dies with this object, so neither the signal nor the timer can reach a deleted one.
+    auto *guard = new QObject(this);
+    connect(m_endpoint, &CdpEndpoint::targetsKnownChanged, guard, [wait, guard](bool known) {
+        if (!known || !wait->go)
+            return;
+        guard->deleteLater();
+        std::exchange(wait->go, {})(std::move(wait->reply));
+    });
+    QTimer::singleShot(m_browserWait, guard, [this, wait, guard] {
+        if (!wait->go)
+            return;
+        wait->go = {};
+        guard->deleteLater();
+        const QString address = m_endpoint->address();
+        wait->reply(CommandResult::failure(
+            tr("no browser answered at %1 within %2 s%3. Start one with remote debugging on that port, e.g. "
+               "chromium --remote-debugging-port=%4 --user-data-dir=/tmp/mpa-browser, or point the app at "
+               "another with --cdp-host/--cdp-port")
+                .arg(address)
+                .arg(double(m_browserWait.count()) / 1000.0)
+                .arg(m_endpoint->lastError().isEmpty() ? QString() : u" ("_s + m_endpoint->lastError() + u')')
+                .arg(m_endpoint->port()),
+            503));
+    });
 }
 
 void ToolkitCommands::addTabCommand(const QString &type, const QString &description, TabHandler handler)

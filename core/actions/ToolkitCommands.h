@@ -49,6 +49,11 @@ public Q_SLOTS:
     // Forgets the tabs a disconnected agent owned; the tabs stay open.
     void releaseCaller(const mpa::CommandCaller &caller);
 
+public:
+    // How long a command waits for the browser connection (and its open tabs) to be made
+    // before it is answered with how to start a browser.
+    void setBrowserWait(std::chrono::milliseconds wait) { m_browserWait = wait; }
+
 private:
     using Handler
         = std::function<void(CommandParams &params, const CommandCaller &caller, CommandReply reply)>;
@@ -56,6 +61,9 @@ private:
                                           const CommandCaller &caller, CommandReply reply)>;
 
     void add(const QString &type, const QString &description, Handler handler);
+    // Runs `go` once the browser's open tabs are known (at once when they are, or when the
+    // endpoint is not even trying); answers 503 with how to start one after m_browserWait.
+    void whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go);
     // Registers a type that acts on one tab (params.tab or the caller's current tab).
     void addTabCommand(const QString &type, const QString &description, TabHandler handler);
     // Runs `act` on the tab a command names (or the caller's current one), or answers why not.
@@ -79,6 +87,7 @@ private:
     QPointer<CommandDispatcher> m_commands;
     TabRegistry m_tabs;
     QHash<QString, PageController *> m_controllers;
+    std::chrono::milliseconds m_browserWait { 10000 };
     std::shared_ptr<QHash<QString, int>> m_refMarks = std::make_shared<QHash<QString, int>>();
 };
 

@@ -142,7 +142,17 @@ void CdpEndpoint::setState(State state)
     if (m_state == state)
         return;
     m_state = state;
+    if (state != State::Connected)
+        setTargetsKnown(false);
     Q_EMIT stateChanged(state);
+}
+
+void CdpEndpoint::setTargetsKnown(bool known)
+{
+    if (m_targetsKnown == known)
+        return;
+    m_targetsKnown = known;
+    Q_EMIT targetsKnownChanged(known);
 }
 
 QNetworkReply *CdpEndpoint::get(const QString &path)
@@ -264,7 +274,9 @@ void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
         }
         openLink(rewriteToAddress(QUrl(entry.webSocketDebuggerUrl)), false, info);
     }
-    // Links whose target left the list close on their own; nothing to do here.
+    // Links whose target left the list close on their own; nothing to do here. The listed
+    // targets' links are opening: as known as this mode gets.
+    setTargetsKnown(true);
 }
 
 CdpEndpoint::Link *CdpEndpoint::openLink(const QUrl &url, bool browserLevel, const CdpTargetInfo &info)
@@ -320,6 +332,10 @@ void CdpEndpoint::onLinkOpened(Link *link)
                                    if (!result.ok())
                                        qCWarning(lcCdp).noquote() << "cannot watch the browser's targets:"
                                                                   << result.error.toString();
+                                   // The browser attaches the targets already open before it
+                                   // answers: their sessions exist now.
+                                   if (m_state == State::Connected && m_browserLevel)
+                                       setTargetsKnown(true);
                                });
         return;
     }

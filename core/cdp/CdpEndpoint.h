@@ -57,6 +57,9 @@ public:
 
     State state() const { return m_state; }
     bool isConnected() const { return m_state == State::Connected; }
+    // Connected, and the targets open at that moment are attached (their sessions exist): a
+    // command for "the tab" can be answered from here on.
+    bool targetsKnown() const { return m_state == State::Connected && m_targetsKnown; }
     bool isBrowserLevel() const { return m_browserLevel; }
     QString browserVersion() const { return m_browserVersion; }
     QString lastError() const { return m_lastError; }
@@ -75,6 +78,7 @@ public:
 Q_SIGNALS:
     void stateChanged(mpa::CdpEndpoint::State state);
     void connected(const QString &browserVersion);
+    void targetsKnownChanged(bool known); // see targetsKnown()
     void disconnected(const QString &reason);
     void sessionAttached(mpa::CdpSession *session);
     void sessionDetached(mpa::CdpSession *session); // the session is deleted afterwards
@@ -91,6 +95,7 @@ private:
     };
 
     void setState(State state);
+    void setTargetsKnown(bool known);
     void discover();
     void onVersionReply(QNetworkReply *reply, quint64 generation);
     void refreshTargetList();
@@ -118,6 +123,7 @@ private:
     State m_state = State::Stopped;
     bool m_running = false;
     bool m_browserLevel = false;
+    bool m_targetsKnown = false;
     bool m_perTargetMode = false;
     quint64 m_generation = 0;
     QString m_browserVersion;

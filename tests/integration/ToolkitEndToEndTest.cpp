@@ -197,4 +197,50 @@ TEST_F(ToolkitEndToEndTest, McpSdkOpensSnapshotsClicksAndGetsAStaleRefError)
     EXPECT_EQ(session.finish(), 0) << session.transcript().toStdString();
 }
 
+// An MCP client calls a tool right after initialize, while the browser is still starting: the
+// call waits for it (bounded) instead of failing with "not connected".
+TEST_F(ToolkitEndToEndTest, AToolCalledRightAfterConnectWaitsForABrowserStillStarting)
+{
+    const quint16 port = unusedPort();
+    NodeBridge session(u"mcp-session.mjs"_s, { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s,
+                                               QString::number(port), u"--config-dir"_s, configDir() });
+    ASSERT_TRUE(session.waitForEvent(u"connected"_s, 30s)) << session.transcript().toStdString();
+    session.send({ { u"op"_s, u"callTool"_s },
+                   { u"name"_s, u"open"_s },
+                   { u"arguments"_s,
+                     QJsonObject { { u"url"_s, fixtureUrl(u"agent-counter.html"_s).toString() },
+                                   { u"newTab"_s, true } } } });
+    HeadlessChromium late;
+    QString error;
+    ASSERT_TRUE(late.start(&error, port)) << error.toStdString();
+    const auto answer
+        = session.waitFor([](const QJsonObject &e) { return e.value(u"op"_s).toString() == u"callTool"_s; }, 30s);
+    ASSERT_TRUE(answer) << session.transcript().toStdString();
+    const QJsonObject result = answer->value(u"result"_s).toObject();
+    EXPECT_TRUE(answer->value(u"ok"_s).toBool()) << session.transcript().toStdString();
+    EXPECT_FALSE(result.value(u"isError"_s).toBool())
+        << QJsonDocument(result).toJson(QJsonDocument::Compact).toStdString();
+    EXPECT_EQ(session.finish(), 0) << session.transcript().toStdString();
+    late.stop();
+}
+
+// Nothing answers on the port: the call ends after the wait with how to start a browser.
+TEST_F(ToolkitEndToEndTest, WithNoBrowserAToolSaysHowToStartOne)
+{
+    const quint16 port = unusedPort();
+    NodeBridge session(u"mcp-session.mjs"_s, { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s,
+                                               QString::number(port), u"--config-dir"_s, configDir() });
+    ASSERT_TRUE(session.waitForEvent(u"connected"_s, 30s)) << session.transcript().toStdString();
+    session.send({ { u"op"_s, u"callTool"_s }, { u"name"_s, u"snapshot"_s }, { u"arguments"_s, QJsonObject() } });
+    const auto answer
+        = session.waitFor([](const QJsonObject &e) { return e.value(u"op"_s).toString() == u"callTool"_s; }, 30s);
+    ASSERT_TRUE(answer) << session.transcript().toStdString();
+    const QJsonObject result = answer->value(u"result"_s).toObject();
+    EXPECT_TRUE(result.value(u"isError"_s).toBool());
+    const QString text = result.value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString();
+    EXPECT_TRUE(text.startsWith(u"no browser answered at 127.0.0.1:%1 within 10 s"_s.arg(port))) << text.toStdString();
+    EXPECT_TRUE(text.contains(u"--remote-debugging-port=%1"_s.arg(port))) << text.toStdString();
+    EXPECT_EQ(session.finish(), 0) << session.transcript().toStdString();
+}
+
 } // namespace
