@@ -58,6 +58,21 @@ QStringList types()
              u"reload"_s,   u"wait"_s,  u"screenshot"_s, u"eval"_s };
 }
 
+QJsonObject annotations(const QString &type)
+{
+    static const QStringList readOnly { u"snapshot"_s, u"get"_s, u"is"_s, u"wait"_s, u"screenshot"_s };
+    static const QStringList navigates { u"open"_s, u"back"_s, u"forward"_s, u"reload"_s };
+    if (readOnly.contains(type))
+        return { { u"readOnlyHint"_s, true }, { u"openWorldHint"_s, false } };
+    // Clicking, typing and the rest change the page but do not destroy anything by themselves;
+    // "tab" can close one and "eval" can do anything.
+    const bool destructive = type == u"tab"_s || type == u"eval"_s;
+    return { { u"readOnlyHint"_s, false },
+             { u"destructiveHint"_s, destructive },
+             { u"idempotentHint"_s, type == u"reload"_s },
+             { u"openWorldHint"_s, navigates.contains(type) || type == u"eval"_s } };
+}
+
 QJsonObject schema(const QString &type)
 {
     if (type == u"snapshot"_s) {

@@ -1,6 +1,7 @@
 #include "McpServer.h"
 
 #include "actions/ParamsSchema.h"
+#include "actions/ToolkitSchemas.h"
 #include "logging/LogCategories.h"
 
 #include <QCoreApplication>
@@ -173,11 +174,14 @@ QJsonObject McpServer::listTools() const
 {
     QJsonArray tools;
     for (const CommandDispatcher::Command &c : m_commands->commands(CommandDispatcher::Scope::Toolkit)) {
-        tools.append(QJsonObject {
+        QJsonObject tool {
             { u"name"_s, c.name },
             { u"description"_s, c.description },
             { u"inputSchema"_s, ParamsSchema::normalized(c.inputSchema) },
-        });
+        };
+        if (const QJsonObject hints = ToolkitSchemas::annotations(c.name); !hints.isEmpty())
+            tool.insert(u"annotations"_s, hints);
+        tools.append(tool);
     }
     return { { u"tools"_s, tools } };
 }
@@ -190,6 +194,15 @@ QJsonObject McpServer::toolResult(const CommandResult &result)
         return { { u"content"_s, content }, { u"isError"_s, true } };
     }
     QJsonValue data = result.data;
+    // A snapshot goes to the model as its lines, not as a JSON-escaped string; the rest (url,
+    // title, tab, counts) follows as a second item.
+    if (data.isObject() && data.toObject().value(u"snapshot"_s).isString()) {
+        QJsonObject meta = data.toObject();
+        content.append(QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, meta.take(u"snapshot"_s).toString() } });
+        content.append(QJsonObject { { u"type"_s, u"text"_s },
+                                     { u"text"_s, QString::fromUtf8(QJsonDocument(meta).toJson(QJsonDocument::Compact)) } });
+        return { { u"content"_s, content }, { u"isError"_s, false } };
+    }
     if (data.isObject()) {
         QJsonObject object = data.toObject();
         const QString mimeType = object.value(u"mimeType"_s).toString();

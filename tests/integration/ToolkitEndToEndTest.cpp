@@ -167,6 +167,16 @@ TEST_F(ToolkitEndToEndTest, McpSdkOpensSnapshotsClicksAndGetsAStaleRefError)
     ASSERT_FALSE(result.value(u"isError"_s).toBool()) << text(result).toStdString();
     result = callTool(u"snapshot"_s, {});
     ASSERT_FALSE(result.value(u"isError"_s).toBool()) << text(result).toStdString();
+    // The lines as they are (no JSON escaping), then the metadata.
+    EXPECT_TRUE(text(result).contains(u"button \"Add one\""_s)) << text(result).toStdString();
+    EXPECT_TRUE(text(result).contains(u'\n'));
+    EXPECT_FALSE(text(result).startsWith(u'{'));
+    const QJsonObject meta = QJsonDocument::fromJson(
+                                 result.value(u"content"_s).toArray().at(1).toObject().value(u"text"_s).toString().toUtf8())
+                                 .object();
+    EXPECT_TRUE(meta.value(u"url"_s).toString().endsWith(u"agent-counter.html"_s)) << text(result).toStdString();
+    EXPECT_TRUE(tools.value(u"snapshot"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool());
+    EXPECT_FALSE(tools.value(u"click"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool(true));
     const QString ref = refOf(text(result), u"Add one"_s);
     ASSERT_FALSE(ref.isEmpty()) << text(result).toStdString();
 
