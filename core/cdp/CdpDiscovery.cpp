@@ -40,6 +40,7 @@ std::optional<CdpVersionInfo> parseVersion(const QByteArray &body, QString *erro
     CdpVersionInfo info;
     info.browser = version.value(u"Browser").toString();
     info.protocolVersion = version.value(u"Protocol-Version").toString();
+    info.userAgent = version.value(u"User-Agent").toString();
     info.webSocketDebuggerUrl = version.value(u"webSocketDebuggerUrl").toString();
     if (!doc.isObject() || (info.browser.isEmpty() && info.protocolVersion.isEmpty())) {
         setError(error,

@@ -18,6 +18,7 @@ struct CdpVersionInfo
 {
     QString browser; // "Chrome/131.0…"
     QString protocolVersion;
+    QString userAgent; // tells the browser's OS (macOS wants Cmd where others want Ctrl)
     QString webSocketDebuggerUrl; // empty when the endpoint has no browser-level target
     bool browserLevel() const { return !webSocketDebuggerUrl.isEmpty(); }
 };

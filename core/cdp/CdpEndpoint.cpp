@@ -198,6 +198,7 @@ void CdpEndpoint::onVersionReply(QNetworkReply *reply, quint64 generation)
         return;
     }
     m_browserVersion = version->browser;
+    setUserAgent(version->userAgent);
     if (version->browserLevel()) {
         m_perTargetMode = false;
         openLink(rewriteToAddress(QUrl(version->webSocketDebuggerUrl)), true, {});
@@ -326,6 +327,12 @@ void CdpEndpoint::onLinkOpened(Link *link)
                                 << (m_browserVersion.isEmpty() ? u"the browser"_s : m_browserVersion) << "at"
                                 << address();
         Q_EMIT connected(m_browserVersion);
+        if (m_userAgent.isEmpty()) { // connected without /json/version (connectToBrowser)
+            link->connection->send(u"Browser.getVersion"_s, {}, {}, this, [this](const CdpResult &result) {
+                if (result.ok())
+                    setUserAgent(result.result.value(u"userAgent").toString());
+            });
+        }
         link->connection->send(u"Target.setDiscoverTargets"_s, { { u"discover"_s, true } });
         link->connection->send(u"Target.setAutoAttach"_s, autoAttachParams(true), {}, this,
                                [this](const CdpResult &result) {
@@ -343,8 +350,16 @@ void CdpEndpoint::onLinkOpened(Link *link)
     registerSession(link, session);
 }
 
+void CdpEndpoint::setUserAgent(const QString &userAgent)
+{
+    m_userAgent = userAgent;
+    for (CdpSession *session : sessions())
+        session->setBrowserUserAgent(userAgent);
+}
+
 void CdpEndpoint::registerSession(Link *link, CdpSession *session)
 {
+    session->setBrowserUserAgent(m_userAgent);
     link->sessions.insert(session->sessionId(), session);
     // Let this target's own out-of-process frames attach as sessions, too.
     session->send(u"Target.setAutoAttach"_s, autoAttachParams(false));

@@ -62,6 +62,7 @@ public:
     bool targetsKnown() const { return m_state == State::Connected && m_targetsKnown; }
     bool isBrowserLevel() const { return m_browserLevel; }
     QString browserVersion() const { return m_browserVersion; }
+    QString userAgent() const { return m_userAgent; }
     QString lastError() const { return m_lastError; }
     int unknownSessionEvents() const { return m_unknownSessionEvents; }
 
@@ -96,6 +97,7 @@ private:
 
     void setState(State state);
     void setTargetsKnown(bool known);
+    void setUserAgent(const QString &userAgent);
     void discover();
     void onVersionReply(QNetworkReply *reply, quint64 generation);
     void refreshTargetList();
@@ -124,6 +126,7 @@ private:
     bool m_running = false;
     bool m_browserLevel = false;
     bool m_targetsKnown = false;
+    QString m_userAgent;
     bool m_perTargetMode = false;
     quint64 m_generation = 0;
     QString m_browserVersion;

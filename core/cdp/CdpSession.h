@@ -29,6 +29,9 @@ public:
     const CdpTargetInfo &targetInfo() const { return m_info; }
     QString targetId() const { return m_info.targetId; }
     bool isPage() const { return m_info.isPageLike(); }
+    // The browser's user agent (its OS decides Cmd or Ctrl for shortcuts); empty when unknown.
+    QString browserUserAgent() const { return m_browserUserAgent; }
+    void setBrowserUserAgent(const QString &userAgent) { m_browserUserAgent = userAgent; }
     CdpSession *parentSession() const { return m_parent; }
     // The top-level page this session belongs to (itself for a page).
     CdpSession *pageSession();
@@ -62,6 +65,7 @@ private:
     QPointer<CdpConnection> m_connection;
     QString m_sessionId;
     CdpTargetInfo m_info;
+    QString m_browserUserAgent;
     QPointer<CdpSession> m_parent;
     bool m_attached = true;
     bool m_crashed = false;

@@ -1,5 +1,7 @@
 #include "ChatSurface.h"
 
+#include "cdp/CdpInput.h"
+
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 
@@ -21,13 +23,6 @@ constexpr int kPollMs = 100;
 constexpr qint64 kKeyAsTextMs = 300;
 constexpr auto kActivateTimeout = std::chrono::seconds(3);
 constexpr auto kRestoreTimeout = std::chrono::seconds(10);
-
-// CDP Input modifiers: Alt 1, Ctrl 2, Meta 4, Shift 8. The "send" chord is Cmd+Enter on macOS.
-#ifdef Q_OS_MACOS
-constexpr int kPrimaryModifier = 4;
-#else
-constexpr int kPrimaryModifier = 2;
-#endif
 
 QString folded(const QString &text)
 {
@@ -296,7 +291,8 @@ private:
             });
             return;
         }
-        m_surface->pressKey(u"Enter"_s, name == u"enter"_s ? 0 : kPrimaryModifier, this, confirm);
+        // The "send" chord is Cmd+Enter where the browser runs on macOS, Ctrl+Enter elsewhere.
+        m_surface->pressKey(u"Enter"_s, name == u"enter"_s ? 0 : m_surface->primaryModifier(), this, confirm);
     }
 
     bool confirmed(const ChatState &s) const
@@ -748,74 +744,26 @@ CdpSession *inputSession(CdpSession *session)
 void ChatSurface::insertText(const QString &text, QObject *context,
                              std::function<void(const CdpError &)> done)
 {
-    CdpSession *target = inputSession(session());
-    if (!target) {
-        done(CdpError::transport(u"Input.insertText"_s, u"the chat's page is gone"_s));
-        return;
-    }
-    target->send(u"Input.insertText"_s, { { u"text"_s, text } }, context,
-                 [done](const CdpResult &result) { done(result.error); });
+    CdpInput::send(inputSession(session()), { CdpInput::insertText(text) }, context, std::move(done));
 }
 
 void ChatSurface::pressKey(const QString &key, int modifiers, QObject *context,
                            std::function<void(const CdpError &)> done)
 {
-    CdpSession *target = inputSession(session());
-    if (!target) {
-        done(CdpError::transport(u"Input.dispatchKeyEvent"_s, u"the chat's page is gone"_s));
-        return;
-    }
-    int code = 0;
-    QString text;
-    if (key == u"Enter"_s) {
-        code = 13;
-        text = u"\r"_s;
-    } else if (key == u"Backspace"_s) {
-        code = 8;
-    } else if (key == u"Delete"_s) {
-        code = 46;
-    }
-    QJsonObject down { { u"type"_s, text.isEmpty() ? u"rawKeyDown"_s : u"keyDown"_s },
-                       { u"key"_s, key },
-                       { u"code"_s, key },
-                       { u"windowsVirtualKeyCode"_s, code },
-                       { u"nativeVirtualKeyCode"_s, code },
-                       { u"modifiers"_s, modifiers } };
-    if (!text.isEmpty()) {
-        down.insert(u"text"_s, text);
-        down.insert(u"unmodifiedText"_s, text);
-    }
-    QJsonObject up = down;
-    up.insert(u"type"_s, u"keyUp"_s);
-    up.remove(u"text"_s);
-    up.remove(u"unmodifiedText"_s);
-    target->send(u"Input.dispatchKeyEvent"_s, down, context);
-    target->send(u"Input.dispatchKeyEvent"_s, up, context,
-                 [done](const CdpResult &result) { done(result.error); });
+    const std::optional<CdpInput::Key> k = CdpInput::key(key);
+    CdpInput::send(inputSession(session()), k ? CdpInput::press(*k, modifiers) : QList<CdpInput::Command>(),
+                   context, std::move(done));
 }
 
 void ChatSurface::clickAt(QPointF point, QObject *context, std::function<void(const CdpError &)> done)
 {
-    CdpSession *target = inputSession(session());
-    if (!target) {
-        done(CdpError::transport(u"Input.dispatchMouseEvent"_s, u"the chat's page is gone"_s));
-        return;
-    }
-    const QJsonObject at { { u"x"_s, point.x() }, { u"y"_s, point.y() } };
-    QJsonObject moved = at;
-    moved.insert(u"type"_s, u"mouseMoved"_s);
-    QJsonObject pressed = at;
-    pressed.insert(u"type"_s, u"mousePressed"_s);
-    pressed.insert(u"button"_s, u"left"_s);
-    pressed.insert(u"buttons"_s, 1);
-    pressed.insert(u"clickCount"_s, 1);
-    QJsonObject released = pressed;
-    released.insert(u"type"_s, u"mouseReleased"_s);
-    released.insert(u"buttons"_s, 0);
-    target->send(u"Input.dispatchMouseEvent"_s, moved, context);
-    target->send(u"Input.dispatchMouseEvent"_s, pressed, context);
-    target->send(u"Input.dispatchMouseEvent"_s, released, context,
-                 [done](const CdpResult &result) { done(result.error); });
+    CdpInput::send(inputSession(session()), CdpInput::click(point), context, std::move(done));
+}
+
+int ChatSurface::primaryModifier() const
+{
+    CdpSession *target = session();
+    return CdpInput::primaryModifier(target ? target->browserUserAgent() : QString());
 }
 
 void ChatSurface::clickElement(const QString &what, int index, QObject *context, ErrorCallback done)

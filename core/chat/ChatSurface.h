@@ -151,6 +151,8 @@ private:
     void pressKey(const QString &key, int modifiers, QObject *context,
                   std::function<void(const CdpError &)> done);
     void clickAt(QPointF point, QObject *context, std::function<void(const CdpError &)> done);
+    // Meta for a browser on macOS, Control elsewhere (CdpInput::primaryModifier).
+    int primaryModifier() const;
     // Clicks the send button, the stop button or a tab: trusted where its position is known
     // in the target's viewport, a DOM click otherwise.
     void clickElement(const QString &what, int index, QObject *context, ErrorCallback done);

@@ -1,5 +1,7 @@
 #include "PageController.h"
 
+#include "cdp/CdpInput.h"
+
 #include "cdp/CdpEndpoint.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
@@ -21,110 +23,6 @@ namespace {
 
 constexpr int kSettleMs = 5000; // how long an action waits for a navigation or tab it set off
 constexpr int kLoadMs = 15000; // how long open/back/forward/reload wait for the new document
-
-// CDP Input modifiers.
-constexpr int kAlt = 1;
-constexpr int kControl = 2;
-constexpr int kMeta = 4;
-constexpr int kShift = 8;
-
-struct KeyInfo
-{
-    QString key;
-    QString code;
-    int keyCode = 0;
-    QString text;
-    int modifier = 0; // for Alt, Control, Meta, Shift
-};
-
-std::optional<KeyInfo> keyInfo(const QString &name)
-{
-    static const QHash<QString, KeyInfo> named = [] {
-        QHash<QString, KeyInfo> k;
-        k.insert(u"enter"_s, { u"Enter"_s, u"Enter"_s, 13, u"\r"_s });
-        k.insert(u"return"_s, k.value(u"enter"_s));
-        k.insert(u"tab"_s, { u"Tab"_s, u"Tab"_s, 9, {} });
-        k.insert(u"backspace"_s, { u"Backspace"_s, u"Backspace"_s, 8, {} });
-        k.insert(u"delete"_s, { u"Delete"_s, u"Delete"_s, 46, {} });
-        k.insert(u"del"_s, k.value(u"delete"_s));
-        k.insert(u"escape"_s, { u"Escape"_s, u"Escape"_s, 27, {} });
-        k.insert(u"esc"_s, k.value(u"escape"_s));
-        k.insert(u"space"_s, { u" "_s, u"Space"_s, 32, u" "_s });
-        k.insert(u"arrowleft"_s, { u"ArrowLeft"_s, u"ArrowLeft"_s, 37, {} });
-        k.insert(u"arrowup"_s, { u"ArrowUp"_s, u"ArrowUp"_s, 38, {} });
-        k.insert(u"arrowright"_s, { u"ArrowRight"_s, u"ArrowRight"_s, 39, {} });
-        k.insert(u"arrowdown"_s, { u"ArrowDown"_s, u"ArrowDown"_s, 40, {} });
-        k.insert(u"left"_s, k.value(u"arrowleft"_s));
-        k.insert(u"up"_s, k.value(u"arrowup"_s));
-        k.insert(u"right"_s, k.value(u"arrowright"_s));
-        k.insert(u"down"_s, k.value(u"arrowdown"_s));
-        k.insert(u"home"_s, { u"Home"_s, u"Home"_s, 36, {} });
-        k.insert(u"end"_s, { u"End"_s, u"End"_s, 35, {} });
-        k.insert(u"pageup"_s, { u"PageUp"_s, u"PageUp"_s, 33, {} });
-        k.insert(u"pagedown"_s, { u"PageDown"_s, u"PageDown"_s, 34, {} });
-        k.insert(u"insert"_s, { u"Insert"_s, u"Insert"_s, 45, {} });
-        for (int i = 1; i <= 12; ++i) {
-            const QString f = u"F%1"_s.arg(i);
-            k.insert(f.toLower(), { f, f, 111 + i, {} });
-        }
-        k.insert(u"shift"_s, { u"Shift"_s, u"ShiftLeft"_s, 16, {}, kShift });
-        k.insert(u"control"_s, { u"Control"_s, u"ControlLeft"_s, 17, {}, kControl });
-        k.insert(u"ctrl"_s, k.value(u"control"_s));
-        k.insert(u"alt"_s, { u"Alt"_s, u"AltLeft"_s, 18, {}, kAlt });
-        k.insert(u"option"_s, k.value(u"alt"_s));
-        k.insert(u"meta"_s, { u"Meta"_s, u"MetaLeft"_s, 91, {}, kMeta });
-        k.insert(u"cmd"_s, k.value(u"meta"_s));
-        k.insert(u"command"_s, k.value(u"meta"_s));
-        return k;
-    }();
-    if (const auto it = named.constFind(name.toLower()); it != named.cend())
-        return *it;
-    if (name.size() != 1)
-        return std::nullopt;
-    const QChar c = name.at(0);
-    KeyInfo info { name, {}, 0, name };
-    if (c.isLetter() && c.unicode() < 128) {
-        info.code = u"Key"_s + c.toUpper();
-        info.keyCode = c.toUpper().unicode();
-    } else if (c.isDigit() && c.unicode() < 128) {
-        info.code = u"Digit"_s + c;
-        info.keyCode = c.unicode();
-    }
-    return info;
-}
-
-QStringList chordParts(const QString &chord)
-{
-    QString rest = chord.trimmed();
-    QStringList parts;
-    // "Control++" presses Control and "+".
-    if (rest.endsWith(u"++"_s)) {
-        parts = rest.left(rest.size() - 2).split(u'+');
-        parts.append(u"+"_s);
-    } else if (rest == u"+"_s) {
-        parts = { u"+"_s };
-    } else {
-        parts = rest.split(u'+');
-    }
-    for (QString &p : parts)
-        p = p.trimmed();
-    return parts;
-}
-
-QJsonObject keyEvent(const QString &type, const KeyInfo &k, int modifiers, bool withText)
-{
-    QJsonObject e { { u"type"_s, type },
-                    { u"key"_s, k.key },
-                    { u"code"_s, k.code },
-                    { u"windowsVirtualKeyCode"_s, k.keyCode },
-                    { u"nativeVirtualKeyCode"_s, k.keyCode },
-                    { u"modifiers"_s, modifiers } };
-    if (withText) {
-        e.insert(u"text"_s, k.text);
-        e.insert(u"unmodifiedText"_s, k.text);
-    }
-    return e;
-}
 
 QString errorText(const CdpError &error)
 {
@@ -712,62 +610,27 @@ void PageController::toTopFrame(int frame, QPointF point, Point done)
             });
 }
 
-void PageController::sendInput(const QString &method, const QList<QJsonObject> &events, Sent done)
-{
-    QList<std::pair<QString, QJsonObject>> commands;
-    for (const QJsonObject &event : events)
-        commands.append({ method, event });
-    sendCommands(commands, std::move(done));
-}
-
-void PageController::sendCommands(const QList<std::pair<QString, QJsonObject>> &commands, Sent done)
+void PageController::sendInput(const QList<CdpInput::Command> &commands, Sent done)
 {
     if (!m_page)
         return done(tr("the tab was closed"));
-    if (commands.isEmpty())
-        return done({});
-    // Sent back to back, in order; the last one's answer tells how it went.
-    for (qsizetype i = 0; i < commands.size(); ++i) {
-        if (i + 1 < commands.size()) {
-            m_page->send(commands.at(i).first, commands.at(i).second, this);
-        } else {
-            m_page->send(commands.at(i).first, commands.at(i).second, this, [done](const CdpResult &result) {
-                done(result.ok() ? QString() : errorText(result.error));
-            });
-        }
-    }
+    CdpInput::send(m_page, commands, this, [done = std::move(done)](const CdpError &error) {
+        done(error.isError() ? errorText(error) : QString());
+    });
 }
 
 void PageController::mouse(QPointF point, int clickCount, const QString &button, Sent done)
 {
-    const QJsonObject at { { u"x"_s, point.x() }, { u"y"_s, point.y() } };
-    QList<QJsonObject> events;
-    QJsonObject moved = at;
-    moved.insert(u"type"_s, u"mouseMoved"_s);
-    events.append(moved);
-    const int buttons = button == u"right"_s ? 2 : button == u"middle"_s ? 4 : 1;
-    for (int i = 1; i <= clickCount; ++i) {
-        QJsonObject pressed = at;
-        pressed.insert(u"type"_s, u"mousePressed"_s);
-        pressed.insert(u"button"_s, button);
-        pressed.insert(u"buttons"_s, buttons);
-        pressed.insert(u"clickCount"_s, i);
-        QJsonObject released = pressed;
-        released.insert(u"type"_s, u"mouseReleased"_s);
-        released.insert(u"buttons"_s, 0);
-        events.append(pressed);
-        events.append(released);
-    }
-    sendInput(u"Input.dispatchMouseEvent"_s, events, std::move(done));
+    sendInput(CdpInput::click(point, clickCount, button), std::move(done));
 }
 
 QString PageController::checkKeys(const QString &keys)
 {
     if (keys.trimmed().isEmpty())
         return tr("no key given (e.g. Enter, Tab, Control+A, Shift+Tab)");
-    const QStringList parts = chordParts(keys);
+    const QStringList parts = CdpInput::chordParts(keys);
     for (qsizetype i = 0; i < parts.size(); ++i) {
-        const std::optional<KeyInfo> k = keyInfo(parts.at(i));
+        const std::optional<CdpInput::Key> k = CdpInput::key(parts.at(i));
         if (!k)
             return tr("unknown key “%1” in “%2” (use names like Enter, Tab, Escape, ArrowDown, F5, a single "
                       "character, and Control/Shift/Alt/Meta joined with +)")
@@ -781,63 +644,17 @@ QString PageController::checkKeys(const QString &keys)
 
 void PageController::keys(const QString &chord, Sent done)
 {
-    const QStringList parts = chordParts(chord);
-    QList<QJsonObject> events;
-    QList<KeyInfo> held;
-    int modifiers = 0;
-    for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
-        const KeyInfo k = *keyInfo(parts.at(i));
-        modifiers |= k.modifier;
-        held.append(k);
-        events.append(keyEvent(u"rawKeyDown"_s, k, modifiers, false));
-    }
-    KeyInfo main = *keyInfo(parts.constLast());
-    if (main.modifier) {
-        modifiers |= main.modifier;
-        events.append(keyEvent(u"rawKeyDown"_s, main, modifiers, false));
-        events.append(keyEvent(u"keyUp"_s, main, modifiers, false));
-    } else {
-        if (main.key.size() == 1 && main.key.at(0).isLetter())
-            main.key = main.text = (modifiers & kShift) ? main.key.toUpper() : main.key.toLower();
-        const bool withText = !main.text.isEmpty() && !(modifiers & (kControl | kAlt | kMeta));
-        events.append(keyEvent(withText ? u"keyDown"_s : u"rawKeyDown"_s, main, modifiers, withText));
-        events.append(keyEvent(u"keyUp"_s, main, modifiers, false));
-    }
-    for (qsizetype i = held.size() - 1; i >= 0; --i) {
-        modifiers &= ~held.at(i).modifier;
-        events.append(keyEvent(u"keyUp"_s, held.at(i), modifiers, false));
-    }
-    sendInput(u"Input.dispatchKeyEvent"_s, events, std::move(done));
+    sendInput(CdpInput::chord(chord), std::move(done));
 }
 
 void PageController::typeText(const QString &text, Sent done)
 {
-    // Keys for what a US keyboard has; other characters (accents, emoji) arrive as text input,
-    // one character at a time, in the same order.
-    QList<std::pair<QString, QJsonObject>> commands;
-    const QString keyMethod = u"Input.dispatchKeyEvent"_s;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        QString character = text.at(i);
-        if (text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate())
-            character += text.at(++i);
-        if (character == u"\n"_s)
-            character = u"Enter"_s;
-        const bool keyboard
-            = character == u"Enter"_s || (character.size() == 1 && character.at(0).unicode() < 128);
-        if (!keyboard) {
-            commands.append({ u"Input.insertText"_s, QJsonObject { { u"text"_s, character } } });
-            continue;
-        }
-        const KeyInfo k = *keyInfo(character);
-        commands.append({ keyMethod, keyEvent(u"keyDown"_s, k, 0, true) });
-        commands.append({ keyMethod, keyEvent(u"keyUp"_s, k, 0, false) });
-    }
-    sendCommands(commands, std::move(done));
+    sendInput(CdpInput::typeText(text), std::move(done));
 }
 
 void PageController::insertText(const QString &text, Sent done)
 {
-    sendInput(u"Input.insertText"_s, { QJsonObject { { u"text"_s, text } } }, std::move(done));
+    sendInput({ CdpInput::insertText(text) }, std::move(done));
 }
 
 // ---- actions ------------------------------------------------------------------------------
@@ -864,8 +681,7 @@ void PageController::hover(const QString &ref, Done done)
     pointOf(ref, u"hover"_s, [this, start, done](QPointF point, const QString &error) {
         if (!error.isEmpty())
             return done({}, error);
-        QJsonObject moved { { u"type"_s, u"mouseMoved"_s }, { u"x"_s, point.x() }, { u"y"_s, point.y() } };
-        sendInput(u"Input.dispatchMouseEvent"_s, { moved }, [this, start, done](const QString &inputError) {
+        sendInput({ CdpInput::mouseMove(point) }, [this, start, done](const QString &inputError) {
             if (!inputError.isEmpty())
                 return done({}, inputError);
             finish(start, {}, done);

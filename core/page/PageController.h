@@ -11,6 +11,7 @@
 // Every action's answer carries its effects: a navigation and the new URL, tabs it opened, and
 // JavaScript dialogs (handled by the dialog policy) with their message.
 
+#include "cdp/CdpInput.h"
 #include "page/PayloadInjector.h"
 
 #include <QElapsedTimer>
@@ -179,8 +180,7 @@ private:
     void keys(const QString &chord, Sent done);
     void typeText(const QString &text, Sent done);
     void insertText(const QString &text, Sent done);
-    void sendInput(const QString &method, const QList<QJsonObject> &events, Sent done);
-    void sendCommands(const QList<std::pair<QString, QJsonObject>> &commands, Sent done);
+    void sendInput(const QList<CdpInput::Command> &commands, Sent done);
 
     void onEvent(const QString &method, const QJsonObject &params);
     void noteEvent(const QString &method, const QJsonObject &params);

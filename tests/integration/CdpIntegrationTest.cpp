@@ -44,6 +44,9 @@ TEST_F(CdpIntegrationTest, EvaluatesInAPage)
         << endpoint->browserVersion().toStdString();
     CdpSession *page = openPage(endpoint, fixtureUrl(u"basic.html"_s));
     ASSERT_TRUE(page);
+    // The browser's user agent, for the Cmd-or-Ctrl choice: the page's own navigator says the same.
+    EXPECT_TRUE(page->browserUserAgent().contains(u"Linux"_s)) << page->browserUserAgent().toStdString();
+    EXPECT_EQ(page->browserUserAgent(), evaluate(page, u"navigator.userAgent"_s).toString());
 
     QString error;
     EXPECT_EQ(evaluate(page, u"document.title"_s, &error).toString(), u"Basic fixture"_s)

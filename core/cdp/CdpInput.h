@@ -1,0 +1,69 @@
+#pragma once
+// Trusted input as CDP sends it (Input.dispatchKeyEvent / dispatchMouseEvent / insertText): one
+// key table, one way to press a chord, click a point or type text, for every part of the app
+// that acts on a page (the toolkit's PageController, the chat's ChatSurface). Builders return
+// the commands; send() sends them in order on a session.
+
+#include "CdpTypes.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+namespace mpa {
+
+class CdpSession;
+
+namespace CdpInput {
+
+// CDP's modifier bits.
+enum Modifier : int { Alt = 1, Control = 2, Meta = 4, Shift = 8 };
+
+struct Key
+{
+    QString key; // "Enter", "a"
+    QString code; // "Enter", "KeyA"
+    int keyCode = 0; // Windows virtual key code
+    QString text; // what it types ("\r" for Enter), empty for none
+    int modifier = 0; // for Alt, Control, Meta, Shift themselves
+};
+
+struct Command
+{
+    QString method;
+    QJsonObject params;
+};
+
+// A key by name: Enter, Tab, Escape, ArrowDown, F5, Control, Shift, Alt, Meta (and the usual
+// other spellings: ctrl, cmd, option, esc, del, up…) or a single character.
+std::optional<Key> key(const QString &name);
+// "Control+Shift+P" → {"Control", "Shift", "P"}; "Control++" ends with "+".
+QStringList chordParts(const QString &chord);
+// Modifiers held, the last key pressed and released, modifiers released: the parts must be
+// known keys, every one but the last a modifier (check with key() first).
+QList<Command> chord(const QString &chord);
+// One key pressed and released with `modifiers` held (their own key events not sent).
+QList<Command> press(const Key &key, int modifiers = 0);
+// Moved to the point, then `clickCount` presses and releases of `button` (left, right, middle).
+QList<Command> click(QPointF point, int clickCount = 1, const QString &button = QStringLiteral("left"));
+Command mouseMove(QPointF point);
+// What a US keyboard has as key presses; anything else (accents, emoji) as text input, in order.
+QList<Command> typeText(const QString &text);
+Command insertText(const QString &text);
+
+// The modifier of the browser's OS for shortcuts like select-all or send: Meta when its user
+// agent says macOS, Control otherwise (and when it is not known).
+int primaryModifier(const QString &browserUserAgent);
+
+// Sends `commands` back to back on `session`, in order; `done` gets the last one's error (or
+// the first failure's), once.
+void send(CdpSession *session, const QList<Command> &commands, QObject *context,
+          std::function<void(const CdpError &)> done);
+
+} // namespace CdpInput
+} // namespace mpa
