@@ -211,6 +211,40 @@ void Scheduler::record(Source source, const QString &text, const ChatSendOutcome
     Q_EMIT historyChanged();
 }
 
+void Scheduler::deliver(Source source, const QString &text, const QString &conversationName,
+                        std::function<QString()> sentNote, std::function<void(const ChatSendOutcome &)> after)
+{
+    // The one way a prompt reaches the chat: send, count, record. A "try later" (the user is
+    // typing in the chat box) is neither sent nor failed: the caller decides what it becomes.
+    auto settle = [this, source, text, sentNote, after](const ChatSendOutcome &outcome) {
+        if (outcome.ok) {
+            ++m_stats.promptsSent;
+            ++m_sentThisRun;
+            m_stats.lastSentAt = m_clock->now();
+            saveStats();
+            QStringList detail;
+            if (const QString note = sentNote ? sentNote() : QString(); !note.isEmpty())
+                detail.append(note);
+            if (const QString sent = sentDetail(outcome); !sent.isEmpty())
+                detail.append(sent);
+            record(source, text, outcome, u"sent"_s, detail.join(u"; "_s));
+        } else if (!outcome.retryLater) {
+            ++m_stats.sendFailures;
+            saveStats();
+            record(source, text, outcome, u"failed"_s, outcome.error);
+        }
+        if (after)
+            after(outcome);
+    };
+    if (!m_chat) {
+        ChatSendOutcome outcome;
+        outcome.error = tr("the chat is not available");
+        settle(outcome);
+        return;
+    }
+    m_chat->send(text, conversationName, this, settle);
+}
+
 void Scheduler::onSettingChanged(SettingKey key)
 {
     switch (key) {
@@ -462,32 +496,14 @@ void Scheduler::sendStep(Source source, const QString &overrideText)
         QString::number(m_queue.position + 1), QString::number(m_queue.items.size()), sourceName(int(source)),
         excerpt(text));
     changed();
-    if (!m_chat) {
-        ChatSendOutcome outcome;
-        outcome.error = tr("the chat is not available");
-        onSendOutcome(token, source, text, outcome);
-        return;
-    }
-    m_chat->send(text, conversation(), this, [this, token, source, text](const ChatSendOutcome &outcome) {
-        onSendOutcome(token, source, text, outcome);
+    deliver(source, text, conversation(), {}, [this, token, text](const ChatSendOutcome &outcome) {
+        onSendOutcome(token, text, outcome);
     });
 }
 
-void Scheduler::onSendOutcome(quint64 token, Source source, const QString &text,
-                              const ChatSendOutcome &outcome)
+void Scheduler::onSendOutcome(quint64 token, const QString &text, const ChatSendOutcome &outcome)
 {
     m_sendInFlight = false;
-    if (outcome.ok) {
-        ++m_stats.promptsSent;
-        ++m_sentThisRun;
-        m_stats.lastSentAt = m_clock->now();
-        saveStats();
-        record(source, text, outcome, u"sent"_s, sentDetail(outcome));
-    } else if (!outcome.retryLater) {
-        ++m_stats.sendFailures;
-        saveStats();
-        record(source, text, outcome, u"failed"_s, outcome.error);
-    }
     const bool stillCurrent = token == m_token && m_queue.hasCurrent();
     if (!stillCurrent) {
         changed();
@@ -923,35 +939,25 @@ void Scheduler::sendOutsideQueue(const OutsideQueueSend &send)
         record(send.source, send.text, none, u"skipped"_s, tr("the queue is running"));
         return;
     }
-    if (!m_chat)
-        return;
     qCInfo(lcScheduler).noquote() << u"schedule: sending the %1 prompt “%2”%3"_s.arg(
         sourceName(int(send.source)), excerpt(send.text),
         send.attempt > 1 ? u" (try %1)"_s.arg(send.attempt) : QString());
-    m_chat->send(send.text, conversation(), this,
-                 [this, send](const ChatSendOutcome &outcome) { onOutsideQueueOutcome(send, outcome); });
+    const auto typingNote = [this, send] {
+        return send.attempt > 1 ? tr("the user was typing in the chat box; sent on try %1, %2 s late")
+                                      .arg(send.attempt)
+                                      .arg((m_clock->nowMs() - send.firstTryMs) / 1000)
+                                : QString();
+    };
+    deliver(send.source, send.text, conversation(), typingNote,
+            [this, send](const ChatSendOutcome &outcome) { onOutsideQueueOutcome(send, outcome); });
 }
 
 void Scheduler::onOutsideQueueOutcome(const OutsideQueueSend &send, const ChatSendOutcome &outcome)
 {
     const qint64 now = m_clock->nowMs();
     const qint64 waitedS = (now - send.firstTryMs) / 1000;
-    if (outcome.ok) {
-        ++m_stats.promptsSent;
-        ++m_sentThisRun;
-        m_stats.lastSentAt = m_clock->now();
-        saveStats();
-        QStringList detail;
-        if (send.attempt > 1) {
-            detail.append(tr("the user was typing in the chat box; sent on try %1, %2 s late")
-                              .arg(send.attempt)
-                              .arg(waitedS));
-        }
-        if (const QString sent = sentDetail(outcome); !sent.isEmpty())
-            detail.append(sent);
-        record(send.source, send.text, outcome, u"sent"_s, detail.join(u"; "_s));
-        return;
-    }
+    if (outcome.ok)
+        return; // counted and recorded by deliver()
     if (outcome.retryLater) {
         // The user is typing in the chat box: not a failure. Try again when they stop, within
         // bounds, unless a newer prompt outside the queue has come meanwhile.
@@ -982,10 +988,7 @@ void Scheduler::onOutsideQueueOutcome(const OutsideQueueSend &send, const ChatSe
                    .arg(waitedS));
         return;
     }
-    ++m_stats.sendFailures;
-    saveStats();
     qCWarning(lcScheduler).noquote() << u"schedule: the prompt could not be sent: %1"_s.arg(outcome.error);
-    record(send.source, send.text, outcome, u"failed"_s, outcome.error);
 }
 
 void Scheduler::dropTypingRetry(const QString &why)
@@ -1017,24 +1020,11 @@ void Scheduler::sendPrompt(const QString &text, const QString &conversationName,
         finish(outcome);
         return;
     }
-    if (!m_chat) {
-        ChatSendOutcome outcome;
-        outcome.error = tr("the chat is not available");
-        finish(outcome);
-        return;
-    }
     const QString target = conversationName.trimmed().isEmpty() ? conversation() : conversationName.trimmed();
-    m_chat->send(text, target, this, [this, text, finish](const ChatSendOutcome &outcome) {
-        if (outcome.ok) {
-            ++m_stats.promptsSent;
-            ++m_sentThisRun;
-            m_stats.lastSentAt = m_clock->now();
-        } else if (!outcome.retryLater) {
-            ++m_stats.sendFailures;
-        }
-        saveStats();
-        record(Source::Manual, text, outcome, outcome.ok ? u"sent"_s : u"failed"_s,
-               outcome.ok ? sentDetail(outcome) : outcome.error);
+    deliver(Source::Manual, text, target, {}, [this, text, finish](const ChatSendOutcome &outcome) {
+        // The user is typing in the chat box: the caller is told; nothing was sent.
+        if (outcome.retryLater)
+            record(Source::Manual, text, outcome, u"skipped"_s, outcome.error);
         finish(outcome);
     });
 }

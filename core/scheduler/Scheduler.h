@@ -148,7 +148,11 @@ private:
     // Queue.
     void continueCurrent();
     void sendStep(Source source, const QString &overrideText = {});
-    void onSendOutcome(quint64 token, Source source, const QString &text, const ChatSendOutcome &outcome);
+    void onSendOutcome(quint64 token, const QString &text, const ChatSendOutcome &outcome);
+    // The one send path: the chat's send, the counters and the history entry (sent, with
+    // sentNote's words first when it gives any; or failed). `after` then sees the outcome.
+    void deliver(Source source, const QString &text, const QString &conversationName,
+                 std::function<QString()> sentNote, std::function<void(const ChatSendOutcome &)> after);
     void verifyDelivery();
     void beginSilenceWait();
     void observeForSilence();

@@ -356,6 +356,23 @@ TEST_F(SchedulerTest, AUserTypingInTheBoxDelaysWithoutCountingAsAFailure)
     EXPECT_EQ(scheduler->stats().sendFailures, 0);
 }
 
+// Every send goes one way (send, count, record); a manual send that meets a typing user is told
+// so and the history says "skipped", as it does for scheduled prompts — not "failed".
+TEST_F(SchedulerTest, AManualSendWhileTheUserTypesIsSkippedNotFailed)
+{
+    make();
+    chat.failNext(1, u"the user is typing in the chat box"_s, true);
+    std::optional<ChatSendOutcome> told;
+    QObject context;
+    scheduler->sendPrompt(u"hello"_s, {}, &context, [&](const ChatSendOutcome &o) { told = o; });
+    ASSERT_TRUE(told);
+    EXPECT_TRUE(told->retryLater);
+    ASSERT_EQ(scheduler->history().entries().size(), 1);
+    EXPECT_EQ(scheduler->history().entries().first().outcome, u"skipped"_s);
+    EXPECT_EQ(scheduler->stats().sendFailures, 0);
+    EXPECT_EQ(scheduler->stats().promptsSent, 0);
+}
+
 TEST_F(SchedulerTest, TheTargetConversationGoesWithEverySend)
 {
     set(SettingKey::ScheduleTargetConversation, u"Fix flaky test"_s);
