@@ -17,7 +17,24 @@ JsonDataFile::JsonDataFile(const QString &path)
 {
 }
 
-JsonDataFile::Loaded JsonDataFile::load(int maxVersion) const
+QString JsonDataFile::moveAside(const QString &path, const QString &problem, const QString &instead,
+                                QString *movedTo)
+{
+    QString target = path + u".corrupt-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+    if (QFile::exists(target))
+        target += u'-' + QString::number(QDateTime::currentMSecsSinceEpoch() % 1000);
+    if (QFile::rename(path, target)) {
+        if (movedTo)
+            *movedTo = target;
+        return u"%1 could not be read: %2. It was moved to %3 and %4."_s.arg(path, problem, target, instead);
+    }
+    if (movedTo)
+        movedTo->clear();
+    return u"%1 could not be read: %2, nor moved aside; %3, and it will be overwritten."_s.arg(path, problem,
+                                                                                               instead);
+}
+
+JsonDataFile::Loaded JsonDataFile::load(int maxVersion, OnBadFile onBad) const
 {
     Loaded loaded;
     QFile file(m_path);
@@ -29,7 +46,7 @@ JsonDataFile::Loaded JsonDataFile::load(int maxVersion) const
         problem = u"it cannot be opened (%1)"_s.arg(file.errorString());
     } else {
         QJsonParseError parseError {};
-        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+        const QJsonDocument document = QJsonDocument::fromJson(file.read(16 * 1024 * 1024), &parseError);
         file.close();
         if (parseError.error != QJsonParseError::NoError)
             problem = u"it is not valid JSON (%1 at byte %2)"_s.arg(parseError.errorString())
@@ -43,32 +60,27 @@ JsonDataFile::Loaded JsonDataFile::load(int maxVersion) const
     }
     if (problem.isEmpty())
         return loaded;
-
-    loaded.movedAside = m_path + u".corrupt-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
-    if (QFile::exists(loaded.movedAside))
-        loaded.movedAside += u'-' + QString::number(QDateTime::currentMSecsSinceEpoch() % 1000);
-    if (QFile::rename(m_path, loaded.movedAside)) {
-        loaded.warning
-            = u"%1 could not be read: %2. It was moved to %3 and the app started without it."_s.arg(
-                m_path, problem, loaded.movedAside);
-    } else {
-        loaded.warning = u"%1 could not be read: %2, nor moved aside; the app started without it and will "
-                         "overwrite it."_s.arg(m_path, problem);
-        loaded.movedAside.clear();
+    if (onBad == OnBadFile::Leave) {
+        loaded.warning = u"%1 could not be read: %2"_s.arg(m_path, problem);
+        return loaded;
     }
-    qCWarning(lcScheduler).noquote() << loaded.warning;
+    loaded.warning = moveAside(m_path, problem, u"the app started without it"_s, &loaded.movedAside);
+    qCWarning(lcApp).noquote() << loaded.warning;
     return loaded;
 }
 
-bool JsonDataFile::save(QJsonObject object, int version, QString *error) const
+bool JsonDataFile::save(QJsonObject object, int version, QString *error, bool ownerOnly) const
 {
-    object.insert(u"version"_s, version);
+    if (version > 0)
+        object.insert(u"version"_s, version);
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)
             *error = u"cannot write %1: %2"_s.arg(m_path, file.errorString());
         return false;
     }
+    if (ownerOnly)
+        file.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
     file.write(QJsonDocument(object).toJson(QJsonDocument::Indented));
     if (!file.commit()) {
         if (error)

@@ -1,5 +1,6 @@
 #include "Settings.h"
 
+#include "common/JsonDataFile.h"
 #include "logging/LogCategories.h"
 #include "safety/BanList.h"
 
@@ -345,17 +346,10 @@ void Settings::load()
     }
     if (unreadable) {
         m_settings.reset();
-        m_movedAside = path + u".corrupt-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
-        if (QFile::rename(path, m_movedAside)) {
-            qCWarning(lcSettings).noquote()
-                << "The settings file" << path << "could not be read; it was moved to" << m_movedAside
-                << "and the defaults are in use.";
-        } else {
-            qCWarning(lcSettings).noquote() << "The settings file" << path
-                                            << "could not be read nor moved aside; the defaults are in use.";
-            m_movedAside.clear();
+        qCWarning(lcSettings).noquote() << JsonDataFile::moveAside(
+            path, u"it is not a settings file QSettings can read"_s, u"the defaults are in use"_s, &m_movedAside);
+        if (m_movedAside.isEmpty())
             QFile::remove(path);
-        }
         m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
     }
     migrate();

@@ -1,0 +1,91 @@
+// The app's one way to keep a JSON file and to put a corrupt file aside (also used for
+// settings.ini and debug-server.json), with real files in a temp dir.
+#include "common/JsonDataFile.h"
+#include "server/DebugServerFile.h"
+
+#include "TestEnvironment.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+
+namespace {
+
+void writeFile(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(content);
+}
+
+TEST(JsonDataFileTest, ACorruptFileIsMovedAsideWithASentenceAndNothingIsLost)
+{
+    const QString path = QDir(tempDir()).filePath(u"queue.json"_s);
+    writeFile(path, "{\"items\": [ broken");
+    const JsonDataFile::Loaded loaded = JsonDataFile(path).load();
+    EXPECT_TRUE(loaded.existed);
+    EXPECT_TRUE(loaded.object.isEmpty());
+    EXPECT_FALSE(QFile::exists(path));
+    ASSERT_TRUE(QFile::exists(loaded.movedAside));
+    QFile aside(loaded.movedAside);
+    ASSERT_TRUE(aside.open(QIODevice::ReadOnly));
+    EXPECT_EQ(aside.readAll(), QByteArray("{\"items\": [ broken")) << "the bytes are kept as they were";
+    EXPECT_TRUE(loaded.warning.startsWith(path + u" could not be read: it is not valid JSON"_s))
+        << loaded.warning.toStdString();
+    EXPECT_TRUE(loaded.warning.endsWith(u"It was moved to %1 and the app started without it."_s.arg(loaded.movedAside)))
+        << loaded.warning.toStdString();
+}
+
+TEST(JsonDataFileTest, AFileOfANewerFormatIsNotReadAsOurs)
+{
+    const QString path = QDir(tempDir()).filePath(u"stats.json"_s);
+    writeFile(path, "{\"version\": 7}");
+    const JsonDataFile::Loaded loaded = JsonDataFile(path).load(1);
+    EXPECT_TRUE(loaded.warning.contains(u"newer version of the app (format 7)"_s)) << loaded.warning.toStdString();
+}
+
+TEST(JsonDataFileTest, LeaveReportsABadFileWithoutTouchingIt)
+{
+    const QString path = QDir(tempDir()).filePath(u"other.json"_s);
+    writeFile(path, "[1, 2]");
+    const JsonDataFile::Loaded loaded = JsonDataFile(path).load(1, JsonDataFile::OnBadFile::Leave);
+    EXPECT_EQ(loaded.warning, path + u" could not be read: it does not hold a JSON object"_s);
+    EXPECT_TRUE(QFile::exists(path));
+    EXPECT_TRUE(loaded.movedAside.isEmpty());
+}
+
+TEST(JsonDataFileTest, SavingWritesTheVersionUnlessToldNotToAndCanKeepOthersOut)
+{
+    const QString path = QDir(tempDir()).filePath(u"data.json"_s);
+    ASSERT_TRUE(JsonDataFile(path).save({ { u"a"_s, 1 } }, 2));
+    EXPECT_EQ(JsonDataFile(path).load(2).object.value(u"version"_s).toInt(), 2);
+    ASSERT_TRUE(JsonDataFile(path).save({ { u"a"_s, 1 } }, 0, nullptr, true));
+    EXPECT_FALSE(JsonDataFile(path).load().object.contains(u"version"_s));
+    EXPECT_EQ(QFile::permissions(path) & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
+    QString error;
+    EXPECT_FALSE(JsonDataFile(u"/nonexistent-dir/x.json"_s).save({}, 1, &error));
+    EXPECT_TRUE(error.startsWith(u"cannot write /nonexistent-dir/x.json"_s)) << error.toStdString();
+}
+
+TEST(JsonDataFileTest, TheDebugServerFileIsOneOfThem)
+{
+    const QString path = QDir(tempDir()).filePath(DebugServerFile::fileName());
+    ASSERT_TRUE(DebugServerFile::write(path, { u"127.0.0.1"_s, 54321, 4242 }));
+    EXPECT_EQ(QFile::permissions(path) & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
+    const auto entry = DebugServerFile::read(path);
+    ASSERT_TRUE(entry);
+    EXPECT_EQ(entry->port, 54321);
+    writeFile(path, "garbage");
+    QString error;
+    EXPECT_FALSE(DebugServerFile::read(path, &error));
+    EXPECT_TRUE(error.contains(u"not a valid debug server file"_s)) << error.toStdString();
+    EXPECT_TRUE(QFile::exists(path)) << "ctl leaves the running instance's file alone";
+}
+
+} // namespace
