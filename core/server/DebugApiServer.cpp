@@ -7,8 +7,6 @@
 
 #include <QElapsedTimer>
 #include <QHostAddress>
-#include <QHttpServerRequest>
-#include <QHttpServerResponder>
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QTcpSocket>
@@ -24,70 +22,12 @@ namespace mpa {
 
 namespace {
 
-QList<QByteArray> headerValues(const QHttpServerRequest &request, QByteArrayView name)
-{
-    QList<QByteArray> values;
-    const auto headers = request.headers();
-    for (const auto &header : headers) {
-        if (QByteArrayView(header.first).compare(name, Qt::CaseInsensitive) == 0)
-            values.append(header.second.trimmed());
-    }
-    return values;
-}
-
-QString methodName(QHttpServerRequest::Method method)
-{
-    switch (method) {
-    case QHttpServerRequest::Method::Get:
-        return u"GET"_s;
-    case QHttpServerRequest::Method::Post:
-        return u"POST"_s;
-    case QHttpServerRequest::Method::Put:
-        return u"PUT"_s;
-    case QHttpServerRequest::Method::Delete:
-        return u"DELETE"_s;
-    case QHttpServerRequest::Method::Head:
-        return u"HEAD"_s;
-    case QHttpServerRequest::Method::Options:
-        return u"OPTIONS"_s;
-    case QHttpServerRequest::Method::Patch:
-        return u"PATCH"_s;
-    default:
-        return u"other"_s;
-    }
-}
-
-// Statuses the responder can name (QtHttpServer looks the reason phrase up in a table).
-int knownStatus(int status)
-{
-    switch (status) {
-    case 200:
-    case 400:
-    case 401:
-    case 403:
-    case 404:
-    case 405:
-    case 408:
-    case 409:
-    case 413:
-    case 422:
-    case 500:
-    case 501:
-    case 502:
-    case 503:
-    case 504:
-        return status;
-    default:
-        return status >= 200 && status < 300 ? 200 : 500;
-    }
-}
-
 const QString kUsage = u"send {\"action\": NAME, \"params\": {...}}"_s;
 
 } // namespace
 
 DebugApiServer::DebugApiServer(CommandDispatcher *commands, QObject *parent)
-    : QAbstractHttpServer(parent)
+    : QObject(parent)
     , m_commands(commands)
 {
 }
@@ -111,7 +51,7 @@ bool DebugApiServer::start(quint16 port, QString *error)
     connect(gate, &HttpRequestGate::refused, this, [this](int status, const QString &error) {
         noteRefusal(u"debug API: refused a request (%1): %2"_s.arg(status).arg(error));
     });
-    bind(gate);
+    connect(gate, &HttpRequestGate::requestReceived, this, &DebugApiServer::handleRequest);
     m_gate = gate;
     return true;
 }
@@ -230,34 +170,28 @@ DebugApiServer::Reply DebugApiServer::failure(int status, const QString &error)
     return { status, CommandResult::failure(error, status).toJson(), {} };
 }
 
-bool DebugApiServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
+void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcpSocket *socket)
 {
     QElapsedTimer clock;
     clock.start();
-    const QString method = methodName(request.method());
-    const QString path = request.url().path();
-    auto responder = std::make_shared<QHttpServerResponder>(makeResponder(request, socket));
+    const QString method = QString::fromLatin1(request.method);
+    const QString path = QString::fromUtf8(request.path);
     auto label = std::make_shared<QString>(u"%1 %2"_s.arg(method, path));
     const QPointer<QTcpSocket> guard(socket);
 
-    auto send = [self = QPointer<DebugApiServer>(this), responder, guard, label, clock](const Reply &reply) {
-        const int status = knownStatus(reply.status);
+    auto send = [self = QPointer<DebugApiServer>(this), guard, label, clock](const Reply &reply) {
+        const int status = reply.status;
         if (!guard || guard->state() != QAbstractSocket::ConnectedState) {
             qCDebug(lcServer).noquote()
                 << u"debug API: %1 → %2, but the client has gone"_s.arg(*label).arg(status);
             return;
         }
         const QByteArray body = QJsonDocument(reply.body).toJson(QJsonDocument::Compact) + '\n';
-        responder->writeStatusLine(QHttpServerResponder::StatusCode(status));
-        responder->writeHeader("Content-Type", "application/json");
-        responder->writeHeader("Content-Length", QByteArray::number(body.size()));
-        responder->writeHeader("Cache-Control", "no-store");
-        responder->writeHeader("X-Content-Type-Options", "nosniff");
-        responder->writeHeader("Connection", "close");
-        for (const auto &header : reply.headers)
-            responder->writeHeader(header.first, header.second);
-        responder->writeBody(body);
-        guard->disconnectFromHost();
+        QList<std::pair<QByteArray, QByteArray>> headers { { "Content-Type", "application/json" },
+                                                           { "Cache-Control", "no-store" },
+                                                           { "X-Content-Type-Options", "nosniff" } };
+        headers += reply.headers;
+        HttpRequestGate::reply(guard, status, headers, body);
         const QString line = u"debug API: %1 → %2 (%3 ms)"_s.arg(*label).arg(status).arg(clock.elapsed());
         if ((status == 401 || status == 403) && self)
             self->noteRefusal(line + u' ' + reply.body.value(u"error").toString());
@@ -266,38 +200,38 @@ bool DebugApiServer::handleRequest(const QHttpServerRequest &request, QTcpSocket
     };
 
     // DNS rebinding and web pages: only loopback names, never a browser page's request.
-    const QList<QByteArray> hosts = headerValues(request, "host");
+    const QList<QByteArray> hosts = request.headerValues("host");
     if (hosts.isEmpty()) {
         send(failure(400, u"the request has no Host header; send Host: 127.0.0.1:%1"_s.arg(port())));
-        return true;
+        return;
     }
     if (hosts.size() > 1) {
         send(failure(400, u"the request has more than one Host header"_s));
-        return true;
+        return;
     }
     if (!isLoopbackHost(hosts.first())) {
         send(failure(
             403,
             u"Host '%1' is not a loopback name; the debug API answers only to 127.0.0.1 or localhost"_s.arg(
                 QString::fromLatin1(hosts.first().left(100)))));
-        return true;
+        return;
     }
-    if (const QList<QByteArray> origins = headerValues(request, "origin"); !origins.isEmpty()) {
+    if (const QList<QByteArray> origins = request.headerValues("origin"); !origins.isEmpty()) {
         send(failure(403,
                      u"requests from web pages are refused (Origin: %1); call the debug API from a local "
                      "program such as 'multi-purpose-agent ctl'"_s.arg(
                          QString::fromLatin1(origins.first().left(100)))));
-        return true;
+        return;
     }
-    if (const QList<QByteArray> site = headerValues(request, "sec-fetch-site");
+    if (const QList<QByteArray> site = request.headerValues("sec-fetch-site");
         !site.isEmpty() && site.first() != "none") {
         send(failure(403,
                      u"requests made by web pages are refused (Sec-Fetch-Site: %1)"_s.arg(
                          QString::fromLatin1(site.first().left(40)))));
-        return true;
+        return;
     }
 
-    const QList<QByteArray> authorization = headerValues(request, "authorization");
+    const QList<QByteArray> authorization = request.headerValues("authorization");
     const QByteArray credentials = authorization.size() == 1 ? authorization.first() : QByteArray();
     const bool bearer
         = credentials.size() > 7 && credentials.left(7).compare("bearer ", Qt::CaseInsensitive) == 0;
@@ -307,87 +241,86 @@ bool DebugApiServer::handleRequest(const QHttpServerRequest &request, QTcpSocket
             u"missing token: send 'Authorization: Bearer <token>'; the token is in the file "
             "debug-token in the app's config folder ('multi-purpose-agent ctl' reads it for you)"_s);
         reply.headers.append(
-            qMakePair(QByteArray("WWW-Authenticate"), QByteArray("Bearer realm=\"multi-purpose-agent\"")));
+            std::pair(QByteArray("WWW-Authenticate"), QByteArray("Bearer realm=\"multi-purpose-agent\"")));
         send(reply);
-        return true;
+        return;
     }
     if (!TokenFile::matches(m_token, QString::fromUtf8(credentials.mid(7).trimmed()))) {
         Reply reply = failure(
             401, u"wrong token: the token does not match the file debug-token in the app's config folder"_s);
         reply.headers.append(
-            qMakePair(QByteArray("WWW-Authenticate"),
+            std::pair(QByteArray("WWW-Authenticate"),
                       QByteArray("Bearer realm=\"multi-purpose-agent\", error=\"invalid_token\"")));
         send(reply);
-        return true;
+        return;
     }
 
-    QString client = u"127.0.0.1:%1"_s.arg(socket->peerPort());
-    const QList<QByteArray> agents = headerValues(request, "user-agent");
+    QString client = u"127.0.0.1:%1"_s.arg(request.peerPort);
+    const QList<QByteArray> agents = request.headerValues("user-agent");
     if (!agents.isEmpty() && agents.first().startsWith("multi-purpose-agent-ctl"))
         client.prepend(u"ctl@"_s);
 
     if (path == u"/api/state"_s) {
-        if (request.method() != QHttpServerRequest::Method::Get) {
+        if (request.method != "GET") {
             Reply reply = failure(405, u"%1 /api/state is not supported; use GET"_s.arg(method));
-            reply.headers.append(qMakePair(QByteArray("Allow"), QByteArray("GET")));
+            reply.headers.append(std::pair(QByteArray("Allow"), QByteArray("GET")));
             send(reply);
-            return true;
+            return;
         }
         *label += u" getFullState"_s;
         dispatchAction(u"getFullState"_s, {}, client, send);
-        return true;
+        return;
     }
     if (path != u"/api/action"_s) {
         send(failure(404,
                      u"no such endpoint '%1'; use POST /api/action or GET /api/state"_s.arg(path.left(200))));
-        return true;
+        return;
     }
-    if (request.method() != QHttpServerRequest::Method::Post) {
+    if (request.method != "POST") {
         Reply reply
             = failure(405, u"%1 /api/action is not supported; use POST with %2"_s.arg(method, kUsage));
-        reply.headers.append(qMakePair(QByteArray("Allow"), QByteArray("POST")));
+        reply.headers.append(std::pair(QByteArray("Allow"), QByteArray("POST")));
         send(reply);
-        return true;
+        return;
     }
 
-    const QByteArray body = request.body();
+    const QByteArray &body = request.body;
     if (body.trimmed().isEmpty()) {
         send(failure(400, u"the request body is empty; "_s + kUsage));
-        return true;
+        return;
     }
     if (const QString tooDeep = checkJsonDepth(body); !tooDeep.isEmpty()) {
         send(failure(400, tooDeep));
-        return true;
+        return;
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(body, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         send(failure(
             400, u"malformed JSON at byte %1: %2"_s.arg(parseError.offset).arg(parseError.errorString())));
-        return true;
+        return;
     }
     if (!document.isObject()) {
         send(failure(400, u"the body must be a JSON object; "_s + kUsage));
-        return true;
+        return;
     }
     const QJsonObject object = document.object();
     const QJsonValue action = object.value(u"action");
     if (action.isUndefined() || action.isNull() || (action.isString() && action.toString().isEmpty())) {
         send(failure(400, u"the body names no \"action\"; "_s + kUsage));
-        return true;
+        return;
     }
     if (!action.isString()) {
         send(failure(400, u"\"action\" must be a string; "_s + kUsage));
-        return true;
+        return;
     }
     const QJsonValue params = object.value(u"params");
     if (!params.isUndefined() && !params.isNull() && !params.isObject()) {
         send(failure(400, u"\"params\" must be an object; "_s + kUsage));
-        return true;
+        return;
     }
     *label += u' ' + action.toString();
     dispatchAction(action.toString(), params.toObject(), client, send);
-    return true;
 }
 
 void DebugApiServer::dispatchAction(const QString &action, const QJsonObject &params, const QString &client,
@@ -426,15 +359,6 @@ void DebugApiServer::dispatchAction(const QString &action, const QJsonObject &pa
         qCWarning(lcServer).noquote() << u"debug API: %1 failed with an unknown exception"_s.arg(action);
         finish(failure(500, u"internal error in '%1'"_s.arg(action)));
     }
-}
-
-void DebugApiServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *socket)
-{
-    // handleRequest() answers everything; this is QAbstractHttpServer's fallback.
-    auto responder = makeResponder(request, socket);
-    const Reply reply = failure(404, u"no such endpoint"_s);
-    responder.write(QJsonDocument(reply.body), { { "Connection", "close" } },
-                    QHttpServerResponder::StatusCode::NotFound);
 }
 
 } // namespace mpa

@@ -6,10 +6,10 @@
 // Listens on 127.0.0.1 only. Every request must carry the token (Authorization: Bearer …);
 // a Host that is not a loopback name and any Origin (a web page's request, e.g. after DNS
 // rebinding) are refused; no CORS headers are ever sent. Transport limits (1 MiB body, head
-// size, one request per connection) are enforced by an HttpRequestGate before QtHttpServer
-// reads anything.
+// size, one request per connection) are enforced by the HttpRequestGate that serves it.
 
-#include <QAbstractHttpServer>
+#include "HttpRequestGate.h"
+
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -21,9 +21,8 @@
 namespace mpa {
 
 class CommandDispatcher;
-class HttpRequestGate;
 
-class DebugApiServer : public QAbstractHttpServer
+class DebugApiServer : public QObject
 {
     Q_OBJECT
 public:
@@ -51,16 +50,13 @@ public:
     // Empty when `json` nests arrays and objects at most `maxDepth` deep, else the problem.
     static QString checkJsonDepth(const QByteArray &json, int maxDepth = kMaxJsonDepth);
 
-protected:
-    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
-    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
-
 private:
+    void handleRequest(const HttpRequestGate::Request &request, QTcpSocket *socket);
     struct Reply
     {
         int status = 200;
         QJsonObject body;
-        QList<QPair<QByteArray, QByteArray>> headers;
+        QList<std::pair<QByteArray, QByteArray>> headers;
     };
 
     void dispatchAction(const QString &action, const QJsonObject &params, const QString &client,

@@ -91,18 +91,30 @@ QByteArray HttpRequestGate::reasonPhrase(int status)
         return "Method Not Allowed";
     case 408:
         return "Request Timeout";
+    case 409:
+        return "Conflict";
     case 411:
         return "Length Required";
     case 413:
         return "Payload Too Large";
     case 417:
         return "Expectation Failed";
+    case 422:
+        return "Unprocessable Content";
+    case 429:
+        return "Too Many Requests";
     case 431:
         return "Request Header Fields Too Large";
     case 500:
         return "Internal Server Error";
+    case 501:
+        return "Not Implemented";
+    case 502:
+        return "Bad Gateway";
     case 503:
         return "Service Unavailable";
+    case 504:
+        return "Gateway Timeout";
     case 505:
         return "HTTP Version Not Supported";
     default:
@@ -175,6 +187,7 @@ HttpRequestGate::Head HttpRequestGate::inspectHead(const QByteArray &head, const
         if (hasControlCharacters(value))
             return refuse(400, u"header %1 contains control characters"_s.arg(QString::fromLatin1(name)));
         const QByteArray key = name.toLower();
+        h.headers.append({ key, value });
         if (key == "content-length") {
             bool ok = value.size() <= 18 && !value.isEmpty();
             for (char c : value)
@@ -230,9 +243,7 @@ void HttpRequestGate::incomingConnection(qintptr handle)
             inspect(socket);
             return;
         }
-        if (socket == m_handingOver)
-            return;
-        // Handed over already: a second request, or bytes after the first, end the connection.
+        // Delivered already: a second request, or bytes after the first, end the connection.
         QObject::disconnect(socket, &QTcpSocket::readyRead, nullptr, nullptr);
         qCDebug(lcServer) << "HTTP: bytes after the request; closing the connection";
         socket->abort();
@@ -265,6 +276,7 @@ void HttpRequestGate::inspect(QTcpSocket *socket)
             return;
         }
         waiting.expectedBytes = head.headBytes + head.contentLength;
+        waiting.head = head;
         // One byte more than the request, to notice anything sent after it.
         socket->setReadBufferSize(waiting.expectedBytes + 1);
         if (head.expectContinue && available < waiting.expectedBytes && !waiting.sentContinue) {
@@ -283,21 +295,41 @@ void HttpRequestGate::inspect(QTcpSocket *socket)
 
 void HttpRequestGate::handOver(QTcpSocket *socket)
 {
-    m_waiting.remove(socket);
-    // From here the HTTP server owns the socket's life (it deletes it on disconnect).
-    disconnect(socket, &QTcpSocket::disconnected, this, nullptr);
+    const Waiting waiting = m_waiting.take(socket);
     QTimer::singleShot(m_limits.connectionLifetime, socket, [socket] {
         qCDebug(lcServer) << "HTTP: connection lifetime over; closing it";
         socket->abort();
     });
-    addPendingConnection(socket);
-    // QAbstractHttpServer (6.4) picks connections up on newConnection, which QTcpServer only
-    // emits right after incomingConnection(); say it again now that one is pending.
-    Q_EMIT newConnection();
-    // The whole request is already buffered, so no readyRead would come for it.
-    m_handingOver = socket;
-    Q_EMIT socket->readyRead();
-    m_handingOver = nullptr;
+    Request request;
+    request.method = waiting.head.method;
+    const qsizetype query = waiting.head.target.indexOf('?');
+    request.path = query < 0 ? waiting.head.target : waiting.head.target.left(query);
+    request.headers = waiting.head.headers;
+    socket->skip(waiting.head.headBytes);
+    request.body = socket->read(waiting.head.contentLength);
+    request.peerPort = socket->peerPort();
+    Q_EMIT requestReceived(request, socket);
+}
+
+QList<QByteArray> HttpRequestGate::Request::headerValues(QByteArrayView name) const
+{
+    QList<QByteArray> values;
+    for (const auto &[key, value] : headers) {
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            values.append(value);
+    }
+    return values;
+}
+
+void HttpRequestGate::reply(QTcpSocket *socket, int status, const QList<std::pair<QByteArray, QByteArray>> &headers,
+                            const QByteArray &body)
+{
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
+    for (const auto &[name, value] : headers)
+        out += name + ": " + value + "\r\n";
+    out += "Content-Length: " + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+    socket->write(out);
+    socket->disconnectFromHost();
 }
 
 void HttpRequestGate::refuse(QTcpSocket *socket, int status, const QString &error)

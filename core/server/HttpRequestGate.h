@@ -1,18 +1,22 @@
 #pragma once
-// The TCP side of a loopback HTTP API: a QTcpServer that hands a connection to QtHttpServer
-// only once its request has passed the transport limits.
+// The app's loopback HTTP server, small on purpose: one request per connection, read only
+// once it has passed the transport limits, and answered once.
 //
-// QtHttpServer 6.4 reads any body into memory without a limit, accepts chunked bodies of any
-// size, and on a parse error leaves the connection open with nobody answering. So the gate
-// reads the request head itself (peeking, without consuming it), refuses what is too big or
+// The gate reads the request head (peeking, without consuming it), refuses what is too big or
 // malformed with a JSON error before the body is read, waits until the whole request is in,
-// and only then passes the socket on. A connection carries one request: bytes after it end
-// the connection, and every connection has a lifetime.
+// and only then delivers it (requestReceived) with the socket to answer on (reply()). A
+// connection carries one request: bytes after it end the connection, and every connection has
+// a lifetime. (It replaced QtHttpServer 6.4, which reads any body without a limit, accepts
+// chunked bodies of any size, leaves a connection open on a parse error, and had to be handed
+// sockets through its internals.)
 
 #include <QByteArray>
 #include <QHash>
 #include <QString>
+#include <QList>
 #include <QTcpServer>
+
+#include <utility>
 
 #include <chrono>
 
@@ -43,6 +47,19 @@ public:
         qint64 headBytes = 0; // including the blank line
         qint64 contentLength = 0;
         bool expectContinue = false;
+        QList<std::pair<QByteArray, QByteArray>> headers; // names in lower case, in order
+    };
+
+    // A whole request, as the owner gets it.
+    struct Request
+    {
+        QByteArray method; // "GET"
+        QByteArray path; // the target without its query
+        QList<std::pair<QByteArray, QByteArray>> headers; // names in lower case
+        QByteArray body;
+        quint16 peerPort = 0;
+
+        QList<QByteArray> headerValues(QByteArrayView name) const;
     };
 
     explicit HttpRequestGate(QObject *parent = nullptr);
@@ -55,11 +72,18 @@ public:
     // A complete HTTP/1.1 reply with the body {"success":false,"error":…}, closing the connection.
     static QByteArray errorReply(int status, const QString &error);
     static QByteArray reasonPhrase(int status);
+    // Answers a delivered request and closes the connection: status line, the headers given
+    // plus Content-Length and Connection: close, and the body.
+    static void reply(QTcpSocket *socket, int status, const QList<std::pair<QByteArray, QByteArray>> &headers,
+                      const QByteArray &body);
 
 Q_SIGNALS:
     // A request was refused at the transport level (for the owner's log; the gate logs it at
     // debug level only).
     void refused(int status, const QString &error);
+    // A request passed the checks; answer it on `socket` with reply() (the socket belongs to
+    // the gate and dies with the connection).
+    void requestReceived(const mpa::HttpRequestGate::Request &request, QTcpSocket *socket);
 
 protected:
     void incomingConnection(qintptr handle) override;
@@ -68,6 +92,7 @@ private:
     struct Waiting
     {
         qint64 expectedBytes = -1; // head + body, once the head is known
+        Head head;
         bool sentContinue = false;
     };
 
@@ -77,7 +102,6 @@ private:
 
     Limits m_limits;
     QHash<QTcpSocket *, Waiting> m_waiting;
-    QTcpSocket *m_handingOver = nullptr;
 };
 
 } // namespace mpa

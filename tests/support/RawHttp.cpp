@@ -75,6 +75,7 @@ bool parseReply(const QByteArray &data, bool closed, RawHttpReply *reply)
             continue;
         }
         reply->status = status;
+        reply->statusLine = lines.first().trimmed();
         reply->headers.clear();
         qint64 length = -1;
         for (qsizetype i = 1; i < lines.size(); ++i) {

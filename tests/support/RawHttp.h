@@ -17,6 +17,7 @@ namespace mpa::test {
 struct RawHttpReply
 {
     int status = 0; // 0: no reply (see error)
+    QByteArray statusLine; // "HTTP/1.1 200 OK"
     QList<QPair<QByteArray, QByteArray>> headers;
     QByteArray body;
     QJsonObject json; // the body, when it is a JSON object

@@ -151,6 +151,19 @@ TEST_F(DebugApiServerTest, AnswersAnActionWithTheToken)
     EXPECT_EQ(bare.json.value(u"data"_s), QJsonValue(QJsonObject()));
 }
 
+// The server's own responder: the reason phrase of any status, a query string ignored, the
+// status line and headers well formed.
+TEST_F(DebugApiServerTest, TheResponderSpeaksPlainHttp11)
+{
+    const RawHttpReply state = get("/api/state?verbose=1");
+    EXPECT_NE(state.status, 404) << state.describe().toStdString();
+    const RawHttpReply missing = get("/nothing");
+    expectError(missing, 404, u"no such endpoint"_s);
+    EXPECT_EQ(missing.header("Content-Length").toLongLong(), missing.body.size()) << missing.describe().toStdString();
+    EXPECT_EQ(missing.statusLine, "HTTP/1.1 404 Not Found");
+    EXPECT_EQ(post(actionBody(u"conflict"_s)).statusLine, "HTTP/1.1 409 Conflict");
+}
+
 TEST_F(DebugApiServerTest, AnActionMayAnswerLater)
 {
     const RawHttpReply reply = post(actionBody(u"later"_s));
@@ -301,7 +314,7 @@ TEST_F(DebugApiServerTest, InternalErrorsAnswer500)
     EXPECT_EQ(post(actionBody(u"echo"_s)).status, 200);
 }
 
-TEST_F(DebugApiServerTest, TransportLimitsAreEnforcedBeforeQtHttpServerReadsAnything)
+TEST_F(DebugApiServerTest, TransportLimitsAreEnforcedBeforeTheRequestIsRead)
 {
     const QByteArray auth = "Authorization: Bearer " + kToken + "\r\n";
     // Chunked bodies have no length to check up front.

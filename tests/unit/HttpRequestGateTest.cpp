@@ -1,4 +1,4 @@
-// The transport checks the debug API makes before QtHttpServer reads a request.
+// The transport checks the debug API makes before a request is read.
 #include "server/HttpRequestGate.h"
 
 #include "RawHttp.h"
@@ -36,7 +36,7 @@ TEST(HttpRequestGate, AcceptsAnOrdinaryRequestHead)
     EXPECT_EQ(inspect("GET /api/state HTTP/1.0\r\n\r\n").status, 0);
 }
 
-TEST(HttpRequestGate, RefusesWhatQtHttpServerWouldMishandle)
+TEST(HttpRequestGate, RefusesOversizedMalformedAndChunkedRequests)
 {
     struct Case
     {
