@@ -1,6 +1,5 @@
 #include "LocalWebServer.h"
 
-#include "logging/LogCategories.h"
 
 #include <QDir>
 #include <QFile>
@@ -12,32 +11,10 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-namespace {
-constexpr qsizetype kMaxHead = 64 * 1024;
-
-QByteArray reasonPhrase(int status)
-{
-    switch (status) {
-    case 200:
-        return "OK";
-    case 400:
-        return "Bad Request";
-    case 403:
-        return "Forbidden";
-    case 404:
-        return "Not Found";
-    case 405:
-        return "Method Not Allowed";
-    default:
-        return "Status";
-    }
-}
-} // namespace
-
 LocalWebServer::LocalWebServer(QObject *parent)
     : QObject(parent)
 {
-    connect(&m_server, &QTcpServer::newConnection, this, &LocalWebServer::onNewConnection);
+    connect(&m_server, &HttpRequestGate::requestReceived, this, &LocalWebServer::handle);
 }
 
 bool LocalWebServer::listen(quint16 port, const QHostAddress &address)
@@ -82,58 +59,24 @@ QByteArray LocalWebServer::contentTypeFor(const QString &fileName)
     return "text/plain; charset=utf-8";
 }
 
-void LocalWebServer::onNewConnection()
-{
-    while (QTcpSocket *socket = m_server.nextPendingConnection()) {
-        connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-        connect(socket, &QTcpSocket::readyRead, this, [this, socket] {
-            QByteArray buffered = socket->property("mpaHead").toByteArray() + socket->readAll();
-            const qsizetype end = buffered.indexOf("\r\n\r\n");
-            if (end < 0) {
-                if (buffered.size() > kMaxHead) {
-                    socket->write(
-                        "HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
-                    socket->disconnectFromHost();
-                    return;
-                }
-                socket->setProperty("mpaHead", buffered);
-                return;
-            }
-            socket->setProperty("mpaHead", QVariant());
-            handle(socket, buffered.left(end));
-        });
-    }
-}
-
-void LocalWebServer::handle(QTcpSocket *socket, const QByteArray &head)
+void LocalWebServer::handle(const HttpRequestGate::Request &request, QTcpSocket *socket)
 {
     ++m_requests;
-    const qsizetype lineEnd = head.indexOf("\r\n");
-    const QList<QByteArray> requestLine = (lineEnd < 0 ? head : head.left(lineEnd)).split(' ');
     Response response;
-    const QByteArray method = requestLine.value(0);
-    if (requestLine.size() < 3) {
-        response = { 400, "text/plain; charset=utf-8", "malformed request line\n", {} };
-    } else if (method != "GET" && method != "HEAD") {
+    if (request.method != "GET" && request.method != "HEAD") {
         response = { 405, "text/plain; charset=utf-8", "only GET and HEAD are served\n", {} };
     } else {
-        const QUrl target(QString::fromLatin1(requestLine.at(1)));
-        const QString path = target.path();
+        const QString path = QUrl(QString::fromUtf8(request.path)).path();
         if (const auto route = m_routes.constFind(path); route != m_routes.cend())
-            response = (*route)(path, target.query());
+            response = (*route)(path, QString::fromUtf8(request.query));
         else
             response = serveFile(path);
     }
-    QByteArray out = "HTTP/1.1 " + QByteArray::number(response.status) + ' ' + reasonPhrase(response.status)
-        + "\r\nContent-Type: " + response.contentType + "\r\nContent-Length: "
-        + QByteArray::number(response.body.size()) + "\r\nCache-Control: no-store\r\nConnection: close\r\n";
+    QList<std::pair<QByteArray, QByteArray>> headers { { "Content-Type", response.contentType },
+                                                       { "Cache-Control", "no-store" } };
     for (const auto &header : std::as_const(response.headers))
-        out += header.first + ": " + header.second + "\r\n";
-    out += "\r\n";
-    if (method != "HEAD")
-        out += response.body;
-    socket->write(out);
-    socket->disconnectFromHost();
+        headers.append({ header.first, header.second });
+    HttpRequestGate::reply(socket, response.status, headers, response.body, request.method != "HEAD");
 }
 
 LocalWebServer::Response LocalWebServer::serveFile(const QString &path) const

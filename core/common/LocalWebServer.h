@@ -1,7 +1,10 @@
 #pragma once
 // A small HTTP/1.1 server on 127.0.0.1 for pages the app hands to a browser: the demo's agent
 // panel (from Qt resources) and, in tests, the fixture pages. GET and HEAD only; files
-// from one root folder (a directory or a ":/…" resource prefix) plus routes set in code.
+// from one root folder (a directory or a ":/…" resource prefix) plus routes set in code. Served
+// by the app's one HTTP server, HttpRequestGate.
+
+#include "HttpRequestGate.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -45,11 +48,10 @@ public:
     static QByteArray contentTypeFor(const QString &fileName);
 
 private:
-    void onNewConnection();
-    void handle(QTcpSocket *socket, const QByteArray &head);
+    void handle(const HttpRequestGate::Request &request, QTcpSocket *socket);
     Response serveFile(const QString &path) const;
 
-    QTcpServer m_server;
+    HttpRequestGate m_server;
     QString m_root;
     QHash<QString, Handler> m_routes;
     int m_requests = 0;

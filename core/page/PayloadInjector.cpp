@@ -125,17 +125,26 @@ void PayloadInjector::install(const PayloadScript &script)
     if (const QString old = m_scriptIdentifiers.take(script.name); !old.isEmpty())
         m_session->send(u"Page.removeScriptToEvaluateOnNewDocument"_s, { { u"identifier"_s, old } });
     const QString name = script.name;
+    const QString version = script.version();
     m_session->send(u"Page.addScriptToEvaluateOnNewDocument"_s,
                     { { u"source"_s, wrap(script) },
                       { u"worldName"_s, QString::fromLatin1(kWorldName) },
                       { u"runImmediately"_s, true } },
-                    this, [this, name](const CdpResult &result) {
+                    this, [this, name, version](const CdpResult &result) {
                         if (!result.ok()) {
                             qCWarning(lcPage).noquote()
                                 << u"cannot install the %1 module: %2"_s.arg(name, result.error.toString());
                             return;
                         }
-                        m_scriptIdentifiers.insert(name, result.result.value(u"identifier").toString());
+                        const QString identifier = result.result.value(u"identifier").toString();
+                        // Replaced before this answer came: the next document must not run it.
+                        if (m_scripts.value(name).version() != version) {
+                            if (m_session)
+                                m_session->send(u"Page.removeScriptToEvaluateOnNewDocument"_s,
+                                                { { u"identifier"_s, identifier } });
+                            return;
+                        }
+                        m_scriptIdentifiers.insert(name, identifier);
                     });
 }
 

@@ -1,7 +1,6 @@
 #include "DebugApiServer.h"
 
 #include "actions/CommandDispatcher.h"
-#include "HttpRequestGate.h"
 #include "TokenFile.h"
 #include "logging/LogCategories.h"
 

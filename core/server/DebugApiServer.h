@@ -8,7 +8,7 @@
 // rebinding) are refused; no CORS headers are ever sent. Transport limits (1 MiB body, head
 // size, one request per connection) are enforced by the HttpRequestGate that serves it.
 
-#include "HttpRequestGate.h"
+#include "common/HttpRequestGate.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>

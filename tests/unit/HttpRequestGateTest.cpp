@@ -1,5 +1,5 @@
 // The transport checks the debug API makes before a request is read.
-#include "server/HttpRequestGate.h"
+#include "common/HttpRequestGate.h"
 
 #include "RawHttp.h"
 #include "Wait.h"

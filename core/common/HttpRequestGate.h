@@ -55,6 +55,7 @@ public:
     {
         QByteArray method; // "GET"
         QByteArray path; // the target without its query
+        QByteArray query; // after '?', without it
         QList<std::pair<QByteArray, QByteArray>> headers; // names in lower case
         QByteArray body;
         quint16 peerPort = 0;
@@ -74,8 +75,9 @@ public:
     static QByteArray reasonPhrase(int status);
     // Answers a delivered request and closes the connection: status line, the headers given
     // plus Content-Length and Connection: close, and the body.
+    // (`withBody` false for an answer to HEAD: the length of the body, not the body.)
     static void reply(QTcpSocket *socket, int status, const QList<std::pair<QByteArray, QByteArray>> &headers,
-                      const QByteArray &body);
+                      const QByteArray &body, bool withBody = true);
 
 Q_SIGNALS:
     // A request was refused at the transport level (for the owner's log; the gate logs it at

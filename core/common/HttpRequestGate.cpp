@@ -304,6 +304,8 @@ void HttpRequestGate::handOver(QTcpSocket *socket)
     request.method = waiting.head.method;
     const qsizetype query = waiting.head.target.indexOf('?');
     request.path = query < 0 ? waiting.head.target : waiting.head.target.left(query);
+    if (query >= 0)
+        request.query = waiting.head.target.mid(query + 1);
     request.headers = waiting.head.headers;
     socket->skip(waiting.head.headBytes);
     request.body = socket->read(waiting.head.contentLength);
@@ -322,12 +324,14 @@ QList<QByteArray> HttpRequestGate::Request::headerValues(QByteArrayView name) co
 }
 
 void HttpRequestGate::reply(QTcpSocket *socket, int status, const QList<std::pair<QByteArray, QByteArray>> &headers,
-                            const QByteArray &body)
+                            const QByteArray &body, bool withBody)
 {
     QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
     for (const auto &[name, value] : headers)
         out += name + ": " + value + "\r\n";
-    out += "Content-Length: " + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+    out += "Content-Length: " + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n";
+    if (withBody)
+        out += body;
     socket->write(out);
     socket->disconnectFromHost();
 }
