@@ -14,7 +14,7 @@
 #include "quota/AntigravityQuotaProvider.h"
 #include "quota/QuotaMonitor.h"
 #include "scheduler/Scheduler.h"
-#include "server/AgentServerService.h"
+#include "server/ToolkitServerService.h"
 #include "server/DebugApiService.h"
 #include "settings/Settings.h"
 
@@ -71,11 +71,11 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     applyAddress();
     applyTargetFilter();
     m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
-    m_agentServer = new AgentServerService(m_settings, m_commands, m_paths, this);
+    m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_commands, this);
     // An agent that disconnects gives its tabs back (they stay open for the next one).
-    connect(m_agentServer, &AgentServerService::callerGone, m_toolkit, &ToolkitCommands::releaseCaller);
+    connect(m_toolkitServer, &ToolkitServerService::callerGone, m_toolkit, &ToolkitCommands::releaseCaller);
 }
 
 Engine::~Engine()
@@ -103,7 +103,7 @@ void Engine::start()
         return;
     }
     m_debugApi->start();
-    m_agentServer->start();
+    m_toolkitServer->start();
     m_scheduler->start();
     m_quota->start();
     Q_EMIT statusChanged();
@@ -126,7 +126,7 @@ void Engine::stop()
         if (!done)
             loop.exec(QEventLoop::ExcludeUserInputEvents);
     }
-    m_agentServer->stop();
+    m_toolkitServer->stop();
     m_debugApi->stop();
     m_quota->stop();
     m_scheduler->shutdown();
@@ -274,7 +274,7 @@ QJsonObject Engine::debugApiState() const
 
 QJsonObject Engine::agentServerState() const
 {
-    return m_agentServer->stateJson();
+    return m_toolkitServer->stateJson();
 }
 
 } // namespace mpa

@@ -18,7 +18,7 @@
 namespace mpa {
 
 class AgentChat;
-class AgentServerService;
+class ToolkitServerService;
 class AutoAcceptController;
 class Clock;
 class CommandDispatcher;
@@ -71,8 +71,8 @@ public:
     CommandDispatcher *commands() const override { return m_commands; }
     // The debug API's HTTP server, run while wanted (--debug-server, debug/enabled).
     DebugApiService *debugApi() const { return m_debugApi; }
-    // The agent WebSocket server or client, run as agentServer/* say.
-    AgentServerService *agentServer() const { return m_agentServer; }
+    // The toolkit WebSocket server or client for outside agents, run as agentServer/* say.
+    ToolkitServerService *toolkitServer() const { return m_toolkitServer; }
     // The time the scheduler and the quota monitor run on.
     Clock *clock() const { return m_clock; }
     // The IDE agent's chat (the page that shows a chat input box), for sends and observation.
@@ -123,7 +123,7 @@ private:
     PayloadHub *m_payloads;
     CommandDispatcher *m_commands;
     DebugApiService *m_debugApi = nullptr;
-    AgentServerService *m_agentServer = nullptr;
+    ToolkitServerService *m_toolkitServer = nullptr;
     Clock *m_clock;
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;

@@ -10,7 +10,7 @@
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "engine/Engine.h"
-#include "server/AgentServerService.h"
+#include "server/ToolkitServerService.h"
 #include "actions/CommandDispatcher.h"
 #include "common/LocalWebServer.h"
 #include "server/TokenFile.h"
@@ -97,12 +97,12 @@ int main(int argc, char **argv)
     overrides.cdpPort = chromium.port();
     engine.setOverrides(overrides);
     engine.start();
-    if (!engine.agentServer()->isListening()
+    if (!engine.toolkitServer()->isListening()
         || !waitUntil([&] { return engine.endpoint()->state() == CdpEndpoint::State::Connected; })) {
-        std::fprintf(stderr, "engine not ready: %s\n", qPrintable(engine.agentServer()->statusText()));
+        std::fprintf(stderr, "engine not ready: %s\n", qPrintable(engine.toolkitServer()->statusText()));
         return 1;
     }
-    const QString token = TokenFile(engine.agentServer()->tokenFilePath()).read();
+    const QString token = TokenFile(engine.toolkitServer()->tokenFilePath()).read();
     const QString url = u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(token);
     const bool toolkit = engine.commands()->contains(u"snapshot"_s, CommandDispatcher::Scope::Toolkit);
 

@@ -10,7 +10,7 @@
 #include "Wait.h"
 #include "engine/Engine.h"
 #include "logging/Logging.h"
-#include "server/AgentServerService.h"
+#include "server/ToolkitServerService.h"
 #include "server/TokenFile.h"
 #include "actions/ToolkitCommands.h"
 #include "settings/Settings.h"
@@ -58,10 +58,10 @@ TEST_F(ToolkitEndToEndTest, WsClientOpensSnapshotsClicksAndGetsAStaleRefError)
     overrides.cdpPort = browser().port();
     engine.setOverrides(overrides);
     engine.start();
-    ASSERT_TRUE(engine.agentServer()->isListening()) << engine.agentServer()->error().toStdString();
+    ASSERT_TRUE(engine.toolkitServer()->isListening()) << engine.toolkitServer()->error().toStdString();
     ASSERT_TRUE(waitUntil([&] { return engine.endpoint()->state() == CdpEndpoint::State::Connected; }));
 
-    const QString token = TokenFile(engine.agentServer()->tokenFilePath()).read();
+    const QString token = TokenFile(engine.toolkitServer()->tokenFilePath()).read();
     NodeBridge client(u"ws-session.mjs"_s);
     client.send(
         { { u"op"_s, u"connect"_s }, { u"url"_s, u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(token) } });

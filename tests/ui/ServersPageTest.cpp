@@ -5,7 +5,7 @@
 #include "TokenBox.h"
 #include "UiTest.h"
 #include "Wait.h"
-#include "server/AgentServerService.h"
+#include "server/ToolkitServerService.h"
 #include "server/DebugApiService.h"
 #include "server/TokenFile.h"
 
@@ -112,7 +112,7 @@ TEST_F(ServersPageTest, TheAgentServerShowsItsLiveStateAndFollowsTheFields)
 {
     const quint16 port = unusedPort();
     settings->setValue(SettingKey::AgentServerPort, port);
-    AgentServerService *service = engine->agentServer();
+    ToolkitServerService *service = engine->toolkitServer();
     service->start();
     ServersPage page(engine.get());
     page.resize(720, 1000);

@@ -3,7 +3,7 @@
 #include "TokenBox.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
-#include "server/AgentServerService.h"
+#include "server/ToolkitServerService.h"
 #include "server/DebugApiService.h"
 
 #include <QFormLayout>
@@ -81,7 +81,7 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     makeWrapping(agentState);
     agentState->setTextInteractionFlags(Qt::TextSelectableByMouse);
     agent->addRow(tr("State:"), agentState);
-    AgentServerService *agentServer = engine->agentServer();
+    ToolkitServerService *agentServer = engine->toolkitServer();
     // The retry countdown moves without a state change: refresh it every second while waiting.
     auto *countdown = new QTimer(this);
     countdown->setInterval(1000);
@@ -94,12 +94,12 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
             countdown->stop();
     };
     connect(countdown, &QTimer::timeout, this, showAgentState);
-    connect(agentServer, &AgentServerService::stateChanged, this, [this, showAgentState] {
+    connect(agentServer, &ToolkitServerService::stateChanged, this, [this, showAgentState] {
         m_agentToken->reload(); // the service creates the token on its first start
         showAgentState();
     });
     // A token made here replaces the one the running server checks, at once.
-    connect(m_agentToken, &TokenBox::regenerated, agentServer, &AgentServerService::reloadToken);
+    connect(m_agentToken, &TokenBox::regenerated, agentServer, &ToolkitServerService::reloadToken);
     showAgentState();
     body()->addStretch(1);
 }

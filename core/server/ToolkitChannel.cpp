@@ -1,6 +1,6 @@
-#include "AgentChannel.h"
+#include "ToolkitChannel.h"
 
-#include "AgentProtocol.h"
+#include "ToolkitProtocol.h"
 #include "TokenFile.h"
 #include "logging/LogCategories.h"
 
@@ -19,12 +19,12 @@ QByteArray authAccepted(const QJsonValue &id)
     QJsonObject ok { { u"type"_s, u"auth"_s }, { u"success"_s, true } };
     if (!id.isUndefined())
         ok.insert(u"id"_s, id);
-    return AgentProtocol::toText(ok);
+    return ToolkitProtocol::toText(ok);
 }
 
 } // namespace
 
-AgentChannel::AgentChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,
+ToolkitChannel::ToolkitChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,
                            QObject *parent)
     : QObject(parent)
     , m_commands(commands)
@@ -34,28 +34,28 @@ AgentChannel::AgentChannel(CommandDispatcher *commands, CommandCaller caller, QS
 {
 }
 
-AgentChannel::~AgentChannel() = default;
+ToolkitChannel::~ToolkitChannel() = default;
 
-void AgentChannel::attach(QWebSocket *socket)
+void ToolkitChannel::attach(QWebSocket *socket)
 {
-    connect(this, &AgentChannel::send, socket,
+    connect(this, &ToolkitChannel::send, socket,
             [socket](const QByteArray &text) { socket->sendTextMessage(QString::fromUtf8(text)); });
     connect(socket, &QWebSocket::textMessageReceived, this,
             [this](const QString &message) { handleMessage(message.toUtf8()); });
     // JSON in a binary frame is accepted as is.
-    connect(socket, &QWebSocket::binaryMessageReceived, this, &AgentChannel::handleMessage);
+    connect(socket, &QWebSocket::binaryMessageReceived, this, &ToolkitChannel::handleMessage);
     connect(socket, &QWebSocket::pong, this, [this] { m_missedBeats = 0; });
 }
 
-void AgentChannel::handleMessage(const QByteArray &text)
+void ToolkitChannel::handleMessage(const QByteArray &text)
 {
     m_missedBeats = 0;
-    if (text.size() > AgentProtocol::kMaxMessageBytes) {
-        Q_EMIT send(AgentProtocol::oversizeReply(text, text.size()));
+    if (text.size() > ToolkitProtocol::kMaxMessageBytes) {
+        Q_EMIT send(ToolkitProtocol::oversizeReply(text, text.size()));
         return;
     }
-    using Kind = AgentProtocol::Message::Kind;
-    const AgentProtocol::Message message = AgentProtocol::parse(text);
+    using Kind = ToolkitProtocol::Message::Kind;
+    const ToolkitProtocol::Message message = ToolkitProtocol::parse(text);
 
     if (!m_authenticated) {
         if (message.kind != Kind::Auth) {
@@ -64,14 +64,14 @@ void AgentChannel::handleMessage(const QByteArray &text)
                   "(or connect with ?token=…)"_s.arg(message.error)
                 : u"not authenticated: the first message must be {\"type\":\"auth\",\"token\":…} with the "
                   "token from agent-token in the config folder (or connect with ?token=…)"_s;
-            Q_EMIT send(AgentProtocol::errorReply(message.id, reason));
+            Q_EMIT send(ToolkitProtocol::errorReply(message.id, reason));
             Q_EMIT closeRequested(reason);
             return;
         }
         if (!TokenFile::matches(m_expectedToken, message.token)) {
             const QString reason
                 = u"wrong token: use the one in agent-token in the config folder (shown on the Servers page)"_s;
-            Q_EMIT send(AgentProtocol::errorReply(message.id, reason));
+            Q_EMIT send(ToolkitProtocol::errorReply(message.id, reason));
             Q_EMIT closeRequested(reason);
             return;
         }
@@ -85,16 +85,16 @@ void AgentChannel::handleMessage(const QByteArray &text)
     case Kind::Invalid:
         qCDebug(lcServer).noquote() << m_caller.channel << m_caller.clientId
                                     << "bad message:" << message.error;
-        Q_EMIT send(AgentProtocol::errorReply(message.id, message.error));
+        Q_EMIT send(ToolkitProtocol::errorReply(message.id, message.error));
         return;
     case Kind::Ping:
-        Q_EMIT send(AgentProtocol::pong(message.id));
+        Q_EMIT send(ToolkitProtocol::pong(message.id));
         return;
     case Kind::Pong:
         return;
     case Kind::Hello:
         qCInfo(lcServer).noquote() << m_caller.channel << m_caller.clientId
-                                   << "peer says hello:" << AgentProtocol::toText(message.raw).left(300);
+                                   << "peer says hello:" << ToolkitProtocol::toText(message.raw).left(300);
         return;
     case Kind::Auth:
         // Already authenticated (by URL or an earlier message): acknowledge, change nothing.
@@ -106,7 +106,7 @@ void AgentChannel::handleMessage(const QByteArray &text)
     }
 }
 
-void AgentChannel::runCommand(const QJsonValue &id, const QString &type, const QJsonObject &params)
+void ToolkitChannel::runCommand(const QJsonValue &id, const QString &type, const QJsonObject &params)
 {
     using Scope = CommandDispatcher::Scope;
     const CommandDispatcher::Command *command = m_commands->find(type);
@@ -115,24 +115,24 @@ void AgentChannel::runCommand(const QJsonValue &id, const QString &type, const Q
         for (const CommandDispatcher::Command &c : m_commands->commands(Scope::Toolkit))
             known.append(c.name);
         known.sort();
-        Q_EMIT send(AgentProtocol::errorReply(
+        Q_EMIT send(ToolkitProtocol::errorReply(
             id,
             known.isEmpty() ? u"unknown type '%1'; no toolkit commands are available"_s.arg(type)
                             : u"unknown type '%1'; known types: %2"_s.arg(type, known.join(u", "_s))));
         return;
     }
     if (m_inFlight >= kMaxInFlight) {
-        Q_EMIT send(AgentProtocol::errorReply(
+        Q_EMIT send(ToolkitProtocol::errorReply(
             id, u"too many requests at once (%1 are running); wait for their replies"_s.arg(m_inFlight)));
         return;
     }
     ++m_inFlight;
-    QPointer<AgentChannel> self(this);
+    QPointer<ToolkitChannel> self(this);
     m_commands->dispatch(type, params, m_caller, Scope::Toolkit, [self, id](const CommandResult &result) {
         if (!self)
             return; // the connection went away; nobody to answer
         --self->m_inFlight;
-        Q_EMIT self->send(AgentProtocol::reply(id, result));
+        Q_EMIT self->send(ToolkitProtocol::reply(id, result));
     });
 }
 

@@ -1,6 +1,6 @@
 // The toolkit protocol's parsing and replies: every kind of bad input gets a sentence naming
 // what was wrong, and the reply carries the request's id.
-#include "server/AgentProtocol.h"
+#include "server/ToolkitProtocol.h"
 
 #include "QtPrinters.h"
 
@@ -10,7 +10,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
-using Kind = AgentProtocol::Message::Kind;
+using Kind = ToolkitProtocol::Message::Kind;
 
 namespace {
 
@@ -19,38 +19,38 @@ QJsonObject json(const QByteArray &text)
     return QJsonDocument::fromJson(text).object();
 }
 
-TEST(AgentProtocolTest, ParsesARequest)
+TEST(ToolkitProtocolTest, ParsesARequest)
 {
-    const auto m = AgentProtocol::parse(R"({"id":"7","type":"click","params":{"ref":"e3"}})");
+    const auto m = ToolkitProtocol::parse(R"({"id":"7","type":"click","params":{"ref":"e3"}})");
     ASSERT_EQ(m.kind, Kind::Request) << m.error.toStdString();
     EXPECT_EQ(m.idString(), u"7"_s);
     EXPECT_EQ(m.type, u"click"_s);
     EXPECT_EQ(m.params.value(u"ref"_s).toString(), u"e3"_s);
 
-    const auto noParams = AgentProtocol::parse(R"({"id":"8","type":"snapshot"})");
+    const auto noParams = ToolkitProtocol::parse(R"({"id":"8","type":"snapshot"})");
     ASSERT_EQ(noParams.kind, Kind::Request);
     EXPECT_TRUE(noParams.params.isEmpty());
 }
 
-TEST(AgentProtocolTest, HeartbeatAuthAndHello)
+TEST(ToolkitProtocolTest, HeartbeatAuthAndHello)
 {
-    EXPECT_EQ(AgentProtocol::parse(R"({"type":"ping"})").kind, Kind::Ping);
-    EXPECT_EQ(AgentProtocol::parse(R"({"type":"pong"})").kind, Kind::Pong);
-    EXPECT_EQ(AgentProtocol::parse(R"({"type":"hello","client":"x"})").kind, Kind::Hello);
-    const auto auth = AgentProtocol::parse(R"({"type":"auth","token":"abc"})");
+    EXPECT_EQ(ToolkitProtocol::parse(R"({"type":"ping"})").kind, Kind::Ping);
+    EXPECT_EQ(ToolkitProtocol::parse(R"({"type":"pong"})").kind, Kind::Pong);
+    EXPECT_EQ(ToolkitProtocol::parse(R"({"type":"hello","client":"x"})").kind, Kind::Hello);
+    const auto auth = ToolkitProtocol::parse(R"({"type":"auth","token":"abc"})");
     ASSERT_EQ(auth.kind, Kind::Auth);
     EXPECT_EQ(auth.token, u"abc"_s);
-    const auto noToken = AgentProtocol::parse(R"({"type":"auth","token":5})");
+    const auto noToken = ToolkitProtocol::parse(R"({"type":"auth","token":5})");
     EXPECT_EQ(noToken.kind, Kind::Invalid);
     EXPECT_TRUE(noToken.error.contains(u"token"_s)) << noToken.error.toStdString();
 
-    EXPECT_EQ(json(AgentProtocol::pong()), (QJsonObject { { u"type"_s, u"pong"_s } }));
-    EXPECT_EQ(json(AgentProtocol::pong(u"p1"_s)),
+    EXPECT_EQ(json(ToolkitProtocol::pong()), (QJsonObject { { u"type"_s, u"pong"_s } }));
+    EXPECT_EQ(json(ToolkitProtocol::pong(u"p1"_s)),
               (QJsonObject { { u"type"_s, u"pong"_s }, { u"id"_s, u"p1"_s } }));
-    EXPECT_EQ(json(AgentProtocol::ping()), (QJsonObject { { u"type"_s, u"ping"_s } }));
+    EXPECT_EQ(json(ToolkitProtocol::ping()), (QJsonObject { { u"type"_s, u"ping"_s } }));
 }
 
-TEST(AgentProtocolTest, BadInputIsNamed)
+TEST(ToolkitProtocolTest, BadInputIsNamed)
 {
     struct Case
     {
@@ -73,37 +73,37 @@ TEST(AgentProtocolTest, BadInputIsNamed)
         { QByteArray(100, '[') + QByteArray(100, ']'), u"nests more than 64"_s },
     };
     for (const Case &c : cases) {
-        const auto m = AgentProtocol::parse(c.text);
+        const auto m = ToolkitProtocol::parse(c.text);
         EXPECT_EQ(m.kind, Kind::Invalid) << c.text.toStdString();
         EXPECT_TRUE(m.error.contains(c.mentions)) << c.text.toStdString() << " → " << m.error.toStdString();
     }
     // The id is echoed when it could be read, so the client can match the error.
-    EXPECT_EQ(AgentProtocol::parse(R"({"id":"9","type":"click","params":3})").id, QJsonValue(u"9"_s));
+    EXPECT_EQ(ToolkitProtocol::parse(R"({"id":"9","type":"click","params":3})").id, QJsonValue(u"9"_s));
 }
 
-TEST(AgentProtocolTest, RepliesCarryTheId)
+TEST(ToolkitProtocolTest, RepliesCarryTheId)
 {
-    EXPECT_EQ(json(AgentProtocol::reply(u"a"_s, CommandResult::success(QJsonObject { { u"n"_s, 1 } }))),
+    EXPECT_EQ(json(ToolkitProtocol::reply(u"a"_s, CommandResult::success(QJsonObject { { u"n"_s, 1 } }))),
               (QJsonObject { { u"id"_s, u"a"_s },
                              { u"success"_s, true },
                              { u"data"_s, QJsonObject { { u"n"_s, 1 } } } }));
     EXPECT_EQ(
-        json(AgentProtocol::errorReply(u"b"_s, u"stale ref e3"_s)),
+        json(ToolkitProtocol::errorReply(u"b"_s, u"stale ref e3"_s)),
         (QJsonObject { { u"id"_s, u"b"_s }, { u"success"_s, false }, { u"error"_s, u"stale ref e3"_s } }));
-    EXPECT_EQ(json(AgentProtocol::errorReply(QJsonValue::Undefined, u"x"_s)).value(u"id"_s), QJsonValue());
+    EXPECT_EQ(json(ToolkitProtocol::errorReply(QJsonValue::Undefined, u"x"_s)).value(u"id"_s), QJsonValue());
 }
 
-TEST(AgentProtocolTest, AnOversizeMessageIsAnsweredWithItsIdWhenReadable)
+TEST(ToolkitProtocolTest, AnOversizeMessageIsAnsweredWithItsIdWhenReadable)
 {
     const QByteArray big
         = R"({"id":"big\"1","type":"fill","params":{"text":")" + QByteArray(2 << 20, 'x') + "\"}}";
-    const QJsonObject reply = json(AgentProtocol::oversizeReply(big, big.size()));
+    const QJsonObject reply = json(ToolkitProtocol::oversizeReply(big, big.size()));
     EXPECT_EQ(reply.value(u"id"_s).toString(), u"big\"1"_s);
     EXPECT_FALSE(reply.value(u"success"_s).toBool());
     EXPECT_TRUE(reply.value(u"error"_s).toString().contains(u"over the limit of 1048576 bytes"_s))
         << reply.value(u"error"_s).toString().toStdString();
 
-    const QJsonObject noId = json(AgentProtocol::oversizeReply(QByteArray(2 << 20, 'y'), 2 << 20));
+    const QJsonObject noId = json(ToolkitProtocol::oversizeReply(QByteArray(2 << 20, 'y'), 2 << 20));
     EXPECT_TRUE(noId.value(u"id"_s).isNull());
     EXPECT_TRUE(noId.value(u"error"_s).toString().contains(u"2097152 bytes"_s));
 }

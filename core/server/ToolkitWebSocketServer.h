@@ -24,16 +24,16 @@ class QWebSocketServer;
 
 namespace mpa {
 
-class AgentChannel;
+class ToolkitChannel;
 
-class AgentWebSocketServer : public QObject
+class ToolkitWebSocketServer : public QObject
 {
     Q_OBJECT
 public:
     static constexpr int kMaxClients = 32;
 
-    explicit AgentWebSocketServer(CommandDispatcher *commands, QObject *parent = nullptr);
-    ~AgentWebSocketServer() override;
+    explicit ToolkitWebSocketServer(CommandDispatcher *commands, QObject *parent = nullptr);
+    ~ToolkitWebSocketServer() override;
 
     // Connections must present this token; with none set every connection is refused.
     void setToken(const QString &token);
@@ -61,7 +61,7 @@ private:
     struct Client
     {
         QPointer<QWebSocket> socket;
-        AgentChannel *channel = nullptr;
+        ToolkitChannel *channel = nullptr;
     };
 
     void onNewConnection();

@@ -1,7 +1,7 @@
-#include "AgentServerService.h"
+#include "ToolkitServerService.h"
 
-#include "AgentWebSocketClient.h"
-#include "AgentWebSocketServer.h"
+#include "ToolkitWebSocketClient.h"
+#include "ToolkitWebSocketServer.h"
 #include "TokenFile.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
@@ -10,12 +10,12 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-AgentServerService::AgentServerService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
+ToolkitServerService::ToolkitServerService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
                                        QObject *parent)
     : QObject(parent)
     , m_settings(settings)
-    , m_server(new AgentWebSocketServer(commands, this))
-    , m_client(new AgentWebSocketClient(commands, this))
+    , m_server(new ToolkitWebSocketServer(commands, this))
+    , m_client(new ToolkitWebSocketClient(commands, this))
     , m_token(paths.file(u"agent-token"_s), [this](const QString &token) { m_server->setToken(token); })
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
@@ -23,66 +23,66 @@ AgentServerService::AgentServerService(Settings *settings, CommandDispatcher *co
             || key == SettingKey::AgentServerPort || key == SettingKey::AgentServerUrl)
             apply();
     });
-    connect(m_server, &AgentWebSocketServer::clientsChanged, this, &AgentServerService::stateChanged);
-    connect(m_server, &AgentWebSocketServer::callerGone, this, &AgentServerService::callerGone);
-    connect(m_client, &AgentWebSocketClient::stateChanged, this, &AgentServerService::stateChanged);
-    connect(m_client, &AgentWebSocketClient::callerGone, this, &AgentServerService::callerGone);
+    connect(m_server, &ToolkitWebSocketServer::clientsChanged, this, &ToolkitServerService::stateChanged);
+    connect(m_server, &ToolkitWebSocketServer::callerGone, this, &ToolkitServerService::callerGone);
+    connect(m_client, &ToolkitWebSocketClient::stateChanged, this, &ToolkitServerService::stateChanged);
+    connect(m_client, &ToolkitWebSocketClient::callerGone, this, &ToolkitServerService::callerGone);
 }
 
-AgentServerService::~AgentServerService()
+ToolkitServerService::~ToolkitServerService()
 {
     m_server->stop();
     m_client->stop();
 }
 
-void AgentServerService::start()
+void ToolkitServerService::start()
 {
     m_running = true;
     apply();
 }
 
-void AgentServerService::stop()
+void ToolkitServerService::stop()
 {
     m_running = false;
     apply();
 }
 
-bool AgentServerService::isEnabled() const
+bool ToolkitServerService::isEnabled() const
 {
     return m_settings->boolValue(SettingKey::AgentServerEnabled);
 }
 
-bool AgentServerService::isClientMode() const
+bool ToolkitServerService::isClientMode() const
 {
     return m_settings->stringValue(SettingKey::AgentServerMode) == u"client"_s;
 }
 
-bool AgentServerService::isListening() const
+bool ToolkitServerService::isListening() const
 {
     return m_server->isListening();
 }
 
-quint16 AgentServerService::port() const
+quint16 ToolkitServerService::port() const
 {
     return m_server->port();
 }
 
-int AgentServerService::clientCount() const
+int ToolkitServerService::clientCount() const
 {
     return m_server->clientCount();
 }
 
-QString AgentServerService::tokenFilePath() const
+QString ToolkitServerService::tokenFilePath() const
 {
     return m_token.path();
 }
 
-QString AgentServerService::token(QString *error)
+QString ToolkitServerService::token(QString *error)
 {
     return m_token.get(error);
 }
 
-QString AgentServerService::regenerateToken(QString *error)
+QString ToolkitServerService::regenerateToken(QString *error)
 {
     const QString token = m_token.regenerate(error);
     if (token.isEmpty())
@@ -92,7 +92,7 @@ QString AgentServerService::regenerateToken(QString *error)
     return token;
 }
 
-void AgentServerService::reloadToken()
+void ToolkitServerService::reloadToken()
 {
     if (!m_token.reload())
         return;
@@ -100,7 +100,7 @@ void AgentServerService::reloadToken()
     Q_EMIT stateChanged();
 }
 
-void AgentServerService::apply()
+void ToolkitServerService::apply()
 {
     const bool wanted = m_running && isEnabled();
     const bool clientMode = isClientMode();
@@ -112,7 +112,7 @@ void AgentServerService::apply()
         }
     }
     if (!wanted || !clientMode) {
-        if (m_client->state() != AgentWebSocketClient::State::Stopped) {
+        if (m_client->state() != ToolkitWebSocketClient::State::Stopped) {
             m_client->stop();
             qCInfo(lcServer) << "agent client stopped";
         }
@@ -126,7 +126,7 @@ void AgentServerService::apply()
     if (clientMode) {
         const QUrl url(m_settings->stringValue(SettingKey::AgentServerUrl));
         QString error;
-        if (!AgentWebSocketClient::checkUrl(url, &error)) {
+        if (!ToolkitWebSocketClient::checkUrl(url, &error)) {
             m_client->stop();
             m_error = u"agentServer/url: "_s + error;
             qCWarning(lcServer).noquote() << "agent client:" << m_error;
@@ -134,7 +134,7 @@ void AgentServerService::apply()
             return;
         }
         m_error.clear();
-        if (m_client->state() == AgentWebSocketClient::State::Stopped || m_client->url() != url) {
+        if (m_client->state() == ToolkitWebSocketClient::State::Stopped || m_client->url() != url) {
             qCInfo(lcServer).noquote() << "agent client: dialling" << url.toString();
             m_client->start(url);
         }
@@ -167,7 +167,7 @@ void AgentServerService::apply()
     Q_EMIT stateChanged();
 }
 
-QString AgentServerService::statusText() const
+QString ToolkitServerService::statusText() const
 {
     if (!m_running || !isEnabled())
         return tr("Off");
@@ -176,13 +176,13 @@ QString AgentServerService::statusText() const
     if (isClientMode()) {
         const QString url = m_client->url().toString();
         switch (m_client->state()) {
-        case AgentWebSocketClient::State::Stopped:
+        case ToolkitWebSocketClient::State::Stopped:
             return tr("Off");
-        case AgentWebSocketClient::State::Connecting:
+        case ToolkitWebSocketClient::State::Connecting:
             return tr("Connecting to %1…").arg(url);
-        case AgentWebSocketClient::State::Connected:
+        case ToolkitWebSocketClient::State::Connected:
             return tr("Connected to %1").arg(url);
-        case AgentWebSocketClient::State::Waiting:
+        case ToolkitWebSocketClient::State::Waiting:
             return tr("Connecting to %1 (retry in %2 s): %3")
                 .arg(url)
                 .arg(m_client->secondsUntilRetry())
@@ -198,7 +198,7 @@ QString AgentServerService::statusText() const
         .arg(clients == 1 ? tr("1 client") : tr("%1 clients").arg(clients));
 }
 
-QJsonObject AgentServerService::stateJson() const
+QJsonObject ToolkitServerService::stateJson() const
 {
     QString state = u"off"_s;
     if (m_running && isEnabled()) {
@@ -206,16 +206,16 @@ QJsonObject AgentServerService::stateJson() const
             state = u"error"_s;
         else if (isClientMode()) {
             switch (m_client->state()) {
-            case AgentWebSocketClient::State::Stopped:
+            case ToolkitWebSocketClient::State::Stopped:
                 state = u"off"_s;
                 break;
-            case AgentWebSocketClient::State::Connecting:
+            case ToolkitWebSocketClient::State::Connecting:
                 state = u"connecting"_s;
                 break;
-            case AgentWebSocketClient::State::Connected:
+            case ToolkitWebSocketClient::State::Connected:
                 state = u"connected"_s;
                 break;
-            case AgentWebSocketClient::State::Waiting:
+            case ToolkitWebSocketClient::State::Waiting:
                 state = u"waiting"_s;
                 break;
             }
@@ -231,7 +231,7 @@ QJsonObject AgentServerService::stateJson() const
                                   : m_settings->intValue(SettingKey::AgentServerPort) },
         { u"url"_s, m_settings->stringValue(SettingKey::AgentServerUrl) },
         { u"clients"_s,
-          isClientMode() ? (m_client->state() == AgentWebSocketClient::State::Connected ? 1 : 0)
+          isClientMode() ? (m_client->state() == ToolkitWebSocketClient::State::Connected ? 1 : 0)
                          : m_server->clientCount() },
         { u"error"_s, m_error },
         { u"status"_s, statusText() },

@@ -1,4 +1,4 @@
-#include "AgentProtocol.h"
+#include "ToolkitProtocol.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -7,7 +7,7 @@
 
 using namespace Qt::StringLiterals;
 
-namespace mpa::AgentProtocol {
+namespace mpa::ToolkitProtocol {
 
 namespace {
 
@@ -198,4 +198,4 @@ QByteArray oversizeReply(const QByteArray &head, qint64 size)
             kMaxMessageBytes));
 }
 
-} // namespace mpa::AgentProtocol
+} // namespace mpa::ToolkitProtocol

@@ -12,7 +12,7 @@
 #include <QJsonValue>
 #include <QString>
 
-namespace mpa::AgentProtocol {
+namespace mpa::ToolkitProtocol {
 
 // Messages up to this size are processed; larger ones get an error reply.
 constexpr qint64 kMaxMessageBytes = 1024 * 1024;
@@ -56,4 +56,4 @@ QByteArray oversizeReply(const QByteArray &head, qint64 size);
 
 QByteArray toText(const QJsonObject &object);
 
-} // namespace mpa::AgentProtocol
+} // namespace mpa::ToolkitProtocol

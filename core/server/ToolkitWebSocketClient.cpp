@@ -1,7 +1,7 @@
-#include "AgentWebSocketClient.h"
+#include "ToolkitWebSocketClient.h"
 
-#include "AgentChannel.h"
-#include "AgentProtocol.h"
+#include "ToolkitChannel.h"
+#include "ToolkitProtocol.h"
 #include "logging/LogCategories.h"
 
 #include <QCoreApplication>
@@ -15,12 +15,12 @@ using namespace std::chrono_literals;
 
 namespace mpa {
 
-AgentWebSocketClient::AgentWebSocketClient(CommandDispatcher *commands, QObject *parent)
+ToolkitWebSocketClient::ToolkitWebSocketClient(CommandDispatcher *commands, QObject *parent)
     : QObject(parent)
     , m_commands(commands)
 {
     m_retry.setSingleShot(true);
-    connect(&m_retry, &QTimer::timeout, this, &AgentWebSocketClient::connectNow);
+    connect(&m_retry, &QTimer::timeout, this, &ToolkitWebSocketClient::connectNow);
     m_heartbeat.setInterval(20s);
     connect(&m_heartbeat, &QTimer::timeout, this, [this] {
         if (!m_socket || !m_channel || m_state != State::Connected)
@@ -33,17 +33,17 @@ AgentWebSocketClient::AgentWebSocketClient(CommandDispatcher *commands, QObject 
         }
         // Both kinds: the protocol's JSON ping for agents that speak it, and a WebSocket ping
         // frame that every WebSocket server answers by itself (so a quiet agent is not dropped).
-        m_socket->sendTextMessage(QString::fromUtf8(AgentProtocol::ping()));
+        m_socket->sendTextMessage(QString::fromUtf8(ToolkitProtocol::ping()));
         m_socket->ping();
     });
 }
 
-AgentWebSocketClient::~AgentWebSocketClient()
+ToolkitWebSocketClient::~ToolkitWebSocketClient()
 {
     stop();
 }
 
-bool AgentWebSocketClient::checkUrl(const QUrl &url, QString *error)
+bool ToolkitWebSocketClient::checkUrl(const QUrl &url, QString *error)
 {
     const QString scheme = url.scheme().toLower();
     if (!url.isValid() || (scheme != u"ws"_s && scheme != u"wss"_s) || url.host().isEmpty()) {
@@ -54,12 +54,12 @@ bool AgentWebSocketClient::checkUrl(const QUrl &url, QString *error)
     return true;
 }
 
-void AgentWebSocketClient::setHeartbeatInterval(std::chrono::milliseconds interval)
+void ToolkitWebSocketClient::setHeartbeatInterval(std::chrono::milliseconds interval)
 {
     m_heartbeat.setInterval(interval);
 }
 
-void AgentWebSocketClient::start(const QUrl &url)
+void ToolkitWebSocketClient::start(const QUrl &url)
 {
     stop();
     m_url = url;
@@ -74,7 +74,7 @@ void AgentWebSocketClient::start(const QUrl &url)
     connectNow();
 }
 
-void AgentWebSocketClient::stop()
+void ToolkitWebSocketClient::stop()
 {
     m_retry.stop();
     m_heartbeat.stop();
@@ -82,14 +82,14 @@ void AgentWebSocketClient::stop()
     setState(State::Stopped);
 }
 
-int AgentWebSocketClient::secondsUntilRetry() const
+int ToolkitWebSocketClient::secondsUntilRetry() const
 {
     if (m_state != State::Waiting || !m_retry.isActive())
         return 0;
     return int(std::ceil(m_retry.remainingTime() / 1000.0));
 }
 
-void AgentWebSocketClient::releaseSocket()
+void ToolkitWebSocketClient::releaseSocket()
 {
     if (!m_socket)
         return;
@@ -105,15 +105,15 @@ void AgentWebSocketClient::releaseSocket()
         Q_EMIT callerGone(caller);
 }
 
-void AgentWebSocketClient::connectNow()
+void ToolkitWebSocketClient::connectNow()
 {
     releaseSocket();
     ++m_attempts;
     m_socket = new QWebSocket(u"multi-purpose-agent"_s, QWebSocketProtocol::VersionLatest, this);
-    m_socket->setMaxAllowedIncomingMessageSize(AgentProtocol::kMaxFrameBytes);
-    m_socket->setMaxAllowedIncomingFrameSize(AgentProtocol::kMaxFrameBytes);
-    connect(m_socket, &QWebSocket::connected, this, &AgentWebSocketClient::onConnected);
-    connect(m_socket, &QWebSocket::disconnected, this, &AgentWebSocketClient::onDisconnected);
+    m_socket->setMaxAllowedIncomingMessageSize(ToolkitProtocol::kMaxFrameBytes);
+    m_socket->setMaxAllowedIncomingFrameSize(ToolkitProtocol::kMaxFrameBytes);
+    connect(m_socket, &QWebSocket::connected, this, &ToolkitWebSocketClient::onConnected);
+    connect(m_socket, &QWebSocket::disconnected, this, &ToolkitWebSocketClient::onDisconnected);
     connect(m_socket, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this,
             [this](QAbstractSocket::SocketError) { onDisconnected(); });
     setState(State::Connecting);
@@ -121,19 +121,19 @@ void AgentWebSocketClient::connectNow()
     m_socket->open(m_url);
 }
 
-void AgentWebSocketClient::onConnected()
+void ToolkitWebSocketClient::onConnected()
 {
     QWebSocket *socket = m_socket;
     m_backoff = kFirstRetry;
     m_lastError.clear();
     const CommandCaller caller { u"agent-client"_s, u"client-%1"_s.arg(++m_connectionNumber) };
-    m_channel = new AgentChannel(m_commands, caller, QString(), socket);
+    m_channel = new ToolkitChannel(m_commands, caller, QString(), socket);
     m_channel->attach(socket);
 
     QJsonArray types;
     for (const CommandDispatcher::Command &c : m_commands->commands(CommandDispatcher::Scope::Toolkit))
         types.append(c.name);
-    socket->sendTextMessage(QString::fromUtf8(AgentProtocol::toText({
+    socket->sendTextMessage(QString::fromUtf8(ToolkitProtocol::toText({
         { u"type"_s, u"hello"_s },
         { u"client"_s, u"multi-purpose-agent"_s },
         { u"version"_s, QCoreApplication::applicationVersion() },
@@ -145,7 +145,7 @@ void AgentWebSocketClient::onConnected()
     setState(State::Connected);
 }
 
-void AgentWebSocketClient::onDisconnected()
+void ToolkitWebSocketClient::onDisconnected()
 {
     if (!m_socket)
         return; // already handled (error and disconnected both report one loss)
@@ -171,7 +171,7 @@ void AgentWebSocketClient::onDisconnected()
     scheduleRetry();
 }
 
-void AgentWebSocketClient::scheduleRetry()
+void ToolkitWebSocketClient::scheduleRetry()
 {
     m_retry.start(m_backoff);
     qCDebug(lcServer).noquote()
@@ -180,7 +180,7 @@ void AgentWebSocketClient::scheduleRetry()
     setState(State::Waiting);
 }
 
-void AgentWebSocketClient::setState(State state)
+void ToolkitWebSocketClient::setState(State state)
 {
     // Waiting → Waiting carries a new retry time: worth a repaint.
     if (m_state == state && state != State::Waiting)

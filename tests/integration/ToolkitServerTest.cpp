@@ -9,10 +9,10 @@
 #include "Wait.h"
 #include "engine/Engine.h"
 #include "logging/Logging.h"
-#include "server/AgentChannel.h"
-#include "server/AgentServerService.h"
-#include "server/AgentWebSocketClient.h"
-#include "server/AgentWebSocketServer.h"
+#include "server/ToolkitChannel.h"
+#include "server/ToolkitServerService.h"
+#include "server/ToolkitWebSocketClient.h"
+#include "server/ToolkitWebSocketServer.h"
 #include "actions/CommandDispatcher.h"
 #include "server/TokenFile.h"
 #include "settings/Settings.h"
@@ -48,7 +48,7 @@ QJsonObject echoSchema()
         .object();
 }
 
-class AgentServerTest : public ::testing::Test
+class ToolkitServerTest : public ::testing::Test
 {
 protected:
     void SetUp() override
@@ -85,8 +85,8 @@ protected:
                        [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
                            reply(CommandResult::success());
                        } });
-        service = std::make_unique<AgentServerService>(settings.get(), &commands, paths);
-        QObject::connect(service.get(), &AgentServerService::callerGone, service.get(),
+        service = std::make_unique<ToolkitServerService>(settings.get(), &commands, paths);
+        QObject::connect(service.get(), &ToolkitServerService::callerGone, service.get(),
                          [this](const CommandCaller &caller) { gone.append(caller); });
     }
 
@@ -149,14 +149,14 @@ protected:
     AppPaths paths;
     std::unique_ptr<Settings> settings;
     CommandDispatcher commands;
-    std::unique_ptr<AgentServerService> service;
+    std::unique_ptr<ToolkitServerService> service;
     QList<CommandCaller> callers;
     QList<CommandCaller> gone;
     QList<CommandReply> held;
     quint16 port = 0;
 };
 
-TEST_F(AgentServerTest, TokenByQueryThenRequestsAreAnswered)
+TEST_F(ToolkitServerTest, TokenByQueryThenRequestsAreAnswered)
 {
     const QString token = startServer();
     ASSERT_EQ(token.size(), 43);
@@ -193,7 +193,7 @@ TEST_F(AgentServerTest, TokenByQueryThenRequestsAreAnswered)
     EXPECT_TRUE(waitUntil([&] { return service->clientCount() == 0; }));
 }
 
-TEST_F(AgentServerTest, TokenInTheFirstMessage)
+TEST_F(ToolkitServerTest, TokenInTheFirstMessage)
 {
     const QString token = startServer();
     auto client = connectClient({});
@@ -210,7 +210,7 @@ TEST_F(AgentServerTest, TokenInTheFirstMessage)
         << client->transcript().toStdString();
 }
 
-TEST_F(AgentServerTest, WrongOrMissingTokenClosesWithAReason)
+TEST_F(ToolkitServerTest, WrongOrMissingTokenClosesWithAReason)
 {
     startServer();
     {
@@ -249,7 +249,7 @@ TEST_F(AgentServerTest, WrongOrMissingTokenClosesWithAReason)
     EXPECT_EQ(service->clientCount(), 0);
 }
 
-TEST_F(AgentServerTest, NoAuthMessageInTimeCloses)
+TEST_F(ToolkitServerTest, NoAuthMessageInTimeCloses)
 {
     startServer();
     service->server()->setAuthTimeout(300ms);
@@ -260,7 +260,7 @@ TEST_F(AgentServerTest, NoAuthMessageInTimeCloses)
     EXPECT_TRUE(closed->value(u"reason"_s).toString().startsWith(u"no auth message within 0.3 s"_s));
 }
 
-TEST_F(AgentServerTest, WebOriginsAreRefusedInTheHandshake)
+TEST_F(ToolkitServerTest, WebOriginsAreRefusedInTheHandshake)
 {
     const QString token = startServer();
     for (const QString &origin : { u"https://evil.example"_s, u"http://localhost:3000"_s, u"null"_s }) {
@@ -277,11 +277,11 @@ TEST_F(AgentServerTest, WebOriginsAreRefusedInTheHandshake)
     auto extension = connectClient(token, { { u"Origin"_s, u"chrome-extension://abcdefghijklmnop"_s } });
     ASSERT_TRUE(extension->waitForEvent(u"open"_s)) << extension->transcript().toStdString();
     EXPECT_TRUE(callers.isEmpty());
-    EXPECT_FALSE(AgentWebSocketServer::isWebOrigin({}));
-    EXPECT_TRUE(AgentWebSocketServer::isWebOrigin(u"file://"_s));
+    EXPECT_FALSE(ToolkitWebSocketServer::isWebOrigin({}));
+    EXPECT_TRUE(ToolkitWebSocketServer::isWebOrigin(u"file://"_s));
 }
 
-TEST_F(AgentServerTest, BadInputGetsAnErrorAndTheConnectionStaysUp)
+TEST_F(ToolkitServerTest, BadInputGetsAnErrorAndTheConnectionStaysUp)
 {
     const QString token = startServer();
     auto client = connectClient(token);
@@ -331,7 +331,7 @@ TEST_F(AgentServerTest, BadInputGetsAnErrorAndTheConnectionStaysUp)
     EXPECT_FALSE(client->waitForEvent(u"close"_s, 50ms));
 }
 
-TEST_F(AgentServerTest, ATwoMebibyteMessageGetsAnErrorReplyNotADisconnect)
+TEST_F(ToolkitServerTest, ATwoMebibyteMessageGetsAnErrorReplyNotADisconnect)
 {
     const QString token = startServer();
     auto client = connectClient(token);
@@ -359,7 +359,7 @@ TEST_F(AgentServerTest, ATwoMebibyteMessageGetsAnErrorReplyNotADisconnect)
     EXPECT_TRUE(code == 1009 || code == 1006) << client->transcript().toStdString();
 }
 
-TEST_F(AgentServerTest, HeartbeatBothWays)
+TEST_F(ToolkitServerTest, HeartbeatBothWays)
 {
     const QString token = startServer();
     service->server()->setHeartbeatInterval(200ms);
@@ -378,24 +378,24 @@ TEST_F(AgentServerTest, HeartbeatBothWays)
     EXPECT_FALSE(client->waitForEvent(u"close"_s, 50ms));
 }
 
-TEST_F(AgentServerTest, TooManyRequestsAtOnceAreRefusedNotQueued)
+TEST_F(ToolkitServerTest, TooManyRequestsAtOnceAreRefusedNotQueued)
 {
     const QString token = startServer();
     auto client = connectClient(token);
     ASSERT_TRUE(client->waitForEvent(u"open"_s));
-    const int total = AgentChannel::kMaxInFlight + 3;
+    const int total = ToolkitChannel::kMaxInFlight + 3;
     for (int i = 0; i < total; ++i)
         sendJson(*client, { { u"id"_s, u"r%1"_s.arg(i) }, { u"type"_s, u"hold"_s } });
-    for (int i = AgentChannel::kMaxInFlight; i < total; ++i) {
+    for (int i = ToolkitChannel::kMaxInFlight; i < total; ++i) {
         const QJsonObject reply = replyTo(*client, u"r%1"_s.arg(i));
         EXPECT_TRUE(
             reply.value(u"error"_s).toString().startsWith(u"too many requests at once (64 are running)"_s))
             << client->transcript().toStdString();
     }
-    ASSERT_EQ(held.size(), AgentChannel::kMaxInFlight);
+    ASSERT_EQ(held.size(), ToolkitChannel::kMaxInFlight);
     for (const CommandReply &reply : std::as_const(held))
         reply(CommandResult::success(u"done"_s));
-    for (int i = 0; i < AgentChannel::kMaxInFlight; ++i)
+    for (int i = 0; i < ToolkitChannel::kMaxInFlight; ++i)
         EXPECT_EQ(replyTo(*client, u"r%1"_s.arg(i)).value(u"data"_s).toString(), u"done"_s);
     // Room again once they are answered.
     sendJson(*client,
@@ -405,7 +405,7 @@ TEST_F(AgentServerTest, TooManyRequestsAtOnceAreRefusedNotQueued)
     EXPECT_TRUE(replyTo(*client, u"again"_s).value(u"success"_s).toBool());
 }
 
-TEST_F(AgentServerTest, AReplyToAConnectionThatIsGoneIsDropped)
+TEST_F(ToolkitServerTest, AReplyToAConnectionThatIsGoneIsDropped)
 {
     const QString token = startServer();
     auto client = connectClient(token);
@@ -422,7 +422,7 @@ TEST_F(AgentServerTest, AReplyToAConnectionThatIsGoneIsDropped)
         << second->transcript().toStdString();
 }
 
-TEST_F(AgentServerTest, SettingsApplyLive)
+TEST_F(ToolkitServerTest, SettingsApplyLive)
 {
     const QString token = startServer();
     auto client = connectClient(token);
@@ -457,7 +457,7 @@ TEST_F(AgentServerTest, SettingsApplyLive)
     EXPECT_TRUE(current->waitForEvent(u"close"_s));
 }
 
-TEST_F(AgentServerTest, APortInUseIsReportedWithWhatToDo)
+TEST_F(ToolkitServerTest, APortInUseIsReportedWithWhatToDo)
 {
     QTcpServer squatter;
     ASSERT_TRUE(squatter.listen(QHostAddress::LocalHost, 0));
@@ -471,7 +471,7 @@ TEST_F(AgentServerTest, APortInUseIsReportedWithWhatToDo)
     EXPECT_EQ(service->stateJson().value(u"state"_s).toString(), u"error"_s);
 }
 
-TEST_F(AgentServerTest, TheEngineRunsItAndGetFullStateReportsIt)
+TEST_F(ToolkitServerTest, TheEngineRunsItAndGetFullStateReportsIt)
 {
     Logging::install({});
     service.reset();
@@ -482,9 +482,9 @@ TEST_F(AgentServerTest, TheEngineRunsItAndGetFullStateReportsIt)
     Engine::Overrides overrides;
     overrides.cdpPort = unusedPort(); // no browser needed for this
     engine.setOverrides(overrides);
-    EXPECT_FALSE(engine.agentServer()->isListening()) << "nothing runs before the engine starts";
+    EXPECT_FALSE(engine.toolkitServer()->isListening()) << "nothing runs before the engine starts";
     engine.start();
-    ASSERT_TRUE(engine.agentServer()->isListening()) << engine.agentServer()->error().toStdString();
+    ASSERT_TRUE(engine.toolkitServer()->isListening()) << engine.toolkitServer()->error().toStdString();
 
     std::optional<CommandResult> result;
     engine.commands()->dispatch(u"getFullState"_s, {}, { u"debug-api"_s, {} }, Scope::DebugApi,
@@ -499,11 +499,11 @@ TEST_F(AgentServerTest, TheEngineRunsItAndGetFullStateReportsIt)
     EXPECT_EQ(agent.value(u"tokenFile"_s).toString(), paths.file(u"agent-token"_s));
 
     engine.stop();
-    EXPECT_FALSE(engine.agentServer()->isListening());
+    EXPECT_FALSE(engine.toolkitServer()->isListening());
 }
 
 // Client mode: the app dials out to an agent that listens, as the original extension did.
-class AgentClientModeTest : public AgentServerTest
+class AgentClientModeTest : public ToolkitServerTest
 {
 protected:
     bool listen(quint16 onPort)
@@ -596,7 +596,7 @@ TEST_F(AgentClientModeTest, DialsOutSaysHelloAnswersAndReconnects)
     settings->setValue(SettingKey::AgentServerPort, port);
     settings->setValue(SettingKey::AgentServerMode, u"server"_s);
     EXPECT_TRUE(service->isListening());
-    EXPECT_EQ(service->client()->state(), AgentWebSocketClient::State::Stopped);
+    EXPECT_EQ(service->client()->state(), ToolkitWebSocketClient::State::Stopped);
 }
 
 TEST_F(AgentClientModeTest, ABadUrlIsNamed)

@@ -1,7 +1,7 @@
-#include "AgentWebSocketServer.h"
+#include "ToolkitWebSocketServer.h"
 
-#include "AgentChannel.h"
-#include "AgentProtocol.h"
+#include "ToolkitChannel.h"
+#include "ToolkitProtocol.h"
 #include "TokenFile.h"
 #include "logging/LogCategories.h"
 
@@ -26,30 +26,30 @@ QString peerName(QWebSocket *socket)
 
 } // namespace
 
-AgentWebSocketServer::AgentWebSocketServer(CommandDispatcher *commands, QObject *parent)
+ToolkitWebSocketServer::ToolkitWebSocketServer(CommandDispatcher *commands, QObject *parent)
     : QObject(parent)
     , m_commands(commands)
 {
     m_heartbeat.setInterval(30s);
-    connect(&m_heartbeat, &QTimer::timeout, this, &AgentWebSocketServer::heartbeat);
+    connect(&m_heartbeat, &QTimer::timeout, this, &ToolkitWebSocketServer::heartbeat);
 }
 
-AgentWebSocketServer::~AgentWebSocketServer()
+ToolkitWebSocketServer::~ToolkitWebSocketServer()
 {
     stop();
 }
 
-void AgentWebSocketServer::setToken(const QString &token)
+void ToolkitWebSocketServer::setToken(const QString &token)
 {
     m_token = token;
 }
 
-void AgentWebSocketServer::setHeartbeatInterval(std::chrono::milliseconds interval)
+void ToolkitWebSocketServer::setHeartbeatInterval(std::chrono::milliseconds interval)
 {
     m_heartbeat.setInterval(interval);
 }
 
-bool AgentWebSocketServer::isWebOrigin(const QString &origin)
+bool ToolkitWebSocketServer::isWebOrigin(const QString &origin)
 {
     if (origin.isEmpty())
         return false;
@@ -59,7 +59,7 @@ bool AgentWebSocketServer::isWebOrigin(const QString &origin)
     return !extensionSchemes.contains(scheme);
 }
 
-bool AgentWebSocketServer::start(quint16 port, QString *error)
+bool ToolkitWebSocketServer::start(quint16 port, QString *error)
 {
     stop();
     auto *server = new QWebSocketServer(u"multi-purpose-agent"_s, QWebSocketServer::NonSecureMode, this);
@@ -74,7 +74,7 @@ bool AgentWebSocketServer::start(quint16 port, QString *error)
                     authenticator->setAllowed(false);
                 }
             });
-    connect(server, &QWebSocketServer::newConnection, this, &AgentWebSocketServer::onNewConnection);
+    connect(server, &QWebSocketServer::newConnection, this, &ToolkitWebSocketServer::onNewConnection);
     // The toolkit drives the user's browser: loopback only, whatever anyone configures.
     if (!server->listen(QHostAddress::LocalHost, port)) {
         if (error)
@@ -87,7 +87,7 @@ bool AgentWebSocketServer::start(quint16 port, QString *error)
     return true;
 }
 
-void AgentWebSocketServer::stop()
+void ToolkitWebSocketServer::stop()
 {
     m_heartbeat.stop();
     const QList<QWebSocket *> sockets = m_clients.keys();
@@ -102,17 +102,17 @@ void AgentWebSocketServer::stop()
     }
 }
 
-bool AgentWebSocketServer::isListening() const
+bool ToolkitWebSocketServer::isListening() const
 {
     return m_server && m_server->isListening();
 }
 
-quint16 AgentWebSocketServer::port() const
+quint16 ToolkitWebSocketServer::port() const
 {
     return isListening() ? m_server->serverPort() : 0;
 }
 
-int AgentWebSocketServer::clientCount() const
+int ToolkitWebSocketServer::clientCount() const
 {
     int count = 0;
     for (const Client &client : m_clients)
@@ -120,7 +120,7 @@ int AgentWebSocketServer::clientCount() const
     return count;
 }
 
-void AgentWebSocketServer::onNewConnection()
+void ToolkitWebSocketServer::onNewConnection()
 {
     while (m_server && m_server->hasPendingConnections()) {
         QWebSocket *socket = m_server->nextPendingConnection();
@@ -134,8 +134,8 @@ void AgentWebSocketServer::onNewConnection()
             continue;
         }
         // Over 16 MiB the socket closes by itself; the channel answers anything over 1 MiB.
-        socket->setMaxAllowedIncomingMessageSize(AgentProtocol::kMaxFrameBytes);
-        socket->setMaxAllowedIncomingFrameSize(AgentProtocol::kMaxFrameBytes);
+        socket->setMaxAllowedIncomingMessageSize(ToolkitProtocol::kMaxFrameBytes);
+        socket->setMaxAllowedIncomingFrameSize(ToolkitProtocol::kMaxFrameBytes);
 
         const QString presented
             = QUrlQuery(socket->requestUrl()).queryItemValue(u"token"_s, QUrl::FullyDecoded);
@@ -145,25 +145,25 @@ void AgentWebSocketServer::onNewConnection()
                 ? u"the agent server has no token yet; try again"_s
                 : u"wrong token: use the one in agent-token in the config folder (shown on the Servers page)"_s;
             qCWarning(lcServer).noquote() << "agent server: refused" << peerName(socket) << "-" << reason;
-            socket->sendTextMessage(QString::fromUtf8(AgentProtocol::errorReply(QJsonValue(), reason)));
+            socket->sendTextMessage(QString::fromUtf8(ToolkitProtocol::errorReply(QJsonValue(), reason)));
             socket->close(QWebSocketProtocol::CloseCodePolicyViolated, reason);
             socket->deleteLater();
             continue;
         }
 
         const CommandCaller caller { u"agent-ws"_s, u"ws-%1"_s.arg(m_nextClientId++) };
-        auto *channel = new AgentChannel(m_commands, caller, tokenInUrl ? QString() : m_token, socket);
+        auto *channel = new ToolkitChannel(m_commands, caller, tokenInUrl ? QString() : m_token, socket);
         m_clients.insert(socket, Client { socket, channel });
         qCInfo(lcServer).noquote() << u"agent server: %1 connected from %2%3"_s.arg(
             caller.clientId, peerName(socket), tokenInUrl ? QString() : u" (waiting for its auth message)"_s);
 
         channel->attach(socket);
-        connect(channel, &AgentChannel::closeRequested, socket, [this, socket](const QString &reason) {
+        connect(channel, &ToolkitChannel::closeRequested, socket, [this, socket](const QString &reason) {
             qCWarning(lcServer).noquote() << "agent server: closing" << peerName(socket) << "-" << reason;
             socket->close(QWebSocketProtocol::CloseCodePolicyViolated, reason.left(120));
             dropClient(socket);
         });
-        connect(channel, &AgentChannel::authenticated, this, &AgentWebSocketServer::clientsChanged);
+        connect(channel, &ToolkitChannel::authenticated, this, &ToolkitWebSocketServer::clientsChanged);
         connect(socket, &QWebSocket::disconnected, this, [this, socket] { dropClient(socket); });
 
         if (tokenInUrl) {
@@ -180,7 +180,7 @@ void AgentWebSocketServer::onNewConnection()
     }
 }
 
-void AgentWebSocketServer::dropClient(QWebSocket *socket)
+void ToolkitWebSocketServer::dropClient(QWebSocket *socket)
 {
     const auto it = m_clients.constFind(socket);
     if (it == m_clients.cend())
@@ -196,11 +196,11 @@ void AgentWebSocketServer::dropClient(QWebSocket *socket)
         Q_EMIT clientsChanged();
 }
 
-void AgentWebSocketServer::heartbeat()
+void ToolkitWebSocketServer::heartbeat()
 {
     const QList<QWebSocket *> sockets = m_clients.keys();
     for (QWebSocket *socket : sockets) {
-        AgentChannel *channel = m_clients.value(socket).channel;
+        ToolkitChannel *channel = m_clients.value(socket).channel;
         if (channel->missedBeat()) {
             qCWarning(lcServer).noquote() << u"agent server: %1 stopped answering pings; closing"_s.arg(
                 channel->caller().clientId);

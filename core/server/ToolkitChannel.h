@@ -1,10 +1,10 @@
 #pragma once
 // One agent connection's logic, the same in server and client mode: authentication state,
-// the protocol (AgentProtocol), commands run through the shared CommandDispatcher (which checks
+// the protocol (ToolkitProtocol), commands run through the shared CommandDispatcher (which checks
 // params against the command's schema) in the Toolkit scope, plus the count of
 // heartbeats the peer let pass. attach() wires a socket to it the same way in both modes (frames
 // in, over-size ones answered, `send` out, pongs as signs of life); the socket side
-// (AgentWebSocketServer, AgentWebSocketClient) keeps only its timers and connection life.
+// (ToolkitWebSocketServer, ToolkitWebSocketClient) keeps only its timers and connection life.
 // Replies that arrive after the channel is gone are dropped.
 
 #include "actions/CommandDispatcher.h"
@@ -18,7 +18,7 @@ class QWebSocket;
 
 namespace mpa {
 
-class AgentChannel : public QObject
+class ToolkitChannel : public QObject
 {
     Q_OBJECT
 public:
@@ -29,9 +29,9 @@ public:
 
     // `expectedToken` empty: the connection needs no authentication (client mode, or a
     // server-mode connection that presented the token in its URL).
-    AgentChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,
+    ToolkitChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,
                  QObject *parent = nullptr);
-    ~AgentChannel() override;
+    ~ToolkitChannel() override;
 
     const CommandCaller &caller() const { return m_caller; }
     bool isAuthenticated() const { return m_authenticated; }
@@ -41,7 +41,7 @@ public:
     // pongs count as signs of life. The socket stays the caller's.
     void attach(QWebSocket *socket);
 
-    // One text message from the peer; one over AgentProtocol::kMaxMessageBytes is answered
+    // One text message from the peer; one over ToolkitProtocol::kMaxMessageBytes is answered
     // with an error and otherwise ignored.
     void handleMessage(const QByteArray &text);
 

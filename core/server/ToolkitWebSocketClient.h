@@ -18,9 +18,9 @@ class QWebSocket;
 
 namespace mpa {
 
-class AgentChannel;
+class ToolkitChannel;
 
-class AgentWebSocketClient : public QObject
+class ToolkitWebSocketClient : public QObject
 {
     Q_OBJECT
 public:
@@ -29,8 +29,8 @@ public:
     static constexpr std::chrono::milliseconds kFirstRetry { 1000 };
     static constexpr std::chrono::milliseconds kLongestRetry { 30000 };
 
-    explicit AgentWebSocketClient(CommandDispatcher *commands, QObject *parent = nullptr);
-    ~AgentWebSocketClient() override;
+    explicit ToolkitWebSocketClient(CommandDispatcher *commands, QObject *parent = nullptr);
+    ~ToolkitWebSocketClient() override;
 
     // ws:// or wss:// URL; false with a sentence in `error` for anything else.
     static bool checkUrl(const QUrl &url, QString *error);
@@ -61,7 +61,7 @@ private:
     CommandDispatcher *m_commands;
     QUrl m_url;
     QWebSocket *m_socket = nullptr;
-    AgentChannel *m_channel = nullptr;
+    ToolkitChannel *m_channel = nullptr;
     QTimer m_retry;
     QTimer m_heartbeat;
     State m_state = State::Stopped;

@@ -1,6 +1,6 @@
 #pragma once
-// Runs the agent connection as the settings ask: off, server mode (AgentWebSocketServer on
-// 127.0.0.1:agentServer/port) or client mode (AgentWebSocketClient dialling agentServer/url).
+// Runs the agent connection as the settings ask: off, server mode (ToolkitWebSocketServer on
+// 127.0.0.1:agentServer/port) or client mode (ToolkitWebSocketClient dialling agentServer/url).
 // Follows agentServer/enabled, mode, port and url live — no restart. Keeps the server-mode
 // token in <config-dir>/agent-token (mode 0600, created on first start, masked in logs).
 
@@ -14,17 +14,17 @@
 
 namespace mpa {
 
-class AgentWebSocketClient;
-class AgentWebSocketServer;
+class ToolkitWebSocketClient;
+class ToolkitWebSocketServer;
 class Settings;
 
-class AgentServerService : public QObject
+class ToolkitServerService : public QObject
 {
     Q_OBJECT
 public:
-    AgentServerService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
+    ToolkitServerService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
                        QObject *parent = nullptr);
-    ~AgentServerService() override;
+    ~ToolkitServerService() override;
 
     // The engine's start and stop: nothing runs outside them.
     void start();
@@ -52,8 +52,8 @@ public:
     // Takes the token from the file again (the settings window wrote a new one).
     void reloadToken();
 
-    AgentWebSocketServer *server() const { return m_server; }
-    AgentWebSocketClient *client() const { return m_client; }
+    ToolkitWebSocketServer *server() const { return m_server; }
+    ToolkitWebSocketClient *client() const { return m_client; }
 
 Q_SIGNALS:
     void stateChanged();
@@ -64,8 +64,8 @@ private:
     void apply();
 
     Settings *m_settings;
-    AgentWebSocketServer *m_server;
-    AgentWebSocketClient *m_client;
+    ToolkitWebSocketServer *m_server;
+    ToolkitWebSocketClient *m_client;
     bool m_running = false;
     ServerToken m_token;
     QString m_error;
