@@ -1,5 +1,7 @@
 #include "PageController.h"
 
+#include "PageEffects.h"
+
 #include "cdp/CdpInput.h"
 
 #include "cdp/CdpEndpoint.h"
@@ -46,9 +48,8 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
     , m_endpoint(endpoint)
     , m_hub(hub)
     , m_nextRef(refMarks ? std::move(refMarks) : std::make_shared<QHash<QString, int>>())
-    , m_url(page->targetInfo().url)
+    , m_effects(new PageEffects(page, this))
 {
-    connect(page, &CdpSession::eventReceived, this, &PageController::onEvent);
     // Installs the module now (and with it Page.enable, so dialogs and navigations are seen).
     m_hub->ensureScript(page, QString::fromLatin1(kModule));
 }
@@ -70,7 +71,7 @@ QString PageController::title() const
 
 QString PageController::url() const
 {
-    return m_page ? m_page->targetInfo().url : m_url;
+    return m_page ? m_page->targetInfo().url : m_effects->url();
 }
 
 bool PageController::parseRef(const QString &ref, int *frame, QString *local)
@@ -120,68 +121,6 @@ void PageController::sendToPage(const QString &method, const QJsonObject &params
 
 // ---- effects ------------------------------------------------------------------------------
 
-PageController::Mark PageController::mark() const
-{
-    Mark now = m_seen;
-    now.dialogs = m_dialogs.size();
-    now.newTabs = m_newTabs.size();
-    return now;
-}
-
-QJsonObject PageController::effectsSince(const Mark &start) const
-{
-    QJsonObject effects;
-    if (m_seen.navigations > start.navigations) {
-        effects.insert(u"navigated"_s, true);
-        effects.insert(u"url"_s, m_url);
-    }
-    if (m_newTabs.size() > start.newTabs) {
-        QJsonArray tabs;
-        for (qsizetype i = start.newTabs; i < m_newTabs.size(); ++i)
-            tabs.append(m_newTabs.at(i));
-        effects.insert(u"newTabs"_s, tabs);
-    }
-    if (m_dialogs.size() > start.dialogs) {
-        QJsonArray dialogs;
-        for (qsizetype i = start.dialogs; i < m_dialogs.size(); ++i)
-            dialogs.append(m_dialogs.at(i));
-        effects.insert(u"dialogs"_s, dialogs);
-    }
-    return effects;
-}
-
-void PageController::waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool)> then)
-{
-    if (condition())
-        return then(true);
-    auto wait = std::make_shared<Wait>(Wait { std::move(condition), std::move(then), new QTimer(this) });
-    m_waits.push_back(wait);
-    wait->timeout->setSingleShot(true);
-    connect(wait->timeout, &QTimer::timeout, this, [this, wait] {
-        std::erase(m_waits, wait);
-        wait->timeout->deleteLater();
-        wait->then(wait->condition());
-    });
-    wait->timeout->start(timeoutMs);
-}
-
-void PageController::recheckWaits()
-{
-    // A copy: an answer may start new waits (or close the controller).
-    const auto waits = m_waits;
-    const QPointer<PageController> self(this);
-    for (const auto &wait : waits) {
-        if (!self)
-            return;
-        if (std::find(m_waits.begin(), m_waits.end(), wait) == m_waits.end() || !wait->condition())
-            continue;
-        std::erase(m_waits, wait);
-        wait->timeout->stop();
-        wait->timeout->deleteLater();
-        wait->then(true);
-    }
-}
-
 void PageController::finish(const Mark &start, QJsonObject data, Done done)
 {
     if (!m_page)
@@ -189,93 +128,20 @@ void PageController::finish(const Mark &start, QJsonObject data, Done done)
     // A round trip through the renderer: events the action raised there arrive before it.
     m_page->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"0"_s } }, this,
                  [this, start, data, done](const CdpResult &) {
-                     const auto settled = [this, start] {
-                         // A navigation that commits, or ends without a new document (a download,
-                         // a 204), settles it.
-                         const bool navigationPending = m_seen.navigationRequests > start.navigationRequests
-                             && m_seen.navigations == start.navigations
-                             && m_seen.loadStops == start.loadStops;
-                         const bool tabPending = m_seen.windowOpens > start.windowOpens
-                             && m_newTabs.size() - start.newTabs < m_seen.windowOpens - start.windowOpens;
-                         return !navigationPending && !tabPending;
-                     };
-                     waitUntil(settled, kSettleMs, [this, start, data, done](bool) {
-                         QJsonObject out = data;
-                         const QJsonObject effects = effectsSince(start);
-                         for (auto it = effects.begin(); it != effects.end(); ++it)
-                             out.insert(it.key(), it.value());
-                         done(out, {});
-                     });
+                     m_effects->waitUntil([this, start] { return m_effects->settled(start); }, kSettleMs,
+                                          [this, start, data, done](bool) {
+                                              QJsonObject out = data;
+                                              const QJsonObject effects = m_effects->since(start);
+                                              for (auto it = effects.begin(); it != effects.end(); ++it)
+                                                  out.insert(it.key(), it.value());
+                                              done(out, {});
+                                          });
                  });
 }
 
 void PageController::noteNewTab(CdpSession *tab)
 {
-    for (const QJsonValue &seen : std::as_const(m_newTabs)) {
-        if (seen.toObject().value(u"tab").toString() == tab->targetId())
-            return;
-    }
-    m_newTabs.append(QJsonObject { { u"tab"_s, tab->targetId() },
-                                   { u"url"_s, tab->targetInfo().url },
-                                   { u"title"_s, tab->targetInfo().title } });
-    recheckWaits();
-}
-
-void PageController::onEvent(const QString &method, const QJsonObject &params)
-{
-    noteEvent(method, params);
-    recheckWaits();
-}
-
-void PageController::noteEvent(const QString &method, const QJsonObject &params)
-{
-    if (method == u"Page.javascriptDialogOpening"_s) {
-        const bool accept = m_acceptDialogs;
-        const QString type = params.value(u"type").toString();
-        m_page->send(
-            u"Page.handleJavaScriptDialog"_s,
-            { { u"accept"_s, accept }, { u"promptText"_s, params.value(u"defaultPrompt").toString() } });
-        m_dialogs.append(QJsonObject { { u"type"_s, type },
-                                       { u"message"_s, params.value(u"message").toString() },
-                                       { u"action"_s, accept ? u"accepted"_s : u"dismissed"_s } });
-        qCInfo(lcPage).noquote() << u"%1 dialog on %2 %3: %4"_s.arg(
-            type, url(), accept ? u"accepted"_s : u"dismissed"_s, params.value(u"message").toString());
-        return;
-    }
-    if (method == u"Page.frameNavigated"_s) {
-        const QJsonObject frame = params.value(u"frame").toObject();
-        if (!frame.value(u"parentId").toString().isEmpty())
-            return;
-        m_url = frame.value(u"url").toString();
-        ++m_seen.navigations;
-        return;
-    }
-    if (method == u"Page.navigatedWithinDocument"_s) {
-        if (params.value(u"frameId").toString() != m_targetId)
-            return;
-        m_url = params.value(u"url").toString();
-        ++m_seen.navigations;
-        return;
-    }
-    if (method == u"Page.frameRequestedNavigation"_s) {
-        if (params.value(u"frameId").toString() == m_targetId
-            && params.value(u"disposition").toString() == u"currentTab"_s)
-            ++m_seen.navigationRequests;
-        return;
-    }
-    if (method == u"Page.frameStoppedLoading"_s) {
-        if (params.value(u"frameId").toString() == m_targetId)
-            ++m_seen.loadStops;
-        return;
-    }
-    if (method == u"Page.domContentEventFired"_s) {
-        ++m_seen.contentLoads;
-        return;
-    }
-    if (method == u"Page.windowOpen"_s) {
-        ++m_seen.windowOpens;
-        m_sinceWindowOpen.start();
-    }
+    m_effects->noteNewTab(tab);
 }
 
 // ---- payload calls ------------------------------------------------------------------------
@@ -662,7 +528,7 @@ void PageController::insertText(const QString &text, Sent done)
 void PageController::click(const QString &ref, int clickCount, const QString &button, Done done)
 {
     done = track(std::move(done));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     pointOf(ref, u"point"_s, [this, start, clickCount, button, done](QPointF point, const QString &error) {
         if (!error.isEmpty())
             return done({}, error);
@@ -677,7 +543,7 @@ void PageController::click(const QString &ref, int clickCount, const QString &bu
 void PageController::hover(const QString &ref, Done done)
 {
     done = track(std::move(done));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     pointOf(ref, u"hover"_s, [this, start, done](QPointF point, const QString &error) {
         if (!error.isEmpty())
             return done({}, error);
@@ -700,7 +566,7 @@ void PageController::focus(const QString &ref, Done done)
 void PageController::fill(const QString &ref, const QString &value, Done done)
 {
     done = track(std::move(done));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     callRef(
         ref, u"editStart"_s, { { u"selectAll"_s, true } },
         [this, ref, value, start, done](const QJsonObject &r, const QString &error) {
@@ -738,7 +604,7 @@ void PageController::fill(const QString &ref, const QString &value, Done done)
 void PageController::type(const QString &ref, const QString &text, Done done)
 {
     done = track(std::move(done));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     const auto typing = [this, ref, text, start, done] {
         typeText(text, [this, ref, start, done](const QString &error) {
             if (!error.isEmpty())
@@ -763,7 +629,7 @@ void PageController::type(const QString &ref, const QString &text, Done done)
 void PageController::press(const QString &ref, const QString &chord, Done done)
 {
     done = track(std::move(done));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     const auto pressing = [this, chord, start, done] {
         keys(chord, [this, start, done](const QString &error) {
             if (!error.isEmpty())
@@ -783,7 +649,7 @@ void PageController::press(const QString &ref, const QString &chord, Done done)
 void PageController::setChecked(const QString &ref, bool checked, Done done)
 {
     done = track(std::move(done));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     callRef(
         ref, u"checkState"_s, {},
         [this, ref, checked, start, done](const QJsonObject &r, const QString &error) {
@@ -822,7 +688,7 @@ void PageController::setChecked(const QString &ref, bool checked, Done done)
 void PageController::select(const QString &ref, const QStringList &values, Done done)
 {
     done = track(std::move(done));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     callRef(ref, u"select"_s, { { u"values"_s, QJsonArray::fromStringList(values) } },
             [this, start, done](const QJsonObject &r, const QString &error) {
                 if (!error.isEmpty())
@@ -887,7 +753,7 @@ void PageController::navigate(const QUrl &url, Done done)
     done = track(std::move(done));
     if (!m_page)
         return done({}, tr("the tab was closed"));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     // Page.enable first (again): a tab just created may not have the Page domain on in its
     // renderer yet, and then its load events would not come.
     sendToPage(u"Page.enable"_s, {}, [this, url, start, done](const CdpResult &) {
@@ -904,11 +770,11 @@ void PageController::navigate(const QUrl &url, Done done)
                        waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
                                    [this, start, done](bool loaded) {
                                        QJsonObject data { { u"loaded"_s, loaded } };
-                                       const QJsonObject effects = effectsSince(start);
+                                       const QJsonObject effects = m_effects->since(start);
                                        for (auto it = effects.begin(); it != effects.end(); ++it)
                                            data.insert(it.key(), it.value());
                                        data.insert(u"navigated"_s, true);
-                                       data.insert(u"url"_s, m_url);
+                                       data.insert(u"url"_s, m_effects->url());
                                        done(data, {});
                                    });
                    });
@@ -918,7 +784,8 @@ void PageController::navigate(const QUrl &url, Done done)
 void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
                                  std::function<void(bool loaded)> then)
 {
-    if (m_seen.navigations > start.navigations && (sameDocument || m_seen.contentLoads > start.contentLoads))
+    const PageEffects::Mark &seen = m_effects->seen();
+    if (seen.navigations > start.navigations && (sameDocument || seen.contentLoads > start.contentLoads))
         return then(true);
     if (!m_page || deadline.hasExpired())
         return then(false);
@@ -931,14 +798,13 @@ void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadline
             const QString readyState = state.at(0).toString();
             const QString href = state.at(1).toString();
             if (result.ok() && readyState != u"loading"_s && !href.isEmpty() && href != u"about:blank"_s
-                && (href != m_url || m_seen.navigations > start.navigations || sameDocument)) {
-                if (m_seen.navigations == start.navigations)
-                    ++m_seen.navigations;
-                m_url = href;
+                && (href != m_effects->url() || m_effects->seen().navigations > start.navigations
+                    || sameDocument)) {
+                m_effects->noteDocumentAt(href, start);
                 const QPointer<PageController> self(this);
                 then(true);
                 if (self)
-                    recheckWaits();
+                    m_effects->recheckWaits();
                 return;
             }
             QTimer::singleShot(50, this, [this, start, sameDocument, deadline, then] {
@@ -961,17 +827,17 @@ void PageController::history(int delta, Done done)
             return done({},
                         delta < 0 ? tr("there is no page to go back to")
                                   : tr("there is no page to go forward to"));
-        const Mark start = mark();
+        const Mark start = m_effects->mark();
         sendToPage(u"Page.navigateToHistoryEntry"_s,
                    { { u"entryId"_s, entries.at(index).toObject().value(u"id") } },
                    [this, start, done](const CdpResult &r) {
                        if (!r.ok())
                            return done({}, errorText(r.error));
-                       waitUntil([this, start] { return m_seen.navigations > start.navigations; }, kLoadMs,
+                       m_effects->waitUntil([this, start] { return m_effects->seen().navigations > start.navigations; }, kLoadMs,
                                  [this, start, done](bool navigated) {
-                                     QJsonObject data = effectsSince(start);
+                                     QJsonObject data = m_effects->since(start);
                                      data.insert(u"navigated"_s, navigated);
-                                     data.insert(u"url"_s, m_url);
+                                     data.insert(u"url"_s, m_effects->url());
                                      done(data, {});
                                  });
                    });
@@ -983,15 +849,15 @@ void PageController::reload(Done done)
     done = track(std::move(done));
     if (!m_page)
         return done({}, tr("the tab was closed"));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     sendToPage(u"Page.reload"_s, {}, [this, start, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
-        waitUntil([this, start] { return m_seen.contentLoads > start.contentLoads; }, kLoadMs,
+        m_effects->waitUntil([this, start] { return m_effects->seen().contentLoads > start.contentLoads; }, kLoadMs,
                   [this, start, done](bool loaded) {
-                      QJsonObject data = effectsSince(start);
+                      QJsonObject data = m_effects->since(start);
                       data.insert(u"loaded"_s, loaded);
-                      data.insert(u"url"_s, m_url);
+                      data.insert(u"url"_s, m_effects->url());
                       done(data, {});
                   });
     });
@@ -1007,13 +873,13 @@ void PageController::wait(const WaitOptions &options, Done done)
         return;
     }
     if (options.navigation) {
-        const Mark start = mark();
-        waitUntil([this, start] { return m_seen.navigations > start.navigations; }, options.timeoutMs,
+        const Mark start = m_effects->mark();
+        m_effects->waitUntil([this, start] { return m_effects->seen().navigations > start.navigations; }, options.timeoutMs,
                   [this, start, options, done](bool navigated) {
                       if (!navigated)
                           return done({}, tr("no navigation within %1 ms").arg(options.timeoutMs));
-                      QJsonObject data = effectsSince(start);
-                      data.insert(u"url"_s, m_url);
+                      QJsonObject data = m_effects->since(start);
+                      data.insert(u"url"_s, m_effects->url());
                       done(data, {});
                   });
         return;
@@ -1113,7 +979,7 @@ void PageController::evaluate(const QString &expression, Done done)
     done = track(std::move(done));
     if (!m_page)
         return done({}, tr("the tab was closed"));
-    const Mark start = mark();
+    const Mark start = m_effects->mark();
     m_page->send(u"Runtime.evaluate"_s,
                  { { u"expression"_s, expression },
                    { u"returnByValue"_s, true },

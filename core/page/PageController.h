@@ -11,6 +11,7 @@
 // Every action's answer carries its effects: a navigation and the new URL, tabs it opened, and
 // JavaScript dialogs (handled by the dialog policy) with their message.
 
+#include "PageEffects.h"
 #include "cdp/CdpInput.h"
 #include "page/PayloadInjector.h"
 
@@ -72,7 +73,7 @@ public:
     QString targetId() const { return m_targetId; }
     QString title() const;
     QString url() const;
-    void setAcceptDialogs(bool accept) { m_acceptDialogs = accept; }
+    void setAcceptDialogs(bool accept) { m_effects->setAcceptDialogs(accept); }
 
     // True when `ref` has the form of a ref (e3, f1e3); splits it.
     static bool parseRef(const QString &ref, int *frame = nullptr, QString *local = nullptr);
@@ -102,11 +103,7 @@ public:
     void noteNewTab(CdpSession *tab);
     // Whether the page asked to open a window whose tab has not shown up yet.
     // (For a few seconds: a window that never shows up as a tab is not waited for forever.)
-    bool expectsNewTab() const
-    {
-        return m_seen.windowOpens > m_newTabs.size() && m_sinceWindowOpen.isValid()
-            && m_sinceWindowOpen.elapsed() < 5000;
-    }
+    bool expectsNewTab() const { return m_effects->expectsNewTab(); }
 
     // Checks a key chord ("Control+Shift+A", "Enter"); empty when it is valid.
     static QString checkKeys(const QString &keys);
@@ -116,16 +113,7 @@ private:
     using Point = std::function<void(QPointF point, const QString &error)>;
     using Sent = std::function<void(const QString &error)>;
 
-    struct Mark
-    {
-        int navigations = 0;
-        int navigationRequests = 0;
-        qsizetype dialogs = 0;
-        qsizetype newTabs = 0;
-        int windowOpens = 0;
-        int contentLoads = 0;
-        int loadStops = 0; // the main frame stopped loading
-    };
+    using Mark = PageEffects::Mark;
     // A document a payload runs in: a target's main frame, or one frame of it (a cross-origin
     // frame that shares its parent's process).
     struct FrameTarget
@@ -143,16 +131,9 @@ private:
     Done track(Done done);
     // A command to the tab's page, tried again while the page is between two renderers.
     void sendToPage(const QString &method, const QJsonObject &params, CdpCallback callback, int attempt = 0);
-    Mark mark() const;
     // Waits for what the action set off (a navigation it requested, a tab it opened), then
     // answers with `data` plus the effects since `start`.
     void finish(const Mark &start, QJsonObject data, Done done);
-    QJsonObject effectsSince(const Mark &start) const;
-    // Answers once `condition` holds (checked again after each page event, not polled) or the
-    // time is up.
-    void waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool met)> then);
-    // Answers the waits whose condition the latest page event made true.
-    void recheckWaits();
     // After a navigation was sent: until the new document has loaded its DOM.
     void waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
                      std::function<void(bool loaded)> then);
@@ -182,33 +163,19 @@ private:
     void insertText(const QString &text, Sent done);
     void sendInput(const QList<CdpInput::Command> &commands, Sent done);
 
-    void onEvent(const QString &method, const QJsonObject &params);
-    void noteEvent(const QString &method, const QJsonObject &params);
 
     QPointer<CdpSession> m_page;
     QString m_targetId;
     CdpEndpoint *m_endpoint;
     PayloadHub *m_hub;
-    bool m_acceptDialogs = true;
 
     QHash<QString, int> m_frameNumbers; // FrameTarget::key() → n in f<n>e…
     QHash<int, FrameRoute> m_frames;
     RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
+    PageEffects *m_effects; // navigations, dialogs, new tabs; the event-driven waits
 
-    Mark m_seen; // the page's counts so far (its dialogs and newTabs: the arrays' sizes)
-    QElapsedTimer m_sinceWindowOpen;
-    QString m_url;
-    QJsonArray m_dialogs;
-    QJsonArray m_newTabs;
 
     std::vector<std::weak_ptr<Done>> m_pending;
-    struct Wait
-    {
-        std::function<bool()> condition;
-        std::function<void(bool met)> then;
-        QTimer *timeout;
-    };
-    std::vector<std::shared_ptr<Wait>> m_waits;
 };
 
 } // namespace mpa

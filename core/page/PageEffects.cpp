@@ -1,0 +1,176 @@
+#include "PageEffects.h"
+
+#include "cdp/CdpSession.h"
+#include "logging/LogCategories.h"
+
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+PageEffects::PageEffects(CdpSession *page, QObject *parent)
+    : QObject(parent)
+    , m_page(page)
+    , m_targetId(page->targetId())
+    , m_url(page->targetInfo().url)
+{
+    connect(page, &CdpSession::eventReceived, this, &PageEffects::onEvent);
+}
+
+PageEffects::Mark PageEffects::mark() const
+{
+    Mark now = m_seen;
+    now.dialogs = m_dialogs.size();
+    now.newTabs = m_newTabs.size();
+    return now;
+}
+
+QJsonObject PageEffects::since(const Mark &start) const
+{
+    QJsonObject effects;
+    if (m_seen.navigations > start.navigations) {
+        effects.insert(u"navigated"_s, true);
+        effects.insert(u"url"_s, m_url);
+    }
+    if (m_newTabs.size() > start.newTabs) {
+        QJsonArray tabs;
+        for (qsizetype i = start.newTabs; i < m_newTabs.size(); ++i)
+            tabs.append(m_newTabs.at(i));
+        effects.insert(u"newTabs"_s, tabs);
+    }
+    if (m_dialogs.size() > start.dialogs) {
+        QJsonArray dialogs;
+        for (qsizetype i = start.dialogs; i < m_dialogs.size(); ++i)
+            dialogs.append(m_dialogs.at(i));
+        effects.insert(u"dialogs"_s, dialogs);
+    }
+    return effects;
+}
+
+bool PageEffects::settled(const Mark &start) const
+{
+    // A navigation that commits, or ends without a new document (a download, a 204), settles it.
+    const bool navigationPending = m_seen.navigationRequests > start.navigationRequests
+        && m_seen.navigations == start.navigations && m_seen.loadStops == start.loadStops;
+    const bool tabPending = m_seen.windowOpens > start.windowOpens
+        && m_newTabs.size() - start.newTabs < m_seen.windowOpens - start.windowOpens;
+    return !navigationPending && !tabPending;
+}
+
+bool PageEffects::expectsNewTab() const
+{
+    return m_seen.windowOpens > m_newTabs.size() && m_sinceWindowOpen.isValid()
+        && m_sinceWindowOpen.elapsed() < 5000;
+}
+
+void PageEffects::waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool)> then)
+{
+    if (condition())
+        return then(true);
+    auto wait = std::make_shared<Wait>(Wait { std::move(condition), std::move(then), new QTimer(this) });
+    m_waits.push_back(wait);
+    wait->timeout->setSingleShot(true);
+    connect(wait->timeout, &QTimer::timeout, this, [this, wait] {
+        std::erase(m_waits, wait);
+        wait->timeout->deleteLater();
+        wait->then(wait->condition());
+    });
+    wait->timeout->start(timeoutMs);
+}
+
+void PageEffects::recheckWaits()
+{
+    // A copy: an answer may start new waits (or close the tab's controller, and this with it).
+    const auto waits = m_waits;
+    const QPointer<PageEffects> self(this);
+    for (const auto &wait : waits) {
+        if (!self)
+            return;
+        if (std::find(m_waits.begin(), m_waits.end(), wait) == m_waits.end() || !wait->condition())
+            continue;
+        std::erase(m_waits, wait);
+        wait->timeout->stop();
+        wait->timeout->deleteLater();
+        wait->then(true);
+    }
+}
+
+void PageEffects::noteNewTab(CdpSession *tab)
+{
+    for (const QJsonValue &seen : std::as_const(m_newTabs)) {
+        if (seen.toObject().value(u"tab").toString() == tab->targetId())
+            return;
+    }
+    m_newTabs.append(QJsonObject { { u"tab"_s, tab->targetId() },
+                                   { u"url"_s, tab->targetInfo().url },
+                                   { u"title"_s, tab->targetInfo().title } });
+    recheckWaits();
+}
+
+void PageEffects::noteDocumentAt(const QString &href, const Mark &start)
+{
+    if (m_seen.navigations == start.navigations)
+        ++m_seen.navigations;
+    m_url = href;
+}
+
+void PageEffects::onEvent(const QString &method, const QJsonObject &params)
+{
+    note(method, params);
+    recheckWaits();
+}
+
+void PageEffects::note(const QString &method, const QJsonObject &params)
+{
+    if (method == u"Page.javascriptDialogOpening"_s) {
+        const bool accept = m_acceptDialogs;
+        const QString type = params.value(u"type").toString();
+        if (m_page)
+            m_page->send(
+                u"Page.handleJavaScriptDialog"_s,
+                { { u"accept"_s, accept }, { u"promptText"_s, params.value(u"defaultPrompt").toString() } });
+        m_dialogs.append(QJsonObject { { u"type"_s, type },
+                                       { u"message"_s, params.value(u"message").toString() },
+                                       { u"action"_s, accept ? u"accepted"_s : u"dismissed"_s } });
+        qCInfo(lcPage).noquote() << u"%1 dialog on %2 %3: %4"_s.arg(
+            type, m_url, accept ? u"accepted"_s : u"dismissed"_s, params.value(u"message").toString());
+        return;
+    }
+    if (method == u"Page.frameNavigated"_s) {
+        const QJsonObject frame = params.value(u"frame").toObject();
+        if (!frame.value(u"parentId").toString().isEmpty())
+            return;
+        m_url = frame.value(u"url").toString();
+        ++m_seen.navigations;
+        return;
+    }
+    if (method == u"Page.navigatedWithinDocument"_s) {
+        if (params.value(u"frameId").toString() != m_targetId)
+            return;
+        m_url = params.value(u"url").toString();
+        ++m_seen.navigations;
+        return;
+    }
+    if (method == u"Page.frameRequestedNavigation"_s) {
+        if (params.value(u"frameId").toString() == m_targetId
+            && params.value(u"disposition").toString() == u"currentTab"_s)
+            ++m_seen.navigationRequests;
+        return;
+    }
+    if (method == u"Page.frameStoppedLoading"_s) {
+        if (params.value(u"frameId").toString() == m_targetId)
+            ++m_seen.loadStops;
+        return;
+    }
+    if (method == u"Page.domContentEventFired"_s) {
+        ++m_seen.contentLoads;
+        return;
+    }
+    if (method == u"Page.windowOpen"_s) {
+        ++m_seen.windowOpens;
+        m_sinceWindowOpen.start();
+    }
+}
+
+} // namespace mpa

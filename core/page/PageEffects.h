@@ -1,0 +1,88 @@
+#pragma once
+// What happens to one tab while the toolkit acts on it: navigations (requested, committed,
+// within the document), dialogs (answered as the tab is told: accept or dismiss), tabs it opens,
+// loads. An action takes a mark() before it starts and reports since(mark) when it is done;
+// waitUntil() answers once a condition over these holds, re-checked after each page event (not
+// polled) or when the time is up.
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QTimer;
+
+namespace mpa {
+
+class CdpSession;
+
+class PageEffects : public QObject
+{
+    Q_OBJECT
+public:
+    struct Mark
+    {
+        int navigations = 0;
+        int navigationRequests = 0;
+        qsizetype dialogs = 0;
+        qsizetype newTabs = 0;
+        int windowOpens = 0;
+        int contentLoads = 0;
+        int loadStops = 0; // the main frame stopped loading
+    };
+
+    // Follows `page`'s events (the caller enables the Page domain).
+    PageEffects(CdpSession *page, QObject *parent = nullptr);
+
+    void setAcceptDialogs(bool accept) { m_acceptDialogs = accept; }
+    Mark mark() const;
+    // {navigated, url} {newTabs: […]} {dialogs: […]}: what happened since `start`.
+    QJsonObject since(const Mark &start) const;
+    // Nothing the action set off is still on its way: a navigation it requested has committed
+    // (or ended without a document), a window it opened has shown up as a tab.
+    bool settled(const Mark &start) const;
+    const Mark &seen() const { return m_seen; }
+    QString url() const { return m_url; }
+
+    // Answers once `condition` holds, or with false when `timeoutMs` passed without it.
+    void waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool met)> then);
+    // Answers the waits whose condition now holds (after anything that may change them).
+    void recheckWaits();
+
+    // A tab this one opened (link with target=_blank, window.open).
+    void noteNewTab(CdpSession *tab);
+    // The document says it is at `href` (read from it when events may have been lost).
+    void noteDocumentAt(const QString &href, const Mark &start);
+    // Whether the page asked to open a window whose tab has not shown up yet (for a few
+    // seconds: a window that never shows up as a tab is not waited for forever).
+    bool expectsNewTab() const;
+
+private:
+    struct Wait
+    {
+        std::function<bool()> condition;
+        std::function<void(bool met)> then;
+        QTimer *timeout;
+    };
+
+    void onEvent(const QString &method, const QJsonObject &params);
+    void note(const QString &method, const QJsonObject &params);
+
+    QPointer<CdpSession> m_page;
+    QString m_targetId;
+    bool m_acceptDialogs = true;
+    Mark m_seen; // the counts so far (dialogs and newTabs: the arrays' sizes)
+    QElapsedTimer m_sinceWindowOpen;
+    QString m_url;
+    QJsonArray m_dialogs;
+    QJsonArray m_newTabs;
+    std::vector<std::shared_ptr<Wait>> m_waits;
+};
+
+} // namespace mpa
