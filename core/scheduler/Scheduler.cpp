@@ -2,7 +2,6 @@
 
 #include "common/Clock.h"
 #include "DailyTime.h"
-#include "common/JsonDataFile.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -57,6 +56,7 @@ Scheduler::Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const 
     , m_chat(chat)
     , m_clock(clock)
     , m_dataDir(dataDir)
+    , m_store(dataDir)
     , m_history(settings->intValue(SettingKey::ScheduleHistorySize))
     , m_queueTimer(new ClockTimer(clock, this))
     , m_scheduleTimer(new ClockTimer(clock, this))
@@ -135,20 +135,14 @@ void Scheduler::shutdown()
 
 void Scheduler::load()
 {
-    const QDir dir(m_dataDir);
-    const JsonDataFile::Loaded queue = JsonDataFile(dir.filePath(queueFileName())).load();
-    const JsonDataFile::Loaded history = JsonDataFile(dir.filePath(historyFileName())).load();
-    const JsonDataFile::Loaded stats = JsonDataFile(dir.filePath(statsFileName())).load();
-    for (const JsonDataFile::Loaded *file : { &queue, &history, &stats }) {
-        if (!file->warning.isEmpty())
-            addNotice(file->warning);
-    }
-    QStringList warnings;
-    m_queue = PromptQueue::fromJson(queue.object, &warnings);
-    for (const QString &warning : std::as_const(warnings))
+    SchedulerStore::Loaded loaded = m_store.load();
+    for (const QString &notice : std::as_const(loaded.notices))
+        addNotice(notice);
+    m_queue = std::move(loaded.queue);
+    for (const QString &warning : std::as_const(loaded.queueWarnings))
         qCWarning(lcScheduler).noquote() << "queue.json:" << warning;
-    m_history.loadJson(history.object);
-    m_stats = SchedulerStats::fromJson(stats.object);
+    m_history.loadJson(loaded.history);
+    m_stats = SchedulerStats::fromJson(loaded.stats);
 
     QString recovered;
     if (m_queue.recoverInterrupted(&recovered)) {
@@ -162,7 +156,7 @@ void Scheduler::load()
                                                : tr("the app stopped before the chat confirmed it"));
         }
         saveQueue();
-    } else if (queue.existed) {
+    } else if (loaded.queueExisted) {
         qCInfo(lcScheduler).noquote() << u"queue: %1 prompt(s), %2"_s.arg(m_queue.items.size())
                                              .arg(PromptQueue::stateName(m_queue.state));
     }
@@ -170,23 +164,17 @@ void Scheduler::load()
 
 void Scheduler::saveQueue()
 {
-    QString error;
-    if (!JsonDataFile(QDir(m_dataDir).filePath(queueFileName())).save(m_queue.toJson(), 1, &error))
-        qCWarning(lcScheduler).noquote() << "the queue could not be saved:" << error;
+    m_store.saveQueue(m_queue);
 }
 
 void Scheduler::saveHistory()
 {
-    QString error;
-    if (!JsonDataFile(QDir(m_dataDir).filePath(historyFileName())).save(m_history.toJson(), 1, &error))
-        qCWarning(lcScheduler).noquote() << "the prompt history could not be saved:" << error;
+    m_store.saveHistory(m_history);
 }
 
 void Scheduler::saveStats()
 {
-    QString error;
-    if (!JsonDataFile(QDir(m_dataDir).filePath(statsFileName())).save(m_stats.toJson(), 1, &error))
-        qCWarning(lcScheduler).noquote() << "the scheduler's stats could not be saved:" << error;
+    m_store.saveStats(m_stats.toJson());
 }
 
 void Scheduler::addNotice(const QString &message)
@@ -591,8 +579,8 @@ void Scheduler::verifyDelivery()
             || m_queue.current().status != QueueItem::Status::Unconfirmed)
             return;
         if (!observation.ok) {
-            if (m_observeProblem != observation.error) {
-                m_observeProblem = observation.error;
+            if (m_verifyProblem != observation.error) {
+                m_verifyProblem = observation.error;
                 qCInfo(lcScheduler).noquote()
                     << u"queue: cannot see the chat (%1); prompt %2 is not sent again until it is clear "
                        u"whether it "
@@ -601,7 +589,7 @@ void Scheduler::verifyDelivery()
             m_queueTimer->start(kObserveInterval * 5);
             return;
         }
-        m_observeProblem.clear();
+        m_verifyProblem.clear();
         const QString last = observation.recentUserMessages.isEmpty()
             ? QString()
             : observation.recentUserMessages.constLast();
@@ -621,13 +609,7 @@ void Scheduler::verifyDelivery()
 
 void Scheduler::beginSilenceWait()
 {
-    // Both the 10 s settling time and the silence window count from now: the chat's
-    // confirmation, or the resume after a pause, a restart or a quota hold.
-    const qint64 now = m_clock->nowMs();
-    m_confirmedAtMs = now;
-    m_lastActivityMs = now;
-    m_lastObservation.reset();
-    m_observeProblem.clear();
+    m_silence.start(m_clock->nowMs());
     setPhase(Phase::WaitingForSilence);
     m_queueTimer->start(kObserveInterval);
     changed();
@@ -653,7 +635,7 @@ void Scheduler::noteActivity(const QString &source)
 {
     if (m_phase != Phase::WaitingForSilence)
         return;
-    m_lastActivityMs = m_clock->nowMs();
+    m_silence.noteActivity(m_clock->nowMs());
     qCDebug(lcScheduler).noquote() << "activity:" << (source.isEmpty() ? u"the agent"_s : source);
 }
 
@@ -663,29 +645,13 @@ void Scheduler::onObservation(quint64 token, const ChatObservation &observation)
         || m_queue.state != PromptQueue::State::Running)
         return;
     const qint64 now = m_clock->nowMs();
-    if (!observation.ok) {
-        if (m_observeProblem != observation.error) {
-            m_observeProblem = observation.error;
-            qCInfo(lcScheduler).noquote()
-                << u"queue: cannot watch the chat (%1); waiting until it can be seen"_s.arg(
-                       observation.error);
-        }
-        // What cannot be seen is not silence.
-        m_lastActivityMs = now;
-    } else {
-        if (!m_observeProblem.isEmpty()) {
-            qCInfo(lcScheduler) << "queue: the chat can be watched again";
-            m_observeProblem.clear();
-        }
-        if (observation.generating || (m_lastObservation && !observation.sameReplies(*m_lastObservation)))
-            m_lastActivityMs = now;
-        m_lastObservation = observation;
-    }
-    // The quiet window opens 10 s after the send at the earliest: an agent that takes a while
-    // to start answering is not silent.
-    const qint64 silence = qint64(m_settings->intValue(SettingKey::ScheduleSilenceTimeoutS)) * 1000;
-    const qint64 quietSince = std::max(m_lastActivityMs, m_confirmedAtMs + kMinimumAfterSend.count());
-    if (now - quietSince >= silence) {
+    if (const std::optional<QString> problem = m_silence.observe(observation, now))
+        qCInfo(lcScheduler).noquote() << u"queue: cannot watch the chat (%1); waiting until it can be seen"_s.arg(
+            *problem);
+    else if (m_silence.seenAgain())
+        qCInfo(lcScheduler) << "queue: the chat can be watched again";
+    const auto silence = std::chrono::seconds(m_settings->intValue(SettingKey::ScheduleSilenceTimeoutS));
+    if (m_silence.isSilent(now, silence)) {
         completeStep();
         return;
     }
@@ -1063,12 +1029,11 @@ QJsonObject Scheduler::queueStatus() const
     }
     if (m_phase == Phase::WaitingForSilence) {
         const qint64 now = m_clock->nowMs();
-        const qint64 quietSince = std::max(m_lastActivityMs, m_confirmedAtMs + kMinimumAfterSend.count());
         status.insert(u"silence"_s,
-                      QJsonObject { { u"sinceSendS"_s, (now - m_confirmedAtMs) / 1000 },
-                                    { u"quietForS"_s, std::max<qint64>(0, now - quietSince) / 1000 },
-                                    { u"watching"_s, m_observeProblem.isEmpty() },
-                                    { u"problem"_s, m_observeProblem } });
+                      QJsonObject { { u"sinceSendS"_s, (now - m_silence.startedAtMs()) / 1000 },
+                                    { u"quietForS"_s, std::max<qint64>(0, now - m_silence.quietSince()) / 1000 },
+                                    { u"watching"_s, m_silence.problem().isEmpty() },
+                                    { u"problem"_s, m_silence.problem() } });
     }
     status.insert(u"quotaHold"_s, QJsonObject { { u"held"_s, m_quotaHeld }, { u"reason"_s, m_quotaReason } });
     return status;

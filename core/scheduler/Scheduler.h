@@ -26,6 +26,8 @@
 
 #include "PromptHistory.h"
 #include "PromptQueue.h"
+#include "SchedulerStore.h"
+#include "SilenceDetector.h"
 #include "chat/ChatChannel.h"
 
 #include <QJsonObject>
@@ -110,9 +112,9 @@ public:
     QJsonObject statsJson() const;
 
     static QString phaseName(Phase phase);
-    static QString queueFileName() { return QStringLiteral("queue.json"); }
-    static QString historyFileName() { return QStringLiteral("history.json"); }
-    static QString statsFileName() { return QStringLiteral("stats.json"); }
+    static QString queueFileName() { return SchedulerStore::queueFileName(); }
+    static QString historyFileName() { return SchedulerStore::historyFileName(); }
+    static QString statsFileName() { return SchedulerStore::statsFileName(); }
 
 public Q_SLOTS:
     // The agent did something a person would see (auto-accept clicked a button, …): the
@@ -190,6 +192,7 @@ private:
     QPointer<ChatChannel> m_chat;
     Clock *m_clock;
     QString m_dataDir;
+    SchedulerStore m_store;
 
     PromptQueue m_queue;
     PromptHistory m_history;
@@ -209,10 +212,8 @@ private:
     Source m_stepSource = Source::Queue; // what the current step's send is (for a retry)
     QString m_stepOverride; // its text when it is not the item's ("Continue")
     qint64 m_lastStartMs = std::numeric_limits<qint64>::min() / 2;
-    qint64 m_confirmedAtMs = 0;
-    qint64 m_lastActivityMs = 0;
-    std::optional<ChatObservation> m_lastObservation;
-    QString m_observeProblem;
+    SilenceDetector m_silence { kMinimumAfterSend };
+    QString m_verifyProblem; // why the chat could not be seen while checking a step arrived
     bool m_quotaHeld = false;
     QString m_quotaReason;
     bool m_interruptedByQuota = false; // a sent step was cut off by the quota
