@@ -49,6 +49,7 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
     , m_hub(hub)
     , m_nextRef(refMarks ? std::move(refMarks) : std::make_shared<QHash<QString, int>>())
     , m_effects(new PageEffects(page, this))
+    , m_frames(page)
 {
     // Installs the module now (and with it Page.enable, so dialogs and navigations are seen).
     m_hub->ensureScript(page, QString::fromLatin1(kModule));
@@ -148,10 +149,7 @@ void PageController::noteNewTab(CdpSession *tab)
 
 PageController::FrameTarget PageController::frameTarget(int frame) const
 {
-    if (frame == 0)
-        return { m_page, {} };
-    const auto it = m_frames.constFind(frame);
-    return it == m_frames.cend() ? FrameTarget {} : it->target;
+    return m_frames.target(frame);
 }
 
 void PageController::payload(const FrameTarget &target, const QString &function, const QJsonObject &args,
@@ -284,72 +282,15 @@ void PageController::snapshotFrame(const FrameTarget &target, const QString &pre
                      done](const CdpResult &tree) {
                         if (!target.session)
                             return done({}, tr("the page is gone"));
-                        struct Candidate
-                        {
-                            FrameTarget target;
-                            QString url;
-                        };
-                        QList<Candidate> candidates;
-                        QSet<QString> outOfProcess;
+                        QList<CdpSession *> children;
                         for (CdpSession *s : m_endpoint->sessions()) {
-                            if (s->parentSession() == target.session && !s->isPage() && s->isAttached()) {
-                                candidates.append({ { s, {} }, s->targetInfo().url });
-                                outOfProcess.insert(s->targetId());
-                            }
+                            if (s->parentSession() == target.session && !s->isPage() && s->isAttached())
+                                children.append(s);
                         }
-                        struct FrameInfo
-                        {
-                            QString parent;
-                            QString origin;
-                            QString url;
-                        };
-                        QHash<QString, FrameInfo> info;
-                        QStringList order;
-                        std::function<void(const QJsonObject &)> flatten = [&](const QJsonObject &node) {
-                            const QJsonObject frame = node.value(u"frame").toObject();
-                            const QString id = frame.value(u"id").toString();
-                            info.insert(id,
-                                        { frame.value(u"parentId").toString(),
-                                          frame.value(u"securityOrigin").toString(),
-                                          frame.value(u"url").toString() });
-                            order.append(id);
-                            for (const QJsonValue &child : node.value(u"childFrames").toArray())
-                                flatten(child.toObject());
-                        };
-                        flatten(tree.result.value(u"frameTree").toObject());
-                        const QString current
-                            = target.frameId.isEmpty() ? target.session->targetId() : target.frameId;
-                        const QString origin = info.value(current).origin;
-                        for (const QString &id : std::as_const(order)) {
-                            if (id == current || outOfProcess.contains(id) || info.value(id).origin == origin)
-                                continue;
-                            // Reachable from this document through frames of its own origin only.
-                            QString up = info.value(id).parent;
-                            while (!up.isEmpty() && up != current && info.value(up).origin == origin)
-                                up = info.value(up).parent;
-                            if (up == current)
-                                candidates.append({ { target.session, id }, info.value(id).url });
-                        }
-                        QList<std::pair<QString, FrameTarget>> splices;
-                        QList<QJsonObject> unmatched;
-                        for (const QJsonValue &f : frames) {
-                            const QJsonObject frame = f.toObject();
-                            const auto match
-                                = std::find_if(candidates.begin(), candidates.end(), [&](const Candidate &c) {
-                                      return c.url == frame.value(u"src").toString();
-                                  });
-                            if (match != candidates.end()) {
-                                splices.append({ frame.value(u"ref").toString(), match->target });
-                                candidates.erase(match);
-                            } else {
-                                unmatched.append(frame);
-                            }
-                        }
-                        for (const QJsonObject &frame : std::as_const(unmatched)) {
-                            if (candidates.isEmpty())
-                                break;
-                            splices.append({ frame.value(u"ref").toString(), candidates.takeFirst().target });
-                        }
+                        const QList<FrameRouter::Candidate> candidates = FrameRouter::candidates(
+                            tree.result.value(u"frameTree").toObject(), target, children);
+                        const QList<std::pair<QString, FrameTarget>> splices
+                            = FrameRouter::match(frames, candidates);
                         spliceFrames(state, splices, prefix, maxElements, maxChars, options, done);
                     });
             });
@@ -375,12 +316,7 @@ void PageController::spliceFrames(std::shared_ptr<QJsonObject> state,
         return done(out, {});
     }
     const auto [ref, child] = splices.takeFirst();
-    int frameNo = m_frameNumbers.value(child.key());
-    if (!frameNo) {
-        frameNo = int(m_frameNumbers.size()) + 1;
-        m_frameNumbers.insert(child.key(), frameNo);
-    }
-    m_frames.insert(frameNo, { child, prefix + ref });
+    const int frameNo = m_frames.route(child, prefix + ref);
     const int shown = state->value(u"shown").toInt();
     const int chars = int(state->value(u"text").toString().size());
     SnapshotOptions inner = options;
@@ -422,7 +358,7 @@ void PageController::pointOf(const QString &ref, const QString &op, Point done)
     int frame = 0;
     if (!parseRef(ref, &frame))
         return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
-    if (frame != 0 && !m_frames.contains(frame)) {
+    if (!m_frames.knows(frame)) {
         return done(
             {},
             tr("stale ref %1: the frame is gone (or from a previous page); take a new snapshot").arg(ref));
@@ -442,10 +378,10 @@ void PageController::revealFrame(int frame, Sent done)
 {
     if (frame == 0)
         return done({});
-    const auto it = m_frames.constFind(frame);
-    if (it == m_frames.cend())
+    const std::optional<FrameRouter::Route> route = m_frames.routeOf(frame);
+    if (!route)
         return done(tr("the frame is gone; take a new snapshot"));
-    const QString owner = it->ownerRef;
+    const QString owner = route->ownerRef;
     int parentFrame = 0;
     parseRef(owner, &parentFrame);
     // From the top down: the outer frame first.
@@ -461,10 +397,10 @@ void PageController::toTopFrame(int frame, QPointF point, Point done)
 {
     if (frame == 0)
         return done(point, {});
-    const auto it = m_frames.constFind(frame);
-    if (it == m_frames.cend())
+    const std::optional<FrameRouter::Route> route = m_frames.routeOf(frame);
+    if (!route)
         return done({}, tr("the frame is gone; take a new snapshot"));
-    const QString owner = it->ownerRef;
+    const QString owner = route->ownerRef;
     int parentFrame = 0;
     parseRef(owner, &parentFrame);
     // One call: the iframe's content origin, and whether the iframe is what is at the point.

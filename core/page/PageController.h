@@ -11,6 +11,7 @@
 // Every action's answer carries its effects: a navigation and the new URL, tabs it opened, and
 // JavaScript dialogs (handled by the dialog policy) with their message.
 
+#include "FrameRouter.h"
 #include "PageEffects.h"
 #include "cdp/CdpInput.h"
 #include "page/PayloadInjector.h"
@@ -114,19 +115,7 @@ private:
     using Sent = std::function<void(const QString &error)>;
 
     using Mark = PageEffects::Mark;
-    // A document a payload runs in: a target's main frame, or one frame of it (a cross-origin
-    // frame that shares its parent's process).
-    struct FrameTarget
-    {
-        QPointer<CdpSession> session;
-        QString frameId; // empty: the session's main frame
-        QString key() const { return session ? session->targetId() + u'/' + frameId : QString(); }
-    };
-    struct FrameRoute
-    {
-        FrameTarget target;
-        QString ownerRef; // the iframe's ref in its parent (e7, f1e7)
-    };
+    using FrameTarget = FrameRouter::Target;
 
     Done track(Done done);
     // A command to the tab's page, tried again while the page is between two renderers.
@@ -169,10 +158,9 @@ private:
     CdpEndpoint *m_endpoint;
     PayloadHub *m_hub;
 
-    QHash<QString, int> m_frameNumbers; // FrameTarget::key() → n in f<n>e…
-    QHash<int, FrameRoute> m_frames;
     RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
     PageEffects *m_effects; // navigations, dialogs, new tabs; the event-driven waits
+    FrameRouter m_frames; // which document each f<n> of a ref is, and how to reach it
 
 
     std::vector<std::weak_ptr<Done>> m_pending;
