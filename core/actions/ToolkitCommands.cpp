@@ -110,16 +110,10 @@ PageController *ToolkitCommands::controllerFor(const QString &targetId)
 
 void ToolkitCommands::onPageAttached(CdpSession *session)
 {
-    // A tab opened by a tab in use (target=_blank, window.open) belongs to whoever owns that one.
+    // A tab opened by a tab in use (target=_blank, window.open) belongs to whoever owns that one,
+    // as the browser says (openerId), never by guess: a tab the user opens meanwhile, in the
+    // same window, is never handed to an agent.
     PageController *opener = m_controllers.value(session->targetInfo().openerId);
-    if (!opener) {
-        for (PageController *c : std::as_const(m_controllers)) {
-            if (c->expectsNewTab()) {
-                opener = c;
-                break;
-            }
-        }
-    }
     if (!opener)
         return;
     opener->noteNewTab(session);

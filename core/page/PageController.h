@@ -102,9 +102,6 @@ public:
 
     // A tab this one opened (link with target=_blank, window.open): reported as an effect.
     void noteNewTab(CdpSession *tab);
-    // Whether the page asked to open a window whose tab has not shown up yet.
-    // (For a few seconds: a window that never shows up as a tab is not waited for forever.)
-    bool expectsNewTab() const { return m_effects->expectsNewTab(); }
 
     // Checks a key chord ("Control+Shift+A", "Enter"); empty when it is valid.
     static QString checkKeys(const QString &keys);

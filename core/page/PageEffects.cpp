@@ -58,12 +58,6 @@ bool PageEffects::settled(const Mark &start) const
     return !navigationPending && !tabPending;
 }
 
-bool PageEffects::expectsNewTab() const
-{
-    return m_seen.windowOpens > m_newTabs.size() && m_sinceWindowOpen.isValid()
-        && m_sinceWindowOpen.elapsed() < 5000;
-}
-
 void PageEffects::waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool)> then)
 {
     if (condition())
@@ -169,7 +163,6 @@ void PageEffects::note(const QString &method, const QJsonObject &params)
     }
     if (method == u"Page.windowOpen"_s) {
         ++m_seen.windowOpens;
-        m_sinceWindowOpen.start();
     }
 }
 

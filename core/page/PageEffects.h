@@ -5,7 +5,6 @@
 // waitUntil() answers once a condition over these holds, re-checked after each page event (not
 // polled) or when the time is up.
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
@@ -59,9 +58,6 @@ public:
     void noteNewTab(CdpSession *tab);
     // The document says it is at `href` (read from it when events may have been lost).
     void noteDocumentAt(const QString &href, const Mark &start);
-    // Whether the page asked to open a window whose tab has not shown up yet (for a few
-    // seconds: a window that never shows up as a tab is not waited for forever).
-    bool expectsNewTab() const;
 
 private:
     struct Wait
@@ -78,7 +74,6 @@ private:
     QString m_targetId;
     bool m_acceptDialogs = true;
     Mark m_seen; // the counts so far (dialogs and newTabs: the arrays' sizes)
-    QElapsedTimer m_sinceWindowOpen;
     QString m_url;
     QJsonArray m_dialogs;
     QJsonArray m_newTabs;
