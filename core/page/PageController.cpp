@@ -1,6 +1,7 @@
 #include "PageController.h"
 
 #include "PageEffects.h"
+#include "SnapshotAssembler.h"
 
 #include "cdp/CdpInput.h"
 
@@ -50,6 +51,11 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
     , m_nextRef(refMarks ? std::move(refMarks) : std::make_shared<QHash<QString, int>>())
     , m_effects(new PageEffects(page, this))
     , m_frames(page)
+    , m_snapshots(new SnapshotAssembler(
+          endpoint, &m_frames, m_nextRef,
+          [this](const FrameTarget &target, const QString &function, const QJsonObject &args,
+                 SnapshotAssembler::Result done) { payload(target, function, args, std::move(done)); },
+          this))
 {
     // Installs the module now (and with it Page.enable, so dialogs and navigations are seen).
     m_hub->ensureScript(page, QString::fromLatin1(kModule));
@@ -226,7 +232,7 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
                             tr("stale ref %1: the frame is gone; take a new snapshot").arg(options.scope));
             SnapshotOptions inner = options;
             inner.scope = local;
-            snapshotFrame(target, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
+            m_snapshots->assemble(target, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
                           [this, done](const QJsonObject &r, const QString &error) {
                               if (!error.isEmpty())
                                   return done({}, error);
@@ -238,116 +244,13 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
             return;
         }
     }
-    snapshotFrame({ m_page, {} }, {}, options.maxElements, options.maxChars, options,
+    m_snapshots->assemble({ m_page, {} }, {}, options.maxElements, options.maxChars, options,
                   [this, done](const QJsonObject &r, const QString &error) {
                       if (!error.isEmpty())
                           return done({}, error);
                       QJsonObject out = r;
                       out.insert(u"tab"_s, m_targetId);
                       done(out, {});
-                  });
-}
-
-void PageController::snapshotFrame(const FrameTarget &target, const QString &prefix, int maxElements,
-                                   int maxChars, const SnapshotOptions &options, Result done)
-{
-    if (!target.session)
-        return done({}, tr("the page is gone"));
-    const QString key = target.key();
-    QJsonObject args { { u"interactiveOnly"_s, options.interactiveOnly },
-                       { u"maxElements"_s, maxElements },
-                       { u"maxChars"_s, maxChars },
-                       { u"base"_s, m_nextRef->value(key, 1) },
-                       { u"prefix"_s, prefix } };
-    if (!options.scope.isEmpty())
-        args.insert(u"scope"_s, options.scope);
-    payload(target, u"snapshot"_s, args,
-            [this, target, key, prefix, maxElements, maxChars, options, done](const QJsonObject &r,
-                                                                              const QString &error) {
-                if (!error.isEmpty())
-                    return done({}, error);
-                m_nextRef->insert(key, std::max(m_nextRef->value(key, 1), r.value(u"next").toInt()));
-                const QJsonArray frames = r.value(u"frames").toArray();
-                auto state = std::make_shared<QJsonObject>(r);
-                state->remove(u"frames"_s);
-                state->remove(u"next"_s);
-                if (frames.isEmpty() || !target.session)
-                    return spliceFrames(state, {}, prefix, maxElements, maxChars, options, done);
-                // Cross-origin frames the payload could not enter: out-of-process ones are child
-                // targets of this session; the others are frames of this session in their own
-                // origin. Matched by address, then in document order.
-                target.session->send(
-                    u"Page.getFrameTree"_s, {}, this,
-                    [this, target, frames, state, prefix, maxElements, maxChars, options,
-                     done](const CdpResult &tree) {
-                        if (!target.session)
-                            return done({}, tr("the page is gone"));
-                        QList<CdpSession *> children;
-                        for (CdpSession *s : m_endpoint->sessions()) {
-                            if (s->parentSession() == target.session && !s->isPage() && s->isAttached())
-                                children.append(s);
-                        }
-                        const QList<FrameRouter::Candidate> candidates = FrameRouter::candidates(
-                            tree.result.value(u"frameTree").toObject(), target, children);
-                        const QList<std::pair<QString, FrameTarget>> splices
-                            = FrameRouter::match(frames, candidates);
-                        spliceFrames(state, splices, prefix, maxElements, maxChars, options, done);
-                    });
-            });
-}
-
-void PageController::spliceFrames(std::shared_ptr<QJsonObject> state,
-                                  QList<std::pair<QString, FrameTarget>> splices, const QString &prefix,
-                                  int maxElements, int maxChars, const SnapshotOptions &options, Result done)
-{
-    if (splices.isEmpty()) {
-        QJsonObject out = *state;
-        const int omitted = out.value(u"omitted").toInt();
-        QString text = out.value(u"text").toString();
-        if (omitted > 0 && prefix.isEmpty()) {
-            text += u"\n# %1 more element(s) not shown (maxElements %2, maxChars %3): use scope, "
-                    "interactiveOnly or higher limits"_s.arg(omitted)
-                        .arg(maxElements)
-                        .arg(maxChars);
-        }
-        out.insert(u"snapshot"_s, text);
-        out.remove(u"text"_s);
-        out.insert(u"truncated"_s, omitted > 0);
-        return done(out, {});
-    }
-    const auto [ref, child] = splices.takeFirst();
-    const int frameNo = m_frames.route(child, prefix + ref);
-    const int shown = state->value(u"shown").toInt();
-    const int chars = int(state->value(u"text").toString().size());
-    SnapshotOptions inner = options;
-    inner.scope.clear();
-    snapshotFrame(child, u"f%1"_s.arg(frameNo), std::max(1, maxElements - shown),
-                  std::max(1, maxChars - chars), inner,
-                  [this, state, ref, splices, prefix, maxElements, maxChars, options,
-                   done](const QJsonObject &sub, const QString &error) {
-                      QString text = state->value(u"text").toString();
-                      const qsizetype at = text.indexOf(u"[ref=%1%2]"_s.arg(prefix, ref));
-                      if (at >= 0) {
-                          const qsizetype lineStart = text.lastIndexOf(u'\n', at) + 1;
-                          qsizetype indent = 0;
-                          while (text.at(lineStart + indent) == u' ')
-                              ++indent;
-                          qsizetype lineEnd = text.indexOf(u'\n', at);
-                          if (lineEnd < 0)
-                              lineEnd = text.size();
-                          QString inner = error.isEmpty() ? sub.value(u"snapshot"_s).toString()
-                                                          : u"- text: (frame not readable: %1)"_s.arg(error);
-                          const QString pad = QString(indent + 2, u' ');
-                          if (!inner.isEmpty()) {
-                              inner = pad + inner;
-                              inner.replace(u"\n"_s, u"\n"_s + pad);
-                              text.insert(lineEnd, u"\n"_s + inner);
-                          }
-                      }
-                      state->insert(u"text"_s, text);
-                      for (const QString &key : { u"shown"_s, u"omitted"_s, u"interactive"_s, u"named"_s })
-                          state->insert(key, state->value(key).toInt() + sub.value(key).toInt());
-                      spliceFrames(state, splices, prefix, maxElements, maxChars, options, done);
                   });
 }
 

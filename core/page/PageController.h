@@ -13,6 +13,7 @@
 
 #include "FrameRouter.h"
 #include "PageEffects.h"
+#include "SnapshotAssembler.h"
 #include "cdp/CdpInput.h"
 #include "page/PayloadInjector.h"
 
@@ -43,13 +44,7 @@ public:
     static constexpr const char *kModule = "snapshot";
     static PayloadScript payloadScript();
 
-    struct SnapshotOptions
-    {
-        bool interactiveOnly = false;
-        QString scope; // a ref or a CSS selector; empty: the whole page
-        int maxElements = 1000;
-        int maxChars = 40000;
-    };
+    using SnapshotOptions = mpa::SnapshotOptions;
 
     struct WaitOptions
     {
@@ -130,13 +125,6 @@ private:
                  int attempt = 0);
     // A payload `call` for a ref, routed to the ref's frame.
     void callRef(const QString &ref, const QString &op, QJsonObject args, Result done);
-    void snapshotFrame(const FrameTarget &target, const QString &prefix, int maxElements, int maxChars,
-                       const SnapshotOptions &options, Result done);
-    // Snapshots the frames in `splices` (iframe ref → its document) one after the other and puts
-    // each under its iframe's line in `state`'s text; then answers.
-    void spliceFrames(std::shared_ptr<QJsonObject> state, QList<std::pair<QString, FrameTarget>> splices,
-                      const QString &prefix, int maxElements, int maxChars, const SnapshotOptions &options,
-                      Result done);
     // The ref's clickable point in the tab's viewport (scrolled into view, not covered).
     void pointOf(const QString &ref, const QString &op, Point done);
     void toTopFrame(int frame, QPointF point, Point done);
@@ -158,6 +146,7 @@ private:
     RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
     PageEffects *m_effects; // navigations, dialogs, new tabs; the event-driven waits
     FrameRouter m_frames; // which document each f<n> of a ref is, and how to reach it
+    SnapshotAssembler *m_snapshots; // the tab's snapshot with its frames spliced in
 
 
     std::vector<std::weak_ptr<Done>> m_pending;
