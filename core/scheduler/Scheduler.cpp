@@ -2,6 +2,7 @@
 
 #include "common/Clock.h"
 #include "DailyTime.h"
+#include "PeriodicSchedule.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -823,30 +824,15 @@ void Scheduler::applySchedule()
         Q_EMIT scheduleChanged();
         return;
     }
-    const QString value = m_settings->stringValue(SettingKey::ScheduleValue).trimmed();
-    const QDateTime now = m_clock->now();
-    if (mode == u"interval"_s) {
-        bool ok = false;
-        const int minutes = value.toInt(&ok);
-        if (!ok || minutes < 1) {
-            qCWarning(lcScheduler).noquote()
-                << u"schedule/value “%1” is not a number of minutes; the interval schedule is off"_s.arg(
-                       value);
-            Q_EMIT scheduleChanged();
-            return;
-        }
-        m_nextScheduled = now.addSecs(qint64(minutes) * 60);
-    } else {
-        const std::optional<QTime> time = DailyTime::parse(value);
-        if (!time) {
-            qCWarning(lcScheduler).noquote()
-                << u"schedule/value “%1” is not a time of day (HH:MM); the daily schedule is off"_s.arg(
-                       value);
-            Q_EMIT scheduleChanged();
-            return;
-        }
-        m_nextScheduled = DailyTime::next(*time, now, m_clock->timeZone(), m_stats.lastDailyFire);
+    const PeriodicSchedule::Slot slot
+        = PeriodicSchedule::first(mode, m_settings->stringValue(SettingKey::ScheduleValue).trimmed(), m_clock->now(),
+                                  m_clock->timeZone(), m_stats.lastDailyFire);
+    if (!slot.at.isValid()) {
+        qCWarning(lcScheduler).noquote() << slot.problem;
+        Q_EMIT scheduleChanged();
+        return;
     }
+    m_nextScheduled = slot.at;
     m_scheduleTimer->startAt(m_nextScheduled);
     qCInfo(lcScheduler).noquote() << u"schedule: next prompt at %1"_s.arg(
         m_nextScheduled.toTimeZone(m_clock->timeZone()).toString(Qt::ISODate));
@@ -862,19 +848,11 @@ void Scheduler::onScheduleDue()
         m_stats.lastDailyFire = due.toTimeZone(m_clock->timeZone()).date();
         saveStats();
         sendScheduled(Source::Daily);
-        const std::optional<QTime> time = DailyTime::parse(value);
-        if (time) {
-            m_nextScheduled
-                = DailyTime::next(*time, m_clock->now(), m_clock->timeZone(), m_stats.lastDailyFire);
-        }
     } else if (mode == u"interval"_s) {
         sendScheduled(Source::Interval);
-        const qint64 step = qint64(std::max(1, value.toInt())) * 60;
-        // Keep the cadence of the first slot; after a long sleep, count from now.
-        m_nextScheduled = due.addSecs(step);
-        if (m_nextScheduled <= m_clock->now())
-            m_nextScheduled = m_clock->now().addSecs(step);
     }
+    m_nextScheduled
+        = PeriodicSchedule::after(mode, value, due, m_clock->now(), m_clock->timeZone(), m_stats.lastDailyFire);
     if (m_nextScheduled.isValid() && m_started)
         m_scheduleTimer->startAt(m_nextScheduled);
     Q_EMIT scheduleChanged();
