@@ -672,13 +672,14 @@ void PageController::history(int delta, Done done)
                    [this, start, done](const CdpResult &r) {
                        if (!r.ok())
                            return done({}, errorText(r.error));
-                       m_effects->waitUntil([this, start] { return m_effects->seen().navigations > start.navigations; }, kLoadMs,
-                                 [this, start, done](bool navigated) {
-                                     QJsonObject data = m_effects->since(start);
-                                     data.insert(u"navigated"_s, navigated);
-                                     data.insert(u"url"_s, m_effects->url());
-                                     done(data, {});
-                                 });
+                       // Until the document is there to be read, as after navigate: a commit
+                       // alone can leave a half-parsed page (seen under load in CI).
+                       waitForLoad(start, false, QDeadlineTimer(kLoadMs), [this, start, done](bool) {
+                           QJsonObject data = m_effects->since(start);
+                           data.insert(u"navigated"_s, m_effects->seen().navigations > start.navigations);
+                           data.insert(u"url"_s, m_effects->url());
+                           done(data, {});
+                       });
                    });
     });
 }
