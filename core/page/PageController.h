@@ -17,7 +17,6 @@
 #include "cdp/CdpInput.h"
 #include "page/PayloadInjector.h"
 
-#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>

@@ -6,7 +6,6 @@
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
-#include <QDir>
 #include <QJsonArray>
 
 using namespace Qt::StringLiterals;
@@ -56,7 +55,6 @@ Scheduler::Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const 
     , m_settings(settings)
     , m_chat(chat)
     , m_clock(clock)
-    , m_dataDir(dataDir)
     , m_store(dataDir)
     , m_history(settings->intValue(SettingKey::ScheduleHistorySize))
     , m_queueTimer(new ClockTimer(clock, this))

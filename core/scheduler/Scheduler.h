@@ -191,7 +191,6 @@ private:
     Settings *m_settings;
     QPointer<ChatChannel> m_chat;
     Clock *m_clock;
-    QString m_dataDir;
     SchedulerStore m_store;
 
     PromptQueue m_queue;
