@@ -270,14 +270,16 @@ void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcp
         dispatchAction(u"getFullState"_s, {}, client, send);
         return;
     }
-    if (path != u"/api/action"_s) {
+    // POST /command is the VS Code extension's path for the same requests: its scripts work
+    // unchanged once they send the token.
+    if (path != u"/api/action"_s && path != u"/command"_s) {
         send(failure(404,
                      u"no such endpoint '%1'; use POST /api/action or GET /api/state"_s.arg(path.left(200))));
         return;
     }
     if (request.method != "POST") {
         Reply reply
-            = failure(405, u"%1 /api/action is not supported; use POST with %2"_s.arg(method, kUsage));
+            = failure(405, u"%1 %2 is not supported; use POST with %3"_s.arg(method, path, kUsage));
         reply.headers.append(std::pair(QByteArray("Allow"), QByteArray("POST")));
         send(reply);
         return;

@@ -164,6 +164,18 @@ TEST_F(DebugApiServerTest, TheResponderSpeaksPlainHttp11)
     EXPECT_EQ(post(actionBody(u"conflict"_s)).statusLine, "HTTP/1.1 409 Conflict");
 }
 
+// The VS Code extension's scripts POST to /command: the same endpoint, the same token.
+TEST_F(DebugApiServerTest, TheExtensionsCommandPathIsServedToo)
+{
+    const RawHttpReply reply = rawHttp(
+        port, httpRequest("POST", "/command", port, { Header("Authorization", kBearer), Header("Content-Type", "application/json") },
+                          actionBody(u"echo"_s, { { u"x"_s, 2 } })));
+    ASSERT_EQ(reply.status, 200) << reply.describe().toStdString();
+    EXPECT_EQ(reply.json.value(u"data"_s).toObject().value(u"x"_s).toInt(), 2);
+    expectError(rawHttp(port, httpRequest("POST", "/command", port, {}, actionBody(u"echo"_s))), 401, u"missing token"_s);
+    expectError(get("/command"), 405, u"GET /command is not supported"_s);
+}
+
 TEST_F(DebugApiServerTest, AnActionMayAnswerLater)
 {
     const RawHttpReply reply = post(actionBody(u"later"_s));
