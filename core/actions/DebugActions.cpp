@@ -360,8 +360,15 @@ QJsonObject bannedCommands(const Settings *settings)
     };
 }
 
-void updateBannedCommands(Settings *settings, const QJsonObject &params, const CommandReply &reply)
+void updateBannedCommands(Settings *settings, QJsonObject params, const CommandReply &reply)
 {
+    // "commands" is the VS Code extension's name for the list.
+    if (params.contains(u"commands"_s)) {
+        if (params.contains(u"bannedCommands"_s))
+            return reply(CommandResult::failure(
+                u"params.commands and params.bannedCommands are the same list; give one (nothing was changed)"_s));
+        params.insert(u"bannedCommands"_s, params.take(u"commands"_s));
+    }
     if (QString unknown = unknownParams(params, { u"bannedCommands"_s, u"reset"_s }); !unknown.isEmpty())
         return reply(CommandResult::failure(unknown));
     CommandParams p(params);
@@ -430,8 +437,42 @@ QJsonObject schedule(const Settings *settings)
     return result;
 }
 
+// The VS Code extension's parameter names for the schedule, read as ours.
+bool takeExtensionScheduleNames(QJsonObject &params, const CommandReply &reply)
+{
+    const auto rename = [&](const QString &theirs, const QString &ours) {
+        if (!params.contains(theirs))
+            return true;
+        if (params.contains(ours)) {
+            reply(CommandResult::failure(
+                u"params.%1 and params.%2 are the same setting; give one (nothing was changed)"_s.arg(theirs, ours)));
+            return false;
+        }
+        params.insert(ours, params.take(theirs));
+        return true;
+    };
+    if (!rename(u"silenceTimeout"_s, u"silenceTimeoutS"_s))
+        return false;
+    for (const auto &[theirs, field] : { std::pair(u"checkPromptEnabled"_s, u"enabled"_s),
+                                         std::pair(u"checkPromptText"_s, u"text"_s) }) {
+        if (!params.contains(theirs))
+            continue;
+        QJsonObject check = params.value(u"checkPrompt"_s).toObject();
+        if (check.contains(field)) {
+            reply(CommandResult::failure(u"params.%1 and params.checkPrompt.%2 are the same setting; give one "
+                                         "(nothing was changed)"_s.arg(theirs, field)));
+            return false;
+        }
+        check.insert(field, params.take(theirs));
+        params.insert(u"checkPrompt"_s, check);
+    }
+    return true;
+}
+
 void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params, const CommandReply &reply)
 {
+    if (!takeExtensionScheduleNames(params, reply))
+        return;
     // The queue's prompts are not settings: the scheduler owns them. Checked first so that a
     // refusal (the queue runs) changes nothing.
     std::optional<QStringList> prompts;
@@ -958,15 +999,22 @@ void DebugActions::install(ActionHost *host)
             updateBannedCommands(host->settings(), params, reply);
         });
 
-    add(commands, u"getSchedule"_s, u"The prompt schedule's settings (schedule/*)."_s, objectSchema(),
+    add(commands, u"getSchedule"_s,
+        u"The prompt schedule's settings (schedule/*) and the queue's task prompts (prompts)."_s, objectSchema(),
         [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-            reply(CommandResult::success(schedule(host->settings())));
+            QJsonObject data = schedule(host->settings());
+            QJsonArray prompts;
+            for (const QueueItem &item : host->scheduler()->queue().items)
+                prompts.append(item.text);
+            data.insert(u"prompts"_s, prompts); // as the extension's getSchedule gave them
+            reply(CommandResult::success(data));
         });
 
     add(commands, u"updateSchedule"_s,
         u"Changes schedule settings: any of enabled, mode, value, prompt, queueMode, silenceTimeoutS, "
         "checkPrompt {enabled, text}, targetConversation (all validated before any is saved), and prompts "
-        "(the queue's task prompts, not while it runs)."_s,
+        "(the queue's task prompts, not while it runs). The extension's names silenceTimeout, "
+        "checkPromptEnabled and checkPromptText are read as these."_s,
         objectSchema(), [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             updateSchedule(host->settings(), host->scheduler(), params, reply);
         });

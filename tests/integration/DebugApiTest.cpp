@@ -304,6 +304,11 @@ TEST_F(DebugApiTest, TheBanListIsReadAndReplacedThroughTheSettingsRegistry)
     }
     EXPECT_EQ(saved(SettingKey::SafetyBannedCommands).toStringList(), list);
 
+    // The extension's name for the list.
+    reply = call(u"updateBannedCommands"_s, { { u"commands"_s, QJsonArray { u"npm publish"_s } } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(saved(SettingKey::SafetyBannedCommands).toStringList(), QStringList { u"npm publish"_s });
+
     reply = call(u"updateBannedCommands"_s, { { u"reset"_s, true } });
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_TRUE(data(reply).value(u"isDefault"_s).toBool());
@@ -326,7 +331,8 @@ TEST_F(DebugApiTest, TheScheduleIsReadAndChangedAllOrNothing)
             { u"checkPrompt"_s,
               QJsonObject { { u"enabled"_s, false },
                             { u"text"_s, settings->stringValue(SettingKey::ScheduleCheckPromptText) } } },
-            { u"targetConversation"_s, QString() } }));
+            { u"targetConversation"_s, QString() },
+            { u"prompts"_s, QJsonArray() } }));
 
     reply = call(u"updateSchedule"_s,
                  { { u"enabled"_s, true },
@@ -339,6 +345,19 @@ TEST_F(DebugApiTest, TheScheduleIsReadAndChangedAllOrNothing)
     EXPECT_EQ(saved(SettingKey::ScheduleMode).toString(), u"daily"_s);
     EXPECT_EQ(saved(SettingKey::ScheduleValue).toString(), u"09:30"_s);
     EXPECT_TRUE(saved(SettingKey::ScheduleCheckPromptEnabled).toBool());
+
+    // The VS Code extension's names for the same fields.
+    reply = call(u"updateSchedule"_s, { { u"silenceTimeout"_s, 45 },
+                                        { u"checkPromptEnabled"_s, false },
+                                        { u"checkPromptText"_s, u"Check your work."_s } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(saved(SettingKey::ScheduleSilenceTimeoutS).toInt(), 45);
+    EXPECT_FALSE(saved(SettingKey::ScheduleCheckPromptEnabled).toBool());
+    EXPECT_EQ(saved(SettingKey::ScheduleCheckPromptText).toString(), u"Check your work."_s);
+    reply = call(u"updateSchedule"_s, { { u"silenceTimeout"_s, 60 }, { u"silenceTimeoutS"_s, 90 } });
+    EXPECT_EQ(reply.status, 400) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"give one"_s)) << describe(reply).toStdString();
+    EXPECT_EQ(saved(SettingKey::ScheduleSilenceTimeoutS).toInt(), 45);
 
     // One bad field refuses the whole change.
     reply = call(u"updateSchedule"_s, { { u"prompt"_s, u"changed?"_s }, { u"silenceTimeoutS"_s, 5 } });
