@@ -214,11 +214,23 @@ void send(CdpSession *session, const QList<Command> &commands, QObject *context,
         done({});
         return;
     }
-    // Back to back, in order; the last one's answer tells how it went.
-    for (qsizetype i = 0; i + 1 < commands.size(); ++i)
-        session->send(commands.at(i).method, commands.at(i).params, context);
-    session->send(commands.constLast().method, commands.constLast().params, context,
-                  [done = std::move(done)](const CdpResult &result) { done(result.error); });
+    // Back to back, in order; once every one is answered, the first failure (a key that went
+    // down but not up is a failed press) or none.
+    struct Answers
+    {
+        qsizetype pending = 0;
+        CdpError first;
+        std::function<void(const CdpError &)> done;
+    };
+    auto answers = std::make_shared<Answers>(Answers { commands.size(), {}, std::move(done) });
+    for (const Command &command : commands) {
+        session->send(command.method, command.params, context, [answers](const CdpResult &result) {
+            if (result.error.isError() && !answers->first.isError())
+                answers->first = result.error;
+            if (--answers->pending == 0)
+                answers->done(answers->first);
+        });
+    }
 }
 
 } // namespace mpa::CdpInput
