@@ -132,18 +132,12 @@ void PageController::finish(const Mark &start, QJsonObject data, Done done)
 {
     if (!m_page)
         return done({}, tr("the tab was closed"));
-    // A round trip through the renderer: events the action raised there arrive before it.
-    m_page->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"0"_s } }, this,
-                 [this, start, data, done](const CdpResult &) {
-                     m_effects->waitUntil([this, start] { return m_effects->settled(start); }, kSettleMs,
-                                          [this, start, data, done](bool) {
-                                              QJsonObject out = data;
-                                              const QJsonObject effects = m_effects->since(start);
-                                              for (auto it = effects.begin(); it != effects.end(); ++it)
-                                                  out.insert(it.key(), it.value());
-                                              done(out, {});
-                                          });
-                 });
+    m_effects->afterAction(start, kSettleMs, [data = std::move(data), done](const QJsonObject &effects) {
+        QJsonObject out = data;
+        for (auto it = effects.begin(); it != effects.end(); ++it)
+            out.insert(it.key(), it.value());
+        done(out, {});
+    });
 }
 
 void PageController::noteNewTab(CdpSession *tab)
@@ -606,7 +600,7 @@ void PageController::navigate(const QUrl &url, Done done)
                        if (!failed.isEmpty())
                            return done({}, tr("the page did not load: %1").arg(failed));
                        const bool sameDocument = !result.result.contains(u"loaderId"_s);
-                       waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
+                       m_effects->waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
                                    [this, start, done](bool loaded) {
                                        QJsonObject data { { u"loaded"_s, loaded } };
                                        const QJsonObject effects = m_effects->since(start);
@@ -618,38 +612,6 @@ void PageController::navigate(const QUrl &url, Done done)
                                    });
                    });
     });
-}
-
-void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
-                                 std::function<void(bool loaded)> then)
-{
-    const PageEffects::Mark &seen = m_effects->seen();
-    if (seen.navigations > start.navigations && (sameDocument || seen.contentLoads > start.contentLoads))
-        return then(true);
-    if (!m_page || deadline.hasExpired())
-        return then(false);
-    // Events can be lost around a renderer swap: ask the document itself as well.
-    m_page->send(
-        u"Runtime.evaluate"_s,
-        { { u"expression"_s, u"[document.readyState, location.href]"_s }, { u"returnByValue"_s, true } },
-        this, [this, start, sameDocument, deadline, then](const CdpResult &result) {
-            const QJsonArray state = result.result.value(u"result").toObject().value(u"value").toArray();
-            const QString readyState = state.at(0).toString();
-            const QString href = state.at(1).toString();
-            if (result.ok() && readyState != u"loading"_s && !href.isEmpty() && href != u"about:blank"_s
-                && (href != m_effects->url() || m_effects->seen().navigations > start.navigations
-                    || sameDocument)) {
-                m_effects->noteDocumentAt(href, start);
-                const QPointer<PageController> self(this);
-                then(true);
-                if (self)
-                    m_effects->recheckWaits();
-                return;
-            }
-            QTimer::singleShot(50, this, [this, start, sameDocument, deadline, then] {
-                waitForLoad(start, sameDocument, deadline, then);
-            });
-        });
 }
 
 void PageController::history(int delta, Done done)
@@ -674,7 +636,7 @@ void PageController::history(int delta, Done done)
                            return done({}, errorText(r.error));
                        // Until the document is there to be read, as after navigate: a commit
                        // alone can leave a half-parsed page (seen under load in CI).
-                       waitForLoad(start, false, QDeadlineTimer(kLoadMs), [this, start, done](bool) {
+                       m_effects->waitForLoad(start, false, QDeadlineTimer(kLoadMs), [this, start, done](bool) {
                            QJsonObject data = m_effects->since(start);
                            data.insert(u"navigated"_s, m_effects->seen().navigations > start.navigations);
                            data.insert(u"url"_s, m_effects->url());

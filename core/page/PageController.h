@@ -115,9 +115,6 @@ private:
     // Waits for what the action set off (a navigation it requested, a tab it opened), then
     // answers with `data` plus the effects since `start`.
     void finish(const Mark &start, QJsonObject data, Done done);
-    // After a navigation was sent: until the new document has loaded its DOM.
-    void waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
-                     std::function<void(bool loaded)> then);
 
     FrameTarget frameTarget(int frame) const;
     // A payload call in one frame's document, retried while the module is still arriving.
