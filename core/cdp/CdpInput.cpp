@@ -159,8 +159,10 @@ QList<Command> click(QPointF point, int clickCount, const QString &button)
     QList<Command> commands { mouseMove(point) };
     const int buttons = button == u"right"_s ? 2 : button == u"middle"_s ? 4 : 1;
     for (int i = 1; i <= clickCount; ++i) {
-        QJsonObject pressed { { u"x"_s, point.x() },     { u"y"_s, point.y() },   { u"type"_s, u"mousePressed"_s },
-                              { u"button"_s, button },   { u"buttons"_s, buttons }, { u"clickCount"_s, i } };
+        QJsonObject pressed {
+            { u"x"_s, point.x() },   { u"y"_s, point.y() },     { u"type"_s, u"mousePressed"_s },
+            { u"button"_s, button }, { u"buttons"_s, buttons }, { u"clickCount"_s, i }
+        };
         QJsonObject released = pressed;
         released.insert(u"type"_s, u"mouseReleased"_s);
         released.insert(u"buttons"_s, 0);
@@ -199,7 +201,8 @@ QList<Command> typeText(const QString &text)
 
 int primaryModifier(const QString &browserUserAgent)
 {
-    return browserUserAgent.contains(u"Macintosh"_s) || browserUserAgent.contains(u"Mac OS X"_s) ? Meta : Control;
+    return browserUserAgent.contains(u"Macintosh"_s) || browserUserAgent.contains(u"Mac OS X"_s) ? Meta
+                                                                                                 : Control;
 }
 
 void send(CdpSession *session, const QList<Command> &commands, QObject *context,

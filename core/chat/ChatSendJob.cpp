@@ -50,13 +50,12 @@ QString ChatSurface::SendJob::noInput(const ChatState &s) const
     const QString inputs = m_surface ? m_surface->selectors().input.join(u" | "_s) : QString();
     QString message;
     if (s.rootAsked && !s.rootFound) {
-        message
-            = tr("no chat input box on %1: its agent panel (chat.root: %2) is not there, and no visible "
-                 "chat box was found outside the editor (chat.input: %3); is the agent panel open?")
-                  .arg(where, m_surface ? m_surface->selectors().root.join(u" | "_s) : QString(), inputs);
+        message = tr("no chat input box on %1: its agent panel (chat.root: %2) is not there, and no visible "
+                     "chat box was found outside the editor (chat.input: %3); is the agent panel open?")
+                      .arg(where, m_surface ? m_surface->selectors().root.join(u" | "_s) : QString(), inputs);
     } else if (s.rootFound) {
-        message = tr("no visible chat input box in the agent panel on %1 (chat.input: %2)")
-                      .arg(where, inputs);
+        message
+            = tr("no visible chat input box in the agent panel on %1 (chat.input: %2)").arg(where, inputs);
     } else {
         message = tr("no chat input box on %1 (chat.input: %2)").arg(where, inputs);
     }
@@ -137,9 +136,8 @@ void ChatSurface::SendJob::sampleDraft()
             if (s.inputText == m_draft) {
                 m_result.draftSetAside = true;
                 m_result.draft = m_draft;
-                qCInfo(lcChat).noquote()
-                    << "the chat box holds a draft; it is set aside and restored after "
-                       "the prompt is sent";
+                qCInfo(lcChat).noquote() << "the chat box holds a draft; it is set aside and restored after "
+                                            "the prompt is sent";
                 return insertPrompt();
             }
             m_draft = s.inputText;
@@ -170,8 +168,8 @@ void ChatSurface::SendJob::verifyInserted(const ChatState &s)
     if (!s.ok)
         return fail(s.error);
     if (!s.inputFound || !folded(s.inputText).contains(folded(m_text)))
-        return cleanUpAndFail(tr("the prompt did not reach the chat's input box (it holds “%1”)")
-                                  .arg(excerpt(s.inputText)));
+        return cleanUpAndFail(
+            tr("the prompt did not reach the chat's input box (it holds “%1”)").arg(excerpt(s.inputText)));
     m_inserted = s.inputRaw;
     m_baselineUsers = s.userCount;
     m_baselineLastUser = s.recentUserMessages.isEmpty() ? QString() : s.recentUserMessages.constLast();
@@ -182,9 +180,8 @@ void ChatSurface::SendJob::submit(int method)
 {
     static const QStringList methods = { u"enter"_s, u"ctrl+enter"_s, u"button"_s };
     if (method >= methods.size())
-        return cleanUpAndFail(
-            tr("the chat did not take the prompt; Enter, Ctrl+Enter and the send button "
-               "were tried"));
+        return cleanUpAndFail(tr("the chat did not take the prompt; Enter, Ctrl+Enter and the send button "
+                                 "were tried"));
     const QString name = methods.at(method);
     auto confirm = [this, method, name](const CdpError &error) {
         if (error.isError()) {
@@ -291,9 +288,8 @@ void ChatSurface::SendJob::restoreDraft()
 void ChatSurface::SendJob::draftNotRestored(const QString &why)
 {
     // The prompt went out; the user's words must not be lost silently.
-    qCWarning(lcChat).noquote()
-        << u"the prompt was sent, but the user's draft could not be put back (%1). "
-           "The draft was: %2"_s.arg(why, m_draft);
+    qCWarning(lcChat).noquote() << u"the prompt was sent, but the user's draft could not be put back (%1). "
+                                   "The draft was: %2"_s.arg(why, m_draft);
     succeed();
 }
 
@@ -323,8 +319,7 @@ void ChatSurface::SendJob::focusInput(bool selectAll, std::function<void(const Q
     m_surface->call(u"focusInput"_s, { { u"selectAll"_s, selectAll } }, {}, this,
                     [next = std::move(next)](const QJsonValue &value, const CdpError &error) {
                         if (error.isError())
-                            return next(
-                                tr("cannot focus the chat's input box: %1").arg(error.toString()));
+                            return next(tr("cannot focus the chat's input box: %1").arg(error.toString()));
                         if (!value.toObject().value(u"ok").toBool())
                             return next(tr("the chat's input box is gone"));
                         next({});

@@ -3,7 +3,6 @@
 #include "ChatDetail.h"
 #include "ChatSendJob.h"
 #include "cdp/CdpInput.h"
-
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 

@@ -2,16 +2,13 @@
 
 #include "PageEffects.h"
 #include "SnapshotAssembler.h"
-
-#include "cdp/CdpInput.h"
-
 #include "cdp/CdpEndpoint.h"
+#include "cdp/CdpInput.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
 
 #include <QRegularExpression>
-#include <QSet>
 #include <QTimer>
 #include <QUrl>
 
@@ -46,7 +43,6 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
     : QObject(parent)
     , m_page(page)
     , m_targetId(page->targetId())
-    , m_endpoint(endpoint)
     , m_hub(hub)
     , m_nextRef(refMarks ? std::move(refMarks) : std::make_shared<QHash<QString, int>>())
     , m_effects(new PageEffects(page, this))
@@ -227,25 +223,25 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
             SnapshotOptions inner = options;
             inner.scope = local;
             m_snapshots->assemble(target, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
-                          [this, done](const QJsonObject &r, const QString &error) {
-                              if (!error.isEmpty())
-                                  return done({}, error);
-                              QJsonObject out = r;
-                              out.insert(u"url"_s, url());
-                              out.insert(u"title"_s, title());
-                              done(out, {});
-                          });
+                                  [this, done](const QJsonObject &r, const QString &error) {
+                                      if (!error.isEmpty())
+                                          return done({}, error);
+                                      QJsonObject out = r;
+                                      out.insert(u"url"_s, url());
+                                      out.insert(u"title"_s, title());
+                                      done(out, {});
+                                  });
             return;
         }
     }
     m_snapshots->assemble({ m_page, {} }, {}, options.maxElements, options.maxChars, options,
-                  [this, done](const QJsonObject &r, const QString &error) {
-                      if (!error.isEmpty())
-                          return done({}, error);
-                      QJsonObject out = r;
-                      out.insert(u"tab"_s, m_targetId);
-                      done(out, {});
-                  });
+                          [this, done](const QJsonObject &r, const QString &error) {
+                              if (!error.isEmpty())
+                                  return done({}, error);
+                              QJsonObject out = r;
+                              out.insert(u"tab"_s, m_targetId);
+                              done(out, {});
+                          });
 }
 
 // ---- points and input ---------------------------------------------------------------------
@@ -601,15 +597,15 @@ void PageController::navigate(const QUrl &url, Done done)
                            return done({}, tr("the page did not load: %1").arg(failed));
                        const bool sameDocument = !result.result.contains(u"loaderId"_s);
                        m_effects->waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
-                                   [this, start, done](bool loaded) {
-                                       QJsonObject data { { u"loaded"_s, loaded } };
-                                       const QJsonObject effects = m_effects->since(start);
-                                       for (auto it = effects.begin(); it != effects.end(); ++it)
-                                           data.insert(it.key(), it.value());
-                                       data.insert(u"navigated"_s, true);
-                                       data.insert(u"url"_s, m_effects->url());
-                                       done(data, {});
-                                   });
+                                              [this, start, done](bool loaded) {
+                                                  QJsonObject data { { u"loaded"_s, loaded } };
+                                                  const QJsonObject effects = m_effects->since(start);
+                                                  for (auto it = effects.begin(); it != effects.end(); ++it)
+                                                      data.insert(it.key(), it.value());
+                                                  data.insert(u"navigated"_s, true);
+                                                  data.insert(u"url"_s, m_effects->url());
+                                                  done(data, {});
+                                              });
                    });
     });
 }
@@ -629,20 +625,20 @@ void PageController::history(int delta, Done done)
                         delta < 0 ? tr("there is no page to go back to")
                                   : tr("there is no page to go forward to"));
         const Mark start = m_effects->mark();
-        sendToPage(u"Page.navigateToHistoryEntry"_s,
-                   { { u"entryId"_s, entries.at(index).toObject().value(u"id") } },
-                   [this, start, done](const CdpResult &r) {
-                       if (!r.ok())
-                           return done({}, errorText(r.error));
-                       // Until the document is there to be read, as after navigate: a commit
-                       // alone can leave a half-parsed page (seen under load in CI).
-                       m_effects->waitForLoad(start, false, QDeadlineTimer(kLoadMs), [this, start, done](bool) {
-                           QJsonObject data = m_effects->since(start);
-                           data.insert(u"navigated"_s, m_effects->seen().navigations > start.navigations);
-                           data.insert(u"url"_s, m_effects->url());
-                           done(data, {});
-                       });
-                   });
+        sendToPage(
+            u"Page.navigateToHistoryEntry"_s, { { u"entryId"_s, entries.at(index).toObject().value(u"id") } },
+            [this, start, done](const CdpResult &r) {
+                if (!r.ok())
+                    return done({}, errorText(r.error));
+                // Until the document is there to be read, as after navigate: a commit
+                // alone can leave a half-parsed page (seen under load in CI).
+                m_effects->waitForLoad(start, false, QDeadlineTimer(kLoadMs), [this, start, done](bool) {
+                    QJsonObject data = m_effects->since(start);
+                    data.insert(u"navigated"_s, m_effects->seen().navigations > start.navigations);
+                    data.insert(u"url"_s, m_effects->url());
+                    done(data, {});
+                });
+            });
     });
 }
 
@@ -655,13 +651,14 @@ void PageController::reload(Done done)
     sendToPage(u"Page.reload"_s, {}, [this, start, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
-        m_effects->waitUntil([this, start] { return m_effects->seen().contentLoads > start.contentLoads; }, kLoadMs,
-                  [this, start, done](bool loaded) {
-                      QJsonObject data = m_effects->since(start);
-                      data.insert(u"loaded"_s, loaded);
-                      data.insert(u"url"_s, m_effects->url());
-                      done(data, {});
-                  });
+        m_effects->waitUntil([this, start] { return m_effects->seen().contentLoads > start.contentLoads; },
+                             kLoadMs,
+                             [this, start, done](bool loaded) {
+                                 QJsonObject data = m_effects->since(start);
+                                 data.insert(u"loaded"_s, loaded);
+                                 data.insert(u"url"_s, m_effects->url());
+                                 done(data, {});
+                             });
     });
 }
 
@@ -676,14 +673,15 @@ void PageController::wait(const WaitOptions &options, Done done)
     }
     if (options.navigation) {
         const Mark start = m_effects->mark();
-        m_effects->waitUntil([this, start] { return m_effects->seen().navigations > start.navigations; }, options.timeoutMs,
-                  [this, start, options, done](bool navigated) {
-                      if (!navigated)
-                          return done({}, tr("no navigation within %1 ms").arg(options.timeoutMs));
-                      QJsonObject data = m_effects->since(start);
-                      data.insert(u"url"_s, m_effects->url());
-                      done(data, {});
-                  });
+        m_effects->waitUntil([this, start] { return m_effects->seen().navigations > start.navigations; },
+                             options.timeoutMs,
+                             [this, start, options, done](bool navigated) {
+                                 if (!navigated)
+                                     return done({}, tr("no navigation within %1 ms").arg(options.timeoutMs));
+                                 QJsonObject data = m_effects->since(start);
+                                 data.insert(u"url"_s, m_effects->url());
+                                 done(data, {});
+                             });
         return;
     }
     QJsonObject args { { u"timeoutMs"_s, options.timeoutMs },

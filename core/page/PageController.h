@@ -17,7 +17,6 @@
 #include "cdp/CdpInput.h"
 #include "page/PayloadInjector.h"
 
-#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -134,17 +133,14 @@ private:
     void insertText(const QString &text, Sent done);
     void sendInput(const QList<CdpInput::Command> &commands, Sent done);
 
-
     QPointer<CdpSession> m_page;
     QString m_targetId;
-    CdpEndpoint *m_endpoint;
     PayloadHub *m_hub;
 
     RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
     PageEffects *m_effects; // navigations, dialogs, new tabs; the event-driven waits
     FrameRouter m_frames; // which document each f<n> of a ref is, and how to reach it
     SnapshotAssembler *m_snapshots; // the tab's snapshot with its frames spliced in
-
 
     std::vector<std::weak_ptr<Done>> m_pending;
 };

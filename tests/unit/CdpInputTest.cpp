@@ -29,8 +29,9 @@ QStringList shape(const QList<CdpInput::Command> &commands)
     QStringList out;
     for (const CdpInput::Command &c : commands) {
         const QJsonObject p = c.params;
-        out.append(u"%1 %2 %3 m%4%5"_s.arg(p.value(u"type"_s).toString(), p.value(u"key"_s).toString(),
-                                           p.value(u"code"_s).toString())
+        out.append(u"%1 %2 %3 m%4%5"_s
+                       .arg(p.value(u"type"_s).toString(), p.value(u"key"_s).toString(),
+                            p.value(u"code"_s).toString())
                        .arg(p.value(u"modifiers"_s).toInt())
                        .arg(p.contains(u"text"_s) ? u" text"_s : QString()));
     }
@@ -43,7 +44,8 @@ TEST(CdpInputTest, AChordHoldsItsModifiersAroundTheKeyAndTypesNothing)
               (QStringList { u"rawKeyDown Control ControlLeft m2"_s, u"rawKeyDown Shift ShiftLeft m10"_s,
                              u"rawKeyDown P KeyP m10"_s, u"keyUp P KeyP m10"_s, u"keyUp Shift ShiftLeft m2"_s,
                              u"keyUp Control ControlLeft m0"_s }));
-    EXPECT_EQ(shape(CdpInput::chord(u"Enter"_s)), (QStringList { u"keyDown Enter Enter m0 text"_s, u"keyUp Enter Enter m0"_s }));
+    EXPECT_EQ(shape(CdpInput::chord(u"Enter"_s)),
+              (QStringList { u"keyDown Enter Enter m0 text"_s, u"keyUp Enter Enter m0"_s }));
     EXPECT_EQ(CdpInput::chordParts(u"Control++"_s), (QStringList { u"Control"_s, u"+"_s }));
     EXPECT_TRUE(CdpInput::chord(u"Control+Nope"_s).isEmpty()) << "an unknown key sends nothing";
 }
@@ -82,9 +84,10 @@ TEST(CdpInputTest, CmdOrCtrlFollowsTheBrowsersOsNotTheApps)
     EXPECT_EQ(CdpInput::primaryModifier(u"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 "
                                         "(KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"_s),
               CdpInput::Meta);
-    EXPECT_EQ(CdpInput::primaryModifier(u"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
-                                        "HeadlessChrome/156.0.0.0 Safari/537.36"_s),
-              CdpInput::Control);
+    EXPECT_EQ(
+        CdpInput::primaryModifier(u"Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) "
+                                  "HeadlessChrome/156.0.0.0 Safari/537.36"_s),
+        CdpInput::Control);
     EXPECT_EQ(CdpInput::primaryModifier(QString()), CdpInput::Control);
 }
 
@@ -112,8 +115,10 @@ protected:
         QList<QJsonObject> out;
         const QList<QJsonObject> sent = transport->sent();
         for (qsizetype i = before; i < sent.size(); ++i) {
-            EXPECT_EQ(sent.at(i).value(u"sessionId"_s).toString(), u"S1"_s) << "input goes to the page's session";
-            out.append({ { u"method"_s, sent.at(i).value(u"method"_s) }, { u"params"_s, sent.at(i).value(u"params"_s) } });
+            EXPECT_EQ(sent.at(i).value(u"sessionId"_s).toString(), u"S1"_s)
+                << "input goes to the page's session";
+            out.append({ { u"method"_s, sent.at(i).value(u"method"_s) },
+                         { u"params"_s, sent.at(i).value(u"params"_s) } });
         }
         return out;
     }
@@ -190,24 +195,27 @@ TEST_F(CdpInputWireTest, CmdEnterIsEnterWithTheMetaBitAndNoText)
 TEST_F(CdpInputWireTest, TypingAndInsertingTextAreKeysThenTextInTheirOrder)
 {
     EXPECT_EQ(wire(CdpInput::typeText(u"a\n\u00e9\U0001F600"_s)),
-              (QList<QJsonObject> {
-                  keyEvent(u"keyDown"_s, u"a"_s, u"KeyA"_s, 65, 0, u"a"_s),
-                  keyEvent(u"keyUp"_s, u"a"_s, u"KeyA"_s, 65, 0),
-                  keyEvent(u"keyDown"_s, u"Enter"_s, u"Enter"_s, 13, 0, u"\r"_s),
-                  keyEvent(u"keyUp"_s, u"Enter"_s, u"Enter"_s, 13, 0),
-                  { { u"method"_s, u"Input.insertText"_s }, { u"params"_s, QJsonObject { { u"text"_s, u"\u00e9"_s } } } },
-                  { { u"method"_s, u"Input.insertText"_s },
-                    { u"params"_s, QJsonObject { { u"text"_s, u"\U0001F600"_s } } } } }))
+              (QList<QJsonObject> { keyEvent(u"keyDown"_s, u"a"_s, u"KeyA"_s, 65, 0, u"a"_s),
+                                    keyEvent(u"keyUp"_s, u"a"_s, u"KeyA"_s, 65, 0),
+                                    keyEvent(u"keyDown"_s, u"Enter"_s, u"Enter"_s, 13, 0, u"\r"_s),
+                                    keyEvent(u"keyUp"_s, u"Enter"_s, u"Enter"_s, 13, 0),
+                                    { { u"method"_s, u"Input.insertText"_s },
+                                      { u"params"_s, QJsonObject { { u"text"_s, u"\u00e9"_s } } } },
+                                    { { u"method"_s, u"Input.insertText"_s },
+                                      { u"params"_s, QJsonObject { { u"text"_s, u"\U0001F600"_s } } } } }))
         << "an emoji is one insertText, both halves of its surrogate pair";
-    EXPECT_EQ(wire({ CdpInput::insertText(u"Fix the parser"_s) }),
-              (QList<QJsonObject> { { { u"method"_s, u"Input.insertText"_s },
-                                      { u"params"_s, QJsonObject { { u"text"_s, u"Fix the parser"_s } } } } }));
+    EXPECT_EQ(
+        wire({ CdpInput::insertText(u"Fix the parser"_s) }),
+        (QList<QJsonObject> { { { u"method"_s, u"Input.insertText"_s },
+                                { u"params"_s, QJsonObject { { u"text"_s, u"Fix the parser"_s } } } } }));
 }
 
 TEST_F(CdpInputWireTest, AClickIsAMoveThenAPressAndReleasePerClick)
 {
-    const QJsonObject pressed1 { { u"type"_s, u"mousePressed"_s }, { u"x"_s, 12.5 }, { u"y"_s, 40 },
-                                 { u"button"_s, u"left"_s },      { u"buttons"_s, 1 }, { u"clickCount"_s, 1 } };
+    const QJsonObject pressed1 {
+        { u"type"_s, u"mousePressed"_s }, { u"x"_s, 12.5 },    { u"y"_s, 40 },
+        { u"button"_s, u"left"_s },       { u"buttons"_s, 1 }, { u"clickCount"_s, 1 }
+    };
     QJsonObject released1 = pressed1;
     released1.insert(u"type"_s, u"mouseReleased"_s);
     released1.insert(u"buttons"_s, 0);
@@ -215,12 +223,14 @@ TEST_F(CdpInputWireTest, AClickIsAMoveThenAPressAndReleasePerClick)
     pressed2.insert(u"clickCount"_s, 2);
     QJsonObject released2 = released1;
     released2.insert(u"clickCount"_s, 2);
-    EXPECT_EQ(wire(CdpInput::click(QPointF(12.5, 40), 2)),
-              (QList<QJsonObject> {
-                  mouseEvent({ { u"type"_s, u"mouseMoved"_s }, { u"x"_s, 12.5 }, { u"y"_s, 40 } }),
-                  mouseEvent(pressed1), mouseEvent(released1), mouseEvent(pressed2), mouseEvent(released2) }));
+    EXPECT_EQ(
+        wire(CdpInput::click(QPointF(12.5, 40), 2)),
+        (QList<QJsonObject> {
+            mouseEvent({ { u"type"_s, u"mouseMoved"_s }, { u"x"_s, 12.5 }, { u"y"_s, 40 } }),
+            mouseEvent(pressed1), mouseEvent(released1), mouseEvent(pressed2), mouseEvent(released2) }));
     EXPECT_EQ(wire({ CdpInput::mouseMove(QPointF(3, 4)) }),
-              (QList<QJsonObject> { mouseEvent({ { u"type"_s, u"mouseMoved"_s }, { u"x"_s, 3 }, { u"y"_s, 4 } }) }));
+              (QList<QJsonObject> {
+                  mouseEvent({ { u"type"_s, u"mouseMoved"_s }, { u"x"_s, 3 }, { u"y"_s, 4 } }) }));
 }
 
 TEST_F(CdpInputWireTest, DoneWaitsForEveryAnswerAndGivesTheFirstFailure)
@@ -236,7 +246,8 @@ TEST_F(CdpInputWireTest, DoneWaitsForEveryAnswerAndGivesTheFirstFailure)
     EXPECT_FALSE(result) << "one answer is still missing";
     transport->respond(sent.at(3).value(u"id"_s).toInt(), {}, u"S1"_s);
     ASSERT_TRUE(result);
-    EXPECT_TRUE(result->isError()) << "a key that went down wrong is a failed press, whatever the last answer";
+    EXPECT_TRUE(result->isError())
+        << "a key that went down wrong is a failed press, whatever the last answer";
     EXPECT_EQ(result->code, -32602);
     EXPECT_EQ(result->method, u"Input.dispatchKeyEvent"_s);
 

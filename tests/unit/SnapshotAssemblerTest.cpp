@@ -94,16 +94,18 @@ protected:
         browser->respond(asked.value(u"id"_s).toInt(),
                          { { u"frameTree"_s,
                              QJsonObject { { u"frame"_s, root },
-                                           { u"childFrames"_s, QJsonArray { QJsonObject { { u"frame"_s, child } } } } } } },
+                                           { u"childFrames"_s,
+                                             QJsonArray { QJsonObject { { u"frame"_s, child } } } } } } },
                          u"P1"_s);
     }
 
     static QJsonObject snapshotAnswer(const QString &text, int next, int shown, int omitted, int interactive,
                                       const QJsonArray &frames = {})
     {
-        return { { u"text"_s, text },       { u"frames"_s, frames },   { u"next"_s, next },
-                 { u"shown"_s, shown },     { u"omitted"_s, omitted }, { u"interactive"_s, interactive },
-                 { u"named"_s, interactive }, { u"url"_s, u"https://shop.test/checkout"_s },
+        return { { u"text"_s, text },          { u"frames"_s, frames },
+                 { u"next"_s, next },          { u"shown"_s, shown },
+                 { u"omitted"_s, omitted },    { u"interactive"_s, interactive },
+                 { u"named"_s, interactive },  { u"url"_s, u"https://shop.test/checkout"_s },
                  { u"title"_s, u"Checkout"_s } };
     }
 
@@ -112,7 +114,9 @@ protected:
     {
         result.reset();
         assembler->assemble({ page, {} }, {}, options.maxElements, options.maxChars, options,
-                            [this](const QJsonObject &r, const QString &error) { result = { r, error }; });
+                            [this](const QJsonObject &r, const QString &error) {
+                                result = { r, error };
+                            });
         if (answerTree)
             answerFrameTree();
         ASSERT_TRUE(waitUntil([&] { return result.has_value(); }));
@@ -134,8 +138,9 @@ protected:
 
 TEST_F(SnapshotAssemblerTest, ADocumentWithoutForeignFramesIsItsLinesWithTheLimitsNoteAndRefsGoOn)
 {
-    answers.insert(u"T1/"_s, snapshotAnswer(u"- heading \"Checkout\" [level=1]\n- button \"Pay\" [ref=e1]"_s,
-                                            /*next*/ 2, /*shown*/ 2, /*omitted*/ 3, /*interactive*/ 1));
+    answers.insert(u"T1/"_s,
+                   snapshotAnswer(u"- heading \"Checkout\" [level=1]\n- button \"Pay\" [ref=e1]"_s,
+                                  /*next*/ 2, /*shown*/ 2, /*omitted*/ 3, /*interactive*/ 1));
     SnapshotOptions options;
     options.maxElements = 2;
     options.scope = u"main"_s;
@@ -150,14 +155,19 @@ TEST_F(SnapshotAssemblerTest, ADocumentWithoutForeignFramesIsItsLinesWithTheLimi
     EXPECT_EQ(out.value(u"shown"_s).toInt(), 2);
     EXPECT_EQ(out.value(u"title"_s).toString(), u"Checkout"_s);
     for (const QString &internal : { u"text"_s, u"frames"_s, u"next"_s })
-        EXPECT_FALSE(out.contains(internal)) << internal.toStdString() << " is the payload's, not the answer's";
+        EXPECT_FALSE(out.contains(internal))
+            << internal.toStdString() << " is the payload's, not the answer's";
     EXPECT_TRUE(browser->lastSent(u"Page.getFrameTree"_s).isEmpty()) << "no frame to match, no frame tree";
 
     ASSERT_EQ(calls.size(), 1);
     EXPECT_EQ(calls.at(0).function, u"snapshot"_s);
     EXPECT_EQ(calls.at(0).args,
-              (QJsonObject { { u"interactiveOnly"_s, false }, { u"maxElements"_s, 2 }, { u"maxChars"_s, 40000 },
-                             { u"base"_s, 1 }, { u"prefix"_s, QString() }, { u"scope"_s, u"main"_s } }));
+              (QJsonObject { { u"interactiveOnly"_s, false },
+                             { u"maxElements"_s, 2 },
+                             { u"maxChars"_s, 40000 },
+                             { u"base"_s, 1 },
+                             { u"prefix"_s, QString() },
+                             { u"scope"_s, u"main"_s } }));
 
     // The next snapshot's refs start where this one's ended, so a ref an agent holds is not reused.
     answers.insert(u"T1/"_s, snapshotAnswer(u"- button \"Pay\" [ref=e2]"_s, 3, 1, 0, 1));
@@ -165,7 +175,8 @@ TEST_F(SnapshotAssemblerTest, ADocumentWithoutForeignFramesIsItsLinesWithTheLimi
     EXPECT_EQ(calls.constLast().args.value(u"base"_s).toInt(), 2);
     EXPECT_EQ(marks->value(u"T1/"_s), 3) << "kept for the next controller of this browser too";
     EXPECT_FALSE(result->first.value(u"truncated"_s).toBool());
-    EXPECT_FALSE(result->first.value(u"snapshot"_s).toString().contains(u"# "_s)) << "no note when all is shown";
+    EXPECT_FALSE(result->first.value(u"snapshot"_s).toString().contains(u"# "_s))
+        << "no note when all is shown";
 }
 
 TEST_F(SnapshotAssemblerTest, AnOutOfProcessFrameIsSplicedUnderItsIframeWithItsOwnRefsAndTheLimitsShared)
@@ -173,21 +184,24 @@ TEST_F(SnapshotAssemblerTest, AnOutOfProcessFrameIsSplicedUnderItsIframeWithItsO
     const QString pageText = u"- region \"Order\"\n"
                              "  - iframe \"Payment\" [ref=e1]:\n"
                              "  - button \"Back\" [ref=e2]"_s;
-    answers.insert(u"T1/"_s, snapshotAnswer(pageText, 3, 3, 0, 2,
-                                            { QJsonObject { { u"ref"_s, u"e1"_s },
-                                                            { u"src"_s, u"https://pay.other.test/widget"_s } } }));
-    answers.insert(u"T9/"_s, snapshotAnswer(u"- textbox \"Card number\" [ref=f1e1]\n- button \"Pay\" [ref=f1e2]"_s,
-                                            3, 2, 0, 2));
+    answers.insert(u"T1/"_s,
+                   snapshotAnswer(pageText, 3, 3, 0, 2,
+                                  { QJsonObject { { u"ref"_s, u"e1"_s },
+                                                  { u"src"_s, u"https://pay.other.test/widget"_s } } }));
+    answers.insert(
+        u"T9/"_s,
+        snapshotAnswer(u"- textbox \"Card number\" [ref=f1e1]\n- button \"Pay\" [ref=f1e2]"_s, 3, 2, 0, 2));
     SnapshotOptions options;
     options.scope = u"main"_s;
     assembleTab(options, /*answerTree*/ true);
     ASSERT_TRUE(result->second.isEmpty()) << result->second.toStdString();
     const QJsonObject out = result->first;
-    EXPECT_EQ(out.value(u"snapshot"_s).toString(), u"- region \"Order\"\n"
-                                                   "  - iframe \"Payment\" [ref=e1]:\n"
-                                                   "    - textbox \"Card number\" [ref=f1e1]\n"
-                                                   "    - button \"Pay\" [ref=f1e2]\n"
-                                                   "  - button \"Back\" [ref=e2]"_s);
+    EXPECT_EQ(out.value(u"snapshot"_s).toString(),
+              u"- region \"Order\"\n"
+              "  - iframe \"Payment\" [ref=e1]:\n"
+              "    - textbox \"Card number\" [ref=f1e1]\n"
+              "    - button \"Pay\" [ref=f1e2]\n"
+              "  - button \"Back\" [ref=e2]"_s);
     EXPECT_EQ(out.value(u"shown"_s).toInt(), 5);
     EXPECT_EQ(out.value(u"interactive"_s).toInt(), 4);
     EXPECT_EQ(out.value(u"named"_s).toInt(), 4);
@@ -209,10 +223,10 @@ TEST_F(SnapshotAssemblerTest, AnOutOfProcessFrameIsSplicedUnderItsIframeWithItsO
 
 TEST_F(SnapshotAssemblerTest, AFrameThatCannotBeReadSaysSoUnderItsIframe)
 {
-    answers.insert(u"T1/"_s, snapshotAnswer(u"- iframe \"Payment\" [ref=e1]:\n- button \"Back\" [ref=e2]"_s, 3, 2,
-                                            0, 2,
-                                            { QJsonObject { { u"ref"_s, u"e1"_s },
-                                                            { u"src"_s, u"https://pay.other.test/widget"_s } } }));
+    answers.insert(u"T1/"_s,
+                   snapshotAnswer(u"- iframe \"Payment\" [ref=e1]:\n- button \"Back\" [ref=e2]"_s, 3, 2, 0, 2,
+                                  { QJsonObject { { u"ref"_s, u"e1"_s },
+                                                  { u"src"_s, u"https://pay.other.test/widget"_s } } }));
     errors.insert(u"T9/"_s, u"Execution context was destroyed."_s);
     assembleTab({}, /*answerTree*/ true);
     ASSERT_TRUE(result->second.isEmpty()) << "the page's own lines still come";
@@ -229,7 +243,8 @@ TEST_F(SnapshotAssemblerTest, APageThatCannotBeReadOrIsGoneIsAnError)
     EXPECT_EQ(result->second, u"scope \"#nope\" matches no element"_s);
 
     std::optional<QString> gone;
-    assembler->assemble({}, {}, 1000, 40000, {}, [&](const QJsonObject &, const QString &error) { gone = error; });
+    assembler->assemble({}, {}, 1000, 40000, {},
+                        [&](const QJsonObject &, const QString &error) { gone = error; });
     ASSERT_TRUE(gone);
     EXPECT_EQ(*gone, u"the page is gone"_s);
 }
