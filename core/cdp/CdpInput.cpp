@@ -159,8 +159,10 @@ QList<Command> click(QPointF point, int clickCount, const QString &button)
     QList<Command> commands { mouseMove(point) };
     const int buttons = button == u"right"_s ? 2 : button == u"middle"_s ? 4 : 1;
     for (int i = 1; i <= clickCount; ++i) {
-        QJsonObject pressed { { u"x"_s, point.x() },     { u"y"_s, point.y() },   { u"type"_s, u"mousePressed"_s },
-                              { u"button"_s, button },   { u"buttons"_s, buttons }, { u"clickCount"_s, i } };
+        QJsonObject pressed {
+            { u"x"_s, point.x() },   { u"y"_s, point.y() },     { u"type"_s, u"mousePressed"_s },
+            { u"button"_s, button }, { u"buttons"_s, buttons }, { u"clickCount"_s, i }
+        };
         QJsonObject released = pressed;
         released.insert(u"type"_s, u"mouseReleased"_s);
         released.insert(u"buttons"_s, 0);
@@ -199,7 +201,8 @@ QList<Command> typeText(const QString &text)
 
 int primaryModifier(const QString &browserUserAgent)
 {
-    return browserUserAgent.contains(u"Macintosh"_s) || browserUserAgent.contains(u"Mac OS X"_s) ? Meta : Control;
+    return browserUserAgent.contains(u"Macintosh"_s) || browserUserAgent.contains(u"Mac OS X"_s) ? Meta
+                                                                                                 : Control;
 }
 
 void send(CdpSession *session, const QList<Command> &commands, QObject *context,
@@ -214,11 +217,23 @@ void send(CdpSession *session, const QList<Command> &commands, QObject *context,
         done({});
         return;
     }
-    // Back to back, in order; the last one's answer tells how it went.
-    for (qsizetype i = 0; i + 1 < commands.size(); ++i)
-        session->send(commands.at(i).method, commands.at(i).params, context);
-    session->send(commands.constLast().method, commands.constLast().params, context,
-                  [done = std::move(done)](const CdpResult &result) { done(result.error); });
+    // Back to back, in order; once every one is answered, the first failure (a key that went
+    // down but not up is a failed press) or none.
+    struct Answers
+    {
+        qsizetype pending = 0;
+        CdpError first;
+        std::function<void(const CdpError &)> done;
+    };
+    auto answers = std::make_shared<Answers>(Answers { commands.size(), {}, std::move(done) });
+    for (const Command &command : commands) {
+        session->send(command.method, command.params, context, [answers](const CdpResult &result) {
+            if (result.error.isError() && !answers->first.isError())
+                answers->first = result.error;
+            if (--answers->pending == 0)
+                answers->done(answers->first);
+        });
+    }
 }
 
 } // namespace mpa::CdpInput

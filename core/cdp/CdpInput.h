@@ -60,8 +60,8 @@ Command insertText(const QString &text);
 // agent says macOS, Control otherwise (and when it is not known).
 int primaryModifier(const QString &browserUserAgent);
 
-// Sends `commands` back to back on `session`, in order; `done` gets the last one's error (or
-// the first failure's), once.
+// Sends `commands` back to back on `session`, in order; once all are answered `done` gets the
+// first failure (or no error), once. No session: a transport error at once.
 void send(CdpSession *session, const QList<Command> &commands, QObject *context,
           std::function<void(const CdpError &)> done);
 

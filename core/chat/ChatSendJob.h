@@ -1,382 +1,70 @@
 #pragma once
 // One send of a prompt into the chat, step by step (ChatSurface::send; the rules are in
-// ChatSurface.h). Internal to core/chat: included by ChatSurface.cpp only.
+// ChatSurface.h). Internal to core/chat: used by ChatSurface only.
 
-#include "ChatDetail.h"
 #include "ChatSurface.h"
-#include "logging/LogCategories.h"
 
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
-#include <QJsonArray>
+#include <QPointer>
 #include <QTimer>
+
+#include <functional>
 
 namespace mpa {
 
-using namespace Qt::StringLiterals;
-using namespace ChatDetail;
-
-// One send, step by step (see the header for the rules). Every asynchronous step uses the
-// job as context, so nothing runs after the job is gone; the caller's callback runs exactly
-// once, also when the page goes away.
+// Every asynchronous step uses the job as context, so nothing runs after the job is gone; the
+// caller's callback runs exactly once, also when the page goes away.
 class ChatSurface::SendJob : public QObject
 {
 public:
     SendJob(ChatSurface *surface, const QString &text, const SendOptions &options, QObject *context,
-            SendCallback done)
-        : QObject(surface)
-        , m_surface(surface)
-        , m_text(text)
-        , m_options(options)
-        , m_context(context)
-        , m_hasContext(context != nullptr)
-        , m_done(std::move(done))
-    {
-    }
+            SendCallback done);
 
-    void start()
-    {
-        look(!m_options.conversation.isEmpty(), [this](const ChatState &s) { onFirstLook(s); });
-    }
-
-    void abort(const QString &error)
-    {
-        m_surface = nullptr;
-        fail(error);
-    }
+    // Runs the send (once: the surface starts one job at a time).
+    void start();
+    bool started() const { return m_started; }
+    // The page went away: the caller is told, with `error`, and the job ends.
+    void abort(const QString &error);
 
 private:
     using Next = std::function<void(const ChatState &)>;
 
-    void look(bool withConversations, Next next)
-    {
-        if (!m_surface)
-            return abort(tr("the chat's page went away"));
-        m_surface->readState(false, withConversations, this, std::move(next));
-    }
-
+    void look(bool withConversations, Next next);
     void later(int ms, std::function<void()> step) { QTimer::singleShot(ms, this, std::move(step)); }
+    // Why the chat's input box was not found, as a sentence naming the selectors.
+    QString noInput(const ChatState &s) const;
+    static QString activeName(const ChatState &s);
 
-    QString noInput(const ChatState &s) const
-    {
-        const QString where = s.title.isEmpty() ? s.url : u"“%1”"_s.arg(s.title);
-        const QString inputs = m_surface ? m_surface->selectors().input.join(u" | "_s) : QString();
-        QString message;
-        if (s.rootAsked && !s.rootFound) {
-            message
-                = tr("no chat input box on %1: its agent panel (chat.root: %2) is not there, and no visible "
-                     "chat box was found outside the editor (chat.input: %3); is the agent panel open?")
-                      .arg(where, m_surface ? m_surface->selectors().root.join(u" | "_s) : QString(), inputs);
-        } else if (s.rootFound) {
-            message = tr("no visible chat input box in the agent panel on %1 (chat.input: %2)")
-                          .arg(where, inputs);
-        } else {
-            message = tr("no chat input box on %1 (chat.input: %2)").arg(where, inputs);
-        }
-        if (!s.problems.isEmpty())
-            message += u"; "_s + s.problems.join(u"; "_s);
-        return message;
-    }
-
-    static QString activeName(const ChatState &s)
-    {
-        for (const ChatConversation &c : s.conversations) {
-            if (c.active)
-                return c.name;
-        }
-        return {};
-    }
-
+    // The conversation first.
+    void onFirstLook(const ChatState &s);
     // The conversation asked for cannot be used (`why`): the prompt goes to the active one.
-    void toActiveConversation(const ChatState &s, const QString &why)
-    {
-        m_result.conversation = activeName(s);
-        m_result.note = m_result.conversation.isEmpty()
-            ? tr("%1; sent to the current conversation").arg(why)
-            : tr("%1; sent to the active conversation “%2”").arg(why, m_result.conversation);
-        qCInfo(lcChat).noquote() << m_result.note;
-        afterConversation(s);
-    }
-
-    void onFirstLook(const ChatState &s)
-    {
-        if (!s.ok)
-            return fail(s.error);
-        if (!s.inputFound)
-            return fail(noInput(s));
-        if (m_options.conversation.isEmpty())
-            return afterConversation(s);
-        QString error;
-        const int index = matchConversation(s.conversations, m_options.conversation, &error);
-        if (index < 0)
-            return toActiveConversation(s, error);
-        m_result.conversation = s.conversations.at(index).name;
-        if (s.conversations.at(index).active)
-            return afterConversation(s);
-        m_surface->selectConversation(m_result.conversation, this, [this](const QString &switchError) {
-            look(!switchError.isEmpty(), [this, switchError](const ChatState &now) {
-                if (!now.ok)
-                    return fail(now.error);
-                if (!now.inputFound)
-                    return fail(noInput(now));
-                if (!switchError.isEmpty())
-                    return toActiveConversation(now, switchError);
-                afterConversation(now);
-            });
-        });
-    }
-
-    void afterConversation(const ChatState &s)
-    {
-        const QString draft = folded(s.inputText);
-        if (draft.isEmpty() || draft == folded(m_text))
-            return insertPrompt(); // empty, or our own prompt left over from an interrupted send
-        m_draft = s.inputText;
-        m_deadline = QDeadlineTimer(m_options.typingPatience);
-        sampleDraft();
-    }
-
+    void toActiveConversation(const ChatState &s, const QString &why);
+    // Then the user's draft.
+    void afterConversation(const ChatState &s);
     // A draft that still changes is being typed: wait until it rests.
-    void sampleDraft()
-    {
-        later(int(m_options.draftQuiet.count()), [this] {
-            look(false, [this](const ChatState &s) {
-                if (!s.ok)
-                    return fail(s.error);
-                if (!s.inputFound)
-                    return fail(noInput(s));
-                if (folded(s.inputText).isEmpty()) {
-                    m_draft.clear(); // the user sent or cleared it meanwhile
-                    return insertPrompt();
-                }
-                if (s.inputText == m_draft) {
-                    m_result.draftSetAside = true;
-                    m_result.draft = m_draft;
-                    qCInfo(lcChat).noquote()
-                        << "the chat box holds a draft; it is set aside and restored after "
-                           "the prompt is sent";
-                    return insertPrompt();
-                }
-                m_draft = s.inputText;
-                if (m_deadline.hasExpired()) {
-                    m_result.retryLater = true;
-                    return fail(tr("the user is typing in the chat box"));
-                }
-                sampleDraft();
-            });
-        });
-    }
-
-    void insertPrompt()
-    {
-        focusInput(true, [this](const QString &error) {
-            if (!error.isEmpty())
-                return fail(error);
-            m_surface->insertText(m_text, this, [this](const CdpError &error) {
-                if (error.isError())
-                    return cleanUpAndFail(tr("typing the prompt failed: %1").arg(error.toString()));
-                look(false, [this](const ChatState &s) { verifyInserted(s); });
-            });
-        });
-    }
-
-    void verifyInserted(const ChatState &s)
-    {
-        if (!s.ok)
-            return fail(s.error);
-        if (!s.inputFound || !folded(s.inputText).contains(folded(m_text)))
-            return cleanUpAndFail(tr("the prompt did not reach the chat's input box (it holds “%1”)")
-                                      .arg(excerpt(s.inputText)));
-        m_inserted = s.inputRaw;
-        m_baselineUsers = s.userCount;
-        m_baselineLastUser = s.recentUserMessages.isEmpty() ? QString() : s.recentUserMessages.constLast();
-        submit(0);
-    }
-
-    void submit(int method)
-    {
-        static const QStringList methods = { u"enter"_s, u"ctrl+enter"_s, u"button"_s };
-        if (method >= methods.size())
-            return cleanUpAndFail(
-                tr("the chat did not take the prompt; Enter, Ctrl+Enter and the send button "
-                   "were tried"));
-        const QString name = methods.at(method);
-        auto confirm = [this, method, name](const CdpError &error) {
-            if (error.isError()) {
-                qCDebug(lcChat).noquote() << name << "failed:" << error.toString();
-                return submit(method + 1);
-            }
-            m_deadline = QDeadlineTimer(m_options.confirmTimeout);
-            m_submitted.start();
-            pollConfirmed(method, name);
-        };
-        if (name == u"button"_s) {
-            m_surface->clickElement(u"send"_s, 0, this, [confirm, this, method](const QString &error) {
-                if (!error.isEmpty()) {
-                    qCDebug(lcChat).noquote() << "no send button to click:" << error;
-                    return submit(method + 1);
-                }
-                confirm({});
-            });
-            return;
-        }
-        // The "send" chord is Cmd+Enter where the browser runs on macOS, Ctrl+Enter elsewhere.
-        m_surface->pressKey(u"Enter"_s, name == u"enter"_s ? 0 : m_surface->primaryModifier(), this, confirm);
-    }
-
-    bool confirmed(const ChatState &s) const
-    {
-        if (!s.ok)
-            return false;
-        if (s.userCount > m_baselineUsers)
-            return true;
-        const QString last = s.recentUserMessages.isEmpty() ? QString() : s.recentUserMessages.constLast();
-        if (last != m_baselineLastUser && folded(last).contains(folded(m_text)))
-            return true;
-        return s.inputFound && !folded(s.inputText).contains(folded(m_text));
-    }
-
-    void pollConfirmed(int method, const QString &name)
-    {
-        look(false, [this, method, name](const ChatState &s) {
-            if (confirmed(s)) {
-                m_result.method = name;
-                qCDebug(lcChat).noquote() << "the chat took the prompt (" << name << ")";
-                return afterSent();
-            }
-            // The key went into the box as a line break: this chat does not send on it. (A
-            // chat that takes the prompt clears the box instead; give it a moment to do so.)
-            const bool keyBecameText = s.ok && s.inputFound && s.inputRaw.size() > m_inserted.size()
-                && s.inputRaw.startsWith(m_inserted) && folded(s.inputText) == folded(m_text)
-                && m_submitted.elapsed() >= kKeyAsTextMs;
-            if (!m_deadline.hasExpired() && !keyBecameText)
-                return later(kPollMs, [this, method, name] { pollConfirmed(method, name); });
-            // Not taken. A refused Enter may have left a line break: put the prompt back as it was.
-            if (s.ok && s.inputFound && s.inputRaw != m_inserted) {
-                return focusInput(true, [this, method](const QString &error) {
-                    if (!error.isEmpty())
-                        return fail(error);
-                    m_surface->insertText(m_text, this, [this, method](const CdpError &) {
-                        look(false, [this, method](const ChatState &again) {
-                            if (again.ok)
-                                m_inserted = again.inputRaw;
-                            submit(method + 1);
-                        });
-                    });
-                });
-            }
-            submit(method + 1);
-        });
-    }
-
-    void afterSent()
-    {
-        if (!m_result.draftSetAside)
-            return succeed();
-        m_deadline = QDeadlineTimer(kRestoreTimeout);
-        restoreDraft();
-    }
-
+    void sampleDraft();
+    // The prompt in, submitted, confirmed.
+    void insertPrompt();
+    void verifyInserted(const ChatState &s);
+    // Enter, Ctrl+Enter (Cmd+Enter where the browser runs on macOS), the send button: `method`
+    // is the one to try now.
+    void submit(int method);
+    bool confirmed(const ChatState &s) const;
+    void pollConfirmed(int method, const QString &name);
+    // The draft back.
+    void afterSent();
     // Types the draft back once the box takes input again (some chats lock it while the
     // agent answers).
-    void restoreDraft()
-    {
-        look(false, [this](const ChatState &s) {
-            if (!s.ok || !s.inputFound || !s.inputEnabled) {
-                if (m_deadline.hasExpired())
-                    return draftNotRestored(s.ok ? tr("the input box stayed locked") : s.error);
-                return later(250, [this] { restoreDraft(); });
-            }
-            focusInput(false, [this](const QString &error) {
-                if (!error.isEmpty())
-                    return draftNotRestored(error);
-                m_surface->insertText(m_draft, this, [this](const CdpError &typeError) {
-                    if (typeError.isError())
-                        return draftNotRestored(typeError.toString());
-                    look(false, [this](const ChatState &s) {
-                        if (s.ok && folded(s.inputText).contains(folded(m_draft))) {
-                            m_result.draftRestored = true;
-                            return succeed();
-                        }
-                        draftNotRestored(s.ok ? tr("the box holds “%1”").arg(excerpt(s.inputText)) : s.error);
-                    });
-                });
-            });
-        });
-    }
-
-    void draftNotRestored(const QString &why)
-    {
-        // The prompt went out; the user's words must not be lost silently.
-        qCWarning(lcChat).noquote()
-            << u"the prompt was sent, but the user's draft could not be put back (%1). "
-               "The draft was: %2"_s.arg(why, m_draft);
-        succeed();
-    }
-
+    void restoreDraft();
+    void draftNotRestored(const QString &why);
     // The prompt is in the box but was not sent: take it out and give the draft back.
-    void cleanUpAndFail(const QString &error)
-    {
-        if (!m_surface)
-            return fail(error);
-        look(false, [this, error](const ChatState &s) {
-            if (!s.ok || !s.inputFound || !folded(s.inputText).contains(folded(m_text)))
-                return fail(error);
-            focusInput(true, [this, error](const QString &focusError) {
-                if (!focusError.isEmpty())
-                    return fail(error);
-                auto done = [this, error](const CdpError &) { fail(error); };
-                if (m_result.draftSetAside)
-                    m_surface->insertText(m_draft, this, done);
-                else
-                    m_surface->pressKey(u"Backspace"_s, 0, this, done);
-            });
-        });
-    }
+    void cleanUpAndFail(const QString &error);
+    void focusInput(bool selectAll, std::function<void(const QString &error)> next);
 
-    void focusInput(bool selectAll, std::function<void(const QString &error)> next)
-    {
-        if (!m_surface)
-            return abort(tr("the chat's page went away"));
-        m_surface->call(u"focusInput"_s, { { u"selectAll"_s, selectAll } }, {}, this,
-                        [next = std::move(next)](const QJsonValue &value, const CdpError &error) {
-                            if (error.isError())
-                                return next(
-                                    tr("cannot focus the chat's input box: %1").arg(error.toString()));
-                            if (!value.toObject().value(u"ok").toBool())
-                                return next(tr("the chat's input box is gone"));
-                            next({});
-                        });
-    }
-
-    void succeed()
-    {
-        m_result.ok = true;
-        m_result.error.clear();
-        finish();
-    }
-
-    void fail(const QString &error)
-    {
-        m_result.ok = false;
-        m_result.error = error;
-        finish();
-    }
-
-    void finish()
-    {
-        if (m_finished)
-            return;
-        m_finished = true;
-        if (m_done && (!m_hasContext || m_context))
-            m_done(m_result);
-        deleteLater();
-        if (m_surface) {
-            ChatSurface *surface = m_surface;
-            surface->m_jobs.removeAll(this);
-            surface->runNextJob();
-        }
-    }
+    void succeed();
+    void fail(const QString &error);
+    void finish();
 
     QPointer<ChatSurface> m_surface;
     QString m_text;
@@ -391,11 +79,8 @@ private:
     QString m_baselineLastUser;
     QDeadlineTimer m_deadline;
     QElapsedTimer m_submitted;
-    bool m_finished = false;
-
-public:
     bool m_started = false;
+    bool m_finished = false;
 };
-
 
 } // namespace mpa

@@ -1,8 +1,8 @@
 #include "ChatSurface.h"
 
+#include "ChatDetail.h"
 #include "ChatSendJob.h"
 #include "cdp/CdpInput.h"
-
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 
@@ -180,11 +180,9 @@ void ChatSurface::send(const QString &text, const SendOptions &options, QObject 
 
 void ChatSurface::runNextJob()
 {
-    if (m_jobs.isEmpty() || m_jobs.constFirst()->m_started)
+    if (m_jobs.isEmpty() || m_jobs.constFirst()->started())
         return;
-    SendJob *job = m_jobs.constFirst();
-    job->m_started = true;
-    job->start();
+    m_jobs.constFirst()->start();
 }
 
 void ChatSurface::isGenerating(QObject *context, std::function<void(bool, const QString &)> done)

@@ -18,7 +18,8 @@
 // conversation and SendResult::note says so, as the original extension did: a queue does not
 // stop over a renamed or closed conversation.
 //
-// Submitting: Enter, then Ctrl+Enter (Cmd+Enter on macOS), then a click on the send button;
+// Submitting: Enter, then Ctrl+Enter (Cmd+Enter when the browser's user agent says macOS,
+// whatever OS the app runs on), then a click on the send button;
 // each is confirmed (the box no longer holds the prompt, or a new user message appeared)
 // before the next is tried — at once when the key only became a line break in the box, which
 // is then undone. Typing,

@@ -55,14 +55,16 @@ QList<FrameRouter::Candidate> FrameRouter::candidates(const QJsonObject &frameTr
     std::function<void(const QJsonObject &)> flatten = [&](const QJsonObject &node) {
         const QJsonObject frame = node.value(u"frame").toObject();
         const QString id = frame.value(u"id").toString();
-        info.insert(id, { frame.value(u"parentId").toString(), frame.value(u"securityOrigin").toString(),
-                          frame.value(u"url").toString() });
+        info.insert(id,
+                    { frame.value(u"parentId").toString(), frame.value(u"securityOrigin").toString(),
+                      frame.value(u"url").toString() });
         order.append(id);
         for (const QJsonValue &child : node.value(u"childFrames").toArray())
             flatten(child.toObject());
     };
     flatten(frameTree);
-    const QString here = current.frameId.isEmpty() && current.session ? current.session->targetId() : current.frameId;
+    const QString here
+        = current.frameId.isEmpty() && current.session ? current.session->targetId() : current.frameId;
     const QString origin = info.value(here).origin;
     for (const QString &id : std::as_const(order)) {
         if (id == here || outOfProcess.contains(id) || info.value(id).origin == origin)

@@ -2,16 +2,13 @@
 
 #include "PageEffects.h"
 #include "SnapshotAssembler.h"
-
-#include "cdp/CdpInput.h"
-
 #include "cdp/CdpEndpoint.h"
+#include "cdp/CdpInput.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
 
 #include <QRegularExpression>
-#include <QSet>
 #include <QTimer>
 #include <QUrl>
 
@@ -46,7 +43,6 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
     : QObject(parent)
     , m_page(page)
     , m_targetId(page->targetId())
-    , m_endpoint(endpoint)
     , m_hub(hub)
     , m_nextRef(refMarks ? std::move(refMarks) : std::make_shared<QHash<QString, int>>())
     , m_effects(new PageEffects(page, this))
@@ -132,18 +128,12 @@ void PageController::finish(const Mark &start, QJsonObject data, Done done)
 {
     if (!m_page)
         return done({}, tr("the tab was closed"));
-    // A round trip through the renderer: events the action raised there arrive before it.
-    m_page->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"0"_s } }, this,
-                 [this, start, data, done](const CdpResult &) {
-                     m_effects->waitUntil([this, start] { return m_effects->settled(start); }, kSettleMs,
-                                          [this, start, data, done](bool) {
-                                              QJsonObject out = data;
-                                              const QJsonObject effects = m_effects->since(start);
-                                              for (auto it = effects.begin(); it != effects.end(); ++it)
-                                                  out.insert(it.key(), it.value());
-                                              done(out, {});
-                                          });
-                 });
+    m_effects->afterAction(start, kSettleMs, [data = std::move(data), done](const QJsonObject &effects) {
+        QJsonObject out = data;
+        for (auto it = effects.begin(); it != effects.end(); ++it)
+            out.insert(it.key(), it.value());
+        done(out, {});
+    });
 }
 
 void PageController::noteNewTab(CdpSession *tab)
@@ -233,25 +223,25 @@ void PageController::snapshot(const SnapshotOptions &options, Done done)
             SnapshotOptions inner = options;
             inner.scope = local;
             m_snapshots->assemble(target, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
-                          [this, done](const QJsonObject &r, const QString &error) {
-                              if (!error.isEmpty())
-                                  return done({}, error);
-                              QJsonObject out = r;
-                              out.insert(u"url"_s, url());
-                              out.insert(u"title"_s, title());
-                              done(out, {});
-                          });
+                                  [this, done](const QJsonObject &r, const QString &error) {
+                                      if (!error.isEmpty())
+                                          return done({}, error);
+                                      QJsonObject out = r;
+                                      out.insert(u"url"_s, url());
+                                      out.insert(u"title"_s, title());
+                                      done(out, {});
+                                  });
             return;
         }
     }
     m_snapshots->assemble({ m_page, {} }, {}, options.maxElements, options.maxChars, options,
-                  [this, done](const QJsonObject &r, const QString &error) {
-                      if (!error.isEmpty())
-                          return done({}, error);
-                      QJsonObject out = r;
-                      out.insert(u"tab"_s, m_targetId);
-                      done(out, {});
-                  });
+                          [this, done](const QJsonObject &r, const QString &error) {
+                              if (!error.isEmpty())
+                                  return done({}, error);
+                              QJsonObject out = r;
+                              out.insert(u"tab"_s, m_targetId);
+                              done(out, {});
+                          });
 }
 
 // ---- points and input ---------------------------------------------------------------------
@@ -606,50 +596,18 @@ void PageController::navigate(const QUrl &url, Done done)
                        if (!failed.isEmpty())
                            return done({}, tr("the page did not load: %1").arg(failed));
                        const bool sameDocument = !result.result.contains(u"loaderId"_s);
-                       waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
-                                   [this, start, done](bool loaded) {
-                                       QJsonObject data { { u"loaded"_s, loaded } };
-                                       const QJsonObject effects = m_effects->since(start);
-                                       for (auto it = effects.begin(); it != effects.end(); ++it)
-                                           data.insert(it.key(), it.value());
-                                       data.insert(u"navigated"_s, true);
-                                       data.insert(u"url"_s, m_effects->url());
-                                       done(data, {});
-                                   });
+                       m_effects->waitForLoad(start, sameDocument, QDeadlineTimer(kLoadMs),
+                                              [this, start, done](bool loaded) {
+                                                  QJsonObject data { { u"loaded"_s, loaded } };
+                                                  const QJsonObject effects = m_effects->since(start);
+                                                  for (auto it = effects.begin(); it != effects.end(); ++it)
+                                                      data.insert(it.key(), it.value());
+                                                  data.insert(u"navigated"_s, true);
+                                                  data.insert(u"url"_s, m_effects->url());
+                                                  done(data, {});
+                                              });
                    });
     });
-}
-
-void PageController::waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
-                                 std::function<void(bool loaded)> then)
-{
-    const PageEffects::Mark &seen = m_effects->seen();
-    if (seen.navigations > start.navigations && (sameDocument || seen.contentLoads > start.contentLoads))
-        return then(true);
-    if (!m_page || deadline.hasExpired())
-        return then(false);
-    // Events can be lost around a renderer swap: ask the document itself as well.
-    m_page->send(
-        u"Runtime.evaluate"_s,
-        { { u"expression"_s, u"[document.readyState, location.href]"_s }, { u"returnByValue"_s, true } },
-        this, [this, start, sameDocument, deadline, then](const CdpResult &result) {
-            const QJsonArray state = result.result.value(u"result").toObject().value(u"value").toArray();
-            const QString readyState = state.at(0).toString();
-            const QString href = state.at(1).toString();
-            if (result.ok() && readyState != u"loading"_s && !href.isEmpty() && href != u"about:blank"_s
-                && (href != m_effects->url() || m_effects->seen().navigations > start.navigations
-                    || sameDocument)) {
-                m_effects->noteDocumentAt(href, start);
-                const QPointer<PageController> self(this);
-                then(true);
-                if (self)
-                    m_effects->recheckWaits();
-                return;
-            }
-            QTimer::singleShot(50, this, [this, start, sameDocument, deadline, then] {
-                waitForLoad(start, sameDocument, deadline, then);
-            });
-        });
 }
 
 void PageController::history(int delta, Done done)
@@ -667,20 +625,20 @@ void PageController::history(int delta, Done done)
                         delta < 0 ? tr("there is no page to go back to")
                                   : tr("there is no page to go forward to"));
         const Mark start = m_effects->mark();
-        sendToPage(u"Page.navigateToHistoryEntry"_s,
-                   { { u"entryId"_s, entries.at(index).toObject().value(u"id") } },
-                   [this, start, done](const CdpResult &r) {
-                       if (!r.ok())
-                           return done({}, errorText(r.error));
-                       // Until the document is there to be read, as after navigate: a commit
-                       // alone can leave a half-parsed page (seen under load in CI).
-                       waitForLoad(start, false, QDeadlineTimer(kLoadMs), [this, start, done](bool) {
-                           QJsonObject data = m_effects->since(start);
-                           data.insert(u"navigated"_s, m_effects->seen().navigations > start.navigations);
-                           data.insert(u"url"_s, m_effects->url());
-                           done(data, {});
-                       });
-                   });
+        sendToPage(
+            u"Page.navigateToHistoryEntry"_s, { { u"entryId"_s, entries.at(index).toObject().value(u"id") } },
+            [this, start, done](const CdpResult &r) {
+                if (!r.ok())
+                    return done({}, errorText(r.error));
+                // Until the document is there to be read, as after navigate: a commit
+                // alone can leave a half-parsed page (seen under load in CI).
+                m_effects->waitForLoad(start, false, QDeadlineTimer(kLoadMs), [this, start, done](bool) {
+                    QJsonObject data = m_effects->since(start);
+                    data.insert(u"navigated"_s, m_effects->seen().navigations > start.navigations);
+                    data.insert(u"url"_s, m_effects->url());
+                    done(data, {});
+                });
+            });
     });
 }
 
@@ -693,13 +651,14 @@ void PageController::reload(Done done)
     sendToPage(u"Page.reload"_s, {}, [this, start, done](const CdpResult &result) {
         if (!result.ok())
             return done({}, errorText(result.error));
-        m_effects->waitUntil([this, start] { return m_effects->seen().contentLoads > start.contentLoads; }, kLoadMs,
-                  [this, start, done](bool loaded) {
-                      QJsonObject data = m_effects->since(start);
-                      data.insert(u"loaded"_s, loaded);
-                      data.insert(u"url"_s, m_effects->url());
-                      done(data, {});
-                  });
+        m_effects->waitUntil([this, start] { return m_effects->seen().contentLoads > start.contentLoads; },
+                             kLoadMs,
+                             [this, start, done](bool loaded) {
+                                 QJsonObject data = m_effects->since(start);
+                                 data.insert(u"loaded"_s, loaded);
+                                 data.insert(u"url"_s, m_effects->url());
+                                 done(data, {});
+                             });
     });
 }
 
@@ -714,14 +673,15 @@ void PageController::wait(const WaitOptions &options, Done done)
     }
     if (options.navigation) {
         const Mark start = m_effects->mark();
-        m_effects->waitUntil([this, start] { return m_effects->seen().navigations > start.navigations; }, options.timeoutMs,
-                  [this, start, options, done](bool navigated) {
-                      if (!navigated)
-                          return done({}, tr("no navigation within %1 ms").arg(options.timeoutMs));
-                      QJsonObject data = m_effects->since(start);
-                      data.insert(u"url"_s, m_effects->url());
-                      done(data, {});
-                  });
+        m_effects->waitUntil([this, start] { return m_effects->seen().navigations > start.navigations; },
+                             options.timeoutMs,
+                             [this, start, options, done](bool navigated) {
+                                 if (!navigated)
+                                     return done({}, tr("no navigation within %1 ms").arg(options.timeoutMs));
+                                 QJsonObject data = m_effects->since(start);
+                                 data.insert(u"url"_s, m_effects->url());
+                                 done(data, {});
+                             });
         return;
     }
     QJsonObject args { { u"timeoutMs"_s, options.timeoutMs },

@@ -114,9 +114,6 @@ private:
     // Waits for what the action set off (a navigation it requested, a tab it opened), then
     // answers with `data` plus the effects since `start`.
     void finish(const Mark &start, QJsonObject data, Done done);
-    // After a navigation was sent: until the new document has loaded its DOM.
-    void waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
-                     std::function<void(bool loaded)> then);
 
     FrameTarget frameTarget(int frame) const;
     // A payload call in one frame's document, retried while the module is still arriving.
@@ -136,17 +133,14 @@ private:
     void insertText(const QString &text, Sent done);
     void sendInput(const QList<CdpInput::Command> &commands, Sent done);
 
-
     QPointer<CdpSession> m_page;
     QString m_targetId;
-    CdpEndpoint *m_endpoint;
     PayloadHub *m_hub;
 
     RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
     PageEffects *m_effects; // navigations, dialogs, new tabs; the event-driven waits
     FrameRouter m_frames; // which document each f<n> of a ref is, and how to reach it
     SnapshotAssembler *m_snapshots; // the tab's snapshot with its frames spliced in
-
 
     std::vector<std::weak_ptr<Done>> m_pending;
 };

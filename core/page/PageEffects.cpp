@@ -58,6 +58,46 @@ bool PageEffects::settled(const Mark &start) const
     return !navigationPending && !tabPending;
 }
 
+void PageEffects::afterAction(const Mark &start, int timeoutMs, std::function<void(const QJsonObject &)> then)
+{
+    if (!m_page)
+        return then(since(start));
+    m_page->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"0"_s } }, this,
+                 [this, start, timeoutMs, then = std::move(then)](const CdpResult &) {
+                     waitUntil([this, start] { return settled(start); }, timeoutMs,
+                               [this, start, then](bool) { then(since(start)); });
+                 });
+}
+
+void PageEffects::waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
+                              std::function<void(bool loaded)> then)
+{
+    if (m_seen.navigations > start.navigations && (sameDocument || m_seen.contentLoads > start.contentLoads))
+        return then(true);
+    if (!m_page || deadline.hasExpired())
+        return then(false);
+    m_page->send(
+        u"Runtime.evaluate"_s,
+        { { u"expression"_s, u"[document.readyState, location.href]"_s }, { u"returnByValue"_s, true } },
+        this, [this, start, sameDocument, deadline, then](const CdpResult &result) {
+            const QJsonArray state = result.result.value(u"result").toObject().value(u"value").toArray();
+            const QString readyState = state.at(0).toString();
+            const QString href = state.at(1).toString();
+            if (result.ok() && readyState != u"loading"_s && !href.isEmpty() && href != u"about:blank"_s
+                && (href != m_url || m_seen.navigations > start.navigations || sameDocument)) {
+                noteDocumentAt(href, start);
+                const QPointer<PageEffects> self(this);
+                then(true);
+                if (self)
+                    recheckWaits();
+                return;
+            }
+            QTimer::singleShot(50, this, [this, start, sameDocument, deadline, then] {
+                waitForLoad(start, sameDocument, deadline, then);
+            });
+        });
+}
+
 void PageEffects::waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool)> then)
 {
     if (condition())

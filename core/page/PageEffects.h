@@ -5,6 +5,7 @@
 // waitUntil() answers once a condition over these holds, re-checked after each page event (not
 // polled) or when the time is up.
 
+#include <QDeadlineTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
@@ -49,6 +50,15 @@ public:
     const Mark &seen() const { return m_seen; }
     QString url() const { return m_url; }
 
+    // After an action: a round trip through the renderer (events the action raised there come
+    // before its answer), then until nothing the action set off is on its way (settled) or
+    // `timeoutMs` passed; gives since(start).
+    void afterAction(const Mark &start, int timeoutMs, std::function<void(const QJsonObject &effects)> then);
+    // After a navigation was sent: until the new document is there to be read (committed and,
+    // unless `sameDocument`, its DOM loaded), or false once `deadline` passed. Events can be lost
+    // around a renderer swap, so the document's own readyState and address count as well.
+    void waitForLoad(const Mark &start, bool sameDocument, QDeadlineTimer deadline,
+                     std::function<void(bool loaded)> then);
     // Answers once `condition` holds, or with false when `timeoutMs` passed without it.
     void waitUntil(std::function<bool()> condition, int timeoutMs, std::function<void(bool met)> then);
     // Answers the waits whose condition now holds (after anything that may change them).

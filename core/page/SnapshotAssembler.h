@@ -48,7 +48,8 @@ private:
     // Snapshots the frames in `splices` (iframe ref → its document) one after the other and puts
     // each under its iframe's line in `state`'s text; then answers.
     void splice(std::shared_ptr<QJsonObject> state, QList<std::pair<QString, FrameRouter::Target>> splices,
-                const QString &prefix, int maxElements, int maxChars, const SnapshotOptions &options, Result done);
+                const QString &prefix, int maxElements, int maxChars, const SnapshotOptions &options,
+                Result done);
 
     CdpEndpoint *m_endpoint;
     FrameRouter *m_frames;

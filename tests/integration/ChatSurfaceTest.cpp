@@ -156,6 +156,88 @@ TEST_F(ChatSurfaceTest, AReactTextareaWhereEnterIsANewLineSendsWithCtrlEnterAndN
     EXPECT_EQ(boxText(page), QString());
 }
 
+// The Enter presses the chat's box saw, as {ctrl, meta} (recorded from here on).
+void recordEnterPresses(CdpSession *page)
+{
+    evaluate(page, u"window.enterPresses = []; window.chatInput.element.addEventListener('keydown', (e) => {"
+                   "  if (e.key === 'Enter') window.enterPresses.push({ ctrl: e.ctrlKey, meta: e.metaKey });"
+                   "}, true); true"_s);
+}
+
+QJsonArray enterPresses(CdpSession *page)
+{
+    return evaluate(page, u"window.enterPresses"_s).toArray();
+}
+
+QJsonObject chord(bool ctrl, bool meta)
+{
+    return { { u"ctrl"_s, ctrl }, { u"meta"_s, meta } };
+}
+
+// Cmd or Ctrl is the browser's OS's choice, not the app's: the suite's browser runs on Linux
+// and says so in its user agent, so the "send" chord is Ctrl+Enter. (A macOS browser: below.)
+TEST_F(ChatSurfaceTest, OnABrowserThatRunsOnLinuxTheSendChordIsCtrlEnter)
+{
+    CdpSession *page = open(u"chat/react-textarea.html"_s);
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(page->browserUserAgent().contains(u"Linux"_s)) << page->browserUserAgent().toStdString();
+    ChatSurface *surface = surfaceOn(page);
+    recordEnterPresses(page);
+    const ChatSurface::SendResult result = send(surface, u"Explain the failing test"_s);
+    ASSERT_TRUE(result.ok) << result.error.toStdString();
+    EXPECT_EQ(result.method, u"ctrl+enter"_s);
+    EXPECT_EQ(enterPresses(page), (QJsonArray { chord(false, false), chord(true, false) }))
+        << "Enter (a line break here, undone), then Control+Enter";
+}
+
+// A Linux app driving an IDE on macOS (over a tunnel to its debugging port): the browser's
+// user agent says macOS, so the chat's "send" chord is Cmd+Enter, as a Mac chat expects (VS
+// Code's web workbench, too, takes the platform from navigator.userAgent and binds its
+// Ctrl-or-Cmd shortcuts to Cmd there). A second Chromium plays that browser: the user agent
+// it reports in /json/version and to the page is a Mac Chrome's.
+TEST_F(ChatSurfaceTest, OnABrowserThatRunsOnMacOSTheSendChordIsCmdEnter)
+{
+    const QString macUserAgent = u"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 "
+                                 "(KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"_s;
+    HeadlessChromium mac;
+    mac.setExtraArguments({ u"--user-agent="_s + macUserAgent });
+    QString error;
+    ASSERT_TRUE(mac.start(&error)) << error.toStdString();
+    CdpEndpoint macEndpoint;
+    macEndpoint.setAddress(u"127.0.0.1"_s, mac.port());
+    macEndpoint.start();
+    ASSERT_TRUE(waitUntil([&] { return macEndpoint.isConnected() && macEndpoint.targetsKnown(); }))
+        << macEndpoint.lastError().toStdString();
+    const CdpResult created = browserCall(macEndpoint, u"Target.createTarget"_s,
+                                          { { u"url"_s, fixtureUrl(u"chat/react-textarea.html"_s).toString() } });
+    ASSERT_TRUE(created.ok()) << created.error.toString().toStdString();
+    CdpSession *page = nullptr;
+    ASSERT_TRUE(waitUntil([&] {
+        page = macEndpoint.sessionForTarget(created.result.value(u"targetId").toString());
+        return page && evaluate(page, u"document.readyState === 'complete' && !!window.chatInput"_s).toBool();
+    }));
+    EXPECT_EQ(page->browserUserAgent(), macUserAgent);
+    EXPECT_EQ(evaluate(page, u"navigator.userAgent"_s).toString(), macUserAgent);
+
+    {
+        PayloadHub macHub(&macEndpoint);
+        macHub.addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
+        ChatSurface surface(macHub.ensureScript(page, QString::fromLatin1(ChatSurface::kModule)),
+                            ChatSelectors::generic());
+        recordEnterPresses(page);
+        const ChatSurface::SendResult result = send(&surface, u"Explain the failing test"_s);
+        ASSERT_TRUE(result.ok) << result.error.toStdString();
+        EXPECT_EQ(result.method, u"ctrl+enter"_s) << "the method's name stays; its modifier is the browser's";
+        EXPECT_EQ(enterPresses(page), (QJsonArray { chord(false, false), chord(false, true) }))
+            << "Enter (a line break here, undone), then Cmd+Enter: Meta held, not Control";
+        const QJsonArray log = chatLog(page);
+        ASSERT_EQ(log.size(), 1);
+        EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Explain the failing test"_s);
+        EXPECT_EQ(boxText(page), QString());
+    }
+    macEndpoint.stop();
+}
+
 TEST_F(ChatSurfaceTest, WhenNoKeySendsTheSendButtonIsClicked)
 {
     for (const QString &path :

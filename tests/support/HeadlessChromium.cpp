@@ -73,6 +73,7 @@ bool HeadlessChromium::start(QString *error, quint16 port, const QString &userDa
     options.userDataDir = m_userDataDir;
     options.port = port;
     options.headless = true;
+    options.extraArguments = m_extraArguments;
     if (!m_process->start(options, error))
         return false;
     startedGroups().append(m_process->pid());

@@ -22,6 +22,9 @@ public:
     HeadlessChromium();
     ~HeadlessChromium();
 
+    // Flags for the next start(), after the usual ones (e.g. --user-agent=… for a browser that
+    // says it runs on another OS).
+    void setExtraArguments(const QStringList &arguments) { m_extraArguments = arguments; }
     // Starts and waits until the debugging port is open.
     bool start(QString *error = nullptr, quint16 port = 0, const QString &userDataDir = {});
     // Starts again on the same port and profile (after kill() or stop()).
@@ -41,6 +44,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_profile;
     quint16 m_port = 0;
     QString m_userDataDir;
+    QStringList m_extraArguments;
 };
 
 // Synchronous helpers over the asynchronous engine, for test code only.

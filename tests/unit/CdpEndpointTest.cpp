@@ -99,6 +99,31 @@ TEST_F(CdpEndpointTest, PagesAndTheirFramesBecomeSessions)
     ASSERT_TRUE(result && result->ok());
 }
 
+TEST_F(CdpEndpointTest, ReachedWithoutJsonVersionTheBrowserTellsItsUserAgentThroughBrowserGetVersion)
+{
+    // connectToBrowser skips /json/version: the user agent (the browser's OS, for Cmd or Ctrl)
+    // comes from Browser.getVersion, answered as the DevTools protocol documents it.
+    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    CdpSession *page = endpoint.sessionForTarget(u"T1"_s);
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->browserUserAgent(), QString()) << "not known before the browser answers";
+    const QJsonObject asked = browser->lastSent(u"Browser.getVersion"_s);
+    ASSERT_FALSE(asked.isEmpty());
+    EXPECT_FALSE(asked.contains(u"sessionId"_s)) << "a browser-level command";
+    const QString mac = u"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) "
+                        "Chrome/131.0.0.0 Safari/537.36"_s;
+    browser->respond(asked.value(u"id").toInt(), { { u"protocolVersion"_s, u"1.3"_s },
+                                                   { u"product"_s, u"Chrome/131.0.0.0"_s },
+                                                   { u"revision"_s, u"@a21ce95c"_s },
+                                                   { u"userAgent"_s, mac },
+                                                   { u"jsVersion"_s, u"13.1"_s } });
+    EXPECT_EQ(endpoint.userAgent(), mac);
+    EXPECT_EQ(page->browserUserAgent(), mac) << "a session attached before the answer learns it too";
+    attach(u"P2"_s, targetInfo(u"T2"_s, u"page"_s, u"https://example.test/2"_s));
+    ASSERT_TRUE(endpoint.sessionForTarget(u"T2"_s));
+    EXPECT_EQ(endpoint.sessionForTarget(u"T2"_s)->browserUserAgent(), mac);
+}
+
 TEST_F(CdpEndpointTest, FilteredTargetsAreDetachedAtOnce)
 {
     QSignalSpy attached(&endpoint, &CdpEndpoint::sessionAttached);

@@ -76,13 +76,15 @@ TEST_F(FrameRouterTest, IframesAreMatchedByAddressThenInDocumentOrder)
                  node(u"T9"_s, u"T1"_s, u"https://pay.other.test"_s, u"https://pay.other.test/widget"_s) });
     const QList<FrameRouter::Candidate> candidates
         = FrameRouter::candidates(tree, { page.get(), {} }, { oopif.get() });
-    ASSERT_EQ(candidates.size(), 2) << "the out-of-process target, and the cross-origin frame reached through "
-                                       "a same-origin one; not the same-origin frame";
+    ASSERT_EQ(candidates.size(), 2)
+        << "the out-of-process target, and the cross-origin frame reached through "
+           "a same-origin one; not the same-origin frame";
     EXPECT_EQ(candidates.at(0).target.session, oopif.get());
     EXPECT_EQ(candidates.at(1).target.frameId, u"F3"_s);
 
     const QJsonArray iframes { QJsonObject { { u"ref"_s, u"e3"_s }, { u"src"_s, u"about:srcdoc"_s } },
-                               QJsonObject { { u"ref"_s, u"e8"_s }, { u"src"_s, u"https://pay.other.test/widget"_s } } };
+                               QJsonObject { { u"ref"_s, u"e8"_s },
+                                             { u"src"_s, u"https://pay.other.test/widget"_s } } };
     const auto splices = FrameRouter::match(iframes, candidates);
     ASSERT_EQ(splices.size(), 2);
     EXPECT_EQ(splices.at(0).first, u"e8"_s) << "by address first";

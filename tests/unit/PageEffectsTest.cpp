@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 using namespace mpa;
 using namespace mpa::test;
@@ -49,16 +51,21 @@ TEST_F(PageEffectsTest, ANavigationAndADialogSinceTheMarkAreReported)
     const PageEffects::Mark start = effects->mark();
     EXPECT_TRUE(effects->since(start).isEmpty());
     event(u"Page.frameNavigated"_s,
-          { { u"frame"_s, QJsonObject { { u"id"_s, u"T1"_s }, { u"url"_s, u"https://example.test/next"_s } } } });
+          { { u"frame"_s,
+              QJsonObject { { u"id"_s, u"T1"_s }, { u"url"_s, u"https://example.test/next"_s } } } });
     // A child frame's navigation is not the tab's.
-    event(u"Page.frameNavigated"_s, { { u"frame"_s, QJsonObject { { u"id"_s, u"F2"_s }, { u"parentId"_s, u"T1"_s },
-                                                                    { u"url"_s, u"https://ads.test/"_s } } } });
+    event(
+        u"Page.frameNavigated"_s,
+        { { u"frame"_s,
+            QJsonObject {
+                { u"id"_s, u"F2"_s }, { u"parentId"_s, u"T1"_s }, { u"url"_s, u"https://ads.test/"_s } } } });
     event(u"Page.javascriptDialogOpening"_s, { { u"type"_s, u"confirm"_s }, { u"message"_s, u"Sure?"_s } });
     const QJsonObject since = effects->since(start);
     EXPECT_TRUE(since.value(u"navigated"_s).toBool());
     EXPECT_EQ(since.value(u"url"_s).toString(), u"https://example.test/next"_s);
     ASSERT_EQ(since.value(u"dialogs"_s).toArray().size(), 1);
-    EXPECT_EQ(since.value(u"dialogs"_s).toArray().at(0).toObject().value(u"action"_s).toString(), u"accepted"_s);
+    EXPECT_EQ(since.value(u"dialogs"_s).toArray().at(0).toObject().value(u"action"_s).toString(),
+              u"accepted"_s);
     EXPECT_EQ(transport->lastSent().value(u"method"_s).toString(), u"Page.handleJavaScriptDialog"_s);
     EXPECT_TRUE(transport->lastSent().value(u"params"_s).toObject().value(u"accept"_s).toBool());
 }
@@ -66,7 +73,8 @@ TEST_F(PageEffectsTest, ANavigationAndADialogSinceTheMarkAreReported)
 TEST_F(PageEffectsTest, ARequestedNavigationIsNotSettledUntilItCommitsOrStops)
 {
     const PageEffects::Mark start = effects->mark();
-    event(u"Page.frameRequestedNavigation"_s, { { u"frameId"_s, u"T1"_s }, { u"disposition"_s, u"currentTab"_s } });
+    event(u"Page.frameRequestedNavigation"_s,
+          { { u"frameId"_s, u"T1"_s }, { u"disposition"_s, u"currentTab"_s } });
     EXPECT_FALSE(effects->settled(start));
     std::optional<bool> answered;
     effects->waitUntil([&] { return effects->settled(start); }, 60000, [&](bool met) { answered = met; });
@@ -95,6 +103,73 @@ TEST_F(PageEffectsTest, AWindowOpenWaitsForItsTabAndAWaitEndsFalseWhenTimeRunsOu
     effects->noteNewTab(&popup); // once
     EXPECT_TRUE(effects->settled(start));
     EXPECT_EQ(effects->since(start).value(u"newTabs"_s).toArray().size(), 1);
+}
+
+TEST_F(PageEffectsTest, AfterAnActionItsEffectsComeOnceTheRendererAnsweredAndItsNavigationCommitted)
+{
+    const PageEffects::Mark start = effects->mark();
+    std::optional<QJsonObject> answered;
+    effects->afterAction(start, 60000, [&](const QJsonObject &e) { answered = e; });
+    // A round trip through the renderer first: the click's events come before its answer.
+    const QJsonObject roundTrip = transport->lastSent(u"Runtime.evaluate"_s);
+    ASSERT_FALSE(roundTrip.isEmpty());
+    event(u"Page.frameRequestedNavigation"_s,
+          { { u"frameId"_s, u"T1"_s }, { u"disposition"_s, u"currentTab"_s } });
+    transport->respond(roundTrip.value(u"id"_s).toInt(),
+                       { { u"result"_s, QJsonObject { { u"type"_s, u"number"_s }, { u"value"_s, 0 } } } });
+    EXPECT_FALSE(answered) << "the navigation the action asked for has not committed";
+    event(u"Page.frameNavigated"_s,
+          { { u"frame"_s,
+              QJsonObject { { u"id"_s, u"T1"_s }, { u"url"_s, u"https://example.test/next"_s } } } });
+    ASSERT_TRUE(answered) << "the commit answers at once";
+    EXPECT_EQ(*answered,
+              (QJsonObject { { u"navigated"_s, true }, { u"url"_s, u"https://example.test/next"_s } }));
+}
+
+TEST_F(PageEffectsTest, ALoadIsSeenInItsEventsOrInTheDocumentWhenTheEventsWereLost)
+{
+    // The events: committed, then the DOM loaded.
+    PageEffects::Mark start = effects->mark();
+    event(
+        u"Page.frameNavigated"_s,
+        { { u"frame"_s, QJsonObject { { u"id"_s, u"T1"_s }, { u"url"_s, u"https://example.test/a"_s } } } });
+    event(u"Page.domContentEventFired"_s, { { u"timestamp"_s, 1.0 } });
+    std::optional<bool> loaded;
+    effects->waitForLoad(start, false, QDeadlineTimer(60000), [&](bool l) { loaded = l; });
+    ASSERT_TRUE(loaded);
+    EXPECT_TRUE(*loaded);
+
+    // No events (a renderer swap lost them): the document is asked until it is past loading.
+    start = effects->mark();
+    loaded.reset();
+    const qsizetype before = transport->sent().size();
+    effects->waitForLoad(start, false, QDeadlineTimer(60000), [&](bool l) { loaded = l; });
+    auto answerDocument = [&](const QString &readyState, const QString &href) {
+        const QJsonObject asked = transport->lastSent(u"Runtime.evaluate"_s);
+        EXPECT_EQ(asked.value(u"params"_s).toObject().value(u"expression"_s).toString(),
+                  u"[document.readyState, location.href]"_s);
+        transport->respond(asked.value(u"id"_s).toInt(),
+                           { { u"result"_s,
+                               QJsonObject { { u"type"_s, u"object"_s },
+                                             { u"value"_s, QJsonArray { readyState, href } } } } });
+    };
+    ASSERT_GT(transport->sent().size(), before);
+    answerDocument(u"loading"_s, u"https://example.test/b"_s);
+    EXPECT_FALSE(loaded) << "still parsing";
+    const qsizetype asked = transport->sent().size();
+    ASSERT_TRUE(waitUntil([&] { return transport->sent().size() > asked; })) << "asked again";
+    answerDocument(u"interactive"_s, u"https://example.test/b"_s);
+    ASSERT_TRUE(loaded);
+    EXPECT_TRUE(*loaded);
+    EXPECT_EQ(effects->since(start),
+              (QJsonObject { { u"navigated"_s, true }, { u"url"_s, u"https://example.test/b"_s } }))
+        << "the document's address stands for the commit that was not seen";
+
+    // Past the deadline: not loaded.
+    loaded.reset();
+    effects->waitForLoad(effects->mark(), false, QDeadlineTimer(0), [&](bool l) { loaded = l; });
+    ASSERT_TRUE(loaded);
+    EXPECT_FALSE(*loaded);
 }
 
 TEST_F(PageEffectsTest, DialogsAreDismissedWhenTheTabSaysSo)
