@@ -1,5 +1,7 @@
 #include "FakeCdpTransport.h"
 
+#include "Wait.h"
+
 #include <QJsonDocument>
 #include <QTimer>
 
@@ -78,6 +80,22 @@ QJsonObject FakeCdpTransport::lastSent(const QString &method) const
             return *it;
     }
     return {};
+}
+
+bool FakeCdpLink::open()
+{
+    connection->open(QUrl(QStringLiteral("ws://127.0.0.1:9/devtools/browser/fake")));
+    return waitForSignal(connection.get(), &CdpConnection::opened);
+}
+
+std::unique_ptr<CdpSession> FakeCdpLink::session(const QString &targetId, const QString &sessionId,
+                                                 const QString &type, const QString &url)
+{
+    CdpTargetInfo info;
+    info.targetId = targetId;
+    info.type = type;
+    info.url = url;
+    return std::make_unique<CdpSession>(connection.get(), sessionId, info, nullptr);
 }
 
 } // namespace mpa::test

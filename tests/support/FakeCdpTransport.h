@@ -2,10 +2,14 @@
 // A CdpTransport for unit tests: records what the engine sends and lets the test play the
 // browser (answers, events, malformed frames, a dropped socket).
 
+#include "cdp/CdpConnection.h"
+#include "cdp/CdpSession.h"
 #include "cdp/CdpTransport.h"
 
 #include <QJsonObject>
 #include <QList>
+
+#include <memory>
 
 namespace mpa::test {
 
@@ -40,6 +44,20 @@ private:
     QUrl m_url;
     bool m_open = false;
     QList<QJsonObject> m_sent;
+};
+
+// A connection over a FakeCdpTransport, opened, and sessions on it: the set-up of the unit tests
+// that speak CDP to a scripted browser.
+struct FakeCdpLink
+{
+    FakeCdpTransport *transport = new FakeCdpTransport; // owned by the connection
+    std::unique_ptr<CdpConnection> connection = std::make_unique<CdpConnection>(transport);
+
+    // Opens the connection; false when it did not open.
+    bool open();
+    // A session for a target of `type` (page, iframe) on this connection.
+    std::unique_ptr<CdpSession> session(const QString &targetId, const QString &sessionId,
+                                        const QString &type = QStringLiteral("page"), const QString &url = {});
 };
 
 } // namespace mpa::test

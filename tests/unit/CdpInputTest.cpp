@@ -97,14 +97,8 @@ class CdpInputWireTest : public ::testing::Test
 protected:
     void SetUp() override
     {
-        transport = new FakeCdpTransport;
-        connection = std::make_unique<CdpConnection>(transport);
-        connection->open(QUrl(u"ws://127.0.0.1:9/devtools/browser/b"_s));
-        ASSERT_TRUE(waitForSignal(connection.get(), &CdpConnection::opened));
-        CdpTargetInfo info;
-        info.targetId = u"T1"_s;
-        info.type = u"page"_s;
-        page = std::make_unique<CdpSession>(connection.get(), u"S1"_s, info, nullptr);
+        ASSERT_TRUE(link.open());
+        page = link.session(u"T1"_s, u"S1"_s);
     }
 
     // Sends `commands` and returns what went on the wire as {method, params}, without ids.
@@ -153,8 +147,8 @@ protected:
         return { { u"method"_s, u"Input.dispatchMouseEvent"_s }, { u"params"_s, params } };
     }
 
-    FakeCdpTransport *transport = nullptr;
-    std::unique_ptr<CdpConnection> connection;
+    FakeCdpLink link;
+    FakeCdpTransport *transport = link.transport;
     std::unique_ptr<CdpSession> page;
     QObject context;
     std::optional<CdpError> result;

@@ -28,25 +28,12 @@ class FrameRouterTest : public ::testing::Test
 protected:
     void SetUp() override
     {
-        transport = new FakeCdpTransport;
-        connection = std::make_unique<CdpConnection>(transport);
-        connection->open(QUrl(u"ws://127.0.0.1:9/devtools/browser/b"_s));
-        ASSERT_TRUE(waitForSignal(connection.get(), &CdpConnection::opened));
-        page = make(u"T1"_s, u"page"_s, u"https://app.test/"_s);
-        oopif = make(u"T9"_s, u"iframe"_s, u"https://pay.other.test/widget"_s);
+        ASSERT_TRUE(link.open());
+        page = link.session(u"T1"_s, u"S-T1"_s, u"page"_s, u"https://app.test/"_s);
+        oopif = link.session(u"T9"_s, u"S-T9"_s, u"iframe"_s, u"https://pay.other.test/widget"_s);
     }
 
-    std::unique_ptr<CdpSession> make(const QString &id, const QString &type, const QString &url)
-    {
-        CdpTargetInfo info;
-        info.targetId = id;
-        info.type = type;
-        info.url = url;
-        return std::make_unique<CdpSession>(connection.get(), u"S-"_s + id, info, nullptr);
-    }
-
-    FakeCdpTransport *transport = nullptr;
-    std::unique_ptr<CdpConnection> connection;
+    FakeCdpLink link;
     std::unique_ptr<CdpSession> page;
     std::unique_ptr<CdpSession> oopif;
 };

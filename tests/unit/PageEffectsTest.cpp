@@ -25,23 +25,16 @@ class PageEffectsTest : public ::testing::Test
 protected:
     void SetUp() override
     {
-        transport = new FakeCdpTransport;
-        connection = std::make_unique<CdpConnection>(transport);
-        connection->open(QUrl(u"ws://127.0.0.1:9/devtools/page/T1"_s));
-        ASSERT_TRUE(waitForSignal(connection.get(), &CdpConnection::opened));
-        CdpTargetInfo info;
-        info.targetId = u"T1"_s;
-        info.type = u"page"_s;
-        info.url = u"https://example.test/start"_s;
-        session = std::make_unique<CdpSession>(connection.get(), QString(), info, nullptr);
+        ASSERT_TRUE(link.open());
+        session = link.session(u"T1"_s, QString(), u"page"_s, u"https://example.test/start"_s);
         effects = std::make_unique<PageEffects>(session.get());
     }
 
     // As the endpoint routes a page's event to its session.
     void event(const QString &method, const QJsonObject &params) { session->dispatchEvent(method, params); }
 
-    FakeCdpTransport *transport = nullptr;
-    std::unique_ptr<CdpConnection> connection;
+    FakeCdpLink link;
+    FakeCdpTransport *transport = link.transport;
     std::unique_ptr<CdpSession> session;
     std::unique_ptr<PageEffects> effects;
 };
@@ -94,13 +87,9 @@ TEST_F(PageEffectsTest, AWindowOpenWaitsForItsTabAndAWaitEndsFalseWhenTimeRunsOu
     ASSERT_TRUE(waitUntil([&] { return answered.has_value(); }));
     EXPECT_FALSE(*answered);
 
-    CdpTargetInfo tab;
-    tab.targetId = u"T2"_s;
-    tab.type = u"page"_s;
-    tab.url = u"https://example.test/popup"_s;
-    CdpSession popup(connection.get(), u"S2"_s, tab, nullptr);
-    effects->noteNewTab(&popup);
-    effects->noteNewTab(&popup); // once
+    const auto popup = link.session(u"T2"_s, u"S2"_s, u"page"_s, u"https://example.test/popup"_s);
+    effects->noteNewTab(popup.get());
+    effects->noteNewTab(popup.get()); // once
     EXPECT_TRUE(effects->settled(start));
     EXPECT_EQ(effects->since(start).value(u"newTabs"_s).toArray().size(), 1);
 }
