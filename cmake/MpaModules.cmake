@@ -5,14 +5,23 @@
 
 set(MPA_LAYERING_SCRIPT "${CMAKE_CURRENT_LIST_DIR}/CheckLayering.cmake")
 
-# mpa_core_module(NAME SOURCES file… [DEPENDS module…] [QT component…])
-# Defines the static library mpa_NAME from core/NAME. DEPENDS names the core modules it may
-# use (linked publicly, so their own dependencies come along); QT the Qt components it uses
-# beyond those of its dependencies.
+# mpa_core_module(NAME [CLASSES class…] [HEADERS header…] [SOURCES file…] [DEPENDS module…]
+#                 [QT component…])
+# Defines the static library mpa_NAME from core/NAME, its files named one by one: CLASSES
+# stands for NAME/<class>.cpp and NAME/<class>.h, HEADERS for a header alone (NAME/<name>.h),
+# SOURCES for any other file of the folder. DEPENDS names the core modules it may use (linked
+# publicly, so their own dependencies come along); QT the Qt components it uses beyond those
+# of its dependencies.
 function(mpa_core_module name)
-    cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;DEPENDS;QT")
+    cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "CLASSES;HEADERS;SOURCES;DEPENDS;QT")
     set(target mpa_${name})
-    add_library(${target} STATIC ${arg_SOURCES})
+    set(files)
+    foreach(class IN LISTS arg_CLASSES)
+        list(APPEND files ${name}/${class}.cpp ${name}/${class}.h)
+    endforeach()
+    list(TRANSFORM arg_HEADERS REPLACE "(.+)" "${name}/\\1.h")
+    list(TRANSFORM arg_SOURCES PREPEND "${name}/")
+    add_library(${target} STATIC ${files} ${arg_HEADERS} ${arg_SOURCES})
     target_include_directories(${target} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
     foreach(dep IN LISTS arg_DEPENDS)
         if(NOT TARGET mpa_${dep})

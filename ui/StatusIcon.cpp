@@ -1,6 +1,7 @@
 #include "StatusIcon.h"
 
 #include "EngineControls.h"
+#include "common/EnumNames.h"
 #include "engine/Engine.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
@@ -119,23 +120,18 @@ StatusIconState statusIconState(const Engine *engine)
     return working ? StatusIconState::Active : StatusIconState::Off;
 }
 
+constexpr EnumName<StatusIconState> kIconStateNames[] {
+    { StatusIconState::Off, u"off" },
+    { StatusIconState::Active, u"active" },
+    { StatusIconState::Paused, u"paused" },
+    { StatusIconState::Standby, u"standby" },
+    { StatusIconState::QuotaExhausted, u"quota-exhausted" },
+    { StatusIconState::Disconnected, u"disconnected" },
+};
+
 QString statusIconName(StatusIconState state)
 {
-    switch (state) {
-    case StatusIconState::Off:
-        return u"off"_s;
-    case StatusIconState::Active:
-        return u"active"_s;
-    case StatusIconState::Paused:
-        return u"paused"_s;
-    case StatusIconState::Standby:
-        return u"standby"_s;
-    case StatusIconState::QuotaExhausted:
-        return u"quota-exhausted"_s;
-    case StatusIconState::Disconnected:
-        return u"disconnected"_s;
-    }
-    return {};
+    return enumName(kIconStateNames, state);
 }
 
 } // namespace mpa

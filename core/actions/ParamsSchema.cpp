@@ -1,5 +1,7 @@
 #include "ParamsSchema.h"
 
+#include "common/JsonText.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStringList>
@@ -50,29 +52,6 @@ QString describeType(const QString &type)
     if (type == u"null"_s)
         return u"null"_s;
     return u"a "_s + type;
-}
-
-QString describeValue(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::String: {
-        const QString s = value.toString();
-        return u"the string \"%1\""_s.arg(s.size() > 40 ? s.left(40) + u"…"_s : s);
-    }
-    case QJsonValue::Double:
-        return u"the number %1"_s.arg(value.toDouble());
-    case QJsonValue::Bool:
-        return value.toBool() ? u"true"_s : u"false"_s;
-    case QJsonValue::Array:
-        return u"an array"_s;
-    case QJsonValue::Object:
-        return u"an object"_s;
-    case QJsonValue::Null:
-        return u"null"_s;
-    case QJsonValue::Undefined:
-        break;
-    }
-    return u"nothing"_s;
 }
 
 QString enumText(const QJsonValue &choice)
@@ -144,7 +123,7 @@ QString validateValue(const QJsonValue &value, const QJsonObject &schema, const 
                     return validateValue(value, form.toObject(), path);
             }
             return names.size() == forms.size()
-                ? u"%1 must be %2, not %3"_s.arg(path, names.join(u" or "_s), describeValue(value))
+                ? u"%1 must be %2, not %3"_s.arg(path, names.join(u" or "_s), describeJsonValue(value))
                 : firstProblem;
         }
     }
@@ -164,7 +143,7 @@ QString validateValue(const QJsonValue &value, const QJsonObject &schema, const 
             QStringList names;
             for (const QString &t : std::as_const(types))
                 names.append(describeType(t));
-            return u"%1 must be %2, not %3"_s.arg(path, names.join(u" or "_s), describeValue(value));
+            return u"%1 must be %2, not %3"_s.arg(path, names.join(u" or "_s), describeJsonValue(value));
         }
     }
 
@@ -173,7 +152,7 @@ QString validateValue(const QJsonValue &value, const QJsonObject &schema, const 
         QStringList names;
         for (const QJsonValue &c : choices)
             names.append(enumText(c));
-        return u"%1 must be one of %2, not %3"_s.arg(path, names.join(u", "_s), describeValue(value));
+        return u"%1 must be one of %2, not %3"_s.arg(path, names.join(u", "_s), describeJsonValue(value));
     }
 
     if (value.isDouble()) {

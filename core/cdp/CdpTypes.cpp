@@ -1,24 +1,20 @@
 #include "CdpTypes.h"
 
+#include "common/EnumNames.h"
+
 using namespace Qt::StringLiterals;
 
 namespace mpa {
 
+constexpr EnumName<CdpError::Kind> kKindNames[] {
+    { CdpError::Kind::None, u"none" },           { CdpError::Kind::Protocol, u"protocol" },
+    { CdpError::Kind::Transport, u"transport" }, { CdpError::Kind::Timeout, u"timeout" },
+    { CdpError::Kind::Script, u"script" },
+};
+
 QString CdpError::kindName() const
 {
-    switch (kind) {
-    case Kind::None:
-        return u"none"_s;
-    case Kind::Protocol:
-        return u"protocol"_s;
-    case Kind::Transport:
-        return u"transport"_s;
-    case Kind::Timeout:
-        return u"timeout"_s;
-    case Kind::Script:
-        return u"script"_s;
-    }
-    return {};
+    return enumName(kKindNames, kind);
 }
 
 QString CdpError::toString() const

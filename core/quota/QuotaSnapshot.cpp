@@ -1,5 +1,7 @@
 #include "QuotaSnapshot.h"
 
+#include "common/EnumNames.h"
+
 #include <QJsonArray>
 
 #include <algorithm>
@@ -34,17 +36,15 @@ ModelQuota::State ModelQuota::state() const
     return *remainingFraction <= 0.0 ? State::Exhausted : State::Available;
 }
 
+constexpr EnumName<ModelQuota::State> kStateNames[] {
+    { ModelQuota::State::Available, u"available" },
+    { ModelQuota::State::Exhausted, u"exhausted" },
+    { ModelQuota::State::Unknown, u"unknown" },
+};
+
 QString ModelQuota::stateName(State state)
 {
-    switch (state) {
-    case State::Available:
-        return u"available"_s;
-    case State::Exhausted:
-        return u"exhausted"_s;
-    case State::Unknown:
-        break;
-    }
-    return u"unknown"_s;
+    return enumName(kStateNames, state);
 }
 
 QJsonObject ModelQuota::toJson() const

@@ -1,5 +1,7 @@
 #include "BanList.h"
 
+#include "common/EnumNames.h"
+
 #include <QRegularExpression>
 #include <QSet>
 
@@ -17,24 +19,41 @@ namespace {
 
 const QSet<QString> &systemDirs()
 {
-    static const QSet<QString> dirs { u"/"_s,        u"/bin"_s,     u"/boot"_s,    u"/dev"_s,
-                                      u"/etc"_s,     u"/home"_s,    u"/lib"_s,     u"/lib32"_s,
-                                      u"/lib64"_s,   u"/opt"_s,     u"/proc"_s,    u"/root"_s,
-                                      u"/sbin"_s,    u"/srv"_s,     u"/sys"_s,     u"/usr"_s,
-                                      u"/var"_s,     u"/system"_s,  u"/library"_s, u"/applications"_s,
-                                      u"/users"_s,   u"/private"_s, u"/system32"_s, u"/windows"_s,
-                                      u"/program files"_s };
+    static const QSet<QString> dirs {
+        u"/"_s,      u"/bin"_s,     u"/boot"_s,     u"/dev"_s,     u"/etc"_s,
+        u"/home"_s,  u"/lib"_s,     u"/lib32"_s,    u"/lib64"_s,   u"/opt"_s,
+        u"/proc"_s,  u"/root"_s,    u"/sbin"_s,     u"/srv"_s,     u"/sys"_s,
+        u"/usr"_s,   u"/var"_s,     u"/system"_s,   u"/library"_s, u"/applications"_s,
+        u"/users"_s, u"/private"_s, u"/system32"_s, u"/windows"_s, u"/program files"_s
+    };
     return dirs;
 }
 
 const QSet<QString> kWrappers { u"sudo"_s, u"doas"_s, u"env"_s,  u"command"_s, u"nohup"_s,
                                 u"exec"_s, u"time"_s, u"nice"_s, u"builtin"_s };
-const QSet<QString> kShells { u"sh"_s,      u"bash"_s,    u"zsh"_s,   u"dash"_s, u"ksh"_s,  u"fish"_s,
-                              u"csh"_s,     u"tcsh"_s,    u"python"_s, u"python3"_s, u"python2"_s, u"perl"_s,
-                              u"ruby"_s,    u"node"_s,    u"php"_s,   u"iex"_s,  u"invoke-expression"_s,
-                              u"pwsh"_s,    u"powershell"_s, u"cmd"_s };
-const QSet<QString> kDownloaders { u"curl"_s, u"wget"_s, u"iwr"_s, u"irm"_s, u"invoke-webrequest"_s,
-                                   u"invoke-restmethod"_s, u"fetch"_s };
+const QSet<QString> kShells { u"sh"_s,
+                              u"bash"_s,
+                              u"zsh"_s,
+                              u"dash"_s,
+                              u"ksh"_s,
+                              u"fish"_s,
+                              u"csh"_s,
+                              u"tcsh"_s,
+                              u"python"_s,
+                              u"python3"_s,
+                              u"python2"_s,
+                              u"perl"_s,
+                              u"ruby"_s,
+                              u"node"_s,
+                              u"php"_s,
+                              u"iex"_s,
+                              u"invoke-expression"_s,
+                              u"pwsh"_s,
+                              u"powershell"_s,
+                              u"cmd"_s };
+const QSet<QString> kDownloaders {
+    u"curl"_s, u"wget"_s, u"iwr"_s, u"irm"_s, u"invoke-webrequest"_s, u"invoke-restmethod"_s, u"fetch"_s
+};
 const QSet<QString> kWindowsDeleters { u"del"_s, u"erase"_s, u"rd"_s, u"rmdir"_s, u"format"_s };
 
 QString longFlag(const QString &name)
@@ -298,7 +317,8 @@ bool dangerousTarget(const QString &p)
     static const QRegularExpression driveRoot(u"^[a-z]:/\\*?$"_s);
     static const QRegularExpression topGlob(u"^/[^/]+/\\*$"_s);
     return systemDirs().contains(p) || p == u"~"_s || p == u"~/*"_s || p == u"*"_s || p == u"/*"_s
-        || driveRoot.match(p).hasMatch() || (topGlob.match(p).hasMatch() && systemDirs().contains(p.chopped(2)));
+        || driveRoot.match(p).hasMatch()
+        || (topGlob.match(p).hasMatch() && systemDirs().contains(p.chopped(2)));
 }
 
 bool anyOf(const QStringList &list, const std::function<bool(const QString &)> &test)
@@ -318,14 +338,16 @@ const QList<Rule> &rules()
     static const QList<Rule> list {
         { "recursive-delete", "deletes a root, home or system folder recursively",
           [](const Simple &c) {
-              static const QSet<QString> deleters { u"rm"_s,    u"rmdir"_s,       u"rd"_s, u"del"_s,    u"erase"_s,
-                                                    u"remove-item"_s, u"ri"_s, u"rimraf"_s, u"trash"_s };
+              static const QSet<QString> deleters { u"rm"_s,  u"rmdir"_s,  u"rd"_s,
+                                                    u"del"_s, u"erase"_s,  u"remove-item"_s,
+                                                    u"ri"_s,  u"rimraf"_s, u"trash"_s };
               const bool recursive = c.flags.contains(u"r"_s) || c.flags.contains(u"/s"_s);
               return recursive && deleters.contains(c.name) && anyOf(c.paths, dangerousTarget);
           } },
         { "dd-device", "writes a raw device with dd",
           [](const Simple &c) {
-              static const QRegularExpression target(u"^of=/dev/"_s, QRegularExpression::CaseInsensitiveOption);
+              static const QRegularExpression target(u"^of=/dev/"_s,
+                                                     QRegularExpression::CaseInsensitiveOption);
               static const QRegularExpression harmless(u"^of=/dev/(null|zero|stdout|stderr)$"_s,
                                                        QRegularExpression::CaseInsensitiveOption);
               return c.name == u"dd"_s && anyOf(c.args, [](const QString &a) {
@@ -335,7 +357,8 @@ const QList<Rule> &rules()
         { "format-disk", "formats a disk",
           [](const Simple &c) {
               static const QRegularExpression makers(u"^mkfs(\\.|$)|^mke2fs$|^mkswap$|^wipefs$|^newfs"_s);
-              static const QRegularExpression drive(u"^[a-z]:\\\\?$"_s, QRegularExpression::CaseInsensitiveOption);
+              static const QRegularExpression drive(u"^[a-z]:\\\\?$"_s,
+                                                    QRegularExpression::CaseInsensitiveOption);
               return makers.match(c.name).hasMatch()
                   || (c.name == u"format"_s
                       && anyOf(c.args, [](const QString &a) { return drive.match(a).hasMatch(); }))
@@ -354,10 +377,13 @@ const QList<Rule> &rules()
           } },
         { "find-delete", "deletes everything find reaches from / or ~",
           [](const Simple &c) {
-              static const QRegularExpression remover(u"^(rm|shred)$"_s, QRegularExpression::CaseInsensitiveOption);
+              static const QRegularExpression remover(u"^(rm|shred)$"_s,
+                                                      QRegularExpression::CaseInsensitiveOption);
               return c.name == u"find"_s
                   && anyOf(c.paths,
-                           [](const QString &p) { return p == u"/"_s || p == u"~"_s || systemDirs().contains(p); })
+                           [](const QString &p) {
+                               return p == u"/"_s || p == u"~"_s || systemDirs().contains(p);
+                           })
                   && (c.flags.contains(u"-delete"_s)
                       || anyOf(c.args, [](const QString &a) { return remover.match(a).hasMatch(); }));
           } },
@@ -372,7 +398,8 @@ const QList<Rule> &rules()
 
 QString unverifiable(const QString &text, const QList<Simple> &cmds)
 {
-    static const QRegularExpression download(u"^(https?:|/dev/fd|/proc/)"_s, QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression download(u"^(https?:|/dev/fd|/proc/)"_s,
+                                             QRegularExpression::CaseInsensitiveOption);
     if (text.contains(u"$("_s) || text.contains(u'`'))
         return u"it runs the output of another command ($(…) or backticks)"_s;
     if (text.contains(u"<("_s))
@@ -416,7 +443,8 @@ QString normalisedText(const QList<Simple> &cmds)
 // /re/flags: the pattern and the flags, or nullopt for a plain entry.
 std::optional<std::pair<QString, QString>> splitRegex(const QString &entry)
 {
-    static const QRegularExpression form(u"^/(.+)/([a-z]*)$"_s, QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression form(u"^/(.+)/([a-z]*)$"_s,
+                                         QRegularExpression::DotMatchesEverythingOption);
     const auto m = form.match(entry);
     if (!m.hasMatch())
         return std::nullopt;
@@ -425,17 +453,15 @@ std::optional<std::pair<QString, QString>> splitRegex(const QString &entry)
 
 } // namespace
 
+constexpr EnumName<BanVerdict::Kind> kVerdictNames[] {
+    { BanVerdict::Kind::Banned, u"banned" },
+    { BanVerdict::Kind::Unverifiable, u"unverifiable" },
+    { BanVerdict::Kind::Allowed, u"allowed" },
+};
+
 QString BanVerdict::name() const
 {
-    switch (kind) {
-    case Kind::Banned:
-        return u"banned"_s;
-    case Kind::Unverifiable:
-        return u"unverifiable"_s;
-    case Kind::Allowed:
-        break;
-    }
-    return u"allowed"_s;
+    return enumName(kVerdictNames, kind);
 }
 
 QString BanList::entryProblem(const QString &entry)
@@ -458,7 +484,8 @@ QString BanList::entryProblem(const QString &entry)
         const char *why;
     };
     static const QList<Unsupported> unsupported {
-        { QRegularExpression(u"\\(\\?[a-zA-Z-]+[:)]"_s), "inline flags like (?i): use the flags after the closing /" },
+        { QRegularExpression(u"\\(\\?[a-zA-Z-]+[:)]"_s),
+          "inline flags like (?i): use the flags after the closing /" },
         { QRegularExpression(u"\\[\\[:[a-z]+:\\]"_s), "POSIX classes like [[:space:]]: use \\s, \\d, \\w" },
         { QRegularExpression(u"\\(\\?>"_s), "atomic groups (?>…)" },
         { QRegularExpression(u"(?<!\\\\)(?:[*+?}])\\+"_s), "possessive quantifiers like *+" },
@@ -467,17 +494,20 @@ QString BanList::entryProblem(const QString &entry)
     };
     for (const Unsupported &u : unsupported) {
         if (u.re.match(pattern).hasMatch())
-            return u"'%1' is not a JavaScript regular expression: %2"_s.arg(entry, QString::fromLatin1(u.why));
+            return u"'%1' is not a JavaScript regular expression: %2"_s.arg(entry,
+                                                                            QString::fromLatin1(u.why));
     }
     if (flags.contains(u'u')) {
         // With u, JavaScript refuses escapes of characters that need none (\-, \_, \q …).
-        static const QRegularExpression identity(u"\\\\([^\\\\\\^$.*+?()\\[\\]{}|/dDwWsSbBnrtvfux0-9ckpP-]|-)"_s);
+        static const QRegularExpression identity(
+            u"\\\\([^\\\\\\^$.*+?()\\[\\]{}|/dDwWsSbBnrtvfux0-9ckpP-]|-)"_s);
         const auto m = identity.match(pattern);
         if (m.hasMatch() && m.captured(1) == u"-"_s) {
             // \- is allowed inside a class only.
             const QString before = pattern.left(m.capturedStart());
             if (before.count(u'[') <= before.count(u']'))
-                return u"'%1' is not a JavaScript regular expression with the u flag: \\- outside a [class]"_s.arg(entry);
+                return u"'%1' is not a JavaScript regular expression with the u flag: \\- outside a [class]"_s
+                    .arg(entry);
         } else if (m.hasMatch()) {
             return u"'%1' is not a JavaScript regular expression with the u flag: \\%2 escapes nothing"_s.arg(
                 entry, m.captured(1));
@@ -558,7 +588,8 @@ BanVerdict BanList::check(const QString &commandText) const
     const QString normal = normalisedText(cmds);
     for (const Entry &entry : m_entries) {
         const bool hit = entry.isRegex
-            ? entry.regex.match(commandText.trimmed()).hasMatch() || entry.regex.match(text.trimmed()).hasMatch()
+            ? entry.regex.match(commandText.trimmed()).hasMatch()
+                || entry.regex.match(text.trimmed()).hasMatch()
             : collapse(text).contains(entry.needle) || normal.contains(entry.needle);
         if (hit) {
             verdict.kind = BanVerdict::Kind::Banned;

@@ -1,5 +1,7 @@
 #include "PromptQueue.h"
 
+#include "common/EnumNames.h"
+
 #include <QJsonArray>
 #include <QUuid>
 
@@ -22,35 +24,21 @@ QString excerpt(const QString &text)
 
 } // namespace
 
+constexpr EnumName<QueueItem::Status> kStatusNames[] {
+    { QueueItem::Status::Pending, u"pending" }, { QueueItem::Status::Sending, u"sending" },
+    { QueueItem::Status::Sent, u"sent" },       { QueueItem::Status::Unconfirmed, u"sent, unconfirmed" },
+    { QueueItem::Status::Done, u"done" },       { QueueItem::Status::Failed, u"failed" },
+    { QueueItem::Status::Skipped, u"skipped" },
+};
+
 QString QueueItem::statusName(Status status)
 {
-    switch (status) {
-    case Status::Pending:
-        return u"pending"_s;
-    case Status::Sending:
-        return u"sending"_s;
-    case Status::Sent:
-        return u"sent"_s;
-    case Status::Unconfirmed:
-        return u"sent, unconfirmed"_s;
-    case Status::Done:
-        return u"done"_s;
-    case Status::Failed:
-        return u"failed"_s;
-    case Status::Skipped:
-        return u"skipped"_s;
-    }
-    return u"pending"_s;
+    return enumName(kStatusNames, status);
 }
 
 QueueItem::Status QueueItem::statusFromName(const QString &name)
 {
-    for (Status status : { Status::Pending, Status::Sending, Status::Sent, Status::Unconfirmed, Status::Done,
-                           Status::Failed, Status::Skipped }) {
-        if (statusName(status) == name)
-            return status;
-    }
-    return Status::Pending;
+    return enumValue(kStatusNames, name).value_or(Status::Pending);
 }
 
 QJsonObject QueueItem::toJson() const
@@ -133,17 +121,15 @@ bool PromptQueue::recoverInterrupted(QString *what)
     return true;
 }
 
+constexpr EnumName<PromptQueue::State> kQueueStateNames[] {
+    { PromptQueue::State::Running, u"running" },
+    { PromptQueue::State::Paused, u"paused" },
+    { PromptQueue::State::Stopped, u"stopped" },
+};
+
 QString PromptQueue::stateName(State state)
 {
-    switch (state) {
-    case State::Running:
-        return u"running"_s;
-    case State::Paused:
-        return u"paused"_s;
-    case State::Stopped:
-        break;
-    }
-    return u"stopped"_s;
+    return enumName(kQueueStateNames, state);
 }
 
 QString PromptQueue::stepName(Step step)

@@ -1,8 +1,9 @@
 #include "Scheduler.h"
 
-#include "common/Clock.h"
 #include "DailyTime.h"
 #include "PeriodicSchedule.h"
+#include "common/Clock.h"
+#include "common/EnumNames.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -483,9 +484,8 @@ void Scheduler::sendStep(Source source, const QString &overrideText)
         QString::number(m_queue.position + 1), QString::number(m_queue.items.size()), sourceName(int(source)),
         excerpt(text));
     changed();
-    deliver(source, text, conversation(), {}, [this, token, text](const ChatSendOutcome &outcome) {
-        onSendOutcome(token, text, outcome);
-    });
+    deliver(source, text, conversation(), {},
+            [this, token, text](const ChatSendOutcome &outcome) { onSendOutcome(token, text, outcome); });
 }
 
 void Scheduler::onSendOutcome(quint64 token, const QString &text, const ChatSendOutcome &outcome)
@@ -645,8 +645,8 @@ void Scheduler::onObservation(quint64 token, const ChatObservation &observation)
         return;
     const qint64 now = m_clock->nowMs();
     if (const std::optional<QString> problem = m_silence.observe(observation, now))
-        qCInfo(lcScheduler).noquote() << u"queue: cannot watch the chat (%1); waiting until it can be seen"_s.arg(
-            *problem);
+        qCInfo(lcScheduler).noquote()
+            << u"queue: cannot watch the chat (%1); waiting until it can be seen"_s.arg(*problem);
     else if (m_silence.seenAgain())
         qCInfo(lcScheduler) << "queue: the chat can be watched again";
     const auto silence = std::chrono::seconds(m_settings->intValue(SettingKey::ScheduleSilenceTimeoutS));
@@ -704,8 +704,9 @@ void Scheduler::moveToNext(bool completed)
         } else {
             const qsizetype left = m_queue.items.size();
             finishQueue(left == 0 ? tr("Every prompt of the queue was sent.")
-                                  : left == 1 ? tr("The queue reached its end; 1 skipped prompt remains.")
-                                  : tr("The queue reached its end; %1 skipped prompts remain.").arg(left));
+                            : left == 1
+                            ? tr("The queue reached its end; 1 skipped prompt remains.")
+                            : tr("The queue reached its end; %1 skipped prompts remain.").arg(left));
             return;
         }
     }
@@ -823,8 +824,8 @@ void Scheduler::applySchedule()
         return;
     }
     const PeriodicSchedule::Slot slot
-        = PeriodicSchedule::first(mode, m_settings->stringValue(SettingKey::ScheduleValue).trimmed(), m_clock->now(),
-                                  m_clock->timeZone(), m_stats.lastDailyFire);
+        = PeriodicSchedule::first(mode, m_settings->stringValue(SettingKey::ScheduleValue).trimmed(),
+                                  m_clock->now(), m_clock->timeZone(), m_stats.lastDailyFire);
     if (!slot.at.isValid()) {
         qCWarning(lcScheduler).noquote() << slot.problem;
         Q_EMIT scheduleChanged();
@@ -849,8 +850,8 @@ void Scheduler::onScheduleDue()
     } else if (mode == u"interval"_s) {
         sendScheduled(Source::Interval);
     }
-    m_nextScheduled
-        = PeriodicSchedule::after(mode, value, due, m_clock->now(), m_clock->timeZone(), m_stats.lastDailyFire);
+    m_nextScheduled = PeriodicSchedule::after(mode, value, due, m_clock->now(), m_clock->timeZone(),
+                                              m_stats.lastDailyFire);
     if (m_nextScheduled.isValid() && m_started)
         m_scheduleTimer->startAt(m_nextScheduled);
     Q_EMIT scheduleChanged();
@@ -973,21 +974,17 @@ void Scheduler::sendPrompt(const QString &text, const QString &conversationName,
 
 // ---- status -------------------------------------------------------------------------------
 
+constexpr EnumName<Scheduler::Phase> kPhaseNames[] {
+    { Scheduler::Phase::Idle, u"idle" },
+    { Scheduler::Phase::Sending, u"sending" },
+    { Scheduler::Phase::RetryWait, u"retryWait" },
+    { Scheduler::Phase::WaitingForSilence, u"waitingForSilence" },
+    { Scheduler::Phase::HeldByQuota, u"heldByQuota" },
+};
+
 QString Scheduler::phaseName(Phase phase)
 {
-    switch (phase) {
-    case Phase::Idle:
-        return u"idle"_s;
-    case Phase::Sending:
-        return u"sending"_s;
-    case Phase::RetryWait:
-        return u"retryWait"_s;
-    case Phase::WaitingForSilence:
-        return u"waitingForSilence"_s;
-    case Phase::HeldByQuota:
-        return u"heldByQuota"_s;
-    }
-    return u"idle"_s;
+    return enumName(kPhaseNames, phase);
 }
 
 QJsonObject Scheduler::queueStatus() const
@@ -1005,11 +1002,12 @@ QJsonObject Scheduler::queueStatus() const
     }
     if (m_phase == Phase::WaitingForSilence) {
         const qint64 now = m_clock->nowMs();
-        status.insert(u"silence"_s,
-                      QJsonObject { { u"sinceSendS"_s, (now - m_silence.startedAtMs()) / 1000 },
-                                    { u"quietForS"_s, std::max<qint64>(0, now - m_silence.quietSince()) / 1000 },
-                                    { u"watching"_s, m_silence.problem().isEmpty() },
-                                    { u"problem"_s, m_silence.problem() } });
+        status.insert(
+            u"silence"_s,
+            QJsonObject { { u"sinceSendS"_s, (now - m_silence.startedAtMs()) / 1000 },
+                          { u"quietForS"_s, std::max<qint64>(0, now - m_silence.quietSince()) / 1000 },
+                          { u"watching"_s, m_silence.problem().isEmpty() },
+                          { u"problem"_s, m_silence.problem() } });
     }
     status.insert(u"quotaHold"_s, QJsonObject { { u"held"_s, m_quotaHeld }, { u"reason"_s, m_quotaReason } });
     return status;

@@ -1,7 +1,8 @@
 #include "DebugApiServer.h"
 
-#include "actions/CommandDispatcher.h"
 #include "TokenFile.h"
+#include "actions/CommandDispatcher.h"
+#include "common/JsonText.h"
 #include "logging/LogCategories.h"
 
 #include <QElapsedTimer>
@@ -118,33 +119,6 @@ bool DebugApiServer::isLoopbackHost(const QByteArray &hostHeader)
     if (host.isEmpty() || !address.setAddress(QString::fromLatin1(host)))
         return false;
     return address.isLoopback();
-}
-
-QString DebugApiServer::checkJsonDepth(const QByteArray &json, int maxDepth)
-{
-    int depth = 0;
-    bool inString = false;
-    bool escaped = false;
-    for (char c : json) {
-        if (inString) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > maxDepth)
-                return u"the JSON body nests arrays and objects deeper than %1 levels"_s.arg(maxDepth);
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return {};
 }
 
 void DebugApiServer::noteRefusal(const QString &line)
@@ -278,8 +252,7 @@ void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcp
         return;
     }
     if (request.method != "POST") {
-        Reply reply
-            = failure(405, u"%1 %2 is not supported; use POST with %3"_s.arg(method, path, kUsage));
+        Reply reply = failure(405, u"%1 %2 is not supported; use POST with %3"_s.arg(method, path, kUsage));
         reply.headers.append(std::pair(QByteArray("Allow"), QByteArray("POST")));
         send(reply);
         return;
@@ -290,7 +263,8 @@ void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcp
         send(failure(400, u"the request body is empty; "_s + kUsage));
         return;
     }
-    if (const QString tooDeep = checkJsonDepth(body); !tooDeep.isEmpty()) {
+    if (const QString tooDeep = jsonNestingError(body, kMaxJsonDepth, u"the JSON body"_s);
+        !tooDeep.isEmpty()) {
         send(failure(400, tooDeep));
         return;
     }

@@ -47,8 +47,6 @@ public:
     // True for "localhost", "127.0.0.1", "[::1]" and other loopback addresses, with or
     // without a port.
     static bool isLoopbackHost(const QByteArray &host);
-    // Empty when `json` nests arrays and objects at most `maxDepth` deep, else the problem.
-    static QString checkJsonDepth(const QByteArray &json, int maxDepth = kMaxJsonDepth);
 
 private:
     void handleRequest(const HttpRequestGate::Request &request, QTcpSocket *socket);

@@ -1,5 +1,7 @@
 #include "ToolkitProtocol.h"
 
+#include "common/JsonText.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -12,52 +14,6 @@ namespace mpa::ToolkitProtocol {
 namespace {
 
 const QString kUsage = u"send {\"id\": \"1\", \"type\": \"snapshot\", \"params\": {}}"_s;
-
-QString jsonTypeName(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return u"null"_s;
-    case QJsonValue::Bool:
-        return u"a boolean"_s;
-    case QJsonValue::Double:
-        return u"a number"_s;
-    case QJsonValue::String:
-        return u"a string"_s;
-    case QJsonValue::Array:
-        return u"an array"_s;
-    case QJsonValue::Object:
-        return u"an object"_s;
-    case QJsonValue::Undefined:
-        break;
-    }
-    return u"missing"_s;
-}
-
-// Depth of nesting, counted without building the document (QJsonDocument recurses).
-bool tooDeep(const QByteArray &text)
-{
-    int depth = 0;
-    bool inString = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const char c = text.at(i);
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"')
-            inString = true;
-        else if (c == '{' || c == '[') {
-            if (++depth > kMaxJsonDepth)
-                return true;
-        } else if (c == '}' || c == ']')
-            --depth;
-    }
-    return false;
-}
 
 // Qt's parser takes only objects and arrays at the top: "42" or "\"x\"" is JSON all the same.
 bool isBareJsonValue(const QByteArray &text)
@@ -82,8 +38,8 @@ Message parse(const QByteArray &text)
 {
     if (text.trimmed().isEmpty())
         return invalid(u"empty message; "_s + kUsage);
-    if (tooDeep(text))
-        return invalid(u"the message nests more than %1 levels deep"_s.arg(kMaxJsonDepth));
+    if (const QString tooDeep = jsonNestingError(text, kMaxJsonDepth, u"the message"_s); !tooDeep.isEmpty())
+        return invalid(tooDeep);
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError && isBareJsonValue(text))
@@ -101,9 +57,9 @@ Message parse(const QByteArray &text)
     const QJsonValue id = object.value(u"id"_s);
     const QJsonValue typeValue = object.value(u"type"_s);
     if (!typeValue.isString() || typeValue.toString().isEmpty())
-        return invalid(typeValue.isUndefined()
-                           ? u"the message has no \"type\"; "_s + kUsage
-                           : u"\"type\" must be a non-empty string, not %1"_s.arg(jsonTypeName(typeValue)),
+        return invalid(typeValue.isUndefined() ? u"the message has no \"type\"; "_s + kUsage
+                                               : u"\"type\" must be a non-empty string, not %1"_s.arg(
+                                                   describeJsonValue(typeValue)),
                        id);
 
     Message m;
@@ -139,13 +95,13 @@ Message parse(const QByteArray &text)
                 + kUsage,
             QJsonValue::Null);
     if (!id.isString())
-        return invalid(u"\"id\" must be a string, not %1"_s.arg(jsonTypeName(id)), id);
+        return invalid(u"\"id\" must be a string, not %1"_s.arg(describeJsonValue(id)), id);
     if (id.toString().isEmpty())
         return invalid(u"\"id\" must not be empty"_s, id);
 
     const QJsonValue params = object.value(u"params"_s);
     if (!params.isUndefined() && !params.isNull() && !params.isObject())
-        return invalid(u"\"params\" must be an object, not %1"_s.arg(jsonTypeName(params)), id);
+        return invalid(u"\"params\" must be an object, not %1"_s.arg(describeJsonValue(params)), id);
     m.params = params.toObject();
     m.kind = Message::Kind::Request;
     return m;

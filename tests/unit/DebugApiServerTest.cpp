@@ -6,6 +6,7 @@
 #include "RawHttp.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
+#include "common/JsonText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -159,7 +160,8 @@ TEST_F(DebugApiServerTest, TheResponderSpeaksPlainHttp11)
     EXPECT_NE(state.status, 404) << state.describe().toStdString();
     const RawHttpReply missing = get("/nothing");
     expectError(missing, 404, u"no such endpoint"_s);
-    EXPECT_EQ(missing.header("Content-Length").toLongLong(), missing.body.size()) << missing.describe().toStdString();
+    EXPECT_EQ(missing.header("Content-Length").toLongLong(), missing.body.size())
+        << missing.describe().toStdString();
     EXPECT_EQ(missing.statusLine, "HTTP/1.1 404 Not Found");
     EXPECT_EQ(post(actionBody(u"conflict"_s)).statusLine, "HTTP/1.1 409 Conflict");
 }
@@ -168,11 +170,14 @@ TEST_F(DebugApiServerTest, TheResponderSpeaksPlainHttp11)
 TEST_F(DebugApiServerTest, TheExtensionsCommandPathIsServedToo)
 {
     const RawHttpReply reply = rawHttp(
-        port, httpRequest("POST", "/command", port, { Header("Authorization", kBearer), Header("Content-Type", "application/json") },
-                          actionBody(u"echo"_s, { { u"x"_s, 2 } })));
+        port,
+        httpRequest("POST", "/command", port,
+                    { Header("Authorization", kBearer), Header("Content-Type", "application/json") },
+                    actionBody(u"echo"_s, { { u"x"_s, 2 } })));
     ASSERT_EQ(reply.status, 200) << reply.describe().toStdString();
     EXPECT_EQ(reply.json.value(u"data"_s).toObject().value(u"x"_s).toInt(), 2);
-    expectError(rawHttp(port, httpRequest("POST", "/command", port, {}, actionBody(u"echo"_s))), 401, u"missing token"_s);
+    expectError(rawHttp(port, httpRequest("POST", "/command", port, {}, actionBody(u"echo"_s))), 401,
+                u"missing token"_s);
     expectError(get("/command"), 405, u"GET /command is not supported"_s);
 }
 
@@ -431,10 +436,10 @@ TEST(DebugApiServerChecks, LoopbackHosts)
 
 TEST(DebugApiServerChecks, JsonDepth)
 {
-    EXPECT_TRUE(DebugApiServer::checkJsonDepth(R"({"a":[1,{"b":[]}]})").isEmpty());
-    EXPECT_TRUE(DebugApiServer::checkJsonDepth(QByteArray(64, '[') + QByteArray(64, ']')).isEmpty());
-    EXPECT_FALSE(DebugApiServer::checkJsonDepth(QByteArray(65, '[') + QByteArray(65, ']')).isEmpty());
-    EXPECT_TRUE(DebugApiServer::checkJsonDepth(R"({"a":"[[[[\"[[[["})", 2).isEmpty());
+    EXPECT_TRUE(jsonNestingError(R"({"a":[1,{"b":[]}]})", 64, u"it"_s).isEmpty());
+    EXPECT_TRUE(jsonNestingError(QByteArray(64, '[') + QByteArray(64, ']'), 64, u"it"_s).isEmpty());
+    EXPECT_FALSE(jsonNestingError(QByteArray(65, '[') + QByteArray(65, ']'), 64, u"it"_s).isEmpty());
+    EXPECT_TRUE(jsonNestingError(R"({"a":"[[[[\"[[[["})", 2, u"it"_s).isEmpty());
 }
 
 } // namespace

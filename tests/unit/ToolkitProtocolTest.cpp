@@ -64,13 +64,13 @@ TEST(ToolkitProtocolTest, BadInputIsNamed)
         { "[1,2]", u"must be a JSON object, not an array"_s },
         { "42", u"must be a JSON object"_s },
         { R"({"id":"1"})", u"no \"type\""_s },
-        { R"({"id":"1","type":3})", u"\"type\" must be a non-empty string, not a number"_s },
+        { R"({"id":"1","type":3})", u"\"type\" must be a non-empty string, not the number 3"_s },
         { R"({"type":"click","params":{}})", u"no \"id\""_s },
-        { R"({"id":5,"type":"click"})", u"\"id\" must be a string, not a number"_s },
+        { R"({"id":5,"type":"click"})", u"\"id\" must be a string, not the number 5"_s },
         { R"({"id":"","type":"click"})", u"\"id\" must not be empty"_s },
         { R"({"id":"1","type":"click","params":[1]})", u"\"params\" must be an object, not an array"_s },
-        { R"({"id":"1","type":"click","params":"e3"})", u"\"params\" must be an object, not a string"_s },
-        { QByteArray(100, '[') + QByteArray(100, ']'), u"nests more than 64"_s },
+        { R"({"id":"1","type":"click","params":"e3"})", u"\"params\" must be an object, not the string \"e3\""_s },
+        { QByteArray(100, '[') + QByteArray(100, ']'), u"nests arrays and objects deeper than 64 levels"_s },
     };
     for (const Case &c : cases) {
         const auto m = ToolkitProtocol::parse(c.text);
