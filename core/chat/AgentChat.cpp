@@ -1,6 +1,7 @@
 #include "AgentChat.h"
 
 #include "cdp/CdpEndpoint.h"
+#include "common/BoundCallback.h"
 #include "logging/LogCategories.h"
 #include "page/PayloadHub.h"
 
@@ -64,13 +65,7 @@ void AgentChat::forget(CdpSession *session)
 
 void AgentChat::locate(QObject *context, LocateCallback done, std::chrono::milliseconds patience)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    locateOnce(QDeadlineTimer(patience),
-               [guard, hasContext, done](ChatSurface *surface, const QString &error) {
-                   if (!hasContext || guard)
-                       done(surface, error);
-               });
+    locateOnce(QDeadlineTimer(patience), boundTo(context, std::move(done)));
 }
 
 void AgentChat::locateOnce(QDeadlineTimer deadline, LocateCallback finishOnce)
@@ -155,48 +150,31 @@ void AgentChat::locateOnce(QDeadlineTimer deadline, LocateCallback finishOnce)
 
 void AgentChat::send(const QString &text, const QString &conversation, QObject *context, SendCallback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
+    const auto reply = boundTo(context, std::move(done));
     locate(
         this,
-        [this, text, conversation, guard, hasContext, done](ChatSurface *surface, const QString &error) {
+        [this, text, conversation, reply](ChatSurface *surface, const QString &error) {
             if (!surface) {
                 ChatSendOutcome outcome;
                 outcome.error = error;
-                if (!hasContext || guard)
-                    done(outcome);
+                reply(outcome);
                 return;
             }
             ChatSurface::SendOptions options;
             options.conversation = conversation;
             const QString target = surface->title();
-            surface->send(text, options, this,
-                          [target, guard, hasContext, done](const ChatSurface::SendResult &result) {
-                              ChatSendOutcome outcome;
-                              outcome.ok = result.ok;
-                              outcome.error = result.error;
-                              outcome.retryLater = result.retryLater;
-                              outcome.target = target;
-                              outcome.conversation = result.conversation;
-                              outcome.note = result.note;
-                              outcome.method = result.method;
-                              outcome.draftSetAside = result.draftSetAside;
-                              outcome.draftRestored = result.draftRestored;
-                              if (!hasContext || guard)
-                                  done(outcome);
-                          });
+            surface->send(text, options, this, [target, reply](const ChatSurface::SendResult &result) {
+                ChatSendOutcome outcome = result; // all but the draft's text
+                outcome.target = target;
+                reply(outcome);
+            });
         },
         kSendPatience);
 }
 
 void AgentChat::observe(QObject *context, ObserveCallback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    auto deliver = [guard, hasContext, done](const ChatObservation &observation) {
-        if (!hasContext || guard)
-            done(observation);
-    };
+    const auto deliver = boundTo(context, std::move(done));
     auto read = [this, deliver](ChatSurface *surface) {
         const QString target = surface->title();
         surface->readState(false, false, this, [deliver, target](const ChatState &state) {
@@ -231,53 +209,40 @@ void AgentChat::observe(QObject *context, ObserveCallback done)
 void AgentChat::conversations(QObject *context,
                               std::function<void(const QList<ChatConversation> &, const QString &)> done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    locate(this, [this, guard, hasContext, done](ChatSurface *surface, const QString &error) {
+    const auto reply = boundTo(context, std::move(done));
+    locate(this, [this, reply](ChatSurface *surface, const QString &error) {
         if (!surface) {
-            if (!hasContext || guard)
-                done({}, error);
+            reply({}, error);
             return;
         }
-        surface->conversations(
-            this, [guard, hasContext, done](const QList<ChatConversation> &list, const QString &listError) {
-                if (!hasContext || guard)
-                    done(list, listError);
-            });
+        surface->conversations(this, [reply](const QList<ChatConversation> &list, const QString &listError) {
+            reply(list, listError);
+        });
     });
 }
 
 void AgentChat::selectConversation(const QString &name, QObject *context, ChatSurface::ErrorCallback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    locate(this, [this, name, guard, hasContext, done](ChatSurface *surface, const QString &error) {
+    const auto reply = boundTo(context, std::move(done));
+    locate(this, [this, name, reply](ChatSurface *surface, const QString &error) {
         if (!surface) {
-            if (!hasContext || guard)
-                done(error);
+            reply(error);
             return;
         }
-        surface->selectConversation(name, this, [guard, hasContext, done](const QString &selectError) {
-            if (!hasContext || guard)
-                done(selectError);
-        });
+        surface->selectConversation(name, this, [reply](const QString &selectError) { reply(selectError); });
     });
 }
 
 void AgentChat::lastReply(QObject *context, std::function<void(const QString &, const QString &)> done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    locate(this, [this, guard, hasContext, done](ChatSurface *surface, const QString &error) {
+    const auto reply = boundTo(context, std::move(done));
+    locate(this, [this, reply](ChatSurface *surface, const QString &error) {
         if (!surface) {
-            if (!hasContext || guard)
-                done({}, error);
+            reply({}, error);
             return;
         }
-        surface->lastReply(this, [guard, hasContext, done](const QString &text, const QString &replyError) {
-            if (!hasContext || guard)
-                done(text, replyError);
-        });
+        surface->lastReply(
+            this, [reply](const QString &text, const QString &replyError) { reply(text, replyError); });
     });
 }
 

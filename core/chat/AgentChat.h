@@ -5,8 +5,8 @@
 // generic set until IDE profiles supply theirs.
 
 #include "ChatChannel.h"
-#include "profiles/ChatSelectors.h"
 #include "ChatSurface.h"
+#include "profiles/ChatSelectors.h"
 
 #include <QDeadlineTimer>
 #include <QHash>

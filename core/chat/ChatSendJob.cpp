@@ -1,6 +1,7 @@
 #include "ChatSendJob.h"
 
 #include "ChatDetail.h"
+#include "common/BoundCallback.h"
 #include "logging/LogCategories.h"
 
 #include <QJsonArray>
@@ -17,9 +18,7 @@ ChatSurface::SendJob::SendJob(ChatSurface *surface, const QString &text, const S
     , m_surface(surface)
     , m_text(text)
     , m_options(options)
-    , m_context(context)
-    , m_hasContext(context != nullptr)
-    , m_done(std::move(done))
+    , m_done(boundTo(context, std::move(done)))
 {
 }
 
@@ -345,8 +344,7 @@ void ChatSurface::SendJob::finish()
     if (m_finished)
         return;
     m_finished = true;
-    if (m_done && (!m_hasContext || m_context))
-        m_done(m_result);
+    m_done(m_result);
     deleteLater();
     if (m_surface) {
         ChatSurface *surface = m_surface;

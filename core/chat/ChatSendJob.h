@@ -69,9 +69,7 @@ private:
     QPointer<ChatSurface> m_surface;
     QString m_text;
     SendOptions m_options;
-    QPointer<QObject> m_context;
-    bool m_hasContext;
-    SendCallback m_done;
+    SendCallback m_done; // bound to the caller's context
     SendResult m_result;
     QString m_draft;
     QString m_inserted; // the box's exact content right after the prompt went in

@@ -3,6 +3,7 @@
 #include "ChatDetail.h"
 #include "ChatSendJob.h"
 #include "cdp/CdpInput.h"
+#include "common/BoundCallback.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 
@@ -73,9 +74,7 @@ struct ChatSurface::PendingRead
 {
     qsizetype pending = 0;
     QList<ChatState> states;
-    QPointer<QObject> guard;
-    bool hasContext = false;
-    StateCallback done;
+    std::function<void(const ChatState &)> done; // bound to the caller's context
     bool finished = false;
 
     void deliver(const ChatState &state)
@@ -83,8 +82,7 @@ struct ChatSurface::PendingRead
         if (finished)
             return;
         finished = true;
-        if (!hasContext || guard)
-            done(state);
+        done(state);
     }
 };
 
@@ -111,9 +109,7 @@ void ChatSurface::readState(bool withReplyText, bool withConversations, QObject 
     auto read = std::make_shared<PendingRead>();
     read->pending = frames.size();
     read->states.resize(frames.size());
-    read->guard = context;
-    read->hasContext = context != nullptr;
-    read->done = std::move(done);
+    read->done = boundTo(context, std::move(done));
     m_reads.removeIf([](const std::weak_ptr<PendingRead> &r) { return r.expired(); });
     m_reads.append(read);
     const QJsonObject args { { u"withReply"_s, withReplyText },
@@ -208,12 +204,7 @@ void ChatSurface::conversations(QObject *context,
 
 void ChatSurface::selectConversation(const QString &name, QObject *context, ErrorCallback done)
 {
-    const QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    auto finish = [guard, hasContext, done](const QString &error) {
-        if (!hasContext || guard)
-            done(error);
-    };
+    const auto finish = boundTo(context, std::move(done));
     readState(false, true, this, [this, name, finish](const ChatState &state) {
         if (!state.ok)
             return finish(state.error);

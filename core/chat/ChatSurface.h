@@ -27,6 +27,7 @@
 // dispatchMouseEvent); the payload (payload/chat.js) only reads the DOM, focuses and selects.
 // One send runs at a time per surface; later ones wait their turn.
 
+#include "ChatChannel.h"
 #include "ChatState.h"
 #include "page/PayloadInjector.h"
 #include "profiles/ChatSelectors.h"
@@ -56,16 +57,9 @@ public:
         std::chrono::milliseconds draftQuiet { 700 }; // a draft unchanged this long is not being typed
         std::chrono::milliseconds typingPatience { 20000 };
     };
-    struct SendResult
+    // What the channel reports (target is left to the caller), and the draft itself.
+    struct SendResult : ChatSendOutcome
     {
-        bool ok = false;
-        QString error;
-        bool retryLater = false; // the user is typing: nothing was touched
-        QString method; // enter, ctrl+enter, button
-        QString conversation; // the active conversation's name when sent
-        QString note; // a remark for the history: the conversation asked for was not there, …
-        bool draftSetAside = false;
-        bool draftRestored = false;
         QString draft; // the user's draft that was set aside
     };
     using StateCallback = std::function<void(const ChatState &state)>;

@@ -2,6 +2,7 @@
 
 #include "DailyTime.h"
 #include "PeriodicSchedule.h"
+#include "common/BoundCallback.h"
 #include "common/Clock.h"
 #include "common/EnumNames.h"
 #include "logging/LogCategories.h"
@@ -951,12 +952,7 @@ void Scheduler::dropTypingRetry(const QString &why)
 void Scheduler::sendPrompt(const QString &text, const QString &conversationName, QObject *context,
                            ChatChannel::SendCallback done)
 {
-    QPointer<QObject> guard(context);
-    const bool hasContext = context != nullptr;
-    auto finish = [guard, hasContext, done](const ChatSendOutcome &outcome) {
-        if (done && (!hasContext || guard))
-            done(outcome);
-    };
+    const auto finish = boundTo(context, std::move(done));
     if (text.trimmed().isEmpty()) {
         ChatSendOutcome outcome;
         outcome.error = tr("the prompt is empty");
