@@ -1,5 +1,7 @@
 #include "ChatSelectors.h"
 
+#include "ProfileJson.h"
+
 #include <QJsonArray>
 
 using namespace Qt::StringLiterals;
@@ -49,26 +51,10 @@ ChatSelectors ChatSelectors::fromJson(const QJsonObject &chat, QString *error)
     }
     for (const Field &field : kFields) {
         const QString key = QString::fromLatin1(field.key);
-        const QJsonValue value = chat.value(key);
-        QStringList list;
-        if (value.isString()) {
-            list.append(value.toString());
-        } else if (value.isArray()) {
-            for (const QJsonValue &entry : value.toArray()) {
-                if (!entry.isString()) {
-                    if (error)
-                        *error = u"chat.%1 must hold strings (CSS selectors)"_s.arg(key);
-                    return {};
-                }
-                list.append(entry.toString());
-            }
-        } else if (!value.isUndefined() && !value.isNull()) {
-            if (error)
-                *error = u"chat.%1 must be a CSS selector or a list of them"_s.arg(key);
+        const auto list = profileStringList(chat.value(key), u"chat."_s + key, error);
+        if (!list)
             return {};
-        }
-        list.removeIf([](const QString &s) { return s.trimmed().isEmpty(); });
-        selectors.*field.member = list;
+        selectors.*field.member = *list;
     }
     return selectors;
 }

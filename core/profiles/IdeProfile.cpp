@@ -1,5 +1,7 @@
 #include "IdeProfile.h"
 
+#include "ProfileJson.h"
+
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -8,32 +10,6 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 namespace {
-
-// A string or an array of strings; `error` names `key` when it is neither.
-std::optional<QStringList> stringList(const QJsonValue &value, const QString &key, QString *error)
-{
-    QStringList list;
-    if (value.isUndefined() || value.isNull())
-        return list;
-    if (value.isString()) {
-        list.append(value.toString());
-    } else if (value.isArray()) {
-        for (const QJsonValue &entry : value.toArray()) {
-            if (!entry.isString()) {
-                if (error)
-                    *error = u"%1 must hold strings"_s.arg(key);
-                return std::nullopt;
-            }
-            list.append(entry.toString());
-        }
-    } else {
-        if (error)
-            *error = u"%1 must be a string or a list of strings"_s.arg(key);
-        return std::nullopt;
-    }
-    list.removeIf([](const QString &s) { return s.trimmed().isEmpty(); });
-    return list;
-}
 
 bool fail(QString *error, const QString &message)
 {
@@ -76,8 +52,8 @@ QJsonArray sources(const QList<TextPattern> &patterns)
 std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString *error)
 {
     static const QStringList known {
-        u"id"_s,           u"name"_s, u"match"_s,      u"panelSelector"_s, u"buttonSelectors"_s,
-        u"frameIsPanel"_s, u"neverPanel"_s, u"chat"_s, u"description"_s
+        u"id"_s,           u"name"_s,       u"match"_s, u"panelSelector"_s, u"buttonSelectors"_s,
+        u"frameIsPanel"_s, u"neverPanel"_s, u"chat"_s,  u"description"_s
     };
     for (auto it = json.begin(); it != json.end(); ++it) {
         if (!known.contains(it.key())) {
@@ -111,11 +87,12 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
             return std::nullopt;
         }
     }
-    const auto urls = stringList(matchObject.value(u"urlPatterns"), u"match.urlPatterns"_s, error);
-    const auto titles = stringList(matchObject.value(u"titlePatterns"), u"match.titlePatterns"_s, error);
-    const auto panels = stringList(json.value(u"panelSelector"), u"panelSelector"_s, error);
-    const auto buttons = stringList(json.value(u"buttonSelectors"), u"buttonSelectors"_s, error);
-    const auto never = stringList(json.value(u"neverPanel"), u"neverPanel"_s, error);
+    const auto urls = profileStringList(matchObject.value(u"urlPatterns"), u"match.urlPatterns"_s, error);
+    const auto titles
+        = profileStringList(matchObject.value(u"titlePatterns"), u"match.titlePatterns"_s, error);
+    const auto panels = profileStringList(json.value(u"panelSelector"), u"panelSelector"_s, error);
+    const auto buttons = profileStringList(json.value(u"buttonSelectors"), u"buttonSelectors"_s, error);
+    const auto never = profileStringList(json.value(u"neverPanel"), u"neverPanel"_s, error);
     if (!urls || !titles || !panels || !buttons || !never)
         return std::nullopt;
     auto urlPatterns = compile(*urls, u"match.urlPatterns"_s, error);

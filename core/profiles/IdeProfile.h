@@ -24,8 +24,8 @@
 //                                          defaults to panelSelector
 //   }
 
-#include "profiles/ChatSelectors.h"
 #include "common/TextPattern.h"
+#include "profiles/ChatSelectors.h"
 
 #include <QJsonObject>
 #include <QStringList>

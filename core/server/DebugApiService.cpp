@@ -2,7 +2,6 @@
 
 #include "DebugApiServer.h"
 #include "DebugServerFile.h"
-#include "TokenFile.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -14,11 +13,12 @@ namespace mpa {
 
 DebugApiService::DebugApiService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
                                  QObject *parent)
-    : QObject(parent)
+    : ServerService(
+        u"debug API"_s, paths.file(u"debug-token"_s),
+        [this](const QString &token) { m_server->setToken(token); }, parent)
     , m_settings(settings)
     , m_paths(paths)
     , m_server(new DebugApiServer(commands, this))
-    , m_token(m_paths.file(u"debug-token"_s), [this](const QString &token) { m_server->setToken(token); })
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key != SettingKey::DebugEnabled && key != SettingKey::DebugPort)
@@ -45,18 +45,6 @@ void DebugApiService::setCommandLine(bool enabled, std::optional<quint16> port)
     apply();
 }
 
-void DebugApiService::start()
-{
-    m_running = true;
-    apply();
-}
-
-void DebugApiService::stop()
-{
-    m_running = false;
-    apply();
-}
-
 bool DebugApiService::isWanted() const
 {
     return m_forced || m_settings->boolValue(SettingKey::DebugEnabled);
@@ -77,40 +65,14 @@ quint16 DebugApiService::configuredPort() const
     return m_portOverride.value_or(quint16(m_settings->intValue(SettingKey::DebugPort)));
 }
 
-QString DebugApiService::tokenFilePath() const
-{
-    return m_token.path();
-}
-
 QString DebugApiService::instanceFilePath() const
 {
     return m_paths.file(DebugServerFile::fileName());
 }
 
-QString DebugApiService::token(QString *error)
-{
-    return m_token.get(error);
-}
-
-QString DebugApiService::regenerateToken(QString *error)
-{
-    const QString token = m_token.regenerate(error);
-    if (token.isEmpty())
-        return {};
-    qCInfo(lcServer) << "debug API token regenerated; the previous one no longer works";
-    return token;
-}
-
-void DebugApiService::reloadToken()
-{
-    if (!m_token.reload())
-        return;
-    qCInfo(lcServer) << "debug API: took the new token from" << tokenFilePath();
-}
-
 void DebugApiService::apply()
 {
-    const bool wanted = m_running && isWanted();
+    const bool wanted = isRunning() && isWanted();
     const quint16 port = configuredPort();
     if (!wanted) {
         const bool wasListening = m_server->isListening();
@@ -126,20 +88,13 @@ void DebugApiService::apply()
     if (m_server->isListening() && (port == 0 || m_server->port() == port))
         return;
 
-    QString error;
-    if (token(&error).isEmpty()) {
-        shutDown();
-        m_error = u"the debug API stays off: its token cannot be created (%1)"_s.arg(error);
-        qCWarning(lcServer).noquote() << m_error;
-        Q_EMIT stateChanged();
-        return;
-    }
     shutDown();
+    if (tokenToListen().isEmpty())
+        return;
+    QString error;
     if (!m_server->start(port, &error)) {
-        m_error = error
-            + u"; choose another port (setting debug/port, or --debug-server=PORT; 0 picks a free one)"_s;
-        qCWarning(lcServer).noquote() << "debug API:" << m_error;
-        Q_EMIT stateChanged();
+        fail(error
+             + u"; choose another port (setting debug/port, or --debug-server=PORT; 0 picks a free one)"_s);
         return;
     }
     m_error.clear();

@@ -2,7 +2,6 @@
 
 #include "ToolkitWebSocketClient.h"
 #include "ToolkitWebSocketServer.h"
-#include "TokenFile.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -10,13 +9,14 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-ToolkitServerService::ToolkitServerService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
-                                       QObject *parent)
-    : QObject(parent)
+ToolkitServerService::ToolkitServerService(Settings *settings, CommandDispatcher *commands,
+                                           const AppPaths &paths, QObject *parent)
+    : ServerService(
+        u"agent server"_s, paths.file(u"agent-token"_s),
+        [this](const QString &token) { m_server->setToken(token); }, parent)
     , m_settings(settings)
     , m_server(new ToolkitWebSocketServer(commands, this))
     , m_client(new ToolkitWebSocketClient(commands, this))
-    , m_token(paths.file(u"agent-token"_s), [this](const QString &token) { m_server->setToken(token); })
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AgentServerEnabled || key == SettingKey::AgentServerMode
@@ -33,18 +33,6 @@ ToolkitServerService::~ToolkitServerService()
 {
     m_server->stop();
     m_client->stop();
-}
-
-void ToolkitServerService::start()
-{
-    m_running = true;
-    apply();
-}
-
-void ToolkitServerService::stop()
-{
-    m_running = false;
-    apply();
 }
 
 bool ToolkitServerService::isEnabled() const
@@ -72,37 +60,9 @@ int ToolkitServerService::clientCount() const
     return m_server->clientCount();
 }
 
-QString ToolkitServerService::tokenFilePath() const
-{
-    return m_token.path();
-}
-
-QString ToolkitServerService::token(QString *error)
-{
-    return m_token.get(error);
-}
-
-QString ToolkitServerService::regenerateToken(QString *error)
-{
-    const QString token = m_token.regenerate(error);
-    if (token.isEmpty())
-        return {};
-    qCInfo(lcServer) << "agent server token regenerated; new connections need the new one";
-    Q_EMIT stateChanged();
-    return token;
-}
-
-void ToolkitServerService::reloadToken()
-{
-    if (!m_token.reload())
-        return;
-    qCInfo(lcServer) << "agent server: took the new token from" << tokenFilePath();
-    Q_EMIT stateChanged();
-}
-
 void ToolkitServerService::apply()
 {
-    const bool wanted = m_running && isEnabled();
+    const bool wanted = isRunning() && isEnabled();
     const bool clientMode = isClientMode();
 
     if (!wanted || clientMode) {
@@ -128,9 +88,7 @@ void ToolkitServerService::apply()
         QString error;
         if (!ToolkitWebSocketClient::checkUrl(url, &error)) {
             m_client->stop();
-            m_error = u"agentServer/url: "_s + error;
-            qCWarning(lcServer).noquote() << "agent client:" << m_error;
-            Q_EMIT stateChanged();
+            fail(u"agentServer/url: "_s + error);
             return;
         }
         m_error.clear();
@@ -145,19 +103,12 @@ void ToolkitServerService::apply()
     const quint16 wantedPort = quint16(m_settings->intValue(SettingKey::AgentServerPort));
     if (m_server->isListening() && m_server->port() == wantedPort)
         return; // already as wanted
-    QString error;
-    if (token(&error).isEmpty()) {
-        m_server->stop();
-        m_error = u"the agent server stays off: its token cannot be created (%1)"_s.arg(error);
-        qCWarning(lcServer).noquote() << m_error;
-        Q_EMIT stateChanged();
-        return;
-    }
     m_server->stop();
+    if (tokenToListen().isEmpty())
+        return;
+    QString error;
     if (!m_server->start(wantedPort, &error)) {
-        m_error = error + u"; choose another port (setting agentServer/port)"_s;
-        qCWarning(lcServer).noquote() << "agent server:" << m_error;
-        Q_EMIT stateChanged();
+        fail(error + u"; choose another port (setting agentServer/port)"_s);
         return;
     }
     m_error.clear();
@@ -169,7 +120,7 @@ void ToolkitServerService::apply()
 
 QString ToolkitServerService::statusText() const
 {
-    if (!m_running || !isEnabled())
+    if (!isRunning() || !isEnabled())
         return tr("Off");
     if (!m_error.isEmpty())
         return m_error;
@@ -201,7 +152,7 @@ QString ToolkitServerService::statusText() const
 QJsonObject ToolkitServerService::stateJson() const
 {
     QString state = u"off"_s;
-    if (m_running && isEnabled()) {
+    if (isRunning() && isEnabled()) {
         if (!m_error.isEmpty())
             state = u"error"_s;
         else if (isClientMode()) {

@@ -53,9 +53,9 @@ TEST(ChatSelectorsTest, MistakesNameTheKey)
     ChatSelectors::fromJson(QJsonObject { { u"inputBox"_s, u"textarea"_s } }, &error);
     EXPECT_TRUE(error.startsWith(u"chat.inputBox is not a known selector"_s)) << error.toStdString();
     ChatSelectors::fromJson(QJsonObject { { u"input"_s, 3 } }, &error);
-    EXPECT_EQ(error, u"chat.input must be a CSS selector or a list of them"_s);
+    EXPECT_EQ(error, u"chat.input must be a string or a list of strings"_s);
     ChatSelectors::fromJson(QJsonObject { { u"reply"_s, QJsonArray { u".a"_s, 1 } } }, &error);
-    EXPECT_EQ(error, u"chat.reply must hold strings (CSS selectors)"_s);
+    EXPECT_EQ(error, u"chat.reply must hold strings"_s);
     ChatSelectors::fromProfile(QJsonObject { { u"id"_s, u"x"_s } }, &error);
     EXPECT_EQ(error, u"the profile has no \"chat\" object"_s);
     QString why;
