@@ -2,6 +2,7 @@
 
 #include "common/JsonText.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStringList>
@@ -39,19 +40,12 @@ bool hasType(const QJsonValue &value, const QString &type)
 
 QString describeType(const QString &type)
 {
-    if (type == u"integer"_s)
-        return u"a whole number"_s;
-    if (type == u"number"_s)
-        return u"a number"_s;
-    if (type == u"boolean"_s)
-        return u"true or false"_s;
-    if (type == u"object"_s)
-        return u"an object"_s;
-    if (type == u"array"_s)
-        return u"an array"_s;
-    if (type == u"null"_s)
-        return u"null"_s;
-    return u"a "_s + type;
+    static const QHash<QString, QString> kWords {
+        { u"integer"_s, u"a whole number"_s }, { u"number"_s, u"a number"_s },
+        { u"boolean"_s, u"true or false"_s },  { u"object"_s, u"an object"_s },
+        { u"array"_s, u"an array"_s },         { u"null"_s, u"null"_s }
+    };
+    return kWords.value(type, u"a "_s + type);
 }
 
 QString enumText(const QJsonValue &choice)

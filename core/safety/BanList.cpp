@@ -2,6 +2,7 @@
 
 #include "common/EnumNames.h"
 
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -56,17 +57,14 @@ const QSet<QString> kDownloaders {
 };
 const QSet<QString> kWindowsDeleters { u"del"_s, u"erase"_s, u"rd"_s, u"rmdir"_s, u"format"_s };
 
+// A long option as the short flag the rules test for (--recursive is -r); others keep "--".
 QString longFlag(const QString &name)
 {
-    if (name == u"recursive"_s)
-        return u"r"_s;
-    if (name == u"force"_s)
-        return u"f"_s;
-    if (name == u"no-preserve-root"_s)
-        return u"P"_s;
-    if (name == u"delete"_s)
-        return u"delete"_s;
-    return u"--"_s + name;
+    static const QHash<QString, QString> kShort { { u"recursive"_s, u"r"_s },
+                                                  { u"force"_s, u"f"_s },
+                                                  { u"no-preserve-root"_s, u"P"_s },
+                                                  { u"delete"_s, u"delete"_s } };
+    return kShort.value(name, u"--"_s + name);
 }
 
 const QRegularExpression &blockDevice()
