@@ -2,15 +2,19 @@
 
 #include "EngineControls.h"
 #include "MainWindow.h"
+#include "TabConsentDialog.h"
+#include "actions/ToolkitCommands.h"
 #include "engine/Engine.h"
+#include "logging/LogCategories.h"
+#include "platform/Display.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "scheduler/Scheduler.h"
-#include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
@@ -34,6 +38,12 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     , m_notifier(new Notifier(engine->settings(), engine->clock(), this))
     , m_menu(new QMenu)
 {
+    // Agents asking for the user's tabs are answered here, at the desktop — when there is one
+    // to answer at: offscreen, the question is refused with how to allow it instead.
+    const QString platform = QGuiApplication::platformName();
+    if (Display::desktopAvailable() && platform != u"offscreen"_s && platform != u"minimal"_s)
+        m_consentPrompter = new TabConsentPrompter(
+            engine->toolkit()->consent(), [this] { return m_tray; }, this);
     m_menu->setObjectName(u"trayMenu"_s);
     m_menu->setToolTipsVisible(true);
     m_statusAction = m_menu->addAction(QString());
@@ -59,19 +69,22 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     Scheduler *scheduler = engine->scheduler();
     m_queueStart = m_queueMenu->addAction(tr("Start"));
     m_queueStart->setObjectName(u"queueStartAction"_s);
-    connect(m_queueStart, &QAction::triggered, this, [this, scheduler] { queueResult(scheduler->startQueue()); });
+    connect(m_queueStart, &QAction::triggered, this,
+            [this, scheduler] { queueResult(scheduler->startQueue()); });
     m_queuePause = m_queueMenu->addAction(tr("Pause"));
     m_queuePause->setObjectName(u"queuePauseAction"_s);
     connect(m_queuePause, &QAction::triggered, this, [this, scheduler] {
         queueResult(scheduler->queue().state == PromptQueue::State::Paused ? scheduler->resumeQueue()
-                                                                             : scheduler->pauseQueue());
+                                                                           : scheduler->pauseQueue());
     });
     m_queueSkip = m_queueMenu->addAction(tr("Skip Current Prompt"));
     m_queueSkip->setObjectName(u"queueSkipAction"_s);
-    connect(m_queueSkip, &QAction::triggered, this, [this, scheduler] { queueResult(scheduler->skipPrompt()); });
+    connect(m_queueSkip, &QAction::triggered, this,
+            [this, scheduler] { queueResult(scheduler->skipPrompt()); });
     m_queueStop = m_queueMenu->addAction(tr("Stop"));
     m_queueStop->setObjectName(u"queueStopAction"_s);
-    connect(m_queueStop, &QAction::triggered, this, [this, scheduler] { queueResult(scheduler->stopQueue()); });
+    connect(m_queueStop, &QAction::triggered, this,
+            [this, scheduler] { queueResult(scheduler->stopQueue()); });
     m_queueActions = { m_queueStart, m_queuePause, m_queueSkip, m_queueStop };
     connect(m_sendNowAction, &QAction::triggered, this, &TrayController::sendPromptNow);
     connect(scheduler, &Scheduler::queueChanged, this, &TrayController::refresh);
@@ -210,8 +223,8 @@ void TrayController::refresh()
     const bool running = queue.state == PromptQueue::State::Running;
     const bool paused = queue.state == PromptQueue::State::Paused;
     m_queueStart->setEnabled(!m_standby && !running && !queue.isEmpty());
-    m_queueStart->setToolTip(queue.isEmpty() ? tr("The queue is empty; add prompts in Settings → Prompt queue")
-                                             : QString());
+    m_queueStart->setToolTip(
+        queue.isEmpty() ? tr("The queue is empty; add prompts in Settings → Prompt queue") : QString());
     m_queuePause->setText(paused ? tr("Resume") : tr("Pause"));
     m_queuePause->setEnabled(!m_standby && (running || paused));
     m_queueSkip->setEnabled(!m_standby && (running || paused) && queue.hasCurrent());
@@ -249,8 +262,8 @@ void TrayController::sendPromptNow()
 {
     bool ok = false;
     const QString text = QInputDialog::getMultiLineText(
-        m_window, tr("Send Prompt Now"), tr("Prompt for the IDE's agent (sent to the configured conversation):"),
-        QString(), &ok);
+        m_window, tr("Send Prompt Now"),
+        tr("Prompt for the IDE's agent (sent to the configured conversation):"), QString(), &ok);
     if (!ok || text.trimmed().isEmpty())
         return;
     m_engine->scheduler()->sendPrompt(text, QString(), this, [this](const ChatSendOutcome &outcome) {

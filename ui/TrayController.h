@@ -19,6 +19,7 @@ namespace mpa {
 
 class Engine;
 class MainWindow;
+class TabConsentPrompter;
 
 class TrayController : public QObject
 {
@@ -36,6 +37,8 @@ public:
     QMenu *queueMenu() const { return m_queueMenu; }
     QString toolTip() const;
     Notifier *notifier() const { return m_notifier; }
+    // Null without a desktop to ask at (offscreen): agents are then refused, told how to allow.
+    TabConsentPrompter *consentPrompter() const { return m_consentPrompter; }
 
 Q_SIGNALS:
     void quitRequested();
@@ -54,6 +57,7 @@ private:
     QPointer<MainWindow> m_window;
     QSystemTrayIcon *m_tray = nullptr;
     Notifier *m_notifier;
+    TabConsentPrompter *m_consentPrompter = nullptr; // null without a desktop to ask at
     QMenu *m_menu;
     QMenu *m_queueMenu;
     QAction *m_statusAction;

@@ -34,6 +34,7 @@ struct CommandCaller
 {
     QString channel; // "debug-api", "agent-ws", "agent-client", "mcp", "ctl", "ui"
     QString clientId; // distinguishes connections on one channel
+    QString name = {}; // what the agent calls itself (MCP clientInfo, a WebSocket hello); may be empty
 };
 
 class CommandDispatcher : public QObject

@@ -1,20 +1,20 @@
 #include "DebugActions.h"
 
 #include "CommandDispatcher.h"
+#include "actions/ActionHost.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
-#include "actions/ActionHost.h"
-#include "settings/AppPaths.h"
+#include "chat/AgentChat.h"
 #include "logging/LogBuffer.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
-#include "autoaccept/AutoAcceptController.h"
-#include "chat/AgentChat.h"
 #include "page/PayloadHub.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
-#include "scheduler/Scheduler.h"
 #include "safety/BanList.h"
+#include "scheduler/Scheduler.h"
+#include "settings/AppPaths.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -210,19 +210,19 @@ void getFullState(ActionHost *host, const CommandCaller &caller, const CommandRe
     const auto sections = DebugActions::fullStateSections();
     gathering->pending = int(sections.size());
     for (const auto &[section, action] : sections) {
-        host->commands()->dispatch(
-            action, {}, caller, Scope::DebugApi, [gathering, section](const CommandResult &result) {
-                if (result.ok) {
-                    gathering->state.insert(section, result.data);
-                } else {
-                    gathering->state.insert(section, QJsonValue::Null);
-                    gathering->unavailable.insert(section, result.error);
-                }
-                if (--gathering->pending == 0) {
-                    gathering->state.insert(u"unavailable"_s, gathering->unavailable);
-                    gathering->reply(CommandResult::success(gathering->state));
-                }
-            });
+        host->commands()->dispatch(action, {}, caller, Scope::DebugApi,
+                                   [gathering, section](const CommandResult &result) {
+                                       if (result.ok) {
+                                           gathering->state.insert(section, result.data);
+                                       } else {
+                                           gathering->state.insert(section, QJsonValue::Null);
+                                           gathering->unavailable.insert(section, result.error);
+                                       }
+                                       if (--gathering->pending == 0) {
+                                           gathering->state.insert(u"unavailable"_s, gathering->unavailable);
+                                           gathering->reply(CommandResult::success(gathering->state));
+                                       }
+                                   });
     }
 }
 
@@ -395,7 +395,8 @@ void updateBannedCommands(Settings *settings, QJsonObject params, const CommandR
         return reply(CommandResult::failure(error));
     const QStringList list = value->toStringList();
     if (list.isEmpty())
-        qCInfo(lcSafety) << "the ban list's own entries were emptied through the debug API; the built-in rules still apply";
+        qCInfo(lcSafety) << "the ban list's own entries were emptied through the debug API; the built-in "
+                            "rules still apply";
     else
         qCInfo(lcSafety).noquote() << u"ban list changed through the debug API: %1 patterns"_s.arg(
             list.size());
@@ -445,7 +446,8 @@ bool takeExtensionScheduleNames(QJsonObject &params, const CommandReply &reply)
             return true;
         if (params.contains(ours)) {
             reply(CommandResult::failure(
-                u"params.%1 and params.%2 are the same setting; give one (nothing was changed)"_s.arg(theirs, ours)));
+                u"params.%1 and params.%2 are the same setting; give one (nothing was changed)"_s.arg(theirs,
+                                                                                                      ours)));
             return false;
         }
         params.insert(ours, params.take(theirs));
@@ -453,14 +455,15 @@ bool takeExtensionScheduleNames(QJsonObject &params, const CommandReply &reply)
     };
     if (!rename(u"silenceTimeout"_s, u"silenceTimeoutS"_s))
         return false;
-    for (const auto &[theirs, field] : { std::pair(u"checkPromptEnabled"_s, u"enabled"_s),
-                                         std::pair(u"checkPromptText"_s, u"text"_s) }) {
+    for (const auto &[theirs, field] :
+         { std::pair(u"checkPromptEnabled"_s, u"enabled"_s), std::pair(u"checkPromptText"_s, u"text"_s) }) {
         if (!params.contains(theirs))
             continue;
         QJsonObject check = params.value(u"checkPrompt"_s).toObject();
         if (check.contains(field)) {
-            reply(CommandResult::failure(u"params.%1 and params.checkPrompt.%2 are the same setting; give one "
-                                         "(nothing was changed)"_s.arg(theirs, field)));
+            reply(
+                CommandResult::failure(u"params.%1 and params.checkPrompt.%2 are the same setting; give one "
+                                       "(nothing was changed)"_s.arg(theirs, field)));
             return false;
         }
         check.insert(field, params.take(theirs));
@@ -484,8 +487,8 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
         QStringList list;
         for (const QJsonValue &item : value.toArray()) {
             if (!item.isString())
-                return reply(CommandResult::failure(
-                    u"params.prompts must hold strings only; nothing was changed"_s));
+                return reply(
+                    CommandResult::failure(u"params.prompts must hold strings only; nothing was changed"_s));
             list.append(item.toString());
         }
         if (scheduler->queue().state == PromptQueue::State::Running)
@@ -537,8 +540,8 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
         changes.append({ field.key, *converted });
     }
     if (changes.isEmpty())
-        return reply(CommandResult::failure(u"no schedule field given; known: prompts, "_s
-                                            + known.join(u", "_s)));
+        return reply(
+            CommandResult::failure(u"no schedule field given; known: prompts, "_s + known.join(u", "_s)));
     QString error;
     auto changed = applySettings(settings, changes, &error);
     if (!changed)
@@ -742,8 +745,8 @@ void installSchedulerActions(ActionHost *host)
         objectSchema(), [scheduler](const QJsonObject &, const CommandCaller &, CommandReply reply) {
             reply(CommandResult::success(scheduler->queueStatus()));
         });
-    queueAction(commands, scheduler, u"startQueue"_s, u"Starts the prompt queue (schedule/mode must be queue)."_s,
-                &Scheduler::startQueue);
+    queueAction(commands, scheduler, u"startQueue"_s,
+                u"Starts the prompt queue (schedule/mode must be queue)."_s, &Scheduler::startQueue);
     queueAction(commands, scheduler, u"pauseQueue"_s, u"Pauses the running queue."_s, &Scheduler::pauseQueue);
     queueAction(commands, scheduler, u"resumeQueue"_s, u"Resumes a paused queue."_s, &Scheduler::resumeQueue);
     queueAction(commands, scheduler, u"stopQueue"_s, u"Stops the queue."_s, &Scheduler::stopQueue);
@@ -762,7 +765,8 @@ void installSchedulerActions(ActionHost *host)
             },
             { u"prompt"_s }),
         [host, scheduler](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            if (QString unknown = unknownParams(params, { u"prompt"_s, u"conversation"_s }); !unknown.isEmpty())
+            if (QString unknown = unknownParams(params, { u"prompt"_s, u"conversation"_s });
+                !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
             const QString prompt = p.requiredString(u"prompt"_s);
@@ -771,12 +775,13 @@ void installSchedulerActions(ActionHost *host)
                 return reply(CommandResult::failure(p.error()));
             if (prompt.trimmed().isEmpty())
                 return reply(CommandResult::failure(u"params.prompt is empty"_s));
-            scheduler->sendPrompt(prompt, conversation, host->lifetime(), [reply](const ChatSendOutcome &outcome) {
-                if (outcome.ok)
-                    return reply(CommandResult::success(sendOutcomeJson(outcome)));
-                reply(CommandResult::failure(u"the prompt was not sent: "_s + outcome.error,
-                                             outcome.retryLater ? 409 : 502));
-            });
+            scheduler->sendPrompt(
+                prompt, conversation, host->lifetime(), [reply](const ChatSendOutcome &outcome) {
+                    if (outcome.ok)
+                        return reply(CommandResult::success(sendOutcomeJson(outcome)));
+                    reply(CommandResult::failure(u"the prompt was not sent: "_s + outcome.error,
+                                                 outcome.retryLater ? 409 : 502));
+                });
         });
 
     add(commands, u"getPromptHistory"_s,
@@ -836,7 +841,8 @@ void installSchedulerActions(ActionHost *host)
             if (!refresh)
                 return reply(CommandResult::success(quota->toJson()));
             if (!host->settings()->boolValue(SettingKey::QuotaEnabled))
-                return reply(CommandResult::failure(u"quota/enabled is off: there is nothing to refresh"_s, 409));
+                return reply(
+                    CommandResult::failure(u"quota/enabled is off: there is nothing to refresh"_s, 409));
             auto connection = std::make_shared<QMetaObject::Connection>();
             *connection = QObject::connect(quota, &QuotaMonitor::snapshotChanged, host->lifetime(),
                                            [quota, reply, connection](const QuotaSnapshot &) {
@@ -866,7 +872,7 @@ void installAutoAcceptActions(ActionHost *host)
 
     const auto pauseAction = [host, autoAccept](bool paused) {
         return [host, autoAccept, paused](const QJsonObject &params, const CommandCaller &,
-                                            CommandReply reply) {
+                                          CommandReply reply) {
             if (QString unknown = unknownParams(params, { u"targetId"_s }); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
@@ -906,17 +912,18 @@ void installExtensionNames(CommandDispatcher *commands)
             u"The extension ran this inside VS Code; this app answers it with 501 and what to use instead."_s,
             objectSchema(), [name, instead](const QJsonObject &, const CommandCaller &, CommandReply reply) {
                 reply(CommandResult::failure(
-                    u"%1 ran inside VS Code's extension host, which this app is not part of; %2"_s.arg(name,
-                                                                                                     instead),
+                    u"%1 ran inside VS Code's extension host, which this app is not part of; %2"_s.arg(
+                        name, instead),
                     501));
             });
     };
     insideVsCode(u"listChatCommands"_s,
                  u"to see what the agent's chat offers, use getFullState (its chat and conversations) or "
                  "getConversations"_s);
-    insideVsCode(u"executeVSCodeCommand"_s,
-                 u"run the command from VS Code's command palette, or drive the IDE's window through the browser "
-                 "toolkit (press, click)"_s);
+    insideVsCode(
+        u"executeVSCodeCommand"_s,
+        u"run the command from VS Code's command palette, or drive the IDE's window through the browser "
+        "toolkit (press, click)"_s);
 }
 
 } // namespace
@@ -1000,8 +1007,8 @@ void DebugActions::install(ActionHost *host)
         });
 
     add(commands, u"getSchedule"_s,
-        u"The prompt schedule's settings (schedule/*) and the queue's task prompts (prompts)."_s, objectSchema(),
-        [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        u"The prompt schedule's settings (schedule/*) and the queue's task prompts (prompts)."_s,
+        objectSchema(), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
             QJsonObject data = schedule(host->settings());
             QJsonArray prompts;
             for (const QueueItem &item : host->scheduler()->queue().items)

@@ -29,6 +29,17 @@ QString TabRegistry::current(const CommandCaller &caller) const
     return m_holders.value(keyOf(caller)).current;
 }
 
+bool TabRegistry::heldByAnother(const CommandCaller &caller, const QString &targetId) const
+{
+    const QString mine = keyOf(caller);
+    for (auto it = m_holders.cbegin(); it != m_holders.cend(); ++it) {
+        const CommandCaller holder { it.key().section(u'\x1f', 0, 0), {} };
+        if (it.key() != mine && !isUnrestricted(holder) && it->tabs.contains(targetId))
+            return true;
+    }
+    return false;
+}
+
 void TabRegistry::hand(const CommandCaller &caller, const QString &targetId)
 {
     Holder &holder = m_holders[keyOf(caller)];

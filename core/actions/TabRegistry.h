@@ -38,6 +38,8 @@ public:
     // The tabs a restricted caller controls, in the order it got them (empty for the others).
     QStringList ownedBy(const CommandCaller &caller) const;
     QString current(const CommandCaller &caller) const;
+    // Some other restricted caller holds the tab (the debug API and the window hold none).
+    bool heldByAnother(const CommandCaller &caller, const QString &targetId) const;
 
     // Gives `caller` control of a tab and makes it its current one.
     void hand(const CommandCaller &caller, const QString &targetId);

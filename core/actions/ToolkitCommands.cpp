@@ -1,7 +1,7 @@
 #include "ToolkitCommands.h"
 
+#include "TabConsent.h"
 #include "ToolkitSchemas.h"
-
 #include "cdp/CdpEndpoint.h"
 #include "logging/LogCategories.h"
 #include "page/PageController.h"
@@ -37,13 +37,14 @@ PageController::Done toReply(CommandReply reply)
 
 } // namespace
 
-ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Settings *settings,
+ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Settings *settings, Clock *clock,
                                  CommandDispatcher *commands, QObject *parent)
     : QObject(parent)
     , m_endpoint(endpoint)
     , m_hub(hub)
     , m_settings(settings)
     , m_commands(commands)
+    , m_consent(new TabConsent(settings, clock, this))
 {
     // Installed on demand only: a tab gets the script when a command first reaches it.
     m_hub->addScript(PageController::payloadScript(), [](CdpSession *) { return false; });
@@ -64,6 +65,8 @@ ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Setting
 
 ToolkitCommands::~ToolkitCommands()
 {
+    // Questions still open are refused while this object can still answer them.
+    delete m_consent;
     if (!m_commands)
         return;
     for (const QString &type : ToolkitSchemas::types())
@@ -130,44 +133,153 @@ void ToolkitCommands::onSessionDetached(CdpSession *session)
 }
 
 void ToolkitCommands::withTab(const CommandCaller &caller, const QString &tab, CommandReply reply,
-                              const std::function<void(PageController *, CommandReply)> &act)
+                              TabAction act, bool activeWhenNone)
 {
+    const bool restricted = !TabRegistry::isUnrestricted(caller);
+    if (activeWhenNone && restricted && tab.isEmpty() && m_tabs.ownedBy(caller).isEmpty()) {
+        // An agent with no tab of its own reads the tab the user is looking at, with consent.
+        readTabViews([this, caller, reply = std::move(reply), act = std::move(act)](const TabViews &views) {
+            QStringList order;
+            for (CdpSession *page : m_endpoint->pageSessions())
+                order.append(page->targetId());
+            const QString active = activeTab(views, order);
+            if (active.isEmpty()) {
+                return reply(CommandResult::failure(
+                    tr("no tab is in front to read, and you have none: open a page with open {\"url\": …}"),
+                    409));
+            }
+            askForTab(caller, active, reply, act);
+        });
+        return;
+    }
     const QList<CdpSession *> pages = m_endpoint->pageSessions();
     const TabRegistry::Resolution resolution = m_tabs.resolve(
         caller, tab, [this](const QString &id) { return m_endpoint->sessionForTarget(id) != nullptr; },
         pages.isEmpty() ? QString() : pages.constFirst()->targetId());
     switch (resolution.outcome) {
     case TabRegistry::Outcome::NoTab:
-        return reply(TabRegistry::isUnrestricted(caller)
-                         ? CommandResult::failure(tr("no browser tab is attached: is the browser running with "
-                                                     "remote debugging on %1?")
-                                                      .arg(m_endpoint->address()),
-                                                  503)
-                         : CommandResult::failure(tr("you have no tab yet: open a page with open {\"url\": …} "
-                                                     "or tab {\"action\": \"new\"}"),
-                                                  409));
+        return reply(
+            !restricted ? CommandResult::failure(tr("no browser tab is attached: is the browser running with "
+                                                    "remote debugging on %1?")
+                                                     .arg(m_endpoint->address()),
+                                                 503)
+                        : CommandResult::failure(tr("you have no tab yet: open a page with open {\"url\": …} "
+                                                    "or tab {\"action\": \"new\"}, or take a snapshot to "
+                                                    "read the tab the user is looking at (with the user's "
+                                                    "consent)"),
+                                                 409));
     case TabRegistry::Outcome::NotYours:
-        return refuseNotYours(resolution.targetId, std::move(reply));
+        return askForTab(caller, resolution.targetId, std::move(reply), std::move(act));
     case TabRegistry::Outcome::Resolved:
         break;
     }
-    const QString id = resolution.targetId;
+    actOnTab(resolution.targetId, std::move(reply), act);
+}
+
+void ToolkitCommands::actOnTab(const QString &id, CommandReply reply, const TabAction &act)
+{
     CdpSession *session = m_endpoint->sessionForTarget(id);
     if (!session || !session->isPage())
-        return reply(
-            CommandResult::failure(tr("no tab “%1” (tab {\"action\": \"list\"} shows yours)").arg(id), 404));
+        return reply(CommandResult::failure(
+            tr("no tab “%1” (tab {\"action\": \"list\"} shows the tabs)").arg(id), 404));
     PageController *controller = controllerFor(id);
     if (!controller)
         return reply(CommandResult::failure(tr("the tab “%1” is not attached").arg(id), 503));
     act(controller, std::move(reply));
 }
 
-QJsonObject ToolkitCommands::describeTab(CdpSession *session, const CommandCaller &caller) const
+void ToolkitCommands::askForTab(const CommandCaller &caller, const QString &targetId, CommandReply reply,
+                                TabAction act)
 {
-    return { { u"tab"_s, session->targetId() },
+    CdpSession *session = m_endpoint->sessionForTarget(targetId);
+    if (!session || !session->isPage())
+        return reply(CommandResult::failure(
+            tr("no tab “%1” (tab {\"action\": \"list\"} shows the tabs)").arg(targetId), 404));
+    // Another agent's tab is not offered: two agents in one page would undo each other's work.
+    const bool another = m_tabs.heldByAnother(caller, targetId);
+    // The tab is named by its title and address as the browser has them now (target info events
+    // can lag behind the page).
+    m_endpoint->sendToBrowser(
+        u"Target.getTargetInfo"_s, { { u"targetId"_s, targetId } }, this,
+        [this, caller, targetId, reply, act, another,
+         known = session->targetInfo()](const CdpResult &result) {
+            const QJsonObject info = result.result.value(u"targetInfo").toObject();
+            TabConsent::Request request;
+            request.caller = caller;
+            request.targetId = targetId;
+            request.title = info.value(u"title").toString(known.title);
+            request.url = QUrl(info.value(u"url").toString(known.url));
+            if (request.title.isEmpty())
+                request.title = request.url.isEmpty() ? targetId : request.url.toString();
+            if (another) {
+                return reply(CommandResult::failure(tr("the tab “%1” is in use by another agent: open a tab "
+                                                       "of your own with open {\"url\": …}")
+                                                        .arg(request.title),
+                                                    403));
+            }
+            m_consent->request(request, [this, caller, targetId, reply, act](const QString &refusal) {
+                if (!refusal.isEmpty())
+                    return reply(CommandResult::failure(refusal, 403));
+                if (!m_endpoint->sessionForTarget(targetId))
+                    return reply(CommandResult::failure(tr("the tab closed meanwhile"), 409));
+                m_tabs.hand(caller, targetId);
+                actOnTab(targetId, reply, act);
+            });
+        });
+}
+
+void ToolkitCommands::readTabViews(std::function<void(const TabViews &)> done)
+{
+    struct Gather
+    {
+        TabViews views;
+        qsizetype waiting = 0;
+        std::function<void(const TabViews &)> done;
+    };
+    const QList<CdpSession *> pages = m_endpoint->pageSessions();
+    auto gather = std::make_shared<Gather>(Gather { {}, pages.size(), std::move(done) });
+    if (pages.isEmpty())
+        return gather->done(gather->views);
+    for (CdpSession *page : pages) {
+        gather->views.insert(page->targetId(), {});
+        page->evaluate(
+            u"[document.visibilityState === 'visible', document.hasFocus()]"_s, this,
+            [gather, id = page->targetId()](const QJsonValue &value, const CdpError &error) {
+                if (!error.isError()) {
+                    const QJsonArray pair = value.toArray();
+                    gather->views[id] = { pair.at(0).toBool(), pair.at(1).toBool() };
+                }
+                if (--gather->waiting == 0)
+                    gather->done(gather->views);
+            },
+            std::chrono::milliseconds(1000));
+    }
+}
+
+QString ToolkitCommands::activeTab(const TabViews &views, const QStringList &order)
+{
+    QString visible;
+    for (const QString &id : order) {
+        const TabView view = views.value(id);
+        if (view.visible && view.focused)
+            return id;
+        if (view.visible && visible.isEmpty())
+            visible = id;
+    }
+    return visible;
+}
+
+QJsonObject ToolkitCommands::describeTab(CdpSession *session, const CommandCaller &caller)
+{
+    const QString id = session->targetId();
+    if (!m_tabNumbers.contains(id))
+        m_tabNumbers.insert(id, int(m_tabNumbers.size()) + 1);
+    return { { u"tab"_s, id },
+             { u"id"_s, m_tabNumbers.value(id) }, // a number, as agents of the LLM Browser Agent read it
              { u"title"_s, session->targetInfo().title },
              { u"url"_s, session->targetInfo().url },
-             { u"current"_s, m_tabs.current(caller) == session->targetId() } };
+             { u"yours"_s, TabRegistry::isUnrestricted(caller) || m_tabs.owns(caller, id) },
+             { u"current"_s, m_tabs.current(caller) == id } };
 }
 
 // ---- registration -------------------------------------------------------------------------
@@ -175,16 +287,17 @@ QJsonObject ToolkitCommands::describeTab(CdpSession *session, const CommandCalle
 void ToolkitCommands::add(const QString &type, const QString &description, Handler handler)
 {
     // The dispatcher checks params against the schema (names, types, ranges) before the handler.
-    m_commands->add({ type, CommandDispatcher::Scope::Toolkit | CommandDispatcher::Scope::DebugApi,
-                      description, ToolkitSchemas::schema(type),
-                      [this, handler](const QJsonObject &raw, const CommandCaller &caller, CommandReply reply) {
-                          // The first call often comes while the connection is still being made
-                          // (an MCP client calls a tool right after initialize).
-                          whenBrowserReady(std::move(reply), [handler, raw, caller](CommandReply reply) {
-                              CommandParams params(raw);
-                              handler(params, caller, std::move(reply));
-                          });
-                      } });
+    m_commands->add(
+        { type, CommandDispatcher::Scope::Toolkit | CommandDispatcher::Scope::DebugApi, description,
+          ToolkitSchemas::schema(type),
+          [this, handler](const QJsonObject &raw, const CommandCaller &caller, CommandReply reply) {
+              // The first call often comes while the connection is still being made
+              // (an MCP client calls a tool right after initialize).
+              whenBrowserReady(std::move(reply), [handler, raw, caller](CommandReply reply) {
+                  CommandParams params(raw);
+                  handler(params, caller, std::move(reply));
+              });
+          } });
 }
 
 void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go)
@@ -225,32 +338,17 @@ void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(Co
 
 void ToolkitCommands::addTabCommand(const QString &type, const QString &description, TabHandler handler)
 {
+    const bool activeWhenNone = type == u"snapshot"_s;
     add(type, description,
-        [this, handler](CommandParams &params, const CommandCaller &caller, CommandReply reply) {
-            withTab(caller, params.string(u"tab"_s), std::move(reply),
-                    [&params, &caller, &handler](PageController *controller, CommandReply reply) {
-                        handler(params, controller, caller, std::move(reply));
-                    });
-        });
-}
-
-void ToolkitCommands::refuseNotYours(const QString &targetId, CommandReply reply)
-{
-    // The tab is named by its title as the browser has it now (target info events can lag
-    // behind the page).
-    m_endpoint->sendToBrowser(
-        u"Target.getTargetInfo"_s, { { u"targetId"_s, targetId } }, this,
-        [targetId, reply](const CdpResult &result) {
-            const QJsonObject info = result.result.value(u"targetInfo").toObject();
-            QString title = info.value(u"title").toString();
-            if (title.isEmpty())
-                title = info.value(u"url").toString();
-            if (title.isEmpty())
-                title = targetId;
-            reply(CommandResult::failure(tr("the tab “%1” is not yours: an agent controls only the tabs it "
-                                            "opened (open, tab new) or was handed")
-                                             .arg(title),
-                                         403));
+        [this, handler, activeWhenNone](CommandParams &params, const CommandCaller &caller,
+                                        CommandReply reply) {
+            // The action may run later (after the user allowed the tab): it keeps its own copies.
+            withTab(
+                caller, params.string(u"tab"_s), std::move(reply),
+                [params, caller, handler](PageController *controller, CommandReply reply) mutable {
+                    handler(params, controller, caller, std::move(reply));
+                },
+                activeWhenNone);
         });
 }
 
@@ -577,25 +675,30 @@ void ToolkitCommands::tabCommand(CommandParams &p, const CommandCaller &caller, 
     if (!paramsOk(p, reply))
         return;
     if (action == u"list"_s) {
-        m_endpoint->sendToBrowser(
-            u"Target.getTargets"_s, {}, this, [this, caller, reply](const CdpResult &result) {
-                QHash<QString, QJsonObject> fresh;
-                for (const QJsonValue &info : result.result.value(u"targetInfos").toArray())
-                    fresh.insert(info.toObject().value(u"targetId").toString(), info.toObject());
-                QJsonArray tabs;
-                for (const QString &id : tabsOf(caller)) {
-                    CdpSession *session = m_endpoint->sessionForTarget(id);
-                    if (!session)
-                        continue;
-                    QJsonObject tab = describeTab(session, caller);
-                    if (fresh.contains(id)) {
-                        tab.insert(u"title"_s, fresh.value(id).value(u"title"));
-                        tab.insert(u"url"_s, fresh.value(id).value(u"url"));
+        // Every page tab of the browser: the caller's own say yours, the one in front active.
+        readTabViews([this, caller, reply](const TabViews &views) {
+            m_endpoint->sendToBrowser(
+                u"Target.getTargets"_s, {}, this, [this, caller, reply, views](const CdpResult &result) {
+                    QHash<QString, QJsonObject> fresh;
+                    for (const QJsonValue &info : result.result.value(u"targetInfos").toArray())
+                        fresh.insert(info.toObject().value(u"targetId").toString(), info.toObject());
+                    QStringList order;
+                    for (CdpSession *page : m_endpoint->pageSessions())
+                        order.append(page->targetId());
+                    const QString active = activeTab(views, order);
+                    QJsonArray tabs;
+                    for (const QString &id : std::as_const(order)) {
+                        QJsonObject tab = describeTab(m_endpoint->sessionForTarget(id), caller);
+                        if (fresh.contains(id)) {
+                            tab.insert(u"title"_s, fresh.value(id).value(u"title"));
+                            tab.insert(u"url"_s, fresh.value(id).value(u"url"));
+                        }
+                        tab.insert(u"active"_s, id == active);
+                        tabs.append(tab);
                     }
-                    tabs.append(tab);
-                }
-                reply(CommandResult::success(QJsonObject { { u"tabs"_s, tabs } }));
-            });
+                    reply(CommandResult::success(QJsonObject { { u"tabs"_s, tabs } }));
+                });
+        });
         return;
     }
     if (action == u"new"_s) {
@@ -608,9 +711,10 @@ void ToolkitCommands::tabCommand(CommandParams &p, const CommandCaller &caller, 
     }
     if (tab.isEmpty())
         return reply(CommandResult::failure(tr("tab %1 needs params.tab (an id from tab list)").arg(action)));
-    withTab(caller, tab, std::move(reply), [this, action, tab, caller](PageController *controller, CommandReply reply) {
-        switchOrClose(action, tab, controller, caller, std::move(reply));
-    });
+    withTab(caller, tab, std::move(reply),
+            [this, action, tab, caller](PageController *controller, CommandReply reply) {
+                switchOrClose(action, tab, controller, caller, std::move(reply));
+            });
 }
 
 void ToolkitCommands::switchOrClose(const QString &action, const QString &tab, PageController *controller,

@@ -4,11 +4,13 @@
 // Schema of its params (the MCP server lists them as tools). One PageController per tab does
 // the work.
 //
-// Tabs: an agent (a CommandCaller: channel + clientId) controls only the tabs it opened (open,
-// tab new, or a link of its tab that opened one) or was handed (handTab), at most
-// toolkit/maxTabs of them; any other tab is refused by its title. The channels "debug-api",
-// "ctl" and "ui" may use every tab. Each caller has a current tab, the one commands without
-// `tab` act on.
+// Tabs: an agent (a CommandCaller: channel + clientId) controls the tabs it opened (open, tab
+// new, or a link of its tab that opened one, by CDP openerId), at most toolkit/maxTabs of them,
+// and the tabs the user let it use (TabConsent: toolkit/userTabs, a desktop prompt); these are
+// released when it disconnects. The channels "debug-api", "ctl" and "ui" may use every tab.
+// Each caller has a current tab, the one commands without `tab` act on; an agent's snapshot
+// with no tab at all reads the tab the user is looking at (with consent), as the LLM Browser
+// Agent extension did.
 
 #include "actions/CommandDispatcher.h"
 #include "actions/TabRegistry.h"
@@ -26,6 +28,8 @@ namespace mpa {
 
 class CdpEndpoint;
 class CdpSession;
+class Clock;
+class TabConsent;
 class PageController;
 class PayloadHub;
 class Settings;
@@ -34,8 +38,8 @@ class ToolkitCommands : public QObject
 {
     Q_OBJECT
 public:
-    ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Settings *settings, CommandDispatcher *commands,
-                    QObject *parent = nullptr);
+    ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Settings *settings, Clock *clock,
+                    CommandDispatcher *commands, QObject *parent = nullptr);
     ~ToolkitCommands() override;
 
     // Gives `caller` control of a tab it did not open (and makes it its current tab).
@@ -44,6 +48,9 @@ public:
     QStringList tabsOf(const CommandCaller &caller) const;
     // The controller of an attached page (created on first use); null when there is no such page.
     PageController *controllerFor(const QString &targetId);
+    // Who decides whether an agent may use a tab it did not open (the window registers its
+    // prompt here).
+    TabConsent *consent() const { return m_consent; }
 
 public Q_SLOTS:
     // Forgets the tabs a disconnected agent owned; the tabs stay open.
@@ -59,6 +66,14 @@ private:
         = std::function<void(CommandParams &params, const CommandCaller &caller, CommandReply reply)>;
     using TabHandler = std::function<void(CommandParams &params, PageController *tab,
                                           const CommandCaller &caller, CommandReply reply)>;
+    using TabAction = std::function<void(PageController *, CommandReply)>;
+    // Per page tab: whether the user sees it (visibilityState) and its window has the focus.
+    struct TabView
+    {
+        bool visible = false;
+        bool focused = false;
+    };
+    using TabViews = QHash<QString, TabView>;
 
     void add(const QString &type, const QString &description, Handler handler);
     // Runs `go` once the browser's open tabs are known (at once when they are, or when the
@@ -67,15 +82,22 @@ private:
     // Registers a type that acts on one tab (params.tab or the caller's current tab).
     void addTabCommand(const QString &type, const QString &description, TabHandler handler);
     // Runs `act` on the tab a command names (or the caller's current one), or answers why not.
-    void withTab(const CommandCaller &caller, const QString &tab, CommandReply reply,
-                 const std::function<void(PageController *, CommandReply)> &act);
-    // Refuses a tab the caller does not control, naming it by its current title.
-    void refuseNotYours(const QString &targetId, CommandReply reply);
+    // With `activeWhenNone`, an agent without any tab gets the one the user is looking at.
+    void withTab(const CommandCaller &caller, const QString &tab, CommandReply reply, TabAction act,
+                 bool activeWhenNone = false);
+    // Asks TabConsent for a tab the caller does not control (named by its current title and
+    // URL); runs `act` on it once granted.
+    void askForTab(const CommandCaller &caller, const QString &targetId, CommandReply reply, TabAction act);
+    void actOnTab(const QString &targetId, CommandReply reply, const TabAction &act);
+    // Reads every page tab's TabView (a page that does not answer within 1 s counts as hidden).
+    void readTabViews(std::function<void(const TabViews &)> done);
+    // The tab the user is looking at: visible in a focused window, else visible; empty if none.
+    static QString activeTab(const TabViews &views, const QStringList &order);
     void createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply);
     void tabCommand(CommandParams &params, const CommandCaller &caller, CommandReply reply);
     void switchOrClose(const QString &action, const QString &tab, PageController *controller,
                        const CommandCaller &caller, CommandReply reply);
-    QJsonObject describeTab(CdpSession *session, const CommandCaller &caller) const;
+    QJsonObject describeTab(CdpSession *session, const CommandCaller &caller);
     int maxTabs() const;
     void onPageAttached(CdpSession *session);
     void onSessionDetached(CdpSession *session);
@@ -86,6 +108,8 @@ private:
     Settings *m_settings;
     QPointer<CommandDispatcher> m_commands;
     TabRegistry m_tabs;
+    TabConsent *m_consent;
+    QHash<QString, int> m_tabNumbers; // target id → the number `tab list` shows as "id"
     QHash<QString, PageController *> m_controllers;
     std::chrono::milliseconds m_browserWait { 10000 };
     std::shared_ptr<QHash<QString, int>> m_refMarks = std::make_shared<QHash<QString, int>>();

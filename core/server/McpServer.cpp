@@ -198,9 +198,11 @@ QJsonObject McpServer::toolResult(const CommandResult &result)
     // title, tab, counts) follows as a second item.
     if (data.isObject() && data.toObject().value(u"snapshot"_s).isString()) {
         QJsonObject meta = data.toObject();
-        content.append(QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, meta.take(u"snapshot"_s).toString() } });
-        content.append(QJsonObject { { u"type"_s, u"text"_s },
-                                     { u"text"_s, QString::fromUtf8(QJsonDocument(meta).toJson(QJsonDocument::Compact)) } });
+        content.append(
+            QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, meta.take(u"snapshot"_s).toString() } });
+        content.append(QJsonObject {
+            { u"type"_s, u"text"_s },
+            { u"text"_s, QString::fromUtf8(QJsonDocument(meta).toJson(QJsonDocument::Compact)) } });
         return { { u"content"_s, content }, { u"isError"_s, false } };
     }
     if (data.isObject()) {
@@ -254,7 +256,7 @@ void McpServer::callTool(const QJsonValue &id, const QJsonObject &params)
     // Input the schema refuses (checked by the dispatcher) is the model's mistake: a tool error
     // it can read and correct, like any other failure.
     QPointer<McpServer> self(this);
-    m_commands->dispatch(name, arguments, { u"mcp"_s, u"stdio"_s }, Scope::Toolkit,
+    m_commands->dispatch(name, arguments, { u"mcp"_s, u"stdio"_s, m_clientName }, Scope::Toolkit,
                          [self, id](const CommandResult &result) {
                              if (self)
                                  self->respond(id, toolResult(result));

@@ -1,7 +1,7 @@
 #include "ToolkitChannel.h"
 
-#include "ToolkitProtocol.h"
 #include "TokenFile.h"
+#include "ToolkitProtocol.h"
 #include "logging/LogCategories.h"
 
 #include <QJsonArray>
@@ -25,7 +25,7 @@ QByteArray authAccepted(const QJsonValue &id)
 } // namespace
 
 ToolkitChannel::ToolkitChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,
-                           QObject *parent)
+                               QObject *parent)
     : QObject(parent)
     , m_commands(commands)
     , m_caller(std::move(caller))
@@ -76,6 +76,7 @@ void ToolkitChannel::handleMessage(const QByteArray &text)
             return;
         }
         m_authenticated = true;
+        noteName(message.raw);
         Q_EMIT send(authAccepted(message.id));
         Q_EMIT authenticated();
         return;
@@ -95,6 +96,7 @@ void ToolkitChannel::handleMessage(const QByteArray &text)
     case Kind::Hello:
         qCInfo(lcServer).noquote() << m_caller.channel << m_caller.clientId
                                    << "peer says hello:" << ToolkitProtocol::toText(message.raw).left(300);
+        noteName(message.raw);
         return;
     case Kind::Auth:
         // Already authenticated (by URL or an earlier message): acknowledge, change nothing.
@@ -103,6 +105,18 @@ void ToolkitChannel::handleMessage(const QByteArray &text)
     case Kind::Request:
         runCommand(message.id, message.type, message.params);
         return;
+    }
+}
+
+void ToolkitChannel::noteName(const QJsonObject &message)
+{
+    // What the agent calls itself, for the user's consent prompt and the Agents view.
+    for (const char *field : { "name", "agent", "client" }) {
+        const QString name = message.value(QLatin1String(field)).toString().simplified().left(80);
+        if (!name.isEmpty()) {
+            m_caller.name = name;
+            return;
+        }
     }
 }
 

@@ -30,7 +30,7 @@ public:
     // `expectedToken` empty: the connection needs no authentication (client mode, or a
     // server-mode connection that presented the token in its URL).
     ToolkitChannel(CommandDispatcher *commands, CommandCaller caller, QString expectedToken,
-                 QObject *parent = nullptr);
+                   QObject *parent = nullptr);
     ~ToolkitChannel() override;
 
     const CommandCaller &caller() const { return m_caller; }
@@ -57,6 +57,7 @@ Q_SIGNALS:
     void authenticated();
 
 private:
+    void noteName(const QJsonObject &message);
     void runCommand(const QJsonValue &id, const QString &type, const QJsonObject &params);
 
     CommandDispatcher *m_commands;

@@ -44,6 +44,8 @@ enum class SettingKey {
     ToolkitMaxTabs,
     ToolkitAllowEval,
     ToolkitDialogs,
+    ToolkitUserTabs,
+    ToolkitAllowedSites,
     Count_
 };
 

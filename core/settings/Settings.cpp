@@ -65,6 +65,20 @@ QString validateBanList(const QVariant &value)
     return {};
 }
 
+// Host names as a URL has them (mail.google.com, localhost, 127.0.0.1), one per entry.
+QString validateSiteList(const QVariant &value)
+{
+    if (QString error = validateNonEmptyEntries(value); !error.isEmpty())
+        return error;
+    for (const QString &entry : value.toStringList()) {
+        const QString host = entry.trimmed();
+        if (host.contains(u'/') || host.contains(u' ') || (host.contains(u':') && !host.startsWith(u'[')))
+            return u"'%1' is not a site: give a host name such as example.com (no scheme, path or port)"_s
+                .arg(entry);
+    }
+    return {};
+}
+
 QString validateNotBlank(const QVariant &value)
 {
     return value.toString().trimmed().isEmpty() ? u"it is empty"_s : QString();
@@ -277,6 +291,20 @@ const std::array kTable = {
                   .type = T::Choice,
                   .defaultValue = u"accept"_s,
                   .choices = { u"accept"_s, u"dismiss"_s } },
+    // May an agent use a tab it did not open (the user's own): ask at the desktop, allow, deny;
+    // and the sites the user allowed for good. Only the user gives these rights.
+    SettingSpec { .key = SettingKey::ToolkitUserTabs,
+                  .name = "toolkit/userTabs",
+                  .type = T::Choice,
+                  .defaultValue = u"ask"_s,
+                  .choices = { u"ask"_s, u"allow"_s, u"deny"_s },
+                  .privileged = true },
+    SettingSpec { .key = SettingKey::ToolkitAllowedSites,
+                  .name = "toolkit/allowedSites",
+                  .type = T::StringList,
+                  .defaultValue = QStringList(),
+                  .validator = validateSiteList,
+                  .privileged = true },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 
@@ -346,8 +374,9 @@ void Settings::load()
     }
     if (unreadable) {
         m_settings.reset();
-        qCWarning(lcSettings).noquote() << JsonDataFile::moveAside(
-            path, u"it is not a settings file QSettings can read"_s, u"the defaults are in use"_s, &m_movedAside);
+        qCWarning(lcSettings).noquote()
+            << JsonDataFile::moveAside(path, u"it is not a settings file QSettings can read"_s,
+                                       u"the defaults are in use"_s, &m_movedAside);
         if (m_movedAside.isEmpty())
             QFile::remove(path);
         m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);

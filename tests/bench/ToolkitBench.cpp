@@ -13,6 +13,7 @@
 #include "page/PayloadHub.h"
 #include "actions/CommandDispatcher.h"
 #include "actions/ToolkitCommands.h"
+#include "common/SystemClock.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -80,7 +81,8 @@ int main(int argc, char **argv)
     Settings settings(QDir(config.path()).filePath(u"settings.ini"_s));
     PayloadHub hub(&endpoint);
     CommandDispatcher commands;
-    ToolkitCommands toolkit(&endpoint, &hub, &settings, &commands);
+    SystemClock clock;
+    ToolkitCommands toolkit(&endpoint, &hub, &settings, &clock, &commands);
 
     const QList<int> sizes { 3000, 30000 };
     QStringList urls;

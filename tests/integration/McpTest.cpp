@@ -8,14 +8,18 @@
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
+#include "cdp/CdpEndpoint.h"
 #include "server/McpServer.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPointer>
 #include <QProcess>
+#include <QSettings>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -213,13 +217,21 @@ TEST(McpCommandStdioTest, BadArgumentsExitWithCode2)
 class McpCommandTest : public ChromiumTest
 {
 protected:
-    std::unique_ptr<NodeBridge> startSession()
+    std::unique_ptr<NodeBridge> startSession(const QString &config = configDir())
     {
         auto session = std::make_unique<NodeBridge>(
             u"mcp-session.mjs"_s,
             QStringList { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s,
-                          QString::number(browser().port()), u"--config-dir"_s, configDir() });
+                          QString::number(browser().port()), u"--config-dir"_s, config });
         return session;
+    }
+
+    static QJsonObject callTool(NodeBridge &session, const QString &name, const QJsonObject &arguments = {})
+    {
+        session.send({ { u"op"_s, u"callTool"_s }, { u"name"_s, name }, { u"arguments"_s, arguments } });
+        const QJsonObject answer = resultOf(session, u"callTool"_s);
+        EXPECT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
+        return answer.value(u"result"_s).toObject();
     }
 };
 
@@ -239,6 +251,41 @@ TEST_F(McpCommandTest, TheSdkSpawnsTheServerAndListsItsTools)
         EXPECT_EQ(tool.toObject().value(u"inputSchema"_s).toObject().value(u"type"_s).toString(),
                   u"object"_s);
     }
+    EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
+}
+
+// `mcp` alone has no desktop to ask at: the user's tab is refused with how to allow it, and the
+// allowed sites of toolkit/allowedSites let the agent in.
+TEST_F(McpCommandTest, TheUsersTabNeedsTheUsersConsent)
+{
+    CdpEndpoint *endpoint = connectEndpoint();
+    ASSERT_TRUE(endpoint);
+    CdpSession *users = openPage(endpoint, fixtureUrl(u"toolkit/form.html"_s));
+    ASSERT_TRUE(users);
+    ASSERT_TRUE(sendAndWait(users, u"Page.bringToFront"_s).ok());
+    QTemporaryDir config;
+    {
+        auto session = startSession(config.path());
+        ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
+        const QJsonObject refused = callTool(*session, u"snapshot"_s);
+        EXPECT_TRUE(refused.value(u"isError"_s).toBool()) << session->transcript().toStdString();
+        EXPECT_EQ(
+            firstText(refused),
+            u"the tab “Toolkit form” (127.0.0.1) is the user's, and no one is at the desktop to allow it: "
+            "the user can set toolkit/userTabs=allow, or add 127.0.0.1 to toolkit/allowedSites"_s);
+        EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
+    }
+    {
+        QSettings ini(QDir(config.path()).filePath(u"settings.ini"_s), QSettings::IniFormat);
+        ini.setValue(u"toolkit/allowedSites"_s, QStringList { u"127.0.0.1"_s });
+    }
+    auto session = startSession(config.path());
+    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
+    const QJsonObject snapshot = callTool(*session, u"snapshot"_s);
+    EXPECT_FALSE(snapshot.value(u"isError"_s).toBool()) << session->transcript().toStdString();
+    EXPECT_TRUE(firstText(snapshot).contains(u"Sign up"_s)) << firstText(snapshot).toStdString();
+    const QJsonObject tabs = callTool(*session, u"tab"_s, { { u"action"_s, u"list"_s } });
+    EXPECT_TRUE(firstText(tabs).contains(u"\"yours\":true"_s)) << firstText(tabs).toStdString();
     EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
 }
 

@@ -4,11 +4,12 @@
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "engine/Engine.h"
-#include "page/PageController.h"
 #include "actions/CommandDispatcher.h"
+#include "actions/TabConsent.h"
 #include "actions/ToolkitCommands.h"
 #include "actions/ToolkitSchemas.h"
+#include "engine/Engine.h"
+#include "page/PageController.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>
@@ -490,7 +491,8 @@ TEST_F(ToolkitTest, DialogsAreHandledByPolicyAndReported)
 
     // A prompt is answered with its default text.
     const QJsonObject prompted = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Ask a name"_s) } });
-    EXPECT_EQ(prompted.value(u"dialogs"_s).toArray().at(0).toObject().value(u"type"_s).toString(), u"prompt"_s);
+    EXPECT_EQ(prompted.value(u"dialogs"_s).toArray().at(0).toObject().value(u"type"_s).toString(),
+              u"prompt"_s);
     EXPECT_EQ(evaluate(page, u"window.answer"_s).toString(), u"Ada"_s);
 
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitDialogs, u"dismiss"_s));
@@ -530,8 +532,12 @@ TEST_F(ToolkitTest, NavigationHistoryAndNewTabsAreReportedAsEffects)
     ASSERT_EQ(tabs.size(), 1) << QJsonDocument(opened).toJson().toStdString();
     const QString newTab = tabs.at(0).toObject().value(u"tab"_s).toString();
     EXPECT_TRUE(engine->toolkit()->tabsOf(kAgent).contains(newTab));
+    // tab list shows every tab of the browser; the agent's two say yours.
     const QJsonArray listed = ok(u"tab"_s, { { u"action"_s, u"list"_s } }).value(u"tabs"_s).toArray();
-    EXPECT_EQ(listed.size(), 2);
+    EXPECT_EQ(std::count_if(listed.begin(), listed.end(),
+                            [](const QJsonValue &tab) { return tab.toObject().value(u"yours"_s).toBool(); }),
+              2);
+    EXPECT_EQ(listed.size(), engine->endpoint()->pageSessions().size());
     ok(u"tab"_s, { { u"action"_s, u"switch"_s }, { u"tab"_s, newTab } });
     EXPECT_TRUE(waitUntil([&] { return snapshotText().contains(u"Came from blank"_s); }));
     ok(u"tab"_s, { { u"action"_s, u"close"_s }, { u"tab"_s, newTab } });
@@ -680,10 +686,13 @@ TEST_F(ToolkitTest, AnAgentControlsOnlyItsOwnTabsUpToTheLimit)
 {
     CdpSession *mine = openTab(u"form.html"_s, kAgent);
     ASSERT_TRUE(mine);
-    // The other agent has no tab yet.
-    EXPECT_TRUE(fails(u"snapshot"_s, {}, kOtherAgent, 409).contains(u"you have no tab yet"_s));
+    // The other agent has no tab yet: a click has nothing to act on.
+    EXPECT_TRUE(
+        fails(u"click"_s, { { u"ref"_s, u"e1"_s } }, kOtherAgent, 409).contains(u"you have no tab yet"_s));
+    // Another agent's tab is not offered to it, not even by asking the user.
     const QString refused = fails(u"snapshot"_s, { { u"tab"_s, mine->targetId() } }, kOtherAgent, 403);
-    EXPECT_TRUE(refused.contains(u"the tab “Toolkit form” is not yours"_s)) << refused.toStdString();
+    EXPECT_TRUE(refused.contains(u"the tab “Toolkit form” is in use by another agent"_s))
+        << refused.toStdString();
     // It opens its own.
     const QJsonObject opened = ok(
         u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/other.html?from=agent2"_s).toString() } }, kOtherAgent);
@@ -709,8 +718,88 @@ TEST_F(ToolkitTest, AnAgentControlsOnlyItsOwnTabsUpToTheLimit)
     engine->toolkit()->releaseCaller(kOtherAgent);
     EXPECT_TRUE(engine->toolkit()->tabsOf(kOtherAgent).isEmpty());
     EXPECT_TRUE(engine->endpoint()->sessionForTarget(theirs));
-    EXPECT_EQ(fails(u"snapshot"_s, { { u"tab"_s, theirs } }, kOtherAgent, 403).contains(u"is not yours"_s),
-              true);
+    // It is the user's tab now: without anyone at the desktop to ask, it is refused.
+    EXPECT_TRUE(
+        fails(u"snapshot"_s, { { u"tab"_s, theirs } }, kOtherAgent, 403).contains(u"toolkit/userTabs"_s));
+}
+
+// Consent (issue: agents on the user's own tabs): the desktop prompt is scripted here, answering
+// each question with `nextAnswer` at once, as a person clicking a button of the dialog would.
+TEST_F(ToolkitTest, AnAgentUsesTheUsersTabOnlyWithConsent)
+{
+    // The user's tab, in front (opened by the user: the debug API stands in).
+    CdpSession *users = openTab(u"form.html"_s, kDebug);
+    ASSERT_TRUE(users);
+    const QString usersTab = users->targetId();
+    ASSERT_TRUE(sendAndWait(users, u"Page.bringToFront"_s).ok());
+    TabConsent *consent = engine->toolkit()->consent();
+    QObject desktop;
+    QList<TabConsent::Request> asked;
+    TabConsent::Answer nextAnswer = TabConsent::Answer::Deny;
+    consent->setAsker(
+        &desktop, [&](const TabConsent::Request &request, std::function<void(TabConsent::Answer)> answer) {
+            asked.append(request);
+            answer(nextAnswer);
+        });
+    CommandCaller named = kAgent;
+    named.name = u"Claude Desktop"_s;
+
+    // A snapshot with no tab of its own reads the tab in front, once the user allows it.
+    const QString refused = fails(u"snapshot"_s, {}, named, 403);
+    EXPECT_EQ(refused, u"the user refused Claude Desktop the tab “Toolkit form”"_s);
+    ASSERT_EQ(asked.size(), 1);
+    EXPECT_EQ(asked.at(0).targetId, usersTab);
+    EXPECT_EQ(asked.at(0).site(), u"127.0.0.1"_s);
+    EXPECT_EQ(asked.at(0).agentName(), u"Claude Desktop"_s);
+    EXPECT_TRUE(engine->toolkit()->tabsOf(kAgent).isEmpty());
+
+    nextAnswer = TabConsent::Answer::AllowOnce;
+    const QString text = snapshotText({}, named);
+    EXPECT_TRUE(text.contains(u"Sign up"_s)) << text.toStdString();
+    EXPECT_EQ(asked.size(), 2);
+    EXPECT_EQ(engine->toolkit()->tabsOf(kAgent), QStringList { usersTab });
+    // Later commands go to that tab without asking again.
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Email"_s) }, { u"value"_s, u"ada@example.com"_s } }, named);
+    EXPECT_EQ(asked.size(), 2);
+    // tab list shows every tab: this one is now the agent's, and in front.
+    const QJsonArray listed = ok(u"tab"_s, { { u"action"_s, u"list"_s } }).value(u"tabs"_s).toArray();
+    const auto entry = std::find_if(listed.begin(), listed.end(), [&](const QJsonValue &tab) {
+        return tab.toObject().value(u"tab"_s).toString() == usersTab;
+    });
+    ASSERT_NE(entry, listed.end());
+    EXPECT_TRUE(entry->toObject().value(u"yours"_s).toBool());
+    EXPECT_TRUE(entry->toObject().value(u"active"_s).toBool());
+    EXPECT_GT(entry->toObject().value(u"id"_s).toInt(), 0);
+
+    // A tab the user opens meanwhile is never handed to the agent.
+    const CdpResult opened
+        = browserCall(*own, u"Target.createTarget"_s,
+                      { { u"url"_s, fixtureUrl(u"toolkit/other.html?from=user"_s).toString() } });
+    ASSERT_TRUE(opened.ok());
+    const QString userOpened = opened.result.value(u"targetId"_s).toString();
+    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->sessionForTarget(userOpened) != nullptr; }));
+    EXPECT_FALSE(engine->toolkit()->tabsOf(kAgent).contains(userOpened));
+
+    // The grant ends with the connection; "Allow for this site" outlives it, until revoked.
+    engine->toolkit()->releaseCaller(kAgent);
+    nextAnswer = TabConsent::Answer::AllowSite;
+    EXPECT_TRUE(snapshotText({ { u"tab"_s, usersTab } }, named).contains(u"Sign up"_s));
+    EXPECT_EQ(asked.size(), 3);
+    EXPECT_EQ(settings->listValue(SettingKey::ToolkitAllowedSites), QStringList { u"127.0.0.1"_s });
+    engine->toolkit()->releaseCaller(kAgent);
+    EXPECT_TRUE(snapshotText({ { u"tab"_s, usersTab } }, named).contains(u"Sign up"_s));
+    EXPECT_EQ(asked.size(), 3) << "the site was allowed for good";
+    engine->toolkit()->releaseCaller(kAgent);
+    EXPECT_TRUE(consent->revokeSite(u"127.0.0.1"_s));
+    nextAnswer = TabConsent::Answer::Deny;
+    fails(u"snapshot"_s, { { u"tab"_s, usersTab } }, named, 403);
+    EXPECT_EQ(asked.size(), 4);
+
+    // toolkit/userTabs=deny refuses without asking.
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitUserTabs, u"deny"_s));
+    EXPECT_TRUE(fails(u"tab"_s, { { u"action"_s, u"switch"_s }, { u"tab"_s, usersTab } }, named, 403)
+                    .contains(u"toolkit/userTabs is deny"_s));
+    EXPECT_EQ(asked.size(), 4);
 }
 
 TEST_F(ToolkitTest, BadParamsGetErrorsThatNameTheProblem)
@@ -736,7 +825,8 @@ TEST_F(ToolkitTest, BadParamsGetErrorsThatNameTheProblem)
     EXPECT_TRUE(fails(u"scroll"_s, {}, kAgent, 400).contains(u"say how far"_s));
     EXPECT_TRUE(
         fails(u"wait"_s, { { u"ms"_s, 5 }, { u"text"_s, u"x"_s } }, kAgent, 400).contains(u"exactly one"_s));
-    EXPECT_EQ(fails(u"wait"_s, { { u"ms"_s, 60000 } }, kAgent, 400), u"wait: params.ms must be at most 30000"_s);
+    EXPECT_EQ(fails(u"wait"_s, { { u"ms"_s, 60000 } }, kAgent, 400),
+              u"wait: params.ms must be at most 30000"_s);
     EXPECT_TRUE(fails(u"get"_s, { { u"what"_s, u"colour"_s } }, kAgent, 400)
                     .contains(u"params.what must be one of"_s));
     EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, u"javascript:alert(1)"_s } }, kAgent, 400)

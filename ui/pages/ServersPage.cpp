@@ -3,8 +3,8 @@
 #include "TokenBox.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
-#include "server/ToolkitServerService.h"
 #include "server/DebugApiService.h"
+#include "server/ToolkitServerService.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -101,6 +101,23 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     // A token made here replaces the one the running server checks, at once.
     connect(m_agentToken, &TokenBox::regenerated, agentServer, &ToolkitServerService::reloadToken);
     showAgentState();
+
+    QFormLayout *tabs = addFormGroup(tr("Your tabs"));
+    tabs->addRow(hint(tr("Agents always control the tabs they open. A tab of yours (the one you are "
+                         "looking at, or one an agent names) needs your consent."),
+                      this));
+    addField(tabs, tr("Agents on your tabs:"), SettingKey::ToolkitUserTabs,
+             SettingField::Options().withChoices({ { u"ask"_s,
+                                                     tr("Ask me each time (Allow once · Allow for "
+                                                        "this site · Deny)") },
+                                                   { u"allow"_s, tr("Allow without asking") },
+                                                   { u"deny"_s, tr("Never") } }));
+    addField(
+        tabs, tr("Sites allowed:"), SettingKey::ToolkitAllowedSites,
+        SettingField::Options().withPlaceholder(tr("one host per line, e.g. mail.google.com")).withLines(4))
+        ->setNote(tr("Added by “Allow for this site”; delete a line to take the grant back. Without a "
+                     "desktop (the mcp command alone) only these sites and “Allow without asking” let an "
+                     "agent in."));
     body()->addStretch(1);
 }
 

@@ -1,0 +1,159 @@
+#include "TabConsent.h"
+
+#include "common/Clock.h"
+#include "logging/LogCategories.h"
+#include "settings/Settings.h"
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+struct TabConsent::Pending
+{
+    Request request;
+    QList<Done> waiting; // every caller's request for this tab while the question is open
+    ClockTimer *timer = nullptr;
+    bool finished = false;
+};
+
+QString TabConsent::Request::agentName() const
+{
+    if (!caller.name.trimmed().isEmpty())
+        return caller.name.trimmed();
+    return u"an agent (%1 %2)"_s.arg(caller.channel, caller.clientId);
+}
+
+TabConsent::TabConsent(Settings *settings, Clock *clock, QObject *parent)
+    : QObject(parent)
+    , m_settings(settings)
+    , m_clock(clock)
+{
+}
+
+TabConsent::~TabConsent()
+{
+    // Nobody answers after us: the waiting commands are refused, not left hanging.
+    const auto pending = std::exchange(m_pending, {});
+    for (const std::shared_ptr<Pending> &p : pending) {
+        p->finished = true;
+        for (const Done &done : std::as_const(p->waiting))
+            done(tr("the app is shutting down"));
+    }
+}
+
+void TabConsent::setAsker(QObject *owner, Asker asker)
+{
+    m_askerOwner = owner;
+    m_asker = std::move(asker);
+}
+
+bool TabConsent::canAsk() const
+{
+    return m_askerOwner && m_asker;
+}
+
+QString TabConsent::siteOf(const QUrl &url)
+{
+    return url.host().toLower();
+}
+
+bool TabConsent::isSiteAllowed(const QString &site) const
+{
+    if (site.isEmpty())
+        return false;
+    const QStringList sites = m_settings->listValue(SettingKey::ToolkitAllowedSites);
+    return std::any_of(sites.cbegin(), sites.cend(),
+                       [&site](const QString &entry) { return entry.trimmed().toLower() == site; });
+}
+
+bool TabConsent::revokeSite(const QString &site)
+{
+    QStringList sites = m_settings->listValue(SettingKey::ToolkitAllowedSites);
+    const qsizetype removed = sites.removeIf(
+        [&site](const QString &entry) { return entry.trimmed().toLower() == site.toLower(); });
+    if (removed == 0)
+        return false;
+    m_settings->setValue(SettingKey::ToolkitAllowedSites, sites);
+    qCInfo(lcServer).noquote() << "agents: the grant for" << site << "was revoked";
+    return true;
+}
+
+void TabConsent::request(const Request &request, Done done)
+{
+    const QString policy = m_settings->stringValue(SettingKey::ToolkitUserTabs);
+    const QString site = request.site();
+    const QString named
+        = site.isEmpty() ? u"“%1”"_s.arg(request.title) : u"“%1” (%2)"_s.arg(request.title, site);
+    if (policy == u"deny"_s) {
+        return done(tr("the tab %1 is the user's, and agents may not use the user's tabs (toolkit/userTabs "
+                       "is deny): open a tab of your own with open {\"url\": …}")
+                        .arg(named));
+    }
+    if (policy == u"allow"_s || isSiteAllowed(site)) {
+        Q_EMIT settled(request, true, policy == u"allow"_s ? u"toolkit/userTabs=allow"_s : u"site allowed"_s);
+        return done({});
+    }
+    if (!canAsk()) {
+        return done(tr("the tab %1 is the user's, and no one is at the desktop to allow it: the user can set "
+                       "toolkit/userTabs=allow, or add %2 to toolkit/allowedSites")
+                        .arg(named, site.isEmpty() ? tr("its site") : site));
+    }
+    // One question per agent and tab: a second request waits for the same answer.
+    for (const std::shared_ptr<Pending> &p : std::as_const(m_pending)) {
+        if (p->request.targetId == request.targetId && p->request.caller.channel == request.caller.channel
+            && p->request.caller.clientId == request.caller.clientId) {
+            p->waiting.append(std::move(done));
+            return;
+        }
+    }
+    auto pending = std::make_shared<Pending>();
+    pending->request = request;
+    pending->waiting.append(std::move(done));
+    pending->timer = new ClockTimer(m_clock, this);
+    const std::weak_ptr<Pending> weak = pending;
+    connect(pending->timer, &ClockTimer::timeout, this, [this, weak] {
+        if (const auto p = weak.lock()) {
+            finish(p, Answer::Deny,
+                   tr("the user did not answer within %1 s whether %2 may use the tab “%3”")
+                       .arg(m_patience.count() / 1000)
+                       .arg(p->request.agentName(), p->request.title));
+            Q_EMIT withdrawn(p->request.targetId, p->request.caller);
+        }
+    });
+    pending->timer->start(m_patience);
+    m_pending.append(pending);
+    qCInfo(lcServer).noquote() << u"agents: asking the user whether %1 may use the tab %2"_s.arg(
+        request.agentName(), named);
+    Q_EMIT asked(request);
+    m_asker(request, [this, weak](Answer answer) {
+        if (const auto p = weak.lock())
+            finish(p, answer,
+                   tr("the user refused %1 the tab “%2”").arg(p->request.agentName(), p->request.title));
+    });
+}
+
+void TabConsent::finish(const std::shared_ptr<Pending> &pending, Answer answer, const QString &refusal)
+{
+    if (pending->finished)
+        return;
+    pending->finished = true;
+    m_pending.removeAll(pending);
+    pending->timer->stop();
+    pending->timer->deleteLater();
+    const Request &request = pending->request;
+    const bool granted = answer != Answer::Deny;
+    if (answer == Answer::AllowSite && !request.site().isEmpty() && !isSiteAllowed(request.site())) {
+        QStringList sites = m_settings->listValue(SettingKey::ToolkitAllowedSites);
+        sites.append(request.site());
+        m_settings->setValue(SettingKey::ToolkitAllowedSites, sites);
+    }
+    const QString how = answer == Answer::AllowSite ? u"allowed for the site"_s
+        : answer == Answer::AllowOnce               ? u"allowed once"_s
+                                                    : refusal;
+    qCInfo(lcServer).noquote() << u"agents: %1 → tab “%2”: %3"_s.arg(request.agentName(), request.title, how);
+    Q_EMIT settled(request, granted, how);
+    for (const Done &done : std::as_const(pending->waiting))
+        done(granted ? QString() : refusal);
+}
+
+} // namespace mpa

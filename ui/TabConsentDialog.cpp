@@ -1,0 +1,133 @@
+#include "TabConsentDialog.h"
+
+#include "WrappingLabel.h"
+
+#include <QCloseEvent>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSystemTrayIcon>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+TabConsentDialog::TabConsentDialog(const TabConsent::Request &request, std::chrono::milliseconds patience,
+                                   QWidget *parent)
+    : QDialog(parent)
+    , m_request(request)
+{
+    setObjectName(u"tabConsentDialog"_s);
+    setWindowTitle(tr("An agent asks for your tab"));
+    setWindowFlag(Qt::WindowStaysOnTopHint);
+    setAttribute(Qt::WA_DeleteOnClose);
+    setModal(false);
+
+    const QString site = request.site();
+    auto *question = new QLabel(this);
+    question->setObjectName(u"consentQuestion"_s);
+    question->setTextFormat(Qt::RichText);
+    question->setText(tr("<b>%1</b> wants to use the tab <b>%2</b>%3.")
+                          .arg(request.agentName().toHtmlEscaped(), request.title.toHtmlEscaped(),
+                               site.isEmpty() ? QString() : u" (%1)"_s.arg(site.toHtmlEscaped())));
+    makeWrapping(question);
+    auto *detail
+        = new QLabel(tr("It could read the page and act in it as you would (click, type, navigate) until it "
+                        "disconnects. Refused by itself in %1 s.")
+                         .arg(patience.count() / 1000),
+                     this);
+    makeWrapping(detail);
+
+    auto *buttons = new QDialogButtonBox(this);
+    m_allowOnce = buttons->addButton(tr("Allow once"), QDialogButtonBox::AcceptRole);
+    m_allowOnce->setObjectName(u"allowOnce"_s);
+    m_allowSite
+        = buttons->addButton(site.isEmpty() ? tr("Allow for this site") : tr("Allow for %1").arg(site),
+                             QDialogButtonBox::AcceptRole);
+    m_allowSite->setObjectName(u"allowSite"_s);
+    m_allowSite->setEnabled(!site.isEmpty());
+    m_allowSite->setToolTip(tr("Remembered in toolkit/allowedSites; remove it on the Servers page."));
+    m_deny = buttons->addButton(tr("Deny"), QDialogButtonBox::RejectRole);
+    m_deny->setObjectName(u"deny"_s);
+    m_deny->setDefault(true); // Enter on a prompt that appeared under the cursor gives nothing away
+    connect(m_allowOnce, &QPushButton::clicked, this, [this] { answer(TabConsent::Answer::AllowOnce); });
+    connect(m_allowSite, &QPushButton::clicked, this, [this] { answer(TabConsent::Answer::AllowSite); });
+    connect(m_deny, &QPushButton::clicked, this, [this] { answer(TabConsent::Answer::Deny); });
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(question);
+    layout->addWidget(detail);
+    layout->addWidget(buttons);
+    setMinimumWidth(420);
+}
+
+void TabConsentDialog::answer(TabConsent::Answer answer)
+{
+    if (m_answered)
+        return;
+    m_answered = true;
+    Q_EMIT answered(answer);
+    close();
+}
+
+void TabConsentDialog::closeEvent(QCloseEvent *event)
+{
+    answer(TabConsent::Answer::Deny); // closing the window refuses (nothing after an answer)
+    QDialog::closeEvent(event);
+}
+
+TabConsentPrompter::TabConsentPrompter(TabConsent *consent, std::function<QSystemTrayIcon *()> tray,
+                                       QObject *parent)
+    : QObject(parent)
+    , m_consent(consent)
+    , m_tray(std::move(tray))
+{
+    consent->setAsker(
+        this, [this](const TabConsent::Request &request, std::function<void(TabConsent::Answer)> answer) {
+            ask(request, std::move(answer));
+        });
+    connect(consent, &TabConsent::withdrawn, this,
+            [this](const QString &targetId, const CommandCaller &caller) {
+                for (const QPointer<TabConsentDialog> &dialog : std::as_const(m_dialogs)) {
+                    if (dialog && dialog->request().targetId == targetId
+                        && dialog->request().caller.clientId == caller.clientId
+                        && dialog->request().caller.channel == caller.channel)
+                        dialog->close(); // already refused: its Deny changes nothing
+                }
+            });
+}
+
+QList<TabConsentDialog *> TabConsentPrompter::openDialogs() const
+{
+    QList<TabConsentDialog *> open;
+    for (const QPointer<TabConsentDialog> &dialog : m_dialogs) {
+        if (dialog && dialog->isVisible()) // closed ones wait for deletion
+            open.append(dialog);
+    }
+    return open;
+}
+
+void TabConsentPrompter::ask(const TabConsent::Request &request,
+                             std::function<void(TabConsent::Answer)> answer)
+{
+    auto *dialog
+        = new TabConsentDialog(request, m_consent ? m_consent->patience() : std::chrono::seconds(60));
+    connect(dialog, &TabConsentDialog::answered, this, [answer](TabConsent::Answer a) { answer(a); });
+    m_dialogs.removeIf([](const QPointer<TabConsentDialog> &d) { return d.isNull(); });
+    m_dialogs.append(dialog);
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+    if (QSystemTrayIcon *tray = m_tray ? m_tray() : nullptr; tray && tray->isVisible()) {
+        const QString site = request.site();
+        tray->showMessage(
+            tr("An agent asks for your tab"),
+            tr("%1 wants to use “%2”%3. Answer in the window that opened.")
+                .arg(request.agentName(), request.title, site.isEmpty() ? QString() : u" (%1)"_s.arg(site)),
+            QSystemTrayIcon::Information);
+    }
+    Q_EMIT dialogShown(dialog);
+}
+
+} // namespace mpa
