@@ -1033,7 +1033,7 @@ void DebugActions::install(ActionHost *host)
         });
 
     add(commands, u"updateSettings"_s,
-        u"Changes settings: {\"settings\": {name: value}} (validated before any is saved; debug/* and toolkit/allowEval only in the window)."_s,
+        u"Changes settings: {\"settings\": {name: value}} (validated before any is saved; debug/*, toolkit/allowEval, toolkit/userTabs and toolkit/allowedSites only in the window)."_s,
         objectSchema({ { u"settings"_s, QJsonObject { { u"type"_s, u"object"_s } } } }, { u"settings"_s }),
         [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             updateSettings(host->settings(), params, reply);

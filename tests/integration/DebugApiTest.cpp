@@ -5,13 +5,13 @@
 #include "RawHttp.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "actions/CommandDispatcher.h"
+#include "actions/DebugActions.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
 #include "scheduler/Scheduler.h"
-#include "actions/CommandDispatcher.h"
-#include "actions/DebugActions.h"
 #include "server/DebugApiClient.h"
 #include "server/DebugApiService.h"
 #include "settings/Settings.h"
@@ -281,7 +281,8 @@ TEST_F(DebugApiTest, TheBanListIsReadAndReplacedThroughTheSettingsRegistry)
     QStringList rules;
     for (const QJsonValue &rule : data(reply).value(u"rules"_s).toArray())
         rules.append(rule.toObject().value(u"id"_s).toString());
-    EXPECT_TRUE(rules.contains(u"recursive-delete"_s) && rules.contains(u"fork-bomb"_s)) << rules.join(u' ').toStdString();
+    EXPECT_TRUE(rules.contains(u"recursive-delete"_s) && rules.contains(u"fork-bomb"_s))
+        << rules.join(u' ').toStdString();
 
     const QStringList list = { u"git push --force"_s, u"/drop\\s+table/i"_s };
     reply = call(u"updateBannedCommands"_s, { { u"bannedCommands"_s, QJsonArray::fromStringList(list) } });
@@ -347,9 +348,10 @@ TEST_F(DebugApiTest, TheScheduleIsReadAndChangedAllOrNothing)
     EXPECT_TRUE(saved(SettingKey::ScheduleCheckPromptEnabled).toBool());
 
     // The VS Code extension's names for the same fields.
-    reply = call(u"updateSchedule"_s, { { u"silenceTimeout"_s, 45 },
-                                        { u"checkPromptEnabled"_s, false },
-                                        { u"checkPromptText"_s, u"Check your work."_s } });
+    reply = call(u"updateSchedule"_s,
+                 { { u"silenceTimeout"_s, 45 },
+                   { u"checkPromptEnabled"_s, false },
+                   { u"checkPromptText"_s, u"Check your work."_s } });
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_EQ(saved(SettingKey::ScheduleSilenceTimeoutS).toInt(), 45);
     EXPECT_FALSE(saved(SettingKey::ScheduleCheckPromptEnabled).toBool());
@@ -422,7 +424,8 @@ TEST_F(DebugApiTest, QueuePromptsHistoryAndConversationsDriveTheRealChat)
     EXPECT_EQ(call(u"sendPrompt"_s, {}).status, 400);
 
     // The queue: refused while the mode is not "queue", then run, paused, stopped.
-    reply = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"write the tests"_s, u"fix them"_s } } });
+    reply
+        = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"write the tests"_s, u"fix them"_s } } });
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     reply = call(u"startQueue"_s);
     EXPECT_EQ(reply.status, 409) << describe(reply).toStdString();
@@ -491,6 +494,15 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
                  { { u"settings"_s, QJsonObject { { u"debug/allowEvaluate"_s, true } } } });
     EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
     EXPECT_FALSE(saved(SettingKey::DebugAllowEvaluate).toBool());
+    // Nor can it give agents the user's tabs.
+    reply = call(u"updateSettings"_s,
+                 { { u"settings"_s, QJsonObject { { u"toolkit/userTabs"_s, u"allow"_s } } } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    reply = call(u"updateSettings"_s,
+                 { { u"settings"_s,
+                     QJsonObject { { u"toolkit/allowedSites"_s, QJsonArray { u"example.com"_s } } } } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    EXPECT_EQ(saved(SettingKey::ToolkitUserTabs).toString(), u"ask"_s);
     reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { u"no/such"_s, 1 } } } });
     EXPECT_EQ(reply.status, 404) << describe(reply).toStdString();
 }
