@@ -80,23 +80,39 @@ void CommandDispatcher::dispatch(const QString &name, const QJsonObject &params,
     }
     // Every caller's params are checked here, once, against the command's schema: handlers
     // read params that already have the right names, types and ranges.
-    if (const QString problem = ParamsSchema::validate(params, command->inputSchema); !problem.isEmpty()) {
+    QJsonObject ours = params;
+    if (command->aliases) {
+        if (const QString problem = command->aliases(ours); !problem.isEmpty()) {
+            reply(CommandResult::failure(u"%1: %2"_s.arg(name, problem), 400));
+            return;
+        }
+    }
+    if (const QString problem = ParamsSchema::validate(ours, command->inputSchema); !problem.isEmpty()) {
         reply(CommandResult::failure(u"%1: %2"_s.arg(name, problem), 400));
         return;
     }
     // Exactly once, whatever the handler does.
     auto answered = std::make_shared<bool>(false);
     const QString label = name;
-    command->handler(params, caller,
-                     [reply = std::move(reply), answered, label](const CommandResult &result) {
-                         if (*answered) {
-                             qCWarning(lcServer).noquote()
-                                 << "command" << label << "answered twice; the second answer is dropped";
-                             return;
-                         }
-                         *answered = true;
-                         reply(result);
-                     });
+    command->handler(ours, caller, [reply = std::move(reply), answered, label](const CommandResult &result) {
+        if (*answered) {
+            qCWarning(lcServer).noquote()
+                << "command" << label << "answered twice; the second answer is dropped";
+            return;
+        }
+        *answered = true;
+        reply(result);
+    });
+}
+
+QString takeAlias(QJsonObject &params, const QString &theirs, const QString &ours)
+{
+    if (!params.contains(theirs))
+        return {};
+    if (params.contains(ours))
+        return u"params.%1 and params.%2 are the same thing; give one"_s.arg(theirs, ours);
+    params.insert(ours, params.take(theirs));
+    return {};
 }
 
 void CommandParams::fail(const QString &message)

@@ -54,6 +54,9 @@ public:
         QString description; // one line, shown in MCP's tools/list
         QJsonObject inputSchema; // JSON Schema of params (MCP); {} means "an object"
         Handler handler;
+        // Other spellings of the params (another tool's names), rewritten to ours before the
+        // schema check; returns why it cannot (a param given under both names), else empty.
+        std::function<QString(QJsonObject &params)> aliases = {};
     };
 
     explicit CommandDispatcher(QObject *parent = nullptr);
@@ -75,6 +78,9 @@ private:
 };
 
 Q_DECLARE_OPERATORS_FOR_FLAGS(CommandDispatcher::Scopes)
+
+// Renames params.`theirs` to params.`ours` when given; an error when both are.
+QString takeAlias(QJsonObject &params, const QString &theirs, const QString &ours);
 
 // Typed access to a command's params with errors that name the parameter:
 //   CommandParams p(params);

@@ -363,12 +363,8 @@ QJsonObject bannedCommands(const Settings *settings)
 void updateBannedCommands(Settings *settings, QJsonObject params, const CommandReply &reply)
 {
     // "commands" is the VS Code extension's name for the list.
-    if (params.contains(u"commands"_s)) {
-        if (params.contains(u"bannedCommands"_s))
-            return reply(CommandResult::failure(
-                u"params.commands and params.bannedCommands are the same list; give one (nothing was changed)"_s));
-        params.insert(u"bannedCommands"_s, params.take(u"commands"_s));
-    }
+    if (const QString twice = takeAlias(params, u"commands"_s, u"bannedCommands"_s); !twice.isEmpty())
+        return reply(CommandResult::failure(twice + u" (nothing was changed)"_s));
     if (QString unknown = unknownParams(params, { u"bannedCommands"_s, u"reset"_s }); !unknown.isEmpty())
         return reply(CommandResult::failure(unknown));
     CommandParams p(params);
@@ -441,20 +437,11 @@ QJsonObject schedule(const Settings *settings)
 // The VS Code extension's parameter names for the schedule, read as ours.
 bool takeExtensionScheduleNames(QJsonObject &params, const CommandReply &reply)
 {
-    const auto rename = [&](const QString &theirs, const QString &ours) {
-        if (!params.contains(theirs))
-            return true;
-        if (params.contains(ours)) {
-            reply(CommandResult::failure(
-                u"params.%1 and params.%2 are the same setting; give one (nothing was changed)"_s.arg(theirs,
-                                                                                                      ours)));
-            return false;
-        }
-        params.insert(ours, params.take(theirs));
-        return true;
-    };
-    if (!rename(u"silenceTimeout"_s, u"silenceTimeoutS"_s))
+    if (const QString twice = takeAlias(params, u"silenceTimeout"_s, u"silenceTimeoutS"_s);
+        !twice.isEmpty()) {
+        reply(CommandResult::failure(twice + u" (nothing was changed)"_s));
         return false;
+    }
     for (const auto &[theirs, field] :
          { std::pair(u"checkPromptEnabled"_s, u"enabled"_s), std::pair(u"checkPromptText"_s, u"text"_s) }) {
         if (!params.contains(theirs))

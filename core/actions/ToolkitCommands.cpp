@@ -286,18 +286,88 @@ QJsonObject ToolkitCommands::describeTab(CdpSession *session, const CommandCalle
 
 void ToolkitCommands::add(const QString &type, const QString &description, Handler handler)
 {
-    // The dispatcher checks params against the schema (names, types, ranges) before the handler.
+    // The dispatcher checks params against the schema (names, types, ranges) before the handler,
+    // after taking the LLM Browser Agent extension's names for ours.
     m_commands->add(
         { type, CommandDispatcher::Scope::Toolkit | CommandDispatcher::Scope::DebugApi, description,
           ToolkitSchemas::schema(type),
-          [this, handler](const QJsonObject &raw, const CommandCaller &caller, CommandReply reply) {
+          [this, type, handler](const QJsonObject &raw, const CommandCaller &caller, CommandReply reply) {
+              CommandReply answer = [type, reply = std::move(reply)](const CommandResult &result) {
+                  reply(withForeignFields(type, result));
+              };
               // The first call often comes while the connection is still being made
               // (an MCP client calls a tool right after initialize).
-              whenBrowserReady(std::move(reply), [handler, raw, caller](CommandReply reply) {
+              whenBrowserReady(std::move(answer), [handler, raw, caller](CommandReply reply) {
                   CommandParams params(raw);
                   handler(params, caller, std::move(reply));
               });
-          } });
+          },
+          [this, type](QJsonObject &params) { return takeForeignNames(type, params); } });
+}
+
+QString ToolkitCommands::takeForeignNames(const QString &type, QJsonObject &params) const
+{
+    // tabId: the number tab list shows as "id".
+    if (params.contains(u"tabId"_s)) {
+        if (params.contains(u"tab"_s))
+            return u"params.tabId and params.tab are the same thing; give one"_s;
+        const QJsonValue number = params.take(u"tabId"_s);
+        const int n = number.isString() ? number.toString().toInt() : number.toInt(-1);
+        const QString id = m_tabNumbers.key(n);
+        if (id.isEmpty())
+            return u"params.tabId %1 names no tab (tab {\"action\": \"list\"} shows each tab's id)"_s.arg(
+                number.isString() ? number.toString() : QString::number(number.toDouble()));
+        params.insert(u"tab"_s, id);
+    }
+    const QString byRef = u"params.selector: elements are named by ref here (take a snapshot and use a ref "
+                          "such as e3), not by CSS selector"_s;
+    if (type == u"type"_s) {
+        params.remove(u"delay"_s); // typing keeps its own pace: real key events either way
+    } else if (type == u"snapshot"_s) {
+        params.remove(u"timeout"_s); // a snapshot does not wait for the page
+    } else if (type == u"eval"_s) {
+        return takeAlias(params, u"script"_s, u"expression"_s);
+    } else if (type == u"scroll"_s && params.contains(u"pixels"_s)) {
+        if (QString twice = takeAlias(params, u"pixels"_s, u"amount"_s); !twice.isEmpty())
+            return twice;
+        if (!params.contains(u"unit"_s))
+            params.insert(u"unit"_s, u"pixels"_s);
+    } else if (type == u"get"_s) {
+        if (params.contains(u"selector"_s))
+            return byRef;
+        const QString what = params.value(u"what"_s).toString();
+        if (what == u"attr"_s)
+            params.insert(u"what"_s, u"attribute"_s);
+        if (what == u"count"_s || what == u"box"_s)
+            return u"get %1 is not offered: take a snapshot (it lists the elements with their refs)"_s.arg(
+                what);
+        for (const QString &name : { u"attrName"_s, u"attr"_s }) {
+            if (QString twice = takeAlias(params, name, u"name"_s); !twice.isEmpty())
+                return twice;
+        }
+    } else if (type == u"wait"_s && params.contains(u"selector"_s)) {
+        return byRef;
+    }
+    return {};
+}
+
+// What agents of the LLM Browser Agent extension read besides our fields: executed on actions,
+// result beside value.
+CommandResult ToolkitCommands::withForeignFields(const QString &type, const CommandResult &result)
+{
+    static const QStringList kReaders {
+        u"snapshot"_s, u"get"_s, u"is"_s, u"eval"_s, u"screenshot"_s, u"tab"_s
+    };
+    if (!result.ok || (!result.data.isObject() && !result.data.isUndefined() && !result.data.isNull()))
+        return result;
+    QJsonObject data = result.data.toObject();
+    if (data.contains(u"value"_s) && !data.contains(u"result"_s))
+        data.insert(u"result"_s, data.value(u"value"_s));
+    if (!kReaders.contains(type))
+        data.insert(u"executed"_s, true);
+    CommandResult out = result;
+    out.data = data;
+    return out;
 }
 
 void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go)

@@ -76,6 +76,10 @@ private:
     using TabViews = QHash<QString, TabView>;
 
     void add(const QString &type, const QString &description, Handler handler);
+    // The LLM Browser Agent extension's param names (tabId, attrName, pixels, script, …) read as
+    // ours; an error for what has no counterpart here (CSS selectors).
+    QString takeForeignNames(const QString &type, QJsonObject &params) const;
+    static CommandResult withForeignFields(const QString &type, const CommandResult &result);
     // Runs `go` once the browser's open tabs are known (at once when they are, or when the
     // endpoint is not even trying); answers 503 with how to start one after m_browserWait.
     void whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go);

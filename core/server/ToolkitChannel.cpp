@@ -103,6 +103,13 @@ void ToolkitChannel::handleMessage(const QByteArray &text)
         Q_EMIT send(authAccepted(message.id));
         return;
     case Kind::Request:
+        if (message.id.isUndefined()) {
+            // No id to tell the replies apart: one at a time, answered in order.
+            m_unnumbered.append({ message.type, message.params });
+            if (m_unnumbered.size() == 1)
+                runCommand(message.id, message.type, message.params);
+            return;
+        }
         runCommand(message.id, message.type, message.params);
         return;
     }
@@ -120,6 +127,16 @@ void ToolkitChannel::noteName(const QJsonObject &message)
     }
 }
 
+void ToolkitChannel::nextUnnumbered()
+{
+    if (!m_unnumbered.isEmpty())
+        m_unnumbered.removeFirst();
+    if (!m_unnumbered.isEmpty()) {
+        const Unnumbered next = m_unnumbered.constFirst();
+        runCommand(QJsonValue::Undefined, next.type, next.params);
+    }
+}
+
 void ToolkitChannel::runCommand(const QJsonValue &id, const QString &type, const QJsonObject &params)
 {
     using Scope = CommandDispatcher::Scope;
@@ -133,11 +150,15 @@ void ToolkitChannel::runCommand(const QJsonValue &id, const QString &type, const
             id,
             known.isEmpty() ? u"unknown type '%1'; no toolkit commands are available"_s.arg(type)
                             : u"unknown type '%1'; known types: %2"_s.arg(type, known.join(u", "_s))));
+        if (id.isUndefined())
+            nextUnnumbered();
         return;
     }
     if (m_inFlight >= kMaxInFlight) {
         Q_EMIT send(ToolkitProtocol::errorReply(
             id, u"too many requests at once (%1 are running); wait for their replies"_s.arg(m_inFlight)));
+        if (id.isUndefined())
+            nextUnnumbered();
         return;
     }
     ++m_inFlight;
@@ -147,6 +168,8 @@ void ToolkitChannel::runCommand(const QJsonValue &id, const QString &type, const
             return; // the connection went away; nobody to answer
         --self->m_inFlight;
         Q_EMIT self->send(ToolkitProtocol::reply(id, result));
+        if (id.isUndefined())
+            self->nextUnnumbered();
     });
 }
 

@@ -10,6 +10,8 @@
 #include "actions/CommandDispatcher.h"
 
 #include <QByteArray>
+#include <QJsonObject>
+#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -59,6 +61,14 @@ Q_SIGNALS:
 private:
     void noteName(const QJsonObject &message);
     void runCommand(const QJsonValue &id, const QString &type, const QJsonObject &params);
+    // Runs the next request that came without an id, once the one before it was answered.
+    void nextUnnumbered();
+
+    struct Unnumbered
+    {
+        QString type;
+        QJsonObject params;
+    };
 
     CommandDispatcher *m_commands;
     CommandCaller m_caller;
@@ -66,6 +76,7 @@ private:
     bool m_authenticated;
     int m_inFlight = 0;
     int m_missedBeats = 0;
+    QList<Unnumbered> m_unnumbered; // requests without an id: the first one is running
 };
 
 } // namespace mpa

@@ -23,7 +23,7 @@ bool isBareJsonValue(const QByteArray &text)
     return error.error == QJsonParseError::NoError && wrapped.array().size() == 1;
 }
 
-Message invalid(const QString &error, const QJsonValue &id = QJsonValue::Undefined)
+Message invalid(const QString &error, const QJsonValue &id = QJsonValue::Null)
 {
     Message m;
     m.kind = Message::Kind::Invalid;
@@ -89,14 +89,13 @@ Message parse(const QByteArray &text)
         return m;
     }
 
-    if (id.isUndefined() || id.isNull())
-        return invalid(
-            u"the request has no \"id\"; every request needs a string id to match its reply, e.g. "_s
-                + kUsage,
-            QJsonValue::Null);
-    if (!id.isString())
+    // Without an id (as agents of the LLM Browser Agent extension send them) the reply carries
+    // none either: such requests are answered in the order they came.
+    if (id.isNull())
+        return invalid(u"\"id\" must be a string, not null (or leave it out)"_s, id);
+    if (!id.isUndefined() && !id.isString())
         return invalid(u"\"id\" must be a string, not %1"_s.arg(describeJsonValue(id)), id);
-    if (id.toString().isEmpty())
+    if (id.isString() && id.toString().isEmpty())
         return invalid(u"\"id\" must not be empty"_s, id);
 
     const QJsonValue params = object.value(u"params"_s);
@@ -115,7 +114,8 @@ QByteArray toText(const QJsonObject &object)
 QByteArray reply(const QJsonValue &id, const CommandResult &result)
 {
     QJsonObject object = result.toJson();
-    object.insert(u"id"_s, id.isUndefined() ? QJsonValue() : id);
+    if (!id.isUndefined()) // a request without an id is answered without one
+        object.insert(u"id"_s, id);
     return toText(object);
 }
 

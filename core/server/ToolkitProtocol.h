@@ -32,7 +32,7 @@ struct Message
     };
 
     Kind kind = Kind::Invalid;
-    QJsonValue id; // the id as sent (a string for valid requests; anything for Invalid)
+    QJsonValue id; // as sent: a string, or Undefined for a request without one (Invalid: anything)
     QString type;
     QJsonObject params;
     QString token;

@@ -236,7 +236,7 @@ const std::array kTable = {
     SettingSpec { .key = SettingKey::AgentServerPort,
                   .name = "agentServer/port",
                   .type = T::Int,
-                  .defaultValue = 8080,
+                  .defaultValue = 9005, // not 8080: agents of the LLM Browser Agent listen there
                   .minimum = 1,
                   .maximum = 65535 },
     SettingSpec { .key = SettingKey::ScheduleAutoStartQueue,
@@ -399,6 +399,7 @@ void Settings::migrate()
         qCInfo(lcSettings).noquote() << "Setting" << oldName << "is now called" << newName;
     }
     migrateBanList();
+    migrateAgentServerPort();
     m_settings->sync();
 }
 
@@ -425,6 +426,19 @@ void Settings::migrateBanList()
            "rules stop those commands and more, in any spelling. %2 entries of your "
            "own are kept."_s.arg(name)
                .arg(kept.size());
+}
+
+void Settings::migrateAgentServerPort()
+{
+    // Server mode listened on 8080 by default before; someone who runs it keeps that port (their
+    // agents dial it), everyone else gets the new default, which no such agent competes for.
+    const QString port = u"agentServer/port"_s;
+    if (m_settings->contains(port) || !m_settings->value(u"agentServer/enabled"_s).toBool()
+        || m_settings->value(u"agentServer/mode"_s, u"server"_s).toString() != u"server"_s)
+        return;
+    m_settings->setValue(port, 8080);
+    qCInfo(lcSettings).noquote() << u"%1 stays 8080, the port your agent server has been using (the default "
+                                    "for new setups is 9005)"_s.arg(port);
 }
 
 std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVariant &raw, QString *why) const

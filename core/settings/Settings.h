@@ -79,7 +79,8 @@ Q_SIGNALS:
 private:
     void load();
     void migrate();
-    void migrateBanList(); // drops the old default substrings the built-in rules replace
+    void migrateBanList();
+    void migrateAgentServerPort(); // drops the old default substrings the built-in rules replace
     std::optional<QVariant> convert(const SettingSpec &spec, const QVariant &raw, QString *why) const;
 
     std::span<const SettingSpec> m_table;

@@ -7,14 +7,14 @@
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "actions/CommandDispatcher.h"
 #include "engine/Engine.h"
 #include "logging/Logging.h"
+#include "server/TokenFile.h"
 #include "server/ToolkitChannel.h"
 #include "server/ToolkitServerService.h"
 #include "server/ToolkitWebSocketClient.h"
 #include "server/ToolkitWebSocketServer.h"
-#include "actions/CommandDispatcher.h"
-#include "server/TokenFile.h"
 #include "settings/Settings.h"
 
 #include <QFile>
@@ -296,13 +296,14 @@ TEST_F(ToolkitServerTest, BadInputGetsAnErrorAndTheConnectionStaysUp)
     const QList<Case> cases {
         { u"this is not json"_s, u"the message is not JSON"_s, QJsonValue() },
         { u"[1,2,3]"_s, u"the message must be a JSON object, not an array"_s, QJsonValue() },
-        { uR"({"type":"echo","params":{"text":"x"}})"_s, u"the request has no \"id\""_s, QJsonValue() },
+        { uR"({"id":null,"type":"echo","params":{"text":"x"}})"_s, u"\"id\" must be a string, not null"_s,
+          QJsonValue() },
         { uR"({"id":7,"type":"echo"})"_s, u"\"id\" must be a string, not the number 7"_s, 7 },
         { uR"({"id":"u","type":"nosuch"})"_s, u"unknown type 'nosuch'; known types: echo, hold, later"_s,
           u"u"_s },
         { uR"({"id":"d","type":"getStats"})"_s, u"unknown type 'getStats'"_s, u"d"_s },
-        { uR"({"id":"p","type":"echo","params":"x"})"_s, u"\"params\" must be an object, not the string \"x\""_s,
-          u"p"_s },
+        { uR"({"id":"p","type":"echo","params":"x"})"_s,
+          u"\"params\" must be an object, not the string \"x\""_s, u"p"_s },
         { uR"({"id":"t","type":"echo","params":{"text":5}})"_s,
           u"echo: params.text must be a string, not the number 5"_s, u"t"_s },
         { uR"({"id":"r","type":"echo","params":{}})"_s, u"echo: params.text is required"_s, u"r"_s },

@@ -42,7 +42,7 @@ TEST_F(ServersPageTest, ServerSettingsLoadSaveAndTakeEffectAtOnce)
     ASSERT_TRUE(debugOn);
     EXPECT_FALSE(debugOn->isChecked());
     EXPECT_EQ(editor<QSpinBox>(&page, SettingKey::DebugPort)->value(), 50000);
-    EXPECT_EQ(editor<QSpinBox>(&page, SettingKey::AgentServerPort)->value(), 8080);
+    EXPECT_EQ(editor<QSpinBox>(&page, SettingKey::AgentServerPort)->value(), 9005);
     // Both servers move to a new port by themselves (DebugApiServiceTest.FollowsTheSettingsLive):
     // no "Takes effect after a restart" note.
     EXPECT_FALSE(field(&page, SettingKey::DebugPort)->findChild<QLabel *>(u"restartNote"_s));

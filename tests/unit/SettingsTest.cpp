@@ -52,7 +52,7 @@ TEST(SettingsTest, EveryKeyHasItsDesignDefault)
     EXPECT_FALSE(settings.boolValue(SettingKey::QuotaAutoContinue));
     EXPECT_EQ(settings.intValue(SettingKey::DebugPort), 54321);
     EXPECT_FALSE(settings.boolValue(SettingKey::DebugAllowEvaluate));
-    EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 8080);
+    EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 9005);
     EXPECT_FALSE(QFile::exists(iniPath()) && QFile(iniPath()).size() > 0)
         << "reading must not write defaults";
 }
@@ -203,6 +203,27 @@ TEST(SettingsTest, TheOldDefaultBanSubstringsGiveWayToTheRulesAndTheUsersOwnEntr
     Settings settings(iniPath());
     EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands),
               (QStringList { u"rm -rf /"_s, u"dd if="_s, u"npm publish"_s }));
+}
+
+TEST(SettingsTest, AnAgentServerInUseKeepsPort8080AndNewSetupsGetTheNewDefault)
+{
+    // Server mode on, port never set: it listened on the old default, and its agents dial that.
+    writeFile(iniPath(), "[agentServer]\nenabled=true\n");
+    {
+        Settings settings(iniPath());
+        EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 8080);
+        EXPECT_TRUE(settings.isSet(SettingKey::AgentServerPort));
+    }
+    // Off, or in client mode: the new default.
+    writeFile(iniPath(), "[agentServer]\nenabled=true\nmode=client\n");
+    {
+        Settings settings(iniPath());
+        EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 9005);
+    }
+    writeFile(iniPath(), "[agentServer]\nenabled=false\n");
+    Settings settings(iniPath());
+    EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 9005);
+    EXPECT_FALSE(settings.isSet(SettingKey::AgentServerPort));
 }
 
 TEST(SettingsTest, KeysAreFoundByName)

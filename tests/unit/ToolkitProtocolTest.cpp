@@ -65,11 +65,12 @@ TEST(ToolkitProtocolTest, BadInputIsNamed)
         { "42", u"must be a JSON object"_s },
         { R"({"id":"1"})", u"no \"type\""_s },
         { R"({"id":"1","type":3})", u"\"type\" must be a non-empty string, not the number 3"_s },
-        { R"({"type":"click","params":{}})", u"no \"id\""_s },
+        { R"({"id":null,"type":"click"})", u"\"id\" must be a string, not null (or leave it out)"_s },
         { R"({"id":5,"type":"click"})", u"\"id\" must be a string, not the number 5"_s },
         { R"({"id":"","type":"click"})", u"\"id\" must not be empty"_s },
         { R"({"id":"1","type":"click","params":[1]})", u"\"params\" must be an object, not an array"_s },
-        { R"({"id":"1","type":"click","params":"e3"})", u"\"params\" must be an object, not the string \"e3\""_s },
+        { R"({"id":"1","type":"click","params":"e3"})",
+          u"\"params\" must be an object, not the string \"e3\""_s },
         { QByteArray(100, '[') + QByteArray(100, ']'), u"nests arrays and objects deeper than 64 levels"_s },
     };
     for (const Case &c : cases) {
@@ -90,7 +91,14 @@ TEST(ToolkitProtocolTest, RepliesCarryTheId)
     EXPECT_EQ(
         json(ToolkitProtocol::errorReply(u"b"_s, u"stale ref e3"_s)),
         (QJsonObject { { u"id"_s, u"b"_s }, { u"success"_s, false }, { u"error"_s, u"stale ref e3"_s } }));
-    EXPECT_EQ(json(ToolkitProtocol::errorReply(QJsonValue::Undefined, u"x"_s)).value(u"id"_s), QJsonValue());
+    EXPECT_EQ(json(ToolkitProtocol::errorReply(QJsonValue::Null, u"x"_s)).value(u"id"_s), QJsonValue());
+    // A request without an id (as the LLM Browser Agent extension's agents send them) is a request,
+    // answered without an id.
+    const ToolkitProtocol::Message unnumbered
+        = ToolkitProtocol::parse(R"({"type":"click","params":{"ref":"e1"}})");
+    EXPECT_EQ(unnumbered.kind, ToolkitProtocol::Message::Kind::Request);
+    EXPECT_TRUE(unnumbered.id.isUndefined());
+    EXPECT_FALSE(json(ToolkitProtocol::reply(unnumbered.id, CommandResult::success())).contains(u"id"_s));
 }
 
 TEST(ToolkitProtocolTest, AnOversizeMessageIsAnsweredWithItsIdWhenReadable)
