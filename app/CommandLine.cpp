@@ -30,6 +30,11 @@ struct Parser
         u"standby"_s, u"If another instance drives this config dir, wait and take over when it exits."_s
     };
     QCommandLineOption show { u"show"_s, u"Open the window (of the running instance, if there is one)."_s };
+    QCommandLineOption launch {
+        u"launch"_s,
+        u"mcp: start a Chromium of its own when nothing answers on the debugging port "
+        "(setting toolkit/launchBrowser)."_s
+    };
     QCommandLineOption verbose { QStringList { u"v"_s, u"verbose"_s }, u"Log debug messages too."_s };
     QCommandLineOption help { QStringList { u"h"_s, u"help"_s }, u"Show this help."_s };
     QCommandLineOption version { u"version"_s, u"Show the version."_s };
@@ -45,7 +50,7 @@ struct Parser
             "instance's debug API."_s,
             u"[mcp | ctl ACTION [JSON]]"_s);
         parser.addOptions({ headless, configDir, cdpHost, cdpPort, autoAccept, debugServer, quitAfter, demo,
-                            standby, show, verbose, help, version });
+                            standby, show, launch, verbose, help, version });
     }
 };
 
@@ -105,6 +110,11 @@ ParseResult CommandLine::parse(const QStringList &arguments)
     o.demo = p.parser.isSet(p.demo);
     o.standby = p.parser.isSet(p.standby);
     o.show = p.parser.isSet(p.show);
+    o.launch = p.parser.isSet(p.launch);
+    if (o.launch && o.mode != AppOptions::Mode::Mcp) {
+        result.error = u"--launch goes with the mcp command (multi-purpose-agent mcp --launch)"_s;
+        return result;
+    }
     o.verbose = p.parser.isSet(p.verbose);
 
     if (p.parser.isSet(p.configDir)) {

@@ -26,6 +26,7 @@ struct AppOptions
     bool demo = false;
     bool standby = false;
     bool show = false;
+    bool launch = false; // mcp --launch
     bool verbose = false;
     bool help = false;
     bool version = false;

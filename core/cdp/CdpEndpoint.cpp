@@ -1,8 +1,7 @@
 #include "CdpEndpoint.h"
 
-#include "CdpDiscovery.h"
-
 #include "CdpConnection.h"
+#include "CdpDiscovery.h"
 #include "WebSocketTransport.h"
 #include "logging/LogCategories.h"
 
@@ -135,6 +134,14 @@ void CdpEndpoint::connectToBrowser(const QUrl &browserWebSocketUrl)
     ++m_generation;
     setState(State::Connecting);
     openLink(browserWebSocketUrl, true, {});
+}
+
+void CdpEndpoint::retryNow()
+{
+    if (!m_running || m_state == State::Connected)
+        return;
+    m_retryTimer.stop();
+    discover();
 }
 
 void CdpEndpoint::setState(State state)

@@ -54,6 +54,9 @@ public:
     void stop();
     // Skips HTTP discovery and opens this browser-level URL (unit tests, known endpoints).
     void connectToBrowser(const QUrl &browserWebSocketUrl);
+    // Asks the address again at once instead of at the next retry (a browser was just started
+    // there); nothing while connected or stopped.
+    void retryNow();
 
     State state() const { return m_state; }
     bool isConnected() const { return m_state == State::Connected; }

@@ -12,19 +12,24 @@ namespace mpa {
 AppPaths AppPaths::forConfigDir(const QString &dir)
 {
     const QString absolute = QDir(dir).absolutePath();
-    return { absolute, QDir(absolute).filePath(u"logs"_s) };
+    return { absolute, QDir(absolute).filePath(u"logs"_s), absolute };
 }
 
 AppPaths AppPaths::standard()
 {
     const QString config = QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation);
     const QString data = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
-    return { config, QDir(data).filePath(u"logs"_s) };
+    return { config, QDir(data).filePath(u"logs"_s), data };
 }
 
 QString AppPaths::settingsFile() const
 {
     return file(u"settings.ini"_s);
+}
+
+QString AppPaths::browserProfileDir() const
+{
+    return QDir(dataDir).filePath(u"browser-profile"_s);
 }
 
 QString AppPaths::file(const QString &name) const

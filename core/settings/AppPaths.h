@@ -11,12 +11,14 @@ struct AppPaths
 {
     QString configDir; // settings.ini, JSON data files, tokens, the instance lock
     QString logDir;
+    QString dataDir; // larger data of our own: the browser profile `mcp --launch` uses
 
     static AppPaths forConfigDir(const QString &dir);
     static AppPaths standard();
 
     QString settingsFile() const;
     QString file(const QString &name) const; // a file in the config dir
+    QString browserProfileDir() const; // <data>/browser-profile
     // Creates the folders (config dir with mode 0700); false with a message on failure.
     bool ensureExists(QString *error) const;
 };

@@ -46,6 +46,7 @@ enum class SettingKey {
     ToolkitDialogs,
     ToolkitUserTabs,
     ToolkitAllowedSites,
+    ToolkitLaunchBrowser,
     Count_
 };
 

@@ -305,6 +305,11 @@ const std::array kTable = {
                   .defaultValue = QStringList(),
                   .validator = validateSiteList,
                   .privileged = true },
+    // `mcp` alone: start a Chromium of its own when nothing answers on the debugging port.
+    SettingSpec { .key = SettingKey::ToolkitLaunchBrowser,
+                  .name = "toolkit/launchBrowser",
+                  .type = T::Bool,
+                  .defaultValue = false },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 

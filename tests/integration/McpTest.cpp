@@ -12,6 +12,8 @@
 #include "server/McpServer.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPointer>
@@ -287,6 +289,40 @@ TEST_F(McpCommandTest, TheUsersTabNeedsTheUsersConsent)
     const QJsonObject tabs = callTool(*session, u"tab"_s, { { u"action"_s, u"list"_s } });
     EXPECT_TRUE(firstText(tabs).contains(u"\"yours\":true"_s)) << firstText(tabs).toStdString();
     EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
+}
+
+// `mcp --launch` with nothing on the port starts a Chromium of its own (here headless: no
+// desktop in the test run), the first tool call waits for it, and it is closed on exit.
+TEST_F(McpCommandTest, WithLaunchAndNothingOnThePortItStartsABrowserOfItsOwn)
+{
+    QTemporaryDir config;
+    const quint16 port = unusedPort();
+    NodeBridge session(u"mcp-session.mjs"_s,
+                       QStringList { u"--stdio"_s, appBinary(), u"mcp"_s, u"--launch"_s, u"--cdp-port"_s,
+                                     QString::number(port), u"--config-dir"_s, config.path() });
+    ASSERT_TRUE(session.waitForEvent(u"connected"_s, 30s)) << session.transcript().toStdString();
+    session.send(
+        { { u"op"_s, u"callTool"_s },
+          { u"name"_s, u"open"_s },
+          { u"arguments"_s, QJsonObject { { u"url"_s, fixtureUrl(u"toolkit/form.html"_s).toString() } } } });
+    QJsonObject answer = resultOf(session, u"callTool"_s);
+    ASSERT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
+    EXPECT_FALSE(answer.value(u"result"_s).toObject().value(u"isError"_s).toBool())
+        << session.transcript().toStdString();
+    session.send({ { u"op"_s, u"callTool"_s }, { u"name"_s, u"snapshot"_s } });
+    answer = resultOf(session, u"callTool"_s);
+    EXPECT_TRUE(firstText(answer.value(u"result"_s).toObject()).contains(u"Sign up"_s))
+        << session.transcript().toStdString();
+    EXPECT_TRUE(QFileInfo::exists(QDir(config.path()).filePath(u"browser-profile"_s)));
+    EXPECT_EQ(session.finish(30s), 0) << session.transcript().toStdString();
+    EXPECT_TRUE(session.transcript().contains(u"mcp --launch: nothing answers at"_s))
+        << session.transcript().toStdString();
+    EXPECT_TRUE(session.transcript().contains(u"mcp: closing the browser it started"_s))
+        << session.transcript().toStdString();
+    // Closed with it: nothing answers on the port any more.
+    QTcpSocket probe;
+    probe.connectToHost(QHostAddress::LocalHost, port);
+    EXPECT_FALSE(probe.waitForConnected(2000));
 }
 
 } // namespace
