@@ -214,6 +214,9 @@ TEST(McpCommandStdioTest, BadArgumentsExitWithCode2)
     EXPECT_EQ(run.finish(), 2);
     EXPECT_TRUE(run.err().contains(u"--cdp-port: 'nine' is not a port number"_s)) << run.dump().toStdString();
     EXPECT_TRUE(run.out().isEmpty());
+    AppRun launch({ u"--launch"_s, u"--headless"_s });
+    EXPECT_EQ(launch.finish(), 2);
+    EXPECT_TRUE(launch.err().contains(u"--launch goes with the mcp command"_s)) << launch.dump().toStdString();
 }
 
 class McpCommandTest : public ChromiumTest
