@@ -1,5 +1,6 @@
 #include "ToolkitCommands.h"
 
+#include "AgentActivity.h"
 #include "TabConsent.h"
 #include "ToolkitSchemas.h"
 #include "cdp/CdpEndpoint.h"
@@ -8,6 +9,7 @@
 #include "page/PayloadHub.h"
 #include "settings/Settings.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QTimer>
 #include <QUrl>
@@ -45,6 +47,7 @@ ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Setting
     , m_settings(settings)
     , m_commands(commands)
     , m_consent(new TabConsent(settings, clock, this))
+    , m_activity(new AgentActivity(this))
 {
     // Installed on demand only: a tab gets the script when a command first reaches it.
     m_hub->addScript(PageController::payloadScript(), [](CdpSession *) { return false; });
@@ -269,6 +272,24 @@ QString ToolkitCommands::activeTab(const TabViews &views, const QStringList &ord
     return visible;
 }
 
+void ToolkitCommands::noteActivity(const CommandCaller &caller, const QString &type,
+                                   const CommandResult &result, qint64 ms)
+{
+    const QString tab = m_tabs.current(caller);
+    m_activity->record({ QDateTime::currentDateTime(), caller, type,
+                         tab.isEmpty() ? QString() : tabLabel(tab), result.ok,
+                         result.ok ? QString() : result.error, ms });
+}
+
+QString ToolkitCommands::tabLabel(const QString &targetId) const
+{
+    CdpSession *session = m_endpoint->sessionForTarget(targetId);
+    if (!session)
+        return targetId;
+    const CdpTargetInfo &info = session->targetInfo();
+    return info.title.isEmpty() ? info.url : info.title;
+}
+
 QJsonObject ToolkitCommands::describeTab(CdpSession *session, const CommandCaller &caller)
 {
     const QString id = session->targetId();
@@ -292,7 +313,14 @@ void ToolkitCommands::add(const QString &type, const QString &description, Handl
         { type, CommandDispatcher::Scope::Toolkit | CommandDispatcher::Scope::DebugApi, description,
           ToolkitSchemas::schema(type),
           [this, type, handler](const QJsonObject &raw, const CommandCaller &caller, CommandReply reply) {
-              CommandReply answer = [type, reply = std::move(reply)](const CommandResult &result) {
+              QElapsedTimer took;
+              took.start();
+              // Recorded for the Agents page while this object lives (pending commands are
+              // answered "the tab is gone" as it is destroyed).
+              CommandReply answer = [self = QPointer<ToolkitCommands>(this), type, caller, took,
+                                     reply = std::move(reply)](const CommandResult &result) {
+                  if (self && !TabRegistry::isUnrestricted(caller))
+                      self->noteActivity(caller, type, result, took.elapsed());
                   reply(withForeignFields(type, result));
               };
               // The first call often comes while the connection is still being made

@@ -26,6 +26,7 @@
 
 namespace mpa {
 
+class AgentActivity;
 class CdpEndpoint;
 class CdpSession;
 class Clock;
@@ -51,6 +52,10 @@ public:
     // Who decides whether an agent may use a tab it did not open (the window registers its
     // prompt here).
     TabConsent *consent() const { return m_consent; }
+    // The commands agents ran (for the window's Agents page).
+    AgentActivity *activity() const { return m_activity; }
+    // The tab's title as last known (its address when it has none); the id when it is gone.
+    QString tabLabel(const QString &targetId) const;
 
 public Q_SLOTS:
     // Forgets the tabs a disconnected agent owned; the tabs stay open.
@@ -80,6 +85,8 @@ private:
     // ours; an error for what has no counterpart here (CSS selectors).
     QString takeForeignNames(const QString &type, QJsonObject &params) const;
     static CommandResult withForeignFields(const QString &type, const CommandResult &result);
+    void noteActivity(const CommandCaller &caller, const QString &type, const CommandResult &result,
+                      qint64 ms);
     // Runs `go` once the browser's open tabs are known (at once when they are, or when the
     // endpoint is not even trying); answers 503 with how to start one after m_browserWait.
     void whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go);
@@ -113,6 +120,7 @@ private:
     QPointer<CommandDispatcher> m_commands;
     TabRegistry m_tabs;
     TabConsent *m_consent;
+    AgentActivity *m_activity;
     QHash<QString, int> m_tabNumbers; // target id → the number `tab list` shows as "id"
     QHash<QString, PageController *> m_controllers;
     std::chrono::milliseconds m_browserWait { 10000 };

@@ -122,6 +122,7 @@ void ToolkitChannel::noteName(const QJsonObject &message)
         const QString name = message.value(QLatin1String(field)).toString().simplified().left(80);
         if (!name.isEmpty()) {
             m_caller.name = name;
+            Q_EMIT named(name);
             return;
         }
     }

@@ -10,6 +10,7 @@
 #include "actions/CommandDispatcher.h"
 
 #include <QByteArray>
+#include <QDateTime>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -19,6 +20,15 @@
 class QWebSocket;
 
 namespace mpa {
+
+// One connected agent, as the window's Agents page lists it.
+struct ToolkitConnection
+{
+    CommandCaller caller; // with the name it gave itself, if any
+    QString transport; // "WebSocket (server mode)", "WebSocket (client mode)"
+    QDateTime since;
+    QString peer; // where it connects from / the URL dialled
+};
 
 class ToolkitChannel : public QObject
 {
@@ -57,6 +67,8 @@ Q_SIGNALS:
     // close frame and the log.
     void closeRequested(const QString &reason);
     void authenticated();
+    // The agent told its name (hello or auth).
+    void named(const QString &name);
 
 private:
     void noteName(const QJsonObject &message);

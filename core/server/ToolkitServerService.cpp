@@ -55,6 +55,16 @@ quint16 ToolkitServerService::port() const
     return m_server->port();
 }
 
+QList<ToolkitConnection> ToolkitServerService::connections() const
+{
+    return m_server->connections() + m_client->connections();
+}
+
+bool ToolkitServerService::disconnectAgent(const QString &clientId)
+{
+    return m_server->disconnectClient(clientId);
+}
+
 int ToolkitServerService::clientCount() const
 {
     return m_server->clientCount();

@@ -5,6 +5,7 @@
 // token in <config-dir>/agent-token (mode 0600, created on first start, masked in logs).
 
 #include "ServerService.h"
+#include "ToolkitChannel.h"
 #include "actions/CommandDispatcher.h"
 #include "settings/AppPaths.h"
 
@@ -31,6 +32,10 @@ public:
     bool isListening() const;
     quint16 port() const; // listened on; 0 when not listening
     int clientCount() const;
+    // The agents connected now (server mode's clients, or the agent client mode dialled).
+    QList<ToolkitConnection> connections() const;
+    // Ends an agent's connection (server mode); false when it is not connected here.
+    bool disconnectAgent(const QString &clientId);
     // "Off", "Listening on 127.0.0.1:8080, 2 clients", "Connected to ws://…",
     // "Connecting to ws://… (retry in 4 s)", or the error.
     QString statusText() const;

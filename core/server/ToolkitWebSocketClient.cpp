@@ -141,8 +141,17 @@ void ToolkitWebSocketClient::onConnected()
         { u"types"_s, types },
     })));
     m_heartbeat.start();
+    m_connectedSince = QDateTime::currentDateTime();
+    connect(m_channel, &ToolkitChannel::named, this, &ToolkitWebSocketClient::stateChanged);
     qCInfo(lcServer).noquote() << "agent client: connected to" << m_url.toString();
     setState(State::Connected);
+}
+
+QList<ToolkitConnection> ToolkitWebSocketClient::connections() const
+{
+    if (m_state != State::Connected || !m_channel)
+        return {};
+    return { { m_channel->caller(), tr("WebSocket (client mode)"), m_connectedSince, m_url.toString() } };
 }
 
 void ToolkitWebSocketClient::onDisconnected()

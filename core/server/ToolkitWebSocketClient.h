@@ -6,6 +6,7 @@
 // agent answers neither for three of them or goes away, with a backoff of 1 s doubling up to
 // 30 s.
 
+#include "ToolkitChannel.h"
 #include "actions/CommandDispatcher.h"
 
 #include <QObject>
@@ -17,8 +18,6 @@
 class QWebSocket;
 
 namespace mpa {
-
-class ToolkitChannel;
 
 class ToolkitWebSocketClient : public QObject
 {
@@ -45,6 +44,8 @@ public:
     int secondsUntilRetry() const;
     QString lastError() const { return m_lastError; }
     int attempts() const { return m_attempts; }
+    // The agent it is connected to; empty when not connected.
+    QList<ToolkitConnection> connections() const;
 
 Q_SIGNALS:
     void stateChanged();
@@ -60,6 +61,7 @@ private:
 
     CommandDispatcher *m_commands;
     QUrl m_url;
+    QDateTime m_connectedSince;
     QWebSocket *m_socket = nullptr;
     ToolkitChannel *m_channel = nullptr;
     QTimer m_retry;

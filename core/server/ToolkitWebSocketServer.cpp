@@ -1,8 +1,8 @@
 #include "ToolkitWebSocketServer.h"
 
+#include "TokenFile.h"
 #include "ToolkitChannel.h"
 #include "ToolkitProtocol.h"
-#include "TokenFile.h"
 #include "logging/LogCategories.h"
 
 #include <QHostAddress>
@@ -120,6 +120,33 @@ int ToolkitWebSocketServer::clientCount() const
     return count;
 }
 
+QList<ToolkitConnection> ToolkitWebSocketServer::connections() const
+{
+    QList<ToolkitConnection> list;
+    for (const Client &client : m_clients) {
+        if (client.channel->isAuthenticated() && client.socket)
+            list.append({ client.channel->caller(), tr("WebSocket (server mode)"), client.since,
+                          peerName(client.socket) });
+    }
+    std::sort(list.begin(), list.end(),
+              [](const ToolkitConnection &a, const ToolkitConnection &b) { return a.since < b.since; });
+    return list;
+}
+
+bool ToolkitWebSocketServer::disconnectClient(const QString &clientId)
+{
+    for (auto it = m_clients.cbegin(); it != m_clients.cend(); ++it) {
+        if (it->channel->caller().clientId != clientId || !it->socket)
+            continue;
+        QWebSocket *socket = it->socket;
+        qCInfo(lcServer).noquote() << u"agent server: disconnecting %1 (asked in the window)"_s.arg(clientId);
+        socket->close(QWebSocketProtocol::CloseCodeNormal, u"disconnected by the user"_s);
+        dropClient(socket);
+        return true;
+    }
+    return false;
+}
+
 void ToolkitWebSocketServer::onNewConnection()
 {
     while (m_server && m_server->hasPendingConnections()) {
@@ -153,7 +180,7 @@ void ToolkitWebSocketServer::onNewConnection()
 
         const CommandCaller caller { u"agent-ws"_s, u"ws-%1"_s.arg(m_nextClientId++) };
         auto *channel = new ToolkitChannel(m_commands, caller, tokenInUrl ? QString() : m_token, socket);
-        m_clients.insert(socket, Client { socket, channel });
+        m_clients.insert(socket, Client { socket, channel, QDateTime::currentDateTime() });
         qCInfo(lcServer).noquote() << u"agent server: %1 connected from %2%3"_s.arg(
             caller.clientId, peerName(socket), tokenInUrl ? QString() : u" (waiting for its auth message)"_s);
 
@@ -164,6 +191,7 @@ void ToolkitWebSocketServer::onNewConnection()
             dropClient(socket);
         });
         connect(channel, &ToolkitChannel::authenticated, this, &ToolkitWebSocketServer::clientsChanged);
+        connect(channel, &ToolkitChannel::named, this, &ToolkitWebSocketServer::clientsChanged);
         connect(socket, &QWebSocket::disconnected, this, [this, socket] { dropClient(socket); });
 
         if (tokenInUrl) {
@@ -202,8 +230,8 @@ void ToolkitWebSocketServer::heartbeat()
     for (QWebSocket *socket : sockets) {
         ToolkitChannel *channel = m_clients.value(socket).channel;
         if (channel->missedBeat()) {
-            qCWarning(lcServer).noquote() << u"agent server: %1 stopped answering pings; closing"_s.arg(
-                channel->caller().clientId);
+            qCWarning(lcServer).noquote()
+                << u"agent server: %1 stopped answering pings; closing"_s.arg(channel->caller().clientId);
             socket->close(QWebSocketProtocol::CloseCodeGoingAway, u"no answer to pings"_s);
             dropClient(socket);
             continue;

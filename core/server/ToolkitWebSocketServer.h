@@ -9,8 +9,10 @@
 // connection stays up; one over 16 MiB closes it. Heartbeat: WebSocket pings every 30 s (a
 // peer silent for three of them is dropped) and JSON {"type":"ping"} answered with "pong".
 
+#include "ToolkitChannel.h"
 #include "actions/CommandDispatcher.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QObject>
 #include <QPointer>
@@ -23,8 +25,6 @@ class QWebSocket;
 class QWebSocketServer;
 
 namespace mpa {
-
-class ToolkitChannel;
 
 class ToolkitWebSocketServer : public QObject
 {
@@ -47,6 +47,9 @@ public:
     quint16 port() const;
     // Authenticated connections.
     int clientCount() const;
+    QList<ToolkitConnection> connections() const;
+    // Closes the connection of `clientId` (the Agents page's Disconnect); false when there is none.
+    bool disconnectClient(const QString &clientId);
 
     // True for an Origin header a web page would send (http, https, file, "null", …); an
     // empty one (non-browser clients) and browser-extension origins are allowed.
@@ -62,6 +65,7 @@ private:
     {
         QPointer<QWebSocket> socket;
         ToolkitChannel *channel = nullptr;
+        QDateTime since;
     };
 
     void onNewConnection();
