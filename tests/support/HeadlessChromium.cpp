@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
 #include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
@@ -282,6 +283,15 @@ void ChromiumTest::closeOpenedPages()
             browserCall(endpoint, u"Target.closeTarget"_s, { { u"targetId"_s, targetId } });
     }
     m_openedTargets.clear();
+}
+
+void ChromiumTest::savePageScreenshot(CdpSession *page, const QString &name)
+{
+    const CdpResult shot = sendAndWait(page, u"Page.captureScreenshot"_s, { { u"format"_s, u"png"_s } });
+    ASSERT_TRUE(shot.ok()) << shot.error.toString().toStdString();
+    QFile file(QDir(screenshotDir()).filePath(name));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly)) << file.fileName().toStdString();
+    file.write(QByteArray::fromBase64(shot.result.value(u"data"_s).toString().toLatin1()));
 }
 
 } // namespace mpa::test

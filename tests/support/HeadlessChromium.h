@@ -79,6 +79,8 @@ protected:
     bool navigate(CdpSession *page, const QUrl &url);
     // Closes every tab the test opened.
     void closeOpenedPages();
+    // Saves a screenshot of `page` as build/<preset>/screenshots/<name> (a PNG).
+    static void savePageScreenshot(CdpSession *page, const QString &name);
 
 private:
     std::vector<std::unique_ptr<CdpEndpoint>> m_endpoints;
