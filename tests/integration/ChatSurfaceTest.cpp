@@ -261,8 +261,7 @@ TEST_F(ChatSurfaceTest, OnABrowserThatRunsOnMacOSTheSendChordIsCmdEnter)
                                  "(KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"_s;
     HeadlessChromium mac;
     mac.setExtraArguments({ u"--user-agent="_s + macUserAgent });
-    QString error;
-    ASSERT_TRUE(mac.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(mac));
     CdpEndpoint macEndpoint;
     macEndpoint.setAddress(u"127.0.0.1"_s, mac.port());
     macEndpoint.start();

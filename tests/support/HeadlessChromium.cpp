@@ -90,6 +90,14 @@ bool HeadlessChromium::start(QString *error, quint16 port, const QString &userDa
     return true;
 }
 
+::testing::AssertionResult startBrowser(HeadlessChromium &browser)
+{
+    QString error;
+    if (browser.start(&error))
+        return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "cannot start Chromium: " << error.toStdString();
+}
+
 bool HeadlessChromium::restart(QString *error)
 {
     const quint16 port = m_port;

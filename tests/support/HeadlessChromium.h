@@ -47,6 +47,9 @@ private:
     QStringList m_extraArguments;
 };
 
+// Starts `browser` (a test's own): ASSERT_TRUE(startBrowser(browser)) fails saying why it did not.
+::testing::AssertionResult startBrowser(HeadlessChromium &browser);
+
 // Synchronous helpers over the asynchronous engine, for test code only.
 CdpResult sendAndWait(CdpSession *session, const QString &method, const QJsonObject &params = {});
 CdpResult browserCall(CdpEndpoint &endpoint, const QString &method, const QJsonObject &params = {});

@@ -108,8 +108,7 @@ TEST_F(ConnectionPageTest, HostAndPortLoadSaveAndRefuseBadInput)
 TEST_F(ConnectionPageTest, TestConnectionListsTheTargetsWithoutDisturbingTheEngine)
 {
     HeadlessChromium browser;
-    QString error;
-    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(browser));
     settings->setValue(SettingKey::CdpPort, browser.port());
     engine->start();
     ASSERT_TRUE(waitUntil([&] { return engine->attachedPages() > 0; }));

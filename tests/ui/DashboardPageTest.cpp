@@ -27,8 +27,7 @@ class DashboardPageTest : public UiTest
 TEST_F(DashboardPageTest, ShowsTheAttachedPagesLive)
 {
     HeadlessChromium browser;
-    QString error;
-    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(browser));
     DashboardPage page(engine.get());
     page.show();
     auto *targets = page.findChild<QListWidget *>(u"targetList"_s);
