@@ -74,19 +74,13 @@ TEST_F(DashboardPageTest, StatisticsComeFromTheAutoAcceptTotals)
             EXPECT_EQ(stats->item(row, column)->text(), row == 1 ? u"0 min"_s : u"0"_s)
                 << "a fresh config dir has counted nothing";
     }
-    AutoAcceptCounts earlier;
-    earlier.clicks = 30;
-    earlier.fileEdits = 20;
-    earlier.terminalCommands = 10;
-    earlier.blocked = 2;
-    earlier.sessions = 3;
+    const AutoAcceptCounts earlier {
+        .clicks = 30, .blocked = 2, .fileEdits = 20, .terminalCommands = 10, .sessions = 3
+    };
     engine->autoAccept()->stats()->add(earlier, QDate::currentDate().addDays(-21));
-    AutoAcceptCounts today;
-    today.clicks = 5;
-    today.fileEdits = 3;
-    today.terminalCommands = 2;
-    today.blocked = 1;
-    today.sessions = 1;
+    const AutoAcceptCounts today {
+        .clicks = 5, .blocked = 1, .fileEdits = 3, .terminalCommands = 2, .sessions = 1
+    };
     engine->autoAccept()->stats()->add(today);
     // Time saved: 5 s a click, 25 s this week and 175 s (≈ 3 min) in all.
     const QStringList thisWeek { u"5"_s, u"< 1 min"_s, u"1"_s, u"3"_s, u"2"_s, u"1"_s };
