@@ -10,6 +10,8 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 
 namespace mpa::test {
@@ -39,17 +41,15 @@ SuiteState &suite()
 CdpResult waitForCallback(const std::function<void(QObject *, CdpCallback)> &issue)
 {
     QEventLoop loop;
-    CdpResult out;
-    bool done = false;
+    std::optional<CdpResult> out;
     QObject context;
     issue(&context, [&](const CdpResult &result) {
         out = result;
-        done = true;
         loop.quit();
     });
-    if (!done)
+    if (!out) // not answered at once
         loop.exec();
-    return out;
+    return out.value_or(CdpResult {});
 }
 
 } // namespace
