@@ -48,7 +48,8 @@ TEST_F(DashboardPageTest, TheButtonsDriveTheEngine)
 {
     DashboardPage page(engine.get());
     auto *pause = page.findChild<QPushButton *>(u"dashboardPause"_s);
-    ASSERT_TRUE(pause);
+    auto *autoAccept = page.findChild<QCheckBox *>(u"dashboardAutoAccept"_s);
+    ASSERT_TRUE(pause && autoAccept);
     EXPECT_EQ(pause->text(), u"Pause"_s);
     pause->click();
     EXPECT_TRUE(engine->isPaused());
@@ -56,7 +57,6 @@ TEST_F(DashboardPageTest, TheButtonsDriveTheEngine)
     pause->click();
     EXPECT_FALSE(engine->isPaused());
 
-    auto *autoAccept = page.findChild<QCheckBox *>(u"dashboardAutoAccept"_s);
     autoAccept->click();
     EXPECT_TRUE(settings->boolValue(SettingKey::AutoAcceptEnabled));
     settings->setValue(SettingKey::AutoAcceptEnabled, false);
