@@ -9,11 +9,11 @@
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "engine/Engine.h"
-#include "server/ToolkitServerService.h"
 #include "actions/CommandDispatcher.h"
 #include "common/LocalWebServer.h"
+#include "engine/Engine.h"
 #include "server/TokenFile.h"
+#include "server/ToolkitServerService.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"mpa-bench"_s);
-    const int rounds = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 500;
+    const auto [rounds] = intArguments(argc, argv, { 500 });
 
     HeadlessChromium chromium;
     if (!startChromium(chromium))

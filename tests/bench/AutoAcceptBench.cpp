@@ -43,25 +43,6 @@ void spin(int ms)
     loop.exec();
 }
 
-CdpSession *openTab(CdpEndpoint &endpoint, const QUrl &url, bool front = true)
-{
-    const CdpResult created
-        = browserCall(endpoint, u"Target.createTarget"_s, { { u"url"_s, url.toString() } });
-    const QString id = created.result.value(u"targetId").toString();
-    CdpSession *page = nullptr;
-    waitUntil([&] { return (page = endpoint.sessionForTarget(id)) != nullptr; });
-    if (page) {
-        if (front)
-            sendAndWait(page, u"Page.bringToFront"_s);
-        // The tab starts on about:blank (complete at once): wait for the page itself.
-        waitUntil([&] {
-            return evaluate(page, u"location.href + ' ' + document.readyState"_s).toString()
-                == url.toString() + u" complete"_s;
-        });
-    }
-    return page;
-}
-
 // True once the page's payload is configured and running.
 bool waitActive(PayloadHub &hub, CdpSession *page)
 {
@@ -207,38 +188,27 @@ Cost measureCost(CdpSession *page, int seconds)
     return cost;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+int run(BenchBrowser &browser, int insertions, int seconds, int rounds)
 {
-    QCoreApplication app(argc, argv);
-    const int insertions = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 200;
-    const int seconds = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 10;
-
-    BenchBrowser browser;
-    if (!browser.start())
-        return 1;
-    LocalWebServer &site = browser.site;
     CdpEndpoint &endpoint = browser.endpoint;
-    QTemporaryDir config;
-    Settings settings(QDir(config.path()).filePath(u"settings.ini"_s));
+    Settings &settings = browser.settings;
     settings.setValue(SettingKey::AutoAcceptUserIdleMs, 0);
     settings.setValue(SettingKey::AutoAcceptEnabled, true);
     PayloadHub hub(&endpoint);
-    AutoAcceptController controller(&endpoint, &hub, &settings, config.path());
+    AutoAcceptController controller(&endpoint, &hub, &settings, browser.config.path());
 
     // 1. Latency: a small page in front, the same in a background tab, and the big page.
-    CdpSession *front = openTab(endpoint, site.url(u"/autoaccept/bench.html?small&front"_s));
+    CdpSession *front = browser.openTab(u"/autoaccept/bench.html?small&front"_s);
     if (!front || !waitActive(hub, front))
         return 1;
     const Latency foreground = measureLatency(hub, front, u"fg"_s, insertions);
-    CdpSession *background = openTab(endpoint, site.url(u"/autoaccept/bench.html?small&background"_s));
+    CdpSession *background = browser.openTab(u"/autoaccept/bench.html?small&background"_s);
     if (!background || !waitActive(hub, background))
         return 1;
-    CdpSession *cover = openTab(endpoint, site.url(u"/basic.html"_s)); // in front of the background tab
+    CdpSession *cover = browser.openTab(u"/basic.html"_s); // in front of the background tab
     Q_UNUSED(cover)
     const Latency behind = measureLatency(hub, background, u"bg"_s, insertions);
-    CdpSession *big = openTab(endpoint, site.url(u"/autoaccept/bench.html?big"_s));
+    CdpSession *big = browser.openTab(u"/autoaccept/bench.html?big"_s);
     if (!big || !waitActive(hub, big))
         return 1;
     const Latency bigPage = measureLatency(hub, big, u"big"_s, insertions);
@@ -258,14 +228,12 @@ int main(int argc, char **argv)
 
     // 2. Main-thread cost, without the payload (auto-accept off: a new tab gets none) and with
     // it, in alternating rounds (the machine's other load varies; the rounds show how much).
-    const int rounds = argc > 3 ? QString::fromLocal8Bit(argv[3]).toInt() : 2;
     QList<std::pair<QString, Cost>> runs;
     for (int round = 1; round <= rounds; ++round) {
         for (const bool withPayload : { false, true }) {
             settings.setValue(SettingKey::AutoAcceptEnabled, withPayload);
-            CdpSession *tab = openTab(
-                endpoint,
-                site.url(u"/autoaccept/bench.html?round%1-%2"_s.arg(round).arg(withPayload ? 1 : 0)));
+            CdpSession *tab
+                = browser.openTab(u"/autoaccept/bench.html?round%1-%2"_s.arg(round).arg(withPayload ? 1 : 0));
             if (!tab || (withPayload && !waitActive(hub, tab)))
                 return 1;
             const bool hasPayload = hub.injectorFor(tab) && hub.injectorFor(tab)->hasScript(u"autoAccept"_s);
@@ -315,4 +283,13 @@ int main(int argc, char **argv)
     endpoint.stop();
     browser.chromium.stop();
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const auto [insertions, seconds, rounds] = intArguments(argc, argv, { 200, 10, 2 });
+    return runWithBrowser(argc, argv,
+                          [&](BenchBrowser &browser) { return run(browser, insertions, seconds, rounds); });
 }

@@ -31,8 +31,7 @@ void row(const char *what, double p50, double p95, double max, const char *unit,
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const int evaluations = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 1000;
-    const int launches = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 10;
+    const auto [evaluations, launches] = intArguments(argc, argv, { 1000, 10 });
 
     HeadlessChromium chromium;
     if (!startChromium(chromium))
@@ -40,13 +39,11 @@ int main(int argc, char **argv)
 
     // 1. Runtime.evaluate round trip through CdpEndpoint → CdpSession → CdpConnection.
     CdpEndpoint endpoint;
-    endpoint.setAddress(u"127.0.0.1"_s, chromium.port());
-    endpoint.start();
-    if (!waitUntil([&] { return !endpoint.pageSessions().isEmpty(); })) {
-        std::fprintf(stderr, "no page attached\n");
+    if (!connectEndpoint(endpoint, chromium))
         return 1;
-    }
-    CdpSession *page = endpoint.pageSessions().first();
+    CdpSession *page = waitForFirstPage(endpoint);
+    if (!page)
+        return 1;
     for (int i = 0; i < 50; ++i) // warm-up
         evaluate(page, u"1"_s);
     QList<double> roundTrips;

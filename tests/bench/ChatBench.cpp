@@ -7,12 +7,12 @@
 //
 // Run: build/ci/tests/bench/mpa_chat_bench [sends per row, default 20]
 #include "BenchSupport.h"
+#include "BundledProfiles.h"
 #include "FakeProcTree.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "TlsTestServer.h"
 #include "Wait.h"
-#include "profiles/IdeProfiles.h"
 #include "chat/ChatSurface.h"
 #include "page/PayloadHub.h"
 #include "platform/ProcFsProcessFinder.h"
@@ -40,20 +40,6 @@ void row(const QString &what, const QList<double> &ms)
                 int(ms.size()));
 }
 
-CdpSession *openTab(CdpEndpoint &endpoint, const QUrl &url)
-{
-    const CdpResult created
-        = browserCall(endpoint, u"Target.createTarget"_s, { { u"url"_s, url.toString() } });
-    const QString id = created.result.value(u"targetId").toString();
-    CdpSession *page = nullptr;
-    waitUntil([&] { return (page = endpoint.sessionForTarget(id)) != nullptr; });
-    if (page) {
-        sendAndWait(page, u"Page.bringToFront"_s);
-        waitUntil([&] { return evaluate(page, u"document.readyState"_s).toString() == u"complete"_s; });
-    }
-    return page;
-}
-
 std::optional<double> timedSend(ChatSurface *surface, const QString &text)
 {
     QElapsedTimer timer;
@@ -68,17 +54,43 @@ std::optional<double> timedSend(ChatSurface *surface, const QString &text)
     return double(timer.nsecsElapsed()) / 1e6;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+// `count` looks at the chat (the scheduler's silence probe): the times of all but the first 5
+// (the warm-up).
+QList<double> timeLooks(ChatSurface &surface, int count)
 {
-    QCoreApplication app(argc, argv);
-    const int sends = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 20;
+    QList<double> looks;
+    for (int i = 0; i < count; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        bool done = false;
+        QObject context;
+        surface.readState(false, false, &context, [&](const ChatState &) { done = true; });
+        waitUntil([&] { return done; });
+        if (i >= 5) // warm-up
+            looks.append(double(timer.nsecsElapsed()) / 1e6);
+    }
+    return looks;
+}
 
-    BenchBrowser browser;
-    if (!browser.start())
-        return 1;
-    LocalWebServer &site = browser.site;
+// `count` whole sends, each after `before` (when given) readies the box: their times; nothing
+// when one fails.
+std::optional<QList<double>> timeSends(ChatSurface &surface, int count,
+                                       const std::function<void()> &before = {})
+{
+    QList<double> times;
+    for (int i = 0; i < count; ++i) {
+        if (before)
+            before();
+        const std::optional<double> ms = timedSend(&surface, u"Prompt number %1"_s.arg(i));
+        if (!ms)
+            return std::nullopt;
+        times.append(*ms);
+    }
+    return times;
+}
+
+int run(BenchBrowser &browser, int sends)
+{
     CdpEndpoint &endpoint = browser.endpoint;
     PayloadHub hub(&endpoint);
     hub.addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
@@ -100,41 +112,24 @@ int main(int argc, char **argv)
     };
     bool lookMeasured = false;
     for (const Box &box : boxes) {
-        CdpSession *page = openTab(endpoint, site.url(box.path));
+        CdpSession *page = browser.openTab(box.path);
         if (!page)
             return 1;
         ChatSurface surface(hub.ensureScript(page, QString::fromLatin1(ChatSurface::kModule)),
                             ChatSelectors::generic());
         if (!lookMeasured) {
-            QList<double> looks;
-            for (int i = 0; i < sends * 5; ++i) {
-                QElapsedTimer timer;
-                timer.start();
-                bool done = false;
-                QObject context;
-                surface.readState(false, false, &context, [&](const ChatState &) { done = true; });
-                waitUntil([&] { return done; });
-                if (i >= 5) // warm-up
-                    looks.append(double(timer.nsecsElapsed()) / 1e6);
-            }
-            row(u"one look at the chat (silence probe)"_s, looks);
+            row(u"one look at the chat (silence probe)"_s, timeLooks(surface, sends * 5));
             lookMeasured = true;
         }
-        QList<double> times;
-        for (int i = 0; i < sends; ++i) {
-            const std::optional<double> ms = timedSend(&surface, u"Prompt number %1"_s.arg(i));
-            if (!ms)
-                return 1;
-            times.append(*ms);
-        }
-        row(box.label, times);
+        const std::optional<QList<double>> times = timeSends(surface, sends);
+        if (!times)
+            return 1;
+        row(box.label, *times);
     }
 
     // An Antigravity-shaped workbench: the profile's selectors, in its panel and without it.
-    IdeProfiles profiles;
-    profiles.load();
-    const IdeProfile *antigravity = profiles.find(u"antigravity"_s);
-    if (!antigravity || !antigravity->chat)
+    const std::optional<ChatSelectors> antigravity = bundledChatSelectors(u"antigravity"_s);
+    if (!antigravity)
         return 1;
     struct Workbench
     {
@@ -149,49 +144,32 @@ int main(int argc, char **argv)
           u"one look, workbench without a known panel"_s, u"send, workbench without a known panel"_s },
     };
     for (const Workbench &workbench : workbenches) {
-        CdpSession *page = openTab(endpoint, site.url(workbench.path));
+        CdpSession *page = browser.openTab(workbench.path);
         if (!page)
             return 1;
-        ChatSurface surface(hub.ensureScript(page, QString::fromLatin1(ChatSurface::kModule)),
-                            *antigravity->chat);
-        QList<double> looks;
-        for (int i = 0; i < sends * 5; ++i) {
-            QElapsedTimer timer;
-            timer.start();
-            bool done = false;
-            QObject context;
-            surface.readState(false, false, &context, [&](const ChatState &) { done = true; });
-            waitUntil([&] { return done; });
-            if (i >= 5)
-                looks.append(double(timer.nsecsElapsed()) / 1e6);
-        }
-        row(workbench.look, looks);
-        QList<double> times;
-        for (int i = 0; i < sends; ++i) {
-            const std::optional<double> ms = timedSend(&surface, u"Prompt number %1"_s.arg(i));
-            if (!ms)
-                return 1;
-            times.append(*ms);
-        }
-        row(workbench.send, times);
+        ChatSurface surface(hub.ensureScript(page, QString::fromLatin1(ChatSurface::kModule)), *antigravity);
+        row(workbench.look, timeLooks(surface, sends * 5));
+        const std::optional<QList<double>> times = timeSends(surface, sends);
+        if (!times)
+            return 1;
+        row(workbench.send, *times);
     }
 
     // Around the user's draft: set aside, send, type back.
     {
-        CdpSession *page = openTab(endpoint, site.url(u"chat/contenteditable.html?gen=100"_s));
+        CdpSession *page = browser.openTab(u"chat/contenteditable.html?gen=100"_s);
+        if (!page)
+            return 1;
         ChatSurface surface(hub.ensureScript(page, QString::fromLatin1(ChatSurface::kModule)),
                             ChatSelectors::generic());
-        QList<double> times;
-        for (int i = 0; i < sends; ++i) {
+        const std::optional<QList<double>> times = timeSends(surface, sends, [page] {
+            evaluate(page, u"window.chatInput.clear()"_s); // the draft the last send gave back
             evaluate(page, u"window.chatInput.element.focus()"_s);
             sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, u"my unfinished draft"_s } });
-            const std::optional<double> ms = timedSend(&surface, u"Prompt number %1"_s.arg(i));
-            if (!ms)
-                return 1;
-            times.append(*ms);
-            evaluate(page, u"window.chatInput.clear()"_s);
-        }
-        row(u"send around a draft (incl. 0.7 s typing check)"_s, times);
+        });
+        if (!times)
+            return 1;
+        row(u"send around a draft (incl. 0.7 s typing check)"_s, *times);
     }
     endpoint.stop();
     browser.chromium.stop();
@@ -249,4 +227,12 @@ int main(int argc, char **argv)
     row(u"quota: first reading (200 processes, 2 ports probed)"_s, first);
     row(u"quota: reading from the known server"_s, cached);
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const auto [sends] = intArguments(argc, argv, { 20 });
+    return runWithBrowser(argc, argv, [&](BenchBrowser &browser) { return run(browser, sends); });
 }

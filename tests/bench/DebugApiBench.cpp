@@ -39,8 +39,7 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"mpa-bench"_s);
-    const int calls = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 300;
-    const int processes = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 10;
+    const auto [calls, processes] = intArguments(argc, argv, { 300, 10 });
 
     HeadlessChromium chromium;
     if (!startChromium(chromium))
@@ -55,10 +54,8 @@ int main(int argc, char **argv)
     overrides.debugServerPort = 0;
     engine.setOverrides(overrides);
     engine.start();
-    if (!waitUntil([&] { return !engine.endpoint()->pageSessions().isEmpty(); })) {
-        std::fprintf(stderr, "no page attached\n");
+    if (!waitForFirstPage(*engine.endpoint()))
         return 1;
-    }
     QString error;
     const auto endpoint = DebugApiClient::locate(paths.configDir, &error);
     if (!endpoint) {

@@ -10,10 +10,10 @@
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "page/PayloadHub.h"
 #include "actions/CommandDispatcher.h"
 #include "actions/ToolkitCommands.h"
 #include "common/SystemClock.h"
+#include "page/PayloadHub.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -40,7 +40,7 @@ const CommandCaller kCaller { u"debug-api"_s, u"bench"_s };
 struct PageFigures
 {
     int elements = 0;
-    double p50 = 0;
+    QList<double> snapshotMs; // after the first snapshot, which installs the module
     int chars = 0;
     int named = 0;
     int interactive = 0;
@@ -64,32 +64,20 @@ std::optional<CommandResult> call(CommandDispatcher &commands, const QString &ty
     return result;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
+int run(BenchBrowser &browser, int clicks, int runs)
 {
-    QCoreApplication app(argc, argv);
-    const int clicks = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 500;
-    const int runs = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 10;
-
-    BenchBrowser browser;
-    if (!browser.start())
-        return 1;
-    LocalWebServer &site = browser.site;
     CdpEndpoint &endpoint = browser.endpoint;
-    QTemporaryDir config;
-    Settings settings(QDir(config.path()).filePath(u"settings.ini"_s));
     PayloadHub hub(&endpoint);
     CommandDispatcher commands;
     SystemClock clock;
-    ToolkitCommands toolkit(&endpoint, &hub, &settings, &clock, &commands);
+    ToolkitCommands toolkit(&endpoint, &hub, &browser.settings, &clock, &commands);
 
     const QList<int> sizes { 3000, 30000 };
     QStringList urls;
     QList<PageFigures> ours;
     QList<double> clickMs;
     for (const int size : sizes) {
-        const QUrl url = site.url(u"toolkit/bench.html?n=%1"_s.arg(size));
+        const QUrl url = browser.site.url(u"toolkit/bench.html?n=%1"_s.arg(size));
         urls.append(url.toString());
         const std::optional<CommandResult> opened
             = call(commands, u"tab"_s, { { u"action"_s, u"new"_s }, { u"url"_s, url.toString() } });
@@ -104,7 +92,6 @@ int main(int argc, char **argv)
         PageFigures figures;
         figures.elements = evaluate(page, u"window.benchElements"_s).toInt();
         const QJsonObject params { { u"maxElements"_s, 1000000 }, { u"maxChars"_s, 10000000 } };
-        QList<double> times;
         QString text;
         for (int i = 0; i <= runs; ++i) {
             double ms = 0;
@@ -114,13 +101,12 @@ int main(int argc, char **argv)
                 return 1;
             }
             if (i > 0) // the first one installs the module
-                times.append(ms);
+                figures.snapshotMs.append(ms);
             const QJsonObject data = shot->data.toObject();
             text = data.value(u"snapshot"_s).toString();
             figures.named = data.value(u"named"_s).toInt();
             figures.interactive = data.value(u"interactive"_s).toInt();
         }
-        figures.p50 = percentile(times, 50);
         figures.chars = int(text.size());
         ours.append(figures);
 
@@ -148,7 +134,8 @@ int main(int argc, char **argv)
 
     // Playwright on the same pages, same browser.
     QStringList args { QDir(sourceDir()).filePath(u"tests/bench/toolkit-playwright.cjs"_s),
-                       QString::number(browser.chromium.port()), QString::number(clicks), QString::number(runs) };
+                       QString::number(browser.chromium.port()), QString::number(clicks),
+                       QString::number(runs) };
     args += urls;
     const QJsonObject playwright
         = QJsonDocument::fromJson(runNode(args).value_or(QByteArray())).object(); // {} when it failed
@@ -167,8 +154,8 @@ int main(int argc, char **argv)
         for (const QJsonValue &v : pw.value(u"snapshotMs"_s).toArray())
             pwTimes.append(v.toDouble());
         const QString label = u"%1 elements"_s.arg(f.elements);
-        std::printf("| %-44s | %16.1f | %16.1f |\n", qPrintable(label + u": snapshot p50 (ms)"_s), f.p50,
-                    percentile(pwTimes, 50));
+        std::printf("| %-44s | %16.1f | %16.1f |\n", qPrintable(label + u": snapshot p50 (ms)"_s),
+                    percentile(f.snapshotMs, 50), percentile(pwTimes, 50));
         std::printf("| %-44s | %16d | %16d |\n", qPrintable(label + u": snapshot size (chars)"_s), f.chars,
                     pw.value(u"chars"_s).toInt());
         std::printf("| %-44s | %9d of %4d | %16d |\n", qPrintable(label + u": interactables named"_s),
@@ -180,4 +167,12 @@ int main(int argc, char **argv)
                 percentile(clickMs, 95), percentile(pwClicks, 95));
     browser.chromium.stop();
     return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const auto [clicks, runs] = intArguments(argc, argv, { 500, 10 });
+    return runWithBrowser(argc, argv, [&](BenchBrowser &browser) { return run(browser, clicks, runs); });
 }

@@ -3,14 +3,14 @@
 // Antigravity profile's selectors), the system clock, the shortest silence timeout.
 #include "chat/AgentChat.h"
 
+#include "BundledProfiles.h"
 #include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "profiles/IdeProfiles.h"
+#include "common/SystemClock.h"
 #include "page/PayloadHub.h"
 #include "scheduler/Scheduler.h"
-#include "common/SystemClock.h"
 #include "settings/Settings.h"
 
 #include <QDir>
@@ -117,12 +117,7 @@ TEST_F(AgentChatTest, TheQueueWaitsOutALongGenerationAndThenTheSilence)
     // The chat shows the prompt a moment before ChatSurface has confirmed it.
     ASSERT_TRUE(waitUntil([&] { return scheduler.history().entries().size() == 2; }));
     EXPECT_EQ(scheduler.history().entries().first().target, u"Fixture IDE"_s);
-
-    const CdpResult shot = sendAndWait(ide, u"Page.captureScreenshot"_s, { { u"format"_s, u"png"_s } });
-    ASSERT_TRUE(shot.ok());
-    QFile png(QDir(screenshotDir()).filePath(u"queue-second-task-sent.png"_s));
-    ASSERT_TRUE(png.open(QIODevice::WriteOnly));
-    png.write(QByteArray::fromBase64(shot.result.value(u"data"_s).toString().toLatin1()));
+    savePageScreenshot(ide, u"queue-second-task-sent.png"_s);
 }
 
 class AntigravityQueueTest : public AgentChatTest
@@ -131,17 +126,15 @@ protected:
     void SetUp() override
     {
         AgentChatTest::SetUp();
-        profiles.load();
-        const IdeProfile *antigravity = profiles.find(u"antigravity"_s);
-        ASSERT_TRUE(antigravity && antigravity->chat);
-        const ChatSelectors selectors = *antigravity->chat;
+        const std::optional<ChatSelectors> antigravity = bundledChatSelectors(u"antigravity"_s);
+        ASSERT_TRUE(antigravity);
+        const ChatSelectors selectors = *antigravity;
         chat->setSelectorsProvider([selectors](CdpSession *) { return selectors; });
         settings = std::make_unique<Settings>(QDir(configDir()).filePath(u"settings.ini"_s));
         settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
         settings->setValue(SettingKey::ScheduleSilenceTimeoutS, 10);
     }
 
-    IdeProfiles profiles;
     std::unique_ptr<Settings> settings;
     SystemClock clock;
 };

@@ -97,7 +97,8 @@ protected:
     // returns, whatever that scan would click has been clicked.
     QJsonObject scanNow(CdpSession *page, const QString &frameId = {})
     {
-        return callModule(page, QString::fromLatin1(AutoAcceptController::kModule), u"scan"_s, frameId).toObject();
+        return callModule(page, QString::fromLatin1(AutoAcceptController::kModule), u"scan"_s, frameId)
+            .toObject();
     }
 
     QJsonObject payloadStats(CdpSession *page)
@@ -202,7 +203,9 @@ TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
             { { u"id"_s, u"late-disabled"_s },
               { u"label"_s, u"Apply"_s },
               { u"attrs"_s, QJsonObject { { u"disabled"_s, u""_s } } } });
-    addStep(page, { { u"id"_s, u"late-running"_s }, { u"label"_s, u"Running…"_s }, { u"code"_s, u"npm run lint"_s } });
+    addStep(
+        page,
+        { { u"id"_s, u"late-running"_s }, { u"label"_s, u"Running…"_s }, { u"code"_s, u"npm run lint"_s } });
     ASSERT_TRUE(waitClicked(page, { u"late-accept"_s, u"late-shadow-run"_s }));
     ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
     EXPECT_EQ(controller->recentBlocked().first().pattern, u"dd-device"_s);
@@ -484,7 +487,8 @@ TEST_F(AutoAcceptTest, TheHeadlessAppWithAutoAcceptClicksOnlyTheEligibleButtons)
     ASSERT_TRUE(page);
     ASSERT_TRUE(waitClicked(page, kPanelClicked)) << app.dump().toStdString();
     ASSERT_TRUE(app.waitForStderr(u"still there 500 ms later"_s)) << app.dump().toStdString();
-    ASSERT_TRUE(app.waitForStderr(u"is refused by the ban list (recursive-delete)"_s)) << app.dump().toStdString();
+    ASSERT_TRUE(app.waitForStderr(u"is refused by the ban list (recursive-delete)"_s))
+        << app.dump().toStdString();
     app.signal(SIGTERM);
     ASSERT_EQ(app.finish(), 0) << app.dump().toStdString();
     EXPECT_EQ(sorted(clickedIn(page)), sorted(kPanelClicked));
@@ -502,9 +506,11 @@ TEST_F(AutoAcceptTest, OnAntigravitysLayoutEveryCommandIsCheckedAndAnUnreadableO
     ASSERT_TRUE(page);
     const QStringList eligible { u"accept-harmless"_s, u"span-accept"_s, u"run-field"_s };
     ASSERT_TRUE(waitClicked(page, eligible));
-    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 5; })) << show(controller->runCounts());
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 5; }))
+        << show(controller->runCounts());
     scanNow(page);
-    EXPECT_EQ(sorted(clickedIn(page)), sorted(eligible)) << "exactly the eligible buttons, nothing outside the panel";
+    EXPECT_EQ(sorted(clickedIn(page)), sorted(eligible))
+        << "exactly the eligible buttons, nothing outside the panel";
 
     const auto marked = [&](const QString &id) {
         return evaluate(page, u"document.getElementById('%1').dataset.mpaBlocked || ''"_s.arg(id)).toString();
@@ -573,8 +579,8 @@ protected:
         std::optional<QJsonValue> out;
         QObject context;
         injector->evaluate(
-            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), function), &context,
-            [&](const QJsonValue &v, const CdpError &) { out = v; });
+            PayloadInjector::moduleCall(QString::fromLatin1(AutoAcceptController::kModule), function),
+            &context, [&](const QJsonValue &v, const CdpError &) { out = v; });
         EXPECT_TRUE(waitUntil([&] { return out.has_value(); }));
         return out.value_or(QJsonValue()).toObject();
     }
@@ -591,20 +597,37 @@ protected:
     std::unique_ptr<AppRun> startApp()
     {
         controller.reset(); // only the app clicks here
-        auto app = std::make_unique<AppRun>(QStringList { u"--headless"_s, u"--auto-accept"_s, u"--cdp-port"_s,
-                                                          QString::number(browser().port()), u"--config-dir"_s,
-                                                          tempDir() });
+        auto app = std::make_unique<AppRun>(QStringList { u"--headless"_s, u"--auto-accept"_s,
+                                                          u"--cdp-port"_s, QString::number(browser().port()),
+                                                          u"--config-dir"_s, tempDir() });
         EXPECT_TRUE(app->waitForStderr(u"connected to Chrome"_s)) << app->dump().toStdString();
         return app;
+    }
+
+    struct ClickingApp
+    {
+        std::unique_ptr<AppRun> app;
+        CdpSession *page = nullptr; // the panel it clicked in
+    };
+    // The app started (startApp()) and a panel page (autoaccept/panel.html?`query`) it has
+    // clicked in; no page, with a test failure, when it opened none or the app clicked nothing.
+    ClickingApp startAppClickingInPanel(const QString &query)
+    {
+        ClickingApp running { startApp() };
+        CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?"_s + query));
+        EXPECT_TRUE(page);
+        if (page && waitClicked(page, kPanelClicked))
+            running.page = page;
+        else if (page)
+            ADD_FAILURE() << "the app clicked nothing in the panel: " << running.app->dump().toStdString();
+        return running;
     }
 };
 
 TEST_F(AutoAcceptLeaseTest, QuittingTheAppStopsClickingAtOnce)
 {
-    auto app = startApp();
-    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?lease-quit"_s));
+    auto [app, page] = startAppClickingInPanel(u"lease-quit"_s);
     ASSERT_TRUE(page);
-    ASSERT_TRUE(waitClicked(page, kPanelClicked)) << app->dump().toStdString();
     app->signal(SIGTERM);
     ASSERT_EQ(app->finish(), 0) << app->dump().toStdString();
     EXPECT_TRUE(app->err().contains(u"auto-accept stopped in"_s)) << app->dump().toStdString();
@@ -619,10 +642,8 @@ TEST_F(AutoAcceptLeaseTest, QuittingTheAppStopsClickingAtOnce)
 
 TEST_F(AutoAcceptLeaseTest, AKilledAppsScriptStopsWhenItsLeaseLapses)
 {
-    auto app = startApp();
-    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?lease-kill"_s));
+    auto [app, page] = startAppClickingInPanel(u"lease-kill"_s);
     ASSERT_TRUE(page);
-    ASSERT_TRUE(waitClicked(page, kPanelClicked)) << app->dump().toStdString();
     app->signal(SIGKILL);
     app->finish();
 

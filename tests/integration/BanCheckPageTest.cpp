@@ -21,11 +21,6 @@ using namespace mpa::test;
 
 namespace {
 
-QJsonArray corpus()
-{
-    return QJsonDocument::fromJson(readFixture(u"ban-corpus.json"_s)).array();
-}
-
 class BanCheckPageTest : public PayloadTest
 {
 protected:
@@ -57,7 +52,7 @@ protected:
 
 TEST_F(BanCheckPageTest, EveryCorpusCaseGetsItsVerdictInThePage)
 {
-    const QJsonArray cases = corpus();
+    const QJsonArray cases = banCorpus();
     ASSERT_GE(cases.size(), 140) << "tests/fixtures/ban-corpus.json is missing or short";
     QJsonArray commands;
     for (const QJsonValue &c : cases)
@@ -70,8 +65,8 @@ TEST_F(BanCheckPageTest, EveryCorpusCaseGetsItsVerdictInThePage)
         const QJsonObject verdict = got.at(i).toObject();
         EXPECT_EQ(verdict.value(u"verdict"_s).toString(), expected.value(u"verdict"_s).toString())
             << expected.value(u"command"_s).toString().toStdString() << " ("
-            << expected.value(u"why"_s).toString().toStdString() << "): "
-            << verdict.value(u"reason"_s).toString().toStdString();
+            << expected.value(u"why"_s).toString().toStdString()
+            << "): " << verdict.value(u"reason"_s).toString().toStdString();
         const QString v = expected.value(u"verdict"_s).toString();
         banned += v == u"banned"_s;
         unverifiable += v == u"unverifiable"_s;
@@ -85,11 +80,12 @@ TEST_F(BanCheckPageTest, EveryCorpusCaseGetsItsVerdictInThePage)
 
 TEST_F(BanCheckPageTest, UserEntriesAreSubstringsOrJavaScriptRegexesOnTheOriginalText)
 {
-    const QJsonArray entries { u"git push --force"_s, u"/npm\\s+Publish/"_s, u" /DROP TABLE/i "_s, u"/([/"_s };
-    const QJsonArray got = verdicts(
-        { u"git   push   --force origin main"_s, u"GIT PUSH --FORCE"_s, u"npm  Publish --tag next"_s,
-          u"npm publish"_s, u"psql -c 'drop table users'"_s, u"git push origin main"_s },
-        entries);
+    const QJsonArray entries { u"git push --force"_s, u"/npm\\s+Publish/"_s, u" /DROP TABLE/i "_s,
+                               u"/([/"_s };
+    const QJsonArray got = verdicts({ u"git   push   --force origin main"_s, u"GIT PUSH --FORCE"_s,
+                                      u"npm  Publish --tag next"_s, u"npm publish"_s,
+                                      u"psql -c 'drop table users'"_s, u"git push origin main"_s },
+                                    entries);
     ASSERT_EQ(got.size(), 6);
     const auto verdictOf = [&](int i) { return got.at(i).toObject().value(u"verdict"_s).toString(); };
     EXPECT_EQ(verdictOf(0), u"banned"_s) << "a substring, whitespace collapsed";

@@ -32,6 +32,14 @@ protected:
         }
         return nullptr;
     }
+
+    // iframe-host.html with `frame` in its iframe.
+    static QUrl iframeHostUrl(const QUrl &frame)
+    {
+        QUrl host = fixtureUrl(u"iframe-host.html"_s);
+        host.setQuery(u"src="_s + QString::fromLatin1(QUrl::toPercentEncoding(frame.toString())));
+        return host;
+    }
 };
 
 TEST_F(CdpIntegrationTest, EvaluatesInAPage)
@@ -93,9 +101,7 @@ TEST_F(CdpIntegrationTest, ACrossSiteIframeAttachesAsItsOwnSession)
     CdpEndpoint *endpoint = connectEndpoint();
     ASSERT_TRUE(endpoint);
     const QUrl frameUrl = crossSiteUrl(u"frame.html"_s);
-    QUrl host = fixtureUrl(u"iframe-host.html"_s);
-    host.setQuery(u"src="_s + QString::fromLatin1(QUrl::toPercentEncoding(frameUrl.toString())));
-    CdpSession *page = openPage(endpoint, host);
+    CdpSession *page = openPage(endpoint, iframeHostUrl(frameUrl));
     ASSERT_TRUE(page);
 
     CdpSession *frame = nullptr;
@@ -124,9 +130,7 @@ TEST_F(CdpIntegrationTest, ASameSiteIframeOnAnotherPortStaysInThePageProcess)
     CdpEndpoint *endpoint = connectEndpoint();
     ASSERT_TRUE(endpoint);
     const QUrl frameUrl = crossPortUrl(u"frame.html"_s);
-    QUrl host = fixtureUrl(u"iframe-host.html"_s);
-    host.setQuery(u"src="_s + QString::fromLatin1(QUrl::toPercentEncoding(frameUrl.toString())));
-    CdpSession *page = openPage(endpoint, host); // the load event waits for the frame
+    CdpSession *page = openPage(endpoint, iframeHostUrl(frameUrl)); // the load event waits for the frame
     ASSERT_TRUE(page);
 
     const CdpResult tree = sendAndWait(page, u"Page.getFrameTree"_s);
@@ -154,8 +158,7 @@ TEST_F(CdpIntegrationTest, ACrashedTabIsReported)
 TEST_F(CdpIntegrationTest, ABrowserKilledAndRestartedOnTheSamePortIsReconnected)
 {
     HeadlessChromium own;
-    QString error;
-    ASSERT_TRUE(own.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(own));
     CdpEndpoint endpoint;
     endpoint.setRetryDelays(100ms, 500ms);
     endpoint.setAddress(u"127.0.0.1"_s, own.port());
@@ -168,6 +171,7 @@ TEST_F(CdpIntegrationTest, ABrowserKilledAndRestartedOnTheSamePortIsReconnected)
     EXPECT_TRUE(endpoint.sessions().isEmpty());
     EXPECT_NE(endpoint.state(), CdpEndpoint::State::Connected);
 
+    QString error;
     ASSERT_TRUE(own.restart(&error)) << error.toStdString();
     ASSERT_TRUE(waitUntil([&] { return endpoint.isConnected() && !endpoint.pageSessions().isEmpty(); }, 20s))
         << "not reconnected: " << endpoint.lastError().toStdString();

@@ -4,16 +4,15 @@
 // boxes, Monaco's textareas, editor tabs; see its header for the evidence it rests on).
 #include "chat/ChatSurface.h"
 
+#include "BundledProfiles.h"
 #include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "profiles/IdeProfiles.h"
 #include "page/PayloadHub.h"
 
-#include <QDir>
-#include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <gtest/gtest.h>
 
@@ -54,6 +53,18 @@ protected:
         return surfaces.back().get();
     }
 
+    struct Chat
+    {
+        CdpSession *page = nullptr;
+        ChatSurface *surface = nullptr;
+    };
+    // A fixture page, in front, with a surface on it (neither when the page did not open).
+    Chat openChat(const QString &path, const ChatSelectors &selectors = ChatSelectors::generic())
+    {
+        CdpSession *page = open(path);
+        return { page, page ? surfaceOn(page, selectors) : nullptr };
+    }
+
     static ChatSurface::SendResult send(ChatSurface *surface, const QString &text,
                                         ChatSurface::SendOptions options = {})
     {
@@ -62,6 +73,15 @@ protected:
         surface->send(text, options, &context, [&](const ChatSurface::SendResult &r) { result = r; });
         EXPECT_TRUE(waitUntil([&] { return result.has_value(); }, 40s)) << "no answer to the send";
         return result.value_or(ChatSurface::SendResult {});
+    }
+
+    // A send into the conversation named `conversation`.
+    static ChatSurface::SendResult sendTo(ChatSurface *surface, const QString &conversation,
+                                          const QString &text)
+    {
+        ChatSurface::SendOptions options;
+        options.conversation = conversation;
+        return send(surface, text, options);
     }
 
     static ChatState state(ChatSurface *surface, bool withReply = false, bool withConversations = false)
@@ -76,6 +96,20 @@ protected:
     // What the fake agent received, as [{conversation, text, how}].
     static QJsonArray chatLog(CdpSession *page) { return evaluate(page, u"window.chatLog"_s).toArray(); }
 
+    // The one prompt in `log`, as {conversation, text, how}; a test failure (and an empty
+    // object) when the agent received none or several.
+    static QJsonObject onlyPrompt(const QJsonArray &log)
+    {
+        EXPECT_EQ(log.size(), 1) << QJsonDocument(log).toJson().toStdString();
+        return log.size() == 1 ? log.at(0).toObject() : QJsonObject {};
+    }
+    static QJsonObject onlyPrompt(CdpSession *page) { return onlyPrompt(chatLog(page)); }
+    // The chat log of the page in framed.html's frame.
+    static QJsonArray framedChatLog(CdpSession *page)
+    {
+        return evaluate(page, u"document.getElementById('panel').contentWindow.chatLog"_s).toArray();
+    }
+
     static QString boxText(CdpSession *page)
     {
         return evaluate(page, u"window.chatInput.read()"_s).toString();
@@ -89,79 +123,105 @@ protected:
         ASSERT_EQ(boxText(page), text);
     }
 
-    void screenshot(CdpSession *page, const QString &name)
+    // A send to `missing`, a conversation the chat does not have (it has `listed`): the active
+    // conversation gets the prompt, and the result says so.
+    static void expectSentToTheActiveConversation(ChatSurface *surface, const QString &missing,
+                                                  const QString &active, const QString &listed)
     {
-        const CdpResult shot = sendAndWait(page, u"Page.captureScreenshot"_s, { { u"format"_s, u"png"_s } });
-        ASSERT_TRUE(shot.ok()) << shot.error.toString().toStdString();
-        QFile file(QDir(screenshotDir()).filePath(name));
-        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-        file.write(QByteArray::fromBase64(shot.result.value(u"data").toString().toLatin1()));
+        const ChatSurface::SendResult result = sendTo(surface, missing, u"Keep going"_s);
+        ASSERT_TRUE(result.ok) << result.error.toStdString();
+        EXPECT_EQ(result.conversation, active);
+        EXPECT_EQ(result.note,
+                  u"no conversation named “%1” (the chat has %2); sent to the active conversation “%3”"_s.arg(
+                      missing, listed, active));
+    }
+
+    // The user has half-written a prompt when the app sends one: the app's prompt alone goes
+    // out, and the draft is back in the box afterwards (saved as screenshot `screenshot` then).
+    void expectDraftRestoredAroundASend(const QString &path, const QString &screenshot = {})
+    {
+        const auto [page, surface] = openChat(path);
+        ASSERT_TRUE(page);
+        userTypes(page, u"half-written thought about the"_s);
+        const ChatSurface::SendResult result = send(surface, u"Status report please"_s);
+        ASSERT_TRUE(result.ok) << result.error.toStdString();
+        EXPECT_TRUE(result.draftSetAside);
+        EXPECT_TRUE(result.draftRestored);
+        EXPECT_EQ(result.draft, u"half-written thought about the"_s);
+        EXPECT_EQ(onlyPrompt(page).value(u"text"_s).toString(), u"Status report please"_s)
+            << "the draft must not go out with the prompt";
+        EXPECT_EQ(boxText(page), u"half-written thought about the"_s);
+        if (!screenshot.isEmpty())
+            savePageScreenshot(page, screenshot);
     }
 
     std::vector<std::unique_ptr<ChatSurface>> surfaces;
 };
 
-TEST_F(ChatSurfaceTest, AContentEditableBoxSendsWithEnter)
+// Each kind of prompt box, sent to with the key its chat takes: Enter, or Ctrl+Enter where
+// Enter is a new line (and no stray line break is left behind).
+struct BoxKind
 {
-    CdpSession *page = open(u"chat/contenteditable.html"_s);
+    std::string name; // the test's name and the screenshot's
+    QString path;
+    QString inputKind; // as ChatState names it
+    QString method; // as ChatSurface::SendResult names it
+    QString how; // as the fake agent saw it
+    QString conversation; // the page's active tab
+};
+
+void PrintTo(const BoxKind &kind, std::ostream *os)
+{
+    *os << kind.name;
+}
+
+class ChatBoxKindTest : public ChatSurfaceTest, public ::testing::WithParamInterface<BoxKind>
+{
+};
+
+TEST_P(ChatBoxKindTest, TakesThePromptByItsOwnKeyAndIsEmptyAfterwards)
+{
+    const BoxKind &kind = GetParam();
+    const auto [page, surface] = openChat(kind.path);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
     const ChatState before = state(surface);
     ASSERT_TRUE(before.ok) << before.error.toStdString();
     EXPECT_TRUE(before.inputFound);
-    EXPECT_EQ(before.inputKind, u"contenteditable"_s);
+    EXPECT_EQ(before.inputKind, kind.inputKind);
     EXPECT_TRUE(before.sendFound);
     EXPECT_FALSE(before.generating);
 
     const ChatSurface::SendResult result = send(surface, u"Refactor the lexer"_s);
     ASSERT_TRUE(result.ok) << result.error.toStdString();
-    EXPECT_EQ(result.method, u"enter"_s);
+    EXPECT_EQ(result.method, kind.method);
     EXPECT_FALSE(result.draftSetAside);
-    const QJsonArray log = chatLog(page);
-    ASSERT_EQ(log.size(), 1);
-    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Refactor the lexer"_s);
-    EXPECT_EQ(log.at(0).toObject().value(u"conversation"_s).toString(), u"Refactor parser"_s);
+    const QJsonObject prompt = onlyPrompt(page);
+    EXPECT_EQ(prompt.value(u"text"_s).toString(), u"Refactor the lexer"_s);
+    EXPECT_EQ(prompt.value(u"how"_s).toString(), kind.how);
+    EXPECT_EQ(prompt.value(u"conversation"_s).toString(), kind.conversation);
     EXPECT_EQ(boxText(page), QString());
-    screenshot(page, u"chat-contenteditable-sent.png"_s);
+    savePageScreenshot(page, u"chat-%1-sent.png"_s.arg(kind.inputKind));
 }
 
-TEST_F(ChatSurfaceTest, AProseMirrorLikeEditorTakesThePromptThroughItsOwnModel)
-{
-    CdpSession *page = open(u"chat/prosemirror.html"_s);
-    ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
-    EXPECT_EQ(state(surface).inputKind, u"prosemirror"_s);
-    const ChatSurface::SendResult result = send(surface, u"Write the changelog"_s);
-    ASSERT_TRUE(result.ok) << result.error.toStdString();
-    EXPECT_EQ(result.method, u"enter"_s);
-    const QJsonArray log = chatLog(page);
-    ASSERT_EQ(log.size(), 1);
-    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Write the changelog"_s);
-    EXPECT_EQ(boxText(page), QString());
-}
-
-TEST_F(ChatSurfaceTest, AReactTextareaWhereEnterIsANewLineSendsWithCtrlEnterAndNoStrayLineBreak)
-{
-    CdpSession *page = open(u"chat/react-textarea.html"_s);
-    ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
-    EXPECT_EQ(state(surface).inputKind, u"textarea"_s);
-    const ChatSurface::SendResult result = send(surface, u"Explain the failing test"_s);
-    ASSERT_TRUE(result.ok) << result.error.toStdString();
-    EXPECT_EQ(result.method, u"ctrl+enter"_s);
-    const QJsonArray log = chatLog(page);
-    ASSERT_EQ(log.size(), 1);
-    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Explain the failing test"_s);
-    EXPECT_EQ(log.at(0).toObject().value(u"how"_s).toString(), u"ctrl-enter"_s);
-    EXPECT_EQ(boxText(page), QString());
-}
+INSTANTIATE_TEST_SUITE_P(
+    ChatSurfaceTest, ChatBoxKindTest,
+    ::testing::Values(BoxKind { "ContentEditableWithEnter", u"chat/contenteditable.html"_s,
+                                u"contenteditable"_s, u"enter"_s, u"enter"_s, u"Refactor parser"_s },
+                      // Like ProseMirror: the prompt goes in through the editor's own model.
+                      BoxKind { "ProseMirrorLikeWithEnter", u"chat/prosemirror.html"_s, u"prosemirror"_s,
+                                u"enter"_s, u"enter"_s, u"Main"_s },
+                      // A React-controlled textarea where Enter is a new line.
+                      BoxKind { "ReactTextareaWithCtrlEnter", u"chat/react-textarea.html"_s, u"textarea"_s,
+                                u"ctrl+enter"_s, u"ctrl-enter"_s, u"Chat"_s }),
+    [](const ::testing::TestParamInfo<BoxKind> &info) { return info.param.name; });
 
 // The Enter presses the chat's box saw, as {ctrl, meta} (recorded from here on).
 void recordEnterPresses(CdpSession *page)
 {
-    evaluate(page, u"window.enterPresses = []; window.chatInput.element.addEventListener('keydown', (e) => {"
-                   "  if (e.key === 'Enter') window.enterPresses.push({ ctrl: e.ctrlKey, meta: e.metaKey });"
-                   "}, true); true"_s);
+    evaluate(page,
+             u"window.enterPresses = []; window.chatInput.element.addEventListener('keydown', (e) => {"
+             "  if (e.key === 'Enter') window.enterPresses.push({ ctrl: e.ctrlKey, meta: e.metaKey });"
+             "}, true); true"_s);
 }
 
 QJsonArray enterPresses(CdpSession *page)
@@ -201,15 +261,15 @@ TEST_F(ChatSurfaceTest, OnABrowserThatRunsOnMacOSTheSendChordIsCmdEnter)
                                  "(KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"_s;
     HeadlessChromium mac;
     mac.setExtraArguments({ u"--user-agent="_s + macUserAgent });
-    QString error;
-    ASSERT_TRUE(mac.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(mac));
     CdpEndpoint macEndpoint;
     macEndpoint.setAddress(u"127.0.0.1"_s, mac.port());
     macEndpoint.start();
     ASSERT_TRUE(waitUntil([&] { return macEndpoint.isConnected() && macEndpoint.targetsKnown(); }))
         << macEndpoint.lastError().toStdString();
-    const CdpResult created = browserCall(macEndpoint, u"Target.createTarget"_s,
-                                          { { u"url"_s, fixtureUrl(u"chat/react-textarea.html"_s).toString() } });
+    const CdpResult created
+        = browserCall(macEndpoint, u"Target.createTarget"_s,
+                      { { u"url"_s, fixtureUrl(u"chat/react-textarea.html"_s).toString() } });
     ASSERT_TRUE(created.ok()) << created.error.toString().toStdString();
     CdpSession *page = nullptr;
     ASSERT_TRUE(waitUntil([&] {
@@ -230,9 +290,7 @@ TEST_F(ChatSurfaceTest, OnABrowserThatRunsOnMacOSTheSendChordIsCmdEnter)
         EXPECT_EQ(result.method, u"ctrl+enter"_s) << "the method's name stays; its modifier is the browser's";
         EXPECT_EQ(enterPresses(page), (QJsonArray { chord(false, false), chord(false, true) }))
             << "Enter (a line break here, undone), then Cmd+Enter: Meta held, not Control";
-        const QJsonArray log = chatLog(page);
-        ASSERT_EQ(log.size(), 1);
-        EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Explain the failing test"_s);
+        EXPECT_EQ(onlyPrompt(page).value(u"text"_s).toString(), u"Explain the failing test"_s);
         EXPECT_EQ(boxText(page), QString());
     }
     macEndpoint.stop();
@@ -244,16 +302,14 @@ TEST_F(ChatSurfaceTest, WhenNoKeySendsTheSendButtonIsClicked)
          { u"chat/contenteditable.html?submit=button"_s, u"chat/react-textarea.html?submit=button"_s,
            u"chat/prosemirror.html?submit=button"_s }) {
         SCOPED_TRACE(path.toStdString());
-        CdpSession *page = open(path);
+        const auto [page, surface] = openChat(path);
         ASSERT_TRUE(page);
-        ChatSurface *surface = surfaceOn(page);
         const ChatSurface::SendResult result = send(surface, u"Run the linter"_s);
         ASSERT_TRUE(result.ok) << result.error.toStdString();
         EXPECT_EQ(result.method, u"button"_s);
-        const QJsonArray log = chatLog(page);
-        ASSERT_EQ(log.size(), 1);
-        EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Run the linter"_s);
-        EXPECT_EQ(log.at(0).toObject().value(u"how"_s).toString(), u"button"_s);
+        const QJsonObject prompt = onlyPrompt(page);
+        EXPECT_EQ(prompt.value(u"text"_s).toString(), u"Run the linter"_s);
+        EXPECT_EQ(prompt.value(u"how"_s).toString(), u"button"_s);
     }
 }
 
@@ -262,14 +318,11 @@ TEST_F(ChatSurfaceTest, APromptOfSeveralLinesArrivesWholeAndIsNotSentEarly)
     for (const QString &path :
          { u"chat/contenteditable.html"_s, u"chat/prosemirror.html"_s, u"chat/react-textarea.html"_s }) {
         SCOPED_TRACE(path.toStdString());
-        CdpSession *page = open(path);
+        const auto [page, surface] = openChat(path);
         ASSERT_TRUE(page);
-        ChatSurface *surface = surfaceOn(page);
         const ChatSurface::SendResult result = send(surface, u"First line\nSecond line"_s);
         ASSERT_TRUE(result.ok) << result.error.toStdString();
-        const QJsonArray log = chatLog(page);
-        ASSERT_EQ(log.size(), 1);
-        EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"First line\nSecond line"_s);
+        EXPECT_EQ(onlyPrompt(page).value(u"text"_s).toString(), u"First line\nSecond line"_s);
     }
 }
 
@@ -278,43 +331,20 @@ TEST_F(ChatSurfaceTest, TheUsersDraftIsSetAsideAndRestoredInEveryKindOfBox)
     for (const QString &path :
          { u"chat/contenteditable.html"_s, u"chat/prosemirror.html"_s, u"chat/react-textarea.html"_s }) {
         SCOPED_TRACE(path.toStdString());
-        CdpSession *page = open(path);
-        ASSERT_TRUE(page);
-        ChatSurface *surface = surfaceOn(page);
-        userTypes(page, u"half-written thought about the"_s);
-        const ChatSurface::SendResult result = send(surface, u"Status report please"_s);
-        ASSERT_TRUE(result.ok) << result.error.toStdString();
-        EXPECT_TRUE(result.draftSetAside);
-        EXPECT_TRUE(result.draftRestored);
-        EXPECT_EQ(result.draft, u"half-written thought about the"_s);
-        const QJsonArray log = chatLog(page);
-        ASSERT_EQ(log.size(), 1);
-        EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Status report please"_s)
-            << "the draft must not go out with the prompt";
-        EXPECT_EQ(boxText(page), u"half-written thought about the"_s);
-        if (path.contains(u"react"_s))
-            screenshot(page, u"chat-react-draft-restored.png"_s);
+        expectDraftRestoredAroundASend(
+            path, path.contains(u"react"_s) ? u"chat-react-draft-restored.png"_s : QString());
     }
 }
 
 TEST_F(ChatSurfaceTest, ADraftIsRestoredOnceABoxLockedDuringTheAnswerOpensAgain)
 {
-    CdpSession *page = open(u"chat/react-textarea.html?lock=1&gen=1200"_s);
-    ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
-    userTypes(page, u"my notes"_s);
-    const ChatSurface::SendResult result = send(surface, u"Next step"_s);
-    ASSERT_TRUE(result.ok) << result.error.toStdString();
-    EXPECT_TRUE(result.draftRestored);
-    EXPECT_EQ(boxText(page), u"my notes"_s);
-    EXPECT_EQ(chatLog(page).size(), 1);
+    expectDraftRestoredAroundASend(u"chat/react-textarea.html?lock=1&gen=1200"_s);
 }
 
 TEST_F(ChatSurfaceTest, WhileTheUserTypesNothingIsTouchedAndTheSendAsksToBeRetried)
 {
-    CdpSession *page = open(u"chat/contenteditable.html"_s);
+    const auto [page, surface] = openChat(u"chat/contenteditable.html"_s);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
     // Someone keeps typing: the box changes every 150 ms.
     evaluate(page, u"window.typing = setInterval(() => { window.chatInput.element.append('x'); }, 150)"_s);
     ASSERT_TRUE(waitUntil([&] { return !boxText(page).isEmpty(); }));
@@ -331,9 +361,8 @@ TEST_F(ChatSurfaceTest, WhileTheUserTypesNothingIsTouchedAndTheSendAsksToBeRetri
 
 TEST_F(ChatSurfaceTest, APromptLeftInTheBoxByAnInterruptedSendIsReplacedNotRestored)
 {
-    CdpSession *page = open(u"chat/contenteditable.html"_s);
+    const auto [page, surface] = openChat(u"chat/contenteditable.html"_s);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
     userTypes(page, u"Deploy to staging"_s);
     const ChatSurface::SendResult result = send(surface, u"Deploy to staging"_s);
     ASSERT_TRUE(result.ok) << result.error.toStdString();
@@ -344,9 +373,8 @@ TEST_F(ChatSurfaceTest, APromptLeftInTheBoxByAnInterruptedSendIsReplacedNotResto
 
 TEST_F(ChatSurfaceTest, AChatThatTakesNothingFailsCleanlyAndGivesTheDraftBack)
 {
-    CdpSession *page = open(u"chat/contenteditable.html?refuse=1"_s);
+    const auto [page, surface] = openChat(u"chat/contenteditable.html?refuse=1"_s);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
     userTypes(page, u"keep me"_s);
     ChatSurface::SendOptions options;
     options.confirmTimeout = 600ms;
@@ -367,9 +395,8 @@ TEST_F(ChatSurfaceTest, AChatThatTakesNothingFailsCleanlyAndGivesTheDraftBack)
 
 TEST_F(ChatSurfaceTest, ItTellsWhetherTheAgentIsGeneratingAndReadsTheLastReply)
 {
-    CdpSession *page = open(u"chat/contenteditable.html?gen=2000"_s);
+    const auto [page, surface] = openChat(u"chat/contenteditable.html?gen=2000"_s);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
     ASSERT_TRUE(send(surface, u"Summarise the diff"_s).ok);
     bool generating = false;
     QObject context;
@@ -393,9 +420,8 @@ TEST_F(ChatSurfaceTest, ItTellsWhetherTheAgentIsGeneratingAndReadsTheLastReply)
 
 TEST_F(ChatSurfaceTest, ConversationsAreListedSwitchedAndTargetedByName)
 {
-    CdpSession *page = open(u"chat/contenteditable.html"_s);
+    const auto [page, surface] = openChat(u"chat/contenteditable.html"_s);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
     QList<ChatConversation> list;
     QObject context;
     surface->conversations(&context, [&](const QList<ChatConversation> &l, const QString &) { list = l; });
@@ -413,26 +439,17 @@ TEST_F(ChatSurfaceTest, ConversationsAreListedSwitchedAndTargetedByName)
     EXPECT_TRUE(state(surface, false, true).conversations.at(1).active);
 
     // A send into another conversation switches there first.
-    ChatSurface::SendOptions options;
-    options.conversation = u"Release"_s; // the only tab containing it
-    const ChatSurface::SendResult result = send(surface, u"Draft the notes"_s, options);
+    // "Release": the only tab containing it.
+    const ChatSurface::SendResult result = sendTo(surface, u"Release"_s, u"Draft the notes"_s);
     ASSERT_TRUE(result.ok) << result.error.toStdString();
     EXPECT_EQ(result.conversation, u"Release notes"_s);
-    const QJsonArray log = chatLog(page);
-    ASSERT_EQ(log.size(), 1);
-    EXPECT_EQ(log.at(0).toObject().value(u"conversation"_s).toString(), u"Release notes"_s);
+    EXPECT_EQ(onlyPrompt(page).value(u"conversation"_s).toString(), u"Release notes"_s);
 
     // A conversation that is not there (or a name that fits several): the active one gets the
     // prompt, and the result says so.
-    options.conversation = u"Nonexistent"_s;
-    const ChatSurface::SendResult missing = send(surface, u"x"_s, options);
-    ASSERT_TRUE(missing.ok) << missing.error.toStdString();
-    EXPECT_EQ(missing.conversation, u"Release notes"_s);
-    EXPECT_EQ(missing.note,
-              u"no conversation named “Nonexistent” (the chat has “Refactor parser”, “Fix flaky "
-              "test”, “Release notes”); sent to the active conversation “Release notes”"_s);
-    options.conversation = u"e"_s;
-    const ChatSurface::SendResult several = send(surface, u"y"_s, options);
+    expectSentToTheActiveConversation(surface, u"Nonexistent"_s, u"Release notes"_s,
+                                      u"“Refactor parser”, “Fix flaky test”, “Release notes”"_s);
+    const ChatSurface::SendResult several = sendTo(surface, u"e"_s, u"y"_s);
     ASSERT_TRUE(several.ok) << several.error.toStdString();
     EXPECT_TRUE(several.note.contains(u"names more than one conversation"_s)) << several.note.toStdString();
     const QJsonArray after = chatLog(page);
@@ -443,9 +460,8 @@ TEST_F(ChatSurfaceTest, ConversationsAreListedSwitchedAndTargetedByName)
 
 TEST_F(ChatSurfaceTest, APageWithoutAChatSaysWhatIsMissing)
 {
-    CdpSession *page = open(u"basic.html"_s);
+    const auto [page, surface] = openChat(u"basic.html"_s);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
     const ChatSurface::SendResult result = send(surface, u"hello"_s);
     EXPECT_FALSE(result.ok);
     EXPECT_TRUE(result.error.startsWith(u"no chat input box on “Basic fixture” (chat.input: "_s))
@@ -509,10 +525,9 @@ protected:
     void SetUp() override
     {
         ChatSurfaceTest::SetUp();
-        profiles.load();
-        const IdeProfile *antigravity = profiles.find(u"antigravity"_s);
-        ASSERT_TRUE(antigravity && antigravity->chat);
-        selectors = *antigravity->chat;
+        const std::optional<ChatSelectors> antigravity = bundledChatSelectors(u"antigravity"_s);
+        ASSERT_TRUE(antigravity);
+        selectors = *antigravity;
     }
 
     // What the workbench's other boxes hold: none of them may ever get a prompt.
@@ -529,6 +544,23 @@ protected:
             .toObject();
     }
 
+    // A look before any send: the composer found (`scope`: in its panel, or around the box
+    // when the panel is not known), the agent idle, and the panel's conversations.
+    static void expectIdleComposerFound(const ChatState &look, const QString &scope)
+    {
+        ASSERT_TRUE(look.ok) << look.error.toStdString();
+        EXPECT_EQ(look.rootFound, scope == u"panel"_s);
+        EXPECT_EQ(look.scope, scope);
+        EXPECT_TRUE(look.inputFound);
+        EXPECT_FALSE(look.generating);
+        // The conversations are the panel's button.grow, without their age; not the editor's tabs.
+        ASSERT_EQ(look.conversations.size(), 3);
+        EXPECT_EQ(look.conversations.at(0).name, u"Fix the parser"_s);
+        EXPECT_TRUE(look.conversations.at(0).active);
+        EXPECT_EQ(look.conversations.at(1).name, u"Write docs"_s);
+        EXPECT_EQ(look.conversations.at(2).name, u"Release notes"_s);
+    }
+
     // The user was searching: the Search box is visible, holds text and has the focus.
     static void userSearches(CdpSession *page)
     {
@@ -537,43 +569,28 @@ protected:
         ASSERT_EQ(otherBoxes(page).value(u"search"_s).toString(), u"needle"_s);
     }
 
-    IdeProfiles profiles;
     ChatSelectors selectors;
 };
 
 TEST_F(AntigravityWorkbenchTest, ThePromptLandsInTheComposerOfTheNamedConversation)
 {
-    CdpSession *page = open(u"chat/antigravity-workbench.html?gen=300"_s);
+    const auto [page, surface] = openChat(u"chat/antigravity-workbench.html?gen=300"_s, selectors);
     ASSERT_TRUE(page);
     userSearches(page);
-    ChatSurface *surface = surfaceOn(page, selectors);
 
     const ChatState before = state(surface, false, true);
-    ASSERT_TRUE(before.ok) << before.error.toStdString();
-    EXPECT_TRUE(before.rootFound);
-    EXPECT_EQ(before.scope, u"panel"_s);
-    EXPECT_TRUE(before.inputFound);
+    ASSERT_NO_FATAL_FAILURE(expectIdleComposerFound(before, u"panel"_s));
     EXPECT_EQ(before.inputKind, u"lexical"_s);
     EXPECT_TRUE(before.sendFound);
-    EXPECT_FALSE(before.generating);
-    // The conversations are the panel's button.grow, without their age; not the editor's tabs.
-    ASSERT_EQ(before.conversations.size(), 3);
-    EXPECT_EQ(before.conversations.at(0).name, u"Fix the parser"_s);
-    EXPECT_TRUE(before.conversations.at(0).active);
-    EXPECT_EQ(before.conversations.at(1).name, u"Write docs"_s);
-    EXPECT_EQ(before.conversations.at(2).name, u"Release notes"_s);
 
-    ChatSurface::SendOptions options;
-    options.conversation = u"write docs"_s;
-    const ChatSurface::SendResult result = send(surface, u"Document the error recovery"_s, options);
+    const ChatSurface::SendResult result = sendTo(surface, u"write docs"_s, u"Document the error recovery"_s);
     ASSERT_TRUE(result.ok) << result.error.toStdString();
     EXPECT_EQ(result.method, u"enter"_s);
     EXPECT_EQ(result.conversation, u"Write docs"_s);
     EXPECT_TRUE(result.note.isEmpty()) << result.note.toStdString();
-    const QJsonArray log = chatLog(page);
-    ASSERT_EQ(log.size(), 1);
-    EXPECT_EQ(log.at(0).toObject().value(u"conversation"_s).toString(), u"Write docs"_s);
-    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Document the error recovery"_s);
+    const QJsonObject prompt = onlyPrompt(page);
+    EXPECT_EQ(prompt.value(u"conversation"_s).toString(), u"Write docs"_s);
+    EXPECT_EQ(prompt.value(u"text"_s).toString(), u"Document the error recovery"_s);
     EXPECT_EQ(boxText(page), QString());
     EXPECT_EQ(otherBoxes(page),
               (QJsonObject { { u"search"_s, u"needle"_s },
@@ -590,33 +607,24 @@ TEST_F(AntigravityWorkbenchTest, ThePromptLandsInTheComposerOfTheNamedConversati
     EXPECT_EQ(after.replyCount, 1);
     EXPECT_TRUE(after.replyText.startsWith(u"Reply to “Document the error recovery”"_s))
         << after.replyText.toStdString();
-    screenshot(page, u"chat-antigravity-workbench-sent.png"_s);
+    savePageScreenshot(page, u"chat-antigravity-workbench-sent.png"_s);
 }
 
 TEST_F(AntigravityWorkbenchTest, AMissingConversationGetsThePromptInTheActiveOneAndSaysSo)
 {
-    CdpSession *page = open(u"chat/antigravity-workbench.html?gen=100"_s);
+    const auto [page, surface] = openChat(u"chat/antigravity-workbench.html?gen=100"_s, selectors);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page, selectors);
-    ChatSurface::SendOptions options;
-    options.conversation = u"Refactor the lexer"_s;
-    const ChatSurface::SendResult result = send(surface, u"Keep going"_s, options);
-    ASSERT_TRUE(result.ok) << result.error.toStdString();
-    EXPECT_EQ(result.conversation, u"Fix the parser"_s);
-    EXPECT_EQ(result.note,
-              u"no conversation named “Refactor the lexer” (the chat has “Fix the parser”, “Write docs”, "
-              "“Release notes”); sent to the active conversation “Fix the parser”"_s);
-    const QJsonArray log = chatLog(page);
-    ASSERT_EQ(log.size(), 1);
-    EXPECT_EQ(log.at(0).toObject().value(u"conversation"_s).toString(), u"Fix the parser"_s);
+    expectSentToTheActiveConversation(surface, u"Refactor the lexer"_s, u"Fix the parser"_s,
+                                      u"“Fix the parser”, “Write docs”, “Release notes”"_s);
+    EXPECT_EQ(onlyPrompt(page).value(u"conversation"_s).toString(), u"Fix the parser"_s);
 }
 
 TEST_F(AntigravityWorkbenchTest, GenerationOutsideThePanelIsNotTheAgentAtWork)
 {
     // The editor shows a busy bar and a notification offers "Cancel": neither is the agent.
-    CdpSession *page = open(u"chat/antigravity-workbench.html?busy=editor&gen=1500"_s);
+    const auto [page, surface]
+        = openChat(u"chat/antigravity-workbench.html?busy=editor&gen=1500"_s, selectors);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page, selectors);
     EXPECT_FALSE(state(surface).generating);
     ASSERT_TRUE(send(surface, u"Run the tests"_s).ok);
     // The panel's own cancel button is.
@@ -628,26 +636,15 @@ TEST_F(AntigravityWorkbenchTest, WithoutAKnownPanelTheComposerIsFoundAndNeverThe
 {
     // An Antigravity build whose panel container the profile does not know, with the Search
     // box focused, the editor busy and a notification's Cancel button showing.
-    CdpSession *page = open(u"chat/antigravity-workbench.html?panel=unknown&busy=editor&gen=100"_s);
+    const auto [page, surface]
+        = openChat(u"chat/antigravity-workbench.html?panel=unknown&busy=editor&gen=100"_s, selectors);
     ASSERT_TRUE(page);
     userSearches(page);
-    ChatSurface *surface = surfaceOn(page, selectors);
-    const ChatState look = state(surface, false, true);
-    ASSERT_TRUE(look.ok) << look.error.toStdString();
-    EXPECT_FALSE(look.rootFound);
-    EXPECT_EQ(look.scope, u"around-input"_s);
-    EXPECT_TRUE(look.inputFound);
-    EXPECT_FALSE(look.generating);
-    ASSERT_EQ(look.conversations.size(), 3);
-    EXPECT_EQ(look.conversations.at(0).name, u"Fix the parser"_s);
+    ASSERT_NO_FATAL_FAILURE(expectIdleComposerFound(state(surface, false, true), u"around-input"_s));
 
-    ChatSurface::SendOptions options;
-    options.conversation = u"Release notes"_s;
-    const ChatSurface::SendResult result = send(surface, u"Tag the release"_s, options);
+    const ChatSurface::SendResult result = sendTo(surface, u"Release notes"_s, u"Tag the release"_s);
     ASSERT_TRUE(result.ok) << result.error.toStdString();
-    const QJsonArray log = chatLog(page);
-    ASSERT_EQ(log.size(), 1);
-    EXPECT_EQ(log.at(0).toObject().value(u"conversation"_s).toString(), u"Release notes"_s);
+    EXPECT_EQ(onlyPrompt(page).value(u"conversation"_s).toString(), u"Release notes"_s);
     EXPECT_EQ(otherBoxes(page).value(u"search"_s).toString(), u"needle"_s);
     EXPECT_EQ(otherBoxes(page).value(u"monaco"_s).toString(), QString());
 }
@@ -663,9 +660,7 @@ TEST_F(AntigravityWorkbenchTest, TheGenericSelectorsNeitherTypeIntoTheEditorNorT
     ASSERT_TRUE(look.inputFound);
     // Neither the editor's file tabs nor the activity bar's role=tab items are conversations.
     EXPECT_TRUE(look.conversations.isEmpty());
-    ChatSurface::SendOptions options;
-    options.conversation = u"parser.ts"_s;
-    const ChatSurface::SendResult result = send(surface, u"Explain the grammar"_s, options);
+    const ChatSurface::SendResult result = sendTo(surface, u"parser.ts"_s, u"Explain the grammar"_s);
     ASSERT_TRUE(result.ok) << result.error.toStdString();
     EXPECT_EQ(result.note,
               u"no conversation named “parser.ts”: the chat shows no conversation tabs; sent to the current "
@@ -679,31 +674,22 @@ TEST_F(AntigravityWorkbenchTest, TheGenericSelectorsNeitherTypeIntoTheEditorNorT
 
 TEST_F(ChatSurfaceTest, AChatInAFrameOfThePageIsFoundAndDriven)
 {
-    CdpSession *page = open(u"chat/framed.html"_s);
+    const auto [page, surface] = openChat(u"chat/framed.html"_s);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
     ASSERT_TRUE(waitUntil([&] { return state(surface).inputFound; }));
     const ChatSurface::SendResult result = send(surface, u"Inside the frame"_s);
     ASSERT_TRUE(result.ok) << result.error.toStdString();
-    const QJsonArray log
-        = evaluate(page, u"document.getElementById('panel').contentWindow.chatLog"_s).toArray();
-    ASSERT_EQ(log.size(), 1);
-    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Inside the frame"_s);
+    EXPECT_EQ(onlyPrompt(framedChatLog(page)).value(u"text"_s).toString(), u"Inside the frame"_s);
 
     // The send button (a trusted click at the frame's offset) and a conversation tab.
-    CdpSession *buttonPage = open(u"chat/framed.html?src=contenteditable.html%3Fsubmit%3Dbutton"_s);
+    const auto [buttonPage, buttonSurface]
+        = openChat(u"chat/framed.html?src=contenteditable.html%3Fsubmit%3Dbutton"_s);
     ASSERT_TRUE(buttonPage);
-    ChatSurface *buttonSurface = surfaceOn(buttonPage);
     ASSERT_TRUE(waitUntil([&] { return state(buttonSurface).inputFound; }));
-    ChatSurface::SendOptions options;
-    options.conversation = u"Fix flaky test"_s;
-    const ChatSurface::SendResult clicked = send(buttonSurface, u"By button"_s, options);
+    const ChatSurface::SendResult clicked = sendTo(buttonSurface, u"Fix flaky test"_s, u"By button"_s);
     ASSERT_TRUE(clicked.ok) << clicked.error.toStdString();
     EXPECT_EQ(clicked.method, u"button"_s);
-    const QJsonArray buttonLog
-        = evaluate(buttonPage, u"document.getElementById('panel').contentWindow.chatLog"_s).toArray();
-    ASSERT_EQ(buttonLog.size(), 1);
-    EXPECT_EQ(buttonLog.at(0).toObject().value(u"conversation"_s).toString(), u"Fix flaky test"_s);
+    EXPECT_EQ(onlyPrompt(framedChatLog(buttonPage)).value(u"conversation"_s).toString(), u"Fix flaky test"_s);
 }
 
 TEST_F(ChatSurfaceTest, AChatInAnOutOfProcessFrameIsDrivenThroughItsOwnTarget)
@@ -724,16 +710,13 @@ TEST_F(ChatSurfaceTest, AChatInAnOutOfProcessFrameIsDrivenThroughItsOwnTarget)
     ASSERT_TRUE(waitUntil([&] { return state(surface).inputFound; }));
     const ChatSurface::SendResult result = send(surface, u"Across sites"_s);
     ASSERT_TRUE(result.ok) << result.error.toStdString();
-    const QJsonArray log = evaluate(frame, u"window.chatLog"_s).toArray();
-    ASSERT_EQ(log.size(), 1);
-    EXPECT_EQ(log.at(0).toObject().value(u"text"_s).toString(), u"Across sites"_s);
+    EXPECT_EQ(onlyPrompt(frame).value(u"text"_s).toString(), u"Across sites"_s);
 }
 
 TEST_F(ChatSurfaceTest, SendsToOneSurfaceRunOneAfterTheOther)
 {
-    CdpSession *page = open(u"chat/contenteditable.html?gen=200"_s);
+    const auto [page, surface] = openChat(u"chat/contenteditable.html?gen=200"_s);
     ASSERT_TRUE(page);
-    ChatSurface *surface = surfaceOn(page);
     QStringList done;
     QObject context;
     for (const QString &text : { u"first"_s, u"second"_s, u"third"_s }) {

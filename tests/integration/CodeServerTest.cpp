@@ -128,6 +128,15 @@ protected:
 
     QStringList clicks() { return js(u"window.__mpaTestClicks || []"_s).toVariant().toStringList(); }
 
+    // The trimmed texts of the elements matching `selector` that are shown (have a layout box).
+    QStringList visibleTexts(const QString &selector)
+    {
+        return js(u"[...document.querySelectorAll('%1')].filter((e) => e.getClientRects().length)"
+                  ".map((e) => e.textContent.trim())"_s.arg(selector))
+            .toVariant()
+            .toStringList();
+    }
+
     QJsonObject payloadCall(const QString &method)
     {
         return callModule(page, QString::fromLatin1(AutoAcceptController::kModule), method).toObject();
@@ -143,11 +152,9 @@ protected:
 TEST_F(CodeServerTest, WithAutoAcceptOnNothingOfTheWorkbenchIsClicked)
 {
     // A fresh profile opening a folder asks whether to trust its authors: a real modal dialog.
-    const QString dialogButtons
-        = u"[...document.querySelectorAll('.monaco-dialog-box .monaco-button')].filter((b) => "
-          "b.getClientRects().length).map((b) => b.textContent.trim())"_s;
-    ASSERT_TRUE(waitUntil(
-        [&] { return js(dialogButtons).toVariant().toStringList().contains(u"Yes, I trust the authors"_s); }, 30s))
+    const QString dialogButtons = u".monaco-dialog-box .monaco-button"_s;
+    ASSERT_TRUE(
+        waitUntil([&] { return visibleTexts(dialogButtons).contains(u"Yes, I trust the authors"_s); }, 30s))
         << "the workspace-trust dialog did not appear";
 
     settings->setValue(SettingKey::AutoAcceptEnabled, true);
@@ -161,41 +168,33 @@ TEST_F(CodeServerTest, WithAutoAcceptOnNothingOfTheWorkbenchIsClicked)
     EXPECT_EQ(profileId, u"vscode"_s) << "code-server is VS Code";
     EXPECT_TRUE(stats.value(u"windowed"_s).toBool()) << "code-server has no chat panel: the windowed fallback applies";
     EXPECT_TRUE(clicks().isEmpty()) << clicks().join(u" | "_s).toStdString();
-    EXPECT_TRUE(js(dialogButtons).toVariant().toStringList().contains(u"Yes, I trust the authors"_s))
+    EXPECT_TRUE(visibleTexts(dialogButtons).contains(u"Yes, I trust the authors"_s))
         << "the trust dialog must be answered by the person, not by auto-accept";
 
     // The person trusts the folder; from here on every click is auto-accept's.
     js(u"[...document.querySelectorAll('.monaco-dialog-box .monaco-button')].find((b) => "
        "/Yes, I trust/.test(b.textContent)).click(); true"_s);
-    ASSERT_TRUE(waitUntil([&] { return js(dialogButtons).toVariant().toStringList().isEmpty(); }, 20s));
+    ASSERT_TRUE(waitUntil([&] { return visibleTexts(dialogButtons).isEmpty(); }, 20s));
     js(u"window.__mpaTestClicks = []; true"_s);
 
     ASSERT_TRUE(openFile(u"conflict.ts"_s)) << "Quick Open did not open the file";
     // Prove the buttons are there and visible first: otherwise "not clicked" proves nothing.
-    const QString lensesVisible
-        = u"[...document.querySelectorAll('.codelens-decoration a')].filter((a) => a.getClientRects().length)"
-          ".map((a) => a.textContent.trim())"_s;
-    ASSERT_TRUE(waitUntil(
-        [&] { return js(lensesVisible).toVariant().toStringList().contains(u"Accept Current Change"_s); }, 60s))
+    const QString lenses = u".codelens-decoration a"_s;
+    ASSERT_TRUE(waitUntil([&] { return visibleTexts(lenses).contains(u"Accept Current Change"_s); }, 60s))
         << "the merge-conflict code lenses did not appear";
-    EXPECT_TRUE(js(lensesVisible).toVariant().toStringList().contains(u"Accept Incoming Change"_s));
+    EXPECT_TRUE(visibleTexts(lenses).contains(u"Accept Incoming Change"_s));
 
     // The Run and Debug view, with its "Run and Debug" button (Ctrl+Shift+D).
     key(u"D"_s, u"KeyD"_s, 68, 2 | 8);
     ASSERT_TRUE(waitUntil(
-        [&] {
-            return js(u"[...document.querySelectorAll('.monaco-button')].some((b) => b.getClientRects().length && "
-                      "/Run and Debug/.test(b.textContent))"_s)
-                .toBool();
-        },
-        30s))
+        [&] { return !visibleTexts(u".monaco-button"_s).filter(u"Run and Debug"_s).isEmpty(); }, 30s))
         << "the Run and Debug view did not show its button";
 
     payloadCall(u"scan"_s); // and another full scan with all of it on screen
     EXPECT_TRUE(payloadCall(u"stats"_s).value(u"active"_s).toBool());
     EXPECT_TRUE(clicks().isEmpty()) << clicks().join(u" | "_s).toStdString();
     EXPECT_EQ(controller->runCounts().clicks, 0);
-    EXPECT_TRUE(js(lensesVisible).toVariant().toStringList().contains(u"Accept Current Change"_s))
+    EXPECT_TRUE(visibleTexts(lenses).contains(u"Accept Current Change"_s))
         << "the conflict is still unresolved";
     const QString text = editorText();
     EXPECT_TRUE(text.contains(u"<<<<<<<"_s)) << text.toStdString();

@@ -42,6 +42,22 @@ QJsonObject resultOf(NodeBridge &session, const QString &op)
     return answer ? *answer : QJsonObject { { u"ok"_s, false }, { u"error"_s, u"no answer"_s } };
 }
 
+// Sends `request` to the session and returns the answer to it (to its "op").
+QJsonObject ask(NodeBridge &session, const QJsonObject &request)
+{
+    session.send(request);
+    return resultOf(session, request.value(u"op"_s).toString());
+}
+
+// The SDK's callTool(name, arguments) through the session: its answer.
+QJsonObject callTool(NodeBridge &session, const QString &name, const QJsonObject &arguments = {})
+{
+    QJsonObject request { { u"op"_s, u"callTool"_s }, { u"name"_s, name } };
+    if (!arguments.isEmpty())
+        request.insert(u"arguments"_s, arguments);
+    return ask(session, request);
+}
+
 QString firstText(const QJsonObject &toolResult)
 {
     return toolResult.value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString();
@@ -107,8 +123,7 @@ TEST(McpSdkTest, TheOfficialClientListsAndCallsTools)
     EXPECT_EQ(server.negotiatedVersion(), McpServer::supportedProtocolVersions().first())
         << "the SDK asks for the newest version, which we speak";
 
-    session.send({ { u"op"_s, u"listTools"_s } });
-    QJsonObject answer = resultOf(session, u"listTools"_s);
+    QJsonObject answer = ask(session, { { u"op"_s, u"listTools"_s } });
     ASSERT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
     const QJsonArray tools = answer.value(u"result"_s).toObject().value(u"tools"_s).toArray();
     ASSERT_EQ(tools.size(), 2) << session.transcript().toStdString();
@@ -118,41 +133,30 @@ TEST(McpSdkTest, TheOfficialClientListsAndCallsTools)
     EXPECT_EQ(tools.at(1).toObject().value(u"inputSchema"_s).toObject().value(u"type"_s).toString(),
               u"object"_s);
 
-    session.send({ { u"op"_s, u"callTool"_s },
-                   { u"name"_s, u"echo"_s },
-                   { u"arguments"_s, QJsonObject { { u"text"_s, u"hello"_s } } } });
-    answer = resultOf(session, u"callTool"_s);
+    answer = callTool(session, u"echo"_s, { { u"text"_s, u"hello"_s } });
     ASSERT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
     EXPECT_FALSE(answer.value(u"result"_s).toObject().value(u"isError"_s).toBool());
     EXPECT_EQ(QJsonDocument::fromJson(firstText(answer.value(u"result"_s).toObject()).toUtf8()).object(),
               (QJsonObject { { u"text"_s, u"hello"_s }, { u"channel"_s, u"mcp"_s } }));
 
-    session.send({ { u"op"_s, u"callTool"_s },
-                   { u"name"_s, u"click"_s },
-                   { u"arguments"_s, QJsonObject { { u"ref"_s, u"e3"_s } } } });
-    answer = resultOf(session, u"callTool"_s);
+    answer = callTool(session, u"click"_s, { { u"ref"_s, u"e3"_s } });
     ASSERT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
     EXPECT_TRUE(answer.value(u"result"_s).toObject().value(u"isError"_s).toBool());
     EXPECT_EQ(firstText(answer.value(u"result"_s).toObject()), u"stale ref e3: take a new snapshot"_s);
 
-    session.send({ { u"op"_s, u"callTool"_s },
-                   { u"name"_s, u"echo"_s },
-                   { u"arguments"_s, QJsonObject { { u"text"_s, 42 } } } });
-    answer = resultOf(session, u"callTool"_s);
+    answer = callTool(session, u"echo"_s, { { u"text"_s, 42 } });
     EXPECT_TRUE(answer.value(u"result"_s).toObject().value(u"isError"_s).toBool())
         << session.transcript().toStdString();
     EXPECT_EQ(firstText(answer.value(u"result"_s).toObject()),
               u"echo: params.text must be a string, not the number 42"_s);
 
-    session.send({ { u"op"_s, u"callTool"_s }, { u"name"_s, u"getStats"_s } });
-    answer = resultOf(session, u"callTool"_s);
+    answer = callTool(session, u"getStats"_s);
     EXPECT_FALSE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
     EXPECT_TRUE(answer.value(u"error"_s).toString().contains(u"unknown tool 'getStats'"_s))
         << answer.value(u"error"_s).toString().toStdString();
     EXPECT_EQ(answer.value(u"code"_s).toInt(), -32602);
 
-    session.send({ { u"op"_s, u"ping"_s } });
-    EXPECT_TRUE(resultOf(session, u"ping"_s).value(u"ok"_s).toBool());
+    EXPECT_TRUE(ask(session, { { u"op"_s, u"ping"_s } }).value(u"ok"_s).toBool());
     EXPECT_EQ(session.finish(), 0) << session.transcript().toStdString();
 }
 
@@ -247,8 +251,7 @@ TEST_F(McpCommandTest, TheSdkSpawnsTheServerAndListsItsTools)
     ASSERT_TRUE(connected) << session->transcript().toStdString();
     EXPECT_EQ(connected->value(u"serverInfo"_s).toObject().value(u"name"_s).toString(),
               u"multi-purpose-agent"_s);
-    session->send({ { u"op"_s, u"listTools"_s } });
-    const QJsonObject answer = resultOf(*session, u"listTools"_s);
+    const QJsonObject answer = ask(*session, { { u"op"_s, u"listTools"_s } });
     ASSERT_TRUE(answer.value(u"ok"_s).toBool()) << session->transcript().toStdString();
     const QJsonArray tools = answer.value(u"result"_s).toObject().value(u"tools"_s).toArray();
     for (const QJsonValue &tool : tools) {

@@ -226,11 +226,24 @@ TEST_F(ToolkitTest, SnapshotOptionsLimitScopeAndInteractiveOnly)
         fails(u"snapshot"_s, { { u"scope"_s, u"#nothing-here"_s } }).contains(u"matches no element"_s));
 }
 
-TEST_F(ToolkitTest, ClickDoubleClickHoverAndFocusAreTrustedInput)
+// The tests on toolkit/form.html: the page open, handed to the agent, and its first snapshot.
+class ToolkitFormTest : public ToolkitTest
 {
-    CdpSession *page = openTab(u"form.html"_s);
-    ASSERT_TRUE(page);
-    const QString text = snapshotText();
+protected:
+    void SetUp() override
+    {
+        ToolkitTest::SetUp();
+        page = openTab(u"form.html"_s);
+        ASSERT_TRUE(page);
+        text = snapshotText();
+    }
+
+    CdpSession *page = nullptr;
+    QString text; // the snapshot
+};
+
+TEST_F(ToolkitFormTest, ClickDoubleClickHoverAndFocusAreTrustedInput)
+{
     ok(u"click"_s, { { u"ref"_s, refOf(text, u"Count clicks"_s) } });
     ok(u"click"_s, { { u"ref"_s, refOf(text, u"Count clicks"_s) } });
     EXPECT_EQ(evaluate(page, u"document.getElementById('counter').dataset.clicks"_s).toString(), u"2"_s);
@@ -258,11 +271,8 @@ TEST_F(ToolkitTest, ClickDoubleClickHoverAndFocusAreTrustedInput)
     EXPECT_TRUE(disabled.contains(u"button \"Not yet\" is disabled"_s)) << disabled.toStdString();
 }
 
-TEST_F(ToolkitTest, FillReplacesTheTextOfReactControlledFieldsAndTypeAppends)
+TEST_F(ToolkitFormTest, FillReplacesTheTextOfReactControlledFieldsAndTypeAppends)
 {
-    CdpSession *page = openTab(u"form.html"_s);
-    ASSERT_TRUE(page);
-    const QString text = snapshotText();
     const QString name = refOf(text, u"Full name"_s);
     EXPECT_EQ(
         ok(u"fill"_s, { { u"ref"_s, name }, { u"value"_s, u"Grace Hopper"_s } }).value(u"value"_s).toString(),
@@ -325,11 +335,8 @@ TEST_F(ToolkitTest, FillReplacesTheTextOfReactControlledFieldsAndTypeAppends)
     EXPECT_TRUE(notText.contains(u"does not take text"_s)) << notText.toStdString();
 }
 
-TEST_F(ToolkitTest, PressSendsKeysAndChords)
+TEST_F(ToolkitFormTest, PressSendsKeysAndChords)
 {
-    CdpSession *page = openTab(u"form.html"_s);
-    ASSERT_TRUE(page);
-    const QString text = snapshotText();
     const QString name = refOf(text, u"Full name"_s);
     ok(u"fill"_s, { { u"ref"_s, name }, { u"value"_s, u"Somebody"_s } });
     ok(u"press"_s, { { u"key"_s, u"Control+A"_s } });
@@ -348,11 +355,8 @@ TEST_F(ToolkitTest, PressSendsKeysAndChords)
     EXPECT_TRUE(evaluate(page, u"window.keys.join(',')"_s).toString().contains(u"Control+a"_s));
 }
 
-TEST_F(ToolkitTest, CheckUncheckAndSelectVerifyTheResult)
+TEST_F(ToolkitFormTest, CheckUncheckAndSelectVerifyTheResult)
 {
-    CdpSession *page = openTab(u"form.html"_s);
-    ASSERT_TRUE(page);
-    const QString text = snapshotText();
     const QString terms = refOf(text, u"I accept the terms"_s);
     EXPECT_TRUE(ok(u"check"_s, { { u"ref"_s, terms } }).value(u"changed"_s).toBool());
     EXPECT_TRUE(evaluate(page, u"window.terms"_s).toBool());
@@ -394,11 +398,8 @@ TEST_F(ToolkitTest, CheckUncheckAndSelectVerifyTheResult)
     EXPECT_TRUE(lineOf(snapshotText(), u"combobox \"Country\""_s).contains(u"value=\"Japan\""_s));
 }
 
-TEST_F(ToolkitTest, GetAndIsReadThePage)
+TEST_F(ToolkitFormTest, GetAndIsReadThePage)
 {
-    CdpSession *page = openTab(u"form.html"_s);
-    ASSERT_TRUE(page);
-    const QString text = snapshotText();
     const QString link = refOf(text, u"Other page\""_s);
     EXPECT_EQ(ok(u"get"_s, { { u"what"_s, u"text"_s }, { u"ref"_s, link } }).value(u"value"_s).toString(),
               u"Other page"_s);
@@ -433,11 +434,8 @@ TEST_F(ToolkitTest, GetAndIsReadThePage)
     EXPECT_FALSE(ok(u"is"_s, { { u"what"_s, u"focused"_s }, { u"ref"_s, link } }).value(u"value"_s).toBool());
 }
 
-TEST_F(ToolkitTest, StaleRefsAreRefusedNeverActedOnElsewhere)
+TEST_F(ToolkitFormTest, StaleRefsAreRefusedNeverActedOnElsewhere)
 {
-    CdpSession *page = openTab(u"form.html"_s);
-    ASSERT_TRUE(page);
-    const QString text = snapshotText();
     const QString removeMe = refOf(text, u"Remove me"_s);
     ok(u"click"_s, { { u"ref"_s, removeMe } });
     EXPECT_FALSE(evaluate(page, u"!!document.getElementById('remove-me')"_s).toBool());
@@ -460,11 +458,8 @@ TEST_F(ToolkitTest, StaleRefsAreRefusedNeverActedOnElsewhere)
     EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"e99999"_s } }).startsWith(u"stale ref e99999"_s));
 }
 
-TEST_F(ToolkitTest, ACoveredElementIsNotClicked)
+TEST_F(ToolkitFormTest, ACoveredElementIsNotClicked)
 {
-    CdpSession *page = openTab(u"form.html"_s);
-    ASSERT_TRUE(page);
-    const QString text = snapshotText();
     const QString error
         = fails(u"click"_s, { { u"ref"_s, refOf(text, u"Under the overlay"_s) } }, kAgent, 409);
     EXPECT_TRUE(error.contains(u"button \"Under the overlay\" is covered by <div#overlay>"_s))
@@ -472,11 +467,8 @@ TEST_F(ToolkitTest, ACoveredElementIsNotClicked)
     EXPECT_TRUE(evaluate(page, u"window.coveredClicked === undefined"_s).toBool());
 }
 
-TEST_F(ToolkitTest, DialogsAreHandledByPolicyAndReported)
+TEST_F(ToolkitFormTest, DialogsAreHandledByPolicyAndReported)
 {
-    CdpSession *page = openTab(u"form.html"_s);
-    ASSERT_TRUE(page);
-    const QString text = snapshotText();
     const QJsonObject alerted = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Show alert"_s) } });
     const QJsonArray dialogs = alerted.value(u"dialogs"_s).toArray();
     ASSERT_EQ(dialogs.size(), 1) << QJsonDocument(alerted).toJson().toStdString();

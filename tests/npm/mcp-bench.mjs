@@ -6,6 +6,7 @@
 // rounds, untimed; arguments.ref "@Name" is the ref of the button "Name" in the latest snapshot.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { benchRounds, buttonRef } from './bench-rounds.mjs';
 
 const args = process.argv.slice(2);
 const count = Number(args[0]);
@@ -19,39 +20,17 @@ let lastSnapshot = '';
 async function call(template) {
     const { once, ...request } = template;
     const ref = request.arguments?.ref;
-    if (typeof ref === 'string' && ref.startsWith('@')) {
-        const escaped = ref.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const match = lastSnapshot.match(new RegExp(`button \\\\?"${escaped}\\\\?"[^\\[]*\\[ref=([A-Za-z0-9_]+)\\]`));
-        request.arguments = { ...request.arguments, ref: match ? match[1] : 'e0' };
-    }
+    if (typeof ref === 'string' && ref.startsWith('@'))
+        request.arguments = { ...request.arguments, ref: buttonRef(lastSnapshot, ref.slice(1)) };
     const result = await client.callTool(request);
     if (request.name === 'snapshot' && !result.isError)
         lastSnapshot = result.content?.[0]?.text ?? '';
     return result;
 }
-for (const template of calls.filter((c) => c.once)) {
-    const result = await call(template);
-    if (result.isError) { console.error(`${template.name}: ${result.content?.[0]?.text}`); process.exit(1); }
-}
-calls.splice(0, calls.length, ...calls.filter((c) => !c.once));
-const times = calls.map(() => []);
-const errors = calls.map(() => []);
-for (let round = -10; round < count; ++round) {
-    for (let i = 0; i < calls.length; ++i) {
-        const start = process.hrtime.bigint();
-        const result = await call(calls[i]);
-        const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        if (round >= 0)
-            times[i].push(ms);
-        if (result.isError && errors[i].length < 3)
-            errors[i].push(result.content?.[0]?.text);
-    }
-}
-const pick = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p / 100 * sorted.length))];
-for (let i = 0; i < calls.length; ++i) {
-    const sorted = times[i].slice().sort((a, b) => a - b);
-    console.log(JSON.stringify({ name: calls[i].name, n: sorted.length, p50: pick(sorted, 50), p95: pick(sorted, 95),
-                                 max: sorted[sorted.length - 1], errors: errors[i] }));
-}
+await benchRounds(calls, count, {
+    send: call,
+    errorOf: (result) => (result.isError ? (result.content?.[0]?.text ?? '') : undefined),
+    key: 'name',
+});
 await client.close();
 process.exit(0);

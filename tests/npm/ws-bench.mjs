@@ -5,6 +5,7 @@
 // A request with "once": true is sent once before the rounds, untimed (e.g. open). A
 // params.ref "@Name" is the ref of the button "Name" in the latest snapshot reply.
 import WebSocket from 'ws';
+import { benchRounds, buttonRef } from './bench-rounds.mjs';
 
 const [url, countText, ...requests] = process.argv.slice(2);
 const count = Number(countText);
@@ -28,9 +29,7 @@ function resolveRef(template) {
     const ref = template.params?.ref;
     if (typeof ref !== 'string' || !ref.startsWith('@'))
         return template;
-    const escaped = ref.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const match = lastSnapshot.match(new RegExp(`button \\\\?"${escaped}\\\\?"[^\\[]*\\[ref=([A-Za-z0-9_]+)\\]`));
-    return { ...template, params: { ...template.params, ref: match ? match[1] : 'e0' } };
+    return { ...template, params: { ...template.params, ref: buttonRef(lastSnapshot, ref.slice(1)) } };
 }
 function send(template) {
     const id = String(++next);
@@ -44,29 +43,10 @@ function send(template) {
         socket.send(JSON.stringify({ ...request, id }));
     });
 }
-for (const template of templates.filter((t) => t.once)) {
-    const reply = await send(template);
-    if (!reply.success) { console.error(`${template.type}: ${reply.error}`); process.exit(1); }
-}
-templates.splice(0, templates.length, ...templates.filter((t) => !t.once));
-const times = templates.map(() => []);
-const errors = templates.map(() => []);
-for (let round = -10; round < count; ++round) { // 10 warm-up rounds
-    for (let i = 0; i < templates.length; ++i) {
-        const start = process.hrtime.bigint();
-        const reply = await send(templates[i]);
-        const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        if (round >= 0)
-            times[i].push(ms);
-        if (!reply.success && errors[i].length < 3)
-            errors[i].push(reply.error);
-    }
-}
-const pick = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p / 100 * sorted.length))];
-for (let i = 0; i < templates.length; ++i) {
-    const sorted = times[i].slice().sort((a, b) => a - b);
-    console.log(JSON.stringify({ type: templates[i].type, n: sorted.length, p50: pick(sorted, 50),
-                                 p95: pick(sorted, 95), max: sorted[sorted.length - 1], errors: errors[i] }));
-}
+await benchRounds(templates, count, {
+    send,
+    errorOf: (reply) => (reply.success ? undefined : (reply.error ?? '')),
+    key: 'type',
+});
 socket.close();
 process.exit(0);

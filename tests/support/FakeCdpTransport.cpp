@@ -82,6 +82,38 @@ QJsonObject FakeCdpTransport::lastSent(const QString &method) const
     return {};
 }
 
+FakeCdpTransport *connectToFakeBrowser(CdpEndpoint &endpoint, QList<QPointer<FakeCdpTransport>> &transports)
+{
+    endpoint.setTransportFactory([&transports] {
+        auto *transport = new FakeCdpTransport;
+        transports.append(transport);
+        return transport;
+    });
+    endpoint.connectToBrowser(QUrl(u"ws://127.0.0.1:9222/devtools/browser/abc"_s));
+    if (!waitUntil([&] { return endpoint.isConnected(); }) || transports.isEmpty())
+        return nullptr;
+    return transports.first();
+}
+
+QJsonObject fakeTargetInfo(const QString &targetId, const QString &type, const QString &url,
+                           const QString &title)
+{
+    return { { u"targetId"_s, targetId }, { u"type"_s, type }, { u"url"_s, url }, { u"title"_s, title } };
+}
+
+QJsonObject attachedToTargetEvent(const QString &sessionId, const QJsonObject &info,
+                                  const QString &parentSession)
+{
+    QJsonObject event { { u"method"_s, u"Target.attachedToTarget"_s },
+                        { u"params"_s,
+                          QJsonObject { { u"sessionId"_s, sessionId },
+                                        { u"targetInfo"_s, info },
+                                        { u"waitingForDebugger"_s, false } } } };
+    if (!parentSession.isEmpty())
+        event.insert(u"sessionId"_s, parentSession);
+    return event;
+}
+
 bool FakeCdpLink::open()
 {
     connection->open(QUrl(QStringLiteral("ws://127.0.0.1:9/devtools/browser/fake")));

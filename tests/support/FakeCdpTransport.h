@@ -3,11 +3,13 @@
 // browser (answers, events, malformed frames, a dropped socket).
 
 #include "cdp/CdpConnection.h"
+#include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
 #include "cdp/CdpTransport.h"
 
 #include <QJsonObject>
 #include <QList>
+#include <QPointer>
 
 #include <memory>
 
@@ -46,6 +48,18 @@ private:
     QList<QJsonObject> m_sent;
 };
 
+// Makes `endpoint` connect to a scripted browser: every transport it opens is a FakeCdpTransport
+// (kept in `transports`, in order). Returns the browser's own transport once the endpoint is
+// connected; nothing when it does not connect.
+FakeCdpTransport *connectToFakeBrowser(CdpEndpoint &endpoint, QList<QPointer<FakeCdpTransport>> &transports);
+// A target as the browser describes it (Target.TargetInfo).
+QJsonObject fakeTargetInfo(const QString &targetId, const QString &type, const QString &url,
+                           const QString &title = {});
+// The browser's Target.attachedToTarget event for the target `info` (flattened: on the session
+// `parentSession`, or the browser's own when empty).
+QJsonObject attachedToTargetEvent(const QString &sessionId, const QJsonObject &info,
+                                  const QString &parentSession = {});
+
 // A connection over a FakeCdpTransport, opened, and sessions on it: the set-up of the unit tests
 // that speak CDP to a scripted browser.
 struct FakeCdpLink
@@ -57,7 +71,8 @@ struct FakeCdpLink
     bool open();
     // A session for a target of `type` (page, iframe) on this connection.
     std::unique_ptr<CdpSession> session(const QString &targetId, const QString &sessionId,
-                                        const QString &type = QStringLiteral("page"), const QString &url = {});
+                                        const QString &type = QStringLiteral("page"),
+                                        const QString &url = {});
 };
 
 } // namespace mpa::test

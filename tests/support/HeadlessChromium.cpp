@@ -7,7 +7,10 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
+#include <QFile>
 #include <QTemporaryDir>
+
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -38,17 +41,15 @@ SuiteState &suite()
 CdpResult waitForCallback(const std::function<void(QObject *, CdpCallback)> &issue)
 {
     QEventLoop loop;
-    CdpResult out;
-    bool done = false;
+    std::optional<CdpResult> out;
     QObject context;
     issue(&context, [&](const CdpResult &result) {
         out = result;
-        done = true;
         loop.quit();
     });
-    if (!done)
+    if (!out) // not answered at once
         loop.exec();
-    return out;
+    return out.value_or(CdpResult {});
 }
 
 } // namespace
@@ -87,6 +88,14 @@ bool HeadlessChromium::start(QString *error, quint16 port, const QString &userDa
     }
     m_port = m_process->port();
     return true;
+}
+
+::testing::AssertionResult startBrowser(HeadlessChromium &browser)
+{
+    QString error;
+    if (browser.start(&error))
+        return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << "cannot start Chromium: " << error.toStdString();
 }
 
 bool HeadlessChromium::restart(QString *error)
@@ -282,6 +291,15 @@ void ChromiumTest::closeOpenedPages()
             browserCall(endpoint, u"Target.closeTarget"_s, { { u"targetId"_s, targetId } });
     }
     m_openedTargets.clear();
+}
+
+void ChromiumTest::savePageScreenshot(CdpSession *page, const QString &name)
+{
+    const CdpResult shot = sendAndWait(page, u"Page.captureScreenshot"_s, { { u"format"_s, u"png"_s } });
+    ASSERT_TRUE(shot.ok()) << shot.error.toString().toStdString();
+    QFile file(QDir(screenshotDir()).filePath(name));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly)) << file.fileName().toStdString();
+    file.write(QByteArray::fromBase64(shot.result.value(u"data"_s).toString().toLatin1()));
 }
 
 } // namespace mpa::test

@@ -47,6 +47,9 @@ private:
     QStringList m_extraArguments;
 };
 
+// Starts `browser` (a test's own): ASSERT_TRUE(startBrowser(browser)) fails saying why it did not.
+::testing::AssertionResult startBrowser(HeadlessChromium &browser);
+
 // Synchronous helpers over the asynchronous engine, for test code only.
 CdpResult sendAndWait(CdpSession *session, const QString &method, const QJsonObject &params = {});
 CdpResult browserCall(CdpEndpoint &endpoint, const QString &method, const QJsonObject &params = {});
@@ -79,6 +82,8 @@ protected:
     bool navigate(CdpSession *page, const QUrl &url);
     // Closes every tab the test opened.
     void closeOpenedPages();
+    // Saves a screenshot of `page` as build/<preset>/screenshots/<name> (a PNG).
+    static void savePageScreenshot(CdpSession *page, const QString &name);
 
 private:
     std::vector<std::unique_ptr<CdpEndpoint>> m_endpoints;

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -77,6 +78,11 @@ QByteArray readFixture(const QString &path)
         return {};
     }
     return file.readAll();
+}
+
+QJsonArray banCorpus()
+{
+    return QJsonDocument::fromJson(readFixture(QStringLiteral("ban-corpus.json"))).array();
 }
 
 QString appBinary()

@@ -3,6 +3,7 @@
 // config dir for every test, and the paths of the sources, fixtures and built app.
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QString>
 
 class QCoreApplication;
@@ -16,6 +17,9 @@ QString tempDir();
 QString fixturesDir();
 // The content of a file under tests/fixtures (empty, with a test failure, when it cannot be read).
 QByteArray readFixture(const QString &path);
+// The ban list's shared corpus (tests/fixtures/ban-corpus.json: {command, verdict, why} cases)
+// that the app's check and the page script's are both held to.
+QJsonArray banCorpus();
 QString appBinary();
 QString sourceDir();
 QString buildDir();

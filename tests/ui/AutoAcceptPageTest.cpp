@@ -6,9 +6,9 @@
 #include "UiTest.h"
 #include "Wait.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "common/LocalWebServer.h"
 #include "pages/DashboardPage.h"
 #include "pages/SafetyPage.h"
-#include "common/LocalWebServer.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -95,8 +95,7 @@ TEST_F(AutoAcceptPageTest, ACommandLineSwitchIsShownAndTheUsersChoiceWins)
 TEST_F(AutoAcceptPageTest, LivePagesProfilesCountsAndBlockedCommands)
 {
     HeadlessChromium browser;
-    QString error;
-    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(browser));
     LocalWebServer site;
     site.setRoot(fixturesDir());
     ASSERT_TRUE(site.listen());

@@ -108,8 +108,7 @@ TEST_F(ConnectionPageTest, HostAndPortLoadSaveAndRefuseBadInput)
 TEST_F(ConnectionPageTest, TestConnectionListsTheTargetsWithoutDisturbingTheEngine)
 {
     HeadlessChromium browser;
-    QString error;
-    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(browser));
     settings->setValue(SettingKey::CdpPort, browser.port());
     engine->start();
     ASSERT_TRUE(waitUntil([&] { return engine->attachedPages() > 0; }));
@@ -202,9 +201,7 @@ TEST_F(ConnectionPageTest, StartingTheIdeAsksToCloseItFirst)
     ConnectionPage page(engine.get());
     page.show();
     page.selectIde(u"vscode"_s);
-    QString asked;
-    answerNextDialog(u"Cancel"_s, &asked);
-    page.findChild<QPushButton *>(u"ideStart"_s)->click();
+    const QString asked = clickAndAnswer(page.findChild<QPushButton *>(u"ideStart"_s), u"Cancel"_s);
     EXPECT_TRUE(asked.contains(u"Close every VS Code window first"_s)) << asked.toStdString();
     EXPECT_EQ(page.lastStartedPid(), 0);
     EXPECT_FALSE(page.startProbe()->isRunning());

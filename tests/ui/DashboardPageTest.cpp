@@ -27,8 +27,7 @@ class DashboardPageTest : public UiTest
 TEST_F(DashboardPageTest, ShowsTheAttachedPagesLive)
 {
     HeadlessChromium browser;
-    QString error;
-    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(browser));
     DashboardPage page(engine.get());
     page.show();
     auto *targets = page.findChild<QListWidget *>(u"targetList"_s);
@@ -49,7 +48,8 @@ TEST_F(DashboardPageTest, TheButtonsDriveTheEngine)
 {
     DashboardPage page(engine.get());
     auto *pause = page.findChild<QPushButton *>(u"dashboardPause"_s);
-    ASSERT_TRUE(pause);
+    auto *autoAccept = page.findChild<QCheckBox *>(u"dashboardAutoAccept"_s);
+    ASSERT_TRUE(pause && autoAccept);
     EXPECT_EQ(pause->text(), u"Pause"_s);
     pause->click();
     EXPECT_TRUE(engine->isPaused());
@@ -57,7 +57,6 @@ TEST_F(DashboardPageTest, TheButtonsDriveTheEngine)
     pause->click();
     EXPECT_FALSE(engine->isPaused());
 
-    auto *autoAccept = page.findChild<QCheckBox *>(u"dashboardAutoAccept"_s);
     autoAccept->click();
     EXPECT_TRUE(settings->boolValue(SettingKey::AutoAcceptEnabled));
     settings->setValue(SettingKey::AutoAcceptEnabled, false);
@@ -75,19 +74,13 @@ TEST_F(DashboardPageTest, StatisticsComeFromTheAutoAcceptTotals)
             EXPECT_EQ(stats->item(row, column)->text(), row == 1 ? u"0 min"_s : u"0"_s)
                 << "a fresh config dir has counted nothing";
     }
-    AutoAcceptCounts earlier;
-    earlier.clicks = 30;
-    earlier.fileEdits = 20;
-    earlier.terminalCommands = 10;
-    earlier.blocked = 2;
-    earlier.sessions = 3;
+    const AutoAcceptCounts earlier {
+        .clicks = 30, .blocked = 2, .fileEdits = 20, .terminalCommands = 10, .sessions = 3
+    };
     engine->autoAccept()->stats()->add(earlier, QDate::currentDate().addDays(-21));
-    AutoAcceptCounts today;
-    today.clicks = 5;
-    today.fileEdits = 3;
-    today.terminalCommands = 2;
-    today.blocked = 1;
-    today.sessions = 1;
+    const AutoAcceptCounts today {
+        .clicks = 5, .blocked = 1, .fileEdits = 3, .terminalCommands = 2, .sessions = 1
+    };
     engine->autoAccept()->stats()->add(today);
     // Time saved: 5 s a click, 25 s this week and 175 s (≈ 3 min) in all.
     const QStringList thisWeek { u"5"_s, u"< 1 min"_s, u"1"_s, u"3"_s, u"2"_s, u"1"_s };

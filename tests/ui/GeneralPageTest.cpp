@@ -63,13 +63,10 @@ TEST_F(GeneralPageTest, ResetAllAsksAndThenResetsEverySetting)
     auto *reset = page.findChild<QPushButton *>(u"resetAll"_s);
     ASSERT_TRUE(reset);
 
-    answerNextDialog(u"Cancel"_s);
-    reset->click();
+    clickAndAnswer(reset, u"Cancel"_s);
     EXPECT_EQ(settings->intValue(SettingKey::CdpPort), 9222);
 
-    QString asked;
-    answerNextDialog(u"Reset All Settings"_s, &asked);
-    reset->click();
+    const QString asked = clickAndAnswer(reset, u"Reset All Settings"_s);
     EXPECT_TRUE(asked.contains(u"cannot be undone"_s)) << asked.toStdString();
     EXPECT_EQ(settings->intValue(SettingKey::CdpPort), 9004);
     EXPECT_FALSE(settings->boolValue(SettingKey::AutoAcceptEnabled));

@@ -67,7 +67,6 @@ TEST_F(NotifierTest, ConnectionFlappingEndsWithTheLatestStateOnly)
     clock.advance(700ms);
     EXPECT_EQ(shown.size(), 1);
 
-
     notifier->connectionRestored(u"127.0.0.1:9004"_s, u"Chrome/1"_s);
     ASSERT_EQ(shown.size(), 2) << "the gap has passed";
     EXPECT_EQ(shown.at(1).kind, Notifier::Kind::ConnectionRestored);
@@ -103,8 +102,7 @@ TEST_F(NotifierTest, TheOtherSubjectsHaveTheirEntryPointsAndTheSettingTurnsThemO
 TEST_F(NotifierTest, TheEngineLosingItsBrowserIsNoticedButStoppingIsNot)
 {
     HeadlessChromium browser;
-    QString error;
-    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(browser));
     auto notifier = makeNotifier(0ms);
     notifier->watch(engine.get());
     engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
@@ -115,6 +113,7 @@ TEST_F(NotifierTest, TheEngineLosingItsBrowserIsNoticedButStoppingIsNot)
     browser.kill();
     ASSERT_TRUE(waitUntil([&] { return shown.size() == 1; }));
     EXPECT_EQ(shown.at(0).kind, Notifier::Kind::ConnectionLost);
+    QString error;
     ASSERT_TRUE(browser.restart(&error)) << error.toStdString();
     ASSERT_TRUE(waitUntil([&] { return shown.size() == 2; }, 30s));
     EXPECT_EQ(shown.at(1).kind, Notifier::Kind::ConnectionRestored);

@@ -31,10 +31,9 @@ TEST_F(QuotaPageTest, WatchingSettingsLoadAndSave)
     settings->setValue(SettingKey::QuotaPollIntervalS, 120);
     QuotaPage page(engine.get());
     auto *enabled = editor<QCheckBox>(&page, SettingKey::QuotaEnabled);
-    ASSERT_TRUE(enabled);
-    EXPECT_TRUE(enabled->isChecked());
     auto *interval = editor<QSpinBox>(&page, SettingKey::QuotaPollIntervalS);
-    ASSERT_TRUE(interval);
+    ASSERT_TRUE(enabled && interval);
+    EXPECT_TRUE(enabled->isChecked());
     EXPECT_EQ(interval->value(), 120);
     EXPECT_EQ(interval->minimum(), 30);
     EXPECT_EQ(interval->maximum(), 600);

@@ -55,13 +55,10 @@ TEST_F(SafetyPageTest, ResetToDefaultsAsksFirst)
     auto *reset = page.findChild<QPushButton *>(u"banReset"_s);
     ASSERT_TRUE(reset);
 
-    answerNextDialog(u"Cancel"_s);
-    reset->click();
+    clickAndAnswer(reset, u"Cancel"_s);
     EXPECT_EQ(settings->listValue(SettingKey::SafetyBannedCommands), QStringList { u"only this"_s });
 
-    QString asked;
-    answerNextDialog(u"Reset"_s, &asked);
-    reset->click();
+    const QString asked = clickAndAnswer(reset, u"Reset"_s);
     EXPECT_TRUE(asked.contains(u"built-in rules stay"_s)) << asked.toStdString();
     EXPECT_TRUE(settings->listValue(SettingKey::SafetyBannedCommands).isEmpty());
     EXPECT_FALSE(settings->isSet(SettingKey::SafetyBannedCommands));
@@ -87,7 +84,9 @@ TEST_F(SafetyPageTest, TheTestBoxSaysWhetherACommandWouldBeBlockedAndByWhat)
     EXPECT_EQ(verdict->text(),
               u"Blocked: it matches your entry /git\\s+push\\s+--force/i (/git\\s+push\\s+--force/i)."_s);
     typeInto(input, u"cat tool.py | python3 -"_s);
-    EXPECT_EQ(verdict->text(), u"Not clicked: it pipes text into python3, which runs it, so what it runs cannot be checked."_s);
+    EXPECT_EQ(
+        verdict->text(),
+        u"Not clicked: it pipes text into python3, which runs it, so what it runs cannot be checked."_s);
     typeInto(input, u"git push origin main"_s);
     EXPECT_EQ(verdict->text(), u"Not blocked: no rule and no entry of the list matches it."_s);
     // The verdict follows the list as it changes.

@@ -5,9 +5,9 @@
 #include "TokenBox.h"
 #include "UiTest.h"
 #include "Wait.h"
-#include "server/ToolkitServerService.h"
 #include "server/DebugApiService.h"
 #include "server/TokenFile.h"
+#include "server/ToolkitServerService.h"
 
 #include <QCheckBox>
 #include <QClipboard>
@@ -82,12 +82,10 @@ TEST_F(ServersPageTest, ATokenIsCreatedShownCopiedAndRegenerated)
     box->findChild<QPushButton *>(u"tokenCopy"_s)->click();
     EXPECT_EQ(QGuiApplication::clipboard()->text(), first);
 
-    answerNextDialog(u"Cancel"_s);
-    box->findChild<QPushButton *>(u"tokenRegenerate"_s)->click();
+    auto *regenerate = box->findChild<QPushButton *>(u"tokenRegenerate"_s);
+    clickAndAnswer(regenerate, u"Cancel"_s);
     EXPECT_EQ(TokenFile(tokenPath(u"debug-token"_s)).read(), first);
-    QString asked;
-    answerNextDialog(u"Yes"_s, &asked);
-    box->findChild<QPushButton *>(u"tokenRegenerate"_s)->click();
+    const QString asked = clickAndAnswer(regenerate, u"Yes"_s);
     EXPECT_TRUE(asked.contains(u"refused"_s)) << asked.toStdString();
     const QString second = TokenFile(tokenPath(u"debug-token"_s)).read();
     EXPECT_NE(second, first);

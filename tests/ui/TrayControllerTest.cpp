@@ -102,8 +102,7 @@ TEST_F(TrayControllerTest, AutoAcceptSwitchIsTheSettingAndWinsOverTheCommandLine
 TEST_F(TrayControllerTest, ConnectedWithNothingSwitchedOnIsOffAndActiveOtherwise)
 {
     HeadlessChromium browser;
-    QString error;
-    ASSERT_TRUE(browser.start(&error)) << error.toStdString();
+    ASSERT_TRUE(startBrowser(browser));
     engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
     engine->start();
     ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }));
@@ -151,7 +150,8 @@ TEST_F(TrayControllerTest, QueueEntriesFollowTheQueueAndControlIt)
     pause->trigger();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
     EXPECT_EQ(pause->text(), u"Resume"_s);
-    EXPECT_TRUE(tray->toolTip().contains(u"Queue paused at prompt 1 of 2"_s)) << tray->toolTip().toStdString();
+    EXPECT_TRUE(tray->toolTip().contains(u"Queue paused at prompt 1 of 2"_s))
+        << tray->toolTip().toStdString();
     skip->trigger();
     EXPECT_EQ(scheduler->queue().position, 1);
     stop->trigger();

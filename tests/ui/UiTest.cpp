@@ -112,6 +112,14 @@ void UiTest::answerNextDialog(const QString &buttonText, QString *seen)
     timer->start();
 }
 
+QString UiTest::clickAndAnswer(QAbstractButton *button, const QString &answer)
+{
+    QString asked;
+    answerNextDialog(answer, &asked);
+    button->click();
+    return asked;
+}
+
 void UiTest::screenshot(QWidget *widget, const QString &name)
 {
     // Let pending layout requests (scroll areas, word-wrapped labels) settle first.

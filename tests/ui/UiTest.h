@@ -15,6 +15,7 @@
 
 #include <memory>
 
+class QAbstractButton;
 class QLineEdit;
 class QPlainTextEdit;
 
@@ -41,6 +42,9 @@ protected:
     // Clicks the button whose text contains `buttonText` in the next modal dialog (message
     // boxes opened with exec()); `seen` receives the dialog's text.
     static void answerNextDialog(const QString &buttonText, QString *seen = nullptr);
+    // Clicks `button`, which opens a modal dialog, answers it with the button whose text contains
+    // `answer`, and returns what the dialog said.
+    static QString clickAndAnswer(QAbstractButton *button, const QString &answer);
     // Saves `widget` as build/<preset>/screenshots/<name>.png.
     static void screenshot(QWidget *widget, const QString &name);
 

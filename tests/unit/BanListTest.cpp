@@ -10,7 +10,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <gtest/gtest.h>
@@ -19,35 +18,27 @@ using namespace Qt::StringLiterals;
 using namespace mpa;
 using namespace mpa::test;
 
-namespace {
-
-QJsonArray corpus()
-{
-    return QJsonDocument::fromJson(readFixture(u"ban-corpus.json"_s)).array();
-}
-
-} // namespace
-
 TEST(BanListTest, EveryCorpusCaseGetsItsVerdict)
 {
-    const QJsonArray cases = corpus();
+    const QJsonArray cases = banCorpus();
     ASSERT_GE(cases.size(), 140) << "tests/fixtures/ban-corpus.json is missing or short";
     const BanList list;
     for (const QJsonValue &value : cases) {
         const QJsonObject c = value.toObject();
         const BanVerdict verdict = list.check(c.value(u"command"_s).toString());
         EXPECT_EQ(verdict.name(), c.value(u"verdict"_s).toString())
-            << c.value(u"command"_s).toString().toStdString() << " (" << c.value(u"why"_s).toString().toStdString()
-            << "): " << verdict.reason.toStdString() << " | " << BanList::normalise(c.value(u"command"_s).toString()).toStdString();
+            << c.value(u"command"_s).toString().toStdString() << " ("
+            << c.value(u"why"_s).toString().toStdString() << "): " << verdict.reason.toStdString() << " | "
+            << BanList::normalise(c.value(u"command"_s).toString()).toStdString();
     }
 }
 
 TEST(BanListTest, ShellSpellingsReadAlike)
 {
     const QString plain = BanList::normalise(u"rm -rf /"_s);
-    for (const QString &spelling : { u"rm -fr /"_s, u"rm -r -f /"_s, u"rm --recursive --force /"_s, u"rm -rf -- /"_s,
-                                     u"rm -rf \"/\""_s, u"\"rm\" -rf /"_s, u"r\\m -rf /"_s, u"/bin/rm -rf /"_s,
-                                     u"sudo env A=1 rm -rf /"_s, u"rm -rf \\\n /"_s }) {
+    for (const QString &spelling : { u"rm -fr /"_s, u"rm -r -f /"_s, u"rm --recursive --force /"_s,
+                                     u"rm -rf -- /"_s, u"rm -rf \"/\""_s, u"\"rm\" -rf /"_s, u"r\\m -rf /"_s,
+                                     u"/bin/rm -rf /"_s, u"sudo env A=1 rm -rf /"_s, u"rm -rf \\\n /"_s }) {
         EXPECT_EQ(BanList::normalise(spelling), plain) << spelling.toStdString();
     }
     EXPECT_EQ(BanList::normalise(u"rm -rf $HOME"_s), BanList::normalise(u"rm -rf ~"_s));
@@ -60,7 +51,8 @@ TEST(BanListTest, UserEntriesMatchLikeThePage)
     const BanList list({ u"git push --force"_s, u"/npm\\s+Publish/"_s, u" /DROP TABLE/i "_s, u"/([/"_s });
     EXPECT_EQ(list.check(u"git   push   --force origin main"_s).name(), u"banned"_s);
     EXPECT_EQ(list.check(u"GIT PUSH --FORCE"_s).name(), u"banned"_s);
-    EXPECT_EQ(list.check(u"npm  Publish --tag next"_s).name(), u"banned"_s) << "a regex runs on the original case";
+    EXPECT_EQ(list.check(u"npm  Publish --tag next"_s).name(), u"banned"_s)
+        << "a regex runs on the original case";
     EXPECT_EQ(list.check(u"npm publish"_s).name(), u"allowed"_s);
     EXPECT_EQ(list.check(u"psql -c 'drop table users'"_s).name(), u"banned"_s) << "a spaced /re/ is trimmed";
     EXPECT_EQ(list.check(u"git push origin main"_s).name(), u"allowed"_s);
@@ -88,7 +80,7 @@ TEST(BanListTest, RegexEntriesAreValidatedAsJavaScriptCompilesThem)
 // matters for a click; this is the Safety page's and the API's).
 TEST(BanListTest, PrintsTheCostOfAVerdict)
 {
-    const QJsonArray cases = corpus();
+    const QJsonArray cases = banCorpus();
     const BanList list({ u"rm -rf /"_s, u"dd if="_s, u"/git\\s+push\\s+--force/i"_s });
     QElapsedTimer timer;
     timer.start();
@@ -99,6 +91,7 @@ TEST(BanListTest, PrintsTheCostOfAVerdict)
             ++n;
         }
     }
-    std::printf("BanList::check: %.1f us per verdict over %d verdicts\n", double(timer.nsecsElapsed()) / 1000.0 / n, n);
+    std::printf("BanList::check: %.1f us per verdict over %d verdicts\n",
+                double(timer.nsecsElapsed()) / 1000.0 / n, n);
     EXPECT_GT(n, 0);
 }

@@ -17,36 +17,18 @@ using namespace mpa::test;
 
 namespace {
 
-QJsonObject targetInfo(const QString &id, const QString &type, const QString &url, const QString &title = {})
-{
-    return { { u"targetId"_s, id }, { u"type"_s, type }, { u"url"_s, url }, { u"title"_s, title } };
-}
-
 class CdpEndpointTest : public ::testing::Test
 {
 protected:
     void SetUp() override
     {
-        endpoint.setTransportFactory([this] {
-            auto *t = new FakeCdpTransport;
-            transports.append(t);
-            return t;
-        });
-        endpoint.connectToBrowser(QUrl(u"ws://127.0.0.1:9222/devtools/browser/abc"_s));
-        ASSERT_TRUE(waitUntil([&] { return endpoint.isConnected(); }));
-        browser = transports.first();
+        browser = connectToFakeBrowser(endpoint, transports);
+        ASSERT_TRUE(browser);
     }
 
     void attach(const QString &sessionId, const QJsonObject &info, const QString &parentSession = {})
     {
-        QJsonObject event { { u"method"_s, u"Target.attachedToTarget"_s },
-                            { u"params"_s,
-                              QJsonObject { { u"sessionId"_s, sessionId },
-                                            { u"targetInfo"_s, info },
-                                            { u"waitingForDebugger"_s, false } } } };
-        if (!parentSession.isEmpty())
-            event.insert(u"sessionId"_s, parentSession);
-        browser->receive(event);
+        browser->receive(attachedToTargetEvent(sessionId, info, parentSession));
     }
 
     CdpEndpoint endpoint;
@@ -67,8 +49,8 @@ TEST_F(CdpEndpointTest, WatchesTargetsWithFlattenedAutoAttach)
 TEST_F(CdpEndpointTest, PagesAndTheirFramesBecomeSessions)
 {
     QSignalSpy attached(&endpoint, &CdpEndpoint::sessionAttached);
-    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s, u"Example"_s));
-    attach(u"F1"_s, targetInfo(u"T2"_s, u"iframe"_s, u"https://other.test/frame"_s), u"P1"_s);
+    attach(u"P1"_s, fakeTargetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s, u"Example"_s));
+    attach(u"F1"_s, fakeTargetInfo(u"T2"_s, u"iframe"_s, u"https://other.test/frame"_s), u"P1"_s);
     ASSERT_EQ(attached.count(), 2);
 
     CdpSession *page = endpoint.sessionForTarget(u"T1"_s);
@@ -103,23 +85,25 @@ TEST_F(CdpEndpointTest, ReachedWithoutJsonVersionTheBrowserTellsItsUserAgentThro
 {
     // connectToBrowser skips /json/version: the user agent (the browser's OS, for Cmd or Ctrl)
     // comes from Browser.getVersion, answered as the DevTools protocol documents it.
-    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    attach(u"P1"_s, fakeTargetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
     CdpSession *page = endpoint.sessionForTarget(u"T1"_s);
     ASSERT_TRUE(page);
     EXPECT_EQ(page->browserUserAgent(), QString()) << "not known before the browser answers";
     const QJsonObject asked = browser->lastSent(u"Browser.getVersion"_s);
     ASSERT_FALSE(asked.isEmpty());
     EXPECT_FALSE(asked.contains(u"sessionId"_s)) << "a browser-level command";
-    const QString mac = u"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) "
-                        "Chrome/131.0.0.0 Safari/537.36"_s;
-    browser->respond(asked.value(u"id").toInt(), { { u"protocolVersion"_s, u"1.3"_s },
-                                                   { u"product"_s, u"Chrome/131.0.0.0"_s },
-                                                   { u"revision"_s, u"@a21ce95c"_s },
-                                                   { u"userAgent"_s, mac },
-                                                   { u"jsVersion"_s, u"13.1"_s } });
+    const QString mac
+        = u"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) "
+          "Chrome/131.0.0.0 Safari/537.36"_s;
+    browser->respond(asked.value(u"id").toInt(),
+                     { { u"protocolVersion"_s, u"1.3"_s },
+                       { u"product"_s, u"Chrome/131.0.0.0"_s },
+                       { u"revision"_s, u"@a21ce95c"_s },
+                       { u"userAgent"_s, mac },
+                       { u"jsVersion"_s, u"13.1"_s } });
     EXPECT_EQ(endpoint.userAgent(), mac);
     EXPECT_EQ(page->browserUserAgent(), mac) << "a session attached before the answer learns it too";
-    attach(u"P2"_s, targetInfo(u"T2"_s, u"page"_s, u"https://example.test/2"_s));
+    attach(u"P2"_s, fakeTargetInfo(u"T2"_s, u"page"_s, u"https://example.test/2"_s));
     ASSERT_TRUE(endpoint.sessionForTarget(u"T2"_s));
     EXPECT_EQ(endpoint.sessionForTarget(u"T2"_s)->browserUserAgent(), mac);
 }
@@ -127,7 +111,7 @@ TEST_F(CdpEndpointTest, ReachedWithoutJsonVersionTheBrowserTellsItsUserAgentThro
 TEST_F(CdpEndpointTest, FilteredTargetsAreDetachedAtOnce)
 {
     QSignalSpy attached(&endpoint, &CdpEndpoint::sessionAttached);
-    attach(u"D1"_s, targetInfo(u"T9"_s, u"page"_s, u"devtools://devtools/bundled/inspector.html"_s));
+    attach(u"D1"_s, fakeTargetInfo(u"T9"_s, u"page"_s, u"devtools://devtools/bundled/inspector.html"_s));
     EXPECT_EQ(attached.count(), 0);
     const QJsonObject detach = browser->lastSent(u"Target.detachFromTarget"_s);
     EXPECT_EQ(detach.value(u"params").toObject().value(u"sessionId").toString(), u"D1"_s);
@@ -135,7 +119,7 @@ TEST_F(CdpEndpointTest, FilteredTargetsAreDetachedAtOnce)
 
 TEST_F(CdpEndpointTest, EventsReachTheirSessionAndUnknownSessionsAreDropped)
 {
-    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    attach(u"P1"_s, fakeTargetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
     CdpSession *page = endpoint.sessionForTarget(u"T1"_s);
     QSignalSpy events(page, &CdpSession::eventReceived);
     browser->receive({ { u"method"_s, u"Page.loadEventFired"_s },
@@ -151,8 +135,8 @@ TEST_F(CdpEndpointTest, EventsReachTheirSessionAndUnknownSessionsAreDropped)
 
 TEST_F(CdpEndpointTest, DetachingAPageDetachesItsFramesFirst)
 {
-    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
-    attach(u"F1"_s, targetInfo(u"T2"_s, u"iframe"_s, u"https://other.test/"_s), u"P1"_s);
+    attach(u"P1"_s, fakeTargetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    attach(u"F1"_s, fakeTargetInfo(u"T2"_s, u"iframe"_s, u"https://other.test/"_s), u"P1"_s);
     QPointer<CdpSession> page = endpoint.sessionForTarget(u"T1"_s);
     QPointer<CdpSession> frame = endpoint.sessionForTarget(u"T2"_s);
     QList<QString> order;
@@ -181,7 +165,7 @@ TEST_F(CdpEndpointTest, DetachingAPageDetachesItsFramesFirst)
 
 TEST_F(CdpEndpointTest, CrashIsReportedOnTheSession)
 {
-    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    attach(u"P1"_s, fakeTargetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
     CdpSession *page = endpoint.sessionForTarget(u"T1"_s);
     QSignalSpy crashed(page, &CdpSession::crashed);
     browser->receive(
@@ -193,20 +177,20 @@ TEST_F(CdpEndpointTest, CrashIsReportedOnTheSession)
 
 TEST_F(CdpEndpointTest, TitleAndUrlChangesAreTracked)
 {
-    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s, u"Old"_s));
+    attach(u"P1"_s, fakeTargetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s, u"Old"_s));
     QSignalSpy changed(&endpoint, &CdpEndpoint::sessionInfoChanged);
-    browser->receive(
-        { { u"method"_s, u"Target.targetInfoChanged"_s },
-          { u"params"_s,
-            QJsonObject { { u"targetInfo"_s,
-                            targetInfo(u"T1"_s, u"page"_s, u"https://example.test/b"_s, u"New"_s) } } } });
+    browser->receive({ { u"method"_s, u"Target.targetInfoChanged"_s },
+                       { u"params"_s,
+                         QJsonObject { { u"targetInfo"_s,
+                                         fakeTargetInfo(u"T1"_s, u"page"_s, u"https://example.test/b"_s,
+                                                        u"New"_s) } } } });
     EXPECT_EQ(changed.count(), 1);
     EXPECT_EQ(endpoint.sessionForTarget(u"T1"_s)->targetInfo().title, u"New"_s);
 }
 
 TEST_F(CdpEndpointTest, LosingTheBrowserDetachesEverythingAndRetries)
 {
-    attach(u"P1"_s, targetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
+    attach(u"P1"_s, fakeTargetInfo(u"T1"_s, u"page"_s, u"https://example.test/"_s));
     QSignalSpy detached(&endpoint, &CdpEndpoint::sessionDetached);
     QSignalSpy disconnected(&endpoint, &CdpEndpoint::disconnected);
     browser->dropConnection(u"browser closed"_s);

@@ -57,12 +57,42 @@ protected:
         return *scheduler;
     }
 
+    // Turns on the `mode` schedule ("interval", "daily") at `value`, sending `prompt`, and
+    // starts the scheduler.
+    void startSchedule(const QString &mode, const QString &value, const QString &prompt = {})
+    {
+        set(SettingKey::ScheduleMode, mode);
+        set(SettingKey::ScheduleValue, value);
+        if (!prompt.isEmpty())
+            set(SettingKey::SchedulePrompt, prompt);
+        set(SettingKey::ScheduleEnabled, true);
+        make();
+    }
+
     void startQueue(const QStringList &prompts)
     {
         if (!scheduler)
             make();
         ASSERT_EQ(scheduler->setQueue(prompts), QString());
         ASSERT_EQ(scheduler->startQueue(), QString());
+    }
+
+    // The history holds one prompt, sent or not: its source, outcome and why.
+    void expectOnlyRecord(const QString &source, const QString &outcome, const QString &detail)
+    {
+        ASSERT_EQ(scheduler->history().entries().size(), 1);
+        const PromptRecord &entry = scheduler->history().entries().last();
+        EXPECT_EQ(entry.source, source);
+        EXPECT_EQ(entry.outcome, outcome);
+        EXPECT_EQ(entry.detail, detail);
+    }
+
+    // The quota is spent for `span`, then back.
+    void quotaSpentFor(std::chrono::milliseconds span)
+    {
+        scheduler->setQuotaHold(true, u"spent"_s);
+        clock->advance(span);
+        scheduler->setQuotaHold(false);
     }
 
     // Lets the agent answer for `busy` (generating), then stay quiet.
@@ -427,9 +457,7 @@ TEST_F(SchedulerTest, QuotaAutoContinueSendsContinueInstead)
 {
     set(SettingKey::QuotaAutoContinue, true);
     startQueue({ u"a"_s, u"b"_s });
-    scheduler->setQuotaHold(true, u"spent"_s);
-    clock->advance(1h);
-    scheduler->setQuotaHold(false);
+    quotaSpentFor(1h);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"Continue"_s }));
     EXPECT_EQ(scheduler->history().entries().last().source, u"continue"_s);
     clock->advance(39s);
@@ -442,9 +470,7 @@ TEST_F(SchedulerTest, WithNeitherResumeOptionTheQueueWaitsForSilenceAgain)
 {
     set(SettingKey::QuotaResumeQueue, false);
     startQueue({ u"a"_s, u"b"_s });
-    scheduler->setQuotaHold(true, u"spent"_s);
-    clock->advance(1h);
-    scheduler->setQuotaHold(false);
+    quotaSpentFor(1h);
     EXPECT_EQ(chat.delivered, QStringList { u"a"_s });
     clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s }));
@@ -466,11 +492,7 @@ TEST_F(SchedulerTest, AHoldBeforeTheFirstSendJustDelaysIt)
 
 TEST_F(SchedulerTest, IntervalModeSendsEveryNMinutes)
 {
-    set(SettingKey::ScheduleMode, u"interval"_s);
-    set(SettingKey::ScheduleValue, u"30"_s);
-    set(SettingKey::SchedulePrompt, u"Status report please"_s);
-    set(SettingKey::ScheduleEnabled, true);
-    make();
+    startSchedule(u"interval"_s, u"30"_s, u"Status report please"_s);
     EXPECT_EQ(scheduler->nextScheduledSend(), clock->now().addSecs(30 * 60));
     clock->advance(29min);
     EXPECT_TRUE(chat.delivered.isEmpty());
@@ -498,11 +520,7 @@ const QString kTyping = u"the user is typing in the chat box"_s;
 
 TEST_F(SchedulerTest, AnIntervalPromptThatMeetsAUserTypingIsSentWhenTheUserStops)
 {
-    set(SettingKey::ScheduleMode, u"interval"_s);
-    set(SettingKey::ScheduleValue, u"30"_s);
-    set(SettingKey::SchedulePrompt, u"Status report please"_s);
-    set(SettingKey::ScheduleEnabled, true);
-    make();
+    startSchedule(u"interval"_s, u"30"_s, u"Status report please"_s);
     const QDateTime start = clock->now();
     chat.failNext(2, kTyping, true);
     clock->advance(30min);
@@ -519,11 +537,8 @@ TEST_F(SchedulerTest, AnIntervalPromptThatMeetsAUserTypingIsSentWhenTheUserStops
     clock->advance(Scheduler::kUserTypingDelay);
     EXPECT_EQ(chat.delivered, QStringList { u"Status report please"_s });
     EXPECT_FALSE(scheduler->isWaitingForTyping());
-    ASSERT_EQ(scheduler->history().entries().size(), 1);
-    const PromptRecord &entry = scheduler->history().entries().last();
-    EXPECT_EQ(entry.source, u"interval"_s);
-    EXPECT_EQ(entry.outcome, u"sent"_s);
-    EXPECT_EQ(entry.detail, u"the user was typing in the chat box; sent on try 3, 20 s late"_s);
+    ASSERT_NO_FATAL_FAILURE(expectOnlyRecord(
+        u"interval"_s, u"sent"_s, u"the user was typing in the chat box; sent on try 3, 20 s late"_s));
     EXPECT_EQ(scheduler->stats().sendFailures, 0);
     EXPECT_EQ(scheduler->stats().promptsSent, 1);
     // The cadence is the schedule's, not the late send's.
@@ -532,22 +547,16 @@ TEST_F(SchedulerTest, AnIntervalPromptThatMeetsAUserTypingIsSentWhenTheUserStops
 
 TEST_F(SchedulerTest, ADailyPromptWhileTheUserKeepsTypingIsTriedABoundedNumberOfTimesThenSkipped)
 {
-    set(SettingKey::ScheduleMode, u"daily"_s);
-    set(SettingKey::ScheduleValue, u"10:30"_s);
-    set(SettingKey::SchedulePrompt, u"Morning review"_s);
-    set(SettingKey::ScheduleEnabled, true);
-    make();
+    startSchedule(u"daily"_s, u"10:30"_s, u"Morning review"_s);
     chat.failNext(1 + Scheduler::kTypingRetries, kTyping, true);
     clock->advance(30min);
     clock->advance(10min);
     EXPECT_EQ(chat.attempts.size(), 1 + Scheduler::kTypingRetries);
     EXPECT_TRUE(chat.delivered.isEmpty());
     EXPECT_FALSE(scheduler->isWaitingForTyping());
-    ASSERT_EQ(scheduler->history().entries().size(), 1);
-    const PromptRecord &entry = scheduler->history().entries().last();
-    EXPECT_EQ(entry.source, u"daily"_s);
-    EXPECT_EQ(entry.outcome, u"skipped"_s);
-    EXPECT_EQ(entry.detail, u"the user kept typing in the chat box; not sent after 7 tries over 60 s"_s);
+    ASSERT_NO_FATAL_FAILURE(
+        expectOnlyRecord(u"daily"_s, u"skipped"_s,
+                         u"the user kept typing in the chat box; not sent after 7 tries over 60 s"_s));
     EXPECT_EQ(scheduler->stats().sendFailures, 0);
     clock->advance(1h);
     EXPECT_EQ(chat.attempts.size(), 1 + Scheduler::kTypingRetries);
@@ -560,11 +569,7 @@ TEST_F(SchedulerTest, TheRetriesAlsoEndWithinTheirWindowWhenEachTryWaitsLong)
 {
     // In the app each try waits for the typing to rest (ChatSurface's typing patience) before
     // it asks to be retried: the window bounds the whole wait, whatever the number of tries.
-    set(SettingKey::ScheduleMode, u"interval"_s);
-    set(SettingKey::ScheduleValue, u"60"_s);
-    set(SettingKey::SchedulePrompt, u"Hourly check"_s);
-    set(SettingKey::ScheduleEnabled, true);
-    make();
+    startSchedule(u"interval"_s, u"60"_s, u"Hourly check"_s);
     chat.setHoldSends(true);
     clock->advance(60min);
     int tries = 0;
@@ -583,11 +588,7 @@ TEST_F(SchedulerTest, TheRetriesAlsoEndWithinTheirWindowWhenEachTryWaitsLong)
 
 TEST_F(SchedulerTest, TheNextScheduledPromptTakesThePlaceOfOneStillWaitingForTheUser)
 {
-    set(SettingKey::ScheduleMode, u"interval"_s);
-    set(SettingKey::ScheduleValue, u"1"_s);
-    set(SettingKey::SchedulePrompt, u"Keep going"_s);
-    set(SettingKey::ScheduleEnabled, true);
-    make();
+    startSchedule(u"interval"_s, u"1"_s, u"Keep going"_s);
     chat.setHoldSends(true);
     // The first try takes 55 s to find the user still typing: its retry would be due after
     // the next slot, which takes its place.
@@ -656,10 +657,7 @@ TEST_F(SchedulerTest, DailyModeFiresAtLocalTimeAcrossTheSpringDstChange)
 {
     // Europe/Berlin moves from CET to CEST on 2024-03-31 at 02:00.
     clock = std::make_unique<FakeClock>(QDateTime(QDate(2024, 3, 29), QTime(12, 0), berlin()), berlin());
-    set(SettingKey::ScheduleMode, u"daily"_s);
-    set(SettingKey::ScheduleValue, u"09:00"_s);
-    set(SettingKey::ScheduleEnabled, true);
-    make();
+    startSchedule(u"daily"_s, u"09:00"_s);
     clock->advanceTo(QDateTime(QDate(2024, 4, 2), QTime(0, 0), berlin()));
     const QList<PromptRecord> &sent = scheduler->history().entries();
     ASSERT_EQ(sent.size(), 3);
@@ -679,10 +677,7 @@ TEST_F(SchedulerTest, DailyModeFiresOnceOnTheAutumnDayWhenTheHourRepeats)
 {
     // On 2024-10-27 Berlin's clocks go from 03:00 CEST back to 02:00 CET: 02:30 happens twice.
     clock = std::make_unique<FakeClock>(QDateTime(QDate(2024, 10, 26), QTime(12, 0), berlin()), berlin());
-    set(SettingKey::ScheduleMode, u"daily"_s);
-    set(SettingKey::ScheduleValue, u"02:30"_s);
-    set(SettingKey::ScheduleEnabled, true);
-    make();
+    startSchedule(u"daily"_s, u"02:30"_s);
     clock->advanceTo(QDateTime(QDate(2024, 10, 27), QTime(12, 0), berlin()));
     ASSERT_EQ(scheduler->history().entries().size(), 1);
     EXPECT_EQ(scheduler->history().entries().first().time.toUTC(),
@@ -691,10 +686,7 @@ TEST_F(SchedulerTest, DailyModeFiresOnceOnTheAutumnDayWhenTheHourRepeats)
 
 TEST_F(SchedulerTest, ARestartOnTheSameDayDoesNotFireTheDailyPromptAgain)
 {
-    set(SettingKey::ScheduleMode, u"daily"_s);
-    set(SettingKey::ScheduleValue, u"10:30"_s);
-    set(SettingKey::ScheduleEnabled, true);
-    make();
+    startSchedule(u"daily"_s, u"10:30"_s);
     clock->advance(30min);
     EXPECT_EQ(chat.delivered.size(), 1);
     scheduler.reset();

@@ -34,14 +34,8 @@ class SnapshotAssemblerTest : public ::testing::Test
 protected:
     void SetUp() override
     {
-        endpoint.setTransportFactory([this] {
-            auto *t = new FakeCdpTransport;
-            transports.append(t);
-            return t;
-        });
-        endpoint.connectToBrowser(QUrl(u"ws://127.0.0.1:9222/devtools/browser/abc"_s));
-        ASSERT_TRUE(waitUntil([&] { return endpoint.isConnected(); }));
-        browser = transports.first();
+        browser = connectToFakeBrowser(endpoint, transports);
+        ASSERT_TRUE(browser);
         // A checkout page with a payment widget of another site in an out-of-process iframe.
         attach(u"P1"_s, u"T1"_s, u"page"_s, u"https://shop.test/checkout"_s);
         attach(u"F1"_s, u"T9"_s, u"iframe"_s, u"https://pay.other.test/widget"_s, u"P1"_s);
@@ -64,18 +58,8 @@ protected:
     void attach(const QString &sessionId, const QString &targetId, const QString &type, const QString &url,
                 const QString &parentSession = {})
     {
-        QJsonObject event { { u"method"_s, u"Target.attachedToTarget"_s },
-                            { u"params"_s,
-                              QJsonObject { { u"sessionId"_s, sessionId },
-                                            { u"targetInfo"_s,
-                                              QJsonObject { { u"targetId"_s, targetId },
-                                                            { u"type"_s, type },
-                                                            { u"url"_s, url },
-                                                            { u"title"_s, QString() } } },
-                                            { u"waitingForDebugger"_s, false } } } };
-        if (!parentSession.isEmpty())
-            event.insert(u"sessionId"_s, parentSession);
-        browser->receive(event);
+        browser->receive(
+            attachedToTargetEvent(sessionId, fakeTargetInfo(targetId, type, url), parentSession));
     }
 
     // Page.getFrameTree of the checkout page: the widget's frame (its id is its target's) under it.
