@@ -3,6 +3,7 @@
 #include "StatusIcon.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
+#include "pages/AgentsPage.h"
 #include "pages/AutoAcceptPage.h"
 #include "pages/ConnectionPage.h"
 #include "pages/DashboardPage.h"
@@ -90,9 +91,10 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
         new QueuePage(engine, m_stack),      new HistoryPage(engine, m_stack),
         new QuotaPage(engine, m_stack),      new SafetyPage(engine, m_stack),
         new ConnectionPage(engine, m_stack), new ServersPage(engine, m_stack),
-        new LogsPage(engine, m_stack),       new GeneralPage(engine, m_stack),
+        new AgentsPage(engine, m_stack),     new LogsPage(engine, m_stack),
+        new GeneralPage(engine, m_stack),
     };
-    static_assert(kPageCount == 10);
+    static_assert(kPageCount == 11);
     int widest = 0;
     for (SettingsPage *page : pages) {
         m_stack->addWidget(page);

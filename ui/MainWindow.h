@@ -28,6 +28,7 @@ public:
         Safety,
         Connection,
         Servers,
+        Agents,
         Logs,
         General
     };

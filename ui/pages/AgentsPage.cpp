@@ -1,0 +1,178 @@
+#include "AgentsPage.h"
+
+#include "WrappingLabel.h"
+#include "actions/AgentActivity.h"
+#include "actions/ToolkitCommands.h"
+#include "engine/Engine.h"
+#include "server/ToolkitServerService.h"
+
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+constexpr int kChannelRole = Qt::UserRole + 1;
+constexpr int kClientRole = Qt::UserRole + 2;
+constexpr int kMaxShown = 200; // activity rows in the table, newest first
+
+QTableWidget *table(const QStringList &headers, const QString &name, QWidget *parent)
+{
+    auto *t = new QTableWidget(0, int(headers.size()), parent);
+    t->setObjectName(name);
+    t->setHorizontalHeaderLabels(headers);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setWordWrap(false);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+QString agentName(const CommandCaller &caller)
+{
+    return caller.name.isEmpty()
+        ? QCoreApplication::translate("mpa::AgentsPage", "(unnamed) %1").arg(caller.clientId)
+        : caller.name;
+}
+} // namespace
+
+AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
+    : SettingsPage(
+        engine, tr("Agents"),
+        tr("Outside agents driving your browser through the agent server: who is connected, the tabs "
+           "each holds, and what they did."),
+        parent)
+{
+    QVBoxLayout *connected = addGroup(tr("Connected"));
+    m_agents
+        = table({ tr("Agent"), tr("Connection"), tr("Since"), tr("Tabs it holds") }, u"agentsTable"_s, this);
+    m_agents->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_agents->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_agents->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_agents->setMinimumHeight(110);
+    connected->addWidget(m_agents);
+    m_none = new QLabel(this);
+    m_none->setObjectName(u"agentsNone"_s);
+    makeWrapping(m_none);
+    m_none->setText(tr("No agent is connected. Turn on the agent server on the Servers page. Agents that "
+                       "start “multi-purpose-agent mcp” themselves run in that process and are not listed "
+                       "here."));
+    connected->addWidget(m_none);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    m_release = new QPushButton(tr("Release Its Tabs"), this);
+    m_release->setObjectName(u"agentRelease"_s);
+    m_release->setToolTip(tr("The agent no longer controls its tabs (they stay open); a tab of yours needs "
+                             "your consent again"));
+    m_disconnect = new QPushButton(tr("Disconnect"), this);
+    m_disconnect->setObjectName(u"agentDisconnect"_s);
+    m_disconnect->setToolTip(tr("Ends the agent's connection (an agent in client mode is dialled again)"));
+    buttons->addWidget(m_release);
+    buttons->addWidget(m_disconnect);
+    connected->addLayout(buttons);
+
+    QVBoxLayout *log = addGroup(tr("Activity"));
+    m_activity = table({ tr("Time"), tr("Agent"), tr("Command"), tr("Tab"), tr("Result") },
+                       u"agentActivity"_s, this);
+    for (int column = 0; column < 3; ++column)
+        m_activity->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_activity->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Interactive);
+    m_activity->setColumnWidth(3, 200);
+    m_activity->setMinimumHeight(200);
+    log->addWidget(m_activity, 1);
+
+    connect(m_agents, &QTableWidget::itemSelectionChanged, this, [this] {
+        const bool selected = !m_agents->selectedItems().isEmpty();
+        m_disconnect->setEnabled(selected);
+        m_release->setEnabled(selected);
+    });
+    connect(m_disconnect, &QPushButton::clicked, this, &AgentsPage::disconnectSelected);
+    connect(m_release, &QPushButton::clicked, this, &AgentsPage::releaseSelected);
+    connect(engine->toolkitServer(), &ToolkitServerService::stateChanged, this, &AgentsPage::refreshAgents);
+    AgentActivity *activity = engine->toolkit()->activity();
+    connect(activity, &AgentActivity::added, this, [this](const AgentActivityEntry &entry) {
+        addActivity(entry);
+        refreshAgents(); // the tabs it holds may have changed
+    });
+    for (const AgentActivityEntry &entry : activity->entries())
+        addActivity(entry);
+    refreshAgents();
+}
+
+void AgentsPage::refreshAgents()
+{
+    const QList<ToolkitConnection> connections = engine()->toolkitServer()->connections();
+    const QLocale locale;
+    m_agents->setRowCount(int(connections.size()));
+    int row = 0;
+    for (const ToolkitConnection &c : connections) {
+        auto *name = new QTableWidgetItem(agentName(c.caller));
+        name->setData(kChannelRole, c.caller.channel);
+        name->setData(kClientRole, c.caller.clientId);
+        name->setToolTip(c.peer);
+        m_agents->setItem(row, 0, name);
+        m_agents->setItem(row, 1, new QTableWidgetItem(c.transport));
+        m_agents->setItem(row, 2,
+                          new QTableWidgetItem(locale.toString(c.since.time(), QLocale::ShortFormat)));
+        QStringList tabs;
+        for (const QString &id : engine()->toolkit()->tabsOf(c.caller))
+            tabs.append(engine()->toolkit()->tabLabel(id));
+        m_agents->setItem(row, 3, new QTableWidgetItem(tabs.isEmpty() ? tr("none") : tabs.join(u" · "_s)));
+        ++row;
+    }
+    m_agents->setVisible(!connections.isEmpty());
+    m_none->setVisible(connections.isEmpty());
+    const bool selected = !m_agents->selectedItems().isEmpty();
+    m_disconnect->setEnabled(selected);
+    m_release->setEnabled(selected);
+}
+
+void AgentsPage::addActivity(const AgentActivityEntry &entry)
+{
+    const QLocale locale;
+    m_activity->insertRow(0);
+    m_activity->setItem(0, 0, new QTableWidgetItem(locale.toString(entry.time.time(), u"HH:mm:ss"_s)));
+    m_activity->setItem(0, 1, new QTableWidgetItem(agentName(entry.caller)));
+    m_activity->setItem(0, 2, new QTableWidgetItem(entry.type));
+    m_activity->setItem(0, 3, new QTableWidgetItem(entry.tab));
+    auto *result
+        = new QTableWidgetItem(entry.ok ? tr("done in %1 ms").arg(entry.ms) : entry.detail.simplified());
+    result->setToolTip(entry.detail);
+    if (!entry.ok)
+        result->setForeground(QColor(0xb0, 0x30, 0x20)); // a refusal or failure stands out
+    m_activity->setItem(0, 4, result);
+    if (m_activity->rowCount() > kMaxShown)
+        m_activity->setRowCount(kMaxShown);
+}
+
+void AgentsPage::disconnectSelected()
+{
+    const int row = m_agents->currentRow();
+    if (row < 0)
+        return;
+    engine()->toolkitServer()->disconnectAgent(m_agents->item(row, 0)->data(kClientRole).toString());
+    refreshAgents();
+}
+
+void AgentsPage::releaseSelected()
+{
+    const int row = m_agents->currentRow();
+    if (row < 0)
+        return;
+    const QTableWidgetItem *item = m_agents->item(row, 0);
+    engine()->toolkit()->releaseCaller(
+        { item->data(kChannelRole).toString(), item->data(kClientRole).toString() });
+    refreshAgents();
+}
+
+} // namespace mpa
