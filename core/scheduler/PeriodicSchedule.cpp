@@ -13,13 +13,17 @@ Slot first(const QString &mode, const QString &value, const QDateTime &now, cons
         bool ok = false;
         const int minutes = value.toInt(&ok);
         if (!ok || minutes < 1)
-            return { {}, u"schedule/value “%1” is not a number of minutes; the interval schedule is off"_s.arg(value) };
+            return { {},
+                     u"schedule/value “%1” is not a number of minutes; the interval schedule is off"_s.arg(
+                         value) };
         return { now.addSecs(qint64(minutes) * 60), {} };
     }
     if (mode == u"daily"_s) {
         const std::optional<QTime> time = DailyTime::parse(value);
         if (!time)
-            return { {}, u"schedule/value “%1” is not a time of day (HH:MM); the daily schedule is off"_s.arg(value) };
+            return { {},
+                     u"schedule/value “%1” is not a time of day (HH:MM); the daily schedule is off"_s.arg(
+                         value) };
         return { DailyTime::next(*time, now, zone, lastDailyFire), {} };
     }
     return { {}, u"schedule/mode “%1” has no periodic prompt"_s.arg(mode) };

@@ -27,28 +27,6 @@ QString folded(const QString &text)
     return text.simplified();
 }
 
-// What the history says about a send that went through: where it went when not where it was
-// asked to, and what happened to the user's draft.
-QString sentDetail(const ChatSendOutcome &outcome)
-{
-    QStringList parts;
-    if (!outcome.note.isEmpty())
-        parts.append(outcome.note);
-    if (outcome.draftSetAside) {
-        parts.append(outcome.draftRestored
-                         ? Scheduler::tr("the user's draft was set aside and restored")
-                         : Scheduler::tr("the user's draft was set aside and could not be restored"));
-    }
-    return parts.join(u"; "_s);
-}
-
-QString sourceName(int source)
-{
-    static const QStringList names
-        = { u"queue"_s, u"check"_s, u"resend"_s, u"continue"_s, u"interval"_s, u"daily"_s, u"manual"_s };
-    return names.value(source, u"queue"_s);
-}
-
 } // namespace
 
 Scheduler::Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const QString &dataDir,
@@ -58,11 +36,13 @@ Scheduler::Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const 
     , m_chat(chat)
     , m_clock(clock)
     , m_store(dataDir)
-    , m_history(settings->intValue(SettingKey::ScheduleHistorySize))
+    , m_sender(new PromptSender(settings, chat, clock, &m_store, this))
+    , m_periodic(new PeriodicPrompter(
+          settings, clock, m_sender, [this] { return outsideQueueBlocked(); }, this))
     , m_queueTimer(new ClockTimer(clock, this))
-    , m_scheduleTimer(new ClockTimer(clock, this))
-    , m_typingTimer(new ClockTimer(clock, this))
 {
+    connect(m_sender, &PromptSender::historyChanged, this, &Scheduler::historyChanged);
+    connect(m_periodic, &PeriodicPrompter::scheduleChanged, this, &Scheduler::scheduleChanged);
     connect(m_queueTimer, &ClockTimer::timeout, this, [this] {
         switch (m_phase) {
         case Phase::RetryWait:
@@ -80,11 +60,6 @@ Scheduler::Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const 
             break;
         }
     });
-    connect(m_scheduleTimer, &ClockTimer::timeout, this, &Scheduler::onScheduleDue);
-    connect(m_typingTimer, &ClockTimer::timeout, this, [this] {
-        if (const std::optional<OutsideQueueSend> retry = std::exchange(m_typingRetry, std::nullopt))
-            sendOutsideQueue(*retry);
-    });
     connect(m_settings, &Settings::changed, this, &Scheduler::onSettingChanged);
 }
 
@@ -101,7 +76,7 @@ void Scheduler::start()
         return;
     m_started = true;
     load();
-    applySchedule();
+    m_periodic->start();
     const bool autoStart = m_settings->boolValue(SettingKey::ScheduleAutoStartQueue)
         && m_settings->boolValue(SettingKey::ScheduleEnabled)
         && m_settings->stringValue(SettingKey::ScheduleMode) == u"queue"_s;
@@ -123,15 +98,14 @@ void Scheduler::shutdown()
         return;
     m_started = false;
     m_queueTimer->stop();
-    m_scheduleTimer->stop();
-    dropTypingRetry(tr("the app quit while it waited for the user to stop typing in the chat box"));
+    m_periodic->stop(tr("the app quit while it waited for the user to stop typing in the chat box"));
     if (m_queue.state == PromptQueue::State::Running) {
         m_queue.state = PromptQueue::State::Paused;
         m_queue.reason = tr("The app quit while the queue was running; resume to go on.");
     }
     saveQueue();
-    saveHistory();
-    saveStats();
+    m_sender->saveHistory();
+    m_sender->saveStats();
 }
 
 void Scheduler::load()
@@ -142,8 +116,8 @@ void Scheduler::load()
     m_queue = std::move(loaded.queue);
     for (const QString &warning : std::as_const(loaded.queueWarnings))
         qCWarning(lcScheduler).noquote() << "queue.json:" << warning;
-    m_history.loadJson(loaded.history);
-    m_stats = SchedulerStats::fromJson(loaded.stats);
+    m_sender->history().loadJson(loaded.history);
+    m_sender->stats() = SchedulerStats::fromJson(loaded.stats);
 
     QString recovered;
     if (m_queue.recoverInterrupted(&recovered)) {
@@ -151,10 +125,11 @@ void Scheduler::load()
         addNotice(recovered);
         if (m_queue.hasCurrent() && m_queue.current().status == QueueItem::Status::Unconfirmed) {
             ChatSendOutcome unknown;
-            record(m_queue.step == PromptQueue::Step::Check ? Source::Check : Source::Queue, stepText(),
-                   unknown, QueueItem::statusName(QueueItem::Status::Unconfirmed),
-                   m_queue.current().delivered ? tr("the app stopped while the agent worked on it")
-                                               : tr("the app stopped before the chat confirmed it"));
+            m_sender->record(m_queue.step == PromptQueue::Step::Check ? Source::Check : Source::Queue,
+                             stepText(), unknown, QueueItem::statusName(QueueItem::Status::Unconfirmed),
+                             m_queue.current().delivered
+                                 ? tr("the app stopped while the agent worked on it")
+                                 : tr("the app stopped before the chat confirmed it"));
         }
         saveQueue();
     } else if (loaded.queueExisted) {
@@ -168,88 +143,19 @@ void Scheduler::saveQueue()
     m_store.saveQueue(m_queue);
 }
 
-void Scheduler::saveHistory()
-{
-    m_store.saveHistory(m_history);
-}
-
-void Scheduler::saveStats()
-{
-    m_store.saveStats(m_stats.toJson());
-}
-
 void Scheduler::addNotice(const QString &message)
 {
     m_notices.append(message);
     Q_EMIT notice(message);
 }
 
-void Scheduler::record(Source source, const QString &text, const ChatSendOutcome &outcome,
-                       const QString &outcomeName, const QString &detail)
-{
-    PromptRecord entry;
-    entry.time = m_clock->now();
-    entry.source = sourceName(int(source));
-    entry.target = outcome.target;
-    entry.conversation = outcome.conversation.isEmpty() ? conversation() : outcome.conversation;
-    entry.text = text;
-    entry.outcome = outcomeName;
-    entry.detail = detail;
-    m_history.append(entry);
-    saveHistory();
-    Q_EMIT historyChanged();
-}
-
-void Scheduler::deliver(Source source, const QString &text, const QString &conversationName,
-                        std::function<QString()> sentNote, std::function<void(const ChatSendOutcome &)> after)
-{
-    // The one way a prompt reaches the chat: send, count, record. A "try later" (the user is
-    // typing in the chat box) is neither sent nor failed: the caller decides what it becomes.
-    auto settle = [this, source, text, sentNote, after](const ChatSendOutcome &outcome) {
-        if (outcome.ok) {
-            ++m_stats.promptsSent;
-            ++m_sentThisRun;
-            m_stats.lastSentAt = m_clock->now();
-            saveStats();
-            QStringList detail;
-            if (const QString note = sentNote ? sentNote() : QString(); !note.isEmpty())
-                detail.append(note);
-            if (const QString sent = sentDetail(outcome); !sent.isEmpty())
-                detail.append(sent);
-            record(source, text, outcome, u"sent"_s, detail.join(u"; "_s));
-        } else if (!outcome.retryLater) {
-            ++m_stats.sendFailures;
-            saveStats();
-            record(source, text, outcome, u"failed"_s, outcome.error);
-        }
-        if (after)
-            after(outcome);
-    };
-    if (!m_chat) {
-        ChatSendOutcome outcome;
-        outcome.error = tr("the chat is not available");
-        settle(outcome);
-        return;
-    }
-    m_chat->send(text, conversationName, this, settle);
-}
-
 void Scheduler::onSettingChanged(SettingKey key)
 {
-    switch (key) {
-    case SettingKey::ScheduleEnabled:
-    case SettingKey::ScheduleMode:
-    case SettingKey::ScheduleValue:
-        applySchedule();
-        break;
-    case SettingKey::ScheduleHistorySize:
-        m_history.setCapacity(m_settings->intValue(SettingKey::ScheduleHistorySize));
-        saveHistory();
-        Q_EMIT historyChanged();
-        break;
-    default:
-        break;
-    }
+    if (key != SettingKey::ScheduleHistorySize)
+        return; // the schedule's own keys: the PeriodicPrompter follows them
+    m_sender->history().setCapacity(m_settings->intValue(SettingKey::ScheduleHistorySize));
+    m_sender->saveHistory();
+    Q_EMIT historyChanged();
 }
 
 // ---- queue control ------------------------------------------------------------------------
@@ -354,8 +260,8 @@ QString Scheduler::skipPrompt()
         checkStep ? u"the check"_s : u"the task"_s, QString::number(m_queue.position + 1));
     // Skipping the check prompt still counts its task as done.
     if (checkStep) {
-        ++m_stats.queueItemsCompleted;
-        saveStats();
+        ++m_sender->stats().queueItemsCompleted;
+        m_sender->saveStats();
     }
     if (!m_sendInFlight)
         setPhase(Phase::Idle);
@@ -462,7 +368,7 @@ QString Scheduler::stepText() const
 
 QString Scheduler::conversation() const
 {
-    return m_settings->stringValue(SettingKey::ScheduleTargetConversation).trimmed();
+    return m_sender->conversation();
 }
 
 void Scheduler::sendStep(Source source, const QString &overrideText)
@@ -482,11 +388,12 @@ void Scheduler::sendStep(Source source, const QString &overrideText)
     m_sendInFlight = true;
     const quint64 token = m_token;
     qCInfo(lcScheduler).noquote() << u"queue: sending prompt %1/%2 (%3): “%4”"_s.arg(
-        QString::number(m_queue.position + 1), QString::number(m_queue.items.size()), sourceName(int(source)),
-        excerpt(text));
+        QString::number(m_queue.position + 1), QString::number(m_queue.items.size()),
+        PromptSender::sourceName(source), excerpt(text));
     changed();
-    deliver(source, text, conversation(), {},
-            [this, token, text](const ChatSendOutcome &outcome) { onSendOutcome(token, text, outcome); });
+    m_sender->deliver(source, text, conversation(), {}, [this, token, text](const ChatSendOutcome &outcome) {
+        onSendOutcome(token, text, outcome);
+    });
 }
 
 void Scheduler::onSendOutcome(quint64 token, const QString &text, const ChatSendOutcome &outcome)
@@ -677,8 +584,8 @@ void Scheduler::completeStep()
         continueCurrent();
         return;
     }
-    ++m_stats.queueItemsCompleted;
-    saveStats();
+    ++m_sender->stats().queueItemsCompleted;
+    m_sender->saveStats();
     setPhase(Phase::Idle);
     moveToNext(true);
 }
@@ -798,153 +705,18 @@ void Scheduler::setQuotaHold(bool held, const QString &reason)
             continueCurrent();
         }
     } else if (!running && autoContinue) {
-        sendContinueOutsideQueue();
+        m_periodic->sendContinue();
     }
     changed();
 }
 
-void Scheduler::sendContinueOutsideQueue()
+QString Scheduler::outsideQueueBlocked() const
 {
-    startOutsideQueue(Source::Continue, m_settings->stringValue(SettingKey::QuotaContinuePrompt),
-                      tr("the quota came back and “Continue” takes its place"));
-}
-
-// ---- interval and daily -------------------------------------------------------------------
-
-void Scheduler::applySchedule()
-{
-    m_scheduleTimer->stop();
-    m_nextScheduled = {};
-    const QString mode = m_settings->stringValue(SettingKey::ScheduleMode);
-    if (m_typingRetry && m_typingRetry->source != Source::Continue
-        && (!m_settings->boolValue(SettingKey::ScheduleEnabled)
-            || mode != sourceName(int(m_typingRetry->source))))
-        dropTypingRetry(tr("the schedule was turned off while it waited for the user to stop typing"));
-    if (!m_started || !m_settings->boolValue(SettingKey::ScheduleEnabled) || mode == u"queue"_s) {
-        Q_EMIT scheduleChanged();
-        return;
-    }
-    const PeriodicSchedule::Slot slot
-        = PeriodicSchedule::first(mode, m_settings->stringValue(SettingKey::ScheduleValue).trimmed(),
-                                  m_clock->now(), m_clock->timeZone(), m_stats.lastDailyFire);
-    if (!slot.at.isValid()) {
-        qCWarning(lcScheduler).noquote() << slot.problem;
-        Q_EMIT scheduleChanged();
-        return;
-    }
-    m_nextScheduled = slot.at;
-    m_scheduleTimer->startAt(m_nextScheduled);
-    qCInfo(lcScheduler).noquote() << u"schedule: next prompt at %1"_s.arg(
-        m_nextScheduled.toTimeZone(m_clock->timeZone()).toString(Qt::ISODate));
-    Q_EMIT scheduleChanged();
-}
-
-void Scheduler::onScheduleDue()
-{
-    const QString mode = m_settings->stringValue(SettingKey::ScheduleMode);
-    const QDateTime due = m_nextScheduled;
-    const QString value = m_settings->stringValue(SettingKey::ScheduleValue).trimmed();
-    if (mode == u"daily"_s) {
-        m_stats.lastDailyFire = due.toTimeZone(m_clock->timeZone()).date();
-        saveStats();
-        sendScheduled(Source::Daily);
-    } else if (mode == u"interval"_s) {
-        sendScheduled(Source::Interval);
-    }
-    m_nextScheduled = PeriodicSchedule::after(mode, value, due, m_clock->now(), m_clock->timeZone(),
-                                              m_stats.lastDailyFire);
-    if (m_nextScheduled.isValid() && m_started)
-        m_scheduleTimer->startAt(m_nextScheduled);
-    Q_EMIT scheduleChanged();
-}
-
-void Scheduler::sendScheduled(Source source)
-{
-    startOutsideQueue(source, m_settings->stringValue(SettingKey::SchedulePrompt),
-                      tr("the user was still typing in the chat box when the next scheduled prompt came; it "
-                         "takes its place"));
-}
-
-void Scheduler::startOutsideQueue(Source source, const QString &text, const QString &replacing)
-{
-    dropTypingRetry(replacing);
-    sendOutsideQueue({ source, text, 1, m_clock->nowMs(), ++m_outsideGeneration });
-}
-
-void Scheduler::sendOutsideQueue(const OutsideQueueSend &send)
-{
-    ChatSendOutcome none;
-    if (m_quotaHeld) {
-        record(send.source, send.text, none, u"skipped"_s,
-               tr("the quota of a watched model is spent: %1").arg(m_quotaReason));
-        return;
-    }
-    if (m_queue.state == PromptQueue::State::Running) {
-        record(send.source, send.text, none, u"skipped"_s, tr("the queue is running"));
-        return;
-    }
-    qCInfo(lcScheduler).noquote() << u"schedule: sending the %1 prompt “%2”%3"_s.arg(
-        sourceName(int(send.source)), excerpt(send.text),
-        send.attempt > 1 ? u" (try %1)"_s.arg(send.attempt) : QString());
-    const auto typingNote = [this, send] {
-        return send.attempt > 1 ? tr("the user was typing in the chat box; sent on try %1, %2 s late")
-                                      .arg(send.attempt)
-                                      .arg((m_clock->nowMs() - send.firstTryMs) / 1000)
-                                : QString();
-    };
-    deliver(send.source, send.text, conversation(), typingNote,
-            [this, send](const ChatSendOutcome &outcome) { onOutsideQueueOutcome(send, outcome); });
-}
-
-void Scheduler::onOutsideQueueOutcome(const OutsideQueueSend &send, const ChatSendOutcome &outcome)
-{
-    const qint64 now = m_clock->nowMs();
-    const qint64 waitedS = (now - send.firstTryMs) / 1000;
-    if (outcome.ok)
-        return; // counted and recorded by deliver()
-    if (outcome.retryLater) {
-        // The user is typing in the chat box: not a failure. Try again when they stop, within
-        // bounds, unless a newer prompt outside the queue has come meanwhile.
-        if (send.generation != m_outsideGeneration) {
-            record(
-                send.source, send.text, outcome, u"skipped"_s,
-                tr("the user was still typing in the chat box when the next scheduled prompt came; it takes "
-                   "its place"));
-            return;
-        }
-        const bool inTime = now + kUserTypingDelay.count() - send.firstTryMs <= kTypingRetryWindow.count();
-        if (send.attempt <= kTypingRetries && inTime && m_started) {
-            OutsideQueueSend next = send;
-            ++next.attempt;
-            m_typingRetry = next;
-            m_typingTimer->start(kUserTypingDelay);
-            qCInfo(lcScheduler).noquote()
-                << u"schedule: the user is typing in the chat box; the %1 prompt is tried again in %2 s"_s
-                       .arg(sourceName(int(send.source)), QString::number(kUserTypingDelay.count() / 1000));
-            Q_EMIT scheduleChanged();
-            return;
-        }
-        qCInfo(lcScheduler).noquote() << u"schedule: the user kept typing; the %1 prompt is skipped"_s.arg(
-            sourceName(int(send.source)));
-        record(send.source, send.text, outcome, u"skipped"_s,
-               tr("the user kept typing in the chat box; not sent after %1 tries over %2 s")
-                   .arg(send.attempt)
-                   .arg(waitedS));
-        return;
-    }
-    qCWarning(lcScheduler).noquote() << u"schedule: the prompt could not be sent: %1"_s.arg(outcome.error);
-}
-
-void Scheduler::dropTypingRetry(const QString &why)
-{
-    m_typingTimer->stop();
-    const std::optional<OutsideQueueSend> retry = std::exchange(m_typingRetry, std::nullopt);
-    if (!retry)
-        return;
-    qCInfo(lcScheduler).noquote() << u"schedule: the %1 prompt that waited for the user is not sent: %2"_s
-                                         .arg(sourceName(int(retry->source)), why);
-    record(retry->source, retry->text, ChatSendOutcome {}, u"skipped"_s, why);
-    Q_EMIT scheduleChanged();
+    if (m_quotaHeld)
+        return tr("the quota of a watched model is spent: %1").arg(m_quotaReason);
+    if (m_queue.state == PromptQueue::State::Running)
+        return tr("the queue is running");
+    return {};
 }
 
 // ---- manual sends -------------------------------------------------------------------------
@@ -960,10 +732,10 @@ void Scheduler::sendPrompt(const QString &text, const QString &conversationName,
         return;
     }
     const QString target = conversationName.trimmed().isEmpty() ? conversation() : conversationName.trimmed();
-    deliver(Source::Manual, text, target, {}, [this, text, finish](const ChatSendOutcome &outcome) {
+    m_sender->deliver(Source::Manual, text, target, {}, [this, text, finish](const ChatSendOutcome &outcome) {
         // The user is typing in the chat box: the caller is told; nothing was sent.
         if (outcome.retryLater)
-            record(Source::Manual, text, outcome, u"skipped"_s, outcome.error);
+            m_sender->record(Source::Manual, text, outcome, u"skipped"_s, outcome.error);
         finish(outcome);
     });
 }
@@ -1023,23 +795,18 @@ QJsonObject Scheduler::scheduleStatus() const
                         { u"text"_s, m_settings->stringValue(SettingKey::ScheduleCheckPromptText) } } },
         { u"targetConversation"_s, conversation() },
         { u"nextSendAt"_s,
-          m_nextScheduled.isValid()
-              ? QJsonValue(m_nextScheduled.toTimeZone(m_clock->timeZone()).toString(Qt::ISODate))
+          nextScheduledSend().isValid()
+              ? QJsonValue(nextScheduledSend().toTimeZone(m_clock->timeZone()).toString(Qt::ISODate))
               : QJsonValue() },
-        { u"waitingForTyping"_s,
-          m_typingRetry ? QJsonValue(
-              QJsonObject { { u"source"_s, sourceName(int(m_typingRetry->source)) },
-                            { u"nextTry"_s, m_typingRetry->attempt },
-                            { u"waitingS"_s, (m_clock->nowMs() - m_typingRetry->firstTryMs) / 1000 } })
-                        : QJsonValue() },
+        { u"waitingForTyping"_s, m_periodic->typingJson() },
         { u"queue"_s, queueStatus() },
     };
 }
 
 QJsonObject Scheduler::statsJson() const
 {
-    QJsonObject json = m_stats.toJson();
-    json.insert(u"promptsSentThisRun"_s, m_sentThisRun);
+    QJsonObject json = m_sender->stats().toJson();
+    json.insert(u"promptsSentThisRun"_s, m_sender->sentThisRun());
     return json;
 }
 

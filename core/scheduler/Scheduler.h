@@ -11,11 +11,10 @@
 // is spent the queue holds; when it returns the current prompt is sent again
 // (quota/resumeQueue) or "Continue" is sent (quota/autoContinue).
 //
-// Interval and daily prompts (and "Continue" outside the queue) that meet a user typing in the
-// chat box are not failures: they are tried again when the user stops (every
-// kUserTypingDelay, at most kTypingRetries more times within kTypingRetryWindow of the first
-// try), and the history says how late they went or that the user kept typing. The next
-// scheduled prompt takes the place of one still waiting.
+// Interval and daily prompts (and "Continue" outside the queue) are the PeriodicPrompter's; every
+// send, in or outside the queue, goes through the PromptSender (send, count, record); the silence
+// after a step is the SilenceDetector's and the files are the SchedulerStore's. This class runs
+// the queue and is the façade the rest of the app talks to.
 //
 // Everything is saved in the config dir as it changes (queue.json, history.json,
 // stats.json). A step is marked "sending" before it is handed to the chat, so after a crash
@@ -24,8 +23,10 @@
 //
 // Time comes from a Clock; the chat is a ChatChannel. Both are injected.
 
+#include "PeriodicPrompter.h"
 #include "PromptHistory.h"
 #include "PromptQueue.h"
+#include "PromptSender.h"
 #include "SchedulerStore.h"
 #include "SilenceDetector.h"
 #include "chat/ChatChannel.h"
@@ -63,10 +64,10 @@ public:
     static constexpr std::chrono::milliseconds kMinimumAfterSend { 10'000 };
     static constexpr std::chrono::milliseconds kObserveInterval { 1'000 };
     static constexpr std::chrono::milliseconds kRetryDelay { 5'000 };
-    static constexpr std::chrono::milliseconds kUserTypingDelay { 10'000 };
+    static constexpr std::chrono::milliseconds kUserTypingDelay = PeriodicPrompter::kUserTypingDelay;
     static constexpr std::chrono::milliseconds kStartDebounce { 2'000 };
-    static constexpr int kTypingRetries = 6;
-    static constexpr std::chrono::milliseconds kTypingRetryWindow { 5 * 60'000 };
+    static constexpr int kTypingRetries = PeriodicPrompter::kTypingRetries;
+    static constexpr std::chrono::milliseconds kTypingRetryWindow = PeriodicPrompter::kTypingRetryWindow;
 
     Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const QString &dataDir,
               QObject *parent = nullptr);
@@ -97,12 +98,12 @@ public:
     const PromptQueue &queue() const { return m_queue; }
     Phase phase() const { return m_phase; }
     bool isQuotaHeld() const { return m_quotaHeld; }
-    QDateTime nextScheduledSend() const { return m_nextScheduled; }
+    QDateTime nextScheduledSend() const { return m_periodic->nextScheduled(); }
     // A prompt outside the queue is waiting for the user to stop typing in the chat box.
-    bool isWaitingForTyping() const { return m_typingRetry.has_value(); }
-    const PromptHistory &history() const { return m_history; }
-    const SchedulerStats &stats() const { return m_stats; }
-    int promptsSentThisRun() const { return m_sentThisRun; }
+    bool isWaitingForTyping() const { return m_periodic->isWaitingForTyping(); }
+    const PromptHistory &history() const { return m_sender->history(); }
+    const SchedulerStats &stats() const { return m_sender->stats(); }
+    int promptsSentThisRun() const { return m_sender->sentThisRun(); }
     // Things the user should know from the last start (a queue recovered, a file moved aside).
     QStringList notices() const { return m_notices; }
 
@@ -136,25 +137,20 @@ Q_SIGNALS:
     void notice(const QString &message);
 
 private:
-    enum class Source { Queue, Check, Resend, Continue, Interval, Daily, Manual };
+    using Source = PromptSender::Source;
 
     void onSettingChanged(SettingKey key);
     void load();
     void saveQueue();
-    void saveHistory();
-    void saveStats();
     void addNotice(const QString &message);
-    void record(Source source, const QString &text, const ChatSendOutcome &outcome,
-                const QString &outcomeName, const QString &detail = {});
+    // Why a prompt outside the queue may not go now (the quota is spent, the queue runs); empty:
+    // it may.
+    QString outsideQueueBlocked() const;
 
     // Queue.
     void continueCurrent();
     void sendStep(Source source, const QString &overrideText = {});
     void onSendOutcome(quint64 token, const QString &text, const ChatSendOutcome &outcome);
-    // The one send path: the chat's send, the counters and the history entry (sent, with
-    // sentNote's words first when it gives any; or failed). `after` then sees the outcome.
-    void deliver(Source source, const QString &text, const QString &conversationName,
-                 std::function<QString()> sentNote, std::function<void(const ChatSendOutcome &)> after);
     void verifyDelivery();
     void beginSilenceWait();
     void observeForSilence();
@@ -168,39 +164,17 @@ private:
     void setPhase(Phase phase);
     void changed();
 
-    // Interval and daily.
-    void applySchedule();
-    void onScheduleDue();
-    void sendScheduled(Source source);
-    void sendContinueOutsideQueue();
-    // Prompts outside the queue (interval, daily, continue): the first try, a later one, the
-    // answer. Starting one drops one that still waits (`replacing` says why in the history).
-    struct OutsideQueueSend
-    {
-        Source source;
-        QString text;
-        int attempt; // 1 for the first try
-        qint64 firstTryMs;
-        quint64 generation; // a newer prompt outside the queue takes the place of this one
-    };
-    void sendOutsideQueue(const OutsideQueueSend &send);
-    void startOutsideQueue(Source source, const QString &text, const QString &replacing);
-    void onOutsideQueueOutcome(const OutsideQueueSend &send, const ChatSendOutcome &outcome);
-    void dropTypingRetry(const QString &why);
-
     Settings *m_settings;
     QPointer<ChatChannel> m_chat;
     Clock *m_clock;
     SchedulerStore m_store;
+    PromptSender *m_sender; // every send: counted and recorded
+    PeriodicPrompter *m_periodic; // interval, daily and "Continue" outside the queue
 
     PromptQueue m_queue;
-    PromptHistory m_history;
-    SchedulerStats m_stats;
     QStringList m_notices;
 
     ClockTimer *m_queueTimer; // retry waits and silence observations
-    ClockTimer *m_scheduleTimer; // the next interval / daily send
-    ClockTimer *m_typingTimer; // the next try of a prompt that met the user typing
     Phase m_phase = Phase::Idle;
     bool m_started = false;
     quint64 m_token = 0; // the queue step whose outcomes still count
@@ -216,10 +190,6 @@ private:
     bool m_quotaHeld = false;
     QString m_quotaReason;
     bool m_interruptedByQuota = false; // a sent step was cut off by the quota
-    QDateTime m_nextScheduled;
-    int m_sentThisRun = 0;
-    std::optional<OutsideQueueSend> m_typingRetry; // the next try, due when m_typingTimer fires
-    quint64 m_outsideGeneration = 0;
 };
 
 } // namespace mpa

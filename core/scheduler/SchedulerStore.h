@@ -11,7 +11,6 @@
 
 namespace mpa {
 
-
 class SchedulerStore
 {
 public:
