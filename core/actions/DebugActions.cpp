@@ -19,10 +19,12 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QMetaEnum>
 #include <QPointer>
 #include <QSysInfo>
+#include <QUrl>
 
 #include <memory>
 
@@ -569,6 +571,23 @@ void getSettings(const Settings *settings, const QJsonObject &params, const Comm
     reply(CommandResult::success(QJsonObject { { u"settings"_s, result } }));
 }
 
+// The host a cdp/host or agentServer/url value points at when it is not this machine; empty
+// for loopback addresses and other keys.
+QString offThisMachine(SettingKey key, const QVariant &value)
+{
+    QString host;
+    if (key == SettingKey::CdpHost)
+        host = value.toString().trimmed();
+    else if (key == SettingKey::AgentServerUrl)
+        host = QUrl(value.toString().trimmed()).host();
+    else
+        return {};
+    if (host.compare(u"localhost"_s, Qt::CaseInsensitive) == 0)
+        return {};
+    const QHostAddress address(host);
+    return !address.isNull() && address.isLoopback() ? QString() : host;
+}
+
 void updateSettings(Settings *settings, const QJsonObject &params, const CommandReply &reply)
 {
     if (QString unknown = unknownParams(params, { u"settings"_s }); !unknown.isEmpty())
@@ -593,6 +612,12 @@ void updateSettings(Settings *settings, const QJsonObject &params, const Command
         const auto value = settingFromJson(settings->spec(*key), it.value(), it.key(), &error);
         if (!value)
             return reply(CommandResult::failure(error + u"; nothing was changed"_s));
+        // Handing the browser to another machine is the user's call, in the window.
+        if (const QString offHost = offThisMachine(*key, *value); !offHost.isEmpty())
+            return reply(CommandResult::failure(
+                u"%1 may point only at this machine through the debug API (%2 is not a loopback address): "
+                "another host is set in the settings window. Nothing was changed"_s.arg(it.key(), offHost),
+                403));
         changes.append({ *key, *value });
     }
     QString error;

@@ -9,7 +9,9 @@
 #include "page/PayloadHub.h"
 #include "settings/Settings.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QTimer>
 #include <QUrl>
@@ -279,6 +281,34 @@ void ToolkitCommands::noteActivity(const CommandCaller &caller, const QString &t
     m_activity->record({ QDateTime::currentDateTime(), caller, type,
                          tab.isEmpty() ? QString() : tabLabel(tab), result.ok,
                          result.ok ? QString() : result.error, ms });
+}
+
+CommandResult ToolkitCommands::checkAddress(const CommandCaller &caller, const QUrl &url,
+                                            const QString &given) const
+{
+    const QStringList schemes { u"http"_s, u"https"_s, u"file"_s, u"about"_s };
+    if (!url.isValid() || !schemes.contains(url.scheme()))
+        return CommandResult::failure(
+            tr("params.url “%1” is not an http(s), file or about: address").arg(given));
+    if (!url.isLocalFile())
+        return CommandResult::success();
+    // The app's own folders hold its tokens: no caller opens them in a page.
+    const QFileInfo file(url.toLocalFile());
+    const QString path = file.exists() ? file.canonicalFilePath() : QDir::cleanPath(file.absoluteFilePath());
+    for (const QString &folder : m_protectedFolders) {
+        const QString root = QFileInfo(folder).exists() ? QFileInfo(folder).canonicalFilePath() : folder;
+        if (!root.isEmpty() && (path == root || path.startsWith(root + u'/')))
+            return CommandResult::failure(
+                tr("%1 is in the app's own folder (%2), which holds its tokens: it is never opened in a page")
+                    .arg(given, folder),
+                403);
+    }
+    if (!TabRegistry::isUnrestricted(caller) && !m_settings->boolValue(SettingKey::ToolkitAllowFileUrls))
+        return CommandResult::failure(
+            tr("file: addresses (your files) are off for agents: the user can allow them "
+               "in the settings window (toolkit/allowFileUrls)"),
+            403);
+    return CommandResult::success();
 }
 
 QString ToolkitCommands::tabLabel(const QString &targetId) const
@@ -683,11 +713,8 @@ void ToolkitCommands::registerCommands()
             if (!paramsOk(p, reply))
                 return;
             const QUrl url(address, QUrl::StrictMode);
-            const QStringList schemes { u"http"_s, u"https"_s, u"file"_s, u"about"_s };
-            if (!url.isValid() || !schemes.contains(url.scheme())) {
-                return reply(CommandResult::failure(
-                    tr("params.url “%1” is not an http(s), file or about: address").arg(address)));
-            }
+            if (const CommandResult refused = checkAddress(caller, url, address); !refused.ok)
+                return reply(refused);
             // Without a tab of its own (a current tab, for the debug API) a caller gets a new
             // one: open never takes over a tab the user is working in.
             const QString current = m_tabs.current(caller);
@@ -800,11 +827,9 @@ void ToolkitCommands::tabCommand(CommandParams &p, const CommandCaller &caller, 
         return;
     }
     if (action == u"new"_s) {
-        QUrl url(address.isEmpty() ? u"about:blank"_s : address, QUrl::StrictMode);
-        const QStringList schemes { u"http"_s, u"https"_s, u"file"_s, u"about"_s };
-        if (!url.isValid() || !schemes.contains(url.scheme()))
-            return reply(CommandResult::failure(
-                tr("params.url “%1” is not an http(s), file or about: address").arg(address)));
+        const QUrl url(address.isEmpty() ? u"about:blank"_s : address, QUrl::StrictMode);
+        if (const CommandResult refused = checkAddress(caller, url, address); !refused.ok)
+            return reply(refused);
         return createTab(caller, url, std::move(reply));
     }
     if (tab.isEmpty())

@@ -56,6 +56,8 @@ public:
     AgentActivity *activity() const { return m_activity; }
     // The tab's title as last known (its address when it has none); the id when it is gone.
     QString tabLabel(const QString &targetId) const;
+    // Folders no page may show (the config, data and log folders: tokens, settings).
+    void setProtectedFolders(const QStringList &folders) { m_protectedFolders = folders; }
 
 public Q_SLOTS:
     // Forgets the tabs a disconnected agent owned; the tabs stay open.
@@ -87,6 +89,9 @@ private:
     static CommandResult withForeignFields(const QString &type, const CommandResult &result);
     void noteActivity(const CommandCaller &caller, const QString &type, const CommandResult &result,
                       qint64 ms);
+    // Whether `url` may be opened by `caller`: http(s), about:, and file: where the user allows
+    // it for agents and never in the app's own folders.
+    CommandResult checkAddress(const CommandCaller &caller, const QUrl &url, const QString &given) const;
     // Runs `go` once the browser's open tabs are known (at once when they are, or when the
     // endpoint is not even trying); answers 503 with how to start one after m_browserWait.
     void whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go);
@@ -121,6 +126,7 @@ private:
     TabRegistry m_tabs;
     TabConsent *m_consent;
     AgentActivity *m_activity;
+    QStringList m_protectedFolders;
     QHash<QString, int> m_tabNumbers; // target id → the number `tab list` shows as "id"
     QHash<QString, PageController *> m_controllers;
     std::chrono::milliseconds m_browserWait { 10000 };

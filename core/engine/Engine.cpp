@@ -74,6 +74,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_clock, m_commands, this);
+    m_toolkit->setProtectedFolders({ m_paths.configDir, m_paths.dataDir, m_paths.logDir });
     // An agent that disconnects gives its tabs back (they stay open for the next one).
     connect(m_toolkitServer, &ToolkitServerService::callerGone, m_toolkit, &ToolkitCommands::releaseCaller);
 }

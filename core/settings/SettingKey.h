@@ -47,6 +47,7 @@ enum class SettingKey {
     ToolkitUserTabs,
     ToolkitAllowedSites,
     ToolkitLaunchBrowser,
+    ToolkitAllowFileUrls,
     Count_
 };
 

@@ -310,6 +310,12 @@ const std::array kTable = {
                   .name = "toolkit/launchBrowser",
                   .type = T::Bool,
                   .defaultValue = false },
+    // May agents open file: addresses (the user's files)? Never the app's own folders.
+    SettingSpec { .key = SettingKey::ToolkitAllowFileUrls,
+                  .name = "toolkit/allowFileUrls",
+                  .type = T::Bool,
+                  .defaultValue = false,
+                  .privileged = true },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 

@@ -503,6 +503,21 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
                      QJsonObject { { u"toolkit/allowedSites"_s, QJsonArray { u"example.com"_s } } } } });
     EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
     EXPECT_EQ(saved(SettingKey::ToolkitUserTabs).toString(), u"ask"_s);
+    reply = call(u"updateSettings"_s,
+                 { { u"settings"_s, QJsonObject { { u"toolkit/allowFileUrls"_s, true } } } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    // The browser and the agent connection stay on this machine unless the window says otherwise.
+    reply = call(u"updateSettings"_s,
+                 { { u"settings"_s, QJsonObject { { u"cdp/host"_s, u"example.com"_s } } } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"example.com is not a loopback address"_s))
+        << reply.error.toStdString();
+    reply = call(u"updateSettings"_s,
+                 { { u"settings"_s, QJsonObject { { u"agentServer/url"_s, u"ws://192.0.2.7:8080"_s } } } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    reply = call(u"updateSettings"_s,
+                 { { u"settings"_s, QJsonObject { { u"agentServer/url"_s, u"ws://localhost:8081"_s } } } });
+    EXPECT_EQ(reply.status, 200) << describe(reply).toStdString();
     reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { u"no/such"_s, 1 } } } });
     EXPECT_EQ(reply.status, 404) << describe(reply).toStdString();
 }

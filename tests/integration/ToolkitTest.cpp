@@ -12,6 +12,8 @@
 #include "page/PageController.h"
 #include "settings/Settings.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -792,6 +794,35 @@ TEST_F(ToolkitTest, AnAgentUsesTheUsersTabOnlyWithConsent)
     EXPECT_TRUE(fails(u"tab"_s, { { u"action"_s, u"switch"_s }, { u"tab"_s, usersTab } }, named, 403)
                     .contains(u"toolkit/userTabs is deny"_s));
     EXPECT_EQ(asked.size(), 4);
+}
+
+// file: addresses are the user's files: agents get them only when the user allows it, and nobody
+// gets the app's own folders (the debug token lives there: with it the debug API could be driven).
+TEST_F(ToolkitTest, FileAddressesAreTheUsersToAllowAndTheAppsFoldersNobodys)
+{
+    const QString form = QUrl::fromLocalFile(QDir(fixturesDir()).filePath(u"toolkit/form.html"_s)).toString();
+    EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, form } }, kAgent, 403).contains(u"toolkit/allowFileUrls"_s));
+    EXPECT_TRUE(fails(u"tab"_s, { { u"action"_s, u"new"_s }, { u"url"_s, form } }, kAgent, 403)
+                    .contains(u"toolkit/allowFileUrls"_s));
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitAllowFileUrls, true));
+    EXPECT_TRUE(ok(u"open"_s, { { u"url"_s, form } }).value(u"newTab"_s).toBool());
+    EXPECT_TRUE(snapshotText().contains(u"Sign up"_s));
+
+    const QString token = QUrl::fromLocalFile(paths.file(u"debug-token"_s)).toString();
+    const QString folder = QUrl::fromLocalFile(paths.configDir).toString();
+    for (const CommandCaller &caller : { kAgent, kDebug }) {
+        EXPECT_TRUE(
+            fails(u"open"_s, { { u"url"_s, token } }, caller, 403).contains(u"the app's own folder"_s));
+        EXPECT_TRUE(
+            fails(u"open"_s, { { u"url"_s, folder } }, caller, 403).contains(u"the app's own folder"_s));
+    }
+    // Through a link to it, too.
+    const QString link = QDir(tempDir()).filePath(u"config-link"_s);
+    ASSERT_TRUE(QFile::link(paths.configDir, link));
+    EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, QUrl::fromLocalFile(link + u"/settings.ini"_s).toString() } },
+                      kAgent, 403)
+                    .contains(u"the app's own folder"_s));
+    QFile::remove(link);
 }
 
 TEST_F(ToolkitTest, BadParamsGetErrorsThatNameTheProblem)

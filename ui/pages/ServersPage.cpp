@@ -112,6 +112,10 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
                                                         "this site · Deny)") },
                                                    { u"allow"_s, tr("Allow without asking") },
                                                    { u"deny"_s, tr("Never") } }));
+    addField(tabs, QString(), SettingKey::ToolkitAllowFileUrls,
+             SettingField::Options().withText(tr("Let agents open file: addresses (your files)")))
+        ->setNote(
+            tr("The app's own folders (its tokens and settings) are never opened, whatever this says."));
     addField(
         tabs, tr("Sites allowed:"), SettingKey::ToolkitAllowedSites,
         SettingField::Options().withPlaceholder(tr("one host per line, e.g. mail.google.com")).withLines(4))
