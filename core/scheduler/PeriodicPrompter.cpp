@@ -11,16 +11,6 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-namespace {
-
-QString excerpt(const QString &text)
-{
-    const QString line = text.simplified();
-    return line.size() > 60 ? line.left(57) + u"…"_s : line;
-}
-
-} // namespace
-
 PeriodicPrompter::PeriodicPrompter(Settings *settings, Clock *clock, PromptSender *sender,
                                    std::function<QString()> blocked, QObject *parent)
     : QObject(parent)
@@ -134,7 +124,7 @@ void PeriodicPrompter::send(const Send &s)
         return;
     }
     qCInfo(lcScheduler).noquote() << u"schedule: sending the %1 prompt “%2”%3"_s.arg(
-        PromptSender::sourceName(s.source), excerpt(s.text),
+        PromptSender::sourceName(s.source), PromptSender::excerpt(s.text),
         s.attempt > 1 ? u" (try %1)"_s.arg(s.attempt) : QString());
     const auto typingNote = [this, s] {
         return s.attempt > 1 ? tr("the user was typing in the chat box; sent on try %1, %2 s late")

@@ -2,7 +2,7 @@
 // Prompts outside the queue: every N minutes or daily at HH:MM (schedule/mode interval or daily,
 // schedule/prompt), and "Continue" when the quota comes back with no queue running. A prompt
 // that meets the user typing in the chat box is not a failure: it is tried again when they stop
-// (every Scheduler::kUserTypingDelay, at most kTypingRetries more times within
+// (every kUserTypingDelay, at most kTypingRetries more times within
 // kTypingRetryWindow of the first try), and the history says how late it went or that the user
 // kept typing. The next scheduled prompt takes the place of one still waiting. Sends go through
 // the PromptSender; `blocked` says why none may go now (the quota is spent, the queue runs).

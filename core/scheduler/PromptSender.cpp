@@ -34,6 +34,12 @@ QString PromptSender::sourceName(Source source)
     return names.value(int(source), u"queue"_s);
 }
 
+QString PromptSender::excerpt(const QString &text)
+{
+    const QString line = text.simplified();
+    return line.size() > 60 ? line.left(57) + u"…"_s : line;
+}
+
 PromptSender::PromptSender(Settings *settings, ChatChannel *chat, Clock *clock, SchedulerStore *store,
                            QObject *parent)
     : QObject(parent)

@@ -24,6 +24,8 @@ public:
     // Where a prompt came from, as the history names it.
     enum class Source { Queue, Check, Resend, Continue, Interval, Daily, Manual };
     static QString sourceName(Source source);
+    // A prompt on one line, cut to 60 characters, for the log.
+    static QString excerpt(const QString &text);
 
     PromptSender(Settings *settings, ChatChannel *chat, Clock *clock, SchedulerStore *store,
                  QObject *parent = nullptr);

@@ -16,12 +16,6 @@ namespace mpa {
 
 namespace {
 
-QString excerpt(const QString &text)
-{
-    const QString line = text.simplified();
-    return line.size() > 60 ? line.left(57) + u"…"_s : line;
-}
-
 QString folded(const QString &text)
 {
     return text.simplified();
@@ -389,7 +383,7 @@ void Scheduler::sendStep(Source source, const QString &overrideText)
     const quint64 token = m_token;
     qCInfo(lcScheduler).noquote() << u"queue: sending prompt %1/%2 (%3): “%4”"_s.arg(
         QString::number(m_queue.position + 1), QString::number(m_queue.items.size()),
-        PromptSender::sourceName(source), excerpt(text));
+        PromptSender::sourceName(source), PromptSender::excerpt(text));
     changed();
     m_sender->deliver(source, text, conversation(), {}, [this, token, text](const ChatSendOutcome &outcome) {
         onSendOutcome(token, text, outcome);
@@ -456,7 +450,7 @@ void Scheduler::onSendOutcome(quint64 token, const QString &text, const ChatSend
     stopWithError(
         tr("Prompt %1 (“%2”) could not be sent: %3. It was tried twice; the queue stopped there. Fix "
            "the problem and start the queue again.")
-            .arg(QString::number(m_queue.position + 1), excerpt(text), outcome.error));
+            .arg(QString::number(m_queue.position + 1), PromptSender::excerpt(text), outcome.error));
 }
 
 void Scheduler::verifyDelivery()
