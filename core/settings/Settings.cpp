@@ -372,22 +372,60 @@ QString Settings::filePath() const
     return m_settings->fileName();
 }
 
+QString Settings::checkFile(const QString &path)
+{
+    const QFileInfo info(path);
+    if (info.isSymLink()) {
+        // Saving writes through a link: one that leaves the config folder could overwrite any
+        // file the app may write (a system file, run as root).
+        const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
+        const QString target = QFileInfo(info.symLinkTarget()).canonicalFilePath();
+        if (target.isEmpty() || !target.startsWith(folder + u'/'))
+            return u"it is a link to %1, outside the config folder, and the app does not write through such "
+                   "links"_s.arg(info.symLinkTarget());
+    }
+    if (!info.exists())
+        return {};
+    if (info.isDir())
+        return u"it is a folder"_s;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return u"it cannot be opened (%1)"_s.arg(file.errorString());
+    const QByteArray bytes = file.read(4 * 1024 * 1024 + 1);
+    if (bytes.size() > 4 * 1024 * 1024)
+        return u"it is over 4 MiB, far more than settings"_s;
+    if (bytes.contains('\0'))
+        return u"it has NUL bytes: it is not text"_s;
+    // QSettings skips what it cannot parse and would save over it: JSON, merge-conflict
+    // markers or notes must not be taken for an empty settings file.
+    bool continued = false;
+    const QList<QByteArray> lines = bytes.split('\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QByteArray line = lines.at(i).trimmed();
+        const bool wasContinued = std::exchange(continued, line.endsWith('\\'));
+        if (wasContinued || line.isEmpty() || line.startsWith(';') || line.startsWith('#')
+            || (line.startsWith('[') && line.endsWith(']')) || line.contains('='))
+            continue;
+        return u"line %1 is neither [section] nor key=value (“%2”): it is not an INI file"_s.arg(i + 1).arg(
+            QString::fromUtf8(line.left(60)));
+    }
+    return {};
+}
+
 void Settings::load()
 {
     const QString path = m_settings->fileName();
-    m_settings->sync();
-    bool unreadable = m_settings->status() != QSettings::NoError;
-    if (!unreadable && QFileInfo::exists(path)) {
-        // QSettings skips lines it cannot parse; a file with NUL bytes is not an INI file.
-        QFile file(path);
-        if (file.open(QIODevice::ReadOnly) && file.read(1024 * 1024).contains('\0'))
-            unreadable = true;
+    QString problem = checkFile(path);
+    if (problem.isEmpty()) {
+        m_settings->sync();
+        if (m_settings->status() != QSettings::NoError)
+            problem = u"it is not a settings file QSettings can read"_s;
     }
-    if (unreadable) {
+    if (!problem.isEmpty()) {
         m_settings.reset();
+        // Moved aside with its bytes intact (a link is moved, not what it points at).
         qCWarning(lcSettings).noquote()
-            << JsonDataFile::moveAside(path, u"it is not a settings file QSettings can read"_s,
-                                       u"the defaults are in use"_s, &m_movedAside);
+            << JsonDataFile::moveAside(path, problem, u"the defaults are in use"_s, &m_movedAside);
         if (m_movedAside.isEmpty())
             QFile::remove(path);
         m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);

@@ -79,6 +79,9 @@ Q_SIGNALS:
 private:
     void load();
     void migrate();
+    // Why the file at `path` must not be read or written as settings (a link out of the folder,
+    // not INI text, …); empty when it may.
+    static QString checkFile(const QString &path);
     void migrateBanList();
     void migrateAgentServerPort(); // drops the old default substrings the built-in rules replace
     std::optional<QVariant> convert(const SettingSpec &spec, const QVariant &raw, QString *why) const;

@@ -6,7 +6,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -152,6 +154,52 @@ TEST(SettingsTest, AnUnreadableFileIsMovedAsideAndTheAppStarts)
     EXPECT_EQ(again.intValue(SettingKey::CdpPort), 9100);
 }
 
+// Text QSettings would skip and then save over: kept as it was, beside, and the defaults used.
+TEST(SettingsTest, AFileThatIsNotIniTextIsMovedAsideWithItsBytesIntact)
+{
+    const QList<QByteArray> notIni {
+        "{\"cdp\": {\"port\": 9100}}\n",
+        "[cdp]\n<<<<<<< HEAD\nport=9100\n=======\nport=9200\n>>>>>>> theirs\n",
+        "remember to change the port to 9100 tomorrow\n",
+    };
+    for (const QByteArray &content : notIni) {
+        writeFile(iniPath(), content);
+        Settings settings(iniPath());
+        ASSERT_FALSE(settings.recoveredFrom().isEmpty()) << content.toStdString();
+        QFile kept(settings.recoveredFrom());
+        ASSERT_TRUE(kept.open(QIODevice::ReadOnly));
+        EXPECT_EQ(kept.readAll(), content);
+        EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9004);
+        QFile::remove(settings.recoveredFrom());
+    }
+    // INI with comments, blank lines and a continued value is INI.
+    writeFile(iniPath(), "; mine\n# also mine\n\n[cdp]\nport=9100\nignoreTargets=a, \\\n  b\n");
+    Settings settings(iniPath());
+    EXPECT_TRUE(settings.recoveredFrom().isEmpty());
+    EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9100);
+}
+
+// settings.ini as a link out of the config folder: its target is never written (run as root,
+// that could be a system file); the link is moved aside and the settings start afresh.
+TEST(SettingsTest, ALinkOutOfTheConfigFolderIsNotWrittenThrough)
+{
+    QTemporaryDir outside;
+    const QString target = QDir(outside.path()).filePath(u"precious.txt"_s);
+    writeFile(target, "not yours to overwrite\n");
+    QFile::remove(iniPath());
+    ASSERT_TRUE(QFile::link(target, iniPath()));
+    {
+        Settings settings(iniPath());
+        EXPECT_FALSE(settings.recoveredFrom().isEmpty());
+        EXPECT_TRUE(settings.setValue(SettingKey::CdpPort, 9100));
+    }
+    QFile precious(target);
+    ASSERT_TRUE(precious.open(QIODevice::ReadOnly));
+    EXPECT_EQ(precious.readAll(), QByteArray("not yours to overwrite\n"));
+    EXPECT_FALSE(QFileInfo(iniPath()).isSymLink());
+    EXPECT_EQ(Settings(iniPath()).intValue(SettingKey::CdpPort), 9100);
+}
+
 TEST(SettingsTest, FormerKeyNamesAreMigrated)
 {
     const SettingSpec table[] = {
@@ -182,8 +230,9 @@ TEST(SettingsTest, FormerKeyNamesAreMigrated)
 
 TEST(SettingsTest, TheOldDefaultBanSubstringsGiveWayToTheRulesAndTheUsersOwnEntriesStay)
 {
-    const QByteArray oldDefault = R"(rm -rf /", "rm -rf ~", "rm -rf *", format c:, "del /f /s /q", )"
-                                  R"("rmdir /s /q", ":(){:|:&};:", dd if=, mkfs., > /dev/sda, "chmod -R 777 /")";
+    const QByteArray oldDefault
+        = R"(rm -rf /", "rm -rf ~", "rm -rf *", format c:, "del /f /s /q", )"
+          R"("rmdir /s /q", ":(){:|:&};:", dd if=, mkfs., > /dev/sda, "chmod -R 777 /")";
     // The old default untouched: the key goes, the (empty) default applies.
     writeFile(iniPath(), "[safety]\nbannedCommands=\"" + oldDefault + "\n");
     {
