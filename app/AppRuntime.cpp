@@ -1,10 +1,10 @@
 #include "AppRuntime.h"
 
 #include "demo/DemoEnvironment.h"
-#include "platform/Display.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
+#include "platform/Display.h"
 #include "platform/InstanceLock.h"
 #include "platform/TerminationSignals.h"
 #include "settings/Settings.h"
@@ -18,6 +18,8 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 namespace {
+// One line on stderr, for the person who launched it (also what is not an error: where the
+// window went).
 void printError(const QString &message)
 {
     std::fprintf(stderr, "multi-purpose-agent: %s\n", qPrintable(message));
@@ -69,6 +71,18 @@ int AppRuntime::prepare()
             break;
         }
         const qint64 pid = m_lock->holderPid();
+        // Launched again from the desktop's menu (nothing asked but the window): the running
+        // instance shows its window, as KeePassXC does, and this launch is done.
+        if (m_options.mode == AppOptions::Mode::Tray && onlyAsksForTheWindow(m_options.arguments)) {
+            QStringList arguments = m_options.arguments;
+            if (!arguments.contains(u"--show"_s))
+                arguments.append(u"--show"_s);
+            if (m_lock->forwardArguments(arguments)) {
+                printError(u"the running instance%1 shows its window"_s.arg(pid > 0 ? u" (pid %1)"_s.arg(pid)
+                                                                                    : QString()));
+                return 0;
+            }
+        }
         const bool forwarded = m_lock->forwardArguments(m_options.arguments);
         printError(u"another instance%1 already drives %2%3"_s.arg(
             pid > 0 ? u" (pid %1)"_s.arg(pid) : QString(), m_paths.configDir,
@@ -173,6 +187,19 @@ QString AppRuntime::summaryLine() const
         .arg(field("targets"))
         .arg(field("promptsSent"))
         .arg(field("uptimeS"));
+}
+
+bool AppRuntime::onlyAsksForTheWindow(const QStringList &arguments)
+{
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &arg = arguments.at(i);
+        if (arg == u"--config-dir"_s)
+            ++i; // its folder
+        else if (arg != u"--show"_s && !arg.startsWith(u"--config-dir="_s) && arg != u"-v"_s
+                 && arg != u"--verbose"_s)
+            return false;
+    }
+    return true;
 }
 
 void AppRuntime::onForwardedArguments(const QStringList &arguments)

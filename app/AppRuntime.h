@@ -46,6 +46,8 @@ Q_SIGNALS:
 
 private:
     void startEngine();
+    // A launch that asks for nothing but the window (no arguments, --show, --config-dir).
+    static bool onlyAsksForTheWindow(const QStringList &arguments);
     void onForwardedArguments(const QStringList &arguments);
 
     AppOptions m_options;

@@ -122,6 +122,35 @@ TEST_F(AppProcessTest, ASecondInstanceHandsOverItsArgumentsAndExitsWith3)
     EXPECT_TRUE(first.out().contains(u"{\"summary\":"_s));
 }
 
+// Launched again from the desktop's menu while it runs: the running tray app shows its window and
+// the second launch ends cleanly (not "already running", exit 3, which scripts still get).
+TEST_F(AppProcessTest, APlainSecondLaunchShowsTheRunningInstancesWindow)
+{
+    const quint16 port = unusedPort();
+    AppRun first({ u"--config-dir"_s, configDir(), u"--cdp-port"_s, QString::number(port), u"--quit-after"_s,
+                   u"60"_s });
+    // The tray app logs to its file.
+    const QString log = QDir(configDir()).filePath(u"logs/multi-purpose-agent.log"_s);
+    const auto logged = [&](const QString &text) {
+        QFile file(log);
+        return file.open(QIODevice::ReadOnly) && QString::fromUtf8(file.readAll()).contains(text);
+    };
+    ASSERT_TRUE(waitUntil([&] { return logged(u"looking for a browser"_s); })) << dump(first).toStdString();
+
+    AppRun second({ u"--config-dir"_s, configDir() });
+    ASSERT_EQ(second.finish(), 0) << dump(second).toStdString();
+    EXPECT_TRUE(second.err().contains(u"the running instance (pid %1) shows its window"_s.arg(first.pid())))
+        << dump(second).toStdString();
+    EXPECT_TRUE(waitUntil([&] { return logged(u"handed over its arguments: --config-dir"_s); }));
+    EXPECT_TRUE(logged(u"--show"_s));
+
+    // Asking for something else (here: auto-accept for this run) is still "already running".
+    AppRun other({ u"--config-dir"_s, configDir(), u"--auto-accept"_s });
+    EXPECT_EQ(other.finish(), 3) << dump(other).toStdString();
+    first.signal(SIGTERM);
+    EXPECT_EQ(first.finish(), 0) << dump(first).toStdString();
+}
+
 TEST_F(AppProcessTest, AStandbyInstanceTakesOverAfterTheHolderIsKilled)
 {
     const quint16 port = unusedPort();
