@@ -3,6 +3,9 @@
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -22,7 +25,7 @@ SettingsPage::SettingsPage(Engine *engine, const QString &title, const QString &
     outer->setContentsMargins(0, 0, 0, 0);
     outer->setSpacing(0);
 
-    auto *scroll = new QScrollArea(this);
+    auto *scroll = m_scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto *content = new QWidget(scroll);
@@ -46,6 +49,33 @@ SettingsPage::SettingsPage(Engine *engine, const QString &title, const QString &
     }
     scroll->setWidget(content);
     outer->addWidget(scroll);
+}
+
+void SettingsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (std::exchange(m_wheelGuarded, true))
+        return;
+    QList<QWidget *> editors;
+    for (QAbstractSpinBox *spin : findChildren<QAbstractSpinBox *>())
+        editors.append(spin);
+    for (QComboBox *combo : findChildren<QComboBox *>())
+        editors.append(combo);
+    for (QWidget *editor : std::as_const(editors)) {
+        editor->setFocusPolicy(Qt::StrongFocus); // not WheelFocus: the wheel gives no focus
+        editor->installEventFilter(this);
+    }
+}
+
+bool SettingsPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() != QEvent::Wheel)
+        return QWidget::eventFilter(watched, event);
+    auto *editor = qobject_cast<QWidget *>(watched);
+    if (!editor || editor->hasFocus())
+        return false;
+    QCoreApplication::sendEvent(m_scroll->viewport(), event); // the page scrolls instead
+    return true;
 }
 
 Settings *SettingsPage::settings() const

@@ -12,6 +12,7 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLayout;
+class QScrollArea;
 class QVBoxLayout;
 
 namespace mpa {
@@ -45,10 +46,18 @@ protected:
     // A short grey explanation under a group's rows.
     static QLabel *hint(const QString &text, QWidget *parent);
 
+    // On the first show: spin boxes and combo boxes take the wheel only when they have the
+    // focus (a click or Tab gives it); otherwise the wheel scrolls the page and never changes a
+    // value — every edit saves at once, so a scroll must not be one.
+    void showEvent(QShowEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     Engine *m_engine;
     QString m_title;
     QVBoxLayout *m_body;
+    QScrollArea *m_scroll = nullptr;
+    bool m_wheelGuarded = false;
 };
 
 } // namespace mpa
