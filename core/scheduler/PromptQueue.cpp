@@ -94,28 +94,32 @@ void PromptQueue::clearStatuses()
 
 bool PromptQueue::recoverInterrupted(QString *what)
 {
-    bool changed = false;
+    // A clean stop or quit saves the queue stopped or paused: only a queue still "running" in its
+    // file, or a prompt still "sending", was cut off.
+    const bool wasRunning = state == State::Running;
     QString inFlight;
     if (hasCurrent()) {
         QueueItem &item = current();
-        if (item.status == QueueItem::Status::Sending || item.status == QueueItem::Status::Sent) {
+        if (item.status == QueueItem::Status::Sending
+            || (wasRunning && item.status == QueueItem::Status::Sent)) {
             item.delivered = item.status == QueueItem::Status::Sent;
             item.status = QueueItem::Status::Unconfirmed;
             inFlight = u"prompt %1 (“%2”%3) is marked “sent, unconfirmed”"_s.arg(
                 QString::number(position + 1), excerpt(item.text),
                 step == Step::Check ? u", check step"_s : QString());
-            changed = true;
         }
     }
-    if (state == State::Running) {
-        state = State::Paused;
-        changed = true;
-    }
-    if (!changed)
+    if (!wasRunning && inFlight.isEmpty())
         return false;
-    reason = u"The app stopped while the queue was running"_s
+    if (wasRunning)
+        state = State::Paused;
+    reason = (wasRunning ? u"The app stopped while the queue was running"_s
+                         : u"The app stopped while a prompt was being sent"_s)
         + (inFlight.isEmpty() ? QString() : u"; "_s + inFlight)
-        + u". Resume to go on (a prompt the chat does not show is sent again), or skip it."_s;
+        + (state == State::Stopped
+               ? u". Start the queue to go on (a prompt the chat does not show is sent "
+                 "again), or skip it."_s
+               : u". Resume to go on (a prompt the chat does not show is sent again), or skip it."_s);
     if (what)
         *what = reason;
     return true;

@@ -772,6 +772,32 @@ TEST_F(SchedulerTest, ACleanQuitSavesARunningQueuePaused)
     EXPECT_EQ(chat.delivered.size(), 1);
 }
 
+// Stopped by the user while the agent worked on a prompt, then a clean quit: the next start says
+// nothing about an interruption (there was none) and Start picks the prompt up where it was.
+TEST_F(SchedulerTest, AStopAndACleanQuitAreNotReportedAsAnInterruption)
+{
+    startQueue({ u"a"_s, u"b"_s });
+    ASSERT_EQ(scheduler->queue().current().status, QueueItem::Status::Sent);
+    EXPECT_TRUE(scheduler->stopQueue().isEmpty());
+    scheduler->shutdown();
+    scheduler.reset();
+    make();
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
+    EXPECT_EQ(scheduler->queue().reason, u"Stopped by the user."_s);
+    EXPECT_TRUE(scheduler->notices().isEmpty()) << scheduler->notices().join(u" | "_s).toStdString();
+    EXPECT_EQ(scheduler->queue().current().status, QueueItem::Status::Sent);
+    // Paused by a clean quit: the quit's own words stay.
+    EXPECT_TRUE(scheduler->startQueue().isEmpty());
+    scheduler->shutdown();
+    scheduler.reset();
+    make();
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
+    EXPECT_TRUE(scheduler->queue().reason.contains(u"The app quit while the queue was running"_s))
+        << scheduler->queue().reason.toStdString();
+    EXPECT_TRUE(scheduler->notices().isEmpty());
+    EXPECT_EQ(chat.delivered, QStringList { u"a"_s }) << "nothing sent twice";
+}
+
 TEST_F(SchedulerTest, CorruptFilesAreMovedAsideAndTheSchedulerStarts)
 {
     for (const QString &name : { Scheduler::queueFileName(), Scheduler::historyFileName() }) {

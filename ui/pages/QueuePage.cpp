@@ -1,5 +1,7 @@
 #include "QueuePage.h"
 
+#include "WrappingLabel.h"
+
 #include "chat/AgentChat.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
@@ -44,10 +46,11 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     QVBoxLayout *state = addGroup(tr("Status"));
     m_status = new QLabel(tr("Not running"), this);
     m_status->setObjectName(u"queueStatus"_s);
+    makeWrapping(m_status); // a long reason wraps; the page never scrolls sideways
     state->addWidget(m_status);
     m_message = new QLabel(this);
     m_message->setObjectName(u"queueMessage"_s);
-    m_message->setWordWrap(true);
+    makeWrapping(m_message);
     m_message->setForegroundRole(QPalette::PlaceholderText);
     m_message->hide();
     state->addWidget(m_message);
