@@ -43,6 +43,7 @@ SettingField::SettingField(Settings *settings, SettingKey key, const Options &op
     , m_settings(settings)
     , m_key(key)
     , m_lineCheck(options.lineCheck)
+    , m_check(options.check)
 {
     const SettingSpec &spec = m_settings->spec(key);
     setObjectName(u"field:"_s + QLatin1StringView(spec.name));
@@ -243,9 +244,16 @@ void SettingField::onEdited()
     m_saveTimer.start();
 }
 
+void SettingField::recheck()
+{
+    showError(problemWith(editorValue()));
+}
+
 QString SettingField::problemWith(const QVariant &value) const
 {
     QString error = userMessage(m_settings->validate(m_key, value));
+    if (error.isEmpty() && m_check)
+        error = m_check(value);
     if (error.isEmpty() && m_lineCheck) {
         const QStringList entries = value.toStringList();
         for (const QString &entry : entries) {

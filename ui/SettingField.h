@@ -30,6 +30,9 @@ struct SettingFieldOptions
     // StringList: a problem with one line (empty: fine), to mark that line while typing.
     std::function<QString(const QString &line)> lineCheck;
     int visibleLines = 0; // text boxes: height in lines (0: a default)
+    // A check of the page's own beyond Settings::validate (a value that depends on another
+    // field): a sentence when the value is refused, else empty.
+    std::function<QString(const QVariant &value)> check;
 
     SettingFieldOptions &withText(const QString &value)
     {
@@ -49,6 +52,11 @@ struct SettingFieldOptions
     SettingFieldOptions &withPlaceholder(const QString &value)
     {
         placeholder = value;
+        return *this;
+    }
+    SettingFieldOptions &withCheck(std::function<QString(const QVariant &value)> value)
+    {
+        check = std::move(value);
         return *this;
     }
     SettingFieldOptions &withLines(int lines)
@@ -86,6 +94,8 @@ public:
     bool commit();
     // Shows the saved value again, dropping unsaved (e.g. refused) input.
     void reload();
+    // Checks the value shown again (another field it depends on changed) and shows the problem.
+    void recheck();
 
     // How long typing may pause before a line or text box saves (Enter / leaving saves at once).
     static constexpr int kSaveDelayMs = 700;
@@ -114,6 +124,7 @@ private:
     QLabel *m_noteLabel;
     QTimer m_saveTimer;
     std::function<QString(const QString &)> m_lineCheck;
+    std::function<QString(const QVariant &)> m_check;
     QString m_error;
     QPalette m_normalPalette;
     bool m_loading = false;

@@ -42,11 +42,6 @@
 
 namespace mpa {
 
-class Clock;
-class ClockTimer;
-class Settings;
-enum class SettingKey;
-
 class Scheduler : public QObject
 {
     Q_OBJECT

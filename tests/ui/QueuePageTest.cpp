@@ -95,11 +95,40 @@ TEST_F(QueuePageTest, ABadTimeIsRefusedAndTheHintFitsTheMode)
     EXPECT_EQ(valueField->note(), u"Time of day (HH:MM)."_s);
 }
 
+// Seen: daily mode took "30" and saved it; the scheduler then turned itself off and said so only
+// in the log. Each mode's value is checked as it is typed, and again when the mode changes.
+TEST_F(QueuePageTest, EachModeTakesItsOwnKindOfValue)
+{
+    settings->setValue(SettingKey::ScheduleMode, u"daily"_s);
+    settings->setValue(SettingKey::ScheduleValue, u"07:15"_s);
+    QueuePage page(engine.get());
+    page.show();
+    auto *value = editor<QLineEdit>(&page, SettingKey::ScheduleValue);
+    SettingField *valueField = field(&page, SettingKey::ScheduleValue);
+    typeInto(value, u"30"_s);
+    pressEnter(value);
+    EXPECT_TRUE(valueField->errorText().contains(u"Daily mode needs a time of day"_s))
+        << valueField->errorText().toStdString();
+    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"07:15"_s) << "never saved";
+
+    typeInto(value, u"07:15"_s);
+    pressEnter(value);
+    EXPECT_TRUE(valueField->errorText().isEmpty());
+    auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
+    mode->setCurrentIndex(mode->findData(u"interval"_s));
+    EXPECT_TRUE(valueField->errorText().contains(u"Interval mode needs a number of minutes"_s))
+        << valueField->errorText().toStdString();
+    typeInto(value, u"45"_s);
+    pressEnter(value);
+    EXPECT_TRUE(valueField->errorText().isEmpty());
+    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"45"_s);
+}
+
 TEST_F(QueuePageTest, AnEmptyQueueOffersOnlyAdd)
 {
     QueuePage page(engine.get());
-    for (const QString &name : { u"queueStart"_s, u"queuePause"_s, u"queueSkip"_s, u"queueStop"_s,
-                                 u"queueRemove"_s }) {
+    for (const QString &name :
+         { u"queueStart"_s, u"queuePause"_s, u"queueSkip"_s, u"queueStop"_s, u"queueRemove"_s }) {
         auto *button = page.findChild<QPushButton *>(name);
         ASSERT_TRUE(button) << name.toStdString();
         EXPECT_FALSE(button->isEnabled()) << name.toStdString();
@@ -183,7 +212,8 @@ TEST_F(QueuePageTest, ConversationsThatCannotBeListedSaySo)
     EXPECT_FALSE(picker->isEnabled());
     page.findChild<QPushButton *>(u"conversationRefresh"_s)->click();
     auto *note = page.findChild<QLabel *>(u"conversationNote"_s);
-    ASSERT_TRUE(waitUntil([&] { return note->text().startsWith(u"Could not list the conversations"_s); }, 20s))
+    ASSERT_TRUE(
+        waitUntil([&] { return note->text().startsWith(u"Could not list the conversations"_s); }, 20s))
         << note->text().toStdString();
     EXPECT_FALSE(picker->isEnabled());
 }

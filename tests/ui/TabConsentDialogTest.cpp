@@ -3,6 +3,7 @@
 // question times out (the FakeClock stands in for the 60 s).
 #include "TabConsentDialog.h"
 
+#include "ConsentRequests.h"
 #include "FakeClock.h"
 #include "UiTest.h"
 #include "Wait.h"
@@ -23,13 +24,7 @@ namespace {
 class TabConsentDialogTest : public UiTest
 {
 protected:
-    TabConsent::Request request(const QString &client = u"ws-1"_s) const
-    {
-        return { { u"agent-ws"_s, client, u"Claude Desktop"_s },
-                 u"T1"_s,
-                 u"Gmail — Inbox"_s,
-                 QUrl(u"https://mail.google.com/mail/u/0/"_s) };
-    }
+    static TabConsent::Request request(const QString &client = u"ws-1"_s) { return gmailRequest(client); }
 
     std::shared_ptr<std::optional<QString>> ask(TabConsent &consent, const TabConsent::Request &r)
     {

@@ -106,6 +106,14 @@ protected:
     QString file(const QString &name) const { return QDir(dir).filePath(name); }
     QJsonObject savedQueue() const { return readJson(file(Scheduler::queueFileName())); }
 
+    // A clean quit and the next start.
+    void restart()
+    {
+        scheduler->shutdown();
+        scheduler.reset();
+        make();
+    }
+
     // What a SIGKILL leaves behind: the files as they are now, without the clean shutdown.
     void simulateKill()
     {
@@ -779,18 +787,14 @@ TEST_F(SchedulerTest, AStopAndACleanQuitAreNotReportedAsAnInterruption)
     startQueue({ u"a"_s, u"b"_s });
     ASSERT_EQ(scheduler->queue().current().status, QueueItem::Status::Sent);
     EXPECT_TRUE(scheduler->stopQueue().isEmpty());
-    scheduler->shutdown();
-    scheduler.reset();
-    make();
+    restart();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
     EXPECT_EQ(scheduler->queue().reason, u"Stopped by the user."_s);
     EXPECT_TRUE(scheduler->notices().isEmpty()) << scheduler->notices().join(u" | "_s).toStdString();
     EXPECT_EQ(scheduler->queue().current().status, QueueItem::Status::Sent);
     // Paused by a clean quit: the quit's own words stay.
     EXPECT_TRUE(scheduler->startQueue().isEmpty());
-    scheduler->shutdown();
-    scheduler.reset();
-    make();
+    restart();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
     EXPECT_TRUE(scheduler->queue().reason.contains(u"The app quit while the queue was running"_s))
         << scheduler->queue().reason.toStdString();

@@ -3,6 +3,7 @@
 // FakeClock for the 60 s the prompt waits.
 #include "actions/TabConsent.h"
 
+#include "ConsentRequests.h"
 #include "FakeClock.h"
 #include "settings/Settings.h"
 
@@ -23,13 +24,7 @@ namespace {
 class TabConsentTest : public ::testing::Test
 {
 protected:
-    TabConsent::Request gmail(const QString &clientId = u"ws-1"_s) const
-    {
-        return { { u"agent-ws"_s, clientId, u"Claude Desktop"_s },
-                 u"T1"_s,
-                 u"Gmail — Inbox"_s,
-                 QUrl(u"https://Mail.Google.com/mail/u/0/#inbox"_s) };
-    }
+    static TabConsent::Request gmail(const QString &clientId = u"ws-1"_s) { return gmailRequest(clientId); }
 
     // The answer to one request: nullopt while it waits, "" when granted, else the refusal.
     std::shared_ptr<std::optional<QString>> ask(const TabConsent::Request &request)

@@ -1,7 +1,6 @@
 #include "QueuePage.h"
 
 #include "WrappingLabel.h"
-
 #include "chat/AgentChat.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
@@ -68,7 +67,7 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     connect(m_start, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->startQueue()); });
     connect(m_pause, &QPushButton::clicked, this, [this, scheduler] {
         report(scheduler->queue().state == PromptQueue::State::Paused ? scheduler->resumeQueue()
-                                                                        : scheduler->pauseQueue());
+                                                                      : scheduler->pauseQueue());
     });
     connect(m_skip, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->skipPrompt()); });
     connect(m_stop, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->stopQueue()); });
@@ -82,8 +81,13 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
                  { { u"interval"_s, tr("Every few minutes") },
                    { u"daily"_s, tr("Daily at a time") },
                    { u"queue"_s, tr("Queue: next prompt when the agent falls silent") } }));
-    m_value = addField(when, tr("Every / at:"), SettingKey::ScheduleValue,
-                       SettingField::Options().withPlaceholder(tr("30, or 09:00")));
+    // Each mode takes its own kind of value, checked as it is typed: "30" is refused in daily
+    // mode (it would turn the schedule off), "09:00" in interval mode.
+    m_value = addField(
+        when, tr("Every / at:"), SettingKey::ScheduleValue,
+        SettingField::Options().withPlaceholder(tr("30, or 09:00")).withCheck([this](const QVariant &v) {
+            return valueProblem(settings()->stringValue(SettingKey::ScheduleMode), v.toString());
+        }));
     addField(when, tr("Prompt:"), SettingKey::SchedulePrompt, SettingField::Options().asTextBox(3));
 
     // The queue.
@@ -186,6 +190,8 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     body()->addStretch(1);
 
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
+        if (key == SettingKey::ScheduleMode)
+            m_value->recheck(); // the value shown may not fit the new mode
         if (key == SettingKey::ScheduleMode || key == SettingKey::ScheduleValue)
             refreshMode();
     });
@@ -249,7 +255,8 @@ void QueuePage::refreshQueue()
             m_queue->clear();
         for (qsizetype i = 0; i < queue.items.size(); ++i) {
             const QueueItem &entry = queue.items.at(i);
-            QListWidgetItem *item = sameTexts ? m_queue->item(int(i)) : new QListWidgetItem(entry.text, m_queue);
+            QListWidgetItem *item
+                = sameTexts ? m_queue->item(int(i)) : new QListWidgetItem(entry.text, m_queue);
             item->setFlags(running ? (Qt::ItemIsEnabled | Qt::ItemIsSelectable)
                                    : (Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsEditable
                                       | Qt::ItemIsDragEnabled));
@@ -299,15 +306,16 @@ void QueuePage::refreshQueue()
     } else if (total == 0) {
         text = queueMode ? tr("The queue is empty: add prompts below, then Start.") : tr("Not running");
     } else {
-        text = total == 1 ? tr("Stopped · 1 prompt in the queue") : tr("Stopped · %1 prompts in the queue").arg(total);
+        text = total == 1 ? tr("Stopped · 1 prompt in the queue")
+                          : tr("Stopped · %1 prompts in the queue").arg(total);
     }
     if (!queue.reason.isEmpty() && !running)
         text += u" — "_s + queue.reason;
     if (!queueMode && settings()->boolValue(SettingKey::ScheduleEnabled)) {
         const QDateTime next = scheduler->nextScheduledSend();
         if (next.isValid())
-            text += tr(" · next scheduled prompt at %1").arg(QLocale().toString(next.toLocalTime().time(),
-                                                                                  QLocale::ShortFormat));
+            text += tr(" · next scheduled prompt at %1")
+                        .arg(QLocale().toString(next.toLocalTime().time(), QLocale::ShortFormat));
     }
     m_status->setText(text);
 
@@ -325,30 +333,43 @@ void QueuePage::refreshQueue()
 void QueuePage::listConversations()
 {
     m_conversationNote->setText(tr("Asking the IDE…"));
-    engine()->agentChat()->conversations(this, [this](const QList<ChatConversation> &list, const QString &error) {
-        const QSignalBlocker blocker(m_conversations);
-        m_conversations->clear();
-        if (!error.isEmpty()) {
-            m_conversations->setEnabled(false);
-            m_conversationNote->setText(tr("Could not list the conversations: %1").arg(error));
-            return;
-        }
-        m_conversations->addItem(tr("The active conversation"), QString());
-        const QString chosen = settings()->stringValue(SettingKey::ScheduleTargetConversation);
-        int current = 0;
-        for (const ChatConversation &conversation : list) {
-            m_conversations->addItem(conversation.active ? tr("%1 (active)").arg(conversation.name)
-                                                         : conversation.name,
-                                     conversation.name);
-            if (conversation.name == chosen)
-                current = m_conversations->count() - 1;
-        }
-        m_conversations->setCurrentIndex(current);
-        m_conversations->setEnabled(true);
-        m_conversationNote->setText(list.isEmpty() ? tr("The agent panel shows no conversation tabs.")
-                                                   : list.size() == 1 ? tr("1 conversation open in the IDE.")
-                                                   : tr("%1 conversations open in the IDE.").arg(list.size()));
-    });
+    engine()->agentChat()->conversations(
+        this, [this](const QList<ChatConversation> &list, const QString &error) {
+            const QSignalBlocker blocker(m_conversations);
+            m_conversations->clear();
+            if (!error.isEmpty()) {
+                m_conversations->setEnabled(false);
+                m_conversationNote->setText(tr("Could not list the conversations: %1").arg(error));
+                return;
+            }
+            m_conversations->addItem(tr("The active conversation"), QString());
+            const QString chosen = settings()->stringValue(SettingKey::ScheduleTargetConversation);
+            int current = 0;
+            for (const ChatConversation &conversation : list) {
+                m_conversations->addItem(conversation.active ? tr("%1 (active)").arg(conversation.name)
+                                                             : conversation.name,
+                                         conversation.name);
+                if (conversation.name == chosen)
+                    current = m_conversations->count() - 1;
+            }
+            m_conversations->setCurrentIndex(current);
+            m_conversations->setEnabled(true);
+            m_conversationNote->setText(list.isEmpty() ? tr("The agent panel shows no conversation tabs.")
+                                            : list.size() == 1
+                                            ? tr("1 conversation open in the IDE.")
+                                            : tr("%1 conversations open in the IDE.").arg(list.size()));
+        });
+}
+
+QString QueuePage::valueProblem(const QString &mode, const QString &value)
+{
+    bool isNumber = false;
+    value.trimmed().toInt(&isNumber);
+    if (mode == u"daily"_s && isNumber)
+        return tr("Daily mode needs a time of day (HH:MM, e.g. 09:00), not a number of minutes.");
+    if (mode == u"interval"_s && !isNumber && !value.trimmed().isEmpty())
+        return tr("Interval mode needs a number of minutes (1 to 1440), not a time of day.");
+    return {};
 }
 
 void QueuePage::refreshMode()

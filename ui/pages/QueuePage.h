@@ -19,6 +19,8 @@ public:
     explicit QueuePage(Engine *engine, QWidget *parent = nullptr);
 
 private:
+    // Why `value` does not fit schedule `mode` (a number in daily mode, a time in interval mode).
+    static QString valueProblem(const QString &mode, const QString &value);
     void refreshMode();
     void refreshQueue();
     void saveQueue();
