@@ -2,6 +2,7 @@
 
 #include "ToolkitWebSocketClient.h"
 #include "ToolkitWebSocketServer.h"
+#include "common/EnumNames.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -159,28 +160,22 @@ QString ToolkitServerService::statusText() const
         .arg(clients == 1 ? tr("1 client") : tr("%1 clients").arg(clients));
 }
 
+constexpr EnumName<ToolkitWebSocketClient::State> kClientStateNames[] {
+    { ToolkitWebSocketClient::State::Stopped, u"off" },
+    { ToolkitWebSocketClient::State::Connecting, u"connecting" },
+    { ToolkitWebSocketClient::State::Connected, u"connected" },
+    { ToolkitWebSocketClient::State::Waiting, u"waiting" },
+};
+
 QJsonObject ToolkitServerService::stateJson() const
 {
     QString state = u"off"_s;
     if (isRunning() && isEnabled()) {
         if (!m_error.isEmpty())
             state = u"error"_s;
-        else if (isClientMode()) {
-            switch (m_client->state()) {
-            case ToolkitWebSocketClient::State::Stopped:
-                state = u"off"_s;
-                break;
-            case ToolkitWebSocketClient::State::Connecting:
-                state = u"connecting"_s;
-                break;
-            case ToolkitWebSocketClient::State::Connected:
-                state = u"connected"_s;
-                break;
-            case ToolkitWebSocketClient::State::Waiting:
-                state = u"waiting"_s;
-                break;
-            }
-        } else if (m_server->isListening())
+        else if (isClientMode())
+            state = enumName(kClientStateNames, m_client->state());
+        else if (m_server->isListening())
             state = u"listening"_s;
     }
     return {

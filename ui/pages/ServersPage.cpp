@@ -15,6 +15,18 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
+void ServersPage::followServer(ServerService *service, TokenBox *token,
+                               const std::function<void()> &showState)
+{
+    connect(service, &ServerService::stateChanged, this, [token, showState] {
+        token->reload(); // the service creates the token on its first start
+        showState();
+    });
+    // A token made here replaces the one the running server checks, at once.
+    connect(token, &TokenBox::regenerated, service, &ServerService::reloadToken);
+    showState();
+}
+
 ServersPage::ServersPage(Engine *engine, QWidget *parent)
     : SettingsPage(engine, tr("Servers"),
                    tr("Let scripts and other agents drive the app. Both servers listen on 127.0.0.1 only and "
@@ -49,13 +61,7 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
         else
             state->setText(tr("Not running"));
     };
-    connect(service, &DebugApiService::stateChanged, this, [this, showState] {
-        m_debugToken->reload(); // the service creates the token on its first start
-        showState();
-    });
-    // A token made here replaces the one the running API checks, at once.
-    connect(m_debugToken, &TokenBox::regenerated, service, &DebugApiService::reloadToken);
-    showState();
+    followServer(service, m_debugToken, showState);
 
     QFormLayout *agent = addFormGroup(tr("Agent server"));
     addField(agent, QString(), SettingKey::AgentServerEnabled,
@@ -94,13 +100,7 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
             countdown->stop();
     };
     connect(countdown, &QTimer::timeout, this, showAgentState);
-    connect(agentServer, &ToolkitServerService::stateChanged, this, [this, showAgentState] {
-        m_agentToken->reload(); // the service creates the token on its first start
-        showAgentState();
-    });
-    // A token made here replaces the one the running server checks, at once.
-    connect(m_agentToken, &TokenBox::regenerated, agentServer, &ToolkitServerService::reloadToken);
-    showAgentState();
+    followServer(agentServer, m_agentToken, showAgentState);
 
     QFormLayout *tabs = addFormGroup(tr("Your tabs"));
     tabs->addRow(hint(tr("Agents always control the tabs they open. A tab of yours (the one you are "

@@ -3,8 +3,11 @@
 
 #include "SettingsPage.h"
 
+#include <functional>
+
 namespace mpa {
 
+class ServerService;
 class TokenBox;
 
 class ServersPage : public SettingsPage
@@ -17,6 +20,10 @@ public:
     TokenBox *agentToken() const { return m_agentToken; }
 
 private:
+    // The state line and the token box follow the server's state; a token made in the box is
+    // the server's at once.
+    void followServer(ServerService *service, TokenBox *token, const std::function<void()> &showState);
+
     TokenBox *m_debugToken;
     TokenBox *m_agentToken;
 };
