@@ -95,7 +95,8 @@ void TabConsent::request(const Request &request, Done done)
     }
     if (!canAsk()) {
         return done(tr("the tab %1 is the user's, and no one is at the desktop to allow it: the user can set "
-                       "toolkit/userTabs=allow, or add %2 to toolkit/allowedSites")
+                       "toolkit/userTabs=allow, or add %2 to toolkit/allowedSites. Meanwhile open a page of "
+                       "your own with open {\"url\": …}")
                         .arg(named, site.isEmpty() ? tr("its site") : site));
     }
     // One question per agent and tab: a second request waits for the same answer.

@@ -85,7 +85,8 @@ TEST_F(TabConsentTest, WithNobodyToAskItRefusesAndSaysHowToAllow)
     EXPECT_EQ(
         refused->value(),
         u"the tab “Gmail — Inbox” (mail.google.com) is the user's, and no one is at the desktop to allow "
-        "it: the user can set toolkit/userTabs=allow, or add mail.google.com to toolkit/allowedSites"_s);
+        "it: the user can set toolkit/userTabs=allow, or add mail.google.com to toolkit/allowedSites. "
+        "Meanwhile open a page of your own with open {\"url\": …}"_s);
     // The asker's owner gone is nobody to ask either.
     {
         QObject owner;
