@@ -76,6 +76,16 @@ void TabRegistry::release(const CommandCaller &caller)
     m_holders.remove(keyOf(caller));
 }
 
+void TabRegistry::releaseTab(const CommandCaller &caller, const QString &targetId)
+{
+    const auto it = m_holders.find(keyOf(caller));
+    if (it == m_holders.end())
+        return;
+    it->tabs.removeAll(targetId);
+    if (it->current == targetId)
+        it->current = it->tabs.isEmpty() ? QString() : it->tabs.constLast();
+}
+
 TabRegistry::Resolution TabRegistry::resolve(const CommandCaller &caller, const QString &requested,
                                              const std::function<bool(const QString &)> &alive,
                                              const QString &firstPage)

@@ -51,6 +51,8 @@ public:
     void forget(const QString &targetId);
     // The agent disconnected: its tabs are no longer held (they stay open).
     void release(const CommandCaller &caller);
+    // The agent lets go of one tab (it stays open); its current tab falls back to its newest.
+    void releaseTab(const CommandCaller &caller, const QString &targetId);
 
     // The tab a command acts on: `requested` when given, else the caller's current tab while it
     // is `alive`, else its newest owned tab (an unrestricted caller: `firstPage`). A resolved tab

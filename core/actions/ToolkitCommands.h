@@ -45,6 +45,10 @@ public:
 
     // Gives `caller` control of a tab it did not open (and makes it its current tab).
     void handTab(const CommandCaller &caller, const QString &targetId);
+    // `caller` lets go of one tab (it stays open).
+    void releaseTab(const CommandCaller &caller, const QString &targetId) { m_tabs.releaseTab(caller, targetId); }
+    // The tab `caller`'s commands act on when they name none (empty: none yet).
+    QString currentTab(const CommandCaller &caller) const { return m_tabs.current(caller); }
     // The tabs `caller` controls (every attached tab for unrestricted callers).
     QStringList tabsOf(const CommandCaller &caller) const;
     // The controller of an attached page (created on first use); null when there is no such page.

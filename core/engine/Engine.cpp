@@ -2,9 +2,11 @@
 
 #include "actions/CommandDispatcher.h"
 #include "actions/DebugActions.h"
+#include "actions/BridgeActions.h"
 #include "actions/RunActions.h"
 #include "actions/RunMask.h"
 #include "agent/RunManager.h"
+#include "bridge/BridgeManager.h"
 #include "actions/ToolkitCommands.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "chat/AgentChat.h"
@@ -85,7 +87,11 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     // LLM task runs: the key from the keychain, the browser through the toolkit in each run's name.
     m_secrets = new KeychainSecretStore(this);
     m_runs = new RunManager(m_settings, m_secrets, m_clock, QDir(m_paths.configDir).filePath(u"runs"_s), this);
-    RunActions::install(m_commands, m_runs, m_toolkit, new RunMask(m_payloads, m_toolkit, this));
+    auto *mask = new RunMask(m_payloads, m_toolkit, this);
+    RunActions::install(m_commands, m_runs, m_toolkit, mask);
+    // The chat-tab bridge: a web chat drives tabs through the toolkit in each session's name.
+    m_bridge = new BridgeManager(m_settings, m_clock, QDir(m_paths.configDir).filePath(u"bridge"_s), this);
+    BridgeActions::install(m_commands, m_bridge, m_toolkit, m_endpoint, m_payloads, mask, m_paths.configDir);
 }
 
 void Engine::setSecretStore(SecretStore *store)
@@ -123,6 +129,7 @@ void Engine::start()
     m_debugApi->start();
     m_toolkitServer->start();
     m_runs->load();
+    m_bridge->load();
     m_scheduler->start();
     m_quota->start();
     Q_EMIT statusChanged();

@@ -21,6 +21,7 @@ class AgentChat;
 class ToolkitServerService;
 class AutoAcceptController;
 class Clock;
+class BridgeManager;
 class RunManager;
 class SecretStore;
 class CommandDispatcher;
@@ -89,6 +90,7 @@ public:
     ToolkitCommands *toolkit() const { return m_toolkit; }
     // The LLM task runs (the `run` command, startRun, the Tasks page).
     RunManager *runs() const { return m_runs; }
+    BridgeManager *bridge() const { return m_bridge; }
     // Where API keys live: the OS keychain unless replaced (tests, a session-only store).
     SecretStore *secrets() const { return m_secrets; }
     void setSecretStore(SecretStore *store);
@@ -139,6 +141,7 @@ private:
     ToolkitCommands *m_toolkit = nullptr;
     SecretStore *m_secrets = nullptr;
     RunManager *m_runs = nullptr;
+    BridgeManager *m_bridge = nullptr;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way

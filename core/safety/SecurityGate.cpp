@@ -1,5 +1,8 @@
 #include "SecurityGate.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
+
 #include "common/EnumNames.h"
 
 #include <QHostAddress>
@@ -633,6 +636,49 @@ QString SecurityGate::site(const QUrl &url)
 QString SecurityGate::categoryName(GateCategory c)
 {
     return enumName(kCategoryNames, c);
+}
+
+GateAction SecurityGate::actionFromFacts(const QString &tool, const QJsonObject &p, const QJsonObject &facts,
+                                         const QString &pageUrl, const QStringList &startSites)
+{
+    GateAction action;
+    action.type = tool;
+    action.role = facts.value(u"role").toString();
+    action.name = facts.value(u"name").toString();
+    if (p.contains(u"value"))
+        action.text = p.value(u"value").toString();
+    else if (p.contains(u"text"))
+        action.text = p.value(u"text").toString();
+    else if (p.contains(u"keys"))
+        action.text = p.value(u"keys").toString();
+    else if (p.contains(u"values")) {
+        QStringList values;
+        for (const QJsonValue &v : p.value(u"values").toArray())
+            values.append(v.toString());
+        action.text = values.join(u", "_s);
+    }
+    action.tag = facts.value(u"tag").toString();
+    action.inputType = facts.value(u"type").toString();
+    action.autocomplete = facts.value(u"autocomplete").toString();
+    action.href = facts.value(u"href").toString();
+    action.download = facts.value(u"download").toBool();
+    const bool enter = (tool == u"press"_s && action.text.contains(u"Enter"_s, Qt::CaseInsensitive))
+        || (tool == u"type"_s && action.text.contains(u'\n'));
+    action.submitsForm = facts.value(u"submitsForm").toBool() || (enter && facts.value(u"inForm").toBool());
+    const QJsonObject form = facts.value(u"form").toObject();
+    action.formMethod = form.value(u"method").toString();
+    action.formAction = form.value(u"action").toString();
+    for (const QJsonValue &field : form.value(u"fields").toArray())
+        action.formFields.append(field.toString());
+    if (facts.value(u"editable").toBool() && action.role.isEmpty())
+        action.role = u"textbox"_s;
+    action.pageUrl = pageUrl;
+    if (tool == u"open"_s || tool == u"tab"_s)
+        action.destinationUrl = p.value(u"url").toString();
+    else if (!action.href.isEmpty())
+        action.destinationUrl = action.href;
+    action.startSites = startSites;
+    return action;
 }
 
 } // namespace mpa

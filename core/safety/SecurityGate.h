@@ -11,6 +11,7 @@
 // a password or one-time code makes it credentials, free text (a textarea, a message box) or
 // contact details sent by POST make it sending. A search form (GET, a search field) is nothing.
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
@@ -58,6 +59,10 @@ public:
     enum class Floor { PaymentAndCredentials, None };
 
     static GateVerdict classify(const GateAction &action);
+    // The action a toolkit command (`tool`, `params`) would be on the element the toolkit
+    // described (`get` with what "element": role, name, tag, type, autocomplete, href, form …).
+    static GateAction actionFromFacts(const QString &tool, const QJsonObject &params, const QJsonObject &facts,
+                                      const QString &pageUrl, const QStringList &startSites);
     // Careful: every risky verdict; autonomous: only Payment and Credentials, unless Floor::None.
     static bool mustAsk(const GateVerdict &verdict, Mode mode, Floor floor);
     // The registrable site: "mail.google.com" → "google.com", "a.b.co.uk" → "b.co.uk" (a small

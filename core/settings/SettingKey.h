@@ -62,6 +62,11 @@ enum class SettingKey {
     AgentHistorySteps,
     AgentKeepRunsDays,
     AgentAskFloor,
+    BridgeMaxTabs,
+    BridgeMaxTurns,
+    BridgeRedact,
+    BridgeRedactRules,
+    BridgeMode,
     Count_
 };
 

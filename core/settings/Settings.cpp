@@ -80,6 +80,24 @@ QString validateSiteList(const QVariant &value)
     return {};
 }
 
+// The bridge's own redaction rules: "name=regular expression", the name a word.
+QString validateRedactRules(const QVariant &value)
+{
+    if (QString error = validateNonEmptyEntries(value); !error.isEmpty())
+        return error;
+    static const QRegularExpression name(u"^[A-Za-z][A-Za-z0-9_-]{0,31}$"_s);
+    for (const QString &entry : value.toStringList()) {
+        const qsizetype eq = entry.indexOf(u'=');
+        if (eq <= 0 || !name.match(entry.left(eq).trimmed()).hasMatch())
+            return u"'%1' is not a rule: write name=regular expression (the name a word such as employee-id)"_s.arg(entry);
+        const QRegularExpression regex(entry.mid(eq + 1));
+        if (entry.mid(eq + 1).isEmpty() || !regex.isValid())
+            return u"the rule '%1' is not a valid regular expression: %2"_s.arg(entry.left(eq).trimmed(),
+                                                                               regex.errorString());
+    }
+    return {};
+}
+
 QString validateTemperature(const QVariant &value)
 {
     bool isNumber = false;
@@ -421,6 +439,38 @@ const std::array kTable = {
                   .type = T::Choice,
                   .defaultValue = u"payment-credentials"_s,
                   .choices = { u"payment-credentials"_s, u"none"_s },
+                  .privileged = true },
+    // The chat-tab bridge: tabs the chat may open (the oldest is let go beyond it), messages
+    // per session, and what reaches the chat. Redaction and the gate's mode are the user's.
+    SettingSpec { .key = SettingKey::BridgeMaxTabs,
+                  .name = "bridge/maxTabs",
+                  .type = T::Int,
+                  .defaultValue = 5,
+                  .minimum = 1,
+                  .maximum = 20 },
+    SettingSpec { .key = SettingKey::BridgeMaxTurns,
+                  .name = "bridge/maxTurns",
+                  .type = T::Int,
+                  .defaultValue = 100,
+                  .minimum = 1,
+                  .maximum = 1000 },
+    SettingSpec { .key = SettingKey::BridgeRedact,
+                  .name = "bridge/redact",
+                  .type = T::Bool,
+                  .defaultValue = true,
+                  .privileged = true },
+    // User rules: "name=regular expression", each masked as [name].
+    SettingSpec { .key = SettingKey::BridgeRedactRules,
+                  .name = "bridge/redactRules",
+                  .type = T::StringList,
+                  .defaultValue = QStringList(),
+                  .validator = validateRedactRules,
+                  .privileged = true },
+    SettingSpec { .key = SettingKey::BridgeMode,
+                  .name = "bridge/mode",
+                  .type = T::Choice,
+                  .defaultValue = u"careful"_s,
+                  .choices = { u"careful"_s, u"autonomous"_s },
                   .privileged = true },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");

@@ -1,0 +1,309 @@
+#include "BridgeActions.h"
+
+#include "actions/CommandDispatcher.h"
+#include "actions/RunActions.h"
+#include "actions/RunMask.h"
+#include "actions/ToolkitCommands.h"
+#include "actions/ToolkitSchemas.h"
+#include "bridge/BridgeManager.h"
+#include "cdp/CdpEndpoint.h"
+#include "cdp/CdpSession.h"
+#include "chat/ChatSurface.h"
+#include "page/NetworkLog.h"
+#include "page/PayloadHub.h"
+#include "profiles/ChatSelectors.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QPointer>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+constexpr auto kScopes = CommandDispatcher::Scopes(CommandDispatcher::Scope::DebugApi);
+
+QJsonObject prop(const QString &type, const QString &description)
+{
+    return { { u"type"_s, type }, { u"description"_s, description } };
+}
+
+QJsonObject schema(const QJsonObject &properties, const QStringList &required)
+{
+    return { { u"type"_s, u"object"_s },
+             { u"properties"_s, properties },
+             { u"required"_s, QJsonArray::fromStringList(required) },
+             { u"additionalProperties"_s, false } };
+}
+
+QJsonObject sessionIdSchema()
+{
+    return schema({ { u"sessionId"_s, prop(u"string"_s, u"The session's id (startBridge's answer)"_s) } },
+                  { u"sessionId"_s });
+}
+
+CommandCaller bridgeCaller(const BridgeRecord &record)
+{
+    return { BridgeActions::channel(), record.id, u"Bridge “%1”"_s.arg(record.goal.left(60)) };
+}
+
+// The request logs of a session's tabs, made as the session first looks at a tab and dropped
+// (Network.disable) with the session.
+class NetworkWatch
+{
+public:
+    explicit NetworkWatch(CdpEndpoint *endpoint)
+        : m_endpoint(endpoint)
+    {
+    }
+    ~NetworkWatch()
+    {
+        for (NetworkLog *log : std::as_const(m_logs))
+            delete log;
+    }
+    NetworkLog *log(const QString &tab)
+    {
+        if (tab.isEmpty() || !m_endpoint)
+            return nullptr;
+        if (NetworkLog *log = m_logs.value(tab))
+            return log;
+        CdpSession *session = m_endpoint->sessionForTarget(tab);
+        if (!session)
+            return nullptr;
+        auto *log = new NetworkLog(session);
+        log->start();
+        m_logs.insert(tab, log);
+        return log;
+    }
+
+private:
+    QPointer<CdpEndpoint> m_endpoint;
+    QHash<QString, QPointer<NetworkLog>> m_logs;
+};
+
+} // namespace
+
+QString BridgeActions::channel()
+{
+    return u"bridge"_s;
+}
+
+void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, ToolkitCommands *toolkit,
+                            CdpEndpoint *endpoint, PayloadHub *hub, RunMask *mask, const QString &configDir)
+{
+    Q_UNUSED(configDir)
+    const QPointer<CommandDispatcher> dispatcher(commands);
+    const QPointer<ToolkitCommands> tools(toolkit);
+    const QPointer<CdpEndpoint> browser(endpoint);
+    const QPointer<PayloadHub> payloads(hub);
+    const QPointer<RunMask> masks(mask);
+
+    bridge->setEnvironmentFactory([dispatcher, tools, browser, payloads, masks](const BridgeRecord &record) {
+        BridgeEnvironment env;
+        if (!dispatcher || !tools || !browser || !payloads) {
+            env.error = u"the browser is not available in this process"_s;
+            return env;
+        }
+        CdpSession *chatTab = browser->sessionForTarget(record.agentTab);
+        if (!chatTab || !chatTab->isPage()) {
+            env.error = record.agentTab.isEmpty()
+                ? u"no chat tab was given"_s
+                : u"there is no tab %1 with a web chat in the browser (it was closed, or the browser restarted)"_s
+                      .arg(record.agentTab);
+            return env;
+        }
+        const CommandCaller caller = bridgeCaller(record);
+        for (const QString &tab : record.targetTabs) {
+            if (!browser->sessionForTarget(tab)) {
+                env.error = u"there is no tab %1 in the browser"_s.arg(tab);
+                return env;
+            }
+        }
+        // Tabs the user picked in the window are the user's consent; through the API the
+        // toolkit/userTabs rule asks on first use.
+        const bool userPicked = RunActions::isUser({ record.startedBy.section(u':', 0, 0), {} })
+            && record.startedBy.section(u':', 0, 0) == u"ui"_s;
+        const QString current = record.currentTab.isEmpty() ? record.targetTabs.value(0) : record.currentTab;
+        if (userPicked) {
+            for (const QString &tab : record.targetTabs)
+                tools->handTab(caller, tab);
+        }
+        for (const QString &tab : record.openedTabs) {
+            if (browser->sessionForTarget(tab))
+                tools->handTab(caller, tab);
+        }
+        if (!current.isEmpty() && (userPicked || record.openedTabs.contains(current)))
+            tools->handTab(caller, current);
+
+        PayloadInjector *injector = payloads->ensureScript(chatTab, QString::fromLatin1(ChatSurface::kModule));
+        env.chat = new ChatSurface(injector, ChatSelectors::generic());
+        env.profile = u"generic"_s;
+        env.toolNames = ToolkitSchemas::types();
+        env.schema = [](const QString &type) { return ToolkitSchemas::schema(type); };
+        const QString agentTab = record.agentTab;
+        env.run = [dispatcher, caller, agentTab](const QString &type, const QJsonObject &params,
+                                                 BridgeEnvironment::Reply reply) {
+            if (!dispatcher)
+                return reply(false, {}, u"the app is shutting down"_s);
+            if (params.value(u"tab").toString() == agentTab)
+                return reply(false, {}, u"the chat's own tab is not one the bridge acts on"_s);
+            dispatcher->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit,
+                                 [reply](const CommandResult &result) {
+                                     reply(result.ok, result.data, result.error);
+                                 });
+        };
+        env.currentTab = [tools, caller, current] {
+            const QString tab = tools ? tools->currentTab(caller) : QString();
+            return tab.isEmpty() ? current : tab;
+        };
+        auto watch = std::make_shared<NetworkWatch>(browser.data());
+        watch->log(current);
+        env.networkMark = [watch](const QString &tab) {
+            NetworkLog *log = watch->log(tab);
+            return log ? log->mark() : qint64(0);
+        };
+        env.networkSince = [watch](const QString &tab, qint64 mark, int limit) {
+            NetworkLog *log = watch->log(tab);
+            return log ? log->since(mark, limit) : QList<NetworkEntry>();
+        };
+        env.networkPending = [watch](const QString &tab, qint64 mark) {
+            NetworkLog *log = watch->log(tab);
+            return log ? log->pendingSince(mark) : 0;
+        };
+        const QString id = record.id;
+        env.mask = [masks, id](bool on, const QString &text, const QString &tab) {
+            if (!masks)
+                return;
+            if (on)
+                masks->show(id, tab, text);
+            else
+                masks->hide(id);
+        };
+        env.releaseTab = [tools, caller](const QString &tab) {
+            if (tools)
+                tools->releaseTab(caller, tab);
+        };
+        return env;
+    });
+    if (toolkit) {
+        QObject::connect(bridge, &BridgeManager::sessionFinished, toolkit, [tools, masks](const QString &id) {
+            if (masks)
+                masks->hide(id);
+            if (tools)
+                tools->releaseCaller({ channel(), id });
+        });
+    }
+    if (mask) {
+        const QPointer<BridgeManager> stopper(bridge);
+        QObject::connect(mask, &RunMask::stopRequested, bridge, [stopper](const QString &id) {
+            if (stopper && stopper->live(id))
+                stopper->stop(id);
+        });
+    }
+
+    const QPointer<BridgeManager> manager(bridge);
+    commands->add(
+        { u"startBridge"_s, kScopes,
+          u"Start a chat-tab bridge: the web chat in agentTab gets the goal and drives the target tabs with "
+          u"<tool_code> commands; answers {sessionId}"_s,
+          schema({ { u"agentTab"_s, prop(u"string"_s, u"The tab with the web chat (an id from tab list)"_s) },
+                   { u"targetTabs"_s,
+                     QJsonObject { { u"type"_s, u"array"_s },
+                                   { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+                                   { u"description"_s,
+                                     u"The tabs it acts on (the user is asked per toolkit/userTabs); none: the "
+                                     u"chat opens its own"_s } } },
+                   { u"goal"_s, prop(u"string"_s, u"What the chat should get done"_s) },
+                   { u"mode"_s,
+                     QJsonObject { { u"type"_s, u"string"_s },
+                                   { u"enum"_s, QJsonArray { u"careful"_s, u"autonomous"_s } } } } },
+                 { u"agentTab"_s, u"goal"_s }),
+          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+              if (!manager)
+                  return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
+              BridgeManager::StartRequest request;
+              request.agentTab = params.value(u"agentTab").toString();
+              for (const QJsonValue &tab : params.value(u"targetTabs").toArray())
+                  request.targetTabs.append(tab.toString());
+              request.goal = params.value(u"goal").toString();
+              request.mode = params.value(u"mode").toString();
+              request.startedBy = caller.name.isEmpty() ? caller.channel : caller.channel + u": "_s + caller.name;
+              manager->start(request, [reply](const QString &id, const QString &error) {
+                  if (!error.isEmpty())
+                      return reply(CommandResult::failure(error, 400));
+                  reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
+              });
+          } });
+
+    commands->add({ u"getBridge"_s, kScopes,
+                    u"A bridge session: status, what it is doing, its commands and what was masked"_s,
+                    sessionIdSchema(), [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                        const QString id = params.value(u"sessionId").toString();
+                        const std::optional<BridgeRecord> record = manager ? manager->session(id) : std::nullopt;
+                        if (!record)
+                            return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
+                        QJsonObject out = record->toJson();
+                        out.insert(u"queued"_s, record->queued());
+                        out.insert(u"lastAction"_s, record->lastAction());
+                        reply(CommandResult::success(out));
+                    } });
+
+    commands->add({ u"listBridges"_s, kScopes, u"The bridge sessions, newest first"_s, schema({}, {}),
+                    [manager](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                        QJsonArray list;
+                        for (const BridgeRecord &record : manager ? manager->sessions() : QList<BridgeRecord>())
+                            list.append(record.summaryJson());
+                        reply(CommandResult::success(QJsonObject { { u"sessions"_s, list } }));
+                    } });
+
+    const auto simple = [manager](QString (BridgeManager::*call)(const QString &)) {
+        return [manager, call](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            const QString id = params.value(u"sessionId").toString();
+            if (!manager)
+                return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
+            const QString error = (manager.data()->*call)(id);
+            if (!error.isEmpty())
+                return reply(CommandResult::failure(error, manager->session(id) ? 409 : 404));
+            reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
+        };
+    };
+    commands->add({ u"stopBridge"_s, kScopes, u"Stop a bridge session"_s, sessionIdSchema(),
+                    simple(&BridgeManager::stop) });
+    commands->add({ u"pauseBridge"_s, kScopes,
+                    u"Pause a bridge session (a running command finishes first)"_s, sessionIdSchema(),
+                    simple(&BridgeManager::pause) });
+    commands->add(
+        { u"resumeBridge"_s, kScopes, u"Go on with a paused or interrupted bridge session"_s, sessionIdSchema(),
+          [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+              if (!manager)
+                  return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
+              const QString id = params.value(u"sessionId").toString();
+              manager->resume(id, [reply, manager, id](const QString &, const QString &error) {
+                  if (!error.isEmpty())
+                      return reply(CommandResult::failure(error, manager && manager->session(id) ? 409 : 404));
+                  reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
+              });
+          } });
+    commands->add(
+        { u"answerBridge"_s, kScopes, u"Approve or deny the command a bridge session's gate holds (the user only)"_s,
+          schema({ { u"sessionId"_s, prop(u"string"_s, u"The session"_s) },
+                   { u"approve"_s, prop(u"boolean"_s, u"Run the held command"_s) } },
+                 { u"sessionId"_s, u"approve"_s }),
+          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+              if (!RunActions::isUser(caller))
+                  return reply(CommandResult::failure(u"a risky step is approved by the user only"_s, 403));
+              const QString id = params.value(u"sessionId").toString();
+              if (!manager || !manager->session(id))
+                  return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
+              const QString error = manager->answer(id, params.value(u"approve").toBool());
+              if (!error.isEmpty())
+                  return reply(CommandResult::failure(error, 409));
+              reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
+          } });
+}
+
+} // namespace mpa

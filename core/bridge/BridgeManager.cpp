@@ -1,0 +1,327 @@
+#include "BridgeManager.h"
+
+#include "common/Clock.h"
+#include "common/JsonDataFile.h"
+#include "logging/LogCategories.h"
+#include "settings/Settings.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QRandomGenerator>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+constexpr auto kToolsFile = u"tools.json";
+
+QString newId(const QDateTime &now)
+{
+    return u"bridge-"_s + now.toUTC().toString(u"yyyyMMdd-HHmmss"_s) + u'-'
+        + QString::number(QRandomGenerator::system()->bounded(0x1000, 0xFFFF), 16);
+}
+
+} // namespace
+
+BridgeManager::BridgeManager(Settings *settings, Clock *clock, const QString &bridgeDir, QObject *parent)
+    : QObject(parent)
+    , m_settings(settings)
+    , m_clock(clock)
+    , m_dir(bridgeDir)
+{
+}
+
+BridgeManager::~BridgeManager()
+{
+    // Sessions under way when the app quits are interrupted: a later start can resume them.
+    for (BridgeSession *session : std::as_const(m_live)) {
+        BridgeRecord record = session->record();
+        if (!record.isFinished()) {
+            record.status = BridgeStatus::Interrupted;
+            record.reason = tr("the app stopped while the session was under way; resume it to go on");
+            record.updatedAt = m_clock->now();
+            save(record);
+        }
+    }
+}
+
+void BridgeManager::load()
+{
+    QDir().mkpath(m_dir);
+    const QDir dir(m_dir);
+    for (const QString &name : dir.entryList({ u"bridge-*.json"_s }, QDir::Files, QDir::Name)) {
+        const QString path = dir.filePath(name);
+        const JsonDataFile::Loaded loaded = JsonDataFile(path).load();
+        if (!loaded.warning.isEmpty()) {
+            m_notices.append(loaded.warning);
+            qCWarning(lcBridge).noquote() << loaded.warning;
+            continue;
+        }
+        QString error;
+        std::optional<BridgeRecord> record = BridgeRecord::fromJson(loaded.object, &error);
+        if (!record) {
+            const QString warning = JsonDataFile::moveAside(path, error, u"the session is left out"_s);
+            m_notices.append(warning);
+            qCWarning(lcBridge).noquote() << warning;
+            continue;
+        }
+        if (m_live.contains(record->id))
+            continue;
+        if (!record->isFinished() && record->status != BridgeStatus::Interrupted) {
+            // A process that died with it under way: what was running is unknown, never re-run.
+            record->status = BridgeStatus::Interrupted;
+            record->reason = tr("the app stopped while the session was under way; resume it to go on");
+            for (BridgeCommand &command : record->commands) {
+                if (command.state == BridgeCommand::State::Running) {
+                    command.state = BridgeCommand::State::Unknown;
+                    command.error = tr("the app stopped while it ran; whether it happened is unknown, so it "
+                                       "was not run again");
+                }
+            }
+            save(*record);
+        }
+        m_records.insert(record->id, *record);
+    }
+    loadTools();
+    Q_EMIT listChanged();
+}
+
+void BridgeManager::loadTools()
+{
+    m_tools.clear();
+    const JsonDataFile::Loaded loaded = JsonDataFile(QDir(m_dir).filePath(QString::fromUtf16(kToolsFile))).load();
+    if (!loaded.warning.isEmpty())
+        m_notices.append(loaded.warning);
+    for (const QJsonValue &value : loaded.object.value(u"tools").toArray()) {
+        const QJsonObject tool = value.toObject();
+        m_tools.append({ tool.value(u"name").toString(), tool.value(u"url").toString() });
+    }
+}
+
+QString BridgeManager::setSavedTools(const QList<SavedTool> &tools)
+{
+    QStringList names;
+    QJsonArray list;
+    for (const SavedTool &tool : tools) {
+        const QString name = tool.name.trimmed();
+        if (name.isEmpty())
+            return tr("a saved tool needs a name");
+        if (names.contains(name, Qt::CaseInsensitive))
+            return tr("two saved tools are named '%1'").arg(name);
+        const QUrl url(tool.url.trimmed(), QUrl::StrictMode);
+        if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s))
+            return tr("the address of '%1' is not an http(s) address: %2").arg(name, tool.url);
+        names.append(name);
+        list.append(QJsonObject { { u"name"_s, name }, { u"url"_s, url.toString() } });
+    }
+    QDir().mkpath(m_dir);
+    QString error;
+    if (!JsonDataFile(QDir(m_dir).filePath(QString::fromUtf16(kToolsFile))).save({ { u"tools"_s, list } }, 1, &error))
+        return tr("the saved tools could not be written: %1").arg(error);
+    m_tools.clear();
+    for (const QJsonValue &value : std::as_const(list))
+        m_tools.append({ value[u"name"].toString(), value[u"url"].toString() });
+    Q_EMIT toolsChanged();
+    return {};
+}
+
+void BridgeManager::start(const StartRequest &request, Started done)
+{
+    const QString goal = request.goal.trimmed();
+    if (goal.isEmpty())
+        return done({}, tr("the goal is empty: say what the chat should get done"));
+    if (request.agentTab.isEmpty())
+        return done({}, tr("no agent tab: pick the tab with the web chat"));
+    if (request.targetTabs.contains(request.agentTab))
+        return done({}, tr("the chat's own tab cannot be a target tab"));
+    for (const QString &id : activeSessions()) {
+        const BridgeRecord &other = m_live.value(id)->record();
+        if (other.agentTab == request.agentTab)
+            return done({}, tr("session %1 already uses that chat; stop it first").arg(id));
+    }
+    if (!request.mode.isEmpty() && request.mode != u"careful"_s && request.mode != u"autonomous"_s)
+        return done({}, tr("mode must be careful or autonomous"));
+
+    BridgeRecord record;
+    const QDateTime now = m_clock->now();
+    record.id = newId(now);
+    while (m_records.contains(record.id))
+        record.id = newId(now);
+    record.goal = goal;
+    record.keyword = BridgeSession::newKeyword();
+    record.agentTab = request.agentTab;
+    record.targetTabs = request.targetTabs;
+    record.chatOpensTabs = request.targetTabs.isEmpty();
+    record.currentTab = request.targetTabs.value(0);
+    record.mode = request.mode.isEmpty() ? m_settings->stringValue(SettingKey::BridgeMode) : request.mode;
+    record.maxTurns = m_settings->intValue(SettingKey::BridgeMaxTurns);
+    record.startedBy = request.startedBy;
+    record.createdAt = now;
+    record.updatedAt = now;
+    launch(std::move(record), std::move(done));
+}
+
+void BridgeManager::launch(BridgeRecord record, Started done)
+{
+    if (!m_factory)
+        return done({}, tr("the browser is not available in this process"));
+    BridgeEnvironment environment = m_factory(record);
+    if (!environment.error.isEmpty())
+        return done({}, environment.error);
+    record.profile = environment.profile;
+    BridgeOptions options;
+    options.maxTabs = m_settings->intValue(SettingKey::BridgeMaxTabs);
+    options.redact = m_settings->boolValue(SettingKey::BridgeRedact);
+    for (const QString &entry : m_settings->listValue(SettingKey::BridgeRedactRules)) {
+        const qsizetype eq = entry.indexOf(u'=');
+        if (eq > 0)
+            options.rules.append({ entry.left(eq).trimmed(), entry.mid(eq + 1) });
+    }
+    options.snapshotChars = m_settings->intValue(SettingKey::AgentSnapshotChars);
+    options.allowEval = m_settings->boolValue(SettingKey::ToolkitAllowEval);
+    if (m_pollOverride.count() > 0)
+        options.poll = m_pollOverride;
+    if (!environment.savedTool) {
+        environment.savedTool = [this](const QString &name) {
+            for (const SavedTool &tool : std::as_const(m_tools)) {
+                if (tool.name.compare(name.trimmed(), Qt::CaseInsensitive) == 0)
+                    return tool.url;
+            }
+            return QString();
+        };
+        environment.savedToolNames = [this] {
+            QStringList names;
+            for (const SavedTool &tool : std::as_const(m_tools))
+                names.append(tool.name);
+            return names;
+        };
+    }
+    record.reason.clear();
+    auto *session = new BridgeSession(record, std::move(environment), options, m_clock, this);
+    const QString id = record.id;
+    m_live.insert(id, session);
+    m_records.insert(id, record);
+    connect(session, &BridgeSession::changed, this, [this, session, id] {
+        save(session->record());
+        Q_EMIT sessionChanged(id);
+    });
+    connect(session, &BridgeSession::questionAsked, this,
+            [this, id](const QString &question) { Q_EMIT questionAsked(id, question); });
+    connect(session, &BridgeSession::finished, this, [this, session, id] {
+        save(session->record());
+        m_live.remove(id);
+        session->deleteLater();
+        Q_EMIT sessionFinished(id);
+        Q_EMIT listChanged();
+    });
+    save(record);
+    qCInfo(lcBridge).noquote() << u"bridge session %1 starts: %2 (chat %3, %4 target tab(s))"_s.arg(
+        id, record.goal, record.agentTab, QString::number(record.targetTabs.size()));
+    done(id, {});
+    Q_EMIT listChanged();
+    session->start();
+}
+
+QString BridgeManager::stop(const QString &sessionId)
+{
+    BridgeSession *session = m_live.value(sessionId);
+    if (!session) {
+        return m_records.contains(sessionId) ? tr("session %1 is not under way").arg(sessionId)
+                                             : tr("there is no bridge session %1").arg(sessionId);
+    }
+    session->stop({});
+    return {};
+}
+
+QString BridgeManager::pause(const QString &sessionId)
+{
+    BridgeSession *session = m_live.value(sessionId);
+    if (!session) {
+        return m_records.contains(sessionId) ? tr("session %1 is not under way").arg(sessionId)
+                                             : tr("there is no bridge session %1").arg(sessionId);
+    }
+    return session->pause();
+}
+
+void BridgeManager::resume(const QString &sessionId, Started done)
+{
+    if (BridgeSession *session = m_live.value(sessionId)) {
+        const QString error = session->resume();
+        return done(error.isEmpty() ? sessionId : QString(), error);
+    }
+    std::optional<BridgeRecord> record = session(sessionId);
+    if (!record)
+        return done({}, tr("there is no bridge session %1").arg(sessionId));
+    if (record->status != BridgeStatus::Interrupted)
+        return done({}, tr("session %1 is %2; only a paused or interrupted session can be resumed")
+                            .arg(sessionId, bridgeStatusName(record->status)));
+    launch(std::move(*record), std::move(done));
+}
+
+QString BridgeManager::answer(const QString &sessionId, bool approve)
+{
+    BridgeSession *session = m_live.value(sessionId);
+    if (!session)
+        return tr("session %1 is not under way").arg(sessionId);
+    return session->answer(approve);
+}
+
+std::optional<BridgeRecord> BridgeManager::session(const QString &sessionId) const
+{
+    if (const BridgeSession *live = m_live.value(sessionId))
+        return live->record();
+    const auto it = m_records.constFind(sessionId);
+    if (it != m_records.cend())
+        return *it;
+    return std::nullopt;
+}
+
+QList<BridgeRecord> BridgeManager::sessions() const
+{
+    QList<BridgeRecord> list;
+    for (auto it = m_records.cbegin(); it != m_records.cend(); ++it)
+        list.append(m_live.contains(it.key()) ? m_live.value(it.key())->record() : it.value());
+    std::sort(list.begin(), list.end(),
+              [](const BridgeRecord &a, const BridgeRecord &b) { return a.createdAt > b.createdAt; });
+    return list;
+}
+
+QStringList BridgeManager::activeSessions() const
+{
+    return m_live.keys();
+}
+
+void BridgeManager::learnChat(const QString &tab, std::function<void(const QString &part)> progress,
+                              std::function<void(const QString &profileId, const QString &error)> done)
+{
+    if (!m_learner)
+        return done({}, tr("learning a chat is not available in this process"));
+    m_learner(tab, std::move(progress), std::move(done));
+}
+
+void BridgeManager::save(const BridgeRecord &record)
+{
+    m_records.insert(record.id, record);
+    QDir().mkpath(m_dir);
+    QString error;
+    if (!JsonDataFile(QDir(m_dir).filePath(record.id + u".json"_s)).save(record.toJson(), 1, &error, true))
+        qCWarning(lcBridge).noquote() << u"bridge session %1 could not be saved: %2"_s.arg(record.id, error);
+}
+
+QString BridgeManager::statusLine(const BridgeRecord &record)
+{
+    QString line = tr("Bridge: %1").arg(record.activity.isEmpty() ? bridgeStatusName(record.status) : record.activity);
+    const int queued = record.queued();
+    if (queued > 0)
+        line += tr(" · %n queued", nullptr, queued);
+    const QString last = record.lastAction();
+    if (!last.isEmpty())
+        line += tr(" · last: %1").arg(last);
+    return line;
+}
+
+} // namespace mpa

@@ -1,0 +1,120 @@
+#pragma once
+// Every chat-tab bridge session of this config dir: starts them, keeps each one's file
+// (<config-dir>/bridge/<id>.json) up to date after every change, pauses, resumes and stops
+// them, answers the gate's questions, and lists the history. At start (load) sessions a dead
+// process left under way are marked interrupted, and their running command "unknown — not
+// re-run". The saved tools (named addresses the chat may open with open_tool) live in
+// <config-dir>/bridge/tools.json.
+//
+// The browser side (the chat in the agent tab, the toolkit in the session's name, the network
+// log, the mask) comes from a factory the actions layer sets, so this module never depends on
+// the servers or the toolkit's internals.
+
+#include "BridgeRecord.h"
+#include "BridgeSession.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <chrono>
+#include <functional>
+#include <optional>
+
+namespace mpa {
+
+class Clock;
+class Settings;
+
+struct SavedTool
+{
+    QString name; // what the chat says: open_tool {"name": "Jira"}
+    QString url;
+};
+
+class BridgeManager : public QObject
+{
+    Q_OBJECT
+public:
+    // Makes the browser side of a session (null `error` set when it cannot: the tab is gone …).
+    using EnvironmentFactory = std::function<BridgeEnvironment(const BridgeRecord &record)>;
+    using Started = std::function<void(const QString &sessionId, const QString &error)>;
+    // Observation mode: learns the chat in `tab` from the user's two clicks; `done` gets the
+    // saved profile's id or why not. `progress` says "input", then "send".
+    using Learner = std::function<void(const QString &tab, std::function<void(const QString &part)> progress,
+                                       std::function<void(const QString &profileId, const QString &error)> done)>;
+
+    struct StartRequest
+    {
+        QString agentTab; // the web chat's tab (target id)
+        QStringList targetTabs; // empty: the chat opens its own tabs
+        QString goal;
+        QString mode; // careful | autonomous; empty: careful
+        QString startedBy; // ui, debug-api, ctl, or an agent's channel: name
+    };
+
+    BridgeManager(Settings *settings, Clock *clock, const QString &bridgeDir, QObject *parent = nullptr);
+    ~BridgeManager() override;
+
+    void setEnvironmentFactory(EnvironmentFactory factory) { m_factory = std::move(factory); }
+    void setLearner(Learner learner) { m_learner = std::move(learner); }
+    // For tests and the benchmark: how often a session looks at the chat while it writes.
+    void setPollInterval(std::chrono::milliseconds poll) { m_pollOverride = poll; }
+    QString folder() const { return m_dir; }
+
+    // Marks sessions a dead process left under way as interrupted, reads the rest.
+    void load();
+    QStringList notices() const { return m_notices; }
+
+    void start(const StartRequest &request, Started done);
+    // Empty when done, else why not.
+    QString stop(const QString &sessionId);
+    QString pause(const QString &sessionId);
+    // Goes on with a paused session, or an interrupted one (after a crash or a restart).
+    void resume(const QString &sessionId, Started done);
+    // The user's answer to the gate's question.
+    QString answer(const QString &sessionId, bool approve);
+
+    std::optional<BridgeRecord> session(const QString &sessionId) const;
+    QList<BridgeRecord> sessions() const; // newest first
+    QStringList activeSessions() const; // under way (paused and waiting ones included)
+    BridgeSession *live(const QString &sessionId) const { return m_live.value(sessionId); }
+
+    QList<SavedTool> savedTools() const { return m_tools; }
+    // Saves the list; empty when saved, else why not (a name twice, an address that is not http(s)).
+    QString setSavedTools(const QList<SavedTool> &tools);
+
+    // Observation mode (see Learner).
+    void learnChat(const QString &tab, std::function<void(const QString &part)> progress,
+                   std::function<void(const QString &profileId, const QString &error)> done);
+
+    // One line for the window and the tray: "Bridge: running click e12 on “Checkout” · 2 queued ·
+    // last: fill e4 → ok".
+    static QString statusLine(const BridgeRecord &record);
+
+Q_SIGNALS:
+    void sessionChanged(const QString &sessionId);
+    void questionAsked(const QString &sessionId, const QString &question);
+    void sessionFinished(const QString &sessionId);
+    void listChanged();
+    void toolsChanged();
+
+private:
+    void launch(BridgeRecord record, Started done);
+    void save(const BridgeRecord &record);
+    void loadTools();
+
+    Settings *m_settings;
+    Clock *m_clock;
+    QString m_dir;
+    EnvironmentFactory m_factory;
+    Learner m_learner;
+    QHash<QString, BridgeRecord> m_records;
+    QHash<QString, BridgeSession *> m_live;
+    QList<SavedTool> m_tools;
+    QStringList m_notices;
+    std::chrono::milliseconds m_pollOverride { 0 };
+};
+
+} // namespace mpa
