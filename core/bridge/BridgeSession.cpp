@@ -342,6 +342,8 @@ void BridgeSession::submit(const QString &text, int attempt)
             return finish(BridgeStatus::Failed, tr("the chat could not be read: %1").arg(before.error));
         m_record.baselineDigest = before.replyDigest;
         m_record.baselineCount = before.replyCount;
+        m_baselineUsers = before.userCount;
+        m_baselineLastUser = before.recentUserMessages.isEmpty() ? QString() : before.recentUserMessages.constLast();
         ChatSurface::SendOptions options;
         options.typingPatience = std::chrono::seconds(60);
         m_chat->send(text, options, this,
@@ -367,6 +369,10 @@ void BridgeSession::submit(const QString &text, int attempt)
                              m_overheads.append(m_replySeen.elapsed());
                              m_replySeen.invalidate();
                          }
+                         m_delivered = false;
+                         m_deliveryText = text;
+                         m_deliveryTries = attempt;
+                         m_sentAt.start();
                          m_pendingText.clear();
                          ++m_record.turn;
                          m_record.phase = BridgePhase::AwaitReply;
@@ -410,6 +416,24 @@ void BridgeSession::poll()
         const auto again = [this] { m_pollTimer.start(int(m_options.poll.count())); };
         if (!state.ok)
             return again(); // reloading, navigating: look again
+        if (!m_delivered && !m_deliveryText.isEmpty()) {
+            // The message must show up in the conversation: a chat that reloaded while it was
+            // sent shows nothing of it, and gets it again.
+            m_delivered = isDelivered(state);
+            if (!m_delivered && m_sentAt.isValid() && m_sentAt.hasExpired(kDeliveryMs) && !state.generating) {
+                if (m_deliveryTries >= 3)
+                    return finish(BridgeStatus::Failed, tr("the chat does not show the message the bridge sent"));
+                qCInfo(lcBridge).noquote() << u"bridge %1: the chat does not show message %2; sending it again"_s.arg(
+                    m_record.id, QString::number(m_record.turn));
+                --m_record.turn;
+                m_pendingText = m_deliveryText;
+                const QString text = m_deliveryText;
+                const int tries = m_deliveryTries + 1;
+                m_deliveryText.clear();
+                setStatus(BridgeStatus::Sending, tr("sending again: the chat lost the message"));
+                return submit(text, tries);
+            }
+        }
         const bool changedSinceSend
             = state.replyCount != m_record.baselineCount || state.replyDigest != m_record.baselineDigest;
         const bool sameAsLastLook = state.replyDigest == m_lastDigest && state.replyCount == m_lastCount;
@@ -692,6 +716,16 @@ void BridgeSession::openTab(const QString &key, const QString &url)
                       c->durationMs = timer.elapsed();
                   commandDone(key, ok, data, error);
               });
+}
+
+bool BridgeSession::isDelivered(const ChatState &state) const
+{
+    if (state.userCount > m_baselineUsers)
+        return true;
+    // A chat that shows only its latest messages: the last user message is a new one, ours.
+    const QString last = state.recentUserMessages.isEmpty() ? QString() : state.recentUserMessages.constLast();
+    const auto head = [](const QString &t) { return t.simplified().left(80); };
+    return !last.isEmpty() && last != m_baselineLastUser && head(m_deliveryText).startsWith(head(last).left(40));
 }
 
 QString BridgeSession::summarise(const QString &tool, const QJsonValue &data)

@@ -30,6 +30,7 @@
 namespace mpa {
 
 class ChatSurface;
+struct ChatState;
 class Clock;
 
 // The browser as a session may use it; made by the actions layer (BridgeActions).
@@ -140,6 +141,9 @@ private:
     QString toolList() const;
     QString resultLine(const BridgeCommand &command) const;
     static QString summarise(const QString &tool, const QJsonValue &data);
+    // Whether the last message shows up in the conversation (a new user message).
+    bool isDelivered(const ChatState &state) const;
+    static constexpr int kDeliveryMs = 2500;
 
     BridgeRecord m_record;
     BridgeEnvironment m_env;
@@ -160,6 +164,12 @@ private:
     QElapsedTimer m_replySeen; // the reply was seen finished (turn overhead)
     QList<qint64> m_overheads;
     QString m_pageUrl; // the target page as last read (for the gate)
+    bool m_delivered = true; // the last message showed up in the conversation
+    QString m_deliveryText; // … the text that must show up (the redacted message)
+    int m_deliveryTries = 0;
+    int m_baselineUsers = 0; // user messages before the last send
+    QString m_baselineLastUser;
+    QElapsedTimer m_sentAt;
     QString m_pendingText; // a message waiting to be sent (kept across a pause)
 };
 

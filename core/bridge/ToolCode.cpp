@@ -118,20 +118,21 @@ void ToolCode::normalise(QString &tool, QJsonObject &params)
         if (tool == u"type"_s && !params.contains(u"text")) {
             params.insert(u"text"_s, value);
             params.remove(u"value"_s);
-        } else if (tool == u"press"_s && !params.contains(u"keys")) {
-            params.insert(u"keys"_s, value);
-            params.remove(u"value"_s);
-        } else if (tool == u"select"_s && !params.contains(u"values")) {
-            params.insert(u"values"_s, value.isArray() ? value : QJsonArray { value });
+        } else if (tool == u"press"_s && !params.contains(u"key")) {
+            params.insert(u"key"_s, value);
             params.remove(u"value"_s);
         } else if ((tool == u"open"_s || tool == u"open_tab"_s) && !params.contains(u"url")) {
             params.insert(u"url"_s, value);
             params.remove(u"value"_s);
         }
     }
-    if (tool == u"press"_s && params.contains(u"key") && !params.contains(u"keys")) {
-        params.insert(u"keys"_s, params.value(u"key"));
-        params.remove(u"key"_s);
+    if (tool == u"select"_s && params.contains(u"values") && !params.contains(u"value")) {
+        params.insert(u"value"_s, params.value(u"values"));
+        params.remove(u"values"_s);
+    }
+    if (tool == u"press"_s && params.contains(u"keys") && !params.contains(u"key")) {
+        params.insert(u"key"_s, params.value(u"keys"));
+        params.remove(u"keys"_s);
     }
 }
 

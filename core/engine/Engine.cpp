@@ -104,6 +104,12 @@ void Engine::setSecretStore(SecretStore *store)
 
 Engine::~Engine()
 {
+    // Runs and bridge sessions under way are recorded as interrupted (resumable) before the
+    // browser connection goes, not failed by it.
+    delete m_bridge;
+    m_bridge = nullptr;
+    delete m_runs;
+    m_runs = nullptr;
     stop();
 }
 

@@ -649,6 +649,8 @@ GateAction SecurityGate::actionFromFacts(const QString &tool, const QJsonObject 
         action.text = p.value(u"value").toString();
     else if (p.contains(u"text"))
         action.text = p.value(u"text").toString();
+    else if (p.contains(u"key"))
+        action.text = p.value(u"key").toString();
     else if (p.contains(u"keys"))
         action.text = p.value(u"keys").toString();
     else if (p.contains(u"values")) {

@@ -1,0 +1,399 @@
+// The chat-tab bridge end to end: the engine on real headless Chromium, a fixture web chat
+// (tests/fixtures/bridge/chat.html, built like ChatGPT's page) whose "assistant" is a script in
+// the page that reads the bridge's messages the way a model would — the keyword, the snapshot's
+// refs — and streams <tool_code> replies, and fixture target pages (the two-page sign-up of
+// tests/fixtures/agent, a shop that calls its API, a counter, a card checkout). Sessions are
+// started, watched and answered through the manager (the window's path) and the debug actions.
+#include "HeadlessChromium.h"
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "Wait.h"
+#include "actions/CommandDispatcher.h"
+#include "actions/ToolkitCommands.h"
+#include "bridge/BridgeManager.h"
+#include "engine/Engine.h"
+#include "settings/AppPaths.h"
+#include "settings/Settings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QUuid>
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+const CommandCaller kUser { u"debug-api"_s, {} };
+const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Some agent"_s };
+
+class BridgeTest : public ChromiumTest
+{
+protected:
+    void SetUp() override
+    {
+        ChromiumTest::SetUp();
+        paths = AppPaths::forConfigDir(configDir());
+        settings = std::make_unique<Settings>(paths.settingsFile());
+        startEngine();
+        own = connectEndpoint();
+        ASSERT_NE(own, nullptr);
+    }
+
+    void TearDown() override
+    {
+        engine.reset();
+        settings.reset();
+        closeOpenedPages();
+        ChromiumTest::TearDown();
+    }
+
+    void startEngine()
+    {
+        engine = std::make_unique<Engine>(settings.get(), paths);
+        Engine::Overrides overrides;
+        overrides.cdpPort = browser().port();
+        engine->setOverrides(overrides);
+        engine->bridge()->setPollInterval(25ms);
+        engine->start();
+        ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }, 20s));
+    }
+
+    CommandResult command(const QString &name, const QJsonObject &params, const CommandCaller &caller = kUser)
+    {
+        std::optional<CommandResult> result;
+        engine->commands()->dispatch(name, params, caller, CommandDispatcher::Scope::DebugApi,
+                                     [&](const CommandResult &r) { result = r; });
+        EXPECT_TRUE(waitUntil([&] { return result.has_value(); }, 30s)) << "no answer to " << name.toStdString();
+        return result.value_or(CommandResult::failure(u"no answer"_s, 0));
+    }
+
+    // The chat tab (a fresh conversation) and the target tab; both also seen by the engine.
+    void openTabs(const QString &scenario, const QString &targetPath)
+    {
+        chatUrl = fixtureUrl(u"bridge/chat.html"_s);
+        chatUrl.setQuery(u"scenario=%1&id=%2"_s.arg(scenario, QUuid::createUuid().toString(QUuid::WithoutBraces)));
+        chat = openPage(own, chatUrl);
+        ASSERT_NE(chat, nullptr);
+        if (!targetPath.isEmpty()) {
+            target = openPage(own, fixtureUrl(targetPath));
+            ASSERT_NE(target, nullptr);
+        }
+        ASSERT_TRUE(waitUntil([&] {
+            return engine->endpoint()->sessionForTarget(chat->targetId())
+                && (!target || engine->endpoint()->sessionForTarget(target->targetId()));
+        }));
+    }
+
+    QString startFromWindow(const QString &goal, bool withTarget = true)
+    {
+        BridgeManager::StartRequest request;
+        request.agentTab = chat->targetId();
+        if (withTarget && target)
+            request.targetTabs = { target->targetId() };
+        request.goal = goal;
+        request.startedBy = u"ui"_s;
+        QString id;
+        QString error;
+        bool answered = false;
+        engine->bridge()->start(request, [&](const QString &sessionId, const QString &why) {
+            id = sessionId;
+            error = why;
+            answered = true;
+        });
+        EXPECT_TRUE(waitUntil([&] { return answered; }));
+        EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+        return id;
+    }
+
+    BridgeRecord record(const QString &id)
+    {
+        return engine->bridge()->session(id).value_or(BridgeRecord());
+    }
+
+    BridgeRecord waitForStatus(const QString &id, const QList<BridgeStatus> &statuses,
+                               std::chrono::milliseconds timeout = 60s)
+    {
+        const bool reached = waitUntil([&] { return statuses.contains(record(id).status); }, timeout);
+        const BridgeRecord r = record(id);
+        EXPECT_TRUE(reached) << "session " << id.toStdString() << " is " << bridgeStatusName(r.status).toStdString()
+                             << " (" << r.activity.toStdString() << ")\n"
+                             << QJsonDocument(r.toJson()).toJson().toStdString();
+        return r;
+    }
+
+    // The conversation as the chat page holds it.
+    QJsonArray messages()
+    {
+        return evaluate(chat, u"window.fixtureChat ? window.fixtureChat.messages() : []"_s).toArray();
+    }
+    QStringList userMessages()
+    {
+        QStringList out;
+        for (const QJsonValue &m : messages()) {
+            if (m[u"role"].toString() == u"user"_s)
+                out.append(m[u"text"].toString());
+        }
+        return out;
+    }
+    static int countOf(const BridgeRecord &r, const QString &tool)
+    {
+        return int(std::count_if(r.commands.cbegin(), r.commands.cend(),
+                                 [&](const BridgeCommand &c) { return c.tool == tool; }));
+    }
+
+    AppPaths paths;
+    std::unique_ptr<Settings> settings;
+    std::unique_ptr<Engine> engine;
+    CdpEndpoint *own = nullptr;
+    CdpSession *chat = nullptr;
+    CdpSession *target = nullptr;
+    QUrl chatUrl;
+};
+
+TEST_F(BridgeTest, TheChatSignsUpAcrossTwoPagesAndEachCommandRunsOnce)
+{
+    openTabs(u"signup"_s, u"agent/signup.html"_s);
+    const QString id = startFromWindow(u"Subscribe ada@example.com to the engineering blog, monthly"_s);
+    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    EXPECT_EQ(done.doneText, u"subscribed ada@example.com, monthly"_s);
+
+    // The goal is reached on the target.
+    EXPECT_TRUE(target->targetInfo().url.contains(u"welcome.html"_s)) << target->targetInfo().url.toStdString();
+    // Six commands, each once, all done: fill, fill (the extension's form), click (a ```json
+    // block, and the chat re-rendered every message right after it), check, select, click.
+    QStringList tools;
+    QSet<QString> keys;
+    for (const BridgeCommand &c : done.commands) {
+        tools.append(c.tool);
+        keys.insert(c.key);
+        EXPECT_EQ(c.state, BridgeCommand::State::Done) << c.tool.toStdString() << ": " << c.error.toStdString();
+    }
+    EXPECT_EQ(tools, (QStringList { u"fill"_s, u"fill"_s, u"click"_s, u"check"_s, u"select"_s, u"click"_s }));
+    EXPECT_EQ(keys.size(), done.commands.size());
+    EXPECT_TRUE(done.commands.value(1).params.value(u"ref").toString().startsWith(u'e'));
+    EXPECT_EQ(done.commands.value(1).params.value(u"value").toString(), u"Ada"_s);
+
+    // What the chat saw: the protocol, the goal and the keyword first; no e-mail address ever.
+    const QStringList sent = userMessages();
+    ASSERT_GE(sent.size(), 6);
+    EXPECT_TRUE(sent.first().contains(u"GOAL: Subscribe [email] to the engineering blog"_s)) << sent.first().toStdString();
+    EXPECT_TRUE(sent.first().contains(done.keyword));
+    EXPECT_TRUE(sent.first().contains(u"<tool_code>{\"tool\": \"click\""_s));
+    EXPECT_TRUE(sent.first().contains(u"Join the newsletter — step 1"_s));
+    for (const QString &message : sent)
+        EXPECT_FALSE(message.contains(u"ada@example.com"_s)) << message.toStdString();
+    EXPECT_GT(done.maskedTotal, 0);
+    // The chat's first reply ended with the keyword.
+    EXPECT_TRUE(messages().at(1)[u"text"].toString().endsWith(done.keyword));
+
+    // The session file says the same.
+    QFile file(QDir(paths.configDir).filePath(u"bridge/%1.json"_s.arg(id)));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QJsonDocument::fromJson(file.readAll()).object().value(u"status").toString(), u"done"_s);
+}
+
+TEST_F(BridgeTest, BadCommandsGoBackToTheChatAndNothingRuns)
+{
+    openTabs(u"errors"_s, u"agent/counter.html"_s);
+    const QString id = startFromWindow(u"Show me what happens with bad commands"_s);
+    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    ASSERT_EQ(done.commands.size(), 5) << QJsonDocument(done.toJson()).toJson().toStdString();
+    const QList<BridgeCommand> &c = done.commands;
+    EXPECT_EQ(c[0].state, BridgeCommand::State::Refused);
+    EXPECT_TRUE(c[0].error.contains(u"not valid JSON"_s)) << c[0].error.toStdString();
+    EXPECT_EQ(c[1].state, BridgeCommand::State::Refused);
+    EXPECT_TRUE(c[1].error.contains(u"unknown tool 'teleport'"_s)) << c[1].error.toStdString();
+    EXPECT_EQ(c[2].state, BridgeCommand::State::Failed);
+    EXPECT_TRUE(c[2].error.contains(u"ref"_s)) << c[2].error.toStdString();
+    EXPECT_EQ(c[3].tool, u"reload"_s);
+    EXPECT_EQ(c[3].state, BridgeCommand::State::Done);
+    EXPECT_EQ(c[4].state, BridgeCommand::State::Failed);
+    EXPECT_TRUE(c[4].error.contains(u"stale"_s)) << c[4].error.toStdString();
+
+    // Each error went back to the chat, in the next message.
+    const QStringList sent = userMessages();
+    ASSERT_GE(sent.size(), 6);
+    EXPECT_TRUE(sent[1].contains(u"not valid JSON"_s)) << sent[1].toStdString();
+    EXPECT_TRUE(sent[2].contains(u"unknown tool 'teleport'"_s)) << sent[2].toStdString();
+    EXPECT_TRUE(sent[3].contains(u"fill: error"_s)) << sent[3].toStdString();
+    EXPECT_TRUE(sent[5].contains(u"stale"_s)) << sent[5].toStdString();
+    // Nothing was clicked.
+    EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 0);
+}
+
+TEST_F(BridgeTest, ThePagesRequestsGoBackWithTheResult)
+{
+    site().addRoute(u"/api/cart/add"_s, [](const QString &, const QString &) {
+        return LocalWebServer::Response { 200, "application/json", R"({"items": 1})", {} };
+    });
+    site().addRoute(u"/api/stock"_s, [](const QString &, const QString &) {
+        return LocalWebServer::Response { 200, "application/json", R"({"left": 7})", {} };
+    });
+    openTabs(u"network"_s, u"bridge/shop.html"_s);
+    const QString id = startFromWindow(u"Put the widget in the cart"_s);
+    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    const QStringList sent = userMessages();
+    ASSERT_GE(sent.size(), 2);
+    EXPECT_TRUE(sent[1].contains(u"NETWORK"_s)) << sent[1].toStdString();
+    EXPECT_TRUE(sent[1].contains(u"GET /api/cart/add?item=42 → 200"_s)) << sent[1].toStdString();
+    EXPECT_TRUE(sent[1].contains(u"GET /api/stock?item=42 → 200"_s)) << sent[1].toStdString();
+    // The page's update after the command is in the snapshot the chat got.
+    EXPECT_TRUE(sent[1].contains(u"Cart: 1 item(s), 7 left"_s)) << sent[1].toStdString();
+}
+
+TEST_F(BridgeTest, TabsTheChatOpensStopAtTheLimitOldestLetGo)
+{
+    openTabs(u"tabs"_s, {});
+    const QString id = startFromWindow(u"Open six counters"_s, false);
+    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    EXPECT_TRUE(done.chatOpensTabs);
+    ASSERT_EQ(done.openedTabs.size(), 5);
+    ASSERT_EQ(done.releasedTabs.size(), 1);
+    // The first tab it opened was let go, not closed.
+    const QString first = done.commands.first().result.section(u"opened tab "_s, 1).section(u';', 0, 0);
+    EXPECT_EQ(done.releasedTabs.first(), first.isEmpty() ? done.releasedTabs.first() : first);
+    EXPECT_NE(engine->endpoint()->sessionForTarget(done.releasedTabs.first()), nullptr);
+    EXPECT_FALSE(done.openedTabs.contains(done.releasedTabs.first()));
+    // The first prompt told the chat there was no page yet.
+    EXPECT_TRUE(userMessages().first().contains(u"There is no page yet"_s));
+}
+
+TEST_F(BridgeTest, ASavedToolOpensByName)
+{
+    const QString counter = fixtureUrl(u"agent/counter.html?saved=1"_s).toString();
+    ASSERT_EQ(engine->bridge()->setSavedTools({ { u"Counter"_s, counter } }), QString());
+    openTabs(u"tool"_s, {});
+    const QString id = startFromWindow(u"Count once with the Counter tool"_s, false);
+    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    ASSERT_EQ(done.openedTabs.size(), 1);
+    CdpSession *opened = own->sessionForTarget(done.openedTabs.first());
+    ASSERT_TRUE(waitUntil([&] { return (opened = own->sessionForTarget(done.openedTabs.first())); }));
+    EXPECT_EQ(evaluate(opened, u"window.count"_s).toInt(-1), 1);
+    EXPECT_TRUE(userMessages().first().contains(u"saved tools: Counter"_s));
+    // The list is kept.
+    QFile file(QDir(paths.configDir).filePath(u"bridge/tools.json"_s));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(file.readAll().contains("Counter"));
+}
+
+TEST_F(BridgeTest, AReloadedChatDoesNotRunItsReplyAgain)
+{
+    openTabs(u"reload"_s, u"agent/counter.html"_s);
+    const QString id = startFromWindow(u"Add one"_s);
+    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString() << QJsonDocument(messages()).toJson().toStdString();
+    EXPECT_EQ(countOf(done, u"click"_s), 1);
+    EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 1);
+}
+
+TEST_F(BridgeTest, PauseHoldsStopEndsAndTheTurnLimitStops)
+{
+    ASSERT_TRUE(settings->setValue(SettingKey::BridgeMaxTurns, 6));
+    openTabs(u"forever"_s, u"agent/counter.html"_s);
+    const QString id = startFromWindow(u"Scroll for ever"_s);
+    ASSERT_TRUE(waitUntil([&] { return record(id).turn >= 2; }, 30s));
+    ASSERT_EQ(engine->bridge()->pause(id), QString());
+    waitForStatus(id, { BridgeStatus::Paused }, 30s);
+    const int turn = record(id).turn;
+    // Paused: no message goes to the chat however long it is left.
+    EXPECT_FALSE(waitUntil([&] { return record(id).turn != turn; }, 800ms));
+    bool resumed = false;
+    engine->bridge()->resume(id, [&](const QString &, const QString &error) {
+        EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+        resumed = true;
+    });
+    ASSERT_TRUE(resumed);
+    const BridgeRecord limited = waitForStatus(id, { BridgeStatus::Stopped, BridgeStatus::Failed, BridgeStatus::Done });
+    EXPECT_EQ(limited.status, BridgeStatus::Stopped);
+    EXPECT_TRUE(limited.reason.contains(u"turn limit"_s)) << limited.reason.toStdString();
+    EXPECT_EQ(limited.turn, 6);
+
+    // Stop, through the debug action, ends a session at once.
+    openTabs(u"forever"_s, u"agent/counter.html"_s);
+    const QString second = startFromWindow(u"Scroll again"_s);
+    ASSERT_TRUE(waitUntil([&] { return record(second).turn >= 1; }, 30s));
+    const CommandResult stopped = command(u"stopBridge"_s, { { u"sessionId"_s, second } });
+    EXPECT_TRUE(stopped.ok) << stopped.error.toStdString();
+    EXPECT_EQ(record(second).status, BridgeStatus::Stopped);
+    const int at = record(second).turn;
+    EXPECT_FALSE(waitUntil([&] { return record(second).turn != at; }, 800ms));
+}
+
+TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgain)
+{
+    openTabs(u"slowcommand"_s, u"agent/counter.html"_s);
+    const QString id = startFromWindow(u"Wait a little"_s);
+    const QString path = QDir(paths.configDir).filePath(u"bridge/%1.json"_s.arg(id));
+    // The file as it is while the command runs: what a killed process leaves behind.
+    ASSERT_TRUE(waitUntil(
+        [&] {
+            const BridgeRecord r = record(id);
+            return !r.commands.isEmpty() && r.commands.first().state == BridgeCommand::State::Running;
+        },
+        30s));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray whileRunning = file.readAll();
+    file.close();
+    ASSERT_TRUE(whileRunning.contains("\"running\""));
+    engine.reset();
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(whileRunning);
+    file.close();
+
+    startEngine();
+    const BridgeRecord after = record(id);
+    ASSERT_EQ(after.status, BridgeStatus::Interrupted);
+    ASSERT_EQ(after.commands.size(), 1);
+    EXPECT_EQ(after.commands.first().state, BridgeCommand::State::Unknown);
+    const CommandResult resumed = command(u"resumeBridge"_s, { { u"sessionId"_s, id } });
+    ASSERT_TRUE(resumed.ok) << resumed.error.toStdString();
+    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    EXPECT_EQ(done.doneText, u"the wait was not repeated"_s);
+    EXPECT_EQ(countOf(done, u"wait"_s), 1);
+    const QStringList sent = userMessages();
+    EXPECT_TRUE(sent.last().contains(u"wait: unknown — the app stopped while it ran"_s)) << sent.last().toStdString();
+}
+
+TEST_F(BridgeTest, APaymentWaitsForTheUserNotForAnAgent)
+{
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitUserTabs, u"allow"_s));
+    openTabs(u"checkout"_s, u"agent/checkout.html"_s);
+    const CommandResult started = command(u"startBridge"_s, { { u"agentTab"_s, chat->targetId() },
+                                                               { u"targetTabs"_s, QJsonArray { target->targetId() } },
+                                                               { u"goal"_s, u"Buy Acme Pro"_s } });
+    // Through the API, a tab the user did not pick goes by toolkit/userTabs (here: allow).
+    ASSERT_TRUE(started.ok) << started.error.toStdString();
+    const QString id = started.data[u"sessionId"].toString();
+    BridgeRecord held = waitForStatus(id, { BridgeStatus::WaitingUser, BridgeStatus::Done, BridgeStatus::Failed });
+    ASSERT_EQ(held.status, BridgeStatus::WaitingUser);
+    EXPECT_EQ(held.question.value(u"category").toString(), u"payment"_s);
+    const CommandResult byAgent = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, true } }, kAgent);
+    EXPECT_EQ(byAgent.status, 403);
+    EXPECT_EQ(record(id).status, BridgeStatus::WaitingUser);
+    EXPECT_TRUE(target->targetInfo().url.contains(u"checkout.html"_s));
+    const CommandResult byUser = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, false } });
+    ASSERT_TRUE(byUser.ok) << byUser.error.toStdString();
+    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    EXPECT_EQ(done.doneText, u"the user said no"_s);
+    EXPECT_EQ(done.commands.first().state, BridgeCommand::State::Refused);
+    EXPECT_EQ(done.commands.first().decision, u"denied"_s);
+    EXPECT_TRUE(target->targetInfo().url.contains(u"checkout.html"_s));
+}
+
+} // namespace
