@@ -169,4 +169,18 @@ QString WebChatProfile::hostPattern(const QUrl &url)
     return u"/^"_s + QRegularExpression::escape(origin) + u"([/?#]|$)/i"_s;
 }
 
+WebChatProfile WebChatProfile::learnedFor(const QUrl &url, const ChatSelectors &chat, const QDateTime &when)
+{
+    WebChatProfile profile;
+    profile.id = learnedId(url);
+    profile.name = u"%1 (learned)"_s.arg(url.host().isEmpty() ? url.toString() : url.host());
+    profile.description = u"Learned in observation mode from the user's clicks on %1."_s.arg(
+        url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo).toString());
+    profile.urlPatterns = { hostPattern(url) };
+    profile.chat = chat;
+    profile.learned = true;
+    profile.learnedAt = when.toUTC();
+    return profile;
+}
+
 } // namespace mpa

@@ -57,6 +57,9 @@ struct WebChatProfile
     static QString learnedId(const QUrl &url);
     // A URL pattern matching every page of `url`'s host (scheme and port included).
     static QString hostPattern(const QUrl &url);
+    // The profile observation mode saves for the chat at `url`: id learnedId(url), matching
+    // that host's pages, learned at `when`.
+    static WebChatProfile learnedFor(const QUrl &url, const ChatSelectors &chat, const QDateTime &when);
 };
 
 } // namespace mpa
