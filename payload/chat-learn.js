@@ -205,8 +205,10 @@
     return null;
   }
 
+  // Only the user's own input teaches: a page cannot steer the learning with synthetic events.
   function onFocus(event) {
     if (!config.armed || (config.input && config.input.length)) return;
+    if (event.type === 'pointerdown' && !event.isTrusted) return;
     const box = textBox(event.composedPath ? event.composedPath()[0] : event.target);
     if (!box) return;
     inputEl = box;
@@ -216,7 +218,7 @@
   }
 
   function onClick(event) {
-    if (!config.armed || !config.input || !config.input.length || config.sendLearned) return;
+    if (!config.armed || !config.input || !config.input.length || config.sendLearned || !event.isTrusted) return;
     const target = event.composedPath ? event.composedPath()[0] : event.target;
     const input = currentInput();
     if (input && target instanceof Node && input.contains(target)) return;
@@ -323,6 +325,10 @@
     },
     dispose() {
       disarm();
+    },
+    // Where the learning stands in this document.
+    state() {
+      return { armed: !!config.armed, input: config.input || [], sendLearned: !!config.sendLearned };
     },
     // For tests and the log: the selectors this module would report for the element `selector` finds.
     selectorsFor(args) {

@@ -1,5 +1,6 @@
 #include "ChatLearner.h"
 
+#include "common/SystemClock.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "profiles/WebChatProfiles.h"
@@ -38,21 +39,22 @@ PayloadScript ChatLearner::payloadScript()
     return { QString::fromLatin1(kModule), Payload::source(u"chat-learn.js"_s) };
 }
 
-ChatLearner::ChatLearner(PayloadInjector *injector, QObject *parent)
+ChatLearner::ChatLearner(PayloadInjector *injector, QObject *parent, Clock *clock)
     : QObject(parent)
     , m_injector(injector)
     , m_base(genericSelectors())
+    , m_clock(clock ? clock : new SystemClock(this))
+    , m_timeout(m_clock)
+    , m_messageTimer(m_clock)
 {
-    m_timeout.setSingleShot(true);
-    connect(&m_timeout, &QTimer::timeout, this, [this] {
+    connect(&m_timeout, &ClockTimer::timeout, this, [this] {
         fail(m_input.isEmpty()
                  ? u"Observation mode ended: nobody clicked the chat's input box in time. Start it again, then "
                    u"click the box you type into and the send button."_s
                  : u"Observation mode ended: the input box was learned but nobody clicked the send button in "
                    u"time. Start it again and click the chat's send button after the box."_s);
     });
-    m_messageTimer.setSingleShot(true);
-    connect(&m_messageTimer, &QTimer::timeout, this, [this] {
+    connect(&m_messageTimer, &ClockTimer::timeout, this, [this] {
         qCInfo(lcChat) << "Observation mode: no message and reply seen after the send; using the generic "
                           "message selectors";
         finish();

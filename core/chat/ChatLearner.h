@@ -12,12 +12,12 @@
 // module's config is pushed into every new document); the tab going away fails the learning.
 // The caller saves the result as a user profile (WebChatProfile::learnedFor, WebChatProfiles::save).
 
+#include "common/Clock.h"
 #include "page/PayloadInjector.h"
 #include "profiles/ChatSelectors.h"
 
 #include <QObject>
 #include <QPointer>
-#include <QTimer>
 
 #include <chrono>
 
@@ -31,7 +31,8 @@ public:
     // The payload module the learner needs in its tab (register it with PayloadHub).
     static PayloadScript payloadScript();
 
-    explicit ChatLearner(PayloadInjector *injector, QObject *parent = nullptr);
+    // `clock` times the waits (the system clock when null).
+    explicit ChatLearner(PayloadInjector *injector, QObject *parent = nullptr, Clock *clock = nullptr);
     ~ChatLearner() override;
 
     // Arms the page; fails when the user has not clicked both parts within `timeout`.
@@ -69,8 +70,9 @@ private:
     QStringList m_userMessage;
     QStringList m_reply;
     QString m_inputLabel;
-    QTimer m_timeout;
-    QTimer m_messageTimer;
+    Clock *m_clock;
+    ClockTimer m_timeout;
+    ClockTimer m_messageTimer;
     std::chrono::milliseconds m_messageWait { 20000 };
     bool m_active = false;
 };
