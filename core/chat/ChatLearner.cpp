@@ -49,7 +49,8 @@ ChatLearner::ChatLearner(PayloadInjector *injector, QObject *parent, Clock *cloc
 {
     connect(&m_timeout, &ClockTimer::timeout, this, [this] {
         fail(m_input.isEmpty()
-                 ? u"Observation mode ended: nobody clicked the chat's input box in time. Start it again, then "
+                 ? u"Observation mode ended: nobody clicked the chat's input box in time. Start it again, "
+                   u"then "
                    u"click the box you type into and the send button."_s
                  : u"Observation mode ended: the input box was learned but nobody clicked the send button in "
                    u"time. Start it again and click the chat's send button after the box."_s);
@@ -78,8 +79,9 @@ ChatLearner::~ChatLearner()
 void ChatLearner::start(std::chrono::milliseconds timeout)
 {
     if (!m_injector) {
-        fail(u"Observation mode cannot start: the chat's tab is not connected. Open the chat in the connected "
-             u"browser and try again."_s);
+        fail(
+            u"Observation mode cannot start: the chat's tab is not connected. Open the chat in the connected "
+            u"browser and try again."_s);
         return;
     }
     m_input.clear();
@@ -91,7 +93,8 @@ void ChatLearner::start(std::chrono::milliseconds timeout)
     m_injector->addScript(payloadScript());
     arm();
     m_timeout.start(timeout);
-    qCInfo(lcChat) << "Observation mode armed: waiting for the user to click the chat's input and send button";
+    qCInfo(lcChat)
+        << "Observation mode armed: waiting for the user to click the chat's input and send button";
 }
 
 void ChatLearner::cancel()
@@ -150,7 +153,8 @@ void ChatLearner::onReport(const QString &module, const QString &kind, const QJs
         m_send = strings(data.value(u"selectors"_s));
         if (m_send.isEmpty())
             return;
-        qCInfo(lcChat).noquote() << u"Observation mode learned the send button: %1"_s.arg(m_send.join(u" | "_s));
+        qCInfo(lcChat).noquote() << u"Observation mode learned the send button: %1"_s.arg(
+            m_send.join(u" | "_s));
         m_timeout.stop();
         Q_EMIT progress(part);
         if (data.value(u"watching"_s).toBool())

@@ -57,7 +57,8 @@ Q_SIGNALS:
     void failed(const QString &error); // a sentence: timeout, tab gone, …
 
 private:
-    void onReport(const QString &module, const QString &kind, const QJsonObject &data, const QString &frameId);
+    void onReport(const QString &module, const QString &kind, const QJsonObject &data,
+                  const QString &frameId);
     void finish();
     void fail(const QString &error);
     void arm();

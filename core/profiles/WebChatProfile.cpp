@@ -25,7 +25,8 @@ bool validPatterns(const QStringList &sources, const QString &key, QString *erro
     for (const QString &source : sources) {
         const TextPattern pattern(source);
         if (!pattern.isValid())
-            return fail(error, u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
+            return fail(error,
+                        u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
     }
     return true;
 }
@@ -46,7 +47,8 @@ std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, 
                                      u"chat"_s, u"learned"_s, u"learnedAt"_s };
     for (auto it = json.begin(); it != json.end(); ++it) {
         if (!known.contains(it.key())) {
-            fail(error, u"'%1' is not a web chat profile key (known: %2)"_s.arg(it.key(), known.join(u", "_s)));
+            fail(error,
+                 u"'%1' is not a web chat profile key (known: %2)"_s.arg(it.key(), known.join(u", "_s)));
             return std::nullopt;
         }
     }
@@ -55,8 +57,9 @@ std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, 
     // Dots too: a learned profile's id carries its host (learned-chat.example.com).
     static const QRegularExpression idShape(u"^[a-z0-9][a-z0-9.-]*$"_s);
     if (!idShape.match(profile.id).hasMatch()) {
-        fail(error, u"'id' must be a lower-case name of letters, digits, dots and dashes (got '%1')"_s.arg(
-                        profile.id));
+        fail(error,
+             u"'id' must be a lower-case name of letters, digits, dots and dashes (got '%1')"_s.arg(
+                 profile.id));
         return std::nullopt;
     }
     profile.name = json.value(u"name").toString();
@@ -86,7 +89,8 @@ std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, 
     const auto urls = profileStringList(matchObject.value(u"urlPatterns"), u"match.urlPatterns"_s, error);
     if (!urls || !validPatterns(*urls, u"match.urlPatterns"_s, error))
         return std::nullopt;
-    const auto titles = profileStringList(matchObject.value(u"titlePatterns"), u"match.titlePatterns"_s, error);
+    const auto titles
+        = profileStringList(matchObject.value(u"titlePatterns"), u"match.titlePatterns"_s, error);
     if (!titles || !validPatterns(*titles, u"match.titlePatterns"_s, error))
         return std::nullopt;
     profile.urlPatterns = *urls;
@@ -119,7 +123,8 @@ std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, 
     if (!learnedAt.isUndefined()) {
         profile.learnedAt = QDateTime::fromString(learnedAt.toString(), Qt::ISODateWithMs);
         if (!profile.learnedAt.isValid()) {
-            fail(error, u"'learnedAt' must be an ISO 8601 date and time (got '%1')"_s.arg(learnedAt.toString()));
+            fail(error,
+                 u"'learnedAt' must be an ISO 8601 date and time (got '%1')"_s.arg(learnedAt.toString()));
             return std::nullopt;
         }
     }
@@ -162,9 +167,9 @@ QString WebChatProfile::learnedId(const QUrl &url)
 
 QString WebChatProfile::hostPattern(const QUrl &url)
 {
-    const QString origin = url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment
-                                        | QUrl::RemoveUserInfo)
-                               .toString(QUrl::FullyEncoded);
+    const QString origin
+        = url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
+              .toString(QUrl::FullyEncoded);
     // escape() leaves no bare "/" (it becomes "\/"), so the pattern reads as one /regex/.
     return u"/^"_s + QRegularExpression::escape(origin) + u"([/?#]|$)/i"_s;
 }

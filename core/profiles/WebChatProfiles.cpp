@@ -42,11 +42,11 @@ void WebChatProfiles::loadFolder(const QString &folder, bool user)
         const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
         if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
             m_errors.append(u"Web chat profile %1 was skipped: it is not a JSON object (%2 at offset %3); "
-                            u"fix or remove the file"_s.arg(
-                                path,
-                                parseError.error != QJsonParseError::NoError ? parseError.errorString()
-                                                                             : u"not an object"_s,
-                                QString::number(parseError.offset)));
+                            u"fix or remove the file"_s.arg(path,
+                                                            parseError.error != QJsonParseError::NoError
+                                                                ? parseError.errorString()
+                                                                : u"not an object"_s,
+                                                            QString::number(parseError.offset)));
             continue;
         }
         QString error;
@@ -60,7 +60,8 @@ void WebChatProfiles::loadFolder(const QString &folder, bool user)
                                            [&](const WebChatProfile &p) { return p.id == profile->id; });
         if (existing != m_profiles.end()) {
             if (user)
-                qCInfo(lcChat).noquote() << u"Web chat profile '%1' overridden by %2"_s.arg(profile->id, path);
+                qCInfo(lcChat).noquote()
+                    << u"Web chat profile '%1' overridden by %2"_s.arg(profile->id, path);
             *existing = *profile;
         } else {
             if (user)

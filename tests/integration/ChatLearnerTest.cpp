@@ -6,8 +6,6 @@
 // ChatLearner its selectors, a ChatSurface sends through them, and the learned profile is saved
 // and found again for that page.
 #include "chat/ChatLearner.h"
-#include "chat/ChatSurface.h"
-#include "profiles/WebChatProfiles.h"
 
 #include "FakeClock.h"
 #include "PayloadTest.h"
@@ -15,7 +13,9 @@
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "cdp/CdpInput.h"
+#include "chat/ChatSurface.h"
 #include "page/PayloadHub.h"
+#include "profiles/WebChatProfiles.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -83,20 +83,25 @@ protected:
     bool armed(CdpSession *page, bool inputLearned = false)
     {
         return waitUntil([&] {
-            const QJsonObject s = callModule(page, QString::fromLatin1(ChatLearner::kModule), u"state"_s).toObject();
-            return s.value(u"armed"_s).toBool() && (!inputLearned || !s.value(u"input"_s).toArray().isEmpty());
+            const QJsonObject s
+                = callModule(page, QString::fromLatin1(ChatLearner::kModule), u"state"_s).toObject();
+            return s.value(u"armed"_s).toBool()
+                && (!inputLearned || !s.value(u"input"_s).toArray().isEmpty());
         });
     }
 
     // A trusted click of the user's (CDP mouse events) in the middle of what `selector` finds.
     static void userClicks(CdpSession *page, const QString &selector)
     {
+        // The selector as a JavaScript string literal: the one element of a JSON array.
+        const QString literal
+            = QString::fromUtf8(QJsonDocument(QJsonArray { selector }).toJson(QJsonDocument::Compact))
+                  .mid(1)
+                  .chopped(1);
         const QJsonObject box
-            = evaluate(page, u"(() => { const r = document.querySelector(%1).getBoundingClientRect(); "
-                             u"return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"_s.arg(
-                                 QString::fromUtf8(QJsonDocument(QJsonArray { selector }).toJson(QJsonDocument::Compact))
-                                     .mid(1)
-                                     .chopped(1)))
+            = evaluate(page,
+                       u"(() => { const r = document.querySelector(%1).getBoundingClientRect(); "
+                       u"return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"_s.arg(literal))
                   .toObject();
         ASSERT_FALSE(box.isEmpty()) << "nothing on the page for " << selector.toStdString();
         std::optional<CdpError> result;
@@ -162,15 +167,17 @@ TEST_P(WebChatMarkupTest, ItsProfileFindsEveryPartOfTheRealMarkup)
 
 INSTANTIATE_TEST_SUITE_P(
     Sites, WebChatMarkupTest,
-    ::testing::Values(
-        Site { "ChatGPT", u"chatgpt"_s, u"https://chatgpt.com/c/67a1f3e2-9b0c-8001-a2b3-4c5d6e7f8091"_s,
-               u"markup-chatgpt.html"_s },
-        Site { "Claude", u"claude"_s, u"https://claude.ai/chat/3f1e2d4c-5b6a-4789-90ab-cdef01234567"_s,
-               u"markup-claude.html"_s },
-        Site { "Gemini", u"gemini"_s, u"https://gemini.google.com/app/8c4f2a7b1e9d3c05"_s,
-               u"markup-gemini.html"_s },
-        Site { "AIStudio", u"aistudio"_s, u"https://aistudio.google.com/prompts/1AbCdEfGhIjKlMnOpQrStUvWxYz012345"_s,
-               u"markup-aistudio.html"_s }),
+    ::testing::Values(Site { "ChatGPT", u"chatgpt"_s,
+                             u"https://chatgpt.com/c/67a1f3e2-9b0c-8001-a2b3-4c5d6e7f8091"_s,
+                             u"markup-chatgpt.html"_s },
+                      Site { "Claude", u"claude"_s,
+                             u"https://claude.ai/chat/3f1e2d4c-5b6a-4789-90ab-cdef01234567"_s,
+                             u"markup-claude.html"_s },
+                      Site { "Gemini", u"gemini"_s, u"https://gemini.google.com/app/8c4f2a7b1e9d3c05"_s,
+                             u"markup-gemini.html"_s },
+                      Site { "AIStudio", u"aistudio"_s,
+                             u"https://aistudio.google.com/prompts/1AbCdEfGhIjKlMnOpQrStUvWxYz012345"_s,
+                             u"markup-aistudio.html"_s }),
     [](const ::testing::TestParamInfo<Site> &info) { return info.param.name; });
 
 TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
@@ -190,7 +197,8 @@ TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
 
     ChatLearner *learner = learnerOn(page);
     QStringList parts;
-    QObject::connect(learner, &ChatLearner::progress, learner, [&](const QString &part) { parts.append(part); });
+    QObject::connect(learner, &ChatLearner::progress, learner,
+                     [&](const QString &part) { parts.append(part); });
     std::optional<ChatSelectors> learned;
     QObject::connect(learner, &ChatLearner::learned, learner, [&](const ChatSelectors &s) { learned = s; });
     QString failure;
@@ -200,11 +208,14 @@ TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
 
     // The user clicks the box, writes a message and clicks the send icon.
     userClicks(page, u"textarea"_s);
-    ASSERT_TRUE(waitUntil([&] { return parts.contains(u"input"_s) || !failure.isEmpty(); })) << "no input learned";
+    ASSERT_TRUE(waitUntil([&] { return parts.contains(u"input"_s) || !failure.isEmpty(); }))
+        << "no input learned";
     ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
-    ASSERT_TRUE(sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, u"Where is the build log?"_s } }).ok());
+    ASSERT_TRUE(
+        sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, u"Where is the build log?"_s } }).ok());
     userClicks(page, u"[role=\"button\"] svg"_s);
-    ASSERT_TRUE(waitUntil([&] { return learned.has_value() || !failure.isEmpty(); }, 20s)) << "nothing learned";
+    ASSERT_TRUE(waitUntil([&] { return learned.has_value() || !failure.isEmpty(); }, 20s))
+        << "nothing learned";
     ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
     EXPECT_EQ(parts, (QStringList { u"input"_s, u"send"_s, u"messages"_s }));
     EXPECT_FALSE(learner->isActive());
@@ -218,20 +229,24 @@ TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
     ASSERT_FALSE(selectors.sendButton.isEmpty());
     EXPECT_EQ(selectors.input.first(), u"textarea[data-qa=\"composer-input\"]"_s);
     EXPECT_EQ(selectors.sendButton.first(), u"div[data-qa=\"composer-post\"]"_s);
-    const QString all = (selectors.input + selectors.sendButton + selectors.userMessage + selectors.reply).join(u' ');
-    for (const QString &generated : { u":r3:"_s, u"radix-7"_s, u"css-1x2y3z"_s, u"_x1y2z3"_s, u"sc-bdVaJa"_s })
+    const QString all
+        = (selectors.input + selectors.sendButton + selectors.userMessage + selectors.reply).join(u' ');
+    for (const QString &generated :
+         { u":r3:"_s, u"radix-7"_s, u"css-1x2y3z"_s, u"_x1y2z3"_s, u"sc-bdVaJa"_s })
         EXPECT_FALSE(all.contains(generated)) << all.toStdString();
     EXPECT_LE(selectors.input.size(), 4);
     EXPECT_LE(selectors.sendButton.size(), 4);
     EXPECT_FALSE(selectors.userMessage.isEmpty());
     EXPECT_FALSE(selectors.reply.isEmpty());
     EXPECT_NE(selectors.reply, generic->chat.reply);
-    EXPECT_EQ(selectors.stopButton, generic->chat.stopButton) << "what was not learned comes from the generic profile";
+    EXPECT_EQ(selectors.stopButton, generic->chat.stopButton)
+        << "what was not learned comes from the generic profile";
     qInfo().noquote() << "learned:" << QJsonDocument(selectors.toJson()).toJson(QJsonDocument::Compact);
 
     // A surface with the learned selectors sees the whole chat and sends through it.
     ChatSurface *surface = surfaceOn(page, selectors);
-    ASSERT_TRUE(waitUntil([&] { return state(surface).replyCount == 2; })) << "Ada's reply to the first message";
+    ASSERT_TRUE(waitUntil([&] { return state(surface).replyCount == 2; }))
+        << "Ada's reply to the first message";
     const ChatState learnedState = state(surface);
     EXPECT_TRUE(learnedState.inputFound);
     EXPECT_TRUE(learnedState.sendFound);
@@ -240,7 +255,8 @@ TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
 
     std::optional<ChatSurface::SendResult> sent;
     QObject context;
-    surface->send(u"Summarise the thread"_s, {}, &context, [&](const ChatSurface::SendResult &r) { sent = r; });
+    surface->send(u"Summarise the thread"_s, {}, &context,
+                  [&](const ChatSurface::SendResult &r) { sent = r; });
     ASSERT_TRUE(waitUntil([&] { return sent.has_value(); }, 40s)) << "no answer to the send";
     ASSERT_TRUE(sent->ok) << sent->error.toStdString();
     ASSERT_TRUE(waitUntil([&] { return state(surface).replyCount == 3; })) << "no reply to the prompt";
@@ -250,7 +266,8 @@ TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
     EXPECT_EQ(after.replyText, u"Ada read: Summarise the thread"_s);
 
     // Saved as a user profile, it is this page's profile from now on.
-    const WebChatProfile profile = WebChatProfile::learnedFor(pageUrl, selectors, QDateTime::currentDateTimeUtc());
+    const WebChatProfile profile
+        = WebChatProfile::learnedFor(pageUrl, selectors, QDateTime::currentDateTimeUtc());
     WebChatProfiles saved;
     saved.load(configDir());
     ASSERT_EQ(saved.save(configDir(), profile), QString());
@@ -285,7 +302,10 @@ TEST_F(ChatLearnerTest, AReloadWhileArmedCarriesOnWithTheSendButton)
     EXPECT_EQ(learned->sendButton.value(0), u"div[data-qa=\"composer-post\"]"_s);
     EXPECT_EQ(learned->reply, profiles.find(u"generic"_s)->chat.reply);
     EXPECT_TRUE(waitUntil([&] {
-        return !callModule(page, QString::fromLatin1(ChatLearner::kModule), u"state"_s).toObject().value(u"armed"_s).toBool();
+        return !callModule(page, QString::fromLatin1(ChatLearner::kModule), u"state"_s)
+                    .toObject()
+                    .value(u"armed"_s)
+                    .toBool();
     })) << "disarmed once learned";
 }
 

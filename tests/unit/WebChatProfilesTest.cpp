@@ -63,11 +63,13 @@ TEST(WebChatProfilesTest, EachChatIsRecognisedByItsRealUrls)
 {
     WebChatProfiles profiles;
     profiles.load();
-    EXPECT_EQ(matchedId(profiles, u"https://chatgpt.com/c/67a1f3e2-9b0c-8001-a2b3-4c5d6e7f8091"_s), u"chatgpt"_s);
+    EXPECT_EQ(matchedId(profiles, u"https://chatgpt.com/c/67a1f3e2-9b0c-8001-a2b3-4c5d6e7f8091"_s),
+              u"chatgpt"_s);
     EXPECT_EQ(matchedId(profiles, u"https://chatgpt.com/"_s), u"chatgpt"_s);
     EXPECT_EQ(matchedId(profiles, u"https://chat.openai.com/c/0b5e2c1d-1234-4abc-9def-0123456789ab"_s),
               u"chatgpt"_s);
-    EXPECT_EQ(matchedId(profiles, u"https://claude.ai/chat/3f1e2d4c-5b6a-4789-90ab-cdef01234567"_s), u"claude"_s);
+    EXPECT_EQ(matchedId(profiles, u"https://claude.ai/chat/3f1e2d4c-5b6a-4789-90ab-cdef01234567"_s),
+              u"claude"_s);
     EXPECT_EQ(matchedId(profiles, u"https://claude.ai/new"_s), u"claude"_s);
     EXPECT_EQ(matchedId(profiles, u"https://gemini.google.com/app/8c4f2a7b1e9d3c05"_s), u"gemini"_s);
     EXPECT_EQ(matchedId(profiles, u"https://aistudio.google.com/prompts/1AbCdEfGhIjKlMnOpQrStUvWxYz012345"_s),
@@ -155,7 +157,8 @@ TEST(WebChatProfilesTest, ALearnedProfileIsSavedAndFoundAgainForItsHost)
     WebChatProfile learned;
     learned.id = WebChatProfile::learnedId(page);
     EXPECT_EQ(learned.id, u"learned-chat.example.com-8080"_s);
-    EXPECT_EQ(WebChatProfile::learnedId(QUrl(u"https://chat.example.com/x"_s)), u"learned-chat.example.com"_s);
+    EXPECT_EQ(WebChatProfile::learnedId(QUrl(u"https://chat.example.com/x"_s)),
+              u"learned-chat.example.com"_s);
     learned.name = u"chat.example.com (learned)"_s;
     learned.urlPatterns = { WebChatProfile::hostPattern(page) };
     learned.chat = ChatSelectors::generic();
