@@ -1,0 +1,191 @@
+#include "WebChatProfile.h"
+
+#include "ProfileJson.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QUrl>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+bool fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+
+// `sources` when each is a valid pattern; `error` names `key` and the first that is not.
+bool validPatterns(const QStringList &sources, const QString &key, QString *error)
+{
+    for (const QString &source : sources) {
+        const TextPattern pattern(source);
+        if (!pattern.isValid())
+            return fail(error,
+                        u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
+    }
+    return true;
+}
+
+bool anyMatches(const QStringList &sources, const QString &text)
+{
+    if (text.isEmpty())
+        return false;
+    return std::any_of(sources.begin(), sources.end(),
+                       [&](const QString &source) { return TextPattern(source).matches(text); });
+}
+
+} // namespace
+
+std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, QString *error)
+{
+    static const QStringList known { u"id"_s,   u"name"_s,    u"description"_s, u"match"_s,
+                                     u"chat"_s, u"learned"_s, u"learnedAt"_s };
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        if (!known.contains(it.key())) {
+            fail(error,
+                 u"'%1' is not a web chat profile key (known: %2)"_s.arg(it.key(), known.join(u", "_s)));
+            return std::nullopt;
+        }
+    }
+    WebChatProfile profile;
+    profile.id = json.value(u"id").toString();
+    // Dots too: a learned profile's id carries its host (learned-chat.example.com).
+    static const QRegularExpression idShape(u"^[a-z0-9][a-z0-9.-]*$"_s);
+    if (!idShape.match(profile.id).hasMatch()) {
+        fail(error,
+             u"'id' must be a lower-case name of letters, digits, dots and dashes (got '%1')"_s.arg(
+                 profile.id));
+        return std::nullopt;
+    }
+    profile.name = json.value(u"name").toString();
+    if (profile.name.trimmed().isEmpty()) {
+        fail(error, u"'name' is required"_s);
+        return std::nullopt;
+    }
+    const QJsonValue description = json.value(u"description");
+    if (!description.isUndefined() && !description.isString()) {
+        fail(error, u"'description' must be a string"_s);
+        return std::nullopt;
+    }
+    profile.description = description.toString();
+
+    const QJsonValue match = json.value(u"match");
+    if (!match.isUndefined() && !match.isObject()) {
+        fail(error, u"'match' must be an object with urlPatterns and titlePatterns"_s);
+        return std::nullopt;
+    }
+    const QJsonObject matchObject = match.toObject();
+    for (auto it = matchObject.begin(); it != matchObject.end(); ++it) {
+        if (it.key() != u"urlPatterns"_s && it.key() != u"titlePatterns"_s) {
+            fail(error, u"match.%1 is not known (known: urlPatterns, titlePatterns)"_s.arg(it.key()));
+            return std::nullopt;
+        }
+    }
+    const auto urls = profileStringList(matchObject.value(u"urlPatterns"), u"match.urlPatterns"_s, error);
+    if (!urls || !validPatterns(*urls, u"match.urlPatterns"_s, error))
+        return std::nullopt;
+    const auto titles
+        = profileStringList(matchObject.value(u"titlePatterns"), u"match.titlePatterns"_s, error);
+    if (!titles || !validPatterns(*titles, u"match.titlePatterns"_s, error))
+        return std::nullopt;
+    profile.urlPatterns = *urls;
+    profile.titlePatterns = *titles;
+
+    const QJsonValue chat = json.value(u"chat");
+    if (!chat.isObject()) {
+        fail(error, u"'chat' is required: an object of chat selectors (input, sendButton, reply, …)"_s);
+        return std::nullopt;
+    }
+    QString chatError;
+    profile.chat = ChatSelectors::fromJson(chat.toObject(), &chatError);
+    if (!chatError.isEmpty()) {
+        fail(error, chatError);
+        return std::nullopt;
+    }
+    QString why;
+    if (!profile.chat.isUsable(&why)) {
+        fail(error, why);
+        return std::nullopt;
+    }
+
+    const QJsonValue learned = json.value(u"learned");
+    if (!learned.isUndefined() && !learned.isBool()) {
+        fail(error, u"'learned' must be true or false"_s);
+        return std::nullopt;
+    }
+    profile.learned = learned.toBool(false);
+    const QJsonValue learnedAt = json.value(u"learnedAt");
+    if (!learnedAt.isUndefined()) {
+        profile.learnedAt = QDateTime::fromString(learnedAt.toString(), Qt::ISODateWithMs);
+        if (!profile.learnedAt.isValid()) {
+            fail(error,
+                 u"'learnedAt' must be an ISO 8601 date and time (got '%1')"_s.arg(learnedAt.toString()));
+            return std::nullopt;
+        }
+    }
+    return profile;
+}
+
+QJsonObject WebChatProfile::toJson() const
+{
+    QJsonObject json {
+        { u"id"_s, id },
+        { u"name"_s, name },
+        { u"match"_s,
+          QJsonObject { { u"urlPatterns"_s, QJsonArray::fromStringList(urlPatterns) },
+                        { u"titlePatterns"_s, QJsonArray::fromStringList(titlePatterns) } } },
+        { u"chat"_s, chat.toJson() },
+    };
+    if (!description.isEmpty())
+        json.insert(u"description"_s, description);
+    if (learned)
+        json.insert(u"learned"_s, true);
+    if (learnedAt.isValid())
+        json.insert(u"learnedAt"_s, learnedAt.toUTC().toString(Qt::ISODate));
+    return json;
+}
+
+bool WebChatProfile::matches(const QString &url, const QString &title) const
+{
+    return anyMatches(urlPatterns, url) || anyMatches(titlePatterns, title);
+}
+
+QString WebChatProfile::learnedId(const QUrl &url)
+{
+    QString host = url.host().toLower();
+    static const QRegularExpression notAllowed(u"[^a-z0-9.-]"_s);
+    host.replace(notAllowed, u"-"_s);
+    if (url.port() > 0)
+        host += u"-%1"_s.arg(url.port());
+    return u"learned-"_s + (host.isEmpty() ? u"page"_s : host);
+}
+
+QString WebChatProfile::hostPattern(const QUrl &url)
+{
+    const QString origin
+        = url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
+              .toString(QUrl::FullyEncoded);
+    // escape() leaves no bare "/" (it becomes "\/"), so the pattern reads as one /regex/.
+    return u"/^"_s + QRegularExpression::escape(origin) + u"([/?#]|$)/i"_s;
+}
+
+WebChatProfile WebChatProfile::learnedFor(const QUrl &url, const ChatSelectors &chat, const QDateTime &when)
+{
+    WebChatProfile profile;
+    profile.id = learnedId(url);
+    profile.name = u"%1 (learned)"_s.arg(url.host().isEmpty() ? url.toString() : url.host());
+    profile.description = u"Learned in observation mode from the user's clicks on %1."_s.arg(
+        url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo).toString());
+    profile.urlPatterns = { hostPattern(url) };
+    profile.chat = chat;
+    profile.learned = true;
+    profile.learnedAt = when.toUTC();
+    return profile;
+}
+
+} // namespace mpa

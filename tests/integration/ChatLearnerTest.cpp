@@ -1,0 +1,340 @@
+// Web chat profiles and observation mode in real Chromium. Each bundled profile reads a page
+// rebuilt from its chat's real markup (tests/fixtures/bridge/markup-*.html; the evidence is in
+// resources/profiles/chats/README.md): input, send button, the one reply and its text, and the
+// stop button while a reply is written. Then a chat no profile knows (unknown-chat.html): the
+// generic profile misses its send button and replies; two trusted clicks of the user's teach
+// ChatLearner its selectors, a ChatSurface sends through them, and the learned profile is saved
+// and found again for that page.
+#include "chat/ChatLearner.h"
+
+#include "FakeClock.h"
+#include "PayloadTest.h"
+#include "QtPrinters.h"
+#include "TestEnvironment.h"
+#include "Wait.h"
+#include "cdp/CdpInput.h"
+#include "chat/ChatSurface.h"
+#include "page/PayloadHub.h"
+#include "profiles/WebChatProfiles.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+class ChatLearnerTest : public PayloadTest
+{
+protected:
+    void SetUp() override
+    {
+        PayloadTest::SetUp();
+        hub->addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
+        hub->addScript(ChatLearner::payloadScript(), [](CdpSession *) { return false; });
+        profiles.load();
+        ASSERT_TRUE(profiles.errors().isEmpty()) << profiles.errors().join(u'\n').toStdString();
+    }
+
+    void TearDown() override
+    {
+        surfaces.clear();
+        learners.clear();
+        PayloadTest::TearDown();
+    }
+
+    CdpSession *open(const QString &path)
+    {
+        CdpSession *page = openPage(endpoint, fixtureUrl(path));
+        if (page)
+            sendAndWait(page, u"Page.bringToFront"_s);
+        return page;
+    }
+
+    ChatSurface *surfaceOn(CdpSession *page, const ChatSelectors &selectors)
+    {
+        PayloadInjector *injector = hub->ensureScript(page, QString::fromLatin1(ChatSurface::kModule));
+        surfaces.push_back(std::make_unique<ChatSurface>(injector, selectors));
+        return surfaces.back().get();
+    }
+
+    ChatLearner *learnerOn(CdpSession *page, Clock *clock = nullptr)
+    {
+        PayloadInjector *injector = hub->ensureScript(page, QString::fromLatin1(ChatLearner::kModule));
+        learners.push_back(std::make_unique<ChatLearner>(injector, nullptr, clock));
+        return learners.back().get();
+    }
+
+    static ChatState state(ChatSurface *surface)
+    {
+        std::optional<ChatState> out;
+        QObject context;
+        surface->readState(true, false, &context, [&](const ChatState &s) { out = s; });
+        EXPECT_TRUE(waitUntil([&] { return out.has_value(); })) << "no answer to readState";
+        return out.value_or(ChatState {});
+    }
+
+    // The learner's module in `page` is armed (its config has arrived).
+    bool armed(CdpSession *page, bool inputLearned = false)
+    {
+        return waitUntil([&] {
+            const QJsonObject s
+                = callModule(page, QString::fromLatin1(ChatLearner::kModule), u"state"_s).toObject();
+            return s.value(u"armed"_s).toBool()
+                && (!inputLearned || !s.value(u"input"_s).toArray().isEmpty());
+        });
+    }
+
+    // A trusted click of the user's (CDP mouse events) in the middle of what `selector` finds.
+    static void userClicks(CdpSession *page, const QString &selector)
+    {
+        // The selector as a JavaScript string literal: the one element of a JSON array.
+        const QString literal
+            = QString::fromUtf8(QJsonDocument(QJsonArray { selector }).toJson(QJsonDocument::Compact))
+                  .mid(1)
+                  .chopped(1);
+        const QJsonObject box
+            = evaluate(page,
+                       u"(() => { const r = document.querySelector(%1).getBoundingClientRect(); "
+                       u"return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"_s.arg(literal))
+                  .toObject();
+        ASSERT_FALSE(box.isEmpty()) << "nothing on the page for " << selector.toStdString();
+        std::optional<CdpError> result;
+        QObject context;
+        CdpInput::send(page, CdpInput::click(QPointF(box.value(u"x").toDouble(), box.value(u"y").toDouble())),
+                       &context, [&](const CdpError &error) { result = error; });
+        ASSERT_TRUE(waitUntil([&] { return result.has_value(); })) << "the click was not answered";
+        ASSERT_FALSE(result->isError()) << result->toString().toStdString();
+    }
+
+    WebChatProfiles profiles;
+    std::vector<std::unique_ptr<ChatSurface>> surfaces;
+    std::vector<std::unique_ptr<ChatLearner>> learners;
+};
+
+struct Site
+{
+    std::string name;
+    QString profile;
+    QString realUrl; // what match() must pick the profile for
+    QString fixture;
+};
+
+void PrintTo(const Site &site, std::ostream *os)
+{
+    *os << site.name;
+}
+
+class WebChatMarkupTest : public ChatLearnerTest, public ::testing::WithParamInterface<Site>
+{
+};
+
+TEST_P(WebChatMarkupTest, ItsProfileFindsEveryPartOfTheRealMarkup)
+{
+    const Site &site = GetParam();
+    const WebChatProfile *matched = profiles.match(site.realUrl, {});
+    ASSERT_TRUE(matched);
+    EXPECT_EQ(matched->id, site.profile) << "match() for " << site.realUrl.toStdString();
+    const WebChatProfile *profile = profiles.find(site.profile);
+    ASSERT_TRUE(profile);
+
+    CdpSession *page = open(u"bridge/"_s + site.fixture);
+    ASSERT_TRUE(page);
+    const ChatState idle = state(surfaceOn(page, profile->chat));
+    ASSERT_TRUE(idle.ok) << idle.error.toStdString();
+    EXPECT_TRUE(idle.problems.isEmpty()) << idle.problems.join(u'\n').toStdString();
+    EXPECT_TRUE(idle.inputFound);
+    EXPECT_TRUE(idle.sendFound);
+    EXPECT_FALSE(idle.generating);
+    EXPECT_EQ(idle.replyCount, 1);
+    EXPECT_EQ(idle.replyText, u"The capital of France is Paris."_s);
+    EXPECT_EQ(idle.userCount, 1);
+    EXPECT_EQ(idle.recentUserMessages, QStringList { u"What is the capital of France?"_s });
+
+    CdpSession *busyPage = open(u"bridge/%1?generating=1"_s.arg(site.fixture));
+    ASSERT_TRUE(busyPage);
+    const ChatState busy = state(surfaceOn(busyPage, profile->chat));
+    ASSERT_TRUE(busy.ok) << busy.error.toStdString();
+    EXPECT_TRUE(busy.inputFound);
+    EXPECT_TRUE(busy.generating) << "the stop button shows while the reply is written";
+    EXPECT_EQ(busy.replyCount, 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Sites, WebChatMarkupTest,
+    ::testing::Values(Site { "ChatGPT", u"chatgpt"_s,
+                             u"https://chatgpt.com/c/67a1f3e2-9b0c-8001-a2b3-4c5d6e7f8091"_s,
+                             u"markup-chatgpt.html"_s },
+                      Site { "Claude", u"claude"_s,
+                             u"https://claude.ai/chat/3f1e2d4c-5b6a-4789-90ab-cdef01234567"_s,
+                             u"markup-claude.html"_s },
+                      Site { "Gemini", u"gemini"_s, u"https://gemini.google.com/app/8c4f2a7b1e9d3c05"_s,
+                             u"markup-gemini.html"_s },
+                      Site { "AIStudio", u"aistudio"_s,
+                             u"https://aistudio.google.com/prompts/1AbCdEfGhIjKlMnOpQrStUvWxYz012345"_s,
+                             u"markup-aistudio.html"_s }),
+    [](const ::testing::TestParamInfo<Site> &info) { return info.param.name; });
+
+TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
+{
+    CdpSession *page = open(u"bridge/unknown-chat.html"_s);
+    ASSERT_TRUE(page);
+    const QUrl pageUrl = fixtureUrl(u"bridge/unknown-chat.html"_s);
+
+    // The chat is unknown: the generic profile misses its send button and its replies.
+    const WebChatProfile *generic = profiles.match(pageUrl.toString(), u"Ada — Team chat"_s);
+    ASSERT_TRUE(generic);
+    ASSERT_EQ(generic->id, u"generic"_s);
+    const ChatState before = state(surfaceOn(page, generic->chat));
+    ASSERT_TRUE(before.ok) << before.error.toStdString();
+    EXPECT_FALSE(before.sendFound);
+    EXPECT_EQ(before.replyCount, 0);
+
+    ChatLearner *learner = learnerOn(page);
+    QStringList parts;
+    QObject::connect(learner, &ChatLearner::progress, learner,
+                     [&](const QString &part) { parts.append(part); });
+    std::optional<ChatSelectors> learned;
+    QObject::connect(learner, &ChatLearner::learned, learner, [&](const ChatSelectors &s) { learned = s; });
+    QString failure;
+    QObject::connect(learner, &ChatLearner::failed, learner, [&](const QString &e) { failure = e; });
+    learner->start(60s);
+    ASSERT_TRUE(armed(page));
+
+    // The user clicks the box, writes a message and clicks the send icon.
+    userClicks(page, u"textarea"_s);
+    ASSERT_TRUE(waitUntil([&] { return parts.contains(u"input"_s) || !failure.isEmpty(); }))
+        << "no input learned";
+    ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
+    ASSERT_TRUE(
+        sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, u"Where is the build log?"_s } }).ok());
+    userClicks(page, u"[role=\"button\"] svg"_s);
+    ASSERT_TRUE(waitUntil([&] { return learned.has_value() || !failure.isEmpty(); }, 20s))
+        << "nothing learned";
+    ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
+    EXPECT_EQ(parts, (QStringList { u"input"_s, u"send"_s, u"messages"_s }));
+    EXPECT_FALSE(learner->isActive());
+    // The user's clicks reached the page as ever: the message went out.
+    EXPECT_EQ(evaluate(page, u"window.posted"_s).toArray(), QJsonArray { u"Where is the build log?"_s });
+
+    // Stable attributes first; the generated ids (":r3:", "radix-7") and hashed classes never.
+    const ChatSelectors selectors = *learned;
+    EXPECT_EQ(selectors, learner->selectors());
+    ASSERT_FALSE(selectors.input.isEmpty());
+    ASSERT_FALSE(selectors.sendButton.isEmpty());
+    EXPECT_EQ(selectors.input.first(), u"textarea[data-qa=\"composer-input\"]"_s);
+    EXPECT_EQ(selectors.sendButton.first(), u"div[data-qa=\"composer-post\"]"_s);
+    const QString all
+        = (selectors.input + selectors.sendButton + selectors.userMessage + selectors.reply).join(u' ');
+    for (const QString &generated :
+         { u":r3:"_s, u"radix-7"_s, u"css-1x2y3z"_s, u"_x1y2z3"_s, u"sc-bdVaJa"_s })
+        EXPECT_FALSE(all.contains(generated)) << all.toStdString();
+    EXPECT_LE(selectors.input.size(), 4);
+    EXPECT_LE(selectors.sendButton.size(), 4);
+    EXPECT_FALSE(selectors.userMessage.isEmpty());
+    EXPECT_FALSE(selectors.reply.isEmpty());
+    EXPECT_NE(selectors.reply, generic->chat.reply);
+    EXPECT_EQ(selectors.stopButton, generic->chat.stopButton)
+        << "what was not learned comes from the generic profile";
+    qInfo().noquote() << "learned:" << QJsonDocument(selectors.toJson()).toJson(QJsonDocument::Compact);
+
+    // A surface with the learned selectors sees the whole chat and sends through it.
+    ChatSurface *surface = surfaceOn(page, selectors);
+    ASSERT_TRUE(waitUntil([&] { return state(surface).replyCount == 2; }))
+        << "Ada's reply to the first message";
+    const ChatState learnedState = state(surface);
+    EXPECT_TRUE(learnedState.inputFound);
+    EXPECT_TRUE(learnedState.sendFound);
+    EXPECT_EQ(learnedState.userCount, 1);
+    EXPECT_EQ(learnedState.replyText, u"Ada read: Where is the build log?"_s);
+
+    std::optional<ChatSurface::SendResult> sent;
+    QObject context;
+    surface->send(u"Summarise the thread"_s, {}, &context,
+                  [&](const ChatSurface::SendResult &r) { sent = r; });
+    ASSERT_TRUE(waitUntil([&] { return sent.has_value(); }, 40s)) << "no answer to the send";
+    ASSERT_TRUE(sent->ok) << sent->error.toStdString();
+    ASSERT_TRUE(waitUntil([&] { return state(surface).replyCount == 3; })) << "no reply to the prompt";
+    const ChatState after = state(surface);
+    EXPECT_EQ(after.userCount, 2);
+    EXPECT_EQ(after.recentUserMessages.value(1), u"Summarise the thread"_s);
+    EXPECT_EQ(after.replyText, u"Ada read: Summarise the thread"_s);
+
+    // Saved as a user profile, it is this page's profile from now on.
+    const WebChatProfile profile
+        = WebChatProfile::learnedFor(pageUrl, selectors, QDateTime::currentDateTimeUtc());
+    WebChatProfiles saved;
+    saved.load(configDir());
+    ASSERT_EQ(saved.save(configDir(), profile), QString());
+    const WebChatProfile *found = saved.match(pageUrl.toString(), u"Ada — Team chat"_s);
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->id, WebChatProfile::learnedId(pageUrl));
+    EXPECT_TRUE(found->learned);
+    EXPECT_EQ(found->chat, selectors);
+}
+
+TEST_F(ChatLearnerTest, AReloadWhileArmedCarriesOnWithTheSendButton)
+{
+    CdpSession *page = open(u"bridge/unknown-chat.html"_s);
+    ASSERT_TRUE(page);
+    ChatLearner *learner = learnerOn(page);
+    std::optional<ChatSelectors> learned;
+    QObject::connect(learner, &ChatLearner::learned, learner, [&](const ChatSelectors &s) { learned = s; });
+    QString failure;
+    QObject::connect(learner, &ChatLearner::failed, learner, [&](const QString &e) { failure = e; });
+    learner->start(60s);
+    ASSERT_TRUE(armed(page));
+    userClicks(page, u"textarea"_s);
+    ASSERT_TRUE(armed(page, true));
+
+    ASSERT_TRUE(navigate(page, fixtureUrl(u"bridge/unknown-chat.html?again"_s)));
+    ASSERT_TRUE(armed(page, true)) << "the new document is armed where the old one was";
+    // An empty box: the send is learned, the messages are left to the generic profile.
+    userClicks(page, u"[data-qa=\"composer-post\"]"_s);
+    ASSERT_TRUE(waitUntil([&] { return learned.has_value() || !failure.isEmpty(); })) << "nothing learned";
+    ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
+    EXPECT_EQ(learned->input.value(0), u"textarea[data-qa=\"composer-input\"]"_s);
+    EXPECT_EQ(learned->sendButton.value(0), u"div[data-qa=\"composer-post\"]"_s);
+    EXPECT_EQ(learned->reply, profiles.find(u"generic"_s)->chat.reply);
+    EXPECT_TRUE(waitUntil([&] {
+        return !callModule(page, QString::fromLatin1(ChatLearner::kModule), u"state"_s)
+                    .toObject()
+                    .value(u"armed"_s)
+                    .toBool();
+    })) << "disarmed once learned";
+}
+
+TEST_F(ChatLearnerTest, NoClicksInTimeOrTheTabGoingAwayFailWithASentence)
+{
+    CdpSession *page = open(u"bridge/unknown-chat.html"_s);
+    ASSERT_TRUE(page);
+    FakeClock clock(QDateTime(QDate(2026, 11, 25), QTime(9, 0), QTimeZone::utc()));
+    ChatLearner *learner = learnerOn(page, &clock);
+    QString failure;
+    QObject::connect(learner, &ChatLearner::failed, learner, [&](const QString &e) { failure = e; });
+    learner->start(2min);
+    ASSERT_TRUE(armed(page));
+    clock.advance(119s);
+    EXPECT_TRUE(failure.isEmpty()) << failure.toStdString();
+    EXPECT_TRUE(learner->isActive());
+    clock.advance(2s);
+    ASSERT_FALSE(failure.isEmpty()) << "no failure after the timeout";
+    EXPECT_TRUE(failure.contains(u"nobody clicked the chat's input box in time"_s)) << failure.toStdString();
+    EXPECT_FALSE(learner->isActive());
+
+    failure.clear();
+    learner->start(60s);
+    ASSERT_TRUE(armed(page));
+    const QString targetId = page->targetId();
+    ASSERT_TRUE(browserCall(*endpoint, u"Target.closeTarget"_s, { { u"targetId"_s, targetId } }).ok());
+    ASSERT_TRUE(waitUntil([&] { return !failure.isEmpty(); })) << "no failure when the tab closed";
+    EXPECT_TRUE(failure.contains(u"tab went away"_s)) << failure.toStdString();
+    learners.clear(); // before the clock its timers run on
+}
+
+} // namespace
