@@ -8,10 +8,12 @@
 #include "bridge/BridgeManager.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
+#include "chat/ChatLearner.h"
 #include "chat/ChatSurface.h"
 #include "page/NetworkLog.h"
 #include "page/PayloadHub.h"
 #include "profiles/ChatSelectors.h"
+#include "profiles/WebChatProfiles.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -95,14 +97,18 @@ QString BridgeActions::channel()
 void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, ToolkitCommands *toolkit,
                             CdpEndpoint *endpoint, PayloadHub *hub, RunMask *mask, const QString &configDir)
 {
-    Q_UNUSED(configDir)
     const QPointer<CommandDispatcher> dispatcher(commands);
     const QPointer<ToolkitCommands> tools(toolkit);
     const QPointer<CdpEndpoint> browser(endpoint);
     const QPointer<PayloadHub> payloads(hub);
     const QPointer<RunMask> masks(mask);
 
-    bridge->setEnvironmentFactory([dispatcher, tools, browser, payloads, masks](const BridgeRecord &record) {
+    // The chat surface reads the agent tab, the learner watches the user's two clicks there;
+    // both only where asked.
+    hub->addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
+    hub->addScript(ChatLearner::payloadScript(), [](CdpSession *) { return false; });
+
+    bridge->setEnvironmentFactory([dispatcher, tools, browser, payloads, masks, configDir](const BridgeRecord &record) {
         BridgeEnvironment env;
         if (!dispatcher || !tools || !browser || !payloads) {
             env.error = u"the browser is not available in this process"_s;
@@ -139,9 +145,13 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         if (!current.isEmpty() && (userPicked || record.openedTabs.contains(current)))
             tools->handTab(caller, current);
 
+        // The chat's profile: the user's files (learned ones too) first, then the bundled ones.
+        WebChatProfiles profiles;
+        profiles.load(configDir);
+        const WebChatProfile *profile = profiles.match(chatTab->targetInfo().url, chatTab->targetInfo().title);
         PayloadInjector *injector = payloads->ensureScript(chatTab, QString::fromLatin1(ChatSurface::kModule));
-        env.chat = new ChatSurface(injector, ChatSelectors::generic());
-        env.profile = u"generic"_s;
+        env.chat = new ChatSurface(injector, profile ? profile->chat : ChatSelectors::generic());
+        env.profile = profile ? profile->id : u"generic"_s;
         env.toolNames = ToolkitSchemas::types();
         env.schema = [](const QString &type) { return ToolkitSchemas::schema(type); };
         const QString agentTab = record.agentTab;
@@ -189,6 +199,41 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         };
         return env;
     });
+    // Observation mode: the user clicks the chat's message box and its send button once; the
+    // selectors learnt from them are saved as a user profile for that site.
+    const QPointer<BridgeManager> owner(bridge);
+    bridge->setLearner([browser, payloads, configDir, owner](const QString &tab,
+                                                             std::function<void(const QString &)> progress,
+                                                             std::function<void(const QString &, const QString &)> done) {
+        CdpSession *session = browser ? browser->sessionForTarget(tab) : nullptr;
+        if (!session || !payloads || !owner)
+            return done({}, u"there is no tab %1 in the browser"_s.arg(tab));
+        PayloadInjector *injector = payloads->ensureScript(session, QString::fromLatin1(ChatLearner::kModule));
+        auto *learner = new ChatLearner(injector, owner.data());
+        const QUrl url(session->targetInfo().url);
+        QObject::connect(learner, &ChatLearner::progress, learner, [progress](const QString &part) {
+            if (progress)
+                progress(part);
+        });
+        QObject::connect(learner, &ChatLearner::learned, learner,
+                         [learner, done, url, configDir](const ChatSelectors &selectors) {
+                             WebChatProfiles profiles;
+                             profiles.load(configDir);
+                             const WebChatProfile profile
+                                 = WebChatProfile::learnedFor(url, selectors, QDateTime::currentDateTimeUtc());
+                             const QString error = profiles.save(configDir, profile);
+                             learner->deleteLater();
+                             if (!error.isEmpty())
+                                 return done({}, u"the learned profile could not be saved: %1"_s.arg(error));
+                             done(profile.id, {});
+                         });
+        QObject::connect(learner, &ChatLearner::failed, learner, [learner, done](const QString &error) {
+            learner->deleteLater();
+            done({}, error);
+        });
+        learner->start(std::chrono::minutes(2));
+    });
+
     if (toolkit) {
         QObject::connect(bridge, &BridgeManager::sessionFinished, toolkit, [tools, masks](const QString &id) {
             if (masks)

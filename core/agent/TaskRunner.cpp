@@ -157,6 +157,17 @@ TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLim
     , m_limits(limits)
     , m_clock(clock)
 {
+    // The toolkit may answer after the runner is gone (a command still running at quit).
+    if (m_tools.run) {
+        const QPointer<TaskRunner> self(this);
+        m_tools.run = [self, run = std::move(m_tools.run)](const QString &type, const QJsonObject &params,
+                                                           BrowserTools::Reply reply) {
+            run(type, params, [self, reply](bool ok, const QJsonValue &data, const QString &error) {
+                if (self)
+                    reply(ok, data, error);
+            });
+        };
+    }
 }
 
 TaskRunner::~TaskRunner()

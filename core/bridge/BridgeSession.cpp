@@ -70,6 +70,16 @@ BridgeSession::~BridgeSession()
         m_env.mask(false, {}, m_record.currentTab);
 }
 
+void BridgeSession::runTool(const QString &type, const QJsonObject &params, BridgeEnvironment::Reply reply)
+{
+    // The toolkit may answer after the session is gone (a command still running at quit).
+    const QPointer<BridgeSession> self(this);
+    m_env.run(type, params, [self, reply](bool ok, const QJsonValue &data, const QString &error) {
+        if (self)
+            reply(ok, data, error);
+    });
+}
+
 QString BridgeSession::newKeyword()
 {
     static const char16_t *syllables[] = { u"ka", u"ro", u"mi", u"te", u"zu", u"lo", u"va", u"ne",
@@ -278,7 +288,7 @@ void BridgeSession::snapshot(const QString &tab, std::function<void(const Snapsh
     if (!tab.isEmpty())
         params.insert(u"tab"_s, tab);
     const quint64 generation = m_generation;
-    m_env.run(u"snapshot"_s, params,
+    runTool(u"snapshot"_s, params,
               [this, generation, done](bool ok, const QJsonValue &data, const QString &error) {
                   if (generation != m_generation)
                       return;
@@ -416,7 +426,9 @@ void BridgeSession::poll()
         const auto again = [this] { m_pollTimer.start(int(m_options.poll.count())); };
         if (!state.ok)
             return again(); // reloading, navigating: look again
-        if (!m_delivered && !m_deliveryText.isEmpty()) {
+        // Only where the chat's messages can be seen at all (the profile finds earlier ones):
+        // a chat whose user messages the profile misses would otherwise get every message twice.
+        if (!m_delivered && !m_deliveryText.isEmpty() && m_baselineUsers > 0) {
             // The message must show up in the conversation: a chat that reloaded while it was
             // sent shows nothing of it, and gets it again.
             m_delivered = isDelivered(state);
@@ -576,7 +588,7 @@ void BridgeSession::runCommand(BridgeCommand queued)
     if (!elementTools().contains(command->tool) || ref.isEmpty())
         return perform(key, {});
     const quint64 generation = m_generation;
-    m_env.run(u"get"_s, { { u"what"_s, u"element"_s }, { u"ref"_s, ref } },
+    runTool(u"get"_s, { { u"what"_s, u"element"_s }, { u"ref"_s, ref } },
               [this, generation, key](bool ok, const QJsonValue &data, const QString &error) {
                   if (generation != m_generation)
                       return;
@@ -668,7 +680,7 @@ void BridgeSession::perform(const QString &key, const QString &)
     QElapsedTimer timer;
     timer.start();
     const quint64 generation = m_generation;
-    m_env.run(command->tool, command->params,
+    runTool(command->tool, command->params,
               [this, generation, key, timer](bool ok, const QJsonValue &data, const QString &error) {
                   if (generation != m_generation)
                       return;
@@ -690,7 +702,7 @@ void BridgeSession::openTab(const QString &key, const QString &url)
     QElapsedTimer timer;
     timer.start();
     const quint64 generation = m_generation;
-    m_env.run(u"open"_s, { { u"url"_s, url }, { u"newTab"_s, true } },
+    runTool(u"open"_s, { { u"url"_s, url }, { u"newTab"_s, true } },
               [this, generation, key, timer](bool ok, const QJsonValue &data, const QString &error) {
                   if (generation != m_generation)
                       return;

@@ -120,6 +120,7 @@ private:
         QString error;
     };
 
+    void runTool(const QString &type, const QJsonObject &params, BridgeEnvironment::Reply reply);
     void setStatus(BridgeStatus status, const QString &activity);
     void touch();
     bool holdForPause();

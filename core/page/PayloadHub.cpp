@@ -18,6 +18,13 @@ PayloadHub::PayloadHub(CdpEndpoint *endpoint, QObject *parent)
 
 void PayloadHub::addScript(const PayloadScript &script, Applies applies)
 {
+    // One registration per module: a second one (two features needing the same module) replaces it.
+    for (Registered &registered : m_scripts) {
+        if (registered.script.name == script.name) {
+            registered = { script, std::move(applies) };
+            return;
+        }
+    }
     m_scripts.append({ script, std::move(applies) });
     for (CdpSession *session : m_endpoint->sessions())
         consider(session);

@@ -10,7 +10,9 @@
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
 #include "actions/ToolkitCommands.h"
+#include "cdp/CdpInput.h"
 #include "bridge/BridgeManager.h"
+#include "page/PayloadHub.h"
 #include "engine/Engine.h"
 #include "settings/AppPaths.h"
 #include "settings/Settings.h"
@@ -144,6 +146,24 @@ protected:
         }
         return out;
     }
+    // A trusted click of the user's (CDP mouse events) in the middle of what `selector` finds,
+    // scrolled into the view first as a person would.
+    static void userClicks(CdpSession *page, const QString &selector)
+    {
+        const QJsonObject box
+            = evaluate(page, u"(() => { const e = document.querySelector('%1'); e.scrollIntoView({block: 'center'}); "
+                             u"const r = e.getBoundingClientRect(); "
+                             u"return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"_s.arg(selector))
+                  .toObject();
+        ASSERT_FALSE(box.isEmpty()) << "nothing on the page for " << selector.toStdString();
+        std::optional<CdpError> result;
+        QObject context;
+        CdpInput::send(page, CdpInput::click(QPointF(box.value(u"x").toDouble(), box.value(u"y").toDouble())),
+                       &context, [&](const CdpError &error) { result = error; });
+        ASSERT_TRUE(waitUntil([&] { return result.has_value(); }));
+        ASSERT_FALSE(result->isError()) << result->toString().toStdString();
+    }
+
     static int countOf(const BridgeRecord &r, const QString &tool)
     {
         return int(std::count_if(r.commands.cbegin(), r.commands.cend(),
@@ -394,6 +414,66 @@ TEST_F(BridgeTest, APaymentWaitsForTheUserNotForAnAgent)
     EXPECT_EQ(done.commands.first().state, BridgeCommand::State::Refused);
     EXPECT_EQ(done.commands.first().decision, u"denied"_s);
     EXPECT_TRUE(target->targetInfo().url.contains(u"checkout.html"_s));
+}
+
+TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
+{
+    // tests/fixtures/bridge/unknown-chat.html: hashed classes, a div icon for the send button.
+    chat = openPage(own, fixtureUrl(u"bridge/unknown-chat.html"_s));
+    target = openPage(own, fixtureUrl(u"agent/counter.html"_s));
+    ASSERT_TRUE(chat && target);
+    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->sessionForTarget(chat->targetId()); }));
+    // A chat no profile knows: the generic profile finds its box, but never sees a reply.
+    const QString first = startFromWindow(u"Add one"_s);
+    const BridgeRecord unseen = waitForStatus(first, { BridgeStatus::WaitingChat, BridgeStatus::Failed }, 30s);
+    EXPECT_EQ(unseen.profile, u"generic"_s);
+    EXPECT_EQ(engine->bridge()->stop(first), QString());
+
+    // The user teaches it: the message box, a message, the send icon (in the tab in front).
+    ASSERT_TRUE(sendAndWait(chat, u"Page.bringToFront"_s).ok());
+    QStringList parts;
+    QString learnedId;
+    QString error;
+    bool finished = false;
+    engine->bridge()->learnChat(
+        chat->targetId(), [&](const QString &part) { parts.append(part); },
+        [&](const QString &id, const QString &why) {
+            learnedId = id;
+            error = why;
+            finished = true;
+        });
+    // Armed once the learner's page script has its config (read in the app's own world).
+    PayloadInjector *injector
+        = engine->payloads()->injectorFor(engine->endpoint()->sessionForTarget(chat->targetId()));
+    ASSERT_NE(injector, nullptr);
+    ASSERT_TRUE(waitUntil([&] {
+        std::optional<bool> armed;
+        QObject context;
+        injector->evaluate(PayloadInjector::moduleCall(u"chatLearn"_s, u"state"_s), &context,
+                           [&](const QJsonValue &value, const CdpError &) {
+                               armed = value.toObject().value(u"armed"_s).toBool();
+                           });
+        return waitUntil([&] { return armed.has_value(); }, 5s) && *armed;
+    }));
+    userClicks(chat, u"textarea"_s);
+    ASSERT_TRUE(waitUntil([&] { return parts.contains(u"input"_s) || finished; }, 20s)) << error.toStdString();
+    ASSERT_TRUE(sendAndWait(chat, u"Input.insertText"_s, { { u"text"_s, u"Hello there"_s } }).ok());
+    userClicks(chat, u"[role=\"button\"] svg"_s);
+    ASSERT_TRUE(waitUntil([&] { return finished; }, 30s));
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    EXPECT_TRUE(learnedId.startsWith(u"learned-127.0.0.1"_s)) << learnedId.toStdString();
+    EXPECT_TRUE(QFile::exists(QDir(paths.configDir).filePath(u"profiles/chats/%1.json"_s.arg(learnedId))));
+
+    // The next session uses the learned profile: its first prompt goes out as a message.
+    const QString second = startFromWindow(u"Add one"_s);
+    ASSERT_TRUE(waitUntil([&] { return record(second).turn >= 1 || record(second).isFinished(); }, 30s));
+    const BridgeRecord r = record(second);
+    EXPECT_EQ(r.profile, learnedId);
+    EXPECT_EQ(r.turn, 1) << r.reason.toStdString();
+    const QJsonArray posted = evaluate(chat, u"window.posted"_s).toArray();
+    ASSERT_FALSE(posted.isEmpty());
+    EXPECT_TRUE(posted.last().toString().contains(u"GOAL: Add one"_s)) << posted.last().toString().toStdString();
+    engine->bridge()->stop(second);
 }
 
 } // namespace
