@@ -25,6 +25,8 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableWidget>
 
@@ -245,6 +247,8 @@ TEST_F(BridgePageTest, AResumedSessionAsksInThePageAndTheTrayAndDenyKeepsTheClic
     ASSERT_TRUE(question);
     EXPECT_TRUE(question->text().contains(u"Pay now"_s)) << question->text().toStdString();
     EXPECT_TRUE(page->statusLabel()->text().startsWith(u"Bridge: "_s)) << page->statusLabel()->text().toStdString();
+    EXPECT_EQ(page->commandsTable()->item(1, 3)->text(), u"waiting for you"_s);
+    EXPECT_EQ(page->commandsTable()->item(1, 2)->text(), u"button “Pay now”"_s);
     EXPECT_TRUE(page->stopButton()->isEnabled());
     EXPECT_TRUE(page->pauseButton()->isEnabled());
     EXPECT_FALSE(page->resumeButton()->isEnabled());
@@ -254,7 +258,11 @@ TEST_F(BridgePageTest, AResumedSessionAsksInThePageAndTheTrayAndDenyKeepsTheClic
     const auto message = notified.at(0).at(0).value<Notifier::Notification>();
     EXPECT_EQ(message.kind, Notifier::Kind::BridgeQuestion);
     EXPECT_TRUE(message.message.startsWith(u"Fill in the expense form — "_s)) << message.message.toStdString();
-    screenshot(page, u"bridge-question"_s);
+    // The question is scrolled into view (the start form above fills the window).
+    auto *scroll = page->findChild<QScrollArea *>();
+    ASSERT_TRUE(scroll);
+    EXPECT_TRUE(waitUntil([&] { return scroll->verticalScrollBar()->value() > 0; }));
+    screenshot(&window, u"bridge-question-window"_s);
 
     page->denyButton()->click();
     ASSERT_TRUE(waitUntil([&] { return !page->questionBox()->isVisible(); }));
@@ -278,6 +286,7 @@ TEST_F(BridgePageTest, AResumedSessionAsksInThePageAndTheTrayAndDenyKeepsTheClic
 TEST_F(BridgePageTest, SavedToolsAreWrittenAndADuplicateNameIsRefused)
 {
     BridgePage page(engine.get());
+    page.resize(900, 1000);
     page.show();
     QTableWidget *tools = page.toolsTable();
     ASSERT_EQ(tools->rowCount(), 0);

@@ -20,8 +20,10 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -210,6 +212,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_status->setObjectName(u"bridgeStatus"_s);
     makeWrapping(m_status);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->hide();
     current->addWidget(m_status);
     auto *controls = new QHBoxLayout;
     m_turn = new QLabel(this);
@@ -273,6 +276,8 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_showSent->setObjectName(u"bridgeShowSent"_s);
     m_showSent->setToolTip(tr("The last message exactly as the chat received it."));
     m_showSent->setEnabled(false);
+    m_showSent->hide();
+    m_masked->hide();
     maskedRow->addWidget(m_showSent);
     current->addLayout(maskedRow);
 
@@ -473,6 +478,7 @@ void BridgePage::startFromForm()
         }
         self->refreshHistory();
         self->showSession(sessionId);
+        self->reveal(self->m_title);
     });
 }
 
@@ -520,6 +526,7 @@ void BridgePage::showRecord(const BridgeRecord &record)
         status += u'\n' + tr("The chat says: %1").arg(record.doneText);
     m_status->setStyleSheet(record.status == BridgeStatus::Failed ? u"color: #b3261e;"_s : QString());
     m_status->setText(status);
+    m_status->show();
     QString chat = record.agentTitle.isEmpty() ? record.agentUrl : record.agentTitle;
     m_turn->setText(chat.isEmpty() ? tr("Turn %1 of %2").arg(record.turn).arg(record.maxTurns)
                                    : tr("Turn %1 of %2 · chat: %3").arg(record.turn).arg(record.maxTurns).arg(chat));
@@ -530,11 +537,15 @@ void BridgePage::showRecord(const BridgeRecord &record)
     m_stop->setEnabled(live);
 
     const bool asking = live && record.status == BridgeStatus::WaitingUser;
+    const bool newQuestion = asking && m_questionBox->isHidden();
     m_questionBox->setVisible(asking);
     if (asking) {
         m_question->setText(record.question.value(u"text").toString());
         m_approve->setDefault(true);
     }
+    // The question is the one thing the user must see; the form above may hide it.
+    if (newQuestion)
+        reveal(m_questionBox);
 
     showCommands(record);
 
@@ -543,6 +554,8 @@ void BridgePage::showRecord(const BridgeRecord &record)
         masked.append(u"%1 %2"_s.arg(it.key()).arg(it.value().toInt()));
     m_masked->setText(tr("Masked in the last message: %1")
                           .arg(masked.isEmpty() ? tr("nothing") : masked.join(u", "_s)));
+    m_masked->show();
+    m_showSent->show();
     m_showSent->setEnabled(!record.lastSent.isEmpty());
     if (m_sentDialog && m_sentDialog->isVisible())
         m_sentText->setPlainText(record.lastSent);
@@ -562,8 +575,10 @@ void BridgePage::showCommands(const BridgeRecord &record)
             result += tr(" (approved by you)");
         else if (command.decision == u"denied"_s)
             result += tr(" (denied by you)");
+        const bool held = record.status == BridgeStatus::WaitingUser
+            && record.question.value(u"command").toString() == command.key;
         const QStringList cells { QString::number(command.turn), commandText(command), command.element,
-                                  stateText(command.state), result };
+                                  held ? tr("waiting for you") : stateText(command.state), result };
         for (int column = 0; column < cells.size(); ++column) {
             QTableWidgetItem *item = setCell(m_commands, row, column, cells.at(column));
             item->setToolTip(column == 1 ? command.raw : cells.at(column));
@@ -703,6 +718,15 @@ void BridgePage::resume()
             self->showError(self->m_status, error);
         else
             self->showSession(id);
+    });
+}
+
+void BridgePage::reveal(QWidget *widget)
+{
+    // Once the layout has placed it (it may have just been shown).
+    QTimer::singleShot(0, this, [this, widget] {
+        if (auto *scroll = findChild<QScrollArea *>())
+            scroll->ensureWidgetVisible(widget, 20, 80);
     });
 }
 

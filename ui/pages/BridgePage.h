@@ -79,6 +79,8 @@ private:
     void answer(bool approve);
     void resume();
     void showError(QLabel *label, const QString &error);
+    // Scrolls the page so `widget` is in view.
+    void reveal(QWidget *widget);
 
     QComboBox *m_agent;
     QListWidget *m_targets;
