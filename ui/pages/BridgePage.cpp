@@ -24,6 +24,7 @@
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QTimer>
+#include <QUrl>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -50,7 +51,7 @@ QString statusText(BridgeStatus status)
     case BridgeStatus::Running:
         return tr_("Running a command");
     case BridgeStatus::Sending:
-        return tr_("Sending the result");
+        return tr_("Sending to the chat");
     case BridgeStatus::WaitingUser:
         return tr_("Waiting for you");
     case BridgeStatus::Paused:
@@ -124,6 +125,24 @@ QTableWidgetItem *setCell(QTableWidget *table, int row, int column, const QStrin
     return item;
 }
 
+// Whether a tab looks like one of the web chats the bridge knows, to pick it by default.
+bool looksLikeChat(const CdpTargetInfo &info)
+{
+    static const QStringList hosts { u"chatgpt.com"_s, u"chat.openai.com"_s, u"claude.ai"_s,
+                                     u"gemini.google.com"_s, u"aistudio.google.com"_s };
+    const QString host = QUrl(info.url).host();
+    for (const QString &known : hosts) {
+        if (host == known || host.endsWith(u'.' + known))
+            return true;
+    }
+    static const QStringList names { u"ChatGPT"_s, u"Claude"_s, u"Gemini"_s, u"AI Studio"_s };
+    for (const QString &name : names) {
+        if (info.title.contains(name))
+            return true;
+    }
+    return false;
+}
+
 QString tabLabel(const CdpTargetInfo &info)
 {
     QString label = info.title.isEmpty() ? info.url : info.title;
@@ -144,6 +163,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
 {
     QFormLayout *form = addFormGroup(tr("New session"));
     auto *agentRow = new QHBoxLayout;
+    agentRow->setSpacing(6);
     m_agent = new QComboBox(this);
     m_agent->setObjectName(u"bridgeAgentTab"_s);
     m_agent->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -420,15 +440,18 @@ void BridgePage::refreshTabs()
     {
         const QSignalBlocker quiet(m_agent);
         m_agent->clear();
+        int chat = -1;
         for (CdpSession *session : engine()->endpoint()->pageSessions()) {
             const CdpTargetInfo info = session->targetInfo();
             m_agent->addItem(tabLabel(info), info.targetId);
             m_agent->setItemData(m_agent->count() - 1, info.url, Qt::ToolTipRole);
+            if (chat < 0 && looksLikeChat(info))
+                chat = m_agent->count() - 1;
         }
         if (m_agent->count() == 0)
             m_agent->setPlaceholderText(tr("No tabs: is the browser connected?"));
         const int index = m_agent->findData(kept);
-        m_agent->setCurrentIndex(index >= 0 ? index : (m_agent->count() > 0 ? 0 : -1));
+        m_agent->setCurrentIndex(index >= 0 ? index : (chat >= 0 ? chat : (m_agent->count() > 0 ? 0 : -1)));
     }
     refreshTargets();
 }
@@ -497,10 +520,22 @@ void BridgePage::followLiveSession()
             newestAt = record->createdAt;
         }
     }
-    if (!newest.isEmpty())
+    if (!newest.isEmpty()) {
         showSession(newest);
-    else if (!m_shownSession.isEmpty())
+    } else if (!m_shownSession.isEmpty()) {
         showSession(m_shownSession);
+    } else {
+        // Nothing under way: the newest past session (an interrupted one offers Resume at once).
+        const QList<BridgeRecord> sessions = bridge->sessions();
+        if (!sessions.isEmpty())
+            showSession(sessions.first().id);
+    }
+    for (int row = 0; row < m_history->rowCount(); ++row) {
+        if (m_history->item(row, 0)->data(kSessionIdRole).toString() == m_shownSession) {
+            const QSignalBlocker quiet(m_history);
+            m_history->selectRow(row);
+        }
+    }
 }
 
 void BridgePage::showSession(const QString &sessionId)
