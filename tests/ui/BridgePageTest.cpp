@@ -1,9 +1,9 @@
 // The Bridge page: the start form's errors, a session file left by a dead process (listed as
 // interrupted, its commands and what was masked shown, Resume offered, the exact text sent), a
 // resumed session whose command the gate holds (the question box, Deny, the tray's tooltip line
-// and message), the saved tools written to <config-dir>/bridge/tools.json, and Learn without a
-// learner. The browser side is a fixed checkout page given through the manager's environment
-// factory, so the page works without Chromium.
+// and message), the saved tools written to <config-dir>/bridge/tools.json, Learn with and without
+// a learner, and the wheel over its choices. The browser side is a fixed checkout page given
+// through the manager's environment factory, so the page works without Chromium.
 #include "pages/BridgePage.h"
 
 #include "MainWindow.h"
@@ -14,6 +14,7 @@
 #include "bridge/BridgeManager.h"
 #include "common/JsonDataFile.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
@@ -29,6 +30,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QWheelEvent>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -363,4 +365,34 @@ TEST_F(BridgePageTest, LearnSaysWhatToClickNext)
     done(u"learned-chat-example-com"_s, {});
     EXPECT_EQ(page.learnStatus()->text(), u"Learned: saved as profile learned-chat-example-com."_s);
     EXPECT_TRUE(page.learnButton()->isEnabled());
+}
+
+TEST_F(BridgePageTest, TheWheelOverItsChoicesScrollsThePageAndChangesNothing)
+{
+    settings->setValue(SettingKey::BridgeMode, u"autonomous"_s);
+    BridgePage page(engine.get());
+    page.resize(720, 400); // shorter than the page: it scrolls
+    page.show();
+    QApplication::setActiveWindow(&page);
+    EXPECT_EQ(page.modeBox()->currentData().toString(), u"autonomous"_s) << "the default is bridge/mode";
+    page.agentBox()->addItem(u"One chat"_s, u"A"_s);
+    page.agentBox()->addItem(u"Another chat"_s, u"B"_s);
+    page.agentBox()->setCurrentIndex(0);
+    const auto wheelDown = [](QComboBox *box) {
+        const QPointF at(box->width() / 2.0, box->height() / 2.0);
+        QWheelEvent event(at, box->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(box, &event);
+    };
+    for (QComboBox *box : { page.modeBox(), page.agentBox() }) {
+        box->setCurrentIndex(0);
+        for (int notch = 0; notch < 3; ++notch)
+            wheelDown(box);
+        EXPECT_EQ(box->currentIndex(), 0) << box->objectName().toStdString();
+    }
+    // Focused (clicked or tabbed into), a choice takes the wheel.
+    page.agentBox()->setFocus();
+    ASSERT_TRUE(page.agentBox()->hasFocus());
+    wheelDown(page.agentBox());
+    EXPECT_EQ(page.agentBox()->currentIndex(), 1);
 }
