@@ -4,6 +4,7 @@
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "pages/AgentsPage.h"
+#include "pages/BridgePage.h"
 #include "pages/ModelsPage.h"
 #include "pages/TasksPage.h"
 #include "pages/AutoAcceptPage.h"
@@ -94,10 +95,10 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
         new QuotaPage(engine, m_stack),      new SafetyPage(engine, m_stack),
         new ConnectionPage(engine, m_stack), new ServersPage(engine, m_stack),
         new AgentsPage(engine, m_stack),     new TasksPage(engine, m_stack),
-        new ModelsPage(engine, m_stack),     new LogsPage(engine, m_stack),
-        new GeneralPage(engine, m_stack),
+        new BridgePage(engine, m_stack),     new ModelsPage(engine, m_stack),
+        new LogsPage(engine, m_stack),       new GeneralPage(engine, m_stack),
     };
-    static_assert(kPageCount == 13);
+    static_assert(kPageCount == 14);
     int widest = 0;
     for (SettingsPage *page : pages) {
         m_stack->addWidget(page);

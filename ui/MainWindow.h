@@ -1,8 +1,8 @@
 #pragma once
 // The app's one window: a status line, a list of pages on the left (Dashboard, Auto-accept,
-// Prompt queue, History, Quota, Safety, Connection, Servers, Logs, General) and the chosen
-// page on the right. When the desktop has no tray the window says so and closing it
-// minimises instead of hiding, so the app can never get lost; File ▸ Quit exits.
+// Prompt queue, History, Quota, Safety, Connection, Servers, Agents, Tasks, Bridge, Models, Logs,
+// General) and the chosen page on the right. When the desktop has no tray the window says so and
+// closing it minimises instead of hiding, so the app can never get lost; File ▸ Quit exits.
 
 #include <QMainWindow>
 
@@ -30,6 +30,7 @@ public:
         Servers,
         Agents,
         Tasks,
+        Bridge,
         Models,
         Logs,
         General

@@ -2,6 +2,7 @@
 
 #include "agent/RunManager.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "bridge/BridgeManager.h"
 #include "common/Clock.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
@@ -58,6 +59,7 @@ Notifier::Subject Notifier::subjectOf(Kind kind)
         return Subject::Quota;
     case Kind::RunQuestion:
     case Kind::RunFinished:
+    case Kind::BridgeQuestion:
         return Subject::Runs;
     }
     return Subject::Connection;
@@ -98,6 +100,12 @@ void Notifier::watch(Engine *engine)
         const bool good = run->status == RunStatus::Done && run->success;
         runFinished(run->task, run->hasResult ? run->resultText : run->reason, !good);
     });
+    BridgeManager *bridge = engine->bridge();
+    connect(bridge, &BridgeManager::questionAsked, this,
+            [this, bridge](const QString &id, const QString &question) {
+                const std::optional<BridgeRecord> record = bridge->session(id);
+                bridgeQuestion(record ? record->goal : id, question);
+            });
     QuotaMonitor *quota = engine->quota();
     connect(quota, &QuotaMonitor::holdChanged, this, [this, quota](bool holding, const QString &) {
         const QuotaMonitor::Verdict &verdict = quota->verdict();
@@ -167,6 +175,11 @@ void Notifier::quotaRestored(const QString &model)
 void Notifier::runQuestion(const QString &task, const QString &question)
 {
     post({ Kind::RunQuestion, tr("A task run needs you"), tr("%1 — %2").arg(task.left(60), question), true });
+}
+
+void Notifier::bridgeQuestion(const QString &goal, const QString &question)
+{
+    post({ Kind::BridgeQuestion, tr("The bridge needs you"), tr("%1 — %2").arg(goal.left(60), question), true });
 }
 
 void Notifier::runFinished(const QString &task, const QString &outcome, bool warning)

@@ -32,7 +32,8 @@ public:
         QuotaExhausted,
         QuotaRestored,
         RunQuestion,
-        RunFinished
+        RunFinished,
+        BridgeQuestion
     };
     Q_ENUM(Kind)
     enum class Subject { Connection, Blocked, Queue, Quota, Runs };
@@ -66,6 +67,8 @@ public:
     // A task run waits for the user (a risky step, or the model's question); a run ended.
     void runQuestion(const QString &task, const QString &question);
     void runFinished(const QString &task, const QString &outcome, bool warning);
+    // A chat-tab bridge session waits for the user (the gate holds a command of the chat's).
+    void bridgeQuestion(const QString &goal, const QString &question);
 
     static Subject subjectOf(Kind kind);
 

@@ -5,6 +5,7 @@
 #include "TabConsentDialog.h"
 #include "actions/ToolkitCommands.h"
 #include "agent/RunManager.h"
+#include "bridge/BridgeManager.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "platform/Display.h"
@@ -128,6 +129,14 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
         if (m_window && m_window->isVisible())
             m_window->showPage(MainWindow::Page::Tasks);
     });
+    // A bridge session likewise; its status line is one more line of the tooltip.
+    BridgeManager *bridge = engine->bridge();
+    connect(bridge, &BridgeManager::questionAsked, this, [this] {
+        if (m_window && m_window->isVisible())
+            m_window->showPage(MainWindow::Page::Bridge);
+    });
+    connect(bridge, &BridgeManager::sessionChanged, this, &TrayController::refresh);
+    connect(bridge, &BridgeManager::listChanged, this, &TrayController::refresh);
 
     connect(&m_trayRetry, &QTimer::timeout, this, &TrayController::lookForTray);
     connect(m_engine, &Engine::statusChanged, this, &TrayController::refresh);
@@ -176,6 +185,10 @@ void TrayController::lookForTray()
                     m_window->showAndRaise();
             }
         });
+        connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] {
+            if (m_lastMessage)
+                openNotification(*m_lastMessage);
+        });
     }
     if (m_window)
         m_window->setTrayAvailable(true);
@@ -219,6 +232,11 @@ QString TrayController::toolTip() const
         lines.append(tr("Queue paused at prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size()));
     if (m_engine->quota()->isHolding())
         lines.append(tr("Quota used up: %1").arg(m_engine->quota()->verdict().reason));
+    BridgeManager *bridge = m_engine->bridge();
+    for (const QString &id : bridge->activeSessions()) {
+        if (const BridgeSession *session = bridge->live(id))
+            lines.append(BridgeManager::statusLine(session->record()));
+    }
     return lines.join(u'\n');
 }
 
@@ -256,8 +274,20 @@ void TrayController::showNotification(const Notifier::Notification &notification
 {
     if (!isTrayVisible() || !QSystemTrayIcon::supportsMessages())
         return; // the Notifier logged it; the window's status line shows the state
+    m_lastMessage = notification.kind;
     m_tray->showMessage(notification.title, notification.message,
                         notification.warning ? QSystemTrayIcon::Warning : QSystemTrayIcon::Information, 8000);
+}
+
+void TrayController::openNotification(Notifier::Kind kind)
+{
+    if (!m_window)
+        return;
+    if (kind == Notifier::Kind::BridgeQuestion)
+        m_window->showPage(MainWindow::Page::Bridge);
+    else if (kind == Notifier::Kind::RunQuestion || kind == Notifier::Kind::RunFinished)
+        m_window->showPage(MainWindow::Page::Tasks);
+    m_window->showAndRaise();
 }
 
 void TrayController::queueResult(const QString &refusal)
@@ -266,9 +296,10 @@ void TrayController::queueResult(const QString &refusal)
     if (refusal.isEmpty())
         return;
     qCInfo(lcUi).noquote() << "queue:" << refusal;
-    if (isTrayVisible() && QSystemTrayIcon::supportsMessages())
+    if (isTrayVisible() && QSystemTrayIcon::supportsMessages()) {
+        m_lastMessage.reset();
         m_tray->showMessage(tr("Prompt queue"), refusal, QSystemTrayIcon::Information, 6000);
-    else if (m_window)
+    } else if (m_window)
         QMessageBox::information(m_window, tr("Prompt queue"), refusal);
 }
 
@@ -285,9 +316,11 @@ void TrayController::sendPromptNow()
         const QString message
             = outcome.ok ? tr("Sent to %1.").arg(outcome.target) : tr("Not sent: %1").arg(outcome.error);
         qCInfo(lcUi).noquote() << "send prompt now:" << message;
-        if (isTrayVisible() && QSystemTrayIcon::supportsMessages())
+        if (isTrayVisible() && QSystemTrayIcon::supportsMessages()) {
+            m_lastMessage.reset();
             m_tray->showMessage(tr("Send Prompt Now"), message,
                                 outcome.ok ? QSystemTrayIcon::Information : QSystemTrayIcon::Warning, 6000);
+        }
     });
 }
 

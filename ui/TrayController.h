@@ -1,7 +1,7 @@
 #pragma once
 // The tray icon and its menu: status, Auto-accept on/off, Pause/Resume, the prompt queue
-// (Start/Pause/Skip/Stop, Send prompt now…), Settings, Logs, Quit; the live tooltip; and the
-// notifications. When the desktop has no tray it keeps looking for one (trays often start after
+// (Start/Pause/Skip/Stop, Send prompt now…), Settings, Logs, Quit; the live tooltip (with the
+// status of each bridge session under way); and the notifications. When the desktop has no tray it keeps looking for one (trays often start after
 // autostarted apps) and meanwhile leaves the window in charge.
 
 #include "Notifier.h"
@@ -11,6 +11,8 @@
 #include <QPointer>
 #include <QSystemTrayIcon>
 #include <QTimer>
+
+#include <optional>
 
 class QAction;
 class QMenu;
@@ -39,6 +41,9 @@ public:
     Notifier *notifier() const { return m_notifier; }
     // Null without a desktop to ask at (offscreen): agents are then refused, told how to allow.
     TabConsentPrompter *consentPrompter() const { return m_consentPrompter; }
+    // What clicking a tray message of `kind` does: a question opens the page that asks it
+    // (a task run's the Tasks page, a bridge session's the Bridge page).
+    void openNotification(Notifier::Kind kind);
 
 Q_SIGNALS:
     void quitRequested();
@@ -74,6 +79,7 @@ private:
     int m_trayChecks = 0;
     bool m_standby = false;
     StatusIconState m_state = StatusIconState::Off;
+    std::optional<Notifier::Kind> m_lastMessage; // the tray message shown last, for its click
 };
 
 } // namespace mpa

@@ -39,13 +39,14 @@ TEST_F(MainWindowTest, EveryConcernHasItsPage)
     EXPECT_EQ(
         titles,
         (QStringList { u"Dashboard"_s, u"Auto-accept"_s, u"Prompt queue"_s, u"History"_s, u"Quota"_s,
-                       u"Safety"_s, u"Connection"_s, u"Servers"_s, u"Agents"_s, u"Tasks"_s, u"Models"_s,
+                       u"Safety"_s, u"Connection"_s, u"Servers"_s, u"Agents"_s, u"Tasks"_s, u"Bridge"_s,
+                       u"Models"_s,
                        u"Logs"_s, u"General"_s }));
     EXPECT_EQ(window.currentPage(), MainWindow::Page::Dashboard);
     nav->setCurrentRow(5);
     EXPECT_EQ(window.currentPage(), MainWindow::Page::Safety);
     window.showPage(MainWindow::Page::Logs);
-    EXPECT_EQ(nav->currentRow(), 11);
+    EXPECT_EQ(nav->currentRow(), 12);
     EXPECT_EQ(window.page(MainWindow::Page::Logs)->title(), u"Logs"_s);
     EXPECT_TRUE(window.page(MainWindow::Page::Logs)->isVisible());
 }

@@ -1,0 +1,398 @@
+// The Bridge page: the start form's errors, a session file left by a dead process (listed as
+// interrupted, its commands and what was masked shown, Resume offered, the exact text sent), a
+// resumed session whose command the gate holds (the question box, Deny, the tray's tooltip line
+// and message), the saved tools written to <config-dir>/bridge/tools.json, Learn with and without
+// a learner, and the wheel over its choices. The browser side is a fixed checkout page given
+// through the manager's environment factory, so the page works without Chromium.
+#include "pages/BridgePage.h"
+
+#include "MainWindow.h"
+#include "Notifier.h"
+#include "TrayController.h"
+#include "UiTest.h"
+#include "Wait.h"
+#include "bridge/BridgeManager.h"
+#include "common/JsonDataFile.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QDir>
+#include <QFile>
+#include <QGroupBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QWheelEvent>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+const QString kSessionId = u"bridge-20261120-101010-abcd"_s;
+const QString kSent = u"Result of turn 3:\n- click e3 → ok\nWrite to [email] or call [phone].\n\n  (indented line)"_s;
+
+// A session a dead process left: three turns in, one command done, one that was running.
+BridgeRecord interruptedSession()
+{
+    BridgeRecord record;
+    record.id = kSessionId;
+    record.goal = u"Fill in the expense form"_s;
+    record.keyword = u"quokka"_s;
+    record.agentTab = u"CHAT"_s;
+    record.agentTitle = u"ChatGPT"_s;
+    record.targetTabs = { u"T1"_s };
+    record.currentTab = u"T1"_s;
+    record.status = BridgeStatus::Running;
+    record.phase = BridgePhase::Execute;
+    record.turn = 3;
+    record.maxTurns = 40;
+    record.lastSent = kSent;
+    record.lastMasked = QJsonObject { { u"email"_s, 2 }, { u"phone"_s, 1 } };
+    record.maskedTotal = 3;
+    record.createdAt = QDateTime::currentDateTimeUtc().addSecs(-600);
+    record.updatedAt = record.createdAt.addSecs(60);
+    BridgeCommand next;
+    next.key = u"t2-0-aaaa"_s;
+    next.turn = 2;
+    next.tool = u"click"_s;
+    next.params = QJsonObject { { u"ref"_s, u"e3"_s } };
+    next.raw = u"<tool_code>{\"tool\": \"click\", \"params\": {\"ref\": \"e3\"}}</tool_code>"_s;
+    next.state = BridgeCommand::State::Done;
+    next.element = u"button “Next”"_s;
+    next.result = u"clicked; the page changed"_s;
+    next.tab = u"T1"_s;
+    BridgeCommand pay;
+    pay.key = u"t3-0-bbbb"_s;
+    pay.turn = 3;
+    pay.tool = u"click"_s;
+    pay.params = QJsonObject { { u"ref"_s, u"e2"_s } };
+    pay.state = BridgeCommand::State::Running;
+    pay.tab = u"T1"_s;
+    record.commands = { next, pay };
+    return record;
+}
+
+// The checkout page as the toolkit would show it: e2 is a "Pay now" button.
+BridgeEnvironment checkoutPage(int *clicks)
+{
+    BridgeEnvironment environment;
+    environment.profile = u"generic"_s;
+    environment.toolNames = { u"click"_s, u"get"_s, u"snapshot"_s };
+    environment.currentTab = [] { return u"T1"_s; };
+    environment.run = [clicks](const QString &type, const QJsonObject &params, BridgeEnvironment::Reply reply) {
+        if (type == u"get"_s && params.value(u"ref").toString() == u"e2"_s) {
+            return reply(
+                true,
+                QJsonObject {
+                    { u"value"_s,
+                      QJsonObject { { u"role"_s, u"button"_s },
+                                    { u"name"_s, u"Pay now"_s },
+                                    { u"tag"_s, u"button"_s },
+                                    { u"type"_s, u"submit"_s },
+                                    { u"submitsForm"_s, true },
+                                    { u"form"_s,
+                                      QJsonObject { { u"method"_s, u"POST"_s },
+                                                    { u"action"_s, u"https://shop.example/pay"_s },
+                                                    { u"fields"_s,
+                                                      QJsonArray { u"cc-number"_s, u"cc-csc"_s } } } } } } },
+                {});
+        }
+        if (type == u"click"_s)
+            ++*clicks;
+        reply(false, {}, u"not in this page"_s);
+    };
+    return environment;
+}
+
+class BridgePageTest : public UiTest
+{
+protected:
+    void writeSession(const BridgeRecord &record)
+    {
+        QDir().mkpath(engine->bridge()->folder());
+        QString error;
+        ASSERT_TRUE(JsonDataFile(QDir(engine->bridge()->folder()).filePath(record.id + u".json"_s))
+                        .save(record.toJson(), 1, &error))
+            << error.toStdString();
+        engine->bridge()->load();
+    }
+
+    int historyRow(const QTableWidget *table, const QString &goal)
+    {
+        for (int row = 0; row < table->rowCount(); ++row) {
+            if (table->item(row, 1) && table->item(row, 1)->text() == goal)
+                return row;
+        }
+        return -1;
+    }
+};
+
+} // namespace
+
+TEST_F(BridgePageTest, AStartWithoutAGoalSaysSoAndStartsNothing)
+{
+    BridgePage page(engine.get());
+    page.show();
+    page.goalEdit()->clear();
+    page.startButton()->click();
+    EXPECT_TRUE(page.startError()->text().startsWith(u"The goal is empty"_s)) << page.startError()->text().toStdString();
+    EXPECT_TRUE(page.startError()->text().endsWith(u'.'));
+    EXPECT_TRUE(page.startError()->isVisible());
+    EXPECT_TRUE(engine->bridge()->sessions().isEmpty());
+    EXPECT_TRUE(engine->bridge()->activeSessions().isEmpty());
+    // Without a browser there is no tab to pick, and the page says what an empty target list means.
+    EXPECT_EQ(page.agentBox()->count(), 0);
+    EXPECT_EQ(page.targetList()->count(), 0);
+    typeInto(page.goalEdit(), u"Book the flight"_s);
+    page.startFromForm();
+    EXPECT_TRUE(page.startError()->text().startsWith(u"No agent tab"_s)) << page.startError()->text().toStdString();
+    EXPECT_TRUE(engine->bridge()->sessions().isEmpty());
+}
+
+TEST_F(BridgePageTest, AnInterruptedSessionIsListedWithItsCommandsAndWhatWasMasked)
+{
+    writeSession(interruptedSession());
+    BridgePage page(engine.get());
+    page.resize(900, 1000);
+    page.show();
+    QTableWidget *history = page.historyTable();
+    const int row = historyRow(history, u"Fill in the expense form"_s);
+    ASSERT_GE(row, 0);
+    EXPECT_EQ(history->item(row, 2)->text(), u"Interrupted"_s);
+    EXPECT_EQ(history->item(row, 3)->text(), u"3"_s);
+
+    history->selectRow(row);
+    EXPECT_EQ(page.shownSession(), kSessionId);
+    QTableWidget *commands = page.commandsTable();
+    ASSERT_EQ(commands->rowCount(), 2);
+    EXPECT_EQ(commands->item(0, 0)->text(), u"2"_s);
+    EXPECT_EQ(commands->item(0, 1)->text(), u"click e3"_s);
+    EXPECT_EQ(commands->item(0, 2)->text(), u"button “Next”"_s);
+    EXPECT_EQ(commands->item(0, 3)->text(), u"done"_s);
+    EXPECT_EQ(commands->item(0, 4)->text(), u"clicked; the page changed"_s);
+    // What was running when the app died is unknown and never run again (load() says so).
+    EXPECT_EQ(commands->item(1, 1)->text(), u"click e2"_s);
+    EXPECT_EQ(commands->item(1, 3)->text(), u"unknown — not run again"_s);
+    EXPECT_TRUE(commands->item(1, 4)->text().contains(u"unknown"_s)) << commands->item(1, 4)->text().toStdString();
+
+    EXPECT_EQ(page.maskedLabel()->text(), u"Masked in the last message: email 2, phone 1"_s);
+    EXPECT_TRUE(page.statusLabel()->text().startsWith(u"Interrupted"_s)) << page.statusLabel()->text().toStdString();
+    EXPECT_TRUE(page.turnLabel()->text().startsWith(u"Turn 3 of 40"_s)) << page.turnLabel()->text().toStdString();
+    EXPECT_TRUE(page.resumeButton()->isEnabled());
+    EXPECT_FALSE(page.pauseButton()->isEnabled());
+    EXPECT_FALSE(page.stopButton()->isEnabled());
+    EXPECT_FALSE(page.questionBox()->isVisible());
+    screenshot(&page, u"bridge-interrupted"_s);
+
+    ASSERT_TRUE(page.showSentButton()->isEnabled());
+    page.showSentButton()->click();
+    ASSERT_TRUE(page.sentDialog());
+    EXPECT_TRUE(page.sentDialog()->isVisible());
+    auto *text = page.sentDialog()->findChild<QPlainTextEdit *>(u"bridgeSentText"_s);
+    ASSERT_TRUE(text);
+    EXPECT_TRUE(text->isReadOnly());
+    EXPECT_EQ(text->toPlainText(), kSent);
+    screenshot(page.sentDialog(), u"bridge-sent-text"_s);
+}
+
+TEST_F(BridgePageTest, ASessionWithNothingMaskedSaysNothing)
+{
+    BridgeRecord record = interruptedSession();
+    record.lastMasked = {};
+    record.lastSent.clear();
+    writeSession(record);
+    BridgePage page(engine.get());
+    page.show();
+    page.historyTable()->selectRow(0);
+    EXPECT_EQ(page.maskedLabel()->text(), u"Masked in the last message: nothing"_s);
+    EXPECT_FALSE(page.showSentButton()->isEnabled());
+}
+
+TEST_F(BridgePageTest, AResumedSessionAsksInThePageAndTheTrayAndDenyKeepsTheClickFromHappening)
+{
+    BridgeRecord record = interruptedSession();
+    record.commands[1].state = BridgeCommand::State::Queued; // the chat's next command, not run yet
+    record.status = BridgeStatus::Interrupted;
+    writeSession(record);
+    int clicks = 0;
+    engine->bridge()->setEnvironmentFactory([&clicks](const BridgeRecord &) { return checkoutPage(&clicks); });
+    MainWindow window(engine.get());
+    TrayController tray(engine.get(), &window);
+    QSignalSpy notified(tray.notifier(), &Notifier::notified);
+    window.show();
+    window.showPage(MainWindow::Page::Bridge);
+    auto *page = window.page<BridgePage>();
+    ASSERT_TRUE(page);
+    const int row = historyRow(page->historyTable(), record.goal);
+    ASSERT_GE(row, 0);
+    page->historyTable()->selectRow(row);
+    ASSERT_TRUE(page->resumeButton()->isEnabled());
+    window.showPage(MainWindow::Page::Dashboard);
+
+    page->resumeButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return engine->bridge()->live(kSessionId) != nullptr; }));
+    ASSERT_TRUE(waitUntil([&] { return window.currentPage() == MainWindow::Page::Bridge; }))
+        << "the window did not turn to the question";
+    ASSERT_TRUE(waitUntil([&] { return page->questionBox()->isVisible(); })) << page->statusLabel()->text().toStdString();
+    const auto *question = page->questionBox()->findChild<QLabel *>(u"bridgeQuestionText"_s);
+    ASSERT_TRUE(question);
+    EXPECT_TRUE(question->text().contains(u"Pay now"_s)) << question->text().toStdString();
+    EXPECT_TRUE(page->statusLabel()->text().startsWith(u"Bridge: "_s)) << page->statusLabel()->text().toStdString();
+    EXPECT_EQ(page->commandsTable()->item(1, 3)->text(), u"waiting for you"_s);
+    EXPECT_EQ(page->commandsTable()->item(1, 2)->text(), u"button “Pay now”"_s);
+    EXPECT_TRUE(page->stopButton()->isEnabled());
+    EXPECT_TRUE(page->pauseButton()->isEnabled());
+    EXPECT_FALSE(page->resumeButton()->isEnabled());
+    EXPECT_TRUE(tray.toolTip().contains(u"Bridge: "_s)) << tray.toolTip().toStdString();
+    EXPECT_TRUE(tray.toolTip().contains(u"Pay now"_s)) << tray.toolTip().toStdString();
+    ASSERT_EQ(notified.count(), 1);
+    const auto message = notified.at(0).at(0).value<Notifier::Notification>();
+    EXPECT_EQ(message.kind, Notifier::Kind::BridgeQuestion);
+    EXPECT_TRUE(message.message.startsWith(u"Fill in the expense form — "_s)) << message.message.toStdString();
+    // The question is scrolled into view (the start form above fills the window).
+    auto *scroll = page->findChild<QScrollArea *>();
+    ASSERT_TRUE(scroll);
+    EXPECT_TRUE(waitUntil([&] { return scroll->verticalScrollBar()->value() > 0; }));
+    screenshot(&window, u"bridge-question-window"_s);
+
+    page->denyButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return !page->questionBox()->isVisible(); }));
+    EXPECT_EQ(clicks, 0) << "the payment was made after Deny";
+    ASSERT_EQ(page->commandsTable()->rowCount(), 2);
+    EXPECT_EQ(page->commandsTable()->item(1, 3)->text(), u"refused"_s);
+    EXPECT_TRUE(page->commandsTable()->item(1, 4)->text().contains(u"denied by you"_s))
+        << page->commandsTable()->item(1, 4)->text().toStdString();
+    // The chat is no tab here, so the session ends; the tooltip drops its line.
+    ASSERT_TRUE(waitUntil([&] { return engine->bridge()->live(kSessionId) == nullptr; }));
+    EXPECT_FALSE(tray.toolTip().contains(u"Bridge: "_s)) << tray.toolTip().toStdString();
+
+    // Clicking the tray's message opens the Bridge page.
+    window.showPage(MainWindow::Page::Dashboard);
+    window.hide();
+    tray.openNotification(Notifier::Kind::BridgeQuestion);
+    EXPECT_EQ(window.currentPage(), MainWindow::Page::Bridge);
+    EXPECT_TRUE(window.isVisible());
+}
+
+TEST_F(BridgePageTest, SavedToolsAreWrittenAndADuplicateNameIsRefused)
+{
+    BridgePage page(engine.get());
+    page.resize(900, 1000);
+    page.show();
+    QTableWidget *tools = page.toolsTable();
+    ASSERT_EQ(tools->rowCount(), 0);
+    page.addToolButton()->click();
+    tools->item(0, 0)->setText(u"Jira"_s);
+    tools->item(0, 1)->setText(u"https://jira.example.com/"_s);
+    page.addToolButton()->click();
+    tools->item(1, 0)->setText(u"Wiki"_s);
+    tools->item(1, 1)->setText(u"https://wiki.example.com/start"_s);
+    page.addToolButton()->click(); // left empty: not saved
+    page.saveToolsButton()->click();
+    EXPECT_EQ(page.toolsMessage()->text(), u"Saved."_s);
+
+    const QList<SavedTool> saved = engine->bridge()->savedTools();
+    ASSERT_EQ(saved.size(), 2);
+    EXPECT_EQ(saved.at(0).name, u"Jira"_s);
+    EXPECT_EQ(saved.at(1).url, u"https://wiki.example.com/start"_s);
+    QFile file(QDir(engine->bridge()->folder()).filePath(u"tools.json"_s));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QJsonArray onDisk = QJsonDocument::fromJson(file.readAll()).object().value(u"tools").toArray();
+    ASSERT_EQ(onDisk.size(), 2);
+    EXPECT_EQ(onDisk.at(0).toObject().value(u"name").toString(), u"Jira"_s);
+    EXPECT_EQ(onDisk.at(1).toObject().value(u"url").toString(), u"https://wiki.example.com/start"_s);
+    EXPECT_EQ(tools->rowCount(), 2) << "the table shows what was saved";
+
+    page.addToolButton()->click();
+    tools->item(2, 0)->setText(u"jira"_s);
+    tools->item(2, 1)->setText(u"https://other.example.com/"_s);
+    page.saveToolsButton()->click();
+    EXPECT_EQ(page.toolsMessage()->text(), u"Two saved tools are named 'jira'."_s);
+    EXPECT_EQ(engine->bridge()->savedTools().size(), 2);
+    screenshot(&page, u"bridge-tools-error"_s);
+
+    // A page opened later reads them back.
+    BridgePage again(engine.get());
+    ASSERT_EQ(again.toolsTable()->rowCount(), 2);
+    EXPECT_EQ(again.toolsTable()->item(1, 0)->text(), u"Wiki"_s);
+}
+
+TEST_F(BridgePageTest, LearnWithoutALearnerShowsWhy)
+{
+    BridgePage page(engine.get());
+    page.show();
+    // No tab to learn from: the page says so first.
+    page.learnButton()->click();
+    EXPECT_EQ(page.learnStatus()->text(), u"Pick the chat's tab first."_s);
+    // With a tab chosen, the manager answers (no learner in this process).
+    page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
+    page.agentBox()->setCurrentIndex(0);
+    page.learnButton()->click();
+    EXPECT_EQ(page.learnStatus()->text(), u"Learning a chat is not available in this process."_s);
+    EXPECT_TRUE(page.learnButton()->isEnabled());
+}
+
+TEST_F(BridgePageTest, LearnSaysWhatToClickNext)
+{
+    std::function<void(const QString &)> progress;
+    std::function<void(const QString &, const QString &)> done;
+    engine->bridge()->setLearner([&](const QString &tab, auto p, auto d) {
+        EXPECT_EQ(tab, u"CHAT"_s);
+        progress = p;
+        done = d;
+    });
+    BridgePage page(engine.get());
+    page.show();
+    page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
+    page.agentBox()->setCurrentIndex(0);
+    page.learnButton()->click();
+    EXPECT_EQ(page.learnStatus()->text(), u"Click the chat's message box in the browser."_s);
+    EXPECT_FALSE(page.learnButton()->isEnabled());
+    ASSERT_TRUE(progress);
+    progress(u"input"_s);
+    EXPECT_EQ(page.learnStatus()->text(), u"Now click its send button."_s);
+    done(u"learned-chat-example-com"_s, {});
+    EXPECT_EQ(page.learnStatus()->text(), u"Learned: saved as profile learned-chat-example-com."_s);
+    EXPECT_TRUE(page.learnButton()->isEnabled());
+}
+
+TEST_F(BridgePageTest, TheWheelOverItsChoicesScrollsThePageAndChangesNothing)
+{
+    settings->setValue(SettingKey::BridgeMode, u"autonomous"_s);
+    BridgePage page(engine.get());
+    page.resize(720, 400); // shorter than the page: it scrolls
+    page.show();
+    QApplication::setActiveWindow(&page);
+    EXPECT_EQ(page.modeBox()->currentData().toString(), u"autonomous"_s) << "the default is bridge/mode";
+    page.agentBox()->addItem(u"One chat"_s, u"A"_s);
+    page.agentBox()->addItem(u"Another chat"_s, u"B"_s);
+    page.agentBox()->setCurrentIndex(0);
+    const auto wheelDown = [](QComboBox *box) {
+        const QPointF at(box->width() / 2.0, box->height() / 2.0);
+        QWheelEvent event(at, box->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(box, &event);
+    };
+    for (QComboBox *box : { page.modeBox(), page.agentBox() }) {
+        box->setCurrentIndex(0);
+        for (int notch = 0; notch < 3; ++notch)
+            wheelDown(box);
+        EXPECT_EQ(box->currentIndex(), 0) << box->objectName().toStdString();
+    }
+    // Focused (clicked or tabbed into), a choice takes the wheel.
+    page.agentBox()->setFocus();
+    ASSERT_TRUE(page.agentBox()->hasFocus());
+    wheelDown(page.agentBox());
+    EXPECT_EQ(page.agentBox()->currentIndex(), 1);
+}

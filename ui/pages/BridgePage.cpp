@@ -1,0 +1,775 @@
+#include "BridgePage.h"
+
+#include "WrappingLabel.h"
+#include "bridge/BridgeManager.h"
+#include "engine/Engine.h"
+#include "settings/Settings.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QTableWidget>
+#include <QTimer>
+#include <QUrl>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+constexpr int kSessionIdRole = Qt::UserRole + 1;
+const QColor kErrorColor(0xb3, 0x26, 0x1e);
+
+QString tr_(const char *text)
+{
+    return QCoreApplication::translate("mpa::BridgePage", text);
+}
+
+QString statusText(BridgeStatus status)
+{
+    switch (status) {
+    case BridgeStatus::Starting:
+        return tr_("Starting");
+    case BridgeStatus::WaitingChat:
+        return tr_("Waiting for the chat");
+    case BridgeStatus::Running:
+        return tr_("Running a command");
+    case BridgeStatus::Sending:
+        return tr_("Sending to the chat");
+    case BridgeStatus::WaitingUser:
+        return tr_("Waiting for you");
+    case BridgeStatus::Paused:
+        return tr_("Paused");
+    case BridgeStatus::Done:
+        return tr_("Done");
+    case BridgeStatus::Stopped:
+        return tr_("Stopped");
+    case BridgeStatus::Failed:
+        return tr_("Failed");
+    case BridgeStatus::Interrupted:
+        return tr_("Interrupted");
+    }
+    return {};
+}
+
+QString stateText(BridgeCommand::State state)
+{
+    switch (state) {
+    case BridgeCommand::State::Queued:
+        return tr_("queued");
+    case BridgeCommand::State::Running:
+        return tr_("running");
+    case BridgeCommand::State::Done:
+        return tr_("done");
+    case BridgeCommand::State::Failed:
+        return tr_("failed");
+    case BridgeCommand::State::Refused:
+        return tr_("refused");
+    case BridgeCommand::State::Unknown:
+        return tr_("unknown — not run again");
+    }
+    return {};
+}
+
+// "click e12", "open_tab https://…", "fill e4 {"value":"…"}".
+QString commandText(const BridgeCommand &command)
+{
+    QJsonObject params = command.params;
+    QString text = command.tool;
+    const QString ref = params.take(u"ref"_s).toString();
+    if (!ref.isEmpty())
+        text += u' ' + ref;
+    if (!params.isEmpty())
+        text += u' ' + QString::fromUtf8(QJsonDocument(params).toJson(QJsonDocument::Compact));
+    return text;
+}
+
+// The manager answers in clauses ("the goal is empty: say …"); the page shows sentences.
+QString sentence(const QString &text)
+{
+    QString s = text.trimmed();
+    if (s.isEmpty())
+        return s;
+    s[0] = s.at(0).toUpper();
+    if (!s.endsWith(u'.') && !s.endsWith(u'!') && !s.endsWith(u'?'))
+        s += u'.';
+    return s;
+}
+
+// Sets a cell's text, reusing the item that is there.
+QTableWidgetItem *setCell(QTableWidget *table, int row, int column, const QString &text)
+{
+    QTableWidgetItem *item = table->item(row, column);
+    if (!item) {
+        item = new QTableWidgetItem;
+        table->setItem(row, column, item);
+    }
+    if (item->text() != text)
+        item->setText(text);
+    return item;
+}
+
+// Whether a tab looks like one of the web chats the bridge knows, to pick it by default.
+bool looksLikeChat(const CdpTargetInfo &info)
+{
+    static const QStringList hosts { u"chatgpt.com"_s, u"chat.openai.com"_s, u"claude.ai"_s,
+                                     u"gemini.google.com"_s, u"aistudio.google.com"_s };
+    const QString host = QUrl(info.url).host();
+    for (const QString &known : hosts) {
+        if (host == known || host.endsWith(u'.' + known))
+            return true;
+    }
+    static const QStringList names { u"ChatGPT"_s, u"Claude"_s, u"Gemini"_s, u"AI Studio"_s };
+    for (const QString &name : names) {
+        if (info.title.contains(name))
+            return true;
+    }
+    return false;
+}
+
+QString tabLabel(const CdpTargetInfo &info)
+{
+    QString label = info.title.isEmpty() ? info.url : info.title;
+    if (label.size() > 70)
+        label = label.left(69) + u'…';
+    return label;
+}
+
+} // namespace
+
+BridgePage::BridgePage(Engine *engine, QWidget *parent)
+    : SettingsPage(engine, tr("Bridge"),
+                   tr("Let a web chat you already use (ChatGPT, Claude, Gemini, AI Studio …) work on your other "
+                      "tabs: it writes commands, the app runs them one at a time and sends back what happened. "
+                      "Personal data is masked before anything reaches the chat; in careful mode it asks you "
+                      "before anything risky."),
+                   parent)
+{
+    QFormLayout *form = addFormGroup(tr("New session"));
+    auto *agentRow = new QHBoxLayout;
+    agentRow->setSpacing(6);
+    m_agent = new QComboBox(this);
+    m_agent->setObjectName(u"bridgeAgentTab"_s);
+    m_agent->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_agent->setMinimumContentsLength(20);
+    m_agent->setToolTip(tr("The tab with the web chat that drives the session."));
+    agentRow->addWidget(m_agent, 1);
+    m_refresh = new QPushButton(tr("Refresh"), this);
+    m_refresh->setObjectName(u"bridgeRefreshTabs"_s);
+    m_refresh->setToolTip(tr("Read the browser's tabs again."));
+    agentRow->addWidget(m_refresh);
+    m_learn = new QPushButton(tr("Learn This Chat…"), this);
+    m_learn->setObjectName(u"bridgeLearn"_s);
+    m_learn->setToolTip(tr("For a chat the app does not know yet: click its message box, then its send button, "
+                           "and the app remembers where they are."));
+    agentRow->addWidget(m_learn);
+    form->addRow(tr("Chat tab:"), agentRow);
+    m_learnStatus = new QLabel(this);
+    m_learnStatus->setObjectName(u"bridgeLearnStatus"_s);
+    makeWrapping(m_learnStatus);
+    m_learnStatus->hide();
+    form->addRow(m_learnStatus);
+
+    m_targets = new QListWidget(this);
+    m_targets->setObjectName(u"bridgeTargetTabs"_s);
+    m_targets->setFixedHeight(96);
+    m_targets->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_targets->setTextElideMode(Qt::ElideRight);
+    auto *targetColumn = new QVBoxLayout;
+    targetColumn->setContentsMargins(0, 0, 0, 0);
+    targetColumn->addWidget(m_targets);
+    targetColumn->addWidget(hint(tr("None ticked: the chat opens its own tabs."), this));
+    form->addRow(tr("Tabs it may use:"), targetColumn);
+
+    m_goal = new QPlainTextEdit(this);
+    m_goal->setObjectName(u"bridgeGoal"_s);
+    m_goal->setPlaceholderText(tr("e.g. Fill in the travel expense form with the receipts in my mail"));
+    m_goal->setFixedHeight(70);
+    form->addRow(tr("Goal:"), m_goal);
+    m_mode = new QComboBox(this);
+    m_mode->setObjectName(u"bridgeMode"_s);
+    m_mode->addItem(tr("Careful — ask me before payments, sign-ins, sending, deleting"), u"careful"_s);
+    m_mode->addItem(tr("Autonomous — ask only about payments and sign-ins"), u"autonomous"_s);
+    m_mode->setToolTip(tr("The default is the bridge/mode setting."));
+    form->addRow(tr("Mode:"), m_mode);
+    auto *startRow = new QHBoxLayout;
+    m_startError = new QLabel(this);
+    m_startError->setObjectName(u"bridgeStartError"_s);
+    m_startError->setStyleSheet(u"color: #b3261e;"_s);
+    makeWrapping(m_startError);
+    startRow->addWidget(m_startError, 1);
+    m_start = new QPushButton(tr("Start"), this);
+    m_start->setObjectName(u"bridgeStart"_s);
+    m_start->setDefault(true);
+    startRow->addWidget(m_start);
+    form->addRow(startRow);
+
+    QVBoxLayout *current = addGroup(tr("Session"));
+    m_title = new QLabel(tr("No session yet."), this);
+    m_title->setObjectName(u"bridgeTitle"_s);
+    makeWrapping(m_title);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    current->addWidget(m_title);
+    m_status = new QLabel(this);
+    m_status->setObjectName(u"bridgeStatus"_s);
+    makeWrapping(m_status);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->hide();
+    current->addWidget(m_status);
+    auto *controls = new QHBoxLayout;
+    m_turn = new QLabel(this);
+    m_turn->setObjectName(u"bridgeTurn"_s);
+    controls->addWidget(m_turn, 1);
+    m_pause = new QPushButton(tr("Pause"), this);
+    m_pause->setObjectName(u"bridgePause"_s);
+    m_resume = new QPushButton(tr("Resume"), this);
+    m_resume->setObjectName(u"bridgeResume"_s);
+    m_stop = new QPushButton(tr("Stop"), this);
+    m_stop->setObjectName(u"bridgeStop"_s);
+    for (QPushButton *button : { m_pause, m_resume, m_stop }) {
+        button->setEnabled(false);
+        controls->addWidget(button);
+    }
+    current->addLayout(controls);
+
+    m_questionBox = new QGroupBox(tr("The session asks you"), this);
+    m_questionBox->setObjectName(u"bridgeQuestion"_s);
+    m_questionBox->setStyleSheet(u"QGroupBox#bridgeQuestion { border: 2px solid #c77700; border-radius: 4px; "
+                                 "margin-top: 1.2em; padding: 6px; } QGroupBox#bridgeQuestion::title { "
+                                 "subcontrol-origin: margin; left: 8px; color: #8a5300; }"_s);
+    auto *q = new QVBoxLayout(m_questionBox);
+    m_question = new QLabel(m_questionBox);
+    m_question->setObjectName(u"bridgeQuestionText"_s);
+    makeWrapping(m_question);
+    q->addWidget(m_question);
+    auto *answerRow = new QHBoxLayout;
+    answerRow->addStretch(1);
+    m_deny = new QPushButton(tr("Deny"), m_questionBox);
+    m_deny->setObjectName(u"bridgeDeny"_s);
+    m_approve = new QPushButton(tr("Approve"), m_questionBox);
+    m_approve->setObjectName(u"bridgeApprove"_s);
+    answerRow->addWidget(m_deny);
+    answerRow->addWidget(m_approve);
+    q->addLayout(answerRow);
+    m_questionBox->hide();
+    current->addWidget(m_questionBox);
+
+    m_commands = rowTable({ tr("Turn"), tr("Command"), tr("Element"), tr("State"), tr("Result") },
+                          u"bridgeCommands"_s, this);
+    QHeaderView *commandsHeader = m_commands->horizontalHeader();
+    commandsHeader->setStretchLastSection(false);
+    for (int column : { 0, 3 })
+        commandsHeader->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    for (int column : { 1, 2 })
+        commandsHeader->setSectionResizeMode(column, QHeaderView::Interactive);
+    commandsHeader->setSectionResizeMode(4, QHeaderView::Stretch);
+    m_commands->setColumnWidth(1, 150);
+    m_commands->setColumnWidth(2, 150);
+    m_commands->setWordWrap(false);
+    m_commands->setMinimumHeight(180);
+    current->addWidget(m_commands, 1);
+    auto *maskedRow = new QHBoxLayout;
+    m_masked = new QLabel(this);
+    m_masked->setObjectName(u"bridgeMasked"_s);
+    m_masked->setToolTip(tr("Masking is the bridge/redact setting; your own patterns are bridge/redactRules."));
+    makeWrapping(m_masked);
+    maskedRow->addWidget(m_masked, 1);
+    m_showSent = new QPushButton(tr("Show the Text Sent…"), this);
+    m_showSent->setObjectName(u"bridgeShowSent"_s);
+    m_showSent->setToolTip(tr("The last message exactly as the chat received it."));
+    m_showSent->setEnabled(false);
+    m_showSent->hide();
+    m_masked->hide();
+    maskedRow->addWidget(m_showSent);
+    current->addLayout(maskedRow);
+
+    QVBoxLayout *history = addGroup(tr("Past sessions"));
+    m_history = rowTable({ tr("Started"), tr("Goal"), tr("Status"), tr("Turns") }, u"bridgeHistory"_s, this);
+    for (int column : { 0, 2, 3 })
+        m_history->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    m_history->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_history->horizontalHeader()->setStretchLastSection(false);
+    m_history->setWordWrap(false);
+    m_history->setMinimumHeight(130);
+    history->addWidget(m_history);
+    history->addWidget(hint(tr("Pick one to see its commands above. An interrupted session can be resumed."), this));
+
+    QVBoxLayout *tools = addGroup(tr("Saved tools"));
+    tools->addWidget(hint(tr("Addresses the chat may open by name, e.g. “Jira” — it writes open_tool with the "
+                             "name."),
+                          this));
+    m_tools = rowTable({ tr("Name"), tr("Address") }, u"bridgeTools"_s, this);
+    m_tools->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                             | QAbstractItemView::AnyKeyPressed);
+    m_tools->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_tools->setColumnWidth(0, 160);
+    m_tools->setMinimumHeight(110);
+    m_tools->setMaximumHeight(180);
+    tools->addWidget(m_tools);
+    auto *toolButtons = new QHBoxLayout;
+    m_toolsMessage = new QLabel(this);
+    m_toolsMessage->setObjectName(u"bridgeToolsMessage"_s);
+    makeWrapping(m_toolsMessage);
+    toolButtons->addWidget(m_toolsMessage, 1);
+    m_addTool = new QPushButton(tr("Add"), this);
+    m_addTool->setObjectName(u"bridgeAddTool"_s);
+    m_removeTool = new QPushButton(tr("Remove"), this);
+    m_removeTool->setObjectName(u"bridgeRemoveTool"_s);
+    m_saveTools = new QPushButton(tr("Save"), this);
+    m_saveTools->setObjectName(u"bridgeSaveTools"_s);
+    toolButtons->addWidget(m_addTool);
+    toolButtons->addWidget(m_removeTool);
+    toolButtons->addWidget(m_saveTools);
+    tools->addLayout(toolButtons);
+
+    BridgeManager *bridge = engine->bridge();
+    connect(m_start, &QPushButton::clicked, this, &BridgePage::startFromForm);
+    connect(m_refresh, &QPushButton::clicked, this, &BridgePage::refreshTabs);
+    connect(m_learn, &QPushButton::clicked, this, &BridgePage::learn);
+    connect(m_agent, &QComboBox::currentIndexChanged, this, &BridgePage::refreshTargets);
+    connect(m_pause, &QPushButton::clicked, this, [this] {
+        const QString error = this->engine()->bridge()->pause(m_shownSession);
+        if (!error.isEmpty())
+            showError(m_status, error);
+    });
+    connect(m_resume, &QPushButton::clicked, this, &BridgePage::resume);
+    connect(m_stop, &QPushButton::clicked, this, [this] {
+        const QString error = this->engine()->bridge()->stop(m_shownSession);
+        if (!error.isEmpty())
+            showError(m_status, error);
+    });
+    connect(m_approve, &QPushButton::clicked, this, [this] { answer(true); });
+    connect(m_deny, &QPushButton::clicked, this, [this] { answer(false); });
+    connect(m_showSent, &QPushButton::clicked, this, &BridgePage::showSent);
+    connect(m_history, &QTableWidget::itemSelectionChanged, this, [this] {
+        const QList<QTableWidgetItem *> selected = m_history->selectedItems();
+        if (!selected.isEmpty())
+            showSession(selected.first()->data(kSessionIdRole).toString());
+    });
+    connect(m_addTool, &QPushButton::clicked, this, [this] {
+        const int row = m_tools->rowCount();
+        m_tools->insertRow(row);
+        setCell(m_tools, row, 0, QString());
+        setCell(m_tools, row, 1, u"https://"_s);
+        m_tools->setCurrentCell(row, 0);
+        m_tools->editItem(m_tools->item(row, 0));
+    });
+    connect(m_removeTool, &QPushButton::clicked, this, [this] {
+        const int row = m_tools->currentRow();
+        if (row >= 0)
+            m_tools->removeRow(row);
+    });
+    connect(m_saveTools, &QPushButton::clicked, this, &BridgePage::saveTools);
+
+    connect(bridge, &BridgeManager::sessionChanged, this, [this](const QString &id) {
+        if (!isVisible()) {
+            m_stale = true;
+            return;
+        }
+        if (m_shownSession.isEmpty() || id == m_shownSession)
+            showSession(id);
+        // The history row of that session: its status and turns.
+        const std::optional<BridgeRecord> record = this->engine()->bridge()->session(id);
+        for (int row = 0; record && row < m_history->rowCount(); ++row) {
+            if (m_history->item(row, 0)->data(kSessionIdRole).toString() == id) {
+                setCell(m_history, row, 2, statusText(record->status));
+                setCell(m_history, row, 3, QString::number(record->turn));
+            }
+        }
+    });
+    connect(bridge, &BridgeManager::questionAsked, this, [this](const QString &id, const QString &) {
+        if (m_shownSession.isEmpty() || id == m_shownSession || !this->engine()->bridge()->live(m_shownSession))
+            showSession(id);
+    });
+    connect(bridge, &BridgeManager::listChanged, this, [this] {
+        if (!isVisible()) {
+            m_stale = true;
+            return;
+        }
+        refreshHistory();
+        followLiveSession();
+    });
+    connect(bridge, &BridgeManager::toolsChanged, this, &BridgePage::loadTools);
+    connect(engine->endpoint(), &CdpEndpoint::sessionAttached, this, [this] {
+        if (isVisible())
+            refreshTabs();
+    });
+
+    const int modeIndex = m_mode->findData(settings()->stringValue(SettingKey::BridgeMode));
+    m_mode->setCurrentIndex(std::max(0, modeIndex));
+    refreshTabs();
+    refreshHistory();
+    followLiveSession();
+    loadTools();
+}
+
+void BridgePage::showEvent(QShowEvent *event)
+{
+    SettingsPage::showEvent(event);
+    refreshTabs();
+    if (m_stale) {
+        m_stale = false;
+        refreshHistory();
+        followLiveSession();
+        if (!m_shownSession.isEmpty())
+            showSession(m_shownSession);
+    }
+}
+
+void BridgePage::refreshTabs()
+{
+    const QString kept = m_agent->currentData().toString();
+    {
+        const QSignalBlocker quiet(m_agent);
+        m_agent->clear();
+        int chat = -1;
+        for (CdpSession *session : engine()->endpoint()->pageSessions()) {
+            const CdpTargetInfo info = session->targetInfo();
+            m_agent->addItem(tabLabel(info), info.targetId);
+            m_agent->setItemData(m_agent->count() - 1, info.url, Qt::ToolTipRole);
+            if (chat < 0 && looksLikeChat(info))
+                chat = m_agent->count() - 1;
+        }
+        if (m_agent->count() == 0)
+            m_agent->setPlaceholderText(tr("No tabs: is the browser connected?"));
+        const int index = m_agent->findData(kept);
+        m_agent->setCurrentIndex(index >= 0 ? index : (chat >= 0 ? chat : (m_agent->count() > 0 ? 0 : -1)));
+    }
+    refreshTargets();
+}
+
+void BridgePage::refreshTargets()
+{
+    QStringList ticked;
+    for (int i = 0; i < m_targets->count(); ++i) {
+        if (m_targets->item(i)->checkState() == Qt::Checked)
+            ticked.append(m_targets->item(i)->data(Qt::UserRole).toString());
+    }
+    const QString agent = m_agent->currentData().toString();
+    m_targets->clear();
+    for (CdpSession *session : engine()->endpoint()->pageSessions()) {
+        const CdpTargetInfo info = session->targetInfo();
+        if (info.targetId == agent)
+            continue;
+        auto *item = new QListWidgetItem(tabLabel(info), m_targets);
+        item->setData(Qt::UserRole, info.targetId);
+        item->setToolTip(info.url);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(ticked.contains(info.targetId) ? Qt::Checked : Qt::Unchecked);
+    }
+}
+
+void BridgePage::startFromForm()
+{
+    BridgeManager::StartRequest request;
+    request.agentTab = m_agent->currentData().toString();
+    for (int i = 0; i < m_targets->count(); ++i) {
+        if (m_targets->item(i)->checkState() == Qt::Checked)
+            request.targetTabs.append(m_targets->item(i)->data(Qt::UserRole).toString());
+    }
+    request.goal = m_goal->toPlainText();
+    request.mode = m_mode->currentData().toString();
+    request.startedBy = u"ui"_s;
+    m_startError->clear();
+    m_start->setEnabled(false);
+    const QPointer<BridgePage> self(this);
+    engine()->bridge()->start(request, [self](const QString &sessionId, const QString &error) {
+        if (!self)
+            return;
+        self->m_start->setEnabled(true);
+        if (!error.isEmpty()) {
+            self->showError(self->m_startError, error);
+            return;
+        }
+        self->refreshHistory();
+        self->showSession(sessionId);
+        self->reveal(self->m_title);
+    });
+}
+
+void BridgePage::followLiveSession()
+{
+    BridgeManager *bridge = engine()->bridge();
+    if (!m_shownSession.isEmpty() && bridge->live(m_shownSession))
+        return;
+    // The newest session under way, if any; else what was shown stays.
+    QString newest;
+    QDateTime newestAt;
+    for (const QString &id : bridge->activeSessions()) {
+        const std::optional<BridgeRecord> record = bridge->session(id);
+        if (record && (newest.isEmpty() || record->createdAt > newestAt)) {
+            newest = id;
+            newestAt = record->createdAt;
+        }
+    }
+    if (!newest.isEmpty()) {
+        showSession(newest);
+    } else if (!m_shownSession.isEmpty()) {
+        showSession(m_shownSession);
+    } else {
+        // Nothing under way: the newest past session (an interrupted one offers Resume at once).
+        const QList<BridgeRecord> sessions = bridge->sessions();
+        if (!sessions.isEmpty())
+            showSession(sessions.first().id);
+    }
+    for (int row = 0; row < m_history->rowCount(); ++row) {
+        if (m_history->item(row, 0)->data(kSessionIdRole).toString() == m_shownSession) {
+            const QSignalBlocker quiet(m_history);
+            m_history->selectRow(row);
+        }
+    }
+}
+
+void BridgePage::showSession(const QString &sessionId)
+{
+    const std::optional<BridgeRecord> record = engine()->bridge()->session(sessionId);
+    if (!record)
+        return;
+    if (sessionId != m_shownSession) {
+        m_shownSession = sessionId;
+        m_commands->setRowCount(0);
+    }
+    showRecord(*record);
+}
+
+void BridgePage::showRecord(const BridgeRecord &record)
+{
+    const bool live = engine()->bridge()->live(record.id) != nullptr;
+    m_title->setText(record.goal);
+    QString status = live ? BridgeManager::statusLine(record) : statusText(record.status);
+    if (!live && !record.reason.isEmpty())
+        status += u" — "_s + record.reason;
+    if (record.status == BridgeStatus::Done && !record.doneText.isEmpty())
+        status += u'\n' + tr("The chat says: %1").arg(record.doneText);
+    m_status->setStyleSheet(record.status == BridgeStatus::Failed ? u"color: #b3261e;"_s : QString());
+    m_status->setText(status);
+    m_status->show();
+    QString chat = record.agentTitle.isEmpty() ? record.agentUrl : record.agentTitle;
+    m_turn->setText(chat.isEmpty() ? tr("Turn %1 of %2").arg(record.turn).arg(record.maxTurns)
+                                   : tr("Turn %1 of %2 · chat: %3").arg(record.turn).arg(record.maxTurns).arg(chat));
+    m_turn->setToolTip(record.agentUrl);
+    const bool paused = record.status == BridgeStatus::Paused;
+    m_pause->setEnabled(live && !paused);
+    m_resume->setEnabled((live && paused) || record.status == BridgeStatus::Interrupted);
+    m_stop->setEnabled(live);
+
+    const bool asking = live && record.status == BridgeStatus::WaitingUser;
+    const bool newQuestion = asking && m_questionBox->isHidden();
+    m_questionBox->setVisible(asking);
+    if (asking) {
+        m_question->setText(record.question.value(u"text").toString());
+        m_approve->setDefault(true);
+    }
+    // The question is the one thing the user must see; the form above may hide it.
+    if (newQuestion)
+        reveal(m_questionBox);
+
+    showCommands(record);
+
+    QStringList masked;
+    for (auto it = record.lastMasked.constBegin(); it != record.lastMasked.constEnd(); ++it)
+        masked.append(u"%1 %2"_s.arg(it.key()).arg(it.value().toInt()));
+    m_masked->setText(tr("Masked in the last message: %1")
+                          .arg(masked.isEmpty() ? tr("nothing") : masked.join(u", "_s)));
+    m_masked->show();
+    m_showSent->show();
+    m_showSent->setEnabled(!record.lastSent.isEmpty());
+    if (m_sentDialog && m_sentDialog->isVisible())
+        m_sentText->setPlainText(record.lastSent);
+}
+
+void BridgePage::showCommands(const BridgeRecord &record)
+{
+    // Rows are updated in place: a command changes state far more often than one is added.
+    const bool grew = record.commands.size() > m_commands->rowCount();
+    m_commands->setRowCount(int(record.commands.size()));
+    for (int row = 0; row < record.commands.size(); ++row) {
+        const BridgeCommand &command = record.commands.at(row);
+        const bool bad = command.state == BridgeCommand::State::Failed
+            || command.state == BridgeCommand::State::Refused || command.state == BridgeCommand::State::Unknown;
+        QString result = bad && !command.error.isEmpty() ? command.error : command.result;
+        if (command.decision == u"approved"_s)
+            result += tr(" (approved by you)");
+        else if (command.decision == u"denied"_s)
+            result += tr(" (denied by you)");
+        const bool held = record.status == BridgeStatus::WaitingUser
+            && record.question.value(u"command").toString() == command.key;
+        const QStringList cells { QString::number(command.turn), commandText(command), command.element,
+                                  held ? tr("waiting for you") : stateText(command.state), result };
+        for (int column = 0; column < cells.size(); ++column) {
+            QTableWidgetItem *item = setCell(m_commands, row, column, cells.at(column));
+            item->setToolTip(column == 1 ? command.raw : cells.at(column));
+            if (column == 4 || column == 3)
+                item->setForeground(bad ? QBrush(kErrorColor) : QBrush());
+        }
+    }
+    if (grew)
+        m_commands->scrollToBottom();
+}
+
+void BridgePage::refreshHistory()
+{
+    const QList<BridgeRecord> sessions = engine()->bridge()->sessions();
+    const QLocale locale;
+    const QSignalBlocker quiet(m_history);
+    m_history->setRowCount(int(sessions.size()));
+    for (int row = 0; row < sessions.size(); ++row) {
+        const BridgeRecord &record = sessions.at(row);
+        const QStringList cells { locale.toString(record.createdAt.toLocalTime(), QLocale::ShortFormat),
+                                  record.goal, statusText(record.status), QString::number(record.turn) };
+        for (int column = 0; column < cells.size(); ++column) {
+            QTableWidgetItem *item = setCell(m_history, row, column, cells.at(column));
+            item->setData(kSessionIdRole, record.id);
+            item->setToolTip(column == 2 && !record.reason.isEmpty() ? record.reason : cells.at(column));
+        }
+        if (record.id == m_shownSession)
+            m_history->selectRow(row);
+    }
+}
+
+void BridgePage::loadTools()
+{
+    const QList<SavedTool> tools = engine()->bridge()->savedTools();
+    m_tools->setRowCount(int(tools.size()));
+    for (int row = 0; row < tools.size(); ++row) {
+        setCell(m_tools, row, 0, tools.at(row).name);
+        setCell(m_tools, row, 1, tools.at(row).url);
+    }
+}
+
+void BridgePage::saveTools()
+{
+    QList<SavedTool> tools;
+    for (int row = 0; row < m_tools->rowCount(); ++row) {
+        const QTableWidgetItem *name = m_tools->item(row, 0);
+        const QTableWidgetItem *url = m_tools->item(row, 1);
+        SavedTool tool { name ? name->text().trimmed() : QString(), url ? url->text().trimmed() : QString() };
+        if (tool.name.isEmpty() && (tool.url.isEmpty() || tool.url == u"https://"_s))
+            continue; // an empty row the user added and never filled
+        tools.append(tool);
+    }
+    const QString error = engine()->bridge()->setSavedTools(tools);
+    if (!error.isEmpty()) {
+        showError(m_toolsMessage, error);
+        return;
+    }
+    m_toolsMessage->setStyleSheet(u"color: #1b6e20;"_s);
+    m_toolsMessage->setText(tr("Saved."));
+}
+
+void BridgePage::showSent()
+{
+    const std::optional<BridgeRecord> record = engine()->bridge()->session(m_shownSession);
+    if (!record)
+        return;
+    if (!m_sentDialog) {
+        m_sentDialog = new QDialog(this);
+        m_sentDialog->setObjectName(u"bridgeSentDialog"_s);
+        m_sentDialog->setWindowTitle(tr("Text sent to the chat"));
+        auto *layout = new QVBoxLayout(m_sentDialog);
+        layout->addWidget(hint(tr("The last message exactly as the chat received it, after masking."), m_sentDialog));
+        m_sentText = new QPlainTextEdit(m_sentDialog);
+        m_sentText->setObjectName(u"bridgeSentText"_s);
+        m_sentText->setReadOnly(true);
+        m_sentText->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+        layout->addWidget(m_sentText, 1);
+        auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, m_sentDialog);
+        connect(buttons, &QDialogButtonBox::rejected, m_sentDialog, &QDialog::reject);
+        layout->addWidget(buttons);
+        m_sentDialog->resize(720, 520);
+    }
+    m_sentText->setPlainText(record->lastSent);
+    m_sentDialog->show();
+    m_sentDialog->raise();
+    m_sentDialog->activateWindow();
+}
+
+void BridgePage::learn()
+{
+    const QString tab = m_agent->currentData().toString();
+    m_learnStatus->show();
+    m_learnStatus->setStyleSheet(QString());
+    if (tab.isEmpty()) {
+        showError(m_learnStatus, tr("Pick the chat's tab first."));
+        return;
+    }
+    m_learnStatus->setText(tr("Click the chat's message box in the browser."));
+    m_learn->setEnabled(false);
+    const QPointer<BridgePage> self(this);
+    engine()->bridge()->learnChat(
+        tab,
+        [self](const QString &part) {
+            if (self && part == u"input"_s)
+                self->m_learnStatus->setText(tr("Now click its send button."));
+        },
+        [self](const QString &profileId, const QString &error) {
+            if (!self)
+                return;
+            self->m_learn->setEnabled(true);
+            if (!error.isEmpty()) {
+                self->showError(self->m_learnStatus, error);
+                return;
+            }
+            self->m_learnStatus->setStyleSheet(u"color: #1b6e20;"_s);
+            self->m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
+        });
+}
+
+void BridgePage::answer(bool approve)
+{
+    if (m_shownSession.isEmpty())
+        return;
+    const QString error = engine()->bridge()->answer(m_shownSession, approve);
+    if (!error.isEmpty())
+        showError(m_status, error);
+}
+
+void BridgePage::resume()
+{
+    const QString id = m_shownSession;
+    const QPointer<BridgePage> self(this);
+    engine()->bridge()->resume(id, [self, id](const QString &, const QString &error) {
+        if (!self)
+            return;
+        if (!error.isEmpty())
+            self->showError(self->m_status, error);
+        else
+            self->showSession(id);
+    });
+}
+
+void BridgePage::reveal(QWidget *widget)
+{
+    // Once the layout has placed it (it may have just been shown).
+    QTimer::singleShot(0, this, [this, widget] {
+        if (auto *scroll = findChild<QScrollArea *>())
+            scroll->ensureWidgetVisible(widget, 20, 80);
+    });
+}
+
+void BridgePage::showError(QLabel *label, const QString &error)
+{
+    label->setStyleSheet(u"color: #b3261e;"_s);
+    label->setText(sentence(error));
+    label->show();
+}
+
+} // namespace mpa
