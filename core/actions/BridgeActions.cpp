@@ -107,6 +107,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
     // both only where asked.
     hub->addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
     hub->addScript(ChatLearner::payloadScript(), [](CdpSession *) { return false; });
+    hub->addScript(BridgeSession::watchScript(), [](CdpSession *) { return false; });
 
     bridge->setEnvironmentFactory([dispatcher, tools, browser, payloads, masks, configDir](const BridgeRecord &record) {
         BridgeEnvironment env;
@@ -150,6 +151,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         profiles.load(configDir);
         const WebChatProfile *profile = profiles.match(chatTab->targetInfo().url, chatTab->targetInfo().title);
         PayloadInjector *injector = payloads->ensureScript(chatTab, QString::fromLatin1(ChatSurface::kModule));
+        payloads->ensureScript(chatTab, BridgeSession::watchModule());
         env.chat = new ChatSurface(injector, profile ? profile->chat : ChatSelectors::generic());
         env.profile = profile ? profile->id : u"generic"_s;
         env.toolNames = ToolkitSchemas::types();

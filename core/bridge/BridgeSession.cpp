@@ -3,6 +3,8 @@
 #include "ToolCode.h"
 #include "agent/Observation.h"
 #include "chat/ChatSurface.h"
+#include "page/Payload.h"
+#include "page/PayloadInjector.h"
 #include "common/Clock.h"
 #include "logging/LogCategories.h"
 #include "safety/SecurityGate.h"
@@ -62,10 +64,57 @@ BridgeSession::BridgeSession(BridgeRecord record, BridgeEnvironment environment,
     m_redactor.setUserRules(m_options.rules);
     m_pollTimer.setSingleShot(true);
     connect(&m_pollTimer, &QTimer::timeout, this, &BridgeSession::poll);
+    if (m_chat && m_chat->injector()) {
+        connect(m_chat->injector(), &PayloadInjector::reportReceived, this,
+                [this](const QString &module, const QString &kind, const QJsonObject &data, const QString &) {
+                    if (module == watchModule())
+                        onWatchReport(kind, data);
+                });
+    }
+}
+
+void BridgeSession::watch(bool on)
+{
+    if (!m_chat || !m_chat->injector() || m_watching == on)
+        return;
+    m_watching = on;
+    const ChatSelectors &selectors = m_chat->selectors();
+    m_chat->injector()->setConfig(watchModule(),
+                                  on ? QJsonObject { { u"active"_s, true },
+                                                     { u"stopButton"_s, QJsonArray::fromStringList(selectors.stopButton) },
+                                                     { u"generating"_s, QJsonArray::fromStringList(selectors.generating) },
+                                                     { u"quietMs"_s, kSettleMs } }
+                                     : QJsonObject { { u"active"_s, false } });
+}
+
+void BridgeSession::onWatchReport(const QString &kind, const QJsonObject &data)
+{
+    if (m_record.status != BridgeStatus::WaitingChat)
+        return;
+    if (kind == u"generating"_s) {
+        if (data.value(u"generating").toBool()) {
+            m_sawGenerating = true;
+            m_quietFor.invalidate();
+        } else {
+            // The stop button went: the reply is final in a moment (timed here, not in the page).
+            const quint64 generation = m_generation;
+            QTimer::singleShot(kSettleMs, this, [this, generation] {
+                if (generation != m_generation || m_record.status != BridgeStatus::WaitingChat)
+                    return;
+                m_lookAfterSettle = true;
+                m_pollTimer.start(0);
+            });
+        }
+    } else if (kind == u"settled"_s) {
+        // No change in the page for a moment and nothing generating: look now.
+        m_lookAfterSettle = true;
+        m_pollTimer.start(0);
+    }
 }
 
 BridgeSession::~BridgeSession()
 {
+    watch(false);
     if (m_env.mask && !m_record.currentTab.isEmpty())
         m_env.mask(false, {}, m_record.currentTab);
 }
@@ -78,6 +127,11 @@ void BridgeSession::runTool(const QString &type, const QJsonObject &params, Brid
         if (self)
             reply(ok, data, error);
     });
+}
+
+PayloadScript BridgeSession::watchScript()
+{
+    return { watchModule(), Payload::source(u"chat-watch.js"_s) };
 }
 
 QString BridgeSession::newKeyword()
@@ -109,6 +163,7 @@ bool BridgeSession::holdForPause()
     if (!m_pauseRequested)
         return false;
     m_pollTimer.stop();
+    watch(false);
     if (m_env.mask && !m_record.currentTab.isEmpty())
         m_env.mask(false, {}, m_record.currentTab);
     setStatus(BridgeStatus::Paused, tr("paused; resume to go on"));
@@ -184,6 +239,7 @@ void BridgeSession::finish(BridgeStatus status, const QString &reason)
 {
     ++m_generation;
     m_pollTimer.stop();
+    watch(false);
     if (m_env.mask && !m_record.currentTab.isEmpty())
         m_env.mask(false, {}, m_record.currentTab);
     for (BridgeCommand &command : m_record.commands) {
@@ -300,7 +356,8 @@ void BridgeSession::snapshot(const QString &tab, std::function<void(const Snapsh
                           = Observation::compose(data.toObject(), m_record.goal, m_options.snapshotChars);
                       snap.text = seen.text;
                       snap.digest = seen.digest;
-                      snap.url = seen.url;
+                      // Decoded, as a person reads it and the redactor must see it.
+                      snap.url = QUrl::fromPercentEncoding(seen.url.toUtf8());
                       snap.title = seen.title;
                       m_pageUrl = seen.url;
                   }
@@ -320,7 +377,11 @@ void BridgeSession::send(const QString &text)
     QJsonObject masked;
     int total = 0;
     if (m_options.redact) {
-        const Redaction redaction = m_redactor.redact(text);
+        // Addresses in links and URLs are percent-encoded ("ada%40example.com"): read them as
+        // addresses.
+        QString plain = text;
+        plain.replace(u"%40"_s, u"@"_s, Qt::CaseInsensitive);
+        const Redaction redaction = m_redactor.redact(plain);
         out = redaction.text;
         for (auto it = redaction.counts.cbegin(); it != redaction.counts.cend(); ++it) {
             masked.insert(it.key(), it.value());
@@ -405,6 +466,8 @@ void BridgeSession::awaitReply()
     m_lastDigest.clear();
     m_lastCount = -1;
     m_sawGenerating = false;
+    m_lookAfterSettle = false;
+    watch(true);
     m_pollTimer.start(0);
 }
 
@@ -423,6 +486,7 @@ void BridgeSession::poll()
     m_chat->readState(false, false, this, [this, generation](const ChatState &state) {
         if (generation != m_generation || m_record.status != BridgeStatus::WaitingChat)
             return;
+        const bool settled = std::exchange(m_lookAfterSettle, false);
         const auto again = [this] { m_pollTimer.start(int(m_options.poll.count())); };
         if (!state.ok)
             return again(); // reloading, navigating: look again
@@ -458,10 +522,14 @@ void BridgeSession::poll()
         }
         if (!changedSinceSend || state.replyCount == 0)
             return again();
-        if (!sameAsLastLook) {
+        // Taken when the reply held still between two looks, or the page has been quiet since
+        // the watcher last saw a change (then this look is the final state).
+        if (!sameAsLastLook && !settled) {
             m_quietFor.start();
             return again();
         }
+        if (!sameAsLastLook)
+            m_quietFor.start();
         // Finished: the stop button went and the reply held still between two looks; with no
         // sign of generation at all, it must hold still for a while.
         if (!m_sawGenerating && (!m_quietFor.isValid() || !m_quietFor.hasExpired(m_options.quiet.count())))
@@ -473,12 +541,14 @@ void BridgeSession::poll()
 void BridgeSession::takeReply()
 {
     m_replySeen.start();
+    watch(false);
     const quint64 generation = m_generation;
     m_chat->readState(true, false, this, [this, generation](const ChatState &state) {
         if (generation != m_generation)
             return;
         if (!state.ok || state.replyDigest != m_lastDigest) {
             // It moved after all: keep waiting.
+            watch(true);
             m_quietFor.start();
             m_pollTimer.start(int(m_options.poll.count()));
             return;

@@ -16,6 +16,7 @@
 #include "BridgeRecord.h"
 #include "Redactor.h"
 #include "page/NetworkLog.h"
+#include "page/PayloadInjector.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -69,7 +70,9 @@ struct BridgeOptions
     QList<RedactionRule> rules;
     int snapshotChars = 12000;
     bool allowEval = false;
-    std::chrono::milliseconds poll { 50 }; // how often the chat is looked at while it writes
+    // How often the chat is looked at while it writes (the page script also says at once when
+    // it stopped).
+    std::chrono::milliseconds poll { 200 };
     // A reply with no stop button or generating sign seen is taken once unchanged this long.
     std::chrono::milliseconds quiet { 1500 };
     std::chrono::milliseconds replyTimeout { std::chrono::minutes(10) };
@@ -102,6 +105,11 @@ public:
     QString lastSent() const { return m_record.lastSent; }
 
     static QString newKeyword();
+    // The page script that reports when the chat stops generating (register it with PayloadHub
+    // and install it in the agent tab).
+    static PayloadScript watchScript();
+    static QString watchModule() { return QStringLiteral("chatWatch"); }
+    static constexpr int kSettleMs = 60; // the page quiet this long after generating: the reply is final
     static QStringList extraTools() { return { QStringLiteral("open_tab"), QStringLiteral("open_tool") }; }
 
 Q_SIGNALS:
@@ -120,6 +128,8 @@ private:
         QString error;
     };
 
+    void watch(bool on);
+    void onWatchReport(const QString &kind, const QJsonObject &data);
     void runTool(const QString &type, const QJsonObject &params, BridgeEnvironment::Reply reply);
     void setStatus(BridgeStatus status, const QString &activity);
     void touch();
@@ -158,6 +168,8 @@ private:
     QString m_lastDigest; // the last look's reply digest
     int m_lastCount = -1;
     bool m_sawGenerating = false;
+    bool m_watching = false;
+    bool m_lookAfterSettle = false; // the next look follows the watcher's "settled"
     bool m_pauseRequested = false;
     quint64 m_generation = 0;
     qint64 m_batchMark = 0; // the network mark before this reply's commands

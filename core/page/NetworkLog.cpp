@@ -47,6 +47,8 @@ QString NetworkEntry::line() const
         path = u"/"_s;
     if (parsed.hasQuery())
         path += u'?' + parsed.query(QUrl::FullyEncoded);
+    // Read as a person would (and as the redactor must: "ada%40example.com" is an address too).
+    path = QUrl::fromPercentEncoding(path.toUtf8());
     if (path.size() > 160)
         path = path.left(159) + u'…';
     QString outcome;
