@@ -328,18 +328,18 @@ TEST_F(BridgePageTest, SavedToolsAreWrittenAndADuplicateNameIsRefused)
     EXPECT_EQ(again.toolsTable()->item(1, 0)->text(), u"Wiki"_s);
 }
 
-TEST_F(BridgePageTest, LearnWithoutALearnerShowsWhy)
+TEST_F(BridgePageTest, LearnOnATabThatIsGoneShowsWhy)
 {
     BridgePage page(engine.get());
     page.show();
     // No tab to learn from: the page says so first.
     page.learnButton()->click();
     EXPECT_EQ(page.learnStatus()->text(), u"Pick the chat's tab first."_s);
-    // With a tab chosen, the manager answers (no learner in this process).
+    // With a tab chosen that the browser does not have (no browser here), the learner says so.
     page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
     page.agentBox()->setCurrentIndex(0);
     page.learnButton()->click();
-    EXPECT_EQ(page.learnStatus()->text(), u"Learning a chat is not available in this process."_s);
+    EXPECT_EQ(page.learnStatus()->text(), u"There is no tab CHAT in the browser."_s);
     EXPECT_TRUE(page.learnButton()->isEnabled());
 }
 
