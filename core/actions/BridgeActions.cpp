@@ -17,7 +17,9 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QPointer>
+#include <QTimer>
 
 #include <memory>
 
@@ -234,6 +236,46 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
             done({}, error);
         });
         learner->start(std::chrono::minutes(2));
+    });
+
+    // The session keyword finds a chat whose tab changed (a browser restart, a reopened tab).
+    bridge->setChatLocator([browser](const QString &tab, const QString &keyword,
+                                     std::function<void(const QString &)> done) {
+        if (!browser)
+            return done({});
+        if (browser->sessionForTarget(tab))
+            return done(tab);
+        const QList<CdpSession *> pages = browser->pageSessions();
+        if (pages.isEmpty())
+            return done({});
+        struct Search
+        {
+            int left = 0;
+            QString found;
+            std::function<void(const QString &)> done;
+            void finish()
+            {
+                if (done)
+                    std::exchange(done, nullptr)(found);
+            }
+        };
+        auto search = std::make_shared<Search>();
+        search->left = int(pages.size());
+        search->done = std::move(done);
+        const QString literal = QString::fromUtf8(QJsonDocument(QJsonArray { keyword }).toJson(QJsonDocument::Compact));
+        for (CdpSession *page : pages) {
+            const QString id = page->targetId();
+            page->evaluate(u"!!document.documentElement && document.documentElement.textContent.includes(%1[0])"_s.arg(literal),
+                           page, [search, id](const QJsonValue &value, const CdpError &) {
+                               if (value.toBool() && search->found.isEmpty())
+                                   search->found = id;
+                               if (--search->left == 0)
+                                   search->finish();
+                           },
+                           std::chrono::seconds(3));
+        }
+        // A page that goes away while it is asked never answers: the search ends anyway.
+        QTimer::singleShot(4000, browser.data(), [search] { search->finish(); });
     });
 
     if (toolkit) {

@@ -259,7 +259,21 @@ void BridgeManager::resume(const QString &sessionId, Started done)
     if (record->status != BridgeStatus::Interrupted)
         return done({}, tr("session %1 is %2; only a paused or interrupted session can be resumed")
                             .arg(sessionId, bridgeStatusName(record->status)));
-    launch(std::move(*record), std::move(done));
+    if (!m_locator || record->keyword.isEmpty())
+        return launch(std::move(*record), std::move(done));
+    // After a browser restart the chat has another tab: its keyword finds it.
+    const QPointer<BridgeManager> self(this);
+    m_locator(record->agentTab, record->keyword,
+              [self, record = *record, done = std::move(done)](const QString &found) mutable {
+                  if (!self)
+                      return;
+                  if (!found.isEmpty() && found != record.agentTab) {
+                      qCInfo(lcBridge).noquote() << u"bridge session %1: the chat was found again in tab %2 by its "
+                                                    u"keyword %3"_s.arg(record.id, found, record.keyword);
+                      record.agentTab = found;
+                  }
+                  self->launch(std::move(record), std::move(done));
+              });
 }
 
 QString BridgeManager::answer(const QString &sessionId, bool approve)

@@ -45,6 +45,11 @@ public:
     using Learner = std::function<void(const QString &tab, std::function<void(const QString &part)> progress,
                                        std::function<void(const QString &profileId, const QString &error)> done)>;
 
+    // Finds the chat of a session again: `done` gets `tab` when it is still there, else the tab
+    // whose page shows `keyword` (the chat's first reply ends with it), else empty.
+    using ChatLocator = std::function<void(const QString &tab, const QString &keyword,
+                                           std::function<void(const QString &found)> done)>;
+
     struct StartRequest
     {
         QString agentTab; // the web chat's tab (target id)
@@ -59,6 +64,7 @@ public:
 
     void setEnvironmentFactory(EnvironmentFactory factory) { m_factory = std::move(factory); }
     void setLearner(Learner learner) { m_learner = std::move(learner); }
+    void setChatLocator(ChatLocator locator) { m_locator = std::move(locator); }
     // For tests and the benchmark: how often a session looks at the chat while it writes.
     void setPollInterval(std::chrono::milliseconds poll) { m_pollOverride = poll; }
     QString folder() const { return m_dir; }
@@ -110,6 +116,7 @@ private:
     QString m_dir;
     EnvironmentFactory m_factory;
     Learner m_learner;
+    ChatLocator m_locator;
     QHash<QString, BridgeRecord> m_records;
     QHash<QString, BridgeSession *> m_live;
     QList<SavedTool> m_tools;

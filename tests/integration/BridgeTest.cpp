@@ -359,7 +359,7 @@ TEST_F(BridgeTest, PauseHoldsStopEndsAndTheTurnLimitStops)
     EXPECT_FALSE(waitUntil([&] { return record(second).turn != at; }, 800ms));
 }
 
-TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgain)
+TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgainAndTheKeywordFindsTheChat)
 {
     openTabs(u"slowcommand"_s, u"agent/counter.html"_s);
     const QString id = startFromWindow(u"Wait a little"_s);
@@ -381,7 +381,15 @@ TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgain)
     file.write(whileRunning);
     file.close();
 
+    // The browser lost the chat's tab meanwhile; the user opens the conversation again.
+    const QString oldChat = chat->targetId();
+    ASSERT_TRUE(browserCall(*own, u"Target.closeTarget"_s, { { u"targetId"_s, oldChat } }).ok());
+    chat = openPage(own, chatUrl);
+    ASSERT_NE(chat, nullptr);
+    ASSERT_TRUE(sendAndWait(chat, u"Page.bringToFront"_s).ok());
+
     startEngine();
+    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->sessionForTarget(chat->targetId()); }));
     const BridgeRecord after = record(id);
     ASSERT_EQ(after.status, BridgeStatus::Interrupted);
     ASSERT_EQ(after.commands.size(), 1);
@@ -391,9 +399,31 @@ TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgain)
     const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.doneText, u"the wait was not repeated"_s);
+    // Found again by its keyword.
+    EXPECT_EQ(done.agentTab, chat->targetId());
+    EXPECT_NE(done.agentTab, oldChat);
     EXPECT_EQ(countOf(done, u"wait"_s), 1);
     const QStringList sent = userMessages();
     EXPECT_TRUE(sent.last().contains(u"wait: unknown — the app stopped while it ran"_s)) << sent.last().toStdString();
+}
+
+TEST_F(BridgeTest, TheUsersInputOnTheTargetIsHeldWhileACommandRunsAndTheChatIsNeverBlocked)
+{
+    openTabs(u"slowcommand"_s, u"agent/counter.html"_s);
+    // The user looks at the target tab this time.
+    ASSERT_TRUE(sendAndWait(target, u"Page.bringToFront"_s).ok());
+    const QString id = startFromWindow(u"Wait a little"_s);
+    const auto masked = [&] { return evaluate(target, u"!!document.querySelector('mpa-run-mask')"_s).toBool(); };
+    ASSERT_TRUE(waitUntil(masked, 30s)) << "no mask on the target while the command runs";
+    EXPECT_EQ(record(id).status, BridgeStatus::Running);
+    userClicks(target, u"#add"_s);
+    EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 0) << "the user's click went through the mask";
+    EXPECT_FALSE(evaluate(chat, u"!!document.querySelector('mpa-run-mask')"_s).toBool());
+    // The command ends: the mask goes, and the user's clicks count again.
+    ASSERT_TRUE(waitUntil([&] { return !masked(); }, 30s));
+    EXPECT_EQ(engine->bridge()->stop(id), QString());
+    userClicks(target, u"#add"_s);
+    EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 1);
 }
 
 TEST_F(BridgeTest, APaymentWaitsForTheUserNotForAnAgent)
