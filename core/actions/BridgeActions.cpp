@@ -1,6 +1,7 @@
 #include "BridgeActions.h"
 
 #include "actions/CommandDispatcher.h"
+#include "actions/ParamsSchema.h"
 #include "actions/RunActions.h"
 #include "actions/RunMask.h"
 #include "actions/ToolkitCommands.h"
@@ -29,20 +30,15 @@ namespace mpa {
 
 namespace {
 
-constexpr auto kScopes = CommandDispatcher::Scopes(CommandDispatcher::Scope::DebugApi);
-
-QJsonObject prop(const QString &type, const QString &description)
-{
-    return { { u"type"_s, type }, { u"description"_s, description } };
-}
-
+constexpr auto prop = &ParamsSchema::property;
 QJsonObject schema(const QJsonObject &properties, const QStringList &required)
 {
-    return { { u"type"_s, u"object"_s },
-             { u"properties"_s, properties },
-             { u"required"_s, QJsonArray::fromStringList(required) },
-             { u"additionalProperties"_s, false } };
+    return ParamsSchema::object(properties, required);
 }
+
+constexpr auto kScopes = CommandDispatcher::Scopes(CommandDispatcher::Scope::DebugApi);
+
+
 
 QJsonObject sessionIdSchema()
 {

@@ -1,6 +1,7 @@
 #include "DebugActions.h"
 
 #include "CommandDispatcher.h"
+#include "ParamsSchema.h"
 #include "actions/ActionHost.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "cdp/CdpEndpoint.h"
@@ -36,18 +37,14 @@ namespace {
 
 using Scope = CommandDispatcher::Scope;
 
+// The debug actions take the extension's extra parameter names too: their schemas stay open.
 QJsonObject objectSchema(const QJsonObject &properties = {}, const QStringList &required = {})
 {
-    QJsonObject schema { { u"type"_s, u"object"_s }, { u"properties"_s, properties } };
-    if (!required.isEmpty())
-        schema.insert(u"required"_s, QJsonArray::fromStringList(required));
-    return schema;
+    return ParamsSchema::object(properties, required, ParamsSchema::Extra::Allowed);
 }
+constexpr auto typed = &ParamsSchema::property;
 
-QJsonObject typed(const QString &type, const QString &description)
-{
-    return { { u"type"_s, type }, { u"description"_s, description } };
-}
+
 
 void add(CommandDispatcher *commands, const QString &name, const QString &description,
          const QJsonObject &schema, CommandDispatcher::Handler handler)

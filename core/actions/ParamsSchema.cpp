@@ -199,4 +199,34 @@ QJsonObject normalized(const QJsonObject &schema)
     return result;
 }
 
+QJsonObject property(const QString &type, const QString &description)
+{
+    return { { u"type"_s, type }, { u"description"_s, description } };
+}
+
+QJsonObject choice(const QStringList &values, const QString &description)
+{
+    return { { u"type"_s, u"string"_s },
+             { u"enum"_s, QJsonArray::fromStringList(values) },
+             { u"description"_s, description } };
+}
+
+QJsonObject integer(int minimum, int maximum, const QString &description)
+{
+    return { { u"type"_s, u"integer"_s },
+             { u"minimum"_s, minimum },
+             { u"maximum"_s, maximum },
+             { u"description"_s, description } };
+}
+
+QJsonObject object(const QJsonObject &properties, const QStringList &required, Extra extra)
+{
+    QJsonObject schema { { u"type"_s, u"object"_s }, { u"properties"_s, properties } };
+    if (!required.isEmpty())
+        schema.insert(u"required"_s, QJsonArray::fromStringList(required));
+    if (extra == Extra::Refused)
+        schema.insert(u"additionalProperties"_s, false);
+    return schema;
+}
+
 } // namespace mpa::ParamsSchema

@@ -7,12 +7,24 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 namespace mpa::ParamsSchema {
 
 // Empty when `params` satisfies `schema` (an empty schema accepts any object), else the first
 // problem found.
 QString validate(const QJsonObject &params, const QJsonObject &schema);
+
+// Building schemas, one way for every command:
+// {"type": type, "description": description}
+QJsonObject property(const QString &type, const QString &description);
+// {"type": "string", "enum": values, "description": description}
+QJsonObject choice(const QStringList &values, const QString &description);
+// {"type": "integer", "minimum", "maximum", "description"}
+QJsonObject integer(int minimum, int maximum, const QString &description);
+// {"type": "object", "properties", "required"?}; `closed` adds "additionalProperties": false.
+enum class Extra { Allowed, Refused };
+QJsonObject object(const QJsonObject &properties, const QStringList &required = {}, Extra extra = Extra::Refused);
 
 // The schema MCP needs: `schema` with "type":"object" (and empty "properties") filled in.
 QJsonObject normalized(const QJsonObject &schema);

@@ -1,6 +1,7 @@
 #include "RunActions.h"
 
 #include "actions/CommandDispatcher.h"
+#include "actions/ParamsSchema.h"
 #include "actions/RunMask.h"
 #include "actions/ToolkitCommands.h"
 #include "agent/RunManager.h"
@@ -14,21 +15,16 @@ namespace mpa {
 
 namespace {
 
+constexpr auto prop = &ParamsSchema::property;
+QJsonObject schema(const QJsonObject &properties, const QStringList &required)
+{
+    return ParamsSchema::object(properties, required);
+}
+
 constexpr auto kScopes
     = CommandDispatcher::Scopes(CommandDispatcher::Scope::DebugApi) | CommandDispatcher::Scope::Toolkit;
 
-QJsonObject prop(const QString &type, const QString &description)
-{
-    return { { u"type"_s, type }, { u"description"_s, description } };
-}
 
-QJsonObject schema(const QJsonObject &properties, const QStringList &required)
-{
-    return { { u"type"_s, u"object"_s },
-             { u"properties"_s, properties },
-             { u"required"_s, QJsonArray::fromStringList(required) },
-             { u"additionalProperties"_s, false } };
-}
 
 QJsonObject runIdSchema()
 {

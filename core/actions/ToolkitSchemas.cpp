@@ -1,5 +1,7 @@
 #include "ToolkitSchemas.h"
 
+#include "actions/ParamsSchema.h"
+
 #include <QJsonArray>
 
 using namespace Qt::StringLiterals;
@@ -8,25 +10,10 @@ namespace mpa::ToolkitSchemas {
 
 namespace {
 
-QJsonObject prop(const QString &type, const QString &description)
-{
-    return { { u"type"_s, type }, { u"description"_s, description } };
-}
+constexpr auto prop = &ParamsSchema::property;
 
-QJsonObject choiceProp(const QStringList &values, const QString &description)
-{
-    return { { u"type"_s, u"string"_s },
-             { u"enum"_s, QJsonArray::fromStringList(values) },
-             { u"description"_s, description } };
-}
 
-QJsonObject intProp(int minimum, int maximum, const QString &description)
-{
-    return { { u"type"_s, u"integer"_s },
-             { u"minimum"_s, minimum },
-             { u"maximum"_s, maximum },
-             { u"description"_s, description } };
-}
+
 
 QJsonObject refProp(const QString &description = u"An element's ref from the last snapshot (e3, f1e3)"_s)
 {
@@ -40,12 +27,7 @@ QJsonObject objectSchema(QJsonObject properties, const QStringList &required = {
     properties.insert(
         u"tab"_s,
         prop(u"string"_s, u"The tab to act on (its id from tab list); default: your current tab"_s));
-    QJsonObject schema { { u"type"_s, u"object"_s },
-                         { u"properties"_s, properties },
-                         { u"additionalProperties"_s, false } };
-    if (!required.isEmpty())
-        schema.insert(u"required"_s, QJsonArray::fromStringList(required));
-    return schema;
+    return ParamsSchema::object(properties, required);
 }
 
 } // namespace
@@ -79,8 +61,8 @@ QJsonObject schema(const QString &type)
         return objectSchema({
             { u"interactiveOnly"_s, prop(u"boolean"_s, u"Only elements you can act on, no context text"_s) },
             { u"scope"_s, prop(u"string"_s, u"Only inside this element: a ref or a CSS selector"_s) },
-            { u"maxElements"_s, intProp(1, 1000000, u"At most this many lines (default 1000)"_s) },
-            { u"maxChars"_s, intProp(100, 10000000, u"At most this many characters (default 40000)"_s) },
+            { u"maxElements"_s, ParamsSchema::integer(1, 1000000, u"At most this many lines (default 1000)"_s) },
+            { u"maxChars"_s, ParamsSchema::integer(100, 10000000, u"At most this many characters (default 40000)"_s) },
             { u"viewport"_s,
               prop(u"boolean"_s, u"Also answer inView (the refs of the elements in view) and the scroll position"_s) },
         });
@@ -88,7 +70,7 @@ QJsonObject schema(const QString &type)
     if (type == u"click"_s) {
         return objectSchema(
             { { u"ref"_s, refProp() },
-              { u"button"_s, choiceProp({ u"left"_s, u"right"_s, u"middle"_s }, u"Default left"_s) } },
+              { u"button"_s, ParamsSchema::choice({ u"left"_s, u"right"_s, u"middle"_s }, u"Default left"_s) } },
             { u"ref"_s });
     }
     if (type == u"dblclick"_s || type == u"hover"_s || type == u"focus"_s || type == u"check"_s
@@ -132,28 +114,28 @@ QJsonObject schema(const QString &type)
         return objectSchema({
             { u"ref"_s, refProp(u"Scroll inside this element; default: the page"_s) },
             { u"direction"_s,
-              choiceProp({ u"up"_s, u"down"_s, u"left"_s, u"right"_s },
+              ParamsSchema::choice({ u"up"_s, u"down"_s, u"left"_s, u"right"_s },
                          u"With amount (pages by default)"_s) },
             { u"amount"_s, prop(u"number"_s, u"How far in direction (default 1)"_s) },
             { u"x"_s, prop(u"number"_s, u"Horizontal distance (negative: left)"_s) },
             { u"y"_s, prop(u"number"_s, u"Vertical distance (negative: up)"_s) },
-            { u"unit"_s, choiceProp({ u"pixels"_s, u"pages"_s }, u"Unit of amount, x and y"_s) },
+            { u"unit"_s, ParamsSchema::choice({ u"pixels"_s, u"pages"_s }, u"Unit of amount, x and y"_s) },
         });
     }
     if (type == u"get"_s) {
         return objectSchema(
             { { u"what"_s,
-                choiceProp({ u"text"_s, u"value"_s, u"attribute"_s, u"url"_s, u"title"_s, u"html"_s, u"element"_s },
+                ParamsSchema::choice({ u"text"_s, u"value"_s, u"attribute"_s, u"url"_s, u"title"_s, u"html"_s, u"element"_s },
                            u"What to read"_s) },
               { u"ref"_s, refProp(u"The element (text and html default to the whole page)"_s) },
               { u"name"_s, prop(u"string"_s, u"The attribute's name (what = attribute)"_s) },
               { u"maxChars"_s,
-                intProp(1, 10000000, u"Cut the value after this many characters (default 100000)"_s) } },
+                ParamsSchema::integer(1, 10000000, u"Cut the value after this many characters (default 100000)"_s) } },
             { u"what"_s });
     }
     if (type == u"is"_s) {
         return objectSchema({ { u"what"_s,
-                                choiceProp({ u"visible"_s, u"enabled"_s, u"checked"_s, u"focused"_s },
+                                ParamsSchema::choice({ u"visible"_s, u"enabled"_s, u"checked"_s, u"focused"_s },
                                            u"The state to test"_s) },
                               { u"ref"_s, refProp() } },
                             { u"what"_s, u"ref"_s });
@@ -166,7 +148,7 @@ QJsonObject schema(const QString &type)
     if (type == u"tab"_s) {
         return objectSchema(
             { { u"action"_s,
-                choiceProp({ u"list"_s, u"new"_s, u"close"_s, u"switch"_s }, u"Default list"_s) },
+                ParamsSchema::choice({ u"list"_s, u"new"_s, u"close"_s, u"switch"_s }, u"Default list"_s) },
               { u"url"_s, prop(u"string"_s, u"The address of a new tab"_s) } });
     }
     if (type == u"wait"_s) {
@@ -174,9 +156,9 @@ QJsonObject schema(const QString &type)
             { u"ref"_s, refProp(u"Wait until this element is visible (or hidden)"_s) },
             { u"text"_s, prop(u"string"_s, u"Wait until the page shows (or no longer shows) this text"_s) },
             { u"navigation"_s, prop(u"boolean"_s, u"Wait for the next navigation"_s) },
-            { u"state"_s, choiceProp({ u"visible"_s, u"hidden"_s }, u"For ref and text; default visible"_s) },
-            { u"ms"_s, intProp(1, 30000, u"Just wait this long"_s) },
-            { u"timeoutMs"_s, intProp(100, 25000, u"Give up after this long (default 5000)"_s) },
+            { u"state"_s, ParamsSchema::choice({ u"visible"_s, u"hidden"_s }, u"For ref and text; default visible"_s) },
+            { u"ms"_s, ParamsSchema::integer(1, 30000, u"Just wait this long"_s) },
+            { u"timeoutMs"_s, ParamsSchema::integer(100, 25000, u"Give up after this long (default 5000)"_s) },
         });
     }
     if (type == u"screenshot"_s) {

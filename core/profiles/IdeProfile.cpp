@@ -75,25 +75,15 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
         return std::nullopt;
     }
 
-    const QJsonValue match = json.value(u"match");
-    if (!match.isUndefined() && !match.isObject()) {
-        fail(error, u"'match' must be an object with urlPatterns and titlePatterns"_s);
+    const std::optional<ProfileMatch> match = profileMatch(json.value(u"match"), error);
+    if (!match)
         return std::nullopt;
-    }
-    const QJsonObject matchObject = match.toObject();
-    for (auto it = matchObject.begin(); it != matchObject.end(); ++it) {
-        if (it.key() != u"urlPatterns"_s && it.key() != u"titlePatterns"_s) {
-            fail(error, u"match.%1 is not known (known: urlPatterns, titlePatterns)"_s.arg(it.key()));
-            return std::nullopt;
-        }
-    }
-    const auto urls = profileStringList(matchObject.value(u"urlPatterns"), u"match.urlPatterns"_s, error);
-    const auto titles
-        = profileStringList(matchObject.value(u"titlePatterns"), u"match.titlePatterns"_s, error);
+    const QStringList *urls = &match->urlPatterns;
+    const QStringList *titles = &match->titlePatterns;
     const auto panels = profileStringList(json.value(u"panelSelector"), u"panelSelector"_s, error);
     const auto buttons = profileStringList(json.value(u"buttonSelectors"), u"buttonSelectors"_s, error);
     const auto never = profileStringList(json.value(u"neverPanel"), u"neverPanel"_s, error);
-    if (!urls || !titles || !panels || !buttons || !never)
+    if (!panels || !buttons || !never)
         return std::nullopt;
     auto urlPatterns = compile(*urls, u"match.urlPatterns"_s, error);
     auto titlePatterns = urlPatterns ? compile(*titles, u"match.titlePatterns"_s, error) : std::nullopt;

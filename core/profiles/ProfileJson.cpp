@@ -1,6 +1,10 @@
 #include "ProfileJson.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
 
 using namespace Qt::StringLiterals;
 
@@ -29,6 +33,55 @@ std::optional<QStringList> profileStringList(const QJsonValue &value, const QStr
     }
     list.removeIf([](const QString &s) { return s.trimmed().isEmpty(); });
     return list;
+}
+
+std::optional<ProfileMatch> profileMatch(const QJsonValue &match, QString *error)
+{
+    if (!match.isUndefined() && !match.isObject()) {
+        if (error)
+            *error = u"'match' must be an object with urlPatterns and titlePatterns"_s;
+        return std::nullopt;
+    }
+    const QJsonObject object = match.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (it.key() != u"urlPatterns"_s && it.key() != u"titlePatterns"_s) {
+            if (error)
+                *error = u"match.%1 is not known (known: urlPatterns, titlePatterns)"_s.arg(it.key());
+            return std::nullopt;
+        }
+    }
+    const auto urls = profileStringList(object.value(u"urlPatterns"), u"match.urlPatterns"_s, error);
+    const auto titles = urls ? profileStringList(object.value(u"titlePatterns"), u"match.titlePatterns"_s, error)
+                             : std::nullopt;
+    if (!urls || !titles)
+        return std::nullopt;
+    return ProfileMatch { *urls, *titles };
+}
+
+QList<ProfileFile> readProfileFolder(const QString &folder, const QString &kind, QStringList *errors)
+{
+    QList<ProfileFile> out;
+    const QDir dir(folder);
+    const QStringList files = dir.entryList({ u"*.json"_s }, QDir::Files | QDir::Readable, QDir::Name);
+    for (const QString &fileName : files) {
+        const QString path = dir.filePath(fileName);
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            errors->append(u"%1 %2 was skipped: it cannot be read (%3)"_s.arg(kind, path, file.errorString()));
+            continue;
+        }
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+        if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+            errors->append(u"%1 %2 was skipped: it is not a JSON object (%3 at offset %4); fix or remove the file"_s.arg(
+                kind, path,
+                parseError.error != QJsonParseError::NoError ? parseError.errorString() : u"not an object"_s,
+                QString::number(parseError.offset)));
+            continue;
+        }
+        out.append({ path, document.object() });
+    }
+    return out;
 }
 
 } // namespace mpa

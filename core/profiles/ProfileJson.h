@@ -1,10 +1,14 @@
 #pragma once
-// Reading the profiles' JSON (IDE profiles and their chat selectors) with one wording of what
-// is wrong in it.
+// Reading the profiles' JSON (IDE profiles, web chat profiles and their chat selectors) with one
+// wording of what is wrong in it, and one way of reading a folder of them.
 
+#include <QJsonObject>
 #include <QJsonValue>
+#include <QList>
+#include <QLoggingCategory>
 #include <QStringList>
 
+#include <algorithm>
 #include <optional>
 
 namespace mpa {
@@ -12,5 +16,57 @@ namespace mpa {
 // A string or an array of strings, blank entries dropped; missing or null is an empty list.
 // Anything else is nullopt, and `error` names `key` ("match.urlPatterns must hold strings").
 std::optional<QStringList> profileStringList(const QJsonValue &value, const QString &key, QString *error);
+
+// A profile's "match" object: {urlPatterns, titlePatterns}, each a string or a list (TextPattern
+// entries, not compiled here). Missing: both empty. Other keys or types: nullopt and `error`.
+struct ProfileMatch
+{
+    QStringList urlPatterns;
+    QStringList titlePatterns;
+};
+std::optional<ProfileMatch> profileMatch(const QJsonValue &match, QString *error);
+
+// One *.json file of a profiles folder, read as a JSON object.
+struct ProfileFile
+{
+    QString path;
+    QJsonObject object;
+};
+
+// Every *.json file of `folder` (a directory or a ":/…" resource prefix) in name order; a file
+// that cannot be read or is not a JSON object adds a sentence to `errors` naming it ("<kind>
+// <path> was skipped: …; fix or remove the file") and is left out.
+QList<ProfileFile> readProfileFolder(const QString &folder, const QString &kind, QStringList *errors);
+
+// Reads each file of `folder` with `Profile::fromJson` into `profiles`: a profile whose id is
+// there already replaces it (a user's file over a bundled one), others are added; `user` says
+// so in the log.
+template<typename Profile>
+void loadProfileFolder(QList<Profile> &profiles, const QString &folder, const QString &kind, bool user,
+                       QStringList *errors, const QLoggingCategory &category)
+{
+    for (const ProfileFile &file : readProfileFolder(folder, kind, errors)) {
+        QString error;
+        std::optional<Profile> profile = Profile::fromJson(file.object, &error);
+        if (!profile) {
+            errors->append(QStringLiteral("%1 %2 was skipped: %3").arg(kind, file.path, error));
+            continue;
+        }
+        profile->origin = file.path;
+        const auto existing = std::find_if(profiles.begin(), profiles.end(),
+                                           [&](const Profile &p) { return p.id == profile->id; });
+        if (user) {
+            qCInfo(category).noquote() << QStringLiteral("%1 '%2' %3 %4")
+                                              .arg(kind, profile->id,
+                                                   existing != profiles.end() ? QStringLiteral("overridden by")
+                                                                              : QStringLiteral("added from"),
+                                                   file.path);
+        }
+        if (existing != profiles.end())
+            *existing = *profile;
+        else
+            profiles.append(*profile);
+    }
+}
 
 } // namespace mpa

@@ -74,27 +74,12 @@ std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, 
     }
     profile.description = description.toString();
 
-    const QJsonValue match = json.value(u"match");
-    if (!match.isUndefined() && !match.isObject()) {
-        fail(error, u"'match' must be an object with urlPatterns and titlePatterns"_s);
+    const std::optional<ProfileMatch> match = profileMatch(json.value(u"match"), error);
+    if (!match || !validPatterns(match->urlPatterns, u"match.urlPatterns"_s, error)
+        || !validPatterns(match->titlePatterns, u"match.titlePatterns"_s, error))
         return std::nullopt;
-    }
-    const QJsonObject matchObject = match.toObject();
-    for (auto it = matchObject.begin(); it != matchObject.end(); ++it) {
-        if (it.key() != u"urlPatterns"_s && it.key() != u"titlePatterns"_s) {
-            fail(error, u"match.%1 is not known (known: urlPatterns, titlePatterns)"_s.arg(it.key()));
-            return std::nullopt;
-        }
-    }
-    const auto urls = profileStringList(matchObject.value(u"urlPatterns"), u"match.urlPatterns"_s, error);
-    if (!urls || !validPatterns(*urls, u"match.urlPatterns"_s, error))
-        return std::nullopt;
-    const auto titles
-        = profileStringList(matchObject.value(u"titlePatterns"), u"match.titlePatterns"_s, error);
-    if (!titles || !validPatterns(*titles, u"match.titlePatterns"_s, error))
-        return std::nullopt;
-    profile.urlPatterns = *urls;
-    profile.titlePatterns = *titles;
+    profile.urlPatterns = match->urlPatterns;
+    profile.titlePatterns = match->titlePatterns;
 
     const QJsonValue chat = json.value(u"chat");
     if (!chat.isObject()) {

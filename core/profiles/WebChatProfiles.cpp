@@ -1,5 +1,7 @@
 #include "WebChatProfiles.h"
 
+#include "ProfileJson.h"
+
 #include "logging/LogCategories.h"
 
 #include <QDir>
@@ -28,47 +30,7 @@ void WebChatProfiles::load(const QString &configDir)
 
 void WebChatProfiles::loadFolder(const QString &folder, bool user)
 {
-    const QDir dir(folder);
-    const QStringList files = dir.entryList({ u"*.json"_s }, QDir::Files | QDir::Readable, QDir::Name);
-    for (const QString &fileName : files) {
-        const QString path = dir.filePath(fileName);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            m_errors.append(
-                u"Web chat profile %1 was skipped: it cannot be read (%2)"_s.arg(path, file.errorString()));
-            continue;
-        }
-        QJsonParseError parseError;
-        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
-        if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-            m_errors.append(u"Web chat profile %1 was skipped: it is not a JSON object (%2 at offset %3); "
-                            u"fix or remove the file"_s.arg(path,
-                                                            parseError.error != QJsonParseError::NoError
-                                                                ? parseError.errorString()
-                                                                : u"not an object"_s,
-                                                            QString::number(parseError.offset)));
-            continue;
-        }
-        QString error;
-        std::optional<WebChatProfile> profile = WebChatProfile::fromJson(document.object(), &error);
-        if (!profile) {
-            m_errors.append(u"Web chat profile %1 was skipped: %2"_s.arg(path, error));
-            continue;
-        }
-        profile->origin = path;
-        const auto existing = std::find_if(m_profiles.begin(), m_profiles.end(),
-                                           [&](const WebChatProfile &p) { return p.id == profile->id; });
-        if (existing != m_profiles.end()) {
-            if (user)
-                qCInfo(lcChat).noquote()
-                    << u"Web chat profile '%1' overridden by %2"_s.arg(profile->id, path);
-            *existing = *profile;
-        } else {
-            if (user)
-                qCInfo(lcChat).noquote() << u"Web chat profile '%1' added from %2"_s.arg(profile->id, path);
-            m_profiles.append(*profile);
-        }
-    }
+    loadProfileFolder(m_profiles, folder, u"Web chat profile"_s, user, &m_errors, lcChat());
 }
 
 bool WebChatProfiles::isUserProfile(const WebChatProfile &profile) const

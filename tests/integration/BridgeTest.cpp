@@ -149,23 +149,6 @@ protected:
         }
         return out;
     }
-    // A trusted click of the user's (CDP mouse events) in the middle of what `selector` finds,
-    // scrolled into the view first as a person would.
-    static void userClicks(CdpSession *page, const QString &selector)
-    {
-        const QJsonObject box
-            = evaluate(page, u"(() => { const e = document.querySelector('%1'); e.scrollIntoView({block: 'center'}); "
-                             u"const r = e.getBoundingClientRect(); "
-                             u"return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"_s.arg(selector))
-                  .toObject();
-        ASSERT_FALSE(box.isEmpty()) << "nothing on the page for " << selector.toStdString();
-        std::optional<CdpError> result;
-        QObject context;
-        CdpInput::send(page, CdpInput::click(QPointF(box.value(u"x").toDouble(), box.value(u"y").toDouble())),
-                       &context, [&](const CdpError &error) { result = error; });
-        ASSERT_TRUE(waitUntil([&] { return result.has_value(); }));
-        ASSERT_FALSE(result->isError()) << result->toString().toStdString();
-    }
 
     static int countOf(const BridgeRecord &r, const QString &tool)
     {
@@ -416,13 +399,13 @@ TEST_F(BridgeTest, TheUsersInputOnTheTargetIsHeldWhileACommandRunsAndTheChatIsNe
     const auto masked = [&] { return evaluate(target, u"!!document.querySelector('mpa-run-mask')"_s).toBool(); };
     ASSERT_TRUE(waitUntil(masked, 30s)) << "no mask on the target while the command runs";
     EXPECT_EQ(record(id).status, BridgeStatus::Running);
-    userClicks(target, u"#add"_s);
+    userClick(target, u"#add"_s);
     EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 0) << "the user's click went through the mask";
     EXPECT_FALSE(evaluate(chat, u"!!document.querySelector('mpa-run-mask')"_s).toBool());
     // The command ends: the mask goes, and the user's clicks count again.
     ASSERT_TRUE(waitUntil([&] { return !masked(); }, 30s));
     EXPECT_EQ(engine->bridge()->stop(id), QString());
-    userClicks(target, u"#add"_s);
+    userClick(target, u"#add"_s);
     EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 1);
 }
 
@@ -491,10 +474,10 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
                            });
         return waitUntil([&] { return armed.has_value(); }, 5s) && *armed;
     }));
-    userClicks(chat, u"textarea"_s);
+    userClick(chat, u"textarea"_s);
     ASSERT_TRUE(waitUntil([&] { return parts.contains(u"input"_s) || finished; }, 20s)) << error.toStdString();
     ASSERT_TRUE(sendAndWait(chat, u"Input.insertText"_s, { { u"text"_s, u"Hello there"_s } }).ok());
-    userClicks(chat, u"[role=\"button\"] svg"_s);
+    userClick(chat, u"[role=\"button\"] svg"_s);
     ASSERT_TRUE(waitUntil([&] { return finished; }, 30s));
     ASSERT_TRUE(error.isEmpty()) << error.toStdString();
     EXPECT_TRUE(learnedId.startsWith(u"learned-127.0.0.1"_s)) << learnedId.toStdString();

@@ -90,28 +90,6 @@ protected:
         });
     }
 
-    // A trusted click of the user's (CDP mouse events) in the middle of what `selector` finds.
-    static void userClicks(CdpSession *page, const QString &selector)
-    {
-        // The selector as a JavaScript string literal: the one element of a JSON array.
-        const QString literal
-            = QString::fromUtf8(QJsonDocument(QJsonArray { selector }).toJson(QJsonDocument::Compact))
-                  .mid(1)
-                  .chopped(1);
-        const QJsonObject box
-            = evaluate(page,
-                       u"(() => { const r = document.querySelector(%1).getBoundingClientRect(); "
-                       u"return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"_s.arg(literal))
-                  .toObject();
-        ASSERT_FALSE(box.isEmpty()) << "nothing on the page for " << selector.toStdString();
-        std::optional<CdpError> result;
-        QObject context;
-        CdpInput::send(page, CdpInput::click(QPointF(box.value(u"x").toDouble(), box.value(u"y").toDouble())),
-                       &context, [&](const CdpError &error) { result = error; });
-        ASSERT_TRUE(waitUntil([&] { return result.has_value(); })) << "the click was not answered";
-        ASSERT_FALSE(result->isError()) << result->toString().toStdString();
-    }
-
     WebChatProfiles profiles;
     std::vector<std::unique_ptr<ChatSurface>> surfaces;
     std::vector<std::unique_ptr<ChatLearner>> learners;
@@ -207,13 +185,13 @@ TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
     ASSERT_TRUE(armed(page));
 
     // The user clicks the box, writes a message and clicks the send icon.
-    userClicks(page, u"textarea"_s);
+    userClick(page, u"textarea"_s);
     ASSERT_TRUE(waitUntil([&] { return parts.contains(u"input"_s) || !failure.isEmpty(); }))
         << "no input learned";
     ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
     ASSERT_TRUE(
         sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, u"Where is the build log?"_s } }).ok());
-    userClicks(page, u"[role=\"button\"] svg"_s);
+    userClick(page, u"[role=\"button\"] svg"_s);
     ASSERT_TRUE(waitUntil([&] { return learned.has_value() || !failure.isEmpty(); }, 20s))
         << "nothing learned";
     ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
@@ -289,13 +267,13 @@ TEST_F(ChatLearnerTest, AReloadWhileArmedCarriesOnWithTheSendButton)
     QObject::connect(learner, &ChatLearner::failed, learner, [&](const QString &e) { failure = e; });
     learner->start(60s);
     ASSERT_TRUE(armed(page));
-    userClicks(page, u"textarea"_s);
+    userClick(page, u"textarea"_s);
     ASSERT_TRUE(armed(page, true));
 
     ASSERT_TRUE(navigate(page, fixtureUrl(u"bridge/unknown-chat.html?again"_s)));
     ASSERT_TRUE(armed(page, true)) << "the new document is armed where the old one was";
     // An empty box: the send is learned, the messages are left to the generic profile.
-    userClicks(page, u"[data-qa=\"composer-post\"]"_s);
+    userClick(page, u"[data-qa=\"composer-post\"]"_s);
     ASSERT_TRUE(waitUntil([&] { return learned.has_value() || !failure.isEmpty(); })) << "nothing learned";
     ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
     EXPECT_EQ(learned->input.value(0), u"textarea[data-qa=\"composer-input\"]"_s);

@@ -54,6 +54,9 @@ private:
 CdpResult sendAndWait(CdpSession *session, const QString &method, const QJsonObject &params = {});
 CdpResult browserCall(CdpEndpoint &endpoint, const QString &method, const QJsonObject &params = {});
 QJsonValue evaluate(CdpSession *session, const QString &expression, QString *error = nullptr);
+// A trusted click of the user's (CDP mouse events) in the middle of the first element `selector`
+// finds, scrolled into the view first as a person would; a test failure when there is none.
+void userClick(CdpSession *page, const QString &selector);
 
 class ChromiumTest : public ::testing::Test
 {
