@@ -732,8 +732,28 @@ QString BridgeSession::answer(bool approve)
 void BridgeSession::perform(const QString &key, const QString &)
 {
     BridgeCommand *command = m_record.command(key);
-    if (command->tool == u"open_tab"_s)
-        return openTab(key, command->params.value(u"url").toString());
+    const QString action = command->params.value(u"action").toString();
+    // Every new tab counts against the limit, however the chat asks for it.
+    if (command->tool == u"open_tab"_s
+        || (command->tool == u"open"_s && command->params.value(u"newTab"_s).toBool())
+        || (command->tool == u"tab"_s && action == u"new"_s)) {
+        QString url = command->params.value(u"url").toString();
+        if (url.isEmpty() && command->tool == u"tab"_s)
+            url = u"about:blank"_s;
+        return openTab(key, url);
+    }
+    if (command->tool == u"tab"_s && action == u"close"_s) {
+        // The chat closes only tabs it opened; the user's own stay.
+        const QString tab = command->params.value(u"tab").toVariant().toString();
+        const QString closing = tab.isEmpty() ? m_record.currentTab : tab;
+        if (!m_record.openedTabs.contains(closing)) {
+            command->state = BridgeCommand::State::Refused;
+            command->error = tr("only a tab the chat opened can be closed; the user's tabs stay open");
+            touch();
+            return executeNext();
+        }
+        m_record.openedTabs.removeAll(closing);
+    }
     if (command->tool == u"open_tool"_s) {
         const QString name = command->params.value(u"name").toString();
         const QString url = m_env.savedTool ? m_env.savedTool(name) : QString();
