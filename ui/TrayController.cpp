@@ -100,6 +100,15 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
             m_window->showAndRaise();
         }
     });
+    // A web chat as the brain (the chat-tab bridge).
+    QAction *bridgeAction = m_menu->addAction(tr("Bridge a Chat…"));
+    bridgeAction->setObjectName(u"bridgeAction"_s);
+    connect(bridgeAction, &QAction::triggered, this, [this] {
+        if (m_window) {
+            m_window->showPage(MainWindow::Page::Bridge);
+            m_window->showAndRaise();
+        }
+    });
     m_settingsAction = m_menu->addAction(tr("Settings…"));
     m_settingsAction->setObjectName(u"settingsAction"_s);
     connect(m_settingsAction, &QAction::triggered, this, [this] {

@@ -174,6 +174,17 @@ TEST_F(TrayControllerTest, SettingsAndLogsOpenTheWindowOnTheirPage)
     EXPECT_EQ(window->currentPage(), MainWindow::Page::Safety) << "Settings reopens where the user was";
 }
 
+TEST_F(TrayControllerTest, NewTaskAndBridgeOpenTheirPages)
+{
+    action(u"newTaskAction"_s)->trigger();
+    EXPECT_TRUE(window->isVisible());
+    EXPECT_EQ(window->currentPage(), MainWindow::Page::Tasks);
+    window->hide();
+    action(u"bridgeAction"_s)->trigger();
+    EXPECT_TRUE(window->isVisible());
+    EXPECT_EQ(window->currentPage(), MainWindow::Page::Bridge);
+}
+
 TEST_F(TrayControllerTest, QuitIsRequestedFromTheMenu)
 {
     QSignalSpy quit(tray.get(), &TrayController::quitRequested);
