@@ -61,7 +61,8 @@ bool measure(BenchBrowser &browser, Engine &engine, const QString &targetPath, i
     QList<qint64> own;
     QElapsedTimer wall;
     wall.start();
-    QObject::connect(engine.bridge(), &BridgeManager::sessionChanged, &engine, [&](const QString &changed) {
+    QObject watching; // the connection ends with this row
+    QObject::connect(engine.bridge(), &BridgeManager::sessionChanged, &watching, [&](const QString &changed) {
         if (BridgeSession *live = engine.bridge()->live(changed))
             own = live->turnOverheads();
     });
