@@ -1,5 +1,7 @@
 #include "TrayController.h"
 
+#include "SendPromptDialog.h"
+
 #include "EngineControls.h"
 #include "MainWindow.h"
 #include "TabConsentDialog.h"
@@ -17,7 +19,6 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QGuiApplication>
-#include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
 
@@ -314,12 +315,18 @@ void TrayController::queueResult(const QString &refusal)
 
 void TrayController::sendPromptNow()
 {
-    bool ok = false;
-    const QString text = QInputDialog::getMultiLineText(
-        m_window, tr("Send Prompt Now"),
-        tr("Prompt for the IDE's agent (sent to the configured conversation):"), QString(), &ok);
-    if (!ok || text.trimmed().isEmpty())
-        return;
+    // Not modal to the app: the tray and the window stay usable while it is open.
+    auto *dialog = new SendPromptDialog(m_engine, m_window);
+    dialog->setObjectName(u"sendPromptDialog"_s);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SendPromptDialog::sendRequested, this, &TrayController::sendPrompt);
+    dialog->show();
+    dialog->raise();
+    dialog->activateWindow();
+}
+
+void TrayController::sendPrompt(const QString &text)
+{
     m_engine->scheduler()->sendPrompt(text, QString(), this, [this](const ChatSendOutcome &outcome) {
         Q_EMIT promptSent(outcome.ok, outcome.ok ? outcome.target : outcome.error);
         const QString message

@@ -57,6 +57,7 @@ private:
     void showNotification(const Notifier::Notification &notification);
     void queueResult(const QString &refusal);
     void sendPromptNow();
+    void sendPrompt(const QString &text);
 
     Engine *m_engine;
     QPointer<MainWindow> m_window;
