@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "AboutDialog.h"
+
 #include "StatusIcon.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
@@ -27,6 +29,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QStackedWidget>
+#include <QShortcut>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -122,6 +125,21 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     quit->setObjectName(u"windowQuitAction"_s);
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &MainWindow::quitRequested);
+    QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    QAction *about = helpMenu->addAction(tr("&About Multi Purpose Agent"));
+    about->setObjectName(u"aboutAction"_s);
+    connect(about, &QAction::triggered, this, &MainWindow::showAbout);
+    // The usual keys close the window (to the tray, or minimised without one).
+    // (Ctrl+W by name too: QKeySequence::Close is empty where the platform theme defines none.)
+    QList<QKeySequence> closeKeys = QKeySequence::keyBindings(QKeySequence::Close);
+    for (const QKeySequence &keys : { QKeySequence(Qt::CTRL | Qt::Key_W), QKeySequence(Qt::Key_Escape) }) {
+        if (!closeKeys.contains(keys))
+            closeKeys.append(keys);
+    }
+    for (const QKeySequence &keys : std::as_const(closeKeys)) {
+        auto *shortcut = new QShortcut(keys, this);
+        connect(shortcut, &QShortcut::activated, this, &QWidget::close);
+    }
     resize(920, 660);
 
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
@@ -163,10 +181,19 @@ void MainWindow::showAndRaise()
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     event->ignore();
-    if (m_trayAvailable)
+    if (m_trayAvailable) {
         hide(); // the tray icon brings it back
-    else
+        Q_EMIT hiddenToTray();
+    } else {
         showMinimized();
+    }
+}
+
+void MainWindow::showAbout()
+{
+    auto *about = new AboutDialog(m_engine->paths().configDir, m_engine->paths().logDir, this);
+    about->setAttribute(Qt::WA_DeleteOnClose);
+    about->show();
 }
 
 void MainWindow::refresh()

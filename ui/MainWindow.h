@@ -43,6 +43,7 @@ public:
     void setTrayAvailable(bool available);
     bool closeMinimizes() const { return !m_trayAvailable; }
     void showAndRaise();
+    void showAbout();
     void showPage(Page page);
     Page currentPage() const;
     SettingsPage *page(Page page) const;
@@ -50,6 +51,8 @@ public:
 
 Q_SIGNALS:
     void quitRequested();
+    // Closing hid the window while the app goes on in the tray.
+    void hiddenToTray();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -131,6 +131,8 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     m_quitAction = m_menu->addAction(tr("Quit"));
     m_quitAction->setObjectName(u"quitAction"_s);
     connect(m_quitAction, &QAction::triggered, this, &TrayController::quitRequested);
+    if (m_window)
+        connect(m_window, &MainWindow::hiddenToTray, this, &TrayController::sayStillRunning);
 
     m_notifier->watch(engine);
     connect(m_notifier, &Notifier::notified, this, &TrayController::showNotification);
@@ -189,7 +191,9 @@ void TrayController::lookForTray()
         m_tray->setContextMenu(m_menu);
         connect(m_tray, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason reason) {
             if (reason == QSystemTrayIcon::Trigger && m_window) {
-                if (m_window->isVisible() && !m_window->isMinimized())
+                // A click hides the window the user is looking at, and brings up one that is
+                // hidden, minimised or buried under other windows.
+                if (m_window->isVisible() && !m_window->isMinimized() && m_window->isActiveWindow())
                     m_window->hide();
                 else
                     m_window->showAndRaise();
@@ -311,6 +315,22 @@ void TrayController::queueResult(const QString &refusal)
         m_tray->showMessage(tr("Prompt queue"), refusal, QSystemTrayIcon::Information, 6000);
     } else if (m_window)
         QMessageBox::information(m_window, tr("Prompt queue"), refusal);
+}
+
+void TrayController::sayStillRunning()
+{
+    Settings *settings = m_engine->settings();
+    if (!settings->boolValue(SettingKey::UiTrayNotice))
+        return;
+    settings->setValue(SettingKey::UiTrayNotice, false); // once; the General page turns it back on
+    Q_EMIT stillRunningNoticed();
+    if (isTrayVisible() && QSystemTrayIcon::supportsMessages()) {
+        m_lastMessage.reset();
+        m_tray->showMessage(tr("Still running in the tray"),
+                            tr("Multi Purpose Agent goes on working here. Click the icon to open the window; "
+                               "quit from its menu."),
+                            QSystemTrayIcon::Information, 8000);
+    }
 }
 
 void TrayController::sendPromptNow()

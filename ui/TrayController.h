@@ -50,6 +50,8 @@ Q_SIGNALS:
     void trayShown();
     // "Send Prompt Now…" finished: sent (detail = the page) or not (detail = why).
     void promptSent(bool ok, const QString &detail);
+    // The one-time "still running in the tray" notice was given.
+    void stillRunningNoticed();
 
 private:
     void refresh();
@@ -57,6 +59,7 @@ private:
     void showNotification(const Notifier::Notification &notification);
     void queueResult(const QString &refusal);
     void sendPromptNow();
+    void sayStillRunning();
     void sendPrompt(const QString &text);
 
     Engine *m_engine;

@@ -39,6 +39,7 @@ enum class SettingKey {
     QuotaModels,
     QuotaContinuePrompt,
     UiNotifications,
+    UiTrayNotice,
     AgentServerMode,
     AgentServerUrl,
     ToolkitMaxTabs,

@@ -302,6 +302,12 @@ const std::array kTable = {
                   .name = "ui/notifications",
                   .type = T::Bool,
                   .defaultValue = true },
+    // Say once, when closing the window, that the app goes on in the tray (it turns itself off
+    // after saying so; the General page turns it back on).
+    SettingSpec { .key = SettingKey::UiTrayNotice,
+                  .name = "ui/trayNotice",
+                  .type = T::Bool,
+                  .defaultValue = true },
     // Server mode listens on agentServer/port; client mode dials out to agentServer/url.
     SettingSpec { .key = SettingKey::AgentServerMode,
                   .name = "agentServer/mode",

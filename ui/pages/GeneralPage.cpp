@@ -82,6 +82,8 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
         hint(tr("When the connection to the IDE is lost or back, a command was blocked, the queue "
                 "finished, or the quota ran out or reset. At most one per subject every few seconds."),
              this));
+    addField(startup, QString(), SettingKey::UiTrayNotice,
+             SettingField::Options().withText(tr("Say that the app is still running when I close the window")));
 
     const AppPaths &paths = engine->paths();
     QFormLayout *files = addFormGroup(tr("Files"));
