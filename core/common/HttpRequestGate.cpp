@@ -73,6 +73,9 @@ HttpRequestGate::HttpRequestGate(const Limits &limits, QObject *parent)
     : QTcpServer(parent)
     , m_limits(limits)
 {
+    // A flood of connections must not fill the kernel's queue of connections not yet accepted
+    // (50 by default): a normal client's connection would wait for a SYN retry (1 s, then 3 s).
+    setListenBacklogSize(1024);
 }
 
 QByteArray HttpRequestGate::reasonPhrase(int status)

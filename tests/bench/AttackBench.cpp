@@ -103,6 +103,11 @@ int main(int argc, char **argv)
         return { ms.has_value(), ms.value_or(0) };
     };
 
+    const auto urlAgentCall = [&]() -> std::pair<bool, double> {
+        const std::optional<double> ms = target.agentRoundTrip(true);
+        return { ms.has_value(), ms.value_or(0) };
+    };
+
     std::printf("\nAttack benchmark: %s, %d s per attack, normal client's calls spread over it\n\n",
                 qPrintable(qEnvironmentVariable("MPA_BENCH_APP", appBinary())), seconds);
     std::printf("| %-26s | %8s | %8s | %8s | %7s | %6s | %6s | %6s | note\n", "attack (normal client)", "p50 ms",
@@ -186,12 +191,18 @@ int main(int argc, char **argv)
             });
             s->open(url);
         }
-        measureDuring(o, qMin(calls, 30), seconds, agentCall);
+        measureDuring(o, qMin(calls, 30), seconds / 2, agentCall);
+        Outcome byUrl;
+        byUrl.rssBefore = o.rssBefore;
+        measureDuring(byUrl, qMin(calls, 30), seconds / 2, urlAgentCall);
         attacking = false;
         idle.clear();
         settle(target, o);
+        byUrl.rssPeak = o.rssPeak;
+        byUrl.rssAfter = o.rssAfter;
         o.note = u"%1 tokenless connections closed by the server and reopened"_s.arg(evicted);
         printRow("64 tokenless WS (agent)", o);
+        printRow("  same (agent, ?token=)", byUrl);
     }
 
     // 32 tokenless clients sending 16 MiB messages.
