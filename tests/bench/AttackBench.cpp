@@ -244,7 +244,8 @@ int main(int argc, char **argv)
                                              "/?token=" + QUrl::toPercentEncoding(target.agentToken)));
             upgraded = true;
         });
-        QObject::connect(reader.get(), &QTcpSocket::disconnected, reader.get(), [&] { dropped = true; });
+        bool leaving = false;
+        QObject::connect(reader.get(), &QTcpSocket::disconnected, reader.get(), [&] { dropped = !leaving; });
         QObject::connect(&flood, &QTimer::timeout, &flood, [&] {
             // Keep a few MiB in flight: the server reads our pings as fast as it can.
             if (upgraded && reader->state() == QAbstractSocket::ConnectedState && reader->bytesToWrite() < 4 * 1024 * 1024)
@@ -254,6 +255,7 @@ int main(int argc, char **argv)
         flood.start(1);
         measureDuring(o, qMin(calls, 30), seconds, agentCall);
         flood.stop();
+        leaving = true;
         reader->abort();
         reader.reset();
         settle(target, o);

@@ -34,13 +34,17 @@ struct Window
 
 void printPhase(const char *what, const QList<Window> &windows, int total, int failures)
 {
-    if (windows.size() < 2) {
+    if (windows.size() < 4) {
         std::printf("| %-34s | too few requests to compare (%d)\n", what, total);
         return;
     }
-    // After the warm-up: the second window; at the end: the last one.
-    const Window &warm = windows.at(1);
-    const Window &end = windows.last();
+    // After the warm-up (the first tenth): the next two tenths; at the end: the last two.
+    // Two windows each, as the machine's other load makes single windows noisy.
+    const auto average = [](const Window &a, const Window &b) {
+        return Window { b.done, (a.rate + b.rate) / 2, b.rssMiB };
+    };
+    const Window warm = average(windows.at(1), windows.at(2));
+    const Window end = average(windows.at(windows.size() - 2), windows.last());
     std::printf("| %-34s | %8d | %9.0f | %9.0f | %+6.1f %% | %7.1f | %7.1f | %+6.2f | %d\n", what, total,
                 warm.rate, end.rate, warm.rate > 0 ? 100.0 * (end.rate - warm.rate) / warm.rate : 0.0,
                 warm.rssMiB, end.rssMiB, end.rssMiB - warm.rssMiB, failures);
@@ -71,6 +75,8 @@ QList<Window> drive(const AppUnderTest &app, int total, int *failures,
                 const qint64 now = clock.nsecsElapsed();
                 windows.append({ done, every / (double(now - windowStart) / 1e9), app.rssMiB() });
                 windowStart = now;
+                std::fprintf(stderr, "soak: %d done, %.0f/s, %.1f MiB\n", done, windows.last().rate,
+                             windows.last().rssMiB);
             }
             QTimer::singleShot(0, &app.process, [&next, lane] { next(lane); });
         });
@@ -194,8 +200,9 @@ int main(int argc, char **argv)
             }
         }
         printPhase("browser restarts (per second)", windows, restarts, failures);
-        std::printf("\nbrowser restart to the app answering again: p50 %.0f ms, p95 %.0f ms, max %.0f ms\n",
-                    percentile(times, 50), percentile(times, 95), percentile(times, 100));
+        if (!times.isEmpty())
+            std::printf("\nbrowser restart to the app answering again: p50 %.0f ms, p95 %.0f ms, max %.0f ms\n",
+                        percentile(times, 50), percentile(times, 95), percentile(times, 100));
     }
     std::printf("\n");
     target.stop();
