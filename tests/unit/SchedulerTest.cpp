@@ -702,6 +702,62 @@ TEST_F(SchedulerTest, ARestartOnTheSameDayDoesNotFireTheDailyPromptAgain)
     EXPECT_EQ(scheduler->nextScheduledSend().date(), QDate(2024, 3, 31));
 }
 
+// ---- clock jumps: suspend and resume, the clock set by hand ---------------------------------
+
+TEST_F(SchedulerTest, AfterASuspendAnIntervalSendsOnceAndCountsFromNow)
+{
+    startSchedule(u"interval"_s, u"30"_s, u"Status report please"_s);
+    clock->advance(10min);
+    // Five hours asleep: ten slots went by unseen; one prompt on waking, not ten.
+    clock->jumpForward(5h);
+    EXPECT_EQ(chat.delivered.size(), 1);
+    EXPECT_EQ(scheduler->nextScheduledSend(), clock->now().addSecs(30 * 60));
+    clock->advance(29min);
+    EXPECT_EQ(chat.delivered.size(), 1);
+    clock->advance(1min);
+    EXPECT_EQ(chat.delivered.size(), 2);
+}
+
+TEST_F(SchedulerTest, AClockSetBackDoesNotSendAnIntervalPromptTwice)
+{
+    startSchedule(u"interval"_s, u"30"_s, u"Status report please"_s);
+    clock->advance(30min); // 10:30, sent
+    ASSERT_EQ(chat.delivered.size(), 1);
+    clock->jumpBack(2h); // 08:30 again
+    // 10:30 comes a second time: already sent; the next slot is the one after it.
+    clock->advance(2h);
+    EXPECT_EQ(chat.delivered.size(), 1);
+    clock->advance(30min); // 11:00
+    EXPECT_EQ(chat.delivered.size(), 2);
+    EXPECT_EQ(scheduler->history().entries().size(), 2);
+}
+
+TEST_F(SchedulerTest, AClockSetBackOrForwardSendsADailyPromptOncePerDay)
+{
+    startSchedule(u"daily"_s, u"10:30"_s, u"Morning review"_s);
+    clock->advance(30min); // 10:30, sent
+    ASSERT_EQ(chat.delivered.size(), 1);
+    clock->jumpBack(1h); // 09:30 the same day
+    clock->advance(3h);
+    EXPECT_EQ(chat.delivered.size(), 1) << "the same day's 10:30 again";
+    // Set forward past the next day's time: it is sent once, on waking.
+    clock->jumpForward(26h);
+    EXPECT_EQ(chat.delivered.size(), 2);
+    clock->advance(1h);
+    EXPECT_EQ(chat.delivered.size(), 2);
+    EXPECT_EQ(scheduler->stats().lastDailyFire, clock->now().date());
+}
+
+TEST_F(SchedulerTest, AQueueWaitingForSilenceAdvancesOneItemAfterASuspend)
+{
+    startQueue({ u"a"_s, u"b"_s, u"c"_s });
+    ASSERT_EQ(chat.delivered, QStringList { u"a"_s });
+    clock->jumpForward(2h);
+    EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s }));
+    clock->advance(29s);
+    EXPECT_EQ(chat.delivered.size(), 2);
+}
+
 // ---- persistence and crash recovery -------------------------------------------------------
 
 TEST_F(SchedulerTest, AKillWhileTheAgentWorksPausesAtTheSameItemOnTheNextStart)
