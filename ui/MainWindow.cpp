@@ -3,6 +3,7 @@
 #include "AboutDialog.h"
 
 #include "StatusIcon.h"
+#include "WindowAutomation.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "pages/AgentsPage.h"
@@ -141,6 +142,9 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
         connect(shortcut, &QShortcut::activated, this, &QWidget::close);
     }
     resize(920, 660);
+
+    // getUISnapshot, listUIElements and uiAction answer from this window.
+    new WindowAutomation(this, m_engine->commands());
 
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);

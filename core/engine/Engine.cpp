@@ -21,6 +21,7 @@
 #include "scheduler/Scheduler.h"
 #include "server/ToolkitServerService.h"
 #include "server/DebugApiService.h"
+#include "actions/UiActions.h"
 #include "settings/SecretStore.h"
 #include "settings/Settings.h"
 
@@ -80,6 +81,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
     m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
+    // The window's own automation: answered by the window once it exists (ui/WindowAutomation).
+    UiActions::install(m_commands, nullptr);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_clock, m_commands, this);
     m_toolkit->setProtectedFolders({ m_paths.configDir, m_paths.dataDir, m_paths.logDir });
     // An agent that disconnects gives its tabs back (they stay open for the next one).

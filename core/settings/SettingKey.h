@@ -68,6 +68,7 @@ enum class SettingKey {
     BridgeRedact,
     BridgeRedactRules,
     BridgeMode,
+    UiExtensionImportOffered,
     Count_
 };
 

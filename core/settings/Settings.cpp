@@ -478,6 +478,12 @@ const std::array kTable = {
                   .defaultValue = u"careful"_s,
                   .choices = { u"careful"_s, u"autonomous"_s },
                   .privileged = true },
+    // The first start offered to import the VS Code extension's settings (found or not): it is
+    // not offered again; the General page's button still imports.
+    SettingSpec { .key = SettingKey::UiExtensionImportOffered,
+                  .name = "ui/extensionImportOffered",
+                  .type = T::Bool,
+                  .defaultValue = false },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 

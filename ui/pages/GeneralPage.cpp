@@ -1,5 +1,6 @@
 #include "GeneralPage.h"
 
+#include "ExtensionImportDialog.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
@@ -97,6 +98,22 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
         recovered->setObjectName(u"settingsRecovered"_s);
         files->addRow(recovered);
     }
+
+    QVBoxLayout *extension = addGroup(tr("Coming from the VS Code extension"));
+    extension->addWidget(
+        hint(tr("Brings the Multi Purpose Agent extension's settings over from the settings.json of "
+                "Antigravity, VS Code, Cursor or Windsurf: the schedule, the queue's prompts, the check "
+                "prompt, the quota, the port and the debug server. You see every value before it is "
+                "imported."),
+             this));
+    auto *importButton = new QPushButton(tr("Import from the VS Code Extension…"), this);
+    importButton->setObjectName(u"importExtension"_s);
+    connect(importButton, &QPushButton::clicked, this,
+            [this] { ExtensionImportDialog::offer(this->engine(), this); });
+    auto *importRow = new QHBoxLayout;
+    importRow->addWidget(importButton);
+    importRow->addStretch(1);
+    extension->addLayout(importRow);
 
     QVBoxLayout *reset = addGroup(tr("Reset"));
     reset->addWidget(
