@@ -4,6 +4,7 @@
 #include "SettingField.h"
 #include "SettingsPage.h"
 #include "actions/UiActions.h"
+#include "common/Loopback.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -30,6 +31,7 @@
 #include <QTextDocumentFragment>
 #include <QTextEdit>
 #include <QTimer>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
@@ -306,11 +308,9 @@ struct WindowAutomation::Walk
         QJsonObject node { { u"id"_s, id },
                            { u"page"_s, page },
                            { u"role"_s, role },
-                           { u"label"_s, labelFor(field ? static_cast<QWidget *>(field) : w, role) },
+                           { u"label"_s, labelFor(w, role) },
                            { u"enabled"_s, w->isEnabled() },
                            { u"visible"_s, w->isVisibleTo(root) } };
-        if (role == u"checkbox"_s && node.value(u"label"_s).toString().isEmpty())
-            node.insert(u"label"_s, labelFor(field ? static_cast<QWidget *>(field) : w, QString()));
         QJsonObject extra;
         if (const QJsonValue value = valueOf(w, &extra); !value.isUndefined())
             node.insert(u"value"_s, value);
@@ -335,9 +335,10 @@ struct WindowAutomation::Walk
     }
 };
 
-WindowAutomation::WindowAutomation(MainWindow *window, CommandDispatcher *commands)
+WindowAutomation::WindowAutomation(MainWindow *window, CommandDispatcher *commands, Settings *settings)
     : UiAutomation(window)
     , m_window(window)
+    , m_settings(settings)
 {
     setObjectName(u"windowAutomation"_s);
     UiActions::install(commands, this);
@@ -482,6 +483,29 @@ QString unusable(const QString &target, const WindowAutomation::Found &found, co
 
 } // namespace
 
+QString WindowAutomation::beyondRights(QWidget *w, const QString &value) const
+{
+    const SettingField *field = fieldOf(w);
+    if (!field)
+        return {};
+    const SettingSpec &spec = m_settings->spec(field->key());
+    const QString name = QString::fromLatin1(spec.name);
+    if (spec.privileged || name.startsWith(u"debug/"_s))
+        return u"%1 is not changed through the debug API itself: it would raise the API's own rights. Change "
+               u"it "
+               "in the window by hand or in settings.ini"_s.arg(name);
+    if (!value.isNull()
+        && (field->key() == SettingKey::CdpHost || field->key() == SettingKey::AgentServerUrl)) {
+        const QString host
+            = field->key() == SettingKey::CdpHost ? value.trimmed() : QUrl(value.trimmed()).host();
+        if (!isLoopbackHostName(host))
+            return u"%1 takes only this machine's addresses through the debug API (it would hand your "
+                   u"browser "
+                   "to %2); another host is set in the window by hand"_s.arg(name, host);
+    }
+    return {};
+}
+
 void WindowAutomation::click(const QString &target, const Found &found, CommandReply reply)
 {
     if (found.role == u"page"_s) {
@@ -498,6 +522,10 @@ void WindowAutomation::click(const QString &target, const Found &found, CommandR
     }
     if (const QString why = unusable(target, found, button); !why.isEmpty()) {
         reply(CommandResult::failure(u"uiAction click: "_s + why, 409));
+        return;
+    }
+    if (const QString why = beyondRights(button); !why.isEmpty()) {
+        reply(CommandResult::failure(u"uiAction click on '%1': %2"_s.arg(target, why), 403));
         return;
     }
     if (found.pageIndex >= 0)
@@ -531,6 +559,8 @@ void WindowAutomation::setValue(const QString &target, const Found &found, const
         return refuse(u"a %1 has no value; click shows a page"_s.arg(found.role));
     if (const QString why = unusable(target, found, w); !why.isEmpty())
         return refuse(why, 409);
+    if (const QString why = beyondRights(w, value.isString() ? value.toString() : QString()); !why.isEmpty())
+        return refuse(why, 403);
     if (found.pageIndex >= 0)
         m_window->showPage(MainWindow::Page(found.pageIndex));
     const auto asText = [&](QString *out) {

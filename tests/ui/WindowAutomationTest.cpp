@@ -190,6 +190,10 @@ TEST_F(WindowAutomationTest, SnapshotListsEveryPageAndItsWidgetsWithStableIds)
     EXPECT_EQ(start.value(u"role"_s).toString(), u"button"_s);
     EXPECT_EQ(start.value(u"label"_s).toString(), u"Start"_s);
     EXPECT_FALSE(start.value(u"enabled"_s).toBool()) << "nothing queued";
+    const QJsonObject enabled = element(elements, u"queue/schedule/enabled"_s);
+    EXPECT_EQ(enabled.value(u"role"_s).toString(), u"checkbox"_s);
+    EXPECT_EQ(enabled.value(u"label"_s).toString(), u"Send prompts automatically"_s);
+    EXPECT_EQ(enabled.value(u"value"_s), QJsonValue(false));
     const QJsonObject mode = element(elements, u"queue/schedule/mode"_s);
     EXPECT_EQ(mode.value(u"value"_s).toString(), u"interval"_s);
     EXPECT_EQ(mode.value(u"choices"_s).toArray().size(), 3);
@@ -320,6 +324,42 @@ TEST_F(WindowAutomationTest, AClickThatAsksIsAnsweredThroughTheDialogAndAGoneIdI
     const Reply badType
         = call(u"uiAction"_s, { { u"type"_s, u"doubleClick"_s }, { u"target"_s, u"logs"_s } });
     EXPECT_EQ(badType.status, 400);
+}
+
+TEST_F(WindowAutomationTest, TheWindowGivesTheApiNoRightsUpdateSettingsDoesNotGive)
+{
+    MainWindow window(engine.get());
+    const Reply evaluate = call(u"uiAction"_s,
+                                { { u"type"_s, u"setValue"_s },
+                                  { u"target"_s, u"servers/debug/allowEvaluate"_s },
+                                  { u"value"_s, true } });
+    EXPECT_EQ(evaluate.status, 403);
+    EXPECT_TRUE(evaluate.json.value(u"error"_s).toString().contains(u"raise the API's own rights"_s))
+        << evaluate.json.value(u"error"_s).toString().toStdString();
+    EXPECT_EQ(
+        call(u"uiAction"_s, { { u"type"_s, u"click"_s }, { u"target"_s, u"servers/debug/allowEvaluate"_s } })
+            .status,
+        403);
+    EXPECT_FALSE(settings->boolValue(SettingKey::DebugAllowEvaluate));
+    EXPECT_EQ(call(u"uiAction"_s,
+                   { { u"type"_s, u"setValue"_s },
+                     { u"target"_s, u"servers/toolkit/userTabs"_s },
+                     { u"value"_s, u"allow"_s } })
+                  .status,
+              403);
+
+    const Reply away = call(u"uiAction"_s,
+                            { { u"type"_s, u"setValue"_s },
+                              { u"target"_s, u"connection/cdp/host"_s },
+                              { u"value"_s, u"192.0.2.7"_s } });
+    EXPECT_EQ(away.status, 403) << away.json.value(u"error"_s).toString().toStdString();
+    EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"127.0.0.1"_s);
+    const Reply here = call(u"uiAction"_s,
+                            { { u"type"_s, u"setValue"_s },
+                              { u"target"_s, u"connection/cdp/host"_s },
+                              { u"value"_s, u"localhost"_s } });
+    EXPECT_EQ(here.status, 200) << here.json.value(u"error"_s).toString().toStdString();
+    EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"localhost"_s);
 }
 
 } // namespace
