@@ -362,4 +362,36 @@ TEST_F(WindowAutomationTest, TheWindowGivesTheApiNoRightsUpdateSettingsDoesNotGi
     EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"localhost"_s);
 }
 
+TEST_F(WindowAutomationTest, TheExtensionsScriptsFindTheirElementsByTheirNames)
+{
+    // As the extension's tests/comprehensive_test.js and docs/DEBUG_TESTING.md call them.
+    MainWindow window(engine.get());
+    const Reply snapshot = call(u"getUISnapshot"_s);
+    const QJsonObject theirs = snapshot.json.value(u"data"_s).toObject().value(u"snapshot"_s).toObject();
+    EXPECT_EQ(theirs.value(u"scheduleEnabled"_s), QJsonValue(false));
+    EXPECT_EQ(theirs.value(u"scheduleMode"_s).toString(), u"interval"_s);
+    EXPECT_EQ(theirs.value(u"silenceTimeout"_s).toInt(), 30);
+
+    const Reply mode
+        = call(u"uiAction"_s, { { u"type"_s, u"getValue"_s }, { u"target"_s, u"scheduleMode"_s } });
+    ASSERT_EQ(mode.status, 200);
+    EXPECT_EQ(mode.json.value(u"data"_s).toObject().value(u"value"_s).toString(), u"interval"_s);
+    EXPECT_EQ(mode.json.value(u"data"_s).toObject().value(u"target"_s).toString(), u"scheduleMode"_s);
+    const Reply on
+        = call(u"uiAction"_s,
+               { { u"type"_s, u"setValue"_s }, { u"target"_s, u"scheduleEnabled"_s }, { u"value"_s, true } });
+    EXPECT_EQ(on.status, 200) << on.json.value(u"error"_s).toString().toStdString();
+    EXPECT_TRUE(settings->boolValue(SettingKey::ScheduleEnabled));
+    const Reply start
+        = call(u"uiAction"_s, { { u"type"_s, u"click"_s }, { u"target"_s, u"startQueueBtn"_s } });
+    EXPECT_EQ(start.status, 409) << "nothing queued: Start is disabled";
+    const Reply status
+        = call(u"uiAction"_s, { { u"type"_s, u"getText"_s }, { u"target"_s, u"queueStatusText"_s } });
+    EXPECT_EQ(status.json.value(u"data"_s).toObject().value(u"text"_s).toString(), u"Not running"_s);
+    const Reply listed = call(u"listUIElements"_s, { { u"text"_s, u"queue/queueStart"_s } });
+    const QJsonArray elements = listed.json.value(u"data"_s).toObject().value(u"elements"_s).toArray();
+    ASSERT_EQ(elements.size(), 1);
+    EXPECT_EQ(elements.at(0).toObject().value(u"extensionId"_s).toString(), u"startQueueBtn"_s);
+}
+
 } // namespace
