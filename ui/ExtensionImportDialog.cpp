@@ -226,6 +226,10 @@ void ExtensionImportDialog::showFile(int index)
         } else if (!row.changes()) {
             addRow(settingTitle(row.setting), tip, shown(row.current), shown(row.value), tr("Same as ours"),
                    false, false, i, false);
+        } else if (row.key == SettingKey::DebugEnabled) {
+            // Opening the debug API is the user's own tick, never a default (nor a script's).
+            addRow(settingTitle(row.setting), tip, shown(row.current), shown(row.value),
+                   tr("Tick to import: it turns the debug API on"), true, false, i, false);
         } else {
             addRow(settingTitle(row.setting), tip, shown(row.current), shown(row.value),
                    row.overwrites() ? tr("Replaces the value you set") : tr("Replaces the default"), true,

@@ -144,7 +144,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     resize(920, 660);
 
     // getUISnapshot, listUIElements and uiAction answer from this window.
-    new WindowAutomation(this, m_engine->commands());
+    new WindowAutomation(this, m_engine->commands(), m_engine->settings());
 
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);

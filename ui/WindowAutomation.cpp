@@ -4,6 +4,7 @@
 #include "SettingField.h"
 #include "SettingsPage.h"
 #include "actions/UiActions.h"
+#include "common/Loopback.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -30,6 +31,7 @@
 #include <QTextDocumentFragment>
 #include <QTextEdit>
 #include <QTimer>
+#include <QUrl>
 
 using namespace Qt::StringLiterals;
 
@@ -206,6 +208,49 @@ QJsonValue valueOf(const QWidget *w, QJsonObject *extra)
     return QJsonValue::Undefined;
 }
 
+// The extension's settings panel named its elements by HTML id; scripts written against it
+// (its docs/DEBUG_TESTING.md, tests/comprehensive_test.js) reach our counterparts by those names.
+const QList<QPair<QString, QString>> kExtensionIds = {
+    { u"scheduleEnabled"_s, u"queue/schedule/enabled"_s },
+    { u"scheduleMode"_s, u"queue/schedule/mode"_s },
+    { u"scheduleValue"_s, u"queue/schedule/value"_s },
+    { u"schedulePrompt"_s, u"queue/schedule/prompt"_s },
+    { u"queueMode"_s, u"queue/schedule/queueMode"_s },
+    { u"silenceTimeout"_s, u"queue/schedule/silenceTimeoutS"_s },
+    { u"checkPromptEnabled"_s, u"queue/schedule/checkPrompt/enabled"_s },
+    { u"checkPromptText"_s, u"queue/schedule/checkPrompt/text"_s },
+    { u"targetConversation"_s, u"queue/schedule/targetConversation"_s },
+    { u"startQueueBtn"_s, u"queue/queueStart"_s },
+    { u"pauseQueueBtn"_s, u"queue/queuePause"_s },
+    { u"skipPromptBtn"_s, u"queue/queueSkip"_s },
+    { u"stopQueueBtn"_s, u"queue/queueStop"_s },
+    { u"queueStatusText"_s, u"queue/queueStatus"_s },
+    { u"promptList"_s, u"queue/queueList"_s },
+    { u"resumeEnabled"_s, u"queue/quota/resumeQueue"_s },
+    { u"autoContinueEnabled"_s, u"queue/quota/autoContinue"_s },
+    { u"antigravityQuotaEnabled"_s, u"quota/quota/enabled"_s },
+    { u"refreshQuotaBtn"_s, u"quota/quotaRefresh"_s },
+    { u"bannedCommandsInput"_s, u"safety/safety/bannedCommands"_s },
+    { u"resetBannedBtn"_s, u"safety/banReset"_s },
+    { u"cdpPortInput"_s, u"connection/cdp/port"_s },
+    { u"debugModeEnabled"_s, u"servers/debug/enabled"_s },
+    { u"freqSlider"_s, u"autoAccept/autoAccept/pollIntervalMs"_s },
+    { u"logsOutput"_s, u"logs/logView"_s },
+    { u"clearLogsBtn"_s, u"logs/logClear"_s },
+    { u"copyLogsBtn"_s, u"logs/logCopy"_s },
+    { u"openLogsBtn"_s, u"logs/logOpenFile"_s },
+    { u"resetAllBtn"_s, u"general/resetAll"_s },
+};
+
+QString extensionIdOf(const QString &id)
+{
+    for (const auto &[theirs, ours] : kExtensionIds) {
+        if (ours == id)
+            return theirs;
+    }
+    return {};
+}
+
 SettingField *fieldOf(QWidget *w)
 {
     auto *field = qobject_cast<SettingField *>(w->parentWidget());
@@ -306,11 +351,9 @@ struct WindowAutomation::Walk
         QJsonObject node { { u"id"_s, id },
                            { u"page"_s, page },
                            { u"role"_s, role },
-                           { u"label"_s, labelFor(field ? static_cast<QWidget *>(field) : w, role) },
+                           { u"label"_s, labelFor(w, role) },
                            { u"enabled"_s, w->isEnabled() },
                            { u"visible"_s, w->isVisibleTo(root) } };
-        if (role == u"checkbox"_s && node.value(u"label"_s).toString().isEmpty())
-            node.insert(u"label"_s, labelFor(field ? static_cast<QWidget *>(field) : w, QString()));
         QJsonObject extra;
         if (const QJsonValue value = valueOf(w, &extra); !value.isUndefined())
             node.insert(u"value"_s, value);
@@ -330,14 +373,17 @@ struct WindowAutomation::Walk
             if (!inner.isEmpty())
                 node.insert(u"children"_s, inner);
         }
+        if (const QString theirs = extensionIdOf(id); !theirs.isEmpty())
+            node.insert(u"extensionId"_s, theirs);
         index->insert(id, { w, page, pageIndex, root, role, node.value(u"label"_s).toString() });
         return node;
     }
 };
 
-WindowAutomation::WindowAutomation(MainWindow *window, CommandDispatcher *commands)
+WindowAutomation::WindowAutomation(MainWindow *window, CommandDispatcher *commands, Settings *settings)
     : UiAutomation(window)
     , m_window(window)
+    , m_settings(settings)
 {
     setObjectName(u"windowAutomation"_s);
     UiActions::install(commands, this);
@@ -410,7 +456,17 @@ QJsonObject WindowAutomation::walkAll(QHash<QString, Found> *index) const
     const QJsonObject window { { u"title"_s, m_window->windowTitle() },
                                { u"visible"_s, m_window->isVisible() },
                                { u"currentPage"_s, pageId(current) } };
-    return { { u"window"_s, window }, { u"pages"_s, pages } };
+    // The extension's getUISnapshot gave its panel's values by element id: the same, for its scripts.
+    QJsonObject byExtensionId;
+    for (const auto &[theirs, ours] : kExtensionIds) {
+        const auto found = index->constFind(ours);
+        if (found == index->cend() || !found->widget)
+            continue;
+        QJsonObject ignored;
+        const QJsonValue value = valueOf(found->widget, &ignored);
+        byExtensionId.insert(theirs, value.isUndefined() ? QJsonValue(textOf(found->widget)) : value);
+    }
+    return { { u"window"_s, window }, { u"pages"_s, pages }, { u"snapshot"_s, byExtensionId } };
 }
 
 QJsonObject WindowAutomation::snapshot() const
@@ -424,7 +480,13 @@ void WindowAutomation::perform(const QString &type, const QString &target, const
 {
     QHash<QString, Found> index;
     const QJsonObject tree = walkAll(&index);
-    const auto it = index.constFind(target);
+    auto it = index.constFind(target);
+    if (it == index.cend()) {
+        for (const auto &[theirs, ours] : kExtensionIds) {
+            if (theirs == target)
+                it = index.constFind(ours);
+        }
+    }
     if (it == index.cend() || !it->widget) {
         QStringList pages;
         for (const QJsonValue &p : tree.value(u"pages"_s).toArray())
@@ -482,6 +544,29 @@ QString unusable(const QString &target, const WindowAutomation::Found &found, co
 
 } // namespace
 
+QString WindowAutomation::beyondRights(QWidget *w, const QString &value) const
+{
+    const SettingField *field = fieldOf(w);
+    if (!field)
+        return {};
+    const SettingSpec &spec = m_settings->spec(field->key());
+    const QString name = QString::fromLatin1(spec.name);
+    if (spec.privileged || name.startsWith(u"debug/"_s))
+        return u"%1 is not changed through the debug API itself: it would raise the API's own rights. Change "
+               u"it "
+               "in the window by hand or in settings.ini"_s.arg(name);
+    if (!value.isNull()
+        && (field->key() == SettingKey::CdpHost || field->key() == SettingKey::AgentServerUrl)) {
+        const QString host
+            = field->key() == SettingKey::CdpHost ? value.trimmed() : QUrl(value.trimmed()).host();
+        if (!isLoopbackHostName(host))
+            return u"%1 takes only this machine's addresses through the debug API (it would hand your "
+                   u"browser "
+                   "to %2); another host is set in the window by hand"_s.arg(name, host);
+    }
+    return {};
+}
+
 void WindowAutomation::click(const QString &target, const Found &found, CommandReply reply)
 {
     if (found.role == u"page"_s) {
@@ -498,6 +583,10 @@ void WindowAutomation::click(const QString &target, const Found &found, CommandR
     }
     if (const QString why = unusable(target, found, button); !why.isEmpty()) {
         reply(CommandResult::failure(u"uiAction click: "_s + why, 409));
+        return;
+    }
+    if (const QString why = beyondRights(button); !why.isEmpty()) {
+        reply(CommandResult::failure(u"uiAction click on '%1': %2"_s.arg(target, why), 403));
         return;
     }
     if (found.pageIndex >= 0)
@@ -531,6 +620,8 @@ void WindowAutomation::setValue(const QString &target, const Found &found, const
         return refuse(u"a %1 has no value; click shows a page"_s.arg(found.role));
     if (const QString why = unusable(target, found, w); !why.isEmpty())
         return refuse(why, 409);
+    if (const QString why = beyondRights(w, value.isString() ? value.toString() : QString()); !why.isEmpty())
+        return refuse(why, 403);
     if (found.pageIndex >= 0)
         m_window->showPage(MainWindow::Page(found.pageIndex));
     const auto asText = [&](QString *out) {

@@ -17,13 +17,16 @@ namespace mpa {
 
 class CommandDispatcher;
 class MainWindow;
+class Settings;
 
 class WindowAutomation : public UiAutomation
 {
     Q_OBJECT
 public:
-    // Installs itself as the window automation of `commands` (UiActions).
-    WindowAutomation(MainWindow *window, CommandDispatcher *commands);
+    // Installs itself as the window automation of `commands` (UiActions). The API's rights stay
+    // those of updateSettings: fields of privileged settings (debug/*, toolkit/allowEval, …)
+    // are read-only through it, and cdp/host and agentServer/url take loopback addresses only.
+    WindowAutomation(MainWindow *window, CommandDispatcher *commands, Settings *settings);
 
     QJsonObject snapshot() const override;
     void perform(const QString &type, const QString &target, const QJsonValue &value,
@@ -48,7 +51,11 @@ private:
     void click(const QString &target, const Found &found, CommandReply reply);
     void setValue(const QString &target, const Found &found, const QJsonValue &value, CommandReply reply);
 
+    // Why the API may not change the field `w` belongs to (to `value`, when given); else empty.
+    QString beyondRights(QWidget *w, const QString &value = {}) const;
+
     QPointer<MainWindow> m_window;
+    Settings *m_settings;
 };
 
 } // namespace mpa

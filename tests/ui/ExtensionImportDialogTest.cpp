@@ -91,15 +91,20 @@ TEST_F(ExtensionImportDialogTest, ShowsEveryValueBeforeImportingAndImportsOnlyWh
     EXPECT_TRUE(summary.contains(u"1 of them replace"_s)) << summary.toStdString();
     screenshot(dialog, u"extension-import-dialog"_s);
 
-    // The debug server stays off: its row is unticked.
-    table->item(rowOf(table, u"Debug API"_s), 0)->setCheckState(Qt::Unchecked);
+    // Opening the debug API is left to the user's own tick; and the user unticks the port.
+    const int debug = rowOf(table, u"Debug API"_s);
+    EXPECT_EQ(table->item(debug, 0)->checkState(), Qt::Unchecked);
+    EXPECT_EQ(table->item(debug, 3)->text(), u"Tick to import: it turns the debug API on"_s);
+    table->item(port, 0)->setCheckState(Qt::Unchecked);
+    const QString after = dialog->findChild<QLabel *>(u"importSummary"_s)->text();
+    EXPECT_TRUE(after.startsWith(u"12 setting(s)"_s)) << after.toStdString();
     dialog->importButton()->click();
     EXPECT_EQ(dialog->result(), QDialog::Accepted) << dialog->resultText().toStdString();
-    EXPECT_EQ(settings->intValue(SettingKey::CdpPort), 9333);
+    EXPECT_EQ(settings->intValue(SettingKey::CdpPort), 9555) << "unticked: yours stays";
     EXPECT_EQ(settings->intValue(SettingKey::ScheduleSilenceTimeoutS), 90);
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleMode), u"queue"_s);
     EXPECT_FALSE(settings->boolValue(SettingKey::QuotaResumeQueue));
-    EXPECT_FALSE(settings->boolValue(SettingKey::DebugEnabled)) << "unticked, not imported";
+    EXPECT_FALSE(settings->boolValue(SettingKey::DebugEnabled)) << "not ticked, not imported";
     EXPECT_EQ(queueTexts(),
               QStringList({ u"Mine"_s, u"Implement the login page"_s, u"Write tests for the login page"_s }));
 }

@@ -190,6 +190,10 @@ TEST_F(WindowAutomationTest, SnapshotListsEveryPageAndItsWidgetsWithStableIds)
     EXPECT_EQ(start.value(u"role"_s).toString(), u"button"_s);
     EXPECT_EQ(start.value(u"label"_s).toString(), u"Start"_s);
     EXPECT_FALSE(start.value(u"enabled"_s).toBool()) << "nothing queued";
+    const QJsonObject enabled = element(elements, u"queue/schedule/enabled"_s);
+    EXPECT_EQ(enabled.value(u"role"_s).toString(), u"checkbox"_s);
+    EXPECT_EQ(enabled.value(u"label"_s).toString(), u"Send prompts automatically"_s);
+    EXPECT_EQ(enabled.value(u"value"_s), QJsonValue(false));
     const QJsonObject mode = element(elements, u"queue/schedule/mode"_s);
     EXPECT_EQ(mode.value(u"value"_s).toString(), u"interval"_s);
     EXPECT_EQ(mode.value(u"choices"_s).toArray().size(), 3);
@@ -320,6 +324,74 @@ TEST_F(WindowAutomationTest, AClickThatAsksIsAnsweredThroughTheDialogAndAGoneIdI
     const Reply badType
         = call(u"uiAction"_s, { { u"type"_s, u"doubleClick"_s }, { u"target"_s, u"logs"_s } });
     EXPECT_EQ(badType.status, 400);
+}
+
+TEST_F(WindowAutomationTest, TheWindowGivesTheApiNoRightsUpdateSettingsDoesNotGive)
+{
+    MainWindow window(engine.get());
+    const Reply evaluate = call(u"uiAction"_s,
+                                { { u"type"_s, u"setValue"_s },
+                                  { u"target"_s, u"servers/debug/allowEvaluate"_s },
+                                  { u"value"_s, true } });
+    EXPECT_EQ(evaluate.status, 403);
+    EXPECT_TRUE(evaluate.json.value(u"error"_s).toString().contains(u"raise the API's own rights"_s))
+        << evaluate.json.value(u"error"_s).toString().toStdString();
+    EXPECT_EQ(
+        call(u"uiAction"_s, { { u"type"_s, u"click"_s }, { u"target"_s, u"servers/debug/allowEvaluate"_s } })
+            .status,
+        403);
+    EXPECT_FALSE(settings->boolValue(SettingKey::DebugAllowEvaluate));
+    EXPECT_EQ(call(u"uiAction"_s,
+                   { { u"type"_s, u"setValue"_s },
+                     { u"target"_s, u"servers/toolkit/userTabs"_s },
+                     { u"value"_s, u"allow"_s } })
+                  .status,
+              403);
+
+    const Reply away = call(u"uiAction"_s,
+                            { { u"type"_s, u"setValue"_s },
+                              { u"target"_s, u"connection/cdp/host"_s },
+                              { u"value"_s, u"192.0.2.7"_s } });
+    EXPECT_EQ(away.status, 403) << away.json.value(u"error"_s).toString().toStdString();
+    EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"127.0.0.1"_s);
+    const Reply here = call(u"uiAction"_s,
+                            { { u"type"_s, u"setValue"_s },
+                              { u"target"_s, u"connection/cdp/host"_s },
+                              { u"value"_s, u"localhost"_s } });
+    EXPECT_EQ(here.status, 200) << here.json.value(u"error"_s).toString().toStdString();
+    EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"localhost"_s);
+}
+
+TEST_F(WindowAutomationTest, TheExtensionsScriptsFindTheirElementsByTheirNames)
+{
+    // As the extension's tests/comprehensive_test.js and docs/DEBUG_TESTING.md call them.
+    MainWindow window(engine.get());
+    const Reply snapshot = call(u"getUISnapshot"_s);
+    const QJsonObject theirs = snapshot.json.value(u"data"_s).toObject().value(u"snapshot"_s).toObject();
+    EXPECT_EQ(theirs.value(u"scheduleEnabled"_s), QJsonValue(false));
+    EXPECT_EQ(theirs.value(u"scheduleMode"_s).toString(), u"interval"_s);
+    EXPECT_EQ(theirs.value(u"silenceTimeout"_s).toInt(), 30);
+
+    const Reply mode
+        = call(u"uiAction"_s, { { u"type"_s, u"getValue"_s }, { u"target"_s, u"scheduleMode"_s } });
+    ASSERT_EQ(mode.status, 200);
+    EXPECT_EQ(mode.json.value(u"data"_s).toObject().value(u"value"_s).toString(), u"interval"_s);
+    EXPECT_EQ(mode.json.value(u"data"_s).toObject().value(u"target"_s).toString(), u"scheduleMode"_s);
+    const Reply on
+        = call(u"uiAction"_s,
+               { { u"type"_s, u"setValue"_s }, { u"target"_s, u"scheduleEnabled"_s }, { u"value"_s, true } });
+    EXPECT_EQ(on.status, 200) << on.json.value(u"error"_s).toString().toStdString();
+    EXPECT_TRUE(settings->boolValue(SettingKey::ScheduleEnabled));
+    const Reply start
+        = call(u"uiAction"_s, { { u"type"_s, u"click"_s }, { u"target"_s, u"startQueueBtn"_s } });
+    EXPECT_EQ(start.status, 409) << "nothing queued: Start is disabled";
+    const Reply status
+        = call(u"uiAction"_s, { { u"type"_s, u"getText"_s }, { u"target"_s, u"queueStatusText"_s } });
+    EXPECT_EQ(status.json.value(u"data"_s).toObject().value(u"text"_s).toString(), u"Not running"_s);
+    const Reply listed = call(u"listUIElements"_s, { { u"text"_s, u"queue/queueStart"_s } });
+    const QJsonArray elements = listed.json.value(u"data"_s).toObject().value(u"elements"_s).toArray();
+    ASSERT_EQ(elements.size(), 1);
+    EXPECT_EQ(elements.at(0).toObject().value(u"extensionId"_s).toString(), u"startQueueBtn"_s);
 }
 
 } // namespace
