@@ -210,7 +210,7 @@ void getFullState(ActionHost *host, const CommandCaller &caller, const CommandRe
     gathering->pending = int(sections.size());
     for (const auto &[section, action] : sections) {
         host->commands()->dispatch(action, {}, caller, Scope::DebugApi,
-                                   [gathering, section](const CommandResult &result) {
+                                   [gathering, section = section](const CommandResult &result) {
                                        if (result.ok) {
                                            gathering->state.insert(section, result.data);
                                        } else {
