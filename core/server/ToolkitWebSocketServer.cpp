@@ -6,6 +6,7 @@
 #include "logging/LogCategories.h"
 
 #include <QHostAddress>
+#include <QTcpServer>
 #include <QUrl>
 #include <QUrlQuery>
 #include <QWebSocket>
@@ -75,14 +76,24 @@ bool ToolkitWebSocketServer::start(quint16 port, QString *error)
                 }
             });
     connect(server, &QWebSocketServer::newConnection, this, &ToolkitWebSocketServer::onNewConnection);
+    // Our own listener hands connections to the WebSocket server: a flood of connections must
+    // not fill the kernel's queue of unaccepted ones (QWebSocketServer keeps the default 50,
+    // and a full queue delays an agent's connection by SYN retries of 1 s and more).
+    auto *listener = new QTcpServer(server);
+    listener->setListenBacklogSize(1024);
+    connect(listener, &QTcpServer::newConnection, server, [listener, server] {
+        while (listener->hasPendingConnections())
+            server->handleConnection(listener->nextPendingConnection());
+    });
     // The toolkit drives the user's browser: loopback only, whatever anyone configures.
-    if (!server->listen(QHostAddress::LocalHost, port)) {
+    if (!listener->listen(QHostAddress::LocalHost, port)) {
         if (error)
-            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(server->errorString());
+            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(listener->errorString());
         delete server;
         return false;
     }
     m_server = server;
+    m_listener = listener;
     m_heartbeat.start();
     return true;
 }
@@ -96,6 +107,8 @@ void ToolkitWebSocketServer::stop()
         dropClient(socket);
     }
     if (m_server) {
+        if (m_listener)
+            m_listener->close();
         m_server->close();
         m_server->deleteLater();
         m_server = nullptr;
@@ -104,12 +117,12 @@ void ToolkitWebSocketServer::stop()
 
 bool ToolkitWebSocketServer::isListening() const
 {
-    return m_server && m_server->isListening();
+    return m_server && m_listener && m_listener->isListening();
 }
 
 quint16 ToolkitWebSocketServer::port() const
 {
-    return isListening() ? m_server->serverPort() : 0;
+    return isListening() ? m_listener->serverPort() : 0;
 }
 
 int ToolkitWebSocketServer::clientCount() const

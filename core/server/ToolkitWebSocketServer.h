@@ -24,6 +24,7 @@
 
 #include <chrono>
 
+class QTcpServer;
 class QWebSocket;
 class QWebSocketServer;
 
@@ -88,6 +89,7 @@ private:
 
     CommandDispatcher *m_commands;
     QWebSocketServer *m_server = nullptr;
+    QPointer<QTcpServer> m_listener; // a child of m_server
     QString m_token;
     QHash<QWebSocket *, Client> m_clients;
     QTimer m_heartbeat;

@@ -56,34 +56,52 @@ void printPhase(const char *what, const QList<Window> &windows, int total, int f
 QList<Window> drive(const AppUnderTest &app, int total, int *failures,
                     const std::function<void(int lane, std::function<void(bool)>)> &start)
 {
-    QList<Window> windows;
+    // Shared with the callbacks, which may still be queued when this returns.
+    struct State
+    {
+        QList<Window> windows;
+        int started = 0;
+        int done = 0;
+        int failures = 0;
+        QElapsedTimer clock;
+        qint64 windowStart = 0;
+        std::function<void(int)> next;
+    };
+    auto state = std::make_shared<State>();
     const int every = qMax(1, total / 10);
-    int started = 0;
-    int done = 0;
-    QElapsedTimer clock;
-    clock.start();
-    qint64 windowStart = 0;
-    std::function<void(int)> next = [&](int lane) {
-        if (started >= total)
+    state->clock.start();
+    const std::weak_ptr<State> weak = state;
+    state->next = [weak, total, every, &app, start](int lane) {
+        const std::shared_ptr<State> s = weak.lock();
+        if (!s || s->started >= total)
             return;
-        ++started;
-        start(lane, [&, lane](bool ok) {
-            ++done;
+        ++s->started;
+        start(lane, [weak, lane, every, &app](bool ok) {
+            const std::shared_ptr<State> s = weak.lock();
+            if (!s)
+                return;
+            ++s->done;
             if (!ok)
-                ++*failures;
-            if (done % every == 0) {
-                const qint64 now = clock.nsecsElapsed();
-                windows.append({ done, every / (double(now - windowStart) / 1e9), app.rssMiB() });
-                windowStart = now;
-                std::fprintf(stderr, "soak: %d done, %.0f/s, %.1f MiB\n", done, windows.last().rate,
-                             windows.last().rssMiB);
+                ++s->failures;
+            if (s->done % every == 0) {
+                const qint64 now = s->clock.nsecsElapsed();
+                s->windows.append({ s->done, every / (double(now - s->windowStart) / 1e9), app.rssMiB() });
+                s->windowStart = now;
+                std::fprintf(stderr, "soak: %d done, %.0f/s, %.1f MiB\n", s->done, s->windows.last().rate,
+                             s->windows.last().rssMiB);
             }
-            QTimer::singleShot(0, &app.process, [&next, lane] { next(lane); });
+            QTimer::singleShot(0, &app.process, [weak, lane] {
+                if (const std::shared_ptr<State> s = weak.lock())
+                    s->next(lane);
+            });
         });
     };
     for (int lane = 0; lane < kLanes; ++lane)
-        next(lane);
-    waitUntil([&] { return done >= total; }, std::chrono::hours(2));
+        state->next(lane);
+    waitUntil([&] { return state->done >= total; }, std::chrono::hours(2));
+    *failures += state->failures;
+    const QList<Window> windows = state->windows;
+    state->next = {}; // breaks nothing: the callbacks hold only a weak pointer
     return windows;
 }
 
