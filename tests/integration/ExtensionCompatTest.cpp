@@ -708,8 +708,11 @@ TEST_F(ExtensionCompatTest, GetLockedOutSaysWhoHoldsTheConfigDir)
     EXPECT_EQ(r[u"heldBy"_s].toObject().value(u"pid"_s).toInteger(), other.pid());
     EXPECT_FALSE(r[u"heldBy"_s].toObject().value(u"thisInstance"_s).toBool(true));
     EXPECT_TRUE(r[u"note"_s].toString().contains(QString::number(other.pid()))) << r.describe();
+    // Once its engine runs (its signal handling is set up by then), it quits cleanly.
+    ASSERT_TRUE(other.waitForStderr(u"looking for a browser"_s)) << other.dump().toStdString();
     other.signal(SIGTERM);
     EXPECT_EQ(other.finish(), 0) << other.dump().toStdString();
+    EXPECT_FALSE(sendCommand(u"getLockedOut"_s)[u"isLockedOut"_s].toBool(true));
 }
 
 } // namespace
