@@ -8,21 +8,12 @@ namespace mpa::EngineControls {
 
 bool autoAcceptEnabled(const Engine *engine)
 {
-    return engine->overrides().autoAccept.value_or(
-        engine->settings()->boolValue(SettingKey::AutoAcceptEnabled));
+    return engine->autoAcceptEnabled();
 }
 
 void setAutoAcceptEnabled(Engine *engine, bool enabled)
 {
-    if (engine->overrides().autoAccept) {
-        Engine::Overrides overrides = engine->overrides();
-        overrides.autoAccept.reset();
-        engine->setOverrides(overrides);
-    }
-    const bool before = engine->settings()->boolValue(SettingKey::AutoAcceptEnabled);
-    engine->settings()->setValue(SettingKey::AutoAcceptEnabled, enabled);
-    if (before == enabled) // no changed() from Settings: tell the views the override went
-        Q_EMIT engine->statusChanged();
+    engine->setAutoAcceptEnabled(enabled); // the same switch as the debug API's toggle
     qCInfo(lcUi) << "auto-accept switched" << (enabled ? "on" : "off");
 }
 

@@ -24,13 +24,17 @@
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMetaEnum>
 #include <QStackedWidget>
 #include <QShortcut>
+#include <QUrl>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -149,6 +153,55 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
     refresh();
+    m_engine->setDesktopUi(this);
+}
+
+MainWindow::~MainWindow()
+{
+    if (m_engine->desktopUi() == this)
+        m_engine->setDesktopUi(nullptr);
+}
+
+QStringList MainWindow::settingsPages() const
+{
+    const QMetaEnum pages = QMetaEnum::fromType<Page>();
+    QStringList names;
+    for (int i = 0; i < kPageCount; ++i) {
+        QString name = QString::fromLatin1(pages.valueToKey(i));
+        name[0] = name[0].toLower();
+        names.append(name);
+    }
+    return names;
+}
+
+bool MainWindow::showSettings(const QString &page, QString *error)
+{
+    if (!page.isEmpty()) {
+        const QStringList pages = settingsPages();
+        int index = -1;
+        for (int i = 0; i < pages.size() && index < 0; ++i) {
+            if (pages.at(i).compare(page, Qt::CaseInsensitive) == 0)
+                index = i;
+        }
+        if (index < 0) {
+            if (error)
+                *error = tr("there is no settings page '%1'; the pages are %2")
+                             .arg(page, settingsPages().join(u", "_s));
+            return false;
+        }
+        showPage(Page(index));
+    }
+    showAndRaise();
+    return true;
+}
+
+bool MainWindow::openWithDesktop(const QString &path, QString *error)
+{
+    if (QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
+        return true;
+    if (error)
+        *error = tr("no application would open %1").arg(QDir::toNativeSeparators(path));
+    return false;
 }
 
 void MainWindow::showPage(Page page)

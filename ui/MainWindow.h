@@ -4,6 +4,8 @@
 // General) and the chosen page on the right. When the desktop has no tray the window says so and
 // closing it minimises instead of hiding, so the app can never get lost; File ▸ Quit exits.
 
+#include "actions/DesktopUi.h"
+
 #include <QMainWindow>
 
 class QLabel;
@@ -15,7 +17,9 @@ namespace mpa {
 class Engine;
 class SettingsPage;
 
-class MainWindow : public QMainWindow
+// Also the engine's DesktopUi while it exists: the debug API's openSettingsPanel and
+// openLogFile come here.
+class MainWindow : public QMainWindow, public DesktopUi
 {
     Q_OBJECT
 public:
@@ -39,6 +43,7 @@ public:
     static constexpr int kPageCount = int(Page::General) + 1;
 
     explicit MainWindow(Engine *engine, QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     void setTrayAvailable(bool available);
     bool closeMinimizes() const { return !m_trayAvailable; }
@@ -47,6 +52,11 @@ public:
     void showPage(Page page);
     Page currentPage() const;
     SettingsPage *page(Page page) const;
+
+    // DesktopUi: pages by their Page names with a small first letter (dashboard, autoAccept, …).
+    QStringList settingsPages() const override;
+    bool showSettings(const QString &page, QString *error) override;
+    bool openWithDesktop(const QString &path, QString *error) override;
     template<typename T> T *page() const { return findChild<T *>(); }
 
 Q_SIGNALS:

@@ -2,6 +2,7 @@
 
 #include "actions/CommandDispatcher.h"
 #include "actions/DebugActions.h"
+#include "actions/ExtensionActions.h"
 #include "actions/BridgeActions.h"
 #include "actions/RunActions.h"
 #include "actions/RunMask.h"
@@ -83,6 +84,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     DebugActions::install(this);
     // The window's own automation: answered by the window once it exists (ui/WindowAutomation).
     UiActions::install(m_commands, nullptr);
+    ExtensionActions::install(this);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_clock, m_commands, this);
     m_toolkit->setProtectedFolders({ m_paths.configDir, m_paths.dataDir, m_paths.logDir });
     // An agent that disconnects gives its tabs back (they stay open for the next one).
@@ -199,6 +201,23 @@ void Engine::applyTargetFilter()
     TargetFilter filter = m_endpoint->targetFilter();
     filter.setIgnorePatterns(m_settings->listValue(SettingKey::CdpIgnoreTargets));
     m_endpoint->setTargetFilter(filter);
+}
+
+bool Engine::autoAcceptEnabled() const
+{
+    return m_overrides.autoAccept.value_or(m_settings->boolValue(SettingKey::AutoAcceptEnabled));
+}
+
+void Engine::setAutoAcceptEnabled(bool enabled)
+{
+    if (m_overrides.autoAccept) {
+        m_overrides.autoAccept.reset();
+        m_autoAccept->setEnabledOverride(std::nullopt);
+    }
+    const bool before = m_settings->boolValue(SettingKey::AutoAcceptEnabled);
+    m_settings->setValue(SettingKey::AutoAcceptEnabled, enabled);
+    if (before == enabled) // no changed() from Settings: tell the views the override went
+        Q_EMIT statusChanged();
 }
 
 void Engine::setPaused(bool paused)

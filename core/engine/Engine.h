@@ -58,6 +58,11 @@ public:
     // ActionHost: what the debug actions read of the composition.
     QObject *lifetime() override { return this; }
     std::optional<bool> autoAcceptOverride() const override { return m_overrides.autoAccept; }
+    bool autoAcceptEnabled() const override;
+    void setAutoAcceptEnabled(bool enabled) override;
+    DesktopUi *desktopUi() const override { return m_desktopUi; }
+    // The window (or another desktop UI) registers itself here while it exists.
+    void setDesktopUi(DesktopUi *ui) { m_desktopUi = ui; }
     QJsonObject debugApiState() const override;
     QJsonObject agentServerState() const override;
 
@@ -142,6 +147,7 @@ private:
     SecretStore *m_secrets = nullptr;
     RunManager *m_runs = nullptr;
     BridgeManager *m_bridge = nullptr;
+    DesktopUi *m_desktopUi = nullptr;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way

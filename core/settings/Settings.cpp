@@ -813,6 +813,42 @@ void Settings::resetAll()
         reset(s.key);
 }
 
+bool Settings::resetAllWithBackup(ResetScope scope, QString *backupPath, QString *error)
+{
+    m_settings->sync();
+    const QString source = filePath();
+    QString backup;
+    if (QFileInfo::exists(source)) {
+        const QFileInfo info(source);
+        const QString stamp = QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+        backup = info.dir().filePath(
+            u"%1-before-reset-%2.%3"_s.arg(info.completeBaseName(), stamp, info.suffix()));
+        // Two resets within a second keep both copies.
+        for (int n = 2; QFileInfo::exists(backup); ++n)
+            backup = info.dir().filePath(
+                u"%1-before-reset-%2-%3.%4"_s.arg(info.completeBaseName(), stamp).arg(n).arg(info.suffix()));
+        if (!QFile::copy(source, backup)) {
+            if (error)
+                *error = u"could not copy %1 to %2 before resetting; nothing was reset"_s.arg(source, backup);
+            qCWarning(lcSettings).noquote() << "reset refused: could not back up" << source << "to" << backup;
+            return false;
+        }
+        // The copy holds the same settings as the original: the user's eyes only.
+        QFile::setPermissions(backup, QFile::ReadOwner | QFile::WriteOwner);
+    }
+    for (const SettingSpec &spec : m_table) {
+        if (scope == ResetScope::Everything || !spec.privileged)
+            reset(spec.key);
+    }
+    m_settings->sync();
+    if (backupPath)
+        *backupPath = backup;
+    qCInfo(lcSettings).noquote() << "every setting was reset to its default"
+                                 << (backup.isEmpty() ? u"(there was no settings file to keep)"_s
+                                                      : u"; the old settings are in "_s + backup);
+    return true;
+}
+
 void Settings::sync()
 {
     m_settings->sync();

@@ -296,13 +296,22 @@ TEST_F(SchedulerTest, PauseResumeSkipStopAndReset)
     clock->advance(5min);
     EXPECT_EQ(chat.delivered.size(), 3);
 
-    EXPECT_EQ(scheduler->resetQueue(), QString());
+    EXPECT_EQ(scheduler->rewindQueue(), QString());
     EXPECT_EQ(scheduler->queue().position, 0);
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
     for (const QueueItem &item : scheduler->queue().items)
         EXPECT_EQ(item.status, QueueItem::Status::Pending);
     EXPECT_EQ(scheduler->startQueue(), QString());
     EXPECT_EQ(chat.delivered.last(), u"b"_s) << "after a reset the queue starts at its first prompt";
+
+    // Clearing (the extension's resetQueue) stops the running queue and empties it.
+    const qsizetype sent = chat.delivered.size();
+    EXPECT_EQ(scheduler->clearQueue(), QString());
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
+    EXPECT_TRUE(scheduler->queue().items.isEmpty());
+    clock->advance(5min);
+    EXPECT_EQ(chat.delivered.size(), sent) << "a cleared queue sends nothing more";
+    EXPECT_EQ(scheduler->startQueue(), u"The queue is empty; add prompts first."_s);
 }
 
 TEST_F(SchedulerTest, AStartWithinTwoSecondsOfAnotherIsIgnored)

@@ -161,15 +161,19 @@ bool GeneralPage::resetAll()
                     tr("Put every setting back to its default?"), QMessageBox::NoButton, this);
     box.setObjectName(u"resetConfirmation"_s);
     box.setInformativeText(tr("Auto-accept words, the ban list, the schedule, the connection and the servers "
-                              "go back to their defaults. This cannot be undone."));
+                              "go back to their defaults. This cannot be undone here; a copy of the old "
+                              "settings is kept next to settings.ini."));
     QPushButton *confirm = box.addButton(tr("Reset All Settings"), QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Cancel);
     box.setDefaultButton(QMessageBox::Cancel);
     box.exec();
     if (box.clickedButton() != confirm)
         return false;
-    settings()->resetAll();
-    qCInfo(lcSettings) << "every setting was reset to its default";
+    QString backup, error;
+    if (!settings()->resetAllWithBackup(Settings::ResetScope::Everything, &backup, &error)) {
+        QMessageBox::warning(this, tr("Reset all settings"), error);
+        return false;
+    }
     return true;
 }
 
