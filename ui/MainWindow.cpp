@@ -3,6 +3,7 @@
 #include "AboutDialog.h"
 
 #include "StatusIcon.h"
+#include "WelcomePanel.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "pages/AgentsPage.h"
@@ -28,6 +29,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMetaEnum>
 #include <QStackedWidget>
 #include <QShortcut>
 #include <QVBoxLayout>
@@ -78,6 +80,11 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     rule->setFrameShape(QFrame::HLine);
     rule->setFrameShadow(QFrame::Sunken);
     layout->addWidget(rule);
+    m_welcome = new WelcomePanel(engine, central);
+    auto *welcomeRow = new QHBoxLayout;
+    welcomeRow->setContentsMargins(12, 8, 12, 8);
+    welcomeRow->addWidget(m_welcome);
+    layout->addLayout(welcomeRow);
 
     auto *split = new QHBoxLayout;
     split->setContentsMargins(0, 0, 0, 0);
@@ -109,6 +116,27 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
         widest = qMax(widest, m_nav->fontMetrics().horizontalAdvance(page->title()));
     }
     m_nav->setFixedWidth(widest + 56);
+    // A link on a page ("Connection settings…") opens the page it names.
+    for (SettingsPage *page : pages) {
+        connect(page, &SettingsPage::pageRequested, this, [this](const QString &name) {
+            bool ok = false;
+            const int value = QMetaEnum::fromType<Page>().keyToValue(name.toLatin1().constData(), &ok);
+            if (ok)
+                showPage(Page(value));
+        });
+    }
+    auto *connection = qobject_cast<ConnectionPage *>(pages.at(int(Page::Connection)));
+    const auto offerStart = [this, connection] {
+        m_welcome->setStartAction(connection->startText(), connection->canStartIde());
+    };
+    connect(connection, &ConnectionPage::launcherChanged, this, offerStart);
+    offerStart();
+    connect(m_welcome, &WelcomePanel::connectionPageRequested, this, [this] { showPage(Page::Connection); });
+    connect(m_welcome, &WelcomePanel::startIdeRequested, this, [this, connection] {
+        showPage(Page::Connection); // where the wait for the port shows
+        if (!connection->startProbe()->isRunning())
+            connection->startIde();
+    });
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     m_nav->setCurrentRow(0);
     split->addWidget(m_nav);
@@ -145,6 +173,11 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
     refresh();
+}
+
+bool MainWindow::isWelcoming() const
+{
+    return m_welcome->isWanted();
 }
 
 void MainWindow::showPage(Page page)

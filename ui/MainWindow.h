@@ -14,6 +14,7 @@ namespace mpa {
 
 class Engine;
 class SettingsPage;
+class WelcomePanel;
 
 class MainWindow : public QMainWindow
 {
@@ -47,6 +48,9 @@ public:
     void showPage(Page page);
     Page currentPage() const;
     SettingsPage *page(Page page) const;
+    WelcomePanel *welcome() const { return m_welcome; }
+    // The first-start welcome is still to be read: the window opens with it.
+    bool isWelcoming() const;
     template<typename T> T *page() const { return findChild<T *>(); }
 
 Q_SIGNALS:
@@ -62,6 +66,7 @@ private:
 
     Engine *m_engine;
     QLabel *m_noTrayBanner;
+    WelcomePanel *m_welcome;
     QLabel *m_statusIcon;
     QLabel *m_status;
     QListWidget *m_nav;
