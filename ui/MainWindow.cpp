@@ -5,6 +5,7 @@
 #include "StatusIcon.h"
 #include "WelcomePanel.h"
 #include "WrappingLabel.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "pages/AgentsPage.h"
 #include "pages/BridgePage.h"
@@ -66,6 +67,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     headerLayout->setContentsMargins(12, 8, 12, 8);
     headerLayout->setSpacing(8);
     m_statusIcon = new QLabel(header);
+    m_statusIcon->setObjectName(u"statusIcon"_s);
     m_statusIcon->setFixedSize(20, 20);
     headerLayout->addWidget(m_statusIcon);
     m_status = new QLabel(header);
@@ -82,7 +84,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     layout->addWidget(rule);
     m_welcome = new WelcomePanel(engine, central);
     auto *welcomeRow = new QHBoxLayout;
-    welcomeRow->setContentsMargins(12, 8, 12, 8);
+    welcomeRow->setContentsMargins(12, 6, 12, 2);
     welcomeRow->addWidget(m_welcome);
     layout->addLayout(welcomeRow);
 
@@ -172,6 +174,8 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
 
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
+    // Pages paused one by one can pause the whole icon (statusIconState).
+    connect(m_engine->autoAccept(), &AutoAcceptController::targetsChanged, this, &MainWindow::refresh);
     refresh();
 }
 

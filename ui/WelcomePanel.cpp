@@ -23,8 +23,8 @@ WelcomePanel::WelcomePanel(Engine *engine, QWidget *parent)
     setBackgroundRole(QPalette::AlternateBase);
     setAutoFillBackground(true);
     auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(14, 10, 14, 10);
-    layout->setSpacing(6);
+    layout->setContentsMargins(12, 8, 12, 8);
+    layout->setSpacing(4);
     auto *title = new QLabel(tr("Welcome to Multi Purpose Agent"), this);
     title->setObjectName(u"welcomeTitle"_s);
     QFont bold = title->font();
@@ -87,22 +87,18 @@ void WelcomePanel::refresh()
     const bool connected = m_engine->endpoint()->isConnected();
     QString text;
     if (connected)
-        text = tr("Connected to %1. Switch Auto-accept on (here on the Dashboard, or from the tray icon's "
-                  "menu) "
-                  "and the app clicks Accept, Run and Retry in your IDE's agent panel for you; the Prompt "
-                  "queue page feeds it prompts.")
+        text = tr("Connected to %1. Switch Auto-accept on (on the Dashboard or in the tray icon's menu) and "
+                  "the app clicks Accept, Run and Retry in your IDE's agent panel for you; the Prompt queue "
+                  "page feeds it prompts.")
                    .arg(address);
     else
-        text = tr("The app works with an AI IDE (Antigravity, Cursor, VS Code, Windsurf) or Chrome started "
-                  "with "
-                  "debugging on port %1; nothing answers at %2 yet. Start your IDE with debugging in one "
-                  "click below, or set it up on the Connection page.")
+        text = tr("It needs an AI IDE (Antigravity, Cursor, VS Code, Windsurf) or Chrome started with "
+                  "debugging on port %1; nothing answers at %2 yet.")
                    .arg(m_engine->cdpPort())
                    .arg(address);
-    text += u"\n"_s
-        + tr("To see it at work without an IDE, quit and start “multi-purpose-agent --demo”: a browser with "
-             "a "
-             "demo agent panel that the app clicks through.");
+    text += u' '
+        + tr("To try it without an IDE, quit and run “multi-purpose-agent --demo” (a browser with a demo "
+             "agent panel).");
     m_text->setText(text);
     m_start->setVisible(!connected);
 }

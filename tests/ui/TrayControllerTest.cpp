@@ -264,6 +264,8 @@ TEST_F(TrayControllerTest, APageThatIsPausedOnItsOwnShowsEverywhere)
     for (const AutoAcceptController::TargetState &t : autoAccept->targets())
         autoAccept->setTargetPaused(t.targetId, true);
     EXPECT_EQ(tray->iconState(), StatusIconState::Paused);
+    const QImage paused = statusIcon(StatusIconState::Paused).pixmap(20, 20).toImage();
+    EXPECT_EQ(window->findChild<QLabel *>(u"statusIcon"_s)->pixmap().toImage(), paused) << "the window's icon too";
     window->resize(800, 600);
     window->showPage(MainWindow::Page::Dashboard);
     window->show();
