@@ -1,8 +1,14 @@
 #include "EngineControls.h"
 
+#include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
+#include "scheduler/Scheduler.h"
+#include "server/DebugApiService.h"
+#include "server/ToolkitServerService.h"
 #include "settings/Settings.h"
+
+#include <QCoreApplication>
 
 namespace mpa::EngineControls {
 
@@ -15,6 +21,82 @@ void setAutoAcceptEnabled(Engine *engine, bool enabled)
 {
     engine->setAutoAcceptEnabled(enabled); // the same switch as the debug API's toggle
     qCInfo(lcUi) << "auto-accept switched" << (enabled ? "on" : "off");
+}
+
+QStringList pausedPageTitles(const Engine *engine)
+{
+    QStringList titles;
+    for (const AutoAcceptController::TargetState &t : engine->autoAccept()->targets()) {
+        if (t.attached && t.paused)
+            titles.append(t.title.isEmpty() ? t.url : t.title);
+    }
+    return titles;
+}
+
+int attachedPageCount(const Engine *engine)
+{
+    int count = 0;
+    for (const AutoAcceptController::TargetState &t : engine->autoAccept()->targets())
+        count += t.attached ? 1 : 0;
+    return count;
+}
+
+QString pausedPagesText(const Engine *engine)
+{
+    if (engine->isPaused())
+        return {};
+    const QStringList titles = pausedPageTitles(engine);
+    if (titles.isEmpty())
+        return {};
+    QStringList quoted;
+    for (const QString &title : titles)
+        quoted.append(QCoreApplication::translate("EngineControls", "“%1”")
+                          .arg(title.size() > 40 ? title.left(39) + QChar(u'…') : title));
+    const int attached = attachedPageCount(engine);
+    if (titles.size() == 1 && attached <= 1)
+        return QCoreApplication::translate("EngineControls", "Auto-accept paused on %1").arg(quoted.first());
+    return QCoreApplication::translate("EngineControls", "Auto-accept paused on %1 of %2 pages: %3")
+        .arg(titles.size())
+        .arg(attached)
+        .arg(quoted.join(QCoreApplication::translate("EngineControls", ", ")));
+}
+
+QString queueStartBlocker(const Engine *engine)
+{
+    const PromptQueue &queue = engine->scheduler()->queue();
+    if (queue.state == PromptQueue::State::Running)
+        return QCoreApplication::translate("EngineControls", "The queue is running.");
+    if (engine->settings()->stringValue(SettingKey::ScheduleMode) != u"queue")
+        return QCoreApplication::translate(
+            "EngineControls",
+            "The queue runs in Queue mode only: choose “Queue: next prompt when the agent falls silent” as "
+            "the mode (Settings ▸ Prompt queue ▸ When).");
+    if (queue.isEmpty())
+        return QCoreApplication::translate(
+            "EngineControls", "The queue is empty: add prompts in Settings ▸ Prompt queue first.");
+    return {};
+}
+
+QString serverProblem(const ServerService *service)
+{
+    if (service->error().isEmpty())
+        return {};
+    if (service->busyPort() != 0)
+        return QCoreApplication::translate("EngineControls",
+                                           "port %1 is in use by another program — choose another port")
+            .arg(service->busyPort());
+    return service->error();
+}
+
+QStringList serverProblems(const Engine *engine)
+{
+    QStringList lines;
+    if (const QString problem = serverProblem(engine->debugApi()); !problem.isEmpty())
+        lines.append(QCoreApplication::translate("EngineControls", "Debug API not running: %1").arg(problem));
+    if (const QString problem = serverProblem(engine->toolkitServer()); !problem.isEmpty())
+        lines.append(
+            QCoreApplication::translate("EngineControls", "Agent server not running: %1").arg(problem));
+    return lines;
 }
 
 } // namespace mpa::EngineControls

@@ -1,9 +1,12 @@
 #pragma once
+#include <QStringList>
+
 // The few switches the tray and the pages share, so both say and do the same thing.
 
 namespace mpa {
 
 class Engine;
+class ServerService;
 
 namespace EngineControls {
 
@@ -13,6 +16,25 @@ bool autoAcceptEnabled(const Engine *engine);
 // Saves the user's choice (autoAccept/enabled) and drops a command-line override, so the
 // switch does what it says at once.
 void setAutoAcceptEnabled(Engine *engine, bool enabled);
+
+// The attached pages where auto-accept is paused on its own (unticked on the Auto-accept page),
+// by title (the address when a page has none).
+QStringList pausedPageTitles(const Engine *engine);
+// How many pages are attached for auto-accept.
+int attachedPageCount(const Engine *engine);
+// "Auto-accept paused on “Editor”" or "… on 2 of 3 pages: “A”, “B”"; empty when no page is
+// paused on its own, or the whole app is paused anyway.
+QString pausedPagesText(const Engine *engine);
+
+// Why the prompt queue cannot be started now, in the user's words (empty: Start works). The
+// page and the tray disable Start and show this as its tooltip.
+QString queueStartBlocker(const Engine *engine);
+
+// Why a wanted server (debug API, agent server) is not running, in plain words ("port 8080 is
+// in use by another program — choose another port"); empty when it runs or is not wanted.
+QString serverProblem(const ServerService *service);
+// One line per wanted server that is not running ("Agent server not running: …"), for the tray.
+QStringList serverProblems(const Engine *engine);
 
 } // namespace EngineControls
 } // namespace mpa

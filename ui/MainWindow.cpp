@@ -4,7 +4,9 @@
 
 #include "StatusIcon.h"
 #include "WindowAutomation.h"
+#include "WelcomePanel.h"
 #include "WrappingLabel.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "pages/AgentsPage.h"
 #include "pages/BridgePage.h"
@@ -69,6 +71,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     headerLayout->setContentsMargins(12, 8, 12, 8);
     headerLayout->setSpacing(8);
     m_statusIcon = new QLabel(header);
+    m_statusIcon->setObjectName(u"statusIcon"_s);
     m_statusIcon->setFixedSize(20, 20);
     headerLayout->addWidget(m_statusIcon);
     m_status = new QLabel(header);
@@ -83,6 +86,11 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     rule->setFrameShape(QFrame::HLine);
     rule->setFrameShadow(QFrame::Sunken);
     layout->addWidget(rule);
+    m_welcome = new WelcomePanel(engine, central);
+    auto *welcomeRow = new QHBoxLayout;
+    welcomeRow->setContentsMargins(12, 6, 12, 2);
+    welcomeRow->addWidget(m_welcome);
+    layout->addLayout(welcomeRow);
 
     auto *split = new QHBoxLayout;
     split->setContentsMargins(0, 0, 0, 0);
@@ -114,6 +122,27 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
         widest = qMax(widest, m_nav->fontMetrics().horizontalAdvance(page->title()));
     }
     m_nav->setFixedWidth(widest + 56);
+    // A link on a page ("Connection settings…") opens the page it names.
+    for (SettingsPage *page : pages) {
+        connect(page, &SettingsPage::pageRequested, this, [this](const QString &name) {
+            bool ok = false;
+            const int value = QMetaEnum::fromType<Page>().keyToValue(name.toLatin1().constData(), &ok);
+            if (ok)
+                showPage(Page(value));
+        });
+    }
+    auto *connection = qobject_cast<ConnectionPage *>(pages.at(int(Page::Connection)));
+    const auto offerStart = [this, connection] {
+        m_welcome->setStartAction(connection->startText(), connection->canStartIde());
+    };
+    connect(connection, &ConnectionPage::launcherChanged, this, offerStart);
+    offerStart();
+    connect(m_welcome, &WelcomePanel::connectionPageRequested, this, [this] { showPage(Page::Connection); });
+    connect(m_welcome, &WelcomePanel::startIdeRequested, this, [this, connection] {
+        showPage(Page::Connection); // where the wait for the port shows
+        if (!connection->startProbe()->isRunning())
+            connection->startIde();
+    });
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     m_nav->setCurrentRow(0);
     split->addWidget(m_nav);
@@ -152,6 +181,8 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
 
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
+    // Pages paused one by one can pause the whole icon (statusIconState).
+    connect(m_engine->autoAccept(), &AutoAcceptController::targetsChanged, this, &MainWindow::refresh);
     refresh();
     m_engine->setDesktopUi(this);
 }
@@ -202,6 +233,11 @@ bool MainWindow::openWithDesktop(const QString &path, QString *error)
     if (error)
         *error = tr("no application would open %1").arg(QDir::toNativeSeparators(path));
     return false;
+}
+
+bool MainWindow::isWelcoming() const
+{
+    return m_welcome->isWanted();
 }
 
 void MainWindow::showPage(Page page)

@@ -16,6 +16,7 @@ namespace mpa {
 
 class Engine;
 class SettingsPage;
+class WelcomePanel;
 
 // Also the engine's DesktopUi while it exists: the debug API's openSettingsPanel and
 // openLogFile come here.
@@ -57,6 +58,9 @@ public:
     QStringList settingsPages() const override;
     bool showSettings(const QString &page, QString *error) override;
     bool openWithDesktop(const QString &path, QString *error) override;
+    WelcomePanel *welcome() const { return m_welcome; }
+    // The first-start welcome is still to be read: the window opens with it.
+    bool isWelcoming() const;
     template<typename T> T *page() const { return findChild<T *>(); }
 
 Q_SIGNALS:
@@ -72,6 +76,7 @@ private:
 
     Engine *m_engine;
     QLabel *m_noTrayBanner;
+    WelcomePanel *m_welcome;
     QLabel *m_statusIcon;
     QLabel *m_status;
     QListWidget *m_nav;

@@ -1,5 +1,6 @@
 #include "SendPromptDialog.h"
 
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "cdp/CdpEndpoint.h"
 #include "engine/Engine.h"
@@ -36,7 +37,7 @@ SendPromptDialog::SendPromptDialog(Engine *engine, QWidget *parent, std::functio
     layout->addWidget(m_editor);
     m_reason = new QLabel(this);
     m_reason->setObjectName(u"reasonLabel"_s);
-    m_reason->setStyleSheet(u"color: #b3261e;"_s); // the pages' error colour
+    ErrorStyle::setError(m_reason);
     makeWrapping(m_reason);
     layout->addWidget(m_reason);
     auto *buttons = new QDialogButtonBox(this);

@@ -1,5 +1,6 @@
 #include "SettingField.h"
 
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
@@ -21,9 +22,6 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 namespace {
-
-const QColor kErrorText(0xb3, 0x26, 0x1e);
-const QColor kErrorBase(0xfd, 0xec, 0xea);
 
 QStringList linesOf(const QString &text)
 {
@@ -76,9 +74,7 @@ SettingField::SettingField(Settings *settings, SettingKey key, const Options &op
     m_errorLabel->setObjectName(u"fieldError"_s);
     makeWrapping(m_errorLabel);
     m_errorLabel->setTextFormat(Qt::PlainText);
-    QPalette errorPalette = m_errorLabel->palette();
-    errorPalette.setColor(QPalette::WindowText, kErrorText);
-    m_errorLabel->setPalette(errorPalette);
+    ErrorStyle::setError(m_errorLabel);
     m_errorLabel->hide();
     layout->addWidget(m_errorLabel);
 
@@ -88,6 +84,9 @@ SettingField::SettingField(Settings *settings, SettingKey key, const Options &op
     m_noteLabel->setForegroundRole(QPalette::PlaceholderText);
     m_noteLabel->hide();
     layout->addWidget(m_noteLabel);
+
+    // The label speaks plainly; the setting's name is there for power users.
+    setToolTip(tr("Setting: %1").arg(QLatin1StringView(spec.name)));
 
     m_saveTimer.setSingleShot(true);
     m_saveTimer.setInterval(kSaveDelayMs);
@@ -288,13 +287,20 @@ bool SettingField::commit()
 void SettingField::showError(const QString &error)
 {
     m_error = error;
-    m_errorLabel->setText(error);
-    m_errorLabel->setVisible(!error.isEmpty());
-    QPalette palette = m_normalPalette;
-    if (!error.isEmpty())
-        palette.setColor(QPalette::Base, kErrorBase);
-    m_editor->setPalette(palette);
+    // The input's own problem first; else a problem the saved value met (a port in use).
+    const QString shown = error.isEmpty() ? m_problem : error;
+    m_errorLabel->setText(shown);
+    m_errorLabel->setVisible(!shown.isEmpty());
+    ErrorStyle::markEditor(m_editor, !shown.isEmpty(), m_normalPalette);
     markLines();
+}
+
+void SettingField::setProblem(const QString &problem)
+{
+    if (m_problem == problem)
+        return;
+    m_problem = problem;
+    showError(m_error);
 }
 
 void SettingField::markLines()

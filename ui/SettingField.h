@@ -84,6 +84,10 @@ public:
     QWidget *editor() const { return m_editor; }
     // The refusal shown under the field; empty when the current input is valid.
     QString errorText() const { return m_error; }
+    // A problem the saved value met outside the field (the port it names is in use): shown
+    // under the field like an error, the field tinted, until set empty. Never stops a save.
+    void setProblem(const QString &problem);
+    QString problem() const { return m_problem; }
     // A line of information under the field (e.g. a command-line value wins for this run).
     void setNote(const QString &note);
     QString note() const;
@@ -126,6 +130,7 @@ private:
     std::function<QString(const QString &)> m_lineCheck;
     std::function<QString(const QVariant &)> m_check;
     QString m_error;
+    QString m_problem;
     QPalette m_normalPalette;
     bool m_loading = false;
 };

@@ -35,6 +35,10 @@ public:
     // is "pending:<what>" and it carries the property pending=true.
     static QLabel *pendingNotice(const QString &what, const QString &text, QWidget *parent);
 
+Q_SIGNALS:
+    // A link on the page asks for another page, by MainWindow::Page's name ("Connection").
+    void pageRequested(const QString &page);
+
 protected:
     QVBoxLayout *body() const { return m_body; }
     // A titled group with a form layout (labels on the left).

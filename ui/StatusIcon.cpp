@@ -115,9 +115,14 @@ StatusIconState statusIconState(const Engine *engine)
         return StatusIconState::QuotaExhausted;
     if (!engine->endpoint()->isConnected())
         return StatusIconState::Disconnected;
-    const bool working = EngineControls::autoAcceptEnabled(engine)
-        || engine->settings()->boolValue(SettingKey::ScheduleEnabled);
-    return working ? StatusIconState::Active : StatusIconState::Off;
+    const bool schedule = engine->settings()->boolValue(SettingKey::ScheduleEnabled);
+    const bool autoAccept = EngineControls::autoAcceptEnabled(engine);
+    // Auto-accept paused on every page it works on, with nothing else to do, is a pause too.
+    const int attached = EngineControls::attachedPageCount(engine);
+    if (autoAccept && !schedule && attached > 0
+        && EngineControls::pausedPageTitles(engine).size() == attached)
+        return StatusIconState::Paused;
+    return autoAccept || schedule ? StatusIconState::Active : StatusIconState::Off;
 }
 
 constexpr EnumName<StatusIconState> kIconStateNames[] {

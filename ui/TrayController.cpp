@@ -7,6 +7,7 @@
 #include "TabConsentDialog.h"
 #include "actions/ToolkitCommands.h"
 #include "agent/RunManager.h"
+#include "autoaccept/AutoAcceptController.h"
 #include "bridge/BridgeManager.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
@@ -14,6 +15,8 @@
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "scheduler/Scheduler.h"
+#include "server/DebugApiService.h"
+#include "server/ToolkitServerService.h"
 #include "settings/Settings.h"
 
 #include <QAction>
@@ -150,6 +153,12 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     connect(bridge, &BridgeManager::sessionChanged, this, &TrayController::refresh);
     connect(bridge, &BridgeManager::listChanged, this, &TrayController::refresh);
 
+    // A page paused or resumed on its own shows in the tooltip (and the icon, when all are).
+    connect(engine->autoAccept(), &AutoAcceptController::targetsChanged, this, &TrayController::refresh);
+
+    connect(engine->debugApi(), &ServerService::stateChanged, this, &TrayController::refresh);
+    connect(engine->toolkitServer(), &ServerService::stateChanged, this, &TrayController::refresh);
+
     connect(&m_trayRetry, &QTimer::timeout, this, &TrayController::lookForTray);
     connect(m_engine, &Engine::statusChanged, this, &TrayController::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &TrayController::refresh);
@@ -165,6 +174,10 @@ bool TrayController::start()
 {
     if (QSystemTrayIcon::isSystemTrayAvailable()) {
         lookForTray();
+        // The very first start opens the window with its welcome: a tray icon alone says
+        // nothing about what the app needs.
+        if (m_window && m_window->isWelcoming())
+            m_window->showAndRaise();
         return true;
     }
     qCWarning(lcUi)
@@ -238,7 +251,11 @@ QString TrayController::toolTip() const
         if (!titles.isEmpty())
             lines.append(titles.join(u", "_s));
     }
-    lines.append(EngineControls::autoAcceptEnabled(m_engine) ? tr("Auto-accept on") : tr("Auto-accept off"));
+    const bool autoAccept = EngineControls::autoAcceptEnabled(m_engine);
+    lines.append(autoAccept ? tr("Auto-accept on") : tr("Auto-accept off"));
+    if (const QString pausedPages = EngineControls::pausedPagesText(m_engine);
+        autoAccept && !pausedPages.isEmpty())
+        lines.append(pausedPages);
     const PromptQueue &queue = m_engine->scheduler()->queue();
     if (queue.state == PromptQueue::State::Running)
         lines.append(tr("Queue: prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size()));
@@ -246,6 +263,7 @@ QString TrayController::toolTip() const
         lines.append(tr("Queue paused at prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size()));
     if (m_engine->quota()->isHolding())
         lines.append(tr("Quota used up: %1").arg(m_engine->quota()->verdict().reason));
+    lines += EngineControls::serverProblems(m_engine); // a server that failed to start
     BridgeManager *bridge = m_engine->bridge();
     for (const QString &id : bridge->activeSessions()) {
         if (const BridgeSession *session = bridge->live(id))
@@ -268,9 +286,9 @@ void TrayController::refresh()
     const PromptQueue &queue = m_engine->scheduler()->queue();
     const bool running = queue.state == PromptQueue::State::Running;
     const bool paused = queue.state == PromptQueue::State::Paused;
-    m_queueStart->setEnabled(!m_standby && !running && !queue.isEmpty());
-    m_queueStart->setToolTip(
-        queue.isEmpty() ? tr("The queue is empty; add prompts in Settings → Prompt queue") : QString());
+    const QString startBlocker = EngineControls::queueStartBlocker(m_engine);
+    m_queueStart->setEnabled(!m_standby && startBlocker.isEmpty());
+    m_queueStart->setToolTip(startBlocker);
     m_queuePause->setText(paused ? tr("Resume") : tr("Pause"));
     m_queuePause->setEnabled(!m_standby && (running || paused));
     m_queueSkip->setEnabled(!m_standby && (running || paused) && queue.hasCurrent());

@@ -191,8 +191,11 @@ void AutoAcceptController::setTargetPaused(const QString &targetId, bool paused)
         m_pausedTargets.insert(targetId);
     else
         m_pausedTargets.remove(targetId);
-    qCInfo(lcAutoAccept).noquote() << u"auto-accept %1 in target %2"_s.arg(
-        paused ? u"paused"_s : u"resumed"_s, targetId);
+    // Named as a person knows the page: its title (its address when it has none).
+    const TargetState state = m_targets.value(targetId);
+    const QString name = !state.title.isEmpty() ? state.title : !state.url.isEmpty() ? state.url : targetId;
+    qCInfo(lcAutoAccept).noquote() << u"auto-accept %1 on the page “%2”"_s.arg(
+        paused ? u"paused"_s : u"resumed"_s, name);
     applyAll();
     Q_EMIT targetsChanged();
 }

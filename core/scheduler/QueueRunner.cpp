@@ -90,6 +90,13 @@ QString QueueRunner::restore(PromptQueue queue, bool existed)
 void QueueRunner::shutdown()
 {
     m_timer->stop();
+    // A clean quit while the chat still has a prompt (the queue may have been stopped or paused
+    // meanwhile) is no crash: the prompt is "sent, unconfirmed" now, so the next start does not
+    // report an interruption, and Start or Resume first looks for it in the chat.
+    if (m_sendInFlight && m_queue.hasCurrent() && m_queue.current().status == QueueItem::Status::Sending) {
+        m_queue.current().status = QueueItem::Status::Unconfirmed;
+        m_queue.current().delivered = false;
+    }
     if (isRunning()) {
         m_queue.state = PromptQueue::State::Paused;
         m_queue.reason = tr("The app quit while the queue was running; resume to go on.");
@@ -108,7 +115,9 @@ QString QueueRunner::start()
 {
     const QString mode = m_settings->stringValue(SettingKey::ScheduleMode);
     if (mode != u"queue"_s)
-        return tr("schedule/mode is “%1”; set it to “queue” to run the queue.").arg(mode);
+        return tr("The queue runs in Queue mode only, and prompts are now sent %1. Choose Queue as the "
+                  "mode first (schedule/mode “queue”).")
+            .arg(mode == u"daily"_s ? tr("daily at a time") : tr("every few minutes"));
     const qint64 now = m_clock->nowMs();
     if (now - m_lastStartMs < kStartDebounce.count())
         return tr("Ignored: the queue was started less than 2 s ago.");

@@ -80,7 +80,7 @@ void DebugApiService::apply()
         if (wasListening)
             qCInfo(lcServer) << "debug API stopped";
         if (wasListening || !m_error.isEmpty()) {
-            m_error.clear();
+            clearError();
             Q_EMIT stateChanged();
         }
         return;
@@ -93,11 +93,13 @@ void DebugApiService::apply()
         return;
     QString error;
     if (!m_server->start(port, &error)) {
-        fail(error
-             + u"; choose another port (setting debug/port, or --debug-server=PORT; 0 picks a free one)"_s);
+        failOnPort(port,
+                   error
+                       + u"; choose another port (setting debug/port, or --debug-server=PORT; 0 picks a "
+                         "free one)"_s);
         return;
     }
-    m_error.clear();
+    clearError();
     DebugServerFile::Entry entry;
     entry.port = m_server->port();
     entry.pid = QCoreApplication::applicationPid();

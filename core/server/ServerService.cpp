@@ -53,8 +53,22 @@ QString ServerService::tokenToListen()
     return token;
 }
 
+void ServerService::failOnPort(quint16 port, const QString &error)
+{
+    fail(error);
+    m_busyPort = port;
+    Q_EMIT stateChanged(); // again, now with the port to flag
+}
+
+void ServerService::clearError()
+{
+    m_error.clear();
+    m_busyPort = 0;
+}
+
 void ServerService::fail(const QString &error)
 {
+    m_busyPort = 0;
     m_error = error;
     qCWarning(lcServer).noquote() << m_name + u":"_s << m_error;
     Q_EMIT stateChanged();

@@ -20,6 +20,9 @@ public:
 
     // Why the server is not running although wanted (port in use, token not writable …).
     QString error() const { return m_error; }
+    // The port a wanted server could not listen on (another program holds it); 0 when the
+    // server runs or failed for another reason.
+    quint16 busyPort() const { return m_busyPort; }
 
     QString tokenFilePath() const { return m_token.path(); }
     // The token, created when missing. Empty (with `error`) when it cannot be written.
@@ -46,8 +49,12 @@ protected:
     QString tokenToListen();
     // Records why the server is off and says so (log and stateChanged).
     void fail(const QString &error);
+    // Likewise for a server that could not listen on `port`.
+    void failOnPort(quint16 port, const QString &error);
+    void clearError();
 
     QString m_error;
+    quint16 m_busyPort = 0;
 
 private:
     QString m_name;

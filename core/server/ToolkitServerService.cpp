@@ -89,7 +89,7 @@ void ToolkitServerService::apply()
         }
     }
     if (!wanted) {
-        m_error.clear();
+        clearError();
         Q_EMIT stateChanged();
         return;
     }
@@ -102,7 +102,7 @@ void ToolkitServerService::apply()
             fail(u"agentServer/url: "_s + error);
             return;
         }
-        m_error.clear();
+        clearError();
         if (m_client->state() == ToolkitWebSocketClient::State::Stopped || m_client->url() != url) {
             qCInfo(lcServer).noquote() << "agent client: dialling" << url.toString();
             m_client->start(url);
@@ -119,10 +119,10 @@ void ToolkitServerService::apply()
         return;
     QString error;
     if (!m_server->start(wantedPort, &error)) {
-        fail(error + u"; choose another port (setting agentServer/port)"_s);
+        failOnPort(wantedPort, error + u"; choose another port (setting agentServer/port)"_s);
         return;
     }
-    m_error.clear();
+    clearError();
     qCInfo(lcServer).noquote() << u"agent server listening on ws://127.0.0.1:%1 (token in %2)"_s
                                       .arg(m_server->port())
                                       .arg(tokenFilePath());

@@ -40,6 +40,7 @@ enum class SettingKey {
     QuotaContinuePrompt,
     UiNotifications,
     UiTrayNotice,
+    UiWelcomed,
     AgentServerMode,
     AgentServerUrl,
     ToolkitMaxTabs,

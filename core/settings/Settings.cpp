@@ -304,10 +304,12 @@ const std::array kTable = {
                   .defaultValue = true },
     // Say once, when closing the window, that the app goes on in the tray (it turns itself off
     // after saying so; the General page turns it back on).
-    SettingSpec { .key = SettingKey::UiTrayNotice,
-                  .name = "ui/trayNotice",
-                  .type = T::Bool,
-                  .defaultValue = true },
+    SettingSpec {
+        .key = SettingKey::UiTrayNotice, .name = "ui/trayNotice", .type = T::Bool, .defaultValue = true },
+    // The first-start welcome was read and put away ("Got It"); until then the window opens
+    // with it on every start.
+    SettingSpec {
+        .key = SettingKey::UiWelcomed, .name = "ui/welcomed", .type = T::Bool, .defaultValue = false },
     // Server mode listens on agentServer/port; client mode dials out to agentServer/url.
     SettingSpec { .key = SettingKey::AgentServerMode,
                   .name = "agentServer/mode",

@@ -6,6 +6,7 @@
 #include "Wait.h"
 #include "cdp/ChromiumProcess.h"
 #include "platform/DesktopEntry.h"
+#include "platform/StartedIde.h"
 
 #include <QDir>
 #include <QFile>
@@ -71,6 +72,33 @@ protected:
             u"[Desktop Entry]\nType=Application\nName=Visual Studio Code\nExec=%1 %F\nIcon=vscode\n"_s.arg(
                 DesktopEntry::joinExec(exec)));
         return path;
+    }
+
+    // A VS Code launcher whose program is the real Chromium started with a window but without
+    // a display, so it dies at once the way a browser does on a desktop it cannot use ("Missing
+    // X server or $DISPLAY", exit code 1).
+    void installDyingCode()
+    {
+        QStringList exec { u"env"_s,
+                           u"-u"_s,
+                           u"DISPLAY"_s,
+                           u"-u"_s,
+                           u"WAYLAND_DISPLAY"_s,
+                           ChromiumProcess::findExecutable(),
+                           u"--no-sandbox"_s,
+                           u"about:blank"_s };
+        writeFile(
+            xdgDataDirs + u"/applications/code.desktop"_s,
+            u"[Desktop Entry]\nType=Application\nName=Visual Studio Code\nExec=%1 %F\nIcon=vscode\n"_s.arg(
+                DesktopEntry::joinExec(exec)));
+    }
+    // A VS Code launcher whose program runs on without ever opening the port.
+    void installSilentCode()
+    {
+        writeFile(
+            xdgDataDirs + u"/applications/code.desktop"_s,
+            u"[Desktop Entry]\nType=Application\nName=Visual Studio Code\nExec=%1 %F\nIcon=vscode\n"_s.arg(
+                DesktopEntry::joinExec({ u"sh"_s, u"-c"_s, u"exec sleep 300"_s, u"sh"_s })));
     }
 
     QLabel *label(const QWidget &page, const QString &name) { return page.findChild<QLabel *>(name); }
@@ -239,6 +267,64 @@ TEST_F(ConnectionPageTest, StartingTheIdeThroughItsLauncherOpensThePort)
     EXPECT_TRUE(waitUntil([pid] { return !processRuns(pid); }, 20s));
     if (processRuns(pid))
         ::kill(pid_t(pid), SIGKILL);
+}
+
+// The browser it started dies before it opens the port: the page stops waiting at once and
+// says why — the exit code and what the browser said — instead of counting to the timeout.
+TEST_F(ConnectionPageTest, AStartedBrowserThatDiesStopsTheWaitAndSaysWhy)
+{
+    installDyingCode();
+    settings->setValue(SettingKey::CdpPort, freePort());
+    ConnectionPage page(engine.get());
+    page.resize(780, 760);
+    page.show();
+    page.selectIde(u"vscode"_s);
+    auto *start = page.findChild<QPushButton *>(u"ideStart"_s);
+    auto *cancel = page.findChild<QPushButton *>(u"ideStartCancel"_s);
+    ASSERT_TRUE(start && cancel);
+    EXPECT_FALSE(cancel->isVisibleTo(&page));
+    ASSERT_TRUE(page.startIde(true));
+    EXPECT_TRUE(cancel->isVisibleTo(&page)) << "a wait can be cancelled";
+    auto *state = label(page, u"startState"_s);
+    ASSERT_TRUE(waitUntil([&] { return !page.startProbe()->isRunning(); }, 20s))
+        << state->text().toStdString();
+    EXPECT_TRUE(state->text().startsWith(u"VS Code ended before it opened port %1 (exit code 1)."_s.arg(
+        settings->intValue(SettingKey::CdpPort))))
+        << state->text().toStdString();
+    EXPECT_TRUE(state->text().contains(u"Missing X server or $DISPLAY"_s)) << state->text().toStdString();
+    EXPECT_TRUE(state->text().contains(u"ide-start.log"_s)) << state->text().toStdString();
+    EXPECT_FALSE(state->text().contains(u"Waiting"_s));
+    EXPECT_TRUE(state->property("error").toBool());
+    EXPECT_TRUE(start->isEnabled());
+    EXPECT_FALSE(cancel->isVisibleTo(&page));
+    screenshot(&page, u"page-connection-start-died"_s);
+}
+
+// Cancel stops the wait and leaves the started program alone, saying so.
+TEST_F(ConnectionPageTest, CancelStopsWaitingForTheStartedIde)
+{
+    installSilentCode();
+    settings->setValue(SettingKey::CdpPort, freePort());
+    ConnectionPage page(engine.get());
+    page.show();
+    page.selectIde(u"vscode"_s);
+    ASSERT_TRUE(page.startIde(true));
+    const qint64 pid = page.lastStartedPid();
+    ASSERT_GT(pid, 0);
+    auto *cancel = page.findChild<QPushButton *>(u"ideStartCancel"_s);
+    ASSERT_TRUE(cancel->isVisibleTo(&page));
+    cancel->click();
+    EXPECT_FALSE(page.startProbe()->isRunning());
+    EXPECT_FALSE(cancel->isVisibleTo(&page));
+    EXPECT_TRUE(page.findChild<QPushButton *>(u"ideStart"_s)->isEnabled());
+    EXPECT_EQ(
+        label(page, u"startState"_s)->text(),
+        u"Stopped waiting. VS Code is still running (process %1); close it yourself if you do not want it."_s
+            .arg(pid));
+    EXPECT_TRUE(processRuns(pid)) << "the started program is left alone";
+    QSignalSpy exited(page.startedIde(), &StartedIde::exited);
+    ::kill(pid_t(pid), SIGTERM);
+    EXPECT_TRUE(exited.count() > 0 || waitForSignal(page.startedIde(), &StartedIde::exited, 20s));
 }
 
 } // namespace

@@ -8,11 +8,14 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 
 #include <gtest/gtest.h>
@@ -196,12 +199,107 @@ TEST_F(QueuePageTest, PromptsAreEditedInPlaceAndTheQueueIsControlledFromThePage)
     page.findChild<QPushButton *>(u"queueStop"_s)->click();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
 
-    // A refusal is shown, not swallowed.
-    settings->setValue(SettingKey::ScheduleMode, u"interval"_s);
+    // A refusal is shown, not swallowed (a second Start within 2 s is ignored), and goes once
+    // what it was about changed.
     start->click();
+    auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
     auto *message = page.findChild<QLabel *>(u"queueMessage"_s);
     EXPECT_TRUE(message->isVisible());
-    EXPECT_TRUE(message->text().contains(u"queue"_s)) << message->text().toStdString();
+    EXPECT_TRUE(message->text().contains(u"less than 2 s ago"_s)) << message->text().toStdString();
+    mode->setCurrentIndex(mode->findData(u"interval"_s));
+    EXPECT_FALSE(message->isVisible()) << "stale: " << message->text().toStdString();
+}
+
+TEST_F(QueuePageTest, StartIsOffWhenItCannotWorkAndSaysWhyInPlainWords)
+{
+    Scheduler *scheduler = engine->scheduler();
+    ASSERT_EQ(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }), QString());
+    QueuePage page(engine.get());
+    page.resize(760, 900);
+    page.show();
+    auto *start = page.findChild<QPushButton *>(u"queueStart"_s);
+    auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
+    SettingField *automatic = field(&page, SettingKey::ScheduleEnabled);
+    SettingField *autoStart = field(&page, SettingKey::ScheduleAutoStartQueue);
+    ASSERT_TRUE(start && mode && automatic && autoStart);
+
+    // Interval mode: Start cannot run the queue, so it is off and its tooltip says what to do.
+    EXPECT_FALSE(start->isEnabled());
+    EXPECT_TRUE(start->toolTip().contains(u"Queue mode only"_s)) << start->toolTip().toStdString();
+    EXPECT_FALSE(start->toolTip().contains(u"schedule/mode"_s)) << "no setting names in the label";
+    EXPECT_TRUE(automatic->note().contains(u"Start and the queue belong to Queue mode"_s))
+        << automatic->note().toStdString();
+    EXPECT_FALSE(autoStart->isVisibleTo(&page)) << "a queue-mode switch";
+
+    // Queue mode: Start is on, and how it goes with "Send prompts automatically" is said.
+    mode->setCurrentIndex(mode->findData(u"queue"_s));
+    EXPECT_TRUE(start->isEnabled());
+    EXPECT_TRUE(automatic->note().contains(u"Start (above, or in the tray menu) runs the queue"_s))
+        << automatic->note().toStdString();
+    EXPECT_TRUE(autoStart->isVisibleTo(&page));
+    EXPECT_FALSE(autoStart->isEnabled()) << "it needs Send prompts automatically";
+    editor<QCheckBox>(&page, SettingKey::ScheduleEnabled)->click();
+    EXPECT_TRUE(autoStart->isEnabled());
+    editor<QCheckBox>(&page, SettingKey::ScheduleAutoStartQueue)->click();
+    EXPECT_TRUE(settings->boolValue(SettingKey::ScheduleAutoStartQueue));
+
+    // An empty queue: off again, for that reason.
+    ASSERT_EQ(scheduler->setQueue({}), QString());
+    EXPECT_FALSE(start->isEnabled());
+    EXPECT_TRUE(start->toolTip().contains(u"The queue is empty"_s)) << start->toolTip().toStdString();
+    screenshot(&page, u"queue-start-off"_s);
+}
+
+// A stop and then a clean quit: the next start says "stopped by the user", never that the app
+// stopped while the queue ran, and offers Start; a quit while it ran offers Resume, as it says.
+TEST_F(QueuePageTest, AStopAndACleanQuitLeaveNoCrashWarning)
+{
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    const auto restartApp = [this] {
+        engine.reset(); // the quit: the engine stops and saves the queue
+        engine = std::make_unique<Engine>(settings.get(), AppPaths::forConfigDir(configDir()));
+        engine->start(); // no IDE on the port: it keeps looking for one
+    };
+    restartApp();
+    ASSERT_EQ(engine->scheduler()->setQueue({ u"write the parser"_s, u"write the tests"_s }), QString());
+    {
+        QueuePage page(engine.get());
+        page.findChild<QPushButton *>(u"queueStart"_s)->click();
+        ASSERT_EQ(engine->scheduler()->queue().state, PromptQueue::State::Running);
+        page.findChild<QPushButton *>(u"queueStop"_s)->click();
+        ASSERT_EQ(engine->scheduler()->queue().state, PromptQueue::State::Stopped);
+    }
+    restartApp();
+    {
+        QueuePage page(engine.get());
+        page.resize(560, 700); // narrow: every status text wraps, nothing scrolls sideways
+        page.show();
+        const QString status = page.findChild<QLabel *>(u"queueStatus"_s)->text();
+        EXPECT_EQ(status, u"Stopped · 2 prompts in the queue — Stopped by the user."_s)
+            << status.toStdString();
+        EXPECT_FALSE(status.contains(u"stopped while"_s, Qt::CaseInsensitive));
+        EXPECT_TRUE(page.findChild<QPushButton *>(u"queueStart"_s)->isEnabled());
+        EXPECT_EQ(page.findChild<QPushButton *>(u"queuePause"_s)->text(), u"Pause"_s);
+        EXPECT_FALSE(page.findChild<QPushButton *>(u"queuePause"_s)->isEnabled());
+        page.findChild<QPushButton *>(u"queueStart"_s)->click();
+        ASSERT_EQ(engine->scheduler()->queue().state, PromptQueue::State::Running);
+    }
+    restartApp(); // quit while it runs
+    QueuePage page(engine.get());
+    page.resize(560, 700);
+    page.show();
+    QCoreApplication::processEvents();
+    const QString status = page.findChild<QLabel *>(u"queueStatus"_s)->text();
+    EXPECT_TRUE(status.startsWith(u"Paused at prompt 1 of 2 — The app quit while the queue was running"_s))
+        << status.toStdString();
+    auto *resume = page.findChild<QPushButton *>(u"queuePause"_s);
+    EXPECT_EQ(resume->text(), u"Resume"_s);
+    EXPECT_TRUE(resume->isEnabled()) << "the reason says resume: the button is there";
+    auto *scroll = page.findChild<QScrollArea *>();
+    ASSERT_TRUE(scroll);
+    EXPECT_EQ(scroll->horizontalScrollBar()->maximum(), 0) << "the page scrolls sideways at " << page.width();
+    screenshot(&page, u"queue-after-quit-narrow"_s);
+    engine->stop();
 }
 
 TEST_F(QueuePageTest, ConversationsThatCannotBeListedSaySo)

@@ -1,8 +1,10 @@
 #include "pages/ServersPage.h"
 
 #include "AppRun.h"
+#include "MainWindow.h"
 #include "QtPrinters.h"
 #include "TokenBox.h"
+#include "TrayController.h"
 #include "UiTest.h"
 #include "Wait.h"
 #include "server/DebugApiService.h"
@@ -18,7 +20,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
+#include <QTcpServer>
 
 #include <gtest/gtest.h>
 
@@ -169,6 +173,64 @@ TEST_F(ServersPageTest, ADebugTokenMadeInTheWindowIsTheOneTheRunningApiChecks)
     EXPECT_NE(second, first);
     EXPECT_EQ(service->token(), second) << "ctl reads the file: the server must accept what it holds";
     service->stop();
+}
+
+// Another program on the agent server's port: the state reads as an error in plain words
+// (the whole error, setting name and all, in its tooltip), the Port field is flagged, and the
+// tray's tooltip says the server is not running; another port clears all three.
+TEST_F(ServersPageTest, APortClashLooksLikeAnErrorFlagsThePortAndShowsInTheTray)
+{
+    QTcpServer squatter;
+    ASSERT_TRUE(squatter.listen(QHostAddress::LocalHost, 0));
+    const quint16 taken = squatter.serverPort();
+    settings->setValue(SettingKey::AgentServerPort, taken);
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    settings->setValue(SettingKey::DebugPort, unusedPort());
+    settings->setValue(SettingKey::DebugEnabled, true);
+    MainWindow window(engine.get());
+    TrayController tray(engine.get(), &window);
+    engine->toolkitServer()->start();
+    engine->debugApi()->start();
+    auto *page = window.page<ServersPage>();
+    ASSERT_TRUE(page);
+    window.resize(800, 600);
+    window.showPage(MainWindow::Page::Servers);
+    window.show();
+
+    auto *state = page->findChild<QLabel *>(u"agentServerState"_s);
+    ASSERT_TRUE(state);
+    EXPECT_EQ(state->text(),
+              u"Not running: port %1 is in use by another program — choose another port."_s.arg(taken));
+    EXPECT_TRUE(state->property("error").toBool()) << "one error style";
+    EXPECT_TRUE(state->toolTip().contains(u"agentServer/port"_s)) << "setting names in tooltips only";
+    EXPECT_FALSE(state->text().contains(u"agentServer/port"_s));
+    SettingField *port = field(page, SettingKey::AgentServerPort);
+    EXPECT_EQ(port->problem(), u"Port %1 is in use by another program; choose another."_s.arg(taken));
+    EXPECT_TRUE(port->editor()->property("error").toBool()) << "the field is flagged";
+    EXPECT_TRUE(tray.toolTip().contains(
+        u"Agent server not running: port %1 is in use by another program"_s.arg(taken)))
+        << tray.toolTip().toStdString();
+
+    // The debug API's state line is whole at this size: it wraps, never cut off.
+    auto *debugState = page->findChild<QLabel *>(u"debugServerState"_s);
+    ASSERT_TRUE(debugState);
+    EXPECT_TRUE(debugState->wordWrap());
+    EXPECT_TRUE(debugState->text().startsWith(u"Listening on http://127.0.0.1:"_s))
+        << debugState->text().toStdString();
+    EXPECT_FALSE(debugState->property("error").toBool());
+    page->findChild<QScrollArea *>()->ensureWidgetVisible(state);
+    screenshot(&window, u"servers-port-clash"_s);
+
+    const quint16 free = unusedPort();
+    editor<QSpinBox>(page, SettingKey::AgentServerPort)->setValue(free);
+    ASSERT_TRUE(engine->toolkitServer()->isListening()) << engine->toolkitServer()->error().toStdString();
+    EXPECT_EQ(state->text(), u"Listening on 127.0.0.1:%1, 0 clients"_s.arg(free));
+    EXPECT_FALSE(state->property("error").toBool());
+    EXPECT_TRUE(port->problem().isEmpty());
+    EXPECT_FALSE(port->editor()->property("error").toBool());
+    EXPECT_FALSE(tray.toolTip().contains(u"not running"_s)) << tray.toolTip().toStdString();
+    engine->toolkitServer()->stop();
+    engine->debugApi()->stop();
 }
 
 } // namespace

@@ -1,16 +1,24 @@
 // The tray: icon states, tooltip, and a menu whose every entry does what it says.
 #include "TrayController.h"
 
+#include "EngineControls.h"
 #include "HeadlessChromium.h"
 #include "MainWindow.h"
 #include "QtPrinters.h"
 #include "StatusIcon.h"
 #include "UiTest.h"
 #include "Wait.h"
+#include "autoaccept/AutoAcceptController.h"
+#include "common/LocalWebServer.h"
+#include "logging/LogBuffer.h"
+#include "logging/Logging.h"
+#include "pages/DashboardPage.h"
 #include "scheduler/Scheduler.h"
 
 #include <QAction>
 #include <QImage>
+#include <QLabel>
+#include <QListWidget>
 #include <QMenu>
 #include <QPainter>
 #include <QSignalSpy>
@@ -128,7 +136,7 @@ TEST_F(TrayControllerTest, QueueEntriesFollowTheQueueAndControlIt)
         ASSERT_TRUE(entry);
         EXPECT_FALSE(entry->isEnabled()) << entry->objectName().toStdString();
     }
-    EXPECT_TRUE(start->toolTip().contains(u"The queue is empty"_s)) << start->toolTip().toStdString();
+    EXPECT_TRUE(start->toolTip().contains(u"Queue mode only"_s)) << start->toolTip().toStdString();
     QAction *sendNow = action(u"sendNowAction"_s);
     ASSERT_TRUE(sendNow);
     EXPECT_EQ(sendNow->text(), u"Send Prompt Now…"_s);
@@ -139,6 +147,8 @@ TEST_F(TrayControllerTest, QueueEntriesFollowTheQueueAndControlIt)
     // later, the queue state is what the menu shows now).
     Scheduler *scheduler = engine->scheduler();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    EXPECT_FALSE(start->isEnabled());
+    EXPECT_TRUE(start->toolTip().contains(u"The queue is empty"_s)) << start->toolTip().toStdString();
     ASSERT_EQ(scheduler->setQueue({ u"one"_s, u"two"_s }), QString());
     EXPECT_TRUE(start->isEnabled());
     start->trigger();
@@ -190,6 +200,82 @@ TEST_F(TrayControllerTest, QuitIsRequestedFromTheMenu)
     QSignalSpy quit(tray.get(), &TrayController::quitRequested);
     action(u"quitAction"_s)->trigger();
     EXPECT_EQ(quit.count(), 1);
+}
+
+// Pausing auto-accept on one page shows beyond the Auto-accept page: in the tooltip, on the
+// Dashboard (its state and its page list) and, once every page is paused, in the icon; the log
+// names the page by its title.
+TEST_F(TrayControllerTest, APageThatIsPausedOnItsOwnShowsEverywhere)
+{
+    HeadlessChromium browser;
+    ASSERT_TRUE(startBrowser(browser));
+    LocalWebServer site;
+    site.setRoot(fixturesDir());
+    ASSERT_TRUE(site.listen());
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
+    engine->start();
+    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }));
+    const CdpResult created = browserCall(*engine->endpoint(), u"Target.createTarget"_s,
+                                          { { u"url"_s, site.url(u"/autoaccept/panel.html"_s).toString() } });
+    const QString targetId = created.result.value(u"targetId").toString();
+    ASSERT_FALSE(targetId.isEmpty());
+    AutoAcceptController *autoAccept = engine->autoAccept();
+    ASSERT_TRUE(waitUntil([&] {
+        for (const AutoAcceptController::TargetState &t : autoAccept->targets()) {
+            if (t.targetId == targetId && t.attached && t.title == u"Auto-accept fixture"_s)
+                return true;
+        }
+        return false;
+    }));
+    EXPECT_EQ(tray->iconState(), StatusIconState::Active);
+    EXPECT_FALSE(tray->toolTip().contains(u"paused"_s)) << tray->toolTip().toStdString();
+
+    autoAccept->setTargetPaused(targetId, true);
+    const int attached = EngineControls::attachedPageCount(engine.get());
+    const QString tip = tray->toolTip();
+    EXPECT_TRUE(tip.contains(u"Auto-accept on"_s)) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(u"Auto-accept paused on"_s) && tip.contains(u"“Auto-accept fixture”"_s))
+        << tip.toStdString();
+    EXPECT_FALSE(tip.contains(targetId)) << "pages by title, never by id";
+    auto *dashboard = window->page<DashboardPage>();
+    ASSERT_TRUE(dashboard);
+    const QString state = dashboard->findChild<QLabel *>(u"dashboardState"_s)->text();
+    EXPECT_TRUE(state.contains(u"Auto-accept paused on"_s) && state.contains(u"“Auto-accept fixture”"_s))
+        << state.toStdString();
+    auto *pages = dashboard->findChild<QListWidget *>(u"targetList"_s);
+    bool listed = false;
+    for (int row = 0; row < pages->count(); ++row)
+        listed
+            |= pages->item(row)->text().startsWith(u"Auto-accept fixture — Generic agent panel — auto-accept "
+                                                   "paused here"_s);
+    EXPECT_TRUE(listed);
+    bool logged = false;
+    const LogBuffer *log = Logging::buffer();
+    for (int row = 0; log && row < log->rowCount(); ++row) {
+        const QString message = log->at(row).message;
+        logged |= message == u"auto-accept paused on the page “Auto-accept fixture”"_s;
+        EXPECT_FALSE(message.contains(targetId)) << message.toStdString();
+    }
+    EXPECT_TRUE(logged) << "the log names the page by its title";
+    EXPECT_EQ(tray->iconState(), attached == 1 ? StatusIconState::Paused : StatusIconState::Active);
+
+    // Every page paused on its own, with nothing else switched on: the icon says paused.
+    for (const AutoAcceptController::TargetState &t : autoAccept->targets())
+        autoAccept->setTargetPaused(t.targetId, true);
+    EXPECT_EQ(tray->iconState(), StatusIconState::Paused);
+    const QImage paused = statusIcon(StatusIconState::Paused).pixmap(20, 20).toImage();
+    EXPECT_EQ(window->findChild<QLabel *>(u"statusIcon"_s)->pixmap().toImage(), paused) << "the window's icon too";
+    window->resize(800, 600);
+    window->showPage(MainWindow::Page::Dashboard);
+    window->show();
+    screenshot(window.get(), u"dashboard-page-paused"_s);
+    for (const AutoAcceptController::TargetState &t : autoAccept->targets())
+        autoAccept->setTargetPaused(t.targetId, false);
+    EXPECT_EQ(tray->iconState(), StatusIconState::Active);
+    EXPECT_FALSE(tray->toolTip().contains(u"paused"_s)) << tray->toolTip().toStdString();
+    engine->stop();
+    browser.stop();
 }
 
 TEST_F(TrayControllerTest, EveryIconStateLooksDifferent)

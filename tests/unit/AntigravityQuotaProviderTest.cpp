@@ -181,8 +181,10 @@ TEST_F(AntigravityQuotaProviderTest, SaysWhyThereIsNoReading)
     AntigravityQuotaProvider provider(std::make_shared<ProcFsProcessFinder>(tree->root()));
     QuotaSnapshot snapshot = refresh(provider);
     EXPECT_FALSE(snapshot.ok);
-    EXPECT_EQ(snapshot.error,
-              u"Antigravity is not running: no language server with an Antigravity app dir was found"_s);
+    EXPECT_EQ(
+        snapshot.error,
+        u"Antigravity is not running, so its quota cannot be read. Start Antigravity, or turn the quota "
+        "check off if you use another IDE."_s);
 
     // Found, but the token is wrong everywhere (403): no port counts as the server.
     auto server = languageServer(u"another-token"_s);

@@ -333,7 +333,9 @@ TEST_F(SchedulerTest, StartIsRefusedWithAReason)
     EXPECT_EQ(scheduler->startQueue(), u"The queue is empty; add prompts first."_s);
     set(SettingKey::ScheduleMode, u"interval"_s);
     scheduler->setQueue({ u"a"_s });
-    EXPECT_EQ(scheduler->startQueue(), u"schedule/mode is “interval”; set it to “queue” to run the queue."_s);
+    EXPECT_EQ(scheduler->startQueue(),
+              u"The queue runs in Queue mode only, and prompts are now sent every few "
+              "minutes. Choose Queue as the mode first (schedule/mode “queue”)."_s);
     set(SettingKey::ScheduleMode, u"queue"_s);
     EXPECT_EQ(scheduler->setQueue({ u"a"_s, u"  "_s }), u"Prompt 2 of the queue is empty."_s);
     EXPECT_EQ(scheduler->startQueue(), QString());

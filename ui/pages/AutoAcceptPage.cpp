@@ -1,6 +1,7 @@
 #include "AutoAcceptPage.h"
 
 #include "EngineControls.h"
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
@@ -94,7 +95,7 @@ AutoAcceptPage::AutoAcceptPage(Engine *engine, QWidget *parent)
     m_profileErrors = new QLabel(this);
     m_profileErrors->setObjectName(u"profileErrors"_s);
     makeWrapping(m_profileErrors);
-    m_profileErrors->setForegroundRole(QPalette::Link);
+    ErrorStyle::setError(m_profileErrors);
     pages->addWidget(m_profileErrors);
     auto *reloadRow = new QHBoxLayout;
     auto *reload = new QPushButton(tr("Reload profiles"), this);

@@ -1,5 +1,6 @@
 #include "BridgePage.h"
 
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "bridge/BridgeManager.h"
 #include "engine/Engine.h"
@@ -211,7 +212,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     auto *startRow = new QHBoxLayout;
     m_startError = new QLabel(this);
     m_startError->setObjectName(u"bridgeStartError"_s);
-    m_startError->setStyleSheet(u"color: #b3261e;"_s);
+    ErrorStyle::setError(m_startError);
     makeWrapping(m_startError);
     startRow->addWidget(m_startError, 1);
     m_start = new QPushButton(tr("Start"), this);
@@ -237,6 +238,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     auto *controls = new QHBoxLayout;
     m_turn = new QLabel(this);
     m_turn->setObjectName(u"bridgeTurn"_s);
+    makeWrapping(m_turn);
     controls->addWidget(m_turn, 1);
     m_pause = new QPushButton(tr("Pause"), this);
     m_pause->setObjectName(u"bridgePause"_s);
@@ -559,7 +561,7 @@ void BridgePage::showRecord(const BridgeRecord &record)
         status += u" — "_s + record.reason;
     if (record.status == BridgeStatus::Done && !record.doneText.isEmpty())
         status += u'\n' + tr("The chat says: %1").arg(record.doneText);
-    m_status->setStyleSheet(record.status == BridgeStatus::Failed ? u"color: #b3261e;"_s : QString());
+    ErrorStyle::setError(m_status, record.status == BridgeStatus::Failed);
     m_status->setText(status);
     m_status->show();
     QString chat = record.agentTitle.isEmpty() ? record.agentUrl : record.agentTitle;
@@ -671,7 +673,7 @@ void BridgePage::saveTools()
         showError(m_toolsMessage, error);
         return;
     }
-    m_toolsMessage->setStyleSheet(u"color: #1b6e20;"_s);
+    ErrorStyle::setOk(m_toolsMessage);
     m_toolsMessage->setText(tr("Saved."));
 }
 
@@ -706,7 +708,7 @@ void BridgePage::learn()
 {
     const QString tab = m_agent->currentData().toString();
     m_learnStatus->show();
-    m_learnStatus->setStyleSheet(QString());
+    ErrorStyle::setError(m_learnStatus, false);
     if (tab.isEmpty()) {
         showError(m_learnStatus, tr("Pick the chat's tab first."));
         return;
@@ -728,7 +730,7 @@ void BridgePage::learn()
                 self->showError(self->m_learnStatus, error);
                 return;
             }
-            self->m_learnStatus->setStyleSheet(u"color: #1b6e20;"_s);
+            ErrorStyle::setOk(self->m_learnStatus);
             self->m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
         });
 }
@@ -767,7 +769,7 @@ void BridgePage::reveal(QWidget *widget)
 
 void BridgePage::showError(QLabel *label, const QString &error)
 {
-    label->setStyleSheet(u"color: #b3261e;"_s);
+    ErrorStyle::setError(label);
     label->setText(sentence(error));
     label->show();
 }

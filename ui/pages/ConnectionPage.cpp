@@ -1,8 +1,10 @@
 #include "ConnectionPage.h"
 
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "platform/IdeStarter.h"
+#include "platform/StartedIde.h"
 #include "logging/LogCategories.h"
 #include "common/TextPattern.h"
 #include "settings/Settings.h"
@@ -111,6 +113,13 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     m_ideCombo->setObjectName(u"ideChoice"_s);
     for (const IdeInfo &info : std::as_const(m_ides))
         m_ideCombo->addItem(info.name, info.id);
+    // The first IDE this system has a launcher for is the one offered.
+    for (int i = 0; i < m_ides.size(); ++i) {
+        if (m_launcher->state(m_ides.at(i)).found) {
+            m_ideCombo->setCurrentIndex(i);
+            break;
+        }
+    }
     connect(m_ideCombo, &QComboBox::currentIndexChanged, this, &ConnectionPage::refreshLauncher);
     ide->addRow(tr("IDE:"), m_ideCombo);
     m_launcherState = new QLabel(ideBox);
@@ -132,6 +141,12 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     m_start->setObjectName(u"ideStart"_s);
     connect(m_start, &QPushButton::clicked, this, [this] { startIde(); });
     buttons->addWidget(m_start);
+    m_cancelStart = new QPushButton(tr("Cancel"), ideBox);
+    m_cancelStart->setObjectName(u"ideStartCancel"_s);
+    m_cancelStart->setToolTip(tr("Stop waiting for the port (the started program is left running)"));
+    m_cancelStart->hide();
+    connect(m_cancelStart, &QPushButton::clicked, this, &ConnectionPage::cancelStart);
+    buttons->addWidget(m_cancelStart);
     buttons->addStretch(1);
     ide->addRow(buttons);
     m_startState = new QLabel(ideBox);
@@ -143,15 +158,24 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     // of asking the user to.
     connect(m_startProbe, &CdpProbe::attemptFailed, this, [this] {
         const IdeInfo *info = selectedIde();
-        m_startState->setText(tr("Waiting for %1 to open port %2… (%3 s)")
-                                  .arg(info ? info->name : QString())
-                                  .arg(savedPort())
-                                  .arg(m_startClock.elapsed() / 1000));
+        QString text = tr("Waiting for %1 to open port %2… (%3 s)")
+                           .arg(info ? info->name : QString())
+                           .arg(savedPort())
+                           .arg(m_startClock.elapsed() / 1000);
+        if (m_started && !m_started->isRunning())
+            text += u' '
+                + tr("The program started ended at once (exit code 0), as a launcher that hands over does; "
+                     "if "
+                     "no window opens, %1 may already be running without debugging.")
+                      .arg(info ? info->name : QString());
+        m_startState->setText(text);
     });
     connect(m_startProbe, &CdpProbe::finished, this, [this](const CdpProbeResult &result) {
         const IdeInfo *info = selectedIde();
         const QString name = info ? info->name : tr("The IDE");
         m_start->setEnabled(true);
+        m_cancelStart->hide();
+        ErrorStyle::setError(m_startState, !result.ok);
         if (result.ok)
             m_startState->setText(tr("%1 answers on port %2 (%3). The app attaches to it by itself.")
                                       .arg(name)
@@ -179,6 +203,46 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
 }
 
 ConnectionPage::~ConnectionPage() = default;
+
+void ConnectionPage::cancelStart()
+{
+    if (!m_startProbe->isRunning())
+        return;
+    m_startProbe->cancel();
+    m_start->setEnabled(true);
+    m_cancelStart->hide();
+    const IdeInfo *info = selectedIde();
+    const QString name = info ? info->name : tr("The IDE");
+    ErrorStyle::setError(m_startState, false);
+    m_startState->setText(
+        m_started && m_started->isRunning()
+            ? tr("Stopped waiting. %1 is still running (process %2); close it yourself if you "
+                 "do not want it.")
+                  .arg(name)
+                  .arg(m_started->pid())
+            : tr("Stopped waiting."));
+}
+
+void ConnectionPage::startedProgramEnded(int exitCode, bool crashed)
+{
+    if (!m_startProbe->isRunning())
+        return; // the port answered first, or the user cancelled
+    m_startProbe->cancel();
+    m_start->setEnabled(true);
+    m_cancelStart->hide();
+    const IdeInfo *info = selectedIde();
+    const QString name = info ? info->name : tr("The IDE");
+    QString text = crashed
+        ? tr("%1 was killed before it opened port %2.").arg(name).arg(savedPort())
+        : tr("%1 ended before it opened port %2 (exit code %3).").arg(name).arg(savedPort()).arg(exitCode);
+    const QString said = m_started ? m_started->outputTail(6) : QString();
+    if (!said.isEmpty())
+        text += u'\n' + tr("Its last words: %1").arg(said);
+    if (m_started)
+        text += u'\n' + tr("All it wrote is in %1.").arg(QDir::toNativeSeparators(m_started->outputFile()));
+    ErrorStyle::setError(m_startState);
+    m_startState->setText(text);
+}
 
 QString ConnectionPage::profileRoot(const AppPaths &paths)
 {
@@ -220,10 +284,12 @@ void ConnectionPage::testConnection()
     const auto port = quint16(qobject_cast<QSpinBox *>(m_port->editor())->value());
     if (const QString problem = settings()->validate(SettingKey::CdpHost, host); !problem.isEmpty()) {
         m_host->commit(); // shows the problem under the field
+        ErrorStyle::setError(m_testResult);
         m_testResult->setText(tr("Fix the host first."));
         return;
     }
     m_testButton->setEnabled(false);
+    ErrorStyle::setError(m_testResult, false);
     m_testResult->setText(tr("Asking %1:%2…").arg(host).arg(port));
     m_targets->clear();
     m_targets->hide();
@@ -234,6 +300,7 @@ void ConnectionPage::showProbeResult(const CdpProbeResult &result)
 {
     m_testButton->setEnabled(true);
     m_targets->clear();
+    ErrorStyle::setError(m_testResult, !result.ok);
     if (!result.ok) {
         m_testResult->setText(result.error);
         m_targets->hide();
@@ -316,6 +383,18 @@ void ConnectionPage::refreshLauncher()
     m_restore->setEnabled(state.rewritten);
     m_start->setText(tr("Start %1 with Debugging").arg(info->name));
     m_start->setEnabled(state.found && !m_startProbe->isRunning());
+    Q_EMIT launcherChanged();
+}
+
+QString ConnectionPage::startText() const
+{
+    return m_start->text();
+}
+
+bool ConnectionPage::canStartIde() const
+{
+    const IdeInfo *info = selectedIde();
+    return info && m_launcher->state(*info).found;
 }
 
 bool ConnectionPage::rewriteLauncher()
@@ -377,17 +456,29 @@ bool ConnectionPage::startIde(bool confirmed)
         if (box.clickedButton() != start)
             return false;
     }
-    const std::optional<qint64> pid = IdeStarter::start(*plan);
-    if (!pid) {
-        m_startState->setText(tr("Could not start %1 (%2).").arg(info->name, plan->program));
+    QString error;
+    delete m_started; // a previous start's watch (its program runs on)
+    m_started
+        = StartedIde::start(*plan, QDir(engine()->paths().logDir).filePath(u"ide-start.log"_s), &error, this);
+    if (!m_started) {
+        ErrorStyle::setError(m_startState);
+        m_startState->setText(tr("Could not start %1 (%2).").arg(info->name, error));
         m_startState->show();
         return false;
     }
-    m_lastPid = *pid;
-    Q_EMIT ideStarted(*pid);
+    // A program that ends with an error before the port opens is the answer: stop waiting.
+    connect(m_started, &StartedIde::exited, this, [this](int exitCode, bool crashed) {
+        if (!crashed && exitCode == 0)
+            return; // a launcher that handed over to the IDE; the port tells
+        startedProgramEnded(exitCode, crashed);
+    });
+    m_lastPid = m_started->pid();
+    Q_EMIT ideStarted(m_lastPid);
+    ErrorStyle::setError(m_startState, false);
     m_startState->setText(tr("Waiting for %1 to open port %2…").arg(info->name).arg(port));
     m_startState->show();
     m_start->setEnabled(false);
+    m_cancelStart->show();
     m_startClock.start();
     // Where the app will look for it: the saved address (an IDE started here listens on this
     // machine; a host that forwards to it, e.g. a tunnel's, is probed as the engine will).

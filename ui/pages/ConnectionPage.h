@@ -19,6 +19,8 @@ class QTreeWidget;
 
 namespace mpa {
 
+class StartedIde;
+
 class ConnectionPage : public SettingsPage
 {
     Q_OBJECT
@@ -39,14 +41,24 @@ public:
     bool startIde(bool confirmed = false);
     CdpProbe *startProbe() const { return m_startProbe; }
     qint64 lastStartedPid() const { return m_lastPid; }
+    StartedIde *startedIde() const { return m_started; }
+    // "Start VS Code with Debugging", and whether a launcher for it was found (the welcome
+    // offers the same button).
+    QString startText() const;
+    bool canStartIde() const;
 
     // Where dedicated browser profiles (Chrome's --user-data-dir) live for these paths.
     static QString profileRoot(const AppPaths &paths);
 
 Q_SIGNALS:
     void ideStarted(qint64 pid);
+    // The selected IDE or its launcher changed (startText(), canStartIde()).
+    void launcherChanged();
 
 private:
+    void cancelStart();
+    // The started program ended with an error before its port opened: stop waiting, say why.
+    void startedProgramEnded(int exitCode, bool crashed);
     void refreshAddressNotes();
     void refreshEngineState();
     void showProbeResult(const CdpProbeResult &result);
@@ -69,6 +81,8 @@ private:
     QPushButton *m_rewrite;
     QPushButton *m_restore;
     QPushButton *m_start;
+    QPushButton *m_cancelStart;
+    StartedIde *m_started = nullptr;
     QLabel *m_startState;
     CdpProbe *m_startProbe;
     QElapsedTimer m_startClock;

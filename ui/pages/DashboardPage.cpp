@@ -28,6 +28,11 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     m_state = new QLabel(this);
     m_state->setObjectName(u"dashboardState"_s);
     makeWrapping(m_state);
+    m_state->setTextFormat(Qt::RichText); // with a link to the Connection page while it waits
+    connect(m_state, &QLabel::linkActivated, this, [this](const QString &link) {
+        if (link.startsWith(u"page:"_s))
+            Q_EMIT pageRequested(link.mid(5));
+    });
     now->addWidget(m_state);
     auto *controls = new QHBoxLayout;
     controls->setSpacing(6);
@@ -113,7 +118,16 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
 
 void DashboardPage::refresh()
 {
-    m_state->setText(engine()->statusLine());
+    QString state = engine()->statusLine().toHtmlEscaped();
+    if (engine()->isRunning() && !engine()->endpoint()->isConnected())
+        state
+            += u" · <a href=\"page:Connection\">"_s + tr("Connection settings…").toHtmlEscaped() + u"</a>"_s;
+    if (const QString pausedPages = EngineControls::pausedPagesText(engine());
+        !pausedPages.isEmpty() && EngineControls::autoAcceptEnabled(engine()))
+        state += u"<br>"_s
+            + QString(pausedPages + tr(". To resume there, tick the page again on the Auto-accept page."))
+                  .toHtmlEscaped();
+    m_state->setText(state);
     {
         const QSignalBlocker blocker(m_autoAccept);
         m_autoAccept->setChecked(EngineControls::autoAcceptEnabled(engine()));
@@ -132,9 +146,11 @@ void DashboardPage::refresh()
         if (title.isEmpty())
             title = info.url;
         const IdeProfile *profile = engine()->autoAccept()->profileFor(session);
-        auto *item = new QListWidgetItem(profile ? tr("%1 — %2").arg(title, profile->name)
-                                                 : tr("%1 — no IDE profile").arg(title),
-                                         m_targets);
+        QString text
+            = profile ? tr("%1 — %2").arg(title, profile->name) : tr("%1 — no IDE profile").arg(title);
+        if (engine()->autoAccept()->isTargetPaused(info.targetId))
+            text += tr(" — auto-accept paused here");
+        auto *item = new QListWidgetItem(text, m_targets);
         item->setToolTip(info.url);
     }
     if (m_targets->count() == 0) {

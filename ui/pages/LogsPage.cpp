@@ -12,6 +12,7 @@
 #include <QFontDatabase>
 #include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -51,7 +52,7 @@ LogsPage::LogsPage(Engine *engine, QWidget *parent)
 
     m_category = new QComboBox(this);
     m_category->setObjectName(u"logCategory"_s);
-    m_category->addItem(tr("All categories"), QString());
+    m_category->addItem(tr("All parts of the app"), QString());
     for (const QLoggingCategory *category :
          { &lcApp(), &lcCdp(), &lcPage(), &lcAutoAccept(), &lcChat(), &lcScheduler(), &lcQuota(), &lcSafety(),
            &lcAgent(), &lcBridge(), &lcServer(), &lcPlatform(), &lcSettings(), &lcUi() })
@@ -148,11 +149,36 @@ LogsPage::LogsPage(Engine *engine, QWidget *parent)
     m_view->scrollToBottom();
 }
 
+QString LogsPage::categoryLabel(const QString &category)
+{
+    // What each part of the app is called in plain words; the category's own name (for
+    // QT_LOGGING_RULES) is the item's tooltip.
+    static const QHash<QString, const char *> labels {
+        { u"mpa.app"_s, QT_TR_NOOP("The app") },
+        { u"mpa.cdp"_s, QT_TR_NOOP("Browser connection") },
+        { u"mpa.page"_s, QT_TR_NOOP("Pages") },
+        { u"mpa.autoaccept"_s, QT_TR_NOOP("Auto-accept") },
+        { u"mpa.chat"_s, QT_TR_NOOP("Chat") },
+        { u"mpa.scheduler"_s, QT_TR_NOOP("Prompt queue and schedule") },
+        { u"mpa.quota"_s, QT_TR_NOOP("Quota") },
+        { u"mpa.safety"_s, QT_TR_NOOP("Safety") },
+        { u"mpa.agent"_s, QT_TR_NOOP("Tasks") },
+        { u"mpa.bridge"_s, QT_TR_NOOP("Chat bridge") },
+        { u"mpa.server"_s, QT_TR_NOOP("Servers") },
+        { u"mpa.platform"_s, QT_TR_NOOP("System") },
+        { u"mpa.settings"_s, QT_TR_NOOP("Settings") },
+        { u"mpa.ui"_s, QT_TR_NOOP("Window and tray") },
+    };
+    const auto it = labels.constFind(category);
+    return it != labels.cend() ? tr(*it) : category;
+}
+
 void LogsPage::addCategory(const QString &category)
 {
     if (category.isEmpty() || m_category->findData(category) >= 0)
         return;
-    m_category->addItem(category, category);
+    m_category->addItem(categoryLabel(category), category);
+    m_category->setItemData(m_category->count() - 1, category, Qt::ToolTipRole);
 }
 
 void LogsPage::updateCount()

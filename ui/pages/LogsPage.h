@@ -29,6 +29,8 @@ public:
 
 private:
     void addCategory(const QString &category);
+    // "Browser connection" for mpa.cdp: the label a person reads for a logging category.
+    static QString categoryLabel(const QString &category);
     void updateCount();
 
     LogBuffer *m_buffer;

@@ -1,5 +1,6 @@
 #include "ModelsPage.h"
 
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "agent/LlmClient.h"
 #include "agent/LlmProviders.h"
@@ -301,7 +302,10 @@ void ModelsPage::test()
             if (!self)
                 return;
             self->m_test->setEnabled(true);
-            self->m_testResult->setStyleSheet(ok ? u"color: #1b6e20;"_s : u"color: #b3261e;"_s);
+            if (ok)
+                ErrorStyle::setOk(self->m_testResult);
+            else
+                ErrorStyle::setError(self->m_testResult);
             self->m_testResult->setText(message);
         });
     });

@@ -1,5 +1,7 @@
 #include "QueuePage.h"
 
+#include "EngineControls.h"
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "chat/AgentChat.h"
 #include "engine/Engine.h"
@@ -50,7 +52,7 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     m_message = new QLabel(this);
     m_message->setObjectName(u"queueMessage"_s);
     makeWrapping(m_message);
-    m_message->setForegroundRole(QPalette::PlaceholderText);
+    ErrorStyle::setError(m_message); // it shows refusals
     m_message->hide();
     state->addWidget(m_message);
     auto *controls = new QHBoxLayout;
@@ -74,8 +76,8 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
 
     // When.
     QFormLayout *when = addFormGroup(tr("When"));
-    addField(when, QString(), SettingKey::ScheduleEnabled,
-             SettingField::Options().withText(tr("Send prompts automatically")));
+    m_enabled = addField(when, QString(), SettingKey::ScheduleEnabled,
+                         SettingField::Options().withText(tr("Send prompts automatically")));
     addField(when, tr("Mode:"), SettingKey::ScheduleMode,
              SettingField::Options().withChoices(
                  { { u"interval"_s, tr("Every few minutes") },
@@ -89,6 +91,8 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
             return valueProblem(settings()->stringValue(SettingKey::ScheduleMode), v.toString());
         }));
     addField(when, tr("Prompt:"), SettingKey::SchedulePrompt, SettingField::Options().asTextBox(3));
+    m_autoStart = addField(when, QString(), SettingKey::ScheduleAutoStartQueue,
+                           SettingField::Options().withText(tr("Start the queue when the app starts")));
 
     // The queue.
     QGroupBox *queueBox = nullptr;
@@ -192,8 +196,11 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::ScheduleMode)
             m_value->recheck(); // the value shown may not fit the new mode
-        if (key == SettingKey::ScheduleMode || key == SettingKey::ScheduleValue)
+        if (key == SettingKey::ScheduleMode || key == SettingKey::ScheduleValue
+            || key == SettingKey::ScheduleEnabled)
             refreshMode();
+        if (key == SettingKey::ScheduleMode)
+            refreshQueue(); // Start depends on the mode
     });
     connect(m_value, &SettingField::refused, this, &QueuePage::refreshMode);
     connect(scheduler, &Scheduler::queueChanged, this, &QueuePage::refreshQueue);
@@ -204,9 +211,26 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
 
 void QueuePage::report(const QString &refusal)
 {
-    m_message->setText(refusal);
-    m_message->setVisible(!refusal.isEmpty());
+    showMessage(refusal);
     refreshQueue();
+}
+
+void QueuePage::showMessage(const QString &text)
+{
+    m_message->setText(text);
+    m_message->setVisible(!text.isEmpty());
+    // A refusal is about the queue and the mode as they are now: it goes once either changes.
+    m_messageState = int(engine()->scheduler()->queue().state);
+    m_messageMode = settings()->stringValue(SettingKey::ScheduleMode);
+}
+
+void QueuePage::dropStaleMessage()
+{
+    if (m_message->isHidden())
+        return;
+    if (m_messageState != int(engine()->scheduler()->queue().state)
+        || m_messageMode != settings()->stringValue(SettingKey::ScheduleMode))
+        showMessage(QString());
 }
 
 QStringList QueuePage::listedPrompts() const
@@ -224,9 +248,7 @@ void QueuePage::saveQueue()
         if (!prompt.trimmed().isEmpty())
             prompts.append(prompt); // an emptied prompt is taken out
     }
-    const QString refused = engine()->scheduler()->setQueue(prompts);
-    m_message->setText(refused);
-    m_message->setVisible(!refused.isEmpty());
+    showMessage(engine()->scheduler()->setQueue(prompts));
     refreshQueue();
 }
 
@@ -319,8 +341,15 @@ void QueuePage::refreshQueue()
     }
     m_status->setText(text);
 
-    m_start->setEnabled(!running && total > 0);
-    m_start->setToolTip(queueMode ? QString() : tr("Set the mode to Queue to run the queue."));
+    dropStaleMessage();
+    // What cannot work is off, and says why.
+    const QString startBlocker = EngineControls::queueStartBlocker(engine());
+    m_start->setEnabled(startBlocker.isEmpty());
+    m_start->setToolTip(startBlocker.isEmpty()
+                            ? (paused ? tr("Go on from the prompt the queue stopped at")
+                                      : tr("Send the queue's prompts one after another, each when the agent "
+                                           "has fallen silent after the last"))
+                            : startBlocker);
     m_pause->setText(paused ? tr("Resume") : tr("Pause"));
     m_pause->setEnabled(running || paused);
     m_skip->setEnabled((running || paused) && queue.hasCurrent());
@@ -387,6 +416,19 @@ void QueuePage::refreshMode()
     else
         text = tr("Not used in queue mode: the next prompt goes out when the agent falls silent.");
     m_value->setNote(text);
+    // How the switch and Start go together, for the mode chosen.
+    m_enabled->setNote(
+        mode == u"queue"_s
+            ? tr("In Queue mode, Start (above, or in the tray menu) runs the queue whether this "
+                 "is on or not; with this on, “Start the queue when the app starts” starts it "
+                 "by itself.")
+            : tr("Sends the prompt below on this schedule while the app runs. Start and the "
+                 "queue belong to Queue mode."));
+    m_autoStart->setVisible(mode == u"queue"_s);
+    m_autoStart->setEnabled(settings()->boolValue(SettingKey::ScheduleEnabled));
+    m_autoStart->editor()->setToolTip(settings()->boolValue(SettingKey::ScheduleEnabled)
+                                          ? QString()
+                                          : tr("Turn on “Send prompts automatically” first"));
 }
 
 } // namespace mpa

@@ -25,16 +25,23 @@ private:
     void refreshQueue();
     void saveQueue();
     void report(const QString &refusal);
+    void showMessage(const QString &text);
+    // Hides a message shown for a queue state or mode that has changed since.
+    void dropStaleMessage();
     void listConversations();
     QStringList listedPrompts() const;
 
+    SettingField *m_enabled;
     SettingField *m_value;
+    SettingField *m_autoStart;
     QListWidget *m_queue;
     QLabel *m_status;
     QLabel *m_message;
     QPushButton *m_start, *m_pause, *m_skip, *m_stop, *m_add, *m_remove;
     QComboBox *m_conversations;
     QLabel *m_conversationNote;
+    int m_messageState = 0;
+    QString m_messageMode;
     bool m_filling = false;
     bool m_inItemChange = false;
 };

@@ -1,5 +1,6 @@
 #include "QuotaPage.h"
 
+#include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
@@ -32,6 +33,7 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
     row->setSpacing(6);
     m_lastPoll = new QLabel(tr("Last checked: never"), this);
     m_lastPoll->setObjectName(u"quotaLastPoll"_s);
+    makeWrapping(m_lastPoll);
     m_lastPoll->setForegroundRole(QPalette::PlaceholderText);
     row->addWidget(m_lastPoll);
     row->addStretch(1);
@@ -41,6 +43,7 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
     models->addLayout(row);
     m_plan = new QLabel(this);
     m_plan->setObjectName(u"quotaPlan"_s);
+    makeWrapping(m_plan);
     models->addWidget(m_plan);
     m_problem = new QLabel(this);
     m_problem->setObjectName(u"quotaProblem"_s);
@@ -155,6 +158,7 @@ void QuotaPage::refresh()
     if (row == 0) {
         auto *none = new QLabel(enabled ? tr("No quota reading yet.") : tr("No quota reading."), m_models);
         none->setObjectName(u"quotaEmpty"_s);
+        makeWrapping(none);
         none->setForegroundRole(QPalette::PlaceholderText);
         m_grid->addWidget(none, 0, 0, 1, 3);
     }

@@ -47,6 +47,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     row->setSpacing(6);
     m_count = new QLabel(this);
     m_count->setObjectName(u"banCount"_s);
+    makeWrapping(m_count);
     m_count->setForegroundRole(QPalette::PlaceholderText);
     row->addWidget(m_count);
     row->addStretch(1);
@@ -99,6 +100,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     QVBoxLayout *recent = addGroup(tr("Recently blocked"));
     m_blockedEmpty = new QLabel(tr("Nothing was blocked since the app started."), this);
     m_blockedEmpty->setObjectName(u"recentBlockedEmpty"_s);
+    makeWrapping(m_blockedEmpty);
     m_blockedEmpty->setForegroundRole(QPalette::PlaceholderText);
     recent->addWidget(m_blockedEmpty);
     m_blocked = new QTableWidget(0, 4, this);

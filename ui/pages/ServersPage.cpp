@@ -1,5 +1,7 @@
 #include "ServersPage.h"
 
+#include "EngineControls.h"
+#include "ErrorStyle.h"
 #include "TokenBox.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
@@ -27,6 +29,17 @@ void ServersPage::followServer(ServerService *service, TokenBox *token,
     showState();
 }
 
+void ServersPage::showProblem(QLabel *state, const ServerService *service, SettingField *port)
+{
+    const bool failed = !service->error().isEmpty();
+    ErrorStyle::setError(state, failed);
+    state->setToolTip(failed ? service->error() : QString()); // the whole story, setting names too
+    port->setProblem(
+        service->busyPort() != 0
+            ? tr("Port %1 is in use by another program; choose another.").arg(service->busyPort())
+            : QString());
+}
+
 ServersPage::ServersPage(Engine *engine, QWidget *parent)
     : SettingsPage(engine, tr("Servers"),
                    tr("Let scripts and other agents drive the app. Both servers listen on 127.0.0.1 only and "
@@ -38,10 +51,11 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     QFormLayout *debug = addFormGroup(tr("Debug API"));
     addField(debug, QString(), SettingKey::DebugEnabled,
              SettingField::Options().withText(tr("Serve the debug API (HTTP)")));
-    addField(debug, tr("Port:"), SettingKey::DebugPort);
-    SettingField *evaluate = addField(
-        debug, QString(), SettingKey::DebugAllowEvaluate,
-        SettingField::Options().withText(tr("Allow evaluateInBrowser (runs any script in your pages)")));
+    SettingField *debugPort = addField(debug, tr("Port:"), SettingKey::DebugPort);
+    SettingField *evaluate
+        = addField(debug, QString(), SettingKey::DebugAllowEvaluate,
+                   SettingField::Options().withText(tr("Let the debug API run any script in your pages")));
+    evaluate->setToolTip(tr("Setting: debug/allowEvaluate (the evaluateInBrowser action)"));
     evaluate->setNote(tr("Only for debugging: anyone with the token can then read and change every page the "
                          "app is attached to."));
     m_debugToken = new TokenBox(paths.file(u"debug-token"_s), tr("the debug API"), this);
@@ -50,16 +64,19 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     debug->addRow(hint(tr("multi-purpose-agent ctl ACTION reads this token by itself."), this));
     auto *state = new QLabel(this);
     state->setObjectName(u"debugServerState"_s);
-    state->setWordWrap(true);
+    makeWrapping(state); // a long reason wraps instead of being cut off
+    state->setTextInteractionFlags(Qt::TextSelectableByMouse);
     debug->addRow(tr("State:"), state);
     DebugApiService *service = engine->debugApi();
-    auto showState = [service, state] {
+    auto showState = [service, state, debugPort] {
+        const QString problem = EngineControls::serverProblem(service);
         if (service->isListening())
             state->setText(tr("Listening on http://127.0.0.1:%1").arg(service->port()));
-        else if (!service->error().isEmpty())
-            state->setText(tr("Not running: %1").arg(service->error()));
+        else if (!problem.isEmpty())
+            state->setText(tr("Not running: %1.").arg(problem));
         else
             state->setText(tr("Not running"));
+        showProblem(state, service, debugPort);
     };
     followServer(service, m_debugToken, showState);
 
@@ -72,7 +89,8 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
             { { u"server"_s, tr("Server: agents connect to this app") },
               { u"client"_s,
                 tr("Client: this app dials out to an agent (as the LLM Browser Agent extension did)") } }));
-    addField(agent, tr("Port:"), SettingKey::AgentServerPort)->setNote(tr("Server mode listens here."));
+    SettingField *agentPort = addField(agent, tr("Port:"), SettingKey::AgentServerPort);
+    agentPort->setNote(tr("Server mode listens here."));
     addField(agent, tr("Agent URL:"), SettingKey::AgentServerUrl,
              SettingField::Options().withPlaceholder(u"ws://localhost:8080"_s))
         ->setNote(tr("Client mode connects here and retries every 1–30 s while nobody answers."));
@@ -91,8 +109,11 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     // The retry countdown moves without a state change: refresh it every second while waiting.
     auto *countdown = new QTimer(this);
     countdown->setInterval(1000);
-    auto showAgentState = [agentServer, agentState, countdown] {
-        agentState->setText(agentServer->statusText());
+    auto showAgentState = [agentServer, agentState, countdown, agentPort] {
+        const QString problem = EngineControls::serverProblem(agentServer);
+        agentState->setText(problem.isEmpty() ? agentServer->statusText()
+                                              : tr("Not running: %1.").arg(problem));
+        showProblem(agentState, agentServer, agentPort);
         const bool waiting = agentServer->stateJson().value(u"state"_s).toString() == u"waiting"_s;
         if (waiting && !countdown->isActive())
             countdown->start();

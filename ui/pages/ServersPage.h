@@ -5,6 +5,8 @@
 
 #include <functional>
 
+class QLabel;
+
 namespace mpa {
 
 class ServerService;
@@ -23,6 +25,9 @@ private:
     // The state line and the token box follow the server's state; a token made in the box is
     // the server's at once.
     void followServer(ServerService *service, TokenBox *token, const std::function<void()> &showState);
+    // A server that failed looks like an error (one style), with the whole error as the
+    // tooltip; the Port field is flagged when another program holds the port.
+    static void showProblem(QLabel *state, const ServerService *service, SettingField *port);
 
     TokenBox *m_debugToken;
     TokenBox *m_agentToken;

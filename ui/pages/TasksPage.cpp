@@ -1,5 +1,6 @@
 #include "TasksPage.h"
 
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "actions/CommandDispatcher.h"
 #include "agent/RunManager.h"
@@ -105,6 +106,12 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     m_mode->addItem(tr("Careful — ask me before payments, sign-ins, sending, deleting, files, other sites"),
                     u"careful"_s);
     m_mode->addItem(tr("Autonomous — ask only about payments and sign-ins"), u"autonomous"_s);
+    // Long choices (and tab titles) are cut in the closed box, not the page: it never scrolls
+    // sideways at 800×600; the open list shows them whole.
+    for (QComboBox *combo : { m_where, m_mode }) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(24);
+    }
     form->addRow(tr("Mode:"), m_mode);
     m_model = hint(QString(), this);
     m_model->setObjectName(u"taskModel"_s);
@@ -112,7 +119,7 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     auto *startRow = new QHBoxLayout;
     m_startError = new QLabel(this);
     m_startError->setObjectName(u"taskStartError"_s);
-    m_startError->setStyleSheet(u"color: #b3261e;"_s);
+    ErrorStyle::setError(m_startError);
     makeWrapping(m_startError);
     startRow->addWidget(m_startError, 1);
     m_start = new QPushButton(tr("Start"), this);

@@ -1,0 +1,40 @@
+#pragma once
+// The first-start welcome at the top of the window: what the app needs (an IDE or Chrome with
+// debugging on the port it watches), a one-click "Start … with Debugging" (the Connection
+// page's), the way to the Connection page, how to try the demo, and "Got It" to put it away
+// for good (ui/welcomed). Once connected it says so and what to switch on.
+
+#include <QFrame>
+
+class QLabel;
+class QPushButton;
+
+namespace mpa {
+
+class Engine;
+
+class WelcomePanel : public QFrame
+{
+    Q_OBJECT
+public:
+    explicit WelcomePanel(Engine *engine, QWidget *parent = nullptr);
+
+    // Whether the user still has to put it away (the window opens with it until then).
+    bool isWanted() const;
+    // The Start button's text and whether it can start anything (the Connection page's).
+    void setStartAction(const QString &text, bool enabled);
+
+Q_SIGNALS:
+    void startIdeRequested();
+    void connectionPageRequested();
+
+private:
+    void refresh();
+
+    Engine *m_engine;
+    QLabel *m_text;
+    QPushButton *m_start;
+    QPushButton *m_connection;
+};
+
+} // namespace mpa
