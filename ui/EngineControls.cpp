@@ -2,7 +2,11 @@
 
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
+
+#include <QCoreApplication>
 
 namespace mpa::EngineControls {
 
@@ -24,6 +28,16 @@ void setAutoAcceptEnabled(Engine *engine, bool enabled)
     if (before == enabled) // no changed() from Settings: tell the views the override went
         Q_EMIT engine->statusChanged();
     qCInfo(lcUi) << "auto-accept switched" << (enabled ? "on" : "off");
+}
+
+QString quotaAtAGlance(const Engine *engine)
+{
+    const QuotaSnapshot &snapshot = engine->quota()->snapshot();
+    const ModelQuota *lowest = QuotaMonitor::lowestModel(snapshot);
+    const std::optional<int> percent = QuotaMonitor::lowestPercent(snapshot);
+    if (!lowest || !percent)
+        return {};
+    return QCoreApplication::translate("EngineControls", "Quota: %1% left (%2)").arg(*percent).arg(lowest->label);
 }
 
 } // namespace mpa::EngineControls

@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "AboutDialog.h"
+#include "RelaunchOffer.h"
 
 #include "StatusIcon.h"
 #include "WrappingLabel.h"
@@ -144,6 +145,8 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
 
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
+    // An IDE that runs without debugging on the first start: offer once to restart it.
+    m_relaunchOffer = new RelaunchOffer(m_engine, this);
     refresh();
 }
 

@@ -13,6 +13,7 @@ class QStackedWidget;
 namespace mpa {
 
 class Engine;
+class RelaunchOffer;
 class SettingsPage;
 
 class MainWindow : public QMainWindow
@@ -48,6 +49,7 @@ public:
     Page currentPage() const;
     SettingsPage *page(Page page) const;
     template<typename T> T *page() const { return findChild<T *>(); }
+    RelaunchOffer *relaunchOffer() const { return m_relaunchOffer; }
 
 Q_SIGNALS:
     void quitRequested();
@@ -61,6 +63,7 @@ private:
     void refresh();
 
     Engine *m_engine;
+    RelaunchOffer *m_relaunchOffer = nullptr;
     QLabel *m_noTrayBanner;
     QLabel *m_statusIcon;
     QLabel *m_status;

@@ -9,6 +9,8 @@
 #include "bridge/BridgeManager.h"
 #include "actions/ToolkitCommands.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "actions/RelaunchActions.h"
+#include "cdp/IdeRelauncher.h"
 #include "chat/AgentChat.h"
 #include "common/SystemClock.h"
 #include "logging/LogCategories.h"
@@ -63,7 +65,10 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
             applyAddress();
         else if (key == SettingKey::CdpIgnoreTargets)
             applyTargetFilter();
+        else if (key == SettingKey::ScheduleTargetWindow)
+            m_agentChat->setWindowPreference(m_settings->stringValue(SettingKey::ScheduleTargetWindow));
     });
+    m_agentChat->setWindowPreference(m_settings->stringValue(SettingKey::ScheduleTargetWindow));
     connect(m_endpoint, &CdpEndpoint::stateChanged, this, &Engine::statusChanged);
     connect(m_endpoint, &CdpEndpoint::sessionAttached, this, &Engine::onSessionAttached);
     connect(m_endpoint, &CdpEndpoint::sessionDetached, this, [this](CdpSession *session) {
@@ -80,6 +85,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
     m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
+    m_relauncher = new IdeRelauncher(ProcessFinder::createDefault(), this);
+    RelaunchActions::install(m_commands, m_relauncher, m_settings);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_clock, m_commands, this);
     m_toolkit->setProtectedFolders({ m_paths.configDir, m_paths.dataDir, m_paths.logDir });
     // An agent that disconnects gives its tabs back (they stay open for the next one).

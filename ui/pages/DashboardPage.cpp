@@ -4,6 +4,8 @@
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
 
 #include <QCheckBox>
@@ -29,6 +31,10 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     m_state->setObjectName(u"dashboardState"_s);
     makeWrapping(m_state);
     now->addWidget(m_state);
+    m_quota = new QLabel(this);
+    m_quota->setObjectName(u"dashboardQuota"_s);
+    m_quota->setToolTip(tr("The model with the least quota left; the Quota page lists them all"));
+    now->addWidget(m_quota);
     auto *controls = new QHBoxLayout;
     controls->setSpacing(6);
     m_autoAccept = new QCheckBox(tr("Auto-accept"), this);
@@ -103,6 +109,8 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     connect(autoAccept, &AutoAcceptController::targetsChanged, this, &DashboardPage::refresh);
 
     connect(engine, &Engine::statusChanged, this, &DashboardPage::refresh);
+    connect(engine->quota(), &QuotaMonitor::snapshotChanged, this, &DashboardPage::refresh);
+    connect(engine->quota(), &QuotaMonitor::holdChanged, this, &DashboardPage::refresh);
     connect(engine->endpoint(), &CdpEndpoint::sessionInfoChanged, this, &DashboardPage::refresh);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AutoAcceptEnabled)
@@ -114,6 +122,11 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
 void DashboardPage::refresh()
 {
     m_state->setText(engine()->statusLine());
+    const QuotaMonitor *quota = engine()->quota();
+    const QString glance = quota->isHolding() ? tr("Quota used up: %1").arg(quota->verdict().reason)
+                                              : EngineControls::quotaAtAGlance(engine());
+    m_quota->setText(glance);
+    m_quota->setVisible(!glance.isEmpty());
     {
         const QSignalBlocker blocker(m_autoAccept);
         m_autoAccept->setChecked(EngineControls::autoAcceptEnabled(engine()));

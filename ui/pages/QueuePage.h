@@ -26,6 +26,9 @@ private:
     void saveQueue();
     void report(const QString &refusal);
     void listConversations();
+    // Which IDE window prompts go to (the chat AgentChat chose), or why none.
+    void showWindow(const QString &problem = {});
+    void findWindow();
     QStringList listedPrompts() const;
 
     SettingField *m_value;
@@ -35,6 +38,7 @@ private:
     QPushButton *m_start, *m_pause, *m_skip, *m_stop, *m_add, *m_remove;
     QComboBox *m_conversations;
     QLabel *m_conversationNote;
+    QLabel *m_window;
     bool m_filling = false;
     bool m_inItemChange = false;
 };
