@@ -52,7 +52,10 @@ RunningIde RunningIde::fromProcess(const ProcessInfo &process)
     }
     ide.debugPort = quint16(process.option(u"remote-debugging-port"_s).toUInt());
     for (const QString &arg : std::as_const(ide.arguments)) {
-        if (!arg.startsWith(u'-') && QFileInfo(arg).isAbsolute() && QFileInfo::exists(arg))
+        const QFileInfo info(arg);
+        if (arg.startsWith(u'-') || !info.isAbsolute())
+            continue;
+        if (info.isDir() || (info.isFile() && arg.endsWith(u".code-workspace"_s)))
             ide.folders.append(arg);
     }
     return ide;

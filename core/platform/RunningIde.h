@@ -22,7 +22,7 @@ struct RunningIde
     QString ideName; // "Antigravity"; the program's name when unknown
     QString program; // argv[0]
     QStringList arguments; // argv without argv[0]
-    QStringList folders; // the arguments that name an existing folder or file (its workspaces)
+    QStringList folders; // the arguments that name an existing folder or .code-workspace file
     quint16 debugPort = 0; // the --remote-debugging-port it runs with; 0: none
 
     // The main process of a known IDE (any, or the one with id `ideId`; never Chrome, which is

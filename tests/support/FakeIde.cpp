@@ -9,6 +9,11 @@
 #include <QFile>
 #include <QProcess>
 
+#include <csignal>
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
+
 using namespace Qt::StringLiterals;
 using namespace std::chrono_literals;
 
@@ -28,9 +33,22 @@ FakeIde::FakeIde(const QString &dir)
 
 FakeIde::~FakeIde()
 {
+    // QProcess::startDetached forks twice and the middle process leads the new session: a start's
+    // group is that of its pid (with the Chromium it became and that Chromium's helpers).
     for (const Start &start : starts()) {
+#ifdef Q_OS_UNIX
+        const pid_t group = ::getpgid(pid_t(start.pid));
+        if (group <= 0)
+            continue; // gone already
+        if (group == ::getpgrp()) {
+            ::kill(pid_t(start.pid), SIGKILL); // never the test's own group
+            continue;
+        }
+        ProcessGroup::signal(group, ProcessGroup::Signal::Kill);
+        waitUntil([&] { return !ProcessGroup::isAlive(group); }, 10s);
+#else
         ProcessGroup::signal(start.pid, ProcessGroup::Signal::Kill);
-        waitUntil([&] { return !ProcessGroup::isAlive(start.pid); }, 10s);
+#endif
     }
 }
 

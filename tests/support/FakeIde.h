@@ -2,7 +2,7 @@
 // A fake IDE executable for relaunch tests: tests/fixtures/relaunch/fake-ide.sh copied into a
 // folder of its own as "antigravity". It records every start's arguments and every quit; started
 // with --remote-debugging-port=N it becomes a real headless Chromium serving CDP on N. Whatever
-// it started is ended with the object (each start leads its own session).
+// it started is ended with the object (each start's whole process group). POSIX only.
 
 #include "ScopedEnv.h"
 
