@@ -6,6 +6,8 @@
 #include "scheduler/Scheduler.h"
 #include "server/DebugApiService.h"
 #include "server/ToolkitServerService.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -97,6 +99,16 @@ QStringList serverProblems(const Engine *engine)
         lines.append(
             QCoreApplication::translate("EngineControls", "Agent server not running: %1").arg(problem));
     return lines;
+}
+
+QString quotaAtAGlance(const Engine *engine)
+{
+    const QuotaSnapshot &snapshot = engine->quota()->snapshot();
+    const ModelQuota *lowest = QuotaMonitor::lowestModel(snapshot);
+    const std::optional<int> percent = QuotaMonitor::lowestPercent(snapshot);
+    if (!lowest || !percent)
+        return {};
+    return QCoreApplication::translate("EngineControls", "Quota: %1% left (%2)").arg(*percent).arg(lowest->label);
 }
 
 } // namespace mpa::EngineControls

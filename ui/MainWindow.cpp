@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "AboutDialog.h"
+#include "RelaunchOffer.h"
 
 #include "StatusIcon.h"
 #include "WindowAutomation.h"
@@ -183,6 +184,8 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
     // Pages paused one by one can pause the whole icon (statusIconState).
     connect(m_engine->autoAccept(), &AutoAcceptController::targetsChanged, this, &MainWindow::refresh);
+    // An IDE that runs without debugging on the first start: offer once to restart it.
+    m_relaunchOffer = new RelaunchOffer(m_engine, this);
     refresh();
     m_engine->setDesktopUi(this);
 }

@@ -15,6 +15,7 @@ class QStackedWidget;
 namespace mpa {
 
 class Engine;
+class RelaunchOffer;
 class SettingsPage;
 class WelcomePanel;
 
@@ -62,6 +63,7 @@ public:
     // The first-start welcome is still to be read: the window opens with it.
     bool isWelcoming() const;
     template<typename T> T *page() const { return findChild<T *>(); }
+    RelaunchOffer *relaunchOffer() const { return m_relaunchOffer; }
 
 Q_SIGNALS:
     void quitRequested();
@@ -75,6 +77,7 @@ private:
     void refresh();
 
     Engine *m_engine;
+    RelaunchOffer *m_relaunchOffer = nullptr;
     QLabel *m_noTrayBanner;
     WelcomePanel *m_welcome;
     QLabel *m_statusIcon;

@@ -10,6 +10,8 @@
 #include "bridge/BridgeManager.h"
 #include "actions/ToolkitCommands.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "actions/RelaunchActions.h"
+#include "cdp/IdeRelauncher.h"
 #include "chat/AgentChat.h"
 #include "common/SystemClock.h"
 #include "logging/LogCategories.h"
@@ -65,7 +67,10 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
             applyAddress();
         else if (key == SettingKey::CdpIgnoreTargets)
             applyTargetFilter();
+        else if (key == SettingKey::ScheduleTargetWindow)
+            m_agentChat->setWindowPreference(m_settings->stringValue(SettingKey::ScheduleTargetWindow));
     });
+    m_agentChat->setWindowPreference(m_settings->stringValue(SettingKey::ScheduleTargetWindow));
     connect(m_endpoint, &CdpEndpoint::stateChanged, this, &Engine::statusChanged);
     connect(m_endpoint, &CdpEndpoint::sessionAttached, this, &Engine::onSessionAttached);
     connect(m_endpoint, &CdpEndpoint::sessionDetached, this, [this](CdpSession *session) {
@@ -85,6 +90,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     // The window's own automation: answered by the window once it exists (ui/WindowAutomation).
     UiActions::install(m_commands, nullptr);
     ExtensionActions::install(this);
+    m_relauncher = new IdeRelauncher(ProcessFinder::createDefault(), this);
+    RelaunchActions::install(m_commands, m_relauncher, m_settings);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_clock, m_commands, this);
     m_toolkit->setProtectedFolders({ m_paths.configDir, m_paths.dataDir, m_paths.logDir });
     // An agent that disconnects gives its tabs back (they stay open for the next one).

@@ -28,6 +28,7 @@ class CommandDispatcher;
 class DebugApiService;
 class PayloadHub;
 class QuotaMonitor;
+class IdeRelauncher;
 class Scheduler;
 class Settings;
 class ToolkitCommands;
@@ -89,6 +90,8 @@ public:
     Scheduler *scheduler() const override { return m_scheduler; }
     // The model quota (Antigravity's language server) and the queue's hold while it is spent.
     QuotaMonitor *quota() const override { return m_quota; }
+    // Restarts the running IDE with debugging (Connection page, forceRelaunch).
+    IdeRelauncher *relauncher() const { return m_relauncher; }
     // Auto-accept in every target an IDE profile fits: config, pause, stats, profiles.
     AutoAcceptController *autoAccept() const override { return m_autoAccept; }
     // The browser toolkit's commands (snapshot, click, …) and the agents' tabs.
@@ -142,6 +145,7 @@ private:
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;
     QuotaMonitor *m_quota;
+    IdeRelauncher *m_relauncher = nullptr;
     AutoAcceptController *m_autoAccept;
     ToolkitCommands *m_toolkit = nullptr;
     SecretStore *m_secrets = nullptr;

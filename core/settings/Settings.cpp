@@ -143,6 +143,17 @@ const QStringList kOldDefaultBannedCommands = {
     u":(){:|:&};:"_s, u"dd if="_s,   u"mkfs."_s,    u"> /dev/sda"_s, u"chmod -R 777 /"_s,
 };
 
+// The extension's wording (package.json, auto-accept.schedule.checkPrompt.text), word for word.
+const QString kCheckPromptText
+    = u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, fix all "
+      "bugs and test everything. Make sure that you reused existing code where possible instead of "
+      "duplicating code. ultrathink internally avoiding verbosity."_s;
+// Our own earlier default: a file that holds it word for word was never edited by its user, so it
+// gets the extension's wording (migrateCheckPromptText()).
+const QString kOldCheckPromptText
+    = u"Make sure that the previous task was implemented fully as requested, that nothing is missing "
+      "and that it works. If anything is missing or broken, finish it now."_s;
+
 const std::array kTable = {
     // The engine reconnects to a new address at once (Engine::applyAddress): no restart.
     SettingSpec { .key = SettingKey::CdpHost,
@@ -228,11 +239,14 @@ const std::array kTable = {
         .key = SettingKey::ScheduleCheckPromptText,
         .name = "schedule/checkPrompt/text",
         .type = T::String,
-        .defaultValue
-        = u"Make sure that the previous task was implemented fully as requested, that nothing is missing "
-          "and that it works. If anything is missing or broken, finish it now."_s },
+        .defaultValue = kCheckPromptText },
     SettingSpec { .key = SettingKey::ScheduleTargetConversation,
                   .name = "schedule/targetConversation",
+                  .type = T::String,
+                  .defaultValue = QString() },
+    // With several IDE windows: the one whose title holds this (a workspace name); empty = any.
+    SettingSpec { .key = SettingKey::ScheduleTargetWindow,
+                  .name = "schedule/targetWindow",
                   .type = T::String,
                   .defaultValue = QString() },
     SettingSpec {
@@ -298,6 +312,12 @@ const std::array kTable = {
                   .type = T::String,
                   .defaultValue = u"Continue"_s,
                   .validator = validateNotBlank },
+    // Hold the queue when any watched model is spent (as the extension did), or only when all are.
+    SettingSpec { .key = SettingKey::QuotaHoldWhen,
+                  .name = "quota/holdWhen",
+                  .type = T::Choice,
+                  .defaultValue = u"any"_s,
+                  .choices = { u"any"_s, u"all"_s } },
     SettingSpec { .key = SettingKey::UiNotifications,
                   .name = "ui/notifications",
                   .type = T::Bool,
@@ -310,6 +330,30 @@ const std::array kTable = {
     // with it on every start.
     SettingSpec {
         .key = SettingKey::UiWelcomed, .name = "ui/welcomed", .type = T::Bool, .defaultValue = false },
+    // Set once the app has offered to restart an IDE that runs without debugging (it offers once).
+    SettingSpec { .key = SettingKey::UiRelaunchOffered,
+                  .name = "ui/relaunchOffered",
+                  .type = T::Bool,
+                  .defaultValue = false },
+    // The extension's summaries: when auto-accept is switched off, on coming back to an IDE
+    // window after clicks made while away, and once a week for the week before.
+    SettingSpec { .key = SettingKey::UiSessionSummary,
+                  .name = "ui/sessionSummary",
+                  .type = T::Bool,
+                  .defaultValue = true },
+    SettingSpec { .key = SettingKey::UiWhileAway,
+                  .name = "ui/whileAway",
+                  .type = T::Bool,
+                  .defaultValue = true },
+    SettingSpec { .key = SettingKey::UiWeeklySummary,
+                  .name = "ui/weeklySummary",
+                  .type = T::Bool,
+                  .defaultValue = true },
+    // The week ("2026-W48") the weekly summary last looked back from.
+    SettingSpec { .key = SettingKey::UiWeeklySummaryWeek,
+                  .name = "ui/weeklySummaryWeek",
+                  .type = T::String,
+                  .defaultValue = QString() },
     // Server mode listens on agentServer/port; client mode dials out to agentServer/url.
     SettingSpec { .key = SettingKey::AgentServerMode,
                   .name = "agentServer/mode",
@@ -619,6 +663,7 @@ void Settings::migrate()
     }
     migrateBanList();
     migrateAgentServerPort();
+    migrateCheckPromptText();
     m_settings->sync();
 }
 
@@ -645,6 +690,16 @@ void Settings::migrateBanList()
            "rules stop those commands and more, in any spelling. %2 entries of your "
            "own are kept."_s.arg(name)
                .arg(kept.size());
+}
+
+void Settings::migrateCheckPromptText()
+{
+    const QString name = u"schedule/checkPrompt/text"_s;
+    if (!m_settings->contains(name) || m_settings->value(name).toString().trimmed() != kOldCheckPromptText)
+        return; // not set, or the user's own words: theirs to keep
+    m_settings->remove(name);
+    qCInfo(lcSettings).noquote() << u"%1 held the old default text; it now has the extension's wording "
+                                    "(reuse existing code, test everything)"_s.arg(name);
 }
 
 void Settings::migrateAgentServerPort()

@@ -95,6 +95,7 @@ private:
     static QString checkFile(const QString &path);
     void migrateBanList();
     void migrateAgentServerPort(); // drops the old default substrings the built-in rules replace
+    void migrateCheckPromptText(); // the old default check prompt becomes the extension's
     std::optional<QVariant> convert(const SettingSpec &spec, const QVariant &raw, QString *why) const;
 
     std::span<const SettingSpec> m_table;

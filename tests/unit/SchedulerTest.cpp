@@ -472,8 +472,18 @@ TEST_F(SchedulerTest, QuotaHoldsTheQueueAndResendsTheCutOffPrompt)
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"a"_s, u"b"_s }));
 }
 
-TEST_F(SchedulerTest, QuotaAutoContinueSendsContinueInstead)
+TEST_F(SchedulerTest, QuotaResumeWinsOverAutoContinueAsInTheExtension)
 {
+    set(SettingKey::QuotaAutoContinue, true);
+    startQueue({ u"a"_s, u"b"_s });
+    quotaSpentFor(1h);
+    EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"a"_s }));
+    EXPECT_EQ(scheduler->history().entries().last().source, u"resend"_s);
+}
+
+TEST_F(SchedulerTest, QuotaAutoContinueSendsContinueWhenResumeIsOff)
+{
+    set(SettingKey::QuotaResumeQueue, false);
     set(SettingKey::QuotaAutoContinue, true);
     startQueue({ u"a"_s, u"b"_s });
     quotaSpentFor(1h);

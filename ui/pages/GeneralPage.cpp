@@ -83,6 +83,12 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
         hint(tr("When the connection to the IDE is lost or back, a command was blocked, the queue "
                 "finished, or the quota ran out or reset. At most one per subject every few seconds."),
              this));
+    addField(startup, QString(), SettingKey::UiSessionSummary,
+             SettingField::Options().withText(tr("Sum up the session when auto-accept is switched off")));
+    addField(startup, QString(), SettingKey::UiWhileAway,
+             SettingField::Options().withText(tr("Say what was clicked while I was away from the IDE")));
+    addField(startup, QString(), SettingKey::UiWeeklySummary,
+             SettingField::Options().withText(tr("Sum up last week when a new week begins")));
     addField(startup, QString(), SettingKey::UiTrayNotice,
              SettingField::Options().withText(tr("Say that the app is still running when I close the window")));
 
