@@ -29,6 +29,9 @@ constexpr int kQueueRow = -1; // the row data of the prompts row
 
 QString shown(const QVariant &value)
 {
+    if (value.typeId() == QMetaType::QStringList)
+        return value.toStringList().isEmpty() ? ExtensionImportDialog::tr("(none)")
+                                              : value.toStringList().join(u", "_s);
     if (value.typeId() == QMetaType::Bool)
         return value.toBool() ? ExtensionImportDialog::tr("on") : ExtensionImportDialog::tr("off");
     return value.toString();
@@ -42,6 +45,8 @@ QString shownJson(const QJsonValue &value)
         return value.toBool() ? u"true"_s : u"false"_s;
     if (value.isDouble())
         return QString::number(value.toDouble());
+    if (value.isUndefined())
+        return QString();
     return value.isArray() ? ExtensionImportDialog::tr("a list") : ExtensionImportDialog::tr("an object");
 }
 
@@ -80,6 +85,7 @@ QString settingTitle(const QString &name)
           QT_TRANSLATE_NOOP("mpa::ExtensionImportDialog", "Tell the agent to continue") },
         { u"cdp/port"_s, QT_TRANSLATE_NOOP("mpa::ExtensionImportDialog", "Debugging port") },
         { u"debug/enabled"_s, QT_TRANSLATE_NOOP("mpa::ExtensionImportDialog", "Debug API") },
+        { u"safety/bannedCommands"_s, QT_TRANSLATE_NOOP("mpa::ExtensionImportDialog", "Ban list") },
     };
     const char *title = titles.value(name);
     return title ? ExtensionImportDialog::tr(title) : name;

@@ -8,7 +8,11 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QSysInfo>
+#include <QUuid>
 
 using namespace Qt::StringLiterals;
 
@@ -154,8 +158,23 @@ std::optional<QVariant> convert(const SettingSpec &spec, const QJsonValue &value
             return QVariant(value.toString());
         *problem = u"expected a text, found %1"_s.arg(describe(value));
         return std::nullopt;
-    case SettingSpec::Type::StringList:
-        break;
+    case SettingSpec::Type::StringList: {
+        if (!value.isArray()) {
+            *problem = u"expected a list of texts, found %1"_s.arg(describe(value));
+            return std::nullopt;
+        }
+        QStringList list;
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (!array.at(i).isString()) {
+                *problem = u"entry %1 is %2, not a text"_s.arg(i + 1).arg(describe(array.at(i)));
+                return std::nullopt;
+            }
+            if (const QString entry = array.at(i).toString().trimmed(); !entry.isEmpty())
+                list.append(entry);
+        }
+        return QVariant(list);
+    }
     }
     *problem = u"cannot be imported"_s;
     return std::nullopt;
@@ -209,8 +228,10 @@ QList<ExtensionSettingsImport::Source> ExtensionSettingsImport::candidates(Os os
         break;
     }
     QList<Source> sources;
-    for (const auto &[ide, folder] : kIdes)
-        sources.append({ ide, QDir::cleanPath(base + u'/' + folder + u"/User/settings.json"_s) });
+    for (const auto &[ide, folder] : kIdes) {
+        const QString user = QDir::cleanPath(base + u'/' + folder + u"/User"_s);
+        sources.append({ ide, user + u"/settings.json"_s, user + u"/globalStorage/state.vscdb"_s });
+    }
     return sources;
 }
 
@@ -244,20 +265,59 @@ std::optional<QJsonObject> ExtensionSettingsImport::parseJsonc(const QByteArray 
 ExtensionSettingsImport::FileResult ExtensionSettingsImport::read(const Source &source,
                                                                   const Settings &settings)
 {
-    QFile file(source.path);
-    if (!QFileInfo(source.path).isFile()) {
+    QByteArray text;
+    if (QFileInfo(source.path).isFile()) {
+        QFile file(source.path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            FileResult result;
+            result.source = source;
+            result.exists = true;
+            result.error = u"cannot be read: %1"_s.arg(file.errorString());
+            return result;
+        }
+        text = file.readAll();
+    } else if (source.stateDb.isEmpty() || !QFileInfo(source.stateDb).isFile()) {
         FileResult result;
         result.source = source;
-        return result;
+        return result; // this IDE is not here
     }
-    if (!file.open(QIODevice::ReadOnly)) {
-        FileResult result;
-        result.source = source;
-        result.exists = true;
-        result.error = u"cannot be read: %1"_s.arg(file.errorString());
-        return result;
+    return readText(source, text, settings);
+}
+
+std::optional<QJsonObject> ExtensionSettingsImport::readGlobalState(const QString &stateDb, QString *error)
+{
+    if (!QSqlDatabase::isDriverAvailable(u"QSQLITE"_s)) {
+        *error = u"Qt's SQLite driver is not installed (libqt6sql6-sqlite)"_s;
+        return std::nullopt;
     }
-    return readText(source, file.readAll(), settings);
+    const QString connection = u"mpa-import-"_s + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    std::optional<QJsonObject> state;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, connection);
+        db.setDatabaseName(stateDb);
+        db.setConnectOptions(u"QSQLITE_OPEN_READONLY"_s); // the IDE's file: never written
+        if (!db.open()) {
+            *error = db.lastError().text();
+        } else {
+            QSqlQuery query(db);
+            query.prepare(u"SELECT value FROM ItemTable WHERE lower(key) = ?"_s);
+            query.addBindValue(QString::fromLatin1(kExtensionId));
+            if (!query.exec()) {
+                *error = query.lastError().text();
+            } else if (!query.next()) {
+                state = QJsonObject(); // the extension stored nothing here
+            } else {
+                const QJsonDocument document = QJsonDocument::fromJson(query.value(0).toByteArray());
+                if (document.isObject())
+                    state = document.object();
+                else
+                    *error = u"its entry for %1 is not a JSON object"_s.arg(QLatin1StringView(kExtensionId));
+            }
+            db.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(connection);
+    return state;
 }
 
 ExtensionSettingsImport::FileResult
@@ -275,6 +335,17 @@ ExtensionSettingsImport::readText(const Source &source, const QByteArray &text, 
     }
     QJsonObject found;
     flatten({}, *root, &found);
+    // The ban list lived in the extension's globalState, in the IDE's state database.
+    const QString banKey = QLatin1StringView(kBannedCommandsKey);
+    QString banProblem;
+    if (!source.stateDb.isEmpty() && QFileInfo(source.stateDb).isFile()) {
+        QString dbError;
+        const std::optional<QJsonObject> state = readGlobalState(source.stateDb, &dbError);
+        if (!state)
+            banProblem = u"%1 could not be read: %2"_s.arg(QDir::toNativeSeparators(source.stateDb), dbError);
+        else if (state->contains(banKey))
+            found.insert(banKey, state->value(banKey));
+    }
 
     for (const auto &[theirs, ours] : kKeyMap) {
         if (!found.contains(theirs))
@@ -300,6 +371,27 @@ ExtensionSettingsImport::readText(const Source &source, const QByteArray &text, 
             }
         }
         result.rows.append(row);
+    }
+
+    if (found.contains(banKey) || !banProblem.isEmpty()) {
+        Row row;
+        row.extensionKey = banKey;
+        row.setting = u"safety/bannedCommands"_s;
+        row.key = SettingKey::SafetyBannedCommands;
+        row.imported = found.value(banKey);
+        row.current = settings.value(*row.key);
+        row.currentIsSet = settings.isSet(*row.key);
+        row.problem = banProblem;
+        if (row.problem.isEmpty()) {
+            if (const auto value = convert(settings.spec(*row.key), row.imported, &row.problem)) {
+                if (const QString refused = settings.validate(*row.key, *value); !refused.isEmpty())
+                    row.problem = refused;
+                else
+                    row.value = *value;
+            }
+        }
+        result.rows.append(row);
+        found.remove(banKey);
     }
 
     const QString promptsKey = QLatin1StringView(kPromptsKey);

@@ -30,6 +30,9 @@ public:
     {
         QString ide; // "Antigravity", "VS Code", "Cursor", "Windsurf"
         QString path; // its user settings.json
+        // Its global state database (User/globalStorage/state.vscdb, SQLite), where the
+        // extension kept its ban list (globalState, not a setting); empty: not looked at.
+        QString stateDb = {};
     };
 
     // One extension key found in a file.
@@ -78,6 +81,14 @@ public:
     // The extension's key → our setting; the extension's own list, in its order.
     static QList<QPair<QString, QString>> keyMap();
     static constexpr auto kPromptsKey = "auto-accept.schedule.prompts";
+    // The extension's id (package.json publisher.name, as VS Code keys its globalState) and
+    // the globalState key of its ban list (main_scripts/extension-impl.js BANNED_COMMANDS_KEY).
+    static constexpr auto kExtensionId = "rodhayl.multi-purpose-agent";
+    static constexpr auto kBannedCommandsKey = "auto-accept-banned-commands";
+
+    // The extension's globalState from an IDE's state.vscdb: its object, empty when the
+    // extension never stored anything there, nullopt (and `error`) when the file cannot be read.
+    static std::optional<QJsonObject> readGlobalState(const QString &stateDb, QString *error);
 
     // JSON with comments (// and /* */) and trailing commas, as VS Code writes and reads it.
     // Offsets and lines stay where they were, so an error names the place in the real file.

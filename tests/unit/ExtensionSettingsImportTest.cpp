@@ -9,6 +9,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 
 #include <gtest/gtest.h>
 
@@ -47,6 +49,32 @@ protected:
         QFile file(path);
         ASSERT_TRUE(file.open(QIODevice::WriteOnly));
         file.write(content);
+    }
+
+    // An IDE's global state database as VS Code keeps it (ItemTable of key and JSON value),
+    // with the extension's globalState under its id.
+    static void makeStateDb(const QString &path, const QByteArray &extensionState)
+    {
+        ASSERT_TRUE(QDir().mkpath(QFileInfo(path).absolutePath()));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"fixture"_s);
+            db.setDatabaseName(path);
+            ASSERT_TRUE(db.open());
+            QSqlQuery query(db);
+            ASSERT_TRUE(
+                query.exec(u"CREATE TABLE ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB)"_s));
+            ASSERT_TRUE(query.prepare(u"INSERT INTO ItemTable (key, value) VALUES (?, ?)"_s));
+            query.addBindValue(u"workbench.panel.height"_s);
+            query.addBindValue(QByteArray("300"));
+            ASSERT_TRUE(query.exec());
+            if (!extensionState.isEmpty()) {
+                query.addBindValue(u"Rodhayl.multi-purpose-agent"_s);
+                query.addBindValue(extensionState);
+                ASSERT_TRUE(query.exec());
+            }
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(u"fixture"_s);
     }
 
     std::unique_ptr<Settings> settings;
@@ -189,6 +217,47 @@ TEST_F(ExtensionSettingsImportTest, ImportedPromptsJoinTheQueueWithoutDuplicates
 {
     EXPECT_EQ(Import::mergedQueue({ u"Mine"_s, u"Write tests"_s }, { u"Write tests"_s, u"Ship it"_s }),
               QStringList({ u"Mine"_s, u"Write tests"_s, u"Ship it"_s }));
+}
+
+TEST_F(ExtensionSettingsImportTest, TheBanListComesFromTheExtensionsGlobalState)
+{
+    // The extension kept it with globalState.update('auto-accept-banned-commands', […])
+    // (main_scripts/extension-impl.js), which VS Code stores in User/globalStorage/state.vscdb.
+    const QString home = test::tempDir();
+    const QString user = home + u"/.config/Antigravity/User"_s;
+    makeStateDb(
+        user + u"/globalStorage/state.vscdb"_s,
+        R"({"auto-accept-enabled-global": true, "auto-accept-banned-commands": ["rm -rf /", "git push --force", " "]})");
+    const auto onlyState = Import::scan(Import::candidates(Import::Os::Linux, home), *settings);
+    ASSERT_EQ(onlyState.size(), 1) << "the state database alone counts";
+    ASSERT_EQ(onlyState.at(0).rows.size(), 1);
+    const Import::Row &ban = onlyState.at(0).rows.at(0);
+    EXPECT_EQ(ban.setting, u"safety/bannedCommands"_s);
+    ASSERT_TRUE(ban.importable()) << ban.problem.toStdString();
+    EXPECT_EQ(ban.value, QVariant(QStringList({ u"rm -rf /"_s, u"git push --force"_s })));
+    Import::apply(onlyState.at(0).rows, settings.get());
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyBannedCommands),
+              QStringList({ u"rm -rf /"_s, u"git push --force"_s }));
+
+    // With settings.json beside it: both; with nothing stored by the extension: no row.
+    place(user + u"/settings.json"_s, test::readFixture(u"extension-settings/antigravity-some.json"_s));
+    makeStateDb(home + u"/.config/Code/User/globalStorage/state.vscdb"_s, {});
+    const auto both = Import::scan(Import::candidates(Import::Os::Linux, home), *settings);
+    ASSERT_EQ(both.size(), 2);
+    EXPECT_EQ(both.at(0).rows.size(), 3);
+    EXPECT_TRUE(both.at(1).rows.isEmpty());
+    EXPECT_FALSE(both.at(1).hasSomething());
+}
+
+TEST_F(ExtensionSettingsImportTest, AStateDatabaseThatCannotBeReadIsNamed)
+{
+    const QString home = test::tempDir();
+    place(home + u"/.config/Cursor/User/globalStorage/state.vscdb"_s, "not a database at all, just text");
+    const auto results = Import::scan(Import::candidates(Import::Os::Linux, home), *settings);
+    ASSERT_EQ(results.size(), 1);
+    ASSERT_EQ(results.at(0).rows.size(), 1);
+    EXPECT_TRUE(results.at(0).rows.at(0).problem.contains(u"state.vscdb could not be read"_s))
+        << results.at(0).rows.at(0).problem.toStdString();
 }
 
 } // namespace
