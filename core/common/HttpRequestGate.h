@@ -12,8 +12,10 @@
 // headTimeout, the whole request within requestTimeout, the reply's delivery within
 // replyDrainTimeout); at most maxWaitingConnections may be unfinished at once, and a new one
 // evicts the oldest unfinished one rather than being turned away, so clients that trickle
-// bytes cannot starve one that sends its request at once; maxConnections caps everything
-// open. Timers belong to their connection and die with it: nothing outlives a closed
+// bytes cannot starve one that sends its request at once (before it is evicted, each
+// connection gets a last non-blocking read, so a request already sent is served); at most
+// maxConnections requests are being answered at once, and refused connections still draining
+// are capped too (maxLingering). Timers belong to their connection and die with it: nothing outlives a closed
 // connection. (It replaced QtHttpServer 6.4, which reads any body without a limit, accepts
 // chunked bodies of any size, leaves a connection open on a parse error, and had to be handed
 // sockets through its internals.)
@@ -48,7 +50,7 @@ public:
         std::chrono::milliseconds requestTimeout { 10000 }; // the whole request must be in by then
         std::chrono::milliseconds connectionLifetime { 120000 }; // after hand-over
         int maxWaitingConnections = 64; // unfinished requests; the oldest is evicted for a new one
-        int maxConnections = 256; // unfinished requests plus requests being answered
+        int maxConnections = 256; // requests being answered; past it new connections get 503
         int maxLingering = 64; // refused connections still draining; the oldest is closed for a new one
 
     };
