@@ -96,7 +96,9 @@ int runMcp(int argc, char **argv, const AppOptions &options)
 
     McpServer server(engine.commands());
     McpStdio stdio;
+    stdio.setMaxLineBytes(McpServer::kMaxMessageBytes);
     QObject::connect(&stdio, &McpStdio::lineReceived, &server, &McpServer::handleLine);
+    QObject::connect(&stdio, &McpStdio::lineTooLong, &server, &McpServer::refuseLongLine);
     QObject::connect(&server, &McpServer::send, &stdio, &McpStdio::writeLine);
     QObject::connect(&stdio, &McpStdio::closed, &app, [] {
         qCInfo(lcServer) << "mcp: the client closed stdin; exiting";

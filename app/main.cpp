@@ -3,6 +3,7 @@
 
 #include "AppRuntime.h"
 #include "CommandLine.h"
+#include "ExtensionImportDialog.h"
 #include "MainWindow.h"
 #include "Subcommands.h"
 #include "TrayController.h"
@@ -11,6 +12,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QTimer>
 
 #include <cstdio>
 #include <memory>
@@ -80,6 +82,11 @@ int runTray(int argc, char **argv, const mpa::AppOptions &options)
         const bool trayShown = tray->start();
         if (trayShown && options.show)
             window->showAndRaise();
+        // Once: the VS Code extension's settings, when the user's IDEs hold them.
+        QTimer::singleShot(0, window.get(), [&window, &runtime] {
+            if (mpa::ExtensionImportDialog::offerOnFirstStart(runtime.engine(), window.get()))
+                window->showAndRaise();
+        });
     };
     QObject::connect(&runtime, &mpa::AppRuntime::showWindowRequested, &app, [&window] {
         if (window)

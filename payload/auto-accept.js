@@ -20,7 +20,9 @@
 // Reports: clicked {label, kind, id, seenAt, clickedAt, verifiedAt, stats},
 //   blocked {label, reason (banned | unverifiable | unreadable), pattern (the rule or your entry),
 //     why, command, id, stats},
-//   verificationFailed {label, id, stats}.
+//   verificationFailed {label, id, stats},
+//   presence {present, stats} (top document only: whether the user is at this window — it is
+//     visible and it or a frame in it has the focus; sent at start and on every change).
 (mpa) => {
   const docId = Math.random().toString(36).slice(2) + Date.now().toString(36);
   const isTop = window === window.top;
@@ -582,10 +584,24 @@
   }
 
   window.addEventListener('keydown', onKey, true);
+  // "While you were away": core counts the clicks made while the window is not in front of the
+  // user and says so when it is again (as the extension's focus/visibility listeners did).
+  const userPresent = () => !document.hidden && document.hasFocus();
+  let present = null;
+  function reportPresence() {
+    const now = userPresent();
+    if (!isTop || now === present) return;
+    present = now;
+    mpa.report('presence', { present: now, stats: { ...stats } });
+  }
+  window.addEventListener('focus', reportPresence);
+  window.addEventListener('blur', () => setTimeout(reportPresence, 0)); // after focus moved into a frame
+  document.addEventListener('visibilitychange', reportPresence);
   // Core learns the page's title from here even while auto-accept is off in it.
   const titleWatch = new MutationObserver(reportPage);
   whenReady(() => {
     reportPage();
+    reportPresence();
     const head = document.head || document.documentElement;
     if (head) titleWatch.observe(head, { childList: true, subtree: true, characterData: true });
   });

@@ -6,6 +6,8 @@
 #include "scheduler/Scheduler.h"
 #include "server/DebugApiService.h"
 #include "server/ToolkitServerService.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -14,21 +16,12 @@ namespace mpa::EngineControls {
 
 bool autoAcceptEnabled(const Engine *engine)
 {
-    return engine->overrides().autoAccept.value_or(
-        engine->settings()->boolValue(SettingKey::AutoAcceptEnabled));
+    return engine->autoAcceptEnabled();
 }
 
 void setAutoAcceptEnabled(Engine *engine, bool enabled)
 {
-    if (engine->overrides().autoAccept) {
-        Engine::Overrides overrides = engine->overrides();
-        overrides.autoAccept.reset();
-        engine->setOverrides(overrides);
-    }
-    const bool before = engine->settings()->boolValue(SettingKey::AutoAcceptEnabled);
-    engine->settings()->setValue(SettingKey::AutoAcceptEnabled, enabled);
-    if (before == enabled) // no changed() from Settings: tell the views the override went
-        Q_EMIT engine->statusChanged();
+    engine->setAutoAcceptEnabled(enabled); // the same switch as the debug API's toggle
     qCInfo(lcUi) << "auto-accept switched" << (enabled ? "on" : "off");
 }
 
@@ -106,6 +99,16 @@ QStringList serverProblems(const Engine *engine)
         lines.append(
             QCoreApplication::translate("EngineControls", "Agent server not running: %1").arg(problem));
     return lines;
+}
+
+QString quotaAtAGlance(const Engine *engine)
+{
+    const QuotaSnapshot &snapshot = engine->quota()->snapshot();
+    const ModelQuota *lowest = QuotaMonitor::lowestModel(snapshot);
+    const std::optional<int> percent = QuotaMonitor::lowestPercent(snapshot);
+    if (!lowest || !percent)
+        return {};
+    return QCoreApplication::translate("EngineControls", "Quota: %1% left (%2)").arg(*percent).arg(lowest->label);
 }
 
 } // namespace mpa::EngineControls

@@ -3,6 +3,8 @@
 
 // The few switches the tray and the pages share, so both say and do the same thing.
 
+#include <QString>
+
 namespace mpa {
 
 class Engine;
@@ -16,6 +18,9 @@ bool autoAcceptEnabled(const Engine *engine);
 // Saves the user's choice (autoAccept/enabled) and drops a command-line override, so the
 // switch does what it says at once.
 void setAutoAcceptEnabled(Engine *engine, bool enabled);
+// The lowest remaining model quota at a glance, as the extension's status bar showed it:
+// "Quota: 20% left (Claude Sonnet 4.5)"; empty when no model's quota is known.
+QString quotaAtAGlance(const Engine *engine);
 
 // The attached pages where auto-accept is paused on its own (unticked on the Auto-accept page),
 // by title (the address when a page has none).

@@ -1,8 +1,10 @@
 #include "MainWindow.h"
 
 #include "AboutDialog.h"
+#include "RelaunchOffer.h"
 
 #include "StatusIcon.h"
+#include "WindowAutomation.h"
 #include "WelcomePanel.h"
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
@@ -25,6 +27,8 @@
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -33,6 +37,7 @@
 #include <QMetaEnum>
 #include <QStackedWidget>
 #include <QShortcut>
+#include <QUrl>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -172,11 +177,65 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     }
     resize(920, 660);
 
+    // getUISnapshot, listUIElements and uiAction answer from this window.
+    new WindowAutomation(this, m_engine->commands(), m_engine->settings());
+
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
     // Pages paused one by one can pause the whole icon (statusIconState).
     connect(m_engine->autoAccept(), &AutoAcceptController::targetsChanged, this, &MainWindow::refresh);
+    // An IDE that runs without debugging on the first start: offer once to restart it.
+    m_relaunchOffer = new RelaunchOffer(m_engine, this);
     refresh();
+    m_engine->setDesktopUi(this);
+}
+
+MainWindow::~MainWindow()
+{
+    if (m_engine->desktopUi() == this)
+        m_engine->setDesktopUi(nullptr);
+}
+
+QStringList MainWindow::settingsPages() const
+{
+    const QMetaEnum pages = QMetaEnum::fromType<Page>();
+    QStringList names;
+    for (int i = 0; i < kPageCount; ++i) {
+        QString name = QString::fromLatin1(pages.valueToKey(i));
+        name[0] = name[0].toLower();
+        names.append(name);
+    }
+    return names;
+}
+
+bool MainWindow::showSettings(const QString &page, QString *error)
+{
+    if (!page.isEmpty()) {
+        const QStringList pages = settingsPages();
+        int index = -1;
+        for (int i = 0; i < pages.size() && index < 0; ++i) {
+            if (pages.at(i).compare(page, Qt::CaseInsensitive) == 0)
+                index = i;
+        }
+        if (index < 0) {
+            if (error)
+                *error = tr("there is no settings page '%1'; the pages are %2")
+                             .arg(page, settingsPages().join(u", "_s));
+            return false;
+        }
+        showPage(Page(index));
+    }
+    showAndRaise();
+    return true;
+}
+
+bool MainWindow::openWithDesktop(const QString &path, QString *error)
+{
+    if (QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
+        return true;
+    if (error)
+        *error = tr("no application would open %1").arg(QDir::toNativeSeparators(path));
+    return false;
 }
 
 bool MainWindow::isWelcoming() const

@@ -4,6 +4,8 @@
 // General) and the chosen page on the right. When the desktop has no tray the window says so and
 // closing it minimises instead of hiding, so the app can never get lost; File ▸ Quit exits.
 
+#include "actions/DesktopUi.h"
+
 #include <QMainWindow>
 
 class QLabel;
@@ -13,10 +15,13 @@ class QStackedWidget;
 namespace mpa {
 
 class Engine;
+class RelaunchOffer;
 class SettingsPage;
 class WelcomePanel;
 
-class MainWindow : public QMainWindow
+// Also the engine's DesktopUi while it exists: the debug API's openSettingsPanel and
+// openLogFile come here.
+class MainWindow : public QMainWindow, public DesktopUi
 {
     Q_OBJECT
 public:
@@ -40,6 +45,7 @@ public:
     static constexpr int kPageCount = int(Page::General) + 1;
 
     explicit MainWindow(Engine *engine, QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     void setTrayAvailable(bool available);
     bool closeMinimizes() const { return !m_trayAvailable; }
@@ -48,10 +54,16 @@ public:
     void showPage(Page page);
     Page currentPage() const;
     SettingsPage *page(Page page) const;
+
+    // DesktopUi: pages by their Page names with a small first letter (dashboard, autoAccept, …).
+    QStringList settingsPages() const override;
+    bool showSettings(const QString &page, QString *error) override;
+    bool openWithDesktop(const QString &path, QString *error) override;
     WelcomePanel *welcome() const { return m_welcome; }
     // The first-start welcome is still to be read: the window opens with it.
     bool isWelcoming() const;
     template<typename T> T *page() const { return findChild<T *>(); }
+    RelaunchOffer *relaunchOffer() const { return m_relaunchOffer; }
 
 Q_SIGNALS:
     void quitRequested();
@@ -65,6 +77,7 @@ private:
     void refresh();
 
     Engine *m_engine;
+    RelaunchOffer *m_relaunchOffer = nullptr;
     QLabel *m_noTrayBanner;
     WelcomePanel *m_welcome;
     QLabel *m_statusIcon;

@@ -25,7 +25,7 @@ Notifier::Notifier(Settings *settings, Clock *clock, QObject *parent)
     , m_clock(clock)
 {
     // A run that asks is never kept waiting by the gap.
-    const std::array<std::chrono::milliseconds, 5> gaps { 60s, 30s, 10s, 60s, 0s };
+    const std::array<std::chrono::milliseconds, 6> gaps { 60s, 30s, 10s, 60s, 0s, 0s };
     for (std::size_t i = 0; i < m_channels.size(); ++i) {
         Channel &c = m_channels.at(i);
         c.gap = gaps.at(i);
@@ -61,6 +61,10 @@ Notifier::Subject Notifier::subjectOf(Kind kind)
     case Kind::RunFinished:
     case Kind::BridgeQuestion:
         return Subject::Runs;
+    case Kind::SessionSummary:
+    case Kind::WhileAway:
+    case Kind::WeeklySummary:
+        return Subject::Summary;
     }
     return Subject::Connection;
 }
@@ -85,6 +89,24 @@ void Notifier::watch(Engine *engine)
             [this](const QString &title, const QString &url, const QString &, const QString &command) {
                 commandBlocked(command, title.isEmpty() ? url : title);
             });
+    AutoAcceptController *autoAccept = engine->autoAccept();
+    if (autoAccept->isEnabled())
+        m_sessionStart = autoAccept->stats()->cumulative();
+    connect(autoAccept, &AutoAcceptController::enabledChanged, this, [this, autoAccept](bool enabled) {
+        const AutoAcceptCounts now = autoAccept->stats()->cumulative();
+        if (enabled) {
+            m_sessionStart = now;
+            return;
+        }
+        const AutoAcceptCounts session = AutoAcceptCounts::growth(m_sessionStart.value_or(now), now);
+        m_sessionStart.reset();
+        sessionSummary(session.clicks, session.blocked, session.secondsSaved());
+    });
+    connect(autoAccept, &AutoAcceptController::userReturned, this,
+            [this](const QString &, const QString &title, int clicks) { whileAway(title, clicks); });
+    m_weekTimer = new ClockTimer(m_clock, this);
+    connect(m_weekTimer, &ClockTimer::timeout, this, &Notifier::checkWeek);
+    checkWeek();
     Scheduler *scheduler = engine->scheduler();
     connect(scheduler, &Scheduler::queueFinished, this,
             [this, scheduler](const QString &) { queueFinished(scheduler->promptsSentThisRun()); });
@@ -185,6 +207,79 @@ void Notifier::bridgeQuestion(const QString &goal, const QString &question)
 void Notifier::runFinished(const QString &task, const QString &outcome, bool warning)
 {
     post({ Kind::RunFinished, tr("Task run ended"), tr("%1 — %2").arg(task.left(60), outcome), warning });
+}
+
+namespace {
+
+// "about 4 minutes", "about 1.5 hours" (the extension's wording: minutes up to an hour).
+QString aboutTime(qint64 seconds)
+{
+    const qint64 minutes = (seconds + 30) / 60;
+    if (minutes >= 60)
+        return Notifier::tr("about %1 hours").arg(QLocale().toString(double(minutes) / 60.0, 'f', 1));
+    if (minutes <= 1)
+        return Notifier::tr("about a minute");
+    return Notifier::tr("about %1 minutes").arg(minutes);
+}
+
+} // namespace
+
+void Notifier::sessionSummary(qint64 clicks, qint64 blocked, qint64 secondsSaved)
+{
+    if (clicks == 0 && blocked == 0)
+        return;
+    if (m_settings && !m_settings->boolValue(SettingKey::UiSessionSummary))
+        return;
+    QString message = clicks == 1 ? tr("1 action handled") : tr("%1 actions handled").arg(clicks);
+    if (blocked > 0)
+        message += blocked == 1 ? tr(", 1 command blocked") : tr(", %1 commands blocked").arg(blocked);
+    if (clicks > 0)
+        message += tr("; %1 saved.").arg(aboutTime(secondsSaved));
+    else
+        message += u'.';
+    post({ Kind::SessionSummary, tr("Auto-accept is off: this session"), message, false });
+}
+
+void Notifier::whileAway(const QString &window, int clicks)
+{
+    if (clicks <= 0 || (m_settings && !m_settings->boolValue(SettingKey::UiWhileAway)))
+        return;
+    post({ Kind::WhileAway, tr("While you were away"),
+           (clicks == 1 ? tr("1 action was handled in %1 while you were away.")
+                        : tr("%1 actions were handled in %2 while you were away.").arg(clicks))
+               .arg(window.isEmpty() ? tr("the IDE") : window),
+           false });
+}
+
+void Notifier::weeklySummary(qint64 clicks, qint64 blocked, qint64 secondsSaved)
+{
+    if (clicks == 0 || (m_settings && !m_settings->boolValue(SettingKey::UiWeeklySummary)))
+        return;
+    QString message = tr("Last week the app clicked %1 buttons for you and saved you %2.")
+                          .arg(clicks)
+                          .arg(aboutTime(secondsSaved));
+    if (blocked > 0)
+        message += u' ' + (blocked == 1 ? tr("It blocked 1 dangerous command.")
+                                        : tr("It blocked %1 dangerous commands.").arg(blocked));
+    post({ Kind::WeeklySummary, tr("Your week with auto-accept"), message, false });
+}
+
+void Notifier::checkWeek()
+{
+    if (!m_engine || !m_settings)
+        return;
+    if (m_weekTimer)
+        m_weekTimer->start(std::chrono::hours(1)); // and again in an hour
+    const QDate today = QDateTime::fromMSecsSinceEpoch(m_clock->nowMs(), m_clock->timeZone()).date();
+    const QString week = AutoAcceptStats::weekKey(today);
+    const QString seen = m_settings->stringValue(SettingKey::UiWeeklySummaryWeek);
+    if (seen == week)
+        return;
+    m_settings->setValue(SettingKey::UiWeeklySummaryWeek, week);
+    if (seen.isEmpty())
+        return; // the first look: nothing to look back on yet
+    const AutoAcceptCounts last = m_engine->autoAccept()->stats()->week(today.addDays(-7));
+    weeklySummary(last.clicks, last.blocked, last.secondsSaved());
 }
 
 bool Notifier::enabled() const

@@ -4,6 +4,12 @@
 // commands were blocked") or dropped when it changes nothing the user was told ("lost, back,
 // lost" ends as "lost"). "Back" is only said after "lost" was. Turned off by ui/notifications.
 // The tray shows what notified() carries; without a tray the lines still reach the log.
+// The extension's summaries come too, each with its own switch: this session's when auto-accept
+// is switched off (ui/sessionSummary), what was clicked while the user was away from an IDE
+// window when they are back at it (ui/whileAway), and last week's once a new week has begun
+// (ui/weeklySummary).
+
+#include "autoaccept/AutoAcceptStats.h"
 
 #include <QObject>
 #include <QPointer>
@@ -33,10 +39,13 @@ public:
         QuotaRestored,
         RunQuestion,
         RunFinished,
-        BridgeQuestion
+        BridgeQuestion,
+        SessionSummary,
+        WhileAway,
+        WeeklySummary
     };
     Q_ENUM(Kind)
-    enum class Subject { Connection, Blocked, Queue, Quota, Runs };
+    enum class Subject { Connection, Blocked, Queue, Quota, Runs, Summary };
 
     struct Notification
     {
@@ -69,6 +78,15 @@ public:
     void runFinished(const QString &task, const QString &outcome, bool warning);
     // A chat-tab bridge session waits for the user (the gate holds a command of the chat's).
     void bridgeQuestion(const QString &goal, const QString &question);
+    // Auto-accept was switched off: what it did since it was switched on (nothing said for none).
+    void sessionSummary(qint64 clicks, qint64 blocked, qint64 secondsSaved);
+    // The user is back at an IDE window in which `clicks` were made while they were away.
+    void whileAway(const QString &window, int clicks);
+    // A new week began: last week's totals (nothing said when nothing was clicked).
+    void weeklySummary(qint64 clicks, qint64 blocked, qint64 secondsSaved);
+    // Says last week's summary when the week (by the clock) changed since it last looked; the
+    // first look only remembers the week. watch() looks at once and then every hour.
+    void checkWeek();
 
     static Subject subjectOf(Kind kind);
 
@@ -94,7 +112,9 @@ private:
 
     Settings *m_settings;
     Clock *m_clock;
-    std::array<Channel, 5> m_channels;
+    std::array<Channel, 6> m_channels;
+    ClockTimer *m_weekTimer = nullptr;
+    std::optional<AutoAcceptCounts> m_sessionStart; // totals when auto-accept was switched on
     QPointer<Engine> m_engine;
     QString m_connectedAddress;
 };

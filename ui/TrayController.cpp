@@ -185,6 +185,7 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
 
     connect(&m_trayRetry, &QTimer::timeout, this, &TrayController::lookForTray);
     connect(m_engine, &Engine::statusChanged, this, &TrayController::refresh);
+    connect(m_engine->quota(), &QuotaMonitor::snapshotChanged, this, &TrayController::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &TrayController::refresh);
     refresh();
 }
@@ -287,6 +288,8 @@ QString TrayController::toolTip() const
         lines.append(tr("Queue paused at prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size()));
     if (m_engine->quota()->isHolding())
         lines.append(tr("Quota used up: %1").arg(m_engine->quota()->verdict().reason));
+    else if (const QString quota = EngineControls::quotaAtAGlance(m_engine); !quota.isEmpty())
+        lines.append(quota);
     lines += EngineControls::serverProblems(m_engine); // a server that failed to start
     BridgeManager *bridge = m_engine->bridge();
     for (const QString &id : bridge->activeSessions()) {
@@ -397,6 +400,9 @@ void TrayController::openNotification(Notifier::Kind kind)
         m_window->showPage(MainWindow::Page::Bridge);
     else if (kind == Notifier::Kind::RunQuestion || kind == Notifier::Kind::RunFinished)
         m_window->showPage(MainWindow::Page::Tasks);
+    else if (kind == Notifier::Kind::SessionSummary || kind == Notifier::Kind::WhileAway
+             || kind == Notifier::Kind::WeeklySummary)
+        m_window->showPage(MainWindow::Page::Dashboard);
     m_window->showAndRaise();
 }
 

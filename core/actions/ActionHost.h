@@ -17,6 +17,7 @@ class AgentChat;
 class AutoAcceptController;
 class CdpEndpoint;
 class CommandDispatcher;
+class DesktopUi;
 class PayloadHub;
 class QuotaMonitor;
 class Scheduler;
@@ -49,6 +50,14 @@ public:
     virtual int attachedPages() const = 0;
     // --auto-accept for this run, when given.
     virtual std::optional<bool> autoAcceptOverride() const = 0;
+    // Whether auto-accept is on for this run: a --auto-accept wins over the saved setting until
+    // the switch is flipped.
+    virtual bool autoAcceptEnabled() const = 0;
+    // The switch the tray and the window flip: saves autoAccept/enabled and drops a
+    // command-line override, so it does what it says at once.
+    virtual void setAutoAcceptEnabled(bool enabled) = 0;
+    // The desktop UI (window, file handler); null when there is none (--headless).
+    virtual DesktopUi *desktopUi() const = 0;
     // The debug API's state: listening, port, tokenFile.
     virtual QJsonObject debugApiState() const = 0;
     // The agent server's state (as getFullState's agentServer section).

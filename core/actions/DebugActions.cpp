@@ -210,7 +210,7 @@ void getFullState(ActionHost *host, const CommandCaller &caller, const CommandRe
     gathering->pending = int(sections.size());
     for (const auto &[section, action] : sections) {
         host->commands()->dispatch(action, {}, caller, Scope::DebugApi,
-                                   [gathering, section](const CommandResult &result) {
+                                   [gathering, section = section](const CommandResult &result) {
                                        if (result.ok) {
                                            gathering->state.insert(section, result.data);
                                        } else {
@@ -758,8 +758,13 @@ void installSchedulerActions(ActionHost *host)
     queueAction(commands, scheduler, u"stopQueue"_s, u"Stops the queue."_s, &Scheduler::stopQueue);
     queueAction(commands, scheduler, u"skipPrompt"_s, u"Skips the queue's current prompt."_s,
                 &Scheduler::skipPrompt);
-    queueAction(commands, scheduler, u"resetQueue"_s, u"Puts the queue back to its first prompt."_s,
-                &Scheduler::resetQueue);
+    queueAction(commands, scheduler, u"rewindQueue"_s,
+                u"Stops the queue and puts it back to its first prompt, keeping its prompts."_s,
+                &Scheduler::rewindQueue);
+    queueAction(commands, scheduler, u"resetQueue"_s,
+                u"Stops the queue and empties it, as the extension's resetQueue did (rewindQueue keeps the "
+                "prompts)."_s,
+                &Scheduler::clearQueue);
 
     add(commands, u"sendPrompt"_s,
         u"Sends a prompt to the IDE agent's chat now, outside the queue, and records it in the history: "

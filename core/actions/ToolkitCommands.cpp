@@ -576,9 +576,11 @@ void ToolkitCommands::registerCommands()
                       if (!readRef(p, false, &ref, reply))
                           return;
                       const QString text = p.requiredString(u"text"_s);
+                      const int timeoutMs = p.integer(u"timeoutMs"_s, int(PageController::kMaxTypeTime.count()), 100,
+                                                      int(PageController::kMaxTypeTime.count()));
                       if (!paramsOk(p, reply))
                           return;
-                      tab->type(ref, text, toReply(std::move(reply)));
+                      tab->type(ref, text, toReply(std::move(reply)), std::chrono::milliseconds(timeoutMs));
                   });
     addTabCommand(u"press"_s,
                   tr("Presses a key or chord (Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab)"),

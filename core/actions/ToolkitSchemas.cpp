@@ -22,6 +22,13 @@ QJsonObject refProp(const QString &description = u"An element's ref from the las
              { u"description"_s, description } };
 }
 
+QJsonObject typeText()
+{
+    QJsonObject text = prop(u"string"_s, u"Typed key by key; \\n presses Enter; at most 5000 characters (fill takes longer text)"_s);
+    text.insert(u"maxLength"_s, 5000);
+    return text;
+}
+
 QJsonObject objectSchema(QJsonObject properties, const QStringList &required = {})
 {
     properties.insert(
@@ -85,7 +92,11 @@ QJsonObject schema(const QString &type)
         return objectSchema(
             { { u"ref"_s,
                 refProp(u"The field to type into (at the end of its text); default: the focused element"_s) },
-              { u"text"_s, prop(u"string"_s, u"Typed key by key; \\n presses Enter"_s) } },
+              { u"text"_s, typeText() },
+              { u"timeoutMs"_s,
+                ParamsSchema::integer(100, 20000,
+                                      u"Stop typing after this long (default and at most 20000); the answer "
+                                      "says how many characters were typed"_s) } },
             { u"text"_s });
     }
     if (type == u"press"_s) {

@@ -141,13 +141,8 @@ void LlmCall::sendWithToken(const QString &bearer)
     if (!bearer.isEmpty())
         request.setRawHeader("Authorization", bearer.toUtf8());
     request.setTransferTimeout(config.timeoutS * 1000);
-    m_buffer.clear();
     m_isEventStream = false;
-    m_calls.clear();
-    m_streamError.clear();
-    m_result.content.clear();
-    m_result.finishReason.clear();
-    m_sawUsage = false;
+    m_answer = LlmStream();
     m_reply = m_client->m_network.post(request, QJsonDocument(body).toJson(QJsonDocument::Compact));
     connect(m_reply, &QNetworkReply::readyRead, this, &LlmCall::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &LlmCall::onFinished);
@@ -162,97 +157,7 @@ void LlmCall::onReadyRead()
         && m_reply->header(QNetworkRequest::ContentTypeHeader).toString().startsWith(u"text/event-stream"_s);
     if (!m_isEventStream)
         return; // read whole at the end
-    m_buffer += m_reply->readAll();
-    parseEvents(false);
-}
-
-void LlmCall::parseEvents(bool flush)
-{
-    for (;;) {
-        qsizetype end = m_buffer.indexOf('\n');
-        if (end < 0) {
-            if (!flush || m_buffer.trimmed().isEmpty())
-                return;
-            end = m_buffer.size();
-        }
-        const QByteArray line = m_buffer.left(end).trimmed();
-        m_buffer.remove(0, std::min(end + 1, m_buffer.size()));
-        if (!line.startsWith("data:"))
-            continue;
-        const QByteArray data = line.mid(5).trimmed();
-        if (data == "[DONE]" || data.isEmpty())
-            continue;
-        const QJsonDocument doc = QJsonDocument::fromJson(data);
-        if (doc.isObject())
-            takeChunk(doc.object());
-    }
-}
-
-void LlmCall::takeChunk(const QJsonObject &chunk)
-{
-    // Some services report a failure inside the stream, after a 200.
-    if (chunk.value(u"error").isObject() && m_streamError.isEmpty()) {
-        m_streamError = chunk.value(u"error").toObject().value(u"message").toString(u"an error"_s);
-        return;
-    }
-    if (chunk.value(u"usage").isObject()) {
-        const QJsonObject usage = chunk.value(u"usage").toObject();
-        m_result.usage.promptTokens = usage.value(u"prompt_tokens").toInt();
-        m_result.usage.completionTokens = usage.value(u"completion_tokens").toInt();
-        m_sawUsage = true;
-    }
-    const QJsonArray choices = chunk.value(u"choices").toArray();
-    if (choices.isEmpty())
-        return;
-    const QJsonObject choice = choices.first().toObject();
-    const QJsonObject delta = choice.value(u"delta").toObject();
-    const QString text = delta.value(u"content").toString();
-    if (!text.isEmpty()) {
-        m_result.content += text;
-        Q_EMIT textDelta(text);
-    }
-    for (const QJsonValue &value : delta.value(u"tool_calls").toArray()) {
-        const QJsonObject call = value.toObject();
-        const int index = call.value(u"index").toInt(int(m_calls.size()));
-        while (m_calls.size() <= index)
-            m_calls.append(LlmToolCall());
-        LlmToolCall &target = m_calls[index];
-        if (call.contains(u"id"))
-            target.id = call.value(u"id").toString();
-        const QJsonObject function = call.value(u"function").toObject();
-        if (function.contains(u"name"))
-            target.name += function.value(u"name").toString();
-        target.argumentsText += function.value(u"arguments").toString();
-    }
-    if (choice.value(u"finish_reason").isString())
-        m_result.finishReason = choice.value(u"finish_reason").toString();
-}
-
-void LlmCall::takeMessage(const QJsonObject &body)
-{
-    const QJsonArray choices = body.value(u"choices").toArray();
-    const QJsonObject choice = choices.first().toObject();
-    const QJsonObject message = choice.value(u"message").toObject();
-    m_result.content = message.value(u"content").toString();
-    m_result.finishReason = choice.value(u"finish_reason").toString();
-    for (const QJsonValue &value : message.value(u"tool_calls").toArray()) {
-        const QJsonObject call = value.toObject();
-        const QJsonObject function = call.value(u"function").toObject();
-        LlmToolCall tool;
-        tool.id = call.value(u"id").toString();
-        tool.name = function.value(u"name").toString();
-        const QJsonValue arguments = function.value(u"arguments");
-        tool.argumentsText = arguments.isObject()
-            ? QString::fromUtf8(QJsonDocument(arguments.toObject()).toJson(QJsonDocument::Compact))
-            : arguments.toString();
-        m_calls.append(tool);
-    }
-    const QJsonObject usage = body.value(u"usage").toObject();
-    if (!usage.isEmpty()) {
-        m_result.usage.promptTokens = usage.value(u"prompt_tokens").toInt();
-        m_result.usage.completionTokens = usage.value(u"completion_tokens").toInt();
-        m_sawUsage = true;
-    }
+    m_answer.feed(m_reply->readAll(), false, [this](const QString &text) { Q_EMIT textDelta(text); });
 }
 
 QString LlmCall::serviceError(const QByteArray &body) const
@@ -313,10 +218,11 @@ void LlmCall::onFinished()
                       u"%1 answered HTTP %2: %3"_s.arg(who).arg(status).arg(serviceError(rest)));
     }
     if (m_isEventStream) {
-        m_buffer += rest;
-        parseEvents(true);
-        if (!m_streamError.isEmpty())
-            return finish(LlmReply::Outcome::HttpError, u"%1 stopped its answer: %2"_s.arg(who, m_streamError.left(300)));
+        m_answer.feed(rest, true, [this](const QString &text) { Q_EMIT textDelta(text); });
+        m_result.content = m_answer.content; // what came before a break, for the caller's log
+        if (!m_answer.streamError.isEmpty())
+            return finish(LlmReply::Outcome::HttpError,
+                          u"%1 stopped its answer: %2"_s.arg(who, m_answer.streamError.left(300)));
     } else {
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(rest, &error);
@@ -325,20 +231,15 @@ void LlmCall::onFinished()
                 LlmReply::Outcome::BadResponse,
                 u"%1 answered something that is not a chat completion (%2)"_s.arg(who, error.errorString()));
         }
-        takeMessage(doc.object());
+        m_answer.takeMessage(doc.object());
     }
-    for (LlmToolCall &call : m_calls) {
-        const QString text = call.argumentsText.trimmed();
-        if (text.isEmpty())
-            continue;
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &error);
-        if (doc.isObject())
-            call.arguments = doc.object();
-        else
-            call.parseError = doc.isNull() ? error.errorString() : u"not an object"_s;
-    }
-    m_result.toolCalls = m_calls;
+    if (!m_answer.badResponse.isEmpty())
+        return finish(LlmReply::Outcome::BadResponse, u"%1 sent %2"_s.arg(who, m_answer.badResponse));
+    m_answer.finishToolCalls();
+    m_result.content = m_answer.content;
+    m_result.finishReason = m_answer.finishReason;
+    m_result.toolCalls = m_answer.toolCalls;
+    m_result.usage = m_answer.usage;
     finish(LlmReply::Outcome::Ok);
 }
 
@@ -391,7 +292,7 @@ void LlmCall::finish(LlmReply::Outcome outcome, const QString &error)
     m_result.error = error;
     m_result.usedTools = m_withTools;
     m_result.elapsedMs = m_elapsed.elapsed();
-    if (outcome == LlmReply::Outcome::Ok && !m_sawUsage) {
+    if (outcome == LlmReply::Outcome::Ok && !m_answer.sawUsage) {
         QString prompt;
         for (const QJsonValue &message : std::as_const(m_messages))
             prompt += message.toObject().value(u"content").toString();

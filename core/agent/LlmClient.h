@@ -7,6 +7,8 @@
 // connection at once. GigaChat's authorization key is exchanged for an access token, kept until
 // it expires and renewed. The key never reaches the log (it is registered as a secret).
 
+#include "LlmStream.h"
+
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -43,22 +45,6 @@ struct LlmConfig
 
     // From the llm/* settings: the preset's address when llm/baseUrl is empty.
     static LlmConfig fromSettings(const Settings &settings, const QString &apiKey);
-};
-
-struct LlmToolCall
-{
-    QString id;
-    QString name;
-    QJsonObject arguments;
-    QString argumentsText;
-    QString parseError; // the arguments are not a JSON object
-};
-
-struct LlmUsage
-{
-    int promptTokens = 0;
-    int completionTokens = 0;
-    bool estimated = false; // the service gave none: characters / 4
 };
 
 struct LlmReply
@@ -100,9 +86,6 @@ private:
     void sendWithToken(const QString &bearer);
     void onReadyRead();
     void onFinished();
-    void parseEvents(bool flush);
-    void takeChunk(const QJsonObject &chunk);
-    void takeMessage(const QJsonObject &body);
     void retryLater(int status, const QString &why, const QByteArray &retryAfter);
     void finish(LlmReply::Outcome outcome, const QString &error = {});
     QString serviceError(const QByteArray &body) const;
@@ -116,12 +99,9 @@ private:
     bool m_refreshedToken = false;
     QPointer<QNetworkReply> m_reply;
     ClockTimer *m_retry = nullptr;
-    QByteArray m_buffer;
     bool m_isEventStream = false;
     LlmReply m_result;
-    QList<LlmToolCall> m_calls; // assembled by index while streaming
-    bool m_sawUsage = false;
-    QString m_streamError; // an error the service sent inside the stream
+    LlmStream m_answer; // the answer being read
     QElapsedTimer m_elapsed;
 };
 

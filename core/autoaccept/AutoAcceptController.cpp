@@ -74,6 +74,8 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
         const QString prefix = session->targetId() + u'|';
         m_lastSeen.removeIf([&](const auto &it) { return it.key().startsWith(prefix); });
         m_pageInfo.remove(session->targetId());
+        m_present.remove(session->targetId());
+        m_awayClicks.remove(session->targetId());
         if (auto it = m_targets.find(session->targetId()); it != m_targets.end()) {
             it->attached = false;
             Q_EMIT targetsChanged();
@@ -356,6 +358,22 @@ void AutoAcceptController::onReport(CdpSession *session, const QString &module, 
     TargetState &state = stateFor(page);
     const QString label = data.value(u"label").toString();
     absorb(session, frameId, data.value(u"stats").toObject());
+
+    if (kind == u"presence"_s) {
+        if (session != page || frameId != page->targetId())
+            return;
+        const bool present = data.value(u"present").toBool(true);
+        m_present.insert(page->targetId(), present);
+        const int away = present ? int(m_awayClicks.take(page->targetId())) : 0;
+        if (away > 0) {
+            qCInfo(lcAutoAccept).noquote()
+                << u"the user is back at '%1'; %2 clicks were made meanwhile"_s.arg(state.title).arg(away);
+            Q_EMIT userReturned(page->targetId(), state.title, away);
+        }
+        return;
+    }
+    if (kind == u"clicked"_s && !m_present.value(page->targetId(), true))
+        ++m_awayClicks[page->targetId()];
 
     if (kind == u"clicked"_s) {
         const QString clickKind = data.value(u"kind").toString();

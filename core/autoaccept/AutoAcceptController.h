@@ -118,6 +118,9 @@ Q_SIGNALS:
     void commandBlocked(const QString &targetTitle, const QString &pageUrl, const QString &pattern,
                         const QString &command);
     void verificationFailed(const QString &targetId, const QString &targetTitle, const QString &label);
+    // The user is back at a window (it is visible and focused again) in which auto-accept
+    // clicked `clicks` times while they were not.
+    void userReturned(const QString &targetId, const QString &targetTitle, int clicks);
     // Any count changed: this run's, a target's or the persisted totals (a reset too).
     void statsChanged();
     void targetsChanged();
@@ -145,6 +148,10 @@ private:
     bool m_paused = false;
     QSet<QString> m_pausedTargets;
     AutoAcceptCounts m_run;
+    // "While you were away": per page, whether its top document says the user is at it (unknown:
+    // present), and the clicks made there while they were not.
+    QHash<QString, bool> m_present;
+    QHash<QString, int> m_awayClicks;
     QHash<QString, TargetState> m_targets; // page targetId → state
     QStringList m_targetOrder;
     struct PageInfo

@@ -114,17 +114,47 @@ void AgentChat::locateOnce(QDeadlineTimer deadline, LocateCallback finishOnce)
             gather->states[i] = state;
             if (--gather->pending > 0)
                 return;
-            // The current chat, else the first visible page with a box, else any with one.
-            qsizetype chosen = -1;
-            for (int pass = 0; pass < 2 && chosen < 0; ++pass) {
-                for (qsizetype j = 0; j < gather->states.size(); ++j) {
+            // Pages with a box; of those, the ones showing the agent panel, then the ones whose
+            // title holds the window preference (each only when some qualify); then the current
+            // chat (first in the list), else the first visible page, else any.
+            QList<qsizetype> withBox;
+            for (qsizetype j = 0; j < gather->states.size(); ++j) {
+                const ChatState &s = gather->states.at(j);
+                if (gather->surfaces.at(j) && s.ok && s.inputFound)
+                    withBox.append(j);
+            }
+            auto narrow = [&withBox](const std::function<bool(qsizetype)> &keep) {
+                QList<qsizetype> kept;
+                for (qsizetype j : std::as_const(withBox)) {
+                    if (keep(j))
+                        kept.append(j);
+                }
+                if (!kept.isEmpty())
+                    withBox = kept;
+                return !kept.isEmpty();
+            };
+            narrow([&](qsizetype j) { return gather->states.at(j).rootFound; });
+            if (!m_windowPreference.isEmpty() && !withBox.isEmpty()) {
+                const bool matched = narrow([&](qsizetype j) {
                     const ChatState &s = gather->states.at(j);
-                    if (gather->surfaces.at(j) && s.ok && s.inputFound && (pass == 1 || s.visible)) {
-                        chosen = j;
-                        break;
-                    }
+                    const QString title = s.title.isEmpty() ? gather->surfaces.at(j)->title() : s.title;
+                    return title.contains(m_windowPreference, Qt::CaseInsensitive);
+                });
+                if (!matched && m_preferenceMissed != m_windowPreference)
+                    qCInfo(lcChat).noquote()
+                        << u"no IDE window's title holds “%1”; prompts go to any window with the chat"_s.arg(
+                               m_windowPreference);
+                m_preferenceMissed = matched ? QString() : m_windowPreference;
+            }
+            qsizetype chosen = -1;
+            for (qsizetype j : std::as_const(withBox)) {
+                if (gather->states.at(j).visible) {
+                    chosen = j;
+                    break;
                 }
             }
+            if (chosen < 0 && !withBox.isEmpty())
+                chosen = withBox.first();
             if (chosen < 0) {
                 QStringList looked;
                 for (const ChatState &s : std::as_const(gather->states)) {

@@ -38,9 +38,16 @@ public:
     void send(const QString &text, const QString &conversation, QObject *context, SendCallback done) override;
     void observe(QObject *context, ObserveCallback done) override;
 
-    // Finds the chat: the surface last used while its page still shows the box, else the first
-    // attached page (then frame) that does. With `patience`, keeps looking that long for a
-    // chat that is not there yet (the IDE still starting, the endpoint still attaching).
+    // Part of the window title that picks one IDE window among several (a workspace name, as
+    // schedule/targetWindow); empty: any.
+    void setWindowPreference(const QString &titlePart) { m_windowPreference = titlePart.trimmed(); }
+    QString windowPreference() const { return m_windowPreference; }
+
+    // Finds the chat among the attached pages (then frames) that show a chat input box, as the
+    // extension chose (cdp-handler.js, sendPrompt): those whose agent panel is on the page first,
+    // then those whose title holds the window preference (when any does), then the surface last
+    // used, then a visible one. With `patience`, keeps looking that long for a chat that is not
+    // there yet (the IDE still starting, the endpoint still attaching).
     void locate(QObject *context, LocateCallback done,
                 std::chrono::milliseconds patience = std::chrono::milliseconds::zero());
 
@@ -67,6 +74,8 @@ private:
     SelectorsProvider m_provider;
     QHash<CdpSession *, ChatSurface *> m_surfaces;
     QPointer<ChatSurface> m_current;
+    QString m_windowPreference;
+    QString m_preferenceMissed; // the preference no window matched (said once)
 };
 
 } // namespace mpa

@@ -7,6 +7,7 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -72,6 +73,9 @@ HttpRequestGate::HttpRequestGate(const Limits &limits, QObject *parent)
     : QTcpServer(parent)
     , m_limits(limits)
 {
+    // A flood of connections must not fill the kernel's queue of connections not yet accepted
+    // (50 by default): a normal client's connection would wait for a SYN retry (1 s, then 3 s).
+    setListenBacklogSize(1024);
 }
 
 QByteArray HttpRequestGate::reasonPhrase(int status)
@@ -220,6 +224,46 @@ HttpRequestGate::Head HttpRequestGate::inspectHead(const QByteArray &head, const
     return h;
 }
 
+void HttpRequestGate::setDeadline(QTcpSocket *socket, std::chrono::milliseconds timeout,
+                                  const std::function<void()> &onExpiry)
+{
+    // A QTimer child, not QTimer::singleShot: a single-shot timer outlives its context object
+    // until it fires, so one per request piled up for the connection lifetime (memory and
+    // throughput fell with every request until they expired).
+    auto *timer = socket->findChild<QTimer *>(QString(), Qt::FindDirectChildrenOnly);
+    if (!timer) {
+        timer = new QTimer(socket);
+        timer->setSingleShot(true);
+    }
+    QObject::disconnect(timer, &QTimer::timeout, nullptr, nullptr);
+    QObject::connect(timer, &QTimer::timeout, socket, onExpiry);
+    timer->start(timeout);
+}
+
+bool HttpRequestGate::evictOldestWaiting(const QString &why)
+{
+    // Oldest first; but each gets a last look at what it has sent (a read that does not
+    // block): a client whose request is in by now is served, not evicted — its bytes may be
+    // waiting in the kernel while newer connections were being accepted.
+    QList<std::pair<quint64, QTcpSocket *>> byAge;
+    for (auto it = m_waiting.cbegin(); it != m_waiting.cend(); ++it)
+        byAge.append({ it->order, it.key() });
+    std::sort(byAge.begin(), byAge.end());
+    for (const auto &[order, candidate] : std::as_const(byAge)) {
+        if (!m_waiting.contains(candidate))
+            continue;
+        const QPointer<QTcpSocket> alive(candidate);
+        candidate->waitForReadyRead(0); // emits readyRead: inspect() delivers or refuses it
+        if (alive && m_waiting.contains(candidate)) {
+            refuse(candidate, 408, why, Linger::Close);
+            return true;
+        }
+        if (m_waiting.size() < m_limits.maxWaitingConnections)
+            return true; // it left the queue by itself
+    }
+    return false;
+}
+
 void HttpRequestGate::incomingConnection(qintptr handle)
 {
     auto *socket = new QTcpSocket(this);
@@ -227,15 +271,27 @@ void HttpRequestGate::incomingConnection(qintptr handle)
         delete socket;
         return;
     }
+    m_open.insert(socket);
     connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
         m_waiting.remove(socket);
+        m_answering.remove(socket);
+        m_open.remove(socket);
         socket->deleteLater();
     });
-    if (m_waiting.size() >= m_limits.maxWaitingConnections) {
-        refuse(socket, 503, u"too many connections are waiting; try again in a moment"_s);
+    // Room for this one: the oldest unfinished request gives way (a slow client cannot hold a
+    // slot against a client that sends its request at once); only requests being answered
+    // are never evicted.
+    const qsizetype answering = m_answering.size();
+    if (answering >= m_limits.maxConnections) {
+        refuse(socket, 503, u"too many connections are open; try again in a moment"_s, Linger::Close);
         return;
     }
-    m_waiting.insert(socket, Waiting());
+    if (m_waiting.size() >= m_limits.maxWaitingConnections || answering + m_waiting.size() >= m_limits.maxConnections)
+        evictOldestWaiting(u"the request was not complete when newer connections needed its place; send the "
+                           "whole request at once"_s);
+    Waiting waiting;
+    waiting.order = m_nextOrder++;
+    m_waiting.insert(socket, waiting);
     // The head must fit; reading stops there until it has been checked.
     socket->setReadBufferSize(m_limits.maxHeadBytes + 1);
     connect(socket, &QTcpSocket::readyRead, this, [this, socket] {
@@ -248,10 +304,26 @@ void HttpRequestGate::incomingConnection(qintptr handle)
         qCDebug(lcServer) << "HTTP: bytes after the request; closing the connection";
         socket->abort();
     });
-    QTimer::singleShot(m_limits.requestTimeout, socket, [this, socket] {
-        if (m_waiting.contains(socket))
+    setDeadline(socket, qMin(m_limits.headTimeout, m_limits.requestTimeout), [this, socket] {
+        const auto found = m_waiting.constFind(socket);
+        if (found == m_waiting.cend())
+            return;
+        if (found->expectedBytes < 0) {
             refuse(socket, 408,
-                   u"the request did not arrive within %1 s"_s.arg(m_limits.requestTimeout.count() / 1000.0));
+                   u"the request head did not arrive within %1 s"_s.arg(
+                       qMin(m_limits.headTimeout, m_limits.requestTimeout).count() / 1000.0),
+                   Linger::Close);
+            return;
+        }
+        // The head is in: the rest of the request's time for the body.
+        setDeadline(socket, qMax(m_limits.requestTimeout - m_limits.headTimeout, std::chrono::milliseconds(1)),
+                    [this, socket] {
+                        if (m_waiting.contains(socket))
+                            refuse(socket, 408,
+                                   u"the request did not arrive within %1 s"_s.arg(
+                                       m_limits.requestTimeout.count() / 1000.0),
+                                   Linger::Close);
+                    });
     });
 }
 
@@ -264,7 +336,10 @@ void HttpRequestGate::inspect(QTcpSocket *socket)
     const qint64 available = socket->bytesAvailable();
     if (waiting.expectedBytes < 0) {
         const QByteArray peeked = socket->peek(qMin<qint64>(available, m_limits.maxHeadBytes + 1));
-        const qsizetype end = peeked.indexOf("\r\n\r\n");
+        // Search only what is new (a client sending a byte at a time must not cost a scan of
+        // the whole head each time).
+        const qsizetype end = peeked.indexOf("\r\n\r\n", qMax<qsizetype>(0, waiting.scanned - 3));
+        waiting.scanned = peeked.size();
         if (end < 0 || end + 4 > m_limits.maxHeadBytes) {
             if (peeked.size() > m_limits.maxHeadBytes)
                 refuse(socket, 431, u"the request head is larger than %1 bytes"_s.arg(m_limits.maxHeadBytes));
@@ -296,7 +371,8 @@ void HttpRequestGate::inspect(QTcpSocket *socket)
 void HttpRequestGate::handOver(QTcpSocket *socket)
 {
     const Waiting waiting = m_waiting.take(socket);
-    QTimer::singleShot(m_limits.connectionLifetime, socket, [socket] {
+    m_answering.insert(socket);
+    setDeadline(socket, m_limits.connectionLifetime, [socket] {
         qCDebug(lcServer) << "HTTP: connection lifetime over; closing it";
         socket->abort();
     });
@@ -334,9 +410,16 @@ void HttpRequestGate::reply(QTcpSocket *socket, int status, const QList<std::pai
         out += body;
     socket->write(out);
     socket->disconnectFromHost();
+    if (socket->state() != QAbstractSocket::UnconnectedState) {
+        // A client that does not read its reply is not kept (with the reply) for long.
+        setDeadline(socket, kReplyDrainTimeout, [socket] {
+            qCDebug(lcServer) << "HTTP: the client did not read its reply; dropping the connection";
+            socket->abort();
+        });
+    }
 }
 
-void HttpRequestGate::refuse(QTcpSocket *socket, int status, const QString &error)
+void HttpRequestGate::refuse(QTcpSocket *socket, int status, const QString &error, Linger linger)
 {
     m_waiting.remove(socket);
     qCDebug(lcServer).noquote() << u"HTTP request refused (%1): %2"_s.arg(status).arg(error);
@@ -344,13 +427,31 @@ void HttpRequestGate::refuse(QTcpSocket *socket, int status, const QString &erro
     QObject::disconnect(socket, &QTcpSocket::readyRead, this, nullptr);
     socket->setReadBufferSize(0);
     socket->write(errorReply(status, error));
+    if (linger == Linger::Close) {
+        // Evicted or too slow: the reply goes out, but the connection keeps nothing here.
+        socket->disconnectFromHost();
+        if (socket->state() != QAbstractSocket::UnconnectedState)
+            setDeadline(socket, kLinger, [socket] { socket->abort(); });
+        return;
+    }
     auto drained = std::make_shared<qint64>(socket->skip(socket->bytesAvailable()));
     connect(socket, &QTcpSocket::readyRead, socket, [socket, drained] {
         *drained += socket->skip(socket->bytesAvailable());
         if (*drained > kMaxDrainBytes)
             socket->abort();
     });
-    QTimer::singleShot(kLinger, socket, [socket] { socket->disconnectFromHost(); });
+    setDeadline(socket, kLinger, [socket] {
+        socket->disconnectFromHost();
+        setDeadline(socket, kReplyDrainTimeout, [socket] { socket->abort(); });
+    });
+    // A bounded number drain at once: the oldest is closed for a new one.
+    m_lingering.removeAll(nullptr);
+    m_lingering.append(socket);
+    while (m_lingering.size() > m_limits.maxLingering) {
+        const QPointer<QTcpSocket> oldest = m_lingering.takeFirst();
+        if (oldest)
+            oldest->abort();
+    }
 }
 
 } // namespace mpa

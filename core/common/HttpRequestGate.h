@@ -6,7 +6,17 @@
 // malformed with a JSON error before the body is read, waits until the whole request is in,
 // and only then delivers it (requestReceived) with the socket to answer on (reply()). A
 // connection carries one request: bytes after it end the connection, and every connection has
-// a lifetime. (It replaced QtHttpServer 6.4, which reads any body without a limit, accepts
+// a lifetime.
+//
+// Hostile local clients: every connection has deadlines it cannot stretch (the head within
+// headTimeout, the whole request within requestTimeout, the reply's delivery within
+// replyDrainTimeout); at most maxWaitingConnections may be unfinished at once, and a new one
+// evicts the oldest unfinished one rather than being turned away, so clients that trickle
+// bytes cannot starve one that sends its request at once (before it is evicted, each
+// connection gets a last non-blocking read, so a request already sent is served); at most
+// maxConnections requests are being answered at once, and refused connections still draining
+// are capped too (maxLingering). Timers belong to their connection and die with it: nothing outlives a closed
+// connection. (It replaced QtHttpServer 6.4, which reads any body without a limit, accepts
 // chunked bodies of any size, leaves a connection open on a parse error, and had to be handed
 // sockets through its internals.)
 
@@ -14,13 +24,17 @@
 #include <QHash>
 #include <QString>
 #include <QList>
+#include <QPointer>
+#include <QSet>
 #include <QTcpServer>
 
 #include <utility>
 
 #include <chrono>
+#include <functional>
 
 class QTcpSocket;
+class QTimer;
 
 namespace mpa {
 
@@ -32,9 +46,13 @@ public:
     {
         qsizetype maxHeadBytes = 32 * 1024;
         qint64 maxBodyBytes = 1024 * 1024;
+        std::chrono::milliseconds headTimeout { 3000 }; // the head must be in by then
         std::chrono::milliseconds requestTimeout { 10000 }; // the whole request must be in by then
         std::chrono::milliseconds connectionLifetime { 120000 }; // after hand-over
-        int maxWaitingConnections = 32;
+        int maxWaitingConnections = 64; // unfinished requests; the oldest is evicted for a new one
+        int maxConnections = 256; // requests being answered; past it new connections get 503
+        int maxLingering = 64; // refused connections still draining; the oldest is closed for a new one
+
     };
 
     // What the gate learnt from a request head.
@@ -67,12 +85,21 @@ public:
     HttpRequestGate(const Limits &limits, QObject *parent = nullptr);
 
     const Limits &limits() const { return m_limits; }
+    // Connections open now, and those still sending their request.
+    int openConnections() const { return int(m_open.size()); }
+    int waitingConnections() const { return int(m_waiting.size()); }
 
     // Checks a complete request head (up to and including "\r\n\r\n").
     static Head inspectHead(const QByteArray &head, const Limits &limits);
     // A complete HTTP/1.1 reply with the body {"success":false,"error":…}, closing the connection.
     static QByteArray errorReply(int status, const QString &error);
     static QByteArray reasonPhrase(int status);
+    // The connection's one deadline timer (created on first use, a child of the socket so it
+    // dies with it): `onExpiry` runs once after `timeout`, replacing what was set before.
+    static void setDeadline(QTcpSocket *socket, std::chrono::milliseconds timeout,
+                            const std::function<void()> &onExpiry);
+    // How long a client has to read its reply before the connection is dropped.
+    static constexpr std::chrono::milliseconds kReplyDrainTimeout { 10000 };
     // Answers a delivered request and closes the connection: status line, the headers given
     // plus Content-Length and Connection: close, and the body.
     // (`withBody` false for an answer to HEAD: the length of the body, not the body.)
@@ -96,14 +123,23 @@ private:
         qint64 expectedBytes = -1; // head + body, once the head is known
         Head head;
         bool sentContinue = false;
+        quint64 order = 0; // arrival; the smallest is the oldest
+        qsizetype scanned = 0; // bytes of the head already searched for its end
     };
 
     void inspect(QTcpSocket *socket);
     void handOver(QTcpSocket *socket);
-    void refuse(QTcpSocket *socket, int status, const QString &error);
+    enum class Linger { Drain, Close };
+    void refuse(QTcpSocket *socket, int status, const QString &error, Linger linger = Linger::Drain);
+    // Makes room for one more unfinished request; false when nothing can be evicted.
+    bool evictOldestWaiting(const QString &why);
 
     Limits m_limits;
     QHash<QTcpSocket *, Waiting> m_waiting;
+    QSet<QTcpSocket *> m_open; // every connection not yet disconnected
+    QSet<QTcpSocket *> m_answering; // delivered, waiting for (or sending) the owner's reply
+    QList<QPointer<QTcpSocket>> m_lingering; // refused, still draining, oldest first
+    quint64 m_nextOrder = 0;
 };
 
 } // namespace mpa

@@ -2,6 +2,7 @@
 
 #include "actions/CommandDispatcher.h"
 #include "actions/DebugActions.h"
+#include "actions/ExtensionActions.h"
 #include "actions/BridgeActions.h"
 #include "actions/RunActions.h"
 #include "actions/RunMask.h"
@@ -9,6 +10,8 @@
 #include "bridge/BridgeManager.h"
 #include "actions/ToolkitCommands.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "actions/RelaunchActions.h"
+#include "cdp/IdeRelauncher.h"
 #include "chat/AgentChat.h"
 #include "common/SystemClock.h"
 #include "logging/LogCategories.h"
@@ -21,6 +24,7 @@
 #include "scheduler/Scheduler.h"
 #include "server/ToolkitServerService.h"
 #include "server/DebugApiService.h"
+#include "actions/UiActions.h"
 #include "settings/SecretStore.h"
 #include "settings/Settings.h"
 
@@ -63,7 +67,10 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
             applyAddress();
         else if (key == SettingKey::CdpIgnoreTargets)
             applyTargetFilter();
+        else if (key == SettingKey::ScheduleTargetWindow)
+            m_agentChat->setWindowPreference(m_settings->stringValue(SettingKey::ScheduleTargetWindow));
     });
+    m_agentChat->setWindowPreference(m_settings->stringValue(SettingKey::ScheduleTargetWindow));
     connect(m_endpoint, &CdpEndpoint::stateChanged, this, &Engine::statusChanged);
     connect(m_endpoint, &CdpEndpoint::sessionAttached, this, &Engine::onSessionAttached);
     connect(m_endpoint, &CdpEndpoint::sessionDetached, this, [this](CdpSession *session) {
@@ -80,6 +87,11 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
     m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
+    // The window's own automation: answered by the window once it exists (ui/WindowAutomation).
+    UiActions::install(m_commands, nullptr);
+    ExtensionActions::install(this);
+    m_relauncher = new IdeRelauncher(ProcessFinder::createDefault(), this);
+    RelaunchActions::install(m_commands, m_relauncher, m_settings);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_clock, m_commands, this);
     m_toolkit->setProtectedFolders({ m_paths.configDir, m_paths.dataDir, m_paths.logDir });
     // An agent that disconnects gives its tabs back (they stay open for the next one).
@@ -196,6 +208,23 @@ void Engine::applyTargetFilter()
     TargetFilter filter = m_endpoint->targetFilter();
     filter.setIgnorePatterns(m_settings->listValue(SettingKey::CdpIgnoreTargets));
     m_endpoint->setTargetFilter(filter);
+}
+
+bool Engine::autoAcceptEnabled() const
+{
+    return m_overrides.autoAccept.value_or(m_settings->boolValue(SettingKey::AutoAcceptEnabled));
+}
+
+void Engine::setAutoAcceptEnabled(bool enabled)
+{
+    if (m_overrides.autoAccept) {
+        m_overrides.autoAccept.reset();
+        m_autoAccept->setEnabledOverride(std::nullopt);
+    }
+    const bool before = m_settings->boolValue(SettingKey::AutoAcceptEnabled);
+    m_settings->setValue(SettingKey::AutoAcceptEnabled, enabled);
+    if (before == enabled) // no changed() from Settings: tell the views the override went
+        Q_EMIT statusChanged();
 }
 
 void Engine::setPaused(bool paused)

@@ -28,6 +28,7 @@ class CommandDispatcher;
 class DebugApiService;
 class PayloadHub;
 class QuotaMonitor;
+class IdeRelauncher;
 class Scheduler;
 class Settings;
 class ToolkitCommands;
@@ -58,6 +59,11 @@ public:
     // ActionHost: what the debug actions read of the composition.
     QObject *lifetime() override { return this; }
     std::optional<bool> autoAcceptOverride() const override { return m_overrides.autoAccept; }
+    bool autoAcceptEnabled() const override;
+    void setAutoAcceptEnabled(bool enabled) override;
+    DesktopUi *desktopUi() const override { return m_desktopUi; }
+    // The window (or another desktop UI) registers itself here while it exists.
+    void setDesktopUi(DesktopUi *ui) { m_desktopUi = ui; }
     QJsonObject debugApiState() const override;
     QJsonObject agentServerState() const override;
 
@@ -84,6 +90,8 @@ public:
     Scheduler *scheduler() const override { return m_scheduler; }
     // The model quota (Antigravity's language server) and the queue's hold while it is spent.
     QuotaMonitor *quota() const override { return m_quota; }
+    // Restarts the running IDE with debugging (Connection page, forceRelaunch).
+    IdeRelauncher *relauncher() const { return m_relauncher; }
     // Auto-accept in every target an IDE profile fits: config, pause, stats, profiles.
     AutoAcceptController *autoAccept() const override { return m_autoAccept; }
     // The browser toolkit's commands (snapshot, click, …) and the agents' tabs.
@@ -137,11 +145,13 @@ private:
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;
     QuotaMonitor *m_quota;
+    IdeRelauncher *m_relauncher = nullptr;
     AutoAcceptController *m_autoAccept;
     ToolkitCommands *m_toolkit = nullptr;
     SecretStore *m_secrets = nullptr;
     RunManager *m_runs = nullptr;
     BridgeManager *m_bridge = nullptr;
+    DesktopUi *m_desktopUi = nullptr;
     QSet<QString> m_targetsSeen;
     QHash<QString, QString> m_describedPages; // targetId → title and URL last described
     QSet<QString> m_describing; // targets with a description under way

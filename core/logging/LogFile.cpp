@@ -41,6 +41,35 @@ void LogFile::flush()
         m_file.flush();
 }
 
+qint64 LogFile::clear(QStringList *files)
+{
+    QMutexLocker lock(&m_mutex);
+    m_file.close();
+    qint64 bytes = 0;
+    const QFileInfo current(m_path);
+    if (current.exists()) {
+        bytes += current.size();
+        if (files)
+            files->append(m_path);
+        QFile truncated(m_path);
+        if (truncated.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            truncated.setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    }
+    for (int i = 1; i <= m_keep; ++i) {
+        const QString rolled = m_path + u'.' + QString::number(i);
+        const QFileInfo info(rolled);
+        if (!info.exists())
+            continue;
+        const qint64 size = info.size();
+        if (QFile::remove(rolled)) {
+            bytes += size;
+            if (files)
+                files->append(rolled);
+        }
+    }
+    return bytes;
+}
+
 void LogFile::rotate()
 {
     m_file.close();

@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QMutex>
 #include <QString>
+#include <QStringList>
 
 namespace mpa {
 
@@ -16,6 +17,9 @@ public:
     QString path() const { return m_path; }
     void write(const QString &line);
     void flush();
+    // Empties the file and removes its rolled copies (.1 … .N); returns how many bytes were
+    // removed and, in `files`, which files held them.
+    qint64 clear(QStringList *files = nullptr);
 
 private:
     void rotate();

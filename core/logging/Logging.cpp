@@ -111,6 +111,22 @@ void Logging::uninstall()
     s.file.reset();
 }
 
+Logging::Cleared Logging::clear()
+{
+    LoggingState &s = state();
+    Cleared cleared;
+    {
+        QMutexLocker lock(&s.mutex);
+        if (s.file)
+            cleared.bytes = s.file->clear(&cleared.files);
+    }
+    if (LogBuffer *buffer = s.buffer.data()) {
+        cleared.lines = buffer->rowCount();
+        buffer->clear();
+    }
+    return cleared;
+}
+
 LogBuffer *Logging::buffer()
 {
     return state().buffer.data();

@@ -6,6 +6,7 @@
 #include "LogBuffer.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace mpa {
 
@@ -24,6 +25,16 @@ public:
 
     static void install(const Options &options);
     static void uninstall();
+
+    struct Cleared
+    {
+        int lines = 0; // taken out of the in-memory log
+        qint64 bytes = 0; // taken out of the log file and its rolled copies
+        QStringList files; // the files emptied or removed
+    };
+    // Empties the in-memory log and the log file (with its rolled copies). Call it on the
+    // buffer's thread.
+    static Cleared clear();
 
     static LogBuffer *buffer(); // null before install()
     static QString logFilePath(); // empty without a log file

@@ -23,6 +23,8 @@ namespace {
 
 constexpr int kSettleMs = 5000; // how long an action waits for a navigation or tab it set off
 constexpr int kLoadMs = 15000; // how long open/back/forward/reload wait for the new document
+// After type's deadline, how long the batch in flight may still take before type answers anyway.
+constexpr std::chrono::milliseconds kTypeGrace { 2000 };
 
 QString errorText(const CdpError &error)
 {
@@ -450,20 +452,86 @@ void PageController::fill(const QString &ref, const QString &value, Done done)
         });
 }
 
-void PageController::type(const QString &ref, const QString &text, Done done)
+struct PageController::Typing
+{
+    QStringList characters; // one entry per character as the user sees it
+    qsizetype typed = 0; // answered by the browser
+    QDeadlineTimer deadline;
+    std::function<void(qsizetype typed, const QString &error)> done; // emptied once called
+
+    void finish(const QString &error)
+    {
+        if (done)
+            std::exchange(done, {})(typed, error);
+    }
+};
+
+void PageController::typePaced(const std::shared_ptr<Typing> &typing)
+{
+    // Small batches, each sent once the one before is answered: the browser never has more
+    // than a batch queued, so stopping at the deadline really stops the typing.
+    constexpr qsizetype kBatch = 40;
+    if (!typing->done)
+        return; // answered already (the page stopped answering)
+    if (typing->typed >= typing->characters.size() || typing->deadline.hasExpired())
+        return typing->finish({});
+    const qsizetype count = qMin(kBatch, typing->characters.size() - typing->typed);
+    const QString batch = typing->characters.mid(typing->typed, count).join(QString());
+    const QPointer<PageController> self(this);
+    typeText(batch, [self, typing, count](const QString &error) {
+        if (!self)
+            return typing->finish(tr("the tab was closed"));
+        if (!error.isEmpty())
+            return typing->finish(error);
+        typing->typed += count;
+        self->typePaced(typing);
+    });
+}
+
+void PageController::type(const QString &ref, const QString &text, Done done, std::chrono::milliseconds timeout)
 {
     done = track(std::move(done));
     const Mark start = m_effects->mark();
-    const auto typing = [this, ref, text, start, done] {
-        typeText(text, [this, ref, start, done](const QString &error) {
-            if (!error.isEmpty())
-                return done({}, error);
+    QStringList characters;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate()) {
+            characters.append(text.mid(i, 2));
+            ++i;
+        } else {
+            characters.append(text.at(i));
+        }
+    }
+    if (characters.size() > kMaxTypeChars)
+        return done({}, tr("the text has %1 characters; type takes at most %2 (use fill for longer text)")
+                            .arg(characters.size())
+                            .arg(kMaxTypeChars));
+    const auto typing = [this, ref, characters, start, done, timeout] {
+        auto state = std::make_shared<Typing>();
+        state->characters = characters;
+        state->deadline = QDeadlineTimer(timeout);
+        const qsizetype total = characters.size();
+        state->done = [this, ref, start, done, total, timeout](qsizetype typed, const QString &error) {
+            if (typed < total) {
+                const QString why = error.isEmpty()
+                    ? tr("typing stopped at its time limit of %1 s").arg(double(timeout.count()) / 1000.0)
+                    : error;
+                return done({}, tr("%1 after typing %2 of %3 characters").arg(why).arg(typed).arg(total));
+            }
+            const QJsonObject counted { { u"typed"_s, typed } };
             if (ref.isEmpty())
-                return finish(start, {}, done);
-            callRef(ref, u"value"_s, {}, [this, start, done](const QJsonObject &now, const QString &) {
-                finish(start, { { u"value"_s, now.value(u"value").toString() } }, done);
+                return finish(start, counted, done);
+            callRef(ref, u"value"_s, {}, [this, start, done, counted](const QJsonObject &now, const QString &) {
+                QJsonObject data = counted;
+                data.insert(u"value"_s, now.value(u"value").toString());
+                finish(start, data, done);
             });
+        };
+        // A page that stops answering in the middle of a batch does not stretch the deadline
+        // by the browser's command timeout.
+        QTimer::singleShot(timeout + kTypeGrace, this, [state] {
+            state->finish(tr("the page stopped answering key events"));
         });
+        typePaced(state);
     };
     if (ref.isEmpty())
         return typing();

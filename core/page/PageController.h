@@ -20,10 +20,12 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QDeadlineTimer>
 #include <QObject>
 #include <QPointF>
 #include <QPointer>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -41,6 +43,10 @@ public:
     using Done = std::function<void(const QJsonObject &data, const QString &error)>;
 
     static constexpr const char *kModule = "snapshot";
+    // `type`: the most characters one command types, and how long it may take at most; it
+    // stops at its deadline and says how much it typed.
+    static constexpr int kMaxTypeChars = 5000;
+    static constexpr std::chrono::milliseconds kMaxTypeTime { 20000 };
     static PayloadScript payloadScript();
 
     using SnapshotOptions = mpa::SnapshotOptions;
@@ -79,7 +85,10 @@ public:
     void focus(const QString &ref, Done done);
     void fill(const QString &ref, const QString &value, Done done);
     // Types at the caret's end of `ref` (or into whatever has the focus when `ref` is empty).
-    void type(const QString &ref, const QString &text, Done done);
+    // Types in small batches, each once the one before is answered, and stops once `timeout`
+    // is over: the answer says how many characters were typed (`typed`, `of`).
+    void type(const QString &ref, const QString &text, Done done,
+              std::chrono::milliseconds timeout = kMaxTypeTime);
     void press(const QString &ref, const QString &keys, Done done);
     void setChecked(const QString &ref, bool checked, Done done);
     void select(const QString &ref, const QStringList &values, Done done);
@@ -137,6 +146,10 @@ private:
     void mouse(QPointF point, int clickCount, const QString &button, Sent done);
     void keys(const QString &chord, Sent done);
     void typeText(const QString &text, Sent done);
+    struct Typing;
+    // Types the rest of `typing`'s characters, a batch at a time, until all are typed or its
+    // deadline has passed; then calls its `done` once.
+    void typePaced(const std::shared_ptr<Typing> &typing);
     void insertText(const QString &text, Sent done);
     void sendInput(const QList<CdpInput::Command> &commands, Sent done);
 

@@ -87,7 +87,10 @@ void SnapshotAssembler::splice(std::shared_ptr<QJsonObject> state,
         out.insert(u"truncated"_s, omitted > 0);
         return done(out, {});
     }
-    const auto [ref, child] = splices.takeFirst();
+    // Plain variables, not a structured binding: clang before 16 cannot capture one (fuzz preset).
+    const std::pair<QString, FrameRouter::Target> next = splices.takeFirst();
+    const QString ref = next.first;
+    const FrameRouter::Target child = next.second;
     const int frameNo = m_frames->route(child, prefix + ref);
     const int shown = state->value(u"shown").toInt();
     const int chars = int(state->value(u"text").toString().size());

@@ -90,6 +90,15 @@ InstanceLock::Result InstanceLock::tryAcquire(QString *error)
     return Result::Acquired;
 }
 
+InstanceLock::Holder InstanceLock::inspect(const QString &configDir)
+{
+    Holder holder;
+    holder.lockFile = QDir(configDir).filePath(u"instance.lock"_s);
+    QLockFile file(holder.lockFile);
+    holder.locked = file.getLockInfo(&holder.pid, &holder.hostName, &holder.appName);
+    return holder;
+}
+
 qint64 InstanceLock::holderPid() const
 {
     qint64 pid = 0;

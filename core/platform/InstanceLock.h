@@ -20,6 +20,16 @@ class InstanceLock : public QObject
     Q_OBJECT
 public:
     enum class Result { Acquired, HeldByOther, Failed };
+    // Who holds a config dir's lock, as its lock file says (read without taking the lock).
+    struct Holder
+    {
+        bool locked = false; // a lock file names a holder
+        qint64 pid = 0;
+        QString hostName;
+        QString appName;
+        QString lockFile;
+    };
+    static Holder inspect(const QString &configDir);
 
     explicit InstanceLock(const QString &configDir, QObject *parent = nullptr);
     ~InstanceLock() override;

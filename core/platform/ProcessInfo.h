@@ -8,5 +8,8 @@ namespace mpa::ProcessInfo {
 
 // True while `pid` names a live process (not a zombie). Where the OS cannot tell, true.
 bool isRunning(qint64 pid);
+// Asks `pid` to quit as its own Quit would (SIGTERM; on Windows a close request to its
+// windows): the app may still ask to save. False when the request could not be made.
+bool requestQuit(qint64 pid);
 
 } // namespace mpa::ProcessInfo

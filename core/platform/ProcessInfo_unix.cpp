@@ -27,4 +27,9 @@ bool isRunning(qint64 pid)
 #endif
 }
 
+bool requestQuit(qint64 pid)
+{
+    return pid > 0 && ::kill(pid_t(pid), SIGTERM) == 0;
+}
+
 } // namespace mpa::ProcessInfo

@@ -7,6 +7,8 @@
 
 #include <QJsonArray>
 
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace mpa {
@@ -68,7 +70,7 @@ QDateTime QuotaMonitor::nextPoll() const
 }
 
 QuotaMonitor::Verdict QuotaMonitor::evaluate(const QuotaSnapshot &snapshot, const QStringList &watched,
-                                             const QTimeZone &zone)
+                                             const QTimeZone &zone, HoldRule rule)
 {
     Verdict verdict;
     if (!snapshot.ok)
@@ -78,32 +80,64 @@ QuotaMonitor::Verdict QuotaMonitor::evaluate(const QuotaSnapshot &snapshot, cons
                    model.label, model.resetTime.toTimeZone(zone).toString(u"yyyy-MM-dd HH:mm"_s))
                                          : u"%1 is out of quota"_s.arg(model.label);
     };
-    QStringList reasons;
+    // The models considered: the watched ones the IDE lists (in the user's order), else all.
+    QList<const ModelQuota *> considered;
     if (!watched.isEmpty()) {
         for (const QString &label : watched) {
-            const ModelQuota *model = snapshot.model(label.trimmed());
-            if (model && model->state() == ModelQuota::State::Exhausted) {
-                verdict.exhausted.append(model->label);
-                reasons.append(describe(*model));
-            }
+            if (const ModelQuota *model = snapshot.model(label.trimmed()))
+                considered.append(model);
         }
-        verdict.hold = !verdict.exhausted.isEmpty();
     } else {
-        int known = 0;
-        for (const ModelQuota &model : snapshot.models) {
-            if (model.state() == ModelQuota::State::Unknown)
-                continue;
-            ++known;
-            if (model.state() == ModelQuota::State::Exhausted) {
-                verdict.exhausted.append(model.label);
-                reasons.append(describe(model));
-            }
-        }
-        verdict.hold = known > 0 && verdict.exhausted.size() == known;
+        for (const ModelQuota &model : snapshot.models)
+            considered.append(&model);
     }
+    int known = 0;
+    QStringList reasons;
+    for (const ModelQuota *model : std::as_const(considered)) {
+        if (model->state() == ModelQuota::State::Unknown)
+            continue; // no information is not "spent"
+        ++known;
+        if (model->state() == ModelQuota::State::Exhausted) {
+            verdict.exhausted.append(model->label);
+            reasons.append(describe(*model));
+        }
+    }
+    verdict.hold = rule == HoldRule::Any ? !verdict.exhausted.isEmpty()
+                                         : known > 0 && verdict.exhausted.size() == known;
     if (verdict.hold)
         verdict.reason = reasons.join(u"; "_s);
     return verdict;
+}
+
+QuotaMonitor::HoldRule QuotaMonitor::holdRuleFromName(const QString &name)
+{
+    return name == u"all"_s ? HoldRule::All : HoldRule::Any;
+}
+
+const ModelQuota *QuotaMonitor::lowestModel(const QuotaSnapshot &snapshot)
+{
+    if (!snapshot.ok)
+        return nullptr;
+    const ModelQuota *lowest = nullptr;
+    for (const ModelQuota &model : snapshot.models) {
+        if (model.remainingFraction && (!lowest || *model.remainingFraction < *lowest->remainingFraction))
+            lowest = &model;
+    }
+    return lowest;
+}
+
+std::optional<int> QuotaMonitor::lowestPercent(const QuotaSnapshot &snapshot)
+{
+    const ModelQuota *lowest = lowestModel(snapshot);
+    if (!lowest)
+        return std::nullopt;
+    return int(std::lround(*lowest->remainingFraction * 100.0));
+}
+
+QuotaMonitor::Verdict QuotaMonitor::evaluateNow() const
+{
+    return evaluate(m_snapshot, m_settings->listValue(SettingKey::QuotaModels), m_clock->timeZone(),
+                    holdRuleFromName(m_settings->stringValue(SettingKey::QuotaHoldWhen)));
 }
 
 void QuotaMonitor::onFinished(const QuotaSnapshot &snapshot)
@@ -122,7 +156,7 @@ void QuotaMonitor::onFinished(const QuotaSnapshot &snapshot)
         if (!m_lastError.isEmpty())
             qCInfo(lcQuota) << "quota readable again";
         m_lastError.clear();
-        applyVerdict(evaluate(snapshot, m_settings->listValue(SettingKey::QuotaModels), m_clock->timeZone()));
+        applyVerdict(evaluateNow());
     }
     Q_EMIT snapshotChanged(snapshot);
     scheduleNext();
@@ -167,9 +201,8 @@ void QuotaMonitor::onSettingChanged(SettingKey key)
             m_timer->stop();
             applyVerdict({});
         }
-    } else if (key == SettingKey::QuotaModels) {
-        applyVerdict(
-            evaluate(m_snapshot, m_settings->listValue(SettingKey::QuotaModels), m_clock->timeZone()));
+    } else if (key == SettingKey::QuotaModels || key == SettingKey::QuotaHoldWhen) {
+        applyVerdict(evaluateNow());
     } else if (key == SettingKey::QuotaPollIntervalS && m_timer->isActive()) {
         scheduleNext();
     }
@@ -181,6 +214,9 @@ QJsonObject QuotaMonitor::toJson() const
     json.insert(u"enabled"_s, m_settings->boolValue(SettingKey::QuotaEnabled));
     json.insert(u"watchedModels"_s,
                 QJsonArray::fromStringList(m_settings->listValue(SettingKey::QuotaModels)));
+    json.insert(u"holdWhen"_s, m_settings->stringValue(SettingKey::QuotaHoldWhen));
+    const std::optional<int> lowest = lowestPercent(m_snapshot);
+    json.insert(u"lowestPercent"_s, lowest ? QJsonValue(*lowest) : QJsonValue());
     json.insert(u"holding"_s, m_verdict.hold);
     json.insert(u"holdReason"_s, m_verdict.reason);
     json.insert(u"exhausted"_s, QJsonArray::fromStringList(m_verdict.exhausted));

@@ -1,8 +1,10 @@
 #pragma once
 // Polls a QuotaProvider (every quota/pollIntervalS; sooner when a spent model's reset time
-// comes first) and says whether the queue must hold: while any model in quota/models is
-// exhausted — or, with no models chosen, while every model with known quota is. Unknown
-// quota never holds. A failed reading keeps the last verdict (nothing new is known).
+// comes first) and says whether the queue must hold. The models considered are those in
+// quota/models (all the IDE lists when none are chosen); quota/holdWhen says whether one spent
+// model holds the queue (`any`, the default, as the extension did) or only all of them with
+// known quota (`all`). Unknown quota never counts as spent. A failed reading keeps the last
+// verdict (nothing new is known).
 
 #include "QuotaSnapshot.h"
 
@@ -23,6 +25,8 @@ class QuotaMonitor : public QObject
 {
     Q_OBJECT
 public:
+    enum class HoldRule { Any, All };
+
     struct Verdict
     {
         bool hold = false;
@@ -48,7 +52,13 @@ public:
     // For the debug API (getQuota).
     QJsonObject toJson() const;
 
-    static Verdict evaluate(const QuotaSnapshot &snapshot, const QStringList &watched, const QTimeZone &zone);
+    static Verdict evaluate(const QuotaSnapshot &snapshot, const QStringList &watched, const QTimeZone &zone,
+                            HoldRule rule);
+    static HoldRule holdRuleFromName(const QString &name); // "all" → All, anything else → Any
+    // The lowest remaining share of any model with known quota, 0–100; empty when none is known.
+    static std::optional<int> lowestPercent(const QuotaSnapshot &snapshot);
+    // The model with that lowest share (null when none has known quota).
+    static const ModelQuota *lowestModel(const QuotaSnapshot &snapshot);
 
 Q_SIGNALS:
     void snapshotChanged(const mpa::QuotaSnapshot &snapshot);
@@ -58,6 +68,7 @@ private:
     void onFinished(const QuotaSnapshot &snapshot);
     void onSettingChanged(SettingKey key);
     void applyVerdict(const Verdict &verdict);
+    Verdict evaluateNow() const;
     void scheduleNext();
 
     Settings *m_settings;

@@ -630,12 +630,14 @@ void QueueRunner::setQuotaHold(bool held, const QString &reason)
     if (running && !m_sendInFlight) {
         const bool interrupted = std::exchange(m_interruptedByQuota, false);
         setPhase(Phase::Idle);
-        if (interrupted && m_settings->boolValue(SettingKey::QuotaAutoContinue)) {
-            m_retried = false;
-            sendStep(Source::Continue, m_settings->stringValue(SettingKey::QuotaContinuePrompt));
-        } else if (interrupted && m_settings->boolValue(SettingKey::QuotaResumeQueue)) {
+        // As the extension: re-sending the current task comes first; "Continue" only when
+        // resuming is off and auto-continue on.
+        if (interrupted && m_settings->boolValue(SettingKey::QuotaResumeQueue)) {
             m_retried = false;
             sendStep(Source::Resend);
+        } else if (interrupted && m_settings->boolValue(SettingKey::QuotaAutoContinue)) {
+            m_retried = false;
+            sendStep(Source::Continue, m_settings->stringValue(SettingKey::QuotaContinuePrompt));
         } else {
             continueCurrent();
         }

@@ -5,8 +5,8 @@
 // generation, no growth of the reply — for `silenceTimeoutS`, counted from kMinimumAfterSend
 // after the chat confirmed the step at the earliest. A failed send is tried once more, then the
 // queue stops and says why. While the quota of a model the user watches is spent the queue
-// holds; when it returns the current prompt is sent again (quota/resumeQueue) or "Continue" is
-// sent (quota/autoContinue).
+// holds; when it returns the current prompt is sent again (quota/resumeQueue, first, as the
+// extension did) or else "Continue" is sent (quota/autoContinue).
 //
 // The queue is saved (SchedulerStore) as it changes, and a step is marked "sending" before it
 // is handed to the chat: after a crash or kill, restore() finds it, pauses there and marks it

@@ -131,9 +131,19 @@ QString Scheduler::skipPrompt()
     return m_runner->skip();
 }
 
-QString Scheduler::resetQueue()
+QString Scheduler::rewindQueue()
 {
     return m_runner->reset();
+}
+
+QString Scheduler::clearQueue()
+{
+    const qsizetype prompts = m_runner->queue().items.size();
+    m_runner->reset();
+    if (QString refused = m_runner->setPrompts({}); !refused.isEmpty())
+        return refused;
+    qCInfo(lcScheduler).noquote() << u"queue cleared: %1 prompt(s) removed"_s.arg(prompts);
+    return {};
 }
 
 QString Scheduler::setQueue(const QStringList &prompts)

@@ -62,7 +62,10 @@ public:
     QString resumeQueue();
     QString stopQueue();
     QString skipPrompt();
-    QString resetQueue();
+    // Stops the queue and puts it back to its first prompt, keeping its prompts.
+    QString rewindQueue();
+    // Stops the queue and empties it (the extension's resetQueue).
+    QString clearQueue();
     // Replaces the task prompts (not while the queue runs).
     QString setQueue(const QStringList &prompts);
 

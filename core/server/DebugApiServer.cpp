@@ -288,7 +288,20 @@ void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcp
         return;
     }
     *label += u' ' + action.toString();
-    dispatchAction(action.toString(), params.toObject(), client, send);
+    if (path != u"/command"_s) {
+        dispatchAction(action.toString(), params.toObject(), client, send);
+        return;
+    }
+    // The extension's scripts read its replies' fields at the top level (result.enabled,
+    // result.roiStats, …): on its path the fields of `data` are given there too.
+    dispatchAction(action.toString(), params.toObject(), client, [send](Reply reply) {
+        const QJsonObject data = reply.body.value(u"data"_s).toObject();
+        for (auto it = data.begin(); it != data.end(); ++it) {
+            if (!reply.body.contains(it.key()))
+                reply.body.insert(it.key(), it.value());
+        }
+        send(reply);
+    });
 }
 
 void DebugApiServer::dispatchAction(const QString &action, const QJsonObject &params, const QString &client,

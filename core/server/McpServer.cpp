@@ -45,6 +45,12 @@ McpServer::McpServer(CommandDispatcher *commands, QObject *parent)
 {
 }
 
+void McpServer::refuseLongLine(qint64 bytes, qint64 limit)
+{
+    respondError(QJsonValue(), kInvalidRequest,
+                 u"the message is %1 bytes, over the limit of %2; it was dropped unread"_s.arg(bytes).arg(limit));
+}
+
 void McpServer::handleLine(const QByteArray &line)
 {
     if (line.trimmed().isEmpty())

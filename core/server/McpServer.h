@@ -35,6 +35,8 @@ public:
 
     // One line from the client (without the newline).
     void handleLine(const QByteArray &line);
+    // A line of `bytes` bytes the transport dropped while reading it, being over its limit.
+    void refuseLongLine(qint64 bytes, qint64 limit);
 
     bool isInitialized() const { return m_initialized; }
     QString negotiatedVersion() const { return m_version; }

@@ -38,8 +38,21 @@ ToolkitChannel::~ToolkitChannel() = default;
 
 void ToolkitChannel::attach(QWebSocket *socket)
 {
-    connect(this, &ToolkitChannel::send, socket,
-            [socket](const QByteArray &text) { socket->sendTextMessage(QString::fromUtf8(text)); });
+    connect(this, &ToolkitChannel::send, socket, [this, socket](const QByteArray &text) {
+        // The socket's write buffer has no limit of its own: a peer that stops reading would
+        // make it grow with every reply.
+        if (socket->state() != QAbstractSocket::ConnectedState)
+            return;
+        if (socket->bytesToWrite() > kMaxUnsentBytes) {
+            qCWarning(lcServer).noquote()
+                << u"%1 %2 does not read its replies (%3 bytes unsent); dropping the connection"_s.arg(
+                       m_caller.channel, m_caller.clientId)
+                       .arg(socket->bytesToWrite());
+            socket->abort();
+            return;
+        }
+        socket->sendTextMessage(QString::fromUtf8(text));
+    });
     connect(socket, &QWebSocket::textMessageReceived, this,
             [this](const QString &message) { handleMessage(message.toUtf8()); });
     // JSON in a binary frame is accepted as is.

@@ -38,6 +38,8 @@ public:
     static constexpr int kMaxInFlight = 64;
     // Heartbeats in a row the peer may let pass without a sign of life before it is dropped.
     static constexpr int kMaxMissedBeats = 3;
+    // Replies waiting to go out to a peer that does not read them; past this it is dropped.
+    static constexpr qint64 kMaxUnsentBytes = 16 * 1024 * 1024;
 
     // `expectedToken` empty: the connection needs no authentication (client mode, or a
     // server-mode connection that presented the token in its URL).
@@ -50,7 +52,8 @@ public:
     int inFlight() const { return m_inFlight; }
 
     // Text and binary frames from `socket` go to handleMessage(), `send` goes to it, and its
-    // pongs count as signs of life. The socket stays the caller's.
+    // pongs count as signs of life. A peer that lets more than kMaxUnsentBytes of replies pile
+    // up unread is aborted (its buffers go with it). The socket stays the caller's.
     void attach(QWebSocket *socket);
 
     // One text message from the peer; one over ToolkitProtocol::kMaxMessageBytes is answered

@@ -6,6 +6,7 @@
 #include "logging/LogCategories.h"
 
 #include <QHostAddress>
+#include <QTcpServer>
 #include <QUrl>
 #include <QUrlQuery>
 #include <QWebSocket>
@@ -63,7 +64,7 @@ bool ToolkitWebSocketServer::start(quint16 port, QString *error)
 {
     stop();
     auto *server = new QWebSocketServer(u"multi-purpose-agent"_s, QWebSocketServer::NonSecureMode, this);
-    server->setHandshakeTimeout(10s);
+    server->setHandshakeTimeout(5s);
     server->setMaxPendingConnections(kMaxClients);
     connect(server, &QWebSocketServer::originAuthenticationRequired, this,
             [](QWebSocketCorsAuthenticator *authenticator) {
@@ -75,14 +76,24 @@ bool ToolkitWebSocketServer::start(quint16 port, QString *error)
                 }
             });
     connect(server, &QWebSocketServer::newConnection, this, &ToolkitWebSocketServer::onNewConnection);
+    // Our own listener hands connections to the WebSocket server: a flood of connections must
+    // not fill the kernel's queue of unaccepted ones (QWebSocketServer keeps the default 50,
+    // and a full queue delays an agent's connection by SYN retries of 1 s and more).
+    auto *listener = new QTcpServer(server);
+    listener->setListenBacklogSize(1024);
+    connect(listener, &QTcpServer::newConnection, server, [listener, server] {
+        while (listener->hasPendingConnections())
+            server->handleConnection(listener->nextPendingConnection());
+    });
     // The toolkit drives the user's browser: loopback only, whatever anyone configures.
-    if (!server->listen(QHostAddress::LocalHost, port)) {
+    if (!listener->listen(QHostAddress::LocalHost, port)) {
         if (error)
-            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(server->errorString());
+            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(listener->errorString());
         delete server;
         return false;
     }
     m_server = server;
+    m_listener = listener;
     m_heartbeat.start();
     return true;
 }
@@ -96,6 +107,8 @@ void ToolkitWebSocketServer::stop()
         dropClient(socket);
     }
     if (m_server) {
+        if (m_listener)
+            m_listener->close();
         m_server->close();
         m_server->deleteLater();
         m_server = nullptr;
@@ -104,12 +117,12 @@ void ToolkitWebSocketServer::stop()
 
 bool ToolkitWebSocketServer::isListening() const
 {
-    return m_server && m_server->isListening();
+    return m_server && m_listener && m_listener->isListening();
 }
 
 quint16 ToolkitWebSocketServer::port() const
 {
-    return isListening() ? m_server->serverPort() : 0;
+    return isListening() ? m_listener->serverPort() : 0;
 }
 
 int ToolkitWebSocketServer::clientCount() const
@@ -118,6 +131,44 @@ int ToolkitWebSocketServer::clientCount() const
     for (const Client &client : m_clients)
         count += client.channel->isAuthenticated() ? 1 : 0;
     return count;
+}
+
+int ToolkitWebSocketServer::pendingCount() const
+{
+    return int(m_clients.size()) - clientCount();
+}
+
+void ToolkitWebSocketServer::evictOldestPending()
+{
+    QWebSocket *oldest = nullptr;
+    quint64 oldestOrder = 0;
+    for (auto it = m_clients.cbegin(); it != m_clients.cend(); ++it) {
+        if (it->channel->isAuthenticated() || (oldest && it->order >= oldestOrder))
+            continue;
+        oldest = it.key();
+        oldestOrder = it->order;
+    }
+    if (!oldest)
+        return;
+    const QString reason = u"too many connections are waiting to authenticate; authenticate at once"_s;
+    qCDebug(lcServer).noquote() << "agent server: evicting" << peerName(oldest) << "-" << reason;
+    oldest->close(QWebSocketProtocol::CloseCodePolicyViolated, reason);
+    dropClient(oldest);
+}
+
+void ToolkitWebSocketServer::onAuthenticated(QWebSocket *socket)
+{
+    if (clientCount() > kMaxClients) {
+        const QString reason = u"too many agent connections (at most %1)"_s.arg(kMaxClients);
+        qCWarning(lcServer).noquote() << "agent server: refused" << peerName(socket) << "-" << reason;
+        socket->close(QWebSocketProtocol::CloseCodePolicyViolated, reason);
+        dropClient(socket);
+        return;
+    }
+    // Trusted now: the full message size.
+    socket->setMaxAllowedIncomingMessageSize(ToolkitProtocol::kMaxFrameBytes);
+    socket->setMaxAllowedIncomingFrameSize(ToolkitProtocol::kMaxFrameBytes);
+    Q_EMIT clientsChanged();
 }
 
 QList<ToolkitConnection> ToolkitWebSocketServer::connections() const
@@ -154,16 +205,6 @@ void ToolkitWebSocketServer::onNewConnection()
         if (!socket)
             return;
         socket->setParent(this);
-        if (m_clients.size() >= kMaxClients) {
-            socket->close(QWebSocketProtocol::CloseCodePolicyViolated,
-                          u"too many agent connections (at most %1)"_s.arg(kMaxClients));
-            socket->deleteLater();
-            continue;
-        }
-        // Over 16 MiB the socket closes by itself; the channel answers anything over 1 MiB.
-        socket->setMaxAllowedIncomingMessageSize(ToolkitProtocol::kMaxFrameBytes);
-        socket->setMaxAllowedIncomingFrameSize(ToolkitProtocol::kMaxFrameBytes);
-
         const QString presented
             = QUrlQuery(socket->requestUrl()).queryItemValue(u"token"_s, QUrl::FullyDecoded);
         const bool tokenInUrl = !presented.isEmpty();
@@ -177,12 +218,34 @@ void ToolkitWebSocketServer::onNewConnection()
             socket->deleteLater();
             continue;
         }
+        if (tokenInUrl && clientCount() >= kMaxClients) {
+            socket->close(QWebSocketProtocol::CloseCodePolicyViolated,
+                          u"too many agent connections (at most %1)"_s.arg(kMaxClients));
+            socket->deleteLater();
+            continue;
+        }
+        if (tokenInUrl) {
+            // Over 16 MiB the socket closes by itself; the channel answers anything over 1 MiB.
+            socket->setMaxAllowedIncomingMessageSize(ToolkitProtocol::kMaxFrameBytes);
+            socket->setMaxAllowedIncomingFrameSize(ToolkitProtocol::kMaxFrameBytes);
+        } else {
+            // Not trusted yet: room for an auth message, nothing the size of an attack.
+            socket->setMaxAllowedIncomingMessageSize(kMaxPreAuthMessageBytes);
+            socket->setMaxAllowedIncomingFrameSize(kMaxPreAuthMessageBytes);
+            if (pendingCount() >= kMaxPreAuthClients)
+                evictOldestPending();
+        }
 
         const CommandCaller caller { u"agent-ws"_s, u"ws-%1"_s.arg(m_nextClientId++) };
         auto *channel = new ToolkitChannel(m_commands, caller, tokenInUrl ? QString() : m_token, socket);
-        m_clients.insert(socket, Client { socket, channel, QDateTime::currentDateTime() });
-        qCInfo(lcServer).noquote() << u"agent server: %1 connected from %2%3"_s.arg(
-            caller.clientId, peerName(socket), tokenInUrl ? QString() : u" (waiting for its auth message)"_s);
+        m_clients.insert(socket, Client { socket, channel, QDateTime::currentDateTime(), m_nextOrder++ });
+        // Connections that never authenticate are logged only at debug level: a flood of them
+        // must not flood the log.
+        if (tokenInUrl)
+            qCInfo(lcServer).noquote() << u"agent server: %1 connected from %2"_s.arg(caller.clientId, peerName(socket));
+        else
+            qCDebug(lcServer).noquote() << u"agent server: %1 connected from %2 (waiting for its auth message)"_s.arg(
+                caller.clientId, peerName(socket));
 
         channel->attach(socket);
         connect(channel, &ToolkitChannel::closeRequested, socket, [this, socket](const QString &reason) {
@@ -190,7 +253,7 @@ void ToolkitWebSocketServer::onNewConnection()
             socket->close(QWebSocketProtocol::CloseCodePolicyViolated, reason.left(120));
             dropClient(socket);
         });
-        connect(channel, &ToolkitChannel::authenticated, this, &ToolkitWebSocketServer::clientsChanged);
+        connect(channel, &ToolkitChannel::authenticated, this, [this, socket] { onAuthenticated(socket); });
         connect(channel, &ToolkitChannel::named, this, &ToolkitWebSocketServer::clientsChanged);
         connect(socket, &QWebSocket::disconnected, this, [this, socket] { dropClient(socket); });
 
@@ -200,10 +263,14 @@ void ToolkitWebSocketServer::onNewConnection()
             const QString reason
                 = u"no auth message within %1 s; send {\"type\":\"auth\",\"token\":…} first or connect with "
                   "?token=…"_s.arg(double(m_authTimeout.count()) / 1000.0);
-            QTimer::singleShot(m_authTimeout, channel, [channel, reason] {
+            // A timer of the channel's own (a QTimer::singleShot would outlive the connection).
+            auto *authTimer = new QTimer(channel);
+            authTimer->setSingleShot(true);
+            connect(authTimer, &QTimer::timeout, channel, [channel, reason] {
                 if (!channel->isAuthenticated())
                     Q_EMIT channel->closeRequested(reason);
             });
+            authTimer->start(m_authTimeout);
         }
     }
 }
@@ -218,7 +285,10 @@ void ToolkitWebSocketServer::dropClient(QWebSocket *socket)
     m_clients.erase(it);
     socket->disconnect(this);
     socket->deleteLater(); // with its channel: late replies find nobody and are dropped
-    qCInfo(lcServer).noquote() << u"agent server: %1 disconnected"_s.arg(caller.clientId);
+    if (wasAuthenticated)
+        qCInfo(lcServer).noquote() << u"agent server: %1 disconnected"_s.arg(caller.clientId);
+    else
+        qCDebug(lcServer).noquote() << u"agent server: %1 disconnected before authenticating"_s.arg(caller.clientId);
     Q_EMIT callerGone(caller);
     if (wasAuthenticated)
         Q_EMIT clientsChanged();

@@ -3,7 +3,10 @@
 // connect to and drive the browser toolkit through (DESIGN.md "Browser toolkit protocol").
 //
 // A connection presents the token as ?token=… or in a first {"type":"auth","token":…}
-// message (within 10 s), else it is closed with a sentence saying why. A connection from a
+// message (within 3 s), else it is closed with a sentence saying why. Until then a connection
+// may send only small messages (kMaxPreAuthMessageBytes; more closes it) and it holds one of
+// kMaxPreAuthClients places of its own: a new one evicts the oldest, so tokenless clients never
+// take the places of authenticated agents (kMaxClients). A connection from a
 // web page (an Origin with a web scheme) is refused in the handshake (HTTP 403): browsers let
 // any site open WebSockets to localhost. A message over 1 MiB gets an error reply and the
 // connection stays up; one over 16 MiB closes it. Heartbeat: WebSocket pings every 30 s (a
@@ -21,6 +24,7 @@
 
 #include <chrono>
 
+class QTcpServer;
 class QWebSocket;
 class QWebSocketServer;
 
@@ -30,7 +34,12 @@ class ToolkitWebSocketServer : public QObject
 {
     Q_OBJECT
 public:
+    // Authenticated agents at once.
     static constexpr int kMaxClients = 32;
+    // Connections still waiting to authenticate; a new one evicts the oldest.
+    static constexpr int kMaxPreAuthClients = 8;
+    // The largest message (and frame) a connection may send before it has authenticated.
+    static constexpr qint64 kMaxPreAuthMessageBytes = 8 * 1024;
 
     explicit ToolkitWebSocketServer(CommandDispatcher *commands, QObject *parent = nullptr);
     ~ToolkitWebSocketServer() override;
@@ -47,6 +56,8 @@ public:
     quint16 port() const;
     // Authenticated connections.
     int clientCount() const;
+    // Connections that have not authenticated yet.
+    int pendingCount() const;
     QList<ToolkitConnection> connections() const;
     // Closes the connection of `clientId` (the Agents page's Disconnect); false when there is none.
     bool disconnectClient(const QString &clientId);
@@ -66,19 +77,25 @@ private:
         QPointer<QWebSocket> socket;
         ToolkitChannel *channel = nullptr;
         QDateTime since;
+        quint64 order = 0; // arrival; the smallest is the oldest
     };
 
     void onNewConnection();
     void dropClient(QWebSocket *socket);
+    void onAuthenticated(QWebSocket *socket);
+    // Closes the oldest connection still waiting to authenticate.
+    void evictOldestPending();
     void heartbeat();
 
     CommandDispatcher *m_commands;
     QWebSocketServer *m_server = nullptr;
+    QPointer<QTcpServer> m_listener; // a child of m_server
     QString m_token;
     QHash<QWebSocket *, Client> m_clients;
     QTimer m_heartbeat;
-    std::chrono::milliseconds m_authTimeout { 10000 };
+    std::chrono::milliseconds m_authTimeout { 3000 };
     quint64 m_nextClientId = 1;
+    quint64 m_nextOrder = 0;
 };
 
 } // namespace mpa

@@ -38,6 +38,13 @@ enum class SettingKey {
     ScheduleHistorySize,
     QuotaModels,
     QuotaContinuePrompt,
+    QuotaHoldWhen,
+    ScheduleTargetWindow,
+    UiRelaunchOffered,
+    UiSessionSummary,
+    UiWhileAway,
+    UiWeeklySummary,
+    UiWeeklySummaryWeek,
     UiNotifications,
     UiTrayNotice,
     UiWelcomed,
@@ -69,6 +76,7 @@ enum class SettingKey {
     BridgeRedact,
     BridgeRedactRules,
     BridgeMode,
+    UiExtensionImportOffered,
     Count_
 };
 

@@ -143,6 +143,17 @@ const QStringList kOldDefaultBannedCommands = {
     u":(){:|:&};:"_s, u"dd if="_s,   u"mkfs."_s,    u"> /dev/sda"_s, u"chmod -R 777 /"_s,
 };
 
+// The extension's wording (package.json, auto-accept.schedule.checkPrompt.text), word for word.
+const QString kCheckPromptText
+    = u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, fix all "
+      "bugs and test everything. Make sure that you reused existing code where possible instead of "
+      "duplicating code. ultrathink internally avoiding verbosity."_s;
+// Our own earlier default: a file that holds it word for word was never edited by its user, so it
+// gets the extension's wording (migrateCheckPromptText()).
+const QString kOldCheckPromptText
+    = u"Make sure that the previous task was implemented fully as requested, that nothing is missing "
+      "and that it works. If anything is missing or broken, finish it now."_s;
+
 const std::array kTable = {
     // The engine reconnects to a new address at once (Engine::applyAddress): no restart.
     SettingSpec { .key = SettingKey::CdpHost,
@@ -228,11 +239,14 @@ const std::array kTable = {
         .key = SettingKey::ScheduleCheckPromptText,
         .name = "schedule/checkPrompt/text",
         .type = T::String,
-        .defaultValue
-        = u"Make sure that the previous task was implemented fully as requested, that nothing is missing "
-          "and that it works. If anything is missing or broken, finish it now."_s },
+        .defaultValue = kCheckPromptText },
     SettingSpec { .key = SettingKey::ScheduleTargetConversation,
                   .name = "schedule/targetConversation",
+                  .type = T::String,
+                  .defaultValue = QString() },
+    // With several IDE windows: the one whose title holds this (a workspace name); empty = any.
+    SettingSpec { .key = SettingKey::ScheduleTargetWindow,
+                  .name = "schedule/targetWindow",
                   .type = T::String,
                   .defaultValue = QString() },
     SettingSpec {
@@ -298,6 +312,12 @@ const std::array kTable = {
                   .type = T::String,
                   .defaultValue = u"Continue"_s,
                   .validator = validateNotBlank },
+    // Hold the queue when any watched model is spent (as the extension did), or only when all are.
+    SettingSpec { .key = SettingKey::QuotaHoldWhen,
+                  .name = "quota/holdWhen",
+                  .type = T::Choice,
+                  .defaultValue = u"any"_s,
+                  .choices = { u"any"_s, u"all"_s } },
     SettingSpec { .key = SettingKey::UiNotifications,
                   .name = "ui/notifications",
                   .type = T::Bool,
@@ -310,6 +330,30 @@ const std::array kTable = {
     // with it on every start.
     SettingSpec {
         .key = SettingKey::UiWelcomed, .name = "ui/welcomed", .type = T::Bool, .defaultValue = false },
+    // Set once the app has offered to restart an IDE that runs without debugging (it offers once).
+    SettingSpec { .key = SettingKey::UiRelaunchOffered,
+                  .name = "ui/relaunchOffered",
+                  .type = T::Bool,
+                  .defaultValue = false },
+    // The extension's summaries: when auto-accept is switched off, on coming back to an IDE
+    // window after clicks made while away, and once a week for the week before.
+    SettingSpec { .key = SettingKey::UiSessionSummary,
+                  .name = "ui/sessionSummary",
+                  .type = T::Bool,
+                  .defaultValue = true },
+    SettingSpec { .key = SettingKey::UiWhileAway,
+                  .name = "ui/whileAway",
+                  .type = T::Bool,
+                  .defaultValue = true },
+    SettingSpec { .key = SettingKey::UiWeeklySummary,
+                  .name = "ui/weeklySummary",
+                  .type = T::Bool,
+                  .defaultValue = true },
+    // The week ("2026-W48") the weekly summary last looked back from.
+    SettingSpec { .key = SettingKey::UiWeeklySummaryWeek,
+                  .name = "ui/weeklySummaryWeek",
+                  .type = T::String,
+                  .defaultValue = QString() },
     // Server mode listens on agentServer/port; client mode dials out to agentServer/url.
     SettingSpec { .key = SettingKey::AgentServerMode,
                   .name = "agentServer/mode",
@@ -480,6 +524,12 @@ const std::array kTable = {
                   .defaultValue = u"careful"_s,
                   .choices = { u"careful"_s, u"autonomous"_s },
                   .privileged = true },
+    // The first start offered to import the VS Code extension's settings (found or not): it is
+    // not offered again; the General page's button still imports.
+    SettingSpec { .key = SettingKey::UiExtensionImportOffered,
+                  .name = "ui/extensionImportOffered",
+                  .type = T::Bool,
+                  .defaultValue = false },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 
@@ -613,6 +663,7 @@ void Settings::migrate()
     }
     migrateBanList();
     migrateAgentServerPort();
+    migrateCheckPromptText();
     m_settings->sync();
 }
 
@@ -639,6 +690,16 @@ void Settings::migrateBanList()
            "rules stop those commands and more, in any spelling. %2 entries of your "
            "own are kept."_s.arg(name)
                .arg(kept.size());
+}
+
+void Settings::migrateCheckPromptText()
+{
+    const QString name = u"schedule/checkPrompt/text"_s;
+    if (!m_settings->contains(name) || m_settings->value(name).toString().trimmed() != kOldCheckPromptText)
+        return; // not set, or the user's own words: theirs to keep
+    m_settings->remove(name);
+    qCInfo(lcSettings).noquote() << u"%1 held the old default text; it now has the extension's wording "
+                                    "(reuse existing code, test everything)"_s.arg(name);
 }
 
 void Settings::migrateAgentServerPort()
@@ -807,6 +868,42 @@ void Settings::resetAll()
 {
     for (const SettingSpec &s : m_table)
         reset(s.key);
+}
+
+bool Settings::resetAllWithBackup(ResetScope scope, QString *backupPath, QString *error)
+{
+    m_settings->sync();
+    const QString source = filePath();
+    QString backup;
+    if (QFileInfo::exists(source)) {
+        const QFileInfo info(source);
+        const QString stamp = QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+        backup = info.dir().filePath(
+            u"%1-before-reset-%2.%3"_s.arg(info.completeBaseName(), stamp, info.suffix()));
+        // Two resets within a second keep both copies.
+        for (int n = 2; QFileInfo::exists(backup); ++n)
+            backup = info.dir().filePath(
+                u"%1-before-reset-%2-%3.%4"_s.arg(info.completeBaseName(), stamp).arg(n).arg(info.suffix()));
+        if (!QFile::copy(source, backup)) {
+            if (error)
+                *error = u"could not copy %1 to %2 before resetting; nothing was reset"_s.arg(source, backup);
+            qCWarning(lcSettings).noquote() << "reset refused: could not back up" << source << "to" << backup;
+            return false;
+        }
+        // The copy holds the same settings as the original: the user's eyes only.
+        QFile::setPermissions(backup, QFile::ReadOwner | QFile::WriteOwner);
+    }
+    for (const SettingSpec &spec : m_table) {
+        if (scope == ResetScope::Everything || !spec.privileged)
+            reset(spec.key);
+    }
+    m_settings->sync();
+    if (backupPath)
+        *backupPath = backup;
+    qCInfo(lcSettings).noquote() << "every setting was reset to its default"
+                                 << (backup.isEmpty() ? u"(there was no settings file to keep)"_s
+                                                      : u"; the old settings are in "_s + backup);
+    return true;
 }
 
 void Settings::sync()

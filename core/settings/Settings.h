@@ -71,6 +71,14 @@ public:
     QString validate(SettingKey key, const QVariant &value) const;
     void reset(SettingKey key);
     void resetAll();
+    // What the General page's "Reset All Settings" and the debug API's resetAllSettings do:
+    // copies settings.ini to settings-before-reset-<yyyyMMdd-HHmmss>.ini next to it, then puts
+    // every setting back to its default — all of them, or (the debug API) all but the
+    // privileged ones, which only the user changes. `backupPath` receives the copy's path
+    // (empty when there was no file to keep). When the copy fails nothing is reset: false with
+    // `error`.
+    enum class ResetScope { Everything, ExceptPrivileged };
+    bool resetAllWithBackup(ResetScope scope, QString *backupPath, QString *error = nullptr);
     void sync();
 
     // The value as JSON-friendly data (for the debug API); all keys when `keys` is empty.
@@ -87,6 +95,7 @@ private:
     static QString checkFile(const QString &path);
     void migrateBanList();
     void migrateAgentServerPort(); // drops the old default substrings the built-in rules replace
+    void migrateCheckPromptText(); // the old default check prompt becomes the extension's
     std::optional<QVariant> convert(const SettingSpec &spec, const QVariant &raw, QString *why) const;
 
     std::span<const SettingSpec> m_table;

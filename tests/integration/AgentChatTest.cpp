@@ -204,4 +204,63 @@ TEST_F(AntigravityQueueTest, AfterACrashAPromptTheTranscriptShowsIsNotSentAgain)
     EXPECT_EQ(chatLog(ide).at(1).toObject().value(u"text"_s).toString(), u"Write the docs"_s);
 }
 
+// Several IDE windows: the chat goes where the extension sent it (cdp-handler.js, sendPrompt:
+// "Prefer the Antigravity agent chat webview when present", then "If workspace preference set,
+// filter targets to matching workspace" by the page title, falling back to all when none match).
+class WindowChoiceTest : public AntigravityQueueTest
+{
+protected:
+    CdpSession *window(const QString &query)
+    {
+        return openPage(endpoint, fixtureUrl(u"chat/antigravity-workbench.html?"_s + query));
+    }
+};
+
+TEST_F(WindowChoiceTest, TheWindowWithTheAgentPanelWinsOverOneWithoutIt)
+{
+    // Opened first, so the first candidate: a window whose chat box is in no panel the profile knows.
+    CdpSession *bare = window(u"panel=unknown&workspace=alpha"_s);
+    CdpSession *panel = window(u"workspace=beta"_s);
+    ASSERT_TRUE(bare && panel);
+    ChatSendOutcome outcome = send(u"To the panel"_s);
+    ASSERT_TRUE(outcome.ok) << outcome.error.toStdString();
+    EXPECT_EQ(outcome.target, u"parser.ts — beta — Antigravity"_s);
+    EXPECT_EQ(chatLog(panel).size(), 1);
+    EXPECT_EQ(chatLog(bare).size(), 0);
+    // The title preference only chooses among windows with the panel.
+    chat->setWindowPreference(u"alpha"_s);
+    outcome = send(u"Still the panel"_s);
+    ASSERT_TRUE(outcome.ok) << outcome.error.toStdString();
+    EXPECT_EQ(chatLog(panel).size(), 2);
+    EXPECT_EQ(chatLog(bare).size(), 0);
+}
+
+TEST_F(WindowChoiceTest, TheWorkspaceNameInTheTitlePicksTheWindow)
+{
+    CdpSession *alpha = window(u"workspace=alpha-service"_s);
+    CdpSession *beta = window(u"workspace=beta-app"_s);
+    ASSERT_TRUE(alpha && beta);
+    chat->setWindowPreference(u"beta"_s);
+    ChatSendOutcome outcome = send(u"For beta"_s);
+    ASSERT_TRUE(outcome.ok) << outcome.error.toStdString();
+    EXPECT_EQ(outcome.target, u"parser.ts — beta-app — Antigravity"_s);
+    EXPECT_EQ(chatLog(beta).size(), 1);
+    EXPECT_EQ(chatLog(alpha).size(), 0);
+    ASSERT_TRUE(chat->currentSurface());
+    EXPECT_EQ(chat->currentSurface()->session(), beta);
+
+    // Case does not matter, and the preference wins over the window last used.
+    chat->setWindowPreference(u"ALPHA"_s);
+    outcome = send(u"For alpha"_s);
+    ASSERT_TRUE(outcome.ok) << outcome.error.toStdString();
+    EXPECT_EQ(chatLog(alpha).size(), 1);
+    EXPECT_EQ(chat->currentSurface()->session(), alpha);
+
+    // No window matches: the prompt still goes out, to one of the windows with the chat.
+    chat->setWindowPreference(u"gamma"_s);
+    outcome = send(u"For anyone"_s);
+    ASSERT_TRUE(outcome.ok) << outcome.error.toStdString();
+    EXPECT_EQ(chatLog(alpha).size() + chatLog(beta).size(), 3);
+}
+
 } // namespace

@@ -294,6 +294,45 @@ TEST_F(AutoAcceptTest, AReloadAndANewTabAreCoveredToo)
     EXPECT_EQ(controller->runCounts().clicks, 12);
 }
 
+// "While you were away" (the extension's analytics/focus.js: window focus/blur and
+// visibilitychange): clicks made while another tab is in front are counted, and said when the
+// panel's tab is in front again — real focus changes of the browser, by Page.bringToFront.
+TEST_F(AutoAcceptTest, ClicksWhileTheUserIsElsewhereAreToldWhenTheyAreBack)
+{
+    QSignalSpy returned(controller.get(), &AutoAcceptController::userReturned);
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+    ASSERT_TRUE(waitUntil([&] { return evaluate(page, u"document.hasFocus()"_s).toBool(); }))
+        << "the panel's tab never had the focus";
+
+    CdpSession *other = open(fixtureUrl(u"basic.html"_s));
+    ASSERT_TRUE(other);
+    ASSERT_TRUE(waitUntil([&] { return !evaluate(page, u"document.hasFocus()"_s).toBool(); }))
+        << "the panel's tab kept the focus behind another one";
+    const qint64 before = controller->runCounts().clicks;
+    addStep(page, { { u"id"_s, u"away-accept"_s }, { u"label"_s, u"Accept"_s } });
+    addStep(page, { { u"id"_s, u"away-retry"_s }, { u"label"_s, u"Retry"_s } });
+    ASSERT_TRUE(waitClicked(page, { u"away-accept"_s, u"away-retry"_s }));
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().clicks == before + 2; }));
+    EXPECT_TRUE(returned.isEmpty()) << "said while the user is still elsewhere";
+
+    sendAndWait(page, u"Page.bringToFront"_s);
+    ASSERT_TRUE(waitUntil([&] { return !returned.isEmpty(); })) << "nothing said on coming back";
+    EXPECT_EQ(returned.at(0).at(0).toString(), page->targetId());
+    EXPECT_EQ(returned.at(0).at(2).toInt(), 2);
+    // Clicks while the user is there are not "while away".
+    addStep(page, { { u"id"_s, u"here-accept"_s }, { u"label"_s, u"Accept"_s } });
+    ASSERT_TRUE(waitClicked(page, { u"here-accept"_s }));
+    sendAndWait(other, u"Page.bringToFront"_s);
+    sendAndWait(page, u"Page.bringToFront"_s);
+    ASSERT_TRUE(waitUntil([&] { return evaluate(page, u"document.hasFocus()"_s).toBool(); }));
+    bool collected = false;
+    controller->collectNow(controller.get(), [&] { collected = true; });
+    ASSERT_TRUE(waitUntil([&] { return collected; }));
+    EXPECT_EQ(returned.size(), 1);
+}
+
 TEST_F(AutoAcceptTest, PausesGloballyAndPerTarget)
 {
     CdpSession *first = open(fixtureUrl(u"autoaccept/panel.html?first"_s));

@@ -333,7 +333,19 @@ TEST_F(DebugApiTest, TheScheduleIsReadAndChangedAllOrNothing)
               QJsonObject { { u"enabled"_s, false },
                             { u"text"_s, settings->stringValue(SettingKey::ScheduleCheckPromptText) } } },
             { u"targetConversation"_s, QString() },
-            { u"prompts"_s, QJsonArray() } }));
+            { u"prompts"_s, QJsonArray() },
+            // The same in the VS Code extension's shape, for its scripts.
+            { u"schedule"_s,
+              QJsonObject { { u"enabled"_s, false },
+                            { u"mode"_s, u"interval"_s },
+                            { u"value"_s, u"30"_s },
+                            { u"prompt"_s, u"Status report please"_s },
+                            { u"prompts"_s, QJsonArray() },
+                            { u"queueMode"_s, u"consume"_s },
+                            { u"silenceTimeout"_s, 30 },
+                            { u"checkPromptEnabled"_s, false },
+                            { u"checkPromptText"_s,
+                              settings->stringValue(SettingKey::ScheduleCheckPromptText) } } } }));
 
     reply = call(u"updateSchedule"_s,
                  { { u"enabled"_s, true },
@@ -454,9 +466,10 @@ TEST_F(DebugApiTest, QueuePromptsHistoryAndConversationsDriveTheRealChat)
     reply = call(u"stopQueue"_s);
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_EQ(data(reply).value(u"state"_s).toString(), u"stopped"_s);
-    reply = call(u"resetQueue"_s);
+    reply = call(u"rewindQueue"_s);
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_EQ(data(reply).value(u"position"_s).toInt(), 0);
+    EXPECT_EQ(engine->scheduler()->queue().items.size(), 2) << "a rewind keeps the prompts";
 
     // The quota as the monitor sees it (no Antigravity here: not ok, and nothing held).
     reply = call(u"getQuota"_s);
@@ -626,7 +639,7 @@ TEST_F(DebugApiTest, EveryActionOfTheDesignIsServed)
     for (const QString &name :
          { u"getFullState"_s,   u"getStats"_s,         u"getLogs"_s,           u"getCDPConnections"_s,
            u"getQueueStatus"_s, u"startQueue"_s,       u"pauseQueue"_s,        u"resumeQueue"_s,
-           u"stopQueue"_s,      u"skipPrompt"_s,       u"resetQueue"_s,        u"sendPrompt"_s,
+           u"stopQueue"_s,      u"skipPrompt"_s,       u"rewindQueue"_s,       u"sendPrompt"_s,
            u"getSchedule"_s,    u"updateSchedule"_s,   u"getBannedCommands"_s, u"updateBannedCommands"_s,
            u"getQuota"_s,       u"getConversations"_s, u"getPromptHistory"_s,  u"evaluateInBrowser"_s })
         EXPECT_TRUE(names.contains(name)) << name.toStdString();

@@ -23,6 +23,7 @@
 #include <QJsonDocument>
 #include <QPointer>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTimer>
 #include <QUrlQuery>
 #include <QWebSocket>
@@ -31,6 +32,9 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+
+#include <memory>
+#include <vector>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -258,6 +262,87 @@ TEST_F(ToolkitServerTest, NoAuthMessageInTimeCloses)
     const auto closed = client->waitForEvent(u"close"_s);
     ASSERT_TRUE(closed) << client->transcript().toStdString();
     EXPECT_TRUE(closed->value(u"reason"_s).toString().startsWith(u"no auth message within 0.3 s"_s));
+}
+
+TEST_F(ToolkitServerTest, TokenlessClientsNeverTakeThePlaceOfAnAgent)
+{
+    // 40 clients connect without a token and say nothing (more than kMaxClients): they hold
+    // only the pre-auth places, the oldest giving way, and an agent with the token gets in.
+    const QString token = startServer();
+    std::vector<std::unique_ptr<QWebSocket>> idle;
+    int closedByServer = 0;
+    for (int i = 0; i < 40; ++i) {
+        idle.push_back(std::make_unique<QWebSocket>());
+        QObject::connect(idle.back().get(), &QWebSocket::disconnected, idle.back().get(),
+                         [&closedByServer] { ++closedByServer; });
+        idle.back()->open(QUrl(url()));
+    }
+    ASSERT_TRUE(waitUntil([&] { return closedByServer >= 40 - ToolkitWebSocketServer::kMaxPreAuthClients; }))
+        << closedByServer << " closed";
+    EXPECT_LE(service->server()->pendingCount(), ToolkitWebSocketServer::kMaxPreAuthClients);
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        auto agent = connectClient({});
+        ASSERT_TRUE(agent->waitForEvent(u"open"_s)) << agent->transcript().toStdString();
+        sendJson(*agent, { { u"type"_s, u"auth"_s }, { u"token"_s, token } });
+        EXPECT_TRUE(nextMessage(*agent).value(u"success"_s).toBool()) << agent->transcript().toStdString();
+        sendJson(*agent, { { u"id"_s, u"e"_s }, { u"type"_s, u"echo"_s }, { u"params"_s, QJsonObject { { u"text"_s, u"in"_s } } } });
+        EXPECT_EQ(replyTo(*agent, u"e"_s).value(u"data"_s).toObject().value(u"text"_s).toString(), u"in"_s);
+    }
+    EXPECT_LE(service->server()->pendingCount(), ToolkitWebSocketServer::kMaxPreAuthClients);
+}
+
+TEST_F(ToolkitServerTest, ABigMessageBeforeAuthenticatingClosesTheConnection)
+{
+    startServer();
+    auto client = connectClient({});
+    ASSERT_TRUE(client->waitForEvent(u"open"_s));
+    // A 64 KiB "auth" message: past the pre-auth limit, refused on its frame header.
+    sendText(*client, u"{\"type\":\"auth\",\"token\":\""_s + QString(64 * 1024, u'x') + u"\"}"_s);
+    const auto closed = client->waitForEvent(u"close"_s);
+    ASSERT_TRUE(closed) << client->transcript().toStdString();
+    EXPECT_EQ(closed->value(u"code"_s).toInt(), 1009) << client->transcript().toStdString(); // too big
+    EXPECT_TRUE(callers.isEmpty());
+}
+
+TEST_F(ToolkitServerTest, AnAgentThatStopsReadingIsDropped)
+{
+    // The agent authenticates by URL and sends pings with 256 KiB ids (each answered with a
+    // pong that carries the id back) but reads nothing: the replies pile up at the server until
+    // the unsent bytes pass ToolkitChannel::kMaxUnsentBytes, then the connection is dropped.
+    const QString token = startServer();
+    QTcpSocket socket;
+    socket.setReadBufferSize(1);
+    socket.connectToHost(QHostAddress::LocalHost, port);
+    ASSERT_TRUE(waitUntil([&] { return socket.state() == QAbstractSocket::ConnectedState; }));
+    socket.write("GET /?token=" + QUrl::toPercentEncoding(token) + " HTTP/1.1\r\nHost: 127.0.0.1:"
+                 + QByteArray::number(port)
+                 + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                   "Sec-WebSocket-Version: 13\r\n\r\n");
+    ASSERT_TRUE(waitUntil([&] { return service->clientCount() == 1; }));
+    const QByteArray payload = "{\"type\":\"ping\",\"id\":\"" + QByteArray(256 * 1024, 'i') + "\"}";
+    QByteArray frame;
+    frame.append(char(0x81));
+    frame.append(char(0x80 | 127));
+    for (int i = 7; i >= 0; --i)
+        frame.append(char((quint64(payload.size()) >> (8 * i)) & 0xff));
+    frame.append(QByteArray(4, '\0')); // a zero mask: the payload as is
+    frame.append(payload);
+    qint64 sent = 0;
+    // Up to 4 × the limit of replies asked for: far more than the limit must have been refused.
+    const bool dropped = waitUntil(
+        [&] {
+            if (service->clientCount() == 0)
+                return true;
+            if (socket.bytesToWrite() < 1024 * 1024 && sent < 4 * ToolkitChannel::kMaxUnsentBytes) {
+                socket.write(frame);
+                sent += payload.size();
+            }
+            return false;
+        },
+        60s);
+    EXPECT_TRUE(dropped) << "sent " << sent << " bytes of pings";
+    EXPECT_EQ(service->clientCount(), 0);
+    ASSERT_EQ(gone.size(), 1);
 }
 
 TEST_F(ToolkitServerTest, WebOriginsAreRefusedInTheHandshake)

@@ -337,6 +337,34 @@ TEST_F(ToolkitFormTest, FillReplacesTheTextOfReactControlledFieldsAndTypeAppends
     EXPECT_TRUE(notText.contains(u"does not take text"_s)) << notText.toStdString();
 }
 
+TEST_F(ToolkitFormTest, TypeHasALengthLimitAndADeadlineItKeepsAndSaysWhatItTyped)
+{
+    const QString bio = refOf(text, u"About you"_s);
+    // Over the limit: refused before a key is sent.
+    const QString tooLong = fails(u"type"_s, { { u"ref"_s, bio }, { u"text"_s, QString(5001, u'a') } });
+    EXPECT_TRUE(tooLong.contains(u"at most 5000 characters"_s)) << tooLong.toStdString();
+    EXPECT_EQ(evaluate(page, u"document.getElementById('bio').value.length"_s).toInt(), 0);
+
+    // 4000 characters with 300 ms to type them: it stops at its deadline, says how many it
+    // typed, and the field holds exactly that many.
+    const QString stopped = fails(
+        u"type"_s, { { u"ref"_s, bio }, { u"text"_s, QString(4000, u'a') }, { u"timeoutMs"_s, 300 } });
+    static const QRegularExpression counted(u"after typing (\\d+) of 4000 characters"_s);
+    const QRegularExpressionMatch m = counted.match(stopped);
+    ASSERT_TRUE(m.hasMatch()) << stopped.toStdString();
+    EXPECT_TRUE(stopped.contains(u"time limit of 0.3 s"_s)) << stopped.toStdString();
+    const int typed = m.captured(1).toInt();
+    EXPECT_GT(typed, 0);
+    EXPECT_LT(typed, 4000);
+    EXPECT_EQ(evaluate(page, u"document.getElementById('bio').value.length"_s).toInt(), typed);
+
+    // Within its time, the answer counts what it typed.
+    ok(u"fill"_s, { { u"ref"_s, bio }, { u"value"_s, QString() } });
+    const QJsonObject done = ok(u"type"_s, { { u"ref"_s, bio }, { u"text"_s, u"short 😀"_s } });
+    EXPECT_EQ(done.value(u"typed"_s).toInt(), 7);
+    EXPECT_EQ(done.value(u"value"_s).toString(), u"short 😀"_s);
+}
+
 TEST_F(ToolkitFormTest, PressSendsKeysAndChords)
 {
     const QString name = refOf(text, u"Full name"_s);

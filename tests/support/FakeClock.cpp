@@ -46,6 +46,12 @@ void FakeClock::jumpBack(std::chrono::milliseconds step)
     m_nowMs -= step.count();
 }
 
+void FakeClock::jumpForward(std::chrono::milliseconds step)
+{
+    m_nowMs += step.count();
+    advance(std::chrono::milliseconds::zero());
+}
+
 int FakeClock::armedTimers() const
 {
     int count = 0;

@@ -26,6 +26,9 @@ public:
     void advanceTo(const QDateTime &when);
     // The system clock set back by hand: no timer fires.
     void jumpBack(std::chrono::milliseconds step);
+    // Time passed unseen (suspend and resume, or the clock set forward by hand): now() moves
+    // at once, then every timer that came due fires, each once, with now() already there.
+    void jumpForward(std::chrono::milliseconds step);
     int armedTimers() const;
 
 protected:

@@ -71,6 +71,11 @@ TEST_F(GeneralPageTest, ResetAllAsksAndThenResetsEverySetting)
     EXPECT_EQ(settings->intValue(SettingKey::CdpPort), 9004);
     EXPECT_FALSE(settings->boolValue(SettingKey::AutoAcceptEnabled));
     EXPECT_FALSE(settings->isSet(SettingKey::CdpPort));
+    // The old settings are kept next to settings.ini (the debug API's resetAllSettings does the same).
+    const QStringList backups
+        = QDir(configDir()).entryList({ u"settings-before-reset-*.ini"_s }, QDir::Files);
+    ASSERT_EQ(backups.size(), 1) << QDir(configDir()).entryList().join(u' ').toStdString();
+    EXPECT_EQ(Settings(QDir(configDir()).filePath(backups.first())).intValue(SettingKey::CdpPort), 9222);
 }
 
 TEST_F(GeneralPageTest, NotificationsAndFoldersAreShown)

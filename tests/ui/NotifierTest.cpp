@@ -6,6 +6,8 @@
 #include "QtPrinters.h"
 #include "UiTest.h"
 #include "Wait.h"
+#include "autoaccept/AutoAcceptController.h"
+#include "autoaccept/AutoAcceptStats.h"
 
 #include <gtest/gtest.h>
 
@@ -121,6 +123,77 @@ TEST_F(NotifierTest, TheEngineLosingItsBrowserIsNoticedButStoppingIsNot)
     engine->stop();
     EXPECT_EQ(shown.size(), 2) << "stopping is the user's doing";
     browser.stop();
+}
+
+// The extension's summaries (extension-impl.js: showSessionSummaryNotification,
+// showAwayActionsNotification, showWeeklySummaryNotification; 5 s saved a click, minutes up to an
+// hour), each with its own switch on the General page.
+TEST_F(NotifierTest, SwitchingAutoAcceptOffSumsUpTheSession)
+{
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    auto notifier = makeNotifier(0ms);
+    notifier->watch(engine.get());
+    AutoAcceptStats *stats = engine->autoAccept()->stats();
+    stats->add(AutoAcceptCounts { .clicks = 7 }); // before this session: not counted below
+    settings->setValue(SettingKey::AutoAcceptEnabled, false);
+    ASSERT_EQ(shown.size(), 1);
+    shown.clear();
+
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    stats->add(AutoAcceptCounts { .clicks = 30, .blocked = 1 });
+    settings->setValue(SettingKey::AutoAcceptEnabled, false);
+    ASSERT_EQ(shown.size(), 1);
+    EXPECT_EQ(shown.at(0).kind, Notifier::Kind::SessionSummary);
+    EXPECT_EQ(shown.at(0).title, u"Auto-accept is off: this session"_s);
+    EXPECT_EQ(shown.at(0).message, u"30 actions handled, 1 command blocked; about 3 minutes saved."_s);
+
+    // Nothing done: nothing said. Turned off: nothing said.
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    settings->setValue(SettingKey::AutoAcceptEnabled, false);
+    EXPECT_EQ(shown.size(), 1);
+    settings->setValue(SettingKey::UiSessionSummary, false);
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    stats->add(AutoAcceptCounts { .clicks = 3 });
+    settings->setValue(SettingKey::AutoAcceptEnabled, false);
+    EXPECT_EQ(shown.size(), 1);
+}
+
+TEST_F(NotifierTest, ANewWeekSumsUpTheLastOneOnce)
+{
+    auto notifier = makeNotifier(0ms);
+    notifier->watch(engine.get()); // Monday 2026-03-02: the first look only remembers the week
+    EXPECT_TRUE(shown.isEmpty());
+    EXPECT_EQ(settings->stringValue(SettingKey::UiWeeklySummaryWeek), u"2026-W10"_s);
+    engine->autoAccept()->stats()->add(AutoAcceptCounts { .clicks = 240, .blocked = 2 }, QDate(2026, 3, 4));
+    clock.advanceTo(QDateTime(QDate(2026, 3, 8), QTime(23, 0), QTimeZone::utc()));
+    EXPECT_TRUE(shown.isEmpty()) << "still the same week";
+    clock.advanceTo(QDateTime(QDate(2026, 3, 9), QTime(1, 0), QTimeZone::utc()));
+    ASSERT_EQ(shown.size(), 1);
+    EXPECT_EQ(shown.at(0).kind, Notifier::Kind::WeeklySummary);
+    EXPECT_EQ(shown.at(0).message, u"Last week the app clicked 240 buttons for you and saved you about 20 "
+                                   "minutes. It blocked 2 dangerous commands."_s);
+    clock.advance(24h);
+    EXPECT_EQ(shown.size(), 1) << "said once";
+    // A week without clicks is not news; and the summary can be turned off.
+    clock.advanceTo(QDateTime(QDate(2026, 3, 16), QTime(1, 0), QTimeZone::utc()));
+    EXPECT_EQ(shown.size(), 1);
+    settings->setValue(SettingKey::UiWeeklySummary, false);
+    engine->autoAccept()->stats()->add(AutoAcceptCounts { .clicks = 5 }, QDate(2026, 3, 18));
+    clock.advanceTo(QDateTime(QDate(2026, 3, 23), QTime(1, 0), QTimeZone::utc()));
+    EXPECT_EQ(shown.size(), 1);
+}
+
+TEST_F(NotifierTest, WhileYouWereAwaySaysWhereAndHowMany)
+{
+    auto notifier = makeNotifier(0ms);
+    notifier->whileAway(u"parser.ts — demo — Antigravity"_s, 4);
+    ASSERT_EQ(shown.size(), 1);
+    EXPECT_EQ(shown.at(0).kind, Notifier::Kind::WhileAway);
+    EXPECT_EQ(shown.at(0).message,
+              u"4 actions were handled in parser.ts — demo — Antigravity while you were away."_s);
+    settings->setValue(SettingKey::UiWhileAway, false);
+    notifier->whileAway(u"x"_s, 2);
+    EXPECT_EQ(shown.size(), 1);
 }
 
 } // namespace

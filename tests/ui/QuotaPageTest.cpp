@@ -6,8 +6,12 @@
 #include "engine/Engine.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
+#include "MainWindow.h"
+#include "TrayController.h"
+#include "pages/DashboardPage.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
@@ -97,13 +101,68 @@ TEST_F(QuotaPageTest, EachModelIsABarWithItsResetAndTheHoldIsShown)
     EXPECT_TRUE(engine->quota()->isHolding());
     EXPECT_TRUE(page.findChild<QLabel *>(u"quotaProblem"_s)->text().startsWith(u"The prompt queue is held"_s))
         << page.findChild<QLabel *>(u"quotaProblem"_s)->text().toStdString();
+    EXPECT_TRUE(page.findChild<QLabel *>(u"quotaProblem"_s)->text().startsWith(
+        u"The prompt queue is held because of Claude Sonnet 4.5."_s))
+        << "the page names the model the hold is about";
+    EXPECT_EQ(page.findChild<QLabel *>(u"quotaModel:Claude Sonnet 4.5"_s)->text(),
+              u"Claude Sonnet 4.5 (holds the queue)"_s);
     screenshot(&page, u"quota"_s);
+
+    // "Hold when every watched model is used up" with all models watched: Gemini has quota left,
+    // GPT-OSS has none known (unknown is not "used up"), so nothing holds.
+    settings->setValue(SettingKey::QuotaModels, QStringList());
+    auto *holdWhen = editor<QComboBox>(&page, SettingKey::QuotaHoldWhen);
+    ASSERT_TRUE(holdWhen);
+    EXPECT_EQ(holdWhen->currentData().toString(), u"any"_s);
+    EXPECT_TRUE(engine->quota()->isHolding());
+    holdWhen->setCurrentIndex(holdWhen->findData(u"all"_s));
+    EXPECT_EQ(settings->stringValue(SettingKey::QuotaHoldWhen), u"all"_s);
+    EXPECT_FALSE(engine->quota()->isHolding());
+    EXPECT_FALSE(page.findChild<QLabel *>(u"quotaProblem"_s)->isVisibleTo(&page));
+    holdWhen->setCurrentIndex(holdWhen->findData(u"any"_s));
+    settings->setValue(SettingKey::QuotaModels, QStringList { u"Claude Sonnet 4.5"_s });
 
     // "Check Now" reads again: the quota came back.
     snapshot.models[1].remainingFraction = 0.5;
     engine->quota()->refreshNow();
     EXPECT_FALSE(engine->quota()->isHolding());
     EXPECT_EQ(page.findChild<QProgressBar *>(u"quotaBar:Claude Sonnet 4.5"_s)->value(), 50);
+    engine->quota()->stop();
+}
+
+// At a glance, as the extension's status bar showed it (refreshQuotaStatus: the model with the
+// lowest remaining percentage); a model without quota information is left out, never "0%".
+TEST_F(QuotaPageTest, TheLowestQuotaShowsInTheTrayTooltipAndOnTheDashboard)
+{
+    auto *provider = new ScriptedQuotaProvider;
+    QuotaSnapshot &snapshot = provider->next;
+    snapshot.provider = u"scripted"_s;
+    snapshot.ok = true;
+    snapshot.fetchedAt = QDateTime::currentDateTime();
+    snapshot.models = {
+        ModelQuota { u"Gemini 3 Pro"_s, 0.8, QDateTime() },
+        ModelQuota { u"Claude Sonnet 4.5"_s, 0.234, QDateTime() },
+        ModelQuota { u"GPT-OSS"_s, std::nullopt, QDateTime() },
+    };
+    engine->quota()->setProvider(provider);
+    MainWindow window(engine.get());
+    TrayController tray(engine.get(), &window);
+    DashboardPage dashboard(engine.get());
+    EXPECT_FALSE(tray.toolTip().contains(u"Quota:"_s)) << "no reading yet";
+    EXPECT_FALSE(dashboard.findChild<QLabel *>(u"dashboardQuota"_s)->isVisibleTo(&dashboard));
+
+    engine->quota()->start();
+    EXPECT_TRUE(tray.toolTip().contains(u"Quota: 23% left (Claude Sonnet 4.5)"_s)) << tray.toolTip().toStdString();
+    auto *glance = dashboard.findChild<QLabel *>(u"dashboardQuota"_s);
+    EXPECT_EQ(glance->text(), u"Quota: 23% left (Claude Sonnet 4.5)"_s);
+    EXPECT_TRUE(glance->isVisibleTo(&dashboard));
+
+    // Used up (hold when any is spent, the default): the hold is what the user needs to know.
+    snapshot.models[1].remainingFraction = 0.0;
+    engine->quota()->refreshNow();
+    EXPECT_TRUE(tray.toolTip().contains(u"Quota used up: Claude Sonnet 4.5 is out of quota"_s))
+        << tray.toolTip().toStdString();
+    EXPECT_EQ(glance->text(), u"Quota used up: Claude Sonnet 4.5 is out of quota"_s);
     engine->quota()->stop();
 }
 

@@ -4,12 +4,24 @@
 #include "RawHttp.h"
 #include "Wait.h"
 
+#include <QAbstractEventDispatcher>
+#include <QCoreApplication>
+#include <QPointer>
 #include <QSignalSpy>
+#include <QTimer>
 #include <QTcpSocket>
 
 #include <gtest/gtest.h>
 
 #include <memory>
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <vector>
 
 using namespace mpa;
 using namespace mpa::test;
@@ -105,26 +117,187 @@ TEST(HttpRequestGate, ARequestThatDoesNotArriveInTimeIsRefusedWith408)
     EXPECT_EQ(body.status, 408) << body.describe().toStdString();
 }
 
-TEST(HttpRequestGate, TooManyWaitingConnectionsAreTurnedAway)
+// Answers every delivered request with 200 {"ok":true}.
+void answerEverything(HttpRequestGate &gate)
+{
+    QObject::connect(&gate, &HttpRequestGate::requestReceived, &gate,
+                     [](const HttpRequestGate::Request &, QTcpSocket *socket) {
+                         HttpRequestGate::reply(socket, 200, { { "Content-Type", "application/json" } },
+                                                "{\"ok\":true}\n");
+                     });
+}
+
+// A client in another process, as far as the gate can tell: connects and sends its whole
+// request at once with blocking calls (the bytes are in the gate's socket before it even
+// accepts), then reads the reply while the event loop turns. The HTTP status, 0 for none.
+int separateClientRequest(quint16 port, const QByteArray &request)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return 0;
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    QByteArray received;
+    if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) == 0
+        && ::send(fd, request.constData(), size_t(request.size()), 0) == request.size()) {
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+        waitUntil([&] {
+            char buffer[4096];
+            const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+            if (n > 0)
+                received.append(buffer, n);
+            return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+        }, 10s);
+    }
+    ::close(fd);
+    return received.startsWith("HTTP/1.1 ") ? received.mid(9, 3).toInt() : 0;
+}
+
+std::unique_ptr<QTcpSocket> connectIdle(quint16 port)
+{
+    auto socket = std::make_unique<QTcpSocket>();
+    socket->connectToHost(QHostAddress::LocalHost, port);
+    return socket;
+}
+
+TEST(HttpRequestGate, ANewConnectionEvictsTheOldestUnfinishedOne)
 {
     HttpRequestGate::Limits limits;
     limits.maxWaitingConnections = 2;
     HttpRequestGate gate(limits);
+    answerEverything(gate);
     ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
-    QSignalSpy refused(&gate, &HttpRequestGate::refused);
     std::vector<std::unique_ptr<QTcpSocket>> idle;
+    QByteArray firstGot;
     for (int i = 0; i < 2; ++i) {
-        idle.push_back(std::make_unique<QTcpSocket>());
-        idle.back()->connectToHost(QHostAddress::LocalHost, gate.serverPort());
-        ASSERT_TRUE(waitUntil([&] { return idle.back()->state() == QAbstractSocket::ConnectedState; }));
+        idle.push_back(connectIdle(gate.serverPort()));
+        ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == i + 1; }));
     }
-    ASSERT_TRUE(waitUntil([&] { return gate.findChildren<QTcpSocket *>().size() == 2; }));
-    const RawHttpReply reply
-        = rawHttp(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    QObject::connect(idle.front().get(), &QTcpSocket::readyRead, idle.front().get(),
+                     [&] { firstGot += idle.front()->readAll(); });
+    // A client that sends its request at once is answered; the oldest idle one made room.
+    const RawHttpReply reply = rawHttp(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    EXPECT_EQ(reply.status, 200) << reply.describe().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return idle.front()->state() == QAbstractSocket::UnconnectedState; }));
+    EXPECT_TRUE(firstGot.startsWith("HTTP/1.1 408 ")) << firstGot.toStdString();
+    EXPECT_TRUE(firstGot.contains("newer connections needed its place")) << firstGot.toStdString();
+    EXPECT_EQ(idle.back()->state(), QAbstractSocket::ConnectedState) << "the newer one keeps its place";
+    EXPECT_LE(gate.waitingConnections(), 2);
+}
+
+TEST(HttpRequestGate, TwoHundredSlowHeadsCannotStarveANormalRequest)
+{
+    // 200 connections trickle a head that never ends; each is reopened when the gate closes
+    // it. Every normal request in between is answered, and the gate never holds more
+    // unfinished requests than its limit.
+    HttpRequestGate::Limits limits;
+    limits.maxWaitingConnections = 16;
+    HttpRequestGate gate(limits);
+    answerEverything(gate);
+    ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
+    int mostWaiting = 0;
+    std::vector<std::unique_ptr<QTcpSocket>> slow;
+    bool attacking = true;
+    int reopened = 0;
+    for (int i = 0; i < 200; ++i) {
+        slow.push_back(connectIdle(gate.serverPort()));
+        QTcpSocket *s = slow.back().get();
+        QObject::connect(s, &QTcpSocket::connected, s, [s] { s->write("POST /api/action HTTP/1.1\r\nX-Pad: "); });
+        QObject::connect(s, &QTcpSocket::readyRead, s, [s] { s->readAll(); });
+        QObject::connect(s, &QTcpSocket::disconnected, s, [s, &attacking, &reopened, &gate] {
+            if (!attacking)
+                return;
+            ++reopened;
+            QTimer::singleShot(0, s, [s, &gate] { s->connectToHost(QHostAddress::LocalHost, gate.serverPort()); });
+        });
+    }
+    QTimer drip;
+    QObject::connect(&drip, &QTimer::timeout, &drip, [&] {
+        mostWaiting = qMax(mostWaiting, gate.waitingConnections());
+        for (const auto &s : slow) {
+            if (s->state() == QAbstractSocket::ConnectedState)
+                s->write("a");
+        }
+    });
+    drip.start(10);
+    ASSERT_TRUE(waitUntil([&] { return reopened >= 200; })) << reopened;
+    for (int i = 0; i < 20; ++i) {
+        EXPECT_EQ(separateClientRequest(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+                  200)
+            << "request " << i;
+        mostWaiting = qMax(mostWaiting, gate.waitingConnections());
+    }
+    attacking = false;
+    EXPECT_LE(mostWaiting, limits.maxWaitingConnections);
+}
+
+TEST(HttpRequestGate, AHeadMustArriveWithinItsOwnDeadline)
+{
+    HttpRequestGate::Limits limits;
+    limits.headTimeout = 300ms;
+    HttpRequestGate gate(limits);
+    ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
+    const RawHttpReply reply = rawHttp(gate.serverPort(), "POST /api/action HTTP/1.1\r\nHost: 1", 10s);
+    EXPECT_EQ(reply.status, 408) << reply.describe().toStdString();
+    EXPECT_TRUE(reply.json.value(QStringLiteral("error")).toString().contains(QStringLiteral("head did not arrive")))
+        << reply.describe().toStdString();
+}
+
+TEST(HttpRequestGate, RequestsBeingAnsweredAreCappedAndThenTurnedAway)
+{
+    HttpRequestGate::Limits limits;
+    limits.maxConnections = 3;
+    HttpRequestGate gate(limits);
+    ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
+    QList<QPointer<QTcpSocket>> held; // requests the owner has not answered yet
+    QObject::connect(&gate, &HttpRequestGate::requestReceived, &gate,
+                     [&held](const HttpRequestGate::Request &, QTcpSocket *socket) { held.append(socket); });
+    std::vector<std::unique_ptr<QTcpSocket>> clients;
+    for (int i = 0; i < 3; ++i) {
+        clients.push_back(connectIdle(gate.serverPort()));
+        clients.back()->write("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        ASSERT_TRUE(waitUntil([&] { return held.size() == i + 1; }));
+    }
+    const RawHttpReply reply = rawHttp(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     EXPECT_EQ(reply.status, 503) << reply.describe().toStdString();
-    EXPECT_TRUE(reply.json.value(QStringLiteral("error"))
-                    .toString()
-                    .contains(QStringLiteral("too many connections")));
+    EXPECT_TRUE(reply.json.value(QStringLiteral("error")).toString().contains(QStringLiteral("too many connections")));
+    // Once one is answered there is room again.
+    HttpRequestGate::reply(held.first(), 200, {}, "{}");
+    ASSERT_TRUE(waitUntil([&] { return gate.openConnections() == 2; }));
+    held.clear();
+    QObject::connect(&gate, &HttpRequestGate::requestReceived, &gate,
+                     [](const HttpRequestGate::Request &, QTcpSocket *socket) {
+                         HttpRequestGate::reply(socket, 200, {}, "{}");
+                     });
+    EXPECT_EQ(rawHttp(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").status, 200);
+}
+
+TEST(HttpRequestGate, NothingOfAConnectionOutlivesIt)
+{
+    // Every timer of a connection dies with it (a QTimer::singleShot per request used to live
+    // on for the connection lifetime, 2 minutes, in the event dispatcher: memory and
+    // throughput fell with every request).
+    HttpRequestGate gate;
+    answerEverything(gate);
+    ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
+    QObject *dispatcher = QAbstractEventDispatcher::instance();
+    ASSERT_EQ(rawHttp(gate.serverPort(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").status, 200);
+    ASSERT_TRUE(waitUntil([&] { return gate.openConnections() == 0; }));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    const qsizetype before = dispatcher->children().size();
+    for (int i = 0; i < 200; ++i) {
+        ASSERT_EQ(rawHttp(gate.serverPort(), "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").status, 200);
+        // Refused ones too.
+        ASSERT_EQ(rawHttp(gate.serverPort(), "GET / HTTP/9\r\n\r\n").status, 505);
+    }
+    ASSERT_TRUE(waitUntil([&] {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        return gate.openConnections() == 0 && gate.findChildren<QTcpSocket *>().isEmpty();
+    }, 10s)) << gate.openConnections() << " connections still open";
+    EXPECT_LE(dispatcher->children().size(), before + 2)
+        << "timers left behind in the event dispatcher: " << dispatcher->children().size() - before;
 }
 
 } // namespace

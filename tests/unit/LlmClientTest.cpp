@@ -263,3 +263,22 @@ TEST_F(LlmClientTest, AnErrorInsideTheStreamIsAFailureNotAnAnswer)
     EXPECT_EQ(reply.outcome, LlmReply::Outcome::HttpError);
     EXPECT_TRUE(reply.error.contains(u"The model is overloaded"_s)) << reply.error.toStdString();
 }
+
+// Found by the llm_stream fuzz target (tests/fuzz/regressions/llm_stream): a streamed tool
+// call numbered -1 was written before the list's start, one numbered 2^31-1 grew the list
+// until memory ran out.
+TEST_F(LlmClientTest, AToolCallNumberedOutOfRangeIsABadResponseNotAWriteOutOfBounds)
+{
+    for (const QByteArray &index : { QByteArray("-1"), QByteArray("2147483647"), QByteArray("0.5") }) {
+        ScriptedLlmServer::Reply odd = ScriptedLlmServer::streamedToolCall(u"click"_s, { { u"ref"_s, u"e1"_s } }, 2);
+        odd.sseEvents.insert(
+            1, R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":)" + index
+                   + R"(,"function":{"name":"type","arguments":"{}"}}]}}]})");
+        server.enqueue(odd);
+        const LlmReply reply = complete(true, {});
+        EXPECT_EQ(reply.outcome, LlmReply::Outcome::BadResponse) << index.toStdString();
+        EXPECT_TRUE(reply.error.contains(u"a tool call numbered "_s + QString::fromLatin1(index)))
+            << reply.error.toStdString();
+        EXPECT_TRUE(reply.toolCalls.isEmpty());
+    }
+}

@@ -1,6 +1,7 @@
 // MCP framing over the dispatcher: version negotiation, tools from the Toolkit scope with their
 // schemas, tool results and tool errors, JSON-RPC errors for malformed messages.
 #include "server/McpServer.h"
+#include "server/McpStdio.h"
 
 #include "QtPrinters.h"
 
@@ -8,6 +9,10 @@
 #include <QJsonDocument>
 
 #include <gtest/gtest.h>
+
+#include <istream>
+#include <sstream>
+#include <streambuf>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -188,6 +193,93 @@ TEST_F(McpServerTest, MalformedMessagesGetJsonRpcErrors)
         EXPECT_EQ(reply.value(u"id"_s), c.id) << c.line.toStdString();
     }
     EXPECT_TRUE(call("   ").isEmpty()) << "blank lines are skipped";
+}
+
+// An input of `lineBytes` bytes of 'x' and a newline, then "{}\n", made as it is read (the
+// test never holds the long line either).
+class LongLineInput : public std::streambuf
+{
+public:
+    explicit LongLineInput(qint64 lineBytes)
+        : m_left(lineBytes)
+    {
+    }
+
+protected:
+    int_type underflow() override
+    {
+        if (m_left > 0) {
+            const qint64 n = qMin<qint64>(m_left, sizeof m_buffer);
+            std::fill_n(m_buffer, n, 'x');
+            m_left -= n;
+            setg(m_buffer, m_buffer, m_buffer + n);
+        } else if (!m_tailSent) {
+            m_tailSent = true;
+            const char tail[] = "\n{}\n";
+            std::copy_n(tail, 4, m_buffer);
+            setg(m_buffer, m_buffer, m_buffer + 4);
+        } else {
+            return traits_type::eof();
+        }
+        return traits_type::to_int_type(*gptr());
+    }
+
+private:
+    char m_buffer[65536];
+    qint64 m_left;
+    bool m_tailSent = false;
+};
+
+TEST(McpStdio, AnOverLongLineIsRefusedWhileItIsReadNotAfter)
+{
+    // 64 MiB on one line against a 1 MiB limit: the reader keeps no more than the limit and a
+    // chunk, reports the line's length, and reads the next line as usual.
+    constexpr qint64 kLine = 64 * 1024 * 1024;
+    constexpr qint64 kLimit = 1024 * 1024;
+    LongLineInput source(kLine);
+    std::istream in(&source);
+    QList<QByteArray> lines;
+    QList<qint64> tooLong;
+    const qint64 mostHeld = McpStdio::readLines(
+        in, kLimit, [&](const QByteArray &line) { lines.append(line); }, [&](qint64 bytes) { tooLong.append(bytes); });
+    EXPECT_EQ(tooLong, QList<qint64> { kLine });
+    EXPECT_EQ(lines, QList<QByteArray> { "{}" });
+    EXPECT_LE(mostHeld, kLimit + 64 * 1024);
+}
+
+TEST(McpStdio, LinesAreSplitExactlyWhateverTheirLength)
+{
+    // Lines around the read chunk (64 KiB) and the limit, a CR LF line, an empty line, a NUL
+    // byte and a last line without a newline.
+    const QByteArray chunkLong(65536, 'a');
+    const QByteArray limitLong(100000, 'b');
+    const QByteArray overLimit(100001, 'c');
+    std::string text;
+    for (const QByteArray &line : { chunkLong, QByteArray(65535, 'd'), QByteArray(65537, 'e'), limitLong, overLimit,
+                                    QByteArray("crlf\r"), QByteArray(), QByteArray("nul\0byte", 8), QByteArray("last") })
+        text += line.toStdString() + '\n';
+    text.pop_back();
+    std::istringstream in(text);
+    QList<QByteArray> lines;
+    QList<qint64> tooLong;
+    McpStdio::readLines(
+        in, 100000, [&](const QByteArray &line) { lines.append(line); }, [&](qint64 bytes) { tooLong.append(bytes); });
+    const QList<QByteArray> expected { chunkLong, QByteArray(65535, 'd'), QByteArray(65537, 'e'), limitLong,
+                                       "crlf", QByteArray(), QByteArray("nul\0byte", 8), "last" };
+    EXPECT_EQ(lines.size(), expected.size());
+    for (qsizetype i = 0; i < qMin(lines.size(), expected.size()); ++i)
+        EXPECT_EQ(lines.at(i), expected.at(i)) << "line " << i << " (" << lines.at(i).size() << " bytes)";
+    EXPECT_EQ(tooLong, QList<qint64> { 100001 });
+}
+
+TEST_F(McpServerTest, AnOverLongLineIsAnsweredWithItsLength)
+{
+    server.refuseLongLine(600 * 1024 * 1024, McpServer::kMaxMessageBytes);
+    ASSERT_EQ(sent.size(), 1);
+    const QJsonObject reply = sent.first();
+    EXPECT_EQ(reply.value(u"error"_s).toObject().value(u"code"_s).toInt(), -32600);
+    EXPECT_TRUE(reply.value(u"error"_s).toObject().value(u"message"_s).toString().contains(u"629145600 bytes"_s))
+        << QJsonDocument(reply).toJson().toStdString();
 }
 
 } // namespace

@@ -58,29 +58,59 @@ QuotaSnapshot reading(const QList<ModelQuota> &models)
 
 TEST(QuotaMonitorVerdictTest, WatchedModelsHoldWhenAnyIsSpent)
 {
+    using Rule = QuotaMonitor::HoldRule;
     const QuotaSnapshot s
         = reading({ model(u"Claude Sonnet 4.5"_s, 0.0), model(u"Gemini 3 Pro (High)"_s, 0.4),
                     model(u"GPT-OSS 120B"_s, std::nullopt) });
     const QTimeZone utc = QTimeZone::utc();
-    EXPECT_TRUE(QuotaMonitor::evaluate(s, { u"claude sonnet 4.5"_s }, utc).hold);
-    EXPECT_EQ(QuotaMonitor::evaluate(s, { u"Claude Sonnet 4.5"_s }, utc).reason,
+    EXPECT_TRUE(QuotaMonitor::evaluate(s, { u"claude sonnet 4.5"_s }, utc, Rule::Any).hold);
+    EXPECT_EQ(QuotaMonitor::evaluate(s, { u"Claude Sonnet 4.5"_s }, utc, Rule::Any).reason,
               u"Claude Sonnet 4.5 is out of quota"_s);
-    EXPECT_FALSE(QuotaMonitor::evaluate(s, { u"Gemini 3 Pro (High)"_s }, utc).hold);
+    EXPECT_FALSE(QuotaMonitor::evaluate(s, { u"Gemini 3 Pro (High)"_s }, utc, Rule::Any).hold);
     // Unknown quota never holds, nor does a model the IDE does not list.
-    EXPECT_FALSE(QuotaMonitor::evaluate(s, { u"GPT-OSS 120B"_s, u"Nonexistent"_s }, utc).hold);
-    // With none chosen, the queue holds only when every model with known quota is spent.
-    EXPECT_FALSE(QuotaMonitor::evaluate(s, {}, utc).hold);
+    EXPECT_FALSE(QuotaMonitor::evaluate(s, { u"GPT-OSS 120B"_s, u"Nonexistent"_s }, utc, Rule::Any).hold);
+    // With none chosen every model counts: the extension held when any was spent
+    // (refreshQuotaStatus: `anyExhausted = snapshot.models.some(m => m.isExhausted === true)`).
+    const QuotaMonitor::Verdict any = QuotaMonitor::evaluate(s, {}, utc, Rule::Any);
+    EXPECT_TRUE(any.hold);
+    EXPECT_EQ(any.exhausted, QStringList { u"Claude Sonnet 4.5"_s });
+    QuotaSnapshot failed;
+    failed.error = u"Antigravity is not running"_s;
+    EXPECT_FALSE(QuotaMonitor::evaluate(failed, {}, utc, Rule::Any).hold);
+    EXPECT_FALSE(QuotaMonitor::evaluate(reading({ model(u"C"_s, std::nullopt) }), {}, utc, Rule::Any).hold);
+}
+
+TEST(QuotaMonitorVerdictTest, HoldWhenAllWaitsForEveryModelWithKnownQuota)
+{
+    using Rule = QuotaMonitor::HoldRule;
+    const QTimeZone utc = QTimeZone::utc();
+    const QuotaSnapshot s
+        = reading({ model(u"Claude Sonnet 4.5"_s, 0.0), model(u"Gemini 3 Pro (High)"_s, 0.4),
+                    model(u"GPT-OSS 120B"_s, std::nullopt) });
+    EXPECT_FALSE(QuotaMonitor::evaluate(s, {}, utc, Rule::All).hold);
+    EXPECT_FALSE(
+        QuotaMonitor::evaluate(s, { u"Claude Sonnet 4.5"_s, u"Gemini 3 Pro (High)"_s }, utc, Rule::All).hold);
+    // Only the watched model with known quota counts; the unknown one is not "spent".
+    EXPECT_TRUE(QuotaMonitor::evaluate(s, { u"Claude Sonnet 4.5"_s, u"GPT-OSS 120B"_s }, utc, Rule::All).hold);
     const QuotaSnapshot allSpent
         = reading({ model(u"A"_s, 0.0, QDateTime(QDate(2026, 2, 7), QTime(14, 0), utc)), model(u"B"_s, 0.0),
                     model(u"C"_s, std::nullopt) });
-    const QuotaMonitor::Verdict verdict = QuotaMonitor::evaluate(allSpent, {}, utc);
+    const QuotaMonitor::Verdict verdict = QuotaMonitor::evaluate(allSpent, {}, utc, Rule::All);
     EXPECT_TRUE(verdict.hold);
     EXPECT_EQ(verdict.exhausted, (QStringList { u"A"_s, u"B"_s }));
     EXPECT_EQ(verdict.reason, u"A is out of quota until 2026-02-07 14:00; B is out of quota"_s);
-    EXPECT_FALSE(QuotaMonitor::evaluate(reading({ model(u"C"_s, std::nullopt) }), {}, utc).hold);
-    QuotaSnapshot failed;
-    failed.error = u"Antigravity is not running"_s;
-    EXPECT_FALSE(QuotaMonitor::evaluate(failed, {}, utc).hold);
+    EXPECT_FALSE(QuotaMonitor::evaluate(reading({ model(u"C"_s, std::nullopt) }), {}, utc, Rule::All).hold);
+    EXPECT_EQ(QuotaMonitor::holdRuleFromName(u"all"_s), Rule::All);
+    EXPECT_EQ(QuotaMonitor::holdRuleFromName(u"any"_s), Rule::Any);
+}
+
+TEST(QuotaMonitorVerdictTest, LowestPercentIgnoresModelsWithoutQuotaInformation)
+{
+    EXPECT_EQ(QuotaMonitor::lowestPercent(reading({ model(u"A"_s, 0.734), model(u"B"_s, 0.2),
+                                                    model(u"C"_s, std::nullopt) })),
+              std::optional<int>(20));
+    EXPECT_EQ(QuotaMonitor::lowestPercent(reading({ model(u"C"_s, std::nullopt) })), std::nullopt);
+    EXPECT_EQ(QuotaMonitor::lowestPercent(QuotaSnapshot {}), std::nullopt);
 }
 
 class QuotaMonitorTest : public ::testing::Test
@@ -171,17 +201,48 @@ TEST_F(QuotaMonitorTest, ChangingTheWatchedModelsReevaluatesAtOnce)
     EXPECT_EQ(monitor->toJson().value(u"exhausted"_s).toArray().at(0).toString(), u"Gemini 3 Flash"_s);
 }
 
+TEST_F(QuotaMonitorTest, HoldWhenIsASettingThatAppliesAtOnce)
+{
+    settings->setValue(SettingKey::QuotaModels, QStringList());
+    provider->next = reading({ model(u"Claude Sonnet 4.5"_s, 0.7), model(u"Gemini 3 Flash"_s, 0.0),
+                               model(u"GPT-OSS 120B"_s, std::nullopt) });
+    EXPECT_EQ(settings->stringValue(SettingKey::QuotaHoldWhen), u"any"_s); // the extension's rule
+    QSignalSpy holds(monitor.get(), &QuotaMonitor::holdChanged);
+    monitor->start();
+    EXPECT_TRUE(monitor->isHolding());
+    EXPECT_EQ(monitor->verdict().exhausted, QStringList { u"Gemini 3 Flash"_s });
+    ASSERT_TRUE(settings->setValue(SettingKey::QuotaHoldWhen, u"all"_s));
+    EXPECT_FALSE(monitor->isHolding());
+    EXPECT_EQ(holds.size(), 2);
+    QString error;
+    EXPECT_FALSE(settings->setValue(SettingKey::QuotaHoldWhen, u"most"_s, &error));
+    EXPECT_TRUE(error.contains(u"quota/holdWhen"_s)) << error.toStdString();
+    EXPECT_EQ(monitor->toJson().value(u"holdWhen"_s).toString(), u"all"_s);
+    EXPECT_EQ(monitor->toJson().value(u"lowestPercent"_s).toInt(-1), 0);
+}
+
 // The whole path: the provider says spent → the queue holds past its silence → the quota
-// returns at its reset time → the queue resends the cut-off prompt, or sends "Continue".
-class QuotaHoldsTheQueueTest : public QuotaMonitorTest, public ::testing::WithParamInterface<bool>
+// returns at its reset time → the queue resends the cut-off prompt (quota/resumeQueue on, even
+// with auto-continue on), or sends "Continue" (resume off, auto-continue on) — the extension's
+// rule (Scheduler.resume(): "1. Handle Queue Resume (Prioritized)", then "2. Handle Generic
+// Auto-Continue (if not in queue or queue resume disabled)").
+struct ResumeCase
+{
+    bool resume;
+    bool autoContinue;
+    const char *name;
+};
+
+class QuotaHoldsTheQueueTest : public QuotaMonitorTest, public ::testing::WithParamInterface<ResumeCase>
 {
 };
 
 TEST_P(QuotaHoldsTheQueueTest, AndResumesWhenTheQuotaReturns)
 {
-    const bool autoContinue = GetParam();
+    const ResumeCase rule = GetParam();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
-    settings->setValue(SettingKey::QuotaAutoContinue, autoContinue);
+    settings->setValue(SettingKey::QuotaResumeQueue, rule.resume);
+    settings->setValue(SettingKey::QuotaAutoContinue, rule.autoContinue);
     ScriptedChat chat;
     Scheduler scheduler(settings.get(), &chat, clock.get(), configDir());
     QObject::connect(monitor.get(), &QuotaMonitor::holdChanged, &scheduler, &Scheduler::setQuotaHold);
@@ -205,14 +266,17 @@ TEST_P(QuotaHoldsTheQueueTest, AndResumesWhenTheQuotaReturns)
     provider->next = reading({ model(u"Claude Sonnet 4.5"_s, 1.0, at(18, 0)) });
     clock->advanceTo(at(13, 0).addSecs(2));
     EXPECT_FALSE(scheduler.isQuotaHeld());
-    EXPECT_EQ(chat.delivered, (QStringList { u"task one"_s, autoContinue ? u"Continue"_s : u"task one"_s }));
+    EXPECT_EQ(chat.delivered, (QStringList { u"task one"_s, rule.resume ? u"task one"_s : u"Continue"_s }));
     clock->advance(40s);
     EXPECT_EQ(chat.delivered.last(), u"task two"_s);
 }
 
-INSTANTIATE_TEST_SUITE_P(ResendOrContinue, QuotaHoldsTheQueueTest, ::testing::Values(false, true),
-                         [](const ::testing::TestParamInfo<bool> &info) {
-                             return info.param ? std::string("AutoContinue") : std::string("ResumeQueue");
+INSTANTIATE_TEST_SUITE_P(ResendOrContinue, QuotaHoldsTheQueueTest,
+                         ::testing::Values(ResumeCase { true, false, "ResumeQueue" },
+                                           ResumeCase { true, true, "ResumeWinsOverAutoContinue" },
+                                           ResumeCase { false, true, "AutoContinue" }),
+                         [](const ::testing::TestParamInfo<ResumeCase> &info) {
+                             return std::string(info.param.name);
                          });
 
 } // namespace

@@ -296,13 +296,22 @@ TEST_F(SchedulerTest, PauseResumeSkipStopAndReset)
     clock->advance(5min);
     EXPECT_EQ(chat.delivered.size(), 3);
 
-    EXPECT_EQ(scheduler->resetQueue(), QString());
+    EXPECT_EQ(scheduler->rewindQueue(), QString());
     EXPECT_EQ(scheduler->queue().position, 0);
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
     for (const QueueItem &item : scheduler->queue().items)
         EXPECT_EQ(item.status, QueueItem::Status::Pending);
     EXPECT_EQ(scheduler->startQueue(), QString());
     EXPECT_EQ(chat.delivered.last(), u"b"_s) << "after a reset the queue starts at its first prompt";
+
+    // Clearing (the extension's resetQueue) stops the running queue and empties it.
+    const qsizetype sent = chat.delivered.size();
+    EXPECT_EQ(scheduler->clearQueue(), QString());
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
+    EXPECT_TRUE(scheduler->queue().items.isEmpty());
+    clock->advance(5min);
+    EXPECT_EQ(chat.delivered.size(), sent) << "a cleared queue sends nothing more";
+    EXPECT_EQ(scheduler->startQueue(), u"The queue is empty; add prompts first."_s);
 }
 
 TEST_F(SchedulerTest, AStartWithinTwoSecondsOfAnotherIsIgnored)
@@ -463,8 +472,18 @@ TEST_F(SchedulerTest, QuotaHoldsTheQueueAndResendsTheCutOffPrompt)
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"a"_s, u"b"_s }));
 }
 
-TEST_F(SchedulerTest, QuotaAutoContinueSendsContinueInstead)
+TEST_F(SchedulerTest, QuotaResumeWinsOverAutoContinueAsInTheExtension)
 {
+    set(SettingKey::QuotaAutoContinue, true);
+    startQueue({ u"a"_s, u"b"_s });
+    quotaSpentFor(1h);
+    EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"a"_s }));
+    EXPECT_EQ(scheduler->history().entries().last().source, u"resend"_s);
+}
+
+TEST_F(SchedulerTest, QuotaAutoContinueSendsContinueWhenResumeIsOff)
+{
+    set(SettingKey::QuotaResumeQueue, false);
     set(SettingKey::QuotaAutoContinue, true);
     startQueue({ u"a"_s, u"b"_s });
     quotaSpentFor(1h);
@@ -702,6 +721,62 @@ TEST_F(SchedulerTest, ARestartOnTheSameDayDoesNotFireTheDailyPromptAgain)
     scheduler.reset();
     make();
     EXPECT_EQ(scheduler->nextScheduledSend().date(), QDate(2024, 3, 31));
+}
+
+// ---- clock jumps: suspend and resume, the clock set by hand ---------------------------------
+
+TEST_F(SchedulerTest, AfterASuspendAnIntervalSendsOnceAndCountsFromNow)
+{
+    startSchedule(u"interval"_s, u"30"_s, u"Status report please"_s);
+    clock->advance(10min);
+    // Five hours asleep: ten slots went by unseen; one prompt on waking, not ten.
+    clock->jumpForward(5h);
+    EXPECT_EQ(chat.delivered.size(), 1);
+    EXPECT_EQ(scheduler->nextScheduledSend(), clock->now().addSecs(30 * 60));
+    clock->advance(29min);
+    EXPECT_EQ(chat.delivered.size(), 1);
+    clock->advance(1min);
+    EXPECT_EQ(chat.delivered.size(), 2);
+}
+
+TEST_F(SchedulerTest, AClockSetBackDoesNotSendAnIntervalPromptTwice)
+{
+    startSchedule(u"interval"_s, u"30"_s, u"Status report please"_s);
+    clock->advance(30min); // 10:30, sent
+    ASSERT_EQ(chat.delivered.size(), 1);
+    clock->jumpBack(2h); // 08:30 again
+    // 10:30 comes a second time: already sent; the next slot is the one after it.
+    clock->advance(2h);
+    EXPECT_EQ(chat.delivered.size(), 1);
+    clock->advance(30min); // 11:00
+    EXPECT_EQ(chat.delivered.size(), 2);
+    EXPECT_EQ(scheduler->history().entries().size(), 2);
+}
+
+TEST_F(SchedulerTest, AClockSetBackOrForwardSendsADailyPromptOncePerDay)
+{
+    startSchedule(u"daily"_s, u"10:30"_s, u"Morning review"_s);
+    clock->advance(30min); // 10:30, sent
+    ASSERT_EQ(chat.delivered.size(), 1);
+    clock->jumpBack(1h); // 09:30 the same day
+    clock->advance(3h);
+    EXPECT_EQ(chat.delivered.size(), 1) << "the same day's 10:30 again";
+    // Set forward past the next day's time: it is sent once, on waking.
+    clock->jumpForward(26h);
+    EXPECT_EQ(chat.delivered.size(), 2);
+    clock->advance(1h);
+    EXPECT_EQ(chat.delivered.size(), 2);
+    EXPECT_EQ(scheduler->stats().lastDailyFire, clock->now().date());
+}
+
+TEST_F(SchedulerTest, AQueueWaitingForSilenceAdvancesOneItemAfterASuspend)
+{
+    startQueue({ u"a"_s, u"b"_s, u"c"_s });
+    ASSERT_EQ(chat.delivered, QStringList { u"a"_s });
+    clock->jumpForward(2h);
+    EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s }));
+    clock->advance(29s);
+    EXPECT_EQ(chat.delivered.size(), 2);
 }
 
 // ---- persistence and crash recovery -------------------------------------------------------

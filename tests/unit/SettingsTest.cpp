@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -53,6 +54,7 @@ TEST(SettingsTest, EveryKeyHasItsDesignDefault)
     EXPECT_EQ(settings.intValue(SettingKey::QuotaPollIntervalS), 60);
     EXPECT_TRUE(settings.boolValue(SettingKey::QuotaResumeQueue));
     EXPECT_FALSE(settings.boolValue(SettingKey::QuotaAutoContinue));
+    EXPECT_EQ(settings.stringValue(SettingKey::QuotaHoldWhen), u"any"_s);
     EXPECT_EQ(settings.intValue(SettingKey::DebugPort), 54321);
     EXPECT_FALSE(settings.boolValue(SettingKey::DebugAllowEvaluate));
     EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 9005);
@@ -253,6 +255,43 @@ TEST(SettingsTest, TheOldDefaultBanSubstringsGiveWayToTheRulesAndTheUsersOwnEntr
     Settings settings(iniPath());
     EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands),
               (QStringList { u"rm -rf /"_s, u"dd if="_s, u"npm publish"_s }));
+}
+
+// The check prompt's default is the extension's text (its package.json,
+// auto-accept.schedule.checkPrompt.text); a file that still holds our old default gets it, a text
+// the user wrote stays.
+TEST(SettingsTest, TheCheckPromptDefaultIsTheExtensionsWordingUnlessTheUserWroteTheirOwn)
+{
+    const QString extensionText
+        = u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, "
+          "fix all bugs and test everything. Make sure that you reused existing code where possible instead "
+          "of duplicating code. ultrathink internally avoiding verbosity."_s;
+    const QString oldDefault
+        = u"Make sure that the previous task was implemented fully as requested, that nothing is missing and "
+          "that it works. If anything is missing or broken, finish it now."_s;
+    QFile::remove(iniPath());
+    {
+        Settings settings(iniPath());
+        EXPECT_EQ(settings.stringValue(SettingKey::ScheduleCheckPromptText), extensionText);
+    }
+    {
+        QSettings raw(iniPath(), QSettings::IniFormat);
+        raw.setValue(u"schedule/checkPrompt/text"_s, oldDefault);
+        raw.setValue(u"schedule/checkPrompt/enabled"_s, true);
+    }
+    {
+        Settings settings(iniPath());
+        EXPECT_FALSE(settings.isSet(SettingKey::ScheduleCheckPromptText));
+        EXPECT_EQ(settings.stringValue(SettingKey::ScheduleCheckPromptText), extensionText);
+        EXPECT_TRUE(settings.boolValue(SettingKey::ScheduleCheckPromptEnabled)) << "nothing else is touched";
+    }
+    const QString own = oldDefault + u" Also run the linter."_s;
+    {
+        QSettings raw(iniPath(), QSettings::IniFormat);
+        raw.setValue(u"schedule/checkPrompt/text"_s, own);
+    }
+    Settings settings(iniPath());
+    EXPECT_EQ(settings.stringValue(SettingKey::ScheduleCheckPromptText), own);
 }
 
 TEST(SettingsTest, AnAgentServerInUseKeepsPort8080AndNewSetupsGetTheNewDefault)

@@ -3,6 +3,7 @@
 #include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
+#include "cdp/IdeRelauncher.h"
 #include "platform/IdeStarter.h"
 #include "platform/StartedIde.h"
 #include "logging/LogCategories.h"
@@ -147,6 +148,12 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     m_cancelStart->hide();
     connect(m_cancelStart, &QPushButton::clicked, this, &ConnectionPage::cancelStart);
     buttons->addWidget(m_cancelStart);
+    m_relaunch = new QPushButton(tr("Restart Running IDE with Debugging"), ideBox);
+    m_relaunch->setObjectName(u"ideRelaunch"_s);
+    m_relaunch->setToolTip(tr("Quit the IDE that runs now and open it again with debugging on the app's port "
+                              "and the same folders"));
+    connect(m_relaunch, &QPushButton::clicked, this, [this] { relaunchIde(); });
+    buttons->addWidget(m_relaunch);
     buttons->addStretch(1);
     ide->addRow(buttons);
     m_startState = new QLabel(ideBox);
@@ -154,8 +161,24 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     makeWrapping(m_startState);
     m_startState->hide();
     ide->addRow(m_startState);
-    // Wiring: with core/platform's process finder, offer to close the running IDE here instead
-    // of asking the user to.
+    IdeRelauncher *relauncher = engine->relauncher();
+    connect(relauncher, &IdeRelauncher::progress, this, [this](const QString &message) {
+        m_startState->setText(message);
+        m_startState->show();
+    });
+    connect(relauncher, &IdeRelauncher::finished, this, [this](const IdeRelauncher::Result &result) {
+        m_relaunch->setEnabled(true);
+        m_startState->show();
+        if (result.ok)
+            m_startState->setText(tr("%1 is back with debugging on port %2 (%3), with %n folder(s) open. The "
+                                     "app attaches to it by itself.",
+                                     nullptr, int(result.before.folders.size()))
+                                      .arg(result.before.ideName)
+                                      .arg(savedPort())
+                                      .arg(result.browser));
+        else
+            m_startState->setText(tr("Could not restart with debugging: %1.").arg(result.error));
+    });
     connect(m_startProbe, &CdpProbe::attemptFailed, this, [this] {
         const IdeInfo *info = selectedIde();
         QString text = tr("Waiting for %1 to open port %2… (%3 s)")
@@ -425,6 +448,48 @@ bool ConnectionPage::restoreLauncher()
         return false;
     }
     refreshLauncher();
+    return true;
+}
+
+bool ConnectionPage::relaunchIde(bool confirmed)
+{
+    IdeRelauncher *relauncher = engine()->relauncher();
+    if (relauncher->isBusy())
+        return false;
+    QString error;
+    std::optional<RunningIde> running = relauncher->find(0, selectedIdeId(), &error);
+    if (!running)
+        running = relauncher->find(0, QString(), &error);
+    if (!running) {
+        m_startState->setText(tr("Nothing to restart: %1.").arg(error));
+        m_startState->show();
+        return false;
+    }
+    const quint16 port = savedPort();
+    if (!confirmed) {
+        QMessageBox box(QMessageBox::Question, tr("Restart %1").arg(running->ideName),
+                        tr("Restart %1 with debugging on port %2?").arg(running->ideName).arg(port),
+                        QMessageBox::NoButton, this);
+        const QString folders = running->folders.isEmpty()
+            ? tr("It opens again without a folder.")
+            : tr("It opens again with: %1").arg(running->folders.join(u", "_s));
+        box.setInformativeText(tr("%1 quits as if you chose Quit (it may ask you to save your files), then starts "
+                                  "again with --remote-debugging-port=%2. %3")
+                                   .arg(running->ideName)
+                                   .arg(port)
+                                   .arg(folders));
+        QPushButton *restart = box.addButton(tr("Restart %1").arg(running->ideName), QMessageBox::AcceptRole);
+        box.addButton(QMessageBox::Cancel);
+        box.exec();
+        if (box.clickedButton() != restart)
+            return false;
+    }
+    IdeRelauncher::Request request;
+    request.pid = running->pid;
+    request.host = settings()->stringValue(SettingKey::CdpHost);
+    request.port = port;
+    m_relaunch->setEnabled(false);
+    relauncher->relaunch(request, this, nullptr);
     return true;
 }
 

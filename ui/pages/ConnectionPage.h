@@ -40,6 +40,10 @@ public:
     // answer; asks the user to close the IDE first unless `confirmed`.
     bool startIde(bool confirmed = false);
     CdpProbe *startProbe() const { return m_startProbe; }
+    // Restarts the running IDE (the selected one, or any known IDE when the selected one does
+    // not run) with debugging on the saved port and its folders, as the extension's Relauncher
+    // did; asks the user first unless `confirmed`. False when nothing was started (why is shown).
+    bool relaunchIde(bool confirmed = false);
     qint64 lastStartedPid() const { return m_lastPid; }
     StartedIde *startedIde() const { return m_started; }
     // "Start VS Code with Debugging", and whether a launcher for it was found (the welcome
@@ -83,6 +87,7 @@ private:
     QPushButton *m_start;
     QPushButton *m_cancelStart;
     StartedIde *m_started = nullptr;
+    QPushButton *m_relaunch;
     QLabel *m_startState;
     CdpProbe *m_startProbe;
     QElapsedTimer m_startClock;

@@ -4,6 +4,8 @@
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
 
 #include <QCheckBox>
@@ -34,6 +36,10 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
             Q_EMIT pageRequested(link.mid(5));
     });
     now->addWidget(m_state);
+    m_quota = new QLabel(this);
+    m_quota->setObjectName(u"dashboardQuota"_s);
+    m_quota->setToolTip(tr("The model with the least quota left; the Quota page lists them all"));
+    now->addWidget(m_quota);
     auto *controls = new QHBoxLayout;
     controls->setSpacing(6);
     m_autoAccept = new QCheckBox(tr("Auto-accept"), this);
@@ -108,6 +114,8 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     connect(autoAccept, &AutoAcceptController::targetsChanged, this, &DashboardPage::refresh);
 
     connect(engine, &Engine::statusChanged, this, &DashboardPage::refresh);
+    connect(engine->quota(), &QuotaMonitor::snapshotChanged, this, &DashboardPage::refresh);
+    connect(engine->quota(), &QuotaMonitor::holdChanged, this, &DashboardPage::refresh);
     connect(engine->endpoint(), &CdpEndpoint::sessionInfoChanged, this, &DashboardPage::refresh);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AutoAcceptEnabled)
@@ -128,6 +136,11 @@ void DashboardPage::refresh()
             + QString(pausedPages + tr(". To resume there, tick the page again on the Auto-accept page."))
                   .toHtmlEscaped();
     m_state->setText(state);
+    const QuotaMonitor *quota = engine()->quota();
+    const QString glance = quota->isHolding() ? tr("Quota used up: %1").arg(quota->verdict().reason)
+                                              : EngineControls::quotaAtAGlance(engine());
+    m_quota->setText(glance);
+    m_quota->setVisible(!glance.isEmpty());
     {
         const QSignalBlocker blocker(m_autoAccept);
         m_autoAccept->setChecked(EngineControls::autoAcceptEnabled(engine()));

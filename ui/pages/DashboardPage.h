@@ -27,6 +27,7 @@ private:
     void refreshStats();
 
     QLabel *m_state;
+    QLabel *m_quota;
     QCheckBox *m_autoAccept;
     QPushButton *m_pause;
     QListWidget *m_targets;

@@ -1,5 +1,6 @@
 #include "GeneralPage.h"
 
+#include "ExtensionImportDialog.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
@@ -82,6 +83,12 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
         hint(tr("When the connection to the IDE is lost or back, a command was blocked, the queue "
                 "finished, or the quota ran out or reset. At most one per subject every few seconds."),
              this));
+    addField(startup, QString(), SettingKey::UiSessionSummary,
+             SettingField::Options().withText(tr("Sum up the session when auto-accept is switched off")));
+    addField(startup, QString(), SettingKey::UiWhileAway,
+             SettingField::Options().withText(tr("Say what was clicked while I was away from the IDE")));
+    addField(startup, QString(), SettingKey::UiWeeklySummary,
+             SettingField::Options().withText(tr("Sum up last week when a new week begins")));
     addField(startup, QString(), SettingKey::UiTrayNotice,
              SettingField::Options().withText(tr("Say that the app is still running when I close the window")));
 
@@ -97,6 +104,22 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
         recovered->setObjectName(u"settingsRecovered"_s);
         files->addRow(recovered);
     }
+
+    QVBoxLayout *extension = addGroup(tr("Coming from the VS Code extension"));
+    extension->addWidget(
+        hint(tr("Brings the Multi Purpose Agent extension's settings over from the settings.json of "
+                "Antigravity, VS Code, Cursor or Windsurf: the schedule, the queue's prompts, the check "
+                "prompt, the quota, the port and the debug server. You see every value before it is "
+                "imported."),
+             this));
+    auto *importButton = new QPushButton(tr("Import from the VS Code Extension…"), this);
+    importButton->setObjectName(u"importExtension"_s);
+    connect(importButton, &QPushButton::clicked, this,
+            [this] { ExtensionImportDialog::offer(this->engine(), this); });
+    auto *importRow = new QHBoxLayout;
+    importRow->addWidget(importButton);
+    importRow->addStretch(1);
+    extension->addLayout(importRow);
 
     QVBoxLayout *reset = addGroup(tr("Reset"));
     reset->addWidget(
@@ -144,15 +167,19 @@ bool GeneralPage::resetAll()
                     tr("Put every setting back to its default?"), QMessageBox::NoButton, this);
     box.setObjectName(u"resetConfirmation"_s);
     box.setInformativeText(tr("Auto-accept words, the ban list, the schedule, the connection and the servers "
-                              "go back to their defaults. This cannot be undone."));
+                              "go back to their defaults. This cannot be undone here; a copy of the old "
+                              "settings is kept next to settings.ini."));
     QPushButton *confirm = box.addButton(tr("Reset All Settings"), QMessageBox::DestructiveRole);
     box.addButton(QMessageBox::Cancel);
     box.setDefaultButton(QMessageBox::Cancel);
     box.exec();
     if (box.clickedButton() != confirm)
         return false;
-    settings()->resetAll();
-    qCInfo(lcSettings) << "every setting was reset to its default";
+    QString backup, error;
+    if (!settings()->resetAllWithBackup(Settings::ResetScope::Everything, &backup, &error)) {
+        QMessageBox::warning(this, tr("Reset all settings"), error);
+        return false;
+    }
     return true;
 }
 

@@ -178,6 +178,27 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
         settings()->setValue(SettingKey::ScheduleTargetConversation, name);
     });
 
+    // Which IDE window, when several are open.
+    addField(where, tr("Window:"), SettingKey::ScheduleTargetWindow,
+             SettingField::Options().withPlaceholder(tr("Any window (a workspace name picks one)")));
+    auto *windowRow = new QHBoxLayout;
+    windowRow->setSpacing(6);
+    m_window = new QLabel(whereBox);
+    m_window->setObjectName(u"targetWindowNow"_s);
+    m_window->setWordWrap(true);
+    m_window->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *findWindow = new QPushButton(tr("Find Window"), whereBox);
+    findWindow->setObjectName(u"targetWindowFind"_s);
+    windowRow->addWidget(m_window, 1);
+    windowRow->addWidget(findWindow);
+    where->addRow(tr("Prompts go to:"), windowRow);
+    where->addRow(hint(tr("With several IDE windows open, prompts go to one that shows the agent panel, then "
+                          "to one whose title holds the name above."),
+                       whereBox));
+    connect(findWindow, &QPushButton::clicked, this, &QueuePage::findWindow);
+    connect(engine->agentChat(), &AgentChat::surfaceChanged, this, [this] { showWindow(); });
+    showWindow();
+
     // Check prompt.
     QFormLayout *check = addFormGroup(tr("Check prompt"));
     addField(
@@ -357,6 +378,23 @@ void QueuePage::refreshQueue()
     m_add->setEnabled(!running);
     m_remove->setEnabled(!running && m_queue->currentRow() >= 0);
     m_queue->setToolTip(running ? tr("Pause or stop the queue to change its prompts.") : QString());
+}
+
+void QueuePage::showWindow(const QString &problem)
+{
+    const ChatSurface *surface = engine()->agentChat()->currentSurface();
+    if (surface)
+        m_window->setText(tr("“%1”").arg(surface->title()));
+    else if (!problem.isEmpty())
+        m_window->setText(tr("No window found: %1").arg(problem));
+    else
+        m_window->setText(tr("Not chosen yet: the first prompt finds the window."));
+}
+
+void QueuePage::findWindow()
+{
+    m_window->setText(tr("Looking…"));
+    engine()->agentChat()->locate(this, [this](ChatSurface *, const QString &error) { showWindow(error); });
 }
 
 void QueuePage::listConversations()

@@ -29,6 +29,9 @@ private:
     // Hides a message shown for a queue state or mode that has changed since.
     void dropStaleMessage();
     void listConversations();
+    // Which IDE window prompts go to (the chat AgentChat chose), or why none.
+    void showWindow(const QString &problem = {});
+    void findWindow();
     QStringList listedPrompts() const;
 
     SettingField *m_enabled;
@@ -42,6 +45,7 @@ private:
     QLabel *m_conversationNote;
     int m_messageState = 0;
     QString m_messageMode;
+    QLabel *m_window;
     bool m_filling = false;
     bool m_inItemChange = false;
 };

@@ -62,6 +62,12 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
              SettingField::Options().withText(tr("Watch the quota")));
     addField(watch, tr("Check every:"), SettingKey::QuotaPollIntervalS,
              SettingField::Options().withSuffix(tr(" s")));
+    addField(watch, tr("Hold the queue when:"), SettingKey::QuotaHoldWhen,
+             SettingField::Options().withChoices({ { u"any"_s, tr("any watched model is used up") },
+                                                   { u"all"_s, tr("every watched model is used up") } }));
+    watch->addRow(hint(tr("With no model chosen, every model is watched. A model the IDE gives no quota "
+                          "for counts as unknown, never as used up."),
+                       this));
     watch->addRow(
         hint(tr("What to do when the quota runs out or resets is set on the Prompt queue page."), this));
     body()->addStretch(1);
@@ -78,7 +84,7 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
     connect(quota, &QuotaMonitor::snapshotChanged, this, &QuotaPage::refresh);
     connect(quota, &QuotaMonitor::holdChanged, this, &QuotaPage::refresh);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
-        if (key == SettingKey::QuotaEnabled || key == SettingKey::QuotaModels)
+        if (key == SettingKey::QuotaEnabled || key == SettingKey::QuotaModels || key == SettingKey::QuotaHoldWhen)
             refresh();
     });
     refresh();
@@ -105,8 +111,11 @@ void QuotaPage::refresh()
         problem = tr("Watching the quota is off.");
     else if (!snapshot.ok && !snapshot.error.isEmpty())
         problem = snapshot.error;
-    if (quota->isHolding())
-        problem = tr("The prompt queue is held: %1").arg(quota->verdict().reason);
+    if (quota->isHolding()) {
+        const QStringList &spent = quota->verdict().exhausted;
+        problem = tr("The prompt queue is held because of %1. %2")
+                      .arg(spent.join(u", "_s), quota->verdict().reason);
+    }
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
 
@@ -131,7 +140,11 @@ void QuotaPage::refresh()
     int row = 0;
     for (const ModelQuota &model : snapshot.models) {
         const bool isWatched = watched.isEmpty() || watched.contains(model.label, Qt::CaseInsensitive);
-        auto *name = new QLabel(isWatched ? model.label : tr("%1 (not watched)").arg(model.label), m_models);
+        const bool holding = quota->isHolding() && quota->verdict().exhausted.contains(model.label);
+        auto *name = new QLabel(holding     ? tr("%1 (holds the queue)").arg(model.label)
+                                    : isWatched ? model.label
+                                                : tr("%1 (not watched)").arg(model.label),
+                                m_models);
         name->setObjectName(u"quotaModel:"_s + model.label);
         auto *bar = new QProgressBar(m_models);
         bar->setObjectName(u"quotaBar:"_s + model.label);

@@ -1,0 +1,561 @@
+#include "ExtensionActions.h"
+
+#include "ActionHost.h"
+#include "CommandDispatcher.h"
+#include "DesktopUi.h"
+#include "ParamsSchema.h"
+#include "autoaccept/AutoAcceptController.h"
+#include "autoaccept/AutoAcceptStats.h"
+#include "cdp/CdpEndpoint.h"
+#include "cdp/CdpSession.h"
+#include "logging/LogCategories.h"
+#include "logging/Logging.h"
+#include "platform/InstanceLock.h"
+#include "quota/AntigravityQuotaProvider.h"
+#include "quota/QuotaMonitor.h"
+#include "settings/AppPaths.h"
+#include "settings/Settings.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QMetaEnum>
+
+#include <functional>
+#include <optional>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+using Scope = CommandDispatcher::Scope;
+using ParamsSchema::object;
+constexpr auto typed = &ParamsSchema::property;
+
+void add(CommandDispatcher *commands, const QString &name, const QString &description,
+         const QJsonObject &schema, CommandDispatcher::Handler handler)
+{
+    commands->add({ name, Scope::DebugApi, description, schema, std::move(handler) });
+}
+
+// Stores one setting through the registry (its validation, its range); the debug API never
+// writes a privileged one. Empty on success, else the failure to answer with.
+std::optional<CommandResult> store(Settings *settings, SettingKey key, const QVariant &value)
+{
+    const SettingSpec &spec = settings->spec(key);
+    if (spec.privileged)
+        return CommandResult::failure(
+            u"%1 is not changed through the debug API: it would raise the API's own rights"_s.arg(
+                QString::fromLatin1(spec.name)),
+            403);
+    QString error;
+    if (!settings->setValue(key, value, &error))
+        return CommandResult::failure(error + u"; nothing was changed"_s,
+                                      settings->lastSaveFailed() ? 500 : 400);
+    qCInfo(lcSettings).noquote() << u"%1 set to %2 through the debug API"_s.arg(
+        QString::fromLatin1(spec.name), settings->value(key).toString());
+    return std::nullopt;
+}
+
+// A boolean setting under the extension's {"value": true|false}; answers {"enabled", "setting"}.
+void addSwitch(ActionHost *host, const QString &name, SettingKey key, const QString &what)
+{
+    const QString setting = QString::fromLatin1(host->settings()->spec(key).name);
+    add(host->commands(), name,
+        u"Turns %1 on or off (%2): {\"value\": true|false}, the extension's parameter."_s.arg(what, setting),
+        object({ { u"value"_s, typed(u"boolean"_s, u"on (true) or off (false)"_s) } }, { u"value"_s }),
+        [host, key, setting](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (auto refused = store(host->settings(), key, params.value(u"value"_s).toBool()))
+                return reply(*refused);
+            reply(CommandResult::success(QJsonObject {
+                { u"enabled"_s, host->settings()->boolValue(key) },
+                { u"setting"_s, setting },
+            }));
+        });
+}
+
+// A boolean setting read back as the extension's {"enabled"}.
+void addSwitchReader(ActionHost *host, const QString &name, SettingKey key, const QString &what)
+{
+    const QString setting = QString::fromLatin1(host->settings()->spec(key).name);
+    add(host->commands(), name, u"Whether %1 is on (%2)."_s.arg(what, setting), object({}),
+        [host, key, setting](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(QJsonObject {
+                { u"enabled"_s, host->settings()->boolValue(key) },
+                { u"setting"_s, setting },
+            }));
+        });
+}
+
+// ---- ROI statistics --------------------------------------------------------------------------
+
+// As the extension's getROIStats put it: minutes rounded, "N minutes" below an hour, else
+// "H.H hours".
+QJsonObject timeSaved(qint64 seconds)
+{
+    const qint64 minutes = qRound64(double(seconds) / 60.0);
+    const QString formatted
+        = minutes >= 60 ? u"%1 hours"_s.arg(double(minutes) / 60.0, 0, 'f', 1) : u"%1 minutes"_s.arg(minutes);
+    return {
+        { u"timeSavedS"_s, seconds },
+        { u"timeSavedMinutes"_s, minutes },
+        { u"timeSavedFormatted"_s, formatted },
+    };
+}
+
+QJsonObject roiCounts(const AutoAcceptCounts &counts)
+{
+    QJsonObject json = timeSaved(counts.secondsSaved());
+    json.insert(u"clicks"_s, counts.clicks);
+    json.insert(u"blocked"_s, counts.blocked);
+    json.insert(u"sessions"_s, counts.sessions);
+    return json;
+}
+
+QJsonObject roiStats(const AutoAcceptController *autoAccept)
+{
+    const AutoAcceptStats *stats = autoAccept->stats();
+    const QDate today = QDate::currentDate();
+    const QDate monday = today.addDays(1 - today.dayOfWeek()); // ISO weeks start on Monday
+    const AutoAcceptCounts week = stats->week(today);
+    QJsonObject thisWeek = roiCounts(week);
+    thisWeek.insert(u"week"_s, AutoAcceptStats::weekKey(today));
+    thisWeek.insert(u"since"_s, monday.toString(Qt::ISODate));
+    QJsonObject allTime = roiCounts(stats->cumulative());
+    allTime.insert(u"since"_s,
+                   stats->since().isValid() ? QJsonValue(stats->since().toString(Qt::ISODate))
+                                            : QJsonValue());
+    // The extension's object, field for field (its dashboard's numbers): this week only.
+    QJsonObject extension = timeSaved(week.secondsSaved());
+    extension.remove(u"timeSavedS"_s);
+    extension.insert(u"weekStart"_s, QDateTime(monday, QTime(0, 0)).toMSecsSinceEpoch());
+    extension.insert(u"clicksThisWeek"_s, week.clicks);
+    extension.insert(u"blockedThisWeek"_s, week.blocked);
+    extension.insert(u"sessionsThisWeek"_s, week.sessions);
+    return {
+        { u"roiStats"_s, extension },
+        { u"thisWeek"_s, thisWeek },
+        { u"allTime"_s, allTime },
+        { u"thisRun"_s, roiCounts(autoAccept->runCounts()) },
+        { u"secondsSavedPerClick"_s, AutoAcceptCounts::kSecondsSavedPerClick },
+    };
+}
+
+// ---- quota -------------------------------------------------------------------------------------
+
+QJsonObject antigravityStatus(ActionHost *host)
+{
+    const bool enabled = host->settings()->boolValue(SettingKey::QuotaEnabled);
+    const QuotaSnapshot &snapshot = host->quota()->snapshot();
+    const auto *provider = qobject_cast<const AntigravityQuotaProvider *>(host->quota()->provider());
+    const auto server = provider ? provider->server() : std::nullopt;
+    QString status;
+    QString reason;
+    if (!enabled) {
+        status = u"disabled"_s;
+        reason = u"quota/enabled is off (setAntigravityQuota {\"value\": true} turns it on)"_s;
+    } else if (snapshot.ok) {
+        status = u"connected"_s;
+    } else if (snapshot.error.isEmpty()) {
+        status = u"not_initialized"_s;
+        reason = u"the language server has not been asked yet; refreshAntigravityQuota asks now"_s;
+    } else {
+        status = u"disconnected"_s;
+        reason = snapshot.error;
+    }
+    QJsonObject languageServer;
+    if (server)
+        languageServer = QJsonObject { { u"pid"_s, server->pid }, { u"port"_s, int(server->port) } };
+    return {
+        { u"status"_s, status },
+        { u"found"_s, bool(server) },
+        { u"connected"_s, snapshot.ok },
+        { u"reason"_s, reason },
+        { u"languageServer"_s, server ? QJsonValue(languageServer) : QJsonValue() },
+        { u"lastReadingAt"_s,
+          snapshot.fetchedAt.isValid() ? QJsonValue(snapshot.fetchedAt.toString(Qt::ISODate))
+                                       : QJsonValue() },
+        { u"enabled"_s, enabled },
+    };
+}
+
+// ---- state -------------------------------------------------------------------------------------
+
+QString endpointState(CdpEndpoint::State state)
+{
+    return QString::fromLatin1(QMetaEnum::fromType<CdpEndpoint::State>().valueToKey(int(state))).toLower();
+}
+
+QJsonObject cdpStatus(ActionHost *host)
+{
+    CdpEndpoint *endpoint = host->endpoint();
+    QJsonArray connections;
+    const QList<CdpSession *> sessions = endpoint->sessions();
+    for (const CdpSession *session : sessions)
+        connections.append(session->targetId());
+    return { { u"cdp"_s,
+               QJsonObject {
+                   { u"connectionCount"_s, connections.size() },
+                   { u"pages"_s, host->attachedPages() },
+                   { u"isEnabled"_s, host->autoAcceptEnabled() },
+                   { u"connections"_s, connections },
+                   { u"connected"_s, endpoint->isConnected() },
+                   { u"state"_s, endpointState(endpoint->state()) },
+                   { u"address"_s, endpoint->address() },
+                   { u"browserVersion"_s, endpoint->browserVersion() },
+                   { u"lastError"_s, endpoint->lastError() },
+               } } };
+}
+
+QJsonObject lockState(ActionHost *host)
+{
+    const InstanceLock::Holder holder = InstanceLock::inspect(host->paths().configDir);
+    const qint64 self = QCoreApplication::applicationPid();
+    const bool other = holder.locked && holder.pid != self;
+    QJsonObject by;
+    if (holder.locked) {
+        by = QJsonObject {
+            { u"pid"_s, holder.pid },
+            { u"hostName"_s, holder.hostName },
+            { u"appName"_s, holder.appName },
+            { u"thisInstance"_s, !other },
+        };
+    }
+    QString note;
+    if (other)
+        note = u"another instance (pid %1 on %2) holds %3: it drives this config dir"_s.arg(holder.pid)
+                   .arg(holder.hostName, host->paths().configDir);
+    else if (holder.locked)
+        note = u"this instance holds the config dir"_s;
+    else
+        note = u"no instance holds the config dir's lock (this engine runs without one)"_s;
+    return {
+        { u"isLockedOut"_s, other },
+        { u"heldBy"_s, holder.locked ? QJsonValue(by) : QJsonValue() },
+        { u"lockFile"_s, holder.lockFile },
+        { u"configDir"_s, host->paths().configDir },
+        { u"note"_s, note },
+    };
+}
+
+// Gives an existing action's data the fields the extension's reply had, beside ours.
+void addExtensionFields(CommandDispatcher *commands, const QString &name,
+                        std::function<void(QJsonObject &data)> extend)
+{
+    const CommandDispatcher::Command *existing = commands->find(name);
+    if (!existing)
+        return;
+    CommandDispatcher::Command wrapped = *existing;
+    wrapped.handler = [inner = existing->handler, extend](const QJsonObject &params,
+                                                          const CommandCaller &caller, CommandReply reply) {
+        inner(params, caller, [reply, extend](const CommandResult &result) {
+            if (!result.ok || !result.data.isObject())
+                return reply(result);
+            QJsonObject data = result.data.toObject();
+            extend(data);
+            reply(CommandResult::success(data));
+        });
+    };
+    commands->add(wrapped);
+}
+
+QString headlessRefusal(const QString &action, const QString &instead)
+{
+    return u"%1 needs the desktop: this instance runs without a window (--headless, or no display)%2"_s.arg(
+        action, instead.isEmpty() ? QString() : u"; "_s + instead);
+}
+
+} // namespace
+
+void ExtensionActions::install(ActionHost *host)
+{
+    CommandDispatcher *commands = host->commands();
+    Settings *settings = host->settings();
+
+    // ---- auto-accept -------------------------------------------------------------------------
+    add(commands, u"toggle"_s,
+        u"Flips auto-accept on or off, as the tray's switch does (saves autoAccept/enabled and drops a "
+        "--auto-accept of this run). Answers {\"enabled\"}."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            const bool enabled = !host->autoAcceptEnabled();
+            host->setAutoAcceptEnabled(enabled);
+            qCInfo(lcAutoAccept) << "auto-accept switched" << (enabled ? "on" : "off")
+                                 << "through the debug API";
+            reply(CommandResult::success(QJsonObject {
+                { u"enabled"_s, host->autoAcceptEnabled() },
+                { u"setting"_s, u"autoAccept/enabled"_s },
+            }));
+        });
+    add(commands, u"getEnabled"_s,
+        u"Whether auto-accept is on for this run ({\"enabled\"}), the saved setting and whether "
+        u"--auto-accept "
+        "decides it."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(QJsonObject {
+                { u"enabled"_s, host->autoAcceptEnabled() },
+                { u"enabledSetting"_s, host->settings()->boolValue(SettingKey::AutoAcceptEnabled) },
+                { u"forcedByCommandLine"_s, host->autoAcceptOverride().has_value() },
+            }));
+        });
+    const SettingSpec &poll = settings->spec(SettingKey::AutoAcceptPollIntervalMs);
+    add(commands, u"setFrequency"_s,
+        u"Sets auto-accept's fallback scan period in ms (autoAccept/pollIntervalMs, %1-%2): {\"value\": ms}."_s
+            .arg(poll.minimum)
+            .arg(poll.maximum),
+        object({ { u"value"_s, ParamsSchema::integer(poll.minimum, poll.maximum, u"milliseconds"_s) } },
+               { u"value"_s }),
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            const qint64 ms = params.value(u"value"_s).toInteger();
+            if (auto refused = store(host->settings(), SettingKey::AutoAcceptPollIntervalMs, ms))
+                return reply(*refused);
+            reply(CommandResult::success(QJsonObject {
+                { u"pollIntervalMs"_s, host->settings()->intValue(SettingKey::AutoAcceptPollIntervalMs) },
+                { u"setting"_s, u"autoAccept/pollIntervalMs"_s },
+            }));
+        });
+
+    // ---- schedule ------------------------------------------------------------------------------
+    add(commands, u"setTargetConversation"_s,
+        u"The conversation (tab name) prompts go to, schedule/targetConversation: {\"conversationId\": "
+        u"NAME}; "
+        "empty for the active one."_s,
+        object({ { u"conversationId"_s,
+                   typed(u"string"_s,
+                         u"the conversation's name (getConversations); empty: the active one"_s) } },
+               { u"conversationId"_s }),
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            const QString name = params.value(u"conversationId"_s).toString().trimmed();
+            if (auto refused = store(host->settings(), SettingKey::ScheduleTargetConversation, name))
+                return reply(*refused);
+            reply(CommandResult::success(QJsonObject {
+                { u"targetConversation"_s,
+                  host->settings()->stringValue(SettingKey::ScheduleTargetConversation) },
+                { u"setting"_s, u"schedule/targetConversation"_s },
+            }));
+        });
+
+    // ---- quota ---------------------------------------------------------------------------------
+    addSwitch(host, u"setAntigravityQuota"_s, SettingKey::QuotaEnabled,
+              u"reading Antigravity's model quota"_s);
+    addSwitchReader(host, u"getAntigravityQuota"_s, SettingKey::QuotaEnabled,
+                    u"reading Antigravity's model quota"_s);
+    addSwitch(host, u"setResumeEnabled"_s, SettingKey::QuotaResumeQueue,
+              u"resuming the queue when the quota comes back"_s);
+    addSwitch(host, u"setAutoContinue"_s, SettingKey::QuotaAutoContinue,
+              u"sending \"Continue\" when the quota comes back"_s);
+    addSwitchReader(host, u"getAutoContinue"_s, SettingKey::QuotaAutoContinue,
+                    u"sending \"Continue\" when the quota comes back"_s);
+    add(commands, u"refreshAntigravityQuota"_s,
+        u"Reads the model quota from Antigravity's language server now; answers {\"snapshot\"} (getQuota's "
+        "reading)."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &caller, CommandReply reply) {
+            host->commands()->dispatch(
+                u"getQuota"_s, { { u"refresh"_s, true } }, caller, Scope::DebugApi,
+                [reply](const CommandResult &result) {
+                    if (!result.ok)
+                        return reply(result);
+                    reply(CommandResult::success(QJsonObject { { u"snapshot"_s, result.data } }));
+                });
+        });
+    add(commands, u"getAntigravityStatus"_s,
+        u"Whether Antigravity's language server was found and answered the last quota reading: status "
+        "connected, disconnected, not_initialized or disabled, and the reason when not connected."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(antigravityStatus(host)));
+        });
+
+    // ---- statistics and logs ---------------------------------------------------------------------
+    add(commands, u"getROIStats"_s,
+        u"What auto-accept saved you, as the extension's dashboard showed it: clicks, blocked commands, "
+        "sessions and time saved (5 s a click) this week and all time. Counters are collected from the pages "
+        "first."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            AutoAcceptController *autoAccept = host->autoAccept();
+            autoAccept->collectNow(
+                autoAccept, [autoAccept, reply] { reply(CommandResult::success(roiStats(autoAccept))); });
+        });
+    add(commands, u"clearLogs"_s,
+        u"Empties the log file (and its rolled copies) and the in-memory log; answers how much went."_s,
+        object({}), [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            const Logging::Cleared cleared = Logging::clear();
+            qCInfo(lcApp).noquote()
+                << u"logs cleared through the debug API: %1 lines, %2 bytes in %3 file(s)"_s
+                       .arg(cleared.lines)
+                       .arg(cleared.bytes)
+                       .arg(cleared.files.size());
+            reply(CommandResult::success(QJsonObject {
+                { u"linesCleared"_s, cleared.lines },
+                { u"bytesCleared"_s, cleared.bytes },
+                { u"files"_s, QJsonArray::fromStringList(cleared.files) },
+                { u"logFile"_s, Logging::logFilePath() },
+            }));
+        });
+    add(commands, u"openLogFile"_s,
+        u"Opens the log file with the desktop's handler for text files; refused without a window."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            const QString path = Logging::logFilePath();
+            if (path.isEmpty())
+                return reply(CommandResult::failure(
+                    u"this instance writes no log file (it logs to stderr only); getLogs reads its log"_s,
+                    404));
+            DesktopUi *ui = host->desktopUi();
+            if (!ui)
+                return reply(CommandResult::failure(
+                    headlessRefusal(u"openLogFile"_s, u"the log file is %1 (getLogs reads it)"_s.arg(path)),
+                    503));
+            QString error;
+            if (!ui->openWithDesktop(path, &error))
+                return reply(
+                    CommandResult::failure(u"the desktop did not open %1: %2"_s.arg(path, error), 502));
+            reply(CommandResult::success(QJsonObject { { u"opened"_s, path } }));
+        });
+
+    // ---- settings ------------------------------------------------------------------------------
+    add(commands, u"resetAllSettings"_s,
+        u"Puts every setting back to its default, as the General page's Reset does, after copying "
+        "settings.ini next to it; the settings only the user changes (debug/*, toolkit rights) are kept."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            Settings *s = host->settings();
+            QString backup, error;
+            if (!s->resetAllWithBackup(Settings::ResetScope::ExceptPrivileged, &backup, &error))
+                return reply(CommandResult::failure(error, 500));
+            QJsonArray kept;
+            for (const SettingSpec &spec : s->table()) {
+                if (spec.privileged)
+                    kept.append(QString::fromLatin1(spec.name));
+            }
+            reply(CommandResult::success(QJsonObject {
+                { u"reset"_s, true },
+                { u"backup"_s, backup.isEmpty() ? QJsonValue() : QJsonValue(backup) },
+                { u"settingsFile"_s, s->filePath() },
+                { u"kept"_s, kept },
+            }));
+        });
+
+    // ---- servers, connection, instance ---------------------------------------------------------
+    add(commands, u"getServerStatus"_s,
+        u"The debug API's server ({\"server\": {running, port, address, tokenFile}}) and the agent server's "
+        "state."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            const QJsonObject api = host->debugApiState();
+            reply(CommandResult::success(QJsonObject {
+                { u"server"_s,
+                  QJsonObject {
+                      { u"running"_s, api.value(u"listening"_s).toBool() },
+                      { u"port"_s, api.value(u"port"_s) },
+                      { u"address"_s, u"127.0.0.1"_s },
+                      { u"tokenFile"_s, api.value(u"tokenFile"_s) },
+                  } },
+                { u"agentServer"_s, host->agentServerState() },
+            }));
+        });
+    add(commands, u"getCDPStatus"_s,
+        u"The browser connection at a glance: {\"cdp\": {connectionCount, isEnabled (auto-accept), "
+        u"connections "
+        "(target ids), connected, state, address, browserVersion, lastError}}; getCDPConnections has the "
+        "details."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(cdpStatus(host)));
+        });
+    add(commands, u"getLockedOut"_s,
+        u"Whether another instance holds this config dir's lock ({\"isLockedOut\"}) and who holds it (pid, "
+        "host)."_s,
+        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+            reply(CommandResult::success(lockState(host)));
+        });
+
+    // ---- the extension's reply fields on actions both have ---------------------------------------
+    // getSchedule's {"schedule": {…, "prompts", "silenceTimeout", "checkPromptEnabled", …}}.
+    addExtensionFields(commands, u"getSchedule"_s, [](QJsonObject &data) {
+        const QJsonObject check = data.value(u"checkPrompt"_s).toObject();
+        data.insert(u"schedule"_s,
+                    QJsonObject {
+                        { u"enabled"_s, data.value(u"enabled"_s) },
+                        { u"mode"_s, data.value(u"mode"_s) },
+                        { u"value"_s, data.value(u"value"_s) },
+                        { u"prompt"_s, data.value(u"prompt"_s) },
+                        { u"prompts"_s, data.value(u"prompts"_s) },
+                        { u"queueMode"_s, data.value(u"queueMode"_s) },
+                        { u"silenceTimeout"_s, data.value(u"silenceTimeoutS"_s) },
+                        { u"checkPromptEnabled"_s, check.value(u"enabled"_s) },
+                        { u"checkPromptText"_s, check.value(u"text"_s) },
+                    });
+    });
+    // getQueueStatus's {"status": {isRunningQueue, isPaused, queueLength, queueIndex, …}}.
+    addExtensionFields(commands, u"getQueueStatus"_s, [host](QJsonObject &data) {
+        const QString state = data.value(u"state"_s).toString();
+        const QJsonObject current = data.value(u"current"_s).toObject();
+        data.insert(u"status"_s,
+                    QJsonObject {
+                        { u"enabled"_s, host->settings()->boolValue(SettingKey::ScheduleEnabled) },
+                        { u"mode"_s, host->settings()->stringValue(SettingKey::ScheduleMode) },
+                        { u"isRunningQueue"_s, state == u"running"_s || state == u"paused"_s },
+                        { u"isPaused"_s, state == u"paused"_s },
+                        { u"queueLength"_s, data.value(u"total"_s) },
+                        { u"queueIndex"_s, data.value(u"position"_s) },
+                        { u"isQuotaExhausted"_s, data.value(u"quotaHold"_s).toObject().value(u"held"_s) },
+                        { u"targetConversation"_s,
+                          host->settings()->stringValue(SettingKey::ScheduleTargetConversation) },
+                        { u"currentPrompt"_s, current.isEmpty() ? QJsonValue() : current.value(u"text"_s) },
+                    });
+    });
+    // getBannedCommands's {"commands": [...]}.
+    addExtensionFields(commands, u"getBannedCommands"_s, [](QJsonObject &data) {
+        data.insert(u"commands"_s, data.value(u"bannedCommands"_s));
+    });
+
+    // getFullState's {"state": {enabled, frequency, schedule, quota, queueStatus, bannedCommands,
+    // stats, isLockedOut, debugMode, antigravityStatus}}, built from the sections above.
+    addExtensionFields(commands, u"getFullState"_s, [host](QJsonObject &data) {
+        const Settings *s = host->settings();
+        const QJsonObject queue = data.value(u"queue"_s).toObject();
+        data.insert(u"state"_s,
+                    QJsonObject {
+                        { u"enabled"_s, host->autoAcceptEnabled() },
+                        { u"frequency"_s, s->intValue(SettingKey::AutoAcceptPollIntervalMs) },
+                        { u"schedule"_s, data.value(u"schedule"_s).toObject().value(u"schedule"_s) },
+                        { u"quota"_s,
+                          QJsonObject {
+                              { u"enabled"_s, s->boolValue(SettingKey::QuotaEnabled) },
+                              { u"pollInterval"_s, s->intValue(SettingKey::QuotaPollIntervalS) },
+                              { u"resumeEnabled"_s, s->boolValue(SettingKey::QuotaResumeQueue) },
+                              { u"autoContinueEnabled"_s, s->boolValue(SettingKey::QuotaAutoContinue) },
+                          } },
+                        { u"queueStatus"_s, queue.isEmpty() ? QJsonValue() : queue.value(u"status"_s) },
+                        { u"bannedCommands"_s,
+                          QJsonArray::fromStringList(s->listValue(SettingKey::SafetyBannedCommands)) },
+                        { u"stats"_s, data.value(u"stats"_s).toObject().value(u"totals"_s) },
+                        { u"isLockedOut"_s, lockState(host).value(u"isLockedOut"_s) },
+                        { u"debugMode"_s, true },
+                        { u"antigravityStatus"_s, antigravityStatus(host).value(u"status"_s) },
+                    });
+    });
+
+    // ---- the window ----------------------------------------------------------------------------
+    add(commands, u"openSettingsPanel"_s,
+        u"Shows and raises the settings window, on a page when given: {\"page\": NAME} (dashboard, queue, "
+        "quota, logs, general, …); refused without a window."_s,
+        object({ { u"page"_s, typed(u"string"_s, u"the page to show (case does not matter)"_s) } }),
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            DesktopUi *ui = host->desktopUi();
+            if (!ui)
+                return reply(CommandResult::failure(
+                    headlessRefusal(u"openSettingsPanel"_s,
+                                    u"getFullState and the other actions read the same "
+                                    "settings"_s),
+                    503));
+            const QString page = params.value(u"page"_s).toString().trimmed();
+            QString error;
+            if (!ui->showSettings(page, &error))
+                return reply(CommandResult::failure(error, 400));
+            reply(CommandResult::success(QJsonObject {
+                { u"shown"_s, true },
+                { u"page"_s, page },
+                { u"pages"_s, QJsonArray::fromStringList(ui->settingsPages()) },
+            }));
+        });
+}
+
+} // namespace mpa

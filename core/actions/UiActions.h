@@ -1,0 +1,35 @@
+#pragma once
+// The settings window's automation actions (getUISnapshot, listUIElements, uiAction), with the
+// extension's names and reply shapes. They are always listed; they work when the UI layer has
+// installed its UiAutomation and otherwise answer 503 with why (no window in this instance).
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace mpa {
+
+class CommandDispatcher;
+class UiAutomation;
+
+class UiActions
+{
+public:
+    // (Re)registers the three actions against `automation`; null (or once it is destroyed):
+    // they answer 503. The engine installs them without; the window installs itself.
+    static void install(CommandDispatcher *commands, UiAutomation *automation);
+
+    // What listUIElements filters by; empty strings match everything.
+    struct Filter
+    {
+        QString page; // a page id (queue, general, …), exact
+        QString role; // button, checkbox, spinbox, …, exact
+        QString label; // a part of the label, any case
+        QString text; // a part of the label, value or id, any case
+        bool interactiveOnly = false; // buttons, fields and choices only (no labels, groups, tables)
+    };
+    // The snapshot's elements as one flat list, in window order, filtered.
+    static QJsonArray flatten(const QJsonObject &snapshot, const Filter &filter);
+};
+
+} // namespace mpa

@@ -1,0 +1,269 @@
+// Hostile local clients (issue 19): the app runs as users run it, and while each attack goes on
+// a normal client's latency is measured — debug API requests, or an agent connecting,
+// authenticating and getting a pong — with the app's memory before, at its peak and after.
+//
+//   slow heads      200 connections to the debug API sending a head a byte at a time, never
+//                   finishing it, reconnecting whenever they are closed
+//   WS pre-auth     64 tokenless WebSocket clients holding connections, reconnecting
+//   WS 16 MiB       32 tokenless clients each sending a 16 MiB message
+//   non-reader      an authenticated agent sending pings with 256 KiB ids and never reading
+//
+// Run: build/ci/tests/bench/mpa_attack_bench [SECONDS per attack, default 8] [NORMAL calls, default 40]
+#include "AttackSupport.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+
+#include <memory>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+
+namespace {
+
+struct Outcome
+{
+    QList<double> latencies; // of the normal client's calls that got through
+    int failed = 0; // calls that got no good answer
+    double rssBefore = 0;
+    double rssPeak = 0;
+    double rssAfter = 0; // a few seconds after the attack stopped
+    QString note;
+};
+
+void printRow(const char *attack, const Outcome &o)
+{
+    std::printf("| %-26s | %8.2f | %8.2f | %8.2f | %3d/%-3d | %6.1f | %6.1f | %6.1f | %s\n", attack,
+                percentile(o.latencies, 50), percentile(o.latencies, 95), percentile(o.latencies, 100), o.failed,
+                int(o.latencies.size()) + o.failed, o.rssBefore, o.rssPeak, o.rssAfter, qPrintable(o.note));
+    std::fflush(stdout);
+}
+
+// Samples the app's memory every 100 ms into `peak`.
+class RssSampler
+{
+public:
+    RssSampler(const AppUnderTest &app, double *peak)
+    {
+        QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [&app, peak] { *peak = qMax(*peak, app.rssMiB()); });
+        m_timer.start(100);
+    }
+
+private:
+    QTimer m_timer;
+};
+
+// Runs `normal` (one call: ok or not, and its milliseconds) `calls` times spread over `seconds`
+// while the attack runs.
+void measureDuring(Outcome &outcome, int calls, int seconds, const std::function<std::pair<bool, double>()> &normal)
+{
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < calls; ++i) {
+        // Spread over the attack: wait (in the event loop, so the attackers keep going) for this
+        // call's moment.
+        const qint64 at = qint64(seconds) * 1000 * i / calls;
+        waitUntil([&] { return clock.elapsed() >= at; }, std::chrono::milliseconds(seconds * 1000 + 1000));
+        const auto [ok, ms] = normal();
+        if (ok)
+            outcome.latencies.append(ms);
+        else
+            ++outcome.failed;
+    }
+}
+
+void settle(const AppUnderTest &app, Outcome &outcome)
+{
+    // Let what the attack left go, then read the memory.
+    QElapsedTimer clock;
+    clock.start();
+    waitUntil([&] { return clock.elapsed() > 3000; }, 5s);
+    outcome.rssAfter = app.rssMiB();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const auto [seconds, calls] = intArguments(argc, argv, { 8, 40 });
+
+    AppUnderTest target;
+    if (!target.start())
+        return 1;
+    const QByteArray request = target.debugRequest("getSystemInfo");
+    const auto debugCall = [&]() -> std::pair<bool, double> {
+        const auto [status, ms] = target.debugCall(request);
+        return { status == 200, ms };
+    };
+    const auto agentCall = [&]() -> std::pair<bool, double> {
+        const std::optional<double> ms = target.agentRoundTrip();
+        return { ms.has_value(), ms.value_or(0) };
+    };
+
+    const auto urlAgentCall = [&]() -> std::pair<bool, double> {
+        const std::optional<double> ms = target.agentRoundTrip(true);
+        return { ms.has_value(), ms.value_or(0) };
+    };
+
+    std::printf("\nAttack benchmark: %s, %d s per attack, normal client's calls spread over it\n\n",
+                qPrintable(qEnvironmentVariable("MPA_BENCH_APP", appBinary())), seconds);
+    std::printf("| %-26s | %8s | %8s | %8s | %7s | %6s | %6s | %6s | note\n", "attack (normal client)", "p50 ms",
+                "p95 ms", "max ms", "fail/n", "RSS0", "RSSpk", "RSS+3s");
+    std::printf("|%s|\n", QByteArray(110, '-').constData());
+
+    // Baselines.
+    {
+        Outcome o;
+        o.rssBefore = o.rssPeak = target.rssMiB();
+        measureDuring(o, calls, 2, debugCall);
+        o.rssAfter = target.rssMiB();
+        printRow("none (debug API)", o);
+        Outcome a;
+        a.rssBefore = a.rssPeak = target.rssMiB();
+        measureDuring(a, qMin(calls, 30), 2, agentCall);
+        a.rssAfter = target.rssMiB();
+        printRow("none (agent connects)", a);
+    }
+
+    // 200 slow heads.
+    {
+        Outcome o;
+        o.rssBefore = o.rssPeak = target.rssMiB();
+        RssSampler sampler(target, &o.rssPeak);
+        const QByteArray trickle = "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: "
+            + QByteArray(30000, 'a');
+        std::vector<std::unique_ptr<QTcpSocket>> slow;
+        std::vector<qsizetype> sent(200, 0);
+        int reconnects = 0;
+        bool attacking = true;
+        for (int i = 0; i < 200; ++i) {
+            slow.push_back(std::make_unique<QTcpSocket>());
+            QTcpSocket *s = slow.back().get();
+            QObject::connect(s, &QTcpSocket::disconnected, s, [&, s, i] {
+                if (!attacking)
+                    return;
+                ++reconnects;
+                sent[size_t(i)] = 0;
+                QTimer::singleShot(0, s, [s, &target] { s->connectToHost(QHostAddress::LocalHost, target.debug.port); });
+            });
+            QObject::connect(s, &QTcpSocket::readyRead, s, [s] { s->readAll(); });
+            s->connectToHost(QHostAddress::LocalHost, target.debug.port);
+        }
+        QTimer drip;
+        QObject::connect(&drip, &QTimer::timeout, &drip, [&] {
+            for (size_t i = 0; i < slow.size(); ++i) {
+                if (slow[i]->state() != QAbstractSocket::ConnectedState)
+                    continue;
+                slow[i]->write(trickle.mid(sent[i] % trickle.size(), 1));
+                ++sent[i];
+            }
+        });
+        drip.start(20); // 50 bytes a second each
+        measureDuring(o, calls, seconds, debugCall);
+        attacking = false;
+        drip.stop();
+        slow.clear();
+        settle(target, o);
+        o.note = u"%1 slow connections closed by the server and reopened"_s.arg(reconnects);
+        printRow("200 slow heads (debug)", o);
+    }
+
+    // 64 tokenless WebSocket clients holding connections.
+    {
+        Outcome o;
+        o.rssBefore = o.rssPeak = target.rssMiB();
+        RssSampler sampler(target, &o.rssPeak);
+        std::vector<std::unique_ptr<QWebSocket>> idle;
+        bool attacking = true;
+        int evicted = 0;
+        const QUrl url(u"ws://127.0.0.1:%1/"_s.arg(target.agentPort));
+        for (int i = 0; i < 64; ++i) {
+            idle.push_back(std::make_unique<QWebSocket>());
+            QWebSocket *s = idle.back().get();
+            QObject::connect(s, &QWebSocket::disconnected, s, [&, s, url] {
+                if (!attacking)
+                    return;
+                ++evicted;
+                QTimer::singleShot(0, s, [s, url] { s->open(url); });
+            });
+            s->open(url);
+        }
+        measureDuring(o, qMin(calls, 30), seconds / 2, agentCall);
+        Outcome byUrl;
+        byUrl.rssBefore = o.rssBefore;
+        measureDuring(byUrl, qMin(calls, 30), seconds / 2, urlAgentCall);
+        attacking = false;
+        idle.clear();
+        settle(target, o);
+        byUrl.rssPeak = o.rssPeak;
+        byUrl.rssAfter = o.rssAfter;
+        o.note = u"%1 tokenless connections closed by the server and reopened"_s.arg(evicted);
+        printRow("64 tokenless WS (agent)", o);
+        printRow("  same (agent, ?token=)", byUrl);
+    }
+
+    // 32 tokenless clients sending 16 MiB messages.
+    {
+        Outcome o;
+        o.rssBefore = o.rssPeak = target.rssMiB();
+        RssSampler sampler(target, &o.rssPeak);
+        const QByteArray big(16 * 1024 * 1024, 'x');
+        std::vector<std::unique_ptr<QWebSocket>> senders;
+        int closed = 0;
+        const QUrl url(u"ws://127.0.0.1:%1/"_s.arg(target.agentPort));
+        for (int i = 0; i < 32; ++i) {
+            senders.push_back(std::make_unique<QWebSocket>());
+            QWebSocket *s = senders.back().get();
+            QObject::connect(s, &QWebSocket::connected, s, [s, &big] { s->sendBinaryMessage(big); });
+            QObject::connect(s, &QWebSocket::disconnected, s, [&closed] { ++closed; });
+            s->open(url);
+        }
+        measureDuring(o, qMin(calls, 30), seconds, agentCall);
+        senders.clear();
+        settle(target, o);
+        o.note = u"%1 of 32 senders closed by the server"_s.arg(closed);
+        printRow("32 x 16 MiB pre-auth (agent)", o);
+    }
+
+    // An agent that never reads its replies.
+    {
+        Outcome o;
+        o.rssBefore = o.rssPeak = target.rssMiB();
+        RssSampler sampler(target, &o.rssPeak);
+        auto reader = std::make_unique<QTcpSocket>();
+        reader->setReadBufferSize(1); // reads nothing more: the replies pile up at the server
+        bool upgraded = false;
+        bool dropped = false;
+        const QByteArray ping = webSocketFrame("{\"type\":\"ping\",\"id\":\"" + QByteArray(256 * 1024, 'i') + "\"}");
+        QTimer flood;
+        QObject::connect(reader.get(), &QTcpSocket::connected, reader.get(), [&] {
+            reader->write(webSocketHandshake(target.agentPort,
+                                             "/?token=" + QUrl::toPercentEncoding(target.agentToken)));
+            upgraded = true;
+        });
+        bool leaving = false;
+        QObject::connect(reader.get(), &QTcpSocket::disconnected, reader.get(), [&] { dropped = !leaving; });
+        QObject::connect(&flood, &QTimer::timeout, &flood, [&] {
+            // Keep a few MiB in flight: the server reads our pings as fast as it can.
+            if (upgraded && reader->state() == QAbstractSocket::ConnectedState && reader->bytesToWrite() < 4 * 1024 * 1024)
+                reader->write(ping);
+        });
+        reader->connectToHost(QHostAddress::LocalHost, target.agentPort);
+        flood.start(1);
+        measureDuring(o, qMin(calls, 30), seconds, agentCall);
+        flood.stop();
+        leaving = true;
+        reader->abort();
+        reader.reset();
+        settle(target, o);
+        o.note = dropped ? u"the server dropped the non-reader"_s : u"the non-reader was kept to the end"_s;
+        printRow("non-reading agent (agent)", o);
+    }
+
+    std::printf("\n");
+    target.stop();
+    return 0;
+}

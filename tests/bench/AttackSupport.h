@@ -1,0 +1,240 @@
+#pragma once
+// What the attack and soak benchmarks share: the app run as users run it (its own process,
+// its own config dir, the debug API and the agent server on), its memory read from /proc, a
+// normal debug API client timed on its socket's signals, and a normal agent over WebSocket.
+//
+// MPA_BENCH_APP names another multi-purpose-agent binary to measure (e.g. an older build, for
+// before/after figures).
+
+#include "AppRun.h"
+#include "BenchSupport.h"
+#include "TestEnvironment.h"
+#include "server/DebugApiClient.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QProcess>
+#include <QSettings>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QWebSocket>
+
+#include <cstdio>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <optional>
+
+namespace mpa::test {
+
+class AppUnderTest
+{
+public:
+    // Starts the app with the debug API and the agent server on; the browser at `cdpPort`
+    // (0: a port nothing listens on).
+    bool start(quint16 cdpPort = 0)
+    {
+        agentPort = unusedPort();
+        {
+            QSettings ini(QDir(config.path()).filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+            ini.setValue(QStringLiteral("agentServer/enabled"), true);
+            ini.setValue(QStringLiteral("agentServer/mode"), QStringLiteral("server"));
+            ini.setValue(QStringLiteral("agentServer/port"), agentPort);
+        }
+        const QString binary = qEnvironmentVariable("MPA_BENCH_APP", appBinary());
+        process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        process.start(binary,
+                      { QStringLiteral("--headless"), QStringLiteral("--config-dir"), config.path(),
+                        QStringLiteral("--debug-server=0"), QStringLiteral("--cdp-port"),
+                        QString::number(cdpPort ? cdpPort : unusedPort()) });
+        if (!process.waitForStarted()) {
+            std::fprintf(stderr, "cannot start %s\n", qPrintable(binary));
+            return false;
+        }
+        QString problem;
+        std::optional<DebugApiClient::Endpoint> found;
+        waitUntil([&] { return (found = DebugApiClient::locate(config.path(), &problem)).has_value(); }, 20s);
+        if (!found) {
+            std::fprintf(stderr, "the debug API did not come up: %s\n", qPrintable(problem));
+            return false;
+        }
+        debug = *found;
+        QFile tokenFile(QDir(config.path()).filePath(QStringLiteral("agent-token")));
+        waitUntil([&] { return tokenFile.exists(); });
+        if (!tokenFile.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "no agent-token\n");
+            return false;
+        }
+        agentToken = QString::fromUtf8(tokenFile.readAll()).trimmed();
+        // The agent server listens once the engine has started it.
+        if (!waitUntil([&] { return agentRoundTrip().has_value(); }, 20s)) {
+            std::fprintf(stderr, "the agent server did not come up on %u\n", unsigned(agentPort));
+            return false;
+        }
+        return true;
+    }
+
+    void stop()
+    {
+        if (process.state() == QProcess::NotRunning)
+            return;
+        process.terminate();
+        if (!process.waitForFinished(15000))
+            process.kill();
+        process.waitForFinished();
+    }
+
+    ~AppUnderTest() { stop(); }
+
+    // The app's resident memory in MiB (VmRSS).
+    double rssMiB() const
+    {
+        QFile status(QStringLiteral("/proc/%1/status").arg(process.processId()));
+        if (!status.open(QIODevice::ReadOnly))
+            return 0;
+        for (const QByteArray &line : status.readAll().split('\n')) {
+            if (line.startsWith("VmRSS:"))
+                return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
+        }
+        return 0;
+    }
+
+    QByteArray debugRequest(const QByteArray &action) const
+    {
+        const QByteArray body = "{\"action\":\"" + action + "\"}";
+        return "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(debug.port)
+            + "\r\nAuthorization: Bearer " + debug.token.toUtf8()
+            + "\r\nContent-Type: application/json\r\nContent-Length: " + QByteArray::number(body.size())
+            + "\r\n\r\n" + body;
+    }
+
+    // One debug API request on a new connection, timed on the socket's signals: the HTTP
+    // status (0: none within 10 s) and the milliseconds it took. The request is sent as a
+    // client in another process sends it: connect and write at once (blocking calls), so the
+    // attackers' sockets in this process do not delay it; the reply is read in the event loop.
+    std::pair<int, double> debugCall(const QByteArray &request) const
+    {
+        QElapsedTimer timer;
+        timer.start();
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address {};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(debug.port);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (fd < 0 || ::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0
+            || ::send(fd, request.constData(), size_t(request.size()), MSG_NOSIGNAL) != request.size()) {
+            if (fd >= 0)
+                ::close(fd);
+            return { 0, double(timer.nsecsElapsed()) / 1e6 };
+        }
+        QTcpSocket socket;
+        socket.setSocketDescriptor(fd);
+        QEventLoop loop;
+        QByteArray received;
+        const auto complete = [&] {
+            const qsizetype end = received.indexOf("\r\n\r\n");
+            if (end < 0)
+                return false;
+            const qsizetype at = received.indexOf("Content-Length: ");
+            const qsizetype length
+                = at < 0 ? 0 : received.mid(at + 16, received.indexOf('\r', at) - at - 16).toLongLong();
+            return received.size() >= end + 4 + length;
+        };
+        QObject::connect(&socket, &QTcpSocket::readyRead, &loop, [&] {
+            received += socket.readAll();
+            if (complete())
+                loop.quit();
+        });
+        QObject::connect(&socket, &QTcpSocket::disconnected, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        if (socket.bytesAvailable() > 0)
+            received += socket.readAll();
+        if (!complete())
+            loop.exec();
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        socket.abort();
+        const int status = received.startsWith("HTTP/1.1 ") ? received.mid(9, 3).toInt() : 0;
+        return { status, ms };
+    }
+
+    // A normal agent: connects, authenticates (with its first message, or with ?token= in the
+    // URL), sends a ping and reads the pong; the milliseconds it took, or nothing when it did
+    // not get through in 10 s.
+    std::optional<double> agentRoundTrip(bool tokenInUrl = false) const
+    {
+        QWebSocket socket;
+        QEventLoop loop;
+        bool done = false;
+        QObject::connect(&socket, &QWebSocket::connected, &loop, [&] {
+            if (!tokenInUrl)
+                socket.sendTextMessage(QStringLiteral("{\"type\":\"auth\",\"token\":\"%1\"}").arg(agentToken));
+            socket.sendTextMessage(QStringLiteral("{\"type\":\"ping\",\"id\":\"p\"}"));
+        });
+        QObject::connect(&socket, &QWebSocket::textMessageReceived, &loop, [&](const QString &message) {
+            if (message.contains(QStringLiteral("pong"))) {
+                done = true;
+                loop.quit();
+            }
+        });
+        QObject::connect(&socket, &QWebSocket::disconnected, &loop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        QElapsedTimer timer;
+        timer.start();
+        socket.open(QUrl(tokenInUrl ? QStringLiteral("ws://127.0.0.1:%1/?token=%2")
+                                          .arg(agentPort)
+                                          .arg(QString::fromLatin1(QUrl::toPercentEncoding(agentToken)))
+                                    : QStringLiteral("ws://127.0.0.1:%1/").arg(agentPort)));
+        loop.exec();
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        socket.abort();
+        if (!done)
+            return std::nullopt;
+        return ms;
+    }
+
+    QTemporaryDir config;
+    QProcess process;
+    DebugApiClient::Endpoint debug;
+    quint16 agentPort = 0;
+    QString agentToken;
+};
+
+// A masked WebSocket frame (clients must mask), FIN set.
+inline QByteArray webSocketFrame(const QByteArray &payload, quint8 opcode = 0x1)
+{
+    QByteArray frame;
+    frame.append(char(0x80 | opcode));
+    const quint64 n = quint64(payload.size());
+    if (n < 126) {
+        frame.append(char(0x80 | n));
+    } else if (n < 65536) {
+        frame.append(char(0x80 | 126));
+        frame.append(char(n >> 8));
+        frame.append(char(n & 0xff));
+    } else {
+        frame.append(char(0x80 | 127));
+        for (int i = 7; i >= 0; --i)
+            frame.append(char((n >> (8 * i)) & 0xff));
+    }
+    const char mask[4] = { 0x12, 0x34, 0x56, 0x78 };
+    frame.append(mask, 4);
+    QByteArray masked = payload;
+    for (qsizetype i = 0; i < masked.size(); ++i)
+        masked[i] = char(masked[i] ^ mask[i % 4]);
+    return frame + masked;
+}
+
+// The opening handshake of a WebSocket client on `path`.
+inline QByteArray webSocketHandshake(quint16 port, const QByteArray &path)
+{
+    return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port)
+        + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+          "Sec-WebSocket-Version: 13\r\n\r\n";
+}
+
+} // namespace mpa::test

@@ -1,0 +1,29 @@
+// Fuzz target: the ban list's shell-aware reading of a command (core/safety BanList, issue 8):
+// the input's first line is a user entry (substring or /regex/flags, checked as the Safety
+// page checks it), the rest the command the agent wants to run.
+#include "FuzzSupport.h"
+
+#include "safety/BanList.h"
+
+using namespace mpa;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const QString input = fuzz::text(data, size);
+    const qsizetype newline = input.indexOf(u'\n');
+    const QString entry = newline < 0 ? QString() : input.left(newline);
+    const QString command = newline < 0 ? input : input.mid(newline + 1);
+    static const BanList builtIn;
+    const BanVerdict verdict = builtIn.check(command);
+    if (!verdict.allowed() && verdict.rule.isEmpty())
+        __builtin_trap(); // a refusal names its rule
+    (void)BanList::normalise(command);
+    if (!entry.isEmpty() && BanList::entryProblem(entry).isEmpty()) {
+        const BanList user({ entry });
+        const BanVerdict withEntry = user.check(command);
+        // A user entry can only add refusals, never lift a built-in one.
+        if (!verdict.allowed() && withEntry.allowed())
+            __builtin_trap();
+    }
+    return 0;
+}

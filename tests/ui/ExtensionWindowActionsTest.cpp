@@ -1,0 +1,112 @@
+// The extension's window actions against the real window, offscreen: openSettingsPanel raises
+// it on a page, openLogFile hands the log file to the desktop's handler. Core asks through the
+// DesktopUi seam the window fills; the same actions without a window are refused
+// (ExtensionCompatTest).
+#include "MainWindow.h"
+#include "QtPrinters.h"
+#include "UiTest.h"
+#include "Wait.h"
+#include "actions/CommandDispatcher.h"
+#include "logging/Logging.h"
+
+#include <QDesktopServices>
+#include <QDir>
+#include <QJsonArray>
+#include <QUrl>
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+
+namespace {
+
+// Receives what the app asks the desktop to open.
+class UrlCatcher : public QObject
+{
+    Q_OBJECT
+public:
+    QList<QUrl> opened;
+public Q_SLOTS:
+    void open(const QUrl &url) { opened.append(url); }
+};
+
+class ExtensionWindowActionsTest : public UiTest
+{
+protected:
+    CommandResult call(const QString &action, const QJsonObject &params = {})
+    {
+        std::optional<CommandResult> answer;
+        engine->commands()->dispatch(action, params, { u"debug-api"_s, u"test"_s },
+                                     CommandDispatcher::Scope::DebugApi,
+                                     [&answer](const CommandResult &result) { answer = result; });
+        EXPECT_TRUE(waitUntil([&] { return answer.has_value(); }))
+            << action.toStdString() << " never answered";
+        return answer.value_or(CommandResult::failure(u"no answer"_s, 0));
+    }
+};
+
+TEST_F(ExtensionWindowActionsTest, OpenSettingsPanelRaisesTheWindowOnThePageAsked)
+{
+    {
+        MainWindow window(engine.get());
+        EXPECT_FALSE(window.isVisible());
+
+        CommandResult result = call(u"openSettingsPanel"_s, { { u"page"_s, u"Quota"_s } });
+        ASSERT_TRUE(result.ok) << result.error.toStdString();
+        EXPECT_TRUE(window.isVisible());
+        EXPECT_EQ(window.currentPage(), MainWindow::Page::Quota);
+        const QJsonArray pages = result.data.toObject().value(u"pages"_s).toArray();
+        EXPECT_EQ(pages.size(), MainWindow::kPageCount);
+        EXPECT_TRUE(pages.contains(u"autoAccept"_s));
+
+        // A page that does not exist: said so, with the pages there are, and nothing moves.
+        result = call(u"openSettingsPanel"_s, { { u"page"_s, u"nowhere"_s } });
+        EXPECT_FALSE(result.ok);
+        EXPECT_EQ(result.status, 400);
+        EXPECT_TRUE(result.error.contains(u"nowhere"_s) && result.error.contains(u"general"_s))
+            << result.error.toStdString();
+        EXPECT_EQ(window.currentPage(), MainWindow::Page::Quota);
+
+        // Hidden to the tray, it comes back on the page it was on.
+        window.hide();
+        result = call(u"openSettingsPanel"_s);
+        ASSERT_TRUE(result.ok) << result.error.toStdString();
+        EXPECT_TRUE(window.isVisible());
+        EXPECT_EQ(window.currentPage(), MainWindow::Page::Quota);
+        EXPECT_EQ(call(u"openSettingsPanel"_s, { { u"page"_s, 3 } }).status, 400);
+    }
+    // The window is gone: the engine no longer asks it.
+    const CommandResult after = call(u"openSettingsPanel"_s);
+    EXPECT_EQ(after.status, 503);
+    EXPECT_TRUE(after.error.contains(u"without a window"_s)) << after.error.toStdString();
+}
+
+TEST_F(ExtensionWindowActionsTest, OpenLogFileHandsTheLogToTheDesktop)
+{
+    const QString logDir = QDir(configDir()).filePath(u"logs"_s);
+    Logging::install({ logDir, false, 5000, false });
+    MainWindow window(engine.get());
+    UrlCatcher catcher;
+    QDesktopServices::setUrlHandler(u"file"_s, &catcher, "open");
+    const CommandResult result = call(u"openLogFile"_s);
+    QDesktopServices::unsetUrlHandler(u"file"_s);
+    Logging::install({});
+    ASSERT_TRUE(result.ok) << result.error.toStdString();
+    const QString file = QDir(logDir).filePath(u"multi-purpose-agent.log"_s);
+    ASSERT_EQ(catcher.opened.size(), 1);
+    EXPECT_EQ(catcher.opened.first().toLocalFile(), file);
+    EXPECT_EQ(result.data.toObject().value(u"opened"_s).toString(), file);
+
+    // No log file in this run (logging to stderr only): said so.
+    const CommandResult none = call(u"openLogFile"_s);
+    EXPECT_EQ(none.status, 404);
+    EXPECT_TRUE(none.error.contains(u"no log file"_s)) << none.error.toStdString();
+}
+
+} // namespace
+
+#include "ExtensionWindowActionsTest.moc"

@@ -1,0 +1,126 @@
+// The first start's offer to restart an IDE that runs without debugging, and the Connection
+// page's "Restart Running IDE with Debugging", against a fake IDE executable (FakeIde: records its
+// arguments, serves CDP when started with the flag) — the user's side of forceRelaunch.
+#include "RelaunchOffer.h"
+
+#include "FakeIde.h"
+#include "MainWindow.h"
+#include "QtPrinters.h"
+#include "UiTest.h"
+#include "Wait.h"
+#include "cdp/IdeRelauncher.h"
+#include "pages/ConnectionPage.h"
+
+#include <QDir>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTcpServer>
+
+#include <gtest/gtest.h>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+class RelaunchOfferTest : public UiTest
+{
+protected:
+    void SetUp() override
+    {
+        UiTest::SetUp();
+        QTcpServer probe; // a port nothing listens on
+        ASSERT_TRUE(probe.listen(QHostAddress::LocalHost, 0));
+        port = probe.serverPort();
+        probe.close();
+        ASSERT_TRUE(settings->setValue(SettingKey::CdpPort, port));
+        folder = QDir(tempDir()).filePath(u"projects/gamma"_s);
+        ASSERT_TRUE(QDir().mkpath(folder));
+        ide = std::make_unique<FakeIde>(QDir(tempDir()).filePath(u"fake-ide"_s));
+    }
+
+    void TearDown() override
+    {
+        engine->stop();
+        ide.reset();
+        UiTest::TearDown();
+    }
+
+    // The running fake IDE as the process table shows an installed one: its program, its folder.
+    RunningIde running(qint64 pid) const
+    {
+        ProcessInfo process;
+        process.pid = pid;
+        process.name = u"antigravity"_s;
+        process.arguments = { ide->program(), folder };
+        return RunningIde::fromProcess(process);
+    }
+
+    quint16 port = 0;
+    QString folder;
+    std::unique_ptr<FakeIde> ide;
+};
+
+TEST_F(RelaunchOfferTest, TheFirstStartOffersOnceAndRestartBringsTheIdeBackWithDebugging)
+{
+    qint64 pid = 0;
+    QString error;
+    ASSERT_TRUE(ide->start({ folder }, &pid, &error)) << error.toStdString();
+    engine->start();
+    MainWindow window(engine.get());
+    RelaunchOffer *offer = window.relaunchOffer();
+    ASSERT_TRUE(offer);
+    offer->setFinder([&]() -> std::optional<RunningIde> { return running(pid); });
+
+    QSignalSpy offered(offer, &RelaunchOffer::offered);
+    ASSERT_TRUE(offer->check());
+    ASSERT_EQ(offered.size(), 1);
+    EXPECT_EQ(offered.at(0).at(0).toString(),
+              u"Antigravity is running without debugging — restart it with debugging?"_s);
+    EXPECT_TRUE(settings->boolValue(SettingKey::UiRelaunchOffered));
+    QMessageBox *dialog = offer->dialog();
+    ASSERT_TRUE(dialog);
+    screenshot(dialog, u"relaunch-offer"_s);
+    EXPECT_FALSE(offer->check()) << "offered twice";
+
+    QSignalSpy finished(engine->relauncher(), &IdeRelauncher::finished);
+    dialog->findChild<QPushButton *>(u"relaunchOfferRestart"_s)->click();
+    ASSERT_TRUE(waitUntil([&] { return !finished.isEmpty(); }, 90s));
+    const auto result = finished.at(0).at(0).value<IdeRelauncher::Result>();
+    EXPECT_TRUE(result.ok) << result.error.toStdString();
+    EXPECT_TRUE(ide->hasQuit(pid));
+    ASSERT_EQ(ide->starts().size(), 2);
+    EXPECT_EQ(ide->starts().at(1).arguments,
+              (QStringList { folder, u"--remote-debugging-port=%1"_s.arg(port) }));
+    EXPECT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }, 60s)) << engine->statusLine().toStdString();
+
+    // Next start: never again.
+    MainWindow next(engine.get());
+    next.relaunchOffer()->setFinder([&]() -> std::optional<RunningIde> { return running(pid); });
+    EXPECT_FALSE(next.relaunchOffer()->check());
+}
+
+TEST_F(RelaunchOfferTest, NoIdeRunningMeansNoOfferAndTheConnectionPageSaysSo)
+{
+    engine->start();
+    MainWindow window(engine.get());
+    window.relaunchOffer()->setFinder([] { return std::optional<RunningIde>(); });
+    EXPECT_FALSE(window.relaunchOffer()->check());
+    EXPECT_FALSE(settings->boolValue(SettingKey::UiRelaunchOffered)) << "kept for a start when an IDE runs";
+
+    // The Connection page: nothing of the kind runs on this machine.
+    ConnectionPage page(engine.get());
+    page.selectIde(u"windsurf"_s);
+    QString none;
+    if (engine->relauncher()->find(0, QString(), &none).has_value())
+        GTEST_SKIP() << "a real IDE runs on this machine";
+    EXPECT_FALSE(page.relaunchIde());
+    const QString state = page.findChild<QLabel *>(u"startState"_s)->text();
+    EXPECT_EQ(state, u"Nothing to restart: no Antigravity, Cursor, VS Code, Windsurf is running."_s);
+}
+
+} // namespace
