@@ -22,6 +22,7 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QGuiApplication>
+#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 
@@ -55,6 +56,22 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     m_statusAction = m_menu->addAction(QString());
     m_statusAction->setObjectName(u"statusAction"_s);
     m_statusAction->setEnabled(false);
+    m_todayAction = m_menu->addAction(QString());
+    m_todayAction->setObjectName(u"todayAction"_s);
+    m_todayAction->setEnabled(false);
+    m_queueProgressAction = m_menu->addAction(QString());
+    m_queueProgressAction->setObjectName(u"queueProgressAction"_s);
+    m_queueProgressAction->setEnabled(false);
+    m_lastBlockedAction = m_menu->addAction(QString());
+    m_lastBlockedAction->setObjectName(u"lastBlockedAction"_s);
+    connect(m_lastBlockedAction, &QAction::triggered, this, [this] {
+        if (m_window) {
+            m_window->showPage(MainWindow::Page::Safety);
+            m_window->showAndRaise();
+        }
+    });
+    // The numbers are read when the menu opens, so they are never stale.
+    connect(m_menu, &QMenu::aboutToShow, this, &TrayController::refreshGlance);
     m_menu->addSeparator();
 
     m_autoAcceptAction = m_menu->addAction(tr("Auto-accept"));
@@ -65,6 +82,12 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     m_pauseAction = m_menu->addAction(tr("Pause"));
     m_pauseAction->setObjectName(u"pauseAction"_s);
     connect(m_pauseAction, &QAction::triggered, this, [this] { m_engine->setPaused(!m_engine->isPaused()); });
+    m_scheduleAction = m_menu->addAction(tr("Send Prompts Automatically"));
+    m_scheduleAction->setObjectName(u"scheduleAction"_s);
+    m_scheduleAction->setCheckable(true);
+    m_scheduleAction->setToolTip(tr("Setting: schedule/enabled (the Prompt queue page's switch)"));
+    connect(m_scheduleAction, &QAction::triggered, this,
+            [this](bool on) { m_engine->settings()->setValue(SettingKey::ScheduleEnabled, on); });
     m_menu->addSeparator();
 
     m_sendNowAction = m_menu->addAction(tr("Send Prompt Now…"));
@@ -155,6 +178,7 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
 
     // A page paused or resumed on its own shows in the tooltip (and the icon, when all are).
     connect(engine->autoAccept(), &AutoAcceptController::targetsChanged, this, &TrayController::refresh);
+    connect(engine->autoAccept(), &AutoAcceptController::statsChanged, this, &TrayController::refreshGlance);
 
     connect(engine->debugApi(), &ServerService::stateChanged, this, &TrayController::refresh);
     connect(engine->toolkitServer(), &ServerService::stateChanged, this, &TrayController::refresh);
@@ -286,6 +310,12 @@ void TrayController::refresh()
     m_autoAcceptAction->setEnabled(!m_standby);
     m_pauseAction->setText(m_engine->isPaused() ? tr("Resume") : tr("Pause"));
     m_pauseAction->setEnabled(!m_standby);
+    {
+        const QSignalBlocker blocker(m_scheduleAction);
+        m_scheduleAction->setChecked(m_engine->settings()->boolValue(SettingKey::ScheduleEnabled));
+    }
+    m_scheduleAction->setEnabled(!m_standby);
+    refreshGlance();
     const PromptQueue &queue = m_engine->scheduler()->queue();
     const bool running = queue.state == PromptQueue::State::Running;
     const bool paused = queue.state == PromptQueue::State::Paused;
@@ -303,6 +333,54 @@ void TrayController::refresh()
     }
     if (m_window)
         m_window->setWindowIcon(statusIcon(m_state));
+}
+
+void TrayController::refreshGlance()
+{
+    AutoAcceptController *autoAccept = m_engine->autoAccept();
+    const AutoAcceptCounts today = autoAccept->stats()->day();
+    m_todayAction->setText(tr("Today: %1 · %2")
+                               .arg(today.clicks == 1 ? tr("1 click") : tr("%1 clicks").arg(today.clicks),
+                                    tr("%1 blocked").arg(today.blocked)));
+    m_todayAction->setVisible(!m_standby);
+
+    const PromptQueue &queue = m_engine->scheduler()->queue();
+    QString progress;
+    if (queue.state == PromptQueue::State::Running) {
+        progress = tr("Queue: prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size());
+        switch (m_engine->scheduler()->phase()) {
+        case Scheduler::Phase::Sending:
+            progress += tr(" · sending");
+            break;
+        case Scheduler::Phase::RetryWait:
+            progress += tr(" · retrying soon");
+            break;
+        case Scheduler::Phase::WaitingForSilence:
+            progress += tr(" · waiting for the agent to finish");
+            break;
+        case Scheduler::Phase::HeldByQuota:
+            progress += tr(" · held: quota used up");
+            break;
+        case Scheduler::Phase::Idle:
+            break;
+        }
+    } else if (queue.state == PromptQueue::State::Paused) {
+        progress = tr("Queue paused at prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size());
+    }
+    m_queueProgressAction->setText(progress);
+    m_queueProgressAction->setVisible(!m_standby && !progress.isEmpty());
+
+    const QList<AutoAcceptController::BlockedCommand> blocked = autoAccept->recentBlocked();
+    if (!blocked.isEmpty()) {
+        const AutoAcceptController::BlockedCommand &last = blocked.first(); // newest first
+        const QString command = last.command.size() > 40 ? last.command.left(39) + u'…' : last.command;
+        const QString page = last.targetTitle.size() > 30 ? last.targetTitle.left(29) + u'…' : last.targetTitle;
+        m_lastBlockedAction->setText(tr("Last blocked: %1 (%2, %3)")
+                                         .arg(command, page,
+                                              QLocale().toString(last.time.toLocalTime().time(), QLocale::ShortFormat)));
+        m_lastBlockedAction->setToolTip(tr("%1\nPattern: %2\nOpens the Safety page").arg(last.command, last.pattern));
+    }
+    m_lastBlockedAction->setVisible(!m_standby && !blocked.isEmpty());
 }
 
 void TrayController::showNotification(const Notifier::Notification &notification)

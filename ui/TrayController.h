@@ -55,6 +55,7 @@ Q_SIGNALS:
 
 private:
     void refresh();
+    void refreshGlance();
     void lookForTray();
     void showNotification(const Notifier::Notification &notification);
     void queueResult(const QString &refusal);
@@ -70,6 +71,12 @@ private:
     QMenu *m_menu;
     QMenu *m_queueMenu;
     QAction *m_statusAction;
+    // At a glance, under the status: today's clicks and blocks, the queue's progress, the last
+    // blocked command (opens the Safety page).
+    QAction *m_todayAction;
+    QAction *m_queueProgressAction;
+    QAction *m_lastBlockedAction;
+    QAction *m_scheduleAction;
     QAction *m_autoAcceptAction;
     QAction *m_pauseAction;
     QAction *m_sendNowAction;

@@ -82,6 +82,11 @@ QString AutoAcceptStats::weekKey(QDate day)
     return u"%1-W%2"_s.arg(year).arg(week, 2, 10, QLatin1Char('0'));
 }
 
+QString AutoAcceptStats::dayKey(QDate day)
+{
+    return day.toString(Qt::ISODate);
+}
+
 void AutoAcceptStats::add(const AutoAcceptCounts &counts, QDate day)
 {
     if (counts.isZero())
@@ -90,6 +95,9 @@ void AutoAcceptStats::add(const AutoAcceptCounts &counts, QDate day)
     m_weeks[weekKey(day)] += counts;
     while (m_weeks.size() > kWeeksKept)
         m_weeks.erase(m_weeks.begin());
+    m_days[dayKey(day)] += counts;
+    while (m_days.size() > kDaysKept)
+        m_days.erase(m_days.begin());
     m_dirty = true;
     if (!m_saveTimer.isActive())
         m_saveTimer.start();
@@ -100,6 +108,7 @@ void AutoAcceptStats::reset()
 {
     m_cumulative = {};
     m_weeks.clear();
+    m_days.clear();
     m_since = QDateTime::currentDateTimeUtc();
     m_dirty = true;
     save();
@@ -117,9 +126,13 @@ QJsonObject AutoAcceptStats::weeksJson() const
 bool AutoAcceptStats::save(QString *error)
 {
     m_saveTimer.stop();
+    QJsonObject days;
+    for (auto it = m_days.cbegin(); it != m_days.cend(); ++it)
+        days.insert(it.key(), it.value().toJson());
     const QJsonObject object {
         { u"cumulative"_s, m_cumulative.toJson() },
         { u"weeks"_s, weeksJson() },
+        { u"days"_s, days },
         { u"since"_s, m_since.toString(Qt::ISODate) },
     };
     QString why;
@@ -143,6 +156,13 @@ void AutoAcceptStats::load()
         m_weeks.insert(it.key(), AutoAcceptCounts::fromJson(it.value().toObject()));
     while (m_weeks.size() > kWeeksKept)
         m_weeks.erase(m_weeks.begin());
+    const QJsonObject days = loaded.object.value(u"days").toObject(); // absent before days were kept
+    for (auto it = days.begin(); it != days.end(); ++it) {
+        if (QDate::fromString(it.key(), Qt::ISODate).isValid())
+            m_days.insert(it.key(), AutoAcceptCounts::fromJson(it.value().toObject()));
+    }
+    while (m_days.size() > kDaysKept)
+        m_days.erase(m_days.begin());
     m_since = QDateTime::fromString(loaded.object.value(u"since").toString(), Qt::ISODate);
     if (!m_since.isValid())
         m_since = QDateTime::currentDateTimeUtc();

@@ -1,5 +1,5 @@
 #pragma once
-// Auto-accept's running totals: cumulative and per ISO week, kept in
+// Auto-accept's running totals: cumulative, per ISO week and per day, kept in
 // <config-dir>/autoaccept-stats.json (written atomically, a moment after each change and on
 // destruction) so they survive restarts.
 
@@ -50,6 +50,10 @@ public:
     void add(const AutoAcceptCounts &counts, QDate day = QDate::currentDate());
     AutoAcceptCounts cumulative() const { return m_cumulative; }
     AutoAcceptCounts week(QDate day = QDate::currentDate()) const { return m_weeks.value(weekKey(day)); }
+    // One day's totals (the app's local calendar day), for the last kDaysKept days.
+    AutoAcceptCounts day(QDate day = QDate::currentDate()) const { return m_days.value(dayKey(day)); }
+    // Day key ("2026-11-26") → totals, oldest first.
+    const QMap<QString, AutoAcceptCounts> &days() const { return m_days; }
     // Week key ("2026-W48") → totals, oldest first; the last kWeeksKept weeks.
     const QMap<QString, AutoAcceptCounts> &weeks() const { return m_weeks; }
     // weeks() as JSON: week key → counts.
@@ -61,7 +65,9 @@ public:
     void reset();
 
     static QString weekKey(QDate day);
+    static QString dayKey(QDate day);
     static constexpr int kWeeksKept = 12;
+    static constexpr int kDaysKept = 56;
 
 Q_SIGNALS:
     void changed();
@@ -72,6 +78,7 @@ private:
     QString m_path;
     AutoAcceptCounts m_cumulative;
     QMap<QString, AutoAcceptCounts> m_weeks;
+    QMap<QString, AutoAcceptCounts> m_days;
     QDateTime m_since;
     QTimer m_saveTimer;
     bool m_dirty = false;

@@ -12,6 +12,7 @@
 #include "server/ToolkitServerService.h"
 
 #include <QAbstractButton>
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QGroupBox>
@@ -153,6 +154,44 @@ TEST_F(PlainWordsTest, EveryStatusTextWrapsAndNoPageScrollsSideways)
                 << page->title().toStdString() << " / " << label->objectName().toStdString();
         }
     }
+}
+
+// Under a dark palette (Fusion, as a dark desktop gives) an error is still red and readable:
+// light red text on the dark window, not the light theme's dark red.
+TEST_F(PlainWordsTest, ErrorsStayReadableOnADarkPalette)
+{
+    const QPalette before = QApplication::palette();
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    dark.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
+    dark.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    QApplication::setPalette(dark);
+    {
+        QTcpServer squatter;
+        ASSERT_TRUE(squatter.listen(QHostAddress::LocalHost, 0));
+        settings->setValue(SettingKey::AgentServerPort, squatter.serverPort());
+        settings->setValue(SettingKey::AgentServerEnabled, true);
+        engine->toolkitServer()->start();
+        MainWindow window(engine.get());
+        window.resize(800, 600);
+        window.showPage(MainWindow::Page::Servers);
+        window.show();
+        auto *state = window.page<ServersPage>()->findChild<QLabel *>(u"agentServerState"_s);
+        ASSERT_TRUE(state);
+        EXPECT_TRUE(state->property("error").toBool());
+        const QColor text = state->palette().color(QPalette::WindowText);
+        EXPECT_GT(text.lightness(), 150) << text.name().toStdString();
+        EXPECT_GT(text.red(), text.green() + 60) << "still red: " << text.name().toStdString();
+        window.page<ServersPage>()->findChild<QScrollArea *>()->ensureWidgetVisible(state);
+        screenshot(&window, u"servers-port-clash-dark"_s);
+        engine->toolkitServer()->stop();
+    }
+    QApplication::setPalette(before);
 }
 
 } // namespace

@@ -230,6 +230,21 @@ TEST_F(TrayControllerTest, APageThatIsPausedOnItsOwnShowsEverywhere)
     }));
     EXPECT_EQ(tray->iconState(), StatusIconState::Active);
     EXPECT_FALSE(tray->toolTip().contains(u"paused"_s)) << tray->toolTip().toStdString();
+    // The fixture's panel has a banned command: the menu names the last one blocked, and opens
+    // the Safety page from it.
+    ASSERT_TRUE(waitUntil([&] { return !autoAccept->recentBlocked().isEmpty(); }));
+    Q_EMIT tray->menu()->aboutToShow();
+    QAction *lastBlocked = action(u"lastBlockedAction"_s);
+    EXPECT_TRUE(lastBlocked->isVisible());
+    EXPECT_TRUE(lastBlocked->text().startsWith(u"Last blocked: rm -rf / --no-preserve-root (Auto-accept fixture, "_s))
+        << lastBlocked->text().toStdString();
+    lastBlocked->trigger();
+    EXPECT_EQ(window->currentPage(), MainWindow::Page::Safety);
+    // Today's counts come with the next collection of the page's counters.
+    EXPECT_TRUE(waitUntil([&] {
+        Q_EMIT tray->menu()->aboutToShow();
+        return action(u"todayAction"_s)->text().endsWith(u" · 1 blocked"_s);
+    })) << action(u"todayAction"_s)->text().toStdString();
 
     autoAccept->setTargetPaused(targetId, true);
     const int attached = EngineControls::attachedPageCount(engine.get());
@@ -276,6 +291,47 @@ TEST_F(TrayControllerTest, APageThatIsPausedOnItsOwnShowsEverywhere)
     EXPECT_FALSE(tray->toolTip().contains(u"paused"_s)) << tray->toolTip().toStdString();
     engine->stop();
     browser.stop();
+}
+
+// The menu at a glance: today's clicks and blocks, the queue's progress, the last blocked
+// command (which opens the Safety page), and the schedule's switch.
+TEST_F(TrayControllerTest, TheMenuShowsTodayTheQueueAndTheLastBlockAtAGlance)
+{
+    QAction *today = action(u"todayAction"_s);
+    QAction *progress = action(u"queueProgressAction"_s);
+    QAction *lastBlocked = action(u"lastBlockedAction"_s);
+    QAction *schedule = action(u"scheduleAction"_s);
+    ASSERT_TRUE(today && progress && lastBlocked && schedule);
+    Q_EMIT tray->menu()->aboutToShow();
+    EXPECT_EQ(today->text(), u"Today: 0 clicks · 0 blocked"_s);
+    EXPECT_FALSE(progress->isVisible()) << "no queue under way";
+    EXPECT_FALSE(lastBlocked->isVisible()) << "nothing blocked";
+
+    AutoAcceptCounts earlier;
+    earlier.clicks = 9;
+    engine->autoAccept()->stats()->add(earlier, QDate::currentDate().addDays(-1));
+    AutoAcceptCounts counts;
+    counts.clicks = 3;
+    counts.blocked = 1;
+    engine->autoAccept()->stats()->add(counts);
+    Q_EMIT tray->menu()->aboutToShow();
+    EXPECT_EQ(today->text(), u"Today: 3 clicks · 1 blocked"_s) << "today's, not yesterday's";
+
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    ASSERT_EQ(engine->scheduler()->setQueue({ u"one"_s, u"two"_s }), QString());
+    ASSERT_EQ(engine->scheduler()->startQueue(), QString());
+    ASSERT_EQ(engine->scheduler()->pauseQueue(), QString());
+    Q_EMIT tray->menu()->aboutToShow();
+    EXPECT_TRUE(progress->isVisible());
+    EXPECT_EQ(progress->text(), u"Queue paused at prompt 1 of 2"_s);
+    EXPECT_FALSE(progress->isEnabled()) << "information, not a command";
+
+    EXPECT_FALSE(schedule->isChecked());
+    schedule->trigger();
+    EXPECT_TRUE(settings->boolValue(SettingKey::ScheduleEnabled));
+    settings->setValue(SettingKey::ScheduleEnabled, false);
+    EXPECT_FALSE(schedule->isChecked()) << "follows the setting";
+    ASSERT_EQ(engine->scheduler()->stopQueue(), QString());
 }
 
 TEST_F(TrayControllerTest, EveryIconStateLooksDifferent)

@@ -50,7 +50,9 @@ TEST_F(WelcomeTest, TheFirstStartOpensTheWindowWithAWelcomeUntilItIsPutAway)
     WelcomePanel *welcome = window->welcome();
     EXPECT_TRUE(welcome->isVisibleTo(window.get()));
     const QString text = welcome->findChild<QLabel *>(u"welcomeText"_s)->text();
-    EXPECT_TRUE(text.contains(u"Chrome started with debugging on port 9004; nothing answers at 127.0.0.1:9004 yet"_s)) << text.toStdString();
+    EXPECT_TRUE(
+        text.contains(u"Chrome started with debugging on port 9004; nothing answers at 127.0.0.1:9004 yet"_s))
+        << text.toStdString();
     EXPECT_TRUE(text.contains(u"multi-purpose-agent --demo"_s)) << text.toStdString();
     auto *start = welcome->findChild<QPushButton *>(u"welcomeStart"_s);
     ASSERT_TRUE(start);

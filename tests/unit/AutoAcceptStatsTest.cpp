@@ -95,4 +95,35 @@ TEST(AutoAcceptStatsTest, OnlyTheLastWeeksAreKeptAndAnUnreadableFileIsSetAside)
     EXPECT_EQ(aside.size(), 1);
 }
 
+// Per day, for the tray's "today" and for plots: the days survive a restart, only the last
+// kDaysKept are kept, and a file written before days were kept loads with none.
+TEST(AutoAcceptStatsTest, DailyTotalsSurviveARestartAndOnlyTheLastDaysAreKept)
+{
+    const QDate day(2026, 11, 26);
+    {
+        AutoAcceptStats stats(configDir());
+        stats.add(counts(2, 1, 0, 0, 0), day.addDays(-1));
+        stats.add(counts(3, 0, 0, 1, 0), day);
+        stats.add(counts(1, 2, 0, 0, 0), day);
+        EXPECT_EQ(stats.day(day), counts(4, 2, 0, 1, 0));
+        EXPECT_EQ(stats.day(day.addDays(-1)), counts(2, 1, 0, 0, 0));
+        EXPECT_TRUE(stats.day(day.addDays(-2)).isZero());
+    }
+    AutoAcceptStats reloaded(configDir());
+    EXPECT_EQ(reloaded.day(day), counts(4, 2, 0, 1, 0));
+    EXPECT_EQ(reloaded.days().keys(), (QStringList { u"2026-11-25"_s, u"2026-11-26"_s }));
+    for (int i = 1; i <= AutoAcceptStats::kDaysKept; ++i)
+        reloaded.add(counts(1, 0, 0, 0, 0), day.addDays(i));
+    EXPECT_EQ(reloaded.days().size(), AutoAcceptStats::kDaysKept);
+    EXPECT_EQ(reloaded.days().firstKey(), AutoAcceptStats::dayKey(day.addDays(1)));
+
+    QFile file(QDir(configDir()).filePath(AutoAcceptStats::fileName()));
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"version":1,"cumulative":{"clicks":5},"weeks":{}})");
+    file.close();
+    AutoAcceptStats older(configDir());
+    EXPECT_EQ(older.cumulative().clicks, 5);
+    EXPECT_TRUE(older.days().isEmpty());
+}
+
 } // namespace

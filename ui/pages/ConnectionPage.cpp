@@ -153,9 +153,13 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     m_relaunch->setToolTip(tr("Quit the IDE that runs now and open it again with debugging on the app's port "
                               "and the same folders"));
     connect(m_relaunch, &QPushButton::clicked, this, [this] { relaunchIde(); });
-    buttons->addWidget(m_relaunch);
     buttons->addStretch(1);
     ide->addRow(buttons);
+    // A row of its own: five buttons in one row make the page scroll sideways at 800×600.
+    auto *relaunchRow = new QHBoxLayout;
+    relaunchRow->addWidget(m_relaunch);
+    relaunchRow->addStretch(1);
+    ide->addRow(relaunchRow);
     m_startState = new QLabel(ideBox);
     m_startState->setObjectName(u"startState"_s);
     makeWrapping(m_startState);

@@ -38,6 +38,7 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     now->addWidget(m_state);
     m_quota = new QLabel(this);
     m_quota->setObjectName(u"dashboardQuota"_s);
+    makeWrapping(m_quota);
     m_quota->setToolTip(tr("The model with the least quota left; the Quota page lists them all"));
     now->addWidget(m_quota);
     auto *controls = new QHBoxLayout;
