@@ -111,9 +111,6 @@ const QStringList kExtensionActions {
     u"openSettingsPanel"_s,
     u"sendChatPrompt"_s,
 };
-// Built by the part of issue 18 that relaunches the IDE (not merged yet).
-const QStringList kBuiltElsewhere { u"forceRelaunch"_s };
-
 const QByteArray kUserStatus = R"json({"userStatus": {
   "name": "Ada", "email": "ada@example.com",
   "planStatus": {"planInfo": {"planName": "Pro", "monthlyPromptCredits": 50000}, "availablePromptCredits": 42000},
@@ -216,11 +213,8 @@ TEST_F(ExtensionCompatTest, EveryActionOfTheExtensionIsServedUnderItsName)
     for (const QJsonValue &action : reply[u"actions"_s].toArray())
         served.append(action.toObject().value(u"name"_s).toString());
     EXPECT_EQ(kExtensionActions.size(), 46);
-    for (const QString &name : kExtensionActions) {
-        if (!kBuiltElsewhere.contains(name)) {
-            EXPECT_TRUE(served.contains(name)) << name.toStdString() << " is not served";
-        }
-    }
+    for (const QString &name : kExtensionActions)
+        EXPECT_TRUE(served.contains(name)) << name.toStdString() << " is not served";
     // rewindQueue is what resetQueue did here before: back to the first prompt, prompts kept.
     EXPECT_TRUE(served.contains(u"rewindQueue"_s));
     // An unknown action is still a clear 404, on the extension's path too.
