@@ -1,6 +1,7 @@
 #include "ExtensionSettingsImport.h"
 
 #include "Settings.h"
+#include "common/JsonText.h"
 #include "logging/LogCategories.h"
 
 #include <QDir>
@@ -117,27 +118,6 @@ QByteArray blankJsonc(QByteArray text)
     return text;
 }
 
-QString describe(const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Bool:
-        return value.toBool() ? u"true"_s : u"false"_s;
-    case QJsonValue::Double:
-        return QString::number(value.toDouble());
-    case QJsonValue::String:
-        return u"\"%1\""_s.arg(value.toString());
-    case QJsonValue::Array:
-        return u"a list"_s;
-    case QJsonValue::Object:
-        return u"an object"_s;
-    case QJsonValue::Null:
-        return u"null"_s;
-    case QJsonValue::Undefined:
-        break;
-    }
-    return u"nothing"_s;
-}
-
 // The value as our setting's type takes it, or why not.
 std::optional<QVariant> convert(const SettingSpec &spec, const QJsonValue &value, QString *problem)
 {
@@ -145,29 +125,29 @@ std::optional<QVariant> convert(const SettingSpec &spec, const QJsonValue &value
     case SettingSpec::Type::Bool:
         if (value.isBool())
             return QVariant(value.toBool());
-        *problem = u"expected true or false, found %1"_s.arg(describe(value));
+        *problem = u"expected true or false, found %1"_s.arg(describeJsonValue(value));
         return std::nullopt;
     case SettingSpec::Type::Int:
         if (value.isDouble() && value.toDouble() == double(qint64(value.toDouble())))
             return QVariant(int(value.toDouble()));
-        *problem = u"expected a whole number, found %1"_s.arg(describe(value));
+        *problem = u"expected a whole number, found %1"_s.arg(describeJsonValue(value));
         return std::nullopt;
     case SettingSpec::Type::String:
     case SettingSpec::Type::Choice:
         if (value.isString())
             return QVariant(value.toString());
-        *problem = u"expected a text, found %1"_s.arg(describe(value));
+        *problem = u"expected a text, found %1"_s.arg(describeJsonValue(value));
         return std::nullopt;
     case SettingSpec::Type::StringList: {
         if (!value.isArray()) {
-            *problem = u"expected a list of texts, found %1"_s.arg(describe(value));
+            *problem = u"expected a list of texts, found %1"_s.arg(describeJsonValue(value));
             return std::nullopt;
         }
         QStringList list;
         const QJsonArray array = value.toArray();
         for (qsizetype i = 0; i < array.size(); ++i) {
             if (!array.at(i).isString()) {
-                *problem = u"entry %1 is %2, not a text"_s.arg(i + 1).arg(describe(array.at(i)));
+                *problem = u"entry %1 is %2, not a text"_s.arg(i + 1).arg(describeJsonValue(array.at(i)));
                 return std::nullopt;
             }
             if (const QString entry = array.at(i).toString().trimmed(); !entry.isEmpty())
@@ -398,14 +378,14 @@ ExtensionSettingsImport::readText(const Source &source, const QByteArray &text, 
     if (found.contains(promptsKey)) {
         const QJsonValue prompts = found.value(promptsKey);
         if (!prompts.isArray()) {
-            result.promptsProblem = u"expected a list of prompts, found %1"_s.arg(describe(prompts));
+            result.promptsProblem = u"expected a list of prompts, found %1"_s.arg(describeJsonValue(prompts));
         } else {
             const QJsonArray list = prompts.toArray();
             for (qsizetype i = 0; i < list.size(); ++i) {
                 if (!list.at(i).isString()) {
                     result.promptsProblem
                         = u"prompt %1 is %2, not a text; no prompt was taken"_s.arg(i + 1).arg(
-                            describe(list.at(i)));
+                            describeJsonValue(list.at(i)));
                     result.prompts.clear();
                     break;
                 }

@@ -139,16 +139,16 @@ TEST_F(ExtensionSettingsImportTest, WrongTypesAndRangesAreSkippedWithTheReason)
 {
     const Import::FileResult result = readFixture(u"cursor-wrong-types.json"_s, u"Cursor"_s);
     ASSERT_TRUE(result.error.isEmpty()) << result.error.toStdString();
-    EXPECT_EQ(row(result, u"schedule/enabled"_s)->problem, u"expected true or false, found \"yes\""_s);
+    EXPECT_EQ(row(result, u"schedule/enabled"_s)->problem, u"expected true or false, found the string \"yes\""_s);
     EXPECT_EQ(row(result, u"schedule/silenceTimeoutS"_s)->problem,
-              u"expected a whole number, found \"60\""_s);
-    EXPECT_EQ(row(result, u"cdp/port"_s)->problem, u"expected a whole number, found 9004.5"_s);
+              u"expected a whole number, found the string \"60\""_s);
+    EXPECT_EQ(row(result, u"cdp/port"_s)->problem, u"expected a whole number, found the number 9004.5"_s);
     EXPECT_TRUE(row(result, u"schedule/mode"_s)->problem.contains(u"weekly"_s))
         << row(result, u"schedule/mode"_s)->problem.toStdString();
     EXPECT_FALSE(row(result, u"quota/pollIntervalS"_s)->importable()) << "5 s is under our 30 s";
     EXPECT_TRUE(row(result, u"quota/autoContinue"_s)->importable());
     EXPECT_TRUE(result.prompts.isEmpty());
-    EXPECT_EQ(result.promptsProblem, u"prompt 2 is 2, not a text; no prompt was taken"_s);
+    EXPECT_EQ(result.promptsProblem, u"prompt 2 is the number 2, not a text; no prompt was taken"_s);
 
     // Applying takes only what can be taken.
     settings->setValue(SettingKey::QuotaAutoContinue, true);
