@@ -34,15 +34,37 @@ QString JsonDataFile::moveAside(const QString &path, const QString &problem, con
                                                                                                instead);
 }
 
+QString JsonDataFile::linkOutOfFolder(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.isSymLink())
+        return {};
+    const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
+    const QFileInfo pointedAt(info.symLinkTarget());
+    QString target = pointedAt.canonicalFilePath();
+    if (target.isEmpty()) {
+        // A dangling link: where its file would be made (its folder must exist).
+        const QString targetFolder = QFileInfo(pointedAt.absolutePath()).canonicalFilePath();
+        if (!targetFolder.isEmpty())
+            target = targetFolder + u'/' + pointedAt.fileName();
+    }
+    if (!folder.isEmpty() && !target.isEmpty() && target.startsWith(folder + u'/'))
+        return {};
+    return u"it is a link to %1, outside the config folder, and the app does not write through such links"_s.arg(
+        info.symLinkTarget());
+}
+
 JsonDataFile::Loaded JsonDataFile::load(int maxVersion, OnBadFile onBad) const
 {
     Loaded loaded;
     QFile file(m_path);
-    if (!file.exists())
+    QString problem = linkOutOfFolder(m_path);
+    if (!file.exists() && problem.isEmpty())
         return loaded;
     loaded.existed = true;
-    QString problem;
-    if (!file.open(QIODevice::ReadOnly)) {
+    if (!problem.isEmpty()) {
+        // Not read at all: what it points at is none of the app's business.
+    } else if (!file.open(QIODevice::ReadOnly)) {
         problem = u"it cannot be opened (%1)"_s.arg(file.errorString());
     } else {
         QJsonParseError parseError {};
@@ -73,6 +95,12 @@ bool JsonDataFile::save(QJsonObject object, int version, QString *error, bool ow
 {
     if (version > 0)
         object.insert(u"version"_s, version);
+    // QSaveFile writes a link's target: refuse one that leaves the folder.
+    if (const QString problem = linkOutOfFolder(m_path); !problem.isEmpty()) {
+        if (error)
+            *error = u"cannot write %1: %2"_s.arg(m_path, problem);
+        return false;
+    }
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)

@@ -589,15 +589,10 @@ QString Settings::filePath() const
 QString Settings::checkFile(const QString &path)
 {
     const QFileInfo info(path);
-    if (info.isSymLink()) {
-        // Saving writes through a link: one that leaves the config folder could overwrite any
-        // file the app may write (a system file, run as root).
-        const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
-        const QString target = QFileInfo(info.symLinkTarget()).canonicalFilePath();
-        if (target.isEmpty() || !target.startsWith(folder + u'/'))
-            return u"it is a link to %1, outside the config folder, and the app does not write through such "
-                   "links"_s.arg(info.symLinkTarget());
-    }
+    // Saving writes through a link: one that leaves the config folder could overwrite any file
+    // the app may write (a system file, run as root).
+    if (const QString problem = JsonDataFile::linkOutOfFolder(path); !problem.isEmpty())
+        return problem;
     if (!info.exists())
         return {};
     if (info.isDir())

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 
 #include <gtest/gtest.h>
@@ -58,6 +59,49 @@ TEST(JsonDataFileTest, LeaveReportsABadFileWithoutTouchingIt)
     EXPECT_EQ(loaded.warning, path + u" could not be read: it does not hold a JSON object"_s);
     EXPECT_TRUE(QFile::exists(path));
     EXPECT_TRUE(loaded.movedAside.isEmpty());
+}
+
+// queue.json, history.json, runs and bridge sessions as links out of the config folder: a JSON
+// file elsewhere (another app's, a system file) is neither read as ours nor written over; the
+// link is moved aside, never its target. A link that stays inside the folder is fine.
+TEST(JsonDataFileTest, ALinkOutOfItsFolderIsNeitherReadNorWrittenThrough)
+{
+    QDir root(tempDir());
+    ASSERT_TRUE(root.mkpath(u"config"_s) && root.mkpath(u"elsewhere"_s));
+    const QString config = root.filePath(u"config"_s);
+    const QString victim = root.filePath(u"elsewhere/victim.json"_s);
+    writeFile(victim, "{\"theirs\": true}");
+
+    const QString queue = QDir(config).filePath(u"queue.json"_s);
+    ASSERT_TRUE(QFile::link(victim, queue));
+    const JsonDataFile::Loaded loaded = JsonDataFile(queue).load();
+    EXPECT_TRUE(loaded.object.isEmpty()) << "what the link points at is not read as ours";
+    EXPECT_TRUE(loaded.warning.contains(u"it is a link to %1, outside the config folder"_s.arg(victim)))
+        << loaded.warning.toStdString();
+    ASSERT_FALSE(loaded.movedAside.isEmpty());
+    EXPECT_TRUE(QFileInfo(loaded.movedAside).isSymLink()) << "the link is moved, not its target";
+    EXPECT_TRUE(JsonDataFile(queue).save({ { u"items"_s, 1 } }));
+    EXPECT_FALSE(QFileInfo(queue).isSymLink());
+    QFile target(victim);
+    ASSERT_TRUE(target.open(QIODevice::ReadOnly));
+    EXPECT_EQ(target.readAll(), QByteArray("{\"theirs\": true}")) << "the target is untouched";
+
+    // Saving through a link, even one to a file that does not exist yet, is refused.
+    const QString history = QDir(config).filePath(u"history.json"_s);
+    const QString planted = root.filePath(u"elsewhere/new.json"_s);
+    ASSERT_TRUE(QFile::link(planted, history));
+    QString error;
+    EXPECT_FALSE(JsonDataFile(history).save({ { u"entries"_s, 1 } }, 1, &error));
+    EXPECT_TRUE(error.contains(u"outside the config folder"_s)) << error.toStdString();
+    EXPECT_FALSE(QFile::exists(planted));
+
+    // Inside the folder a link is followed as before.
+    const QString real = QDir(config).filePath(u"real.json"_s);
+    const QString stats = QDir(config).filePath(u"stats.json"_s);
+    ASSERT_TRUE(JsonDataFile(real).save({ { u"clicks"_s, 3 } }));
+    ASSERT_TRUE(QFile::link(real, stats));
+    EXPECT_TRUE(JsonDataFile::linkOutOfFolder(stats).isEmpty());
+    EXPECT_EQ(JsonDataFile(stats).load().object.value(u"clicks"_s).toInt(), 3);
 }
 
 TEST(JsonDataFileTest, SavingWritesTheVersionUnlessToldNotToAndCanKeepOthersOut)
