@@ -111,14 +111,6 @@ const QStringList kExtensionActions {
     u"openSettingsPanel"_s,
     u"sendChatPrompt"_s,
 };
-const QByteArray kUserStatus = R"json({"userStatus": {
-  "name": "Ada", "email": "ada@example.com",
-  "planStatus": {"planInfo": {"planName": "Pro", "monthlyPromptCredits": 50000}, "availablePromptCredits": 42000},
-  "cascadeModelConfigData": {"clientModelConfigs": [
-    {"label": "Gemini 3 Pro (High)", "quotaInfo": {"remainingFraction": 0.6, "resetTime": "2026-02-07T14:23:01Z"}},
-    {"label": "Claude Sonnet 4.5", "quotaInfo": {"remainingFraction": 0, "resetTime": "2026-02-07T15:00:00Z"}},
-    {"label": "GPT-OSS 120B (Medium)"}
-  ]}}})json";
 const QString kCsrfToken = u"4f1c2a9e-csrf-secret"_s;
 
 // What the extension's sendCommand() got back, plus the HTTP status it ignored.
@@ -573,7 +565,7 @@ TEST_F(ExtensionCompatTest, GetAntigravityStatusSaysWhetherTheLanguageServerWasF
             if (request.path == "/exa.language_server_pb.LanguageServerService/GetUnleashData")
                 return { 200, "{}" };
             if (request.path == "/exa.language_server_pb.LanguageServerService/GetUserStatus")
-                return { 200, kUserStatus };
+                return { 200, readFixture(u"quota/antigravity-user-status.json"_s) };
             return { 404, "{\"code\":\"unimplemented\"}" };
         });
     ASSERT_TRUE(server.listenOnLoopback());

@@ -23,14 +23,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const QByteArray kUserStatus = R"json({"userStatus": {
-  "name": "Ada", "email": "ada@example.com",
-  "planStatus": {"planInfo": {"planName": "Pro", "monthlyPromptCredits": 50000}, "availablePromptCredits": 42000},
-  "cascadeModelConfigData": {"clientModelConfigs": [
-    {"label": "Gemini 3 Pro (High)", "quotaInfo": {"remainingFraction": 0.6, "resetTime": "2026-02-07T14:23:01Z"}},
-    {"label": "Claude Sonnet 4.5", "quotaInfo": {"remainingFraction": 0, "resetTime": "2026-02-07T15:00:00Z"}},
-    {"label": "GPT-OSS 120B (Medium)"}
-  ]}}})json";
 
 const QString kToken = u"4f1c2a9e-csrf-secret"_s;
 
@@ -57,7 +49,7 @@ protected:
                 if (request.path == "/exa.language_server_pb.LanguageServerService/GetUnleashData")
                     return { 200, "{}" };
                 if (request.path == "/exa.language_server_pb.LanguageServerService/GetUserStatus")
-                    return { 200, kUserStatus };
+                    return { 200, readFixture(u"quota/antigravity-user-status.json"_s) };
                 return { 404, "{\"code\":\"unimplemented\"}" };
             });
         EXPECT_TRUE(server->listenOnLoopback());
