@@ -906,14 +906,20 @@ void BridgeSession::composeResults()
     setStatus(BridgeStatus::Sending, tr("reading the page after the command"));
     const QString tab = m_record.currentTab;
     const quint64 generation = m_generation;
-    // Requests the command started get a moment to finish, so their status is known.
-    auto settle = std::make_shared<std::function<void(int)>>();
-    *settle = [this, generation, tab, settle](int waited) {
+    // Requests the command started get a moment to finish, so their status is known; when it
+    // started any, the network must also stay quiet a little (a page often chains a second
+    // request on the first one's answer, and updates itself after the last).
+    constexpr int kQuietMs = 150;
+    auto settle = std::make_shared<std::function<void(int, int)>>();
+    *settle = [this, generation, tab, settle](int waited, int quiet) {
         if (generation != m_generation)
             return;
         const int pending = m_env.networkPending ? m_env.networkPending(tab, m_batchMark) : 0;
-        if (pending > 0 && waited < m_options.networkSettle.count()) {
-            QTimer::singleShot(25, this, [settle, waited] { (*settle)(waited + 25); });
+        const bool calledOut = m_env.networkSince && !m_env.networkSince(tab, m_batchMark, 1).isEmpty();
+        const bool busy = pending > 0 || (calledOut && quiet < kQuietMs);
+        if (busy && waited < m_options.networkSettle.count()) {
+            const int nextQuiet = pending > 0 ? 0 : quiet + 25;
+            QTimer::singleShot(25, this, [settle, waited, nextQuiet] { (*settle)(waited + 25, nextQuiet); });
             return;
         }
         snapshot(tab, [this, tab](const Snapshot &snap) {
@@ -954,7 +960,7 @@ void BridgeSession::composeResults()
             send(lines.join(u"\n\n"_s));
         });
     };
-    (*settle)(0);
+    (*settle)(0, 0);
 }
 
 } // namespace mpa
