@@ -178,7 +178,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     resize(920, 660);
 
     // getUISnapshot, listUIElements and uiAction answer from this window.
-    new WindowAutomation(this, m_engine->commands(), m_engine->settings());
+    m_automation = new WindowAutomation(this, m_engine->settings());
 
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
@@ -194,6 +194,17 @@ MainWindow::~MainWindow()
 {
     if (m_engine->desktopUi() == this)
         m_engine->setDesktopUi(nullptr);
+}
+
+QJsonObject MainWindow::uiSnapshot() const
+{
+    return m_automation->snapshot();
+}
+
+void MainWindow::performUiAction(const QString &type, const QString &target, const QJsonValue &value,
+                                 CommandReply reply)
+{
+    m_automation->perform(type, target, value, std::move(reply));
 }
 
 QStringList MainWindow::settingsPages() const

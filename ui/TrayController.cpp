@@ -98,22 +98,19 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     Scheduler *scheduler = engine->scheduler();
     m_queueStart = m_queueMenu->addAction(tr("Start"));
     m_queueStart->setObjectName(u"queueStartAction"_s);
-    connect(m_queueStart, &QAction::triggered, this,
-            [this, scheduler] { queueResult(scheduler->startQueue()); });
+    connect(m_queueStart, &QAction::triggered, this, [this] { runQueueAction(&Scheduler::startQueue); });
     m_queuePause = m_queueMenu->addAction(tr("Pause"));
     m_queuePause->setObjectName(u"queuePauseAction"_s);
     connect(m_queuePause, &QAction::triggered, this, [this, scheduler] {
-        queueResult(scheduler->queue().state == PromptQueue::State::Paused ? scheduler->resumeQueue()
-                                                                           : scheduler->pauseQueue());
+        runQueueAction(scheduler->queue().state == PromptQueue::State::Paused ? &Scheduler::resumeQueue
+                                                                              : &Scheduler::pauseQueue);
     });
     m_queueSkip = m_queueMenu->addAction(tr("Skip Current Prompt"));
     m_queueSkip->setObjectName(u"queueSkipAction"_s);
-    connect(m_queueSkip, &QAction::triggered, this,
-            [this, scheduler] { queueResult(scheduler->skipPrompt()); });
+    connect(m_queueSkip, &QAction::triggered, this, [this] { runQueueAction(&Scheduler::skipPrompt); });
     m_queueStop = m_queueMenu->addAction(tr("Stop"));
     m_queueStop->setObjectName(u"queueStopAction"_s);
-    connect(m_queueStop, &QAction::triggered, this,
-            [this, scheduler] { queueResult(scheduler->stopQueue()); });
+    connect(m_queueStop, &QAction::triggered, this, [this] { runQueueAction(&Scheduler::stopQueue); });
     m_queueActions = { m_queueStart, m_queuePause, m_queueSkip, m_queueStop };
     connect(m_sendNowAction, &QAction::triggered, this, &TrayController::sendPromptNow);
     connect(scheduler, &Scheduler::queueChanged, this, &TrayController::refresh);
@@ -406,10 +403,12 @@ void TrayController::openNotification(Notifier::Kind kind)
     m_window->showAndRaise();
 }
 
-void TrayController::queueResult(const QString &refusal)
+void TrayController::runQueueAction(bool (Scheduler::*act)(QString *error))
 {
+    QString refusal;
+    const bool done = (m_engine->scheduler()->*act)(&refusal);
     refresh();
-    if (refusal.isEmpty())
+    if (done)
         return;
     qCInfo(lcUi).noquote() << "queue:" << refusal;
     if (isTrayVisible() && QSystemTrayIcon::supportsMessages()) {

@@ -87,8 +87,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
     m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
-    // The window's own automation: answered by the window once it exists (ui/WindowAutomation).
-    UiActions::install(m_commands, nullptr);
+    // The window's own automation: answered through the DesktopUi while a window exists.
+    UiActions::install(m_commands, this);
     ExtensionActions::install(this);
     m_relauncher = new IdeRelauncher(ProcessFinder::createDefault(), this);
     RelaunchActions::install(m_commands, m_relauncher, m_settings);

@@ -58,7 +58,7 @@ TEST_F(ExtensionImportDialogTest, ShowsEveryValueBeforeImportingAndImportsOnlyWh
     place(u"Code"_s, u"vscode-full.json"_s);
     place(u"Windsurf"_s, u"windsurf-malformed.json"_s);
     settings->setValue(SettingKey::CdpPort, 9555);
-    ASSERT_TRUE(engine->scheduler()->setQueue({ u"Mine"_s }).isEmpty());
+    ASSERT_TRUE(engine->scheduler()->setQueue({ u"Mine"_s }));
 
     GeneralPage page(engine.get());
     page.show();

@@ -348,14 +348,12 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     connect(m_learn, &QPushButton::clicked, this, &BridgePage::learn);
     connect(m_agent, &QComboBox::currentIndexChanged, this, &BridgePage::refreshTargets);
     connect(m_pause, &QPushButton::clicked, this, [this] {
-        const QString error = this->engine()->bridge()->pause(m_shownSession);
-        if (!error.isEmpty())
+        if (QString error; !this->engine()->bridge()->pause(m_shownSession, &error))
             showError(m_status, error);
     });
     connect(m_resume, &QPushButton::clicked, this, &BridgePage::resume);
     connect(m_stop, &QPushButton::clicked, this, [this] {
-        const QString error = this->engine()->bridge()->stop(m_shownSession);
-        if (!error.isEmpty())
+        if (QString error; !this->engine()->bridge()->stop(m_shownSession, &error))
             showError(m_status, error);
     });
     connect(m_approve, &QPushButton::clicked, this, [this] { answer(true); });
@@ -739,8 +737,7 @@ void BridgePage::answer(bool approve)
 {
     if (m_shownSession.isEmpty())
         return;
-    const QString error = engine()->bridge()->answer(m_shownSession, approve);
-    if (!error.isEmpty())
+    if (QString error; !engine()->bridge()->answer(m_shownSession, approve, &error))
         showError(m_status, error);
 }
 

@@ -309,7 +309,7 @@ void ConnectionPage::testConnection()
 {
     const QString host = qobject_cast<QLineEdit *>(m_host->editor())->text().trimmed();
     const auto port = quint16(qobject_cast<QSpinBox *>(m_port->editor())->value());
-    if (const QString problem = settings()->validate(SettingKey::CdpHost, host); !problem.isEmpty()) {
+    if (!settings()->validate(SettingKey::CdpHost, host)) {
         m_host->commit(); // shows the problem under the field
         ErrorStyle::setError(m_testResult);
         m_testResult->setText(tr("Fix the host first."));

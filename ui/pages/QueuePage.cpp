@@ -66,13 +66,13 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     controls->addStretch(1);
     state->addLayout(controls);
     Scheduler *scheduler = engine->scheduler();
-    connect(m_start, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->startQueue()); });
+    connect(m_start, &QPushButton::clicked, this, [this] { run(&Scheduler::startQueue); });
     connect(m_pause, &QPushButton::clicked, this, [this, scheduler] {
-        report(scheduler->queue().state == PromptQueue::State::Paused ? scheduler->resumeQueue()
-                                                                      : scheduler->pauseQueue());
+        run(scheduler->queue().state == PromptQueue::State::Paused ? &Scheduler::resumeQueue
+                                                                   : &Scheduler::pauseQueue);
     });
-    connect(m_skip, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->skipPrompt()); });
-    connect(m_stop, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->stopQueue()); });
+    connect(m_skip, &QPushButton::clicked, this, [this] { run(&Scheduler::skipPrompt); });
+    connect(m_stop, &QPushButton::clicked, this, [this] { run(&Scheduler::stopQueue); });
 
     // When.
     QFormLayout *when = addFormGroup(tr("When"));
@@ -230,8 +230,10 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     refreshQueue();
 }
 
-void QueuePage::report(const QString &refusal)
+void QueuePage::run(bool (Scheduler::*act)(QString *error))
 {
+    QString refusal;
+    (engine()->scheduler()->*act)(&refusal);
     showMessage(refusal);
     refreshQueue();
 }
@@ -269,7 +271,9 @@ void QueuePage::saveQueue()
         if (!prompt.trimmed().isEmpty())
             prompts.append(prompt); // an emptied prompt is taken out
     }
-    showMessage(engine()->scheduler()->setQueue(prompts));
+    QString refusal;
+    engine()->scheduler()->setQueue(prompts, &refusal);
+    showMessage(refusal);
     refreshQueue();
 }
 

@@ -439,8 +439,7 @@ void TasksPage::answer(bool approve)
 {
     if (m_shownRun.isEmpty())
         return;
-    const QString error = engine()->runs()->answer(m_shownRun, approve, m_answer->text().trimmed());
-    if (error.isEmpty())
+    if (QString error; engine()->runs()->answer(m_shownRun, approve, m_answer->text().trimmed(), &error))
         m_answer->clear();
     else
         m_status->setText(error);
