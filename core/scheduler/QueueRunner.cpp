@@ -213,7 +213,7 @@ bool QueueRunner::skip(QString *error)
     return true;
 }
 
-bool QueueRunner::reset(QString *error)
+void QueueRunner::reset()
 {
     leaveStep();
     m_queue.position = 0;
@@ -222,7 +222,6 @@ bool QueueRunner::reset(QString *error)
     halt(PromptQueue::State::Stopped, {});
     qCInfo(lcScheduler) << "queue reset";
     Q_EMIT changed();
-    return true;
 }
 
 bool QueueRunner::setPrompts(const QStringList &prompts, QString *error)

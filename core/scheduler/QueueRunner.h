@@ -66,7 +66,7 @@ public:
     bool resume(QString *error = nullptr);
     bool stop(QString *error = nullptr);
     bool skip(QString *error = nullptr);
-    bool reset(QString *error = nullptr);
+    void reset();
     // Replaces the task prompts (not while the queue runs).
     bool setPrompts(const QStringList &prompts, QString *error = nullptr);
 

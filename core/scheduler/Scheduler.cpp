@@ -53,7 +53,7 @@ void Scheduler::start()
         && m_settings->stringValue(SettingKey::ScheduleMode) == u"queue"_s;
     if (autoStart && queue.state == PromptQueue::State::Stopped && !queue.isEmpty()) {
         qCInfo(lcScheduler) << "schedule/autoStartQueue is on: starting the queue";
-        if (const QString refused = startQueue(); !refused.isEmpty())
+        if (QString refused; !startQueue(&refused))
             qCWarning(lcScheduler).noquote() << "the queue did not start:" << refused;
     } else if (autoStart && queue.state == PromptQueue::State::Paused) {
         qCInfo(lcScheduler)
@@ -131,9 +131,10 @@ bool Scheduler::skipPrompt(QString *error)
     return m_runner->skip(error);
 }
 
-bool Scheduler::rewindQueue(QString *error)
+bool Scheduler::rewindQueue(QString * /*error: never refused*/)
 {
-    return m_runner->reset(error);
+    m_runner->reset();
+    return true;
 }
 
 bool Scheduler::clearQueue(QString *error)

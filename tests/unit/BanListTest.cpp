@@ -4,6 +4,7 @@
 #include "safety/BanList.h"
 
 #include "QtPrinters.h"
+#include "Refusal.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -16,19 +17,16 @@
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
+using namespace mpa::test;
 
 namespace {
 
-// Why checkEntry() refuses `entry` (it must refuse it).
 QString entryProblem(const QString &entry)
 {
-    QString problem;
-    EXPECT_FALSE(BanList::checkEntry(entry, &problem)) << entry.toStdString();
-    return problem;
+    return refusalOf([&](QString *error) { return BanList::checkEntry(entry, error); });
 }
 
 } // namespace
-using namespace mpa::test;
 
 TEST(BanListTest, EveryCorpusCaseGetsItsVerdict)
 {

@@ -189,7 +189,7 @@ TEST_F(QueueRunnerTest, AResetDuringASendLeavesTheQueueIdleOnceTheChatAnswers)
 {
     chat.setHoldSends(true);
     run({ u"a"_s, u"b"_s });
-    EXPECT_TRUE(runner->reset());
+    runner->reset();
     chat.answerHeld(true);
     EXPECT_EQ(runner->phase(), Phase::Idle);
     EXPECT_EQ(current().status, Status::Pending) << "an answer about a step that was reset changes nothing";
