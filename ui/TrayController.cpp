@@ -337,28 +337,29 @@ void TrayController::refreshGlance()
     AutoAcceptController *autoAccept = m_engine->autoAccept();
     const AutoAcceptCounts today = autoAccept->stats()->day();
     m_todayAction->setText(tr("Today: %1 · %2")
-                               .arg(today.clicks == 1 ? tr("1 click") : tr("%1 clicks").arg(today.clicks),
-                                    tr("%1 blocked").arg(today.blocked)));
+                               .arg(tr("%n click(s)", nullptr, int(today.clicks)), tr("%1 blocked").arg(today.blocked)));
     m_todayAction->setVisible(!m_standby);
 
     const PromptQueue &queue = m_engine->scheduler()->queue();
     QString progress;
     if (queue.state == PromptQueue::State::Running) {
-        progress = tr("Queue: prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size());
+        const int at = queue.position + 1;
+        const auto of = queue.items.size();
         switch (m_engine->scheduler()->phase()) {
         case Scheduler::Phase::Sending:
-            progress += tr(" · sending");
+            progress = tr("Queue: prompt %1 of %2 · sending").arg(at).arg(of);
             break;
         case Scheduler::Phase::RetryWait:
-            progress += tr(" · retrying soon");
+            progress = tr("Queue: prompt %1 of %2 · retrying soon").arg(at).arg(of);
             break;
         case Scheduler::Phase::WaitingForSilence:
-            progress += tr(" · waiting for the agent to finish");
+            progress = tr("Queue: prompt %1 of %2 · waiting for the agent to finish").arg(at).arg(of);
             break;
         case Scheduler::Phase::HeldByQuota:
-            progress += tr(" · held: quota used up");
+            progress = tr("Queue: prompt %1 of %2 · held: quota used up").arg(at).arg(of);
             break;
         case Scheduler::Phase::Idle:
+            progress = tr("Queue: prompt %1 of %2").arg(at).arg(of);
             break;
         }
     } else if (queue.state == PromptQueue::State::Paused) {

@@ -37,34 +37,29 @@ namespace {
 constexpr int kSessionIdRole = Qt::UserRole + 1;
 const QColor kErrorColor(0xb3, 0x26, 0x1e);
 
-QString tr_(const char *text)
-{
-    return QCoreApplication::translate("mpa::BridgePage", text);
-}
-
 QString statusText(BridgeStatus status)
 {
     switch (status) {
     case BridgeStatus::Starting:
-        return tr_("Starting");
+        return QCoreApplication::translate("mpa::BridgePage", "Starting");
     case BridgeStatus::WaitingChat:
-        return tr_("Waiting for the chat");
+        return QCoreApplication::translate("mpa::BridgePage", "Waiting for the chat");
     case BridgeStatus::Running:
-        return tr_("Running a command");
+        return QCoreApplication::translate("mpa::BridgePage", "Running a command");
     case BridgeStatus::Sending:
-        return tr_("Sending to the chat");
+        return QCoreApplication::translate("mpa::BridgePage", "Sending to the chat");
     case BridgeStatus::WaitingUser:
-        return tr_("Waiting for you");
+        return QCoreApplication::translate("mpa::BridgePage", "Waiting for you");
     case BridgeStatus::Paused:
-        return tr_("Paused");
+        return QCoreApplication::translate("mpa::BridgePage", "Paused");
     case BridgeStatus::Done:
-        return tr_("Done");
+        return QCoreApplication::translate("mpa::BridgePage", "Done");
     case BridgeStatus::Stopped:
-        return tr_("Stopped");
+        return QCoreApplication::translate("mpa::BridgePage", "Stopped");
     case BridgeStatus::Failed:
-        return tr_("Failed");
+        return QCoreApplication::translate("mpa::BridgePage", "Failed");
     case BridgeStatus::Interrupted:
-        return tr_("Interrupted");
+        return QCoreApplication::translate("mpa::BridgePage", "Interrupted");
     }
     return {};
 }
@@ -73,17 +68,17 @@ QString stateText(BridgeCommand::State state)
 {
     switch (state) {
     case BridgeCommand::State::Queued:
-        return tr_("queued");
+        return QCoreApplication::translate("mpa::BridgePage", "queued");
     case BridgeCommand::State::Running:
-        return tr_("running");
+        return QCoreApplication::translate("mpa::BridgePage", "running");
     case BridgeCommand::State::Done:
-        return tr_("done");
+        return QCoreApplication::translate("mpa::BridgePage", "done");
     case BridgeCommand::State::Failed:
-        return tr_("failed");
+        return QCoreApplication::translate("mpa::BridgePage", "failed");
     case BridgeCommand::State::Refused:
-        return tr_("refused");
+        return QCoreApplication::translate("mpa::BridgePage", "refused");
     case BridgeCommand::State::Unknown:
-        return tr_("unknown — not run again");
+        return QCoreApplication::translate("mpa::BridgePage", "unknown — not run again");
     }
     return {};
 }
@@ -607,9 +602,9 @@ void BridgePage::showCommands(const BridgeRecord &record)
             || command.state == BridgeCommand::State::Refused || command.state == BridgeCommand::State::Unknown;
         QString result = bad && !command.error.isEmpty() ? command.error : command.result;
         if (command.decision == u"approved"_s)
-            result += tr(" (approved by you)");
+            result = tr("%1 (approved by you)").arg(result);
         else if (command.decision == u"denied"_s)
-            result += tr(" (denied by you)");
+            result = tr("%1 (denied by you)").arg(result);
         const bool held = record.status == BridgeStatus::WaitingUser
             && record.question.value(u"command").toString() == command.key;
         const QStringList cells { QString::number(command.turn), commandText(command), command.element,

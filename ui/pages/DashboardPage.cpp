@@ -134,8 +134,7 @@ void DashboardPage::refresh()
     if (const QString pausedPages = EngineControls::pausedPagesText(engine());
         !pausedPages.isEmpty() && EngineControls::autoAcceptEnabled(engine()))
         state += u"<br>"_s
-            + QString(pausedPages + tr(". To resume there, tick the page again on the Auto-accept page."))
-                  .toHtmlEscaped();
+            + tr("%1. To resume there, tick the page again on the Auto-accept page.").arg(pausedPages).toHtmlEscaped();
     m_state->setText(state);
     const QuotaMonitor *quota = engine()->quota();
     const QString glance = quota->isHolding() ? tr("Quota used up: %1").arg(quota->verdict().reason)
@@ -163,7 +162,7 @@ void DashboardPage::refresh()
         QString text
             = profile ? tr("%1 — %2").arg(title, profile->name) : tr("%1 — no IDE profile").arg(title);
         if (engine()->autoAccept()->isTargetPaused(info.targetId))
-            text += tr(" — auto-accept paused here");
+            text = tr("%1 — auto-accept paused here").arg(text);
         auto *item = new QListWidgetItem(text, m_targets);
         item->setToolTip(info.url);
     }

@@ -160,12 +160,10 @@ void SafetyPage::updateCount()
         m_count->setText(tr("No patterns of your own: the built-in rules alone"));
         return;
     }
-    QString text = list.size() == 1 ? tr("1 pattern") : tr("%1 patterns").arg(list.size());
-    if (regexes == 1)
-        text += tr(", 1 of them a regular expression");
-    else if (regexes > 1)
-        text += tr(", %1 of them regular expressions").arg(regexes);
-    m_count->setText(text);
+    const QString patterns = tr("%n pattern(s)", nullptr, int(list.size()));
+    m_count->setText(regexes == 0
+                         ? patterns
+                         : tr("%1, %n of them regular expression(s)", nullptr, int(regexes)).arg(patterns));
 }
 
 bool SafetyPage::resetToDefaults(bool confirmed)
