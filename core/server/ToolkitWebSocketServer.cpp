@@ -153,16 +153,20 @@ void ToolkitWebSocketServer::admitHandshake(QTcpSocket *tcp)
         return;
     if (m_handshakes.size() >= kMaxHandshakes)
         evictOldestHandshake();
-    m_handshakes.insert(tcp, m_nextOrder++);
+    m_handshakes.insert(tcp, Handshake { m_nextOrder++, false });
     // The head is read into a bounded buffer: one that does not end within it never will.
     tcp->setReadBufferSize(kMaxHandshakeBytes);
     connect(tcp, &QTcpSocket::readyRead, this, [this, tcp] {
-        if (!m_handshakes.contains(tcp) || tcp->bytesAvailable() < kMaxHandshakeBytes
-            || tcp->peek(kMaxHandshakeBytes).contains("\r\n\r\n"))
+        const auto it = m_handshakes.find(tcp);
+        if (it == m_handshakes.end() || it->complete)
+            return;
+        const QByteArray head = tcp->peek(kMaxHandshakeBytes);
+        it->complete = head.contains("\r\n\r\n");
+        if (it->complete || head.size() < kMaxHandshakeBytes)
             return;
         qCDebug(lcServer).noquote() << "agent server: closing" << tcp->peerPort()
                                     << "- its upgrade request is over" << kMaxHandshakeBytes << "bytes";
-        m_handshakes.remove(tcp);
+        m_handshakes.erase(it);
         tcp->write("HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
         tcp->disconnectFromHost();
     });
@@ -185,18 +189,25 @@ void ToolkitWebSocketServer::admitHandshake(QTcpSocket *tcp)
 
 void ToolkitWebSocketServer::evictOldestHandshake()
 {
-    QList<std::pair<quint64, QTcpSocket *>> byAge;
-    for (auto it = m_handshakes.cbegin(); it != m_handshakes.cend(); ++it)
-        byAge.append({ it.value(), it.key() });
-    std::sort(byAge.begin(), byAge.end());
-    for (const auto &[order, socket] : byAge) {
-        QPointer<QTcpSocket> tcp(socket);
+    // The oldest whose head is not complete; what it has sent is read first (it may complete
+    // it). Those with complete heads become WebSockets on the next pass and count there.
+    for (int tries = 0; tries < 4; ++tries) {
+        QTcpSocket *oldest = nullptr;
+        quint64 oldestOrder = 0;
+        for (auto it = m_handshakes.cbegin(); it != m_handshakes.cend(); ++it) {
+            if (it->complete || (oldest && it->order >= oldestOrder))
+                continue;
+            oldest = it.key();
+            oldestOrder = it->order;
+        }
+        if (!oldest)
+            return;
+        QPointer<QTcpSocket> tcp(oldest);
         if (tcp->state() == QAbstractSocket::ConnectedState)
-            tcp->waitForReadyRead(0); // what has arrived, read now (it may complete the head)
+            tcp->waitForReadyRead(0);
         if (!tcp || !m_handshakes.contains(tcp))
             return; // it went meanwhile: a place is free
-        // A complete request is upgraded on the next pass of the event loop: not evicted.
-        if (tcp->peek(kMaxHandshakeBytes).contains("\r\n\r\n"))
+        if (m_handshakes.value(tcp).complete)
             continue;
         qCDebug(lcServer).noquote() << "agent server: evicting" << tcp->peerPort()
                                     << "- too many connections in the upgrade";
@@ -204,7 +215,6 @@ void ToolkitWebSocketServer::evictOldestHandshake()
         tcp->abort();
         return;
     }
-    // Every one has a complete request: they become WebSockets at once (and count there).
 }
 
 void ToolkitWebSocketServer::evictOldestPending()

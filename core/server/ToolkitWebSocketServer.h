@@ -112,7 +112,12 @@ private:
     QPointer<QTcpServer> m_listener; // a child of m_server
     QString m_token;
     QHash<QWebSocket *, Client> m_clients;
-    QHash<QTcpSocket *, quint64> m_handshakes; // in the upgrade, with their arrival order
+    struct Handshake
+    {
+        quint64 order = 0; // arrival
+        bool complete = false; // its request head has arrived: it is upgraded on the next pass
+    };
+    QHash<QTcpSocket *, Handshake> m_handshakes; // in the upgrade
     QTimer m_heartbeat;
     std::chrono::milliseconds m_authTimeout { 3000 };
     std::chrono::milliseconds m_handshakeTimeout { 5000 };
