@@ -2,13 +2,21 @@
 // the C locale and a language without a catalogue show English, and every string lupdate finds
 // in the sources has a German translation with the same placeholders.
 #include "MainWindow.h"
+#include "SettingsPage.h"
 #include "QtPrinters.h"
 #include "ScopedEnv.h"
 #include "TestEnvironment.h"
 #include "UiTest.h"
 #include "UiTranslator.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QLabel>
+#include <QMetaEnum>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QDir>
 #include <QFile>
 #include <QListWidget>
@@ -30,6 +38,10 @@ namespace {
 
 class TranslationTest : public UiTest
 {
+protected:
+    // Every page of a window at 800×600, each saved as translation-<language>-<page>.png beside
+    // the other screenshots (build/<preset>/screenshots) to be looked at; returns what is cut off.
+    QStringList everyPageAt800x600(const QString &language);
 };
 
 QStringList pageTitles(const MainWindow &window)
@@ -130,6 +142,71 @@ TEST_F(TranslationTest, MpaLangChoosesTheLanguageOverTheSystems)
     }
     ScopedEnv unset("MPA_LANG", QString());
     EXPECT_EQ(UiTranslator::chosenLocale(), QLocale::system());
+}
+
+// What German's longer words cut off in `root`: buttons and one-line labels narrower than their
+// text, and a page that only fits by scrolling sideways.
+QStringList clipped(QWidget *root)
+{
+    QStringList problems;
+    const auto name = [](const QWidget *w, const QString &text) {
+        return u"%1 \"%2\" (%3)"_s.arg(QString::fromLatin1(w->metaObject()->className()), text, w->objectName());
+    };
+    for (QAbstractButton *button : root->findChildren<QAbstractButton *>()) {
+        if (button->isVisibleTo(root) && !button->text().isEmpty()
+            && button->width() < button->minimumSizeHint().width())
+            problems.append(u"cut off: "_s + name(button, button->text())
+                            + u" %1 < %2 px"_s.arg(button->width()).arg(button->minimumSizeHint().width()));
+    }
+    for (QLabel *label : root->findChildren<QLabel *>()) {
+        if (label->isVisibleTo(root) && !label->wordWrap() && !label->text().isEmpty()
+            && label->textFormat() != Qt::RichText && label->pixmap().isNull()
+            && label->width() < label->minimumSizeHint().width())
+            problems.append(u"cut off: "_s + name(label, label->text())
+                            + u" %1 < %2 px"_s.arg(label->width()).arg(label->minimumSizeHint().width()));
+    }
+    for (QComboBox *combo : root->findChildren<QComboBox *>()) {
+        if (combo->isVisibleTo(root) && combo->width() < combo->minimumSizeHint().width())
+            problems.append(u"cut off: "_s + name(combo, combo->currentText()));
+    }
+    for (QScrollArea *scroll : root->findChildren<QScrollArea *>()) {
+        if (scroll->isVisibleTo(root) && scroll->horizontalScrollBar()->isVisible())
+            problems.append(u"scrolls sideways: "_s + name(scroll, QString()));
+    }
+    return problems;
+}
+
+QStringList TranslationTest::everyPageAt800x600(const QString &language)
+{
+    MainWindow window(engine.get());
+    window.resize(800, 600);
+    window.show();
+    QStringList problems;
+    for (int i = 0; i < MainWindow::kPageCount; ++i) {
+        const auto page = MainWindow::Page(i);
+        window.showPage(page);
+        const QString key
+            = QString::fromLatin1(QMetaEnum::fromType<MainWindow::Page>().valueToKey(i)).toLower();
+        screenshot(&window, u"translation-%1-%2"_s.arg(language, key));
+        for (const QString &problem : clipped(window.page(page)))
+            problems.append(key + u": "_s + problem);
+    }
+    return problems;
+}
+
+TEST_F(TranslationTest, EnglishFitsEveryPageAt800x600)
+{
+    const QStringList problems = everyPageAt800x600(u"en"_s);
+    EXPECT_TRUE(problems.isEmpty()) << qPrintable(problems.join(u'\n'));
+}
+
+// German's longer words: the page list grows with "Automatisch annehmen", the pages get narrower.
+TEST_F(TranslationTest, GermanFitsEveryPageAt800x600)
+{
+    UiTranslator translator;
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
+    const QStringList problems = everyPageAt800x600(u"de"_s);
+    EXPECT_TRUE(problems.isEmpty()) << qPrintable(problems.join(u'\n'));
 }
 
 // One <message> of a .ts file.
