@@ -55,8 +55,8 @@
         <translation>Über Multi Purpose Agent</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Multi Purpose Agent %1&lt;/h3&gt;&lt;p&gt;Keeps the AI agents in your IDEs moving, feeds them prompts, pauses while the model's quota is spent, and lets other agents and LLMs work in your browser tabs — safely.&lt;/p&gt;&lt;p&gt;Qt %2 (built with %3) · MIT licence&lt;/p&gt;&lt;p&gt;&lt;a href="%4"&gt;Project page&lt;/a&gt; · &lt;a href="%4/issues"&gt;Report a problem&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Settings and data: &lt;code&gt;%5&lt;/code&gt;&lt;br&gt;Logs: &lt;code&gt;%6&lt;/code&gt;&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Multi Purpose Agent %1&lt;/h3&gt;&lt;p&gt;Hält die KI-Agenten in Ihren IDEs in Bewegung, versorgt sie mit Prompts, pausiert, solange das Kontingent des Modells aufgebraucht ist, und lässt andere Agenten und LLMs in Ihren Browser-Tabs arbeiten – sicher.&lt;/p&gt;&lt;p&gt;Qt %2 (erstellt mit %3) · MIT-Lizenz&lt;/p&gt;&lt;p&gt;&lt;a href="%4"&gt;Projektseite&lt;/a&gt; · &lt;a href="%4/issues"&gt;Problem melden&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Einstellungen und Daten: &lt;code&gt;%5&lt;/code&gt;&lt;br&gt;Protokolle: &lt;code&gt;%6&lt;/code&gt;&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;Multi Purpose Agent %1&lt;/h3&gt;&lt;p&gt;Keeps the AI agents in your IDEs moving, feeds them prompts, pauses while the model&apos;s quota is spent, and lets other agents and LLMs work in your browser tabs — safely.&lt;/p&gt;&lt;p&gt;Qt %2 (built with %3) · MIT licence&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%4&quot;&gt;Project page&lt;/a&gt; · &lt;a href=&quot;%4/issues&quot;&gt;Report a problem&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Settings and data: &lt;code&gt;%5&lt;/code&gt;&lt;br&gt;Logs: &lt;code&gt;%6&lt;/code&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Multi Purpose Agent %1&lt;/h3&gt;&lt;p&gt;Hält die KI-Agenten in Ihren IDEs in Bewegung, versorgt sie mit Prompts, pausiert, solange das Kontingent des Modells aufgebraucht ist, und lässt andere Agenten und LLMs in Ihren Browser-Tabs arbeiten – sicher.&lt;/p&gt;&lt;p&gt;Qt %2 (erstellt mit %3) · MIT-Lizenz&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%4&quot;&gt;Projektseite&lt;/a&gt; · &lt;a href=&quot;%4/issues&quot;&gt;Problem melden&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Einstellungen und Daten: &lt;code&gt;%5&lt;/code&gt;&lt;br&gt;Protokolle: &lt;code&gt;%6&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Open the Settings Folder</source>
@@ -110,7 +110,7 @@
         <translation>Trennen</translation>
     </message>
     <message>
-        <source>Ends the agent's connection (an agent in client mode is dialled again)</source>
+        <source>Ends the agent&apos;s connection (an agent in client mode is dialled again)</source>
         <translation>Beendet die Verbindung des Agenten (ein Agent im Client-Modus wird erneut angewählt)</translation>
     </message>
     <message>
@@ -149,7 +149,7 @@
         <translation>Automatisch annehmen</translation>
     </message>
     <message>
-        <source>Clicks Accept, Run, Retry and similar buttons in the IDE's agent panel so the agent keeps going. Commands on the ban list are never run.</source>
+        <source>Clicks Accept, Run, Retry and similar buttons in the IDE&apos;s agent panel so the agent keeps going. Commands on the ban list are never run.</source>
         <translation>Klickt Accept, Run, Retry und ähnliche Schaltflächen im Agentenbereich der IDE, damit der Agent weiterarbeitet. Befehle auf der Sperrliste werden nie ausgeführt.</translation>
     </message>
     <message>
@@ -268,7 +268,7 @@
         <translation>Neu laden</translation>
     </message>
     <message>
-        <source>Read the browser's tabs again.</source>
+        <source>Read the browser&apos;s tabs again.</source>
         <translation>Die Tabs des Browsers neu einlesen.</translation>
     </message>
     <message>
@@ -476,11 +476,11 @@
         <translation>Die letzte Nachricht genau so, wie der Chat sie nach der Maskierung erhalten hat.</translation>
     </message>
     <message>
-        <source>Pick the chat's tab first.</source>
+        <source>Pick the chat&apos;s tab first.</source>
         <translation>Wählen Sie zuerst den Tab des Chats.</translation>
     </message>
     <message>
-        <source>Click the chat's message box in the browser.</source>
+        <source>Click the chat&apos;s message box in the browser.</source>
         <translation>Klicken Sie im Browser auf das Nachrichtenfeld des Chats.</translation>
     </message>
     <message>
@@ -655,7 +655,7 @@
         <translation>Laufende IDE mit Debugging neu starten</translation>
     </message>
     <message>
-        <source>Quit the IDE that runs now and open it again with debugging on the app's port and the same folders</source>
+        <source>Quit the IDE that runs now and open it again with debugging on the app&apos;s port and the same folders</source>
         <translation>Die laufende IDE beenden und mit Debugging auf dem Port der App und denselben Ordnern wieder öffnen</translation>
     </message>
     <message numerus="yes">
@@ -1110,7 +1110,7 @@
         <translation>Einstellungen aus der VS-Code-Erweiterung übernehmen</translation>
     </message>
     <message>
-        <source>The Multi Purpose Agent extension's settings were found. Tick what to bring over; nothing is written until you press Import.</source>
+        <source>The Multi Purpose Agent extension&apos;s settings were found. Tick what to bring over; nothing is written until you press Import.</source>
         <translation>Die Einstellungen der Erweiterung Multi Purpose Agent wurden gefunden. Haken Sie an, was übernommen werden soll; geschrieben wird erst, wenn Sie „Übernehmen“ drücken.</translation>
     </message>
     <message>
@@ -1303,7 +1303,7 @@
         <translation>Umstieg von der VS-Code-Erweiterung</translation>
     </message>
     <message>
-        <source>Brings the Multi Purpose Agent extension's settings over from the settings.json of Antigravity, VS Code, Cursor or Windsurf: the schedule, the queue's prompts, the check prompt, the quota, the port and the debug server. You see every value before it is imported.</source>
+        <source>Brings the Multi Purpose Agent extension&apos;s settings over from the settings.json of Antigravity, VS Code, Cursor or Windsurf: the schedule, the queue&apos;s prompts, the check prompt, the quota, the port and the debug server. You see every value before it is imported.</source>
         <translation>Übernimmt die Einstellungen der Erweiterung Multi Purpose Agent aus der settings.json von Antigravity, VS Code, Cursor oder Windsurf: den Zeitplan, die Prompts der Warteschlange, den Prüf-Prompt, das Kontingent, den Port und den Debug-Server. Sie sehen jeden Wert, bevor er übernommen wird.</translation>
     </message>
     <message>
@@ -1567,7 +1567,7 @@
         <translation>&amp;Über Multi Purpose Agent</translation>
     </message>
     <message>
-        <source>there is no settings page '%1'; the pages are %2</source>
+        <source>there is no settings page &apos;%1&apos;; the pages are %2</source>
         <translation>es gibt keine Einstellungsseite „%1“; die Seiten sind %2</translation>
     </message>
     <message>
@@ -1582,7 +1582,7 @@
         <translation>Modelle</translation>
     </message>
     <message>
-        <source>The language model the task agent thinks with: any OpenAI-compatible service, on the internet or on this machine. Keys are kept in your system's keychain.</source>
+        <source>The language model the task agent thinks with: any OpenAI-compatible service, on the internet or on this machine. Keys are kept in your system&apos;s keychain.</source>
         <translation>Das Sprachmodell, mit dem der Aufgaben-Agent denkt: jeder OpenAI-kompatible Dienst, im Internet oder auf diesem Rechner. Schlüssel werden im Schlüsselbund Ihres Systems aufbewahrt.</translation>
     </message>
     <message>
@@ -1734,7 +1734,7 @@
         <translation>Jede OpenAI-kompatible Adresse, z. B. http://127.0.0.1:8000/v1</translation>
     </message>
     <message>
-        <source>Empty: %1's own address (%2)</source>
+        <source>Empty: %1&apos;s own address (%2)</source>
         <translation>Leer: die eigene Adresse von %1 (%2)</translation>
     </message>
     <message>
@@ -1973,7 +1973,7 @@
         <translation>Warteschlange</translation>
     </message>
     <message>
-        <source>Sends prompts to the IDE's agent on a schedule, or works through a queue of prompts, the next one as soon as the agent has finished the last.</source>
+        <source>Sends prompts to the IDE&apos;s agent on a schedule, or works through a queue of prompts, the next one as soon as the agent has finished the last.</source>
         <translation>Sendet Prompts nach Zeitplan an den Agenten der IDE oder arbeitet eine Warteschlange von Prompts ab, den nächsten, sobald der Agent mit dem letzten fertig ist.</translation>
     </message>
     <message>
@@ -2109,7 +2109,7 @@
         <translation>Auswahl:</translation>
     </message>
     <message>
-        <source>Lists the conversations open in the IDE's agent panel.</source>
+        <source>Lists the conversations open in the IDE&apos;s agent panel.</source>
         <translation>Listet die Unterhaltungen auf, die im Agentenbereich der IDE offen sind.</translation>
     </message>
     <message>
@@ -2177,7 +2177,7 @@
         <translation>Bei dem Prompt weitermachen, an dem die Warteschlange angehalten hat</translation>
     </message>
     <message>
-        <source>Send the queue's prompts one after another, each when the agent has fallen silent after the last</source>
+        <source>Send the queue&apos;s prompts one after another, each when the agent has fallen silent after the last</source>
         <translation>Die Prompts der Warteschlange nacheinander senden, jeden, sobald der Agent nach dem letzten verstummt ist</translation>
     </message>
     <message>
@@ -2282,7 +2282,7 @@
     </message>
     <message>
         <source>%1 · %2</source>
-        <comment>the queue's status · what it does now</comment>
+        <comment>the queue&apos;s status · what it does now</comment>
         <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
@@ -2558,7 +2558,7 @@
         <translation>Prompt jetzt senden</translation>
     </message>
     <message>
-        <source>A prompt for the IDE's agent, sent now to the conversation set on the Prompt queue page:</source>
+        <source>A prompt for the IDE&apos;s agent, sent now to the conversation set on the Prompt queue page:</source>
         <translation>Ein Prompt für den Agenten der IDE, jetzt gesendet an die Unterhaltung, die auf der Seite „Warteschlange“ eingestellt ist:</translation>
     </message>
     <message>
@@ -2685,8 +2685,8 @@
         <translation>Agent-Server</translation>
     </message>
     <message>
-        <source>Clients pass it as ?token=… or in a first {"type":"auth"} message. multi-purpose-agent mcp serves the same tools over MCP on stdio.</source>
-        <translation>Clients übergeben es als ?token=… oder in einer ersten Nachricht {"type":"auth"}. multi-purpose-agent mcp bietet dieselben Werkzeuge über MCP auf stdio an.</translation>
+        <source>Clients pass it as ?token=… or in a first {&quot;type&quot;:&quot;auth&quot;} message. multi-purpose-agent mcp serves the same tools over MCP on stdio.</source>
+        <translation>Clients übergeben es als ?token=… oder in einer ersten Nachricht {&quot;type&quot;:&quot;auth&quot;}. multi-purpose-agent mcp bietet dieselben Werkzeuge über MCP auf stdio an.</translation>
     </message>
     <message>
         <source>Your tabs</source>
@@ -2717,7 +2717,7 @@
         <translation>Agenten file:-Adressen öffnen lassen (Ihre Dateien)</translation>
     </message>
     <message>
-        <source>The app's own folders (its tokens and settings) are never opened, whatever this says.</source>
+        <source>The app&apos;s own folders (its tokens and settings) are never opened, whatever this says.</source>
         <translation>Die eigenen Ordner der App (ihre Tokens und Einstellungen) werden nie geöffnet, egal was hier steht.</translation>
     </message>
     <message>
@@ -2837,7 +2837,7 @@
         <translation>Aufgaben</translation>
     </message>
     <message>
-        <source>Give the AI agent a task in one of your browser's tabs and watch it work. It acts only on that tab and the tabs it opens; in careful mode it asks you before anything risky.</source>
+        <source>Give the AI agent a task in one of your browser&apos;s tabs and watch it work. It acts only on that tab and the tabs it opens; in careful mode it asks you before anything risky.</source>
         <translation>Geben Sie dem KI-Agenten eine Aufgabe in einem Tab Ihres Browsers und sehen Sie ihm bei der Arbeit zu. Er handelt nur in diesem Tab und den Tabs, die er öffnet; im vorsichtigen Modus fragt er Sie vor allem Riskanten.</translation>
     </message>
     <message>
@@ -3094,7 +3094,7 @@
         <translation>Prompts automatisch senden</translation>
     </message>
     <message>
-        <source>Setting: schedule/enabled (the Prompt queue page's switch)</source>
+        <source>Setting: schedule/enabled (the Prompt queue page&apos;s switch)</source>
         <translation>Einstellung: schedule/enabled (der Schalter der Seite „Warteschlange“)</translation>
     </message>
     <message>
@@ -3268,7 +3268,7 @@ Muster: %2
         <translation>Auf diesem System wurde kein Starter dafür gefunden; wählen Sie auf der Seite „Verbindung“ eine andere IDE</translation>
     </message>
     <message>
-        <source>Connected to %1. Switch Auto-accept on (on the Dashboard or in the tray icon's menu) and the app clicks Accept, Run and Retry in your IDE's agent panel for you; the Prompt queue page feeds it prompts.</source>
+        <source>Connected to %1. Switch Auto-accept on (on the Dashboard or in the tray icon&apos;s menu) and the app clicks Accept, Run and Retry in your IDE&apos;s agent panel for you; the Prompt queue page feeds it prompts.</source>
         <translation>Verbunden mit %1. Schalten Sie „Automatisch annehmen“ ein (in der Übersicht oder im Menü des Symbols im Infobereich), dann klickt die App für Sie auf Accept, Run und Retry im Agentenbereich Ihrer IDE; die Seite „Warteschlange“ versorgt ihn mit Prompts.</translation>
     </message>
     <message>
