@@ -1,18 +1,23 @@
 // The window in the user's language: the German catalogue is embedded and loads from a locale,
 // the C locale and a language without a catalogue show English, and every string lupdate finds
 // in the sources has a German translation with the same placeholders.
+#include "AboutDialog.h"
 #include "MainWindow.h"
 #include "SettingsPage.h"
 #include "QtPrinters.h"
 #include "ScopedEnv.h"
 #include "TestEnvironment.h"
 #include "UiTest.h"
+#include "TrayController.h"
 #include "UiTranslator.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QLibraryInfo>
+#include <QPushButton>
 #include <QLabel>
 #include <QMetaEnum>
 #include <QScrollArea>
@@ -20,6 +25,7 @@
 #include <QDir>
 #include <QFile>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
 #include <QRegularExpression>
@@ -207,6 +213,41 @@ TEST_F(TranslationTest, GermanFitsEveryPageAt800x600)
     ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
     const QStringList problems = everyPageAt800x600(u"de"_s);
     EXPECT_TRUE(problems.isEmpty()) << qPrintable(problems.join(u'\n'));
+}
+
+TEST_F(TranslationTest, TheTrayMenuAndTheAboutBoxSpeakGerman)
+{
+    UiTranslator translator;
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
+    MainWindow window(engine.get());
+    TrayController tray(engine.get(), &window);
+    QStringList texts;
+    for (const QAction *action : tray.menu()->actions())
+        texts.append(action->text());
+    EXPECT_TRUE(texts.contains(u"Beenden"_s)) << qPrintable(texts.join(u" | "_s));
+    EXPECT_TRUE(texts.contains(u"Einstellungen …"_s)) << qPrintable(texts.join(u" | "_s));
+    EXPECT_TRUE(texts.contains(u"Heute: 0 Klicks · 0 gesperrt"_s)) << qPrintable(texts.join(u" | "_s));
+    tray.menu()->adjustSize();
+    screenshot(tray.menu(), u"translation-de-tray-menu"_s);
+
+    window.show();
+    window.findChild<QAction *>(u"aboutAction"_s)->trigger();
+    auto *about = window.findChild<AboutDialog *>(u"aboutDialog"_s);
+    ASSERT_NE(about, nullptr);
+    EXPECT_EQ(about->windowTitle(), u"Über Multi Purpose Agent"_s);
+    EXPECT_TRUE(about->text().contains(u"MIT-Lizenz"_s));
+    // Qt's own buttons speak German where the system has Qt's catalogue (qt6-translations-l10n).
+    const bool qtCatalogue
+        = QFile::exists(QLibraryInfo::path(QLibraryInfo::TranslationsPath) + u"/qtbase_de.qm"_s);
+    EXPECT_EQ(translator.hasQtCatalogue(), qtCatalogue);
+    if (qtCatalogue) {
+        const auto *box = about->findChild<QDialogButtonBox *>();
+        ASSERT_NE(box, nullptr);
+        ASSERT_NE(box->button(QDialogButtonBox::Close), nullptr);
+        EXPECT_EQ(box->button(QDialogButtonBox::Close)->text(), u"Schließen"_s);
+    }
+    screenshot(about, u"translation-de-about"_s);
+    about->close();
 }
 
 // One <message> of a .ts file.
