@@ -194,11 +194,11 @@
     </message>
     <message>
         <source>Click buttons labelled:</source>
-        <translation>Schaltflächen klicken mit:</translation>
+        <translation>Klicken bei Beschriftung:</translation>
     </message>
     <message>
         <source>Never click buttons labelled:</source>
-        <translation>Nie klicken mit:</translation>
+        <translation>Nie klicken bei Beschriftung:</translation>
     </message>
     <message>
         <source>Pages and profiles</source>
@@ -265,7 +265,7 @@
     </message>
     <message>
         <source>Refresh</source>
-        <translation>Aktualisieren</translation>
+        <translation>Neu laden</translation>
     </message>
     <message>
         <source>Read the browser&apos;s tabs again.</source>
@@ -273,7 +273,7 @@
     </message>
     <message>
         <source>Learn This Chat…</source>
-        <translation>Diesen Chat anlernen …</translation>
+        <translation>Anlernen …</translation>
     </message>
     <message>
         <source>For a chat the app does not know yet: click its message box, then its send button, and the app remembers where they are.</source>
@@ -289,7 +289,7 @@
     </message>
     <message>
         <source>Tabs it may use:</source>
-        <translation>Tabs, die er nutzen darf:</translation>
+        <translation>Nutzbare Tabs:</translation>
     </message>
     <message>
         <source>e.g. Fill in the travel expense form with the receipts in my mail</source>
@@ -301,11 +301,11 @@
     </message>
     <message>
         <source>Careful — ask me before payments, sign-ins, sending, deleting</source>
-        <translation>Vorsichtig – vor Zahlungen, Anmeldungen, Senden, Löschen nachfragen</translation>
+        <translation>Vorsichtig – fragt vor Zahlung, Anmeldung, Senden, Löschen</translation>
     </message>
     <message>
         <source>Autonomous — ask only about payments and sign-ins</source>
-        <translation>Selbstständig – nur bei Zahlungen und Anmeldungen nachfragen</translation>
+        <translation>Selbstständig – fragt nur bei Zahlung und Anmeldung</translation>
     </message>
     <message>
         <source>The default is the bridge/mode setting.</source>
@@ -437,7 +437,7 @@
     </message>
     <message>
         <source>No tabs: is the browser connected?</source>
-        <translation>Keine Tabs: Ist der Browser verbunden?</translation>
+        <translation>Keine Tabs – Browser verbunden?</translation>
     </message>
     <message>
         <source>The chat says: %1</source>
@@ -640,7 +640,7 @@
     </message>
     <message>
         <source>Restore Original</source>
-        <translation>Original wiederherstellen</translation>
+        <translation>Zurücksetzen</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -687,11 +687,11 @@
     </message>
     <message>
         <source>%1 did not open port %2 within %3 s. If it was already running, close all its windows and start it again.</source>
-        <translation>%1 hat Port %2 nicht innerhalb von %3 s geöffnet. Lief es schon, schließen Sie alle seine Fenster und starten Sie es erneut.</translation>
+        <translation>%1 hat Port %2 nicht innerhalb von %3 s geöffnet. Lief das Programm schon, schließen Sie alle seine Fenster und starten Sie es erneut.</translation>
     </message>
     <message>
         <source>Stopped waiting. %1 is still running (process %2); close it yourself if you do not want it.</source>
-        <translation>Warten beendet. %1 läuft noch (Prozess %2); schließen Sie es selbst, wenn Sie es nicht brauchen.</translation>
+        <translation>Warten beendet. %1 läuft noch (Prozess %2); schließen Sie das Programm selbst, wenn Sie es nicht brauchen.</translation>
     </message>
     <message>
         <source>Stopped waiting.</source>
@@ -699,19 +699,19 @@
     </message>
     <message>
         <source>%1 was killed before it opened port %2.</source>
-        <translation>%1 wurde beendet, bevor es Port %2 öffnete.</translation>
+        <translation>%1 wurde beendet, bevor Port %2 offen war.</translation>
     </message>
     <message>
         <source>%1 ended before it opened port %2 (exit code %3).</source>
-        <translation>%1 endete, bevor es Port %2 öffnete (Exit-Code %3).</translation>
+        <translation>%1 endete, bevor Port %2 offen war (Exit-Code %3).</translation>
     </message>
     <message>
         <source>Its last words: %1</source>
-        <translation>Seine letzte Ausgabe: %1</translation>
+        <translation>Letzte Ausgabe: %1</translation>
     </message>
     <message>
         <source>All it wrote is in %1.</source>
-        <translation>Seine gesamte Ausgabe steht in %1.</translation>
+        <translation>Die gesamte Ausgabe steht in %1.</translation>
     </message>
     <message>
         <source>This run uses %1:%2 (set on the command line); the saved address applies from the next start.</source>
@@ -771,7 +771,7 @@
     </message>
     <message>
         <source>Add Debugging to Launcher</source>
-        <translation>Debugging zum Starter hinzufügen</translation>
+        <translation>Starter anpassen</translation>
     </message>
     <message>
         <source>Make the usual way of starting %1 pass --remote-debugging-port=%2</source>
@@ -803,15 +803,15 @@
     </message>
     <message>
         <source>It opens again without a folder.</source>
-        <translation>Es öffnet sich wieder ohne Ordner.</translation>
+        <translation>Das Programm öffnet sich wieder ohne Ordner.</translation>
     </message>
     <message>
         <source>It opens again with: %1</source>
-        <translation>Es öffnet sich wieder mit: %1</translation>
+        <translation>Das Programm öffnet sich wieder mit: %1</translation>
     </message>
     <message>
         <source>%1 quits as if you chose Quit (it may ask you to save your files), then starts again with --remote-debugging-port=%2. %3</source>
-        <translation>%1 wird beendet, als hätten Sie „Beenden“ gewählt (eventuell fragt es, ob Ihre Dateien gespeichert werden sollen), und startet dann erneut mit --remote-debugging-port=%2. %3</translation>
+        <translation>%1 wird beendet, als hätten Sie „Beenden“ gewählt (eventuell werden Sie gefragt, ob Ihre Dateien gespeichert werden sollen), und startet dann erneut mit --remote-debugging-port=%2. %3</translation>
     </message>
     <message>
         <source>No launcher for %1 was found, so it cannot be started from here.</source>
@@ -862,7 +862,7 @@
     </message>
     <message>
         <source>What it did</source>
-        <translation>Was sie getan hat</translation>
+        <translation>Was die App getan hat</translation>
     </message>
     <message>
         <source>This week</source>
@@ -997,6 +997,33 @@
     </message>
 </context>
 <context>
+    <name>mpa::EngineStatus</name>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1 …</translation>
+    </message>
+    <message>
+        <source>Waiting for a browser at %1</source>
+        <translation>Warte auf einen Browser unter %1</translation>
+    </message>
+    <message>
+        <source>Connected to %1 · 1 page</source>
+        <translation>Verbunden mit %1 · 1 Seite</translation>
+    </message>
+    <message>
+        <source>Connected to %1 · %2 pages</source>
+        <translation>Verbunden mit %1 · %2 Seiten</translation>
+    </message>
+    <message>
+        <source>%1 · paused</source>
+        <translation>%1 · pausiert</translation>
+    </message>
+</context>
+<context>
     <name>mpa::ExtensionImportDialog</name>
     <message>
         <source>(none)</source>
@@ -1040,7 +1067,7 @@
     </message>
     <message>
         <source>Silent for (s)</source>
-        <translation>Still seit (s)</translation>
+        <translation>Ruhezeit (s)</translation>
     </message>
     <message>
         <source>Check prompt</source>
@@ -1241,7 +1268,7 @@
     </message>
     <message>
         <source>Sum up the session when auto-accept is switched off</source>
-        <translation>Die Sitzung zusammenfassen, wenn das automatische Annehmen ausgeschaltet wird</translation>
+        <translation>Nach dem automatischen Annehmen die Sitzung zusammenfassen</translation>
     </message>
     <message>
         <source>Say what was clicked while I was away from the IDE</source>
@@ -1249,7 +1276,7 @@
     </message>
     <message>
         <source>Sum up last week when a new week begins</source>
-        <translation>Zu Beginn einer neuen Woche die letzte Woche zusammenfassen</translation>
+        <translation>Zum Wochenbeginn die letzte Woche zusammenfassen</translation>
     </message>
     <message>
         <source>Say that the app is still running when I close the window</source>
@@ -1648,15 +1675,15 @@
     </message>
     <message>
         <source>Careful: ask me before anything risky</source>
-        <translation>Vorsichtig: vor allem Riskanten nachfragen</translation>
+        <translation>Vorsichtig: vor Riskantem fragen</translation>
     </message>
     <message>
         <source>Autonomous: ask only at the floor below</source>
-        <translation>Selbstständig: nur bei der Untergrenze unten nachfragen</translation>
+        <translation>Selbstständig: nur bei der Untergrenze fragen</translation>
     </message>
     <message>
         <source>Autonomous runs still ask about:</source>
-        <translation>Selbstständige Läufe fragen trotzdem nach bei:</translation>
+        <translation>Immer fragen bei:</translation>
     </message>
     <message>
         <source>Payments and sign-ins</source>
@@ -1664,7 +1691,7 @@
     </message>
     <message>
         <source>Nothing — the agent may pay and sign in without asking</source>
-        <translation>Nichts – der Agent darf ohne Nachfrage bezahlen und sich anmelden</translation>
+        <translation>Nichts – zahlt und meldet sich ohne Nachfrage an</translation>
     </message>
     <message>
         <source>“Nothing” lets an autonomous run spend money and type passwords on its own. Careful runs always ask.</source>
@@ -1692,11 +1719,11 @@
     </message>
     <message>
         <source>Steps shown in full:</source>
-        <translation>Vollständig gezeigte Schritte:</translation>
+        <translation>Ungekürzte Schritte:</translation>
     </message>
     <message>
         <source>Keep finished runs:</source>
-        <translation>Beendete Läufe aufbewahren:</translation>
+        <translation>Beendete Läufe behalten:</translation>
     </message>
     <message>
         <source> days</source>
@@ -1712,7 +1739,7 @@
     </message>
     <message>
         <source>this service</source>
-        <translation>dieser Dienst</translation>
+        <translation>„Eigener Dienst“</translation>
     </message>
     <message>
         <source>This process uses the key in MPA_LLM_API_KEY (it wins over the keychain).</source>
@@ -1778,7 +1805,7 @@
     <name>mpa::Notifier</name>
     <message>
         <source>the models</source>
-        <translation>die Modelle</translation>
+        <translation>Die Modelle</translation>
     </message>
     <message>
         <source>Connection to the IDE lost</source>
@@ -1822,11 +1849,11 @@
     </message>
     <message>
         <source>%1 has no quota left; the queue waits.</source>
-        <translation>%1 hat kein Kontingent mehr; die Warteschlange wartet.</translation>
+        <translation>%1: kein Kontingent mehr; die Warteschlange wartet.</translation>
     </message>
     <message>
         <source>%1 has no quota left until %2; the queue waits.</source>
-        <translation>%1 hat bis %2 kein Kontingent mehr; die Warteschlange wartet.</translation>
+        <translation>%1: kein Kontingent mehr bis %2; die Warteschlange wartet.</translation>
     </message>
     <message>
         <source>Quota is back</source>
@@ -1834,7 +1861,7 @@
     </message>
     <message>
         <source>%1 can be used again.</source>
-        <translation>%1 kann wieder genutzt werden.</translation>
+        <translation>%1: wieder nutzbar.</translation>
     </message>
     <message>
         <source>A task run needs you</source>
@@ -2047,7 +2074,7 @@
     </message>
     <message>
         <source>Silent for:</source>
-        <translation>Still seit:</translation>
+        <translation>Ruhezeit:</translation>
     </message>
     <message>
         <source> s</source>
@@ -2111,7 +2138,7 @@
     </message>
     <message>
         <source>After each queued prompt, ask the agent to check its work</source>
-        <translation>Nach jedem Prompt der Warteschlange den Agenten bitten, seine Arbeit zu prüfen</translation>
+        <translation>Nach jedem Prompt den Agenten seine Arbeit prüfen lassen</translation>
     </message>
     <message>
         <source>Text:</source>
@@ -2123,11 +2150,11 @@
     </message>
     <message>
         <source>Wait while the quota is used up; go on when it resets</source>
-        <translation>Warten, solange das Kontingent aufgebraucht ist; weitermachen, wenn es erneuert wird</translation>
+        <translation>Warten, solange das Kontingent aufgebraucht ist</translation>
     </message>
     <message>
         <source>Then tell the agent to continue where it stopped</source>
-        <translation>Dann dem Agenten sagen, dass er dort weitermachen soll, wo er aufgehört hat</translation>
+        <translation>Danach dem Agenten sagen, dass er weitermachen soll</translation>
     </message>
     <message>
         <source>Status: %1</source>
@@ -2416,7 +2443,7 @@
     </message>
     <message>
         <source>The app drives %1 through its debugging port %2, and nothing answers there. %1 quits as if you chose Quit (it may ask you to save your files) and opens again with the same folders. This is asked once; the Connection page can do it any time.</source>
-        <translation>Die App steuert %1 über dessen Debugging-Port %2, doch dort antwortet nichts. %1 wird beendet, als hätten Sie „Beenden“ gewählt (eventuell fragt es, ob Ihre Dateien gespeichert werden sollen), und öffnet sich wieder mit denselben Ordnern. Diese Frage kommt nur einmal; auf der Seite „Verbindung“ geht das jederzeit.</translation>
+        <translation>Die App steuert %1 über den Debugging-Port %2, doch dort antwortet nichts. %1 wird beendet, als hätten Sie „Beenden“ gewählt (eventuell werden Sie gefragt, ob Ihre Dateien gespeichert werden sollen), und öffnet sich wieder mit denselben Ordnern. Diese Frage kommt nur einmal; auf der Seite „Verbindung“ geht das jederzeit.</translation>
     </message>
     <message>
         <source>Not Now</source>
@@ -2583,7 +2610,7 @@
     </message>
     <message>
         <source>Let the debug API run any script in your pages</source>
-        <translation>Der Debug-API erlauben, beliebige Skripte in Ihren Seiten auszuführen</translation>
+        <translation>Debug-API darf beliebige Skripte in Ihren Seiten ausführen</translation>
     </message>
     <message>
         <source>Setting: debug/allowEvaluate (the evaluateInBrowser action)</source>
@@ -2595,7 +2622,7 @@
     </message>
     <message>
         <source>the debug API</source>
-        <translation>die Debug-API</translation>
+        <translation>Debug-API</translation>
     </message>
     <message>
         <source>Token:</source>
@@ -2639,7 +2666,7 @@
     </message>
     <message>
         <source>Client: this app dials out to an agent (as the LLM Browser Agent extension did)</source>
-        <translation>Client: Diese App verbindet sich mit einem Agenten (wie die Erweiterung LLM Browser Agent)</translation>
+        <translation>Client: Die App wählt einen Agenten an (wie LLM Browser Agent)</translation>
     </message>
     <message>
         <source>Server mode listens here.</source>
@@ -2655,7 +2682,7 @@
     </message>
     <message>
         <source>the agent server</source>
-        <translation>der Agent-Server</translation>
+        <translation>Agent-Server</translation>
     </message>
     <message>
         <source>Clients pass it as ?token=… or in a first {&quot;type&quot;:&quot;auth&quot;} message. multi-purpose-agent mcp serves the same tools over MCP on stdio.</source>
@@ -2675,7 +2702,7 @@
     </message>
     <message>
         <source>Ask me each time (Allow once · Allow for this site · Deny)</source>
-        <translation>Jedes Mal fragen (Einmal erlauben · Für diese Website erlauben · Ablehnen)</translation>
+        <translation>Jedes Mal fragen (einmal · Website · ablehnen)</translation>
     </message>
     <message>
         <source>Allow without asking</source>
@@ -2835,11 +2862,11 @@
     </message>
     <message>
         <source>Careful — ask me before payments, sign-ins, sending, deleting, files, other sites</source>
-        <translation>Vorsichtig – vor Zahlungen, Anmeldungen, Senden, Löschen, Dateien, anderen Websites nachfragen</translation>
+        <translation>Vorsichtig – fragt vor Zahlung, Anmeldung, Senden, Löschen, Dateien, anderen Websites</translation>
     </message>
     <message>
         <source>Autonomous — ask only about payments and sign-ins</source>
-        <translation>Selbstständig – nur bei Zahlungen und Anmeldungen nachfragen</translation>
+        <translation>Selbstständig – fragt nur bei Zahlung und Anmeldung</translation>
     </message>
     <message>
         <source>Mode:</source>
@@ -3025,7 +3052,7 @@
     </message>
     <message>
         <source>Created the first time %1 starts, or now with Create. Kept in %2.</source>
-        <translation>Wird beim ersten Start von %1 erzeugt oder jetzt mit „Erzeugen“. Gespeichert in %2.</translation>
+        <translation>Wird beim ersten Start erzeugt (%1) oder jetzt mit „Erzeugen“. Gespeichert in %2.</translation>
     </message>
     <message>
         <source>Kept in %1 (readable by you only).</source>
@@ -3041,7 +3068,7 @@
     </message>
     <message>
         <source>Make a new token for %1? Clients that use the old one are refused from now on.</source>
-        <translation>Ein neues Token für %1 erzeugen? Clients mit dem alten Token werden ab sofort abgewiesen.</translation>
+        <translation>Ein neues Token erzeugen (%1)? Clients mit dem alten Token werden ab sofort abgewiesen.</translation>
     </message>
     <message>
         <source>Token</source>
@@ -3120,11 +3147,11 @@
     </message>
     <message>
         <source>Auto-accept on</source>
-        <translation>Automatisch annehmen an</translation>
+        <translation>Automatisches Annehmen: an</translation>
     </message>
     <message>
         <source>Auto-accept off</source>
-        <translation>Automatisch annehmen aus</translation>
+        <translation>Automatisches Annehmen: aus</translation>
     </message>
     <message>
         <source>Queue: prompt %1 of %2</source>
@@ -3234,7 +3261,7 @@ Muster: %2
     </message>
     <message>
         <source>Starts it with debugging on port %1, as the Connection page does</source>
-        <translation>Startet sie mit Debugging auf Port %1, wie es die Seite „Verbindung“ tut</translation>
+        <translation>Startet die IDE mit Debugging auf Port %1, wie es die Seite „Verbindung“ tut</translation>
     </message>
     <message>
         <source>No launcher for it was found on this system; pick another IDE on the Connection page</source>

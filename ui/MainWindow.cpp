@@ -9,6 +9,7 @@
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
+#include "engine/EngineStatus.h"
 #include "pages/AgentsPage.h"
 #include "pages/BridgePage.h"
 #include "pages/ModelsPage.h"
@@ -305,7 +306,7 @@ void MainWindow::showAbout()
 
 void MainWindow::refresh()
 {
-    m_status->setText(m_engine->statusLine());
+    m_status->setText(engineStatusLine(*m_engine, StatusWords::Translated));
     m_statusIcon->setPixmap(statusIcon(statusIconState(m_engine)).pixmap(20, 20));
 }
 

@@ -10,6 +10,7 @@
 #include "autoaccept/AutoAcceptController.h"
 #include "bridge/BridgeManager.h"
 #include "engine/Engine.h"
+#include "engine/EngineStatus.h"
 #include "logging/LogCategories.h"
 #include "platform/Display.h"
 #include "quota/QuotaMonitor.h"
@@ -262,7 +263,7 @@ QString TrayController::toolTip() const
 {
     if (m_standby)
         return tr("Multi Purpose Agent — standing by (another instance is running)");
-    QStringList lines { tr("Multi Purpose Agent"), m_engine->statusLine() };
+    QStringList lines { tr("Multi Purpose Agent"), engineStatusLine(*m_engine, StatusWords::Translated) };
     if (m_engine->endpoint()->isConnected()) {
         QStringList titles;
         for (CdpSession *session : m_engine->endpoint()->pageSessions()) {
@@ -299,7 +300,7 @@ QString TrayController::toolTip() const
 void TrayController::refresh()
 {
     m_state = m_standby ? StatusIconState::Standby : statusIconState(m_engine);
-    m_statusAction->setText(m_standby ? tr("Standing by") : m_engine->statusLine());
+    m_statusAction->setText(m_standby ? tr("Standing by") : engineStatusLine(*m_engine, StatusWords::Translated));
     {
         const QSignalBlocker blocker(m_autoAcceptAction);
         m_autoAcceptAction->setChecked(EngineControls::autoAcceptEnabled(m_engine));

@@ -51,7 +51,7 @@ bool UiTranslator::load(const QLocale &locale)
     if (locale.language() != QLocale::C && locale.language() != QLocale::English
         && m_app.load(locale, u"mpa"_s, u"_"_s, kCatalogueDir)) {
         m_appInstalled = QCoreApplication::installTranslator(&m_app);
-        m_language = m_app.language();
+        m_language = QLocale::languageToCode(QLocale(m_app.language()).language());
     }
     if (m_appInstalled
         && m_qt.load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

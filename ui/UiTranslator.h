@@ -31,6 +31,8 @@ public:
     void unload();
     // The language of the loaded catalogue ("de"), empty for English.
     QString language() const { return m_language; }
+    // Whether Qt's own catalogue for that language was found (qtbase_<lang>.qm).
+    bool hasQtCatalogue() const { return m_qtInstalled; }
 
 private:
     QTranslator m_english;

@@ -1,5 +1,7 @@
 #include "Engine.h"
 
+#include "EngineStatus.h"
+
 #include "actions/CommandDispatcher.h"
 #include "actions/DebugActions.h"
 #include "actions/ExtensionActions.h"
@@ -301,27 +303,7 @@ QJsonObject Engine::summary() const
 
 QString Engine::statusLine() const
 {
-    if (!m_running)
-        return tr("Stopped");
-    QString line;
-    switch (m_endpoint->state()) {
-    case CdpEndpoint::State::Stopped:
-        line = tr("Stopped");
-        break;
-    case CdpEndpoint::State::Connecting:
-        line = tr("Connecting to %1…").arg(m_endpoint->address());
-        break;
-    case CdpEndpoint::State::Retrying:
-        line = tr("Waiting for a browser at %1").arg(m_endpoint->address());
-        break;
-    case CdpEndpoint::State::Connected:
-        line = attachedPages() == 1 ? tr("Connected to %1 · 1 page").arg(m_endpoint->address())
-                                     : tr("Connected to %1 · %2 pages").arg(m_endpoint->address()).arg(attachedPages());
-        break;
-    }
-    if (m_paused)
-        line += tr(" · paused");
-    return line;
+    return engineStatusLine(*this, StatusWords::English);
 }
 
 QJsonObject Engine::debugApiState() const

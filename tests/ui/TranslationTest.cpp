@@ -1,17 +1,31 @@
 // The window in the user's language: the German catalogue is embedded and loads from a locale,
 // the C locale and a language without a catalogue show English, and every string lupdate finds
 // in the sources has a German translation with the same placeholders.
+#include "AboutDialog.h"
 #include "MainWindow.h"
+#include "SettingsPage.h"
 #include "QtPrinters.h"
 #include "ScopedEnv.h"
 #include "TestEnvironment.h"
 #include "UiTest.h"
+#include "TrayController.h"
 #include "UiTranslator.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QLibraryInfo>
+#include <QPushButton>
+#include <QLabel>
+#include <QMetaEnum>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QDir>
 #include <QFile>
 #include <QListWidget>
+#include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
 #include <QRegularExpression>
@@ -30,6 +44,10 @@ namespace {
 
 class TranslationTest : public UiTest
 {
+protected:
+    // Every page of a window at 800×600, each saved as translation-<language>-<page>.png beside
+    // the other screenshots (build/<preset>/screenshots) to be looked at; returns what is cut off.
+    QStringList everyPageAt800x600(const QString &language);
 };
 
 QStringList pageTitles(const MainWindow &window)
@@ -130,6 +148,106 @@ TEST_F(TranslationTest, MpaLangChoosesTheLanguageOverTheSystems)
     }
     ScopedEnv unset("MPA_LANG", QString());
     EXPECT_EQ(UiTranslator::chosenLocale(), QLocale::system());
+}
+
+// What German's longer words cut off in `root`: buttons and one-line labels narrower than their
+// text, and a page that only fits by scrolling sideways.
+QStringList clipped(QWidget *root)
+{
+    QStringList problems;
+    const auto name = [](const QWidget *w, const QString &text) {
+        return u"%1 \"%2\" (%3)"_s.arg(QString::fromLatin1(w->metaObject()->className()), text, w->objectName());
+    };
+    for (QAbstractButton *button : root->findChildren<QAbstractButton *>()) {
+        if (button->isVisibleTo(root) && !button->text().isEmpty()
+            && button->width() < button->minimumSizeHint().width())
+            problems.append(u"cut off: "_s + name(button, button->text())
+                            + u" %1 < %2 px"_s.arg(button->width()).arg(button->minimumSizeHint().width()));
+    }
+    for (QLabel *label : root->findChildren<QLabel *>()) {
+        if (label->isVisibleTo(root) && !label->wordWrap() && !label->text().isEmpty()
+            && label->textFormat() != Qt::RichText && label->pixmap().isNull()
+            && label->width() < label->minimumSizeHint().width())
+            problems.append(u"cut off: "_s + name(label, label->text())
+                            + u" %1 < %2 px"_s.arg(label->width()).arg(label->minimumSizeHint().width()));
+    }
+    for (QComboBox *combo : root->findChildren<QComboBox *>()) {
+        if (combo->isVisibleTo(root) && combo->width() < combo->minimumSizeHint().width())
+            problems.append(u"cut off: "_s + name(combo, combo->currentText()));
+    }
+    for (QScrollArea *scroll : root->findChildren<QScrollArea *>()) {
+        if (scroll->isVisibleTo(root) && scroll->horizontalScrollBar()->isVisible())
+            problems.append(u"scrolls sideways: "_s + name(scroll, QString()));
+    }
+    return problems;
+}
+
+QStringList TranslationTest::everyPageAt800x600(const QString &language)
+{
+    MainWindow window(engine.get());
+    window.resize(800, 600);
+    window.show();
+    QStringList problems;
+    for (int i = 0; i < MainWindow::kPageCount; ++i) {
+        const auto page = MainWindow::Page(i);
+        window.showPage(page);
+        const QString key
+            = QString::fromLatin1(QMetaEnum::fromType<MainWindow::Page>().valueToKey(i)).toLower();
+        screenshot(&window, u"translation-%1-%2"_s.arg(language, key));
+        for (const QString &problem : clipped(window.page(page)))
+            problems.append(key + u": "_s + problem);
+    }
+    return problems;
+}
+
+TEST_F(TranslationTest, EnglishFitsEveryPageAt800x600)
+{
+    const QStringList problems = everyPageAt800x600(u"en"_s);
+    EXPECT_TRUE(problems.isEmpty()) << qPrintable(problems.join(u'\n'));
+}
+
+// German's longer words: the page list grows with "Automatisch annehmen", the pages get narrower.
+TEST_F(TranslationTest, GermanFitsEveryPageAt800x600)
+{
+    UiTranslator translator;
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
+    const QStringList problems = everyPageAt800x600(u"de"_s);
+    EXPECT_TRUE(problems.isEmpty()) << qPrintable(problems.join(u'\n'));
+}
+
+TEST_F(TranslationTest, TheTrayMenuAndTheAboutBoxSpeakGerman)
+{
+    UiTranslator translator;
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
+    MainWindow window(engine.get());
+    TrayController tray(engine.get(), &window);
+    QStringList texts;
+    for (const QAction *action : tray.menu()->actions())
+        texts.append(action->text());
+    EXPECT_TRUE(texts.contains(u"Beenden"_s)) << qPrintable(texts.join(u" | "_s));
+    EXPECT_TRUE(texts.contains(u"Einstellungen …"_s)) << qPrintable(texts.join(u" | "_s));
+    EXPECT_TRUE(texts.contains(u"Heute: 0 Klicks · 0 gesperrt"_s)) << qPrintable(texts.join(u" | "_s));
+    tray.menu()->adjustSize();
+    screenshot(tray.menu(), u"translation-de-tray-menu"_s);
+
+    window.show();
+    window.findChild<QAction *>(u"aboutAction"_s)->trigger();
+    auto *about = window.findChild<AboutDialog *>(u"aboutDialog"_s);
+    ASSERT_NE(about, nullptr);
+    EXPECT_EQ(about->windowTitle(), u"Über Multi Purpose Agent"_s);
+    EXPECT_TRUE(about->text().contains(u"MIT-Lizenz"_s));
+    // Qt's own buttons speak German where the system has Qt's catalogue (qt6-translations-l10n).
+    const bool qtCatalogue
+        = QFile::exists(QLibraryInfo::path(QLibraryInfo::TranslationsPath) + u"/qtbase_de.qm"_s);
+    EXPECT_EQ(translator.hasQtCatalogue(), qtCatalogue);
+    if (qtCatalogue) {
+        const auto *box = about->findChild<QDialogButtonBox *>();
+        ASSERT_NE(box, nullptr);
+        ASSERT_NE(box->button(QDialogButtonBox::Close), nullptr);
+        EXPECT_EQ(box->button(QDialogButtonBox::Close)->text(), u"Schließen"_s);
+    }
+    screenshot(about, u"translation-de-about"_s);
+    about->close();
 }
 
 // One <message> of a .ts file.

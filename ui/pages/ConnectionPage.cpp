@@ -3,6 +3,7 @@
 #include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
+#include "engine/EngineStatus.h"
 #include "cdp/IdeRelauncher.h"
 #include "platform/IdeStarter.h"
 #include "platform/StartedIde.h"
@@ -298,7 +299,7 @@ void ConnectionPage::refreshAddressNotes()
 void ConnectionPage::refreshEngineState()
 {
     refreshAddressNotes(); // a command-line or demo address arrives with a reconnect
-    QString text = engine()->statusLine();
+    QString text = engineStatusLine(*engine(), StatusWords::Translated);
     const QString browser = engine()->endpoint()->browserVersion();
     if (engine()->endpoint()->isConnected() && !browser.isEmpty())
         text += u" ("_s + browser + u')';

@@ -4,6 +4,7 @@
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
+#include "engine/EngineStatus.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
@@ -127,7 +128,7 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
 
 void DashboardPage::refresh()
 {
-    QString state = engine()->statusLine().toHtmlEscaped();
+    QString state = engineStatusLine(*engine(), StatusWords::Translated).toHtmlEscaped();
     if (engine()->isRunning() && !engine()->endpoint()->isConnected())
         state
             += u" · <a href=\"page:Connection\">"_s + tr("Connection settings…").toHtmlEscaped() + u"</a>"_s;
