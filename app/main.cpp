@@ -6,6 +6,7 @@
 #include "ExtensionImportDialog.h"
 #include "MainWindow.h"
 #include "Subcommands.h"
+#include "Theme.h"
 #include "TrayController.h"
 #include "UiTranslator.h"
 #include "engine/Engine.h"
@@ -79,6 +80,8 @@ int runTray(int argc, char **argv, const mpa::AppOptions &options)
     std::unique_ptr<mpa::MainWindow> window;
     std::unique_ptr<mpa::TrayController> tray;
     auto buildUi = [&] {
+        // Light, dark or the desktop's (ui/theme), before the first widget, and live after.
+        mpa::Theme::follow(runtime.engine()->settings());
         window = std::make_unique<mpa::MainWindow>(runtime.engine());
         tray = std::make_unique<mpa::TrayController>(runtime.engine(), window.get());
         QObject::connect(tray.get(), &mpa::TrayController::quitRequested, &app, [&app] { app.exit(0); });

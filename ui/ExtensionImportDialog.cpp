@@ -1,5 +1,6 @@
 #include "ExtensionImportDialog.h"
 
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
@@ -139,7 +140,7 @@ ExtensionImportDialog::ExtensionImportDialog(Engine *engine, const QList<Import:
 
     m_skipped = new QLabel(skipped.join(u'\n'), this);
     m_skipped->setObjectName(u"skippedFiles"_s);
-    m_skipped->setStyleSheet(u"color: #b3261e;"_s);
+    ErrorStyle::setError(m_skipped);
     makeWrapping(m_skipped);
     m_skipped->setVisible(!skipped.isEmpty());
     layout->addWidget(m_skipped);
@@ -216,7 +217,7 @@ void ExtensionImportDialog::showFile(int index)
               noteItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
               noteItem->setToolTip(note);
               if (warn) {
-                  noteItem->setForeground(QColor(0xb3, 0x26, 0x1e));
+                  noteItem->setForeground(ErrorStyle::errorText(palette()));
                   QFont bold = noteItem->font();
                   bold.setBold(true);
                   noteItem->setFont(bold);

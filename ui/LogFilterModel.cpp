@@ -1,7 +1,10 @@
 #include "LogFilterModel.h"
 
+#include "ErrorStyle.h"
+#include "Theme.h"
 #include "logging/LogBuffer.h"
 
+#include <QApplication>
 #include <QBrush>
 #include <QColor>
 
@@ -56,13 +59,14 @@ QVariant LogFilterModel::data(const QModelIndex &index, int role) const
 {
     if (role == Qt::ForegroundRole) {
         switch (QtMsgType(QSortFilterProxyModel::data(index, LogBuffer::LevelRole).toInt())) {
+        // From the application's palette, so each level stays readable in light and dark.
         case QtDebugMsg:
-            return QBrush(QColor(0x6b, 0x72, 0x80));
+            return QApplication::palette().brush(QPalette::PlaceholderText);
         case QtWarningMsg:
-            return QBrush(QColor(0x9a, 0x5b, 0x00));
+            return QBrush(Theme::warningText(QApplication::palette()));
         case QtCriticalMsg:
         case QtFatalMsg:
-            return QBrush(QColor(0xb3, 0x26, 0x1e));
+            return QBrush(ErrorStyle::errorText(QApplication::palette()));
         case QtInfoMsg:
             break;
         }

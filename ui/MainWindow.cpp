@@ -3,13 +3,16 @@
 #include "AboutDialog.h"
 #include "RelaunchOffer.h"
 
+#include "PageIcons.h"
 #include "StatusIcon.h"
+#include "Theme.h"
 #include "WindowAutomation.h"
 #include "WelcomePanel.h"
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
+#include "logging/LogCategories.h"
 #include "pages/AgentsPage.h"
 #include "pages/BridgePage.h"
 #include "pages/ModelsPage.h"
@@ -27,6 +30,7 @@
 #include "settings/Settings.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDesktopServices>
 #include <QDir>
@@ -62,8 +66,14 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
                      central);
     m_noTrayBanner->setObjectName(u"noTrayBanner"_s);
     makeWrapping(m_noTrayBanner);
-    m_noTrayBanner->setStyleSheet(
-        u"QLabel { background: #fff4ce; color: #3b2f00; padding: 8px 12px; border-bottom: 1px solid #e8d48a; }"_s);
+    Theme::whenPaletteChanges(m_noTrayBanner, [this] {
+        const QPalette palette = QApplication::palette();
+        m_noTrayBanner->setStyleSheet(u"QLabel { background: %1; color: %2; padding: 8px 12px; "
+                                      "border-bottom: 1px solid %3; }"_s.arg(
+                                          Theme::warningBase(palette).name(),
+                                          palette.color(QPalette::Text).name(),
+                                          Theme::warningText(palette).name()));
+    });
     m_noTrayBanner->hide();
     layout->addWidget(m_noTrayBanner);
 
@@ -101,6 +111,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     m_nav->setObjectName(u"pageList"_s);
     m_nav->setFrameShape(QFrame::NoFrame);
     m_nav->setSpacing(1);
+    m_nav->setIconSize(QSize(kPageIconSize, kPageIconSize));
     m_nav->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_nav->setStyleSheet(u"QListWidget#pageList { padding-top: 6px; } "
                          "QListWidget#pageList::item { padding: 6px 12px; }"_s);
@@ -123,7 +134,15 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
         m_nav->addItem(page->title());
         widest = qMax(widest, m_nav->fontMetrics().horizontalAdvance(page->title()));
     }
-    m_nav->setFixedWidth(widest + 56);
+    // Item padding (12 px a side), the icon and its gap, the list's frame and a little air.
+    m_nav->setFixedWidth(widest + kPageIconSize + 64);
+    // The icons follow the palette (drawn ones are redrawn in the new text colour).
+    Theme::whenPaletteChanges(m_nav, [this] {
+        const QStringList ids = settingsPages();
+        const bool useTheme = PageIcons::themeCovers(ids);
+        for (int i = 0; i < ids.size(); ++i)
+            m_nav->item(i)->setIcon(PageIcons::icon(ids.at(i), QApplication::palette(), useTheme));
+    });
     // A link on a page ("Connection settings…") opens the page it names.
     for (SettingsPage *page : pages) {
         connect(page, &SettingsPage::pageRequested, this, [this](const QString &name) {
@@ -146,7 +165,13 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
             connection->startIde();
     });
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
-    m_nav->setCurrentRow(0);
+    // The window opens on the page last looked at, also after a restart (ui/lastPage).
+    m_nav->setCurrentRow(int(lastPage()));
+    connect(m_nav, &QListWidget::currentRowChanged, this, [this](int row) {
+        // Logs has its own way in (the tray's Logs…), so it is not what Settings… comes back to.
+        if (row >= 0 && Page(row) != Page::Logs)
+            m_engine->settings()->setValue(SettingKey::UiLastPage, settingsPages().at(row));
+    });
     split->addWidget(m_nav);
     auto *divider = new QFrame(central);
     divider->setFrameShape(QFrame::VLine);
@@ -258,6 +283,18 @@ bool MainWindow::isWelcoming() const
 void MainWindow::showPage(Page page)
 {
     m_nav->setCurrentRow(int(page));
+}
+
+MainWindow::Page MainWindow::lastPage() const
+{
+    const QString id = m_engine->settings()->stringValue(SettingKey::UiLastPage);
+    const int index = int(settingsPages().indexOf(id));
+    if (index < 0) {
+        qCWarning(lcUi).noquote() << u"ui/lastPage names no page ('%1'; the pages are %2); opening the Dashboard"_s.arg(
+            id, settingsPages().join(u", "_s));
+        return Page::Dashboard;
+    }
+    return Page(index);
 }
 
 MainWindow::Page MainWindow::currentPage() const

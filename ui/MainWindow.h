@@ -44,6 +44,7 @@ public:
     };
     Q_ENUM(Page)
     static constexpr int kPageCount = int(Page::General) + 1;
+    static constexpr int kPageIconSize = 20;
 
     explicit MainWindow(Engine *engine, QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -54,6 +55,9 @@ public:
     void showAbout();
     void showPage(Page page);
     Page currentPage() const;
+    // The page the user last looked at (setting ui/lastPage, by page id; never Logs, which the
+    // tray opens on its own): the window opens on it and the tray's Settings… comes back to it.
+    Page lastPage() const;
     SettingsPage *page(Page page) const;
 
     // DesktopUi: pages by their Page names with a small first letter (dashboard, autoAccept, …).

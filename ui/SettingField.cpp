@@ -6,6 +6,7 @@
 #include "settings/Settings.h"
 
 #include <QCheckBox>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QFontMetrics>
@@ -33,6 +34,21 @@ QStringList linesOf(const QString &text)
     }
     return entries;
 }
+
+// A choice box as wide as its longest choice where there is room; where there is not (a small
+// window, a longer language) it may shrink to about 18 characters and elide, so a long choice
+// never makes the page scroll sideways.
+class ShrinkingComboBox : public QComboBox
+{
+public:
+    using QComboBox::QComboBox;
+    QSize minimumSizeHint() const override
+    {
+        QSize size = QComboBox::minimumSizeHint();
+        size.setWidth(qMin(size.width(), fontMetrics().averageCharWidth() * 18 + 40));
+        return size;
+    }
+};
 
 } // namespace
 
@@ -129,14 +145,18 @@ void SettingField::buildEditor(const Options &options)
         break;
     }
     case SettingSpec::Type::Choice: {
-        auto *combo = new QComboBox(this);
+        auto *combo = new ShrinkingComboBox(this);
         QList<std::pair<QString, QString>> choices = options.choices;
         if (choices.isEmpty()) {
             for (const QString &choice : spec.choices)
                 choices.append({ choice, choice });
         }
-        for (const auto &[value, label] : choices)
+        for (const auto &[value, label] : choices) {
             combo->addItem(label, value);
+            combo->setItemData(combo->count() - 1, label, Qt::ToolTipRole);
+        }
+        // Its open list shows every choice in full, also when the box is shrunk.
+        combo->view()->setMinimumWidth(combo->view()->sizeHintForColumn(0) + 24);
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
             if (!m_loading)
                 commit();
@@ -316,7 +336,7 @@ void SettingField::markLines()
             continue;
         QTextEdit::ExtraSelection mark;
         mark.cursor = QTextCursor(block);
-        mark.format.setBackground(QColor(0xf9, 0xc9, 0xc4));
+        mark.format.setBackground(ErrorStyle::errorBase(text->palette()));
         mark.format.setProperty(QTextFormat::FullWidthSelection, true);
         marks.append(mark);
     }

@@ -1,9 +1,11 @@
 #include "SettingsPage.h"
 
+#include "Theme.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 
 #include <QAbstractSpinBox>
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFormLayout>
@@ -150,8 +152,12 @@ QLabel *SettingsPage::pendingNotice(const QString &what, const QString &text, QW
     label->setObjectName(u"pending:"_s + what);
     label->setProperty("pending", true);
     makeWrapping(label);
-    label->setStyleSheet(u"QLabel { background: #eef2f7; color: #2f3b4c; border-left: 3px solid #8aa1bd; "
-                         "padding: 6px 8px; }"_s);
+    Theme::whenPaletteChanges(label, [label] {
+        const QPalette palette = QApplication::palette();
+        label->setStyleSheet(u"QLabel { background: %1; color: %2; border-left: 3px solid %3; padding: 6px 8px; }"_s.arg(
+            Theme::noticeBase(palette).name(), palette.color(QPalette::Text).name(),
+            Theme::noticeAccent(palette).name()));
+    });
     return label;
 }
 

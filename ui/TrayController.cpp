@@ -138,8 +138,8 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     m_settingsAction->setObjectName(u"settingsAction"_s);
     connect(m_settingsAction, &QAction::triggered, this, [this] {
         if (m_window) {
-            if (m_window->currentPage() == MainWindow::Page::Logs)
-                m_window->showPage(MainWindow::Page::Dashboard);
+            // The page last used, also across restarts (ui/lastPage).
+            m_window->showPage(m_window->lastPage());
             m_window->showAndRaise();
         }
     });

@@ -48,6 +48,8 @@ enum class SettingKey {
     UiNotifications,
     UiTrayNotice,
     UiWelcomed,
+    UiTheme,
+    UiLastPage,
     AgentServerMode,
     AgentServerUrl,
     ToolkitMaxTabs,

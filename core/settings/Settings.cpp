@@ -337,6 +337,19 @@ const std::array kTable = {
     // with it on every start.
     SettingSpec {
         .key = SettingKey::UiWelcomed, .name = "ui/welcomed", .type = T::Bool, .defaultValue = false },
+    // The window's colours: the desktop's (system), or Qt's Fusion style with a light or a dark
+    // palette whatever the desktop says.
+    SettingSpec { .key = SettingKey::UiTheme,
+                  .name = "ui/theme",
+                  .type = T::Choice,
+                  .defaultValue = u"system"_s,
+                  .choices = { u"system"_s, u"light"_s, u"dark"_s } },
+    // The settings page the user last looked at (its id: dashboard, queue, …): the window and the
+    // tray's Settings… open it, also after a restart.
+    SettingSpec { .key = SettingKey::UiLastPage,
+                  .name = "ui/lastPage",
+                  .type = T::String,
+                  .defaultValue = u"dashboard"_s },
     // Set once the app has offered to restart an IDE that runs without debugging (it offers once).
     SettingSpec { .key = SettingKey::UiRelaunchOffered,
                   .name = "ui/relaunchOffered",

@@ -1,5 +1,6 @@
 #include "AgentsPage.h"
 
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "actions/AgentActivity.h"
 #include "actions/ToolkitCommands.h"
@@ -138,7 +139,7 @@ void AgentsPage::addActivity(const AgentActivityEntry &entry)
         = new QTableWidgetItem(entry.ok ? tr("done in %1 ms").arg(entry.ms) : entry.detail.simplified());
     result->setToolTip(entry.detail);
     if (!entry.ok)
-        result->setForeground(QColor(0xb0, 0x30, 0x20)); // a refusal or failure stands out
+        result->setForeground(ErrorStyle::errorText(palette())); // a refusal or failure stands out
     m_activity->setItem(0, 4, result);
     if (m_activity->rowCount() > kMaxShown)
         m_activity->setRowCount(kMaxShown);

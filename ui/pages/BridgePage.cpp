@@ -1,11 +1,13 @@
 #include "BridgePage.h"
 
 #include "ErrorStyle.h"
+#include "Theme.h"
 #include "WrappingLabel.h"
 #include "bridge/BridgeManager.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
@@ -35,7 +37,6 @@ namespace mpa {
 namespace {
 
 constexpr int kSessionIdRole = Qt::UserRole + 1;
-const QColor kErrorColor(0xb3, 0x26, 0x1e);
 
 QString statusText(BridgeStatus status)
 {
@@ -249,9 +250,14 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
 
     m_questionBox = new QGroupBox(tr("The session asks you"), this);
     m_questionBox->setObjectName(u"bridgeQuestion"_s);
-    m_questionBox->setStyleSheet(u"QGroupBox#bridgeQuestion { border: 2px solid #c77700; border-radius: 4px; "
-                                 "margin-top: 1.2em; padding: 6px; } QGroupBox#bridgeQuestion::title { "
-                                 "subcontrol-origin: margin; left: 8px; color: #8a5300; }"_s);
+    // Framed in the warning colour so a question stands out; the title in the same font as the
+    // other groups' (bold), only coloured.
+    Theme::whenPaletteChanges(m_questionBox, [box = m_questionBox] {
+        const QColor warning = Theme::warningText(QApplication::palette());
+        box->setStyleSheet(u"QGroupBox#bridgeQuestion { border: 2px solid %1; border-radius: 4px; margin-top: 1.2em; "
+                           "padding: 6px; } QGroupBox#bridgeQuestion::title { subcontrol-origin: margin; left: 8px; "
+                           "padding: 0 3px; color: %1; font-weight: bold; }"_s.arg(warning.name()));
+    });
     auto *q = new QVBoxLayout(m_questionBox);
     m_question = new QLabel(m_questionBox);
     m_question->setObjectName(u"bridgeQuestionText"_s);
@@ -613,7 +619,7 @@ void BridgePage::showCommands(const BridgeRecord &record)
             QTableWidgetItem *item = setCell(m_commands, row, column, cells.at(column));
             item->setToolTip(column == 1 ? command.raw : cells.at(column));
             if (column == 4 || column == 3)
-                item->setForeground(bad ? QBrush(kErrorColor) : QBrush());
+                item->setForeground(bad ? QBrush(ErrorStyle::errorText(palette())) : QBrush());
         }
     }
     if (grew)

@@ -92,6 +92,14 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
     addField(startup, QString(), SettingKey::UiTrayNotice,
              SettingField::Options().withText(tr("Say that the app is still running when I close the window")));
 
+    QFormLayout *look = addFormGroup(tr("Appearance"));
+    addField(look, tr("Colours:"), SettingKey::UiTheme,
+             SettingField::Options().withChoices({ { u"system"_s, tr("As the desktop has them") },
+                                                   { u"light"_s, tr("Light") },
+                                                   { u"dark"_s, tr("Dark") } }));
+    look->addRow(hint(tr("Light and Dark use Qt's Fusion style, whatever the desktop's theme. Changes at once."),
+                      this));
+
     const AppPaths &paths = engine->paths();
     QFormLayout *files = addFormGroup(tr("Files"));
     files->addRow(tr("Settings and data:"), folderRow(paths.configDir, u"configDir"_s, this));

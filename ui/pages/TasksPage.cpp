@@ -1,12 +1,14 @@
 #include "TasksPage.h"
 
 #include "ErrorStyle.h"
+#include "Theme.h"
 #include "WrappingLabel.h"
 #include "actions/CommandDispatcher.h"
 #include "agent/RunManager.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFormLayout>
@@ -149,9 +151,14 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
 
     m_questionBox = new QGroupBox(tr("The run asks you"), this);
     m_questionBox->setObjectName(u"runQuestion"_s);
-    m_questionBox->setStyleSheet(u"QGroupBox#runQuestion { border: 2px solid #c77700; border-radius: 4px; "
-                                 "margin-top: 1.2em; padding: 6px; } QGroupBox#runQuestion::title { "
-                                 "subcontrol-origin: margin; left: 8px; color: #8a5300; }"_s);
+    // Framed in the warning colour so a question stands out; the title in the same font as the
+    // other groups' (bold), only coloured.
+    Theme::whenPaletteChanges(m_questionBox, [box = m_questionBox] {
+        const QColor warning = Theme::warningText(QApplication::palette());
+        box->setStyleSheet(u"QGroupBox#runQuestion { border: 2px solid %1; border-radius: 4px; margin-top: 1.2em; "
+                           "padding: 6px; } QGroupBox#runQuestion::title { subcontrol-origin: margin; left: 8px; "
+                           "padding: 0 3px; color: %1; font-weight: bold; }"_s.arg(warning.name()));
+    });
     auto *q = new QVBoxLayout(m_questionBox);
     m_question = new QLabel(m_questionBox);
     m_question->setObjectName(u"runQuestionText"_s);
@@ -189,7 +196,10 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     current->addWidget(m_steps, 1);
     m_streaming = new QLabel(this);
     m_streaming->setObjectName(u"runStreaming"_s);
-    m_streaming->setStyleSheet(u"color: palette(mid); font-style: italic;"_s);
+    m_streaming->setForegroundRole(QPalette::PlaceholderText); // readable in light and dark
+    QFont italic = m_streaming->font();
+    italic.setItalic(true);
+    m_streaming->setFont(italic);
     makeWrapping(m_streaming);
     current->addWidget(m_streaming);
 
@@ -404,7 +414,7 @@ void TasksPage::appendStep(const RunStep &step)
         auto *item = new QTableWidgetItem(cells.at(column));
         item->setToolTip(cells.at(column));
         if (!step.ok && column == 4)
-            item->setForeground(QColor(0xb3, 0x26, 0x1e));
+            item->setForeground(ErrorStyle::errorText(palette()));
         m_steps->setItem(row, column, item);
     }
     m_steps->scrollToBottom();
