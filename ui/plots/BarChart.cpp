@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace mpa {
 
@@ -55,20 +56,24 @@ double BarChart::niceTop(double max, double *step)
 {
     if (!(max > 0))
         max = 1;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(max)));
-    double top = magnitude;
-    for (double factor : { 1.0, 2.0, 5.0, 10.0 }) {
-        top = factor * magnitude;
-        if (top >= max - 1e-9)
+    // The smallest round step (1, 2 or 5 × 10ⁿ, whole numbers: counts have no halves) that
+    // needs at most five gridlines above 0; the top is the first of them at or above `max`.
+    double found = 1;
+    for (double magnitude = 1;; magnitude *= 10) {
+        bool done = false;
+        for (double factor : { 1.0, 2.0, 5.0 }) {
+            if (max / (factor * magnitude) <= 5 + 1e-9) {
+                found = factor * magnitude;
+                done = true;
+                break;
+            }
+        }
+        if (done)
             break;
     }
-    // Whole numbers only: counts have no halves.
-    top = std::max(top, 1.0);
-    if (step) {
-        const double leading = std::round(top / std::pow(10.0, std::floor(std::log10(top))));
-        *step = std::max(1.0, leading == 2 ? top / 4 : top / 5);
-    }
-    return top;
+    if (step)
+        *step = found;
+    return std::ceil(max / found - 1e-9) * found;
 }
 
 BarChart::Geometry BarChart::geometry() const
@@ -129,8 +134,22 @@ BarChart::Geometry BarChart::geometry() const
         widest = std::max(widest, metrics.horizontalAdvance(label));
     const qsizetype every
         = std::max<qsizetype>(1, qsizetype(std::ceil((widest + metrics.averageCharWidth() * 1.5) / slot)));
-    for (qsizetype c = n - 1; c >= 0; c -= every)
+    // Counted back from the last, each box kept inside the widget; one that would touch the box
+    // after it (the last one pulled in from the edge) is left out.
+    qreal leftEdge = std::numeric_limits<qreal>::max();
+    for (qsizetype c = n - 1; c >= 0; c -= every) {
+        const qreal w = metrics.horizontalAdvance(m_labels.at(c)) + 2;
+        QRectF box(g.slots.at(c).center().x() - w / 2, g.plot.bottom() + 3, w, metrics.height());
+        if (box.right() > area().right())
+            box.moveRight(area().right());
+        if (box.left() < area().left())
+            box.moveLeft(area().left());
+        if (box.right() + metrics.averageCharWidth() > leftEdge)
+            continue;
         g.labelled.prepend(int(c));
+        g.labelBoxes.prepend(box);
+        leftEdge = box.left();
+    }
     return g;
 }
 
@@ -188,17 +207,8 @@ void BarChart::paintPlot(QPainter &painter)
         }
     }
     painter.setPen(axisTextColor());
-    for (int c : g.labelled) {
-        const QRectF column = g.slots.at(c);
-        const qreal w = metrics.horizontalAdvance(m_labels.at(c)) + 2;
-        QRectF box(column.center().x() - w / 2, g.plot.bottom() + 3, w, metrics.height());
-        // Keep the first and last label inside the widget.
-        if (box.right() > area().right())
-            box.moveRight(area().right());
-        if (box.left() < area().left())
-            box.moveLeft(area().left());
-        painter.drawText(box, Qt::AlignCenter, m_labels.at(c));
-    }
+    for (qsizetype i = 0; i < g.labelled.size(); ++i)
+        painter.drawText(g.labelBoxes.at(i), Qt::AlignCenter, m_labels.at(g.labelled.at(i)));
 }
 
 } // namespace mpa

@@ -28,6 +28,7 @@ public:
         QList<double> ticks; // values with a gridline, 0 first
         double top = 1; // the value at the plot's top
         QList<int> labelled; // categories whose label is drawn
+        QList<QRectF> labelBoxes; // where each of those labels goes
     };
 
     explicit BarChart(QWidget *parent = nullptr);
@@ -44,7 +45,7 @@ public:
     int categoryAt(const QPointF &pos) const;
     // The tooltip's text for a category: its title and each series' exact value.
     QString categoryText(int category) const;
-    // A value axis top of 1, 2 or 5 × 10ⁿ at or above `max`, with its gridline step.
+    // A round value axis top at or above `max`, with its gridline step (1, 2 or 5 × 10ⁿ).
     static double niceTop(double max, double *step = nullptr);
 
 protected:

@@ -264,7 +264,8 @@ void LineChart::paintPlot(QPainter &painter)
 
     painter.setRenderHint(QPainter::Antialiasing, true);
     for (qsizetype i = 0; i < g.marks.size(); ++i) {
-        QPen pen(seriesColor(int(i)), 1.5, Qt::DashLine);
+        QPen pen(seriesColor(int(i)), 1.5);
+        pen.setDashPattern({ 2, 1.5 });
         painter.setPen(pen);
         for (qreal x : g.marks.at(i))
             painter.drawLine(QPointF(x, g.plot.top()), QPointF(x, g.plot.bottom()));

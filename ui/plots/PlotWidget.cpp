@@ -153,7 +153,8 @@ void PlotWidget::paintLegend(QPainter &painter, const QList<LegendEntry> &entrie
         const QRectF r = rects.at(i);
         const QRectF swatch(r.left(), r.center().y() - kSwatch / 2, kSwatch, kSwatch);
         if (entries.at(i).dashed) {
-            QPen pen(entries.at(i).color, 1.5, Qt::DashLine);
+            QPen pen(entries.at(i).color, 1.5);
+            pen.setDashPattern({ 2, 1.5 });
             painter.setPen(pen);
             painter.drawLine(QPointF(swatch.center().x(), swatch.top()),
                              QPointF(swatch.center().x(), swatch.bottom()));

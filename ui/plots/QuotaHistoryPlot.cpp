@@ -18,6 +18,13 @@ QuotaHistoryPlot::QuotaHistoryPlot(QWidget *parent)
     setValueRange(0, 100, tr(" %"));
     setMarkName(tr("reset"));
     setMinimumHeight(12 * fontMetrics().height());
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+QSize QuotaHistoryPlot::sizeHint() const
+{
+    // Tall enough to tell a few models' lines apart at a glance.
+    return { 500, 18 * fontMetrics().height() };
 }
 
 void QuotaHistoryPlot::refresh(const QuotaHistory &history, const QDateTime &now)

@@ -14,6 +14,8 @@ class QuotaHistoryPlot : public LineChart
 public:
     explicit QuotaHistoryPlot(QWidget *parent = nullptr);
 
+    QSize sizeHint() const override;
+
     // `now` ends the time axis when it is later than the last reading (the line stops there).
     void refresh(const QuotaHistory &history, const QDateTime &now = QDateTime::currentDateTimeUtc());
 };
