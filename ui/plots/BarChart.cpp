@@ -34,6 +34,12 @@ void BarChart::setData(const QStringList &labels, const QList<Series> &series, c
     update();
 }
 
+void BarChart::setLabelsAtEdges(bool atEdges)
+{
+    m_labelsAtEdges = atEdges;
+    update();
+}
+
 bool BarChart::hasData() const
 {
     for (const Series &s : m_series) {
@@ -139,7 +145,8 @@ BarChart::Geometry BarChart::geometry() const
     qreal leftEdge = std::numeric_limits<qreal>::max();
     for (qsizetype c = n - 1; c >= 0; c -= every) {
         const qreal w = metrics.horizontalAdvance(m_labels.at(c)) + 2;
-        QRectF box(g.slots.at(c).center().x() - w / 2, g.plot.bottom() + 3, w, metrics.height());
+        QRectF box((m_labelsAtEdges ? g.slots.at(c).left() : g.slots.at(c).center().x()) - w / 2,
+                   g.plot.bottom() + 3, w, metrics.height());
         if (box.right() > area().right())
             box.moveRight(area().right());
         if (box.left() < area().left())

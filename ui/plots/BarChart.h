@@ -36,6 +36,8 @@ public:
     // `labels` are short (drawn under the bars), `titles` long (tooltips; empty: the labels).
     void setData(const QStringList &labels, const QList<Series> &series, const QStringList &titles = {});
     const QStringList &labels() const { return m_labels; }
+    // Labels under the left edge of their column (a histogram's bucket edges), not its middle.
+    void setLabelsAtEdges(bool atEdges);
     const QList<Series> &series() const { return m_series; }
     bool hasData() const override;
     QColor colorOf(int series) const;
@@ -56,6 +58,7 @@ private:
     QStringList m_labels;
     QStringList m_titles;
     QList<Series> m_series;
+    bool m_labelsAtEdges = false;
 };
 
 } // namespace mpa

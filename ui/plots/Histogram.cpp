@@ -8,6 +8,7 @@ namespace mpa {
 Histogram::Histogram(QWidget *parent)
     : BarChart(parent)
 {
+    setLabelsAtEdges(true); // a label names the edge where its bucket starts
 }
 
 QList<qint64> Histogram::bucketCounts(const QList<double> &samples, const QList<double> &edges)

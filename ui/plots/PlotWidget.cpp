@@ -83,7 +83,7 @@ QSize PlotWidget::minimumSizeHint() const
 
 QSize PlotWidget::sizeHint() const
 {
-    return { 400, 11 * fontMetrics().height() };
+    return { 400, 13 * fontMetrics().height() };
 }
 
 QRectF PlotWidget::area() const
