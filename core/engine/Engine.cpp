@@ -22,6 +22,7 @@
 #include "platform/ProcessFinder.h"
 #include "platform/ThisProcess.h"
 #include "quota/AntigravityQuotaProvider.h"
+#include "quota/QuotaHistory.h"
 #include "quota/QuotaMonitor.h"
 #include "scheduler/Scheduler.h"
 #include "server/ToolkitServerService.h"
@@ -64,6 +65,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     });
     m_quota->setProvider(new AntigravityQuotaProvider(ProcessFinder::createDefault()));
     connect(m_quota, &QuotaMonitor::holdChanged, m_scheduler, &Scheduler::setQuotaHold);
+    m_quotaHistory = new QuotaHistory(m_paths.configDir, this);
+    connect(m_quota, &QuotaMonitor::snapshotChanged, m_quotaHistory, &QuotaHistory::record);
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::CdpHost || key == SettingKey::CdpPort)
             applyAddress();

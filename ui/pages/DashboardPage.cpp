@@ -2,6 +2,7 @@
 
 #include "EngineControls.h"
 #include "WrappingLabel.h"
+#include "plots/AutoAcceptPlots.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
@@ -63,6 +64,11 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     m_targets->setMinimumHeight(90);
     m_targets->setMaximumHeight(160);
     pages->addWidget(m_targets);
+
+    QVBoxLayout *overTime = addGroup(tr("Over time"));
+    m_plots = new AutoAcceptPlots(this);
+    m_plots->setObjectName(u"dashboardPlots"_s);
+    overTime->addWidget(m_plots);
 
     QVBoxLayout *stats = addGroup(tr("What it did"));
     m_stats = new QTableWidget(6, 2, this);
@@ -205,6 +211,7 @@ void DashboardPage::refreshStats()
     put(3, week.fileEdits, total.fileEdits);
     put(4, week.terminalCommands, total.terminalCommands);
     put(5, week.blocked, total.blocked);
+    m_plots->refresh(*autoAccept->stats());
     m_stats->setToolTip(
         tr("Counted since %1")
             .arg(QLocale().toString(autoAccept->stats()->since().toLocalTime(), QLocale::ShortFormat)));
