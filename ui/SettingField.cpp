@@ -1,12 +1,12 @@
 #include "SettingField.h"
 
+#include "ChoiceBox.h"
 #include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
 #include <QCheckBox>
-#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QFontMetrics>
@@ -34,21 +34,6 @@ QStringList linesOf(const QString &text)
     }
     return entries;
 }
-
-// A choice box as wide as its longest choice where there is room; where there is not (a small
-// window, a longer language) it may shrink to about 18 characters and elide, so a long choice
-// never makes the page scroll sideways.
-class ShrinkingComboBox : public QComboBox
-{
-public:
-    using QComboBox::QComboBox;
-    QSize minimumSizeHint() const override
-    {
-        QSize size = QComboBox::minimumSizeHint();
-        size.setWidth(qMin(size.width(), fontMetrics().averageCharWidth() * 18 + 40));
-        return size;
-    }
-};
 
 } // namespace
 
@@ -145,7 +130,7 @@ void SettingField::buildEditor(const Options &options)
         break;
     }
     case SettingSpec::Type::Choice: {
-        auto *combo = new ShrinkingComboBox(this);
+        auto *combo = new ChoiceBox(this);
         QList<std::pair<QString, QString>> choices = options.choices;
         if (choices.isEmpty()) {
             for (const QString &choice : spec.choices)
@@ -155,8 +140,6 @@ void SettingField::buildEditor(const Options &options)
             combo->addItem(label, value);
             combo->setItemData(combo->count() - 1, label, Qt::ToolTipRole);
         }
-        // Its open list shows every choice in full, also when the box is shrunk.
-        combo->view()->setMinimumWidth(combo->view()->sizeHintForColumn(0) + 24);
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
             if (!m_loading)
                 commit();

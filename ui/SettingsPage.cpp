@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
@@ -68,6 +69,12 @@ void SettingsPage::showEvent(QShowEvent *event)
     for (QWidget *editor : std::as_const(editors)) {
         editor->setFocusPolicy(Qt::StrongFocus); // not WheelFocus: the wheel gives no focus
         editor->installEventFilter(this);
+    }
+    // One spacing between the buttons and boxes of a row on every page: a row that set none gets
+    // the style's, which is tighter with some styles (Fusion puts buttons 2 px apart).
+    for (QHBoxLayout *row : findChildren<QHBoxLayout *>()) {
+        if (row->spacing() < kRowSpacing)
+            row->setSpacing(kRowSpacing);
     }
 }
 

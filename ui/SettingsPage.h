@@ -27,6 +27,9 @@ class SettingsPage : public QWidget
 public:
     SettingsPage(Engine *engine, const QString &title, const QString &intro, QWidget *parent = nullptr);
 
+    // The space between the buttons and boxes of a row, the same on every page.
+    static constexpr int kRowSpacing = 6;
+
     QString title() const { return m_title; }
     Engine *engine() const { return m_engine; }
     Settings *settings() const;

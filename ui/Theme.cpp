@@ -83,8 +83,11 @@ private:
 
 QPalette darkPalette()
 {
-    const QColor window(0x35, 0x35, 0x35);
-    const QColor base(0x26, 0x26, 0x26);
+    // Fields and buttons a little lighter than the window: Fusion outlines them with the window's
+    // colour darkened, which a field darker than the window would swallow (an unticked check box
+    // was all but invisible).
+    const QColor window(0x2d, 0x2d, 0x2d);
+    const QColor base(0x3a, 0x3a, 0x3a);
     const QColor text(0xe8, 0xe8, 0xe8);
     const QColor disabled(0x80, 0x80, 0x80);
     const QColor highlight(0x2a, 0x82, 0xda);
@@ -92,19 +95,19 @@ QPalette darkPalette()
     p.setColor(QPalette::Window, window);
     p.setColor(QPalette::WindowText, text);
     p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, QColor(0x30, 0x30, 0x30));
+    p.setColor(QPalette::AlternateBase, QColor(0x34, 0x34, 0x34));
     p.setColor(QPalette::ToolTipBase, QColor(0x20, 0x20, 0x20));
     p.setColor(QPalette::ToolTipText, text);
     p.setColor(QPalette::PlaceholderText, QColor(0xa0, 0xa0, 0xa0));
     p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::Button, QColor(0x3c, 0x3c, 0x3c));
     p.setColor(QPalette::ButtonText, text);
     p.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x6b));
-    p.setColor(QPalette::Light, QColor(0x4a, 0x4a, 0x4a));
-    p.setColor(QPalette::Midlight, QColor(0x40, 0x40, 0x40));
-    p.setColor(QPalette::Mid, QColor(0x2c, 0x2c, 0x2c));
-    p.setColor(QPalette::Dark, QColor(0x23, 0x23, 0x23));
-    p.setColor(QPalette::Shadow, QColor(0x14, 0x14, 0x14));
+    p.setColor(QPalette::Light, QColor(0x55, 0x55, 0x55));
+    p.setColor(QPalette::Midlight, QColor(0x48, 0x48, 0x48));
+    p.setColor(QPalette::Mid, QColor(0x26, 0x26, 0x26));
+    p.setColor(QPalette::Dark, QColor(0x1e, 0x1e, 0x1e));
+    p.setColor(QPalette::Shadow, QColor(0x12, 0x12, 0x12));
     p.setColor(QPalette::Highlight, highlight);
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
@@ -171,7 +174,9 @@ QColor noticeAccent(const QPalette &palette)
 
 QColor warningBase(const QPalette &palette)
 {
-    return mix(palette.color(QPalette::Base), QColor(0xf0, 0xb4, 0x00), isDark(palette) ? 0.22 : 0.2);
+    if (isDark(palette)) // from the window, the darker ground there, so light text stays clear on it
+        return mix(palette.color(QPalette::Window), QColor(0xf0, 0xb4, 0x00), 0.16);
+    return mix(palette.color(QPalette::Base), QColor(0xf0, 0xb4, 0x00), 0.2);
 }
 
 QColor warningText(const QPalette &palette)

@@ -1,5 +1,6 @@
 #include "BridgePage.h"
 
+#include "ChoiceBox.h"
 #include "ErrorStyle.h"
 #include "Theme.h"
 #include "WrappingLabel.h"
@@ -161,10 +162,8 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     QFormLayout *form = addFormGroup(tr("New session"));
     auto *agentRow = new QHBoxLayout;
     agentRow->setSpacing(6);
-    m_agent = new QComboBox(this);
+    m_agent = new ChoiceBox(this, 20); // a long tab title is elided, not cut
     m_agent->setObjectName(u"bridgeAgentTab"_s);
-    m_agent->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_agent->setMinimumContentsLength(20);
     m_agent->setToolTip(tr("The tab with the web chat that drives the session."));
     agentRow->addWidget(m_agent, 1);
     m_refresh = new QPushButton(tr("Refresh"), this);

@@ -139,23 +139,29 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     m_restore->setObjectName(u"launcherRestore"_s);
     connect(m_restore, &QPushButton::clicked, this, &ConnectionPage::restoreLauncher);
     buttons->addWidget(m_restore);
+    buttons->addStretch(1);
+    ide->addRow(buttons);
+    // Starting has a row of its own: its button names the IDE ("Start Chrome (dedicated profile)
+    // with Debugging"), too long to share a row with the launcher's at 800×600.
+    auto *startRow = new QHBoxLayout;
+    startRow->setSpacing(6);
     m_start = new QPushButton(ideBox);
     m_start->setObjectName(u"ideStart"_s);
     connect(m_start, &QPushButton::clicked, this, [this] { startIde(); });
-    buttons->addWidget(m_start);
+    startRow->addWidget(m_start);
     m_cancelStart = new QPushButton(tr("Cancel"), ideBox);
     m_cancelStart->setObjectName(u"ideStartCancel"_s);
     m_cancelStart->setToolTip(tr("Stop waiting for the port (the started program is left running)"));
     m_cancelStart->hide();
     connect(m_cancelStart, &QPushButton::clicked, this, &ConnectionPage::cancelStart);
-    buttons->addWidget(m_cancelStart);
+    startRow->addWidget(m_cancelStart);
     m_relaunch = new QPushButton(tr("Restart Running IDE with Debugging"), ideBox);
     m_relaunch->setObjectName(u"ideRelaunch"_s);
     m_relaunch->setToolTip(tr("Quit the IDE that runs now and open it again with debugging on the app's port "
                               "and the same folders"));
     connect(m_relaunch, &QPushButton::clicked, this, [this] { relaunchIde(); });
-    buttons->addStretch(1);
-    ide->addRow(buttons);
+    startRow->addStretch(1);
+    ide->addRow(startRow);
     // A row of its own: five buttons in one row make the page scroll sideways at 800×600.
     auto *relaunchRow = new QHBoxLayout;
     relaunchRow->addWidget(m_relaunch);

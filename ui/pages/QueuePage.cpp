@@ -1,5 +1,6 @@
 #include "QueuePage.h"
 
+#include "ChoiceBox.h"
 #include "EngineControls.h"
 #include "ErrorStyle.h"
 #include "WrappingLabel.h"
@@ -158,10 +159,8 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
              SettingField::Options().withPlaceholder(tr("The active conversation")));
     auto *pickRow = new QHBoxLayout;
     pickRow->setSpacing(6);
-    m_conversations = new QComboBox(whereBox);
+    m_conversations = new ChoiceBox(whereBox, 18); // a long conversation title is elided, not cut
     m_conversations->setObjectName(u"conversationPicker"_s);
-    m_conversations->setMinimumContentsLength(18);
-    m_conversations->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_conversations->setPlaceholderText(tr("Open conversations…"));
     m_conversations->setEnabled(false);
     auto *refresh = new QPushButton(tr("List Conversations"), whereBox);

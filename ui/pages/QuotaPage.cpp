@@ -37,8 +37,7 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
     m_lastPoll->setObjectName(u"quotaLastPoll"_s);
     makeWrapping(m_lastPoll);
     m_lastPoll->setForegroundRole(QPalette::PlaceholderText);
-    row->addWidget(m_lastPoll);
-    row->addStretch(1);
+    row->addWidget(m_lastPoll, 1); // all the width the button leaves, so the date stays on one line
     m_refresh = new QPushButton(tr("Check Now"), this);
     m_refresh->setObjectName(u"quotaRefresh"_s);
     row->addWidget(m_refresh);

@@ -53,8 +53,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     m_count->setObjectName(u"banCount"_s);
     makeWrapping(m_count);
     m_count->setForegroundRole(QPalette::PlaceholderText);
-    row->addWidget(m_count);
-    row->addStretch(1);
+    row->addWidget(m_count, 1); // all the width the button leaves, not a narrow wrapped column
     auto *reset = new QPushButton(tr("Remove My Patterns…"), this);
     reset->setObjectName(u"banReset"_s);
     connect(reset, &QPushButton::clicked, this, [this] { resetToDefaults(); });

@@ -1,5 +1,6 @@
 #include "TasksPage.h"
 
+#include "ChoiceBox.h"
 #include "ErrorStyle.h"
 #include "Theme.h"
 #include "WrappingLabel.h"
@@ -96,24 +97,20 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
            "tell me its price"));
     m_task->setFixedHeight(70);
     form->addRow(tr("Task:"), m_task);
-    m_where = new QComboBox(this);
+    m_where = new ChoiceBox(this, 24);
     m_where->setObjectName(u"taskWhere"_s);
     form->addRow(tr("Work in:"), m_where);
     m_url = new QLineEdit(this);
     m_url->setObjectName(u"taskUrl"_s);
     m_url->setPlaceholderText(u"https://"_s);
     form->addRow(tr("Start address:"), m_url);
-    m_mode = new QComboBox(this);
+    m_mode = new ChoiceBox(this, 24);
     m_mode->setObjectName(u"taskMode"_s);
     m_mode->addItem(tr("Careful — ask me before payments, sign-ins, sending, deleting, files, other sites"),
                     u"careful"_s);
     m_mode->addItem(tr("Autonomous — ask only about payments and sign-ins"), u"autonomous"_s);
-    // Long choices (and tab titles) are cut in the closed box, not the page: it never scrolls
-    // sideways at 800×600; the open list shows them whole.
-    for (QComboBox *combo : { m_where, m_mode }) {
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(24);
-    }
+    // Long choices (and tab titles) are elided in the closed box where the page is narrow (it
+    // never scrolls sideways at 800×600) and shown whole where there is room and in the open list.
     form->addRow(tr("Mode:"), m_mode);
     m_model = hint(QString(), this);
     m_model->setObjectName(u"taskModel"_s);
