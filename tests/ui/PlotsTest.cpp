@@ -245,7 +245,7 @@ TEST_F(PlotsTest, HistogramCountsEachBucket)
     const QList<double> edges = AutoAcceptPlots::reactionEdges();
     const QList<double> samples { 40, 99.9, 100, 150, 250, 260, 270, 480, 990, 1200, 7000, 12000 };
     const QList<qint64> counts = Histogram::bucketCounts(samples, edges);
-    EXPECT_EQ(counts, (QList<qint64> { 2, 2, 3, 1, 0, 1, 1, 0, 0, 0, 2 }));
+    EXPECT_EQ(counts, (QList<qint64> { 0, 0, 1, 1, 2, 4, 1, 1, 0, 2 }));
     EXPECT_EQ(Histogram::percentile(samples, 0.5), 260);
     EXPECT_EQ(Histogram::percentile(samples, 0.9), 7000);
     EXPECT_EQ(Histogram::percentile({}, 0.5), 0);
@@ -256,13 +256,14 @@ TEST_F(PlotsTest, HistogramCountsEachBucket)
     const BarChart::Geometry g = histogram.geometry();
     ASSERT_EQ(g.bars.size(), 1);
     ASSERT_EQ(g.bars.at(0).size(), edges.size());
-    EXPECT_EQ(g.top, 3);
-    EXPECT_NEAR(g.bars[0][2].height(), g.plot.height(), 0.01) << "the fullest bucket";
-    EXPECT_NEAR(g.bars[0][0].height(), g.plot.height() * 2 / 3, 0.01);
+    EXPECT_EQ(g.top, 4);
+    EXPECT_NEAR(g.bars[0][5].height(), g.plot.height(), 0.01) << "the fullest bucket";
+    EXPECT_NEAR(g.bars[0][4].height(), g.plot.height() / 2, 0.01);
+    EXPECT_EQ(g.bars[0][0].height(), 0);
     EXPECT_EQ(histogram.labels().first(), u"0 ms"_s);
     EXPECT_EQ(histogram.labels().last(), u"≥5 s"_s);
-    EXPECT_EQ(histogram.categoryText(2), u"200 ms to 300 ms\nClicks: 3"_s);
-    EXPECT_EQ(histogram.categoryText(10), u"5 s or more\nClicks: 2"_s);
+    EXPECT_EQ(histogram.categoryText(5), u"200 ms to 500 ms\nClicks: 4"_s);
+    EXPECT_EQ(histogram.categoryText(9), u"5 s or more\nClicks: 2"_s);
 }
 
 TEST_F(PlotsTest, LinesFollowTimeAndValueWithResetMarks)
@@ -373,7 +374,9 @@ TEST_F(PlotsTest, ScreenshotsOfBothPagesLightAndDark)
         stats->add(day, today.addDays(-back));
     }
     for (int i = 0; i < 300; ++i)
-        stats->addReaction(90 + (i * 53) % 260 + (i % 17 == 0 ? 1400 : 0));
+        stats->addReaction(i % 10 < 6       ? 2 + (i * 37) % 45
+                               : i % 10 < 9 ? 60 + (i * 53) % 300
+                                            : 1100 + (i * 71) % 1500);
 
     QuotaSnapshot snapshot;
     QString error;

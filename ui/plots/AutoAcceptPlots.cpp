@@ -47,7 +47,9 @@ AutoAcceptPlots::AutoAcceptPlots(QWidget *parent)
 
 QList<double> AutoAcceptPlots::reactionEdges()
 {
-    return { 0, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000 };
+    // Roughly logarithmic: a click seen by DOM observation takes milliseconds, one found by the
+    // fallback scan or held while the user typed takes up to seconds.
+    return { 0, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000 };
 }
 
 QString AutoAcceptPlots::msText(double ms)
