@@ -911,8 +911,10 @@ void BridgeSession::composeResults()
     // started any, the network must also stay quiet a little (a page often chains a second
     // request on the first one's answer, and updates itself after the last).
     constexpr int kQuietMs = 150;
+    // The function reaches itself only weakly (a strong copy of its own would keep it alive
+    // for ever); each pending timer holds it while it waits.
     auto settle = std::make_shared<std::function<void(int, int)>>();
-    *settle = [this, generation, tab, settle](int waited, int quiet) {
+    *settle = [this, generation, tab, self = std::weak_ptr(settle)](int waited, int quiet) {
         if (generation != m_generation)
             return;
         const int pending = m_env.networkPending ? m_env.networkPending(tab, m_batchMark) : 0;
@@ -920,7 +922,7 @@ void BridgeSession::composeResults()
         const bool busy = pending > 0 || (calledOut && quiet < kQuietMs);
         if (busy && waited < m_options.networkSettle.count()) {
             const int nextQuiet = pending > 0 ? 0 : quiet + 25;
-            QTimer::singleShot(25, this, [settle, waited, nextQuiet] { (*settle)(waited + 25, nextQuiet); });
+            QTimer::singleShot(25, this, [settle = self.lock(), waited, nextQuiet] { (*settle)(waited + 25, nextQuiet); });
             return;
         }
         snapshot(tab, [this, tab](const Snapshot &snap) {
