@@ -24,6 +24,7 @@
 
 #include <QCoreApplication>
 
+#include <csignal>
 #include <cstdio>
 #include <memory>
 
@@ -100,6 +101,12 @@ int runMcp(int argc, char **argv, const AppOptions &options)
     QObject::connect(&stdio, &McpStdio::lineReceived, &server, &McpServer::handleLine);
     QObject::connect(&stdio, &McpStdio::lineTooLong, &server, &McpServer::refuseLongLine);
     QObject::connect(&server, &McpServer::send, &stdio, &McpStdio::writeLine);
+    // A client that stops reading (or closes its end) is given up on with the reason on stderr.
+    ::signal(SIGPIPE, SIG_IGN); // a closed pipe is an error to report, not a silent death
+    QObject::connect(&stdio, &McpStdio::outputFailed, &app, [](const QString &reason) {
+        qCCritical(lcServer).noquote() << u"mcp: %1; exiting"_s.arg(reason);
+        QCoreApplication::exit(1);
+    });
     QObject::connect(&stdio, &McpStdio::closed, &app, [] {
         qCInfo(lcServer) << "mcp: the client closed stdin; exiting";
         QCoreApplication::exit(0);

@@ -8,6 +8,7 @@
 #include "Subcommands.h"
 #include "Theme.h"
 #include "TrayController.h"
+#include "UiTranslator.h"
 #include "engine/Engine.h"
 #include "platform/Display.h"
 
@@ -68,6 +69,9 @@ int runTray(int argc, char **argv, const mpa::AppOptions &options)
     QApplication app(argc, argv);
     mpa::setApplicationIdentity();
     app.setQuitOnLastWindowClosed(false);
+    // Before any window: every tr() from here on speaks the user's language.
+    mpa::UiTranslator translator;
+    translator.load(mpa::UiTranslator::chosenLocale());
     mpa::AppRuntime runtime(options);
     if (const int code = runtime.prepare(); code >= 0)
         return code;

@@ -318,8 +318,8 @@ bool ExtensionImportDialog::importChecked()
     if (prompts) {
         Scheduler *scheduler = m_engine->scheduler();
         const QStringList queue = queueTexts(scheduler);
-        const QString refusal = scheduler->setQueue(Import::mergedQueue(queue, file.prompts));
-        if (!refusal.isEmpty())
+        QString refusal;
+        if (!scheduler->setQueue(Import::mergedQueue(queue, file.prompts), &refusal))
             error = error.isEmpty() ? tr("The prompts were not added: %1").arg(refusal) : error;
         else
             lines.append(tr("Prompts added to the queue."));

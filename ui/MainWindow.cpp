@@ -11,6 +11,7 @@
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
+#include "engine/EngineStatus.h"
 #include "logging/LogCategories.h"
 #include "pages/AgentsPage.h"
 #include "pages/BridgePage.h"
@@ -203,7 +204,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     resize(920, 660);
 
     // getUISnapshot, listUIElements and uiAction answer from this window.
-    new WindowAutomation(this, m_engine->commands(), m_engine->settings());
+    m_automation = new WindowAutomation(this, m_engine->settings());
 
     connect(m_engine, &Engine::statusChanged, this, &MainWindow::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &MainWindow::refresh);
@@ -219,6 +220,17 @@ MainWindow::~MainWindow()
 {
     if (m_engine->desktopUi() == this)
         m_engine->setDesktopUi(nullptr);
+}
+
+QJsonObject MainWindow::uiSnapshot() const
+{
+    return m_automation->snapshot();
+}
+
+void MainWindow::performUiAction(const QString &type, const QString &target, const QJsonValue &value,
+                                 CommandReply reply)
+{
+    m_automation->perform(type, target, value, std::move(reply));
 }
 
 QStringList MainWindow::settingsPages() const
@@ -331,7 +343,7 @@ void MainWindow::showAbout()
 
 void MainWindow::refresh()
 {
-    m_status->setText(m_engine->statusLine());
+    m_status->setText(engineStatusLine(*m_engine, StatusWords::Translated));
     m_statusIcon->setPixmap(statusIcon(statusIconState(m_engine)).pixmap(20, 20));
 }
 

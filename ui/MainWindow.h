@@ -18,9 +18,10 @@ class Engine;
 class RelaunchOffer;
 class SettingsPage;
 class WelcomePanel;
+class WindowAutomation;
 
-// Also the engine's DesktopUi while it exists: the debug API's openSettingsPanel and
-// openLogFile come here.
+// Also the engine's DesktopUi while it exists: the debug API's openSettingsPanel, openLogFile
+// and the window automation (getUISnapshot, listUIElements, uiAction) come here.
 class MainWindow : public QMainWindow, public DesktopUi
 {
     Q_OBJECT
@@ -63,6 +64,9 @@ public:
     QStringList settingsPages() const override;
     bool showSettings(const QString &page, QString *error) override;
     bool openWithDesktop(const QString &path, QString *error) override;
+    QJsonObject uiSnapshot() const override;
+    void performUiAction(const QString &type, const QString &target, const QJsonValue &value,
+                         CommandReply reply) override;
     WelcomePanel *welcome() const { return m_welcome; }
     // The first-start welcome is still to be read: the window opens with it.
     bool isWelcoming() const;
@@ -82,6 +86,7 @@ private:
 
     Engine *m_engine;
     RelaunchOffer *m_relaunchOffer = nullptr;
+    WindowAutomation *m_automation = nullptr;
     QLabel *m_noTrayBanner;
     WelcomePanel *m_welcome;
     QLabel *m_statusIcon;

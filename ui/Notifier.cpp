@@ -176,8 +176,7 @@ void Notifier::commandBlocked(const QString &command, const QString &page)
 void Notifier::queueFinished(int promptsSent)
 {
     post({ Kind::QueueFinished, tr("Prompt queue finished"),
-           (promptsSent == 1 ? tr("1 prompt sent; the queue is empty.")
-                             : tr("%1 prompts sent; the queue is empty.").arg(promptsSent)),
+           tr("%n prompt(s) sent; the queue is empty.", nullptr, int(promptsSent)),
            false });
 }
 
@@ -230,13 +229,11 @@ void Notifier::sessionSummary(qint64 clicks, qint64 blocked, qint64 secondsSaved
         return;
     if (m_settings && !m_settings->boolValue(SettingKey::UiSessionSummary))
         return;
-    QString message = clicks == 1 ? tr("1 action handled") : tr("%1 actions handled").arg(clicks);
+    QString done = tr("%n action(s) handled", nullptr, int(clicks));
     if (blocked > 0)
-        message += blocked == 1 ? tr(", 1 command blocked") : tr(", %1 commands blocked").arg(blocked);
-    if (clicks > 0)
-        message += tr("; %1 saved.").arg(aboutTime(secondsSaved));
-    else
-        message += u'.';
+        done = tr("%1, %n command(s) blocked", nullptr, int(blocked)).arg(done);
+    const QString message
+        = clicks > 0 ? tr("%1; %2 saved.").arg(done, aboutTime(secondsSaved)) : tr("%1.").arg(done);
     post({ Kind::SessionSummary, tr("Auto-accept is off: this session"), message, false });
 }
 
@@ -245,8 +242,7 @@ void Notifier::whileAway(const QString &window, int clicks)
     if (clicks <= 0 || (m_settings && !m_settings->boolValue(SettingKey::UiWhileAway)))
         return;
     post({ Kind::WhileAway, tr("While you were away"),
-           (clicks == 1 ? tr("1 action was handled in %1 while you were away.")
-                        : tr("%1 actions were handled in %2 while you were away.").arg(clicks))
+           tr("%n action(s) handled in %1 while you were away.", nullptr, int(clicks))
                .arg(window.isEmpty() ? tr("the IDE") : window),
            false });
 }
@@ -255,12 +251,10 @@ void Notifier::weeklySummary(qint64 clicks, qint64 blocked, qint64 secondsSaved)
 {
     if (clicks == 0 || (m_settings && !m_settings->boolValue(SettingKey::UiWeeklySummary)))
         return;
-    QString message = tr("Last week the app clicked %1 buttons for you and saved you %2.")
-                          .arg(clicks)
+    QString message = tr("Last week the app clicked %n button(s) for you and saved you %1.", nullptr, int(clicks))
                           .arg(aboutTime(secondsSaved));
     if (blocked > 0)
-        message += u' ' + (blocked == 1 ? tr("It blocked 1 dangerous command.")
-                                        : tr("It blocked %1 dangerous commands.").arg(blocked));
+        message += u' ' + tr("It blocked %n dangerous command(s).", nullptr, int(blocked));
     post({ Kind::WeeklySummary, tr("Your week with auto-accept"), message, false });
 }
 

@@ -253,7 +253,8 @@ void SettingField::recheck()
 
 QString SettingField::problemWith(const QVariant &value) const
 {
-    QString error = userMessage(m_settings->validate(m_key, value));
+    QString refused;
+    QString error = m_settings->validate(m_key, value, &refused) ? QString() : userMessage(refused);
     if (error.isEmpty() && m_check)
         error = m_check(value);
     if (error.isEmpty() && m_lineCheck) {

@@ -10,6 +10,7 @@
 #include "autoaccept/AutoAcceptController.h"
 #include "bridge/BridgeManager.h"
 #include "engine/Engine.h"
+#include "engine/EngineStatus.h"
 #include "logging/LogCategories.h"
 #include "platform/Display.h"
 #include "quota/QuotaMonitor.h"
@@ -98,22 +99,19 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     Scheduler *scheduler = engine->scheduler();
     m_queueStart = m_queueMenu->addAction(tr("Start"));
     m_queueStart->setObjectName(u"queueStartAction"_s);
-    connect(m_queueStart, &QAction::triggered, this,
-            [this, scheduler] { queueResult(scheduler->startQueue()); });
+    connect(m_queueStart, &QAction::triggered, this, [this] { runQueueAction(&Scheduler::startQueue); });
     m_queuePause = m_queueMenu->addAction(tr("Pause"));
     m_queuePause->setObjectName(u"queuePauseAction"_s);
     connect(m_queuePause, &QAction::triggered, this, [this, scheduler] {
-        queueResult(scheduler->queue().state == PromptQueue::State::Paused ? scheduler->resumeQueue()
-                                                                           : scheduler->pauseQueue());
+        runQueueAction(scheduler->queue().state == PromptQueue::State::Paused ? &Scheduler::resumeQueue
+                                                                              : &Scheduler::pauseQueue);
     });
     m_queueSkip = m_queueMenu->addAction(tr("Skip Current Prompt"));
     m_queueSkip->setObjectName(u"queueSkipAction"_s);
-    connect(m_queueSkip, &QAction::triggered, this,
-            [this, scheduler] { queueResult(scheduler->skipPrompt()); });
+    connect(m_queueSkip, &QAction::triggered, this, [this] { runQueueAction(&Scheduler::skipPrompt); });
     m_queueStop = m_queueMenu->addAction(tr("Stop"));
     m_queueStop->setObjectName(u"queueStopAction"_s);
-    connect(m_queueStop, &QAction::triggered, this,
-            [this, scheduler] { queueResult(scheduler->stopQueue()); });
+    connect(m_queueStop, &QAction::triggered, this, [this] { runQueueAction(&Scheduler::stopQueue); });
     m_queueActions = { m_queueStart, m_queuePause, m_queueSkip, m_queueStop };
     connect(m_sendNowAction, &QAction::triggered, this, &TrayController::sendPromptNow);
     connect(scheduler, &Scheduler::queueChanged, this, &TrayController::refresh);
@@ -265,7 +263,7 @@ QString TrayController::toolTip() const
 {
     if (m_standby)
         return tr("Multi Purpose Agent — standing by (another instance is running)");
-    QStringList lines { tr("Multi Purpose Agent"), m_engine->statusLine() };
+    QStringList lines { tr("Multi Purpose Agent"), engineStatusLine(*m_engine, StatusWords::Translated) };
     if (m_engine->endpoint()->isConnected()) {
         QStringList titles;
         for (CdpSession *session : m_engine->endpoint()->pageSessions()) {
@@ -302,7 +300,7 @@ QString TrayController::toolTip() const
 void TrayController::refresh()
 {
     m_state = m_standby ? StatusIconState::Standby : statusIconState(m_engine);
-    m_statusAction->setText(m_standby ? tr("Standing by") : m_engine->statusLine());
+    m_statusAction->setText(m_standby ? tr("Standing by") : engineStatusLine(*m_engine, StatusWords::Translated));
     {
         const QSignalBlocker blocker(m_autoAcceptAction);
         m_autoAcceptAction->setChecked(EngineControls::autoAcceptEnabled(m_engine));
@@ -340,28 +338,29 @@ void TrayController::refreshGlance()
     AutoAcceptController *autoAccept = m_engine->autoAccept();
     const AutoAcceptCounts today = autoAccept->stats()->day();
     m_todayAction->setText(tr("Today: %1 · %2")
-                               .arg(today.clicks == 1 ? tr("1 click") : tr("%1 clicks").arg(today.clicks),
-                                    tr("%1 blocked").arg(today.blocked)));
+                               .arg(tr("%n click(s)", nullptr, int(today.clicks)), tr("%1 blocked").arg(today.blocked)));
     m_todayAction->setVisible(!m_standby);
 
     const PromptQueue &queue = m_engine->scheduler()->queue();
     QString progress;
     if (queue.state == PromptQueue::State::Running) {
-        progress = tr("Queue: prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size());
+        const int at = queue.position + 1;
+        const auto of = queue.items.size();
         switch (m_engine->scheduler()->phase()) {
         case Scheduler::Phase::Sending:
-            progress += tr(" · sending");
+            progress = tr("Queue: prompt %1 of %2 · sending").arg(at).arg(of);
             break;
         case Scheduler::Phase::RetryWait:
-            progress += tr(" · retrying soon");
+            progress = tr("Queue: prompt %1 of %2 · retrying soon").arg(at).arg(of);
             break;
         case Scheduler::Phase::WaitingForSilence:
-            progress += tr(" · waiting for the agent to finish");
+            progress = tr("Queue: prompt %1 of %2 · waiting for the agent to finish").arg(at).arg(of);
             break;
         case Scheduler::Phase::HeldByQuota:
-            progress += tr(" · held: quota used up");
+            progress = tr("Queue: prompt %1 of %2 · held: quota used up").arg(at).arg(of);
             break;
         case Scheduler::Phase::Idle:
+            progress = tr("Queue: prompt %1 of %2").arg(at).arg(of);
             break;
         }
     } else if (queue.state == PromptQueue::State::Paused) {
@@ -406,10 +405,12 @@ void TrayController::openNotification(Notifier::Kind kind)
     m_window->showAndRaise();
 }
 
-void TrayController::queueResult(const QString &refusal)
+void TrayController::runQueueAction(bool (Scheduler::*act)(QString *error))
 {
+    QString refusal;
+    const bool done = (m_engine->scheduler()->*act)(&refusal);
     refresh();
-    if (refusal.isEmpty())
+    if (done)
         return;
     qCInfo(lcUi).noquote() << "queue:" << refusal;
     if (isTrayVisible() && QSystemTrayIcon::supportsMessages()) {

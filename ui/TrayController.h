@@ -21,6 +21,7 @@ namespace mpa {
 
 class Engine;
 class MainWindow;
+class Scheduler;
 class TabConsentPrompter;
 
 class TrayController : public QObject
@@ -58,7 +59,8 @@ private:
     void refreshGlance();
     void lookForTray();
     void showNotification(const Notifier::Notification &notification);
-    void queueResult(const QString &refusal);
+    // Runs a queue control of the scheduler; a refusal is told in the tray (or the window).
+    void runQueueAction(bool (Scheduler::*act)(QString *error));
     void sendPromptNow();
     void sayStillRunning();
     void sendPrompt(const QString &text);

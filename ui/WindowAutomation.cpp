@@ -3,7 +3,6 @@
 #include "MainWindow.h"
 #include "SettingField.h"
 #include "SettingsPage.h"
-#include "actions/UiActions.h"
 #include "common/Loopback.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
@@ -380,13 +379,12 @@ struct WindowAutomation::Walk
     }
 };
 
-WindowAutomation::WindowAutomation(MainWindow *window, CommandDispatcher *commands, Settings *settings)
-    : UiAutomation(window)
+WindowAutomation::WindowAutomation(MainWindow *window, Settings *settings)
+    : QObject(window)
     , m_window(window)
     , m_settings(settings)
 {
     setObjectName(u"windowAutomation"_s);
-    UiActions::install(commands, this);
 }
 
 QString WindowAutomation::pageId(int page)

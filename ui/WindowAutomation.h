@@ -4,33 +4,36 @@
 // and the window's open dialogs — each with an id that is a path of object names (or role and
 // position where a widget has none), so the same widget has the same id on every call. Acting
 // goes the way a user's hand would: a click is a button click, a value is typed or picked and
-// the setting field checks and saves it as it does for the user.
+// the setting field checks and saves it as it does for the user. The window answers the
+// DesktopUi seam's uiSnapshot() and performUiAction() with it.
 
-#include "actions/UiAutomation.h"
+#include "actions/CommandDispatcher.h"
 
 #include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QObject>
 #include <QPointer>
 
 class QWidget;
 
 namespace mpa {
 
-class CommandDispatcher;
 class MainWindow;
 class Settings;
 
-class WindowAutomation : public UiAutomation
+class WindowAutomation : public QObject
 {
     Q_OBJECT
 public:
-    // Installs itself as the window automation of `commands` (UiActions). The API's rights stay
-    // those of updateSettings: fields of privileged settings (debug/*, toolkit/allowEval, …)
-    // are read-only through it, and cdp/host and agentServer/url take loopback addresses only.
-    WindowAutomation(MainWindow *window, CommandDispatcher *commands, Settings *settings);
+    // A child of `window`. The API's rights stay those of updateSettings: fields of privileged
+    // settings (debug/*, toolkit/allowEval, …) are read-only through it, and cdp/host and
+    // agentServer/url take loopback addresses only.
+    WindowAutomation(MainWindow *window, Settings *settings);
 
-    QJsonObject snapshot() const override;
-    void perform(const QString &type, const QString &target, const QJsonValue &value,
-                 CommandReply reply) override;
+    // DesktopUi::uiSnapshot() and DesktopUi::performUiAction() of the window.
+    QJsonObject snapshot() const;
+    void perform(const QString &type, const QString &target, const QJsonValue &value, CommandReply reply);
 
     // A page's id in the snapshot (dashboard, autoAccept, queue, …, general).
     static QString pageId(int page);

@@ -158,13 +158,11 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         env.run = [dispatcher, caller, agentTab](const QString &type, const QJsonObject &params,
                                                  BridgeEnvironment::Reply reply) {
             if (!dispatcher)
-                return reply(false, {}, u"the app is shutting down"_s);
+                return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
             if (params.value(u"tab").toString() == agentTab)
-                return reply(false, {}, u"the chat's own tab is not one the bridge acts on"_s);
-            dispatcher->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit,
-                                 [reply](const CommandResult &result) {
-                                     reply(result.ok, result.data, result.error);
-                                 });
+                return reply(
+                    CommandResult::failure(u"the chat's own tab is not one the bridge acts on"_s, 403));
+            dispatcher->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit, std::move(reply));
         };
         env.currentTab = [tools, caller, current] {
             const QString tab = tools ? tools->currentTab(caller) : QString();
@@ -221,9 +219,10 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                              profiles.load(configDir);
                              const WebChatProfile profile
                                  = WebChatProfile::learnedFor(url, selectors, QDateTime::currentDateTimeUtc());
-                             const QString error = profiles.save(configDir, profile);
+                             QString error;
+                             const bool saved = profiles.save(configDir, profile, &error);
                              learner->deleteLater();
-                             if (!error.isEmpty())
+                             if (!saved)
                                  return done({}, u"the learned profile could not be saved: %1"_s.arg(error));
                              done(profile.id, {});
                          });
@@ -345,13 +344,12 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                         reply(CommandResult::success(QJsonObject { { u"sessions"_s, list } }));
                     } });
 
-    const auto simple = [manager](QString (BridgeManager::*call)(const QString &)) {
+    const auto simple = [manager](bool (BridgeManager::*call)(const QString &, QString *)) {
         return [manager, call](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             const QString id = params.value(u"sessionId").toString();
             if (!manager)
                 return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
-            const QString error = (manager.data()->*call)(id);
-            if (!error.isEmpty())
+            if (QString error; !(manager.data()->*call)(id, &error))
                 return reply(CommandResult::failure(error, manager->session(id) ? 409 : 404));
             reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
         };
@@ -384,8 +382,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
               const QString id = params.value(u"sessionId").toString();
               if (!manager || !manager->session(id))
                   return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
-              const QString error = manager->answer(id, params.value(u"approve").toBool());
-              if (!error.isEmpty())
+              if (QString error; !manager->answer(id, params.value(u"approve").toBool(), &error))
                   return reply(CommandResult::failure(error, 409));
               reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
           } });

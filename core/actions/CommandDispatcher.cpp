@@ -1,6 +1,7 @@
 #include "CommandDispatcher.h"
 
 #include "ParamsSchema.h"
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 
 #include <QJsonArray>
@@ -16,23 +17,6 @@ QString CommandCaller::displayName() const
     if (!name.trimmed().isEmpty())
         return name.trimmed();
     return u"an agent (%1 %2)"_s.arg(channel, clientId);
-}
-
-CommandResult CommandResult::success(const QJsonValue &data)
-{
-    return { true, data, {}, 200 };
-}
-
-CommandResult CommandResult::failure(const QString &error, int status)
-{
-    return { false, {}, error, status };
-}
-
-QJsonObject CommandResult::toJson() const
-{
-    if (ok)
-        return { { u"success"_s, true }, { u"data"_s, data.isUndefined() ? QJsonValue() : data } };
-    return { { u"success"_s, false }, { u"error"_s, error } };
 }
 
 CommandDispatcher::CommandDispatcher(QObject *parent)
@@ -89,12 +73,12 @@ void CommandDispatcher::dispatch(const QString &name, const QJsonObject &params,
     // read params that already have the right names, types and ranges.
     QJsonObject ours = params;
     if (command->aliases) {
-        if (const QString problem = command->aliases(ours); !problem.isEmpty()) {
+        if (QString problem; !command->aliases(ours, &problem)) {
             reply(CommandResult::failure(u"%1: %2"_s.arg(name, problem), 400));
             return;
         }
     }
-    if (const QString problem = ParamsSchema::validate(ours, command->inputSchema); !problem.isEmpty()) {
+    if (QString problem; !ParamsSchema::validate(ours, command->inputSchema, &problem)) {
         reply(CommandResult::failure(u"%1: %2"_s.arg(name, problem), 400));
         return;
     }
@@ -112,133 +96,14 @@ void CommandDispatcher::dispatch(const QString &name, const QJsonObject &params,
     });
 }
 
-QString takeAlias(QJsonObject &params, const QString &theirs, const QString &ours)
+bool takeAlias(QJsonObject &params, const QString &theirs, const QString &ours, QString *error)
 {
     if (!params.contains(theirs))
-        return {};
+        return true;
     if (params.contains(ours))
-        return u"params.%1 and params.%2 are the same thing; give one"_s.arg(theirs, ours);
+        return refuse(error, u"params.%1 and params.%2 are the same thing; give one"_s.arg(theirs, ours));
     params.insert(ours, params.take(theirs));
-    return {};
-}
-
-void CommandParams::fail(const QString &message)
-{
-    if (m_error.isEmpty())
-        m_error = message;
-}
-
-QString CommandParams::requiredString(const QString &name)
-{
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull()) {
-        fail(u"params.%1 is required"_s.arg(name));
-        return {};
-    }
-    if (!v.isString()) {
-        fail(u"params.%1 must be a string"_s.arg(name));
-        return {};
-    }
-    return v.toString();
-}
-
-QString CommandParams::string(const QString &name, const QString &fallback)
-{
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
-        return fallback;
-    if (!v.isString()) {
-        fail(u"params.%1 must be a string"_s.arg(name));
-        return fallback;
-    }
-    return v.toString();
-}
-
-int CommandParams::integer(const QString &name, int fallback, int minimum, int maximum)
-{
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
-        return fallback;
-    const double d = v.toDouble();
-    if (!v.isDouble() || d != double(qint64(d))) {
-        fail(u"params.%1 must be a whole number"_s.arg(name));
-        return fallback;
-    }
-    if (d < minimum || d > maximum) {
-        fail(u"params.%1 must be between %2 and %3"_s.arg(name).arg(minimum).arg(maximum));
-        return fallback;
-    }
-    return int(d);
-}
-
-double CommandParams::number(const QString &name, double fallback, double minimum, double maximum)
-{
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
-        return fallback;
-    if (!v.isDouble()) {
-        fail(u"params.%1 must be a number"_s.arg(name));
-        return fallback;
-    }
-    if (v.toDouble() < minimum || v.toDouble() > maximum) {
-        fail(u"params.%1 must be between %2 and %3"_s.arg(name).arg(minimum).arg(maximum));
-        return fallback;
-    }
-    return v.toDouble();
-}
-
-bool CommandParams::boolean(const QString &name, bool fallback)
-{
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
-        return fallback;
-    if (!v.isBool()) {
-        fail(u"params.%1 must be true or false"_s.arg(name));
-        return fallback;
-    }
-    return v.toBool();
-}
-
-QStringList CommandParams::stringList(const QString &name)
-{
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
-        return {};
-    if (!v.isArray()) {
-        fail(u"params.%1 must be an array of strings"_s.arg(name));
-        return {};
-    }
-    QStringList list;
-    for (const QJsonValue &item : v.toArray()) {
-        if (!item.isString()) {
-            fail(u"params.%1 must be an array of strings"_s.arg(name));
-            return {};
-        }
-        list.append(item.toString());
-    }
-    return list;
-}
-
-QJsonObject CommandParams::object(const QString &name)
-{
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
-        return {};
-    if (!v.isObject()) {
-        fail(u"params.%1 must be an object"_s.arg(name));
-        return {};
-    }
-    return v.toObject();
-}
-
-QString CommandParams::choice(const QString &name, const QStringList &choices)
-{
-    const QString value = string(name, choices.value(0));
-    if (!choices.contains(value)) {
-        fail(u"params.%1 must be one of %2"_s.arg(name, choices.join(u", "_s)));
-        return choices.value(0);
-    }
-    return value;
+    return true;
 }
 
 } // namespace mpa

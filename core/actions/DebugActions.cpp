@@ -1,6 +1,7 @@
 #include "DebugActions.h"
 
 #include "CommandDispatcher.h"
+#include "CommandParams.h"
 #include "ParamsSchema.h"
 #include "actions/ActionHost.h"
 #include "autoaccept/AutoAcceptController.h"
@@ -120,10 +121,8 @@ std::optional<QStringList> applySettings(Settings *settings,
                                          const QList<QPair<SettingKey, QVariant>> &changes, QString *error)
 {
     for (const auto &[key, value] : changes) {
-        if (QString problem = settings->validate(key, value); !problem.isEmpty()) {
-            *error = problem;
+        if (!settings->validate(key, value, error))
             return std::nullopt;
-        }
     }
     QStringList changed;
     for (const auto &[key, value] : changes) {
@@ -362,7 +361,7 @@ QJsonObject bannedCommands(const Settings *settings)
 void updateBannedCommands(Settings *settings, QJsonObject params, const CommandReply &reply)
 {
     // "commands" is the VS Code extension's name for the list.
-    if (const QString twice = takeAlias(params, u"commands"_s, u"bannedCommands"_s); !twice.isEmpty())
+    if (QString twice; !takeAlias(params, u"commands"_s, u"bannedCommands"_s, &twice))
         return reply(CommandResult::failure(twice + u" (nothing was changed)"_s));
     if (QString unknown = unknownParams(params, { u"bannedCommands"_s, u"reset"_s }); !unknown.isEmpty())
         return reply(CommandResult::failure(unknown));
@@ -436,8 +435,7 @@ QJsonObject schedule(const Settings *settings)
 // The VS Code extension's parameter names for the schedule, read as ours.
 bool takeExtensionScheduleNames(QJsonObject &params, const CommandReply &reply)
 {
-    if (const QString twice = takeAlias(params, u"silenceTimeout"_s, u"silenceTimeoutS"_s);
-        !twice.isEmpty()) {
+    if (QString twice; !takeAlias(params, u"silenceTimeout"_s, u"silenceTimeoutS"_s, &twice)) {
         reply(CommandResult::failure(twice + u" (nothing was changed)"_s));
         return false;
     }
@@ -485,7 +483,7 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
         prompts = list;
     }
     if (prompts && params.isEmpty()) {
-        if (QString refused = scheduler->setQueue(*prompts); !refused.isEmpty())
+        if (QString refused; !scheduler->setQueue(*prompts, &refused))
             return reply(CommandResult::failure(refused + u" (nothing was changed)"_s, 409));
         QJsonObject data = schedule(settings);
         data.insert(u"changed"_s, QJsonArray { u"prompts"_s });
@@ -533,7 +531,7 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
     if (!changed)
         return reply(CommandResult::failure(error + u"; nothing was changed"_s, settings->lastSaveFailed() ? 500 : 400));
     if (prompts) {
-        if (QString refused = scheduler->setQueue(*prompts); !refused.isEmpty())
+        if (QString refused; !scheduler->setQueue(*prompts, &refused))
             return reply(CommandResult::failure(refused + u" (the other fields were saved)"_s, 409));
         changed->append(u"prompts"_s);
     }
@@ -716,13 +714,13 @@ QJsonObject systemInfo(ActionHost *host)
 // ---- queue, prompts, conversations, quota ----------------------------------------------------
 
 void queueAction(CommandDispatcher *commands, Scheduler *scheduler, const QString &name,
-                 const QString &description, QString (Scheduler::*act)())
+                 const QString &description, bool (Scheduler::*act)(QString *error))
 {
     add(commands, name, description + u" Answers the queue's status."_s, objectSchema(),
         [scheduler, act](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
                 return reply(CommandResult::failure(unknown));
-            if (QString refused = (scheduler->*act)(); !refused.isEmpty())
+            if (QString refused; !(scheduler->*act)(&refused))
                 return reply(CommandResult::failure(refused, 409));
             reply(CommandResult::success(scheduler->queueStatus()));
         });

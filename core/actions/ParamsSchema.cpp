@@ -1,6 +1,7 @@
 #include "ParamsSchema.h"
 
 #include "common/JsonText.h"
+#include "common/Refuse.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -182,11 +183,12 @@ QString validateValue(const QJsonValue &value, const QJsonObject &schema, const 
 
 } // namespace
 
-QString validate(const QJsonObject &params, const QJsonObject &schema)
+bool validate(const QJsonObject &params, const QJsonObject &schema, QString *error)
 {
     if (schema.isEmpty())
-        return {};
-    return validateObject(params, schema, u"params"_s);
+        return true;
+    const QString problem = validateObject(params, schema, u"params"_s);
+    return problem.isEmpty() || refuse(error, problem);
 }
 
 QJsonObject normalized(const QJsonObject &schema)

@@ -11,9 +11,9 @@
 
 namespace mpa::ParamsSchema {
 
-// Empty when `params` satisfies `schema` (an empty schema accepts any object), else the first
-// problem found.
-QString validate(const QJsonObject &params, const QJsonObject &schema);
+// Whether `params` satisfies `schema` (an empty schema accepts any object); false with the
+// first problem found in `error`.
+bool validate(const QJsonObject &params, const QJsonObject &schema, QString *error = nullptr);
 
 // Building schemas, one way for every command:
 // {"type": type, "description": description}

@@ -73,10 +73,8 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
         browser.run = [dispatcher, caller](const QString &type, const QJsonObject &params,
                                            BrowserTools::Reply reply) {
             if (!dispatcher)
-                return reply(false, {}, u"the app is shutting down"_s);
-            dispatcher->dispatch(
-                type, params, caller, CommandDispatcher::Scope::Toolkit,
-                [reply](const CommandResult &result) { reply(result.ok, result.data, result.error); });
+                return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
+            dispatcher->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit, std::move(reply));
         };
         browser.schema = [dispatcher](const QString &type) {
             const CommandDispatcher::Command *command = dispatcher ? dispatcher->find(type) : nullptr;
@@ -193,9 +191,8 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                                                       "agent"_s,
                                                       403));
               }
-              const QString error = manager->answer(id, params.value(u"approve").toBool(),
-                                                    params.value(u"answer").toString());
-              if (!error.isEmpty())
+              if (QString error; !manager->answer(id, params.value(u"approve").toBool(),
+                                                  params.value(u"answer").toString(), &error))
                   return reply(CommandResult::failure(error, 409));
               reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
           } });
@@ -203,10 +200,10 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
     commands->add({ u"cancelRun"_s, kScopes, u"Stop a run"_s, runIdSchema(),
                     [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
                         const QString id = params.value(u"runId").toString();
-                        const QString error = manager ? manager->cancel(id) : u"runs are not available"_s;
-                        if (!error.isEmpty())
-                            return reply(
-                                CommandResult::failure(error, manager && manager->run(id) ? 409 : 404));
+                        if (!manager)
+                            return reply(CommandResult::failure(u"runs are not available"_s, 404));
+                        if (QString error; !manager->cancel(id, {}, &error))
+                            return reply(CommandResult::failure(error, manager->run(id) ? 409 : 404));
                         reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
                     } });
 

@@ -4,6 +4,7 @@
 #include "TabConsent.h"
 #include "ToolkitSchemas.h"
 #include "cdp/CdpEndpoint.h"
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "page/PageController.h"
 #include "page/PayloadHub.h"
@@ -360,21 +361,25 @@ void ToolkitCommands::add(const QString &type, const QString &description, Handl
                   handler(params, caller, std::move(reply));
               });
           },
-          [this, type](QJsonObject &params) { return takeForeignNames(type, params); } });
+          [this, type](QJsonObject &params, QString *error) {
+              return takeForeignNames(type, params, error);
+          } });
 }
 
-QString ToolkitCommands::takeForeignNames(const QString &type, QJsonObject &params) const
+bool ToolkitCommands::takeForeignNames(const QString &type, QJsonObject &params, QString *error) const
 {
     // tabId: the number tab list shows as "id".
     if (params.contains(u"tabId"_s)) {
         if (params.contains(u"tab"_s))
-            return u"params.tabId and params.tab are the same thing; give one"_s;
+            return refuse(error, u"params.tabId and params.tab are the same thing; give one"_s);
         const QJsonValue number = params.take(u"tabId"_s);
         const int n = number.isString() ? number.toString().toInt() : number.toInt(-1);
         const QString id = m_tabNumbers.key(n);
         if (id.isEmpty())
-            return u"params.tabId %1 names no tab (tab {\"action\": \"list\"} shows each tab's id)"_s.arg(
-                number.isString() ? number.toString() : QString::number(number.toDouble()));
+            return refuse(
+                error,
+                u"params.tabId %1 names no tab (tab {\"action\": \"list\"} shows each tab's id)"_s.arg(
+                    number.isString() ? number.toString() : QString::number(number.toDouble())));
         params.insert(u"tab"_s, id);
     }
     const QString byRef = u"params.selector: elements are named by ref here (take a snapshot and use a ref "
@@ -384,29 +389,31 @@ QString ToolkitCommands::takeForeignNames(const QString &type, QJsonObject &para
     } else if (type == u"snapshot"_s) {
         params.remove(u"timeout"_s); // a snapshot does not wait for the page
     } else if (type == u"eval"_s) {
-        return takeAlias(params, u"script"_s, u"expression"_s);
+        return takeAlias(params, u"script"_s, u"expression"_s, error);
     } else if (type == u"scroll"_s && params.contains(u"pixels"_s)) {
-        if (QString twice = takeAlias(params, u"pixels"_s, u"amount"_s); !twice.isEmpty())
-            return twice;
+        if (!takeAlias(params, u"pixels"_s, u"amount"_s, error))
+            return false;
         if (!params.contains(u"unit"_s))
             params.insert(u"unit"_s, u"pixels"_s);
     } else if (type == u"get"_s) {
         if (params.contains(u"selector"_s))
-            return byRef;
+            return refuse(error, byRef);
         const QString what = params.value(u"what"_s).toString();
         if (what == u"attr"_s)
             params.insert(u"what"_s, u"attribute"_s);
         if (what == u"count"_s || what == u"box"_s)
-            return u"get %1 is not offered: take a snapshot (it lists the elements with their refs)"_s.arg(
-                what);
+            return refuse(
+                error,
+                u"get %1 is not offered: take a snapshot (it lists the elements with their refs)"_s.arg(
+                    what));
         for (const QString &name : { u"attrName"_s, u"attr"_s }) {
-            if (QString twice = takeAlias(params, name, u"name"_s); !twice.isEmpty())
-                return twice;
+            if (!takeAlias(params, name, u"name"_s, error))
+                return false;
         }
     } else if (type == u"wait"_s && params.contains(u"selector"_s)) {
-        return byRef;
+        return refuse(error, byRef);
     }
-    return {};
+    return true;
 }
 
 // What agents of the LLM Browser Agent extension read besides our fields: executed on actions,
@@ -591,7 +598,7 @@ void ToolkitCommands::registerCommands()
                       const QString key = p.requiredString(u"key"_s);
                       if (!paramsOk(p, reply))
                           return;
-                      if (const QString problem = PageController::checkKeys(key); !problem.isEmpty())
+                      if (QString problem; !PageController::checkKeys(key, &problem))
                           return reply(CommandResult::failure(u"params.key: "_s + problem));
                       tab->press(ref, key, toReply(std::move(reply)));
                   });

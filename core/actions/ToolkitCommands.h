@@ -13,6 +13,7 @@
 // Agent extension did.
 
 #include "actions/CommandDispatcher.h"
+#include "actions/CommandParams.h"
 #include "actions/TabRegistry.h"
 
 #include <QHash>
@@ -88,8 +89,8 @@ private:
 
     void add(const QString &type, const QString &description, Handler handler);
     // The LLM Browser Agent extension's param names (tabId, attrName, pixels, script, …) read as
-    // ours; an error for what has no counterpart here (CSS selectors).
-    QString takeForeignNames(const QString &type, QJsonObject &params) const;
+    // ours; false with `error` for what has no counterpart here (CSS selectors).
+    bool takeForeignNames(const QString &type, QJsonObject &params, QString *error) const;
     static CommandResult withForeignFields(const QString &type, const CommandResult &result);
     void noteActivity(const CommandCaller &caller, const QString &type, const CommandResult &result,
                       qint64 ms);

@@ -1,10 +1,9 @@
 #include "UiActions.h"
 
+#include "ActionHost.h"
 #include "CommandDispatcher.h"
+#include "DesktopUi.h"
 #include "ParamsSchema.h"
-#include "UiAutomation.h"
-
-#include <QPointer>
 
 #include <optional>
 
@@ -133,21 +132,20 @@ QJsonArray UiActions::flatten(const QJsonObject &snapshot, const Filter &filter)
     return out;
 }
 
-void UiActions::install(CommandDispatcher *commands, UiAutomation *automation)
+void UiActions::install(CommandDispatcher *commands, ActionHost *host)
 {
-    const QPointer<UiAutomation> ui(automation);
-
     commands->add(
         { u"getUISnapshot"_s, Scope::DebugApi,
           u"The settings window's widgets as a tree: pages, then groups and elements (id, role, "
           "label, value, enabled)."_s,
           ParamsSchema::object({ { u"page"_s, ParamsSchema::property(u"string"_s, u"only this page"_s) } },
                                {}, ParamsSchema::Extra::Allowed),
-          [ui](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+          [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+              DesktopUi *ui = host->desktopUi();
               if (!ui)
                   return reply(CommandResult::failure(noWindow(u"getUISnapshot"_s), 503));
               QString error;
-              const auto snapshot = onePage(ui->snapshot(), params.value(u"page"_s).toString(), &error);
+              const auto snapshot = onePage(ui->uiSnapshot(), params.value(u"page"_s).toString(), &error);
               if (!snapshot)
                   return reply(CommandResult::failure(u"getUISnapshot: "_s + error, 404));
               reply(CommandResult::success(*snapshot));
@@ -157,11 +155,12 @@ void UiActions::install(CommandDispatcher *commands, UiAutomation *automation)
                     u"The settings window's elements as one list (id, page, role, label, value, enabled), "
                     "filtered by page, role, label or text."_s,
                     ParamsSchema::object(filterSchema(), {}, ParamsSchema::Extra::Allowed),
-                    [ui](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                    [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                        DesktopUi *ui = host->desktopUi();
                         if (!ui)
                             return reply(CommandResult::failure(noWindow(u"listUIElements"_s), 503));
                         QString error;
-                        const QJsonObject list = listReply(ui->snapshot(), params, &error);
+                        const QJsonObject list = listReply(ui->uiSnapshot(), params, &error);
                         if (!error.isEmpty())
                             return reply(CommandResult::failure(u"listUIElements: "_s + error, 404));
                         reply(CommandResult::success(list));
@@ -181,15 +180,16 @@ void UiActions::install(CommandDispatcher *commands, UiAutomation *automation)
         u"Acts on an element of the settings window as a user would: click, setValue (the setting is "
         "checked and saved as when typed), getValue, getText."_s,
         ParamsSchema::object(actionProperties, { u"type"_s }, ParamsSchema::Extra::Allowed),
-        [ui](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            DesktopUi *ui = host->desktopUi();
             if (!ui)
                 return reply(CommandResult::failure(noWindow(u"uiAction"_s), 503));
             const QString type = params.value(u"type"_s).toString();
             if (type == u"getSnapshot"_s)
-                return reply(CommandResult::success(QJsonObject { { u"snapshot"_s, ui->snapshot() } }));
+                return reply(CommandResult::success(QJsonObject { { u"snapshot"_s, ui->uiSnapshot() } }));
             if (type == u"listElements"_s) {
                 QString error;
-                const QJsonObject list = listReply(ui->snapshot(), params, &error);
+                const QJsonObject list = listReply(ui->uiSnapshot(), params, &error);
                 if (!error.isEmpty())
                     return reply(CommandResult::failure(u"uiAction: "_s + error, 404));
                 return reply(CommandResult::success(list));
@@ -201,10 +201,10 @@ void UiActions::install(CommandDispatcher *commands, UiAutomation *automation)
                         type)));
             if (type == u"setValue"_s && !params.contains(u"value"_s))
                 return reply(CommandResult::failure(u"uiAction: params.value is required for setValue"_s));
-            ui->perform(type, target, params.value(u"value"_s), std::move(reply));
+            ui->performUiAction(type, target, params.value(u"value"_s), std::move(reply));
         },
         // "id" for the element, as the snapshot calls it.
-        [](QJsonObject &params) { return takeAlias(params, u"id"_s, u"target"_s); },
+        [](QJsonObject &params, QString *error) { return takeAlias(params, u"id"_s, u"target"_s, error); },
     };
     commands->add(std::move(uiAction));
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The settings window's automation actions (getUISnapshot, listUIElements, uiAction), with the
-// extension's names and reply shapes. They are always listed; they work when the UI layer has
-// installed its UiAutomation and otherwise answer 503 with why (no window in this instance).
+// extension's names and reply shapes. They are always listed; they work while the UI layer has
+// registered its DesktopUi with the engine and otherwise answer 503 with why (no window).
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -10,14 +10,13 @@
 namespace mpa {
 
 class CommandDispatcher;
-class UiAutomation;
+class ActionHost;
 
 class UiActions
 {
 public:
-    // (Re)registers the three actions against `automation`; null (or once it is destroyed):
-    // they answer 503. The engine installs them without; the window installs itself.
-    static void install(CommandDispatcher *commands, UiAutomation *automation);
+    // Registers the three actions; each asks `host` for its DesktopUi when called.
+    static void install(CommandDispatcher *commands, ActionHost *host);
 
     // What listUIElements filters by; empty strings match everything.
     struct Filter

@@ -3,6 +3,7 @@
 #include "agent/LlmClient.h"
 #include "agent/LlmProviders.h"
 #include "common/Clock.h"
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "safety/SecurityGate.h"
 #include "settings/SecretStore.h"
@@ -209,34 +210,36 @@ void RunManager::save(const RunRecord &record)
         qCWarning(lcAgent).noquote() << u"run %1 could not be saved: %2"_s.arg(record.id, error);
 }
 
-QString RunManager::answer(const QString &runId, bool approve, const QString &text)
+bool RunManager::answer(const QString &runId, bool approve, const QString &text, QString *error)
 {
     TaskRunner *runner = m_runners.value(runId);
     if (!runner) {
-        return m_records.contains(runId) ? tr("run %1 is not under way").arg(runId)
-                                         : tr("there is no run %1").arg(runId);
+        return refuse(error,
+                      m_records.contains(runId) ? tr("run %1 is not under way").arg(runId)
+                                                : tr("there is no run %1").arg(runId));
     }
-    return runner->answer(approve, text);
+    return runner->answer(approve, text, error);
 }
 
-QString RunManager::cancel(const QString &runId, const QString &reason)
+bool RunManager::cancel(const QString &runId, const QString &reason, QString *error)
 {
     TaskRunner *runner = m_runners.value(runId);
     if (!runner) {
-        return m_records.contains(runId) ? tr("run %1 is not under way").arg(runId)
-                                         : tr("there is no run %1").arg(runId);
+        return refuse(error,
+                      m_records.contains(runId) ? tr("run %1 is not under way").arg(runId)
+                                                : tr("there is no run %1").arg(runId));
     }
     runner->cancel(reason);
-    return {};
+    return true;
 }
 
-QString RunManager::giveUp(const QString &runId, const QString &reason)
+bool RunManager::giveUp(const QString &runId, const QString &reason, QString *error)
 {
     TaskRunner *runner = m_runners.value(runId);
     if (!runner)
-        return tr("run %1 is not under way").arg(runId);
+        return refuse(error, tr("run %1 is not under way").arg(runId));
     runner->giveUp(reason);
-    return {};
+    return true;
 }
 
 std::optional<RunRecord> RunManager::run(const QString &runId) const

@@ -60,11 +60,11 @@ public:
     // Checks the request and the model set-up, then starts the run; `done` gets its id or why not.
     void start(const StartRequest &request, Started done);
     void resume(const QString &runId, Started done);
-    // Empty when taken, else why not.
-    QString answer(const QString &runId, bool approve, const QString &text);
-    QString cancel(const QString &runId, const QString &reason = {});
+    // Each returns whether it was done; refused, `error` says why.
+    bool answer(const QString &runId, bool approve, const QString &text, QString *error = nullptr);
+    bool cancel(const QString &runId, const QString &reason = {}, QString *error = nullptr);
     // Ends a run waiting for the user as failed (the `run` command when nobody can answer).
-    QString giveUp(const QString &runId, const QString &reason);
+    bool giveUp(const QString &runId, const QString &reason, QString *error = nullptr);
 
     std::optional<RunRecord> run(const QString &runId) const;
     QList<RunRecord> runs() const; // newest first

@@ -2,6 +2,7 @@
 
 #include "common/Clock.h"
 #include "common/EnumNames.h"
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 
 #include <QJsonDocument>
@@ -162,9 +163,9 @@ TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLim
         const QPointer<TaskRunner> self(this);
         m_tools.run = [self, run = std::move(m_tools.run)](const QString &type, const QJsonObject &params,
                                                            BrowserTools::Reply reply) {
-            run(type, params, [self, reply](bool ok, const QJsonValue &data, const QString &error) {
+            run(type, params, [self, reply](const CommandResult &result) {
                 if (self)
-                    reply(ok, data, error);
+                    reply(result);
             });
         };
     }
@@ -259,11 +260,12 @@ void TaskRunner::start()
     if (m_run.steps.isEmpty() && m_run.tab.isEmpty() && !m_run.url.isEmpty()) {
         setPhase(Phase::Acting);
         m_tools.run(u"tab"_s, { { u"action"_s, u"new"_s }, { u"url"_s, m_run.url } },
-                    [this, generation](bool ok, const QJsonValue &, const QString &error) {
+                    [this, generation](const CommandResult &opened) {
                         if (generation != m_generation)
                             return;
-                        if (!ok)
-                            return fail(u"the start page %1 could not be opened: %2"_s.arg(m_run.url, error));
+                        if (!opened.ok)
+                            return fail(
+                                u"the start page %1 could not be opened: %2"_s.arg(m_run.url, opened.error));
                         observe();
                     });
         return;
@@ -303,18 +305,16 @@ void TaskRunner::observe()
         }
         onObserved(*pending->snapshot, *pending->tabs);
     };
-    m_tools.run(u"snapshot"_s, params,
-                [pending, both](bool ok, const QJsonValue &data, const QString &error) {
-                    pending->snapshot = data.toObject();
-                    if (!ok)
-                        pending->error = error;
-                    both();
-                });
-    m_tools.run(u"tab"_s, { { u"action"_s, u"list"_s } },
-                [pending, both](bool, const QJsonValue &tabs, const QString &) {
-                    pending->tabs = tabs.toObject().value(u"tabs").toArray();
-                    both();
-                });
+    m_tools.run(u"snapshot"_s, params, [pending, both](const CommandResult &snapshot) {
+        pending->snapshot = snapshot.data.toObject();
+        if (!snapshot.ok)
+            pending->error = snapshot.error;
+        both();
+    });
+    m_tools.run(u"tab"_s, { { u"action"_s, u"list"_s } }, [pending, both](const CommandResult &tabs) {
+        pending->tabs = tabs.data.toObject().value(u"tabs").toArray();
+        both();
+    });
 }
 
 void TaskRunner::onObserved(const QJsonObject &snapshot, const QJsonArray &tabs)
@@ -680,17 +680,17 @@ void TaskRunner::check(const Decision &decision)
     if (!isElementTool(decision.tool) || ref.isEmpty())
         return gateThen({});
     const quint64 generation = m_generation;
-    m_tools.run(
-        u"get"_s, { { u"what"_s, u"element"_s }, { u"ref"_s, ref } },
-        [this, generation, decision, gateThen](bool ok, const QJsonValue &data, const QString &error) {
-            if (generation != m_generation || m_run.isFinished())
-                return;
-            if (!ok) {
-                // A stale or unknown ref: the model tries again on a fresh look.
-                return afterAction(pendingStep(decision), false, {}, error);
-            }
-            gateThen(data.toObject().value(u"value").toObject());
-        });
+    m_tools.run(u"get"_s, { { u"what"_s, u"element"_s }, { u"ref"_s, ref } },
+                [this, generation, decision, gateThen](const CommandResult &element) {
+                    if (generation != m_generation || m_run.isFinished())
+                        return;
+                    if (!element.ok) {
+                        // A stale or unknown ref: the model tries again on a fresh look.
+                        return afterAction(pendingStep(decision),
+                                           CommandResult::failure(element.error, element.status));
+                    }
+                    gateThen(element.data.toObject().value(u"value").toObject());
+                });
 }
 
 void TaskRunner::act(const Decision &decision, const QString &element, const QString &gate,
@@ -705,21 +705,20 @@ void TaskRunner::act(const Decision &decision, const QString &element, const QSt
     QElapsedTimer timer;
     timer.start();
     const quint64 generation = m_generation;
-    m_tools.run(
-        decision.tool, decision.params,
-        [this, generation, step, timer](bool ok, const QJsonValue &data, const QString &error) mutable {
-            if (generation != m_generation || m_run.isFinished())
-                return;
-            step.durationMs = timer.elapsed();
-            afterAction(step, ok, data, error);
-        });
+    m_tools.run(decision.tool, decision.params,
+                [this, generation, step, timer](const CommandResult &result) mutable {
+                    if (generation != m_generation || m_run.isFinished())
+                        return;
+                    step.durationMs = timer.elapsed();
+                    afterAction(step, result);
+                });
 }
 
-void TaskRunner::afterAction(RunStep step, bool ok, const QJsonValue &data, const QString &error)
+void TaskRunner::afterAction(RunStep step, const CommandResult &result)
 {
-    step.ok = ok;
-    step.result = ok ? describeResult(data) : error;
-    step.effect = ok ? effectOf(data) : QJsonObject();
+    step.ok = result.ok;
+    step.result = result.ok ? describeResult(result.data) : result.error;
+    step.effect = result.ok ? effectOf(result.data) : QJsonObject();
     m_run.steps.append(step);
     m_stepsSinceReflection++;
     LoopStep loop;
@@ -730,13 +729,13 @@ void TaskRunner::afterAction(RunStep step, bool ok, const QJsonValue &data, cons
     m_pendingLoopStep = loop;
     Q_EMIT stepAdded(step);
     touch();
-    if (!ok) {
-        if (tabIsGone(error))
-            return fail(u"the run's tab is gone: %1"_s.arg(error));
+    if (!result.ok) {
+        if (tabIsGone(result.error))
+            return fail(u"the run's tab is gone: %1"_s.arg(result.error));
         ++m_badOutputs;
         if (m_badOutputs >= kMaxBadOutputs)
-            return fail(u"%1 steps failed in a row; the last: %2"_s.arg(m_badOutputs).arg(error));
-        note(u"Step %1 (%2) failed: %3"_s.arg(step.number).arg(step.tool, error));
+            return fail(u"%1 steps failed in a row; the last: %2"_s.arg(m_badOutputs).arg(result.error));
+        note(u"Step %1 (%2) failed: %3"_s.arg(step.number).arg(step.tool, result.error));
         return observe();
     }
     m_badOutputs = 0;
@@ -746,7 +745,7 @@ void TaskRunner::afterAction(RunStep step, bool ok, const QJsonValue &data, cons
         const QString tab = newTabs.last().toObject().value(u"tab").toString();
         const quint64 generation = m_generation;
         m_tools.run(u"tab"_s, { { u"action"_s, u"switch"_s }, { u"tab"_s, tab } },
-                    [this, generation](bool, const QJsonValue &, const QString &) {
+                    [this, generation](const CommandResult &) {
                         if (generation == m_generation)
                             observe();
                     });
@@ -766,11 +765,13 @@ void TaskRunner::ask(RunQuestion question)
     Q_EMIT questionAsked(question);
 }
 
-QString TaskRunner::answer(bool approve, const QString &text)
+bool TaskRunner::answer(bool approve, const QString &text, QString *error)
 {
     if (m_run.status != RunStatus::WaitingUser || m_run.questions.isEmpty()
         || m_run.questions.last().answered)
-        return u"run %1 is not waiting for an answer (it is %2)"_s.arg(m_run.id, runStatusName(m_run.status));
+        return refuse(
+            error,
+            u"run %1 is not waiting for an answer (it is %2)"_s.arg(m_run.id, runStatusName(m_run.status)));
     RunQuestion &q = m_run.questions.last();
     q.answered = true;
     q.approved = approve;
@@ -786,7 +787,7 @@ QString TaskRunner::answer(bool approve, const QString &text)
         m_held.reset();
         if (approve) {
             act(held, m_heldElement, category, u"approved"_s);
-            return {};
+            return true;
         }
         RunStep step = pendingStep(held);
         step.element = m_heldElement;
@@ -801,7 +802,7 @@ QString TaskRunner::answer(bool approve, const QString &text)
                  .arg(step.number)
                  .arg(step.tool, step.element));
         observe();
-        return {};
+        return true;
     }
     if (text.trimmed().isEmpty())
         note(u"You asked “%1”; the user gave no answer%2."_s.arg(question,
@@ -809,7 +810,7 @@ QString TaskRunner::answer(bool approve, const QString &text)
     else
         note(u"You asked “%1”; the user answered: %2"_s.arg(question, text));
     observe();
-    return {};
+    return true;
 }
 
 void TaskRunner::reflect()

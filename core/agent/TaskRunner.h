@@ -16,6 +16,7 @@
 #include "RunRecord.h"
 #include "agent/LlmClient.h"
 #include "agent/LoopDetector.h"
+#include "common/CommandResult.h"
 #include "safety/SecurityGate.h"
 
 #include <QElapsedTimer>
@@ -34,7 +35,7 @@ class Clock;
 // The browser as the run may use it: toolkit commands in the run's own name (its tabs only).
 struct BrowserTools
 {
-    using Reply = std::function<void(bool ok, const QJsonValue &data, const QString &error)>;
+    using Reply = CommandReply;
     std::function<void(const QString &type, const QJsonObject &params, Reply reply)> run;
     // The JSON Schema of a toolkit type's params ({} when unknown).
     std::function<QJsonObject(const QString &type)> schema;
@@ -74,8 +75,8 @@ public:
     // Starts a new run or goes on with a resumed one (it observes first).
     void start();
     // The answer to the pending question: approve (the gate) / a typed answer (ask_user).
-    // Empty when taken, else why not.
-    QString answer(bool approve, const QString &text);
+    // Whether it was taken; refused, `error` says why.
+    bool answer(bool approve, const QString &text, QString *error = nullptr);
     // Ends the run: the model's request is aborted at once.
     void cancel(const QString &reason);
     // Ends a waiting run with status failed ("nobody answered"), for the `run` command.
@@ -116,7 +117,7 @@ private:
     void check(const Decision &decision);
     void act(const Decision &decision, const QString &element, const QString &gate,
              const QString &decisionText);
-    void afterAction(RunStep step, bool ok, const QJsonValue &data, const QString &error);
+    void afterAction(RunStep step, const CommandResult &result);
     void ask(RunQuestion question);
     void reflect();
     void onReflected(const LlmReply &reply);

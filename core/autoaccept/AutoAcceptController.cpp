@@ -378,6 +378,8 @@ void AutoAcceptController::onReport(CdpSession *session, const QString &module, 
     if (kind == u"clicked"_s) {
         const QString clickKind = data.value(u"kind").toString();
         const double reaction = data.value(u"verifiedAt").toDouble() - data.value(u"seenAt").toDouble();
+        if (data.value(u"seenAt").isDouble() && data.value(u"verifiedAt").isDouble())
+            m_stats->addReaction(reaction); // for the Dashboard's reaction-time histogram
         qCInfo(lcAutoAccept).noquote()
             << u"clicked \"%1\" (%2) in '%3', verified %4 ms after it appeared"_s.arg(
                    label, kindText(clickKind), state.title, QString::number(reaction, 'f', 1));

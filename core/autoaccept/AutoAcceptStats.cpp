@@ -4,6 +4,9 @@
 #include "common/JsonDataFile.h"
 
 #include <QDir>
+#include <QJsonArray>
+
+#include <cmath>
 
 using namespace Qt::StringLiterals;
 
@@ -104,11 +107,25 @@ void AutoAcceptStats::add(const AutoAcceptCounts &counts, QDate day)
     Q_EMIT changed();
 }
 
+void AutoAcceptStats::addReaction(double ms)
+{
+    if (!std::isfinite(ms) || ms < 0 || ms > kLongestReactionMs)
+        return;
+    m_reactionsMs.append(std::round(ms * 10) / 10);
+    while (m_reactionsMs.size() > kReactionsKept)
+        m_reactionsMs.removeFirst();
+    m_dirty = true;
+    if (!m_saveTimer.isActive())
+        m_saveTimer.start();
+    Q_EMIT changed();
+}
+
 void AutoAcceptStats::reset()
 {
     m_cumulative = {};
     m_weeks.clear();
     m_days.clear();
+    m_reactionsMs.clear();
     m_since = QDateTime::currentDateTimeUtc();
     m_dirty = true;
     save();
@@ -129,10 +146,14 @@ bool AutoAcceptStats::save(QString *error)
     QJsonObject days;
     for (auto it = m_days.cbegin(); it != m_days.cend(); ++it)
         days.insert(it.key(), it.value().toJson());
+    QJsonArray reactions;
+    for (double ms : m_reactionsMs)
+        reactions.append(ms);
     const QJsonObject object {
         { u"cumulative"_s, m_cumulative.toJson() },
         { u"weeks"_s, weeksJson() },
         { u"days"_s, days },
+        { u"reactionsMs"_s, reactions },
         { u"since"_s, m_since.toString(Qt::ISODate) },
     };
     QString why;
@@ -163,6 +184,14 @@ void AutoAcceptStats::load()
     }
     while (m_days.size() > kDaysKept)
         m_days.erase(m_days.begin());
+    // Absent before reaction times were kept; an entry that is not a plausible time is dropped.
+    for (const QJsonValue &value : loaded.object.value(u"reactionsMs").toArray()) {
+        const double ms = value.toDouble(-1);
+        if (value.isDouble() && ms >= 0 && ms <= kLongestReactionMs)
+            m_reactionsMs.append(ms);
+    }
+    while (m_reactionsMs.size() > kReactionsKept)
+        m_reactionsMs.removeFirst();
     m_since = QDateTime::fromString(loaded.object.value(u"since").toString(), Qt::ISODate);
     if (!m_since.isValid())
         m_since = QDateTime::currentDateTimeUtc();

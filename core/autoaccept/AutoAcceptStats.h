@@ -1,10 +1,12 @@
 #pragma once
-// Auto-accept's running totals: cumulative, per ISO week and per day, kept in
+// Auto-accept's running totals: cumulative, per ISO week and per day, and its last reaction
+// times (button seen → click verified), kept in
 // <config-dir>/autoaccept-stats.json (written atomically, a moment after each change and on
 // destruction) so they survive restarts.
 
 #include <QDate>
 #include <QJsonObject>
+#include <QList>
 #include <QMap>
 #include <QObject>
 #include <QTimer>
@@ -60,6 +62,12 @@ public:
     QJsonObject weeksJson() const;
     QDateTime since() const { return m_since; }
 
+    // How long a click took, from the button appearing to the click being verified, in ms. Only
+    // the last kReactionsKept are kept; a value that is not a plausible time is ignored.
+    void addReaction(double ms);
+    // Oldest first.
+    const QList<double> &reactionsMs() const { return m_reactionsMs; }
+
     // Writes now (also done shortly after every change); false with `error` on failure.
     bool save(QString *error = nullptr);
     void reset();
@@ -68,6 +76,9 @@ public:
     static QString dayKey(QDate day);
     static constexpr int kWeeksKept = 12;
     static constexpr int kDaysKept = 56;
+    static constexpr int kReactionsKept = 500;
+    // Longer than any verified click can take (the payload verifies within 500 ms of clicking).
+    static constexpr double kLongestReactionMs = 10 * 60 * 1000;
 
 Q_SIGNALS:
     void changed();
@@ -79,6 +90,7 @@ private:
     AutoAcceptCounts m_cumulative;
     QMap<QString, AutoAcceptCounts> m_weeks;
     QMap<QString, AutoAcceptCounts> m_days;
+    QList<double> m_reactionsMs;
     QDateTime m_since;
     QTimer m_saveTimer;
     bool m_dirty = false;

@@ -2,6 +2,7 @@
 
 #include "common/Clock.h"
 #include "common/JsonDataFile.h"
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -226,32 +227,35 @@ void BridgeManager::launch(BridgeRecord record, Started done)
     session->start();
 }
 
-QString BridgeManager::stop(const QString &sessionId)
+bool BridgeManager::stop(const QString &sessionId, QString *error)
 {
     BridgeSession *session = m_live.value(sessionId);
     if (!session) {
-        return m_records.contains(sessionId) ? tr("session %1 is not under way").arg(sessionId)
-                                             : tr("there is no bridge session %1").arg(sessionId);
+        return refuse(error,
+                      m_records.contains(sessionId) ? tr("session %1 is not under way").arg(sessionId)
+                                                    : tr("there is no bridge session %1").arg(sessionId));
     }
     session->stop({});
-    return {};
+    return true;
 }
 
-QString BridgeManager::pause(const QString &sessionId)
+bool BridgeManager::pause(const QString &sessionId, QString *error)
 {
     BridgeSession *session = m_live.value(sessionId);
     if (!session) {
-        return m_records.contains(sessionId) ? tr("session %1 is not under way").arg(sessionId)
-                                             : tr("there is no bridge session %1").arg(sessionId);
+        return refuse(error,
+                      m_records.contains(sessionId) ? tr("session %1 is not under way").arg(sessionId)
+                                                    : tr("there is no bridge session %1").arg(sessionId));
     }
-    return session->pause();
+    return session->pause(error);
 }
 
 void BridgeManager::resume(const QString &sessionId, Started done)
 {
     if (BridgeSession *session = m_live.value(sessionId)) {
-        const QString error = session->resume();
-        return done(error.isEmpty() ? sessionId : QString(), error);
+        QString error;
+        const bool resumed = session->resume(&error);
+        return done(resumed ? sessionId : QString(), error);
     }
     std::optional<BridgeRecord> record = session(sessionId);
     if (!record)
@@ -276,12 +280,12 @@ void BridgeManager::resume(const QString &sessionId, Started done)
               });
 }
 
-QString BridgeManager::answer(const QString &sessionId, bool approve)
+bool BridgeManager::answer(const QString &sessionId, bool approve, QString *error)
 {
     BridgeSession *session = m_live.value(sessionId);
     if (!session)
-        return tr("session %1 is not under way").arg(sessionId);
-    return session->answer(approve);
+        return refuse(error, tr("session %1 is not under way").arg(sessionId));
+    return session->answer(approve, error);
 }
 
 std::optional<BridgeRecord> BridgeManager::session(const QString &sessionId) const

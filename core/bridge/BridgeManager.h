@@ -74,13 +74,13 @@ public:
     QStringList notices() const { return m_notices; }
 
     void start(const StartRequest &request, Started done);
-    // Empty when done, else why not.
-    QString stop(const QString &sessionId);
-    QString pause(const QString &sessionId);
+    // Each returns whether it was done; refused, `error` says why.
+    bool stop(const QString &sessionId, QString *error = nullptr);
+    bool pause(const QString &sessionId, QString *error = nullptr);
     // Goes on with a paused session, or an interrupted one (after a crash or a restart).
     void resume(const QString &sessionId, Started done);
     // The user's answer to the gate's question.
-    QString answer(const QString &sessionId, bool approve);
+    bool answer(const QString &sessionId, bool approve, QString *error = nullptr);
 
     std::optional<BridgeRecord> session(const QString &sessionId) const;
     QList<BridgeRecord> sessions() const; // newest first

@@ -3,10 +3,11 @@
 #include "ToolCode.h"
 #include "agent/Observation.h"
 #include "chat/ChatSurface.h"
+#include "common/Clock.h"
+#include "common/Refuse.h"
+#include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "page/PayloadInjector.h"
-#include "common/Clock.h"
-#include "logging/LogCategories.h"
 #include "safety/SecurityGate.h"
 
 #include <QJsonArray>
@@ -123,9 +124,9 @@ void BridgeSession::runTool(const QString &type, const QJsonObject &params, Brid
 {
     // The toolkit may answer after the session is gone (a command still running at quit).
     const QPointer<BridgeSession> self(this);
-    m_env.run(type, params, [self, reply](bool ok, const QJsonValue &data, const QString &error) {
+    m_env.run(type, params, [self, reply](const CommandResult &result) {
         if (self)
-            reply(ok, data, error);
+            reply(result);
     });
 }
 
@@ -200,32 +201,32 @@ void BridgeSession::start()
     }
 }
 
-QString BridgeSession::pause()
+bool BridgeSession::pause(QString *error)
 {
     if (m_record.isFinished())
-        return tr("session %1 has ended").arg(m_record.id);
+        return refuse(error, tr("session %1 has ended").arg(m_record.id));
     if (m_record.status == BridgeStatus::Paused)
-        return {};
+        return true;
     m_pauseRequested = true;
     // Waiting for the chat or the user: nothing is half done, hold now.
     if (m_record.status == BridgeStatus::WaitingChat || m_record.status == BridgeStatus::Starting)
         holdForPause();
     else
         setStatus(m_record.status, m_record.activity + tr(" (pausing after this step)"));
-    return {};
+    return true;
 }
 
-QString BridgeSession::resume()
+bool BridgeSession::resume(QString *error)
 {
     if (m_record.status != BridgeStatus::Paused) {
         if (m_pauseRequested) {
             m_pauseRequested = false;
-            return {};
+            return true;
         }
-        return tr("session %1 is not paused").arg(m_record.id);
+        return refuse(error, tr("session %1 is not paused").arg(m_record.id));
     }
     start();
-    return {};
+    return true;
 }
 
 void BridgeSession::stop(const QString &reason)
@@ -344,25 +345,24 @@ void BridgeSession::snapshot(const QString &tab, std::function<void(const Snapsh
     if (!tab.isEmpty())
         params.insert(u"tab"_s, tab);
     const quint64 generation = m_generation;
-    runTool(u"snapshot"_s, params,
-              [this, generation, done](bool ok, const QJsonValue &data, const QString &error) {
-                  if (generation != m_generation)
-                      return;
-                  Snapshot snap;
-                  snap.ok = ok;
-                  snap.error = error;
-                  if (ok) {
-                      const Observation seen
-                          = Observation::compose(data.toObject(), m_record.goal, m_options.snapshotChars);
-                      snap.text = seen.text;
-                      snap.digest = seen.digest;
-                      // Decoded, as a person reads it and the redactor must see it.
-                      snap.url = QUrl::fromPercentEncoding(seen.url.toUtf8());
-                      snap.title = seen.title;
-                      m_pageUrl = seen.url;
-                  }
-                  done(snap);
-              });
+    runTool(u"snapshot"_s, params, [this, generation, done](const CommandResult &result) {
+        if (generation != m_generation)
+            return;
+        Snapshot snap;
+        snap.ok = result.ok;
+        snap.error = result.error;
+        if (result.ok) {
+            const Observation seen
+                = Observation::compose(result.data.toObject(), m_record.goal, m_options.snapshotChars);
+            snap.text = seen.text;
+            snap.digest = seen.digest;
+            // Decoded, as a person reads it and the redactor must see it.
+            snap.url = QUrl::fromPercentEncoding(seen.url.toUtf8());
+            snap.title = seen.title;
+            m_pageUrl = seen.url;
+        }
+        done(snap);
+    });
 }
 
 // ---- sending --------------------------------------------------------------------------------
@@ -659,74 +659,76 @@ void BridgeSession::runCommand(BridgeCommand queued)
         return perform(key, {});
     const quint64 generation = m_generation;
     runTool(u"get"_s, { { u"what"_s, u"element"_s }, { u"ref"_s, ref } },
-              [this, generation, key](bool ok, const QJsonValue &data, const QString &error) {
-                  if (generation != m_generation)
-                      return;
-                  BridgeCommand *command = m_record.command(key);
-                  if (!ok) {
-                      // A stale or unknown ref: nothing runs; the chat gets the error and a fresh page.
-                      command->state = BridgeCommand::State::Failed;
-                      command->error = error;
-                      touch();
-                      return executeNext();
-                  }
-                  const QJsonObject facts = data.toObject().value(u"value").toObject();
-                  QString element = facts.value(u"role").toString(u"element"_s);
-                  const QString name = facts.value(u"name").toString();
-                  if (!name.isEmpty())
-                      element += u" “%1”"_s.arg(clipped(name, 60));
-                  command->element = element;
-                  const GateAction action = SecurityGate::actionFromFacts(command->tool, command->params, facts, m_pageUrl, {});
-                  const GateVerdict verdict = SecurityGate::classify(action);
-                  const SecurityGate::Mode mode = m_record.mode == u"autonomous"_s ? SecurityGate::Mode::Autonomous
-                                                                                  : SecurityGate::Mode::Careful;
-                  if (verdict.risky()) {
-                      command->gate = SecurityGate::categoryName(verdict.category);
-                      if (SecurityGate::mustAsk(verdict, mode, SecurityGate::Floor::PaymentAndCredentials)) {
-                          const QString question
-                              = tr("The chat wants to %1 %2. %3. Allow it?").arg(command->tool, element, verdict.reason);
-                          m_record.question = { { u"command"_s, key },
-                                                { u"text"_s, question },
-                                                { u"category"_s, command->gate } };
-                          if (m_env.mask && !m_record.currentTab.isEmpty())
-                              m_env.mask(false, {}, m_record.currentTab);
-                          setStatus(BridgeStatus::WaitingUser, question);
-                          Q_EMIT questionAsked(question);
-                          return;
-                      }
-                  }
-                  if (command->tool == u"get"_s && facts.value(u"type").toString() == u"password"_s) {
-                      command->state = BridgeCommand::State::Refused;
-                      command->error = tr("a password field's value is never sent to the chat");
-                      touch();
-                      return executeNext();
-                  }
-                  perform(key, element);
-              });
+            [this, generation, key](const CommandResult &result) {
+                if (generation != m_generation)
+                    return;
+                BridgeCommand *command = m_record.command(key);
+                if (!result.ok) {
+                    // A stale or unknown ref: nothing runs; the chat gets the error and a fresh page.
+                    command->state = BridgeCommand::State::Failed;
+                    command->error = result.error;
+                    touch();
+                    return executeNext();
+                }
+                const QJsonObject facts = result.data.toObject().value(u"value").toObject();
+                QString element = facts.value(u"role").toString(u"element"_s);
+                const QString name = facts.value(u"name").toString();
+                if (!name.isEmpty())
+                    element += u" “%1”"_s.arg(clipped(name, 60));
+                command->element = element;
+                const GateAction action
+                    = SecurityGate::actionFromFacts(command->tool, command->params, facts, m_pageUrl, {});
+                const GateVerdict verdict = SecurityGate::classify(action);
+                const SecurityGate::Mode mode = m_record.mode == u"autonomous"_s
+                    ? SecurityGate::Mode::Autonomous
+                    : SecurityGate::Mode::Careful;
+                if (verdict.risky()) {
+                    command->gate = SecurityGate::categoryName(verdict.category);
+                    if (SecurityGate::mustAsk(verdict, mode, SecurityGate::Floor::PaymentAndCredentials)) {
+                        const QString question = tr("The chat wants to %1 %2. %3. Allow it?")
+                                                     .arg(command->tool, element, verdict.reason);
+                        m_record.question = { { u"command"_s, key },
+                                              { u"text"_s, question },
+                                              { u"category"_s, command->gate } };
+                        if (m_env.mask && !m_record.currentTab.isEmpty())
+                            m_env.mask(false, {}, m_record.currentTab);
+                        setStatus(BridgeStatus::WaitingUser, question);
+                        Q_EMIT questionAsked(question);
+                        return;
+                    }
+                }
+                if (command->tool == u"get"_s && facts.value(u"type").toString() == u"password"_s) {
+                    command->state = BridgeCommand::State::Refused;
+                    command->error = tr("a password field's value is never sent to the chat");
+                    touch();
+                    return executeNext();
+                }
+                perform(key, element);
+            });
 }
 
-QString BridgeSession::answer(bool approve)
+bool BridgeSession::answer(bool approve, QString *error)
 {
     if (m_record.status != BridgeStatus::WaitingUser || m_record.question.isEmpty())
-        return tr("session %1 is not waiting for an answer").arg(m_record.id);
+        return refuse(error, tr("session %1 is not waiting for an answer").arg(m_record.id));
     const QString key = m_record.question.value(u"command").toString();
     m_record.question = {};
     BridgeCommand *command = m_record.command(key);
     if (!command)
-        return tr("the command in question is gone");
+        return refuse(error, tr("the command in question is gone"));
     command->decision = approve ? u"approved"_s : u"denied"_s;
     if (!approve) {
         command->state = BridgeCommand::State::Refused;
         command->error = tr("the user denied it");
         setStatus(BridgeStatus::Running, tr("the user denied %1").arg(command->tool));
         executeNext();
-        return {};
+        return true;
     }
     setStatus(BridgeStatus::Running, tr("running %1 (approved)").arg(command->tool));
     if (m_env.mask && !m_record.currentTab.isEmpty())
         m_env.mask(true, tr("The bridge is working here: %1").arg(command->tool), m_record.currentTab);
     perform(key, command->element);
-    return {};
+    return true;
 }
 
 void BridgeSession::perform(const QString &key, const QString &)
@@ -770,14 +772,13 @@ void BridgeSession::perform(const QString &key, const QString &)
     QElapsedTimer timer;
     timer.start();
     const quint64 generation = m_generation;
-    runTool(command->tool, command->params,
-              [this, generation, key, timer](bool ok, const QJsonValue &data, const QString &error) {
-                  if (generation != m_generation)
-                      return;
-                  if (BridgeCommand *c = m_record.command(key))
-                      c->durationMs = timer.elapsed();
-                  commandDone(key, ok, data, error);
-              });
+    runTool(command->tool, command->params, [this, generation, key, timer](const CommandResult &result) {
+        if (generation != m_generation)
+            return;
+        if (BridgeCommand *c = m_record.command(key))
+            c->durationMs = timer.elapsed();
+        commandDone(key, result);
+    });
 }
 
 void BridgeSession::openTab(const QString &key, const QString &url)
@@ -793,31 +794,31 @@ void BridgeSession::openTab(const QString &key, const QString &url)
     timer.start();
     const quint64 generation = m_generation;
     runTool(u"open"_s, { { u"url"_s, url }, { u"newTab"_s, true } },
-              [this, generation, key, timer](bool ok, const QJsonValue &data, const QString &error) {
-                  if (generation != m_generation)
-                      return;
-                  if (ok) {
-                      const QString tab = data.toObject().value(u"tab").toString();
-                      if (!tab.isEmpty()) {
-                          if (m_env.mask && !m_record.currentTab.isEmpty())
-                              m_env.mask(false, {}, m_record.currentTab);
-                          m_record.openedTabs.append(tab);
-                          m_record.currentTab = tab;
-                          // At the limit the oldest tab the chat opened is let go (it stays open).
-                          while (m_record.openedTabs.size() > m_options.maxTabs) {
-                              const QString oldest = m_record.openedTabs.takeFirst();
-                              m_record.releasedTabs.append(oldest);
-                              if (m_env.releaseTab)
-                                  m_env.releaseTab(oldest);
-                          }
-                          m_batchTab = tab;
-                          m_batchMark = m_env.networkMark ? m_env.networkMark(tab) : 0;
-                      }
-                  }
-                  if (BridgeCommand *c = m_record.command(key))
-                      c->durationMs = timer.elapsed();
-                  commandDone(key, ok, data, error);
-              });
+            [this, generation, key, timer](const CommandResult &result) {
+                if (generation != m_generation)
+                    return;
+                if (result.ok) {
+                    const QString tab = result.data.toObject().value(u"tab").toString();
+                    if (!tab.isEmpty()) {
+                        if (m_env.mask && !m_record.currentTab.isEmpty())
+                            m_env.mask(false, {}, m_record.currentTab);
+                        m_record.openedTabs.append(tab);
+                        m_record.currentTab = tab;
+                        // At the limit the oldest tab the chat opened is let go (it stays open).
+                        while (m_record.openedTabs.size() > m_options.maxTabs) {
+                            const QString oldest = m_record.openedTabs.takeFirst();
+                            m_record.releasedTabs.append(oldest);
+                            if (m_env.releaseTab)
+                                m_env.releaseTab(oldest);
+                        }
+                        m_batchTab = tab;
+                        m_batchMark = m_env.networkMark ? m_env.networkMark(tab) : 0;
+                    }
+                }
+                if (BridgeCommand *c = m_record.command(key))
+                    c->durationMs = timer.elapsed();
+                commandDone(key, result);
+            });
 }
 
 bool BridgeSession::isDelivered(const ChatState &state) const
@@ -859,18 +860,18 @@ QString BridgeSession::summarise(const QString &tool, const QJsonValue &data)
     return parts.join(u"; "_s);
 }
 
-void BridgeSession::commandDone(const QString &key, bool ok, const QJsonValue &data, const QString &error)
+void BridgeSession::commandDone(const QString &key, const CommandResult &result)
 {
     BridgeCommand *command = m_record.command(key);
     if (!command)
         return;
-    command->state = ok ? BridgeCommand::State::Done : BridgeCommand::State::Failed;
-    command->result = ok ? summarise(command->tool, data) : QString();
-    command->error = ok ? QString() : error;
-    if (ok && command->tool == u"tab"_s && m_env.currentTab)
+    command->state = result.ok ? BridgeCommand::State::Done : BridgeCommand::State::Failed;
+    command->result = result.ok ? summarise(command->tool, result.data) : QString();
+    command->error = result.ok ? QString() : result.error;
+    if (result.ok && command->tool == u"tab"_s && m_env.currentTab)
         m_record.currentTab = m_env.currentTab();
     qCInfo(lcBridge).noquote() << u"bridge %1: %2 → %3"_s.arg(m_record.id, command->tool,
-                                                               ok ? u"ok"_s : error);
+                                                              result.ok ? u"ok"_s : result.error);
     touch();
     executeNext();
 }

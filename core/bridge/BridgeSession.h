@@ -15,6 +15,7 @@
 
 #include "BridgeRecord.h"
 #include "Redactor.h"
+#include "common/CommandResult.h"
 #include "page/NetworkLog.h"
 #include "page/PayloadInjector.h"
 
@@ -37,7 +38,7 @@ class Clock;
 // The browser as a session may use it; made by the actions layer (BridgeActions).
 struct BridgeEnvironment
 {
-    using Reply = std::function<void(bool ok, const QJsonValue &data, const QString &error)>;
+    using Reply = CommandReply;
 
     QString error; // set when the environment could not be made (then nothing else is)
     // The chat in the agent tab; the session takes ownership.
@@ -90,10 +91,10 @@ public:
     const BridgeRecord &record() const { return m_record; }
     // A new session sends its first prompt; a resumed one goes on from its phase.
     void start();
-    // Empty when done, else why not.
-    QString pause();
-    QString resume();
-    QString answer(bool approve);
+    // Each returns whether it was done; refused, `error` says why.
+    bool pause(QString *error = nullptr);
+    bool resume(QString *error = nullptr);
+    bool answer(bool approve, QString *error = nullptr);
     void stop(const QString &reason);
 
     // The first prompt for `goal` (for tests and the README).
@@ -145,7 +146,7 @@ private:
     void executeNext();
     void runCommand(BridgeCommand command);
     void perform(const QString &key, const QString &element);
-    void commandDone(const QString &key, bool ok, const QJsonValue &data, const QString &error);
+    void commandDone(const QString &key, const CommandResult &result);
     void openTab(const QString &key, const QString &url);
     void composeResults();
     void finish(BridgeStatus status, const QString &reason);

@@ -251,15 +251,15 @@ void AgentChat::conversations(QObject *context,
     });
 }
 
-void AgentChat::selectConversation(const QString &name, QObject *context, ChatSurface::ErrorCallback done)
+void AgentChat::selectConversation(const QString &name, QObject *context, CommandReply done)
 {
     const auto reply = boundTo(context, std::move(done));
     locate(this, [this, name, reply](ChatSurface *surface, const QString &error) {
         if (!surface) {
-            reply(error);
+            reply(CommandResult::failure(error, 503));
             return;
         }
-        surface->selectConversation(name, this, [reply](const QString &selectError) { reply(selectError); });
+        surface->selectConversation(name, this, reply);
     });
 }
 

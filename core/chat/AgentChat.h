@@ -59,7 +59,7 @@ public:
     // For the debug API and the UI.
     void conversations(QObject *context,
                        std::function<void(const QList<ChatConversation> &list, const QString &error)> done);
-    void selectConversation(const QString &name, QObject *context, ChatSurface::ErrorCallback done);
+    void selectConversation(const QString &name, QObject *context, CommandReply done);
     void lastReply(QObject *context, std::function<void(const QString &text, const QString &error)> done);
 
 Q_SIGNALS:

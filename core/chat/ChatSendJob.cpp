@@ -97,8 +97,9 @@ void ChatSurface::SendJob::onFirstLook(const ChatState &s)
     m_result.conversation = s.conversations.at(index).name;
     if (s.conversations.at(index).active)
         return afterConversation(s);
-    m_surface->selectConversation(m_result.conversation, this, [this](const QString &switchError) {
-        look(!switchError.isEmpty(), [this, switchError](const ChatState &now) {
+    m_surface->selectConversation(m_result.conversation, this, [this](const CommandResult &switched) {
+        const QString switchError = switched.ok ? QString() : switched.error;
+        look(!switched.ok, [this, switchError](const ChatState &now) {
             if (!now.ok)
                 return fail(now.error);
             if (!now.inputFound)
@@ -192,9 +193,9 @@ void ChatSurface::SendJob::submit(int method)
         pollConfirmed(method, name);
     };
     if (name == u"button"_s) {
-        m_surface->clickElement(u"send"_s, 0, this, [confirm, this, method](const QString &error) {
-            if (!error.isEmpty()) {
-                qCDebug(lcChat).noquote() << "no send button to click:" << error;
+        m_surface->clickElement(u"send"_s, 0, this, [confirm, this, method](const CommandResult &clicked) {
+            if (!clicked.ok) {
+                qCDebug(lcChat).noquote() << "no send button to click:" << clicked.error;
                 return submit(method + 1);
             }
             confirm({});

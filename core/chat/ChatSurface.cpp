@@ -202,37 +202,39 @@ void ChatSurface::conversations(QObject *context,
     });
 }
 
-void ChatSurface::selectConversation(const QString &name, QObject *context, ErrorCallback done)
+void ChatSurface::selectConversation(const QString &name, QObject *context, CommandReply done)
 {
     const auto finish = boundTo(context, std::move(done));
     readState(false, true, this, [this, name, finish](const ChatState &state) {
         if (!state.ok)
-            return finish(state.error);
+            return finish(CommandResult::failure(state.error, 409));
         QString error;
         const int index = matchConversation(state.conversations, name, &error);
         if (index < 0)
-            return finish(error);
+            return finish(CommandResult::failure(error, 404));
         if (state.conversations.at(index).active)
-            return finish({});
+            return finish(CommandResult::success());
         const QString wanted = state.conversations.at(index).name;
         qCDebug(lcChat).noquote() << "switching to conversation" << wanted;
-        clickElement(u"tab"_s, index, this, [this, wanted, finish](const QString &clickError) {
-            if (!clickError.isEmpty())
-                return finish(tr("cannot switch to the conversation “%1”: %2").arg(wanted, clickError));
+        clickElement(u"tab"_s, index, this, [this, wanted, finish](const CommandResult &clicked) {
+            if (!clicked.ok)
+                return finish(CommandResult::failure(
+                    tr("cannot switch to the conversation “%1”: %2").arg(wanted, clicked.error), 409));
             waitUntilActive(wanted, QDeadlineTimer(kActivateTimeout), finish);
         });
     });
 }
 
-void ChatSurface::waitUntilActive(const QString &name, QDeadlineTimer deadline, ErrorCallback done)
+void ChatSurface::waitUntilActive(const QString &name, QDeadlineTimer deadline, CommandReply done)
 {
     readState(false, true, this, [this, name, deadline, done](const ChatState &state) {
         for (const ChatConversation &c : state.conversations) {
             if (c.active && c.name == name)
-                return done({});
+                return done(CommandResult::success());
         }
         if (deadline.hasExpired() || !state.ok)
-            return done(tr("the conversation “%1” was clicked but did not become the active one").arg(name));
+            return done(CommandResult::failure(
+                tr("the conversation “%1” was clicked but did not become the active one").arg(name), 409));
         QTimer::singleShot(150, this,
                            [this, name, deadline, done] { waitUntilActive(name, deadline, done); });
     });
@@ -306,32 +308,36 @@ int ChatSurface::primaryModifier() const
     return CdpInput::primaryModifier(target ? target->browserUserAgent() : QString());
 }
 
-void ChatSurface::clickElement(const QString &what, int index, QObject *context, ErrorCallback done)
+void ChatSurface::clickElement(const QString &what, int index, QObject *context, CommandReply done)
 {
     const QJsonObject args { { u"what"_s, what }, { u"index"_s, index } };
     call(u"locate"_s, args, {}, context,
          [this, what, args, context, done](const QJsonValue &value, const CdpError &error) {
              if (error.isError())
-                 return done(error.toString());
+                 return done(CommandResult::failure(error.toString(), 500));
              const QJsonObject found = value.toObject();
              if (!found.value(u"found").toBool())
-                 return done(what == u"send"_s ? tr("no send button (chat.sendButton)")
-                                               : tr("it is not on the page"));
+                 return done(CommandResult::failure(what == u"send"_s ? tr("no send button (chat.sendButton)")
+                                                                      : tr("it is not on the page"),
+                                                    404));
              const QJsonObject point = found.value(u"point").toObject();
              // A trusted click needs the element's place in the page's viewport; a page target's
              // frames of its own origin give it, other frames do not.
              const std::optional<QPointF> at = pointFrom(point.value(u"page"));
              if (at && session() && session()->isPage()) {
                  clickAt(*at, context, [done](const CdpError &clickError) {
-                     done(clickError.isError() ? clickError.toString() : QString());
+                     done(clickError.isError() ? CommandResult::failure(clickError.toString(), 500)
+                                               : CommandResult::success());
                  });
                  return;
              }
              call(u"domClick"_s, args, {}, context,
                   [done](const QJsonValue &clicked, const CdpError &clickError) {
                       if (clickError.isError())
-                          return done(clickError.toString());
-                      done(clicked.toBool() ? QString() : tr("it went away before the click"));
+                          return done(CommandResult::failure(clickError.toString(), 500));
+                      done(clicked.toBool()
+                               ? CommandResult::success()
+                               : CommandResult::failure(tr("it went away before the click"), 409));
                   });
          });
 }

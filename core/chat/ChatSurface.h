@@ -29,6 +29,7 @@
 
 #include "ChatChannel.h"
 #include "ChatState.h"
+#include "common/CommandResult.h"
 #include "page/PayloadInjector.h"
 #include "profiles/ChatSelectors.h"
 
@@ -64,7 +65,6 @@ public:
     };
     using StateCallback = std::function<void(const ChatState &state)>;
     using SendCallback = std::function<void(const SendResult &result)>;
-    using ErrorCallback = std::function<void(const QString &error)>; // empty: done
 
     static constexpr const char *kModule = "chat";
     // The payload module every surface needs in its target (register it with PayloadHub).
@@ -89,7 +89,7 @@ public:
     void lastReply(QObject *context, std::function<void(const QString &text, const QString &error)> done);
     void conversations(QObject *context,
                        std::function<void(const QList<ChatConversation> &list, const QString &error)> done);
-    void selectConversation(const QString &name, QObject *context, ErrorCallback done);
+    void selectConversation(const QString &name, QObject *context, CommandReply done);
 
     // The tab `name` names: equal (case and spacing aside), else the only one containing it.
     // Names are read without the age some chats show after them ("Fix the parser 3m").
@@ -112,10 +112,10 @@ private:
     int primaryModifier() const;
     // Clicks the send button, the stop button or a tab: trusted where its position is known
     // in the target's viewport, a DOM click otherwise.
-    void clickElement(const QString &what, int index, QObject *context, ErrorCallback done);
+    void clickElement(const QString &what, int index, QObject *context, CommandReply done);
     void runNextJob();
     void pageGone();
-    void waitUntilActive(const QString &name, QDeadlineTimer deadline, ErrorCallback done);
+    void waitUntilActive(const QString &name, QDeadlineTimer deadline, CommandReply done);
 
     QPointer<PayloadInjector> m_injector;
     ChatSelectors m_selectors;

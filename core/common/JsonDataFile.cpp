@@ -1,5 +1,6 @@
 #include "JsonDataFile.h"
 
+#include "Refuse.h"
 #include "logging/LogCategories.h"
 
 #include <QDateTime>
@@ -34,11 +35,11 @@ QString JsonDataFile::moveAside(const QString &path, const QString &problem, con
                                                                                                instead);
 }
 
-QString JsonDataFile::linkOutOfFolder(const QString &path)
+bool JsonDataFile::checkLink(const QString &path, QString *error)
 {
     const QFileInfo info(path);
     if (!info.isSymLink())
-        return {};
+        return true;
     const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
     const QFileInfo pointedAt(info.symLinkTarget());
     QString target = pointedAt.canonicalFilePath();
@@ -49,16 +50,19 @@ QString JsonDataFile::linkOutOfFolder(const QString &path)
             target = targetFolder + u'/' + pointedAt.fileName();
     }
     if (!folder.isEmpty() && !target.isEmpty() && target.startsWith(folder + u'/'))
-        return {};
-    return u"it is a link to %1, outside the config folder, and the app does not write through such links"_s.arg(
-        info.symLinkTarget());
+        return true;
+    return refuse(
+        error,
+        u"it is a link to %1, outside the config folder, and the app does not write through such links"_s.arg(
+            info.symLinkTarget()));
 }
 
 JsonDataFile::Loaded JsonDataFile::load(int maxVersion, OnBadFile onBad) const
 {
     Loaded loaded;
     QFile file(m_path);
-    QString problem = linkOutOfFolder(m_path);
+    QString problem;
+    checkLink(m_path, &problem);
     if (!file.exists() && problem.isEmpty())
         return loaded;
     loaded.existed = true;
@@ -96,11 +100,8 @@ bool JsonDataFile::save(QJsonObject object, int version, QString *error, bool ow
     if (version > 0)
         object.insert(u"version"_s, version);
     // QSaveFile writes a link's target: refuse one that leaves the folder.
-    if (const QString problem = linkOutOfFolder(m_path); !problem.isEmpty()) {
-        if (error)
-            *error = u"cannot write %1: %2"_s.arg(m_path, problem);
-        return false;
-    }
+    if (QString problem; !checkLink(m_path, &problem))
+        return refuse(error, u"cannot write %1: %2"_s.arg(m_path, problem));
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)

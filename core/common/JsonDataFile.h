@@ -31,10 +31,10 @@ public:
     static QString moveAside(const QString &path, const QString &problem, const QString &instead,
                              QString *movedTo = nullptr);
 
-    // Why the app must not read or write `path` through it: a link whose target lies outside the
-    // link's own folder (the config folder), dangling or not — saving through it would write over
-    // whatever it points at (a system file, run as root). Empty when it is no such link.
-    static QString linkOutOfFolder(const QString &path);
+    // Whether the app may read and write `path`: false with `error` saying why when it is a link
+    // whose target lies outside the link's own folder (the config folder), dangling or not —
+    // saving through it would write over whatever it points at (a system file, run as root).
+    static bool checkLink(const QString &path, QString *error = nullptr);
 
     QString path() const { return m_path; }
     // Reads the file; an unreadable one (not JSON, not an object, of a newer `version` than
@@ -43,7 +43,7 @@ public:
     Loaded load(int maxVersion = 1, OnBadFile onBad = OnBadFile::MoveAside) const;
     // Writes `object` atomically, with "version" set unless `version` is 0; `ownerOnly` makes
     // it readable by the user alone. False with `error` set when the disk refuses or the path is
-    // a link out of its folder (linkOutOfFolder).
+    // a link out of its folder (checkLink).
     bool save(QJsonObject object, int version = 1, QString *error = nullptr, bool ownerOnly = false) const;
 
 private:

@@ -1,5 +1,7 @@
 #include "Engine.h"
 
+#include "EngineStatus.h"
+
 #include "actions/CommandDispatcher.h"
 #include "actions/DebugActions.h"
 #include "actions/ExtensionActions.h"
@@ -20,6 +22,7 @@
 #include "platform/ProcessFinder.h"
 #include "platform/ThisProcess.h"
 #include "quota/AntigravityQuotaProvider.h"
+#include "quota/QuotaHistory.h"
 #include "quota/QuotaMonitor.h"
 #include "scheduler/Scheduler.h"
 #include "server/ToolkitServerService.h"
@@ -62,6 +65,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     });
     m_quota->setProvider(new AntigravityQuotaProvider(ProcessFinder::createDefault()));
     connect(m_quota, &QuotaMonitor::holdChanged, m_scheduler, &Scheduler::setQuotaHold);
+    m_quotaHistory = new QuotaHistory(m_paths.configDir, this);
+    connect(m_quota, &QuotaMonitor::snapshotChanged, m_quotaHistory, &QuotaHistory::record);
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::CdpHost || key == SettingKey::CdpPort)
             applyAddress();
@@ -87,8 +92,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
     m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
-    // The window's own automation: answered by the window once it exists (ui/WindowAutomation).
-    UiActions::install(m_commands, nullptr);
+    // The window's own automation: answered through the DesktopUi while a window exists.
+    UiActions::install(m_commands, this);
     ExtensionActions::install(this);
     m_relauncher = new IdeRelauncher(ProcessFinder::createDefault(), this);
     RelaunchActions::install(m_commands, m_relauncher, m_settings);
@@ -301,27 +306,7 @@ QJsonObject Engine::summary() const
 
 QString Engine::statusLine() const
 {
-    if (!m_running)
-        return tr("Stopped");
-    QString line;
-    switch (m_endpoint->state()) {
-    case CdpEndpoint::State::Stopped:
-        line = tr("Stopped");
-        break;
-    case CdpEndpoint::State::Connecting:
-        line = tr("Connecting to %1…").arg(m_endpoint->address());
-        break;
-    case CdpEndpoint::State::Retrying:
-        line = tr("Waiting for a browser at %1").arg(m_endpoint->address());
-        break;
-    case CdpEndpoint::State::Connected:
-        line = attachedPages() == 1 ? tr("Connected to %1 · 1 page").arg(m_endpoint->address())
-                                     : tr("Connected to %1 · %2 pages").arg(m_endpoint->address()).arg(attachedPages());
-        break;
-    }
-    if (m_paused)
-        line += tr(" · paused");
-    return line;
+    return engineStatusLine(*this, StatusWords::English);
 }
 
 QJsonObject Engine::debugApiState() const

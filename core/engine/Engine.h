@@ -27,6 +27,7 @@ class SecretStore;
 class CommandDispatcher;
 class DebugApiService;
 class PayloadHub;
+class QuotaHistory;
 class QuotaMonitor;
 class IdeRelauncher;
 class Scheduler;
@@ -90,6 +91,8 @@ public:
     Scheduler *scheduler() const override { return m_scheduler; }
     // The model quota (Antigravity's language server) and the queue's hold while it is spent.
     QuotaMonitor *quota() const override { return m_quota; }
+    // Each model's quota readings of the last days, for the Quota page's plot.
+    QuotaHistory *quotaHistory() const { return m_quotaHistory; }
     // Restarts the running IDE with debugging (Connection page, forceRelaunch).
     IdeRelauncher *relauncher() const { return m_relauncher; }
     // Auto-accept in every target an IDE profile fits: config, pause, stats, profiles.
@@ -145,6 +148,7 @@ private:
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;
     QuotaMonitor *m_quota;
+    QuotaHistory *m_quotaHistory = nullptr;
     IdeRelauncher *m_relauncher = nullptr;
     AutoAcceptController *m_autoAccept;
     ToolkitCommands *m_toolkit = nullptr;

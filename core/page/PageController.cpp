@@ -4,6 +4,7 @@
 #include "SnapshotAssembler.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpInput.h"
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
@@ -341,22 +342,25 @@ void PageController::mouse(QPointF point, int clickCount, const QString &button,
     sendInput(CdpInput::click(point, clickCount, button), std::move(done));
 }
 
-QString PageController::checkKeys(const QString &keys)
+bool PageController::checkKeys(const QString &keys, QString *error)
 {
     if (keys.trimmed().isEmpty())
-        return tr("no key given (e.g. Enter, Tab, Control+A, Shift+Tab)");
+        return refuse(error, tr("no key given (e.g. Enter, Tab, Control+A, Shift+Tab)"));
     const QStringList parts = CdpInput::chordParts(keys);
     for (qsizetype i = 0; i < parts.size(); ++i) {
         const std::optional<CdpInput::Key> k = CdpInput::key(parts.at(i));
         if (!k)
-            return tr("unknown key “%1” in “%2” (use names like Enter, Tab, Escape, ArrowDown, F5, a single "
-                      "character, and Control/Shift/Alt/Meta joined with +)")
-                .arg(parts.at(i), keys);
+            return refuse(error,
+                          tr("unknown key “%1” in “%2” (use names like Enter, Tab, Escape, ArrowDown, F5, "
+                             "a single character, and Control/Shift/Alt/Meta joined with +)")
+                              .arg(parts.at(i), keys));
         if (i + 1 < parts.size() && !k->modifier)
-            return tr("“%1” in “%2” is not a modifier (only Control, Shift, Alt and Meta come before +)")
-                .arg(parts.at(i), keys);
+            return refuse(
+                error,
+                tr("“%1” in “%2” is not a modifier (only Control, Shift, Alt and Meta come before +)")
+                    .arg(parts.at(i), keys));
     }
-    return {};
+    return true;
 }
 
 void PageController::keys(const QString &chord, Sent done)

@@ -106,8 +106,9 @@ public:
     // A tab this one opened (link with target=_blank, window.open): reported as an effect.
     void noteNewTab(CdpSession *tab);
 
-    // Checks a key chord ("Control+Shift+A", "Enter"); empty when it is valid.
-    static QString checkKeys(const QString &keys);
+    // Whether `keys` is a key chord press() can send ("Control+Shift+A", "Enter"); false with
+    // `error` naming the part that is not.
+    static bool checkKeys(const QString &keys, QString *error = nullptr);
 
     // Called around every trusted input the controller sends: guard(true, go) before (go sends
     // it), guard(false, {}) after. A run's mask lets the agent's input through this way while

@@ -1,7 +1,7 @@
 #include "WebChatProfiles.h"
 
 #include "ProfileJson.h"
-
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 
 #include <QDir>
@@ -64,32 +64,37 @@ const WebChatProfile *WebChatProfiles::match(const QString &url, const QString &
     return nullptr;
 }
 
-QString WebChatProfiles::save(const QString &configDir, const WebChatProfile &profile)
+bool WebChatProfiles::save(const QString &configDir, const WebChatProfile &profile, QString *error)
 {
-    QString error;
-    if (!WebChatProfile::fromJson(profile.toJson(), &error))
-        return u"The web chat profile '%1' was not saved: %2."_s.arg(profile.id, error);
+    if (QString invalid; !WebChatProfile::fromJson(profile.toJson(), &invalid))
+        return refuse(error, u"The web chat profile '%1' was not saved: %2."_s.arg(profile.id, invalid));
     if (configDir.isEmpty())
-        return u"The web chat profile '%1' was not saved: no config folder is set."_s.arg(profile.id);
+        return refuse(error,
+                      u"The web chat profile '%1' was not saved: no config folder is set."_s.arg(profile.id));
     const QDir folder(QDir(configDir).filePath(folderName()));
     if (!folder.mkpath(u"."_s))
-        return u"The web chat profile '%1' was not saved: the folder %2 cannot be created; check its "
-               u"permissions."_s.arg(profile.id, folder.path());
+        return refuse(error,
+                      u"The web chat profile '%1' was not saved: the folder %2 cannot be created; check its "
+                      u"permissions."_s.arg(profile.id, folder.path()));
     const QString path = folder.filePath(profile.id + u".json"_s);
     if (QFileInfo(path).isSymLink())
-        return u"The web chat profile '%1' was not saved: %2 is a symbolic link, which the app does not "
-               u"write through; remove the link and learn the chat again."_s.arg(profile.id, path);
+        return refuse(
+            error,
+            u"The web chat profile '%1' was not saved: %2 is a symbolic link, which the app does not "
+            u"write through; remove the link and learn the chat again."_s.arg(profile.id, path));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return u"The web chat profile '%1' was not saved: %2 cannot be written (%3)."_s.arg(
-            profile.id, path, file.errorString());
+        return refuse(error,
+                      u"The web chat profile '%1' was not saved: %2 cannot be written (%3)."_s.arg(
+                          profile.id, path, file.errorString()));
     file.write(QJsonDocument(profile.toJson()).toJson(QJsonDocument::Indented));
     if (!file.commit())
-        return u"The web chat profile '%1' was not saved: %2 cannot be written (%3)."_s.arg(
-            profile.id, path, file.errorString());
+        return refuse(error,
+                      u"The web chat profile '%1' was not saved: %2 cannot be written (%3)."_s.arg(
+                          profile.id, path, file.errorString()));
     qCInfo(lcChat).noquote() << u"Web chat profile '%1' saved as %2"_s.arg(profile.id, path);
     load(configDir);
-    return {};
+    return true;
 }
 
 } // namespace mpa

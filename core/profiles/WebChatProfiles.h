@@ -27,8 +27,8 @@ public:
 
     // Writes `profile` as <configDir>/profiles/chats/<id>.json atomically, creating the
     // folder, then loads again from `configDir`. Refuses (nothing written) when that path is a
-    // symlink. Returns the error as a sentence; empty: saved.
-    QString save(const QString &configDir, const WebChatProfile &profile);
+    // symlink. False with `error` as a sentence when it was not saved.
+    bool save(const QString &configDir, const WebChatProfile &profile, QString *error = nullptr);
 
     static QString folderName() { return QStringLiteral("profiles/chats"); }
     static QString bundledFolder() { return QStringLiteral(":/profiles/chats"); }

@@ -1,6 +1,7 @@
 #include "BanList.h"
 
 #include "common/EnumNames.h"
+#include "common/Refuse.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -462,18 +463,18 @@ QString BanVerdict::name() const
     return enumName(kVerdictNames, kind);
 }
 
-QString BanList::entryProblem(const QString &entry)
+bool BanList::checkEntry(const QString &entry, QString *error)
 {
     const QString source = entry.trimmed();
     if (source.isEmpty())
-        return u"an entry is empty"_s;
+        return refuse(error, u"an entry is empty"_s);
     const auto regex = splitRegex(source);
     if (!regex)
-        return {};
+        return true;
     const auto &[pattern, flags] = *regex;
     for (const QChar flag : flags) {
         if (!u"dgimsuy"_s.contains(flag))
-            return u"'%1' has a flag JavaScript does not know: '%2'"_s.arg(entry, flag);
+            return refuse(error, u"'%1' has a flag JavaScript does not know: '%2'"_s.arg(entry, flag));
     }
     // What PCRE takes and JavaScript refuses or reads otherwise.
     struct Unsupported
@@ -492,8 +493,9 @@ QString BanList::entryProblem(const QString &entry)
     };
     for (const Unsupported &u : unsupported) {
         if (u.re.match(pattern).hasMatch())
-            return u"'%1' is not a JavaScript regular expression: %2"_s.arg(entry,
-                                                                            QString::fromLatin1(u.why));
+            return refuse(
+                error,
+                u"'%1' is not a JavaScript regular expression: %2"_s.arg(entry, QString::fromLatin1(u.why)));
     }
     if (flags.contains(u'u')) {
         // With u, JavaScript refuses escapes of characters that need none (\-, \_, \q …).
@@ -504,24 +506,28 @@ QString BanList::entryProblem(const QString &entry)
             // \- is allowed inside a class only.
             const QString before = pattern.left(m.capturedStart());
             if (before.count(u'[') <= before.count(u']'))
-                return u"'%1' is not a JavaScript regular expression with the u flag: \\- outside a [class]"_s
-                    .arg(entry);
+                return refuse(
+                    error,
+                    u"'%1' is not a JavaScript regular expression with the u flag: \\- outside a [class]"_s
+                        .arg(entry));
         } else if (m.hasMatch()) {
-            return u"'%1' is not a JavaScript regular expression with the u flag: \\%2 escapes nothing"_s.arg(
-                entry, m.captured(1));
+            return refuse(
+                error,
+                u"'%1' is not a JavaScript regular expression with the u flag: \\%2 escapes nothing"_s.arg(
+                    entry, m.captured(1)));
         }
     }
     QRegularExpression re(pattern);
     if (!re.isValid())
-        return u"'%1' is not a valid regular expression: %2"_s.arg(entry, re.errorString());
-    return {};
+        return refuse(error, u"'%1' is not a valid regular expression: %2"_s.arg(entry, re.errorString()));
+    return true;
 }
 
 BanList::BanList(const QStringList &userEntries)
 {
     for (const QString &raw : userEntries) {
         const QString source = raw.trimmed();
-        if (source.isEmpty() || !entryProblem(source).isEmpty())
+        if (source.isEmpty() || !checkEntry(source))
             continue; // refused when entered; a bad one from an old file is skipped, as the page skips it
         Entry entry;
         entry.source = source;

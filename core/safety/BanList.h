@@ -43,9 +43,10 @@ public:
 
     BanVerdict check(const QString &command) const;
 
-    // Why a user entry cannot be used ("" when it can): an empty one, or a /regex/flags that
-    // JavaScript would not compile (the page runs it) or that means something else there.
-    static QString entryProblem(const QString &entry);
+    // Whether a user entry can be used; false with `error` saying why: an empty one, or a
+    // /regex/flags that JavaScript would not compile (the page runs it) or that means something
+    // else there.
+    static bool checkEntry(const QString &entry, QString *error = nullptr);
     // The built-in rules, which apply whatever the user's entries: {id, what it stops}.
     struct RuleInfo
     {

@@ -3,6 +3,7 @@
 #include "SchedulerStore.h"
 #include "common/Clock.h"
 #include "common/EnumNames.h"
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -111,23 +112,25 @@ void QueueRunner::saveQueue()
 
 // ---- queue control ------------------------------------------------------------------------
 
-QString QueueRunner::start()
+bool QueueRunner::start(QString *error)
 {
     const QString mode = m_settings->stringValue(SettingKey::ScheduleMode);
     if (mode != u"queue"_s)
-        return tr("The queue runs in Queue mode only, and prompts are now sent %1. Choose Queue as the "
-                  "mode first (schedule/mode “queue”).")
-            .arg(mode == u"daily"_s ? tr("daily at a time") : tr("every few minutes"));
+        return refuse(
+            error,
+            tr("The queue runs in Queue mode only, and prompts are now sent %1. Choose Queue as the "
+               "mode first (schedule/mode “queue”).")
+                .arg(mode == u"daily"_s ? tr("daily at a time") : tr("every few minutes")));
     const qint64 now = m_clock->nowMs();
     if (now - m_lastStartMs < kStartDebounce.count())
-        return tr("Ignored: the queue was started less than 2 s ago.");
+        return refuse(error, tr("Ignored: the queue was started less than 2 s ago."));
     if (m_queue.isEmpty())
-        return tr("The queue is empty; add prompts first.");
+        return refuse(error, tr("The queue is empty; add prompts first."));
     if (isRunning())
-        return tr("The queue is already running.");
+        return refuse(error, tr("The queue is already running."));
     m_lastStartMs = now;
     if (m_queue.state == PromptQueue::State::Paused)
-        return resume();
+        return resume(error);
 
     // A new run: what was done, skipped or failed before is due again; a step under way
     // (sent, or sent and unconfirmed) is picked up where it was.
@@ -151,52 +154,52 @@ QString QueueRunner::start()
         QString::number(m_queue.position + 1));
     continueCurrent();
     Q_EMIT changed();
-    return {};
+    return true;
 }
 
-QString QueueRunner::pause()
+bool QueueRunner::pause(QString *error)
 {
     if (!isRunning())
-        return tr("The queue is not running.");
+        return refuse(error, tr("The queue is not running."));
     halt(PromptQueue::State::Paused, tr("Paused by the user."));
     qCInfo(lcScheduler) << "queue paused";
     Q_EMIT changed();
-    return {};
+    return true;
 }
 
-QString QueueRunner::resume()
+bool QueueRunner::resume(QString *error)
 {
     if (isRunning())
-        return tr("The queue is already running.");
+        return refuse(error, tr("The queue is already running."));
     if (m_queue.state == PromptQueue::State::Stopped)
-        return tr("The queue is stopped, not paused; start it.");
+        return refuse(error, tr("The queue is stopped, not paused; start it."));
     if (!m_queue.hasCurrent())
-        return tr("The queue is empty; add prompts first.");
+        return refuse(error, tr("The queue is empty; add prompts first."));
     m_queue.state = PromptQueue::State::Running;
     m_queue.reason.clear();
     saveQueue();
     qCInfo(lcScheduler).noquote() << u"queue resumed at prompt %1"_s.arg(m_queue.position + 1);
     continueCurrent();
     Q_EMIT changed();
-    return {};
+    return true;
 }
 
-QString QueueRunner::stop()
+bool QueueRunner::stop(QString *error)
 {
     if (m_queue.state == PromptQueue::State::Stopped)
-        return tr("The queue is not running.");
+        return refuse(error, tr("The queue is not running."));
     halt(PromptQueue::State::Stopped, tr("Stopped by the user."));
     qCInfo(lcScheduler) << "queue stopped";
     Q_EMIT changed();
-    return {};
+    return true;
 }
 
-QString QueueRunner::skip()
+bool QueueRunner::skip(QString *error)
 {
     if (m_queue.isEmpty())
-        return tr("The queue is empty.");
+        return refuse(error, tr("The queue is empty."));
     if (!m_queue.hasCurrent())
-        return tr("There is no current prompt to skip.");
+        return refuse(error, tr("There is no current prompt to skip."));
     const bool checkStep = m_queue.step == PromptQueue::Step::Check;
     qCInfo(lcScheduler).noquote() << u"queue: %1 of prompt %2 skipped"_s.arg(
         checkStep ? u"the check"_s : u"the task"_s, QString::number(m_queue.position + 1));
@@ -207,10 +210,10 @@ QString QueueRunner::skip()
     }
     settle();
     moveToNext(checkStep);
-    return {};
+    return true;
 }
 
-QString QueueRunner::reset()
+void QueueRunner::reset()
 {
     leaveStep();
     m_queue.position = 0;
@@ -219,18 +222,17 @@ QString QueueRunner::reset()
     halt(PromptQueue::State::Stopped, {});
     qCInfo(lcScheduler) << "queue reset";
     Q_EMIT changed();
-    return {};
 }
 
-QString QueueRunner::setPrompts(const QStringList &prompts)
+bool QueueRunner::setPrompts(const QStringList &prompts, QString *error)
 {
     if (isRunning())
-        return tr("The queue is running; pause or stop it before replacing its prompts.");
+        return refuse(error, tr("The queue is running; pause or stop it before replacing its prompts."));
     QStringList cleaned;
     for (qsizetype i = 0; i < prompts.size(); ++i) {
         const QString prompt = prompts.at(i).trimmed();
         if (prompt.isEmpty())
-            return tr("Prompt %1 of the queue is empty.").arg(i + 1);
+            return refuse(error, tr("Prompt %1 of the queue is empty.").arg(i + 1));
         cleaned.append(prompt);
     }
     leaveStep();
@@ -239,7 +241,7 @@ QString QueueRunner::setPrompts(const QStringList &prompts)
     saveQueue();
     qCInfo(lcScheduler).noquote() << u"queue set: %1 prompt(s)"_s.arg(cleaned.size());
     Q_EMIT changed();
-    return {};
+    return true;
 }
 
 void QueueRunner::halt(PromptQueue::State state, const QString &reason)

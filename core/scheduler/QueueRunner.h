@@ -60,15 +60,15 @@ public:
     // Stops the timer and saves the queue; a running queue is saved paused.
     void shutdown();
 
-    // Queue control. Each returns an empty string when done, else why it was refused.
-    QString start();
-    QString pause();
-    QString resume();
-    QString stop();
-    QString skip();
-    QString reset();
+    // Queue control. Each returns whether it was done; refused, `error` says why.
+    bool start(QString *error = nullptr);
+    bool pause(QString *error = nullptr);
+    bool resume(QString *error = nullptr);
+    bool stop(QString *error = nullptr);
+    bool skip(QString *error = nullptr);
+    void reset();
     // Replaces the task prompts (not while the queue runs).
-    QString setPrompts(const QStringList &prompts);
+    bool setPrompts(const QStringList &prompts, QString *error = nullptr);
 
     const PromptQueue &queue() const { return m_queue; }
     bool isRunning() const { return m_queue.state == PromptQueue::State::Running; }

@@ -53,7 +53,7 @@ void Scheduler::start()
         && m_settings->stringValue(SettingKey::ScheduleMode) == u"queue"_s;
     if (autoStart && queue.state == PromptQueue::State::Stopped && !queue.isEmpty()) {
         qCInfo(lcScheduler) << "schedule/autoStartQueue is on: starting the queue";
-        if (const QString refused = startQueue(); !refused.isEmpty())
+        if (QString refused; !startQueue(&refused))
             qCWarning(lcScheduler).noquote() << "the queue did not start:" << refused;
     } else if (autoStart && queue.state == PromptQueue::State::Paused) {
         qCInfo(lcScheduler)
@@ -106,49 +106,50 @@ void Scheduler::onSettingChanged(SettingKey key)
 
 // ---- the queue ----------------------------------------------------------------------------
 
-QString Scheduler::startQueue()
+bool Scheduler::startQueue(QString *error)
 {
-    return m_runner->start();
+    return m_runner->start(error);
 }
 
-QString Scheduler::pauseQueue()
+bool Scheduler::pauseQueue(QString *error)
 {
-    return m_runner->pause();
+    return m_runner->pause(error);
 }
 
-QString Scheduler::resumeQueue()
+bool Scheduler::resumeQueue(QString *error)
 {
-    return m_runner->resume();
+    return m_runner->resume(error);
 }
 
-QString Scheduler::stopQueue()
+bool Scheduler::stopQueue(QString *error)
 {
-    return m_runner->stop();
+    return m_runner->stop(error);
 }
 
-QString Scheduler::skipPrompt()
+bool Scheduler::skipPrompt(QString *error)
 {
-    return m_runner->skip();
+    return m_runner->skip(error);
 }
 
-QString Scheduler::rewindQueue()
+bool Scheduler::rewindQueue(QString * /*error: never refused*/)
 {
-    return m_runner->reset();
+    m_runner->reset();
+    return true;
 }
 
-QString Scheduler::clearQueue()
+bool Scheduler::clearQueue(QString *error)
 {
     const qsizetype prompts = m_runner->queue().items.size();
     m_runner->reset();
-    if (QString refused = m_runner->setPrompts({}); !refused.isEmpty())
-        return refused;
+    if (!m_runner->setPrompts({}, error))
+        return false;
     qCInfo(lcScheduler).noquote() << u"queue cleared: %1 prompt(s) removed"_s.arg(prompts);
-    return {};
+    return true;
 }
 
-QString Scheduler::setQueue(const QStringList &prompts)
+bool Scheduler::setQueue(const QStringList &prompts, QString *error)
 {
-    return m_runner->setPrompts(prompts);
+    return m_runner->setPrompts(prompts, error);
 }
 
 void Scheduler::noteActivity(const QString &source)

@@ -56,18 +56,18 @@ public:
     void shutdown();
     bool isStarted() const { return m_started; }
 
-    // Queue control. Each returns an empty string when done, else why it was refused.
-    QString startQueue();
-    QString pauseQueue();
-    QString resumeQueue();
-    QString stopQueue();
-    QString skipPrompt();
+    // Queue control. Each returns whether it was done; refused, `error` says why.
+    bool startQueue(QString *error = nullptr);
+    bool pauseQueue(QString *error = nullptr);
+    bool resumeQueue(QString *error = nullptr);
+    bool stopQueue(QString *error = nullptr);
+    bool skipPrompt(QString *error = nullptr);
     // Stops the queue and puts it back to its first prompt, keeping its prompts.
-    QString rewindQueue();
+    bool rewindQueue(QString *error = nullptr);
     // Stops the queue and empties it (the extension's resetQueue).
-    QString clearQueue();
+    bool clearQueue(QString *error = nullptr);
     // Replaces the task prompts (not while the queue runs).
-    QString setQueue(const QStringList &prompts);
+    bool setQueue(const QStringList &prompts, QString *error = nullptr);
 
     // Sends one prompt now, outside the queue (into `conversation`, or the one configured
     // when empty), and records it in the history.

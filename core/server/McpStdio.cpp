@@ -2,6 +2,15 @@
 
 #include <QCoreApplication>
 #include <QPointer>
+#include <QSocketNotifier>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
+using namespace Qt::StringLiterals;
 
 #include <cstdio>
 #include <iostream>
@@ -16,7 +25,14 @@ McpStdio::McpStdio(QObject *parent)
 {
 }
 
-McpStdio::~McpStdio() = default;
+McpStdio::~McpStdio()
+{
+    // What the client has not read yet still goes (a reader that stopped costs 2 s at most).
+    if (!m_failed && unsentBytes() > 0)
+        flush(std::chrono::seconds(2));
+    if (m_savedFlags != -1)
+        ::fcntl(m_outputFd, F_SETFL, m_savedFlags);
+}
 
 qint64 McpStdio::readLines(std::istream &in, qint64 maxLineBytes, const std::function<void(QByteArray)> &line,
                            const std::function<void(qint64)> &tooLong)
@@ -108,11 +124,88 @@ void McpStdio::start()
     }).detach();
 }
 
+void McpStdio::prepareOutput()
+{
+    if (m_writable)
+        return;
+    const int flags = ::fcntl(m_outputFd, F_GETFL);
+    if (flags != -1 && !(flags & O_NONBLOCK) && ::fcntl(m_outputFd, F_SETFL, flags | O_NONBLOCK) == 0)
+        m_savedFlags = flags;
+    m_writable = new QSocketNotifier(m_outputFd, QSocketNotifier::Write, this);
+    m_writable->setEnabled(false);
+    connect(m_writable, &QSocketNotifier::activated, this, [this] { writeSome(); });
+}
+
+bool McpStdio::writeSome()
+{
+    while (unsentBytes() > 0) {
+        const ssize_t written = ::write(m_outputFd, m_unsent.constData() + m_unsentOffset, size_t(unsentBytes()));
+        if (written > 0) {
+            m_unsentOffset += written;
+            continue;
+        }
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            break; // the pipe is full: the rest when the reader has read
+        const QString reason
+            = u"cannot write to standard output (%1); %2 bytes of replies are lost"_s.arg(
+                  QString::fromLocal8Bit(std::strerror(errno)))
+                  .arg(unsentBytes());
+        m_failed = true;
+        m_unsent.clear();
+        m_unsentOffset = 0;
+        m_writable->setEnabled(false);
+        Q_EMIT outputFailed(reason);
+        return false;
+    }
+    if (unsentBytes() == 0) {
+        m_unsent.clear();
+        m_unsentOffset = 0;
+    } else if (m_unsentOffset > 1024 * 1024) {
+        m_unsent.remove(0, m_unsentOffset); // what went is not kept
+        m_unsentOffset = 0;
+    }
+    m_writable->setEnabled(unsentBytes() > 0);
+    return true;
+}
+
 void McpStdio::writeLine(const QByteArray &line)
 {
-    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
+    if (m_failed)
+        return;
+    prepareOutput();
+    m_unsent.append(line);
+    m_unsent.append('\n');
+    if (!writeSome())
+        return;
+    if (unsentBytes() > m_maxUnsentBytes) {
+        const QString reason = u"the client does not read its replies: %1 bytes unsent, over the limit of %2 "
+                               "bytes; giving up on it"_s.arg(unsentBytes())
+                                   .arg(m_maxUnsentBytes);
+        m_failed = true;
+        m_unsent.clear();
+        m_unsentOffset = 0;
+        m_writable->setEnabled(false);
+        Q_EMIT outputFailed(reason);
+    }
+}
+
+bool McpStdio::flush(std::chrono::milliseconds timeout)
+{
+    if (m_failed || !m_writable)
+        return unsentBytes() == 0;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (unsentBytes() > 0 && writeSome()) {
+        if (unsentBytes() == 0)
+            break;
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0)
+            break;
+        pollfd writable { m_outputFd, POLLOUT, 0 };
+        ::poll(&writable, 1, int(left.count()));
+    }
+    return unsentBytes() == 0;
 }
 
 } // namespace mpa

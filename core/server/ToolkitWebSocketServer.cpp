@@ -6,6 +6,8 @@
 #include "logging/LogCategories.h"
 
 #include <QHostAddress>
+#include <QNetworkRequest>
+#include <QTcpSocket>
 #include <QTcpServer>
 #include <QUrl>
 #include <QUrlQuery>
@@ -64,7 +66,8 @@ bool ToolkitWebSocketServer::start(quint16 port, QString *error)
 {
     stop();
     auto *server = new QWebSocketServer(u"multi-purpose-agent"_s, QWebSocketServer::NonSecureMode, this);
-    server->setHandshakeTimeout(5s);
+    // Its handshake timeout applies only to connections of its own listener, not to those
+    // handed over by handleConnection (Qt 6.4): admitHandshake() keeps one of its own.
     server->setMaxPendingConnections(kMaxClients);
     connect(server, &QWebSocketServer::originAuthenticationRequired, this,
             [](QWebSocketCorsAuthenticator *authenticator) {
@@ -81,9 +84,9 @@ bool ToolkitWebSocketServer::start(quint16 port, QString *error)
     // and a full queue delays an agent's connection by SYN retries of 1 s and more).
     auto *listener = new QTcpServer(server);
     listener->setListenBacklogSize(1024);
-    connect(listener, &QTcpServer::newConnection, server, [listener, server] {
+    connect(listener, &QTcpServer::newConnection, server, [this, listener] {
         while (listener->hasPendingConnections())
-            server->handleConnection(listener->nextPendingConnection());
+            admitHandshake(listener->nextPendingConnection());
     });
     // The toolkit drives the user's browser: loopback only, whatever anyone configures.
     if (!listener->listen(QHostAddress::LocalHost, port)) {
@@ -105,6 +108,12 @@ void ToolkitWebSocketServer::stop()
     for (QWebSocket *socket : sockets) {
         socket->close(QWebSocketProtocol::CloseCodeGoingAway, u"the agent server is stopping"_s);
         dropClient(socket);
+    }
+    const QList<QTcpSocket *> handshaking = m_handshakes.keys();
+    m_handshakes.clear();
+    for (QTcpSocket *tcp : handshaking) {
+        tcp->disconnect(this);
+        tcp->abort();
     }
     if (m_server) {
         if (m_listener)
@@ -138,15 +147,100 @@ int ToolkitWebSocketServer::pendingCount() const
     return int(m_clients.size()) - clientCount();
 }
 
+void ToolkitWebSocketServer::admitHandshake(QTcpSocket *tcp)
+{
+    if (!tcp || !m_server)
+        return;
+    if (m_handshakes.size() >= kMaxHandshakes)
+        evictOldestHandshake();
+    m_handshakes.insert(tcp, Handshake { m_nextOrder++, false });
+    // The head is read into a bounded buffer: one that does not end within it never will.
+    tcp->setReadBufferSize(kMaxHandshakeBytes);
+    connect(tcp, &QTcpSocket::readyRead, this, [this, tcp] {
+        const auto it = m_handshakes.find(tcp);
+        if (it == m_handshakes.end() || it->complete)
+            return;
+        const QByteArray head = tcp->peek(kMaxHandshakeBytes);
+        it->complete = head.contains("\r\n\r\n");
+        if (it->complete || head.size() < kMaxHandshakeBytes)
+            return;
+        qCDebug(lcServer).noquote() << "agent server: closing" << tcp->peerPort()
+                                    << "- its upgrade request is over" << kMaxHandshakeBytes << "bytes";
+        m_handshakes.erase(it);
+        tcp->write("HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        tcp->disconnectFromHost();
+    });
+    const auto forget = [this, tcp] { m_handshakes.remove(tcp); };
+    connect(tcp, &QTcpSocket::disconnected, this, forget);
+    connect(tcp, &QObject::destroyed, this, forget);
+    auto *timer = new QTimer(tcp);
+    timer->setObjectName(u"mpa-handshake-timer"_s);
+    timer->setSingleShot(true);
+    connect(timer, &QTimer::timeout, this, [this, tcp] {
+        if (!m_handshakes.remove(tcp))
+            return;
+        qCDebug(lcServer).noquote() << "agent server: closing" << tcp->peerPort()
+                                    << "- no complete upgrade request within the handshake timeout";
+        tcp->abort();
+    });
+    timer->start(m_handshakeTimeout);
+    m_server->handleConnection(tcp);
+}
+
+void ToolkitWebSocketServer::evictOldestHandshake()
+{
+    // The oldest whose head is not complete; what it has sent is read first (it may complete
+    // it). Those with complete heads become WebSockets on the next pass and count there.
+    for (int tries = 0; tries < 4; ++tries) {
+        QTcpSocket *oldest = nullptr;
+        quint64 oldestOrder = 0;
+        for (auto it = m_handshakes.cbegin(); it != m_handshakes.cend(); ++it) {
+            if (it->complete || (oldest && it->order >= oldestOrder))
+                continue;
+            oldest = it.key();
+            oldestOrder = it->order;
+        }
+        if (!oldest)
+            return;
+        QPointer<QTcpSocket> tcp(oldest);
+        if (tcp->state() == QAbstractSocket::ConnectedState)
+            tcp->waitForReadyRead(0);
+        if (!tcp || !m_handshakes.contains(tcp))
+            return; // it went meanwhile: a place is free
+        if (m_handshakes.value(tcp).complete)
+            continue;
+        qCDebug(lcServer).noquote() << "agent server: evicting" << tcp->peerPort()
+                                    << "- too many connections in the upgrade";
+        m_handshakes.remove(tcp);
+        tcp->abort();
+        return;
+    }
+}
+
 void ToolkitWebSocketServer::evictOldestPending()
 {
-    QWebSocket *oldest = nullptr;
-    quint64 oldestOrder = 0;
+    QList<std::pair<quint64, QWebSocket *>> byAge;
     for (auto it = m_clients.cbegin(); it != m_clients.cend(); ++it) {
-        if (it->channel->isAuthenticated() || (oldest && it->order >= oldestOrder))
+        if (!it->channel->isAuthenticated())
+            byAge.append({ it->order, it.key() });
+    }
+    std::sort(byAge.begin(), byAge.end());
+    QWebSocket *oldest = nullptr;
+    for (const auto &[order, socket] : byAge) {
+        if (pendingCount() < kMaxPreAuthClients)
+            return;
+        auto it = m_clients.constFind(socket);
+        if (it == m_clients.cend() || it->channel->isAuthenticated())
             continue;
-        oldest = it.key();
-        oldestOrder = it->order;
+        // What it has sent is read now: an auth message waiting in the socket authenticates
+        // it here and now (or a wrong one closes it), so the agent is not the one evicted.
+        if (QPointer<QTcpSocket> tcp = it->tcp; tcp && tcp->state() == QAbstractSocket::ConnectedState)
+            tcp->waitForReadyRead(0);
+        it = m_clients.constFind(socket);
+        if (it == m_clients.cend() || it->channel->isAuthenticated())
+            continue;
+        oldest = socket;
+        break;
     }
     if (!oldest)
         return;
@@ -205,8 +299,30 @@ void ToolkitWebSocketServer::onNewConnection()
         if (!socket)
             return;
         socket->setParent(this);
-        const QString presented
-            = QUrlQuery(socket->requestUrl()).queryItemValue(u"token"_s, QUrl::FullyDecoded);
+        // Its TCP connection, out of the upgrade: the WebSocket's messages may be large.
+        QPointer<QTcpSocket> tcp;
+        for (auto it = m_handshakes.cbegin(); it != m_handshakes.cend(); ++it) {
+            if (it.key()->peerPort() == socket->peerPort() && it.key()->peerAddress() == socket->peerAddress()) {
+                tcp = it.key();
+                break;
+            }
+        }
+        if (tcp) {
+            m_handshakes.remove(tcp);
+            tcp->disconnect(this);
+            delete tcp->findChild<QTimer *>(u"mpa-handshake-timer"_s, Qt::FindDirectChildrenOnly);
+            tcp->setReadBufferSize(0);
+        } else {
+            // Not one of ours (evicted or timed out meanwhile): it has no place.
+            socket->abort();
+            socket->deleteLater();
+            continue;
+        }
+        QString presented = QUrlQuery(socket->requestUrl()).queryItemValue(u"token"_s, QUrl::FullyDecoded);
+        const QByteArray authorization = socket->request().rawHeader("Authorization").trimmed();
+        if (presented.isEmpty() && authorization.toLower().startsWith("bearer "))
+            presented = QString::fromUtf8(authorization.mid(7).trimmed());
+        // The token in the URL or the upgrade's Authorization header: checked before the first message.
         const bool tokenInUrl = !presented.isEmpty();
         if (m_token.isEmpty() || (tokenInUrl && !TokenFile::matches(m_token, presented))) {
             const QString reason = m_token.isEmpty()
@@ -238,7 +354,7 @@ void ToolkitWebSocketServer::onNewConnection()
 
         const CommandCaller caller { u"agent-ws"_s, u"ws-%1"_s.arg(m_nextClientId++) };
         auto *channel = new ToolkitChannel(m_commands, caller, tokenInUrl ? QString() : m_token, socket);
-        m_clients.insert(socket, Client { socket, channel, QDateTime::currentDateTime(), m_nextOrder++ });
+        m_clients.insert(socket, Client { socket, tcp, channel, QDateTime::currentDateTime(), m_nextOrder++ });
         // Connections that never authenticate are logged only at debug level: a flood of them
         // must not flood the log.
         if (tokenInUrl)

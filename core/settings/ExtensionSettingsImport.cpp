@@ -342,10 +342,10 @@ ExtensionSettingsImport::readText(const Source &source, const QByteArray &text, 
             row.currentIsSet = settings.isSet(*row.key);
             QString problem;
             if (const auto value = convert(settings.spec(*row.key), row.imported, &problem)) {
-                if (const QString refused = settings.validate(*row.key, *value); !refused.isEmpty())
-                    row.problem = refused;
-                else
+                if (settings.validate(*row.key, *value, &problem))
                     row.value = *value;
+                else
+                    row.problem = problem;
             } else {
                 row.problem = problem;
             }
@@ -364,9 +364,7 @@ ExtensionSettingsImport::readText(const Source &source, const QByteArray &text, 
         row.problem = banProblem;
         if (row.problem.isEmpty()) {
             if (const auto value = convert(settings.spec(*row.key), row.imported, &row.problem)) {
-                if (const QString refused = settings.validate(*row.key, *value); !refused.isEmpty())
-                    row.problem = refused;
-                else
+                if (settings.validate(*row.key, *value, &row.problem))
                     row.value = *value;
             }
         }

@@ -1,6 +1,7 @@
 #include "Settings.h"
 
 #include "common/JsonDataFile.h"
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "safety/BanList.h"
 
@@ -21,106 +22,112 @@ namespace mpa {
 
 namespace {
 
-QString validateHost(const QVariant &value)
+bool validateHost(const QVariant &value, QString *error)
 {
     const QString host = value.toString().trimmed();
     if (host.isEmpty())
-        return u"the host is empty"_s;
+        return refuse(error, u"the host is empty"_s);
     static const QRegularExpression hostName(u"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$"_s);
     if (QHostAddress(host).isNull() && !hostName.match(host).hasMatch())
-        return u"'%1' is neither an IP address nor a host name"_s.arg(host);
-    return {};
+        return refuse(error, u"'%1' is neither an IP address nor a host name"_s.arg(host));
+    return true;
 }
 
-QString validateScheduleValue(const QVariant &value)
+bool validateScheduleValue(const QVariant &value, QString *error)
 {
     const QString text = value.toString().trimmed();
     bool isNumber = false;
     const int minutes = text.toInt(&isNumber);
     if (isNumber)
-        return (minutes >= 1 && minutes <= 1440) ? QString() : u"an interval must be 1 to 1440 minutes"_s;
+        return (minutes >= 1 && minutes <= 1440) || refuse(error, u"an interval must be 1 to 1440 minutes"_s);
     if (QTime::fromString(text, u"HH:mm"_s).isValid() || QTime::fromString(text, u"H:mm"_s).isValid())
-        return {};
-    return u"'%1' is neither a number of minutes nor a time of day (HH:MM)"_s.arg(text);
+        return true;
+    return refuse(error, u"'%1' is neither a number of minutes nor a time of day (HH:MM)"_s.arg(text));
 }
 
-QString validateNonEmptyEntries(const QVariant &value)
+bool validateNonEmptyEntries(const QVariant &value, QString *error)
 {
     const QStringList list = value.toStringList();
     for (int i = 0; i < list.size(); ++i) {
         if (list.at(i).trimmed().isEmpty())
-            return u"entry %1 is empty"_s.arg(i + 1);
+            return refuse(error, u"entry %1 is empty"_s.arg(i + 1));
     }
-    return {};
+    return true;
 }
 
-QString validateBanList(const QVariant &value)
+bool validateBanList(const QVariant &value, QString *error)
 {
-    if (QString error = validateNonEmptyEntries(value); !error.isEmpty())
-        return error;
+    if (!validateNonEmptyEntries(value, error))
+        return false;
     // Validated as the page runs them: a /regex/ must be one JavaScript compiles and reads alike.
     for (const QString &entry : value.toStringList()) {
-        if (QString problem = BanList::entryProblem(entry); !problem.isEmpty())
-            return problem;
+        if (!BanList::checkEntry(entry, error))
+            return false;
     }
-    return {};
+    return true;
 }
 
 // Host names as a URL has them (mail.google.com, localhost, 127.0.0.1), one per entry.
-QString validateSiteList(const QVariant &value)
+bool validateSiteList(const QVariant &value, QString *error)
 {
-    if (QString error = validateNonEmptyEntries(value); !error.isEmpty())
-        return error;
+    if (!validateNonEmptyEntries(value, error))
+        return false;
     for (const QString &entry : value.toStringList()) {
         const QString host = entry.trimmed();
         if (host.contains(u'/') || host.contains(u' ') || (host.contains(u':') && !host.startsWith(u'[')))
-            return u"'%1' is not a site: give a host name such as example.com (no scheme, path or port)"_s
-                .arg(entry);
+            return refuse(
+                error,
+                u"'%1' is not a site: give a host name such as example.com (no scheme, path or port)"_s.arg(
+                    entry));
     }
-    return {};
+    return true;
 }
 
 // The bridge's own redaction rules: "name=regular expression", the name a word.
-QString validateRedactRules(const QVariant &value)
+bool validateRedactRules(const QVariant &value, QString *error)
 {
-    if (QString error = validateNonEmptyEntries(value); !error.isEmpty())
-        return error;
+    if (!validateNonEmptyEntries(value, error))
+        return false;
     static const QRegularExpression name(u"^[A-Za-z][A-Za-z0-9_-]{0,31}$"_s);
     for (const QString &entry : value.toStringList()) {
         const qsizetype eq = entry.indexOf(u'=');
         if (eq <= 0 || !name.match(entry.left(eq).trimmed()).hasMatch())
-            return u"'%1' is not a rule: write name=regular expression (the name a word such as employee-id)"_s.arg(entry);
+            return refuse(
+                error,
+                u"'%1' is not a rule: write name=regular expression (the name a word such as employee-id)"_s
+                    .arg(entry));
         const QRegularExpression regex(entry.mid(eq + 1));
         if (entry.mid(eq + 1).isEmpty() || !regex.isValid())
-            return u"the rule '%1' is not a valid regular expression: %2"_s.arg(entry.left(eq).trimmed(),
-                                                                               regex.errorString());
+            return refuse(error,
+                          u"the rule '%1' is not a valid regular expression: %2"_s.arg(
+                              entry.left(eq).trimmed(), regex.errorString()));
     }
-    return {};
+    return true;
 }
 
-QString validateTemperature(const QVariant &value)
+bool validateTemperature(const QVariant &value, QString *error)
 {
     bool isNumber = false;
     const double t = value.toString().trimmed().toDouble(&isNumber);
     if (!isNumber || t < 0.0 || t > 2.0)
-        return u"the temperature must be a number from 0 to 2"_s;
-    return {};
+        return refuse(error, u"the temperature must be a number from 0 to 2"_s);
+    return true;
 }
 
-QString validateBaseUrl(const QVariant &value)
+bool validateBaseUrl(const QVariant &value, QString *error)
 {
     const QString text = value.toString().trimmed();
     if (text.isEmpty())
-        return {}; // the provider's own address
+        return true; // the provider's own address
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s) || url.host().isEmpty())
-        return u"'%1' is not an http(s) address"_s.arg(text);
-    return {};
+        return refuse(error, u"'%1' is not an http(s) address"_s.arg(text));
+    return true;
 }
 
-QString validateNotBlank(const QVariant &value)
+bool validateNotBlank(const QVariant &value, QString *error)
 {
-    return value.toString().trimmed().isEmpty() ? u"it is empty"_s : QString();
+    return !value.toString().trimmed().isEmpty() || refuse(error, u"it is empty"_s);
 }
 
 using T = SettingSpec::Type;
@@ -599,25 +606,25 @@ QString Settings::filePath() const
     return m_settings->fileName();
 }
 
-QString Settings::checkFile(const QString &path)
+bool Settings::checkFile(const QString &path, QString *error)
 {
     const QFileInfo info(path);
     // Saving writes through a link: one that leaves the config folder could overwrite any file
     // the app may write (a system file, run as root).
-    if (const QString problem = JsonDataFile::linkOutOfFolder(path); !problem.isEmpty())
-        return problem;
+    if (!JsonDataFile::checkLink(path, error))
+        return false;
     if (!info.exists())
-        return {};
+        return true;
     if (info.isDir())
-        return u"it is a folder"_s;
+        return refuse(error, u"it is a folder"_s);
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return u"it cannot be opened (%1)"_s.arg(file.errorString());
+        return refuse(error, u"it cannot be opened (%1)"_s.arg(file.errorString()));
     const QByteArray bytes = file.read(4 * 1024 * 1024 + 1);
     if (bytes.size() > 4 * 1024 * 1024)
-        return u"it is over 4 MiB, far more than settings"_s;
+        return refuse(error, u"it is over 4 MiB, far more than settings"_s);
     if (bytes.contains('\0'))
-        return u"it has NUL bytes: it is not text"_s;
+        return refuse(error, u"it has NUL bytes: it is not text"_s);
     // QSettings skips what it cannot parse and would save over it: JSON, merge-conflict
     // markers or notes must not be taken for an empty settings file.
     bool continued = false;
@@ -628,17 +635,19 @@ QString Settings::checkFile(const QString &path)
         if (wasContinued || line.isEmpty() || line.startsWith(';') || line.startsWith('#')
             || (line.startsWith('[') && line.endsWith(']')) || line.contains('='))
             continue;
-        return u"line %1 is neither [section] nor key=value (“%2”): it is not an INI file"_s.arg(i + 1).arg(
-            QString::fromUtf8(line.left(60)));
+        return refuse(
+            error,
+            u"line %1 is neither [section] nor key=value (“%2”): it is not an INI file"_s.arg(i + 1).arg(
+                QString::fromUtf8(line.left(60))));
     }
-    return {};
+    return true;
 }
 
 void Settings::load()
 {
     const QString path = m_settings->fileName();
-    QString problem = checkFile(path);
-    if (problem.isEmpty()) {
+    QString problem;
+    if (checkFile(path, &problem)) {
         m_settings->sync();
         if (m_settings->status() != QSettings::NoError)
             problem = u"it is not a settings file QSettings can read"_s;
@@ -785,18 +794,16 @@ std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVarian
     return std::nullopt;
 }
 
-QString Settings::validate(SettingKey key, const QVariant &value) const
+bool Settings::validate(SettingKey key, const QVariant &value, QString *error) const
 {
     const SettingSpec &s = spec(key);
     QString why;
     const auto converted = convert(s, value, &why);
+    if (converted && s.validator && !s.validator(*converted, &why))
+        return refuse(error, u"%1: %2"_s.arg(QLatin1StringView(s.name), why));
     if (!converted)
-        return u"%1: %2"_s.arg(QLatin1StringView(s.name), why);
-    if (s.validator) {
-        if (QString error = s.validator(*converted); !error.isEmpty())
-            return u"%1: %2"_s.arg(QLatin1StringView(s.name), error);
-    }
-    return {};
+        return refuse(error, u"%1: %2"_s.arg(QLatin1StringView(s.name), why));
+    return true;
 }
 
 QVariant Settings::value(SettingKey key) const
@@ -808,9 +815,8 @@ QVariant Settings::value(SettingKey key) const
     const QVariant raw = m_settings->value(name);
     QString why;
     auto converted = convert(s, raw, &why);
-    if (converted && s.validator)
-        why = s.validator(*converted);
-    if (!converted || !why.isEmpty()) {
+    const bool valid = converted && (!s.validator || s.validator(*converted, &why));
+    if (!valid) {
         if (!m_warned.contains(int(key))) {
             m_warned.insert(int(key));
             qCWarning(lcSettings).noquote() << u"%1: %2 = %3 is not usable (%4); using the default %5"_s.arg(
@@ -829,11 +835,8 @@ bool Settings::isSet(SettingKey key) const
 bool Settings::setValue(SettingKey key, const QVariant &value, QString *error)
 {
     const SettingSpec &s = spec(key);
-    if (QString problem = validate(key, value); !problem.isEmpty()) {
-        if (error)
-            *error = problem;
+    if (!validate(key, value, error))
         return false;
-    }
     QString why;
     const QVariant converted = *convert(s, value, &why);
     const QVariant before = this->value(key);

@@ -20,7 +20,7 @@ namespace mpa {
 struct SettingSpec
 {
     enum class Type { Bool, Int, String, StringList, Choice };
-    using Validator = QString (*)(const QVariant &value); // empty string: valid
+    using Validator = bool (*)(const QVariant &value, QString *error); // false: `error` says why
 
     SettingKey key;
     const char *name;
@@ -68,7 +68,8 @@ public:
     // written (then lastSaveFailed(): the value is not kept, the log says why).
     bool setValue(SettingKey key, const QVariant &value, QString *error = nullptr);
     bool lastSaveFailed() const { return m_lastSaveFailed; }
-    QString validate(SettingKey key, const QVariant &value) const;
+    // Whether setValue() would take `value`; false with `error` naming the key and the fault.
+    bool validate(SettingKey key, const QVariant &value, QString *error = nullptr) const;
     void reset(SettingKey key);
     void resetAll();
     // What the General page's "Reset All Settings" and the debug API's resetAllSettings do:
@@ -90,9 +91,9 @@ Q_SIGNALS:
 private:
     void load();
     void migrate();
-    // Why the file at `path` must not be read or written as settings (a link out of the folder,
-    // not INI text, …); empty when it may.
-    static QString checkFile(const QString &path);
+    // Whether the file at `path` may be read and written as settings; false with `error` saying
+    // why not (a link out of the folder, not INI text, …).
+    static bool checkFile(const QString &path, QString *error);
     void migrateBanList();
     void migrateAgentServerPort(); // drops the old default substrings the built-in rules replace
     void migrateCheckPromptText(); // the old default check prompt becomes the extension's

@@ -4,7 +4,8 @@
 //
 //   slow heads      200 connections to the debug API sending a head a byte at a time, never
 //                   finishing it, reconnecting whenever they are closed
-//   WS pre-auth     64 tokenless WebSocket clients holding connections, reconnecting
+//   WS pre-auth     64, then 256 tokenless WebSocket clients holding connections, reconnecting
+//   half-open       200 connections sending an upgrade request without its end, reconnecting
 //   WS 16 MiB       32 tokenless clients each sending a 16 MiB message
 //   non-reader      an authenticated agent sending pings with 256 KiB ids and never reading
 //
@@ -171,8 +172,9 @@ int main(int argc, char **argv)
         printRow("200 slow heads (debug)", o);
     }
 
-    // 64 tokenless WebSocket clients holding connections.
-    {
+    // Tokenless WebSocket clients holding connections, reconnecting the moment they are closed:
+    // 64, then 256 (far more than the pre-auth places).
+    const auto tokenlessStorm = [&](int count) {
         Outcome o;
         o.rssBefore = o.rssPeak = target.rssMiB();
         RssSampler sampler(target, &o.rssPeak);
@@ -180,7 +182,7 @@ int main(int argc, char **argv)
         bool attacking = true;
         int evicted = 0;
         const QUrl url(u"ws://127.0.0.1:%1/"_s.arg(target.agentPort));
-        for (int i = 0; i < 64; ++i) {
+        for (int i = 0; i < count; ++i) {
             idle.push_back(std::make_unique<QWebSocket>());
             QWebSocket *s = idle.back().get();
             QObject::connect(s, &QWebSocket::disconnected, s, [&, s, url] {
@@ -201,8 +203,40 @@ int main(int argc, char **argv)
         byUrl.rssPeak = o.rssPeak;
         byUrl.rssAfter = o.rssAfter;
         o.note = u"%1 tokenless connections closed by the server and reopened"_s.arg(evicted);
-        printRow("64 tokenless WS (agent)", o);
+        printRow(qPrintable(u"%1 tokenless WS (agent)"_s.arg(count)), o);
         printRow("  same (agent, ?token=)", byUrl);
+    };
+    tokenlessStorm(64);
+    tokenlessStorm(256);
+
+    // 200 connections that start an upgrade request and never finish it, reconnecting when closed.
+    {
+        Outcome o;
+        o.rssBefore = o.rssPeak = target.rssMiB();
+        RssSampler sampler(target, &o.rssPeak);
+        std::vector<std::unique_ptr<QTcpSocket>> halfOpen;
+        bool attacking = true;
+        int closed = 0;
+        const QByteArray head = webSocketHandshake(target.agentPort, "/");
+        const QByteArray partial = head.left(head.size() - 2); // all but the blank line
+        for (int i = 0; i < 200; ++i) {
+            halfOpen.push_back(std::make_unique<QTcpSocket>());
+            QTcpSocket *s = halfOpen.back().get();
+            QObject::connect(s, &QTcpSocket::connected, s, [s, partial] { s->write(partial); });
+            QObject::connect(s, &QTcpSocket::disconnected, s, [&, s] {
+                if (!attacking)
+                    return;
+                ++closed;
+                QTimer::singleShot(0, s, [s, &target] { s->connectToHost(QHostAddress::LocalHost, target.agentPort); });
+            });
+            s->connectToHost(QHostAddress::LocalHost, target.agentPort);
+        }
+        measureDuring(o, qMin(calls, 30), seconds, agentCall);
+        attacking = false;
+        halfOpen.clear();
+        settle(target, o);
+        o.note = u"%1 half-open upgrades closed by the server and reopened"_s.arg(closed);
+        printRow("200 half-open upgrades (agent)", o);
     }
 
     // 32 tokenless clients sending 16 MiB messages.

@@ -20,6 +20,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QUrl>
 #include <QWebSocket>
 
 #include <cstdio>
@@ -28,9 +29,13 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <atomic>
 #include <optional>
+#include <thread>
 
 namespace mpa::test {
+
+std::optional<double> blockingAgentRoundTrip(quint16 port, const QByteArray &token, bool tokenInUrl);
 
 class AppUnderTest
 {
@@ -162,39 +167,29 @@ public:
         return { status, ms };
     }
 
-    // A normal agent: connects, authenticates (with its first message, or with ?token= in the
-    // URL), sends a ping and reads the pong; the milliseconds it took, or nothing when it did
-    // not get through in 10 s.
+    // One agent's round trip as an agent in another process makes it: on a thread of its own
+    // with blocking sockets, so the attackers in this process never delay its reads and writes,
+    // while they go on in this thread's event loop. Connect, upgrade, authenticate (in the
+    // first message, or with ?token= in the URL) and ping: the milliseconds from connect to
+    // pong, or nothing when there was no pong within 10 s.
     std::optional<double> agentRoundTrip(bool tokenInUrl = false) const
     {
-        QWebSocket socket;
+        std::atomic<bool> done = false;
+        std::optional<double> result;
+        std::thread agent([&, port = agentPort, token = agentToken.toUtf8()] {
+            result = blockingAgentRoundTrip(port, token, tokenInUrl);
+            done = true;
+        });
         QEventLoop loop;
-        bool done = false;
-        QObject::connect(&socket, &QWebSocket::connected, &loop, [&] {
-            if (!tokenInUrl)
-                socket.sendTextMessage(QStringLiteral("{\"type\":\"auth\",\"token\":\"%1\"}").arg(agentToken));
-            socket.sendTextMessage(QStringLiteral("{\"type\":\"ping\",\"id\":\"p\"}"));
-        });
-        QObject::connect(&socket, &QWebSocket::textMessageReceived, &loop, [&](const QString &message) {
-            if (message.contains(QStringLiteral("pong"))) {
-                done = true;
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+            if (done)
                 loop.quit();
-            }
         });
-        QObject::connect(&socket, &QWebSocket::disconnected, &loop, &QEventLoop::quit);
-        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
-        QElapsedTimer timer;
-        timer.start();
-        socket.open(QUrl(tokenInUrl ? QStringLiteral("ws://127.0.0.1:%1/?token=%2")
-                                          .arg(agentPort)
-                                          .arg(QString::fromLatin1(QUrl::toPercentEncoding(agentToken)))
-                                    : QStringLiteral("ws://127.0.0.1:%1/").arg(agentPort)));
+        poll.start(1);
         loop.exec();
-        const double ms = double(timer.nsecsElapsed()) / 1e6;
-        socket.abort();
-        if (!done)
-            return std::nullopt;
-        return ms;
+        agent.join();
+        return result;
     }
 
     QTemporaryDir config;
@@ -235,6 +230,83 @@ inline QByteArray webSocketHandshake(quint16 port, const QByteArray &path)
     return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port)
         + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
           "Sec-WebSocket-Version: 13\r\n\r\n";
+}
+
+// The agent of AppUnderTest::agentRoundTrip, on blocking POSIX sockets.
+inline std::optional<double> blockingAgentRoundTrip(quint16 port, const QByteArray &token, bool tokenInUrl)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return std::nullopt;
+    const timeval limit { 10, 0 };
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const auto sendAll = [fd](const QByteArray &bytes) {
+        return ::send(fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size();
+    };
+    QByteArray in;
+    const auto receive = [&] {
+        char buffer[4096];
+        const ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
+        if (got > 0)
+            in.append(buffer, qsizetype(got));
+        return got > 0;
+    };
+    const auto fail = [fd]() -> std::optional<double> {
+        ::close(fd);
+        return std::nullopt;
+    };
+    const QByteArray path = tokenInUrl ? QByteArray("/?token=" + QUrl::toPercentEncoding(QString::fromUtf8(token)))
+                                       : QByteArray("/");
+    if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0
+        || !sendAll(webSocketHandshake(port, path)))
+        return fail();
+    while (!in.contains("\r\n\r\n")) {
+        if (!receive())
+            return fail();
+    }
+    if (!in.startsWith("HTTP/1.1 101"))
+        return fail();
+    in.remove(0, in.indexOf("\r\n\r\n") + 4);
+    QByteArray first;
+    if (!tokenInUrl)
+        first = webSocketFrame("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
+    if (!sendAll(first + webSocketFrame("{\"type\":\"ping\",\"id\":\"p\"}")))
+        return fail();
+    // The server's frames are not masked; the replies here are short.
+    for (;;) {
+        while (in.size() >= 2) {
+            const int opcode = quint8(in.at(0)) & 0x0f;
+            qsizetype length = quint8(in.at(1)) & 0x7f;
+            qsizetype offset = 2;
+            if (length == 126) {
+                if (in.size() < 4)
+                    break;
+                length = (qsizetype(quint8(in.at(2))) << 8) | quint8(in.at(3));
+                offset = 4;
+            } else if (length == 127) {
+                return fail();
+            }
+            if (in.size() < offset + length)
+                break;
+            const QByteArray payload = in.mid(offset, length);
+            in.remove(0, offset + length);
+            if (opcode == 0x8)
+                return fail();
+            if (opcode == 0x1 && payload.contains("\"pong\"")) {
+                const double ms = double(timer.nsecsElapsed()) / 1e6;
+                ::close(fd);
+                return ms;
+            }
+        }
+        if (!receive())
+            return fail();
+    }
 }
 
 } // namespace mpa::test

@@ -156,6 +156,13 @@ TEST_F(AutoAcceptTest, ClicksExactlyTheEligibleButtonsAndBlocksTheBannedCommand)
     EXPECT_EQ(controller->runCounts(), expectedRun) << show(controller->runCounts());
     EXPECT_EQ(controller->stats()->cumulative(), expectedRun);
     EXPECT_EQ(clicked.count(), 4);
+    // Each verified click's reaction time (button seen → click verified, measured by the page
+    // script) is kept for the Dashboard's histogram: one per click, each a plausible time.
+    ASSERT_EQ(controller->stats()->reactionsMs().size(), 4);
+    for (const double ms : controller->stats()->reactionsMs()) {
+        EXPECT_GT(ms, 0);
+        EXPECT_LT(ms, 5000);
+    }
 
     ASSERT_EQ(blocked.count(), 1);
     EXPECT_TRUE(blocked.at(0).at(1).toString().contains(u"autoaccept/panel.html"_s));

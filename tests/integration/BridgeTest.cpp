@@ -4,16 +4,17 @@
 // refs — and streams <tool_code> replies, and fixture target pages (the two-page sign-up of
 // tests/fixtures/agent, a shop that calls its API, a counter, a card checkout). Sessions are
 // started, watched and answered through the manager (the window's path) and the debug actions.
+#include "EngineHarness.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
 #include "actions/ToolkitCommands.h"
-#include "cdp/CdpInput.h"
 #include "bridge/BridgeManager.h"
-#include "page/PayloadHub.h"
+#include "cdp/CdpInput.h"
 #include "engine/Engine.h"
+#include "page/PayloadHub.h"
 #include "settings/AppPaths.h"
 #include "settings/Settings.h"
 
@@ -43,8 +44,9 @@ protected:
     void SetUp() override
     {
         ChromiumTest::SetUp();
-        paths = AppPaths::forConfigDir(configDir());
-        settings = std::make_unique<Settings>(paths.settingsFile());
+        harness = std::make_unique<EngineHarness>(configDir());
+        paths = harness->paths();
+        settings = harness->settings();
         startEngine();
         own = connectEndpoint();
         ASSERT_NE(own, nullptr);
@@ -52,30 +54,23 @@ protected:
 
     void TearDown() override
     {
-        engine.reset();
-        settings.reset();
+        harness.reset();
         closeOpenedPages();
         ChromiumTest::TearDown();
     }
 
     void startEngine()
     {
-        engine = std::make_unique<Engine>(settings.get(), paths);
-        Engine::Overrides overrides;
-        overrides.cdpPort = browser().port();
-        engine->setOverrides(overrides);
-        engine->bridge()->setPollInterval(25ms);
-        engine->start();
+        ASSERT_TRUE(harness->start({ .cdpPort = browser().port(), .beforeStart = [](Engine *built) {
+                                        built->bridge()->setPollInterval(25ms);
+                                    } }));
+        engine = harness->engine();
         ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }, 20s));
     }
 
     CommandResult command(const QString &name, const QJsonObject &params, const CommandCaller &caller = kUser)
     {
-        std::optional<CommandResult> result;
-        engine->commands()->dispatch(name, params, caller, CommandDispatcher::Scope::DebugApi,
-                                     [&](const CommandResult &r) { result = r; });
-        EXPECT_TRUE(waitUntil([&] { return result.has_value(); }, 30s)) << "no answer to " << name.toStdString();
-        return result.value_or(CommandResult::failure(u"no answer"_s, 0));
+        return harness->command(name, params, caller);
     }
 
     // The chat tab (a fresh conversation) and the target tab; both also seen by the engine.
@@ -157,8 +152,9 @@ protected:
     }
 
     AppPaths paths;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<Engine> engine;
+    std::unique_ptr<EngineHarness> harness;
+    Settings *settings = nullptr;
+    Engine *engine = nullptr;
     CdpEndpoint *own = nullptr;
     CdpSession *chat = nullptr;
     CdpSession *target = nullptr;
@@ -315,7 +311,7 @@ TEST_F(BridgeTest, PauseHoldsStopEndsAndTheTurnLimitStops)
     openTabs(u"forever"_s, u"agent/counter.html"_s);
     const QString id = startFromWindow(u"Scroll for ever"_s);
     ASSERT_TRUE(waitUntil([&] { return record(id).turn >= 2; }, 30s));
-    ASSERT_EQ(engine->bridge()->pause(id), QString());
+    ASSERT_TRUE(engine->bridge()->pause(id));
     waitForStatus(id, { BridgeStatus::Paused }, 30s);
     const int turn = record(id).turn;
     // Paused: no message goes to the chat however long it is left.
@@ -359,7 +355,7 @@ TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgainAndT
     const QByteArray whileRunning = file.readAll();
     file.close();
     ASSERT_TRUE(whileRunning.contains("\"running\""));
-    engine.reset();
+    harness->stopEngine();
     ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
     file.write(whileRunning);
     file.close();
@@ -404,7 +400,7 @@ TEST_F(BridgeTest, TheUsersInputOnTheTargetIsHeldWhileACommandRunsAndTheChatIsNe
     EXPECT_FALSE(evaluate(chat, u"!!document.querySelector('mpa-run-mask')"_s).toBool());
     // The command ends: the mask goes, and the user's clicks count again.
     ASSERT_TRUE(waitUntil([&] { return !masked(); }, 30s));
-    EXPECT_EQ(engine->bridge()->stop(id), QString());
+    EXPECT_TRUE(engine->bridge()->stop(id));
     userClick(target, u"#add"_s);
     EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 1);
 }
@@ -446,7 +442,7 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
     const QString first = startFromWindow(u"Add one"_s);
     const BridgeRecord unseen = waitForStatus(first, { BridgeStatus::WaitingChat, BridgeStatus::Failed }, 30s);
     EXPECT_EQ(unseen.profile, u"generic"_s);
-    EXPECT_EQ(engine->bridge()->stop(first), QString());
+    EXPECT_TRUE(engine->bridge()->stop(first));
 
     // The user teaches it: the message box, a message, the send icon (in the tab in front).
     ASSERT_TRUE(sendAndWait(chat, u"Page.bringToFront"_s).ok());

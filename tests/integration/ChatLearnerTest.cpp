@@ -248,7 +248,7 @@ TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
         = WebChatProfile::learnedFor(pageUrl, selectors, QDateTime::currentDateTimeUtc());
     WebChatProfiles saved;
     saved.load(configDir());
-    ASSERT_EQ(saved.save(configDir(), profile), QString());
+    ASSERT_TRUE(saved.save(configDir(), profile));
     const WebChatProfile *found = saved.match(pageUrl.toString(), u"Ada — Team chat"_s);
     ASSERT_TRUE(found);
     EXPECT_EQ(found->id, WebChatProfile::learnedId(pageUrl));

@@ -432,10 +432,10 @@ TEST_F(ChatSurfaceTest, ConversationsAreListedSwitchedAndTargetedByName)
     EXPECT_EQ(list.at(1).name, u"Fix flaky test"_s);
     EXPECT_FALSE(list.at(1).active);
 
-    std::optional<QString> error;
-    surface->selectConversation(u"fix FLAKY test"_s, &context, [&](const QString &e) { error = e; });
-    ASSERT_TRUE(waitUntil([&] { return error.has_value(); }));
-    EXPECT_EQ(*error, QString());
+    std::optional<CommandResult> selected;
+    surface->selectConversation(u"fix FLAKY test"_s, &context, [&](const CommandResult &r) { selected = r; });
+    ASSERT_TRUE(waitUntil([&] { return selected.has_value(); }));
+    EXPECT_TRUE(selected->ok) << selected->error.toStdString();
     EXPECT_TRUE(state(surface, false, true).conversations.at(1).active);
 
     // A send into another conversation switches there first.

@@ -1,5 +1,6 @@
 // Every debug API action end to end: the engine attached to real headless Chromium, its debug
 // API on a real loopback port, called over HTTP the way `ctl` calls it.
+#include "EngineHarness.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
@@ -39,21 +40,13 @@ protected:
     {
         ChromiumTest::SetUp();
         Logging::install({});
-        paths = AppPaths::forConfigDir(configDir());
-        settings = std::make_unique<Settings>(paths.settingsFile());
-        engine = std::make_unique<Engine>(settings.get(), paths);
-        Engine::Overrides overrides;
-        overrides.cdpPort = browser().port();
-        overrides.debugServer = true;
-        overrides.debugServerPort = 0;
-        engine->setOverrides(overrides);
-        engine->start();
-        ASSERT_TRUE(engine->debugApi()->isListening()) << engine->debugApi()->error().toStdString();
-        QString problem;
-        const auto endpoint = DebugApiClient::locate(configDir(), &problem);
-        ASSERT_TRUE(endpoint) << problem.toStdString();
-        client = std::make_unique<DebugApiClient>(*endpoint);
-        token = endpoint->token.toUtf8();
+        harness = std::make_unique<EngineHarness>(configDir());
+        ASSERT_TRUE(harness->start({ .cdpPort = browser().port(), .debugApi = true }));
+        engine = harness->engine();
+        settings = harness->settings();
+        paths = harness->paths();
+        client = harness->client();
+        token = harness->token();
 
         // A page of our own, seen by the test's endpoint and the engine's alike.
         CdpEndpoint *own = connectEndpoint();
@@ -78,9 +71,7 @@ protected:
 
     void TearDown() override
     {
-        client.reset();
-        engine.reset();
-        settings.reset();
+        harness.reset();
         ChromiumTest::TearDown();
     }
 
@@ -110,12 +101,13 @@ protected:
     }
 
     // The settings file as another process would read it.
-    QVariant saved(SettingKey key) const { return Settings(paths.settingsFile()).value(key); }
+    QVariant saved(SettingKey key) const { return harness->saved(key); }
 
     AppPaths paths;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<Engine> engine;
-    std::unique_ptr<DebugApiClient> client;
+    std::unique_ptr<EngineHarness> harness;
+    Settings *settings = nullptr;
+    Engine *engine = nullptr;
+    DebugApiClient *client = nullptr;
     QByteArray token;
     CdpSession *page = nullptr;
     QString pageTarget;

@@ -20,6 +20,7 @@
 // The language server fixture (GetUserStatus answer, process command line) is the one of
 // tests/unit/AntigravityQuotaProviderTest.cpp, taken from Antigravity's own requests.
 #include "AppRun.h"
+#include "EngineHarness.h"
 #include "FakeProcTree.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
@@ -142,8 +143,7 @@ protected:
 
     void TearDown() override
     {
-        engine.reset();
-        settings.reset();
+        harness.reset();
         Logging::install({});
         ChromiumTest::TearDown();
     }
@@ -152,17 +152,14 @@ protected:
     // reads the quota instead of the machine's own processes.
     void startEngine(QuotaProvider *provider = nullptr)
     {
-        settings = std::make_unique<Settings>(paths.settingsFile());
-        engine = std::make_unique<Engine>(settings.get(), paths);
-        if (provider)
-            engine->quota()->setProvider(provider);
-        Engine::Overrides overrides;
-        overrides.cdpPort = browser().port();
-        overrides.debugServer = true;
-        overrides.debugServerPort = 0;
-        engine->setOverrides(overrides);
-        engine->start();
-        ASSERT_TRUE(engine->debugApi()->isListening()) << engine->debugApi()->error().toStdString();
+        harness = std::make_unique<EngineHarness>(configDir());
+        ASSERT_TRUE(harness->start(
+            { .cdpPort = browser().port(), .debugApi = true, .beforeStart = [provider](Engine *built) {
+                 if (provider)
+                     built->quota()->setProvider(provider);
+             } }));
+        settings = harness->settings();
+        engine = harness->engine();
         port = engine->debugApi()->port();
         // The one change an old script needs: the token from <config-dir>/debug-token.
         QFile file(QDir(configDir()).filePath(u"debug-token"_s));
@@ -187,11 +184,12 @@ protected:
     }
 
     // The settings file as another process would read it.
-    QVariant saved(SettingKey key) const { return Settings(paths.settingsFile()).value(key); }
+    QVariant saved(SettingKey key) const { return harness->saved(key); }
 
     AppPaths paths;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<Engine> engine;
+    std::unique_ptr<EngineHarness> harness;
+    Settings *settings = nullptr;
+    Engine *engine = nullptr;
     quint16 port = 0;
     QByteArray token;
 };

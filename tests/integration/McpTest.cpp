@@ -12,6 +12,7 @@
 #include "server/McpServer.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QHostAddress>
 #include <QJsonArray>
@@ -24,6 +25,10 @@
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -210,6 +215,42 @@ TEST(McpCommandStdioTest, NegotiatesAndKeepsStdoutForTheProtocol)
     EXPECT_TRUE(objects.at(2).value(u"result"_s).toObject().value(u"tools"_s).isArray());
     EXPECT_EQ(objects.at(3).value(u"id"_s).toInt(), 3);
     EXPECT_EQ(objects.at(3).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32602);
+}
+
+// A client that stops reading its stdout: the replies fill the pipe, then the app's own
+// bounded buffer; the app gives up with the reason on stderr and exits 1 — it neither blocks
+// in a write forever nor grows without bound. Its stdout is a named pipe the test opens and
+// never reads.
+TEST(McpCommandStdioTest, AClientThatStopsReadingIsGivenUpOnWithTheReason)
+{
+    const QString fifo = QDir(configDir()).filePath(u"stdout.fifo"_s);
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const int reader = ::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK);
+    ASSERT_GE(reader, 0);
+    QProcess app;
+    app.setProgram(appBinary());
+    app.setArguments(
+        { u"mcp"_s, u"--cdp-port"_s, QString::number(unusedPort()), u"--config-dir"_s, configDir() });
+    app.setStandardOutputFile(fifo);
+    QString err;
+    QObject::connect(&app, &QProcess::readyReadStandardError, &app,
+                     [&] { err += QString::fromUtf8(app.readAllStandardError()); });
+    app.start();
+    ASSERT_TRUE(app.waitForStarted(10000));
+    QByteArray requests
+        = R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}})"
+          "\n";
+    // Far more replies than the pipe (64 KiB) and the app's limit (16 MiB) hold together.
+    for (int i = 1; i <= 4000; ++i)
+        requests += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i) + R"(,"method":"tools/list"})" "\n";
+    app.write(requests);
+    const bool exited = waitUntil([&] { return app.state() == QProcess::NotRunning; }, 60s);
+    ::close(reader);
+    ASSERT_TRUE(exited) << "still running: blocked on its stdout? " << err.toStdString();
+    EXPECT_EQ(app.exitStatus(), QProcess::NormalExit);
+    EXPECT_EQ(app.exitCode(), 1) << err.toStdString();
+    EXPECT_TRUE(err.contains(u"mcp: the client does not read its replies: "_s)) << err.toStdString();
+    EXPECT_TRUE(err.contains(u"over the limit of 16777216 bytes; giving up on it; exiting"_s)) << err.toStdString();
 }
 
 TEST(McpCommandStdioTest, BadArgumentsExitWithCode2)

@@ -3,6 +3,7 @@
 // --remote-debugging-port it becomes a real headless Chromium on that port) opened on two
 // folders, no debugging. The relaunch asks it to quit, starts it again with the flag and the same
 // folders, waits for the port, and the engine attaches to what answers there.
+#include "EngineHarness.h"
 #include "FakeIde.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
@@ -46,37 +47,25 @@ protected:
         port = probe.serverPort();
         probe.close();
 
-        paths = AppPaths::forConfigDir(configDir());
-        settings = std::make_unique<Settings>(paths.settingsFile());
-        ASSERT_TRUE(settings->setValue(SettingKey::CdpPort, port));
-        engine = std::make_unique<Engine>(settings.get(), paths);
-        Engine::Overrides overrides;
-        overrides.debugServer = true;
-        overrides.debugServerPort = 0;
-        engine->setOverrides(overrides);
-        engine->start();
-        ASSERT_TRUE(engine->debugApi()->isListening()) << engine->debugApi()->error().toStdString();
-        QString problem;
-        const auto endpoint = DebugApiClient::locate(configDir(), &problem);
-        ASSERT_TRUE(endpoint) << problem.toStdString();
-        client = std::make_unique<DebugApiClient>(*endpoint);
+        harness = std::make_unique<EngineHarness>(configDir());
+        ASSERT_TRUE(harness->settings()->setValue(SettingKey::CdpPort, port));
+        ASSERT_TRUE(harness->start({ .debugApi = true }));
+        engine = harness->engine();
+        client = harness->client();
     }
 
     void TearDown() override
     {
-        client.reset();
-        engine.reset();
-        settings.reset();
+        harness.reset();
         ide.reset(); // ends every fake IDE it started
     }
 
     std::unique_ptr<FakeIde> ide;
     QStringList folders;
     quint16 port = 0;
-    AppPaths paths;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<Engine> engine;
-    std::unique_ptr<DebugApiClient> client;
+    std::unique_ptr<EngineHarness> harness;
+    Engine *engine = nullptr;
+    DebugApiClient *client = nullptr;
 };
 
 TEST_F(RelaunchTest, TheRunningIdeQuitsAndComesBackWithDebuggingAndTheSameFolders)

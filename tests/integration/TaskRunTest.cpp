@@ -3,6 +3,7 @@
 // model would — it finds the refs of the elements it wants in the page text the run sent — and
 // answers with tool calls. Runs are started and answered through the same commands the debug
 // API and MCP serve (startRun, getRun, answerRun, cancelRun, resumeRun).
+#include "EngineHarness.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "ScopedEnv.h"
@@ -73,8 +74,9 @@ protected:
     void SetUp() override
     {
         ChromiumTest::SetUp();
-        paths = AppPaths::forConfigDir(configDir());
-        settings = std::make_unique<Settings>(paths.settingsFile());
+        harness = std::make_unique<EngineHarness>(configDir());
+        paths = harness->paths();
+        settings = harness->settings();
         ASSERT_TRUE(settings->setValue(SettingKey::LlmProvider, u"custom"_s));
         ASSERT_TRUE(settings->setValue(SettingKey::LlmBaseUrl, model.baseUrl().toString()));
         ASSERT_TRUE(settings->setValue(SettingKey::LlmModel, u"scripted-1"_s));
@@ -84,29 +86,21 @@ protected:
 
     void TearDown() override
     {
-        engine.reset();
-        settings.reset();
+        harness.reset();
         ChromiumTest::TearDown();
     }
 
     void startEngine()
     {
-        engine = std::make_unique<Engine>(settings.get(), paths);
-        Engine::Overrides overrides;
-        overrides.cdpPort = browser().port();
-        engine->setOverrides(overrides);
-        engine->runs()->setStreaming(false);
-        engine->start();
+        ASSERT_TRUE(harness->start({ .cdpPort = browser().port(), .beforeStart = [](Engine *built) {
+                                        built->runs()->setStreaming(false);
+                                    } }));
+        engine = harness->engine();
     }
 
     CommandResult command(const QString &name, const QJsonObject &params, const CommandCaller &caller = kUser)
     {
-        std::optional<CommandResult> result;
-        engine->commands()->dispatch(name, params, caller, CommandDispatcher::Scope::DebugApi,
-                                     [&](const CommandResult &r) { result = r; });
-        EXPECT_TRUE(waitUntil([&] { return result.has_value(); }, 30s))
-            << "no answer to " << name.toStdString();
-        return result.value_or(CommandResult::failure(u"no answer"_s, 0));
+        return harness->command(name, params, caller);
     }
 
     QString startRun(const QJsonObject &params, const CommandCaller &caller = kUser)
@@ -163,8 +157,9 @@ protected:
     ScopedEnv key { "MPA_LLM_API_KEY", kKey };
     ScriptedLlmServer model;
     AppPaths paths;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<Engine> engine;
+    std::unique_ptr<EngineHarness> harness;
+    Settings *settings = nullptr;
+    Engine *engine = nullptr;
     CdpEndpoint *own = nullptr;
 };
 
@@ -458,7 +453,7 @@ TEST_F(TaskRunTest, ARunLeftRunningByACrashIsInterruptedAndResumes)
     left.status = RunStatus::Running;
     RunStore store(QDir(paths.configDir).filePath(u"runs"_s));
     ASSERT_TRUE(store.save(left));
-    engine.reset();
+    harness->stopEngine();
     startEngine();
     EXPECT_EQ(getRun(left.id).value(u"status").toString(), u"interrupted"_s);
 

@@ -31,9 +31,15 @@
 
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <atomic>
 #include <memory>
+#include <thread>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -50,6 +56,109 @@ QJsonObject echoSchema()
     return QJsonDocument::fromJson(R"({"type":"object","properties":{"text":{"type":"string"},
         "times":{"type":"integer","minimum":1,"maximum":5}},"required":["text"],"additionalProperties":false})")
         .object();
+}
+
+
+// A client frame (masked, as RFC 6455 wants from clients; a zero mask leaves the payload as is).
+QByteArray clientFrame(const QByteArray &payload, char opcode = char(0x81))
+{
+    QByteArray frame;
+    frame.append(opcode);
+    if (payload.size() < 126) {
+        frame.append(char(0x80 | payload.size()));
+    } else {
+        frame.append(char(0x80 | 126));
+        frame.append(char((payload.size() >> 8) & 0xff));
+        frame.append(char(payload.size() & 0xff));
+    }
+    frame.append(QByteArray(4, '\0'));
+    return frame + payload;
+}
+
+QByteArray upgradeRequest(quint16 port, const QByteArray &target = "/", const QByteArray &extraHeaders = {})
+{
+    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port)
+        + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+          "Sec-WebSocket-Version: 13\r\n"
+        + extraHeaders + "\r\n";
+}
+
+// An agent as another process runs it, on blocking POSIX sockets (called from a thread of its
+// own, so the test's event loop, the server's, never waits for it): connect, upgrade with
+// `headers`, send `firstMessages` the moment the upgrade is answered, then a ping; true when
+// the pong comes back within 10 s. `why` says what happened otherwise.
+bool agentAttempt(quint16 port, const QByteArray &headers, const QList<QByteArray> &firstMessages, std::string *why)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) {
+        *why = "no socket";
+        return false;
+    }
+    const timeval limit { 10, 0 };
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    const auto finish = [fd, why](bool ok, const std::string &reason) {
+        ::close(fd);
+        if (!ok)
+            *why = reason;
+        return ok;
+    };
+    if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0)
+        return finish(false, "connect failed");
+    const QByteArray head = upgradeRequest(port, "/", headers);
+    if (::send(fd, head.constData(), size_t(head.size()), MSG_NOSIGNAL) != head.size())
+        return finish(false, "could not send the upgrade request");
+    QByteArray in;
+    char buffer[4096];
+    const auto receive = [&] {
+        const ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
+        if (got <= 0)
+            return false;
+        in.append(buffer, qsizetype(got));
+        return true;
+    };
+    while (!in.contains("\r\n\r\n")) {
+        if (!receive())
+            return finish(false, "no answer to the upgrade request");
+    }
+    if (!in.startsWith("HTTP/1.1 101"))
+        return finish(false, "upgrade refused: " + in.left(in.indexOf('\r')).toStdString());
+    in.remove(0, in.indexOf("\r\n\r\n") + 4);
+    QByteArray out;
+    for (const QByteArray &message : firstMessages)
+        out += clientFrame(message);
+    out += clientFrame(R"({"type":"ping","id":"p"})");
+    if (::send(fd, out.constData(), size_t(out.size()), MSG_NOSIGNAL) != out.size())
+        return finish(false, "could not send the first messages");
+    // Server frames are not masked; the messages here are short.
+    for (;;) {
+        while (in.size() >= 2) {
+            const auto opcode = quint8(in.at(0)) & 0x0f;
+            qsizetype length = quint8(in.at(1)) & 0x7f;
+            qsizetype offset = 2;
+            if (length == 126) {
+                if (in.size() < 4)
+                    break;
+                length = (qsizetype(quint8(in.at(2))) << 8) | quint8(in.at(3));
+                offset = 4;
+            } else if (length == 127) {
+                return finish(false, "unexpected huge frame");
+            }
+            if (in.size() < offset + length)
+                break;
+            const QByteArray payload = in.mid(offset, length);
+            in.remove(0, offset + length);
+            if (opcode == 0x8)
+                return finish(false, "closed by the server: " + payload.mid(2).toStdString());
+            if (opcode == 0x1 && payload.contains("\"pong\""))
+                return finish(true, {});
+        }
+        if (!receive())
+            return finish(false, "no pong within 10 s (or the connection ended)");
+    }
 }
 
 class ToolkitServerTest : public ::testing::Test
@@ -266,18 +375,20 @@ TEST_F(ToolkitServerTest, NoAuthMessageInTimeCloses)
 
 TEST_F(ToolkitServerTest, TokenlessClientsNeverTakeThePlaceOfAnAgent)
 {
-    // 40 clients connect without a token and say nothing (more than kMaxClients): they hold
-    // only the pre-auth places, the oldest giving way, and an agent with the token gets in.
+    // More clients than the pre-auth and the agents' places together connect without a token
+    // and say nothing: they hold only the pre-auth places, the oldest giving way, and an agent
+    // with the token gets in.
     const QString token = startServer();
     std::vector<std::unique_ptr<QWebSocket>> idle;
     int closedByServer = 0;
-    for (int i = 0; i < 40; ++i) {
+    constexpr int kIdle = ToolkitWebSocketServer::kMaxPreAuthClients + ToolkitWebSocketServer::kMaxClients + 8;
+    for (int i = 0; i < kIdle; ++i) {
         idle.push_back(std::make_unique<QWebSocket>());
         QObject::connect(idle.back().get(), &QWebSocket::disconnected, idle.back().get(),
                          [&closedByServer] { ++closedByServer; });
         idle.back()->open(QUrl(url()));
     }
-    ASSERT_TRUE(waitUntil([&] { return closedByServer >= 40 - ToolkitWebSocketServer::kMaxPreAuthClients; }))
+    ASSERT_TRUE(waitUntil([&] { return closedByServer >= kIdle - ToolkitWebSocketServer::kMaxPreAuthClients; }))
         << closedByServer << " closed";
     EXPECT_LE(service->server()->pendingCount(), ToolkitWebSocketServer::kMaxPreAuthClients);
     for (int attempt = 0; attempt < 3; ++attempt) {
@@ -289,6 +400,136 @@ TEST_F(ToolkitServerTest, TokenlessClientsNeverTakeThePlaceOfAnAgent)
         EXPECT_EQ(replyTo(*agent, u"e"_s).value(u"data"_s).toObject().value(u"text"_s).toString(), u"in"_s);
     }
     EXPECT_LE(service->server()->pendingCount(), ToolkitWebSocketServer::kMaxPreAuthClients);
+}
+
+TEST_F(ToolkitServerTest, AnAgentAuthenticatingInItsFirstMessageGetsInDuringAStormOfTokenlessClients)
+{
+    // 200 tokenless clients (six times the pre-auth places) reconnect the moment they are
+    // evicted, for as long as the agent tries: each attempt connects without a token in the URL
+    // and sends {"type":"auth"} as its first message. The server reads a connection's input
+    // before it evicts it, so however fast the storm evicts, the agent's message counts.
+    const QString token = startServer();
+    constexpr int kStorm = 200;
+    constexpr int kAttempts = 20;
+    std::vector<std::unique_ptr<QWebSocket>> storm;
+    int evicted = 0;
+    bool storming = true;
+    for (int i = 0; i < kStorm; ++i) {
+        storm.push_back(std::make_unique<QWebSocket>());
+        QWebSocket *socket = storm.back().get();
+        QObject::connect(socket, &QWebSocket::disconnected, socket, [&, socket] {
+            if (!storming)
+                return;
+            ++evicted;
+            QTimer::singleShot(0, socket, [this, socket] { socket->open(QUrl(url())); });
+        });
+        socket->open(QUrl(url()));
+    }
+    ASSERT_TRUE(waitUntil([&] { return evicted >= kStorm; }, 30s)) << evicted << " evictions";
+
+    std::atomic<int> succeeded = 0;
+    std::atomic<bool> done = false;
+    std::vector<std::string> failures;
+    const int evictedBefore = evicted;
+    int mostPending = 0;
+    std::thread agent([&] {
+        const QByteArray auth = R"({"type":"auth","token":")" + token.toUtf8() + R"(","name":"storm-test"})";
+        for (int i = 0; i < kAttempts; ++i) {
+            std::string why;
+            if (agentAttempt(port, {}, { auth }, &why))
+                ++succeeded;
+            else
+                failures.push_back(why);
+        }
+        done = true;
+    });
+    const bool finished = waitUntil(
+        [&] {
+            mostPending = qMax(mostPending, service->server()->pendingCount());
+            return done.load();
+        },
+        120s);
+    storming = false;
+    agent.join();
+    ASSERT_TRUE(finished);
+    EXPECT_EQ(succeeded.load(), kAttempts) << "first failure: " << (failures.empty() ? "" : failures.front());
+    // The storm was real: tokenless clients were evicted all along, within their places.
+    EXPECT_GT(evicted - evictedBefore, kAttempts) << "evictions during the attempts";
+    EXPECT_LE(mostPending, ToolkitWebSocketServer::kMaxPreAuthClients);
+    EXPECT_TRUE(waitUntil([&] { return service->clientCount() == 0; })) << "each attempt's connection is released";
+}
+
+TEST_F(ToolkitServerTest, TheTokenInTheUpgradesAuthorizationHeaderIsAccepted)
+{
+    const QString token = startServer();
+    std::atomic<int> result = -1;
+    std::string why;
+    std::thread agent([&] {
+        result = agentAttempt(port, "Authorization: Bearer " + token.toUtf8() + "\r\n", {}, &why) ? 1 : 0;
+    });
+    ASSERT_TRUE(waitUntil([&] { return result.load() >= 0; }, 20s));
+    agent.join();
+    EXPECT_EQ(result.load(), 1) << why;
+    // A wrong one is refused before any message, with the reason.
+    result = -1;
+    std::thread wrong([&] { result = agentAttempt(port, "Authorization: Bearer nope\r\n", {}, &why) ? 1 : 0; });
+    ASSERT_TRUE(waitUntil([&] { return result.load() >= 0; }, 20s));
+    wrong.join();
+    EXPECT_EQ(result.load(), 0);
+    EXPECT_NE(why.find("wrong token"), std::string::npos) << why;
+}
+
+TEST_F(ToolkitServerTest, HalfOpenUpgradeRequestsAreBoundedAndTimedOut)
+{
+    // 150 connections send the start of an upgrade request and never finish it: they hold at
+    // most kMaxHandshakes places (the oldest giving way), each goes after the handshake
+    // timeout, and an agent with the token gets in meanwhile. A head that grows past
+    // kMaxHandshakeBytes is answered 431 and closed.
+    service->server()->setHandshakeTimeout(1500ms);
+    const QString token = startServer();
+    constexpr int kHalfOpen = 150;
+    std::vector<std::unique_ptr<QTcpSocket>> halfOpen;
+    int closed = 0;
+    for (int i = 0; i < kHalfOpen; ++i) {
+        halfOpen.push_back(std::make_unique<QTcpSocket>());
+        QTcpSocket *socket = halfOpen.back().get();
+        QObject::connect(socket, &QTcpSocket::connected, socket,
+                         [this, socket] { socket->write(upgradeRequest(port).chopped(2)); });
+        QObject::connect(socket, &QTcpSocket::disconnected, socket, [&closed] { ++closed; });
+        socket->connectToHost(QHostAddress::LocalHost, port);
+    }
+    int mostHandshakes = 0;
+    ASSERT_TRUE(waitUntil(
+        [&] {
+            mostHandshakes = qMax(mostHandshakes, service->server()->handshakeCount());
+            return closed >= kHalfOpen - ToolkitWebSocketServer::kMaxHandshakes;
+        },
+        20s))
+        << closed << " closed";
+    EXPECT_LE(mostHandshakes, ToolkitWebSocketServer::kMaxHandshakes);
+
+    std::atomic<int> result = -1;
+    std::string why;
+    std::thread agent([&] { result = agentAttempt(port, "Authorization: Bearer " + token.toUtf8() + "\r\n", {}, &why) ? 1 : 0; });
+    ASSERT_TRUE(waitUntil([&] { return result.load() >= 0; }, 20s));
+    agent.join();
+    EXPECT_EQ(result.load(), 1) << why;
+
+    // The rest go with the handshake timeout.
+    ASSERT_TRUE(waitUntil([&] { return closed == kHalfOpen; }, 20s)) << closed << " closed";
+    EXPECT_TRUE(waitUntil([&] { return service->server()->handshakeCount() == 0; }));
+
+    // An over-long head: 431, closed, not buffered to Qt's own 800 KiB limit.
+    QTcpSocket big;
+    QByteArray answer;
+    bool bigClosed = false;
+    QObject::connect(&big, &QTcpSocket::readyRead, &big, [&] { answer += big.readAll(); });
+    QObject::connect(&big, &QTcpSocket::disconnected, &big, [&] { bigClosed = true; });
+    big.connectToHost(QHostAddress::LocalHost, port);
+    ASSERT_TRUE(waitUntil([&] { return big.state() == QAbstractSocket::ConnectedState; }));
+    big.write(upgradeRequest(port).chopped(2) + "X-Pad: " + QByteArray(64 * 1024, 'a'));
+    ASSERT_TRUE(waitUntil([&] { return bigClosed; })) << answer.toStdString();
+    EXPECT_TRUE(answer.startsWith("HTTP/1.1 431")) << answer.left(100).toStdString();
 }
 
 TEST_F(ToolkitServerTest, ABigMessageBeforeAuthenticatingClosesTheConnection)
@@ -597,6 +838,8 @@ protected:
         agent = std::make_unique<QWebSocketServer>(u"test-agent"_s, QWebSocketServer::NonSecureMode);
         QObject::connect(agent.get(), &QWebSocketServer::newConnection, agent.get(), [this] {
             QWebSocket *socket = agent->nextPendingConnection();
+            // Ours to delete (Qt 6.4 does not parent it to the server): it goes with the server.
+            socket->setParent(agent.get());
             peer = socket;
             QObject::connect(socket, &QWebSocket::textMessageReceived, socket, [this](const QString &text) {
                 received.append(QJsonDocument::fromJson(text.toUtf8()).object());

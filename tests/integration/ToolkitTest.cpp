@@ -1,5 +1,6 @@
 // The browser toolkit end to end: the engine attached to real headless Chromium, every command
 // sent through the shared dispatcher as an agent would, its effect checked in the page.
+#include "EngineHarness.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
@@ -39,13 +40,11 @@ protected:
     void SetUp() override
     {
         ChromiumTest::SetUp();
-        paths = AppPaths::forConfigDir(configDir());
-        settings = std::make_unique<Settings>(paths.settingsFile());
-        engine = std::make_unique<Engine>(settings.get(), paths);
-        Engine::Overrides overrides;
-        overrides.cdpPort = browser().port();
-        engine->setOverrides(overrides);
-        engine->start();
+        harness = std::make_unique<EngineHarness>(configDir());
+        ASSERT_TRUE(harness->start({ .cdpPort = browser().port() }));
+        paths = harness->paths();
+        settings = harness->settings();
+        engine = harness->engine();
         own = connectEndpoint();
         ASSERT_TRUE(own);
         for (CdpSession *s : own->pageSessions())
@@ -61,8 +60,7 @@ protected:
                     browserCall(*own, u"Target.closeTarget"_s, { { u"targetId"_s, s->targetId() } });
             }
         }
-        engine.reset();
-        settings.reset();
+        harness.reset();
         ChromiumTest::TearDown();
     }
 
@@ -92,12 +90,7 @@ protected:
     CommandResult run(const QString &type, const QJsonObject &params = {},
                       const CommandCaller &caller = kAgent)
     {
-        std::optional<CommandResult> result;
-        engine->commands()->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit,
-                                     [&](const CommandResult &r) { result = r; });
-        EXPECT_TRUE(waitUntil([&] { return result.has_value(); }, 30s))
-            << "no answer to " << type.toStdString();
-        return result.value_or(CommandResult::failure(u"no answer"_s, 0));
+        return harness->command(type, params, caller, CommandDispatcher::Scope::Toolkit);
     }
 
     // A command that must succeed; its data.
@@ -153,8 +146,9 @@ protected:
     }
 
     AppPaths paths;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<Engine> engine;
+    std::unique_ptr<EngineHarness> harness;
+    Settings *settings = nullptr;
+    Engine *engine = nullptr;
     CdpEndpoint *own = nullptr;
     QStringList before;
 };

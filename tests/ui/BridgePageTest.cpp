@@ -92,25 +92,22 @@ BridgeEnvironment checkoutPage(int *clicks)
     environment.currentTab = [] { return u"T1"_s; };
     environment.run = [clicks](const QString &type, const QJsonObject &params, BridgeEnvironment::Reply reply) {
         if (type == u"get"_s && params.value(u"ref").toString() == u"e2"_s) {
-            return reply(
-                true,
-                QJsonObject {
-                    { u"value"_s,
-                      QJsonObject { { u"role"_s, u"button"_s },
-                                    { u"name"_s, u"Pay now"_s },
-                                    { u"tag"_s, u"button"_s },
-                                    { u"type"_s, u"submit"_s },
-                                    { u"submitsForm"_s, true },
-                                    { u"form"_s,
-                                      QJsonObject { { u"method"_s, u"POST"_s },
-                                                    { u"action"_s, u"https://shop.example/pay"_s },
-                                                    { u"fields"_s,
-                                                      QJsonArray { u"cc-number"_s, u"cc-csc"_s } } } } } } },
-                {});
+            return reply(CommandResult::success(QJsonObject {
+                { u"value"_s,
+                  QJsonObject {
+                      { u"role"_s, u"button"_s },
+                      { u"name"_s, u"Pay now"_s },
+                      { u"tag"_s, u"button"_s },
+                      { u"type"_s, u"submit"_s },
+                      { u"submitsForm"_s, true },
+                      { u"form"_s,
+                        QJsonObject { { u"method"_s, u"POST"_s },
+                                      { u"action"_s, u"https://shop.example/pay"_s },
+                                      { u"fields"_s, QJsonArray { u"cc-number"_s, u"cc-csc"_s } } } } } } }));
         }
         if (type == u"click"_s)
             ++*clicks;
-        reply(false, {}, u"not in this page"_s);
+        reply(CommandResult::failure(u"not in this page"_s));
     };
     return environment;
 }

@@ -58,7 +58,7 @@ TEST_F(ExtensionImportDialogTest, ShowsEveryValueBeforeImportingAndImportsOnlyWh
     place(u"Code"_s, u"vscode-full.json"_s);
     place(u"Windsurf"_s, u"windsurf-malformed.json"_s);
     settings->setValue(SettingKey::CdpPort, 9555);
-    ASSERT_TRUE(engine->scheduler()->setQueue({ u"Mine"_s }).isEmpty());
+    ASSERT_TRUE(engine->scheduler()->setQueue({ u"Mine"_s }));
 
     GeneralPage page(engine.get());
     page.show();
@@ -85,7 +85,7 @@ TEST_F(ExtensionImportDialogTest, ShowsEveryValueBeforeImportingAndImportsOnlyWh
     EXPECT_EQ(table->item(quota, 3)->text(), u"Same as ours"_s);
     EXPECT_FALSE(table->item(quota, 0)->flags() & Qt::ItemIsUserCheckable);
     const int prompts = rowOf(table, u"Prompt queue"_s);
-    EXPECT_EQ(table->item(prompts, 1)->text(), u"1 prompt(s)"_s);
+    EXPECT_EQ(table->item(prompts, 1)->text(), u"1 prompt"_s);
     EXPECT_EQ(table->item(prompts, 3)->text(), u"Adds 2 to the end of the queue"_s);
     const QString summary = dialog->findChild<QLabel *>(u"importSummary"_s)->text();
     EXPECT_TRUE(summary.contains(u"1 of them replace"_s)) << summary.toStdString();
@@ -97,7 +97,7 @@ TEST_F(ExtensionImportDialogTest, ShowsEveryValueBeforeImportingAndImportsOnlyWh
     EXPECT_EQ(table->item(debug, 3)->text(), u"Tick to import: it turns the debug API on"_s);
     table->item(port, 0)->setCheckState(Qt::Unchecked);
     const QString after = dialog->findChild<QLabel *>(u"importSummary"_s)->text();
-    EXPECT_TRUE(after.startsWith(u"12 setting(s)"_s)) << after.toStdString();
+    EXPECT_TRUE(after.startsWith(u"12 settings"_s)) << after.toStdString();
     dialog->importButton()->click();
     EXPECT_EQ(dialog->result(), QDialog::Accepted) << dialog->resultText().toStdString();
     EXPECT_EQ(settings->intValue(SettingKey::CdpPort), 9555) << "unticked: yours stays";

@@ -20,6 +20,9 @@ namespace mpa::test {
 void UiTest::SetUp()
 {
     Logging::install({});
+    // English as the app shows it: the source texts with their plural forms ("1 prompt").
+    m_english = std::make_unique<UiTranslator>();
+    m_english->load(QLocale::c());
     xdgConfigHome = tempDir();
     xdgDataHome = tempDir();
     xdgDataDirs = tempDir();
@@ -37,6 +40,7 @@ void UiTest::TearDown()
     m_dirs.reset();
     m_data.reset();
     m_config.reset();
+    m_english.reset();
 }
 
 SettingField *UiTest::field(const QWidget *root, SettingKey key)

@@ -6,6 +6,7 @@
 #include "ScopedEnv.h"
 #include "SettingField.h"
 #include "TestEnvironment.h"
+#include "UiTranslator.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
@@ -54,6 +55,7 @@ protected:
 
 private:
     std::unique_ptr<ScopedEnv> m_config, m_data, m_dirs;
+    std::unique_ptr<UiTranslator> m_english;
 };
 
 } // namespace mpa::test

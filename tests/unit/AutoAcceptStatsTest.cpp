@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using namespace Qt::StringLiterals;
 using namespace mpa;
 using namespace mpa::test;
@@ -124,6 +126,40 @@ TEST(AutoAcceptStatsTest, DailyTotalsSurviveARestartAndOnlyTheLastDaysAreKept)
     AutoAcceptStats older(configDir());
     EXPECT_EQ(older.cumulative().clicks, 5);
     EXPECT_TRUE(older.days().isEmpty());
+}
+
+// The Dashboard's reaction-time histogram: the last kReactionsKept reaction times survive a
+// restart, oldest dropped first; a value that is no plausible time is ignored; reset clears them.
+TEST(AutoAcceptStatsTest, TheLastReactionTimesAreKeptAndSurviveARestart)
+{
+    {
+        AutoAcceptStats stats(configDir());
+        for (int i = 0; i < AutoAcceptStats::kReactionsKept + 10; ++i)
+            stats.addReaction(100 + i);
+        stats.addReaction(std::numeric_limits<double>::quiet_NaN());
+        stats.addReaction(-5);
+        stats.addReaction(AutoAcceptStats::kLongestReactionMs + 1);
+        stats.addReaction(42.04);
+        ASSERT_EQ(stats.reactionsMs().size(), AutoAcceptStats::kReactionsKept);
+        EXPECT_EQ(stats.reactionsMs().first(), 111) << "the oldest go first";
+        EXPECT_EQ(stats.reactionsMs().last(), 42) << "kept to a tenth of a millisecond";
+    }
+    AutoAcceptStats reloaded(configDir());
+    ASSERT_EQ(reloaded.reactionsMs().size(), AutoAcceptStats::kReactionsKept);
+    EXPECT_EQ(reloaded.reactionsMs().first(), 111);
+    EXPECT_EQ(reloaded.reactionsMs().last(), 42);
+
+    // A hand-edited file: entries that are not a time are dropped, the rest load.
+    {
+        QFile file(QDir(configDir()).filePath(AutoAcceptStats::fileName()));
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(R"({"version":1,"cumulative":{"clicks":3},"reactionsMs":[120.5,"fast",-1,null,340]})");
+    }
+    AutoAcceptStats edited(configDir());
+    EXPECT_EQ(edited.reactionsMs(), (QList<double> { 120.5, 340 }));
+    edited.reset();
+    EXPECT_TRUE(edited.reactionsMs().isEmpty());
+    EXPECT_TRUE(AutoAcceptStats(configDir()).reactionsMs().isEmpty());
 }
 
 } // namespace

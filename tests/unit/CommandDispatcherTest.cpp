@@ -1,6 +1,7 @@
 #include "actions/CommandDispatcher.h"
 
 #include "QtPrinters.h"
+#include "actions/CommandParams.h"
 
 #include <QJsonArray>
 

@@ -4,11 +4,18 @@
 #include "server/McpStdio.h"
 
 #include "QtPrinters.h"
+#include "Wait.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
 #include <gtest/gtest.h>
+
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <istream>
 #include <sstream>
@@ -16,6 +23,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -270,6 +278,89 @@ TEST(McpStdio, LinesAreSplitExactlyWhateverTheirLength)
     for (qsizetype i = 0; i < qMin(lines.size(), expected.size()); ++i)
         EXPECT_EQ(lines.at(i), expected.at(i)) << "line " << i << " (" << lines.at(i).size() << " bytes)";
     EXPECT_EQ(tooLong, QList<qint64> { 100001 });
+}
+
+// A real pipe (64 KiB of kernel buffer) between McpStdio and a reader the test controls.
+class McpOutputPipe : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_EQ(::pipe(fds), 0);
+        stdio.setOutput(fds[1]);
+        QObject::connect(&stdio, &McpStdio::outputFailed, &stdio, [this](const QString &reason) { failures.append(reason); });
+    }
+    void TearDown() override
+    {
+        ::close(fds[0]);
+        ::close(fds[1]);
+    }
+
+    int fds[2] = { -1, -1 };
+    McpStdio stdio;
+    QStringList failures;
+};
+
+TEST_F(McpOutputPipe, AReaderThatStopsReadingNeverBlocksTheLoopAndIsGivenUpPastTheLimit)
+{
+    // The reader reads nothing: 64 KiB fill the pipe, the rest waits in the buffer. Every
+    // write returns at once (a blocking one would hang this test), and past 1 MiB unsent the
+    // output is given up with the reason, its buffer freed.
+    stdio.setMaxUnsentBytes(1024 * 1024);
+    const QByteArray line(32 * 1024 - 1, 'r');
+    int written = 0;
+    while (failures.isEmpty() && written < 200) {
+        stdio.writeLine(line);
+        ++written;
+        EXPECT_LE(stdio.unsentBytes(), 1024 * 1024 + 32 * 1024);
+    }
+    ASSERT_EQ(failures.size(), 1) << written << " lines written";
+    EXPECT_TRUE(failures.first().startsWith(u"the client does not read its replies: "_s)) << failures.first().toStdString();
+    EXPECT_TRUE(failures.first().contains(u"over the limit of 1048576 bytes"_s)) << failures.first().toStdString();
+    // Between 1 MiB and 1 MiB + the pipe's own buffer went in before it gave up.
+    EXPECT_GE(written, 32);
+    EXPECT_LE(written, 40);
+    EXPECT_EQ(stdio.unsentBytes(), 0);
+    // Later writes are dropped quietly (the command is exiting), not buffered.
+    stdio.writeLine(line);
+    EXPECT_EQ(stdio.unsentBytes(), 0);
+    EXPECT_EQ(failures.size(), 1);
+}
+
+TEST_F(McpOutputPipe, ASlowReaderGetsEveryLineInOrder)
+{
+    // 4 MiB of lines written at once, far more than the pipe holds, read by a reader in the
+    // event loop: every byte arrives, in order, and the buffer empties.
+    ASSERT_EQ(::fcntl(fds[0], F_SETFL, ::fcntl(fds[0], F_GETFL) | O_NONBLOCK), 0);
+    QByteArray expected;
+    for (int i = 0; i < 128; ++i) {
+        const QByteArray line = QByteArray::number(i) + ':' + QByteArray(32 * 1024, char('a' + i % 26));
+        stdio.writeLine(line);
+        expected += line + '\n';
+    }
+    EXPECT_GT(stdio.unsentBytes(), 0) << "the pipe cannot hold it all";
+    QByteArray received;
+    QSocketNotifier readable(fds[0], QSocketNotifier::Read);
+    QObject::connect(&readable, &QSocketNotifier::activated, &readable, [&] {
+        char buffer[8192]; // small reads: a slow reader
+        const ssize_t got = ::read(fds[0], buffer, sizeof buffer);
+        if (got > 0)
+            received.append(buffer, qsizetype(got));
+    });
+    ASSERT_TRUE(mpa::test::waitUntil([&] { return received.size() >= expected.size(); }, 30s)) << received.size();
+    EXPECT_TRUE(received == expected);
+    EXPECT_EQ(stdio.unsentBytes(), 0);
+    EXPECT_TRUE(failures.isEmpty());
+}
+
+TEST_F(McpOutputPipe, AClosedPipeIsAnErrorWithTheReason)
+{
+    ::signal(SIGPIPE, SIG_IGN);
+    ::close(fds[0]);
+    fds[0] = ::open("/dev/null", O_RDONLY); // TearDown closes something
+    stdio.writeLine("{}");
+    ASSERT_EQ(failures.size(), 1);
+    EXPECT_TRUE(failures.first().startsWith(u"cannot write to standard output (Broken pipe)"_s)) << failures.first().toStdString();
 }
 
 TEST_F(McpServerTest, AnOverLongLineIsAnsweredWithItsLength)

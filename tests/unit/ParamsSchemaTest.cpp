@@ -19,6 +19,16 @@ QJsonObject object(const char *text)
     return QJsonDocument::fromJson(text).object();
 }
 
+// What validate() says of `params`: empty when it accepts them, else its sentence (and then it
+// must have answered false).
+QString problemOf(const QJsonObject &params, const QJsonObject &schema)
+{
+    QString problem;
+    const bool valid = ParamsSchema::validate(params, schema, &problem);
+    EXPECT_EQ(valid, problem.isEmpty()) << problem.toStdString();
+    return problem;
+}
+
 const QJsonObject kScrollSchema = object(R"({
     "type": "object",
     "properties": {
@@ -36,15 +46,15 @@ const QJsonObject kScrollSchema = object(R"({
 
 TEST(ParamsSchemaTest, AcceptsWhatTheSchemaAllows)
 {
-    EXPECT_EQ(ParamsSchema::validate(object(R"({"direction":"down"})"), kScrollSchema), QString());
-    EXPECT_EQ(ParamsSchema::validate(
-                  object(R"({"direction":"up","ref":"e3","amount":3,"smooth":true,"ratio":null,"keys":["a"],
+    EXPECT_EQ(problemOf(object(R"({"direction":"down"})"), kScrollSchema), QString());
+    EXPECT_EQ(
+        problemOf(object(R"({"direction":"up","ref":"e3","amount":3,"smooth":true,"ratio":null,"keys":["a"],
                              "options":{"depth":2}})"),
                   kScrollSchema),
-              QString());
-    EXPECT_EQ(ParamsSchema::validate(object(R"({"direction":"up","amount":3.0})"), kScrollSchema), QString());
+        QString());
+    EXPECT_EQ(problemOf(object(R"({"direction":"up","amount":3.0})"), kScrollSchema), QString());
     // An empty schema takes any object.
-    EXPECT_EQ(ParamsSchema::validate(object(R"({"anything":[1]})"), {}), QString());
+    EXPECT_EQ(problemOf(object(R"({"anything":[1]})"), {}), QString());
 }
 
 TEST(ParamsSchemaTest, NamesTheParameterThatIsWrong)
@@ -79,18 +89,18 @@ TEST(ParamsSchemaTest, NamesTheParameterThatIsWrong)
           "ratio, ref, smooth"_s },
     };
     for (const Case &c : cases)
-        EXPECT_EQ(ParamsSchema::validate(object(c.params), kScrollSchema), c.error) << c.params;
+        EXPECT_EQ(problemOf(object(c.params), kScrollSchema), c.error) << c.params;
 }
 
 TEST(ParamsSchemaTest, AnyOfTakesEitherForm)
 {
     const QJsonObject schema = object(R"({"type":"object","properties":{"value":{"anyOf":[
         {"type":"string"},{"type":"array","items":{"type":"string"}}]}},"required":["value"]})");
-    EXPECT_EQ(ParamsSchema::validate(object(R"({"value":"France"})"), schema), QString());
-    EXPECT_EQ(ParamsSchema::validate(object(R"({"value":["a","b"]})"), schema), QString());
-    EXPECT_EQ(ParamsSchema::validate(object(R"({"value":3})"), schema),
+    EXPECT_EQ(problemOf(object(R"({"value":"France"})"), schema), QString());
+    EXPECT_EQ(problemOf(object(R"({"value":["a","b"]})"), schema), QString());
+    EXPECT_EQ(problemOf(object(R"({"value":3})"), schema),
               u"params.value must be a string or an array, not the number 3"_s);
-    EXPECT_EQ(ParamsSchema::validate(object(R"({"value":["a",2]})"), schema),
+    EXPECT_EQ(problemOf(object(R"({"value":["a",2]})"), schema),
               u"params.value[1] must be a string, not the number 2"_s);
 }
 
@@ -116,7 +126,7 @@ TEST(ParamsSchemaTest, TheToolkitSchemasAcceptGoodParamsAndNameBadOnes)
         { u"back"_s, R"({})" },
     };
     for (const auto &[type, params] : good)
-        EXPECT_EQ(ParamsSchema::validate(object(params), ToolkitSchemas::schema(type)), QString())
+        EXPECT_EQ(problemOf(object(params), ToolkitSchemas::schema(type)), QString())
             << type.toStdString() << " " << params;
 
     const QList<std::tuple<QString, const char *, QString>> bad {
@@ -131,7 +141,7 @@ TEST(ParamsSchemaTest, TheToolkitSchemasAcceptGoodParamsAndNameBadOnes)
         { u"back"_s, R"({"steps":2})", u"params.steps is not a parameter of this command; it takes tab"_s },
     };
     for (const auto &[type, params, error] : bad) {
-        const QString problem = ParamsSchema::validate(object(params), ToolkitSchemas::schema(type));
+        const QString problem = problemOf(object(params), ToolkitSchemas::schema(type));
         EXPECT_TRUE(problem.startsWith(error))
             << type.toStdString() << " " << params << " → " << problem.toStdString();
     }

@@ -249,8 +249,8 @@ TEST_P(QuotaHoldsTheQueueTest, AndResumesWhenTheQuotaReturns)
     scheduler.start();
     provider->next = reading({ model(u"Claude Sonnet 4.5"_s, 0.2) });
     monitor->start();
-    ASSERT_EQ(scheduler.setQueue({ u"task one"_s, u"task two"_s }), QString());
-    ASSERT_EQ(scheduler.startQueue(), QString());
+    ASSERT_TRUE(scheduler.setQueue({ u"task one"_s, u"task two"_s }));
+    ASSERT_TRUE(scheduler.startQueue());
     ASSERT_EQ(chat.delivered, QStringList { u"task one"_s });
 
     // The agent works, then the model runs out mid-task (spent until 13:00).

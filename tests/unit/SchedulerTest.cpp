@@ -15,12 +15,22 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 using namespace Qt::StringLiterals;
 using namespace mpa;
 using namespace mpa::test;
 using namespace std::chrono_literals;
 
 namespace {
+
+// The sentence a queue control refuses with (it must refuse).
+QString refusal(const std::function<bool(QString *why)> &act)
+{
+    QString why;
+    EXPECT_FALSE(act(&why));
+    return why;
+}
 
 QJsonObject readJson(const QString &path)
 {
@@ -73,8 +83,8 @@ protected:
     {
         if (!scheduler)
             make();
-        ASSERT_EQ(scheduler->setQueue(prompts), QString());
-        ASSERT_EQ(scheduler->startQueue(), QString());
+        ASSERT_TRUE(scheduler->setQueue(prompts));
+        ASSERT_TRUE(scheduler->startQueue());
     }
 
     // The history holds one prompt, sent or not: its source, outcome and why.
@@ -272,74 +282,84 @@ TEST_F(SchedulerTest, LoopModeStartsOverAndKeepsItsPrompts)
 TEST_F(SchedulerTest, PauseResumeSkipStopAndReset)
 {
     startQueue({ u"a"_s, u"b"_s, u"c"_s, u"d"_s });
-    EXPECT_EQ(scheduler->pauseQueue(), QString());
-    EXPECT_EQ(scheduler->pauseQueue(), u"The queue is not running."_s);
+    EXPECT_TRUE(scheduler->pauseQueue());
+    EXPECT_EQ(refusal([&](QString *why) { return scheduler->pauseQueue(why); }),
+              u"The queue is not running."_s);
     clock->advance(5min);
     EXPECT_EQ(chat.delivered.size(), 1) << "a paused queue never advances";
     EXPECT_EQ(savedQueue().value(u"state"_s).toString(), u"paused"_s);
 
     // Resuming waits for a fresh silence window; the sent prompt is not sent again.
-    EXPECT_EQ(scheduler->resumeQueue(), QString());
+    EXPECT_TRUE(scheduler->resumeQueue());
     EXPECT_EQ(chat.delivered.size(), 1);
     clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s }));
 
     // Skip moves on at once; in consume mode the skipped prompt stays in the queue.
-    EXPECT_EQ(scheduler->skipPrompt(), QString());
+    EXPECT_TRUE(scheduler->skipPrompt());
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s, u"c"_s }));
     EXPECT_EQ(scheduler->queue().items.at(0).text, u"b"_s);
     EXPECT_EQ(scheduler->queue().items.at(0).status, QueueItem::Status::Skipped);
 
-    EXPECT_EQ(scheduler->stopQueue(), QString());
-    EXPECT_EQ(scheduler->stopQueue(), u"The queue is not running."_s);
-    EXPECT_EQ(scheduler->resumeQueue(), u"The queue is stopped, not paused; start it."_s);
+    EXPECT_TRUE(scheduler->stopQueue());
+    EXPECT_EQ(refusal([&](QString *why) { return scheduler->stopQueue(why); }),
+              u"The queue is not running."_s);
+    EXPECT_EQ(refusal([&](QString *why) { return scheduler->resumeQueue(why); }),
+              u"The queue is stopped, not paused; start it."_s);
     clock->advance(5min);
     EXPECT_EQ(chat.delivered.size(), 3);
 
-    EXPECT_EQ(scheduler->rewindQueue(), QString());
+    EXPECT_TRUE(scheduler->rewindQueue());
     EXPECT_EQ(scheduler->queue().position, 0);
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
     for (const QueueItem &item : scheduler->queue().items)
         EXPECT_EQ(item.status, QueueItem::Status::Pending);
-    EXPECT_EQ(scheduler->startQueue(), QString());
+    EXPECT_TRUE(scheduler->startQueue());
     EXPECT_EQ(chat.delivered.last(), u"b"_s) << "after a reset the queue starts at its first prompt";
 
     // Clearing (the extension's resetQueue) stops the running queue and empties it.
     const qsizetype sent = chat.delivered.size();
-    EXPECT_EQ(scheduler->clearQueue(), QString());
+    EXPECT_TRUE(scheduler->clearQueue());
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
     EXPECT_TRUE(scheduler->queue().items.isEmpty());
     clock->advance(5min);
     EXPECT_EQ(chat.delivered.size(), sent) << "a cleared queue sends nothing more";
-    EXPECT_EQ(scheduler->startQueue(), u"The queue is empty; add prompts first."_s);
+    EXPECT_EQ(refusal([&](QString *why) { return scheduler->startQueue(why); }),
+              u"The queue is empty; add prompts first."_s);
 }
 
 TEST_F(SchedulerTest, AStartWithinTwoSecondsOfAnotherIsIgnored)
 {
     startQueue({ u"a"_s, u"b"_s });
-    EXPECT_EQ(scheduler->startQueue(), u"Ignored: the queue was started less than 2 s ago."_s);
+    EXPECT_EQ(refusal([&](QString *why) { return scheduler->startQueue(why); }),
+              u"Ignored: the queue was started less than 2 s ago."_s);
     scheduler->stopQueue();
     clock->advance(1500ms);
-    EXPECT_EQ(scheduler->startQueue(), u"Ignored: the queue was started less than 2 s ago."_s);
+    EXPECT_EQ(refusal([&](QString *why) { return scheduler->startQueue(why); }),
+              u"Ignored: the queue was started less than 2 s ago."_s);
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
     clock->advance(600ms);
-    EXPECT_EQ(scheduler->startQueue(), QString());
+    EXPECT_TRUE(scheduler->startQueue());
     EXPECT_EQ(chat.delivered.size(), 1) << "a restarted queue does not send its sent prompt again";
 }
 
 TEST_F(SchedulerTest, StartIsRefusedWithAReason)
 {
     make();
-    EXPECT_EQ(scheduler->startQueue(), u"The queue is empty; add prompts first."_s);
+    EXPECT_EQ(refusal([&](QString *why) { return scheduler->startQueue(why); }),
+              u"The queue is empty; add prompts first."_s);
     set(SettingKey::ScheduleMode, u"interval"_s);
     scheduler->setQueue({ u"a"_s });
-    EXPECT_EQ(scheduler->startQueue(),
+    EXPECT_EQ(refusal([&](QString *why) { return scheduler->startQueue(why); }),
               u"The queue runs in Queue mode only, and prompts are now sent every few "
               "minutes. Choose Queue as the mode first (schedule/mode “queue”)."_s);
     set(SettingKey::ScheduleMode, u"queue"_s);
-    EXPECT_EQ(scheduler->setQueue({ u"a"_s, u"  "_s }), u"Prompt 2 of the queue is empty."_s);
-    EXPECT_EQ(scheduler->startQueue(), QString());
-    EXPECT_EQ(scheduler->setQueue({ u"x"_s }),
+    EXPECT_EQ(refusal([&](QString *why) {
+                  return scheduler->setQueue({ u"a"_s, u"  "_s }, why);
+              }),
+              u"Prompt 2 of the queue is empty."_s);
+    EXPECT_TRUE(scheduler->startQueue());
+    EXPECT_EQ(refusal([&](QString *why) { return scheduler->setQueue({ u"x"_s }, why); }),
               u"The queue is running; pause or stop it before replacing its prompts."_s);
 }
 
@@ -372,7 +392,7 @@ TEST_F(SchedulerTest, AFailedSendIsRetriedOnceThenTheQueueStopsAndSaysWhy)
 
     // Started again (past the debounce), it sends the failed prompt.
     clock->advance(3s);
-    EXPECT_EQ(scheduler->startQueue(), QString());
+    EXPECT_TRUE(scheduler->startQueue());
     EXPECT_EQ(chat.delivered, QStringList { u"a"_s });
 }
 
@@ -803,7 +823,7 @@ TEST_F(SchedulerTest, AKillWhileTheAgentWorksPausesAtTheSameItemOnTheNextStart)
     EXPECT_EQ(chat.delivered.size(), 2) << "nothing is sent without the user's word";
 
     // Resumed, "b" (which the chat had taken) is not sent again; the queue goes on after silence.
-    EXPECT_EQ(scheduler->resumeQueue(), QString());
+    EXPECT_TRUE(scheduler->resumeQueue());
     EXPECT_EQ(chat.delivered.size(), 2);
     clock->advance(40s);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s, u"c"_s }));
@@ -824,7 +844,7 @@ TEST_F(SchedulerTest, AKillDuringTheSendLeavesItUnconfirmedAndResumeChecksTheCha
     EXPECT_FALSE(scheduler->queue().current().delivered);
 
     // The chat does not show "a": resuming sends it (once).
-    EXPECT_EQ(scheduler->resumeQueue(), QString());
+    EXPECT_TRUE(scheduler->resumeQueue());
     EXPECT_EQ(chat.delivered, QStringList { u"a"_s });
     EXPECT_EQ(scheduler->history().entries().last().source, u"resend"_s);
 }
@@ -838,7 +858,7 @@ TEST_F(SchedulerTest, AnUnconfirmedPromptTheChatShowsIsNotSentAgain)
     chat.userMessages = { u"earlier"_s, u"a"_s }; // it did arrive before the kill
 
     make();
-    EXPECT_EQ(scheduler->resumeQueue(), QString());
+    EXPECT_TRUE(scheduler->resumeQueue());
     EXPECT_TRUE(chat.delivered.isEmpty());
     EXPECT_EQ(scheduler->phase(), Scheduler::Phase::WaitingForSilence);
     clock->advance(40s);
@@ -863,14 +883,14 @@ TEST_F(SchedulerTest, AStopAndACleanQuitAreNotReportedAsAnInterruption)
 {
     startQueue({ u"a"_s, u"b"_s });
     ASSERT_EQ(scheduler->queue().current().status, QueueItem::Status::Sent);
-    EXPECT_TRUE(scheduler->stopQueue().isEmpty());
+    EXPECT_TRUE(scheduler->stopQueue());
     restart();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
     EXPECT_EQ(scheduler->queue().reason, u"Stopped by the user."_s);
     EXPECT_TRUE(scheduler->notices().isEmpty()) << scheduler->notices().join(u" | "_s).toStdString();
     EXPECT_EQ(scheduler->queue().current().status, QueueItem::Status::Sent);
     // Paused by a clean quit: the quit's own words stay.
-    EXPECT_TRUE(scheduler->startQueue().isEmpty());
+    EXPECT_TRUE(scheduler->startQueue());
     restart();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
     EXPECT_TRUE(scheduler->queue().reason.contains(u"The app quit while the queue was running"_s))

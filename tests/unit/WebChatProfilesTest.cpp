@@ -169,7 +169,7 @@ TEST(WebChatProfilesTest, ALearnedProfileIsSavedAndFoundAgainForItsHost)
 
     WebChatProfiles profiles;
     profiles.load(configDir());
-    ASSERT_EQ(profiles.save(configDir(), learned), QString());
+    ASSERT_TRUE(profiles.save(configDir(), learned));
     const QString path = QDir(chatsDir()).filePath(learned.id + u".json"_s);
     EXPECT_TRUE(QFileInfo::exists(path));
 
@@ -207,7 +207,8 @@ TEST(WebChatProfilesTest, SaveRefusesASymlinkedPathAndWritesNothing)
     ASSERT_TRUE(QFile::link(target, link));
 
     WebChatProfiles profiles;
-    const QString error = profiles.save(configDir(), profile);
+    QString error;
+    EXPECT_FALSE(profiles.save(configDir(), profile, &error));
     EXPECT_TRUE(error.contains(u"is a symbolic link"_s)) << error.toStdString();
     EXPECT_TRUE(error.contains(link)) << error.toStdString();
     QFile file(target);
@@ -222,7 +223,8 @@ TEST(WebChatProfilesTest, SaveRefusesAProfileWithoutAnInput)
     profile.id = u"learned-x"_s;
     profile.name = u"X"_s;
     WebChatProfiles profiles;
-    const QString error = profiles.save(configDir(), profile);
+    QString error;
+    EXPECT_FALSE(profiles.save(configDir(), profile, &error));
     EXPECT_TRUE(error.contains(u"chat.input"_s)) << error.toStdString();
     EXPECT_FALSE(QFileInfo::exists(QDir(chatsDir()).filePath(u"learned-x.json"_s)));
 }

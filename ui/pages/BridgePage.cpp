@@ -39,34 +39,29 @@ namespace {
 
 constexpr int kSessionIdRole = Qt::UserRole + 1;
 
-QString tr_(const char *text)
-{
-    return QCoreApplication::translate("mpa::BridgePage", text);
-}
-
 QString statusText(BridgeStatus status)
 {
     switch (status) {
     case BridgeStatus::Starting:
-        return tr_("Starting");
+        return QCoreApplication::translate("mpa::BridgePage", "Starting");
     case BridgeStatus::WaitingChat:
-        return tr_("Waiting for the chat");
+        return QCoreApplication::translate("mpa::BridgePage", "Waiting for the chat");
     case BridgeStatus::Running:
-        return tr_("Running a command");
+        return QCoreApplication::translate("mpa::BridgePage", "Running a command");
     case BridgeStatus::Sending:
-        return tr_("Sending to the chat");
+        return QCoreApplication::translate("mpa::BridgePage", "Sending to the chat");
     case BridgeStatus::WaitingUser:
-        return tr_("Waiting for you");
+        return QCoreApplication::translate("mpa::BridgePage", "Waiting for you");
     case BridgeStatus::Paused:
-        return tr_("Paused");
+        return QCoreApplication::translate("mpa::BridgePage", "Paused");
     case BridgeStatus::Done:
-        return tr_("Done");
+        return QCoreApplication::translate("mpa::BridgePage", "Done");
     case BridgeStatus::Stopped:
-        return tr_("Stopped");
+        return QCoreApplication::translate("mpa::BridgePage", "Stopped");
     case BridgeStatus::Failed:
-        return tr_("Failed");
+        return QCoreApplication::translate("mpa::BridgePage", "Failed");
     case BridgeStatus::Interrupted:
-        return tr_("Interrupted");
+        return QCoreApplication::translate("mpa::BridgePage", "Interrupted");
     }
     return {};
 }
@@ -75,17 +70,17 @@ QString stateText(BridgeCommand::State state)
 {
     switch (state) {
     case BridgeCommand::State::Queued:
-        return tr_("queued");
+        return QCoreApplication::translate("mpa::BridgePage", "queued");
     case BridgeCommand::State::Running:
-        return tr_("running");
+        return QCoreApplication::translate("mpa::BridgePage", "running");
     case BridgeCommand::State::Done:
-        return tr_("done");
+        return QCoreApplication::translate("mpa::BridgePage", "done");
     case BridgeCommand::State::Failed:
-        return tr_("failed");
+        return QCoreApplication::translate("mpa::BridgePage", "failed");
     case BridgeCommand::State::Refused:
-        return tr_("refused");
+        return QCoreApplication::translate("mpa::BridgePage", "refused");
     case BridgeCommand::State::Unknown:
-        return tr_("unknown — not run again");
+        return QCoreApplication::translate("mpa::BridgePage", "unknown — not run again");
     }
     return {};
 }
@@ -353,14 +348,12 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     connect(m_learn, &QPushButton::clicked, this, &BridgePage::learn);
     connect(m_agent, &QComboBox::currentIndexChanged, this, &BridgePage::refreshTargets);
     connect(m_pause, &QPushButton::clicked, this, [this] {
-        const QString error = this->engine()->bridge()->pause(m_shownSession);
-        if (!error.isEmpty())
+        if (QString error; !this->engine()->bridge()->pause(m_shownSession, &error))
             showError(m_status, error);
     });
     connect(m_resume, &QPushButton::clicked, this, &BridgePage::resume);
     connect(m_stop, &QPushButton::clicked, this, [this] {
-        const QString error = this->engine()->bridge()->stop(m_shownSession);
-        if (!error.isEmpty())
+        if (QString error; !this->engine()->bridge()->stop(m_shownSession, &error))
             showError(m_status, error);
     });
     connect(m_approve, &QPushButton::clicked, this, [this] { answer(true); });
@@ -614,9 +607,9 @@ void BridgePage::showCommands(const BridgeRecord &record)
             || command.state == BridgeCommand::State::Refused || command.state == BridgeCommand::State::Unknown;
         QString result = bad && !command.error.isEmpty() ? command.error : command.result;
         if (command.decision == u"approved"_s)
-            result += tr(" (approved by you)");
+            result = tr("%1 (approved by you)").arg(result);
         else if (command.decision == u"denied"_s)
-            result += tr(" (denied by you)");
+            result = tr("%1 (denied by you)").arg(result);
         const bool held = record.status == BridgeStatus::WaitingUser
             && record.question.value(u"command").toString() == command.key;
         const QStringList cells { QString::number(command.turn), commandText(command), command.element,
@@ -744,8 +737,7 @@ void BridgePage::answer(bool approve)
 {
     if (m_shownSession.isEmpty())
         return;
-    const QString error = engine()->bridge()->answer(m_shownSession, approve);
-    if (!error.isEmpty())
+    if (QString error; !engine()->bridge()->answer(m_shownSession, approve, &error))
         showError(m_status, error);
 }
 

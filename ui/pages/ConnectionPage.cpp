@@ -3,6 +3,7 @@
 #include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
+#include "engine/EngineStatus.h"
 #include "cdp/IdeRelauncher.h"
 #include "platform/IdeStarter.h"
 #include "platform/StartedIde.h"
@@ -304,7 +305,7 @@ void ConnectionPage::refreshAddressNotes()
 void ConnectionPage::refreshEngineState()
 {
     refreshAddressNotes(); // a command-line or demo address arrives with a reconnect
-    QString text = engine()->statusLine();
+    QString text = engineStatusLine(*engine(), StatusWords::Translated);
     const QString browser = engine()->endpoint()->browserVersion();
     if (engine()->endpoint()->isConnected() && !browser.isEmpty())
         text += u" ("_s + browser + u')';
@@ -315,7 +316,7 @@ void ConnectionPage::testConnection()
 {
     const QString host = qobject_cast<QLineEdit *>(m_host->editor())->text().trimmed();
     const auto port = quint16(qobject_cast<QSpinBox *>(m_port->editor())->value());
-    if (const QString problem = settings()->validate(SettingKey::CdpHost, host); !problem.isEmpty()) {
+    if (!settings()->validate(SettingKey::CdpHost, host)) {
         m_host->commit(); // shows the problem under the field
         ErrorStyle::setError(m_testResult);
         m_testResult->setText(tr("Fix the host first."));

@@ -2,8 +2,10 @@
 
 #include "EngineControls.h"
 #include "WrappingLabel.h"
+#include "plots/AutoAcceptPlots.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
+#include "engine/EngineStatus.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
@@ -62,6 +64,11 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     m_targets->setMinimumHeight(90);
     m_targets->setMaximumHeight(160);
     pages->addWidget(m_targets);
+
+    QVBoxLayout *overTime = addGroup(tr("Over time"));
+    m_plots = new AutoAcceptPlots(this);
+    m_plots->setObjectName(u"dashboardPlots"_s);
+    overTime->addWidget(m_plots);
 
     QVBoxLayout *stats = addGroup(tr("What it did"));
     m_stats = new QTableWidget(6, 2, this);
@@ -127,15 +134,14 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
 
 void DashboardPage::refresh()
 {
-    QString state = engine()->statusLine().toHtmlEscaped();
+    QString state = engineStatusLine(*engine(), StatusWords::Translated).toHtmlEscaped();
     if (engine()->isRunning() && !engine()->endpoint()->isConnected())
         state
             += u" · <a href=\"page:Connection\">"_s + tr("Connection settings…").toHtmlEscaped() + u"</a>"_s;
     if (const QString pausedPages = EngineControls::pausedPagesText(engine());
         !pausedPages.isEmpty() && EngineControls::autoAcceptEnabled(engine()))
         state += u"<br>"_s
-            + QString(pausedPages + tr(". To resume there, tick the page again on the Auto-accept page."))
-                  .toHtmlEscaped();
+            + tr("%1. To resume there, tick the page again on the Auto-accept page.").arg(pausedPages).toHtmlEscaped();
     m_state->setText(state);
     const QuotaMonitor *quota = engine()->quota();
     const QString glance = quota->isHolding() ? tr("Quota used up: %1").arg(quota->verdict().reason)
@@ -163,7 +169,7 @@ void DashboardPage::refresh()
         QString text
             = profile ? tr("%1 — %2").arg(title, profile->name) : tr("%1 — no IDE profile").arg(title);
         if (engine()->autoAccept()->isTargetPaused(info.targetId))
-            text += tr(" — auto-accept paused here");
+            text = tr("%1 — auto-accept paused here").arg(text);
         auto *item = new QListWidgetItem(text, m_targets);
         item->setToolTip(info.url);
     }
@@ -205,6 +211,7 @@ void DashboardPage::refreshStats()
     put(3, week.fileEdits, total.fileEdits);
     put(4, week.terminalCommands, total.terminalCommands);
     put(5, week.blocked, total.blocked);
+    m_plots->refresh(*autoAccept->stats());
     m_stats->setToolTip(
         tr("Counted since %1")
             .arg(QLocale().toString(autoAccept->stats()->since().toLocalTime(), QLocale::ShortFormat)));

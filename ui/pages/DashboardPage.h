@@ -1,7 +1,7 @@
 #pragma once
 // Dashboard: is the app connected and working, on which pages (with each page's IDE profile),
 // and what auto-accept did (clicks, file edits, terminal commands, blocked commands — this week
-// and all time, and per page in this run).
+// and all time, and per page in this run), with plots of clicks per day and reaction times.
 
 #include "SettingsPage.h"
 
@@ -12,6 +12,8 @@ class QPushButton;
 class QTableWidget;
 
 namespace mpa {
+
+class AutoAcceptPlots;
 
 class DashboardPage : public SettingsPage
 {
@@ -33,6 +35,7 @@ private:
     QListWidget *m_targets;
     QTableWidget *m_stats;
     QTableWidget *m_pageStats;
+    AutoAcceptPlots *m_plots;
 };
 
 } // namespace mpa

@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPainter>
 #include <QPushButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -34,12 +35,39 @@ QStringList autostartArguments(const AppPaths &paths)
     return {};
 }
 
+// A folder's path that never makes the page scroll sideways (a deep config folder, German's
+// wider page list): shortened in the middle when the row is too narrow, whole in its tooltip
+// and in text(); selectable as usual when it fits.
+class PathLabel : public QLabel
+{
+public:
+    using QLabel::QLabel;
+    QSize minimumSizeHint() const override
+    {
+        return { fontMetrics().averageCharWidth() * 20, QLabel::minimumSizeHint().height() };
+    }
+
+protected:
+    void paintEvent(QPaintEvent *event) override
+    {
+        const QRect area = contentsRect();
+        if (fontMetrics().horizontalAdvance(text()) <= area.width()) {
+            QLabel::paintEvent(event);
+            return;
+        }
+        QPainter painter(this);
+        painter.setPen(palette().color(foregroundRole()));
+        painter.drawText(area, int(alignment()), fontMetrics().elidedText(text(), Qt::ElideMiddle, area.width()));
+    }
+};
+
 QWidget *folderRow(const QString &path, const QString &name, QWidget *parent)
 {
     auto *row = new QWidget(parent);
     auto *layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *label = new QLabel(QDir::toNativeSeparators(path), row);
+    auto *label = new PathLabel(QDir::toNativeSeparators(path), row);
+    label->setToolTip(QDir::toNativeSeparators(path));
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label->setObjectName(name + u"Path"_s);
     layout->addWidget(label, 1);

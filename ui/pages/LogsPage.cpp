@@ -186,7 +186,7 @@ void LogsPage::updateCount()
 {
     const int total = m_buffer ? m_buffer->rowCount() : 0;
     const int shown = m_filter->rowCount();
-    const QString lines = total == 1 ? tr("1 line") : tr("%1 lines").arg(total);
+    const QString lines = tr("%n line(s)", nullptr, total);
     m_count->setText(shown == total ? lines : tr("%1 of %2").arg(shown).arg(lines));
     const QString file = Logging::logFilePath();
     m_openFile->setEnabled(!file.isEmpty());

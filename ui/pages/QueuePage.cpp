@@ -67,13 +67,13 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     controls->addStretch(1);
     state->addLayout(controls);
     Scheduler *scheduler = engine->scheduler();
-    connect(m_start, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->startQueue()); });
+    connect(m_start, &QPushButton::clicked, this, [this] { run(&Scheduler::startQueue); });
     connect(m_pause, &QPushButton::clicked, this, [this, scheduler] {
-        report(scheduler->queue().state == PromptQueue::State::Paused ? scheduler->resumeQueue()
-                                                                      : scheduler->pauseQueue());
+        run(scheduler->queue().state == PromptQueue::State::Paused ? &Scheduler::resumeQueue
+                                                                   : &Scheduler::pauseQueue);
     });
-    connect(m_skip, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->skipPrompt()); });
-    connect(m_stop, &QPushButton::clicked, this, [this, scheduler] { report(scheduler->stopQueue()); });
+    connect(m_skip, &QPushButton::clicked, this, [this] { run(&Scheduler::skipPrompt); });
+    connect(m_stop, &QPushButton::clicked, this, [this] { run(&Scheduler::stopQueue); });
 
     // When.
     QFormLayout *when = addFormGroup(tr("When"));
@@ -229,8 +229,10 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     refreshQueue();
 }
 
-void QueuePage::report(const QString &refusal)
+void QueuePage::run(bool (Scheduler::*act)(QString *error))
 {
+    QString refusal;
+    (engine()->scheduler()->*act)(&refusal);
     showMessage(refusal);
     refreshQueue();
 }
@@ -268,7 +270,9 @@ void QueuePage::saveQueue()
         if (!prompt.trimmed().isEmpty())
             prompts.append(prompt); // an emptied prompt is taken out
     }
-    showMessage(engine()->scheduler()->setQueue(prompts));
+    QString refusal;
+    engine()->scheduler()->setQueue(prompts, &refusal);
+    showMessage(refusal);
     refreshQueue();
 }
 
@@ -324,40 +328,43 @@ void QueuePage::refreshQueue()
     const int total = int(queue.items.size());
     QString text;
     if (running) {
-        text = tr("Running: prompt %1 of %2").arg(queue.position + 1).arg(total);
-        if (queue.step == PromptQueue::Step::Check)
-            text += tr(" (check prompt)");
+        text = (queue.step == PromptQueue::Step::Check ? tr("Running: prompt %1 of %2 (check prompt)")
+                                                        : tr("Running: prompt %1 of %2"))
+                   .arg(queue.position + 1)
+                   .arg(total);
+        QString phase;
         switch (scheduler->phase()) {
         case Scheduler::Phase::Sending:
-            text += tr(" · sending");
+            phase = tr("sending");
             break;
         case Scheduler::Phase::RetryWait:
-            text += tr(" · retrying soon");
+            phase = tr("retrying soon");
             break;
         case Scheduler::Phase::WaitingForSilence:
-            text += tr(" · waiting for the agent to finish");
+            phase = tr("waiting for the agent to finish");
             break;
         case Scheduler::Phase::HeldByQuota:
-            text += tr(" · held: quota used up");
+            phase = tr("held: quota used up");
             break;
         case Scheduler::Phase::Idle:
             break;
         }
+        if (!phase.isEmpty())
+            text = tr("%1 · %2", "the queue's status · what it does now").arg(text, phase);
     } else if (paused) {
         text = tr("Paused at prompt %1 of %2").arg(queue.position + 1).arg(total);
     } else if (total == 0) {
         text = queueMode ? tr("The queue is empty: add prompts below, then Start.") : tr("Not running");
     } else {
-        text = total == 1 ? tr("Stopped · 1 prompt in the queue")
-                          : tr("Stopped · %1 prompts in the queue").arg(total);
+        text = tr("Stopped · %n prompt(s) in the queue", nullptr, total);
     }
     if (!queue.reason.isEmpty() && !running)
         text += u" — "_s + queue.reason;
     if (!queueMode && settings()->boolValue(SettingKey::ScheduleEnabled)) {
         const QDateTime next = scheduler->nextScheduledSend();
         if (next.isValid())
-            text += tr(" · next scheduled prompt at %1")
-                        .arg(QLocale().toString(next.toLocalTime().time(), QLocale::ShortFormat));
+            text = tr("%1 · next scheduled prompt at %2")
+                       .arg(text, QLocale().toString(next.toLocalTime().time(), QLocale::ShortFormat));
     }
     m_status->setText(text);
 
@@ -421,9 +428,8 @@ void QueuePage::listConversations()
             m_conversations->setCurrentIndex(current);
             m_conversations->setEnabled(true);
             m_conversationNote->setText(list.isEmpty() ? tr("The agent panel shows no conversation tabs.")
-                                            : list.size() == 1
-                                            ? tr("1 conversation open in the IDE.")
-                                            : tr("%1 conversations open in the IDE.").arg(list.size()));
+                                                              : tr("%n conversation(s) open in the IDE.", nullptr,
+                                                                   int(list.size())));
         });
 }
 

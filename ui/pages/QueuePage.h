@@ -12,6 +12,8 @@ class QPushButton;
 
 namespace mpa {
 
+class Scheduler;
+
 class QueuePage : public SettingsPage
 {
     Q_OBJECT
@@ -24,7 +26,8 @@ private:
     void refreshMode();
     void refreshQueue();
     void saveQueue();
-    void report(const QString &refusal);
+    // Runs a queue control of the scheduler and shows its refusal, if any.
+    void run(bool (Scheduler::*act)(QString *error));
     void showMessage(const QString &text);
     // Hides a message shown for a queue state or mode that has changed since.
     void dropStaleMessage();

@@ -1,6 +1,8 @@
 #include "QuotaPage.h"
 
 #include "WrappingLabel.h"
+#include "plots/QuotaHistoryPlot.h"
+#include "quota/QuotaHistory.h"
 #include "engine/Engine.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
@@ -56,6 +58,10 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
     m_grid->setColumnStretch(1, 1);
     models->addWidget(m_models);
 
+    QVBoxLayout *overTime = addGroup(tr("Over the last %1 days").arg(QuotaHistory::kDaysKept));
+    m_history = new QuotaHistoryPlot(this);
+    overTime->addWidget(m_history);
+
     QFormLayout *watch = addFormGroup(tr("Watching"));
     addField(watch, QString(), SettingKey::QuotaEnabled,
              SettingField::Options().withText(tr("Watch the quota")));
@@ -81,6 +87,9 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
             refresh();
     });
     connect(quota, &QuotaMonitor::snapshotChanged, this, &QuotaPage::refresh);
+    connect(engine->quotaHistory(), &QuotaHistory::changed, this,
+            [this] { m_history->refresh(*this->engine()->quotaHistory()); });
+    m_history->refresh(*engine->quotaHistory());
     connect(quota, &QuotaMonitor::holdChanged, this, &QuotaPage::refresh);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::QuotaEnabled || key == SettingKey::QuotaModels || key == SettingKey::QuotaHoldWhen)

@@ -1,6 +1,6 @@
 #pragma once
-// Quota: how much of each model's quota is left and when it resets, plan credits, and how
-// often the app asks.
+// Quota: how much of each model's quota is left and when it resets (now, and over the last
+// days as a plot), plan credits, and how often the app asks.
 
 #include "SettingsPage.h"
 
@@ -9,6 +9,8 @@ class QLabel;
 class QPushButton;
 
 namespace mpa {
+
+class QuotaHistoryPlot;
 
 class QuotaPage : public SettingsPage
 {
@@ -25,6 +27,7 @@ private:
     QPushButton *m_refresh;
     QWidget *m_models;
     QGridLayout *m_grid;
+    QuotaHistoryPlot *m_history;
 };
 
 } // namespace mpa

@@ -40,7 +40,11 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     options.visibleLines = 12;
     options.placeholder = tr("None of your own yet. One per line, e.g. npm publish or /git\\s+push\\s+--force/i");
     // Checked as the page runs them: a /regex/ must be one JavaScript compiles and reads alike.
-    options.lineCheck = [](const QString &line) { return BanList::entryProblem(line); };
+    options.lineCheck = [](const QString &line) {
+        QString problem;
+        BanList::checkEntry(line, &problem);
+        return problem;
+    };
     m_banList = new SettingField(settings(), SettingKey::SafetyBannedCommands, options, this);
     list->addWidget(m_banList);
     auto *row = new QHBoxLayout;
@@ -155,12 +159,10 @@ void SafetyPage::updateCount()
         m_count->setText(tr("No patterns of your own: the built-in rules alone"));
         return;
     }
-    QString text = list.size() == 1 ? tr("1 pattern") : tr("%1 patterns").arg(list.size());
-    if (regexes == 1)
-        text += tr(", 1 of them a regular expression");
-    else if (regexes > 1)
-        text += tr(", %1 of them regular expressions").arg(regexes);
-    m_count->setText(text);
+    const QString patterns = tr("%n pattern(s)", nullptr, int(list.size()));
+    m_count->setText(regexes == 0
+                         ? patterns
+                         : tr("%1, %n of them regular expression(s)", nullptr, int(regexes)).arg(patterns));
 }
 
 bool SafetyPage::resetToDefaults(bool confirmed)

@@ -361,12 +361,12 @@ void TasksPage::showRecord(const RunRecord &run)
 {
     m_runTitle->setText(run.task);
     const bool active = engine()->runs()->isActive(run.id);
-    QString status = statusText(run);
-    status += tr(" · %n step(s) of at most %1", nullptr, int(run.steps.size())).arg(run.maxSteps);
-    status += tr(" · %1 tokens%2")
-                  .arg(QLocale().toString(run.promptTokens + run.completionTokens))
-                  .arg(run.tokensEstimated ? tr(" (estimated)") : QString());
-    status += u" · "_s + run.model;
+    const QString tokens = QLocale().toString(run.promptTokens + run.completionTokens);
+    QString status = tr("%1 · %n step(s) of at most %2", nullptr, int(run.steps.size()))
+                         .arg(statusText(run))
+                         .arg(run.maxSteps)
+        + u" · "_s + (run.tokensEstimated ? tr("%1 tokens (estimated)").arg(tokens) : tr("%1 tokens").arg(tokens))
+        + u" · "_s + run.model;
     if (run.hasResult)
         status += u"\n"_s + tr("Result: %1").arg(run.resultText);
     if (!run.reason.isEmpty())
@@ -396,12 +396,14 @@ void TasksPage::appendStep(const RunStep &step)
     m_steps->insertRow(row);
     // A denied step says so itself; an approved one says who let it through.
     const bool denied = step.decision == u"denied"_s;
-    const QString decision = step.decision == u"approved"_s ? tr(" (approved by you)") : QString();
+    QString result = step.ok || denied ? step.result : tr("failed: %1").arg(step.result);
+    if (step.decision == u"approved"_s)
+        result = tr("%1 (approved by you)").arg(result);
     const QStringList cells { QString::number(step.number),
                               step.thought,
                               actionText(step),
                               step.element,
-                              (step.ok || denied ? QString() : tr("failed: ")) + step.result + decision,
+                              result,
                               effectText(step.effect),
                               tr("%1 ms").arg(step.durationMs + step.modelMs),
                               QString::number(step.promptTokens + step.completionTokens) };
@@ -446,8 +448,7 @@ void TasksPage::answer(bool approve)
 {
     if (m_shownRun.isEmpty())
         return;
-    const QString error = engine()->runs()->answer(m_shownRun, approve, m_answer->text().trimmed());
-    if (error.isEmpty())
+    if (QString error; engine()->runs()->answer(m_shownRun, approve, m_answer->text().trimmed(), &error))
         m_answer->clear();
     else
         m_status->setText(error);

@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!verdict.allowed() && verdict.rule.isEmpty())
         __builtin_trap(); // a refusal names its rule
     (void)BanList::normalise(command);
-    if (!entry.isEmpty() && BanList::entryProblem(entry).isEmpty()) {
+    if (!entry.isEmpty() && BanList::checkEntry(entry)) {
         const BanList user({ entry });
         const BanVerdict withEntry = user.check(command);
         // A user entry can only add refusals, never lift a built-in one.

@@ -22,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     case ToolkitProtocol::Message::Kind::Request:
         if (ToolkitSchemas::types().contains(message.type)) {
-            const QString problem = ParamsSchema::validate(message.params, ToolkitSchemas::schema(message.type));
+            QString problem;
+            ParamsSchema::validate(message.params, ToolkitSchemas::schema(message.type), &problem);
             (void)ToolkitProtocol::reply(message.id, problem.isEmpty() ? CommandResult::success(message.params)
                                                                        : CommandResult::failure(problem));
         }

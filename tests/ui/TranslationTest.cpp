@@ -1,0 +1,401 @@
+// The window in the user's language: the German catalogue is embedded and loads from a locale,
+// the C locale and a language without a catalogue show English, and every string lupdate finds
+// in the sources has a German translation with the same placeholders.
+#include "AboutDialog.h"
+#include "MainWindow.h"
+#include "SettingsPage.h"
+#include "QtPrinters.h"
+#include "ScopedEnv.h"
+#include "TestEnvironment.h"
+#include "UiTest.h"
+#include "TrayController.h"
+#include "UiTranslator.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QDialogButtonBox>
+#include <QLibraryInfo>
+#include <QPushButton>
+#include <QLabel>
+#include <QMetaEnum>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QDir>
+#include <QFile>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+using namespace Qt::StringLiterals;
+using namespace mpa;
+using namespace mpa::test;
+
+namespace {
+
+class TranslationTest : public UiTest
+{
+protected:
+    // Every page of a window at 800×600, each saved as translation-<language>-<page>.png beside
+    // the other screenshots (build/<preset>/screenshots) to be looked at; returns what is cut off.
+    QStringList everyPageAt800x600(const QString &language);
+};
+
+QStringList pageTitles(const MainWindow &window)
+{
+    QStringList titles;
+    const auto *list = window.findChild<QListWidget *>(u"pageList"_s);
+    for (int row = 0; list && row < list->count(); ++row)
+        titles.append(list->item(row)->text());
+    return titles;
+}
+
+QStringList menuTitles(const MainWindow &window)
+{
+    QStringList titles;
+    for (const QAction *action : window.menuBar()->actions())
+        titles.append(action->text());
+    return titles;
+}
+
+TEST_F(TranslationTest, GermanIsEmbeddedAndTheWindowSpeaksIt)
+{
+    EXPECT_TRUE(UiTranslator::availableLanguages().contains(u"de"_s)) << qPrintable(UiTranslator::availableLanguages().join(u", "_s));
+    QStringList english;
+    {
+        MainWindow window(engine.get());
+        english = pageTitles(window);
+    }
+    UiTranslator translator;
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German, QLocale::Germany)));
+    EXPECT_EQ(translator.language(), u"de"_s);
+    MainWindow window(engine.get());
+    const QStringList german = pageTitles(window);
+    ASSERT_EQ(german.size(), english.size());
+    EXPECT_EQ(german.at(0), u"Übersicht"_s);
+    EXPECT_TRUE(german.contains(u"Automatisch annehmen"_s)) << qPrintable(german.join(u", "_s));
+    EXPECT_TRUE(german.contains(u"Warteschlange"_s)) << qPrintable(german.join(u", "_s));
+    EXPECT_TRUE(german.contains(u"Kontingent"_s)) << qPrintable(german.join(u", "_s));
+    for (int i = 0; i < german.size(); ++i)
+        EXPECT_NE(german.at(i), english.at(i)) << "page " << i << " is not translated";
+    EXPECT_EQ(menuTitles(window), (QStringList { u"&Datei"_s, u"&Hilfe"_s }));
+}
+
+TEST_F(TranslationTest, AnAustrianOrSwissLocaleGetsGermanToo)
+{
+    UiTranslator translator;
+    EXPECT_TRUE(translator.load(QLocale(QLocale::German, QLocale::Austria)));
+    EXPECT_TRUE(translator.load(QLocale(u"de_CH"_s)));
+    EXPECT_EQ(translator.language(), u"de"_s);
+}
+
+TEST_F(TranslationTest, TheCLocaleShowsEnglish)
+{
+    UiTranslator translator;
+    EXPECT_FALSE(translator.load(QLocale::c()));
+    EXPECT_TRUE(translator.language().isEmpty());
+    MainWindow window(engine.get());
+    EXPECT_EQ(pageTitles(window).value(0), u"Dashboard"_s);
+    EXPECT_EQ(menuTitles(window), (QStringList { u"&File"_s, u"&Help"_s }));
+}
+
+TEST_F(TranslationTest, EnglishSaysOnePromptAndTwoPrompts)
+{
+    UiTranslator translator;
+    translator.load(QLocale::c());
+    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 1), u"1 prompt"_s);
+    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 2), u"2 prompts"_s);
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
+    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 1), u"1 Prompt"_s);
+    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 2), u"2 Prompts"_s);
+}
+
+TEST_F(TranslationTest, ALanguageWithoutACatalogueFallsBackToEnglish)
+{
+    UiTranslator translator;
+    EXPECT_FALSE(translator.load(QLocale(QLocale::Japanese, QLocale::Japan)));
+    MainWindow window(engine.get());
+    EXPECT_EQ(pageTitles(window).value(0), u"Dashboard"_s);
+}
+
+TEST_F(TranslationTest, UnloadingGoesBackToEnglish)
+{
+    UiTranslator translator;
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
+    translator.unload();
+    MainWindow window(engine.get());
+    EXPECT_EQ(pageTitles(window).value(0), u"Dashboard"_s);
+}
+
+TEST_F(TranslationTest, MpaLangChoosesTheLanguageOverTheSystems)
+{
+    {
+        ScopedEnv lang("MPA_LANG", u"de"_s);
+        EXPECT_EQ(UiTranslator::chosenLocale().language(), QLocale::German);
+    }
+    {
+        ScopedEnv lang("MPA_LANG", u"C"_s);
+        EXPECT_EQ(UiTranslator::chosenLocale().language(), QLocale::C);
+    }
+    ScopedEnv unset("MPA_LANG", QString());
+    EXPECT_EQ(UiTranslator::chosenLocale(), QLocale::system());
+}
+
+// What German's longer words cut off in `root`: buttons and one-line labels narrower than their
+// text, and a page that only fits by scrolling sideways.
+QStringList clipped(QWidget *root)
+{
+    QStringList problems;
+    const auto name = [](const QWidget *w, const QString &text) {
+        return u"%1 \"%2\" (%3)"_s.arg(QString::fromLatin1(w->metaObject()->className()), text, w->objectName());
+    };
+    for (QAbstractButton *button : root->findChildren<QAbstractButton *>()) {
+        if (button->isVisibleTo(root) && !button->text().isEmpty()
+            && button->width() < button->minimumSizeHint().width())
+            problems.append(u"cut off: "_s + name(button, button->text())
+                            + u" %1 < %2 px"_s.arg(button->width()).arg(button->minimumSizeHint().width()));
+    }
+    for (QLabel *label : root->findChildren<QLabel *>()) {
+        if (label->isVisibleTo(root) && !label->wordWrap() && !label->text().isEmpty()
+            && label->textFormat() != Qt::RichText && label->pixmap().isNull()
+            && label->width() < label->minimumSizeHint().width())
+            problems.append(u"cut off: "_s + name(label, label->text())
+                            + u" %1 < %2 px"_s.arg(label->width()).arg(label->minimumSizeHint().width()));
+    }
+    for (QComboBox *combo : root->findChildren<QComboBox *>()) {
+        if (combo->isVisibleTo(root) && combo->width() < combo->minimumSizeHint().width())
+            problems.append(u"cut off: "_s + name(combo, combo->currentText()));
+    }
+    for (QScrollArea *scroll : root->findChildren<QScrollArea *>()) {
+        if (scroll->isVisibleTo(root) && scroll->horizontalScrollBar()->isVisible())
+            problems.append(u"scrolls sideways: "_s + name(scroll, QString()));
+    }
+    return problems;
+}
+
+QStringList TranslationTest::everyPageAt800x600(const QString &language)
+{
+    MainWindow window(engine.get());
+    window.resize(800, 600);
+    window.show();
+    QStringList problems;
+    for (int i = 0; i < MainWindow::kPageCount; ++i) {
+        const auto page = MainWindow::Page(i);
+        window.showPage(page);
+        const QString key
+            = QString::fromLatin1(QMetaEnum::fromType<MainWindow::Page>().valueToKey(i)).toLower();
+        screenshot(&window, u"translation-%1-%2"_s.arg(language, key));
+        for (const QString &problem : clipped(window.page(page)))
+            problems.append(key + u": "_s + problem);
+    }
+    return problems;
+}
+
+TEST_F(TranslationTest, EnglishFitsEveryPageAt800x600)
+{
+    const QStringList problems = everyPageAt800x600(u"en"_s);
+    EXPECT_TRUE(problems.isEmpty()) << qPrintable(problems.join(u'\n'));
+}
+
+// German's longer words: the page list grows with "Automatisch annehmen", the pages get narrower.
+TEST_F(TranslationTest, GermanFitsEveryPageAt800x600)
+{
+    UiTranslator translator;
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
+    const QStringList problems = everyPageAt800x600(u"de"_s);
+    EXPECT_TRUE(problems.isEmpty()) << qPrintable(problems.join(u'\n'));
+}
+
+TEST_F(TranslationTest, TheTrayMenuAndTheAboutBoxSpeakGerman)
+{
+    UiTranslator translator;
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
+    MainWindow window(engine.get());
+    TrayController tray(engine.get(), &window);
+    QStringList texts;
+    for (const QAction *action : tray.menu()->actions())
+        texts.append(action->text());
+    EXPECT_TRUE(texts.contains(u"Beenden"_s)) << qPrintable(texts.join(u" | "_s));
+    EXPECT_TRUE(texts.contains(u"Einstellungen …"_s)) << qPrintable(texts.join(u" | "_s));
+    EXPECT_TRUE(texts.contains(u"Heute: 0 Klicks · 0 gesperrt"_s)) << qPrintable(texts.join(u" | "_s));
+    tray.menu()->adjustSize();
+    screenshot(tray.menu(), u"translation-de-tray-menu"_s);
+
+    window.show();
+    window.findChild<QAction *>(u"aboutAction"_s)->trigger();
+    auto *about = window.findChild<AboutDialog *>(u"aboutDialog"_s);
+    ASSERT_NE(about, nullptr);
+    EXPECT_EQ(about->windowTitle(), u"Über Multi Purpose Agent"_s);
+    EXPECT_TRUE(about->text().contains(u"MIT-Lizenz"_s));
+    // Qt's own buttons speak German where the system has Qt's catalogue (qt6-translations-l10n).
+    const bool qtCatalogue
+        = QFile::exists(QLibraryInfo::path(QLibraryInfo::TranslationsPath) + u"/qtbase_de.qm"_s);
+    EXPECT_EQ(translator.hasQtCatalogue(), qtCatalogue);
+    if (qtCatalogue) {
+        const auto *box = about->findChild<QDialogButtonBox *>();
+        ASSERT_NE(box, nullptr);
+        ASSERT_NE(box->button(QDialogButtonBox::Close), nullptr);
+        EXPECT_EQ(box->button(QDialogButtonBox::Close)->text(), u"Schließen"_s);
+    }
+    screenshot(about, u"translation-de-about"_s);
+    about->close();
+}
+
+// One <message> of a .ts file.
+struct TsMessage
+{
+    QString context, source, comment;
+    bool plural = false;
+    QString type; // "unfinished", "vanished", "obsolete" or empty (finished)
+    QStringList translations; // one, or the plural forms
+};
+
+QList<TsMessage> readTs(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = u"cannot read %1: %2"_s.arg(path, file.errorString());
+        return {};
+    }
+    QList<TsMessage> messages;
+    QXmlStreamReader xml(&file);
+    QString context;
+    TsMessage message;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        const auto name = xml.name();
+        if (name == u"name"_s) {
+            context = xml.readElementText();
+        } else if (name == u"message"_s) {
+            message = TsMessage();
+            message.context = context;
+            message.plural = xml.attributes().value(u"numerus"_s) == u"yes"_s;
+        } else if (name == u"source"_s) {
+            message.source = xml.readElementText();
+        } else if (name == u"comment"_s) {
+            message.comment = xml.readElementText();
+        } else if (name == u"translation"_s) {
+            message.type = xml.attributes().value(u"type"_s).toString();
+            if (message.plural) {
+                while (xml.readNextStartElement())
+                    message.translations.append(xml.readElementText());
+            } else {
+                message.translations.append(xml.readElementText());
+            }
+            messages.append(message);
+        }
+    }
+    if (xml.hasError())
+        *error = u"%1 line %2: %3"_s.arg(path).arg(xml.lineNumber()).arg(xml.errorString());
+    return messages;
+}
+
+// The placeholders a text uses (%1, %2, %n), each once, sorted.
+std::set<QString> placeholders(const QString &text)
+{
+    static const QRegularExpression marker(u"%(?:L?\\d+|n)"_s);
+    std::set<QString> found;
+    for (auto it = marker.globalMatch(text); it.hasNext();)
+        found.insert(it.next().captured());
+    return found;
+}
+
+QString describe(const TsMessage &message)
+{
+    return u"[%1] \"%2\""_s.arg(message.context, message.source);
+}
+
+// lupdate over today's sources, into a copy of each committed .ts: a string added to the code
+// without a translation shows as unfinished here even before anyone ran lupdate. mpa_en.ts holds
+// only the English plural forms (lupdate -pluralonly).
+QStringList catalogueProblems(const QString &committed)
+{
+    const bool english = committed.endsWith(u"/mpa_en.ts"_s);
+    QTemporaryDir dir;
+    if (!dir.isValid())
+        return { u"no temporary folder"_s };
+    const QString updated = dir.filePath(u"catalogue.ts"_s);
+    if (!QFile::copy(committed, updated))
+        return { u"cannot copy "_s + committed };
+    QStringList arguments { u"-no-obsolete"_s, u"-locations"_s, u"none"_s };
+    if (english)
+        arguments.append(u"-pluralonly"_s);
+    arguments << u"@"_s + QStringLiteral(MPA_LUPDATE_SOURCES) << u"-ts"_s << updated;
+    QProcess lupdate;
+    lupdate.setProcessChannelMode(QProcess::MergedChannels);
+    lupdate.start(QStringLiteral(MPA_LUPDATE), arguments);
+    if (!lupdate.waitForFinished(120000) || lupdate.exitCode() != 0)
+        return { u"lupdate failed: "_s + QString::fromLocal8Bit(lupdate.readAll()) };
+
+    QString error;
+    const QList<TsMessage> messages = readTs(updated, &error);
+    if (!error.isEmpty())
+        return { error };
+    if (messages.size() < (english ? 10 : 300))
+        return { u"lupdate found only %1 strings: is the source list right?"_s.arg(messages.size()) };
+    QStringList problems;
+    for (const TsMessage &message : messages) {
+        if (message.type == u"unfinished"_s) {
+            problems.append(u"not translated: "_s + describe(message));
+            continue;
+        }
+        for (const QString &translation : message.translations) {
+            if (translation.trimmed().isEmpty())
+                problems.append(u"empty translation: "_s + describe(message));
+            // A plural form may leave out %n ("eine Seite"); every other placeholder must stay.
+            std::set<QString> wanted = placeholders(message.source);
+            std::set<QString> got = placeholders(translation);
+            if (message.plural) {
+                wanted.erase(u"%n"_s);
+                got.erase(u"%n"_s);
+            }
+            if (wanted != got)
+                problems.append(u"placeholders differ: "_s + describe(message) + u" → \""_s + translation
+                                + u'"');
+        }
+    }
+    return problems;
+}
+
+TEST_F(TranslationTest, EveryStringInTheSourcesHasATranslationInEveryCatalogue)
+{
+    const QDir folder(sourceDir() + u"/translations"_s);
+    const QStringList catalogues = folder.entryList({ u"mpa_*.ts"_s }, QDir::Files, QDir::Name);
+    ASSERT_TRUE(catalogues.contains(u"mpa_de.ts"_s)) << qPrintable(catalogues.join(u", "_s));
+    ASSERT_TRUE(catalogues.contains(u"mpa_en.ts"_s)) << qPrintable(catalogues.join(u", "_s));
+    for (const QString &catalogue : catalogues) {
+        const QStringList problems = catalogueProblems(folder.filePath(catalogue));
+        EXPECT_TRUE(problems.isEmpty())
+            << problems.size() << " problem(s) in translations/" << qPrintable(catalogue)
+            << " (build the update_translations target, then translate in Linguist):\n"
+            << qPrintable(problems.join(u'\n'));
+    }
+}
+
+TEST_F(TranslationTest, GermanPluralsHaveBothForms)
+{
+    QString error;
+    const QList<TsMessage> messages = readTs(sourceDir() + u"/translations/mpa_de.ts"_s, &error);
+    ASSERT_TRUE(error.isEmpty()) << qPrintable(error);
+    int plurals = 0;
+    for (const TsMessage &message : messages) {
+        if (!message.plural)
+            continue;
+        ++plurals;
+        EXPECT_EQ(message.translations.size(), 2) << qPrintable(describe(message));
+    }
+    EXPECT_GE(plurals, 10);
+}
+
+} // namespace

@@ -1,0 +1,3283 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>EngineControls</name>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>Auto-accept paused on %1</source>
+        <translation>Automatisches Annehmen auf %1 pausiert</translation>
+    </message>
+    <message>
+        <source>Auto-accept paused on %1 of %2 pages: %3</source>
+        <translation>Automatisches Annehmen auf %1 von %2 Seiten pausiert: %3</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>The queue is running.</source>
+        <translation>Die Warteschlange läuft.</translation>
+    </message>
+    <message>
+        <source>The queue runs in Queue mode only: choose “Queue: next prompt when the agent falls silent” as the mode (Settings ▸ Prompt queue ▸ When).</source>
+        <translation>Die Warteschlange läuft nur im Warteschlangenmodus: Wählen Sie als Modus „Warteschlange: nächster Prompt, wenn der Agent verstummt“ (Einstellungen ▸ Warteschlange ▸ Wann).</translation>
+    </message>
+    <message>
+        <source>The queue is empty: add prompts in Settings ▸ Prompt queue first.</source>
+        <translation>Die Warteschlange ist leer: Fügen Sie zuerst unter Einstellungen ▸ Warteschlange Prompts hinzu.</translation>
+    </message>
+    <message>
+        <source>port %1 is in use by another program — choose another port</source>
+        <translation>Port %1 wird von einem anderen Programm belegt – wählen Sie einen anderen Port</translation>
+    </message>
+    <message>
+        <source>Debug API not running: %1</source>
+        <translation>Debug-API läuft nicht: %1</translation>
+    </message>
+    <message>
+        <source>Agent server not running: %1</source>
+        <translation>Agent-Server läuft nicht: %1</translation>
+    </message>
+    <message>
+        <source>Quota: %1% left (%2)</source>
+        <translation>Kontingent: %1 % übrig (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::AboutDialog</name>
+    <message>
+        <source>About Multi Purpose Agent</source>
+        <translation>Über Multi Purpose Agent</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Multi Purpose Agent %1&lt;/h3&gt;&lt;p&gt;Keeps the AI agents in your IDEs moving, feeds them prompts, pauses while the model&apos;s quota is spent, and lets other agents and LLMs work in your browser tabs — safely.&lt;/p&gt;&lt;p&gt;Qt %2 (built with %3) · MIT licence&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%4&quot;&gt;Project page&lt;/a&gt; · &lt;a href=&quot;%4/issues&quot;&gt;Report a problem&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Settings and data: &lt;code&gt;%5&lt;/code&gt;&lt;br&gt;Logs: &lt;code&gt;%6&lt;/code&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Multi Purpose Agent %1&lt;/h3&gt;&lt;p&gt;Hält die KI-Agenten in Ihren IDEs in Bewegung, versorgt sie mit Prompts, pausiert, solange das Kontingent des Modells aufgebraucht ist, und lässt andere Agenten und LLMs in Ihren Browser-Tabs arbeiten – sicher.&lt;/p&gt;&lt;p&gt;Qt %2 (erstellt mit %3) · MIT-Lizenz&lt;/p&gt;&lt;p&gt;&lt;a href=&quot;%4&quot;&gt;Projektseite&lt;/a&gt; · &lt;a href=&quot;%4/issues&quot;&gt;Problem melden&lt;/a&gt;&lt;/p&gt;&lt;p&gt;Einstellungen und Daten: &lt;code&gt;%5&lt;/code&gt;&lt;br&gt;Protokolle: &lt;code&gt;%6&lt;/code&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Open the Settings Folder</source>
+        <translation>Einstellungsordner öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::AgentsPage</name>
+    <message>
+        <source>Agents</source>
+        <translation>Agenten</translation>
+    </message>
+    <message>
+        <source>Outside agents driving your browser through the agent server: who is connected, the tabs each holds, and what they did.</source>
+        <translation>Externe Agenten, die Ihren Browser über den Agent-Server steuern: wer verbunden ist, welche Tabs jeder hält und was sie getan haben.</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>Verbunden</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <source>Tabs it holds</source>
+        <translation>Gehaltene Tabs</translation>
+    </message>
+    <message>
+        <source>No agent is connected. Turn on the agent server on the Servers page. Agents that start “multi-purpose-agent mcp” themselves run in that process and are not listed here.</source>
+        <translation>Kein Agent ist verbunden. Schalten Sie den Agent-Server auf der Seite „Server“ ein. Agenten, die „multi-purpose-agent mcp“ selbst starten, laufen in jenem Prozess und erscheinen hier nicht.</translation>
+    </message>
+    <message>
+        <source>Release Its Tabs</source>
+        <translation>Seine Tabs freigeben</translation>
+    </message>
+    <message>
+        <source>The agent no longer controls its tabs (they stay open); a tab of yours needs your consent again</source>
+        <translation>Der Agent steuert seine Tabs nicht mehr (sie bleiben offen); für einen Ihrer Tabs braucht er wieder Ihre Zustimmung</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>Trennen</translation>
+    </message>
+    <message>
+        <source>Ends the agent&apos;s connection (an agent in client mode is dialled again)</source>
+        <translation>Beendet die Verbindung des Agenten (ein Agent im Client-Modus wird erneut angewählt)</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Aktivität</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Tab</source>
+        <translation>Tab</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>done in %1 ms</source>
+        <translation>erledigt in %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::AutoAcceptPage</name>
+    <message>
+        <source>Auto-accept</source>
+        <translation>Automatisch annehmen</translation>
+    </message>
+    <message>
+        <source>Clicks Accept, Run, Retry and similar buttons in the IDE&apos;s agent panel so the agent keeps going. Commands on the ban list are never run.</source>
+        <translation>Klickt Accept, Run, Retry und ähnliche Schaltflächen im Agentenbereich der IDE, damit der Agent weiterarbeitet. Befehle auf der Sperrliste werden nie ausgeführt.</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>Schalter</translation>
+    </message>
+    <message>
+        <source>Auto-accept in every attached IDE</source>
+        <translation>Automatisch annehmen in jeder verbundenen IDE</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Zeitverhalten</translation>
+    </message>
+    <message>
+        <source>Fallback scan every:</source>
+        <translation>Ersatzsuche alle:</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Buttons are normally seen the moment they appear; this scan only catches what slipped through.</source>
+        <translation>Schaltflächen werden normalerweise sofort beim Erscheinen erkannt; diese Suche fängt nur auf, was durchgerutscht ist.</translation>
+    </message>
+    <message>
+        <source>Hold off after typing:</source>
+        <translation>Pause nach dem Tippen:</translation>
+    </message>
+    <message>
+        <source>No click while you typed in the page within this time.</source>
+        <translation>Kein Klick, wenn Sie innerhalb dieser Zeit auf der Seite getippt haben.</translation>
+    </message>
+    <message>
+        <source>Button words</source>
+        <translation>Schaltflächenwörter</translation>
+    </message>
+    <message>
+        <source>One per line; case does not matter. Buttons labelled with a word on the left are clicked; a word on the right keeps a button from being clicked.</source>
+        <translation>Eines pro Zeile; Groß-/Kleinschreibung egal. Schaltflächen mit einem Wort links werden geklickt; ein Wort rechts verhindert den Klick.</translation>
+    </message>
+    <message>
+        <source>Click buttons labelled:</source>
+        <translation>Klicken bei Beschriftung:</translation>
+    </message>
+    <message>
+        <source>Never click buttons labelled:</source>
+        <translation>Nie klicken bei Beschriftung:</translation>
+    </message>
+    <message>
+        <source>Pages and profiles</source>
+        <translation>Seiten und Profile</translation>
+    </message>
+    <message>
+        <source>Untick a page to pause auto-accept there only (until you tick it again or the app restarts).</source>
+        <translation>Entfernen Sie das Häkchen bei einer Seite, um das automatische Annehmen nur dort zu pausieren (bis Sie es wieder setzen oder die App neu startet).</translation>
+    </message>
+    <message>
+        <source>IDE profiles say how a page is recognised and where its agent panel is. A JSON file in %1 replaces the bundled profile of the same name or adds one.</source>
+        <translation>IDE-Profile legen fest, woran eine Seite erkannt wird und wo ihr Agentenbereich liegt. Eine JSON-Datei in %1 ersetzt das mitgelieferte Profil gleichen Namens oder fügt eines hinzu.</translation>
+    </message>
+    <message>
+        <source>Reload profiles</source>
+        <translation>Profile neu laden</translation>
+    </message>
+    <message>
+        <source>Read the bundled profiles and your folder again and apply them to every page</source>
+        <translation>Die mitgelieferten Profile und Ihren Ordner neu einlesen und auf jede Seite anwenden</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>no IDE profile</source>
+        <translation>kein IDE-Profil</translation>
+    </message>
+    <message>
+        <source>No page to work on yet</source>
+        <translation>Noch keine Seite zum Bearbeiten</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — bundled</source>
+        <translation>%1 (%2) – mitgeliefert</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — from your folder</source>
+        <translation>%1 (%2) – aus Ihrem Ordner</translation>
+    </message>
+    <message>
+        <source>On for this run because of --auto-accept; switching it here saves your choice.</source>
+        <translation>Für diesen Lauf wegen --auto-accept eingeschaltet; ein Umschalten hier speichert Ihre Wahl.</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::BridgePage</name>
+    <message>
+        <source>Bridge</source>
+        <translation>Chat-Brücke</translation>
+    </message>
+    <message>
+        <source>Let a web chat you already use (ChatGPT, Claude, Gemini, AI Studio …) work on your other tabs: it writes commands, the app runs them one at a time and sends back what happened. Personal data is masked before anything reaches the chat; in careful mode it asks you before anything risky.</source>
+        <translation>Lassen Sie einen Web-Chat, den Sie schon nutzen (ChatGPT, Claude, Gemini, AI Studio …), in Ihren anderen Tabs arbeiten: Er schreibt Befehle, die App führt sie einzeln aus und meldet zurück, was geschah. Persönliche Daten werden maskiert, bevor etwas den Chat erreicht; im vorsichtigen Modus fragt die App Sie vor allem Riskanten.</translation>
+    </message>
+    <message>
+        <source>New session</source>
+        <translation>Neue Sitzung</translation>
+    </message>
+    <message>
+        <source>The tab with the web chat that drives the session.</source>
+        <translation>Der Tab mit dem Web-Chat, der die Sitzung steuert.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Read the browser&apos;s tabs again.</source>
+        <translation>Die Tabs des Browsers neu einlesen.</translation>
+    </message>
+    <message>
+        <source>Learn This Chat…</source>
+        <translation>Anlernen …</translation>
+    </message>
+    <message>
+        <source>For a chat the app does not know yet: click its message box, then its send button, and the app remembers where they are.</source>
+        <translation>Für einen Chat, den die App noch nicht kennt: Klicken Sie auf sein Nachrichtenfeld, dann auf seine Senden-Schaltfläche, und die App merkt sich, wo sie sind.</translation>
+    </message>
+    <message>
+        <source>Chat tab:</source>
+        <translation>Chat-Tab:</translation>
+    </message>
+    <message>
+        <source>None ticked: the chat opens its own tabs.</source>
+        <translation>Keiner angehakt: Der Chat öffnet eigene Tabs.</translation>
+    </message>
+    <message>
+        <source>Tabs it may use:</source>
+        <translation>Nutzbare Tabs:</translation>
+    </message>
+    <message>
+        <source>e.g. Fill in the travel expense form with the receipts in my mail</source>
+        <translation>z. B. Fülle das Reisekostenformular mit den Belegen aus meiner Mail aus</translation>
+    </message>
+    <message>
+        <source>Goal:</source>
+        <translation>Ziel:</translation>
+    </message>
+    <message>
+        <source>Careful — ask me before payments, sign-ins, sending, deleting</source>
+        <translation>Vorsichtig – fragt vor Zahlung, Anmeldung, Senden, Löschen</translation>
+    </message>
+    <message>
+        <source>Autonomous — ask only about payments and sign-ins</source>
+        <translation>Selbstständig – fragt nur bei Zahlung und Anmeldung</translation>
+    </message>
+    <message>
+        <source>The default is the bridge/mode setting.</source>
+        <translation>Der Standard ist die Einstellung bridge/mode.</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>No session yet.</source>
+        <translation>Noch keine Sitzung.</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>The session asks you</source>
+        <translation>Die Sitzung fragt Sie</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Genehmigen</translation>
+    </message>
+    <message>
+        <source>Turn</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Masking is the bridge/redact setting; your own patterns are bridge/redactRules.</source>
+        <translation>Die Maskierung ist die Einstellung bridge/redact; Ihre eigenen Muster sind bridge/redactRules.</translation>
+    </message>
+    <message>
+        <source>Show the Text Sent…</source>
+        <translation>Gesendeten Text anzeigen …</translation>
+    </message>
+    <message>
+        <source>The last message exactly as the chat received it.</source>
+        <translation>Die letzte Nachricht genau so, wie der Chat sie erhalten hat.</translation>
+    </message>
+    <message>
+        <source>Past sessions</source>
+        <translation>Frühere Sitzungen</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Turns</source>
+        <translation>Runden</translation>
+    </message>
+    <message>
+        <source>Pick one to see its commands above. An interrupted session can be resumed.</source>
+        <translation>Wählen Sie eine aus, um oben ihre Befehle zu sehen. Eine unterbrochene Sitzung lässt sich fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Saved tools</source>
+        <translation>Gespeicherte Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Addresses the chat may open by name, e.g. “Jira” — it writes open_tool with the name.</source>
+        <translation>Adressen, die der Chat per Name öffnen darf, z. B. „Jira“ – er schreibt open_tool mit dem Namen.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>No tabs: is the browser connected?</source>
+        <translation>Keine Tabs – Browser verbunden?</translation>
+    </message>
+    <message>
+        <source>The chat says: %1</source>
+        <translation>Der Chat sagt: %1</translation>
+    </message>
+    <message>
+        <source>Turn %1 of %2</source>
+        <translation>Runde %1 von %2</translation>
+    </message>
+    <message>
+        <source>Turn %1 of %2 · chat: %3</source>
+        <translation>Runde %1 von %2 · Chat: %3</translation>
+    </message>
+    <message>
+        <source>Masked in the last message: %1</source>
+        <translation>In der letzten Nachricht maskiert: %1</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>waiting for you</source>
+        <translation>wartet auf Sie</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
+    <message>
+        <source>Text sent to the chat</source>
+        <translation>An den Chat gesendeter Text</translation>
+    </message>
+    <message>
+        <source>The last message exactly as the chat received it, after masking.</source>
+        <translation>Die letzte Nachricht genau so, wie der Chat sie nach der Maskierung erhalten hat.</translation>
+    </message>
+    <message>
+        <source>Pick the chat&apos;s tab first.</source>
+        <translation>Wählen Sie zuerst den Tab des Chats.</translation>
+    </message>
+    <message>
+        <source>Click the chat&apos;s message box in the browser.</source>
+        <translation>Klicken Sie im Browser auf das Nachrichtenfeld des Chats.</translation>
+    </message>
+    <message>
+        <source>Now click its send button.</source>
+        <translation>Klicken Sie jetzt auf seine Senden-Schaltfläche.</translation>
+    </message>
+    <message>
+        <source>Learned: saved as profile %1.</source>
+        <translation>Angelernt: als Profil %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>Startet</translation>
+    </message>
+    <message>
+        <source>Waiting for the chat</source>
+        <translation>Wartet auf den Chat</translation>
+    </message>
+    <message>
+        <source>Running a command</source>
+        <translation>Führt einen Befehl aus</translation>
+    </message>
+    <message>
+        <source>Sending to the chat</source>
+        <translation>Sendet an den Chat</translation>
+    </message>
+    <message>
+        <source>Waiting for you</source>
+        <translation>Wartet auf Sie</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Pausiert</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>Unterbrochen</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>unknown — not run again</source>
+        <translation>unbekannt – nicht erneut ausgeführt</translation>
+    </message>
+    <message>
+        <source>%1 (approved by you)</source>
+        <translation>%1 (von Ihnen genehmigt)</translation>
+    </message>
+    <message>
+        <source>%1 (denied by you)</source>
+        <translation>%1 (von Ihnen abgelehnt)</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::ConnectionPage</name>
+    <message>
+        <source>Connection</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>The app drives your IDE through its DevTools debugging port. The IDE has to be started with --remote-debugging-port; below you can make its launcher do that.</source>
+        <translation>Die App steuert Ihre IDE über deren DevTools-Debugging-Port. Die IDE muss mit --remote-debugging-port gestartet werden; unten können Sie ihren Starter so einrichten.</translation>
+    </message>
+    <message>
+        <source>Debugging endpoint</source>
+        <translation>Debugging-Endpunkt</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Port:</translation>
+    </message>
+    <message>
+        <source>Now:</source>
+        <translation>Jetzt:</translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <source>Ask the address above what it offers, without disturbing the running connection</source>
+        <translation>Die Adresse oben fragen, was sie anbietet, ohne die laufende Verbindung zu stören</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>The app</source>
+        <translation>Die App</translation>
+    </message>
+    <message>
+        <source>Pages to leave alone</source>
+        <translation>Seiten, die unberührt bleiben</translation>
+    </message>
+    <message>
+        <source>e.g. Settings, or /github\.com\/.*\/pull/</source>
+        <translation>z. B. Settings oder /github\.com\/.*\/pull/</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>One per line: pages whose title or address contains the text (or matches /regex/) are never touched.</source>
+        <translation>Eine pro Zeile: Seiten, deren Titel oder Adresse den Text enthält (oder auf /regex/ passt), werden nie angefasst.</translation>
+    </message>
+    <message>
+        <source>Start an IDE with debugging</source>
+        <translation>Eine IDE mit Debugging starten</translation>
+    </message>
+    <message>
+        <source>IDE:</source>
+        <translation>IDE:</translation>
+    </message>
+    <message>
+        <source>Launcher:</source>
+        <translation>Starter:</translation>
+    </message>
+    <message>
+        <source>Restore Original</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the port (the started program is left running)</source>
+        <translation>Nicht länger auf den Port warten (das gestartete Programm läuft weiter)</translation>
+    </message>
+    <message>
+        <source>Restart Running IDE with Debugging</source>
+        <translation>Laufende IDE mit Debugging neu starten</translation>
+    </message>
+    <message>
+        <source>Quit the IDE that runs now and open it again with debugging on the app&apos;s port and the same folders</source>
+        <translation>Die laufende IDE beenden und mit Debugging auf dem Port der App und denselben Ordnern wieder öffnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 is back with debugging on port %2 (%3), with %n folder(s) open. The app attaches to it by itself.</source>
+        <translation>
+            <numerusform>%1 ist mit Debugging auf Port %2 (%3) zurück, mit %n geöffneten Ordner. Die App verbindet sich von selbst.</numerusform>
+            <numerusform>%1 ist mit Debugging auf Port %2 (%3) zurück, mit %n geöffneten Ordnern. Die App verbindet sich von selbst.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not restart with debugging: %1.</source>
+        <translation>Neustart mit Debugging nicht möglich: %1.</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to open port %2… (%3 s)</source>
+        <translation>Warten, bis %1 Port %2 öffnet … (%3 s)</translation>
+    </message>
+    <message>
+        <source>The program started ended at once (exit code 0), as a launcher that hands over does; if no window opens, %1 may already be running without debugging.</source>
+        <translation>Das gestartete Programm endete sofort (Exit-Code 0), wie es ein weiterreichender Starter tut; öffnet sich kein Fenster, läuft %1 vielleicht schon ohne Debugging.</translation>
+    </message>
+    <message>
+        <source>The IDE</source>
+        <translation>Die IDE</translation>
+    </message>
+    <message>
+        <source>%1 answers on port %2 (%3). The app attaches to it by itself.</source>
+        <translation>%1 antwortet auf Port %2 (%3). Die App verbindet sich von selbst.</translation>
+    </message>
+    <message>
+        <source>%1 did not open port %2 within %3 s. If it was already running, close all its windows and start it again.</source>
+        <translation>%1 hat Port %2 nicht innerhalb von %3 s geöffnet. Lief das Programm schon, schließen Sie alle seine Fenster und starten Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>Stopped waiting. %1 is still running (process %2); close it yourself if you do not want it.</source>
+        <translation>Warten beendet. %1 läuft noch (Prozess %2); schließen Sie das Programm selbst, wenn Sie es nicht brauchen.</translation>
+    </message>
+    <message>
+        <source>Stopped waiting.</source>
+        <translation>Warten beendet.</translation>
+    </message>
+    <message>
+        <source>%1 was killed before it opened port %2.</source>
+        <translation>%1 wurde beendet, bevor Port %2 offen war.</translation>
+    </message>
+    <message>
+        <source>%1 ended before it opened port %2 (exit code %3).</source>
+        <translation>%1 endete, bevor Port %2 offen war (Exit-Code %3).</translation>
+    </message>
+    <message>
+        <source>Its last words: %1</source>
+        <translation>Letzte Ausgabe: %1</translation>
+    </message>
+    <message>
+        <source>All it wrote is in %1.</source>
+        <translation>Die gesamte Ausgabe steht in %1.</translation>
+    </message>
+    <message>
+        <source>This run uses %1:%2 (set on the command line); the saved address applies from the next start.</source>
+        <translation>Dieser Lauf verwendet %1:%2 (auf der Befehlszeile gesetzt); die gespeicherte Adresse gilt ab dem nächsten Start.</translation>
+    </message>
+    <message>
+        <source>Fix the host first.</source>
+        <translation>Korrigieren Sie zuerst den Host.</translation>
+    </message>
+    <message>
+        <source>Asking %1:%2…</source>
+        <translation>Frage %1:%2 …</translation>
+    </message>
+    <message>
+        <source>skips: another debugger holds it</source>
+        <translation>übersprungen: ein anderer Debugger hält sie</translation>
+    </message>
+    <message>
+        <source>skips: %1</source>
+        <translation>übersprungen: %1</translation>
+    </message>
+    <message>
+        <source>attaches</source>
+        <translation>wird verbunden</translation>
+    </message>
+    <message>
+        <source>A DevTools endpoint</source>
+        <translation>Ein DevTools-Endpunkt</translation>
+    </message>
+    <message>
+        <source>%1 answers at %2 · 1 target, %3 to work on</source>
+        <translation>%1 antwortet unter %2 · 1 Ziel, %3 zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>%1 answers at %2 · %4 targets, %3 to work on</source>
+        <translation>%1 antwortet unter %2 · %4 Ziele, %3 zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>No launcher for %1 was found on this system.</source>
+        <translation>Auf diesem System wurde kein Starter für %1 gefunden.</translation>
+    </message>
+    <message>
+        <source>%1 — starts %2 without debugging.</source>
+        <translation>%1 – startet %2 ohne Debugging.</translation>
+    </message>
+    <message>
+        <source>%1 starts %2 with debugging on port %3, but the app watches port %4.</source>
+        <translation>%1 startet %2 mit Debugging auf Port %3, doch die App beobachtet Port %4.</translation>
+    </message>
+    <message>
+        <source>%1 starts %2 with debugging on port %3. The original is kept (%4).</source>
+        <translation>%1 startet %2 mit Debugging auf Port %3. Das Original ist aufbewahrt (%4).</translation>
+    </message>
+    <message>
+        <source>Update to Port %1</source>
+        <translation>Auf Port %1 ändern</translation>
+    </message>
+    <message>
+        <source>Add Debugging to Launcher</source>
+        <translation>Starter anpassen</translation>
+    </message>
+    <message>
+        <source>Make the usual way of starting %1 pass --remote-debugging-port=%2</source>
+        <translation>Den üblichen Start von %1 so ändern, dass er --remote-debugging-port=%2 übergibt</translation>
+    </message>
+    <message>
+        <source>Start %1 with Debugging</source>
+        <translation>%1 mit Debugging starten</translation>
+    </message>
+    <message>
+        <source>Could not change the launcher: %1.</source>
+        <translation>Der Starter konnte nicht geändert werden: %1.</translation>
+    </message>
+    <message>
+        <source>Could not restore the launcher: %1.</source>
+        <translation>Der Starter konnte nicht wiederhergestellt werden: %1.</translation>
+    </message>
+    <message>
+        <source>Nothing to restart: %1.</source>
+        <translation>Nichts neu zu starten: %1.</translation>
+    </message>
+    <message>
+        <source>Restart %1</source>
+        <translation>%1 neu starten</translation>
+    </message>
+    <message>
+        <source>Restart %1 with debugging on port %2?</source>
+        <translation>%1 mit Debugging auf Port %2 neu starten?</translation>
+    </message>
+    <message>
+        <source>It opens again without a folder.</source>
+        <translation>Das Programm öffnet sich wieder ohne Ordner.</translation>
+    </message>
+    <message>
+        <source>It opens again with: %1</source>
+        <translation>Das Programm öffnet sich wieder mit: %1</translation>
+    </message>
+    <message>
+        <source>%1 quits as if you chose Quit (it may ask you to save your files), then starts again with --remote-debugging-port=%2. %3</source>
+        <translation>%1 wird beendet, als hätten Sie „Beenden“ gewählt (eventuell werden Sie gefragt, ob Ihre Dateien gespeichert werden sollen), und startet dann erneut mit --remote-debugging-port=%2. %3</translation>
+    </message>
+    <message>
+        <source>No launcher for %1 was found, so it cannot be started from here.</source>
+        <translation>Für %1 wurde kein Starter gefunden, daher lässt es sich hier nicht starten.</translation>
+    </message>
+    <message>
+        <source>Start %1</source>
+        <translation>%1 starten</translation>
+    </message>
+    <message>
+        <source>Close every %1 window first.</source>
+        <translation>Schließen Sie zuerst jedes Fenster von %1.</translation>
+    </message>
+    <message>
+        <source>A %1 that is still running ignores the debugging flag and only opens another window. Start %1 with debugging on port %2 now?</source>
+        <translation>Ein noch laufendes %1 ignoriert die Debugging-Option und öffnet nur ein weiteres Fenster. %1 jetzt mit Debugging auf Port %2 starten?</translation>
+    </message>
+    <message>
+        <source>Could not start %1 (%2).</source>
+        <translation>%1 konnte nicht gestartet werden (%2).</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to open port %2…</source>
+        <translation>Warten, bis %1 Port %2 öffnet …</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::DashboardPage</name>
+    <message>
+        <source>Dashboard</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Jetzt</translation>
+    </message>
+    <message>
+        <source>The model with the least quota left; the Quota page lists them all</source>
+        <translation>Das Modell mit dem geringsten verbleibenden Kontingent; die Seite „Kontingent“ listet alle auf</translation>
+    </message>
+    <message>
+        <source>Auto-accept</source>
+        <translation>Automatisch annehmen</translation>
+    </message>
+    <message>
+        <source>Attached pages</source>
+        <translation>Verbundene Seiten</translation>
+    </message>
+    <message>
+        <source>What it did</source>
+        <translation>Was die App getan hat</translation>
+    </message>
+    <message>
+        <source>This week</source>
+        <translation>Diese Woche</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>Insgesamt</translation>
+    </message>
+    <message>
+        <source>Clicks</source>
+        <translation>Klicks</translation>
+    </message>
+    <message>
+        <source>Time saved</source>
+        <translation>Gesparte Zeit</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>Sitzungen</translation>
+    </message>
+    <message>
+        <source>File edits accepted</source>
+        <translation>Angenommene Dateiänderungen</translation>
+    </message>
+    <message>
+        <source>Terminal commands run</source>
+        <translation>Ausgeführte Terminalbefehle</translation>
+    </message>
+    <message>
+        <source>Blocked commands</source>
+        <translation>Gesperrte Befehle</translation>
+    </message>
+    <message numerus="yes">
+        <source>Estimated at %n second(s) a click: noticing the button, switching to the IDE and clicking it yourself</source>
+        <translation>
+            <numerusform>Geschätzt mit %n Sekunde pro Klick: die Schaltfläche bemerken, zur IDE wechseln und selbst klicken</numerusform>
+            <numerusform>Geschätzt mit %n Sekunden pro Klick: die Schaltfläche bemerken, zur IDE wechseln und selbst klicken</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Runs of the app in which auto-accept clicked at least once</source>
+        <translation>Läufe der App, in denen das automatische Annehmen mindestens einmal geklickt hat</translation>
+    </message>
+    <message>
+        <source>A click counts once the button went away. Per page, this run:</source>
+        <translation>Ein Klick zählt, sobald die Schaltfläche verschwunden ist. Pro Seite, in diesem Lauf:</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>IDE profile</source>
+        <translation>IDE-Profil</translation>
+    </message>
+    <message>
+        <source>Blocked</source>
+        <translation>Gesperrt</translation>
+    </message>
+    <message>
+        <source>Connection settings…</source>
+        <translation>Verbindungseinstellungen …</translation>
+    </message>
+    <message>
+        <source>Quota used up: %1</source>
+        <translation>Kontingent aufgebraucht: %1</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Go on clicking and sending prompts</source>
+        <translation>Wieder klicken und Prompts senden</translation>
+    </message>
+    <message>
+        <source>Stop clicking and sending prompts until you resume</source>
+        <translation>Nicht mehr klicken und keine Prompts senden, bis Sie fortsetzen</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 — no IDE profile</source>
+        <translation>%1 – kein IDE-Profil</translation>
+    </message>
+    <message>
+        <source>Connected, but no page to work on yet</source>
+        <translation>Verbunden, aber noch keine Seite zum Bearbeiten</translation>
+    </message>
+    <message>
+        <source>No pages attached yet</source>
+        <translation>Noch keine Seiten verbunden</translation>
+    </message>
+    <message>
+        <source>0 min</source>
+        <translation>0 Min.</translation>
+    </message>
+    <message>
+        <source>&lt; 1 min</source>
+        <translation>&lt; 1 Min.</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 Min.</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 Std. %2 Min.</translation>
+    </message>
+    <message>
+        <source>Counted since %1</source>
+        <translation>Gezählt seit %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>%1. To resume there, tick the page again on the Auto-accept page.</source>
+        <translation>%1. Um dort fortzufahren, setzen Sie auf der Seite „Automatisch annehmen“ wieder das Häkchen bei der Seite.</translation>
+    </message>
+    <message>
+        <source>%1 — auto-accept paused here</source>
+        <translation>%1 – automatisches Annehmen hier pausiert</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::EngineStatus</name>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1 …</translation>
+    </message>
+    <message>
+        <source>Waiting for a browser at %1</source>
+        <translation>Warte auf einen Browser unter %1</translation>
+    </message>
+    <message>
+        <source>Connected to %1 · 1 page</source>
+        <translation>Verbunden mit %1 · 1 Seite</translation>
+    </message>
+    <message>
+        <source>Connected to %1 · %2 pages</source>
+        <translation>Verbunden mit %1 · %2 Seiten</translation>
+    </message>
+    <message>
+        <source>%1 · paused</source>
+        <translation>%1 · pausiert</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::ExtensionImportDialog</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>eine Liste</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>Send prompts automatically</source>
+        <translation>Prompts automatisch senden</translation>
+    </message>
+    <message>
+        <source>Schedule mode</source>
+        <translation>Zeitplanmodus</translation>
+    </message>
+    <message>
+        <source>Every / at</source>
+        <translation>Alle / um</translation>
+    </message>
+    <message>
+        <source>Scheduled prompt</source>
+        <translation>Geplanter Prompt</translation>
+    </message>
+    <message>
+        <source>After sending</source>
+        <translation>Nach dem Senden</translation>
+    </message>
+    <message>
+        <source>Silent for (s)</source>
+        <translation>Ruhezeit (s)</translation>
+    </message>
+    <message>
+        <source>Check prompt</source>
+        <translation>Prüf-Prompt</translation>
+    </message>
+    <message>
+        <source>Check prompt text</source>
+        <translation>Text des Prüf-Prompts</translation>
+    </message>
+    <message>
+        <source>Watch the quota</source>
+        <translation>Kontingent beobachten</translation>
+    </message>
+    <message>
+        <source>Quota check every (s)</source>
+        <translation>Kontingentprüfung alle (s)</translation>
+    </message>
+    <message>
+        <source>Wait for the quota, then go on</source>
+        <translation>Auf das Kontingent warten, dann weitermachen</translation>
+    </message>
+    <message>
+        <source>Tell the agent to continue</source>
+        <translation>Dem Agenten sagen, dass er weitermachen soll</translation>
+    </message>
+    <message>
+        <source>Debugging port</source>
+        <translation>Debugging-Port</translation>
+    </message>
+    <message>
+        <source>Debug API</source>
+        <translation>Debug-API</translation>
+    </message>
+    <message>
+        <source>Ban list</source>
+        <translation>Sperrliste</translation>
+    </message>
+    <message>
+        <source>Import Settings from the VS Code Extension</source>
+        <translation>Einstellungen aus der VS-Code-Erweiterung übernehmen</translation>
+    </message>
+    <message>
+        <source>The Multi Purpose Agent extension&apos;s settings were found. Tick what to bring over; nothing is written until you press Import.</source>
+        <translation>Die Einstellungen der Erweiterung Multi Purpose Agent wurden gefunden. Haken Sie an, was übernommen werden soll; geschrieben wird erst, wenn Sie „Übernehmen“ drücken.</translation>
+    </message>
+    <message>
+        <source>%1 (%2): %3 — skipped</source>
+        <translation>%1 (%2): %3 – übersprungen</translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation>Aus:</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Einstellung</translation>
+    </message>
+    <message>
+        <source>Ours now</source>
+        <translation>Derzeit hier</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>Übernommen</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Übernehmen</translation>
+    </message>
+    <message>
+        <source>Not Now</source>
+        <translation>Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>Nothing to import.</source>
+        <translation>Nichts zu übernehmen.</translation>
+    </message>
+    <message>
+        <source>Not imported: %1</source>
+        <translation>Nicht übernommen: %1</translation>
+    </message>
+    <message>
+        <source>Same as ours</source>
+        <translation>Wie hier</translation>
+    </message>
+    <message>
+        <source>Tick to import: it turns the debug API on</source>
+        <translation>Zum Übernehmen anhaken: schaltet die Debug-API ein</translation>
+    </message>
+    <message>
+        <source>Replaces the value you set</source>
+        <translation>Ersetzt den von Ihnen gesetzten Wert</translation>
+    </message>
+    <message>
+        <source>Replaces the default</source>
+        <translation>Ersetzt den Standardwert</translation>
+    </message>
+    <message>
+        <source>Prompt queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s)</source>
+        <translation>
+            <numerusform>%n Prompt</numerusform>
+            <numerusform>%n Prompts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Already in the queue</source>
+        <translation>Bereits in der Warteschlange</translation>
+    </message>
+    <message numerus="yes">
+        <source>Adds %n to the end of the queue</source>
+        <translation>
+            <numerusform>Fügt %n am Ende der Warteschlange hinzu</numerusform>
+            <numerusform>Fügt %n am Ende der Warteschlange hinzu</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not imported: not a setting of the extension this app knows</source>
+        <translation>Nicht übernommen: keine Einstellung der Erweiterung, die diese App kennt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n setting(s) will be imported.</source>
+        <translation>
+            <numerusform>%n Einstellung wird übernommen.</numerusform>
+            <numerusform>%n Einstellungen werden übernommen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them replace(s) a value you set yourself (marked in red).</source>
+        <translation>
+            <numerusform>%n davon ersetzt einen Wert, den Sie selbst gesetzt haben (rot markiert).</numerusform>
+            <numerusform>%n davon ersetzen einen Wert, den Sie selbst gesetzt haben (rot markiert).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Imported: %1.</source>
+        <translation>Übernommen: %1.</translation>
+    </message>
+    <message>
+        <source>The prompts were not added: %1</source>
+        <translation>Die Prompts wurden nicht hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Prompts added to the queue.</source>
+        <translation>Prompts zur Warteschlange hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Import from the VS Code extension</source>
+        <translation>Aus der VS-Code-Erweiterung übernehmen</translation>
+    </message>
+    <message>
+        <source>No settings of the Multi Purpose Agent extension were found.</source>
+        <translation>Es wurden keine Einstellungen der Erweiterung Multi Purpose Agent gefunden.</translation>
+    </message>
+    <message>
+        <source>Looked in:
+%1</source>
+        <translation>Gesucht in:
+%1</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::GeneralPage</name>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Allgemein</translation>
+    </message>
+    <message>
+        <source>Startup and notifications</source>
+        <translation>Start und Benachrichtigungen</translation>
+    </message>
+    <message>
+        <source>Start Multi Purpose Agent when I log in</source>
+        <translation>Multi Purpose Agent bei der Anmeldung starten</translation>
+    </message>
+    <message>
+        <source>Start at login</source>
+        <translation>Start bei der Anmeldung</translation>
+    </message>
+    <message>
+        <source>Could not change the start at login: %1.</source>
+        <translation>Der Start bei der Anmeldung konnte nicht geändert werden: %1.</translation>
+    </message>
+    <message>
+        <source>Show desktop notifications</source>
+        <translation>Desktop-Benachrichtigungen anzeigen</translation>
+    </message>
+    <message>
+        <source>When the connection to the IDE is lost or back, a command was blocked, the queue finished, or the quota ran out or reset. At most one per subject every few seconds.</source>
+        <translation>Wenn die Verbindung zur IDE verloren geht oder zurückkommt, ein Befehl gesperrt wurde, die Warteschlange fertig ist oder das Kontingent aufgebraucht oder erneuert wurde. Höchstens eine pro Thema alle paar Sekunden.</translation>
+    </message>
+    <message>
+        <source>Sum up the session when auto-accept is switched off</source>
+        <translation>Nach dem automatischen Annehmen die Sitzung zusammenfassen</translation>
+    </message>
+    <message>
+        <source>Say what was clicked while I was away from the IDE</source>
+        <translation>Sagen, was geklickt wurde, während ich nicht in der IDE war</translation>
+    </message>
+    <message>
+        <source>Sum up last week when a new week begins</source>
+        <translation>Zum Wochenbeginn die letzte Woche zusammenfassen</translation>
+    </message>
+    <message>
+        <source>Say that the app is still running when I close the window</source>
+        <translation>Beim Schließen des Fensters sagen, dass die App weiterläuft</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Settings and data:</source>
+        <translation>Einstellungen und Daten:</translation>
+    </message>
+    <message>
+        <source>Logs:</source>
+        <translation>Protokolle:</translation>
+    </message>
+    <message>
+        <source>The settings file could not be read when the app started; it was kept as %1 and the defaults are in use.</source>
+        <translation>Die Einstellungsdatei konnte beim Start der App nicht gelesen werden; sie wurde als %1 aufbewahrt, und die Standardwerte sind in Gebrauch.</translation>
+    </message>
+    <message>
+        <source>Coming from the VS Code extension</source>
+        <translation>Umstieg von der VS-Code-Erweiterung</translation>
+    </message>
+    <message>
+        <source>Brings the Multi Purpose Agent extension&apos;s settings over from the settings.json of Antigravity, VS Code, Cursor or Windsurf: the schedule, the queue&apos;s prompts, the check prompt, the quota, the port and the debug server. You see every value before it is imported.</source>
+        <translation>Übernimmt die Einstellungen der Erweiterung Multi Purpose Agent aus der settings.json von Antigravity, VS Code, Cursor oder Windsurf: den Zeitplan, die Prompts der Warteschlange, den Prüf-Prompt, das Kontingent, den Port und den Debug-Server. Sie sehen jeden Wert, bevor er übernommen wird.</translation>
+    </message>
+    <message>
+        <source>Import from the VS Code Extension…</source>
+        <translation>Aus der VS-Code-Erweiterung übernehmen …</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Puts every setting back to its default. Tokens, the prompt queue, the history and the statistics stay.</source>
+        <translation>Setzt jede Einstellung auf ihren Standardwert zurück. Tokens, die Warteschlange, der Verlauf und die Statistik bleiben.</translation>
+    </message>
+    <message>
+        <source>Reset All Settings…</source>
+        <translation>Alle Einstellungen zurücksetzen …</translation>
+    </message>
+    <message>
+        <source>Starting at login is not supported on this system.</source>
+        <translation>Der Start bei der Anmeldung wird auf diesem System nicht unterstützt.</translation>
+    </message>
+    <message>
+        <source>Started at login by %1</source>
+        <translation>Wird bei der Anmeldung gestartet durch %1</translation>
+    </message>
+    <message>
+        <source>Not started at login (the entry would be %1)</source>
+        <translation>Wird bei der Anmeldung nicht gestartet (der Eintrag wäre %1)</translation>
+    </message>
+    <message>
+        <source>Reset all settings</source>
+        <translation>Alle Einstellungen zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Put every setting back to its default?</source>
+        <translation>Jede Einstellung auf ihren Standardwert zurücksetzen?</translation>
+    </message>
+    <message>
+        <source>Auto-accept words, the ban list, the schedule, the connection and the servers go back to their defaults. This cannot be undone here; a copy of the old settings is kept next to settings.ini.</source>
+        <translation>Die Wörter für das automatische Annehmen, die Sperrliste, der Zeitplan, die Verbindung und die Server kehren zu ihren Standardwerten zurück. Das lässt sich hier nicht rückgängig machen; eine Kopie der alten Einstellungen bleibt neben settings.ini.</translation>
+    </message>
+    <message>
+        <source>Reset All Settings</source>
+        <translation>Alle Einstellungen zurücksetzen</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::HistoryPage</name>
+    <message>
+        <source>Sent</source>
+        <translation>Gesendet</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>Übersprungen</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>The prompts the app sent, newest first.</source>
+        <translation>Die Prompts, die die App gesendet hat, neueste zuerst.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Send Again</source>
+        <translation>Erneut senden</translation>
+    </message>
+    <message>
+        <source>Sends the selected prompt to the same conversation now</source>
+        <translation>Sendet den ausgewählten Prompt jetzt an dieselbe Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Wird gesendet …</translation>
+    </message>
+    <message>
+        <source>Sent to %1.</source>
+        <translation>An %1 gesendet.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>Nicht gesendet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::LogsPage</name>
+    <message>
+        <source>Logs</source>
+        <translation>Protokolle</translation>
+    </message>
+    <message>
+        <source>What the app did recently, newest at the bottom. The full log is kept in a file.</source>
+        <translation>Was die App zuletzt getan hat, Neuestes unten. Das vollständige Protokoll steht in einer Datei.</translation>
+    </message>
+    <message>
+        <source>Debug and above</source>
+        <translation>Debug und höher</translation>
+    </message>
+    <message>
+        <source>Info and above</source>
+        <translation>Info und höher</translation>
+    </message>
+    <message>
+        <source>Warnings and errors</source>
+        <translation>Warnungen und Fehler</translation>
+    </message>
+    <message>
+        <source>Errors only</source>
+        <translation>Nur Fehler</translation>
+    </message>
+    <message>
+        <source>All parts of the app</source>
+        <translation>Alle Teile der App</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Follow new lines</source>
+        <translation>Neuen Zeilen folgen</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the selected lines, or every line shown when none is selected</source>
+        <translation>Die ausgewählten Zeilen kopieren oder, wenn keine ausgewählt ist, alle angezeigten</translation>
+    </message>
+    <message>
+        <source>Open Log File</source>
+        <translation>Protokolldatei öffnen</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Empty this view; the log file keeps every line</source>
+        <translation>Diese Ansicht leeren; die Protokolldatei behält jede Zeile</translation>
+    </message>
+    <message>
+        <source>The app</source>
+        <translation>Die App</translation>
+    </message>
+    <message>
+        <source>Browser connection</source>
+        <translation>Browserverbindung</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>Auto-accept</source>
+        <translation>Automatisch annehmen</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>Prompt queue and schedule</source>
+        <translation>Warteschlange und Zeitplan</translation>
+    </message>
+    <message>
+        <source>Quota</source>
+        <translation>Kontingent</translation>
+    </message>
+    <message>
+        <source>Safety</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <source>Chat bridge</source>
+        <translation>Chat-Brücke</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Window and tray</source>
+        <translation>Fenster und Infobereich</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>This run writes no log file</source>
+        <translation>Dieser Lauf schreibt keine Protokolldatei</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>mpa::MainWindow</name>
+    <message>
+        <source>Multi Purpose Agent</source>
+        <translation>Multi Purpose Agent</translation>
+    </message>
+    <message>
+        <source>This desktop has no system tray, so Multi Purpose Agent lives in this window. Closing it minimises it; use File ▸ Quit to exit.</source>
+        <translation>Diese Arbeitsumgebung hat keinen Infobereich, daher lebt Multi Purpose Agent in diesem Fenster. Schließen minimiert es; beenden Sie die App mit Datei ▸ Beenden.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About Multi Purpose Agent</source>
+        <translation>&amp;Über Multi Purpose Agent</translation>
+    </message>
+    <message>
+        <source>there is no settings page &apos;%1&apos;; the pages are %2</source>
+        <translation>es gibt keine Einstellungsseite „%1“; die Seiten sind %2</translation>
+    </message>
+    <message>
+        <source>no application would open %1</source>
+        <translation>keine Anwendung kann %1 öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::ModelsPage</name>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>The language model the task agent thinks with: any OpenAI-compatible service, on the internet or on this machine. Keys are kept in your system&apos;s keychain.</source>
+        <translation>Das Sprachmodell, mit dem der Aufgaben-Agent denkt: jeder OpenAI-kompatible Dienst, im Internet oder auf diesem Rechner. Schlüssel werden im Schlüsselbund Ihres Systems aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>Anbieter:</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Adresse:</translation>
+    </message>
+    <message>
+        <source>Fetch Models</source>
+        <translation>Modelle abrufen</translation>
+    </message>
+    <message>
+        <source>Asks the service which models it offers (GET /models)</source>
+        <translation>Fragt den Dienst, welche Modelle er anbietet (GET /models)</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Temperature:</source>
+        <translation>Temperatur:</translation>
+    </message>
+    <message>
+        <source>Time limit per answer:</source>
+        <translation>Zeitlimit pro Antwort:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Retries:</source>
+        <translation>Wiederholungen:</translation>
+    </message>
+    <message>
+        <source>GigaChat scope:</source>
+        <translation>GigaChat-Scope:</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Paste the key here</source>
+        <translation>Schlüssel hier einfügen</translation>
+    </message>
+    <message>
+        <source>Key:</source>
+        <translation>Schlüssel:</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Use for This Session Only</source>
+        <translation>Nur für diese Sitzung verwenden</translation>
+    </message>
+    <message>
+        <source>Kept in memory until the app quits; never written anywhere</source>
+        <translation>Bis zum Beenden der App im Speicher gehalten; nirgends geschrieben</translation>
+    </message>
+    <message>
+        <source>Save in Keychain</source>
+        <translation>Im Schlüsselbund speichern</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Testen</translation>
+    </message>
+    <message>
+        <source>Sends one tiny request to the model and says what happened</source>
+        <translation>Sendet eine winzige Anfrage an das Modell und sagt, was geschah</translation>
+    </message>
+    <message>
+        <source>Task runs</source>
+        <translation>Aufgabenläufe</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Careful: ask me before anything risky</source>
+        <translation>Vorsichtig: vor Riskantem fragen</translation>
+    </message>
+    <message>
+        <source>Autonomous: ask only at the floor below</source>
+        <translation>Selbstständig: nur bei der Untergrenze fragen</translation>
+    </message>
+    <message>
+        <source>Autonomous runs still ask about:</source>
+        <translation>Immer fragen bei:</translation>
+    </message>
+    <message>
+        <source>Payments and sign-ins</source>
+        <translation>Zahlungen und Anmeldungen</translation>
+    </message>
+    <message>
+        <source>Nothing — the agent may pay and sign in without asking</source>
+        <translation>Nichts – zahlt und meldet sich ohne Nachfrage an</translation>
+    </message>
+    <message>
+        <source>“Nothing” lets an autonomous run spend money and type passwords on its own. Careful runs always ask.</source>
+        <translation>„Nichts“ lässt einen selbstständigen Lauf eigenmächtig Geld ausgeben und Passwörter eingeben. Vorsichtige Läufe fragen immer nach.</translation>
+    </message>
+    <message>
+        <source>At most:</source>
+        <translation>Höchstens:</translation>
+    </message>
+    <message>
+        <source> steps</source>
+        <translation> Schritte</translation>
+    </message>
+    <message>
+        <source>Review progress every:</source>
+        <translation>Fortschritt prüfen alle:</translation>
+    </message>
+    <message>
+        <source>Page text per step:</source>
+        <translation>Seitentext pro Schritt:</translation>
+    </message>
+    <message>
+        <source> characters</source>
+        <translation> Zeichen</translation>
+    </message>
+    <message>
+        <source>Steps shown in full:</source>
+        <translation>Ungekürzte Schritte:</translation>
+    </message>
+    <message>
+        <source>Keep finished runs:</source>
+        <translation>Beendete Läufe behalten:</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>Any OpenAI-compatible address, e.g. http://127.0.0.1:8000/v1</source>
+        <translation>Jede OpenAI-kompatible Adresse, z. B. http://127.0.0.1:8000/v1</translation>
+    </message>
+    <message>
+        <source>Empty: %1&apos;s own address (%2)</source>
+        <translation>Leer: die eigene Adresse von %1 (%2)</translation>
+    </message>
+    <message>
+        <source>this service</source>
+        <translation>„Eigener Dienst“</translation>
+    </message>
+    <message>
+        <source>This process uses the key in MPA_LLM_API_KEY (it wins over the keychain).</source>
+        <translation>Dieser Prozess verwendet den Schlüssel aus MPA_LLM_API_KEY (er hat Vorrang vor dem Schlüsselbund).</translation>
+    </message>
+    <message>
+        <source>%1 runs on this machine and needs no key.</source>
+        <translation>%1 läuft auf diesem Rechner und braucht keinen Schlüssel.</translation>
+    </message>
+    <message>
+        <source>Reading the keychain…</source>
+        <translation>Schlüsselbund wird gelesen …</translation>
+    </message>
+    <message>
+        <source>The keychain is not available (%1). A key entered here can be used for this session only; it is never written to a file.</source>
+        <translation>Der Schlüsselbund ist nicht verfügbar (%1). Ein hier eingegebener Schlüssel kann nur für diese Sitzung verwendet werden; er wird nie in eine Datei geschrieben.</translation>
+    </message>
+    <message>
+        <source>The keychain did not answer: %1</source>
+        <translation>Der Schlüsselbund hat nicht geantwortet: %1</translation>
+    </message>
+    <message>
+        <source>No key for %1 yet.</source>
+        <translation>Noch kein Schlüssel für %1.</translation>
+    </message>
+    <message>
+        <source>A key for %1 is in the keychain (…%2).</source>
+        <translation>Ein Schlüssel für %1 liegt im Schlüsselbund (…%2).</translation>
+    </message>
+    <message>
+        <source>Paste a key first.</source>
+        <translation>Fügen Sie zuerst einen Schlüssel ein.</translation>
+    </message>
+    <message>
+        <source>The key is kept for this session only (until the app quits).</source>
+        <translation>Der Schlüssel gilt nur für diese Sitzung (bis die App beendet wird).</translation>
+    </message>
+    <message>
+        <source>The keychain refused the key: %1</source>
+        <translation>Der Schlüsselbund hat den Schlüssel abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>The key could not be removed: %1</source>
+        <translation>Der Schlüssel konnte nicht entfernt werden: %1</translation>
+    </message>
+    <message>
+        <source>Asking…</source>
+        <translation>Wird gefragt …</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n model(s) offered.</source>
+        <translation>
+            <numerusform>%n Modell angeboten.</numerusform>
+            <numerusform>%n Modelle angeboten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sending a tiny request…</source>
+        <translation>Winzige Anfrage wird gesendet …</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::Notifier</name>
+    <message>
+        <source>the models</source>
+        <translation>Die Modelle</translation>
+    </message>
+    <message>
+        <source>Connection to the IDE lost</source>
+        <translation>Verbindung zur IDE verloren</translation>
+    </message>
+    <message>
+        <source>Nothing answers at %1 any more (%2). The app reconnects as soon as the IDE is back.</source>
+        <translation>Unter %1 antwortet nichts mehr (%2). Die App verbindet sich wieder, sobald die IDE zurück ist.</translation>
+    </message>
+    <message>
+        <source>Connected to the IDE again</source>
+        <translation>Wieder mit der IDE verbunden</translation>
+    </message>
+    <message>
+        <source>%1 answers again.</source>
+        <translation>%1 antwortet wieder.</translation>
+    </message>
+    <message>
+        <source>%1 answers again (%2).</source>
+        <translation>%1 antwortet wieder (%2).</translation>
+    </message>
+    <message>
+        <source>Command blocked</source>
+        <translation>Befehl gesperrt</translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation>Nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>Not run in %1: %2</source>
+        <translation>Nicht ausgeführt in %1: %2</translation>
+    </message>
+    <message>
+        <source>Prompt queue finished</source>
+        <translation>Warteschlange abgearbeitet</translation>
+    </message>
+    <message>
+        <source>Quota used up</source>
+        <translation>Kontingent aufgebraucht</translation>
+    </message>
+    <message>
+        <source>%1 has no quota left; the queue waits.</source>
+        <translation>%1: kein Kontingent mehr; die Warteschlange wartet.</translation>
+    </message>
+    <message>
+        <source>%1 has no quota left until %2; the queue waits.</source>
+        <translation>%1: kein Kontingent mehr bis %2; die Warteschlange wartet.</translation>
+    </message>
+    <message>
+        <source>Quota is back</source>
+        <translation>Kontingent wieder verfügbar</translation>
+    </message>
+    <message>
+        <source>%1 can be used again.</source>
+        <translation>%1: wieder nutzbar.</translation>
+    </message>
+    <message>
+        <source>A task run needs you</source>
+        <translation>Eine Aufgabe braucht Sie</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>The bridge needs you</source>
+        <translation>Die Chat-Brücke braucht Sie</translation>
+    </message>
+    <message>
+        <source>Task run ended</source>
+        <translation>Aufgabe beendet</translation>
+    </message>
+    <message>
+        <source>about %1 hours</source>
+        <translation>etwa %1 Stunden</translation>
+    </message>
+    <message>
+        <source>about a minute</source>
+        <translation>etwa eine Minute</translation>
+    </message>
+    <message>
+        <source>about %1 minutes</source>
+        <translation>etwa %1 Minuten</translation>
+    </message>
+    <message>
+        <source>Auto-accept is off: this session</source>
+        <translation>Automatisches Annehmen ist aus: diese Sitzung</translation>
+    </message>
+    <message>
+        <source>While you were away</source>
+        <translation>Während Sie weg waren</translation>
+    </message>
+    <message>
+        <source>the IDE</source>
+        <translation>der IDE</translation>
+    </message>
+    <message>
+        <source>Your week with auto-accept</source>
+        <translation>Ihre Woche mit automatischem Annehmen</translation>
+    </message>
+    <message>
+        <source>%1 more commands blocked</source>
+        <translation>%1 weitere Befehle gesperrt</translation>
+    </message>
+    <message>
+        <source>The last one: %1</source>
+        <translation>Der letzte: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n prompt(s) sent; the queue is empty.</source>
+        <translation>
+            <numerusform>%n Prompt gesendet; die Warteschlange ist leer.</numerusform>
+            <numerusform>%n Prompts gesendet; die Warteschlange ist leer.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n action(s) handled</source>
+        <translation>
+            <numerusform>%n Aktion erledigt</numerusform>
+            <numerusform>%n Aktionen erledigt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n command(s) blocked</source>
+        <translation>
+            <numerusform>%1, %n Befehl gesperrt</numerusform>
+            <numerusform>%1, %n Befehle gesperrt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1; %2 saved.</source>
+        <translation>%1; %2 gespart.</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n action(s) handled in %1 while you were away.</source>
+        <translation>
+            <numerusform>%n Aktion wurde in %1 erledigt, während Sie weg waren.</numerusform>
+            <numerusform>%n Aktionen wurden in %1 erledigt, während Sie weg waren.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Last week the app clicked %n button(s) for you and saved you %1.</source>
+        <translation>
+            <numerusform>Letzte Woche hat die App %n Schaltfläche für Sie geklickt und Ihnen %1 gespart.</numerusform>
+            <numerusform>Letzte Woche hat die App %n Schaltflächen für Sie geklickt und Ihnen %1 gespart.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>It blocked %n dangerous command(s).</source>
+        <translation>
+            <numerusform>Sie hat %n gefährlichen Befehl gesperrt.</numerusform>
+            <numerusform>Sie hat %n gefährliche Befehle gesperrt.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>mpa::QueuePage</name>
+    <message>
+        <source>Prompt queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Sends prompts to the IDE&apos;s agent on a schedule, or works through a queue of prompts, the next one as soon as the agent has finished the last.</source>
+        <translation>Sendet Prompts nach Zeitplan an den Agenten der IDE oder arbeitet eine Warteschlange von Prompts ab, den nächsten, sobald der Agent mit dem letzten fertig ist.</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Not running</source>
+        <translation>Läuft nicht</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>Überspringen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Send prompts automatically</source>
+        <translation>Prompts automatisch senden</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Every few minutes</source>
+        <translation>Alle paar Minuten</translation>
+    </message>
+    <message>
+        <source>Daily at a time</source>
+        <translation>Täglich zu einer Uhrzeit</translation>
+    </message>
+    <message>
+        <source>Queue: next prompt when the agent falls silent</source>
+        <translation>Warteschlange: nächster Prompt, wenn der Agent verstummt</translation>
+    </message>
+    <message>
+        <source>Every / at:</source>
+        <translation>Alle / um:</translation>
+    </message>
+    <message>
+        <source>30, or 09:00</source>
+        <translation>30 oder 09:00</translation>
+    </message>
+    <message>
+        <source>Prompt:</source>
+        <translation>Prompt:</translation>
+    </message>
+    <message>
+        <source>Start the queue when the app starts</source>
+        <translation>Warteschlange beim Start der App starten</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Double-click a prompt to edit it; drag prompts to reorder them. The list cannot change while the queue runs.</source>
+        <translation>Doppelklicken Sie auf einen Prompt, um ihn zu bearbeiten; ziehen Sie Prompts, um sie umzuordnen. Während die Warteschlange läuft, lässt sich die Liste nicht ändern.</translation>
+    </message>
+    <message>
+        <source>New prompt</source>
+        <translation>Neuer Prompt</translation>
+    </message>
+    <message>
+        <source>After sending:</source>
+        <translation>Nach dem Senden:</translation>
+    </message>
+    <message>
+        <source>Remove the prompt from the queue</source>
+        <translation>Prompt aus der Warteschlange entfernen</translation>
+    </message>
+    <message>
+        <source>Keep it and start over at the end</source>
+        <translation>Behalten und am Ende von vorn beginnen</translation>
+    </message>
+    <message>
+        <source>Silent for:</source>
+        <translation>Ruhezeit:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>The agent counts as finished when nothing was clicked and no reply grew for this long.</source>
+        <translation>Der Agent gilt als fertig, wenn so lange nichts geklickt wurde und keine Antwort gewachsen ist.</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Send to:</source>
+        <translation>Senden an:</translation>
+    </message>
+    <message>
+        <source>The active conversation</source>
+        <translation>Die aktive Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Open conversations…</source>
+        <translation>Offene Unterhaltungen …</translation>
+    </message>
+    <message>
+        <source>List Conversations</source>
+        <translation>Unterhaltungen auflisten</translation>
+    </message>
+    <message>
+        <source>Pick:</source>
+        <translation>Auswahl:</translation>
+    </message>
+    <message>
+        <source>Lists the conversations open in the IDE&apos;s agent panel.</source>
+        <translation>Listet die Unterhaltungen auf, die im Agentenbereich der IDE offen sind.</translation>
+    </message>
+    <message>
+        <source>Window:</source>
+        <translation>Fenster:</translation>
+    </message>
+    <message>
+        <source>Any window (a workspace name picks one)</source>
+        <translation>Beliebiges Fenster (ein Arbeitsbereichsname wählt eines aus)</translation>
+    </message>
+    <message>
+        <source>Find Window</source>
+        <translation>Fenster finden</translation>
+    </message>
+    <message>
+        <source>Prompts go to:</source>
+        <translation>Prompts gehen an:</translation>
+    </message>
+    <message>
+        <source>With several IDE windows open, prompts go to one that shows the agent panel, then to one whose title holds the name above.</source>
+        <translation>Sind mehrere IDE-Fenster offen, gehen Prompts an eines, das den Agentenbereich zeigt, dann an eines, dessen Titel den Namen oben enthält.</translation>
+    </message>
+    <message>
+        <source>Check prompt</source>
+        <translation>Prüf-Prompt</translation>
+    </message>
+    <message>
+        <source>After each queued prompt, ask the agent to check its work</source>
+        <translation>Nach jedem Prompt den Agenten seine Arbeit prüfen lassen</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>Text:</translation>
+    </message>
+    <message>
+        <source>Quota</source>
+        <translation>Kontingent</translation>
+    </message>
+    <message>
+        <source>Wait while the quota is used up; go on when it resets</source>
+        <translation>Warten, solange das Kontingent aufgebraucht ist</translation>
+    </message>
+    <message>
+        <source>Then tell the agent to continue where it stopped</source>
+        <translation>Danach dem Agenten sagen, dass er weitermachen soll</translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation>Status: %1</translation>
+    </message>
+    <message>
+        <source>Running: prompt %1 of %2</source>
+        <translation>Läuft: Prompt %1 von %2</translation>
+    </message>
+    <message>
+        <source>Paused at prompt %1 of %2</source>
+        <translation>Pausiert bei Prompt %1 von %2</translation>
+    </message>
+    <message>
+        <source>The queue is empty: add prompts below, then Start.</source>
+        <translation>Die Warteschlange ist leer: Fügen Sie unten Prompts hinzu und drücken Sie dann „Starten“.</translation>
+    </message>
+    <message>
+        <source>Go on from the prompt the queue stopped at</source>
+        <translation>Bei dem Prompt weitermachen, an dem die Warteschlange angehalten hat</translation>
+    </message>
+    <message>
+        <source>Send the queue&apos;s prompts one after another, each when the agent has fallen silent after the last</source>
+        <translation>Die Prompts der Warteschlange nacheinander senden, jeden, sobald der Agent nach dem letzten verstummt ist</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Pause or stop the queue to change its prompts.</source>
+        <translation>Pausieren oder stoppen Sie die Warteschlange, um ihre Prompts zu ändern.</translation>
+    </message>
+    <message>
+        <source>“%1”</source>
+        <translation>„%1“</translation>
+    </message>
+    <message>
+        <source>No window found: %1</source>
+        <translation>Kein Fenster gefunden: %1</translation>
+    </message>
+    <message>
+        <source>Not chosen yet: the first prompt finds the window.</source>
+        <translation>Noch nicht gewählt: Der erste Prompt findet das Fenster.</translation>
+    </message>
+    <message>
+        <source>Looking…</source>
+        <translation>Suche …</translation>
+    </message>
+    <message>
+        <source>Asking the IDE…</source>
+        <translation>Frage die IDE …</translation>
+    </message>
+    <message>
+        <source>Could not list the conversations: %1</source>
+        <translation>Die Unterhaltungen konnten nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 (active)</source>
+        <translation>%1 (aktiv)</translation>
+    </message>
+    <message>
+        <source>The agent panel shows no conversation tabs.</source>
+        <translation>Der Agentenbereich zeigt keine Unterhaltungs-Tabs.</translation>
+    </message>
+    <message>
+        <source>Daily mode needs a time of day (HH:MM, e.g. 09:00), not a number of minutes.</source>
+        <translation>Der tägliche Modus braucht eine Uhrzeit (HH:MM, z. B. 09:00), keine Anzahl Minuten.</translation>
+    </message>
+    <message>
+        <source>Interval mode needs a number of minutes (1 to 1440), not a time of day.</source>
+        <translation>Der Intervallmodus braucht eine Anzahl Minuten (1 bis 1440), keine Uhrzeit.</translation>
+    </message>
+    <message>
+        <source>Daily mode needs a time of day, such as 09:00.</source>
+        <translation>Der tägliche Modus braucht eine Uhrzeit, etwa 09:00.</translation>
+    </message>
+    <message>
+        <source>Time of day (HH:MM).</source>
+        <translation>Uhrzeit (HH:MM).</translation>
+    </message>
+    <message>
+        <source>Minutes between prompts (1 to 1440).</source>
+        <translation>Minuten zwischen Prompts (1 bis 1440).</translation>
+    </message>
+    <message>
+        <source>Interval mode needs a number of minutes, such as 30.</source>
+        <translation>Der Intervallmodus braucht eine Anzahl Minuten, etwa 30.</translation>
+    </message>
+    <message>
+        <source>Not used in queue mode: the next prompt goes out when the agent falls silent.</source>
+        <translation>Im Warteschlangenmodus nicht verwendet: Der nächste Prompt geht hinaus, wenn der Agent verstummt.</translation>
+    </message>
+    <message>
+        <source>In Queue mode, Start (above, or in the tray menu) runs the queue whether this is on or not; with this on, “Start the queue when the app starts” starts it by itself.</source>
+        <translation>Im Warteschlangenmodus startet „Starten“ (oben oder im Menü im Infobereich) die Warteschlange, ob dies an ist oder nicht; ist es an, startet „Warteschlange beim Start der App starten“ sie von selbst.</translation>
+    </message>
+    <message>
+        <source>Sends the prompt below on this schedule while the app runs. Start and the queue belong to Queue mode.</source>
+        <translation>Sendet den Prompt unten nach diesem Zeitplan, solange die App läuft. „Starten“ und die Warteschlange gehören zum Warteschlangenmodus.</translation>
+    </message>
+    <message>
+        <source>Turn on “Send prompts automatically” first</source>
+        <translation>Schalten Sie zuerst „Prompts automatisch senden“ ein</translation>
+    </message>
+    <message>
+        <source>Running: prompt %1 of %2 (check prompt)</source>
+        <translation>Läuft: Prompt %1 von %2 (Prüf-Prompt)</translation>
+    </message>
+    <message>
+        <source>sending</source>
+        <translation>wird gesendet</translation>
+    </message>
+    <message>
+        <source>retrying soon</source>
+        <translation>neuer Versuch in Kürze</translation>
+    </message>
+    <message>
+        <source>waiting for the agent to finish</source>
+        <translation>wartet, bis der Agent fertig ist</translation>
+    </message>
+    <message>
+        <source>held: quota used up</source>
+        <translation>angehalten: Kontingent aufgebraucht</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <comment>the queue&apos;s status · what it does now</comment>
+        <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped · %n prompt(s) in the queue</source>
+        <translation>
+            <numerusform>Gestoppt · %n Prompt in der Warteschlange</numerusform>
+            <numerusform>Gestoppt · %n Prompts in der Warteschlange</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · next scheduled prompt at %2</source>
+        <translation>%1 · nächster geplanter Prompt um %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conversation(s) open in the IDE.</source>
+        <translation>
+            <numerusform>%n Unterhaltung in der IDE offen.</numerusform>
+            <numerusform>%n Unterhaltungen in der IDE offen.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>mpa::QuotaPage</name>
+    <message>
+        <source>Quota</source>
+        <translation>Kontingent</translation>
+    </message>
+    <message>
+        <source>Antigravity limits how much each model may be used. The app watches the quota, pauses the prompt queue while it is used up and resumes when it resets.</source>
+        <translation>Antigravity begrenzt, wie viel jedes Modell genutzt werden darf. Die App beobachtet das Kontingent, hält die Warteschlange an, solange es aufgebraucht ist, und setzt sie fort, wenn es erneuert wird.</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>Last checked: never</source>
+        <translation>Zuletzt geprüft: nie</translation>
+    </message>
+    <message>
+        <source>Check Now</source>
+        <translation>Jetzt prüfen</translation>
+    </message>
+    <message>
+        <source>Watching</source>
+        <translation>Beobachtung</translation>
+    </message>
+    <message>
+        <source>Watch the quota</source>
+        <translation>Kontingent beobachten</translation>
+    </message>
+    <message>
+        <source>Check every:</source>
+        <translation>Prüfen alle:</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Hold the queue when:</source>
+        <translation>Warteschlange anhalten, wenn:</translation>
+    </message>
+    <message>
+        <source>any watched model is used up</source>
+        <translation>irgendein beobachtetes Modell aufgebraucht ist</translation>
+    </message>
+    <message>
+        <source>every watched model is used up</source>
+        <translation>jedes beobachtete Modell aufgebraucht ist</translation>
+    </message>
+    <message>
+        <source>With no model chosen, every model is watched. A model the IDE gives no quota for counts as unknown, never as used up.</source>
+        <translation>Ist kein Modell gewählt, wird jedes beobachtet. Ein Modell, für das die IDE kein Kontingent angibt, gilt als unbekannt, nie als aufgebraucht.</translation>
+    </message>
+    <message>
+        <source>What to do when the quota runs out or resets is set on the Prompt queue page.</source>
+        <translation>Was geschieht, wenn das Kontingent ausgeht oder erneuert wird, legen Sie auf der Seite „Warteschlange“ fest.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Wird geprüft …</translation>
+    </message>
+    <message>
+        <source>The engine is not running</source>
+        <translation>Die Steuerung läuft nicht</translation>
+    </message>
+    <message>
+        <source>Watching the quota is off</source>
+        <translation>Die Beobachtung des Kontingents ist aus</translation>
+    </message>
+    <message>
+        <source>Last checked: %1</source>
+        <translation>Zuletzt geprüft: %1</translation>
+    </message>
+    <message>
+        <source>Not watching</source>
+        <translation>Keine Beobachtung</translation>
+    </message>
+    <message>
+        <source>Watching the quota is off.</source>
+        <translation>Die Beobachtung des Kontingents ist aus.</translation>
+    </message>
+    <message>
+        <source>The prompt queue is held because of %1. %2</source>
+        <translation>Die Warteschlange ist angehalten wegen %1. %2</translation>
+    </message>
+    <message>
+        <source>Plan: %1</source>
+        <translation>Tarif: %1</translation>
+    </message>
+    <message>
+        <source>Prompt credits: %1 of %2</source>
+        <translation>Prompt-Guthaben: %1 von %2</translation>
+    </message>
+    <message>
+        <source>Prompt credits: %1</source>
+        <translation>Prompt-Guthaben: %1</translation>
+    </message>
+    <message>
+        <source>%1 (holds the queue)</source>
+        <translation>%1 (hält die Warteschlange an)</translation>
+    </message>
+    <message>
+        <source>%1 (not watched)</source>
+        <translation>%1 (nicht beobachtet)</translation>
+    </message>
+    <message>
+        <source>%p% left</source>
+        <translation>%p % übrig</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>resets %1</source>
+        <translation>erneuert %1</translation>
+    </message>
+    <message>
+        <source>No quota reading yet.</source>
+        <translation>Noch keine Kontingentangabe.</translation>
+    </message>
+    <message>
+        <source>No quota reading.</source>
+        <translation>Keine Kontingentangabe.</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::RelaunchOffer</name>
+    <message>
+        <source>%1 is running without debugging — restart it with debugging?</source>
+        <translation>%1 läuft ohne Debugging – mit Debugging neu starten?</translation>
+    </message>
+    <message>
+        <source>Restart %1</source>
+        <translation>%1 neu starten</translation>
+    </message>
+    <message>
+        <source>The app drives %1 through its debugging port %2, and nothing answers there. %1 quits as if you chose Quit (it may ask you to save your files) and opens again with the same folders. This is asked once; the Connection page can do it any time.</source>
+        <translation>Die App steuert %1 über den Debugging-Port %2, doch dort antwortet nichts. %1 wird beendet, als hätten Sie „Beenden“ gewählt (eventuell werden Sie gefragt, ob Ihre Dateien gespeichert werden sollen), und öffnet sich wieder mit denselben Ordnern. Diese Frage kommt nur einmal; auf der Seite „Verbindung“ geht das jederzeit.</translation>
+    </message>
+    <message>
+        <source>Not Now</source>
+        <translation>Nicht jetzt</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::SafetyPage</name>
+    <message>
+        <source>Safety</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <source>Commands on the ban list are never run: auto-accept will not click Run for them, and agents driving a page are refused.</source>
+        <translation>Befehle auf der Sperrliste werden nie ausgeführt: Das automatische Annehmen klickt für sie nicht auf Run, und Agenten, die eine Seite steuern, werden abgewiesen.</translation>
+    </message>
+    <message>
+        <source>Ban list</source>
+        <translation>Sperrliste</translation>
+    </message>
+    <message>
+        <source>Built-in rules always apply: recursive deletes of /, ~ or a drive, dd or mkfs on a disk, fork bombs, downloads piped into a shell, and commands that hide what they run. Add your own below, one per line: plain text matches anywhere in the command, ignoring case and extra spaces; /regex/flags is a JavaScript regular expression, e.g. /git\s+push\s+--force/i.</source>
+        <translation>Eingebaute Regeln gelten immer: rekursives Löschen von /, ~ oder einem Laufwerk, dd oder mkfs auf einem Datenträger, Fork-Bomben, in eine Shell geleitete Downloads und Befehle, die verbergen, was sie ausführen. Fügen Sie unten eigene hinzu, eine pro Zeile: Klartext passt überall im Befehl, ohne Rücksicht auf Groß-/Kleinschreibung und zusätzliche Leerzeichen; /regex/flags ist ein regulärer Ausdruck in JavaScript, z. B. /git\s+push\s+--force/i.</translation>
+    </message>
+    <message>
+        <source>None of your own yet. One per line, e.g. npm publish or /git\s+push\s+--force/i</source>
+        <translation>Noch keine eigenen. Eine pro Zeile, z. B. npm publish oder /git\s+push\s+--force/i</translation>
+    </message>
+    <message>
+        <source>Remove My Patterns…</source>
+        <translation>Meine Muster entfernen …</translation>
+    </message>
+    <message>
+        <source>Would this be blocked?</source>
+        <translation>Würde dies gesperrt?</translation>
+    </message>
+    <message>
+        <source>Type a command, e.g. sudo rm -rf / --no-preserve-root</source>
+        <translation>Geben Sie einen Befehl ein, z. B. sudo rm -rf / --no-preserve-root</translation>
+    </message>
+    <message>
+        <source>Type a command to test it against the built-in rules and the list above.</source>
+        <translation>Geben Sie einen Befehl ein, um ihn gegen die eingebauten Regeln und die Liste oben zu prüfen.</translation>
+    </message>
+    <message>
+        <source>Blocked: %1 (%2).</source>
+        <translation>Gesperrt: %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Not clicked: %1, so what it runs cannot be checked.</source>
+        <translation>Nicht geklickt: %1, daher lässt sich nicht prüfen, was ausgeführt würde.</translation>
+    </message>
+    <message>
+        <source>Not blocked: no rule and no entry of the list matches it.</source>
+        <translation>Nicht gesperrt: Keine Regel und kein Eintrag der Liste passt.</translation>
+    </message>
+    <message>
+        <source>Recently blocked</source>
+        <translation>Zuletzt gesperrt</translation>
+    </message>
+    <message>
+        <source>Nothing was blocked since the app started.</source>
+        <translation>Seit dem Start der App wurde nichts gesperrt.</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Page</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>No patterns of your own: the built-in rules alone</source>
+        <translation>Keine eigenen Muster: nur die eingebauten Regeln</translation>
+    </message>
+    <message>
+        <source>Reset the ban list</source>
+        <translation>Sperrliste zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Remove the patterns you added? The built-in rules stay; they cannot be turned off.</source>
+        <translation>Die von Ihnen hinzugefügten Muster entfernen? Die eingebauten Regeln bleiben; sie lassen sich nicht abschalten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pattern(s)</source>
+        <translation>
+            <numerusform>%n Muster</numerusform>
+            <numerusform>%n Muster</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n of them regular expression(s)</source>
+        <translation>
+            <numerusform>%1, davon %n regulärer Ausdruck</numerusform>
+            <numerusform>%1, davon %n reguläre Ausdrücke</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>mpa::SendPromptDialog</name>
+    <message>
+        <source>Send Prompt Now</source>
+        <translation>Prompt jetzt senden</translation>
+    </message>
+    <message>
+        <source>A prompt for the IDE&apos;s agent, sent now to the conversation set on the Prompt queue page:</source>
+        <translation>Ein Prompt für den Agenten der IDE, jetzt gesendet an die Unterhaltung, die auf der Seite „Warteschlange“ eingestellt ist:</translation>
+    </message>
+    <message>
+        <source>e.g. Run the tests and fix what fails</source>
+        <translation>z. B. Führe die Tests aus und behebe, was fehlschlägt</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Send (Ctrl+Enter)</source>
+        <translation>Senden (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>The app is not running its engine.</source>
+        <translation>Die Steuerung der App läuft nicht.</translation>
+    </message>
+    <message>
+        <source>No IDE is connected, so there is nowhere to send it: start your IDE with debugging on (the Connection page can do it) and this becomes possible.</source>
+        <translation>Keine IDE ist verbunden, daher gibt es kein Ziel: Starten Sie Ihre IDE mit aktiviertem Debugging (die Seite „Verbindung“ kann das), dann wird dies möglich.</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::ServersPage</name>
+    <message>
+        <source>Port %1 is in use by another program; choose another.</source>
+        <translation>Port %1 wird von einem anderen Programm belegt; wählen Sie einen anderen.</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Let scripts and other agents drive the app. Both servers listen on 127.0.0.1 only and refuse any client without the token.</source>
+        <translation>Lassen Sie Skripte und andere Agenten die App steuern. Beide Server lauschen nur auf 127.0.0.1 und weisen jeden Client ohne das Token ab.</translation>
+    </message>
+    <message>
+        <source>Debug API</source>
+        <translation>Debug-API</translation>
+    </message>
+    <message>
+        <source>Serve the debug API (HTTP)</source>
+        <translation>Debug-API anbieten (HTTP)</translation>
+    </message>
+    <message>
+        <source>Port:</source>
+        <translation>Port:</translation>
+    </message>
+    <message>
+        <source>Let the debug API run any script in your pages</source>
+        <translation>Debug-API darf beliebige Skripte in Ihren Seiten ausführen</translation>
+    </message>
+    <message>
+        <source>Setting: debug/allowEvaluate (the evaluateInBrowser action)</source>
+        <translation>Einstellung: debug/allowEvaluate (die Aktion evaluateInBrowser)</translation>
+    </message>
+    <message>
+        <source>Only for debugging: anyone with the token can then read and change every page the app is attached to.</source>
+        <translation>Nur zum Debuggen: Jeder mit dem Token kann dann jede Seite lesen und ändern, mit der die App verbunden ist.</translation>
+    </message>
+    <message>
+        <source>the debug API</source>
+        <translation>Debug-API</translation>
+    </message>
+    <message>
+        <source>Token:</source>
+        <translation>Token:</translation>
+    </message>
+    <message>
+        <source>multi-purpose-agent ctl ACTION reads this token by itself.</source>
+        <translation>multi-purpose-agent ctl AKTION liest dieses Token von selbst.</translation>
+    </message>
+    <message>
+        <source>State:</source>
+        <translation>Zustand:</translation>
+    </message>
+    <message>
+        <source>Listening on http://127.0.0.1:%1</source>
+        <translation>Lauscht auf http://127.0.0.1:%1</translation>
+    </message>
+    <message>
+        <source>Not running: %1.</source>
+        <translation>Läuft nicht: %1.</translation>
+    </message>
+    <message>
+        <source>Not running</source>
+        <translation>Läuft nicht</translation>
+    </message>
+    <message>
+        <source>Agent server</source>
+        <translation>Agent-Server</translation>
+    </message>
+    <message>
+        <source>Serve the browser toolkit to agents (WebSocket)</source>
+        <translation>Das Browser-Toolkit für Agenten anbieten (WebSocket)</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Server: agents connect to this app</source>
+        <translation>Server: Agenten verbinden sich mit dieser App</translation>
+    </message>
+    <message>
+        <source>Client: this app dials out to an agent (as the LLM Browser Agent extension did)</source>
+        <translation>Client: Die App wählt einen Agenten an (wie LLM Browser Agent)</translation>
+    </message>
+    <message>
+        <source>Server mode listens here.</source>
+        <translation>Im Server-Modus wird hier gelauscht.</translation>
+    </message>
+    <message>
+        <source>Agent URL:</source>
+        <translation>Agent-URL:</translation>
+    </message>
+    <message>
+        <source>Client mode connects here and retries every 1–30 s while nobody answers.</source>
+        <translation>Im Client-Modus wird hierhin verbunden und alle 1–30 s erneut versucht, solange niemand antwortet.</translation>
+    </message>
+    <message>
+        <source>the agent server</source>
+        <translation>Agent-Server</translation>
+    </message>
+    <message>
+        <source>Clients pass it as ?token=… or in a first {&quot;type&quot;:&quot;auth&quot;} message. multi-purpose-agent mcp serves the same tools over MCP on stdio.</source>
+        <translation>Clients übergeben es als ?token=… oder in einer ersten Nachricht {&quot;type&quot;:&quot;auth&quot;}. multi-purpose-agent mcp bietet dieselben Werkzeuge über MCP auf stdio an.</translation>
+    </message>
+    <message>
+        <source>Your tabs</source>
+        <translation>Ihre Tabs</translation>
+    </message>
+    <message>
+        <source>Agents always control the tabs they open. A tab of yours (the one you are looking at, or one an agent names) needs your consent.</source>
+        <translation>Agenten steuern die Tabs, die sie öffnen, immer. Für einen Ihrer Tabs (den, den Sie gerade ansehen, oder einen, den ein Agent nennt) brauchen sie Ihre Zustimmung.</translation>
+    </message>
+    <message>
+        <source>Agents on your tabs:</source>
+        <translation>Agenten auf Ihren Tabs:</translation>
+    </message>
+    <message>
+        <source>Ask me each time (Allow once · Allow for this site · Deny)</source>
+        <translation>Jedes Mal fragen (einmal · Website · ablehnen)</translation>
+    </message>
+    <message>
+        <source>Allow without asking</source>
+        <translation>Ohne Nachfrage erlauben</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>Let agents open file: addresses (your files)</source>
+        <translation>Agenten file:-Adressen öffnen lassen (Ihre Dateien)</translation>
+    </message>
+    <message>
+        <source>The app&apos;s own folders (its tokens and settings) are never opened, whatever this says.</source>
+        <translation>Die eigenen Ordner der App (ihre Tokens und Einstellungen) werden nie geöffnet, egal was hier steht.</translation>
+    </message>
+    <message>
+        <source>Sites allowed:</source>
+        <translation>Erlaubte Websites:</translation>
+    </message>
+    <message>
+        <source>one host per line, e.g. mail.google.com</source>
+        <translation>ein Host pro Zeile, z. B. mail.google.com</translation>
+    </message>
+    <message>
+        <source>Added by “Allow for this site”; delete a line to take the grant back. Without a desktop (the mcp command alone) only these sites and “Allow without asking” let an agent in.</source>
+        <translation>Hinzugefügt durch „Für diese Website erlauben“; löschen Sie eine Zeile, um die Erlaubnis zurückzunehmen. Ohne Desktop (nur der Befehl mcp) lassen nur diese Websites und „Ohne Nachfrage erlauben“ einen Agenten herein.</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::SettingField</name>
+    <message>
+        <source>Takes effect after a restart</source>
+        <translation>Wirkt nach einem Neustart</translation>
+    </message>
+    <message>
+        <source>Setting: %1</source>
+        <translation>Einstellung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::TabConsentDialog</name>
+    <message>
+        <source>An agent asks for your tab</source>
+        <translation>Ein Agent möchte Ihren Tab nutzen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; wants to use the tab &lt;b&gt;%2&lt;/b&gt;%3.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; möchte den Tab &lt;b&gt;%2&lt;/b&gt;%3 nutzen.</translation>
+    </message>
+    <message>
+        <source>It could read the page and act in it as you would (click, type, navigate) until it disconnects. Refused by itself in %1 s.</source>
+        <translation>Er könnte die Seite lesen und darin handeln wie Sie (klicken, tippen, navigieren), bis er die Verbindung trennt. Wird in %1 s von selbst abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>Einmal erlauben</translation>
+    </message>
+    <message>
+        <source>Allow for this site</source>
+        <translation>Für diese Website erlauben</translation>
+    </message>
+    <message>
+        <source>Allow for %1</source>
+        <translation>Für %1 erlauben</translation>
+    </message>
+    <message>
+        <source>Remembered in toolkit/allowedSites; remove it on the Servers page.</source>
+        <translation>Gespeichert in toolkit/allowedSites; entfernen Sie es auf der Seite „Server“.</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::TabConsentPrompter</name>
+    <message>
+        <source>An agent asks for your tab</source>
+        <translation>Ein Agent möchte Ihren Tab nutzen</translation>
+    </message>
+    <message>
+        <source>%1 wants to use “%2”%3. Answer in the window that opened.</source>
+        <translation>%1 möchte „%2“%3 nutzen. Antworten Sie im geöffneten Fenster.</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::TasksPage</name>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Waiting for you</source>
+        <translation>Wartet auf Sie</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Done, not successful</source>
+        <translation>Fertig, ohne Erfolg</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>Unterbrochen</translation>
+    </message>
+    <message>
+        <source>navigated</source>
+        <translation>navigiert</translation>
+    </message>
+    <message>
+        <source>new tab</source>
+        <translation>neuer Tab</translation>
+    </message>
+    <message>
+        <source>dialog</source>
+        <translation>Dialog</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <source>Give the AI agent a task in one of your browser&apos;s tabs and watch it work. It acts only on that tab and the tabs it opens; in careful mode it asks you before anything risky.</source>
+        <translation>Geben Sie dem KI-Agenten eine Aufgabe in einem Tab Ihres Browsers und sehen Sie ihm bei der Arbeit zu. Er handelt nur in diesem Tab und den Tabs, die er öffnet; im vorsichtigen Modus fragt er Sie vor allem Riskanten.</translation>
+    </message>
+    <message>
+        <source>New task</source>
+        <translation>Neue Aufgabe</translation>
+    </message>
+    <message>
+        <source>e.g. Find the cheapest direct flight from Berlin to Lisbon next Friday and tell me its price</source>
+        <translation>z. B. Finde den günstigsten Direktflug von Berlin nach Lissabon am nächsten Freitag und nenne mir den Preis</translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation>Aufgabe:</translation>
+    </message>
+    <message>
+        <source>Work in:</source>
+        <translation>Arbeiten in:</translation>
+    </message>
+    <message>
+        <source>Start address:</source>
+        <translation>Startadresse:</translation>
+    </message>
+    <message>
+        <source>Careful — ask me before payments, sign-ins, sending, deleting, files, other sites</source>
+        <translation>Vorsichtig – fragt vor Zahlung, Anmeldung, Senden, Löschen, Dateien, anderen Websites</translation>
+    </message>
+    <message>
+        <source>Autonomous — ask only about payments and sign-ins</source>
+        <translation>Selbstständig – fragt nur bei Zahlung und Anmeldung</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>No run yet.</source>
+        <translation>Noch kein Lauf.</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>The run asks you</source>
+        <translation>Der Lauf fragt Sie</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Ihre Antwort</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Genehmigen</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>Nr.</translation>
+    </message>
+    <message>
+        <source>Thought</source>
+        <translation>Gedanke</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Effect</source>
+        <translation>Wirkung</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Run Again</source>
+        <translation>Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>stopped from the Tasks page</source>
+        <translation>auf der Seite „Aufgaben“ gestoppt</translation>
+    </message>
+    <message>
+        <source>No model is set up yet: choose one on the Models page.</source>
+        <translation>Noch kein Modell eingerichtet: Wählen Sie eines auf der Seite „Modelle“.</translation>
+    </message>
+    <message>
+        <source>Model: %1 (%2) — change it on the Models page.</source>
+        <translation>Modell: %1 (%2) – ändern Sie es auf der Seite „Modelle“.</translation>
+    </message>
+    <message>
+        <source>A new tab at the start address below</source>
+        <translation>Ein neuer Tab mit der Startadresse unten</translation>
+    </message>
+    <message>
+        <source>Pick a tab, or give a start address.</source>
+        <translation>Wählen Sie einen Tab oder geben Sie eine Startadresse an.</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Ergebnis: %1</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Antworten</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n step(s) of at most %2</source>
+        <translation>
+            <numerusform>%1 · %n Schritt von höchstens %2</numerusform>
+            <numerusform>%1 · %n Schritte von höchstens %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 tokens (estimated)</source>
+        <translation>%1 Tokens (geschätzt)</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 Tokens</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 (approved by you)</source>
+        <translation>%1 (von Ihnen genehmigt)</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::TokenBox</name>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Regenerate…</source>
+        <translation>Neu erzeugen …</translation>
+    </message>
+    <message>
+        <source>No token yet</source>
+        <translation>Noch kein Token</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>Erzeugen</translation>
+    </message>
+    <message>
+        <source>Created the first time %1 starts, or now with Create. Kept in %2.</source>
+        <translation>Wird beim ersten Start erzeugt (%1) oder jetzt mit „Erzeugen“. Gespeichert in %2.</translation>
+    </message>
+    <message>
+        <source>Kept in %1 (readable by you only).</source>
+        <translation>Gespeichert in %1 (nur für Sie lesbar).</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Verbergen</translation>
+    </message>
+    <message>
+        <source>Regenerate the token</source>
+        <translation>Token neu erzeugen</translation>
+    </message>
+    <message>
+        <source>Make a new token for %1? Clients that use the old one are refused from now on.</source>
+        <translation>Ein neues Token erzeugen (%1)? Clients mit dem alten Token werden ab sofort abgewiesen.</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <source>Could not write the token: %1.</source>
+        <translation>Das Token konnte nicht geschrieben werden: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::TrayController</name>
+    <message>
+        <source>Auto-accept</source>
+        <translation>Automatisch annehmen</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Send Prompts Automatically</source>
+        <translation>Prompts automatisch senden</translation>
+    </message>
+    <message>
+        <source>Setting: schedule/enabled (the Prompt queue page&apos;s switch)</source>
+        <translation>Einstellung: schedule/enabled (der Schalter der Seite „Warteschlange“)</translation>
+    </message>
+    <message>
+        <source>Send Prompt Now…</source>
+        <translation>Prompt jetzt senden …</translation>
+    </message>
+    <message>
+        <source>Prompt Queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Skip Current Prompt</source>
+        <translation>Aktuellen Prompt überspringen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>New Task…</source>
+        <translation>Neue Aufgabe …</translation>
+    </message>
+    <message>
+        <source>Bridge a Chat…</source>
+        <translation>Chat anbinden …</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>Einstellungen …</translation>
+    </message>
+    <message>
+        <source>Logs…</source>
+        <translation>Protokolle …</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>Multi Purpose Agent — standing by (another instance is running)</source>
+        <translation>Multi Purpose Agent – in Bereitschaft (eine andere Instanz läuft)</translation>
+    </message>
+    <message>
+        <source>Multi Purpose Agent</source>
+        <translation>Multi Purpose Agent</translation>
+    </message>
+    <message>
+        <source>Auto-accept on</source>
+        <translation>Automatisches Annehmen: an</translation>
+    </message>
+    <message>
+        <source>Auto-accept off</source>
+        <translation>Automatisches Annehmen: aus</translation>
+    </message>
+    <message>
+        <source>Queue: prompt %1 of %2</source>
+        <translation>Warteschlange: Prompt %1 von %2</translation>
+    </message>
+    <message>
+        <source>Queue paused at prompt %1 of %2</source>
+        <translation>Warteschlange pausiert bei Prompt %1 von %2</translation>
+    </message>
+    <message>
+        <source>Quota used up: %1</source>
+        <translation>Kontingent aufgebraucht: %1</translation>
+    </message>
+    <message>
+        <source>Standing by</source>
+        <translation>In Bereitschaft</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Today: %1 · %2</source>
+        <translation>Heute: %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 blocked</source>
+        <translation>%1 gesperrt</translation>
+    </message>
+    <message>
+        <source>Last blocked: %1 (%2, %3)</source>
+        <translation>Zuletzt gesperrt: %1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>%1
+Pattern: %2
+Opens the Safety page</source>
+        <translation>%1
+Muster: %2
+Öffnet die Seite „Sicherheit“</translation>
+    </message>
+    <message>
+        <source>Prompt queue</source>
+        <translation>Warteschlange</translation>
+    </message>
+    <message>
+        <source>Still running in the tray</source>
+        <translation>Läuft im Infobereich weiter</translation>
+    </message>
+    <message>
+        <source>Multi Purpose Agent goes on working here. Click the icon to open the window; quit from its menu.</source>
+        <translation>Multi Purpose Agent arbeitet hier weiter. Klicken Sie auf das Symbol, um das Fenster zu öffnen; beenden Sie die App über sein Menü.</translation>
+    </message>
+    <message>
+        <source>Sent to %1.</source>
+        <translation>An %1 gesendet.</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>Nicht gesendet: %1</translation>
+    </message>
+    <message>
+        <source>Send Prompt Now</source>
+        <translation>Prompt jetzt senden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n click(s)</source>
+        <translation>
+            <numerusform>%n Klick</numerusform>
+            <numerusform>%n Klicks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Queue: prompt %1 of %2 · sending</source>
+        <translation>Warteschlange: Prompt %1 von %2 · wird gesendet</translation>
+    </message>
+    <message>
+        <source>Queue: prompt %1 of %2 · retrying soon</source>
+        <translation>Warteschlange: Prompt %1 von %2 · neuer Versuch in Kürze</translation>
+    </message>
+    <message>
+        <source>Queue: prompt %1 of %2 · waiting for the agent to finish</source>
+        <translation>Warteschlange: Prompt %1 von %2 · wartet, bis der Agent fertig ist</translation>
+    </message>
+    <message>
+        <source>Queue: prompt %1 of %2 · held: quota used up</source>
+        <translation>Warteschlange: Prompt %1 von %2 · angehalten: Kontingent aufgebraucht</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::WelcomePanel</name>
+    <message>
+        <source>Welcome to Multi Purpose Agent</source>
+        <translation>Willkommen bei Multi Purpose Agent</translation>
+    </message>
+    <message>
+        <source>Connection Settings…</source>
+        <translation>Verbindungseinstellungen …</translation>
+    </message>
+    <message>
+        <source>Got It</source>
+        <translation>Verstanden</translation>
+    </message>
+    <message>
+        <source>Put the welcome away for good (setting ui/welcomed)</source>
+        <translation>Die Begrüßung dauerhaft ausblenden (Einstellung ui/welcomed)</translation>
+    </message>
+    <message>
+        <source>Starts it with debugging on port %1, as the Connection page does</source>
+        <translation>Startet die IDE mit Debugging auf Port %1, wie es die Seite „Verbindung“ tut</translation>
+    </message>
+    <message>
+        <source>No launcher for it was found on this system; pick another IDE on the Connection page</source>
+        <translation>Auf diesem System wurde kein Starter dafür gefunden; wählen Sie auf der Seite „Verbindung“ eine andere IDE</translation>
+    </message>
+    <message>
+        <source>Connected to %1. Switch Auto-accept on (on the Dashboard or in the tray icon&apos;s menu) and the app clicks Accept, Run and Retry in your IDE&apos;s agent panel for you; the Prompt queue page feeds it prompts.</source>
+        <translation>Verbunden mit %1. Schalten Sie „Automatisch annehmen“ ein (in der Übersicht oder im Menü des Symbols im Infobereich), dann klickt die App für Sie auf Accept, Run und Retry im Agentenbereich Ihrer IDE; die Seite „Warteschlange“ versorgt ihn mit Prompts.</translation>
+    </message>
+    <message>
+        <source>It needs an AI IDE (Antigravity, Cursor, VS Code, Windsurf) or Chrome started with debugging on port %1; nothing answers at %2 yet.</source>
+        <translation>Die App braucht eine KI-IDE (Antigravity, Cursor, VS Code, Windsurf) oder Chrome, gestartet mit Debugging auf Port %1; unter %2 antwortet noch nichts.</translation>
+    </message>
+    <message>
+        <source>To try it without an IDE, quit and run “multi-purpose-agent --demo” (a browser with a demo agent panel).</source>
+        <translation>Zum Ausprobieren ohne IDE beenden Sie die App und starten „multi-purpose-agent --demo“ (ein Browser mit einem Demo-Agentenbereich).</translation>
+    </message>
+</context>
+</TS>
