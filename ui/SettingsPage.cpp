@@ -52,8 +52,15 @@ SettingsPage::SettingsPage(Engine *engine, const QString &title, const QString &
         makeWrapping(introLabel);
         m_body->addWidget(introLabel);
     }
+    content->setMaximumWidth(kMaxContentWidth);
+    scroll->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     scroll->setWidget(content);
     outer->addWidget(scroll);
+}
+
+void SettingsPage::setWideContent()
+{
+    m_body->parentWidget()->setMaximumWidth(QWIDGETSIZE_MAX);
 }
 
 void SettingsPage::showEvent(QShowEvent *event)

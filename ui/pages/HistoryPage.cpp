@@ -35,6 +35,7 @@ QString outcomeLabel(const QString &outcome)
 HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
     : SettingsPage(engine, tr("History"), tr("The prompts the app sent, newest first."), parent)
 {
+    setWideContent(); // a table of prompts
     m_table = new QTableWidget(0, 4, this);
     m_table->setObjectName(u"historyTable"_s);
     m_table->setHorizontalHeaderLabels({ tr("Time"), tr("Page"), tr("Prompt"), tr("Outcome") });
