@@ -2,6 +2,7 @@
 
 #include "LlmProviders.h"
 #include "common/Clock.h"
+#include "common/ClockTimer.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
 #include "settings/Settings.h"
