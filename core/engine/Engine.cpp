@@ -87,7 +87,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     });
     applyAddress();
     applyTargetFilter();
-    m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
+    m_debugApi = new DebugApiService(m_settings, m_commands, m_clock, m_paths, this);
     m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
     // The window's own automation: answered through the DesktopUi while a window exists.
