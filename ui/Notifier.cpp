@@ -4,6 +4,7 @@
 #include "autoaccept/AutoAcceptController.h"
 #include "bridge/BridgeManager.h"
 #include "common/Clock.h"
+#include "common/ClockTimer.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "quota/QuotaMonitor.h"

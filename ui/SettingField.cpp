@@ -3,6 +3,7 @@
 #include "ChoiceBox.h"
 #include "ErrorStyle.h"
 #include "WrappingLabel.h"
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -242,36 +243,40 @@ void SettingField::load(bool force)
 void SettingField::onEdited()
 {
     // Check as the user types; save once typing pauses.
-    showError(problemWith(editorValue()));
+    QString problem;
+    acceptable(editorValue(), &problem);
+    showError(problem);
     m_saveTimer.start();
 }
 
 void SettingField::recheck()
 {
-    showError(problemWith(editorValue()));
+    QString problem;
+    acceptable(editorValue(), &problem);
+    showError(problem);
 }
 
-QString SettingField::problemWith(const QVariant &value) const
+bool SettingField::acceptable(const QVariant &value, QString *error) const
 {
-    QString refused;
-    QString error = m_settings->validate(m_key, value, &refused) ? QString() : userMessage(refused);
-    if (error.isEmpty() && m_check)
-        error = m_check(value);
-    if (error.isEmpty() && m_lineCheck) {
+    if (QString refused; !m_settings->validate(m_key, value, &refused))
+        return refuse(error, userMessage(refused));
+    if (m_check && !m_check(value, error))
+        return false;
+    if (m_lineCheck) {
         const QStringList entries = value.toStringList();
         for (const QString &entry : entries) {
-            if (const QString problem = m_lineCheck(entry); !problem.isEmpty())
-                return problem;
+            if (!m_lineCheck(entry, error))
+                return false;
         }
     }
-    return error;
+    return true;
 }
 
 bool SettingField::commit()
 {
     m_saveTimer.stop();
     const QVariant value = editorValue();
-    if (const QString error = problemWith(value); !error.isEmpty()) {
+    if (QString error; !acceptable(value, &error)) {
         showError(error);
         qCDebug(lcUi).noquote() << "not saving" << m_settings->spec(m_key).name << ":" << error;
         Q_EMIT refused(error);
@@ -315,7 +320,7 @@ void SettingField::markLines()
     QList<QTextEdit::ExtraSelection> marks;
     for (QTextBlock block = text->document()->begin(); block.isValid(); block = block.next()) {
         const QString line = block.text().trimmed();
-        if (line.isEmpty() || m_lineCheck(line).isEmpty())
+        if (line.isEmpty() || m_lineCheck(line, nullptr))
             continue;
         QTextEdit::ExtraSelection mark;
         mark.cursor = QTextCursor(block);

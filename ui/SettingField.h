@@ -27,12 +27,13 @@ struct SettingFieldOptions
     QList<std::pair<QString, QString>> choices; // Choice: value → label (all values when empty)
     bool multiLine = false; // String: a text box instead of a line
     QString placeholder;
-    // StringList: a problem with one line (empty: fine), to mark that line while typing.
-    std::function<QString(const QString &line)> lineCheck;
+    // StringList: whether one line is fine, else false and a sentence in `error` (which may be
+    // null), to mark that line while typing.
+    std::function<bool(const QString &line, QString *error)> lineCheck;
     int visibleLines = 0; // text boxes: height in lines (0: a default)
     // A check of the page's own beyond Settings::validate (a value that depends on another
-    // field): a sentence when the value is refused, else empty.
-    std::function<QString(const QVariant &value)> check;
+    // field): false with a sentence in `error` when the value is refused.
+    std::function<bool(const QVariant &value, QString *error)> check;
 
     SettingFieldOptions &withText(const QString &value)
     {
@@ -54,7 +55,7 @@ struct SettingFieldOptions
         placeholder = value;
         return *this;
     }
-    SettingFieldOptions &withCheck(std::function<QString(const QVariant &value)> value)
+    SettingFieldOptions &withCheck(std::function<bool(const QVariant &value, QString *error)> value)
     {
         check = std::move(value);
         return *this;
@@ -115,7 +116,7 @@ private:
     void buildEditor(const Options &options);
     void load(bool force = false);
     void onEdited();
-    QString problemWith(const QVariant &value) const;
+    bool acceptable(const QVariant &value, QString *error) const;
     void showError(const QString &error);
     void markLines();
     static QString userMessage(const QString &validateError);
@@ -127,8 +128,8 @@ private:
     QLabel *m_errorLabel;
     QLabel *m_noteLabel;
     QTimer m_saveTimer;
-    std::function<QString(const QString &)> m_lineCheck;
-    std::function<QString(const QVariant &)> m_check;
+    std::function<bool(const QString &, QString *)> m_lineCheck;
+    std::function<bool(const QVariant &, QString *)> m_check;
     QString m_error;
     QString m_problem;
     QPalette m_normalPalette;

@@ -2,7 +2,7 @@
 // The desktop's answer to "may this agent use your tab?": a small window, kept on top and not
 // modal (the app goes on working while it waits), that names the agent, the tab and its site
 // and offers Allow once · Allow for this site · Deny. Closing it is Deny. TabConsentPrompter
-// registers it as TabConsent's asker and says so in the tray.
+// (TabConsentPrompter.h) registers it as TabConsent's asker and says so in the tray.
 
 #include "actions/TabConsent.h"
 
@@ -12,7 +12,6 @@
 #include <functional>
 
 class QPushButton;
-class QSystemTrayIcon;
 
 namespace mpa {
 
@@ -42,29 +41,6 @@ private:
     QPushButton *m_allowSite;
     QPushButton *m_deny;
     bool m_answered = false;
-};
-
-// Makes the desktop the one TabConsent asks: a TabConsentDialog per question, a tray message
-// beside it, and the dialog closed when the question is withdrawn (nobody answered in time).
-class TabConsentPrompter : public QObject
-{
-    Q_OBJECT
-public:
-    // `tray` may be null (no tray on this desktop): the dialog alone asks.
-    TabConsentPrompter(TabConsent *consent, std::function<QSystemTrayIcon *()> tray,
-                       QObject *parent = nullptr);
-
-    QList<TabConsentDialog *> openDialogs() const;
-
-Q_SIGNALS:
-    void dialogShown(mpa::TabConsentDialog *dialog);
-
-private:
-    void ask(const TabConsent::Request &request, std::function<void(TabConsent::Answer)> answer);
-
-    QPointer<TabConsent> m_consent;
-    std::function<QSystemTrayIcon *()> m_tray;
-    QList<QPointer<TabConsentDialog>> m_dialogs;
 };
 
 } // namespace mpa

@@ -1,10 +1,9 @@
 #include "TrayController.h"
 
-#include "SendPromptDialog.h"
-
 #include "EngineControls.h"
 #include "MainWindow.h"
-#include "TabConsentDialog.h"
+#include "SendPromptDialog.h"
+#include "TabConsentPrompter.h"
 #include "actions/ToolkitCommands.h"
 #include "agent/RunManager.h"
 #include "autoaccept/AutoAcceptController.h"

@@ -9,6 +9,7 @@
 #include "cdp/CdpSession.h"
 #include "chat/AgentChat.h"
 #include "common/Loopback.h"
+#include "common/Refuse.h"
 #include "logging/LogBuffer.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
@@ -53,16 +54,17 @@ void add(CommandDispatcher *commands, const QString &name, const QString &descri
     commands->add({ name, Scope::DebugApi, description, schema, std::move(handler) });
 }
 
-// Empty when `params` holds only `known` names.
-QString unknownParams(const QJsonObject &params, const QStringList &known)
+// True when `params` holds only `known` names; otherwise names the first stranger.
+bool onlyKnownParams(const QJsonObject &params, const QStringList &known, QString *error)
 {
     for (auto it = params.begin(); it != params.end(); ++it) {
         if (!known.contains(it.key()))
-            return known.isEmpty()
-                ? u"this action takes no params (got '%1')"_s.arg(it.key())
-                : u"unknown parameter '%1' (known: %2)"_s.arg(it.key(), known.join(u", "_s));
+            return refuse(error,
+                          known.isEmpty()
+                              ? u"this action takes no params (got '%1')"_s.arg(it.key())
+                              : u"unknown parameter '%1' (known: %2)"_s.arg(it.key(), known.join(u", "_s)));
     }
-    return {};
+    return true;
 }
 
 // A setting's value as JSON, and JSON as a setting's value with strict types.
@@ -299,8 +301,7 @@ void getLogs(const QJsonObject &params, const CommandReply &reply)
     if (!buffer)
         return reply(CommandResult::failure(
             u"getLogs is not available: logging is not set up in this process"_s, 503));
-    if (QString unknown = unknownParams(params, { u"tailLines"_s, u"level"_s, u"category"_s });
-        !unknown.isEmpty())
+    if (QString unknown; !onlyKnownParams(params, { u"tailLines"_s, u"level"_s, u"category"_s }, &unknown))
         return reply(CommandResult::failure(unknown));
     CommandParams p(params);
     const int tailLines = p.integer(u"tailLines"_s, 100, 1, buffer->capacity());
@@ -363,7 +364,7 @@ void updateBannedCommands(Settings *settings, QJsonObject params, const CommandR
     // "commands" is the VS Code extension's name for the list.
     if (QString twice; !takeAlias(params, u"commands"_s, u"bannedCommands"_s, &twice))
         return reply(CommandResult::failure(twice + u" (nothing was changed)"_s));
-    if (QString unknown = unknownParams(params, { u"bannedCommands"_s, u"reset"_s }); !unknown.isEmpty())
+    if (QString unknown; !onlyKnownParams(params, { u"bannedCommands"_s, u"reset"_s }, &unknown))
         return reply(CommandResult::failure(unknown));
     CommandParams p(params);
     const bool reset = p.boolean(u"reset"_s, false);
@@ -497,14 +498,13 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
             known.append(name);
     }
     known.append(u"checkPrompt"_s);
-    if (QString unknown = unknownParams(params, known); !unknown.isEmpty())
+    if (QString unknown; !onlyKnownParams(params, known, &unknown))
         return reply(CommandResult::failure(unknown + u"; nothing was changed"_s));
     const QJsonValue checkPrompt = params.value(u"checkPrompt");
     if (!checkPrompt.isUndefined() && !checkPrompt.isObject())
         return reply(
             CommandResult::failure(u"params.checkPrompt must be an object {\"enabled\", \"text\"}"_s));
-    if (QString unknown = unknownParams(checkPrompt.toObject(), { u"enabled"_s, u"text"_s });
-        !unknown.isEmpty())
+    if (QString unknown; !onlyKnownParams(checkPrompt.toObject(), { u"enabled"_s, u"text"_s }, &unknown))
         return reply(
             CommandResult::failure(u"params.checkPrompt: "_s + unknown + u"; nothing was changed"_s));
 
@@ -548,7 +548,7 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
 
 void getSettings(const Settings *settings, const QJsonObject &params, const CommandReply &reply)
 {
-    if (QString unknown = unknownParams(params, { u"keys"_s }); !unknown.isEmpty())
+    if (QString unknown; !onlyKnownParams(params, { u"keys"_s }, &unknown))
         return reply(CommandResult::failure(unknown));
     CommandParams p(params);
     const QStringList keys = p.stringList(u"keys"_s);
@@ -582,7 +582,7 @@ QString offThisMachine(SettingKey key, const QVariant &value)
 
 void updateSettings(Settings *settings, const QJsonObject &params, const CommandReply &reply)
 {
-    if (QString unknown = unknownParams(params, { u"settings"_s }); !unknown.isEmpty())
+    if (QString unknown; !onlyKnownParams(params, { u"settings"_s }, &unknown))
         return reply(CommandResult::failure(unknown));
     const QJsonValue given = params.value(u"settings");
     if (!given.isObject() || given.toObject().isEmpty())
@@ -636,8 +636,7 @@ void evaluateInBrowser(ActionHost *host, const QJsonObject &params, const Comman
                                             u"the setting debug/allowEvaluate=true "
                                             "(settings window or settings.ini)"_s,
                                             403));
-    if (QString unknown = unknownParams(params, { u"code"_s, u"targetId"_s, u"timeoutMs"_s });
-        !unknown.isEmpty())
+    if (QString unknown; !onlyKnownParams(params, { u"code"_s, u"targetId"_s, u"timeoutMs"_s }, &unknown))
         return reply(CommandResult::failure(unknown));
     CommandParams p(params);
     const QString code = p.requiredString(u"code"_s);
@@ -718,7 +717,7 @@ void queueAction(CommandDispatcher *commands, Scheduler *scheduler, const QStrin
 {
     add(commands, name, description + u" Answers the queue's status."_s, objectSchema(),
         [scheduler, act](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+            if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             if (QString refused; !(scheduler->*act)(&refused))
                 return reply(CommandResult::failure(refused, 409));
@@ -774,8 +773,7 @@ void installSchedulerActions(ActionHost *host)
             },
             { u"prompt"_s }),
         [host, scheduler](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            if (QString unknown = unknownParams(params, { u"prompt"_s, u"conversation"_s });
-                !unknown.isEmpty())
+            if (QString unknown; !onlyKnownParams(params, { u"prompt"_s, u"conversation"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
             const QString prompt = p.requiredString(u"prompt"_s);
@@ -797,7 +795,7 @@ void installSchedulerActions(ActionHost *host)
         u"Prompts sent so far, newest first: {\"limit\": 1-1000 (all kept)}."_s,
         objectSchema({ { u"limit"_s, typed(u"integer"_s, u"at most this many entries"_s) } }),
         [scheduler](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            if (QString unknown = unknownParams(params, { u"limit"_s }); !unknown.isEmpty())
+            if (QString unknown; !onlyKnownParams(params, { u"limit"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
             const int limit = p.integer(u"limit"_s, 1000, 1, 1000);
@@ -816,7 +814,7 @@ void installSchedulerActions(ActionHost *host)
     add(commands, u"getConversations"_s,
         u"The agent panel's conversations (tab names) and which one is active."_s, objectSchema(),
         [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+            if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             host->agentChat()->conversations(
                 host->lifetime(), [reply](const QList<ChatConversation> &list, const QString &error) {
@@ -840,7 +838,7 @@ void installSchedulerActions(ActionHost *host)
         "is held: {\"refresh\": true} polls now first."_s,
         objectSchema({ { u"refresh"_s, typed(u"boolean"_s, u"poll the language server now"_s) } }),
         [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            if (QString unknown = unknownParams(params, { u"refresh"_s }); !unknown.isEmpty())
+            if (QString unknown; !onlyKnownParams(params, { u"refresh"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
             const bool refresh = p.boolean(u"refresh"_s, false);
@@ -873,7 +871,7 @@ void installAutoAcceptActions(ActionHost *host)
         "its IDE profile), the last blocked commands and the profiles loaded. Counters are collected from "
         "the pages first."_s,
         objectSchema(), [autoAccept](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+            if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             autoAccept->collectNow(
                 autoAccept, [autoAccept, reply] { reply(CommandResult::success(autoAccept->toJson())); });
@@ -882,7 +880,7 @@ void installAutoAcceptActions(ActionHost *host)
     const auto pauseAction = [host, autoAccept](bool paused) {
         return [host, autoAccept, paused](const QJsonObject &params, const CommandCaller &,
                                           CommandReply reply) {
-            if (QString unknown = unknownParams(params, { u"targetId"_s }); !unknown.isEmpty())
+            if (QString unknown; !onlyKnownParams(params, { u"targetId"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
             const QString targetId = p.requiredString(u"targetId"_s);
@@ -958,7 +956,7 @@ void DebugActions::install(ActionHost *host)
         u"Everything at once: app, CDP connections, auto-accept, stats, ban list, schedule, queue, quota, "
         "settings (GET /api/state is the same)."_s,
         objectSchema(), [host](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
-            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+            if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             getFullState(host, caller, reply);
         });
@@ -990,7 +988,7 @@ void DebugActions::install(ActionHost *host)
     add(commands, u"getCDPConnections"_s,
         u"The browser endpoint (address, state, browser version) and every attached target (type, title, URL)."_s,
         objectSchema(), [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            if (QString unknown = unknownParams(params, {}); !unknown.isEmpty())
+            if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             getCDPConnections(host, reply);
         });

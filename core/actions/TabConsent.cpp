@@ -1,6 +1,7 @@
 #include "TabConsent.h"
 
 #include "common/Clock.h"
+#include "common/ClockTimer.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 

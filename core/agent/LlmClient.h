@@ -5,29 +5,24 @@
 // a refused key fails at once, naming the provider; a model that does not take tools is asked
 // again without them (the caller then reads one JSON action from the text). abort() closes the
 // connection at once. GigaChat's authorization key is exchanged for an access token, kept until
-// it expires and renewed. The key never reaches the log (it is registered as a secret).
+// it expires and renewed. The key never reaches the log (it is registered as a secret). One
+// request is an LlmCall (LlmCall.h).
 
-#include "LlmStream.h"
+#include "LlmCall.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QNetworkAccessManager>
 #include <QObject>
-#include <QPointer>
 #include <QString>
 #include <QUrl>
 
 #include <functional>
 
-class QNetworkReply;
-
 namespace mpa {
 
 class Clock;
-class ClockTimer;
-class LlmClient;
 class Settings;
 
 struct LlmConfig
@@ -45,64 +40,8 @@ struct LlmConfig
 
     // From the llm/* settings: the preset's address when llm/baseUrl is empty.
     static LlmConfig fromSettings(const Settings &settings, const QString &apiKey);
-};
-
-struct LlmReply
-{
-    enum class Outcome { Ok, Aborted, AuthRefused, HttpError, NetworkError, Timeout, BadResponse };
-    Outcome outcome = Outcome::Ok;
-    QString error; // a sentence: "the API key was refused by Groq (HTTP 401: …)"
-    int httpStatus = 0;
-    QString content;
-    QList<LlmToolCall> toolCalls;
-    QString finishReason;
-    LlmUsage usage;
-    int attempts = 1;
-    bool usedTools = true; // false when the request went without tools
-    qint64 elapsedMs = 0;
-
-    bool ok() const { return outcome == Outcome::Ok; }
-};
-
-// One request in flight. finished() comes exactly once; the call deletes itself after it.
-class LlmCall : public QObject
-{
-    Q_OBJECT
-public:
-    ~LlmCall() override;
-    // Ends the call at once: the connection is closed and finished(Aborted) emitted before this
-    // returns.
-    void abort();
-
-Q_SIGNALS:
-    void textDelta(const QString &text);
-    void finished(const mpa::LlmReply &reply);
-
-private:
-    friend class LlmClient;
-    LlmCall(LlmClient *client, QJsonArray messages, QJsonArray tools, bool stream);
-
-    void send();
-    void sendWithToken(const QString &bearer);
-    void onReadyRead();
-    void onFinished();
-    void retryLater(int status, const QString &why, const QByteArray &retryAfter);
-    void finish(LlmReply::Outcome outcome, const QString &error = {});
-    QString serviceError(const QByteArray &body) const;
-
-    QPointer<LlmClient> m_client;
-    QJsonArray m_messages;
-    QJsonArray m_tools;
-    bool m_stream;
-    bool m_withTools;
-    bool m_done = false;
-    bool m_refreshedToken = false;
-    QPointer<QNetworkReply> m_reply;
-    ClockTimer *m_retry = nullptr;
-    bool m_isEventStream = false;
-    LlmReply m_result;
-    LlmStream m_answer; // the answer being read
-    QElapsedTimer m_elapsed;
+    // baseUrl + `path` ("/chat/completions", "/models").
+    QUrl endpoint(const QString &path) const;
 };
 
 class LlmClient : public QObject

@@ -13,6 +13,7 @@
 // The caller saves the result as a user profile (WebChatProfile::learnedFor, WebChatProfiles::save).
 
 #include "common/Clock.h"
+#include "common/ClockTimer.h"
 #include "page/PayloadInjector.h"
 #include "profiles/ChatSelectors.h"
 

@@ -4,6 +4,7 @@
 // a suspend, a manual clock change or a DST switch (QTimer alone measures elapsed time).
 
 #include "Clock.h"
+#include "ClockTimer.h"
 
 #include <QList>
 #include <QTimer>

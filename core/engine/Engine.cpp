@@ -1,18 +1,18 @@
 #include "Engine.h"
 
 #include "EngineStatus.h"
-
+#include "actions/BridgeActions.h"
 #include "actions/CommandDispatcher.h"
 #include "actions/DebugActions.h"
 #include "actions/ExtensionActions.h"
-#include "actions/BridgeActions.h"
+#include "actions/RelaunchActions.h"
 #include "actions/RunActions.h"
 #include "actions/RunMask.h"
-#include "agent/RunManager.h"
-#include "bridge/BridgeManager.h"
 #include "actions/ToolkitCommands.h"
+#include "actions/UiActions.h"
+#include "agent/RunManager.h"
 #include "autoaccept/AutoAcceptController.h"
-#include "actions/RelaunchActions.h"
+#include "bridge/BridgeManager.h"
 #include "cdp/IdeRelauncher.h"
 #include "chat/AgentChat.h"
 #include "common/SystemClock.h"
@@ -25,17 +25,15 @@
 #include "quota/QuotaHistory.h"
 #include "quota/QuotaMonitor.h"
 #include "scheduler/Scheduler.h"
-#include "server/ToolkitServerService.h"
 #include "server/DebugApiService.h"
-#include "actions/UiActions.h"
-#include "settings/SecretStore.h"
+#include "server/ToolkitServerService.h"
+#include "settings/KeychainSecretStore.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
-
 
 using namespace Qt::StringLiterals;
 
@@ -89,7 +87,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     });
     applyAddress();
     applyTargetFilter();
-    m_debugApi = new DebugApiService(m_settings, m_commands, m_paths, this);
+    m_debugApi = new DebugApiService(m_settings, m_commands, m_clock, m_paths, this);
     m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
     DebugActions::install(this);
     // The window's own automation: answered through the DesktopUi while a window exists.

@@ -1,8 +1,9 @@
 #include "QuotaMonitor.h"
 
 #include "QuotaProvider.h"
-#include "logging/LogCategories.h"
 #include "common/Clock.h"
+#include "common/ClockTimer.h"
+#include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>

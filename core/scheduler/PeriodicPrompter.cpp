@@ -2,6 +2,7 @@
 
 #include "PeriodicSchedule.h"
 #include "common/Clock.h"
+#include "common/ClockTimer.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 

@@ -2,6 +2,7 @@
 
 #include "SchedulerStore.h"
 #include "common/Clock.h"
+#include "common/ClockTimer.h"
 #include "common/EnumNames.h"
 #include "common/Refuse.h"
 #include "logging/LogCategories.h"

@@ -2,6 +2,7 @@
 
 #include "TokenFile.h"
 #include "actions/CommandDispatcher.h"
+#include "common/Clock.h"
 #include "common/JsonText.h"
 #include "common/Loopback.h"
 #include "logging/LogCategories.h"
@@ -27,9 +28,10 @@ const QString kUsage = u"send {\"action\": NAME, \"params\": {...}}"_s;
 
 } // namespace
 
-DebugApiServer::DebugApiServer(CommandDispatcher *commands, QObject *parent)
+DebugApiServer::DebugApiServer(CommandDispatcher *commands, Clock *clock, QObject *parent)
     : QObject(parent)
     , m_commands(commands)
+    , m_clock(clock)
 {
 }
 
@@ -117,13 +119,16 @@ bool DebugApiServer::isLoopbackHost(const QByteArray &hostHeader)
 void DebugApiServer::noteRefusal(const QString &line)
 {
     // Each refusal is worth a line, but a local program hammering the port must not flood the
-    // log: at most one line every few seconds, counting the ones left out.
-    if (m_lastRefusalLogged.isValid() && m_lastRefusalLogged.elapsed() < 5000) {
+    // log: at most one line every few seconds, counting the ones left out. (A clock set back
+    // by hand does not silence the log: a negative interval counts as long enough.)
+    const qint64 nowMs = m_clock->nowMs();
+    if (m_lastRefusalLoggedMs && nowMs >= *m_lastRefusalLoggedMs
+        && nowMs - *m_lastRefusalLoggedMs < kRefusalLogInterval.count()) {
         ++m_refusalsNotLogged;
         qCDebug(lcServer).noquote() << line;
         return;
     }
-    m_lastRefusalLogged.start();
+    m_lastRefusalLoggedMs = nowMs;
     if (m_refusalsNotLogged > 0)
         qCInfo(lcServer).noquote() << line << u"(and %1 more refused before)"_s.arg(m_refusalsNotLogged);
     else

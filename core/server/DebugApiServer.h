@@ -11,15 +11,16 @@
 #include "common/HttpRequestGate.h"
 
 #include <QByteArray>
-#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QPointer>
 #include <QString>
 
 #include <chrono>
+#include <optional>
 
 namespace mpa {
 
+class Clock;
 class CommandDispatcher;
 
 class DebugApiServer : public QObject
@@ -28,8 +29,10 @@ class DebugApiServer : public QObject
 public:
     static constexpr qint64 kMaxBodyBytes = 1024 * 1024;
     static constexpr int kMaxJsonDepth = 64;
+    static constexpr std::chrono::milliseconds kRefusalLogInterval { 5000 };
 
-    explicit DebugApiServer(CommandDispatcher *commands, QObject *parent = nullptr);
+    // Refusals are logged at most once per kRefusalLogInterval of `clock`'s time.
+    DebugApiServer(CommandDispatcher *commands, Clock *clock, QObject *parent = nullptr);
     ~DebugApiServer() override;
 
     // Requests must present this token; with none set every request is refused.
@@ -66,7 +69,8 @@ private:
     QPointer<HttpRequestGate> m_gate;
     QString m_token;
     std::chrono::milliseconds m_replyTimeout { 90000 };
-    QElapsedTimer m_lastRefusalLogged;
+    Clock *m_clock;
+    std::optional<qint64> m_lastRefusalLoggedMs; // on m_clock
     int m_refusalsNotLogged = 0;
 };
 

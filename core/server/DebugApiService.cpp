@@ -11,14 +11,14 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-DebugApiService::DebugApiService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
-                                 QObject *parent)
+DebugApiService::DebugApiService(Settings *settings, CommandDispatcher *commands, Clock *clock,
+                                 const AppPaths &paths, QObject *parent)
     : ServerService(
         u"debug API"_s, paths.file(u"debug-token"_s),
         [this](const QString &token) { m_server->setToken(token); }, parent)
     , m_settings(settings)
     , m_paths(paths)
-    , m_server(new DebugApiServer(commands, this))
+    , m_server(new DebugApiServer(commands, clock, this))
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key != SettingKey::DebugEnabled && key != SettingKey::DebugPort)

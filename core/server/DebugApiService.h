@@ -14,6 +14,7 @@
 
 namespace mpa {
 
+class Clock;
 class CommandDispatcher;
 class DebugApiServer;
 class Settings;
@@ -22,7 +23,7 @@ class DebugApiService : public ServerService
 {
     Q_OBJECT
 public:
-    DebugApiService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
+    DebugApiService(Settings *settings, CommandDispatcher *commands, Clock *clock, const AppPaths &paths,
                     QObject *parent = nullptr);
     ~DebugApiService() override;
 

@@ -3,7 +3,7 @@
 // (nothing runs outside them), a state that follows the settings live (apply()), the error
 // that keeps a wanted server off, and the server's token in a file of its own.
 
-#include "TokenFile.h"
+#include "ServerToken.h"
 
 #include <QObject>
 #include <QString>

@@ -1,53 +1,8 @@
 #include "SecretStore.h"
 
-#include "logging/LogCategories.h"
 #include "logging/Logging.h"
 
-#include <QPointer>
-#include <qt6keychain/keychain.h>
-
-using namespace Qt::StringLiterals;
-
 namespace mpa {
-
-namespace {
-
-// QtKeychain's error as a sentence.
-QString errorText(QKeychain::Error error, const QString &detail)
-{
-    switch (error) {
-    case QKeychain::NoError:
-        return {};
-    case QKeychain::EntryNotFound:
-        return {};
-    case QKeychain::CouldNotDeleteEntry:
-        return u"the keychain could not delete the key (%1)"_s.arg(detail);
-    case QKeychain::AccessDeniedByUser:
-    case QKeychain::AccessDenied:
-        return u"the keychain refused access (%1)"_s.arg(detail);
-    case QKeychain::NoBackendAvailable:
-        return u"no keychain is available (%1)"_s.arg(detail);
-    case QKeychain::NotImplemented:
-        return u"the keychain cannot do this here (%1)"_s.arg(detail);
-    case QKeychain::OtherError:
-        break;
-    }
-    // On Linux the keychain is the Secret Service, reached over the session's D-Bus.
-    if (detail.contains(u"dbus"_s, Qt::CaseInsensitive) || detail.contains(u"secret"_s, Qt::CaseInsensitive))
-        return u"no Secret Service answers on this desktop session (GNOME Keyring, KWallet or KeePassXC "
-               "provide one): %1"_s.arg(detail);
-    return u"the keychain failed: %1"_s.arg(detail);
-}
-
-template<typename Job> Job *newJob(QObject *parent)
-{
-    auto *job = new Job(SecretStore::serviceName(), parent);
-    job->setAutoDelete(true);
-    job->setInsecureFallback(false); // never a plain-text file
-    return job;
-}
-
-} // namespace
 
 void SecretStore::setSessionSecret(const QString &key, const QString &secret)
 {
@@ -57,73 +12,6 @@ void SecretStore::setSessionSecret(const QString &key, const QString &secret)
     }
     Logging::addSecret(secret);
     m_session.insert(key, secret);
-}
-
-KeychainSecretStore::KeychainSecretStore(QObject *parent)
-    : SecretStore(parent)
-{
-}
-
-void KeychainSecretStore::read(const QString &key, Read done)
-{
-    const QString session = sessionSecret(key);
-    if (!session.isEmpty())
-        return done(session, {});
-    auto *job = newJob<QKeychain::ReadPasswordJob>(this);
-    job->setKey(key);
-    connect(job, &QKeychain::Job::finished, this, [this, done](QKeychain::Job *finished) {
-        auto *reader = static_cast<QKeychain::ReadPasswordJob *>(finished);
-        if (reader->error() == QKeychain::NoBackendAvailable || reader->error() == QKeychain::OtherError) {
-            m_available = false;
-            m_reason = errorText(reader->error(), reader->errorString());
-        } else {
-            m_available = true;
-        }
-        if (reader->error() != QKeychain::NoError && reader->error() != QKeychain::EntryNotFound)
-            return done({}, errorText(reader->error(), reader->errorString()));
-        const QString secret = reader->textData();
-        if (!secret.isEmpty())
-            Logging::addSecret(secret);
-        done(secret, {});
-    });
-    job->start();
-}
-
-void KeychainSecretStore::write(const QString &key, const QString &secret, Done done)
-{
-    Logging::addSecret(secret);
-    auto *job = newJob<QKeychain::WritePasswordJob>(this);
-    job->setKey(key);
-    job->setTextData(secret);
-    connect(job, &QKeychain::Job::finished, this, [done](QKeychain::Job *finished) {
-        done(errorText(finished->error(), finished->errorString()));
-    });
-    job->start();
-}
-
-void KeychainSecretStore::remove(const QString &key, Done done)
-{
-    setSessionSecret(key, QString());
-    auto *job = newJob<QKeychain::DeletePasswordJob>(this);
-    job->setKey(key);
-    connect(job, &QKeychain::Job::finished, this, [done](QKeychain::Job *finished) {
-        done(finished->error() == QKeychain::EntryNotFound
-                 ? QString()
-                 : errorText(finished->error(), finished->errorString()));
-    });
-    job->start();
-}
-
-bool KeychainSecretStore::isAvailable() const
-{
-    // Learnt from the answers the keychain gives (a read says it), never by waiting here: the
-    // window must not stop for a D-Bus service that does not answer.
-    return m_available.value_or(true);
-}
-
-QString KeychainSecretStore::unavailableReason() const
-{
-    return m_available.value_or(true) ? QString() : m_reason;
 }
 
 void readApiKey(SecretStore *store, const QString &provider, SecretStore::Read done)

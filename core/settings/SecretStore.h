@@ -4,14 +4,14 @@
 // per key name (llm/<provider>). Never a file: without a keychain the window says so and offers
 // a key for this session only (setSessionSecret, kept in memory). For one headless process the
 // environment variable MPA_LLM_API_KEY wins (readApiKey), and is never written anywhere.
-// Asynchronous like QtKeychain's jobs: each call answers once, later.
+// Asynchronous like QtKeychain's jobs: each call answers once, later. The real store is
+// KeychainSecretStore.
 
 #include <QHash>
 #include <QObject>
 #include <QString>
 
 #include <functional>
-#include <optional>
 
 namespace mpa {
 
@@ -42,24 +42,6 @@ public:
 
 private:
     QHash<QString, QString> m_session;
-};
-
-// The real one, over QtKeychain with its insecure fallback off.
-class KeychainSecretStore : public SecretStore
-{
-    Q_OBJECT
-public:
-    explicit KeychainSecretStore(QObject *parent = nullptr);
-
-    void read(const QString &key, Read done) override;
-    void write(const QString &key, const QString &secret, Done done) override;
-    void remove(const QString &key, Done done) override;
-    bool isAvailable() const override;
-    QString unavailableReason() const override;
-
-private:
-    mutable std::optional<bool> m_available;
-    mutable QString m_reason;
 };
 
 // The API key for `provider`: MPA_LLM_API_KEY when set, else the session's, else the store's.

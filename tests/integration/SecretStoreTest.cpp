@@ -1,11 +1,10 @@
 // API keys in the real keychain: QtKeychain over the Secret Service of a private session bus
 // with an unlocked gnome-keyring, as scripts/test runs it (a desktop has the same). Store, read,
 // replace, delete; MPA_LLM_API_KEY wins for one process; a session-only key is never written.
-#include "settings/SecretStore.h"
-
 #include "QtPrinters.h"
 #include "ScopedEnv.h"
 #include "Wait.h"
+#include "settings/KeychainSecretStore.h"
 
 #include <gtest/gtest.h>
 

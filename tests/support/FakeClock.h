@@ -4,6 +4,7 @@
 // deadline — hours of schedule in microseconds of test.
 
 #include "common/Clock.h"
+#include "common/ClockTimer.h"
 
 #include <QList>
 #include <QPointer>

@@ -1,10 +1,9 @@
 // The desktop prompt for an agent asking to use the user's tab: TabConsentPrompter registered
 // as the engine's asker, its dialog answered by clicking its buttons, and closed when the
 // question times out (the FakeClock stands in for the 60 s).
-#include "TabConsentDialog.h"
-
 #include "ConsentRequests.h"
 #include "FakeClock.h"
+#include "TabConsentPrompter.h"
 #include "UiTest.h"
 #include "Wait.h"
 #include "actions/TabConsent.h"

@@ -2,11 +2,14 @@
 // of the issue, against a dispatcher with test actions.
 #include "server/DebugApiServer.h"
 
+#include "FakeClock.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
 #include "common/JsonText.h"
+#include "logging/LogBuffer.h"
+#include "logging/Logging.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -125,11 +128,47 @@ protected:
 
     QObject context;
     CommandDispatcher commands;
-    DebugApiServer server { &commands };
+    FakeClock clock { QDateTime(QDate(2026, 3, 2), QTime(9, 0), QTimeZone::utc()) };
+    DebugApiServer server { &commands, &clock };
     quint16 port = 0;
     int echoCalls = 0;
     CommandCaller lastCaller;
 };
+
+// A local program hammering the port with bad tokens gets one log line per interval of the
+// server's clock, and the next line counts the refusals left out; time moves by FakeClock.
+TEST_F(DebugApiServerTest, RefusalsReachTheLogAtMostOncePerIntervalOfItsClock)
+{
+    Logging::install({});
+    Logging::buffer()->clear();
+    const auto refusalLines = [] {
+        QStringList lines;
+        for (const LogEntry &entry : Logging::buffer()->tail(100, QtInfoMsg)) {
+            if (entry.category == u"mpa.server"_s && entry.message.contains(u"refused"_s))
+                lines.append(entry.message);
+        }
+        return lines;
+    };
+    for (int i = 0; i < 3; ++i)
+        expectError(post(actionBody(u"echo"_s), {}, false), 401, u"token"_s);
+    EXPECT_EQ(refusalLines().size(), 1) << refusalLines().join(u" | "_s).toStdString();
+
+    clock.advance(DebugApiServer::kRefusalLogInterval - 1ms);
+    expectError(post(actionBody(u"echo"_s), {}, false), 401, u"token"_s);
+    EXPECT_EQ(refusalLines().size(), 1) << "still inside the interval";
+
+    clock.advance(1ms);
+    expectError(post(actionBody(u"echo"_s), {}, false), 401, u"token"_s);
+    const QStringList lines = refusalLines();
+    ASSERT_EQ(lines.size(), 2) << lines.join(u" | "_s).toStdString();
+    EXPECT_TRUE(lines.last().contains(u"(and 3 more refused before)"_s)) << lines.last().toStdString();
+
+    // A clock set back by hand does not silence the log.
+    clock.jumpBack(1h);
+    expectError(post(actionBody(u"echo"_s), {}, false), 401, u"token"_s);
+    EXPECT_EQ(refusalLines().size(), 3);
+    Logging::uninstall();
+}
 
 TEST_F(DebugApiServerTest, AnswersAnActionWithTheToken)
 {

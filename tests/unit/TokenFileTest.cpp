@@ -1,7 +1,6 @@
-#include "server/TokenFile.h"
-
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
+#include "server/ServerToken.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,13 +2,14 @@
 
 #include "ErrorStyle.h"
 #include "WrappingLabel.h"
+#include "cdp/IdeRelauncher.h"
+#include "common/Refuse.h"
+#include "common/TextPattern.h"
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
-#include "cdp/IdeRelauncher.h"
+#include "logging/LogCategories.h"
 #include "platform/IdeStarter.h"
 #include "platform/StartedIde.h"
-#include "logging/LogCategories.h"
-#include "common/TextPattern.h"
 #include "settings/Settings.h"
 
 #include <QComboBox>
@@ -99,9 +100,9 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     SettingField::Options ignoreOptions;
     ignoreOptions.visibleLines = 3;
     ignoreOptions.placeholder = tr("e.g. Settings, or /github\\.com\\/.*\\/pull/");
-    ignoreOptions.lineCheck = [](const QString &line) {
+    ignoreOptions.lineCheck = [](const QString &line, QString *error) {
         const TextPattern pattern(line);
-        return pattern.isValid() ? QString() : tr("%1: %2").arg(line, pattern.errorString());
+        return pattern.isValid() || refuse(error, tr("%1: %2").arg(line, pattern.errorString()));
     };
     addField(ignore, QString(), SettingKey::CdpIgnoreTargets, ignoreOptions);
     ignore->addRow(hint(tr("One per line: pages whose title or address contains the text (or matches "

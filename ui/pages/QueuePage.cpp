@@ -5,6 +5,7 @@
 #include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "chat/AgentChat.h"
+#include "common/Refuse.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
@@ -86,11 +87,13 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
                    { u"queue"_s, tr("Queue: next prompt when the agent falls silent") } }));
     // Each mode takes its own kind of value, checked as it is typed: "30" is refused in daily
     // mode (it would turn the schedule off), "09:00" in interval mode.
-    m_value = addField(
-        when, tr("Every / at:"), SettingKey::ScheduleValue,
-        SettingField::Options().withPlaceholder(tr("30, or 09:00")).withCheck([this](const QVariant &v) {
-            return valueProblem(settings()->stringValue(SettingKey::ScheduleMode), v.toString());
-        }));
+    m_value = addField(when, tr("Every / at:"), SettingKey::ScheduleValue,
+                       SettingField::Options()
+                           .withPlaceholder(tr("30, or 09:00"))
+                           .withCheck([this](const QVariant &v, QString *error) {
+                               return valueFitsMode(settings()->stringValue(SettingKey::ScheduleMode),
+                                                    v.toString(), error);
+                           }));
     addField(when, tr("Prompt:"), SettingKey::SchedulePrompt, SettingField::Options().asTextBox(3));
     m_autoStart = addField(when, QString(), SettingKey::ScheduleAutoStartQueue,
                            SettingField::Options().withText(tr("Start the queue when the app starts")));
@@ -433,15 +436,16 @@ void QueuePage::listConversations()
         });
 }
 
-QString QueuePage::valueProblem(const QString &mode, const QString &value)
+bool QueuePage::valueFitsMode(const QString &mode, const QString &value, QString *error)
 {
     bool isNumber = false;
     value.trimmed().toInt(&isNumber);
     if (mode == u"daily"_s && isNumber)
-        return tr("Daily mode needs a time of day (HH:MM, e.g. 09:00), not a number of minutes.");
+        return refuse(error,
+                      tr("Daily mode needs a time of day (HH:MM, e.g. 09:00), not a number of minutes."));
     if (mode == u"interval"_s && !isNumber && !value.trimmed().isEmpty())
-        return tr("Interval mode needs a number of minutes (1 to 1440), not a time of day.");
-    return {};
+        return refuse(error, tr("Interval mode needs a number of minutes (1 to 1440), not a time of day."));
+    return true;
 }
 
 void QueuePage::refreshMode()

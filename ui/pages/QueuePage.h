@@ -21,8 +21,9 @@ public:
     explicit QueuePage(Engine *engine, QWidget *parent = nullptr);
 
 private:
-    // Why `value` does not fit schedule `mode` (a number in daily mode, a time in interval mode).
-    static QString valueProblem(const QString &mode, const QString &value);
+    // Whether `value` fits schedule `mode`; false with a sentence in `error` for a number in
+    // daily mode or a time in interval mode.
+    static bool valueFitsMode(const QString &mode, const QString &value, QString *error);
     void refreshMode();
     void refreshQueue();
     void saveQueue();

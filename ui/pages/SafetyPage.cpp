@@ -40,11 +40,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     options.visibleLines = 12;
     options.placeholder = tr("None of your own yet. One per line, e.g. npm publish or /git\\s+push\\s+--force/i");
     // Checked as the page runs them: a /regex/ must be one JavaScript compiles and reads alike.
-    options.lineCheck = [](const QString &line) {
-        QString problem;
-        BanList::checkEntry(line, &problem);
-        return problem;
-    };
+    options.lineCheck = [](const QString &line, QString *error) { return BanList::checkEntry(line, error); };
     m_banList = new SettingField(settings(), SettingKey::SafetyBannedCommands, options, this);
     list->addWidget(m_banList);
     auto *row = new QHBoxLayout;
