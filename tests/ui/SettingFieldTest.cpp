@@ -114,8 +114,12 @@ TEST_F(SettingFieldTest, ACheckBoxAndAComboBoxSaveAtOnce)
 TEST_F(SettingFieldTest, AListTakesOneEntryPerLineAndMarksBadLines)
 {
     SettingField::Options options;
-    options.lineCheck = [](const QString &line) {
-        return line.startsWith(u'/') && !line.endsWith(u'/') ? u"bad: "_s + line : QString();
+    options.lineCheck = [](const QString &line, QString *error) {
+        if (!(line.startsWith(u'/') && !line.endsWith(u'/')))
+            return true;
+        if (error)
+            *error = u"bad: "_s + line;
+        return false;
     };
     settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"rm -rf /"_s, u"rm -rf ~"_s });
     SettingField field(settings.get(), SettingKey::SafetyBannedCommands, options);

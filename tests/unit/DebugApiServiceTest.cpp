@@ -5,6 +5,7 @@
 #include "AppRun.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
+#include "FakeClock.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "logging/Logging.h"
@@ -45,7 +46,7 @@ protected:
                        [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
                            reply(CommandResult::success(u"pong"_s));
                        } });
-        service = std::make_unique<DebugApiService>(settings.get(), &commands, paths);
+        service = std::make_unique<DebugApiService>(settings.get(), &commands, &clock, paths);
     }
 
     // Calls ping through the server the way ctl does; the HTTP status, or 0 when unreachable.
@@ -55,6 +56,7 @@ protected:
         return client.callAndWait(u"ping"_s, {}).status;
     }
 
+    FakeClock clock { QDateTime(QDate(2026, 3, 2), QTime(9, 0), QTimeZone::utc()) };
     AppPaths paths;
     std::unique_ptr<Settings> settings;
     CommandDispatcher commands;
