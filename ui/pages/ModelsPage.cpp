@@ -41,7 +41,7 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     m_model = new QComboBox(this);
     m_model->setObjectName(u"modelName"_s);
     m_model->setEditable(true);
-    m_model->setMinimumWidth(260);
+    m_model->setMinimumWidth(180); // it grows with the row; German's longer labels need the room at 800×600
     m_model->setCurrentText(settings()->stringValue(SettingKey::LlmModel));
     modelRow->addWidget(m_model, 1);
     m_fetch = new QPushButton(tr("Fetch Models"), this);
