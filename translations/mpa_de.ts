@@ -246,6 +246,68 @@
     </message>
 </context>
 <context>
+    <name>mpa::AutoAcceptPlots</name>
+    <message>
+        <source>Per day, last %1 weeks</source>
+        <translation>Pro Tag, letzte %1 Wochen</translation>
+    </message>
+    <message>
+        <source>Reaction time</source>
+        <translation>Reaktionszeit</translation>
+    </message>
+    <message>
+        <source>From a button appearing to its click being verified, for up to the last %1 clicks</source>
+        <translation>Vom Erscheinen einer Schaltfläche bis zum bestätigten Klick, für bis zu %1 letzte Klicks</translation>
+    </message>
+    <message>
+        <source>Clicks and blocked commands per day</source>
+        <translation>Klicks und gesperrte Befehle pro Tag</translation>
+    </message>
+    <message>
+        <source>No data yet: clicks and blocked commands will show here per day</source>
+        <translation>Noch keine Daten: Klicks und gesperrte Befehle erscheinen hier pro Tag</translation>
+    </message>
+    <message>
+        <source>Reaction time of auto-accept</source>
+        <translation>Reaktionszeit des automatischen Annehmens</translation>
+    </message>
+    <message>
+        <source>No data yet: reaction times show after the first click</source>
+        <translation>Noch keine Daten: Reaktionszeiten erscheinen nach dem ersten Klick</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Clicks</source>
+        <translation>Klicks</translation>
+    </message>
+    <message>
+        <source>Blocked commands</source>
+        <translation>Gesperrte Befehle</translation>
+    </message>
+    <message>
+        <source>Median %1 · 9 in 10 within %2</source>
+        <translation>Median %1 · 9 von 10 innerhalb von %2</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::BarChart</name>
+    <message>
+        <source>%1: %2 in all</source>
+        <translation>%1: insgesamt %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>mpa::BridgePage</name>
     <message>
         <source>Bridge</source>
@@ -995,6 +1057,10 @@
         <source>%1 — auto-accept paused here</source>
         <translation>%1 – automatisches Annehmen hier pausiert</translation>
     </message>
+    <message>
+        <source>Over time</source>
+        <translation>Im Zeitverlauf</translation>
+    </message>
 </context>
 <context>
     <name>mpa::EngineStatus</name>
@@ -1350,6 +1416,45 @@
         <source>Reset All Settings</source>
         <translation>Alle Einstellungen zurücksetzen</translation>
     </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Darstellung</translation>
+    </message>
+    <message>
+        <source>Colours:</source>
+        <translation>Farben:</translation>
+    </message>
+    <message>
+        <source>As the desktop has them</source>
+        <translation>Wie auf dem Desktop</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Light and Dark use Qt&apos;s Fusion style, whatever the desktop&apos;s theme. Changes at once.</source>
+        <translation>Hell und Dunkel verwenden den Fusion-Stil von Qt, unabhängig vom Thema des Desktops. Wirkt sofort.</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::Histogram</name>
+    <message>
+        <source>≥%1</source>
+        <translation>≥%1</translation>
+    </message>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 oder mehr</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
 </context>
 <context>
     <name>mpa::HistoryPage</name>
@@ -1408,6 +1513,25 @@
     <message>
         <source>Not sent: %1</source>
         <translation>Nicht gesendet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::LineChart</name>
+    <message>
+        <source>reset</source>
+        <translation>Zurücksetzung</translation>
+    </message>
+    <message>
+        <source>%1: %2 at the last reading</source>
+        <translation>%1: %2 bei der letzten Abfrage</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 at %3</source>
+        <translation>%1: %2 um %3</translation>
     </message>
 </context>
 <context>
@@ -1647,7 +1771,7 @@
     </message>
     <message>
         <source>Use for This Session Only</source>
-        <translation>Nur für diese Sitzung verwenden</translation>
+        <translation>Nur für diese Sitzung</translation>
     </message>
     <message>
         <source>Kept in memory until the app quits; never written anywhere</source>
@@ -1964,6 +2088,13 @@
             <numerusform>Sie hat %n gefährlichen Befehl gesperrt.</numerusform>
             <numerusform>Sie hat %n gefährliche Befehle gesperrt.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>mpa::PlotWidget</name>
+    <message>
+        <source>No data yet</source>
+        <translation>Noch keine Daten</translation>
     </message>
 </context>
 <context>
@@ -2305,6 +2436,25 @@
     </message>
 </context>
 <context>
+    <name>mpa::QuotaHistoryPlot</name>
+    <message>
+        <source>Remaining quota per model over time</source>
+        <translation>Verbleibendes Kontingent je Modell im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>No data yet: each model&apos;s quota shows here over time after the first readings</source>
+        <translation>Noch keine Daten: Das Kontingent jedes Modells erscheint hier nach den ersten Abfragen im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>reset</source>
+        <translation>Zurücksetzung</translation>
+    </message>
+</context>
+<context>
     <name>mpa::QuotaPage</name>
     <message>
         <source>Quota</source>
@@ -2429,6 +2579,10 @@
     <message>
         <source>No quota reading.</source>
         <translation>Keine Kontingentangabe.</translation>
+    </message>
+    <message>
+        <source>Over the last %1 days</source>
+        <translation>In den letzten %1 Tagen</translation>
     </message>
 </context>
 <context>
