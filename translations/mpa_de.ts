@@ -300,7 +300,7 @@
     <name>mpa::BarChart</name>
     <message>
         <source>%1: %2 in all</source>
-        <translation>%1: %2 insgesamt</translation>
+        <translation>%1: insgesamt %2</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -1438,7 +1438,7 @@
     </message>
     <message>
         <source>Light and Dark use Qt&apos;s Fusion style, whatever the desktop&apos;s theme. Changes at once.</source>
-        <translation>Hell und Dunkel verwenden Qts Fusion-Stil, unabhängig vom Desktop-Design. Wirkt sofort.</translation>
+        <translation>Hell und Dunkel verwenden den Fusion-Stil von Qt, unabhängig vom Thema des Desktops. Wirkt sofort.</translation>
     </message>
 </context>
 <context>
@@ -1771,7 +1771,7 @@
     </message>
     <message>
         <source>Use for This Session Only</source>
-        <translation>Nur für diese Sitzung verwenden</translation>
+        <translation>Nur für diese Sitzung</translation>
     </message>
     <message>
         <source>Kept in memory until the app quits; never written anywhere</source>
@@ -2439,7 +2439,7 @@
     <name>mpa::QuotaHistoryPlot</name>
     <message>
         <source>Remaining quota per model over time</source>
-        <translation>Verbleibendes Kontingent pro Modell im Zeitverlauf</translation>
+        <translation>Verbleibendes Kontingent je Modell im Zeitverlauf</translation>
     </message>
     <message>
         <source>No data yet: each model&apos;s quota shows here over time after the first readings</source>

@@ -128,20 +128,18 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
         new LogsPage(engine, m_stack),       new GeneralPage(engine, m_stack),
     };
     static_assert(kPageCount == 14);
-    int widest = 0;
     for (SettingsPage *page : pages) {
         m_stack->addWidget(page);
         m_nav->addItem(page->title());
-        widest = qMax(widest, m_nav->fontMetrics().horizontalAdvance(page->title()));
     }
-    // Item padding (12 px a side), the icon and its gap, the list's frame and a little air.
-    m_nav->setFixedWidth(widest + kPageIconSize + 64);
-    // The icons follow the palette (drawn ones are redrawn in the new text colour).
+    // The icons follow the palette (drawn ones are redrawn in the new text colour); the list is
+    // as wide as its widest item (padding, icon, title) needs, no wider: the page gets the rest.
     Theme::whenPaletteChanges(m_nav, [this] {
         const QStringList ids = settingsPages();
         const bool useTheme = PageIcons::themeCovers(ids);
         for (int i = 0; i < ids.size(); ++i)
             m_nav->item(i)->setIcon(PageIcons::icon(ids.at(i), QApplication::palette(), useTheme));
+        m_nav->setFixedWidth(m_nav->sizeHintForColumn(0) + 2 * m_nav->frameWidth() + 8);
     });
     // A link on a page ("Connection settings…") opens the page it names.
     for (SettingsPage *page : pages) {

@@ -41,7 +41,9 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     m_model = new QComboBox(this);
     m_model->setObjectName(u"modelName"_s);
     m_model->setEditable(true);
-    m_model->setMinimumWidth(180); // it grows with the row; German's longer labels need the room at 800×600
+    // Room for a model name, yet it leaves the row to "Fetch Models" in a longer language at 800×600.
+    m_model->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_model->setMinimumContentsLength(24);
     m_model->setCurrentText(settings()->stringValue(SettingKey::LlmModel));
     modelRow->addWidget(m_model, 1);
     m_fetch = new QPushButton(tr("Fetch Models"), this);
@@ -68,17 +70,21 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     m_key->setObjectName(u"keyEdit"_s);
     m_key->setEchoMode(QLineEdit::Password);
     m_key->setPlaceholderText(tr("Paste the key here"));
-    key->addRow(tr("Key:"), m_key);
-    auto *keyButtons = new QHBoxLayout;
-    keyButtons->addStretch(1);
+    // Remove sits by the key, the two ways of keeping one under it: three buttons in one row
+    // make the page scroll sideways at 800×600 in German.
+    auto *keyRow = new QHBoxLayout;
+    keyRow->addWidget(m_key, 1);
     m_removeKey = new QPushButton(tr("Remove"), this);
     m_removeKey->setObjectName(u"keyRemove"_s);
+    keyRow->addWidget(m_removeKey);
+    key->addRow(tr("Key:"), keyRow);
+    auto *keyButtons = new QHBoxLayout;
+    keyButtons->addStretch(1);
     m_sessionKey = new QPushButton(tr("Use for This Session Only"), this);
     m_sessionKey->setObjectName(u"keySession"_s);
     m_sessionKey->setToolTip(tr("Kept in memory until the app quits; never written anywhere"));
     m_saveKey = new QPushButton(tr("Save in Keychain"), this);
     m_saveKey->setObjectName(u"keySave"_s);
-    keyButtons->addWidget(m_removeKey);
     keyButtons->addWidget(m_sessionKey);
     keyButtons->addWidget(m_saveKey);
     key->addRow(keyButtons);
