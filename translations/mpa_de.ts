@@ -1350,6 +1350,30 @@
         <source>Reset All Settings</source>
         <translation>Alle Einstellungen zurücksetzen</translation>
     </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Darstellung</translation>
+    </message>
+    <message>
+        <source>Colours:</source>
+        <translation>Farben:</translation>
+    </message>
+    <message>
+        <source>As the desktop has them</source>
+        <translation>Wie in der Arbeitsumgebung</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Light and Dark use Qt&apos;s Fusion style, whatever the desktop&apos;s theme. Changes at once.</source>
+        <translation>Hell und Dunkel verwenden den Fusion-Stil von Qt, unabhängig vom Design der Arbeitsumgebung. Wirkt sofort.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::HistoryPage</name>
@@ -1967,6 +1991,61 @@
     </message>
 </context>
 <context>
+    <name>mpa::PromptQueue</name>
+    <message>
+        <source>The app stopped while the queue was running. Resume to go on (a prompt the chat does not show is sent again), or skip it.</source>
+        <translation>Die App wurde beendet, während die Warteschlange lief. Setzen Sie sie fort, um weiterzumachen (ein Prompt, den der Chat nicht zeigt, wird erneut gesendet), oder überspringen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>The app stopped while the queue was running; prompt %1 (“%2”%3) is marked “sent, unconfirmed”. Resume to go on (a prompt the chat does not show is sent again), or skip it.</source>
+        <translation>Die App wurde beendet, während die Warteschlange lief; Prompt %1 („%2“%3) ist als „gesendet, unbestätigt“ markiert. Setzen Sie die Warteschlange fort, um weiterzumachen (ein Prompt, den der Chat nicht zeigt, wird erneut gesendet), oder überspringen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is marked “sent, unconfirmed”. Start the queue to go on (a prompt the chat does not show is sent again), or skip it.</source>
+        <translation>Die App wurde beendet, während ein Prompt gesendet wurde; Prompt %1 („%2“%3) ist als „gesendet, unbestätigt“ markiert. Starten Sie die Warteschlange, um weiterzumachen (ein Prompt, den der Chat nicht zeigt, wird erneut gesendet), oder überspringen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is marked “sent, unconfirmed”. Resume to go on (a prompt the chat does not show is sent again), or skip it.</source>
+        <translation>Die App wurde beendet, während ein Prompt gesendet wurde; Prompt %1 („%2“%3) ist als „gesendet, unbestätigt“ markiert. Setzen Sie die Warteschlange fort, um weiterzumachen (ein Prompt, den der Chat nicht zeigt, wird erneut gesendet), oder überspringen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>, check step</source>
+        <translation>, Prüfschritt</translation>
+    </message>
+    <message>
+        <source>Paused by the user.</source>
+        <translation>Vom Benutzer pausiert.</translation>
+    </message>
+    <message>
+        <source>Stopped by the user.</source>
+        <translation>Vom Benutzer gestoppt.</translation>
+    </message>
+    <message>
+        <source>The app quit while the queue was running; resume to go on.</source>
+        <translation>Die App wurde beendet, während die Warteschlange lief; setzen Sie sie fort, um weiterzumachen.</translation>
+    </message>
+    <message>
+        <source>The queue is empty.</source>
+        <translation>Die Warteschlange ist leer.</translation>
+    </message>
+    <message>
+        <source>Every prompt of the queue was sent.</source>
+        <translation>Alle Prompts der Warteschlange wurden gesendet.</translation>
+    </message>
+    <message>
+        <source>The queue reached its end; 1 skipped prompt remains.</source>
+        <translation>Die Warteschlange ist am Ende; 1 übersprungener Prompt bleibt.</translation>
+    </message>
+    <message>
+        <source>The queue reached its end; %1 skipped prompts remain.</source>
+        <translation>Die Warteschlange ist am Ende; %1 übersprungene Prompts bleiben.</translation>
+    </message>
+    <message>
+        <source>Prompt %1 (“%2”) could not be sent: %3. It was tried twice; the queue stopped there. Fix the problem and start the queue again.</source>
+        <translation>Prompt %1 („%2“) konnte nicht gesendet werden: %3. Er wurde zweimal versucht; die Warteschlange hat dort angehalten. Beheben Sie das Problem und starten Sie die Warteschlange erneut.</translation>
+    </message>
+</context>
+<context>
     <name>mpa::QueuePage</name>
     <message>
         <source>Prompt queue</source>
@@ -2302,6 +2381,17 @@
             <numerusform>%n Unterhaltung in der IDE offen.</numerusform>
             <numerusform>%n Unterhaltungen in der IDE offen.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>mpa::QuotaMonitor</name>
+    <message>
+        <source>%1 is out of quota until %2</source>
+        <translation>%1 hat kein Kontingent mehr bis %2</translation>
+    </message>
+    <message>
+        <source>%1 is out of quota</source>
+        <translation>%1 hat kein Kontingent mehr</translation>
     </message>
 </context>
 <context>
@@ -2742,6 +2832,73 @@
     <message>
         <source>Setting: %1</source>
         <translation>Einstellung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::Settings</name>
+    <message>
+        <source>the host is empty</source>
+        <translation>der Host ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither an IP address nor a host name</source>
+        <translation>„%1“ ist weder eine IP-Adresse noch ein Hostname</translation>
+    </message>
+    <message>
+        <source>an interval must be 1 to 1440 minutes</source>
+        <translation>ein Intervall muss 1 bis 1440 Minuten lang sein</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither a number of minutes nor a time of day (HH:MM)</source>
+        <translation>„%1“ ist weder eine Anzahl Minuten noch eine Uhrzeit (HH:MM)</translation>
+    </message>
+    <message>
+        <source>entry %1 is empty</source>
+        <translation>Eintrag %1 ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a site: give a host name such as example.com (no scheme, path or port)</source>
+        <translation>„%1“ ist keine Website: Geben Sie einen Hostnamen wie example.com an (ohne Schema, Pfad oder Port)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a rule: write name=regular expression (the name a word such as employee-id)</source>
+        <translation>„%1“ ist keine Regel: Schreiben Sie Name=regulärer Ausdruck (der Name ein Wort wie employee-id)</translation>
+    </message>
+    <message>
+        <source>the rule &apos;%1&apos; is not a valid regular expression: %2</source>
+        <translation>die Regel „%1“ ist kein gültiger regulärer Ausdruck: %2</translation>
+    </message>
+    <message>
+        <source>the temperature must be a number from 0 to 2</source>
+        <translation>die Temperatur muss eine Zahl von 0 bis 2 sein</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an http(s) address</source>
+        <translation>„%1“ ist keine http(s)-Adresse</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>das Feld ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not true or false</source>
+        <translation>„%1“ ist weder true noch false</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a whole number</source>
+        <translation>„%1“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2–%3</source>
+        <translation>%1 liegt außerhalb von %2–%3</translation>
+    </message>
+    <message>
+        <source>it is not text</source>
+        <translation>der Wert ist kein Text</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of %2</source>
+        <translation>„%1“ ist keiner der Werte %2</translation>
     </message>
 </context>
 <context>

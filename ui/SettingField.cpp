@@ -270,8 +270,8 @@ void SettingField::recheck()
 
 QString SettingField::problemWith(const QVariant &value) const
 {
-    QString refused;
-    QString error = m_settings->validate(m_key, value, &refused) ? QString() : userMessage(refused);
+    UserText refused;
+    QString error = m_settings->validate(m_key, value, &refused) ? QString() : userMessage(refused.translated());
     if (error.isEmpty() && m_check)
         error = m_check(value);
     if (error.isEmpty() && m_lineCheck) {
@@ -356,8 +356,8 @@ QString SettingField::note() const
 
 QString SettingField::userMessage(const QString &validateError)
 {
-    // Settings names the key ("cdp/port: 70000 is outside 1–65535"); next to the field the
-    // key is obvious, so say only what is wrong.
+    // The save error names the key ("cdp/port: …"); next to the field the key is obvious, so
+    // say only what is wrong. Settings' refusals come without it, in the window's language.
     QString message = validateError;
     const qsizetype colon = message.indexOf(u": "_s);
     if (colon > 0 && !message.left(colon).contains(u' '))
