@@ -246,68 +246,6 @@
     </message>
 </context>
 <context>
-    <name>mpa::AutoAcceptPlots</name>
-    <message>
-        <source>Per day, last %1 weeks</source>
-        <translation>Pro Tag, letzte %1 Wochen</translation>
-    </message>
-    <message>
-        <source>Reaction time</source>
-        <translation>Reaktionszeit</translation>
-    </message>
-    <message>
-        <source>From a button appearing to its click being verified, for up to the last %1 clicks</source>
-        <translation>Vom Erscheinen einer Schaltfläche bis zum bestätigten Klick, für bis zu %1 letzte Klicks</translation>
-    </message>
-    <message>
-        <source>Clicks and blocked commands per day</source>
-        <translation>Klicks und gesperrte Befehle pro Tag</translation>
-    </message>
-    <message>
-        <source>No data yet: clicks and blocked commands will show here per day</source>
-        <translation>Noch keine Daten: Klicks und gesperrte Befehle erscheinen hier pro Tag</translation>
-    </message>
-    <message>
-        <source>Reaction time of auto-accept</source>
-        <translation>Reaktionszeit des automatischen Annehmens</translation>
-    </message>
-    <message>
-        <source>No data yet: reaction times show after the first click</source>
-        <translation>Noch keine Daten: Reaktionszeiten erscheinen nach dem ersten Klick</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>Clicks</source>
-        <translation>Klicks</translation>
-    </message>
-    <message>
-        <source>Blocked commands</source>
-        <translation>Gesperrte Befehle</translation>
-    </message>
-    <message>
-        <source>Median %1 · 9 in 10 within %2</source>
-        <translation>Median %1 · 9 von 10 innerhalb von %2</translation>
-    </message>
-</context>
-<context>
-    <name>mpa::BarChart</name>
-    <message>
-        <source>%1: %2 in all</source>
-        <translation>%1: insgesamt %2</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-</context>
-<context>
     <name>mpa::BridgePage</name>
     <message>
         <source>Bridge</source>
@@ -1057,10 +995,6 @@
         <source>%1 — auto-accept paused here</source>
         <translation>%1 – automatisches Annehmen hier pausiert</translation>
     </message>
-    <message>
-        <source>Over time</source>
-        <translation>Im Zeitverlauf</translation>
-    </message>
 </context>
 <context>
     <name>mpa::EngineStatus</name>
@@ -1426,7 +1360,7 @@
     </message>
     <message>
         <source>As the desktop has them</source>
-        <translation>Wie auf dem Desktop</translation>
+        <translation>Wie in der Arbeitsumgebung</translation>
     </message>
     <message>
         <source>Light</source>
@@ -1438,22 +1372,7 @@
     </message>
     <message>
         <source>Light and Dark use Qt&apos;s Fusion style, whatever the desktop&apos;s theme. Changes at once.</source>
-        <translation>Hell und Dunkel verwenden den Fusion-Stil von Qt, unabhängig vom Thema des Desktops. Wirkt sofort.</translation>
-    </message>
-</context>
-<context>
-    <name>mpa::Histogram</name>
-    <message>
-        <source>≥%1</source>
-        <translation>≥%1</translation>
-    </message>
-    <message>
-        <source>%1 or more</source>
-        <translation>%1 oder mehr</translation>
-    </message>
-    <message>
-        <source>%1 to %2</source>
-        <translation>%1 bis %2</translation>
+        <translation>Hell und Dunkel verwenden den Fusion-Stil von Qt, unabhängig vom Design der Arbeitsumgebung. Wirkt sofort.</translation>
     </message>
 </context>
 <context>
@@ -1513,25 +1432,6 @@
     <message>
         <source>Not sent: %1</source>
         <translation>Nicht gesendet: %1</translation>
-    </message>
-</context>
-<context>
-    <name>mpa::LineChart</name>
-    <message>
-        <source>reset</source>
-        <translation>Zurücksetzung</translation>
-    </message>
-    <message>
-        <source>%1: %2 at the last reading</source>
-        <translation>%1: %2 bei der letzten Abfrage</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>%1: %2 at %3</source>
-        <translation>%1: %2 um %3</translation>
     </message>
 </context>
 <context>
@@ -1771,7 +1671,7 @@
     </message>
     <message>
         <source>Use for This Session Only</source>
-        <translation>Nur für diese Sitzung</translation>
+        <translation>Nur für diese Sitzung verwenden</translation>
     </message>
     <message>
         <source>Kept in memory until the app quits; never written anywhere</source>
@@ -2091,10 +1991,58 @@
     </message>
 </context>
 <context>
-    <name>mpa::PlotWidget</name>
+    <name>mpa::PromptQueue</name>
     <message>
-        <source>No data yet</source>
-        <translation>Noch keine Daten</translation>
+        <source>The app stopped while the queue was running. Resume to go on (a prompt the chat does not show is sent again), or skip it.</source>
+        <translation>Die App wurde beendet, während die Warteschlange lief. Setzen Sie sie fort, um weiterzumachen (ein Prompt, den der Chat nicht zeigt, wird erneut gesendet), oder überspringen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>The app stopped while the queue was running; prompt %1 (“%2”%3) is marked “sent, unconfirmed”. Resume to go on (a prompt the chat does not show is sent again), or skip it.</source>
+        <translation>Die App wurde beendet, während die Warteschlange lief; Prompt %1 („%2“%3) ist als „gesendet, unbestätigt“ markiert. Setzen Sie die Warteschlange fort, um weiterzumachen (ein Prompt, den der Chat nicht zeigt, wird erneut gesendet), oder überspringen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is marked “sent, unconfirmed”. Start the queue to go on (a prompt the chat does not show is sent again), or skip it.</source>
+        <translation>Die App wurde beendet, während ein Prompt gesendet wurde; Prompt %1 („%2“%3) ist als „gesendet, unbestätigt“ markiert. Starten Sie die Warteschlange, um weiterzumachen (ein Prompt, den der Chat nicht zeigt, wird erneut gesendet), oder überspringen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is marked “sent, unconfirmed”. Resume to go on (a prompt the chat does not show is sent again), or skip it.</source>
+        <translation>Die App wurde beendet, während ein Prompt gesendet wurde; Prompt %1 („%2“%3) ist als „gesendet, unbestätigt“ markiert. Setzen Sie die Warteschlange fort, um weiterzumachen (ein Prompt, den der Chat nicht zeigt, wird erneut gesendet), oder überspringen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>, check step</source>
+        <translation>, Prüfschritt</translation>
+    </message>
+    <message>
+        <source>Paused by the user.</source>
+        <translation>Vom Benutzer pausiert.</translation>
+    </message>
+    <message>
+        <source>Stopped by the user.</source>
+        <translation>Vom Benutzer gestoppt.</translation>
+    </message>
+    <message>
+        <source>The app quit while the queue was running; resume to go on.</source>
+        <translation>Die App wurde beendet, während die Warteschlange lief; setzen Sie sie fort, um weiterzumachen.</translation>
+    </message>
+    <message>
+        <source>The queue is empty.</source>
+        <translation>Die Warteschlange ist leer.</translation>
+    </message>
+    <message>
+        <source>Every prompt of the queue was sent.</source>
+        <translation>Alle Prompts der Warteschlange wurden gesendet.</translation>
+    </message>
+    <message>
+        <source>The queue reached its end; 1 skipped prompt remains.</source>
+        <translation>Die Warteschlange ist am Ende; 1 übersprungener Prompt bleibt.</translation>
+    </message>
+    <message>
+        <source>The queue reached its end; %1 skipped prompts remain.</source>
+        <translation>Die Warteschlange ist am Ende; %1 übersprungene Prompts bleiben.</translation>
+    </message>
+    <message>
+        <source>Prompt %1 (“%2”) could not be sent: %3. It was tried twice; the queue stopped there. Fix the problem and start the queue again.</source>
+        <translation>Prompt %1 („%2“) konnte nicht gesendet werden: %3. Er wurde zweimal versucht; die Warteschlange hat dort angehalten. Beheben Sie das Problem und starten Sie die Warteschlange erneut.</translation>
     </message>
 </context>
 <context>
@@ -2436,22 +2384,14 @@
     </message>
 </context>
 <context>
-    <name>mpa::QuotaHistoryPlot</name>
+    <name>mpa::QuotaMonitor</name>
     <message>
-        <source>Remaining quota per model over time</source>
-        <translation>Verbleibendes Kontingent je Modell im Zeitverlauf</translation>
+        <source>%1 is out of quota until %2</source>
+        <translation>%1 hat kein Kontingent mehr bis %2</translation>
     </message>
     <message>
-        <source>No data yet: each model&apos;s quota shows here over time after the first readings</source>
-        <translation>Noch keine Daten: Das Kontingent jedes Modells erscheint hier nach den ersten Abfragen im Zeitverlauf</translation>
-    </message>
-    <message>
-        <source> %</source>
-        <translation> %</translation>
-    </message>
-    <message>
-        <source>reset</source>
-        <translation>Zurücksetzung</translation>
+        <source>%1 is out of quota</source>
+        <translation>%1 hat kein Kontingent mehr</translation>
     </message>
 </context>
 <context>
@@ -2579,10 +2519,6 @@
     <message>
         <source>No quota reading.</source>
         <translation>Keine Kontingentangabe.</translation>
-    </message>
-    <message>
-        <source>Over the last %1 days</source>
-        <translation>In den letzten %1 Tagen</translation>
     </message>
 </context>
 <context>
@@ -2896,6 +2832,73 @@
     <message>
         <source>Setting: %1</source>
         <translation>Einstellung: %1</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::Settings</name>
+    <message>
+        <source>the host is empty</source>
+        <translation>der Host ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither an IP address nor a host name</source>
+        <translation>„%1“ ist weder eine IP-Adresse noch ein Hostname</translation>
+    </message>
+    <message>
+        <source>an interval must be 1 to 1440 minutes</source>
+        <translation>ein Intervall muss 1 bis 1440 Minuten lang sein</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is neither a number of minutes nor a time of day (HH:MM)</source>
+        <translation>„%1“ ist weder eine Anzahl Minuten noch eine Uhrzeit (HH:MM)</translation>
+    </message>
+    <message>
+        <source>entry %1 is empty</source>
+        <translation>Eintrag %1 ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a site: give a host name such as example.com (no scheme, path or port)</source>
+        <translation>„%1“ ist keine Website: Geben Sie einen Hostnamen wie example.com an (ohne Schema, Pfad oder Port)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a rule: write name=regular expression (the name a word such as employee-id)</source>
+        <translation>„%1“ ist keine Regel: Schreiben Sie Name=regulärer Ausdruck (der Name ein Wort wie employee-id)</translation>
+    </message>
+    <message>
+        <source>the rule &apos;%1&apos; is not a valid regular expression: %2</source>
+        <translation>die Regel „%1“ ist kein gültiger regulärer Ausdruck: %2</translation>
+    </message>
+    <message>
+        <source>the temperature must be a number from 0 to 2</source>
+        <translation>die Temperatur muss eine Zahl von 0 bis 2 sein</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not an http(s) address</source>
+        <translation>„%1“ ist keine http(s)-Adresse</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>das Feld ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not true or false</source>
+        <translation>„%1“ ist weder true noch false</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a whole number</source>
+        <translation>„%1“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>%1 is outside %2–%3</source>
+        <translation>%1 liegt außerhalb von %2–%3</translation>
+    </message>
+    <message>
+        <source>it is not text</source>
+        <translation>der Wert ist kein Text</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of %2</source>
+        <translation>„%1“ ist keiner der Werte %2</translation>
     </message>
 </context>
 <context>

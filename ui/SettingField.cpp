@@ -258,8 +258,8 @@ void SettingField::recheck()
 
 bool SettingField::acceptable(const QVariant &value, QString *error) const
 {
-    if (QString refused; !m_settings->validate(m_key, value, &refused))
-        return refuse(error, userMessage(refused));
+    if (UserText refused; !m_settings->validate(m_key, value, &refused))
+        return refuse(error, userMessage(refused.translated()));
     if (m_check && !m_check(value, error))
         return false;
     if (m_lineCheck) {
@@ -344,8 +344,8 @@ QString SettingField::note() const
 
 QString SettingField::userMessage(const QString &validateError)
 {
-    // Settings names the key ("cdp/port: 70000 is outside 1–65535"); next to the field the
-    // key is obvious, so say only what is wrong.
+    // The save error names the key ("cdp/port: …"); next to the field the key is obvious, so
+    // say only what is wrong. Settings' refusals come without it, in the window's language.
     QString message = validateError;
     const qsizetype colon = message.indexOf(u": "_s);
     if (colon > 0 && !message.left(colon).contains(u' '))

@@ -284,7 +284,7 @@ QString TrayController::toolTip() const
     else if (queue.state == PromptQueue::State::Paused)
         lines.append(tr("Queue paused at prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size()));
     if (m_engine->quota()->isHolding())
-        lines.append(tr("Quota used up: %1").arg(m_engine->quota()->verdict().reason));
+        lines.append(tr("Quota used up: %1").arg(m_engine->quota()->verdict().reason.translated()));
     else if (const QString quota = EngineControls::quotaAtAGlance(m_engine); !quota.isEmpty())
         lines.append(quota);
     lines += EngineControls::serverProblems(m_engine); // a server that failed to start

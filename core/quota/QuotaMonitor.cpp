@@ -77,9 +77,12 @@ QuotaMonitor::Verdict QuotaMonitor::evaluate(const QuotaSnapshot &snapshot, cons
     if (!snapshot.ok)
         return verdict;
     auto describe = [&zone](const ModelQuota &model) {
-        return model.resetTime.isValid() ? u"%1 is out of quota until %2"_s.arg(
-                   model.label, model.resetTime.toTimeZone(zone).toString(u"yyyy-MM-dd HH:mm"_s))
-                                         : u"%1 is out of quota"_s.arg(model.label);
+        return model.resetTime.isValid()
+            ? UserText("mpa::QuotaMonitor", QT_TRANSLATE_NOOP("mpa::QuotaMonitor", "%1 is out of quota until %2"))
+                  .arg(model.label)
+                  .arg(model.resetTime.toTimeZone(zone).toString(u"yyyy-MM-dd HH:mm"_s))
+            : UserText("mpa::QuotaMonitor", QT_TRANSLATE_NOOP("mpa::QuotaMonitor", "%1 is out of quota"))
+                  .arg(model.label);
     };
     // The models considered: the watched ones the IDE lists (in the user's order), else all.
     QList<const ModelQuota *> considered;
@@ -93,7 +96,7 @@ QuotaMonitor::Verdict QuotaMonitor::evaluate(const QuotaSnapshot &snapshot, cons
             considered.append(&model);
     }
     int known = 0;
-    QStringList reasons;
+    QList<UserText> reasons;
     for (const ModelQuota *model : std::as_const(considered)) {
         if (model->state() == ModelQuota::State::Unknown)
             continue; // no information is not "spent"
@@ -106,7 +109,7 @@ QuotaMonitor::Verdict QuotaMonitor::evaluate(const QuotaSnapshot &snapshot, cons
     verdict.hold = rule == HoldRule::Any ? !verdict.exhausted.isEmpty()
                                          : known > 0 && verdict.exhausted.size() == known;
     if (verdict.hold)
-        verdict.reason = reasons.join(u"; "_s);
+        verdict.reason = UserText::joined(reasons, u"; "_s);
     return verdict;
 }
 
@@ -170,10 +173,10 @@ void QuotaMonitor::applyVerdict(const Verdict &verdict)
     if (!changed)
         return;
     if (verdict.hold)
-        qCInfo(lcQuota).noquote() << "quota spent:" << verdict.reason;
+        qCInfo(lcQuota).noquote() << "quota spent:" << verdict.reason.english();
     else
         qCInfo(lcQuota) << "quota available";
-    Q_EMIT holdChanged(verdict.hold, verdict.reason);
+    Q_EMIT holdChanged(verdict.hold, verdict.reason.english());
 }
 
 void QuotaMonitor::scheduleNext()
@@ -219,7 +222,7 @@ QJsonObject QuotaMonitor::toJson() const
     const std::optional<int> lowest = lowestPercent(m_snapshot);
     json.insert(u"lowestPercent"_s, lowest ? QJsonValue(*lowest) : QJsonValue());
     json.insert(u"holding"_s, m_verdict.hold);
-    json.insert(u"holdReason"_s, m_verdict.reason);
+    json.insert(u"holdReason"_s, m_verdict.reason.english());
     json.insert(u"exhausted"_s, QJsonArray::fromStringList(m_verdict.exhausted));
     const QDateTime next = nextPoll();
     json.insert(u"nextPollAt"_s, next.isValid() ? QJsonValue(next.toString(Qt::ISODate)) : QJsonValue());

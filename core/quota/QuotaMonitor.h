@@ -7,6 +7,7 @@
 // verdict (nothing new is known).
 
 #include "QuotaSnapshot.h"
+#include "common/UserText.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -30,7 +31,9 @@ public:
     struct Verdict
     {
         bool hold = false;
-        QString reason; // "Claude Sonnet 4.5 is out of quota until 14:23"
+        // "Claude Sonnet 4.5 is out of quota until 2026-02-07 14:23": English for the API and
+        // the log, translated in the window.
+        UserText reason;
         QStringList exhausted; // the watched models that are spent
     };
 

@@ -1,5 +1,6 @@
 #include "PromptQueue.h"
 
+#include "QueueReasons.h"
 #include "common/EnumNames.h"
 
 #include <QJsonArray>
@@ -79,7 +80,7 @@ void PromptQueue::replace(const QStringList &prompts)
     position = 0;
     step = Step::Task;
     state = State::Stopped;
-    reason.clear();
+    reason = {};
 }
 
 void PromptQueue::clearStatuses()
@@ -97,31 +98,55 @@ bool PromptQueue::recoverInterrupted(QString *what)
     // A clean stop or quit saves the queue stopped or paused: only a queue still "running" in its
     // file, or a prompt still "sending", was cut off.
     const bool wasRunning = state == State::Running;
-    QString inFlight;
+    bool inFlight = false;
+    QString excerptText;
     if (hasCurrent()) {
         QueueItem &item = current();
         if (item.status == QueueItem::Status::Sending
             || (wasRunning && item.status == QueueItem::Status::Sent)) {
             item.delivered = item.status == QueueItem::Status::Sent;
             item.status = QueueItem::Status::Unconfirmed;
-            inFlight = u"prompt %1 (“%2”%3) is marked “sent, unconfirmed”"_s.arg(
-                QString::number(position + 1), excerpt(item.text),
-                step == Step::Check ? u", check step"_s : QString());
+            inFlight = true;
+            excerptText = excerpt(item.text);
         }
     }
-    if (!wasRunning && inFlight.isEmpty())
+    if (!wasRunning && !inFlight)
         return false;
     if (wasRunning)
         state = State::Paused;
-    reason = (wasRunning ? u"The app stopped while the queue was running"_s
-                         : u"The app stopped while a prompt was being sent"_s)
-        + (inFlight.isEmpty() ? QString() : u"; "_s + inFlight)
-        + (state == State::Stopped
-               ? u". Start the queue to go on (a prompt the chat does not show is sent "
-                 "again), or skip it."_s
-               : u". Resume to go on (a prompt the chat does not show is sent again), or skip it."_s);
+    // Whole sentences, one per case, so a translation can order each as its language needs.
+    if (!inFlight) {
+        reason = UserText("mpa::PromptQueue",
+                          QT_TRANSLATE_NOOP("mpa::PromptQueue",
+                                            "The app stopped while the queue was running. Resume to go on (a "
+                                            "prompt the chat does not show is sent again), or skip it."));
+    } else if (wasRunning) {
+        reason = UserText("mpa::PromptQueue",
+                          QT_TRANSLATE_NOOP("mpa::PromptQueue",
+                                            "The app stopped while the queue was running; prompt %1 (“%2”%3) is "
+                                            "marked “sent, unconfirmed”. Resume to go on (a prompt the chat does "
+                                            "not show is sent again), or skip it."));
+    } else if (state == State::Stopped) {
+        reason = UserText("mpa::PromptQueue",
+                          QT_TRANSLATE_NOOP("mpa::PromptQueue",
+                                            "The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is "
+                                            "marked “sent, unconfirmed”. Start the queue to go on (a prompt the "
+                                            "chat does not show is sent again), or skip it."));
+    } else {
+        reason = UserText("mpa::PromptQueue",
+                          QT_TRANSLATE_NOOP("mpa::PromptQueue",
+                                            "The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is "
+                                            "marked “sent, unconfirmed”. Resume to go on (a prompt the chat does "
+                                            "not show is sent again), or skip it."));
+    }
+    if (inFlight)
+        reason = reason.arg(position + 1)
+                     .arg(excerptText)
+                     .arg(step == Step::Check
+                              ? UserText("mpa::PromptQueue", QT_TRANSLATE_NOOP("mpa::PromptQueue", ", check step"))
+                              : UserText());
     if (what)
-        *what = reason;
+        *what = reason.english();
     return true;
 }
 
@@ -149,7 +174,7 @@ QJsonObject PromptQueue::toJson() const
     return {
         { u"items"_s, list },          { u"position"_s, position },
         { u"step"_s, stepName(step) }, { u"state"_s, stateName(state) },
-        { u"reason"_s, reason },
+        { u"reason"_s, reason.english() },
     };
 }
 
@@ -179,7 +204,7 @@ PromptQueue PromptQueue::fromJson(const QJsonObject &json, QStringList *warnings
     queue.state = state == u"running"_s ? State::Running
         : state == u"paused"_s          ? State::Paused
                                         : State::Stopped;
-    queue.reason = json.value(u"reason").toString();
+    queue.reason = UserText::fromEnglish(QueueReasons::kContext, json.value(u"reason").toString());
     return queue;
 }
 

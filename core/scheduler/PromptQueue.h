@@ -3,6 +3,8 @@
 // (item, task or check step, how far that step got) and whether it runs. The Scheduler
 // drives it; this type only holds, converts and recovers it.
 
+#include "common/UserText.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -46,7 +48,9 @@ struct PromptQueue
     int position = 0;
     Step step = Step::Task;
     State state = State::Stopped;
-    QString reason; // why it stopped or paused, for the user
+    // Why it stopped or paused, for the user: English in queue.json and the API, translated in
+    // the window (context mpa::PromptQueue).
+    UserText reason;
 
     bool isEmpty() const { return items.isEmpty(); }
     bool hasCurrent() const { return position >= 0 && position < items.size(); }

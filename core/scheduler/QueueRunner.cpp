@@ -1,5 +1,6 @@
 #include "QueueRunner.h"
 
+#include "QueueReasons.h"
 #include "SchedulerStore.h"
 #include "common/Clock.h"
 #include "common/ClockTimer.h"
@@ -101,7 +102,7 @@ void QueueRunner::shutdown()
     }
     if (isRunning()) {
         m_queue.state = PromptQueue::State::Paused;
-        m_queue.reason = tr("The app quit while the queue was running; resume to go on.");
+        m_queue.reason = QueueReasons::appQuitWhileRunning();
     }
     saveQueue();
 }
@@ -148,7 +149,7 @@ bool QueueRunner::start(QString *error)
     }
     m_retried = false;
     m_queue.state = PromptQueue::State::Running;
-    m_queue.reason.clear();
+    m_queue.reason = {};
     saveQueue();
     qCInfo(lcScheduler).noquote() << u"queue started: %1 prompt(s), %2, at prompt %3"_s.arg(
         QString::number(m_queue.items.size()), m_settings->stringValue(SettingKey::ScheduleQueueMode),
@@ -162,7 +163,7 @@ bool QueueRunner::pause(QString *error)
 {
     if (!isRunning())
         return refuse(error, tr("The queue is not running."));
-    halt(PromptQueue::State::Paused, tr("Paused by the user."));
+    halt(PromptQueue::State::Paused, QueueReasons::pausedByUser());
     qCInfo(lcScheduler) << "queue paused";
     Q_EMIT changed();
     return true;
@@ -177,7 +178,7 @@ bool QueueRunner::resume(QString *error)
     if (!m_queue.hasCurrent())
         return refuse(error, tr("The queue is empty; add prompts first."));
     m_queue.state = PromptQueue::State::Running;
-    m_queue.reason.clear();
+    m_queue.reason = {};
     saveQueue();
     qCInfo(lcScheduler).noquote() << u"queue resumed at prompt %1"_s.arg(m_queue.position + 1);
     continueCurrent();
@@ -189,7 +190,7 @@ bool QueueRunner::stop(QString *error)
 {
     if (m_queue.state == PromptQueue::State::Stopped)
         return refuse(error, tr("The queue is not running."));
-    halt(PromptQueue::State::Stopped, tr("Stopped by the user."));
+    halt(PromptQueue::State::Stopped, QueueReasons::stoppedByUser());
     qCInfo(lcScheduler) << "queue stopped";
     Q_EMIT changed();
     return true;
@@ -245,7 +246,7 @@ bool QueueRunner::setPrompts(const QStringList &prompts, QString *error)
     return true;
 }
 
-void QueueRunner::halt(PromptQueue::State state, const QString &reason)
+void QueueRunner::halt(PromptQueue::State state, const UserText &reason)
 {
     m_queue.state = state;
     m_queue.reason = reason;
@@ -281,7 +282,7 @@ void QueueRunner::continueCurrent()
     }
     if (!m_queue.hasCurrent()) {
         if (m_queue.isEmpty()) {
-            finishQueue(tr("The queue is empty."));
+            finishQueue(QueueReasons::empty());
             return;
         }
         m_queue.position = 0;
@@ -401,9 +402,7 @@ void QueueRunner::onSendOutcome(quint64 token, const QString &text, const ChatSe
     m_retried = false;
     item.status = QueueItem::Status::Failed;
     stopWithError(
-        tr("Prompt %1 (“%2”) could not be sent: %3. It was tried twice; the queue stopped there. Fix "
-           "the problem and start the queue again.")
-            .arg(QString::number(m_queue.position + 1), PromptSender::excerpt(text), outcome.error));
+        QueueReasons::sendFailed(m_queue.position + 1, PromptSender::excerpt(text), outcome.error));
 }
 
 void QueueRunner::retryLater(std::chrono::milliseconds delay)
@@ -571,10 +570,7 @@ void QueueRunner::moveToNext(bool completed)
             qCInfo(lcScheduler) << "queue: starting over (loop)";
         } else {
             const qsizetype left = m_queue.items.size();
-            finishQueue(left == 0 ? tr("Every prompt of the queue was sent.")
-                            : left == 1
-                            ? tr("The queue reached its end; 1 skipped prompt remains.")
-                            : tr("The queue reached its end; %1 skipped prompts remain.").arg(left));
+            finishQueue(left == 0 ? QueueReasons::allSent() : QueueReasons::endWithSkipped(left));
             return;
         }
     }
@@ -583,22 +579,22 @@ void QueueRunner::moveToNext(bool completed)
     continueCurrent();
 }
 
-void QueueRunner::finishQueue(const QString &reason)
+void QueueRunner::finishQueue(const UserText &reason)
 {
     m_queue.position = 0;
     m_queue.step = PromptQueue::Step::Task;
     halt(PromptQueue::State::Stopped, reason);
-    qCInfo(lcScheduler).noquote() << "queue finished:" << reason;
-    Q_EMIT stopped(reason);
-    Q_EMIT finished(reason);
+    qCInfo(lcScheduler).noquote() << "queue finished:" << reason.english();
+    Q_EMIT stopped(reason.english());
+    Q_EMIT finished(reason.english());
     Q_EMIT changed();
 }
 
-void QueueRunner::stopWithError(const QString &reason)
+void QueueRunner::stopWithError(const UserText &reason)
 {
     halt(PromptQueue::State::Stopped, reason);
-    qCWarning(lcScheduler).noquote() << reason;
-    Q_EMIT stopped(reason);
+    qCWarning(lcScheduler).noquote() << reason.english();
+    Q_EMIT stopped(reason.english());
     Q_EMIT changed();
 }
 

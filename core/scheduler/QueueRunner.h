@@ -112,9 +112,9 @@ private:
     void onObservation(quint64 token, const ChatObservation &observation);
     void completeStep();
     void moveToNext(bool completed);
-    void halt(PromptQueue::State state, const QString &reason);
-    void finishQueue(const QString &reason);
-    void stopWithError(const QString &reason);
+    void halt(PromptQueue::State state, const UserText &reason);
+    void finishQueue(const UserText &reason);
+    void stopWithError(const UserText &reason);
     // Answers about the current step no longer steer the queue; its retry and quota marks go.
     void leaveStep();
     // Stops the timer; idle unless a send is under way (its outcome sets the phase).

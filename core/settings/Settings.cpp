@@ -2,6 +2,7 @@
 
 #include "common/JsonDataFile.h"
 #include "common/Refuse.h"
+#include "common/UserText.h"
 #include "logging/LogCategories.h"
 #include "safety/BanList.h"
 
@@ -22,53 +23,54 @@ namespace mpa {
 
 namespace {
 
-bool validateHost(const QVariant &value, QString *error)
+bool validateHost(const QVariant &value, UserText *error)
 {
     const QString host = value.toString().trimmed();
     if (host.isEmpty())
-        return refuse(error, u"the host is empty"_s);
+        return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "the host is empty")));
     static const QRegularExpression hostName(u"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$"_s);
     if (QHostAddress(host).isNull() && !hostName.match(host).hasMatch())
-        return refuse(error, u"'%1' is neither an IP address nor a host name"_s.arg(host));
+        return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is neither an IP address nor a host name")).arg(host));
     return true;
 }
 
-bool validateScheduleValue(const QVariant &value, QString *error)
+bool validateScheduleValue(const QVariant &value, UserText *error)
 {
     const QString text = value.toString().trimmed();
     bool isNumber = false;
     const int minutes = text.toInt(&isNumber);
     if (isNumber)
-        return (minutes >= 1 && minutes <= 1440) || refuse(error, u"an interval must be 1 to 1440 minutes"_s);
+        return (minutes >= 1 && minutes <= 1440) || refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "an interval must be 1 to 1440 minutes")));
     if (QTime::fromString(text, u"HH:mm"_s).isValid() || QTime::fromString(text, u"H:mm"_s).isValid())
         return true;
-    return refuse(error, u"'%1' is neither a number of minutes nor a time of day (HH:MM)"_s.arg(text));
+    return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is neither a number of minutes nor a time of day (HH:MM)")).arg(text));
 }
 
-bool validateNonEmptyEntries(const QVariant &value, QString *error)
+bool validateNonEmptyEntries(const QVariant &value, UserText *error)
 {
     const QStringList list = value.toStringList();
     for (int i = 0; i < list.size(); ++i) {
         if (list.at(i).trimmed().isEmpty())
-            return refuse(error, u"entry %1 is empty"_s.arg(i + 1));
+            return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "entry %1 is empty")).arg(i + 1));
     }
     return true;
 }
 
-bool validateBanList(const QVariant &value, QString *error)
+bool validateBanList(const QVariant &value, UserText *error)
 {
     if (!validateNonEmptyEntries(value, error))
         return false;
     // Validated as the page runs them: a /regex/ must be one JavaScript compiles and reads alike.
     for (const QString &entry : value.toStringList()) {
-        if (!BanList::checkEntry(entry, error))
-            return false;
+        // The ban list's own sentence (it quotes the regular expression engine): English.
+        if (QString problem; !BanList::checkEntry(entry, &problem))
+            return refuse(error, UserText::plain(problem));
     }
     return true;
 }
 
 // Host names as a URL has them (mail.google.com, localhost, 127.0.0.1), one per entry.
-bool validateSiteList(const QVariant &value, QString *error)
+bool validateSiteList(const QVariant &value, UserText *error)
 {
     if (!validateNonEmptyEntries(value, error))
         return false;
@@ -77,14 +79,14 @@ bool validateSiteList(const QVariant &value, QString *error)
         if (host.contains(u'/') || host.contains(u' ') || (host.contains(u':') && !host.startsWith(u'[')))
             return refuse(
                 error,
-                u"'%1' is not a site: give a host name such as example.com (no scheme, path or port)"_s.arg(
-                    entry));
+                UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not a site: give a host name such as example.com (no scheme, path or port)"))
+                    .arg(entry));
     }
     return true;
 }
 
 // The bridge's own redaction rules: "name=regular expression", the name a word.
-bool validateRedactRules(const QVariant &value, QString *error)
+bool validateRedactRules(const QVariant &value, UserText *error)
 {
     if (!validateNonEmptyEntries(value, error))
         return false;
@@ -94,40 +96,41 @@ bool validateRedactRules(const QVariant &value, QString *error)
         if (eq <= 0 || !name.match(entry.left(eq).trimmed()).hasMatch())
             return refuse(
                 error,
-                u"'%1' is not a rule: write name=regular expression (the name a word such as employee-id)"_s
+                UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not a rule: write name=regular expression (the name a word such as employee-id)"))
                     .arg(entry));
         const QRegularExpression regex(entry.mid(eq + 1));
         if (entry.mid(eq + 1).isEmpty() || !regex.isValid())
             return refuse(error,
-                          u"the rule '%1' is not a valid regular expression: %2"_s.arg(
-                              entry.left(eq).trimmed(), regex.errorString()));
+                          UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "the rule '%1' is not a valid regular expression: %2"))
+                              .arg(entry.left(eq).trimmed())
+                              .arg(regex.errorString()));
     }
     return true;
 }
 
-bool validateTemperature(const QVariant &value, QString *error)
+bool validateTemperature(const QVariant &value, UserText *error)
 {
     bool isNumber = false;
     const double t = value.toString().trimmed().toDouble(&isNumber);
     if (!isNumber || t < 0.0 || t > 2.0)
-        return refuse(error, u"the temperature must be a number from 0 to 2"_s);
+        return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "the temperature must be a number from 0 to 2")));
     return true;
 }
 
-bool validateBaseUrl(const QVariant &value, QString *error)
+bool validateBaseUrl(const QVariant &value, UserText *error)
 {
     const QString text = value.toString().trimmed();
     if (text.isEmpty())
         return true; // the provider's own address
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s) || url.host().isEmpty())
-        return refuse(error, u"'%1' is not an http(s) address"_s.arg(text));
+        return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not an http(s) address")).arg(text));
     return true;
 }
 
-bool validateNotBlank(const QVariant &value, QString *error)
+bool validateNotBlank(const QVariant &value, UserText *error)
 {
-    return !value.toString().trimmed().isEmpty() || refuse(error, u"it is empty"_s);
+    return !value.toString().trimmed().isEmpty() || refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "it is empty")));
 }
 
 using T = SettingSpec::Type;
@@ -732,7 +735,7 @@ void Settings::migrateAgentServerPort()
                                     "for new setups is 9005)"_s.arg(port);
 }
 
-std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVariant &raw, QString *why) const
+std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVariant &raw, UserText *why) const
 {
     switch (spec.type) {
     case T::Bool: {
@@ -743,7 +746,7 @@ std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVarian
             return QVariant(true);
         if (text == u"false"_s || text == u"0"_s || text == u"no"_s || text == u"off"_s)
             return QVariant(false);
-        *why = u"'%1' is not true or false"_s.arg(raw.toString());
+        *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not true or false")).arg(raw.toString());
         return std::nullopt;
     }
     case T::Int: {
@@ -752,11 +755,11 @@ std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVarian
             ? raw.toString().trimmed().toLongLong(&ok)
             : raw.toLongLong(&ok);
         if (!ok) {
-            *why = u"'%1' is not a whole number"_s.arg(raw.toString());
+            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not a whole number")).arg(raw.toString());
             return std::nullopt;
         }
         if (number < spec.minimum || number > spec.maximum) {
-            *why = u"%1 is outside %2–%3"_s.arg(number).arg(spec.minimum).arg(spec.maximum);
+            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "%1 is outside %2–%3")).arg(number).arg(spec.minimum).arg(spec.maximum);
             return std::nullopt;
         }
         return QVariant(int(number));
@@ -767,7 +770,7 @@ std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVarian
             return QVariant(raw.toStringList().join(u", "_s));
         }
         if (!raw.canConvert<QString>()) {
-            *why = u"it is not text"_s;
+            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "it is not text"));
             return std::nullopt;
         }
         return QVariant(raw.toString());
@@ -785,7 +788,7 @@ std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVarian
     case T::Choice: {
         const QString text = raw.toString().trimmed();
         if (!spec.choices.contains(text)) {
-            *why = u"'%1' is not one of %2"_s.arg(text, spec.choices.join(u", "_s));
+            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not one of %2")).arg(text).arg(spec.choices.join(u", "_s));
             return std::nullopt;
         }
         return QVariant(text);
@@ -796,13 +799,19 @@ std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVarian
 
 bool Settings::validate(SettingKey key, const QVariant &value, QString *error) const
 {
+    UserText why;
+    if (validate(key, value, &why))
+        return true;
+    return refuse(error, u"%1: %2"_s.arg(QLatin1StringView(spec(key).name), why.english()));
+}
+
+bool Settings::validate(SettingKey key, const QVariant &value, UserText *why) const
+{
     const SettingSpec &s = spec(key);
-    QString why;
-    const auto converted = convert(s, value, &why);
-    if (converted && s.validator && !s.validator(*converted, &why))
-        return refuse(error, u"%1: %2"_s.arg(QLatin1StringView(s.name), why));
-    if (!converted)
-        return refuse(error, u"%1: %2"_s.arg(QLatin1StringView(s.name), why));
+    UserText problem;
+    const auto converted = convert(s, value, &problem);
+    if (!converted || (s.validator && !s.validator(*converted, &problem)))
+        return refuse(why, problem);
     return true;
 }
 
@@ -813,14 +822,14 @@ QVariant Settings::value(SettingKey key) const
     if (!m_settings->contains(name))
         return s.defaultValue;
     const QVariant raw = m_settings->value(name);
-    QString why;
+    UserText why;
     auto converted = convert(s, raw, &why);
     const bool valid = converted && (!s.validator || s.validator(*converted, &why));
     if (!valid) {
         if (!m_warned.contains(int(key))) {
             m_warned.insert(int(key));
             qCWarning(lcSettings).noquote() << u"%1: %2 = %3 is not usable (%4); using the default %5"_s.arg(
-                filePath(), name, describe(raw), why, describe(s.defaultValue));
+                filePath(), name, describe(raw), why.english(), describe(s.defaultValue));
         }
         return s.defaultValue;
     }
@@ -837,7 +846,7 @@ bool Settings::setValue(SettingKey key, const QVariant &value, QString *error)
     const SettingSpec &s = spec(key);
     if (!validate(key, value, error))
         return false;
-    QString why;
+    UserText why;
     const QVariant converted = *convert(s, value, &why);
     const QVariant before = this->value(key);
     const QString name = QString::fromLatin1(s.name);

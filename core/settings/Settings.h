@@ -4,6 +4,7 @@
 // range or unreadable yields the default (with one logged warning), never a crash.
 
 #include "SettingKey.h"
+#include "common/UserText.h"
 
 #include <QObject>
 #include <QSet>
@@ -20,7 +21,7 @@ namespace mpa {
 struct SettingSpec
 {
     enum class Type { Bool, Int, String, StringList, Choice };
-    using Validator = bool (*)(const QVariant &value, QString *error); // false: `error` says why
+    using Validator = bool (*)(const QVariant &value, UserText *why); // false: `why` says why
 
     SettingKey key;
     const char *name;
@@ -70,6 +71,9 @@ public:
     bool lastSaveFailed() const { return m_lastSaveFailed; }
     // Whether setValue() would take `value`; false with `error` naming the key and the fault.
     bool validate(SettingKey key, const QVariant &value, QString *error = nullptr) const;
+    // The same check for the window: `why` says what is wrong without the key ("'30' is …"),
+    // in English and translatable.
+    bool validate(SettingKey key, const QVariant &value, UserText *why) const;
     void reset(SettingKey key);
     void resetAll();
     // What the General page's "Reset All Settings" and the debug API's resetAllSettings do:
@@ -97,7 +101,7 @@ private:
     void migrateBanList();
     void migrateAgentServerPort(); // drops the old default substrings the built-in rules replace
     void migrateCheckPromptText(); // the old default check prompt becomes the extension's
-    std::optional<QVariant> convert(const SettingSpec &spec, const QVariant &raw, QString *why) const;
+    std::optional<QVariant> convert(const SettingSpec &spec, const QVariant &raw, UserText *why) const;
 
     std::span<const SettingSpec> m_table;
     std::unique_ptr<QSettings> m_settings;

@@ -290,8 +290,8 @@ TEST_F(QueueRunnerTest, SkippingTheLastPromptEndsTheQueueAndSaysWhatRemains)
     EXPECT_EQ(runner->queue().state, PromptQueue::State::Stopped);
     EXPECT_EQ(runner->queue().position, 0);
     EXPECT_EQ(runner->phase(), Phase::Idle);
-    EXPECT_EQ(runner->queue().reason, reason);
-    EXPECT_EQ(store->load().queue.reason, reason);
+    EXPECT_EQ(runner->queue().reason.english(), reason);
+    EXPECT_EQ(store->load().queue.reason.english(), reason);
 }
 
 // ---- a step a crash cut off ---------------------------------------------------------------
@@ -301,7 +301,7 @@ TEST_F(QueueRunnerTest, ARestoredSendIsRecordedAsUnconfirmedAndTheQueueWaitsPaus
     const QString said = restoreCutOffSend({ u"a"_s, u"b"_s });
     EXPECT_TRUE(said.contains(u"“a”"_s)) << said.toStdString();
     EXPECT_EQ(runner->queue().state, PromptQueue::State::Paused);
-    EXPECT_EQ(runner->queue().reason, said);
+    EXPECT_EQ(runner->queue().reason.english(), said);
     EXPECT_EQ(current().status, Status::Unconfirmed);
     EXPECT_EQ(lastRecord().outcome, u"sent, unconfirmed"_s);
     EXPECT_EQ(lastRecord().detail, u"the app stopped before the chat confirmed it"_s);

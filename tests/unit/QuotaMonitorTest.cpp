@@ -64,7 +64,7 @@ TEST(QuotaMonitorVerdictTest, WatchedModelsHoldWhenAnyIsSpent)
                     model(u"GPT-OSS 120B"_s, std::nullopt) });
     const QTimeZone utc = QTimeZone::utc();
     EXPECT_TRUE(QuotaMonitor::evaluate(s, { u"claude sonnet 4.5"_s }, utc, Rule::Any).hold);
-    EXPECT_EQ(QuotaMonitor::evaluate(s, { u"Claude Sonnet 4.5"_s }, utc, Rule::Any).reason,
+    EXPECT_EQ(QuotaMonitor::evaluate(s, { u"Claude Sonnet 4.5"_s }, utc, Rule::Any).reason.english(),
               u"Claude Sonnet 4.5 is out of quota"_s);
     EXPECT_FALSE(QuotaMonitor::evaluate(s, { u"Gemini 3 Pro (High)"_s }, utc, Rule::Any).hold);
     // Unknown quota never holds, nor does a model the IDE does not list.
@@ -98,7 +98,7 @@ TEST(QuotaMonitorVerdictTest, HoldWhenAllWaitsForEveryModelWithKnownQuota)
     const QuotaMonitor::Verdict verdict = QuotaMonitor::evaluate(allSpent, {}, utc, Rule::All);
     EXPECT_TRUE(verdict.hold);
     EXPECT_EQ(verdict.exhausted, (QStringList { u"A"_s, u"B"_s }));
-    EXPECT_EQ(verdict.reason, u"A is out of quota until 2026-02-07 14:00; B is out of quota"_s);
+    EXPECT_EQ(verdict.reason.english(), u"A is out of quota until 2026-02-07 14:00; B is out of quota"_s);
     EXPECT_FALSE(QuotaMonitor::evaluate(reading({ model(u"C"_s, std::nullopt) }), {}, utc, Rule::All).hold);
     EXPECT_EQ(QuotaMonitor::holdRuleFromName(u"all"_s), Rule::All);
     EXPECT_EQ(QuotaMonitor::holdRuleFromName(u"any"_s), Rule::Any);

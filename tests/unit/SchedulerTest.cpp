@@ -172,7 +172,7 @@ TEST_F(SchedulerTest, TheQueueSendsInOrderEachAfterTheAgentFallsSilent)
     EXPECT_EQ(chat.delivered.size(), 3);
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
     EXPECT_TRUE(scheduler->queue().items.isEmpty()); // consume
-    EXPECT_EQ(scheduler->queue().reason, u"Every prompt of the queue was sent."_s);
+    EXPECT_EQ(scheduler->queue().reason.english(), u"Every prompt of the queue was sent."_s);
     EXPECT_EQ(scheduler->stats().queueItemsCompleted, 3);
     EXPECT_EQ(scheduler->promptsSentThisRun(), 3);
 }
@@ -816,7 +816,7 @@ TEST_F(SchedulerTest, AKillWhileTheAgentWorksPausesAtTheSameItemOnTheNextStart)
     EXPECT_EQ(queue.current().text, u"b"_s);
     EXPECT_EQ(queue.current().status, QueueItem::Status::Unconfirmed);
     EXPECT_EQ(QueueItem::statusName(queue.current().status), u"sent, unconfirmed"_s);
-    EXPECT_TRUE(queue.reason.contains(u"“b”"_s)) << queue.reason.toStdString();
+    EXPECT_TRUE(queue.reason.english().contains(u"“b”"_s)) << queue.reason.english().toStdString();
     EXPECT_EQ(scheduler->history().entries().last().outcome, u"sent, unconfirmed"_s);
     EXPECT_EQ(scheduler->notices().size(), 1);
     clock->advance(10min);
@@ -886,15 +886,15 @@ TEST_F(SchedulerTest, AStopAndACleanQuitAreNotReportedAsAnInterruption)
     EXPECT_TRUE(scheduler->stopQueue());
     restart();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
-    EXPECT_EQ(scheduler->queue().reason, u"Stopped by the user."_s);
+    EXPECT_EQ(scheduler->queue().reason.english(), u"Stopped by the user."_s);
     EXPECT_TRUE(scheduler->notices().isEmpty()) << scheduler->notices().join(u" | "_s).toStdString();
     EXPECT_EQ(scheduler->queue().current().status, QueueItem::Status::Sent);
     // Paused by a clean quit: the quit's own words stay.
     EXPECT_TRUE(scheduler->startQueue());
     restart();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
-    EXPECT_TRUE(scheduler->queue().reason.contains(u"The app quit while the queue was running"_s))
-        << scheduler->queue().reason.toStdString();
+    EXPECT_TRUE(scheduler->queue().reason.english().contains(u"The app quit while the queue was running"_s))
+        << scheduler->queue().reason.english().toStdString();
     EXPECT_TRUE(scheduler->notices().isEmpty());
     EXPECT_EQ(chat.delivered, QStringList { u"a"_s }) << "nothing sent twice";
 }

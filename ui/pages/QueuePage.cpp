@@ -362,7 +362,7 @@ void QueuePage::refreshQueue()
         text = tr("Stopped · %n prompt(s) in the queue", nullptr, total);
     }
     if (!queue.reason.isEmpty() && !running)
-        text += u" — "_s + queue.reason;
+        text += u" — "_s + queue.reason.translated();
     if (!queueMode && settings()->boolValue(SettingKey::ScheduleEnabled)) {
         const QDateTime next = scheduler->nextScheduledSend();
         if (next.isValid())

@@ -122,7 +122,7 @@ void QuotaPage::refresh()
     if (quota->isHolding()) {
         const QStringList &spent = quota->verdict().exhausted;
         problem = tr("The prompt queue is held because of %1. %2")
-                      .arg(spent.join(u", "_s), quota->verdict().reason);
+                      .arg(spent.join(u", "_s), quota->verdict().reason.translated());
     }
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
