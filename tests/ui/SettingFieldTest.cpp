@@ -5,10 +5,11 @@
 #include "QtPrinters.h"
 #include "UiTest.h"
 #include "Wait.h"
+#include "common/Refuse.h"
 
 #include <QCheckBox>
-#include <QDir>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -114,8 +115,8 @@ TEST_F(SettingFieldTest, ACheckBoxAndAComboBoxSaveAtOnce)
 TEST_F(SettingFieldTest, AListTakesOneEntryPerLineAndMarksBadLines)
 {
     SettingField::Options options;
-    options.lineCheck = [](const QString &line) {
-        return line.startsWith(u'/') && !line.endsWith(u'/') ? u"bad: "_s + line : QString();
+    options.lineCheck = [](const QString &line, QString *error) {
+        return !(line.startsWith(u'/') && !line.endsWith(u'/')) || refuse(error, u"bad: "_s + line);
     };
     settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"rm -rf /"_s, u"rm -rf ~"_s });
     SettingField field(settings.get(), SettingKey::SafetyBannedCommands, options);

@@ -3,12 +3,13 @@
 #include "server/DebugApiService.h"
 
 #include "AppRun.h"
+#include "FakeClock.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "logging/Logging.h"
 #include "actions/CommandDispatcher.h"
+#include "logging/Logging.h"
 #include "server/DebugApiClient.h"
 #include "server/DebugApiServer.h"
 #include "server/DebugServerFile.h"
@@ -45,7 +46,7 @@ protected:
                        [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
                            reply(CommandResult::success(u"pong"_s));
                        } });
-        service = std::make_unique<DebugApiService>(settings.get(), &commands, paths);
+        service = std::make_unique<DebugApiService>(settings.get(), &commands, &clock, paths);
     }
 
     // Calls ping through the server the way ctl does; the HTTP status, or 0 when unreachable.
@@ -58,6 +59,7 @@ protected:
     AppPaths paths;
     std::unique_ptr<Settings> settings;
     CommandDispatcher commands;
+    FakeClock clock { QDateTime(QDate(2026, 3, 2), QTime(9, 0), QTimeZone::utc()) };
     std::unique_ptr<DebugApiService> service;
 };
 
