@@ -5,10 +5,11 @@
 #include "QtPrinters.h"
 #include "UiTest.h"
 #include "Wait.h"
+#include "common/Refuse.h"
 
 #include <QCheckBox>
-#include <QDir>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -115,11 +116,7 @@ TEST_F(SettingFieldTest, AListTakesOneEntryPerLineAndMarksBadLines)
 {
     SettingField::Options options;
     options.lineCheck = [](const QString &line, QString *error) {
-        if (!(line.startsWith(u'/') && !line.endsWith(u'/')))
-            return true;
-        if (error)
-            *error = u"bad: "_s + line;
-        return false;
+        return !(line.startsWith(u'/') && !line.endsWith(u'/')) || refuse(error, u"bad: "_s + line);
     };
     settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"rm -rf /"_s, u"rm -rf ~"_s });
     SettingField field(settings.get(), SettingKey::SafetyBannedCommands, options);

@@ -144,7 +144,7 @@ TEST_F(DebugApiServerTest, RefusalsReachTheLogAtMostOncePerIntervalOfItsClock)
     const auto refusalLines = [] {
         QStringList lines;
         for (const LogEntry &entry : Logging::buffer()->tail(100, QtInfoMsg)) {
-            if (entry.category == u"mpa.server"_s && entry.message.contains(u"refused"_s))
+            if (entry.category == u"mpa.server"_s && entry.message.contains(u"→ 401"_s))
                 lines.append(entry.message);
         }
         return lines;

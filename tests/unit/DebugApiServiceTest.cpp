@@ -3,13 +3,13 @@
 #include "server/DebugApiService.h"
 
 #include "AppRun.h"
+#include "FakeClock.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
-#include "FakeClock.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
-#include "logging/Logging.h"
 #include "actions/CommandDispatcher.h"
+#include "logging/Logging.h"
 #include "server/DebugApiClient.h"
 #include "server/DebugApiServer.h"
 #include "server/DebugServerFile.h"
@@ -56,10 +56,10 @@ protected:
         return client.callAndWait(u"ping"_s, {}).status;
     }
 
-    FakeClock clock { QDateTime(QDate(2026, 3, 2), QTime(9, 0), QTimeZone::utc()) };
     AppPaths paths;
     std::unique_ptr<Settings> settings;
     CommandDispatcher commands;
+    FakeClock clock { QDateTime(QDate(2026, 3, 2), QTime(9, 0), QTimeZone::utc()) };
     std::unique_ptr<DebugApiService> service;
 };
 
