@@ -246,6 +246,68 @@
     </message>
 </context>
 <context>
+    <name>mpa::AutoAcceptPlots</name>
+    <message>
+        <source>Per day, last %1 weeks</source>
+        <translation>Pro Tag, letzte %1 Wochen</translation>
+    </message>
+    <message>
+        <source>Reaction time</source>
+        <translation>Reaktionszeit</translation>
+    </message>
+    <message>
+        <source>From a button appearing to its click being verified, for up to the last %1 clicks</source>
+        <translation>Vom Erscheinen einer Schaltfläche bis zum bestätigten Klick, für bis zu %1 letzte Klicks</translation>
+    </message>
+    <message>
+        <source>Clicks and blocked commands per day</source>
+        <translation>Klicks und gesperrte Befehle pro Tag</translation>
+    </message>
+    <message>
+        <source>No data yet: clicks and blocked commands will show here per day</source>
+        <translation>Noch keine Daten: Klicks und gesperrte Befehle erscheinen hier pro Tag</translation>
+    </message>
+    <message>
+        <source>Reaction time of auto-accept</source>
+        <translation>Reaktionszeit des automatischen Annehmens</translation>
+    </message>
+    <message>
+        <source>No data yet: reaction times show after the first click</source>
+        <translation>Noch keine Daten: Reaktionszeiten erscheinen nach dem ersten Klick</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Clicks</source>
+        <translation>Klicks</translation>
+    </message>
+    <message>
+        <source>Blocked commands</source>
+        <translation>Gesperrte Befehle</translation>
+    </message>
+    <message>
+        <source>Median %1 · 9 in 10 within %2</source>
+        <translation>Median %1 · 9 von 10 innerhalb von %2</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::BarChart</name>
+    <message>
+        <source>%1: %2 in all</source>
+        <translation>%1: insgesamt %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>mpa::BridgePage</name>
     <message>
         <source>Bridge</source>
@@ -995,6 +1057,10 @@
         <source>%1 — auto-accept paused here</source>
         <translation>%1 – automatisches Annehmen hier pausiert</translation>
     </message>
+    <message>
+        <source>Over time</source>
+        <translation>Im Zeitverlauf</translation>
+    </message>
 </context>
 <context>
     <name>mpa::EngineStatus</name>
@@ -1376,6 +1442,21 @@
     </message>
 </context>
 <context>
+    <name>mpa::Histogram</name>
+    <message>
+        <source>≥%1</source>
+        <translation>≥%1</translation>
+    </message>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 oder mehr</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+</context>
+<context>
     <name>mpa::HistoryPage</name>
     <message>
         <source>Sent</source>
@@ -1432,6 +1513,25 @@
     <message>
         <source>Not sent: %1</source>
         <translation>Nicht gesendet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::LineChart</name>
+    <message>
+        <source>reset</source>
+        <translation>Zurücksetzung</translation>
+    </message>
+    <message>
+        <source>%1: %2 at the last reading</source>
+        <translation>%1: %2 bei der letzten Abfrage</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 at %3</source>
+        <translation>%1: %2 um %3</translation>
     </message>
 </context>
 <context>
@@ -1991,6 +2091,13 @@
     </message>
 </context>
 <context>
+    <name>mpa::PlotWidget</name>
+    <message>
+        <source>No data yet</source>
+        <translation>Noch keine Daten</translation>
+    </message>
+</context>
+<context>
     <name>mpa::PromptQueue</name>
     <message>
         <source>The app stopped while the queue was running. Resume to go on (a prompt the chat does not show is sent again), or skip it.</source>
@@ -2384,6 +2491,25 @@
     </message>
 </context>
 <context>
+    <name>mpa::QuotaHistoryPlot</name>
+    <message>
+        <source>Remaining quota per model over time</source>
+        <translation>Verbleibendes Kontingent je Modell im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>No data yet: each model&apos;s quota shows here over time after the first readings</source>
+        <translation>Noch keine Daten: Das Kontingent jedes Modells erscheint hier nach den ersten Abfragen im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>reset</source>
+        <translation>Zurücksetzung</translation>
+    </message>
+</context>
+<context>
     <name>mpa::QuotaMonitor</name>
     <message>
         <source>%1 is out of quota until %2</source>
@@ -2519,6 +2645,10 @@
     <message>
         <source>No quota reading.</source>
         <translation>Keine Kontingentangabe.</translation>
+    </message>
+    <message>
+        <source>Over the last %1 days</source>
+        <translation>In den letzten %1 Tagen</translation>
     </message>
 </context>
 <context>
