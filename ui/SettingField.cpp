@@ -38,6 +38,12 @@ QStringList linesOf(const QString &text)
 
 } // namespace
 
+SettingField::~SettingField()
+{
+    if (m_editor)
+        m_editor->disconnect(this);
+}
+
 SettingField::SettingField(Settings *settings, SettingKey key, const Options &options, QWidget *parent)
     : QWidget(parent)
     , m_settings(settings)

@@ -80,6 +80,9 @@ public:
     using Options = SettingFieldOptions;
 
     SettingField(Settings *settings, SettingKey key, const Options &options = {}, QWidget *parent = nullptr);
+    // Cuts the editor's signals first: a line edit losing focus as it is deleted would
+    // otherwise call back into this field after its members are gone (UBSan in the ui suite).
+    ~SettingField() override;
 
     SettingKey key() const { return m_key; }
     QWidget *editor() const { return m_editor; }
