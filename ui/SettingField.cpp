@@ -271,7 +271,8 @@ void SettingField::recheck()
 QString SettingField::problemWith(const QVariant &value) const
 {
     UserText refused;
-    QString error = m_settings->validate(m_key, value, &refused) ? QString() : userMessage(refused.translated());
+    QString error
+        = m_settings->validate(m_key, value, &refused) ? QString() : userMessage(refused.translated());
     if (error.isEmpty() && m_check)
         error = m_check(value);
     if (error.isEmpty() && m_lineCheck) {
