@@ -78,7 +78,8 @@ QuotaMonitor::Verdict QuotaMonitor::evaluate(const QuotaSnapshot &snapshot, cons
         return verdict;
     auto describe = [&zone](const ModelQuota &model) {
         return model.resetTime.isValid()
-            ? UserText("mpa::QuotaMonitor", QT_TRANSLATE_NOOP("mpa::QuotaMonitor", "%1 is out of quota until %2"))
+            ? UserText("mpa::QuotaMonitor",
+                       QT_TRANSLATE_NOOP("mpa::QuotaMonitor", "%1 is out of quota until %2"))
                   .arg(model.label)
                   .arg(model.resetTime.toTimeZone(zone).toString(u"yyyy-MM-dd HH:mm"_s))
             : UserText("mpa::QuotaMonitor", QT_TRANSLATE_NOOP("mpa::QuotaMonitor", "%1 is out of quota"))

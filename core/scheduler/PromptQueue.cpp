@@ -121,30 +121,33 @@ bool PromptQueue::recoverInterrupted(QString *what)
                                             "The app stopped while the queue was running. Resume to go on (a "
                                             "prompt the chat does not show is sent again), or skip it."));
     } else if (wasRunning) {
-        reason = UserText("mpa::PromptQueue",
-                          QT_TRANSLATE_NOOP("mpa::PromptQueue",
-                                            "The app stopped while the queue was running; prompt %1 (“%2”%3) is "
-                                            "marked “sent, unconfirmed”. Resume to go on (a prompt the chat does "
-                                            "not show is sent again), or skip it."));
+        reason = UserText(
+            "mpa::PromptQueue",
+            QT_TRANSLATE_NOOP("mpa::PromptQueue",
+                              "The app stopped while the queue was running; prompt %1 (“%2”%3) is "
+                              "marked “sent, unconfirmed”. Resume to go on (a prompt the chat does "
+                              "not show is sent again), or skip it."));
     } else if (state == State::Stopped) {
-        reason = UserText("mpa::PromptQueue",
-                          QT_TRANSLATE_NOOP("mpa::PromptQueue",
-                                            "The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is "
-                                            "marked “sent, unconfirmed”. Start the queue to go on (a prompt the "
-                                            "chat does not show is sent again), or skip it."));
+        reason = UserText(
+            "mpa::PromptQueue",
+            QT_TRANSLATE_NOOP("mpa::PromptQueue",
+                              "The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is "
+                              "marked “sent, unconfirmed”. Start the queue to go on (a prompt the "
+                              "chat does not show is sent again), or skip it."));
     } else {
-        reason = UserText("mpa::PromptQueue",
-                          QT_TRANSLATE_NOOP("mpa::PromptQueue",
-                                            "The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is "
-                                            "marked “sent, unconfirmed”. Resume to go on (a prompt the chat does "
-                                            "not show is sent again), or skip it."));
+        reason = UserText(
+            "mpa::PromptQueue",
+            QT_TRANSLATE_NOOP("mpa::PromptQueue",
+                              "The app stopped while a prompt was being sent; prompt %1 (“%2”%3) is "
+                              "marked “sent, unconfirmed”. Resume to go on (a prompt the chat does "
+                              "not show is sent again), or skip it."));
     }
     if (inFlight)
         reason = reason.arg(position + 1)
                      .arg(excerptText)
-                     .arg(step == Step::Check
-                              ? UserText("mpa::PromptQueue", QT_TRANSLATE_NOOP("mpa::PromptQueue", ", check step"))
-                              : UserText());
+                     .arg(step == Step::Check ? UserText(
+                              "mpa::PromptQueue", QT_TRANSLATE_NOOP("mpa::PromptQueue", ", check step"))
+                                              : UserText());
     if (what)
         *what = reason.english();
     return true;
@@ -172,8 +175,10 @@ QJsonObject PromptQueue::toJson() const
     for (const QueueItem &item : items)
         list.append(item.toJson());
     return {
-        { u"items"_s, list },          { u"position"_s, position },
-        { u"step"_s, stepName(step) }, { u"state"_s, stateName(state) },
+        { u"items"_s, list },
+        { u"position"_s, position },
+        { u"step"_s, stepName(step) },
+        { u"state"_s, stateName(state) },
         { u"reason"_s, reason.english() },
     };
 }

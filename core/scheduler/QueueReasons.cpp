@@ -14,8 +14,9 @@ UserText stoppedByUser()
 
 UserText appQuitWhileRunning()
 {
-    return UserText(kContext,
-                    QT_TRANSLATE_NOOP("mpa::PromptQueue", "The app quit while the queue was running; resume to go on."));
+    return UserText(
+        kContext,
+        QT_TRANSLATE_NOOP("mpa::PromptQueue", "The app quit while the queue was running; resume to go on."));
 }
 
 UserText empty()
@@ -31,10 +32,12 @@ UserText allSent()
 UserText endWithSkipped(qsizetype skipped)
 {
     if (skipped == 1)
-        return UserText(kContext,
-                        QT_TRANSLATE_NOOP("mpa::PromptQueue", "The queue reached its end; 1 skipped prompt remains."));
-    return UserText(kContext,
-                    QT_TRANSLATE_NOOP("mpa::PromptQueue", "The queue reached its end; %1 skipped prompts remain."))
+        return UserText(
+            kContext,
+            QT_TRANSLATE_NOOP("mpa::PromptQueue", "The queue reached its end; 1 skipped prompt remains."));
+    return UserText(
+               kContext,
+               QT_TRANSLATE_NOOP("mpa::PromptQueue", "The queue reached its end; %1 skipped prompts remain."))
         .arg(qlonglong(skipped));
 }
 

@@ -401,8 +401,7 @@ void QueueRunner::onSendOutcome(quint64 token, const QString &text, const ChatSe
     }
     m_retried = false;
     item.status = QueueItem::Status::Failed;
-    stopWithError(
-        QueueReasons::sendFailed(m_queue.position + 1, PromptSender::excerpt(text), outcome.error));
+    stopWithError(QueueReasons::sendFailed(m_queue.position + 1, PromptSender::excerpt(text), outcome.error));
 }
 
 void QueueRunner::retryLater(std::chrono::milliseconds delay)

@@ -27,10 +27,15 @@ bool validateHost(const QVariant &value, UserText *error)
 {
     const QString host = value.toString().trimmed();
     if (host.isEmpty())
-        return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "the host is empty")));
+        return refuse(error,
+                      UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "the host is empty")));
     static const QRegularExpression hostName(u"^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$"_s);
     if (QHostAddress(host).isNull() && !hostName.match(host).hasMatch())
-        return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is neither an IP address nor a host name")).arg(host));
+        return refuse(
+            error,
+            UserText("mpa::Settings",
+                     QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is neither an IP address nor a host name"))
+                .arg(host));
     return true;
 }
 
@@ -40,10 +45,17 @@ bool validateScheduleValue(const QVariant &value, UserText *error)
     bool isNumber = false;
     const int minutes = text.toInt(&isNumber);
     if (isNumber)
-        return (minutes >= 1 && minutes <= 1440) || refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "an interval must be 1 to 1440 minutes")));
+        return (minutes >= 1 && minutes <= 1440)
+            || refuse(error,
+                      UserText("mpa::Settings",
+                               QT_TRANSLATE_NOOP("mpa::Settings", "an interval must be 1 to 1440 minutes")));
     if (QTime::fromString(text, u"HH:mm"_s).isValid() || QTime::fromString(text, u"H:mm"_s).isValid())
         return true;
-    return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is neither a number of minutes nor a time of day (HH:MM)")).arg(text));
+    return refuse(error,
+                  UserText("mpa::Settings",
+                           QT_TRANSLATE_NOOP("mpa::Settings",
+                                             "'%1' is neither a number of minutes nor a time of day (HH:MM)"))
+                      .arg(text));
 }
 
 bool validateNonEmptyEntries(const QVariant &value, UserText *error)
@@ -51,7 +63,9 @@ bool validateNonEmptyEntries(const QVariant &value, UserText *error)
     const QStringList list = value.toStringList();
     for (int i = 0; i < list.size(); ++i) {
         if (list.at(i).trimmed().isEmpty())
-            return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "entry %1 is empty")).arg(i + 1));
+            return refuse(error,
+                          UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "entry %1 is empty"))
+                              .arg(i + 1));
     }
     return true;
 }
@@ -79,7 +93,11 @@ bool validateSiteList(const QVariant &value, UserText *error)
         if (host.contains(u'/') || host.contains(u' ') || (host.contains(u':') && !host.startsWith(u'[')))
             return refuse(
                 error,
-                UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not a site: give a host name such as example.com (no scheme, path or port)"))
+                UserText(
+                    "mpa::Settings",
+                    QT_TRANSLATE_NOOP(
+                        "mpa::Settings",
+                        "'%1' is not a site: give a host name such as example.com (no scheme, path or port)"))
                     .arg(entry));
     }
     return true;
@@ -94,14 +112,18 @@ bool validateRedactRules(const QVariant &value, UserText *error)
     for (const QString &entry : value.toStringList()) {
         const qsizetype eq = entry.indexOf(u'=');
         if (eq <= 0 || !name.match(entry.left(eq).trimmed()).hasMatch())
-            return refuse(
-                error,
-                UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not a rule: write name=regular expression (the name a word such as employee-id)"))
-                    .arg(entry));
+            return refuse(error,
+                          UserText("mpa::Settings",
+                                   QT_TRANSLATE_NOOP("mpa::Settings",
+                                                     "'%1' is not a rule: write name=regular expression (the "
+                                                     "name a word such as employee-id)"))
+                              .arg(entry));
         const QRegularExpression regex(entry.mid(eq + 1));
         if (entry.mid(eq + 1).isEmpty() || !regex.isValid())
             return refuse(error,
-                          UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "the rule '%1' is not a valid regular expression: %2"))
+                          UserText("mpa::Settings",
+                                   QT_TRANSLATE_NOOP("mpa::Settings",
+                                                     "the rule '%1' is not a valid regular expression: %2"))
                               .arg(entry.left(eq).trimmed())
                               .arg(regex.errorString()));
     }
@@ -113,7 +135,10 @@ bool validateTemperature(const QVariant &value, UserText *error)
     bool isNumber = false;
     const double t = value.toString().trimmed().toDouble(&isNumber);
     if (!isNumber || t < 0.0 || t > 2.0)
-        return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "the temperature must be a number from 0 to 2")));
+        return refuse(
+            error,
+            UserText("mpa::Settings",
+                     QT_TRANSLATE_NOOP("mpa::Settings", "the temperature must be a number from 0 to 2")));
     return true;
 }
 
@@ -124,13 +149,17 @@ bool validateBaseUrl(const QVariant &value, UserText *error)
         return true; // the provider's own address
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s) || url.host().isEmpty())
-        return refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not an http(s) address")).arg(text));
+        return refuse(
+            error,
+            UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not an http(s) address"))
+                .arg(text));
     return true;
 }
 
 bool validateNotBlank(const QVariant &value, UserText *error)
 {
-    return !value.toString().trimmed().isEmpty() || refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "it is empty")));
+    return !value.toString().trimmed().isEmpty()
+        || refuse(error, UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "it is empty")));
 }
 
 using T = SettingSpec::Type;
@@ -746,7 +775,8 @@ std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVarian
             return QVariant(true);
         if (text == u"false"_s || text == u"0"_s || text == u"no"_s || text == u"off"_s)
             return QVariant(false);
-        *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not true or false")).arg(raw.toString());
+        *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not true or false"))
+                   .arg(raw.toString());
         return std::nullopt;
     }
     case T::Int: {
@@ -755,11 +785,15 @@ std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVarian
             ? raw.toString().trimmed().toLongLong(&ok)
             : raw.toLongLong(&ok);
         if (!ok) {
-            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not a whole number")).arg(raw.toString());
+            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not a whole number"))
+                       .arg(raw.toString());
             return std::nullopt;
         }
         if (number < spec.minimum || number > spec.maximum) {
-            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "%1 is outside %2–%3")).arg(number).arg(spec.minimum).arg(spec.maximum);
+            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "%1 is outside %2–%3"))
+                       .arg(number)
+                       .arg(spec.minimum)
+                       .arg(spec.maximum);
             return std::nullopt;
         }
         return QVariant(int(number));
@@ -788,7 +822,9 @@ std::optional<QVariant> Settings::convert(const SettingSpec &spec, const QVarian
     case T::Choice: {
         const QString text = raw.toString().trimmed();
         if (!spec.choices.contains(text)) {
-            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not one of %2")).arg(text).arg(spec.choices.join(u", "_s));
+            *why = UserText("mpa::Settings", QT_TRANSLATE_NOOP("mpa::Settings", "'%1' is not one of %2"))
+                       .arg(text)
+                       .arg(spec.choices.join(u", "_s));
             return std::nullopt;
         }
         return QVariant(text);

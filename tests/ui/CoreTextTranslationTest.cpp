@@ -74,13 +74,14 @@ protected:
     QJsonObject call(const QString &action, const QJsonObject &params = {})
     {
         const quint16 port = engine->debugApi()->port();
-        const QByteArray body = QJsonDocument(QJsonObject { { u"action"_s, action }, { u"params"_s, params } })
-                                    .toJson(QJsonDocument::Compact);
-        const QByteArray request = httpRequest(
-            "POST", "/command", port,
-            { { "Authorization", "Bearer " + engine->debugApi()->token().toUtf8() },
-              { "Content-Type", "application/json" } },
-            body);
+        const QByteArray body
+            = QJsonDocument(QJsonObject { { u"action"_s, action }, { u"params"_s, params } })
+                  .toJson(QJsonDocument::Compact);
+        const QByteArray request
+            = httpRequest("POST", "/command", port,
+                          { { "Authorization", "Bearer " + engine->debugApi()->token().toUtf8() },
+                            { "Content-Type", "application/json" } },
+                          body);
         const RawHttpReply reply = rawHttp(port, request); // serves the API while it waits
         EXPECT_NE(reply.status, 0) << action.toStdString() << ": " << reply.describe().toStdString();
         return reply.json;
@@ -119,7 +120,8 @@ TEST_F(CoreTextTranslationTest, ARefusedSettingSaysWhyInGermanInTheWindowAndInEn
     typeInto(host, u"my ide"_s);
     pressEnter(host);
     const QString hostError = field(&connection, SettingKey::CdpHost)->errorText();
-    EXPECT_EQ(hostError, u"„my ide“ ist weder eine IP-Adresse noch ein Hostname"_s) << hostError.toStdString();
+    EXPECT_EQ(hostError, u"„my ide“ ist weder eine IP-Adresse noch ein Hostname"_s)
+        << hostError.toStdString();
     EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), before) << "a refused value is never saved";
 
     // Interval mode: a number out of range, refused by Settings itself.
@@ -137,7 +139,8 @@ TEST_F(CoreTextTranslationTest, ARefusedSettingSaysWhyInGermanInTheWindowAndInEn
     typeInto(value, u"30"_s);
     pressEnter(value);
     const QString dailyError = field(&queue, SettingKey::ScheduleValue)->errorText();
-    EXPECT_TRUE(dailyError.startsWith(u"Der tägliche Modus braucht eine Uhrzeit"_s)) << dailyError.toStdString();
+    EXPECT_TRUE(dailyError.startsWith(u"Der tägliche Modus braucht eine Uhrzeit"_s))
+        << dailyError.toStdString();
     // A value neither minutes nor a time, refused by Settings.
     typeInto(value, u"25:99"_s);
     pressEnter(value);
@@ -151,15 +154,18 @@ TEST_F(CoreTextTranslationTest, ARefusedSettingSaysWhyInGermanInTheWindowAndInEn
         = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { u"cdp/host"_s, u"my ide"_s } } } });
     EXPECT_FALSE(hostReply.value(u"success"_s).toBool());
     // The API refuses any host but this machine's before it looks at the spelling.
-    EXPECT_EQ(hostReply.value(u"error"_s).toString().toStdString(),
-              "cdp/host may point only at this machine through the debug API (my ide is not a loopback address): "
-              "another host is set in the settings window. Nothing was changed");
-    const QJsonObject valueReply
-        = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { u"schedule/value"_s, u"2000"_s } } } });
-    EXPECT_EQ(valueReply.value(u"error"_s).toString().toStdString(), "schedule/value: an interval must be 1 to 1440 minutes; nothing was changed");
+    EXPECT_EQ(
+        hostReply.value(u"error"_s).toString().toStdString(),
+        "cdp/host may point only at this machine through the debug API (my ide is not a loopback address): "
+        "another host is set in the settings window. Nothing was changed");
+    const QJsonObject valueReply = call(
+        u"updateSettings"_s, { { u"settings"_s, QJsonObject { { u"schedule/value"_s, u"2000"_s } } } });
+    EXPECT_EQ(valueReply.value(u"error"_s).toString().toStdString(),
+              "schedule/value: an interval must be 1 to 1440 minutes; nothing was changed");
     const QJsonObject portReply
         = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { u"cdp/port"_s, 70000 } } } });
-    EXPECT_EQ(portReply.value(u"error"_s).toString().toStdString(), "cdp/port: 70000 is outside 1–65535; nothing was changed");
+    EXPECT_EQ(portReply.value(u"error"_s).toString().toStdString(),
+              "cdp/port: 70000 is outside 1–65535; nothing was changed");
     EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), before);
 }
 

@@ -1,6 +1,7 @@
 // UserText: one sentence, English for the API, the log and the data files, and in the user's
 // language through whatever translators the application has installed.
 #include "common/UserText.h"
+
 #include "scheduler/PromptQueue.h"
 #include "scheduler/QueueReasons.h"
 
@@ -71,9 +72,10 @@ TEST_F(UserTextTest, AValueIsItselfTranslatedOrKeptAsItIs)
 
 TEST_F(UserTextTest, PartsJoinedKeepTheirSeparatorInEveryLanguage)
 {
-    const UserText joined = UserText::joined({ UserText("ctx", "%1 is out of quota until %2").arg(u"A"_s).arg(u"9:00"_s),
-                                               UserText("ctx", "a watched model") },
-                                             u"; "_s);
+    const UserText joined
+        = UserText::joined({ UserText("ctx", "%1 is out of quota until %2").arg(u"A"_s).arg(u"9:00"_s),
+                             UserText("ctx", "a watched model") },
+                           u"; "_s);
     EXPECT_EQ(joined.english(), u"A is out of quota until 9:00; a watched model"_s);
     EXPECT_EQ(joined.translated(), u"bis 9:00 kein Kontingent mehr für A; ein beobachtetes Modell"_s);
 }

@@ -144,8 +144,9 @@ void DashboardPage::refresh()
             + tr("%1. To resume there, tick the page again on the Auto-accept page.").arg(pausedPages).toHtmlEscaped();
     m_state->setText(state);
     const QuotaMonitor *quota = engine()->quota();
-    const QString glance = quota->isHolding() ? tr("Quota used up: %1").arg(quota->verdict().reason.translated())
-                                              : EngineControls::quotaAtAGlance(engine());
+    const QString glance = quota->isHolding()
+        ? tr("Quota used up: %1").arg(quota->verdict().reason.translated())
+        : EngineControls::quotaAtAGlance(engine());
     m_quota->setText(glance);
     m_quota->setVisible(!glance.isEmpty());
     {
