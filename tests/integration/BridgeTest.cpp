@@ -445,7 +445,13 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
     EXPECT_TRUE(engine->bridge()->stop(first));
 
     // The user teaches it: the message box, a message, the send icon (in the tab in front).
-    ASSERT_TRUE(sendAndWait(chat, u"Page.bringToFront"_s).ok());
+    // In front and drawn before the user's clicks: a tab behind another gets no input events, and
+    // under load the tab opened last can still be coming to the front.
+    const auto toFront = [&] {
+        return sendAndWait(chat, u"Page.bringToFront"_s).ok()
+            && waitUntil([&] { return evaluate(chat, u"document.visibilityState"_s).toString() == u"visible"_s; });
+    };
+    ASSERT_TRUE(toFront());
     QStringList parts;
     QString learnedId;
     QString error;
@@ -461,20 +467,36 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
     PayloadInjector *injector
         = engine->payloads()->injectorFor(engine->endpoint()->sessionForTarget(chat->targetId()));
     ASSERT_NE(injector, nullptr);
-    ASSERT_TRUE(waitUntil([&] {
-        std::optional<bool> armed;
+    const auto learnerState = [&] {
+        std::optional<QJsonObject> state;
         QObject context;
         injector->evaluate(PayloadInjector::moduleCall(u"chatLearn"_s, u"state"_s), &context,
-                           [&](const QJsonValue &value, const CdpError &) {
-                               armed = value.toObject().value(u"armed"_s).toBool();
-                           });
-        return waitUntil([&] { return armed.has_value(); }, 5s) && *armed;
-    }));
-    userClick(chat, u"textarea"_s);
-    ASSERT_TRUE(waitUntil([&] { return parts.contains(u"input"_s) || finished; }, 20s)) << error.toStdString();
+                           [&](const QJsonValue &value, const CdpError &) { state = value.toObject(); });
+        return waitUntil([&] { return state.has_value(); }, 5s) ? *state : QJsonObject();
+    };
+    ASSERT_TRUE(waitUntil([&] { return learnerState().value(u"armed"_s).toBool(); }));
+    // The user clicks again when nothing happens: on a loaded machine headless Chromium now and
+    // then loses a dispatched click (1 in 8 with eight runs at once; the page was in front and
+    // armed, and no event reached its listeners). The learner ignores a part it already has.
+    const auto clickUntil = [&](const QString &selector, const QString &part) {
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            if (!toFront())
+                return false;
+            userClick(chat, selector);
+            if (waitUntil([&] { return parts.contains(part) || finished; }, 8s))
+                return true;
+        }
+        return false;
+    };
+    ASSERT_TRUE(clickUntil(u"textarea"_s, u"input"_s))
+        << error.toStdString() << " learner: "
+        << QJsonDocument(learnerState()).toJson(QJsonDocument::Compact).toStdString();
     ASSERT_TRUE(sendAndWait(chat, u"Input.insertText"_s, { { u"text"_s, u"Hello there"_s } }).ok());
-    userClick(chat, u"[role=\"button\"] svg"_s);
-    ASSERT_TRUE(waitUntil([&] { return finished; }, 30s));
+    ASSERT_TRUE(clickUntil(u"[role=\"button\"] svg"_s, u"send"_s))
+        << "learner: " << QJsonDocument(learnerState()).toJson(QJsonDocument::Compact).toStdString();
+    ASSERT_TRUE(waitUntil([&] { return finished; }, 30s))
+        << "learner: " << QJsonDocument(learnerState()).toJson(QJsonDocument::Compact).toStdString() << " parts: "
+        << parts.join(u',').toStdString();
     ASSERT_TRUE(error.isEmpty()) << error.toStdString();
     EXPECT_TRUE(learnedId.startsWith(u"learned-127.0.0.1"_s)) << learnedId.toStdString();
     EXPECT_TRUE(QFile::exists(QDir(paths.configDir).filePath(u"profiles/chats/%1.json"_s.arg(learnedId))));
