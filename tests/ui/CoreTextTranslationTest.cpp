@@ -6,6 +6,7 @@
 #include "AppRun.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
+#include "ScriptedQuotaProvider.h"
 #include "UiTest.h"
 #include "UiTranslator.h"
 #include "Wait.h"
@@ -33,16 +34,6 @@ using namespace mpa;
 using namespace mpa::test;
 
 namespace {
-
-// The language server is a true boundary: a provider that answers what the test says.
-class ScriptedQuotaProvider : public QuotaProvider
-{
-public:
-    QString name() const override { return u"scripted"_s; }
-    void refresh() override { Q_EMIT finished(next); }
-    bool isBusy() const override { return false; }
-    QuotaSnapshot next;
-};
 
 class CoreTextTranslationTest : public UiTest
 {

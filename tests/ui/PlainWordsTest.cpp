@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "QtPrinters.h"
 #include "SettingsPage.h"
+#include "Theme.h"
 #include "UiTest.h"
 #include "logging/LogCategories.h"
 #include "pages/LogsPage.h"
@@ -161,16 +162,7 @@ TEST_F(PlainWordsTest, EveryStatusTextWrapsAndNoPageScrollsSideways)
 TEST_F(PlainWordsTest, ErrorsStayReadableOnADarkPalette)
 {
     const QPalette before = QApplication::palette();
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    dark.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
-    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-    dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
-    QApplication::setPalette(dark);
+    QApplication::setPalette(Theme::darkPalette());
     {
         QTcpServer squatter;
         ASSERT_TRUE(squatter.listen(QHostAddress::LocalHost, 0));

@@ -5,6 +5,8 @@
 // 800×600 and 1600×1000 go to build/<preset>/screenshots/plots-*.png.
 #include "MainWindow.h"
 #include "QtPrinters.h"
+#include "ScriptedQuotaProvider.h"
+#include "Theme.h"
 #include "UiTest.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "autoaccept/AutoAcceptStats.h"
@@ -38,24 +40,6 @@ using namespace mpa::test;
 
 namespace {
 
-QPalette darkPalette()
-{
-    // As a dark desktop gives it to Fusion (the same colours as PlainWordsTest's dark check).
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-    dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-    dark.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
-    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
-    dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xd9));
-    dark.setColor(QPalette::HighlightedText, QColor(0xff, 0xff, 0xff));
-    dark.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
-    dark.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
-    return dark;
-}
-
 int countPixels(const QImage &image, const QColor &color)
 {
     int n = 0;
@@ -79,16 +63,6 @@ QColor pixelAt(const QImage &image, const QPointF &at)
 
 class PlotsTest : public UiTest
 {
-};
-
-// The language server is a true boundary: a provider that answers what the test says.
-class ScriptedQuotaProvider : public QuotaProvider
-{
-public:
-    QString name() const override { return u"scripted"_s; }
-    void refresh() override { Q_EMIT finished(next); }
-    bool isBusy() const override { return false; }
-    QuotaSnapshot next;
 };
 
 TEST_F(PlotsTest, BarsAreDrawnToScaleWithReadableLabelsAndExactNumbersOnHover)
@@ -207,7 +181,7 @@ TEST_F(PlotsTest, ColoursComeFromTheLightOrDarkPalette)
         SCOPED_TRACE(dark ? "dark" : "light");
         LineChart chart;
         if (dark)
-            chart.setPalette(darkPalette());
+            chart.setPalette(Theme::darkPalette());
         const QDateTime start(QDate(2026, 11, 25), QTime(8, 0), Qt::UTC);
         chart.setData({ LineChart::Series {
                             u"Gemini 3 Pro"_s,
@@ -413,7 +387,7 @@ TEST_F(PlotsTest, ScreenshotsOfBothPagesLightAndDark)
 
     const QPalette before = QApplication::palette();
     for (const bool dark : { false, true }) {
-        QApplication::setPalette(dark ? darkPalette() : before);
+        QApplication::setPalette(dark ? Theme::darkPalette() : before);
         for (const QSize size : { QSize(800, 600), QSize(1600, 1000) }) {
             MainWindow window(engine.get());
             window.resize(size);

@@ -1,6 +1,7 @@
 #include "pages/QuotaPage.h"
 
 #include "QtPrinters.h"
+#include "ScriptedQuotaProvider.h"
 #include "UiTest.h"
 #include "Wait.h"
 #include "engine/Engine.h"
@@ -46,16 +47,6 @@ TEST_F(QuotaPageTest, WatchingSettingsLoadAndSave)
     interval->setValue(300);
     EXPECT_EQ(settings->intValue(SettingKey::QuotaPollIntervalS), 300);
 }
-
-// The language server is a true boundary: a provider that answers what the test says.
-class ScriptedQuotaProvider : public QuotaProvider
-{
-public:
-    QString name() const override { return u"scripted"_s; }
-    void refresh() override { Q_EMIT finished(next); }
-    bool isBusy() const override { return false; }
-    QuotaSnapshot next;
-};
 
 TEST_F(QuotaPageTest, WithoutAReadingItSaysSo)
 {
