@@ -1,5 +1,6 @@
 #include "AppRuntime.h"
 
+#include "Subcommands.h"
 #include "demo/DemoEnvironment.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
@@ -11,20 +12,9 @@
 
 #include <QCoreApplication>
 
-#include <cstdio>
-
 using namespace Qt::StringLiterals;
 
 namespace mpa {
-
-namespace {
-// One line on stderr, for the person who launched it (also what is not an error: where the
-// window went).
-void printError(const QString &message)
-{
-    std::fprintf(stderr, "multi-purpose-agent: %s\n", qPrintable(message));
-}
-} // namespace
 
 AppRuntime::AppRuntime(const AppOptions &options, QObject *parent)
     : QObject(parent)
@@ -49,7 +39,7 @@ int AppRuntime::prepare()
         = m_options.configDir.isEmpty() ? AppPaths::standard() : AppPaths::forConfigDir(m_options.configDir);
     QString error;
     if (!m_paths.ensureExists(&error)) {
-        printError((m_options.configDir.isEmpty() ? QString() : u"--config-dir: "_s) + error);
+        printProblem(nullptr, (m_options.configDir.isEmpty() ? QString() : u"--config-dir: "_s) + error);
         return m_options.configDir.isEmpty() ? 1 : 2;
     }
 
@@ -63,7 +53,7 @@ int AppRuntime::prepare()
     case InstanceLock::Result::Acquired:
         break;
     case InstanceLock::Result::Failed:
-        printError(error);
+        printProblem(nullptr, error);
         return 1;
     case InstanceLock::Result::HeldByOther:
         if (m_options.standby) {
@@ -78,16 +68,18 @@ int AppRuntime::prepare()
             if (!arguments.contains(u"--show"_s))
                 arguments.append(u"--show"_s);
             if (m_lock->forwardArguments(arguments)) {
-                printError(u"the running instance%1 shows its window"_s.arg(pid > 0 ? u" (pid %1)"_s.arg(pid)
-                                                                                    : QString()));
+                printProblem(nullptr,
+                             u"the running instance%1 shows its window"_s.arg(
+                                 pid > 0 ? u" (pid %1)"_s.arg(pid) : QString()));
                 return 0;
             }
         }
         const bool forwarded = m_lock->forwardArguments(m_options.arguments);
-        printError(u"another instance%1 already drives %2%3"_s.arg(
-            pid > 0 ? u" (pid %1)"_s.arg(pid) : QString(), m_paths.configDir,
-            forwarded ? u"; it was handed this launch's arguments"_s
-                      : u"; it did not answer (pass --standby to wait for it to exit)"_s));
+        printProblem(nullptr,
+                     u"another instance%1 already drives %2%3"_s.arg(
+                         pid > 0 ? u" (pid %1)"_s.arg(pid) : QString(), m_paths.configDir,
+                         forwarded ? u"; it was handed this launch's arguments"_s
+                                   : u"; it did not answer (pass --standby to wait for it to exit)"_s));
         return 3;
     }
     connect(m_lock.get(), &InstanceLock::argumentsReceived, this, &AppRuntime::onForwardedArguments);
@@ -149,7 +141,7 @@ void AppRuntime::startEngine()
         m_engine->start();
     });
     connect(m_demo.get(), &DemoEnvironment::failed, this, [this](const QString &reason) {
-        printError(u"demo: "_s + reason);
+        printProblem(nullptr, u"demo: "_s + reason);
         Q_EMIT quitRequested(1);
     });
     connect(m_demo.get(), &DemoEnvironment::browserExited, this, [this] {
@@ -161,7 +153,7 @@ void AppRuntime::startEngine()
     QString error;
     const bool headlessBrowser = headless || !Display::desktopAvailable();
     if (!m_demo->start(headlessBrowser, &error)) {
-        printError(u"demo: "_s + error);
+        printProblem(nullptr, u"demo: "_s + error);
         QTimer::singleShot(0, this, [this] { Q_EMIT quitRequested(1); });
     }
 }

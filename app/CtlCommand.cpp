@@ -13,20 +13,9 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
-#include <cstdio>
-
 using namespace Qt::StringLiterals;
 
 namespace mpa {
-
-namespace {
-
-void printError(const QString &message)
-{
-    std::fprintf(stderr, "multi-purpose-agent ctl: %s\n", qPrintable(message));
-}
-
-} // namespace
 
 int runCtl(int argc, char **argv, const AppOptions &options)
 {
@@ -39,7 +28,7 @@ int runCtl(int argc, char **argv, const AppOptions &options)
         if (options.ctlParams == u"-"_s) {
             QFile in;
             if (!in.open(stdin, QIODevice::ReadOnly)) {
-                printError(u"cannot read the parameters from standard input"_s);
+                printProblem("ctl", u"cannot read the parameters from standard input"_s);
                 return 2;
             }
             text = in.readAll();
@@ -47,13 +36,14 @@ int runCtl(int argc, char **argv, const AppOptions &options)
         QJsonParseError parseError;
         const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
         if (parseError.error != QJsonParseError::NoError) {
-            printError(u"the parameters are not valid JSON (%1 at byte %2); give an object such as "
-                       "'{\"tailLines\": 20}'"_s.arg(parseError.errorString())
-                           .arg(parseError.offset));
+            printProblem("ctl",
+                         u"the parameters are not valid JSON (%1 at byte %2); give an object such as "
+                         "'{\"tailLines\": 20}'"_s.arg(parseError.errorString())
+                             .arg(parseError.offset));
             return 2;
         }
         if (!document.isObject()) {
-            printError(u"the parameters must be a JSON object such as '{\"tailLines\": 20}'"_s);
+            printProblem("ctl", u"the parameters must be a JSON object such as '{\"tailLines\": 20}'"_s);
             return 2;
         }
         params = document.object();
@@ -64,13 +54,13 @@ int runCtl(int argc, char **argv, const AppOptions &options)
     QString problem;
     const auto endpoint = DebugApiClient::locate(paths.configDir, &problem);
     if (!endpoint) {
-        printError(problem);
+        printProblem("ctl", problem);
         return 3;
     }
     DebugApiClient client(*endpoint);
     const DebugApiClient::Reply reply = client.callAndWait(options.ctlAction, params);
     if (!reply.reached) {
-        printError(reply.error);
+        printProblem("ctl", reply.error);
         return 3;
     }
     if (!reply.body.isEmpty()) {
@@ -78,7 +68,8 @@ int runCtl(int argc, char **argv, const AppOptions &options)
         std::fflush(stdout);
     }
     if (!reply.ok()) {
-        printError(u"%1 failed (HTTP %2): %3"_s.arg(options.ctlAction).arg(reply.status).arg(reply.error));
+        printProblem("ctl",
+                     u"%1 failed (HTTP %2): %3"_s.arg(options.ctlAction).arg(reply.status).arg(reply.error));
         return 1;
     }
     return 0;

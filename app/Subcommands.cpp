@@ -6,6 +6,12 @@
 
 namespace mpa {
 
+void printProblem(const char *command, const QString &message)
+{
+    std::fprintf(stderr, "multi-purpose-agent%s%s: %s\n", command ? " " : "", command ? command : "",
+                 qPrintable(message));
+}
+
 std::optional<AppPaths> prepareSubcommand(const AppOptions &options, const char *command)
 {
     setApplicationIdentity();
@@ -13,8 +19,8 @@ std::optional<AppPaths> prepareSubcommand(const AppOptions &options, const char 
         = options.configDir.isEmpty() ? AppPaths::standard() : AppPaths::forConfigDir(options.configDir);
     QString error;
     if (!paths.ensureExists(&error)) {
-        std::fprintf(stderr, "multi-purpose-agent %s: %s%s\n", command,
-                     options.configDir.isEmpty() ? "" : "--config-dir: ", qPrintable(error));
+        printProblem(command,
+                     (options.configDir.isEmpty() ? QString() : QStringLiteral("--config-dir: ")) + error);
         return std::nullopt;
     }
     Logging::install({ QString(), true, 2000, options.verbose });

@@ -12,6 +12,11 @@ namespace mpa {
 // Application name, version and organisation, on which the standard folders depend (main.cpp).
 void setApplicationIdentity();
 
+// One line on stderr for the person who ran it (also what is not an error: where the window
+// went): "multi-purpose-agent[ <command>]: <message>"
+// (`command` null for the app itself).
+void printProblem(const char *command, const QString &message);
+
 // The folders of a subcommand that runs only the browser side (mcp, run), made when missing;
 // nothing, having said why on stderr ("multi-purpose-agent <command>: …"), when they cannot be.
 // Logs go to stderr: the log file belongs to the tray app of the config folder.

@@ -157,12 +157,10 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         const QString agentTab = record.agentTab;
         env.run = [dispatcher, caller, agentTab](const QString &type, const QJsonObject &params,
                                                  BridgeEnvironment::Reply reply) {
-            if (!dispatcher)
-                return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
             if (params.value(u"tab").toString() == agentTab)
                 return reply(
                     CommandResult::failure(u"the chat's own tab is not one the bridge acts on"_s, 403));
-            dispatcher->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit, std::move(reply));
+            RunActions::dispatchAs(dispatcher, caller, type, params, std::move(reply));
         };
         env.currentTab = [tools, caller, current] {
             const QString tab = tools ? tools->currentTab(caller) : QString();
@@ -273,21 +271,11 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         QTimer::singleShot(4000, browser.data(), [search] { search->finish(); });
     });
 
-    if (toolkit) {
-        QObject::connect(bridge, &BridgeManager::sessionFinished, toolkit, [tools, masks](const QString &id) {
-            if (masks)
-                masks->hide(id);
-            if (tools)
-                tools->releaseCaller({ channel(), id });
-        });
-    }
-    if (mask) {
-        const QPointer<BridgeManager> stopper(bridge);
-        QObject::connect(mask, &RunMask::stopRequested, bridge, [stopper](const QString &id) {
-            if (stopper && stopper->live(id))
-                stopper->stop(id);
-        });
-    }
+    RunActions::wireJobs(bridge, &BridgeManager::sessionFinished, channel(), toolkit, mask,
+                         [bridge](const QString &id) {
+                             if (bridge->live(id))
+                                 bridge->stop(id);
+                         });
 
     const QPointer<BridgeManager> manager(bridge);
     commands->add(

@@ -12,6 +12,19 @@ void CommandParams::fail(const QString &message)
         m_error = message;
 }
 
+std::optional<QJsonValue> CommandParams::given(const QString &name, bool (QJsonValue::*isKind)() const,
+                                               const QString &kind)
+{
+    const QJsonValue v = m_params.value(name);
+    if (v.isUndefined() || v.isNull())
+        return std::nullopt;
+    if (!(v.*isKind)()) {
+        fail(u"params.%1 must be %2"_s.arg(name, kind));
+        return std::nullopt;
+    }
+    return v;
+}
+
 QString CommandParams::requiredString(const QString &name)
 {
     const QJsonValue v = m_params.value(name);
@@ -19,32 +32,22 @@ QString CommandParams::requiredString(const QString &name)
         fail(u"params.%1 is required"_s.arg(name));
         return {};
     }
-    if (!v.isString()) {
-        fail(u"params.%1 must be a string"_s.arg(name));
-        return {};
-    }
-    return v.toString();
+    return string(name);
 }
 
 QString CommandParams::string(const QString &name, const QString &fallback)
 {
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
-        return fallback;
-    if (!v.isString()) {
-        fail(u"params.%1 must be a string"_s.arg(name));
-        return fallback;
-    }
-    return v.toString();
+    const std::optional<QJsonValue> v = given(name, &QJsonValue::isString, u"a string"_s);
+    return v ? v->toString() : fallback;
 }
 
 int CommandParams::integer(const QString &name, int fallback, int minimum, int maximum)
 {
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
+    const std::optional<QJsonValue> v = given(name, &QJsonValue::isDouble, u"a whole number"_s);
+    if (!v)
         return fallback;
-    const double d = v.toDouble();
-    if (!v.isDouble() || d != double(qint64(d))) {
+    const double d = v->toDouble();
+    if (d != double(qint64(d))) {
         fail(u"params.%1 must be a whole number"_s.arg(name));
         return fallback;
     }
@@ -57,43 +60,29 @@ int CommandParams::integer(const QString &name, int fallback, int minimum, int m
 
 double CommandParams::number(const QString &name, double fallback, double minimum, double maximum)
 {
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
+    const std::optional<QJsonValue> v = given(name, &QJsonValue::isDouble, u"a number"_s);
+    if (!v)
         return fallback;
-    if (!v.isDouble()) {
-        fail(u"params.%1 must be a number"_s.arg(name));
-        return fallback;
-    }
-    if (v.toDouble() < minimum || v.toDouble() > maximum) {
+    if (v->toDouble() < minimum || v->toDouble() > maximum) {
         fail(u"params.%1 must be between %2 and %3"_s.arg(name).arg(minimum).arg(maximum));
         return fallback;
     }
-    return v.toDouble();
+    return v->toDouble();
 }
 
 bool CommandParams::boolean(const QString &name, bool fallback)
 {
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
-        return fallback;
-    if (!v.isBool()) {
-        fail(u"params.%1 must be true or false"_s.arg(name));
-        return fallback;
-    }
-    return v.toBool();
+    const std::optional<QJsonValue> v = given(name, &QJsonValue::isBool, u"true or false"_s);
+    return v ? v->toBool() : fallback;
 }
 
 QStringList CommandParams::stringList(const QString &name)
 {
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
+    const std::optional<QJsonValue> v = given(name, &QJsonValue::isArray, u"an array of strings"_s);
+    if (!v)
         return {};
-    if (!v.isArray()) {
-        fail(u"params.%1 must be an array of strings"_s.arg(name));
-        return {};
-    }
     QStringList list;
-    for (const QJsonValue &item : v.toArray()) {
+    for (const QJsonValue &item : v->toArray()) {
         if (!item.isString()) {
             fail(u"params.%1 must be an array of strings"_s.arg(name));
             return {};
@@ -105,14 +94,8 @@ QStringList CommandParams::stringList(const QString &name)
 
 QJsonObject CommandParams::object(const QString &name)
 {
-    const QJsonValue v = m_params.value(name);
-    if (v.isUndefined() || v.isNull())
-        return {};
-    if (!v.isObject()) {
-        fail(u"params.%1 must be an object"_s.arg(name));
-        return {};
-    }
-    return v.toObject();
+    const std::optional<QJsonValue> v = given(name, &QJsonValue::isObject, u"an object"_s);
+    return v ? v->toObject() : QJsonObject();
 }
 
 QString CommandParams::choice(const QString &name, const QStringList &choices)

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace mpa {
 
 // Typed access to a command's params with errors that name the parameter:
@@ -37,6 +39,10 @@ public:
 
 private:
     void fail(const QString &message);
+    // The value of `name` when it is given and of the kind `isKind` checks; a value of another
+    // kind fails ("params.<name> must be <kind>"). Missing or null: nullopt, and no failure.
+    std::optional<QJsonValue> given(const QString &name, bool (QJsonValue::*isKind)() const,
+                                    const QString &kind);
 
     QJsonObject m_params;
     QString m_error;

@@ -57,6 +57,26 @@ bool RunActions::isUser(const CommandCaller &caller)
         || caller.channel == u"cli"_s;
 }
 
+void RunActions::dispatchAs(const QPointer<CommandDispatcher> &dispatcher, const CommandCaller &caller,
+                            const QString &type, const QJsonObject &params, CommandReply reply)
+{
+    if (!dispatcher)
+        return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
+    dispatcher->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit, std::move(reply));
+}
+
+std::function<void(const QString &id)> RunActions::jobCleanup(ToolkitCommands *toolkit, RunMask *mask,
+                                                              const QString &channel)
+{
+    return [tools = QPointer<ToolkitCommands>(toolkit), masks = QPointer<RunMask>(mask),
+            channel](const QString &id) {
+        if (masks)
+            masks->hide(id);
+        if (tools)
+            tools->releaseCaller({ channel, id });
+    };
+}
+
 void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitCommands *toolkit,
                          RunMask *mask)
 {
@@ -72,9 +92,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
         BrowserTools browser;
         browser.run = [dispatcher, caller](const QString &type, const QJsonObject &params,
                                            BrowserTools::Reply reply) {
-            if (!dispatcher)
-                return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
-            dispatcher->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit, std::move(reply));
+            dispatchAs(dispatcher, caller, type, params, std::move(reply));
         };
         browser.schema = [dispatcher](const QString &type) {
             const CommandDispatcher::Command *command = dispatcher ? dispatcher->find(type) : nullptr;
@@ -91,21 +109,8 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
         };
         return browser;
     });
-    if (toolkit) {
-        QObject::connect(runs, &RunManager::runFinished, toolkit, [tools, masks](const QString &runId) {
-            if (masks)
-                masks->hide(runId);
-            if (tools)
-                tools->releaseCaller({ runChannel(), runId });
-        });
-    }
-    if (mask) {
-        const QPointer<RunManager> stopper(runs);
-        QObject::connect(mask, &RunMask::stopRequested, runs, [stopper](const QString &runId) {
-            if (stopper)
-                stopper->cancel(runId, u"stopped with the button on the page"_s);
-        });
-    }
+    wireJobs(runs, &RunManager::runFinished, runChannel(), toolkit, mask,
+             [runs](const QString &runId) { runs->cancel(runId, u"stopped with the button on the page"_s); });
 
     const QPointer<RunManager> manager(runs);
     commands->add(

@@ -10,14 +10,20 @@
 // risky step the gate holds is approved only by the user, never by the agent that started the
 // run (it could otherwise approve its own payments); an agent may answer ask_user questions.
 
+#include "actions/RunMask.h"
+#include "actions/ToolkitCommands.h"
+#include "common/CommandResult.h"
+
+#include <QJsonObject>
+#include <QPointer>
 #include <QString>
+
+#include <functional>
 
 namespace mpa {
 
 class CommandDispatcher;
 class RunManager;
-class RunMask;
-class ToolkitCommands;
 struct CommandCaller;
 
 class RunActions
@@ -30,6 +36,28 @@ public:
     static QString runChannel();
     // Whether `caller` is the user (may hand tabs over and approve risky steps).
     static bool isUser(const CommandCaller &caller);
+
+    // What a kind of browser job (task runs, bridge sessions) shares: runs `type` in the job's
+    // name (`caller`) on the toolkit's scope, answering 503 once the dispatcher is gone.
+    static void dispatchAs(const QPointer<CommandDispatcher> &dispatcher, const CommandCaller &caller,
+                           const QString &type, const QJsonObject &params, CommandReply reply);
+    // Wires the jobs of `channel`, run by `manager`, to the page mask and the toolkit: the mask's
+    // stop button calls `stop` with the job's id, and `finished` (the manager's signal with the
+    // job's id) hides its mask and releases the tabs it holds.
+    template<typename Manager>
+    static void wireJobs(Manager *manager, void (Manager::*finished)(const QString &id),
+                         const QString &channel, ToolkitCommands *toolkit, RunMask *mask,
+                         std::function<void(const QString &id)> stop)
+    {
+        if (toolkit)
+            QObject::connect(manager, finished, toolkit, jobCleanup(toolkit, mask, channel));
+        if (mask)
+            QObject::connect(mask, &RunMask::stopRequested, manager, std::move(stop));
+    }
+
+private:
+    static std::function<void(const QString &id)> jobCleanup(ToolkitCommands *toolkit, RunMask *mask,
+                                                             const QString &channel);
 };
 
 } // namespace mpa

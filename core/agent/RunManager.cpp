@@ -3,6 +3,7 @@
 #include "agent/LlmClient.h"
 #include "agent/LlmProviders.h"
 #include "common/Clock.h"
+#include "common/LiveRecords.h"
 #include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "safety/SecurityGate.h"
@@ -30,15 +31,9 @@ RunManager::RunManager(Settings *settings, SecretStore *secrets, Clock *clock, c
 
 RunManager::~RunManager()
 {
-    for (TaskRunner *runner : std::as_const(m_runners)) {
-        RunRecord record = runner->record();
-        if (!record.isFinished()) {
-            record.status = RunStatus::Interrupted;
-            record.reason = u"the app stopped while the run was under way; resume it to go on"_s;
-            record.updatedAt = m_clock->now();
-            m_store.save(record);
-        }
-    }
+    interruptUnfinished(m_runners, RunStatus::Interrupted,
+                        u"the app stopped while the run was under way; resume it to go on"_s, m_clock->now(),
+                        [this](const RunRecord &record) { m_store.save(record); });
 }
 
 void RunManager::load()
@@ -212,23 +207,19 @@ void RunManager::save(const RunRecord &record)
 
 bool RunManager::answer(const QString &runId, bool approve, const QString &text, QString *error)
 {
-    TaskRunner *runner = m_runners.value(runId);
-    if (!runner) {
-        return refuse(error,
-                      m_records.contains(runId) ? tr("run %1 is not under way").arg(runId)
-                                                : tr("there is no run %1").arg(runId));
-    }
+    TaskRunner *runner = liveJob(m_records, m_runners, runId, tr("run %1 is not under way"),
+                                 tr("there is no run %1"), error);
+    if (!runner)
+        return false;
     return runner->answer(approve, text, error);
 }
 
 bool RunManager::cancel(const QString &runId, const QString &reason, QString *error)
 {
-    TaskRunner *runner = m_runners.value(runId);
-    if (!runner) {
-        return refuse(error,
-                      m_records.contains(runId) ? tr("run %1 is not under way").arg(runId)
-                                                : tr("there is no run %1").arg(runId));
-    }
+    TaskRunner *runner = liveJob(m_records, m_runners, runId, tr("run %1 is not under way"),
+                                 tr("there is no run %1"), error);
+    if (!runner)
+        return false;
     runner->cancel(reason);
     return true;
 }
@@ -244,22 +235,12 @@ bool RunManager::giveUp(const QString &runId, const QString &reason, QString *er
 
 std::optional<RunRecord> RunManager::run(const QString &runId) const
 {
-    if (const TaskRunner *runner = m_runners.value(runId))
-        return runner->record();
-    const auto it = m_records.constFind(runId);
-    if (it != m_records.cend())
-        return *it;
-    return std::nullopt;
+    return currentRecord(m_records, m_runners, runId);
 }
 
 QList<RunRecord> RunManager::runs() const
 {
-    QList<RunRecord> list;
-    for (auto it = m_records.cbegin(); it != m_records.cend(); ++it)
-        list.append(m_runners.contains(it.key()) ? m_runners.value(it.key())->record() : it.value());
-    std::sort(list.begin(), list.end(),
-              [](const RunRecord &a, const RunRecord &b) { return a.createdAt > b.createdAt; });
-    return list;
+    return currentRecords(m_records, m_runners);
 }
 
 TaskRunner *RunManager::runner(const QString &runId) const

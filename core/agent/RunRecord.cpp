@@ -1,6 +1,7 @@
 #include "RunRecord.h"
 
 #include "common/EnumNames.h"
+#include "common/JsonFields.h"
 
 #include <QJsonArray>
 
@@ -21,38 +22,23 @@ constexpr EnumName<RunMode> kModeNames[] {
     { RunMode::Autonomous, u"autonomous" },
 };
 
-QString timeText(const QDateTime &time)
-{
-    return time.isValid() ? time.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
-
-QDateTime timeFrom(const QJsonValue &value)
-{
-    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
-}
-
-// Inserts `value` unless it is empty, so a run file holds what happened and little else.
-void putText(QJsonObject &json, const QString &key, const QString &value)
-{
-    if (!value.isEmpty())
-        json.insert(key, value);
-}
-
-template<typename T> QJsonArray toArray(const QList<T> &items)
-{
-    QJsonArray array;
-    for (const T &item : items)
-        array.append(item.toJson());
-    return array;
-}
-
-template<typename T> QList<T> fromArray(const QJsonValue &value)
-{
-    QList<T> items;
-    for (const QJsonValue &item : value.toArray())
-        items.append(T::fromJson(item.toObject()));
-    return items;
-}
+// What a step, a question and a run say in words: written under their keys, each left out
+// when empty where the table says so.
+constexpr JsonTextField<RunStep> kStepNotes[] { { u"thought", &RunStep::thought },
+                                                { u"element", &RunStep::element },
+                                                { u"result", &RunStep::result },
+                                                { u"gate", &RunStep::gate },
+                                                { u"decision", &RunStep::decision } };
+constexpr JsonTextField<RunQuestion> kQuestionTexts[] { { u"kind", &RunQuestion::kind },
+                                                        { u"question", &RunQuestion::question } };
+constexpr JsonTextField<RunRecord> kRunTexts[] { { u"runId", &RunRecord::id },
+                                                 { u"task", &RunRecord::task },
+                                                 { u"provider", &RunRecord::provider },
+                                                 { u"model", &RunRecord::model } };
+constexpr JsonTextField<RunRecord> kRunPlaces[] { { u"tab", &RunRecord::tab },
+                                                  { u"url", &RunRecord::url },
+                                                  { u"currentTab", &RunRecord::currentTab },
+                                                  { u"startedBy", &RunRecord::startedBy } };
 
 } // namespace
 
@@ -80,7 +66,7 @@ QJsonObject RunStep::toJson() const
 {
     QJsonObject json {
         { u"step"_s, number },
-        { u"at"_s, timeText(at) },
+        { u"at"_s, jsonTime(at) },
         { u"tool"_s, tool },
         { u"params"_s, params },
         { u"ok"_s, ok },
@@ -88,11 +74,7 @@ QJsonObject RunStep::toJson() const
         { u"modelMs"_s, modelMs },
         { u"tokens"_s, QJsonObject { { u"prompt"_s, promptTokens }, { u"completion"_s, completionTokens } } }
     };
-    putText(json, u"thought"_s, thought);
-    putText(json, u"element"_s, element);
-    putText(json, u"result"_s, result);
-    putText(json, u"gate"_s, gate);
-    putText(json, u"decision"_s, decision);
+    writeTexts(json, *this, kStepNotes, EmptyText::Omit);
     if (!effect.isEmpty())
         json.insert(u"effect"_s, effect);
     return json;
@@ -102,21 +84,17 @@ RunStep RunStep::fromJson(const QJsonObject &json)
 {
     RunStep step;
     step.number = json.value(u"step").toInt();
-    step.at = timeFrom(json.value(u"at"));
-    step.thought = json.value(u"thought").toString();
+    step.at = jsonTimeFrom(json.value(u"at"));
     step.tool = json.value(u"tool").toString();
+    readFields(json, step, kStepNotes);
     step.params = json.value(u"params").toObject();
-    step.element = json.value(u"element").toString();
     step.ok = json.value(u"ok").toBool(true);
-    step.result = json.value(u"result").toString();
     step.effect = json.value(u"effect").toObject();
     step.durationMs = json.value(u"durationMs").toInteger();
     step.modelMs = json.value(u"modelMs").toInteger();
     const QJsonObject tokens = json.value(u"tokens").toObject();
     step.promptTokens = tokens.value(u"prompt").toInt();
     step.completionTokens = tokens.value(u"completion").toInt();
-    step.gate = json.value(u"gate").toString();
-    step.decision = json.value(u"decision").toString();
     return step;
 }
 
@@ -134,17 +112,16 @@ RunReflection RunReflection::fromJson(const QJsonObject &json)
 QJsonObject RunQuestion::toJson() const
 {
     QJsonObject json { { u"afterStep"_s, afterStep },
-                       { u"kind"_s, kind },
-                       { u"question"_s, question },
-                       { u"askedAt"_s, timeText(askedAt) },
+                       { u"askedAt"_s, jsonTime(askedAt) },
                        { u"answered"_s, answered } };
+    writeTexts(json, *this, kQuestionTexts, EmptyText::Write);
     putText(json, u"category"_s, category);
     if (!action.isEmpty())
         json.insert(u"action"_s, action);
     if (answered) {
         json.insert(u"approved"_s, approved);
         putText(json, u"answer"_s, answer);
-        json.insert(u"answeredAt"_s, timeText(answeredAt));
+        json.insert(u"answeredAt"_s, jsonTime(answeredAt));
     }
     return json;
 }
@@ -153,15 +130,14 @@ RunQuestion RunQuestion::fromJson(const QJsonObject &json)
 {
     RunQuestion q;
     q.afterStep = json.value(u"afterStep").toInt();
-    q.kind = json.value(u"kind").toString();
-    q.question = json.value(u"question").toString();
+    readFields(json, q, kQuestionTexts);
     q.category = json.value(u"category").toString();
     q.action = json.value(u"action").toObject();
-    q.askedAt = timeFrom(json.value(u"askedAt"));
+    q.askedAt = jsonTimeFrom(json.value(u"askedAt"));
     q.answered = json.value(u"answered").toBool();
     q.approved = json.value(u"approved").toBool();
     q.answer = json.value(u"answer").toString();
-    q.answeredAt = timeFrom(json.value(u"answeredAt"));
+    q.answeredAt = jsonTimeFrom(json.value(u"answeredAt"));
     return q;
 }
 
@@ -179,20 +155,17 @@ const RunQuestion *RunRecord::pendingQuestion() const
 
 QJsonObject RunRecord::summaryJson() const
 {
-    QJsonObject json { { u"runId"_s, id },
-                       { u"task"_s, task },
-                       { u"mode"_s, runModeName(mode) },
-                       { u"provider"_s, provider },
-                       { u"model"_s, model },
+    QJsonObject json { { u"mode"_s, runModeName(mode) },
                        { u"status"_s, runStatusName(status) },
                        { u"steps"_s, int(steps.size()) },
                        { u"tokens"_s,
                          QJsonObject { { u"prompt"_s, promptTokens },
                                        { u"completion"_s, completionTokens },
                                        { u"estimated"_s, tokensEstimated } } },
-                       { u"createdAt"_s, timeText(createdAt) },
-                       { u"updatedAt"_s, timeText(updatedAt) } };
-    putText(json, u"finishedAt"_s, timeText(finishedAt));
+                       { u"createdAt"_s, jsonTime(createdAt) },
+                       { u"updatedAt"_s, jsonTime(updatedAt) } };
+    writeTexts(json, *this, kRunTexts, EmptyText::Write);
+    putText(json, u"finishedAt"_s, jsonTime(finishedAt));
     putText(json, u"reason"_s, reason);
     if (hasResult)
         json.insert(u"result"_s, QJsonObject { { u"success"_s, success }, { u"text"_s, resultText } });
@@ -202,16 +175,13 @@ QJsonObject RunRecord::summaryJson() const
 QJsonObject RunRecord::toJson() const
 {
     QJsonObject json = summaryJson();
-    json.insert(u"steps"_s, toArray(steps));
+    json.insert(u"steps"_s, jsonArrayOf(steps));
     json.insert(u"stepCount"_s, int(steps.size()));
-    json.insert(u"reflections"_s, toArray(reflections));
-    json.insert(u"questions"_s, toArray(questions));
+    json.insert(u"reflections"_s, jsonArrayOf(reflections));
+    json.insert(u"questions"_s, jsonArrayOf(questions));
     json.insert(u"maxSteps"_s, maxSteps);
     json.insert(u"startSites"_s, QJsonArray::fromStringList(startSites));
-    putText(json, u"tab"_s, tab);
-    putText(json, u"url"_s, url);
-    putText(json, u"currentTab"_s, currentTab);
-    putText(json, u"startedBy"_s, startedBy);
+    writeTexts(json, *this, kRunPlaces, EmptyText::Omit);
     if (const RunQuestion *q = pendingQuestion())
         json.insert(u"question"_s, q->toJson());
     return json;
@@ -225,35 +195,28 @@ std::optional<RunRecord> RunRecord::fromJson(const QJsonObject &json, QString *e
         return std::nullopt;
     };
     RunRecord run;
-    run.id = json.value(u"runId").toString();
+    readFields(json, run, kRunTexts);
     if (run.id.isEmpty())
         return fail(u"it has no runId"_s);
-    run.task = json.value(u"task").toString();
     const auto status = runStatusFromName(json.value(u"status").toString());
     if (!status)
         return fail(u"its status '%1' is not one a run has"_s.arg(json.value(u"status").toString()));
     run.status = *status;
     run.mode = runModeFromName(json.value(u"mode").toString()).value_or(RunMode::Careful);
-    run.provider = json.value(u"provider").toString();
-    run.model = json.value(u"model").toString();
-    run.tab = json.value(u"tab").toString();
-    run.url = json.value(u"url").toString();
-    run.currentTab = json.value(u"currentTab").toString();
-    for (const QJsonValue &site : json.value(u"startSites").toArray())
-        run.startSites.append(site.toString());
+    readFields(json, run, kRunPlaces);
+    run.startSites = jsonStrings(json.value(u"startSites"));
     run.maxSteps = json.value(u"maxSteps").toInt(40);
-    run.startedBy = json.value(u"startedBy").toString();
     run.reason = json.value(u"reason").toString();
     const QJsonObject result = json.value(u"result").toObject();
     run.hasResult = !result.isEmpty();
     run.success = result.value(u"success").toBool();
     run.resultText = result.value(u"text").toString();
-    run.createdAt = timeFrom(json.value(u"createdAt"));
-    run.updatedAt = timeFrom(json.value(u"updatedAt"));
-    run.finishedAt = timeFrom(json.value(u"finishedAt"));
-    run.steps = fromArray<RunStep>(json.value(u"steps"));
-    run.reflections = fromArray<RunReflection>(json.value(u"reflections"));
-    run.questions = fromArray<RunQuestion>(json.value(u"questions"));
+    run.createdAt = jsonTimeFrom(json.value(u"createdAt"));
+    run.updatedAt = jsonTimeFrom(json.value(u"updatedAt"));
+    run.finishedAt = jsonTimeFrom(json.value(u"finishedAt"));
+    run.steps = jsonListOf<RunStep>(json.value(u"steps"));
+    run.reflections = jsonListOf<RunReflection>(json.value(u"reflections"));
+    run.questions = jsonListOf<RunQuestion>(json.value(u"questions"));
     const QJsonObject tokens = json.value(u"tokens").toObject();
     run.promptTokens = tokens.value(u"prompt").toInt();
     run.completionTokens = tokens.value(u"completion").toInt();

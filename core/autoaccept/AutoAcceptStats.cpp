@@ -1,7 +1,7 @@
 #include "AutoAcceptStats.h"
 
+#include "common/JsonFields.h"
 #include "logging/LogCategories.h"
-#include "common/JsonDataFile.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -14,19 +14,15 @@ namespace mpa {
 
 namespace {
 
-struct Field
-{
-    const char *name;
-    qint64 AutoAcceptCounts::*member;
-};
+using Field = JsonField<AutoAcceptCounts, qint64>;
 
 constexpr Field kFields[] = {
-    { "clicks", &AutoAcceptCounts::clicks },
-    { "blocked", &AutoAcceptCounts::blocked },
-    { "failedVerifications", &AutoAcceptCounts::failedVerifications },
-    { "fileEdits", &AutoAcceptCounts::fileEdits },
-    { "terminalCommands", &AutoAcceptCounts::terminalCommands },
-    { "sessions", &AutoAcceptCounts::sessions },
+    { u"clicks", &AutoAcceptCounts::clicks },
+    { u"blocked", &AutoAcceptCounts::blocked },
+    { u"failedVerifications", &AutoAcceptCounts::failedVerifications },
+    { u"fileEdits", &AutoAcceptCounts::fileEdits },
+    { u"terminalCommands", &AutoAcceptCounts::terminalCommands },
+    { u"sessions", &AutoAcceptCounts::sessions },
 };
 
 } // namespace
@@ -42,7 +38,7 @@ QJsonObject AutoAcceptCounts::toJson() const
 {
     QJsonObject json;
     for (const Field &field : kFields)
-        json.insert(QString::fromLatin1(field.name), this->*field.member);
+        json.insert(field.key, this->*field.member);
     return json;
 }
 
@@ -50,7 +46,7 @@ AutoAcceptCounts AutoAcceptCounts::fromJson(const QJsonObject &json)
 {
     AutoAcceptCounts counts;
     for (const Field &field : kFields)
-        counts.*field.member = std::max<qint64>(0, json.value(QLatin1StringView(field.name)).toInteger());
+        counts.*field.member = std::max<qint64>(0, json.value(field.key).toInteger());
     return counts;
 }
 
@@ -63,19 +59,15 @@ AutoAcceptCounts AutoAcceptCounts::growth(const AutoAcceptCounts &before, const 
 }
 
 AutoAcceptStats::AutoAcceptStats(const QString &configDir, QObject *parent)
-    : QObject(parent)
-    , m_path(QDir(configDir).filePath(fileName()))
+    : JsonStore(QDir(configDir).filePath(fileName()), std::chrono::seconds(1),
+                u"the auto-accept statistics"_s, lcAutoAccept(), parent)
 {
-    m_saveTimer.setSingleShot(true);
-    m_saveTimer.setInterval(1000);
-    connect(&m_saveTimer, &QTimer::timeout, this, [this] { save(); });
     load();
 }
 
 AutoAcceptStats::~AutoAcceptStats()
 {
-    if (m_dirty)
-        save();
+    saveIfChanged();
 }
 
 QString AutoAcceptStats::weekKey(QDate day)
@@ -101,10 +93,7 @@ void AutoAcceptStats::add(const AutoAcceptCounts &counts, QDate day)
     m_days[dayKey(day)] += counts;
     while (m_days.size() > kDaysKept)
         m_days.erase(m_days.begin());
-    m_dirty = true;
-    if (!m_saveTimer.isActive())
-        m_saveTimer.start();
-    Q_EMIT changed();
+    touch();
 }
 
 void AutoAcceptStats::addReaction(double ms)
@@ -114,10 +103,7 @@ void AutoAcceptStats::addReaction(double ms)
     m_reactionsMs.append(std::round(ms * 10) / 10);
     while (m_reactionsMs.size() > kReactionsKept)
         m_reactionsMs.removeFirst();
-    m_dirty = true;
-    if (!m_saveTimer.isActive())
-        m_saveTimer.start();
-    Q_EMIT changed();
+    touch();
 }
 
 void AutoAcceptStats::reset()
@@ -127,9 +113,8 @@ void AutoAcceptStats::reset()
     m_days.clear();
     m_reactionsMs.clear();
     m_since = QDateTime::currentDateTimeUtc();
-    m_dirty = true;
+    touch();
     save();
-    Q_EMIT changed();
 }
 
 QJsonObject AutoAcceptStats::weeksJson() const
@@ -140,37 +125,26 @@ QJsonObject AutoAcceptStats::weeksJson() const
     return weeks;
 }
 
-bool AutoAcceptStats::save(QString *error)
+QJsonObject AutoAcceptStats::toJson() const
 {
-    m_saveTimer.stop();
     QJsonObject days;
     for (auto it = m_days.cbegin(); it != m_days.cend(); ++it)
         days.insert(it.key(), it.value().toJson());
     QJsonArray reactions;
     for (double ms : m_reactionsMs)
         reactions.append(ms);
-    const QJsonObject object {
+    return {
         { u"cumulative"_s, m_cumulative.toJson() },
         { u"weeks"_s, weeksJson() },
         { u"days"_s, days },
         { u"reactionsMs"_s, reactions },
         { u"since"_s, m_since.toString(Qt::ISODate) },
     };
-    QString why;
-    if (!JsonDataFile(m_path).save(object, 1, &why)) {
-        qCWarning(lcAutoAccept).noquote() << u"cannot save the auto-accept statistics: %1"_s.arg(why);
-        if (error)
-            *error = why;
-        return false;
-    }
-    m_dirty = false;
-    return true;
 }
 
 void AutoAcceptStats::load()
 {
-    // An unreadable file is moved aside and reported by JsonDataFile itself.
-    const JsonDataFile::Loaded loaded = JsonDataFile(m_path).load(1);
+    const JsonDataFile::Loaded loaded = loadFile();
     m_cumulative = AutoAcceptCounts::fromJson(loaded.object.value(u"cumulative").toObject());
     const QJsonObject weeks = loaded.object.value(u"weeks").toObject();
     for (auto it = weeks.begin(); it != weeks.end(); ++it)

@@ -4,12 +4,12 @@
 // <config-dir>/autoaccept-stats.json (written atomically, a moment after each change and on
 // destruction) so they survive restarts.
 
+#include "common/JsonStore.h"
+
 #include <QDate>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
-#include <QObject>
-#include <QTimer>
 
 namespace mpa {
 
@@ -39,7 +39,7 @@ struct AutoAcceptCounts
     static AutoAcceptCounts growth(const AutoAcceptCounts &before, const AutoAcceptCounts &now);
 };
 
-class AutoAcceptStats : public QObject
+class AutoAcceptStats : public JsonStore
 {
     Q_OBJECT
 public:
@@ -47,7 +47,6 @@ public:
     ~AutoAcceptStats() override;
 
     static QString fileName() { return QStringLiteral("autoaccept-stats.json"); }
-    QString filePath() const { return m_path; }
 
     void add(const AutoAcceptCounts &counts, QDate day = QDate::currentDate());
     AutoAcceptCounts cumulative() const { return m_cumulative; }
@@ -68,8 +67,6 @@ public:
     // Oldest first.
     const QList<double> &reactionsMs() const { return m_reactionsMs; }
 
-    // Writes now (also done shortly after every change); false with `error` on failure.
-    bool save(QString *error = nullptr);
     void reset();
 
     static QString weekKey(QDate day);
@@ -80,20 +77,17 @@ public:
     // Longer than any verified click can take (the payload verifies within 500 ms of clicking).
     static constexpr double kLongestReactionMs = 10 * 60 * 1000;
 
-Q_SIGNALS:
-    void changed();
+protected:
+    QJsonObject toJson() const override;
 
 private:
     void load();
 
-    QString m_path;
     AutoAcceptCounts m_cumulative;
     QMap<QString, AutoAcceptCounts> m_weeks;
     QMap<QString, AutoAcceptCounts> m_days;
     QList<double> m_reactionsMs;
     QDateTime m_since;
-    QTimer m_saveTimer;
-    bool m_dirty = false;
 };
 
 } // namespace mpa

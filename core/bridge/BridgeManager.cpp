@@ -2,6 +2,7 @@
 
 #include "common/Clock.h"
 #include "common/JsonDataFile.h"
+#include "common/LiveRecords.h"
 #include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
@@ -39,15 +40,9 @@ BridgeManager::BridgeManager(Settings *settings, Clock *clock, const QString &br
 BridgeManager::~BridgeManager()
 {
     // Sessions under way when the app quits are interrupted: a later start can resume them.
-    for (BridgeSession *session : std::as_const(m_live)) {
-        BridgeRecord record = session->record();
-        if (!record.isFinished()) {
-            record.status = BridgeStatus::Interrupted;
-            record.reason = tr("the app stopped while the session was under way; resume it to go on");
-            record.updatedAt = m_clock->now();
-            save(record);
-        }
-    }
+    interruptUnfinished(m_live, BridgeStatus::Interrupted,
+                        tr("the app stopped while the session was under way; resume it to go on"),
+                        m_clock->now(), [this](const BridgeRecord &record) { save(record); });
 }
 
 void BridgeManager::load()
@@ -229,24 +224,20 @@ void BridgeManager::launch(BridgeRecord record, Started done)
 
 bool BridgeManager::stop(const QString &sessionId, QString *error)
 {
-    BridgeSession *session = m_live.value(sessionId);
-    if (!session) {
-        return refuse(error,
-                      m_records.contains(sessionId) ? tr("session %1 is not under way").arg(sessionId)
-                                                    : tr("there is no bridge session %1").arg(sessionId));
-    }
+    BridgeSession *session = liveJob(m_records, m_live, sessionId, tr("session %1 is not under way"),
+                                     tr("there is no bridge session %1"), error);
+    if (!session)
+        return false;
     session->stop({});
     return true;
 }
 
 bool BridgeManager::pause(const QString &sessionId, QString *error)
 {
-    BridgeSession *session = m_live.value(sessionId);
-    if (!session) {
-        return refuse(error,
-                      m_records.contains(sessionId) ? tr("session %1 is not under way").arg(sessionId)
-                                                    : tr("there is no bridge session %1").arg(sessionId));
-    }
+    BridgeSession *session = liveJob(m_records, m_live, sessionId, tr("session %1 is not under way"),
+                                     tr("there is no bridge session %1"), error);
+    if (!session)
+        return false;
     return session->pause(error);
 }
 
@@ -290,22 +281,12 @@ bool BridgeManager::answer(const QString &sessionId, bool approve, QString *erro
 
 std::optional<BridgeRecord> BridgeManager::session(const QString &sessionId) const
 {
-    if (const BridgeSession *live = m_live.value(sessionId))
-        return live->record();
-    const auto it = m_records.constFind(sessionId);
-    if (it != m_records.cend())
-        return *it;
-    return std::nullopt;
+    return currentRecord(m_records, m_live, sessionId);
 }
 
 QList<BridgeRecord> BridgeManager::sessions() const
 {
-    QList<BridgeRecord> list;
-    for (auto it = m_records.cbegin(); it != m_records.cend(); ++it)
-        list.append(m_live.contains(it.key()) ? m_live.value(it.key())->record() : it.value());
-    std::sort(list.begin(), list.end(),
-              [](const BridgeRecord &a, const BridgeRecord &b) { return a.createdAt > b.createdAt; });
-    return list;
+    return currentRecords(m_records, m_live);
 }
 
 QStringList BridgeManager::activeSessions() const

@@ -1,6 +1,8 @@
 #include "BridgeRecord.h"
 
 #include "common/EnumNames.h"
+#include "common/JsonFields.h"
+#include "common/Refuse.h"
 
 #include <QJsonArray>
 
@@ -30,15 +32,32 @@ constexpr EnumName<BridgePhase> kPhaseNames[] = {
     { BridgePhase::Send, u"send" },
 };
 
-QString isoOf(const QDateTime &at)
-{
-    return at.isValid() ? at.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
-
-QDateTime dateOf(const QJsonValue &value)
-{
-    return QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
-}
+// What a command and a session say in words, under their keys: always written, or left out
+// when empty (the notes).
+constexpr JsonTextField<BridgeCommand> kCommandTexts[] { { u"key", &BridgeCommand::key },
+                                                         { u"tool", &BridgeCommand::tool } };
+constexpr JsonTextField<BridgeCommand> kCommandNotes[] {
+    { u"raw", &BridgeCommand::raw },       { u"element", &BridgeCommand::element },
+    { u"result", &BridgeCommand::result }, { u"error", &BridgeCommand::error },
+    { u"gate", &BridgeCommand::gate },     { u"decision", &BridgeCommand::decision },
+    { u"tab", &BridgeCommand::tab }
+};
+constexpr JsonTextField<BridgeRecord> kSessionTexts[] {
+    { u"sessionId", &BridgeRecord::id },          { u"goal", &BridgeRecord::goal },
+    { u"keyword", &BridgeRecord::keyword },       { u"agentTab", &BridgeRecord::agentTab },
+    { u"agentTitle", &BridgeRecord::agentTitle }, { u"agentUrl", &BridgeRecord::agentUrl },
+    { u"profile", &BridgeRecord::profile },       { u"activity", &BridgeRecord::activity },
+    { u"currentTab", &BridgeRecord::currentTab }, { u"startedBy", &BridgeRecord::startedBy }
+};
+constexpr JsonTextField<BridgeRecord> kSessionNotes[] { { u"reason", &BridgeRecord::reason },
+                                                        { u"doneText", &BridgeRecord::doneText } };
+// Kept in the session file only, not in its summary.
+constexpr JsonTextField<BridgeRecord> kSessionDigests[] {
+    { u"baselineDigest", &BridgeRecord::baselineDigest },
+    { u"lastReplyDigest", &BridgeRecord::lastReplyDigest },
+    { u"lastSnapshotDigest", &BridgeRecord::lastSnapshotDigest },
+    { u"lastSent", &BridgeRecord::lastSent }
+};
 
 } // namespace
 
@@ -64,40 +83,24 @@ std::optional<BridgeCommand::State> BridgeCommand::stateFromName(QStringView nam
 
 QJsonObject BridgeCommand::toJson() const
 {
-    QJsonObject json { { u"key"_s, key },       { u"turn"_s, turn },         { u"index"_s, index },
-                       { u"tool"_s, tool },     { u"params"_s, params },     { u"state"_s, stateName(state) },
-                       { u"at"_s, isoOf(at) },  { u"durationMs"_s, durationMs } };
-    const auto put = [&json](const char16_t *name, const QString &value) {
-        if (!value.isEmpty())
-            json.insert(QString::fromUtf16(name), value);
-    };
-    put(u"raw", raw);
-    put(u"element", element);
-    put(u"result", result);
-    put(u"error", error);
-    put(u"gate", gate);
-    put(u"decision", decision);
-    put(u"tab", tab);
+    QJsonObject json { { u"turn"_s, turn },       { u"index"_s, index },
+                       { u"params"_s, params },   { u"state"_s, stateName(state) },
+                       { u"at"_s, jsonTime(at) }, { u"durationMs"_s, durationMs } };
+    writeTexts(json, *this, kCommandTexts, EmptyText::Write);
+    writeTexts(json, *this, kCommandNotes, EmptyText::Omit);
     return json;
 }
 
 BridgeCommand BridgeCommand::fromJson(const QJsonObject &json)
 {
     BridgeCommand c;
-    c.key = json.value(u"key").toString();
+    readFields(json, c, kCommandTexts);
+    readFields(json, c, kCommandNotes);
     c.turn = json.value(u"turn").toInt();
     c.index = json.value(u"index").toInt();
-    c.tool = json.value(u"tool").toString();
     c.params = json.value(u"params").toObject();
-    c.raw = json.value(u"raw").toString();
     c.state = stateFromName(json.value(u"state").toString()).value_or(State::Unknown);
-    c.element = json.value(u"element").toString();
-    c.result = json.value(u"result").toString();
-    c.error = json.value(u"error").toString();
-    c.gate = json.value(u"gate").toString();
-    c.decision = json.value(u"decision").toString();
-    c.tab = json.value(u"tab").toString();
-    c.at = dateOf(json.value(u"at"));
+    c.at = jsonTimeFrom(json.value(u"at"));
     c.durationMs = qint64(json.value(u"durationMs").toDouble());
     return c;
 }
@@ -160,36 +163,24 @@ QString BridgeRecord::lastAction() const
 
 QJsonObject BridgeRecord::summaryJson() const
 {
-    QJsonObject json { { u"sessionId"_s, id },
-                       { u"goal"_s, goal },
-                       { u"keyword"_s, keyword },
-                       { u"agentTab"_s, agentTab },
-                       { u"agentTitle"_s, agentTitle },
-                       { u"agentUrl"_s, agentUrl },
-                       { u"profile"_s, profile },
-                       { u"targetTabs"_s, QJsonArray::fromStringList(targetTabs) },
+    QJsonObject json { { u"targetTabs"_s, QJsonArray::fromStringList(targetTabs) },
                        { u"openedTabs"_s, QJsonArray::fromStringList(openedTabs) },
                        { u"releasedTabs"_s, QJsonArray::fromStringList(releasedTabs) },
                        { u"chatOpensTabs"_s, chatOpensTabs },
                        { u"mode"_s, mode },
                        { u"status"_s, bridgeStatusName(status) },
                        { u"phase"_s, enumName(kPhaseNames, phase) },
-                       { u"activity"_s, activity },
-                       { u"currentTab"_s, currentTab },
                        { u"turn"_s, turn },
                        { u"maxTurns"_s, maxTurns },
                        { u"queued"_s, queued() },
                        { u"lastAction"_s, lastAction() },
                        { u"lastMasked"_s, lastMasked },
                        { u"maskedTotal"_s, maskedTotal },
-                       { u"startedBy"_s, startedBy },
-                       { u"createdAt"_s, isoOf(createdAt) },
-                       { u"updatedAt"_s, isoOf(updatedAt) },
+                       { u"createdAt"_s, jsonTime(createdAt) },
+                       { u"updatedAt"_s, jsonTime(updatedAt) },
                        { u"commandCount"_s, int(commands.size()) } };
-    if (!reason.isEmpty())
-        json.insert(u"reason"_s, reason);
-    if (!doneText.isEmpty())
-        json.insert(u"doneText"_s, doneText);
+    writeTexts(json, *this, kSessionTexts, EmptyText::Write);
+    writeTexts(json, *this, kSessionNotes, EmptyText::Omit);
     if (!question.isEmpty())
         json.insert(u"question"_s, question);
     return json;
@@ -201,71 +192,43 @@ QJsonObject BridgeRecord::toJson() const
     json.remove(u"queued"_s);
     json.remove(u"lastAction"_s);
     json.remove(u"commandCount"_s);
-    QJsonArray list;
-    for (const BridgeCommand &c : commands)
-        list.append(c.toJson());
-    json.insert(u"commands"_s, list);
-    json.insert(u"baselineDigest"_s, baselineDigest);
+    json.insert(u"commands"_s, jsonArrayOf(commands));
     json.insert(u"baselineCount"_s, baselineCount);
-    json.insert(u"lastReplyDigest"_s, lastReplyDigest);
-    json.insert(u"lastSnapshotDigest"_s, lastSnapshotDigest);
-    json.insert(u"lastSent"_s, lastSent);
+    writeTexts(json, *this, kSessionDigests, EmptyText::Write);
     return json;
 }
 
 std::optional<BridgeRecord> BridgeRecord::fromJson(const QJsonObject &json, QString *error)
 {
     BridgeRecord r;
-    r.id = json.value(u"sessionId").toString();
+    readFields(json, r, kSessionTexts);
     if (r.id.isEmpty()) {
-        if (error)
-            *error = u"it has no sessionId"_s;
+        refuse(error, u"it has no sessionId"_s);
         return std::nullopt;
     }
     const std::optional<BridgeStatus> status = bridgeStatusFromName(json.value(u"status").toString());
     if (!status) {
-        if (error)
-            *error = u"its status '%1' is not one the app knows"_s.arg(json.value(u"status").toString());
+        refuse(error, u"its status '%1' is not one the app knows"_s.arg(json.value(u"status").toString()));
         return std::nullopt;
     }
     r.status = *status;
     r.phase = enumValue(kPhaseNames, json.value(u"phase").toString()).value_or(BridgePhase::AwaitReply);
-    r.goal = json.value(u"goal").toString();
-    r.keyword = json.value(u"keyword").toString();
-    r.agentTab = json.value(u"agentTab").toString();
-    r.agentTitle = json.value(u"agentTitle").toString();
-    r.agentUrl = json.value(u"agentUrl").toString();
-    r.profile = json.value(u"profile").toString();
-    const auto strings = [](const QJsonValue &value) {
-        QStringList list;
-        for (const QJsonValue &v : value.toArray())
-            list.append(v.toString());
-        return list;
-    };
-    r.targetTabs = strings(json.value(u"targetTabs"));
-    r.openedTabs = strings(json.value(u"openedTabs"));
-    r.releasedTabs = strings(json.value(u"releasedTabs"));
+    readFields(json, r, kSessionNotes);
+    readFields(json, r, kSessionDigests);
+    r.targetTabs = jsonStrings(json.value(u"targetTabs"));
+    r.openedTabs = jsonStrings(json.value(u"openedTabs"));
+    r.releasedTabs = jsonStrings(json.value(u"releasedTabs"));
     r.chatOpensTabs = json.value(u"chatOpensTabs").toBool();
     r.mode = json.value(u"mode").toString(u"careful"_s);
-    r.reason = json.value(u"reason").toString();
-    r.activity = json.value(u"activity").toString();
-    r.currentTab = json.value(u"currentTab").toString();
     r.turn = json.value(u"turn").toInt();
     r.maxTurns = json.value(u"maxTurns").toInt(100);
-    r.baselineDigest = json.value(u"baselineDigest").toString();
     r.baselineCount = json.value(u"baselineCount").toInt(-1);
-    r.lastReplyDigest = json.value(u"lastReplyDigest").toString();
-    r.lastSnapshotDigest = json.value(u"lastSnapshotDigest").toString();
-    r.lastSent = json.value(u"lastSent").toString();
     r.lastMasked = json.value(u"lastMasked").toObject();
     r.maskedTotal = json.value(u"maskedTotal").toInt();
-    r.doneText = json.value(u"doneText").toString();
-    for (const QJsonValue &c : json.value(u"commands").toArray())
-        r.commands.append(BridgeCommand::fromJson(c.toObject()));
+    r.commands = jsonListOf<BridgeCommand>(json.value(u"commands"));
     r.question = json.value(u"question").toObject();
-    r.startedBy = json.value(u"startedBy").toString();
-    r.createdAt = dateOf(json.value(u"createdAt"));
-    r.updatedAt = dateOf(json.value(u"updatedAt"));
+    r.createdAt = jsonTimeFrom(json.value(u"createdAt"));
+    r.updatedAt = jsonTimeFrom(json.value(u"updatedAt"));
     return r;
 }
 

@@ -3,6 +3,9 @@
 #include <QFile>
 #include <QSaveFile>
 
+#include <algorithm>
+#include <iterator>
+
 using namespace Qt::StringLiterals;
 
 namespace mpa {
@@ -127,6 +130,21 @@ void DesktopEntry::remove(const QString &group, const QString &key)
     m_lines.removeIf([&](const Line &line) { return line.group == group && line.key == key; });
 }
 
+namespace {
+
+// The string escapes of the Desktop Entry spec, one table for reading and writing: "\s" is a
+// space (written only for a leading one, which a reader would otherwise trim).
+struct Escape
+{
+    char16_t character;
+    char16_t code;
+};
+constexpr Escape kEscapes[] {
+    { u' ', u's' }, { u'\n', u'n' }, { u'\t', u't' }, { u'\r', u'r' }, { u'\\', u'\\' },
+};
+
+} // namespace
+
 QString DesktopEntry::unescapeValue(const QString &value)
 {
     QString out;
@@ -138,23 +156,11 @@ QString DesktopEntry::unescapeValue(const QString &value)
             continue;
         }
         const QChar next = value.at(++i);
-        switch (next.unicode()) {
-        case 's':
-            out += u' ';
-            break;
-        case 'n':
-            out += u'\n';
-            break;
-        case 't':
-            out += u'\t';
-            break;
-        case 'r':
-            out += u'\r';
-            break;
-        case '\\':
-            out += u'\\';
-            break;
-        default:
+        const auto escape = std::find_if(std::begin(kEscapes), std::end(kEscapes),
+                                         [next](const Escape &e) { return e.code == next.unicode(); });
+        if (escape != std::end(kEscapes)) {
+            out += QChar(escape->character);
+        } else {
             out += u'\\';
             out += next; // not a string escape (e.g. Exec's \" or a list's \;): keep it
         }
@@ -166,20 +172,13 @@ QString DesktopEntry::escapeValue(const QString &value)
 {
     QString out;
     for (QChar c : value) {
-        switch (c.unicode()) {
-        case '\n':
-            out += u"\\n"_s;
-            break;
-        case '\t':
-            out += u"\\t"_s;
-            break;
-        case '\r':
-            out += u"\\r"_s;
-            break;
-        case '\\':
-            out += u"\\\\"_s;
-            break;
-        default:
+        const auto escape = std::find_if(std::begin(kEscapes), std::end(kEscapes), [c](const Escape &e) {
+            return e.character == c.unicode() && e.character != u' ';
+        });
+        if (escape != std::end(kEscapes)) {
+            out += u'\\';
+            out += QChar(escape->code);
+        } else {
             out += c;
         }
     }

@@ -14,6 +14,9 @@ bool runsAsRoot();
 // Milliseconds since this process started, as the OS recorded it where it can tell (Linux);
 // elsewhere since the first call (made early, at start-up).
 qint64 msSinceStart();
+// Milliseconds since the first call: msSinceStart() where the OS keeps no start time
+// (ThisProcess.cpp, the same on every OS).
+qint64 msSinceFirstCall();
 
 // The user this process runs as (a Unix uid); nothing where the OS has no such number.
 std::optional<uint> userId();

@@ -1,6 +1,5 @@
 #include "ThisProcess.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QList>
 
@@ -40,12 +39,7 @@ qint64 msSinceStart()
             return nowMs - startMs;
         }
     }
-    static QElapsedTimer sinceFirstCall = [] {
-        QElapsedTimer t;
-        t.start();
-        return t;
-    }();
-    return sinceFirstCall.elapsed();
+    return msSinceFirstCall();
 }
 
 } // namespace mpa::ThisProcess

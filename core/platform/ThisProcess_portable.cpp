@@ -1,7 +1,5 @@
 #include "ThisProcess.h"
 
-#include <QElapsedTimer>
-
 #ifdef Q_OS_UNIX
 #include <unistd.h>
 #endif
@@ -38,12 +36,7 @@ bool stdinIsTerminal()
 qint64 msSinceStart()
 {
     // No portable record of the start: count from the first call (made early, at start-up).
-    static QElapsedTimer sinceFirstCall = [] {
-        QElapsedTimer t;
-        t.start();
-        return t;
-    }();
-    return sinceFirstCall.elapsed();
+    return msSinceFirstCall();
 }
 
 } // namespace mpa::ThisProcess

@@ -1,6 +1,7 @@
 #include "ChatSelectors.h"
 
 #include "ProfileJson.h"
+#include "common/JsonFields.h"
 
 #include <QJsonArray>
 
@@ -10,22 +11,18 @@ namespace mpa {
 
 namespace {
 
-struct Field
-{
-    const char *key;
-    QStringList ChatSelectors::*member;
-};
+using Field = JsonField<ChatSelectors, QStringList>;
 
-const Field kFields[] = {
-    { "root", &ChatSelectors::root },
-    { "input", &ChatSelectors::input },
-    { "sendButton", &ChatSelectors::sendButton },
-    { "stopButton", &ChatSelectors::stopButton },
-    { "generating", &ChatSelectors::generating },
-    { "userMessage", &ChatSelectors::userMessage },
-    { "reply", &ChatSelectors::reply },
-    { "conversationTab", &ChatSelectors::conversationTab },
-    { "activeConversationTab", &ChatSelectors::activeConversationTab },
+constexpr Field kFields[] = {
+    { u"root", &ChatSelectors::root },
+    { u"input", &ChatSelectors::input },
+    { u"sendButton", &ChatSelectors::sendButton },
+    { u"stopButton", &ChatSelectors::stopButton },
+    { u"generating", &ChatSelectors::generating },
+    { u"userMessage", &ChatSelectors::userMessage },
+    { u"reply", &ChatSelectors::reply },
+    { u"conversationTab", &ChatSelectors::conversationTab },
+    { u"activeConversationTab", &ChatSelectors::activeConversationTab },
 };
 
 } // namespace
@@ -34,7 +31,7 @@ QStringList ChatSelectors::jsonKeys()
 {
     QStringList keys;
     for (const Field &field : kFields)
-        keys.append(QString::fromLatin1(field.key));
+        keys.append(field.key.toString());
     return keys;
 }
 
@@ -50,7 +47,7 @@ ChatSelectors ChatSelectors::fromJson(const QJsonObject &chat, QString *error)
         }
     }
     for (const Field &field : kFields) {
-        const QString key = QString::fromLatin1(field.key);
+        const QString key = field.key.toString();
         const auto list = profileStringList(chat.value(key), u"chat."_s + key, error);
         if (!list)
             return {};
@@ -118,7 +115,7 @@ QJsonObject ChatSelectors::toJson() const
 {
     QJsonObject json;
     for (const Field &field : kFields)
-        json.insert(QString::fromLatin1(field.key), QJsonArray::fromStringList(this->*field.member));
+        json.insert(field.key.toString(), QJsonArray::fromStringList(this->*field.member));
     return json;
 }
 

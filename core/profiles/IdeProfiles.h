@@ -4,33 +4,21 @@
 // skipped; the others still load.
 
 #include "IdeProfile.h"
-
-#include <QList>
-#include <QStringList>
+#include "ProfileSet.h"
 
 namespace mpa {
 
-class IdeProfiles
+class IdeProfiles : public ProfileSet<IdeProfile>
 {
 public:
     // Loads the bundled profiles and, when `configDir` is given, its profiles folder.
     void load(const QString &configDir = {});
 
-    const QList<IdeProfile> &profiles() const { return m_profiles; }
-    const IdeProfile *find(const QString &id) const;
     // The first specific profile that matches the page (in id order), else the fallback.
     const IdeProfile *match(const QString &url, const QString &title) const;
-    // One sentence per file that was skipped, naming the file.
-    QStringList errors() const { return m_errors; }
 
     static QString folderName() { return QStringLiteral("profiles"); }
     static QString bundledFolder() { return QStringLiteral(":/profiles"); }
-
-private:
-    void loadFolder(const QString &folder, bool overriding);
-
-    QList<IdeProfile> m_profiles;
-    QStringList m_errors;
 };
 
 } // namespace mpa

@@ -1,5 +1,7 @@
 #include "ProfileJson.h"
 
+#include "common/Refuse.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -35,6 +37,52 @@ std::optional<QStringList> profileStringList(const QJsonValue &value, const QStr
     return list;
 }
 
+bool profileKeysKnown(const QJsonObject &json, const QStringList &known, const QString &kind, QString *error)
+{
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        if (!known.contains(it.key()))
+            return refuse(error,
+                          u"'%1' is not a %2 key (known: %3)"_s.arg(it.key(), kind, known.join(u", "_s)));
+    }
+    return true;
+}
+
+bool profileIdAndName(const QJsonObject &json, const QRegularExpression &idShape, const QString &idWording,
+                      QString *id, QString *name, QString *error)
+{
+    *id = json.value(u"id").toString();
+    if (!idShape.match(*id).hasMatch())
+        return refuse(error, u"'id' must be a lower-case name of %1 (got '%2')"_s.arg(idWording, *id));
+    *name = json.value(u"name").toString();
+    if (name->trimmed().isEmpty())
+        return refuse(error, u"'name' is required"_s);
+    return true;
+}
+
+bool profileFlag(const QJsonObject &json, const QString &key, bool fallback, bool *value, QString *error)
+{
+    const QJsonValue flag = json.value(key);
+    if (!flag.isUndefined() && !flag.isBool())
+        return refuse(error, u"'%1' must be true or false"_s.arg(key));
+    *value = flag.toBool(fallback);
+    return true;
+}
+
+std::optional<QList<TextPattern>> profilePatterns(const QStringList &sources, const QString &key,
+                                                  QString *error)
+{
+    QList<TextPattern> patterns;
+    for (const QString &source : sources) {
+        TextPattern pattern(source);
+        if (!pattern.isValid()) {
+            refuse(error, u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
+            return std::nullopt;
+        }
+        patterns.append(std::move(pattern));
+    }
+    return patterns;
+}
+
 std::optional<ProfileMatch> profileMatch(const QJsonValue &match, QString *error)
 {
     if (!match.isUndefined() && !match.isObject()) {
@@ -56,6 +104,16 @@ std::optional<ProfileMatch> profileMatch(const QJsonValue &match, QString *error
     if (!urls || !titles)
         return std::nullopt;
     return ProfileMatch { *urls, *titles };
+}
+
+QJsonObject profileJson(const QString &id, const QString &name, const QStringList &urlPatterns,
+                        const QStringList &titlePatterns)
+{
+    return { { u"id"_s, id },
+             { u"name"_s, name },
+             { u"match"_s,
+               QJsonObject { { u"urlPatterns"_s, QJsonArray::fromStringList(urlPatterns) },
+                             { u"titlePatterns"_s, QJsonArray::fromStringList(titlePatterns) } } } };
 }
 
 QList<ProfileFile> readProfileFolder(const QString &folder, const QString &kind, QStringList *errors)

@@ -2,10 +2,13 @@
 // Reading the profiles' JSON (IDE profiles, web chat profiles and their chat selectors) with one
 // wording of what is wrong in it, and one way of reading a folder of them.
 
+#include "common/TextPattern.h"
+
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
 #include <QLoggingCategory>
+#include <QRegularExpression>
 #include <QStringList>
 
 #include <algorithm>
@@ -17,6 +20,24 @@ namespace mpa {
 // Anything else is nullopt, and `error` names `key` ("match.urlPatterns must hold strings").
 std::optional<QStringList> profileStringList(const QJsonValue &value, const QString &key, QString *error);
 
+// False with `error` naming the first key of `json` that is not in `known` ("'x' is not a
+// <kind> key (known: …)").
+bool profileKeysKnown(const QJsonObject &json, const QStringList &known, const QString &kind, QString *error);
+
+// A profile's required "id" (of `idShape`, which `idWording` describes: "letters, digits and
+// dashes") and "name" (not blank) into `id` and `name`; false with `error` when either is wrong.
+bool profileIdAndName(const QJsonObject &json, const QRegularExpression &idShape, const QString &idWording,
+                      QString *id, QString *name, QString *error);
+
+// The optional flag `key` of `json` into `value` (`fallback` when missing); false with `error`
+// when it is not true or false.
+bool profileFlag(const QJsonObject &json, const QString &key, bool fallback, bool *value, QString *error);
+
+// `sources` compiled as TextPatterns; nullopt with `error` naming `key` and the first that is
+// not valid.
+std::optional<QList<TextPattern>> profilePatterns(const QStringList &sources, const QString &key,
+                                                  QString *error);
+
 // A profile's "match" object: {urlPatterns, titlePatterns}, each a string or a list (TextPattern
 // entries, not compiled here). Missing: both empty. Other keys or types: nullopt and `error`.
 struct ProfileMatch
@@ -25,6 +46,10 @@ struct ProfileMatch
     QStringList titlePatterns;
 };
 std::optional<ProfileMatch> profileMatch(const QJsonValue &match, QString *error);
+
+// The keys every profile writes: {"id", "name", "match": {"urlPatterns", "titlePatterns"}}.
+QJsonObject profileJson(const QString &id, const QString &name, const QStringList &urlPatterns,
+                        const QStringList &titlePatterns);
 
 // One *.json file of a profiles folder, read as a JSON object.
 struct ProfileFile

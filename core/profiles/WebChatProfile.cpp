@@ -1,6 +1,7 @@
 #include "WebChatProfile.h"
 
 #include "ProfileJson.h"
+#include "common/Refuse.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -12,23 +13,10 @@ namespace mpa {
 
 namespace {
 
-bool fail(QString *error, const QString &message)
-{
-    if (error)
-        *error = message;
-    return false;
-}
-
-// `sources` when each is a valid pattern; `error` names `key` and the first that is not.
+// True when each of `sources` is a valid pattern; `error` names `key` and the first that is not.
 bool validPatterns(const QStringList &sources, const QString &key, QString *error)
 {
-    for (const QString &source : sources) {
-        const TextPattern pattern(source);
-        if (!pattern.isValid())
-            return fail(error,
-                        u"%1: '%2' is not a valid pattern: %3"_s.arg(key, source, pattern.errorString()));
-    }
-    return true;
+    return profilePatterns(sources, key, error).has_value();
 }
 
 bool anyMatches(const QStringList &sources, const QString &text)
@@ -45,31 +33,16 @@ std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, 
 {
     static const QStringList known { u"id"_s,   u"name"_s,    u"description"_s, u"match"_s,
                                      u"chat"_s, u"learned"_s, u"learnedAt"_s };
-    for (auto it = json.begin(); it != json.end(); ++it) {
-        if (!known.contains(it.key())) {
-            fail(error,
-                 u"'%1' is not a web chat profile key (known: %2)"_s.arg(it.key(), known.join(u", "_s)));
-            return std::nullopt;
-        }
-    }
     WebChatProfile profile;
-    profile.id = json.value(u"id").toString();
     // Dots too: a learned profile's id carries its host (learned-chat.example.com).
     static const QRegularExpression idShape(u"^[a-z0-9][a-z0-9.-]*$"_s);
-    if (!idShape.match(profile.id).hasMatch()) {
-        fail(error,
-             u"'id' must be a lower-case name of letters, digits, dots and dashes (got '%1')"_s.arg(
-                 profile.id));
+    if (!profileKeysKnown(json, known, u"web chat profile"_s, error)
+        || !profileIdAndName(json, idShape, u"letters, digits, dots and dashes"_s, &profile.id, &profile.name,
+                             error))
         return std::nullopt;
-    }
-    profile.name = json.value(u"name").toString();
-    if (profile.name.trimmed().isEmpty()) {
-        fail(error, u"'name' is required"_s);
-        return std::nullopt;
-    }
     const QJsonValue description = json.value(u"description");
     if (!description.isUndefined() && !description.isString()) {
-        fail(error, u"'description' must be a string"_s);
+        refuse(error, u"'description' must be a string"_s);
         return std::nullopt;
     }
     profile.description = description.toString();
@@ -83,33 +56,29 @@ std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, 
 
     const QJsonValue chat = json.value(u"chat");
     if (!chat.isObject()) {
-        fail(error, u"'chat' is required: an object of chat selectors (input, sendButton, reply, …)"_s);
+        refuse(error, u"'chat' is required: an object of chat selectors (input, sendButton, reply, …)"_s);
         return std::nullopt;
     }
     QString chatError;
     profile.chat = ChatSelectors::fromJson(chat.toObject(), &chatError);
     if (!chatError.isEmpty()) {
-        fail(error, chatError);
+        refuse(error, chatError);
         return std::nullopt;
     }
     QString why;
     if (!profile.chat.isUsable(&why)) {
-        fail(error, why);
+        refuse(error, why);
         return std::nullopt;
     }
 
-    const QJsonValue learned = json.value(u"learned");
-    if (!learned.isUndefined() && !learned.isBool()) {
-        fail(error, u"'learned' must be true or false"_s);
+    if (!profileFlag(json, u"learned"_s, false, &profile.learned, error))
         return std::nullopt;
-    }
-    profile.learned = learned.toBool(false);
     const QJsonValue learnedAt = json.value(u"learnedAt");
     if (!learnedAt.isUndefined()) {
         profile.learnedAt = QDateTime::fromString(learnedAt.toString(), Qt::ISODateWithMs);
         if (!profile.learnedAt.isValid()) {
-            fail(error,
-                 u"'learnedAt' must be an ISO 8601 date and time (got '%1')"_s.arg(learnedAt.toString()));
+            refuse(error,
+                   u"'learnedAt' must be an ISO 8601 date and time (got '%1')"_s.arg(learnedAt.toString()));
             return std::nullopt;
         }
     }
@@ -118,14 +87,8 @@ std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, 
 
 QJsonObject WebChatProfile::toJson() const
 {
-    QJsonObject json {
-        { u"id"_s, id },
-        { u"name"_s, name },
-        { u"match"_s,
-          QJsonObject { { u"urlPatterns"_s, QJsonArray::fromStringList(urlPatterns) },
-                        { u"titlePatterns"_s, QJsonArray::fromStringList(titlePatterns) } } },
-        { u"chat"_s, chat.toJson() },
-    };
+    QJsonObject json = profileJson(id, name, urlPatterns, titlePatterns);
+    json.insert(u"chat"_s, chat.toJson());
     if (!description.isEmpty())
         json.insert(u"description"_s, description);
     if (learned)

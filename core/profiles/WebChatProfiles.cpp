@@ -1,14 +1,11 @@
 #include "WebChatProfiles.h"
 
-#include "ProfileJson.h"
 #include "common/Refuse.h"
 #include "logging/LogCategories.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QJsonParseError>
 #include <QSaveFile>
 
 using namespace Qt::StringLiterals;
@@ -17,20 +14,7 @@ namespace mpa {
 
 void WebChatProfiles::load(const QString &configDir)
 {
-    m_profiles.clear();
-    m_errors.clear();
-    loadFolder(bundledFolder(), false);
-    if (!configDir.isEmpty())
-        loadFolder(QDir(configDir).filePath(folderName()), true);
-    std::sort(m_profiles.begin(), m_profiles.end(),
-              [](const WebChatProfile &a, const WebChatProfile &b) { return a.id < b.id; });
-    for (const QString &error : std::as_const(m_errors))
-        qCWarning(lcChat).noquote() << error;
-}
-
-void WebChatProfiles::loadFolder(const QString &folder, bool user)
-{
-    loadProfileFolder(m_profiles, folder, u"Web chat profile"_s, user, &m_errors, lcChat());
+    loadFolders(bundledFolder(), configDir, folderName(), u"Web chat profile"_s, lcChat());
 }
 
 bool WebChatProfiles::isUserProfile(const WebChatProfile &profile) const
@@ -38,26 +22,17 @@ bool WebChatProfiles::isUserProfile(const WebChatProfile &profile) const
     return !profile.origin.startsWith(bundledFolder());
 }
 
-const WebChatProfile *WebChatProfiles::find(const QString &id) const
-{
-    for (const WebChatProfile &profile : m_profiles) {
-        if (profile.id == id)
-            return &profile;
-    }
-    return nullptr;
-}
-
 const WebChatProfile *WebChatProfiles::match(const QString &url, const QString &title) const
 {
     for (const bool user : { true, false }) {
-        for (const WebChatProfile &profile : m_profiles) {
+        for (const WebChatProfile &profile : profiles()) {
             if (isUserProfile(profile) == user && !profile.isFallback() && profile.matches(url, title))
                 return &profile;
         }
     }
     if (const WebChatProfile *generic = find(QString::fromLatin1(kGenericId)))
         return generic;
-    for (const WebChatProfile &profile : m_profiles) {
+    for (const WebChatProfile &profile : profiles()) {
         if (profile.isFallback())
             return &profile;
     }

@@ -4,26 +4,20 @@
 // ones observation mode learned). An invalid file is reported by name and skipped; the others
 // still load.
 
+#include "ProfileSet.h"
 #include "WebChatProfile.h"
-
-#include <QList>
-#include <QStringList>
 
 namespace mpa {
 
-class WebChatProfiles
+class WebChatProfiles : public ProfileSet<WebChatProfile>
 {
 public:
     // Loads the bundled profiles and, when `configDir` is given, its profiles/chats folder.
     void load(const QString &configDir = {});
 
-    const QList<WebChatProfile> &profiles() const { return m_profiles; }
-    const WebChatProfile *find(const QString &id) const;
     // The first specific profile that matches the page (the user's files first, then the
     // bundled ones, each in id order), else the generic one.
     const WebChatProfile *match(const QString &url, const QString &title) const;
-    // One sentence per file that was skipped, naming the file.
-    QStringList errors() const { return m_errors; }
 
     // Writes `profile` as <configDir>/profiles/chats/<id>.json atomically, creating the
     // folder, then loads again from `configDir`. Refuses (nothing written) when that path is a
@@ -35,11 +29,7 @@ public:
     static constexpr const char *kGenericId = "generic";
 
 private:
-    void loadFolder(const QString &folder, bool user);
     bool isUserProfile(const WebChatProfile &profile) const;
-
-    QList<WebChatProfile> m_profiles;
-    QStringList m_errors;
 };
 
 } // namespace mpa

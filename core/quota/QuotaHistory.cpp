@@ -1,7 +1,6 @@
 #include "QuotaHistory.h"
 
 #include "QuotaSnapshot.h"
-#include "common/JsonDataFile.h"
 #include "logging/LogCategories.h"
 
 #include <QDir>
@@ -15,19 +14,15 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 QuotaHistory::QuotaHistory(const QString &configDir, QObject *parent)
-    : QObject(parent)
-    , m_path(QDir(configDir).filePath(fileName()))
+    : JsonStore(QDir(configDir).filePath(fileName()), std::chrono::seconds(2), u"the quota history"_s,
+                lcQuota(), parent)
 {
-    m_saveTimer.setSingleShot(true);
-    m_saveTimer.setInterval(2000);
-    connect(&m_saveTimer, &QTimer::timeout, this, [this] { save(); });
     load();
 }
 
 QuotaHistory::~QuotaHistory()
 {
-    if (m_dirty)
-        save();
+    saveIfChanged();
 }
 
 void QuotaHistory::record(const QuotaSnapshot &snapshot)
@@ -57,10 +52,7 @@ void QuotaHistory::record(const QuotaSnapshot &snapshot)
     if (!added)
         return;
     prune();
-    m_dirty = true;
-    if (!m_saveTimer.isActive())
-        m_saveTimer.start();
-    Q_EMIT changed();
+    touch();
 }
 
 void QuotaHistory::prune()
@@ -80,9 +72,8 @@ void QuotaHistory::prune()
     }
 }
 
-bool QuotaHistory::save(QString *error)
+QJsonObject QuotaHistory::toJson() const
 {
-    m_saveTimer.stop();
     QJsonObject models;
     for (auto it = m_models.cbegin(); it != m_models.cend(); ++it) {
         QJsonArray points;
@@ -95,21 +86,12 @@ bool QuotaHistory::save(QString *error)
         }
         models.insert(it.key(), points);
     }
-    QString why;
-    if (!JsonDataFile(m_path).save(QJsonObject { { u"models"_s, models } }, 1, &why)) {
-        qCWarning(lcQuota).noquote() << u"cannot save the quota history: %1"_s.arg(why);
-        if (error)
-            *error = why;
-        return false;
-    }
-    m_dirty = false;
-    return true;
+    return { { u"models"_s, models } };
 }
 
 void QuotaHistory::load()
 {
-    // An unreadable file is moved aside and reported by JsonDataFile itself.
-    const JsonDataFile::Loaded loaded = JsonDataFile(m_path).load(1);
+    const JsonDataFile::Loaded loaded = loadFile();
     const QJsonObject models = loaded.object.value(u"models").toObject();
     int dropped = 0;
     for (auto it = models.begin(); it != models.end(); ++it) {
@@ -132,7 +114,7 @@ void QuotaHistory::load()
     }
     if (dropped > 0)
         qCWarning(lcQuota).noquote()
-            << u"%1: %2 quota readings were not readable and were left out"_s.arg(m_path).arg(dropped);
+            << u"%1: %2 quota readings were not readable and were left out"_s.arg(filePath()).arg(dropped);
     prune();
 }
 

@@ -5,17 +5,17 @@
 // only its first and last point (the last with the newest reset time);
 // points older than kDaysKept before the newest reading go, and at most kPointsKept per model.
 
+#include "common/JsonStore.h"
+
 #include <QDateTime>
 #include <QList>
 #include <QMap>
-#include <QObject>
-#include <QTimer>
 
 namespace mpa {
 
 struct QuotaSnapshot;
 
-class QuotaHistory : public QObject
+class QuotaHistory : public JsonStore
 {
     Q_OBJECT
 public:
@@ -36,7 +36,6 @@ public:
     ~QuotaHistory() override;
 
     static QString fileName() { return QStringLiteral("quota-history.json"); }
-    QString filePath() const { return m_path; }
 
     // Adds a point for every model of a successful reading that has a known remaining share
     // (saved a moment later and on destruction). A failed reading, or one without a time, adds
@@ -44,23 +43,18 @@ public:
     void record(const QuotaSnapshot &snapshot);
     // Model label → points, oldest first.
     const QMap<QString, QList<Point>> &models() const { return m_models; }
-    // False with `error` when the disk refuses (also logged).
-    bool save(QString *error = nullptr);
 
     static constexpr int kDaysKept = 7;
     static constexpr int kPointsKept = 1000;
 
-Q_SIGNALS:
-    void changed();
+protected:
+    QJsonObject toJson() const override;
 
 private:
     void load();
     void prune();
 
-    QString m_path;
     QMap<QString, QList<Point>> m_models;
-    QTimer m_saveTimer;
-    bool m_dirty = false;
 };
 
 } // namespace mpa

@@ -1,33 +1,35 @@
 #include "PromptHistory.h"
 
+#include "common/JsonFields.h"
+
 using namespace Qt::StringLiterals;
 
 namespace mpa {
 
+namespace {
+
+constexpr JsonTextField<PromptRecord> kRecordTexts[] { { u"source", &PromptRecord::source },
+                                                       { u"target", &PromptRecord::target },
+                                                       { u"conversation", &PromptRecord::conversation },
+                                                       { u"text", &PromptRecord::text },
+                                                       { u"outcome", &PromptRecord::outcome },
+                                                       { u"detail", &PromptRecord::detail } };
+
+} // namespace
+
 QJsonObject PromptRecord::toJson() const
 {
-    return {
-        { u"time"_s, time.toUTC().toString(Qt::ISODateWithMs) },
-        { u"source"_s, source },
-        { u"target"_s, target },
-        { u"conversation"_s, conversation },
-        { u"text"_s, text },
-        { u"outcome"_s, outcome },
-        { u"detail"_s, detail },
-    };
+    QJsonObject json { { u"time"_s, jsonTime(time) } };
+    writeTexts(json, *this, kRecordTexts, EmptyText::Write);
+    return json;
 }
 
 PromptRecord PromptRecord::fromJson(const QJsonObject &json)
 {
-    return {
-        QDateTime::fromString(json.value(u"time").toString(), Qt::ISODateWithMs),
-        json.value(u"source").toString(),
-        json.value(u"target").toString(),
-        json.value(u"conversation").toString(),
-        json.value(u"text").toString(),
-        json.value(u"outcome").toString(),
-        json.value(u"detail").toString(),
-    };
+    PromptRecord record;
+    record.time = jsonTimeFrom(json.value(u"time"));
+    readFields(json, record, kRecordTexts);
+    return record;
 }
 
 PromptHistory::PromptHistory(int capacity)
@@ -55,10 +57,7 @@ void PromptHistory::trim()
 
 QJsonArray PromptHistory::entriesJson() const
 {
-    QJsonArray list;
-    for (const PromptRecord &record : m_entries)
-        list.append(record.toJson());
-    return list;
+    return jsonArrayOf(m_entries);
 }
 
 QJsonObject PromptHistory::toJson() const
@@ -84,8 +83,7 @@ QJsonObject SchedulerStats::toJson() const
         { u"sendFailures"_s, sendFailures },
         { u"queueItemsCompleted"_s, queueItemsCompleted },
     };
-    if (lastSentAt.isValid())
-        json.insert(u"lastSentAt"_s, lastSentAt.toUTC().toString(Qt::ISODateWithMs));
+    putText(json, u"lastSentAt"_s, jsonTime(lastSentAt));
     if (lastDailyFire.isValid())
         json.insert(u"lastDailyFire"_s, lastDailyFire.toString(Qt::ISODate));
     return json;
@@ -97,7 +95,7 @@ SchedulerStats SchedulerStats::fromJson(const QJsonObject &json)
     stats.promptsSent = json.value(u"promptsSent").toInteger();
     stats.sendFailures = json.value(u"sendFailures").toInteger();
     stats.queueItemsCompleted = json.value(u"queueItemsCompleted").toInteger();
-    stats.lastSentAt = QDateTime::fromString(json.value(u"lastSentAt").toString(), Qt::ISODateWithMs);
+    stats.lastSentAt = jsonTimeFrom(json.value(u"lastSentAt"));
     stats.lastDailyFire = QDate::fromString(json.value(u"lastDailyFire").toString(), Qt::ISODate);
     return stats;
 }

@@ -2,6 +2,7 @@
 
 #include "QueueReasons.h"
 #include "common/EnumNames.h"
+#include "common/JsonFields.h"
 
 #include <QJsonArray>
 #include <QUuid>
@@ -45,12 +46,10 @@ QueueItem::Status QueueItem::statusFromName(const QString &name)
 QJsonObject QueueItem::toJson() const
 {
     QJsonObject json { { u"id"_s, id }, { u"text"_s, text }, { u"status"_s, statusName(status) } };
-    if (sentAt.isValid())
-        json.insert(u"sentAt"_s, sentAt.toUTC().toString(Qt::ISODateWithMs));
+    putText(json, u"sentAt"_s, jsonTime(sentAt));
     if (status == Status::Unconfirmed)
         json.insert(u"delivered"_s, delivered);
-    if (!error.isEmpty())
-        json.insert(u"error"_s, error);
+    putText(json, u"error"_s, error);
     return json;
 }
 
@@ -62,7 +61,7 @@ QueueItem QueueItem::fromJson(const QJsonObject &json)
         item.id = newId();
     item.text = json.value(u"text").toString();
     item.status = statusFromName(json.value(u"status").toString());
-    item.sentAt = QDateTime::fromString(json.value(u"sentAt").toString(), Qt::ISODateWithMs);
+    item.sentAt = jsonTimeFrom(json.value(u"sentAt"));
     item.delivered = json.value(u"delivered").toBool();
     item.error = json.value(u"error").toString();
     return item;

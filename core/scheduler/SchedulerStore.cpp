@@ -36,28 +36,25 @@ SchedulerStore::Loaded SchedulerStore::load() const
 
 bool SchedulerStore::saveQueue(const PromptQueue &queue) const
 {
-    QString error;
-    const bool ok = JsonDataFile(path(queueFileName())).save(queue.toJson(), 1, &error);
-    if (!ok)
-        qCWarning(lcScheduler).noquote() << "the queue could not be saved:" << error;
-    return ok;
+    return saveFile(queueFileName(), queue.toJson(), "the queue");
 }
 
 bool SchedulerStore::saveHistory(const PromptHistory &history) const
 {
-    QString error;
-    const bool ok = JsonDataFile(path(historyFileName())).save(history.toJson(), 1, &error);
-    if (!ok)
-        qCWarning(lcScheduler).noquote() << "the prompt history could not be saved:" << error;
-    return ok;
+    return saveFile(historyFileName(), history.toJson(), "the prompt history");
 }
 
 bool SchedulerStore::saveStats(const QJsonObject &stats) const
 {
+    return saveFile(statsFileName(), stats, "the scheduler's stats");
+}
+
+bool SchedulerStore::saveFile(const QString &fileName, const QJsonObject &object, const char *what) const
+{
     QString error;
-    const bool ok = JsonDataFile(path(statsFileName())).save(stats, 1, &error);
+    const bool ok = JsonDataFile(path(fileName)).save(object, 1, &error);
     if (!ok)
-        qCWarning(lcScheduler).noquote() << "the scheduler's stats could not be saved:" << error;
+        qCWarning(lcScheduler).noquote() << what << "could not be saved:" << error;
     return ok;
 }
 

@@ -38,6 +38,8 @@ public:
 
 private:
     QString path(const QString &fileName) const;
+    // Writes `object` to `fileName`; a failure is logged naming `what` it holds.
+    bool saveFile(const QString &fileName, const QJsonObject &object, const char *what) const;
 
     QString m_dataDir;
 };
