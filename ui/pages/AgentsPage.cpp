@@ -39,9 +39,7 @@ AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
     m_agents = rowTable({ tr("Agent"), tr("Connection"), tr("Since"), tr("Tabs it holds") }, u"agentsTable"_s,
                         this);
     m_agents->setWordWrap(false);
-    m_agents->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_agents->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_agents->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    sizeColumns(m_agents, { kFit, kFit, kFit });
     m_agents->setMinimumHeight(110);
     connected->addWidget(m_agents);
     m_none = new QLabel(this);
@@ -68,10 +66,7 @@ AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
     m_activity = rowTable({ tr("Time"), tr("Agent"), tr("Command"), tr("Tab"), tr("Result") },
                           u"agentActivity"_s, this);
     m_activity->setWordWrap(false);
-    for (int column = 0; column < 3; ++column)
-        m_activity->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    m_activity->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Interactive);
-    m_activity->setColumnWidth(3, 200);
+    sizeColumns(m_activity, { kFit, kFit, kFit, dragged(200) });
     m_activity->setMinimumHeight(200);
     log->addWidget(m_activity, 1);
 

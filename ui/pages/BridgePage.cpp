@@ -2,13 +2,11 @@
 
 #include "ChoiceBox.h"
 #include "ErrorStyle.h"
-#include "Theme.h"
 #include "WrappingLabel.h"
 #include "bridge/BridgeManager.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
-#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
@@ -247,44 +245,12 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     }
     current->addLayout(controls);
 
-    m_questionBox = new QGroupBox(tr("The session asks you"), this);
-    m_questionBox->setObjectName(u"bridgeQuestion"_s);
-    // Framed in the warning colour so a question stands out; the title in the same font as the
-    // other groups' (bold), only coloured.
-    Theme::whenPaletteChanges(m_questionBox, [box = m_questionBox] {
-        const QColor warning = Theme::warningText(QApplication::palette());
-        box->setStyleSheet(u"QGroupBox#bridgeQuestion { border: 2px solid %1; border-radius: 4px; margin-top: 1.2em; "
-                           "padding: 6px; } QGroupBox#bridgeQuestion::title { subcontrol-origin: margin; left: 8px; "
-                           "padding: 0 3px; color: %1; font-weight: bold; }"_s.arg(warning.name()));
-    });
-    auto *q = new QVBoxLayout(m_questionBox);
-    m_question = new QLabel(m_questionBox);
-    m_question->setObjectName(u"bridgeQuestionText"_s);
-    makeWrapping(m_question);
-    q->addWidget(m_question);
-    auto *answerRow = new QHBoxLayout;
-    answerRow->addStretch(1);
-    m_deny = new QPushButton(tr("Deny"), m_questionBox);
-    m_deny->setObjectName(u"bridgeDeny"_s);
-    m_approve = new QPushButton(tr("Approve"), m_questionBox);
-    m_approve->setObjectName(u"bridgeApprove"_s);
-    answerRow->addWidget(m_deny);
-    answerRow->addWidget(m_approve);
-    q->addLayout(answerRow);
-    m_questionBox->hide();
+    m_questionBox = new QuestionBox(tr("The session asks you"), u"bridge"_s, false, this);
     current->addWidget(m_questionBox);
 
     m_commands = rowTable({ tr("Turn"), tr("Command"), tr("Element"), tr("State"), tr("Result") },
                           u"bridgeCommands"_s, this);
-    QHeaderView *commandsHeader = m_commands->horizontalHeader();
-    commandsHeader->setStretchLastSection(false);
-    for (int column : { 0, 3 })
-        commandsHeader->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    for (int column : { 1, 2 })
-        commandsHeader->setSectionResizeMode(column, QHeaderView::Interactive);
-    commandsHeader->setSectionResizeMode(4, QHeaderView::Stretch);
-    m_commands->setColumnWidth(1, 150);
-    m_commands->setColumnWidth(2, 150);
+    sizeColumns(m_commands, { kFit, dragged(150), dragged(150), kFit, kStretch });
     m_commands->setWordWrap(false);
     m_commands->setMinimumHeight(180);
     current->addWidget(m_commands, 1);
@@ -305,10 +271,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
 
     QVBoxLayout *history = addGroup(tr("Past sessions"));
     m_history = rowTable({ tr("Started"), tr("Goal"), tr("Status"), tr("Turns") }, u"bridgeHistory"_s, this);
-    for (int column : { 0, 2, 3 })
-        m_history->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    m_history->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_history->horizontalHeader()->setStretchLastSection(false);
+    sizeColumns(m_history, { kFit, kStretch, kFit, kFit });
     m_history->setWordWrap(false);
     m_history->setMinimumHeight(130);
     history->addWidget(m_history);
@@ -321,8 +284,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_tools = rowTable({ tr("Name"), tr("Address") }, u"bridgeTools"_s, this);
     m_tools->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                              | QAbstractItemView::AnyKeyPressed);
-    m_tools->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
-    m_tools->setColumnWidth(0, 160);
+    sizeColumns(m_tools, { dragged(160) });
     m_tools->setMinimumHeight(110);
     m_tools->setMaximumHeight(180);
     tools->addWidget(m_tools);
@@ -356,8 +318,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         if (QString error; !this->engine()->bridge()->stop(m_shownSession, &error))
             showError(m_status, error);
     });
-    connect(m_approve, &QPushButton::clicked, this, [this] { answer(true); });
-    connect(m_deny, &QPushButton::clicked, this, [this] { answer(false); });
+    connect(m_questionBox, &QuestionBox::answered, this, &BridgePage::answer);
     connect(m_showSent, &QPushButton::clicked, this, &BridgePage::showSent);
     connect(m_history, &QTableWidget::itemSelectionChanged, this, [this] {
         const QList<QTableWidgetItem *> selected = m_history->selectedItems();
@@ -575,8 +536,7 @@ void BridgePage::showRecord(const BridgeRecord &record)
     const bool newQuestion = asking && m_questionBox->isHidden();
     m_questionBox->setVisible(asking);
     if (asking) {
-        m_question->setText(record.question.value(u"text").toString());
-        m_approve->setDefault(true);
+        m_questionBox->ask(record.question.value(u"text").toString());
     }
     // The question is the one thing the user must see; the form above may hide it.
     if (newQuestion)

@@ -1,6 +1,7 @@
 #include "ConnectionPage.h"
 
 #include "ErrorStyle.h"
+#include "Widgets.h"
 #include "WrappingLabel.h"
 #include "cdp/IdeRelauncher.h"
 #include "common/Refuse.h"
@@ -20,7 +21,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTreeWidget>
@@ -479,21 +479,17 @@ bool ConnectionPage::relaunchIde(bool confirmed)
     }
     const quint16 port = savedPort();
     if (!confirmed) {
-        QMessageBox box(QMessageBox::Question, tr("Restart %1").arg(running->ideName),
-                        tr("Restart %1 with debugging on port %2?").arg(running->ideName).arg(port),
-                        QMessageBox::NoButton, this);
         const QString folders = running->folders.isEmpty()
             ? tr("It opens again without a folder.")
             : tr("It opens again with: %1").arg(running->folders.join(u", "_s));
-        box.setInformativeText(tr("%1 quits as if you chose Quit (it may ask you to save your files), then starts "
-                                  "again with --remote-debugging-port=%2. %3")
-                                   .arg(running->ideName)
-                                   .arg(port)
-                                   .arg(folders));
-        QPushButton *restart = box.addButton(tr("Restart %1").arg(running->ideName), QMessageBox::AcceptRole);
-        box.addButton(QMessageBox::Cancel);
-        box.exec();
-        if (box.clickedButton() != restart)
+        const QString restart = tr("Restart %1").arg(running->ideName);
+        if (!Widgets::confirm(this, restart, tr("Restart %1 with debugging on port %2?").arg(running->ideName).arg(port),
+                              tr("%1 quits as if you chose Quit (it may ask you to save your files), then starts "
+                                 "again with --remote-debugging-port=%2. %3")
+                                  .arg(running->ideName)
+                                  .arg(port)
+                                  .arg(folders),
+                              restart))
             return false;
     }
     IdeRelauncher::Request request;
@@ -520,17 +516,13 @@ bool ConnectionPage::startIde(bool confirmed)
         return false;
     }
     if (!confirmed) {
-        QMessageBox box(QMessageBox::Question, tr("Start %1").arg(info->name),
-                        tr("Close every %1 window first.").arg(info->name), QMessageBox::NoButton, this);
-        box.setInformativeText(
-            tr("A %1 that is still running ignores the debugging flag and only opens another "
-               "window. Start %1 with debugging on port %2 now?")
-                .arg(info->name)
-                .arg(port));
-        QPushButton *start = box.addButton(tr("Start %1").arg(info->name), QMessageBox::AcceptRole);
-        box.addButton(QMessageBox::Cancel);
-        box.exec();
-        if (box.clickedButton() != start)
+        const QString start = tr("Start %1").arg(info->name);
+        if (!Widgets::confirm(this, start, tr("Close every %1 window first.").arg(info->name),
+                              tr("A %1 that is still running ignores the debugging flag and only opens another "
+                                 "window. Start %1 with debugging on port %2 now?")
+                                  .arg(info->name)
+                                  .arg(port),
+                              start))
             return false;
     }
     QString error;

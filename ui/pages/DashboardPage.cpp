@@ -102,16 +102,10 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
                             + m_stats->verticalHeader()->length() + 2 * m_stats->frameWidth());
     stats->addWidget(m_stats);
     stats->addWidget(hint(tr("A click counts once the button went away. Per page, this run:"), this));
-    m_pageStats = new QTableWidget(0, 4, this);
-    m_pageStats->setObjectName(u"pageStatsTable"_s);
-    m_pageStats->setHorizontalHeaderLabels({ tr("Page"), tr("IDE profile"), tr("Clicks"), tr("Blocked") });
-    m_pageStats->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_pageStats = rowTable({ tr("Page"), tr("IDE profile"), tr("Clicks"), tr("Blocked") }, u"pageStatsTable"_s, this);
     m_pageStats->setSelectionMode(QAbstractItemView::NoSelection);
     m_pageStats->setFocusPolicy(Qt::NoFocus);
-    m_pageStats->verticalHeader()->hide();
-    m_pageStats->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int column = 1; column < 4; ++column)
-        m_pageStats->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    sizeColumns(m_pageStats, { kStretch, kFit, kFit, kFit });
     m_pageStats->setMinimumHeight(90);
     m_pageStats->setMaximumHeight(160);
     stats->addWidget(m_pageStats);

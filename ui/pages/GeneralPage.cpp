@@ -1,6 +1,7 @@
 #include "GeneralPage.h"
 
 #include "ExtensionImportDialog.h"
+#include "Widgets.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
@@ -199,17 +200,11 @@ void GeneralPage::refreshAutostart()
 
 bool GeneralPage::resetAll()
 {
-    QMessageBox box(QMessageBox::Warning, tr("Reset all settings"),
-                    tr("Put every setting back to its default?"), QMessageBox::NoButton, this);
-    box.setObjectName(u"resetConfirmation"_s);
-    box.setInformativeText(tr("Auto-accept words, the ban list, the schedule, the connection and the servers "
-                              "go back to their defaults. This cannot be undone here; a copy of the old "
-                              "settings is kept next to settings.ini."));
-    QPushButton *confirm = box.addButton(tr("Reset All Settings"), QMessageBox::DestructiveRole);
-    box.addButton(QMessageBox::Cancel);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    if (box.clickedButton() != confirm)
+    if (!Widgets::confirm(this, tr("Reset all settings"), tr("Put every setting back to its default?"),
+                          tr("Auto-accept words, the ban list, the schedule, the connection and the servers "
+                             "go back to their defaults. This cannot be undone here; a copy of the old "
+                             "settings is kept next to settings.ini."),
+                          tr("Reset All Settings"), Widgets::Risk::Destructive, u"resetConfirmation"_s))
         return false;
     QString backup, error;
     if (!settings()->resetAllWithBackup(Settings::ResetScope::Everything, &backup, &error)) {

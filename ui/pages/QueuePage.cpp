@@ -331,29 +331,12 @@ void QueuePage::refreshQueue()
     const int total = int(queue.items.size());
     QString text;
     if (running) {
-        text = (queue.step == PromptQueue::Step::Check ? tr("Running: prompt %1 of %2 (check prompt)")
-                                                        : tr("Running: prompt %1 of %2"))
-                   .arg(queue.position + 1)
-                   .arg(total);
-        QString phase;
-        switch (scheduler->phase()) {
-        case Scheduler::Phase::Sending:
-            phase = tr("sending");
-            break;
-        case Scheduler::Phase::RetryWait:
-            phase = tr("retrying soon");
-            break;
-        case Scheduler::Phase::WaitingForSilence:
-            phase = tr("waiting for the agent to finish");
-            break;
-        case Scheduler::Phase::HeldByQuota:
-            phase = tr("held: quota used up");
-            break;
-        case Scheduler::Phase::Idle:
-            break;
-        }
-        if (!phase.isEmpty())
-            text = tr("%1 · %2", "the queue's status · what it does now").arg(text, phase);
+        text = EngineControls::withQueuePhase(
+            (queue.step == PromptQueue::Step::Check ? tr("Running: prompt %1 of %2 (check prompt)")
+                                                    : tr("Running: prompt %1 of %2"))
+                .arg(queue.position + 1)
+                .arg(total),
+            engine());
     } else if (paused) {
         text = tr("Paused at prompt %1 of %2").arg(queue.position + 1).arg(total);
     } else if (total == 0) {

@@ -102,17 +102,9 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     makeWrapping(m_blockedEmpty);
     m_blockedEmpty->setForegroundRole(QPalette::PlaceholderText);
     recent->addWidget(m_blockedEmpty);
-    m_blocked = new QTableWidget(0, 4, this);
-    m_blocked->setObjectName(u"recentBlockedTable"_s);
-    m_blocked->setHorizontalHeaderLabels({ tr("Time"), tr("Page"), tr("Command"), tr("Pattern") });
-    m_blocked->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_blocked->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_blocked->verticalHeader()->hide();
-    m_blocked->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_blocked->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
-    m_blocked->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
-    m_blocked->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
-    m_blocked->setColumnWidth(1, 170);
+    m_blocked = rowTable({ tr("Time"), tr("Page"), tr("Command"), tr("Pattern") }, u"recentBlockedTable"_s, this);
+    m_blocked->setSelectionMode(QAbstractItemView::ExtendedSelection); // several rows at once, to copy
+    sizeColumns(m_blocked, { kFit, dragged(170), kStretch, kFit });
     m_blocked->setMinimumHeight(120);
     recent->addWidget(m_blocked);
     body()->addStretch(1);
