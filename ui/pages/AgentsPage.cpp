@@ -1,7 +1,7 @@
 #include "AgentsPage.h"
 
 #include "ErrorStyle.h"
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "actions/AgentActivity.h"
 #include "actions/ToolkitCommands.h"
 #include "engine/Engine.h"
@@ -42,22 +42,20 @@ AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
     sizeColumns(m_agents, { kFit, kFit, kFit });
     m_agents->setMinimumHeight(110);
     connected->addWidget(m_agents);
-    m_none = new QLabel(this);
-    m_none->setObjectName(u"agentsNone"_s);
-    makeWrapping(m_none);
+    m_none = Widgets::wrappingLabel(u"agentsNone"_s, this);
     m_none->setText(tr("No agent is connected. Turn on the agent server on the Servers page. Agents that "
                        "start “multi-purpose-agent mcp” themselves run in that process and are not listed "
                        "here."));
     connected->addWidget(m_none);
     auto *buttons = new QHBoxLayout;
     buttons->addStretch(1);
-    m_release = new QPushButton(tr("Release Its Tabs"), this);
-    m_release->setObjectName(u"agentRelease"_s);
-    m_release->setToolTip(tr("The agent no longer controls its tabs (they stay open); a tab of yours needs "
+    m_release
+        = Widgets::button(tr("Release Its Tabs"), u"agentRelease"_s, this,
+                          tr("The agent no longer controls its tabs (they stay open); a tab of yours needs "
                              "your consent again"));
-    m_disconnect = new QPushButton(tr("Disconnect"), this);
-    m_disconnect->setObjectName(u"agentDisconnect"_s);
-    m_disconnect->setToolTip(tr("Ends the agent's connection (an agent in client mode is dialled again)"));
+    m_disconnect
+        = Widgets::button(tr("Disconnect"), u"agentDisconnect"_s, this,
+                          tr("Ends the agent's connection (an agent in client mode is dialled again)"));
     buttons->addWidget(m_release);
     buttons->addWidget(m_disconnect);
     connected->addLayout(buttons);

@@ -2,6 +2,7 @@
 
 #include "ChoiceBox.h"
 #include "ErrorStyle.h"
+#include "Widgets.h"
 #include "WrappingLabel.h"
 #include "bridge/BridgeManager.h"
 #include "engine/Engine.h"
@@ -164,19 +165,16 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_agent->setObjectName(u"bridgeAgentTab"_s);
     m_agent->setToolTip(tr("The tab with the web chat that drives the session."));
     agentRow->addWidget(m_agent, 1);
-    m_refresh = new QPushButton(tr("Refresh"), this);
-    m_refresh->setObjectName(u"bridgeRefreshTabs"_s);
-    m_refresh->setToolTip(tr("Read the browser's tabs again."));
+    m_refresh
+        = Widgets::button(tr("Refresh"), u"bridgeRefreshTabs"_s, this, tr("Read the browser's tabs again."));
     agentRow->addWidget(m_refresh);
-    m_learn = new QPushButton(tr("Learn This Chat…"), this);
-    m_learn->setObjectName(u"bridgeLearn"_s);
-    m_learn->setToolTip(tr("For a chat the app does not know yet: click its message box, then its send button, "
-                           "and the app remembers where they are."));
+    m_learn = Widgets::button(
+        tr("Learn This Chat…"), u"bridgeLearn"_s, this,
+        tr("For a chat the app does not know yet: click its message box, then its send button, "
+           "and the app remembers where they are."));
     agentRow->addWidget(m_learn);
     form->addRow(tr("Chat tab:"), agentRow);
-    m_learnStatus = new QLabel(this);
-    m_learnStatus->setObjectName(u"bridgeLearnStatus"_s);
-    makeWrapping(m_learnStatus);
+    m_learnStatus = Widgets::wrappingLabel(u"bridgeLearnStatus"_s, this);
     m_learnStatus->hide();
     form->addRow(m_learnStatus);
 
@@ -208,37 +206,27 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     ErrorStyle::setError(m_startError);
     makeWrapping(m_startError);
     startRow->addWidget(m_startError, 1);
-    m_start = new QPushButton(tr("Start"), this);
-    m_start->setObjectName(u"bridgeStart"_s);
+    m_start = Widgets::button(tr("Start"), u"bridgeStart"_s, this);
     m_start->setDefault(true);
     startRow->addWidget(m_start);
     form->addRow(startRow);
 
     QVBoxLayout *current = addGroup(tr("Session"));
-    m_title = new QLabel(tr("No session yet."), this);
-    m_title->setObjectName(u"bridgeTitle"_s);
-    makeWrapping(m_title);
+    m_title = Widgets::wrappingLabel(u"bridgeTitle"_s, this, tr("No session yet."));
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
     current->addWidget(m_title);
-    m_status = new QLabel(this);
-    m_status->setObjectName(u"bridgeStatus"_s);
-    makeWrapping(m_status);
+    m_status = Widgets::wrappingLabel(u"bridgeStatus"_s, this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->hide();
     current->addWidget(m_status);
     auto *controls = new QHBoxLayout;
-    m_turn = new QLabel(this);
-    m_turn->setObjectName(u"bridgeTurn"_s);
-    makeWrapping(m_turn);
+    m_turn = Widgets::wrappingLabel(u"bridgeTurn"_s, this);
     controls->addWidget(m_turn, 1);
-    m_pause = new QPushButton(tr("Pause"), this);
-    m_pause->setObjectName(u"bridgePause"_s);
-    m_resume = new QPushButton(tr("Resume"), this);
-    m_resume->setObjectName(u"bridgeResume"_s);
-    m_stop = new QPushButton(tr("Stop"), this);
-    m_stop->setObjectName(u"bridgeStop"_s);
+    m_pause = Widgets::button(tr("Pause"), u"bridgePause"_s, this);
+    m_resume = Widgets::button(tr("Resume"), u"bridgeResume"_s, this);
+    m_stop = Widgets::button(tr("Stop"), u"bridgeStop"_s, this);
     for (QPushButton *button : { m_pause, m_resume, m_stop }) {
         button->setEnabled(false);
         controls->addWidget(button);
@@ -260,9 +248,8 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_masked->setToolTip(tr("Masking is the bridge/redact setting; your own patterns are bridge/redactRules."));
     makeWrapping(m_masked);
     maskedRow->addWidget(m_masked, 1);
-    m_showSent = new QPushButton(tr("Show the Text Sent…"), this);
-    m_showSent->setObjectName(u"bridgeShowSent"_s);
-    m_showSent->setToolTip(tr("The last message exactly as the chat received it."));
+    m_showSent = Widgets::button(tr("Show the Text Sent…"), u"bridgeShowSent"_s, this,
+                                 tr("The last message exactly as the chat received it."));
     m_showSent->setEnabled(false);
     m_showSent->hide();
     m_masked->hide();
@@ -289,16 +276,11 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_tools->setMaximumHeight(180);
     tools->addWidget(m_tools);
     auto *toolButtons = new QHBoxLayout;
-    m_toolsMessage = new QLabel(this);
-    m_toolsMessage->setObjectName(u"bridgeToolsMessage"_s);
-    makeWrapping(m_toolsMessage);
+    m_toolsMessage = Widgets::wrappingLabel(u"bridgeToolsMessage"_s, this);
     toolButtons->addWidget(m_toolsMessage, 1);
-    m_addTool = new QPushButton(tr("Add"), this);
-    m_addTool->setObjectName(u"bridgeAddTool"_s);
-    m_removeTool = new QPushButton(tr("Remove"), this);
-    m_removeTool->setObjectName(u"bridgeRemoveTool"_s);
-    m_saveTools = new QPushButton(tr("Save"), this);
-    m_saveTools->setObjectName(u"bridgeSaveTools"_s);
+    m_addTool = Widgets::button(tr("Add"), u"bridgeAddTool"_s, this);
+    m_removeTool = Widgets::button(tr("Remove"), u"bridgeRemoveTool"_s, this);
+    m_saveTools = Widgets::button(tr("Save"), u"bridgeSaveTools"_s, this);
     toolButtons->addWidget(m_addTool);
     toolButtons->addWidget(m_removeTool);
     toolButtons->addWidget(m_saveTools);

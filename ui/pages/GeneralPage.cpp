@@ -149,8 +149,8 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
                 "prompt, the quota, the port and the debug server. You see every value before it is "
                 "imported."),
              this));
-    auto *importButton = new QPushButton(tr("Import from the VS Code Extension…"), this);
-    importButton->setObjectName(u"importExtension"_s);
+    auto *importButton
+        = Widgets::button(tr("Import from the VS Code Extension…"), u"importExtension"_s, this);
     connect(importButton, &QPushButton::clicked, this,
             [this] { ExtensionImportDialog::offer(this->engine(), this); });
     auto *importRow = new QHBoxLayout;
@@ -163,8 +163,7 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
         hint(tr("Puts every setting back to its default. Tokens, the prompt queue, the history and "
                 "the statistics stay."),
              this));
-    auto *resetButton = new QPushButton(tr("Reset All Settings…"), this);
-    resetButton->setObjectName(u"resetAll"_s);
+    auto *resetButton = Widgets::button(tr("Reset All Settings…"), u"resetAll"_s, this);
     connect(resetButton, &QPushButton::clicked, this, &GeneralPage::resetAll);
     auto *resetRow = new QHBoxLayout;
     resetRow->setSpacing(6);

@@ -1,5 +1,6 @@
 #include "HistoryPage.h"
 
+#include "Widgets.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
 
@@ -48,9 +49,8 @@ HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
     m_message->setObjectName(u"historyMessage"_s);
     m_message->setWordWrap(true);
     buttons->addWidget(m_message, 1);
-    m_resend = new QPushButton(tr("Send Again"), this);
-    m_resend->setObjectName(u"historyResend"_s);
-    m_resend->setToolTip(tr("Sends the selected prompt to the same conversation now"));
+    m_resend = Widgets::button(tr("Send Again"), u"historyResend"_s, this,
+                               tr("Sends the selected prompt to the same conversation now"));
     buttons->addWidget(m_resend);
     body()->addLayout(buttons);
 

@@ -1,6 +1,6 @@
 #include "SafetyPage.h"
 
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
@@ -10,11 +10,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QRegularExpression>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -45,13 +45,10 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     list->addWidget(m_banList);
     auto *row = new QHBoxLayout;
     row->setSpacing(6);
-    m_count = new QLabel(this);
-    m_count->setObjectName(u"banCount"_s);
-    makeWrapping(m_count);
+    m_count = Widgets::wrappingLabel(u"banCount"_s, this);
     m_count->setForegroundRole(QPalette::PlaceholderText);
     row->addWidget(m_count, 1); // all the width the button leaves, not a narrow wrapped column
-    auto *reset = new QPushButton(tr("Remove My Patterns…"), this);
-    reset->setObjectName(u"banReset"_s);
+    auto *reset = Widgets::button(tr("Remove My Patterns…"), u"banReset"_s, this);
     connect(reset, &QPushButton::clicked, this, [this] { resetToDefaults(); });
     row->addWidget(reset);
     list->addLayout(row);
@@ -97,9 +94,8 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     check();
 
     QVBoxLayout *recent = addGroup(tr("Recently blocked"));
-    m_blockedEmpty = new QLabel(tr("Nothing was blocked since the app started."), this);
-    m_blockedEmpty->setObjectName(u"recentBlockedEmpty"_s);
-    makeWrapping(m_blockedEmpty);
+    m_blockedEmpty = Widgets::wrappingLabel(u"recentBlockedEmpty"_s, this,
+                                            tr("Nothing was blocked since the app started."));
     m_blockedEmpty->setForegroundRole(QPalette::PlaceholderText);
     recent->addWidget(m_blockedEmpty);
     m_blocked = rowTable({ tr("Time"), tr("Page"), tr("Command"), tr("Pattern") }, u"recentBlockedTable"_s, this);

@@ -2,6 +2,7 @@
 
 #include "ChoiceBox.h"
 #include "ErrorStyle.h"
+#include "Widgets.h"
 #include "WrappingLabel.h"
 #include "actions/CommandDispatcher.h"
 #include "agent/RunManager.h"
@@ -119,27 +120,21 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     ErrorStyle::setError(m_startError);
     makeWrapping(m_startError);
     startRow->addWidget(m_startError, 1);
-    m_start = new QPushButton(tr("Start"), this);
-    m_start->setObjectName(u"taskStart"_s);
+    m_start = Widgets::button(tr("Start"), u"taskStart"_s, this);
     m_start->setDefault(true);
     startRow->addWidget(m_start);
     form->addRow(startRow);
 
     QVBoxLayout *current = addGroup(tr("Run"));
-    m_runTitle = new QLabel(tr("No run yet."), this);
-    m_runTitle->setObjectName(u"runTitle"_s);
-    makeWrapping(m_runTitle);
+    m_runTitle = Widgets::wrappingLabel(u"runTitle"_s, this, tr("No run yet."));
     QFont bold = m_runTitle->font();
     bold.setBold(true);
     m_runTitle->setFont(bold);
     current->addWidget(m_runTitle);
     auto *statusRow = new QHBoxLayout;
-    m_status = new QLabel(this);
-    m_status->setObjectName(u"runStatus"_s);
-    makeWrapping(m_status);
+    m_status = Widgets::wrappingLabel(u"runStatus"_s, this);
     statusRow->addWidget(m_status, 1);
-    m_stop = new QPushButton(tr("Stop"), this);
-    m_stop->setObjectName(u"runStop"_s);
+    m_stop = Widgets::button(tr("Stop"), u"runStop"_s, this);
     m_stop->setEnabled(false);
     statusRow->addWidget(m_stop);
     current->addLayout(statusRow);
@@ -171,10 +166,8 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     history->addWidget(m_history);
     auto *historyButtons = new QHBoxLayout;
     historyButtons->addStretch(1);
-    m_resume = new QPushButton(tr("Resume"), this);
-    m_resume->setObjectName(u"runResume"_s);
-    m_rerun = new QPushButton(tr("Run Again"), this);
-    m_rerun->setObjectName(u"runAgain"_s);
+    m_resume = Widgets::button(tr("Resume"), u"runResume"_s, this);
+    m_rerun = Widgets::button(tr("Run Again"), u"runAgain"_s, this);
     historyButtons->addWidget(m_resume);
     historyButtons->addWidget(m_rerun);
     history->addLayout(historyButtons);
