@@ -47,6 +47,27 @@
         <source>Quota: %1% left (%2)</source>
         <translation>Kontingent: %1 % übrig (%2)</translation>
     </message>
+    <message>
+        <source>sending</source>
+        <translation>wird gesendet</translation>
+    </message>
+    <message>
+        <source>retrying soon</source>
+        <translation>neuer Versuch in Kürze</translation>
+    </message>
+    <message>
+        <source>waiting for the agent to finish</source>
+        <translation>wartet, bis der Agent fertig ist</translation>
+    </message>
+    <message>
+        <source>held: quota used up</source>
+        <translation>angehalten: Kontingent aufgebraucht</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <comment>the queue&apos;s status · what it does now</comment>
+        <translation>%1 · %2</translation>
+    </message>
 </context>
 <context>
     <name>mpa::AboutDialog</name>
@@ -404,14 +425,6 @@
     <message>
         <source>The session asks you</source>
         <translation>Die Sitzung fragt Sie</translation>
-    </message>
-    <message>
-        <source>Deny</source>
-        <translation>Ablehnen</translation>
-    </message>
-    <message>
-        <source>Approve</source>
-        <translation>Genehmigen</translation>
     </message>
     <message>
         <source>Turn</source>
@@ -2153,6 +2166,21 @@
     </message>
 </context>
 <context>
+    <name>mpa::QuestionBox</name>
+    <message>
+        <source>Your answer</source>
+        <translation>Ihre Antwort</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Genehmigen</translation>
+    </message>
+</context>
+<context>
     <name>mpa::QueuePage</name>
     <message>
         <source>Prompt queue</source>
@@ -2449,27 +2477,6 @@
     <message>
         <source>Running: prompt %1 of %2 (check prompt)</source>
         <translation>Läuft: Prompt %1 von %2 (Prüf-Prompt)</translation>
-    </message>
-    <message>
-        <source>sending</source>
-        <translation>wird gesendet</translation>
-    </message>
-    <message>
-        <source>retrying soon</source>
-        <translation>neuer Versuch in Kürze</translation>
-    </message>
-    <message>
-        <source>waiting for the agent to finish</source>
-        <translation>wartet, bis der Agent fertig ist</translation>
-    </message>
-    <message>
-        <source>held: quota used up</source>
-        <translation>angehalten: Kontingent aufgebraucht</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <comment>the queue&apos;s status · what it does now</comment>
-        <translation>%1 · %2</translation>
     </message>
     <message numerus="yes">
         <source>Stopped · %n prompt(s) in the queue</source>
@@ -3180,10 +3187,6 @@
         <translation>Der Lauf fragt Sie</translation>
     </message>
     <message>
-        <source>Your answer</source>
-        <translation>Ihre Antwort</translation>
-    </message>
-    <message>
         <source>Deny</source>
         <translation>Ablehnen</translation>
     </message>
@@ -3510,22 +3513,6 @@ Muster: %2
             <numerusform>%n Klick</numerusform>
             <numerusform>%n Klicks</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Queue: prompt %1 of %2 · sending</source>
-        <translation>Warteschlange: Prompt %1 von %2 · wird gesendet</translation>
-    </message>
-    <message>
-        <source>Queue: prompt %1 of %2 · retrying soon</source>
-        <translation>Warteschlange: Prompt %1 von %2 · neuer Versuch in Kürze</translation>
-    </message>
-    <message>
-        <source>Queue: prompt %1 of %2 · waiting for the agent to finish</source>
-        <translation>Warteschlange: Prompt %1 von %2 · wartet, bis der Agent fertig ist</translation>
-    </message>
-    <message>
-        <source>Queue: prompt %1 of %2 · held: quota used up</source>
-        <translation>Warteschlange: Prompt %1 von %2 · angehalten: Kontingent aufgebraucht</translation>
     </message>
 </context>
 <context>

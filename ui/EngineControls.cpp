@@ -63,6 +63,29 @@ QString pausedPagesText(const Engine *engine)
         .arg(quoted.join(QCoreApplication::translate("EngineControls", ", ")));
 }
 
+QString withQueuePhase(const QString &status, const Engine *engine)
+{
+    QString phase;
+    switch (engine->scheduler()->phase()) {
+    case Scheduler::Phase::Sending:
+        phase = QCoreApplication::translate("EngineControls", "sending");
+        break;
+    case Scheduler::Phase::RetryWait:
+        phase = QCoreApplication::translate("EngineControls", "retrying soon");
+        break;
+    case Scheduler::Phase::WaitingForSilence:
+        phase = QCoreApplication::translate("EngineControls", "waiting for the agent to finish");
+        break;
+    case Scheduler::Phase::HeldByQuota:
+        phase = QCoreApplication::translate("EngineControls", "held: quota used up");
+        break;
+    case Scheduler::Phase::Idle:
+        return status;
+    }
+    return QCoreApplication::translate("EngineControls", "%1 · %2", "the queue's status · what it does now")
+        .arg(status, phase);
+}
+
 QString queueStartBlocker(const Engine *engine)
 {
     const PromptQueue &queue = engine->scheduler()->queue();

@@ -31,6 +31,10 @@ int attachedPageCount(const Engine *engine);
 // paused on its own, or the whole app is paused anyway.
 QString pausedPagesText(const Engine *engine);
 
+// The queue's status line with what the running queue does this moment: "Running: prompt 2 of 5"
+// becomes "Running: prompt 2 of 5 · sending" (unchanged while nothing is under way).
+QString withQueuePhase(const QString &status, const Engine *engine);
+
 // Why the prompt queue cannot be started now, in the user's words (empty: Start works). The
 // page and the tray disable Start and show this as its tooltip.
 QString queueStartBlocker(const Engine *engine);

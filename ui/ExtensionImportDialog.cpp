@@ -1,6 +1,7 @@
 #include "ExtensionImportDialog.h"
 
 #include "ErrorStyle.h"
+#include "Widgets.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
@@ -157,13 +158,9 @@ ExtensionImportDialog::ExtensionImportDialog(Engine *engine, const QList<Import:
     m_table->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(m_table, 1);
 
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(u"importSummary"_s);
-    makeWrapping(m_summary);
+    m_summary = Widgets::wrappingLabel(u"importSummary"_s, this);
     layout->addWidget(m_summary);
-    m_result = new QLabel(this);
-    m_result->setObjectName(u"importResult"_s);
-    makeWrapping(m_result);
+    m_result = Widgets::wrappingLabel(u"importResult"_s, this);
     m_result->hide();
     layout->addWidget(m_result);
 

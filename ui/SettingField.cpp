@@ -2,7 +2,7 @@
 
 #include "ChoiceBox.h"
 #include "ErrorStyle.h"
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
@@ -78,17 +78,13 @@ SettingField::SettingField(Settings *settings, SettingKey key, const Options &op
     if (!expanding)
         row->addStretch(1);
 
-    m_errorLabel = new QLabel(this);
-    m_errorLabel->setObjectName(u"fieldError"_s);
-    makeWrapping(m_errorLabel);
+    m_errorLabel = Widgets::wrappingLabel(u"fieldError"_s, this);
     m_errorLabel->setTextFormat(Qt::PlainText);
     ErrorStyle::setError(m_errorLabel);
     m_errorLabel->hide();
     layout->addWidget(m_errorLabel);
 
-    m_noteLabel = new QLabel(this);
-    m_noteLabel->setObjectName(u"fieldNote"_s);
-    makeWrapping(m_noteLabel);
+    m_noteLabel = Widgets::wrappingLabel(u"fieldNote"_s, this);
     m_noteLabel->setForegroundRole(QPalette::PlaceholderText);
     m_noteLabel->hide();
     layout->addWidget(m_noteLabel);

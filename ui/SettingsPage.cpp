@@ -160,6 +160,20 @@ QTableWidget *SettingsPage::rowTable(const QStringList &headers, const QString &
     return t;
 }
 
+void SettingsPage::sizeColumns(QTableWidget *table, std::initializer_list<TableColumn> columns)
+{
+    QHeaderView *header = table->horizontalHeader();
+    int index = 0;
+    for (const TableColumn &column : columns) {
+        header->setSectionResizeMode(index, column.mode);
+        if (column.width > 0)
+            table->setColumnWidth(index, column.width);
+        if (column.mode == QHeaderView::Stretch)
+            header->setStretchLastSection(false);
+        ++index;
+    }
+}
+
 QLabel *SettingsPage::pendingNotice(const QString &what, const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);

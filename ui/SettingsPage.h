@@ -6,6 +6,7 @@
 
 #include "SettingField.h"
 
+#include <QHeaderView>
 #include <QWidget>
 
 class QFormLayout;
@@ -20,6 +21,13 @@ namespace mpa {
 
 class Engine;
 class Settings;
+
+// How one column of a page's table takes its width (SettingsPage::sizeColumns).
+struct TableColumn
+{
+    QHeaderView::ResizeMode mode;
+    int width = 0;
+};
 
 class SettingsPage : public QWidget
 {
@@ -59,6 +67,13 @@ protected:
     static QLabel *hint(const QString &text, QWidget *parent);
     // A read-only table of whole rows (one selectable at a time), no row numbers.
     static QTableWidget *rowTable(const QStringList &headers, const QString &objectName, QWidget *parent);
+    // How a table's columns share its width, column by column from the first: as wide as their
+    // contents (kFit), what is left (kStretch), or a width the user may drag (dragged(px)). A
+    // table with a kStretch column no longer stretches its last one.
+    static constexpr TableColumn kFit { QHeaderView::ResizeToContents };
+    static constexpr TableColumn kStretch { QHeaderView::Stretch };
+    static constexpr TableColumn dragged(int width) { return { QHeaderView::Interactive, width }; }
+    static void sizeColumns(QTableWidget *table, std::initializer_list<TableColumn> columns);
 
     // On the first show: spin boxes and combo boxes take the wheel only when they have the
     // focus (a click or Tab gives it); otherwise the wheel scrolls the page and never changes a

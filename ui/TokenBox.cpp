@@ -1,6 +1,6 @@
 #include "TokenBox.h"
 
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
 #include "server/TokenFile.h"
@@ -34,22 +34,17 @@ TokenBox::TokenBox(const QString &path, const QString &what, QWidget *parent)
     m_field->setReadOnly(true);
     m_field->setEchoMode(QLineEdit::Password);
     row->addWidget(m_field, 1);
-    m_reveal = new QPushButton(tr("Show"), this);
-    m_reveal->setObjectName(u"tokenReveal"_s);
+    m_reveal = Widgets::button(tr("Show"), u"tokenReveal"_s, this);
     connect(m_reveal, &QPushButton::clicked, this, [this] { setRevealed(!isRevealed()); });
     row->addWidget(m_reveal);
-    m_copy = new QPushButton(tr("Copy"), this);
-    m_copy->setObjectName(u"tokenCopy"_s);
+    m_copy = Widgets::button(tr("Copy"), u"tokenCopy"_s, this);
     connect(m_copy, &QPushButton::clicked, this, &TokenBox::copyToClipboard);
     row->addWidget(m_copy);
-    m_regenerate = new QPushButton(tr("Regenerate…"), this);
-    m_regenerate->setObjectName(u"tokenRegenerate"_s);
+    m_regenerate = Widgets::button(tr("Regenerate…"), u"tokenRegenerate"_s, this);
     connect(m_regenerate, &QPushButton::clicked, this, [this] { regenerate(); });
     row->addWidget(m_regenerate);
     layout->addLayout(row);
-    m_info = new QLabel(this);
-    m_info->setObjectName(u"tokenInfo"_s);
-    makeWrapping(m_info);
+    m_info = Widgets::wrappingLabel(u"tokenInfo"_s, this);
     m_info->setForegroundRole(QPalette::PlaceholderText);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_info);

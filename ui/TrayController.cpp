@@ -343,25 +343,8 @@ void TrayController::refreshGlance()
     const PromptQueue &queue = m_engine->scheduler()->queue();
     QString progress;
     if (queue.state == PromptQueue::State::Running) {
-        const int at = queue.position + 1;
-        const auto of = queue.items.size();
-        switch (m_engine->scheduler()->phase()) {
-        case Scheduler::Phase::Sending:
-            progress = tr("Queue: prompt %1 of %2 · sending").arg(at).arg(of);
-            break;
-        case Scheduler::Phase::RetryWait:
-            progress = tr("Queue: prompt %1 of %2 · retrying soon").arg(at).arg(of);
-            break;
-        case Scheduler::Phase::WaitingForSilence:
-            progress = tr("Queue: prompt %1 of %2 · waiting for the agent to finish").arg(at).arg(of);
-            break;
-        case Scheduler::Phase::HeldByQuota:
-            progress = tr("Queue: prompt %1 of %2 · held: quota used up").arg(at).arg(of);
-            break;
-        case Scheduler::Phase::Idle:
-            progress = tr("Queue: prompt %1 of %2").arg(at).arg(of);
-            break;
-        }
+        progress = EngineControls::withQueuePhase(
+            tr("Queue: prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size()), m_engine);
     } else if (queue.state == PromptQueue::State::Paused) {
         progress = tr("Queue paused at prompt %1 of %2").arg(queue.position + 1).arg(queue.items.size());
     }

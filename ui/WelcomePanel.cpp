@@ -1,6 +1,6 @@
 #include "WelcomePanel.h"
 
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
@@ -32,9 +32,7 @@ WelcomePanel::WelcomePanel(Engine *engine, QWidget *parent)
     bold.setPointSizeF(bold.pointSizeF() * 1.15);
     title->setFont(bold);
     layout->addWidget(title);
-    m_text = new QLabel(this);
-    m_text->setObjectName(u"welcomeText"_s);
-    makeWrapping(m_text);
+    m_text = Widgets::wrappingLabel(u"welcomeText"_s, this);
     m_text->setTextFormat(Qt::PlainText);
     layout->addWidget(m_text);
     auto *buttons = new QHBoxLayout;
@@ -43,14 +41,12 @@ WelcomePanel::WelcomePanel(Engine *engine, QWidget *parent)
     m_start->setObjectName(u"welcomeStart"_s);
     connect(m_start, &QPushButton::clicked, this, &WelcomePanel::startIdeRequested);
     buttons->addWidget(m_start);
-    m_connection = new QPushButton(tr("Connection Settings…"), this);
-    m_connection->setObjectName(u"welcomeConnection"_s);
+    m_connection = Widgets::button(tr("Connection Settings…"), u"welcomeConnection"_s, this);
     connect(m_connection, &QPushButton::clicked, this, &WelcomePanel::connectionPageRequested);
     buttons->addWidget(m_connection);
     buttons->addStretch(1);
-    auto *done = new QPushButton(tr("Got It"), this);
-    done->setObjectName(u"welcomeDone"_s);
-    done->setToolTip(tr("Put the welcome away for good (setting ui/welcomed)"));
+    auto *done = Widgets::button(tr("Got It"), u"welcomeDone"_s, this,
+                                 tr("Put the welcome away for good (setting ui/welcomed)"));
     connect(done, &QPushButton::clicked, this,
             [this] { m_engine->settings()->setValue(SettingKey::UiWelcomed, true); });
     buttons->addWidget(done);

@@ -1,7 +1,7 @@
 #include "AgentsPage.h"
 
 #include "ErrorStyle.h"
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "actions/AgentActivity.h"
 #include "actions/ToolkitCommands.h"
 #include "engine/Engine.h"
@@ -39,27 +39,23 @@ AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
     m_agents = rowTable({ tr("Agent"), tr("Connection"), tr("Since"), tr("Tabs it holds") }, u"agentsTable"_s,
                         this);
     m_agents->setWordWrap(false);
-    m_agents->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_agents->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_agents->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    sizeColumns(m_agents, { kFit, kFit, kFit });
     m_agents->setMinimumHeight(110);
     connected->addWidget(m_agents);
-    m_none = new QLabel(this);
-    m_none->setObjectName(u"agentsNone"_s);
-    makeWrapping(m_none);
+    m_none = Widgets::wrappingLabel(u"agentsNone"_s, this);
     m_none->setText(tr("No agent is connected. Turn on the agent server on the Servers page. Agents that "
                        "start “multi-purpose-agent mcp” themselves run in that process and are not listed "
                        "here."));
     connected->addWidget(m_none);
     auto *buttons = new QHBoxLayout;
     buttons->addStretch(1);
-    m_release = new QPushButton(tr("Release Its Tabs"), this);
-    m_release->setObjectName(u"agentRelease"_s);
-    m_release->setToolTip(tr("The agent no longer controls its tabs (they stay open); a tab of yours needs "
+    m_release
+        = Widgets::button(tr("Release Its Tabs"), u"agentRelease"_s, this,
+                          tr("The agent no longer controls its tabs (they stay open); a tab of yours needs "
                              "your consent again"));
-    m_disconnect = new QPushButton(tr("Disconnect"), this);
-    m_disconnect->setObjectName(u"agentDisconnect"_s);
-    m_disconnect->setToolTip(tr("Ends the agent's connection (an agent in client mode is dialled again)"));
+    m_disconnect
+        = Widgets::button(tr("Disconnect"), u"agentDisconnect"_s, this,
+                          tr("Ends the agent's connection (an agent in client mode is dialled again)"));
     buttons->addWidget(m_release);
     buttons->addWidget(m_disconnect);
     connected->addLayout(buttons);
@@ -68,10 +64,7 @@ AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
     m_activity = rowTable({ tr("Time"), tr("Agent"), tr("Command"), tr("Tab"), tr("Result") },
                           u"agentActivity"_s, this);
     m_activity->setWordWrap(false);
-    for (int column = 0; column < 3; ++column)
-        m_activity->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    m_activity->horizontalHeader()->setSectionResizeMode(3, QHeaderView::Interactive);
-    m_activity->setColumnWidth(3, 200);
+    sizeColumns(m_activity, { kFit, kFit, kFit, dragged(200) });
     m_activity->setMinimumHeight(200);
     log->addWidget(m_activity, 1);
 

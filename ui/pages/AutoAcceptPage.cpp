@@ -2,7 +2,7 @@
 
 #include "EngineControls.h"
 #include "ErrorStyle.h"
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
@@ -92,15 +92,13 @@ AutoAcceptPage::AutoAcceptPage(Engine *engine, QWidget *parent)
     m_profiles->setFocusPolicy(Qt::NoFocus);
     m_profiles->setMaximumHeight(130);
     pages->addWidget(m_profiles);
-    m_profileErrors = new QLabel(this);
-    m_profileErrors->setObjectName(u"profileErrors"_s);
-    makeWrapping(m_profileErrors);
+    m_profileErrors = Widgets::wrappingLabel(u"profileErrors"_s, this);
     ErrorStyle::setError(m_profileErrors);
     pages->addWidget(m_profileErrors);
     auto *reloadRow = new QHBoxLayout;
-    auto *reload = new QPushButton(tr("Reload profiles"), this);
-    reload->setObjectName(u"reloadProfiles"_s);
-    reload->setToolTip(tr("Read the bundled profiles and your folder again and apply them to every page"));
+    auto *reload
+        = Widgets::button(tr("Reload profiles"), u"reloadProfiles"_s, this,
+                          tr("Read the bundled profiles and your folder again and apply them to every page"));
     connect(reload, &QPushButton::clicked, this, [this] { this->engine()->autoAccept()->reloadProfiles(); });
     reloadRow->addWidget(reload);
     reloadRow->addStretch(1);

@@ -2,13 +2,12 @@
 
 #include "ChoiceBox.h"
 #include "ErrorStyle.h"
-#include "Theme.h"
+#include "Widgets.h"
 #include "WrappingLabel.h"
 #include "bridge/BridgeManager.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
-#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
@@ -166,19 +165,16 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_agent->setObjectName(u"bridgeAgentTab"_s);
     m_agent->setToolTip(tr("The tab with the web chat that drives the session."));
     agentRow->addWidget(m_agent, 1);
-    m_refresh = new QPushButton(tr("Refresh"), this);
-    m_refresh->setObjectName(u"bridgeRefreshTabs"_s);
-    m_refresh->setToolTip(tr("Read the browser's tabs again."));
+    m_refresh
+        = Widgets::button(tr("Refresh"), u"bridgeRefreshTabs"_s, this, tr("Read the browser's tabs again."));
     agentRow->addWidget(m_refresh);
-    m_learn = new QPushButton(tr("Learn This Chat…"), this);
-    m_learn->setObjectName(u"bridgeLearn"_s);
-    m_learn->setToolTip(tr("For a chat the app does not know yet: click its message box, then its send button, "
-                           "and the app remembers where they are."));
+    m_learn = Widgets::button(
+        tr("Learn This Chat…"), u"bridgeLearn"_s, this,
+        tr("For a chat the app does not know yet: click its message box, then its send button, "
+           "and the app remembers where they are."));
     agentRow->addWidget(m_learn);
     form->addRow(tr("Chat tab:"), agentRow);
-    m_learnStatus = new QLabel(this);
-    m_learnStatus->setObjectName(u"bridgeLearnStatus"_s);
-    makeWrapping(m_learnStatus);
+    m_learnStatus = Widgets::wrappingLabel(u"bridgeLearnStatus"_s, this);
     m_learnStatus->hide();
     form->addRow(m_learnStatus);
 
@@ -210,81 +206,39 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     ErrorStyle::setError(m_startError);
     makeWrapping(m_startError);
     startRow->addWidget(m_startError, 1);
-    m_start = new QPushButton(tr("Start"), this);
-    m_start->setObjectName(u"bridgeStart"_s);
+    m_start = Widgets::button(tr("Start"), u"bridgeStart"_s, this);
     m_start->setDefault(true);
     startRow->addWidget(m_start);
     form->addRow(startRow);
 
     QVBoxLayout *current = addGroup(tr("Session"));
-    m_title = new QLabel(tr("No session yet."), this);
-    m_title->setObjectName(u"bridgeTitle"_s);
-    makeWrapping(m_title);
+    m_title = Widgets::wrappingLabel(u"bridgeTitle"_s, this, tr("No session yet."));
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
     current->addWidget(m_title);
-    m_status = new QLabel(this);
-    m_status->setObjectName(u"bridgeStatus"_s);
-    makeWrapping(m_status);
+    m_status = Widgets::wrappingLabel(u"bridgeStatus"_s, this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->hide();
     current->addWidget(m_status);
     auto *controls = new QHBoxLayout;
-    m_turn = new QLabel(this);
-    m_turn->setObjectName(u"bridgeTurn"_s);
-    makeWrapping(m_turn);
+    m_turn = Widgets::wrappingLabel(u"bridgeTurn"_s, this);
     controls->addWidget(m_turn, 1);
-    m_pause = new QPushButton(tr("Pause"), this);
-    m_pause->setObjectName(u"bridgePause"_s);
-    m_resume = new QPushButton(tr("Resume"), this);
-    m_resume->setObjectName(u"bridgeResume"_s);
-    m_stop = new QPushButton(tr("Stop"), this);
-    m_stop->setObjectName(u"bridgeStop"_s);
+    m_pause = Widgets::button(tr("Pause"), u"bridgePause"_s, this);
+    m_resume = Widgets::button(tr("Resume"), u"bridgeResume"_s, this);
+    m_stop = Widgets::button(tr("Stop"), u"bridgeStop"_s, this);
     for (QPushButton *button : { m_pause, m_resume, m_stop }) {
         button->setEnabled(false);
         controls->addWidget(button);
     }
     current->addLayout(controls);
 
-    m_questionBox = new QGroupBox(tr("The session asks you"), this);
-    m_questionBox->setObjectName(u"bridgeQuestion"_s);
-    // Framed in the warning colour so a question stands out; the title in the same font as the
-    // other groups' (bold), only coloured.
-    Theme::whenPaletteChanges(m_questionBox, [box = m_questionBox] {
-        const QColor warning = Theme::warningText(QApplication::palette());
-        box->setStyleSheet(u"QGroupBox#bridgeQuestion { border: 2px solid %1; border-radius: 4px; margin-top: 1.2em; "
-                           "padding: 6px; } QGroupBox#bridgeQuestion::title { subcontrol-origin: margin; left: 8px; "
-                           "padding: 0 3px; color: %1; font-weight: bold; }"_s.arg(warning.name()));
-    });
-    auto *q = new QVBoxLayout(m_questionBox);
-    m_question = new QLabel(m_questionBox);
-    m_question->setObjectName(u"bridgeQuestionText"_s);
-    makeWrapping(m_question);
-    q->addWidget(m_question);
-    auto *answerRow = new QHBoxLayout;
-    answerRow->addStretch(1);
-    m_deny = new QPushButton(tr("Deny"), m_questionBox);
-    m_deny->setObjectName(u"bridgeDeny"_s);
-    m_approve = new QPushButton(tr("Approve"), m_questionBox);
-    m_approve->setObjectName(u"bridgeApprove"_s);
-    answerRow->addWidget(m_deny);
-    answerRow->addWidget(m_approve);
-    q->addLayout(answerRow);
-    m_questionBox->hide();
+    m_questionBox = new QuestionBox(tr("The session asks you"), u"bridge"_s, false, this);
     current->addWidget(m_questionBox);
 
     m_commands = rowTable({ tr("Turn"), tr("Command"), tr("Element"), tr("State"), tr("Result") },
                           u"bridgeCommands"_s, this);
-    QHeaderView *commandsHeader = m_commands->horizontalHeader();
-    commandsHeader->setStretchLastSection(false);
-    for (int column : { 0, 3 })
-        commandsHeader->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    for (int column : { 1, 2 })
-        commandsHeader->setSectionResizeMode(column, QHeaderView::Interactive);
-    commandsHeader->setSectionResizeMode(4, QHeaderView::Stretch);
-    m_commands->setColumnWidth(1, 150);
-    m_commands->setColumnWidth(2, 150);
+    sizeColumns(m_commands, { kFit, dragged(150), dragged(150), kFit, kStretch });
     m_commands->setWordWrap(false);
     m_commands->setMinimumHeight(180);
     current->addWidget(m_commands, 1);
@@ -294,9 +248,8 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_masked->setToolTip(tr("Masking is the bridge/redact setting; your own patterns are bridge/redactRules."));
     makeWrapping(m_masked);
     maskedRow->addWidget(m_masked, 1);
-    m_showSent = new QPushButton(tr("Show the Text Sent…"), this);
-    m_showSent->setObjectName(u"bridgeShowSent"_s);
-    m_showSent->setToolTip(tr("The last message exactly as the chat received it."));
+    m_showSent = Widgets::button(tr("Show the Text Sent…"), u"bridgeShowSent"_s, this,
+                                 tr("The last message exactly as the chat received it."));
     m_showSent->setEnabled(false);
     m_showSent->hide();
     m_masked->hide();
@@ -305,10 +258,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
 
     QVBoxLayout *history = addGroup(tr("Past sessions"));
     m_history = rowTable({ tr("Started"), tr("Goal"), tr("Status"), tr("Turns") }, u"bridgeHistory"_s, this);
-    for (int column : { 0, 2, 3 })
-        m_history->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    m_history->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_history->horizontalHeader()->setStretchLastSection(false);
+    sizeColumns(m_history, { kFit, kStretch, kFit, kFit });
     m_history->setWordWrap(false);
     m_history->setMinimumHeight(130);
     history->addWidget(m_history);
@@ -321,22 +271,16 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_tools = rowTable({ tr("Name"), tr("Address") }, u"bridgeTools"_s, this);
     m_tools->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                              | QAbstractItemView::AnyKeyPressed);
-    m_tools->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Interactive);
-    m_tools->setColumnWidth(0, 160);
+    sizeColumns(m_tools, { dragged(160) });
     m_tools->setMinimumHeight(110);
     m_tools->setMaximumHeight(180);
     tools->addWidget(m_tools);
     auto *toolButtons = new QHBoxLayout;
-    m_toolsMessage = new QLabel(this);
-    m_toolsMessage->setObjectName(u"bridgeToolsMessage"_s);
-    makeWrapping(m_toolsMessage);
+    m_toolsMessage = Widgets::wrappingLabel(u"bridgeToolsMessage"_s, this);
     toolButtons->addWidget(m_toolsMessage, 1);
-    m_addTool = new QPushButton(tr("Add"), this);
-    m_addTool->setObjectName(u"bridgeAddTool"_s);
-    m_removeTool = new QPushButton(tr("Remove"), this);
-    m_removeTool->setObjectName(u"bridgeRemoveTool"_s);
-    m_saveTools = new QPushButton(tr("Save"), this);
-    m_saveTools->setObjectName(u"bridgeSaveTools"_s);
+    m_addTool = Widgets::button(tr("Add"), u"bridgeAddTool"_s, this);
+    m_removeTool = Widgets::button(tr("Remove"), u"bridgeRemoveTool"_s, this);
+    m_saveTools = Widgets::button(tr("Save"), u"bridgeSaveTools"_s, this);
     toolButtons->addWidget(m_addTool);
     toolButtons->addWidget(m_removeTool);
     toolButtons->addWidget(m_saveTools);
@@ -356,8 +300,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         if (QString error; !this->engine()->bridge()->stop(m_shownSession, &error))
             showError(m_status, error);
     });
-    connect(m_approve, &QPushButton::clicked, this, [this] { answer(true); });
-    connect(m_deny, &QPushButton::clicked, this, [this] { answer(false); });
+    connect(m_questionBox, &QuestionBox::answered, this, &BridgePage::answer);
     connect(m_showSent, &QPushButton::clicked, this, &BridgePage::showSent);
     connect(m_history, &QTableWidget::itemSelectionChanged, this, [this] {
         const QList<QTableWidgetItem *> selected = m_history->selectedItems();
@@ -575,8 +518,7 @@ void BridgePage::showRecord(const BridgeRecord &record)
     const bool newQuestion = asking && m_questionBox->isHidden();
     m_questionBox->setVisible(asking);
     if (asking) {
-        m_question->setText(record.question.value(u"text").toString());
-        m_approve->setDefault(true);
+        m_questionBox->ask(record.question.value(u"text").toString());
     }
     // The question is the one thing the user must see; the form above may hide it.
     if (newQuestion)

@@ -7,11 +7,11 @@
 // interrupted one can be resumed), keeps the saved tools the chat may open by name, and learns
 // an unknown chat from two clicks in the browser.
 
+#include "QuestionBox.h"
 #include "SettingsPage.h"
 
 class QComboBox;
 class QDialog;
-class QGroupBox;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
@@ -45,9 +45,9 @@ public:
     QPushButton *pauseButton() const { return m_pause; }
     QPushButton *resumeButton() const { return m_resume; }
     QPushButton *stopButton() const { return m_stop; }
-    QGroupBox *questionBox() const { return m_questionBox; }
-    QPushButton *approveButton() const { return m_approve; }
-    QPushButton *denyButton() const { return m_deny; }
+    QuestionBox *questionBox() const { return m_questionBox; }
+    QPushButton *approveButton() const { return m_questionBox->approveButton(); }
+    QPushButton *denyButton() const { return m_questionBox->denyButton(); }
     QTableWidget *commandsTable() const { return m_commands; }
     QLabel *maskedLabel() const { return m_masked; }
     QPushButton *showSentButton() const { return m_showSent; }
@@ -98,10 +98,7 @@ private:
     QPushButton *m_pause;
     QPushButton *m_resume;
     QPushButton *m_stop;
-    QGroupBox *m_questionBox;
-    QLabel *m_question;
-    QPushButton *m_approve;
-    QPushButton *m_deny;
+    QuestionBox *m_questionBox;
     QTableWidget *m_commands;
     QLabel *m_masked;
     QPushButton *m_showSent;

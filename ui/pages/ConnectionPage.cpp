@@ -1,7 +1,7 @@
 #include "ConnectionPage.h"
 
 #include "ErrorStyle.h"
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "cdp/IdeRelauncher.h"
 #include "common/Refuse.h"
 #include "common/TextPattern.h"
@@ -20,7 +20,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTreeWidget>
@@ -62,22 +61,17 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     QFormLayout *endpoint = addFormGroup(tr("Debugging endpoint"), &endpointBox);
     m_host = addField(endpoint, tr("Host:"), SettingKey::CdpHost);
     m_port = addField(endpoint, tr("Port:"), SettingKey::CdpPort);
-    m_engineState = new QLabel(endpointBox);
-    m_engineState->setObjectName(u"engineState"_s);
-    makeWrapping(m_engineState);
+    m_engineState = Widgets::wrappingLabel(u"engineState"_s, endpointBox);
     endpoint->addRow(tr("Now:"), m_engineState);
 
     auto *testRow = new QHBoxLayout;
     testRow->setSpacing(6);
-    m_testButton = new QPushButton(tr("Test Connection"), endpointBox);
-    m_testButton->setObjectName(u"testConnection"_s);
-    m_testButton->setToolTip(tr("Ask the address above what it offers, without disturbing the running "
-                                "connection"));
+    m_testButton = Widgets::button(tr("Test Connection"), u"testConnection"_s, endpointBox,
+                                   tr("Ask the address above what it offers, without disturbing the running "
+                                      "connection"));
     connect(m_testButton, &QPushButton::clicked, this, &ConnectionPage::testConnection);
     testRow->addWidget(m_testButton);
-    m_testResult = new QLabel(endpointBox);
-    m_testResult->setObjectName(u"testResult"_s);
-    makeWrapping(m_testResult);
+    m_testResult = Widgets::wrappingLabel(u"testResult"_s, endpointBox);
     m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     testRow->addWidget(m_testResult, 1);
     endpoint->addRow(testRow);
@@ -125,9 +119,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     }
     connect(m_ideCombo, &QComboBox::currentIndexChanged, this, &ConnectionPage::refreshLauncher);
     ide->addRow(tr("IDE:"), m_ideCombo);
-    m_launcherState = new QLabel(ideBox);
-    m_launcherState->setObjectName(u"launcherState"_s);
-    makeWrapping(m_launcherState);
+    m_launcherState = Widgets::wrappingLabel(u"launcherState"_s, ideBox);
     m_launcherState->setTextInteractionFlags(Qt::TextSelectableByMouse);
     ide->addRow(tr("Launcher:"), m_launcherState);
     auto *buttons = new QHBoxLayout;
@@ -136,8 +128,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     m_rewrite->setObjectName(u"launcherRewrite"_s);
     connect(m_rewrite, &QPushButton::clicked, this, &ConnectionPage::rewriteLauncher);
     buttons->addWidget(m_rewrite);
-    m_restore = new QPushButton(tr("Restore Original"), ideBox);
-    m_restore->setObjectName(u"launcherRestore"_s);
+    m_restore = Widgets::button(tr("Restore Original"), u"launcherRestore"_s, ideBox);
     connect(m_restore, &QPushButton::clicked, this, &ConnectionPage::restoreLauncher);
     buttons->addWidget(m_restore);
     buttons->addStretch(1);
@@ -150,16 +141,15 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     m_start->setObjectName(u"ideStart"_s);
     connect(m_start, &QPushButton::clicked, this, [this] { startIde(); });
     startRow->addWidget(m_start);
-    m_cancelStart = new QPushButton(tr("Cancel"), ideBox);
-    m_cancelStart->setObjectName(u"ideStartCancel"_s);
-    m_cancelStart->setToolTip(tr("Stop waiting for the port (the started program is left running)"));
+    m_cancelStart = Widgets::button(tr("Cancel"), u"ideStartCancel"_s, ideBox,
+                                    tr("Stop waiting for the port (the started program is left running)"));
     m_cancelStart->hide();
     connect(m_cancelStart, &QPushButton::clicked, this, &ConnectionPage::cancelStart);
     startRow->addWidget(m_cancelStart);
-    m_relaunch = new QPushButton(tr("Restart Running IDE with Debugging"), ideBox);
-    m_relaunch->setObjectName(u"ideRelaunch"_s);
-    m_relaunch->setToolTip(tr("Quit the IDE that runs now and open it again with debugging on the app's port "
-                              "and the same folders"));
+    m_relaunch
+        = Widgets::button(tr("Restart Running IDE with Debugging"), u"ideRelaunch"_s, ideBox,
+                          tr("Quit the IDE that runs now and open it again with debugging on the app's port "
+                             "and the same folders"));
     connect(m_relaunch, &QPushButton::clicked, this, [this] { relaunchIde(); });
     startRow->addStretch(1);
     ide->addRow(startRow);
@@ -168,9 +158,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     relaunchRow->addWidget(m_relaunch);
     relaunchRow->addStretch(1);
     ide->addRow(relaunchRow);
-    m_startState = new QLabel(ideBox);
-    m_startState->setObjectName(u"startState"_s);
-    makeWrapping(m_startState);
+    m_startState = Widgets::wrappingLabel(u"startState"_s, ideBox);
     m_startState->hide();
     ide->addRow(m_startState);
     IdeRelauncher *relauncher = engine->relauncher();
@@ -479,21 +467,18 @@ bool ConnectionPage::relaunchIde(bool confirmed)
     }
     const quint16 port = savedPort();
     if (!confirmed) {
-        QMessageBox box(QMessageBox::Question, tr("Restart %1").arg(running->ideName),
-                        tr("Restart %1 with debugging on port %2?").arg(running->ideName).arg(port),
-                        QMessageBox::NoButton, this);
         const QString folders = running->folders.isEmpty()
             ? tr("It opens again without a folder.")
             : tr("It opens again with: %1").arg(running->folders.join(u", "_s));
-        box.setInformativeText(tr("%1 quits as if you chose Quit (it may ask you to save your files), then starts "
-                                  "again with --remote-debugging-port=%2. %3")
-                                   .arg(running->ideName)
-                                   .arg(port)
-                                   .arg(folders));
-        QPushButton *restart = box.addButton(tr("Restart %1").arg(running->ideName), QMessageBox::AcceptRole);
-        box.addButton(QMessageBox::Cancel);
-        box.exec();
-        if (box.clickedButton() != restart)
+        const QString restart = tr("Restart %1").arg(running->ideName);
+        if (!Widgets::confirm(
+                this, restart, tr("Restart %1 with debugging on port %2?").arg(running->ideName).arg(port),
+                tr("%1 quits as if you chose Quit (it may ask you to save your files), then starts "
+                   "again with --remote-debugging-port=%2. %3")
+                    .arg(running->ideName)
+                    .arg(port)
+                    .arg(folders),
+                restart))
             return false;
     }
     IdeRelauncher::Request request;
@@ -520,17 +505,14 @@ bool ConnectionPage::startIde(bool confirmed)
         return false;
     }
     if (!confirmed) {
-        QMessageBox box(QMessageBox::Question, tr("Start %1").arg(info->name),
-                        tr("Close every %1 window first.").arg(info->name), QMessageBox::NoButton, this);
-        box.setInformativeText(
-            tr("A %1 that is still running ignores the debugging flag and only opens another "
-               "window. Start %1 with debugging on port %2 now?")
-                .arg(info->name)
-                .arg(port));
-        QPushButton *start = box.addButton(tr("Start %1").arg(info->name), QMessageBox::AcceptRole);
-        box.addButton(QMessageBox::Cancel);
-        box.exec();
-        if (box.clickedButton() != start)
+        const QString start = tr("Start %1").arg(info->name);
+        if (!Widgets::confirm(
+                this, start, tr("Close every %1 window first.").arg(info->name),
+                tr("A %1 that is still running ignores the debugging flag and only opens another "
+                   "window. Start %1 with debugging on port %2 now?")
+                    .arg(info->name)
+                    .arg(port),
+                start))
             return false;
     }
     QString error;

@@ -1,11 +1,11 @@
 #include "DashboardPage.h"
 
 #include "EngineControls.h"
-#include "WrappingLabel.h"
-#include "plots/AutoAcceptPlots.h"
+#include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
+#include "plots/AutoAcceptPlots.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
@@ -29,18 +29,14 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     : SettingsPage(engine, tr("Dashboard"), QString(), parent)
 {
     QVBoxLayout *now = addGroup(tr("Now"));
-    m_state = new QLabel(this);
-    m_state->setObjectName(u"dashboardState"_s);
-    makeWrapping(m_state);
+    m_state = Widgets::wrappingLabel(u"dashboardState"_s, this);
     m_state->setTextFormat(Qt::RichText); // with a link to the Connection page while it waits
     connect(m_state, &QLabel::linkActivated, this, [this](const QString &link) {
         if (link.startsWith(u"page:"_s))
             Q_EMIT pageRequested(link.mid(5));
     });
     now->addWidget(m_state);
-    m_quota = new QLabel(this);
-    m_quota->setObjectName(u"dashboardQuota"_s);
-    makeWrapping(m_quota);
+    m_quota = Widgets::wrappingLabel(u"dashboardQuota"_s, this);
     m_quota->setToolTip(tr("The model with the least quota left; the Quota page lists them all"));
     now->addWidget(m_quota);
     auto *controls = new QHBoxLayout;
@@ -102,16 +98,10 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
                             + m_stats->verticalHeader()->length() + 2 * m_stats->frameWidth());
     stats->addWidget(m_stats);
     stats->addWidget(hint(tr("A click counts once the button went away. Per page, this run:"), this));
-    m_pageStats = new QTableWidget(0, 4, this);
-    m_pageStats->setObjectName(u"pageStatsTable"_s);
-    m_pageStats->setHorizontalHeaderLabels({ tr("Page"), tr("IDE profile"), tr("Clicks"), tr("Blocked") });
-    m_pageStats->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_pageStats = rowTable({ tr("Page"), tr("IDE profile"), tr("Clicks"), tr("Blocked") }, u"pageStatsTable"_s, this);
     m_pageStats->setSelectionMode(QAbstractItemView::NoSelection);
     m_pageStats->setFocusPolicy(Qt::NoFocus);
-    m_pageStats->verticalHeader()->hide();
-    m_pageStats->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int column = 1; column < 4; ++column)
-        m_pageStats->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    sizeColumns(m_pageStats, { kStretch, kFit, kFit, kFit });
     m_pageStats->setMinimumHeight(90);
     m_pageStats->setMaximumHeight(160);
     stats->addWidget(m_pageStats);

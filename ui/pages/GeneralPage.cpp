@@ -1,6 +1,7 @@
 #include "GeneralPage.h"
 
 #include "ExtensionImportDialog.h"
+#include "Widgets.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
@@ -148,8 +149,8 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
                 "prompt, the quota, the port and the debug server. You see every value before it is "
                 "imported."),
              this));
-    auto *importButton = new QPushButton(tr("Import from the VS Code Extension…"), this);
-    importButton->setObjectName(u"importExtension"_s);
+    auto *importButton
+        = Widgets::button(tr("Import from the VS Code Extension…"), u"importExtension"_s, this);
     connect(importButton, &QPushButton::clicked, this,
             [this] { ExtensionImportDialog::offer(this->engine(), this); });
     auto *importRow = new QHBoxLayout;
@@ -162,8 +163,7 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
         hint(tr("Puts every setting back to its default. Tokens, the prompt queue, the history and "
                 "the statistics stay."),
              this));
-    auto *resetButton = new QPushButton(tr("Reset All Settings…"), this);
-    resetButton->setObjectName(u"resetAll"_s);
+    auto *resetButton = Widgets::button(tr("Reset All Settings…"), u"resetAll"_s, this);
     connect(resetButton, &QPushButton::clicked, this, &GeneralPage::resetAll);
     auto *resetRow = new QHBoxLayout;
     resetRow->setSpacing(6);
@@ -199,17 +199,11 @@ void GeneralPage::refreshAutostart()
 
 bool GeneralPage::resetAll()
 {
-    QMessageBox box(QMessageBox::Warning, tr("Reset all settings"),
-                    tr("Put every setting back to its default?"), QMessageBox::NoButton, this);
-    box.setObjectName(u"resetConfirmation"_s);
-    box.setInformativeText(tr("Auto-accept words, the ban list, the schedule, the connection and the servers "
-                              "go back to their defaults. This cannot be undone here; a copy of the old "
-                              "settings is kept next to settings.ini."));
-    QPushButton *confirm = box.addButton(tr("Reset All Settings"), QMessageBox::DestructiveRole);
-    box.addButton(QMessageBox::Cancel);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    if (box.clickedButton() != confirm)
+    if (!Widgets::confirm(this, tr("Reset all settings"), tr("Put every setting back to its default?"),
+                          tr("Auto-accept words, the ban list, the schedule, the connection and the servers "
+                             "go back to their defaults. This cannot be undone here; a copy of the old "
+                             "settings is kept next to settings.ini."),
+                          tr("Reset All Settings"), Widgets::Risk::Destructive, u"resetConfirmation"_s))
         return false;
     QString backup, error;
     if (!settings()->resetAllWithBackup(Settings::ResetScope::Everything, &backup, &error)) {

@@ -1,5 +1,6 @@
 #include "HistoryPage.h"
 
+#include "Widgets.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
 
@@ -36,19 +37,9 @@ HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
     : SettingsPage(engine, tr("History"), tr("The prompts the app sent, newest first."), parent)
 {
     setWideContent(); // a table of prompts
-    m_table = new QTableWidget(0, 4, this);
-    m_table->setObjectName(u"historyTable"_s);
-    m_table->setHorizontalHeaderLabels({ tr("Time"), tr("Page"), tr("Prompt"), tr("Outcome") });
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table = rowTable({ tr("Time"), tr("Page"), tr("Prompt"), tr("Outcome") }, u"historyTable"_s, this);
     m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
-    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
-    m_table->setColumnWidth(1, 170);
+    sizeColumns(m_table, { kFit, dragged(170), kStretch, kFit });
     m_table->setMinimumHeight(220);
     body()->addWidget(m_table, 1);
 
@@ -58,9 +49,8 @@ HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
     m_message->setObjectName(u"historyMessage"_s);
     m_message->setWordWrap(true);
     buttons->addWidget(m_message, 1);
-    m_resend = new QPushButton(tr("Send Again"), this);
-    m_resend->setObjectName(u"historyResend"_s);
-    m_resend->setToolTip(tr("Sends the selected prompt to the same conversation now"));
+    m_resend = Widgets::button(tr("Send Again"), u"historyResend"_s, this,
+                               tr("Sends the selected prompt to the same conversation now"));
     buttons->addWidget(m_resend);
     body()->addLayout(buttons);
 

@@ -1,6 +1,7 @@
 #include "LogsPage.h"
 
 #include "LogFilterModel.h"
+#include "Widgets.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
 
@@ -99,23 +100,20 @@ LogsPage::LogsPage(Engine *engine, QWidget *parent)
     actions->addWidget(m_count);
     actions->addStretch(1);
 
-    auto *copy = new QPushButton(tr("Copy"), this);
-    copy->setObjectName(u"logCopy"_s);
-    copy->setToolTip(tr("Copy the selected lines, or every line shown when none is selected"));
+    auto *copy = Widgets::button(tr("Copy"), u"logCopy"_s, this,
+                                 tr("Copy the selected lines, or every line shown when none is selected"));
     connect(copy, &QPushButton::clicked, this, &LogsPage::copyLines);
     actions->addWidget(copy);
     auto *copyShortcut = new QShortcut(QKeySequence::Copy, m_view);
     copyShortcut->setContext(Qt::WidgetShortcut);
     connect(copyShortcut, &QShortcut::activated, this, &LogsPage::copyLines);
 
-    m_openFile = new QPushButton(tr("Open Log File"), this);
-    m_openFile->setObjectName(u"logOpenFile"_s);
+    m_openFile = Widgets::button(tr("Open Log File"), u"logOpenFile"_s, this);
     connect(m_openFile, &QPushButton::clicked, this, &LogsPage::openLogFile);
     actions->addWidget(m_openFile);
 
-    auto *clear = new QPushButton(tr("Clear"), this);
-    clear->setObjectName(u"logClear"_s);
-    clear->setToolTip(tr("Empty this view; the log file keeps every line"));
+    auto *clear = Widgets::button(tr("Clear"), u"logClear"_s, this,
+                                  tr("Empty this view; the log file keeps every line"));
     connect(clear, &QPushButton::clicked, this, [this] {
         if (m_buffer)
             m_buffer->clear();

@@ -1,7 +1,7 @@
 #include "ModelsPage.h"
 
 #include "ErrorStyle.h"
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "agent/LlmClient.h"
 #include "agent/LlmProviders.h"
 #include "engine/Engine.h"
@@ -46,9 +46,8 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     m_model->setMinimumContentsLength(24);
     m_model->setCurrentText(settings()->stringValue(SettingKey::LlmModel));
     modelRow->addWidget(m_model, 1);
-    m_fetch = new QPushButton(tr("Fetch Models"), this);
-    m_fetch->setObjectName(u"modelFetch"_s);
-    m_fetch->setToolTip(tr("Asks the service which models it offers (GET /models)"));
+    m_fetch = Widgets::button(tr("Fetch Models"), u"modelFetch"_s, this,
+                              tr("Asks the service which models it offers (GET /models)"));
     modelRow->addWidget(m_fetch);
     model->addRow(tr("Model:"), modelRow);
     m_fetchResult = hint(QString(), this);
@@ -62,9 +61,7 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     m_scopeRow = addField(model, tr("GigaChat scope:"), SettingKey::LlmGigaChatScope);
 
     QFormLayout *key = addFormGroup(tr("API key"));
-    m_keyStatus = new QLabel(this);
-    m_keyStatus->setObjectName(u"keyStatus"_s);
-    makeWrapping(m_keyStatus);
+    m_keyStatus = Widgets::wrappingLabel(u"keyStatus"_s, this);
     key->addRow(m_keyStatus);
     m_key = new QLineEdit(this);
     m_key->setObjectName(u"keyEdit"_s);
@@ -74,28 +71,22 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     // make the page scroll sideways at 800×600 in German.
     auto *keyRow = new QHBoxLayout;
     keyRow->addWidget(m_key, 1);
-    m_removeKey = new QPushButton(tr("Remove"), this);
-    m_removeKey->setObjectName(u"keyRemove"_s);
+    m_removeKey = Widgets::button(tr("Remove"), u"keyRemove"_s, this);
     keyRow->addWidget(m_removeKey);
     key->addRow(tr("Key:"), keyRow);
     auto *keyButtons = new QHBoxLayout;
     keyButtons->addStretch(1);
-    m_sessionKey = new QPushButton(tr("Use for This Session Only"), this);
-    m_sessionKey->setObjectName(u"keySession"_s);
-    m_sessionKey->setToolTip(tr("Kept in memory until the app quits; never written anywhere"));
-    m_saveKey = new QPushButton(tr("Save in Keychain"), this);
-    m_saveKey->setObjectName(u"keySave"_s);
+    m_sessionKey = Widgets::button(tr("Use for This Session Only"), u"keySession"_s, this,
+                                   tr("Kept in memory until the app quits; never written anywhere"));
+    m_saveKey = Widgets::button(tr("Save in Keychain"), u"keySave"_s, this);
     keyButtons->addWidget(m_sessionKey);
     keyButtons->addWidget(m_saveKey);
     key->addRow(keyButtons);
     auto *testRow = new QHBoxLayout;
-    m_testResult = new QLabel(this);
-    m_testResult->setObjectName(u"modelTestResult"_s);
-    makeWrapping(m_testResult);
+    m_testResult = Widgets::wrappingLabel(u"modelTestResult"_s, this);
     testRow->addWidget(m_testResult, 1);
-    m_test = new QPushButton(tr("Test"), this);
-    m_test->setObjectName(u"modelTest"_s);
-    m_test->setToolTip(tr("Sends one tiny request to the model and says what happened"));
+    m_test = Widgets::button(tr("Test"), u"modelTest"_s, this,
+                             tr("Sends one tiny request to the model and says what happened"));
     testRow->addWidget(m_test);
     key->addRow(testRow);
 

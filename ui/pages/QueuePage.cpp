@@ -3,6 +3,7 @@
 #include "ChoiceBox.h"
 #include "EngineControls.h"
 #include "ErrorStyle.h"
+#include "Widgets.h"
 #include "WrappingLabel.h"
 #include "chat/AgentChat.h"
 #include "common/Refuse.h"
@@ -51,9 +52,7 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     m_status->setObjectName(u"queueStatus"_s);
     makeWrapping(m_status); // a long reason wraps; the page never scrolls sideways
     state->addWidget(m_status);
-    m_message = new QLabel(this);
-    m_message->setObjectName(u"queueMessage"_s);
-    makeWrapping(m_message);
+    m_message = Widgets::wrappingLabel(u"queueMessage"_s, this);
     ErrorStyle::setError(m_message); // it shows refusals
     m_message->hide();
     state->addWidget(m_message);
@@ -166,8 +165,7 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     m_conversations->setObjectName(u"conversationPicker"_s);
     m_conversations->setPlaceholderText(tr("Open conversations…"));
     m_conversations->setEnabled(false);
-    auto *refresh = new QPushButton(tr("List Conversations"), whereBox);
-    refresh->setObjectName(u"conversationRefresh"_s);
+    auto *refresh = Widgets::button(tr("List Conversations"), u"conversationRefresh"_s, whereBox);
     pickRow->addWidget(m_conversations, 1);
     pickRow->addWidget(refresh);
     where->addRow(tr("Pick:"), pickRow);
@@ -189,8 +187,7 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     m_window->setObjectName(u"targetWindowNow"_s);
     m_window->setWordWrap(true);
     m_window->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *findWindow = new QPushButton(tr("Find Window"), whereBox);
-    findWindow->setObjectName(u"targetWindowFind"_s);
+    auto *findWindow = Widgets::button(tr("Find Window"), u"targetWindowFind"_s, whereBox);
     windowRow->addWidget(m_window, 1);
     windowRow->addWidget(findWindow);
     where->addRow(tr("Prompts go to:"), windowRow);
@@ -331,29 +328,12 @@ void QueuePage::refreshQueue()
     const int total = int(queue.items.size());
     QString text;
     if (running) {
-        text = (queue.step == PromptQueue::Step::Check ? tr("Running: prompt %1 of %2 (check prompt)")
-                                                        : tr("Running: prompt %1 of %2"))
-                   .arg(queue.position + 1)
-                   .arg(total);
-        QString phase;
-        switch (scheduler->phase()) {
-        case Scheduler::Phase::Sending:
-            phase = tr("sending");
-            break;
-        case Scheduler::Phase::RetryWait:
-            phase = tr("retrying soon");
-            break;
-        case Scheduler::Phase::WaitingForSilence:
-            phase = tr("waiting for the agent to finish");
-            break;
-        case Scheduler::Phase::HeldByQuota:
-            phase = tr("held: quota used up");
-            break;
-        case Scheduler::Phase::Idle:
-            break;
-        }
-        if (!phase.isEmpty())
-            text = tr("%1 · %2", "the queue's status · what it does now").arg(text, phase);
+        text = EngineControls::withQueuePhase(
+            (queue.step == PromptQueue::Step::Check ? tr("Running: prompt %1 of %2 (check prompt)")
+                                                    : tr("Running: prompt %1 of %2"))
+                .arg(queue.position + 1)
+                .arg(total),
+            engine());
     } else if (paused) {
         text = tr("Paused at prompt %1 of %2").arg(queue.position + 1).arg(total);
     } else if (total == 0) {

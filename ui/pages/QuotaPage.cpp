@@ -1,9 +1,10 @@
 #include "QuotaPage.h"
 
+#include "Widgets.h"
 #include "WrappingLabel.h"
+#include "engine/Engine.h"
 #include "plots/QuotaHistoryPlot.h"
 #include "quota/QuotaHistory.h"
-#include "engine/Engine.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
@@ -33,18 +34,13 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
     QVBoxLayout *models = addGroup(tr("Models"));
     auto *row = new QHBoxLayout;
     row->setSpacing(6);
-    m_lastPoll = new QLabel(tr("Last checked: never"), this);
-    m_lastPoll->setObjectName(u"quotaLastPoll"_s);
-    makeWrapping(m_lastPoll);
+    m_lastPoll = Widgets::wrappingLabel(u"quotaLastPoll"_s, this, tr("Last checked: never"));
     m_lastPoll->setForegroundRole(QPalette::PlaceholderText);
     row->addWidget(m_lastPoll, 1); // all the width the button leaves, so the date stays on one line
-    m_refresh = new QPushButton(tr("Check Now"), this);
-    m_refresh->setObjectName(u"quotaRefresh"_s);
+    m_refresh = Widgets::button(tr("Check Now"), u"quotaRefresh"_s, this);
     row->addWidget(m_refresh);
     models->addLayout(row);
-    m_plan = new QLabel(this);
-    m_plan->setObjectName(u"quotaPlan"_s);
-    makeWrapping(m_plan);
+    m_plan = Widgets::wrappingLabel(u"quotaPlan"_s, this);
     models->addWidget(m_plan);
     m_problem = new QLabel(this);
     m_problem->setObjectName(u"quotaProblem"_s);

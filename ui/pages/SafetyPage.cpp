@@ -1,6 +1,6 @@
 #include "SafetyPage.h"
 
-#include "WrappingLabel.h"
+#include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
@@ -10,11 +10,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QRegularExpression>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -45,13 +45,10 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     list->addWidget(m_banList);
     auto *row = new QHBoxLayout;
     row->setSpacing(6);
-    m_count = new QLabel(this);
-    m_count->setObjectName(u"banCount"_s);
-    makeWrapping(m_count);
+    m_count = Widgets::wrappingLabel(u"banCount"_s, this);
     m_count->setForegroundRole(QPalette::PlaceholderText);
     row->addWidget(m_count, 1); // all the width the button leaves, not a narrow wrapped column
-    auto *reset = new QPushButton(tr("Remove My Patterns…"), this);
-    reset->setObjectName(u"banReset"_s);
+    auto *reset = Widgets::button(tr("Remove My Patterns…"), u"banReset"_s, this);
     connect(reset, &QPushButton::clicked, this, [this] { resetToDefaults(); });
     row->addWidget(reset);
     list->addLayout(row);
@@ -97,22 +94,13 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     check();
 
     QVBoxLayout *recent = addGroup(tr("Recently blocked"));
-    m_blockedEmpty = new QLabel(tr("Nothing was blocked since the app started."), this);
-    m_blockedEmpty->setObjectName(u"recentBlockedEmpty"_s);
-    makeWrapping(m_blockedEmpty);
+    m_blockedEmpty = Widgets::wrappingLabel(u"recentBlockedEmpty"_s, this,
+                                            tr("Nothing was blocked since the app started."));
     m_blockedEmpty->setForegroundRole(QPalette::PlaceholderText);
     recent->addWidget(m_blockedEmpty);
-    m_blocked = new QTableWidget(0, 4, this);
-    m_blocked->setObjectName(u"recentBlockedTable"_s);
-    m_blocked->setHorizontalHeaderLabels({ tr("Time"), tr("Page"), tr("Command"), tr("Pattern") });
-    m_blocked->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_blocked->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_blocked->verticalHeader()->hide();
-    m_blocked->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_blocked->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Interactive);
-    m_blocked->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
-    m_blocked->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
-    m_blocked->setColumnWidth(1, 170);
+    m_blocked = rowTable({ tr("Time"), tr("Page"), tr("Command"), tr("Pattern") }, u"recentBlockedTable"_s, this);
+    m_blocked->setSelectionMode(QAbstractItemView::ExtendedSelection); // several rows at once, to copy
+    sizeColumns(m_blocked, { kFit, dragged(170), kStretch, kFit });
     m_blocked->setMinimumHeight(120);
     recent->addWidget(m_blocked);
     body()->addStretch(1);

@@ -3,6 +3,7 @@
 #include "EngineControls.h"
 #include "ErrorStyle.h"
 #include "TokenBox.h"
+#include "Widgets.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "server/DebugApiService.h"
@@ -100,9 +101,7 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     agent->addRow(hint(tr("Clients pass it as ?token=… or in a first {\"type\":\"auth\"} message. "
                           "multi-purpose-agent mcp serves the same tools over MCP on stdio."),
                        this));
-    auto *agentState = new QLabel(this);
-    agentState->setObjectName(u"agentServerState"_s);
-    makeWrapping(agentState);
+    auto *agentState = Widgets::wrappingLabel(u"agentServerState"_s, this);
     agentState->setTextInteractionFlags(Qt::TextSelectableByMouse);
     agent->addRow(tr("State:"), agentState);
     ToolkitServerService *agentServer = engine->toolkitServer();

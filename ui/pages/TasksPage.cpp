@@ -2,14 +2,13 @@
 
 #include "ChoiceBox.h"
 #include "ErrorStyle.h"
-#include "Theme.h"
+#include "Widgets.h"
 #include "WrappingLabel.h"
 #include "actions/CommandDispatcher.h"
 #include "agent/RunManager.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
-#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFormLayout>
@@ -121,74 +120,32 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     ErrorStyle::setError(m_startError);
     makeWrapping(m_startError);
     startRow->addWidget(m_startError, 1);
-    m_start = new QPushButton(tr("Start"), this);
-    m_start->setObjectName(u"taskStart"_s);
+    m_start = Widgets::button(tr("Start"), u"taskStart"_s, this);
     m_start->setDefault(true);
     startRow->addWidget(m_start);
     form->addRow(startRow);
 
     QVBoxLayout *current = addGroup(tr("Run"));
-    m_runTitle = new QLabel(tr("No run yet."), this);
-    m_runTitle->setObjectName(u"runTitle"_s);
-    makeWrapping(m_runTitle);
+    m_runTitle = Widgets::wrappingLabel(u"runTitle"_s, this, tr("No run yet."));
     QFont bold = m_runTitle->font();
     bold.setBold(true);
     m_runTitle->setFont(bold);
     current->addWidget(m_runTitle);
     auto *statusRow = new QHBoxLayout;
-    m_status = new QLabel(this);
-    m_status->setObjectName(u"runStatus"_s);
-    makeWrapping(m_status);
+    m_status = Widgets::wrappingLabel(u"runStatus"_s, this);
     statusRow->addWidget(m_status, 1);
-    m_stop = new QPushButton(tr("Stop"), this);
-    m_stop->setObjectName(u"runStop"_s);
+    m_stop = Widgets::button(tr("Stop"), u"runStop"_s, this);
     m_stop->setEnabled(false);
     statusRow->addWidget(m_stop);
     current->addLayout(statusRow);
 
-    m_questionBox = new QGroupBox(tr("The run asks you"), this);
-    m_questionBox->setObjectName(u"runQuestion"_s);
-    // Framed in the warning colour so a question stands out; the title in the same font as the
-    // other groups' (bold), only coloured.
-    Theme::whenPaletteChanges(m_questionBox, [box = m_questionBox] {
-        const QColor warning = Theme::warningText(QApplication::palette());
-        box->setStyleSheet(u"QGroupBox#runQuestion { border: 2px solid %1; border-radius: 4px; margin-top: 1.2em; "
-                           "padding: 6px; } QGroupBox#runQuestion::title { subcontrol-origin: margin; left: 8px; "
-                           "padding: 0 3px; color: %1; font-weight: bold; }"_s.arg(warning.name()));
-    });
-    auto *q = new QVBoxLayout(m_questionBox);
-    m_question = new QLabel(m_questionBox);
-    m_question->setObjectName(u"runQuestionText"_s);
-    makeWrapping(m_question);
-    q->addWidget(m_question);
-    auto *answerRow = new QHBoxLayout;
-    m_answer = new QLineEdit(m_questionBox);
-    m_answer->setObjectName(u"runAnswer"_s);
-    m_answer->setPlaceholderText(tr("Your answer"));
-    answerRow->addWidget(m_answer, 1);
-    m_deny = new QPushButton(tr("Deny"), m_questionBox);
-    m_deny->setObjectName(u"runDeny"_s);
-    m_approve = new QPushButton(tr("Approve"), m_questionBox);
-    m_approve->setObjectName(u"runApprove"_s);
-    answerRow->addWidget(m_deny);
-    answerRow->addWidget(m_approve);
-    q->addLayout(answerRow);
-    m_questionBox->hide();
+    m_questionBox = new QuestionBox(tr("The run asks you"), u"run"_s, true, this);
     current->addWidget(m_questionBox);
 
     m_steps = rowTable({ tr("#"), tr("Thought"), tr("Action"), tr("Element"), tr("Result"), tr("Effect"),
                          tr("Time"), tr("Tokens") },
                        u"runSteps"_s, this);
-    QHeaderView *stepsHeader = m_steps->horizontalHeader();
-    stepsHeader->setStretchLastSection(false);
-    for (int column : { 0, 5, 6, 7 })
-        stepsHeader->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    for (int column : { 1, 2, 3 })
-        stepsHeader->setSectionResizeMode(column, QHeaderView::Interactive);
-    stepsHeader->setSectionResizeMode(4, QHeaderView::Stretch);
-    m_steps->setColumnWidth(1, 170);
-    m_steps->setColumnWidth(2, 120);
-    m_steps->setColumnWidth(3, 150);
+    sizeColumns(m_steps, { kFit, dragged(170), dragged(120), dragged(150), kStretch, kFit, kFit, kFit });
     m_steps->setMinimumHeight(220);
     current->addWidget(m_steps, 1);
     m_streaming = new QLabel(this);
@@ -203,19 +160,14 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     QVBoxLayout *history = addGroup(tr("History"));
     m_history = rowTable({ tr("Started"), tr("Task"), tr("Model"), tr("Status"), tr("Steps"), tr("Tokens") },
                          u"runHistory"_s, this);
-    for (int column : { 0, 2, 3, 4, 5 })
-        m_history->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    m_history->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_history->horizontalHeader()->setStretchLastSection(false);
+    sizeColumns(m_history, { kFit, kStretch, kFit, kFit, kFit, kFit });
     m_history->setWordWrap(false);
     m_history->setMinimumHeight(150);
     history->addWidget(m_history);
     auto *historyButtons = new QHBoxLayout;
     historyButtons->addStretch(1);
-    m_resume = new QPushButton(tr("Resume"), this);
-    m_resume->setObjectName(u"runResume"_s);
-    m_rerun = new QPushButton(tr("Run Again"), this);
-    m_rerun->setObjectName(u"runAgain"_s);
+    m_resume = Widgets::button(tr("Resume"), u"runResume"_s, this);
+    m_rerun = Widgets::button(tr("Run Again"), u"runAgain"_s, this);
     historyButtons->addWidget(m_resume);
     historyButtons->addWidget(m_rerun);
     history->addLayout(historyButtons);
@@ -228,9 +180,7 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
         if (!m_shownRun.isEmpty())
             this->engine()->runs()->cancel(m_shownRun, tr("stopped from the Tasks page"));
     });
-    connect(m_approve, &QPushButton::clicked, this, [this] { answer(true); });
-    connect(m_deny, &QPushButton::clicked, this, [this] { answer(false); });
-    connect(m_answer, &QLineEdit::returnPressed, this, [this] { answer(true); });
+    connect(m_questionBox, &QuestionBox::answered, this, &TasksPage::answer);
     connect(m_where, &QComboBox::currentIndexChanged, this,
             [this] { m_url->setEnabled(m_where->currentData().toString().isEmpty()); });
     connect(runs, &RunManager::runChanged, this, [this](const QString &id) {
@@ -380,13 +330,12 @@ void TasksPage::showRecord(const RunRecord &run)
     m_questionBox->setVisible(question != nullptr);
     if (question) {
         const bool gate = question->kind == u"gate"_s;
-        m_question->setText(question->question);
-        m_answer->setVisible(!gate);
-        m_approve->setText(gate ? tr("Approve") : tr("Answer"));
-        m_deny->setText(gate ? tr("Deny") : tr("Decline"));
-        m_approve->setDefault(true);
+        m_questionBox->ask(question->question);
+        m_questionBox->answerEdit()->setVisible(!gate);
+        m_questionBox->approveButton()->setText(gate ? tr("Approve") : tr("Answer"));
+        m_questionBox->denyButton()->setText(gate ? tr("Deny") : tr("Decline"));
         if (!gate)
-            m_answer->setFocus();
+            m_questionBox->answerEdit()->setFocus();
     }
 }
 
@@ -448,8 +397,9 @@ void TasksPage::answer(bool approve)
 {
     if (m_shownRun.isEmpty())
         return;
-    if (QString error; engine()->runs()->answer(m_shownRun, approve, m_answer->text().trimmed(), &error))
-        m_answer->clear();
+    QLineEdit *typed = m_questionBox->answerEdit();
+    if (QString error; engine()->runs()->answer(m_shownRun, approve, typed->text().trimmed(), &error))
+        typed->clear();
     else
         m_status->setText(error);
 }

@@ -6,6 +6,7 @@
 // Deny / a typed answer. Stop ends it. The history lists past runs with their step logs; an
 // interrupted run can be resumed, any run re-run.
 
+#include "QuestionBox.h"
 #include "SettingsPage.h"
 
 class QComboBox;
@@ -14,7 +15,6 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QTableWidget;
-class QGroupBox;
 
 namespace mpa {
 
@@ -32,14 +32,14 @@ public:
     QString shownRun() const { return m_shownRun; }
     QTableWidget *stepsTable() const { return m_steps; }
     QTableWidget *historyTable() const { return m_history; }
-    QGroupBox *questionBox() const { return m_questionBox; }
+    QuestionBox *questionBox() const { return m_questionBox; }
     QLabel *statusLabel() const { return m_status; }
     QPlainTextEdit *taskEdit() const { return m_task; }
     QComboBox *whereBox() const { return m_where; }
     QLineEdit *urlEdit() const { return m_url; }
     QComboBox *modeBox() const { return m_mode; }
-    QPushButton *approveButton() const { return m_approve; }
-    QPushButton *denyButton() const { return m_deny; }
+    QPushButton *approveButton() const { return m_questionBox->approveButton(); }
+    QPushButton *denyButton() const { return m_questionBox->denyButton(); }
 
     // The tab list (the browser's page tabs) is read again.
     void refreshTabs();
@@ -70,11 +70,7 @@ private:
     QLabel *m_streaming;
     QTableWidget *m_steps;
     QPushButton *m_stop;
-    QGroupBox *m_questionBox;
-    QLabel *m_question;
-    QLineEdit *m_answer;
-    QPushButton *m_approve;
-    QPushButton *m_deny;
+    QuestionBox *m_questionBox;
 
     QTableWidget *m_history;
     QPushButton *m_rerun;

@@ -1,0 +1,44 @@
+#include "Widgets.h"
+
+#include "WrappingLabel.h"
+
+#include <QLabel>
+#include <QPushButton>
+
+namespace mpa::Widgets {
+
+QPushButton *button(const QString &text, const QString &objectName, QWidget *parent, const QString &toolTip)
+{
+    auto *made = new QPushButton(text, parent);
+    made->setObjectName(objectName);
+    if (!toolTip.isEmpty())
+        made->setToolTip(toolTip);
+    return made;
+}
+
+QLabel *wrappingLabel(const QString &objectName, QWidget *parent, const QString &text)
+{
+    auto *label = new QLabel(text, parent);
+    label->setObjectName(objectName);
+    makeWrapping(label);
+    return label;
+}
+
+bool confirm(QWidget *parent, const QString &title, const QString &text, const QString &details,
+             const QString &action, Risk risk, const QString &objectName)
+{
+    const bool destructive = risk == Risk::Destructive;
+    QMessageBox box(destructive ? QMessageBox::Warning : QMessageBox::Question, title, text, QMessageBox::NoButton,
+                    parent);
+    if (!objectName.isEmpty())
+        box.setObjectName(objectName);
+    box.setInformativeText(details);
+    QPushButton *goAhead = box.addButton(action, destructive ? QMessageBox::DestructiveRole : QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Cancel);
+    if (destructive)
+        box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == goAhead;
+}
+
+} // namespace mpa::Widgets

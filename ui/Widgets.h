@@ -1,0 +1,32 @@
+#pragma once
+// Builders for the widgets the window's pages and dialogs make the same way again and again,
+// so each is made in one place: a push button with its object name (tests and the debug API's
+// ui actions find widgets by it) and its tooltip, a word-wrapped label with its object name, and
+// the question a page asks before it does something that cannot be taken back.
+
+#include <QMessageBox>
+#include <QString>
+
+class QLabel;
+class QPushButton;
+class QWidget;
+
+namespace mpa::Widgets {
+
+QPushButton *button(const QString &text, const QString &objectName, QWidget *parent,
+                    const QString &toolTip = QString());
+
+// A label whose text wraps (makeWrapping), empty until the page says something in it.
+QLabel *wrappingLabel(const QString &objectName, QWidget *parent, const QString &text = QString());
+
+// An ordinary question, or one about something that cannot be undone: that one is a warning,
+// and Enter cancels it.
+enum class Risk { Ordinary, Destructive };
+
+// Asks `text` (with `details` under it) in a box with a button named after `action` ("Restart
+// Code") and Cancel, and waits; true when the user chose the action. `objectName` names the box
+// for the debug API's ui actions.
+bool confirm(QWidget *parent, const QString &title, const QString &text, const QString &details,
+             const QString &action, Risk risk = Risk::Ordinary, const QString &objectName = QString());
+
+} // namespace mpa::Widgets
