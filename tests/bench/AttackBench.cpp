@@ -217,7 +217,7 @@ int main(int argc, char **argv)
         std::vector<std::unique_ptr<QTcpSocket>> halfOpen;
         bool attacking = true;
         int closed = 0;
-        const QByteArray head = webSocketHandshake(target.agentPort, "/");
+        const QByteArray head = webSocketUpgradeRequest(target.agentPort, "/");
         const QByteArray partial = head.left(head.size() - 2); // all but the blank line
         for (int i = 0; i < 200; ++i) {
             halfOpen.push_back(std::make_unique<QTcpSocket>());
@@ -274,8 +274,8 @@ int main(int argc, char **argv)
         const QByteArray ping = webSocketFrame("{\"type\":\"ping\",\"id\":\"" + QByteArray(256 * 1024, 'i') + "\"}");
         QTimer flood;
         QObject::connect(reader.get(), &QTcpSocket::connected, reader.get(), [&] {
-            reader->write(webSocketHandshake(target.agentPort,
-                                             "/?token=" + QUrl::toPercentEncoding(target.agentToken)));
+            reader->write(webSocketUpgradeRequest(target.agentPort,
+                                                  "/?token=" + QUrl::toPercentEncoding(target.agentToken)));
             upgraded = true;
         });
         bool leaving = false;

@@ -8,6 +8,7 @@
 
 #include "AppRun.h"
 #include "BenchSupport.h"
+#include "RawWebSocket.h"
 #include "TestEnvironment.h"
 #include "server/DebugApiClient.h"
 
@@ -199,114 +200,20 @@ public:
     QString agentToken;
 };
 
-// A masked WebSocket frame (clients must mask), FIN set.
-inline QByteArray webSocketFrame(const QByteArray &payload, quint8 opcode = 0x1)
-{
-    QByteArray frame;
-    frame.append(char(0x80 | opcode));
-    const quint64 n = quint64(payload.size());
-    if (n < 126) {
-        frame.append(char(0x80 | n));
-    } else if (n < 65536) {
-        frame.append(char(0x80 | 126));
-        frame.append(char(n >> 8));
-        frame.append(char(n & 0xff));
-    } else {
-        frame.append(char(0x80 | 127));
-        for (int i = 7; i >= 0; --i)
-            frame.append(char((n >> (8 * i)) & 0xff));
-    }
-    const char mask[4] = { 0x12, 0x34, 0x56, 0x78 };
-    frame.append(mask, 4);
-    QByteArray masked = payload;
-    for (qsizetype i = 0; i < masked.size(); ++i)
-        masked[i] = char(masked[i] ^ mask[i % 4]);
-    return frame + masked;
-}
-
-// The opening handshake of a WebSocket client on `path`.
-inline QByteArray webSocketHandshake(quint16 port, const QByteArray &path)
-{
-    return "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port)
-        + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-          "Sec-WebSocket-Version: 13\r\n\r\n";
-}
-
 // The agent of AppUnderTest::agentRoundTrip, on blocking POSIX sockets.
 inline std::optional<double> blockingAgentRoundTrip(quint16 port, const QByteArray &token, bool tokenInUrl)
 {
     QElapsedTimer timer;
     timer.start();
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return std::nullopt;
-    const timeval limit { 10, 0 };
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-    sockaddr_in address {};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const auto sendAll = [fd](const QByteArray &bytes) {
-        return ::send(fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size();
-    };
-    QByteArray in;
-    const auto receive = [&] {
-        char buffer[4096];
-        const ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
-        if (got > 0)
-            in.append(buffer, qsizetype(got));
-        return got > 0;
-    };
-    const auto fail = [fd]() -> std::optional<double> {
-        ::close(fd);
-        return std::nullopt;
-    };
     const QByteArray path = tokenInUrl ? QByteArray("/?token=" + QUrl::toPercentEncoding(QString::fromUtf8(token)))
                                        : QByteArray("/");
-    if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0
-        || !sendAll(webSocketHandshake(port, path)))
-        return fail();
-    while (!in.contains("\r\n\r\n")) {
-        if (!receive())
-            return fail();
-    }
-    if (!in.startsWith("HTTP/1.1 101"))
-        return fail();
-    in.remove(0, in.indexOf("\r\n\r\n") + 4);
-    QByteArray first;
+    QList<QByteArray> first;
     if (!tokenInUrl)
-        first = webSocketFrame("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
-    if (!sendAll(first + webSocketFrame("{\"type\":\"ping\",\"id\":\"p\"}")))
-        return fail();
-    // The server's frames are not masked; the replies here are short.
-    for (;;) {
-        while (in.size() >= 2) {
-            const int opcode = quint8(in.at(0)) & 0x0f;
-            qsizetype length = quint8(in.at(1)) & 0x7f;
-            qsizetype offset = 2;
-            if (length == 126) {
-                if (in.size() < 4)
-                    break;
-                length = (qsizetype(quint8(in.at(2))) << 8) | quint8(in.at(3));
-                offset = 4;
-            } else if (length == 127) {
-                return fail();
-            }
-            if (in.size() < offset + length)
-                break;
-            const QByteArray payload = in.mid(offset, length);
-            in.remove(0, offset + length);
-            if (opcode == 0x8)
-                return fail();
-            if (opcode == 0x1 && payload.contains("\"pong\"")) {
-                const double ms = double(timer.nsecsElapsed()) / 1e6;
-                ::close(fd);
-                return ms;
-            }
-        }
-        if (!receive())
-            return fail();
-    }
+        first.append("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
+    std::string why;
+    if (!blockingAgentPing(port, path, {}, first, &why))
+        return std::nullopt;
+    return double(timer.nsecsElapsed()) / 1e6;
 }
 
 } // namespace mpa::test

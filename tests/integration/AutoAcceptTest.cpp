@@ -63,13 +63,7 @@ protected:
         PayloadTest::TearDown();
     }
 
-    CdpSession *open(const QUrl &url)
-    {
-        CdpSession *page = openPage(endpoint, url);
-        if (page)
-            sendAndWait(page, u"Page.bringToFront"_s);
-        return page;
-    }
+    CdpSession *open(const QUrl &url) { return openPageInFront(endpoint, url); }
 
     static QStringList clickedIn(CdpSession *page)
     {

@@ -4,7 +4,7 @@
 // refs — and streams <tool_code> replies, and fixture target pages (the two-page sign-up of
 // tests/fixtures/agent, a shop that calls its API, a counter, a card checkout). Sessions are
 // started, watched and answered through the manager (the window's path) and the debug actions.
-#include "EngineHarness.h"
+#include "EngineChromiumTest.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
@@ -35,18 +35,14 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const CommandCaller kUser { u"debug-api"_s, {} };
 const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Some agent"_s };
 
-class BridgeTest : public ChromiumTest
+class BridgeTest : public EngineChromiumTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
-        harness = std::make_unique<EngineHarness>(configDir());
-        paths = harness->paths();
-        settings = harness->settings();
+        EngineChromiumTest::SetUp();
         startEngine();
         own = connectEndpoint();
         ASSERT_NE(own, nullptr);
@@ -56,21 +52,14 @@ protected:
     {
         harness.reset();
         closeOpenedPages();
-        ChromiumTest::TearDown();
+        EngineChromiumTest::TearDown();
     }
 
     void startEngine()
     {
-        ASSERT_TRUE(harness->start({ .cdpPort = browser().port(), .beforeStart = [](Engine *built) {
-                                        built->bridge()->setPollInterval(25ms);
-                                    } }));
-        engine = harness->engine();
+        ASSERT_TRUE(startEngineOnBrowser(
+            { .beforeStart = [](Engine *built) { built->bridge()->setPollInterval(25ms); } }));
         ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }, 20s));
-    }
-
-    CommandResult command(const QString &name, const QJsonObject &params, const CommandCaller &caller = kUser)
-    {
-        return harness->command(name, params, caller);
     }
 
     // The chat tab (a fresh conversation) and the target tab; both also seen by the engine.
@@ -151,10 +140,6 @@ protected:
                                  [&](const BridgeCommand &c) { return c.tool == tool; }));
     }
 
-    AppPaths paths;
-    std::unique_ptr<EngineHarness> harness;
-    Settings *settings = nullptr;
-    Engine *engine = nullptr;
     CdpEndpoint *own = nullptr;
     CdpSession *chat = nullptr;
     CdpSession *target = nullptr;

@@ -3,10 +3,10 @@
 
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
+#include "TestEnvironment.h"
 #include "Wait.h"
 
 #include <QSignalSpy>
-#include <QTcpServer>
 
 #include <gtest/gtest.h>
 
@@ -27,13 +27,6 @@ protected:
         start(probe);
         EXPECT_TRUE(finished.count() > 0 || finished.wait(int(timeout.count())));
         return finished.isEmpty() ? CdpProbeResult() : finished.first().first().value<CdpProbeResult>();
-    }
-
-    static quint16 freePort()
-    {
-        QTcpServer server;
-        server.listen(QHostAddress::LocalHost, 0);
-        return server.serverPort();
     }
 };
 

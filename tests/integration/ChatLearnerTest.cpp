@@ -29,6 +29,22 @@ using namespace std::chrono_literals;
 
 namespace {
 
+// What a learner reports: the parts as it learns them, then the selectors or why it failed.
+struct LearnerReports
+{
+    explicit LearnerReports(ChatLearner *learner)
+    {
+        QObject::connect(learner, &ChatLearner::progress, learner,
+                         [this](const QString &part) { parts.append(part); });
+        QObject::connect(learner, &ChatLearner::learned, learner,
+                         [this](const ChatSelectors &s) { learned = s; });
+        QObject::connect(learner, &ChatLearner::failed, learner, [this](const QString &e) { failure = e; });
+    }
+    QStringList parts;
+    std::optional<ChatSelectors> learned;
+    QString failure;
+};
+
 class ChatLearnerTest : public PayloadTest
 {
 protected:
@@ -48,13 +64,7 @@ protected:
         PayloadTest::TearDown();
     }
 
-    CdpSession *open(const QString &path)
-    {
-        CdpSession *page = openPage(endpoint, fixtureUrl(path));
-        if (page)
-            sendAndWait(page, u"Page.bringToFront"_s);
-        return page;
-    }
+    CdpSession *open(const QString &path) { return openPageInFront(endpoint, fixtureUrl(path)); }
 
     ChatSurface *surfaceOn(CdpSession *page, const ChatSelectors &selectors)
     {
@@ -174,34 +184,28 @@ TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
     EXPECT_EQ(before.replyCount, 0);
 
     ChatLearner *learner = learnerOn(page);
-    QStringList parts;
-    QObject::connect(learner, &ChatLearner::progress, learner,
-                     [&](const QString &part) { parts.append(part); });
-    std::optional<ChatSelectors> learned;
-    QObject::connect(learner, &ChatLearner::learned, learner, [&](const ChatSelectors &s) { learned = s; });
-    QString failure;
-    QObject::connect(learner, &ChatLearner::failed, learner, [&](const QString &e) { failure = e; });
+    const LearnerReports reports(learner);
     learner->start(60s);
     ASSERT_TRUE(armed(page));
 
     // The user clicks the box, writes a message and clicks the send icon.
     userClick(page, u"textarea"_s);
-    ASSERT_TRUE(waitUntil([&] { return parts.contains(u"input"_s) || !failure.isEmpty(); }))
+    ASSERT_TRUE(waitUntil([&] { return reports.parts.contains(u"input"_s) || !reports.failure.isEmpty(); }))
         << "no input learned";
-    ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
+    ASSERT_TRUE(reports.failure.isEmpty()) << reports.failure.toStdString();
     ASSERT_TRUE(
         sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, u"Where is the build log?"_s } }).ok());
     userClick(page, u"[role=\"button\"] svg"_s);
-    ASSERT_TRUE(waitUntil([&] { return learned.has_value() || !failure.isEmpty(); }, 20s))
+    ASSERT_TRUE(waitUntil([&] { return reports.learned.has_value() || !reports.failure.isEmpty(); }, 20s))
         << "nothing learned";
-    ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
-    EXPECT_EQ(parts, (QStringList { u"input"_s, u"send"_s, u"messages"_s }));
+    ASSERT_TRUE(reports.failure.isEmpty()) << reports.failure.toStdString();
+    EXPECT_EQ(reports.parts, (QStringList { u"input"_s, u"send"_s, u"messages"_s }));
     EXPECT_FALSE(learner->isActive());
     // The user's clicks reached the page as ever: the message went out.
     EXPECT_EQ(evaluate(page, u"window.posted"_s).toArray(), QJsonArray { u"Where is the build log?"_s });
 
     // Stable attributes first; the generated ids (":r3:", "radix-7") and hashed classes never.
-    const ChatSelectors selectors = *learned;
+    const ChatSelectors selectors = *reports.learned;
     EXPECT_EQ(selectors, learner->selectors());
     ASSERT_FALSE(selectors.input.isEmpty());
     ASSERT_FALSE(selectors.sendButton.isEmpty());
@@ -261,10 +265,7 @@ TEST_F(ChatLearnerTest, AReloadWhileArmedCarriesOnWithTheSendButton)
     CdpSession *page = open(u"bridge/unknown-chat.html"_s);
     ASSERT_TRUE(page);
     ChatLearner *learner = learnerOn(page);
-    std::optional<ChatSelectors> learned;
-    QObject::connect(learner, &ChatLearner::learned, learner, [&](const ChatSelectors &s) { learned = s; });
-    QString failure;
-    QObject::connect(learner, &ChatLearner::failed, learner, [&](const QString &e) { failure = e; });
+    const LearnerReports reports(learner);
     learner->start(60s);
     ASSERT_TRUE(armed(page));
     userClick(page, u"textarea"_s);
@@ -274,11 +275,12 @@ TEST_F(ChatLearnerTest, AReloadWhileArmedCarriesOnWithTheSendButton)
     ASSERT_TRUE(armed(page, true)) << "the new document is armed where the old one was";
     // An empty box: the send is learned, the messages are left to the generic profile.
     userClick(page, u"[data-qa=\"composer-post\"]"_s);
-    ASSERT_TRUE(waitUntil([&] { return learned.has_value() || !failure.isEmpty(); })) << "nothing learned";
-    ASSERT_TRUE(failure.isEmpty()) << failure.toStdString();
-    EXPECT_EQ(learned->input.value(0), u"textarea[data-qa=\"composer-input\"]"_s);
-    EXPECT_EQ(learned->sendButton.value(0), u"div[data-qa=\"composer-post\"]"_s);
-    EXPECT_EQ(learned->reply, profiles.find(u"generic"_s)->chat.reply);
+    ASSERT_TRUE(waitUntil([&] { return reports.learned.has_value() || !reports.failure.isEmpty(); }))
+        << "nothing learned";
+    ASSERT_TRUE(reports.failure.isEmpty()) << reports.failure.toStdString();
+    EXPECT_EQ(reports.learned->input.value(0), u"textarea[data-qa=\"composer-input\"]"_s);
+    EXPECT_EQ(reports.learned->sendButton.value(0), u"div[data-qa=\"composer-post\"]"_s);
+    EXPECT_EQ(reports.learned->reply, profiles.find(u"generic"_s)->chat.reply);
     EXPECT_TRUE(waitUntil([&] {
         return !callModule(page, QString::fromLatin1(ChatLearner::kModule), u"state"_s)
                     .toObject()
@@ -293,25 +295,25 @@ TEST_F(ChatLearnerTest, NoClicksInTimeOrTheTabGoingAwayFailWithASentence)
     ASSERT_TRUE(page);
     FakeClock clock(QDateTime(QDate(2026, 11, 25), QTime(9, 0), QTimeZone::utc()));
     ChatLearner *learner = learnerOn(page, &clock);
-    QString failure;
-    QObject::connect(learner, &ChatLearner::failed, learner, [&](const QString &e) { failure = e; });
+    LearnerReports reports(learner);
     learner->start(2min);
     ASSERT_TRUE(armed(page));
     clock.advance(119s);
-    EXPECT_TRUE(failure.isEmpty()) << failure.toStdString();
+    EXPECT_TRUE(reports.failure.isEmpty()) << reports.failure.toStdString();
     EXPECT_TRUE(learner->isActive());
     clock.advance(2s);
-    ASSERT_FALSE(failure.isEmpty()) << "no failure after the timeout";
-    EXPECT_TRUE(failure.contains(u"nobody clicked the chat's input box in time"_s)) << failure.toStdString();
+    ASSERT_FALSE(reports.failure.isEmpty()) << "no failure after the timeout";
+    EXPECT_TRUE(reports.failure.contains(u"nobody clicked the chat's input box in time"_s))
+        << reports.failure.toStdString();
     EXPECT_FALSE(learner->isActive());
 
-    failure.clear();
+    reports.failure.clear();
     learner->start(60s);
     ASSERT_TRUE(armed(page));
     const QString targetId = page->targetId();
     ASSERT_TRUE(browserCall(*endpoint, u"Target.closeTarget"_s, { { u"targetId"_s, targetId } }).ok());
-    ASSERT_TRUE(waitUntil([&] { return !failure.isEmpty(); })) << "no failure when the tab closed";
-    EXPECT_TRUE(failure.contains(u"tab went away"_s)) << failure.toStdString();
+    ASSERT_TRUE(waitUntil([&] { return !reports.failure.isEmpty(); })) << "no failure when the tab closed";
+    EXPECT_TRUE(reports.failure.contains(u"tab went away"_s)) << reports.failure.toStdString();
     learners.clear(); // before the clock its timers run on
 }
 

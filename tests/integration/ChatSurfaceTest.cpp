@@ -38,13 +38,7 @@ protected:
         PayloadTest::TearDown();
     }
 
-    CdpSession *open(const QString &path)
-    {
-        CdpSession *page = openPage(endpoint, fixtureUrl(path));
-        if (page)
-            sendAndWait(page, u"Page.bringToFront"_s);
-        return page;
-    }
+    CdpSession *open(const QString &path) { return openPageInFront(endpoint, fixtureUrl(path)); }
 
     ChatSurface *surfaceOn(CdpSession *session, const ChatSelectors &selectors = ChatSelectors::generic())
     {

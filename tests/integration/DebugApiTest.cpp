@@ -1,6 +1,6 @@
 // Every debug API action end to end: the engine attached to real headless Chromium, its debug
 // API on a real loopback port, called over HTTP the way `ctl` calls it.
-#include "EngineHarness.h"
+#include "EngineChromiumTest.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
@@ -33,18 +33,14 @@ namespace {
 
 Q_LOGGING_CATEGORY(lcTest, "mpa.debugapitest")
 
-class DebugApiTest : public ChromiumTest
+class DebugApiTest : public EngineChromiumTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
+        EngineChromiumTest::SetUp();
         Logging::install({});
-        harness = std::make_unique<EngineHarness>(configDir());
-        ASSERT_TRUE(harness->start({ .cdpPort = browser().port(), .debugApi = true }));
-        engine = harness->engine();
-        settings = harness->settings();
-        paths = harness->paths();
+        ASSERT_TRUE(startEngineOnBrowser({ .debugApi = true }));
         client = harness->client();
         token = harness->token();
 
@@ -67,12 +63,6 @@ protected:
                     all += s->targetId() + u' ' + s->targetInfo().title + u' ' + s->targetInfo().url + u'\n';
                 return all.toStdString();
             }();
-    }
-
-    void TearDown() override
-    {
-        harness.reset();
-        ChromiumTest::TearDown();
     }
 
     DebugApiClient::Reply call(const QString &action, const QJsonObject &params = {})
@@ -103,10 +93,6 @@ protected:
     // The settings file as another process would read it.
     QVariant saved(SettingKey key) const { return harness->saved(key); }
 
-    AppPaths paths;
-    std::unique_ptr<EngineHarness> harness;
-    Settings *settings = nullptr;
-    Engine *engine = nullptr;
     DebugApiClient *client = nullptr;
     QByteArray token;
     CdpSession *page = nullptr;

@@ -21,12 +21,11 @@
 // tests/unit/AntigravityQuotaProviderTest.cpp, taken from Antigravity's own requests.
 #include "AppRun.h"
 #include "EngineHarness.h"
-#include "FakeProcTree.h"
+#include "FakeLanguageServer.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
 #include "TestEnvironment.h"
-#include "TlsTestServer.h"
 #include "Wait.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "autoaccept/AutoAcceptStats.h"
@@ -556,24 +555,9 @@ TEST_F(ExtensionCompatTest, GetAntigravityStatusSaysWhetherTheLanguageServerWasF
     EXPECT_TRUE(r[u"reason"_s].toString().contains(u"Antigravity is not running"_s)) << r.describe();
 
     // Antigravity starts: its language server answers on a loopback port.
-    TlsTestServer server(
-        certificate, key, [](const TlsTestServer::Request &request) -> TlsTestServer::Response {
-            if (request.headers.value("x-codeium-csrf-token") != kCsrfToken.toUtf8())
-                return { 403, "{\"code\":\"permission_denied\"}" };
-            if (request.path == "/exa.language_server_pb.LanguageServerService/GetUnleashData")
-                return { 200, "{}" };
-            if (request.path == "/exa.language_server_pb.LanguageServerService/GetUserStatus")
-                return { 200, readFixture(u"quota/antigravity-user-status.json"_s) };
-            return { 404, "{\"code\":\"unimplemented\"}" };
-        });
+    TlsTestServer server(certificate, key, languageServerAnswers(kCsrfToken));
     ASSERT_TRUE(server.listenOnLoopback());
-    tree.addProcess(
-        200,
-        { u"/usr/share/antigravity/resources/app/extensions/antigravity/bin/language_server_linux_x64"_s,
-          u"--enable_lsp"_s, u"--csrf_token"_s, kCsrfToken, u"--extension_server_port"_s, u"41999"_s,
-          u"--app_data_dir"_s, u"antigravity"_s });
-    tree.addSocket(200, 10, 20010);
-    tree.addTcp(200, u"0100007F"_s, server.serverPort(), 20010);
+    addLanguageServerProcess(tree, 200, kCsrfToken, { quint16(server.serverPort()) });
 
     r = sendCommand(u"refreshAntigravityQuota"_s);
     ASSERT_TRUE(r.success()) << r.describe();

@@ -3,7 +3,7 @@
 // model would — it finds the refs of the elements it wants in the page text the run sent — and
 // answers with tool calls. Runs are started and answered through the same commands the debug
 // API and MCP serve (startRun, getRun, answerRun, cancelRun, resumeRun).
-#include "EngineHarness.h"
+#include "EngineChromiumTest.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "ScopedEnv.h"
@@ -35,7 +35,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const CommandCaller kUser { u"debug-api"_s, {} };
 const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Claude Desktop"_s };
 const QString kKey = u"sk-test-9f8e7d6c5b4a39281706"_s;
 
@@ -68,15 +67,12 @@ Prompt promptOf(const QJsonObject &request)
     return prompt;
 }
 
-class TaskRunTest : public ChromiumTest
+class TaskRunTest : public EngineChromiumTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
-        harness = std::make_unique<EngineHarness>(configDir());
-        paths = harness->paths();
-        settings = harness->settings();
+        EngineChromiumTest::SetUp();
         ASSERT_TRUE(settings->setValue(SettingKey::LlmProvider, u"custom"_s));
         ASSERT_TRUE(settings->setValue(SettingKey::LlmBaseUrl, model.baseUrl().toString()));
         ASSERT_TRUE(settings->setValue(SettingKey::LlmModel, u"scripted-1"_s));
@@ -84,26 +80,13 @@ protected:
         startEngine();
     }
 
-    void TearDown() override
-    {
-        harness.reset();
-        ChromiumTest::TearDown();
-    }
-
     void startEngine()
     {
-        ASSERT_TRUE(harness->start({ .cdpPort = browser().port(), .beforeStart = [](Engine *built) {
-                                        built->runs()->setStreaming(false);
-                                    } }));
-        engine = harness->engine();
+        ASSERT_TRUE(startEngineOnBrowser(
+            { .beforeStart = [](Engine *built) { built->runs()->setStreaming(false); } }));
     }
 
-    CommandResult command(const QString &name, const QJsonObject &params, const CommandCaller &caller = kUser)
-    {
-        return harness->command(name, params, caller);
-    }
-
-    QString startRun(const QJsonObject &params, const CommandCaller &caller = kUser)
+    QString startRun(const QJsonObject &params, const CommandCaller &caller = userCaller())
     {
         const CommandResult r = command(u"startRun"_s, params, caller);
         EXPECT_TRUE(r.ok) << r.error.toStdString();
@@ -133,6 +116,21 @@ protected:
         return run;
     }
 
+    // Starts `task` on the fixture page `page` and waits until the run is done or failed.
+    QJsonObject runToTheEnd(const QString &task, const QString &page)
+    {
+        return waitForStatus(startRun({ { u"task"_s, task }, { u"url"_s, fixture(page) } }),
+                             { u"done"_s, u"failed"_s });
+    }
+
+    // The run failed, and its reason says `why`.
+    static void expectFailedBecause(const QJsonObject &run, const QString &why)
+    {
+        EXPECT_EQ(run.value(u"status").toString(), u"failed"_s);
+        EXPECT_TRUE(run.value(u"reason").toString().contains(why))
+            << run.value(u"reason").toString().toStdString();
+    }
+
     QString fixture(const QString &name) { return fixtureUrl(u"agent/"_s + name).toString(); }
 
     // The tab whose address holds `urlPart`, through our own connection (the user's view).
@@ -156,10 +154,6 @@ protected:
 
     ScopedEnv key { "MPA_LLM_API_KEY", kKey };
     ScriptedLlmServer model;
-    AppPaths paths;
-    std::unique_ptr<EngineHarness> harness;
-    Settings *settings = nullptr;
-    Engine *engine = nullptr;
     CdpEndpoint *own = nullptr;
 };
 
@@ -342,9 +336,7 @@ TEST_F(TaskRunTest, ALoopIsToldToTheModelThenEndsTheRunAsStuck)
         const Prompt p = promptOf(request);
         return ScriptedLlmServer::toolCall(u"click"_s, { { u"ref"_s, p.ref(u"button"_s, u"Next"_s) } });
     });
-    const QString id
-        = startRun({ { u"task"_s, u"Go through every slide"_s }, { u"url"_s, fixture(u"busy.html"_s) } });
-    const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
+    const QJsonObject run = runToTheEnd(u"Go through every slide"_s, u"busy.html"_s);
     EXPECT_EQ(run.value(u"status").toString(), u"failed"_s);
     EXPECT_TRUE(run.value(u"reason").toString().startsWith(u"stuck"_s))
         << run.value(u"reason").toString().toStdString();
@@ -368,12 +360,8 @@ TEST_F(TaskRunTest, TwoLowReflectionsInARowEndTheRun)
         return ScriptedLlmServer::toolCall(
             u"fill"_s, { { u"ref"_s, p.ref(u"textbox"_s, field) }, { u"value"_s, u"try %1"_s.arg(++n) } });
     });
-    const QString id
-        = startRun({ { u"task"_s, u"Fill the form"_s }, { u"url"_s, fixture(u"signup.html"_s) } });
-    const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
-    EXPECT_EQ(run.value(u"status").toString(), u"failed"_s);
-    EXPECT_TRUE(run.value(u"reason").toString().contains(u"twice in a row"_s))
-        << run.value(u"reason").toString().toStdString();
+    const QJsonObject run = runToTheEnd(u"Fill the form"_s, u"signup.html"_s);
+    expectFailedBecause(run, u"twice in a row"_s);
     EXPECT_EQ(run.value(u"reflections").toArray().size(), 2);
 }
 
@@ -382,12 +370,8 @@ TEST_F(TaskRunTest, BadModelOutputIsSentBackAndThreeInARowFailTheRun)
     model.setResponder([](const QJsonObject &) {
         return ScriptedLlmServer::toolCall(u"teleport"_s, { { u"where"_s, u"moon"_s } });
     });
-    const QString id
-        = startRun({ { u"task"_s, u"Fill the form"_s }, { u"url"_s, fixture(u"signup.html"_s) } });
-    const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
-    EXPECT_EQ(run.value(u"status").toString(), u"failed"_s);
-    EXPECT_TRUE(run.value(u"reason").toString().contains(u"3 unusable answers"_s))
-        << run.value(u"reason").toString().toStdString();
+    const QJsonObject run = runToTheEnd(u"Fill the form"_s, u"signup.html"_s);
+    expectFailedBecause(run, u"3 unusable answers"_s);
     ASSERT_EQ(model.requests().size(), 3);
     EXPECT_TRUE(promptOf(model.requests().at(1)).has(u"there is no tool “teleport”"_s));
 }
@@ -402,9 +386,7 @@ TEST_F(TaskRunTest, AModelWithoutToolsAnswersInAJsonBlock)
             u"I am done.\n```json\n{\"tool\": \"done\", \"params\": {\"success\": true, "
             "\"result\": \"%1\"}}\n```"_s.arg(p.page().section(u" — "_s, 0, 0)));
     });
-    const QString id
-        = startRun({ { u"task"_s, u"Tell me the page's title"_s }, { u"url"_s, fixture(u"signup.html"_s) } });
-    const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
+    const QJsonObject run = runToTheEnd(u"Tell me the page's title"_s, u"signup.html"_s);
     EXPECT_EQ(run.value(u"status").toString(), u"done"_s) << run.value(u"reason").toString().toStdString();
     EXPECT_TRUE(
         run.value(u"result").toObject().value(u"text").toString().startsWith(u"Join the newsletter"_s));
@@ -413,12 +395,8 @@ TEST_F(TaskRunTest, AModelWithoutToolsAnswersInAJsonBlock)
 TEST_F(TaskRunTest, ARefusedKeyFailsTheRunAtOnce)
 {
     model.enqueue(ScriptedLlmServer::error(401, u"Incorrect API key provided"_s));
-    const QString id
-        = startRun({ { u"task"_s, u"Fill the form"_s }, { u"url"_s, fixture(u"signup.html"_s) } });
-    const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
-    EXPECT_EQ(run.value(u"status").toString(), u"failed"_s);
-    EXPECT_TRUE(run.value(u"reason").toString().contains(u"refused"_s))
-        << run.value(u"reason").toString().toStdString();
+    const QJsonObject run = runToTheEnd(u"Fill the form"_s, u"signup.html"_s);
+    expectFailedBecause(run, u"refused"_s);
     EXPECT_EQ(model.requests().size(), 1);
 }
 

@@ -5,6 +5,7 @@
 #include "AppRun.h"
 #include "NodeBridge.h"
 #include "QtPrinters.h"
+#include "RawWebSocket.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
@@ -31,14 +32,9 @@
 
 #include <gtest/gtest.h>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <atomic>
 #include <memory>
+#include <sys/stat.h>
 #include <thread>
 #include <vector>
 
@@ -56,109 +52,6 @@ QJsonObject echoSchema()
     return QJsonDocument::fromJson(R"({"type":"object","properties":{"text":{"type":"string"},
         "times":{"type":"integer","minimum":1,"maximum":5}},"required":["text"],"additionalProperties":false})")
         .object();
-}
-
-
-// A client frame (masked, as RFC 6455 wants from clients; a zero mask leaves the payload as is).
-QByteArray clientFrame(const QByteArray &payload, char opcode = char(0x81))
-{
-    QByteArray frame;
-    frame.append(opcode);
-    if (payload.size() < 126) {
-        frame.append(char(0x80 | payload.size()));
-    } else {
-        frame.append(char(0x80 | 126));
-        frame.append(char((payload.size() >> 8) & 0xff));
-        frame.append(char(payload.size() & 0xff));
-    }
-    frame.append(QByteArray(4, '\0'));
-    return frame + payload;
-}
-
-QByteArray upgradeRequest(quint16 port, const QByteArray &target = "/", const QByteArray &extraHeaders = {})
-{
-    return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port)
-        + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-          "Sec-WebSocket-Version: 13\r\n"
-        + extraHeaders + "\r\n";
-}
-
-// An agent as another process runs it, on blocking POSIX sockets (called from a thread of its
-// own, so the test's event loop, the server's, never waits for it): connect, upgrade with
-// `headers`, send `firstMessages` the moment the upgrade is answered, then a ping; true when
-// the pong comes back within 10 s. `why` says what happened otherwise.
-bool agentAttempt(quint16 port, const QByteArray &headers, const QList<QByteArray> &firstMessages, std::string *why)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) {
-        *why = "no socket";
-        return false;
-    }
-    const timeval limit { 10, 0 };
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
-    sockaddr_in address {};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    const auto finish = [fd, why](bool ok, const std::string &reason) {
-        ::close(fd);
-        if (!ok)
-            *why = reason;
-        return ok;
-    };
-    if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0)
-        return finish(false, "connect failed");
-    const QByteArray head = upgradeRequest(port, "/", headers);
-    if (::send(fd, head.constData(), size_t(head.size()), MSG_NOSIGNAL) != head.size())
-        return finish(false, "could not send the upgrade request");
-    QByteArray in;
-    char buffer[4096];
-    const auto receive = [&] {
-        const ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
-        if (got <= 0)
-            return false;
-        in.append(buffer, qsizetype(got));
-        return true;
-    };
-    while (!in.contains("\r\n\r\n")) {
-        if (!receive())
-            return finish(false, "no answer to the upgrade request");
-    }
-    if (!in.startsWith("HTTP/1.1 101"))
-        return finish(false, "upgrade refused: " + in.left(in.indexOf('\r')).toStdString());
-    in.remove(0, in.indexOf("\r\n\r\n") + 4);
-    QByteArray out;
-    for (const QByteArray &message : firstMessages)
-        out += clientFrame(message);
-    out += clientFrame(R"({"type":"ping","id":"p"})");
-    if (::send(fd, out.constData(), size_t(out.size()), MSG_NOSIGNAL) != out.size())
-        return finish(false, "could not send the first messages");
-    // Server frames are not masked; the messages here are short.
-    for (;;) {
-        while (in.size() >= 2) {
-            const auto opcode = quint8(in.at(0)) & 0x0f;
-            qsizetype length = quint8(in.at(1)) & 0x7f;
-            qsizetype offset = 2;
-            if (length == 126) {
-                if (in.size() < 4)
-                    break;
-                length = (qsizetype(quint8(in.at(2))) << 8) | quint8(in.at(3));
-                offset = 4;
-            } else if (length == 127) {
-                return finish(false, "unexpected huge frame");
-            }
-            if (in.size() < offset + length)
-                break;
-            const QByteArray payload = in.mid(offset, length);
-            in.remove(0, offset + length);
-            if (opcode == 0x8)
-                return finish(false, "closed by the server: " + payload.mid(2).toStdString());
-            if (opcode == 0x1 && payload.contains("\"pong\""))
-                return finish(true, {});
-        }
-        if (!receive())
-            return finish(false, "no pong within 10 s (or the connection ended)");
-    }
 }
 
 class ToolkitServerTest : public ::testing::Test
@@ -266,6 +159,20 @@ protected:
     QList<CommandCaller> callers;
     QList<CommandCaller> gone;
     QList<CommandReply> held;
+    // The upgrade request's header that carries `token`.
+    static QByteArray bearer(const QByteArray &token) { return "Authorization: Bearer " + token + "\r\n"; }
+
+    // blockingAgentPing with `headers` on a thread of its own (the event loop, the server's,
+    // keeps turning meanwhile): true when its ping was answered; `why` says what happened if not.
+    bool agentGetsIn(const QByteArray &headers, std::string *why)
+    {
+        std::atomic<int> result = -1;
+        std::thread agent([&] { result = blockingAgentPing(port, "/", headers, {}, why) ? 1 : 0; });
+        EXPECT_TRUE(waitUntil([&] { return result.load() >= 0; }, 20s)) << "the agent got no answer in 20 s";
+        agent.join();
+        return result.load() == 1;
+    }
+
     quint16 port = 0;
 };
 
@@ -436,7 +343,7 @@ TEST_F(ToolkitServerTest, AnAgentAuthenticatingInItsFirstMessageGetsInDuringASto
         const QByteArray auth = R"({"type":"auth","token":")" + token.toUtf8() + R"(","name":"storm-test"})";
         for (int i = 0; i < kAttempts; ++i) {
             std::string why;
-            if (agentAttempt(port, {}, { auth }, &why))
+            if (blockingAgentPing(port, "/", {}, { auth }, &why))
                 ++succeeded;
             else
                 failures.push_back(why);
@@ -462,20 +369,10 @@ TEST_F(ToolkitServerTest, AnAgentAuthenticatingInItsFirstMessageGetsInDuringASto
 TEST_F(ToolkitServerTest, TheTokenInTheUpgradesAuthorizationHeaderIsAccepted)
 {
     const QString token = startServer();
-    std::atomic<int> result = -1;
     std::string why;
-    std::thread agent([&] {
-        result = agentAttempt(port, "Authorization: Bearer " + token.toUtf8() + "\r\n", {}, &why) ? 1 : 0;
-    });
-    ASSERT_TRUE(waitUntil([&] { return result.load() >= 0; }, 20s));
-    agent.join();
-    EXPECT_EQ(result.load(), 1) << why;
+    EXPECT_TRUE(agentGetsIn(bearer(token.toUtf8()), &why)) << why;
     // A wrong one is refused before any message, with the reason.
-    result = -1;
-    std::thread wrong([&] { result = agentAttempt(port, "Authorization: Bearer nope\r\n", {}, &why) ? 1 : 0; });
-    ASSERT_TRUE(waitUntil([&] { return result.load() >= 0; }, 20s));
-    wrong.join();
-    EXPECT_EQ(result.load(), 0);
+    EXPECT_FALSE(agentGetsIn(bearer("nope"), &why));
     EXPECT_NE(why.find("wrong token"), std::string::npos) << why;
 }
 
@@ -494,7 +391,7 @@ TEST_F(ToolkitServerTest, HalfOpenUpgradeRequestsAreBoundedAndTimedOut)
         halfOpen.push_back(std::make_unique<QTcpSocket>());
         QTcpSocket *socket = halfOpen.back().get();
         QObject::connect(socket, &QTcpSocket::connected, socket,
-                         [this, socket] { socket->write(upgradeRequest(port).chopped(2)); });
+                         [this, socket] { socket->write(webSocketUpgradeRequest(port).chopped(2)); });
         QObject::connect(socket, &QTcpSocket::disconnected, socket, [&closed] { ++closed; });
         socket->connectToHost(QHostAddress::LocalHost, port);
     }
@@ -508,12 +405,8 @@ TEST_F(ToolkitServerTest, HalfOpenUpgradeRequestsAreBoundedAndTimedOut)
         << closed << " closed";
     EXPECT_LE(mostHandshakes, ToolkitWebSocketServer::kMaxHandshakes);
 
-    std::atomic<int> result = -1;
     std::string why;
-    std::thread agent([&] { result = agentAttempt(port, "Authorization: Bearer " + token.toUtf8() + "\r\n", {}, &why) ? 1 : 0; });
-    ASSERT_TRUE(waitUntil([&] { return result.load() >= 0; }, 20s));
-    agent.join();
-    EXPECT_EQ(result.load(), 1) << why;
+    EXPECT_TRUE(agentGetsIn(bearer(token.toUtf8()), &why)) << why;
 
     // The rest go with the handshake timeout.
     ASSERT_TRUE(waitUntil([&] { return closed == kHalfOpen; }, 20s)) << closed << " closed";
@@ -527,7 +420,7 @@ TEST_F(ToolkitServerTest, HalfOpenUpgradeRequestsAreBoundedAndTimedOut)
     QObject::connect(&big, &QTcpSocket::disconnected, &big, [&] { bigClosed = true; });
     big.connectToHost(QHostAddress::LocalHost, port);
     ASSERT_TRUE(waitUntil([&] { return big.state() == QAbstractSocket::ConnectedState; }));
-    big.write(upgradeRequest(port).chopped(2) + "X-Pad: " + QByteArray(64 * 1024, 'a'));
+    big.write(webSocketUpgradeRequest(port).chopped(2) + "X-Pad: " + QByteArray(64 * 1024, 'a'));
     ASSERT_TRUE(waitUntil([&] { return bigClosed; })) << answer.toStdString();
     EXPECT_TRUE(answer.startsWith("HTTP/1.1 431")) << answer.left(100).toStdString();
 }

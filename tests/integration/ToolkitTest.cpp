@@ -1,6 +1,6 @@
 // The browser toolkit end to end: the engine attached to real headless Chromium, every command
 // sent through the shared dispatcher as an agent would, its effect checked in the page.
-#include "EngineHarness.h"
+#include "EngineChromiumTest.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
@@ -34,17 +34,13 @@ const CommandCaller kAgent { u"agent-ws"_s, u"agent-1"_s };
 const CommandCaller kOtherAgent { u"agent-ws"_s, u"agent-2"_s };
 const CommandCaller kDebug { u"debug-api"_s, {} };
 
-class ToolkitTest : public ChromiumTest
+class ToolkitTest : public EngineChromiumTest
 {
 protected:
     void SetUp() override
     {
-        ChromiumTest::SetUp();
-        harness = std::make_unique<EngineHarness>(configDir());
-        ASSERT_TRUE(harness->start({ .cdpPort = browser().port() }));
-        paths = harness->paths();
-        settings = harness->settings();
-        engine = harness->engine();
+        EngineChromiumTest::SetUp();
+        ASSERT_TRUE(startEngineOnBrowser());
         own = connectEndpoint();
         ASSERT_TRUE(own);
         for (CdpSession *s : own->pageSessions())
@@ -60,8 +56,7 @@ protected:
                     browserCall(*own, u"Target.closeTarget"_s, { { u"targetId"_s, s->targetId() } });
             }
         }
-        harness.reset();
-        ChromiumTest::TearDown();
+        EngineChromiumTest::TearDown();
     }
 
     // Opens a fixture page, waits until the engine sees it and hands it to the agent.
@@ -145,10 +140,6 @@ protected:
         return {};
     }
 
-    AppPaths paths;
-    std::unique_ptr<EngineHarness> harness;
-    Settings *settings = nullptr;
-    Engine *engine = nullptr;
     CdpEndpoint *own = nullptr;
     QStringList before;
 };

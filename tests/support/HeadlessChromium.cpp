@@ -277,6 +277,14 @@ CdpSession *ChromiumTest::openPage(CdpEndpoint *endpoint, const QUrl &url)
     return page;
 }
 
+CdpSession *ChromiumTest::openPageInFront(CdpEndpoint *endpoint, const QUrl &url)
+{
+    CdpSession *page = openPage(endpoint, url);
+    if (page)
+        sendAndWait(page, u"Page.bringToFront"_s);
+    return page;
+}
+
 bool ChromiumTest::navigate(CdpSession *page, const QUrl &url)
 {
     sendAndWait(page, u"Page.enable"_s);

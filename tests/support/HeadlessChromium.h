@@ -81,6 +81,8 @@ protected:
     CdpEndpoint *connectEndpoint();
     // Opens a new tab, navigates it to `url`, waits for the load event; returns its session.
     CdpSession *openPage(CdpEndpoint *endpoint, const QUrl &url);
+    // The same, and brings the tab to the front (a visible page, as the user's would be).
+    CdpSession *openPageInFront(CdpEndpoint *endpoint, const QUrl &url);
     // Navigates an open page and waits for the load event.
     bool navigate(CdpSession *page, const QUrl &url);
     // Closes every tab the test opened.

@@ -5,8 +5,10 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -78,6 +80,32 @@ QByteArray readFixture(const QString &path)
         return {};
     }
     return file.readAll();
+}
+
+void writeFile(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        ADD_FAILURE() << "cannot write " << path.toStdString() << ": " << file.errorString().toStdString();
+        return;
+    }
+    if (file.write(content) != content.size())
+        ADD_FAILURE() << "cannot write all of " << path.toStdString() << ": "
+                      << file.errorString().toStdString();
+}
+
+void writeTextFile(const QString &path, const QString &text)
+{
+    writeFile(path, text.toUtf8());
+}
+
+quint16 freePort()
+{
+    QTcpServer server;
+    if (!server.listen(QHostAddress::LocalHost, 0))
+        ADD_FAILURE() << "cannot find a free port: " << server.errorString().toStdString();
+    return server.serverPort();
 }
 
 QJsonArray banCorpus()

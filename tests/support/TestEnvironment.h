@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QJsonArray>
 #include <QString>
+#include <QtGlobal>
 
 class QCoreApplication;
 
@@ -17,6 +18,12 @@ QString tempDir();
 QString fixturesDir();
 // The content of a file under tests/fixtures (empty, with a test failure, when it cannot be read).
 QByteArray readFixture(const QString &path);
+// Writes `content` to `path`, creating its folders (a test failure when it cannot).
+void writeFile(const QString &path, const QByteArray &content);
+// The same for text, as UTF-8.
+void writeTextFile(const QString &path, const QString &text);
+// A loopback TCP port that nothing listens on at the moment of the call.
+quint16 freePort();
 // The ban list's shared corpus (tests/fixtures/ban-corpus.json: {command, verdict, why} cases)
 // that the app's check and the page script's are both held to.
 QJsonArray banCorpus();

@@ -97,8 +97,7 @@ TEST_F(AutoAcceptPageTest, LivePagesProfilesCountsAndBlockedCommands)
     HeadlessChromium browser;
     ASSERT_TRUE(startBrowser(browser));
     LocalWebServer site;
-    site.setRoot(fixturesDir());
-    ASSERT_TRUE(site.listen());
+    ASSERT_TRUE(serveFixtures(site));
     settings->setValue(SettingKey::AutoAcceptEnabled, true);
     settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
     Notifier notifier(settings.get(), engine->clock());
@@ -121,12 +120,8 @@ TEST_F(AutoAcceptPageTest, LivePagesProfilesCountsAndBlockedCommands)
     EXPECT_FALSE(page.findChild<QLabel *>(u"pending:profiles"_s));
     EXPECT_TRUE(safety.findChild<QLabel *>(u"recentBlockedEmpty"_s)->isVisibleTo(&safety));
 
-    engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
-    engine->start();
-    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }));
-    const CdpResult created = browserCall(*engine->endpoint(), u"Target.createTarget"_s,
-                                          { { u"url"_s, site.url(u"/autoaccept/panel.html"_s).toString() } });
-    const QString targetId = created.result.value(u"targetId").toString();
+    ASSERT_TRUE(startEngineOn(browser));
+    const QString targetId = openPage(site.url(u"/autoaccept/panel.html"_s));
     ASSERT_FALSE(targetId.isEmpty());
     ASSERT_TRUE(waitUntil([&] {
         const AutoAcceptCounts run = engine->autoAccept()->runCounts();

@@ -6,6 +6,7 @@
 // through the manager's environment factory, so the page works without Chromium.
 #include "pages/BridgePage.h"
 
+#include "CheckoutPage.h"
 #include "MainWindow.h"
 #include "Notifier.h"
 #include "TrayController.h"
@@ -83,32 +84,17 @@ BridgeRecord interruptedSession()
     return record;
 }
 
-// The checkout page as the toolkit would show it: e2 is a "Pay now" button.
+// The session's environment on the checkout page.
 BridgeEnvironment checkoutPage(int *clicks)
 {
     BridgeEnvironment environment;
     environment.profile = u"generic"_s;
     environment.toolNames = { u"click"_s, u"get"_s, u"snapshot"_s };
     environment.currentTab = [] { return u"T1"_s; };
-    environment.run = [clicks](const QString &type, const QJsonObject &params, BridgeEnvironment::Reply reply) {
-        if (type == u"get"_s && params.value(u"ref").toString() == u"e2"_s) {
-            return reply(CommandResult::success(QJsonObject {
-                { u"value"_s,
-                  QJsonObject {
-                      { u"role"_s, u"button"_s },
-                      { u"name"_s, u"Pay now"_s },
-                      { u"tag"_s, u"button"_s },
-                      { u"type"_s, u"submit"_s },
-                      { u"submitsForm"_s, true },
-                      { u"form"_s,
-                        QJsonObject { { u"method"_s, u"POST"_s },
-                                      { u"action"_s, u"https://shop.example/pay"_s },
-                                      { u"fields"_s, QJsonArray { u"cc-number"_s, u"cc-csc"_s } } } } } } }));
-        }
-        if (type == u"click"_s)
-            ++*clicks;
-        reply(CommandResult::failure(u"not in this page"_s));
-    };
+    environment.run
+        = [clicks](const QString &type, const QJsonObject &params, BridgeEnvironment::Reply reply) {
+              answerAsCheckoutPage(type, params, reply, clicks);
+          };
     return environment;
 }
 

@@ -15,7 +15,6 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QTcpServer>
 #include <QTreeWidget>
 
 #include <gtest/gtest.h>
@@ -28,21 +27,6 @@ using namespace mpa;
 using namespace mpa::test;
 
 namespace {
-
-quint16 freePort()
-{
-    QTcpServer server;
-    server.listen(QHostAddress::LocalHost, 0);
-    return server.serverPort();
-}
-
-void writeFile(const QString &path, const QString &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write(text.toUtf8());
-}
 
 // True while `pid` runs (a zombie waiting for its reaper counts as gone).
 bool processRuns(qint64 pid)
@@ -67,7 +51,7 @@ protected:
         exec += ChromiumProcess::baseArguments(true);
         exec += { u"--user-data-dir="_s + profile, u"about:blank"_s };
         const QString path = xdgDataDirs + u"/applications/code.desktop"_s;
-        writeFile(
+        writeTextFile(
             path,
             u"[Desktop Entry]\nType=Application\nName=Visual Studio Code\nExec=%1 %F\nIcon=vscode\n"_s.arg(
                 DesktopEntry::joinExec(exec)));
@@ -87,7 +71,7 @@ protected:
                            ChromiumProcess::findExecutable(),
                            u"--no-sandbox"_s,
                            u"about:blank"_s };
-        writeFile(
+        writeTextFile(
             xdgDataDirs + u"/applications/code.desktop"_s,
             u"[Desktop Entry]\nType=Application\nName=Visual Studio Code\nExec=%1 %F\nIcon=vscode\n"_s.arg(
                 DesktopEntry::joinExec(exec)));
@@ -95,7 +79,7 @@ protected:
     // A VS Code launcher whose program runs on without ever opening the port.
     void installSilentCode()
     {
-        writeFile(
+        writeTextFile(
             xdgDataDirs + u"/applications/code.desktop"_s,
             u"[Desktop Entry]\nType=Application\nName=Visual Studio Code\nExec=%1 %F\nIcon=vscode\n"_s.arg(
                 DesktopEntry::joinExec({ u"sh"_s, u"-c"_s, u"exec sleep 300"_s, u"sh"_s })));

@@ -202,9 +202,6 @@ TEST_F(CoreTextTranslationTest, AQuotaHoldSaysWhyInGermanWhileTheApiAndTheLogSay
     auto *provider = new ScriptedQuotaProvider;
     provider->setParent(engine.get());
     QuotaSnapshot &snapshot = provider->next;
-    snapshot.provider = u"scripted"_s;
-    snapshot.ok = true;
-    snapshot.fetchedAt = QDateTime::currentDateTime();
     // A reset time in the machine's zone, as the page and the log print it.
     const QDateTime reset(QDate(2026, 2, 7), QTime(14, 0));
     snapshot.models = {

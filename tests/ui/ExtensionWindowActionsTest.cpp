@@ -2,6 +2,7 @@
 // it on a page, openLogFile hands the log file to the desktop's handler. Core asks through the
 // DesktopUi seam the window fills; the same actions without a window are refused
 // (ExtensionCompatTest).
+#include "DesktopUrlCatcher.h"
 #include "MainWindow.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
@@ -9,7 +10,6 @@
 #include "actions/CommandDispatcher.h"
 #include "logging/Logging.h"
 
-#include <QDesktopServices>
 #include <QDir>
 #include <QJsonArray>
 #include <QUrl>
@@ -23,16 +23,6 @@ using namespace mpa;
 using namespace mpa::test;
 
 namespace {
-
-// Receives what the app asks the desktop to open.
-class UrlCatcher : public QObject
-{
-    Q_OBJECT
-public:
-    QList<QUrl> opened;
-public Q_SLOTS:
-    void open(const QUrl &url) { opened.append(url); }
-};
 
 class ExtensionWindowActionsTest : public UiTest
 {
@@ -90,15 +80,18 @@ TEST_F(ExtensionWindowActionsTest, OpenLogFileHandsTheLogToTheDesktop)
     const QString logDir = QDir(configDir()).filePath(u"logs"_s);
     Logging::install({ logDir, false, 5000, false });
     MainWindow window(engine.get());
-    UrlCatcher catcher;
-    QDesktopServices::setUrlHandler(u"file"_s, &catcher, "open");
-    const CommandResult result = call(u"openLogFile"_s);
-    QDesktopServices::unsetUrlHandler(u"file"_s);
+    QList<QUrl> opened;
+    CommandResult result;
+    {
+        DesktopUrlCatcher catcher(u"file"_s);
+        result = call(u"openLogFile"_s);
+        opened = catcher.opened;
+    }
     Logging::install({});
     ASSERT_TRUE(result.ok) << result.error.toStdString();
     const QString file = QDir(logDir).filePath(u"multi-purpose-agent.log"_s);
-    ASSERT_EQ(catcher.opened.size(), 1);
-    EXPECT_EQ(catcher.opened.first().toLocalFile(), file);
+    ASSERT_EQ(opened.size(), 1);
+    EXPECT_EQ(opened.first().toLocalFile(), file);
     EXPECT_EQ(result.data.toObject().value(u"opened"_s).toString(), file);
 
     // No log file in this run (logging to stderr only): said so.
@@ -108,5 +101,3 @@ TEST_F(ExtensionWindowActionsTest, OpenLogFileHandsTheLogToTheDesktop)
 }
 
 } // namespace
-
-#include "ExtensionWindowActionsTest.moc"

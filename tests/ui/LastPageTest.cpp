@@ -1,9 +1,7 @@
 // "Settings…" and the window open the page the user last looked at, also after a restart: the
 // page's id is kept in ui/lastPage.
-#include "MainWindow.h"
 #include "QtPrinters.h"
-#include "TrayController.h"
-#include "UiTest.h"
+#include "TrayAppTest.h"
 #include "logging/LogBuffer.h"
 #include "logging/Logging.h"
 
@@ -22,7 +20,7 @@ using namespace mpa::test;
 
 namespace {
 
-class LastPageTest : public UiTest
+class LastPageTest : public TrayAppTest
 {
 protected:
     QString settingsFile() const { return QDir(configDir()).filePath(u"settings.ini"_s); }
@@ -37,19 +35,9 @@ protected:
         settings.reset();
         settings = std::make_unique<Settings>(settingsFile());
         engine = std::make_unique<Engine>(settings.get(), AppPaths::forConfigDir(configDir()));
-        window = std::make_unique<MainWindow>(engine.get());
-        tray = std::make_unique<TrayController>(engine.get(), window.get());
+        makeWindowAndTray();
     }
-    void TearDown() override
-    {
-        tray.reset();
-        window.reset();
-        UiTest::TearDown();
-    }
-    void settingsFromTheTray() { tray->menu()->findChild<QAction *>(u"settingsAction"_s)->trigger(); }
-
-    std::unique_ptr<MainWindow> window;
-    std::unique_ptr<TrayController> tray;
+    void settingsFromTheTray() { action(u"settingsAction"_s)->trigger(); }
 };
 
 TEST_F(LastPageTest, TheTraysSettingsOpensThePageLastUsedAfterARestart)

@@ -1,5 +1,6 @@
 #include "pages/LogsPage.h"
 
+#include "DesktopUrlCatcher.h"
 #include "LogFilterModel.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
@@ -9,7 +10,6 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
-#include <QDesktopServices>
 #include <QDir>
 #include <QGuiApplication>
 #include <QLabel>
@@ -27,16 +27,6 @@ using namespace mpa::test;
 Q_LOGGING_CATEGORY(lcElsewhere, "test.elsewhere")
 
 namespace {
-
-// Receives what the page asks the desktop to open.
-class UrlCatcher : public QObject
-{
-    Q_OBJECT
-public:
-    QList<QUrl> opened;
-public Q_SLOTS:
-    void open(const QUrl &url) { opened.append(url); }
-};
 
 class LogsPageTest : public UiTest
 {
@@ -134,20 +124,18 @@ TEST_F(LogsPageTest, OpensTheLogFile)
 {
     const QString logDir = QDir(configDir()).filePath(u"logs"_s);
     Logging::install({ logDir, false, 5000, false });
-    UrlCatcher catcher;
-    QDesktopServices::setUrlHandler(u"file"_s, &catcher, "open");
+    QList<QUrl> opened;
     {
+        DesktopUrlCatcher catcher(u"file"_s);
         LogsPage page(engine.get());
         auto *open = page.findChild<QPushButton *>(u"logOpenFile"_s);
         EXPECT_TRUE(open->isEnabled());
         open->click();
+        opened = catcher.opened;
     }
-    QDesktopServices::unsetUrlHandler(u"file"_s);
     Logging::install({});
-    ASSERT_EQ(catcher.opened.size(), 1);
-    EXPECT_EQ(catcher.opened.first().toLocalFile(), QDir(logDir).filePath(u"multi-purpose-agent.log"_s));
+    ASSERT_EQ(opened.size(), 1);
+    EXPECT_EQ(opened.first().toLocalFile(), QDir(logDir).filePath(u"multi-purpose-agent.log"_s));
 }
 
 } // namespace
-
-#include "LogsPageTest.moc"

@@ -107,9 +107,7 @@ TEST_F(NotifierTest, TheEngineLosingItsBrowserIsNoticedButStoppingIsNot)
     ASSERT_TRUE(startBrowser(browser));
     auto notifier = makeNotifier(0ms);
     notifier->watch(engine.get());
-    engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
-    engine->start();
-    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }));
+    ASSERT_TRUE(startEngineOn(browser));
     EXPECT_TRUE(shown.isEmpty()) << "the first connection is not news";
 
     browser.kill();

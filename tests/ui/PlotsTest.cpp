@@ -25,7 +25,6 @@
 #include <QApplication>
 #include <QHelpEvent>
 #include <QImage>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QScrollArea>
 #include <QToolTip>
@@ -311,12 +310,8 @@ TEST_F(PlotsTest, TheDashboardAndQuotaPagePlotWhatIsKept)
     EXPECT_EQ(reactions->samples().size(), 5) << "a new click shows at once";
 
     QuotaHistory *history = engine->quotaHistory();
-    QuotaSnapshot snapshot;
-    QString error;
-    ASSERT_TRUE(QuotaSnapshot::parseUserStatus(
-        QJsonDocument::fromJson(readFixture(u"quota/antigravity-user-status.json"_s)).object(), &snapshot,
-        &error));
-    snapshot.ok = true;
+    QuotaSnapshot snapshot = antigravityUserStatus();
+    ASSERT_FALSE(snapshot.models.isEmpty());
     snapshot.fetchedAt = QDateTime::currentDateTimeUtc().addSecs(-3600);
     QuotaPage quotaPage(engine.get());
     auto *plot = quotaPage.findChild<QuotaHistoryPlot *>(u"quotaHistoryChart"_s);
@@ -352,12 +347,8 @@ TEST_F(PlotsTest, ScreenshotsOfBothPagesLightAndDark)
                                : i % 10 < 9 ? 60 + (i * 53) % 300
                                             : 1100 + (i * 71) % 1500);
 
-    QuotaSnapshot snapshot;
-    QString error;
-    ASSERT_TRUE(QuotaSnapshot::parseUserStatus(
-        QJsonDocument::fromJson(readFixture(u"quota/antigravity-user-status.json"_s)).object(), &snapshot,
-        &error));
-    snapshot.ok = true;
+    QuotaSnapshot snapshot = antigravityUserStatus();
+    ASSERT_FALSE(snapshot.models.isEmpty());
     snapshot.models.append(ModelQuota { u"Claude Opus 4.1 (Thinking)"_s, 1.0, {} });
     const QDateTime now = QDateTime::currentDateTimeUtc();
     const QDateTime begin = now.addDays(-3);

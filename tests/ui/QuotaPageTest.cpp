@@ -63,9 +63,6 @@ TEST_F(QuotaPageTest, EachModelIsABarWithItsResetAndTheHoldIsShown)
     auto *provider = new ScriptedQuotaProvider;
     provider->setParent(engine.get());
     QuotaSnapshot &snapshot = provider->next;
-    snapshot.provider = u"scripted"_s;
-    snapshot.ok = true;
-    snapshot.fetchedAt = QDateTime::currentDateTime();
     snapshot.planName = u"Pro"_s;
     snapshot.monthlyPromptCredits = 50000;
     snapshot.availablePromptCredits = 12500;
@@ -127,9 +124,6 @@ TEST_F(QuotaPageTest, TheLowestQuotaShowsInTheTrayTooltipAndOnTheDashboard)
 {
     auto *provider = new ScriptedQuotaProvider;
     QuotaSnapshot &snapshot = provider->next;
-    snapshot.provider = u"scripted"_s;
-    snapshot.ok = true;
-    snapshot.fetchedAt = QDateTime::currentDateTime();
     snapshot.models = {
         ModelQuota { u"Gemini 3 Pro"_s, 0.8, QDateTime() },
         ModelQuota { u"Claude Sonnet 4.5"_s, 0.234, QDateTime() },

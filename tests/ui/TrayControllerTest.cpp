@@ -6,7 +6,7 @@
 #include "MainWindow.h"
 #include "QtPrinters.h"
 #include "StatusIcon.h"
-#include "UiTest.h"
+#include "TrayAppTest.h"
 #include "Wait.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "common/LocalWebServer.h"
@@ -31,27 +31,16 @@ using namespace mpa::test;
 
 namespace {
 
-class TrayControllerTest : public UiTest
+class TrayControllerTest : public TrayAppTest
 {
 protected:
     void SetUp() override
     {
-        UiTest::SetUp();
-        window = std::make_unique<MainWindow>(engine.get());
-        tray = std::make_unique<TrayController>(engine.get(), window.get());
-    }
-    void TearDown() override
-    {
-        tray.reset();
-        window.reset();
-        UiTest::TearDown();
+        TrayAppTest::SetUp();
+        makeWindowAndTray();
     }
 
-    QAction *action(const QString &name) { return tray->menu()->findChild<QAction *>(name); }
     QAction *queueAction(const QString &name) { return tray->queueMenu()->findChild<QAction *>(name); }
-
-    std::unique_ptr<MainWindow> window;
-    std::unique_ptr<TrayController> tray;
 };
 
 TEST_F(TrayControllerTest, WithoutATrayTheWindowOpensInstead)
@@ -111,9 +100,7 @@ TEST_F(TrayControllerTest, ConnectedWithNothingSwitchedOnIsOffAndActiveOtherwise
 {
     HeadlessChromium browser;
     ASSERT_TRUE(startBrowser(browser));
-    engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
-    engine->start();
-    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }));
+    ASSERT_TRUE(startEngineOn(browser));
     EXPECT_EQ(tray->iconState(), StatusIconState::Off);
     action(u"autoAcceptAction"_s)->trigger();
     EXPECT_EQ(tray->iconState(), StatusIconState::Active);
@@ -210,15 +197,10 @@ TEST_F(TrayControllerTest, APageThatIsPausedOnItsOwnShowsEverywhere)
     HeadlessChromium browser;
     ASSERT_TRUE(startBrowser(browser));
     LocalWebServer site;
-    site.setRoot(fixturesDir());
-    ASSERT_TRUE(site.listen());
+    ASSERT_TRUE(serveFixtures(site));
     settings->setValue(SettingKey::AutoAcceptEnabled, true);
-    engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
-    engine->start();
-    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }));
-    const CdpResult created = browserCall(*engine->endpoint(), u"Target.createTarget"_s,
-                                          { { u"url"_s, site.url(u"/autoaccept/panel.html"_s).toString() } });
-    const QString targetId = created.result.value(u"targetId").toString();
+    ASSERT_TRUE(startEngineOn(browser));
+    const QString targetId = openPage(site.url(u"/autoaccept/panel.html"_s));
     ASSERT_FALSE(targetId.isEmpty());
     AutoAcceptController *autoAccept = engine->autoAccept();
     ASSERT_TRUE(waitUntil([&] {

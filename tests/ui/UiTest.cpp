@@ -1,5 +1,9 @@
 #include "UiTest.h"
 
+#include "HeadlessChromium.h"
+#include "Wait.h"
+#include "cdp/CdpEndpoint.h"
+#include "common/LocalWebServer.h"
 #include "logging/Logging.h"
 
 #include <QAbstractButton>
@@ -131,6 +135,31 @@ void UiTest::screenshot(QWidget *widget, const QString &name)
     QCoreApplication::processEvents();
     const QString file = QDir(screenshotDir()).filePath(name + u".png"_s);
     ASSERT_TRUE(widget->grab().save(file)) << file.toStdString();
+}
+
+::testing::AssertionResult UiTest::startEngineOn(const HeadlessChromium &browser)
+{
+    engine->setCdpAddressOverride(u"127.0.0.1"_s, browser.port());
+    engine->start();
+    if (!waitUntil([this] { return engine->endpoint()->isConnected(); }))
+        return ::testing::AssertionFailure()
+            << "the engine did not connect to the browser on port " << browser.port();
+    return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult UiTest::serveFixtures(LocalWebServer &site)
+{
+    site.setRoot(fixturesDir());
+    if (!site.listen())
+        return ::testing::AssertionFailure() << "cannot serve the fixtures on a loopback port";
+    return ::testing::AssertionSuccess();
+}
+
+QString UiTest::openPage(const QUrl &url)
+{
+    const CdpResult created
+        = browserCall(*engine->endpoint(), u"Target.createTarget"_s, { { u"url"_s, url.toString() } });
+    return created.result.value(u"targetId").toString();
 }
 
 } // namespace mpa::test

@@ -19,8 +19,15 @@
 class QAbstractButton;
 class QLineEdit;
 class QPlainTextEdit;
+class QUrl;
+
+namespace mpa {
+class LocalWebServer;
+}
 
 namespace mpa::test {
+
+class HeadlessChromium;
 
 class UiTest : public ::testing::Test
 {
@@ -48,6 +55,13 @@ protected:
     static QString clickAndAnswer(QAbstractButton *button, const QString &answer);
     // Saves `widget` as build/<preset>/screenshots/<name>.png.
     static void screenshot(QWidget *widget, const QString &name);
+
+    // Starts the engine on `browser` and waits until it is connected.
+    ::testing::AssertionResult startEngineOn(const HeadlessChromium &browser);
+    // Serves tests/fixtures from `site` on a loopback port.
+    static ::testing::AssertionResult serveFixtures(LocalWebServer &site);
+    // Opens `url` as a new page in the engine's browser; its target id (empty when it could not).
+    QString openPage(const QUrl &url);
 
     QString xdgConfigHome, xdgDataHome, xdgDataDirs;
     std::unique_ptr<Settings> settings;

@@ -119,6 +119,13 @@ protected:
         return reply;
     }
 
+    // The window's uiAction setValue on the field at `target`, as an automation client sends it.
+    Reply setValue(const QString &target, const QJsonValue &value)
+    {
+        return call(u"uiAction"_s,
+                    { { u"type"_s, u"setValue"_s }, { u"target"_s, target }, { u"value"_s, value } });
+    }
+
     static QJsonObject element(const QJsonArray &elements, const QString &id)
     {
         for (const QJsonValue &e : elements) {
@@ -213,10 +220,7 @@ TEST_F(WindowAutomationTest, SetValueOnASpinBoxSavesTheSettingAndABadOneIsRefuse
 {
     MainWindow window(engine.get());
     window.show();
-    const Reply set = call(u"uiAction"_s,
-                           { { u"type"_s, u"setValue"_s },
-                             { u"target"_s, u"queue/schedule/silenceTimeoutS"_s },
-                             { u"value"_s, 120 } });
+    const Reply set = setValue(u"queue/schedule/silenceTimeoutS"_s, 120);
     ASSERT_EQ(set.status, 200) << set.json.value(u"error"_s).toString().toStdString();
     const QJsonObject data = set.json.value(u"data"_s).toObject();
     EXPECT_EQ(data.value(u"set"_s).toString(), u"queue/schedule/silenceTimeoutS"_s);
@@ -225,33 +229,21 @@ TEST_F(WindowAutomationTest, SetValueOnASpinBoxSavesTheSettingAndABadOneIsRefuse
     EXPECT_EQ(settings->intValue(SettingKey::ScheduleSilenceTimeoutS), 120);
     EXPECT_EQ(window.currentPage(), MainWindow::Page::Queue) << "the page is shown, as a user would be on it";
 
-    const Reply outside = call(u"uiAction"_s,
-                               { { u"type"_s, u"setValue"_s },
-                                 { u"target"_s, u"queue/schedule/silenceTimeoutS"_s },
-                                 { u"value"_s, 5 } });
+    const Reply outside = setValue(u"queue/schedule/silenceTimeoutS"_s, 5);
     EXPECT_EQ(outside.status, 400);
     EXPECT_TRUE(outside.json.value(u"error"_s).toString().contains(u"outside 10–300"_s))
         << outside.json.value(u"error"_s).toString().toStdString();
     EXPECT_EQ(settings->intValue(SettingKey::ScheduleSilenceTimeoutS), 120);
 
     // A text field goes through the field's own check: "30" is no time of day in daily mode.
-    call(u"uiAction"_s,
-         { { u"type"_s, u"setValue"_s },
-           { u"target"_s, u"queue/schedule/mode"_s },
-           { u"value"_s, u"daily"_s } });
+    setValue(u"queue/schedule/mode"_s, u"daily"_s);
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleMode), u"daily"_s);
-    const Reply refused = call(u"uiAction"_s,
-                               { { u"type"_s, u"setValue"_s },
-                                 { u"target"_s, u"queue/schedule/value"_s },
-                                 { u"value"_s, u"30"_s } });
+    const Reply refused = setValue(u"queue/schedule/value"_s, u"30"_s);
     EXPECT_EQ(refused.status, 400);
     EXPECT_TRUE(refused.json.value(u"error"_s).toString().contains(u"refused"_s))
         << refused.json.value(u"error"_s).toString().toStdString();
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"30"_s) << "unchanged: it was 30 already";
-    const Reply time = call(u"uiAction"_s,
-                            { { u"type"_s, u"setValue"_s },
-                              { u"target"_s, u"queue/schedule/value"_s },
-                              { u"value"_s, u"09:30"_s } });
+    const Reply time = setValue(u"queue/schedule/value"_s, u"09:30"_s);
     EXPECT_EQ(time.status, 200) << time.json.value(u"error"_s).toString().toStdString();
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"09:30"_s);
 
@@ -329,10 +321,7 @@ TEST_F(WindowAutomationTest, AClickThatAsksIsAnsweredThroughTheDialogAndAGoneIdI
 TEST_F(WindowAutomationTest, TheWindowGivesTheApiNoRightsUpdateSettingsDoesNotGive)
 {
     MainWindow window(engine.get());
-    const Reply evaluate = call(u"uiAction"_s,
-                                { { u"type"_s, u"setValue"_s },
-                                  { u"target"_s, u"servers/debug/allowEvaluate"_s },
-                                  { u"value"_s, true } });
+    const Reply evaluate = setValue(u"servers/debug/allowEvaluate"_s, true);
     EXPECT_EQ(evaluate.status, 403);
     EXPECT_TRUE(evaluate.json.value(u"error"_s).toString().contains(u"raise the API's own rights"_s))
         << evaluate.json.value(u"error"_s).toString().toStdString();
@@ -341,23 +330,12 @@ TEST_F(WindowAutomationTest, TheWindowGivesTheApiNoRightsUpdateSettingsDoesNotGi
             .status,
         403);
     EXPECT_FALSE(settings->boolValue(SettingKey::DebugAllowEvaluate));
-    EXPECT_EQ(call(u"uiAction"_s,
-                   { { u"type"_s, u"setValue"_s },
-                     { u"target"_s, u"servers/toolkit/userTabs"_s },
-                     { u"value"_s, u"allow"_s } })
-                  .status,
-              403);
+    EXPECT_EQ(setValue(u"servers/toolkit/userTabs"_s, u"allow"_s).status, 403);
 
-    const Reply away = call(u"uiAction"_s,
-                            { { u"type"_s, u"setValue"_s },
-                              { u"target"_s, u"connection/cdp/host"_s },
-                              { u"value"_s, u"192.0.2.7"_s } });
+    const Reply away = setValue(u"connection/cdp/host"_s, u"192.0.2.7"_s);
     EXPECT_EQ(away.status, 403) << away.json.value(u"error"_s).toString().toStdString();
     EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"127.0.0.1"_s);
-    const Reply here = call(u"uiAction"_s,
-                            { { u"type"_s, u"setValue"_s },
-                              { u"target"_s, u"connection/cdp/host"_s },
-                              { u"value"_s, u"localhost"_s } });
+    const Reply here = setValue(u"connection/cdp/host"_s, u"localhost"_s);
     EXPECT_EQ(here.status, 200) << here.json.value(u"error"_s).toString().toStdString();
     EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"localhost"_s);
 }
@@ -377,9 +355,7 @@ TEST_F(WindowAutomationTest, TheExtensionsScriptsFindTheirElementsByTheirNames)
     ASSERT_EQ(mode.status, 200);
     EXPECT_EQ(mode.json.value(u"data"_s).toObject().value(u"value"_s).toString(), u"interval"_s);
     EXPECT_EQ(mode.json.value(u"data"_s).toObject().value(u"target"_s).toString(), u"scheduleMode"_s);
-    const Reply on
-        = call(u"uiAction"_s,
-               { { u"type"_s, u"setValue"_s }, { u"target"_s, u"scheduleEnabled"_s }, { u"value"_s, true } });
+    const Reply on = setValue(u"scheduleEnabled"_s, true);
     EXPECT_EQ(on.status, 200) << on.json.value(u"error"_s).toString().toStdString();
     EXPECT_TRUE(settings->boolValue(SettingKey::ScheduleEnabled));
     const Reply start

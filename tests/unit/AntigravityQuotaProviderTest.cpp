@@ -2,7 +2,7 @@
 // speaks the language server's wire format (Connect JSON over HTTPS, self-signed).
 #include "quota/AntigravityQuotaProvider.h"
 
-#include "FakeProcTree.h"
+#include "FakeLanguageServer.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "TlsTestServer.h"
@@ -37,21 +37,10 @@ protected:
         tree = std::make_unique<FakeProcTree>(QDir(tempDir()).filePath(u"proc"_s));
     }
 
-    // The language server: answers GetUnleashData and GetUserStatus when the token is right.
+    // The language server, started with `token`.
     std::unique_ptr<TlsTestServer> languageServer(const QString &token = kToken)
     {
-        auto server = std::make_unique<TlsTestServer>(
-            certificate, key, [token](const TlsTestServer::Request &request) -> TlsTestServer::Response {
-                if (request.headers.value("x-codeium-csrf-token") != token.toUtf8())
-                    return { 403, "{\"code\":\"permission_denied\",\"message\":\"invalid CSRF token\"}" };
-                if (request.headers.value("connect-protocol-version") != "1")
-                    return { 415, "{\"code\":\"unknown\"}" };
-                if (request.path == "/exa.language_server_pb.LanguageServerService/GetUnleashData")
-                    return { 200, "{}" };
-                if (request.path == "/exa.language_server_pb.LanguageServerService/GetUserStatus")
-                    return { 200, readFixture(u"quota/antigravity-user-status.json"_s) };
-                return { 404, "{\"code\":\"unimplemented\"}" };
-            });
+        auto server = std::make_unique<TlsTestServer>(certificate, key, languageServerAnswers(token));
         EXPECT_TRUE(server->listenOnLoopback());
         return server;
     }
@@ -69,17 +58,7 @@ protected:
     void addLanguageServer(qint64 pid, const QList<quint16> &ports, const QString &token = kToken,
                            quint16 extensionPort = 41999)
     {
-        tree->addProcess(
-            pid,
-            { u"/usr/share/antigravity/resources/app/extensions/antigravity/bin/language_server_linux_x64"_s,
-              u"--enable_lsp"_s, u"--csrf_token"_s, token, u"--extension_server_port"_s,
-              QString::number(extensionPort), u"--app_data_dir"_s, u"antigravity"_s });
-        int fd = 10;
-        for (quint16 port : ports) {
-            const quint64 inode = quint64(pid) * 100 + quint64(fd);
-            tree->addSocket(pid, fd++, inode);
-            tree->addTcp(pid, u"0100007F"_s, port, inode);
-        }
+        addLanguageServerProcess(*tree, pid, token, ports, extensionPort);
     }
 
     QuotaSnapshot refresh(AntigravityQuotaProvider &provider)

@@ -21,14 +21,6 @@ namespace {
 
 using test::ScopedEnv;
 
-void writeFile(const QString &path, const QString &text)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write(text.toUtf8());
-}
-
 QString readFile(const QString &path)
 {
     QFile file(path);
@@ -92,9 +84,10 @@ TEST(AutostartTest, TheStateIsReadFromTheAutostartFolder)
     EXPECT_EQ(validate(autostart->location()), QString());
 
     // The desktop's own switch (another tool, or the user) is honoured: it is read back.
-    writeFile(autostart->location(),
-              readFile(autostart->location())
-                  .replace(u"X-GNOME-Autostart-enabled=true"_s, u"X-GNOME-Autostart-enabled=false"_s));
+    test::writeTextFile(
+        autostart->location(),
+        readFile(autostart->location())
+            .replace(u"X-GNOME-Autostart-enabled=true"_s, u"X-GNOME-Autostart-enabled=false"_s));
     EXPECT_FALSE(Autostart::create(u"/x"_s)->isEnabled());
     ASSERT_TRUE(autostart->setEnabled(false));
     EXPECT_FALSE(QFile::exists(autostart->location()));
@@ -111,11 +104,12 @@ protected:
         m_home = std::make_unique<ScopedEnv>("XDG_DATA_HOME", dataHome);
         m_dirs = std::make_unique<ScopedEnv>("XDG_DATA_DIRS", systemDir);
         systemCode = systemDir + u"/applications/code.desktop"_s;
-        writeFile(systemCode,
-                  u"[Desktop Entry]\nName=Visual Studio Code\nComment=Code Editing. Redefined.\n"
-                  "Exec=/usr/share/code/code --unity-launch %F\nIcon=vscode\nType=Application\n"
-                  "Actions=new-empty-window;\n\n[Desktop Action new-empty-window]\nName=New Empty Window\n"
-                  "Exec=/usr/share/code/code --new-window %F\nIcon=vscode\n"_s);
+        test::writeTextFile(
+            systemCode,
+            u"[Desktop Entry]\nName=Visual Studio Code\nComment=Code Editing. Redefined.\n"
+            "Exec=/usr/share/code/code --unity-launch %F\nIcon=vscode\nType=Application\n"
+            "Actions=new-empty-window;\n\n[Desktop Action new-empty-window]\nName=New Empty Window\n"
+            "Exec=/usr/share/code/code --new-window %F\nIcon=vscode\n"_s);
         launcher = IdeLauncher::create(test::tempDir());
     }
 
@@ -172,7 +166,7 @@ TEST_F(IdeLauncherTest, TheUsersOwnLauncherIsKeptAndPutBack)
     const QString mine
         = u"[Desktop Entry]\nName=My Code\nExec=env GTK_THEME=dark flatpak run com.visualstudio.code %U\n"
           "Type=Application\n"_s;
-    writeFile(user, mine);
+    test::writeTextFile(user, mine);
     const IdeInfo code = *IdeInfo::byId(u"vscode"_s);
     ASSERT_TRUE(launcher->rewrite(code, 9004));
     EXPECT_EQ(DesktopEntry::load(user)->value(u"Desktop Entry"_s, u"Exec"_s),
@@ -184,7 +178,7 @@ TEST_F(IdeLauncherTest, TheUsersOwnLauncherIsKeptAndPutBack)
 
 TEST_F(IdeLauncherTest, ChromeGetsADedicatedProfileAndMissingIdesSaySo)
 {
-    writeFile(
+    test::writeTextFile(
         systemDir + u"/applications/google-chrome.desktop"_s,
         u"[Desktop Entry]\nName=Google Chrome\nExec=/usr/bin/google-chrome-stable %U\nType=Application\n"_s);
     const IdeInfo chrome = *IdeInfo::byId(u"chrome"_s);

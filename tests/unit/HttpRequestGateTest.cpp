@@ -99,9 +99,7 @@ TEST(HttpRequestGate, ErrorRepliesAreCompleteJsonAnswersThatCloseTheConnection)
 
 TEST(HttpRequestGate, ARequestThatDoesNotArriveInTimeIsRefusedWith408)
 {
-    HttpRequestGate::Limits limits;
-    limits.requestTimeout = 300ms;
-    HttpRequestGate gate(limits);
+    HttpRequestGate gate({ .requestTimeout = 300ms });
     ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
     QSignalSpy refused(&gate, &HttpRequestGate::refused);
     // Half a head, then nothing (a slow client holding the connection).
@@ -164,9 +162,7 @@ std::unique_ptr<QTcpSocket> connectIdle(quint16 port)
 
 TEST(HttpRequestGate, ANewConnectionEvictsTheOldestUnfinishedOne)
 {
-    HttpRequestGate::Limits limits;
-    limits.maxWaitingConnections = 2;
-    HttpRequestGate gate(limits);
+    HttpRequestGate gate({ .maxWaitingConnections = 2 });
     answerEverything(gate);
     ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
     std::vector<std::unique_ptr<QTcpSocket>> idle;
@@ -192,8 +188,7 @@ TEST(HttpRequestGate, TwoHundredSlowHeadsCannotStarveANormalRequest)
     // 200 connections trickle a head that never ends; each is reopened when the gate closes
     // it. Every normal request in between is answered, and the gate never holds more
     // unfinished requests than its limit.
-    HttpRequestGate::Limits limits;
-    limits.maxWaitingConnections = 16;
+    const HttpRequestGate::Limits limits { .maxWaitingConnections = 16 };
     HttpRequestGate gate(limits);
     answerEverything(gate);
     ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
@@ -235,9 +230,7 @@ TEST(HttpRequestGate, TwoHundredSlowHeadsCannotStarveANormalRequest)
 
 TEST(HttpRequestGate, AHeadMustArriveWithinItsOwnDeadline)
 {
-    HttpRequestGate::Limits limits;
-    limits.headTimeout = 300ms;
-    HttpRequestGate gate(limits);
+    HttpRequestGate gate({ .headTimeout = 300ms });
     ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
     const RawHttpReply reply = rawHttp(gate.serverPort(), "POST /api/action HTTP/1.1\r\nHost: 1", 10s);
     EXPECT_EQ(reply.status, 408) << reply.describe().toStdString();
@@ -247,9 +240,7 @@ TEST(HttpRequestGate, AHeadMustArriveWithinItsOwnDeadline)
 
 TEST(HttpRequestGate, RequestsBeingAnsweredAreCappedAndThenTurnedAway)
 {
-    HttpRequestGate::Limits limits;
-    limits.maxConnections = 3;
-    HttpRequestGate gate(limits);
+    HttpRequestGate gate({ .maxConnections = 3 });
     ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
     QList<QPointer<QTcpSocket>> held; // requests the owner has not answered yet
     QObject::connect(&gate, &HttpRequestGate::requestReceived, &gate,

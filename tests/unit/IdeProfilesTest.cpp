@@ -15,14 +15,6 @@ using namespace mpa::test;
 
 namespace {
 
-void write(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write(content);
-}
-
 QString profilesDir()
 {
     return QDir(configDir()).filePath(IdeProfiles::folderName());
@@ -59,13 +51,13 @@ TEST(IdeProfilesTest, BundledProfilesLoadAndRecogniseTheirIdes)
 
 TEST(IdeProfilesTest, TheConfigDirOverridesByIdAndAddsProfiles)
 {
-    write(QDir(profilesDir()).filePath(u"cursor.json"_s), R"J({
+    writeFile(QDir(profilesDir()).filePath(u"cursor.json"_s), R"J({
         "id": "cursor", "name": "Cursor (mine)",
         "match": { "titlePatterns": ["My Cursor"] },
         "panelSelector": "#my-panel",
         "buttonSelectors": [".my-button"]
     })J"_ba);
-    write(QDir(profilesDir()).filePath(u"zed.json"_s), R"J({
+    writeFile(QDir(profilesDir()).filePath(u"zed.json"_s), R"J({
         "id": "zed", "name": "Zed",
         "match": { "urlPatterns": ["/zed\\.dev/i"] },
         "panelSelector": [".agent-panel"],
@@ -95,16 +87,17 @@ TEST(IdeProfilesTest, TheConfigDirOverridesByIdAndAddsProfiles)
 
 TEST(IdeProfilesTest, AnInvalidFileIsReportedByNameAndSkipped)
 {
-    write(QDir(profilesDir()).filePath(u"broken.json"_s), "{ not json");
-    write(QDir(profilesDir()).filePath(u"nopanel.json"_s), R"J({ "id": "nopanel", "name": "No panel" })J"_ba);
-    write(QDir(profilesDir()).filePath(u"typo.json"_s),
-          R"J({ "id": "typo", "name": "Typo", "panelSelector": "x", "buttonSelector": ["y"] })J"_ba);
-    write(
+    writeFile(QDir(profilesDir()).filePath(u"broken.json"_s), "{ not json");
+    writeFile(QDir(profilesDir()).filePath(u"nopanel.json"_s),
+              R"J({ "id": "nopanel", "name": "No panel" })J"_ba);
+    writeFile(QDir(profilesDir()).filePath(u"typo.json"_s),
+              R"J({ "id": "typo", "name": "Typo", "panelSelector": "x", "buttonSelector": ["y"] })J"_ba);
+    writeFile(
         QDir(profilesDir()).filePath(u"badregex.json"_s),
         R"J({ "id": "badregex", "name": "Bad", "panelSelector": "x", "match": { "titlePatterns": ["/(/"] } })J"_ba);
-    write(QDir(profilesDir()).filePath(u"windsurf.json"_s),
-          R"J({ "id": "Windsurf!", "name": "W", "panelSelector": "x" })J"_ba);
-    write(
+    writeFile(QDir(profilesDir()).filePath(u"windsurf.json"_s),
+              R"J({ "id": "Windsurf!", "name": "W", "panelSelector": "x" })J"_ba);
+    writeFile(
         QDir(profilesDir()).filePath(u"good.json"_s),
         R"J({ "id": "good", "name": "Good", "panelSelector": ".p", "match": { "titlePatterns": ["Good IDE"] } })J"_ba);
 

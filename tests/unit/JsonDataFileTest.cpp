@@ -18,13 +18,6 @@ using namespace mpa::test;
 
 namespace {
 
-void writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write(content);
-}
-
 TEST(JsonDataFileTest, ACorruptFileIsMovedAsideWithASentenceAndNothingIsLost)
 {
     const QString path = QDir(tempDir()).filePath(u"queue.json"_s);

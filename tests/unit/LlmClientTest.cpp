@@ -12,6 +12,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <gtest/gtest.h>
 
@@ -23,6 +24,22 @@ using namespace mpa::test;
 using namespace std::chrono_literals;
 
 namespace {
+
+// The reply came, with exactly one tool call: `name` with `arguments`.
+::testing::AssertionResult isOneToolCall(const LlmReply &reply, const QString &name,
+                                         const QJsonObject &arguments)
+{
+    if (!reply.ok())
+        return ::testing::AssertionFailure() << "no reply: " << reply.error.toStdString();
+    if (reply.toolCalls.size() != 1)
+        return ::testing::AssertionFailure() << reply.toolCalls.size() << " tool calls, not 1";
+    const auto &call = reply.toolCalls.at(0);
+    if (call.name != name || call.arguments != arguments)
+        return ::testing::AssertionFailure()
+            << "the call is " << call.name.toStdString() << " "
+            << QJsonDocument(call.arguments).toJson(QJsonDocument::Compact).toStdString();
+    return ::testing::AssertionSuccess();
+}
 
 const QJsonArray kMessages { QJsonObject { { u"role"_s, u"user"_s },
                                            { u"content"_s, u"Click the Next button please"_s } } };
@@ -79,10 +96,7 @@ TEST_F(LlmClientTest, APlainAnswerWithAToolCallAndItsUsage)
 {
     server.enqueue(ScriptedLlmServer::toolCall(u"click"_s, { { u"ref"_s, u"e3"_s } }, u"The button is e3"_s));
     const LlmReply reply = complete(false);
-    ASSERT_TRUE(reply.ok()) << reply.error.toStdString();
-    ASSERT_EQ(reply.toolCalls.size(), 1);
-    EXPECT_EQ(reply.toolCalls.at(0).name, u"click"_s);
-    EXPECT_EQ(reply.toolCalls.at(0).arguments.value(u"ref"_s).toString(), u"e3"_s);
+    ASSERT_TRUE(isOneToolCall(reply, u"click"_s, { { u"ref"_s, u"e3"_s } }));
     EXPECT_EQ(reply.content, u"The button is e3"_s);
     EXPECT_EQ(reply.usage.promptTokens, 900);
     EXPECT_FALSE(reply.usage.estimated);
@@ -98,10 +112,8 @@ TEST_F(LlmClientTest, AStreamedToolCallIsAssembledFromItsPieces)
     server.enqueue(ScriptedLlmServer::streamedToolCall(
         u"fill"_s, { { u"ref"_s, u"e7"_s }, { u"value"_s, u"Ada Lovelace"_s } }, 5));
     const LlmReply reply = complete(true);
-    ASSERT_TRUE(reply.ok()) << reply.error.toStdString();
-    ASSERT_EQ(reply.toolCalls.size(), 1);
-    EXPECT_EQ(reply.toolCalls.at(0).name, u"fill"_s);
-    EXPECT_EQ(reply.toolCalls.at(0).arguments.value(u"value"_s).toString(), u"Ada Lovelace"_s);
+    ASSERT_TRUE(
+        isOneToolCall(reply, u"fill"_s, { { u"ref"_s, u"e7"_s }, { u"value"_s, u"Ada Lovelace"_s } }));
     EXPECT_EQ(reply.finishReason, u"tool_calls"_s);
     EXPECT_EQ(reply.usage.completionTokens, 30);
     EXPECT_TRUE(server.requests().at(0).value(u"stream"_s).toBool());

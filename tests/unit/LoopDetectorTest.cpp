@@ -41,14 +41,15 @@ TEST(LoopDetectorTest, TheSameActionThreeTimesWithTheSameResultIsARepeat)
 TEST(LoopDetectorTest, RepeatsThatKeepReachingNewPagesAreProgress)
 {
     // Paging through results with "Next": the same action, a new page every time.
+    const auto next = [](int from, int to) {
+        return step(u"click"_s, u"button “Next”"_s, u"{}"_s, u"p%1"_s.arg(from), u"p%1"_s.arg(to));
+    };
     LoopDetector detector;
-    detector.record(step(u"click"_s, u"button “Next”"_s, u"{}"_s, u"p1"_s, u"p2"_s));
-    detector.record(step(u"click"_s, u"button “Next”"_s, u"{}"_s, u"p2"_s, u"p3"_s));
-    detector.record(step(u"click"_s, u"button “Next”"_s, u"{}"_s, u"p3"_s, u"p4"_s));
-    detector.record(step(u"click"_s, u"button “Next”"_s, u"{}"_s, u"p4"_s, u"p5"_s));
+    for (int page = 1; page <= 4; ++page)
+        detector.record(next(page, page + 1));
     EXPECT_EQ(patternOf(detector), u"none"_s);
     // Back on a page seen before: the window made no progress any more.
-    detector.record(step(u"click"_s, u"button “Next”"_s, u"{}"_s, u"p5"_s, u"p3"_s));
+    detector.record(next(5, 3));
     EXPECT_EQ(patternOf(detector), u"repeat"_s);
 }
 
@@ -99,10 +100,11 @@ TEST(LoopDetectorTest, ABABIsAlternation)
 TEST(LoopDetectorTest, ABACIsNoAlternation)
 {
     LoopDetector detector;
-    detector.record(step(u"click"_s, u"tab “Details”"_s, u"{}"_s, u"d0"_s, u"d1"_s));
-    detector.record(step(u"click"_s, u"tab “Reviews”"_s, u"{}"_s, u"d1"_s, u"d0"_s));
-    detector.record(step(u"click"_s, u"tab “Details”"_s, u"{}"_s, u"d0"_s, u"d1"_s));
-    detector.record(step(u"click"_s, u"tab “Shipping”"_s, u"{}"_s, u"d1"_s, u"d2"_s));
+    const LoopStep a = step(u"click"_s, u"tab “Details”"_s, u"{}"_s, u"d0"_s, u"d1"_s);
+    const LoopStep b = step(u"click"_s, u"tab “Reviews”"_s, u"{}"_s, u"d1"_s, u"d0"_s);
+    const LoopStep c = step(u"click"_s, u"tab “Shipping”"_s, u"{}"_s, u"d1"_s, u"d2"_s);
+    for (const LoopStep &s : { a, b, a, c })
+        detector.record(s);
     EXPECT_EQ(patternOf(detector), u"none"_s);
 }
 

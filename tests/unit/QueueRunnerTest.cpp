@@ -4,17 +4,11 @@
 // SchedulerTest's, through the façade.)
 #include "scheduler/QueueRunner.h"
 
-#include "FakeClock.h"
 #include "QtPrinters.h"
+#include "ScheduleTestBase.h"
 #include "ScriptedChat.h"
-#include "TestEnvironment.h"
 #include "scheduler/PromptSender.h"
 #include "scheduler/SchedulerStore.h"
-#include "settings/Settings.h"
-
-#include <QDir>
-
-#include <gtest/gtest.h>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -54,16 +48,12 @@ private:
     QList<ObserveCallback> m_heldObservations;
 };
 
-class QueueRunnerTest : public ::testing::Test
+class QueueRunnerTest : public ScheduleTestBase
 {
 protected:
     void SetUp() override
     {
-        dir = configDir();
-        settings = std::make_unique<Settings>(QDir(dir).filePath(u"settings.ini"_s));
-        set(SettingKey::ScheduleMode, u"queue"_s);
-        set(SettingKey::ScheduleSilenceTimeoutS, 30);
-        clock = std::make_unique<FakeClock>(QDateTime(QDate(2024, 3, 30), QTime(10, 0), QTimeZone::utc()));
+        startSettingsAndClock(QTimeZone::utc());
         store = std::make_unique<SchedulerStore>(dir);
         sender = std::make_unique<PromptSender>(settings.get(), &chat, clock.get(), store.get());
         runner = std::make_unique<QueueRunner>(settings.get(), clock.get(), sender.get(), store.get());
@@ -75,12 +65,6 @@ protected:
                          [this](int position, const QString &step) {
                              completed.append(u"%1:%2"_s.arg(position).arg(step));
                          });
-    }
-
-    void set(SettingKey key, const QVariant &value)
-    {
-        QString error;
-        ASSERT_TRUE(settings->setValue(key, value, &error)) << error.toStdString();
     }
 
     void run(const QStringList &prompts)
@@ -102,9 +86,6 @@ protected:
     const QueueItem &current() const { return runner->queue().current(); }
     const PromptRecord &lastRecord() const { return sender->history().entries().last(); }
 
-    QString dir;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<FakeClock> clock;
     SlowLookingChat chat;
     std::unique_ptr<SchedulerStore> store;
     std::unique_ptr<PromptSender> sender;

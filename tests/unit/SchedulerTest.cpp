@@ -2,11 +2,9 @@
 // rule, check prompts, failures, quota holds and what survives a crash.
 #include "scheduler/Scheduler.h"
 
-#include "FakeClock.h"
 #include "QtPrinters.h"
+#include "ScheduleTestBase.h"
 #include "ScriptedChat.h"
-#include "TestEnvironment.h"
-#include "settings/Settings.h"
 
 #include <QDir>
 #include <QFile>
@@ -40,25 +38,12 @@ QJsonObject readJson(const QString &path)
     return QJsonDocument::fromJson(file.readAll()).object();
 }
 
-class SchedulerTest : public ::testing::Test
+class SchedulerTest : public ScheduleTestBase
 {
 protected:
-    void SetUp() override
-    {
-        dir = configDir();
-        settings = std::make_unique<Settings>(QDir(dir).filePath(u"settings.ini"_s));
-        set(SettingKey::ScheduleMode, u"queue"_s);
-        set(SettingKey::ScheduleSilenceTimeoutS, 30);
-        clock = std::make_unique<FakeClock>(QDateTime(QDate(2024, 3, 30), QTime(10, 0), berlin()), berlin());
-    }
+    void SetUp() override { startSettingsAndClock(berlin()); }
 
     static QTimeZone berlin() { return QTimeZone("Europe/Berlin"); }
-
-    void set(SettingKey key, const QVariant &value)
-    {
-        QString error;
-        ASSERT_TRUE(settings->setValue(key, value, &error)) << error.toStdString();
-    }
 
     Scheduler &make()
     {
@@ -143,9 +128,6 @@ protected:
         }
     }
 
-    QString dir;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<FakeClock> clock;
     ScriptedChat chat;
     std::unique_ptr<Scheduler> scheduler;
 };

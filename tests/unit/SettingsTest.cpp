@@ -24,13 +24,6 @@ QString iniPath()
     return QDir(test::configDir()).filePath(u"settings.ini"_s);
 }
 
-void writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write(content);
-}
-
 TEST(SettingsTest, EveryKeyHasItsDesignDefault)
 {
     Settings settings(iniPath());
@@ -121,9 +114,9 @@ TEST(SettingsTest, ChangedIsEmittedOnlyForRealChanges)
 
 TEST(SettingsTest, HandEditedBadValuesFallBackToTheDefaultWithOneWarning)
 {
-    writeFile(iniPath(),
-              "[cdp]\nport=99999\nhost=\n[autoAccept]\nenabled=perhaps\npollIntervalMs=abc\n"
-              "[schedule]\nmode=weekly\n");
+    test::writeFile(iniPath(),
+                    "[cdp]\nport=99999\nhost=\n[autoAccept]\nenabled=perhaps\npollIntervalMs=abc\n"
+                    "[schedule]\nmode=weekly\n");
     Logging::install({});
     LogBuffer *log = Logging::buffer();
     log->clear();
@@ -146,7 +139,7 @@ TEST(SettingsTest, HandEditedBadValuesFallBackToTheDefaultWithOneWarning)
 
 TEST(SettingsTest, AnUnreadableFileIsMovedAsideAndTheAppStarts)
 {
-    writeFile(iniPath(), QByteArray("\x00\x01\x02garbage\x00[cdp]\nport=1\n", 24));
+    test::writeFile(iniPath(), QByteArray("\x00\x01\x02garbage\x00[cdp]\nport=1\n", 24));
     Settings settings(iniPath());
     EXPECT_FALSE(settings.recoveredFrom().isEmpty());
     EXPECT_TRUE(QFile::exists(settings.recoveredFrom()));
@@ -166,7 +159,7 @@ TEST(SettingsTest, AFileThatIsNotIniTextIsMovedAsideWithItsBytesIntact)
         "remember to change the port to 9100 tomorrow\n",
     };
     for (const QByteArray &content : notIni) {
-        writeFile(iniPath(), content);
+        test::writeFile(iniPath(), content);
         Settings settings(iniPath());
         ASSERT_FALSE(settings.recoveredFrom().isEmpty()) << content.toStdString();
         QFile kept(settings.recoveredFrom());
@@ -176,7 +169,7 @@ TEST(SettingsTest, AFileThatIsNotIniTextIsMovedAsideWithItsBytesIntact)
         QFile::remove(settings.recoveredFrom());
     }
     // INI with comments, blank lines and a continued value is INI.
-    writeFile(iniPath(), "; mine\n# also mine\n\n[cdp]\nport=9100\nignoreTargets=a, \\\n  b\n");
+    test::writeFile(iniPath(), "; mine\n# also mine\n\n[cdp]\nport=9100\nignoreTargets=a, \\\n  b\n");
     Settings settings(iniPath());
     EXPECT_TRUE(settings.recoveredFrom().isEmpty());
     EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9100);
@@ -188,7 +181,7 @@ TEST(SettingsTest, ALinkOutOfTheConfigFolderIsNotWrittenThrough)
 {
     QTemporaryDir outside;
     const QString target = QDir(outside.path()).filePath(u"precious.txt"_s);
-    writeFile(target, "not yours to overwrite\n");
+    test::writeFile(target, "not yours to overwrite\n");
     QFile::remove(iniPath());
     ASSERT_TRUE(QFile::link(target, iniPath()));
     {
@@ -219,7 +212,7 @@ TEST(SettingsTest, FormerKeyNamesAreMigrated)
           .defaultValue = u"127.0.0.1"_s,
           .oldName = "host" },
     };
-    writeFile(iniPath(), "[General]\ncdpPort=9555\nhost=10.0.0.2\n[cdp]\nhost=192.168.1.4\n");
+    test::writeFile(iniPath(), "[General]\ncdpPort=9555\nhost=10.0.0.2\n[cdp]\nhost=192.168.1.4\n");
     Settings settings(iniPath(), table);
     EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9555);
     // When both exist the new name wins, and the old one is gone either way.
@@ -237,21 +230,22 @@ TEST(SettingsTest, TheOldDefaultBanSubstringsGiveWayToTheRulesAndTheUsersOwnEntr
         = R"(rm -rf /", "rm -rf ~", "rm -rf *", format c:, "del /f /s /q", )"
           R"("rmdir /s /q", ":(){:|:&};:", dd if=, mkfs., > /dev/sda, "chmod -R 777 /")";
     // The old default untouched: the key goes, the (empty) default applies.
-    writeFile(iniPath(), "[safety]\nbannedCommands=\"" + oldDefault + "\n");
+    test::writeFile(iniPath(), "[safety]\nbannedCommands=\"" + oldDefault + "\n");
     {
         Settings settings(iniPath());
         EXPECT_FALSE(settings.isSet(SettingKey::SafetyBannedCommands));
         EXPECT_TRUE(settings.listValue(SettingKey::SafetyBannedCommands).isEmpty());
     }
     // The old default plus entries of the user's own: those stay, in their order.
-    writeFile(iniPath(), "[safety]\nbannedCommands=\"" + oldDefault + ", npm publish, /git\\\\s+push/i\n");
+    test::writeFile(iniPath(),
+                    "[safety]\nbannedCommands=\"" + oldDefault + ", npm publish, /git\\\\s+push/i\n");
     {
         Settings settings(iniPath());
         EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands),
                   (QStringList { u"npm publish"_s, u"/git\\s+push/i"_s }));
     }
     // A list the user shaped (some old entries removed): left alone, even "dd if=".
-    writeFile(iniPath(), "[safety]\nbannedCommands=\"rm -rf /\", dd if=, npm publish\n");
+    test::writeFile(iniPath(), "[safety]\nbannedCommands=\"rm -rf /\", dd if=, npm publish\n");
     Settings settings(iniPath());
     EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands),
               (QStringList { u"rm -rf /"_s, u"dd if="_s, u"npm publish"_s }));
@@ -297,19 +291,19 @@ TEST(SettingsTest, TheCheckPromptDefaultIsTheExtensionsWordingUnlessTheUserWrote
 TEST(SettingsTest, AnAgentServerInUseKeepsPort8080AndNewSetupsGetTheNewDefault)
 {
     // Server mode on, port never set: it listened on the old default, and its agents dial that.
-    writeFile(iniPath(), "[agentServer]\nenabled=true\n");
+    test::writeFile(iniPath(), "[agentServer]\nenabled=true\n");
     {
         Settings settings(iniPath());
         EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 8080);
         EXPECT_TRUE(settings.isSet(SettingKey::AgentServerPort));
     }
     // Off, or in client mode: the new default.
-    writeFile(iniPath(), "[agentServer]\nenabled=true\nmode=client\n");
+    test::writeFile(iniPath(), "[agentServer]\nenabled=true\nmode=client\n");
     {
         Settings settings(iniPath());
         EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 9005);
     }
-    writeFile(iniPath(), "[agentServer]\nenabled=false\n");
+    test::writeFile(iniPath(), "[agentServer]\nenabled=false\n");
     Settings settings(iniPath());
     EXPECT_EQ(settings.intValue(SettingKey::AgentServerPort), 9005);
     EXPECT_FALSE(settings.isSet(SettingKey::AgentServerPort));

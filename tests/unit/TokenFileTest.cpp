@@ -58,10 +58,7 @@ TEST(TokenFileTest, ATokenOthersCouldReadIsReplacedAndTheReasonSaid)
 TEST(TokenFileTest, AShortTokenIsReplaced)
 {
     const QString path = QDir(test::configDir()).filePath(u"short-token"_s);
-    QFile short_(path);
-    ASSERT_TRUE(short_.open(QIODevice::WriteOnly));
-    short_.write("x\n");
-    short_.close();
+    test::writeFile(path, "x\n");
     QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
     QString why;
     const QString token = TokenFile(path).ensure(nullptr, &why);
@@ -72,10 +69,7 @@ TEST(TokenFileTest, AShortTokenIsReplaced)
 TEST(TokenFileTest, ATokenFileThatIsALinkIsReplacedByAFileAndItsTargetLeftAlone)
 {
     const QString target = QDir(test::configDir()).filePath(u"elsewhere.txt"_s);
-    QFile other(target);
-    ASSERT_TRUE(other.open(QIODevice::WriteOnly));
-    other.write("the user's own file\n");
-    other.close();
+    test::writeFile(target, "the user's own file\n");
     const QString path = QDir(test::configDir()).filePath(u"linked-token"_s);
     ASSERT_TRUE(QFile::link(target, path));
     QString why;
@@ -83,6 +77,7 @@ TEST(TokenFileTest, ATokenFileThatIsALinkIsReplacedByAFileAndItsTargetLeftAlone)
     EXPECT_EQ(token.size(), 43);
     EXPECT_TRUE(why.contains(u"is a link"_s)) << why.toStdString();
     EXPECT_FALSE(QFileInfo(path).isSymLink());
+    QFile other(target);
     ASSERT_TRUE(other.open(QIODevice::ReadOnly));
     EXPECT_EQ(other.readAll(), QByteArray("the user's own file\n"));
 }

@@ -17,14 +17,6 @@ using namespace mpa::test;
 
 namespace {
 
-void write(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write(content);
-}
-
 QString chatsDir()
 {
     return QDir(configDir()).filePath(WebChatProfiles::folderName());
@@ -86,12 +78,12 @@ TEST(WebChatProfilesTest, EachChatIsRecognisedByItsRealUrls)
 
 TEST(WebChatProfilesTest, TheConfigDirOverridesByIdAndAddsProfilesThatMatchFirst)
 {
-    write(QDir(chatsDir()).filePath(u"claude.json"_s), R"J({
+    writeFile(QDir(chatsDir()).filePath(u"claude.json"_s), R"J({
         "id": "claude", "name": "Claude (mine)",
         "match": { "urlPatterns": ["/^https:\\/\\/claude\\.ai\\//i"] },
         "chat": { "input": "#my-box", "sendButton": "#my-send", "reply": ".my-reply" }
     })J"_ba);
-    write(QDir(chatsDir()).filePath(u"work-gpt.json"_s), R"J({
+    writeFile(QDir(chatsDir()).filePath(u"work-gpt.json"_s), R"J({
         "id": "work-gpt", "name": "ChatGPT at work",
         "match": { "urlPatterns": ["chatgpt.com/g/"] },
         "chat": { "input": "#prompt-textarea", "sendButton": "#send" }
@@ -118,9 +110,9 @@ TEST(WebChatProfilesTest, ABrokenUserFileIsSkippedAndNamed)
     const QString broken = QDir(chatsDir()).filePath(u"broken.json"_s);
     const QString noInput = QDir(chatsDir()).filePath(u"no-input.json"_s);
     const QString badPattern = QDir(chatsDir()).filePath(u"bad-pattern.json"_s);
-    write(broken, "{ \"id\": \"broken\", ");
-    write(noInput, R"J({ "id": "no-input", "name": "No input", "chat": { "sendButton": "#send" } })J"_ba);
-    write(badPattern, R"J({ "id": "bad-pattern", "name": "Bad", "match": { "urlPatterns": ["/(/"] },
+    writeFile(broken, "{ \"id\": \"broken\", ");
+    writeFile(noInput, R"J({ "id": "no-input", "name": "No input", "chat": { "sendButton": "#send" } })J"_ba);
+    writeFile(badPattern, R"J({ "id": "bad-pattern", "name": "Bad", "match": { "urlPatterns": ["/(/"] },
                           "chat": { "input": "textarea" } })J"_ba);
     WebChatProfiles profiles;
     profiles.load(configDir());
@@ -197,7 +189,7 @@ TEST(WebChatProfilesTest, ALearnedProfileIsSavedAndFoundAgainForItsHost)
 TEST(WebChatProfilesTest, SaveRefusesASymlinkedPathAndWritesNothing)
 {
     const QString target = QDir(tempDir()).filePath(u"elsewhere.json"_s);
-    write(target, "untouched");
+    writeFile(target, "untouched");
     QDir().mkpath(chatsDir());
     WebChatProfile profile;
     profile.id = u"learned-chat.example.com"_s;
