@@ -63,16 +63,17 @@ void AgentChat::forget(CdpSession *session)
     }
 }
 
-void AgentChat::locate(QObject *context, LocateCallback done, std::chrono::milliseconds patience)
+void AgentChat::locate(QObject *context, CommandReply done, std::chrono::milliseconds patience)
 {
     locateOnce(QDeadlineTimer(patience), boundTo(context, std::move(done)));
 }
 
-void AgentChat::locateOnce(QDeadlineTimer deadline, LocateCallback finishOnce)
+void AgentChat::locateOnce(QDeadlineTimer deadline, CommandReply finishOnce)
 {
     auto finish = [this, deadline, finishOnce](ChatSurface *surface, const QString &error) {
         if (surface || deadline.hasExpired()) {
-            finishOnce(surface, error);
+            finishOnce(surface ? CommandResult::success(QJsonObject { { u"target"_s, surface->title() } })
+                               : CommandResult::failure(error, 503));
             return;
         }
         QTimer::singleShot(500, this, [this, deadline, finishOnce] { locateOnce(deadline, finishOnce); });
@@ -183,10 +184,11 @@ void AgentChat::send(const QString &text, const QString &conversation, QObject *
     const auto reply = boundTo(context, std::move(done));
     locate(
         this,
-        [this, text, conversation, reply](ChatSurface *surface, const QString &error) {
+        [this, text, conversation, reply](const CommandResult &found) {
+            ChatSurface *surface = found.ok ? currentSurface() : nullptr;
             if (!surface) {
                 ChatSendOutcome outcome;
-                outcome.error = error;
+                outcome.error = found.ok ? tr("the chat went away") : found.error;
                 reply(outcome);
                 return;
             }
@@ -225,10 +227,11 @@ void AgentChat::observe(QObject *context, ObserveCallback done)
         read(m_current);
         return;
     }
-    locate(this, [read, deliver](ChatSurface *surface, const QString &error) {
+    locate(this, [this, read, deliver](const CommandResult &found) {
+        ChatSurface *surface = found.ok ? currentSurface() : nullptr;
         if (!surface) {
             ChatObservation observation;
-            observation.error = error;
+            observation.error = found.ok ? tr("the chat went away") : found.error;
             deliver(observation);
             return;
         }
@@ -240,9 +243,10 @@ void AgentChat::conversations(QObject *context,
                               std::function<void(const QList<ChatConversation> &, const QString &)> done)
 {
     const auto reply = boundTo(context, std::move(done));
-    locate(this, [this, reply](ChatSurface *surface, const QString &error) {
+    locate(this, [this, reply](const CommandResult &found) {
+        ChatSurface *surface = found.ok ? currentSurface() : nullptr;
         if (!surface) {
-            reply({}, error);
+            reply({}, found.ok ? tr("the chat went away") : found.error);
             return;
         }
         surface->conversations(this, [reply](const QList<ChatConversation> &list, const QString &listError) {
@@ -254,9 +258,10 @@ void AgentChat::conversations(QObject *context,
 void AgentChat::selectConversation(const QString &name, QObject *context, CommandReply done)
 {
     const auto reply = boundTo(context, std::move(done));
-    locate(this, [this, name, reply](ChatSurface *surface, const QString &error) {
+    locate(this, [this, name, reply](const CommandResult &found) {
+        ChatSurface *surface = found.ok ? currentSurface() : nullptr;
         if (!surface) {
-            reply(CommandResult::failure(error, 503));
+            reply(found.ok ? CommandResult::failure(tr("the chat went away"), 503) : found);
             return;
         }
         surface->selectConversation(name, this, reply);
@@ -266,9 +271,10 @@ void AgentChat::selectConversation(const QString &name, QObject *context, Comman
 void AgentChat::lastReply(QObject *context, std::function<void(const QString &, const QString &)> done)
 {
     const auto reply = boundTo(context, std::move(done));
-    locate(this, [this, reply](ChatSurface *surface, const QString &error) {
+    locate(this, [this, reply](const CommandResult &found) {
+        ChatSurface *surface = found.ok ? currentSurface() : nullptr;
         if (!surface) {
-            reply({}, error);
+            reply({}, found.ok ? tr("the chat went away") : found.error);
             return;
         }
         surface->lastReply(
