@@ -185,13 +185,13 @@ void AgentChat::send(const QString &text, const QString &conversation, QObject *
     locate(
         this,
         [this, text, conversation, reply](const CommandResult &found) {
-            ChatSurface *surface = found.ok ? currentSurface() : nullptr;
-            if (!surface) {
+            if (!found.ok) {
                 ChatSendOutcome outcome;
-                outcome.error = found.ok ? tr("the chat went away") : found.error;
+                outcome.error = found.error;
                 reply(outcome);
                 return;
             }
+            ChatSurface *surface = currentSurface(); // the one found
             ChatSurface::SendOptions options;
             options.conversation = conversation;
             const QString target = surface->title();
@@ -228,14 +228,13 @@ void AgentChat::observe(QObject *context, ObserveCallback done)
         return;
     }
     locate(this, [this, read, deliver](const CommandResult &found) {
-        ChatSurface *surface = found.ok ? currentSurface() : nullptr;
-        if (!surface) {
+        if (!found.ok) {
             ChatObservation observation;
-            observation.error = found.ok ? tr("the chat went away") : found.error;
+            observation.error = found.error;
             deliver(observation);
             return;
         }
-        read(surface);
+        read(currentSurface());
     });
 }
 
@@ -244,14 +243,13 @@ void AgentChat::conversations(QObject *context,
 {
     const auto reply = boundTo(context, std::move(done));
     locate(this, [this, reply](const CommandResult &found) {
-        ChatSurface *surface = found.ok ? currentSurface() : nullptr;
-        if (!surface) {
-            reply({}, found.ok ? tr("the chat went away") : found.error);
+        if (!found.ok) {
+            reply({}, found.error);
             return;
         }
-        surface->conversations(this, [reply](const QList<ChatConversation> &list, const QString &listError) {
-            reply(list, listError);
-        });
+        currentSurface()->conversations(this,
+                                        [reply](const QList<ChatConversation> &list,
+                                                const QString &listError) { reply(list, listError); });
     });
 }
 
@@ -259,12 +257,11 @@ void AgentChat::selectConversation(const QString &name, QObject *context, Comman
 {
     const auto reply = boundTo(context, std::move(done));
     locate(this, [this, name, reply](const CommandResult &found) {
-        ChatSurface *surface = found.ok ? currentSurface() : nullptr;
-        if (!surface) {
-            reply(found.ok ? CommandResult::failure(tr("the chat went away"), 503) : found);
+        if (!found.ok) {
+            reply(found);
             return;
         }
-        surface->selectConversation(name, this, reply);
+        currentSurface()->selectConversation(name, this, reply);
     });
 }
 
@@ -272,12 +269,11 @@ void AgentChat::lastReply(QObject *context, std::function<void(const QString &, 
 {
     const auto reply = boundTo(context, std::move(done));
     locate(this, [this, reply](const CommandResult &found) {
-        ChatSurface *surface = found.ok ? currentSurface() : nullptr;
-        if (!surface) {
-            reply({}, found.ok ? tr("the chat went away") : found.error);
+        if (!found.ok) {
+            reply({}, found.error);
             return;
         }
-        surface->lastReply(
+        currentSurface()->lastReply(
             this, [reply](const QString &text, const QString &replyError) { reply(text, replyError); });
     });
 }
