@@ -184,11 +184,12 @@ int runTask(int argc, char **argv, const AppOptions &options)
                 request.mode = runModeFromName(options.runMode);
             request.maxSteps = options.runMaxSteps;
             request.startedBy = u"cli"_s;
-            runs->start(request, [&](const QString &id, const QString &startError) {
-                if (!startError.isEmpty()) {
-                    std::fprintf(stderr, "multi-purpose-agent run: %s\n", qPrintable(startError));
+            runs->start(request, [&](const CommandResult &started) {
+                if (!started.ok) {
+                    std::fprintf(stderr, "multi-purpose-agent run: %s\n", qPrintable(started.error));
                     return finishWith(2);
                 }
+                const QString id = started.data[u"runId"].toString();
                 runId = id;
                 std::fprintf(stderr, "run %s: %s\n", qPrintable(id), qPrintable(options.runTask));
             });

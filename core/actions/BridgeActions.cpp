@@ -304,11 +304,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
               request.goal = params.value(u"goal").toString();
               request.mode = params.value(u"mode").toString();
               request.startedBy = caller.name.isEmpty() ? caller.channel : caller.channel + u": "_s + caller.name;
-              manager->start(request, [reply](const QString &id, const QString &error) {
-                  if (!error.isEmpty())
-                      return reply(CommandResult::failure(error, 400));
-                  reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
-              });
+              manager->start(request, reply);
           } });
 
     commands->add({ u"getBridge"_s, kScopes,
@@ -353,11 +349,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
               if (!manager)
                   return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
               const QString id = params.value(u"sessionId").toString();
-              manager->resume(id, [reply, manager, id](const QString &, const QString &error) {
-                  if (!error.isEmpty())
-                      return reply(CommandResult::failure(error, manager && manager->session(id) ? 409 : 404));
-                  reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
-              });
+              manager->resume(id, reply);
           } });
     commands->add(
         { u"answerBridge"_s, kScopes, u"Approve or deny the command a bridge session's gate holds (the user only)"_s,

@@ -145,11 +145,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                   request.mode = runModeFromName(params.value(u"mode").toString());
               request.maxSteps = params.value(u"maxSteps").toInt(0);
               request.startedBy = starterName(caller);
-              manager->start(request, [reply](const QString &runId, const QString &error) {
-                  if (!error.isEmpty())
-                      return reply(CommandResult::failure(error, 400));
-                  reply(CommandResult::success(QJsonObject { { u"runId"_s, runId } }));
-              });
+              manager->start(request, reply);
           } });
 
     commands->add({ u"getRun"_s, kScopes, u"A run's status, steps, pending question and result"_s,
@@ -218,11 +214,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
               if (!manager)
                   return reply(CommandResult::failure(u"runs are not available"_s, 503));
               const QString id = params.value(u"runId").toString();
-              manager->resume(id, [reply, manager, id](const QString &runId, const QString &error) {
-                  if (!error.isEmpty())
-                      return reply(CommandResult::failure(error, manager && manager->run(id) ? 409 : 404));
-                  reply(CommandResult::success(QJsonObject { { u"runId"_s, runId } }));
-              });
+              manager->resume(id, reply);
           } });
 }
 

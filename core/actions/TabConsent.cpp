@@ -12,7 +12,7 @@ namespace mpa {
 struct TabConsent::Pending
 {
     Request request;
-    QList<Done> waiting; // every caller's request for this tab while the question is open
+    QList<CommandReply> waiting; // every caller's request for this tab while the question is open
     ClockTimer *timer = nullptr;
     bool finished = false;
 };
@@ -35,8 +35,8 @@ TabConsent::~TabConsent()
     const auto pending = std::exchange(m_pending, {});
     for (const std::shared_ptr<Pending> &p : pending) {
         p->finished = true;
-        for (const Done &done : std::as_const(p->waiting))
-            done(tr("the app is shutting down"));
+        for (const CommandReply &done : std::as_const(p->waiting))
+            done(CommandResult::failure(tr("the app is shutting down"), 403));
     }
 }
 
@@ -77,26 +77,30 @@ bool TabConsent::revokeSite(const QString &site)
     return true;
 }
 
-void TabConsent::request(const Request &request, Done done)
+void TabConsent::request(const Request &request, CommandReply done)
 {
     const QString policy = m_settings->stringValue(SettingKey::ToolkitUserTabs);
     const QString site = request.site();
     const QString named
         = site.isEmpty() ? u"“%1”"_s.arg(request.title) : u"“%1” (%2)"_s.arg(request.title, site);
     if (policy == u"deny"_s) {
-        return done(tr("the tab %1 is the user's, and agents may not use the user's tabs (toolkit/userTabs "
-                       "is deny): open a tab of your own with open {\"url\": …}")
-                        .arg(named));
+        return done(CommandResult::failure(
+            tr("the tab %1 is the user's, and agents may not use the user's tabs (toolkit/userTabs "
+               "is deny): open a tab of your own with open {\"url\": …}")
+                .arg(named),
+            403));
     }
     if (policy == u"allow"_s || isSiteAllowed(site)) {
         Q_EMIT settled(request, true, policy == u"allow"_s ? u"toolkit/userTabs=allow"_s : u"site allowed"_s);
-        return done({});
+        return done(CommandResult::success());
     }
     if (!canAsk()) {
-        return done(tr("the tab %1 is the user's, and no one is at the desktop to allow it: the user can set "
-                       "toolkit/userTabs=allow, or add %2 to toolkit/allowedSites. Meanwhile open a page of "
-                       "your own with open {\"url\": …}")
-                        .arg(named, site.isEmpty() ? tr("its site") : site));
+        return done(CommandResult::failure(
+            tr("the tab %1 is the user's, and no one is at the desktop to allow it: the user can set "
+               "toolkit/userTabs=allow, or add %2 to toolkit/allowedSites. Meanwhile open a page of "
+               "your own with open {\"url\": …}")
+                .arg(named, site.isEmpty() ? tr("its site") : site),
+            403));
     }
     // One question per agent and tab: a second request waits for the same answer.
     for (const std::shared_ptr<Pending> &p : std::as_const(m_pending)) {
@@ -152,8 +156,9 @@ void TabConsent::finish(const std::shared_ptr<Pending> &pending, Answer answer, 
                                                     : refusal;
     qCInfo(lcServer).noquote() << u"agents: %1 → tab “%2”: %3"_s.arg(request.agentName(), request.title, how);
     Q_EMIT settled(request, granted, how);
-    for (const Done &done : std::as_const(pending->waiting))
-        done(granted ? QString() : refusal);
+    const CommandResult result = granted ? CommandResult::success() : CommandResult::failure(refusal, 403);
+    for (const CommandReply &done : std::as_const(pending->waiting))
+        done(result);
 }
 
 } // namespace mpa

@@ -44,8 +44,6 @@ public:
     // Asks the user and calls `answer` once; withdrawn() tells it when the question is no
     // longer wanted (nobody answered in time).
     using Asker = std::function<void(const Request &request, std::function<void(Answer)> answer)>;
-    // Empty when the tab may be used, else why not (a sentence for the agent).
-    using Done = std::function<void(const QString &refusal)>;
 
     TabConsent(Settings *settings, Clock *clock, QObject *parent = nullptr);
     ~TabConsent() override;
@@ -56,7 +54,9 @@ public:
     std::chrono::milliseconds patience() const { return m_patience; }
     void setPatience(std::chrono::milliseconds patience) { m_patience = patience; }
 
-    void request(const Request &request, Done done);
+    // Answers success when the tab may be used, else a failure (403) saying why not, a
+    // sentence for the agent.
+    void request(const Request &request, CommandReply done);
     // Questions waiting for the user.
     int pendingCount() const { return int(m_pending.size()); }
 

@@ -27,19 +27,6 @@ namespace {
 
 constexpr int kTabAttachMs = 10000;
 
-// The failure of a tab action: errors about the page's state are conflicts, not bad requests.
-CommandResult actionFailure(const QString &error)
-{
-    return CommandResult::failure(error, 409);
-}
-
-PageController::Done toReply(CommandReply reply)
-{
-    return [reply = std::move(reply)](const QJsonObject &data, const QString &error) {
-        reply(error.isEmpty() ? CommandResult::success(data) : actionFailure(error));
-    };
-}
-
 } // namespace
 
 ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Settings *settings, Clock *clock,
@@ -223,9 +210,9 @@ void ToolkitCommands::askForTab(const CommandCaller &caller, const QString &targ
                                                         .arg(request.title),
                                                     403));
             }
-            m_consent->request(request, [this, caller, targetId, reply, act](const QString &refusal) {
-                if (!refusal.isEmpty())
-                    return reply(CommandResult::failure(refusal, 403));
+            m_consent->request(request, [this, caller, targetId, reply, act](const CommandResult &consent) {
+                if (!consent.ok)
+                    return reply(consent);
                 if (!m_endpoint->sessionForTarget(targetId))
                     return reply(CommandResult::failure(tr("the tab closed meanwhile"), 409));
                 m_tabs.hand(caller, targetId);
@@ -533,7 +520,7 @@ void ToolkitCommands::registerCommands()
             options.viewport = p.boolean(u"viewport"_s, false);
             if (!paramsOk(p, reply))
                 return;
-            tab->snapshot(options, toReply(std::move(reply)));
+            tab->snapshot(options, std::move(reply));
         });
 
     addTabCommand(u"click"_s,
@@ -546,25 +533,25 @@ void ToolkitCommands::registerCommands()
                       const QString button = p.choice(u"button"_s, { u"left"_s, u"right"_s, u"middle"_s });
                       if (!paramsOk(p, reply))
                           return;
-                      tab->click(ref, 1, button, toReply(std::move(reply)));
+                      tab->click(ref, 1, button, std::move(reply));
                   });
     addTabCommand(u"dblclick"_s, tr("Double-clicks an element"),
                   [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
                       QString ref;
                       if (readRef(p, true, &ref, reply))
-                          tab->click(ref, 2, u"left"_s, toReply(std::move(reply)));
+                          tab->click(ref, 2, u"left"_s, std::move(reply));
                   });
     addTabCommand(u"hover"_s, tr("Moves the mouse over an element"),
                   [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
                       QString ref;
                       if (readRef(p, true, &ref, reply))
-                          tab->hover(ref, toReply(std::move(reply)));
+                          tab->hover(ref, std::move(reply));
                   });
     addTabCommand(u"focus"_s, tr("Gives an element the keyboard focus"),
                   [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
                       QString ref;
                       if (readRef(p, true, &ref, reply))
-                          tab->focus(ref, toReply(std::move(reply)));
+                          tab->focus(ref, std::move(reply));
                   });
     addTabCommand(u"fill"_s,
                   tr("Replaces the text of an input, textarea or editable box (works with React forms)"),
@@ -575,7 +562,7 @@ void ToolkitCommands::registerCommands()
                       const QString value = p.requiredString(u"value"_s); // "" clears the field
                       if (!paramsOk(p, reply))
                           return;
-                      tab->fill(ref, value, toReply(std::move(reply)));
+                      tab->fill(ref, value, std::move(reply));
                   });
     addTabCommand(u"type"_s, tr("Types text key by key at the end of a field (or into the focused element)"),
                   [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
@@ -587,7 +574,7 @@ void ToolkitCommands::registerCommands()
                                                       int(PageController::kMaxTypeTime.count()));
                       if (!paramsOk(p, reply))
                           return;
-                      tab->type(ref, text, toReply(std::move(reply)), std::chrono::milliseconds(timeoutMs));
+                      tab->type(ref, text, std::move(reply), std::chrono::milliseconds(timeoutMs));
                   });
     addTabCommand(u"press"_s,
                   tr("Presses a key or chord (Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab)"),
@@ -600,7 +587,7 @@ void ToolkitCommands::registerCommands()
                           return;
                       if (QString problem; !PageController::checkKeys(key, &problem))
                           return reply(CommandResult::failure(u"params.key: "_s + problem));
-                      tab->press(ref, key, toReply(std::move(reply)));
+                      tab->press(ref, key, std::move(reply));
                   });
     for (const bool checked : { true, false }) {
         addTabCommand(
@@ -610,7 +597,7 @@ void ToolkitCommands::registerCommands()
             [checked](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
                 QString ref;
                 if (readRef(p, true, &ref, reply))
-                    tab->setChecked(ref, checked, toReply(std::move(reply)));
+                    tab->setChecked(ref, checked, std::move(reply));
             });
     }
     addTabCommand(
@@ -638,7 +625,7 @@ void ToolkitCommands::registerCommands()
             }
             if (values.isEmpty())
                 return reply(CommandResult::failure(tr("params.value names no option")));
-            tab->select(ref, values, toReply(std::move(reply)));
+            tab->select(ref, values, std::move(reply));
         });
     addTabCommand(
         u"scroll"_s, tr("Scrolls the page or an element: a direction by pages, or x/y by pixels"),
@@ -672,7 +659,7 @@ void ToolkitCommands::registerCommands()
                 return reply(CommandResult::failure(
                     tr("say how far: params.direction (up, down, left, right) or params.x / params.y")));
             }
-            tab->scroll(ref, x, y, unit == u"pages"_s, toReply(std::move(reply)));
+            tab->scroll(ref, x, y, unit == u"pages"_s, std::move(reply));
         });
     addTabCommand(u"get"_s,
                   tr("Reads the text, value, an attribute or the html of an element, what it is (element: "
@@ -696,7 +683,7 @@ void ToolkitCommands::registerCommands()
                           return reply(CommandResult::failure(tr("get %1 needs params.ref").arg(what)));
                       if (what == u"attribute"_s && name.isEmpty())
                           return reply(CommandResult::failure(tr("get attribute needs params.name")));
-                      tab->get(what, ref, name, maxChars, toReply(std::move(reply)));
+                      tab->get(what, ref, name, maxChars, std::move(reply));
                   });
     addTabCommand(u"is"_s, tr("Tells whether an element is visible, enabled, checked or focused"),
                   [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
@@ -711,7 +698,7 @@ void ToolkitCommands::registerCommands()
                       }
                       if (!paramsOk(p, reply))
                           return;
-                      tab->is(what, ref, toReply(std::move(reply)));
+                      tab->is(what, ref, std::move(reply));
                   });
 
     add(u"open"_s,
@@ -734,7 +721,7 @@ void ToolkitCommands::registerCommands()
             if (newTab || (!hasTab && tab.isEmpty()))
                 return createTab(caller, url, std::move(reply));
             withTab(caller, tab, std::move(reply), [url](PageController *controller, CommandReply reply) {
-                controller->navigate(url, toReply(std::move(reply)));
+                controller->navigate(url, std::move(reply));
             });
         });
     add(u"tab"_s, tr("Tabs: list yours, open a new one (with url), close or switch to one (by tab id)"),
@@ -743,15 +730,15 @@ void ToolkitCommands::registerCommands()
         });
     addTabCommand(u"back"_s, tr("Goes back in the tab's history"),
                   [](CommandParams &, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      tab->history(-1, toReply(std::move(reply)));
+                      tab->history(-1, std::move(reply));
                   });
     addTabCommand(u"forward"_s, tr("Goes forward in the tab's history"),
                   [](CommandParams &, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      tab->history(1, toReply(std::move(reply)));
+                      tab->history(1, std::move(reply));
                   });
     addTabCommand(u"reload"_s, tr("Reloads the tab"),
                   [](CommandParams &, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      tab->reload(toReply(std::move(reply)));
+                      tab->reload(std::move(reply));
                   });
     addTabCommand(
         u"wait"_s,
@@ -774,7 +761,7 @@ void ToolkitCommands::registerCommands()
                 return reply(CommandResult::failure(tr(
                     "wait for exactly one thing: params.ref, params.text, params.navigation or params.ms")));
             }
-            tab->wait(options, toReply(std::move(reply)));
+            tab->wait(options, std::move(reply));
         });
     addTabCommand(u"screenshot"_s,
                   tr("A PNG screenshot (base64) of the viewport, the whole page or an element"),
@@ -785,7 +772,7 @@ void ToolkitCommands::registerCommands()
                       const bool fullPage = p.boolean(u"fullPage"_s, false);
                       if (!paramsOk(p, reply))
                           return;
-                      tab->screenshot(ref, fullPage, toReply(std::move(reply)));
+                      tab->screenshot(ref, fullPage, std::move(reply));
                   });
     addTabCommand(
         u"eval"_s, tr("Runs JavaScript in the page and returns its value (off unless toolkit/allowEval)"),
@@ -798,7 +785,7 @@ void ToolkitCommands::registerCommands()
                     tr("eval is off: turn on toolkit/allowEval in the settings to let agents run JavaScript"),
                     403));
             }
-            tab->evaluate(expression, toReply(std::move(reply)));
+            tab->evaluate(expression, std::move(reply));
         });
 }
 
@@ -914,10 +901,10 @@ void ToolkitCommands::createTab(const CommandCaller &caller, const QUrl &url, Co
                     return reply(CommandResult::success(QJsonObject {
                         { u"tab"_s, id }, { u"url"_s, url.toString() }, { u"newTab"_s, true } }));
                 }
-                controller->navigate(url, [reply, id](const QJsonObject &data, const QString &error) {
-                    if (!error.isEmpty())
-                        return reply(actionFailure(error));
-                    QJsonObject out = data;
+                controller->navigate(url, [reply, id](const CommandResult &navigated) {
+                    if (!navigated.ok)
+                        return reply(navigated);
+                    QJsonObject out = navigated.data.toObject();
                     out.insert(u"tab"_s, id);
                     out.insert(u"newTab"_s, true);
                     reply(CommandResult::success(out));

@@ -74,20 +74,21 @@ RunLimits RunManager::limits() const
     return limits;
 }
 
-void RunManager::start(const StartRequest &request, Started done)
+void RunManager::start(const StartRequest &request, CommandReply done)
 {
     const QString task = request.task.trimmed();
     if (task.isEmpty())
-        return done({}, tr("the task is empty: say what the run should do"));
+        return done(CommandResult::failure(tr("the task is empty: say what the run should do"), 400));
     if (!request.tab.isEmpty() && !request.url.isEmpty())
-        return done({}, tr("give a tab or a start address, not both"));
+        return done(CommandResult::failure(tr("give a tab or a start address, not both"), 400));
     if (!request.url.isEmpty()) {
         const QUrl url(request.url, QUrl::StrictMode);
         if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s))
-            return done({}, tr("the start address '%1' is not an http(s) address").arg(request.url));
+            return done(CommandResult::failure(
+                tr("the start address '%1' is not an http(s) address").arg(request.url), 400));
     }
     if (request.maxSteps < 0 || request.maxSteps > 500)
-        return done({}, tr("maxSteps must be 1 to 500"));
+        return done(CommandResult::failure(tr("maxSteps must be 1 to 500"), 400));
 
     RunRecord record;
     const QDateTime now = m_clock->now();
@@ -106,53 +107,60 @@ void RunManager::start(const StartRequest &request, Started done)
     record.startedBy = request.startedBy;
     record.createdAt = now;
     record.updatedAt = now;
-    launch(std::move(record), std::move(done));
+    launch(std::move(record), 400, std::move(done));
 }
 
-void RunManager::resume(const QString &runId, Started done)
+void RunManager::resume(const QString &runId, CommandReply done)
 {
     if (m_runners.contains(runId))
-        return done({}, tr("run %1 is already under way").arg(runId));
+        return done(CommandResult::failure(tr("run %1 is already under way").arg(runId), 409));
     std::optional<RunRecord> record = run(runId);
     if (!record)
-        return done({}, tr("there is no run %1").arg(runId));
+        return done(CommandResult::failure(tr("there is no run %1").arg(runId), 404));
     if (record->status != RunStatus::Interrupted)
-        return done({},
-                    tr("run %1 is %2; only an interrupted run can be resumed")
-                        .arg(runId, runStatusName(record->status)));
-    launch(std::move(*record), std::move(done));
+        return done(CommandResult::failure(tr("run %1 is %2; only an interrupted run can be resumed")
+                                               .arg(runId, runStatusName(record->status)),
+                                           409));
+    launch(std::move(*record), 409, std::move(done));
 }
 
-void RunManager::launch(RunRecord record, Started done)
+void RunManager::launch(RunRecord record, int refused, CommandReply done)
 {
     if (!m_toolsFactory)
-        return done({}, tr("the browser toolkit is not available in this process"));
+        return done(
+            CommandResult::failure(tr("the browser toolkit is not available in this process"), refused));
     const QString provider = m_settings->stringValue(SettingKey::LlmProvider);
     const QPointer<RunManager> self(this);
     readApiKey(
         m_secrets, provider,
-        [self, record = std::move(record), done, provider](const QString &key, const QString &error) mutable {
+        [self, record = std::move(record), refused, done, provider](const CommandResult &read) mutable {
             if (!self)
                 return;
             RunManager *me = self.data();
-            if (!error.isEmpty())
-                return done({}, tr("the API key could not be read: %1").arg(error));
+            if (!read.ok)
+                return done(
+                    CommandResult::failure(tr("the API key could not be read: %1").arg(read.error), refused));
+            const QString key = read.data.toString();
             const LlmConfig config = LlmConfig::fromSettings(*me->m_settings, key);
             const std::optional<LlmProvider> preset = LlmProviders::find(provider);
             if (config.baseUrl.isEmpty())
-                return done({},
-                            tr("no model address: choose a provider or set llm/baseUrl on the Models page"));
+                return done(CommandResult::failure(
+                    tr("no model address: choose a provider or set llm/baseUrl on the Models page"),
+                    refused));
             if (config.model.trimmed().isEmpty())
-                return done({}, tr("no model chosen: set llm/model on the Models page"));
+                return done(
+                    CommandResult::failure(tr("no model chosen: set llm/model on the Models page"), refused));
             if (key.isEmpty() && preset && preset->needsKey) {
-                return done({},
-                            tr("no API key for %1: add one on the Models page (kept in the keychain) or "
-                               "set MPA_LLM_API_KEY")
-                                .arg(config.displayName));
+                return done(CommandResult::failure(
+                    tr("no API key for %1: add one on the Models page (kept in the keychain) or "
+                       "set MPA_LLM_API_KEY")
+                        .arg(config.displayName),
+                    refused));
             }
             auto lock = me->m_store.lock(record.id);
             if (!lock)
-                return done({}, tr("run %1 is under way in another process of the app").arg(record.id));
+                return done(CommandResult::failure(
+                    tr("run %1 is under way in another process of the app").arg(record.id), refused));
             record.provider = provider;
             record.model = config.model;
             auto *llm = new LlmClient(me->m_clock);
@@ -168,7 +176,7 @@ void RunManager::launch(RunRecord record, Started done)
             me->save(record);
             qCInfo(lcAgent).noquote() << u"run %1 starts: %2 (%3, %4, %5)"_s.arg(
                 record.id, record.task, runModeName(record.mode), config.displayName, config.model);
-            done(record.id, {});
+            done(CommandResult::success(QJsonObject { { u"runId"_s, record.id } }));
             Q_EMIT me->listChanged();
             runner->start();
         });

@@ -32,7 +32,6 @@ class RunManager : public QObject
     Q_OBJECT
 public:
     using ToolsFactory = std::function<BrowserTools(const RunRecord &run)>;
-    using Started = std::function<void(const QString &runId, const QString &error)>;
 
     struct StartRequest
     {
@@ -57,9 +56,10 @@ public:
     void load();
     QStringList notices() const { return m_notices; }
 
-    // Checks the request and the model set-up, then starts the run; `done` gets its id or why not.
-    void start(const StartRequest &request, Started done);
-    void resume(const QString &runId, Started done);
+    // Checks the request and the model set-up, then starts the run; `done` gets {"runId"} or why
+    // not (400). resume: 404 for a run that is not there, 409 for one that cannot go on.
+    void start(const StartRequest &request, CommandReply done);
+    void resume(const QString &runId, CommandReply done);
     // Each returns whether it was done; refused, `error` says why.
     bool answer(const QString &runId, bool approve, const QString &text, QString *error = nullptr);
     bool cancel(const QString &runId, const QString &reason = {}, QString *error = nullptr);
@@ -85,7 +85,8 @@ Q_SIGNALS:
     void listChanged();
 
 private:
-    void launch(RunRecord record, Started done);
+    // `refused`: the status of a failure (400 for a new run, 409 for a resumed one).
+    void launch(RunRecord record, int refused, CommandReply done);
     void attach(TaskRunner *runner);
     void save(const RunRecord &record);
 

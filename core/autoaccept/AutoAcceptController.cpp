@@ -2,6 +2,8 @@
 
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
+#include "common/ClockTimer.h"
+#include "common/SystemClock.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
@@ -49,13 +51,16 @@ QJsonObject AutoAcceptController::BlockedCommand::toJson() const
 }
 
 AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *payloads, Settings *settings,
-                                           const QString &configDir, QObject *parent)
+                                           const QString &configDir, QObject *parent, Clock *clock)
     : QObject(parent)
     , m_endpoint(endpoint)
     , m_payloads(payloads)
     , m_settings(settings)
     , m_configDir(configDir)
     , m_stats(new AutoAcceptStats(configDir, this))
+    , m_clock(clock ? clock : new SystemClock(this))
+    , m_collectTimer(new ClockTimer(m_clock, this))
+    , m_leaseTimer(new ClockTimer(m_clock, this))
 {
     m_profiles.load(configDir);
     m_lastEnabled = isEnabled();
@@ -83,18 +88,23 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
     });
     connect(m_settings, &Settings::changed, this, &AutoAcceptController::onSettingChanged);
     connect(m_stats, &AutoAcceptStats::changed, this, &AutoAcceptController::statsChanged);
-    m_collectTimer.setInterval(kCollectInterval);
-    connect(&m_collectTimer, &QTimer::timeout, this, [this] { collectNow(this, {}); });
-    m_collectTimer.start();
-    m_leaseTimer.setInterval(kLeaseRenewal);
-    connect(&m_leaseTimer, &QTimer::timeout, this, &AutoAcceptController::renewLeases);
-    m_leaseTimer.start();
+    connect(m_collectTimer, &ClockTimer::timeout, this, [this] {
+        m_collectTimer->start(kCollectInterval);
+        collectNow(this, {});
+    });
+    m_collectTimer->start(kCollectInterval);
+    connect(m_leaseTimer, &ClockTimer::timeout, this, [this] {
+        m_leaseTimer->start(m_leaseRenewal);
+        renewLeases();
+    });
+    m_leaseTimer->start(m_leaseRenewal);
 }
 
 void AutoAcceptController::setLeaseTiming(std::chrono::milliseconds renewal, std::chrono::milliseconds duration)
 {
+    m_leaseRenewal = renewal;
     m_leaseDuration = duration;
-    m_leaseTimer.start(renewal);
+    m_leaseTimer->start(renewal);
     applyAll();
 }
 
@@ -119,12 +129,13 @@ void AutoAcceptController::renewLeases()
 void AutoAcceptController::disableEverywhere(std::chrono::milliseconds timeout, QObject *context,
                                              std::function<void()> done)
 {
-    m_leaseTimer.stop();
+    m_leaseTimer->stop();
     struct Pending
     {
         int injectors = 0;
         bool finished = false;
         std::function<void()> done;
+        QPointer<ClockTimer> deadline;
     };
     auto pending = std::make_shared<Pending>();
     pending->done = std::move(done);
@@ -132,6 +143,8 @@ void AutoAcceptController::disableEverywhere(std::chrono::milliseconds timeout, 
         if (pending->finished)
             return;
         pending->finished = true;
+        if (pending->deadline)
+            pending->deadline->deleteLater();
         if (pending->done)
             pending->done();
     };
@@ -139,7 +152,9 @@ void AutoAcceptController::disableEverywhere(std::chrono::milliseconds timeout, 
     pending->injectors = int(injectors.size());
     if (injectors.isEmpty())
         return finish();
-    QTimer::singleShot(timeout, context, finish);
+    pending->deadline = new ClockTimer(m_clock, context ? context : this);
+    connect(pending->deadline, &ClockTimer::timeout, pending->deadline, finish);
+    pending->deadline->start(timeout);
     const QString call = u"(() => { const m = globalThis.__mpa && globalThis.__mpa.autoAccept; "
                          "return !!(m && m.disable && m.disable()); })()"_s;
     int worlds = 0;

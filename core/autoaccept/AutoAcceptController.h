@@ -15,7 +15,6 @@
 #include <QList>
 #include <QObject>
 #include <QSet>
-#include <QTimer>
 
 #include <functional>
 #include <optional>
@@ -23,6 +22,8 @@
 namespace mpa {
 
 class CdpEndpoint;
+class Clock;
+class ClockTimer;
 class CdpSession;
 class PayloadHub;
 class PayloadInjector;
@@ -59,8 +60,10 @@ public:
         QJsonObject toJson() const;
     };
 
+    // The stats poll, the lease renewals and the quitting wait run on `clock` (tests pass a
+    // FakeClock); without one, on the system's.
     AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *payloads, Settings *settings,
-                         const QString &configDir, QObject *parent = nullptr);
+                         const QString &configDir, QObject *parent = nullptr, Clock *clock = nullptr);
     ~AutoAcceptController() override;
 
     static PayloadScript payloadScript();
@@ -162,8 +165,10 @@ private:
     QHash<QString, PageInfo> m_pageInfo; // page targetId → title and URL its payload reported
     QHash<QString, AutoAcceptCounts> m_lastSeen; // "target|frame|doc" → the payload's counters
     QList<BlockedCommand> m_recentBlocked;
-    QTimer m_collectTimer;
-    QTimer m_leaseTimer;
+    Clock *m_clock;
+    ClockTimer *m_collectTimer; // re-armed at each firing, as are the lease renewals
+    ClockTimer *m_leaseTimer;
+    std::chrono::milliseconds m_leaseRenewal = kLeaseRenewal;
     std::chrono::milliseconds m_leaseDuration = kLeaseDuration;
     bool m_lastEnabled = false;
 };

@@ -125,22 +125,23 @@ QString BridgeManager::setSavedTools(const QList<SavedTool> &tools)
     return {};
 }
 
-void BridgeManager::start(const StartRequest &request, Started done)
+void BridgeManager::start(const StartRequest &request, CommandReply done)
 {
     const QString goal = request.goal.trimmed();
     if (goal.isEmpty())
-        return done({}, tr("the goal is empty: say what the chat should get done"));
+        return done(CommandResult::failure(tr("the goal is empty: say what the chat should get done"), 400));
     if (request.agentTab.isEmpty())
-        return done({}, tr("no agent tab: pick the tab with the web chat"));
+        return done(CommandResult::failure(tr("no agent tab: pick the tab with the web chat"), 400));
     if (request.targetTabs.contains(request.agentTab))
-        return done({}, tr("the chat's own tab cannot be a target tab"));
+        return done(CommandResult::failure(tr("the chat's own tab cannot be a target tab"), 400));
     for (const QString &id : activeSessions()) {
         const BridgeRecord &other = m_live.value(id)->record();
         if (other.agentTab == request.agentTab)
-            return done({}, tr("session %1 already uses that chat; stop it first").arg(id));
+            return done(
+                CommandResult::failure(tr("session %1 already uses that chat; stop it first").arg(id), 400));
     }
     if (!request.mode.isEmpty() && request.mode != u"careful"_s && request.mode != u"autonomous"_s)
-        return done({}, tr("mode must be careful or autonomous"));
+        return done(CommandResult::failure(tr("mode must be careful or autonomous"), 400));
 
     BridgeRecord record;
     const QDateTime now = m_clock->now();
@@ -158,16 +159,16 @@ void BridgeManager::start(const StartRequest &request, Started done)
     record.startedBy = request.startedBy;
     record.createdAt = now;
     record.updatedAt = now;
-    launch(std::move(record), std::move(done));
+    launch(std::move(record), 400, std::move(done));
 }
 
-void BridgeManager::launch(BridgeRecord record, Started done)
+void BridgeManager::launch(BridgeRecord record, int refused, CommandReply done)
 {
     if (!m_factory)
-        return done({}, tr("the browser is not available in this process"));
+        return done(CommandResult::failure(tr("the browser is not available in this process"), refused));
     BridgeEnvironment environment = m_factory(record);
     if (!environment.error.isEmpty())
-        return done({}, environment.error);
+        return done(CommandResult::failure(environment.error, refused));
     record.profile = environment.profile;
     BridgeOptions options;
     options.maxTabs = m_settings->intValue(SettingKey::BridgeMaxTabs);
@@ -217,7 +218,7 @@ void BridgeManager::launch(BridgeRecord record, Started done)
     save(record);
     qCInfo(lcBridge).noquote() << u"bridge session %1 starts: %2 (chat %3, %4 target tab(s))"_s.arg(
         id, record.goal, record.agentTab, QString::number(record.targetTabs.size()));
-    done(id, {});
+    done(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
     Q_EMIT listChanged();
     session->start();
 }
@@ -241,21 +242,24 @@ bool BridgeManager::pause(const QString &sessionId, QString *error)
     return session->pause(error);
 }
 
-void BridgeManager::resume(const QString &sessionId, Started done)
+void BridgeManager::resume(const QString &sessionId, CommandReply done)
 {
     if (BridgeSession *session = m_live.value(sessionId)) {
         QString error;
         const bool resumed = session->resume(&error);
-        return done(resumed ? sessionId : QString(), error);
+        return done(resumed ? CommandResult::success(QJsonObject { { u"sessionId"_s, sessionId } })
+                            : CommandResult::failure(error, 409));
     }
     std::optional<BridgeRecord> record = session(sessionId);
     if (!record)
-        return done({}, tr("there is no bridge session %1").arg(sessionId));
+        return done(CommandResult::failure(tr("there is no bridge session %1").arg(sessionId), 404));
     if (record->status != BridgeStatus::Interrupted)
-        return done({}, tr("session %1 is %2; only a paused or interrupted session can be resumed")
-                            .arg(sessionId, bridgeStatusName(record->status)));
+        return done(
+            CommandResult::failure(tr("session %1 is %2; only a paused or interrupted session can be resumed")
+                                       .arg(sessionId, bridgeStatusName(record->status)),
+                                   409));
     if (!m_locator || record->keyword.isEmpty())
-        return launch(std::move(*record), std::move(done));
+        return launch(std::move(*record), 409, std::move(done));
     // After a browser restart the chat has another tab: its keyword finds it.
     const QPointer<BridgeManager> self(this);
     m_locator(record->agentTab, record->keyword,
@@ -267,7 +271,7 @@ void BridgeManager::resume(const QString &sessionId, Started done)
                                                     u"keyword %3"_s.arg(record.id, found, record.keyword);
                       record.agentTab = found;
                   }
-                  self->launch(std::move(record), std::move(done));
+                  self->launch(std::move(record), 409, std::move(done));
               });
 }
 

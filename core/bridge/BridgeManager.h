@@ -39,7 +39,6 @@ class BridgeManager : public QObject
 public:
     // Makes the browser side of a session (null `error` set when it cannot: the tab is gone …).
     using EnvironmentFactory = std::function<BridgeEnvironment(const BridgeRecord &record)>;
-    using Started = std::function<void(const QString &sessionId, const QString &error)>;
     // Observation mode: learns the chat in `tab` from the user's two clicks; `done` gets the
     // saved profile's id or why not. `progress` says "input", then "send".
     using Learner = std::function<void(const QString &tab, std::function<void(const QString &part)> progress,
@@ -73,12 +72,14 @@ public:
     void load();
     QStringList notices() const { return m_notices; }
 
-    void start(const StartRequest &request, Started done);
+    // `done` gets {"sessionId"} or why not (400).
+    void start(const StartRequest &request, CommandReply done);
     // Each returns whether it was done; refused, `error` says why.
     bool stop(const QString &sessionId, QString *error = nullptr);
     bool pause(const QString &sessionId, QString *error = nullptr);
-    // Goes on with a paused session, or an interrupted one (after a crash or a restart).
-    void resume(const QString &sessionId, Started done);
+    // Goes on with a paused session, or an interrupted one (after a crash or a restart):
+    // {"sessionId"}, or 404 for a session that is not there, 409 for one that cannot go on.
+    void resume(const QString &sessionId, CommandReply done);
     // The user's answer to the gate's question.
     bool answer(const QString &sessionId, bool approve, QString *error = nullptr);
 
@@ -107,7 +108,8 @@ Q_SIGNALS:
     void toolsChanged();
 
 private:
-    void launch(BridgeRecord record, Started done);
+    // `refused`: the status of a failure (400 for a new session, 409 for a resumed one).
+    void launch(BridgeRecord record, int refused, CommandReply done);
     void save(const BridgeRecord &record);
     void loadTools();
 

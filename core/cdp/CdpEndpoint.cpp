@@ -3,6 +3,8 @@
 #include "CdpConnection.h"
 #include "CdpDiscovery.h"
 #include "WebSocketTransport.h"
+#include "common/ClockTimer.h"
+#include "common/SystemClock.h"
 #include "logging/LogCategories.h"
 
 #include <QDateTime>
@@ -11,6 +13,7 @@
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -19,7 +22,6 @@ namespace mpa {
 namespace {
 
 constexpr int kHttpTimeoutMs = 3000;
-constexpr int kListPollMs = 2000;
 constexpr qint64 kRetryNoticeEveryMs = 30000;
 
 QJsonObject autoAttachParams(bool withFilter)
@@ -51,14 +53,18 @@ QString describeTarget(const CdpTargetInfo &info)
 
 } // namespace
 
-CdpEndpoint::CdpEndpoint(QObject *parent)
+CdpEndpoint::CdpEndpoint(QObject *parent, Clock *clock)
     : QObject(parent)
+    , m_clock(clock ? clock : new SystemClock(this))
+    , m_retryTimer(new ClockTimer(m_clock, this))
+    , m_listTimer(new ClockTimer(m_clock, this))
 {
     m_network.setProxy(QNetworkProxy::NoProxy);
-    m_retryTimer.setSingleShot(true);
-    connect(&m_retryTimer, &QTimer::timeout, this, &CdpEndpoint::discover);
-    m_listTimer.setInterval(kListPollMs);
-    connect(&m_listTimer, &QTimer::timeout, this, &CdpEndpoint::refreshTargetList);
+    connect(m_retryTimer, &ClockTimer::timeout, this, &CdpEndpoint::discover);
+    connect(m_listTimer, &ClockTimer::timeout, this, [this] {
+        m_listTimer->start(kListPoll);
+        refreshTargetList();
+    });
     m_transportFactory = [] { return new WebSocketTransport; };
 }
 
@@ -117,8 +123,8 @@ void CdpEndpoint::stop()
         return;
     m_running = false;
     ++m_generation;
-    m_retryTimer.stop();
-    m_listTimer.stop();
+    m_retryTimer->stop();
+    m_listTimer->stop();
     for (const auto &reply : std::as_const(m_replies)) {
         if (reply)
             reply->abort();
@@ -140,7 +146,7 @@ void CdpEndpoint::retryNow()
 {
     if (!m_running || m_state == State::Connected)
         return;
-    m_retryTimer.stop();
+    m_retryTimer->stop();
     discover();
 }
 
@@ -234,7 +240,7 @@ void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
     if (generation != m_generation || !m_running)
         return;
     if (reply->error() != QNetworkReply::NoError) {
-        m_listTimer.stop();
+        m_listTimer->stop();
         closeAllLinks(reply->errorString());
         connectionFailed(reply->errorString());
         return;
@@ -242,7 +248,7 @@ void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
     QString problem;
     const std::optional<QList<CdpListEntry>> list = CdpDiscovery::parseList(reply->readAll(), &problem);
     if (!list) {
-        m_listTimer.stop();
+        m_listTimer->stop();
         closeAllLinks(problem);
         connectionFailed(problem);
         return;
@@ -256,8 +262,8 @@ void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
                                 << address() << "(per-target mode)";
         Q_EMIT connected(m_browserVersion);
     }
-    if (!m_listTimer.isActive())
-        m_listTimer.start();
+    if (!m_listTimer->isActive())
+        m_listTimer->start(kListPoll);
     QSet<QString> listed;
     for (const CdpListEntry &entry : *list) {
         const CdpTargetInfo &info = entry.info;
@@ -509,7 +515,7 @@ void CdpEndpoint::connectionFailed(const QString &reason)
     m_lastError = reason;
     if (!m_running)
         return;
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = m_clock->nowMs();
     ++m_failedAttempts;
     if (m_failedAttempts == 1) {
         qCWarning(lcCdp).noquote() << u"no browser answers at %1 (%2). Start the IDE or browser with "
@@ -529,7 +535,7 @@ void CdpEndpoint::connectionFailed(const QString &reason)
 void CdpEndpoint::scheduleRetry()
 {
     setState(State::Retrying);
-    m_retryTimer.start(m_nextDelay);
+    m_retryTimer->start(m_nextDelay);
     m_nextDelay = std::min(m_nextDelay * 2, m_maxDelay);
 }
 

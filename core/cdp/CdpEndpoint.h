@@ -16,7 +16,6 @@
 #include <QNetworkAccessManager>
 #include <QObject>
 #include <QPointer>
-#include <QTimer>
 
 #include <chrono>
 #include <functional>
@@ -27,6 +26,8 @@ class QNetworkReply;
 
 namespace mpa {
 
+class Clock;
+class ClockTimer;
 class CdpConnection;
 class CdpTransport;
 
@@ -37,8 +38,12 @@ public:
     enum class State { Stopped, Connecting, Connected, Retrying };
     Q_ENUM(State)
     using TransportFactory = std::function<CdpTransport *()>;
+    // Without a browser-level target, how often /json/list is read for pages that came or went.
+    static constexpr std::chrono::milliseconds kListPoll { 2000 };
 
-    explicit CdpEndpoint(QObject *parent = nullptr);
+    // Retries and the per-target list poll run on `clock` (tests pass a FakeClock); without
+    // one, on the system's.
+    explicit CdpEndpoint(QObject *parent = nullptr, Clock *clock = nullptr);
     ~CdpEndpoint() override;
 
     void setAddress(const QString &host, quint16 port);
@@ -134,8 +139,9 @@ private:
     quint64 m_generation = 0;
     QString m_browserVersion;
     QString m_lastError;
-    QTimer m_retryTimer;
-    QTimer m_listTimer;
+    Clock *m_clock;
+    ClockTimer *m_retryTimer;
+    ClockTimer *m_listTimer; // re-armed at each poll while the list is polled
     std::chrono::milliseconds m_initialDelay { 250 };
     std::chrono::milliseconds m_maxDelay { 5000 };
     std::chrono::milliseconds m_nextDelay { 250 };

@@ -63,16 +63,17 @@ void AgentChat::forget(CdpSession *session)
     }
 }
 
-void AgentChat::locate(QObject *context, LocateCallback done, std::chrono::milliseconds patience)
+void AgentChat::locate(QObject *context, CommandReply done, std::chrono::milliseconds patience)
 {
     locateOnce(QDeadlineTimer(patience), boundTo(context, std::move(done)));
 }
 
-void AgentChat::locateOnce(QDeadlineTimer deadline, LocateCallback finishOnce)
+void AgentChat::locateOnce(QDeadlineTimer deadline, CommandReply finishOnce)
 {
     auto finish = [this, deadline, finishOnce](ChatSurface *surface, const QString &error) {
         if (surface || deadline.hasExpired()) {
-            finishOnce(surface, error);
+            finishOnce(surface ? CommandResult::success(QJsonObject { { u"target"_s, surface->title() } })
+                               : CommandResult::failure(error, 503));
             return;
         }
         QTimer::singleShot(500, this, [this, deadline, finishOnce] { locateOnce(deadline, finishOnce); });
@@ -183,13 +184,14 @@ void AgentChat::send(const QString &text, const QString &conversation, QObject *
     const auto reply = boundTo(context, std::move(done));
     locate(
         this,
-        [this, text, conversation, reply](ChatSurface *surface, const QString &error) {
-            if (!surface) {
+        [this, text, conversation, reply](const CommandResult &found) {
+            if (!found.ok) {
                 ChatSendOutcome outcome;
-                outcome.error = error;
+                outcome.error = found.error;
                 reply(outcome);
                 return;
             }
+            ChatSurface *surface = currentSurface(); // the one found
             ChatSurface::SendOptions options;
             options.conversation = conversation;
             const QString target = surface->title();
@@ -225,14 +227,14 @@ void AgentChat::observe(QObject *context, ObserveCallback done)
         read(m_current);
         return;
     }
-    locate(this, [read, deliver](ChatSurface *surface, const QString &error) {
-        if (!surface) {
+    locate(this, [this, read, deliver](const CommandResult &found) {
+        if (!found.ok) {
             ChatObservation observation;
-            observation.error = error;
+            observation.error = found.error;
             deliver(observation);
             return;
         }
-        read(surface);
+        read(currentSurface());
     });
 }
 
@@ -240,38 +242,38 @@ void AgentChat::conversations(QObject *context,
                               std::function<void(const QList<ChatConversation> &, const QString &)> done)
 {
     const auto reply = boundTo(context, std::move(done));
-    locate(this, [this, reply](ChatSurface *surface, const QString &error) {
-        if (!surface) {
-            reply({}, error);
+    locate(this, [this, reply](const CommandResult &found) {
+        if (!found.ok) {
+            reply({}, found.error);
             return;
         }
-        surface->conversations(this, [reply](const QList<ChatConversation> &list, const QString &listError) {
-            reply(list, listError);
-        });
+        currentSurface()->conversations(this,
+                                        [reply](const QList<ChatConversation> &list,
+                                                const QString &listError) { reply(list, listError); });
     });
 }
 
 void AgentChat::selectConversation(const QString &name, QObject *context, CommandReply done)
 {
     const auto reply = boundTo(context, std::move(done));
-    locate(this, [this, name, reply](ChatSurface *surface, const QString &error) {
-        if (!surface) {
-            reply(CommandResult::failure(error, 503));
+    locate(this, [this, name, reply](const CommandResult &found) {
+        if (!found.ok) {
+            reply(found);
             return;
         }
-        surface->selectConversation(name, this, reply);
+        currentSurface()->selectConversation(name, this, reply);
     });
 }
 
 void AgentChat::lastReply(QObject *context, std::function<void(const QString &, const QString &)> done)
 {
     const auto reply = boundTo(context, std::move(done));
-    locate(this, [this, reply](ChatSurface *surface, const QString &error) {
-        if (!surface) {
-            reply({}, error);
+    locate(this, [this, reply](const CommandResult &found) {
+        if (!found.ok) {
+            reply({}, found.error);
             return;
         }
-        surface->lastReply(
+        currentSurface()->lastReply(
             this, [reply](const QString &text, const QString &replyError) { reply(text, replyError); });
     });
 }

@@ -26,7 +26,6 @@ class AgentChat : public ChatChannel
     Q_OBJECT
 public:
     using SelectorsProvider = std::function<ChatSelectors(CdpSession *session)>;
-    using LocateCallback = std::function<void(ChatSurface *surface, const QString &error)>;
 
     AgentChat(CdpEndpoint *endpoint, PayloadHub *payloads, QObject *parent = nullptr);
     ~AgentChat() override;
@@ -47,8 +46,10 @@ public:
     // extension chose (cdp-handler.js, sendPrompt): those whose agent panel is on the page first,
     // then those whose title holds the window preference (when any does), then the surface last
     // used, then a visible one. With `patience`, keeps looking that long for a chat that is not
-    // there yet (the IDE still starting, the endpoint still attaching).
-    void locate(QObject *context, LocateCallback done,
+    // there yet (the IDE still starting, the endpoint still attaching). Answers success with
+    // {"target": its title} once the chat found is currentSurface(), else a failure (503) that
+    // says where it looked.
+    void locate(QObject *context, CommandReply done,
                 std::chrono::milliseconds patience = std::chrono::milliseconds::zero());
 
     // How long a send looks for a chat that is not there (yet) before it fails.
@@ -66,7 +67,7 @@ Q_SIGNALS:
     void surfaceChanged(mpa::ChatSurface *surface);
 
 private:
-    void locateOnce(QDeadlineTimer deadline, LocateCallback finish);
+    void locateOnce(QDeadlineTimer deadline, CommandReply finish);
     void forget(CdpSession *session);
 
     CdpEndpoint *m_endpoint;

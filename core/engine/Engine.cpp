@@ -43,14 +43,15 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
     , m_paths(paths)
-    , m_endpoint(new CdpEndpoint(this))
+    , m_clock(new SystemClock(this))
+    , m_endpoint(new CdpEndpoint(this, m_clock))
     , m_payloads(new PayloadHub(m_endpoint, this))
     , m_commands(new CommandDispatcher(this))
-    , m_clock(new SystemClock(this))
     , m_agentChat(new AgentChat(m_endpoint, m_payloads, this))
     , m_scheduler(new Scheduler(m_settings, m_agentChat, m_clock, m_paths.configDir, this))
     , m_quota(new QuotaMonitor(m_settings, m_clock, this))
-    , m_autoAccept(new AutoAcceptController(m_endpoint, m_payloads, m_settings, m_paths.configDir, this))
+    , m_autoAccept(
+          new AutoAcceptController(m_endpoint, m_payloads, m_settings, m_paths.configDir, this, m_clock))
 {
     // A click is the agent moving: the queue's silence window starts again.
     connect(m_autoAccept, &AutoAcceptController::clicked, m_scheduler,

@@ -139,12 +139,12 @@ private:
     AppPaths m_paths;
     Overrides m_overrides;
     std::optional<std::pair<QString, quint16>> m_addressOverride;
+    Clock *m_clock; // before the parts that run on it
     CdpEndpoint *m_endpoint;
     PayloadHub *m_payloads;
     CommandDispatcher *m_commands;
     DebugApiService *m_debugApi = nullptr;
     ToolkitServerService *m_toolkitServer = nullptr;
-    Clock *m_clock;
     AgentChat *m_agentChat;
     Scheduler *m_scheduler;
     QuotaMonitor *m_quota;

@@ -62,10 +62,10 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
 
 PageController::~PageController()
 {
-    for (const std::weak_ptr<Done> &weak : m_pending) {
-        if (const std::shared_ptr<Done> slot = weak.lock(); slot && *slot) {
-            const Done done = std::exchange(*slot, {});
-            done({}, tr("the tab was closed before the action finished"));
+    for (const std::weak_ptr<CommandReply> &weak : m_pending) {
+        if (const std::shared_ptr<CommandReply> slot = weak.lock(); slot && *slot) {
+            const CommandReply done = std::exchange(*slot, {});
+            done(CommandResult::failure(tr("the tab was closed before the action finished"), kFailureStatus));
         }
     }
 }
@@ -93,16 +93,16 @@ bool PageController::parseRef(const QString &ref, int *frame, QString *local)
     return true;
 }
 
-PageController::Done PageController::track(Done done)
+PageController::Result PageController::track(CommandReply reply)
 {
-    std::erase_if(m_pending, [](const std::weak_ptr<Done> &w) { return w.expired(); });
-    auto slot = std::make_shared<Done>(std::move(done));
+    std::erase_if(m_pending, [](const std::weak_ptr<CommandReply> &w) { return w.expired(); });
+    auto slot = std::make_shared<CommandReply>(std::move(reply));
     m_pending.push_back(slot);
     return [slot](const QJsonObject &data, const QString &error) {
         if (!*slot)
             return;
-        const Done once = std::exchange(*slot, {});
-        once(data, error);
+        const CommandReply once = std::exchange(*slot, {});
+        once(error.isEmpty() ? CommandResult::success(data) : CommandResult::failure(error, kFailureStatus));
     };
 }
 
@@ -127,7 +127,7 @@ void PageController::sendToPage(const QString &method, const QJsonObject &params
 
 // ---- effects ------------------------------------------------------------------------------
 
-void PageController::finish(const Mark &start, QJsonObject data, Done done)
+void PageController::finish(const Mark &start, QJsonObject data, Result done)
 {
     if (!m_page)
         return done({}, tr("the tab was closed"));
@@ -217,9 +217,9 @@ void PageController::callRef(const QString &ref, const QString &op, QJsonObject 
 
 // ---- snapshot -----------------------------------------------------------------------------
 
-void PageController::snapshot(const SnapshotOptions &options, Done done)
+void PageController::snapshot(const SnapshotOptions &options, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     if (!options.scope.isEmpty()) {
         int frame = 0;
         if (parseRef(options.scope, &frame) && frame != 0) {
@@ -380,9 +380,9 @@ void PageController::insertText(const QString &text, Sent done)
 
 // ---- actions ------------------------------------------------------------------------------
 
-void PageController::click(const QString &ref, int clickCount, const QString &button, Done done)
+void PageController::click(const QString &ref, int clickCount, const QString &button, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
     pointOf(ref, u"point"_s, [this, start, clickCount, button, done](QPointF point, const QString &error) {
         if (!error.isEmpty())
@@ -395,9 +395,9 @@ void PageController::click(const QString &ref, int clickCount, const QString &bu
     });
 }
 
-void PageController::hover(const QString &ref, Done done)
+void PageController::hover(const QString &ref, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
     pointOf(ref, u"hover"_s, [this, start, done](QPointF point, const QString &error) {
         if (!error.isEmpty())
@@ -410,17 +410,17 @@ void PageController::hover(const QString &ref, Done done)
     });
 }
 
-void PageController::focus(const QString &ref, Done done)
+void PageController::focus(const QString &ref, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     callRef(ref, u"focus"_s, {}, [done](const QJsonObject &, const QString &error) {
         done(error.isEmpty() ? QJsonObject { { u"focused"_s, true } } : QJsonObject(), error);
     });
 }
 
-void PageController::fill(const QString &ref, const QString &value, Done done)
+void PageController::fill(const QString &ref, const QString &value, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
     callRef(
         ref, u"editStart"_s, { { u"selectAll"_s, true } },
@@ -492,9 +492,10 @@ void PageController::typePaced(const std::shared_ptr<Typing> &typing)
     });
 }
 
-void PageController::type(const QString &ref, const QString &text, Done done, std::chrono::milliseconds timeout)
+void PageController::type(const QString &ref, const QString &text, CommandReply reply,
+                          std::chrono::milliseconds timeout)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
     QStringList characters;
     for (qsizetype i = 0; i < text.size(); ++i) {
@@ -547,9 +548,9 @@ void PageController::type(const QString &ref, const QString &text, Done done, st
             });
 }
 
-void PageController::press(const QString &ref, const QString &chord, Done done)
+void PageController::press(const QString &ref, const QString &chord, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
     const auto pressing = [this, chord, start, done] {
         keys(chord, [this, start, done](const QString &error) {
@@ -567,9 +568,9 @@ void PageController::press(const QString &ref, const QString &chord, Done done)
     });
 }
 
-void PageController::setChecked(const QString &ref, bool checked, Done done)
+void PageController::setChecked(const QString &ref, bool checked, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
     callRef(
         ref, u"checkState"_s, {},
@@ -606,9 +607,9 @@ void PageController::setChecked(const QString &ref, bool checked, Done done)
         });
 }
 
-void PageController::select(const QString &ref, const QStringList &values, Done done)
+void PageController::select(const QString &ref, const QStringList &values, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
     callRef(ref, u"select"_s, { { u"values"_s, QJsonArray::fromStringList(values) } },
             [this, start, done](const QJsonObject &r, const QString &error) {
@@ -620,9 +621,9 @@ void PageController::select(const QString &ref, const QStringList &values, Done 
             });
 }
 
-void PageController::scroll(const QString &ref, double x, double y, bool pages, Done done)
+void PageController::scroll(const QString &ref, double x, double y, bool pages, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const QJsonObject args { { u"x"_s, x }, { u"y"_s, y }, { u"unit"_s, pages ? u"page"_s : u"px"_s } };
     const Result answer = [done](const QJsonObject &r, const QString &error) {
         QJsonObject data = r;
@@ -637,9 +638,9 @@ void PageController::scroll(const QString &ref, double x, double y, bool pages, 
 }
 
 void PageController::get(const QString &what, const QString &ref, const QString &name, int maxChars,
-                         Done done)
+                         CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const Result answer = [done, maxChars](const QJsonObject &r, const QString &error) {
         if (!error.isEmpty())
             return done({}, error);
@@ -659,9 +660,9 @@ void PageController::get(const QString &what, const QString &ref, const QString 
     callRef(ref, u"get"_s, { { u"what"_s, what }, { u"name"_s, name } }, answer);
 }
 
-void PageController::is(const QString &what, const QString &ref, Done done)
+void PageController::is(const QString &what, const QString &ref, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     callRef(ref, u"is"_s, { { u"what"_s, what } }, [done](const QJsonObject &r, const QString &error) {
         if (!error.isEmpty())
             return done({}, error);
@@ -669,9 +670,9 @@ void PageController::is(const QString &what, const QString &ref, Done done)
     });
 }
 
-void PageController::navigate(const QUrl &url, Done done)
+void PageController::navigate(const QUrl &url, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     if (!m_page)
         return done({}, tr("the tab was closed"));
     const Mark start = m_effects->mark();
@@ -702,9 +703,9 @@ void PageController::navigate(const QUrl &url, Done done)
     });
 }
 
-void PageController::history(int delta, Done done)
+void PageController::history(int delta, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     if (!m_page)
         return done({}, tr("the tab was closed"));
     sendToPage(u"Page.getNavigationHistory"_s, {}, [this, delta, done](const CdpResult &result) {
@@ -734,9 +735,9 @@ void PageController::history(int delta, Done done)
     });
 }
 
-void PageController::reload(Done done)
+void PageController::reload(CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     if (!m_page)
         return done({}, tr("the tab was closed"));
     const Mark start = m_effects->mark();
@@ -754,9 +755,9 @@ void PageController::reload(Done done)
     });
 }
 
-void PageController::wait(const WaitOptions &options, Done done)
+void PageController::wait(const WaitOptions &options, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     if (options.ms > 0) {
         QTimer::singleShot(options.ms, this, [done, ms = options.ms] {
             done({ { u"waitedMs"_s, ms } }, {});
@@ -807,9 +808,9 @@ void PageController::wait(const WaitOptions &options, Done done)
     });
 }
 
-void PageController::screenshot(const QString &ref, bool fullPage, Done done)
+void PageController::screenshot(const QString &ref, bool fullPage, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     const auto capture = [this, done](const QJsonObject &clip, bool beyond) {
         if (!m_page)
             return done({}, tr("the tab was closed"));
@@ -866,9 +867,9 @@ void PageController::screenshot(const QString &ref, bool fullPage, Done done)
     });
 }
 
-void PageController::evaluate(const QString &expression, Done done)
+void PageController::evaluate(const QString &expression, CommandReply reply)
 {
-    done = track(std::move(done));
+    const Result done = track(std::move(reply));
     if (!m_page)
         return done({}, tr("the tab was closed"));
     const Mark start = m_effects->mark();

@@ -15,12 +15,13 @@
 #include "PageEffects.h"
 #include "SnapshotAssembler.h"
 #include "cdp/CdpInput.h"
+#include "common/CommandResult.h"
 #include "page/PayloadInjector.h"
 
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QDeadlineTimer>
 #include <QObject>
 #include <QPointF>
 #include <QPointer>
@@ -39,8 +40,9 @@ class PageController : public QObject
 {
     Q_OBJECT
 public:
-    // An answer: `data` on success, or a sentence in `error`.
-    using Done = std::function<void(const QJsonObject &data, const QString &error)>;
+    // Each action answers once with a CommandResult: its data, or a failure with a sentence
+    // saying why — 409, as errors about the page's state are conflicts, not bad requests.
+    static constexpr int kFailureStatus = 409;
 
     static constexpr const char *kModule = "snapshot";
     // `type`: the most characters one command types, and how long it may take at most; it
@@ -79,29 +81,29 @@ public:
     // True when `ref` has the form of a ref (e3, f1e3); splits it.
     static bool parseRef(const QString &ref, int *frame = nullptr, QString *local = nullptr);
 
-    void snapshot(const SnapshotOptions &options, Done done);
-    void click(const QString &ref, int clickCount, const QString &button, Done done);
-    void hover(const QString &ref, Done done);
-    void focus(const QString &ref, Done done);
-    void fill(const QString &ref, const QString &value, Done done);
+    void snapshot(const SnapshotOptions &options, CommandReply reply);
+    void click(const QString &ref, int clickCount, const QString &button, CommandReply reply);
+    void hover(const QString &ref, CommandReply reply);
+    void focus(const QString &ref, CommandReply reply);
+    void fill(const QString &ref, const QString &value, CommandReply reply);
     // Types at the caret's end of `ref` (or into whatever has the focus when `ref` is empty).
     // Types in small batches, each once the one before is answered, and stops once `timeout`
     // is over: the answer says how many characters were typed (`typed`, `of`).
-    void type(const QString &ref, const QString &text, Done done,
+    void type(const QString &ref, const QString &text, CommandReply reply,
               std::chrono::milliseconds timeout = kMaxTypeTime);
-    void press(const QString &ref, const QString &keys, Done done);
-    void setChecked(const QString &ref, bool checked, Done done);
-    void select(const QString &ref, const QStringList &values, Done done);
+    void press(const QString &ref, const QString &keys, CommandReply reply);
+    void setChecked(const QString &ref, bool checked, CommandReply reply);
+    void select(const QString &ref, const QStringList &values, CommandReply reply);
     // x/y in pixels, or in pages when `pages` (90% of the viewport or the element's box).
-    void scroll(const QString &ref, double x, double y, bool pages, Done done);
-    void get(const QString &what, const QString &ref, const QString &name, int maxChars, Done done);
-    void is(const QString &what, const QString &ref, Done done);
-    void navigate(const QUrl &url, Done done);
-    void history(int delta, Done done);
-    void reload(Done done);
-    void wait(const WaitOptions &options, Done done);
-    void screenshot(const QString &ref, bool fullPage, Done done);
-    void evaluate(const QString &expression, Done done);
+    void scroll(const QString &ref, double x, double y, bool pages, CommandReply reply);
+    void get(const QString &what, const QString &ref, const QString &name, int maxChars, CommandReply reply);
+    void is(const QString &what, const QString &ref, CommandReply reply);
+    void navigate(const QUrl &url, CommandReply reply);
+    void history(int delta, CommandReply reply);
+    void reload(CommandReply reply);
+    void wait(const WaitOptions &options, CommandReply reply);
+    void screenshot(const QString &ref, bool fullPage, CommandReply reply);
+    void evaluate(const QString &expression, CommandReply reply);
 
     // A tab this one opened (link with target=_blank, window.open): reported as an effect.
     void noteNewTab(CdpSession *tab);
@@ -125,12 +127,14 @@ private:
     using Mark = PageEffects::Mark;
     using FrameTarget = FrameRouter::Target;
 
-    Done track(Done done);
+    // The reply as the actions' internal answer, called at most once, and by the destructor
+    // when the tab goes first.
+    Result track(CommandReply reply);
     // A command to the tab's page, tried again while the page is between two renderers.
     void sendToPage(const QString &method, const QJsonObject &params, CdpCallback callback, int attempt = 0);
     // Waits for what the action set off (a navigation it requested, a tab it opened), then
     // answers with `data` plus the effects since `start`.
-    void finish(const Mark &start, QJsonObject data, Done done);
+    void finish(const Mark &start, QJsonObject data, Result done);
 
     FrameTarget frameTarget(int frame) const;
     // A payload call in one frame's document, retried while the module is still arriving.
@@ -164,7 +168,7 @@ private:
     FrameRouter m_frames; // which document each f<n> of a ref is, and how to reach it
     SnapshotAssembler *m_snapshots; // the tab's snapshot with its frames spliced in
 
-    std::vector<std::weak_ptr<Done>> m_pending;
+    std::vector<std::weak_ptr<CommandReply>> m_pending;
 };
 
 } // namespace mpa

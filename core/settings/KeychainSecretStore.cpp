@@ -39,6 +39,13 @@ QString errorText(QKeychain::Error error, const QString &detail)
     return u"the keychain failed: %1"_s.arg(detail);
 }
 
+// A finished write or delete as an answer (a key that is not there deletes fine).
+CommandResult answer(const QKeychain::Job *job)
+{
+    const QString error = errorText(job->error(), job->errorString());
+    return error.isEmpty() ? CommandResult::success() : CommandResult::failure(error, 503);
+}
+
 template<typename Job> Job *newJob(QObject *parent)
 {
     auto *job = new Job(SecretStore::serviceName(), parent);
@@ -54,11 +61,11 @@ KeychainSecretStore::KeychainSecretStore(QObject *parent)
 {
 }
 
-void KeychainSecretStore::read(const QString &key, Read done)
+void KeychainSecretStore::read(const QString &key, CommandReply done)
 {
     const QString session = sessionSecret(key);
     if (!session.isEmpty())
-        return done(session, {});
+        return done(CommandResult::success(session));
     auto *job = newJob<QKeychain::ReadPasswordJob>(this);
     job->setKey(key);
     connect(job, &QKeychain::Job::finished, this, [this, done](QKeychain::Job *finished) {
@@ -70,37 +77,33 @@ void KeychainSecretStore::read(const QString &key, Read done)
             m_available = true;
         }
         if (reader->error() != QKeychain::NoError && reader->error() != QKeychain::EntryNotFound)
-            return done({}, errorText(reader->error(), reader->errorString()));
+            return done(CommandResult::failure(errorText(reader->error(), reader->errorString()), 503));
         const QString secret = reader->textData();
         if (!secret.isEmpty())
             Logging::addSecret(secret);
-        done(secret, {});
+        done(CommandResult::success(secret));
     });
     job->start();
 }
 
-void KeychainSecretStore::write(const QString &key, const QString &secret, Done done)
+void KeychainSecretStore::write(const QString &key, const QString &secret, CommandReply done)
 {
     Logging::addSecret(secret);
     auto *job = newJob<QKeychain::WritePasswordJob>(this);
     job->setKey(key);
     job->setTextData(secret);
-    connect(job, &QKeychain::Job::finished, this, [done](QKeychain::Job *finished) {
-        done(errorText(finished->error(), finished->errorString()));
-    });
+    connect(job, &QKeychain::Job::finished, this,
+            [done](QKeychain::Job *finished) { done(answer(finished)); });
     job->start();
 }
 
-void KeychainSecretStore::remove(const QString &key, Done done)
+void KeychainSecretStore::remove(const QString &key, CommandReply done)
 {
     setSessionSecret(key, QString());
     auto *job = newJob<QKeychain::DeletePasswordJob>(this);
     job->setKey(key);
-    connect(job, &QKeychain::Job::finished, this, [done](QKeychain::Job *finished) {
-        done(finished->error() == QKeychain::EntryNotFound
-                 ? QString()
-                 : errorText(finished->error(), finished->errorString()));
-    });
+    connect(job, &QKeychain::Job::finished, this,
+            [done](QKeychain::Job *finished) { done(answer(finished)); });
     job->start();
 }
 

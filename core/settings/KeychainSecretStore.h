@@ -16,9 +16,9 @@ class KeychainSecretStore : public SecretStore
 public:
     explicit KeychainSecretStore(QObject *parent = nullptr);
 
-    void read(const QString &key, Read done) override;
-    void write(const QString &key, const QString &secret, Done done) override;
-    void remove(const QString &key, Done done) override;
+    void read(const QString &key, CommandReply done) override;
+    void write(const QString &key, const QString &secret, CommandReply done) override;
+    void remove(const QString &key, CommandReply done) override;
     bool isAvailable() const override;
     QString unavailableReason() const override;
 

@@ -14,15 +14,15 @@ void SecretStore::setSessionSecret(const QString &key, const QString &secret)
     m_session.insert(key, secret);
 }
 
-void readApiKey(SecretStore *store, const QString &provider, SecretStore::Read done)
+void readApiKey(SecretStore *store, const QString &provider, CommandReply done)
 {
     const QString fromEnvironment = qEnvironmentVariable("MPA_LLM_API_KEY").trimmed();
     if (!fromEnvironment.isEmpty()) {
         Logging::addSecret(fromEnvironment);
-        return done(fromEnvironment, {});
+        return done(CommandResult::success(fromEnvironment));
     }
     if (!store)
-        return done({}, {});
+        return done(CommandResult::success(QString()));
     store->read(SecretStore::llmKeyName(provider), std::move(done));
 }
 

@@ -4,8 +4,12 @@
 // per key name (llm/<provider>). Never a file: without a keychain the window says so and offers
 // a key for this session only (setSessionSecret, kept in memory). For one headless process the
 // environment variable MPA_LLM_API_KEY wins (readApiKey), and is never written anywhere.
-// Asynchronous like QtKeychain's jobs: each call answers once, later. The real store is
-// KeychainSecretStore.
+// Asynchronous like QtKeychain's jobs: each call answers once, later, with a CommandResult
+// (common/CommandResult.h): a read's `data` is the secret as a JSON string (empty: nothing is
+// stored under that name); a failure is a sentence with status 503 (the keychain did not do it).
+// The real store is KeychainSecretStore.
+
+#include "common/CommandResult.h"
 
 #include <QHash>
 #include <QObject>
@@ -19,15 +23,11 @@ class SecretStore : public QObject
 {
     Q_OBJECT
 public:
-    using Done = std::function<void(const QString &error)>; // empty: done
-    // An empty secret with an empty error: nothing stored under that name.
-    using Read = std::function<void(const QString &secret, const QString &error)>;
-
     using QObject::QObject;
 
-    virtual void read(const QString &key, Read done) = 0;
-    virtual void write(const QString &key, const QString &secret, Done done) = 0;
-    virtual void remove(const QString &key, Done done) = 0;
+    virtual void read(const QString &key, CommandReply done) = 0;
+    virtual void write(const QString &key, const QString &secret, CommandReply done) = 0;
+    virtual void remove(const QString &key, CommandReply done) = 0;
     // Whether a keychain answers: false once one of its answers said there is none.
     virtual bool isAvailable() const = 0;
     // Why not, as a sentence for the Models page.
@@ -45,6 +45,7 @@ private:
 };
 
 // The API key for `provider`: MPA_LLM_API_KEY when set, else the session's, else the store's.
-void readApiKey(SecretStore *store, const QString &provider, SecretStore::Read done);
+// Answers as read() does.
+void readApiKey(SecretStore *store, const QString &provider, CommandReply done);
 
 } // namespace mpa

@@ -51,10 +51,10 @@ bool measure(BenchBrowser &browser, Engine &engine, const QString &targetPath, i
     browser.settings.setValue(SettingKey::BridgeMaxTurns, turns + 1);
     BridgeManager::StartRequest request { chat->targetId(), { target->targetId() }, u"Scroll down the page"_s, {}, u"ui"_s };
     QString id;
-    engine.bridge()->start(request, [&](const QString &sessionId, const QString &error) {
-        id = sessionId;
-        if (!error.isEmpty())
-            std::fprintf(stderr, "start failed: %s\n", qPrintable(error));
+    engine.bridge()->start(request, [&](const CommandResult &started) {
+        id = started.data[u"sessionId"].toString();
+        if (!started.ok)
+            std::fprintf(stderr, "start failed: %s\n", qPrintable(started.error));
     });
     if (id.isEmpty())
         return false;

@@ -2,6 +2,7 @@
 // eligible buttons are clicked, banned commands are blocked and reported, the counts are
 // exact, and it keeps working after a reload, in new tabs, in frames, paused and reconfigured.
 #include "AppRun.h"
+#include "FakeClock.h"
 #include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
@@ -723,6 +724,89 @@ TEST_F(AutoAcceptLeaseTest, RenewalsKeepALiveAppClickingPastTheLease)
     EXPECT_EQ(lease.value(u"lapses"_s).toInt(), 0) << "the lease lapsed while the app was alive";
     addStep(page, { { u"id"_s, u"late-accept"_s }, { u"label"_s, u"Accept"_s } });
     EXPECT_TRUE(waitClicked(page, { u"late-accept"_s }));
+}
+
+// ---- time: the stats poll, the lease renewals and the quitting wait run on the Clock ----
+
+class AutoAcceptClockTest : public AutoAcceptTest
+{
+protected:
+    void SetUp() override
+    {
+        AutoAcceptTest::SetUp();
+        // The same controller, on a clock that moves only when the test moves it.
+        controller.reset();
+        controller = std::make_unique<AutoAcceptController>(endpoint, hub.get(), settings.get(), configDir(),
+                                                            nullptr, &clock);
+    }
+
+    int renewals(CdpSession *page)
+    {
+        return payloadStats(page).value(u"lease"_s).toObject().value(u"renewals"_s).toInt(-1);
+    }
+
+    FakeClock clock { QDateTime(QDate(2026, 3, 2), QTime(9, 0), QTimeZone::utc()) };
+};
+
+TEST_F(AutoAcceptClockTest, TheLeaseIsRenewedWhenTheClockComesToTheRenewalNotBefore)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?clock-lease"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+    const int before = renewals(page);
+    ASSERT_GE(before, 0) << "the page script reports no lease";
+
+    // A renewal is sent the moment its timer fires; the stats call after it on the same
+    // connection would see it. Up to a millisecond before the renewal time: none.
+    clock.advance(AutoAcceptController::kLeaseRenewal - 1ms);
+    EXPECT_EQ(renewals(page), before) << "the lease was renewed before the clock came to it";
+    clock.advance(1ms);
+    EXPECT_TRUE(waitUntil([&] { return renewals(page) == before + 1; }))
+        << "no renewal when the clock came to it (renewals: " << renewals(page) << ")";
+    // And it keeps renewing: the timer re-armed itself.
+    clock.advance(AutoAcceptController::kLeaseRenewal);
+    EXPECT_TRUE(waitUntil([&] { return renewals(page) == before + 2; }))
+        << "the renewal did not repeat (renewals: " << renewals(page) << ")";
+    EXPECT_EQ(payloadStats(page).value(u"lease"_s).toObject().value(u"lapses"_s).toInt(), 0);
+}
+
+TEST_F(AutoAcceptClockTest, TheStatsAreCollectedWhenTheClockComesToTheIntervalNotBefore)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?clock-collect"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+    // Counts the app's stats calls in the page (this test reads the count, not stats()).
+    evaluateInWorld(page,
+                    u"(() => { const m = globalThis.__mpa.autoAccept; const stats = m.stats; "
+                    "globalThis.__statsCalls = 0; m.stats = (...a) => { globalThis.__statsCalls++; "
+                    "return stats(...a); }; return true; })()"_s);
+    const auto calls = [&] { return evaluateInWorld(page, u"globalThis.__statsCalls"_s).toInt(-1); };
+    ASSERT_EQ(calls(), 0);
+
+    clock.advance(AutoAcceptController::kCollectInterval - 1ms);
+    EXPECT_EQ(calls(), 0) << "the stats were collected before the clock came to the interval";
+    clock.advance(1ms);
+    EXPECT_TRUE(waitUntil([&] { return calls() == 1; })) << "calls: " << calls();
+    clock.advance(AutoAcceptController::kCollectInterval);
+    EXPECT_TRUE(waitUntil([&] { return calls() == 2; })) << "the poll did not repeat; calls: " << calls();
+}
+
+TEST_F(AutoAcceptClockTest, QuittingWaitsForThePagesAtMostUntilTheClockSaysTheTimeoutIsOver)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?clock-quit"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+    // No event is handled between the call and the clock's moves, so no page's answer can end
+    // the wait: only its timeout can, and it must come with the clock, not with real time.
+    bool done = false;
+    QObject context;
+    controller->disableEverywhere(3s, &context, [&] { done = true; });
+    clock.advance(3s - 1ms);
+    EXPECT_FALSE(done) << "the wait ended before the clock came to its timeout";
+    clock.advance(1ms);
+    EXPECT_TRUE(done) << "the wait did not end when the clock came to its timeout";
+    // The pages' answers come after it and change nothing; the script did stop.
+    EXPECT_TRUE(waitActive(page, false));
 }
 
 class AutoAcceptProfileTest : public AutoAcceptTest, public ::testing::WithParamInterface<const char *>

@@ -93,9 +93,9 @@ protected:
         QString id;
         QString error;
         bool answered = false;
-        engine->bridge()->start(request, [&](const QString &sessionId, const QString &why) {
-            id = sessionId;
-            error = why;
+        engine->bridge()->start(request, [&](const CommandResult &started) {
+            id = started.data[u"sessionId"].toString();
+            error = started.error;
             answered = true;
         });
         EXPECT_TRUE(waitUntil([&] { return answered; }));
@@ -302,8 +302,9 @@ TEST_F(BridgeTest, PauseHoldsStopEndsAndTheTurnLimitStops)
     // Paused: no message goes to the chat however long it is left.
     EXPECT_FALSE(waitUntil([&] { return record(id).turn != turn; }, 800ms));
     bool resumed = false;
-    engine->bridge()->resume(id, [&](const QString &, const QString &error) {
-        EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    engine->bridge()->resume(id, [&](const CommandResult &result) {
+        EXPECT_TRUE(result.ok) << result.error.toStdString();
+        EXPECT_EQ(result.data[u"sessionId"].toString(), id);
         resumed = true;
     });
     ASSERT_TRUE(resumed);

@@ -31,9 +31,9 @@ protected:
     {
         std::optional<QString> secret;
         QString error;
-        store.read(key, [&](const QString &s, const QString &e) {
-            secret = s;
-            error = e;
+        store.read(key, [&](const CommandResult &r) {
+            secret = r.data.toString();
+            error = r.error;
         });
         EXPECT_TRUE(waitUntil([&] { return secret.has_value(); }));
         EXPECT_TRUE(error.isEmpty()) << error.toStdString();
@@ -43,7 +43,7 @@ protected:
     QString write(const QString &key, const QString &secret)
     {
         std::optional<QString> error;
-        store.write(key, secret, [&](const QString &e) { error = e; });
+        store.write(key, secret, [&](const CommandResult &r) { error = r.ok ? QString() : r.error; });
         EXPECT_TRUE(waitUntil([&] { return error.has_value(); }));
         return error.value_or(u"(no answer)"_s);
     }
@@ -51,7 +51,7 @@ protected:
     QString remove(const QString &key)
     {
         std::optional<QString> error;
-        store.remove(key, [&](const QString &e) { error = e; });
+        store.remove(key, [&](const CommandResult &r) { error = r.ok ? QString() : r.error; });
         EXPECT_TRUE(waitUntil([&] { return error.has_value(); }));
         return error.value_or(u"(no answer)"_s);
     }
@@ -73,7 +73,7 @@ TEST_F(SecretStoreTest, StoresReadsReplacesAndDeletesAKey)
     // Another store object (the next start of the app) reads the same entry.
     KeychainSecretStore later;
     std::optional<QString> again;
-    later.read(key, [&](const QString &s, const QString &) { again = s; });
+    later.read(key, [&](const CommandResult &r) { again = r.data.toString(); });
     ASSERT_TRUE(waitUntil([&] { return again.has_value(); }));
     EXPECT_EQ(*again, u"gsk_second_9876543210"_s);
     EXPECT_EQ(remove(key), QString());
@@ -89,19 +89,19 @@ TEST_F(SecretStoreTest, TheEnvironmentWinsForOneProcessAndASessionKeyIsNeverStor
     EXPECT_EQ(read(key), u"sk-session-only-key-123"_s);
     KeychainSecretStore other;
     std::optional<QString> stored;
-    other.read(key, [&](const QString &s, const QString &) { stored = s; });
+    other.read(key, [&](const CommandResult &r) { stored = r.data.toString(); });
     ASSERT_TRUE(waitUntil([&] { return stored.has_value(); }));
     EXPECT_EQ(*stored, QString()) << "the session key reached the keychain";
 
     std::optional<QString> chosen;
     {
         ScopedEnv env("MPA_LLM_API_KEY", u"sk-from-the-environment"_s);
-        readApiKey(&store, u"openai"_s, [&](const QString &s, const QString &) { chosen = s; });
+        readApiKey(&store, u"openai"_s, [&](const CommandResult &r) { chosen = r.data.toString(); });
     }
     ASSERT_TRUE(waitUntil([&] { return chosen.has_value(); }));
     EXPECT_EQ(*chosen, u"sk-from-the-environment"_s);
     chosen.reset();
-    readApiKey(&store, u"openai"_s, [&](const QString &s, const QString &) { chosen = s; });
+    readApiKey(&store, u"openai"_s, [&](const CommandResult &r) { chosen = r.data.toString(); });
     ASSERT_TRUE(waitUntil([&] { return chosen.has_value(); }));
     EXPECT_EQ(*chosen, u"sk-session-only-key-123"_s);
     store.setSessionSecret(key, QString());

@@ -438,6 +438,7 @@ TEST_F(TaskRunTest, ARunLeftRunningByACrashIsInterruptedAndResumes)
     model.setResponder(signUpModel);
     const CommandResult resumed = command(u"resumeRun"_s, { { u"runId"_s, left.id } });
     ASSERT_TRUE(resumed.ok) << resumed.error.toStdString();
+    EXPECT_EQ(resumed.data[u"runId"].toString(), left.id);
     // The resumed run opened its start page again (it had no tab yet) and finished.
     const QJsonObject run = waitForStatus(left.id, { u"done"_s, u"failed"_s });
     EXPECT_EQ(run.value(u"status").toString(), u"done"_s) << run.value(u"reason").toString().toStdString();
@@ -446,8 +447,12 @@ TEST_F(TaskRunTest, ARunLeftRunningByACrashIsInterruptedAndResumes)
 
 TEST_F(TaskRunTest, ListRunsAndBadRequestsSayWhatIsWrong)
 {
-    EXPECT_EQ(command(u"startRun"_s, { { u"task"_s, u"  "_s } }).error,
-              u"the task is empty: say what the run should do"_s);
+    const CommandResult empty = command(u"startRun"_s, { { u"task"_s, u"  "_s } });
+    EXPECT_EQ(empty.error, u"the task is empty: say what the run should do"_s);
+    EXPECT_EQ(empty.status, 400);
+    const CommandResult unknown = command(u"resumeRun"_s, { { u"runId"_s, u"20261125-120000-none"_s } });
+    EXPECT_EQ(unknown.status, 404) << unknown.error.toStdString();
+    EXPECT_EQ(unknown.error, u"there is no run 20261125-120000-none"_s);
     EXPECT_TRUE(command(u"startRun"_s, { { u"task"_s, u"x"_s }, { u"url"_s, u"ftp://example.com/"_s } })
                     .error.contains(u"not an http(s) address"_s));
     EXPECT_EQ(command(u"getRun"_s, { { u"runId"_s, u"nope"_s } }).status, 404);

@@ -14,27 +14,27 @@ class FakeSecretStore : public SecretStore
 public:
     using SecretStore::SecretStore;
 
-    void read(const QString &key, Read done) override
+    void read(const QString &key, CommandReply done) override
     {
         const QString session = sessionSecret(key);
-        const QString stored = m_available ? m_secrets.value(key) : QString();
-        const QString error = m_available ? QString() : m_reason;
-        QTimer::singleShot(0, this, [done, session, stored, error] {
-            done(session.isEmpty() ? stored : session, session.isEmpty() ? error : QString());
-        });
+        const CommandResult result = !session.isEmpty() ? CommandResult::success(session)
+            : m_available                               ? CommandResult::success(m_secrets.value(key))
+                                                        : CommandResult::failure(m_reason, 503);
+        QTimer::singleShot(0, this, [done, result] { done(result); });
     }
-    void write(const QString &key, const QString &secret, Done done) override
+    void write(const QString &key, const QString &secret, CommandReply done) override
     {
         if (m_available)
             m_secrets.insert(key, secret);
-        const QString error = m_available ? QString() : m_reason;
-        QTimer::singleShot(0, this, [done, error] { done(error); });
+        const CommandResult result
+            = m_available ? CommandResult::success() : CommandResult::failure(m_reason, 503);
+        QTimer::singleShot(0, this, [done, result] { done(result); });
     }
-    void remove(const QString &key, Done done) override
+    void remove(const QString &key, CommandReply done) override
     {
         setSessionSecret(key, QString());
         m_secrets.remove(key);
-        QTimer::singleShot(0, this, [done] { done({}); });
+        QTimer::singleShot(0, this, [done] { done(CommandResult::success()); });
     }
     bool isAvailable() const override { return m_available; }
     QString unavailableReason() const override { return m_available ? QString() : m_reason; }

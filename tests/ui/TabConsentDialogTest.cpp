@@ -28,7 +28,8 @@ protected:
     std::shared_ptr<std::optional<QString>> ask(TabConsent &consent, const TabConsent::Request &r)
     {
         auto result = std::make_shared<std::optional<QString>>();
-        consent.request(r, [result](const QString &refusal) { *result = refusal; });
+        consent.request(
+            r, [result](const CommandResult &answer) { *result = answer.ok ? QString() : answer.error; });
         return result;
     }
 

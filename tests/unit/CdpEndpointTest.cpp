@@ -1,11 +1,16 @@
 #include "cdp/CdpEndpoint.h"
 
 #include "FakeCdpTransport.h"
+#include "FakeClock.h"
 #include "QtPrinters.h"
 #include "Wait.h"
+#include "common/LocalWebServer.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
 #include <QPointer>
 #include <QSignalSpy>
 
@@ -14,6 +19,7 @@
 using namespace Qt::StringLiterals;
 using namespace mpa;
 using namespace mpa::test;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -200,6 +206,105 @@ TEST_F(CdpEndpointTest, LosingTheBrowserDetachesEverythingAndRetries)
     EXPECT_TRUE(endpoint.sessions().isEmpty());
     endpoint.stop();
     EXPECT_EQ(endpoint.state(), CdpEndpoint::State::Stopped);
+}
+
+// ---- time: the retries and the list poll run on the endpoint's Clock ----
+
+// A loopback HTTP server that counts what the endpoint asks it. /ping is the test's own:
+// answered after every request that reached the server before it.
+class CountingServer
+{
+public:
+    explicit CountingServer(QByteArray version, QByteArray list = {})
+    {
+        const auto answer = [](int *count, QByteArray body, QByteArray type) {
+            return [count, body = std::move(body), type = std::move(type)](const QString &, const QString &) {
+                ++*count;
+                return LocalWebServer::Response { 200, type, body, {} };
+            };
+        };
+        server.addRoute(u"/json/version"_s, answer(&versions, std::move(version), "application/json"));
+        server.addRoute(u"/json/list"_s, answer(&lists, std::move(list), "application/json"));
+        server.addRoute(u"/ping"_s, answer(&pings, "pong", "text/plain"));
+        network.setProxy(QNetworkProxy::NoProxy);
+    }
+
+    // One round trip of the test's own: the requests the endpoint sent before it are served.
+    bool ping()
+    {
+        QNetworkReply *reply
+            = network.get(QNetworkRequest(QUrl(u"http://127.0.0.1:%1/ping"_s.arg(server.port()))));
+        const bool answered = waitForSignal(reply, &QNetworkReply::finished);
+        reply->deleteLater();
+        return answered && reply->error() == QNetworkReply::NoError;
+    }
+
+    LocalWebServer server;
+    QNetworkAccessManager network;
+    int versions = 0;
+    int lists = 0;
+    int pings = 0;
+};
+
+QDateTime clockStart()
+{
+    return QDateTime(QDate(2026, 3, 2), QTime(9, 0), QTimeZone::utc());
+}
+
+TEST(CdpEndpointClockTest, ARetryComesWhenTheClockReachesItsDelayNotBefore)
+{
+    // A web page, not a browser: every discovery fails and the endpoint retries with backoff.
+    CountingServer http("<!doctype html><title>not a browser</title>");
+    ASSERT_TRUE(http.server.listen()) << http.server.errorString().toStdString();
+    FakeClock clock(clockStart());
+    CdpEndpoint endpoint(nullptr, &clock);
+    endpoint.setAddress(u"127.0.0.1"_s, http.server.port());
+    endpoint.setRetryDelays(250ms, 1000ms);
+    endpoint.start();
+    // The first failure arms the retry on the clock (and nothing else is armed).
+    ASSERT_TRUE(waitUntil([&] { return http.versions == 1 && clock.armedTimers() == 1; }))
+        << "versions asked: " << http.versions;
+    EXPECT_EQ(endpoint.state(), CdpEndpoint::State::Retrying);
+
+    for (const auto delay : { 250ms, 500ms, 1000ms, 1000ms }) {
+        const int asked = http.versions;
+        clock.advance(delay - 1ms);
+        EXPECT_EQ(clock.armedTimers(), 1) << "the retry after " << delay.count() << " ms came early";
+        ASSERT_TRUE(http.ping());
+        EXPECT_EQ(http.versions, asked) << "asked again before " << delay.count() << " ms";
+        clock.advance(1ms);
+        ASSERT_TRUE(waitUntil([&] { return http.versions == asked + 1 && clock.armedTimers() == 1; }))
+            << "no retry when the clock reached " << delay.count() << " ms";
+    }
+    endpoint.stop();
+    EXPECT_EQ(clock.armedTimers(), 0) << "a stopped endpoint left a timer armed";
+}
+
+TEST(CdpEndpointClockTest, WithoutABrowserLevelTargetTheListIsReadAgainAtEachPollOfTheClock)
+{
+    // What an embedder without a browser-level target answers (an Electron app's /json/version
+    // has no webSocketDebuggerUrl), with no pages open.
+    CountingServer http(R"({"Browser": "Electron/30.0.0", "Protocol-Version": "1.3"})", "[]");
+    ASSERT_TRUE(http.server.listen()) << http.server.errorString().toStdString();
+    FakeClock clock(clockStart());
+    CdpEndpoint endpoint(nullptr, &clock);
+    endpoint.setAddress(u"127.0.0.1"_s, http.server.port());
+    endpoint.start();
+    ASSERT_TRUE(waitUntil([&] { return endpoint.state() == CdpEndpoint::State::Connected; }))
+        << endpoint.lastError().toStdString();
+    ASSERT_EQ(http.lists, 1);
+
+    for (int poll = 2; poll <= 4; ++poll) {
+        clock.advance(CdpEndpoint::kListPoll - 1ms);
+        ASSERT_TRUE(http.ping());
+        EXPECT_EQ(http.lists, poll - 1) << "the list was read again before the poll interval";
+        clock.advance(1ms);
+        ASSERT_TRUE(waitUntil([&] { return http.lists == poll; })) << "poll " << poll << " did not come";
+    }
+    EXPECT_EQ(endpoint.state(), CdpEndpoint::State::Connected);
+    EXPECT_EQ(http.versions, 1);
+    endpoint.stop();
+    EXPECT_EQ(clock.armedTimers(), 0) << "a stopped endpoint left the poll armed";
 }
 
 } // namespace

@@ -30,7 +30,10 @@ protected:
     std::shared_ptr<std::optional<QString>> ask(const TabConsent::Request &request)
     {
         auto result = std::make_shared<std::optional<QString>>();
-        consent.request(request, [result](const QString &refusal) { *result = refusal; });
+        consent.request(request, [result](const CommandResult &answer) {
+            EXPECT_EQ(answer.status, answer.ok ? 200 : 403) << "a refusal is 403";
+            *result = answer.ok ? QString() : answer.error;
+        });
         return result;
     }
 

@@ -434,16 +434,16 @@ void BridgePage::startFromForm()
     m_startError->clear();
     m_start->setEnabled(false);
     const QPointer<BridgePage> self(this);
-    engine()->bridge()->start(request, [self](const QString &sessionId, const QString &error) {
+    engine()->bridge()->start(request, [self](const CommandResult &started) {
         if (!self)
             return;
         self->m_start->setEnabled(true);
-        if (!error.isEmpty()) {
-            self->showError(self->m_startError, error);
+        if (!started.ok) {
+            self->showError(self->m_startError, started.error);
             return;
         }
         self->refreshHistory();
-        self->showSession(sessionId);
+        self->showSession(started.data[u"sessionId"].toString());
         self->reveal(self->m_title);
     });
 }
@@ -687,11 +687,11 @@ void BridgePage::resume()
 {
     const QString id = m_shownSession;
     const QPointer<BridgePage> self(this);
-    engine()->bridge()->resume(id, [self, id](const QString &, const QString &error) {
+    engine()->bridge()->resume(id, [self, id](const CommandResult &resumed) {
         if (!self)
             return;
-        if (!error.isEmpty())
-            self->showError(self->m_status, error);
+        if (!resumed.ok)
+            self->showError(self->m_status, resumed.error);
         else
             self->showSession(id);
     });

@@ -183,9 +183,10 @@ void ModelsPage::refreshKey()
     const QPointer<ModelsPage> self(this);
     const QPointer<SecretStore> asked(store);
     store->read(SecretStore::llmKeyName(provider()),
-                [self, asked, name](const QString &secret, const QString &error) {
+                [self, asked, name](const CommandResult &read) {
                     if (!self || !asked)
                         return;
+                    const QString secret = read.data.toString();
                     const bool available = asked->isAvailable();
                     self->m_saveKey->setEnabled(available);
                     if (!available) {
@@ -193,8 +194,8 @@ void ModelsPage::refreshKey()
                             tr("The keychain is not available (%1). A key entered here can be used for "
                                "this session only; it is never written to a file.")
                                 .arg(asked->unavailableReason()));
-                    } else if (!error.isEmpty()) {
-                        self->m_keyStatus->setText(tr("The keychain did not answer: %1").arg(error));
+                    } else if (!read.ok) {
+                        self->m_keyStatus->setText(tr("The keychain did not answer: %1").arg(read.error));
                     } else if (secret.isEmpty()) {
                         self->m_keyStatus->setText(tr("No key for %1 yet.").arg(name));
                     } else {
@@ -222,11 +223,11 @@ void ModelsPage::saveKey(bool sessionOnly)
         return;
     }
     const QPointer<ModelsPage> self(this);
-    store->write(keyName, secret, [self](const QString &error) {
+    store->write(keyName, secret, [self](const CommandResult &written) {
         if (!self)
             return;
-        if (!error.isEmpty())
-            self->m_keyStatus->setText(tr("The keychain refused the key: %1").arg(error));
+        if (!written.ok)
+            self->m_keyStatus->setText(tr("The keychain refused the key: %1").arg(written.error));
         else
             self->refreshKey();
     });
@@ -240,11 +241,11 @@ void ModelsPage::removeKey()
     const QString keyName = SecretStore::llmKeyName(provider());
     store->setSessionSecret(keyName, QString());
     const QPointer<ModelsPage> self(this);
-    store->remove(keyName, [self](const QString &error) {
+    store->remove(keyName, [self](const CommandResult &removed) {
         if (!self)
             return;
-        if (!error.isEmpty())
-            self->m_keyStatus->setText(tr("The key could not be removed: %1").arg(error));
+        if (!removed.ok)
+            self->m_keyStatus->setText(tr("The key could not be removed: %1").arg(removed.error));
         else
             self->refreshKey();
     });
@@ -253,12 +254,12 @@ void ModelsPage::removeKey()
 void ModelsPage::withClient(std::function<void(LlmClient *client)> use)
 {
     const QPointer<ModelsPage> self(this);
-    readApiKey(engine()->secrets(), provider(), [self, use](const QString &key, const QString &) {
+    readApiKey(engine()->secrets(), provider(), [self, use](const CommandResult &key) {
         if (!self)
             return;
         if (!self->m_client)
             self->m_client = new LlmClient(self->engine()->clock(), self);
-        self->m_client->setConfig(LlmConfig::fromSettings(*self->settings(), key));
+        self->m_client->setConfig(LlmConfig::fromSettings(*self->settings(), key.data.toString()));
         use(self->m_client);
     });
 }

@@ -383,7 +383,7 @@ void QueuePage::showWindow(const QString &problem)
 void QueuePage::findWindow()
 {
     m_window->setText(tr("Looking…"));
-    engine()->agentChat()->locate(this, [this](ChatSurface *, const QString &error) { showWindow(error); });
+    engine()->agentChat()->locate(this, [this](const CommandResult &found) { showWindow(found.error); });
 }
 
 void QueuePage::listConversations()

@@ -284,13 +284,13 @@ void TasksPage::startFromForm()
     }
     m_startError->clear();
     m_start->setEnabled(false);
-    engine()->runs()->start(request, [this](const QString &runId, const QString &error) {
+    engine()->runs()->start(request, [this](const CommandResult &started) {
         m_start->setEnabled(true);
-        if (!error.isEmpty()) {
-            m_startError->setText(error);
+        if (!started.ok) {
+            m_startError->setText(started.error);
             return;
         }
-        showRun(runId);
+        showRun(started.data[u"runId"].toString());
     });
 }
 
@@ -425,9 +425,9 @@ void TasksPage::rerun()
 void TasksPage::resume()
 {
     const QString id = m_shownRun;
-    engine()->runs()->resume(id, [this, id](const QString &, const QString &error) {
-        if (!error.isEmpty())
-            m_status->setText(error);
+    engine()->runs()->resume(id, [this, id](const CommandResult &resumed) {
+        if (!resumed.ok)
+            m_status->setText(resumed.error);
         else
             showRun(id);
     });
