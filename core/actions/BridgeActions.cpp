@@ -30,11 +30,7 @@ namespace mpa {
 
 namespace {
 
-constexpr auto prop = &ParamsSchema::property;
-QJsonObject schema(const QJsonObject &properties, const QStringList &required)
-{
-    return ParamsSchema::object(properties, required);
-}
+using namespace ParamsSchema::Shorthand;
 
 constexpr auto kScopes = CommandDispatcher::Scopes(CommandDispatcher::Scope::DebugApi);
 
@@ -180,15 +176,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
             NetworkLog *log = watch->log(tab);
             return log ? log->pendingSince(mark) : 0;
         };
-        const QString id = record.id;
-        env.mask = [masks, id](bool on, const QString &text, const QString &tab) {
-            if (!masks)
-                return;
-            if (on)
-                masks->show(id, tab, text);
-            else
-                masks->hide(id);
-        };
+        env.mask = RunActions::jobMask(masks, record.id);
         env.releaseTab = [tools, caller](const QString &tab) {
             if (tools)
                 tools->releaseTab(caller, tab);

@@ -29,4 +29,14 @@ QJsonObject object(const QJsonObject &properties, const QStringList &required = 
 // The schema MCP needs: `schema` with "type":"object" (and empty "properties") filled in.
 QJsonObject normalized(const QJsonObject &schema);
 
+// The short names the action files write their schema tables with
+// (`using namespace ParamsSchema::Shorthand;`).
+namespace Shorthand {
+constexpr auto prop = &property;
+inline QJsonObject schema(const QJsonObject &properties, const QStringList &required)
+{
+    return object(properties, required);
+}
+} // namespace Shorthand
+
 } // namespace mpa::ParamsSchema

@@ -15,11 +15,7 @@ namespace mpa {
 
 namespace {
 
-constexpr auto prop = &ParamsSchema::property;
-QJsonObject schema(const QJsonObject &properties, const QStringList &required)
-{
-    return ParamsSchema::object(properties, required);
-}
+using namespace ParamsSchema::Shorthand;
 
 constexpr auto kScopes
     = CommandDispatcher::Scopes(CommandDispatcher::Scope::DebugApi) | CommandDispatcher::Scope::Toolkit;
@@ -77,6 +73,19 @@ std::function<void(const QString &id)> RunActions::jobCleanup(ToolkitCommands *t
     };
 }
 
+std::function<void(bool on, const QString &text, const QString &tab)>
+RunActions::jobMask(const QPointer<RunMask> &mask, const QString &id)
+{
+    return [mask, id](bool on, const QString &text, const QString &tab) {
+        if (!mask)
+            return;
+        if (on)
+            mask->show(id, tab, text);
+        else
+            mask->hide(id);
+    };
+}
+
 void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitCommands *toolkit,
                          RunMask *mask)
 {
@@ -98,15 +107,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
             const CommandDispatcher::Command *command = dispatcher ? dispatcher->find(type) : nullptr;
             return command ? command->inputSchema : QJsonObject();
         };
-        const QString runId = run.id;
-        browser.mask = [masks, runId](bool on, const QString &text, const QString &tab) {
-            if (!masks)
-                return;
-            if (on)
-                masks->show(runId, tab, text);
-            else
-                masks->hide(runId);
-        };
+        browser.mask = jobMask(masks, run.id);
         return browser;
     });
     wireJobs(runs, &RunManager::runFinished, runChannel(), toolkit, mask,

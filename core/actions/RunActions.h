@@ -55,6 +55,10 @@ public:
             QObject::connect(mask, &RunMask::stopRequested, manager, std::move(stop));
     }
 
+    // The job's page mask: shown with `text` in `tab`, or hidden (nothing once the mask is gone).
+    static std::function<void(bool on, const QString &text, const QString &tab)>
+    jobMask(const QPointer<RunMask> &mask, const QString &id);
+
 private:
     static std::function<void(const QString &id)> jobCleanup(ToolkitCommands *toolkit, RunMask *mask,
                                                              const QString &channel);

@@ -67,7 +67,7 @@ void CdpProbe::cancel()
     m_reply = nullptr;
 }
 
-QNetworkReply *CdpProbe::get(const QString &path)
+void CdpProbe::ask(const QString &path, void (CdpProbe::*answered)(QNetworkReply *reply))
 {
     QUrl url;
     url.setScheme(u"http"_s);
@@ -76,8 +76,14 @@ QNetworkReply *CdpProbe::get(const QString &path)
     url.setPath(path);
     QNetworkRequest request(url);
     request.setTransferTimeout(int(m_requestTimeout.count()));
-    m_reply = m_network.get(request);
-    return m_reply;
+    QNetworkReply *reply = m_network.get(request);
+    m_reply = reply;
+    connect(reply, &QNetworkReply::finished, this, [this, reply, answered] {
+        reply->deleteLater();
+        m_reply = nullptr;
+        if (m_running)
+            (this->*answered)(reply);
+    });
 }
 
 void CdpProbe::askVersion()
@@ -85,16 +91,11 @@ void CdpProbe::askVersion()
     if (!m_running)
         return;
     ++m_attempts;
-    QNetworkReply *reply = get(u"/json/version"_s);
-    connect(reply, &QNetworkReply::finished, this, [this, reply] { onVersion(reply); });
+    ask(u"/json/version"_s, &CdpProbe::onVersion);
 }
 
 void CdpProbe::onVersion(QNetworkReply *reply)
 {
-    reply->deleteLater();
-    m_reply = nullptr;
-    if (!m_running)
-        return;
     QString problem;
     std::optional<CdpVersionInfo> version;
     if (reply->error() != QNetworkReply::NoError)
@@ -127,16 +128,11 @@ void CdpProbe::onVersion(QNetworkReply *reply)
     m_result.browser = version->browser;
     m_result.protocolVersion = version->protocolVersion;
     m_result.browserLevel = version->browserLevel();
-    QNetworkReply *list = get(u"/json/list"_s);
-    connect(list, &QNetworkReply::finished, this, [this, list] { onList(list); });
+    ask(u"/json/list"_s, &CdpProbe::onList);
 }
 
 void CdpProbe::onList(QNetworkReply *reply)
 {
-    reply->deleteLater();
-    m_reply = nullptr;
-    if (!m_running)
-        return;
     if (reply->error() != QNetworkReply::NoError) {
         finish(false,
                tr("%1 answers as %2 but its target list failed (%3).")

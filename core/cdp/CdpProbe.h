@@ -70,7 +70,8 @@ private:
     void onVersion(QNetworkReply *reply);
     void onList(QNetworkReply *reply);
     void finish(bool ok, const QString &error = {});
-    QNetworkReply *get(const QString &path);
+    // GETs `path` and hands the reply (deleted later) to `answered`, unless the probe has ended.
+    void ask(const QString &path, void (CdpProbe::*answered)(QNetworkReply *reply));
 
     QNetworkAccessManager m_network;
     QPointer<QNetworkReply> m_reply;

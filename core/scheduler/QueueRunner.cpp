@@ -163,9 +163,7 @@ bool QueueRunner::pause(QString *error)
 {
     if (!isRunning())
         return refuse(error, tr("The queue is not running."));
-    halt(PromptQueue::State::Paused, QueueReasons::pausedByUser());
-    qCInfo(lcScheduler) << "queue paused";
-    Q_EMIT changed();
+    haltAsked(PromptQueue::State::Paused, QueueReasons::pausedByUser(), "queue paused");
     return true;
 }
 
@@ -190,9 +188,7 @@ bool QueueRunner::stop(QString *error)
 {
     if (m_queue.state == PromptQueue::State::Stopped)
         return refuse(error, tr("The queue is not running."));
-    halt(PromptQueue::State::Stopped, QueueReasons::stoppedByUser());
-    qCInfo(lcScheduler) << "queue stopped";
-    Q_EMIT changed();
+    haltAsked(PromptQueue::State::Stopped, QueueReasons::stoppedByUser(), "queue stopped");
     return true;
 }
 
@@ -221,9 +217,7 @@ void QueueRunner::reset()
     m_queue.position = 0;
     m_queue.step = PromptQueue::Step::Task;
     m_queue.clearStatuses();
-    halt(PromptQueue::State::Stopped, {});
-    qCInfo(lcScheduler) << "queue reset";
-    Q_EMIT changed();
+    haltAsked(PromptQueue::State::Stopped, {}, "queue reset");
 }
 
 bool QueueRunner::setPrompts(const QStringList &prompts, QString *error)
@@ -252,6 +246,13 @@ void QueueRunner::halt(PromptQueue::State state, const UserText &reason)
     m_queue.reason = reason;
     settle();
     saveQueue();
+}
+
+void QueueRunner::haltAsked(PromptQueue::State state, const UserText &reason, const char *logLine)
+{
+    halt(state, reason);
+    qCInfo(lcScheduler) << logLine;
+    Q_EMIT changed();
 }
 
 void QueueRunner::settle()

@@ -113,6 +113,8 @@ private:
     void completeStep();
     void moveToNext(bool completed);
     void halt(PromptQueue::State state, const UserText &reason);
+    // halt() as the user asked (pause, stop, reset): logged as `logLine`, then changed().
+    void haltAsked(PromptQueue::State state, const UserText &reason, const char *logLine);
     void finishQueue(const UserText &reason);
     void stopWithError(const UserText &reason);
     // Answers about the current step no longer steer the queue; its retry and quota marks go.

@@ -125,12 +125,9 @@ void McpServer::handleMessage(const QJsonObject &message)
         respondError(QJsonValue(), kInvalidRequest, u"\"id\" must be a string or an integer"_s);
         return;
     }
-    const QJsonValue paramsValue = message.value(u"params"_s);
-    if (!paramsValue.isUndefined() && !paramsValue.isNull() && !paramsValue.isObject()) {
-        respondError(id, kInvalidParams, u"\"params\" must be an object"_s);
+    QJsonObject params;
+    if (!optionalObject(id, message.value(u"params"_s), u"\"params\" must be an object"_s, &params))
         return;
-    }
-    const QJsonObject params = paramsValue.toObject();
 
     if (method == u"initialize"_s)
         respond(id, initialize(params));
@@ -239,6 +236,17 @@ QJsonObject McpServer::toolResult(const CommandResult &result)
     return { { u"content"_s, content }, { u"isError"_s, false } };
 }
 
+bool McpServer::optionalObject(const QJsonValue &id, const QJsonValue &value, const QString &mustBe,
+                               QJsonObject *object)
+{
+    if (!value.isUndefined() && !value.isNull() && !value.isObject()) {
+        respondError(id, kInvalidParams, mustBe);
+        return false;
+    }
+    *object = value.toObject();
+    return true;
+}
+
 void McpServer::callTool(const QJsonValue &id, const QJsonObject &params)
 {
     using Scope = CommandDispatcher::Scope;
@@ -253,12 +261,10 @@ void McpServer::callTool(const QJsonValue &id, const QJsonObject &params)
         respondError(id, kInvalidParams, u"unknown tool '%1'; tools/list names the tools"_s.arg(name));
         return;
     }
-    const QJsonValue argumentsValue = params.value(u"arguments"_s);
-    if (!argumentsValue.isUndefined() && !argumentsValue.isNull() && !argumentsValue.isObject()) {
-        respondError(id, kInvalidParams, u"tools/call: params.arguments must be an object"_s);
+    QJsonObject arguments;
+    if (!optionalObject(id, params.value(u"arguments"_s), u"tools/call: params.arguments must be an object"_s,
+                        &arguments))
         return;
-    }
-    const QJsonObject arguments = argumentsValue.toObject();
     // Input the schema refuses (checked by the dispatcher) is the model's mistake: a tool error
     // it can read and correct, like any other failure.
     QPointer<McpServer> self(this);

@@ -53,6 +53,10 @@ private:
     void handleMessage(const QJsonObject &message);
     void respond(const QJsonValue &id, const QJsonValue &result);
     void respondError(const QJsonValue &id, int code, const QString &message);
+    // `value` into `object` when it is an object, missing or null; otherwise answers request `id`
+    // with invalid params (`mustBe` says what it must be) and is false.
+    bool optionalObject(const QJsonValue &id, const QJsonValue &value, const QString &mustBe,
+                        QJsonObject *object);
     QJsonObject initialize(const QJsonObject &params);
     QJsonObject listTools() const;
     void callTool(const QJsonValue &id, const QJsonObject &params);

@@ -193,4 +193,20 @@ TEST_F(IdeLauncherTest, ChromeGetsADedicatedProfileAndMissingIdesSaySo)
     EXPECT_TRUE(error.startsWith(u"no launcher for Windsurf was found"_s)) << error.toStdString();
 }
 
+TEST(DesktopEntryTest, StringEscapesReadAndWriteWithTheSpecsTable)
+{
+    // The Desktop Entry Specification's escapes in string values: \s \n \t \r \\ ("Possible
+    // value types"); any other backslash pair is left for Exec quoting and lists.
+    const QString group = QString::fromLatin1(DesktopEntry::kMainGroup);
+    const DesktopEntry read = DesktopEntry::parse(u"[Desktop Entry]\nComment=a\\sb\\nc\\td\\re\\\\f\\;g\\\"\n"_s);
+    EXPECT_EQ(read.value(group, u"Comment"_s), u"a b\nc\td\re\\f\\;g\\\""_s);
+    DesktopEntry written = DesktopEntry::parse(u"[Desktop Entry]\n"_s);
+    written.setValue(group, u"Comment"_s, u" a b\nc\td\re\\f"_s);
+    EXPECT_TRUE(written.toString().contains(u"Comment=\\sa b\\nc\\td\\re\\\\f\n"_s))
+        << qPrintable(written.toString()) << " (only a leading space becomes \\s)";
+    const QString text = u"  two\tlines\nand a \\ back\\slash"_s;
+    written.setValue(group, u"Name"_s, text);
+    EXPECT_EQ(DesktopEntry::parse(written.toString()).value(group, u"Name"_s), text);
+}
+
 } // namespace

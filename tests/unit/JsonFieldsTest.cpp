@@ -3,10 +3,11 @@
 // serializers before the helpers (main at 5892199: RunRecord.cpp, BridgeRecord.cpp,
 // PromptHistory.cpp) wrote for the same records, key by key: those formats are DESIGN.md's
 // stable contracts, so they must not move by a byte.
+#include "common/JsonFields.h"
+
 #include "agent/RunRecord.h"
 #include "bridge/BridgeRecord.h"
 #include "chat/ChatState.h"
-#include "common/JsonFields.h"
 #include "scheduler/PromptHistory.h"
 
 #include <QJsonDocument>
@@ -66,7 +67,8 @@ TEST(JsonFieldsTest, PutTextLeavesOutEmptyTextAndStringsReadOnlyArrays)
     putText(json, u"reason"_s, QString());
     putText(json, u"tab"_s, u"T1"_s);
     EXPECT_EQ(bytes(json), QByteArray(R"({"tab":"T1"})"));
-    EXPECT_EQ(jsonStrings(parse(R"({"a":["x",2,"y"]})").value(u"a")), (QStringList { u"x"_s, QString(), u"y"_s }));
+    EXPECT_EQ(jsonStrings(parse(R"({"a":["x",2,"y"]})").value(u"a")),
+              (QStringList { u"x"_s, QString(), u"y"_s }));
     EXPECT_TRUE(jsonStrings(QJsonValue(u"x"_s)).isEmpty());
 }
 
@@ -259,8 +261,13 @@ TEST(JsonFieldsTest, ABridgeSessionFileHasTheKeysItHadBeforeTheHelpers)
 
 TEST(JsonFieldsTest, APromptHistoryEntryHasTheKeysItHadBeforeTheHelpers)
 {
-    const PromptRecord record { at("2026-11-26T10:00:00.000Z"), u"queue"_s, u"Antigravity"_s, QString(),
-                                u"Go on"_s, u"sent"_s, QString() };
+    const PromptRecord record { at("2026-11-26T10:00:00.000Z"),
+                                u"queue"_s,
+                                u"Antigravity"_s,
+                                QString(),
+                                u"Go on"_s,
+                                u"sent"_s,
+                                QString() };
     const QByteArray expected = R"({"conversation":"","detail":"","outcome":"sent","source":"queue",)"
                                 R"("target":"Antigravity","text":"Go on","time":"2026-11-26T10:00:00.000Z"})";
     EXPECT_EQ(bytes(record.toJson()), expected);
