@@ -63,25 +63,31 @@ QString pausedPagesText(const Engine *engine)
         .arg(quoted.join(QCoreApplication::translate("EngineControls", ", ")));
 }
 
+namespace {
+// What the running queue does this moment; empty while nothing is under way.
+QString phaseText(Scheduler::Phase phase)
+{
+    switch (phase) {
+    case Scheduler::Phase::Sending:
+        return QCoreApplication::translate("EngineControls", "sending");
+    case Scheduler::Phase::RetryWait:
+        return QCoreApplication::translate("EngineControls", "retrying soon");
+    case Scheduler::Phase::WaitingForSilence:
+        return QCoreApplication::translate("EngineControls", "waiting for the agent to finish");
+    case Scheduler::Phase::HeldByQuota:
+        return QCoreApplication::translate("EngineControls", "held: quota used up");
+    case Scheduler::Phase::Idle:
+        break;
+    }
+    return {};
+}
+} // namespace
+
 QString withQueuePhase(const QString &status, const Engine *engine)
 {
-    QString phase;
-    switch (engine->scheduler()->phase()) {
-    case Scheduler::Phase::Sending:
-        phase = QCoreApplication::translate("EngineControls", "sending");
-        break;
-    case Scheduler::Phase::RetryWait:
-        phase = QCoreApplication::translate("EngineControls", "retrying soon");
-        break;
-    case Scheduler::Phase::WaitingForSilence:
-        phase = QCoreApplication::translate("EngineControls", "waiting for the agent to finish");
-        break;
-    case Scheduler::Phase::HeldByQuota:
-        phase = QCoreApplication::translate("EngineControls", "held: quota used up");
-        break;
-    case Scheduler::Phase::Idle:
+    const QString phase = phaseText(engine->scheduler()->phase());
+    if (phase.isEmpty())
         return status;
-    }
     return QCoreApplication::translate("EngineControls", "%1 · %2", "the queue's status · what it does now")
         .arg(status, phase);
 }

@@ -200,38 +200,25 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_mode->addItem(tr("Autonomous — ask only about payments and sign-ins"), u"autonomous"_s);
     m_mode->setToolTip(tr("The default is the bridge/mode setting."));
     form->addRow(tr("Mode:"), m_mode);
-    auto *startRow = new QHBoxLayout;
-    m_startError = new QLabel(this);
-    m_startError->setObjectName(u"bridgeStartError"_s);
-    ErrorStyle::setError(m_startError);
-    makeWrapping(m_startError);
-    startRow->addWidget(m_startError, 1);
+    m_startError = Widgets::errorLabel(u"bridgeStartError"_s, this);
     m_start = Widgets::button(tr("Start"), u"bridgeStart"_s, this);
     m_start->setDefault(true);
-    startRow->addWidget(m_start);
-    form->addRow(startRow);
+    form->addRow(Widgets::row(m_startError, { m_start }));
 
     QVBoxLayout *current = addGroup(tr("Session"));
-    m_title = Widgets::wrappingLabel(u"bridgeTitle"_s, this, tr("No session yet."));
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
+    m_title = Widgets::boldLabel(u"bridgeTitle"_s, this, tr("No session yet."));
     current->addWidget(m_title);
     m_status = Widgets::wrappingLabel(u"bridgeStatus"_s, this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->hide();
     current->addWidget(m_status);
-    auto *controls = new QHBoxLayout;
     m_turn = Widgets::wrappingLabel(u"bridgeTurn"_s, this);
-    controls->addWidget(m_turn, 1);
     m_pause = Widgets::button(tr("Pause"), u"bridgePause"_s, this);
     m_resume = Widgets::button(tr("Resume"), u"bridgeResume"_s, this);
     m_stop = Widgets::button(tr("Stop"), u"bridgeStop"_s, this);
-    for (QPushButton *button : { m_pause, m_resume, m_stop }) {
+    for (QPushButton *button : { m_pause, m_resume, m_stop })
         button->setEnabled(false);
-        controls->addWidget(button);
-    }
-    current->addLayout(controls);
+    current->addLayout(Widgets::row(m_turn, { m_pause, m_resume, m_stop }));
 
     m_questionBox = new QuestionBox(tr("The session asks you"), u"bridge"_s, false, this);
     current->addWidget(m_questionBox);
@@ -275,16 +262,11 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_tools->setMinimumHeight(110);
     m_tools->setMaximumHeight(180);
     tools->addWidget(m_tools);
-    auto *toolButtons = new QHBoxLayout;
     m_toolsMessage = Widgets::wrappingLabel(u"bridgeToolsMessage"_s, this);
-    toolButtons->addWidget(m_toolsMessage, 1);
     m_addTool = Widgets::button(tr("Add"), u"bridgeAddTool"_s, this);
     m_removeTool = Widgets::button(tr("Remove"), u"bridgeRemoveTool"_s, this);
     m_saveTools = Widgets::button(tr("Save"), u"bridgeSaveTools"_s, this);
-    toolButtons->addWidget(m_addTool);
-    toolButtons->addWidget(m_removeTool);
-    toolButtons->addWidget(m_saveTools);
-    tools->addLayout(toolButtons);
+    tools->addLayout(Widgets::row(m_toolsMessage, { m_addTool, m_removeTool, m_saveTools }));
 
     BridgeManager *bridge = engine->bridge();
     connect(m_start, &QPushButton::clicked, this, &BridgePage::startFromForm);

@@ -114,30 +114,18 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     m_model = hint(QString(), this);
     m_model->setObjectName(u"taskModel"_s);
     form->addRow(m_model);
-    auto *startRow = new QHBoxLayout;
-    m_startError = new QLabel(this);
-    m_startError->setObjectName(u"taskStartError"_s);
-    ErrorStyle::setError(m_startError);
-    makeWrapping(m_startError);
-    startRow->addWidget(m_startError, 1);
+    m_startError = Widgets::errorLabel(u"taskStartError"_s, this);
     m_start = Widgets::button(tr("Start"), u"taskStart"_s, this);
     m_start->setDefault(true);
-    startRow->addWidget(m_start);
-    form->addRow(startRow);
+    form->addRow(Widgets::row(m_startError, { m_start }));
 
     QVBoxLayout *current = addGroup(tr("Run"));
-    m_runTitle = Widgets::wrappingLabel(u"runTitle"_s, this, tr("No run yet."));
-    QFont bold = m_runTitle->font();
-    bold.setBold(true);
-    m_runTitle->setFont(bold);
+    m_runTitle = Widgets::boldLabel(u"runTitle"_s, this, tr("No run yet."));
     current->addWidget(m_runTitle);
-    auto *statusRow = new QHBoxLayout;
     m_status = Widgets::wrappingLabel(u"runStatus"_s, this);
-    statusRow->addWidget(m_status, 1);
     m_stop = Widgets::button(tr("Stop"), u"runStop"_s, this);
     m_stop->setEnabled(false);
-    statusRow->addWidget(m_stop);
-    current->addLayout(statusRow);
+    current->addLayout(Widgets::row(m_status, { m_stop }));
 
     m_questionBox = new QuestionBox(tr("The run asks you"), u"run"_s, true, this);
     current->addWidget(m_questionBox);
