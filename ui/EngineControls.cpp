@@ -1,13 +1,14 @@
 #include "EngineControls.h"
 
+#include "EnumTexts.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 #include "scheduler/Scheduler.h"
 #include "server/DebugApiService.h"
 #include "server/ToolkitServerService.h"
-#include "quota/QuotaMonitor.h"
-#include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -64,28 +65,19 @@ QString pausedPagesText(const Engine *engine)
 }
 
 namespace {
-// What the running queue does this moment; empty while nothing is under way.
-QString phaseText(Scheduler::Phase phase)
-{
-    switch (phase) {
-    case Scheduler::Phase::Sending:
-        return QCoreApplication::translate("EngineControls", "sending");
-    case Scheduler::Phase::RetryWait:
-        return QCoreApplication::translate("EngineControls", "retrying soon");
-    case Scheduler::Phase::WaitingForSilence:
-        return QCoreApplication::translate("EngineControls", "waiting for the agent to finish");
-    case Scheduler::Phase::HeldByQuota:
-        return QCoreApplication::translate("EngineControls", "held: quota used up");
-    case Scheduler::Phase::Idle:
-        break;
-    }
-    return {};
-}
+// What the running queue does this moment; Idle (nothing under way) says nothing.
+constexpr EnumText<Scheduler::Phase> kPhaseTexts[] {
+    { Scheduler::Phase::Sending, QT_TRANSLATE_NOOP("EngineControls", "sending") },
+    { Scheduler::Phase::RetryWait, QT_TRANSLATE_NOOP("EngineControls", "retrying soon") },
+    { Scheduler::Phase::WaitingForSilence,
+      QT_TRANSLATE_NOOP("EngineControls", "waiting for the agent to finish") },
+    { Scheduler::Phase::HeldByQuota, QT_TRANSLATE_NOOP("EngineControls", "held: quota used up") },
+};
 } // namespace
 
 QString withQueuePhase(const QString &status, const Engine *engine)
 {
-    const QString phase = phaseText(engine->scheduler()->phase());
+    const QString phase = enumText("EngineControls", kPhaseTexts, engine->scheduler()->phase());
     if (phase.isEmpty())
         return status;
     return QCoreApplication::translate("EngineControls", "%1 · %2", "the queue's status · what it does now")

@@ -1,6 +1,7 @@
 #include "BridgePage.h"
 
 #include "ChoiceBox.h"
+#include "EnumTexts.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
@@ -38,50 +39,36 @@ namespace {
 
 constexpr int kSessionIdRole = Qt::UserRole + 1;
 
+constexpr EnumText<BridgeStatus> kStatusTexts[] {
+    { BridgeStatus::Starting, QT_TRANSLATE_NOOP("mpa::BridgePage", "Starting") },
+    { BridgeStatus::WaitingChat, QT_TRANSLATE_NOOP("mpa::BridgePage", "Waiting for the chat") },
+    { BridgeStatus::Running, QT_TRANSLATE_NOOP("mpa::BridgePage", "Running a command") },
+    { BridgeStatus::Sending, QT_TRANSLATE_NOOP("mpa::BridgePage", "Sending to the chat") },
+    { BridgeStatus::WaitingUser, QT_TRANSLATE_NOOP("mpa::BridgePage", "Waiting for you") },
+    { BridgeStatus::Paused, QT_TRANSLATE_NOOP("mpa::BridgePage", "Paused") },
+    { BridgeStatus::Done, QT_TRANSLATE_NOOP("mpa::BridgePage", "Done") },
+    { BridgeStatus::Stopped, QT_TRANSLATE_NOOP("mpa::BridgePage", "Stopped") },
+    { BridgeStatus::Failed, QT_TRANSLATE_NOOP("mpa::BridgePage", "Failed") },
+    { BridgeStatus::Interrupted, QT_TRANSLATE_NOOP("mpa::BridgePage", "Interrupted") },
+};
+
 QString statusText(BridgeStatus status)
 {
-    switch (status) {
-    case BridgeStatus::Starting:
-        return QCoreApplication::translate("mpa::BridgePage", "Starting");
-    case BridgeStatus::WaitingChat:
-        return QCoreApplication::translate("mpa::BridgePage", "Waiting for the chat");
-    case BridgeStatus::Running:
-        return QCoreApplication::translate("mpa::BridgePage", "Running a command");
-    case BridgeStatus::Sending:
-        return QCoreApplication::translate("mpa::BridgePage", "Sending to the chat");
-    case BridgeStatus::WaitingUser:
-        return QCoreApplication::translate("mpa::BridgePage", "Waiting for you");
-    case BridgeStatus::Paused:
-        return QCoreApplication::translate("mpa::BridgePage", "Paused");
-    case BridgeStatus::Done:
-        return QCoreApplication::translate("mpa::BridgePage", "Done");
-    case BridgeStatus::Stopped:
-        return QCoreApplication::translate("mpa::BridgePage", "Stopped");
-    case BridgeStatus::Failed:
-        return QCoreApplication::translate("mpa::BridgePage", "Failed");
-    case BridgeStatus::Interrupted:
-        return QCoreApplication::translate("mpa::BridgePage", "Interrupted");
-    }
-    return {};
+    return enumText("mpa::BridgePage", kStatusTexts, status);
 }
+
+constexpr EnumText<BridgeCommand::State> kStateTexts[] {
+    { BridgeCommand::State::Queued, QT_TRANSLATE_NOOP("mpa::BridgePage", "queued") },
+    { BridgeCommand::State::Running, QT_TRANSLATE_NOOP("mpa::BridgePage", "running") },
+    { BridgeCommand::State::Done, QT_TRANSLATE_NOOP("mpa::BridgePage", "done") },
+    { BridgeCommand::State::Failed, QT_TRANSLATE_NOOP("mpa::BridgePage", "failed") },
+    { BridgeCommand::State::Refused, QT_TRANSLATE_NOOP("mpa::BridgePage", "refused") },
+    { BridgeCommand::State::Unknown, QT_TRANSLATE_NOOP("mpa::BridgePage", "unknown — not run again") },
+};
 
 QString stateText(BridgeCommand::State state)
 {
-    switch (state) {
-    case BridgeCommand::State::Queued:
-        return QCoreApplication::translate("mpa::BridgePage", "queued");
-    case BridgeCommand::State::Running:
-        return QCoreApplication::translate("mpa::BridgePage", "running");
-    case BridgeCommand::State::Done:
-        return QCoreApplication::translate("mpa::BridgePage", "done");
-    case BridgeCommand::State::Failed:
-        return QCoreApplication::translate("mpa::BridgePage", "failed");
-    case BridgeCommand::State::Refused:
-        return QCoreApplication::translate("mpa::BridgePage", "refused");
-    case BridgeCommand::State::Unknown:
-        return QCoreApplication::translate("mpa::BridgePage", "unknown — not run again");
-    }
-    return {};
+    return enumText("mpa::BridgePage", kStateTexts, state);
 }
 
 // "click e12", "open_tab https://…", "fill e4 {"value":"…"}".
@@ -200,10 +187,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_mode->addItem(tr("Autonomous — ask only about payments and sign-ins"), u"autonomous"_s);
     m_mode->setToolTip(tr("The default is the bridge/mode setting."));
     form->addRow(tr("Mode:"), m_mode);
-    m_startError = Widgets::errorLabel(u"bridgeStartError"_s, this);
-    m_start = Widgets::button(tr("Start"), u"bridgeStart"_s, this);
-    m_start->setDefault(true);
-    form->addRow(Widgets::row(m_startError, { m_start }));
+    m_start = addStartRow(form, u"bridge"_s, &m_startError);
 
     QVBoxLayout *current = addGroup(tr("Session"));
     m_title = Widgets::boldLabel(u"bridgeTitle"_s, this, tr("No session yet."));
@@ -414,20 +398,11 @@ void BridgePage::startFromForm()
     request.mode = m_mode->currentData().toString();
     request.startedBy = u"ui"_s;
     m_startError->clear();
-    m_start->setEnabled(false);
-    const QPointer<BridgePage> self(this);
-    engine()->bridge()->start(request, [self](const QString &sessionId, const QString &error) {
-        if (!self)
-            return;
-        self->m_start->setEnabled(true);
-        if (!error.isEmpty()) {
-            self->showError(self->m_startError, error);
-            return;
-        }
-        self->refreshHistory();
-        self->showSession(sessionId);
-        self->reveal(self->m_title);
-    });
+    engine()->bridge()->start(request, afterCall(m_start, m_startError, [this](const QString &sessionId) {
+                                  refreshHistory();
+                                  showSession(sessionId);
+                                  reveal(m_title);
+                              }));
 }
 
 void BridgePage::followLiveSession()
@@ -636,7 +611,6 @@ void BridgePage::learn()
         return;
     }
     m_learnStatus->setText(tr("Click the chat's message box in the browser."));
-    m_learn->setEnabled(false);
     const QPointer<BridgePage> self(this);
     engine()->bridge()->learnChat(
         tab,
@@ -644,17 +618,27 @@ void BridgePage::learn()
             if (self && part == u"input"_s)
                 self->m_learnStatus->setText(tr("Now click its send button."));
         },
-        [self](const QString &profileId, const QString &error) {
-            if (!self)
-                return;
-            self->m_learn->setEnabled(true);
-            if (!error.isEmpty()) {
-                self->showError(self->m_learnStatus, error);
-                return;
-            }
-            ErrorStyle::setOk(self->m_learnStatus);
-            self->m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
-        });
+        afterCall(m_learn, m_learnStatus, [this](const QString &profileId) {
+            ErrorStyle::setOk(m_learnStatus);
+            m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
+        }));
+}
+
+template<typename Done>
+std::function<void(const QString &id, const QString &error)> BridgePage::afterCall(QPushButton *button,
+                                                                                   QLabel *label, Done done)
+{
+    button->setEnabled(false);
+    return [self = QPointer<BridgePage>(this), button, label, done](const QString &id, const QString &error) {
+        if (!self)
+            return;
+        button->setEnabled(true);
+        if (!error.isEmpty()) {
+            self->showError(label, error);
+            return;
+        }
+        done(id);
+    };
 }
 
 void BridgePage::answer(bool approve)

@@ -114,10 +114,7 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     m_model = hint(QString(), this);
     m_model->setObjectName(u"taskModel"_s);
     form->addRow(m_model);
-    m_startError = Widgets::errorLabel(u"taskStartError"_s, this);
-    m_start = Widgets::button(tr("Start"), u"taskStart"_s, this);
-    m_start->setDefault(true);
-    form->addRow(Widgets::row(m_startError, { m_start }));
+    m_start = addStartRow(form, u"task"_s, &m_startError);
 
     QVBoxLayout *current = addGroup(tr("Run"));
     m_runTitle = Widgets::boldLabel(u"runTitle"_s, this, tr("No run yet."));
