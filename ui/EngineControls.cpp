@@ -2,6 +2,7 @@
 
 #include "EnumTexts.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "cdp/CdpTypes.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "quota/QuotaMonitor.h"
@@ -82,6 +83,14 @@ QString withQueuePhase(const QString &status, const Engine *engine)
         return status;
     return QCoreApplication::translate("EngineControls", "%1 · %2", "the queue's status · what it does now")
         .arg(status, phase);
+}
+
+QString tabLabel(const CdpTargetInfo &info)
+{
+    QString label = info.title.isEmpty() ? info.url : info.title;
+    if (label.size() > 70)
+        label = label.left(69) + u'…';
+    return label;
 }
 
 QString queueStartBlocker(const Engine *engine)

@@ -1,6 +1,7 @@
 #include "BridgePage.h"
 
 #include "ChoiceBox.h"
+#include "EngineControls.h"
 #include "EnumTexts.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
@@ -125,14 +126,6 @@ bool looksLikeChat(const CdpTargetInfo &info)
             return true;
     }
     return false;
-}
-
-QString tabLabel(const CdpTargetInfo &info)
-{
-    QString label = info.title.isEmpty() ? info.url : info.title;
-    if (label.size() > 70)
-        label = label.left(69) + u'…';
-    return label;
 }
 
 } // namespace
@@ -352,7 +345,7 @@ void BridgePage::refreshTabs()
         int chat = -1;
         for (CdpSession *session : engine()->endpoint()->pageSessions()) {
             const CdpTargetInfo info = session->targetInfo();
-            m_agent->addItem(tabLabel(info), info.targetId);
+            m_agent->addItem(EngineControls::tabLabel(info), info.targetId);
             m_agent->setItemData(m_agent->count() - 1, info.url, Qt::ToolTipRole);
             if (chat < 0 && looksLikeChat(info))
                 chat = m_agent->count() - 1;
@@ -378,7 +371,7 @@ void BridgePage::refreshTargets()
         const CdpTargetInfo info = session->targetInfo();
         if (info.targetId == agent)
             continue;
-        auto *item = new QListWidgetItem(tabLabel(info), m_targets);
+        auto *item = new QListWidgetItem(EngineControls::tabLabel(info), m_targets);
         item->setData(Qt::UserRole, info.targetId);
         item->setToolTip(info.url);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);

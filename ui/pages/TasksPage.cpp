@@ -1,6 +1,7 @@
 #include "TasksPage.h"
 
 #include "ChoiceBox.h"
+#include "EngineControls.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
@@ -243,10 +244,7 @@ void TasksPage::refreshTabs()
     m_where->addItem(tr("A new tab at the start address below"), QString());
     for (CdpSession *session : engine()->endpoint()->pageSessions()) {
         const CdpTargetInfo info = session->targetInfo();
-        QString label = info.title.isEmpty() ? info.url : info.title;
-        if (label.size() > 70)
-            label = label.left(69) + u'…';
-        m_where->addItem(label, info.targetId);
+        m_where->addItem(EngineControls::tabLabel(info), info.targetId);
         m_where->setItemData(m_where->count() - 1, info.url, Qt::ToolTipRole);
     }
     const int index = m_where->findData(kept);
