@@ -399,10 +399,6 @@
         <translation>Modus:</translation>
     </message>
     <message>
-        <source>Start</source>
-        <translation>Starten</translation>
-    </message>
-    <message>
         <source>Session</source>
         <translation>Sitzung</translation>
     </message>
@@ -3039,6 +3035,13 @@
     </message>
 </context>
 <context>
+    <name>mpa::SettingsPage</name>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+</context>
+<context>
     <name>mpa::TabConsentDialog</name>
     <message>
         <source>An agent asks for your tab</source>
@@ -3165,10 +3168,6 @@
     <message>
         <source>Mode:</source>
         <translation>Modus:</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Starten</translation>
     </message>
     <message>
         <source>Run</source>

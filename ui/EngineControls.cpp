@@ -1,13 +1,15 @@
 #include "EngineControls.h"
 
+#include "EnumTexts.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "cdp/CdpTypes.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
+#include "quota/QuotaMonitor.h"
+#include "quota/QuotaProvider.h"
 #include "scheduler/Scheduler.h"
 #include "server/DebugApiService.h"
 #include "server/ToolkitServerService.h"
-#include "quota/QuotaMonitor.h"
-#include "quota/QuotaProvider.h"
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
@@ -63,27 +65,32 @@ QString pausedPagesText(const Engine *engine)
         .arg(quoted.join(QCoreApplication::translate("EngineControls", ", ")));
 }
 
+namespace {
+// What the running queue does this moment; Idle (nothing under way) says nothing.
+constexpr EnumText<Scheduler::Phase> kPhaseTexts[] {
+    { Scheduler::Phase::Sending, QT_TRANSLATE_NOOP("EngineControls", "sending") },
+    { Scheduler::Phase::RetryWait, QT_TRANSLATE_NOOP("EngineControls", "retrying soon") },
+    { Scheduler::Phase::WaitingForSilence,
+      QT_TRANSLATE_NOOP("EngineControls", "waiting for the agent to finish") },
+    { Scheduler::Phase::HeldByQuota, QT_TRANSLATE_NOOP("EngineControls", "held: quota used up") },
+};
+} // namespace
+
 QString withQueuePhase(const QString &status, const Engine *engine)
 {
-    QString phase;
-    switch (engine->scheduler()->phase()) {
-    case Scheduler::Phase::Sending:
-        phase = QCoreApplication::translate("EngineControls", "sending");
-        break;
-    case Scheduler::Phase::RetryWait:
-        phase = QCoreApplication::translate("EngineControls", "retrying soon");
-        break;
-    case Scheduler::Phase::WaitingForSilence:
-        phase = QCoreApplication::translate("EngineControls", "waiting for the agent to finish");
-        break;
-    case Scheduler::Phase::HeldByQuota:
-        phase = QCoreApplication::translate("EngineControls", "held: quota used up");
-        break;
-    case Scheduler::Phase::Idle:
+    const QString phase = enumText("EngineControls", kPhaseTexts, engine->scheduler()->phase());
+    if (phase.isEmpty())
         return status;
-    }
     return QCoreApplication::translate("EngineControls", "%1 · %2", "the queue's status · what it does now")
         .arg(status, phase);
+}
+
+QString tabLabel(const CdpTargetInfo &info)
+{
+    QString label = info.title.isEmpty() ? info.url : info.title;
+    if (label.size() > 70)
+        label = label.left(69) + u'…';
+    return label;
 }
 
 QString queueStartBlocker(const Engine *engine)

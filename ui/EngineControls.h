@@ -9,6 +9,7 @@ namespace mpa {
 
 class Engine;
 class ServerService;
+struct CdpTargetInfo;
 
 namespace EngineControls {
 
@@ -34,6 +35,10 @@ QString pausedPagesText(const Engine *engine);
 // The queue's status line with what the running queue does this moment: "Running: prompt 2 of 5"
 // becomes "Running: prompt 2 of 5 · sending" (unchanged while nothing is under way).
 QString withQueuePhase(const QString &status, const Engine *engine);
+
+// A browser tab in a list to pick from: its title (its address when it has none), cut to 70
+// characters.
+QString tabLabel(const CdpTargetInfo &info);
 
 // Why the prompt queue cannot be started now, in the user's words (empty: Start works). The
 // page and the tray disable Start and show this as its tooltip.

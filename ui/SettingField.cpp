@@ -103,17 +103,21 @@ SettingField::SettingField(Settings *settings, SettingKey key, const Options &op
     });
 }
 
+template<typename Editor, typename Changed> void SettingField::saveOnChange(Editor *editor, Changed changed)
+{
+    connect(editor, changed, this, [this] {
+        if (!m_loading)
+            commit();
+    });
+    m_editor = editor;
+}
+
 void SettingField::buildEditor(const Options &options)
 {
     const SettingSpec &spec = m_settings->spec(m_key);
     switch (spec.type) {
     case SettingSpec::Type::Bool: {
-        auto *box = new QCheckBox(options.text, this);
-        connect(box, &QCheckBox::toggled, this, [this] {
-            if (!m_loading)
-                commit();
-        });
-        m_editor = box;
+        saveOnChange(new QCheckBox(options.text, this), &QCheckBox::toggled);
         break;
     }
     case SettingSpec::Type::Int: {
@@ -125,11 +129,7 @@ void SettingField::buildEditor(const Options &options)
         // Wide enough for the largest value, whatever the style's default.
         const QFontMetrics metrics(spin->font());
         spin->setMinimumWidth(metrics.horizontalAdvance(QString::number(spec.maximum) + options.suffix) + 48);
-        connect(spin, &QSpinBox::valueChanged, this, [this] {
-            if (!m_loading)
-                commit();
-        });
-        m_editor = spin;
+        saveOnChange(spin, &QSpinBox::valueChanged);
         break;
     }
     case SettingSpec::Type::Choice: {
@@ -143,11 +143,7 @@ void SettingField::buildEditor(const Options &options)
             combo->addItem(label, value);
             combo->setItemData(combo->count() - 1, label, Qt::ToolTipRole);
         }
-        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
-            if (!m_loading)
-                commit();
-        });
-        m_editor = combo;
+        saveOnChange(combo, &QComboBox::currentIndexChanged);
         break;
     }
     case SettingSpec::Type::String:

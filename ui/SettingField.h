@@ -117,6 +117,9 @@ protected:
 
 private:
     void buildEditor(const Options &options);
+    // `editor` becomes the field's editor, saving each change it signals with `changed` at once
+    // (not the ones load() makes).
+    template<typename Editor, typename Changed> void saveOnChange(Editor *editor, Changed changed);
     void load(bool force = false);
     void onEdited();
     bool acceptable(const QVariant &value, QString *error) const;

@@ -1,6 +1,7 @@
 #include "SettingsPage.h"
 
 #include "Theme.h"
+#include "Widgets.h"
 #include "WrappingLabel.h"
 #include "engine/Engine.h"
 
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -136,6 +138,15 @@ SettingField *SettingsPage::addField(QFormLayout *form, const QString &label, Se
     else
         form->addRow(label, field);
     return field;
+}
+
+QPushButton *SettingsPage::addStartRow(QFormLayout *form, const QString &prefix, QLabel **error)
+{
+    *error = Widgets::errorLabel(prefix + u"StartError"_s, this);
+    QPushButton *start = Widgets::button(tr("Start"), prefix + u"Start"_s, this);
+    start->setDefault(true);
+    form->addRow(Widgets::row(*error, { start }));
+    return start;
 }
 
 QLabel *SettingsPage::hint(const QString &text, QWidget *parent)

@@ -13,6 +13,7 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLayout;
+class QPushButton;
 class QScrollArea;
 class QTableWidget;
 class QVBoxLayout;
@@ -63,6 +64,9 @@ protected:
     // A setting field added as a form row (label may be empty for check boxes).
     SettingField *addField(QFormLayout *form, const QString &label, SettingKey key,
                            const SettingField::Options &options = {});
+    // The last row of a form that starts something (a run, a session): what went wrong last, in
+    // the error style, and Start, the default button — named `<prefix>StartError`, `<prefix>Start`.
+    QPushButton *addStartRow(QFormLayout *form, const QString &prefix, QLabel **error);
     // A short grey explanation under a group's rows.
     static QLabel *hint(const QString &text, QWidget *parent);
     // A read-only table of whole rows (one selectable at a time), no row numbers.

@@ -53,15 +53,16 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
             engine->toolkit()->consent(), [this] { return m_tray; }, this);
     m_menu->setObjectName(u"trayMenu"_s);
     m_menu->setToolTipsVisible(true);
-    m_statusAction = m_menu->addAction(QString());
-    m_statusAction->setObjectName(u"statusAction"_s);
-    m_statusAction->setEnabled(false);
-    m_todayAction = m_menu->addAction(QString());
-    m_todayAction->setObjectName(u"todayAction"_s);
-    m_todayAction->setEnabled(false);
-    m_queueProgressAction = m_menu->addAction(QString());
-    m_queueProgressAction->setObjectName(u"queueProgressAction"_s);
-    m_queueProgressAction->setEnabled(false);
+    // Lines that only say something (greyed, nothing to click).
+    const auto addInfoLine = [this](const QString &objectName) {
+        QAction *line = m_menu->addAction(QString());
+        line->setObjectName(objectName);
+        line->setEnabled(false);
+        return line;
+    };
+    m_statusAction = addInfoLine(u"statusAction"_s);
+    m_todayAction = addInfoLine(u"todayAction"_s);
+    m_queueProgressAction = addInfoLine(u"queueProgressAction"_s);
     m_lastBlockedAction = m_menu->addAction(QString());
     m_lastBlockedAction->setObjectName(u"lastBlockedAction"_s);
     connect(m_lastBlockedAction, &QAction::triggered, this, [this] {
@@ -116,40 +117,26 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     connect(scheduler, &Scheduler::queueChanged, this, &TrayController::refresh);
     m_menu->addSeparator();
 
-    m_newTaskAction = m_menu->addAction(tr("New Task…"));
-    m_newTaskAction->setObjectName(u"newTaskAction"_s);
-    connect(m_newTaskAction, &QAction::triggered, this, [this] {
-        if (m_window) {
-            m_window->showPage(MainWindow::Page::Tasks);
-            m_window->showAndRaise();
-        }
-    });
+    // Entries that open the window at a page (the one `page` names when chosen).
+    const auto addPageAction = [this](const QString &text, const QString &objectName, auto page) {
+        QAction *action = m_menu->addAction(text);
+        action->setObjectName(objectName);
+        connect(action, &QAction::triggered, this, [this, page] {
+            if (m_window) {
+                m_window->showPage(page());
+                m_window->showAndRaise();
+            }
+        });
+        return action;
+    };
+    m_newTaskAction
+        = addPageAction(tr("New Task…"), u"newTaskAction"_s, [] { return MainWindow::Page::Tasks; });
     // A web chat as the brain (the chat-tab bridge).
-    QAction *bridgeAction = m_menu->addAction(tr("Bridge a Chat…"));
-    bridgeAction->setObjectName(u"bridgeAction"_s);
-    connect(bridgeAction, &QAction::triggered, this, [this] {
-        if (m_window) {
-            m_window->showPage(MainWindow::Page::Bridge);
-            m_window->showAndRaise();
-        }
-    });
-    m_settingsAction = m_menu->addAction(tr("Settings…"));
-    m_settingsAction->setObjectName(u"settingsAction"_s);
-    connect(m_settingsAction, &QAction::triggered, this, [this] {
-        if (m_window) {
-            // The page last used, also across restarts (ui/lastPage).
-            m_window->showPage(m_window->lastPage());
-            m_window->showAndRaise();
-        }
-    });
-    m_logsAction = m_menu->addAction(tr("Logs…"));
-    m_logsAction->setObjectName(u"logsAction"_s);
-    connect(m_logsAction, &QAction::triggered, this, [this] {
-        if (m_window) {
-            m_window->showPage(MainWindow::Page::Logs);
-            m_window->showAndRaise();
-        }
-    });
+    addPageAction(tr("Bridge a Chat…"), u"bridgeAction"_s, [] { return MainWindow::Page::Bridge; });
+    // The page last used, also across restarts (ui/lastPage).
+    m_settingsAction
+        = addPageAction(tr("Settings…"), u"settingsAction"_s, [this] { return m_window->lastPage(); });
+    m_logsAction = addPageAction(tr("Logs…"), u"logsAction"_s, [] { return MainWindow::Page::Logs; });
     m_menu->addSeparator();
     m_quitAction = m_menu->addAction(tr("Quit"));
     m_quitAction->setObjectName(u"quitAction"_s);

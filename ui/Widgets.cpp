@@ -1,7 +1,9 @@
 #include "Widgets.h"
 
+#include "ErrorStyle.h"
 #include "WrappingLabel.h"
 
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 
@@ -22,6 +24,31 @@ QLabel *wrappingLabel(const QString &objectName, QWidget *parent, const QString 
     label->setObjectName(objectName);
     makeWrapping(label);
     return label;
+}
+
+QLabel *boldLabel(const QString &objectName, QWidget *parent, const QString &text)
+{
+    QLabel *label = wrappingLabel(objectName, parent, text);
+    QFont bold = label->font();
+    bold.setBold(true);
+    label->setFont(bold);
+    return label;
+}
+
+QLabel *errorLabel(const QString &objectName, QWidget *parent)
+{
+    QLabel *label = wrappingLabel(objectName, parent);
+    ErrorStyle::setError(label);
+    return label;
+}
+
+QHBoxLayout *row(QWidget *wide, std::initializer_list<QWidget *> after)
+{
+    auto *layout = new QHBoxLayout;
+    layout->addWidget(wide, 1);
+    for (QWidget *widget : after)
+        layout->addWidget(widget);
+    return layout;
 }
 
 bool confirm(QWidget *parent, const QString &title, const QString &text, const QString &details,

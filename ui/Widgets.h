@@ -7,6 +7,7 @@
 #include <QMessageBox>
 #include <QString>
 
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 class QWidget;
@@ -18,6 +19,15 @@ QPushButton *button(const QString &text, const QString &objectName, QWidget *par
 
 // A label whose text wraps (makeWrapping), empty until the page says something in it.
 QLabel *wrappingLabel(const QString &objectName, QWidget *parent, const QString &text = QString());
+
+// A wrapping label in bold: the title of what a group shows (the run, the session).
+QLabel *boldLabel(const QString &objectName, QWidget *parent, const QString &text);
+
+// A wrapping label in the error style (ErrorStyle::setError), for what went wrong last.
+QLabel *errorLabel(const QString &objectName, QWidget *parent);
+
+// A row in which `wide` (a message, a field) takes the room that `after` (its buttons) leave.
+QHBoxLayout *row(QWidget *wide, std::initializer_list<QWidget *> after);
 
 // An ordinary question, or one about something that cannot be undone: that one is a warning,
 // and Enter cancels it.

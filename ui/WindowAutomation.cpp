@@ -27,9 +27,11 @@
 #include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTextDocumentFragment>
 #include <QTextEdit>
 #include <QTimer>
+#include <QTreeView>
 #include <QUrl>
 
 using namespace Qt::StringLiterals;
@@ -54,34 +56,33 @@ QString plainLabel(QString text)
 
 QString roleOf(const QWidget *w)
 {
-    if (qobject_cast<const QCheckBox *>(w))
-        return u"checkbox"_s;
-    if (qobject_cast<const QRadioButton *>(w))
-        return u"radio"_s;
-    if (qobject_cast<const QAbstractButton *>(w))
-        return u"button"_s;
-    if (qobject_cast<const QAbstractSpinBox *>(w))
-        return u"spinbox"_s;
-    if (qobject_cast<const QComboBox *>(w))
-        return u"combobox"_s;
-    if (qobject_cast<const QLineEdit *>(w))
-        return u"textfield"_s;
-    if (qobject_cast<const QPlainTextEdit *>(w) || qobject_cast<const QTextEdit *>(w))
-        return u"textarea"_s;
-    if (qobject_cast<const QLabel *>(w))
-        return u"label"_s;
-    if (qobject_cast<const QSlider *>(w))
-        return u"slider"_s;
-    if (qobject_cast<const QProgressBar *>(w))
-        return u"progressbar"_s;
-    if (qobject_cast<const QGroupBox *>(w))
-        return u"group"_s;
-    if (const auto *view = qobject_cast<const QAbstractItemView *>(w)) {
-        if (view->inherits("QTableView"))
-            return u"table"_s;
-        if (view->inherits("QTreeView"))
-            return u"tree"_s;
-        return u"list"_s;
+    // The first class here that the widget is (or inherits) names its role: a check box is a
+    // button too, so it comes first.
+    struct Role
+    {
+        const QMetaObject *type;
+        const char *name;
+    };
+    static const Role roles[] = {
+        { &QCheckBox::staticMetaObject, "checkbox" },
+        { &QRadioButton::staticMetaObject, "radio" },
+        { &QAbstractButton::staticMetaObject, "button" },
+        { &QAbstractSpinBox::staticMetaObject, "spinbox" },
+        { &QComboBox::staticMetaObject, "combobox" },
+        { &QLineEdit::staticMetaObject, "textfield" },
+        { &QPlainTextEdit::staticMetaObject, "textarea" },
+        { &QTextEdit::staticMetaObject, "textarea" },
+        { &QLabel::staticMetaObject, "label" },
+        { &QSlider::staticMetaObject, "slider" },
+        { &QProgressBar::staticMetaObject, "progressbar" },
+        { &QGroupBox::staticMetaObject, "group" },
+        { &QTableView::staticMetaObject, "table" },
+        { &QTreeView::staticMetaObject, "tree" },
+        { &QAbstractItemView::staticMetaObject, "list" },
+    };
+    for (const Role &role : roles) {
+        if (w->metaObject()->inherits(role.type))
+            return QString::fromLatin1(role.name);
     }
     return {}; // a container: its children are listed in its place
 }

@@ -113,7 +113,11 @@ TEST_F(AntigravityQuotaProviderTest, FindsTheLanguageServerProbesItsPortsAndRead
               (QJsonObject { { u"ideName"_s, u"antigravity"_s },
                              { u"extensionName"_s, u"antigravity"_s },
                              { u"locale"_s, u"en"_s } }));
-    EXPECT_EQ(other->requests().size(), 1) << "the other port was probed once and then left alone";
+    // The ports are probed at once and the rest are dropped when one answers: the other port saw
+    // the probe, or (on a loaded machine, when the language server answered before the other
+    // handshake was done) nothing at all. Either way, never more than the one probe.
+    const qsizetype otherProbes = other->requests().size();
+    EXPECT_LE(otherProbes, 1) << "the other port was probed at most once";
 
     // The token is a secret: it never reaches a log line.
     EXPECT_FALSE(Logging::redact(u"token "_s + kToken).contains(kToken));
@@ -122,6 +126,7 @@ TEST_F(AntigravityQuotaProviderTest, FindsTheLanguageServerProbesItsPortsAndRead
     ASSERT_TRUE(refresh(provider).ok);
     EXPECT_EQ(server->requests().size(), 3);
     EXPECT_EQ(server->requests().last().path, "/exa.language_server_pb.LanguageServerService/GetUserStatus");
+    EXPECT_EQ(other->requests().size(), otherProbes) << "the other port is left alone once the server is known";
 }
 
 TEST_F(AntigravityQuotaProviderTest, WhenTheIdeRestartsTheServerIsFoundAgain)

@@ -1,7 +1,6 @@
 #include "AutoAcceptPage.h"
 
 #include "EngineControls.h"
-#include "ErrorStyle.h"
 #include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
@@ -92,8 +91,7 @@ AutoAcceptPage::AutoAcceptPage(Engine *engine, QWidget *parent)
     m_profiles->setFocusPolicy(Qt::NoFocus);
     m_profiles->setMaximumHeight(130);
     pages->addWidget(m_profiles);
-    m_profileErrors = Widgets::wrappingLabel(u"profileErrors"_s, this);
-    ErrorStyle::setError(m_profileErrors);
+    m_profileErrors = Widgets::errorLabel(u"profileErrors"_s, this);
     pages->addWidget(m_profileErrors);
     auto *reloadRow = new QHBoxLayout;
     auto *reload

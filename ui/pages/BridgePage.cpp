@@ -1,6 +1,8 @@
 #include "BridgePage.h"
 
 #include "ChoiceBox.h"
+#include "EngineControls.h"
+#include "EnumTexts.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
@@ -38,50 +40,36 @@ namespace {
 
 constexpr int kSessionIdRole = Qt::UserRole + 1;
 
+constexpr EnumText<BridgeStatus> kStatusTexts[] {
+    { BridgeStatus::Starting, QT_TRANSLATE_NOOP("mpa::BridgePage", "Starting") },
+    { BridgeStatus::WaitingChat, QT_TRANSLATE_NOOP("mpa::BridgePage", "Waiting for the chat") },
+    { BridgeStatus::Running, QT_TRANSLATE_NOOP("mpa::BridgePage", "Running a command") },
+    { BridgeStatus::Sending, QT_TRANSLATE_NOOP("mpa::BridgePage", "Sending to the chat") },
+    { BridgeStatus::WaitingUser, QT_TRANSLATE_NOOP("mpa::BridgePage", "Waiting for you") },
+    { BridgeStatus::Paused, QT_TRANSLATE_NOOP("mpa::BridgePage", "Paused") },
+    { BridgeStatus::Done, QT_TRANSLATE_NOOP("mpa::BridgePage", "Done") },
+    { BridgeStatus::Stopped, QT_TRANSLATE_NOOP("mpa::BridgePage", "Stopped") },
+    { BridgeStatus::Failed, QT_TRANSLATE_NOOP("mpa::BridgePage", "Failed") },
+    { BridgeStatus::Interrupted, QT_TRANSLATE_NOOP("mpa::BridgePage", "Interrupted") },
+};
+
 QString statusText(BridgeStatus status)
 {
-    switch (status) {
-    case BridgeStatus::Starting:
-        return QCoreApplication::translate("mpa::BridgePage", "Starting");
-    case BridgeStatus::WaitingChat:
-        return QCoreApplication::translate("mpa::BridgePage", "Waiting for the chat");
-    case BridgeStatus::Running:
-        return QCoreApplication::translate("mpa::BridgePage", "Running a command");
-    case BridgeStatus::Sending:
-        return QCoreApplication::translate("mpa::BridgePage", "Sending to the chat");
-    case BridgeStatus::WaitingUser:
-        return QCoreApplication::translate("mpa::BridgePage", "Waiting for you");
-    case BridgeStatus::Paused:
-        return QCoreApplication::translate("mpa::BridgePage", "Paused");
-    case BridgeStatus::Done:
-        return QCoreApplication::translate("mpa::BridgePage", "Done");
-    case BridgeStatus::Stopped:
-        return QCoreApplication::translate("mpa::BridgePage", "Stopped");
-    case BridgeStatus::Failed:
-        return QCoreApplication::translate("mpa::BridgePage", "Failed");
-    case BridgeStatus::Interrupted:
-        return QCoreApplication::translate("mpa::BridgePage", "Interrupted");
-    }
-    return {};
+    return enumText("mpa::BridgePage", kStatusTexts, status);
 }
+
+constexpr EnumText<BridgeCommand::State> kStateTexts[] {
+    { BridgeCommand::State::Queued, QT_TRANSLATE_NOOP("mpa::BridgePage", "queued") },
+    { BridgeCommand::State::Running, QT_TRANSLATE_NOOP("mpa::BridgePage", "running") },
+    { BridgeCommand::State::Done, QT_TRANSLATE_NOOP("mpa::BridgePage", "done") },
+    { BridgeCommand::State::Failed, QT_TRANSLATE_NOOP("mpa::BridgePage", "failed") },
+    { BridgeCommand::State::Refused, QT_TRANSLATE_NOOP("mpa::BridgePage", "refused") },
+    { BridgeCommand::State::Unknown, QT_TRANSLATE_NOOP("mpa::BridgePage", "unknown — not run again") },
+};
 
 QString stateText(BridgeCommand::State state)
 {
-    switch (state) {
-    case BridgeCommand::State::Queued:
-        return QCoreApplication::translate("mpa::BridgePage", "queued");
-    case BridgeCommand::State::Running:
-        return QCoreApplication::translate("mpa::BridgePage", "running");
-    case BridgeCommand::State::Done:
-        return QCoreApplication::translate("mpa::BridgePage", "done");
-    case BridgeCommand::State::Failed:
-        return QCoreApplication::translate("mpa::BridgePage", "failed");
-    case BridgeCommand::State::Refused:
-        return QCoreApplication::translate("mpa::BridgePage", "refused");
-    case BridgeCommand::State::Unknown:
-        return QCoreApplication::translate("mpa::BridgePage", "unknown — not run again");
-    }
-    return {};
+    return enumText("mpa::BridgePage", kStateTexts, state);
 }
 
 // "click e12", "open_tab https://…", "fill e4 {"value":"…"}".
@@ -140,14 +128,6 @@ bool looksLikeChat(const CdpTargetInfo &info)
     return false;
 }
 
-QString tabLabel(const CdpTargetInfo &info)
-{
-    QString label = info.title.isEmpty() ? info.url : info.title;
-    if (label.size() > 70)
-        label = label.left(69) + u'…';
-    return label;
-}
-
 } // namespace
 
 BridgePage::BridgePage(Engine *engine, QWidget *parent)
@@ -200,38 +180,22 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_mode->addItem(tr("Autonomous — ask only about payments and sign-ins"), u"autonomous"_s);
     m_mode->setToolTip(tr("The default is the bridge/mode setting."));
     form->addRow(tr("Mode:"), m_mode);
-    auto *startRow = new QHBoxLayout;
-    m_startError = new QLabel(this);
-    m_startError->setObjectName(u"bridgeStartError"_s);
-    ErrorStyle::setError(m_startError);
-    makeWrapping(m_startError);
-    startRow->addWidget(m_startError, 1);
-    m_start = Widgets::button(tr("Start"), u"bridgeStart"_s, this);
-    m_start->setDefault(true);
-    startRow->addWidget(m_start);
-    form->addRow(startRow);
+    m_start = addStartRow(form, u"bridge"_s, &m_startError);
 
     QVBoxLayout *current = addGroup(tr("Session"));
-    m_title = Widgets::wrappingLabel(u"bridgeTitle"_s, this, tr("No session yet."));
-    QFont bold = m_title->font();
-    bold.setBold(true);
-    m_title->setFont(bold);
+    m_title = Widgets::boldLabel(u"bridgeTitle"_s, this, tr("No session yet."));
     current->addWidget(m_title);
     m_status = Widgets::wrappingLabel(u"bridgeStatus"_s, this);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->hide();
     current->addWidget(m_status);
-    auto *controls = new QHBoxLayout;
     m_turn = Widgets::wrappingLabel(u"bridgeTurn"_s, this);
-    controls->addWidget(m_turn, 1);
     m_pause = Widgets::button(tr("Pause"), u"bridgePause"_s, this);
     m_resume = Widgets::button(tr("Resume"), u"bridgeResume"_s, this);
     m_stop = Widgets::button(tr("Stop"), u"bridgeStop"_s, this);
-    for (QPushButton *button : { m_pause, m_resume, m_stop }) {
+    for (QPushButton *button : { m_pause, m_resume, m_stop })
         button->setEnabled(false);
-        controls->addWidget(button);
-    }
-    current->addLayout(controls);
+    current->addLayout(Widgets::row(m_turn, { m_pause, m_resume, m_stop }));
 
     m_questionBox = new QuestionBox(tr("The session asks you"), u"bridge"_s, false, this);
     current->addWidget(m_questionBox);
@@ -275,16 +239,11 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_tools->setMinimumHeight(110);
     m_tools->setMaximumHeight(180);
     tools->addWidget(m_tools);
-    auto *toolButtons = new QHBoxLayout;
     m_toolsMessage = Widgets::wrappingLabel(u"bridgeToolsMessage"_s, this);
-    toolButtons->addWidget(m_toolsMessage, 1);
     m_addTool = Widgets::button(tr("Add"), u"bridgeAddTool"_s, this);
     m_removeTool = Widgets::button(tr("Remove"), u"bridgeRemoveTool"_s, this);
     m_saveTools = Widgets::button(tr("Save"), u"bridgeSaveTools"_s, this);
-    toolButtons->addWidget(m_addTool);
-    toolButtons->addWidget(m_removeTool);
-    toolButtons->addWidget(m_saveTools);
-    tools->addLayout(toolButtons);
+    tools->addLayout(Widgets::row(m_toolsMessage, { m_addTool, m_removeTool, m_saveTools }));
 
     BridgeManager *bridge = engine->bridge();
     connect(m_start, &QPushButton::clicked, this, &BridgePage::startFromForm);
@@ -386,7 +345,7 @@ void BridgePage::refreshTabs()
         int chat = -1;
         for (CdpSession *session : engine()->endpoint()->pageSessions()) {
             const CdpTargetInfo info = session->targetInfo();
-            m_agent->addItem(tabLabel(info), info.targetId);
+            m_agent->addItem(EngineControls::tabLabel(info), info.targetId);
             m_agent->setItemData(m_agent->count() - 1, info.url, Qt::ToolTipRole);
             if (chat < 0 && looksLikeChat(info))
                 chat = m_agent->count() - 1;
@@ -412,7 +371,7 @@ void BridgePage::refreshTargets()
         const CdpTargetInfo info = session->targetInfo();
         if (info.targetId == agent)
             continue;
-        auto *item = new QListWidgetItem(tabLabel(info), m_targets);
+        auto *item = new QListWidgetItem(EngineControls::tabLabel(info), m_targets);
         item->setData(Qt::UserRole, info.targetId);
         item->setToolTip(info.url);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
@@ -432,19 +391,13 @@ void BridgePage::startFromForm()
     request.mode = m_mode->currentData().toString();
     request.startedBy = u"ui"_s;
     m_startError->clear();
-    m_start->setEnabled(false);
-    const QPointer<BridgePage> self(this);
-    engine()->bridge()->start(request, [self](const CommandResult &started) {
-        if (!self)
-            return;
-        self->m_start->setEnabled(true);
-        if (!started.ok) {
-            self->showError(self->m_startError, started.error);
-            return;
-        }
-        self->refreshHistory();
-        self->showSession(started.data[u"sessionId"].toString());
-        self->reveal(self->m_title);
+    const auto started = afterCall(m_start, m_startError, [this](const QString &sessionId) {
+        refreshHistory();
+        showSession(sessionId);
+        reveal(m_title);
+    });
+    engine()->bridge()->start(request, [started](const CommandResult &result) {
+        started(result.data[u"sessionId"].toString(), result.ok ? QString() : result.error);
     });
 }
 
@@ -654,7 +607,6 @@ void BridgePage::learn()
         return;
     }
     m_learnStatus->setText(tr("Click the chat's message box in the browser."));
-    m_learn->setEnabled(false);
     const QPointer<BridgePage> self(this);
     engine()->bridge()->learnChat(
         tab,
@@ -662,17 +614,27 @@ void BridgePage::learn()
             if (self && part == u"input"_s)
                 self->m_learnStatus->setText(tr("Now click its send button."));
         },
-        [self](const QString &profileId, const QString &error) {
-            if (!self)
-                return;
-            self->m_learn->setEnabled(true);
-            if (!error.isEmpty()) {
-                self->showError(self->m_learnStatus, error);
-                return;
-            }
-            ErrorStyle::setOk(self->m_learnStatus);
-            self->m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
-        });
+        afterCall(m_learn, m_learnStatus, [this](const QString &profileId) {
+            ErrorStyle::setOk(m_learnStatus);
+            m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
+        }));
+}
+
+template<typename Done>
+std::function<void(const QString &id, const QString &error)> BridgePage::afterCall(QPushButton *button,
+                                                                                   QLabel *label, Done done)
+{
+    button->setEnabled(false);
+    return [self = QPointer<BridgePage>(this), button, label, done](const QString &id, const QString &error) {
+        if (!self)
+            return;
+        button->setEnabled(true);
+        if (!error.isEmpty()) {
+            self->showError(label, error);
+            return;
+        }
+        done(id);
+    };
 }
 
 void BridgePage::answer(bool approve)

@@ -79,6 +79,11 @@ private:
     void answer(bool approve);
     void resume();
     void showError(QLabel *label, const QString &error);
+    // The answer to a call of the manager that `button` started (greyed until then): the button
+    // comes back, then the error shows in `label`, or `done` gets the new id (session, profile).
+    template<typename Done>
+    std::function<void(const QString &id, const QString &error)> afterCall(QPushButton *button, QLabel *label,
+                                                                           Done done);
     // Scrolls the page so `widget` is in view.
     void reveal(QWidget *widget);
 

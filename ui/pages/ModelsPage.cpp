@@ -82,13 +82,10 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     keyButtons->addWidget(m_sessionKey);
     keyButtons->addWidget(m_saveKey);
     key->addRow(keyButtons);
-    auto *testRow = new QHBoxLayout;
     m_testResult = Widgets::wrappingLabel(u"modelTestResult"_s, this);
-    testRow->addWidget(m_testResult, 1);
     m_test = Widgets::button(tr("Test"), u"modelTest"_s, this,
                              tr("Sends one tiny request to the model and says what happened"));
-    testRow->addWidget(m_test);
-    key->addRow(testRow);
+    key->addRow(Widgets::row(m_testResult, { m_test }));
 
     QFormLayout *runs = addFormGroup(tr("Task runs"));
     addField(runs, tr("Mode:"), SettingKey::AgentMode,
@@ -222,15 +219,7 @@ void ModelsPage::saveKey(bool sessionOnly)
         m_keyStatus->setText(tr("The key is kept for this session only (until the app quits)."));
         return;
     }
-    const QPointer<ModelsPage> self(this);
-    store->write(keyName, secret, [self](const CommandResult &written) {
-        if (!self)
-            return;
-        if (!written.ok)
-            self->m_keyStatus->setText(tr("The keychain refused the key: %1").arg(written.error));
-        else
-            self->refreshKey();
-    });
+    store->write(keyName, secret, keychainAnswer(tr("The keychain refused the key: %1")));
 }
 
 void ModelsPage::removeKey()
@@ -240,15 +229,19 @@ void ModelsPage::removeKey()
         return;
     const QString keyName = SecretStore::llmKeyName(provider());
     store->setSessionSecret(keyName, QString());
-    const QPointer<ModelsPage> self(this);
-    store->remove(keyName, [self](const CommandResult &removed) {
+    store->remove(keyName, keychainAnswer(tr("The key could not be removed: %1")));
+}
+
+std::function<void(const CommandResult &answer)> ModelsPage::keychainAnswer(const QString &failure)
+{
+    return [self = QPointer<ModelsPage>(this), failure](const CommandResult &answer) {
         if (!self)
             return;
-        if (!removed.ok)
-            self->m_keyStatus->setText(tr("The key could not be removed: %1").arg(removed.error));
+        if (!answer.ok)
+            self->m_keyStatus->setText(failure.arg(answer.error));
         else
             self->refreshKey();
-    });
+    };
 }
 
 void ModelsPage::withClient(std::function<void(LlmClient *client)> use)

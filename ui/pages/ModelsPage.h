@@ -7,6 +7,7 @@
 // the page budget, history kept, and what autonomous runs still ask about.
 
 #include "SettingsPage.h"
+#include "common/CommandResult.h"
 
 class QComboBox;
 class QFormLayout;
@@ -41,6 +42,9 @@ private:
     void refreshKey();
     void saveKey(bool sessionOnly);
     void removeKey();
+    // What the keychain's answer to a write or remove does: the key's state again, or `failure`
+    // with the keychain's error for %1.
+    std::function<void(const CommandResult &answer)> keychainAnswer(const QString &failure);
     void fetchModels();
     void test();
     // Runs `use` with a client set up as the page is now (the key read first).

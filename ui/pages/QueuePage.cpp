@@ -181,15 +181,13 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     // Which IDE window, when several are open.
     addField(where, tr("Window:"), SettingKey::ScheduleTargetWindow,
              SettingField::Options().withPlaceholder(tr("Any window (a workspace name picks one)")));
-    auto *windowRow = new QHBoxLayout;
-    windowRow->setSpacing(6);
     m_window = new QLabel(whereBox);
     m_window->setObjectName(u"targetWindowNow"_s);
     m_window->setWordWrap(true);
     m_window->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *findWindow = Widgets::button(tr("Find Window"), u"targetWindowFind"_s, whereBox);
-    windowRow->addWidget(m_window, 1);
-    windowRow->addWidget(findWindow);
+    QHBoxLayout *windowRow = Widgets::row(m_window, { findWindow });
+    windowRow->setSpacing(6);
     where->addRow(tr("Prompts go to:"), windowRow);
     where->addRow(hint(tr("With several IDE windows open, prompts go to one that shows the agent panel, then "
                           "to one whose title holds the name above."),

@@ -99,7 +99,8 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     m_blockedEmpty->setForegroundRole(QPalette::PlaceholderText);
     recent->addWidget(m_blockedEmpty);
     m_blocked = rowTable({ tr("Time"), tr("Page"), tr("Command"), tr("Pattern") }, u"recentBlockedTable"_s, this);
-    m_blocked->setSelectionMode(QAbstractItemView::ExtendedSelection); // several rows at once, to copy
+    // Unlike rowTable()'s one-row selection, several rows at once here, as before.
+    m_blocked->setSelectionMode(QAbstractItemView::ExtendedSelection);
     sizeColumns(m_blocked, { kFit, dragged(170), kStretch, kFit });
     m_blocked->setMinimumHeight(120);
     recent->addWidget(m_blocked);

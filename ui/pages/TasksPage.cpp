@@ -1,6 +1,7 @@
 #include "TasksPage.h"
 
 #include "ChoiceBox.h"
+#include "EngineControls.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
@@ -114,30 +115,15 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     m_model = hint(QString(), this);
     m_model->setObjectName(u"taskModel"_s);
     form->addRow(m_model);
-    auto *startRow = new QHBoxLayout;
-    m_startError = new QLabel(this);
-    m_startError->setObjectName(u"taskStartError"_s);
-    ErrorStyle::setError(m_startError);
-    makeWrapping(m_startError);
-    startRow->addWidget(m_startError, 1);
-    m_start = Widgets::button(tr("Start"), u"taskStart"_s, this);
-    m_start->setDefault(true);
-    startRow->addWidget(m_start);
-    form->addRow(startRow);
+    m_start = addStartRow(form, u"task"_s, &m_startError);
 
     QVBoxLayout *current = addGroup(tr("Run"));
-    m_runTitle = Widgets::wrappingLabel(u"runTitle"_s, this, tr("No run yet."));
-    QFont bold = m_runTitle->font();
-    bold.setBold(true);
-    m_runTitle->setFont(bold);
+    m_runTitle = Widgets::boldLabel(u"runTitle"_s, this, tr("No run yet."));
     current->addWidget(m_runTitle);
-    auto *statusRow = new QHBoxLayout;
     m_status = Widgets::wrappingLabel(u"runStatus"_s, this);
-    statusRow->addWidget(m_status, 1);
     m_stop = Widgets::button(tr("Stop"), u"runStop"_s, this);
     m_stop->setEnabled(false);
-    statusRow->addWidget(m_stop);
-    current->addLayout(statusRow);
+    current->addLayout(Widgets::row(m_status, { m_stop }));
 
     m_questionBox = new QuestionBox(tr("The run asks you"), u"run"_s, true, this);
     current->addWidget(m_questionBox);
@@ -258,10 +244,7 @@ void TasksPage::refreshTabs()
     m_where->addItem(tr("A new tab at the start address below"), QString());
     for (CdpSession *session : engine()->endpoint()->pageSessions()) {
         const CdpTargetInfo info = session->targetInfo();
-        QString label = info.title.isEmpty() ? info.url : info.title;
-        if (label.size() > 70)
-            label = label.left(69) + u'…';
-        m_where->addItem(label, info.targetId);
+        m_where->addItem(EngineControls::tabLabel(info), info.targetId);
         m_where->setItemData(m_where->count() - 1, info.url, Qt::ToolTipRole);
     }
     const int index = m_where->findData(kept);
