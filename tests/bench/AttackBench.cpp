@@ -87,6 +87,18 @@ void settle(const AppUnderTest &app, Outcome &outcome)
     outcome.rssAfter = app.rssMiB();
 }
 
+// The attack's `count` sockets, each handed to `start` (with its index) to wire and connect.
+template<typename Socket>
+std::vector<std::unique_ptr<Socket>> crowd(int count, const std::function<void(Socket *, int)> &start)
+{
+    std::vector<std::unique_ptr<Socket>> sockets;
+    for (int i = 0; i < count; ++i) {
+        sockets.push_back(std::make_unique<Socket>());
+        start(sockets.back().get(), i);
+    }
+    return sockets;
+}
+
 // While `attacking`, counts each time the server closes `socket` and opens it again (with
 // `reopen`) on the next turn of the event loop, so the attacker keeps its places.
 template<typename Socket>
@@ -148,20 +160,17 @@ int main(int argc, char **argv)
         RssSampler sampler(target, o);
         const QByteArray trickle = "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: "
             + QByteArray(30000, 'a');
-        std::vector<std::unique_ptr<QTcpSocket>> slow;
         std::vector<qsizetype> sent(200, 0);
         int reconnects = 0;
         bool attacking = true;
-        for (int i = 0; i < 200; ++i) {
-            slow.push_back(std::make_unique<QTcpSocket>());
-            QTcpSocket *s = slow.back().get();
+        auto slow = crowd<QTcpSocket>(200, [&](QTcpSocket *s, int i) {
             reopenWhenClosed(s, attacking, reconnects, [&sent, s, i, &target] {
                 sent[size_t(i)] = 0;
                 s->connectToHost(QHostAddress::LocalHost, target.debug.port);
             });
             QObject::connect(s, &QTcpSocket::readyRead, s, [s] { s->readAll(); });
             s->connectToHost(QHostAddress::LocalHost, target.debug.port);
-        }
+        });
         QTimer drip;
         QObject::connect(&drip, &QTimer::timeout, &drip, [&] {
             for (size_t i = 0; i < slow.size(); ++i) {
@@ -186,16 +195,13 @@ int main(int argc, char **argv)
     const auto tokenlessStorm = [&](int count) {
         Outcome o;
         RssSampler sampler(target, o);
-        std::vector<std::unique_ptr<QWebSocket>> idle;
         bool attacking = true;
         int evicted = 0;
         const QUrl url(u"ws://127.0.0.1:%1/"_s.arg(target.agentPort));
-        for (int i = 0; i < count; ++i) {
-            idle.push_back(std::make_unique<QWebSocket>());
-            QWebSocket *s = idle.back().get();
+        auto idle = crowd<QWebSocket>(count, [&](QWebSocket *s, int) {
             reopenWhenClosed(s, attacking, evicted, [s, url] { s->open(url); });
             s->open(url);
-        }
+        });
         measureDuring(o, qMin(calls, 30), seconds / 2, agentCall);
         Outcome byUrl;
         byUrl.rssBefore = o.rssBefore;
@@ -216,19 +222,16 @@ int main(int argc, char **argv)
     {
         Outcome o;
         RssSampler sampler(target, o);
-        std::vector<std::unique_ptr<QTcpSocket>> halfOpen;
         bool attacking = true;
         int closed = 0;
         const QByteArray head = webSocketUpgradeRequest(target.agentPort, "/");
         const QByteArray partial = head.left(head.size() - 2); // all but the blank line
-        for (int i = 0; i < 200; ++i) {
-            halfOpen.push_back(std::make_unique<QTcpSocket>());
-            QTcpSocket *s = halfOpen.back().get();
+        auto halfOpen = crowd<QTcpSocket>(200, [&](QTcpSocket *s, int) {
             QObject::connect(s, &QTcpSocket::connected, s, [s, partial] { s->write(partial); });
             reopenWhenClosed(s, attacking, closed,
                              [s, &target] { s->connectToHost(QHostAddress::LocalHost, target.agentPort); });
             s->connectToHost(QHostAddress::LocalHost, target.agentPort);
-        }
+        });
         measureDuring(o, qMin(calls, 30), seconds, agentCall);
         attacking = false;
         halfOpen.clear();
@@ -242,16 +245,13 @@ int main(int argc, char **argv)
         Outcome o;
         RssSampler sampler(target, o);
         const QByteArray big(16 * 1024 * 1024, 'x');
-        std::vector<std::unique_ptr<QWebSocket>> senders;
         int closed = 0;
         const QUrl url(u"ws://127.0.0.1:%1/"_s.arg(target.agentPort));
-        for (int i = 0; i < 32; ++i) {
-            senders.push_back(std::make_unique<QWebSocket>());
-            QWebSocket *s = senders.back().get();
+        auto senders = crowd<QWebSocket>(32, [&](QWebSocket *s, int) {
             QObject::connect(s, &QWebSocket::connected, s, [s, &big] { s->sendBinaryMessage(big); });
             QObject::connect(s, &QWebSocket::disconnected, s, [&closed] { ++closed; });
             s->open(url);
-        }
+        });
         measureDuring(o, qMin(calls, 30), seconds, agentCall);
         senders.clear();
         settle(target, o);
