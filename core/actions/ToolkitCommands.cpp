@@ -505,6 +505,18 @@ bool paramsOk(CommandParams &params, const CommandReply &reply)
 
 } // namespace
 
+void ToolkitCommands::addElementCommand(const QString &type, const QString &description, RefUse use,
+                                        ElementHandler handler)
+{
+    addTabCommand(type, description,
+                  [use, handler](CommandParams &params, PageController *tab, const CommandCaller &,
+                                 CommandReply reply) {
+                      QString ref;
+                      if (readRef(params, use == RefUse::Required, &ref, reply))
+                          handler(ref, params, tab, std::move(reply));
+                  });
+}
+
 void ToolkitCommands::registerCommands()
 {
     addTabCommand(
@@ -523,89 +535,67 @@ void ToolkitCommands::registerCommands()
             tab->snapshot(options, std::move(reply));
         });
 
-    addTabCommand(u"click"_s,
-                  tr("Clicks an element (trusted mouse input) after scrolling it into view; refused when "
-                     "something covers it"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (!readRef(p, true, &ref, reply))
-                          return;
-                      const QString button = p.choice(u"button"_s, { u"left"_s, u"right"_s, u"middle"_s });
-                      if (!paramsOk(p, reply))
-                          return;
-                      tab->click(ref, 1, button, std::move(reply));
-                  });
-    addTabCommand(u"dblclick"_s, tr("Double-clicks an element"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (readRef(p, true, &ref, reply))
-                          tab->click(ref, 2, u"left"_s, std::move(reply));
-                  });
-    addTabCommand(u"hover"_s, tr("Moves the mouse over an element"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (readRef(p, true, &ref, reply))
-                          tab->hover(ref, std::move(reply));
-                  });
-    addTabCommand(u"focus"_s, tr("Gives an element the keyboard focus"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (readRef(p, true, &ref, reply))
-                          tab->focus(ref, std::move(reply));
-                  });
-    addTabCommand(u"fill"_s,
-                  tr("Replaces the text of an input, textarea or editable box (works with React forms)"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (!readRef(p, true, &ref, reply))
-                          return;
-                      const QString value = p.requiredString(u"value"_s); // "" clears the field
-                      if (!paramsOk(p, reply))
-                          return;
-                      tab->fill(ref, value, std::move(reply));
-                  });
-    addTabCommand(u"type"_s, tr("Types text key by key at the end of a field (or into the focused element)"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (!readRef(p, false, &ref, reply))
-                          return;
-                      const QString text = p.requiredString(u"text"_s);
-                      const int timeoutMs = p.integer(u"timeoutMs"_s, int(PageController::kMaxTypeTime.count()), 100,
-                                                      int(PageController::kMaxTypeTime.count()));
-                      if (!paramsOk(p, reply))
-                          return;
-                      tab->type(ref, text, std::move(reply), std::chrono::milliseconds(timeoutMs));
-                  });
-    addTabCommand(u"press"_s,
-                  tr("Presses a key or chord (Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab)"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (!readRef(p, false, &ref, reply))
-                          return;
-                      const QString key = p.requiredString(u"key"_s);
-                      if (!paramsOk(p, reply))
-                          return;
-                      if (QString problem; !PageController::checkKeys(key, &problem))
-                          return reply(CommandResult::failure(u"params.key: "_s + problem));
-                      tab->press(ref, key, std::move(reply));
-                  });
-    for (const bool checked : { true, false }) {
-        addTabCommand(
-            checked ? u"check"_s : u"uncheck"_s,
-            checked ? tr("Checks a checkbox, radio button or switch (and verifies it)")
-                    : tr("Unchecks a checkbox or switch (and verifies it)"),
-            [checked](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                QString ref;
-                if (readRef(p, true, &ref, reply))
-                    tab->setChecked(ref, checked, std::move(reply));
-            });
-    }
-    addTabCommand(
-        u"select"_s, tr("Chooses the options of a select box, by value or label"),
-        [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-            QString ref;
-            if (!readRef(p, true, &ref, reply))
+    addElementCommand(
+        u"click"_s,
+        tr("Clicks an element (trusted mouse input) after scrolling it into view; refused when "
+           "something covers it"),
+        RefUse::Required, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
+            const QString button = p.choice(u"button"_s, { u"left"_s, u"right"_s, u"middle"_s });
+            if (!paramsOk(p, reply))
                 return;
+            tab->click(ref, 1, button, std::move(reply));
+        });
+    addElementCommand(u"dblclick"_s, tr("Double-clicks an element"), RefUse::Required,
+                      [](const QString &ref, CommandParams &, PageController *tab, CommandReply reply) {
+                          tab->click(ref, 2, u"left"_s, std::move(reply));
+                      });
+    addElementCommand(u"hover"_s, tr("Moves the mouse over an element"), RefUse::Required,
+                      [](const QString &ref, CommandParams &, PageController *tab, CommandReply reply) {
+                          tab->hover(ref, std::move(reply));
+                      });
+    addElementCommand(u"focus"_s, tr("Gives an element the keyboard focus"), RefUse::Required,
+                      [](const QString &ref, CommandParams &, PageController *tab, CommandReply reply) {
+                          tab->focus(ref, std::move(reply));
+                      });
+    addElementCommand(
+        u"fill"_s, tr("Replaces the text of an input, textarea or editable box (works with React forms)"),
+        RefUse::Required, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
+            const QString value = p.requiredString(u"value"_s); // "" clears the field
+            if (!paramsOk(p, reply))
+                return;
+            tab->fill(ref, value, std::move(reply));
+        });
+    addElementCommand(
+        u"type"_s, tr("Types text key by key at the end of a field (or into the focused element)"),
+        RefUse::Optional, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
+            const QString text = p.requiredString(u"text"_s);
+            const int timeoutMs = p.integer(u"timeoutMs"_s, int(PageController::kMaxTypeTime.count()), 100,
+                                            int(PageController::kMaxTypeTime.count()));
+            if (!paramsOk(p, reply))
+                return;
+            tab->type(ref, text, std::move(reply), std::chrono::milliseconds(timeoutMs));
+        });
+    addElementCommand(
+        u"press"_s, tr("Presses a key or chord (Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab)"),
+        RefUse::Optional, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
+            const QString key = p.requiredString(u"key"_s);
+            if (!paramsOk(p, reply))
+                return;
+            if (QString problem; !PageController::checkKeys(key, &problem))
+                return reply(CommandResult::failure(u"params.key: "_s + problem));
+            tab->press(ref, key, std::move(reply));
+        });
+    for (const bool checked : { true, false }) {
+        addElementCommand(checked ? u"check"_s : u"uncheck"_s,
+                          checked ? tr("Checks a checkbox, radio button or switch (and verifies it)")
+                                  : tr("Unchecks a checkbox or switch (and verifies it)"),
+                          RefUse::Required,
+                          [checked](const QString &ref, CommandParams &, PageController *tab,
+                                    CommandReply reply) { tab->setChecked(ref, checked, std::move(reply)); });
+    }
+    addElementCommand(
+        u"select"_s, tr("Chooses the options of a select box, by value or label"), RefUse::Required,
+        [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
             const QJsonValue value = p.raw().value(u"value"_s);
             QStringList values;
             if (value.isString()) {
@@ -627,12 +617,9 @@ void ToolkitCommands::registerCommands()
                 return reply(CommandResult::failure(tr("params.value names no option")));
             tab->select(ref, values, std::move(reply));
         });
-    addTabCommand(
+    addElementCommand(
         u"scroll"_s, tr("Scrolls the page or an element: a direction by pages, or x/y by pixels"),
-        [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-            QString ref;
-            if (!readRef(p, false, &ref, reply))
-                return;
+        RefUse::Optional, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
             const QString direction = p.string(u"direction"_s);
             const bool hasDirection = !direction.isEmpty();
             const QString unit = p.choice(u"unit"_s,
@@ -661,45 +648,41 @@ void ToolkitCommands::registerCommands()
             }
             tab->scroll(ref, x, y, unit == u"pages"_s, std::move(reply));
         });
-    addTabCommand(u"get"_s,
-                  tr("Reads the text, value, an attribute or the html of an element, what it is (element: "
-                     "role, name, link, the form it submits), or the page's url or title"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (!readRef(p, false, &ref, reply))
-                          return;
-                      const QString what = p.string(u"what"_s);
-                      const QStringList whats { u"text"_s, u"value"_s, u"attribute"_s,
-                                                u"url"_s,  u"title"_s, u"html"_s, u"element"_s };
-                      if (what.isEmpty() || !whats.contains(what)) {
-                          return reply(CommandResult::failure(
-                              tr("params.what must be one of %1").arg(whats.join(u", "_s))));
-                      }
-                      const QString name = p.string(u"name"_s);
-                      const int maxChars = p.integer(u"maxChars"_s, 100000, 1, 10000000);
-                      if (!paramsOk(p, reply))
-                          return;
-                      if ((what == u"value"_s || what == u"attribute"_s || what == u"element"_s) && ref.isEmpty())
-                          return reply(CommandResult::failure(tr("get %1 needs params.ref").arg(what)));
-                      if (what == u"attribute"_s && name.isEmpty())
-                          return reply(CommandResult::failure(tr("get attribute needs params.name")));
-                      tab->get(what, ref, name, maxChars, std::move(reply));
-                  });
-    addTabCommand(u"is"_s, tr("Tells whether an element is visible, enabled, checked or focused"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (!readRef(p, true, &ref, reply))
-                          return;
-                      const QString what = p.string(u"what"_s);
-                      const QStringList whats { u"visible"_s, u"enabled"_s, u"checked"_s, u"focused"_s };
-                      if (!whats.contains(what)) {
-                          return reply(CommandResult::failure(
-                              tr("params.what must be one of %1").arg(whats.join(u", "_s))));
-                      }
-                      if (!paramsOk(p, reply))
-                          return;
-                      tab->is(what, ref, std::move(reply));
-                  });
+    addElementCommand(
+        u"get"_s,
+        tr("Reads the text, value, an attribute or the html of an element, what it is (element: "
+           "role, name, link, the form it submits), or the page's url or title"),
+        RefUse::Optional, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
+            const QString what = p.string(u"what"_s);
+            const QStringList whats { u"text"_s,  u"value"_s, u"attribute"_s, u"url"_s,
+                                      u"title"_s, u"html"_s,  u"element"_s };
+            if (what.isEmpty() || !whats.contains(what)) {
+                return reply(
+                    CommandResult::failure(tr("params.what must be one of %1").arg(whats.join(u", "_s))));
+            }
+            const QString name = p.string(u"name"_s);
+            const int maxChars = p.integer(u"maxChars"_s, 100000, 1, 10000000);
+            if (!paramsOk(p, reply))
+                return;
+            if ((what == u"value"_s || what == u"attribute"_s || what == u"element"_s) && ref.isEmpty())
+                return reply(CommandResult::failure(tr("get %1 needs params.ref").arg(what)));
+            if (what == u"attribute"_s && name.isEmpty())
+                return reply(CommandResult::failure(tr("get attribute needs params.name")));
+            tab->get(what, ref, name, maxChars, std::move(reply));
+        });
+    addElementCommand(u"is"_s, tr("Tells whether an element is visible, enabled, checked or focused"),
+                      RefUse::Required,
+                      [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
+                          const QString what = p.string(u"what"_s);
+                          const QStringList whats { u"visible"_s, u"enabled"_s, u"checked"_s, u"focused"_s };
+                          if (!whats.contains(what)) {
+                              return reply(CommandResult::failure(
+                                  tr("params.what must be one of %1").arg(whats.join(u", "_s))));
+                          }
+                          if (!paramsOk(p, reply))
+                              return;
+                          tab->is(what, ref, std::move(reply));
+                      });
 
     add(u"open"_s,
         tr("Opens an address in your current tab (or a new one with newTab, or when you have none)"),
@@ -763,17 +746,14 @@ void ToolkitCommands::registerCommands()
             }
             tab->wait(options, std::move(reply));
         });
-    addTabCommand(u"screenshot"_s,
-                  tr("A PNG screenshot (base64) of the viewport, the whole page or an element"),
-                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
-                      QString ref;
-                      if (!readRef(p, false, &ref, reply))
-                          return;
-                      const bool fullPage = p.boolean(u"fullPage"_s, false);
-                      if (!paramsOk(p, reply))
-                          return;
-                      tab->screenshot(ref, fullPage, std::move(reply));
-                  });
+    addElementCommand(
+        u"screenshot"_s, tr("A PNG screenshot (base64) of the viewport, the whole page or an element"),
+        RefUse::Optional, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
+            const bool fullPage = p.boolean(u"fullPage"_s, false);
+            if (!paramsOk(p, reply))
+                return;
+            tab->screenshot(ref, fullPage, std::move(reply));
+        });
     addTabCommand(
         u"eval"_s, tr("Runs JavaScript in the page and returns its value (off unless toolkit/allowEval)"),
         [this](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {

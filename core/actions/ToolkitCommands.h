@@ -47,7 +47,10 @@ public:
     // Gives `caller` control of a tab it did not open (and makes it its current tab).
     void handTab(const CommandCaller &caller, const QString &targetId);
     // `caller` lets go of one tab (it stays open).
-    void releaseTab(const CommandCaller &caller, const QString &targetId) { m_tabs.releaseTab(caller, targetId); }
+    void releaseTab(const CommandCaller &caller, const QString &targetId)
+    {
+        m_tabs.releaseTab(caller, targetId);
+    }
     // The tab `caller`'s commands act on when they name none (empty: none yet).
     QString currentTab(const CommandCaller &caller) const { return m_tabs.current(caller); }
     // The tabs `caller` controls (every attached tab for unrestricted callers).
@@ -79,6 +82,9 @@ private:
     using TabHandler = std::function<void(CommandParams &params, PageController *tab,
                                           const CommandCaller &caller, CommandReply reply)>;
     using TabAction = std::function<void(PageController *, CommandReply)>;
+    using ElementHandler = std::function<void(const QString &ref, CommandParams &params, PageController *tab,
+                                              CommandReply reply)>;
+    enum class RefUse { Required, Optional };
     // Per page tab: whether the user sees it (visibilityState) and its window has the focus.
     struct TabView
     {
@@ -102,6 +108,10 @@ private:
     void whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go);
     // Registers a type that acts on one tab (params.tab or the caller's current tab).
     void addTabCommand(const QString &type, const QString &description, TabHandler handler);
+    // A tab command on an element: params.ref is read and checked (answered when missing where
+    // `use` requires it, or not a ref) before `handler` reads the rest.
+    void addElementCommand(const QString &type, const QString &description, RefUse use,
+                           ElementHandler handler);
     // Runs `act` on the tab a command names (or the caller's current one), or answers why not.
     // With `activeWhenNone`, an agent without any tab gets the one the user is looking at.
     void withTab(const CommandCaller &caller, const QString &tab, CommandReply reply, TabAction act,

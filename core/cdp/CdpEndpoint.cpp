@@ -189,17 +189,23 @@ void CdpEndpoint::discover()
         return;
     if (m_state != State::Retrying)
         setState(State::Connecting);
-    const quint64 generation = ++m_generation;
-    QNetworkReply *reply = get(u"/json/version"_s);
-    connect(reply, &QNetworkReply::finished, this,
-            [this, reply, generation] { onVersionReply(reply, generation); });
+    ++m_generation;
+    fetch(u"/json/version"_s, &CdpEndpoint::onVersionReply);
 }
 
-void CdpEndpoint::onVersionReply(QNetworkReply *reply, quint64 generation)
+void CdpEndpoint::fetch(const QString &path, void (CdpEndpoint::*handle)(QNetworkReply *))
 {
-    reply->deleteLater();
-    if (generation != m_generation || !m_running)
-        return;
+    const quint64 generation = m_generation;
+    QNetworkReply *reply = get(path);
+    connect(reply, &QNetworkReply::finished, this, [this, reply, generation, handle] {
+        reply->deleteLater();
+        if (generation == m_generation && m_running)
+            (this->*handle)(reply);
+    });
+}
+
+void CdpEndpoint::onVersionReply(QNetworkReply *reply)
+{
     if (reply->error() != QNetworkReply::NoError) {
         connectionFailed(reply->errorString());
         return;
@@ -228,17 +234,11 @@ void CdpEndpoint::refreshTargetList()
 {
     if (!m_running)
         return;
-    const quint64 generation = m_generation;
-    QNetworkReply *reply = get(u"/json/list"_s);
-    connect(reply, &QNetworkReply::finished, this,
-            [this, reply, generation] { onListReply(reply, generation); });
+    fetch(u"/json/list"_s, &CdpEndpoint::onListReply);
 }
 
-void CdpEndpoint::onListReply(QNetworkReply *reply, quint64 generation)
+void CdpEndpoint::onListReply(QNetworkReply *reply)
 {
-    reply->deleteLater();
-    if (generation != m_generation || !m_running)
-        return;
     if (reply->error() != QNetworkReply::NoError) {
         m_listTimer->stop();
         closeAllLinks(reply->errorString());

@@ -107,9 +107,12 @@ private:
     void setTargetsKnown(bool known);
     void setUserAgent(const QString &userAgent);
     void discover();
-    void onVersionReply(QNetworkReply *reply, quint64 generation);
+    // GETs `path` and hands the reply to `handle`, unless the endpoint stopped or began discovering
+    // again meanwhile.
+    void fetch(const QString &path, void (CdpEndpoint::*handle)(QNetworkReply *));
+    void onVersionReply(QNetworkReply *reply);
     void refreshTargetList();
-    void onListReply(QNetworkReply *reply, quint64 generation);
+    void onListReply(QNetworkReply *reply);
     Link *openLink(const QUrl &url, bool browserLevel, const CdpTargetInfo &info);
     void onLinkOpened(Link *link);
     void onLinkClosed(Link *link, const QString &reason);

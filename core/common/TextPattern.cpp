@@ -1,8 +1,31 @@
 #include "TextPattern.h"
 
+#include <algorithm>
+#include <iterator>
+
 using namespace Qt::StringLiterals;
 
 namespace mpa {
+
+namespace {
+
+// The flags a JavaScript-style /source/flags pattern may carry, and what each means here: g and y
+// (global, sticky) change nothing for a yes/no match.
+struct RegexFlag
+{
+    char16_t letter;
+    QRegularExpression::PatternOption option;
+};
+constexpr RegexFlag kRegexFlags[] {
+    { u'i', QRegularExpression::CaseInsensitiveOption },
+    { u'm', QRegularExpression::MultilineOption },
+    { u's', QRegularExpression::DotMatchesEverythingOption },
+    { u'u', QRegularExpression::UseUnicodePropertiesOption },
+    { u'g', QRegularExpression::NoPatternOption },
+    { u'y', QRegularExpression::NoPatternOption },
+};
+
+} // namespace
 
 TextPattern::TextPattern(const QString &source)
     : m_source(source)
@@ -22,26 +45,13 @@ TextPattern::TextPattern(const QString &source)
     m_isRegex = true;
     QRegularExpression::PatternOptions options = QRegularExpression::NoPatternOption;
     for (QChar flag : match.captured(2)) {
-        switch (flag.unicode()) {
-        case 'i':
-            options |= QRegularExpression::CaseInsensitiveOption;
-            break;
-        case 'm':
-            options |= QRegularExpression::MultilineOption;
-            break;
-        case 's':
-            options |= QRegularExpression::DotMatchesEverythingOption;
-            break;
-        case 'u':
-            options |= QRegularExpression::UseUnicodePropertiesOption;
-            break;
-        case 'g':
-        case 'y':
-            break;
-        default:
+        const auto known = std::find_if(std::begin(kRegexFlags), std::end(kRegexFlags),
+                                        [flag](const RegexFlag &f) { return f.letter == flag; });
+        if (known == std::end(kRegexFlags)) {
             m_error = u"unknown regular expression flag '%1'"_s.arg(flag);
             return;
         }
+        options |= known->option;
     }
     m_regex = QRegularExpression(match.captured(1), options);
     if (!m_regex.isValid())

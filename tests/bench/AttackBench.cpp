@@ -42,12 +42,15 @@ void printRow(const char *attack, const Outcome &o)
     std::fflush(stdout);
 }
 
-// Samples the app's memory every 100 ms into `peak`.
+// Watches the app's memory during an attack: from what it is now (the outcome's baseline and
+// first peak), sampled every 100 ms into the outcome's peak.
 class RssSampler
 {
 public:
-    RssSampler(const AppUnderTest &app, double *peak)
+    RssSampler(const AppUnderTest &app, Outcome &outcome)
     {
+        outcome.rssBefore = outcome.rssPeak = app.rssMiB();
+        double *peak = &outcome.rssPeak;
         QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [&app, peak] { *peak = qMax(*peak, app.rssMiB()); });
         m_timer.start(100);
     }
@@ -84,6 +87,31 @@ void settle(const AppUnderTest &app, Outcome &outcome)
     outcome.rssAfter = app.rssMiB();
 }
 
+// The attack's `count` sockets, each handed to `start` (with its index) to wire and connect.
+template<typename Socket>
+std::vector<std::unique_ptr<Socket>> crowd(int count, const std::function<void(Socket *, int)> &start)
+{
+    std::vector<std::unique_ptr<Socket>> sockets;
+    for (int i = 0; i < count; ++i) {
+        sockets.push_back(std::make_unique<Socket>());
+        start(sockets.back().get(), i);
+    }
+    return sockets;
+}
+
+// While `attacking`, counts each time the server closes `socket` and opens it again (with
+// `reopen`) on the next turn of the event loop, so the attacker keeps its places.
+template<typename Socket>
+void reopenWhenClosed(Socket *socket, const bool &attacking, int &closed, std::function<void()> reopen)
+{
+    QObject::connect(socket, &Socket::disconnected, socket, [socket, &attacking, &closed, reopen] {
+        if (!attacking)
+            return;
+        ++closed;
+        QTimer::singleShot(0, socket, reopen);
+    });
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -115,44 +143,34 @@ int main(int argc, char **argv)
                 "p95 ms", "max ms", "fail/n", "RSS0", "RSSpk", "RSS+3s");
     std::printf("|%s|\n", QByteArray(110, '-').constData());
 
-    // Baselines.
-    {
+    // Baselines: `n` normal calls over 2 s with no attack.
+    const auto baseline = [&](const char *name, int n, const std::function<std::pair<bool, double>()> &call) {
         Outcome o;
         o.rssBefore = o.rssPeak = target.rssMiB();
-        measureDuring(o, calls, 2, debugCall);
+        measureDuring(o, n, 2, call);
         o.rssAfter = target.rssMiB();
-        printRow("none (debug API)", o);
-        Outcome a;
-        a.rssBefore = a.rssPeak = target.rssMiB();
-        measureDuring(a, qMin(calls, 30), 2, agentCall);
-        a.rssAfter = target.rssMiB();
-        printRow("none (agent connects)", a);
-    }
+        printRow(name, o);
+    };
+    baseline("none (debug API)", calls, debugCall);
+    baseline("none (agent connects)", qMin(calls, 30), agentCall);
 
     // 200 slow heads.
     {
         Outcome o;
-        o.rssBefore = o.rssPeak = target.rssMiB();
-        RssSampler sampler(target, &o.rssPeak);
+        RssSampler sampler(target, o);
         const QByteArray trickle = "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: "
             + QByteArray(30000, 'a');
-        std::vector<std::unique_ptr<QTcpSocket>> slow;
         std::vector<qsizetype> sent(200, 0);
         int reconnects = 0;
         bool attacking = true;
-        for (int i = 0; i < 200; ++i) {
-            slow.push_back(std::make_unique<QTcpSocket>());
-            QTcpSocket *s = slow.back().get();
-            QObject::connect(s, &QTcpSocket::disconnected, s, [&, s, i] {
-                if (!attacking)
-                    return;
-                ++reconnects;
+        auto slow = crowd<QTcpSocket>(200, [&](QTcpSocket *s, int i) {
+            reopenWhenClosed(s, attacking, reconnects, [&sent, s, i, &target] {
                 sent[size_t(i)] = 0;
-                QTimer::singleShot(0, s, [s, &target] { s->connectToHost(QHostAddress::LocalHost, target.debug.port); });
+                s->connectToHost(QHostAddress::LocalHost, target.debug.port);
             });
             QObject::connect(s, &QTcpSocket::readyRead, s, [s] { s->readAll(); });
             s->connectToHost(QHostAddress::LocalHost, target.debug.port);
-        }
+        });
         QTimer drip;
         QObject::connect(&drip, &QTimer::timeout, &drip, [&] {
             for (size_t i = 0; i < slow.size(); ++i) {
@@ -176,23 +194,14 @@ int main(int argc, char **argv)
     // 64, then 256 (far more than the pre-auth places).
     const auto tokenlessStorm = [&](int count) {
         Outcome o;
-        o.rssBefore = o.rssPeak = target.rssMiB();
-        RssSampler sampler(target, &o.rssPeak);
-        std::vector<std::unique_ptr<QWebSocket>> idle;
+        RssSampler sampler(target, o);
         bool attacking = true;
         int evicted = 0;
         const QUrl url(u"ws://127.0.0.1:%1/"_s.arg(target.agentPort));
-        for (int i = 0; i < count; ++i) {
-            idle.push_back(std::make_unique<QWebSocket>());
-            QWebSocket *s = idle.back().get();
-            QObject::connect(s, &QWebSocket::disconnected, s, [&, s, url] {
-                if (!attacking)
-                    return;
-                ++evicted;
-                QTimer::singleShot(0, s, [s, url] { s->open(url); });
-            });
+        auto idle = crowd<QWebSocket>(count, [&](QWebSocket *s, int) {
+            reopenWhenClosed(s, attacking, evicted, [s, url] { s->open(url); });
             s->open(url);
-        }
+        });
         measureDuring(o, qMin(calls, 30), seconds / 2, agentCall);
         Outcome byUrl;
         byUrl.rssBefore = o.rssBefore;
@@ -212,25 +221,17 @@ int main(int argc, char **argv)
     // 200 connections that start an upgrade request and never finish it, reconnecting when closed.
     {
         Outcome o;
-        o.rssBefore = o.rssPeak = target.rssMiB();
-        RssSampler sampler(target, &o.rssPeak);
-        std::vector<std::unique_ptr<QTcpSocket>> halfOpen;
+        RssSampler sampler(target, o);
         bool attacking = true;
         int closed = 0;
         const QByteArray head = webSocketUpgradeRequest(target.agentPort, "/");
         const QByteArray partial = head.left(head.size() - 2); // all but the blank line
-        for (int i = 0; i < 200; ++i) {
-            halfOpen.push_back(std::make_unique<QTcpSocket>());
-            QTcpSocket *s = halfOpen.back().get();
+        auto halfOpen = crowd<QTcpSocket>(200, [&](QTcpSocket *s, int) {
             QObject::connect(s, &QTcpSocket::connected, s, [s, partial] { s->write(partial); });
-            QObject::connect(s, &QTcpSocket::disconnected, s, [&, s] {
-                if (!attacking)
-                    return;
-                ++closed;
-                QTimer::singleShot(0, s, [s, &target] { s->connectToHost(QHostAddress::LocalHost, target.agentPort); });
-            });
+            reopenWhenClosed(s, attacking, closed,
+                             [s, &target] { s->connectToHost(QHostAddress::LocalHost, target.agentPort); });
             s->connectToHost(QHostAddress::LocalHost, target.agentPort);
-        }
+        });
         measureDuring(o, qMin(calls, 30), seconds, agentCall);
         attacking = false;
         halfOpen.clear();
@@ -242,19 +243,15 @@ int main(int argc, char **argv)
     // 32 tokenless clients sending 16 MiB messages.
     {
         Outcome o;
-        o.rssBefore = o.rssPeak = target.rssMiB();
-        RssSampler sampler(target, &o.rssPeak);
+        RssSampler sampler(target, o);
         const QByteArray big(16 * 1024 * 1024, 'x');
-        std::vector<std::unique_ptr<QWebSocket>> senders;
         int closed = 0;
         const QUrl url(u"ws://127.0.0.1:%1/"_s.arg(target.agentPort));
-        for (int i = 0; i < 32; ++i) {
-            senders.push_back(std::make_unique<QWebSocket>());
-            QWebSocket *s = senders.back().get();
+        auto senders = crowd<QWebSocket>(32, [&](QWebSocket *s, int) {
             QObject::connect(s, &QWebSocket::connected, s, [s, &big] { s->sendBinaryMessage(big); });
             QObject::connect(s, &QWebSocket::disconnected, s, [&closed] { ++closed; });
             s->open(url);
-        }
+        });
         measureDuring(o, qMin(calls, 30), seconds, agentCall);
         senders.clear();
         settle(target, o);
@@ -265,8 +262,7 @@ int main(int argc, char **argv)
     // An agent that never reads its replies.
     {
         Outcome o;
-        o.rssBefore = o.rssPeak = target.rssMiB();
-        RssSampler sampler(target, &o.rssPeak);
+        RssSampler sampler(target, o);
         auto reader = std::make_unique<QTcpSocket>();
         reader->setReadBufferSize(1); // reads nothing more: the replies pile up at the server
         bool upgraded = false;

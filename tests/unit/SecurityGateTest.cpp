@@ -4,6 +4,7 @@
 
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
+#include "common/JsonFields.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,33 +20,33 @@ using namespace mpa::test;
 
 namespace {
 
-QStringList stringList(const QJsonValue &value)
-{
-    QStringList list;
-    for (const QJsonValue &v : value.toArray())
-        list << v.toString();
-    return list;
-}
+// The corpus's action objects: each field under the member's name.
+constexpr JsonTextField<GateAction> kActionTexts[] {
+    { u"type", &GateAction::type },
+    { u"role", &GateAction::role },
+    { u"name", &GateAction::name },
+    { u"text", &GateAction::text },
+    { u"tag", &GateAction::tag },
+    { u"inputType", &GateAction::inputType },
+    { u"autocomplete", &GateAction::autocomplete },
+    { u"href", &GateAction::href },
+    { u"formMethod", &GateAction::formMethod },
+    { u"formAction", &GateAction::formAction },
+    { u"pageUrl", &GateAction::pageUrl },
+    { u"destinationUrl", &GateAction::destinationUrl },
+};
+constexpr JsonField<GateAction, bool> kActionFlags[] {
+    { u"download", &GateAction::download },
+    { u"submitsForm", &GateAction::submitsForm },
+};
 
 GateAction actionFrom(const QJsonObject &o)
 {
     GateAction a;
-    a.type = o.value(u"type"_s).toString();
-    a.role = o.value(u"role"_s).toString();
-    a.name = o.value(u"name"_s).toString();
-    a.text = o.value(u"text"_s).toString();
-    a.tag = o.value(u"tag"_s).toString();
-    a.inputType = o.value(u"inputType"_s).toString();
-    a.autocomplete = o.value(u"autocomplete"_s).toString();
-    a.href = o.value(u"href"_s).toString();
-    a.download = o.value(u"download"_s).toBool();
-    a.submitsForm = o.value(u"submitsForm"_s).toBool();
-    a.formMethod = o.value(u"formMethod"_s).toString();
-    a.formAction = o.value(u"formAction"_s).toString();
-    a.formFields = stringList(o.value(u"formFields"_s));
-    a.pageUrl = o.value(u"pageUrl"_s).toString();
-    a.destinationUrl = o.value(u"destinationUrl"_s).toString();
-    a.startSites = stringList(o.value(u"startSites"_s));
+    readFields(o, a, kActionTexts);
+    readFields(o, a, kActionFlags);
+    a.formFields = jsonStrings(o.value(u"formFields"_s));
+    a.startSites = jsonStrings(o.value(u"startSites"_s));
     return a;
 }
 
@@ -80,7 +81,8 @@ TEST(SecurityGateTest, HoldsEveryRiskyCorpusActionAndLeavesOrdinaryOnesAlone)
             ++risky;
             if (!verdict.risky()) {
                 ++riskyMisses;
-                std::printf("%-9s %-13s %-13s %s\n", "MISSED", qPrintable(expect), qPrintable(got), qPrintable(note));
+                std::printf("%-9s %-13s %-13s %s\n", "MISSED", qPrintable(expect), qPrintable(got),
+                            qPrintable(note));
             } else if (got != expect) {
                 ++wrongCategory;
                 std::printf("%-9s %-13s %-13s %s: %s\n", "CATEGORY", qPrintable(expect), qPrintable(got),
@@ -178,8 +180,8 @@ TEST(SecurityGateTest, MustAskFollowsTheModeAndTheFloor)
 {
     using Mode = SecurityGate::Mode;
     using Floor = SecurityGate::Floor;
-    const GateCategory all[] { GateCategory::Payment, GateCategory::Credentials, GateCategory::Sending,
-                               GateCategory::Deleting, GateCategory::Files, GateCategory::LeavingSite,
+    const GateCategory all[] { GateCategory::Payment,  GateCategory::Credentials, GateCategory::Sending,
+                               GateCategory::Deleting, GateCategory::Files,       GateCategory::LeavingSite,
                                GateCategory::Eval };
     const GateVerdict none;
     EXPECT_FALSE(SecurityGate::mustAsk(none, Mode::Careful, Floor::PaymentAndCredentials));
@@ -188,7 +190,8 @@ TEST(SecurityGateTest, MustAskFollowsTheModeAndTheFloor)
         const GateVerdict v { c, u"why"_s };
         const bool floorCategory = c == GateCategory::Payment || c == GateCategory::Credentials;
         EXPECT_TRUE(SecurityGate::mustAsk(v, Mode::Careful, Floor::PaymentAndCredentials));
-        EXPECT_TRUE(SecurityGate::mustAsk(v, Mode::Careful, Floor::None)) << "careful asks whatever the floor";
+        EXPECT_TRUE(SecurityGate::mustAsk(v, Mode::Careful, Floor::None))
+            << "careful asks whatever the floor";
         EXPECT_EQ(SecurityGate::mustAsk(v, Mode::Autonomous, Floor::PaymentAndCredentials), floorCategory)
             << SecurityGate::categoryName(c).toStdString();
         EXPECT_FALSE(SecurityGate::mustAsk(v, Mode::Autonomous, Floor::None));
