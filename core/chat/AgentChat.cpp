@@ -2,10 +2,11 @@
 
 #include "cdp/CdpEndpoint.h"
 #include "common/BoundCallback.h"
+#include "common/ClockTimer.h"
+#include "common/SystemClock.h"
 #include "logging/LogCategories.h"
 #include "page/PayloadHub.h"
 
-#include <QTimer>
 
 #include <memory>
 
@@ -13,8 +14,9 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-AgentChat::AgentChat(CdpEndpoint *endpoint, PayloadHub *payloads, QObject *parent)
+AgentChat::AgentChat(CdpEndpoint *endpoint, PayloadHub *payloads, QObject *parent, Clock *clock)
     : ChatChannel(parent)
+    , m_clock(clock ? clock : new SystemClock(this))
     , m_endpoint(endpoint)
     , m_payloads(payloads)
 {
@@ -65,18 +67,23 @@ void AgentChat::forget(CdpSession *session)
 
 void AgentChat::locate(QObject *context, CommandReply done, std::chrono::milliseconds patience)
 {
-    locateOnce(QDeadlineTimer(patience), boundTo(context, std::move(done)));
+    locateOnce(m_clock->nowMs() + patience.count(), boundTo(context, std::move(done)));
 }
 
-void AgentChat::locateOnce(QDeadlineTimer deadline, CommandReply finishOnce)
+void AgentChat::locateOnce(qint64 deadlineMs, CommandReply finishOnce)
 {
-    auto finish = [this, deadline, finishOnce](ChatSurface *surface, const QString &error) {
-        if (surface || deadline.hasExpired()) {
+    auto finish = [this, deadlineMs, finishOnce](ChatSurface *surface, const QString &error) {
+        if (surface || m_clock->nowMs() >= deadlineMs) {
             finishOnce(surface ? CommandResult::success(QJsonObject { { u"target"_s, surface->title() } })
                                : CommandResult::failure(error, 503));
             return;
         }
-        QTimer::singleShot(500, this, [this, deadline, finishOnce] { locateOnce(deadline, finishOnce); });
+        auto *again = new ClockTimer(m_clock, this);
+        connect(again, &ClockTimer::timeout, this, [this, again, deadlineMs, finishOnce] {
+            again->deleteLater();
+            locateOnce(deadlineMs, finishOnce);
+        });
+        again->start(kLocateRetry);
     };
     // Candidates: the current chat first, then pages and webviews, then frames.
     QList<CdpSession *> candidates;

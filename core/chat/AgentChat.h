@@ -8,7 +8,6 @@
 #include "ChatSurface.h"
 #include "profiles/ChatSelectors.h"
 
-#include <QDeadlineTimer>
 #include <QHash>
 #include <QPointer>
 
@@ -18,6 +17,7 @@
 namespace mpa {
 
 class CdpEndpoint;
+class Clock;
 class CdpSession;
 class PayloadHub;
 
@@ -27,7 +27,9 @@ class AgentChat : public ChatChannel
 public:
     using SelectorsProvider = std::function<ChatSelectors(CdpSession *session)>;
 
-    AgentChat(CdpEndpoint *endpoint, PayloadHub *payloads, QObject *parent = nullptr);
+    // Looking again for a chat that is not there yet runs on `clock` (tests pass a FakeClock);
+    // without one, on the system clock.
+    AgentChat(CdpEndpoint *endpoint, PayloadHub *payloads, QObject *parent = nullptr, Clock *clock = nullptr);
     ~AgentChat() override;
 
     // The selectors for a target's chat; ChatSelectors::generic() when not set.
@@ -54,6 +56,8 @@ public:
 
     // How long a send looks for a chat that is not there (yet) before it fails.
     static constexpr std::chrono::milliseconds kSendPatience { 10'000 };
+    // How often it looks again meanwhile.
+    static constexpr std::chrono::milliseconds kLocateRetry { 500 };
     ChatSurface *currentSurface() const { return m_current; }
     ChatSurface *surfaceFor(CdpSession *session);
 
@@ -67,9 +71,10 @@ Q_SIGNALS:
     void surfaceChanged(mpa::ChatSurface *surface);
 
 private:
-    void locateOnce(QDeadlineTimer deadline, CommandReply finish);
+    void locateOnce(qint64 deadlineMs, CommandReply finish);
     void forget(CdpSession *session);
 
+    Clock *m_clock;
     CdpEndpoint *m_endpoint;
     PayloadHub *m_payloads;
     SelectorsProvider m_provider;

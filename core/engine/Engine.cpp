@@ -47,7 +47,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     , m_endpoint(new CdpEndpoint(this, m_clock))
     , m_payloads(new PayloadHub(m_endpoint, this))
     , m_commands(new CommandDispatcher(this))
-    , m_agentChat(new AgentChat(m_endpoint, m_payloads, this))
+    , m_agentChat(new AgentChat(m_endpoint, m_payloads, this, m_clock))
     , m_scheduler(new Scheduler(m_settings, m_agentChat, m_clock, m_paths.configDir, this))
     , m_quota(new QuotaMonitor(m_settings, m_clock, this))
     , m_autoAccept(
