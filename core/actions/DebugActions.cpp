@@ -816,21 +816,7 @@ void installSchedulerActions(ActionHost *host)
         [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
-            host->agentChat()->conversations(
-                host->lifetime(), [reply](const QList<ChatConversation> &list, const QString &error) {
-                    if (!error.isEmpty())
-                        return reply(CommandResult::failure(error, 503));
-                    QJsonArray conversations;
-                    QString active;
-                    for (const ChatConversation &conversation : list) {
-                        conversations.append(QJsonObject { { u"name"_s, conversation.name },
-                                                           { u"active"_s, conversation.active } });
-                        if (conversation.active)
-                            active = conversation.name;
-                    }
-                    reply(CommandResult::success(
-                        QJsonObject { { u"conversations"_s, conversations }, { u"active"_s, active } }));
-                });
+            host->agentChat()->conversations(host->lifetime(), reply);
         });
 
     add(commands, u"getQuota"_s,

@@ -245,18 +245,15 @@ void AgentChat::observe(QObject *context, ObserveCallback done)
     });
 }
 
-void AgentChat::conversations(QObject *context,
-                              std::function<void(const QList<ChatConversation> &, const QString &)> done)
+void AgentChat::conversations(QObject *context, CommandReply done)
 {
     const auto reply = boundTo(context, std::move(done));
     locate(this, [this, reply](const CommandResult &found) {
         if (!found.ok) {
-            reply({}, found.error);
+            reply(found);
             return;
         }
-        currentSurface()->conversations(this,
-                                        [reply](const QList<ChatConversation> &list,
-                                                const QString &listError) { reply(list, listError); });
+        currentSurface()->conversations(this, reply);
     });
 }
 
@@ -269,19 +266,6 @@ void AgentChat::selectConversation(const QString &name, QObject *context, Comman
             return;
         }
         currentSurface()->selectConversation(name, this, reply);
-    });
-}
-
-void AgentChat::lastReply(QObject *context, std::function<void(const QString &, const QString &)> done)
-{
-    const auto reply = boundTo(context, std::move(done));
-    locate(this, [this, reply](const CommandResult &found) {
-        if (!found.ok) {
-            reply({}, found.error);
-            return;
-        }
-        currentSurface()->lastReply(
-            this, [reply](const QString &text, const QString &replyError) { reply(text, replyError); });
     });
 }
 

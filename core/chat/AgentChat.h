@@ -62,10 +62,9 @@ public:
     ChatSurface *surfaceFor(CdpSession *session);
 
     // For the debug API and the UI.
-    void conversations(QObject *context,
-                       std::function<void(const QList<ChatConversation> &list, const QString &error)> done);
+    // The current chat's conversations (ChatSurface::conversations; 503 when no chat is found).
+    void conversations(QObject *context, CommandReply done);
     void selectConversation(const QString &name, QObject *context, CommandReply done);
-    void lastReply(QObject *context, std::function<void(const QString &text, const QString &error)> done);
 
 Q_SIGNALS:
     void surfaceChanged(mpa::ChatSurface *surface);

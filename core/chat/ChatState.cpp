@@ -55,4 +55,25 @@ ChatState ChatState::fromJson(const QJsonObject &json, const QString &frameId)
     return state;
 }
 
+QJsonObject conversationsJson(const QList<ChatConversation> &conversations)
+{
+    QJsonArray list;
+    QString active;
+    for (const ChatConversation &conversation : conversations) {
+        list.append(QJsonObject { { u"name"_s, conversation.name }, { u"active"_s, conversation.active } });
+        if (conversation.active)
+            active = conversation.name;
+    }
+    return QJsonObject { { u"conversations"_s, list }, { u"active"_s, active } };
+}
+
+QList<ChatConversation> conversationsFromJson(const QJsonObject &json)
+{
+    QList<ChatConversation> conversations;
+    for (const QJsonValue &entry : json.value(u"conversations"_s).toArray())
+        conversations.append({ entry.toObject().value(u"name"_s).toString(),
+                               entry.toObject().value(u"active"_s).toBool() });
+    return conversations;
+}
+
 } // namespace mpa

@@ -47,4 +47,9 @@ struct ChatState
     static ChatState fromJson(const QJsonObject &json, const QString &frameId);
 };
 
+// The conversations as the debug API and the window read them:
+// {"conversations": [{"name": …, "active": …}, …], "active": the active one's name or ""}.
+QJsonObject conversationsJson(const QList<ChatConversation> &conversations);
+QList<ChatConversation> conversationsFromJson(const QJsonObject &json);
+
 } // namespace mpa

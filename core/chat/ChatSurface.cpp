@@ -181,24 +181,25 @@ void ChatSurface::runNextJob()
     m_jobs.constFirst()->start();
 }
 
-void ChatSurface::isGenerating(QObject *context, std::function<void(bool, const QString &)> done)
+void ChatSurface::isGenerating(QObject *context, CommandReply done)
 {
     readState(false, false, context, [done](const ChatState &state) {
-        done(state.ok && state.generating, state.ok ? QString() : state.error);
+        done(state.ok ? CommandResult::success(state.generating) : CommandResult::failure(state.error, 503));
     });
 }
 
-void ChatSurface::lastReply(QObject *context, std::function<void(const QString &, const QString &)> done)
+void ChatSurface::lastReply(QObject *context, CommandReply done)
 {
-    readState(true, false, context,
-              [done](const ChatState &state) { done(state.replyText, state.ok ? QString() : state.error); });
+    readState(true, false, context, [done](const ChatState &state) {
+        done(state.ok ? CommandResult::success(state.replyText) : CommandResult::failure(state.error, 503));
+    });
 }
 
-void ChatSurface::conversations(QObject *context,
-                                std::function<void(const QList<ChatConversation> &, const QString &)> done)
+void ChatSurface::conversations(QObject *context, CommandReply done)
 {
     readState(false, true, context, [done](const ChatState &state) {
-        done(state.conversations, state.ok ? QString() : state.error);
+        done(state.ok ? CommandResult::success(conversationsJson(state.conversations))
+                      : CommandResult::failure(state.error, 503));
     });
 }
 

@@ -85,10 +85,12 @@ public:
     void send(const QString &text, const SendOptions &options, QObject *context, SendCallback done);
     bool isSending() const { return !m_jobs.isEmpty(); }
 
-    void isGenerating(QObject *context, std::function<void(bool generating, const QString &error)> done);
-    void lastReply(QObject *context, std::function<void(const QString &text, const QString &error)> done);
-    void conversations(QObject *context,
-                       std::function<void(const QList<ChatConversation> &list, const QString &error)> done);
+    // One look each, answered as CommandResult (503 when the look failed): `data` is whether the
+    // agent is generating (a bool), the last reply's text (a string), or the conversations
+    // ({"conversations": [{"name", "active"}], "active": name}, see conversationsJson).
+    void isGenerating(QObject *context, CommandReply done);
+    void lastReply(QObject *context, CommandReply done);
+    void conversations(QObject *context, CommandReply done);
     void selectConversation(const QString &name, QObject *context, CommandReply done);
 
     // The tab `name` names: equal (case and spacing aside), else the only one containing it.

@@ -77,8 +77,7 @@ TEST_F(AgentChatTest, FindsThePageWithTheChatAmongOthers)
     EXPECT_EQ(seen->recentUserMessages, QStringList { u"Hello agent"_s });
 
     QList<ChatConversation> conversations;
-    chat->conversations(&context,
-                        [&](const QList<ChatConversation> &list, const QString &) { conversations = list; });
+    chat->conversations(&context, [&](const CommandResult &r) { conversations = conversationsFromJson(r.data.toObject()); });
     ASSERT_TRUE(waitUntil([&] { return !conversations.isEmpty(); }));
     EXPECT_EQ(conversations.size(), 2);
     EXPECT_EQ(send(u"Into the docs"_s, u"Docs"_s).conversation, u"Docs"_s);

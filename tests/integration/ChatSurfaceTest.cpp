@@ -394,7 +394,7 @@ TEST_F(ChatSurfaceTest, ItTellsWhetherTheAgentIsGeneratingAndReadsTheLastReply)
     ASSERT_TRUE(send(surface, u"Summarise the diff"_s).ok);
     bool generating = false;
     QObject context;
-    surface->isGenerating(&context, [&](bool g, const QString &) { generating = g; });
+    surface->isGenerating(&context, [&](const CommandResult &r) { generating = r.ok && r.data.toBool(); });
     ASSERT_TRUE(waitUntil([&] { return generating; }));
     // The reply grows while the stop button shows …
     const ChatState during = state(surface);
@@ -403,7 +403,7 @@ TEST_F(ChatSurfaceTest, ItTellsWhetherTheAgentIsGeneratingAndReadsTheLastReply)
     // … and is whole once it is gone.
     ASSERT_TRUE(waitUntil([&] { return !state(surface).generating; }, 10s));
     QString reply;
-    surface->lastReply(&context, [&](const QString &text, const QString &) { reply = text; });
+    surface->lastReply(&context, [&](const CommandResult &r) { reply = r.data.toString(); });
     ASSERT_TRUE(waitUntil([&] { return !reply.isEmpty(); }));
     EXPECT_EQ(
         reply,
@@ -418,7 +418,7 @@ TEST_F(ChatSurfaceTest, ConversationsAreListedSwitchedAndTargetedByName)
     ASSERT_TRUE(page);
     QList<ChatConversation> list;
     QObject context;
-    surface->conversations(&context, [&](const QList<ChatConversation> &l, const QString &) { list = l; });
+    surface->conversations(&context, [&](const CommandResult &r) { list = conversationsFromJson(r.data.toObject()); });
     ASSERT_TRUE(waitUntil([&] { return !list.isEmpty(); }));
     ASSERT_EQ(list.size(), 3);
     EXPECT_EQ(list.at(0).name, u"Refactor parser"_s);

@@ -388,17 +388,18 @@ void QueuePage::listConversations()
 {
     m_conversationNote->setText(tr("Asking the IDE…"));
     engine()->agentChat()->conversations(
-        this, [this](const QList<ChatConversation> &list, const QString &error) {
+        this, [this](const CommandResult &listed) {
             const QSignalBlocker blocker(m_conversations);
             m_conversations->clear();
-            if (!error.isEmpty()) {
+            if (!listed.ok) {
                 m_conversations->setEnabled(false);
-                m_conversationNote->setText(tr("Could not list the conversations: %1").arg(error));
+                m_conversationNote->setText(tr("Could not list the conversations: %1").arg(listed.error));
                 return;
             }
             m_conversations->addItem(tr("The active conversation"), QString());
             const QString chosen = settings()->stringValue(SettingKey::ScheduleTargetConversation);
             int current = 0;
+            const QList<ChatConversation> list = conversationsFromJson(listed.data.toObject());
             for (const ChatConversation &conversation : list) {
                 m_conversations->addItem(conversation.active ? tr("%1 (active)").arg(conversation.name)
                                                              : conversation.name,
