@@ -188,10 +188,10 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
     const QPointer<BridgeManager> owner(bridge);
     bridge->setLearner([browser, payloads, configDir, owner](const QString &tab,
                                                              std::function<void(const QString &)> progress,
-                                                             std::function<void(const QString &, const QString &)> done) {
+                                                             CommandReply done) {
         CdpSession *session = browser ? browser->sessionForTarget(tab) : nullptr;
         if (!session || !payloads || !owner)
-            return done({}, u"there is no tab %1 in the browser"_s.arg(tab));
+            return done(CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab), 404));
         PayloadInjector *injector = payloads->ensureScript(session, QString::fromLatin1(ChatLearner::kModule));
         auto *learner = new ChatLearner(injector, owner.data());
         const QUrl url(session->targetInfo().url);
@@ -209,12 +209,13 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                              const bool saved = profiles.save(configDir, profile, &error);
                              learner->deleteLater();
                              if (!saved)
-                                 return done({}, u"the learned profile could not be saved: %1"_s.arg(error));
-                             done(profile.id, {});
+                                 return done(CommandResult::failure(
+                                     u"the learned profile could not be saved: %1"_s.arg(error), 500));
+                             done(CommandResult::success(QJsonObject { { u"profileId"_s, profile.id } }));
                          });
         QObject::connect(learner, &ChatLearner::failed, learner, [learner, done](const QString &error) {
             learner->deleteLater();
-            done({}, error);
+            done(CommandResult::failure(error, 409));
         });
         learner->start(std::chrono::minutes(2));
     });

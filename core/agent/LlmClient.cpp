@@ -118,11 +118,11 @@ void LlmClient::authorization(std::function<void(const QString &, const QString 
     });
 }
 
-void LlmClient::listModels(std::function<void(const QStringList &, const QString &)> done)
+void LlmClient::listModels(CommandReply done)
 {
     authorization([this, done](const QString &header, const QString &error) {
         if (!error.isEmpty())
-            return done({}, error);
+            return done(CommandResult::failure(error, 503));
         QNetworkRequest request(m_config.endpoint(u"/models"_s));
         request.setRawHeader("Accept", "application/json");
         if (!header.isEmpty())
@@ -135,39 +135,40 @@ void LlmClient::listModels(std::function<void(const QStringList &, const QString
             reply->deleteLater();
             const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
             if (status == 0)
-                return done({}, u"%1 could not be reached: %2"_s.arg(who, reply->errorString()));
+                return done(CommandResult::failure(u"%1 could not be reached: %2"_s.arg(who, reply->errorString()), 503));
             if (status == 401 || status == 403)
-                return done({}, u"the API key was refused by %1 (HTTP %2)"_s.arg(who).arg(status));
+                return done(CommandResult::failure(
+                    u"the API key was refused by %1 (HTTP %2)"_s.arg(who).arg(status), 401));
             if (status != 200)
-                return done({}, u"%1 answered HTTP %2 to the list of models"_s.arg(who).arg(status));
+                return done(CommandResult::failure(
+                    u"%1 answered HTTP %2 to the list of models"_s.arg(who).arg(status), 502));
             QStringList ids;
             for (const QJsonValue &model :
                  QJsonDocument::fromJson(reply->readAll()).object().value(u"data").toArray())
                 ids.append(model.toObject().value(u"id").toString());
             ids.removeAll(QString());
             ids.sort();
-            done(ids, {});
+            done(CommandResult::success(QJsonArray::fromStringList(ids)));
         });
     });
 }
 
-void LlmClient::test(std::function<void(bool, const QString &)> done)
+void LlmClient::test(CommandReply done)
 {
     if (m_config.baseUrl.isEmpty())
-        return done(false, u"no address: choose a provider or give an address"_s);
+        return done(CommandResult::failure(u"no address: choose a provider or give an address"_s));
     if (m_config.model.isEmpty())
-        return done(false, u"no model chosen"_s);
+        return done(CommandResult::failure(u"no model chosen"_s));
     const QJsonArray messages { QJsonObject { { u"role"_s, u"user"_s },
                                               { u"content"_s, u"Reply with the single word OK."_s } } };
     LlmCall *call = complete(messages, {}, false);
     const QString model = m_config.model;
     connect(call, &LlmCall::finished, this, [done, model](const LlmReply &reply) {
         if (!reply.ok())
-            return done(false, reply.error);
-        done(true,
-             u"OK: %1 answered in %2 ms (“%3”)"_s.arg(model)
-                 .arg(reply.elapsedMs)
-                 .arg(reply.content.simplified().left(60)));
+            return done(CommandResult::failure(reply.error, 502));
+        done(CommandResult::success(u"OK: %1 answered in %2 ms (“%3”)"_s.arg(model)
+                                        .arg(reply.elapsedMs)
+                                        .arg(reply.content.simplified().left(60))));
     });
 }
 

@@ -9,6 +9,7 @@
 // request is an LlmCall (LlmCall.h).
 
 #include "LlmCall.h"
+#include "common/CommandResult.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -57,10 +58,13 @@ public:
 
     // messages: OpenAI chat messages; tools: OpenAI `tools` (empty: none).
     LlmCall *complete(const QJsonArray &messages, const QJsonArray &tools, bool stream = true);
-    // GET {base}/models: the model ids the service offers, sorted.
-    void listModels(std::function<void(const QStringList &models, const QString &error)> done);
-    // One tiny request; says what happened.
-    void test(std::function<void(bool ok, const QString &message)> done);
+    // GET {base}/models: `data` is the model ids the service offers (a JSON array), sorted; 503
+    // when the service (or its token) cannot be had, 401 when it refused the key, 502 for
+    // another answer.
+    void listModels(CommandReply done);
+    // One tiny request: `data` is a sentence saying how it went; the error says why not (400 no
+    // address or model, 502 the request failed).
+    void test(CommandReply done);
     // Whether the model took function tools (false after it refused them once).
     bool takesTools() const { return !m_toolsRefused; }
 

@@ -299,10 +299,10 @@ QStringList BridgeManager::activeSessions() const
 }
 
 void BridgeManager::learnChat(const QString &tab, std::function<void(const QString &part)> progress,
-                              std::function<void(const QString &profileId, const QString &error)> done)
+                              CommandReply done)
 {
     if (!m_learner)
-        return done({}, tr("learning a chat is not available in this process"));
+        return done(CommandResult::failure(tr("learning a chat is not available in this process"), 503));
     m_learner(tab, std::move(progress), std::move(done));
 }
 

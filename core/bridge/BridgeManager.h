@@ -39,10 +39,11 @@ class BridgeManager : public QObject
 public:
     // Makes the browser side of a session (null `error` set when it cannot: the tab is gone …).
     using EnvironmentFactory = std::function<BridgeEnvironment(const BridgeRecord &record)>;
-    // Observation mode: learns the chat in `tab` from the user's two clicks; `done` gets the
-    // saved profile's id or why not. `progress` says "input", then "send".
+    // Observation mode: learns the chat in `tab` from the user's two clicks; `done` answers
+    // {"profileId": the saved profile's id}, or why not (404 no such tab, 409 the learner gave up,
+    // 500 the profile could not be saved). `progress` says "input", then "send".
     using Learner = std::function<void(const QString &tab, std::function<void(const QString &part)> progress,
-                                       std::function<void(const QString &profileId, const QString &error)> done)>;
+                                       CommandReply done)>;
 
     // Finds the chat of a session again: `done` gets `tab` when it is still there, else the tab
     // whose page shows `keyword` (the chat's first reply ends with it), else empty.
@@ -93,8 +94,7 @@ public:
     QString setSavedTools(const QList<SavedTool> &tools);
 
     // Observation mode (see Learner).
-    void learnChat(const QString &tab, std::function<void(const QString &part)> progress,
-                   std::function<void(const QString &profileId, const QString &error)> done);
+    void learnChat(const QString &tab, std::function<void(const QString &part)> progress, CommandReply done);
 
     // One line for the window and the tray: "Bridge: running click e12 on “Checkout” · 2 queued ·
     // last: fill e4 → ok".

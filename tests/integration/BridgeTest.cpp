@@ -444,9 +444,9 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
     bool finished = false;
     engine->bridge()->learnChat(
         chat->targetId(), [&](const QString &part) { parts.append(part); },
-        [&](const QString &id, const QString &why) {
-            learnedId = id;
-            error = why;
+        [&](const CommandResult &learned) {
+            learnedId = learned.data.toObject().value(u"profileId"_s).toString();
+            error = learned.ok ? QString() : learned.error;
             finished = true;
         });
     // Armed once the learner's page script has its config (read in the app's own world).

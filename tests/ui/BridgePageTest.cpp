@@ -329,7 +329,7 @@ TEST_F(BridgePageTest, LearnOnATabThatIsGoneShowsWhy)
 TEST_F(BridgePageTest, LearnSaysWhatToClickNext)
 {
     std::function<void(const QString &)> progress;
-    std::function<void(const QString &, const QString &)> done;
+    CommandReply done;
     engine->bridge()->setLearner([&](const QString &tab, auto p, auto d) {
         EXPECT_EQ(tab, u"CHAT"_s);
         progress = p;
@@ -345,7 +345,7 @@ TEST_F(BridgePageTest, LearnSaysWhatToClickNext)
     ASSERT_TRUE(progress);
     progress(u"input"_s);
     EXPECT_EQ(page.learnStatus()->text(), u"Now click its send button."_s);
-    done(u"learned-chat-example-com"_s, {});
+    done(CommandResult::success(QJsonObject { { u"profileId"_s, u"learned-chat-example-com"_s } }));
     EXPECT_EQ(page.learnStatus()->text(), u"Learned: saved as profile learned-chat-example-com."_s);
     EXPECT_TRUE(page.learnButton()->isEnabled());
 }

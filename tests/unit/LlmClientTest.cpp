@@ -221,7 +221,12 @@ TEST_F(LlmClientTest, ListsTheModelsTheServiceOffers)
 {
     server.setModels({ u"mixtral-8x7b"_s, u"llama-3.3-70b"_s });
     std::optional<QStringList> models;
-    client.listModels([&](const QStringList &ids, const QString &) { models = ids; });
+    client.listModels([&](const CommandResult &listed) {
+        QStringList ids;
+        for (const QJsonValue &id : listed.data.toArray())
+            ids.append(id.toString());
+        models = ids;
+    });
     ASSERT_TRUE(waitUntil([&] { return models.has_value(); }));
     EXPECT_EQ(*models, (QStringList { u"llama-3.3-70b"_s, u"mixtral-8x7b"_s }));
 }

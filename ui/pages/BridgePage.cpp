@@ -391,14 +391,11 @@ void BridgePage::startFromForm()
     request.mode = m_mode->currentData().toString();
     request.startedBy = u"ui"_s;
     m_startError->clear();
-    const auto started = afterCall(m_start, m_startError, [this](const QString &sessionId) {
-        refreshHistory();
-        showSession(sessionId);
-        reveal(m_title);
-    });
-    engine()->bridge()->start(request, [started](const CommandResult &result) {
-        started(result.data[u"sessionId"].toString(), result.ok ? QString() : result.error);
-    });
+    engine()->bridge()->start(request, afterCall(m_start, m_startError, u"sessionId"_s, [this](const QString &sessionId) {
+                                  refreshHistory();
+                                  showSession(sessionId);
+                                  reveal(m_title);
+                              }));
 }
 
 void BridgePage::followLiveSession()
@@ -614,26 +611,25 @@ void BridgePage::learn()
             if (self && part == u"input"_s)
                 self->m_learnStatus->setText(tr("Now click its send button."));
         },
-        afterCall(m_learn, m_learnStatus, [this](const QString &profileId) {
+        afterCall(m_learn, m_learnStatus, u"profileId"_s, [this](const QString &profileId) {
             ErrorStyle::setOk(m_learnStatus);
             m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
         }));
 }
 
 template<typename Done>
-std::function<void(const QString &id, const QString &error)> BridgePage::afterCall(QPushButton *button,
-                                                                                   QLabel *label, Done done)
+CommandReply BridgePage::afterCall(QPushButton *button, QLabel *label, const QString &idKey, Done done)
 {
     button->setEnabled(false);
-    return [self = QPointer<BridgePage>(this), button, label, done](const QString &id, const QString &error) {
+    return [self = QPointer<BridgePage>(this), button, label, idKey, done](const CommandResult &answer) {
         if (!self)
             return;
         button->setEnabled(true);
-        if (!error.isEmpty()) {
-            self->showError(label, error);
+        if (!answer.ok) {
+            self->showError(label, answer.error);
             return;
         }
-        done(id);
+        done(answer.data.toObject().value(idKey).toString());
     };
 }
 

@@ -8,6 +8,7 @@
 // an unknown chat from two clicks in the browser.
 
 #include "QuestionBox.h"
+#include "common/CommandResult.h"
 #include "SettingsPage.h"
 
 class QComboBox;
@@ -80,10 +81,10 @@ private:
     void resume();
     void showError(QLabel *label, const QString &error);
     // The answer to a call of the manager that `button` started (greyed until then): the button
-    // comes back, then the error shows in `label`, or `done` gets the new id (session, profile).
+    // comes back, then the error shows in `label`, or `done` gets the new id the answer's data
+    // holds under `idKey` (sessionId, profileId).
     template<typename Done>
-    std::function<void(const QString &id, const QString &error)> afterCall(QPushButton *button, QLabel *label,
-                                                                           Done done);
+    CommandReply afterCall(QPushButton *button, QLabel *label, const QString &idKey, Done done);
     // Scrolls the page so `widget` is in view.
     void reveal(QWidget *widget);
 

@@ -264,14 +264,17 @@ void ModelsPage::fetchModels()
     m_fetchResult->setText(tr("Asking…"));
     const QPointer<ModelsPage> self(this);
     withClient([self](LlmClient *client) {
-        client->listModels([self](const QStringList &models, const QString &error) {
+        client->listModels([self](const CommandResult &listed) {
             if (!self)
                 return;
             self->m_fetch->setEnabled(true);
-            if (!error.isEmpty()) {
-                self->m_fetchResult->setText(error);
+            if (!listed.ok) {
+                self->m_fetchResult->setText(listed.error);
                 return;
             }
+            QStringList models;
+            for (const QJsonValue &id : listed.data.toArray())
+                models.append(id.toString());
             const QString current = self->m_model->currentText();
             self->m_model->blockSignals(true);
             self->m_model->clear();
@@ -289,15 +292,15 @@ void ModelsPage::test()
     m_testResult->setText(tr("Sending a tiny request…"));
     const QPointer<ModelsPage> self(this);
     withClient([self](LlmClient *client) {
-        client->test([self](bool ok, const QString &message) {
+        client->test([self](const CommandResult &tested) {
             if (!self)
                 return;
             self->m_test->setEnabled(true);
-            if (ok)
+            if (tested.ok)
                 ErrorStyle::setOk(self->m_testResult);
             else
                 ErrorStyle::setError(self->m_testResult);
-            self->m_testResult->setText(message);
+            self->m_testResult->setText(tested.ok ? tested.data.toString() : tested.error);
         });
     });
 }
