@@ -78,11 +78,11 @@ NetworkLog::~NetworkLog()
     stop();
 }
 
-void NetworkLog::start(std::function<void(const QString &error)> done)
+void NetworkLog::start(CommandReply done)
 {
     if (!m_session) {
         if (done)
-            done(u"the tab is gone"_s);
+            done(CommandResult::failure(u"the tab is gone"_s, 404));
         return;
     }
     m_watching = true;
@@ -91,7 +91,8 @@ void NetworkLog::start(std::function<void(const QString &error)> done)
                     { { u"maxTotalBufferSize"_s, 1024 * 1024 }, { u"maxResourceBufferSize"_s, 64 * 1024 } },
                     this, [done](const CdpResult &result) {
                         if (done)
-                            done(result.error.isError() ? result.error.message : QString());
+                            done(result.error.isError() ? CommandResult::failure(result.error.message, 502)
+                                                        : CommandResult::success());
                     });
 }
 

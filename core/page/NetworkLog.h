@@ -4,6 +4,8 @@
 // kMaxEntries kept. The chat-tab bridge tells the chat what a command made the page call.
 // Network events are on only while a NetworkLog watches the tab.
 
+#include "common/CommandResult.h"
+
 #include <QJsonArray>
 #include <QList>
 #include <QObject>
@@ -40,8 +42,9 @@ public:
     explicit NetworkLog(CdpSession *session, QObject *parent = nullptr);
     ~NetworkLog() override;
 
-    // Network.enable; `done` (may be empty) once the browser answered.
-    void start(std::function<void(const QString &error)> done = {});
+    // Network.enable; `done` (may be empty) once the browser answered (404 when the tab is gone,
+    // 502 when the browser refused).
+    void start(CommandReply done = {});
     void stop();
     bool isWatching() const { return m_watching; }
 
