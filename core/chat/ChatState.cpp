@@ -47,10 +47,7 @@ ChatState ChatState::fromJson(const QJsonObject &json, const QString &frameId)
     readFields(input, state, kInputFlags);
     readFields(json.value(u"send").toObject(), state, kSendFlags);
     state.recentUserMessages = jsonStrings(json.value(u"recentUser"));
-    for (const QJsonValue &entry : json.value(u"conversations").toArray()) {
-        const QJsonObject tab = entry.toObject();
-        state.conversations.append({ tab.value(u"name").toString(), tab.value(u"active").toBool() });
-    }
+    state.conversations = conversationsFromJson(json); // the payload lists them as getConversations does
     state.problems = jsonStrings(json.value(u"problems"));
     return state;
 }
