@@ -16,6 +16,8 @@ enum class SettingKey {
     AutoAcceptRejectWords,
     AutoAcceptUserIdleMs,
     SafetyBannedCommands,
+    SafetyCommandPolicy,
+    SafetyAllowedCommands,
     ScheduleEnabled,
     ScheduleMode,
     ScheduleValue,

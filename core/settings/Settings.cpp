@@ -177,6 +177,16 @@ const QStringList kRejectWords = {
 // still holds all of them gets them dropped (migrate()): the rules stop what they stopped, and
 // more, without banning a harmless `dd if=a of=b` the way "dd if=" did.
 const QStringList kBannedCommands = {};
+// The allow list's first entries (safety/commandPolicy=allowlist): commands that only read or
+// test. Matched on the parsed words after wrappers are unwrapped; a trailing * stands for any
+// further words.
+const QStringList kAllowedCommands = {
+    u"git status *"_s, u"git diff *"_s, u"git log *"_s, u"git show *"_s, u"git branch"_s,
+    u"ls *"_s,         u"pwd"_s,        u"cat *"_s,     u"head *"_s,     u"tail *"_s,
+    u"wc *"_s,         u"grep *"_s,     u"rg *"_s,      u"which *"_s,    u"echo *"_s,
+    u"npm test *"_s,   u"npm run test *"_s, u"pytest *"_s, u"python -m pytest *"_s,
+    u"cargo test *"_s, u"go test *"_s,  u"make test"_s, u"ctest *"_s,
+};
 const QStringList kOldDefaultBannedCommands = {
     u"rm -rf /"_s,    u"rm -rf ~"_s, u"rm -rf *"_s, u"format c:"_s,  u"del /f /s /q"_s,   u"rmdir /s /q"_s,
     u":(){:|:&};:"_s, u"dd if="_s,   u"mkfs."_s,    u"> /dev/sda"_s, u"chmod -R 777 /"_s,
@@ -225,12 +235,14 @@ const std::array kTable = {
                   .name = "autoAccept/acceptWords",
                   .type = T::StringList,
                   .defaultValue = kAcceptWords,
-                  .validator = validateNonEmptyEntries },
+                  .validator = validateNonEmptyEntries,
+                  .privileged = true },
     SettingSpec { .key = SettingKey::AutoAcceptRejectWords,
                   .name = "autoAccept/rejectWords",
                   .type = T::StringList,
                   .defaultValue = kRejectWords,
-                  .validator = validateNonEmptyEntries },
+                  .validator = validateNonEmptyEntries,
+                  .privileged = true },
     SettingSpec { .key = SettingKey::AutoAcceptUserIdleMs,
                   .name = "autoAccept/userIdleMs",
                   .type = T::Int,
@@ -241,6 +253,18 @@ const std::array kTable = {
                   .type = T::StringList,
                   .defaultValue = kBannedCommands,
                   .validator = validateBanList },
+    SettingSpec { .key = SettingKey::SafetyCommandPolicy,
+                  .name = "safety/commandPolicy",
+                  .type = T::Choice,
+                  .defaultValue = u"rules"_s,
+                  .choices = { u"rules"_s, u"allowlist"_s },
+                  .privileged = true },
+    SettingSpec { .key = SettingKey::SafetyAllowedCommands,
+                  .name = "safety/allowedCommands",
+                  .type = T::StringList,
+                  .defaultValue = kAllowedCommands,
+                  .validator = validateNonEmptyEntries,
+                  .privileged = true },
     SettingSpec { .key = SettingKey::ScheduleEnabled,
                   .name = "schedule/enabled",
                   .type = T::Bool,
