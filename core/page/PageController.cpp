@@ -926,13 +926,16 @@ void PageController::evaluateAs(const QString &source, bool body, std::chrono::m
     // function's, as the LLM Browser Agent extension ran `script`. The parser refuses the
     // return before anything runs, so nothing runs twice.
     const QString expression = body ? u"(async () => {\n%1\n})()"_s.arg(source) : source;
+    // As the console, a promise the script ends with is its value: it comes back as an object to
+    // await (REPL mode awaits only the script itself), then to read as JSON.
     m_page->send(
         u"Runtime.evaluate"_s,
         { { u"expression"_s, expression },
-          { u"returnByValue"_s, true },
+          { u"returnByValue"_s, body },
           { u"awaitPromise"_s, true },
           { u"userGesture"_s, true },
           { u"replMode"_s, !body },
+          { u"objectGroup"_s, u"mpa-eval"_s },
           { u"timeout"_s, double(timeout.count()) } },
         this,
         [this, source, body, timeout, start, done](const CdpResult &result) {
@@ -940,16 +943,50 @@ void PageController::evaluateAs(const QString &source, bool body, std::chrono::m
             if (error.isError()) {
                 if (!body && error.message.contains(u"Illegal return statement"_s))
                     return evaluateAs(source, true, timeout, start, done);
-                if (error.kind == CdpError::Kind::Script) // the message, not the stack under it
-                    return done({}, tr("the script threw: %1").arg(error.message.section(u'\n', 0, 0)));
-                return done({}, errorText(error));
+                return done({}, evaluationError(error));
             }
-            const QJsonObject remote = result.result.value(u"result").toObject();
-            // The value as JSON (returnByValue); null, with its type, for what JSON cannot hold.
-            QJsonObject data { { u"value"_s, remote.contains(u"value"_s) ? remote.value(u"value") : QJsonValue() } };
-            if (!remote.contains(u"value"_s))
-                data.insert(u"type"_s, remote.value(u"type"));
-            finish(start, data, done);
+            evaluated(result.result.value(u"result").toObject(), timeout, start, done);
+        },
+        timeout + std::chrono::milliseconds(kSettleMs));
+}
+
+QString PageController::evaluationError(const CdpError &error)
+{
+    if (error.kind == CdpError::Kind::Script) // the message, not the stack under it
+        return tr("the script threw: %1").arg(error.message.section(u'\n', 0, 0));
+    return errorText(error);
+}
+
+void PageController::evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout, const Mark &start,
+                               Result done)
+{
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    const QString object = remote.value(u"objectId").toString();
+    const auto answer = [this, start, done](const QJsonObject &value) {
+        sendToPage(u"Runtime.releaseObjectGroup"_s, { { u"objectGroup"_s, u"mpa-eval"_s } }, [](const CdpResult &) { });
+        // The value as JSON (returnByValue); null, with its type, for what JSON cannot hold.
+        QJsonObject data { { u"value"_s, value.contains(u"value"_s) ? value.value(u"value") : QJsonValue() } };
+        if (!value.contains(u"value"_s))
+            data.insert(u"type"_s, value.value(u"type"));
+        finish(start, data, done);
+    };
+    if (object.isEmpty())
+        return answer(remote);
+    const bool promise = remote.value(u"subtype").toString() == u"promise"_s;
+    const QString method = promise ? u"Runtime.awaitPromise"_s : u"Runtime.callFunctionOn"_s;
+    const QJsonObject params = promise
+        ? QJsonObject { { u"promiseObjectId"_s, object }, { u"returnByValue"_s, true } }
+        : QJsonObject { { u"objectId"_s, object },
+                        { u"functionDeclaration"_s, u"function () { return this; }"_s },
+                        { u"returnByValue"_s, true } };
+    m_page->send(
+        method, params, this,
+        [method, answer, done](const CdpResult &result) {
+            const CdpError error = CdpSession::errorFromEvaluation(method, result);
+            if (error.isError())
+                return done({}, evaluationError(error));
+            answer(result.result.value(u"result").toObject());
         },
         timeout + std::chrono::milliseconds(kSettleMs));
 }
@@ -1001,6 +1038,21 @@ void PageController::scrollIntoView(const QString &ref, CommandReply reply)
                 return done({}, error);
             finish(start, r, done);
         });
+    });
+}
+
+void PageController::sendInOrder(QList<CdpInput::Command> commands, Sent done)
+{
+    // One at a time, each once the one before is answered: the page sees every move of a path
+    // (moves sent at once reach it coalesced into one event).
+    if (commands.isEmpty())
+        return done({});
+    const CdpInput::Command first = commands.takeFirst();
+    const QPointer<PageController> self(this);
+    sendInput({ first }, [self, commands, done](const QString &error) {
+        if (!error.isEmpty() || !self)
+            return done(self ? error : tr("the tab was closed"));
+        self->sendInOrder(commands, done);
     });
 }
 
@@ -1195,7 +1247,7 @@ void PageController::dragPath(QPointF from, QPointF to, bool expectDrag, const M
                        return end(tr("the tab was closed"), false);
                    if (!result.ok())
                        return end(errorText(result.error), false);
-                   self->sendInput(path, [self, drag, expectDrag, drop, release, end](const QString &error) {
+                   self->sendInOrder(path, [self, drag, expectDrag, drop, release, end](const QString &error) {
                        if (!error.isEmpty())
                            return end(error, false);
                        if (drag->data)

@@ -204,6 +204,8 @@ private:
     void typePaced(const std::shared_ptr<Typing> &typing);
     void insertText(const QString &text, Sent done);
     void sendInput(const QList<CdpInput::Command> &commands, Sent done);
+    // Sends `commands` one after the other, each once the one before was answered.
+    void sendInOrder(QList<CdpInput::Command> commands, Sent done);
     // The viewport's size in CSS pixels.
     void viewportSize(std::function<void(QSizeF size, const QString &error)> done);
     // A drag end's point in the viewport (an element's, scrolled into view), and whether a press
@@ -211,6 +213,9 @@ private:
     void spotPoint(const Spot &spot, const QString &op, std::function<void(QPointF, bool, const QString &)> done);
     void evaluateAs(const QString &source, bool body, std::chrono::milliseconds timeout, const Mark &start,
                     Result done);
+    // The value a script gave (a remote object): awaited when it is a promise, then read as JSON.
+    void evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout, const Mark &start, Result done);
+    static QString evaluationError(const CdpError &error);
     void dragPath(QPointF from, QPointF to, bool expectDrag, const Mark &start, Result done);
 
     QPointer<CdpSession> m_page;
