@@ -128,10 +128,17 @@ struct Cost
     double banCheckSelfMs = 0; // of which the ban check's
     double scriptSelfMs = 0; // all JavaScript, page and payload
     double taskMs = 0;
+    // From a trace (devtools.timeline): the CPU time (thread time, which other load on the machine
+    // does not inflate) of the payload's calls — its MutationObserver callbacks, timers and the
+    // app's calls — with the rendering work they force (layout, style, pre-paint for the hit test).
+    double tracedCpuMs = 0;
+    double tracedRenderMs = 0;
+    int payloadCalls = 0;
     int nodes = 0;
     int blocks = 0;
     int clicked = 0;
     QHash<QString, double> payloadFunctions; // self ms by function name
+    QHash<QString, double> payloadStacks; // self ms by "function ← caller ← its caller"
 };
 
 double metric(CdpSession *page, const QString &name)
@@ -144,6 +151,54 @@ double metric(CdpSession *page, const QString &name)
     return 0;
 }
 
+// The payload's calls in a trace: top-level FunctionCall events of its scripts (those nested in
+// another of its calls are part of that one), their CPU time, and the rendering work in them.
+void traced(const QJsonArray &events, Cost &cost)
+{
+    struct Span
+    {
+        double ts;
+        double end;
+        int tid;
+    };
+    QList<Span> calls;
+    QList<QJsonObject> all;
+    for (const QJsonValue &value : events) {
+        const QJsonObject e = value.toObject();
+        if (e.value(u"ph").toString() != u"X"_s)
+            continue;
+        all.append(e);
+    }
+    std::sort(all.begin(), all.end(), [](const QJsonObject &a, const QJsonObject &b) {
+        return a.value(u"ts").toDouble() < b.value(u"ts").toDouble();
+    });
+    for (const QJsonObject &e : all) {
+        if (e.value(u"name").toString() != u"FunctionCall"_s)
+            continue;
+        const QString url = e.value(u"args").toObject().value(u"data").toObject().value(u"url").toString();
+        if (!url.startsWith(u"mpa://payload/"_s))
+            continue;
+        const double ts = e.value(u"ts").toDouble();
+        const int tid = e.value(u"tid").toInt();
+        if (!calls.isEmpty() && calls.last().tid == tid && ts < calls.last().end)
+            continue;
+        calls.append({ ts, ts + e.value(u"dur").toDouble(), tid });
+        cost.tracedCpuMs += e.value(u"tdur").toDouble() / 1000.0;
+        ++cost.payloadCalls;
+    }
+    static const QStringList rendering { u"Layout"_s, u"UpdateLayoutTree"_s, u"PrePaint"_s, u"HitTest"_s };
+    for (const QJsonObject &e : all) {
+        if (!rendering.contains(e.value(u"name").toString()))
+            continue;
+        const double ts = e.value(u"ts").toDouble();
+        const int tid = e.value(u"tid").toInt();
+        const auto in = std::find_if(calls.cbegin(), calls.cend(),
+                                     [&](const Span &c) { return c.tid == tid && ts >= c.ts && ts < c.end; });
+        if (in != calls.cend())
+            cost.tracedRenderMs += e.value(u"tdur").toDouble() / 1000.0;
+    }
+}
+
 // Steps inserted per 10 s in the cost rows: one every 250 ms.
 constexpr int kInsertionsPer10s = 40;
 
@@ -154,6 +209,24 @@ Cost measureCost(CdpSession *page, int seconds)
     sendAndWait(page, u"Profiler.enable"_s);
     sendAndWait(page, u"Profiler.setSamplingInterval"_s, { { u"interval"_s, 100 } });
     const double taskBefore = metric(page, u"TaskDuration"_s);
+    QJsonArray traceEvents;
+    bool traceComplete = false;
+    QObject traceContext;
+    QObject::connect(page, &CdpSession::eventReceived, &traceContext,
+                     [&](const QString &method, const QJsonObject &params) {
+                         if (method == u"Tracing.dataCollected"_s) {
+                             for (const QJsonValue &event : params.value(u"value").toArray())
+                                 traceEvents.append(event);
+                         } else if (method == u"Tracing.tracingComplete"_s) {
+                             traceComplete = true;
+                         }
+                     });
+    sendAndWait(page, u"Tracing.start"_s,
+                { { u"traceConfig"_s,
+                    QJsonObject { { u"includedCategories"_s,
+                                    QJsonArray { u"devtools.timeline"_s,
+                                                 u"disabled-by-default-devtools.timeline"_s } } } },
+                  { u"transferMode"_s, u"ReportEvents"_s } });
     sendAndWait(page, u"Profiler.start"_s);
     QString error;
     cost.nodes = evaluate(page, u"startChurn(%1)"_s.arg(10000 / kInsertionsPer10s), &error).toInt();
@@ -165,19 +238,32 @@ Cost measureCost(CdpSession *page, int seconds)
     spin(seconds * 1000);
     cost.blocks = evaluate(page, u"stopChurn()"_s).toInt();
     const CdpResult stopped = sendAndWait(page, u"Profiler.stop"_s);
+    sendAndWait(page, u"Tracing.end"_s);
+    if (!waitUntil([&] { return traceComplete; }, 60s))
+        std::fprintf(stderr, "the trace did not complete\n");
+    traced(traceEvents, cost);
     cost.wallMs = double(wall.elapsed());
     cost.taskMs = (metric(page, u"TaskDuration"_s) - taskBefore) * 1000.0;
+
     cost.clicked = int(evaluate(page, u"window.__clicked.length"_s).toDouble());
 
     // Self time per node: each sample's time delta goes to the node it landed in.
     const QJsonObject profile = stopped.result.value(u"profile").toObject();
     QHash<int, QString> urlOf;
     QHash<int, QString> nameOf;
+    QHash<int, int> callerOf;
     for (const QJsonValue &node : profile.value(u"nodes").toArray()) {
         const QJsonObject frame = node.toObject().value(u"callFrame").toObject();
-        urlOf.insert(node.toObject().value(u"id").toInt(), frame.value(u"url").toString());
-        nameOf.insert(node.toObject().value(u"id").toInt(), frame.value(u"functionName").toString());
+        const int id = node.toObject().value(u"id").toInt();
+        urlOf.insert(id, frame.value(u"url").toString());
+        nameOf.insert(id, frame.value(u"functionName").toString());
+        for (const QJsonValue &child : node.toObject().value(u"children").toArray())
+            callerOf.insert(child.toInt(), id);
     }
+    const auto nameAt = [&](int id) {
+        const QString name = nameOf.value(id);
+        return name.isEmpty() ? u"(anonymous)"_s : name;
+    };
     const QJsonArray samples = profile.value(u"samples").toArray();
     const QJsonArray deltas = profile.value(u"timeDeltas").toArray();
     for (qsizetype i = 0; i + 1 < samples.size() && i + 1 < deltas.size(); ++i) {
@@ -191,8 +277,12 @@ Cost measureCost(CdpSession *page, int seconds)
             cost.payloadSelfMs += ms;
             if (banCheck)
                 cost.banCheckSelfMs += ms;
-            cost.payloadFunctions[(banCheck ? u"banCheck:"_s : QString()) + (name.isEmpty() ? u"(anonymous)"_s : name)]
-                += ms;
+            cost.payloadFunctions[(banCheck ? u"banCheck:"_s : QString()) + nameAt(id)] += ms;
+            QString stack = nameAt(id);
+            for (int caller = callerOf.value(id), depth = 0; caller && depth < 2;
+                 caller = callerOf.value(caller), ++depth)
+                stack += u" ← "_s + nameAt(caller);
+            cost.payloadStacks[stack] += ms;
         }
         if (!url.isEmpty()
             || (name != u"(idle)"_s && name != u"(program)"_s && name != u"(root)"_s
@@ -215,7 +305,7 @@ const char16_t kWorkbenchRig[] = uR"JS((() => {
     const panel = document.createElement('div');
     panel.setAttribute('data-mpa-agent-panel', '');
     panel.setAttribute('data-steps', '');
-    panel.style.cssText = 'position: fixed; right: 8px; top: 48px; width: 320px; height: 50vh; overflow: auto;'
+    panel.style.cssText = 'position: fixed; right: 8px; top: 48px; width: 320px; height: 80vh; overflow: auto;'
       + 'z-index: 3000; background: #1e1e1e; color: #ccc; font: 13px sans-serif; padding: 4px;';
     document.body.appendChild(panel);
     let churnTimer = 0, agentTimer = 0, tick = 0, block = 0;
@@ -231,7 +321,7 @@ const char16_t kWorkbenchRig[] = uR"JS((() => {
       if (agentEveryMs > 0) agentTimer = setInterval(() => {
         block++;
         addStep({ id: `block-${block}`, label: block % 3 ? 'Accept' : 'Run', code: block % 3 ? '' : `npm test -- ${block}` });
-        while (panel.children.length > 30) panel.firstElementChild.remove();
+        while (panel.children.length > 6) panel.firstElementChild.remove(); // all in view
       }, agentEveryMs);
       return document.getElementsByTagName('*').length;
     };
@@ -354,17 +444,23 @@ void printCost(const QList<std::pair<QString, Cost>> &runs, int seconds)
 {
     std::printf("\nMain-thread cost over %d s with an agent step every %d ms (%d per 10 s)\n\n", seconds,
                 10000 / kInsertionsPer10s, kInsertionsPer10s);
-    std::printf("| %-40s | %7s | %8s | %10s | %9s | %9s | %10s | %9s | %7s | %7s |\n", "page", "nodes", "wall ms",
-                "payload ms", "ban ms", "per 10 s", "all JS ms", "task ms", "% wall", "clicked");
-    std::printf("|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------------", "---------",
-                "----------", "------------", "-----------", "-----------", "------------", "-----------",
-                "---------", "---------");
+    std::printf("| %-40s | %7s | %8s | %10s | %9s | %9s | %10s | %9s | %9s | %9s | %5s | %7s |\n", "page",
+                "nodes", "wall ms", "payload ms", "ban ms", "per 10 s", "all JS ms", "task ms", "CPU ms",
+                "render ms", "calls", "clicked");
+    std::printf("|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n", "------------------------------------------",
+                "---------", "----------", "------------", "-----------", "-----------", "------------",
+                "-----------", "-----------", "-----------", "-------", "---------");
     for (const auto &[name, c] : runs) {
-        std::printf("| %-40s | %7d | %8.0f | %10.2f | %9.2f | %9.2f | %10.1f | %9.1f | %6.2f%% | %3d/%-3d |\n",
+        std::printf("| %-40s | %7d | %8.0f | %10.2f | %9.2f | %9.2f | %10.1f | %9.1f | %9.1f | %9.1f | %5d | "
+                    "%3d/%-3d |\n",
                     qPrintable(name), c.nodes, c.wallMs, c.payloadSelfMs, c.banCheckSelfMs,
                     c.wallMs > 0 ? c.payloadSelfMs * 10000.0 / c.wallMs : 0.0, c.scriptSelfMs, c.taskMs,
-                    100.0 * c.taskMs / c.wallMs, c.clicked, c.blocks);
+                    c.tracedCpuMs, c.tracedRenderMs, c.payloadCalls, c.clicked, c.blocks);
     }
+    std::printf(
+        "(payload ms: self time of its functions in the CPU profile, sampled on the wall clock; CPU ms: the "
+        "CPU time of its calls in a trace, with the rendering they force — render ms: layout, style, "
+        "pre-paint for the hit test)\n");
     QHash<QString, double> byFunction;
     for (const auto &[name, c] : runs) {
         for (auto it = c.payloadFunctions.cbegin(); it != c.payloadFunctions.cend(); ++it)
@@ -378,6 +474,18 @@ void printCost(const QList<std::pair<QString, Cost>> &runs, int seconds)
     for (qsizetype i = 0; i < std::min<qsizetype>(10, functions.size()); ++i)
         std::printf(" %s %.1f;", qPrintable(functions.at(i).second), functions.at(i).first);
     std::printf("\n");
+    // Where that time is spent, with the callers (self time in the first function of each line).
+    for (const auto &[name, c] : runs) {
+        if (c.payloadStacks.isEmpty())
+            continue;
+        QList<std::pair<double, QString>> stacks;
+        for (auto it = c.payloadStacks.cbegin(); it != c.payloadStacks.cend(); ++it)
+            stacks.append({ it.value(), it.key() });
+        std::sort(stacks.rbegin(), stacks.rend());
+        std::printf("%s, by call path (ms):\n", qPrintable(name));
+        for (qsizetype i = 0; i < std::min<qsizetype>(6, stacks.size()); ++i)
+            std::printf("  %6.1f  %s\n", stacks.at(i).first, qPrintable(stacks.at(i).second));
+    }
 }
 
 // One measured tab: its rows' name and whether the payload runs in it.
