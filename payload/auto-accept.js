@@ -39,8 +39,8 @@
   let leaseUntil = -Infinity; // performance.now() after which the app counts as gone
   let leaseTimer = 0;
   const lease = { renewals: 0, lapses: 0 };
-  let acceptRes = [];
-  let rejectRes = [];
+  let acceptPhrases = []; // each a list of words
+  let rejectPhrases = [];
   let banned = []; // the user's entries (substrings and /regex/flags), checked by banCheck
   let panelSelector = '';
   let neverPanel = ''; // the profile's regions that are never the panel (the windowed fallback)
@@ -71,18 +71,28 @@
 
   // ---- words and labels -----------------------------------------------------------------
 
-  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  function phraseRe(phrase) {
-    const words = String(phrase).toLowerCase().trim().split(/\s+/).filter(Boolean).map(escape);
-    if (!words.length) return null;
-    return new RegExp(`(?:^|[^\\p{L}\\p{N}_])${words.join('\\s+')}(?=$|[^\\p{L}\\p{N}_])`, 'u');
+  // A label's words: lower-case runs of letters, digits and "_". Labels are matched word by word,
+  // with one regular expression for all: each one over Unicode classes costs a compile per page.
+  const WORD_BREAK = /[^\p{L}\p{N}_]+/u;
+  const wordsOf = (text) => String(text).toLowerCase().split(WORD_BREAK).filter(Boolean);
+  const phraseOf = (phrase) => {
+    const words = wordsOf(phrase);
+    return words.length ? words : null;
+  };
+  // True when `phrase` (its words) stands in `words`, whole words in a row.
+  function hasPhrase(words, phrase) {
+    outer: for (let i = 0; i + phrase.length <= words.length; i++) {
+      for (let j = 0; j < phrase.length; j++) if (words[i + j] !== phrase[j]) continue outer;
+      return true;
+    }
+    return false;
   }
 
   // Keyboard hints at the end of a label: "Run Alt+⏎", "Accept ⌘⏎", "Run (Ctrl+Enter)".
   const shortcutSuffix = new RegExp(
     '(?:\\s*[(\\[]?\\s*(?:(?:ctrl|control|alt|option|opt|shift|cmd|command|meta|super|win)\\s*\\+\\s*|[⌘⌥⇧⌃]\\s*\\+?\\s*)+' +
       '(?:⏎|↵|↩|⌫|enter|return|backspace|esc|escape|tab|space|f\\d{1,2}|[a-z0-9])?\\s*[)\\]]?|\\s*[⏎↵↩])\\s*$',
-    'iu');
+    'i');
 
   function normalizeLabel(text) {
     let label = String(text || '').replace(/[\u00a0\u2000-\u200b\u202f\ufeff]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -104,13 +114,15 @@
 
   function wordsMatch(label) {
     if (!label) return false;
-    if (!acceptRes.some((re) => re.test(label))) return false;
-    return !rejectRes.some((re) => re.test(label));
+    const words = wordsOf(label);
+    if (!acceptPhrases.some((p) => hasPhrase(words, p))) return false;
+    return !rejectPhrases.some((p) => hasPhrase(words, p));
   }
 
-  const runLike = /(?:^|[^\p{L}])(?:run|execute|allow|allow once|confirm)(?=$|[^\p{L}])/u;
-  const editLike = /(?:^|[^\p{L}])(?:accept|apply|keep|save)(?=$|[^\p{L}])/u;
-  const kindOf = (label) => (runLike.test(label) ? 'terminalCommand' : editLike.test(label) ? 'fileEdit' : 'other');
+  const anyWord = (label, set) => wordsOf(label).some((w) => set.has(w));
+  const RUN_LIKE = new Set(['run', 'execute', 'allow', 'confirm']);
+  const EDIT_LIKE = new Set(['accept', 'apply', 'keep', 'save']);
+  const kindOf = (label) => (anyWord(label, RUN_LIKE) ? 'terminalCommand' : anyWord(label, EDIT_LIKE) ? 'fileEdit' : 'other');
 
   // ---- the step and its command ----------------------------------------------------------
   //
@@ -146,18 +158,19 @@
 
   // Words a step shows around its command that are not the command: the question, a status.
   const CHROME = [
-    /\b(?:(?:do\s+you\s+want\s+to\s+)?(?:run|execute|allow)(?:\s+(?:this|the\s+following|a))?\s+(?:terminal\s+|shell\s+)?command(?:\s+in\s+(?:the\s+)?terminal)?)\s*\??/giu,
-    /\b(?:the\s+)?command\s+(?:failed|exited|finished|completed|succeeded|was\s+(?:skipped|rejected|blocked))(?:\s+with\s+exit\s+code\s+-?\d+)?\s*[.!…]?/giu,
-    /\bexit\s+code\s*:?\s*-?\d+/giu,
-    /\bwaiting\s+for\s+(?:your\s+)?(?:approval|review|confirmation|you)\b\s*[.…]*/giu,
-    /^\s*(?:terminal|shell|command|bash|zsh|sh|pwsh|powershell|cmd|pending|running|ran|skipped|accepted|rejected|blocked|done|queued|failed|succeeded|completed)\s*[.:…]*\s*$/gimu,
+    /\b(?:(?:do\s+you\s+want\s+to\s+)?(?:run|execute|allow)(?:\s+(?:this|the\s+following|a))?\s+(?:terminal\s+|shell\s+)?command(?:\s+in\s+(?:the\s+)?terminal)?)\s*\??/gi,
+    /\b(?:the\s+)?command\s+(?:failed|exited|finished|completed|succeeded|was\s+(?:skipped|rejected|blocked))(?:\s+with\s+exit\s+code\s+-?\d+)?\s*[.!…]?/gi,
+    /\bexit\s+code\s*:?\s*-?\d+/gi,
+    /\bwaiting\s+for\s+(?:your\s+)?(?:approval|review|confirmation|you)\b\s*[.…]*/gi,
+    /^\s*(?:terminal|shell|command|bash|zsh|sh|pwsh|powershell|cmd|pending|running|ran|skipped|accepted|rejected|blocked|done|queued|failed|succeeded|completed)\s*[.:…]*\s*$/gim,
   ];
   function withoutChrome(text) {
     let t = text;
     for (const re of CHROME) t = t.replace(re, ' ');
     return t;
   }
-  const meaningful = (text) => /[\p{L}\p{N}]/u.test(text);
+  const MEANINGFUL = /[\p{L}\p{N}]/u;
+  const meaningful = (text) => MEANINGFUL.test(text);
   // Two readings of the same command: spacing and a shell prompt in front do not count.
   const sameCommand = (text) => text.replace(/[\u00a0\s]+/g, ' ').replace(/^\s*[$#>%]\s+/, '').trim();
 
@@ -499,7 +512,7 @@
   }
 
   // Labels that always run something.
-  const runsSomething = /(?:^|[^\p{L}])(?:run|execute)(?=$|[^\p{L}])/u;
+  const RUNS = new Set(['run', 'execute']);
   const promptWords = /\b(?:run|execute|allow)(?:\s+(?:this|the\s+following|a))?\s+(?:terminal\s+|shell\s+)?command\b|\bcommand\s*\?/i;
 
   // What clicking `el` would do: {runs, verdict} — verdict null when it may be clicked.
@@ -508,7 +521,7 @@
     const read = readStep(step, group);
     const blocks = read.sources;
     const stepText = step.textContent || '';
-    const runs = runsSomething.test(label) || promptWords.test(stepText) || read.picture
+    const runs = anyWord(label, RUNS) || promptWords.test(stepText) || read.picture
       || blocks.some((s) => matchesSafe(s.el, TERMINAL_LIKE) || (!!profileCommandSelector && matchesSafe(s.el, profileCommandSelector)));
     const extra = [el.getAttribute('aria-label'), el.getAttribute('title')].filter(Boolean).join(' ');
     // The button's own words are read for a ban only (a title like "Run (Ctrl+Enter)" is no command).
@@ -993,8 +1006,8 @@
       lease.renewals++;
       clearTimeout(leaseTimer);
       leaseTimer = setTimeout(onLeaseCheck, leaseUntil - performance.now() + 1);
-      acceptRes = list(config.acceptWords).map(phraseRe).filter(Boolean);
-      rejectRes = list(config.rejectWords).map(phraseRe).filter(Boolean);
+      acceptPhrases = list(config.acceptWords).map(phraseOf).filter(Boolean);
+      rejectPhrases = list(config.rejectWords).map(phraseOf).filter(Boolean);
       banned = list(config.bannedCommands);
       const mode = config.commandPolicy;
       // Anything but the two known policies is read as the stricter one.
