@@ -467,11 +467,18 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
 
     reply = call(u"updateSettings"_s,
                  { { u"settings"_s,
-                     QJsonObject { { u"autoAccept/pollIntervalMs"_s, 500 },
-                                   { u"autoAccept/acceptWords"_s, QJsonArray { u"accept"_s } } } } });
+                     QJsonObject { { u"autoAccept/pollIntervalMs"_s, 500 } } } });
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_EQ(saved(SettingKey::AutoAcceptPollIntervalMs).toInt(), 500);
-    EXPECT_EQ(saved(SettingKey::AutoAcceptAcceptWords).toStringList(), QStringList { u"accept"_s });
+    // What auto-accept clicks is widened only by the person (issue 28): the API gets 403.
+    for (const QString &key : { u"autoAccept/acceptWords"_s, u"autoAccept/rejectWords"_s,
+                                u"safety/commandPolicy"_s, u"safety/allowedCommands"_s }) {
+        const QJsonValue value = key == u"safety/commandPolicy"_s ? QJsonValue(u"allowlist"_s)
+                                                                  : QJsonValue(QJsonArray { u"accept"_s });
+        reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { key, value } } } });
+        EXPECT_EQ(reply.status, 403) << key.toStdString() << ": " << describe(reply).toStdString();
+    }
+    EXPECT_FALSE(settings->isSet(SettingKey::AutoAcceptAcceptWords));
 
     reply = call(u"updateSettings"_s,
                  { { u"settings"_s,
