@@ -83,7 +83,7 @@ std::optional<QStringList> sequence(const Parts &parts)
     if (parts.size() != 1 || parts[0].k != Part::Kind::Lit || parts[0].q || parts[0].br)
         return std::nullopt;
     static const QRegularExpression form(
-        u"^(?:(-?\\d+)\\.\\.(-?\\d+)|([A-Za-z])\\.\\.([A-Za-z]))(?:\\.\\.(-?\\d+))?$"_s);
+        u"^(?:(-?\\d+)\\.\\.(-?\\d+)|([A-Za-z])\\.\\.([A-Za-z]))(?:\\.\\.(-?\\d+))?\\z"_s);
     const auto m = form.match(parts[0].s);
     if (!m.hasMatch())
         return std::nullopt;
