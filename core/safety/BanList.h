@@ -34,6 +34,7 @@
 
 #include <QList>
 #include <QRegularExpression>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -103,6 +104,7 @@ private:
     QList<Entry> m_entries;
     QList<AllowEntry> m_allowed;
     CommandPolicy m_policy;
+    QSet<QString> m_interpreters; // families whose inline code the policy allows
 };
 
 } // namespace mpa
