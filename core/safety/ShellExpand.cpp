@@ -2,6 +2,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Qt::StringLiterals;
@@ -415,7 +416,9 @@ QList<Field> expandWord(const Word &word, const Env &env, ExpandMode mode)
     QList<Parts> braced;
     if (mode != ExpandMode::Args)
         braced.append(word.parts);
-    else if (!braceInto(word.parts, braced, 0))
+    else if (std::count_if(word.parts.cbegin(), word.parts.cend(), [](const Part &p) { return isBrace(p, u'{'); })
+                 > kMaxFields
+             || !braceInto(word.parts, braced, 0))
         return tooMuch(u"a brace expansion too large to check"_s);
     QList<Parts> alts;
     for (const Parts &parts : braced) {

@@ -545,6 +545,7 @@ void Parser::readHeredocs()
     const QList<Heredoc> pending = std::exchange(m_heredocs, {});
     for (const Heredoc &h : pending) {
         QStringList lines;
+        bool closed = false;
         while (m_pos < n) {
             qsizetype eol = s.indexOf(u'\n', m_pos);
             if (eol < 0)
@@ -557,10 +558,14 @@ void Parser::readHeredocs()
                     ++tabs;
                 line.remove(0, tabs);
             }
-            if (line == h.delim)
+            if (line == h.delim) {
+                closed = true;
                 break;
+            }
             lines.append(line);
         }
+        if (!closed)
+            fail(u"a here-document is not closed by %1"_s.arg(h.delim));
         h.redir->body = lines.isEmpty() ? QString() : lines.join(u'\n') + u'\n';
         if (!h.quoted) {
             Parser sub(h.redir->body, 0, m_nest + 1);
