@@ -50,8 +50,8 @@ QString fold(const QString &text)
     out.reserve(t.size());
     for (qsizetype i = 0; i < t.size(); ++i) {
         const char16_t u = t[i].unicode();
-        if (u == 0xa0 || u == 0x1680 || (u >= 0x2000 && u <= 0x200a) || u == 0x2028 || u == 0x2029 || u == 0x202f
-            || u == 0x205f || u == 0x3000 || u == 0x0c || u == 0x0b) {
+        if (u == 0xa0 || u == 0x1680 || (u >= 0x2000 && u <= 0x200a) || u == 0x2028 || u == 0x2029
+            || u == 0x202f || u == 0x205f || u == 0x3000 || u == 0x0c || u == 0x0b) {
             out += u' ';
         } else if (u == u'\r') {
             out += u'\n';
@@ -86,7 +86,8 @@ QString collapse(const QString &s)
 
 bool isForkName(QChar c)
 {
-    return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') || c == u'_' || c == u':';
+    return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') || c == u'_'
+        || c == u':';
 }
 
 // twin of ban-check.js compactForkBomb: the compact fork bomb NAME(){NAME|NAME&};NAME (any
@@ -182,8 +183,8 @@ AllowWords allowEntry(const QString &entry)
             out.error = u"'%1' may not hold $, ` or ~ expansions"_s.arg(source);
             return out;
         }
-        const bool star
-            = std::any_of(w.parts.cbegin(), w.parts.cend(), [](const Part &x) { return !x.q && x.s.contains(u'*'); });
+        const bool star = std::any_of(w.parts.cbegin(), w.parts.cend(),
+                                      [](const Part &x) { return !x.q && x.s.contains(u'*'); });
         if (star) {
             if (*text != u"*"_s || k != item->words.size() - 1) {
                 out.error = u"'%1': * may stand only alone, as the last word"_s.arg(source);
@@ -201,8 +202,8 @@ AllowWords allowEntry(const QString &entry)
     return out;
 }
 
-const QStringList kBinDirs { u"/bin/"_s, u"/usr/bin/"_s, u"/usr/local/bin/"_s, u"/sbin/"_s, u"/usr/sbin/"_s,
-                             u"/opt/homebrew/bin/"_s };
+const QStringList kBinDirs { u"/bin/"_s,  u"/usr/bin/"_s,  u"/usr/local/bin/"_s,
+                             u"/sbin/"_s, u"/usr/sbin/"_s, u"/opt/homebrew/bin/"_s };
 
 bool matchesEntry(const QList<Field> &fields, const QStringList &words, bool open, bool extra)
 {
@@ -216,7 +217,9 @@ bool matchesEntry(const QList<Field> &fields, const QStringList &words, bool ope
             return false;
         if (f.s == words[k])
             continue;
-        if (k == 0 && std::any_of(kBinDirs.cbegin(), kBinDirs.cend(), [&](const QString &d) { return f.s == d + words[0]; }))
+        if (k == 0 && std::any_of(kBinDirs.cbegin(), kBinDirs.cend(), [&](const QString &d) {
+                return f.s == d + words[0];
+            }))
             continue;
         return false;
     }
@@ -224,8 +227,7 @@ bool matchesEntry(const QList<Field> &fields, const QStringList &words, bool ope
 }
 
 // twin of ban-check.js allowProblem: why the allow list does not cover a simple command, or ''.
-template<typename Entries>
-QString allowProblem(const Command &c, const Entries &entries)
+template<typename Entries> QString allowProblem(const Command &c, const Entries &entries)
 {
     QStringList words;
     for (const Field &f : c.full.isEmpty() ? c.fields : c.full)
@@ -236,11 +238,11 @@ QString allowProblem(const Command &c, const Entries &entries)
     });
     if (writes != c.outputs.cend()) {
         return u"`%1` writes to %2, which the allow list never allows"_s.arg(shown.isEmpty() ? u">"_s : shown,
-                                                                           writes->raw);
+                                                                             writes->raw);
     }
     if (c.envRisk) {
-        return u"`%1` changes a variable that decides what runs (PATH, PAGER, …)"_s.arg(shown.isEmpty() ? c.name
-                                                                                                        : shown);
+        return u"`%1` changes a variable that decides what runs (PATH, PAGER, …)"_s.arg(
+            shown.isEmpty() ? c.name : shown);
     }
     if (c.fields.isEmpty())
         return QString();
@@ -411,11 +413,12 @@ BanVerdict BanList::check(const QString &commandText) const
                       u"it "_s + QString::fromLatin1(an.banned->what));
     }
     for (const Entry &entry : m_entries) {
-        const bool hit = entry.isRegex ? entry.regex.match(jsTrim(commandText)).hasMatch()
-                || entry.regex.match(jsTrim(text)).hasMatch()
-                                       : collapse(text).contains(entry.needle) || verdict.parsed.contains(entry.needle);
+        const bool hit = entry.isRegex
+            ? entry.regex.match(jsTrim(commandText)).hasMatch() || entry.regex.match(jsTrim(text)).hasMatch()
+            : collapse(text).contains(entry.needle) || verdict.parsed.contains(entry.needle);
         if (hit)
-            return decide(BanVerdict::Kind::Banned, entry.source, u"it matches your entry %1"_s.arg(entry.source));
+            return decide(BanVerdict::Kind::Banned, entry.source,
+                          u"it matches your entry %1"_s.arg(entry.source));
     }
     if (!an.unverifiable.isEmpty())
         return decide(BanVerdict::Kind::Unverifiable, u"unverifiable"_s, an.unverifiable);

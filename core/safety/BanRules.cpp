@@ -12,39 +12,57 @@ namespace mpa::shell {
 
 // ---- names (twin of ban-check.js "names") ----
 
-const QSet<QString> kSystemDirs { u"/"_s,        u"/bin"_s,    u"/boot"_s,        u"/dev"_s,         u"/etc"_s,
-                                  u"/home"_s,    u"/lib"_s,    u"/lib32"_s,       u"/lib64"_s,       u"/opt"_s,
-                                  u"/proc"_s,    u"/root"_s,   u"/sbin"_s,        u"/srv"_s,         u"/sys"_s,
-                                  u"/usr"_s,     u"/var"_s,    u"/system"_s,      u"/library"_s,     u"/applications"_s,
-                                  u"/users"_s,   u"/private"_s, u"/system32"_s,   u"/windows"_s,     u"/program files"_s };
-const QSet<QString> kShells { u"sh"_s,   u"bash"_s, u"zsh"_s,  u"dash"_s, u"ksh"_s,  u"mksh"_s, u"ash"_s,
-                              u"yash"_s, u"fish"_s, u"csh"_s,  u"tcsh"_s, u"rbash"_s, u"cmd"_s };
-const QSet<QString> kInterpreters { u"python"_s,    u"perl"_s,   u"ruby"_s,       u"node"_s,   u"deno"_s,  u"bun"_s,
-                                    u"php"_s,       u"lua"_s,    u"rscript"_s,    u"osascript"_s, u"tclsh"_s,
-                                    u"powershell"_s, u"groovy"_s, u"jshell"_s,    u"awk"_s,    u"sed"_s };
-const QSet<QString> kDownloaders { u"curl"_s,  u"wget"_s,  u"fetch"_s, u"iwr"_s,  u"irm"_s,  u"invoke-webrequest"_s,
-                                   u"invoke-restmethod"_s, u"http"_s, u"https"_s, u"xh"_s, u"aria2c"_s,
-                                   u"nc"_s,    u"ncat"_s,  u"netcat"_s, u"lynx"_s, u"w3m"_s };
-const QSet<QString> kFilters { u"head"_s,    u"tail"_s,    u"sed"_s,   u"tr"_s,      u"sort"_s,   u"uniq"_s,
-                               u"cut"_s,     u"grep"_s,    u"gunzip"_s, u"zcat"_s,   u"gzip"_s,   u"bzip2"_s,
-                               u"bunzip2"_s, u"bzcat"_s,   u"xz"_s,    u"unxz"_s,    u"xzcat"_s,  u"zstd"_s,
-                               u"unzstd"_s,  u"zstdcat"_s, u"dos2unix"_s, u"iconv"_s, u"pv"_s,     u"rev"_s,
-                               u"tac"_s };
+const QSet<QString> kSystemDirs {
+    u"/"_s,      u"/bin"_s,     u"/boot"_s,     u"/dev"_s,     u"/etc"_s,
+    u"/home"_s,  u"/lib"_s,     u"/lib32"_s,    u"/lib64"_s,   u"/opt"_s,
+    u"/proc"_s,  u"/root"_s,    u"/sbin"_s,     u"/srv"_s,     u"/sys"_s,
+    u"/usr"_s,   u"/var"_s,     u"/system"_s,   u"/library"_s, u"/applications"_s,
+    u"/users"_s, u"/private"_s, u"/system32"_s, u"/windows"_s, u"/program files"_s
+};
+const QSet<QString> kShells { u"sh"_s,   u"bash"_s, u"zsh"_s, u"dash"_s, u"ksh"_s,   u"mksh"_s, u"ash"_s,
+                              u"yash"_s, u"fish"_s, u"csh"_s, u"tcsh"_s, u"rbash"_s, u"cmd"_s };
+const QSet<QString> kInterpreters { u"python"_s,  u"perl"_s,      u"ruby"_s,  u"node"_s,
+                                    u"deno"_s,    u"bun"_s,       u"php"_s,   u"lua"_s,
+                                    u"rscript"_s, u"osascript"_s, u"tclsh"_s, u"powershell"_s,
+                                    u"groovy"_s,  u"jshell"_s,    u"awk"_s,   u"sed"_s };
+const QSet<QString> kDownloaders { u"curl"_s,
+                                   u"wget"_s,
+                                   u"fetch"_s,
+                                   u"iwr"_s,
+                                   u"irm"_s,
+                                   u"invoke-webrequest"_s,
+                                   u"invoke-restmethod"_s,
+                                   u"http"_s,
+                                   u"https"_s,
+                                   u"xh"_s,
+                                   u"aria2c"_s,
+                                   u"nc"_s,
+                                   u"ncat"_s,
+                                   u"netcat"_s,
+                                   u"lynx"_s,
+                                   u"w3m"_s };
+const QSet<QString> kFilters { u"head"_s,     u"tail"_s,  u"sed"_s,     u"tr"_s,     u"sort"_s,
+                               u"uniq"_s,     u"cut"_s,   u"grep"_s,    u"gunzip"_s, u"zcat"_s,
+                               u"gzip"_s,     u"bzip2"_s, u"bunzip2"_s, u"bzcat"_s,  u"xz"_s,
+                               u"unxz"_s,     u"xzcat"_s, u"zstd"_s,    u"unzstd"_s, u"zstdcat"_s,
+                               u"dos2unix"_s, u"iconv"_s, u"pv"_s,      u"rev"_s,    u"tac"_s };
 const QSet<QString> kExtractors { u"tar"_s,  u"unzip"_s, u"7z"_s,     u"7za"_s,     u"bsdtar"_s,
                                   u"cpio"_s, u"unrar"_s, u"gunzip"_s, u"bunzip2"_s, u"unxz"_s };
-const QSet<QString> kDeleters { u"rm"_s, u"rmdir"_s, u"rd"_s,     u"del"_s,       u"erase"_s, u"remove-item"_s,
-                                u"ri"_s, u"rimraf"_s, u"trash"_s, u"trash-put"_s, u"srm"_s };
+const QSet<QString> kDeleters { u"rm"_s,    u"rmdir"_s,       u"rd"_s, u"del"_s,
+                                u"erase"_s, u"remove-item"_s, u"ri"_s, u"rimraf"_s,
+                                u"trash"_s, u"trash-put"_s,   u"srm"_s };
 const QSet<QString> kRemovers { u"rm"_s,  u"rmdir"_s, u"unlink"_s,    u"shred"_s,
                                 u"srm"_s, u"trash"_s, u"trash-put"_s, u"rimraf"_s };
 const QSet<QString> kPermissions { u"chmod"_s, u"chown"_s, u"chgrp"_s, u"setfacl"_s, u"chattr"_s };
 // Commands whose operands decide what they destroy: an operand it cannot resolve makes the
 // command unverifiable.
 const QSet<QString> kDestructive {
-    u"rm"_s,    u"rmdir"_s, u"unlink"_s, u"del"_s,    u"erase"_s,   u"rd"_s,     u"remove-item"_s, u"ri"_s,
-    u"rimraf"_s, u"trash"_s, u"trash-put"_s, u"srm"_s, u"shred"_s,  u"dd"_s,     u"dcfldd"_s,      u"chmod"_s,
-    u"chown"_s, u"chgrp"_s, u"setfacl"_s, u"chattr"_s, u"rsync"_s,  u"mv"_s,     u"cp"_s,          u"tee"_s,
-    u"wipefs"_s, u"blkdiscard"_s, u"sgdisk"_s, u"sfdisk"_s, u"parted"_s, u"fdisk"_s, u"format"_s, u"mkswap"_s,
-    u"mke2fs"_s, u"ddrescue"_s, u"diskutil"_s, u"hdparm"_s
+    u"rm"_s,          u"rmdir"_s,      u"unlink"_s, u"del"_s,      u"erase"_s,     u"rd"_s,
+    u"remove-item"_s, u"ri"_s,         u"rimraf"_s, u"trash"_s,    u"trash-put"_s, u"srm"_s,
+    u"shred"_s,       u"dd"_s,         u"dcfldd"_s, u"chmod"_s,    u"chown"_s,     u"chgrp"_s,
+    u"setfacl"_s,     u"chattr"_s,     u"rsync"_s,  u"mv"_s,       u"cp"_s,        u"tee"_s,
+    u"wipefs"_s,      u"blkdiscard"_s, u"sgdisk"_s, u"sfdisk"_s,   u"parted"_s,    u"fdisk"_s,
+    u"format"_s,      u"mkswap"_s,     u"mke2fs"_s, u"ddrescue"_s, u"diskutil"_s,  u"hdparm"_s
 };
 const QSet<QString> kPrivileged { u"sudo"_s, u"doas"_s, u"su"_s, u"runuser"_s, u"pkexec"_s, u"chroot"_s };
 const QSet<QString> kWindowsDeleters { u"del"_s, u"erase"_s, u"rd"_s, u"rmdir"_s, u"format"_s };
@@ -53,10 +71,17 @@ const QSet<QString> kHarmlessOutputs { u"/dev/null"_s, u"/dev/stdout"_s, u"/dev/
 namespace {
 
 const QHash<QString, QString> kFamilyAliases {
-    { u"nodejs"_s, u"node"_s },       { u"pypy"_s, u"python"_s },   { u"pwsh"_s, u"powershell"_s },
-    { u"iex"_s, u"powershell"_s },    { u"invoke-expression"_s, u"powershell"_s },
-    { u"luajit"_s, u"lua"_s },        { u"irb"_s, u"ruby"_s },      { u"wish"_s, u"tclsh"_s },
-    { u"gawk"_s, u"awk"_s },          { u"mawk"_s, u"awk"_s },      { u"nawk"_s, u"awk"_s },
+    { u"nodejs"_s, u"node"_s },
+    { u"pypy"_s, u"python"_s },
+    { u"pwsh"_s, u"powershell"_s },
+    { u"iex"_s, u"powershell"_s },
+    { u"invoke-expression"_s, u"powershell"_s },
+    { u"luajit"_s, u"lua"_s },
+    { u"irb"_s, u"ruby"_s },
+    { u"wish"_s, u"tclsh"_s },
+    { u"gawk"_s, u"awk"_s },
+    { u"mawk"_s, u"awk"_s },
+    { u"nawk"_s, u"awk"_s },
     { u"gsed"_s, u"sed"_s },
 };
 
@@ -298,7 +323,8 @@ QString normalise(const QString &p, bool pattern)
 
 bool isRooted(const QString &n)
 {
-    return n.startsWith(u'/') || n.startsWith(u'~') || (n.size() >= 2 && n[0] >= u'a' && n[0] <= u'z' && n[1] == u':');
+    return n.startsWith(u'/') || n.startsWith(u'~')
+        || (n.size() >= 2 && n[0] >= u'a' && n[0] <= u'z' && n[1] == u':');
 }
 
 QString basename(const QString &p)
@@ -361,9 +387,8 @@ bool covers(const Field &f, const Command &c, bool cwdStar)
     for (const std::optional<QString> &d : c.cwd) {
         if (!d)
             continue;
-        const std::optional<QString> pd = f.pat
-            ? std::optional<QString>(normalise(escapeGlob(*d) + u'/' + *f.pat, true))
-            : std::nullopt;
+        const std::optional<QString> pd
+            = f.pat ? std::optional<QString>(normalise(escapeGlob(*d) + u'/' + *f.pat, true)) : std::nullopt;
         if (coversAt(normalPath(*d + u'/' + f.s), pd, cwdStar))
             return true;
     }
@@ -446,16 +471,22 @@ bool ddDevice(const Command &c)
 
 bool formatDisk(const Command &c)
 {
-    return matches(u"^mkfs(?:\\.|\\z)|^mke2fs\\z|^mkswap\\z|^wipefs\\z|^newfs|^mkdosfs\\z|^mkntfs\\z|^mkexfatfs\\z",
+    return matches(u"^mkfs(?:\\.|\\z)|^mke2fs\\z|^mkswap\\z|^wipefs\\z|^newfs|^mkdosfs\\z|^mkntfs\\z|^"
+                   u"mkexfatfs\\z",
                    c.name)
-        || (c.name == u"format"_s && anyArg(c, [](const Field &f) { return matches(u"^[a-z]:\\\\?\\z", f.s, true); }))
+        || (c.name == u"format"_s
+            && anyArg(c, [](const Field &f) { return matches(u"^[a-z]:\\\\?\\z", f.s, true); }))
         || c.name == u"diskpart"_s
-        || (c.name == u"diskutil"_s && anyArg(c, [](const Field &f) {
-                return matches(u"^(?:erase|zerodisk|randomdisk|secureerase|partitiondisk|reformat)", f.s, true);
-            }))
+        || (c.name == u"diskutil"_s
+            && anyArg(c,
+                      [](const Field &f) {
+                          return matches(u"^(?:erase|zerodisk|randomdisk|secureerase|partitiondisk|reformat)",
+                                         f.s, true);
+                      }))
         || (c.name == u"nvme"_s && !c.args.isEmpty() && c.args[0].s == u"format"_s)
-        || (c.name == u"cryptsetup"_s
-            && anyArg(c, [](const Field &f) { return matches(u"^(?:luksformat|erase|luksErase)\\z", f.s, true); }));
+        || (c.name == u"cryptsetup"_s && anyArg(c, [](const Field &f) {
+                return matches(u"^(?:luksformat|erase|luksErase)\\z", f.s, true);
+            }));
 }
 
 bool blockDeviceWrite(const Command &c)
@@ -475,8 +506,10 @@ bool partitionWipe(const Command &c)
         return anyFlag(c, { u"Z", u"z", u"o", u"--zap-all", u"--zap", u"--clear" });
     if (c.name == u"sfdisk"_s) {
         return device
-            && !anyFlag(c, { u"l", u"d", u"s", u"g", u"V", u"J", u"F", u"--list", u"--dump", u"--show-size",
-                             u"--show-geometry", u"--verify", u"--json", u"--list-free", u"--help", u"--version" });
+            && !anyFlag(c,
+                        { u"l", u"d", u"s", u"g", u"V", u"J", u"F", u"--list", u"--dump", u"--show-size",
+                          u"--show-geometry", u"--verify", u"--json", u"--list-free", u"--help",
+                          u"--version" });
     }
     if (c.name == u"parted"_s) {
         return device && anyArg(c, [](const Field &f) {
@@ -547,12 +580,14 @@ const QList<Rule> &rules()
         { "format-disk", "formats a disk", formatDisk },
         { "block-device-write", "writes over a disk device", blockDeviceWrite },
         { "partition-wipe", "rewrites a disk's partition table or discards its blocks", partitionWipe },
-        { "recursive-permissions", "changes permissions, ACLs or owners of /, ~ or a system folder recursively",
+        { "recursive-permissions",
+          "changes permissions, ACLs or owners of /, ~ or a system folder recursively",
           recursivePermissions },
         { "find-delete", "deletes everything find reaches from /, ~ or a system folder", findDelete },
         { "rsync-delete", "mirrors into /, ~ or a system folder with rsync --delete", rsyncDelete },
         { "move-system-dir", "moves /, ~ or a system folder away", moveSystemDir },
-        { "download-to-shell", "runs a downloaded script", [](const Command &c) { return c.script == u"download"_s; } },
+        { "download-to-shell", "runs a downloaded script",
+          [](const Command &c) { return c.script == u"download"_s; } },
         { "decode-to-shell", "runs a script decoded from hidden text",
           [](const Command &c) { return c.script == u"decode"_s; } },
         { "download-then-run", "runs a file it has just downloaded or decoded",

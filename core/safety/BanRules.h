@@ -17,8 +17,8 @@
 namespace mpa::shell {
 
 // twin of ban-check.js "names"
-extern const QSet<QString> kSystemDirs, kShells, kInterpreters, kDownloaders, kFilters, kExtractors, kDeleters,
-    kRemovers, kPermissions, kDestructive, kPrivileged, kWindowsDeleters, kHarmlessOutputs;
+extern const QSet<QString> kSystemDirs, kShells, kInterpreters, kDownloaders, kFilters, kExtractors,
+    kDeleters, kRemovers, kPermissions, kDestructive, kPrivileged, kWindowsDeleters, kHarmlessOutputs;
 
 // What a command reads on its input (and what a command writes, as the next one of a pipe
 // reads it).

@@ -53,7 +53,8 @@ void Analysis::builtin(Command &c, const Ctx &ctx)
         const Field *action = f.size() > 1 && f[1].s == u"--"_s ? at(2) : at(1);
         if (!action
             || (action->unres.isEmpty()
-                && (action->s == u"-"_s || action->s.isEmpty() || action->s == u"-l"_s || action->s == u"-p"_s)))
+                && (action->s == u"-"_s || action->s.isEmpty() || action->s == u"-l"_s
+                    || action->s == u"-p"_s)))
             return;
         if (f.size() > 2)
             scriptOfFields({ *action }, c, ctx);
@@ -66,7 +67,8 @@ void Analysis::builtin(Command &c, const Ctx &ctx)
     } else if (name == u"at"_s || name == u"batch"_s) {
         const Scan r = scanOptions(f, 1, { u"VmMlrbdvcA"_s, u"qft"_s, {}, {}, false });
         const auto opt = [&](const QString &letters) {
-            return std::find_if(r.opts.cbegin(), r.opts.cend(), [&](const auto &o) { return letters.contains(o.first); });
+            return std::find_if(r.opts.cbegin(), r.opts.cend(),
+                                [&](const auto &o) { return letters.contains(o.first); });
         };
         if (!r.bad.isEmpty()) {
             unverify(u"at gets %1"_s.arg(r.bad));
@@ -120,7 +122,8 @@ void Analysis::builtin(Command &c, const Ctx &ctx)
                 if (d)
                     known.append(d);
             }
-            env.cwd = QList<std::optional<QString>> { std::nullopt } + known.mid(std::max<qsizetype>(0, known.size() - 7));
+            env.cwd = QList<std::optional<QString>> { std::nullopt }
+                + known.mid(std::max<qsizetype>(0, known.size() - 7));
         }
     } else if (name == u"export"_s || name == u"declare"_s || name == u"typeset"_s || name == u"local"_s
                || name == u"readonly"_s) {
@@ -145,7 +148,9 @@ void Analysis::builtin(Command &c, const Ctx &ctx)
                 : Value::of(x.s.mid(m.capturedLength(0)));
             if (plus && x.unres.isEmpty() && !unknownKind) {
                 const Value old = varValue(var, env);
-                val = old.known && old.vals.size() == 1 ? Value::of(old.vals[0].s + x.s.mid(m.capturedLength(0))) : old;
+                val = old.known && old.vals.size() == 1
+                    ? Value::of(old.vals[0].s + x.s.mid(m.capturedLength(0)))
+                    : old;
             }
             c.envRisk = checkAssignment(var, val, ctx) || c.envRisk;
             assign(env, var, val, ctx.certain);
@@ -218,7 +223,8 @@ void Analysis::find(Command &c, const Ctx &ctx)
     const auto split = std::find_if(f.cbegin(), f.cend(), [](const Field &x) { return x.split; });
     if (split != f.cend())
         unverify(u"find gets words that are not known until it runs (%1)"_s.arg(split->raw));
-    const auto bad = std::find_if(roots.cbegin(), roots.cend(), [](const Field &r) { return !r.unres.isEmpty(); });
+    const auto bad
+        = std::find_if(roots.cbegin(), roots.cend(), [](const Field &r) { return !r.unres.isEmpty(); });
     if (acts && bad != roots.cend())
         unverify(u"find acts on a folder that is not known until it runs (%1)"_s.arg(bad->raw));
 }
@@ -249,7 +255,7 @@ void Analysis::git(Command &c, const Ctx &ctx)
     }
     if (i >= f.size() || f[i].s != u"config"_s)
         return;
-    static const QSet<QString> configValue { u"-f"_s,    u"--file"_s,    u"--blob"_s,
+    static const QSet<QString> configValue { u"-f"_s,     u"--file"_s,    u"--blob"_s,
                                              u"--type"_s, u"--default"_s, u"--comment"_s };
     QList<Field> operands;
     for (qsizetype k = i + 1; k < f.size(); ++k) {
@@ -300,7 +306,8 @@ void Analysis::taintFrom(const Command &c)
     };
     static const QRegularExpression outputEq(u"^--(?:output|output-document|out)="_s);
     static const QRegularExpression cluster(u"^-[a-zA-Z]+\\z"_s);
-    static const QRegularExpression url(u"^[a-z][a-z0-9+.-]*://"_s, QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression url(u"^[a-z][a-z0-9+.-]*://"_s,
+                                        QRegularExpression::CaseInsensitiveOption);
     if (c.name == u"curl"_s || c.name == u"wget"_s || c.name == u"aria2c"_s) {
         const bool curl = c.name == u"curl"_s;
         bool remote = !curl;
@@ -387,7 +394,8 @@ void Analysis::taintFrom(const Command &c)
                 operands.append(a);
         }
         if (!operands.isEmpty() && operands.size() <= 2
-            && std::none_of(operands.cbegin(), operands.cend(), [](const Field &a) { return !a.unres.isEmpty(); })) {
+            && std::none_of(operands.cbegin(), operands.cend(),
+                            [](const Field &a) { return !a.unres.isEmpty(); })) {
             const QString target = normalPath(operands[0].s);
             const QString linkName = operands.size() == 2 ? normalPath(operands[1].s) : basename(target);
             m_links.append({ linkName, target });
@@ -441,7 +449,8 @@ Input Analysis::outputOf(const Command &c) const
     }
     if (c.name == u"printf"_s) {
         static const QRegularExpression escape(u"\\\\(?!n)"_s);
-        if (f.size() != 2 || !f[1].unres.isEmpty() || f[1].s.contains(u'%') || escape.match(f[1].s).hasMatch())
+        if (f.size() != 2 || !f[1].unres.isEmpty() || f[1].s.contains(u'%')
+            || escape.match(f[1].s).hasMatch())
             return Input::unknown(u"what printf prints"_s);
         return Input::ofText(QString(f[1].s).replace(u"\\n"_s, u"\n"_s));
     }
@@ -450,7 +459,8 @@ Input Analysis::outputOf(const Command &c) const
         if (a.s != u"-"_s)
             files.append(a);
     }
-    if (std::any_of(files.cbegin(), files.cend(), [&](const Field &a) { return a.unres.isEmpty() && tainted(a.s); })
+    if (std::any_of(files.cbegin(), files.cend(),
+                    [&](const Field &a) { return a.unres.isEmpty() && tainted(a.s); })
         && (c.name == u"cat"_s || kFilters.contains(c.name)))
         return Input::of(IK::Download);
     if (c.name == u"cat"_s || c.name == u"tee"_s) {
@@ -467,6 +477,5 @@ Input Analysis::outputOf(const Command &c) const
         return Input::of(c.stdin.k);
     return Input::unknown(u"the output of %1"_s.arg(c.name));
 }
-
 
 } // namespace mpa::shell

@@ -66,8 +66,10 @@ const InterpreterSpec &interpreterSpec(const QString &fam)
 }
 
 const QSet<QString> kInlineLong { u"--eval"_s, u"--print"_s, u"--command"_s };
-const QSet<QString> kValueLong { u"--require"_s,    u"--import"_s,     u"--loader"_s, u"--experimental-loader"_s,
-                                 u"--conditions"_s, u"--input-type"_s, u"--title"_s,  u"--env-file"_s };
+const QSet<QString> kValueLong { u"--require"_s,    u"--import"_s,
+                                 u"--loader"_s,     u"--experimental-loader"_s,
+                                 u"--conditions"_s, u"--input-type"_s,
+                                 u"--title"_s,      u"--env-file"_s };
 
 } // namespace
 
@@ -115,7 +117,9 @@ std::shared_ptr<Command> Analysis::record(const QList<Field> &fields, const Ctx 
         if (!optionsDone && isDashWord(raw, true)) {
             // PowerShell (-Recurse, -Force) and find (-delete) spell words with one dash.
             const QString longName = raw.mid(1).toLower();
-            c->flags.insert(longName == u"recurse"_s ? u"r"_s : longName == u"force"_s ? u"f"_s : u"-"_s + longName);
+            c->flags.insert(longName == u"recurse"_s     ? u"r"_s
+                                : longName == u"force"_s ? u"f"_s
+                                                         : u"-"_s + longName);
             continue;
         }
         if (raw.size() == 2 && raw[0] == u'/' && (isLetter(raw[1]) || raw[1] == u'?')
@@ -194,13 +198,14 @@ void Analysis::finish(const Command &c)
     }
     if (kDestructive.contains(c.name)) {
         // chmod, chown and chgrp: a mode or owner that is one word decides nothing about where.
-        const qsizetype skip = kPermissions.contains(c.name) && c.name != u"setfacl"_s && !c.args.isEmpty()
-                && !c.args[0].split
+        const qsizetype skip
+            = kPermissions.contains(c.name) && c.name != u"setfacl"_s && !c.args.isEmpty() && !c.args[0].split
             ? 1
             : 0;
         for (qsizetype k = skip; k < c.args.size(); ++k) {
             if (!c.args[k].unres.isEmpty()) {
-                unverify(u"%1 gets an operand that is not known until it runs (%2)"_s.arg(c.name, c.args[k].raw));
+                unverify(
+                    u"%1 gets an operand that is not known until it runs (%2)"_s.arg(c.name, c.args[k].raw));
                 break;
             }
         }
@@ -235,7 +240,8 @@ void Analysis::shell(Command &c, const Ctx &ctx, const QString &fam)
     const QList<Field> f = c.fields;
     if (fam == u"cmd"_s) {
         const auto k = std::find_if(f.cbegin(), f.cend(), [](const Field &x) {
-            return x.s.size() == 2 && x.s[0] == u'/' && (x.s[1].toLower() == u'c' || x.s[1].toLower() == u'k');
+            return x.s.size() == 2 && x.s[0] == u'/'
+                && (x.s[1].toLower() == u'c' || x.s[1].toLower() == u'k');
         });
         if (k == f.cend())
             stdinScript(c, ctx, Kind::Shell, fam);
@@ -318,7 +324,8 @@ void Analysis::shell(Command &c, const Ctx &ctx, const QString &fam)
 
 void Analysis::scriptOfFields(const QList<Field> &fields, Command &c, const Ctx &ctx)
 {
-    const auto bad = std::find_if(fields.cbegin(), fields.cend(), [](const Field &x) { return !x.unres.isEmpty(); });
+    const auto bad
+        = std::find_if(fields.cbegin(), fields.cend(), [](const Field &x) { return !x.unres.isEmpty(); });
     if (bad != fields.cend()) {
         if (!allows(family(c.name)))
             unverify(u"it hands %1 a script that is not known until it runs (%2)"_s.arg(c.name, bad->raw));
@@ -345,9 +352,10 @@ void Analysis::interpreter(Command &c, const Ctx &ctx, const QString &fam)
             else
                 fromStdin = true;
         } else {
-            static const QSet<QString> commandWords { u"c"_s,   u"co"_s, u"com"_s, u"comm"_s, u"comma"_s,
-                                                      u"comman"_s, u"command"_s, u"e"_s, u"ec"_s, u"en"_s,
-                                                      u"enc"_s, u"encodedcommand"_s };
+            static const QSet<QString> commandWords { u"c"_s,       u"co"_s,    u"com"_s,
+                                                      u"comm"_s,    u"comma"_s, u"comman"_s,
+                                                      u"command"_s, u"e"_s,     u"ec"_s,
+                                                      u"en"_s,      u"enc"_s,   u"encodedcommand"_s };
             static const QSet<QString> fileWords { u"f"_s, u"fi"_s, u"fil"_s, u"file"_s };
             for (; i < f.size(); ++i) {
                 const QString s = f[i].s.toLower();
@@ -466,8 +474,9 @@ void Analysis::awk(const Command &c)
 {
     const QList<Field> &f = c.fields;
     const auto at = [&](qsizetype k) { return k < f.size() ? &f[k] : nullptr; };
-    static const QSet<QString> withValue { u"-F"_s, u"-v"_s, u"-i"_s, u"-l"_s, u"--assign"_s,
-                                           u"--field-separator"_s, u"--include"_s, u"--load"_s };
+    static const QSet<QString> withValue { u"-F"_s,        u"-v"_s,       u"-i"_s,
+                                           u"-l"_s,        u"--assign"_s, u"--field-separator"_s,
+                                           u"--include"_s, u"--load"_s };
     const Field *program = nullptr;
     for (qsizetype i = 1; i < f.size(); ++i) {
         const QString &s = f[i].s;

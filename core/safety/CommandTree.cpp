@@ -17,11 +17,13 @@ using IK = Input::Kind;
 
 // Variables whose value is a command some program runs (git, less, man, the prompt …), and
 // variables that make every program load other code (twin of COMMAND_VARIABLES …).
-const QSet<QString> kCommandVariables { u"PAGER"_s,      u"GIT_PAGER"_s,     u"MANPAGER"_s,   u"SYSTEMD_PAGER"_s,
-                                        u"EDITOR"_s,     u"VISUAL"_s,        u"GIT_EDITOR"_s, u"GIT_SEQUENCE_EDITOR"_s,
-                                        u"FCEDIT"_s,     u"GIT_SSH_COMMAND"_s, u"GIT_SSH"_s,  u"GIT_EXTERNAL_DIFF"_s,
-                                        u"GIT_ASKPASS"_s, u"SSH_ASKPASS"_s,  u"SUDO_ASKPASS"_s, u"BROWSER"_s,
-                                        u"PROMPT_COMMAND"_s, u"LESSOPEN"_s,  u"LESSCLOSE"_s };
+const QSet<QString> kCommandVariables {
+    u"PAGER"_s,          u"GIT_PAGER"_s,       u"MANPAGER"_s,     u"SYSTEMD_PAGER"_s,
+    u"EDITOR"_s,         u"VISUAL"_s,          u"GIT_EDITOR"_s,   u"GIT_SEQUENCE_EDITOR"_s,
+    u"FCEDIT"_s,         u"GIT_SSH_COMMAND"_s, u"GIT_SSH"_s,      u"GIT_EXTERNAL_DIFF"_s,
+    u"GIT_ASKPASS"_s,    u"SSH_ASKPASS"_s,     u"SUDO_ASKPASS"_s, u"BROWSER"_s,
+    u"PROMPT_COMMAND"_s, u"LESSOPEN"_s,        u"LESSCLOSE"_s
+};
 const QSet<QString> kLoaderVariables { u"LD_PRELOAD"_s, u"LD_AUDIT"_s, u"DYLD_INSERT_LIBRARIES"_s };
 const QSet<QString> kSourcedVariables { u"BASH_ENV"_s, u"ENV"_s, u"PYTHONSTARTUP"_s };
 const QSet<QString> kOptionVariables { u"NODE_OPTIONS"_s, u"PERL5OPT"_s, u"RUBYOPT"_s };
@@ -169,7 +171,8 @@ Input Analysis::walkFor(const Node &node, const Ctx &ctx)
             runSubstitutions(&w, ctx);
             fields += expandWord(w, *ctx.env, ExpandMode::Args);
         }
-        const auto bad = std::find_if(fields.cbegin(), fields.cend(), [](const Field &f) { return !f.unres.isEmpty(); });
+        const auto bad
+            = std::find_if(fields.cbegin(), fields.cend(), [](const Field &f) { return !f.unres.isEmpty(); });
         if (bad != fields.cend()) {
             val = Value::unknown(u"$%1 takes %2"_s.arg(node.name, bad->unres));
         } else if (fields.size() > kMaxValues) {
@@ -194,8 +197,9 @@ void Analysis::runSubstitutions(const Word *word, const Ctx &ctx)
     for (const Part &part : word->parts) {
         if (part.k == Part::Kind::Cmd || part.k == Part::Kind::Proc) {
             Ctx inner = withEnvCopy(ctx);
-            inner.stdin = part.k == Part::Kind::Proc && part.out ? Input::unknown(u"what is written into >(…)"_s)
-                                                                 : Input();
+            inner.stdin = part.k == Part::Kind::Proc && part.out
+                ? Input::unknown(u"what is written into >(…)"_s)
+                : Input();
             inner.outputs.clear();
             walk(*part.node, inner);
         } else if (part.k == Part::Kind::Param) {
@@ -252,7 +256,9 @@ std::pair<Input, QList<Field>> Analysis::redirect(const QList<RedirPtr> &redirs,
                 stdin.field = f;
             }
         } else if ((r->op == u">&"_s || r->op == u"<&"_s) && f.unres.isEmpty()
-                   && (f.s == u"-"_s || std::all_of(f.s.cbegin(), f.s.cend(), [](QChar c) { return c >= u'0' && c <= u'9'; }))
+                   && (f.s == u"-"_s
+                       || std::all_of(f.s.cbegin(), f.s.cend(),
+                                      [](QChar c) { return c >= u'0' && c <= u'9'; }))
                    && !f.s.isEmpty()) {
             // a copy of another descriptor
         } else if (r->op != u"<&"_s && !f.proc) {
@@ -271,11 +277,14 @@ Input Analysis::walkSimple(const Node &node, const Ctx &ctx)
     const auto [stdin, redirOutputs] = redirect(node.redirs, ctx);
     QList<std::pair<QString, Value>> values;
     for (const Assign &a : node.assigns) {
-        values.append({ a.name, a.array ? Value::unknown(u"%1 is an array"_s.arg(a.name))
-                                        : valueOf(expandWord(a.value, *ctx.env, ExpandMode::One)) });
+        values.append({ a.name,
+                        a.array ? Value::unknown(u"%1 is an array"_s.arg(a.name))
+                                : valueOf(expandWord(a.value, *ctx.env, ExpandMode::One)) });
     }
-    static const QSet<QString> declarations { u"export"_s, u"declare"_s, u"typeset"_s, u"local"_s, u"readonly"_s };
-    const bool declaration = !node.words.isEmpty() && declarations.contains(literalOf(node.words[0]).value_or(u"\n"_s));
+    static const QSet<QString> declarations { u"export"_s, u"declare"_s, u"typeset"_s, u"local"_s,
+                                              u"readonly"_s };
+    const bool declaration
+        = !node.words.isEmpty() && declarations.contains(literalOf(node.words[0]).value_or(u"\n"_s));
     QList<Field> fields;
     for (qsizetype k = 0; k < node.words.size(); ++k) {
         const std::optional<Assign> a = declaration && k > 0 ? assignmentOf(node.words[k]) : std::nullopt;
@@ -355,8 +364,9 @@ bool Analysis::checkAssignment(const QString &name, const Value &val, const Ctx 
     if (kOptionVariables.contains(name)) {
         static const QRegularExpression loads(
             u"(?:^|\\s)(?:-r|--require|--import|--loader|--experimental-loader|-[Mm])"_s);
-        if (!val.known
-            || std::any_of(val.vals.cbegin(), val.vals.cend(), [](const Val &v) { return loads.match(v.s).hasMatch(); }))
+        if (!val.known || std::any_of(val.vals.cbegin(), val.vals.cend(), [](const Val &v) {
+                return loads.match(v.s).hasMatch();
+            }))
             unverify(u"it sets %1 to load other code"_s.arg(name));
         return true;
     }
@@ -593,7 +603,8 @@ std::optional<QList<Field>> Analysis::splitString(const Field &field, const Ctx 
     }
     Parser p(field.s, 0, 0);
     const NodePtr tree = p.parseScript();
-    const Node *one = tree->items.size() == 1 && !tree->items[0].async && tree->items[0].node->t == Node::Type::Simple
+    const Node *one
+        = tree->items.size() == 1 && !tree->items[0].async && tree->items[0].node->t == Node::Type::Simple
         ? tree->items[0].node.get()
         : nullptr;
     if (!p.error().isEmpty() || !one || !one->redirs.isEmpty()) {
@@ -616,7 +627,8 @@ qsizetype Analysis::skipAssignments(qsizetype k, const Ctx &ctx, Unwrap &st)
         const auto m = nameEquals(f.unres.isEmpty() ? f.s : f.raw);
         if (!m || m->second)
             break;
-        const Value val = !f.unres.isEmpty() ? Value::unknown(f.unres) : Value::of(f.s.mid(m->first.size() + 1));
+        const Value val
+            = !f.unres.isEmpty() ? Value::unknown(f.unres) : Value::of(f.s.mid(m->first.size() + 1));
         st.envRisk = checkAssignment(m->first, val, ctx) || st.envRisk;
         ++k;
     }

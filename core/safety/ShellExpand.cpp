@@ -96,7 +96,8 @@ std::optional<QStringList> sequence(const Parts &parts)
         const double a = m.captured(1).toDouble();
         const double b = m.captured(2).toDouble();
         static const QRegularExpression padded(u"^-?0\\d"_s);
-        const qsizetype width = padded.match(m.captured(1)).hasMatch() || padded.match(m.captured(2)).hasMatch()
+        const qsizetype width
+            = padded.match(m.captured(1)).hasMatch() || padded.match(m.captured(2)).hasMatch()
             ? std::max(m.captured(1).size(), m.captured(2).size())
             : 0;
         for (double v = a; a <= b ? v <= b : v >= b; v += a <= b ? step : -step) {
@@ -416,7 +417,8 @@ QList<Field> expandWord(const Word &word, const Env &env, ExpandMode mode)
     QList<Parts> braced;
     if (mode != ExpandMode::Args)
         braced.append(word.parts);
-    else if (std::count_if(word.parts.cbegin(), word.parts.cend(), [](const Part &p) { return isBrace(p, u'{'); })
+    else if (std::count_if(word.parts.cbegin(), word.parts.cend(),
+                           [](const Part &p) { return isBrace(p, u'{'); })
                  > kMaxFields
              || !braceInto(word.parts, braced, 0))
         return tooMuch(u"a brace expansion too large to check"_s);
@@ -460,8 +462,9 @@ void assign(Env &env, const QString &name, const Value &val, bool certain)
         if (!vals.contains(v))
             vals.append(v);
     }
-    env.vars.insert(name, vals.size() > kMaxValues ? Value::unknown(u"$%1 may hold too many values"_s.arg(name))
-                                                   : Value { true, QString(), vals });
+    env.vars.insert(name,
+                    vals.size() > kMaxValues ? Value::unknown(u"$%1 may hold too many values"_s.arg(name))
+                                             : Value { true, QString(), vals });
 }
 
 } // namespace mpa::shell

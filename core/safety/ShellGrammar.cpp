@@ -173,9 +173,9 @@ NodePtr Parser::parseCommandHere()
     } else if (t.k == Token::Kind::Word || t.k == Token::Kind::Redir) {
         return parseSimple();
     } else {
-        fail(u"\"%1\" is unexpected"_s.arg(t.k == Token::Kind::Eof ? u"the end"_s
-                                                : t.k == Token::Kind::Nl ? u"a new line"_s
-                                                                         : t.s));
+        fail(u"\"%1\" is unexpected"_s.arg(t.k == Token::Kind::Eof      ? u"the end"_s
+                                               : t.k == Token::Kind::Nl ? u"a new line"_s
+                                                                        : t.s));
         return emptyList();
     }
     node->redirs = parseRedirs();
@@ -239,13 +239,14 @@ NodePtr Parser::parseSimple()
         if (node->words.size() == 1 && node->assigns.isEmpty() && node->redirs.isEmpty()) {
             const Token next = peek();
             const std::optional<QString> lit = literalOf(t.word);
-            const bool keywordTime = (lit == u"time"_s || lit == u"coproc"_s) && t.word.parts.size() == 1
-                && !t.word.parts[0].q;
+            const bool keywordTime
+                = (lit == u"time"_s || lit == u"coproc"_s) && t.word.parts.size() == 1 && !t.word.parts[0].q;
             if (keywordTime
                 && ((next.k == Token::Kind::Op && next.s == u"("_s)
                     || (next.k == Token::Kind::Word && next.word.parts.size() == 1
                         && next.word.parts[0].k == Part::Kind::Lit && !next.word.parts[0].q
-                        && (kCompoundWords.contains(next.word.parts[0].s) || next.word.parts[0].s == u"!"_s)))) {
+                        && (kCompoundWords.contains(next.word.parts[0].s)
+                            || next.word.parts[0].s == u"!"_s)))) {
                 return parsePipeline(); // the time keyword before a compound command
             }
             if (next.k == Token::Kind::Op && next.s == u"("_s) {

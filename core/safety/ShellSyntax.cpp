@@ -1,6 +1,5 @@
 #include "ShellSyntax_p.h"
 
-
 using namespace Qt::StringLiterals;
 
 // Each step below has its twin in payload/ban-check.js section "2. the shell grammar"; change

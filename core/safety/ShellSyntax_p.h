@@ -11,16 +11,18 @@ using namespace Qt::StringLiterals;
 namespace mpa::shell::detail {
 
 // twin of ban-check.js OPERATORS, REDIRECTIONS, COMPOUND_WORDS, TERMINATORS
-inline const QStringList kOperators { u";;&"_s, u"<<<"_s, u"<<-"_s, u"&>>"_s, u";;"_s, u";&"_s, u"&&"_s, u"||"_s,
-                               u"|&"_s,  u"&>"_s,  u"<<"_s,  u"<>"_s,  u"<&"_s, u">>"_s, u">|"_s, u">&"_s,
-                               u";"_s,   u"&"_s,   u"|"_s,   u"("_s,   u")"_s,  u"<"_s,  u">"_s };
+inline const QStringList kOperators { u";;&"_s, u"<<<"_s, u"<<-"_s, u"&>>"_s, u";;"_s, u";&"_s,
+                                      u"&&"_s,  u"||"_s,  u"|&"_s,  u"&>"_s,  u"<<"_s, u"<>"_s,
+                                      u"<&"_s,  u">>"_s,  u">|"_s,  u">&"_s,  u";"_s,  u"&"_s,
+                                      u"|"_s,   u"("_s,   u")"_s,   u"<"_s,   u">"_s };
 inline const QSet<QString> kRedirections { u"<<<"_s, u"<<-"_s, u"&>>"_s, u"&>"_s, u"<<"_s, u"<>"_s,
-                                    u"<&"_s,  u">>"_s,  u">|"_s,  u">&"_s, u"<"_s,  u">"_s };
-inline const QSet<QString> kCompoundWords { u"{"_s,    u"if"_s,   u"while"_s, u"until"_s, u"for"_s,  u"select"_s,
-                                     u"case"_s, u"function"_s, u"[["_s, u"then"_s, u"elif"_s, u"else"_s,
-                                     u"fi"_s,   u"do"_s,   u"done"_s,  u"esac"_s,  u"}"_s };
+                                           u"<&"_s,  u">>"_s,  u">|"_s,  u">&"_s, u"<"_s,  u">"_s };
+inline const QSet<QString> kCompoundWords { u"{"_s,      u"if"_s,   u"while"_s,    u"until"_s, u"for"_s,
+                                            u"select"_s, u"case"_s, u"function"_s, u"[["_s,    u"then"_s,
+                                            u"elif"_s,   u"else"_s, u"fi"_s,       u"do"_s,    u"done"_s,
+                                            u"esac"_s,   u"}"_s };
 inline const QSet<QString> kTerminators { u"then"_s, u"elif"_s, u"else"_s, u"fi"_s,
-                                   u"do"_s,   u"done"_s, u"esac"_s, u"}"_s };
+                                          u"do"_s,   u"done"_s, u"esac"_s, u"}"_s };
 
 inline bool isSpace(QChar c)
 {

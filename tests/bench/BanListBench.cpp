@@ -54,7 +54,8 @@ Costs appCosts(const QJsonArray &cases, int repeat)
     QList<std::pair<QString, BanList>> lists;
     for (const QJsonValue &v : cases) {
         const QJsonObject c = v.toObject();
-        lists.append({ c.value(u"command"_s).toString(), BanList(strings(c.value(u"entries"_s)), policyOf(c)) });
+        lists.append(
+            { c.value(u"command"_s).toString(), BanList(strings(c.value(u"entries"_s)), policyOf(c)) });
     }
     for (const auto &[command, list] : lists)
         (void)list.check(command); // warm-up
@@ -139,12 +140,14 @@ int main(int argc, char **argv)
         }
         const Costs app = appCosts(cases, repeat);
         const std::optional<Costs> page = pageCosts(browser, cases, repeat);
-        std::printf("\nBan-list verdict, µs per verdict over %d corpus cases (best of 5 rounds of %d runs per case)\n\n",
+        std::printf("\nBan-list verdict, µs per verdict over %d corpus cases (best of 5 rounds of %d runs "
+                    "per case)\n\n",
                     int(cases.size()), repeat);
         std::printf("| %-22s | %8s | %8s | %8s | %5s | %-40s |\n", "where", "p50", "p95", "max", "cases",
                     "slowest case");
-        std::printf("|------------------------|----------|----------|----------|-------|------------------------"
-                    "------------------|\n");
+        std::printf(
+            "|------------------------|----------|----------|----------|-------|------------------------"
+            "------------------|\n");
         printRow("app (BanList::check)", app);
         if (page)
             printRow("page (Chromium)", *page);

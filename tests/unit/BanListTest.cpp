@@ -62,8 +62,8 @@ TEST(BanListTest, EveryCorpusCaseGetsItsVerdict)
         const QString command = c.value(u"command"_s).toString();
         const BanList list(strings(c.value(u"entries"_s)), policyOf(c));
         const BanVerdict verdict = list.check(command);
-        const std::string label = command.toStdString() + " (" + c.value(u"class"_s).toString().toStdString() + ": "
-            + c.value(u"why"_s).toString().toStdString() + ")";
+        const std::string label = command.toStdString() + " (" + c.value(u"class"_s).toString().toStdString()
+            + ": " + c.value(u"why"_s).toString().toStdString() + ")";
         EXPECT_EQ(verdict.name(), c.value(u"verdict"_s).toString())
             << label << ": " << verdict.reason.toStdString() << " | " << verdict.parsed.toStdString();
         if (c.contains(u"rule"_s)) {
@@ -85,10 +85,10 @@ TEST(BanListTest, EveryCorpusCaseGetsItsVerdict)
 TEST(BanListTest, ShellSpellingsReadAlike)
 {
     const QString plain = BanList::normalise(u"rm -rf /"_s);
-    for (const QString &spelling : { u"rm -fr /"_s, u"rm -r -f /"_s, u"rm --recursive --force /"_s,
-                                     u"rm -rf -- /"_s, u"rm -rf \"/\""_s, u"\"rm\" -rf /"_s, u"r\\m -rf /"_s,
-                                     u"/bin/rm -rf /"_s, u"sudo env A=1 rm -rf /"_s, u"rm -rf \\\n /"_s,
-                                     u"rm -rf /./"_s, u"rm -rf //"_s, u"rm -rf /usr/.."_s }) {
+    for (const QString &spelling :
+         { u"rm -fr /"_s, u"rm -r -f /"_s, u"rm --recursive --force /"_s, u"rm -rf -- /"_s, u"rm -rf \"/\""_s,
+           u"\"rm\" -rf /"_s, u"r\\m -rf /"_s, u"/bin/rm -rf /"_s, u"sudo env A=1 rm -rf /"_s,
+           u"rm -rf \\\n /"_s, u"rm -rf /./"_s, u"rm -rf //"_s, u"rm -rf /usr/.."_s }) {
         EXPECT_EQ(BanList::normalise(spelling), plain) << spelling.toStdString();
     }
     EXPECT_EQ(BanList::normalise(u"rm -rf $HOME"_s), BanList::normalise(u"rm -rf ~"_s));
@@ -176,7 +176,8 @@ TEST(BanListTest, HostileInputsAreUnverifiableNotCrashes)
         { "10,000 (", QString(10000, u'(') + u"rm -rf /"_s },
         { "10,000 $(", QString(10000, u'$').replace(u"$"_s, u"$("_s) },
         { "10,000 ${x:-", u"${x:-"_s.repeated(10000) + u"}"_s.repeated(10000) },
-        { "nested brace expansions", u"rm -rf "_s + u"{a,"_s.repeated(5000) + u"b"_s + u"}"_s.repeated(5000) },
+        { "nested brace expansions",
+          u"rm -rf "_s + u"{a,"_s.repeated(5000) + u"b"_s + u"}"_s.repeated(5000) },
         { "1 MB of commands", u"echo hi; "_s.repeated(100000) },
         { "1 MB of one word", QString(1 << 20, u'a') },
         { "1 MB compact fork bomb shapes", u"a(){a|a&};"_s.repeated(100000) + u"x"_s },

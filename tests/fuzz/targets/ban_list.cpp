@@ -3,7 +3,6 @@
 // checks it) and an allow entry, the rest the command the agent wants to run. Whatever the
 // input, the parse stays within its MAX_* limits (no crash, no hang).
 #include "FuzzSupport.h"
-
 #include "safety/BanList.h"
 
 using namespace mpa;
