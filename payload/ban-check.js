@@ -74,6 +74,7 @@
   const MAX_FIELDS = 256; // words one word may expand to (braces, loop values)
   const MAX_VALUES = 16; // values a variable may hold (loops, assignments on some paths)
   const MAX_STEPS = 4000; // commands and nodes looked at for one verdict
+  const MAX_TEXT = 65536; // characters of one command: longer is too long to check
 
   // ---- 1. folding ------------------------------------------------------------------------
 
@@ -465,6 +466,10 @@
     }
 
     wordOf(text) {
+      if (this.nest + 1 > MAX_NEST) {
+        this.fail('it is nested too deeply');
+        return { parts: [], raw: '', array: false };
+      }
       const sub = new Parser(text, 0, this.nest + 1);
       const t = sub.readWord(true);
       if (sub.error) this.fail(sub.error);
@@ -563,15 +568,20 @@
       const n = s.length;
       for (const h of this.heredocs) {
         const lines = [];
+        let closed = false;
         while (this.pos < n) {
           let eol = s.indexOf('\n', this.pos);
           if (eol < 0) eol = n;
           let line = s.slice(this.pos, eol);
           this.pos = Math.min(eol + 1, n);
           if (h.strip) line = line.replace(/^\t+/, '');
-          if (line === h.delim) break;
+          if (line === h.delim) {
+            closed = true;
+            break;
+          }
           lines.push(line);
         }
+        if (!closed) this.fail(`a here-document is not closed by ${h.delim}`);
         h.redir.body = lines.length ? `${lines.join('\n')}\n` : '';
         if (!h.quoted) {
           const sub = new Parser(h.redir.body, 0, this.nest + 1);
@@ -1029,23 +1039,32 @@
   }
 
   // Brace expansion (bash does it first, on the word as written): false when it gives more
-  // than MAX_FIELDS words.
-  function braceInto(parts, out) {
-    for (let i = 0; i < parts.length; i++) {
-      if (!isBrace(parts[i], '{')) continue;
-      let depth = 0;
-      let j = i;
-      const commas = [];
-      for (; j < parts.length; j++) {
-        if (isBrace(parts[j], '{')) depth++;
-        else if (isBrace(parts[j], '}') && --depth === 0) break;
-        else if (depth === 1 && isBrace(parts[j], ',')) commas.push(j);
+  // than MAX_FIELDS words or nests deeper than MAX_NEST.
+  function braceInto(parts, out, depth) {
+    if (depth > MAX_NEST) return false;
+    // Each { with its matching } and the commas directly inside it, in one pass.
+    const match = [];
+    const commas = [];
+    const open = [];
+    for (let k = 0; k < parts.length; k++) {
+      const p = parts[k];
+      if (p.k !== 'lit' || !p.br) continue;
+      if (p.s === '{') {
+        open.push(k);
+      } else if (p.s === '}' && open.length) {
+        match[open.pop()] = k;
+      } else if (p.s === ',' && open.length) {
+        const at = open[open.length - 1];
+        (commas[at] || (commas[at] = [])).push(k);
       }
-      if (j >= parts.length) continue;
+    }
+    for (let i = 0; i < parts.length; i++) {
+      const j = match[i];
+      if (j === undefined) continue;
       const options = [];
-      if (commas.length) {
+      if (commas[i]) {
         let from = i + 1;
-        for (const k of commas.concat([j])) {
+        for (const k of commas[i].concat([j])) {
           options.push(parts.slice(from, k));
           from = k + 1;
         }
@@ -1057,7 +1076,7 @@
       const prefix = parts.slice(0, i);
       const suffix = parts.slice(j + 1);
       for (const o of options) {
-        if (!braceInto(prefix.concat(o, suffix), out) || out.length > MAX_FIELDS) return false;
+        if (!braceInto(prefix.concat(o, suffix), out, depth + 1) || out.length > MAX_FIELDS) return false;
       }
       return true;
     }
@@ -1067,7 +1086,8 @@
 
   // A variable that holds several values (a loop's, one assigned on some paths) gives a word
   // per value.
-  function valuesInto(parts, ctx, an, out) {
+  function valuesInto(parts, ctx, an, out, depth) {
+    if (depth > MAX_NEST) return false;
     for (let i = 0; i < parts.length; i++) {
       const p = parts[i];
       if (p.k !== 'param') continue;
@@ -1075,7 +1095,7 @@
       if (!v.known || v.vals.length < 2) continue;
       for (const value of v.vals) {
         const alt = parts.slice(0, i).concat([{ k: 'val', v: value, q: p.q }], parts.slice(i + 1));
-        if (!valuesInto(alt, ctx, an, out) || out.length > MAX_FIELDS) return false;
+        if (!valuesInto(alt, ctx, an, out, depth + 1) || out.length > MAX_FIELDS) return false;
       }
       return true;
     }
@@ -1088,12 +1108,12 @@
   function expandWord(word, ctx, mode, an) {
     let braced = [];
     if (mode !== 'args') braced = [word.parts];
-    else if (!braceInto(word.parts, braced)) {
+    else if (word.parts.filter((p) => isBrace(p, '{')).length > MAX_FIELDS || !braceInto(word.parts, braced, 0)) {
       return [{ s: word.raw, pat: null, unres: 'a brace expansion too large to check', proc: false, raw: word.raw }];
     }
     const alts = [];
     for (const parts of braced) {
-      if (!valuesInto(parts, ctx, an, alts)) {
+      if (!valuesInto(parts, ctx, an, alts, 0)) {
         return [{ s: word.raw, pat: null, unres: 'a variable with too many values', proc: false, raw: word.raw }];
       }
     }
@@ -2138,9 +2158,13 @@
       this.finish(c, ctx);
       if (this.funcs.has(c.name)) c.transparent = true; // a function of this text: its body is looked at
       if (this.funcs.has(c.name) && ctx.stdin.k !== 'none' && !this.calling.has(c.name)) {
-        this.calling.add(c.name);
-        this.walk(this.funcs.get(c.name).body, { ...ctx, certain: false });
-        this.calling.delete(c.name);
+        if (this.calling.size >= MAX_NEST) {
+          this.unverify('it calls functions too deeply to check');
+        } else {
+          this.calling.add(c.name);
+          this.walk(this.funcs.get(c.name).body, { ...ctx, certain: false });
+          this.calling.delete(c.name);
+        }
       }
       return outputOf(c, this);
     }
@@ -2859,8 +2883,33 @@
       c.script === 'tainted' },
   ];
 
-  // The compact fork bomb, which bash itself would refuse to parse (`{:` is a word).
-  const FORK_BOMB = /([a-z_:][a-z0-9_:]*)\(\)\{\1\|\1&\};?\1/i;
+  // The compact fork bomb NAME(){NAME|NAME&};NAME (any name, any case, blanks removed), which
+  // bash itself would refuse to parse (`{:` is a word). Read in one pass: a backreference regex
+  // takes quadratic time on long text.
+  function compactForkBomb(text) {
+    const s = text.replace(/\s+/g, '');
+    const isName = (c) => c !== undefined && /[a-z0-9_:]/i.test(c);
+    const same = (at, name) => at >= 0 && s.slice(at, at + name.length).toLowerCase() === name.toLowerCase()
+      && at + name.length <= s.length;
+    let from = 0;
+    for (;;) {
+      const i = s.indexOf('(){', from);
+      if (i < 0) return false;
+      from = i + 1;
+      let k = i + 3;
+      while (k < s.length && isName(s[k])) k++;
+      const name = s.slice(i + 3, k);
+      if (!name || isDigit(name[0]) || s[k] !== '|') continue;
+      if (!same(i - name.length, name)) continue;
+      let j = k + 1;
+      if (!same(j, name)) continue;
+      j += name.length;
+      if (s.slice(j, j + 2) !== '&}') continue;
+      j += 2;
+      if (s[j] === ';') j++;
+      if (same(j, name)) return true;
+    }
+  }
 
   // ---- 7. user entries and the allow list -------------------------------------------------
 
@@ -2977,6 +3026,10 @@
 
   function analyse(text, policy) {
     const an = new Analysis(policy);
+    if (text.length > MAX_TEXT) {
+      an.unverify('it is too long to check');
+      return an;
+    }
     const p = new Parser(text, 0, 0);
     const tree = p.parseScript();
     if (p.error) an.unverify(`it is not complete shell syntax (${p.error})`);
@@ -2988,7 +3041,7 @@
     const original = String(commandText == null ? '' : commandText);
     const text = fold(original);
     const pol = policyOf(policy);
-    if (FORK_BOMB.test(text.replace(/\s+/g, ''))) {
+    if (compactForkBomb(text)) {
       return { verdict: 'banned', rule: 'fork-bomb', reason: 'it is a fork bomb', parsed: '' };
     }
     const an = analyse(text, pol);

@@ -26,8 +26,7 @@ void writeTextFile(const QString &path, const QString &text);
 quint16 freePort();
 // The ban list's shared corpus (tests/fixtures/ban-corpus.json: {command, verdict, why} cases)
 // that the app's check and the page script's are both held to.
-// The page's corpus (tests/fixtures/ban-corpus.json) by default; the app's C++ twin is still held
-// to the earlier corpus (ban-corpus-app.json) until it is ported to the new parser.
+// The corpus both halves of the ban check are held to (tests/fixtures/ban-corpus.json).
 QJsonArray banCorpus(const QString &name = QStringLiteral("ban-corpus.json"));
 QString appBinary();
 QString sourceDir();

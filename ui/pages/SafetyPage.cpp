@@ -80,6 +80,10 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
             verdict->setText(tr("Not clicked: %1, so what it runs cannot be checked.").arg(v.reason));
             verdict->setForegroundRole(QPalette::Link);
             return;
+        case BanVerdict::Kind::NotAllowlisted:
+            verdict->setText(tr("Not clicked: %1.").arg(v.reason));
+            verdict->setForegroundRole(QPalette::Link);
+            return;
         case BanVerdict::Kind::Allowed:
             break;
         }
