@@ -162,6 +162,22 @@
         <source>done in %1 ms</source>
         <translation>erledigt in %1 ms</translation>
     </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>The agent assigned no session (it does not speak the tab daemon&apos;s handshake)</source>
+        <translation>Der Agent hat keine Sitzung zugewiesen (er spricht den Handshake des tab-Daemons nicht)</translation>
+    </message>
 </context>
 <context>
     <name>mpa::AutoAcceptPage</name>
@@ -2772,6 +2788,10 @@
             <numerusform>%1, davon %n regulärer Ausdruck</numerusform>
             <numerusform>%1, davon %n reguläre Ausdrücke</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Not clicked: %1.</source>
+        <translation>Nicht geklickt: %1.</translation>
     </message>
 </context>
 <context>
