@@ -198,6 +198,7 @@ QString basename(const QString &word)
 
 struct Simple
 {
+    QStringList words; // the command's words after its wrappers, the name as read
     QString name;
     QStringList args;
     QStringList paths;
@@ -233,6 +234,7 @@ Simple simple(QStringList words, const QStringList &redirects, const QStringList
         break;
     }
     Simple s;
+    s.words = words;
     s.name = words.isEmpty() ? QString() : basename(words.constFirst());
     bool optionsDone = false;
     for (qsizetype i = 1; i < words.size(); ++i) {
@@ -456,6 +458,7 @@ constexpr EnumName<BanVerdict::Kind> kVerdictNames[] {
     { BanVerdict::Kind::Banned, u"banned" },
     { BanVerdict::Kind::Unverifiable, u"unverifiable" },
     { BanVerdict::Kind::Allowed, u"allowed" },
+    { BanVerdict::Kind::NotAllowlisted, u"not-allowlisted" },
 };
 
 QString BanVerdict::name() const
@@ -523,7 +526,27 @@ bool BanList::checkEntry(const QString &entry, QString *error)
     return true;
 }
 
-BanList::BanList(const QStringList &userEntries)
+bool BanList::checkAllowEntry(const QString &entry, QString *error)
+{
+    const QStringList words = entry.simplified().split(u' ', Qt::SkipEmptyParts);
+    if (words.isEmpty())
+        return refuse(error, u"an entry is empty"_s);
+    static const QRegularExpression shell(u"[;&|<>$`'\"\\(){}]"_s);
+    if (const auto m = shell.match(entry); m.hasMatch())
+        return refuse(error,
+                      u"'%1' has '%2': an entry is the words of one command, without shell "
+                      "syntax"_s.arg(entry.trimmed(), m.captured()));
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        if (words.at(i).contains(u'*') && (words.at(i) != u"*"_s || i + 1 < words.size() || i == 0))
+            return refuse(error,
+                          u"'%1': * stands alone as the last word, for any further words "
+                          "(e.g. npm run *)"_s.arg(entry.trimmed()));
+    }
+    return true;
+}
+
+BanList::BanList(const QStringList &userEntries, CommandPolicy policy)
+    : m_policy(std::move(policy))
 {
     for (const QString &raw : userEntries) {
         const QString source = raw.trimmed();
@@ -568,7 +591,8 @@ BanVerdict BanList::check(const QString &commandText) const
     const QString text = fold(commandText);
     const QList<Simple> cmds = commands(text);
     BanVerdict verdict;
-    verdict.command = collapse(text);
+    verdict.command = commandText.trimmed();
+    verdict.parsed = normalisedText(cmds);
     static const QRegularExpression forkBomb(u"([a-z_:][a-z0-9_:]*)\\(\\)\\{\\1\\|\\1&\\};?\\1"_s,
                                              QRegularExpression::CaseInsensitiveOption);
     QString compact = text;
@@ -606,6 +630,34 @@ BanVerdict BanList::check(const QString &commandText) const
         verdict.kind = BanVerdict::Kind::Unverifiable;
         verdict.rule = u"unverifiable"_s;
         verdict.reason = why;
+        return verdict;
+    }
+    if (m_policy.mode == CommandPolicy::Mode::Allowlist) {
+        const auto listed = [this](const Simple &c) {
+            if (c.words.isEmpty())
+                return false;
+            QStringList words = c.words;
+            words[0] = c.name;
+            return std::any_of(m_policy.allowed.begin(), m_policy.allowed.end(), [&](const QString &entry) {
+                QStringList want = entry.simplified().split(u' ', Qt::SkipEmptyParts);
+                if (want.isEmpty())
+                    return false;
+                want[0] = want.constFirst().toLower();
+                if (want.constLast() == u"*"_s) {
+                    want.removeLast();
+                    return words.size() >= want.size() && words.mid(0, want.size()) == want;
+                }
+                return words == want;
+            });
+        };
+        const auto unlisted = std::find_if_not(cmds.begin(), cmds.end(), listed);
+        if (cmds.isEmpty() || unlisted != cmds.end()) {
+            verdict.kind = BanVerdict::Kind::NotAllowlisted;
+            verdict.rule = u"not-allowlisted"_s;
+            verdict.reason = cmds.isEmpty()
+                ? u"it runs nothing the allow list names"_s
+                : u"`%1` is not on your allow list"_s.arg(unlisted->words.join(u' '));
+        }
     }
     return verdict;
 }

@@ -23,23 +23,35 @@
 
 namespace mpa {
 
+// Which commands auto-accept may click (settings safety/commandPolicy and safety/allowedCommands).
+struct CommandPolicy
+{
+    enum class Mode { Rules, Allowlist };
+    // Rules: any command no rule and no user entry bans, that is not unverifiable.
+    // Allowlist: besides, every simple command of it matches an entry of `allowed`.
+    Mode mode = Mode::Rules;
+    QStringList allowed; // "git status", "npm run *": words of the parsed command, * for the rest
+    QStringList interpreters; // interpreters whose inline code (-c, -e) the user allows
+};
+
 struct BanVerdict
 {
-    enum class Kind { Allowed, Banned, Unverifiable };
+    enum class Kind { Allowed, Banned, Unverifiable, NotAllowlisted };
     Kind kind = Kind::Allowed;
-    QString rule; // a built-in rule's id, the user's entry, or "unverifiable"
+    QString rule; // a built-in rule's id, the user's entry, "unverifiable" or "not-allowlisted"
     QString reason; // "it deletes a root, home or system folder recursively"
-    QString command; // the command as read (whitespace collapsed, lower case)
+    QString command; // the command exactly as given, trimmed only
+    QString parsed; // the parsed simple commands as the rules saw them
 
     bool allowed() const { return kind == Kind::Allowed; }
-    // "allowed", "banned" or "unverifiable", as the page script says it.
+    // "allowed", "banned", "unverifiable" or "not-allowlisted", as the page script says it.
     QString name() const;
 };
 
 class BanList
 {
 public:
-    explicit BanList(const QStringList &userEntries = {});
+    explicit BanList(const QStringList &userEntries = {}, CommandPolicy policy = {});
 
     BanVerdict check(const QString &command) const;
 
@@ -47,6 +59,9 @@ public:
     // /regex/flags that JavaScript would not compile (the page runs it) or that means something
     // else there.
     static bool checkEntry(const QString &entry, QString *error = nullptr);
+    // Whether an allow-list entry can be used; false with `error` saying why: an empty one, or
+    // one with shell syntax (quotes, ; | & > $ …) or a * that is not its last word.
+    static bool checkAllowEntry(const QString &entry, QString *error = nullptr);
     // The built-in rules, which apply whatever the user's entries: {id, what it stops}.
     struct RuleInfo
     {
@@ -66,6 +81,7 @@ private:
         bool isRegex = false;
     };
     QList<Entry> m_entries;
+    CommandPolicy m_policy;
 };
 
 } // namespace mpa
