@@ -607,16 +607,20 @@ void updateSettings(Settings *settings, const QJsonObject &params, const Command
             return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
         QString error;
         const auto value = settingFromJson(settings->spec(*key), it.value(), it.key(), &error);
-        if (!value || !settings->validate(*key, *value, &error))
+        if (!value)
             return reply(CommandResult::failure(error + u"; nothing was changed"_s));
-        if (settings->isPersonOnly(*key, *value, &why))
-            return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
         // Handing the browser to another machine is the user's call, in the window.
         if (const QString offHost = offThisMachine(*key, *value); !offHost.isEmpty())
             return reply(CommandResult::failure(
                 u"%1 may point only at this machine through the debug API (%2 is not a loopback address): "
                 "another host is set in the settings window. Nothing was changed"_s.arg(it.key(), offHost),
                 403));
+        // A valid value first (400 says what is wrong with it), then whether the API may make
+        // the change (403: removing a ban pattern).
+        if (!settings->validate(*key, *value, &error))
+            return reply(CommandResult::failure(error + u"; nothing was changed"_s));
+        if (settings->isPersonOnly(*key, *value, &why))
+            return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
         changes.append({ *key, *value });
     }
     QString error;
