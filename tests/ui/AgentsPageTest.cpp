@@ -101,7 +101,7 @@ TEST_F(AgentsPageTest, ShowsTheTabDaemonsSessionOfAClientModeAgent)
             if (message.value(u"type"_s).toString() != u"register"_s)
                 return;
             registration = message;
-            extension->sendTextMessage(u"{"type":"session_assigned","sessionId":"6f1c2d9e-window-1"}"_s);
+            extension->sendTextMessage(uR"({"type":"session_assigned","sessionId":"6f1c2d9e-window-1"})"_s);
         });
     });
     settings->setValue(SettingKey::AgentServerMode, u"client"_s);
