@@ -380,4 +380,63 @@ TEST_F(SafetyPageTest, TheCheckerGivesThePageScriptsVerdictOnTheWholeCorpus)
     }
 }
 
+// A blocked command is shown as the page had it — its capitals, its double space, its && — in
+// every place that shows it: the Safety page's table, the notification, the tray menu, the log
+// and getStats' recentBlocked (tests/fixtures/autoaccept/exact-command.html).
+TEST_F(SafetyPageTest, ABlockedCommandIsShownExactlyAsThePageHadIt)
+{
+    HeadlessChromium browser;
+    ASSERT_TRUE(startBrowser(browser));
+    LocalWebServer site;
+    ASSERT_TRUE(serveFixtures(site));
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+    makeWindowAndTray();
+    Notifier notifier(settings.get(), engine->clock());
+    QList<Notifier::Notification> shown;
+    QObject::connect(&notifier, &Notifier::notified, &notifier,
+                     [&](const Notifier::Notification &n) { shown.append(n); });
+    notifier.watch(engine.get());
+    Logging::buffer()->clear();
+
+    ASSERT_TRUE(startEngineOn(browser));
+    ASSERT_FALSE(openPage(site.url(u"/autoaccept/exact-command.html"_s)).isEmpty());
+    ASSERT_TRUE(waitUntil([&] { return !engine->autoAccept()->recentBlocked().isEmpty(); }));
+    const QString exact = u"sync && dd if=/dev/zero of=/dev/sda bs=1M  status=progress"_s;
+    EXPECT_EQ(engine->autoAccept()->recentBlocked().first().command, exact);
+
+    auto *table = window->page<SafetyPage>()->findChild<QTableWidget *>(u"recentBlockedTable"_s);
+    ASSERT_TRUE(table);
+    ASSERT_EQ(table->rowCount(), 1);
+    EXPECT_EQ(table->item(0, 2)->text(), exact);
+    EXPECT_EQ(table->item(0, 3)->text(), u"dd-device"_s);
+    EXPECT_EQ(table->item(0, 2)->toolTip(),
+              u"<pre>sync &amp;&amp; dd if=/dev/zero of=/dev/sda bs=1M  status=progress</pre>"_s)
+        << "shown as it is, never read as markup";
+
+    const auto notification = std::find_if(shown.begin(), shown.end(), [](const Notifier::Notification &n) {
+        return n.kind == Notifier::Kind::CommandBlocked;
+    });
+    ASSERT_NE(notification, shown.end());
+    EXPECT_EQ(notification->message, u"Not run in Exact command fixture: "_s + exact);
+
+    Q_EMIT tray->menu()->aboutToShow();
+    // The first 39 characters and an ellipsis; & doubled so the menu shows it rather than
+    // taking it for a shortcut mark.
+    EXPECT_TRUE(action(u"lastBlockedAction"_s)
+                    ->text()
+                    .startsWith(u"Last blocked: sync &&&& dd if=/dev/zero of=/dev/sda bs=… (Exact command fixture, "_s))
+        << action(u"lastBlockedAction"_s)->text().toStdString();
+
+    const QJsonArray recent = engine->autoAccept()->toJson().value(u"recentBlocked"_s).toArray();
+    ASSERT_FALSE(recent.isEmpty());
+    EXPECT_EQ(recent.first().toObject().value(u"command"_s).toString(), exact);
+    bool logged = false;
+    for (const LogEntry &entry : Logging::buffer()->tail(200))
+        logged = logged || entry.message.contains(u"\""_s + exact + u"\""_s);
+    EXPECT_TRUE(logged) << "the log quotes the command as it is";
+    engine->stop();
+    browser.stop();
+}
+
 } // namespace
