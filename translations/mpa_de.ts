@@ -162,6 +162,22 @@
         <source>done in %1 ms</source>
         <translation>erledigt in %1 ms</translation>
     </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>The agent assigned no session (it does not speak the tab daemon&apos;s handshake)</source>
+        <translation>Der Agent hat keine Sitzung zugewiesen (er spricht den Handshake des Tab-Daemons nicht)</translation>
+    </message>
 </context>
 <context>
     <name>mpa::AutoAcceptPage</name>
@@ -2766,8 +2782,8 @@
         <translation>Einstellung: %1</translation>
     </message>
     <message>
-        <source>Auto-accept runs any command that no built-in rule and none of your ban patterns stops, as long as it can read the whole command. What it cannot check (a command hidden in $(…), eval, a download piped into a shell) waits for you.</source>
-        <translation>Das automatische Annehmen führt jeden Befehl aus, den keine eingebaute Regel und keines Ihrer Sperrmuster aufhält, solange es den ganzen Befehl lesen kann. Was es nicht prüfen kann (ein in $(…) versteckter Befehl, eval, ein in eine Shell geleiteter Download), wartet auf Sie.</translation>
+        <source>Auto-accept runs any command that no built-in rule and none of your ban patterns stops, as long as it can read the whole command. What it cannot check (a command hidden in $⁠(…), eval, a download piped into a shell) waits for you.</source>
+        <translation>Das automatische Annehmen führt jeden Befehl aus, den keine eingebaute Regel und keines Ihrer Sperrmuster aufhält, solange es den ganzen Befehl lesen kann. Was es nicht prüfen kann (ein in $⁠(…) versteckter Befehl, eval, ein in eine Shell geleiteter Download), wartet auf Sie.</translation>
     </message>
     <message>
         <source>Safer: auto-accept runs a command only when every command in it (each side of a pipe, &amp;&amp;, ;) matches an entry of your allow list. Anything else waits for you to click it. The ban list still applies.</source>

@@ -175,6 +175,7 @@ TEST_F(SafetyPageTest, TheCheckerShowsTheVerdictWhatDecidedItWhyAndTheCommandAsR
     // In the warning colour (amber), not the link blue.
     EXPECT_EQ(verdict->palette().color(QPalette::WindowText), Theme::warningText(verdict->palette()));
     EXPECT_NE(verdict->palette().color(QPalette::WindowText), verdict->palette().color(QPalette::Link));
+    wholePage(page, u"page-safety-verdict-banned"_s);
 
     // The user's pattern, with "npm publish" on the list: blocked, the pattern named once.
     const QStringList mine = verdictShown(page, u"npm publish"_s);
@@ -410,6 +411,10 @@ TEST_F(SafetyPageTest, ABlockedCommandIsShownExactlyAsThePageHadIt)
     ASSERT_EQ(table->rowCount(), 1);
     EXPECT_EQ(table->item(0, 2)->text(), exact);
     EXPECT_EQ(table->item(0, 3)->text(), u"dd-device"_s);
+    window->showPage(MainWindow::Page::Safety);
+    window->resize(1000, 760);
+    window->show();
+    wholePage(*window->page<SafetyPage>(), u"page-safety-blocked-exact"_s);
     EXPECT_EQ(table->item(0, 2)->toolTip(),
               u"<pre>sync &amp;&amp; dd if=/dev/zero of=/dev/sda bs=1M  status=progress</pre>"_s)
         << "shown as it is, never read as markup";

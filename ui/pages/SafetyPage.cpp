@@ -95,7 +95,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     auto *rulesHint
         = hint(tr("Auto-accept runs any command that no built-in rule and none of your ban patterns "
                   "stops, as long as it can read the whole command. What it cannot check (a "
-                  "command hidden in $(…), eval, a download piped into a shell) waits for you."),
+                  "command hidden in $⁠(…), eval, a download piped into a shell) waits for you."),
                this);
     auto *allowHint
         = hint(tr("Safer: auto-accept runs a command only when every command in it (each side of "
