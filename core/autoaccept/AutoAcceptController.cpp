@@ -7,6 +7,7 @@
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
+#include "settings/SafetySettings.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>
@@ -238,6 +239,7 @@ QJsonObject AutoAcceptController::configFor(CdpSession *session) const
 {
     const IdeProfile *profile = profileFor(session);
     const QString pageId = pageOf(session)->targetId();
+    const CommandPolicy policy = SafetySettings::policy(m_settings);
     QJsonObject config {
         { u"enabled"_s, isEnabled() && profile != nullptr },
         { u"paused"_s, m_paused || m_pausedTargets.contains(pageId) },
@@ -247,12 +249,12 @@ QJsonObject AutoAcceptController::configFor(CdpSession *session) const
           QJsonArray::fromStringList(m_settings->listValue(SettingKey::AutoAcceptRejectWords)) },
         { u"bannedCommands"_s,
           QJsonArray::fromStringList(m_settings->listValue(SettingKey::SafetyBannedCommands)) },
-        // The page's verdict policy (payload/ban-check.js): "rules" or "allowlist" with its entries.
-        // No setting names inline interpreters the person allows yet: none are.
-        { u"commandPolicy"_s, m_settings->stringValue(SettingKey::SafetyCommandPolicy) },
-        { u"allowedCommands"_s,
-          QJsonArray::fromStringList(m_settings->listValue(SettingKey::SafetyAllowedCommands)) },
-        { u"interpreters"_s, QJsonArray() },
+        // The page's verdict policy (payload/ban-check.js), read as the Safety page's checker reads
+        // it: "rules" or "allowlist" with its entries. No setting names inline interpreters the
+        // person allows yet: none are.
+        { u"commandPolicy"_s, policy.mode == CommandPolicy::Mode::Allowlist ? u"allowlist"_s : u"rules"_s },
+        { u"allowedCommands"_s, QJsonArray::fromStringList(policy.allowed) },
+        { u"interpreters"_s, QJsonArray::fromStringList(policy.interpreters) },
         { u"pollIntervalMs"_s, m_settings->intValue(SettingKey::AutoAcceptPollIntervalMs) },
         { u"userIdleMs"_s, m_settings->intValue(SettingKey::AutoAcceptUserIdleMs) },
         { u"leaseMs"_s, qint64(m_leaseDuration.count()) },
