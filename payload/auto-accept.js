@@ -491,7 +491,7 @@
     let worst = null;
     try {
       for (const reading of variants) {
-        const v = check.verdict(reading, banned, rules);
+        const v = memoVerdict(check, reading, rules);
         if (!v || v.verdict !== 'allowed') {
           const verdict = v && BLOCKED[v.verdict] ? v.verdict : 'unverifiable';
           if (!worst || BLOCKED[verdict] > BLOCKED[worst.verdict]) {
@@ -503,6 +503,25 @@
       return { ...unverifiable(`the ban check failed: ${e && e.message}`, text), checkFailed: true };
     }
     return worst;
+  }
+
+  // The ban check is a pure function of the text, the user's entries and the policy (`rules` is
+  // `policy` or rulesOnly(), both made from it): a step judged again (each mutation of its panel)
+  // reuses its verdict. Emptied when the entries, the policy or the check itself change; at most
+  // 256 texts are kept.
+  const memo = { check: null, key: '', verdicts: new Map() };
+  function memoVerdict(check, reading, rules) {
+    const key = JSON.stringify([banned, policy]);
+    if (memo.check !== check || memo.key !== key || memo.verdicts.size >= 256) {
+      memo.check = check;
+      memo.key = key;
+      memo.verdicts.clear();
+    }
+    const at = `${rules.mode}\u0000${reading}`;
+    if (memo.verdicts.has(at)) return memo.verdicts.get(at);
+    const v = check.verdict(reading, banned, rules);
+    memo.verdicts.set(at, v);
+    return v;
   }
 
   function worse(a, b) {
