@@ -64,6 +64,7 @@ LlmCall::LlmCall(LlmClient *client, QJsonArray messages, QJsonArray tools, bool 
     , m_stream(stream)
     , m_withTools(!m_tools.isEmpty() && client->takesTools())
 {
+    m_elapsed.setClock(client->clock());
     m_elapsed.start();
 }
 

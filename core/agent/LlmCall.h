@@ -3,9 +3,9 @@
 // one LlmReply; retried with backoff on the client's Clock.
 
 #include "LlmStream.h"
+#include "common/Stopwatch.h"
 
 #include <QByteArray>
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QList>
 #include <QObject>
@@ -74,7 +74,7 @@ private:
     bool m_isEventStream = false;
     LlmReply m_result;
     LlmStream m_answer; // the answer being read
-    QElapsedTimer m_elapsed;
+    Stopwatch m_elapsed; // on the client's Clock
 };
 
 } // namespace mpa

@@ -157,6 +157,7 @@ TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLim
     , m_tools(std::move(tools))
     , m_limits(limits)
     , m_clock(clock)
+    , m_callTimer(clock)
 {
     // The toolkit may answer after the runner is gone (a command still running at quit).
     if (m_tools.run) {
@@ -702,7 +703,7 @@ void TaskRunner::act(const Decision &decision, const QString &element, const QSt
     step.element = element;
     step.gate = gate;
     step.decision = decisionText;
-    QElapsedTimer timer;
+    Stopwatch timer(m_clock);
     timer.start();
     const quint64 generation = m_generation;
     m_tools.run(decision.tool, decision.params,

@@ -17,9 +17,9 @@
 #include "agent/LlmClient.h"
 #include "agent/LoopDetector.h"
 #include "common/CommandResult.h"
+#include "common/Stopwatch.h"
 #include "safety/SecurityGate.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
@@ -146,7 +146,7 @@ private:
     Clock *m_clock;
     Phase m_phase = Phase::Idle;
     QPointer<LlmCall> m_call;
-    QElapsedTimer m_callTimer;
+    Stopwatch m_callTimer; // the model's time deciding, on the Clock
     Observation m_observation;
     bool m_observed = false;
     bool m_firstObservation = true;

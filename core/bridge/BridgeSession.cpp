@@ -59,12 +59,18 @@ BridgeSession::BridgeSession(BridgeRecord record, BridgeEnvironment environment,
     , m_chat(m_env.chat)
     , m_options(options)
     , m_clock(clock)
+    , m_pollTimer(clock)
+    , m_waiting(clock)
+    , m_quietFor(clock)
+    , m_replySeen(clock)
+    , m_sentAt(clock)
 {
-    if (m_env.chat)
+    if (m_env.chat) {
         m_env.chat->setParent(this);
+        m_env.chat->setClock(clock);
+    }
     m_redactor.setUserRules(m_options.rules);
-    m_pollTimer.setSingleShot(true);
-    connect(&m_pollTimer, &QTimer::timeout, this, &BridgeSession::poll);
+    connect(&m_pollTimer, &ClockTimer::timeout, this, &BridgeSession::poll);
     if (m_chat && m_chat->injector()) {
         connect(m_chat->injector(), &PayloadInjector::reportReceived, this,
                 [this](const QString &module, const QString &kind, const QJsonObject &data, const QString &) {
@@ -99,17 +105,17 @@ void BridgeSession::onWatchReport(const QString &kind, const QJsonObject &data)
         } else {
             // The stop button went: the reply is final in a moment (timed here, not in the page).
             const quint64 generation = m_generation;
-            QTimer::singleShot(kSettleMs, this, [this, generation] {
+            ClockTimer::singleShot(m_clock, std::chrono::milliseconds(kSettleMs), this, [this, generation] {
                 if (generation != m_generation || m_record.status != BridgeStatus::WaitingChat)
                     return;
                 m_lookAfterSettle = true;
-                m_pollTimer.start(0);
+                m_pollTimer.start(std::chrono::milliseconds::zero());
             });
         }
     } else if (kind == u"settled"_s) {
         // No change in the page for a moment and nothing generating: look now.
         m_lookAfterSettle = true;
-        m_pollTimer.start(0);
+        m_pollTimer.start(std::chrono::milliseconds::zero());
     }
 }
 
@@ -426,7 +432,7 @@ void BridgeSession::submit(const QString &text, int attempt)
                                  setStatus(m_record.status,
                                            result.retryLater ? tr("waiting: someone is typing in the chat")
                                                              : tr("sending again: %1").arg(result.error));
-                                 QTimer::singleShot(result.retryLater ? 1000 : 300, this,
+                                 ClockTimer::singleShot(m_clock, std::chrono::milliseconds(result.retryLater ? 1000 : 300), this,
                                                     [this, generation, text, attempt] {
                                                         if (generation == m_generation)
                                                             submit(text, attempt + 1);
@@ -468,7 +474,7 @@ void BridgeSession::awaitReply()
     m_sawGenerating = false;
     m_lookAfterSettle = false;
     watch(true);
-    m_pollTimer.start(0);
+    m_pollTimer.start(std::chrono::milliseconds::zero());
 }
 
 void BridgeSession::poll()
@@ -478,7 +484,7 @@ void BridgeSession::poll()
             finish(BridgeStatus::Failed, tr("the chat tab is gone"));
         return;
     }
-    if (m_waiting.hasExpired(m_options.replyTimeout.count())) {
+    if (m_waiting.hasExpired(m_options.replyTimeout)) {
         return finish(BridgeStatus::Failed, tr("the chat did not answer within %1 minutes")
                                                 .arg(m_options.replyTimeout.count() / 60000));
     }
@@ -487,7 +493,7 @@ void BridgeSession::poll()
         if (generation != m_generation || m_record.status != BridgeStatus::WaitingChat)
             return;
         const bool settled = std::exchange(m_lookAfterSettle, false);
-        const auto again = [this] { m_pollTimer.start(int(m_options.poll.count())); };
+        const auto again = [this] { m_pollTimer.start(m_options.poll); };
         if (!state.ok)
             return again(); // reloading, navigating: look again
         // Only where the chat's messages can be seen at all (the profile finds earlier ones):
@@ -496,7 +502,7 @@ void BridgeSession::poll()
             // The message must show up in the conversation: a chat that reloaded while it was
             // sent shows nothing of it, and gets it again.
             m_delivered = isDelivered(state);
-            if (!m_delivered && m_sentAt.isValid() && m_sentAt.hasExpired(kDeliveryMs) && !state.generating) {
+            if (!m_delivered && m_sentAt.isValid() && m_sentAt.hasExpired(std::chrono::milliseconds(kDeliveryMs)) && !state.generating) {
                 if (m_deliveryTries >= 3)
                     return finish(BridgeStatus::Failed, tr("the chat does not show the message the bridge sent"));
                 qCInfo(lcBridge).noquote() << u"bridge %1: the chat does not show message %2; sending it again"_s.arg(
@@ -532,7 +538,7 @@ void BridgeSession::poll()
             m_quietFor.start();
         // Finished: the stop button went and the reply held still between two looks; with no
         // sign of generation at all, it must hold still for a while.
-        if (!m_sawGenerating && (!m_quietFor.isValid() || !m_quietFor.hasExpired(m_options.quiet.count())))
+        if (!m_sawGenerating && (!m_quietFor.isValid() || !m_quietFor.hasExpired(m_options.quiet)))
             return again();
         takeReply();
     });
@@ -550,7 +556,7 @@ void BridgeSession::takeReply()
             // It moved after all: keep waiting.
             watch(true);
             m_quietFor.start();
-            m_pollTimer.start(int(m_options.poll.count()));
+            m_pollTimer.start(m_options.poll);
             return;
         }
         m_record.lastReplyDigest = state.replyDigest;
@@ -769,7 +775,7 @@ void BridgeSession::perform(const QString &key, const QString &)
         }
         return openTab(key, url);
     }
-    QElapsedTimer timer;
+    Stopwatch timer(m_clock);
     timer.start();
     const quint64 generation = m_generation;
     runTool(command->tool, command->params, [this, generation, key, timer](const CommandResult &result) {
@@ -790,7 +796,7 @@ void BridgeSession::openTab(const QString &key, const QString &url)
         touch();
         return executeNext();
     }
-    QElapsedTimer timer;
+    Stopwatch timer(m_clock);
     timer.start();
     const quint64 generation = m_generation;
     runTool(u"open"_s, { { u"url"_s, url }, { u"newTab"_s, true } },
@@ -922,7 +928,8 @@ void BridgeSession::composeResults()
         const bool busy = pending > 0 || (calledOut && quiet < kQuietMs);
         if (busy && waited < m_options.networkSettle.count()) {
             const int nextQuiet = pending > 0 ? 0 : quiet + 25;
-            QTimer::singleShot(25, this, [settle = self.lock(), waited, nextQuiet] { (*settle)(waited + 25, nextQuiet); });
+            ClockTimer::singleShot(m_clock, std::chrono::milliseconds(25), this,
+                                   [settle = self.lock(), waited, nextQuiet] { (*settle)(waited + 25, nextQuiet); });
             return;
         }
         snapshot(tab, [this, tab](const Snapshot &snap) {

@@ -15,15 +15,15 @@
 
 #include "BridgeRecord.h"
 #include "Redactor.h"
+#include "common/ClockTimer.h"
 #include "common/CommandResult.h"
+#include "common/Stopwatch.h"
 #include "page/NetworkLog.h"
 #include "page/PayloadInjector.h"
 
-#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
-#include <QTimer>
 
 #include <chrono>
 #include <functional>
@@ -163,9 +163,9 @@ private:
     BridgeOptions m_options;
     Clock *m_clock;
     Redactor m_redactor;
-    QTimer m_pollTimer;
-    QElapsedTimer m_waiting; // since the message went
-    QElapsedTimer m_quietFor; // since the reply last changed
+    ClockTimer m_pollTimer;
+    Stopwatch m_waiting; // since the message went
+    Stopwatch m_quietFor; // since the reply last changed
     QString m_lastDigest; // the last look's reply digest
     int m_lastCount = -1;
     bool m_sawGenerating = false;
@@ -175,7 +175,7 @@ private:
     quint64 m_generation = 0;
     qint64 m_batchMark = 0; // the network mark before this reply's commands
     QString m_batchTab;
-    QElapsedTimer m_replySeen; // the reply was seen finished (turn overhead)
+    Stopwatch m_replySeen; // the reply was seen finished (turn overhead)
     QList<qint64> m_overheads;
     QString m_pageUrl; // the target page as last read (for the gate)
     bool m_delivered = true; // the last message showed up in the conversation
@@ -183,7 +183,7 @@ private:
     int m_deliveryTries = 0;
     int m_baselineUsers = 0; // user messages before the last send
     QString m_baselineLastUser;
-    QElapsedTimer m_sentAt;
+    Stopwatch m_sentAt;
     QString m_pendingText; // a message waiting to be sent (kept across a pause)
 };
 

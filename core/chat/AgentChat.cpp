@@ -50,6 +50,7 @@ ChatSurface *AgentChat::surfaceFor(CdpSession *session)
         return surface;
     PayloadInjector *injector = m_payloads->ensureScript(session, QString::fromLatin1(ChatSurface::kModule));
     auto *surface = new ChatSurface(injector, selectorsFor(session), this);
+    surface->setClock(m_clock);
     m_surfaces.insert(session, surface);
     return surface;
 }

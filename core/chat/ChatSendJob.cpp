@@ -19,6 +19,9 @@ ChatSurface::SendJob::SendJob(ChatSurface *surface, const QString &text, const S
     , m_text(text)
     , m_options(options)
     , m_done(boundTo(context, std::move(done)))
+    , m_clock(surface->clock())
+    , m_waiting(m_clock)
+    , m_submitted(m_clock)
 {
 }
 
@@ -117,7 +120,7 @@ void ChatSurface::SendJob::afterConversation(const ChatState &s)
     if (draft.isEmpty() || draft == folded(m_text))
         return insertPrompt(); // empty, or our own prompt left over from an interrupted send
     m_draft = s.inputText;
-    m_deadline = QDeadlineTimer(m_options.typingPatience);
+    allow(m_options.typingPatience);
     sampleDraft();
 }
 
@@ -141,7 +144,7 @@ void ChatSurface::SendJob::sampleDraft()
                 return insertPrompt();
             }
             m_draft = s.inputText;
-            if (m_deadline.hasExpired()) {
+            if (outOfPatience()) {
                 m_result.retryLater = true;
                 return fail(tr("the user is typing in the chat box"));
             }
@@ -188,7 +191,7 @@ void ChatSurface::SendJob::submit(int method)
             qCDebug(lcChat).noquote() << name << "failed:" << error.toString();
             return submit(method + 1);
         }
-        m_deadline = QDeadlineTimer(m_options.confirmTimeout);
+        allow(m_options.confirmTimeout);
         m_submitted.start();
         pollConfirmed(method, name);
     };
@@ -231,7 +234,7 @@ void ChatSurface::SendJob::pollConfirmed(int method, const QString &name)
         const bool keyBecameText = s.ok && s.inputFound && s.inputRaw.size() > m_inserted.size()
             && s.inputRaw.startsWith(m_inserted) && folded(s.inputText) == folded(m_text)
             && m_submitted.elapsed() >= kKeyAsTextMs;
-        if (!m_deadline.hasExpired() && !keyBecameText)
+        if (!outOfPatience() && !keyBecameText)
             return later(kPollMs, [this, method, name] { pollConfirmed(method, name); });
         // Not taken. A refused Enter may have left a line break: put the prompt back as it was.
         if (s.ok && s.inputFound && s.inputRaw != m_inserted) {
@@ -255,7 +258,7 @@ void ChatSurface::SendJob::afterSent()
 {
     if (!m_result.draftSetAside)
         return succeed();
-    m_deadline = QDeadlineTimer(kRestoreTimeout);
+    allow(kRestoreTimeout);
     restoreDraft();
 }
 
@@ -263,7 +266,7 @@ void ChatSurface::SendJob::restoreDraft()
 {
     look(false, [this](const ChatState &s) {
         if (!s.ok || !s.inputFound || !s.inputEnabled) {
-            if (m_deadline.hasExpired())
+            if (outOfPatience())
                 return draftNotRestored(s.ok ? tr("the input box stayed locked") : s.error);
             return later(250, [this] { restoreDraft(); });
         }

@@ -3,18 +3,19 @@
 // ChatSurface.h). Internal to core/chat: used by ChatSurface only.
 
 #include "ChatSurface.h"
+#include "common/ClockTimer.h"
+#include "common/Stopwatch.h"
 
-#include <QDeadlineTimer>
-#include <QElapsedTimer>
 #include <QPointer>
-#include <QTimer>
 
+#include <chrono>
 #include <functional>
 
 namespace mpa {
 
 // Every asynchronous step uses the job as context, so nothing runs after the job is gone; the
-// caller's callback runs exactly once, also when the page goes away.
+// caller's callback runs exactly once, also when the page goes away. Its waits and patience run
+// on the surface's Clock.
 class ChatSurface::SendJob : public QObject
 {
 public:
@@ -31,7 +32,17 @@ private:
     using Next = std::function<void(const ChatState &)>;
 
     void look(bool withConversations, Next next);
-    void later(int ms, std::function<void()> step) { QTimer::singleShot(ms, this, std::move(step)); }
+    void later(int ms, std::function<void()> step)
+    {
+        ClockTimer::singleShot(m_clock, std::chrono::milliseconds(ms), this, std::move(step));
+    }
+    // The next wait may last `patience` from now.
+    void allow(std::chrono::milliseconds patience)
+    {
+        m_waiting.start();
+        m_patience = patience;
+    }
+    bool outOfPatience() const { return m_waiting.hasExpired(m_patience); }
     // Why the chat's input box was not found, as a sentence naming the selectors.
     QString noInput(const ChatState &s) const;
     static QString activeName(const ChatState &s);
@@ -75,8 +86,10 @@ private:
     QString m_inserted; // the box's exact content right after the prompt went in
     int m_baselineUsers = 0;
     QString m_baselineLastUser;
-    QDeadlineTimer m_deadline;
-    QElapsedTimer m_submitted;
+    QPointer<Clock> m_clock;
+    Stopwatch m_waiting; // since the current wait began
+    std::chrono::milliseconds m_patience { 0 };
+    Stopwatch m_submitted;
     bool m_started = false;
     bool m_finished = false;
 };

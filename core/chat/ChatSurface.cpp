@@ -4,13 +4,12 @@
 #include "ChatSendJob.h"
 #include "cdp/CdpInput.h"
 #include "common/BoundCallback.h"
+#include "common/ClockTimer.h"
+#include "common/SystemClock.h"
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 
-#include <QDeadlineTimer>
-#include <QElapsedTimer>
 #include <QJsonArray>
-#include <QTimer>
 
 #include <memory>
 
@@ -39,6 +38,18 @@ ChatSurface::ChatSurface(PayloadInjector *injector, const ChatSelectors &selecto
 ChatSurface::~ChatSurface()
 {
     pageGone();
+}
+
+void ChatSurface::setClock(Clock *clock)
+{
+    m_clock = clock;
+}
+
+Clock *ChatSurface::clock()
+{
+    if (!m_clock)
+        m_clock = new SystemClock(this);
+    return m_clock;
 }
 
 CdpSession *ChatSurface::session() const
@@ -221,23 +232,23 @@ void ChatSurface::selectConversation(const QString &name, QObject *context, Comm
             if (!clicked.ok)
                 return finish(CommandResult::failure(
                     tr("cannot switch to the conversation “%1”: %2").arg(wanted, clicked.error), 409));
-            waitUntilActive(wanted, QDeadlineTimer(kActivateTimeout), finish);
+            waitUntilActive(wanted, clock()->nowMs() + std::chrono::milliseconds(kActivateTimeout).count(), finish);
         });
     });
 }
 
-void ChatSurface::waitUntilActive(const QString &name, QDeadlineTimer deadline, CommandReply done)
+void ChatSurface::waitUntilActive(const QString &name, qint64 deadlineMs, CommandReply done)
 {
-    readState(false, true, this, [this, name, deadline, done](const ChatState &state) {
+    readState(false, true, this, [this, name, deadlineMs, done](const ChatState &state) {
         for (const ChatConversation &c : state.conversations) {
             if (c.active && c.name == name)
                 return done(CommandResult::success());
         }
-        if (deadline.hasExpired() || !state.ok)
+        if (clock()->nowMs() >= deadlineMs || !state.ok)
             return done(CommandResult::failure(
                 tr("the conversation “%1” was clicked but did not become the active one").arg(name), 409));
-        QTimer::singleShot(150, this,
-                           [this, name, deadline, done] { waitUntilActive(name, deadline, done); });
+        ClockTimer::singleShot(clock(), std::chrono::milliseconds(150), this,
+                               [this, name, deadlineMs, done] { waitUntilActive(name, deadlineMs, done); });
     });
 }
 

@@ -33,7 +33,6 @@
 #include "page/PayloadInjector.h"
 #include "profiles/ChatSelectors.h"
 
-#include <QDeadlineTimer>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -46,6 +45,8 @@
 #include <optional>
 
 namespace mpa {
+
+class Clock;
 
 class ChatSurface : public QObject
 {
@@ -78,6 +79,10 @@ public:
     // The page's title as the chat last saw it (else the target's title or URL).
     QString title() const;
     const ChatSelectors &selectors() const { return m_selectors; }
+    // The clock its waits run on (a send's patience, its polls): the owner's, so tests move a
+    // FakeClock; without one, the system clock.
+    void setClock(Clock *clock);
+    Clock *clock();
     void setSelectors(const ChatSelectors &selectors) { m_selectors = selectors; }
 
     // One look at the chat, in the frame that has the prompt box (the main frame first).
@@ -117,9 +122,10 @@ private:
     void clickElement(const QString &what, int index, QObject *context, CommandReply done);
     void runNextJob();
     void pageGone();
-    void waitUntilActive(const QString &name, QDeadlineTimer deadline, CommandReply done);
+    void waitUntilActive(const QString &name, qint64 deadlineMs, CommandReply done);
 
     QPointer<PayloadInjector> m_injector;
+    QPointer<Clock> m_clock;
     ChatSelectors m_selectors;
     QString m_frameId; // where the prompt box was last found
     QString m_title; // the document's title as last seen

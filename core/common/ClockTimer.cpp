@@ -28,6 +28,17 @@ void ClockTimer::start(std::chrono::milliseconds delay)
     m_clock->arm(this);
 }
 
+void ClockTimer::singleShot(Clock *clock, std::chrono::milliseconds delay, QObject *context,
+                            std::function<void()> step)
+{
+    auto *timer = new ClockTimer(clock, context);
+    connect(timer, &ClockTimer::timeout, context, [timer, step = std::move(step)] {
+        timer->deleteLater();
+        step();
+    });
+    timer->start(delay);
+}
+
 void ClockTimer::startAt(const QDateTime &when)
 {
     if (!m_clock)

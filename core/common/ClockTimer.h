@@ -9,6 +9,7 @@
 #include <QPointer>
 
 #include <chrono>
+#include <functional>
 
 namespace mpa {
 
@@ -23,6 +24,10 @@ public:
     void start(std::chrono::milliseconds delay);
     void startAt(const QDateTime &when);
     void stop();
+
+    // Runs `step` once after `delay` on `clock`, unless `context` is gone by then.
+    static void singleShot(Clock *clock, std::chrono::milliseconds delay, QObject *context,
+                           std::function<void()> step);
 
     bool isActive() const { return m_active; }
     qint64 deadlineMs() const { return m_deadlineMs; }

@@ -29,6 +29,8 @@ void FakeCdpTransport::close()
 void FakeCdpTransport::sendMessage(const QByteArray &utf8Json)
 {
     m_sent.append(QJsonDocument::fromJson(utf8Json).object());
+    if (onSent)
+        onSent(m_sent.constLast());
 }
 
 void FakeCdpTransport::acceptOpen()

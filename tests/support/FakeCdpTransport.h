@@ -11,6 +11,7 @@
 #include <QList>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 
 namespace mpa::test {
@@ -41,6 +42,9 @@ public:
     // The last sent command with this method (empty object if none).
     QJsonObject lastSent(const QString &method) const;
     bool autoOpen = true; // open() succeeds on the next event-loop turn
+    // Called with each message the engine sends, after it is recorded (a scripted browser
+    // answers from here, on a later turn of the event loop).
+    std::function<void(const QJsonObject &message)> onSent;
 
 private:
     QUrl m_url;

@@ -1,0 +1,49 @@
+# Test step (cmake -P): fails when a source of a folder whose timers must run on the app's Clock
+# (DESIGN.md "One clock": agent, bridge, jobs, chat, scheduler) uses a raw Qt timer — QTimer,
+# QElapsedTimer, QDeadlineTimer — instead of ClockTimer and Stopwatch (core/common), so every
+# wait of those state machines can be driven by a FakeClock in tests. Transports (cdp, server)
+# keep their own timers for socket deadlines and are not listed.
+# Inputs: ROOT (the folder the FOLDERS are in), FOLDERS (comma-separated). Every .h and .cpp
+# of a folder is read, new files too; text after // on a line is left out (comments may name
+# the classes).
+cmake_minimum_required(VERSION 3.25)
+string(REPLACE "," ";" folders "${FOLDERS}")
+set(problems)
+set(read 0)
+foreach(folder IN LISTS folders)
+    if(NOT IS_DIRECTORY "${ROOT}/${folder}")
+        message(FATAL_ERROR "CheckClock: there is no folder ${ROOT}/${folder}")
+    endif()
+    file(GLOB sources LIST_DIRECTORIES false "${ROOT}/${folder}/*.h" "${ROOT}/${folder}/*.cpp")
+    list(SORT sources)
+    foreach(source IN LISTS sources)
+        math(EXPR read "${read} + 1")
+        # One list entry per line: the characters a CMake list reads (; [ ]) are stood in for
+        # first, and given back in what is shown.
+        file(READ "${source}" content)
+        string(REPLACE ";" "<semicolon>" content "${content}")
+        string(REPLACE "[" "<open>" content "${content}")
+        string(REPLACE "]" "<close>" content "${content}")
+        string(REPLACE "\n" ";" lines "${content}")
+        file(RELATIVE_PATH shown "${ROOT}" "${source}")
+        set(number 0)
+        foreach(line IN LISTS lines)
+            math(EXPR number "${number} + 1")
+            string(REGEX REPLACE "//.*$" "" code "${line}")
+            if(code MATCHES "(^|[^A-Za-z0-9_])(Q(Elapsed|Deadline)?Timer)([^A-Za-z0-9_]|$)")
+                set(used "${CMAKE_MATCH_2}")
+                string(STRIP "${line}" line)
+                list(APPEND problems "  ${shown}:${number}: uses ${used}: ${line}")
+            endif()
+        endforeach()
+    endforeach()
+endforeach()
+if(problems)
+    list(JOIN problems "\n" text)
+    string(REPLACE "<semicolon>" ";" text "${text}")
+    string(REPLACE "<open>" "[" text "${text}")
+    string(REPLACE "<close>" "]" text "${text}")
+    message(FATAL_ERROR "Raw Qt timers where the Clock must be used (ClockTimer for timers, Stopwatch for "
+                        "elapsed time and deadlines; core/common):\n${text}")
+endif()
+message(STATUS "CheckClock: ${read} files in ${FOLDERS} use the Clock only")
