@@ -22,6 +22,7 @@
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QMetaEnum>
@@ -485,7 +486,8 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
     }
     if (prompts && params.isEmpty()) {
         if (QString refused; !scheduler->setQueue(*prompts, &refused))
-            return reply(CommandResult::failure(refused + u" (nothing was changed)"_s, 409));
+            return reply(
+                CommandResult::failure(refused + u" (nothing was changed)"_s, scheduler->queueSaveFailed() ? 500 : 409));
         QJsonObject data = schedule(settings);
         data.insert(u"changed"_s, QJsonArray { u"prompts"_s });
         data.insert(u"prompts"_s, QJsonArray::fromStringList(*prompts));
@@ -532,7 +534,8 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
         return reply(CommandResult::failure(error + u"; nothing was changed"_s, settings->lastSaveFailed() ? 500 : 400));
     if (prompts) {
         if (QString refused; !scheduler->setQueue(*prompts, &refused))
-            return reply(CommandResult::failure(refused + u" (the other fields were saved)"_s, 409));
+            return reply(CommandResult::failure(refused + u" (the other fields were saved)"_s,
+                                                scheduler->queueSaveFailed() ? 500 : 409));
         changed->append(u"prompts"_s);
     }
     if (!changed->isEmpty())
@@ -693,6 +696,24 @@ void evaluateInBrowser(ActionHost *host, const QJsonObject &params, const Comman
         std::chrono::milliseconds(timeoutMs));
 }
 
+// process.platform's names: linux, darwin, win32, freebsd, …
+QString nodePlatformName()
+{
+    const QString kernel = QSysInfo::kernelType();
+    if (kernel == u"winnt"_s)
+        return u"win32"_s;
+    return kernel;
+}
+
+// As VS Code's env.machineId: a SHA-256 in hex that names the machine without giving its id away.
+QString machineId()
+{
+    const QByteArray id = QSysInfo::machineUniqueId();
+    if (id.isEmpty())
+        return {};
+    return QString::fromLatin1(QCryptographicHash::hash(QByteArray("multi-purpose-agent:" + id), QCryptographicHash::Sha256).toHex());
+}
+
 QJsonObject systemInfo(ActionHost *host)
 {
     return {
@@ -707,6 +728,17 @@ QJsonObject systemInfo(ActionHost *host)
         { u"configDir"_s, host->paths().configDir },
         { u"settingsFile"_s, host->settings()->filePath() },
         { u"logFile"_s, Logging::logFilePath() },
+        // The extension's reply ({success, info: {platform, nodeVersion, appName, machineId,
+        // time}}, main_scripts/debug-handler.js), which its test scripts read as info.info.*:
+        // platform in Node's words, the app's name where it gave the IDE's, no Node.
+        { u"info"_s,
+          QJsonObject {
+              { u"platform"_s, nodePlatformName() },
+              { u"appName"_s, u"Multi Purpose Agent"_s },
+              { u"appVersion"_s, QStringLiteral(MPA_VERSION) },
+              { u"machineId"_s, machineId() },
+              { u"time"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) },
+          } },
     };
 }
 
@@ -890,8 +922,7 @@ void installAutoAcceptActions(ActionHost *host)
         pauseAction(false));
 }
 
-// The VS Code extension's names for actions this app has under another name, and the two that
-// only made sense inside VS Code: its scripts get an answer they can act on.
+// The VS Code extension's names for actions this app has under another name.
 void installExtensionNames(CommandDispatcher *commands)
 {
     if (const CommandDispatcher::Command *send = commands->find(u"sendPrompt"_s)) {
@@ -900,23 +931,8 @@ void installExtensionNames(CommandDispatcher *commands)
         alias.description = u"The extension's name for sendPrompt. "_s + send->description;
         commands->add(alias);
     }
-    const auto insideVsCode = [commands](const QString &name, const QString &instead) {
-        add(commands, name,
-            u"The extension ran this inside VS Code; this app answers it with 501 and what to use instead."_s,
-            objectSchema(), [name, instead](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-                reply(CommandResult::failure(
-                    u"%1 ran inside VS Code's extension host, which this app is not part of; %2"_s.arg(
-                        name, instead),
-                    501));
-            });
-    };
-    insideVsCode(u"listChatCommands"_s,
-                 u"to see what the agent's chat offers, use getFullState (its chat and conversations) or "
-                 "getConversations"_s);
-    insideVsCode(
-        u"executeVSCodeCommand"_s,
-        u"run the command from VS Code's command palette, or drive the IDE's window through the browser "
-        "toolkit (press, click)"_s);
+    // executeVSCodeCommand and listChatCommands go through the IDE's command palette
+    // (VsCodeCommands, installed by the engine with the browser connection and the clock).
 }
 
 } // namespace

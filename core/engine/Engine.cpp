@@ -6,6 +6,7 @@
 #include "actions/DebugActions.h"
 #include "actions/ExtensionActions.h"
 #include "actions/RelaunchActions.h"
+#include "actions/VsCodeCommands.h"
 #include "actions/RunActions.h"
 #include "actions/RunMask.h"
 #include "actions/ToolkitCommands.h"
@@ -40,10 +41,15 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
+    : Engine(settings, paths, nullptr, parent)
+{
+}
+
+Engine::Engine(Settings *settings, const AppPaths &paths, Clock *clock, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
     , m_paths(paths)
-    , m_clock(new SystemClock(this))
+    , m_clock(clock ? clock : new SystemClock(this))
     , m_endpoint(new CdpEndpoint(this, m_clock))
     , m_payloads(new PayloadHub(m_endpoint, this))
     , m_commands(new CommandDispatcher(this))
@@ -94,6 +100,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     // The window's own automation: answered through the DesktopUi while a window exists.
     UiActions::install(m_commands, this);
     ExtensionActions::install(this);
+    VsCodeCommands::install(m_commands, m_endpoint, m_clock);
     m_relauncher = new IdeRelauncher(ProcessFinder::createDefault(), this);
     RelaunchActions::install(m_commands, m_relauncher, m_settings);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_clock, m_commands, this);
@@ -219,16 +226,19 @@ bool Engine::autoAcceptEnabled() const
     return m_overrides.autoAccept.value_or(m_settings->boolValue(SettingKey::AutoAcceptEnabled));
 }
 
-void Engine::setAutoAcceptEnabled(bool enabled)
+bool Engine::setAutoAcceptEnabled(bool enabled, QString *error)
 {
+    const bool before = m_settings->boolValue(SettingKey::AutoAcceptEnabled);
+    // Saved first: a switch that could not be saved changes nothing, the override included.
+    if (!m_settings->setValue(SettingKey::AutoAcceptEnabled, enabled, error))
+        return false;
     if (m_overrides.autoAccept) {
         m_overrides.autoAccept.reset();
         m_autoAccept->setEnabledOverride(std::nullopt);
     }
-    const bool before = m_settings->boolValue(SettingKey::AutoAcceptEnabled);
-    m_settings->setValue(SettingKey::AutoAcceptEnabled, enabled);
     if (before == enabled) // no changed() from Settings: tell the views the override went
         Q_EMIT statusChanged();
+    return true;
 }
 
 void Engine::setPaused(bool paused)

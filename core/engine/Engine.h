@@ -52,6 +52,9 @@ public:
     };
 
     Engine(Settings *settings, const AppPaths &paths, QObject *parent = nullptr);
+    // The same on `clock` (not owned; it must outlive the engine): every timer of the engine's
+    // state machines runs on it, so a test drives hours of schedule and quota polls.
+    Engine(Settings *settings, const AppPaths &paths, Clock *clock, QObject *parent = nullptr);
     ~Engine() override;
 
     void setOverrides(const Overrides &overrides);
@@ -61,7 +64,7 @@ public:
     QObject *lifetime() override { return this; }
     std::optional<bool> autoAcceptOverride() const override { return m_overrides.autoAccept; }
     bool autoAcceptEnabled() const override;
-    void setAutoAcceptEnabled(bool enabled) override;
+    bool setAutoAcceptEnabled(bool enabled, QString *error = nullptr) override;
     DesktopUi *desktopUi() const override { return m_desktopUi; }
     // The window (or another desktop UI) registers itself here while it exists.
     void setDesktopUi(DesktopUi *ui) { m_desktopUi = ui; }

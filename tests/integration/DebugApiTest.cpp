@@ -18,6 +18,9 @@
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -513,6 +516,23 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
     EXPECT_EQ(reply.status, 404) << describe(reply).toStdString();
 }
 
+// What would let more happen than the user chose is the person's to change: the mode of the
+// user's own runs, handing the browser to a tokenless listener, the pages kept out of reach, a
+// browser started unasked.
+TEST_F(DebugApiTest, SettingsThatWouldLetMoreHappenThanTheUserChoseArePersonOnly)
+{
+    DebugApiClient::Reply reply;
+    for (const auto &[name, value] :
+         { std::pair(u"agent/mode"_s, QJsonValue(u"autonomous"_s)), std::pair(u"agentServer/mode"_s, QJsonValue(u"client"_s)),
+           std::pair(u"cdp/ignoreTargets"_s, QJsonValue(QJsonArray())),
+           std::pair(u"toolkit/launchBrowser"_s, QJsonValue(true)) }) {
+        const QVariant before = settings->value(*settings->keyForName(name));
+        reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { name, value } } } });
+        EXPECT_EQ(reply.status, 403) << name.toStdString() << ": " << describe(reply).toStdString();
+        EXPECT_EQ(settings->value(*settings->keyForName(name)), before) << name.toStdString();
+    }
+}
+
 TEST_F(DebugApiTest, EvaluateInBrowserIsRefusedUntilAllowedThenRunsInAPage)
 {
     DebugApiClient::Reply reply = call(u"evaluateInBrowser"_s, { { u"code"_s, u"document.title"_s } });
@@ -622,21 +642,101 @@ TEST_F(DebugApiTest, EveryActionOfTheDesignIsServed)
            u"getQuota"_s,       u"getConversations"_s, u"getPromptHistory"_s,  u"evaluateInBrowser"_s })
         EXPECT_TRUE(names.contains(name)) << name.toStdString();
 
-    // The VS Code extension's names: an alias, and two that only ran inside VS Code (501, with
-    // what to use instead).
+    // The VS Code extension's names: an alias, and the two that go through a VS Code workbench's
+    // command palette (VsCodeCommandsTest), refused with the reason on these pages.
     EXPECT_TRUE(names.contains(u"sendChatPrompt"_s));
     const DebugApiClient::Reply alias = call(u"sendChatPrompt"_s, { { u"prompt"_s, u"hello"_s } });
     EXPECT_FALSE(alias.ok());
     EXPECT_TRUE(alias.error.startsWith(u"the prompt was not sent"_s)) << describe(alias).toStdString();
-    const DebugApiClient::Reply vscode = call(u"executeVSCodeCommand"_s);
-    EXPECT_EQ(vscode.status, 501) << describe(vscode).toStdString();
-    EXPECT_TRUE(vscode.error.contains(u"command palette"_s)) << describe(vscode).toStdString();
-    EXPECT_EQ(call(u"listChatCommands"_s).status, 501);
+    EXPECT_EQ(call(u"executeVSCodeCommand"_s).status, 400) << "params.command is required";
+    const DebugApiClient::Reply vscode
+        = call(u"executeVSCodeCommand"_s, { { u"command"_s, u"View: Toggle Primary Side Bar Visibility"_s } });
+    EXPECT_EQ(vscode.status, 409) << describe(vscode).toStdString();
+    EXPECT_TRUE(vscode.error.contains(u"not a VS Code workbench"_s)) << describe(vscode).toStdString();
+    EXPECT_EQ(call(u"listChatCommands"_s).status, 409);
 
     const DebugApiClient::Reply info = call(u"getSystemInfo"_s);
     ASSERT_TRUE(info.ok()) << describe(info).toStdString();
     EXPECT_EQ(data(info).value(u"version"_s).toString(), QStringLiteral(MPA_VERSION));
     EXPECT_EQ(data(info).value(u"settingsFile"_s).toString(), paths.settingsFile());
+    // The extension's own `info` (main_scripts/debug-handler.js), which its test scripts read as
+    // info.info.platform and info.info.appName on POST /command, where data's fields are at the top.
+    const RawHttpReply command = rawHttp(
+        engine->debugApi()->port(),
+        httpRequest("POST", "/command", engine->debugApi()->port(),
+                    { { "Authorization", "Bearer " + token }, { "Content-Type", "application/json" } },
+                    R"({"action":"getSystemInfo"})"));
+    ASSERT_EQ(command.status, 200) << command.describe().toStdString();
+    const QJsonObject extensionInfo = command.json.value(u"info"_s).toObject();
+    EXPECT_EQ(extensionInfo.value(u"platform"_s).toString(), u"linux"_s);
+    EXPECT_EQ(extensionInfo.value(u"appName"_s).toString(), u"Multi Purpose Agent"_s);
+    EXPECT_EQ(extensionInfo.value(u"machineId"_s).toString().size(), 64);
+    EXPECT_TRUE(QDateTime::fromString(extensionInfo.value(u"time"_s).toString(), Qt::ISODateWithMs).isValid());
+
+    // getFullState's state.debugMode is read from the server, not written as true.
+    const DebugApiClient::Reply full = call(u"getFullState"_s);
+    ASSERT_TRUE(full.ok()) << describe(full).toStdString();
+    EXPECT_TRUE(data(full).value(u"state"_s).toObject().value(u"debugMode"_s).toBool());
+    EXPECT_EQ(data(full).value(u"state"_s).toObject().value(u"debugMode"_s).toBool(),
+              engine->debugApi()->isListening());
+}
+
+// A write the API reports as done has been saved; one that could not be saved is a 500 with the
+// reason, and nothing changed in memory either. The files are made unwritable the way that holds
+// for root too: a folder in their place.
+TEST_F(DebugApiTest, AWriteThatCannotBeSavedIsA500AndChangesNothing)
+{
+    const QString ini = paths.settingsFile();
+    const bool before = engine->autoAcceptEnabled();
+    QFile::remove(ini);
+    ASSERT_TRUE(QDir().mkpath(ini));
+    DebugApiClient::Reply reply = call(u"toggle"_s);
+    EXPECT_EQ(reply.status, 500) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"could not be saved"_s)) << reply.error.toStdString();
+    EXPECT_EQ(engine->autoAcceptEnabled(), before);
+    reply = call(u"getEnabled"_s);
+    EXPECT_EQ(data(reply).value(u"enabled"_s).toBool(), before) << describe(reply).toStdString();
+    ASSERT_TRUE(QDir(ini).removeRecursively());
+    reply = call(u"toggle"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(data(reply).value(u"enabled"_s).toBool(), !before);
+    EXPECT_EQ(saved(SettingKey::AutoAcceptEnabled).toBool(), !before);
+
+    const QString queueFile = QDir(paths.configDir).filePath(u"queue.json"_s);
+    reply = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"first"_s } } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    QFile::remove(queueFile);
+    ASSERT_TRUE(QDir().mkpath(queueFile));
+    reply = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"second"_s, u"third"_s } } });
+    EXPECT_EQ(reply.status, 500) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"not changed"_s)) << reply.error.toStdString();
+    EXPECT_TRUE(reply.error.contains(u"queue.json"_s)) << reply.error.toStdString();
+    reply = call(u"getQueueStatus"_s);
+    const QJsonArray items = data(reply).value(u"items"_s).toArray();
+    ASSERT_EQ(items.size(), 1) << describe(reply).toStdString();
+    EXPECT_EQ(items.first().toObject().value(u"text"_s).toString(), u"first"_s);
+    ASSERT_TRUE(QDir(queueFile).removeRecursively());
+    reply = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"second"_s, u"third"_s } } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    QFile saved(queueFile);
+    ASSERT_TRUE(saved.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(saved.readAll().contains("third"));
+}
+
+// A name the caller sent is echoed cut to 64 characters: a megabyte of it does not come back.
+TEST_F(DebugApiTest, AnUnknownActionsNameIsEchoedShort)
+{
+    const QString name = QString(1000 * 1000, u'x');
+    const RawHttpReply reply = rawHttp(
+        engine->debugApi()->port(),
+        httpRequest("POST", "/api/action", engine->debugApi()->port(),
+                    { { "Authorization", "Bearer " + token }, { "Content-Type", "application/json" } },
+                    "{\"action\":\"" + name.toUtf8() + "\"}"));
+    EXPECT_EQ(reply.status, 404) << reply.describe().left(300).toStdString();
+    EXPECT_LT(reply.body.size(), 300) << "the reply repeated the name";
+    const QString error = reply.json.value(u"error"_s).toString();
+    EXPECT_TRUE(error.startsWith(u"unknown action '"_s + QString(64, u'x') + u"… (1000000 characters)'"_s))
+        << error.toStdString();
 }
 
 } // namespace
