@@ -6,7 +6,12 @@
 // observed once the panel is found); a scan of the panel every pollIntervalMs is the fallback
 // for changes no mutation announces (a transition that shows a button, a panel re-rendered). A click
 // counts once the button is gone, hidden or disabled within verifyMs, checked on mutations
-// and on timers (never animation frames, which stop in background windows).
+// and on timers (never animation frames, which stop in background windows). Layout is read
+// only for a button whose label passed: a busy page's churn costs its observer nothing.
+//
+// A button that runs something is clicked only when the command of its own step is read, whole,
+// and the ban check (module banCheck) allows it under config.commandPolicy: see "the step and
+// its command" below.
 //
 // The lease: this script keeps running in its isolated world after the app's CDP connection
 // closes, and a later connection gets the same world back. So it acts only while the app
@@ -15,11 +20,13 @@
 // and the observers stop until the next renewal. A clean quit pushes disable() at once.
 //
 // Config (pushed by core/autoaccept/AutoAcceptController, live):
-//   enabled, paused, leaseMs, acceptWords, rejectWords, bannedCommands, pollIntervalMs,
-//   userIdleMs, panelSelectors, buttonSelectors, frameIsPanel, rateLimit {clicks, perMs}, verifyMs
+//   enabled, paused, leaseMs, acceptWords, rejectWords, bannedCommands, commandPolicy (rules |
+//   allowlist), allowedCommands, interpreters, pollIntervalMs, userIdleMs, panelSelectors,
+//   buttonSelectors, neverPanelSelectors, frameIsPanel, stepSelectors, messageSelectors,
+//   commandSelectors, ignoreSelectors, stepTextIsCommand, rateLimit {clicks, perMs}, verifyMs
 // Reports: clicked {label, kind, id, seenAt, clickedAt, verifiedAt, stats},
-//   blocked {label, reason (banned | unverifiable | unreadable), pattern (the rule or your entry),
-//     why, command, id, stats},
+//   blocked {label, reason (banned | unverifiable | not-allowlisted), pattern (the rule or your
+//     entry), why, command (as the page shows it, trimmed), id, stats},
 //   verificationFailed {label, id, stats},
 //   presence {present, stats} (top document only: whether the user is at this window — it is
 //     visible and it or a frame in it has the focus; sent at start and on every change).
@@ -32,8 +39,8 @@
   let leaseUntil = -Infinity; // performance.now() after which the app counts as gone
   let leaseTimer = 0;
   const lease = { renewals: 0, lapses: 0 };
-  let acceptRes = [];
-  let rejectRes = [];
+  let acceptPhrases = []; // each a list of words
+  let rejectPhrases = [];
   let banned = []; // the user's entries (substrings and /regex/flags), checked by banCheck
   let panelSelector = '';
   let neverPanel = ''; // the profile's regions that are never the panel (the windowed fallback)
@@ -48,6 +55,8 @@
   let lastKeyAt = -Infinity;
   const clickTimes = [];
   let observedRoots = new WeakSet();
+  let shadowRoots = new Set(); // the open shadow roots found in the panels
+  let scanCount = 0;
   let lastTitle = null;
   const clicked = new WeakSet();
   const clickCount = new WeakMap(); // verified clicks per element (a button shown again is a new appearance)
@@ -62,18 +71,28 @@
 
   // ---- words and labels -----------------------------------------------------------------
 
-  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  function phraseRe(phrase) {
-    const words = String(phrase).toLowerCase().trim().split(/\s+/).filter(Boolean).map(escape);
-    if (!words.length) return null;
-    return new RegExp(`(?:^|[^\\p{L}\\p{N}_])${words.join('\\s+')}(?=$|[^\\p{L}\\p{N}_])`, 'u');
+  // A label's words: lower-case runs of letters, digits and "_". Labels are matched word by word,
+  // with one regular expression for all: each one over Unicode classes costs a compile per page.
+  const WORD_BREAK = /[^\p{L}\p{N}_]+/u;
+  const wordsOf = (text) => String(text).toLowerCase().split(WORD_BREAK).filter(Boolean);
+  const phraseOf = (phrase) => {
+    const words = wordsOf(phrase);
+    return words.length ? words : null;
+  };
+  // True when `phrase` (its words) stands in `words`, whole words in a row.
+  function hasPhrase(words, phrase) {
+    outer: for (let i = 0; i + phrase.length <= words.length; i++) {
+      for (let j = 0; j < phrase.length; j++) if (words[i + j] !== phrase[j]) continue outer;
+      return true;
+    }
+    return false;
   }
 
   // Keyboard hints at the end of a label: "Run Alt+⏎", "Accept ⌘⏎", "Run (Ctrl+Enter)".
   const shortcutSuffix = new RegExp(
     '(?:\\s*[(\\[]?\\s*(?:(?:ctrl|control|alt|option|opt|shift|cmd|command|meta|super|win)\\s*\\+\\s*|[⌘⌥⇧⌃]\\s*\\+?\\s*)+' +
       '(?:⏎|↵|↩|⌫|enter|return|backspace|esc|escape|tab|space|f\\d{1,2}|[a-z0-9])?\\s*[)\\]]?|\\s*[⏎↵↩])\\s*$',
-    'iu');
+    'i');
 
   function normalizeLabel(text) {
     let label = String(text || '').replace(/[\u00a0\u2000-\u200b\u202f\ufeff]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -95,120 +114,449 @@
 
   function wordsMatch(label) {
     if (!label) return false;
-    if (!acceptRes.some((re) => re.test(label))) return false;
-    return !rejectRes.some((re) => re.test(label));
+    const words = wordsOf(label);
+    if (!acceptPhrases.some((p) => hasPhrase(words, p))) return false;
+    return !rejectPhrases.some((p) => hasPhrase(words, p));
   }
 
-  const runLike = /(?:^|[^\p{L}])(?:run|execute|allow|allow once|confirm)(?=$|[^\p{L}])/u;
-  const editLike = /(?:^|[^\p{L}])(?:accept|apply|keep|save)(?=$|[^\p{L}])/u;
-  const kindOf = (label) => (runLike.test(label) ? 'terminalCommand' : editLike.test(label) ? 'fileEdit' : 'other');
+  const anyWord = (label, set) => wordsOf(label).some((w) => set.has(w));
+  const RUN_LIKE = new Set(['run', 'execute', 'allow', 'confirm']);
+  const EDIT_LIKE = new Set(['accept', 'apply', 'keep', 'save']);
+  const kindOf = (label) => (anyWord(label, RUN_LIKE) ? 'terminalCommand' : anyWord(label, EDIT_LIKE) ? 'fileEdit' : 'other');
 
-  // ---- the ban list ---------------------------------------------------------------------
+  // ---- the step and its command ----------------------------------------------------------
+  //
+  // A button that runs something is clicked only when the command of ITS step is read, whole:
+  // the step is the profile's step element around the button, else the nearest ancestor that
+  // holds the button and text of its own, climbing from the button's group of buttons and never
+  // into a chat message's surroundings, an element that holds another step's button, or a list
+  // of look-alike siblings (the earlier steps, whose buttons may be gone already). Every
+  // command-bearing element of the step is read (pre, code, terminal-like and command-line-like
+  // elements, fields, the profile's own), and the step's other text too: text we cannot place
+  // is a second, disagreeing command. Hidden text, a terminal drawn as a picture, no command or
+  // commands that disagree: "unverifiable", not clicked.
 
-  const collapse = (s) => String(s).toLowerCase().replace(/\s+/g, ' ').trim();
+  // What the verdict's policy is for a command-running button (config.commandPolicy).
+  let policy = { mode: 'rules', allowed: [], interpreters: [] };
+  const rulesOnly = () => ({ mode: 'rules', allowed: [], interpreters: policy.interpreters });
 
-  // The verdict of the ban list (module banCheck, payload/ban-check.js: the same steps as the
-  // app's own check) on the command and on the button's aria-label/title. Anything but
-  // "allowed" — including a check that is missing or throws — means no click.
-  function banVerdict(command, extra) {
-    const check = globalThis.__mpa && globalThis.__mpa.banCheck;
-    if (!check || typeof check.verdict !== 'function') {
-      return { verdict: 'unverifiable', rule: 'unverifiable', reason: 'the ban check is not loaded in this page' };
-    }
+  const GENERIC_COMMAND = 'pre, code, samp, [class*="terminal" i], [class*="cmdline" i], [class*="command-line" i], '
+    + '[class*="commandline" i], [data-command], textarea, input:not([type]), input[type="text"], input[type="search"]';
+  let commandSelector = GENERIC_COMMAND;
+  let profileCommandSelector = ''; // the profile's own: aria-hidden is expected there (Monaco's lines)
+  let stepSelector = '';
+  let messageSelector = '';
+  let ignoreSelector = '';
+  let plainTextIsCommand = false;
+  // A terminal drawn on a canvas (xterm.js): its text cannot be read. Monaco's own canvases
+  // (the overview ruler, the minimap) draw no text of the command.
+  const PICTURE = '.xterm, canvas:not(.monaco-editor canvas)';
+  // Elements that only ever show a command (a block merely in `pre` may be a diff).
+  const TERMINAL_LIKE = '[class*="terminal" i], [class*="cmdline" i], [class*="command-line" i], [class*="commandline" i], [data-command]';
+  const FIELD = /^(?:INPUT|TEXTAREA)$/;
+  const MAX_STEP_NODES = 3000;
+
+  // Words a step shows around its command that are not the command: the question, a status.
+  const CHROME = [
+    /\b(?:(?:do\s+you\s+want\s+to\s+)?(?:run|execute|allow)(?:\s+(?:this|the\s+following|a))?\s+(?:terminal\s+|shell\s+)?command(?:\s+in\s+(?:the\s+)?terminal)?)\s*\??/gi,
+    /\b(?:the\s+)?command\s+(?:failed|exited|finished|completed|succeeded|was\s+(?:skipped|rejected|blocked))(?:\s+with\s+exit\s+code\s+-?\d+)?\s*[.!…]?/gi,
+    /\bexit\s+code\s*:?\s*-?\d+/gi,
+    /\bwaiting\s+for\s+(?:your\s+)?(?:approval|review|confirmation|you)\b\s*[.…]*/gi,
+    /^\s*(?:terminal|shell|command|bash|zsh|sh|pwsh|powershell|cmd|pending|running|ran|skipped|accepted|rejected|blocked|done|queued|failed|succeeded|completed)\s*[.:…]*\s*$/gim,
+  ];
+  function withoutChrome(text) {
+    let t = text;
+    for (const re of CHROME) t = t.replace(re, ' ');
+    return t;
+  }
+  const MEANINGFUL = /[\p{L}\p{N}]/u;
+  const meaningful = (text) => MEANINGFUL.test(text);
+  // Two readings of the same command: spacing and a shell prompt in front do not count.
+  const sameCommand = (text) => text.replace(/[\u00a0\s]+/g, ' ').replace(/^\s*[$#>%]\s+/, '').trim();
+
+  function matchesSafe(el, selector) {
+    if (!selector) return false;
     try {
-      for (const text of [command, extra]) {
-        if (!text) continue;
-        const v = check.verdict(text, banned);
-        if (v.verdict !== 'allowed') return v;
-      }
-      return { verdict: 'allowed', rule: '', reason: '' };
+      return el.matches(selector);
     } catch (e) {
-      return { verdict: 'unverifiable', rule: 'unverifiable', reason: `the ban check failed: ${e && e.message}` };
+      return false;
     }
   }
 
-  // Where a command is shown: a code or terminal block, or a field holding it.
-  const blockSelector = 'pre, code, [class*="terminal" i], [data-command], textarea, input:not([type]), input[type="text"]';
-  const fieldSelector = 'textarea, input';
-  // Signs that a row asks to run a command, though its text may not be readable: Antigravity's
-  // "Run command?" prompt over [Reject] [Accept], a terminal drawn on a canvas (xterm).
-  const commandPrompt = /\b(?:run|execute)\s+(?:this\s+|the\s+following\s+)?command\b|\bcommand\s*\?|\bterminal\b/i;
-  const terminalSelector = '.xterm, canvas, [class*="terminal" i], [data-command]';
-  // Labels that always run something: without a readable command they are never clicked.
-  const runsSomething = /(?:^|[^\p{L}])(?:run|execute)(?=$|[^\p{L}])/u;
-
-  // A sibling holding an actionable button of its own is another agent step: its command is
-  // not this button's.
-  function holdsOtherAction(node, el) {
-    for (const other of safeQueryAll(node, candidateSelector)) {
-      if (other !== el && !other.contains(el) && wordsMatch(labelOf(other))) return true;
+  // The nearest ancestor of `node` (through shadow hosts) matching `selector`, not past `limit`.
+  function closestAcross(node, selector, limit) {
+    for (let n = node; n && n.nodeType === 1; n = parentOf(n)) {
+      if (matchesSafe(n, selector)) return n;
+      if (n === limit) break;
     }
-    return node.matches(candidateSelector) && node !== el && !node.contains(el) && wordsMatch(labelOf(node));
+    return null;
   }
 
-  function readBlock(node) {
-    if (node.matches(fieldSelector)) return node.value || '';
-    return node.textContent || '';
+  // True when `node` is `ancestor` or inside it, through shadow roots (contains() stops at them).
+  function within(ancestor, node) {
+    for (let n = node; n; n = n.parentNode || n.host) if (n === ancestor) return true;
+    return false;
   }
 
-  // The command text near `el`: the nearest block among the siblings of the button and of its
-  // ancestors, before it first, then after it (bounded; another step's button ends the search).
-  function nearbyCommand(el) {
-    let node = el;
-    for (let depth = 0; depth < 6 && node; depth++) {
-      for (const direction of ['previousElementSibling', 'nextElementSibling']) {
-        let sibling = node[direction];
-        for (let n = 0; sibling && n < 6; n++, sibling = sibling[direction]) {
-          if (holdsOtherAction(sibling, el)) break;
-          if (sibling.matches(blockSelector)) return { found: true, text: readBlock(sibling) };
-          const inner = safeQueryAll(sibling, blockSelector);
-          if (inner.length) {
-            const pick = direction === 'previousElementSibling' ? inner[inner.length - 1] : inner[0];
-            return { found: true, text: readBlock(pick) };
-          }
-        }
-      }
-      const parent = node.parentNode;
-      node = parent instanceof ShadowRoot ? parent.host : parent;
-      if (node && node.nodeType !== 1) node = null;
-      if (node && scopes.includes(node)) break;
-    }
-    return { found: false, text: '' };
+  function isCandidate(el) {
+    return matchesSafe(el, candidateSelector);
   }
 
-  // True when the button sits in a row that asks to run a command: the row's own words (not its
-  // buttons') say so, or it holds a terminal. Climbs from the button's group of buttons up to
-  // the row, never into a neighbouring step.
-  function inCommandRow(el) {
-    const group = parentOf(el);
-    let node = group;
-    for (let depth = 0; depth < 4 && node && node.nodeType === 1; depth++, node = parentOf(node)) {
-      if (scopes.includes(node)) break;
-      let foreign = false;
-      for (const other of safeQueryAll(node, candidateSelector)) {
-        if (other !== el && !(group && group.contains(other)) && wordsMatch(labelOf(other))) foreign = true;
-      }
-      if (foreign) break;
-      let words = '';
-      for (const child of node.children) {
-        if (child.matches(candidateSelector) || safeQueryAll(child, candidateSelector).length) continue;
-        words += ' ' + (child.textContent || '');
-      }
-      if (commandPrompt.test(words) || safeQueryAll(node, terminalSelector).length) return true;
+  // An actionable button (its label passes the words) other than those in `group`.
+  function foreignAction(root, group) {
+    const found = safeQueryAll(root, candidateSelector);
+    for (const other of found) {
+      if (within(group, other) || within(other, group)) continue;
+      if (wordsMatch(labelOf(other))) return true;
     }
     return false;
   }
 
-  // What the button would run: {row, runs, raw, command, extra}. `row` says the button approves running
-  // something; `command` is what could be read of it ('' when nothing could: fail closed).
-  function commandFor(el, label) {
-    const near = nearbyCommand(el);
-    const text = collapse(near.text);
-    // `runs`: the button runs a command (a Run label, or a command row); a block nearby that is
-    // not known to be a command (a diff under Accept) is still checked against the list.
-    const runs = runsSomething.test(label) || inCommandRow(el);
+  // Text nodes under `root` outside buttons (the light tree; the group test needs no more).
+  function hasTextOutsideButtons(root) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      if (!t.data.trim()) continue;
+      const holder = t.parentElement && t.parentElement.closest(candidateSelector);
+      if (!holder || !root.contains(holder)) return true;
+    }
+    return false;
+  }
+
+  // The button's group: the largest of its nearby ancestors that holds nothing but buttons
+  // (Reject / Accept, Run / Skip / ▾): buttons there belong to the same step.
+  function groupOf(el) {
+    let group = el;
+    for (let i = 0; i < 3; i++) {
+      const up = parentOf(group);
+      if (!up || up.nodeType !== 1 || scopes.includes(up) || up === document.body) break;
+      if (up.childElementCount > 24 || safeQueryAll(up, `${commandSelector}, ${PICTURE}`).length) break;
+      if (hasTextOutsideButtons(up)) break;
+      group = up;
+    }
+    return group;
+  }
+
+  // Siblings that look like `node` (same tag, a class in common or none at all): a list of
+  // steps or messages, not one step.
+  function classesOf(el) {
+    const c = el.getAttribute('class');
+    return c ? c.trim().split(/\s+/) : [];
+  }
+  function repeats(parent, node) {
+    const mine = classesOf(node);
+    for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
+      if (s === node || s.tagName !== node.tagName) continue;
+      const theirs = classesOf(s);
+      if (!mine.length && !theirs.length) return true;
+      if (mine.some((c) => theirs.includes(c))) return true;
+    }
+    return false;
+  }
+
+  // Quick look: does `node` hold something to read besides the group's buttons?
+  function holdsOwnText(node, group) {
+    for (const block of safeQueryAll(node, `${commandSelector}, ${PICTURE}`)) {
+      if (!group.contains(block)) return true;
+    }
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      if (!t.data.trim() || group.contains(t)) continue;
+      const parent = t.parentElement;
+      if (parent && (parent.closest(candidateSelector) || (ignoreSelector && parent.closest(ignoreSelector)))) continue;
+      if (meaningful(withoutChrome(t.data))) return true;
+    }
+    return false;
+  }
+
+  // The step of `el`: {node, group, profile}.
+  function stepOf(el) {
+    const group = groupOf(el);
+    if (stepSelector) {
+      const scope = scopes.find((s) => within(s, el)) || null;
+      const profileStep = closestAcross(group, stepSelector, scope);
+      if (profileStep && !scopes.includes(profileStep)) return { node: profileStep, group, profile: true };
+    }
+    let node = group;
+    for (let depth = 0; depth < 10; depth++) {
+      if (messageSelector && matchesSafe(node, messageSelector)) break; // never past a message
+      const parent = parentOf(node);
+      if (!parent || parent.nodeType !== 1 || scopes.includes(parent) || parent === document.body
+        || parent === document.documentElement) break;
+      if (repeats(parent, node) || foreignAction(parent, group)) break;
+      node = parent;
+      if (holdsOwnText(node, group)) break; // the nearest ancestor with text of its own
+    }
+    return { node, group, profile: false };
+  }
+
+  // ---- reading a step: text as shown, and whether any of it is hidden ----
+
+  const transparent = (color) => {
+    if (!color || color === 'transparent') return true;
+    const m = /rgba?\(([^)]+)\)/.exec(color);
+    if (!m) return false;
+    const parts = m[1].split(/[\s,/]+/).filter(Boolean);
+    return parts.length >= 4 && Number.parseFloat(parts[3]) < 0.1;
+  };
+  const BLOCK_DISPLAY = /^(?:block|flex|grid|list-item|table|table-row|flow-root)/;
+  const PRE_SPACE = /^(?:pre|pre-wrap|pre-line|break-spaces)$/;
+
+  function intersects(a, b, min = 1) {
+    return Math.min(a.right, b.right) - Math.max(a.left, b.left) >= min
+      && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) >= min;
+  }
+
+  // Reads the step: {sources: [{raw, variants, kind}], loose, hidden, picture, foreign, count}.
+  function readStep(step, group) {
+    const ctx = {
+      step, group, stepRect: step.getBoundingClientRect(), hidden: '', picture: false, foreign: false,
+      nodes: 0, range: document.createRange(), styles: new Map(),
+    };
+    const sources = [];
+    const loose = [];
+    const visit = (node, clips, inCommand, ariaOk, out) => {
+      if (++ctx.nodes > MAX_STEP_NODES) return;
+      if (node.nodeType === 3) {
+        const parent = node.parentElement || (node.parentNode && node.parentNode.host);
+        if (!parent || !node.data) return;
+        const pre = PRE_SPACE.test(styleOf(parent, ctx).whiteSpace);
+        if (!node.data.trim()) {
+          out.push(pre ? node.data : ' ');
+          return;
+        }
+        if (!ctx.hidden) ctx.hidden = textHidden(node, parent, clips, ariaOk, ctx);
+        out.push(pre ? node.data.replace(/\u00a0/g, ' ') : node.data.replace(/[\s\u00a0]+/g, ' '));
+        return;
+      }
+      if (node.nodeType !== 1) {
+        if (node instanceof ShadowRoot || node.nodeType === 11) for (const c of node.childNodes) visit(c, clips, inCommand, ariaOk, out);
+        return;
+      }
+      const el = node;
+      if (el.tagName === 'SCRIPT' || el.tagName === 'STYLE' || el.tagName === 'TEMPLATE') return;
+      if (el !== step && isCandidate(el)) {
+        const inGroup = within(group, el);
+        const holdsGroup = el !== group && within(el, group);
+        if (!inGroup && !holdsGroup && wordsMatch(labelOf(el))) ctx.foreign = true;
+        // A button's own text is its label, not a command (one that wraps the button's group is
+        // a container: what it holds is read).
+        if (!holdsGroup) return;
+      }
+      if (ignoreSelector && matchesSafe(el, ignoreSelector)) return;
+      if (matchesSafe(el, PICTURE)) {
+        ctx.picture = true;
+        return;
+      }
+      if (el.tagName === 'BR') {
+        out.push('\n');
+        return;
+      }
+      const style = styleOf(el, ctx);
+      if (style.display === 'none') {
+        // Its text is not shown: whatever it says is hidden from the person.
+        if (!ctx.hidden && hasTextOutsideButtons(el)) ctx.hidden = 'text that is not displayed (display: none)';
+        return;
+      }
+      let nextClips = clips;
+      if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.clipPath !== 'none'
+        || (style.clip && style.clip !== 'auto')) {
+        nextClips = clips.concat([{ rect: el.getBoundingClientRect(), strict: style.clipPath !== 'none' || (style.clip && style.clip !== 'auto') }]);
+      }
+      const nextAriaOk = ariaOk || (!!profileCommandSelector && matchesSafe(el, profileCommandSelector));
+      const isCommand = !inCommand && el !== step && (matchesSafe(el, commandSelector) || (profileCommandSelector && matchesSafe(el, profileCommandSelector)));
+      if (isCommand) {
+        const source = readCommand(el, nextClips, nextAriaOk, visit);
+        if (source) sources.push(source);
+        return;
+      }
+      const block = BLOCK_DISPLAY.test(style.display);
+      if (block && out.length) out.push('\n');
+      const children = el.shadowRoot ? el.shadowRoot.childNodes : el.tagName === 'SLOT' ? el.assignedNodes({ flatten: true }) : el.childNodes;
+      for (const c of children) visit(c, nextClips, inCommand, nextAriaOk, out);
+      if (block) out.push('\n');
+    };
+    const rest = [];
+    visit(step, [], false, false, rest);
+    if (ctx.nodes > MAX_STEP_NODES) ctx.hidden = ctx.hidden || 'a step too large to read whole';
+    // The step's own text besides its command elements, without the question and statuses.
+    const looseText = tidy(withoutChrome(rest.join('')));
+    if (meaningful(looseText)) loose.push(looseText);
+    return { sources, loose, hidden: ctx.hidden, picture: ctx.picture, foreign: ctx.foreign };
+  }
+
+  // Line ends tidied (the spaces around a break a block made); spacing within lines kept.
+  function tidy(text) {
+    return text.replace(/[ \t]*\n[ \t\n]*/g, '\n').trim();
+  }
+
+  function styleOf(el, ctx) {
+    let s = ctx.styles.get(el);
+    if (!s) {
+      s = getComputedStyle(el);
+      ctx.styles.set(el, s);
+    }
+    return s;
+  }
+
+  // Why the text node `node` is not shown to the person ('' when it is).
+  function textHidden(node, parent, clips, ariaOk, ctx) {
+    if (!parent || parent.nodeType !== 1) return '';
+    if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) {
+      return 'text that is not shown (display, visibility or opacity)';
+    }
+    const style = styleOf(parent, ctx);
+    if (transparent(style.color) || transparent(style.webkitTextFillColor)) return 'transparent text';
+    if (Number.parseFloat(style.fontSize) < 4) return 'text too small to read';
+    let opacity = 1;
+    for (let n = parent; n && n.nodeType === 1; n = parentOf(n)) {
+      opacity *= Number(styleOf(n, ctx).opacity);
+      if (n === ctx.step) break;
+    }
+    if (opacity < 0.1) return 'nearly transparent text';
+    if (!ariaOk) {
+      const muted = parent.closest('[aria-hidden="true"]');
+      if (muted && within(ctx.step, muted)) return 'text hidden from assistive technology (aria-hidden)';
+    }
+    ctx.range.selectNodeContents(node);
+    const r = ctx.range.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return 'text of no size';
+    if (!intersects(r, ctx.stepRect)) return 'text outside its step (off-screen)';
+    for (const clip of clips) {
+      if (clip.strict && !(r.left >= clip.rect.left && r.right <= clip.rect.right && r.top >= clip.rect.top && r.bottom <= clip.rect.bottom)) {
+        return 'clipped text';
+      }
+      if (!intersects(r, clip.rect, 2)) return 'clipped text';
+    }
+    return '';
+  }
+
+  // One command-bearing element: {raw, variants, kind}; null when it is empty.
+  function readCommand(el, clips, ariaOk, visit) {
+    if (FIELD.test(el.tagName)) {
+      const raw = String(el.value || '');
+      if (!raw.trim()) return null;
+      return { raw: raw.trim(), variants: [raw], kind: 'field', el };
+    }
+    const monaco = monacoLines(el);
+    if (monaco) {
+      const { container, lines } = monaco;
+      visit(container, clips, true, ariaOk, []); // for the hidden-text checks; the lines are read below
+      if (!lines.length) return null;
+      return { raw: lines.join('\n').trim(), variants: joinings(lines), kind: 'block', el };
+    }
+    const out = [];
+    for (const c of el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes) visit(c, clips, true, ariaOk, out);
+    const raw = tidy(out.join(''));
+    if (!raw) return null;
+    return { raw, variants: [raw], kind: 'block', el };
+  }
+
+  // Monaco (VS Code's code blocks): one element per shown line, placed by `top`, spaces as
+  // no-break spaces. A long line wraps into several: each break may be a newline or a wrap.
+  function monacoLines(el) {
+    const container = el.classList && el.classList.contains('view-lines') ? el : el.querySelector && el.querySelector('.view-lines');
+    if (!container) return null;
+    const rows = [...container.children].filter((r) => r.classList.contains('view-line'));
+    rows.sort((a, b) => (Number.parseFloat(a.style.top) || 0) - (Number.parseFloat(b.style.top) || 0));
+    const lines = rows.map((r) => (r.textContent || '').replace(/\u00a0/g, ' '));
+    while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+    return { container, lines };
+  }
+
+  // Every reading of wrapped lines (a break is a newline or a wrap), at most 4 lines (8
+  // readings); more lines: null (unverifiable).
+  function joinings(lines) {
+    if (lines.length > 4) return null;
+    let readings = [lines[0]];
+    for (const line of lines.slice(1)) readings = readings.flatMap((r) => [`${r}\n${line}`, r + line]);
+    return readings;
+  }
+
+  // ---- the verdict ----
+
+  const BLOCKED = { banned: 3, unverifiable: 2, 'not-allowlisted': 1 };
+  const unverifiable = (reason, command = '') => ({ verdict: 'unverifiable', rule: 'unverifiable', reason, command });
+
+  // The ban check's verdict (module banCheck, payload/ban-check.js: the same steps as the app's
+  // own check) on every reading of `text` under `rules`; the worst one counts, null when every
+  // reading is allowed. Anything but "allowed" — including a check that is missing or throws —
+  // means no click.
+  function verdictOf(text, variants, rules) {
+    const check = globalThis.__mpa && globalThis.__mpa.banCheck;
+    if (!check || typeof check.verdict !== 'function') {
+      return { ...unverifiable('the ban check is not loaded in this page', text), checkFailed: true };
+    }
+    if (!variants) return unverifiable('a command of more than 4 lines in an editor, which may wrap', text);
+    let worst = null;
+    try {
+      for (const reading of variants) {
+        const v = check.verdict(reading, banned, rules);
+        if (!v || v.verdict !== 'allowed') {
+          const verdict = v && BLOCKED[v.verdict] ? v.verdict : 'unverifiable';
+          if (!worst || BLOCKED[verdict] > BLOCKED[worst.verdict]) {
+            worst = { verdict, rule: (v && v.rule) || verdict, reason: (v && v.reason) || 'the ban check gave no verdict', command: text };
+          }
+        }
+      }
+    } catch (e) {
+      return { ...unverifiable(`the ban check failed: ${e && e.message}`, text), checkFailed: true };
+    }
+    return worst;
+  }
+
+  function worse(a, b) {
+    if (!a) return b;
+    if (!b) return a;
+    return BLOCKED[b.verdict] > BLOCKED[a.verdict] ? b : a;
+  }
+
+  // Labels that always run something.
+  const RUNS = new Set(['run', 'execute']);
+  const promptWords = /\b(?:run|execute|allow)(?:\s+(?:this|the\s+following|a))?\s+(?:terminal\s+|shell\s+)?command\b|\bcommand\s*\?/i;
+
+  // What clicking `el` would do: {runs, verdict} — verdict null when it may be clicked.
+  function judge(el, label) {
+    const { node: step, group } = stepOf(el);
+    const read = readStep(step, group);
+    const blocks = read.sources;
+    const stepText = step.textContent || '';
+    const runs = anyWord(label, RUNS) || promptWords.test(stepText) || read.picture
+      || blocks.some((s) => matchesSafe(s.el, TERMINAL_LIKE) || (!!profileCommandSelector && matchesSafe(s.el, profileCommandSelector)));
     const extra = [el.getAttribute('aria-label'), el.getAttribute('title')].filter(Boolean).join(' ');
-    return { row: runs || near.found, runs, raw: near.text, command: text, extra };
+    // The button's own words are read for a ban only (a title like "Run (Ctrl+Enter)" is no command).
+    const extraVerdict = extra && verdictOf(extra, [extra], rulesOnly());
+    let verdict = extraVerdict && extraVerdict.verdict === 'banned' ? extraVerdict : null;
+
+    if (!runs) {
+      // Not known to run anything (a file edit's Accept under its diff): every block it shows is
+      // still checked against the ban rules, and one a rule bans is not clicked. Code is not a
+      // command line, so what a shell could not read in it does not hold the click back.
+      for (const s of blocks) {
+        const v = verdictOf(s.raw, s.variants, rulesOnly());
+        if (v && (v.verdict === 'banned' || v.checkFailed)) verdict = worse(verdict, v);
+      }
+      return { runs, verdict };
+    }
+
+    const commands = blocks.slice();
+    if (plainTextIsCommand || blocks.length) {
+      for (const text of read.loose) commands.push({ raw: text, variants: [text], kind: 'text' });
+    }
+    const shown = commands.map((s) => s.raw).join('\n');
+    for (const s of commands) verdict = worse(verdict, verdictOf(s.raw, s.variants, policy));
+    if (verdict && verdict.verdict === 'banned') return { runs, verdict };
+    if (read.foreign) return { runs, verdict: unverifiable('its step holds another step\'s button', shown) };
+    if (read.picture) return { runs, verdict: unverifiable('the step shows a terminal drawn as a picture, which cannot be read', shown) };
+    if (read.hidden) return { runs, verdict: unverifiable(`the step shows ${read.hidden}`, shown) };
+    if (!commands.length) {
+      return { runs, verdict: unverifiable(read.loose.length ? 'the step shows text but no command element' : 'no command could be read in its step', read.loose.join('\n')) };
+    }
+    const distinct = new Set(commands.map((s) => sameCommand(s.raw)));
+    if (distinct.size > 1) {
+      return { runs, verdict: unverifiable(`its step shows ${distinct.size} different texts that could be the command`, shown) };
+    }
+    return { runs, verdict };
   }
 
   // ---- where to look --------------------------------------------------------------------
@@ -245,11 +593,16 @@
       const r = stack.pop();
       if (r.nodeType === 1) visit(r);
       for (const el of safeQueryAll(r, candidateSelector)) visit(el);
-      if (r.nodeType === 1 && r.shadowRoot) stack.push(r.shadowRoot);
+      if (r.nodeType === 1 && r.shadowRoot) {
+        observeRoot(r.shadowRoot);
+        shadowRoots.add(r.shadowRoot);
+        stack.push(r.shadowRoot);
+      }
       const walker = document.createTreeWalker(r, NodeFilter.SHOW_ELEMENT);
       for (let el = walker.nextNode(); el; el = walker.nextNode()) {
         if (el.shadowRoot) {
           observeRoot(el.shadowRoot);
+          shadowRoots.add(el.shadowRoot);
           stack.push(el.shadowRoot);
         }
       }
@@ -287,20 +640,17 @@
 
   // ---- eligibility ----------------------------------------------------------------------
 
+  // Style first (no layout), then layout once for the size and the hit test. checkVisibility
+  // looks at every ancestor's display, visibility and opacity at once.
   function visibleAndClickable(el) {
     if (!el.isConnected) return false;
     if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled], [inert]')) {
       return false;
     }
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) return false;
+    if (getComputedStyle(el).pointerEvents === 'none') return false;
     const rect = el.getBoundingClientRect();
     if (rect.width < 1 || rect.height < 1) return false;
-    const style = getComputedStyle(el);
-    if (style.visibility !== 'visible' || style.display === 'none' || style.pointerEvents === 'none') return false;
-    if (Number(style.opacity) === 0) return false;
-    for (let n = parentOf(el); n && n.nodeType === 1; n = parentOf(n)) {
-      const s = getComputedStyle(n);
-      if (Number(s.opacity) === 0) return false;
-    }
     // Hit test at the centre: the button, not something over it, gets the click.
     const x = rect.left + rect.width / 2;
     const y = rect.top + rect.height / 2;
@@ -376,26 +726,21 @@
     const label = labelOf(el);
     if (!wordsMatch(label)) return;
     if (!visibleAndClickable(el)) return;
-    let kind = kindOf(label);
-    // Every button in a command row is checked, whatever its label ("Accept" under "Run
-    // command?" runs the command); one whose command cannot be read is not clicked.
-    const context = commandFor(el, label);
-    if (context.runs) kind = 'terminalCommand';
-    if (context.row) {
-      const v = context.command ? banVerdict(context.raw, context.extra) : null;
-      if (!context.command || v.verdict !== 'allowed') {
-        blockedSeen.add(el);
-        const reason = !context.command ? 'unreadable' : v.verdict;
-        try {
-          el.setAttribute('data-mpa-blocked', reason === 'banned' ? 'true' : reason);
-        } catch (e) {}
-        stats.blocked++;
-        mpa.report('blocked', {
-          label, reason, pattern: v ? v.rule : '', why: v ? v.reason : '', command: context.command, id: el.id || '',
-          stats: { ...stats },
-        });
-        return;
-      }
+    // Every button of a command step is judged, whatever its label ("Accept" under "Run
+    // command?" runs the command); one whose command cannot be read whole is not clicked.
+    const { runs, verdict } = judge(el, label);
+    const kind = runs ? 'terminalCommand' : kindOf(label);
+    if (verdict) {
+      blockedSeen.add(el);
+      try {
+        el.setAttribute('data-mpa-blocked', verdict.verdict === 'banned' ? 'true' : verdict.verdict);
+      } catch (e) {}
+      stats.blocked++;
+      mpa.report('blocked', {
+        label, reason: verdict.verdict, pattern: verdict.rule || verdict.verdict, why: verdict.reason || '',
+        command: String(verdict.command || '').trim(), id: el.id || '', stats: { ...stats },
+      });
+      return;
     }
     const now = performance.now();
     if (userIsTyping(now) || rateLimited(now)) return;
@@ -450,7 +795,8 @@
 
   // ---- observation ----------------------------------------------------------------------
 
-  function scanNode(node) {
+  // A node added to a panel: the button it is in, its own candidates, and the shadow roots in it.
+  function scanAdded(node) {
     if (node.nodeType === 3) node = node.parentNode;
     if (!node || node.nodeType !== 1) {
       if (node instanceof ShadowRoot) node = node.host;
@@ -459,9 +805,22 @@
     const button = node.closest(candidateSelector);
     if (button && button !== node && inScope(button)) consider(button);
     if (!inScope(node)) return;
-    walk(node, (el) => {
-      if (el.matches(candidateSelector)) consider(el);
-    });
+    walk(node, considerCandidate);
+  }
+
+  // A node whose attributes (or, `textOnly`, whose text) changed: the button it is or is in,
+  // and for attributes the candidates under it (a container shown again shows its buttons),
+  // those of the known shadow roots in it too. No walk: nothing was added.
+  function scanChanged(node, textOnly) {
+    if (node.nodeType === 3) node = node.parentNode;
+    if (!node || node.nodeType !== 1) return;
+    const button = node.closest(candidateSelector);
+    if (button && inScope(button)) consider(button);
+    if (textOnly || !inScope(node)) return;
+    for (const el of safeQueryAll(node, candidateSelector)) consider(el);
+    for (const root of shadowRoots) {
+      if (node.contains(root.host)) for (const el of safeQueryAll(root, candidateSelector)) consider(el);
+    }
   }
 
   // The page's title tells core which IDE this is; titles change after load.
@@ -483,22 +842,24 @@
     // Most of a busy page's changes are outside the agent panel: one look at each changed
     // parent settles all of its records.
     const inside = new Map();
-    const touched = new Set();
+    const added = new Set();
+    const changed = new Map(); // node → true when only its text changed
     for (const r of records) {
       let seen = inside.get(r.target);
       if (seen === undefined) inside.set(r.target, (seen = inScope(r.target)));
       if (!seen) continue;
       if (r.type === 'childList') {
-        for (const n of r.addedNodes) touched.add(n);
+        for (const n of r.addedNodes) added.add(n);
         // A shadow root attached to a host already in the page shows up as a change of the host.
         if (r.target.nodeType === 1 && r.target.shadowRoot && !observedRoots.has(r.target.shadowRoot)) {
-          touched.add(r.target);
+          added.add(r.target);
         }
       } else {
-        touched.add(r.target);
+        changed.set(r.target, r.type === 'characterData' && changed.get(r.target) !== false);
       }
     }
-    for (const n of touched) if (n.isConnected) scanNode(n);
+    for (const n of added) if (n.isConnected) scanAdded(n);
+    for (const [n, textOnly] of changed) if (n.isConnected && !added.has(n)) scanChanged(n, textOnly);
   }
 
   const observeOptions = {
@@ -512,15 +873,27 @@
     observer.observe(root, observeOptions);
   }
 
-  function fullScan() {
+  // The poll. Every fifth one (and the first, and one after the panel went or appeared) looks
+  // for the panels again and walks them for new shadow roots; the others look only at the
+  // candidates of the panels and of the shadow roots already known: on a big page the deep
+  // look costs far more than the rest.
+  function fullScan(deep = false) {
     if (!active() || !document.documentElement) return;
     stats.scans++;
-    refreshScopes();
-    for (const scope of scopes) {
-      walk(scope, (el) => {
-        if (el.matches(candidateSelector)) consider(el);
-      });
+    if (deep || scanCount++ % 5 === 0 || scopes.some((s) => !s.isConnected)) {
+      refreshScopes();
+      shadowRoots = new Set();
+      for (const scope of scopes) walk(scope, considerCandidate);
+      return;
     }
+    for (const scope of scopes) for (const el of safeQueryAll(scope, candidateSelector)) consider(el);
+    for (const root of shadowRoots) {
+      if (root.host.isConnected) for (const el of safeQueryAll(root, candidateSelector)) consider(el);
+    }
+  }
+
+  function considerCandidate(el) {
+    if (el.matches(candidateSelector)) consider(el);
   }
 
   function onKey(event) {
@@ -551,7 +924,7 @@
           found = n.matches(panelSelector) || !!n.querySelector(panelSelector);
         } catch (e) {}
         if (found) {
-          fullScan();
+          fullScan(true);
           return;
         }
       }
@@ -580,7 +953,7 @@
     // the shadow roots in them).
     observedRoots = new WeakSet();
     pollTimer = setInterval(fullScan, Math.min(3000, Math.max(200, Number(config.pollIntervalMs) || 1000)));
-    fullScan();
+    fullScan(true);
   }
 
   window.addEventListener('keydown', onKey, true);
@@ -611,6 +984,20 @@
     else fn();
   }
 
+  // The profile's selectors of one kind as one selector; '' (and a problem report) when one is
+  // not valid CSS.
+  function selectorOf(value, what) {
+    const selector = list(value).join(', ');
+    if (!selector) return '';
+    try {
+      document.createDocumentFragment().querySelector(selector);
+      return selector;
+    } catch (e) {
+      mpa.report('problem', { message: `a ${what} selector of the profile is not valid CSS: ${selector}` });
+      return '';
+    }
+  }
+
   return {
     configure(next) {
       config = next || {};
@@ -619,17 +1006,24 @@
       lease.renewals++;
       clearTimeout(leaseTimer);
       leaseTimer = setTimeout(onLeaseCheck, leaseUntil - performance.now() + 1);
-      acceptRes = list(config.acceptWords).map(phraseRe).filter(Boolean);
-      rejectRes = list(config.rejectWords).map(phraseRe).filter(Boolean);
+      acceptPhrases = list(config.acceptWords).map(phraseOf).filter(Boolean);
+      rejectPhrases = list(config.rejectWords).map(phraseOf).filter(Boolean);
       banned = list(config.bannedCommands);
+      const mode = config.commandPolicy;
+      // Anything but the two known policies is read as the stricter one.
+      policy = {
+        mode: mode === undefined || mode === null || mode === 'rules' ? 'rules' : 'allowlist',
+        allowed: list(config.allowedCommands),
+        interpreters: list(config.interpreters),
+      };
       panelSelector = list(config.panelSelectors).join(', ');
-      neverPanel = list(config.neverPanelSelectors).join(', ');
-      try {
-        if (neverPanel) document.createDocumentFragment().querySelector(neverPanel);
-      } catch (e) {
-        neverPanel = '';
-        mpa.report('problem', { message: `a neverPanel selector of the profile is not valid CSS: ${list(config.neverPanelSelectors).join(', ')}` });
-      }
+      neverPanel = selectorOf(config.neverPanelSelectors, 'neverPanel');
+      stepSelector = selectorOf(config.stepSelectors, 'steps.step');
+      messageSelector = selectorOf(config.messageSelectors, 'steps.message');
+      profileCommandSelector = selectorOf(config.commandSelectors, 'steps.command');
+      commandSelector = profileCommandSelector ? `${GENERIC_COMMAND}, ${profileCommandSelector}` : GENERIC_COMMAND;
+      ignoreSelector = selectorOf(config.ignoreSelectors, 'steps.ignore');
+      plainTextIsCommand = config.stepTextIsCommand === true;
       candidateSelector = ['button', '[role="button"]', ...list(config.buttonSelectors)].join(', ');
       try {
         document.createDocumentFragment().querySelector(candidateSelector);
@@ -656,7 +1050,7 @@
       };
     },
     scan() {
-      fullScan();
+      fullScan(true);
       return { ...stats };
     },
     dispose() {

@@ -132,8 +132,11 @@
     return el;
   }
 
+  // "Element not found" first, as the LLM Browser Agent extension worded it (agents look for
+  // "not found"), then why.
   function stale(ref, prefix) {
-    return { error: `stale ref ${prefix || ''}${ref}: the element is gone (or from a previous page); take a new snapshot`,
+    const name = (prefix || '') + ref;
+    return { error: `Element not found: ${name} — stale ref ${name}: the element is gone (or from a previous page); take a new snapshot`,
       stale: true };
   }
 
@@ -200,6 +203,17 @@
       const target = linkTarget(el);
       if (target) out.push('-> ' + target);
     }
+  }
+
+  // What follows an element's ref on its line: heading level, state and value.
+  function detailsOf(el, role, name, isInteractive) {
+    const extra = [];
+    if (role === 'heading') extra.push('[level=' + (el.tagName[1] || el.getAttribute('aria-level') || 2) + ']');
+    if (isInteractive) {
+      stateOf(el, role, extra);
+      valueOf(el, role, name, extra);
+    }
+    return extra.length ? ' ' + extra.join(' ') : '';
   }
 
   // ---- the snapshot ----------------------------------------------------------------------
@@ -325,13 +339,7 @@
                   if (r.bottom > 0 && r.right > 0 && r.top < viewH && r.left < viewW) inView.push(prefix + refOf(el));
                 }
               }
-              const extra = [];
-              if (role === 'heading') extra.push('[level=' + (el.tagName[1] || el.getAttribute('aria-level') || 2) + ']');
-              if (isInteractive) {
-                stateOf(el, role, extra);
-                valueOf(el, role, name, extra);
-              }
-              if (extra.length) line += ' ' + extra.join(' ');
+              line += detailsOf(el, role, name, isInteractive);
               if (role === 'iframe') {
                 let inner = null;
                 try { inner = el.contentDocument; } catch (e) { inner = null; }
@@ -377,6 +385,14 @@
         return { error: `scope "${o.scope}" matches no element` };
       }
       scope = found;
+    }
+    // The document itself first, as the LLM Browser Agent extension's snapshots began (agents
+    // key on it); its characters count against maxChars, it is not an element.
+    if (o.root) {
+      const title = clip(collapse(document.title), 80);
+      const root = '- RootWebArea' + (title ? ' ' + quote(title) : '');
+      lines.push(root);
+      chars += root.length + 1;
     }
     if (scope) visit(scope, '', false, false);
     if (byRef.size > 4 * (next - (o.base || 1)) + 1000) {
@@ -729,8 +745,162 @@
     return facts;
   }
 
+  // ---- find: the first element a locator names ------------------------------------------
+
+  // Every element of the document in order, through open shadow roots and same-origin frames
+  // (the parts a snapshot walks), skipping what is never shown.
+  function* elementsUnder(root) {
+    for (let c = root.firstElementChild; c; c = c.nextElementSibling) {
+      if (SKIP.has(c.tagName)) continue;
+      yield c;
+      if (c.shadowRoot) yield* elementsUnder(c.shadowRoot);
+      if (c.tagName === 'IFRAME' || c.tagName === 'FRAME') {
+        let inner = null;
+        try { inner = c.contentDocument; } catch (e) { inner = null; }
+        if (inner && inner.documentElement) yield* elementsUnder(inner);
+      }
+      yield* elementsUnder(c);
+    }
+  }
+
+  // The words an element shows itself: its name for controls and links (what the snapshot
+  // names them), else its own text with the inline elements in it.
+  function ownText(el, role) {
+    if (role && LEAF.has(role)) return nameOf(el, role);
+    let text = '';
+    let own = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) { text += c.data; if (c.data.trim()) own = true; }
+      else if (c.nodeType === 1 && INLINE.has(c.tagName)) text += c.tagName === 'BR' ? ' ' : c.textContent;
+      else if (c.nodeType === 1) text += ' ';
+    }
+    return own ? collapse(text) : '';
+  }
+
+  function isControl(el, role) {
+    return el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA'
+      || (!!role && (role === 'textbox' || role === 'searchbox' || role === 'combobox' || role === 'listbox'
+        || role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'slider' || role === 'spinbutton'));
+  }
+
+  // What a locator kind reads of an element (null: the element does not have it).
+  const LOCATORS = {
+    role: (el, role) => role,
+    text: (el, role) => ownText(el, role) || null,
+    // A control's <label>s, and any element's aria-label or aria-labelledby.
+    label: (el, role) => {
+      const parts = [collapse(el.getAttribute('aria-label') || ''), labelledBy(el)];
+      if (isControl(el, role) && el.labels) parts.push(...Array.from(el.labels, (l) => collapse(plainText(l))));
+      const text = collapse(parts.filter(Boolean).join(' '));
+      return text || null;
+    },
+    placeholder: (el) => el.getAttribute('placeholder'),
+    testid: (el) => el.getAttribute('data-testid') ?? el.getAttribute('data-test-id') ?? el.getAttribute('data-test'),
+    alt: (el) => el.getAttribute('alt'),
+    title: (el) => el.getAttribute('title'),
+  };
+
+  // How far apart two names are (edit distance over their lower-case forms, cut at 60 chars).
+  function distance(a, b) {
+    a = a.toLowerCase().slice(0, 60);
+    b = b.toLowerCase().slice(0, 60);
+    let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      const nextRow = [i];
+      for (let j = 1; j <= b.length; j++)
+        nextRow[j] = Math.min(row[j] + 1, nextRow[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = nextRow;
+    }
+    return row[b.length] - (b.includes(a) || a.includes(b) ? 0.5 : 0);
+  }
+
+  // {locator, value, text?, exact?} → the first visible element it names: its ref and its line as
+  // a snapshot shows it (with the ref), and how many match; or {error, notFound, closest}.
+  function find(args) {
+    if (args.base && next < args.base) next = args.base;
+    const kind = args.locator;
+    const read = LOCATORS[kind];
+    if (!read) return { error: `unknown locator "${kind}": use one of ${Object.keys(LOCATORS).join(', ')}` };
+    const exact = !!args.exact || kind === 'testid';
+    const wanted = collapse(String(args.value));
+    const named = args.text === undefined ? null : collapse(String(args.text));
+    const same = (got, want, strict) => {
+      got = collapse(got);
+      return strict ? got === want : got.toLowerCase().includes(want.toLowerCase());
+    };
+    let first = null;
+    let count = 0;
+    const seen = new Map(); // what the page offers instead, for a miss: text → how often
+    for (const el of elementsUnder(document)) {
+      const role = roleOf(el);
+      const got = read(el, role);
+      if (got === null || got === undefined || got === '') continue;
+      if (!isVisible(el)) continue;
+      const isMatch = kind === 'role' ? got === wanted.toLowerCase() : same(got, wanted, exact);
+      const name = named === null ? null : nameOf(el, role || '');
+      if (isMatch && (named === null || same(name, named, !!args.exact))) {
+        if (!first) first = { el, role };
+        count++;
+        continue;
+      }
+      if (seen.size < 2000) {
+        const offered = kind === 'role' ? (named === null ? got : (got === wanted.toLowerCase() ? name : '')) : got;
+        if (offered) seen.set(clip(collapse(offered), 80), true);
+      }
+    }
+    if (first) {
+      const el = first.el;
+      const role = first.role || 'generic';
+      const name = first.role ? nameOf(el, role)
+        : collapse(el.getAttribute('aria-label') || labelledBy(el) || ownText(el, null));
+      const ref = (args.prefix || '') + refOf(el);
+      const line = '- ' + role + (name ? ' ' + quote(clip(name, 80)) : '') + ' [ref=' + ref + ']'
+        + detailsOf(el, role, name, INTERACTIVE.has(role));
+      return { ref, line, role, name, count, next };
+    }
+    const target = kind === 'role' && named !== null ? named : wanted;
+    const closest = Array.from(seen.keys()).map((t) => [t, distance(target, t)])
+      .sort((a, b) => a[1] - b[1]).slice(0, 5).map((p) => p[0]);
+    const what = kind === 'role'
+      ? `no visible element with role "${wanted}"${named !== null ? ` named "${named}"` : ''}`
+      : `no visible element with ${kind === 'text' ? 'the text' : kind} "${wanted}"${named !== null ? ` named "${named}"` : ''}`;
+    const hint = closest.length ? `; closest ${kind === 'role' && named === null ? 'roles' : 'names'}: ${closest.map(quote).join(', ')}` : '';
+    return { error: `not found: ${what}${hint}`, notFound: true, closest, next };
+  }
+
+  // Whether a press and move on the element would start an HTML5 drag.
+  function draggable(el) {
+    for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+      const d = n.getAttribute('draggable');
+      if (d === 'true') return true;
+      if (d === 'false') return false;
+      if ((n.tagName === 'A' && n.hasAttribute('href')) || n.tagName === 'IMG') return true;
+    }
+    return false;
+  }
+
+  // The element at a point of this window: its label and whether it drags (for drag by points).
+  function at(args) {
+    const hit = deepHit(document, args.x, args.y);
+    return hit ? { label: label(hit), draggable: draggable(hit) } : { label: 'nothing', draggable: false };
+  }
+
   const ops = {
-    point: (el, args) => clickPoint(el, args),
+    point: (el, args) => {
+      const point = clickPoint(el, args);
+      const withDrag = (p) => (p && !p.error && args.drag ? Object.assign(p, { draggable: draggable(el) }) : p);
+      return point && typeof point.then === 'function' ? point.then(withDrag) : withDrag(point);
+    },
+    scrollIntoView: (el) => {
+      if (!isVisible(el)) return { error: `${label(el)} is not visible` };
+      const scrolled = reveal(el);
+      const report = () => {
+        const r = el.getBoundingClientRect();
+        return { scrolled, inView: inView(el), x: Math.round(r.left), y: Math.round(r.top),
+          width: Math.round(r.width), height: Math.round(r.height) };
+      };
+      return scrolled ? settled().then(report) : report();
+    },
     hover: (el, args) => clickPoint(el, Object.assign({ enabled: false }, args)),
     focus: (el) => {
       if (!isVisible(el)) return { error: `${label(el)} is not visible` };
@@ -758,6 +928,19 @@
         case 'url': return { value: location.href };
         case 'title': return { value: document.title };
         case 'element': return el ? { value: elementFacts(el) } : { error: 'get element needs a ref' };
+        case 'box': {
+          if (!el) return { error: 'get box needs a ref' };
+          const r = el.getBoundingClientRect();
+          return { value: { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height,
+            top: r.top, right: r.right, bottom: r.bottom, left: r.left } };
+        }
+        case 'count': {
+          let found = null;
+          try { found = (el || document).querySelectorAll(args.selector); } catch (e) {
+            return { error: `"${args.selector}" is not a valid CSS selector` };
+          }
+          return { value: found.length };
+        }
       }
       return { error: `cannot get "${args.what}"` };
     },
@@ -804,6 +987,8 @@
       return op(el, args);
     },
     waitFor,
+    find,
+    at,
     // The element's label for messages ("button "Submit"").
     describeRef(args) {
       const el = lookup(args.ref);

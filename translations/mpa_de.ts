@@ -162,6 +162,22 @@
         <source>done in %1 ms</source>
         <translation>erledigt in %1 ms</translation>
     </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>The agent assigned no session (it does not speak the tab daemon&apos;s handshake)</source>
+        <translation>Der Agent hat keine Sitzung zugewiesen (er spricht den Handshake des Tab-Daemons nicht)</translation>
+    </message>
 </context>
 <context>
     <name>mpa::AutoAcceptPage</name>
@@ -2680,10 +2696,6 @@
         <translation>Sicherheit</translation>
     </message>
     <message>
-        <source>Commands on the ban list are never run: auto-accept will not click Run for them, and agents driving a page are refused.</source>
-        <translation>Befehle auf der Sperrliste werden nie ausgeführt: Das automatische Annehmen klickt für sie nicht auf Run, und Agenten, die eine Seite steuern, werden abgewiesen.</translation>
-    </message>
-    <message>
         <source>Ban list</source>
         <translation>Sperrliste</translation>
     </message>
@@ -2708,26 +2720,6 @@
         <translation>Geben Sie einen Befehl ein, z. B. sudo rm -rf / --no-preserve-root</translation>
     </message>
     <message>
-        <source>Type a command to test it against the built-in rules and the list above.</source>
-        <translation>Geben Sie einen Befehl ein, um ihn gegen die eingebauten Regeln und die Liste oben zu prüfen.</translation>
-    </message>
-    <message>
-        <source>Blocked: %1 (%2).</source>
-        <translation>Gesperrt: %1 (%2).</translation>
-    </message>
-    <message>
-        <source>Not clicked: %1, so what it runs cannot be checked.</source>
-        <translation>Nicht geklickt: %1, daher lässt sich nicht prüfen, was ausgeführt würde.</translation>
-    </message>
-    <message>
-        <source>Not blocked: no rule and no entry of the list matches it.</source>
-        <translation>Nicht gesperrt: Keine Regel und kein Eintrag der Liste passt.</translation>
-    </message>
-    <message>
-        <source>Recently blocked</source>
-        <translation>Zuletzt gesperrt</translation>
-    </message>
-    <message>
         <source>Nothing was blocked since the app started.</source>
         <translation>Seit dem Start der App wurde nichts gesperrt.</translation>
     </message>
@@ -2742,10 +2734,6 @@
     <message>
         <source>Command</source>
         <translation>Befehl</translation>
-    </message>
-    <message>
-        <source>Pattern</source>
-        <translation>Muster</translation>
     </message>
     <message>
         <source>No patterns of your own: the built-in rules alone</source>
@@ -2772,6 +2760,145 @@
             <numerusform>%1, davon %n regulärer Ausdruck</numerusform>
             <numerusform>%1, davon %n reguläre Ausdrücke</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Which commands auto-accept may run for you. A command it may not run is never clicked: it waits for you, and agents driving a page are refused it too.</source>
+        <translation>Welche Befehle das automatische Annehmen für Sie ausführen darf. Ein Befehl, den es nicht ausführen darf, wird nie geklickt: Er wartet auf Sie, und Agenten, die eine Seite steuern, wird er ebenfalls verweigert.</translation>
+    </message>
+    <message>
+        <source>Commands auto-accept runs</source>
+        <translation>Befehle, die das automatische Annehmen ausführt</translation>
+    </message>
+    <message>
+        <source>Rules: click unless banned or unverifiable</source>
+        <translation>Regeln: klicken, außer wenn gesperrt oder nicht prüfbar</translation>
+    </message>
+    <message>
+        <source>Allow list: click a command only when every part of it is on your list</source>
+        <translation>Erlaubnisliste: nur klicken, wenn jeder Teil auf Ihrer Liste steht</translation>
+    </message>
+    <message>
+        <source>Setting: %1</source>
+        <translation>Einstellung: %1</translation>
+    </message>
+    <message>
+        <source>Auto-accept runs any command that no built-in rule and none of your ban patterns stops, as long as it can read the whole command. What it cannot check (a command hidden in $⁠(…), eval, a download piped into a shell) waits for you.</source>
+        <translation>Das automatische Annehmen führt jeden Befehl aus, den keine eingebaute Regel und keines Ihrer Sperrmuster aufhält, solange es den ganzen Befehl lesen kann. Was es nicht prüfen kann (ein in $⁠(…) versteckter Befehl, eval, ein in eine Shell geleiteter Download), wartet auf Sie.</translation>
+    </message>
+    <message>
+        <source>Safer: auto-accept runs a command only when every command in it (each side of a pipe, &amp;&amp;, ;) matches an entry of your allow list. Anything else waits for you to click it. The ban list still applies.</source>
+        <translation>Sicherer: Das automatische Annehmen führt einen Befehl nur aus, wenn jeder Befehl darin (jede Seite einer Pipe, &amp;&amp;, ;) zu einem Eintrag Ihrer Erlaubnisliste passt. Alles andere wartet, bis Sie es klicken. Die Sperrliste gilt weiterhin.</translation>
+    </message>
+    <message>
+        <source>Either way, buttons that do not run a command (accepting a file edit, Retry, Continue) follow the button words on the Auto-accept page.</source>
+        <translation>In beiden Fällen folgen Schaltflächen, die keinen Befehl ausführen (eine Dateiänderung annehmen, Retry, Continue), den Schaltflächenwörtern auf der Seite „Automatisch annehmen“.</translation>
+    </message>
+    <message>
+        <source>Allow list</source>
+        <translation>Erlaubnisliste</translation>
+    </message>
+    <message>
+        <source>One command per line, as its words: git status matches exactly that; * as the last word stands for any further words (npm run *). Matched on the command as auto-accept reads it, after sudo, env and the like, never as part of a longer word.</source>
+        <translation>Ein Befehl pro Zeile, als seine Wörter: git status passt genau darauf; * als letztes Wort steht für beliebige weitere Wörter (npm run *). Verglichen wird der Befehl so, wie das automatische Annehmen ihn liest, nach sudo, env und Ähnlichem, nie als Teil eines längeren Wortes.</translation>
+    </message>
+    <message>
+        <source>Empty: no command is run for you. One per line, e.g. git status or npm run *</source>
+        <translation>Leer: Kein Befehl wird für Sie ausgeführt. Einer pro Zeile, z. B. git status oder npm run *</translation>
+    </message>
+    <message>
+        <source>Restore Defaults…</source>
+        <translation>Standard wiederherstellen …</translation>
+    </message>
+    <message>
+        <source>Put back the first entries: commands that only read or run tests</source>
+        <translation>Die ersten Einträge zurückholen: Befehle, die nur lesen oder Tests ausführen</translation>
+    </message>
+    <message>
+        <source>Decided by:</source>
+        <translation>Entschieden durch:</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>Warum:</translation>
+    </message>
+    <message>
+        <source>Read as:</source>
+        <translation>Gelesen als:</translation>
+    </message>
+    <message>
+        <source>Recently blocked or waiting for you</source>
+        <translation>Zuletzt gesperrt oder wartend auf Sie</translation>
+    </message>
+    <message>
+        <source>Rule or pattern</source>
+        <translation>Regel oder Muster</translation>
+    </message>
+    <message>
+        <source>Type a command to test it against your allow list, the built-in rules and your ban patterns.</source>
+        <translation>Geben Sie einen Befehl ein, um ihn gegen Ihre Erlaubnisliste, die eingebauten Regeln und Ihre Sperrmuster zu prüfen.</translation>
+    </message>
+    <message>
+        <source>Type a command to test it against the built-in rules and your ban patterns.</source>
+        <translation>Geben Sie einen Befehl ein, um ihn gegen die eingebauten Regeln und Ihre Sperrmuster zu prüfen.</translation>
+    </message>
+    <message>
+        <source>Blocked: auto-accept never runs it.</source>
+        <translation>Gesperrt: Das automatische Annehmen führt ihn nie aus.</translation>
+    </message>
+    <message>
+        <source>the built-in rule %1</source>
+        <translation>die eingebaute Regel %1</translation>
+    </message>
+    <message>
+        <source>your pattern %1</source>
+        <translation>Ihr Muster %1</translation>
+    </message>
+    <message>
+        <source>Waits for you: auto-accept cannot check what it runs.</source>
+        <translation>Wartet auf Sie: Das automatische Annehmen kann nicht prüfen, was er ausführt.</translation>
+    </message>
+    <message>
+        <source>Waits for you: not all of it is on your allow list.</source>
+        <translation>Wartet auf Sie: Nicht alles davon steht auf Ihrer Erlaubnisliste.</translation>
+    </message>
+    <message>
+        <source>Run for you: every part of it is on your allow list, and nothing bans it.</source>
+        <translation>Wird für Sie ausgeführt: Jeder Teil davon steht auf Ihrer Erlaubnisliste, und nichts sperrt ihn.</translation>
+    </message>
+    <message>
+        <source>Run for you: no rule and none of your patterns stops it.</source>
+        <translation>Wird für Sie ausgeführt: Keine Regel und keines Ihrer Muster hält ihn auf.</translation>
+    </message>
+    <message>
+        <source>Skipped from settings.ini: %1. Your other patterns apply. Saving the list here leaves the skipped one out; type it in again, fixed, to keep it.</source>
+        <translation>Aus settings.ini übersprungen: %1. Ihre anderen Muster gelten. Wird die Liste hier gespeichert, fehlt der übersprungene Eintrag; geben Sie ihn berichtigt erneut ein, um ihn zu behalten.</translation>
+    </message>
+    <message>
+        <source>The list is empty: no command is run for you</source>
+        <translation>Die Liste ist leer: Kein Befehl wird für Sie ausgeführt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n command(s) on the list</source>
+        <translation>
+            <numerusform>%n Befehl auf der Liste</numerusform>
+            <numerusform>%n Befehle auf der Liste</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (the first entries)</source>
+        <translation>%1 (die ersten Einträge)</translation>
+    </message>
+    <message>
+        <source>Skipped from settings.ini: %1. Your other entries apply. Saving the list here leaves the skipped one out; type it in again, fixed, to keep it.</source>
+        <translation>Aus settings.ini übersprungen: %1. Ihre anderen Einträge gelten. Wird die Liste hier gespeichert, fehlt der übersprungene Eintrag; geben Sie ihn berichtigt erneut ein, um ihn zu behalten.</translation>
+    </message>
+    <message>
+        <source>Restore the allow list</source>
+        <translation>Erlaubnisliste wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Put back the first entries (commands that only read or run tests) in place of your list?</source>
+        <translation>Die ersten Einträge (Befehle, die nur lesen oder Tests ausführen) anstelle Ihrer Liste zurückholen?</translation>
     </message>
 </context>
 <context>
@@ -2965,6 +3092,17 @@
     <message>
         <source>Setting: %1</source>
         <translation>Einstellung: %1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1. Your other entries are saved and apply.</source>
+        <translation>Nicht gespeichert: %1. Ihre anderen Einträge sind gespeichert und gelten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) not saved, the marked ones (the first: %1). Your other entries are saved and apply.</source>
+        <translation>
+            <numerusform>%n Zeile nicht gespeichert, die markierte (die erste: %1). Ihre anderen Einträge sind gespeichert und gelten.</numerusform>
+            <numerusform>%n Zeilen nicht gespeichert, die markierten (die erste: %1). Ihre anderen Einträge sind gespeichert und gelten.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

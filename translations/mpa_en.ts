@@ -150,6 +150,23 @@
             <numerusform>%1, %n of them regular expressions</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n command(s) on the list</source>
+        <translation>
+            <numerusform>%n command on the list</numerusform>
+            <numerusform>%n commands on the list</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>mpa::SettingField</name>
+    <message numerus="yes">
+        <source>%n line(s) not saved, the marked ones (the first: %1). Your other entries are saved and apply.</source>
+        <translation>
+            <numerusform>%n line not saved, the marked one (the first: %1). Your other entries are saved and apply.</numerusform>
+            <numerusform>%n lines not saved, the marked ones (the first: %1). Your other entries are saved and apply.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>mpa::TasksPage</name>

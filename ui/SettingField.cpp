@@ -23,9 +23,7 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-namespace {
-
-QStringList linesOf(const QString &text)
+QStringList SettingField::entriesOf(const QString &text)
 {
     QStringList entries;
     for (const QString &line : text.split(u'\n')) {
@@ -35,6 +33,8 @@ QStringList linesOf(const QString &text)
     }
     return entries;
 }
+
+namespace {
 
 } // namespace
 
@@ -50,6 +50,7 @@ SettingField::SettingField(Settings *settings, SettingKey key, const Options &op
     , m_key(key)
     , m_lineCheck(options.lineCheck)
     , m_check(options.check)
+    , m_keepValidLines(options.keepValidLines && options.lineCheck)
 {
     const SettingSpec &spec = m_settings->spec(key);
     setObjectName(u"field:"_s + QLatin1StringView(spec.name));
@@ -200,7 +201,7 @@ QVariant SettingField::editorValue() const
         return line->text().trimmed();
     if (auto *text = qobject_cast<QPlainTextEdit *>(m_editor)) {
         if (m_settings->spec(m_key).type == SettingSpec::Type::StringList)
-            return linesOf(text->toPlainText());
+            return entriesOf(text->toPlainText());
         return text->toPlainText().trimmed();
     }
     return {};
@@ -213,6 +214,8 @@ void SettingField::reload()
 
 void SettingField::load(bool force)
 {
+    if (m_saving)
+        return; // the editor holds what was saved, and maybe a refused line the user is fixing
     const QVariant value = m_settings->value(m_key);
     // Leave the editor alone when it already says the same thing (keeps the cursor, blank
     // lines and the user's spacing while they type).
@@ -241,17 +244,39 @@ void SettingField::load(bool force)
 void SettingField::onEdited()
 {
     // Check as the user types; save once typing pauses.
-    QString problem;
-    acceptable(editorValue(), &problem);
-    showError(problem);
+    recheck();
     m_saveTimer.start();
 }
 
 void SettingField::recheck()
 {
     QString problem;
-    acceptable(editorValue(), &problem);
+    if (!acceptable(editorValue(), &problem) && m_keepValidLines)
+        goodLines(editorValue(), &problem);
     showError(problem);
+}
+
+QStringList SettingField::goodLines(const QVariant &value, QString *refusal) const
+{
+    QStringList good;
+    QString first;
+    int bad = 0;
+    for (const QString &entry : value.toStringList()) {
+        QString why;
+        if (m_lineCheck(entry, &why)) {
+            good.append(entry);
+        } else if (bad++ == 0) {
+            first = why;
+        }
+    }
+    if (bad > 0 && refusal) {
+        *refusal = bad == 1 ? tr("Not saved: %1. Your other entries are saved and apply.").arg(first)
+                            : tr("%n line(s) not saved, the marked ones (the first: %1). Your other entries "
+                                 "are saved and apply.",
+                                 nullptr, bad)
+                                  .arg(first);
+    }
+    return good;
 }
 
 bool SettingField::acceptable(const QVariant &value, QString *error) const
@@ -275,6 +300,22 @@ bool SettingField::commit()
     m_saveTimer.stop();
     const QVariant value = editorValue();
     if (QString error; !acceptable(value, &error)) {
+        if (m_keepValidLines) {
+            // The good lines are saved; the editor keeps the bad one, marked, for the user to fix.
+            QString refusal;
+            const QStringList good = goodLines(value, &refusal);
+            if (!refusal.isEmpty() && acceptable(good, nullptr)) {
+                QString saveError;
+                m_saving = true;
+                const bool saved = m_settings->setValue(m_key, good, &saveError);
+                m_saving = false;
+                showError(saved ? refusal : userMessage(saveError));
+                qCDebug(lcUi).noquote()
+                    << "saved the good lines of" << m_settings->spec(m_key).name << ";" << refusal;
+                Q_EMIT refused(m_error);
+                return false;
+            }
+        }
         showError(error);
         qCDebug(lcUi).noquote() << "not saving" << m_settings->spec(m_key).name << ":" << error;
         Q_EMIT refused(error);

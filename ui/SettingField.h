@@ -30,6 +30,10 @@ struct SettingFieldOptions
     // StringList: whether one line is fine, else false and a sentence in `error` (which may be
     // null), to mark that line while typing.
     std::function<bool(const QString &line, QString *error)> lineCheck;
+    // StringList with a lineCheck: a line that fails it is not saved (it stays marked, and the
+    // field says why), while the other lines are saved and apply: one bad line never holds back
+    // the rest.
+    bool keepValidLines = false;
     int visibleLines = 0; // text boxes: height in lines (0: a default)
     // A check of the page's own beyond Settings::validate (a value that depends on another
     // field): false with a sentence in `error` when the value is refused.
@@ -98,7 +102,10 @@ public:
 
     // The value the editor holds now, as Settings takes it.
     QVariant editorValue() const;
+    // A list box's text as a StringList setting takes it: one entry a line, blank lines dropped.
+    static QStringList entriesOf(const QString &text);
     // Checks the editor's value and saves it when valid; false (and the error shown) otherwise.
+    // With keepValidLines, the good lines are saved even so.
     bool commit();
     // Shows the saved value again, dropping unsaved (e.g. refused) input.
     void reload();
@@ -123,6 +130,9 @@ private:
     void load(bool force = false);
     void onEdited();
     bool acceptable(const QVariant &value, QString *error) const;
+    // keepValidLines: the entries of `value` that pass the line check, and a sentence on the
+    // first that does not (empty when all pass).
+    QStringList goodLines(const QVariant &value, QString *refusal) const;
     void showError(const QString &error);
     void markLines();
     static QString userMessage(const QString &validateError);
@@ -136,6 +146,8 @@ private:
     QTimer m_saveTimer;
     std::function<bool(const QString &, QString *)> m_lineCheck;
     std::function<bool(const QVariant &, QString *)> m_check;
+    bool m_keepValidLines = false;
+    bool m_saving = false; // our own save: Settings::changed must not reload the editor
     QString m_error;
     QString m_problem;
     QPalette m_normalPalette;

@@ -341,8 +341,13 @@ void TrayController::refreshGlance()
     const QList<AutoAcceptController::BlockedCommand> blocked = autoAccept->recentBlocked();
     if (!blocked.isEmpty()) {
         const AutoAcceptController::BlockedCommand &last = blocked.first(); // newest first
-        const QString command = last.command.size() > 40 ? last.command.left(39) + u'…' : last.command;
-        const QString page = last.targetTitle.size() > 30 ? last.targetTitle.left(29) + u'…' : last.targetTitle;
+        // The command as the page had it (case, spacing); & doubled, or the menu reads it as a
+        // shortcut mark and `make && rm` shows as "make & rm".
+        const auto menuText = [](const QString &text, qsizetype most) {
+            return QString(text.size() > most ? text.left(most - 1) + u'…' : text).replace(u'&', u"&&"_s);
+        };
+        const QString command = menuText(last.command, 40);
+        const QString page = menuText(last.targetTitle, 30);
         m_lastBlockedAction->setText(tr("Last blocked: %1 (%2, %3)")
                                          .arg(command, page,
                                               QLocale().toString(last.time.toLocalTime().time(), QLocale::ShortFormat)));

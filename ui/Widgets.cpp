@@ -42,6 +42,30 @@ QLabel *errorLabel(const QString &objectName, QWidget *parent)
     return label;
 }
 
+void markPersonOnly(QWidget *control)
+{
+    control->setProperty(kPersonOnly, true);
+}
+
+namespace {
+int g_apiActions = 0; // the GUI thread's only
+} // namespace
+
+ApiAction::ApiAction()
+{
+    ++g_apiActions;
+}
+
+ApiAction::~ApiAction()
+{
+    --g_apiActions;
+}
+
+bool ApiAction::running()
+{
+    return g_apiActions > 0;
+}
+
 QHBoxLayout *row(QWidget *wide, std::initializer_list<QWidget *> after)
 {
     auto *layout = new QHBoxLayout;

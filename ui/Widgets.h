@@ -26,6 +26,26 @@ QLabel *boldLabel(const QString &objectName, QWidget *parent, const QString &tex
 // A wrapping label in the error style (ErrorStyle::setError), for what went wrong last.
 QLabel *errorLabel(const QString &objectName, QWidget *parent);
 
+// The property of a control that only a person may use (a choice or button that widens what
+// auto-accept clicks, not bound to a privileged setting's field): the debug API's ui actions
+// refuse it with 403, as they refuse such a field.
+inline constexpr char kPersonOnly[] = "personOnly";
+void markPersonOnly(QWidget *control);
+
+// While the debug API's ui actions press a button (and answer what it asks): a page whose
+// button does more than the API may (General's Reset All Settings) then does only what the
+// API may do. One lives for the length of the click.
+class ApiAction
+{
+public:
+    ApiAction();
+    ~ApiAction();
+    ApiAction(const ApiAction &) = delete;
+    ApiAction &operator=(const ApiAction &) = delete;
+    // Whether the API is pressing a button now.
+    static bool running();
+};
+
 // A row in which `wide` (a message, a field) takes the room that `after` (its buttons) leave.
 QHBoxLayout *row(QWidget *wide, std::initializer_list<QWidget *> after);
 

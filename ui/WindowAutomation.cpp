@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "SettingField.h"
 #include "SettingsPage.h"
+#include "Widgets.h"
 #include "common/Loopback.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
@@ -543,8 +544,13 @@ QString unusable(const QString &target, const WindowAutomation::Found &found, co
 
 } // namespace
 
-QString WindowAutomation::beyondRights(QWidget *w, const QString &value) const
+QString WindowAutomation::beyondRights(QWidget *w, const QJsonValue &value) const
 {
+    // A control that is the user's alone though no setting field of a privileged key (the
+    // command policy's choice, a button that removes ban patterns): marked so by its page.
+    if (w->property(Widgets::kPersonOnly).toBool())
+        return u"'%1' is the user's alone: through the debug API it would widen what auto-accept clicks. "
+               "Change it in the window by hand"_s.arg(plainLabel(textOf(w)));
     const SettingField *field = fieldOf(w);
     if (!field)
         return {};
@@ -554,10 +560,27 @@ QString WindowAutomation::beyondRights(QWidget *w, const QString &value) const
         return u"%1 is not changed through the debug API itself: it would raise the API's own rights. Change "
                u"it "
                "in the window by hand or in settings.ini"_s.arg(name);
-    if (!value.isNull()
+    if (spec.personOnlyChange && !value.isUndefined() && !value.isNull()) {
+        // The value as the field would save it: a list box's lines, or a string.
+        QVariant wanted = value.toVariant();
+        if (spec.type == SettingSpec::Type::StringList) {
+            QStringList lines;
+            if (value.isArray()) {
+                for (const QJsonValue &line : value.toArray())
+                    lines.append(line.toString());
+            } else {
+                lines.append(value.toString());
+            }
+            wanted = SettingField::entriesOf(lines.join(u'\n'));
+        }
+        if (QString why; m_settings->isPersonOnly(field->key(), wanted, &why))
+            return why + u"; change it in the window by hand"_s;
+    }
+    const QString text = value.isString() ? value.toString() : QString();
+    if (!text.isNull()
         && (field->key() == SettingKey::CdpHost || field->key() == SettingKey::AgentServerUrl)) {
         const QString host
-            = field->key() == SettingKey::CdpHost ? value.trimmed() : QUrl(value.trimmed()).host();
+            = field->key() == SettingKey::CdpHost ? text.trimmed() : QUrl(text.trimmed()).host();
         if (!isLoopbackHostName(host))
             return u"%1 takes only this machine's addresses through the debug API (it would hand your "
                    u"browser "
@@ -595,6 +618,7 @@ void WindowAutomation::click(const QString &target, const Found &found, CommandR
     // (exec) answers from inside the dialog's loop, naming the dialog so a script can answer it.
     QPointer<QAbstractButton> guarded(button);
     QTimer::singleShot(0, button, [guarded] {
+        const Widgets::ApiAction byApi; // also through a dialog the click opens, until it closes
         if (guarded)
             guarded->click();
     });
@@ -619,7 +643,7 @@ void WindowAutomation::setValue(const QString &target, const Found &found, const
         return refuse(u"a %1 has no value; click shows a page"_s.arg(found.role));
     if (const QString why = unusable(target, found, w); !why.isEmpty())
         return refuse(why, 409);
-    if (const QString why = beyondRights(w, value.isString() ? value.toString() : QString()); !why.isEmpty())
+    if (const QString why = beyondRights(w, value); !why.isEmpty())
         return refuse(why, 403);
     if (found.pageIndex >= 0)
         m_window->showPage(MainWindow::Page(found.pageIndex));

@@ -55,7 +55,7 @@ private:
     void setValue(const QString &target, const Found &found, const QJsonValue &value, CommandReply reply);
 
     // Why the API may not change the field `w` belongs to (to `value`, when given); else empty.
-    QString beyondRights(QWidget *w, const QString &value = {}) const;
+    QString beyondRights(QWidget *w, const QJsonValue &value = {}) const;
 
     QPointer<MainWindow> m_window;
     Settings *m_settings;

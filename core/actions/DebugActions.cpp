@@ -375,6 +375,8 @@ void updateBannedCommands(Settings *settings, QJsonObject params, const CommandR
         if (params.contains(u"bannedCommands"_s))
             return reply(
                 CommandResult::failure(u"give either params.bannedCommands or params.reset, not both"_s));
+        if (QString why; settings->isPersonOnly(SettingKey::SafetyBannedCommands, QStringList(), &why))
+            return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
         settings->reset(SettingKey::SafetyBannedCommands);
         qCInfo(lcSafety) << "ban list reset to the defaults through the debug API";
         return reply(CommandResult::success(bannedCommands(settings)));
@@ -387,6 +389,10 @@ void updateBannedCommands(Settings *settings, QJsonObject params, const CommandR
                                        params.value(u"bannedCommands"), u"params.bannedCommands"_s, &error);
     if (!value)
         return reply(CommandResult::failure(error));
+    if (!settings->validate(SettingKey::SafetyBannedCommands, *value, &error))
+        return reply(CommandResult::failure(error));
+    if (QString why; settings->isPersonOnly(SettingKey::SafetyBannedCommands, *value, &why))
+        return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
     if (!applySettings(settings, { { SettingKey::SafetyBannedCommands, *value } }, &error))
         return reply(CommandResult::failure(error, settings->lastSaveFailed() ? 500 : 400));
     const QStringList list = value->toStringList();
@@ -598,11 +604,10 @@ void updateSettings(Settings *settings, const QJsonObject &params, const Command
         if (!key)
             return reply(
                 CommandResult::failure(u"unknown setting '%1'; nothing was changed"_s.arg(it.key()), 404));
-        if (settings->spec(*key).privileged)
-            return reply(CommandResult::failure(
-                u"%1 is not changed through the debug API itself: it would raise the API's own rights. "
-                "Use the settings window or settings.ini. Nothing was changed"_s.arg(it.key()),
-                403));
+        QString why;
+        // A privileged key is refused whatever its value, before the value is read.
+        if (settings->spec(*key).privileged && settings->isPersonOnly(*key, {}, &why))
+            return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
         QString error;
         const auto value = settingFromJson(settings->spec(*key), it.value(), it.key(), &error);
         if (!value)
@@ -613,6 +618,12 @@ void updateSettings(Settings *settings, const QJsonObject &params, const Command
                 u"%1 may point only at this machine through the debug API (%2 is not a loopback address): "
                 "another host is set in the settings window. Nothing was changed"_s.arg(it.key(), offHost),
                 403));
+        // A valid value first (400 says what is wrong with it), then whether the API may make
+        // the change (403: removing a ban pattern).
+        if (!settings->validate(*key, *value, &error))
+            return reply(CommandResult::failure(error + u"; nothing was changed"_s));
+        if (settings->isPersonOnly(*key, *value, &why))
+            return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
         changes.append({ *key, *value });
     }
     QString error;
@@ -996,15 +1007,16 @@ void DebugActions::install(ActionHost *host)
         });
 
     add(commands, u"getBannedCommands"_s,
-        u"The ban list: commands that are never run (substrings or /regex/flags)."_s, objectSchema(),
-        [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        u"The ban list: your own patterns (substrings or /regex/flags) and the built-in rules, which always "
+        "apply."_s,
+        objectSchema(), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
             reply(CommandResult::success(bannedCommands(host->settings())));
         });
 
     add(commands, u"updateBannedCommands"_s,
         u"Replaces the ban list: {\"bannedCommands\": [patterns]} (validated; nothing is saved on an error), "
-        u"or "
-        "{\"reset\": true} for the defaults."_s,
+        "or {\"reset\": true} for the defaults. Patterns may be added; removing one (a list without it, or "
+        "reset) is the user's, in the window: 403."_s,
         objectSchema({
             { u"bannedCommands"_s,
               QJsonObject { { u"type"_s, u"array"_s },
@@ -1041,8 +1053,15 @@ void DebugActions::install(ActionHost *host)
             getSettings(host->settings(), params, reply);
         });
 
+    QStringList personOnly;
+    for (const SettingSpec &spec : host->settings()->table()) {
+        if (spec.privileged)
+            personOnly.append(QString::fromLatin1(spec.name));
+    }
     add(commands, u"updateSettings"_s,
-        u"Changes settings: {\"settings\": {name: value}} (validated before any is saved; debug/*, toolkit/allowEval, toolkit/userTabs and toolkit/allowedSites only in the window)."_s,
+        u"Changes settings: {\"settings\": {name: value}} (validated before any is saved). Only in the "
+        "window (403 here): %1; safety/bannedCommands may gain patterns here but not lose one."_s.arg(
+            personOnly.join(u", "_s)),
         objectSchema({ { u"settings"_s, QJsonObject { { u"type"_s, u"object"_s } } } }, { u"settings"_s }),
         [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             updateSettings(host->settings(), params, reply);

@@ -41,15 +41,13 @@ void add(CommandDispatcher *commands, const QString &name, const QString &descri
 }
 
 // Stores one setting through the registry (its validation, its range); the debug API never
-// writes a privileged one. Empty on success, else the failure to answer with.
+// makes a change only a person makes (Settings::isPersonOnly). Empty on success, else the failure to answer
+// with.
 std::optional<CommandResult> store(Settings *settings, SettingKey key, const QVariant &value)
 {
     const SettingSpec &spec = settings->spec(key);
-    if (spec.privileged)
-        return CommandResult::failure(
-            u"%1 is not changed through the debug API: it would raise the API's own rights"_s.arg(
-                QString::fromLatin1(spec.name)),
-            403);
+    if (QString why; settings->isPersonOnly(key, value, &why))
+        return CommandResult::failure(why + u". Nothing was changed"_s, 403);
     QString error;
     if (!settings->setValue(key, value, &error))
         return CommandResult::failure(error + u"; nothing was changed"_s,
@@ -418,17 +416,18 @@ void ExtensionActions::install(ActionHost *host)
     // ---- settings ------------------------------------------------------------------------------
     add(commands, u"resetAllSettings"_s,
         u"Puts every setting back to its default, as the General page's Reset does, after copying "
-        "settings.ini next to it; the settings only the user changes (debug/*, toolkit rights) are kept."_s,
+        "settings.ini next to it; what only the user changes (debug/*, toolkit rights, what auto-accept "
+        "clicks, their ban patterns) is kept."_s,
         object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
             Settings *s = host->settings();
+            QJsonArray kept;
+            for (const SettingSpec &spec : s->table()) {
+                if (s->isPersonOnly(spec.key, spec.defaultValue))
+                    kept.append(QString::fromLatin1(spec.name));
+            }
             QString backup, error;
             if (!s->resetAllWithBackup(Settings::ResetScope::ExceptPrivileged, &backup, &error))
                 return reply(CommandResult::failure(error, 500));
-            QJsonArray kept;
-            for (const SettingSpec &spec : s->table()) {
-                if (spec.privileged)
-                    kept.append(QString::fromLatin1(spec.name));
-            }
             reply(CommandResult::success(QJsonObject {
                 { u"reset"_s, true },
                 { u"backup"_s, backup.isEmpty() ? QJsonValue() : QJsonValue(backup) },

@@ -65,6 +65,12 @@ bool TabConsent::isSiteAllowed(const QString &site) const
                        [&site](const QString &entry) { return entry.trimmed().toLower() == site; });
 }
 
+bool TabConsent::allowsWithoutAsking(const QUrl &url) const
+{
+    const QString policy = m_settings->stringValue(SettingKey::ToolkitUserTabs);
+    return policy == u"allow"_s || (policy != u"deny"_s && isSiteAllowed(siteOf(url)));
+}
+
 bool TabConsent::revokeSite(const QString &site)
 {
     QStringList sites = m_settings->listValue(SettingKey::ToolkitAllowedSites);

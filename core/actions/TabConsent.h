@@ -63,6 +63,9 @@ public:
     // The site a grant is remembered for: the URL's host, lower-case (empty when it has none).
     static QString siteOf(const QUrl &url);
     bool isSiteAllowed(const QString &site) const;
+    // Whether request() grants a tab at `url` without asking anyone (toolkit/userTabs=allow, or
+    // its site is allowed for good).
+    bool allowsWithoutAsking(const QUrl &url) const;
     // Takes a site off toolkit/allowedSites; false when it was not there.
     bool revokeSite(const QString &site);
 

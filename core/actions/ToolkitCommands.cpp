@@ -123,25 +123,34 @@ void ToolkitCommands::onSessionDetached(CdpSession *session)
     if (PageController *controller = m_controllers.take(id))
         delete controller; // answers what is still pending: the tab is gone
     m_tabs.forget(id);
+    if (m_frontTab == id)
+        m_frontTab.clear();
 }
 
 void ToolkitCommands::withTab(const CommandCaller &caller, const QString &tab, CommandReply reply,
-                              TabAction act, bool activeWhenNone)
+                              TabAction act, Route route)
 {
     const bool restricted = !TabRegistry::isUnrestricted(caller);
-    if (activeWhenNone && restricted && tab.isEmpty() && m_tabs.ownedBy(caller).isEmpty()) {
-        // An agent with no tab of its own reads the tab the user is looking at, with consent.
-        readTabViews([this, caller, reply = std::move(reply), act = std::move(act)](const TabViews &views) {
-            QStringList order;
-            for (CdpSession *page : m_endpoint->pageSessions())
-                order.append(page->targetId());
-            const QString active = activeTab(views, order);
-            if (active.isEmpty()) {
+    if (restricted && tab.isEmpty()) {
+        // As the LLM Browser Agent extension's router: the tab this agent last used, else the
+        // tab in front (a snapshot reads the tab in front whenever the agent may use it without
+        // asking the user).
+        if (route == Route::LastUsed) {
+            if (const QString last = lastUsedTab(caller); !last.isEmpty())
+                return actOnTab(last, std::move(reply), act);
+        }
+        whenFront([this, caller, route, reply = std::move(reply), act = std::move(act)](const QString &front) {
+            if (route == Route::Front && !front.isEmpty() && usableWithoutAsking(caller, front))
+                return useTab(caller, front, reply, act);
+            if (const QString last = lastUsedTab(caller); !last.isEmpty())
+                return actOnTab(last, reply, act);
+            if (front.isEmpty()) {
                 return reply(CommandResult::failure(
-                    tr("no tab is in front to read, and you have none: open a page with open {\"url\": …}"),
+                    tr("no tab is in front, and you have none: open a page with open {\"url\": …} or "
+                       "tab {\"action\": \"new\"}"),
                     409));
             }
-            askForTab(caller, active, reply, act);
+            useTab(caller, front, reply, act);
         });
         return;
     }
@@ -157,9 +166,7 @@ void ToolkitCommands::withTab(const CommandCaller &caller, const QString &tab, C
                                                      .arg(m_endpoint->address()),
                                                  503)
                         : CommandResult::failure(tr("you have no tab yet: open a page with open {\"url\": …} "
-                                                    "or tab {\"action\": \"new\"}, or take a snapshot to "
-                                                    "read the tab the user is looking at (with the user's "
-                                                    "consent)"),
+                                                    "or tab {\"action\": \"new\"}"),
                                                  409));
     case TabRegistry::Outcome::NotYours:
         return askForTab(caller, resolution.targetId, std::move(reply), std::move(act));
@@ -167,6 +174,60 @@ void ToolkitCommands::withTab(const CommandCaller &caller, const QString &tab, C
         break;
     }
     actOnTab(resolution.targetId, std::move(reply), act);
+}
+
+QString ToolkitCommands::lastUsedTab(const CommandCaller &caller)
+{
+    const TabRegistry::Resolution last = m_tabs.resolve(
+        caller, {}, [this](const QString &id) { return m_endpoint->sessionForTarget(id) != nullptr; }, {});
+    return last.outcome == TabRegistry::Outcome::Resolved ? last.targetId : QString();
+}
+
+bool ToolkitCommands::usableWithoutAsking(const CommandCaller &caller, const QString &targetId) const
+{
+    if (m_tabs.owns(caller, targetId))
+        return true;
+    CdpSession *session = m_endpoint->sessionForTarget(targetId);
+    return session && !m_tabs.heldByAnother(caller, targetId)
+        && m_consent->allowsWithoutAsking(QUrl(session->targetInfo().url));
+}
+
+void ToolkitCommands::useTab(const CommandCaller &caller, const QString &targetId, CommandReply reply,
+                             const TabAction &act)
+{
+    if (!m_tabs.owns(caller, targetId))
+        return askForTab(caller, targetId, std::move(reply), act);
+    m_tabs.makeCurrent(caller, targetId);
+    actOnTab(targetId, std::move(reply), act);
+}
+
+void ToolkitCommands::whenFront(std::function<void(const QString &)> done)
+{
+    readTabViews([this, done = std::move(done)](const TabViews &views) {
+        QStringList order;
+        for (CdpSession *page : m_endpoint->pageSessions())
+            order.append(page->targetId());
+        done(frontTab(views, order));
+    });
+}
+
+QString ToolkitCommands::frontTab(const TabViews &views, const QStringList &order) const
+{
+    // The tab the app last brought to the front (tab switch, a tab it opened) while it still is:
+    // visible, and no other tab has the focus it lacks. Headless Chromium calls every tab
+    // visible and focused, so the page alone cannot tell; a person switching tabs in a real
+    // window hides the recorded one.
+    if (order.contains(m_frontTab)) {
+        const TabView recorded = views.value(m_frontTab);
+        bool otherFocused = false;
+        for (const QString &id : order) {
+            const TabView view = views.value(id);
+            otherFocused = otherFocused || (id != m_frontTab && view.visible && view.focused);
+        }
+        if (recorded.visible && (recorded.focused || !otherFocused))
+            return m_frontTab;
+    }
+    return activeTab(views, order);
 }
 
 void ToolkitCommands::actOnTab(const QString &id, CommandReply reply, const TabAction &act)
@@ -339,7 +400,7 @@ void ToolkitCommands::add(const QString &type, const QString &description, Handl
                                      reply = std::move(reply)](const CommandResult &result) {
                   if (self && !TabRegistry::isUnrestricted(caller))
                       self->noteActivity(caller, type, result, took.elapsed());
-                  reply(withForeignFields(type, result));
+                  reply(withForeignFields(type, caller, result));
               };
               // The first call often comes while the connection is still being made
               // (an MCP client calls a tool right after initialize).
@@ -371,9 +432,7 @@ bool ToolkitCommands::takeForeignNames(const QString &type, QJsonObject &params,
     }
     const QString byRef = u"params.selector: elements are named by ref here (take a snapshot and use a ref "
                           "such as e3), not by CSS selector"_s;
-    if (type == u"type"_s) {
-        params.remove(u"delay"_s); // typing keeps its own pace: real key events either way
-    } else if (type == u"snapshot"_s) {
+    if (type == u"snapshot"_s) {
         params.remove(u"timeout"_s); // a snapshot does not wait for the page
     } else if (type == u"eval"_s) {
         return takeAlias(params, u"script"_s, u"expression"_s, error);
@@ -383,33 +442,51 @@ bool ToolkitCommands::takeForeignNames(const QString &type, QJsonObject &params,
         if (!params.contains(u"unit"_s))
             params.insert(u"unit"_s, u"pixels"_s);
     } else if (type == u"get"_s) {
-        if (params.contains(u"selector"_s))
-            return refuse(error, byRef);
         const QString what = params.value(u"what"_s).toString();
+        if (params.contains(u"selector"_s) && what != u"count"_s)
+            return refuse(error, byRef);
         if (what == u"attr"_s)
             params.insert(u"what"_s, u"attribute"_s);
-        if (what == u"count"_s || what == u"box"_s)
-            return refuse(
-                error,
-                u"get %1 is not offered: take a snapshot (it lists the elements with their refs)"_s.arg(
-                    what));
         for (const QString &name : { u"attrName"_s, u"attr"_s }) {
             if (!takeAlias(params, name, u"name"_s, error))
                 return false;
         }
     } else if (type == u"wait"_s && params.contains(u"selector"_s)) {
         return refuse(error, byRef);
+    } else if (type == u"drag"_s) {
+        return takeAlias(params, u"src"_s, u"from"_s, error) && takeAlias(params, u"dst"_s, u"to"_s, error);
+    } else if (type == u"mouse"_s) {
+        if (!takeAlias(params, u"dx"_s, u"deltaX"_s, error) || !takeAlias(params, u"dy"_s, u"deltaY"_s, error))
+            return false;
+        // MouseEvent.button's numbers: 0 left, 1 middle, 2 right.
+        const QJsonValue button = params.value(u"button"_s);
+        if (button.isDouble()) {
+            const QStringList names { u"left"_s, u"middle"_s, u"right"_s };
+            const int n = button.toInt(-1);
+            if (n < 0 || n > 2 || button.toDouble() != n)
+                return refuse(error, u"params.button %1 is no mouse button: 0 (left), 1 (middle) or 2 (right)"_s.arg(
+                                         button.toDouble()));
+            params.insert(u"button"_s, names.at(n));
+        }
+    } else if (type == u"find"_s) {
+        const QString locator = params.value(u"locator"_s).toString();
+        if (locator == u"first"_s || locator == u"last"_s || locator == u"nth"_s) {
+            return refuse(error, u"find with locator %1 takes a CSS selector; elements are named by role, text, "
+                                 "label, placeholder, testid, alt or title here (then by the ref find answers)"_s
+                                     .arg(locator));
+        }
+        params.remove(u"action"_s); // the extension's find took it and did nothing with it
     }
     return true;
 }
 
 // What agents of the LLM Browser Agent extension read besides our fields: executed on actions,
 // result beside value.
-CommandResult ToolkitCommands::withForeignFields(const QString &type, const CommandResult &result)
+CommandResult ToolkitCommands::withForeignFields(const QString &type, const CommandCaller &caller,
+                                                const CommandResult &result)
 {
-    static const QStringList kReaders {
-        u"snapshot"_s, u"get"_s, u"is"_s, u"eval"_s, u"screenshot"_s, u"tab"_s
-    };
+    static const QStringList kReaders { u"snapshot"_s,   u"get"_s, u"is"_s,  u"eval"_s,
+                                        u"screenshot"_s, u"tab"_s, u"find"_s };
     if (!result.ok || (!result.data.isObject() && !result.data.isUndefined() && !result.data.isNull()))
         return result;
     QJsonObject data = result.data.toObject();
@@ -417,6 +494,10 @@ CommandResult ToolkitCommands::withForeignFields(const QString &type, const Comm
         data.insert(u"result"_s, data.value(u"value"_s));
     if (!kReaders.contains(type))
         data.insert(u"executed"_s, true);
+    // The extension's screenshot was a data: URL in data.screenshot; MCP clients get an image
+    // content instead, so only WebSocket agents get it (it doubles the reply).
+    if (type == u"screenshot"_s && caller.channel.startsWith(u"agent-"_s) && data.value(u"data"_s).isString())
+        data.insert(u"screenshot"_s, QString(u"data:image/png;base64,"_s + data.value(u"data"_s).toString()));
     CommandResult out = result;
     out.data = data;
     return out;
@@ -460,17 +541,21 @@ void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(Co
 
 void ToolkitCommands::addTabCommand(const QString &type, const QString &description, TabHandler handler)
 {
-    const bool activeWhenNone = type == u"snapshot"_s;
+    // As the extension's router: for the agents of its protocol (the WebSocket's) a snapshot reads
+    // the tab in front; the rest go to the tab last used. The app's own runs and MCP agents stay
+    // on their tab: a snapshot there never jumps to the tab the user looks at.
+    const bool snapshot = type == u"snapshot"_s;
     add(type, description,
-        [this, handler, activeWhenNone](CommandParams &params, const CommandCaller &caller,
-                                        CommandReply reply) {
+        [this, handler, snapshot](CommandParams &params, const CommandCaller &caller, CommandReply reply) {
+            const bool extensionAgent = caller.channel == u"agent-ws"_s || caller.channel == u"agent-client"_s;
+            const Route route = snapshot && extensionAgent ? Route::Front : Route::LastUsed;
             // The action may run later (after the user allowed the tab): it keeps its own copies.
             withTab(
                 caller, params.string(u"tab"_s), std::move(reply),
                 [params, caller, handler](PageController *controller, CommandReply reply) mutable {
                     handler(params, controller, caller, std::move(reply));
                 },
-                activeWhenNone);
+                route);
         });
 }
 
@@ -566,14 +651,18 @@ void ToolkitCommands::registerCommands()
             tab->fill(ref, value, std::move(reply));
         });
     addElementCommand(
-        u"type"_s, tr("Types text key by key at the end of a field (or into the focused element)"),
+        u"type"_s,
+        tr("Types text key by key at the end of a field (or into the focused element), with delay ms "
+           "between keys"),
         RefUse::Optional, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
             const QString text = p.requiredString(u"text"_s);
             const int timeoutMs = p.integer(u"timeoutMs"_s, int(PageController::kMaxTypeTime.count()), 100,
                                             int(PageController::kMaxTypeTime.count()));
+            const int delay = p.integer(u"delay"_s, 0, 0, int(PageController::kMaxTypeDelay.count()));
             if (!paramsOk(p, reply))
                 return;
-            tab->type(ref, text, std::move(reply), std::chrono::milliseconds(timeoutMs));
+            tab->type(ref, text, std::move(reply), std::chrono::milliseconds(timeoutMs),
+                      std::chrono::milliseconds(delay));
         });
     addElementCommand(
         u"press"_s, tr("Presses a key or chord (Enter, Tab, Escape, ArrowDown, Control+A, Shift+Tab)"),
@@ -650,25 +739,33 @@ void ToolkitCommands::registerCommands()
         });
     addElementCommand(
         u"get"_s,
-        tr("Reads the text, value, an attribute or the html of an element, what it is (element: "
-           "role, name, link, the form it submits), or the page's url or title"),
+        tr("Reads the text, value, an attribute, the html or the box of an element, what it is (element: "
+           "role, name, link, the form it submits), the page's url or title, or counts a selector's matches"),
         RefUse::Optional, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
             const QString what = p.string(u"what"_s);
-            const QStringList whats { u"text"_s,  u"value"_s, u"attribute"_s, u"url"_s,
-                                      u"title"_s, u"html"_s,  u"element"_s };
+            const QStringList whats { u"text"_s, u"value"_s,   u"attribute"_s, u"url"_s, u"title"_s,
+                                      u"html"_s, u"element"_s, u"box"_s,       u"count"_s };
             if (what.isEmpty() || !whats.contains(what)) {
                 return reply(
                     CommandResult::failure(tr("params.what must be one of %1").arg(whats.join(u", "_s))));
             }
             const QString name = p.string(u"name"_s);
+            const QString selector = p.string(u"selector"_s);
             const int maxChars = p.integer(u"maxChars"_s, 100000, 1, 10000000);
             if (!paramsOk(p, reply))
                 return;
-            if ((what == u"value"_s || what == u"attribute"_s || what == u"element"_s) && ref.isEmpty())
+            if ((what == u"value"_s || what == u"attribute"_s || what == u"element"_s || what == u"box"_s)
+                && ref.isEmpty())
                 return reply(CommandResult::failure(tr("get %1 needs params.ref").arg(what)));
             if (what == u"attribute"_s && name.isEmpty())
                 return reply(CommandResult::failure(tr("get attribute needs params.name")));
-            tab->get(what, ref, name, maxChars, std::move(reply));
+            if ((what == u"count"_s) != !selector.isEmpty()) {
+                return reply(CommandResult::failure(
+                    what == u"count"_s ? tr("get count needs params.selector (a CSS selector)")
+                                       : tr("params.selector is for get count only: elements are named by "
+                                            "ref here (take a snapshot and use a ref such as e3)")));
+            }
+            tab->get(what, ref, what == u"count"_s ? selector : name, maxChars, std::move(reply));
         });
     addElementCommand(u"is"_s, tr("Tells whether an element is visible, enabled, checked or focused"),
                       RefUse::Required,
@@ -685,7 +782,8 @@ void ToolkitCommands::registerCommands()
                       });
 
     add(u"open"_s,
-        tr("Opens an address in your current tab (or a new one with newTab, or when you have none)"),
+        tr("Opens an address in the tab your commands go to (the one you last used, else the one in "
+           "front), or in a new tab with newTab"),
         [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
             const QString address = p.requiredString(u"url"_s);
             const bool newTab = p.boolean(u"newTab"_s, false);
@@ -695,16 +793,28 @@ void ToolkitCommands::registerCommands()
             const QUrl url(address, QUrl::StrictMode);
             if (const CommandResult refused = checkAddress(caller, url, address); !refused.ok)
                 return reply(refused);
-            // Without a tab of its own (a current tab, for the debug API) a caller gets a new
-            // one: open never takes over a tab the user is working in.
-            const QString current = m_tabs.current(caller);
-            const bool hasTab = TabRegistry::isUnrestricted(caller)
-                ? !current.isEmpty() && m_endpoint->sessionForTarget(current)
-                : !m_tabs.ownedBy(caller).isEmpty();
-            if (newTab || (!hasTab && tab.isEmpty()))
+            if (newTab)
                 return createTab(caller, url, std::move(reply));
-            withTab(caller, tab, std::move(reply), [url](PageController *controller, CommandReply reply) {
+            const TabAction go = [url](PageController *controller, CommandReply reply) {
                 controller->navigate(url, std::move(reply));
+            };
+            if (!tab.isEmpty())
+                return withTab(caller, tab, std::move(reply), go);
+            if (TabRegistry::isUnrestricted(caller)) {
+                // The debug API navigates its current tab; without one it opens a tab.
+                const QString current = m_tabs.current(caller);
+                if (current.isEmpty() || !m_endpoint->sessionForTarget(current))
+                    return createTab(caller, url, std::move(reply));
+                return withTab(caller, tab, std::move(reply), go);
+            }
+            // As the extension: the tab last used, else the tab in front — when the agent may use
+            // it without asking; rather than ask for a tab of the user's, open a new one.
+            if (const QString last = lastUsedTab(caller); !last.isEmpty())
+                return actOnTab(last, std::move(reply), go);
+            whenFront([this, caller, url, go, reply = std::move(reply)](const QString &front) {
+                if (!front.isEmpty() && usableWithoutAsking(caller, front))
+                    return useTab(caller, front, reply, go);
+                createTab(caller, url, reply);
             });
         });
     add(u"tab"_s, tr("Tabs: list yours, open a new one (with url), close or switch to one (by tab id)"),
@@ -725,25 +835,28 @@ void ToolkitCommands::registerCommands()
                   });
     addTabCommand(
         u"wait"_s,
-        tr("Waits (at most timeoutMs) for an element or text to appear or go, for a navigation, "
-           "or a number of ms"),
+        tr("Waits (at most timeoutMs) for an element or text to appear or go, for an address, for a "
+           "navigation, or a number of ms"),
         [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
             PageController::WaitOptions options;
             if (!readRef(p, false, &options.ref, reply))
                 return;
             options.text = p.string(u"text"_s);
+            options.url = p.string(u"url"_s);
             options.navigation = p.boolean(u"navigation"_s, false);
             options.hidden = p.choice(u"state"_s, { u"visible"_s, u"hidden"_s }) == u"hidden"_s;
             options.ms = p.integer(u"ms"_s, 0, 1, 30000);
             options.timeoutMs = p.integer(u"timeoutMs"_s, 5000, 100, 25000);
             if (!paramsOk(p, reply))
                 return;
-            const int given = int(!options.ref.isEmpty()) + int(p.has(u"text"_s)) + int(options.navigation)
-                + int(options.ms > 0);
+            const int given = int(!options.ref.isEmpty()) + int(p.has(u"text"_s)) + int(p.has(u"url"_s))
+                + int(options.navigation) + int(options.ms > 0);
             if (given != 1) {
-                return reply(CommandResult::failure(tr(
-                    "wait for exactly one thing: params.ref, params.text, params.navigation or params.ms")));
+                return reply(CommandResult::failure(tr("wait for exactly one thing: params.ref, params.text, "
+                                                       "params.url, params.navigation or params.ms")));
             }
+            if (p.has(u"url"_s) && options.url.isEmpty())
+                return reply(CommandResult::failure(tr("params.url is empty: give the address to wait for")));
             tab->wait(options, std::move(reply));
         });
     addElementCommand(
@@ -755,9 +868,13 @@ void ToolkitCommands::registerCommands()
             tab->screenshot(ref, fullPage, std::move(reply));
         });
     addTabCommand(
-        u"eval"_s, tr("Runs JavaScript in the page and returns its value (off unless toolkit/allowEval)"),
+        u"eval"_s,
+        tr("Runs JavaScript in the page (an expression, or a function body with return) and returns its "
+           "value (off unless toolkit/allowEval)"),
         [this](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
             const QString expression = p.requiredString(u"expression"_s);
+            const int timeoutMs = p.integer(u"timeoutMs"_s, int(PageController::kEvalTime.count()), 100,
+                                            int(PageController::kMaxEvalTime.count()));
             if (!paramsOk(p, reply))
                 return;
             if (!m_settings->boolValue(SettingKey::ToolkitAllowEval)) {
@@ -765,8 +882,124 @@ void ToolkitCommands::registerCommands()
                     tr("eval is off: turn on toolkit/allowEval in the settings to let agents run JavaScript"),
                     403));
             }
-            tab->evaluate(expression, std::move(reply));
+            tab->evaluate(expression, std::move(reply), std::chrono::milliseconds(timeoutMs));
         });
+    registerLaterVerbs();
+}
+
+namespace {
+
+// One end of a drag: a ref, or an object {ref, tab} or {x, y}; false after answering.
+bool readSpot(const QJsonValue &value, const QString &name, PageController::Spot *spot,
+                               QString *tab, const CommandReply &reply)
+{
+    // The schema checked the shape: a ref string, or an object {ref, tab} or {x, y}.
+    const QJsonObject object = value.toObject();
+    spot->ref = value.isString() ? value.toString() : object.value(u"ref"_s).toString();
+    *tab = object.value(u"tab"_s).toString();
+    if (!spot->ref.isEmpty()) {
+        if (!PageController::parseRef(spot->ref)) {
+            reply(CommandResult::failure(QObject::tr("params.%1 “%2” is not a ref: refs look like e3 (or f1e3 inside a "
+                                            "frame), as a snapshot lists them")
+                                             .arg(name, spot->ref)));
+            return false;
+        }
+        return true;
+    }
+    if (!object.value(u"x"_s).isDouble() || !object.value(u"y"_s).isDouble()) {
+        reply(CommandResult::failure(
+            QObject::tr("params.%1 must be a ref (e3) or a point {\"x\": …, \"y\": …} of the viewport").arg(name)));
+        return false;
+    }
+    spot->point = QPointF(object.value(u"x"_s).toDouble(), object.value(u"y"_s).toDouble());
+    return true;
+}
+
+} // namespace
+
+void ToolkitCommands::registerLaterVerbs()
+{
+    // The verbs the LLM Browser Agent extension grew after its first release, and Playwright
+    // MCP's: find, mouse, drag, scrollintoview, close.
+    addTabCommand(
+        u"find"_s,
+        tr("Finds the first visible element by role, text, label, placeholder, testid, alt or title "
+           "(text: its accessible name too) and answers its ref and snapshot line"),
+        [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+            PageController::FindOptions options;
+            options.locator = p.choice(u"locator"_s, { u"role"_s, u"text"_s, u"label"_s, u"placeholder"_s,
+                                                       u"testid"_s, u"alt"_s, u"title"_s });
+            options.value = p.requiredString(u"value"_s);
+            if (p.has(u"text"_s))
+                options.name = p.string(u"text"_s);
+            options.exact = p.boolean(u"exact"_s, false);
+            if (!paramsOk(p, reply))
+                return;
+            if (options.value.trimmed().isEmpty())
+                return reply(CommandResult::failure(tr("params.value is empty: say what to find")));
+            tab->find(options, std::move(reply));
+        });
+    addTabCommand(
+        u"mouse"_s,
+        tr("Mouse input at a point of the viewport (CSS pixels): move, down, up, click, or wheel by "
+           "deltaX/deltaY; buttons stay down between commands"),
+        [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+            const QString action
+                = p.choice(u"action"_s, { u"move"_s, u"down"_s, u"up"_s, u"wheel"_s, u"click"_s });
+            const double x = p.number(u"x"_s, 0, -1e7, 1e7);
+            const double y = p.number(u"y"_s, 0, -1e7, 1e7);
+            const QString button = p.choice(u"button"_s, { u"left"_s, u"right"_s, u"middle"_s });
+            const double deltaX = p.number(u"deltaX"_s, 0, -1e6, 1e6);
+            const double deltaY = p.number(u"deltaY"_s, 0, -1e6, 1e6);
+            if (!paramsOk(p, reply))
+                return;
+            if (!p.has(u"x"_s) || !p.has(u"y"_s))
+                return reply(CommandResult::failure(tr("mouse needs params.x and params.y (a point of the viewport)")));
+            if (action == u"wheel"_s && deltaX == 0 && deltaY == 0)
+                return reply(CommandResult::failure(tr("mouse wheel needs params.deltaX or params.deltaY")));
+            tab->mouseAt(action, QPointF(x, y), button, QPointF(deltaX, deltaY), std::move(reply));
+        });
+    add(u"drag"_s,
+        tr("Drags from an element or point to another with real mouse input (HTML5 drag and drop "
+           "included): from and to are refs or {x, y}"),
+        [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
+            QString fromTab;
+            QString toTab;
+            PageController::Spot from;
+            PageController::Spot to;
+            if (!readSpot(p.raw().value(u"from"_s), u"from"_s, &from, &fromTab, reply)
+                || !readSpot(p.raw().value(u"to"_s), u"to"_s, &to, &toTab, reply))
+                return;
+            QString tab = p.string(u"tab"_s);
+            if (!paramsOk(p, reply))
+                return;
+            // A drag is one press and one release in one page: both ends in the tab it runs in.
+            QStringList tabs;
+            for (const QString &named : { tab, fromTab, toTab }) {
+                if (!named.isEmpty() && !tabs.contains(named))
+                    tabs.append(named);
+            }
+            if (tabs.size() > 1) {
+                return reply(CommandResult::failure(
+                    tr("drag moves within one tab, but it names %1 tabs (%2): drag inside one of them, or "
+                       "move the content another way")
+                        .arg(tabs.size())
+                        .arg(tabs.join(u", "_s))));
+            }
+            withTab(caller, tabs.value(0), std::move(reply),
+                    [from, to](PageController *controller, CommandReply reply) {
+                        controller->drag(from, to, std::move(reply));
+                    });
+        });
+    addElementCommand(u"scrollintoview"_s, tr("Scrolls an element into the middle of the view (when it is not in view)"),
+                      RefUse::Required,
+                      [](const QString &ref, CommandParams &, PageController *tab, CommandReply reply) {
+                          tab->scrollIntoView(ref, std::move(reply));
+                      });
+    addTabCommand(u"close"_s, tr("Closes the tab your commands go to (or the one named by tab)"),
+                  [this](CommandParams &, PageController *tab, const CommandCaller &caller, CommandReply reply) {
+                      switchOrClose(u"close"_s, tab->targetId(), tab, caller, std::move(reply));
+                  });
 }
 
 void ToolkitCommands::tabCommand(CommandParams &p, const CommandCaller &caller, CommandReply reply)
@@ -787,8 +1020,9 @@ void ToolkitCommands::tabCommand(CommandParams &p, const CommandCaller &caller, 
                     QStringList order;
                     for (CdpSession *page : m_endpoint->pageSessions())
                         order.append(page->targetId());
-                    const QString active = activeTab(views, order);
+                    const QString active = frontTab(views, order);
                     QJsonArray tabs;
+                    QJsonValue activeId;
                     for (const QString &id : std::as_const(order)) {
                         QJsonObject tab = describeTab(m_endpoint->sessionForTarget(id), caller);
                         if (fresh.contains(id)) {
@@ -796,9 +1030,14 @@ void ToolkitCommands::tabCommand(CommandParams &p, const CommandCaller &caller, 
                             tab.insert(u"url"_s, fresh.value(id).value(u"url"));
                         }
                         tab.insert(u"active"_s, id == active);
+                        if (id == active)
+                            activeId = tab.value(u"id"_s);
                         tabs.append(tab);
                     }
-                    reply(CommandResult::success(QJsonObject { { u"tabs"_s, tabs } }));
+                    QJsonObject data { { u"tabs"_s, tabs } };
+                    if (!activeId.isUndefined())
+                        data.insert(u"activeTabId"_s, activeId); // as the extension's tab list
+                    reply(CommandResult::success(data));
                 });
         });
         return;
@@ -809,12 +1048,12 @@ void ToolkitCommands::tabCommand(CommandParams &p, const CommandCaller &caller, 
             return reply(refused);
         return createTab(caller, url, std::move(reply));
     }
-    if (tab.isEmpty())
+    if (tab.isEmpty() && (action == u"switch"_s || TabRegistry::isUnrestricted(caller)))
         return reply(CommandResult::failure(tr("tab %1 needs params.tab (an id from tab list)").arg(action)));
-    withTab(caller, tab, std::move(reply),
-            [this, action, tab, caller](PageController *controller, CommandReply reply) {
-                switchOrClose(action, tab, controller, caller, std::move(reply));
-            });
+    // close without a tab closes the one the agent's commands go to, as the extension's did.
+    withTab(caller, tab, std::move(reply), [this, action, caller](PageController *controller, CommandReply reply) {
+        switchOrClose(action, controller->targetId(), controller, caller, std::move(reply));
+    });
 }
 
 void ToolkitCommands::switchOrClose(const QString &action, const QString &tab, PageController *controller,
@@ -823,14 +1062,26 @@ void ToolkitCommands::switchOrClose(const QString &action, const QString &tab, P
     CdpSession *session = controller->session();
     if (action == u"switch"_s) {
         m_tabs.makeCurrent(caller, tab);
-        session->send(
-            u"Page.bringToFront"_s, {}, this,
-            [this, session = QPointer<CdpSession>(session), caller, reply](const CdpResult &result) {
-                if (!result.ok())
-                    return reply(CommandResult::failure(result.error.toString(), 500));
+        // The browser's own activation, then the page's: the tab is the one in front for later
+        // commands and tab list, also where every tab claims to be visible (headless).
+        m_frontTab = tab;
+        m_endpoint->sendToBrowser(
+            u"Target.activateTarget"_s, { { u"targetId"_s, tab } }, this,
+            [this, session = QPointer<CdpSession>(session), caller, reply](const CdpResult &activated) {
+                if (!activated.ok())
+                    return reply(CommandResult::failure(activated.error.toString(), 500));
                 if (!session)
                     return reply(CommandResult::failure(tr("the tab closed"), 409));
-                reply(CommandResult::success(describeTab(session, caller)));
+                session->send(u"Page.bringToFront"_s, {}, this,
+                              [this, session, caller, reply](const CdpResult &result) {
+                                  if (!result.ok())
+                                      return reply(CommandResult::failure(result.error.toString(), 500));
+                                  if (!session)
+                                      return reply(CommandResult::failure(tr("the tab closed"), 409));
+                                  QJsonObject data = describeTab(session, caller);
+                                  data.insert(u"active"_s, true);
+                                  reply(CommandResult::success(data));
+                              });
             });
         return;
     }
@@ -840,6 +1091,8 @@ void ToolkitCommands::switchOrClose(const QString &action, const QString &tab, P
                                   if (!result.ok())
                                       return reply(CommandResult::failure(result.error.toString(), 500));
                                   m_tabs.forget(tab);
+                                  if (m_frontTab == tab)
+                                      m_frontTab.clear();
                                   reply(CommandResult::success(QJsonObject { { u"closed"_s, tab } }));
                               });
 }
@@ -874,6 +1127,7 @@ void ToolkitCommands::createTab(const CommandCaller &caller, const QUrl &url, Co
                 if (!session)
                     return reply(CommandResult::failure(tr("the new tab did not attach in time"), 503));
                 handTab(caller, id);
+                m_frontTab = id; // a new tab opens in front
                 PageController *controller = controllerFor(id);
                 if (!controller)
                     return reply(CommandResult::failure(tr("the new tab went away"), 503));

@@ -8,9 +8,12 @@
 // new, or a link of its tab that opened one, by CDP openerId), at most toolkit/maxTabs of them,
 // and the tabs the user let it use (TabConsent: toolkit/userTabs, a desktop prompt); these are
 // released when it disconnects. The channels "debug-api", "ctl" and "ui" may use every tab.
-// Each caller has a current tab, the one commands without `tab` act on; an agent's snapshot
-// with no tab at all reads the tab the user is looking at (with consent), as the LLM Browser
-// Agent extension did.
+// Routing, as the LLM Browser Agent extension's router: a command without `tab` goes to the tab
+// the agent last used, else to the tab in front (with consent); a snapshot without `tab` reads
+// the tab in front whenever the agent may use it without asking the user; `open` navigates the
+// tab the command goes to, or opens one rather than ask for a tab of the user's. The tab in
+// front is the one the app last brought there (tab switch, a tab it opened) while the page
+// agrees, else the page's own visibility and focus.
 
 #include "actions/CommandDispatcher.h"
 #include "actions/CommandParams.h"
@@ -85,6 +88,9 @@ private:
     using ElementHandler = std::function<void(const QString &ref, CommandParams &params, PageController *tab,
                                               CommandReply reply)>;
     enum class RefUse { Required, Optional };
+    // Where a command without `tab` goes: the tab last used, else the one in front (LastUsed); the
+    // one in front when the agent may use it without asking, else the last used (Front).
+    enum class Route { LastUsed, Front };
     // Per page tab: whether the user sees it (visibilityState) and its window has the focus.
     struct TabView
     {
@@ -97,7 +103,8 @@ private:
     // The LLM Browser Agent extension's param names (tabId, attrName, pixels, script, …) read as
     // ours; false with `error` for what has no counterpart here (CSS selectors).
     bool takeForeignNames(const QString &type, QJsonObject &params, QString *error) const;
-    static CommandResult withForeignFields(const QString &type, const CommandResult &result);
+    static CommandResult withForeignFields(const QString &type, const CommandCaller &caller,
+                                           const CommandResult &result);
     void noteActivity(const CommandCaller &caller, const QString &type, const CommandResult &result,
                       qint64 ms);
     // Whether `url` may be opened by `caller`: http(s), about:, and file: where the user allows
@@ -112,10 +119,19 @@ private:
     // `use` requires it, or not a ref) before `handler` reads the rest.
     void addElementCommand(const QString &type, const QString &description, RefUse use,
                            ElementHandler handler);
-    // Runs `act` on the tab a command names (or the caller's current one), or answers why not.
-    // With `activeWhenNone`, an agent without any tab gets the one the user is looking at.
+    // Runs `act` on the tab a command names, or the one `route` picks, or answers why not.
     void withTab(const CommandCaller &caller, const QString &tab, CommandReply reply, TabAction act,
-                 bool activeWhenNone = false);
+                 Route route = Route::LastUsed);
+    // The tab `caller` last used while it is open (its current one, else its newest); empty if none.
+    QString lastUsedTab(const CommandCaller &caller);
+    // Whether `caller` may use the tab with no question to the user (its own, or one the user's
+    // settings give agents: toolkit/userTabs=allow, an allowed site) and no other agent holds it.
+    bool usableWithoutAsking(const CommandCaller &caller, const QString &targetId) const;
+    // Runs `act` on a tab, asking for it first when it is not the caller's; it becomes current.
+    void useTab(const CommandCaller &caller, const QString &targetId, CommandReply reply, const TabAction &act);
+    // The tab in front (frontTab()) once the pages have said what they show; empty if none.
+    void whenFront(std::function<void(const QString &)> done);
+    QString frontTab(const TabViews &views, const QStringList &order) const;
     // Asks TabConsent for a tab the caller does not control (named by its current title and
     // URL); runs `act` on it once granted.
     void askForTab(const CommandCaller &caller, const QString &targetId, CommandReply reply, TabAction act);
@@ -133,6 +149,7 @@ private:
     void onPageAttached(CdpSession *session);
     void onSessionDetached(CdpSession *session);
     void registerCommands();
+    void registerLaterVerbs();
 
     CdpEndpoint *m_endpoint;
     PayloadHub *m_hub;
@@ -144,6 +161,7 @@ private:
     QStringList m_protectedFolders;
     QHash<QString, int> m_tabNumbers; // target id → the number `tab list` shows as "id"
     QHash<QString, PageController *> m_controllers;
+    QString m_frontTab; // the tab the app last brought to the front (tab switch, a tab it opened)
     std::chrono::milliseconds m_browserWait { 10000 };
     std::shared_ptr<QHash<QString, int>> m_refMarks = std::make_shared<QHash<QString, int>>();
 };

@@ -44,18 +44,19 @@ QStringList types()
     return { u"snapshot"_s, u"click"_s, u"dblclick"_s,   u"fill"_s,    u"type"_s,   u"press"_s,
              u"hover"_s,    u"focus"_s, u"check"_s,      u"uncheck"_s, u"select"_s, u"scroll"_s,
              u"get"_s,      u"is"_s,    u"open"_s,       u"tab"_s,     u"back"_s,   u"forward"_s,
-             u"reload"_s,   u"wait"_s,  u"screenshot"_s, u"eval"_s };
+             u"reload"_s,   u"wait"_s,  u"screenshot"_s, u"eval"_s,    u"find"_s,   u"mouse"_s,
+             u"drag"_s,     u"scrollintoview"_s, u"close"_s };
 }
 
 QJsonObject annotations(const QString &type)
 {
-    static const QStringList readOnly { u"snapshot"_s, u"get"_s, u"is"_s, u"wait"_s, u"screenshot"_s };
+    static const QStringList readOnly { u"snapshot"_s, u"get"_s, u"is"_s, u"wait"_s, u"screenshot"_s, u"find"_s };
     static const QStringList navigates { u"open"_s, u"back"_s, u"forward"_s, u"reload"_s };
     if (readOnly.contains(type))
         return { { u"readOnlyHint"_s, true }, { u"openWorldHint"_s, false } };
     // Clicking, typing and the rest change the page but do not destroy anything by themselves;
     // "tab" can close one and "eval" can do anything.
-    const bool destructive = type == u"tab"_s || type == u"eval"_s;
+    const bool destructive = type == u"tab"_s || type == u"eval"_s || type == u"close"_s;
     return { { u"readOnlyHint"_s, false },
              { u"destructiveHint"_s, destructive },
              { u"idempotentHint"_s, type == u"reload"_s },
@@ -93,6 +94,10 @@ QJsonObject schema(const QString &type)
             { { u"ref"_s,
                 refProp(u"The field to type into (at the end of its text); default: the focused element"_s) },
               { u"text"_s, typeText() },
+              { u"delay"_s,
+                ParamsSchema::integer(0, 1000,
+                                      u"Milliseconds between two keys (default 0: as fast as the page takes "
+                                      "them); the whole must fit in timeoutMs"_s) },
               { u"timeoutMs"_s,
                 ParamsSchema::integer(100, 20000,
                                       u"Stop typing after this long (default and at most 20000); the answer "
@@ -136,10 +141,13 @@ QJsonObject schema(const QString &type)
     if (type == u"get"_s) {
         return objectSchema(
             { { u"what"_s,
-                ParamsSchema::choice({ u"text"_s, u"value"_s, u"attribute"_s, u"url"_s, u"title"_s, u"html"_s, u"element"_s },
-                           u"What to read"_s) },
+                ParamsSchema::choice({ u"text"_s, u"value"_s, u"attribute"_s, u"url"_s, u"title"_s, u"html"_s,
+                                       u"element"_s, u"box"_s, u"count"_s },
+                           u"What to read (box: the element's rectangle; count: how many elements a CSS "
+                           "selector matches)"_s) },
               { u"ref"_s, refProp(u"The element (text and html default to the whole page)"_s) },
               { u"name"_s, prop(u"string"_s, u"The attribute's name (what = attribute)"_s) },
+              { u"selector"_s, prop(u"string"_s, u"The CSS selector to count (what = count)"_s) },
               { u"maxChars"_s,
                 ParamsSchema::integer(1, 10000000, u"Cut the value after this many characters (default 100000)"_s) } },
             { u"what"_s });
@@ -166,6 +174,8 @@ QJsonObject schema(const QString &type)
         return objectSchema({
             { u"ref"_s, refProp(u"Wait until this element is visible (or hidden)"_s) },
             { u"text"_s, prop(u"string"_s, u"Wait until the page shows (or no longer shows) this text"_s) },
+            { u"url"_s,
+              prop(u"string"_s, u"Wait until the tab's address is this (the whole address; * for any characters)"_s) },
             { u"navigation"_s, prop(u"boolean"_s, u"Wait for the next navigation"_s) },
             { u"state"_s, ParamsSchema::choice({ u"visible"_s, u"hidden"_s }, u"For ref and text; default visible"_s) },
             { u"ms"_s, ParamsSchema::integer(1, 30000, u"Just wait this long"_s) },
@@ -178,10 +188,60 @@ QJsonObject schema(const QString &type)
               { u"fullPage"_s, prop(u"boolean"_s, u"The whole page, not only the viewport"_s) } });
     }
     if (type == u"eval"_s) {
-        return objectSchema({ { u"expression"_s,
-                                prop(u"string"_s, u"JavaScript run in the page; its value is returned"_s) } },
-                            { u"expression"_s });
+        return objectSchema(
+            { { u"expression"_s,
+                prop(u"string"_s,
+                     u"JavaScript run in the page: an expression (awaited when it is a promise) or a function "
+                     "body with return; its value is returned as JSON"_s) },
+              { u"timeoutMs"_s,
+                ParamsSchema::integer(100, 60000,
+                                      u"Give up when it has not finished after this long (default 10000)"_s) } },
+            { u"expression"_s });
     }
+    if (type == u"find"_s) {
+        return objectSchema(
+            { { u"locator"_s,
+                ParamsSchema::choice({ u"role"_s, u"text"_s, u"label"_s, u"placeholder"_s, u"testid"_s, u"alt"_s,
+                                       u"title"_s },
+                                     u"What value names: the element's role (button, link, textbox, heading …), "
+                                     "its text, its label, placeholder, data-testid, alt or title"_s) },
+              { u"value"_s, prop(u"string"_s, u"The role, or the text the element has (part of it unless exact)"_s) },
+              { u"text"_s,
+                prop(u"string"_s, u"Also: the accessible name the element must have (part of it unless exact)"_s) },
+              { u"exact"_s, prop(u"boolean"_s, u"Whole, case-sensitive matches only (testid always is)"_s) } },
+            { u"locator"_s, u"value"_s });
+    }
+    if (type == u"mouse"_s) {
+        return objectSchema(
+            { { u"action"_s,
+                ParamsSchema::choice({ u"move"_s, u"down"_s, u"up"_s, u"wheel"_s, u"click"_s },
+                                     u"move to the point; press or release a button there; click; turn the wheel "
+                                     "there"_s) },
+              { u"x"_s, prop(u"number"_s, u"From the viewport's left edge, in CSS pixels"_s) },
+              { u"y"_s, prop(u"number"_s, u"From the viewport's top edge, in CSS pixels"_s) },
+              { u"button"_s, ParamsSchema::choice({ u"left"_s, u"right"_s, u"middle"_s }, u"Default left"_s) },
+              { u"deltaX"_s, prop(u"number"_s, u"wheel: pixels to the right (negative: left)"_s) },
+              { u"deltaY"_s, prop(u"number"_s, u"wheel: pixels down (negative: up)"_s) } },
+            { u"action"_s, u"x"_s, u"y"_s });
+    }
+    if (type == u"drag"_s) {
+        const auto end = [](const QString &which) {
+            return QJsonObject {
+                { u"anyOf"_s,
+                  QJsonArray { refProp(),
+                               ParamsSchema::object(
+                                   { { u"ref"_s, refProp() },
+                                     { u"tab"_s, prop(u"string"_s, u"The tab of the ref (it must be the drag's)"_s) },
+                                     { u"x"_s, prop(u"number"_s, u"A point: from the viewport's left edge"_s) },
+                                     { u"y"_s, prop(u"number"_s, u"A point: from the viewport's top edge"_s) } }) } },
+                { u"description"_s,
+                  u"Where the drag %1: an element's ref, or a point {x, y} of the viewport"_s.arg(which) } };
+        };
+        return objectSchema({ { u"from"_s, end(u"starts"_s) }, { u"to"_s, end(u"ends"_s) } },
+                            { u"from"_s, u"to"_s });
+    }
+    if (type == u"scrollintoview"_s)
+        return objectSchema({ { u"ref"_s, refProp() } }, { u"ref"_s });
     return objectSchema({}); // back, forward, reload
 }
 

@@ -7,6 +7,7 @@
 #include "logging/LogCategories.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
+#include "settings/SafetySettings.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>
@@ -238,6 +239,7 @@ QJsonObject AutoAcceptController::configFor(CdpSession *session) const
 {
     const IdeProfile *profile = profileFor(session);
     const QString pageId = pageOf(session)->targetId();
+    const CommandPolicy policy = SafetySettings::policy(m_settings);
     QJsonObject config {
         { u"enabled"_s, isEnabled() && profile != nullptr },
         { u"paused"_s, m_paused || m_pausedTargets.contains(pageId) },
@@ -247,6 +249,12 @@ QJsonObject AutoAcceptController::configFor(CdpSession *session) const
           QJsonArray::fromStringList(m_settings->listValue(SettingKey::AutoAcceptRejectWords)) },
         { u"bannedCommands"_s,
           QJsonArray::fromStringList(m_settings->listValue(SettingKey::SafetyBannedCommands)) },
+        // The page's verdict policy (payload/ban-check.js), read as the Safety page's checker reads
+        // it: "rules" or "allowlist" with its entries. No setting names inline interpreters the
+        // person allows yet: none are.
+        { u"commandPolicy"_s, policy.mode == CommandPolicy::Mode::Allowlist ? u"allowlist"_s : u"rules"_s },
+        { u"allowedCommands"_s, QJsonArray::fromStringList(policy.allowed) },
+        { u"interpreters"_s, QJsonArray::fromStringList(policy.interpreters) },
         { u"pollIntervalMs"_s, m_settings->intValue(SettingKey::AutoAcceptPollIntervalMs) },
         { u"userIdleMs"_s, m_settings->intValue(SettingKey::AutoAcceptUserIdleMs) },
         { u"leaseMs"_s, qint64(m_leaseDuration.count()) },
@@ -259,6 +267,11 @@ QJsonObject AutoAcceptController::configFor(CdpSession *session) const
         config.insert(u"buttonSelectors"_s, QJsonArray::fromStringList(profile->buttonSelectors));
         config.insert(u"frameIsPanel"_s, profile->frameIsPanel);
         config.insert(u"neverPanelSelectors"_s, QJsonArray::fromStringList(profile->neverPanel));
+        config.insert(u"stepSelectors"_s, QJsonArray::fromStringList(profile->steps.step));
+        config.insert(u"messageSelectors"_s, QJsonArray::fromStringList(profile->steps.message));
+        config.insert(u"commandSelectors"_s, QJsonArray::fromStringList(profile->steps.command));
+        config.insert(u"ignoreSelectors"_s, QJsonArray::fromStringList(profile->steps.ignore));
+        config.insert(u"stepTextIsCommand"_s, profile->steps.plainText);
     }
     return config;
 }
@@ -272,6 +285,8 @@ void AutoAcceptController::onSettingChanged(SettingKey key)
     case SettingKey::AutoAcceptRejectWords:
     case SettingKey::AutoAcceptUserIdleMs:
     case SettingKey::SafetyBannedCommands:
+    case SettingKey::SafetyCommandPolicy:
+    case SettingKey::SafetyAllowedCommands:
         applyAll();
         break;
     default:
@@ -400,32 +415,33 @@ void AutoAcceptController::onReport(CdpSession *session, const QString &module, 
                    label, kindText(clickKind), state.title, QString::number(reaction, 'f', 1));
         Q_EMIT clicked(page->targetId(), state.title, label, clickKind);
     } else if (kind == u"blocked"_s) {
-        // A command that could not be read is blocked too (fail closed): its "pattern" says so.
+        // Not clicked: banned (a rule or the user's entry), unverifiable (the command of the step
+        // could not be read whole: waiting for the person) or not in the allow list.
         const QString reason = data.value(u"reason").toString();
-        const bool unreadable = reason == u"unreadable"_s;
+        const QString why = data.value(u"why").toString();
         QString pattern = data.value(u"pattern").toString();
-        if (unreadable)
-            pattern = tr("command not readable");
-        else if (reason == u"unverifiable"_s)
-            pattern = tr("unverifiable: %1").arg(data.value(u"why").toString());
+        if (reason == u"unverifiable"_s)
+            pattern = tr("unverifiable: %1").arg(why);
+        else if (reason == u"not-allowlisted"_s)
+            pattern = why.isEmpty() ? tr("not in the allow list") : tr("not in the allow list: %1").arg(why);
         BlockedCommand blocked { QDateTime::currentDateTime(),
                                  page->targetId(),
                                  state.title,
                                  state.url,
                                  label,
                                  pattern,
-                                 data.value(u"command").toString() };
+                                 data.value(u"command").toString().trimmed() };
         m_recentBlocked.prepend(blocked);
         while (m_recentBlocked.size() > kRecentBlockedKept)
             m_recentBlocked.removeLast();
-        if (unreadable) {
-            qCWarning(lcAutoAccept).noquote()
-                << u"blocked \"%1\" in '%2': it would run a command that cannot be read, so it is not "
-                   "clicked"_s.arg(label, state.title);
-        } else {
+        if (reason == u"banned"_s) {
             qCWarning(lcAutoAccept).noquote()
                 << u"blocked \"%1\" in '%2': the command \"%3\" is refused by the ban list (%4)"_s.arg(
                        label, state.title, blocked.command, blocked.pattern);
+        } else {
+            qCWarning(lcAutoAccept).noquote()
+                << u"waiting for you: \"%1\" in '%2' is not clicked, %3 (command: \"%4\")"_s.arg(
+                       label, state.title, blocked.pattern, blocked.command);
         }
         Q_EMIT commandBlocked(state.title, state.url, blocked.pattern, blocked.command);
     } else if (kind == u"verificationFailed"_s) {

@@ -154,6 +154,50 @@ Command mouseMove(QPointF point)
              { { u"type"_s, u"mouseMoved"_s }, { u"x"_s, point.x() }, { u"y"_s, point.y() } } };
 }
 
+int buttonBit(const QString &button)
+{
+    return button == u"left"_s ? 1 : button == u"right"_s ? 2 : button == u"middle"_s ? 4 : 0;
+}
+
+Command mouseMove(QPointF point, int buttons)
+{
+    Command move = mouseMove(point);
+    move.params.insert(u"buttons"_s, buttons);
+    // Chromium reads the button of a move from `button` (the one held), not only `buttons`.
+    if (buttons)
+        move.params.insert(u"button"_s, buttons & 1 ? u"left"_s : buttons & 2 ? u"right"_s : u"middle"_s);
+    return move;
+}
+
+Command mouseButton(bool press, QPointF point, const QString &button, int buttons, int clickCount)
+{
+    return { u"Input.dispatchMouseEvent"_s,
+             { { u"type"_s, press ? u"mousePressed"_s : u"mouseReleased"_s },
+               { u"x"_s, point.x() },
+               { u"y"_s, point.y() },
+               { u"button"_s, button },
+               { u"buttons"_s, buttons },
+               { u"clickCount"_s, clickCount } } };
+}
+
+Command mouseWheel(QPointF point, double deltaX, double deltaY, int buttons)
+{
+    return { u"Input.dispatchMouseEvent"_s,
+             { { u"type"_s, u"mouseWheel"_s },
+               { u"x"_s, point.x() },
+               { u"y"_s, point.y() },
+               { u"deltaX"_s, deltaX },
+               { u"deltaY"_s, deltaY },
+               { u"buttons"_s, buttons },
+               { u"pointerType"_s, u"mouse"_s } } };
+}
+
+Command dragEvent(const QString &type, QPointF point, const QJsonObject &data)
+{
+    return { u"Input.dispatchDragEvent"_s,
+             { { u"type"_s, type }, { u"x"_s, point.x() }, { u"y"_s, point.y() }, { u"data"_s, data } } };
+}
+
 QList<Command> click(QPointF point, int clickCount, const QString &button)
 {
     QList<Command> commands { mouseMove(point) };

@@ -52,6 +52,16 @@ QList<Command> press(const Key &key, int modifiers = 0);
 // Moved to the point, then `clickCount` presses and releases of `button` (left, right, middle).
 QList<Command> click(QPointF point, int clickCount = 1, const QString &button = QStringLiteral("left"));
 Command mouseMove(QPointF point);
+// The CDP `buttons` bit of a button name (left 1, right 2, middle 4); 0 for anything else.
+int buttonBit(const QString &button);
+// A move with `buttons` held (a drag: the page sees MouseEvent.buttons), a press or a release of
+// `button` with `buttons` held after it, and a wheel turn at a point.
+Command mouseMove(QPointF point, int buttons);
+Command mouseButton(bool press, QPointF point, const QString &button, int buttons, int clickCount = 1);
+Command mouseWheel(QPointF point, double deltaX, double deltaY, int buttons = 0);
+// An HTML5 drag event (dragEnter, dragOver, drop, dragCancel) with the data Input.dragIntercepted
+// gave, at a point.
+Command dragEvent(const QString &type, QPointF point, const QJsonObject &data);
 // What a US keyboard has as key presses; anything else (accents, emoji) as text input, in order.
 QList<Command> typeText(const QString &text);
 Command insertText(const QString &text);

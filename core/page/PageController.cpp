@@ -9,6 +9,7 @@
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
 
+#include <QLineF>
 #include <QRegularExpression>
 #include <QTimer>
 #include <QUrl>
@@ -91,6 +92,11 @@ bool PageController::parseRef(const QString &ref, int *frame, QString *local)
     if (local)
         *local = m.captured(2);
     return true;
+}
+
+QString PageController::staleRef(const QString &ref, const QString &why)
+{
+    return tr("Element not found: %1 — stale ref %1: %2").arg(ref, why);
 }
 
 PageController::Result PageController::track(CommandReply reply)
@@ -204,9 +210,7 @@ void PageController::callRef(const QString &ref, const QString &op, QJsonObject 
         return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
     const FrameTarget target = frameTarget(frame);
     if (!target.session) {
-        return done(
-            {},
-            tr("stale ref %1: the frame is gone (or from a previous page); take a new snapshot").arg(ref));
+        return done({}, staleRef(ref, tr("the frame is gone (or from a previous page); take a new snapshot")));
     }
     args.insert(u"op"_s, op);
     args.insert(u"ref"_s, local);
@@ -228,8 +232,7 @@ void PageController::snapshot(const SnapshotOptions &options, CommandReply reply
             parseRef(options.scope, &frame, &local);
             const FrameTarget target = frameTarget(frame);
             if (!target.session)
-                return done({},
-                            tr("stale ref %1: the frame is gone; take a new snapshot").arg(options.scope));
+                return done({}, staleRef(options.scope, tr("the frame is gone; take a new snapshot")));
             SnapshotOptions inner = options;
             inner.scope = local;
             m_snapshots->assemble(target, u"f%1"_s.arg(frame), options.maxElements, options.maxChars, inner,
@@ -262,9 +265,7 @@ void PageController::pointOf(const QString &ref, const QString &op, Point done)
     if (!parseRef(ref, &frame))
         return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
     if (!m_frames.knows(frame)) {
-        return done(
-            {},
-            tr("stale ref %1: the frame is gone (or from a previous page); take a new snapshot").arg(ref));
+        return done({}, staleRef(ref, tr("the frame is gone (or from a previous page); take a new snapshot")));
     }
     revealFrame(frame, [this, ref, op, frame, done](const QString &revealError) {
         if (!revealError.isEmpty())
@@ -461,6 +462,7 @@ struct PageController::Typing
     QStringList characters; // one entry per character as the user sees it
     qsizetype typed = 0; // answered by the browser
     QDeadlineTimer deadline;
+    std::chrono::milliseconds delay { 0 }; // between keys; one key per batch when set
     std::function<void(qsizetype typed, const QString &error)> done; // emptied once called
 
     void finish(const QString &error)
@@ -474,12 +476,12 @@ void PageController::typePaced(const std::shared_ptr<Typing> &typing)
 {
     // Small batches, each sent once the one before is answered: the browser never has more
     // than a batch queued, so stopping at the deadline really stops the typing.
-    constexpr qsizetype kBatch = 40;
+    const qsizetype perBatch = typing->delay.count() > 0 ? 1 : 40;
     if (!typing->done)
         return; // answered already (the page stopped answering)
     if (typing->typed >= typing->characters.size() || typing->deadline.hasExpired())
         return typing->finish({});
-    const qsizetype count = qMin(kBatch, typing->characters.size() - typing->typed);
+    const qsizetype count = qMin(perBatch, typing->characters.size() - typing->typed);
     const QString batch = typing->characters.mid(typing->typed, count).join(QString());
     const QPointer<PageController> self(this);
     typeText(batch, [self, typing, count](const QString &error) {
@@ -488,12 +490,17 @@ void PageController::typePaced(const std::shared_ptr<Typing> &typing)
         if (!error.isEmpty())
             return typing->finish(error);
         typing->typed += count;
+        if (typing->delay.count() > 0 && typing->typed < typing->characters.size()) {
+            // The pause between two keys, as a person (or the extension's `delay`) types.
+            QTimer::singleShot(typing->delay, self, [self, typing] { self->typePaced(typing); });
+            return;
+        }
         self->typePaced(typing);
     });
 }
 
 void PageController::type(const QString &ref, const QString &text, CommandReply reply,
-                          std::chrono::milliseconds timeout)
+                          std::chrono::milliseconds timeout, std::chrono::milliseconds delay)
 {
     const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
@@ -510,9 +517,18 @@ void PageController::type(const QString &ref, const QString &text, CommandReply 
         return done({}, tr("the text has %1 characters; type takes at most %2 (use fill for longer text)")
                             .arg(characters.size())
                             .arg(kMaxTypeChars));
-    const auto typing = [this, ref, characters, start, done, timeout] {
+    if (delay.count() > 0 && (characters.size() - 1) * delay > timeout) {
+        return done({}, tr("typing %1 characters %2 ms apart takes %3 s, longer than the limit of %4 s: "
+                           "type less at a time, or with a shorter delay")
+                            .arg(characters.size())
+                            .arg(delay.count())
+                            .arg(double((characters.size() - 1) * delay.count()) / 1000.0)
+                            .arg(double(timeout.count()) / 1000.0));
+    }
+    const auto typing = [this, ref, characters, start, done, timeout, delay] {
         auto state = std::make_shared<Typing>();
         state->characters = characters;
+        state->delay = delay;
         state->deadline = QDeadlineTimer(timeout);
         const qsizetype total = characters.size();
         state->done = [this, ref, start, done, total, timeout](qsizetype typed, const QString &error) {
@@ -653,11 +669,13 @@ void PageController::get(const QString &what, const QString &ref, const QString 
         }
         done(data, {});
     };
+    const QJsonObject args { { u"what"_s, what }, { u"name"_s, name }, { u"selector"_s, name } };
     if (ref.isEmpty()) {
-        return payload({ m_page, {} }, u"call"_s,
-                       { { u"op"_s, u"get"_s }, { u"what"_s, what }, { u"name"_s, name } }, answer);
+        QJsonObject call = args;
+        call.insert(u"op"_s, u"get"_s);
+        return payload({ m_page, {} }, u"call"_s, call, answer);
     }
-    callRef(ref, u"get"_s, { { u"what"_s, what }, { u"name"_s, name } }, answer);
+    callRef(ref, u"get"_s, args, answer);
 }
 
 void PageController::is(const QString &what, const QString &ref, CommandReply reply)
@@ -764,6 +782,23 @@ void PageController::wait(const WaitOptions &options, CommandReply reply)
         });
         return;
     }
+    if (!options.url.isEmpty()) {
+        // The whole address, `*` standing for any characters.
+        const QRegularExpression pattern(
+            u"^"_s + QRegularExpression::escape(options.url).replace(u"\\*"_s, u".*"_s) + u"$"_s);
+        m_effects->waitUntil([this, pattern] { return pattern.match(m_effects->url()).hasMatch(); },
+                             options.timeoutMs, [this, options, done](bool met) {
+                                 if (!met) {
+                                     return done({}, tr("the tab's address is still %1, not %2, after %3 ms (url "
+                                                        "matches the whole address; * stands for any "
+                                                        "characters)")
+                                                         .arg(m_effects->url(), options.url)
+                                                         .arg(options.timeoutMs));
+                                 }
+                                 done({ { u"url"_s, m_effects->url() } }, {});
+                             });
+        return;
+    }
     if (options.navigation) {
         const Mark start = m_effects->mark();
         m_effects->waitUntil([this, start] { return m_effects->seen().navigations > start.navigations; },
@@ -787,7 +822,7 @@ void PageController::wait(const WaitOptions &options, CommandReply reply)
             return done({}, tr("“%1” is not a ref").arg(options.ref));
         target = frameTarget(frame);
         if (!target.session)
-            return done({}, tr("stale ref %1: the frame is gone; take a new snapshot").arg(options.ref));
+            return done({}, staleRef(options.ref, tr("the frame is gone; take a new snapshot")));
         args.insert(u"ref"_s, local);
         if (frame)
             args.insert(u"prefix"_s, u"f%1"_s.arg(frame));
@@ -867,27 +902,374 @@ void PageController::screenshot(const QString &ref, bool fullPage, CommandReply 
     });
 }
 
-void PageController::evaluate(const QString &expression, CommandReply reply)
+void PageController::evaluate(const QString &script, CommandReply reply, std::chrono::milliseconds timeout)
 {
     const Result done = track(std::move(reply));
     if (!m_page)
         return done({}, tr("the tab was closed"));
+    // Stopped waiting at its time limit: a promise that never settles does not hold the answer.
+    QTimer::singleShot(timeout, this, [done, timeout] {
+        done({}, tr("the script did not finish within %1 ms (a promise that never settles, or a long "
+                    "loop): it was given up on")
+                     .arg(timeout.count()));
+    });
+    evaluateAs(script, false, timeout, m_effects->mark(), done);
+}
+
+void PageController::evaluateAs(const QString &source, bool body, std::chrono::milliseconds timeout,
+                                const Mark &start, Result done)
+{
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    // As the console reads it first (an expression or statements; await allowed; `let` may be
+    // declared again); a script with a top-level `return` is a function body, run as an async
+    // function's, as the LLM Browser Agent extension ran `script`. The parser refuses the
+    // return before anything runs, so nothing runs twice.
+    const QString expression = body ? u"(async () => {\n%1\n})()"_s.arg(source) : source;
+    // As the console, a promise the script ends with is its value: it comes back as an object to
+    // await (REPL mode awaits only the script itself), then to read as JSON.
+    m_page->send(
+        u"Runtime.evaluate"_s,
+        { { u"expression"_s, expression },
+          { u"returnByValue"_s, body },
+          { u"awaitPromise"_s, true },
+          { u"userGesture"_s, true },
+          { u"replMode"_s, !body },
+          { u"objectGroup"_s, u"mpa-eval"_s },
+          { u"timeout"_s, double(timeout.count()) } },
+        this,
+        [this, source, body, timeout, start, done](const CdpResult &result) {
+            const CdpError error = CdpSession::errorFromEvaluation(u"Runtime.evaluate"_s, result);
+            if (error.isError()) {
+                if (!body && error.message.contains(u"Illegal return statement"_s))
+                    return evaluateAs(source, true, timeout, start, done);
+                return done({}, evaluationError(error));
+            }
+            evaluated(result.result.value(u"result").toObject(), timeout, start, done);
+        },
+        timeout + std::chrono::milliseconds(kSettleMs));
+}
+
+QString PageController::evaluationError(const CdpError &error)
+{
+    if (error.kind == CdpError::Kind::Script) // the message, not the stack under it
+        return tr("the script threw: %1").arg(error.message.section(u'\n', 0, 0));
+    return errorText(error);
+}
+
+void PageController::evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout, const Mark &start,
+                               Result done)
+{
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    const QString object = remote.value(u"objectId").toString();
+    const auto answer = [this, start, done](const QJsonObject &value) {
+        sendToPage(u"Runtime.releaseObjectGroup"_s, { { u"objectGroup"_s, u"mpa-eval"_s } }, [](const CdpResult &) { });
+        // The value as JSON (returnByValue); null, with its type, for what JSON cannot hold.
+        QJsonObject data { { u"value"_s, value.contains(u"value"_s) ? value.value(u"value") : QJsonValue() } };
+        if (!value.contains(u"value"_s))
+            data.insert(u"type"_s, value.value(u"type"));
+        finish(start, data, done);
+    };
+    if (object.isEmpty())
+        return answer(remote);
+    const bool promise = remote.value(u"subtype").toString() == u"promise"_s;
+    const QString method = promise ? u"Runtime.awaitPromise"_s : u"Runtime.callFunctionOn"_s;
+    const QJsonObject params = promise
+        ? QJsonObject { { u"promiseObjectId"_s, object }, { u"returnByValue"_s, true } }
+        : QJsonObject { { u"objectId"_s, object },
+                        { u"functionDeclaration"_s, u"function () { return this; }"_s },
+                        { u"returnByValue"_s, true } };
+    m_page->send(
+        method, params, this,
+        [method, answer, done](const CdpResult &result) {
+            const CdpError error = CdpSession::errorFromEvaluation(method, result);
+            if (error.isError())
+                return done({}, evaluationError(error));
+            answer(result.result.value(u"result").toObject());
+        },
+        timeout + std::chrono::milliseconds(kSettleMs));
+}
+
+// ---- find, scroll into view, mouse, drag --------------------------------------------------
+
+void PageController::find(const FindOptions &options, CommandReply reply)
+{
+    const Result done = track(std::move(reply));
+    const FrameTarget top { m_page, {} };
+    QJsonObject args { { u"locator"_s, options.locator },
+                       { u"value"_s, options.value },
+                       { u"exact"_s, options.exact },
+                       { u"base"_s, m_nextRef->value(top.key(), 1) } };
+    if (options.name)
+        args.insert(u"text"_s, *options.name);
+    payload(top, u"find"_s, args, [this, top, done](const QJsonObject &r, const QString &error) {
+        // Refs find hands out are counted like a snapshot's: never given twice in this tab.
+        if (r.contains(u"next"_s))
+            m_nextRef->insert(top.key(), std::max(m_nextRef->value(top.key(), 1), r.value(u"next").toInt()));
+        if (!error.isEmpty())
+            return done({}, error);
+        const QString ref = r.value(u"ref").toString();
+        done({ { u"ref"_s, ref },
+               { u"line"_s, r.value(u"line") },
+               { u"role"_s, r.value(u"role") },
+               { u"name"_s, r.value(u"name") },
+               { u"count"_s, r.value(u"count") },
+               // The extension answered a list of matches: [{ref, nodeId}].
+               { u"result"_s, QJsonArray { QJsonObject { { u"ref"_s, ref }, { u"nodeId"_s, ref } } } } },
+             {});
+    });
+}
+
+void PageController::scrollIntoView(const QString &ref, CommandReply reply)
+{
+    const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
-    m_page->send(u"Runtime.evaluate"_s,
-                 { { u"expression"_s, expression },
-                   { u"returnByValue"_s, true },
-                   { u"awaitPromise"_s, true },
-                   { u"userGesture"_s, true } },
-                 this, [this, start, done](const CdpResult &result) {
-                     const CdpError error = CdpSession::errorFromEvaluation(u"Runtime.evaluate"_s, result);
-                     if (error.isError())
-                         return done({}, errorText(error));
-                     const QJsonObject remote = result.result.value(u"result").toObject();
-                     QJsonObject data { { u"value"_s, remote.value(u"value") } };
-                     if (!remote.contains(u"value"_s))
-                         data.insert(u"type"_s, remote.value(u"type"));
-                     finish(start, data, done);
-                 });
+    int frame = 0;
+    if (!parseRef(ref, &frame))
+        return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
+    if (!m_frames.knows(frame))
+        return done({}, staleRef(ref, tr("the frame is gone (or from a previous page); take a new snapshot")));
+    revealFrame(frame, [this, ref, start, done](const QString &revealError) {
+        if (!revealError.isEmpty())
+            return done({}, revealError);
+        callRef(ref, u"scrollIntoView"_s, {}, [this, start, done](const QJsonObject &r, const QString &error) {
+            if (!error.isEmpty())
+                return done({}, error);
+            finish(start, r, done);
+        });
+    });
+}
+
+void PageController::sendInOrder(QList<CdpInput::Command> commands, Sent done)
+{
+    // One at a time, each once the one before is answered: the page sees every move of a path
+    // (moves sent at once reach it coalesced into one event).
+    if (commands.isEmpty())
+        return done({});
+    const CdpInput::Command first = commands.takeFirst();
+    const QPointer<PageController> self(this);
+    sendInput({ first }, [self, commands, done](const QString &error) {
+        if (!error.isEmpty() || !self)
+            return done(self ? error : tr("the tab was closed"));
+        self->sendInOrder(commands, done);
+    });
+}
+
+void PageController::viewportSize(std::function<void(QSizeF, const QString &)> done)
+{
+    sendToPage(u"Page.getLayoutMetrics"_s, {}, [done](const CdpResult &result) {
+        if (!result.ok())
+            return done({}, errorText(result.error));
+        const QJsonObject view = result.result.value(u"cssLayoutViewport").toObject();
+        done(QSizeF(view.value(u"clientWidth").toDouble(), view.value(u"clientHeight").toDouble()), {});
+    });
+}
+
+void PageController::mouseAt(const QString &action, QPointF point, const QString &button, QPointF delta,
+                             CommandReply reply)
+{
+    const Result done = track(std::move(reply));
+    const Mark start = m_effects->mark();
+    viewportSize([this, action, point, button, delta, start, done](QSizeF view, const QString &error) {
+        if (!error.isEmpty())
+            return done({}, error);
+        if (point.x() < 0 || point.y() < 0 || point.x() >= view.width() || point.y() >= view.height()) {
+            return done({}, tr("the point (%1, %2) is outside the viewport, which is %3 × %4 CSS pixels from "
+                               "(0, 0) at its top left: use a point inside it (scroll to bring the rest in)")
+                                .arg(point.x())
+                                .arg(point.y())
+                                .arg(view.width())
+                                .arg(view.height()));
+        }
+        const int bit = CdpInput::buttonBit(button);
+        QList<CdpInput::Command> commands;
+        int held = m_buttons;
+        if (action == u"move"_s) {
+            commands.append(CdpInput::mouseMove(point, held));
+        } else if (action == u"down"_s) {
+            if (held & bit)
+                return done({}, tr("the %1 button is already down: send mouse up first").arg(button));
+            held |= bit;
+            commands = { CdpInput::mouseMove(point, m_buttons), CdpInput::mouseButton(true, point, button, held) };
+        } else if (action == u"up"_s) {
+            if (!(held & bit))
+                return done({}, tr("the %1 button is not down: send mouse down first").arg(button));
+            held &= ~bit;
+            commands = { CdpInput::mouseMove(point, m_buttons), CdpInput::mouseButton(false, point, button, held) };
+        } else if (action == u"click"_s) {
+            commands = CdpInput::click(point, 1, button);
+        } else { // wheel
+            commands = { CdpInput::mouseMove(point, held),
+                         CdpInput::mouseWheel(point, delta.x(), delta.y(), held) };
+        }
+        m_buttons = held;
+        QJsonObject data { { u"action"_s, action }, { u"x"_s, point.x() }, { u"y"_s, point.y() } };
+        if (action == u"wheel"_s) {
+            data.insert(u"deltaX"_s, delta.x());
+            data.insert(u"deltaY"_s, delta.y());
+        } else if (action != u"move"_s) {
+            data.insert(u"button"_s, button);
+        }
+        sendInput(commands, [this, start, data, done](const QString &inputError) {
+            if (!inputError.isEmpty())
+                return done({}, inputError);
+            finish(start, data, done);
+        });
+    });
+}
+
+void PageController::spotPoint(const Spot &spot, const QString &op,
+                               std::function<void(QPointF, bool, const QString &)> done)
+{
+    const auto draggableAt = [this, done](QPointF point) {
+        payload({ m_page, {} }, u"at"_s, { { u"x"_s, point.x() }, { u"y"_s, point.y() } },
+                [point, done](const QJsonObject &r, const QString &error) {
+                    done(point, error.isEmpty() && r.value(u"draggable").toBool(), {});
+                });
+    };
+    if (spot.ref.isEmpty()) {
+        return viewportSize([spot, draggableAt, done](QSizeF view, const QString &error) {
+            if (!error.isEmpty())
+                return done({}, false, error);
+            const QPointF p = spot.point;
+            if (p.x() < 0 || p.y() < 0 || p.x() >= view.width() || p.y() >= view.height()) {
+                return done({}, false,
+                            tr("the point (%1, %2) is outside the viewport (%3 × %4 CSS pixels)")
+                                .arg(p.x())
+                                .arg(p.y())
+                                .arg(view.width())
+                                .arg(view.height()));
+            }
+            draggableAt(p);
+        });
+    }
+    pointOf(spot.ref, op, [draggableAt, done](QPointF point, const QString &error) {
+        if (!error.isEmpty())
+            return done({}, false, error);
+        draggableAt(point);
+    });
+}
+
+void PageController::drag(const Spot &from, const Spot &to, CommandReply reply)
+{
+    const Result done = track(std::move(reply));
+    const Mark start = m_effects->mark();
+    if (m_buttons)
+        return done({}, tr("a mouse button is still down (mouse down): send mouse up before a drag"));
+    // The target first, then the source (each scrolled into view when needed), then the target
+    // again: both must be in view together, as a person's drag is.
+    spotPoint(to, u"hover"_s, [this, from, to, start, done](QPointF target, bool, const QString &toError) {
+        if (!toError.isEmpty())
+            return done({}, tr("to: %1").arg(toError));
+        spotPoint(from, u"point"_s,
+                  [this, to, target, start, done](QPointF source, bool draggable, const QString &fromError) {
+                      if (!fromError.isEmpty())
+                          return done({}, tr("from: %1").arg(fromError));
+                      spotPoint(to, u"hover"_s,
+                                [this, source, target, draggable, start, done](QPointF again, bool,
+                                                                               const QString &error) {
+                                    if (!error.isEmpty())
+                                        return done({}, tr("to: %1").arg(error));
+                                    if (QLineF(again, target).length() > 1) {
+                                        return done({}, tr("from and to do not fit in the viewport together: "
+                                                           "drag in steps (mouse down, scroll, mouse up)"));
+                                    }
+                                    dragPath(source, again, draggable, start, done);
+                                });
+                  });
+    });
+}
+
+void PageController::dragPath(QPointF from, QPointF to, bool expectDrag, const Mark &start, Result done)
+{
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    // As puppeteer drags: drags the page starts are intercepted (Input.dragIntercepted gives
+    // their data), then entered, moved over and dropped at the target with that data.
+    struct Drag
+    {
+        std::optional<QJsonObject> data;
+        std::function<void()> intercepted; // set while waiting for a drag the page should start
+    };
+    auto drag = std::make_shared<Drag>();
+    const std::weak_ptr<Drag> weakDrag = drag;
+    auto listening = std::make_shared<QMetaObject::Connection>();
+    *listening = connect(m_page, &CdpSession::eventReceived, this,
+                              [drag](const QString &method, const QJsonObject &params) {
+                                  if (method != u"Input.dragIntercepted"_s)
+                                      return;
+                                  drag->data = params.value(u"data").toObject();
+                                  if (drag->intercepted)
+                                      std::exchange(drag->intercepted, {})();
+                              });
+    const QPointer<PageController> self(this);
+    const auto end = [self, listening, from, to, start, done](const QString &error, bool dropped) {
+        QObject::disconnect(*listening);
+        if (!self)
+            return done({}, tr("the tab was closed"));
+        self->sendToPage(u"Input.setInterceptDrags"_s, { { u"enabled"_s, false } }, [](const CdpResult &) { });
+        if (!error.isEmpty())
+            return done({}, error);
+        self->finish(start,
+                     { { u"from"_s, QJsonObject { { u"x"_s, from.x() }, { u"y"_s, from.y() } } },
+                       { u"to"_s, QJsonObject { { u"x"_s, to.x() }, { u"y"_s, to.y() } } },
+                       { u"dropped"_s, dropped } },
+                     done);
+    };
+    // Pressed, then moved to the target in steps with the button held.
+    QList<CdpInput::Command> path { CdpInput::mouseMove(from, 0), CdpInput::mouseButton(true, from, u"left"_s, 1) };
+    constexpr int kSteps = 5;
+    for (int i = 1; i <= kSteps; ++i)
+        path.append(CdpInput::mouseMove(from + (to - from) * (double(i) / kSteps), 1));
+    const auto release = [self, to, end](bool dropped) {
+        if (!self)
+            return end({}, dropped);
+        self->sendInput({ CdpInput::mouseButton(false, to, u"left"_s, 0) },
+                        [end, dropped](const QString &error) { end(error, dropped); });
+    };
+    const auto drop = [self, weakDrag, to, release, end] {
+        const std::shared_ptr<Drag> drag = weakDrag.lock();
+        if (!self || !drag)
+            return end(tr("the tab was closed"), false);
+        const QJsonObject data = *drag->data;
+        self->sendInput({ CdpInput::dragEvent(u"dragEnter"_s, to, data), CdpInput::dragEvent(u"dragOver"_s, to, data),
+                          CdpInput::dragEvent(u"drop"_s, to, data) },
+                        [release, end](const QString &error) {
+                            if (!error.isEmpty())
+                                return end(error, false);
+                            release(true);
+                        });
+    };
+    sendToPage(u"Input.setInterceptDrags"_s, { { u"enabled"_s, true } },
+               [self, path, drag, expectDrag, drop, release, end](const CdpResult &result) {
+                   if (!self)
+                       return end(tr("the tab was closed"), false);
+                   if (!result.ok())
+                       return end(errorText(result.error), false);
+                   self->sendInOrder(path, [self, drag, expectDrag, drop, release, end](const QString &error) {
+                       if (!error.isEmpty())
+                           return end(error, false);
+                       if (drag->data)
+                           return drop();
+                       if (!expectDrag)
+                           return release(false);
+                       // The page's drag may be reported just after the last move is answered.
+                       auto *grace = new QTimer(self);
+                       grace->setSingleShot(true);
+                       drag->intercepted = [grace, drop] {
+                           grace->stop();
+                           grace->deleteLater();
+                           drop();
+                       };
+                       connect(grace, &QTimer::timeout, self, [grace, drag, release] {
+                           grace->deleteLater();
+                           drag->intercepted = {};
+                           release(false); // the page did not start a drag (its dragstart refused)
+                       });
+                       grace->start(1000);
+                   });
+               });
 }
 
 } // namespace mpa

@@ -25,10 +25,12 @@
 #include <QObject>
 #include <QPointF>
 #include <QPointer>
+#include <QSizeF>
 
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace mpa {
@@ -49,6 +51,11 @@ public:
     // stops at its deadline and says how much it typed.
     static constexpr int kMaxTypeChars = 5000;
     static constexpr std::chrono::milliseconds kMaxTypeTime { 20000 };
+    // `type`'s pause between keys, at most (the LLM Browser Agent extension's `delay`).
+    static constexpr std::chrono::milliseconds kMaxTypeDelay { 1000 };
+    // `eval`: how long a script may take (its promise to settle) by default and at most.
+    static constexpr std::chrono::milliseconds kEvalTime { 10000 };
+    static constexpr std::chrono::milliseconds kMaxEvalTime { 60000 };
     static PayloadScript payloadScript();
 
     using SnapshotOptions = mpa::SnapshotOptions;
@@ -57,6 +64,7 @@ public:
     {
         QString ref;
         QString text;
+        QString url; // the whole address, `*` for any characters
         bool navigation = false;
         bool hidden = false; // wait for the ref or text to go away
         int ms = 0;
@@ -67,6 +75,23 @@ public:
     // one browser, so that a controller made again for a tab (after a reconnect) never hands out
     // a number an agent still holds from before.
     using RefMarks = std::shared_ptr<QHash<QString, int>>;
+
+    // `find`: a locator kind (role, text, label, placeholder, testid, alt, title), the value it
+    // must have, and optionally the accessible name the element must have too.
+    struct FindOptions
+    {
+        QString locator;
+        QString value;
+        std::optional<QString> name;
+        bool exact = false;
+    };
+
+    // One end of a drag: an element (its ref) or a point of the viewport (CSS pixels).
+    struct Spot
+    {
+        QString ref;
+        QPointF point;
+    };
 
     PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadHub *hub, QObject *parent = nullptr,
                    RefMarks refMarks = {});
@@ -80,6 +105,9 @@ public:
 
     // True when `ref` has the form of a ref (e3, f1e3); splits it.
     static bool parseRef(const QString &ref, int *frame = nullptr, QString *local = nullptr);
+    // The error for a ref that names nothing (any more): "Element not found: e3 — stale ref e3:
+    // `why`", the extension's words first.
+    static QString staleRef(const QString &ref, const QString &why);
 
     void snapshot(const SnapshotOptions &options, CommandReply reply);
     void click(const QString &ref, int clickCount, const QString &button, CommandReply reply);
@@ -89,13 +117,17 @@ public:
     // Types at the caret's end of `ref` (or into whatever has the focus when `ref` is empty).
     // Types in small batches, each once the one before is answered, and stops once `timeout`
     // is over: the answer says how many characters were typed (`typed`, `of`).
+    // With `delay`, one key at a time that far apart (the whole must fit in `timeout`).
     void type(const QString &ref, const QString &text, CommandReply reply,
-              std::chrono::milliseconds timeout = kMaxTypeTime);
+              std::chrono::milliseconds timeout = kMaxTypeTime,
+              std::chrono::milliseconds delay = std::chrono::milliseconds::zero());
     void press(const QString &ref, const QString &keys, CommandReply reply);
     void setChecked(const QString &ref, bool checked, CommandReply reply);
     void select(const QString &ref, const QStringList &values, CommandReply reply);
     // x/y in pixels, or in pages when `pages` (90% of the viewport or the element's box).
     void scroll(const QString &ref, double x, double y, bool pages, CommandReply reply);
+    // `name`: the attribute's (what = attribute) or the CSS selector whose matches are counted
+    // (what = count).
     void get(const QString &what, const QString &ref, const QString &name, int maxChars, CommandReply reply);
     void is(const QString &what, const QString &ref, CommandReply reply);
     void navigate(const QUrl &url, CommandReply reply);
@@ -103,7 +135,22 @@ public:
     void reload(CommandReply reply);
     void wait(const WaitOptions &options, CommandReply reply);
     void screenshot(const QString &ref, bool fullPage, CommandReply reply);
-    void evaluate(const QString &expression, CommandReply reply);
+    // An expression (awaited when it is a promise) or a function body (`return …`, run as an async
+    // function's); its value as JSON. A script still running or unsettled after `timeout` is
+    // answered as such.
+    void evaluate(const QString &script, CommandReply reply, std::chrono::milliseconds timeout = kEvalTime);
+    // The first element the locator names: {ref, line, role, name, count}, or "not found" with the
+    // closest names the page has.
+    void find(const FindOptions &options, CommandReply reply);
+    // Scrolls the element into the middle of the view (its frames too) when it is not in view.
+    void scrollIntoView(const QString &ref, CommandReply reply);
+    // Trusted mouse input at a point of the viewport: move, down, up, click (of `button`) or
+    // wheel (by `delta`); the buttons held stay held between commands (a drawing stroke). A
+    // point outside the viewport is refused.
+    void mouseAt(const QString &action, QPointF point, const QString &button, QPointF delta, CommandReply reply);
+    // Presses on `from`, moves to `to` and releases, with real mouse events; an HTML5 drag the
+    // page starts is carried to `to` and dropped (Input.dragIntercepted / dispatchDragEvent).
+    void drag(const Spot &from, const Spot &to, CommandReply reply);
 
     // A tab this one opened (link with target=_blank, window.open): reported as an effect.
     void noteNewTab(CdpSession *tab);
@@ -157,6 +204,19 @@ private:
     void typePaced(const std::shared_ptr<Typing> &typing);
     void insertText(const QString &text, Sent done);
     void sendInput(const QList<CdpInput::Command> &commands, Sent done);
+    // Sends `commands` one after the other, each once the one before was answered.
+    void sendInOrder(QList<CdpInput::Command> commands, Sent done);
+    // The viewport's size in CSS pixels.
+    void viewportSize(std::function<void(QSizeF size, const QString &error)> done);
+    // A drag end's point in the viewport (an element's, scrolled into view), and whether a press
+    // there starts an HTML5 drag.
+    void spotPoint(const Spot &spot, const QString &op, std::function<void(QPointF, bool, const QString &)> done);
+    void evaluateAs(const QString &source, bool body, std::chrono::milliseconds timeout, const Mark &start,
+                    Result done);
+    // The value a script gave (a remote object): awaited when it is a promise, then read as JSON.
+    void evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout, const Mark &start, Result done);
+    static QString evaluationError(const CdpError &error);
+    void dragPath(QPointF from, QPointF to, bool expectDrag, const Mark &start, Result done);
 
     QPointer<CdpSession> m_page;
     QString m_targetId;
@@ -169,6 +229,7 @@ private:
     SnapshotAssembler *m_snapshots; // the tab's snapshot with its frames spliced in
 
     std::vector<std::weak_ptr<CommandReply>> m_pending;
+    int m_buttons = 0; // the mouse buttons `mouse down` holds (CDP bits: left 1, right 2, middle 4)
 };
 
 } // namespace mpa

@@ -33,6 +33,9 @@ void SnapshotAssembler::assemble(const FrameRouter::Target &target, const QStrin
         args.insert(u"scope"_s, options.scope);
     if (options.viewport && prefix.isEmpty())
         args.insert(u"viewport"_s, true);
+    // The tab's whole page begins with its document line (- RootWebArea "Title").
+    if (prefix.isEmpty() && options.scope.isEmpty())
+        args.insert(u"root"_s, true);
     m_payload(target, u"snapshot"_s, args,
               [this, target, key, prefix, maxElements, maxChars, options, done](const QJsonObject &r,
                                                                                 const QString &error) {

@@ -28,11 +28,57 @@ QStringList sources(const QList<TextPattern> &patterns)
 
 } // namespace
 
+std::optional<StepSelectors> StepSelectors::fromJson(const QJsonValue &json, QString *error)
+{
+    StepSelectors steps;
+    if (json.isUndefined() || json.isNull())
+        return steps;
+    if (!json.isObject()) {
+        refuse(error, u"'steps' must be an object of selectors: step, message, command, ignore, plainText"_s);
+        return std::nullopt;
+    }
+    const QJsonObject object = json.toObject();
+    static const QStringList known { u"step"_s, u"message"_s, u"command"_s, u"ignore"_s, u"plainText"_s };
+    if (!profileKeysKnown(object, known, u"steps"_s, error))
+        return std::nullopt;
+    const auto step = profileStringList(object.value(u"step"), u"steps.step"_s, error);
+    const auto message
+        = step ? profileStringList(object.value(u"message"), u"steps.message"_s, error) : std::nullopt;
+    const auto command
+        = message ? profileStringList(object.value(u"command"), u"steps.command"_s, error) : std::nullopt;
+    const auto ignore
+        = command ? profileStringList(object.value(u"ignore"), u"steps.ignore"_s, error) : std::nullopt;
+    if (!ignore)
+        return std::nullopt;
+    steps.step = *step;
+    steps.message = *message;
+    steps.command = *command;
+    steps.ignore = *ignore;
+    const QJsonValue plainText = object.value(u"plainText");
+    if (!plainText.isUndefined() && !plainText.isBool()) {
+        refuse(error, u"'steps.plainText' must be true or false"_s);
+        return std::nullopt;
+    }
+    steps.plainText = plainText.toBool(false);
+    return steps;
+}
+
+QJsonObject StepSelectors::toJson() const
+{
+    return {
+        { u"step"_s, QJsonArray::fromStringList(step) },
+        { u"message"_s, QJsonArray::fromStringList(message) },
+        { u"command"_s, QJsonArray::fromStringList(command) },
+        { u"ignore"_s, QJsonArray::fromStringList(ignore) },
+        { u"plainText"_s, plainText },
+    };
+}
+
 std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString *error)
 {
     static const QStringList known {
         u"id"_s,           u"name"_s,       u"match"_s, u"panelSelector"_s, u"buttonSelectors"_s,
-        u"frameIsPanel"_s, u"neverPanel"_s, u"chat"_s,  u"description"_s
+        u"frameIsPanel"_s, u"neverPanel"_s, u"steps"_s, u"chat"_s,          u"description"_s
     };
     IdeProfile profile;
     static const QRegularExpression idShape(u"^[a-z0-9][a-z0-9-]*$"_s);
@@ -68,6 +114,10 @@ std::optional<IdeProfile> IdeProfile::fromJson(const QJsonObject &json, QString 
 
     if (!profileFlag(json, u"frameIsPanel"_s, true, &profile.frameIsPanel, error))
         return std::nullopt;
+    std::optional<StepSelectors> steps = StepSelectors::fromJson(json.value(u"steps"), error);
+    if (!steps)
+        return std::nullopt;
+    profile.steps = *steps;
 
     const QJsonValue chat = json.value(u"chat");
     if (!chat.isUndefined()) {
@@ -96,6 +146,7 @@ QJsonObject IdeProfile::toJson() const
     json.insert(u"buttonSelectors"_s, QJsonArray::fromStringList(buttonSelectors));
     json.insert(u"frameIsPanel"_s, frameIsPanel);
     json.insert(u"neverPanel"_s, QJsonArray::fromStringList(neverPanel));
+    json.insert(u"steps"_s, steps.toJson());
     if (chat)
         json.insert(u"chat"_s, chat->toJson());
     return json;

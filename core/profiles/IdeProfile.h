@@ -20,6 +20,20 @@
 //                                          dialogs, other views). When the page has no known
 //                                          panel, auto-accept looks at the whole window minus
 //                                          these; a profile without them (a web page) at nothing
+//     "steps": {                           where a command step's command lives (auto-accept
+//                                          clicks a button that runs something only when the
+//                                          command of its own step is read whole):
+//       "step": ["css", ...]                 an agent step: the nearest one around a button is its
+//                                          step (else the payload's generic rule finds it)
+//       "message": ["css", ...]              a chat message or turn: a step never reaches past one
+//       "command": ["css", ...]              where the step's command is shown, besides pre, code,
+//                                          terminal- and command-line-like elements and fields
+//                                          (a Monaco editor there is read line by line; its
+//                                          lines may be aria-hidden, as Monaco's are)
+//       "ignore": ["css", ...]               text of the step that is not its command (a title, a
+//                                          description, a status): not read
+//       "plainText": false                   the step's own text outside those is its command
+//     }
 //     "chat": { ... }                      ChatSelectors (see chat/ChatSelectors.h); chat.root
 //                                          defaults to panelSelector
 //   }
@@ -28,11 +42,26 @@
 #include "profiles/ChatSelectors.h"
 
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QStringList>
 
 #include <optional>
 
 namespace mpa {
+
+// Where an IDE's agent steps keep their commands (the profile's "steps").
+struct StepSelectors
+{
+    QStringList step;
+    QStringList message;
+    QStringList command;
+    QStringList ignore;
+    bool plainText = false;
+
+    // Reads "steps"; an error names the key that is wrong.
+    static std::optional<StepSelectors> fromJson(const QJsonValue &json, QString *error = nullptr);
+    QJsonObject toJson() const;
+};
 
 struct IdeProfile
 {
@@ -44,6 +73,7 @@ struct IdeProfile
     QStringList buttonSelectors;
     bool frameIsPanel = true;
     QStringList neverPanel;
+    StepSelectors steps;
     std::optional<ChatSelectors> chat;
     QString origin; // where it was read from (":/profiles/x.json" or a file path)
 

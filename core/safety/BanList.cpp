@@ -1,442 +1,136 @@
 #include "BanList.h"
 
+#include "CommandWalk.h"
 #include "common/EnumNames.h"
 #include "common/Refuse.h"
 
-#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
-#include <functional>
 #include <optional>
 
 using namespace Qt::StringLiterals;
 
-// Each step below has its twin in payload/ban-check.js; change both together (the corpus test
-// in tests/unit/BanListTest.cpp and tests/integration/BanCheckPageTest.cpp holds them equal).
+// The verdict's last steps: folding the text, the compact fork bomb, the user's entries, the
+// allow list. Each has its twin in payload/ban-check.js sections "1. folding", "7. user entries
+// and the allow list" and "8. the verdict"; the parse, the walk and the rules are in
+// ShellSyntax, ShellExpand, CommandWalk and BanRules. The corpus test in
+// tests/unit/BanListTest.cpp and tests/integration/BanCheckPageTest.cpp holds both equal.
 
 namespace mpa {
 
+using namespace shell;
+
 namespace {
 
-const QSet<QString> &systemDirs()
+// JavaScript's \s (and what String.prototype.trim removes).
+bool isJsSpace(QChar c)
 {
-    static const QSet<QString> dirs {
-        u"/"_s,      u"/bin"_s,     u"/boot"_s,     u"/dev"_s,     u"/etc"_s,
-        u"/home"_s,  u"/lib"_s,     u"/lib32"_s,    u"/lib64"_s,   u"/opt"_s,
-        u"/proc"_s,  u"/root"_s,    u"/sbin"_s,     u"/srv"_s,     u"/sys"_s,
-        u"/usr"_s,   u"/var"_s,     u"/system"_s,   u"/library"_s, u"/applications"_s,
-        u"/users"_s, u"/private"_s, u"/system32"_s, u"/windows"_s, u"/program files"_s
-    };
-    return dirs;
+    const char16_t u = c.unicode();
+    return u == u' ' || (u >= 0x09 && u <= 0x0d) || u == 0xa0 || u == 0x1680 || (u >= 0x2000 && u <= 0x200a)
+        || u == 0x2028 || u == 0x2029 || u == 0x202f || u == 0x205f || u == 0x3000 || u == 0xfeff;
 }
 
-const QSet<QString> kWrappers { u"sudo"_s, u"doas"_s, u"env"_s,  u"command"_s, u"nohup"_s,
-                                u"exec"_s, u"time"_s, u"nice"_s, u"builtin"_s };
-const QSet<QString> kShells { u"sh"_s,
-                              u"bash"_s,
-                              u"zsh"_s,
-                              u"dash"_s,
-                              u"ksh"_s,
-                              u"fish"_s,
-                              u"csh"_s,
-                              u"tcsh"_s,
-                              u"python"_s,
-                              u"python3"_s,
-                              u"python2"_s,
-                              u"perl"_s,
-                              u"ruby"_s,
-                              u"node"_s,
-                              u"php"_s,
-                              u"iex"_s,
-                              u"invoke-expression"_s,
-                              u"pwsh"_s,
-                              u"powershell"_s,
-                              u"cmd"_s };
-const QSet<QString> kDownloaders {
-    u"curl"_s, u"wget"_s, u"iwr"_s, u"irm"_s, u"invoke-webrequest"_s, u"invoke-restmethod"_s, u"fetch"_s
-};
-const QSet<QString> kWindowsDeleters { u"del"_s, u"erase"_s, u"rd"_s, u"rmdir"_s, u"format"_s };
-
-// A long option as the short flag the rules test for (--recursive is -r); others keep "--".
-QString longFlag(const QString &name)
+QString jsTrim(const QString &s)
 {
-    static const QHash<QString, QString> kShort { { u"recursive"_s, u"r"_s },
-                                                  { u"force"_s, u"f"_s },
-                                                  { u"no-preserve-root"_s, u"P"_s },
-                                                  { u"delete"_s, u"delete"_s } };
-    return kShort.value(name, u"--"_s + name);
+    qsizetype from = 0;
+    qsizetype to = s.size();
+    while (from < to && isJsSpace(s[from]))
+        ++from;
+    while (to > from && isJsSpace(s[to - 1]))
+        --to;
+    return s.mid(from, to - from);
 }
 
-const QRegularExpression &blockDevice()
-{
-    static const QRegularExpression re(
-        u"^/dev/(?:sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\\d|mmcblk\\d|disk\\d|md\\d|dm-\\d|mapper/|root|sr\\d)"_s);
-    return re;
-}
-
+// twin of ban-check.js fold: NFKC, the odd blanks as spaces, \r\n and \r as \n.
 QString fold(const QString &text)
 {
-    QString t = text.normalized(QString::NormalizationForm_KC);
-    static const QRegularExpression continuation(u"\\\\\\r?\\n"_s);
-    t.replace(continuation, QString());
-    static const QRegularExpression spaces(
-        u"[\\x{00a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{0009}\\x{000c}\\x{000b}]"_s);
-    t.replace(spaces, u" "_s);
-    static const QRegularExpression crlf(u"\\r\\n?"_s);
-    t.replace(crlf, u"\n"_s);
-    return t;
-}
-
-QString collapse(const QString &text)
-{
-    return text.toLower().simplified();
-}
-
-struct Token
-{
-    QString word;
-    QString op; // empty for words
-};
-
-QList<Token> tokenize(const QString &text)
-{
-    QList<Token> tokens;
-    std::optional<QString> word;
-    const auto push = [&] {
-        if (word)
-            tokens.append({ *word, {} });
-        word.reset();
-    };
-    static const QRegularExpression digits(u"^\\d+$"_s);
-    static const QRegularExpression drive(u"^[A-Za-z]:"_s);
-    const qsizetype n = text.size();
-    for (qsizetype i = 0; i < n; ++i) {
-        const QChar c = text.at(i);
-        if (c == u' ') {
-            push();
-        } else if (c == u'\n' || c == u';') {
-            push();
-            tokens.append({ {}, u";"_s });
-        } else if (c == u'&' || c == u'|') {
-            push();
-            if (i + 1 < n && text.at(i + 1) == c) {
-                tokens.append({ {}, QString(2, c) });
+    const QString t = text.normalized(QString::NormalizationForm_KC);
+    QString out;
+    out.reserve(t.size());
+    for (qsizetype i = 0; i < t.size(); ++i) {
+        const char16_t u = t[i].unicode();
+        if (u == 0xa0 || u == 0x1680 || (u >= 0x2000 && u <= 0x200a) || u == 0x2028 || u == 0x2029
+            || u == 0x202f || u == 0x205f || u == 0x3000 || u == 0x0c || u == 0x0b) {
+            out += u' ';
+        } else if (u == u'\r') {
+            out += u'\n';
+            if (i + 1 < t.size() && t[i + 1] == u'\n')
                 ++i;
-            } else if (c == u'&' && i + 1 < n && text.at(i + 1) == u'>') {
-                tokens.append({ {}, u">"_s });
-                ++i;
-            } else {
-                tokens.append({ {}, QString(c) });
-            }
-        } else if (c == u'>' || c == u'<') {
-            if (word && digits.match(*word).hasMatch())
-                word.reset();
-            push();
-            while (i + 1 < n && (text.at(i + 1) == u'>' || text.at(i + 1) == u'|' || text.at(i + 1) == u'&'))
-                ++i;
-            tokens.append({ {}, QString(c) });
-        } else if (c == u'\'') {
-            qsizetype end = text.indexOf(u'\'', i + 1);
-            if (end < 0)
-                end = n;
-            word = word.value_or(QString()) + text.mid(i + 1, end - i - 1);
-            i = end;
-        } else if (c == u'"') {
-            qsizetype j = i + 1;
-            QString out;
-            for (; j < n && text.at(j) != u'"'; ++j) {
-                if (text.at(j) == u'\\' && j + 1 < n && u"\"\\$`"_s.contains(text.at(j + 1)))
-                    ++j;
-                out += text.at(j);
-            }
-            word = word.value_or(QString()) + out;
-            i = j;
-        } else if (c == u'\\') {
-            // A Windows path (C:\Windows, D:\) keeps its separators; elsewhere a backslash escapes.
-            if (word && drive.match(*word).hasMatch())
-                *word += u'/';
-            else if (i + 1 < n)
-                word = word.value_or(QString()) + text.at(++i);
         } else {
-            word = word.value_or(QString()) + c;
+            out += t[i];
         }
-    }
-    push();
-    return tokens;
-}
-
-QString normalPath(const QString &path)
-{
-    static const QRegularExpression home(u"^\\$\\{HOME\\}|^\\$HOME\\b|^\\$\\{HOME:-[^}]*\\}"_s,
-                                         QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression userProfile(u"^%userprofile%|^\\$env:userprofile"_s,
-                                                QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression slashes(u"/+"_s);
-    static const QRegularExpression driveRoot(u"^[a-z]:/?\\*?$"_s, QRegularExpression::CaseInsensitiveOption);
-    QString t = path;
-    t.replace(home, u"~"_s);
-    t.replace(userProfile, u"~"_s);
-    t.replace(u'\\', u'/');
-    t.replace(slashes, u"/"_s);
-    if (driveRoot.match(t).hasMatch())
-        return t.at(0).toLower() + u":/"_s + (t.endsWith(u'*') ? u"*"_s : QString());
-    if (t.size() > 1 && t.endsWith(u'/'))
-        t.chop(1);
-    return t.toLower();
-}
-
-QString basename(const QString &word)
-{
-    QString b = word;
-    b.replace(u'\\', u'/');
-    b = b.mid(b.lastIndexOf(u'/') + 1).toLower();
-    if (b.endsWith(u".exe"_s))
-        b.chop(4);
-    return b;
-}
-
-struct Simple
-{
-    QString name;
-    QStringList args;
-    QStringList paths;
-    QSet<QString> flags;
-    QStringList redirects;
-    QStringList pipedFromWords; // the words of the command piped into this one
-    bool piped = false;
-};
-
-Simple simple(QStringList words, const QStringList &redirects, const QStringList *pipedFrom)
-{
-    static const QRegularExpression assignment(u"^[A-Za-z_][A-Za-z0-9_]*="_s);
-    static const QRegularExpression wrapperValueFlag(u"^-[ugnCDhpr]$"_s);
-    static const QRegularExpression shortFlags(u"^-[a-z]+$"_s, QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression dashWord(u"^-[a-z-]+$"_s, QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression longFlagRe(u"^--[a-z]"_s, QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression windowsSwitch(u"^/[a-z?]$"_s, QRegularExpression::CaseInsensitiveOption);
-    while (!words.isEmpty()) {
-        const QString &w = words.constFirst();
-        if (assignment.match(w).hasMatch()) {
-            words.removeFirst();
-            continue;
-        }
-        if (kWrappers.contains(basename(w))) {
-            words.removeFirst();
-            while (!words.isEmpty() && words.constFirst().startsWith(u'-')) {
-                const QString flag = words.takeFirst();
-                if (wrapperValueFlag.match(flag).hasMatch() && !words.isEmpty())
-                    words.removeFirst();
-            }
-            continue;
-        }
-        break;
-    }
-    Simple s;
-    s.name = words.isEmpty() ? QString() : basename(words.constFirst());
-    bool optionsDone = false;
-    for (qsizetype i = 1; i < words.size(); ++i) {
-        const QString &raw = words.at(i);
-        if (!optionsDone && raw == u"--"_s) {
-            optionsDone = true;
-            continue;
-        }
-        if (!optionsDone && longFlagRe.match(raw).hasMatch()) {
-            s.flags.insert(longFlag(raw.mid(2).toLower().section(u'=', 0, 0)));
-            continue;
-        }
-        if (!optionsDone && shortFlags.match(raw).hasMatch() && s.name != u"find"_s && s.name != u"dd"_s) {
-            for (const QChar ch : raw.mid(1))
-                s.flags.insert(ch == u'r' || ch == u'R' ? u"r"_s : QString(ch));
-            continue;
-        }
-        if (!optionsDone && dashWord.match(raw).hasMatch()) {
-            const QString word = raw.mid(1).toLower();
-            s.flags.insert(word == u"recurse"_s ? u"r"_s : word == u"force"_s ? u"f"_s : u"-"_s + word);
-            continue;
-        }
-        if (windowsSwitch.match(raw).hasMatch() && kWindowsDeleters.contains(s.name)) {
-            s.flags.insert(u"/"_s + raw.at(1).toLower());
-            continue;
-        }
-        s.args.append(raw);
-    }
-    for (const QString &a : std::as_const(s.args))
-        s.paths.append(normalPath(a));
-    s.redirects = redirects;
-    if (pipedFrom) {
-        s.piped = true;
-        s.pipedFromWords = *pipedFrom;
-    }
-    return s;
-}
-
-QList<Simple> commands(const QString &text)
-{
-    struct Raw
-    {
-        QStringList words;
-        QStringList redirects;
-        int pipedFrom = -1;
-    };
-    QList<Raw> list { Raw {} };
-    QString pending;
-    for (const Token &t : tokenize(text)) {
-        if (!t.op.isEmpty()) {
-            if (t.op == u">"_s || t.op == u"<"_s) {
-                pending = t.op;
-            } else {
-                Raw next;
-                if (t.op == u"|"_s)
-                    next.pipedFrom = int(list.size()) - 1;
-                list.append(next);
-            }
-            continue;
-        }
-        if (!pending.isEmpty()) {
-            if (pending == u">"_s)
-                list.last().redirects.append(normalPath(t.word));
-            pending.clear();
-            continue;
-        }
-        list.last().words.append(t.word);
-    }
-    QList<Simple> out;
-    for (const Raw &raw : std::as_const(list)) {
-        if (raw.words.isEmpty() && raw.redirects.isEmpty())
-            continue;
-        const QStringList *from = raw.pipedFrom >= 0 ? &list.at(raw.pipedFrom).words : nullptr;
-        out.append(simple(raw.words, raw.redirects, from));
     }
     return out;
 }
 
-bool dangerousTarget(const QString &p)
+// twin of ban-check.js collapse: lower case, runs of blanks as one space, trimmed.
+QString collapse(const QString &s)
 {
-    static const QRegularExpression driveRoot(u"^[a-z]:/\\*?$"_s);
-    static const QRegularExpression topGlob(u"^/[^/]+/\\*$"_s);
-    return systemDirs().contains(p) || p == u"~"_s || p == u"~/*"_s || p == u"*"_s || p == u"/*"_s
-        || driveRoot.match(p).hasMatch()
-        || (topGlob.match(p).hasMatch() && systemDirs().contains(p.chopped(2)));
+    const QString lower = s.toLower();
+    QString out;
+    out.reserve(lower.size());
+    bool blank = false;
+    for (const QChar c : lower) {
+        if (isJsSpace(c)) {
+            blank = true;
+            continue;
+        }
+        if (blank && !out.isEmpty())
+            out += u' ';
+        blank = false;
+        out += c;
+    }
+    return out;
 }
 
-bool anyOf(const QStringList &list, const std::function<bool(const QString &)> &test)
+bool isForkName(QChar c)
 {
-    return std::any_of(list.begin(), list.end(), test);
+    return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9') || c == u'_'
+        || c == u':';
 }
 
-struct Rule
+// twin of ban-check.js compactForkBomb: the compact fork bomb NAME(){NAME|NAME&};NAME (any
+// name, any case, blanks removed), which bash itself would refuse to parse (`{:` is a word).
+// Read in one pass (a backreference regex takes quadratic time on long text).
+bool compactForkBomb(const QString &text)
 {
-    const char *id;
-    const char *what;
-    std::function<bool(const Simple &)> test;
-};
-
-const QList<Rule> &rules()
-{
-    static const QList<Rule> list {
-        { "recursive-delete", "deletes a root, home or system folder recursively",
-          [](const Simple &c) {
-              static const QSet<QString> deleters { u"rm"_s,  u"rmdir"_s,  u"rd"_s,
-                                                    u"del"_s, u"erase"_s,  u"remove-item"_s,
-                                                    u"ri"_s,  u"rimraf"_s, u"trash"_s };
-              const bool recursive = c.flags.contains(u"r"_s) || c.flags.contains(u"/s"_s);
-              return recursive && deleters.contains(c.name) && anyOf(c.paths, dangerousTarget);
-          } },
-        { "dd-device", "writes a raw device with dd",
-          [](const Simple &c) {
-              static const QRegularExpression target(u"^of=/dev/"_s,
-                                                     QRegularExpression::CaseInsensitiveOption);
-              static const QRegularExpression harmless(u"^of=/dev/(null|zero|stdout|stderr)$"_s,
-                                                       QRegularExpression::CaseInsensitiveOption);
-              return c.name == u"dd"_s && anyOf(c.args, [](const QString &a) {
-                         return target.match(a).hasMatch() && !harmless.match(a).hasMatch();
-                     });
-          } },
-        { "format-disk", "formats a disk",
-          [](const Simple &c) {
-              static const QRegularExpression makers(u"^mkfs(\\.|$)|^mke2fs$|^mkswap$|^wipefs$|^newfs"_s);
-              static const QRegularExpression drive(u"^[a-z]:\\\\?$"_s,
-                                                    QRegularExpression::CaseInsensitiveOption);
-              return makers.match(c.name).hasMatch()
-                  || (c.name == u"format"_s
-                      && anyOf(c.args, [](const QString &a) { return drive.match(a).hasMatch(); }))
-                  || c.name == u"diskpart"_s;
-          } },
-        { "block-device-write", "writes over a disk device",
-          [](const Simple &c) {
-              const auto device = [](const QString &p) { return blockDevice().match(p).hasMatch(); };
-              return anyOf(c.redirects, device) || (c.name == u"shred"_s && anyOf(c.paths, device));
-          } },
-        { "recursive-permissions", "changes permissions or owners of / recursively",
-          [](const Simple &c) {
-              return (c.name == u"chmod"_s || c.name == u"chown"_s || c.name == u"chgrp"_s)
-                  && c.flags.contains(u"r"_s)
-                  && anyOf(c.paths, [](const QString &p) { return systemDirs().contains(p) || p == u"~"_s; });
-          } },
-        { "find-delete", "deletes everything find reaches from / or ~",
-          [](const Simple &c) {
-              static const QRegularExpression remover(u"^(rm|shred)$"_s,
-                                                      QRegularExpression::CaseInsensitiveOption);
-              return c.name == u"find"_s
-                  && anyOf(c.paths,
-                           [](const QString &p) {
-                               return p == u"/"_s || p == u"~"_s || systemDirs().contains(p);
-                           })
-                  && (c.flags.contains(u"-delete"_s)
-                      || anyOf(c.args, [](const QString &a) { return remover.match(a).hasMatch(); }));
-          } },
-        { "download-to-shell", "runs a downloaded script",
-          [](const Simple &c) {
-              return kShells.contains(c.name) && c.piped
-                  && kDownloaders.contains(basename(c.pipedFromWords.value(0)));
-          } },
+    QString s;
+    s.reserve(text.size());
+    for (const QChar c : text) {
+        if (!isJsSpace(c))
+            s += c;
+    }
+    const auto same = [&](qsizetype at, const QString &lower) {
+        return at >= 0 && at + lower.size() <= s.size()
+            && QStringView(s).mid(at, lower.size()).compare(lower, Qt::CaseInsensitive) == 0;
     };
-    return list;
-}
-
-QString unverifiable(const QString &text, const QList<Simple> &cmds)
-{
-    static const QRegularExpression download(u"^(https?:|/dev/fd|/proc/)"_s,
-                                             QRegularExpression::CaseInsensitiveOption);
-    if (text.contains(u"$("_s) || text.contains(u'`'))
-        return u"it runs the output of another command ($(…) or backticks)"_s;
-    if (text.contains(u"<("_s))
-        return u"it runs the output of another command (<(…))"_s;
-    for (const Simple &c : cmds) {
-        if (c.name == u"eval"_s || c.name == u"alias"_s)
-            return u"it uses %1, which hides what runs"_s.arg(c.name);
-        if ((c.name == u"source"_s || c.name == u"."_s)
-            && anyOf(c.args, [](const QString &a) { return download.match(a).hasMatch(); }))
-            return u"it sources a script it cannot read"_s;
-        if (kShells.contains(c.name) && c.piped)
-            return u"it pipes text into %1, which runs it"_s.arg(c.name);
-        if (kShells.contains(c.name) && c.flags.contains(u"c"_s) && !c.args.isEmpty())
-            return u"it hands a script to %1 -c"_s.arg(c.name);
-        if (c.name == u"xargs"_s
-            && anyOf(c.args, [](const QString &a) { return a == u"rm"_s || kShells.contains(a); }))
-            return u"xargs builds the command from its input"_s;
+    qsizetype from = 0;
+    for (;;) {
+        const qsizetype i = s.indexOf(u"(){"_s, from);
+        if (i < 0)
+            return false;
+        from = i + 1;
+        qsizetype k = i + 3;
+        while (k < s.size() && isForkName(s[k]))
+            ++k;
+        const QString name = s.mid(i + 3, k - i - 3);
+        if (name.isEmpty() || (name[0] >= u'0' && name[0] <= u'9') || k >= s.size() || s[k] != u'|')
+            continue;
+        if (!same(i - name.size(), name))
+            continue;
+        qsizetype j = k + 1;
+        if (!same(j, name))
+            continue;
+        j += name.size();
+        if (QStringView(s).mid(j, 2) != u"&}")
+            continue;
+        j += 2;
+        if (j < s.size() && s[j] == u';')
+            ++j;
+        if (same(j, name))
+            return true;
     }
-    return {};
-}
-
-QString normalisedText(const QList<Simple> &cmds)
-{
-    QStringList parts;
-    for (const Simple &c : cmds) {
-        QStringList flags(c.flags.begin(), c.flags.end());
-        // JavaScript's default sort: by UTF-16 code units.
-        std::sort(flags.begin(), flags.end(),
-                  [](const QString &a, const QString &b) { return QString::compare(a, b) < 0; });
-        QStringList words { c.name };
-        for (const QString &f : std::as_const(flags))
-            words.append(f.size() == 1 ? u"-"_s + f : f);
-        words += c.paths;
-        for (const QString &r : c.redirects)
-            words.append(u"> "_s + r);
-        parts.append(words.join(u' '));
-    }
-    return parts.join(u" ; "_s);
 }
 
 // /re/flags: the pattern and the flags, or nullopt for a plain entry.
@@ -450,17 +144,141 @@ std::optional<std::pair<QString, QString>> splitRegex(const QString &entry)
     return std::make_pair(m.captured(1), m.captured(2));
 }
 
+// An allow entry: words matched one for one; a last * matches any further words.
+struct AllowWords
+{
+    QStringList words;
+    bool open = false;
+    QString error;
+};
+
+// twin of ban-check.js allowEntry
+AllowWords allowEntry(const QString &entry)
+{
+    AllowWords out;
+    const QString source = jsTrim(entry);
+    if (source.isEmpty()) {
+        out.error = u"an entry is empty"_s;
+        return out;
+    }
+    Parser p(source, 0, 0);
+    const NodePtr tree = p.parseScript();
+    if (!p.error().isEmpty()) {
+        out.error = u"'%1' is not a command: %2"_s.arg(source, p.error());
+        return out;
+    }
+    const Node *item = tree->items.size() == 1 && !tree->items[0].async ? tree->items[0].node.get() : nullptr;
+    if (!item || item->t != Node::Type::Simple) {
+        out.error = u"'%1' must be one command, without ; | && || or &"_s.arg(source);
+        return out;
+    }
+    if (!item->assigns.isEmpty() || !item->redirs.isEmpty()) {
+        out.error = u"'%1' must be a command and its words, without VAR= or redirections"_s.arg(source);
+        return out;
+    }
+    for (qsizetype k = 0; k < item->words.size(); ++k) {
+        const Word &w = item->words[k];
+        const std::optional<QString> text = literalOf(w);
+        if (!text) {
+            out.error = u"'%1' may not hold $, ` or ~ expansions"_s.arg(source);
+            return out;
+        }
+        const bool star = std::any_of(w.parts.cbegin(), w.parts.cend(),
+                                      [](const Part &x) { return !x.q && x.s.contains(u'*'); });
+        if (star) {
+            if (*text != u"*"_s || k != item->words.size() - 1) {
+                out.error = u"'%1': * may stand only alone, as the last word"_s.arg(source);
+                return out;
+            }
+            if (k == 0) {
+                out.error = u"'%1' would allow every command"_s.arg(source);
+                return out;
+            }
+            out.open = true;
+            continue;
+        }
+        out.words.append(*text);
+    }
+    return out;
+}
+
+const QStringList kBinDirs { u"/bin/"_s,  u"/usr/bin/"_s,  u"/usr/local/bin/"_s,
+                             u"/sbin/"_s, u"/usr/sbin/"_s, u"/opt/homebrew/bin/"_s };
+
+bool matchesEntry(const QList<Field> &fields, const QStringList &words, bool open, bool extra)
+{
+    if (fields.size() < words.size())
+        return false;
+    if ((fields.size() > words.size() || extra) && !open)
+        return false;
+    for (qsizetype k = 0; k < words.size(); ++k) {
+        const Field &f = fields[k];
+        if (!f.unres.isEmpty())
+            return false;
+        if (f.s == words[k])
+            continue;
+        if (k == 0 && std::any_of(kBinDirs.cbegin(), kBinDirs.cend(), [&](const QString &d) {
+                return f.s == d + words[0];
+            }))
+            continue;
+        return false;
+    }
+    return true;
+}
+
+// twin of ban-check.js allowProblem: why the allow list does not cover a simple command, or ''.
+template<typename Entries> QString allowProblem(const Command &c, const Entries &entries)
+{
+    QStringList words;
+    for (const Field &f : c.full.isEmpty() ? c.fields : c.full)
+        words.append(f.unres.isEmpty() ? f.s : f.raw);
+    const QString shown = words.join(u' ');
+    const auto writes = std::find_if(c.outputs.cbegin(), c.outputs.cend(), [](const Field &o) {
+        return !o.unres.isEmpty() || !kHarmlessOutputs.contains(normalPath(o.s));
+    });
+    if (writes != c.outputs.cend()) {
+        return u"`%1` writes to %2, which the allow list never allows"_s.arg(shown.isEmpty() ? u">"_s : shown,
+                                                                             writes->raw);
+    }
+    if (c.envRisk) {
+        return u"`%1` changes a variable that decides what runs (PATH, PAGER, …)"_s.arg(
+            shown.isEmpty() ? c.name : shown);
+    }
+    if (c.fields.isEmpty())
+        return QString();
+    const bool privileged = std::any_of(c.wrappers.cbegin(), c.wrappers.cend(),
+                                        [](const QString &w) { return kPrivileged.contains(w); });
+    if (c.transparent && !privileged)
+        return QString();
+    for (const auto &e : entries) {
+        if (!c.full.isEmpty() && matchesEntry(c.full, e.words, e.open, c.extra))
+            return QString();
+        if (!privileged && matchesEntry(c.fields, e.words, e.open, c.extra))
+            return QString();
+    }
+    return u"`%1` is not on your allow list"_s.arg(shown);
+}
+
 } // namespace
 
 constexpr EnumName<BanVerdict::Kind> kVerdictNames[] {
     { BanVerdict::Kind::Banned, u"banned" },
     { BanVerdict::Kind::Unverifiable, u"unverifiable" },
+    { BanVerdict::Kind::NotAllowlisted, u"not-allowlisted" },
     { BanVerdict::Kind::Allowed, u"allowed" },
 };
 
 QString BanVerdict::name() const
 {
     return enumName(kVerdictNames, kind);
+}
+
+bool BanList::checkAllowEntry(const QString &entry, QString *error)
+{
+    const AllowWords e = allowEntry(entry);
+    if (!e.error.isEmpty())
+        return refuse(error, e.error);
+    return true;
 }
 
 bool BanList::checkEntry(const QString &entry, QString *error)
@@ -523,10 +341,11 @@ bool BanList::checkEntry(const QString &entry, QString *error)
     return true;
 }
 
-BanList::BanList(const QStringList &userEntries)
+BanList::BanList(const QStringList &userEntries, CommandPolicy policy)
+    : m_policy(std::move(policy))
 {
     for (const QString &raw : userEntries) {
-        const QString source = raw.trimmed();
+        const QString source = jsTrim(raw);
         if (source.isEmpty() || !checkEntry(source))
             continue; // refused when entered; a bad one from an old file is skipped, as the page skips it
         Entry entry;
@@ -548,11 +367,18 @@ BanList::BanList(const QStringList &userEntries)
         }
         m_entries.append(entry);
     }
+    for (const QString &raw : m_policy.allowed) {
+        const AllowWords e = allowEntry(raw);
+        if (e.error.isEmpty())
+            m_allowed.append({ e.words, e.open });
+    }
+    for (const QString &raw : m_policy.interpreters)
+        m_interpreters.insert(family(raw.trimmed().toLower()));
 }
 
 QList<BanList::RuleInfo> BanList::builtInRules()
 {
-    QList<RuleInfo> list { { u"fork-bomb"_s, u"is a fork bomb"_s } };
+    QList<RuleInfo> list;
     for (const Rule &rule : rules())
         list.append({ QString::fromLatin1(rule.id), QString::fromLatin1(rule.what) });
     return list;
@@ -560,52 +386,49 @@ QList<BanList::RuleInfo> BanList::builtInRules()
 
 QString BanList::normalise(const QString &command)
 {
-    return normalisedText(commands(fold(command)));
+    Analysis an({});
+    an.run(fold(command));
+    return an.parsed();
 }
 
+// twin of ban-check.js verdict
 BanVerdict BanList::check(const QString &commandText) const
 {
     const QString text = fold(commandText);
-    const QList<Simple> cmds = commands(text);
     BanVerdict verdict;
-    verdict.command = collapse(text);
-    static const QRegularExpression forkBomb(u"([a-z_:][a-z0-9_:]*)\\(\\)\\{\\1\\|\\1&\\};?\\1"_s,
-                                             QRegularExpression::CaseInsensitiveOption);
-    QString compact = text;
-    compact.remove(QRegularExpression(u"\\s+"_s));
-    if (forkBomb.match(compact).hasMatch()) {
-        verdict.kind = BanVerdict::Kind::Banned;
-        verdict.rule = u"fork-bomb"_s;
-        verdict.reason = u"a fork bomb"_s;
+    verdict.command = jsTrim(commandText);
+    const auto decide = [&](BanVerdict::Kind kind, const QString &rule, const QString &reason) {
+        verdict.kind = kind;
+        verdict.rule = rule;
+        verdict.reason = reason;
         return verdict;
+    };
+    if (compactForkBomb(text))
+        return decide(BanVerdict::Kind::Banned, u"fork-bomb"_s, u"it is a fork bomb"_s);
+    Analysis an(m_interpreters);
+    an.run(text);
+    verdict.parsed = an.parsed();
+    if (an.banned) {
+        return decide(BanVerdict::Kind::Banned, QString::fromLatin1(an.banned->id),
+                      u"it "_s + QString::fromLatin1(an.banned->what));
     }
-    for (const Simple &c : cmds) {
-        for (const Rule &rule : rules()) {
-            if (rule.test(c)) {
-                verdict.kind = BanVerdict::Kind::Banned;
-                verdict.rule = QString::fromLatin1(rule.id);
-                verdict.reason = u"it "_s + QString::fromLatin1(rule.what);
-                return verdict;
-            }
-        }
-    }
-    const QString normal = normalisedText(cmds);
     for (const Entry &entry : m_entries) {
         const bool hit = entry.isRegex
-            ? entry.regex.match(commandText.trimmed()).hasMatch()
-                || entry.regex.match(text.trimmed()).hasMatch()
-            : collapse(text).contains(entry.needle) || normal.contains(entry.needle);
-        if (hit) {
-            verdict.kind = BanVerdict::Kind::Banned;
-            verdict.rule = entry.source;
-            verdict.reason = u"it matches your entry %1"_s.arg(entry.source);
-            return verdict;
-        }
+            ? entry.regex.match(jsTrim(commandText)).hasMatch() || entry.regex.match(jsTrim(text)).hasMatch()
+            : collapse(text).contains(entry.needle) || verdict.parsed.contains(entry.needle);
+        if (hit)
+            return decide(BanVerdict::Kind::Banned, entry.source,
+                          u"it matches your entry %1"_s.arg(entry.source));
     }
-    if (const QString why = unverifiable(text, cmds); !why.isEmpty()) {
-        verdict.kind = BanVerdict::Kind::Unverifiable;
-        verdict.rule = u"unverifiable"_s;
-        verdict.reason = why;
+    if (!an.unverifiable.isEmpty())
+        return decide(BanVerdict::Kind::Unverifiable, u"unverifiable"_s, an.unverifiable);
+    if (m_policy.mode == CommandPolicy::Mode::Allowlist) {
+        for (const auto &c : an.simples) {
+            if (c->cond)
+                continue;
+            if (const QString why = allowProblem(*c, m_allowed); !why.isEmpty())
+                return decide(BanVerdict::Kind::NotAllowlisted, u"not-allowlisted"_s, why);
+        }
     }
     return verdict;
 }

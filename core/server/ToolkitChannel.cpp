@@ -106,6 +106,14 @@ void ToolkitChannel::handleMessage(const QByteArray &text)
         return;
     case Kind::Pong:
         return;
+    case Kind::SessionAssigned:
+        // The tab daemon says which session (browser window, to it) this connection is; it sends
+        // it again after a reattach, and it asks for no answer.
+        qCInfo(lcServer).noquote() << m_caller.channel << m_caller.clientId
+                                   << "session assigned:" << message.sessionId.left(200);
+        m_sessionId = message.sessionId;
+        Q_EMIT sessionAssigned(message.sessionId);
+        return;
     case Kind::Hello:
         qCInfo(lcServer).noquote() << m_caller.channel << m_caller.clientId
                                    << "peer says hello:" << ToolkitProtocol::toText(message.raw).left(300);

@@ -28,6 +28,8 @@ struct ToolkitConnection
     QString transport; // "WebSocket (server mode)", "WebSocket (client mode)"
     QDateTime since;
     QString peer; // where it connects from / the URL dialled
+    QString protocol = {}; // what it speaks: "toolkit", "LLM Browser Agent", "tab daemon"
+    QString sessionId = {}; // the tab daemon's session for this connection; empty otherwise
 };
 
 class ToolkitChannel : public QObject
@@ -49,6 +51,8 @@ public:
 
     const CommandCaller &caller() const { return m_caller; }
     bool isAuthenticated() const { return m_authenticated; }
+    // The session the peer (a `tab` daemon) assigned; empty when it assigned none.
+    QString sessionId() const { return m_sessionId; }
     int inFlight() const { return m_inFlight; }
 
     // Text and binary frames from `socket` go to handleMessage(), `send` goes to it, and its
@@ -72,6 +76,8 @@ Q_SIGNALS:
     void authenticated();
     // The agent told its name (hello or auth).
     void named(const QString &name);
+    // The peer assigned this connection a session ({"type":"session_assigned"}, the tab daemon).
+    void sessionAssigned(const QString &sessionId);
 
 private:
     void noteName(const QJsonObject &message);
@@ -91,6 +97,7 @@ private:
     bool m_authenticated;
     int m_inFlight = 0;
     int m_missedBeats = 0;
+    QString m_sessionId;
     QList<Unnumbered> m_unnumbered; // requests without an id: the first one is running
 };
 

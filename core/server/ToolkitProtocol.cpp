@@ -78,6 +78,14 @@ Message parse(const QByteArray &text)
         m.kind = Message::Kind::Hello;
         return m;
     }
+    if (m.type == u"session_assigned"_s) {
+        const QJsonValue session = object.value(u"sessionId"_s);
+        if (!session.isString() || session.toString().isEmpty())
+            return invalid(u"session_assigned: \"sessionId\" must be a non-empty string"_s, id);
+        m.kind = Message::Kind::SessionAssigned;
+        m.sessionId = session.toString();
+        return m;
+    }
     if (m.type == u"auth"_s) {
         const QJsonValue token = object.value(u"token"_s);
         if (!token.isString() || token.toString().isEmpty())
@@ -127,6 +135,13 @@ QByteArray errorReply(const QJsonValue &id, const QString &error)
 QByteArray ping()
 {
     return toText({ { u"type"_s, u"ping"_s } });
+}
+
+QByteArray registration(int windowId, const QString &cachedSessionId)
+{
+    return toText({ { u"type"_s, u"register"_s },
+                    { u"windowId"_s, windowId },
+                    { u"cachedSessionId"_s, cachedSessionId.isEmpty() ? QJsonValue() : QJsonValue(cachedSessionId) } });
 }
 
 QByteArray pong(const QJsonValue &id)

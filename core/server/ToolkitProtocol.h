@@ -3,7 +3,9 @@
 // agent WebSocket server and client: requests {"id","type","params"} are parsed here and
 // replies {"id","success","data"|"error"} written here, so both modes speak exactly alike.
 // Heartbeat is {"type":"ping"} ↔ {"type":"pong"}; {"type":"auth","token":…} authenticates a
-// server-mode connection; {"type":"hello",…} introduces a client-mode connection.
+// server-mode connection; {"type":"hello",…} introduces a client-mode connection. Client mode
+// also speaks the `tab` daemon's handshake (stakpak/tab): {"type":"register", windowId,
+// cachedSessionId} out, {"type":"session_assigned", sessionId} back.
 
 #include "actions/CommandDispatcher.h"
 
@@ -28,6 +30,7 @@ struct Message
         Pong,
         Auth, // token
         Hello, // the other side introduces itself (ignored beyond logging)
+        SessionAssigned, // the tab daemon's session for this connection: sessionId
         Invalid, // error says what is wrong; id is echoed when one could be read
     };
 
@@ -36,6 +39,7 @@ struct Message
     QString type;
     QJsonObject params;
     QString token;
+    QString sessionId;
     QJsonObject raw;
     QString error;
 
@@ -50,6 +54,8 @@ Message parse(const QByteArray &text);
 QByteArray reply(const QJsonValue &id, const CommandResult &result);
 QByteArray errorReply(const QJsonValue &id, const QString &error);
 QByteArray ping();
+// {"type":"register","windowId":N,"cachedSessionId":… or null}
+QByteArray registration(int windowId, const QString &cachedSessionId);
 QByteArray pong(const QJsonValue &id = QJsonValue::Undefined);
 // A message over the size limit: the reply echoes the id when it can be read from the head.
 QByteArray oversizeReply(const QByteArray &head, qint64 size);

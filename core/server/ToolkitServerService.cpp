@@ -17,7 +17,7 @@ ToolkitServerService::ToolkitServerService(Settings *settings, CommandDispatcher
         [this](const QString &token) { m_server->setToken(token); }, parent)
     , m_settings(settings)
     , m_server(new ToolkitWebSocketServer(commands, this))
-    , m_client(new ToolkitWebSocketClient(commands, this))
+    , m_client(new ToolkitWebSocketClient(commands, paths.file(u"agent-sessions.json"_s), this))
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AgentServerEnabled || key == SettingKey::AgentServerMode
@@ -143,7 +143,9 @@ QString ToolkitServerService::statusText() const
         case ToolkitWebSocketClient::State::Connecting:
             return tr("Connecting to %1…").arg(url);
         case ToolkitWebSocketClient::State::Connected:
-            return tr("Connected to %1").arg(url);
+            return m_client->sessionId().isEmpty()
+                ? tr("Connected to %1").arg(url)
+                : tr("Connected to %1 (tab daemon, session %2)").arg(url, m_client->sessionId().left(80));
         case ToolkitWebSocketClient::State::Waiting:
             return tr("Connecting to %1 (retry in %2 s): %3")
                 .arg(url)
@@ -192,6 +194,8 @@ QJsonObject ToolkitServerService::stateJson() const
         { u"error"_s, m_error },
         { u"status"_s, statusText() },
         { u"tokenFile"_s, tokenFilePath() },
+        // Client mode with a tab daemon: the session it assigned (kept for reconnects).
+        { u"sessionId"_s, isClientMode() ? m_client->sessionId() : QString() },
     };
 }
 

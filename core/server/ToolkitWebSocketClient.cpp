@@ -15,9 +15,11 @@ using namespace std::chrono_literals;
 
 namespace mpa {
 
-ToolkitWebSocketClient::ToolkitWebSocketClient(CommandDispatcher *commands, QObject *parent)
+ToolkitWebSocketClient::ToolkitWebSocketClient(CommandDispatcher *commands, const QString &sessionsFile,
+                                               QObject *parent)
     : QObject(parent)
     , m_commands(commands)
+    , m_sessions(sessionsFile)
 {
     m_retry.setSingleShot(true);
     connect(&m_retry, &QTimer::timeout, this, &ToolkitWebSocketClient::connectNow);
@@ -140,9 +142,20 @@ void ToolkitWebSocketClient::onConnected()
         { u"protocol"_s, 1 },
         { u"types"_s, types },
     })));
+    // The tab daemon's handshake, as the extension registers each window: the session the daemon
+    // assigned before (if any) is asked for again, so commands keep their session across reconnects.
+    const QString agent = m_url.toString();
+    socket->sendTextMessage(
+        QString::fromUtf8(ToolkitProtocol::registration(m_sessions.windowId(agent), m_sessions.sessionId(agent))));
     m_heartbeat.start();
     m_connectedSince = QDateTime::currentDateTime();
     connect(m_channel, &ToolkitChannel::named, this, &ToolkitWebSocketClient::stateChanged);
+    connect(m_channel, &ToolkitChannel::sessionAssigned, this, [this, agent](const QString &sessionId) {
+        QString error;
+        if (!m_sessions.setSessionId(agent, sessionId, &error))
+            qCWarning(lcServer).noquote() << "agent client: the session" << sessionId.left(80) << "is not kept:" << error;
+        Q_EMIT stateChanged();
+    });
     qCInfo(lcServer).noquote() << "agent client: connected to" << m_url.toString();
     setState(State::Connected);
 }
@@ -151,7 +164,9 @@ QList<ToolkitConnection> ToolkitWebSocketClient::connections() const
 {
     if (m_state != State::Connected || !m_channel)
         return {};
-    return { { m_channel->caller(), tr("WebSocket (client mode)"), m_connectedSince, m_url.toString() } };
+    const QString session = m_channel->sessionId();
+    return { { m_channel->caller(), tr("WebSocket (client mode)"), m_connectedSince, m_url.toString(),
+               session.isEmpty() ? tr("LLM Browser Agent") : tr("tab daemon"), session } };
 }
 
 void ToolkitWebSocketClient::onDisconnected()

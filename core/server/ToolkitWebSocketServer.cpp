@@ -278,7 +278,7 @@ QList<ToolkitConnection> ToolkitWebSocketServer::connections() const
     for (const Client &client : m_clients) {
         if (client.channel->isAuthenticated() && client.socket)
             list.append({ client.channel->caller(), tr("WebSocket (server mode)"), client.since,
-                          peerName(client.socket) });
+                          peerName(client.socket), tr("toolkit") });
     }
     std::sort(list.begin(), list.end(),
               [](const ToolkitConnection &a, const ToolkitConnection &b) { return a.since < b.since; });

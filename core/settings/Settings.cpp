@@ -70,16 +70,45 @@ bool validateNonEmptyEntries(const QVariant &value, UserText *error)
     return true;
 }
 
-bool validateBanList(const QVariant &value, UserText *error)
+// One of the user's ban patterns, checked as the page runs it: a /regex/ must be one JavaScript
+// compiles and reads alike. The sentence quotes the regular expression engine: English.
+bool checkBanEntry(const QString &entry, UserText *why)
 {
-    if (!validateNonEmptyEntries(value, error))
-        return false;
-    // Validated as the page runs them: a /regex/ must be one JavaScript compiles and reads alike.
-    for (const QString &entry : value.toStringList()) {
-        // The ban list's own sentence (it quotes the regular expression engine): English.
-        if (QString problem; !BanList::checkEntry(entry, &problem))
-            return refuse(error, UserText::plain(problem));
+    if (QString problem; !BanList::checkEntry(entry, &problem))
+        return refuse(why, UserText::plain(problem));
+    return true;
+}
+
+// One entry of the allow list: words as the parsed command has them, `*` for any further words.
+bool checkAllowEntry(const QString &entry, UserText *why)
+{
+    if (QString problem; !BanList::checkAllowEntry(entry, &problem))
+        return refuse(why, UserText::plain(problem));
+    return true;
+}
+
+// Removing one of the user's ban patterns lets auto-accept click what it stopped: only a person
+// does that. Adding patterns, or reordering them, is open to the debug API.
+bool removesBanPattern(const QVariant &before, const QVariant &after, QString *why)
+{
+    const auto trimmed = [](const QStringList &list) {
+        QSet<QString> set;
+        for (const QString &entry : list)
+            set.insert(entry.trimmed());
+        return set;
+    };
+    const QSet<QString> kept = trimmed(after.toStringList());
+    QStringList removed;
+    for (const QString &entry : trimmed(before.toStringList())) {
+        if (!kept.contains(entry))
+            removed.append(entry);
     }
+    if (removed.isEmpty())
+        return false;
+    std::sort(removed.begin(), removed.end());
+    if (why)
+        *why = u"it would remove %1 from the ban patterns: only the user removes a pattern, in the "
+               "settings window (adding patterns is fine)"_s.arg(removed.join(u", "_s));
     return true;
 }
 
@@ -255,7 +284,8 @@ const std::array kTable = {
                   .name = "safety/bannedCommands",
                   .type = T::StringList,
                   .defaultValue = kBannedCommands,
-                  .validator = validateBanList },
+                  .entryCheck = checkBanEntry,
+                  .personOnlyChange = removesBanPattern },
     SettingSpec { .key = SettingKey::SafetyCommandPolicy,
                   .name = "safety/commandPolicy",
                   .type = T::Choice,
@@ -266,8 +296,8 @@ const std::array kTable = {
                   .name = "safety/allowedCommands",
                   .type = T::StringList,
                   .defaultValue = kAllowedCommands,
-                  .validator = validateNonEmptyEntries,
-                  .privileged = true },
+                  .privileged = true,
+                  .entryCheck = checkAllowEntry },
     SettingSpec { .key = SettingKey::ScheduleEnabled,
                   .name = "schedule/enabled",
                   .type = T::Bool,
@@ -301,11 +331,10 @@ const std::array kTable = {
                   .name = "schedule/checkPrompt/enabled",
                   .type = T::Bool,
                   .defaultValue = false },
-    SettingSpec {
-        .key = SettingKey::ScheduleCheckPromptText,
-        .name = "schedule/checkPrompt/text",
-        .type = T::String,
-        .defaultValue = kCheckPromptText },
+    SettingSpec { .key = SettingKey::ScheduleCheckPromptText,
+                  .name = "schedule/checkPrompt/text",
+                  .type = T::String,
+                  .defaultValue = kCheckPromptText },
     SettingSpec { .key = SettingKey::ScheduleTargetConversation,
                   .name = "schedule/targetConversation",
                   .type = T::String,
@@ -420,10 +449,8 @@ const std::array kTable = {
                   .name = "ui/sessionSummary",
                   .type = T::Bool,
                   .defaultValue = true },
-    SettingSpec { .key = SettingKey::UiWhileAway,
-                  .name = "ui/whileAway",
-                  .type = T::Bool,
-                  .defaultValue = true },
+    SettingSpec {
+        .key = SettingKey::UiWhileAway, .name = "ui/whileAway", .type = T::Bool, .defaultValue = true },
     SettingSpec { .key = SettingKey::UiWeeklySummary,
                   .name = "ui/weeklySummary",
                   .type = T::Bool,
@@ -507,10 +534,8 @@ const std::array kTable = {
                   .defaultValue = QString(),
                   .validator = validateBaseUrl,
                   .privileged = true },
-    SettingSpec { .key = SettingKey::LlmModel,
-                  .name = "llm/model",
-                  .type = T::String,
-                  .defaultValue = QString() },
+    SettingSpec {
+        .key = SettingKey::LlmModel, .name = "llm/model", .type = T::String, .defaultValue = QString() },
     SettingSpec { .key = SettingKey::LlmTemperature,
                   .name = "llm/temperature",
                   .type = T::String,
@@ -913,9 +938,57 @@ bool Settings::validate(SettingKey key, const QVariant &value, UserText *why) co
     const SettingSpec &s = spec(key);
     UserText problem;
     const auto converted = convert(s, value, &problem);
-    if (!converted || (s.validator && !s.validator(*converted, &problem)))
+    if (!converted)
+        return refuse(why, problem);
+    if (s.entryCheck) {
+        for (const QString &entry : converted->toStringList()) {
+            if (!s.entryCheck(entry, &problem))
+                return refuse(why, problem);
+        }
+    }
+    if (s.validator && !s.validator(*converted, &problem))
         return refuse(why, problem);
     return true;
+}
+
+bool Settings::isPersonOnly(SettingKey key, const QVariant &value, QString *why) const
+{
+    const SettingSpec &s = spec(key);
+    const QString name = QString::fromLatin1(s.name);
+    QString sentence;
+    if (s.privileged) {
+        sentence
+            = u"%1 is changed only by the user, in the settings window or settings.ini: through the "
+              "debug API it would raise the API's own rights or widen what auto-accept clicks"_s.arg(name);
+    } else {
+        UserText unreadable;
+        const auto converted = s.personOnlyChange ? convert(s, value, &unreadable) : std::nullopt;
+        QString problem;
+        if (!converted || !s.personOnlyChange(this->value(key), *converted, &problem))
+            return false;
+        sentence = u"%1: %2"_s.arg(name, problem);
+    }
+    if (why)
+        *why = sentence;
+    return true;
+}
+
+QList<UserText> Settings::skippedEntries(SettingKey key) const
+{
+    const SettingSpec &s = spec(key);
+    const QString name = QString::fromLatin1(s.name);
+    if (!s.entryCheck || !m_settings->contains(name))
+        return {};
+    UserText why;
+    const auto converted = convert(s, m_settings->value(name), &why);
+    if (!converted)
+        return {};
+    QList<UserText> skipped;
+    for (const QString &entry : converted->toStringList()) {
+        if (UserText problem; !s.entryCheck(entry, &problem))
+            skipped.append(problem);
+    }
+    return skipped;
 }
 
 QVariant Settings::value(SettingKey key) const
@@ -927,6 +1000,27 @@ QVariant Settings::value(SettingKey key) const
     const QVariant raw = m_settings->value(name);
     UserText why;
     auto converted = convert(s, raw, &why);
+    if (converted && s.entryCheck) {
+        // The good entries stay in force; each bad one is skipped, and said once.
+        QStringList kept;
+        QStringList skipped;
+        for (const QString &entry : converted->toStringList()) {
+            if (UserText problem; s.entryCheck(entry, &problem))
+                kept.append(entry);
+            else
+                skipped.append(problem.english());
+        }
+        if (!skipped.isEmpty() && !m_warned.contains(int(key))) {
+            m_warned.insert(int(key));
+            qCWarning(lcSettings).noquote()
+                << u"%1: %2 has %3 entries that cannot be used and are skipped (%4); its other %5 entries "
+                   "apply"_s.arg(filePath(), name)
+                       .arg(skipped.size())
+                       .arg(skipped.join(u"; "_s))
+                       .arg(kept.size());
+        }
+        converted = QVariant(kept);
+    }
     const bool valid = converted && (!s.validator || s.validator(*converted, &why));
     if (!valid) {
         if (!m_warned.contains(int(key))) {
@@ -1028,7 +1122,7 @@ bool Settings::resetAllWithBackup(ResetScope scope, QString *backupPath, QString
         QFile::setPermissions(backup, QFile::ReadOwner | QFile::WriteOwner);
     }
     for (const SettingSpec &spec : m_table) {
-        if (scope == ResetScope::Everything || !spec.privileged)
+        if (scope == ResetScope::Everything || !isPersonOnly(spec.key, spec.defaultValue))
             reset(spec.key);
     }
     m_settings->sync();

@@ -22,6 +22,9 @@ struct SettingSpec
 {
     enum class Type { Bool, Int, String, StringList, Choice };
     using Validator = bool (*)(const QVariant &value, UserText *why); // false: `why` says why
+    using EntryCheck = bool (*)(const QString &entry, UserText *why); // false: `why` says why
+    // True when only a person may change `before` into `after`; `why` says what it would widen.
+    using PersonOnlyChange = bool (*)(const QVariant &before, const QVariant &after, QString *why);
 
     SettingKey key;
     const char *name;
@@ -36,6 +39,13 @@ struct SettingSpec
     // Only the user changes it (the settings window or settings.ini): the debug API refuses
     // it, so a token holder cannot raise the API's own rights (debug/*, running JavaScript).
     bool privileged = false;
+    // StringList: the check each entry must pass. setValue() refuses a list with one that fails;
+    // value() keeps the entries that pass and skips the others (named once in the log and in
+    // skippedEntries()), so one bad line in an old file never turns the whole list off.
+    EntryCheck entryCheck = nullptr;
+    // Short of privileged: the debug API may change the key, but not this way (removing a ban
+    // pattern: only a person widens what auto-accept clicks).
+    PersonOnlyChange personOnlyChange = nullptr;
 };
 
 class Settings : public QObject
@@ -74,14 +84,21 @@ public:
     // The same check for the window: `why` says what is wrong without the key ("'30' is …"),
     // in English and translatable.
     bool validate(SettingKey key, const QVariant &value, UserText *why) const;
+    // Whether only a person may set `key` to `value` (the window or settings.ini, never the debug
+    // API): the key is privileged, or the change is one its spec keeps for a person. True with
+    // `why` saying so in a sentence that names the key.
+    bool isPersonOnly(SettingKey key, const QVariant &value, QString *why = nullptr) const;
+    // The entries of a StringList in settings.ini that value() skips because they fail the key's
+    // entry check: a sentence for each ("'/([/' is not a valid regular expression: …").
+    QList<UserText> skippedEntries(SettingKey key) const;
     void reset(SettingKey key);
     void resetAll();
     // What the General page's "Reset All Settings" and the debug API's resetAllSettings do:
     // copies settings.ini to settings-before-reset-<yyyyMMdd-HHmmss>.ini next to it, then puts
-    // every setting back to its default — all of them, or (the debug API) all but the
-    // privileged ones, which only the user changes. `backupPath` receives the copy's path
-    // (empty when there was no file to keep). When the copy fails nothing is reset: false with
-    // `error`.
+    // every setting back to its default — all of them, or (the debug API) all but what only the
+    // user changes (isPersonOnly: the privileged keys, the ban patterns they added). `backupPath` receives
+    // the copy's path (empty when there was no file to keep). When the copy fails nothing is reset: false
+    // with `error`.
     enum class ResetScope { Everything, ExceptPrivileged };
     bool resetAllWithBackup(ResetScope scope, QString *backupPath, QString *error = nullptr);
     void sync();

@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSignalSpy>
 
 #include <gtest/gtest.h>
@@ -211,6 +212,8 @@ TEST_F(AutoAcceptTest, ButtonsAppearingOverTimeInShadowRootsAndAfterChanges)
     ASSERT_TRUE(waitClicked(page, { u"late-accept"_s, u"late-shadow-run"_s }));
     ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }));
     EXPECT_EQ(controller->recentBlocked().first().pattern, u"dd-device"_s);
+    EXPECT_EQ(controller->recentBlocked().first().command, u"sudo  DD   if=/dev/zero of=/dev/sda"_s)
+        << "the command is reported as the page shows it: case and spacing kept";
     scanNow(page);
     EXPECT_FALSE(clickedIn(page).contains(u"late-disabled"_s));
     EXPECT_FALSE(clickedIn(page).contains(u"late-running"_s));
@@ -395,7 +398,7 @@ TEST_F(AutoAcceptTest, ConfigChangesApplyLiveWithoutReinjection)
     // Off: nothing more is clicked; on again: it is.
     settings->setValue(SettingKey::AutoAcceptEnabled, false);
     ASSERT_TRUE(waitActive(page, false));
-    addStep(page, { { u"id"_s, u"while-off"_s }, { u"label"_s, u"Run"_s } });
+    addStep(page, { { u"id"_s, u"while-off"_s }, { u"label"_s, u"Run"_s }, { u"code"_s, u"npm test"_s } });
     scanNow(page);
     EXPECT_FALSE(clickedIn(page).contains(u"while-off"_s));
     settings->setValue(SettingKey::AutoAcceptEnabled, true);
@@ -559,13 +562,14 @@ TEST_F(AutoAcceptTest, OnAntigravitysLayoutEveryCommandIsCheckedAndAnUnreadableO
     EXPECT_EQ(marked(u"accept-banned"_s), u"true"_s) << "Accept under Run command? with rm -rf /";
     EXPECT_EQ(marked(u"retry-banned"_s), u"true"_s) << "Retry under a failed banned command";
     EXPECT_EQ(marked(u"run-field-banned"_s), u"true"_s) << "a banned command in a textarea";
-    EXPECT_EQ(marked(u"accept-unreadable"_s), u"unreadable"_s) << "a command drawn on a canvas";
-    EXPECT_EQ(marked(u"run-bare"_s), u"unreadable"_s) << "a Run with no command at all";
+    EXPECT_EQ(marked(u"accept-unreadable"_s), u"unverifiable"_s) << "a command drawn on a canvas";
+    EXPECT_EQ(marked(u"run-bare"_s), u"unverifiable"_s) << "a Run with no command at all";
 
     QStringList patterns;
     for (const auto &b : controller->recentBlocked())
         patterns.append(b.pattern);
-    EXPECT_EQ(patterns.count(u"command not readable"_s), 2) << patterns.join(u" | "_s).toStdString();
+    EXPECT_EQ(patterns.filter(QRegularExpression(u"^unverifiable: "_s)).size(), 2)
+        << patterns.join(u" | "_s).toStdString();
     EXPECT_TRUE(patterns.contains(u"recursive-delete"_s));
     EXPECT_TRUE(patterns.contains(u"dd-device"_s));
     EXPECT_TRUE(patterns.contains(u"format-disk"_s));
@@ -578,6 +582,113 @@ TEST_F(AutoAcceptTest, OnAntigravitysLayoutEveryCommandIsCheckedAndAnUnreadableO
     EXPECT_EQ(it->profileId, u"antigravity"_s);
     EXPECT_EQ(it->counts.terminalCommands, 2) << "Accept under Run command? and Run count as commands";
     EXPECT_EQ(it->counts.fileEdits, 1);
+}
+
+// Issue 28: a button that runs something vouches only for the command of its own step, read
+// whole. Each refused step has a harmless decoy the old "nearest code block" search took for its
+// command (fixture header: Antigravity's "Run command?" rows as the original extension describes
+// them, the usual ways of hiding text).
+TEST_F(AutoAcceptTest, OnlyTheCommandOfTheButtonsOwnStepCanMakeItClickable)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/steps.html"_s));
+    ASSERT_TRUE(page);
+    const QStringList refused { u"nothing-accept"_s,   u"cmdline-accept"_s, u"two-accept"_s,
+                                u"span-run"_s,         u"hidden-display"_s, u"hidden-visibility"_s,
+                                u"hidden-zero"_s,      u"hidden-aria"_s,    u"hidden-transparent"_s,
+                                u"hidden-offscreen"_s, u"hidden-clipped"_s };
+    ASSERT_TRUE(waitClicked(page, { u"own-accept"_s })) << "a step with its own readable, harmless command";
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == refused.size(); }))
+        << show(controller->runCounts());
+
+    // A removed earlier step: its Run is clicked and gone; the later step of the same turn shows
+    // no command, and the earlier one's block is not its command.
+    evaluate(page, u"addEarlierStep()"_s);
+    ASSERT_TRUE(waitClicked(page, { u"earlier-run"_s }));
+    evaluate(page, u"addLaterStep()"_s);
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == refused.size() + 1; }))
+        << show(controller->runCounts());
+    scanNow(page);
+    EXPECT_EQ(sorted(clickedIn(page)), sorted({ u"own-accept"_s, u"earlier-run"_s }));
+
+    const auto marked = [&](const QString &id) {
+        return evaluate(page, u"document.getElementById('%1').dataset.mpaBlocked || ''"_s.arg(id)).toString();
+    };
+    EXPECT_EQ(marked(u"nothing-accept"_s), u"unverifiable"_s)
+        << "no command of its own: not the user's git status";
+    EXPECT_EQ(marked(u"cmdline-accept"_s), u"true"_s) << "the command outside a code block is read";
+    EXPECT_EQ(marked(u"two-accept"_s), u"true"_s) << "both blocks of the step are read";
+    EXPECT_FALSE(marked(u"span-run"_s).isEmpty())
+        << "the command in a span is read, not the block after the button";
+    // Hidden text is never vouched for: the step is unverifiable, or banned when what is shown
+    // is banned by itself (text taken out of the flow reads as a line of its own).
+    for (const QString &id : refused.filter(u"hidden-"_s))
+        EXPECT_FALSE(marked(id).isEmpty()) << id.toStdString() << ": hidden text is not vouched for";
+    for (const QString &id :
+         { u"hidden-visibility"_s, u"hidden-zero"_s, u"hidden-aria"_s, u"hidden-transparent"_s })
+        EXPECT_EQ(marked(id), u"unverifiable"_s) << id.toStdString();
+    EXPECT_EQ(marked(u"later-accept"_s), u"unverifiable"_s)
+        << "the removed earlier step's block is not its command";
+
+    // Reported as the page shows the command, and why the unverifiable ones wait.
+    QStringList commands;
+    QStringList patterns;
+    for (const auto &b : controller->recentBlocked()) {
+        commands.append(b.command);
+        patterns.append(b.pattern);
+    }
+    EXPECT_TRUE(commands.contains(u"mkfs.ext4 /dev/sda1"_s)) << commands.join(u" | "_s).toStdString();
+    EXPECT_TRUE(commands.contains(u"rm -rf ~"_s)) << commands.join(u" | "_s).toStdString();
+    EXPECT_GE(patterns
+                  .filter(QRegularExpression(
+                      u"^unverifiable: .*(hidden|transparent|clipped|no size|off-screen|not shown)"_s))
+                  .size(),
+              4)
+        << patterns.join(u" | "_s).toStdString();
+    EXPECT_TRUE(patterns.contains(u"unverifiable: no command could be read in its step"_s))
+        << patterns.join(u" | "_s).toStdString();
+}
+
+// Allow-list mode (safety/commandPolicy = allowlist): a command runs only when the allow list
+// holds it; the rest waits for the person; buttons that run nothing follow the words as before.
+// The policy follows the setting live.
+TEST_F(AutoAcceptTest, InAllowListModeOnlyAllowListedCommandsAreClicked)
+{
+    settings->setValue(SettingKey::SafetyCommandPolicy, u"allowlist"_s);
+    settings->setValue(SettingKey::SafetyAllowedCommands, QStringList { u"git status"_s, u"npm test *"_s });
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html?allowlist"_s));
+    ASSERT_TRUE(page);
+    // panel.html: the file edit, npm test, Retry and Allow once are clicked; rm -rf / is not.
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+    addStep(page,
+            { { u"id"_s, u"allowed-status"_s }, { u"label"_s, u"Run"_s }, { u"code"_s, u"git status"_s } });
+    addStep(page,
+            { { u"id"_s, u"publish-waits"_s },
+              { u"label"_s, u"Run"_s },
+              { u"code"_s, u"npm publish --access public"_s } });
+    addStep(page, { { u"id"_s, u"edit-accept"_s }, { u"label"_s, u"Accept"_s } });
+    ASSERT_TRUE(waitClicked(page, { u"allowed-status"_s, u"edit-accept"_s }));
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 2; }))
+        << show(controller->runCounts());
+    scanNow(page);
+    EXPECT_FALSE(clickedIn(page).contains(u"publish-waits"_s));
+    EXPECT_EQ(evaluate(page, u"document.getElementById('publish-waits').dataset.mpaBlocked"_s).toString(),
+              u"not-allowlisted"_s);
+    const auto publish
+        = std::find_if(controller->recentBlocked().cbegin(), controller->recentBlocked().cend(),
+                       [](const auto &b) { return b.command == u"npm publish --access public"_s; });
+    ASSERT_NE(publish, controller->recentBlocked().cend());
+    EXPECT_TRUE(publish->pattern.startsWith(u"not in the allow list"_s)) << publish->pattern.toStdString();
+
+    // Back to the rules: the same kind of command is clicked again (the policy is pushed live).
+    settings->setValue(SettingKey::SafetyCommandPolicy, u"rules"_s);
+    ASSERT_TRUE(waitUntil([&] {
+        addStep(page,
+                { { u"id"_s, u"publish-rules"_s },
+                  { u"label"_s, u"Run"_s },
+                  { u"code"_s, u"npm publish --dry-run"_s } });
+        scanNow(page);
+        return clickedIn(page).contains(u"publish-rules"_s);
+    }));
 }
 
 // A VS Code window whose chat view the profile does not know: auto-accept looks at the whole

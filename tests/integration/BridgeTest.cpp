@@ -374,7 +374,8 @@ TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgainAndT
 
 TEST_F(BridgeTest, TheUsersInputOnTheTargetIsHeldWhileACommandRunsAndTheChatIsNeverBlocked)
 {
-    openTabs(u"slowcommand"_s, u"agent/counter.html"_s);
+    // A wait of 25 s (the most a wait may ask): the user's click lands while the command surely still runs.
+    openTabs(u"heldcommand"_s, u"agent/counter.html"_s);
     // The user looks at the target tab this time.
     ASSERT_TRUE(sendAndWait(target, u"Page.bringToFront"_s).ok());
     const QString id = startFromWindow(u"Wait a little"_s);
@@ -383,12 +384,19 @@ TEST_F(BridgeTest, TheUsersInputOnTheTargetIsHeldWhileACommandRunsAndTheChatIsNe
     EXPECT_EQ(record(id).status, BridgeStatus::Running);
     userClick(target, u"#add"_s);
     EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 0) << "the user's click went through the mask";
+    EXPECT_TRUE(masked());
     EXPECT_FALSE(evaluate(chat, u"!!document.querySelector('mpa-run-mask')"_s).toBool());
-    // The command ends: the mask goes, and the user's clicks count again.
-    ASSERT_TRUE(waitUntil([&] { return !masked(); }, 30s));
+    // The session ends: the mask goes, and the user's clicks count again (clicked again when
+    // a loaded headless Chromium loses one; the count only has to move).
     EXPECT_TRUE(engine->bridge()->stop(id));
-    userClick(target, u"#add"_s);
-    EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 1);
+    ASSERT_TRUE(waitUntil([&] { return !masked(); }, 30s));
+    const auto counted = [&] { return evaluate(target, u"window.count"_s).toInt(-1) >= 1; };
+    bool moved = false;
+    for (int attempt = 0; attempt < 3 && !moved; ++attempt) {
+        userClick(target, u"#add"_s);
+        moved = waitUntil(counted, 3s);
+    }
+    EXPECT_TRUE(moved) << "the user's click after the session did not count";
 }
 
 TEST_F(BridgeTest, APaymentWaitsForTheUserNotForAnAgent)

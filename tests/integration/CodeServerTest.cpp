@@ -1,8 +1,10 @@
 // Auto-accept and the chat against a real VS Code workbench (npm code-server in headless
 // Chromium), not a fixture we wrote: with auto-accept on, nothing of the workbench is clicked —
 // the merge editor's "Accept Current Change" / "Accept Incoming Change" code lenses, a
-// notification's buttons, the Run and Debug view — and the chat never types into Monaco.
+// notification's buttons, the Run and Debug view — the chat never types into Monaco, and in
+// allow-list mode an agent panel put into the workbench gets only its allow-listed command run.
 #include "CodeServer.h"
+
 #include "PayloadTest.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
@@ -17,6 +19,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <gtest/gtest.h>
 
@@ -152,6 +155,43 @@ protected:
         return callModule(page, QString::fromLatin1(AutoAcceptController::kModule), method).toObject();
     }
 
+    // The person trusts the folder (the dialog a fresh profile shows first).
+    bool trustTheFolder()
+    {
+        if (!waitUntil([&] { return js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 30s))
+            return false;
+        js(u"[...document.querySelectorAll('.monaco-dialog-box .monaco-button')].find((b) => "
+           "/Yes, I trust/.test(b.textContent)).click(); true"_s);
+        return waitUntil([&] { return !js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); },
+                         20s);
+    }
+
+    // An agent panel over the workbench's right side, as an extension's webview-less view would
+    // put one: the fixtures' harness (click recording, addStep) and a [data-mpa-agent-panel].
+    bool addAgentPanel()
+    {
+        QFile harness(QDir(fixturesDir()).filePath(u"autoaccept/harness.js"_s));
+        if (!harness.open(QIODevice::ReadOnly))
+            return false;
+        QString error;
+        evaluate(page, QString::fromUtf8(harness.readAll()), &error);
+        evaluate(
+            page,
+            u"(() => { const panel = document.createElement('div'); "
+            u"panel.setAttribute('data-mpa-agent-panel', '');"
+            "panel.setAttribute('data-steps', ''); panel.style.cssText = 'position: fixed; right: 8px; top: "
+            "48px;"
+            "width: 340px; height: 50vh; overflow: auto; z-index: 3000; background: #1e1e1e; color: #ccc;';"
+            "document.body.appendChild(panel); return true; })()"_s,
+            &error);
+        return error.isEmpty();
+    }
+
+    QStringList clickedInPanel()
+    {
+        return js(u"window.__clicked ? window.__clicked.slice() : []"_s).toVariant().toStringList();
+    }
+
     CodeServer server;
     QString folder;
     std::unique_ptr<Settings> settings;
@@ -241,6 +281,42 @@ TEST_F(CodeServerTest, TheChatNeverTypesIntoMonaco)
     const QString after = editorText();
     EXPECT_EQ(after, before) << "the prompt was typed into the editor";
     EXPECT_FALSE(after.contains(u"Summarise"_s));
+}
+
+// Allow-list mode on the real workbench: an agent panel's allow-listed command is clicked, one
+// that is not waits for the person, and still nothing of the workbench itself is clicked.
+TEST_F(CodeServerTest, InAllowListModeOnlyTheAllowListedCommandIsClicked)
+{
+    ASSERT_TRUE(trustTheFolder()) << "the workspace-trust dialog did not come and go";
+    settings->setValue(SettingKey::SafetyCommandPolicy, u"allowlist"_s);
+    settings->setValue(SettingKey::SafetyAllowedCommands, QStringList { u"git status"_s, u"npm test *"_s });
+    ASSERT_TRUE(addAgentPanel());
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    ASSERT_TRUE(waitUntil([&] { return payloadCall(u"stats"_s).value(u"active"_s).toBool(); }, 20s))
+        << "auto-accept did not start in the workbench";
+    EXPECT_TRUE(payloadCall(u"scan"_s).value(u"panelFound"_s).toBool()) << "the agent panel was not found";
+    js(u"window.__mpaTestClicks = []; true"_s);
+
+    js(u"addStep({ id: 'status', label: 'Run', code: 'git status' }); "
+       "addStep({ id: 'publish', label: 'Run', code: 'npm publish' }); "
+       "addStep({ id: 'edit', label: 'Accept' }); true"_s);
+    ASSERT_TRUE(waitUntil(
+        [&] {
+            const QStringList clicked = clickedInPanel();
+            return clicked.contains(u"status"_s) && clicked.contains(u"edit"_s);
+        },
+        20s))
+        << clickedInPanel().join(u" | "_s).toStdString();
+    ASSERT_TRUE(waitUntil([&] { return controller->runCounts().blocked == 1; }, 20s));
+    payloadCall(u"scan"_s);
+    EXPECT_FALSE(clickedInPanel().contains(u"publish"_s)) << "npm publish is not in the allow list";
+    EXPECT_EQ(js(u"document.getElementById('publish').dataset.mpaBlocked"_s).toString(),
+              u"not-allowlisted"_s);
+    ASSERT_FALSE(controller->recentBlocked().isEmpty());
+    EXPECT_EQ(controller->recentBlocked().first().command, u"npm publish"_s);
+    // Every click in the page was one of the panel's two.
+    EXPECT_EQ(clicks().size(), 2) << clicks().join(u" | "_s).toStdString();
+    EXPECT_EQ(controller->runCounts().clicks, 2);
 }
 
 } // namespace

@@ -287,10 +287,17 @@ TEST_F(DebugApiTest, TheBanListIsReadAndReplacedThroughTheSettingsRegistry)
     EXPECT_EQ(saved(SettingKey::SafetyBannedCommands).toStringList(), list);
 
     // The extension's name for the list.
-    reply = call(u"updateBannedCommands"_s, { { u"commands"_s, QJsonArray { u"npm publish"_s } } });
+    const QStringList more = list + QStringList { u"npm publish"_s };
+    reply = call(u"updateBannedCommands"_s, { { u"commands"_s, QJsonArray::fromStringList(more) } });
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
-    EXPECT_EQ(saved(SettingKey::SafetyBannedCommands).toStringList(), QStringList { u"npm publish"_s });
+    EXPECT_EQ(saved(SettingKey::SafetyBannedCommands).toStringList(), more);
 
+    // A reset removes the user's patterns: theirs to do, in the window (403 here); with none of
+    // theirs left it changes nothing and is fine.
+    reply = call(u"updateBannedCommands"_s, { { u"reset"_s, true } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    EXPECT_EQ(saved(SettingKey::SafetyBannedCommands).toStringList(), more);
+    settings->reset(SettingKey::SafetyBannedCommands); // the person, in the window
     reply = call(u"updateBannedCommands"_s, { { u"reset"_s, true } });
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_TRUE(data(reply).value(u"isDefault"_s).toBool());
@@ -471,10 +478,19 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
     reply = call(u"updateSettings"_s,
                  { { u"settings"_s,
                      QJsonObject { { u"autoAccept/pollIntervalMs"_s, 500 },
-                                   { u"autoAccept/acceptWords"_s, QJsonArray { u"accept"_s } } } } });
+                                   { u"cdp/ignoreTargets"_s, QJsonArray { u"DevTools"_s } } } } });
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_EQ(saved(SettingKey::AutoAcceptPollIntervalMs).toInt(), 500);
-    EXPECT_EQ(saved(SettingKey::AutoAcceptAcceptWords).toStringList(), QStringList { u"accept"_s });
+    EXPECT_EQ(saved(SettingKey::CdpIgnoreTargets).toStringList(), QStringList { u"DevTools"_s });
+    // What auto-accept clicks is widened only by the person (issue 28): the API gets 403.
+    for (const QString &key : { u"autoAccept/acceptWords"_s, u"autoAccept/rejectWords"_s,
+                                u"safety/commandPolicy"_s, u"safety/allowedCommands"_s }) {
+        const QJsonValue value = key == u"safety/commandPolicy"_s ? QJsonValue(u"allowlist"_s)
+                                                                  : QJsonValue(QJsonArray { u"accept"_s });
+        reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { key, value } } } });
+        EXPECT_EQ(reply.status, 403) << key.toStdString() << ": " << describe(reply).toStdString();
+    }
+    EXPECT_FALSE(settings->isSet(SettingKey::AutoAcceptAcceptWords));
 
     reply = call(u"updateSettings"_s,
                  { { u"settings"_s,
@@ -524,13 +540,98 @@ TEST_F(DebugApiTest, SettingsThatWouldLetMoreHappenThanTheUserChoseArePersonOnly
     DebugApiClient::Reply reply;
     for (const auto &[name, value] :
          { std::pair(u"agent/mode"_s, QJsonValue(u"autonomous"_s)), std::pair(u"agentServer/mode"_s, QJsonValue(u"client"_s)),
-           std::pair(u"cdp/ignoreTargets"_s, QJsonValue(QJsonArray())),
+           std::pair(u"cdp/ignoreTargets"_s, QJsonValue(QJsonArray { u"devtools://*"_s })),
            std::pair(u"toolkit/launchBrowser"_s, QJsonValue(true)) }) {
         const QVariant before = settings->value(*settings->keyForName(name));
         reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { name, value } } } });
         EXPECT_EQ(reply.status, 403) << name.toStdString() << ": " << describe(reply).toStdString();
+        EXPECT_TRUE(reply.error.startsWith(name + u" is changed only by the user"_s)) << reply.error.toStdString();
         EXPECT_EQ(settings->value(*settings->keyForName(name)), before) << name.toStdString();
+        EXPECT_FALSE(settings->isSet(*settings->keyForName(name))) << name.toStdString();
     }
+}
+
+// Only a person widens what auto-accept clicks (issue 28): the button words, the command policy
+// and the allow list are refused whatever the value, all or nothing, with the reason; the ban
+// list may grow through the API but not lose a pattern, by replacing it or by reset.
+TEST_F(DebugApiTest, WhatWidensAutoAcceptIsRefusedWith403)
+{
+    const QList<QPair<QString, QJsonValue>> widening {
+        { u"autoAccept/acceptWords"_s,
+          QJsonArray { u"accept"_s, u"run"_s, u"Delete"_s, u"Trust"_s, u"Always run"_s } },
+        { u"autoAccept/rejectWords"_s, QJsonArray { u"cancel"_s } },
+        { u"safety/commandPolicy"_s, u"allowlist"_s },
+        { u"safety/commandPolicy"_s, u"rules"_s }, // even the value it has: the key is the user's
+        { u"safety/allowedCommands"_s, QJsonArray { u"rm *"_s } },
+    };
+    for (const auto &[name, value] : widening) {
+        const DebugApiClient::Reply reply = call(
+            u"updateSettings"_s,
+            { { u"settings"_s, QJsonObject { { u"autoAccept/userIdleMs"_s, 10 }, { name, value } } } });
+        EXPECT_EQ(reply.status, 403) << name.toStdString() << ": " << describe(reply).toStdString();
+        EXPECT_TRUE(reply.error.startsWith(name + u" is changed only by the user"_s))
+            << reply.error.toStdString();
+        EXPECT_TRUE(reply.error.contains(u"widen what auto-accept clicks"_s)) << reply.error.toStdString();
+        EXPECT_TRUE(reply.error.endsWith(u"Nothing was changed"_s)) << reply.error.toStdString();
+    }
+    EXPECT_EQ(saved(SettingKey::AutoAcceptUserIdleMs).toInt(), 2000) << "all or nothing";
+    for (const SettingKey key : { SettingKey::AutoAcceptAcceptWords, SettingKey::AutoAcceptRejectWords,
+                                  SettingKey::SafetyCommandPolicy, SettingKey::SafetyAllowedCommands })
+        EXPECT_FALSE(settings->isSet(key)) << settings->spec(key).name;
+    // listActions says so.
+    DebugApiClient::Reply reply = call(u"listActions"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    QString updateSettings, updateBanned;
+    for (const QJsonValue &action : data(reply).value(u"actions"_s).toArray()) {
+        if (action[u"name"_s] == u"updateSettings"_s)
+            updateSettings = action[u"description"_s].toString();
+        if (action[u"name"_s] == u"updateBannedCommands"_s)
+            updateBanned = action[u"description"_s].toString();
+    }
+    for (const QString &name :
+         { u"autoAccept/acceptWords"_s, u"autoAccept/rejectWords"_s, u"safety/commandPolicy"_s,
+           u"safety/allowedCommands"_s, u"toolkit/allowEval"_s, u"debug/allowEvaluate"_s })
+        EXPECT_TRUE(updateSettings.contains(name))
+            << name.toStdString() << " in " << updateSettings.toStdString();
+    EXPECT_TRUE(updateBanned.contains(u"removing one"_s)) << updateBanned.toStdString();
+
+    // Ban patterns: adding is open…
+    reply = call(u"updateBannedCommands"_s, { { u"bannedCommands"_s, QJsonArray { u"npm publish"_s } } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    reply = call(u"updateBannedCommands"_s,
+                 { { u"bannedCommands"_s, QJsonArray { u"npm publish"_s, u"/drop\\s+table/i"_s } } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    reply = call(
+        u"updateSettings"_s,
+        { { u"settings"_s,
+            QJsonObject { { u"safety/bannedCommands"_s,
+                            QJsonArray { u"/drop\\s+table/i"_s, u"npm publish"_s, u"git push -f"_s } } } } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    const QStringList three { u"/drop\\s+table/i"_s, u"npm publish"_s, u"git push -f"_s };
+    EXPECT_EQ(saved(SettingKey::SafetyBannedCommands).toStringList(), three);
+    // …removing one is not, by any of the API's ways.
+    reply = call(u"updateBannedCommands"_s,
+                 { { u"bannedCommands"_s, QJsonArray { u"npm publish"_s, u"git push -f"_s, u"curl"_s } } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    EXPECT_EQ(reply.error,
+              u"safety/bannedCommands: it would remove /drop\\s+table/i from the ban patterns: only "
+              "the user removes a pattern, in the settings window (adding patterns is fine). Nothing "
+              "was changed"_s);
+    reply = call(u"updateBannedCommands"_s, { { u"commands"_s, QJsonArray() } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    reply = call(u"updateBannedCommands"_s, { { u"reset"_s, true } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"/drop\\s+table/i, git push -f, npm publish"_s))
+        << reply.error.toStdString();
+    reply = call(u"updateSettings"_s,
+                 { { u"settings"_s,
+                     QJsonObject { { u"safety/bannedCommands"_s, QJsonArray { u"npm publish"_s } } } } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    reply = call(u"resetAllSettings"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_TRUE(data(reply).value(u"kept"_s).toArray().contains(u"safety/commandPolicy"_s));
+    EXPECT_EQ(saved(SettingKey::SafetyBannedCommands).toStringList(), three)
+        << "a reset of all keeps them too";
 }
 
 TEST_F(DebugApiTest, EvaluateInBrowserIsRefusedUntilAllowedThenRunsInAPage)

@@ -483,7 +483,10 @@ TEST_F(ExtensionCompatTest, TheExtensionsTestSuiteRunsItsWholeListAgainstTheEngi
     r = sendCommand(u"resetAllSettings"_s);
     ASSERT_TRUE(r.success()) << r.describe();
     EXPECT_EQ(saved(SettingKey::AutoAcceptPollIntervalMs).toInt(), 1000);
-    EXPECT_TRUE(saved(SettingKey::SafetyBannedCommands).toStringList().isEmpty());
+    // The user's ban patterns stay: removing one widens what auto-accept clicks, which only the
+    // person does (issue 28); the reply names what it kept.
+    EXPECT_TRUE(saved(SettingKey::SafetyBannedCommands).toStringList().contains(u"test-banned-cmd"_s));
+    EXPECT_TRUE(r[u"kept"_s].toArray().contains(u"safety/bannedCommands"_s)) << r.describe();
     EXPECT_TRUE(QFile::exists(r[u"backup"_s].toString())) << r.describe();
 }
 

@@ -372,6 +372,75 @@ TEST_F(McpCommandTest, TheUsersTabNeedsTheUsersConsent)
     EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
 }
 
+// The verbs the LLM Browser Agent extension grew (find, mouse, drag, scrollintoview) as MCP tools
+// with their JSON Schemas, called through the official SDK on the user's page (allowed by
+// toolkit/userTabs=allow in the config's settings.ini, as a user of the extension would have it),
+// tests/fixtures/toolkit/lba-page.html after the extension's e2e page.
+TEST_F(McpCommandTest, TheExtensionsLaterVerbsAreToolsWithSchemas)
+{
+    CdpEndpoint *endpoint = connectEndpoint();
+    ASSERT_TRUE(endpoint);
+    CdpSession *users = openPageInFront(endpoint, fixtureUrl(u"toolkit/lba-page.html"_s));
+    ASSERT_TRUE(users);
+    QTemporaryDir config;
+    {
+        QSettings ini(QDir(config.path()).filePath(u"settings.ini"_s), QSettings::IniFormat);
+        ini.setValue(u"toolkit/userTabs"_s, u"allow"_s);
+    }
+    auto session = startSession(config.path());
+    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
+    const QJsonObject listed = ask(*session, { { u"op"_s, u"listTools"_s } });
+    QHash<QString, QJsonObject> tools;
+    for (const QJsonValue &tool : listed.value(u"result"_s).toObject().value(u"tools"_s).toArray())
+        tools.insert(tool.toObject().value(u"name"_s).toString(), tool.toObject());
+    for (const QString &verb : { u"find"_s, u"mouse"_s, u"drag"_s, u"scrollintoview"_s })
+        ASSERT_TRUE(tools.contains(verb)) << verb.toStdString();
+    const auto property = [&](const QString &tool, const QString &name) {
+        return tools.value(tool).value(u"inputSchema"_s).toObject().value(u"properties"_s).toObject().value(name).toObject();
+    };
+    EXPECT_EQ(property(u"find"_s, u"locator"_s).value(u"enum"_s).toArray(),
+              (QJsonArray { u"role"_s, u"text"_s, u"label"_s, u"placeholder"_s, u"testid"_s, u"alt"_s, u"title"_s }));
+    EXPECT_EQ(property(u"mouse"_s, u"action"_s).value(u"enum"_s).toArray(),
+              (QJsonArray { u"move"_s, u"down"_s, u"up"_s, u"wheel"_s, u"click"_s }));
+    EXPECT_EQ(property(u"drag"_s, u"from"_s).value(u"anyOf"_s).toArray().size(), 2);
+    EXPECT_EQ(tools.value(u"scrollintoview"_s).value(u"inputSchema"_s).toObject().value(u"required"_s).toArray(),
+              QJsonArray { u"ref"_s });
+    EXPECT_TRUE(tools.value(u"find"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool());
+
+    // The snapshot's text begins with the document, as the extension's did.
+    const QJsonObject snapshot = callTool(*session, u"snapshot"_s);
+    EXPECT_TRUE(firstText(snapshot).startsWith(u"- RootWebArea \"E2E Test Page\"\n"_s)) << firstText(snapshot).toStdString();
+
+    const auto refFound = [&](const QJsonObject &arguments) {
+        const QJsonObject result = callTool(*session, u"find"_s, arguments);
+        EXPECT_FALSE(result.value(u"isError"_s).toBool()) << firstText(result).toStdString();
+        return QJsonDocument::fromJson(firstText(result).toUtf8()).object().value(u"ref"_s).toString();
+    };
+    const QString source = refFound({ { u"locator"_s, u"text"_s }, { u"value"_s, u"Drag Source"_s } });
+    const QString target
+        = refFound({ { u"locator"_s, u"role"_s }, { u"value"_s, u"region"_s }, { u"text"_s, u"Drop Target"_s } });
+    const QJsonObject dragged = callTool(*session, u"drag"_s, { { u"from"_s, source }, { u"to"_s, target } });
+    EXPECT_FALSE(dragged.value(u"isError"_s).toBool()) << firstText(dragged).toStdString();
+    EXPECT_EQ(evaluate(users, u"document.getElementById('drag-result').textContent"_s).toString(), u"Dropped: drag-source"_s);
+
+    const QString below = refFound({ { u"locator"_s, u"text"_s }, { u"value"_s, u"Below Fold Button"_s } });
+    const QJsonObject scrolled = callTool(*session, u"scrollintoview"_s, { { u"ref"_s, below } });
+    EXPECT_FALSE(scrolled.value(u"isError"_s).toBool()) << firstText(scrolled).toStdString();
+    EXPECT_GT(evaluate(users, u"window.scrollY"_s).toDouble(), 0);
+
+    const QJsonObject clicked
+        = callTool(*session, u"mouse"_s, { { u"action"_s, u"click"_s }, { u"x"_s, 5 }, { u"y"_s, 5 } });
+    EXPECT_FALSE(clicked.value(u"isError"_s).toBool()) << firstText(clicked).toStdString();
+    const QJsonObject outside
+        = callTool(*session, u"mouse"_s, { { u"action"_s, u"move"_s }, { u"x"_s, -1 }, { u"y"_s, 5 } });
+    EXPECT_TRUE(outside.value(u"isError"_s).toBool());
+    EXPECT_TRUE(firstText(outside).startsWith(u"the point (-1, 5) is outside the viewport"_s)) << firstText(outside).toStdString();
+    const QJsonObject unknown = callTool(*session, u"find"_s, { { u"locator"_s, u"css"_s }, { u"value"_s, u"button"_s } });
+    EXPECT_TRUE(unknown.value(u"isError"_s).toBool());
+    EXPECT_TRUE(firstText(unknown).contains(u"params.locator must be one of role, text, label"_s)) << firstText(unknown).toStdString();
+    EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
+}
+
 // `mcp --launch` with nothing on the port starts a Chromium of its own (here headless: no
 // desktop in the test run), the first tool call waits for it, and it is closed on exit.
 TEST_F(McpCommandTest, WithLaunchAndNothingOnThePortItStartsABrowserOfItsOwn)

@@ -99,7 +99,7 @@ TEST_F(ToolkitEndToEndTest, WsClientOpensSnapshotsClicksAndGetsAStaleRefError)
     ASSERT_TRUE(reply.value(u"success"_s).toBool()) << client.transcript().toStdString();
     reply = request(u"6"_s, u"click"_s, { { u"ref"_s, ref } });
     EXPECT_FALSE(reply.value(u"success"_s).toBool(true));
-    EXPECT_TRUE(reply.value(u"error"_s).toString().startsWith(u"stale ref %1"_s.arg(ref)))
+    EXPECT_TRUE(reply.value(u"error"_s).toString().startsWith(u"Element not found: %1 — stale ref %1"_s.arg(ref)))
         << reply.value(u"error"_s).toString().toStdString();
 
     // Bad params are refused before the command runs, and the connection stays up.
@@ -202,7 +202,7 @@ TEST_F(ToolkitEndToEndTest, McpSdkOpensSnapshotsClicksAndGetsAStaleRefError)
     ASSERT_FALSE(result.value(u"isError"_s).toBool()) << text(result).toStdString();
     result = callTool(u"click"_s, { { u"ref"_s, ref } });
     EXPECT_TRUE(result.value(u"isError"_s).toBool());
-    EXPECT_TRUE(text(result).startsWith(u"stale ref %1"_s.arg(ref))) << text(result).toStdString();
+    EXPECT_TRUE(text(result).startsWith(u"Element not found: %1 — stale ref %1"_s.arg(ref))) << text(result).toStdString();
 
     EXPECT_EQ(session.finish(), 0) << session.transcript().toStdString();
 }

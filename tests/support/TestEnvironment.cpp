@@ -108,9 +108,9 @@ quint16 freePort()
     return server.serverPort();
 }
 
-QJsonArray banCorpus()
+QJsonArray banCorpus(const QString &name)
 {
-    return QJsonDocument::fromJson(readFixture(QStringLiteral("ban-corpus.json"))).array();
+    return QJsonDocument::fromJson(readFixture(name)).array();
 }
 
 QString appBinary()

@@ -26,7 +26,8 @@ void writeTextFile(const QString &path, const QString &text);
 quint16 freePort();
 // The ban list's shared corpus (tests/fixtures/ban-corpus.json: {command, verdict, why} cases)
 // that the app's check and the page script's are both held to.
-QJsonArray banCorpus();
+// The corpus both halves of the ban check are held to (tests/fixtures/ban-corpus.json).
+QJsonArray banCorpus(const QString &name = QStringLiteral("ban-corpus.json"));
 QString appBinary();
 QString sourceDir();
 QString buildDir();

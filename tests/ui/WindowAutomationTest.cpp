@@ -340,6 +340,69 @@ TEST_F(WindowAutomationTest, TheWindowGivesTheApiNoRightsUpdateSettingsDoesNotGi
     EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), u"localhost"_s);
 }
 
+// Only a person widens what auto-accept clicks, also through the window's ui actions: the command
+// policy's choice, the allow list, the button words and removing a ban pattern answer 403 and
+// change nothing; adding a pattern is fine. Reset All Settings pressed by the API resets what
+// the API's own resetAllSettings does, and keeps the rest.
+TEST_F(WindowAutomationTest, WhatWidensAutoAcceptIsTheUsersAloneInTheWindowToo)
+{
+    settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"npm publish"_s, u"curl"_s });
+    settings->setValue(SettingKey::SafetyCommandPolicy, u"allowlist"_s); // the user's choice
+    settings->setValue(SettingKey::SafetyAllowedCommands, QStringList { u"git status"_s });
+    MainWindow window(engine.get());
+    window.show();
+    const auto refused = [&](const Reply &reply, const QString &what) {
+        EXPECT_EQ(reply.status, 403) << what.toStdString() << ": "
+                                     << reply.json.value(u"error"_s).toString().toStdString();
+        return reply.json.value(u"error"_s).toString();
+    };
+    const auto click = [&](const QString &target) {
+        return call(u"uiAction"_s, { { u"type"_s, u"click"_s }, { u"target"_s, target } });
+    };
+    EXPECT_TRUE(
+        refused(click(u"safety/policyRules"_s), u"policy"_s).contains(u"widen what auto-accept clicks"_s));
+    refused(setValue(u"safety/policyRules"_s, true), u"policy by value"_s);
+    refused(click(u"safety/allowRestore"_s), u"restore the allow list"_s);
+    refused(setValue(u"safety/safety/allowedCommands"_s, QJsonArray { u"git status"_s, u"rm *"_s }),
+            u"allow list"_s);
+    refused(setValue(u"autoAccept/autoAccept/acceptWords"_s, QJsonArray { u"run"_s, u"trust"_s }),
+            u"accept words"_s);
+    refused(click(u"safety/banReset"_s), u"remove my patterns"_s);
+    const QString removal = refused(
+        setValue(u"safety/safety/bannedCommands"_s, QJsonArray { u"npm publish"_s }), u"remove one"_s);
+    EXPECT_TRUE(removal.contains(u"it would remove curl from the ban patterns"_s)) << removal.toStdString();
+    EXPECT_EQ(settings->stringValue(SettingKey::SafetyCommandPolicy), u"allowlist"_s);
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyAllowedCommands), QStringList { u"git status"_s });
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyBannedCommands),
+              (QStringList { u"npm publish"_s, u"curl"_s }));
+
+    const Reply added = setValue(u"safety/safety/bannedCommands"_s, u"npm publish\ncurl\nwget"_s);
+    EXPECT_EQ(added.status, 200) << added.json.value(u"error"_s).toString().toStdString();
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyBannedCommands),
+              (QStringList { u"npm publish"_s, u"curl"_s, u"wget"_s }));
+
+    // General ▸ Reset All Settings, pressed and answered through the API.
+    settings->setValue(SettingKey::CdpPort, 9222);
+    Reply clicked, answered;
+    runScript([&] {
+        clicked = post(port, token, u"uiAction"_s,
+                       { { u"type"_s, u"click"_s }, { u"target"_s, u"general/resetAll"_s } });
+        const Reply buttons = post(port, token, u"listUIElements"_s,
+                                   { { u"role"_s, u"button"_s }, { u"label"_s, u"Reset All Settings"_s } });
+        QString confirm;
+        for (const QJsonValue &e : buttons.json.value(u"data"_s).toObject().value(u"elements"_s).toArray()) {
+            if (e.toObject().value(u"page"_s).toString().startsWith(u"dialog:"_s))
+                confirm = e.toObject().value(u"id"_s).toString();
+        }
+        answered = post(port, token, u"uiAction"_s, { { u"type"_s, u"click"_s }, { u"target"_s, confirm } });
+    });
+    ASSERT_EQ(answered.status, 200) << answered.json.value(u"error"_s).toString().toStdString();
+    EXPECT_EQ(settings->intValue(SettingKey::CdpPort), 9004);
+    EXPECT_EQ(settings->stringValue(SettingKey::SafetyCommandPolicy), u"allowlist"_s);
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyAllowedCommands), QStringList { u"git status"_s });
+    EXPECT_EQ(settings->listValue(SettingKey::SafetyBannedCommands).size(), 3);
+}
+
 TEST_F(WindowAutomationTest, TheExtensionsScriptsFindTheirElementsByTheirNames)
 {
     // As the extension's tests/comprehensive_test.js and docs/DEBUG_TESTING.md call them.

@@ -124,4 +124,50 @@ TEST(IdeProfilesTest, AnInvalidFileIsReportedByNameAndSkipped)
     EXPECT_EQ(profiles.match({}, u"Good IDE"_s)->id, u"good"_s);
 }
 
+// "steps": where a command step's command lives, read into the profile and given back; a wrong
+// key or type is named.
+TEST(IdeProfilesTest, StepSelectorsAreReadAndWrongOnesNamed)
+{
+    writeFile(QDir(profilesDir()).filePath(u"stepped.json"_s), R"J({
+        "id": "stepped", "name": "Stepped", "panelSelector": ".p", "match": { "titlePatterns": ["Stepped IDE"] },
+        "steps": { "step": ".tool-call", "message": [".turn"], "command": [".cmd"], "ignore": [".status"],
+                   "plainText": true }
+    })J"_ba);
+    writeFile(
+        QDir(profilesDir()).filePath(u"stepkey.json"_s),
+        R"J({ "id": "stepkey", "name": "K", "panelSelector": ".p", "steps": { "commands": [".x"] } })J"_ba);
+    writeFile(
+        QDir(profilesDir()).filePath(u"steptype.json"_s),
+        R"J({ "id": "steptype", "name": "T", "panelSelector": ".p", "steps": { "plainText": "yes" } })J"_ba);
+    writeFile(QDir(profilesDir()).filePath(u"steplist.json"_s),
+              R"J({ "id": "steplist", "name": "L", "panelSelector": ".p", "steps": { "ignore": [1] } })J"_ba);
+
+    IdeProfiles profiles;
+    profiles.load(configDir());
+    const IdeProfile *stepped = profiles.find(u"stepped"_s);
+    ASSERT_TRUE(stepped) << profiles.errors().join(u'\n').toStdString();
+    EXPECT_EQ(stepped->steps.step, QStringList { u".tool-call"_s });
+    EXPECT_EQ(stepped->steps.message, QStringList { u".turn"_s });
+    EXPECT_EQ(stepped->steps.command, QStringList { u".cmd"_s });
+    EXPECT_EQ(stepped->steps.ignore, QStringList { u".status"_s });
+    EXPECT_TRUE(stepped->steps.plainText);
+    const std::optional<IdeProfile> again = IdeProfile::fromJson(stepped->toJson());
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->steps.toJson(), stepped->steps.toJson());
+
+    const QString errors = profiles.errors().join(u'\n');
+    EXPECT_TRUE(errors.contains(u"'commands' is not a steps key"_s)) << errors.toStdString();
+    EXPECT_TRUE(errors.contains(u"'steps.plainText' must be true or false"_s)) << errors.toStdString();
+    EXPECT_TRUE(errors.contains(u"steps.ignore"_s)) << errors.toStdString();
+    EXPECT_FALSE(profiles.find(u"stepkey"_s));
+
+    // The bundled IDE profiles say where their steps keep the command.
+    profiles.load();
+    EXPECT_FALSE(profiles.find(u"cursor"_s)->steps.step.isEmpty());
+    EXPECT_FALSE(profiles.find(u"vscode"_s)->steps.command.isEmpty());
+    EXPECT_FALSE(profiles.find(u"antigravity"_s)->steps.step.isEmpty());
+    for (const IdeProfile &p : profiles.profiles())
+        EXPECT_FALSE(p.steps.message.isEmpty()) << p.id.toStdString() << ": no chat-message boundary";
+}
+
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
+#include "common/UserText.h"
 #include "logging/Logging.h"
 #include "platform/ThisProcess.h"
 
@@ -313,6 +314,75 @@ TEST(SettingsTest, TheOldDefaultBanSubstringsGiveWayToTheRulesAndTheUsersOwnEntr
     Settings settings(iniPath());
     EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands),
               (QStringList { u"rm -rf /"_s, u"dd if="_s, u"npm publish"_s }));
+}
+
+// One pattern a JavaScript engine would not compile, in a settings.ini written by hand or by an
+// older version, used to turn every pattern of the list off (the list as a whole failed its check
+// and the empty default applied): now it alone is skipped, said once, and the rest apply.
+TEST(SettingsTest, ABadBanPatternInTheFileIsSkippedAndTheOthersStayInForce)
+{
+    test::writeFile(iniPath(), "[safety]\nbannedCommands=npm publish, /([unclosed/, \"/git\\\\s+push/i\"\n");
+    Logging::install({});
+    LogBuffer *log = Logging::buffer();
+    log->clear();
+    Settings settings(iniPath());
+    EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands),
+              (QStringList { u"npm publish"_s, u"/git\\s+push/i"_s }));
+    EXPECT_EQ(settings.listValue(SettingKey::SafetyBannedCommands).size(), 2) << "asked twice, said once";
+    const QList<UserText> skipped = settings.skippedEntries(SettingKey::SafetyBannedCommands);
+    ASSERT_EQ(skipped.size(), 1);
+    EXPECT_TRUE(skipped.first().english().contains(u"'/([unclosed/' is not a valid regular expression"_s))
+        << skipped.first().english().toStdString();
+    int warnings = 0;
+    for (const LogEntry &e : log->tail(100)) {
+        if (e.message.contains(u"safety/bannedCommands"_s)) {
+            ++warnings;
+            EXPECT_TRUE(e.message.contains(u"are skipped"_s)
+                        && e.message.contains(u"other 2 entries apply"_s))
+                << e.message.toStdString();
+        }
+    }
+    EXPECT_EQ(warnings, 1);
+    // The same goes for the allow list.
+    test::writeFile(iniPath(), "[safety]\nallowedCommands=git status, \"rm -rf /; ls\", npm run *\n");
+    Settings again(iniPath());
+    EXPECT_EQ(again.listValue(SettingKey::SafetyAllowedCommands),
+              (QStringList { u"git status"_s, u"npm run *"_s }));
+    EXPECT_EQ(again.skippedEntries(SettingKey::SafetyAllowedCommands).size(), 1);
+    // Saving takes only usable entries: a list with a bad one is refused whole, naming it.
+    QString error;
+    EXPECT_FALSE(
+        again.setValue(SettingKey::SafetyAllowedCommands, QStringList { u"ls *"_s, u"* rm"_s }, &error));
+    EXPECT_TRUE(error.contains(u"'* rm'"_s)) << error.toStdString();
+    EXPECT_TRUE(again.setValue(SettingKey::SafetyAllowedCommands, QStringList { u"ls *"_s }));
+    EXPECT_TRUE(again.skippedEntries(SettingKey::SafetyAllowedCommands).isEmpty());
+}
+
+// What only a person may change (the debug API asks): the privileged keys whatever the value,
+// and removing one of the user's ban patterns, while adding patterns stays open.
+TEST(SettingsTest, RemovingABanPatternAndThePrivilegedKeysArePersonOnly)
+{
+    Settings settings(iniPath());
+    QString why;
+    for (const SettingKey key : { SettingKey::AutoAcceptAcceptWords, SettingKey::AutoAcceptRejectWords,
+                                  SettingKey::SafetyCommandPolicy, SettingKey::SafetyAllowedCommands,
+                                  SettingKey::DebugAllowEvaluate }) {
+        EXPECT_TRUE(settings.isPersonOnly(key, settings.value(key), &why)) << settings.spec(key).name;
+        EXPECT_TRUE(why.startsWith(QLatin1StringView(settings.spec(key).name))) << why.toStdString();
+    }
+    EXPECT_FALSE(settings.isPersonOnly(SettingKey::AutoAcceptPollIntervalMs, 500));
+
+    const SettingKey ban = SettingKey::SafetyBannedCommands;
+    EXPECT_FALSE(settings.isPersonOnly(ban, QStringList { u"npm publish"_s })) << "adding to an empty list";
+    ASSERT_TRUE(settings.setValue(ban, QStringList { u"npm publish"_s, u"/drop\\s+table/i"_s }));
+    EXPECT_FALSE(settings.isPersonOnly(
+        ban, QStringList { u" /drop\\s+table/i"_s, u"npm publish"_s, u"git push --force"_s }))
+        << "reordered, spaced and one more";
+    EXPECT_TRUE(settings.isPersonOnly(ban, QStringList { u"npm publish"_s }, &why));
+    EXPECT_EQ(why,
+              u"safety/bannedCommands: it would remove /drop\\s+table/i from the ban patterns: only the "
+              "user removes a pattern, in the settings window (adding patterns is fine)"_s);
+    EXPECT_TRUE(settings.isPersonOnly(ban, QStringList())) << "emptying (a reset) removes them all";
 }
 
 // The check prompt's default is the extension's text (its package.json,

@@ -50,6 +50,22 @@ TEST(ToolkitProtocolTest, HeartbeatAuthAndHello)
     EXPECT_EQ(json(ToolkitProtocol::ping()), (QJsonObject { { u"type"_s, u"ping"_s } }));
 }
 
+// The tab daemon's handshake (stakpak/tab daemon/src/ws-server.ts): the extension registers with
+// its window and cached session; the daemon answers with the session it assigned.
+TEST(ToolkitProtocolTest, TheTabDaemonsHandshake)
+{
+    EXPECT_EQ(json(ToolkitProtocol::registration(42, {})),
+              (QJsonObject { { u"type"_s, u"register"_s }, { u"windowId"_s, 42 }, { u"cachedSessionId"_s, QJsonValue() } }));
+    EXPECT_EQ(json(ToolkitProtocol::registration(42, u"s-1"_s)).value(u"cachedSessionId"_s).toString(), u"s-1"_s);
+
+    const auto assigned = ToolkitProtocol::parse(R"({"type":"session_assigned","sessionId":"9b2f"})");
+    ASSERT_EQ(assigned.kind, Kind::SessionAssigned);
+    EXPECT_EQ(assigned.sessionId, u"9b2f"_s);
+    const auto noSession = ToolkitProtocol::parse(R"({"type":"session_assigned","sessionId":7})");
+    EXPECT_EQ(noSession.kind, Kind::Invalid);
+    EXPECT_EQ(noSession.error, u"session_assigned: \"sessionId\" must be a non-empty string"_s);
+}
+
 TEST(ToolkitProtocolTest, BadInputIsNamed)
 {
     struct Case

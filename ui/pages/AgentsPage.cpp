@@ -36,10 +36,11 @@ AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
 {
     setWideContent(); // tables of agents and their commands
     QVBoxLayout *connected = addGroup(tr("Connected"));
-    m_agents = rowTable({ tr("Agent"), tr("Connection"), tr("Since"), tr("Tabs it holds") }, u"agentsTable"_s,
-                        this);
+    m_agents = rowTable(
+        { tr("Agent"), tr("Connection"), tr("Protocol"), tr("Session"), tr("Since"), tr("Tabs it holds") },
+        u"agentsTable"_s, this);
     m_agents->setWordWrap(false);
-    sizeColumns(m_agents, { kFit, kFit, kFit });
+    sizeColumns(m_agents, { kFit, kFit, kFit, kFit, kFit });
     m_agents->setMinimumHeight(110);
     connected->addWidget(m_agents);
     m_none = Widgets::wrappingLabel(u"agentsNone"_s, this);
@@ -106,12 +107,19 @@ void AgentsPage::refreshAgents()
         name->setToolTip(c.peer);
         m_agents->setItem(row, 0, name);
         m_agents->setItem(row, 1, new QTableWidgetItem(c.transport));
-        m_agents->setItem(row, 2,
+        m_agents->setItem(row, 2, new QTableWidgetItem(c.protocol));
+        // The tab daemon's session for this connection (it names the browser window to the `tab` CLI).
+        auto *session = new QTableWidgetItem(c.sessionId.isEmpty() ? tr("—") : c.sessionId.left(40));
+        session->setToolTip(c.sessionId.isEmpty() ? tr("The agent assigned no session (it does not speak the "
+                                                       "tab daemon's handshake)")
+                                                  : c.sessionId);
+        m_agents->setItem(row, 3, session);
+        m_agents->setItem(row, 4,
                           new QTableWidgetItem(locale.toString(c.since.time(), QLocale::ShortFormat)));
         QStringList tabs;
         for (const QString &id : engine()->toolkit()->tabsOf(c.caller))
             tabs.append(engine()->toolkit()->tabLabel(id));
-        m_agents->setItem(row, 3, new QTableWidgetItem(tabs.isEmpty() ? tr("none") : tabs.join(u" · "_s)));
+        m_agents->setItem(row, 5, new QTableWidgetItem(tabs.isEmpty() ? tr("none") : tabs.join(u" · "_s)));
         ++row;
     }
     m_agents->setVisible(!connections.isEmpty());

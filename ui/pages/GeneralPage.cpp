@@ -205,8 +205,12 @@ bool GeneralPage::resetAll()
                              "settings is kept next to settings.ini."),
                           tr("Reset All Settings"), Widgets::Risk::Destructive, u"resetConfirmation"_s))
         return false;
+    // Pressed by the debug API's ui actions: only what the API's own resetAllSettings resets
+    // (what only a person changes — the API's rights, what auto-accept clicks — stays).
+    const auto scope = Widgets::ApiAction::running() ? Settings::ResetScope::ExceptPrivileged
+                                                     : Settings::ResetScope::Everything;
     QString backup, error;
-    if (!settings()->resetAllWithBackup(Settings::ResetScope::Everything, &backup, &error)) {
+    if (!settings()->resetAllWithBackup(scope, &backup, &error)) {
         QMessageBox::warning(this, tr("Reset all settings"), error);
         return false;
     }

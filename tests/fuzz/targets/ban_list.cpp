@@ -1,8 +1,8 @@
-// Fuzz target: the ban list's shell-aware reading of a command (core/safety BanList, issue 8):
-// the input's first line is a user entry (substring or /regex/flags, checked as the Safety
-// page checks it), the rest the command the agent wants to run.
+// Fuzz target: the ban list's shell parser and verdict (core/safety BanList, issues 8 and 28):
+// the input's first line is a user entry (substring or /regex/flags, checked as the Safety page
+// checks it) and an allow entry, the rest the command the agent wants to run. Whatever the
+// input, the parse stays within its MAX_* limits (no crash, no hang).
 #include "FuzzSupport.h"
-
 #include "safety/BanList.h"
 
 using namespace mpa;
@@ -25,5 +25,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!verdict.allowed() && withEntry.allowed())
             __builtin_trap();
     }
+    // The allow-list policy is never more lenient than the rules.
+    CommandPolicy policy;
+    policy.mode = CommandPolicy::Mode::Allowlist;
+    policy.allowed = { QStringLiteral("git status"), QStringLiteral("ls *") };
+    if (!entry.isEmpty() && BanList::checkAllowEntry(entry))
+        policy.allowed.append(entry);
+    const BanVerdict allowlist = BanList({}, policy).check(command);
+    if (!verdict.allowed() && allowlist.allowed())
+        __builtin_trap();
     return 0;
 }
