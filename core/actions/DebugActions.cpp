@@ -933,7 +933,8 @@ void installAutoAcceptActions(ActionHost *host)
         pauseAction(false));
 }
 
-// The VS Code extension's names for actions this app has under another name.
+// The VS Code extension's names for actions this app has under another name, and the two that
+// only made sense inside VS Code: its scripts get an answer they can act on.
 void installExtensionNames(CommandDispatcher *commands)
 {
     if (const CommandDispatcher::Command *send = commands->find(u"sendPrompt"_s)) {
@@ -942,8 +943,23 @@ void installExtensionNames(CommandDispatcher *commands)
         alias.description = u"The extension's name for sendPrompt. "_s + send->description;
         commands->add(alias);
     }
-    // executeVSCodeCommand and listChatCommands go through the IDE's command palette
-    // (VsCodeCommands, installed by the engine with the browser connection and the clock).
+    const auto insideVsCode = [commands](const QString &name, const QString &instead) {
+        add(commands, name,
+            u"The extension ran this inside VS Code; this app answers it with 501 and what to use instead."_s,
+            objectSchema(), [name, instead](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                reply(CommandResult::failure(
+                    u"%1 ran inside VS Code's extension host, which this app is not part of; %2"_s.arg(
+                        name, instead),
+                    501));
+            });
+    };
+    insideVsCode(u"listChatCommands"_s,
+                 u"to see what the agent's chat offers, use getFullState (its chat and conversations) or "
+                 "getConversations"_s);
+    insideVsCode(
+        u"executeVSCodeCommand"_s,
+        u"run the command from VS Code's command palette, or drive the IDE's window through the browser "
+        "toolkit (press, click)"_s);
 }
 
 } // namespace

@@ -6,7 +6,6 @@
 #include "actions/DebugActions.h"
 #include "actions/ExtensionActions.h"
 #include "actions/RelaunchActions.h"
-#include "actions/VsCodeCommands.h"
 #include "actions/RunActions.h"
 #include "actions/RunMask.h"
 #include "actions/ToolkitCommands.h"
@@ -41,15 +40,10 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
-    : Engine(settings, paths, nullptr, parent)
-{
-}
-
-Engine::Engine(Settings *settings, const AppPaths &paths, Clock *clock, QObject *parent)
     : QObject(parent)
     , m_settings(settings)
     , m_paths(paths)
-    , m_clock(clock ? clock : new SystemClock(this))
+    , m_clock(new SystemClock(this))
     , m_endpoint(new CdpEndpoint(this, m_clock))
     , m_payloads(new PayloadHub(m_endpoint, this))
     , m_commands(new CommandDispatcher(this))
@@ -100,7 +94,6 @@ Engine::Engine(Settings *settings, const AppPaths &paths, Clock *clock, QObject 
     // The window's own automation: answered through the DesktopUi while a window exists.
     UiActions::install(m_commands, this);
     ExtensionActions::install(this);
-    VsCodeCommands::install(m_commands, m_endpoint, m_clock);
     m_relauncher = new IdeRelauncher(ProcessFinder::createDefault(), this);
     RelaunchActions::install(m_commands, m_relauncher, m_settings);
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_clock, m_commands, this);

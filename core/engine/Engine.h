@@ -52,9 +52,6 @@ public:
     };
 
     Engine(Settings *settings, const AppPaths &paths, QObject *parent = nullptr);
-    // The same on `clock` (not owned; it must outlive the engine): every timer of the engine's
-    // state machines runs on it, so a test drives hours of schedule and quota polls.
-    Engine(Settings *settings, const AppPaths &paths, Clock *clock, QObject *parent = nullptr);
     ~Engine() override;
 
     void setOverrides(const Overrides &overrides);

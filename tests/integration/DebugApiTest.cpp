@@ -478,10 +478,10 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
     reply = call(u"updateSettings"_s,
                  { { u"settings"_s,
                      QJsonObject { { u"autoAccept/pollIntervalMs"_s, 500 },
-                                   { u"cdp/ignoreTargets"_s, QJsonArray { u"DevTools"_s } } } } });
+                                   { u"quota/models"_s, QJsonArray { u"Gemini 3 Pro"_s } } } } });
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_EQ(saved(SettingKey::AutoAcceptPollIntervalMs).toInt(), 500);
-    EXPECT_EQ(saved(SettingKey::CdpIgnoreTargets).toStringList(), QStringList { u"DevTools"_s });
+    EXPECT_EQ(saved(SettingKey::QuotaModels).toStringList(), QStringList { u"Gemini 3 Pro"_s });
     // What auto-accept clicks is widened only by the person (issue 28): the API gets 403.
     for (const QString &key : { u"autoAccept/acceptWords"_s, u"autoAccept/rejectWords"_s,
                                 u"safety/commandPolicy"_s, u"safety/allowedCommands"_s }) {
@@ -743,18 +743,16 @@ TEST_F(DebugApiTest, EveryActionOfTheDesignIsServed)
            u"getQuota"_s,       u"getConversations"_s, u"getPromptHistory"_s,  u"evaluateInBrowser"_s })
         EXPECT_TRUE(names.contains(name)) << name.toStdString();
 
-    // The VS Code extension's names: an alias, and the two that go through a VS Code workbench's
-    // command palette (VsCodeCommandsTest), refused with the reason on these pages.
+    // The VS Code extension's names: an alias, and two that only ran inside VS Code (501, with
+    // what to use instead).
     EXPECT_TRUE(names.contains(u"sendChatPrompt"_s));
     const DebugApiClient::Reply alias = call(u"sendChatPrompt"_s, { { u"prompt"_s, u"hello"_s } });
     EXPECT_FALSE(alias.ok());
     EXPECT_TRUE(alias.error.startsWith(u"the prompt was not sent"_s)) << describe(alias).toStdString();
-    EXPECT_EQ(call(u"executeVSCodeCommand"_s).status, 400) << "params.command is required";
-    const DebugApiClient::Reply vscode
-        = call(u"executeVSCodeCommand"_s, { { u"command"_s, u"View: Toggle Primary Side Bar Visibility"_s } });
-    EXPECT_EQ(vscode.status, 409) << describe(vscode).toStdString();
-    EXPECT_TRUE(vscode.error.contains(u"not a VS Code workbench"_s)) << describe(vscode).toStdString();
-    EXPECT_EQ(call(u"listChatCommands"_s).status, 409);
+    const DebugApiClient::Reply vscode = call(u"executeVSCodeCommand"_s);
+    EXPECT_EQ(vscode.status, 501) << describe(vscode).toStdString();
+    EXPECT_TRUE(vscode.error.contains(u"command palette"_s)) << describe(vscode).toStdString();
+    EXPECT_EQ(call(u"listChatCommands"_s).status, 501);
 
     const DebugApiClient::Reply info = call(u"getSystemInfo"_s);
     ASSERT_TRUE(info.ok()) << describe(info).toStdString();

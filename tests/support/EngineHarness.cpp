@@ -23,7 +23,7 @@ EngineHarness::~EngineHarness()
 ::testing::AssertionResult EngineHarness::start(const Options &options)
 {
     stopEngine();
-    m_engine = std::make_unique<Engine>(m_settings.get(), m_paths, options.clock);
+    m_engine = std::make_unique<Engine>(m_settings.get(), m_paths);
     Engine::Overrides overrides;
     overrides.cdpPort = options.cdpPort;
     if (options.debugApi) {

@@ -7,26 +7,13 @@
 #include "FakeProcTree.h"
 #include "TlsTestServer.h"
 
-#include <QHash>
 #include <QList>
 #include <QString>
-
-#include <memory>
 
 namespace mpa::test {
 
 // What the language server answers when started with `csrfToken`.
 TlsTestServer::Handler languageServerAnswers(const QString &csrfToken);
-
-// The quota it reports while it runs: each named model's remainingFraction put over the
-// recorded reply (models not named keep the recorded value). The test changes it between polls.
-struct LanguageServerQuota
-{
-    QHash<QString, double> remaining; // by the model's label
-};
-
-// The same server, its GetUserStatus reply the recorded one with `quota` applied at each call.
-TlsTestServer::Handler languageServerAnswers(const QString &csrfToken, std::shared_ptr<const LanguageServerQuota> quota);
 
 // Process `pid` as Antigravity starts its language server (its command line with `csrfToken`
 // and the extension server's port) listening on each of `ports` on 127.0.0.1.
