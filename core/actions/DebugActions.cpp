@@ -492,8 +492,8 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
     }
     if (prompts && params.isEmpty()) {
         if (QString refused; !scheduler->setQueue(*prompts, &refused))
-            return reply(
-                CommandResult::failure(refused + u" (nothing was changed)"_s, scheduler->queueSaveFailed() ? 500 : 409));
+            return reply(CommandResult::failure(refused + u" (nothing was changed)"_s,
+                                                scheduler->queueSaveFailed() ? 500 : 409));
         QJsonObject data = schedule(settings);
         data.insert(u"changed"_s, QJsonArray { u"prompts"_s });
         data.insert(u"prompts"_s, QJsonArray::fromStringList(*prompts));
@@ -722,7 +722,9 @@ QString machineId()
     const QByteArray id = QSysInfo::machineUniqueId();
     if (id.isEmpty())
         return {};
-    return QString::fromLatin1(QCryptographicHash::hash(QByteArray("multi-purpose-agent:" + id), QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(
+        QCryptographicHash::hash(QByteArray("multi-purpose-agent:" + id), QCryptographicHash::Sha256)
+            .toHex());
 }
 
 QJsonObject systemInfo(ActionHost *host)

@@ -281,7 +281,8 @@ void ExtensionActions::install(ActionHost *host)
             // Not saved, not switched: the answer says so rather than the old state as done.
             if (QString error; !host->setAutoAcceptEnabled(enabled, &error))
                 return reply(CommandResult::failure(
-                    u"auto-accept stays %1: %2"_s.arg(host->autoAcceptEnabled() ? u"on"_s : u"off"_s, error), 500));
+                    u"auto-accept stays %1: %2"_s.arg(host->autoAcceptEnabled() ? u"on"_s : u"off"_s, error),
+                    500));
             qCInfo(lcAutoAccept) << "auto-accept switched" << (enabled ? "on" : "off")
                                  << "through the debug API";
             reply(CommandResult::success(QJsonObject {

@@ -301,9 +301,10 @@ bool HttpRequestGate::makeRoom(std::chrono::milliseconds *retryIn)
         }
     }
     if (QTcpSocket *evicted = idle ? idle : partial) {
-        refuse(evicted, 408,
-               u"the request was not complete when newer connections needed its place; send the whole request at once"_s,
-               Linger::Close);
+        refuse(
+            evicted, 408,
+            u"the request was not complete when newer connections needed its place; send the whole request at once"_s,
+            Linger::Close);
         return true; // one out, one in
     }
     // Only connections that have just opened and sent nothing yet are waiting: they may take as

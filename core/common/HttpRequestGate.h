@@ -18,26 +18,25 @@
 // at once, and a burst of complete requests is served whole. Connections that have only just
 // opened and sent nothing yet are not evicted: they may take up to maxWaitingConnections places
 // more; past that, a new connection waits in the kernel's queue (the gate takes no more
-// connections until there is room), and once admitPerTurn requests were delivered in one turn of the event loop
-// the rest waits for the next, so replies go out while a burst is taken in. At most maxConnections requests are being answered
-// at once, and refused connections still draining are capped too (maxLingering). Timers belong to their connection and die with it: nothing outlives a closed
-// connection. (It replaced QtHttpServer 6.4, which reads any body without a limit, accepts
-// chunked bodies of any size, leaves a connection open on a parse error, and had to be handed
-// sockets through its internals.)
+// connections until there is room), and once admitPerTurn requests were delivered in one turn of the event
+// loop the rest waits for the next, so replies go out while a burst is taken in. At most maxConnections
+// requests are being answered at once, and refused connections still draining are capped too (maxLingering).
+// Timers belong to their connection and die with it: nothing outlives a closed connection. (It replaced
+// QtHttpServer 6.4, which reads any body without a limit, accepts chunked bodies of any size, leaves a
+// connection open on a parse error, and had to be handed sockets through its internals.)
 
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QHash>
-#include <QString>
 #include <QList>
 #include <QPointer>
 #include <QSet>
+#include <QString>
 #include <QTcpServer>
-
-#include <utility>
 
 #include <chrono>
 #include <functional>
+#include <utility>
 
 class QTcpSocket;
 class QTimer;

@@ -27,14 +27,17 @@ bool FileRule::checkLink(const QString &path, QString *error)
     if (!folder.isEmpty() && !target.isEmpty() && target.startsWith(folder + u'/'))
         return true;
     if (error)
-        *error = u"it is a link to %1, outside the config folder, and the app does not write through such links"_s
-                     .arg(info.symLinkTarget());
+        *error
+            = u"it is a link to %1, outside the config folder, and the app does not write through such links"_s
+                  .arg(info.symLinkTarget());
     return false;
 }
 
-QString FileRule::moveAside(const QString &path, const QString &problem, const QString &instead, QString *movedTo)
+QString FileRule::moveAside(const QString &path, const QString &problem, const QString &instead,
+                            QString *movedTo)
 {
-    const QString stamped = path + u".corrupt-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
+    const QString stamped
+        = path + u".corrupt-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
     QString target = stamped;
     // rename(2) would replace what is there: each gets a name of its own.
     for (int n = 2; QFileInfo(target).exists() || QFileInfo(target).isSymLink(); ++n)

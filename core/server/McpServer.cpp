@@ -48,15 +48,17 @@ McpServer::McpServer(CommandDispatcher *commands, QObject *parent)
 void McpServer::refuseLongLine(qint64 bytes, qint64 limit, const QByteArray &start)
 {
     // The client waits for an answer to its id: the error carries it when the line began with one.
-    respondError(idAtStart(start), kInvalidRequest,
-                 u"the message is %1 bytes, over the limit of %2; it was dropped unread"_s.arg(bytes).arg(limit));
+    respondError(
+        idAtStart(start), kInvalidRequest,
+        u"the message is %1 bytes, over the limit of %2; it was dropped unread"_s.arg(bytes).arg(limit));
 }
 
 QJsonValue McpServer::idAtStart(QByteArrayView start)
 {
     qsizetype at = 0;
     const auto skipSpace = [&] {
-        while (at < start.size() && (start[at] == ' ' || start[at] == '\t' || start[at] == '\r' || start[at] == '\n'))
+        while (at < start.size()
+               && (start[at] == ' ' || start[at] == '\t' || start[at] == '\r' || start[at] == '\n'))
             ++at;
     };
     // The end of the string that opens at `at` (just past its closing quote); -1 when it does not

@@ -73,7 +73,8 @@ qint64 McpStdio::readLines(std::istream &in, qint64 maxLineBytes, const std::fun
             // Over the limit: only its start and its length are kept from now on.
             dropping = true;
             if (current.size() < kKeptStartBytes)
-                current.append(chunk.data(), qMin<qsizetype>(qsizetype(stored), kKeptStartBytes - current.size()));
+                current.append(chunk.data(),
+                               qMin<qsizetype>(qsizetype(stored), kKeptStartBytes - current.size()));
             start = current.left(kKeptStartBytes);
             current = QByteArray();
         }

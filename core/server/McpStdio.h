@@ -56,7 +56,8 @@ public:
     // for each line up to `maxLineBytes`, `tooLong` with the length and the first
     // kKeptStartBytes of each longer one. Returns the most bytes it held at once (a line and one
     // read chunk at most). Public for tests.
-    static qint64 readLines(std::istream &in, qint64 maxLineBytes, const std::function<void(QByteArray)> &line,
+    static qint64 readLines(std::istream &in, qint64 maxLineBytes,
+                            const std::function<void(QByteArray)> &line,
                             const std::function<void(qint64, QByteArray)> &tooLong);
 
 Q_SIGNALS:

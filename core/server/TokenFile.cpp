@@ -92,7 +92,8 @@ QString TokenFile::ensure(QString *error, QString *replaced) const
             *error = failed;
         return {};
     }
-    qCWarning(lcServer).noquote() << u"%1: %2; a new token was made (clients need the new one)"_s.arg(m_path, why);
+    qCWarning(lcServer).noquote() << u"%1: %2; a new token was made (clients need the new one)"_s.arg(m_path,
+                                                                                                      why);
     return token;
 }
 

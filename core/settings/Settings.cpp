@@ -766,7 +766,8 @@ bool Settings::keepToTheRule(QString *error)
     // Put in place while the app runs: moved aside like one found at start, and the settings
     // this app holds go on in a file of its own.
     QString movedTo;
-    const QString said = JsonDataFile::moveAside(path, problem, u"the settings go on in a new file"_s, &movedTo);
+    const QString said
+        = JsonDataFile::moveAside(path, problem, u"the settings go on in a new file"_s, &movedTo);
     qCWarning(lcSettings).noquote() << said;
     if (movedTo.isEmpty()) {
         m_lastSaveFailed = true;

@@ -350,11 +350,12 @@ int main(int argc, char **argv)
         QStringList statuses;
         for (auto it = burst.statuses.cbegin(); it != burst.statuses.cend(); ++it)
             statuses.append(u"%1 × %2"_s.arg(it.value()).arg(it.key()));
-        o.note = u"%1 requests at once: %2 (ms = until the last reply)"_s.arg(count).arg(statuses.join(u", "_s));
+        o.note
+            = u"%1 requests at once: %2 (ms = until the last reply)"_s.arg(count).arg(statuses.join(u", "_s));
         // The failed column counts requests without a 200.
         std::printf("| %-26s | %8.2f | %8s | %8s | %3d/%-3d | %6.1f | %6.1f | %6.1f | %s\n",
-                    qPrintable(u"burst of %1 (debug)"_s.arg(count)), burst.ms, "", "", o.failed, count, o.rssBefore,
-                    o.rssPeak, o.rssAfter, qPrintable(o.note));
+                    qPrintable(u"burst of %1 (debug)"_s.arg(count)), burst.ms, "", "", o.failed, count,
+                    o.rssBefore, o.rssPeak, o.rssAfter, qPrintable(o.note));
         std::fflush(stdout);
     }
 

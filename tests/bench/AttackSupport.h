@@ -16,6 +16,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QMap>
 #include <QProcess>
 #include <QSettings>
 #include <QTcpSocket>
@@ -24,18 +25,15 @@
 #include <QUrl>
 #include <QWebSocket>
 
-#include <cstdio>
-
-#include <QMap>
-
 #include <arpa/inet.h>
-#include <poll.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 #include <atomic>
+#include <cstdio>
+#include <netinet/in.h>
 #include <optional>
+#include <poll.h>
+#include <sys/socket.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace mpa::test {
@@ -179,8 +177,8 @@ public:
     // One agent's round trip as an agent in another process makes it: on a thread of its own
     // with blocking sockets, so the attackers in this process never delay its reads and writes,
     // while they go on in this thread's event loop. Connect, upgrade, authenticate (in the
-    // first message, with ?token= in the URL or in the upgrade's header) and ping: the milliseconds from connect to
-    // pong, or nothing when there was no pong within 10 s.
+    // first message, with ?token= in the URL or in the upgrade's header) and ping: the milliseconds from
+    // connect to pong, or nothing when there was no pong within 10 s.
     std::optional<double> agentRoundTrip(TokenIn tokenIn = TokenIn::Message) const
     {
         std::atomic<bool> done = false;
@@ -216,7 +214,8 @@ inline std::optional<double> blockingAgentRoundTrip(quint16 port, const QByteArr
     const QByteArray path = tokenIn == TokenIn::Url
         ? QByteArray("/?token=" + QUrl::toPercentEncoding(QString::fromUtf8(token)))
         : QByteArray("/");
-    const QByteArray headers = tokenIn == TokenIn::Header ? "Authorization: Bearer " + token + "\r\n" : QByteArray();
+    const QByteArray headers
+        = tokenIn == TokenIn::Header ? "Authorization: Bearer " + token + "\r\n" : QByteArray();
     QList<QByteArray> first;
     if (tokenIn == TokenIn::Message)
         first.append("{\"type\":\"auth\",\"token\":\"" + token + "\"}");

@@ -539,13 +539,15 @@ TEST_F(DebugApiTest, SettingsThatWouldLetMoreHappenThanTheUserChoseArePersonOnly
 {
     DebugApiClient::Reply reply;
     for (const auto &[name, value] :
-         { std::pair(u"agent/mode"_s, QJsonValue(u"autonomous"_s)), std::pair(u"agentServer/mode"_s, QJsonValue(u"client"_s)),
+         { std::pair(u"agent/mode"_s, QJsonValue(u"autonomous"_s)),
+           std::pair(u"agentServer/mode"_s, QJsonValue(u"client"_s)),
            std::pair(u"cdp/ignoreTargets"_s, QJsonValue(QJsonArray { u"devtools://*"_s })),
            std::pair(u"toolkit/launchBrowser"_s, QJsonValue(true)) }) {
         const QVariant before = settings->value(*settings->keyForName(name));
         reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { name, value } } } });
         EXPECT_EQ(reply.status, 403) << name.toStdString() << ": " << describe(reply).toStdString();
-        EXPECT_TRUE(reply.error.startsWith(name + u" is changed only by the user"_s)) << reply.error.toStdString();
+        EXPECT_TRUE(reply.error.startsWith(name + u" is changed only by the user"_s))
+            << reply.error.toStdString();
         EXPECT_EQ(settings->value(*settings->keyForName(name)), before) << name.toStdString();
         EXPECT_FALSE(settings->isSet(*settings->keyForName(name))) << name.toStdString();
     }
@@ -770,7 +772,8 @@ TEST_F(DebugApiTest, EveryActionOfTheDesignIsServed)
     EXPECT_EQ(extensionInfo.value(u"platform"_s).toString(), u"linux"_s);
     EXPECT_EQ(extensionInfo.value(u"appName"_s).toString(), u"Multi Purpose Agent"_s);
     EXPECT_EQ(extensionInfo.value(u"machineId"_s).toString().size(), 64);
-    EXPECT_TRUE(QDateTime::fromString(extensionInfo.value(u"time"_s).toString(), Qt::ISODateWithMs).isValid());
+    EXPECT_TRUE(
+        QDateTime::fromString(extensionInfo.value(u"time"_s).toString(), Qt::ISODateWithMs).isValid());
 
     // getFullState's state.debugMode is read from the server, not written as true.
     const DebugApiClient::Reply full = call(u"getFullState"_s);

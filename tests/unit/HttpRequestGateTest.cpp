@@ -6,24 +6,22 @@
 
 #include <QAbstractEventDispatcher>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QSignalSpy>
-#include <QTimer>
 #include <QTcpSocket>
+#include <QTimer>
 
 #include <gtest/gtest.h>
 
-#include <QElapsedTimer>
-
-#include <atomic>
-#include <memory>
-#include <thread>
-
 #include <arpa/inet.h>
+#include <atomic>
 #include <cerrno>
 #include <fcntl.h>
+#include <memory>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -250,7 +248,8 @@ TEST(HttpRequestGate, EvictionPicksAConnectionThatHasSentNothing)
     ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == 2; }));
     QByteArray idleGot;
     QObject::connect(idle.get(), &QTcpSocket::readyRead, idle.get(), [&] { idleGot += idle->readAll(); });
-    EXPECT_EQ(separateClientRequest(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"), 200);
+    EXPECT_EQ(separateClientRequest(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+              200);
     ASSERT_TRUE(waitUntil([&] { return idle->state() == QAbstractSocket::UnconnectedState; }));
     EXPECT_TRUE(idleGot.startsWith("HTTP/1.1 408 ")) << idleGot.toStdString();
     EXPECT_EQ(partial->state(), QAbstractSocket::ConnectedState) << "the one sending its request was evicted";
@@ -269,10 +268,12 @@ TEST(HttpRequestGate, AConnectionThatHasJustOpenedIsGivenItsGrace)
     sinceFirst.start();
     ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == 1; }));
     auto second = connectIdle(gate.serverPort());
-    ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == 2; })) << "the young one had no place more";
+    ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == 2; }))
+        << "the young one had no place more";
     QByteArray firstGot;
     QObject::connect(first.get(), &QTcpSocket::readyRead, first.get(), [&] { firstGot += first->readAll(); });
-    EXPECT_EQ(separateClientRequest(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"), 200);
+    EXPECT_EQ(separateClientRequest(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+              200);
     EXPECT_GE(sinceFirst.elapsed(), 250) << "a connection that had just opened was evicted at once";
     ASSERT_TRUE(waitUntil([&] { return first->state() == QAbstractSocket::UnconnectedState; }));
     EXPECT_TRUE(firstGot.startsWith("HTTP/1.1 408 ")) << firstGot.toStdString();

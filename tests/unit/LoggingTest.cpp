@@ -125,7 +125,8 @@ Victim plantVictim()
     Victim v;
     v.folder = QDir(test::tempDir()).filePath(u"elsewhere"_s);
     QDir().mkpath(v.folder);
-    QFile::setPermissions(v.folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+    QFile::setPermissions(v.folder,
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
                               | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
     v.file = QDir(v.folder).filePath(u"victim.txt"_s);
     QFile f(v.file);

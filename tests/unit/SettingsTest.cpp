@@ -220,7 +220,8 @@ TEST(SettingsTest, ALinkPutInPlaceWhileTheAppRunsIsMovedAsideAtTheNextWrite)
              },
              [&](QString *error) {
                  QString backup;
-                 const bool ok = settings.resetAllWithBackup(Settings::ResetScope::ExceptPrivileged, &backup, error);
+                 const bool ok
+                     = settings.resetAllWithBackup(Settings::ResetScope::ExceptPrivileged, &backup, error);
                  EXPECT_FALSE(backup.isEmpty());
                  QFile copy(backup);
                  EXPECT_TRUE(copy.open(QIODevice::ReadOnly));

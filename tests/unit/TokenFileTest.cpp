@@ -1,9 +1,10 @@
+#include "server/TokenFile.h"
+
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "logging/Logging.h"
 #include "platform/ThisProcess.h"
 #include "server/ServerToken.h"
-#include "server/TokenFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -141,7 +142,8 @@ TEST(TokenFileTest, AFileOfAnotherUsersIsReplacedByOneOfOursWhereThatIsPossible)
     EXPECT_NE(token, QString(43, u'b'));
     EXPECT_TRUE(why.contains(u"belongs to another user"_s)) << why.toStdString();
     EXPECT_EQ(QFileInfo(path).ownerId(), 0u);
-    EXPECT_TRUE(Logging::buffer()->tail(1, QtWarningMsg).value(0).message.contains(u"a new token was made"_s));
+    EXPECT_TRUE(
+        Logging::buffer()->tail(1, QtWarningMsg).value(0).message.contains(u"a new token was made"_s));
 }
 
 TEST(TokenFileTest, ComparisonNeedsTheWholeToken)
