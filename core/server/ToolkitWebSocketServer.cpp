@@ -158,7 +158,8 @@ void ToolkitWebSocketServer::admitHandshake(QTcpSocket *tcp)
     tcp->setReadBufferSize(kMaxHandshakeBytes);
     connect(tcp, &QTcpSocket::readyRead, this, [this, tcp] {
         const auto it = m_handshakes.find(tcp);
-        if (it == m_handshakes.end() || it->complete)
+        // A read that does not block (before an eviction) may find the peer gone: nothing to peek.
+        if (it == m_handshakes.end() || it->complete || !tcp->isOpen())
             return;
         const QByteArray head = tcp->peek(kMaxHandshakeBytes);
         it->complete = head.contains("\r\n\r\n");
