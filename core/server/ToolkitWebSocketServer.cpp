@@ -158,8 +158,7 @@ void ToolkitWebSocketServer::admitHandshake(QTcpSocket *tcp)
     tcp->setReadBufferSize(kMaxHandshakeBytes);
     connect(tcp, &QTcpSocket::readyRead, this, [this, tcp] {
         const auto it = m_handshakes.find(tcp);
-        // A read that does not block (before an eviction) may find the peer gone: nothing to peek.
-        if (it == m_handshakes.end() || it->complete || !tcp->isOpen())
+        if (it == m_handshakes.end() || it->complete)
             return;
         const QByteArray head = tcp->peek(kMaxHandshakeBytes);
         it->complete = head.contains("\r\n\r\n");
@@ -190,39 +189,32 @@ void ToolkitWebSocketServer::admitHandshake(QTcpSocket *tcp)
 
 void ToolkitWebSocketServer::evictOldestHandshake()
 {
-    // What every connection in the upgrade has sent is read first (a read that does not block):
-    // an upgrade that has fully arrived becomes a WebSocket on the next pass and is never the one
-    // evicted. Then the oldest that has sent nothing goes, else the oldest still sending its head.
-    const QList<QTcpSocket *> upgrading = m_handshakes.keys();
-    for (QTcpSocket *tcp : upgrading) {
-        const QPointer<QTcpSocket> alive(tcp);
-        if (m_handshakes.contains(tcp) && !m_handshakes.value(tcp).complete
-            && tcp->state() == QAbstractSocket::ConnectedState)
-            tcp->waitForReadyRead(0);
-        if (!alive || !m_handshakes.contains(tcp))
-            return; // it went meanwhile: a place is free
-    }
-    QTcpSocket *silent = nullptr;
-    QTcpSocket *partial = nullptr;
-    quint64 silentOrder = 0;
-    quint64 partialOrder = 0;
-    for (auto it = m_handshakes.cbegin(); it != m_handshakes.cend(); ++it) {
-        if (it->complete)
-            continue;
-        QTcpSocket *&pick = it.key()->bytesAvailable() > 0 ? partial : silent;
-        quint64 &pickOrder = it.key()->bytesAvailable() > 0 ? partialOrder : silentOrder;
-        if (!pick || it->order < pickOrder) {
-            pick = it.key();
-            pickOrder = it->order;
+    // The oldest whose head is not complete; what it has sent is read first (it may complete
+    // it). Those with complete heads become WebSockets on the next pass and count there.
+    for (int tries = 0; tries < 4; ++tries) {
+        QTcpSocket *oldest = nullptr;
+        quint64 oldestOrder = 0;
+        for (auto it = m_handshakes.cbegin(); it != m_handshakes.cend(); ++it) {
+            if (it->complete || (oldest && it->order >= oldestOrder))
+                continue;
+            oldest = it.key();
+            oldestOrder = it->order;
         }
-    }
-    QTcpSocket *evicted = silent ? silent : partial;
-    if (!evicted)
+        if (!oldest)
+            return;
+        QPointer<QTcpSocket> tcp(oldest);
+        if (tcp->state() == QAbstractSocket::ConnectedState)
+            tcp->waitForReadyRead(0);
+        if (!tcp || !m_handshakes.contains(tcp))
+            return; // it went meanwhile: a place is free
+        if (m_handshakes.value(tcp).complete)
+            continue;
+        qCDebug(lcServer).noquote() << "agent server: evicting" << tcp->peerPort()
+                                    << "- too many connections in the upgrade";
+        m_handshakes.remove(tcp);
+        tcp->abort();
         return;
-    qCDebug(lcServer).noquote() << "agent server: evicting" << evicted->peerPort()
-                                << "- too many connections in the upgrade";
-    m_handshakes.remove(evicted);
-    evicted->abort();
+    }
 }
 
 void ToolkitWebSocketServer::evictOldestPending()

@@ -10,8 +10,7 @@
 // agents (kMaxClients). Before one is evicted, what it has sent is read at once: an agent whose
 // auth message has arrived gets in however many tokenless clients storm the server (the attacker
 // is the one that never sends a valid token). The HTTP upgrade before all this is bounded too:
-// at most kMaxHandshakes at once (a new one evicts, once what each has sent is read, the oldest
-// that has sent nothing, else the oldest whose request is not complete),
+// at most kMaxHandshakes at once (a new one evicts the oldest whose request is not complete),
 // heads of at most kMaxHandshakeBytes, and the handshake timeout. A connection from a
 // web page (an Origin with a web scheme) is refused in the handshake (HTTP 403): browsers let
 // any site open WebSockets to localhost. A message over 1 MiB gets an error reply and the
@@ -99,8 +98,7 @@ private:
 
     // A TCP connection from the listener: counted, bounded and handed to the WebSocket server.
     void admitHandshake(QTcpSocket *tcp);
-    // Closes a connection in the upgrade whose request head is not complete: the oldest that has
-    // sent nothing, else the oldest sending its head (what each has sent is read first).
+    // Closes the oldest connection in the upgrade whose request head is not complete yet.
     void evictOldestHandshake();
     void onNewConnection();
     void dropClient(QWebSocket *socket);

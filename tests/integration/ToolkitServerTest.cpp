@@ -426,42 +426,6 @@ TEST_F(ToolkitServerTest, HalfOpenUpgradeRequestsAreBoundedAndTimedOut)
     EXPECT_TRUE(answer.startsWith("HTTP/1.1 431")) << answer.left(100).toStdString();
 }
 
-// When the upgrade's places are all taken, the one that gives way is the oldest that has sent
-// nothing at all (an idle hold), not an older one that is sending its upgrade request.
-TEST_F(ToolkitServerTest, ANewUpgradeEvictsAConnectionThatHasSentNothingFirst)
-{
-    service->server()->setHandshakeTimeout(15s);
-    startServer();
-    // The flags outlive the sockets, which may say they closed as they are destroyed.
-    bool partialClosed = false;
-    std::vector<bool> silentClosed(ToolkitWebSocketServer::kMaxHandshakes, false);
-    QTcpSocket partial;
-    QObject::connect(&partial, &QTcpSocket::disconnected, &partial, [&] { partialClosed = true; });
-    QObject::connect(&partial, &QTcpSocket::connected, &partial,
-                     [&] { partial.write(webSocketUpgradeRequest(port).chopped(20)); });
-    partial.connectToHost(QHostAddress::LocalHost, port);
-    ASSERT_TRUE(waitUntil([&] {
-        return service->server()->handshakeCount() == 1 && partial.state() == QAbstractSocket::ConnectedState
-            && partial.bytesToWrite() == 0;
-    }));
-    std::vector<std::unique_ptr<QTcpSocket>> silent;
-    for (int i = 0; i < ToolkitWebSocketServer::kMaxHandshakes; ++i) {
-        if (i == ToolkitWebSocketServer::kMaxHandshakes - 1) { // the places are full: the next one evicts
-            ASSERT_TRUE(waitUntil(
-                [&] { return service->server()->handshakeCount() == ToolkitWebSocketServer::kMaxHandshakes; }));
-        }
-        silent.push_back(std::make_unique<QTcpSocket>());
-        QObject::connect(silent.back().get(), &QTcpSocket::disconnected, silent.back().get(),
-                         [&silentClosed, i] { silentClosed[size_t(i)] = true; });
-        silent.back()->connectToHost(QHostAddress::LocalHost, port);
-    }
-    ASSERT_TRUE(waitUntil([&] { return partialClosed || silentClosed.front(); }, 10s));
-    EXPECT_FALSE(partialClosed) << "the connection sending its upgrade request was evicted";
-    EXPECT_TRUE(silentClosed.front()) << "the oldest silent connection kept its place";
-    EXPECT_EQ(std::count(silentClosed.begin(), silentClosed.end(), true), 1);
-    EXPECT_LE(service->server()->handshakeCount(), ToolkitWebSocketServer::kMaxHandshakes);
-}
-
 TEST_F(ToolkitServerTest, ABigMessageBeforeAuthenticatingClosesTheConnection)
 {
     startServer();
