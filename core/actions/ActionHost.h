@@ -54,8 +54,9 @@ public:
     // the switch is flipped.
     virtual bool autoAcceptEnabled() const = 0;
     // The switch the tray and the window flip: saves autoAccept/enabled and drops a
-    // command-line override, so it does what it says at once.
-    virtual void setAutoAcceptEnabled(bool enabled) = 0;
+    // command-line override, so it does what it says at once. False with `error` when the
+    // setting could not be saved: then nothing changed (the override stays too).
+    virtual bool setAutoAcceptEnabled(bool enabled, QString *error = nullptr) = 0;
     // The desktop UI (window, file handler); null when there is none (--headless).
     virtual DesktopUi *desktopUi() const = 0;
     // The debug API's state: listening, port, tokenFile.

@@ -65,8 +65,13 @@ void CommandDispatcher::dispatch(const QString &name, const QJsonObject &params,
 {
     const Command *command = find(name);
     if (!command || !command->scopes.testFlag(scope)) {
+        // The name is the caller's: a megabyte of it would make a reply of that size (and a log
+        // line), so only its start is echoed.
+        const QString shown = name.size() > kEchoedNameChars
+            ? name.left(kEchoedNameChars) + u"… (%1 characters)"_s.arg(name.size())
+            : name;
         reply(CommandResult::failure(
-            u"unknown %1 '%2'"_s.arg(scope == Scope::DebugApi ? u"action"_s : u"type"_s, name), 404));
+            u"unknown %1 '%2'"_s.arg(scope == Scope::DebugApi ? u"action"_s : u"type"_s, shown), 404));
         return;
     }
     // Every caller's params are checked here, once, against the command's schema: handlers

@@ -34,6 +34,8 @@ class CommandDispatcher : public QObject
 public:
     enum class Scope { DebugApi = 0x1, Toolkit = 0x2 };
     Q_DECLARE_FLAGS(Scopes, Scope)
+    // How much of an unknown name a refusal repeats.
+    static constexpr qsizetype kEchoedNameChars = 64;
 
     using Handler
         = std::function<void(const QJsonObject &params, const CommandCaller &caller, CommandReply reply)>;

@@ -22,6 +22,7 @@
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QMetaEnum>
@@ -491,7 +492,8 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
     }
     if (prompts && params.isEmpty()) {
         if (QString refused; !scheduler->setQueue(*prompts, &refused))
-            return reply(CommandResult::failure(refused + u" (nothing was changed)"_s, 409));
+            return reply(CommandResult::failure(refused + u" (nothing was changed)"_s,
+                                                scheduler->queueSaveFailed() ? 500 : 409));
         QJsonObject data = schedule(settings);
         data.insert(u"changed"_s, QJsonArray { u"prompts"_s });
         data.insert(u"prompts"_s, QJsonArray::fromStringList(*prompts));
@@ -538,7 +540,8 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
         return reply(CommandResult::failure(error + u"; nothing was changed"_s, settings->lastSaveFailed() ? 500 : 400));
     if (prompts) {
         if (QString refused; !scheduler->setQueue(*prompts, &refused))
-            return reply(CommandResult::failure(refused + u" (the other fields were saved)"_s, 409));
+            return reply(CommandResult::failure(refused + u" (the other fields were saved)"_s,
+                                                scheduler->queueSaveFailed() ? 500 : 409));
         changed->append(u"prompts"_s);
     }
     if (!changed->isEmpty())
@@ -704,6 +707,26 @@ void evaluateInBrowser(ActionHost *host, const QJsonObject &params, const Comman
         std::chrono::milliseconds(timeoutMs));
 }
 
+// process.platform's names: linux, darwin, win32, freebsd, …
+QString nodePlatformName()
+{
+    const QString kernel = QSysInfo::kernelType();
+    if (kernel == u"winnt"_s)
+        return u"win32"_s;
+    return kernel;
+}
+
+// As VS Code's env.machineId: a SHA-256 in hex that names the machine without giving its id away.
+QString machineId()
+{
+    const QByteArray id = QSysInfo::machineUniqueId();
+    if (id.isEmpty())
+        return {};
+    return QString::fromLatin1(
+        QCryptographicHash::hash(QByteArray("multi-purpose-agent:" + id), QCryptographicHash::Sha256)
+            .toHex());
+}
+
 QJsonObject systemInfo(ActionHost *host)
 {
     return {
@@ -718,6 +741,17 @@ QJsonObject systemInfo(ActionHost *host)
         { u"configDir"_s, host->paths().configDir },
         { u"settingsFile"_s, host->settings()->filePath() },
         { u"logFile"_s, Logging::logFilePath() },
+        // The extension's reply ({success, info: {platform, nodeVersion, appName, machineId,
+        // time}}, main_scripts/debug-handler.js), which its test scripts read as info.info.*:
+        // platform in Node's words, the app's name where it gave the IDE's, no Node.
+        { u"info"_s,
+          QJsonObject {
+              { u"platform"_s, nodePlatformName() },
+              { u"appName"_s, u"Multi Purpose Agent"_s },
+              { u"appVersion"_s, QStringLiteral(MPA_VERSION) },
+              { u"machineId"_s, machineId() },
+              { u"time"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs) },
+          } },
     };
 }
 

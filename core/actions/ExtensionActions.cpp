@@ -278,7 +278,11 @@ void ExtensionActions::install(ActionHost *host)
         "--auto-accept of this run). Answers {\"enabled\"}."_s,
         object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
             const bool enabled = !host->autoAcceptEnabled();
-            host->setAutoAcceptEnabled(enabled);
+            // Not saved, not switched: the answer says so rather than the old state as done.
+            if (QString error; !host->setAutoAcceptEnabled(enabled, &error))
+                return reply(CommandResult::failure(
+                    u"auto-accept stays %1: %2"_s.arg(host->autoAcceptEnabled() ? u"on"_s : u"off"_s, error),
+                    500));
             qCInfo(lcAutoAccept) << "auto-accept switched" << (enabled ? "on" : "off")
                                  << "through the debug API";
             reply(CommandResult::success(QJsonObject {
@@ -527,7 +531,9 @@ void ExtensionActions::install(ActionHost *host)
                           QJsonArray::fromStringList(s->listValue(SettingKey::SafetyBannedCommands)) },
                         { u"stats"_s, data.value(u"stats"_s).toObject().value(u"totals"_s) },
                         { u"isLockedOut"_s, lockState(host).value(u"isLockedOut"_s) },
-                        { u"debugMode"_s, true },
+                        // Whether the debug API serves now (the setting or --debug-server), read
+                        // from the server rather than assumed (the extension wrote a literal true).
+                        { u"debugMode"_s, host->debugApiState().value(u"listening"_s).toBool() },
                         { u"antigravityStatus"_s, antigravityStatus(host).value(u"status"_s) },
                     });
     });

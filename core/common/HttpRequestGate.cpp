@@ -76,6 +76,19 @@ HttpRequestGate::HttpRequestGate(const Limits &limits, QObject *parent)
     // A flood of connections must not fill the kernel's queue of connections not yet accepted
     // (50 by default): a normal client's connection would wait for a SYN retry (1 s, then 3 s).
     setListenBacklogSize(1024);
+    // QTcpServer accepts until one connection is queued here and not taken: the rest wait in
+    // the kernel's queue while there is no room (admitPending()).
+    setMaxPendingConnections(1);
+    m_clock.start();
+    m_admitTimer = new QTimer(this);
+    m_admitTimer->setSingleShot(true);
+    // Its firing marks a new turn of the event loop: the count of requests delivered starts again.
+    connect(m_admitTimer, &QTimer::timeout, this, [this] {
+        m_deliveredThisTurn = 0;
+        m_readThisTurn = false;
+        admitPending();
+    });
+    connect(this, &QTcpServer::newConnection, this, &HttpRequestGate::admitPending);
 }
 
 QByteArray HttpRequestGate::reasonPhrase(int status)
@@ -240,27 +253,67 @@ void HttpRequestGate::setDeadline(QTcpSocket *socket, std::chrono::milliseconds 
     timer->start(timeout);
 }
 
-bool HttpRequestGate::evictOldestWaiting(const QString &why)
+bool HttpRequestGate::hasRoom() const
 {
-    // Oldest first; but each gets a last look at what it has sent (a read that does not
-    // block): a client whose request is in by now is served, not evicted — its bytes may be
-    // waiting in the kernel while newer connections were being accepted.
-    QList<std::pair<quint64, QTcpSocket *>> byAge;
-    for (auto it = m_waiting.cbegin(); it != m_waiting.cend(); ++it)
-        byAge.append({ it->order, it.key() });
-    std::sort(byAge.begin(), byAge.end());
-    for (const auto &[order, candidate] : std::as_const(byAge)) {
-        if (!m_waiting.contains(candidate))
-            continue;
-        const QPointer<QTcpSocket> alive(candidate);
-        candidate->waitForReadyRead(0); // emits readyRead: inspect() delivers or refuses it
-        if (alive && m_waiting.contains(candidate)) {
-            refuse(candidate, 408, why, Linger::Close);
-            return true;
+    return m_waiting.size() < m_limits.maxWaitingConnections
+        && m_answering.size() + m_waiting.size() < m_limits.maxConnections;
+}
+
+bool HttpRequestGate::makeRoom(std::chrono::milliseconds *retryIn)
+{
+    // What has arrived is served first: a read that does not block, for every waiting
+    // connection (its bytes may sit in the kernel while new connections were being taken in).
+    // Once a turn: between turns the event loop reads them anyway. (A socket that leaves
+    // meanwhile is only deleted later: the pointers stay good here.)
+    if (!std::exchange(m_readThisTurn, true)) {
+        admitLater(); // marks the end of this turn (the next one reads again)
+        const QList<QTcpSocket *> waiting = m_waiting.keys();
+        for (QTcpSocket *socket : waiting) {
+            if (m_waiting.contains(socket) && socket->state() == QAbstractSocket::ConnectedState)
+                socket->waitForReadyRead(0); // emits readyRead: inspect() delivers or refuses it
         }
-        if (m_waiting.size() < m_limits.maxWaitingConnections)
-            return true; // it left the queue by itself
+        if (hasRoom())
+            return true;
     }
+    // Then one goes: the oldest that has sent nothing for quietGrace (an idle hold), else the
+    // oldest that has sent part of a request (a trickle). One that has sent nothing yet but is
+    // younger may be a client of a burst whose request is on its way: it is waited for.
+    const qint64 now = m_clock.elapsed();
+    QTcpSocket *idle = nullptr;
+    QTcpSocket *partial = nullptr;
+    quint64 idleOrder = 0;
+    quint64 partialOrder = 0;
+    qint64 youngestQuietDue = -1;
+    for (auto it = m_waiting.cbegin(); it != m_waiting.cend(); ++it) {
+        if (it->sentAnything) {
+            if (!partial || it->order < partialOrder) {
+                partial = it.key();
+                partialOrder = it->order;
+            }
+        } else if (now - it->admittedAtMs >= m_limits.quietGrace.count()) {
+            if (!idle || it->order < idleOrder) {
+                idle = it.key();
+                idleOrder = it->order;
+            }
+        } else {
+            const qint64 due = it->admittedAtMs + m_limits.quietGrace.count() - now;
+            youngestQuietDue = youngestQuietDue < 0 ? due : qMin(youngestQuietDue, due);
+        }
+    }
+    if (QTcpSocket *evicted = idle ? idle : partial) {
+        refuse(
+            evicted, 408,
+            u"the request was not complete when newer connections needed its place; send the whole request at once"_s,
+            Linger::Close);
+        return true; // one out, one in
+    }
+    // Only connections that have just opened and sent nothing yet are waiting: they may take as
+    // many places again (a burst's clients whose requests are on their way) before anyone waits.
+    if (m_waiting.size() < 2 * m_limits.maxWaitingConnections
+        && m_answering.size() + m_waiting.size() < m_limits.maxConnections)
+        return true;
+    if (retryIn)
+        *retryIn = std::chrono::milliseconds(qMax<qint64>(1, youngestQuietDue));
     return false;
 }
 
@@ -271,29 +324,72 @@ void HttpRequestGate::incomingConnection(qintptr handle)
         delete socket;
         return;
     }
+    // Queued until admitPending() takes it: what it sends meanwhile is bounded like a head.
+    socket->setReadBufferSize(m_limits.maxHeadBytes + 1);
+    addPendingConnection(socket);
+}
+
+void HttpRequestGate::admitLater(std::chrono::milliseconds delay)
+{
+    if (m_admitTimer->isActive() && m_admitTimer->remainingTimeAsDuration() <= delay)
+        return;
+    m_admitTimer->start(delay);
+}
+
+void HttpRequestGate::admitPending()
+{
+    if (m_admitting)
+        return; // called again from within (a refusal freed a place): the loop below goes on
+    m_admitting = true;
+    // QTcpServer calls here once per connection it accepts, in a loop, until one is left queued:
+    // the count runs over those calls and starts again on the next turn (m_admitTimer). Only
+    // requests delivered count: a burst of complete ones is taken in a part at a time, so their
+    // replies go out (and their places free) in between, while trickling clients are taken in
+    // and evicted as fast as they come.
+    while (hasPendingConnections()) {
+        if (m_deliveredThisTurn >= m_limits.admitPerTurn) {
+            admitLater();
+            break;
+        }
+        if (m_answering.size() < m_limits.maxConnections && !hasRoom()) {
+            std::chrono::milliseconds retryIn {};
+            if (!makeRoom(&retryIn)) {
+                admitLater(retryIn);
+                break;
+            }
+        }
+        QTcpSocket *socket = nextPendingConnection();
+        if (!socket)
+            break;
+        admit(socket);
+    }
+    m_admitting = false;
+}
+
+void HttpRequestGate::admit(QTcpSocket *socket)
+{
+    if (socket->state() != QAbstractSocket::ConnectedState) {
+        socket->deleteLater(); // gone while it was queued: nobody to answer
+        return;
+    }
     m_open.insert(socket);
     connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
-        m_waiting.remove(socket);
+        const bool wasWaiting = m_waiting.remove(socket) > 0;
         m_answering.remove(socket);
         m_open.remove(socket);
         socket->deleteLater();
+        if (wasWaiting && hasPendingConnections())
+            admitLater();
     });
-    // Room for this one: the oldest unfinished request gives way (a slow client cannot hold a
-    // slot against a client that sends its request at once); only requests being answered
-    // are never evicted.
-    const qsizetype answering = m_answering.size();
-    if (answering >= m_limits.maxConnections) {
+    // Only requests being answered turn a new connection away.
+    if (m_answering.size() >= m_limits.maxConnections) {
         refuse(socket, 503, u"too many connections are open; try again in a moment"_s, Linger::Close);
         return;
     }
-    if (m_waiting.size() >= m_limits.maxWaitingConnections || answering + m_waiting.size() >= m_limits.maxConnections)
-        evictOldestWaiting(u"the request was not complete when newer connections needed its place; send the "
-                           "whole request at once"_s);
     Waiting waiting;
     waiting.order = m_nextOrder++;
+    waiting.admittedAtMs = m_clock.elapsed();
     m_waiting.insert(socket, waiting);
-    // The head must fit; reading stops there until it has been checked.
-    socket->setReadBufferSize(m_limits.maxHeadBytes + 1);
     connect(socket, &QTcpSocket::readyRead, this, [this, socket] {
         if (m_waiting.contains(socket)) {
             inspect(socket);
@@ -325,6 +421,12 @@ void HttpRequestGate::incomingConnection(qintptr handle)
                                    Linger::Close);
                     });
     });
+    // What arrived while it was queued (or is in the kernel now): a request sent at once is
+    // delivered here, before it ever needs a place.
+    if (socket->bytesAvailable() > 0)
+        inspect(socket);
+    if (m_waiting.contains(socket) && socket->state() == QAbstractSocket::ConnectedState)
+        socket->waitForReadyRead(0); // emits readyRead: inspect()
 }
 
 void HttpRequestGate::inspect(QTcpSocket *socket)
@@ -334,6 +436,8 @@ void HttpRequestGate::inspect(QTcpSocket *socket)
         return;
     Waiting &waiting = *found;
     const qint64 available = socket->bytesAvailable();
+    if (available > 0)
+        waiting.sentAnything = true;
     if (waiting.expectedBytes < 0) {
         const QByteArray peeked = socket->peek(qMin<qint64>(available, m_limits.maxHeadBytes + 1));
         // Search only what is new (a client sending a byte at a time must not cost a scan of
@@ -372,6 +476,8 @@ void HttpRequestGate::handOver(QTcpSocket *socket)
 {
     const Waiting waiting = m_waiting.take(socket);
     m_answering.insert(socket);
+    if (m_deliveredThisTurn++ == 0 || hasPendingConnections())
+        admitLater(); // marks the end of this turn
     setDeadline(socket, m_limits.connectionLifetime, [socket] {
         qCDebug(lcServer) << "HTTP: connection lifetime over; closing it";
         socket->abort();
@@ -421,7 +527,8 @@ void HttpRequestGate::reply(QTcpSocket *socket, int status, const QList<std::pai
 
 void HttpRequestGate::refuse(QTcpSocket *socket, int status, const QString &error, Linger linger)
 {
-    m_waiting.remove(socket);
+    if (m_waiting.remove(socket) > 0 && hasPendingConnections())
+        admitLater();
     qCDebug(lcServer).noquote() << u"HTTP request refused (%1): %2"_s.arg(status).arg(error);
     Q_EMIT refused(status, error);
     QObject::disconnect(socket, &QTcpSocket::readyRead, this, nullptr);

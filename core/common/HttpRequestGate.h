@@ -10,28 +10,33 @@
 //
 // Hostile local clients: every connection has deadlines it cannot stretch (the head within
 // headTimeout, the whole request within requestTimeout, the reply's delivery within
-// replyDrainTimeout); at most maxWaitingConnections may be unfinished at once, and a new one
-// evicts the oldest unfinished one rather than being turned away, so clients that trickle
-// bytes cannot starve one that sends its request at once (before it is evicted, each
-// connection gets a last non-blocking read, so a request already sent is served); at most
-// maxConnections requests are being answered at once, and refused connections still draining
-// are capped too (maxLingering). Timers belong to their connection and die with it: nothing outlives a closed
-// connection. (It replaced QtHttpServer 6.4, which reads any body without a limit, accepts
-// chunked bodies of any size, leaves a connection open on a parse error, and had to be handed
-// sockets through its internals.)
+// replyDrainTimeout); at most maxWaitingConnections may be unfinished at once. When they are
+// all taken, what every waiting connection has sent is read first, and a request that has fully
+// arrived is served — never evicted; only then is one evicted for the new connection: the oldest
+// that has sent nothing for quietGrace, else the oldest that has sent part of a request. So
+// clients that trickle bytes or hold idle connections cannot starve one that sends its request
+// at once, and a burst of complete requests is served whole. Connections that have only just
+// opened and sent nothing yet are not evicted: they may take up to maxWaitingConnections places
+// more; past that, a new connection waits in the kernel's queue (the gate takes no more
+// connections until there is room), and once admitPerTurn requests were delivered in one turn of the event
+// loop the rest waits for the next, so replies go out while a burst is taken in. At most maxConnections
+// requests are being answered at once, and refused connections still draining are capped too (maxLingering).
+// Timers belong to their connection and die with it: nothing outlives a closed connection. (It replaced
+// QtHttpServer 6.4, which reads any body without a limit, accepts chunked bodies of any size, leaves a
+// connection open on a parse error, and had to be handed sockets through its internals.)
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QHash>
-#include <QString>
 #include <QList>
 #include <QPointer>
 #include <QSet>
+#include <QString>
 #include <QTcpServer>
-
-#include <utility>
 
 #include <chrono>
 #include <functional>
+#include <utility>
 
 class QTcpSocket;
 class QTimer;
@@ -52,7 +57,10 @@ public:
         int maxWaitingConnections = 64; // unfinished requests; the oldest is evicted for a new one
         int maxConnections = 256; // requests being answered; past it new connections get 503
         int maxLingering = 64; // refused connections still draining; the oldest is closed for a new one
-
+        // A connection that has sent nothing is not evicted younger than this: its request may
+        // be on its way (a burst of clients, a busy machine).
+        std::chrono::milliseconds quietGrace { 250 };
+        int admitPerTurn = 128; // requests delivered per turn of the event loop (half of maxConnections)
     };
 
     // What the gate learnt from a request head.
@@ -123,18 +131,34 @@ private:
         qint64 expectedBytes = -1; // head + body, once the head is known
         Head head;
         bool sentContinue = false;
+        bool sentAnything = false;
         quint64 order = 0; // arrival; the smallest is the oldest
+        qint64 admittedAtMs = 0; // on m_clock
         qsizetype scanned = 0; // bytes of the head already searched for its end
     };
 
+    // Takes connections from the queue while there is room (or room can be made).
+    void admitPending();
+    // admitPending() on a later turn of the event loop (once, however often asked).
+    void admitLater(std::chrono::milliseconds delay = {});
+    void admit(QTcpSocket *socket);
+    bool hasRoom() const;
     void inspect(QTcpSocket *socket);
     void handOver(QTcpSocket *socket);
     enum class Linger { Drain, Close };
     void refuse(QTcpSocket *socket, int status, const QString &error, Linger linger = Linger::Drain);
-    // Makes room for one more unfinished request; false when nothing can be evicted.
-    bool evictOldestWaiting(const QString &why);
+    // Makes room for one more unfinished request: reads what every waiting connection has sent
+    // (serving the complete ones), then evicts one by the rule above, or lets a young one take a
+    // place more. False when no place is free yet; `retryIn` then says when one that has sent
+    // nothing will be old enough to go.
+    bool makeRoom(std::chrono::milliseconds *retryIn);
 
     Limits m_limits;
+    QElapsedTimer m_clock;
+    QTimer *m_admitTimer = nullptr;
+    bool m_admitting = false;
+    int m_deliveredThisTurn = 0; // requests delivered since the event loop last turned
+    bool m_readThisTurn = false; // makeRoom() read every waiting connection this turn
     QHash<QTcpSocket *, Waiting> m_waiting;
     QSet<QTcpSocket *> m_open; // every connection not yet disconnected
     QSet<QTcpSocket *> m_answering; // delivered, waiting for (or sending) the owner's reply

@@ -1,9 +1,9 @@
 #include "JsonDataFile.h"
 
 #include "Refuse.h"
+#include "logging/FileRule.h"
 #include "logging/LogCategories.h"
 
-#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -21,40 +21,12 @@ JsonDataFile::JsonDataFile(const QString &path)
 QString JsonDataFile::moveAside(const QString &path, const QString &problem, const QString &instead,
                                 QString *movedTo)
 {
-    QString target = path + u".corrupt-"_s + QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss"_s);
-    if (QFile::exists(target))
-        target += u'-' + QString::number(QDateTime::currentMSecsSinceEpoch() % 1000);
-    if (QFile::rename(path, target)) {
-        if (movedTo)
-            *movedTo = target;
-        return u"%1 could not be read: %2. It was moved to %3 and %4."_s.arg(path, problem, target, instead);
-    }
-    if (movedTo)
-        movedTo->clear();
-    return u"%1 could not be read: %2, nor moved aside; %3, and it will be overwritten."_s.arg(path, problem,
-                                                                                               instead);
+    return FileRule::moveAside(path, problem, instead, movedTo);
 }
 
 bool JsonDataFile::checkLink(const QString &path, QString *error)
 {
-    const QFileInfo info(path);
-    if (!info.isSymLink())
-        return true;
-    const QString folder = QFileInfo(info.absolutePath()).canonicalFilePath();
-    const QFileInfo pointedAt(info.symLinkTarget());
-    QString target = pointedAt.canonicalFilePath();
-    if (target.isEmpty()) {
-        // A dangling link: where its file would be made (its folder must exist).
-        const QString targetFolder = QFileInfo(pointedAt.absolutePath()).canonicalFilePath();
-        if (!targetFolder.isEmpty())
-            target = targetFolder + u'/' + pointedAt.fileName();
-    }
-    if (!folder.isEmpty() && !target.isEmpty() && target.startsWith(folder + u'/'))
-        return true;
-    return refuse(
-        error,
-        u"it is a link to %1, outside the config folder, and the app does not write through such links"_s.arg(
-            info.symLinkTarget()));
+    return FileRule::checkLink(path, error);
 }
 
 JsonDataFile::Loaded JsonDataFile::load(int maxVersion, OnBadFile onBad) const

@@ -219,16 +219,19 @@ bool Engine::autoAcceptEnabled() const
     return m_overrides.autoAccept.value_or(m_settings->boolValue(SettingKey::AutoAcceptEnabled));
 }
 
-void Engine::setAutoAcceptEnabled(bool enabled)
+bool Engine::setAutoAcceptEnabled(bool enabled, QString *error)
 {
+    const bool before = m_settings->boolValue(SettingKey::AutoAcceptEnabled);
+    // Saved first: a switch that could not be saved changes nothing, the override included.
+    if (!m_settings->setValue(SettingKey::AutoAcceptEnabled, enabled, error))
+        return false;
     if (m_overrides.autoAccept) {
         m_overrides.autoAccept.reset();
         m_autoAccept->setEnabledOverride(std::nullopt);
     }
-    const bool before = m_settings->boolValue(SettingKey::AutoAcceptEnabled);
-    m_settings->setValue(SettingKey::AutoAcceptEnabled, enabled);
     if (before == enabled) // no changed() from Settings: tell the views the override went
         Q_EMIT statusChanged();
+    return true;
 }
 
 void Engine::setPaused(bool paused)

@@ -61,7 +61,7 @@ public:
     QObject *lifetime() override { return this; }
     std::optional<bool> autoAcceptOverride() const override { return m_overrides.autoAccept; }
     bool autoAcceptEnabled() const override;
-    void setAutoAcceptEnabled(bool enabled) override;
+    bool setAutoAcceptEnabled(bool enabled, QString *error = nullptr) override;
     DesktopUi *desktopUi() const override { return m_desktopUi; }
     // The window (or another desktop UI) registers itself here while it exists.
     void setDesktopUi(DesktopUi *ui) { m_desktopUi = ui; }

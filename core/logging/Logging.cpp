@@ -1,5 +1,6 @@
 #include "Logging.h"
 
+#include "LogCategories.h"
 #include "LogFile.h"
 
 #include <QCoreApplication>
@@ -38,6 +39,42 @@ LoggingState &state()
 
 thread_local bool t_inHandler = false;
 
+// Puts one line in the ring buffer (on its thread) and, when asked, on stderr.
+void show(LoggingState &s, const LogEntry &entry, const QString &line, bool echo)
+{
+    if (echo) {
+        const QByteArray bytes = line.toLocal8Bit() + '\n';
+        std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stderr);
+        std::fflush(stderr);
+    }
+    if (LogBuffer *buffer = s.buffer.data()) {
+        if (QThread::currentThread() == buffer->thread())
+            buffer->append(entry);
+        else
+            QMetaObject::invokeMethod(
+                buffer, [buffer, entry] { buffer->append(entry); }, Qt::QueuedConnection);
+    }
+}
+
+// The log file's own warnings (a link moved aside), written after the line that caused them:
+// the file cannot log through the handler that is writing to it.
+QList<LogEntry> fileNotices(LoggingState &s)
+{
+    QList<LogEntry> entries;
+    if (!s.file)
+        return entries;
+    for (const QString &notice : s.file->takeNotices()) {
+        LogEntry entry;
+        entry.msecsSinceEpoch = QDateTime::currentMSecsSinceEpoch();
+        entry.level = QtWarningMsg;
+        entry.category = QString::fromLatin1(lcApp().categoryName());
+        entry.message = notice;
+        s.file->write(entry.format());
+        entries.append(entry);
+    }
+    return entries;
+}
+
 void messageHandler(QtMsgType type, const QMessageLogContext &context, const QString &text)
 {
     if (t_inHandler)
@@ -53,24 +90,18 @@ void messageHandler(QtMsgType type, const QMessageLogContext &context, const QSt
 
     LoggingState &s = state();
     bool echo = false;
+    QList<LogEntry> notices;
     {
         QMutexLocker lock(&s.mutex);
         echo = s.options.echoToStderr || type == QtFatalMsg;
-        if (s.file)
+        if (s.file) {
             s.file->write(line);
+            notices = fileNotices(s);
+        }
     }
-    if (echo) {
-        const QByteArray bytes = line.toLocal8Bit() + '\n';
-        std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stderr);
-        std::fflush(stderr);
-    }
-    if (LogBuffer *buffer = s.buffer.data()) {
-        if (QThread::currentThread() == buffer->thread())
-            buffer->append(entry);
-        else
-            QMetaObject::invokeMethod(
-                buffer, [buffer, entry] { buffer->append(entry); }, Qt::QueuedConnection);
-    }
+    for (const LogEntry &notice : std::as_const(notices))
+        show(s, notice, notice.format(), echo);
+    show(s, entry, line, echo);
     t_inHandler = false;
     if (type == QtFatalMsg)
         std::abort();
@@ -86,7 +117,7 @@ void Logging::install(const Options &options)
         s.options = options;
         s.file.reset();
         if (!options.logDir.isEmpty()) {
-            QDir().mkpath(options.logDir);
+            // LogFile makes the folder, after moving aside a link out of its place.
             s.file = std::make_unique<LogFile>(QDir(options.logDir).filePath(u"multi-purpose-agent.log"_s));
         }
     }
@@ -96,6 +127,13 @@ void Logging::install(const Options &options)
         s.previous = qInstallMessageHandler(messageHandler);
         s.installed = true;
     }
+    QList<LogEntry> notices;
+    {
+        QMutexLocker lock(&s.mutex);
+        notices = fileNotices(s);
+    }
+    for (const LogEntry &notice : std::as_const(notices))
+        show(s, notice, notice.format(), options.echoToStderr);
     if (options.verbose)
         QLoggingCategory::setFilterRules(u"mpa.*.debug=true"_s);
 }
@@ -115,15 +153,21 @@ Logging::Cleared Logging::clear()
 {
     LoggingState &s = state();
     Cleared cleared;
+    QList<LogEntry> notices;
     {
         QMutexLocker lock(&s.mutex);
-        if (s.file)
+        if (s.file) {
             cleared.bytes = s.file->clear(&cleared.files);
+            notices = fileNotices(s);
+        }
     }
     if (LogBuffer *buffer = s.buffer.data()) {
         cleared.lines = buffer->rowCount();
         buffer->clear();
     }
+    // After the buffer was emptied: what was moved aside instead of emptied stays said.
+    for (const LogEntry &notice : std::as_const(notices))
+        show(s, notice, notice.format(), s.options.echoToStderr);
     return cleared;
 }
 

@@ -231,10 +231,18 @@ bool QueueRunner::setPrompts(const QStringList &prompts, QString *error)
             return refuse(error, tr("Prompt %1 of the queue is empty.").arg(i + 1));
         cleaned.append(prompt);
     }
+    // Saved before it is taken: prompts that never reached queue.json would be gone at the next
+    // start, so a queue that cannot be saved is refused and the one in memory stays.
+    PromptQueue next = m_queue;
+    next.replace(cleaned);
+    m_lastSaveFailed = false;
+    if (QString saveError; !m_store->saveQueue(next, &saveError)) {
+        m_lastSaveFailed = true;
+        return refuse(error, tr("The queue's prompts were not changed: %1").arg(saveError));
+    }
     leaveStep();
-    m_queue.replace(cleaned);
+    m_queue = std::move(next);
     settle();
-    saveQueue();
     qCInfo(lcScheduler).noquote() << u"queue set: %1 prompt(s)"_s.arg(cleaned.size());
     Q_EMIT changed();
     return true;

@@ -67,8 +67,10 @@ public:
     bool stop(QString *error = nullptr);
     bool skip(QString *error = nullptr);
     void reset();
-    // Replaces the task prompts (not while the queue runs).
+    // Replaces the task prompts (not while the queue runs). Refused, nothing changed, when
+    // queue.json cannot be written (then lastSaveFailed()).
     bool setPrompts(const QStringList &prompts, QString *error = nullptr);
+    bool lastSaveFailed() const { return m_lastSaveFailed; }
 
     const PromptQueue &queue() const { return m_queue; }
     bool isRunning() const { return m_queue.state == PromptQueue::State::Running; }
@@ -129,6 +131,7 @@ private:
     Clock *m_clock;
     PromptSender *m_sender;
     SchedulerStore *m_store;
+    bool m_lastSaveFailed = false;
 
     PromptQueue m_queue;
     ClockTimer *m_timer; // retry waits and silence observations

@@ -152,6 +152,11 @@ bool Scheduler::setQueue(const QStringList &prompts, QString *error)
     return m_runner->setPrompts(prompts, error);
 }
 
+bool Scheduler::queueSaveFailed() const
+{
+    return m_runner->lastSaveFailed();
+}
+
 void Scheduler::noteActivity(const QString &source)
 {
     m_runner->noteActivity(source);

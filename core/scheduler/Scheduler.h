@@ -66,8 +66,10 @@ public:
     bool rewindQueue(QString *error = nullptr);
     // Stops the queue and empties it (the extension's resetQueue).
     bool clearQueue(QString *error = nullptr);
-    // Replaces the task prompts (not while the queue runs).
+    // Replaces the task prompts (not while the queue runs); refused, nothing changed, when
+    // queue.json cannot be written (then queueSaveFailed()).
     bool setQueue(const QStringList &prompts, QString *error = nullptr);
+    bool queueSaveFailed() const;
 
     // Sends one prompt now, outside the queue (into `conversation`, or the one configured
     // when empty), and records it in the history.

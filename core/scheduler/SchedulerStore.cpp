@@ -34,9 +34,9 @@ SchedulerStore::Loaded SchedulerStore::load() const
     return loaded;
 }
 
-bool SchedulerStore::saveQueue(const PromptQueue &queue) const
+bool SchedulerStore::saveQueue(const PromptQueue &queue, QString *error) const
 {
-    return saveFile(queueFileName(), queue.toJson(), "the queue");
+    return saveFile(queueFileName(), queue.toJson(), "the queue", error);
 }
 
 bool SchedulerStore::saveHistory(const PromptHistory &history) const
@@ -49,12 +49,15 @@ bool SchedulerStore::saveStats(const QJsonObject &stats) const
     return saveFile(statsFileName(), stats, "the scheduler's stats");
 }
 
-bool SchedulerStore::saveFile(const QString &fileName, const QJsonObject &object, const char *what) const
+bool SchedulerStore::saveFile(const QString &fileName, const QJsonObject &object, const char *what,
+                              QString *error) const
 {
-    QString error;
-    const bool ok = JsonDataFile(path(fileName)).save(object, 1, &error);
+    QString problem;
+    const bool ok = JsonDataFile(path(fileName)).save(object, 1, &problem);
     if (!ok)
-        qCWarning(lcScheduler).noquote() << what << "could not be saved:" << error;
+        qCWarning(lcScheduler).noquote() << what << "could not be saved:" << problem;
+    if (error)
+        *error = problem;
     return ok;
 }
 

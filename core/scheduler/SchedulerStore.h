@@ -31,15 +31,16 @@ public:
     };
     Loaded load() const;
 
-    // False (and a warning in the log) when the disk refuses.
-    bool saveQueue(const PromptQueue &queue) const;
+    // False (and a warning in the log) when the disk refuses; `error` says why.
+    bool saveQueue(const PromptQueue &queue, QString *error = nullptr) const;
     bool saveHistory(const PromptHistory &history) const;
     bool saveStats(const QJsonObject &stats) const;
 
 private:
     QString path(const QString &fileName) const;
     // Writes `object` to `fileName`; a failure is logged naming `what` it holds.
-    bool saveFile(const QString &fileName, const QJsonObject &object, const char *what) const;
+    bool saveFile(const QString &fileName, const QJsonObject &object, const char *what,
+                  QString *error = nullptr) const;
 
     QString m_dataDir;
 };

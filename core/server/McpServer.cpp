@@ -45,10 +45,102 @@ McpServer::McpServer(CommandDispatcher *commands, QObject *parent)
 {
 }
 
-void McpServer::refuseLongLine(qint64 bytes, qint64 limit)
+void McpServer::refuseLongLine(qint64 bytes, qint64 limit, const QByteArray &start)
 {
-    respondError(QJsonValue(), kInvalidRequest,
-                 u"the message is %1 bytes, over the limit of %2; it was dropped unread"_s.arg(bytes).arg(limit));
+    // The client waits for an answer to its id: the error carries it when the line began with one.
+    respondError(
+        idAtStart(start), kInvalidRequest,
+        u"the message is %1 bytes, over the limit of %2; it was dropped unread"_s.arg(bytes).arg(limit));
+}
+
+QJsonValue McpServer::idAtStart(QByteArrayView start)
+{
+    qsizetype at = 0;
+    const auto skipSpace = [&] {
+        while (at < start.size()
+               && (start[at] == ' ' || start[at] == '\t' || start[at] == '\r' || start[at] == '\n'))
+            ++at;
+    };
+    // The end of the string that opens at `at` (just past its closing quote); -1 when it does not
+    // end within the bytes.
+    const auto stringEnd = [&](qsizetype from) -> qsizetype {
+        for (qsizetype i = from + 1; i < start.size(); ++i) {
+            if (start[i] == '\\')
+                ++i;
+            else if (start[i] == '"')
+                return i + 1;
+        }
+        return -1;
+    };
+    // The end of the scalar (number, true, false, null) at `at`; -1 when the bytes end first.
+    const auto scalarEnd = [&](qsizetype from) -> qsizetype {
+        for (qsizetype i = from; i < start.size(); ++i) {
+            const char c = start[i];
+            if (c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\r' || c == '\n')
+                return i;
+        }
+        return -1;
+    };
+    skipSpace();
+    if (at >= start.size() || start[at] != '{')
+        return QJsonValue(QJsonValue::Undefined);
+    ++at;
+    for (;;) {
+        skipSpace();
+        if (at >= start.size() || start[at] != '"')
+            return QJsonValue(QJsonValue::Undefined);
+        const qsizetype keyEnd = stringEnd(at);
+        if (keyEnd < 0)
+            return QJsonValue(QJsonValue::Undefined);
+        const QByteArrayView key = start.sliced(at, keyEnd - at);
+        at = keyEnd;
+        skipSpace();
+        if (at >= start.size() || start[at] != ':')
+            return QJsonValue(QJsonValue::Undefined);
+        ++at;
+        skipSpace();
+        if (at >= start.size())
+            return QJsonValue(QJsonValue::Undefined);
+        const qsizetype valueStart = at;
+        qsizetype valueEnd = -1;
+        if (start[at] == '"') {
+            valueEnd = stringEnd(at);
+        } else if (start[at] == '{' || start[at] == '[') {
+            // Skipped whole, strings and all.
+            int depth = 0;
+            for (qsizetype i = at; i < start.size(); ++i) {
+                if (start[i] == '"') {
+                    i = stringEnd(i);
+                    if (i < 0)
+                        break;
+                    --i;
+                } else if (start[i] == '{' || start[i] == '[') {
+                    ++depth;
+                } else if ((start[i] == '}' || start[i] == ']') && --depth == 0) {
+                    valueEnd = i + 1;
+                    break;
+                }
+            }
+        } else {
+            valueEnd = scalarEnd(at);
+        }
+        if (valueEnd < 0)
+            return QJsonValue(QJsonValue::Undefined);
+        at = valueEnd;
+        if (key == "\"id\"") {
+            QByteArray wrapped = "[" + start.sliced(valueStart, valueEnd - valueStart).toByteArray() + "]";
+            QJsonParseError error {};
+            const QJsonDocument document = QJsonDocument::fromJson(wrapped, &error);
+            const QJsonValue id = document.array().at(0);
+            if (error.error != QJsonParseError::NoError || !validId(id))
+                return QJsonValue(QJsonValue::Undefined);
+            return id;
+        }
+        skipSpace();
+        if (at >= start.size() || start[at] != ',')
+            return QJsonValue(QJsonValue::Undefined);
+        ++at;
+    }
 }
 
 void McpServer::handleLine(const QByteArray &line)
@@ -57,7 +149,7 @@ void McpServer::handleLine(const QByteArray &line)
         return;
     if (line.size() > kMaxMessageBytes) {
         respondError(
-            QJsonValue(), kInvalidRequest,
+            idAtStart(QByteArrayView(line).first(qMin<qsizetype>(line.size(), 256))), kInvalidRequest,
             u"the message is %1 bytes, over the limit of %2"_s.arg(line.size()).arg(kMaxMessageBytes));
         return;
     }

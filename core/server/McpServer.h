@@ -35,8 +35,13 @@ public:
 
     // One line from the client (without the newline).
     void handleLine(const QByteArray &line);
-    // A line of `bytes` bytes the transport dropped while reading it, being over its limit.
-    void refuseLongLine(qint64 bytes, qint64 limit);
+    // A line of `bytes` bytes the transport dropped while reading it, being over its limit;
+    // answered with the id it began with, when it began with one.
+    void refuseLongLine(qint64 bytes, qint64 limit, const QByteArray &start = {});
+    // The request id a message's first bytes give (`{"id": 2, …` or `{"jsonrpc":"2.0","id":"a",…`,
+    // a top-level "id" whose value is complete within them); undefined when they give none.
+    // Public for tests.
+    static QJsonValue idAtStart(QByteArrayView start);
 
     bool isInitialized() const { return m_initialized; }
     QString negotiatedVersion() const { return m_version; }

@@ -35,22 +35,26 @@ McpStdio::~McpStdio()
 }
 
 qint64 McpStdio::readLines(std::istream &in, qint64 maxLineBytes, const std::function<void(QByteArray)> &line,
-                           const std::function<void(qint64)> &tooLong)
+                           const std::function<void(qint64, QByteArray)> &tooLong)
 {
     constexpr std::streamsize kChunk = 64 * 1024;
     std::vector<char> chunk(size_t(kChunk) + 1);
     QByteArray current;
+    QByteArray start; // of a line over the limit
+    bool dropping = false;
     qint64 length = 0; // of the current line, also when its bytes were dropped
     qint64 mostHeld = 0;
     const auto finishLine = [&] {
         if (length > maxLineBytes) {
-            tooLong(length);
+            tooLong(length, start);
         } else {
             if (current.endsWith('\r'))
                 current.chop(1);
             line(current);
         }
         current = QByteArray();
+        start = QByteArray();
+        dropping = false;
         length = 0;
     };
     for (;;) {
@@ -65,8 +69,14 @@ qint64 McpStdio::readLines(std::istream &in, qint64 maxLineBytes, const std::fun
         if (length <= maxLineBytes) {
             current.append(chunk.data(), qsizetype(stored));
             mostHeld = qMax<qint64>(mostHeld, current.size() + kChunk);
-        } else if (!current.isEmpty()) {
-            current = QByteArray(); // over the limit: only its length is kept from now on
+        } else if (!dropping) {
+            // Over the limit: only its start and its length are kept from now on.
+            dropping = true;
+            if (current.size() < kKeptStartBytes)
+                current.append(chunk.data(),
+                               qMin<qsizetype>(qsizetype(stored), kKeptStartBytes - current.size()));
+            start = current.left(kKeptStartBytes);
+            current = QByteArray();
         }
         if (atEnd) {
             if (length > 0)
@@ -105,12 +115,12 @@ void McpStdio::start()
                     },
                     Qt::QueuedConnection);
             },
-            [guard, app, limit](qint64 bytes) {
+            [guard, app, limit](qint64 bytes, const QByteArray &start) {
                 QMetaObject::invokeMethod(
                     app,
-                    [guard, bytes, limit] {
+                    [guard, bytes, limit, start] {
                         if (guard)
-                            Q_EMIT guard->lineTooLong(bytes, limit);
+                            Q_EMIT guard->lineTooLong(bytes, limit, start);
                     },
                     Qt::QueuedConnection);
             });

@@ -3,7 +3,8 @@
 // (a reader thread blocks on stdin so the loop never does), lines written go to standard
 // output, which carries nothing else — logs go to stderr. `closed` fires when stdin ends (the
 // client went away). A line longer than the limit is never held whole: once it passes the
-// limit its bytes are counted and dropped, and `lineTooLong` tells how long it was.
+// limit its bytes are counted and dropped, and `lineTooLong` tells how long it was and how it
+// began (its first kKeptStartBytes, so the reply can carry the request's id).
 // Writes never block the event loop: standard output is made non-blocking and what the client
 // has not read yet waits in a buffer of at most kMaxUnsentBytes (past it, or when the pipe
 // fails, `outputFailed` says why and what is unsent is dropped; the mcp command then exits).
@@ -29,6 +30,8 @@ public:
     static constexpr qint64 kDefaultMaxLineBytes = 16 * 1024 * 1024;
     // Replies a client may leave unread before it is given up on (as an agent's WebSocket).
     static constexpr qint64 kMaxUnsentBytes = 16 * 1024 * 1024;
+    // What is kept of a line over the limit: enough for the "id" at its start.
+    static constexpr qsizetype kKeptStartBytes = 256;
 
     explicit McpStdio(QObject *parent = nullptr);
     ~McpStdio() override;
@@ -50,15 +53,18 @@ public:
     void writeLine(const QByteArray &line);
 
     // Reads `in` to its end, a line at a time (without the newline and a trailing CR): `line`
-    // for each line up to `maxLineBytes`, `tooLong` with the length of each longer one. Returns
-    // the most bytes it held at once (a line and one read chunk at most). Public for tests.
-    static qint64 readLines(std::istream &in, qint64 maxLineBytes, const std::function<void(QByteArray)> &line,
-                            const std::function<void(qint64)> &tooLong);
+    // for each line up to `maxLineBytes`, `tooLong` with the length and the first
+    // kKeptStartBytes of each longer one. Returns the most bytes it held at once (a line and one
+    // read chunk at most). Public for tests.
+    static qint64 readLines(std::istream &in, qint64 maxLineBytes,
+                            const std::function<void(QByteArray)> &line,
+                            const std::function<void(qint64, QByteArray)> &tooLong);
 
 Q_SIGNALS:
     void lineReceived(const QByteArray &line);
-    // A line of `bytes` bytes (over `limit`) arrived and was dropped while it was read.
-    void lineTooLong(qint64 bytes, qint64 limit);
+    // A line of `bytes` bytes (over `limit`) arrived and was dropped while it was read; `start`
+    // is how it began.
+    void lineTooLong(qint64 bytes, qint64 limit, const QByteArray &start);
     void closed();
     // Output is given up: the reader left more than the limit unread, or the pipe failed.
     void outputFailed(const QString &reason);

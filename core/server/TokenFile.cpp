@@ -77,12 +77,24 @@ QString TokenFile::ensure(QString *error, QString *replaced) const
         return regenerate(error);
     }
     // The old token may be known to someone else: it is never used again.
-    qCWarning(lcServer).noquote() << u"%1: %2; a new token was made (clients need the new one)"_s.arg(m_path, why);
     if (replaced)
         *replaced = why;
     if (QFileInfo(m_path).isSymLink())
         QFile::remove(m_path); // the link goes; what it points at is never written
-    return regenerate(error);
+    QString failed;
+    const QString token = regenerate(&failed);
+    // The log says what happened, not what was meant to: a file of another user's may not be
+    // replaceable at all.
+    if (token.isEmpty()) {
+        qCWarning(lcServer).noquote() << u"%1: %2; no new token could be made (%3), so the server stays off "
+                                         "until the file is removed or made yours"_s.arg(m_path, why, failed);
+        if (error)
+            *error = failed;
+        return {};
+    }
+    qCWarning(lcServer).noquote() << u"%1: %2; a new token was made (clients need the new one)"_s.arg(m_path,
+                                                                                                      why);
+    return token;
 }
 
 QString TokenFile::regenerate(QString *error) const

@@ -54,9 +54,12 @@ bool AppPaths::ensureExists(QString *error) const
             *error = u"the config folder %1 is not writable"_s.arg(configDir);
         return false;
     }
-    if (!QDir().mkpath(logDir)) {
+    // The log folder itself is made by the log file (core/logging/LogFile), which first moves
+    // aside a link out of its place; here only the folder that holds it.
+    const QString logParent = QFileInfo(logDir).absolutePath();
+    if (!QDir().mkpath(logParent)) {
         if (error)
-            *error = u"cannot create the log folder %1"_s.arg(logDir);
+            *error = u"cannot create the folder of the logs, %1"_s.arg(logParent);
         return false;
     }
     return true;

@@ -19,7 +19,8 @@ struct AppPaths
     QString settingsFile() const;
     QString file(const QString &name) const; // a file in the config dir
     QString browserProfileDir() const; // <data>/browser-profile
-    // Creates the folders (config dir with mode 0700); false with a message on failure.
+    // Creates the folders (config dir with mode 0700; the log folder is left to the log file);
+    // false with a message on failure.
     bool ensureExists(QString *error) const;
 };
 

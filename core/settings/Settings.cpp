@@ -245,11 +245,14 @@ const std::array kTable = {
                   .defaultValue = 9004,
                   .minimum = 1,
                   .maximum = 65535 },
+    // Pages the user keeps the app away from: emptied through the debug API, the app would attach
+    // to them (auto-accept, agents) against the user's choice. Person-only.
     SettingSpec { .key = SettingKey::CdpIgnoreTargets,
                   .name = "cdp/ignoreTargets",
                   .type = T::StringList,
                   .defaultValue = QStringList(),
-                  .validator = validateNonEmptyEntries },
+                  .validator = validateNonEmptyEntries,
+                  .privileged = true },
     SettingSpec { .key = SettingKey::AutoAcceptEnabled,
                   .name = "autoAccept/enabled",
                   .type = T::Bool,
@@ -457,12 +460,15 @@ const std::array kTable = {
                   .name = "ui/weeklySummaryWeek",
                   .type = T::String,
                   .defaultValue = QString() },
-    // Server mode listens on agentServer/port; client mode dials out to agentServer/url.
+    // Server mode listens on agentServer/port; client mode dials out to agentServer/url. Client
+    // mode hands the browser to whatever listens at the url, with no token asked of it (another
+    // user's process on this machine): only the user turns it on.
     SettingSpec { .key = SettingKey::AgentServerMode,
                   .name = "agentServer/mode",
                   .type = T::Choice,
                   .defaultValue = u"server"_s,
-                  .choices = { u"server"_s, u"client"_s } },
+                  .choices = { u"server"_s, u"client"_s },
+                  .privileged = true },
     SettingSpec { .key = SettingKey::AgentServerUrl,
                   .name = "agentServer/url",
                   .type = T::String,
@@ -499,11 +505,14 @@ const std::array kTable = {
                   .defaultValue = QStringList(),
                   .validator = validateSiteList,
                   .privileged = true },
-    // `mcp` alone: start a Chromium of its own when nothing answers on the debugging port.
+    // `mcp` alone: start a Chromium of its own when nothing answers on the debugging port. That
+    // starts a program the user did not start, whose debugging port any local process can drive
+    // and whose profile keeps the agents' logins: only the user allows it.
     SettingSpec { .key = SettingKey::ToolkitLaunchBrowser,
                   .name = "toolkit/launchBrowser",
                   .type = T::Bool,
-                  .defaultValue = false },
+                  .defaultValue = false,
+                  .privileged = true },
     // May agents open file: addresses (the user's files)? Never the app's own folders.
     SettingSpec { .key = SettingKey::ToolkitAllowFileUrls,
                   .name = "toolkit/allowFileUrls",
@@ -550,12 +559,15 @@ const std::array kTable = {
                   .type = T::Choice,
                   .defaultValue = u"GIGACHAT_API_PERS"_s,
                   .choices = { u"GIGACHAT_API_PERS"_s, u"GIGACHAT_API_B2B"_s, u"GIGACHAT_API_CORP"_s } },
-    // Task runs: careful asks before risky actions; autonomous only at the floor below.
+    // Task runs: careful asks before risky actions; autonomous only at the floor below. The mode
+    // of the runs the user starts in the window: set to autonomous through the debug API, they
+    // would stop asking without the user having chosen it. Person-only.
     SettingSpec { .key = SettingKey::AgentMode,
                   .name = "agent/mode",
                   .type = T::Choice,
                   .defaultValue = u"careful"_s,
-                  .choices = { u"careful"_s, u"autonomous"_s } },
+                  .choices = { u"careful"_s, u"autonomous"_s },
+                  .privileged = true },
     SettingSpec { .key = SettingKey::AgentMaxSteps,
                   .name = "agent/maxSteps",
                   .type = T::Int,
@@ -743,6 +755,38 @@ void Settings::load()
         m_settings = std::make_unique<QSettings>(path, QSettings::IniFormat);
     }
     migrate();
+}
+
+bool Settings::keepToTheRule(QString *error)
+{
+    const QString path = m_settings->fileName();
+    QString problem;
+    if (JsonDataFile::checkLink(path, &problem))
+        return true;
+    // Put in place while the app runs: moved aside like one found at start, and the settings
+    // this app holds go on in a file of its own.
+    QString movedTo;
+    const QString said
+        = JsonDataFile::moveAside(path, problem, u"the settings go on in a new file"_s, &movedTo);
+    qCWarning(lcSettings).noquote() << said;
+    if (movedTo.isEmpty()) {
+        m_lastSaveFailed = true;
+        return refuse(error, u"%1 was not saved: %2"_s.arg(path, problem));
+    }
+    reopen();
+    return true;
+}
+
+void Settings::reopen()
+{
+    // QSettings would re-read the file (a link's target) or forget every key (the file gone), and
+    // it keeps the first error it met for good: the values held here are carried over by hand.
+    QList<std::pair<QString, QVariant>> held;
+    for (const QString &key : m_settings->allKeys())
+        held.append({ key, m_settings->value(key) });
+    m_settings = std::make_unique<QSettings>(filePath(), QSettings::IniFormat);
+    for (const auto &[key, value] : std::as_const(held))
+        m_settings->setValue(key, value);
 }
 
 void Settings::migrate()
@@ -1004,6 +1048,12 @@ bool Settings::setValue(SettingKey key, const QVariant &value, QString *error)
     const QVariant converted = *convert(s, value, &why);
     const QVariant before = this->value(key);
     const QString name = QString::fromLatin1(s.name);
+    if (!keepToTheRule(error))
+        return false;
+    // A save that failed before left QSettings reporting that failure for good: this write is
+    // judged on its own.
+    if (m_settings->status() != QSettings::NoError)
+        reopen();
     const std::optional<QVariant> stored
         = m_settings->contains(name) ? std::optional<QVariant>(m_settings->value(name)) : std::nullopt;
     m_settings->setValue(name, converted);
@@ -1031,6 +1081,8 @@ bool Settings::setValue(SettingKey key, const QVariant &value, QString *error)
 void Settings::reset(SettingKey key)
 {
     const QVariant before = value(key);
+    if (!keepToTheRule(nullptr))
+        return;
     m_settings->remove(QString::fromLatin1(spec(key).name));
     m_settings->sync();
     m_warned.remove(int(key));
@@ -1046,6 +1098,9 @@ void Settings::resetAll()
 
 bool Settings::resetAllWithBackup(ResetScope scope, QString *backupPath, QString *error)
 {
+    // The copy must be of the app's own file, never of what a planted link points at.
+    if (!keepToTheRule(error))
+        return false;
     m_settings->sync();
     const QString source = filePath();
     QString backup;
@@ -1082,7 +1137,8 @@ bool Settings::resetAllWithBackup(ResetScope scope, QString *backupPath, QString
 
 void Settings::sync()
 {
-    m_settings->sync();
+    if (keepToTheRule(nullptr))
+        m_settings->sync();
 }
 
 QVariantMap Settings::toVariantMap() const

@@ -115,6 +115,12 @@ private:
     // Whether the file at `path` may be read and written as settings; false with `error` saying
     // why not (a link out of the folder, not INI text, …).
     static bool checkFile(const QString &path, QString *error);
+    // Checked before every write: a settings.ini that became a link out of the config folder
+    // while the app runs is moved aside (the log says so) and the values held here go on in a
+    // new file. False with `error` when the link could not be moved (nothing is written).
+    bool keepToTheRule(QString *error);
+    // A new QSettings on the same file with the values held now (see Settings.cpp).
+    void reopen();
     void migrateBanList();
     void migrateAgentServerPort(); // drops the old default substrings the built-in rules replace
     void migrateCheckPromptText(); // the old default check prompt becomes the extension's

@@ -5,9 +5,15 @@
 //   slow heads      200 connections to the debug API sending a head a byte at a time, never
 //                   finishing it, reconnecting whenever they are closed
 //   WS pre-auth     64, then 256 tokenless WebSocket clients holding connections, reconnecting
+//   silent TCP      256 connections to the agent port sending nothing at all, reconnecting
 //   half-open       200 connections sending an upgrade request without its end, reconnecting
 //   WS 16 MiB       32 tokenless clients each sending a 16 MiB message
 //   non-reader      an authenticated agent sending pings with 256 KiB ids and never reading
+//   bursts          65, 100 and 500 complete debug API requests sent at once (no attacker: every
+//                   one should get its 200)
+//
+// During the tokenless storms the agent presents its token three ways: in a first message, in
+// the URL (?token=) and in the upgrade request's Authorization header.
 //
 // Run: build/ci/tests/bench/mpa_attack_bench [SECONDS per attack, default 8] [NORMAL calls, default 40]
 #include "AttackSupport.h"
@@ -15,7 +21,9 @@
 #include <QCoreApplication>
 #include <QPointer>
 
+#include <atomic>
 #include <memory>
+#include <thread>
 #include <vector>
 
 using namespace Qt::StringLiterals;
@@ -133,7 +141,12 @@ int main(int argc, char **argv)
     };
 
     const auto urlAgentCall = [&]() -> std::pair<bool, double> {
-        const std::optional<double> ms = target.agentRoundTrip(true);
+        const std::optional<double> ms = target.agentRoundTrip(TokenIn::Url);
+        return { ms.has_value(), ms.value_or(0) };
+    };
+
+    const auto headerAgentCall = [&]() -> std::pair<bool, double> {
+        const std::optional<double> ms = target.agentRoundTrip(TokenIn::Header);
         return { ms.has_value(), ms.value_or(0) };
     };
 
@@ -202,21 +215,47 @@ int main(int argc, char **argv)
             reopenWhenClosed(s, attacking, evicted, [s, url] { s->open(url); });
             s->open(url);
         });
-        measureDuring(o, qMin(calls, 30), seconds / 2, agentCall);
+        measureDuring(o, qMin(calls, 30), seconds / 3, agentCall);
         Outcome byUrl;
         byUrl.rssBefore = o.rssBefore;
-        measureDuring(byUrl, qMin(calls, 30), seconds / 2, urlAgentCall);
+        measureDuring(byUrl, qMin(calls, 30), seconds / 3, urlAgentCall);
+        Outcome byHeader;
+        byHeader.rssBefore = o.rssBefore;
+        measureDuring(byHeader, qMin(calls, 30), seconds / 3, headerAgentCall);
         attacking = false;
         idle.clear();
         settle(target, o);
-        byUrl.rssPeak = o.rssPeak;
-        byUrl.rssAfter = o.rssAfter;
+        for (Outcome *other : { &byUrl, &byHeader }) {
+            other->rssPeak = o.rssPeak;
+            other->rssAfter = o.rssAfter;
+        }
         o.note = u"%1 tokenless connections closed by the server and reopened"_s.arg(evicted);
         printRow(qPrintable(u"%1 tokenless WS (agent)"_s.arg(count)), o);
         printRow("  same (agent, ?token=)", byUrl);
+        printRow("  same (agent, header)", byHeader);
     };
     tokenlessStorm(64);
     tokenlessStorm(256);
+
+    // 256 connections to the agent port that send nothing at all (not even the upgrade),
+    // reconnecting the moment they are closed; an agent with its token in the upgrade's header.
+    {
+        Outcome o;
+        RssSampler sampler(target, o);
+        bool attacking = true;
+        int closed = 0;
+        auto silent = crowd<QTcpSocket>(256, [&](QTcpSocket *s, int) {
+            reopenWhenClosed(s, attacking, closed,
+                             [s, &target] { s->connectToHost(QHostAddress::LocalHost, target.agentPort); });
+            s->connectToHost(QHostAddress::LocalHost, target.agentPort);
+        });
+        measureDuring(o, qMin(calls, 30), seconds, headerAgentCall);
+        attacking = false;
+        silent.clear();
+        settle(target, o);
+        o.note = u"%1 silent connections closed by the server and reopened"_s.arg(closed);
+        printRow("256 silent TCP (agent, header)", o);
+    }
 
     // 200 connections that start an upgrade request and never finish it, reconnecting when closed.
     {
@@ -291,6 +330,33 @@ int main(int argc, char **argv)
         settle(target, o);
         o.note = dropped ? u"the server dropped the non-reader"_s : u"the non-reader was kept to the end"_s;
         printRow("non-reading agent (agent)", o);
+    }
+
+    // Bursts of complete requests, no attacker: each request should be answered, none evicted.
+    for (const int count : { 65, 100, 500 }) {
+        Outcome o;
+        RssSampler sampler(target, o);
+        std::atomic<bool> done = false;
+        BurstOutcome burst;
+        std::thread clients([&] {
+            burst = blockingBurst(target.debug.port, request, count);
+            done = true;
+        });
+        waitUntil([&] { return done.load(); }, 60s);
+        clients.join();
+        o.rssAfter = target.rssMiB();
+        o.latencies.append(burst.ms);
+        o.failed = count - burst.statuses.value(200);
+        QStringList statuses;
+        for (auto it = burst.statuses.cbegin(); it != burst.statuses.cend(); ++it)
+            statuses.append(u"%1 × %2"_s.arg(it.value()).arg(it.key()));
+        o.note
+            = u"%1 requests at once: %2 (ms = until the last reply)"_s.arg(count).arg(statuses.join(u", "_s));
+        // The failed column counts requests without a 200.
+        std::printf("| %-26s | %8.2f | %8s | %8s | %3d/%-3d | %6.1f | %6.1f | %6.1f | %s\n",
+                    qPrintable(u"burst of %1 (debug)"_s.arg(count)), burst.ms, "", "", o.failed, count,
+                    o.rssBefore, o.rssPeak, o.rssAfter, qPrintable(o.note));
+        std::fflush(stdout);
     }
 
     std::printf("\n");

@@ -16,6 +16,7 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QMap>
 #include <QProcess>
 #include <QSettings>
 #include <QTcpSocket>
@@ -24,19 +25,24 @@
 #include <QUrl>
 #include <QWebSocket>
 
-#include <cstdio>
-
 #include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 #include <atomic>
+#include <cstdio>
+#include <netinet/in.h>
 #include <optional>
+#include <poll.h>
+#include <sys/socket.h>
 #include <thread>
+#include <unistd.h>
+#include <vector>
 
 namespace mpa::test {
 
-std::optional<double> blockingAgentRoundTrip(quint16 port, const QByteArray &token, bool tokenInUrl);
+// Where an agent presents its token: a first {"type":"auth"} message, ?token= in the URL, or the
+// upgrade request's Authorization header.
+enum class TokenIn { Message, Url, Header };
+
+std::optional<double> blockingAgentRoundTrip(quint16 port, const QByteArray &token, TokenIn tokenIn);
 
 class AppUnderTest
 {
@@ -171,14 +177,14 @@ public:
     // One agent's round trip as an agent in another process makes it: on a thread of its own
     // with blocking sockets, so the attackers in this process never delay its reads and writes,
     // while they go on in this thread's event loop. Connect, upgrade, authenticate (in the
-    // first message, or with ?token= in the URL) and ping: the milliseconds from connect to
-    // pong, or nothing when there was no pong within 10 s.
-    std::optional<double> agentRoundTrip(bool tokenInUrl = false) const
+    // first message, with ?token= in the URL or in the upgrade's header) and ping: the milliseconds from
+    // connect to pong, or nothing when there was no pong within 10 s.
+    std::optional<double> agentRoundTrip(TokenIn tokenIn = TokenIn::Message) const
     {
         std::atomic<bool> done = false;
         std::optional<double> result;
         std::thread agent([&, port = agentPort, token = agentToken.toUtf8()] {
-            result = blockingAgentRoundTrip(port, token, tokenInUrl);
+            result = blockingAgentRoundTrip(port, token, tokenIn);
             done = true;
         });
         QEventLoop loop;
@@ -201,19 +207,90 @@ public:
 };
 
 // The agent of AppUnderTest::agentRoundTrip, on blocking POSIX sockets.
-inline std::optional<double> blockingAgentRoundTrip(quint16 port, const QByteArray &token, bool tokenInUrl)
+inline std::optional<double> blockingAgentRoundTrip(quint16 port, const QByteArray &token, TokenIn tokenIn)
 {
     QElapsedTimer timer;
     timer.start();
-    const QByteArray path = tokenInUrl ? QByteArray("/?token=" + QUrl::toPercentEncoding(QString::fromUtf8(token)))
-                                       : QByteArray("/");
+    const QByteArray path = tokenIn == TokenIn::Url
+        ? QByteArray("/?token=" + QUrl::toPercentEncoding(QString::fromUtf8(token)))
+        : QByteArray("/");
+    const QByteArray headers
+        = tokenIn == TokenIn::Header ? "Authorization: Bearer " + token + "\r\n" : QByteArray();
     QList<QByteArray> first;
-    if (!tokenInUrl)
+    if (tokenIn == TokenIn::Message)
         first.append("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
     std::string why;
-    if (!blockingAgentPing(port, path, {}, first, &why))
+    if (!blockingAgentPing(port, path, headers, first, &why))
         return std::nullopt;
     return double(timer.nsecsElapsed()) / 1e6;
+}
+
+// `count` clients that each connect and send `request` whole at once — as a script firing
+// requests in parallel does — on blocking sockets in a thread of their own (connections the
+// server has not accepted yet wait in its kernel queue), then read every reply. The statuses
+// (0: no answer within 20 s) and the milliseconds until the last reply.
+struct BurstOutcome
+{
+    QMap<int, int> statuses; // status -> how many
+    double ms = 0;
+};
+
+inline BurstOutcome blockingBurst(quint16 port, const QByteArray &request, int count)
+{
+    BurstOutcome outcome;
+    QElapsedTimer timer;
+    timer.start();
+    std::vector<int> fds;
+    for (int i = 0; i < count; ++i) {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address {};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(port);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        if (fd < 0 || ::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0
+            || ::send(fd, request.constData(), size_t(request.size()), MSG_NOSIGNAL) != request.size()) {
+            if (fd >= 0)
+                ::close(fd);
+            ++outcome.statuses[0];
+            continue;
+        }
+        fds.push_back(fd);
+    }
+    std::vector<QByteArray> replies(fds.size());
+    std::vector<bool> open(fds.size(), true);
+    size_t left = fds.size();
+    while (left > 0 && timer.elapsed() < 20000) {
+        std::vector<pollfd> polled;
+        std::vector<size_t> which;
+        for (size_t i = 0; i < fds.size(); ++i) {
+            if (open[i]) {
+                polled.push_back({ fds[i], POLLIN, 0 });
+                which.push_back(i);
+            }
+        }
+        if (::poll(polled.data(), nfds_t(polled.size()), 200) <= 0)
+            continue;
+        for (size_t k = 0; k < polled.size(); ++k) {
+            if (!(polled[k].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            const size_t i = which[k];
+            char buffer[4096];
+            const ssize_t n = ::recv(fds[i], buffer, sizeof buffer, 0);
+            if (n > 0) {
+                replies[i].append(buffer, n);
+                continue;
+            }
+            open[i] = false;
+            --left;
+        }
+    }
+    outcome.ms = double(timer.nsecsElapsed()) / 1e6;
+    for (size_t i = 0; i < fds.size(); ++i) {
+        ::close(fds[i]);
+        const QByteArray &reply = replies[i];
+        ++outcome.statuses[reply.startsWith("HTTP/1.1 ") ? reply.mid(9, 3).toInt() : 0];
+    }
+    return outcome;
 }
 
 } // namespace mpa::test

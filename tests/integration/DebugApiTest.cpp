@@ -18,6 +18,9 @@
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -475,10 +478,10 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
     reply = call(u"updateSettings"_s,
                  { { u"settings"_s,
                      QJsonObject { { u"autoAccept/pollIntervalMs"_s, 500 },
-                                   { u"cdp/ignoreTargets"_s, QJsonArray { u"DevTools"_s } } } } });
+                                   { u"quota/models"_s, QJsonArray { u"Gemini 3 Pro"_s } } } } });
     ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
     EXPECT_EQ(saved(SettingKey::AutoAcceptPollIntervalMs).toInt(), 500);
-    EXPECT_EQ(saved(SettingKey::CdpIgnoreTargets).toStringList(), QStringList { u"DevTools"_s });
+    EXPECT_EQ(saved(SettingKey::QuotaModels).toStringList(), QStringList { u"Gemini 3 Pro"_s });
     // What auto-accept clicks is widened only by the person (issue 28): the API gets 403.
     for (const QString &key : { u"autoAccept/acceptWords"_s, u"autoAccept/rejectWords"_s,
                                 u"safety/commandPolicy"_s, u"safety/allowedCommands"_s }) {
@@ -527,6 +530,27 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
     EXPECT_EQ(reply.status, 200) << describe(reply).toStdString();
     reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { u"no/such"_s, 1 } } } });
     EXPECT_EQ(reply.status, 404) << describe(reply).toStdString();
+}
+
+// What would let more happen than the user chose is the person's to change: the mode of the
+// user's own runs, handing the browser to a tokenless listener, the pages kept out of reach, a
+// browser started unasked.
+TEST_F(DebugApiTest, SettingsThatWouldLetMoreHappenThanTheUserChoseArePersonOnly)
+{
+    DebugApiClient::Reply reply;
+    for (const auto &[name, value] :
+         { std::pair(u"agent/mode"_s, QJsonValue(u"autonomous"_s)),
+           std::pair(u"agentServer/mode"_s, QJsonValue(u"client"_s)),
+           std::pair(u"cdp/ignoreTargets"_s, QJsonValue(QJsonArray { u"devtools://*"_s })),
+           std::pair(u"toolkit/launchBrowser"_s, QJsonValue(true)) }) {
+        const QVariant before = settings->value(*settings->keyForName(name));
+        reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { name, value } } } });
+        EXPECT_EQ(reply.status, 403) << name.toStdString() << ": " << describe(reply).toStdString();
+        EXPECT_TRUE(reply.error.startsWith(name + u" is changed only by the user"_s))
+            << reply.error.toStdString();
+        EXPECT_EQ(settings->value(*settings->keyForName(name)), before) << name.toStdString();
+        EXPECT_FALSE(settings->isSet(*settings->keyForName(name))) << name.toStdString();
+    }
 }
 
 // Only a person widens what auto-accept clicks (issue 28): the button words, the command policy
@@ -736,6 +760,85 @@ TEST_F(DebugApiTest, EveryActionOfTheDesignIsServed)
     ASSERT_TRUE(info.ok()) << describe(info).toStdString();
     EXPECT_EQ(data(info).value(u"version"_s).toString(), QStringLiteral(MPA_VERSION));
     EXPECT_EQ(data(info).value(u"settingsFile"_s).toString(), paths.settingsFile());
+    // The extension's own `info` (main_scripts/debug-handler.js), which its test scripts read as
+    // info.info.platform and info.info.appName on POST /command, where data's fields are at the top.
+    const RawHttpReply command = rawHttp(
+        engine->debugApi()->port(),
+        httpRequest("POST", "/command", engine->debugApi()->port(),
+                    { { "Authorization", "Bearer " + token }, { "Content-Type", "application/json" } },
+                    R"({"action":"getSystemInfo"})"));
+    ASSERT_EQ(command.status, 200) << command.describe().toStdString();
+    const QJsonObject extensionInfo = command.json.value(u"info"_s).toObject();
+    EXPECT_EQ(extensionInfo.value(u"platform"_s).toString(), u"linux"_s);
+    EXPECT_EQ(extensionInfo.value(u"appName"_s).toString(), u"Multi Purpose Agent"_s);
+    EXPECT_EQ(extensionInfo.value(u"machineId"_s).toString().size(), 64);
+    EXPECT_TRUE(
+        QDateTime::fromString(extensionInfo.value(u"time"_s).toString(), Qt::ISODateWithMs).isValid());
+
+    // getFullState's state.debugMode is read from the server, not written as true.
+    const DebugApiClient::Reply full = call(u"getFullState"_s);
+    ASSERT_TRUE(full.ok()) << describe(full).toStdString();
+    EXPECT_TRUE(data(full).value(u"state"_s).toObject().value(u"debugMode"_s).toBool());
+    EXPECT_EQ(data(full).value(u"state"_s).toObject().value(u"debugMode"_s).toBool(),
+              engine->debugApi()->isListening());
+}
+
+// A write the API reports as done has been saved; one that could not be saved is a 500 with the
+// reason, and nothing changed in memory either. The files are made unwritable the way that holds
+// for root too: a folder in their place.
+TEST_F(DebugApiTest, AWriteThatCannotBeSavedIsA500AndChangesNothing)
+{
+    const QString ini = paths.settingsFile();
+    const bool before = engine->autoAcceptEnabled();
+    QFile::remove(ini);
+    ASSERT_TRUE(QDir().mkpath(ini));
+    DebugApiClient::Reply reply = call(u"toggle"_s);
+    EXPECT_EQ(reply.status, 500) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"could not be saved"_s)) << reply.error.toStdString();
+    EXPECT_EQ(engine->autoAcceptEnabled(), before);
+    reply = call(u"getEnabled"_s);
+    EXPECT_EQ(data(reply).value(u"enabled"_s).toBool(), before) << describe(reply).toStdString();
+    ASSERT_TRUE(QDir(ini).removeRecursively());
+    reply = call(u"toggle"_s);
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    EXPECT_EQ(data(reply).value(u"enabled"_s).toBool(), !before);
+    EXPECT_EQ(saved(SettingKey::AutoAcceptEnabled).toBool(), !before);
+
+    const QString queueFile = QDir(paths.configDir).filePath(u"queue.json"_s);
+    reply = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"first"_s } } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    QFile::remove(queueFile);
+    ASSERT_TRUE(QDir().mkpath(queueFile));
+    reply = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"second"_s, u"third"_s } } });
+    EXPECT_EQ(reply.status, 500) << describe(reply).toStdString();
+    EXPECT_TRUE(reply.error.contains(u"not changed"_s)) << reply.error.toStdString();
+    EXPECT_TRUE(reply.error.contains(u"queue.json"_s)) << reply.error.toStdString();
+    reply = call(u"getQueueStatus"_s);
+    const QJsonArray items = data(reply).value(u"items"_s).toArray();
+    ASSERT_EQ(items.size(), 1) << describe(reply).toStdString();
+    EXPECT_EQ(items.first().toObject().value(u"text"_s).toString(), u"first"_s);
+    ASSERT_TRUE(QDir(queueFile).removeRecursively());
+    reply = call(u"updateSchedule"_s, { { u"prompts"_s, QJsonArray { u"second"_s, u"third"_s } } });
+    ASSERT_TRUE(reply.ok()) << describe(reply).toStdString();
+    QFile saved(queueFile);
+    ASSERT_TRUE(saved.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(saved.readAll().contains("third"));
+}
+
+// A name the caller sent is echoed cut to 64 characters: a megabyte of it does not come back.
+TEST_F(DebugApiTest, AnUnknownActionsNameIsEchoedShort)
+{
+    const QString name = QString(1000 * 1000, u'x');
+    const RawHttpReply reply = rawHttp(
+        engine->debugApi()->port(),
+        httpRequest("POST", "/api/action", engine->debugApi()->port(),
+                    { { "Authorization", "Bearer " + token }, { "Content-Type", "application/json" } },
+                    "{\"action\":\"" + name.toUtf8() + "\"}"));
+    EXPECT_EQ(reply.status, 404) << reply.describe().left(300).toStdString();
+    EXPECT_LT(reply.body.size(), 300) << "the reply repeated the name";
+    const QString error = reply.json.value(u"error"_s).toString();
+    EXPECT_TRUE(error.startsWith(u"unknown action '"_s + QString(64, u'x') + u"… (1000000 characters)'"_s))
+        << error.toStdString();
 }
 
 } // namespace

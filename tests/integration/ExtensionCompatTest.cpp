@@ -440,10 +440,12 @@ TEST_F(ExtensionCompatTest, TheExtensionsTestSuiteRunsItsWholeListAgainstTheEngi
     EXPECT_TRUE(state.value(u"bannedCommands"_s).toArray().contains(u"test-banned-cmd"_s));
     EXPECT_FALSE(state.value(u"quota"_s).toObject().value(u"resumeEnabled"_s).toBool(true));
 
-    // testSystemInfo
+    // testSystemInfo: the extension's script reads info.info.platform and info.info.appName.
     r = sendCommand(u"getSystemInfo"_s);
     ASSERT_TRUE(r.success()) << r.describe();
     EXPECT_EQ(r[u"pid"_s].toInteger(), QCoreApplication::applicationPid());
+    EXPECT_EQ(r[u"info"_s].toObject().value(u"platform"_s).toString(), u"linux"_s) << r.describe();
+    EXPECT_FALSE(r[u"info"_s].toObject().value(u"appName"_s).toString().isEmpty()) << r.describe();
 
     // testVSCodeCommandExecution: these ran inside VS Code; a clear 501 with what to use instead.
     r = sendCommand(u"listChatCommands"_s);

@@ -217,6 +217,44 @@ TEST(McpCommandStdioTest, NegotiatesAndKeepsStdoutForTheProtocol)
     EXPECT_EQ(objects.at(3).value(u"error"_s).toObject().value(u"code"_s).toInt(), -32602);
 }
 
+// A message over MCP's 16 MiB limit is dropped unread, but its error carries the id the line
+// began with: a client waiting for id 2 gets its answer, and the next request is served.
+TEST(McpCommandStdioTest, AnOverLongMessageIsRefusedWithTheIdItBeganWith)
+{
+    QProcess app;
+    app.setProgram(appBinary());
+    app.setArguments(
+        { u"mcp"_s, u"--cdp-port"_s, QString::number(unusedPort()), u"--config-dir"_s, configDir() });
+    QByteArray out;
+    QString err;
+    QObject::connect(&app, &QProcess::readyReadStandardOutput, &app,
+                     [&] { out += app.readAllStandardOutput(); });
+    QObject::connect(&app, &QProcess::readyReadStandardError, &app,
+                     [&] { err += QString::fromUtf8(app.readAllStandardError()); });
+    app.start();
+    ASSERT_TRUE(app.waitForStarted(10000));
+    QByteArray huge
+        = R"({"id":2,"jsonrpc":"2.0","method":"tools/call","params":{"name":"type","arguments":{"text":")";
+    huge += QByteArray(17 * 1024 * 1024, 'x') + "\"}}}\n";
+    app.write(huge);
+    app.write(R"({"jsonrpc":"2.0","id":3,"method":"ping"})"
+              "\n");
+    ASSERT_TRUE(waitUntil([&] { return out.count('\n') >= 2; }, 30s))
+        << out.left(2000).toStdString() << err.toStdString();
+    app.closeWriteChannel();
+    ASSERT_TRUE(waitUntil([&] { return app.state() == QProcess::NotRunning; }, 15s)) << err.toStdString();
+    const QList<QByteArray> replies = out.trimmed().split('\n');
+    ASSERT_EQ(replies.size(), 2) << out.toStdString();
+    const QJsonObject refused = QJsonDocument::fromJson(replies.at(0)).object();
+    EXPECT_EQ(refused.value(u"id"_s), QJsonValue(2)) << replies.at(0).toStdString();
+    EXPECT_EQ(refused.value(u"error"_s).toObject().value(u"code"_s).toInt(), -32600);
+    EXPECT_TRUE(
+        refused.value(u"error"_s).toObject().value(u"message"_s).toString().contains(u"over the limit"_s))
+        << replies.at(0).toStdString();
+    EXPECT_EQ(QJsonDocument::fromJson(replies.at(1)).object().value(u"id"_s), QJsonValue(3))
+        << replies.at(1).toStdString();
+}
+
 // A client that stops reading its stdout: the replies fill the pipe, then the app's own
 // bounded buffer; the app gives up with the reason on stderr and exits 1 — it neither blocks
 // in a write forever nor grows without bound. Its stdout is a named pipe the test opens and

@@ -6,20 +6,22 @@
 
 #include <QAbstractEventDispatcher>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QSignalSpy>
-#include <QTimer>
 #include <QTcpSocket>
+#include <QTimer>
 
 #include <gtest/gtest.h>
 
-#include <memory>
-
 #include <arpa/inet.h>
+#include <atomic>
 #include <cerrno>
 #include <fcntl.h>
+#include <memory>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -162,12 +164,14 @@ std::unique_ptr<QTcpSocket> connectIdle(quint16 port)
 
 TEST(HttpRequestGate, ANewConnectionEvictsTheOldestUnfinishedOne)
 {
+    // Two places, and two more for connections that have only just opened: four idle ones fill
+    // them all.
     HttpRequestGate gate({ .maxWaitingConnections = 2 });
     answerEverything(gate);
     ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
     std::vector<std::unique_ptr<QTcpSocket>> idle;
     QByteArray firstGot;
-    for (int i = 0; i < 2; ++i) {
+    for (int i = 0; i < 4; ++i) {
         idle.push_back(connectIdle(gate.serverPort()));
         ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == i + 1; }));
     }
@@ -180,6 +184,100 @@ TEST(HttpRequestGate, ANewConnectionEvictsTheOldestUnfinishedOne)
     EXPECT_TRUE(firstGot.startsWith("HTTP/1.1 408 ")) << firstGot.toStdString();
     EXPECT_TRUE(firstGot.contains("newer connections needed its place")) << firstGot.toStdString();
     EXPECT_EQ(idle.back()->state(), QAbstractSocket::ConnectedState) << "the newer one keeps its place";
+    EXPECT_LE(gate.waitingConnections(), 4);
+}
+
+// A burst of complete requests, far more than the places for unfinished ones: clients in another
+// thread connect and send each request whole at once, as a script firing requests in parallel
+// does. Every one is answered 200: what has fully arrived is served, never evicted.
+TEST(HttpRequestGate, ABurstOfCompleteRequestsIsServedWhole)
+{
+    HttpRequestGate gate({ .maxWaitingConnections = 8 });
+    answerEverything(gate);
+    ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
+    const quint16 port = gate.serverPort();
+    constexpr int kClients = 300;
+    std::atomic<int> answered200 = 0;
+    std::atomic<bool> done = false;
+    std::thread clients([&] {
+        std::vector<int> fds;
+        const QByteArray request = "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+        for (int i = 0; i < kClients; ++i) {
+            const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+            sockaddr_in address {};
+            address.sin_family = AF_INET;
+            address.sin_port = htons(port);
+            address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) == 0
+                && ::send(fd, request.constData(), size_t(request.size()), MSG_NOSIGNAL) == request.size())
+                fds.push_back(fd);
+            else
+                ::close(fd);
+        }
+        for (const int fd : fds) {
+            const timeval limit { 20, 0 };
+            ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+            QByteArray received;
+            char buffer[1024];
+            for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;)
+                received.append(buffer, n);
+            if (received.startsWith("HTTP/1.1 200 "))
+                ++answered200;
+            ::close(fd);
+        }
+        done = true;
+    });
+    const bool finished = waitUntil([&] { return done.load(); }, 60s);
+    clients.join();
+    ASSERT_TRUE(finished);
+    EXPECT_EQ(answered200.load(), kClients);
+}
+
+// When a place must be made, the connection that goes is one that has sent nothing (an idle
+// hold), before an older one that is sending its request.
+TEST(HttpRequestGate, EvictionPicksAConnectionThatHasSentNothing)
+{
+    HttpRequestGate gate({ .maxWaitingConnections = 2, .quietGrace = 0ms });
+    answerEverything(gate);
+    ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
+    auto partial = connectIdle(gate.serverPort());
+    QObject::connect(partial.get(), &QTcpSocket::connected, partial.get(),
+                     [&] { partial->write("POST /api/action HTTP/1.1\r\nHost: 127"); });
+    ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == 1; }));
+    auto idle = connectIdle(gate.serverPort());
+    ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == 2; }));
+    QByteArray idleGot;
+    QObject::connect(idle.get(), &QTcpSocket::readyRead, idle.get(), [&] { idleGot += idle->readAll(); });
+    EXPECT_EQ(separateClientRequest(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+              200);
+    ASSERT_TRUE(waitUntil([&] { return idle->state() == QAbstractSocket::UnconnectedState; }));
+    EXPECT_TRUE(idleGot.startsWith("HTTP/1.1 408 ")) << idleGot.toStdString();
+    EXPECT_EQ(partial->state(), QAbstractSocket::ConnectedState) << "the one sending its request was evicted";
+}
+
+// A connection that has sent nothing only just now may be a client of a burst whose request is
+// on its way: such connections may take as many places again, and are evicted only once they
+// have had quietGrace; past that the new connection waits for it.
+TEST(HttpRequestGate, AConnectionThatHasJustOpenedIsGivenItsGrace)
+{
+    HttpRequestGate gate({ .maxWaitingConnections = 1, .quietGrace = 300ms });
+    answerEverything(gate);
+    ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
+    auto first = connectIdle(gate.serverPort());
+    QElapsedTimer sinceFirst;
+    sinceFirst.start();
+    ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == 1; }));
+    auto second = connectIdle(gate.serverPort());
+    ASSERT_TRUE(waitUntil([&] { return gate.waitingConnections() == 2; }))
+        << "the young one had no place more";
+    QByteArray firstGot;
+    QObject::connect(first.get(), &QTcpSocket::readyRead, first.get(), [&] { firstGot += first->readAll(); });
+    EXPECT_EQ(separateClientRequest(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+              200);
+    EXPECT_GE(sinceFirst.elapsed(), 250) << "a connection that had just opened was evicted at once";
+    ASSERT_TRUE(waitUntil([&] { return first->state() == QAbstractSocket::UnconnectedState; }));
+    EXPECT_TRUE(firstGot.startsWith("HTTP/1.1 408 ")) << firstGot.toStdString();
+    EXPECT_EQ(second->state(), QAbstractSocket::ConnectedState) << "one eviction made the place";
     EXPECT_LE(gate.waitingConnections(), 2);
 }
 
@@ -187,7 +285,7 @@ TEST(HttpRequestGate, TwoHundredSlowHeadsCannotStarveANormalRequest)
 {
     // 200 connections trickle a head that never ends; each is reopened when the gate closes
     // it. Every normal request in between is answered, and the gate never holds more
-    // unfinished requests than its limit.
+    // unfinished requests than its limit (and its places for connections just opened).
     const HttpRequestGate::Limits limits { .maxWaitingConnections = 16 };
     HttpRequestGate gate(limits);
     answerEverything(gate);
@@ -225,7 +323,8 @@ TEST(HttpRequestGate, TwoHundredSlowHeadsCannotStarveANormalRequest)
         mostWaiting = qMax(mostWaiting, gate.waitingConnections());
     }
     attacking = false;
-    EXPECT_LE(mostWaiting, limits.maxWaitingConnections);
+    // The limit, and as many again for connections that had only just opened.
+    EXPECT_LE(mostWaiting, 2 * limits.maxWaitingConnections);
 }
 
 TEST(HttpRequestGate, AHeadMustArriveWithinItsOwnDeadline)

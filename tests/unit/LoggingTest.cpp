@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QThread>
 
 #include <gtest/gtest.h>
@@ -109,6 +110,150 @@ TEST(LoggingTest, RegisteredSecretsAreMaskedEverywhere)
     const QString message = Logging::buffer()->tail(1).value(0).message;
     EXPECT_FALSE(message.contains(token)) << message.toStdString();
     EXPECT_TRUE(message.contains(u"«redacted»"_s));
+}
+
+// What an attacker plants: a file of someone else's that the app must not write, chmod or empty.
+struct Victim
+{
+    QString folder; // outside the app's folders
+    QString file;
+    QByteArray bytes = "not the app's\n";
+};
+
+Victim plantVictim()
+{
+    Victim v;
+    v.folder = QDir(test::tempDir()).filePath(u"elsewhere"_s);
+    QDir().mkpath(v.folder);
+    QFile::setPermissions(v.folder,
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+                              | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
+    v.file = QDir(v.folder).filePath(u"victim.txt"_s);
+    QFile f(v.file);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(v.bytes);
+    f.close();
+    QFile::setPermissions(v.file, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
+    return v;
+}
+
+QByteArray contents(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QStringList movedAside(const QString &folder, const QString &name)
+{
+    return QDir(folder).entryList({ name + u".corrupt-*"_s }, QDir::AllEntries | QDir::System | QDir::Hidden);
+}
+
+TEST(LogFileTest, ALogFileThatIsALinkOutOfItsFolderIsMovedAsideAtStartAndTheLogGoesOn)
+{
+    const Victim victim = plantVictim();
+    const QString logs = QDir(test::tempDir()).filePath(u"logs"_s);
+    QDir().mkpath(logs);
+    const QString path = QDir(logs).filePath(u"app.log"_s);
+    ASSERT_TRUE(QFile::link(victim.file, path));
+
+    LogFile file(path, 1000, 2);
+    file.write(u"the user's prompt"_s);
+
+    EXPECT_EQ(contents(victim.file), victim.bytes);
+    EXPECT_TRUE(QFile::permissions(victim.file) & QFile::ReadOther) << "the victim was chmod-ed";
+    EXPECT_FALSE(QFileInfo(path).isSymLink());
+    EXPECT_TRUE(contents(path).contains("the user's prompt"));
+    const QStringList aside = movedAside(logs, u"app.log"_s);
+    ASSERT_EQ(aside.size(), 1);
+    EXPECT_EQ(QFileInfo(QDir(logs).filePath(aside.first())).symLinkTarget(), victim.file);
+    const QStringList notices = file.takeNotices();
+    ASSERT_EQ(notices.size(), 1);
+    EXPECT_TRUE(notices.first().contains(victim.file)) << notices.first().toStdString();
+    EXPECT_TRUE(notices.first().contains(aside.first())) << notices.first().toStdString();
+}
+
+TEST(LogFileTest, ALogFolderThatIsALinkOutOfItsFolderIsMovedAsideAndItsTargetLeftAlone)
+{
+    const Victim victim = plantVictim();
+    const QString data = QDir(test::tempDir()).filePath(u"data"_s);
+    QDir().mkpath(data);
+    const QString logs = QDir(data).filePath(u"logs"_s);
+    ASSERT_TRUE(QFile::link(victim.folder, logs));
+
+    LogFile file(QDir(logs).filePath(u"app.log"_s), 1000, 2);
+    file.write(u"a line"_s);
+
+    EXPECT_TRUE(QFile::permissions(victim.folder) & QFile::ReadOther) << "the folder was chmod-ed";
+    EXPECT_EQ(QDir(victim.folder).entryList(QDir::Files), QStringList { u"victim.txt"_s });
+    EXPECT_FALSE(QFileInfo(logs).isSymLink());
+    EXPECT_TRUE(QFileInfo(logs).isDir());
+    EXPECT_TRUE(contents(QDir(logs).filePath(u"app.log"_s)).contains("a line"));
+    EXPECT_EQ(movedAside(data, u"logs"_s).size(), 1);
+    EXPECT_EQ(file.takeNotices().size(), 1);
+}
+
+TEST(LogFileTest, LinksPutInPlaceWhileTheAppRunsAreNeitherEmptiedNorWrittenThrough)
+{
+    const Victim victim = plantVictim();
+    const QString data = QDir(test::tempDir()).filePath(u"data"_s);
+    const QString logs = QDir(data).filePath(u"logs"_s);
+    const QString path = QDir(logs).filePath(u"app.log"_s);
+    LogFile file(path, 1000, 2);
+    file.write(u"before"_s);
+
+    // The log file becomes a link; Clear Logs, then the next line.
+    ASSERT_TRUE(QFile::remove(path));
+    ASSERT_TRUE(QFile::link(victim.file, path));
+    QStringList cleared;
+    file.clear(&cleared);
+    file.write(u"after the clear"_s);
+    EXPECT_EQ(contents(victim.file), victim.bytes) << "truncated or appended to through the link";
+    EXPECT_FALSE(cleared.contains(path)) << "the link was counted as the log";
+    EXPECT_FALSE(QFileInfo(path).isSymLink());
+    EXPECT_TRUE(contents(path).contains("after the clear"));
+    EXPECT_EQ(file.takeNotices().size(), 1);
+
+    // The folder becomes a link to a folder holding a file named like a rolled log.
+    const QString rolledThere = QDir(victim.folder).filePath(u"app.log.1"_s);
+    {
+        QFile f(rolledThere);
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write("someone's file");
+    }
+    ASSERT_TRUE(QDir(logs).removeRecursively());
+    ASSERT_TRUE(QFile::link(victim.folder, logs));
+    file.clear();
+    EXPECT_TRUE(QFile::exists(rolledThere)) << "a file in the link's target was removed";
+    EXPECT_EQ(contents(victim.file), victim.bytes);
+    EXPECT_TRUE(QFileInfo(logs).isDir());
+    EXPECT_FALSE(QFileInfo(logs).isSymLink());
+    EXPECT_EQ(movedAside(data, u"logs"_s).size(), 1);
+    EXPECT_EQ(file.takeNotices().size(), 1);
+}
+
+TEST(LoggingTest, TheLogSaysWhichLinkItMovedAside)
+{
+    const Victim victim = plantVictim();
+    const QString dir = QDir(test::tempDir()).filePath(u"logs"_s);
+    QDir().mkpath(dir);
+    const QString path = QDir(dir).filePath(u"multi-purpose-agent.log"_s);
+    ASSERT_TRUE(QFile::link(victim.file, path));
+    Logging::install({ dir, false, 100, false });
+    const QList<LogEntry> warnings = Logging::buffer()->tail(5, QtWarningMsg);
+    ASSERT_FALSE(warnings.isEmpty());
+    EXPECT_EQ(warnings.last().category, u"mpa.app"_s);
+    EXPECT_TRUE(warnings.last().message.contains(victim.file)) << warnings.last().message.toStdString();
+    EXPECT_TRUE(contents(path).contains(victim.file.toUtf8())) << "the file says it too";
+
+    // Clear Logs meets a link planted while running: it says so after emptying the buffer.
+    qCInfo(lcApp) << "a line";
+    ASSERT_TRUE(QFile::remove(path));
+    ASSERT_TRUE(QFile::link(victim.file, path));
+    Logging::clear();
+    EXPECT_EQ(contents(victim.file), victim.bytes);
+    ASSERT_EQ(Logging::buffer()->rowCount(), 1);
+    EXPECT_TRUE(Logging::buffer()->at(0).message.contains(u"moved to"_s));
+    Logging::install({});
 }
 
 } // namespace

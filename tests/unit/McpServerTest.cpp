@@ -249,7 +249,8 @@ TEST(McpStdio, AnOverLongLineIsRefusedWhileItIsReadNotAfter)
     QList<QByteArray> lines;
     QList<qint64> tooLong;
     const qint64 mostHeld = McpStdio::readLines(
-        in, kLimit, [&](const QByteArray &line) { lines.append(line); }, [&](qint64 bytes) { tooLong.append(bytes); });
+        in, kLimit, [&](const QByteArray &line) { lines.append(line); },
+        [&](qint64 bytes, const QByteArray &) { tooLong.append(bytes); });
     EXPECT_EQ(tooLong, QList<qint64> { kLine });
     EXPECT_EQ(lines, QList<QByteArray> { "{}" });
     EXPECT_LE(mostHeld, kLimit + 64 * 1024);
@@ -271,7 +272,8 @@ TEST(McpStdio, LinesAreSplitExactlyWhateverTheirLength)
     QList<QByteArray> lines;
     QList<qint64> tooLong;
     McpStdio::readLines(
-        in, 100000, [&](const QByteArray &line) { lines.append(line); }, [&](qint64 bytes) { tooLong.append(bytes); });
+        in, 100000, [&](const QByteArray &line) { lines.append(line); },
+        [&](qint64 bytes, const QByteArray &) { tooLong.append(bytes); });
     const QList<QByteArray> expected { chunkLong, QByteArray(65535, 'd'), QByteArray(65537, 'e'), limitLong,
                                        "crlf", QByteArray(), QByteArray("nul\0byte", 8), "last" };
     EXPECT_EQ(lines.size(), expected.size());
@@ -361,6 +363,46 @@ TEST_F(McpOutputPipe, AClosedPipeIsAnErrorWithTheReason)
     stdio.writeLine("{}");
     ASSERT_EQ(failures.size(), 1);
     EXPECT_TRUE(failures.first().startsWith(u"cannot write to standard output (Broken pipe)"_s)) << failures.first().toStdString();
+}
+
+TEST(McpStdio, AnOverLongLineKeepsItsStartForTheReply)
+{
+    const QByteArray start = R"({"id":2,"jsonrpc":"2.0","method":"tools/call","params":{"text":")";
+    std::istringstream in(QByteArray(start + QByteArray(300000, 'x') + "\"}}\n{}\n").toStdString());
+    QList<QByteArray> starts;
+    McpStdio::readLines(
+        in, 100000, [](const QByteArray &) {},
+        [&](qint64, const QByteArray &began) { starts.append(began); });
+    ASSERT_EQ(starts.size(), 1);
+    EXPECT_EQ(starts.first().size(), McpStdio::kKeptStartBytes);
+    EXPECT_TRUE(starts.first().startsWith(start));
+}
+
+TEST(McpServerIdTest, TheIdIsReadFromTheStartOfAMessageOnlyWhereItIsCertain)
+{
+    EXPECT_EQ(McpServer::idAtStart(R"({"id":2,"jsonrpc":"2.0","params":{"text":"xxxx)"), QJsonValue(2));
+    EXPECT_EQ(
+        McpServer::idAtStart(R"( { "jsonrpc" : "2.0" , "id" : "req-7", "method":"tools/call","params":{"a)"),
+        QJsonValue(u"req-7"_s));
+    // An "id" nested in an earlier value is not the request's.
+    EXPECT_EQ(McpServer::idAtStart(R"({"params":{"id":5,"s":"}\"{"},"id":7,"method":"x","params2":"xxx)"),
+              QJsonValue(7));
+    EXPECT_EQ(McpServer::idAtStart(R"({"jsonrpc":"2.0","id":"a\"b","x":1)"), QJsonValue(u"a\"b"_s));
+    // Cut off before the id or inside it, or no object at all: none.
+    EXPECT_TRUE(McpServer::idAtStart(R"({"jsonrpc":"2.0","params":{"text":"xxxx)").isUndefined());
+    EXPECT_TRUE(McpServer::idAtStart(R"({"id":12)").isUndefined()) << "12 may go on as 123";
+    EXPECT_TRUE(McpServer::idAtStart(R"({"id":"abc)").isUndefined());
+    EXPECT_TRUE(McpServer::idAtStart(R"([{"id":2}])").isUndefined());
+    EXPECT_TRUE(McpServer::idAtStart(R"({"id":{"x":1},"a":1)").isUndefined()) << "not a valid id";
+}
+
+TEST_F(McpServerTest, AnOverLongLineIsAnsweredWithTheIdItBeganWith)
+{
+    server.refuseLongLine(20 * 1024 * 1024, McpServer::kMaxMessageBytes,
+                          R"({"id":2,"jsonrpc":"2.0","method":"tools/call")");
+    ASSERT_EQ(sent.size(), 1);
+    EXPECT_EQ(sent.first().value(u"id"_s), QJsonValue(2));
+    EXPECT_EQ(sent.first().value(u"error"_s).toObject().value(u"code"_s).toInt(), -32600);
 }
 
 TEST_F(McpServerTest, AnOverLongLineIsAnsweredWithItsLength)

@@ -15,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 using namespace Qt::StringLiterals;
 using namespace mpa;
 
@@ -195,6 +197,69 @@ TEST(SettingsTest, ALinkOutOfTheConfigFolderIsNotWrittenThrough)
     EXPECT_EQ(precious.readAll(), QByteArray("not yours to overwrite\n"));
     EXPECT_FALSE(QFileInfo(iniPath()).isSymLink());
     EXPECT_EQ(Settings(iniPath()).intValue(SettingKey::CdpPort), 9100);
+}
+
+// The same link put in place while the app runs: checked before every write, not only at load.
+// The target is neither written, read into the settings nor copied by a reset's backup; the link
+// is moved aside, and the values the app holds go on in a new settings.ini.
+TEST(SettingsTest, ALinkPutInPlaceWhileTheAppRunsIsMovedAsideAtTheNextWrite)
+{
+    QTemporaryDir outside;
+    const QString target = QDir(outside.path()).filePath(u"precious.ini"_s);
+    const QByteArray precious = "[secret]\nkey=not yours to read or overwrite\n";
+    test::writeFile(target, precious);
+    QFile::remove(iniPath());
+    Settings settings(iniPath());
+    ASSERT_TRUE(settings.setValue(SettingKey::SchedulePrompt, u"Keep going"_s));
+
+    for (const auto &write : std::initializer_list<std::function<bool(QString *)>> {
+             [&](QString *error) { return settings.setValue(SettingKey::CdpPort, 9100, error); },
+             [&](QString *) {
+                 settings.reset(SettingKey::CdpPort);
+                 return true;
+             },
+             [&](QString *error) {
+                 QString backup;
+                 const bool ok
+                     = settings.resetAllWithBackup(Settings::ResetScope::ExceptPrivileged, &backup, error);
+                 EXPECT_FALSE(backup.isEmpty());
+                 QFile copy(backup);
+                 EXPECT_TRUE(copy.open(QIODevice::ReadOnly));
+                 EXPECT_FALSE(copy.readAll().contains("not yours")) << "the backup copied the link's target";
+                 return ok;
+             } }) {
+        ASSERT_TRUE(QFile::remove(iniPath()));
+        ASSERT_TRUE(QFile::link(target, iniPath()));
+        QString error;
+        EXPECT_TRUE(write(&error)) << error.toStdString();
+        QFile file(target);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+        EXPECT_EQ(file.readAll(), precious);
+        EXPECT_FALSE(QFileInfo(iniPath()).isSymLink());
+        EXPECT_FALSE(QSettings(iniPath(), QSettings::IniFormat).contains(u"secret/key"_s))
+            << "the link's target was read into the settings";
+    }
+    const QStringList aside
+        = QDir(test::configDir()).entryList({ u"settings.ini.corrupt-*"_s }, QDir::AllEntries | QDir::System);
+    EXPECT_EQ(aside.size(), 3);
+    // What the app held before the first link survived the moves (the last step reset it).
+    EXPECT_EQ(Settings(iniPath()).stringValue(SettingKey::SchedulePrompt), u"Status report please"_s);
+}
+
+TEST(SettingsTest, AValueHeldBeforeALinkWasPlantedIsSavedToTheNewFile)
+{
+    QTemporaryDir outside;
+    const QString target = QDir(outside.path()).filePath(u"precious.txt"_s);
+    test::writeFile(target, "not yours\n");
+    QFile::remove(iniPath());
+    Settings settings(iniPath());
+    ASSERT_TRUE(settings.setValue(SettingKey::SchedulePrompt, u"Keep going"_s));
+    ASSERT_TRUE(QFile::remove(iniPath()));
+    ASSERT_TRUE(QFile::link(target, iniPath()));
+    ASSERT_TRUE(settings.setValue(SettingKey::CdpPort, 9100));
+    const Settings reread(iniPath());
+    EXPECT_EQ(reread.stringValue(SettingKey::SchedulePrompt), u"Keep going"_s);
+    EXPECT_EQ(reread.intValue(SettingKey::CdpPort), 9100);
 }
 
 TEST(SettingsTest, FormerKeyNamesAreMigrated)
@@ -413,4 +478,25 @@ TEST(SettingsTest, ASaveThatFailsIsAnErrorAndTheValueIsNotKept)
     EXPECT_EQ(changed.count(), 0);
     if (!ThisProcess::runsAsRoot())
         QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+}
+
+// QSettings keeps the first error it met for good: one save that failed (settings.ini replaced
+// by a folder, which fails for root too) must not make every later save report a failure.
+TEST(SettingsTest, ASaveThatFailedDoesNotMakeTheNextOnesFail)
+{
+    QFile::remove(iniPath());
+    Settings settings(iniPath());
+    ASSERT_TRUE(settings.setValue(SettingKey::SchedulePrompt, u"Keep going"_s));
+    ASSERT_TRUE(QFile::remove(iniPath()));
+    ASSERT_TRUE(QDir().mkpath(iniPath()));
+    QString error;
+    EXPECT_FALSE(settings.setValue(SettingKey::CdpPort, 9100, &error));
+    EXPECT_TRUE(error.contains(u"could not be saved"_s)) << error.toStdString();
+    EXPECT_EQ(settings.intValue(SettingKey::CdpPort), 9004);
+    ASSERT_TRUE(QDir(iniPath()).removeRecursively());
+    EXPECT_TRUE(settings.setValue(SettingKey::CdpPort, 9100, &error)) << error.toStdString();
+    EXPECT_FALSE(settings.lastSaveFailed());
+    const Settings reread(iniPath());
+    EXPECT_EQ(reread.intValue(SettingKey::CdpPort), 9100);
+    EXPECT_EQ(reread.stringValue(SettingKey::SchedulePrompt), u"Keep going"_s);
 }

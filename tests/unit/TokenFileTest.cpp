@@ -1,5 +1,9 @@
+#include "server/TokenFile.h"
+
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
+#include "logging/Logging.h"
+#include "platform/ThisProcess.h"
 #include "server/ServerToken.h"
 
 #include <QDir>
@@ -9,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -80,6 +85,65 @@ TEST(TokenFileTest, ATokenFileThatIsALinkIsReplacedByAFileAndItsTargetLeftAlone)
     QFile other(target);
     ASSERT_TRUE(other.open(QIODevice::ReadOnly));
     EXPECT_EQ(other.readAll(), QByteArray("the user's own file\n"));
+}
+
+// The log says what happened. A token file that cannot be replaced (for root, a file of sysfs,
+// where nothing can be made; for others, a folder they may not write) leaves no token and the
+// log says so — never "a new token was made".
+TEST(TokenFileTest, WhenNoNewTokenCanBeMadeTheLogSaysSoAndNoTokenIsUsed)
+{
+    Logging::install({});
+    Logging::buffer()->clear();
+    QString path;
+    QString folder;
+    if (ThisProcess::runsAsRoot()) {
+        path = u"/sys/kernel/uevent_seqnum"_s; // mode 0444: others could read it
+        if (!QFileInfo::exists(path))
+            GTEST_SKIP() << "no sysfs here";
+    } else {
+        folder = QDir(test::configDir()).filePath(u"read-only"_s);
+        QDir().mkpath(folder);
+        path = QDir(folder).filePath(u"agent-token"_s);
+        test::writeFile(path, QByteArray(43, 'a') + '\n');
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther);
+        QFile::setPermissions(folder, QFile::ReadOwner | QFile::ExeOwner);
+    }
+    QString error;
+    QString why;
+    const QString token = TokenFile(path).ensure(&error, &why);
+    if (!folder.isEmpty())
+        QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    EXPECT_TRUE(token.isEmpty());
+    EXPECT_FALSE(error.isEmpty());
+    EXPECT_FALSE(why.isEmpty());
+    const QList<LogEntry> warnings = Logging::buffer()->tail(10, QtWarningMsg);
+    ASSERT_FALSE(warnings.isEmpty());
+    const QString said = warnings.last().message;
+    EXPECT_TRUE(said.contains(u"no new token could be made"_s)) << said.toStdString();
+    for (const LogEntry &entry : warnings)
+        EXPECT_FALSE(entry.message.contains(u"a new token was made"_s)) << entry.message.toStdString();
+}
+
+// As root, a token file of another user's is replaced by one of the app's own, and then the log
+// may say so.
+TEST(TokenFileTest, AFileOfAnotherUsersIsReplacedByOneOfOursWhereThatIsPossible)
+{
+    if (!ThisProcess::runsAsRoot())
+        GTEST_SKIP() << "only root can give a file to another user; the refusal is tested above";
+    Logging::install({});
+    Logging::buffer()->clear();
+    const QString path = QDir(test::configDir()).filePath(u"foreign-token"_s);
+    test::writeFile(path, QByteArray(43, 'b') + '\n');
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    ASSERT_EQ(::chown(QFile::encodeName(path).constData(), 65534, 65534), 0);
+    QString why;
+    const QString token = TokenFile(path).ensure(nullptr, &why);
+    EXPECT_EQ(token.size(), 43);
+    EXPECT_NE(token, QString(43, u'b'));
+    EXPECT_TRUE(why.contains(u"belongs to another user"_s)) << why.toStdString();
+    EXPECT_EQ(QFileInfo(path).ownerId(), 0u);
+    EXPECT_TRUE(
+        Logging::buffer()->tail(1, QtWarningMsg).value(0).message.contains(u"a new token was made"_s));
 }
 
 TEST(TokenFileTest, ComparisonNeedsTheWholeToken)
