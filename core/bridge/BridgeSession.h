@@ -14,7 +14,7 @@
 // goes on from its phase; a command it finds "unknown" is reported to the chat, never re-run.
 
 #include "BridgeRecord.h"
-#include "Redactor.h"
+#include "safety/Redactor.h"
 #include "common/ClockTimer.h"
 #include "common/CommandResult.h"
 #include "common/Stopwatch.h"
