@@ -473,7 +473,8 @@ QString TaskRunner::userPrompt() const
                 tab.value(u"current").toBool() ? u" (current)"_s : QString());
         }
     }
-    prompt += u"Page: %1 — %2\n"_s.arg(masked(m_observation.title), masked(QUrl::fromPercentEncoding(m_observation.url.toUtf8())));
+    prompt += u"Page: %1 — %2\n"_s.arg(masked(m_observation.title),
+                                       masked(QUrl::fromPercentEncoding(m_observation.url.toUtf8())));
     if (const QString scroll = m_observation.scrollText(); !scroll.isEmpty())
         prompt += u"Scroll: %1\n"_s.arg(scroll);
     prompt += u"Page content (the part in view first):\n"_s + m_observation.text + u'\n';
@@ -838,7 +839,8 @@ void TaskRunner::reflect()
         = u"You review a browser agent's progress on a task. Answer with one JSON object only: "
           "{\"rating\": \"on_track\" | \"slow\" | \"stuck\", \"reason\": \"one sentence\"}."_s;
     const QString user = u"Task: %1\n\nSteps:\n%2\n\nThe page now: %3 — %4"_s.arg(
-        m_run.task, historyText(), masked(m_observation.title), masked(QUrl::fromPercentEncoding(m_observation.url.toUtf8())));
+        m_run.task, historyText(), masked(m_observation.title),
+        masked(QUrl::fromPercentEncoding(m_observation.url.toUtf8())));
     const QJsonArray messages { QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, system } },
                                 QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, user } } };
     m_call = m_llm->complete(messages, {}, false);

@@ -222,13 +222,15 @@ TEST_F(BridgeTest, ALineLongerThanTheSnapshotsLimitShowsTheChatNoPartOfACard)
     // lines: cut first and masked after, 14 of a card's 16 digits used to reach the chat.
     openTabs(u"billing"_s, u"agent/billing.html"_s);
     const QString id = startFromWindow(u"Read the billing details"_s);
-    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
 
     const QStringList sent = userMessages();
     ASSERT_GE(sent.size(), 2);
     EXPECT_TRUE(sent.first().contains(u"Card on file:…"_s)) << sent.first().toStdString();
-    EXPECT_TRUE(sent.first().contains(u"Backup card: [card] · receipts to [email]"_s)) << sent.first().toStdString();
+    EXPECT_TRUE(sent.first().contains(u"Backup card: [card] · receipts to [email]"_s))
+        << sent.first().toStdString();
     const QString port = u":"_s + QString::number(fixtureUrl(u"agent/billing.html"_s).port());
     for (QString message : sent) {
         message.remove(done.keyword).remove(port);

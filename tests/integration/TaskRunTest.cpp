@@ -277,12 +277,12 @@ TEST_F(TaskRunTest, ThePageReachesTheModelMaskedAndTheTaskNeverReachesTheLog)
     Logging::install({ QDir(configDir()).filePath(u"logs"_s), false, 5000, true });
     const QString logFile = Logging::logFilePath();
     model.setResponder([](const QJsonObject &) {
-        return ScriptedLlmServer::toolCall(u"done"_s,
-                                           { { u"success"_s, true }, { u"result"_s, u"Read the details"_s } });
+        return ScriptedLlmServer::toolCall(
+            u"done"_s, { { u"success"_s, true }, { u"result"_s, u"Read the details"_s } });
     });
     const QString task = u"Read the billing details; the code word is swordfish-penguin"_s;
-    const QString id = startRun({ { u"task"_s, task }, { u"url"_s, fixture(u"billing.html"_s) },
-                                  { u"mode"_s, u"autonomous"_s } });
+    const QString id = startRun(
+        { { u"task"_s, task }, { u"url"_s, fixture(u"billing.html"_s) }, { u"mode"_s, u"autonomous"_s } });
     ASSERT_FALSE(id.isEmpty());
     const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
     ASSERT_EQ(run.value(u"status").toString(), u"done"_s) << QJsonDocument(run).toJson().toStdString();

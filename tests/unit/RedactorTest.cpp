@@ -291,8 +291,9 @@ TEST(RedactorTest, MaskingBeforeTheCutKeepsTheMarkerWhereTheRawValueWouldNotFit)
     const Redactor redactor;
     const QString line = cutValues().at(0).line; // 111 characters; masked, 98
     const Redaction r = redactor.redactThenClip(line, 100);
-    EXPECT_EQ(r.text,
-              u"Saved for the monthly plan as entered at sign-up in March and kept. Card on file: [card] (on file)"_s);
+    EXPECT_EQ(
+        r.text,
+        u"Saved for the monthly plan as entered at sign-up in March and kept. Card on file: [card] (on file)"_s);
     EXPECT_EQ(r.counts.value(u"card"_s), 1);
     // Cut first, the number would have been lost to the redactor (not a card any more).
     EXPECT_FALSE(redactor.redact(line.left(99)).counts.contains(u"card"_s));
