@@ -27,7 +27,29 @@
   };
 
   const collapse = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const clip = (s, n) => (s.length > n ? s.slice(0, n - 1) + '…' : s);
+  // Cut to n characters, failing closed: the app masks cards, phones, IBANs, addresses and
+  // tokens in what it sends on, and a cut value is one it can no longer recognise. So the word the
+  // cut splits goes whole, and so do the words before it that could be part of such a value (a
+  // digit or "@" in it, a group of up to four capitals and digits, separators only). Core's
+  // Redactor::clip follows the same rule.
+  const SPACE = /\s/;
+  const partOfValue = (w) => /[\p{N}@]/u.test(w) || /^[A-Z0-9]{1,4}$/.test(w) || !/[\p{L}\p{N}]/u.test(w);
+  const clip = (s, n) => {
+    if (s.length <= n) return s;
+    let end = n - 1;
+    if (end > 0 && !SPACE.test(s[end]) && !SPACE.test(s[end - 1])) {
+      while (end > 0 && !SPACE.test(s[end - 1])) end--;
+    }
+    for (;;) {
+      let wordEnd = end;
+      while (wordEnd > 0 && SPACE.test(s[wordEnd - 1])) wordEnd--;
+      let wordStart = wordEnd;
+      while (wordStart > 0 && !SPACE.test(s[wordStart - 1])) wordStart--;
+      if (wordStart === wordEnd || !partOfValue(s.slice(wordStart, wordEnd))) { end = wordEnd; break; }
+      end = wordStart;
+    }
+    return s.slice(0, end) + '…';
+  };
   const quote = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
 
   function roleOf(el) {

@@ -5,6 +5,7 @@
 #include "actions/RunMask.h"
 #include "actions/ToolkitCommands.h"
 #include "agent/RunManager.h"
+#include "safety/Redactor.h"
 
 #include <QJsonArray>
 #include <QPointer>
@@ -30,7 +31,11 @@ QJsonObject runIdSchema()
 
 CommandCaller runCaller(const RunRecord &run)
 {
-    return { RunActions::runChannel(), run.id, u"Task run “%1”"_s.arg(run.task.left(60)) };
+    // The caller's name reaches the activity log and the logs: the task shown masked (it may hold
+    // secrets), and cut only after masking.
+    static const Redactor redactor;
+    return { RunActions::runChannel(), run.id,
+             u"Task run “%1”"_s.arg(redactor.redactThenClip(run.task.simplified(), 60).text) };
 }
 
 QString starterName(const CommandCaller &caller)

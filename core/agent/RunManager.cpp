@@ -71,6 +71,8 @@ RunLimits RunManager::limits() const
         : SecurityGate::Floor::PaymentAndCredentials;
     limits.allowEval = m_settings->boolValue(SettingKey::ToolkitAllowEval);
     limits.stream = m_stream;
+    limits.redact = m_settings->boolValue(SettingKey::BridgeRedact);
+    limits.redactionRules = Redactor::rulesFromEntries(m_settings->listValue(SettingKey::BridgeRedactRules));
     return limits;
 }
 
@@ -174,8 +176,10 @@ void RunManager::launch(RunRecord record, int refused, CommandReply done)
             me->m_records.insert(record.id, record);
             me->attach(runner);
             me->save(record);
-            qCInfo(lcAgent).noquote() << u"run %1 starts: %2 (%3, %4, %5)"_s.arg(
-                record.id, record.task, runModeName(record.mode), config.displayName, config.model);
+            // The task may hold secrets: the log gets its length, never its text.
+            qCInfo(lcAgent).noquote() << u"run %1 starts: a task of %2 characters (%3, %4, %5)"_s.arg(
+                record.id, QString::number(record.task.size()), runModeName(record.mode), config.displayName,
+                config.model);
             done(CommandResult::success(QJsonObject { { u"runId"_s, record.id } }));
             Q_EMIT me->listChanged();
             runner->start();

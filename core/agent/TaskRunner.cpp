@@ -72,10 +72,10 @@ QJsonObject functionTool(const QString &name, const QString &description, const 
                              { u"parameters"_s, parameters } } } };
 }
 
-QString clipped(QString text, int max)
+// Cuts never show part of a value the redactor masks later (see Redactor::clip).
+QString clipped(const QString &text, int max)
 {
-    text = text.simplified();
-    return text.size() > max ? text.left(max - 1) + u'…' : text;
+    return Redactor::clip(text.simplified(), max);
 }
 
 QString compactParams(const QJsonObject &params)
@@ -159,6 +159,8 @@ TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLim
     , m_clock(clock)
     , m_callTimer(clock)
 {
+    if (const QString error = m_redactor.setUserRules(m_limits.redactionRules); !error.isEmpty())
+        qCWarning(lcAgent).noquote() << error;
     // The toolkit may answer after the runner is gone (a command still running at quit).
     if (m_tools.run) {
         const QPointer<TaskRunner> self(this);
@@ -321,7 +323,11 @@ void TaskRunner::observe()
 void TaskRunner::onObserved(const QJsonObject &snapshot, const QJsonArray &tabs)
 {
     m_firstObservation = false;
-    m_observation = Observation::compose(snapshot, m_run.task, m_limits.snapshotChars);
+    // Masked before the budget cuts lines away, so what the model sees never holds a value the
+    // cut kept from the redactor.
+    QJsonObject page = snapshot;
+    page.insert(u"snapshot"_s, masked(snapshot.value(u"snapshot").toString()));
+    m_observation = Observation::compose(page, m_run.task, m_limits.snapshotChars);
     m_observed = true;
     m_tabs = QJsonArray();
     for (const QJsonValue &tab : tabs) {
@@ -417,6 +423,15 @@ QString TaskRunner::stepLine(const RunStep &step)
     return line;
 }
 
+QString TaskRunner::masked(const QString &text) const
+{
+    if (!m_limits.redact)
+        return text;
+    QString plain = text;
+    plain.replace(u"%40"_s, u"@"_s, Qt::CaseInsensitive);
+    return m_redactor.redact(plain).text;
+}
+
 QString TaskRunner::historyText() const
 {
     if (m_run.steps.isEmpty())
@@ -434,7 +449,7 @@ QString TaskRunner::historyText() const
     }
     for (int i = recentFrom; i < m_run.steps.size(); ++i)
         lines.append(stepLine(m_run.steps.at(i)));
-    return lines.join(u'\n');
+    return masked(lines.join(u'\n'));
 }
 
 QString TaskRunner::userPrompt() const
@@ -453,11 +468,13 @@ QString TaskRunner::userPrompt() const
         for (const QJsonValue &value : m_tabs) {
             const QJsonObject tab = value.toObject();
             prompt += u"- [tab %1] %2 — %3%4\n"_s.arg(
-                tab.value(u"tab").toString(), clipped(tab.value(u"title").toString(), 80),
-                tab.value(u"url").toString(), tab.value(u"current").toBool() ? u" (current)"_s : QString());
+                tab.value(u"tab").toString(), clipped(masked(tab.value(u"title").toString()), 80),
+                masked(QUrl::fromPercentEncoding(tab.value(u"url").toString().toUtf8())),
+                tab.value(u"current").toBool() ? u" (current)"_s : QString());
         }
     }
-    prompt += u"Page: %1 — %2\n"_s.arg(m_observation.title, m_observation.url);
+    prompt += u"Page: %1 — %2\n"_s.arg(masked(m_observation.title),
+                                       masked(QUrl::fromPercentEncoding(m_observation.url.toUtf8())));
     if (const QString scroll = m_observation.scrollText(); !scroll.isEmpty())
         prompt += u"Scroll: %1\n"_s.arg(scroll);
     prompt += u"Page content (the part in view first):\n"_s + m_observation.text + u'\n';
@@ -822,7 +839,8 @@ void TaskRunner::reflect()
         = u"You review a browser agent's progress on a task. Answer with one JSON object only: "
           "{\"rating\": \"on_track\" | \"slow\" | \"stuck\", \"reason\": \"one sentence\"}."_s;
     const QString user = u"Task: %1\n\nSteps:\n%2\n\nThe page now: %3 — %4"_s.arg(
-        m_run.task, historyText(), m_observation.title, m_observation.url);
+        m_run.task, historyText(), masked(m_observation.title),
+        masked(QUrl::fromPercentEncoding(m_observation.url.toUtf8())));
     const QJsonArray messages { QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, system } },
                                 QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, user } } };
     m_call = m_llm->complete(messages, {}, false);

@@ -18,6 +18,7 @@
 #include "agent/LoopDetector.h"
 #include "common/CommandResult.h"
 #include "common/Stopwatch.h"
+#include "safety/Redactor.h"
 #include "safety/SecurityGate.h"
 
 #include <QJsonArray>
@@ -52,6 +53,10 @@ struct RunLimits
     SecurityGate::Floor floor = SecurityGate::Floor::PaymentAndCredentials;
     bool allowEval = false;
     bool stream = true;
+    // What the page shows goes to the model masked, as the bridge masks what goes to a chat
+    // (the same settings: bridge/redact, bridge/redactRules).
+    bool redact = true;
+    QList<RedactionRule> redactionRules;
 };
 
 class TaskRunner : public QObject
@@ -134,6 +139,9 @@ private:
     QString systemPrompt() const;
     QString userPrompt() const;
     QString historyText() const;
+    // `text` as it may leave for the model: masked (RunLimits::redact), percent-encoded
+    // addresses read decoded first.
+    QString masked(const QString &text) const;
     static QString stepLine(const RunStep &step);
     static bool isElementTool(const QString &tool);
     static bool tabIsGone(const QString &error);
@@ -143,6 +151,7 @@ private:
     QPointer<LlmClient> m_llm;
     BrowserTools m_tools;
     RunLimits m_limits;
+    Redactor m_redactor;
     Clock *m_clock;
     Phase m_phase = Phase::Idle;
     QPointer<LlmCall> m_call;

@@ -173,11 +173,7 @@ void BridgeManager::launch(BridgeRecord record, int refused, CommandReply done)
     BridgeOptions options;
     options.maxTabs = m_settings->intValue(SettingKey::BridgeMaxTabs);
     options.redact = m_settings->boolValue(SettingKey::BridgeRedact);
-    for (const QString &entry : m_settings->listValue(SettingKey::BridgeRedactRules)) {
-        const qsizetype eq = entry.indexOf(u'=');
-        if (eq > 0)
-            options.rules.append({ entry.left(eq).trimmed(), entry.mid(eq + 1) });
-    }
+    options.rules = Redactor::rulesFromEntries(m_settings->listValue(SettingKey::BridgeRedactRules));
     options.snapshotChars = m_settings->intValue(SettingKey::AgentSnapshotChars);
     options.allowEval = m_settings->boolValue(SettingKey::ToolkitAllowEval);
     if (m_pollOverride.count() > 0)

@@ -29,9 +29,10 @@ const QStringList &elementTools()
     return tools;
 }
 
+// Cuts never show part of a value the redactor masks later (see Redactor::clip).
 QString clipped(const QString &text, int chars)
 {
-    return text.size() <= chars ? text : text.left(chars - 1) + u'…';
+    return Redactor::clip(text, chars);
 }
 
 // "click {ref}, fill {ref, value}" from a JSON Schema's properties (required ones first).

@@ -14,12 +14,12 @@
 // goes on from its phase; a command it finds "unknown" is reported to the chat, never re-run.
 
 #include "BridgeRecord.h"
-#include "Redactor.h"
 #include "common/ClockTimer.h"
 #include "common/CommandResult.h"
 #include "common/Stopwatch.h"
 #include "page/NetworkLog.h"
 #include "page/PayloadInjector.h"
+#include "safety/Redactor.h"
 
 #include <QJsonObject>
 #include <QObject>

@@ -11,8 +11,8 @@
 // Run: build/ci/tests/bench/mpa_bridge_bench [turns per row, default 30]
 #include "BenchSupport.h"
 #include "bridge/BridgeManager.h"
-#include "bridge/Redactor.h"
 #include "engine/Engine.h"
+#include "safety/Redactor.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

@@ -22,6 +22,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QUuid>
 
 #include <gtest/gtest.h>
@@ -36,6 +37,29 @@ using namespace std::chrono_literals;
 namespace {
 
 const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Some agent"_s };
+
+// The 4-digit windows of the numbers `values` found in `text`'s digit runs (spaces and dashes
+// between digits taken out): what reached the reader of part of a card, IBAN or phone number.
+QStringList leakedDigits(const QString &text, const QStringList &values)
+{
+    QString runs;
+    static const QRegularExpression run(u"\\d(?:[\\s\\-]*\\d)*"_s);
+    for (auto it = run.globalMatch(text); it.hasNext();)
+        runs += it.next().captured().remove(QRegularExpression(u"[\\s\\-]"_s)) + u'|';
+    QStringList leaked;
+    for (QString value : values) {
+        value.remove(QRegularExpression(u"\\D"_s));
+        for (qsizetype i = 0; i + 4 <= value.size(); ++i) {
+            if (runs.contains(value.mid(i, 4)))
+                leaked.append(value.mid(i, 4));
+        }
+    }
+    return leaked;
+}
+
+// The numbers and the address of tests/fixtures/agent/billing.html.
+const QStringList kBillingNumbers { u"4539 1488 0343 6467"_s, u"5555 5555 5555 4444"_s,
+                                    u"DE89 3704 0044 0532 0130 00"_s, u"+44 20 7946 0958"_s };
 
 class BridgeTest : public EngineChromiumTest
 {
@@ -190,6 +214,31 @@ TEST_F(BridgeTest, TheChatSignsUpAcrossTwoPagesAndEachCommandRunsOnce)
     QFile file(QDir(paths.configDir).filePath(u"bridge/%1.json"_s.arg(id)));
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     EXPECT_EQ(QJsonDocument::fromJson(file.readAll()).object().value(u"status").toString(), u"done"_s);
+}
+
+TEST_F(BridgeTest, ALineLongerThanTheSnapshotsLimitShowsTheChatNoPartOfACard)
+{
+    // The page's text limit (100 characters) falls inside the numbers and the address of these
+    // lines: cut first and masked after, 14 of a card's 16 digits used to reach the chat.
+    openTabs(u"billing"_s, u"agent/billing.html"_s);
+    const QString id = startFromWindow(u"Read the billing details"_s);
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+
+    const QStringList sent = userMessages();
+    ASSERT_GE(sent.size(), 2);
+    EXPECT_TRUE(sent.first().contains(u"Card on file:…"_s)) << sent.first().toStdString();
+    EXPECT_TRUE(sent.first().contains(u"Backup card: [card] · receipts to [email]"_s))
+        << sent.first().toStdString();
+    const QString port = u":"_s + QString::number(fixtureUrl(u"agent/billing.html"_s).port());
+    for (QString message : sent) {
+        message.remove(done.keyword).remove(port);
+        EXPECT_EQ(leakedDigits(message, kBillingNumbers), QStringList()) << message.toStdString();
+        for (const QString &part : { u"ada.lo"_s, u"lovelace"_s, u"grace@"_s, u"example.org"_s, u"DE89"_s })
+            EXPECT_FALSE(message.contains(part)) << part.toStdString() << " in " << message.toStdString();
+    }
+    EXPECT_GE(done.maskedTotal, 2);
 }
 
 TEST_F(BridgeTest, BadCommandsGoBackToTheChatAndNothingRuns)

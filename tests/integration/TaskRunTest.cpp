@@ -38,6 +38,29 @@ namespace {
 const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Claude Desktop"_s };
 const QString kKey = u"sk-test-9f8e7d6c5b4a39281706"_s;
 
+// The 4-digit windows of the numbers `values` found in `text`'s digit runs (spaces and dashes
+// between digits taken out): what reached the reader of part of a card, IBAN or phone number.
+QStringList leakedDigits(const QString &text, const QStringList &values)
+{
+    QString runs;
+    static const QRegularExpression run(u"\\d(?:[\\s\\-]*\\d)*"_s);
+    for (auto it = run.globalMatch(text); it.hasNext();)
+        runs += it.next().captured().remove(QRegularExpression(u"[\\s\\-]"_s)) + u'|';
+    QStringList leaked;
+    for (QString value : values) {
+        value.remove(QRegularExpression(u"\\D"_s));
+        for (qsizetype i = 0; i + 4 <= value.size(); ++i) {
+            if (runs.contains(value.mid(i, 4)))
+                leaked.append(value.mid(i, 4));
+        }
+    }
+    return leaked;
+}
+
+// The numbers and the address of tests/fixtures/agent/billing.html.
+const QStringList kBillingNumbers { u"4539 1488 0343 6467"_s, u"5555 5555 5555 4444"_s,
+                                    u"DE89 3704 0044 0532 0130 00"_s, u"+44 20 7946 0958"_s };
+
 // The page part of the run's prompt, and the model's own reading of it.
 struct Prompt
 {
@@ -247,6 +270,43 @@ TEST_F(TaskRunTest, SignsUpAcrossTwoPagesAndKeepsTheKeyOutOfEveryFile)
         EXPECT_FALSE(bytes.contains(kKey.toUtf8())) << path.toStdString();
         EXPECT_FALSE(bytes.isEmpty()) << path.toStdString();
     }
+}
+
+TEST_F(TaskRunTest, ThePageReachesTheModelMaskedAndTheTaskNeverReachesTheLog)
+{
+    Logging::install({ QDir(configDir()).filePath(u"logs"_s), false, 5000, true });
+    const QString logFile = Logging::logFilePath();
+    model.setResponder([](const QJsonObject &) {
+        return ScriptedLlmServer::toolCall(
+            u"done"_s, { { u"success"_s, true }, { u"result"_s, u"Read the details"_s } });
+    });
+    const QString task = u"Read the billing details; the code word is swordfish-penguin"_s;
+    const QString id = startRun(
+        { { u"task"_s, task }, { u"url"_s, fixture(u"billing.html"_s) }, { u"mode"_s, u"autonomous"_s } });
+    ASSERT_FALSE(id.isEmpty());
+    const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
+    ASSERT_EQ(run.value(u"status").toString(), u"done"_s) << QJsonDocument(run).toJson().toStdString();
+
+    // What the model received: the page masked, and nothing of a value the page's cut split.
+    ASSERT_FALSE(model.requests().isEmpty());
+    const Prompt p = promptOf(model.requests().first());
+    EXPECT_TRUE(p.has(u"Backup card: [card] · receipts to [email]"_s)) << p.text.toStdString();
+    EXPECT_TRUE(p.has(u"Card on file:…"_s)) << p.text.toStdString();
+    EXPECT_TRUE(p.has(task)) << "the task itself goes to the model as written";
+    QString text = p.text;
+    text.remove(u":"_s + QString::number(QUrl(fixture(u"billing.html"_s)).port()));
+    EXPECT_EQ(leakedDigits(text, kBillingNumbers), QStringList()) << text.toStdString();
+    for (const QString &part : { u"ada.lo"_s, u"lovelace"_s, u"grace@"_s, u"example.org"_s, u"DE89"_s })
+        EXPECT_FALSE(text.contains(part)) << part.toStdString() << " in " << text.toStdString();
+
+    // The log says the run started, with the task's length, never its text.
+    Logging::install({}); // closes the log file
+    QFile file(logFile);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QByteArray log = file.readAll();
+    EXPECT_TRUE(log.contains(u"run %1 starts: a task of %2 characters"_s.arg(id).arg(task.size()).toUtf8()))
+        << log.toStdString();
+    EXPECT_FALSE(log.contains("swordfish")) << log.toStdString();
 }
 
 TEST_F(TaskRunTest, CarefulModeHoldsAPaymentUntilTheUserApproves)

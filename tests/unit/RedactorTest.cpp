@@ -1,8 +1,8 @@
-// The chat bridge's redactor (core/bridge/Redactor) on the labelled corpus
-// tests/fixtures/redaction-corpus.json: every labelled finding gone (0 leaks) and ordinary text
-// left alone (false positives listed, under 1 % of the plain tokens); plus the checksums, user
-// rules, the counts and the cost per 100 kB.
-#include "bridge/Redactor.h"
+// The redactor (core/safety/Redactor) on the labelled corpus tests/fixtures/redaction-corpus.json:
+// every labelled finding gone (0 leaks) and ordinary text left alone (false positives listed,
+// under 1 % of the plain tokens); plus the checksums, user rules, the counts, the order of
+// masking and cutting (a cut never shows part of a value), and the cost per 100 kB.
+#include "safety/Redactor.h"
 
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
@@ -44,6 +44,47 @@ QStringList changedTokens(const QString &before, const QString &after)
             changed.append(token);
     }
     return changed;
+}
+
+// The 4-character windows of `value` (its digits only when `digitsOnly`) found in `text` (with
+// its spaces and dashes taken out when `digitsOnly`): what a cut let through.
+QStringList leakedWindows(const QString &text, const QString &value, bool digitsOnly)
+{
+    QString needle = value;
+    QString haystack = text;
+    if (digitsOnly) {
+        needle.remove(QRegularExpression(u"\\D"_s));
+        haystack.remove(QRegularExpression(u"[\\s\\-]"_s));
+    }
+    QStringList leaked;
+    for (qsizetype i = 0; i + 4 <= needle.size(); ++i) {
+        if (haystack.contains(needle.mid(i, 4)))
+            leaked.append(needle.mid(i, 4));
+    }
+    return leaked;
+}
+
+// Lines of tests/fixtures/agent/billing.html: each longer than the page script's text limit
+// (100), which falls inside the value.
+struct CutValue
+{
+    QString line;
+    QString value;
+    bool digitsOnly;
+};
+const QList<CutValue> &cutValues()
+{
+    static const QList<CutValue> values {
+        { u"Saved for the monthly plan as entered at sign-up in March and kept. Card on file: 4539 1488 0343 6467 (on file)"_s,
+          u"4539 1488 0343 6467"_s, true },
+        { u"Saved for the monthly plan as entered at sign-up in March and kept until you.. Write to: ada.lovelace@example.com (on file)"_s,
+          u"ada.lovelace@example.com"_s, false },
+        { u"Saved for the monthly plan as entered at sign-up in March and kept until you.. IBAN: DE89 3704 0044 0532 0130 00 (on file)"_s,
+          u"DE89 3704 0044 0532 0130 00"_s, true },
+        { u"Saved for the monthly plan as entered at sign-up in March and kept until you....... Call: +44 20 7946 0958 (on file)"_s,
+          u"+44 20 7946 0958"_s, true },
+    };
+    return values;
 }
 
 } // namespace
@@ -213,4 +254,56 @@ TEST(RedactorTest, BenchmarkRedactionPer100kB)
     std::printf("Redactor::redact: %.2f ms per 100 kB of snapshot-like text (%lld findings per run)\n",
                 double(timer.nsecsElapsed()) / 1e6 / rounds, qlonglong(findings / rounds));
     EXPECT_GT(findings, 0);
+}
+
+TEST(RedactorTest, TheIssuesCutCardLineShowsNoDigitOfTheCard)
+{
+    // The page cut this line at 100 characters, inside the number: "… 4539 1488 0343 64…" reached
+    // the chat, past the redactor. Cut failing closed, none of the number is left.
+    const QString line = cutValues().at(0).line;
+    const QString cut = Redactor::clip(line, 100);
+    EXPECT_EQ(cut, u"Saved for the monthly plan as entered at sign-up in March and kept. Card on file:…"_s);
+    EXPECT_EQ(Redactor::clip(u"short"_s, 100), u"short"_s);
+    EXPECT_EQ(Redactor::clip(u"4539 1488 0343 6467"_s, 10), u"…"_s) << "nothing but the value: nothing of it";
+    EXPECT_EQ(Redactor::clip(u"one two three four"_s, 10), u"one two…"_s) << "a split word goes whole";
+}
+
+TEST(RedactorTest, NoCutAtAnyLengthShowsPartOfACardAnAddressAnIbanOrAPhone)
+{
+    const Redactor redactor;
+    for (const CutValue &v : cutValues()) {
+        for (qsizetype chars = 1; chars <= v.line.size() + 1; ++chars) {
+            // The page's order (cut, then the app masks what it receives) and the app's own
+            // (mask the whole text, then cut): neither shows part of the value.
+            const QString cutThenMasked = redactor.redact(Redactor::clip(v.line, chars)).text;
+            const Redaction maskedThenCut = redactor.redactThenClip(v.line, chars);
+            EXPECT_LE(maskedThenCut.text.size(), chars);
+            EXPECT_EQ(leakedWindows(cutThenMasked, v.value, v.digitsOnly), QStringList())
+                << "cut at " << chars << ": " << cutThenMasked.toStdString();
+            EXPECT_EQ(leakedWindows(maskedThenCut.text, v.value, v.digitsOnly), QStringList())
+                << "cut at " << chars << ": " << maskedThenCut.text.toStdString();
+        }
+    }
+}
+
+TEST(RedactorTest, MaskingBeforeTheCutKeepsTheMarkerWhereTheRawValueWouldNotFit)
+{
+    const Redactor redactor;
+    const QString line = cutValues().at(0).line; // 111 characters; masked, 98
+    const Redaction r = redactor.redactThenClip(line, 100);
+    EXPECT_EQ(
+        r.text,
+        u"Saved for the monthly plan as entered at sign-up in March and kept. Card on file: [card] (on file)"_s);
+    EXPECT_EQ(r.counts.value(u"card"_s), 1);
+    // Cut first, the number would have been lost to the redactor (not a card any more).
+    EXPECT_FALSE(redactor.redact(line.left(99)).counts.contains(u"card"_s));
+}
+
+TEST(RedactorTest, RulesFromTheSettingsEntries)
+{
+    const QList<RedactionRule> rules
+        = Redactor::rulesFromEntries({ u"employee-id=EMP-\\d{6}"_s, u"=nameless"_s, u"no rule"_s });
+    ASSERT_EQ(rules.size(), 1);
+    EXPECT_EQ(rules.first().name, u"employee-id"_s);
+    EXPECT_EQ(rules.first().pattern, u"EMP-\\d{6}"_s);
 }

@@ -1,6 +1,8 @@
 #pragma once
-// Masks personal data and secrets in text before the chat bridge sends it to a web chat: each
-// finding is replaced by a marker naming its kind ("[email]", "[card]", …) and counted.
+// Masks personal data and secrets in text before it leaves for a web chat (the bridge) or a
+// model (task runs): each finding is replaced by a marker naming its kind ("[email]", "[card]",
+// …) and counted. Masking comes before any cut (redactThenClip); where text must be cut first
+// (the page script's lines), clip() never leaves part of a value the redactor would mask.
 //
 // Built-in kinds, each found by a pattern and then checked (the check is what keeps ordinary
 // numbers — dates, prices, versions, order ids — in the text):
@@ -56,6 +58,20 @@ public:
 
     // Each finding replaced by "[kind]" (user rules: "[name]").
     Redaction redact(const QString &text) const;
+    // Masks the whole text, then cuts the result to `chars` with clip(): the order every text
+    // that leaves for a chat or a model takes, so a cut can never hide a value from the masking.
+    Redaction redactThenClip(const QString &text, qsizetype chars) const;
+
+    // `text` cut to at most `chars` characters, the last one "…", failing closed: the word the
+    // cut splits goes whole, and so do the words before it that could be part of a maskable value
+    // (a word with a digit or an "@", an IBAN-like group of up to four capitals and digits, a
+    // word of separators only). "Card on file: 4111 1111 1111 1111" cut inside the number keeps
+    // "Card on file:…". The page script's clip (payload/snapshot.js) follows the same rule.
+    static QString clip(const QString &text, qsizetype chars);
+
+    // User rules from the settings' entries "name=regular expression" (bridge/redactRules);
+    // entries without a name are skipped.
+    static QList<RedactionRule> rulesFromEntries(const QStringList &entries);
 
     // The Luhn checksum over the digits of `digits` (spaces and dashes ignored; anything else,
     // or fewer than 2 digits, is not valid).

@@ -265,7 +265,7 @@ QRegularExpression compiled(const QString &pattern)
 {
     QRegularExpression regex(pattern);
     if (!regex.isValid())
-        qCWarning(lcBridge) << "A built-in redaction pattern does not compile:" << regex.errorString();
+        qCWarning(lcSafety) << "A built-in redaction pattern does not compile:" << regex.errorString();
     regex.optimize();
     return regex;
 }
@@ -369,7 +369,7 @@ QString Redactor::setUserRules(const QList<RedactionRule> &rules)
         user.push_back({ name, regex, 0, nullptr, Retry::None });
     }
     m_user = std::move(user);
-    qCDebug(lcBridge) << "Redaction user rules:" << m_user.size();
+    qCDebug(lcSafety) << "Redaction user rules:" << m_user.size();
     return {};
 }
 
@@ -422,6 +422,62 @@ Redaction Redactor::redact(const QString &text) const
     }
     result.text += QStringView(text).mid(at);
     return result;
+}
+
+Redaction Redactor::redactThenClip(const QString &text, qsizetype chars) const
+{
+    Redaction redaction = redact(text);
+    redaction.text = clip(redaction.text, chars);
+    return redaction;
+}
+
+QString Redactor::clip(const QString &text, qsizetype chars)
+{
+    if (text.size() <= chars)
+        return text;
+    if (chars <= 0)
+        return {};
+    const auto partOfValue = [](QStringView word) {
+        bool letterOrNumber = false;
+        bool shortGroup = word.size() <= 4;
+        for (QChar c : word) {
+            if (c.isNumber() || c == u'@')
+                return true;
+            letterOrNumber = letterOrNumber || c.isLetterOrNumber();
+            shortGroup = shortGroup && ((c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9'));
+        }
+        return shortGroup || !letterOrNumber;
+    };
+    qsizetype end = chars - 1;
+    if (end > 0 && !text[end].isSpace() && !text[end - 1].isSpace()) {
+        while (end > 0 && !text[end - 1].isSpace())
+            --end;
+    }
+    for (;;) {
+        qsizetype wordEnd = end;
+        while (wordEnd > 0 && text[wordEnd - 1].isSpace())
+            --wordEnd;
+        qsizetype wordStart = wordEnd;
+        while (wordStart > 0 && !text[wordStart - 1].isSpace())
+            --wordStart;
+        if (wordStart == wordEnd || !partOfValue(QStringView(text).mid(wordStart, wordEnd - wordStart))) {
+            end = wordEnd;
+            break;
+        }
+        end = wordStart;
+    }
+    return text.left(end) + u'…';
+}
+
+QList<RedactionRule> Redactor::rulesFromEntries(const QStringList &entries)
+{
+    QList<RedactionRule> rules;
+    for (const QString &entry : entries) {
+        const qsizetype eq = entry.indexOf(u'=');
+        if (eq > 0)
+            rules.append({ entry.left(eq).trimmed(), entry.mid(eq + 1) });
+    }
+    return rules;
 }
 
 bool Redactor::luhnValid(const QString &digits)
