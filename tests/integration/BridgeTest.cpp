@@ -234,6 +234,8 @@ TEST_F(BridgeTest, ALineLongerThanTheSnapshotsLimitShowsTheChatNoPartOfACard)
     const QString port = u":"_s + QString::number(fixtureUrl(u"agent/billing.html"_s).port());
     for (QString message : sent) {
         message.remove(done.keyword).remove(port);
+        // Chromium's random tab ids (32 hex digits) can hold "4111" or "DE89" by chance.
+        message.remove(QRegularExpression(u"\\b[0-9A-F]{32}\\b"_s));
         EXPECT_EQ(leakedDigits(message, kBillingNumbers), QStringList()) << message.toStdString();
         for (const QString &part : { u"ada.lo"_s, u"lovelace"_s, u"grace@"_s, u"example.org"_s, u"DE89"_s })
             EXPECT_FALSE(message.contains(part)) << part.toStdString() << " in " << message.toStdString();
