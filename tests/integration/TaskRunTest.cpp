@@ -5,6 +5,7 @@
 // API and MCP serve (startRun, getRun, answerRun, cancelRun, resumeRun).
 #include "EngineChromiumTest.h"
 #include "HeadlessChromium.h"
+#include "Leaks.h"
 #include "QtPrinters.h"
 #include "ScopedEnv.h"
 #include "ScriptedLlmServer.h"
@@ -38,28 +39,6 @@ namespace {
 const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Claude Desktop"_s };
 const QString kKey = u"sk-test-9f8e7d6c5b4a39281706"_s;
 
-// The 4-digit windows of the numbers `values` found in `text`'s digit runs (spaces and dashes
-// between digits taken out): what reached the reader of part of a card, IBAN or phone number.
-QStringList leakedDigits(const QString &text, const QStringList &values)
-{
-    QString runs;
-    static const QRegularExpression run(u"\\d(?:[\\s\\-]*\\d)*"_s);
-    for (auto it = run.globalMatch(text); it.hasNext();)
-        runs += it.next().captured().remove(QRegularExpression(u"[\\s\\-]"_s)) + u'|';
-    QStringList leaked;
-    for (QString value : values) {
-        value.remove(QRegularExpression(u"\\D"_s));
-        for (qsizetype i = 0; i + 4 <= value.size(); ++i) {
-            if (runs.contains(value.mid(i, 4)))
-                leaked.append(value.mid(i, 4));
-        }
-    }
-    return leaked;
-}
-
-// The numbers and the address of tests/fixtures/agent/billing.html.
-const QStringList kBillingNumbers { u"4539 1488 0343 6467"_s, u"5555 5555 5555 4444"_s,
-                                    u"DE89 3704 0044 0532 0130 00"_s, u"+44 20 7946 0958"_s };
 
 // The page part of the run's prompt, and the model's own reading of it.
 struct Prompt
@@ -295,8 +274,7 @@ TEST_F(TaskRunTest, ThePageReachesTheModelMaskedAndTheTaskNeverReachesTheLog)
     EXPECT_TRUE(p.has(task)) << "the task itself goes to the model as written";
     QString text = p.text;
     text.remove(u":"_s + QString::number(QUrl(fixture(u"billing.html"_s)).port()));
-    // Chromium's random tab ids (32 hex digits) can hold "4111" or "DE89" by chance.
-    text.remove(QRegularExpression(u"\\b[0-9A-F]{32}\\b"_s));
+    text = withoutTabIds(text);
     EXPECT_EQ(leakedDigits(text, kBillingNumbers), QStringList()) << text.toStdString();
     for (const QString &part : { u"ada.lo"_s, u"lovelace"_s, u"grace@"_s, u"example.org"_s, u"DE89"_s })
         EXPECT_FALSE(text.contains(part)) << part.toStdString() << " in " << text.toStdString();
