@@ -510,11 +510,15 @@
   // reuses its verdict. Emptied when the entries, the policy or the check itself change; at most
   // 256 texts are kept.
   const memo = { check: null, key: '', verdicts: new Map() };
+  // From configure(), which the lease renews every 2 s: emptied only when what judges changed.
+  function judgeWith(key) {
+    if (memo.key === key) return;
+    memo.key = key;
+    memo.verdicts.clear();
+  }
   function memoVerdict(check, reading, rules) {
-    const key = JSON.stringify([banned, policy]);
-    if (memo.check !== check || memo.key !== key || memo.verdicts.size >= 256) {
+    if (memo.check !== check || memo.verdicts.size >= 256) {
       memo.check = check;
-      memo.key = key;
       memo.verdicts.clear();
     }
     const at = `${rules.mode}\u0000${reading}`;
@@ -1035,6 +1039,7 @@
         allowed: list(config.allowedCommands),
         interpreters: list(config.interpreters),
       };
+      judgeWith(JSON.stringify([banned, policy]));
       panelSelector = list(config.panelSelectors).join(', ');
       neverPanel = selectorOf(config.neverPanelSelectors, 'neverPanel');
       stepSelector = selectorOf(config.stepSelectors, 'steps.step');
