@@ -1,5 +1,8 @@
 // Renders every page of the window, the tray menu and the icon states to PNG files under
-// build/<preset>/screenshots, to be looked at.
+// build/<preset>/screenshots, to be looked at, and checks what each shows: the page in front is
+// the one asked for, with its own heading; the picture is a rendered page, not a blank one; the
+// Logs page shows the engine's real lines (nothing is made up for it).
+#include "LogFilterModel.h"
 #include "MainWindow.h"
 #include "QtPrinters.h"
 #include "SettingsPage.h"
@@ -7,12 +10,19 @@
 #include "TrayController.h"
 #include "UiTest.h"
 #include "Wait.h"
-#include "logging/LogCategories.h"
+#include "logging/LogBuffer.h"
+#include "pages/LogsPage.h"
 
+#include <QCoreApplication>
+#include <QLabel>
+#include <QLayout>
 #include <QMenu>
 #include <QMetaEnum>
 #include <QPainter>
 #include <QScrollArea>
+#include <QSet>
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -31,26 +41,97 @@ QString fileName(MainWindow::Page page)
     return QString::fromLatin1(QMetaEnum::fromType<MainWindow::Page>().valueToKey(int(page))).toLower();
 }
 
+// How many colours a picture holds: a page with text, fields and icons has hundreds (antialiased
+// text alone gives dozens); a blank or unpainted one has one or two.
+int colourCount(const QImage &image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    }
+    return int(colours.size());
+}
+
+// The height `content` needs at its width (word-wrapped labels need more as they get narrower).
+int neededHeight(QWidget *content)
+{
+    const int wanted = content->hasHeightForWidth() ? content->heightForWidth(content->width()) : 0;
+    return qMax(wanted, content->sizeHint().height());
+}
+
+// Grows `content` until nothing of it is cut off; false when its height does not settle.
+bool fitFullHeight(QWidget *content)
+{
+    for (int round = 0; round < 5; ++round) {
+        const int needed = neededHeight(content);
+        if (content->height() >= needed)
+            return true;
+        content->resize(content->width(), needed);
+        if (content->layout())
+            content->layout()->activate();
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+    return content->height() >= neededHeight(content);
+}
+
+// The lines of the app's own categories the Logs page shows.
+QStringList shownLines(LogsPage *page)
+{
+    QStringList lines;
+    LogFilterModel *model = page->filterModel();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, 0);
+        if (index.data(LogBuffer::CategoryRole).toString().startsWith(u"mpa."_s))
+            lines.append(index.data(LogBuffer::MessageRole).toString());
+    }
+    return lines;
+}
+
 TEST_F(ScreenshotTest, EveryPage)
 {
-    qCInfo(lcCdp) << "looking for a browser at 127.0.0.1:9004";
-    qCWarning(lcCdp) << "no browser answers at 127.0.0.1:9004 (Connection refused). Start the IDE or browser "
-                        "with --remote-debugging-port=9004; retrying until it appears.";
-    qCInfo(lcUi) << "tray icon shown";
+    // Nothing listens at the test settings' port: the engine's own lines (looking for a browser,
+    // none answers, retrying) are what the Logs page shows.
     engine->start();
+    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->state() == CdpEndpoint::State::Retrying; }));
     MainWindow window(engine.get());
     window.show();
     for (int i = 0; i < MainWindow::kPageCount; ++i) {
         const auto page = MainWindow::Page(i);
         window.showPage(page);
+        SCOPED_TRACE(fileName(page).toStdString());
+        EXPECT_EQ(window.currentPage(), page);
+        SettingsPage *shown = window.page(page);
+        ASSERT_TRUE(shown);
+        EXPECT_TRUE(shown->isVisible());
+        // Its own heading, shown.
+        const auto *heading = shown->findChild<QLabel *>(u"pageTitle"_s);
+        ASSERT_TRUE(heading);
+        EXPECT_EQ(heading->text(), shown->title());
+        EXPECT_FALSE(heading->text().isEmpty());
+        EXPECT_TRUE(heading->isVisible());
         screenshot(&window, u"window-"_s + fileName(page));
-        // The whole page, also what scrolls out of the window.
-        auto *content = window.page(page)->findChild<QWidget *>(u"pageContent"_s);
+        EXPECT_GT(colourCount(window.grab().toImage()), 40) << "the window looks blank";
+        // The whole page, also what scrolls out of the window: its content is taken out of the
+        // scroll area (which would fit it back to the window) for the picture.
+        auto *scroll = shown->findChild<QScrollArea *>();
+        ASSERT_TRUE(scroll);
+        QWidget *content = scroll->takeWidget();
         ASSERT_TRUE(content);
-        const QSize full(content->width(), qMax(content->height(), content->sizeHint().height()));
-        content->resize(full);
+        ASSERT_EQ(content->objectName(), u"pageContent"_s);
+        content->resize(window.width(), content->height());
+        EXPECT_TRUE(fitFullHeight(content)) << "the page's height does not settle: its picture would be cut";
         screenshot(content, u"page-"_s + fileName(page));
+        scroll->setWidget(content);
     }
+    auto *logs = qobject_cast<LogsPage *>(window.page(MainWindow::Page::Logs));
+    ASSERT_TRUE(logs);
+    const QString port = QString::number(engine->endpoint()->port());
+    const QStringList lines = shownLines(logs);
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const QString &line) {
+        return line.contains(u"looking for a browser at"_s) && line.contains(port);
+    })) << "the Logs page does not show the engine's search for the browser: " << lines.join(u" | "_s).toStdString();
     engine->stop();
 }
 

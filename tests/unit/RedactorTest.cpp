@@ -7,7 +7,6 @@
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -226,34 +225,6 @@ TEST(RedactorTest, EntropyOfStrings)
     EXPECT_DOUBLE_EQ(Redactor::shannonEntropy(u"aaaa"_s), 0.0);
     EXPECT_DOUBLE_EQ(Redactor::shannonEntropy(u"abcd"_s), 2.0);
     EXPECT_DOUBLE_EQ(Redactor::shannonEntropy(u"abababab"_s), 1.0);
-}
-
-// Not a timed assertion: the figure is for the closing note (issue 16's benchmark line).
-TEST(RedactorTest, BenchmarkRedactionPer100kB)
-{
-    QString page;
-    const QJsonArray cases = corpus();
-    while (page.size() < 100 * 1024) {
-        for (const QJsonValue &value : cases) {
-            page += u"- listitem \""_s + value.toObject().value(u"text"_s).toString() + u"\" [ref=e"_s
-                + QString::number(page.size() % 997) + u"]\n"_s;
-        }
-    }
-    page.truncate(100 * 1024);
-    const Redactor redactor;
-    redactor.redact(page); // warm up (JIT)
-    const int rounds = 10;
-    QElapsedTimer timer;
-    timer.start();
-    qsizetype findings = 0;
-    for (int i = 0; i < rounds; ++i) {
-        const Redaction r = redactor.redact(page);
-        for (int count : r.counts)
-            findings += count;
-    }
-    std::printf("Redactor::redact: %.2f ms per 100 kB of snapshot-like text (%lld findings per run)\n",
-                double(timer.nsecsElapsed()) / 1e6 / rounds, qlonglong(findings / rounds));
-    EXPECT_GT(findings, 0);
 }
 
 TEST(RedactorTest, TheIssuesCutCardLineShowsNoDigitOfTheCard)
