@@ -22,7 +22,8 @@ constexpr int kTabAttachMs = 10000;
 
 } // namespace
 
-TabCommand::TabCommand(TabRouter *tabs, CdpEndpoint *endpoint, const AddressPolicy *addresses, QObject *parent)
+TabCommand::TabCommand(TabRouter *tabs, CdpEndpoint *endpoint, const AddressPolicy *addresses,
+                       QObject *parent)
     : QObject(parent)
     , m_tabs(tabs)
     , m_endpoint(endpoint)
@@ -79,13 +80,14 @@ void TabCommand::run(CommandParams &p, const CommandCaller &caller, CommandReply
     if (tab.isEmpty() && (action == u"switch"_s || TabRegistry::isUnrestricted(caller)))
         return reply(CommandResult::failure(tr("tab %1 needs params.tab (an id from tab list)").arg(action)));
     // close without a tab closes the one the agent's commands go to, as the extension's did.
-    m_tabs->withTab(caller, tab, std::move(reply), [this, action, caller](PageController *controller, CommandReply reply) {
-        switchOrClose(action, controller->targetId(), controller, caller, std::move(reply));
-    });
+    m_tabs->withTab(caller, tab, std::move(reply),
+                    [this, action, caller](PageController *controller, CommandReply reply) {
+                        switchOrClose(action, controller->targetId(), controller, caller, std::move(reply));
+                    });
 }
 
 void TabCommand::switchOrClose(const QString &action, const QString &tab, PageController *controller,
-                                    const CommandCaller &caller, CommandReply reply)
+                               const CommandCaller &caller, CommandReply reply)
 {
     CdpSession *session = controller->session();
     if (action == u"switch"_s) {

@@ -94,8 +94,8 @@ void TabRouter::onSessionDetached(CdpSession *session)
         m_frontTab.clear();
 }
 
-void TabRouter::withTab(const CommandCaller &caller, const QString &tab, CommandReply reply,
-                              TabAction act, Route route)
+void TabRouter::withTab(const CommandCaller &caller, const QString &tab, CommandReply reply, TabAction act,
+                        Route route)
 {
     const bool restricted = !TabRegistry::isUnrestricted(caller);
     if (restricted && tab.isEmpty()) {
@@ -106,19 +106,20 @@ void TabRouter::withTab(const CommandCaller &caller, const QString &tab, Command
             if (const QString last = lastUsedTab(caller); !last.isEmpty())
                 return actOnTab(last, std::move(reply), act);
         }
-        whenFront([this, caller, route, reply = std::move(reply), act = std::move(act)](const QString &front) {
-            if (route == Route::Front && !front.isEmpty() && usableWithoutAsking(caller, front))
-                return useTab(caller, front, reply, act);
-            if (const QString last = lastUsedTab(caller); !last.isEmpty())
-                return actOnTab(last, reply, act);
-            if (front.isEmpty()) {
-                return reply(CommandResult::failure(
-                    tr("no tab is in front, and you have none: open a page with open {\"url\": …} or "
-                       "tab {\"action\": \"new\"}"),
-                    409));
-            }
-            useTab(caller, front, reply, act);
-        });
+        whenFront(
+            [this, caller, route, reply = std::move(reply), act = std::move(act)](const QString &front) {
+                if (route == Route::Front && !front.isEmpty() && usableWithoutAsking(caller, front))
+                    return useTab(caller, front, reply, act);
+                if (const QString last = lastUsedTab(caller); !last.isEmpty())
+                    return actOnTab(last, reply, act);
+                if (front.isEmpty()) {
+                    return reply(CommandResult::failure(
+                        tr("no tab is in front, and you have none: open a page with open {\"url\": …} or "
+                           "tab {\"action\": \"new\"}"),
+                        409));
+                }
+                useTab(caller, front, reply, act);
+            });
         return;
     }
     const QList<CdpSession *> pages = m_endpoint->pageSessions();
@@ -160,7 +161,7 @@ bool TabRouter::usableWithoutAsking(const CommandCaller &caller, const QString &
 }
 
 void TabRouter::useTab(const CommandCaller &caller, const QString &targetId, CommandReply reply,
-                             const TabAction &act)
+                       const TabAction &act)
 {
     if (!m_tabs.owns(caller, targetId))
         return askForTab(caller, targetId, std::move(reply), act);
@@ -210,7 +211,7 @@ void TabRouter::actOnTab(const QString &id, CommandReply reply, const TabAction 
 }
 
 void TabRouter::askForTab(const CommandCaller &caller, const QString &targetId, CommandReply reply,
-                                TabAction act)
+                          TabAction act)
 {
     CdpSession *session = m_endpoint->sessionForTarget(targetId);
     if (!session || !session->isPage())

@@ -173,7 +173,8 @@ void ToolkitCommands::addTabCommand(const QString &type, const QString &descript
     const bool snapshot = type == u"snapshot"_s;
     add(type, description,
         [this, handler, snapshot](CommandParams &params, const CommandCaller &caller, CommandReply reply) {
-            const bool extensionAgent = caller.channel == u"agent-ws"_s || caller.channel == u"agent-client"_s;
+            const bool extensionAgent
+                = caller.channel == u"agent-ws"_s || caller.channel == u"agent-client"_s;
             const TabRouter::Route route
                 = snapshot && extensionAgent ? TabRouter::Route::Front : TabRouter::Route::LastUsed;
             // The action may run later (after the user allowed the tab): it keeps its own copies.

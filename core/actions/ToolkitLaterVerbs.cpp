@@ -1,10 +1,9 @@
 // The verbs the LLM Browser Agent extension grew after its first release, and Playwright
 // MCP's (find, mouse, drag, scrollintoview, close), registered by ToolkitCommands.
 
-#include "ToolkitCommands.h"
-
 #include "TabCommand.h"
 #include "TabRouter.h"
+#include "ToolkitCommands.h"
 #include "ToolkitParams.h"
 #include "page/PageController.h"
 
@@ -24,8 +23,9 @@ void ToolkitCommands::registerLaterVerbs()
            "(text: its accessible name too) and answers its ref and snapshot line"),
         [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
             PageController::FindOptions options;
-            options.locator = p.choice(u"locator"_s, { u"role"_s, u"text"_s, u"label"_s, u"placeholder"_s,
-                                                       u"testid"_s, u"alt"_s, u"title"_s });
+            options.locator = p.choice(
+                u"locator"_s,
+                { u"role"_s, u"text"_s, u"label"_s, u"placeholder"_s, u"testid"_s, u"alt"_s, u"title"_s });
             options.value = p.requiredString(u"value"_s);
             if (p.has(u"text"_s))
                 options.name = p.string(u"text"_s);
@@ -51,7 +51,8 @@ void ToolkitCommands::registerLaterVerbs()
             if (!paramsOk(p, reply))
                 return;
             if (!p.has(u"x"_s) || !p.has(u"y"_s))
-                return reply(CommandResult::failure(tr("mouse needs params.x and params.y (a point of the viewport)")));
+                return reply(CommandResult::failure(
+                    tr("mouse needs params.x and params.y (a point of the viewport)")));
             if (action == u"wheel"_s && deltaX == 0 && deltaY == 0)
                 return reply(CommandResult::failure(tr("mouse wheel needs params.deltaX or params.deltaY")));
             tab->mouseAt(action, QPointF(x, y), button, QPointF(deltaX, deltaY), std::move(reply));
@@ -84,19 +85,20 @@ void ToolkitCommands::registerLaterVerbs()
                         .arg(tabs.join(u", "_s))));
             }
             m_router->withTab(caller, tabs.value(0), std::move(reply),
-                    [from, to](PageController *controller, CommandReply reply) {
-                        controller->drag(from, to, std::move(reply));
-                    });
+                              [from, to](PageController *controller, CommandReply reply) {
+                                  controller->drag(from, to, std::move(reply));
+                              });
         });
-    addElementCommand(u"scrollintoview"_s, tr("Scrolls an element into the middle of the view (when it is not in view)"),
-                      RefUse::Required,
-                      [](const QString &ref, CommandParams &, PageController *tab, CommandReply reply) {
-                          tab->scrollIntoView(ref, std::move(reply));
-                      });
-    addTabCommand(u"close"_s, tr("Closes the tab your commands go to (or the one named by tab)"),
-                  [this](CommandParams &, PageController *tab, const CommandCaller &caller, CommandReply reply) {
-                      m_tabCommand->switchOrClose(u"close"_s, tab->targetId(), tab, caller, std::move(reply));
-                  });
+    addElementCommand(
+        u"scrollintoview"_s, tr("Scrolls an element into the middle of the view (when it is not in view)"),
+        RefUse::Required, [](const QString &ref, CommandParams &, PageController *tab, CommandReply reply) {
+            tab->scrollIntoView(ref, std::move(reply));
+        });
+    addTabCommand(
+        u"close"_s, tr("Closes the tab your commands go to (or the one named by tab)"),
+        [this](CommandParams &, PageController *tab, const CommandCaller &caller, CommandReply reply) {
+            m_tabCommand->switchOrClose(u"close"_s, tab->targetId(), tab, caller, std::move(reply));
+        });
 }
 
 } // namespace mpa

@@ -2,11 +2,10 @@
 // (click, fill, type, press, check, select, scroll, get, is, screenshot), open, tab, history,
 // wait and eval.
 
-#include "ToolkitCommands.h"
-
 #include "AddressPolicy.h"
 #include "TabCommand.h"
 #include "TabRouter.h"
+#include "ToolkitCommands.h"
 #include "ToolkitParams.h"
 #include "cdp/CdpEndpoint.h"
 #include "page/PageController.h"
@@ -160,7 +159,7 @@ void ToolkitCommands::registerCommands()
            "role, name, link, the form it submits), the page's url or title, or counts a selector's matches"),
         RefUse::Optional, [](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
             const QString what = p.string(u"what"_s);
-            const QStringList whats { u"text"_s, u"value"_s,   u"attribute"_s, u"url"_s, u"title"_s,
+            const QStringList whats { u"text"_s, u"value"_s,   u"attribute"_s, u"url"_s,  u"title"_s,
                                       u"html"_s, u"element"_s, u"box"_s,       u"count"_s };
             if (what.isEmpty() || !whats.contains(what)) {
                 return reply(
