@@ -4,10 +4,10 @@
 #include "TabRouter.h"
 #include "ToolkitParams.h"
 #include "cdp/CdpEndpoint.h"
+#include "common/ClockTimer.h"
 #include "page/PageController.h"
 
 #include <QJsonArray>
-#include <QTimer>
 #include <QUrl>
 
 #include <memory>
@@ -22,12 +22,13 @@ constexpr int kTabAttachMs = 10000;
 
 } // namespace
 
-TabCommand::TabCommand(TabRouter *tabs, CdpEndpoint *endpoint, const AddressPolicy *addresses,
+TabCommand::TabCommand(TabRouter *tabs, CdpEndpoint *endpoint, const AddressPolicy *addresses, Clock *clock,
                        QObject *parent)
     : QObject(parent)
     , m_tabs(tabs)
     , m_endpoint(endpoint)
     , m_addresses(addresses)
+    , m_clock(clock)
 {
 }
 
@@ -146,8 +147,7 @@ void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, Command
             const QString id = result.result.value(u"targetId").toString();
             // The tab is ours once the endpoint attaches to it: wait for that event, bounded.
             auto waiting = std::make_shared<QMetaObject::Connection>();
-            auto *deadline = new QTimer(this);
-            deadline->setSingleShot(true);
+            auto *deadline = new ClockTimer(m_clock, this);
             const auto settle = [this, waiting, deadline, caller, id, url, reply](CdpSession *session) {
                 QObject::disconnect(*waiting);
                 deadline->stop();
@@ -179,8 +179,8 @@ void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, Command
                                    if (session->targetId() == id)
                                        settle(session);
                                });
-            connect(deadline, &QTimer::timeout, this, [settle] { settle(nullptr); });
-            deadline->start(kTabAttachMs);
+            connect(deadline, &ClockTimer::timeout, this, [settle] { settle(nullptr); });
+            deadline->start(std::chrono::milliseconds(kTabAttachMs));
         });
 }
 

@@ -14,6 +14,7 @@ namespace mpa {
 
 class AddressPolicy;
 class CdpEndpoint;
+class Clock;
 class PageController;
 class TabRouter;
 
@@ -21,7 +22,7 @@ class TabCommand : public QObject
 {
     Q_OBJECT
 public:
-    TabCommand(TabRouter *tabs, CdpEndpoint *endpoint, const AddressPolicy *addresses,
+    TabCommand(TabRouter *tabs, CdpEndpoint *endpoint, const AddressPolicy *addresses, Clock *clock,
                QObject *parent = nullptr);
 
     // The tab command: params.action list, new, close or switch.
@@ -36,6 +37,7 @@ private:
     TabRouter *m_tabs;
     CdpEndpoint *m_endpoint;
     const AddressPolicy *m_addresses;
+    Clock *m_clock;
 };
 
 } // namespace mpa

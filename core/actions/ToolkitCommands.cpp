@@ -8,12 +8,12 @@
 #include "ToolkitParams.h"
 #include "ToolkitSchemas.h"
 #include "cdp/CdpEndpoint.h"
+#include "common/ClockTimer.h"
+#include "common/Stopwatch.h"
 #include "page/PageController.h"
 #include "page/PayloadHub.h"
 #include "settings/Settings.h"
 
-#include <QElapsedTimer>
-#include <QTimer>
 
 #include <memory>
 
@@ -27,11 +27,12 @@ ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Setting
     , m_endpoint(endpoint)
     , m_settings(settings)
     , m_commands(commands)
+    , m_clock(clock)
     , m_consent(new TabConsent(settings, clock, this))
     , m_activity(new AgentActivity(this))
     , m_router(new TabRouter(endpoint, hub, settings, m_consent, this))
     , m_addresses(settings)
-    , m_tabCommand(new TabCommand(m_router, endpoint, &m_addresses, this))
+    , m_tabCommand(new TabCommand(m_router, endpoint, &m_addresses, clock, this))
 {
     // Installed on demand only: a tab gets the script when a command first reaches it.
     hub->addScript(PageController::payloadScript(), [](CdpSession *) { return false; });
@@ -107,7 +108,7 @@ void ToolkitCommands::add(const QString &type, const QString &description, Handl
         { type, CommandDispatcher::Scope::Toolkit | CommandDispatcher::Scope::DebugApi, description,
           ToolkitSchemas::schema(type),
           [this, type, handler](const QJsonObject &raw, const CommandCaller &caller, CommandReply reply) {
-              QElapsedTimer took;
+              Stopwatch took(m_clock);
               took.start();
               // Recorded for the Agents page while this object lives (pending commands are
               // answered "the tab is gone" as it is destroyed).
@@ -147,7 +148,7 @@ void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(Co
         guard->deleteLater();
         std::exchange(wait->go, {})(std::move(wait->reply));
     });
-    QTimer::singleShot(m_browserWait, guard, [this, wait, guard] {
+    ClockTimer::singleShot(m_clock, m_browserWait, guard, [this, wait, guard] {
         if (!wait->go)
             return;
         wait->go = {};

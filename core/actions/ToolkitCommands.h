@@ -79,6 +79,8 @@ public:
     // How long a command waits for the browser connection (and its open tabs) to be made
     // before it is answered with how to start a browser.
     void setBrowserWait(std::chrono::milliseconds wait) { m_browserWait = wait; }
+    // The time the toolkit's waits run on.
+    Clock *clock() const { return m_clock; }
 
 private:
     using Handler
@@ -110,6 +112,7 @@ private:
     CdpEndpoint *m_endpoint;
     Settings *m_settings;
     QPointer<CommandDispatcher> m_commands;
+    Clock *m_clock;
     TabConsent *m_consent;
     AgentActivity *m_activity;
     TabRouter *m_router;
