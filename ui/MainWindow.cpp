@@ -35,6 +35,7 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -113,8 +114,6 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     m_nav->setSpacing(1);
     m_nav->setIconSize(QSize(kPageIconSize, kPageIconSize));
     m_nav->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_nav->setStyleSheet(u"QListWidget#pageList { padding-top: 6px; } "
-                         "QListWidget#pageList::item { padding: 6px 12px; }"_s);
     m_stack = new QStackedWidget(central);
     m_stack->setObjectName(u"pages"_s);
 
@@ -135,6 +134,12 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     // The icons follow the palette (drawn ones are redrawn in the new text colour); the list is
     // as wide as its widest item (padding, icon, title) needs, no wider: the page gets the rest.
     Theme::whenPaletteChanges(m_nav, [this] {
+        // A style sheet keeps the palette the widget had when it was set: given the new palette
+        // and set again, the list takes the new theme's colours at once (not after a restart).
+        m_nav->setStyleSheet(QString());
+        m_nav->setPalette(QApplication::palette(m_nav));
+        m_nav->setStyleSheet(u"QListWidget#pageList { padding-top: 6px; } "
+                             "QListWidget#pageList::item { padding: 6px 12px; }"_s);
         const QStringList ids = settingsPages();
         const bool useTheme = PageIcons::themeCovers(ids);
         for (int i = 0; i < ids.size(); ++i)
@@ -190,11 +195,11 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
     // The usual keys close the window (to the tray, or minimised without one).
     // (Ctrl+W by name too: QKeySequence::Close is empty where the platform theme defines none.)
+    // Escape is not a shortcut: a shortcut wins over an open drop-down or an item being edited,
+    // which must take Escape for themselves; keyPressEvent gets the Escape they leave.
     QList<QKeySequence> closeKeys = QKeySequence::keyBindings(QKeySequence::Close);
-    for (const QKeySequence &keys : { QKeySequence(Qt::CTRL | Qt::Key_W), QKeySequence(Qt::Key_Escape) }) {
-        if (!closeKeys.contains(keys))
-            closeKeys.append(keys);
-    }
+    if (const QKeySequence ctrlW(Qt::CTRL | Qt::Key_W); !closeKeys.contains(ctrlW))
+        closeKeys.append(ctrlW);
     for (const QKeySequence &keys : std::as_const(closeKeys)) {
         auto *shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &QWidget::close);
@@ -319,6 +324,17 @@ void MainWindow::showAndRaise()
         show();
     raise();
     activateWindow();
+}
+
+void MainWindow::keyPressEvent(QKeyEvent *event)
+{
+    // An Escape no widget took (a drop-down closes its list, an editor drops the edit): as in a
+    // dialog, it closes the window.
+    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
+        close();
+        return;
+    }
+    QMainWindow::keyPressEvent(event);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QEvent>
 #include <QPointer>
+#include <QSet>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QWidget>
@@ -59,19 +60,35 @@ public:
         , m_restyle(std::move(restyle))
     {
         widget->installEventFilter(this);
+        watchers().insert(this);
     }
+
+    ~PaletteWatcher() override { watchers().remove(this); }
 
     bool eventFilter(QObject *, QEvent *event) override
     {
         // Once per change: the application's palette or style changed (not the widget's own
         // palette, which restyle itself may set).
-        if ((event->type() == QEvent::ApplicationPaletteChange || event->type() == QEvent::StyleChange)
-            && !m_busy) {
-            m_busy = true;
-            m_restyle();
-            m_busy = false;
-        }
+        if (event->type() == QEvent::ApplicationPaletteChange || event->type() == QEvent::StyleChange)
+            restyle();
         return false;
+    }
+
+    void restyle()
+    {
+        if (m_busy)
+            return;
+        m_busy = true;
+        m_restyle();
+        m_busy = false;
+    }
+
+    // Every live watcher: apply() restyles them itself, as a widget with a style sheet is not
+    // told when the application's palette changes.
+    static QSet<PaletteWatcher *> &watchers()
+    {
+        static QSet<PaletteWatcher *> all;
+        return all;
     }
 
 private:
@@ -145,6 +162,9 @@ void apply(const QString &theme)
             QApplication::setStyle(d.styleName);
         QApplication::setPalette(d.palette);
     }
+    const QList<PaletteWatcher *> watchers = PaletteWatcher::watchers().values();
+    for (PaletteWatcher *watcher : watchers)
+        watcher->restyle();
 }
 
 void follow(Settings *settings)

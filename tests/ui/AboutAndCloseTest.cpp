@@ -5,9 +5,12 @@
 #include "QtPrinters.h"
 #include "TrayController.h"
 #include "UiTest.h"
+#include "Wait.h"
 #include "settings/Settings.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
@@ -65,6 +68,35 @@ TEST_F(AboutAndCloseTest, CtrlWAndEscapeCloseTheWindowToTheTrayAndItSaysSoOnce)
     window.show();
     window.close();
     EXPECT_EQ(noticed.count(), 2);
+}
+
+// Escape belongs first to what is open inside the window: an open drop-down closes its list,
+// and only an Escape nothing took closes the window (the first-hour report, issue 34: Escape in
+// a combo box's list hid the whole window to the tray).
+TEST_F(AboutAndCloseTest, EscapeInAnOpenDropDownClosesOnlyTheDropDown)
+{
+    MainWindow window(engine.get());
+    TrayController tray(engine.get(), &window);
+    window.setTrayAvailable(true);
+    window.showPage(MainWindow::Page::General);
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    auto *theme = window.findChild<QComboBox *>(u"editor:ui/theme"_s);
+    ASSERT_TRUE(theme);
+    theme->setFocus();
+    theme->showPopup();
+    ASSERT_TRUE(waitUntil([] { return QApplication::activePopupWidget() != nullptr; })) << "the list did not open";
+    QWidget *popup = QApplication::activePopupWidget();
+    QWidget *list = popup->focusWidget() ? popup->focusWidget() : popup;
+    QTest::keyClick(list, Qt::Key_Escape);
+    EXPECT_TRUE(waitUntil([] { return QApplication::activePopupWidget() == nullptr; })) << "the list stayed open";
+    EXPECT_TRUE(window.isVisible()) << "Escape in the list hid the window";
+
+    // With the list closed, an Escape on the box is nobody's: the window closes to the tray.
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(theme, Qt::Key_Escape);
+    EXPECT_FALSE(window.isVisible());
 }
 
 } // namespace

@@ -17,6 +17,8 @@
 #include <QImage>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMetaEnum>
 #include <QStyle>
 
@@ -205,6 +207,39 @@ TEST_F(ThemeTest, PageIconsUseTheThemeOnlyWhenItHasOneForEveryPage)
     for (const QString &id : ids)
         EXPECT_FALSE(PageIcons::themeName(id).isEmpty()) << id.toStdString();
     EXPECT_FALSE(PageIcons::themeCovers(ids + QStringList { u"noSuchPage"_s }));
+}
+
+// The first-hour report (issue 34): switching Light/Dark live left the page list in the old
+// colours until a restart. It follows at once, as the pages do.
+TEST_F(ThemeTest, SwitchingLiveRecoloursThePageList)
+{
+    Theme::follow(settings.get());
+    ASSERT_TRUE(settings->setValue(SettingKey::UiTheme, u"light"_s));
+    MainWindow window(engine.get());
+    window.resize(900, 650);
+    window.show();
+    auto *nav = window.findChild<QListWidget *>(u"pageList"_s);
+    ASSERT_TRUE(nav);
+    const auto meanLightness = [](const QImage &image) {
+        qint64 sum = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x)
+                sum += QColor(image.pixel(x, y)).lightness();
+        }
+        return double(sum) / double(image.width() * image.height());
+    };
+    for (const QString &theme : { u"dark"_s, u"light"_s, u"dark"_s }) {
+        SCOPED_TRACE(theme.toStdString());
+        ASSERT_TRUE(settings->setValue(SettingKey::UiTheme, theme));
+        QCoreApplication::processEvents();
+        const bool dark = theme == u"dark"_s;
+        EXPECT_EQ(nav->palette().color(QPalette::Base), QApplication::palette().color(QPalette::Base))
+            << "the page list kept the old colours";
+        const double list = meanLightness(nav->grab().toImage());
+        EXPECT_TRUE(dark ? list < 110 : list > 150) << "page list lightness " << list;
+        screenshot(&window, u"theme-live-"_s + theme);
+    }
+    ASSERT_TRUE(settings->setValue(SettingKey::UiTheme, u"light"_s));
 }
 
 } // namespace
