@@ -5,10 +5,14 @@
 #include "Wait.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
+#include "scheduler/SchedulerStore.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -17,6 +21,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -160,8 +165,10 @@ TEST_F(QueuePageTest, PromptsAreEditedInPlaceAndTheQueueIsControlledFromThePage)
 
     // Add, edit in place, remove: each change is the scheduler's queue at once.
     page.findChild<QPushButton *>(u"queueAdd"_s)->click();
-    ASSERT_EQ(scheduler->queue().items.size(), 3);
+    ASSERT_EQ(list->count(), 3);
+    EXPECT_EQ(scheduler->queue().items.size(), 2) << "an empty new line is not a prompt yet";
     list->item(2)->setText(u"fix the failures"_s);
+    ASSERT_EQ(scheduler->queue().items.size(), 3);
     EXPECT_EQ(scheduler->queue().items.at(2).text, u"fix the failures"_s);
     list->item(1)->setText(u"   "_s); // emptied: taken out
     ASSERT_EQ(scheduler->queue().items.size(), 2);
@@ -208,6 +215,38 @@ TEST_F(QueuePageTest, PromptsAreEditedInPlaceAndTheQueueIsControlledFromThePage)
     EXPECT_TRUE(message->text().contains(u"less than 2 s ago"_s)) << message->text().toStdString();
     mode->setCurrentIndex(mode->findData(u"interval"_s));
     EXPECT_FALSE(message->isVisible()) << "stale: " << message->text().toStdString();
+}
+
+// The first-hour report (issue 34, item 5): Add, then Escape, left a literal "New prompt" in the
+// queue and in queue.json, ready to be sent.
+TEST_F(QueuePageTest, AddThenEscapeLeavesNoPrompt)
+{
+    Scheduler *scheduler = engine->scheduler();
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s }));
+    QueuePage page(engine.get());
+    page.resize(760, 900);
+    page.show();
+    page.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&page));
+    auto *list = page.findChild<QListWidget *>(u"queueList"_s);
+    ASSERT_TRUE(list);
+    page.findChild<QPushButton *>(u"queueAdd"_s)->click();
+    ASSERT_TRUE(waitUntil([&] { return qobject_cast<QLineEdit *>(QApplication::focusWidget()) != nullptr; }))
+        << "Add opened no editor";
+    EXPECT_TRUE(qobject_cast<QLineEdit *>(QApplication::focusWidget())->text().isEmpty())
+        << "the new line starts with made-up text";
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+    EXPECT_TRUE(waitUntil([&] { return list->count() == 1; })) << "the cancelled line stays in the list";
+    ASSERT_EQ(scheduler->queue().items.size(), 1);
+    EXPECT_EQ(scheduler->queue().items.at(0).text, u"write the parser"_s);
+    QFile saved(QDir(engine->paths().configDir).filePath(SchedulerStore::queueFileName()));
+    if (saved.open(QIODevice::ReadOnly)) {
+        const QByteArray json = saved.readAll();
+        EXPECT_FALSE(json.contains("New prompt")) << json.toStdString();
+        EXPECT_EQ(json.count("\"text\""), 1) << json.toStdString();
+    }
+    EXPECT_TRUE(page.isVisible());
 }
 
 TEST_F(QueuePageTest, StartIsOffWhenItCannotWorkAndSaysWhyInPlainWords)

@@ -12,6 +12,7 @@
 #include "settings/Settings.h"
 
 #include <QApplication>
+#include <QAbstractItemDelegate>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
@@ -118,13 +119,25 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     queue->addRow(hint(tr("Double-click a prompt to edit it; drag prompts to reorder them. The list "
                           "cannot change while the queue runs."),
                        queueBox));
+    // A new prompt is an empty line being edited: it joins the queue when text is typed and
+    // committed; Escape, or nothing typed, leaves no placeholder behind (in the list or in
+    // queue.json).
     connect(m_add, &QPushButton::clicked, this, [this] {
-        auto *item = new QListWidgetItem(tr("New prompt"));
+        auto *item = new QListWidgetItem();
         item->setFlags(item->flags() | Qt::ItemIsEditable);
         m_queue->addItem(item);
-        saveQueue();
+        m_newItem = item;
         m_queue->setCurrentItem(item);
         m_queue->editItem(item);
+    });
+    connect(m_queue->itemDelegate(), &QAbstractItemDelegate::closeEditor, this, [this] {
+        if (!std::exchange(m_newItem, nullptr))
+            return;
+        // After the view is done with its editor: the list is the queue again (an empty line
+        // is no prompt; saveQueue leaves such lines out of the queue too).
+        QMetaObject::invokeMethod(
+            this, [this] { refreshQueue(); },
+            Qt::QueuedConnection);
     });
     connect(m_remove, &QPushButton::clicked, this, [this] {
         const QList<QListWidgetItem *> selected = m_queue->selectedItems();
@@ -133,9 +146,11 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
         delete selected.first();
         saveQueue();
     });
-    connect(m_queue, &QListWidget::itemChanged, this, [this](QListWidgetItem *) {
+    connect(m_queue, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
         if (m_filling)
             return;
+        if (item == m_newItem && !item->text().trimmed().isEmpty())
+            m_newItem = nullptr; // given its text: a prompt like the others
         // The item is still in the middle of setData(): rebuilding the list now would delete it.
         m_inItemChange = true;
         saveQueue();
@@ -283,7 +298,8 @@ void QueuePage::refreshQueue()
     const bool queueMode = settings()->stringValue(SettingKey::ScheduleMode) == u"queue"_s;
 
     // The list, unless the user is in the middle of editing it.
-    // (an open editor is a child of the list's viewport holding the focus)
+    // (an open editor is a child of the list's viewport holding the focus), or waiting for a new
+    // line's text
     const QWidget *focus = QApplication::focusWidget();
     QStringList texts;
     for (const QueueItem &entry : queue.items)
@@ -291,7 +307,7 @@ void QueuePage::refreshQueue()
     const bool sameTexts = texts == listedPrompts();
     if (!sameTexts && m_inItemChange) {
         QMetaObject::invokeMethod(this, &QueuePage::refreshQueue, Qt::QueuedConnection);
-    } else if (!(focus && m_queue->viewport()->isAncestorOf(focus))) {
+    } else if (!(focus && m_queue->viewport()->isAncestorOf(focus)) && !m_newItem) {
         const QSignalBlocker blocker(m_queue);
         m_filling = true;
         const int selected = m_queue->currentRow();

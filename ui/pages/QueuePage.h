@@ -8,6 +8,7 @@
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QListWidgetItem;
 class QPushButton;
 
 namespace mpa {
@@ -51,6 +52,7 @@ private:
     QString m_messageMode;
     QLabel *m_window;
     bool m_filling = false;
+    QListWidgetItem *m_newItem = nullptr; // added by Add, not yet given its text
     bool m_inItemChange = false;
 };
 
