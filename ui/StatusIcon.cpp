@@ -5,6 +5,7 @@
 #include "engine/Engine.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
+#include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
 
 #include <QPainter>
@@ -122,7 +123,9 @@ StatusIconState statusIconState(const Engine *engine)
     if (autoAccept && !schedule && attached > 0
         && EngineControls::pausedPageTitles(engine).size() == attached)
         return StatusIconState::Paused;
-    return autoAccept || schedule ? StatusIconState::Active : StatusIconState::Off;
+    // A running prompt queue is work going on too, whatever the two switches say.
+    const bool queueRuns = engine->scheduler()->queue().state == PromptQueue::State::Running;
+    return autoAccept || schedule || queueRuns ? StatusIconState::Active : StatusIconState::Off;
 }
 
 constexpr EnumName<StatusIconState> kIconStateNames[] {

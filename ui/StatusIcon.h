@@ -12,7 +12,7 @@ class Engine;
 
 QIcon statusIcon(StatusIconState state);
 // The state the engine is in now: Off when stopped or connected with nothing switched on
-// (auto-accept, schedule); Standby is for the caller to know.
+// (auto-accept, schedule, a running prompt queue); Standby is for the caller to know.
 StatusIconState statusIconState(const Engine *engine);
 QString statusIconName(StatusIconState state); // "active", "paused", … (for tests and tooltips)
 

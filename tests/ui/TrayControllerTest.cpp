@@ -108,6 +108,18 @@ TEST_F(TrayControllerTest, ConnectedWithNothingSwitchedOnIsOffAndActiveOtherwise
     settings->setValue(SettingKey::ScheduleEnabled, true);
     EXPECT_EQ(tray->iconState(), StatusIconState::Active);
     EXPECT_TRUE(tray->toolTip().contains(u"Connected to"_s)) << tray->toolTip().toStdString();
+    // The first-hour report (issue 34, item 11): a running prompt queue is work going on, with
+    // auto-accept and the schedule off; the icon said "off".
+    settings->setValue(SettingKey::ScheduleEnabled, false);
+    EXPECT_EQ(tray->iconState(), StatusIconState::Off);
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    Scheduler *scheduler = engine->scheduler();
+    ASSERT_TRUE(scheduler->setQueue({ u"one"_s, u"two"_s }));
+    QString refused;
+    ASSERT_TRUE(scheduler->startQueue(&refused)) << refused.toStdString();
+    EXPECT_EQ(tray->iconState(), StatusIconState::Active);
+    ASSERT_TRUE(scheduler->stopQueue(&refused)) << refused.toStdString();
+    EXPECT_EQ(tray->iconState(), StatusIconState::Off);
     engine->stop();
     browser.stop();
 }
