@@ -151,6 +151,11 @@ TEST_F(SafetyPageTest, RemovingMyPatternsAsksFirst)
     EXPECT_TRUE(settings->listValue(SettingKey::SafetyBannedCommands).isEmpty());
     EXPECT_FALSE(settings->isSet(SettingKey::SafetyBannedCommands));
     EXPECT_TRUE(editor<QPlainTextEdit>(&page, SettingKey::SafetyBannedCommands)->toPlainText().isEmpty());
+    // None left: the button that cannot do anything is off (issue 34, item 14), and back on
+    // with a pattern.
+    EXPECT_FALSE(reset->isEnabled());
+    settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"npm publish"_s });
+    EXPECT_TRUE(reset->isEnabled());
 }
 
 TEST_F(SafetyPageTest, TheCheckerShowsTheVerdictWhatDecidedItWhyAndTheCommandAsRead)

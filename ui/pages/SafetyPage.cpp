@@ -176,10 +176,10 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     list->addWidget(m_banSkipped);
     m_count = Widgets::wrappingLabel(u"banCount"_s, this);
     m_count->setForegroundRole(QPalette::PlaceholderText);
-    auto *reset = Widgets::button(tr("Remove My Patterns…"), u"banReset"_s, this);
-    Widgets::markPersonOnly(reset); // removing a pattern widens what is clicked
-    connect(reset, &QPushButton::clicked, this, [this] { resetToDefaults(); });
-    list->addLayout(Widgets::row(m_count, { reset }));
+    m_reset = Widgets::button(tr("Remove My Patterns…"), u"banReset"_s, this);
+    Widgets::markPersonOnly(m_reset); // removing a pattern widens what is clicked
+    connect(m_reset, &QPushButton::clicked, this, [this] { resetToDefaults(); });
+    list->addLayout(Widgets::row(m_count, { m_reset }));
     Theme::whenPaletteChanges(this, [this] {
         for (QLabel *label : { m_allowSkipped, m_banSkipped }) {
             QPalette palette = label->palette();
@@ -348,6 +348,8 @@ void SafetyPage::updateCount()
     const auto regexes = std::count_if(list.begin(), list.end(), [](const QString &entry) {
         return regexEntry.match(entry.trimmed()).hasMatch();
     });
+    // Nothing of the user's to remove: the button that would remove it is off (issue 34, item 14).
+    m_reset->setEnabled(!list.isEmpty());
     if (list.isEmpty()) {
         m_count->setText(tr("No patterns of your own: the built-in rules alone"));
     } else {

@@ -11,6 +11,7 @@ class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QRadioButton;
 class QTableWidget;
 
@@ -49,6 +50,7 @@ private:
     SettingField *m_banList;
     QLabel *m_banSkipped;
     QLabel *m_count;
+    QPushButton *m_reset;
     QLineEdit *m_probe;
     QLabel *m_verdict;
     QFormLayout *m_verdictDetails;
