@@ -55,16 +55,22 @@ mpa_install_npm() {
     fi
 }
 
-# Configures (once) and builds the given preset (its build preset's targets; all by default).
+# Configures (once) and builds the given preset: its build preset's targets (all by default),
+# or only the targets named after it.
 mpa_build() {
     local preset="$1"
+    shift
     cd "$MPA_ROOT"
     if [ ! -f "build/$preset/build.ninja" ]; then
         mpa_log "Configuring ($preset preset)"
         cmake --preset "$preset" >/dev/null
     fi
     mpa_log "Building ($preset preset)"
-    cmake --build --preset "$preset" -- -k 0
+    if [ $# -gt 0 ]; then
+        cmake --build --preset "$preset" --target "$@" -- -k 0
+    else
+        cmake --build --preset "$preset" -- -k 0
+    fi
 }
 
 # Node.js the test clients in tests/npm need (their packages' "engines").
