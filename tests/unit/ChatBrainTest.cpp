@@ -98,13 +98,16 @@ TEST_F(ChatBrainTest, TheFirstPromptCarriesTheGoalTheKeywordAndThePageMasked)
     EXPECT_TRUE(first.contains(u"GOAL: Apply the discount code and mail the receipt to [email]"_s)) << first.toStdString();
     EXPECT_FALSE(first.contains(u"ada@example.com"_s));
     EXPECT_TRUE(first.contains(u"session keyword KAROMI-4242"_s));
-    EXPECT_TRUE(first.contains(u"THE PAGE NOW (tab “Checkout - Hulu Shop”, https://shop.hulu.com/checkouts/cn/"_s))
-        << first.toStdString();
+    // The checkout's address carries a session token (Z2NwLXVz…): the redactor takes it for a
+    // secret, as it takes every long high-entropy string.
+    EXPECT_TRUE(first.contains(u"THE PAGE NOW (tab “Checkout - Hulu Shop”, https://shop.hulu."_s)) << first.toStdString();
+    EXPECT_FALSE(first.contains(u"Z2NwLXVzLWNlbnRyYWwx"_s));
     EXPECT_TRUE(first.contains(u"- button \"Pay now\" [ref=e2]"_s));
     EXPECT_TRUE(first.contains(u"<tool_code>{\"tool\": \"click\""_s));
     EXPECT_EQ(session->record().turn, 1);
     EXPECT_EQ(status(), BridgeStatus::WaitingChat);
-    EXPECT_EQ(session->record().maskedTotal, 1);
+    EXPECT_EQ(session->record().maskedTotal, 2); // the address in the goal, the token in the page's address
+    EXPECT_EQ(session->record().lastMasked.value(u"email"_s).toInt(), 1);
     EXPECT_EQ(session->record().lastSent, page.userMessages().first());
     // The chat watcher is on while the chat writes.
     EXPECT_TRUE(page.config(BridgeSession::watchModule()).value(u"active"_s).toBool());
@@ -167,7 +170,8 @@ TEST_F(ChatBrainTest, APauseWhileTheChatWritesHoldsAtOnceAndResumeWaitsForTheRep
     QString error;
     ASSERT_TRUE(session->pause(&error)) << error.toStdString();
     EXPECT_EQ(status(), BridgeStatus::Paused);
-    EXPECT_FALSE(page.config(BridgeSession::watchModule()).value(u"active"_s).toBool());
+    // The watcher in the chat is switched off (the page gets that a turn of the event loop later).
+    EXPECT_TRUE(waitUntil([&] { return !page.config(BridgeSession::watchModule()).value(u"active"_s).toBool(); }, 5s));
     const int looks = page.looks();
     page.assistantWrites(u"<tool_code>{\"tool\": \"fill\", \"params\": {\"ref\": \"e1\", \"value\": \"X\"}}</tool_code>"_s);
     pass(5000ms);

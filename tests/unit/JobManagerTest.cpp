@@ -6,6 +6,7 @@
 #include "jobs/JobManager.h"
 
 #include <QDateTime>
+#include <QTimeZone>
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QObject>

@@ -230,3 +230,32 @@ TEST_F(LlmBrainTest, ARunFileInMainsFormatLoadsIsInterruptedAndGoesOnWhereItStoo
     ASSERT_TRUE(store.save(record));
     EXPECT_EQ(store.load(id)->toJson(), record.toJson());
 }
+
+TEST_F(LlmBrainTest, ThePageReachesTheModelMaskedBeforeTheBudgetCutsIt)
+{
+    // A card line the budget would cut in the middle (a test card of the Luhn kind payment
+    // providers publish for tests), an address in the page's title and in a tab's address.
+    FakeToolkit::Page &page = toolkit.tabs[u"T1"_s];
+    page.title = u"Receipt for grace@example.org"_s;
+    page.url = u"https://shop.example/receipt?to=grace%40example.org"_s;
+    page.snapshot = u"- RootWebArea \"Receipt\"\n- paragraph: Card on file: 4111 1111 1111 1111 · receipts to "
+                    "ada.lovelace@example.org\n- button \"Done\" [ref=e1]"_s;
+    page.inView = { u"e1"_s };
+    QString seen;
+    model.setResponder([&](const QJsonObject &request) {
+        seen = promptOf(request);
+        return ScriptedLlmServer::toolCall(u"done"_s, { { u"success"_s, true }, { u"result"_s, u"read"_s } });
+    });
+    auto run = runner(newRun());
+    run->start();
+    ASSERT_TRUE(waitUntil([&] { return run->record().isFinished(); }));
+    EXPECT_FALSE(seen.isEmpty());
+    EXPECT_TRUE(seen.contains(u"Card on file: [card]"_s)) << seen.toStdString();
+    EXPECT_TRUE(seen.contains(u"receipts to [email]"_s)) << seen.toStdString();
+    EXPECT_TRUE(seen.contains(u"Page: Receipt for [email] — https://shop.example/receipt?to=[email]"_s))
+        << seen.toStdString();
+    for (const QString &part : { u"4111"_s, u"1111 1111"_s, u"grace@"_s, u"lovelace"_s, u"grace%40"_s })
+        EXPECT_FALSE(seen.contains(part)) << part.toStdString();
+    // The task itself is the user's and goes as it is.
+    EXPECT_TRUE(seen.contains(u"Task: Apply the discount code SAVE10"_s));
+}
