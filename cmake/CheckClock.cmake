@@ -1,5 +1,5 @@
 # Test step (cmake -P): fails when a source of a folder whose timers must run on the app's Clock
-# (DESIGN.md "One clock": agent, bridge, jobs, chat, scheduler) uses a raw Qt timer — QTimer,
+# (DESIGN.md "One clock": agent, bridge, jobs, chat, scheduler; and actions) uses a raw Qt timer — QTimer,
 # QElapsedTimer, QDeadlineTimer — instead of ClockTimer and Stopwatch (core/common), so every
 # wait of those state machines can be driven by a FakeClock in tests. Transports (cdp, server)
 # keep their own timers for socket deadlines and are not listed.

@@ -16,6 +16,7 @@ namespace mpa {
 class AgentChat;
 class AutoAcceptController;
 class CdpEndpoint;
+class Clock;
 class CommandDispatcher;
 class DesktopUi;
 class PayloadHub;
@@ -33,6 +34,8 @@ public:
     virtual QObject *lifetime() = 0;
 
     virtual Settings *settings() const = 0;
+    // The time every wait of the actions runs on (a FakeClock in tests).
+    virtual Clock *clock() const = 0;
     virtual const AppPaths &paths() const = 0;
     virtual CdpEndpoint *endpoint() const = 0;
     virtual PayloadHub *payloads() const = 0;

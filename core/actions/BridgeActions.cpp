@@ -10,6 +10,7 @@
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
 #include "chat/ChatLearner.h"
+#include "common/ClockTimer.h"
 #include "chat/ChatSurface.h"
 #include "page/NetworkLog.h"
 #include "page/PayloadHub.h"
@@ -20,7 +21,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPointer>
-#include <QTimer>
 
 #include <memory>
 
@@ -221,8 +221,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
     });
 
     // The session keyword finds a chat whose tab changed (a browser restart, a reopened tab).
-    bridge->setChatLocator([browser](const QString &tab, const QString &keyword,
-                                     std::function<void(const QString &)> done) {
+    bridge->setChatLocator([browser, clock = toolkit->clock()](const QString &tab, const QString &keyword,
+                                                             std::function<void(const QString &)> done) {
         if (!browser)
             return done({});
         if (browser->sessionForTarget(tab))
@@ -257,7 +257,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                            std::chrono::seconds(3));
         }
         // A page that goes away while it is asked never answers: the search ends anyway.
-        QTimer::singleShot(4000, browser.data(), [search] { search->finish(); });
+        ClockTimer::singleShot(clock, std::chrono::seconds(4), browser.data(), [search] { search->finish(); });
     });
 
     RunActions::wireJobs(bridge, &BridgeManager::sessionFinished, channel(), toolkit, mask,

@@ -7,7 +7,12 @@
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
 #include "logging/LogCategories.h"
+#include "page/CommandPalette.h"
 #include "settings/Settings.h"
+
+#include <QPointer>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 
@@ -126,6 +131,125 @@ void installAutoAcceptActions(CommandDispatcher *commands, const DebugPageAction
         pauseAction(false));
 }
 
+// The attached pages asked in turn whether they show a VS Code-family workbench.
+struct WorkbenchSearch
+{
+    QList<QPointer<CdpSession>> pages;
+    QObject *lifetime = nullptr;
+    CommandReply reply;
+    std::function<void(CdpSession *)> go;
+};
+
+void searchWorkbench(const std::shared_ptr<WorkbenchSearch> &search, int index)
+{
+    while (index < search->pages.size() && !search->pages.at(index))
+        ++index;
+    if (index >= search->pages.size())
+        return search->reply(CommandResult::failure(
+            u"none of the %1 attached pages is a VS Code-family window (VS Code, Cursor, Windsurf, Antigravity): "
+            "open the IDE with --remote-debugging-port, or give targetId"_s.arg(search->pages.size()),
+            404));
+    QPointer<CdpSession> page = search->pages.at(index);
+    CommandPalette::probe(page, search->lifetime, [search, page, index](bool workbench) {
+        if (workbench && page)
+            return search->go(page);
+        searchWorkbench(search, index + 1);
+    });
+}
+
+// Runs `go` on the page a palette action works on: `targetId`, else the first attached page
+// that shows a VS Code-family workbench; answers why not otherwise.
+void withWorkbench(const DebugPageActions::Services &services, const QString &targetId, const CommandReply &reply,
+                   std::function<void(CdpSession *)> go)
+{
+    CdpEndpoint *endpoint = services.endpoint;
+    if (!targetId.isEmpty()) {
+        CdpSession *page = endpoint->sessionForTarget(targetId);
+        if (!page || !page->isPage())
+            return reply(CommandResult::failure(
+                u"no attached page has targetId '%1' (see getCDPConnections)"_s.arg(targetId), 404));
+        return go(page);
+    }
+    auto search = std::make_shared<WorkbenchSearch>();
+    for (CdpSession *page : endpoint->pageSessions())
+        search->pages.append(page);
+    if (search->pages.isEmpty())
+        return reply(CommandResult::failure(
+            u"no page is attached (the browser endpoint %1 is %2): start the IDE with --remote-debugging-port=%3"_s
+                .arg(endpoint->address(), stateName(endpoint->state()))
+                .arg(endpoint->port()),
+            503));
+    search->lifetime = services.lifetime;
+    search->reply = reply;
+    search->go = std::move(go);
+    searchWorkbench(search, 0);
+}
+
+void installPaletteActions(CommandDispatcher *commands, const DebugPageActions::Services &services)
+{
+    add(commands, u"executeVSCodeCommand"_s,
+        u"Runs an IDE command through the command palette of a VS Code-family window (VS Code, Cursor, "
+        "Windsurf, Antigravity), as a person would: {\"command\": its title as the palette shows it, or its id "
+        "(workbench.action.files.save), \"targetId\" (default: the first such window)}. Runs only the one entry "
+        "that is exactly that command; args cannot be passed through the palette."_s,
+        objectSchema(
+            {
+                { u"command"_s, typed(u"string"_s, u"the command's title or id"_s) },
+                { u"targetId"_s, typed(u"string"_s, u"the IDE's page from getCDPConnections"_s) },
+                { u"args"_s, QJsonObject { { u"type"_s, u"array"_s } } },
+            },
+            { u"command"_s }),
+        [services](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (QString unknown; !onlyKnownParams(params, { u"command"_s, u"targetId"_s, u"args"_s }, &unknown))
+                return reply(CommandResult::failure(unknown));
+            CommandParams p(params);
+            const QString command = p.requiredString(u"command"_s).trimmed();
+            const QString targetId = p.string(u"targetId"_s);
+            if (!p.ok())
+                return reply(CommandResult::failure(p.error()));
+            if (command.isEmpty())
+                return reply(CommandResult::failure(u"params.command is empty"_s));
+            if (!params.value(u"args"_s).toArray().isEmpty())
+                return reply(CommandResult::failure(
+                    u"params.args cannot be passed: the command runs through the command palette, which takes "
+                    "none (nothing was run)"_s));
+            withWorkbench(services, targetId, reply, [services, command, reply](CdpSession *page) {
+                CommandPalette::run(page, services.clock, command, [reply, page = QPointer<CdpSession>(page)](const CommandResult &result) {
+                    if (!result.ok || !page)
+                        return reply(result);
+                    QJsonObject data = result.data.toObject();
+                    data.insert(u"targetId"_s, page->targetId());
+                    data.insert(u"title"_s, page->targetInfo().title);
+                    reply(CommandResult::success(data));
+                });
+            });
+        });
+
+    add(commands, u"listChatCommands"_s,
+        u"The entries the command palette of a VS Code-family window offers for a filter: {\"filter\" (default "
+        "\"chat\"), \"targetId\"} → entries [{label, keybinding}] as executeVSCodeCommand takes them."_s,
+        objectSchema({
+            { u"filter"_s, typed(u"string"_s, u"what to type into the palette (default: chat)"_s) },
+            { u"targetId"_s, typed(u"string"_s, u"the IDE's page from getCDPConnections"_s) },
+        }),
+        [services](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+            if (QString unknown; !onlyKnownParams(params, { u"filter"_s, u"targetId"_s }, &unknown))
+                return reply(CommandResult::failure(unknown));
+            CommandParams p(params);
+            QString filter = p.string(u"filter"_s).trimmed();
+            const QString targetId = p.string(u"targetId"_s);
+            if (!p.ok())
+                return reply(CommandResult::failure(p.error()));
+            if (filter.isEmpty())
+                filter = u"chat"_s;
+            if (filter.size() > 200)
+                return reply(CommandResult::failure(u"params.filter is longer than 200 characters"_s));
+            withWorkbench(services, targetId, reply, [services, filter, reply](CdpSession *page) {
+                CommandPalette::list(page, services.clock, filter, reply);
+            });
+        });
+}
+
 } // namespace
 
 void DebugPageActions::install(CommandDispatcher *commands, const Services &services)
@@ -145,6 +269,7 @@ void DebugPageActions::install(CommandDispatcher *commands, const Services &serv
         });
 
     installAutoAcceptActions(commands, services);
+    installPaletteActions(commands, services);
 }
 
 } // namespace mpa

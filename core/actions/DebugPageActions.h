@@ -1,7 +1,9 @@
 #pragma once
 // The debug API's actions on the browser's pages: running code in one (evaluateInBrowser, off
-// unless debug/allowEvaluate), auto-accept's statistics (getStats) and pausing auto-accept in
-// one page (pauseTarget, resumeTarget).
+// unless debug/allowEvaluate), auto-accept's statistics (getStats), pausing auto-accept in one
+// page (pauseTarget, resumeTarget), and the IDE's command palette (executeVSCodeCommand,
+// listChatCommands: the VS Code extension's names, through the palette of a VS Code-family
+// window).
 
 class QObject;
 
@@ -9,6 +11,7 @@ namespace mpa {
 
 class AutoAcceptController;
 class CdpEndpoint;
+class Clock;
 class CommandDispatcher;
 class Settings;
 
@@ -20,6 +23,7 @@ public:
         Settings *settings = nullptr;
         CdpEndpoint *endpoint = nullptr;
         AutoAcceptController *autoAccept = nullptr;
+        Clock *clock = nullptr;
         // The context of asynchronous replies (evaluateInBrowser).
         QObject *lifetime = nullptr;
     };

@@ -3,23 +3,17 @@
 #include "ActionHost.h"
 #include "CommandDispatcher.h"
 #include "DesktopUi.h"
+#include "ExtensionQuotaStatus.h"
+#include "ExtensionRoiStats.h"
+#include "ExtensionState.h"
 #include "ParamsSchema.h"
 #include "autoaccept/AutoAcceptController.h"
-#include "autoaccept/AutoAcceptStats.h"
-#include "cdp/CdpEndpoint.h"
-#include "cdp/CdpSession.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
-#include "platform/InstanceLock.h"
-#include "quota/AntigravityQuotaProvider.h"
-#include "quota/QuotaMonitor.h"
 #include "settings/AppPaths.h"
 #include "settings/Settings.h"
 
-#include <QCoreApplication>
-#include <QDateTime>
 #include <QJsonArray>
-#include <QMetaEnum>
 
 #include <functional>
 #include <optional>
@@ -85,157 +79,6 @@ void addSwitchReader(ActionHost *host, const QString &name, SettingKey key, cons
                 { u"setting"_s, setting },
             }));
         });
-}
-
-// ---- ROI statistics --------------------------------------------------------------------------
-
-// As the extension's getROIStats put it: minutes rounded, "N minutes" below an hour, else
-// "H.H hours".
-QJsonObject timeSaved(qint64 seconds)
-{
-    const qint64 minutes = qRound64(double(seconds) / 60.0);
-    const QString formatted
-        = minutes >= 60 ? u"%1 hours"_s.arg(double(minutes) / 60.0, 0, 'f', 1) : u"%1 minutes"_s.arg(minutes);
-    return {
-        { u"timeSavedS"_s, seconds },
-        { u"timeSavedMinutes"_s, minutes },
-        { u"timeSavedFormatted"_s, formatted },
-    };
-}
-
-QJsonObject roiCounts(const AutoAcceptCounts &counts)
-{
-    QJsonObject json = timeSaved(counts.secondsSaved());
-    json.insert(u"clicks"_s, counts.clicks);
-    json.insert(u"blocked"_s, counts.blocked);
-    json.insert(u"sessions"_s, counts.sessions);
-    return json;
-}
-
-QJsonObject roiStats(const AutoAcceptController *autoAccept)
-{
-    const AutoAcceptStats *stats = autoAccept->stats();
-    const QDate today = QDate::currentDate();
-    const QDate monday = today.addDays(1 - today.dayOfWeek()); // ISO weeks start on Monday
-    const AutoAcceptCounts week = stats->week(today);
-    QJsonObject thisWeek = roiCounts(week);
-    thisWeek.insert(u"week"_s, AutoAcceptStats::weekKey(today));
-    thisWeek.insert(u"since"_s, monday.toString(Qt::ISODate));
-    QJsonObject allTime = roiCounts(stats->cumulative());
-    allTime.insert(u"since"_s,
-                   stats->since().isValid() ? QJsonValue(stats->since().toString(Qt::ISODate))
-                                            : QJsonValue());
-    // The extension's object, field for field (its dashboard's numbers): this week only.
-    QJsonObject extension = timeSaved(week.secondsSaved());
-    extension.remove(u"timeSavedS"_s);
-    extension.insert(u"weekStart"_s, QDateTime(monday, QTime(0, 0)).toMSecsSinceEpoch());
-    extension.insert(u"clicksThisWeek"_s, week.clicks);
-    extension.insert(u"blockedThisWeek"_s, week.blocked);
-    extension.insert(u"sessionsThisWeek"_s, week.sessions);
-    return {
-        { u"roiStats"_s, extension },
-        { u"thisWeek"_s, thisWeek },
-        { u"allTime"_s, allTime },
-        { u"thisRun"_s, roiCounts(autoAccept->runCounts()) },
-        { u"secondsSavedPerClick"_s, AutoAcceptCounts::kSecondsSavedPerClick },
-    };
-}
-
-// ---- quota -------------------------------------------------------------------------------------
-
-QJsonObject antigravityStatus(ActionHost *host)
-{
-    const bool enabled = host->settings()->boolValue(SettingKey::QuotaEnabled);
-    const QuotaSnapshot &snapshot = host->quota()->snapshot();
-    const auto *provider = qobject_cast<const AntigravityQuotaProvider *>(host->quota()->provider());
-    const auto server = provider ? provider->server() : std::nullopt;
-    QString status;
-    QString reason;
-    if (!enabled) {
-        status = u"disabled"_s;
-        reason = u"quota/enabled is off (setAntigravityQuota {\"value\": true} turns it on)"_s;
-    } else if (snapshot.ok) {
-        status = u"connected"_s;
-    } else if (snapshot.error.isEmpty()) {
-        status = u"not_initialized"_s;
-        reason = u"the language server has not been asked yet; refreshAntigravityQuota asks now"_s;
-    } else {
-        status = u"disconnected"_s;
-        reason = snapshot.error;
-    }
-    QJsonObject languageServer;
-    if (server)
-        languageServer = QJsonObject { { u"pid"_s, server->pid }, { u"port"_s, int(server->port) } };
-    return {
-        { u"status"_s, status },
-        { u"found"_s, bool(server) },
-        { u"connected"_s, snapshot.ok },
-        { u"reason"_s, reason },
-        { u"languageServer"_s, server ? QJsonValue(languageServer) : QJsonValue() },
-        { u"lastReadingAt"_s,
-          snapshot.fetchedAt.isValid() ? QJsonValue(snapshot.fetchedAt.toString(Qt::ISODate))
-                                       : QJsonValue() },
-        { u"enabled"_s, enabled },
-    };
-}
-
-// ---- state -------------------------------------------------------------------------------------
-
-QString endpointState(CdpEndpoint::State state)
-{
-    return QString::fromLatin1(QMetaEnum::fromType<CdpEndpoint::State>().valueToKey(int(state))).toLower();
-}
-
-QJsonObject cdpStatus(ActionHost *host)
-{
-    CdpEndpoint *endpoint = host->endpoint();
-    QJsonArray connections;
-    const QList<CdpSession *> sessions = endpoint->sessions();
-    for (const CdpSession *session : sessions)
-        connections.append(session->targetId());
-    return { { u"cdp"_s,
-               QJsonObject {
-                   { u"connectionCount"_s, connections.size() },
-                   { u"pages"_s, host->attachedPages() },
-                   { u"isEnabled"_s, host->autoAcceptEnabled() },
-                   { u"connections"_s, connections },
-                   { u"connected"_s, endpoint->isConnected() },
-                   { u"state"_s, endpointState(endpoint->state()) },
-                   { u"address"_s, endpoint->address() },
-                   { u"browserVersion"_s, endpoint->browserVersion() },
-                   { u"lastError"_s, endpoint->lastError() },
-               } } };
-}
-
-QJsonObject lockState(ActionHost *host)
-{
-    const InstanceLock::Holder holder = InstanceLock::inspect(host->paths().configDir);
-    const qint64 self = QCoreApplication::applicationPid();
-    const bool other = holder.locked && holder.pid != self;
-    QJsonObject by;
-    if (holder.locked) {
-        by = QJsonObject {
-            { u"pid"_s, holder.pid },
-            { u"hostName"_s, holder.hostName },
-            { u"appName"_s, holder.appName },
-            { u"thisInstance"_s, !other },
-        };
-    }
-    QString note;
-    if (other)
-        note = u"another instance (pid %1 on %2) holds %3: it drives this config dir"_s.arg(holder.pid)
-                   .arg(holder.hostName, host->paths().configDir);
-    else if (holder.locked)
-        note = u"this instance holds the config dir"_s;
-    else
-        note = u"no instance holds the config dir's lock (this engine runs without one)"_s;
-    return {
-        { u"isLockedOut"_s, other },
-        { u"heldBy"_s, holder.locked ? QJsonValue(by) : QJsonValue() },
-        { u"lockFile"_s, holder.lockFile },
-        { u"configDir"_s, host->paths().configDir },
-        { u"note"_s, note },
-    };
 }
 
 // Gives an existing action's data the fields the extension's reply had, beside ours.
@@ -365,7 +208,7 @@ void ExtensionActions::install(ActionHost *host)
         u"Whether Antigravity's language server was found and answered the last quota reading: status "
         "connected, disconnected, not_initialized or disabled, and the reason when not connected."_s,
         object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-            reply(CommandResult::success(antigravityStatus(host)));
+            reply(CommandResult::success(antigravityStatus(host->settings(), host->quota())));
         });
 
     // ---- statistics and logs ---------------------------------------------------------------------
@@ -376,7 +219,9 @@ void ExtensionActions::install(ActionHost *host)
         object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
             AutoAcceptController *autoAccept = host->autoAccept();
             autoAccept->collectNow(
-                autoAccept, [autoAccept, reply] { reply(CommandResult::success(roiStats(autoAccept))); });
+                autoAccept, [autoAccept, reply] {
+                    reply(CommandResult::success(ExtensionRoi::stats(autoAccept)));
+                });
         });
     add(commands, u"clearLogs"_s,
         u"Empties the log file (and its rolled copies) and the in-memory log; answers how much went."_s,
@@ -460,13 +305,14 @@ void ExtensionActions::install(ActionHost *host)
         "(target ids), connected, state, address, browserVersion, lastError}}; getCDPConnections has the "
         "details."_s,
         object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-            reply(CommandResult::success(cdpStatus(host)));
+            reply(CommandResult::success(
+                cdpStatus(host->endpoint(), host->attachedPages(), host->autoAcceptEnabled())));
         });
     add(commands, u"getLockedOut"_s,
         u"Whether another instance holds this config dir's lock ({\"isLockedOut\"}) and who holds it (pid, "
         "host)."_s,
         object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-            reply(CommandResult::success(lockState(host)));
+            reply(CommandResult::success(lockState(host->paths().configDir)));
         });
 
     // ---- the extension's reply fields on actions both have ---------------------------------------
@@ -530,11 +376,12 @@ void ExtensionActions::install(ActionHost *host)
                         { u"bannedCommands"_s,
                           QJsonArray::fromStringList(s->listValue(SettingKey::SafetyBannedCommands)) },
                         { u"stats"_s, data.value(u"stats"_s).toObject().value(u"totals"_s) },
-                        { u"isLockedOut"_s, lockState(host).value(u"isLockedOut"_s) },
+                        { u"isLockedOut"_s, lockState(host->paths().configDir).value(u"isLockedOut"_s) },
                         // Whether the debug API serves now (the setting or --debug-server), read
                         // from the server rather than assumed (the extension wrote a literal true).
                         { u"debugMode"_s, host->debugApiState().value(u"listening"_s).toBool() },
-                        { u"antigravityStatus"_s, antigravityStatus(host).value(u"status"_s) },
+                        { u"antigravityStatus"_s,
+                          antigravityStatus(host->settings(), host->quota()).value(u"status"_s) },
                     });
     });
 

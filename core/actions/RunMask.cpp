@@ -2,6 +2,7 @@
 
 #include "actions/ToolkitCommands.h"
 #include "cdp/CdpSession.h"
+#include "common/ClockTimer.h"
 #include "page/PageController.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
@@ -12,10 +13,11 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-RunMask::RunMask(PayloadHub *hub, ToolkitCommands *toolkit, QObject *parent)
+RunMask::RunMask(PayloadHub *hub, ToolkitCommands *toolkit, Clock *clock, QObject *parent)
     : QObject(parent)
     , m_hub(hub)
     , m_toolkit(toolkit)
+    , m_lease(new ClockTimer(clock, this))
 {
     // Installed on demand only, in the tabs runs work in.
     m_hub->addScript({ moduleName(), Payload::source(u"run-mask.js"_s) }, [](CdpSession *) { return false; });
@@ -29,16 +31,15 @@ RunMask::RunMask(PayloadHub *hub, ToolkitCommands *toolkit, QObject *parent)
                         Q_EMIT stopRequested(it.key());
                 }
             });
-    m_lease.setInterval(kLeaseMs / 3);
-    connect(&m_lease, &QTimer::timeout, this, &RunMask::renew);
+    connect(m_lease, &ClockTimer::timeout, this, &RunMask::renew);
 }
 
 void RunMask::renew()
 {
     for (auto it = m_tabs.cbegin(); it != m_tabs.cend(); ++it)
         apply(it.value(), true, m_texts.value(it.key()));
-    if (m_tabs.isEmpty())
-        m_lease.stop();
+    if (!m_tabs.isEmpty())
+        m_lease->start(std::chrono::milliseconds(kLeaseMs / 3));
 }
 
 void RunMask::show(const QString &runId, const QString &targetId, const QString &text)
@@ -53,8 +54,8 @@ void RunMask::show(const QString &runId, const QString &targetId, const QString 
     m_tabs.insert(runId, targetId);
     m_texts.insert(runId, text);
     apply(targetId, true, text);
-    if (!m_lease.isActive())
-        m_lease.start();
+    if (!m_lease->isActive())
+        m_lease->start(std::chrono::milliseconds(kLeaseMs / 3));
 }
 
 void RunMask::hide(const QString &runId)

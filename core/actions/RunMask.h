@@ -8,9 +8,11 @@
 #include <QHash>
 #include <QObject>
 #include <QString>
-#include <QTimer>
 
 namespace mpa {
+
+class Clock;
+class ClockTimer;
 
 class CdpSession;
 class PayloadHub;
@@ -20,7 +22,7 @@ class RunMask : public QObject
 {
     Q_OBJECT
 public:
-    RunMask(PayloadHub *hub, ToolkitCommands *toolkit, QObject *parent = nullptr);
+    RunMask(PayloadHub *hub, ToolkitCommands *toolkit, Clock *clock, QObject *parent = nullptr);
 
     // Shows (or updates) the run's mask in `targetId`; moves it there from another tab.
     void show(const QString &runId, const QString &targetId, const QString &text);
@@ -43,7 +45,7 @@ private:
     ToolkitCommands *m_toolkit;
     QHash<QString, QString> m_tabs; // run id → target id
     QHash<QString, QString> m_texts; // run id → what its mask says
-    QTimer m_lease; // renews the masks' lease in their pages
+    ClockTimer *m_lease; // renews the masks' lease in their pages
     int m_sequence = 0;
 };
 

@@ -103,7 +103,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     // LLM task runs: the key from the keychain, the browser through the toolkit in each run's name.
     m_secrets = new KeychainSecretStore(this);
     m_runs = new RunManager(m_settings, m_secrets, m_clock, QDir(m_paths.configDir).filePath(u"runs"_s), this);
-    auto *mask = new RunMask(m_payloads, m_toolkit, this);
+    auto *mask = new RunMask(m_payloads, m_toolkit, m_clock, this);
     RunActions::install(m_commands, m_runs, m_toolkit, mask);
     // The chat-tab bridge: a web chat drives tabs through the toolkit in each session's name.
     m_bridge = new BridgeManager(m_settings, m_clock, QDir(m_paths.configDir).filePath(u"bridge"_s), this);

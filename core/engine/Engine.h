@@ -84,7 +84,7 @@ public:
     // The toolkit WebSocket server or client for outside agents, run as agentServer/* say.
     ToolkitServerService *toolkitServer() const { return m_toolkitServer; }
     // The time the scheduler and the quota monitor run on.
-    Clock *clock() const { return m_clock; }
+    Clock *clock() const override { return m_clock; }
     // The IDE agent's chat (the page that shows a chat input box), for sends and observation.
     AgentChat *agentChat() const override { return m_agentChat; }
     // Interval / daily / queue prompts; its queue, history and stats live in the config dir.
