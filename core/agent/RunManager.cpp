@@ -3,7 +3,6 @@
 #include "agent/LlmClient.h"
 #include "agent/LlmProviders.h"
 #include "common/Clock.h"
-#include "common/LiveRecords.h"
 #include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "safety/SecurityGate.h"
@@ -25,36 +24,25 @@ RunManager::RunManager(Settings *settings, SecretStore *secrets, Clock *clock, c
     , m_settings(settings)
     , m_secrets(secrets)
     , m_clock(clock)
-    , m_store(runsDir)
+    , m_jobs(RunStore(runsDir), lcAgent())
 {
 }
 
 RunManager::~RunManager()
 {
-    interruptUnfinished(m_runners, RunStatus::Interrupted,
-                        u"the app stopped while the run was under way; resume it to go on"_s, m_clock->now(),
-                        [this](const RunRecord &record) { m_store.save(record); });
+    m_jobs.interruptAll(RunStore::interruptedReason(), m_clock->now());
 }
 
 void RunManager::load()
 {
-    const QDateTime now = m_clock->now();
-    // First read: files that are not runs are moved aside here, and said.
-    for (const QString &warning : m_store.loadAll().warnings) {
-        m_notices.append(warning);
-        qCWarning(lcAgent).noquote() << warning;
-    }
-    const QStringList interrupted = m_store.markInterrupted(now);
-    if (!interrupted.isEmpty()) {
+    // Files that are not runs are moved aside here, and said.
+    const auto loaded = m_jobs.load(RunStore::interruptedReason(), m_clock->now(),
+                                    m_settings->intValue(SettingKey::AgentKeepRunsDays));
+    m_notices.append(loaded.warnings);
+    if (!loaded.interrupted.isEmpty()) {
         m_notices.append(
             tr("%n task run(s) were interrupted when the app stopped; resume them from the Tasks page.",
-               nullptr, int(interrupted.size())));
-    }
-    m_store.prune(m_settings->intValue(SettingKey::AgentKeepRunsDays), now);
-    RunStore::Loaded loaded = m_store.loadAll();
-    for (RunRecord &run : loaded.runs) {
-        if (!m_runners.contains(run.id))
-            m_records.insert(run.id, std::move(run));
+               nullptr, int(loaded.interrupted.size())));
     }
     Q_EMIT listChanged();
 }
@@ -95,7 +83,7 @@ void RunManager::start(const StartRequest &request, CommandReply done)
     RunRecord record;
     const QDateTime now = m_clock->now();
     record.id = RunStore::newId(now);
-    while (m_records.contains(record.id) || QFileInfo::exists(m_store.pathOf(record.id)))
+    while (m_jobs.knows(record.id) || QFileInfo::exists(m_jobs.store().pathOf(record.id)))
         record.id = RunStore::newId(now);
     record.task = task;
     record.mode = request.mode.value_or(
@@ -114,7 +102,7 @@ void RunManager::start(const StartRequest &request, CommandReply done)
 
 void RunManager::resume(const QString &runId, CommandReply done)
 {
-    if (m_runners.contains(runId))
+    if (m_jobs.live(runId))
         return done(CommandResult::failure(tr("run %1 is already under way").arg(runId), 409));
     std::optional<RunRecord> record = run(runId);
     if (!record)
@@ -159,7 +147,7 @@ void RunManager::launch(RunRecord record, int refused, CommandReply done)
                         .arg(config.displayName),
                     refused));
             }
-            auto lock = me->m_store.lock(record.id);
+            auto lock = me->m_jobs.store().lock(record.id);
             if (!lock)
                 return done(CommandResult::failure(
                     tr("run %1 is under way in another process of the app").arg(record.id), refused));
@@ -171,11 +159,8 @@ void RunManager::launch(RunRecord record, int refused, CommandReply done)
             RunLimits limits = me->limits();
             auto *runner = new TaskRunner(record, llm, std::move(tools), limits, me->m_clock, me);
             llm->setParent(runner);
-            me->m_locks.insert(record.id, std::shared_ptr<QLockFile>(std::move(lock)));
-            me->m_runners.insert(record.id, runner);
-            me->m_records.insert(record.id, record);
+            me->m_jobs.adopt(runner, std::move(lock));
             me->attach(runner);
-            me->save(record);
             // The task may hold secrets: the log gets its length, never its text.
             qCInfo(lcAgent).noquote() << u"run %1 starts: a task of %2 characters (%3, %4, %5)"_s.arg(
                 record.id, QString::number(record.task.size()), runModeName(record.mode), config.displayName,
@@ -190,37 +175,28 @@ void RunManager::attach(TaskRunner *runner)
 {
     const QString id = runner->record().id;
     connect(runner, &TaskRunner::changed, this, [this, runner, id] {
-        save(runner->record());
+        m_jobs.save(runner->record());
         Q_EMIT runChanged(id);
     });
     connect(runner, &TaskRunner::stepAdded, this,
             [this, id](const RunStep &step) { Q_EMIT stepAdded(id, step); });
     connect(runner, &TaskRunner::textDelta, this,
             [this, id](const QString &text) { Q_EMIT textDelta(id, text); });
-    connect(runner, &TaskRunner::questionAsked, this,
-            [this, id](const RunQuestion &question) { Q_EMIT questionAsked(id, question); });
-    connect(runner, &TaskRunner::finished, this, [this, runner, id] {
-        save(runner->record());
-        m_runners.remove(id);
-        m_locks.remove(id);
-        runner->deleteLater();
+    connect(runner, &TaskRunner::questionAsked, this, [this, runner, id] {
+        if (const RunQuestion *question = runner->record().pendingQuestion())
+            Q_EMIT questionAsked(id, *question);
+    });
+    connect(runner, &TaskRunner::finished, this, [this, id] {
+        m_jobs.release(id);
         Q_EMIT runFinished(id);
         Q_EMIT listChanged();
     });
 }
 
-void RunManager::save(const RunRecord &record)
-{
-    m_records.insert(record.id, record);
-    QString error;
-    if (!m_store.save(record, &error))
-        qCWarning(lcAgent).noquote() << u"run %1 could not be saved: %2"_s.arg(record.id, error);
-}
-
 bool RunManager::answer(const QString &runId, bool approve, const QString &text, QString *error)
 {
-    TaskRunner *runner = liveJob(m_records, m_runners, runId, tr("run %1 is not under way"),
-                                 tr("there is no run %1"), error);
+    TaskRunner *runner
+        = m_jobs.liveOrRefuse(runId, tr("run %1 is not under way"), tr("there is no run %1"), error);
     if (!runner)
         return false;
     return runner->answer(approve, text, error);
@@ -228,8 +204,8 @@ bool RunManager::answer(const QString &runId, bool approve, const QString &text,
 
 bool RunManager::cancel(const QString &runId, const QString &reason, QString *error)
 {
-    TaskRunner *runner = liveJob(m_records, m_runners, runId, tr("run %1 is not under way"),
-                                 tr("there is no run %1"), error);
+    TaskRunner *runner
+        = m_jobs.liveOrRefuse(runId, tr("run %1 is not under way"), tr("there is no run %1"), error);
     if (!runner)
         return false;
     runner->cancel(reason);
@@ -238,26 +214,11 @@ bool RunManager::cancel(const QString &runId, const QString &reason, QString *er
 
 bool RunManager::giveUp(const QString &runId, const QString &reason, QString *error)
 {
-    TaskRunner *runner = m_runners.value(runId);
+    TaskRunner *runner = m_jobs.live(runId);
     if (!runner)
         return refuse(error, tr("run %1 is not under way").arg(runId));
     runner->giveUp(reason);
     return true;
-}
-
-std::optional<RunRecord> RunManager::run(const QString &runId) const
-{
-    return currentRecord(m_records, m_runners, runId);
-}
-
-QList<RunRecord> RunManager::runs() const
-{
-    return currentRecords(m_records, m_runners);
-}
-
-TaskRunner *RunManager::runner(const QString &runId) const
-{
-    return m_runners.value(runId);
 }
 
 } // namespace mpa

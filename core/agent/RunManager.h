@@ -1,5 +1,5 @@
 #pragma once
-// Every LLM task run of this config dir: starts them (the model from the llm/* settings and the
+// Every LLM task run of this config dir (jobs/JobManager.h keeps the live and stored ones): starts them (the model from the llm/* settings and the
 // key from the SecretStore or MPA_LLM_API_KEY), keeps each run's file up to date after every
 // step, answers and cancels them, resumes interrupted ones, and lists the history. At start
 // (load) it marks runs whose process ended as interrupted and prunes old ones.
@@ -10,10 +10,9 @@
 #include "RunRecord.h"
 #include "RunStore.h"
 #include "TaskRunner.h"
+#include "jobs/JobManager.h"
 #include "settings/SecretStore.h"
 
-#include <QHash>
-#include <QLockFile>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -66,12 +65,12 @@ public:
     // Ends a run waiting for the user as failed (the `run` command when nobody can answer).
     bool giveUp(const QString &runId, const QString &reason, QString *error = nullptr);
 
-    std::optional<RunRecord> run(const QString &runId) const;
-    QList<RunRecord> runs() const; // newest first
-    TaskRunner *runner(const QString &runId) const;
-    bool isActive(const QString &runId) const { return m_runners.contains(runId); }
-    QStringList activeRuns() const { return m_runners.keys(); }
-    RunStore &store() { return m_store; }
+    std::optional<RunRecord> run(const QString &runId) const { return m_jobs.record(runId); }
+    QList<RunRecord> runs() const { return m_jobs.records(); } // newest first
+    TaskRunner *runner(const QString &runId) const { return m_jobs.live(runId); }
+    bool isActive(const QString &runId) const { return m_jobs.live(runId) != nullptr; }
+    QStringList activeRuns() const { return m_jobs.liveIds(); }
+    RunStore &store() { return m_jobs.store(); }
 
     // The model and limits a run would get now (for the Tasks page and the `run` command).
     RunLimits limits() const;
@@ -88,17 +87,13 @@ private:
     // `refused`: the status of a failure (400 for a new run, 409 for a resumed one).
     void launch(RunRecord record, int refused, CommandReply done);
     void attach(TaskRunner *runner);
-    void save(const RunRecord &record);
 
     Settings *m_settings;
     QPointer<SecretStore> m_secrets;
     Clock *m_clock;
-    RunStore m_store;
+    JobManager<RunRecord, TaskRunner, RunStore> m_jobs;
     ToolsFactory m_toolsFactory;
     bool m_stream = true;
-    QHash<QString, RunRecord> m_records;
-    QHash<QString, TaskRunner *> m_runners;
-    QHash<QString, std::shared_ptr<QLockFile>> m_locks;
     QStringList m_notices;
 };
 

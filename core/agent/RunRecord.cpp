@@ -77,6 +77,8 @@ QJsonObject RunStep::toJson() const
     writeTexts(json, *this, kStepNotes, EmptyText::Omit);
     if (!effect.isEmpty())
         json.insert(u"effect"_s, effect);
+    if (state == JobCommand::State::Running || state == JobCommand::State::Unknown)
+        json.insert(u"state"_s, JobCommand::stateName(state));
     return json;
 }
 
@@ -95,6 +97,11 @@ RunStep RunStep::fromJson(const QJsonObject &json)
     const QJsonObject tokens = json.value(u"tokens").toObject();
     step.promptTokens = tokens.value(u"prompt").toInt();
     step.completionTokens = tokens.value(u"completion").toInt();
+    const std::optional<JobCommand::State> state = JobCommand::stateFromName(json.value(u"state").toString());
+    if (state == JobCommand::State::Running || state == JobCommand::State::Unknown)
+        step.state = *state;
+    else
+        step.state = step.ok ? JobCommand::State::Done : JobCommand::State::Failed;
     return step;
 }
 
@@ -144,6 +151,20 @@ RunQuestion RunQuestion::fromJson(const QJsonObject &json)
 bool RunRecord::isFinished() const
 {
     return status == RunStatus::Done || status == RunStatus::Failed || status == RunStatus::Cancelled;
+}
+
+void RunRecord::interrupt(const QString &why, const QDateTime &now)
+{
+    status = RunStatus::Interrupted;
+    reason = why;
+    updatedAt = now;
+    for (RunStep &step : steps) {
+        if (step.state != JobCommand::State::Running)
+            continue;
+        step.state = JobCommand::State::Unknown;
+        step.ok = false;
+        step.result = JobCommand::unknownOutcome();
+    }
 }
 
 const RunQuestion *RunRecord::pendingQuestion() const

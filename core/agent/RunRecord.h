@@ -4,6 +4,8 @@
 // effect, the reflections, the questions put to the user and their answers, and the totals.
 // Never the API key.
 
+#include "jobs/JobCommand.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -39,6 +41,9 @@ struct RunStep
     int completionTokens = 0;
     QString gate; // the risk the gate saw ("payment"), empty when none
     QString decision; // approved, denied (by the user); empty when nobody was asked
+    // Running while its action runs (saved before it starts); unknown when the app stopped
+    // meanwhile — never run again. Written only then.
+    JobCommand::State state = JobCommand::State::Done;
 
     QJsonObject toJson() const;
     static RunStep fromJson(const QJsonObject &json);
@@ -104,6 +109,10 @@ struct RunRecord
     bool tokensEstimated = false;
 
     bool isFinished() const;
+    // Running or waiting for the user: it would go on if its process lived.
+    bool isUnderWay() const { return status == RunStatus::Running || status == RunStatus::WaitingUser; }
+    // Its process is gone: interrupted with `reason`, a step that was running unknown.
+    void interrupt(const QString &reason, const QDateTime &now);
     // The question still waiting for an answer, if any.
     const RunQuestion *pendingQuestion() const;
 

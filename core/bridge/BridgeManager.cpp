@@ -2,7 +2,6 @@
 
 #include "common/Clock.h"
 #include "common/JsonDataFile.h"
-#include "common/LiveRecords.h"
 #include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
@@ -21,6 +20,11 @@ namespace {
 
 constexpr auto kToolsFile = u"tools.json";
 
+QString interruptedReason()
+{
+    return u"the app stopped while the session was under way; resume it to go on"_s;
+}
+
 QString newId(const QDateTime &now)
 {
     return u"bridge-"_s + now.toUTC().toString(u"yyyyMMdd-HHmmss"_s) + u'-'
@@ -34,54 +38,20 @@ BridgeManager::BridgeManager(Settings *settings, Clock *clock, const QString &br
     , m_settings(settings)
     , m_clock(clock)
     , m_dir(bridgeDir)
+    , m_jobs(JobStore<BridgeRecord>(bridgeDir, u"bridge-"_s, u"bridge session"_s), lcBridge())
 {
 }
 
 BridgeManager::~BridgeManager()
 {
     // Sessions under way when the app quits are interrupted: a later start can resume them.
-    interruptUnfinished(m_live, BridgeStatus::Interrupted,
-                        tr("the app stopped while the session was under way; resume it to go on"),
-                        m_clock->now(), [this](const BridgeRecord &record) { save(record); });
+    m_jobs.interruptAll(interruptedReason(), m_clock->now());
 }
 
 void BridgeManager::load()
 {
-    QDir().mkpath(m_dir);
-    const QDir dir(m_dir);
-    for (const QString &name : dir.entryList({ u"bridge-*.json"_s }, QDir::Files, QDir::Name)) {
-        const QString path = dir.filePath(name);
-        const JsonDataFile::Loaded loaded = JsonDataFile(path).load();
-        if (!loaded.warning.isEmpty()) {
-            m_notices.append(loaded.warning);
-            qCWarning(lcBridge).noquote() << loaded.warning;
-            continue;
-        }
-        QString error;
-        std::optional<BridgeRecord> record = BridgeRecord::fromJson(loaded.object, &error);
-        if (!record) {
-            const QString warning = JsonDataFile::moveAside(path, error, u"the session is left out"_s);
-            m_notices.append(warning);
-            qCWarning(lcBridge).noquote() << warning;
-            continue;
-        }
-        if (m_live.contains(record->id))
-            continue;
-        if (!record->isFinished() && record->status != BridgeStatus::Interrupted) {
-            // A process that died with it under way: what was running is unknown, never re-run.
-            record->status = BridgeStatus::Interrupted;
-            record->reason = tr("the app stopped while the session was under way; resume it to go on");
-            for (BridgeCommand &command : record->commands) {
-                if (command.state == BridgeCommand::State::Running) {
-                    command.state = BridgeCommand::State::Unknown;
-                    command.error = tr("the app stopped while it ran; whether it happened is unknown, so it "
-                                       "was not run again");
-                }
-            }
-            save(*record);
-        }
-        m_records.insert(record->id, *record);
-    }
+    // A process that died with a session under way: what was running is unknown, never re-run.
+    m_notices.append(m_jobs.load(interruptedReason(), m_clock->now()).warnings);
     loadTools();
     Q_EMIT listChanged();
 }
@@ -134,8 +104,9 @@ void BridgeManager::start(const StartRequest &request, CommandReply done)
         return done(CommandResult::failure(tr("no agent tab: pick the tab with the web chat"), 400));
     if (request.targetTabs.contains(request.agentTab))
         return done(CommandResult::failure(tr("the chat's own tab cannot be a target tab"), 400));
-    for (const QString &id : activeSessions()) {
-        const BridgeRecord &other = m_live.value(id)->record();
+    for (const BridgeSession *live : m_jobs.liveJobs()) {
+        const BridgeRecord &other = live->record();
+        const QString id = other.id;
         if (other.agentTab == request.agentTab)
             return done(
                 CommandResult::failure(tr("session %1 already uses that chat; stop it first").arg(id), 400));
@@ -146,7 +117,7 @@ void BridgeManager::start(const StartRequest &request, CommandReply done)
     BridgeRecord record;
     const QDateTime now = m_clock->now();
     record.id = newId(now);
-    while (m_records.contains(record.id))
+    while (m_jobs.knows(record.id))
         record.id = newId(now);
     record.goal = goal;
     record.keyword = BridgeSession::newKeyword();
@@ -166,6 +137,11 @@ void BridgeManager::launch(BridgeRecord record, int refused, CommandReply done)
 {
     if (!m_factory)
         return done(CommandResult::failure(tr("the browser is not available in this process"), refused));
+    // Another process of the app (the tray beside `mcp`) may have it under way.
+    auto lock = m_jobs.store().lock(record.id);
+    if (!lock)
+        return done(CommandResult::failure(tr("session %1 is under way in another process of the app").arg(record.id),
+                                           refused));
     BridgeEnvironment environment = m_factory(record);
     if (!environment.error.isEmpty())
         return done(CommandResult::failure(environment.error, refused));
@@ -196,22 +172,18 @@ void BridgeManager::launch(BridgeRecord record, int refused, CommandReply done)
     record.reason.clear();
     auto *session = new BridgeSession(record, std::move(environment), options, m_clock, this);
     const QString id = record.id;
-    m_live.insert(id, session);
-    m_records.insert(id, record);
+    m_jobs.adopt(session, std::move(lock));
     connect(session, &BridgeSession::changed, this, [this, session, id] {
-        save(session->record());
+        m_jobs.save(session->record());
         Q_EMIT sessionChanged(id);
     });
     connect(session, &BridgeSession::questionAsked, this,
             [this, id](const QString &question) { Q_EMIT questionAsked(id, question); });
-    connect(session, &BridgeSession::finished, this, [this, session, id] {
-        save(session->record());
-        m_live.remove(id);
-        session->deleteLater();
+    connect(session, &BridgeSession::finished, this, [this, id] {
+        m_jobs.release(id);
         Q_EMIT sessionFinished(id);
         Q_EMIT listChanged();
     });
-    save(record);
     qCInfo(lcBridge).noquote() << u"bridge session %1 starts: %2 (chat %3, %4 target tab(s))"_s.arg(
         id, record.goal, record.agentTab, QString::number(record.targetTabs.size()));
     done(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
@@ -221,8 +193,8 @@ void BridgeManager::launch(BridgeRecord record, int refused, CommandReply done)
 
 bool BridgeManager::stop(const QString &sessionId, QString *error)
 {
-    BridgeSession *session = liveJob(m_records, m_live, sessionId, tr("session %1 is not under way"),
-                                     tr("there is no bridge session %1"), error);
+    BridgeSession *session = m_jobs.liveOrRefuse(sessionId, tr("session %1 is not under way"),
+                                                 tr("there is no bridge session %1"), error);
     if (!session)
         return false;
     session->stop({});
@@ -231,8 +203,8 @@ bool BridgeManager::stop(const QString &sessionId, QString *error)
 
 bool BridgeManager::pause(const QString &sessionId, QString *error)
 {
-    BridgeSession *session = liveJob(m_records, m_live, sessionId, tr("session %1 is not under way"),
-                                     tr("there is no bridge session %1"), error);
+    BridgeSession *session = m_jobs.liveOrRefuse(sessionId, tr("session %1 is not under way"),
+                                                 tr("there is no bridge session %1"), error);
     if (!session)
         return false;
     return session->pause(error);
@@ -240,7 +212,7 @@ bool BridgeManager::pause(const QString &sessionId, QString *error)
 
 void BridgeManager::resume(const QString &sessionId, CommandReply done)
 {
-    if (BridgeSession *session = m_live.value(sessionId)) {
+    if (BridgeSession *session = m_jobs.live(sessionId)) {
         QString error;
         const bool resumed = session->resume(&error);
         return done(resumed ? CommandResult::success(QJsonObject { { u"sessionId"_s, sessionId } })
@@ -273,25 +245,10 @@ void BridgeManager::resume(const QString &sessionId, CommandReply done)
 
 bool BridgeManager::answer(const QString &sessionId, bool approve, QString *error)
 {
-    BridgeSession *session = m_live.value(sessionId);
+    BridgeSession *session = m_jobs.live(sessionId);
     if (!session)
         return refuse(error, tr("session %1 is not under way").arg(sessionId));
     return session->answer(approve, error);
-}
-
-std::optional<BridgeRecord> BridgeManager::session(const QString &sessionId) const
-{
-    return currentRecord(m_records, m_live, sessionId);
-}
-
-QList<BridgeRecord> BridgeManager::sessions() const
-{
-    return currentRecords(m_records, m_live);
-}
-
-QStringList BridgeManager::activeSessions() const
-{
-    return m_live.keys();
 }
 
 void BridgeManager::learnChat(const QString &tab, std::function<void(const QString &part)> progress,
@@ -300,15 +257,6 @@ void BridgeManager::learnChat(const QString &tab, std::function<void(const QStri
     if (!m_learner)
         return done(CommandResult::failure(tr("learning a chat is not available in this process"), 503));
     m_learner(tab, std::move(progress), std::move(done));
-}
-
-void BridgeManager::save(const BridgeRecord &record)
-{
-    m_records.insert(record.id, record);
-    QDir().mkpath(m_dir);
-    QString error;
-    if (!JsonDataFile(QDir(m_dir).filePath(record.id + u".json"_s)).save(record.toJson(), 1, &error, true))
-        qCWarning(lcBridge).noquote() << u"bridge session %1 could not be saved: %2"_s.arg(record.id, error);
 }
 
 QString BridgeManager::statusLine(const BridgeRecord &record)

@@ -12,8 +12,8 @@
 
 #include "BridgeRecord.h"
 #include "BridgeSession.h"
+#include "jobs/JobManager.h"
 
-#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -84,10 +84,11 @@ public:
     // The user's answer to the gate's question.
     bool answer(const QString &sessionId, bool approve, QString *error = nullptr);
 
-    std::optional<BridgeRecord> session(const QString &sessionId) const;
-    QList<BridgeRecord> sessions() const; // newest first
-    QStringList activeSessions() const; // under way (paused and waiting ones included)
-    BridgeSession *live(const QString &sessionId) const { return m_live.value(sessionId); }
+    std::optional<BridgeRecord> session(const QString &sessionId) const { return m_jobs.record(sessionId); }
+    QList<BridgeRecord> sessions() const { return m_jobs.records(); } // newest first
+    // Under way (paused and waiting ones included).
+    QStringList activeSessions() const { return m_jobs.liveIds(); }
+    BridgeSession *live(const QString &sessionId) const { return m_jobs.live(sessionId); }
 
     QList<SavedTool> savedTools() const { return m_tools; }
     // Saves the list; empty when saved, else why not (a name twice, an address that is not http(s)).
@@ -110,7 +111,6 @@ Q_SIGNALS:
 private:
     // `refused`: the status of a failure (400 for a new session, 409 for a resumed one).
     void launch(BridgeRecord record, int refused, CommandReply done);
-    void save(const BridgeRecord &record);
     void loadTools();
 
     Settings *m_settings;
@@ -119,8 +119,7 @@ private:
     EnvironmentFactory m_factory;
     Learner m_learner;
     ChatLocator m_locator;
-    QHash<QString, BridgeRecord> m_records;
-    QHash<QString, BridgeSession *> m_live;
+    JobManager<BridgeRecord, BridgeSession> m_jobs;
     QList<SavedTool> m_tools;
     QStringList m_notices;
     std::chrono::milliseconds m_pollOverride { 0 };

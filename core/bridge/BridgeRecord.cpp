@@ -20,12 +20,6 @@ constexpr EnumName<BridgeStatus> kStatusNames[] = {
     { BridgeStatus::Failed, u"failed" },         { BridgeStatus::Interrupted, u"interrupted" },
 };
 
-constexpr EnumName<BridgeCommand::State> kStateNames[] = {
-    { BridgeCommand::State::Queued, u"queued" },   { BridgeCommand::State::Running, u"running" },
-    { BridgeCommand::State::Done, u"done" },       { BridgeCommand::State::Failed, u"failed" },
-    { BridgeCommand::State::Refused, u"refused" }, { BridgeCommand::State::Unknown, u"unknown" },
-};
-
 constexpr EnumName<BridgePhase> kPhaseNames[] = {
     { BridgePhase::AwaitReply, u"await_reply" },
     { BridgePhase::Execute, u"execute" },
@@ -73,12 +67,12 @@ std::optional<BridgeStatus> bridgeStatusFromName(QStringView name)
 
 QString BridgeCommand::stateName(State state)
 {
-    return enumName(kStateNames, state);
+    return JobCommand::stateName(state);
 }
 
 std::optional<BridgeCommand::State> BridgeCommand::stateFromName(QStringView name)
 {
-    return enumValue(kStateNames, name);
+    return JobCommand::stateFromName(name);
 }
 
 QJsonObject BridgeCommand::toJson() const
@@ -103,6 +97,24 @@ BridgeCommand BridgeCommand::fromJson(const QJsonObject &json)
     c.at = jsonTimeFrom(json.value(u"at"));
     c.durationMs = qint64(json.value(u"durationMs").toDouble());
     return c;
+}
+
+void BridgeRecord::interrupt(const QString &why, const QDateTime &now)
+{
+    status = BridgeStatus::Interrupted;
+    reason = why;
+    updatedAt = now;
+    runningToUnknown();
+}
+
+void BridgeRecord::runningToUnknown()
+{
+    for (BridgeCommand &command : commands) {
+        if (command.state == BridgeCommand::State::Running) {
+            command.state = BridgeCommand::State::Unknown;
+            command.error = JobCommand::unknownOutcome();
+        }
+    }
 }
 
 bool BridgeRecord::hasKey(const QString &key) const

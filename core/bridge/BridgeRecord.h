@@ -5,6 +5,8 @@
 // every command the chat asked for with what became of it. This record is the command queue:
 // a command still "running" when the app died is read back as "unknown" and never run again.
 
+#include "jobs/JobCommand.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -39,7 +41,7 @@ enum class BridgePhase {
 
 struct BridgeCommand
 {
-    enum class State { Queued, Running, Done, Failed, Refused, Unknown };
+    using State = JobCommand::State;
 
     QString key; // "t<turn>-<index>-<hash>": one command of one reply; never run twice
     int turn = 0; // the reply it came from answers the message of this turn
@@ -104,6 +106,12 @@ struct BridgeRecord
         return status == BridgeStatus::Done || status == BridgeStatus::Stopped
             || status == BridgeStatus::Failed;
     }
+    // Neither finished nor interrupted: it would go on if its process lived.
+    bool isUnderWay() const { return !isFinished() && status != BridgeStatus::Interrupted; }
+    // Its process is gone: interrupted with `reason`; what was running is unknown, never re-run.
+    void interrupt(const QString &reason, const QDateTime &now);
+    // What was running is unknown (a session that goes on after its process ended).
+    void runningToUnknown();
     bool hasKey(const QString &key) const;
     BridgeCommand *command(const QString &key);
     int queued() const; // commands waiting to run

@@ -1,6 +1,6 @@
 // What the model sees of a page: the interactables in view first, the rest by relevance to the
 // task, within the budget, with what was left out said.
-#include "agent/Observation.h"
+#include "jobs/Observation.h"
 
 #include <QJsonArray>
 

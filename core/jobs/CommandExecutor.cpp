@@ -1,0 +1,207 @@
+#include "CommandExecutor.h"
+
+#include "common/Clock.h"
+
+#include <QJsonArray>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+// The toolkit type a command is judged as (the job's own tools open an address).
+QString gateType(const QString &tool)
+{
+    return CommandExecutor::jobTools().contains(tool) ? u"open"_s : tool;
+}
+
+} // namespace
+
+bool CommandExecutor::isElementTool(const QString &tool)
+{
+    static const QStringList tools { u"click"_s, u"dblclick"_s, u"fill"_s,  u"type"_s,    u"press"_s,
+                                     u"hover"_s, u"focus"_s,    u"check"_s, u"uncheck"_s, u"select"_s };
+    return tools.contains(tool);
+}
+
+CommandExecutor::CommandExecutor(ToolEnvironment tools, Clock *clock, QObject *parent)
+    : QObject(parent)
+    , m_tools(std::move(tools))
+    , m_clock(clock)
+{
+}
+
+void CommandExecutor::setCurrentTab(const QString &tab)
+{
+    if (tab.isEmpty() || tab == m_tabs.current)
+        return;
+    m_tabs.current = tab;
+    Q_EMIT tabsChanged();
+}
+
+void CommandExecutor::call(const QString &type, const QJsonObject &params, CommandReply reply)
+{
+    if (!m_tools.run)
+        return reply(CommandResult::failure(u"the browser is not available to this job"_s, 503));
+    // The toolkit may answer after the job is gone (a command still running at quit), or after
+    // it paused or ended: such answers are dropped.
+    const QPointer<CommandExecutor> self(this);
+    const quint64 generation = m_generation;
+    m_tools.run(type, params, [self, generation, reply = std::move(reply)](const CommandResult &result) {
+        if (self && generation == self->m_generation)
+            reply(result);
+    });
+}
+
+JobCommand CommandExecutor::over(JobCommand command, JobCommand::State state, const QString &error)
+{
+    command.state = state;
+    command.error = error;
+    return command;
+}
+
+void CommandExecutor::check(JobCommand command, std::function<void(const Check &)> done)
+{
+    const auto judge = [this, done](JobCommand command, const QJsonObject &facts) {
+        if (!facts.isEmpty()) {
+            command.element = facts.value(u"role").toString(u"element"_s);
+            const QString name = facts.value(u"name").toString();
+            if (!name.isEmpty())
+                command.element += u" “%1”"_s.arg(JobCommand::clipped(name, 60));
+        }
+        QJsonObject params = command.params;
+        if (command.tool == u"open_tool"_s && m_policy.savedTool)
+            params.insert(u"url"_s, m_policy.savedTool(params.value(u"name").toString()));
+        const GateAction action
+            = SecurityGate::actionFromFacts(gateType(command.tool), params, facts, m_pageUrl, m_policy.startSites);
+        const GateVerdict verdict = SecurityGate::classify(action);
+        Check check;
+        check.command = command;
+        if (verdict.risky()) {
+            check.command.gate = SecurityGate::categoryName(verdict.category);
+            if (SecurityGate::mustAsk(verdict, m_policy.mode, m_policy.floor)) {
+                check.outcome = Check::Outcome::Ask;
+                check.reason = verdict.reason;
+                return done(check);
+            }
+        }
+        if (command.tool == u"get"_s && facts.value(u"type").toString() == u"password"_s) {
+            check.outcome = Check::Outcome::Over;
+            check.command = over(check.command, JobCommand::State::Refused,
+                                 u"a password field's value is never read out"_s);
+        }
+        done(check);
+    };
+    const QString ref = command.params.value(u"ref").toString();
+    if (!isElementTool(command.tool) || ref.isEmpty())
+        return judge(command, {});
+    call(u"get"_s, { { u"what"_s, u"element"_s }, { u"ref"_s, ref } },
+         [command, judge, done](const CommandResult &element) {
+             if (!element.ok) {
+                 // A stale or unknown ref: nothing runs; the brain hears why on a fresh look.
+                 Check check;
+                 check.outcome = Check::Outcome::Over;
+                 check.command = over(command, JobCommand::State::Failed, element.error);
+                 return done(check);
+             }
+             judge(command, element.data.toObject().value(u"value").toObject());
+         });
+}
+
+void CommandExecutor::perform(JobCommand command, std::function<void(const JobCommand &)> done)
+{
+    const QString action = command.params.value(u"action").toString();
+    if (command.tool == u"open_tool"_s) {
+        const QString name = command.params.value(u"name").toString();
+        const QString url = m_policy.savedTool ? m_policy.savedTool(name) : QString();
+        if (url.isEmpty()) {
+            const QStringList names = m_policy.savedToolNames ? m_policy.savedToolNames() : QStringList();
+            return done(over(command, JobCommand::State::Failed,
+                             names.isEmpty()
+                                 ? u"no saved tool is named '%1' (the user has saved none)"_s.arg(name)
+                                 : u"no saved tool is named '%1'; saved: %2"_s.arg(name, names.join(u", "_s))));
+        }
+        return openTab(command, url, std::move(done));
+    }
+    // Every new tab counts against the limit, however it is asked for.
+    const bool counted = m_policy.maxTabs > 0
+        && ((command.tool == u"open"_s && command.params.value(u"newTab"_s).toBool())
+            || (command.tool == u"tab"_s && action == u"new"_s));
+    if (command.tool == u"open_tab"_s || counted) {
+        QString url = command.params.value(u"url").toString();
+        if (url.isEmpty() && command.tool == u"tab"_s)
+            url = u"about:blank"_s;
+        if (url.isEmpty())
+            return done(over(command, JobCommand::State::Failed, u"%1 needs a url"_s.arg(command.tool)));
+        return openTab(command, url, std::move(done));
+    }
+    if (command.tool == u"tab"_s && action == u"close"_s && m_policy.closeOwnTabsOnly) {
+        const QString tab = command.params.value(u"tab").toVariant().toString();
+        const QString closing = tab.isEmpty() ? m_tabs.current : tab;
+        if (!m_tabs.opened.contains(closing)) {
+            return done(over(command, JobCommand::State::Refused,
+                             u"only a tab opened for this task can be closed; the user's own tabs stay open"_s));
+        }
+        m_tabs.opened.removeAll(closing);
+        Q_EMIT tabsChanged();
+    }
+    const qint64 started = m_clock ? m_clock->nowMs() : 0;
+    call(command.tool, command.params, [this, command, started, done](const CommandResult &result) {
+        ran(command, result, started, done);
+    });
+}
+
+void CommandExecutor::openTab(JobCommand command, const QString &url, std::function<void(const JobCommand &)> done)
+{
+    const qint64 started = m_clock ? m_clock->nowMs() : 0;
+    call(u"open"_s, { { u"url"_s, url }, { u"newTab"_s, true } },
+         [this, command, started, done](const CommandResult &result) {
+             const QString tab = result.ok ? result.data.toObject().value(u"tab").toString() : QString();
+             if (!tab.isEmpty()) {
+                 adopt(tab);
+                 setCurrentTab(tab);
+             }
+             ran(command, result, started, done);
+         });
+}
+
+void CommandExecutor::adopt(const QString &tab)
+{
+    if (!m_tabs.opened.contains(tab))
+        m_tabs.opened.append(tab);
+    // At the limit the oldest tab the job opened is let go (it stays open, for the user).
+    while (m_policy.maxTabs > 0 && m_tabs.opened.size() > m_policy.maxTabs) {
+        const QString oldest = m_tabs.opened.takeFirst();
+        m_tabs.released.append(oldest);
+        m_tools.release(oldest);
+    }
+    Q_EMIT tabsChanged();
+}
+
+void CommandExecutor::ran(JobCommand command, const CommandResult &result, qint64 started,
+                          std::function<void(const JobCommand &)> done)
+{
+    command.durationMs = m_clock ? m_clock->nowMs() - started : 0;
+    command.state = result.ok ? JobCommand::State::Done : JobCommand::State::Failed;
+    command.data = result.data;
+    command.summary = result.ok ? JobCommand::summarise(command.tool, result.data) : QString();
+    command.error = result.ok ? QString() : result.error;
+    command.effect = result.ok ? JobCommand::effectOf(result.data) : QJsonObject();
+    if (!result.ok)
+        return done(command);
+    if (command.tool == u"tab"_s)
+        setCurrentTab(m_tools.toolkitTab());
+    // A link that opened a tab: the job goes on there (the toolkit is told, so its current tab
+    // is the same).
+    const QJsonArray newTabs = command.effect.value(u"newTabs").toArray();
+    const QString opened = newTabs.isEmpty() ? QString() : newTabs.last().toObject().value(u"tab").toString();
+    if (opened.isEmpty())
+        return done(command);
+    adopt(opened);
+    setCurrentTab(opened);
+    call(u"tab"_s, { { u"action"_s, u"switch"_s }, { u"tab"_s, opened } },
+         [command, done](const CommandResult &) { done(command); });
+}
+
+} // namespace mpa

@@ -1,0 +1,100 @@
+#pragma once
+// Runs the commands of an agent job, one at a time (DESIGN.md "LLM task run", "Bridge turn"):
+// the element a command names is looked up first, the security gate judges what the action
+// would do (and may hold it for the user), then the toolkit runs it — timed on the job's Clock —
+// and its effects are read from the answer (navigation, new tabs, dialogs). The job's tabs are
+// kept here: tabs it opens count against its limit (the oldest is let go, not closed), a tab a
+// click opened becomes the current one, and a job may close only the tabs it opened.
+
+#include "JobCommand.h"
+#include "ToolEnvironment.h"
+#include "safety/SecurityGate.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <functional>
+
+namespace mpa {
+
+class Clock;
+
+class CommandExecutor : public QObject
+{
+    Q_OBJECT
+public:
+    struct Policy
+    {
+        SecurityGate::Mode mode = SecurityGate::Mode::Careful;
+        SecurityGate::Floor floor = SecurityGate::Floor::PaymentAndCredentials;
+        QStringList startSites; // leaving them is a risk; empty: no site rule
+        // Tabs the job opens itself are counted: beyond this many, the oldest is let go. 0: the
+        // toolkit's own limit only, and new tabs go to the toolkit as asked.
+        int maxTabs = 0;
+        bool closeOwnTabsOnly = false; // tab close: only a tab the job opened
+        // open_tool {name}: the address of a saved tool (empty when none), and their names.
+        std::function<QString(const QString &name)> savedTool;
+        std::function<QStringList()> savedToolNames;
+    };
+
+    struct Tabs
+    {
+        QString current; // where a command without a tab acts
+        QStringList opened; // tabs the job opened and still holds, oldest first
+        QStringList released; // tabs it opened and let go at its limit
+    };
+
+    // What the gate made of a command.
+    struct Check
+    {
+        enum class Outcome { Run, Ask, Over };
+        Outcome outcome = Outcome::Run;
+        JobCommand command; // with its element and the gate's category filled in
+        QString reason; // Ask: the gate's sentence ("“Pay now” looks like a payment …")
+    };
+
+    // Tools that act on one element named by `ref`: the gate looks at the element first.
+    static bool isElementTool(const QString &tool);
+    // Tools the job itself provides on top of the toolkit's.
+    static QStringList jobTools() { return { QStringLiteral("open_tab"), QStringLiteral("open_tool") }; }
+
+    CommandExecutor(ToolEnvironment tools, Clock *clock, QObject *parent = nullptr);
+
+    void setPolicy(Policy policy) { m_policy = std::move(policy); }
+    const Policy &policy() const { return m_policy; }
+    // The page the job saw last: where the gate judges an action to start from.
+    void setPageUrl(const QString &url) { m_pageUrl = url; }
+    QString pageUrl() const { return m_pageUrl; }
+    const Tabs &tabs() const { return m_tabs; }
+    void setTabs(Tabs tabs) { m_tabs = std::move(tabs); }
+    void setCurrentTab(const QString &tab);
+
+    // The element and the gate, before anything happens.
+    void check(JobCommand command, std::function<void(const Check &check)> done);
+    // Runs a command that passed the gate (or that the user approved): `done` gets it finished.
+    void perform(JobCommand command, std::function<void(const JobCommand &command)> done);
+    // A toolkit call of the job's own (its start page, a look), dropped like the commands'.
+    void call(const QString &type, const QJsonObject &params, CommandReply reply);
+    // Answers of calls under way are dropped from now on (the job paused or ended).
+    void cancel() { ++m_generation; }
+
+Q_SIGNALS:
+    void tabsChanged();
+
+private:
+    void openTab(JobCommand command, const QString &url, std::function<void(const JobCommand &)> done);
+    void ran(JobCommand command, const CommandResult &result, qint64 started,
+             std::function<void(const JobCommand &)> done);
+    void adopt(const QString &tab);
+    static JobCommand over(JobCommand command, JobCommand::State state, const QString &error);
+
+    ToolEnvironment m_tools;
+    QPointer<Clock> m_clock;
+    Policy m_policy;
+    QString m_pageUrl;
+    Tabs m_tabs;
+    quint64 m_generation = 0;
+};
+
+} // namespace mpa
