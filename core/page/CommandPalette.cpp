@@ -464,22 +464,28 @@ void CommandPalette::poll(const QString &check, std::function<bool(const QJsonVa
                           std::function<void(const QJsonValue &, bool)> then)
 {
     m_stepDeadlineMs = m_clock->nowMs() + kStepTime.count();
-    auto step = std::make_shared<std::function<void()>>();
-    *step = [this, check, until, then, step] {
-        if (!m_page)
-            return finish(CommandResult::failure(u"the page went away"_s, 404));
-        m_page->evaluate(
-            check, this,
-            [this, until, then, step](const QJsonValue &value, const CdpError &error) {
-                if (!error.isError() && until(value))
-                    return then(value, true);
-                if (m_clock->nowMs() > m_stepDeadlineMs)
-                    return then(value, false);
-                ClockTimer::singleShot(m_clock, std::chrono::milliseconds(100), this, [step] { (*step)(); });
-            },
-            kStepTime);
-    };
-    (*step)();
+    m_pollCheck = check;
+    m_pollUntil = std::move(until);
+    m_pollThen = std::move(then);
+    pollOnce();
+}
+
+void CommandPalette::pollOnce()
+{
+    if (!m_page)
+        return finish(CommandResult::failure(u"the page went away"_s, 404));
+    m_page->evaluate(
+        m_pollCheck, this,
+        [this](const QJsonValue &value, const CdpError &error) {
+            // A copy: what it calls may start the next poll, which replaces the member.
+            const auto then = m_pollThen;
+            if (!error.isError() && m_pollUntil(value))
+                return then(value, true);
+            if (m_clock->nowMs() > m_stepDeadlineMs)
+                return then(value, false);
+            ClockTimer::singleShot(m_clock, std::chrono::milliseconds(100), this, [this] { pollOnce(); });
+        },
+        kStepTime);
 }
 
 void CommandPalette::key(const QString &key, const QString &code, int virtualKey, int modifiers,

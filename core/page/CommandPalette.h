@@ -62,6 +62,7 @@ private:
     // Polls `check` (a page expression) every 100 ms until `until(value)` or the step time ends.
     void poll(const QString &check, std::function<bool(const QJsonValue &)> until,
               std::function<void(const QJsonValue &last, bool met)> then);
+    void pollOnce();
     void key(const QString &key, const QString &code, int virtualKey, int modifiers,
              std::function<void(bool ok)> then);
 
@@ -76,6 +77,9 @@ private:
     int m_reopened = 0;
     int m_rechosen = 0;
     int m_moves = 0;
+    QString m_pollCheck;
+    std::function<bool(const QJsonValue &)> m_pollUntil;
+    std::function<void(const QJsonValue &, bool)> m_pollThen;
     bool m_mac = false;
     QJsonObject m_chosen;
     bool m_done = false;
