@@ -1,5 +1,6 @@
 #include "CommandPalette.h"
 
+#include "cdp/CdpInput.h"
 #include "cdp/CdpSession.h"
 #include "common/Clock.h"
 #include "common/ClockTimer.h"
@@ -21,7 +22,7 @@ QSet<QString> &busyPages()
     return pages;
 }
 
-// Whether the page shows a workbench, and the palette's state: {workbench, open, value, mac,
+// Whether the page shows a workbench, and the palette's state: {workbench, open, value, userAgent,
 // dialog: the text of a modal dialog the workbench shows, which holds every key}.
 const QString kState = uR"js((() => {
   const w = document.querySelector('.quick-input-widget');
@@ -30,7 +31,7 @@ const QString kState = uR"js((() => {
     workbench: !!document.querySelector('.monaco-workbench'),
     open: !!w && getComputedStyle(w).display !== 'none',
     value: input ? input.value : null,
-    mac: /Mac/.test(navigator.platform || navigator.userAgent),
+    userAgent: navigator.userAgent,
     dialog: (() => {
       const d = document.querySelector('.monaco-dialog-box');
       return d ? (d.querySelector('.dialog-message-text') || d).textContent.trim().slice(0, 160) : '';
@@ -175,11 +176,11 @@ void CommandPalette::start()
                     409));
             if (const QString dialog = state.value(u"dialog"_s).toString(); !dialog.isEmpty())
                 return finish(dialogRefusal(dialog));
-            m_mac = state.value(u"mac"_s).toBool();
+            m_mac = CdpInput::primaryModifier(state.value(u"userAgent"_s).toString()) == CdpInput::Meta;
             if (!state.value(u"open"_s).toBool())
                 return openPalette(false);
             // A quick input is already open (the user's, or a left-over): close it first.
-            key(u"Escape"_s, u"Escape"_s, 27, 0, [this](bool ok) {
+            key(u"Escape"_s, [this](bool ok) {
                 if (!ok)
                     return finish(CommandResult::failure(u"the page refused a key press"_s, 502));
                 openPalette(false);
@@ -222,13 +223,12 @@ void CommandPalette::openPalette(bool secondTry)
             [this, then](const QJsonValue &, const CdpError &error) {
                 if (error.isError())
                     return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
-                key(u"F1"_s, u"F1"_s, 112, 0, then);
+                key(u"F1"_s, then);
             },
             kStepTime);
         return;
     }
-    // Modifiers: Ctrl 2, Meta 4, Shift 8.
-    key(u"P"_s, u"KeyP"_s, 80, (m_mac ? 4 : 2) | 8, then);
+    key(m_mac ? u"Meta+Shift+P"_s : u"Control+Shift+P"_s, then);
 }
 
 void CommandPalette::typeCommand()
@@ -238,13 +238,12 @@ void CommandPalette::typeCommand()
         [this](const QJsonValue &selected, const CdpError &error) {
             if (error.isError() || !selected.toBool())
                 return finish(CommandResult::failure(u"the command palette's input could not be focused"_s, 502));
-            m_page->send(u"Input.insertText"_s, QJsonObject { { u"text"_s, QString(u">"_s + m_text) } }, this,
-                         [this](const CdpResult &result) {
-                             if (!result.ok())
-                                 return finish(CommandResult::failure(
-                                     u"typing into the command palette failed: "_s + result.error.toString(), 502));
-                             readEntries({}, 0);
-                         });
+            CdpInput::send(m_page, { CdpInput::insertText(u">"_s + m_text) }, this, [this](const CdpError &typed) {
+                if (typed.isError())
+                    return finish(CommandResult::failure(
+                        u"typing into the command palette failed: "_s + typed.toString(), 502));
+                readEntries({}, 0);
+            });
         },
         kStepTime);
     m_stepDeadlineMs = m_clock->nowMs() + kStepTime.count();
@@ -375,8 +374,7 @@ void CommandPalette::moveTo(int index, int pressed)
     if (m_moves != 0) {
         const bool down = m_moves > 0;
         m_moves += down ? -1 : 1;
-        return key(down ? u"ArrowDown"_s : u"ArrowUp"_s, down ? u"ArrowDown"_s : u"ArrowUp"_s, down ? 40 : 38, 0,
-                   [this, index, pressed](bool ok) {
+        return key(down ? u"ArrowDown"_s : u"ArrowUp"_s, [this, index, pressed](bool ok) {
                        if (!ok)
                            return finish(CommandResult::failure(u"the page refused a key press"_s, 502));
                        moveTo(index, pressed + 1);
@@ -413,7 +411,7 @@ void CommandPalette::confirm()
             }
             qCInfo(lcServer).noquote() << u"running the IDE command '%1' through the command palette"_s.arg(
                 m_chosen.value(u"label"_s).toString());
-            key(u"Enter"_s, u"Enter"_s, 13, 0, [this](bool ok) {
+            key(u"Enter"_s, [this](bool ok) {
                 if (!ok)
                     return finish(CommandResult::failure(u"the page refused a key press"_s, 502));
                 waitClosed();
@@ -454,7 +452,7 @@ void CommandPalette::finish(const CommandResult &result)
     // A list, or a run that stopped short, leaves nothing behind: the palette it opened is
     // closed again (a run that went through closed it itself).
     if (m_opened && m_page && (m_goal == Goal::List || !result.ok))
-        key(u"Escape"_s, u"Escape"_s, 27, 0, [](bool) { });
+        key(u"Escape"_s, [](bool) { });
     const CommandReply reply = m_reply;
     deleteLater();
     reply(result);
@@ -488,25 +486,13 @@ void CommandPalette::pollOnce()
         kStepTime);
 }
 
-void CommandPalette::key(const QString &key, const QString &code, int virtualKey, int modifiers,
-                         std::function<void(bool)> then)
+void CommandPalette::key(const QString &chord, std::function<void(bool)> then)
 {
     if (!m_page)
         return then(false);
-    QJsonObject down {
-        { u"type"_s, u"rawKeyDown"_s }, { u"key"_s, key },
-        { u"code"_s, code },           { u"windowsVirtualKeyCode"_s, virtualKey },
-        { u"nativeVirtualKeyCode"_s, virtualKey }, { u"modifiers"_s, modifiers },
-    };
-    QJsonObject up = down;
-    up.insert(u"type"_s, u"keyUp"_s);
-    QPointer<CdpSession> page = m_page;
     // The job may be gone by the time a closing Escape is answered: the page is the context.
-    page->send(u"Input.dispatchKeyEvent"_s, down, page, [page, up, then](const CdpResult &result) {
-        if (!result.ok() || !page)
-            return then(false);
-        page->send(u"Input.dispatchKeyEvent"_s, up, page, [then](const CdpResult &upResult) { then(upResult.ok()); });
-    });
+    CdpInput::send(m_page, CdpInput::chord(chord), m_page,
+                   [then](const CdpError &error) { then(!error.isError()); });
 }
 
 } // namespace mpa

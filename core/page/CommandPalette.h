@@ -1,7 +1,7 @@
 #pragma once
 // A VS Code-family workbench's command palette (VS Code, Cursor, Windsurf, Antigravity,
 // code-server), driven as a person would: trusted key presses and typing over CDP, never the
-// workbench's own JavaScript. It opens the palette (F1, else Ctrl/Cmd+Shift+P), types a command's
+// workbench's own JavaScript (keys and text through CdpInput, the app's one input stack). It opens the palette (F1, else Ctrl/Cmd+Shift+P), types a command's
 // title or id, reads the entries the workbench offers and either lists them or runs the one
 // entry that is exactly the command asked for (its title, or the id the workbench matched
 // itself — never one of its "similar commands"), then checks that the palette closed.
@@ -63,8 +63,8 @@ private:
     void poll(const QString &check, std::function<bool(const QJsonValue &)> until,
               std::function<void(const QJsonValue &last, bool met)> then);
     void pollOnce();
-    void key(const QString &key, const QString &code, int virtualKey, int modifiers,
-             std::function<void(bool ok)> then);
+    // Presses `chord` (CdpInput's names: "Escape", "Control+Shift+P") on the page.
+    void key(const QString &chord, std::function<void(bool ok)> then);
 
     QPointer<CdpSession> m_page;
     Clock *m_clock;
