@@ -42,7 +42,7 @@ QJsonObject allSettings(const Settings *settings);
 std::optional<QStringList> applySettings(Settings *settings,
                                          const QList<QPair<SettingKey, QVariant>> &changes, QString *error);
 
-// The endpoint's state in the API's words: connected, connecting, …
+// The endpoint's state in the API's words (connected, retrying, …), for every action that reports it.
 QString stateName(CdpEndpoint::State state);
 
 } // namespace mpa::debugactions

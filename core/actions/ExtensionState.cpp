@@ -1,25 +1,16 @@
 #include "ExtensionState.h"
 
+#include "DebugActionSupport.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
 #include "platform/InstanceLock.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
-#include <QMetaEnum>
 
 using namespace Qt::StringLiterals;
 
 namespace mpa {
-
-namespace {
-
-QString endpointState(CdpEndpoint::State state)
-{
-    return QString::fromLatin1(QMetaEnum::fromType<CdpEndpoint::State>().valueToKey(int(state))).toLower();
-}
-
-} // namespace
 
 QJsonObject cdpStatus(const CdpEndpoint *endpoint, int attachedPages, bool autoAcceptEnabled)
 {
@@ -34,7 +25,7 @@ QJsonObject cdpStatus(const CdpEndpoint *endpoint, int attachedPages, bool autoA
                    { u"isEnabled"_s, autoAcceptEnabled },
                    { u"connections"_s, connections },
                    { u"connected"_s, endpoint->isConnected() },
-                   { u"state"_s, endpointState(endpoint->state()) },
+                   { u"state"_s, debugactions::stateName(endpoint->state()) },
                    { u"address"_s, endpoint->address() },
                    { u"browserVersion"_s, endpoint->browserVersion() },
                    { u"lastError"_s, endpoint->lastError() },
