@@ -10,6 +10,8 @@
 #include <QStyleFactory>
 #include <QWidget>
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace mpa::Theme {
@@ -61,24 +63,28 @@ public:
     {
         widget->installEventFilter(this);
         watchers().insert(this);
+        m_styledFor = current(); // whenPaletteChanges has just restyled it
     }
 
     ~PaletteWatcher() override { watchers().remove(this); }
 
     bool eventFilter(QObject *, QEvent *event) override
     {
-        // Once per change: the application's palette or style changed (not the widget's own
-        // palette, which restyle itself may set).
+        // The application's palette or style changed (not the widget's own palette, which
+        // restyle itself may set).
         if (event->type() == QEvent::ApplicationPaletteChange || event->type() == QEvent::StyleChange)
             restyle();
         return false;
     }
 
+    // Once per palette and style: a change reaches a watcher both through apply() and, for
+    // widgets without a style sheet, as an event.
     void restyle()
     {
-        if (m_busy)
+        if (m_busy || m_styledFor == current())
             return;
         m_busy = true;
+        m_styledFor = current();
         m_restyle();
         m_busy = false;
     }
@@ -92,7 +98,13 @@ public:
     }
 
 private:
+    static std::pair<qint64, const QStyle *> current()
+    {
+        return { QApplication::palette().cacheKey(), QApplication::style() };
+    }
+
     std::function<void()> m_restyle;
+    std::pair<qint64, const QStyle *> m_styledFor;
     bool m_busy = false;
 };
 
