@@ -28,6 +28,10 @@ public:
         QStringList inView; // the refs in view
         QHash<QString, QJsonObject> elements; // ref → what `get {what: element}` answers
     };
+    // The Hulu checkout of the gate corpus (tests/fixtures): a discount code field and
+    // "Pay now", a submit button of the payment form.
+    static Page huluCheckout();
+
     struct Call
     {
         QString type;

@@ -122,19 +122,7 @@ class AgentJobTest : public ::testing::Test
 protected:
     void SetUp() override
     {
-        // The Hulu checkout of the gate corpus: “Pay now”, a submit button of the payment form.
-        FakeToolkit::Page checkout;
-        checkout.url = u"https://shop.hulu.com/checkouts/cn/Z2NwLXVzLWNlbnRyYWwx"_s;
-        checkout.title = u"Checkout - Hulu Shop"_s;
-        checkout.snapshot = u"- RootWebArea \"Checkout - Hulu Shop\"\n- textbox \"Discount code\" [ref=e1]\n"
-                            "- button \"Pay now\" [ref=e2]"_s;
-        checkout.inView = { u"e1"_s, u"e2"_s };
-        checkout.elements.insert(u"e1"_s, { { u"role"_s, u"textbox"_s }, { u"name"_s, u"Discount code"_s },
-                                            { u"tag"_s, u"input"_s }, { u"type"_s, u"text"_s } });
-        checkout.elements.insert(u"e2"_s, { { u"role"_s, u"button"_s },
-                                            { u"name"_s, u"Pay now"_s },
-                                            { u"tag"_s, u"button"_s },
-                                            { u"submitsForm"_s, true } });
+        const FakeToolkit::Page checkout = FakeToolkit::huluCheckout();
         toolkit.tabs.insert(u"T1"_s, checkout);
         toolkit.current = u"T1"_s;
     }

@@ -37,14 +37,7 @@ protected:
     {
         ASSERT_TRUE(page.isReady());
         page.injector()->addScript(BridgeSession::watchScript());
-        FakeToolkit::Page checkout;
-        checkout.url = u"https://shop.hulu.com/checkouts/cn/Z2NwLXVzLWNlbnRyYWwx"_s;
-        checkout.title = u"Checkout - Hulu Shop"_s;
-        checkout.snapshot = u"- RootWebArea \"Checkout - Hulu Shop\"\n- textbox \"Discount code\" [ref=e1]\n"
-                            "- button \"Pay now\" [ref=e2]"_s;
-        checkout.inView = { u"e1"_s, u"e2"_s };
-        checkout.elements.insert(u"e1"_s, { { u"role"_s, u"textbox"_s }, { u"name"_s, u"Discount code"_s },
-                                            { u"tag"_s, u"input"_s }, { u"type"_s, u"text"_s } });
+        const FakeToolkit::Page checkout = FakeToolkit::huluCheckout();
         toolkit.tabs.insert(u"T1"_s, checkout);
         toolkit.current = u"T1"_s;
     }
