@@ -36,6 +36,12 @@ function(mpa_core_module name)
         MPA_VERSION="${PROJECT_VERSION}"
         MPA_APP_ID="${MPA_APP_ID}")
     mpa_set_warnings(${target})
+    set(compiled ${files} ${arg_SOURCES})
+    list(FILTER compiled INCLUDE REGEX "\\.cpp$")
+    list(LENGTH compiled count)
+    if(count GREATER_EQUAL 8)
+        mpa_precompile(${target})
+    endif()
 
     # What the module may include: itself and everything it links, transitively.
     set(allowed ${name})

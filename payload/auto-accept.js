@@ -308,9 +308,11 @@
   }
 
   // Reads the step: {sources: [{raw, variants, kind}], loose, hidden, picture, foreign, count}.
-  function readStep(step, group) {
+  // `checkHidden`: whether to look for hidden text too, which needs the page's layout; a
+  // button that runs nothing is judged by its step's words alone, without forcing a layout.
+  function readStep(step, group, checkHidden) {
     const ctx = {
-      step, group, stepRect: step.getBoundingClientRect(), hidden: '', picture: false, foreign: false,
+      step, group, stepRect: null, hidden: '', picture: false, foreign: false, checkHidden,
       nodes: 0, range: document.createRange(), styles: new Map(),
     };
     const sources = [];
@@ -325,7 +327,7 @@
           out.push(pre ? node.data : ' ');
           return;
         }
-        if (!ctx.hidden) ctx.hidden = textHidden(node, parent, clips, ariaOk, ctx);
+        if (ctx.checkHidden && !ctx.hidden) ctx.hidden = textHidden(node, parent, clips, ariaOk, ctx);
         out.push(pre ? node.data.replace(/\u00a0/g, ' ') : node.data.replace(/[\s\u00a0]+/g, ' '));
         return;
       }
@@ -361,7 +363,7 @@
       let nextClips = clips;
       if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.clipPath !== 'none'
         || (style.clip && style.clip !== 'auto')) {
-        nextClips = clips.concat([{ rect: el.getBoundingClientRect(), strict: style.clipPath !== 'none' || (style.clip && style.clip !== 'auto') }]);
+        nextClips = clips.concat([{ el, strict: style.clipPath !== 'none' || (style.clip && style.clip !== 'auto') }]);
       }
       const nextAriaOk = ariaOk || (!!profileCommandSelector && matchesSafe(el, profileCommandSelector));
       const isCommand = !inCommand && el !== step && (matchesSafe(el, commandSelector) || (profileCommandSelector && matchesSafe(el, profileCommandSelector)));
@@ -421,8 +423,10 @@
     ctx.range.selectNodeContents(node);
     const r = ctx.range.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) return 'text of no size';
+    if (!ctx.stepRect) ctx.stepRect = ctx.step.getBoundingClientRect();
     if (!intersects(r, ctx.stepRect)) return 'text outside its step (off-screen)';
     for (const clip of clips) {
+      if (!clip.rect) clip.rect = clip.el.getBoundingClientRect();
       if (clip.strict && !(r.left >= clip.rect.left && r.right <= clip.rect.right && r.top >= clip.rect.top && r.bottom <= clip.rect.bottom)) {
         return 'clipped text';
       }
@@ -541,10 +545,11 @@
   // What clicking `el` would do: {runs, verdict} — verdict null when it may be clicked.
   function judge(el, label) {
     const { node: step, group } = stepOf(el);
-    const read = readStep(step, group);
-    const blocks = read.sources;
     const stepText = step.textContent || '';
-    const runs = anyWord(label, RUNS) || promptWords.test(stepText) || read.picture
+    const said = anyWord(label, RUNS) || promptWords.test(stepText);
+    let read = readStep(step, group, said);
+    let blocks = read.sources;
+    const runs = said || read.picture
       || blocks.some((s) => matchesSafe(s.el, TERMINAL_LIKE) || (!!profileCommandSelector && matchesSafe(s.el, profileCommandSelector)));
     const extra = [el.getAttribute('aria-label'), el.getAttribute('title')].filter(Boolean).join(' ');
     // The button's own words are read for a ban only (a title like "Run (Ctrl+Enter)" is no command).
@@ -562,6 +567,11 @@
       return { runs, verdict };
     }
 
+    if (!said) {
+      // It runs something after all (a terminal block): read again, now with hidden text.
+      read = readStep(step, group, true);
+      blocks = read.sources;
+    }
     const commands = blocks.slice();
     if (plainTextIsCommand || blocks.length) {
       for (const text of read.loose) commands.push({ raw: text, variants: [text], kind: 'text' });
@@ -663,26 +673,49 @@
 
   // ---- eligibility ----------------------------------------------------------------------
 
-  // Style first (no layout), then layout once for the size and the hit test. checkVisibility
-  // looks at every ancestor's display, visibility and opacity at once.
-  function visibleAndClickable(el) {
+  // Style only (no layout): enabled, shown (checkVisibility looks at every ancestor's display,
+  // visibility and opacity at once), taking pointer events.
+  function shownAndEnabled(el) {
     if (!el.isConnected) return false;
     if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled], [inert]')) {
       return false;
     }
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) return false;
-    if (getComputedStyle(el).pointerEvents === 'none') return false;
+    return getComputedStyle(el).pointerEvents !== 'none';
+  }
+
+  // Layout: a size, and where the button is in the window, its centre shown. For a button that
+  // runs a command (`hitTest`) a hit test: the button, not something over it, gets the click
+  // (the person must see the step whose command runs). The hit test brings the whole page's
+  // rendering up to date (pre-paint): 2–4 ms on a big page that keeps changing. A button that
+  // runs nothing gets el.click(), which no overlay can intercept, so it is checked for what the
+  // layout alone says: its centre is not cut off by a scrolling, collapsed or clipping ancestor.
+  function sizedAndUncovered(el, hitTest) {
     const rect = el.getBoundingClientRect();
     if (rect.width < 1 || rect.height < 1) return false;
-    // Hit test at the centre: the button, not something over it, gets the click.
     const x = rect.left + rect.width / 2;
     const y = rect.top + rect.height / 2;
-    if (x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight) {
-      const root = el.getRootNode();
-      const hit = root.elementFromPoint ? root.elementFromPoint(x, y) : document.elementFromPoint(x, y);
-      if (!hit || (hit !== el && !el.contains(hit))) return false;
+    // Out of the window (a panel scrolled away from a new step): nothing to test there.
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;
+    if (!hitTest) return !clippedAt(el, x, y);
+    const root = el.getRootNode();
+    const hit = root.elementFromPoint ? root.elementFromPoint(x, y) : document.elementFromPoint(x, y);
+    return !!hit && (hit === el || el.contains(hit));
+  }
+
+  // Whether an ancestor that clips its content (overflow, clip-path, clip) cuts off the point.
+  function clippedAt(el, x, y) {
+    // The body's overflow is the window's (it propagates to the viewport): stop below it.
+    for (let n = parentOf(el); n && n.nodeType === 1 && n !== document.body && n !== document.documentElement; n = parentOf(n)) {
+      const s = getComputedStyle(n);
+      if (s.display === 'contents') continue;
+      if (s.overflowX === 'visible' && s.overflowY === 'visible' && s.clipPath === 'none' && (!s.clip || s.clip === 'auto')) {
+        continue;
+      }
+      const r = n.getBoundingClientRect();
+      if (x < r.left || x > r.right || y < r.top || y > r.bottom) return true;
     }
-    return true;
+    return false;
   }
 
   function userIsTyping(now) {
@@ -748,10 +781,11 @@
     if (!firstSeen.has(el)) firstSeen.set(el, performance.now());
     const label = labelOf(el);
     if (!wordsMatch(label)) return;
-    if (!visibleAndClickable(el)) return;
+    if (!shownAndEnabled(el)) return;
     // Every button of a command step is judged, whatever its label ("Accept" under "Run
     // command?" runs the command); one whose command cannot be read whole is not clicked.
     const { runs, verdict } = judge(el, label);
+    if (!sizedAndUncovered(el, runs)) return;
     const kind = runs ? 'terminalCommand' : kindOf(label);
     if (verdict) {
       blockedSeen.add(el);

@@ -75,7 +75,10 @@ struct Latency
 
 // Inserts `count` Accept buttons one after another (at most ~16 a second, under the payload's
 // rate limit) and measures insertion → verified click with the page's own clock.
-Latency measureLatency(PayloadHub &hub, CdpSession *page, const QString &prefix, int count)
+// `command`: the steps are command steps (a Run under a terminal block with it), which are read
+// whole and hit-tested; otherwise plain Accept buttons.
+Latency measureLatency(PayloadHub &hub, CdpSession *page, const QString &prefix, int count,
+                       const QString &command = {})
 {
     Latency result;
     result.visibility = evaluate(page, u"document.visibilityState"_s).toString();
@@ -91,9 +94,16 @@ Latency measureLatency(PayloadHub &hub, CdpSession *page, const QString &prefix,
     QElapsedTimer pace;
     for (int i = 0; i < count; ++i) {
         const QString id = u"%1-%2"_s.arg(prefix).arg(i);
+        // The panel keeps its last steps only, so the new one is in view (a button out of view
+        // is not hit-tested: measured there, the hit test would be left out).
+        evaluate(page, u"(() => { const s = document.querySelector('[data-steps]'); "
+                       "while (s && s.children.length > 3) s.firstElementChild.remove(); return true; })()"_s);
         pace.start();
         QString error;
-        evaluate(page, u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id), &error);
+        evaluate(page,
+                 command.isEmpty() ? u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id)
+                                   : u"addStep({ id: '%1', label: 'Run', code: '%2 %3' })"_s.arg(id, command).arg(i),
+                 &error);
         if (!error.isEmpty())
             std::fprintf(stderr, "cannot insert %s: %s\n", qPrintable(id), qPrintable(error));
         if (!waitUntil([&] { return verifiedAt.contains(id); }, 5s)) {
@@ -530,6 +540,8 @@ int run(BenchBrowser &browser, int insertions, int seconds, int rounds)
     latency.append({ u"foreground, 20,000 nodes"_s, measureLatency(hub, big, u"big"_s, insertions) });
     evaluate(big, u"startChurn(0)"_s);
     latency.append({ u"foreground, 20,000 nodes, churning"_s, measureLatency(hub, big, u"churn"_s, insertions) });
+    latency.append({ u"foreground, 20,000 nodes, churning, command steps"_s,
+                     measureLatency(hub, big, u"churncmd"_s, insertions, u"npm test --"_s) });
     evaluate(big, u"stopChurn()"_s);
     browserCall(endpoint, u"Target.closeTarget"_s, { { u"targetId"_s, big->targetId() } });
 

@@ -299,6 +299,58 @@ TEST_F(AutoAcceptTest, AReloadAndANewTabAreCoveredToo)
     EXPECT_EQ(controller->runCounts().clicks, 12);
 }
 
+// Nothing may cover a button that runs a command: the person must be able to see the step
+// whose command runs (an overlay may show something else over it). A button that runs nothing
+// gets el.click(), which no overlay intercepts, and is judged by its words: covered or not, it is
+// clicked, without the page-wide hit test that a big, busy page pays 2–4 ms for; but not when an
+// ancestor cuts it off (a collapsed section, a box scrolled away from it).
+TEST_F(AutoAcceptTest, ACoveredButtonIsClickedOnlyWhenItRunsNothingACutOffOneNever)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/panel.html"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, kPanelClicked));
+    QString error;
+    evaluate(page, uR"((() => {
+        for (const [id, label, code] of [['covered-edit', 'Accept', ''], ['covered-npm', 'Run', 'npm test']]) {
+          addStep({ id, label, code });
+          const step = document.getElementById(id).closest('.step');
+          step.classList.add('covered');
+          const overlay = document.createElement('div');
+          overlay.className = 'overlay';
+          step.appendChild(overlay);
+        }
+        return true;
+      })())"_s,
+             &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    // Cut off by its ancestors, without a hit test: a collapsed section's Accept, and one scrolled
+    // out of its box while the box is in the window. Neither is clicked.
+    evaluate(page, uR"((() => {
+        // At the top of the panel, where the window shows them.
+        const early = Object.assign(document.createElement('div'), { id: 'early' });
+        document.querySelector('.agent-panel').prepend(early);
+        addStep({ id: 'collapsed-accept', label: 'Accept', into: '#early' });
+        document.getElementById('collapsed-accept').closest('.actions').style.cssText = 'height: 0; overflow: hidden';
+        addStep({ id: 'scrolled-accept', label: 'Accept', into: '#early' });
+        const box = document.getElementById('scrolled-accept').closest('.actions');
+        box.style.cssText = 'height: 20px; overflow: auto';
+        box.insertBefore(Object.assign(document.createElement('div'), { style: 'height: 200px' }), box.firstChild);
+        return true;
+      })())"_s,
+             &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_TRUE(waitClicked(page, { u"covered-edit"_s }));
+    scanNow(page);
+    const QStringList clicked = clickedIn(page);
+    EXPECT_FALSE(clicked.contains(u"collapsed-accept"_s)) << clicked.join(u',').toStdString();
+    EXPECT_FALSE(clicked.contains(u"scrolled-accept"_s)) << clicked.join(u',').toStdString();
+    EXPECT_FALSE(clicked.contains(u"covered-npm"_s)) << clicked.join(u',').toStdString();
+    EXPECT_FALSE(clicked.contains(u"covered-run"_s)) << clicked.join(u',').toStdString();
+    // Uncovered, the same command step is clicked.
+    evaluate(page, u"document.getElementById('covered-npm').closest('.step').querySelector('.overlay').remove()"_s);
+    EXPECT_TRUE(waitClicked(page, { u"covered-npm"_s }));
+}
+
 // "While you were away" (the extension's analytics/focus.js: window focus/blur and
 // visibilitychange): clicks made while another tab is in front are counted, and said when the
 // panel's tab is in front again — real focus changes of the browser, by Page.bringToFront.
