@@ -113,11 +113,22 @@ TEST_F(TasksPageTest, TheFormSaysWhatIsMissing)
     const QLabel *error = page.findChild<QLabel *>(u"taskStartError"_s);
     ASSERT_TRUE(error);
     EXPECT_EQ(error->text(), u"Pick a tab, or give a start address."_s);
+    // Without a model nothing could start: Start is off and says where to choose one (a call
+    // that starts anyway, as the debug API's, is still refused by the run manager).
+    const auto *start = page.findChild<QPushButton *>(u"taskStart"_s);
+    ASSERT_TRUE(start);
+    EXPECT_TRUE(start->isEnabled());
     settings->setValue(SettingKey::LlmModel, QString());
+    EXPECT_FALSE(start->isEnabled());
+    EXPECT_EQ(start->toolTip(), u"Choose a model on the Models page first."_s);
     typeInto(page.urlEdit(), u"https://example.com/"_s);
     page.startFromForm();
     ASSERT_TRUE(waitUntil([&] { return error->text().contains(u"no model chosen"_s); }));
+    EXPECT_FALSE(start->isEnabled()) << "a refused start turned Start back on without a model";
     const QLabel *modelLine = page.findChild<QLabel *>(u"taskModel"_s);
     ASSERT_TRUE(modelLine);
     EXPECT_TRUE(modelLine->text().contains(u"Models page"_s));
+    settings->setValue(SettingKey::LlmModel, u"scripted-1"_s);
+    EXPECT_TRUE(start->isEnabled());
+    EXPECT_TRUE(start->toolTip().isEmpty());
 }

@@ -18,6 +18,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
@@ -274,10 +275,14 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         m_tools->setCurrentCell(row, 0);
         m_tools->editItem(m_tools->item(row, 0));
     });
+    // Remove takes the selected tool; with none selected there is nothing it could take.
+    m_removeTool->setEnabled(false);
+    connect(m_tools, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_removeTool->setEnabled(m_tools->selectionModel()->hasSelection()); });
     connect(m_removeTool, &QPushButton::clicked, this, [this] {
-        const int row = m_tools->currentRow();
-        if (row >= 0)
-            m_tools->removeRow(row);
+        const QModelIndexList rows = m_tools->selectionModel()->selectedRows();
+        if (!rows.isEmpty())
+            m_tools->removeRow(rows.first().row());
     });
     connect(m_saveTools, &QPushButton::clicked, this, &BridgePage::saveTools);
 

@@ -118,6 +118,10 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
         }
     }
     connect(m_ideCombo, &QComboBox::currentIndexChanged, this, &ConnectionPage::refreshLauncher);
+    connect(m_ideCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (isVisible())
+            refreshRelaunch();
+    });
     ide->addRow(tr("IDE:"), m_ideCombo);
     m_launcherState = Widgets::wrappingLabel(u"launcherState"_s, ideBox);
     m_launcherState->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -166,8 +170,11 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
         m_startState->setText(message);
         m_startState->show();
     });
+    // An IDE started or quit outside the app shows here within the poll's interval.
+    m_relaunchPoll.setInterval(3s);
+    connect(&m_relaunchPoll, &QTimer::timeout, this, &ConnectionPage::refreshRelaunch);
     connect(relauncher, &IdeRelauncher::finished, this, [this](const IdeRelauncher::Result &result) {
-        m_relaunch->setEnabled(true);
+        refreshRelaunch();
         m_startState->show();
         if (result.ok)
             m_startState->setText(tr("%1 is back with debugging on port %2 (%3), with %n folder(s) open. The "
@@ -226,6 +233,39 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
 }
 
 ConnectionPage::~ConnectionPage() = default;
+
+void ConnectionPage::showEvent(QShowEvent *event)
+{
+    SettingsPage::showEvent(event);
+    refreshRelaunch();
+    m_relaunchPoll.start();
+}
+
+void ConnectionPage::hideEvent(QHideEvent *event)
+{
+    m_relaunchPoll.stop();
+    SettingsPage::hideEvent(event);
+}
+
+void ConnectionPage::refreshRelaunch()
+{
+    IdeRelauncher *relauncher = engine()->relauncher();
+    if (relauncher->isBusy()) {
+        m_relaunch->setEnabled(false);
+        return;
+    }
+    QString error;
+    std::optional<RunningIde> running = relauncher->find(0, selectedIdeId(), &error);
+    if (!running)
+        running = relauncher->find(0, QString(), &error);
+    m_relaunch->setEnabled(running.has_value());
+    m_relaunch->setToolTip(
+        running ? tr("Quit %1 (process %2) and open it again with debugging on the app's port and the same "
+                     "folders")
+                      .arg(running->ideName)
+                      .arg(running->pid)
+                : tr("Nothing to restart: %1.").arg(error));
+}
 
 void ConnectionPage::cancelStart()
 {
@@ -485,8 +525,8 @@ bool ConnectionPage::relaunchIde(bool confirmed)
     request.pid = running->pid;
     request.host = settings()->stringValue(SettingKey::CdpHost);
     request.port = port;
-    m_relaunch->setEnabled(false);
     relauncher->relaunch(request, this, nullptr);
+    refreshRelaunch(); // busy: off until it is done
     return true;
 }
 

@@ -235,6 +235,14 @@ void TasksPage::refreshModel()
     m_model->setText(model.isEmpty()
                          ? tr("No model is set up yet: choose one on the Models page.")
                          : tr("Model: %1 (%2) — change it on the Models page.").arg(model, provider));
+    refreshStart();
+}
+
+void TasksPage::refreshStart()
+{
+    const bool chosen = !settings()->stringValue(SettingKey::LlmModel).trimmed().isEmpty();
+    m_start->setEnabled(chosen && !m_starting);
+    m_start->setToolTip(chosen ? QString() : tr("Choose a model on the Models page first."));
 }
 
 void TasksPage::refreshTabs()
@@ -266,9 +274,11 @@ void TasksPage::startFromForm()
         return;
     }
     m_startError->clear();
-    m_start->setEnabled(false);
+    m_starting = true;
+    refreshStart();
     engine()->runs()->start(request, [this](const CommandResult &started) {
-        m_start->setEnabled(true);
+        m_starting = false;
+        refreshStart();
         if (!started.ok) {
             m_startError->setText(started.error);
             return;
