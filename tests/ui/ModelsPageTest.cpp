@@ -71,6 +71,45 @@ TEST_F(ModelsPageTest, FetchesTheModelsTestsTheServiceAndKeepsTheKeyInTheKeychai
         << page.testResult()->text().toStdString();
 }
 
+// "Sending a tiny request…" is no error (nor a success), and a verdict goes when the provider,
+// address or model it was about is changed.
+TEST_F(ModelsPageTest, ATestResultIsClearedWhenTheServiceChangesAndWaitingIsNotRed)
+{
+    model.setResponder([](const QJsonObject &) { return ScriptedLlmServer::text(u"OK"_s); });
+    ModelsPage page(engine.get());
+    page.resize(760, 1100);
+    page.show();
+    const QColor normal = page.palette().color(QPalette::WindowText);
+
+    model.enqueue(ScriptedLlmServer::error(401, u"Incorrect API key provided"_s));
+    page.testButton()->click();
+    EXPECT_EQ(page.testResult()->text(), u"Sending a tiny request…"_s);
+    EXPECT_FALSE(page.testResult()->property("error").toBool());
+    EXPECT_EQ(page.testResult()->palette().color(QPalette::WindowText), normal);
+    ASSERT_TRUE(waitUntil([&] { return page.testResult()->property("error").toBool(); }))
+        << page.testResult()->text().toStdString();
+
+    // Asked again after a failure: the waiting line is not in the failure's red.
+    page.testButton()->click();
+    EXPECT_EQ(page.testResult()->text(), u"Sending a tiny request…"_s);
+    EXPECT_FALSE(page.testResult()->property("error").toBool());
+    EXPECT_EQ(page.testResult()->palette().color(QPalette::WindowText), normal);
+    ASSERT_TRUE(waitUntil([&] { return page.testResult()->text().startsWith(u"OK:"_s); }))
+        << page.testResult()->text().toStdString();
+
+    settings->setValue(SettingKey::LlmProvider, u"ollama"_s);
+    EXPECT_TRUE(page.testResult()->text().isEmpty()) << page.testResult()->text().toStdString();
+    EXPECT_EQ(page.testResult()->palette().color(QPalette::WindowText), normal);
+
+    // An answer that arrives after the switch is about the old service: not shown.
+    settings->setValue(SettingKey::LlmProvider, u"custom"_s);
+    settings->setValue(SettingKey::LlmBaseUrl, model.baseUrl().toString());
+    page.testButton()->click();
+    settings->setValue(SettingKey::LlmModel, u"llama-3.1-8b"_s);
+    ASSERT_TRUE(waitUntil([&] { return page.testButton()->isEnabled(); }));
+    EXPECT_TRUE(page.testResult()->text().isEmpty()) << page.testResult()->text().toStdString();
+}
+
 TEST_F(ModelsPageTest, WithoutAKeychainTheKeyIsForThisSessionOnly)
 {
     secrets->setUnavailable(u"no Secret Service on the session bus"_s);

@@ -129,6 +129,7 @@ TEST_F(TasksPageTest, TheFormSaysWhatIsMissing)
     ASSERT_TRUE(modelLine);
     EXPECT_TRUE(modelLine->text().contains(u"Models page"_s));
     settings->setValue(SettingKey::LlmModel, u"scripted-1"_s);
+    EXPECT_TRUE(error->text().isEmpty()) << "the old failure stays beside a model now chosen";
     EXPECT_TRUE(start->isEnabled());
     EXPECT_TRUE(start->toolTip().isEmpty());
 }

@@ -167,6 +167,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     ide->addRow(m_startState);
     IdeRelauncher *relauncher = engine->relauncher();
     connect(relauncher, &IdeRelauncher::progress, this, [this](const QString &message) {
+        ErrorStyle::setError(m_startState, false);
         m_startState->setText(message);
         m_startState->show();
     });
@@ -176,6 +177,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     connect(relauncher, &IdeRelauncher::finished, this, [this](const IdeRelauncher::Result &result) {
         refreshRelaunch();
         m_startState->show();
+        ErrorStyle::setError(m_startState, !result.ok);
         if (result.ok)
             m_startState->setText(tr("%1 is back with debugging on port %2 (%3), with %n folder(s) open. The "
                                      "app attaches to it by itself.",
@@ -339,6 +341,13 @@ void ConnectionPage::refreshEngineState()
     if (engine()->endpoint()->isConnected() && !browser.isEmpty())
         text += u" ("_s + browser + u')';
     m_engineState->setText(text);
+    // A failed start or restart is old news once the app is connected: it goes, not to be read
+    // as the state of a connection that works.
+    if (engine()->endpoint()->isConnected() && m_startState->property("error").toBool()) {
+        ErrorStyle::setError(m_startState, false);
+        m_startState->clear();
+        m_startState->hide();
+    }
 }
 
 void ConnectionPage::testConnection()
@@ -501,6 +510,7 @@ bool ConnectionPage::relaunchIde(bool confirmed)
     if (!running)
         running = relauncher->find(0, QString(), &error);
     if (!running) {
+        ErrorStyle::setError(m_startState);
         m_startState->setText(tr("Nothing to restart: %1.").arg(error));
         m_startState->show();
         return false;
@@ -539,6 +549,7 @@ bool ConnectionPage::startIde(bool confirmed)
     const IdeStarter starter(m_launcher.get(), profileRoot(engine()->paths()));
     const std::optional<IdeStartPlan> plan = starter.plan(*info, port);
     if (!plan) {
+        ErrorStyle::setError(m_startState);
         m_startState->setText(
             tr("No launcher for %1 was found, so it cannot be started from here.").arg(info->name));
         m_startState->show();

@@ -121,6 +121,17 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     connect(m_sessionKey, &QPushButton::clicked, this, [this] { saveKey(true); });
     connect(m_removeKey, &QPushButton::clicked, this, &ModelsPage::removeKey);
     connect(settings(), &Settings::changed, this, [this](SettingKey changed) {
+        // A verdict on one service or model says nothing about another: it goes when they change.
+        if (changed == SettingKey::LlmProvider || changed == SettingKey::LlmBaseUrl
+            || changed == SettingKey::LlmModel) {
+            ++m_testedConfig;
+            ErrorStyle::setOk(m_testResult, false);
+            m_testResult->clear();
+        }
+        if (changed == SettingKey::LlmProvider || changed == SettingKey::LlmBaseUrl) {
+            m_fetchResult->clear();
+            m_fetchResult->hide();
+        }
         if (changed == SettingKey::LlmProvider) {
             refreshProviderFields();
             refreshKey();
@@ -289,13 +300,17 @@ void ModelsPage::fetchModels()
 void ModelsPage::test()
 {
     m_test->setEnabled(false);
+    ErrorStyle::setOk(m_testResult, false); // ordinary text while it waits: neither verdict yet
     m_testResult->setText(tr("Sending a tiny request…"));
     const QPointer<ModelsPage> self(this);
-    withClient([self](LlmClient *client) {
-        client->test([self](const CommandResult &tested) {
+    const int config = m_testedConfig;
+    withClient([self, config](LlmClient *client) {
+        client->test([self, config](const CommandResult &tested) {
             if (!self)
                 return;
             self->m_test->setEnabled(true);
+            if (config != self->m_testedConfig)
+                return; // about a service or model no longer chosen
             if (tested.ok)
                 ErrorStyle::setOk(self->m_testResult);
             else

@@ -208,8 +208,10 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     connect(m_rerun, &QPushButton::clicked, this, &TasksPage::rerun);
     connect(m_resume, &QPushButton::clicked, this, &TasksPage::resume);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
-        if (key == SettingKey::LlmProvider || key == SettingKey::LlmModel || key == SettingKey::LlmBaseUrl)
+        if (key == SettingKey::LlmProvider || key == SettingKey::LlmModel || key == SettingKey::LlmBaseUrl) {
+            m_startError->clear(); // what went wrong with the model before is no longer the news
             refreshModel();
+        }
     });
     connect(engine->endpoint(), &CdpEndpoint::sessionAttached, this, [this] {
         if (isVisible())
