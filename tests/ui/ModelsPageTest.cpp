@@ -110,6 +110,26 @@ TEST_F(ModelsPageTest, ATestResultIsClearedWhenTheServiceChangesAndWaitingIsNotR
     EXPECT_TRUE(page.testResult()->text().isEmpty()) << page.testResult()->text().toStdString();
 }
 
+// A test verdict of several lines is shown whole beside Test (the row was one line high).
+TEST_F(ModelsPageTest, ALongTestVerdictIsShownWhole)
+{
+    model.enqueue(ScriptedLlmServer::error(
+        401, u"Incorrect API key provided: sk-loc************cdef. You can find your API key at "
+             "https://platform.example.com/account/api-keys, and check the organisation it belongs to."_s));
+    ModelsPage page(engine.get());
+    page.resize(800, 600);
+    page.show();
+    page.testButton()->click();
+    QLabel *result = page.testResult();
+    ASSERT_TRUE(waitUntil([&] { return result->property("error").toBool(); })) << result->text().toStdString();
+    ASSERT_GE(result->heightForWidth(result->width()), 2 * result->fontMetrics().lineSpacing())
+        << "the verdict fits one line: no test of wrapping: " << result->text().toStdString();
+    EXPECT_TRUE(waitUntil([&] { return result->height() >= result->heightForWidth(result->width()); }))
+        << "the label is " << result->height() << " px high, its text needs "
+        << result->heightForWidth(result->width()) << " px";
+    screenshot(&page, u"models-long-verdict"_s);
+}
+
 TEST_F(ModelsPageTest, WithoutAKeychainTheKeyIsForThisSessionOnly)
 {
     secrets->setUnavailable(u"no Secret Service on the session bus"_s);

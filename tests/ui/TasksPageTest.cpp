@@ -133,3 +133,27 @@ TEST_F(TasksPageTest, TheFormSaysWhatIsMissing)
     EXPECT_TRUE(start->isEnabled());
     EXPECT_TRUE(start->toolTip().isEmpty());
 }
+
+// A start error of several lines (the keychain's is three at 800 px) is shown whole beside Start,
+// not cut to the one line's height the row had.
+TEST_F(TasksPageTest, AStartErrorOfSeveralLinesIsShownWhole)
+{
+    TasksPage page(engine.get());
+    page.resize(800, 600);
+    page.show();
+    auto *error = page.findChild<QLabel *>(u"taskStartError"_s);
+    ASSERT_TRUE(error);
+    error->setText(u"The keychain is not available: the Secret Service did not answer on the session bus, so "
+                   "the key cannot be read. Start a keyring (gnome-keyring or KeePassXC's Secret Service), or "
+                   "give the key in MPA_LLM_API_KEY, and press Start again."_s);
+    const int line = error->fontMetrics().lineSpacing();
+    ASSERT_TRUE(waitUntil([&] { return error->height() >= error->heightForWidth(error->width()); }))
+        << "the label is " << error->height() << " px high, its text needs "
+        << error->heightForWidth(error->width()) << " px at " << error->width() << " px";
+    EXPECT_GE(error->heightForWidth(error->width()), 2 * line) << "the text fits one line: no test of wrapping";
+    // And nothing covers it: the Start button stays beside it, not over it.
+    const auto *start = page.findChild<QPushButton *>(u"taskStart"_s);
+    ASSERT_TRUE(start);
+    EXPECT_LE(error->geometry().right(), start->geometry().left());
+    screenshot(&page, u"tasks-start-error"_s);
+}

@@ -85,7 +85,7 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     m_testResult = Widgets::wrappingLabel(u"modelTestResult"_s, this);
     m_test = Widgets::button(tr("Test"), u"modelTest"_s, this,
                              tr("Sends one tiny request to the model and says what happened"));
-    key->addRow(Widgets::row(m_testResult, { m_test }));
+    key->addRow(Widgets::rowWidget(m_testResult, { m_test }, this));
 
     QFormLayout *runs = addFormGroup(tr("Task runs"));
     addField(runs, tr("Mode:"), SettingKey::AgentMode,
