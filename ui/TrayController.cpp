@@ -48,9 +48,12 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     // Agents asking for the user's tabs are answered here, at the desktop — when there is one
     // to answer at: offscreen, the question is refused with how to allow it instead.
     const QString platform = QGuiApplication::platformName();
-    if (Display::desktopAvailable() && platform != u"offscreen"_s && platform != u"minimal"_s)
+    if (Display::desktopAvailable() && platform != u"offscreen"_s && platform != u"minimal"_s) {
         m_consentPrompter = new TabConsentPrompter(
             engine->toolkit()->consent(), [this] { return m_tray; }, this);
+        // Its message is the one shown now: a click on it must not open the page of an older one.
+        connect(m_consentPrompter, &TabConsentPrompter::dialogShown, this, [this] { m_lastMessage.reset(); });
+    }
     m_menu->setObjectName(u"trayMenu"_s);
     m_menu->setToolTipsVisible(true);
     // Lines that only say something (greyed, nothing to click).
@@ -373,9 +376,9 @@ void TrayController::openNotification(Notifier::Kind kind)
         m_window->showPage(MainWindow::Page::Bridge);
     else if (kind == Notifier::Kind::RunQuestion || kind == Notifier::Kind::RunFinished)
         m_window->showPage(MainWindow::Page::Tasks);
-    else if (kind == Notifier::Kind::SessionSummary || kind == Notifier::Kind::WhileAway
-             || kind == Notifier::Kind::WeeklySummary)
-        m_window->showPage(MainWindow::Page::Dashboard);
+    // Anything else — the summaries too, whose figures are in the message itself — opens the
+    // window as the user left it: a click that only dismisses a bubble must not move them to
+    // another page (nor overwrite ui/lastPage).
     m_window->showAndRaise();
 }
 
