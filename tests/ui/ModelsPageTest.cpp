@@ -88,6 +88,10 @@ TEST_F(ModelsPageTest, ATestResultIsClearedWhenTheServiceChangesAndWaitingIsNotR
     EXPECT_EQ(page.testResult()->palette().color(QPalette::WindowText), normal);
     ASSERT_TRUE(waitUntil([&] { return page.testResult()->property("error").toBool(); }))
         << page.testResult()->text().toStdString();
+    // Core's clause shown alone is a sentence, as the page's own lines are.
+    const QString refused = page.testResult()->text();
+    EXPECT_TRUE(refused.startsWith(u"The API key was refused"_s)) << refused.toStdString();
+    EXPECT_TRUE(refused.endsWith(u'.')) << refused.toStdString();
 
     // Asked again after a failure: the waiting line is not in the failure's red.
     page.testButton()->click();

@@ -86,17 +86,6 @@ QString commandText(const BridgeCommand &command)
     return text;
 }
 
-// The manager answers in clauses ("the goal is empty: say …"); the page shows sentences.
-QString sentence(const QString &text)
-{
-    QString s = text.trimmed();
-    if (s.isEmpty())
-        return s;
-    s[0] = s.at(0).toUpper();
-    if (!s.endsWith(u'.') && !s.endsWith(u'!') && !s.endsWith(u'?'))
-        s += u'.';
-    return s;
-}
 
 // Sets a cell's text, reusing the item that is there.
 QTableWidgetItem *setCell(QTableWidget *table, int row, int column, const QString &text)
@@ -672,7 +661,7 @@ void BridgePage::reveal(QWidget *widget)
 void BridgePage::showError(QLabel *label, const QString &error)
 {
     ErrorStyle::setError(label);
-    label->setText(sentence(error));
+    label->setText(ErrorStyle::sentence(error));
     label->show();
 }
 

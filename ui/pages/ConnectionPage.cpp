@@ -374,7 +374,7 @@ void ConnectionPage::showProbeResult(const CdpProbeResult &result)
     m_targets->clear();
     ErrorStyle::setError(m_testResult, !result.ok);
     if (!result.ok) {
-        m_testResult->setText(result.error);
+        m_testResult->setText(ErrorStyle::sentence(result.error));
         m_targets->hide();
         return;
     }

@@ -280,7 +280,7 @@ void ModelsPage::fetchModels()
                 return;
             self->m_fetch->setEnabled(true);
             if (!listed.ok) {
-                self->m_fetchResult->setText(listed.error);
+                self->m_fetchResult->setText(ErrorStyle::sentence(listed.error));
                 return;
             }
             QStringList models;
@@ -315,7 +315,7 @@ void ModelsPage::test()
                 ErrorStyle::setOk(self->m_testResult);
             else
                 ErrorStyle::setError(self->m_testResult);
-            self->m_testResult->setText(tested.ok ? tested.data.toString() : tested.error);
+            self->m_testResult->setText(tested.ok ? tested.data.toString() : ErrorStyle::sentence(tested.error));
         });
     });
 }

@@ -282,7 +282,7 @@ void TasksPage::startFromForm()
         m_starting = false;
         refreshStart();
         if (!started.ok) {
-            m_startError->setText(started.error);
+            m_startError->setText(ErrorStyle::sentence(started.error));
             return;
         }
         showRun(started.data[u"runId"].toString());
@@ -396,7 +396,7 @@ void TasksPage::answer(bool approve)
     if (QString error; engine()->runs()->answer(m_shownRun, approve, typed->text().trimmed(), &error))
         typed->clear();
     else
-        m_status->setText(error);
+        m_status->setText(ErrorStyle::sentence(error));
 }
 
 void TasksPage::rerun()
@@ -422,7 +422,7 @@ void TasksPage::resume()
     const QString id = m_shownRun;
     engine()->runs()->resume(id, [this, id](const CommandResult &resumed) {
         if (!resumed.ok)
-            m_status->setText(resumed.error);
+            m_status->setText(ErrorStyle::sentence(resumed.error));
         else
             showRun(id);
     });
