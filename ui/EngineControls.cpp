@@ -93,6 +93,37 @@ QString tabLabel(const CdpTargetInfo &info)
     return label;
 }
 
+bool pauseOffered(const Engine *engine)
+{
+    const PromptQueue::State queue = engine->scheduler()->queue().state;
+    return engine->isPaused() || autoAcceptEnabled(engine) || queue == PromptQueue::State::Running
+        || queue == PromptQueue::State::Paused;
+}
+
+void setPaused(Engine *engine, bool paused)
+{
+    Scheduler *scheduler = engine->scheduler();
+    const PromptQueue::State queue = scheduler->queue().state;
+    engine->setPaused(paused);
+    // The queue's own pause keeps its place; a refusal (nothing to pause) needs no word here.
+    if (paused && queue == PromptQueue::State::Running)
+        scheduler->pauseQueue();
+    else if (!paused && queue == PromptQueue::State::Paused)
+        scheduler->resumeQueue();
+}
+
+QString pauseToolTip(const Engine *engine)
+{
+    if (engine->isPaused())
+        return QCoreApplication::translate("EngineControls",
+                                           "Paused: untick to let auto-accept click and the prompt queue go on");
+    if (!pauseOffered(engine))
+        return QCoreApplication::translate("EngineControls",
+                                           "Nothing to pause: auto-accept is off and the prompt queue is not running");
+    return QCoreApplication::translate("EngineControls",
+                                       "Stop auto-accept's clicking and pause the prompt queue until you untick it");
+}
+
 QString queueStartBlocker(const Engine *engine)
 {
     const PromptQueue &queue = engine->scheduler()->queue();

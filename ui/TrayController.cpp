@@ -83,9 +83,14 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     m_autoAcceptAction->setCheckable(true);
     connect(m_autoAcceptAction, &QAction::triggered, this,
             [this](bool on) { EngineControls::setAutoAcceptEnabled(m_engine, on); });
+    // Checkable like its neighbours: a tick says it is paused (not a label that flips to Resume).
     m_pauseAction = m_menu->addAction(tr("Pause"));
     m_pauseAction->setObjectName(u"pauseAction"_s);
-    connect(m_pauseAction, &QAction::triggered, this, [this] { m_engine->setPaused(!m_engine->isPaused()); });
+    m_pauseAction->setCheckable(true);
+    connect(m_pauseAction, &QAction::triggered, this, [this](bool paused) {
+        EngineControls::setPaused(m_engine, paused);
+        refresh();
+    });
     m_scheduleAction = m_menu->addAction(tr("Send Prompts Automatically"));
     m_scheduleAction->setObjectName(u"scheduleAction"_s);
     m_scheduleAction->setCheckable(true);
@@ -295,8 +300,12 @@ void TrayController::refresh()
         m_autoAcceptAction->setChecked(EngineControls::autoAcceptEnabled(m_engine));
     }
     m_autoAcceptAction->setEnabled(!m_standby);
-    m_pauseAction->setText(m_engine->isPaused() ? tr("Resume") : tr("Pause"));
-    m_pauseAction->setEnabled(!m_standby);
+    {
+        const QSignalBlocker blocker(m_pauseAction);
+        m_pauseAction->setChecked(m_engine->isPaused());
+    }
+    m_pauseAction->setEnabled(!m_standby && EngineControls::pauseOffered(m_engine));
+    m_pauseAction->setToolTip(EngineControls::pauseToolTip(m_engine));
     {
         const QSignalBlocker blocker(m_scheduleAction);
         m_scheduleAction->setChecked(m_engine->settings()->boolValue(SettingKey::ScheduleEnabled));
