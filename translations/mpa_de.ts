@@ -16,6 +16,18 @@
         <translation>Automatisches Annehmen auf %1 von %2 Seiten pausiert: %3</translation>
     </message>
     <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 · sent %2 s ago, silence counts from %3 s</source>
+        <translation>%1 · vor %2 s gesendet, die Stille zählt ab %3 s</translation>
+    </message>
+    <message>
+        <source>%1 · silent for %2 of %3 s</source>
+        <translation>%1 · still seit %2 von %3 s</translation>
+    </message>
+    <message>
         <source>Paused: untick to let auto-accept click and the prompt queue go on</source>
         <translation>Pausiert: Haken entfernen, damit das automatische Annehmen wieder klickt und die Warteschlange weiterläuft</translation>
     </message>
