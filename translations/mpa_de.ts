@@ -16,6 +16,30 @@
         <translation>Automatisches Annehmen auf %1 von %2 Seiten pausiert: %3</translation>
     </message>
     <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 · sent %2 s ago, silence counts from %3 s</source>
+        <translation>%1 · vor %2 s gesendet, die Stille zählt ab %3 s</translation>
+    </message>
+    <message>
+        <source>%1 · silent for %2 of %3 s</source>
+        <translation>%1 · still seit %2 von %3 s</translation>
+    </message>
+    <message>
+        <source>Paused: untick to let auto-accept click and the prompt queue go on</source>
+        <translation>Pausiert: Haken entfernen, damit das automatische Annehmen wieder klickt und die Warteschlange weiterläuft</translation>
+    </message>
+    <message>
+        <source>Nothing to pause: auto-accept is off and the prompt queue is not running</source>
+        <translation>Nichts zu pausieren: Das automatische Annehmen ist aus und die Warteschlange läuft nicht</translation>
+    </message>
+    <message>
+        <source>Stop auto-accept&apos;s clicking and pause the prompt queue until you untick it</source>
+        <translation>Das automatische Annehmen hört auf zu klicken und die Warteschlange hält an, bis Sie den Haken entfernen</translation>
+    </message>
+    <message>
         <source>, </source>
         <translation>, </translation>
     </message>
@@ -744,6 +768,10 @@
     <message>
         <source>Quit the IDE that runs now and open it again with debugging on the app&apos;s port and the same folders</source>
         <translation>Die laufende IDE beenden und mit Debugging auf dem Port der App und denselben Ordnern wieder öffnen</translation>
+    </message>
+    <message>
+        <source>Quit %1 (process %2) and open it again with debugging on the app&apos;s port and the same folders</source>
+        <translation>%1 (Prozess %2) beenden und mit Debugging auf dem Port der App und denselben Ordnern wieder öffnen</translation>
     </message>
     <message numerus="yes">
         <source>%1 is back with debugging on port %2 (%3), with %n folder(s) open. The app attaches to it by itself.</source>
@@ -3402,6 +3430,10 @@
     <message>
         <source>No model is set up yet: choose one on the Models page.</source>
         <translation>Noch kein Modell eingerichtet: Wählen Sie eines auf der Seite „Modelle“.</translation>
+    </message>
+    <message>
+        <source>Choose a model on the Models page first.</source>
+        <translation>Wählen Sie zuerst ein Modell auf der Seite „Modelle“.</translation>
     </message>
     <message>
         <source>Model: %1 (%2) — change it on the Models page.</source>

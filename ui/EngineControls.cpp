@@ -13,6 +13,7 @@
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
+#include <QJsonObject>
 
 namespace mpa::EngineControls {
 
@@ -78,9 +79,32 @@ constexpr EnumText<Scheduler::Phase> kPhaseTexts[] {
 
 QString withQueuePhase(const QString &status, const Engine *engine)
 {
-    const QString phase = enumText("EngineControls", kPhaseTexts, engine->scheduler()->phase());
+    QString phase = enumText("EngineControls", kPhaseTexts, engine->scheduler()->phase());
     if (phase.isEmpty())
         return status;
+    // While it waits, how far the wait is: the silence counts from kMinimumAfterSend after the send.
+    if (engine->scheduler()->phase() == Scheduler::Phase::WaitingForSilence) {
+        const QJsonObject queue = engine->scheduler()->queueStatus();
+        const QJsonObject silence = queue.value(u"silence").toObject();
+        const QString problem = silence.value(u"problem").toString();
+        const int timeout = queue.value(u"silenceTimeoutS").toInt();
+        const auto sinceSend = silence.value(u"sinceSendS").toInteger();
+        const auto quiet = std::min<qint64>(silence.value(u"quietForS").toInteger(), timeout);
+        const qint64 minimum
+            = std::chrono::duration_cast<std::chrono::seconds>(QueueRunner::kMinimumAfterSend).count();
+        if (!problem.isEmpty())
+            phase = QCoreApplication::translate("EngineControls", "%1 (%2)").arg(phase, problem);
+        else if (sinceSend < minimum)
+            phase = QCoreApplication::translate("EngineControls", "%1 · sent %2 s ago, silence counts from %3 s")
+                        .arg(phase)
+                        .arg(sinceSend)
+                        .arg(minimum);
+        else
+            phase = QCoreApplication::translate("EngineControls", "%1 · silent for %2 of %3 s")
+                        .arg(phase)
+                        .arg(quiet)
+                        .arg(timeout);
+    }
     return QCoreApplication::translate("EngineControls", "%1 · %2", "the queue's status · what it does now")
         .arg(status, phase);
 }
@@ -91,6 +115,37 @@ QString tabLabel(const CdpTargetInfo &info)
     if (label.size() > 70)
         label = label.left(69) + u'…';
     return label;
+}
+
+bool pauseOffered(const Engine *engine)
+{
+    const PromptQueue::State queue = engine->scheduler()->queue().state;
+    return engine->isPaused() || autoAcceptEnabled(engine) || queue == PromptQueue::State::Running
+        || queue == PromptQueue::State::Paused;
+}
+
+void setPaused(Engine *engine, bool paused)
+{
+    Scheduler *scheduler = engine->scheduler();
+    const PromptQueue::State queue = scheduler->queue().state;
+    engine->setPaused(paused);
+    // The queue's own pause keeps its place; a refusal (nothing to pause) needs no word here.
+    if (paused && queue == PromptQueue::State::Running)
+        scheduler->pauseQueue();
+    else if (!paused && queue == PromptQueue::State::Paused)
+        scheduler->resumeQueue();
+}
+
+QString pauseToolTip(const Engine *engine)
+{
+    if (engine->isPaused())
+        return QCoreApplication::translate("EngineControls",
+                                           "Paused: untick to let auto-accept click and the prompt queue go on");
+    if (!pauseOffered(engine))
+        return QCoreApplication::translate("EngineControls",
+                                           "Nothing to pause: auto-accept is off and the prompt queue is not running");
+    return QCoreApplication::translate("EngineControls",
+                                       "Stop auto-accept's clicking and pause the prompt queue until you untick it");
 }
 
 QString queueStartBlocker(const Engine *engine)

@@ -19,6 +19,14 @@ bool autoAcceptEnabled(const Engine *engine);
 // Saves the user's choice (autoAccept/enabled) and drops a command-line override, so the
 // switch does what it says at once.
 void setAutoAcceptEnabled(Engine *engine, bool enabled);
+// Pause, the tray's and the Dashboard's one switch (checked while paused): it stops everything
+// the app does on its own that the user would expect to stop — auto-accept's clicking and a
+// running prompt queue (paused where it is) — and Resume lets both go on. It is offered while
+// one of them runs (or while paused, to resume); with nothing running there is nothing to pause.
+bool pauseOffered(const Engine *engine);
+void setPaused(Engine *engine, bool paused);
+// Its tooltip: what it would pause or resume now, or why it is off.
+QString pauseToolTip(const Engine *engine);
 // The lowest remaining model quota at a glance, as the extension's status bar showed it:
 // "Quota: 20% left (Claude Sonnet 4.5)"; empty when no model's quota is known.
 QString quotaAtAGlance(const Engine *engine);

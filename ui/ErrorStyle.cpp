@@ -26,6 +26,17 @@ void setTextColor(QLabel *label, const QColor &color, bool set)
 }
 } // namespace
 
+QString sentence(const QString &text)
+{
+    QString s = text.trimmed();
+    if (s.isEmpty())
+        return s;
+    s[0] = s.at(0).toUpper();
+    if (!s.endsWith(u'.') && !s.endsWith(u'!') && !s.endsWith(u'?') && !s.endsWith(u'…'))
+        s += u'.';
+    return s;
+}
+
 QColor errorText(const QPalette &palette)
 {
     return isDark(palette) ? QColor(0xff, 0x8a, 0x80) : QColor(0xb3, 0x26, 0x1e);

@@ -4,11 +4,16 @@
 // whose value has a problem, a tinted background. Success uses the matching green.
 
 #include <QPalette>
+#include <QString>
 
 class QLabel;
 class QWidget;
 
 namespace mpa::ErrorStyle {
+
+// Core answers in clauses ("the goal is empty: say …") so they can be part of a longer sentence;
+// a label that shows one alone shows a sentence: a capital first letter and a full stop.
+QString sentence(const QString &text);
 
 QColor errorText(const QPalette &palette);
 QColor errorBase(const QPalette &palette);

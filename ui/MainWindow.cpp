@@ -291,7 +291,13 @@ void MainWindow::showPage(Page page)
 MainWindow::Page MainWindow::lastPage() const
 {
     const QString id = m_engine->settings()->stringValue(SettingKey::UiLastPage);
-    const int index = int(settingsPages().indexOf(id));
+    // By id, in any case ("Queue" typed into the file by hand is the queue page).
+    const QStringList pages = settingsPages();
+    int index = -1;
+    for (int i = 0; i < pages.size() && index < 0; ++i) {
+        if (pages.at(i).compare(id, Qt::CaseInsensitive) == 0)
+            index = i;
+    }
     if (index < 0) {
         qCWarning(lcUi).noquote() << u"ui/lastPage names no page ('%1'; the pages are %2); opening the Dashboard"_s.arg(
             id, settingsPages().join(u", "_s));

@@ -145,7 +145,7 @@ QPushButton *SettingsPage::addStartRow(QFormLayout *form, const QString &prefix,
     *error = Widgets::errorLabel(prefix + u"StartError"_s, this);
     QPushButton *start = Widgets::button(tr("Start"), prefix + u"Start"_s, this);
     start->setDefault(true);
-    form->addRow(Widgets::row(*error, { start }));
+    form->addRow(Widgets::rowWidget(*error, { start }, this));
     return start;
 }
 

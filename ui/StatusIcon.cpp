@@ -110,12 +110,13 @@ StatusIconState statusIconState(const Engine *engine)
 {
     if (!engine->isRunning())
         return StatusIconState::Off;
+    // No IDE is the news that needs the user: a pause does not hide it behind orange.
+    if (!engine->endpoint()->isConnected())
+        return StatusIconState::Disconnected;
     if (engine->isPaused())
         return StatusIconState::Paused;
     if (engine->quota()->isHolding())
         return StatusIconState::QuotaExhausted;
-    if (!engine->endpoint()->isConnected())
-        return StatusIconState::Disconnected;
     const bool schedule = engine->settings()->boolValue(SettingKey::ScheduleEnabled);
     const bool autoAccept = EngineControls::autoAcceptEnabled(engine);
     // Auto-accept paused on every page it works on, with nothing else to do, is a pause too.

@@ -48,9 +48,12 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     // Agents asking for the user's tabs are answered here, at the desktop — when there is one
     // to answer at: offscreen, the question is refused with how to allow it instead.
     const QString platform = QGuiApplication::platformName();
-    if (Display::desktopAvailable() && platform != u"offscreen"_s && platform != u"minimal"_s)
+    if (Display::desktopAvailable() && platform != u"offscreen"_s && platform != u"minimal"_s) {
         m_consentPrompter = new TabConsentPrompter(
             engine->toolkit()->consent(), [this] { return m_tray; }, this);
+        // Its message is the one shown now: a click on it must not open the page of an older one.
+        connect(m_consentPrompter, &TabConsentPrompter::dialogShown, this, [this] { m_lastMessage.reset(); });
+    }
     m_menu->setObjectName(u"trayMenu"_s);
     m_menu->setToolTipsVisible(true);
     // Lines that only say something (greyed, nothing to click).
@@ -80,9 +83,14 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     m_autoAcceptAction->setCheckable(true);
     connect(m_autoAcceptAction, &QAction::triggered, this,
             [this](bool on) { EngineControls::setAutoAcceptEnabled(m_engine, on); });
+    // Checkable like its neighbours: a tick says it is paused (not a label that flips to Resume).
     m_pauseAction = m_menu->addAction(tr("Pause"));
     m_pauseAction->setObjectName(u"pauseAction"_s);
-    connect(m_pauseAction, &QAction::triggered, this, [this] { m_engine->setPaused(!m_engine->isPaused()); });
+    m_pauseAction->setCheckable(true);
+    connect(m_pauseAction, &QAction::triggered, this, [this](bool paused) {
+        EngineControls::setPaused(m_engine, paused);
+        refresh();
+    });
     m_scheduleAction = m_menu->addAction(tr("Send Prompts Automatically"));
     m_scheduleAction->setObjectName(u"scheduleAction"_s);
     m_scheduleAction->setCheckable(true);
@@ -292,8 +300,12 @@ void TrayController::refresh()
         m_autoAcceptAction->setChecked(EngineControls::autoAcceptEnabled(m_engine));
     }
     m_autoAcceptAction->setEnabled(!m_standby);
-    m_pauseAction->setText(m_engine->isPaused() ? tr("Resume") : tr("Pause"));
-    m_pauseAction->setEnabled(!m_standby);
+    {
+        const QSignalBlocker blocker(m_pauseAction);
+        m_pauseAction->setChecked(m_engine->isPaused());
+    }
+    m_pauseAction->setEnabled(!m_standby && EngineControls::pauseOffered(m_engine));
+    m_pauseAction->setToolTip(EngineControls::pauseToolTip(m_engine));
     {
         const QSignalBlocker blocker(m_scheduleAction);
         m_scheduleAction->setChecked(m_engine->settings()->boolValue(SettingKey::ScheduleEnabled));
@@ -373,9 +385,9 @@ void TrayController::openNotification(Notifier::Kind kind)
         m_window->showPage(MainWindow::Page::Bridge);
     else if (kind == Notifier::Kind::RunQuestion || kind == Notifier::Kind::RunFinished)
         m_window->showPage(MainWindow::Page::Tasks);
-    else if (kind == Notifier::Kind::SessionSummary || kind == Notifier::Kind::WhileAway
-             || kind == Notifier::Kind::WeeklySummary)
-        m_window->showPage(MainWindow::Page::Dashboard);
+    // Anything else — the summaries too, whose figures are in the message itself — opens the
+    // window as the user left it: a click that only dismisses a bubble must not move them to
+    // another page (nor overwrite ui/lastPage).
     m_window->showAndRaise();
 }
 

@@ -43,7 +43,8 @@ public:
     // Null without a desktop to ask at (offscreen): agents are then refused, told how to allow.
     TabConsentPrompter *consentPrompter() const { return m_consentPrompter; }
     // What clicking a tray message of `kind` does: a question opens the page that asks it
-    // (a task run's the Tasks page, a bridge session's the Bridge page).
+    // (a task run's the Tasks page, a bridge session's the Bridge page); any other message opens
+    // the window on the page it was left on.
     void openNotification(Notifier::Kind kind);
 
 Q_SIGNALS:

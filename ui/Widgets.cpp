@@ -75,6 +75,15 @@ QHBoxLayout *row(QWidget *wide, std::initializer_list<QWidget *> after)
     return layout;
 }
 
+QWidget *rowWidget(QWidget *wide, std::initializer_list<QWidget *> after, QWidget *parent)
+{
+    auto *holder = new QWidget(parent);
+    QHBoxLayout *layout = row(wide, after);
+    layout->setContentsMargins(0, 0, 0, 0);
+    holder->setLayout(layout);
+    return holder;
+}
+
 bool confirm(QWidget *parent, const QString &title, const QString &text, const QString &details,
              const QString &action, Risk risk, const QString &objectName)
 {

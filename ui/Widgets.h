@@ -48,6 +48,10 @@ public:
 
 // A row in which `wide` (a message, a field) takes the room that `after` (its buttons) leave.
 QHBoxLayout *row(QWidget *wide, std::initializer_list<QWidget *> after);
+// The same row in a widget of its own, for a form: a form gives a row that is a bare layout one
+// line's height, so a message in it that wraps to more lines would be cut off at top and bottom;
+// a widget row takes the height its wrapped message needs at the width it gets.
+QWidget *rowWidget(QWidget *wide, std::initializer_list<QWidget *> after, QWidget *parent);
 
 // An ordinary question, or one about something that cannot be undone: that one is a warning,
 // and Enter cancels it.

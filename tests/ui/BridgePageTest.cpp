@@ -311,6 +311,29 @@ TEST_F(BridgePageTest, SavedToolsAreWrittenAndADuplicateNameIsRefused)
     EXPECT_EQ(again.toolsTable()->item(1, 0)->text(), u"Wiki"_s);
 }
 
+TEST_F(BridgePageTest, RemoveIsOnlyOfferedWithASavedToolSelected)
+{
+    BridgePage page(engine.get());
+    page.resize(900, 1000);
+    page.show();
+    QTableWidget *tools = page.toolsTable();
+    auto *remove = page.findChild<QPushButton *>(u"bridgeRemoveTool"_s);
+    ASSERT_TRUE(remove);
+    EXPECT_FALSE(remove->isEnabled()) << "nothing to remove";
+    page.addToolButton()->click();
+    tools->item(0, 0)->setText(u"Jira"_s);
+    page.addToolButton()->click();
+    tools->item(1, 0)->setText(u"Wiki"_s);
+    EXPECT_TRUE(remove->isEnabled()) << "the row just added is selected";
+    tools->clearSelection();
+    EXPECT_FALSE(remove->isEnabled()) << "two rows, none selected";
+    tools->selectRow(0);
+    EXPECT_TRUE(remove->isEnabled());
+    remove->click();
+    ASSERT_EQ(tools->rowCount(), 1);
+    EXPECT_EQ(tools->item(0, 0)->text(), u"Wiki"_s) << "the selected row went, not another";
+}
+
 TEST_F(BridgePageTest, LearnOnATabThatIsGoneShowsWhy)
 {
     BridgePage page(engine.get());

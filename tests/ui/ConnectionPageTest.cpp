@@ -284,6 +284,33 @@ TEST_F(ConnectionPageTest, AStartedBrowserThatDiesStopsTheWaitAndSaysWhy)
     screenshot(&page, u"page-connection-start-died"_s);
 }
 
+// A start that failed is old news once the app connects (the user started the browser another
+// way): the red sentence goes instead of standing beside "Connected to".
+TEST_F(ConnectionPageTest, AStartFailureIsClearedWhenTheAppConnectsLater)
+{
+    installDyingCode();
+    settings->setValue(SettingKey::CdpPort, freePort());
+    ConnectionPage page(engine.get());
+    page.resize(780, 760);
+    page.show();
+    page.selectIde(u"vscode"_s);
+    ASSERT_TRUE(page.startIde(true));
+    auto *state = label(page, u"startState"_s);
+    ASSERT_TRUE(waitUntil([&] { return !page.startProbe()->isRunning(); }, 20s)) << state->text().toStdString();
+    ASSERT_TRUE(state->property("error").toBool());
+    ASSERT_TRUE(state->isVisible());
+
+    HeadlessChromium browser;
+    ASSERT_TRUE(startBrowser(browser));
+    settings->setValue(SettingKey::CdpPort, browser.port());
+    engine->start();
+    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }));
+    EXPECT_TRUE(waitUntil([&] { return !state->isVisible(); })) << state->text().toStdString();
+    EXPECT_TRUE(state->text().isEmpty()) << state->text().toStdString();
+    EXPECT_FALSE(state->property("error").toBool());
+    EXPECT_TRUE(label(page, u"engineState"_s)->text().startsWith(u"Connected to"_s));
+}
+
 // Cancel stops the wait and leaves the started program alone, saying so.
 TEST_F(ConnectionPageTest, CancelStopsWaitingForTheStartedIde)
 {

@@ -5,6 +5,7 @@
 #include "UiTest.h"
 #include "Wait.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "scheduler/Scheduler.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -47,20 +48,36 @@ TEST_F(DashboardPageTest, ShowsTheAttachedPagesLive)
 TEST_F(DashboardPageTest, TheButtonsDriveTheEngine)
 {
     DashboardPage page(engine.get());
-    auto *pause = page.findChild<QPushButton *>(u"dashboardPause"_s);
+    auto *pause = page.findChild<QCheckBox *>(u"dashboardPause"_s);
     auto *autoAccept = page.findChild<QCheckBox *>(u"dashboardAutoAccept"_s);
     ASSERT_TRUE(pause && autoAccept);
     EXPECT_EQ(pause->text(), u"Pause"_s);
-    pause->click();
-    EXPECT_TRUE(engine->isPaused());
-    EXPECT_EQ(pause->text(), u"Resume"_s);
-    pause->click();
-    EXPECT_FALSE(engine->isPaused());
+    EXPECT_FALSE(pause->isEnabled()) << "nothing runs: nothing to pause";
 
     autoAccept->click();
     EXPECT_TRUE(settings->boolValue(SettingKey::AutoAcceptEnabled));
+    EXPECT_TRUE(pause->isEnabled());
+    pause->click();
+    EXPECT_TRUE(engine->isPaused());
+    EXPECT_TRUE(pause->isChecked());
+    EXPECT_EQ(pause->text(), u"Pause"_s);
+    pause->click();
+    EXPECT_FALSE(engine->isPaused());
+    EXPECT_FALSE(pause->isChecked());
+
+    // A running queue is paused with it, and goes on with it.
     settings->setValue(SettingKey::AutoAcceptEnabled, false);
     EXPECT_FALSE(autoAccept->isChecked());
+    EXPECT_FALSE(pause->isEnabled());
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    ASSERT_TRUE(engine->scheduler()->setQueue({ u"one"_s }));
+    ASSERT_TRUE(engine->scheduler()->startQueue());
+    EXPECT_TRUE(pause->isEnabled());
+    pause->click();
+    EXPECT_EQ(engine->scheduler()->queue().state, PromptQueue::State::Paused);
+    pause->click();
+    EXPECT_EQ(engine->scheduler()->queue().state, PromptQueue::State::Running);
+    engine->scheduler()->stopQueue();
 }
 
 TEST_F(DashboardPageTest, StatisticsComeFromTheAutoAcceptTotals)

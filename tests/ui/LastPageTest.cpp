@@ -84,6 +84,44 @@ TEST_F(LastPageTest, LogsIsNotWhereSettingsReturns)
     EXPECT_EQ(window->currentPage(), MainWindow::Page::Safety);
 }
 
+// Clicking a summary in the tray (or a bubble one only clicks away) brings the window back on the
+// page the user left, not on the Dashboard; only a question opens the page that asks it.
+TEST_F(LastPageTest, ReopeningFromATrayMessageKeepsThePageTheUserLeft)
+{
+    restart();
+    window->show();
+    window->findChild<QListWidget *>(u"pageList"_s)->setCurrentRow(int(MainWindow::Page::Safety));
+    window->close();
+    ASSERT_EQ(settings->stringValue(SettingKey::UiLastPage), u"safety"_s);
+    for (const Notifier::Kind kind : { Notifier::Kind::WhileAway, Notifier::Kind::SessionSummary,
+                                       Notifier::Kind::WeeklySummary, Notifier::Kind::CommandBlocked }) {
+        SCOPED_TRACE(int(kind));
+        window->hide();
+        tray->openNotification(kind);
+        EXPECT_TRUE(window->isVisible());
+        EXPECT_EQ(window->currentPage(), MainWindow::Page::Safety);
+        EXPECT_EQ(settings->stringValue(SettingKey::UiLastPage), u"safety"_s);
+    }
+    // After a restart too, by the page kept in the file.
+    restart();
+    tray->openNotification(Notifier::Kind::WhileAway);
+    EXPECT_EQ(window->currentPage(), MainWindow::Page::Safety);
+    // A question still opens the page that asks it.
+    window->hide();
+    tray->openNotification(Notifier::Kind::RunQuestion);
+    EXPECT_EQ(window->currentPage(), MainWindow::Page::Tasks);
+}
+
+TEST_F(LastPageTest, APageIdInAnotherCaseIsStillThatPage)
+{
+    {
+        QSettings file(settingsFile(), QSettings::IniFormat);
+        file.setValue(u"ui/lastPage"_s, u"AutoAccept"_s);
+    }
+    restart();
+    EXPECT_EQ(window->currentPage(), MainWindow::Page::AutoAccept);
+}
+
 TEST_F(LastPageTest, AnUnknownPageInTheFileOpensTheDashboardAndSaysWhy)
 {
     {

@@ -71,6 +71,69 @@ TEST_F(ModelsPageTest, FetchesTheModelsTestsTheServiceAndKeepsTheKeyInTheKeychai
         << page.testResult()->text().toStdString();
 }
 
+// "Sending a tiny request…" is no error (nor a success), and a verdict goes when the provider,
+// address or model it was about is changed.
+TEST_F(ModelsPageTest, ATestResultIsClearedWhenTheServiceChangesAndWaitingIsNotRed)
+{
+    model.setResponder([](const QJsonObject &) { return ScriptedLlmServer::text(u"OK"_s); });
+    ModelsPage page(engine.get());
+    page.resize(760, 1100);
+    page.show();
+    const QColor normal = page.palette().color(QPalette::WindowText);
+
+    model.enqueue(ScriptedLlmServer::error(401, u"Incorrect API key provided"_s));
+    page.testButton()->click();
+    EXPECT_EQ(page.testResult()->text(), u"Sending a tiny request…"_s);
+    EXPECT_FALSE(page.testResult()->property("error").toBool());
+    EXPECT_EQ(page.testResult()->palette().color(QPalette::WindowText), normal);
+    ASSERT_TRUE(waitUntil([&] { return page.testResult()->property("error").toBool(); }))
+        << page.testResult()->text().toStdString();
+    // Core's clause shown alone is a sentence, as the page's own lines are.
+    const QString refused = page.testResult()->text();
+    EXPECT_TRUE(refused.startsWith(u"The API key was refused"_s)) << refused.toStdString();
+    EXPECT_TRUE(refused.endsWith(u'.')) << refused.toStdString();
+
+    // Asked again after a failure: the waiting line is not in the failure's red.
+    page.testButton()->click();
+    EXPECT_EQ(page.testResult()->text(), u"Sending a tiny request…"_s);
+    EXPECT_FALSE(page.testResult()->property("error").toBool());
+    EXPECT_EQ(page.testResult()->palette().color(QPalette::WindowText), normal);
+    ASSERT_TRUE(waitUntil([&] { return page.testResult()->text().startsWith(u"OK:"_s); }))
+        << page.testResult()->text().toStdString();
+
+    settings->setValue(SettingKey::LlmProvider, u"ollama"_s);
+    EXPECT_TRUE(page.testResult()->text().isEmpty()) << page.testResult()->text().toStdString();
+    EXPECT_EQ(page.testResult()->palette().color(QPalette::WindowText), normal);
+
+    // An answer that arrives after the switch is about the old service: not shown.
+    settings->setValue(SettingKey::LlmProvider, u"custom"_s);
+    settings->setValue(SettingKey::LlmBaseUrl, model.baseUrl().toString());
+    page.testButton()->click();
+    settings->setValue(SettingKey::LlmModel, u"llama-3.1-8b"_s);
+    ASSERT_TRUE(waitUntil([&] { return page.testButton()->isEnabled(); }));
+    EXPECT_TRUE(page.testResult()->text().isEmpty()) << page.testResult()->text().toStdString();
+}
+
+// A test verdict of several lines is shown whole beside Test (the row was one line high).
+TEST_F(ModelsPageTest, ALongTestVerdictIsShownWhole)
+{
+    model.enqueue(ScriptedLlmServer::error(
+        401, u"Incorrect API key provided: sk-loc************cdef. You can find your API key at "
+             "https://platform.example.com/account/api-keys, and check the organisation it belongs to."_s));
+    ModelsPage page(engine.get());
+    page.resize(800, 600);
+    page.show();
+    page.testButton()->click();
+    QLabel *result = page.testResult();
+    ASSERT_TRUE(waitUntil([&] { return result->property("error").toBool(); })) << result->text().toStdString();
+    ASSERT_GE(result->heightForWidth(result->width()), 2 * result->fontMetrics().lineSpacing())
+        << "the verdict fits one line: no test of wrapping: " << result->text().toStdString();
+    EXPECT_TRUE(waitUntil([&] { return result->height() >= result->heightForWidth(result->width()); }))
+        << "the label is " << result->height() << " px high, its text needs "
+        << result->heightForWidth(result->width()) << " px";
+    screenshot(&page, u"models-long-verdict"_s);
+}
+
 TEST_F(ModelsPageTest, WithoutAKeychainTheKeyIsForThisSessionOnly)
 {
     secrets->setUnavailable(u"no Secret Service on the session bus"_s);

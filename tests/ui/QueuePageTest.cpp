@@ -1,8 +1,10 @@
 #include "pages/QueuePage.h"
 
 #include "QtPrinters.h"
+#include "HeadlessChromium.h"
 #include "UiTest.h"
 #include "Wait.h"
+#include "common/LocalWebServer.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
 #include "scheduler/SchedulerStore.h"
@@ -353,6 +355,45 @@ TEST_F(QueuePageTest, ConversationsThatCannotBeListedSaySo)
         waitUntil([&] { return note->text().startsWith(u"Could not list the conversations"_s); }, 20s))
         << note->text().toStdString();
     EXPECT_FALSE(picker->isEnabled());
+}
+
+// While the queue waits for the agent to fall silent it says how far the wait is, and the count
+// moves by itself (no queue change needed): first the time since the send, then "silent for N of
+// 30 s". Real Chromium with the chat fixture IDE page (tests/fixtures/chat/ide.html, the agent
+// answering at once), the engine's own scheduler.
+TEST_F(QueuePageTest, WhileTheQueueWaitsItShowsHowLongTheAgentHasBeenSilent)
+{
+    HeadlessChromium browser;
+    ASSERT_TRUE(startBrowser(browser));
+    LocalWebServer site;
+    ASSERT_TRUE(serveFixtures(site));
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    settings->setValue(SettingKey::ScheduleSilenceTimeoutS, 30);
+    ASSERT_TRUE(startEngineOn(browser));
+    ASSERT_FALSE(openPage(site.url(u"/chat/ide.html"_s)).isEmpty());
+    QueuePage page(engine.get());
+    page.resize(800, 700);
+    page.show();
+    auto *status = page.findChild<QLabel *>(u"queueStatus"_s);
+    ASSERT_TRUE(status);
+    Scheduler *scheduler = engine->scheduler();
+    ASSERT_TRUE(scheduler->setQueue({ u"First task"_s, u"Second task"_s }));
+    QString refused;
+    ASSERT_TRUE(scheduler->startQueue(&refused)) << refused.toStdString();
+    ASSERT_TRUE(waitUntil([&] { return scheduler->phase() == Scheduler::Phase::WaitingForSilence; }, 30s))
+        << status->text().toStdString();
+    EXPECT_TRUE(waitUntil([&] { return status->text().contains(u"sent "_s); }, 5s)) << status->text().toStdString();
+    EXPECT_TRUE(status->text().contains(u"silence counts from 10 s"_s)) << status->text().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return status->text().contains(u"silent for 1 of 30 s"_s); }, 20s))
+        << status->text().toStdString();
+    EXPECT_TRUE(status->text().startsWith(u"Running: prompt 1 of 2 · waiting for the agent to finish · silent for"_s))
+        << status->text().toStdString();
+    EXPECT_TRUE(waitUntil([&] { return status->text().contains(u"silent for 3 of 30 s"_s); }, 10s))
+        << "the count does not move: " << status->text().toStdString();
+    screenshot(&page, u"queue-waiting-for-silence"_s);
+    scheduler->stopQueue();
+    engine->stop();
+    browser.stop();
 }
 
 } // namespace

@@ -12,10 +12,14 @@
 #include "pages/ConnectionPage.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTcpServer>
 
 #include <gtest/gtest.h>
@@ -121,6 +125,39 @@ TEST_F(RelaunchOfferTest, NoIdeRunningMeansNoOfferAndTheConnectionPageSaysSo)
     EXPECT_FALSE(page.relaunchIde());
     const QString state = page.findChild<QLabel *>(u"startState"_s)->text();
     EXPECT_EQ(state, u"Nothing to restart: no Antigravity, Cursor, VS Code, Windsurf is running."_s);
+}
+
+TEST_F(RelaunchOfferTest, RestartRunningIdeIsOnOnlyWhileAnIdeRuns)
+{
+    QString none;
+    if (engine->relauncher()->find(0, QString(), &none).has_value())
+        GTEST_SKIP() << "a real IDE runs on this machine";
+    ConnectionPage page(engine.get());
+    page.selectIde(u"windsurf"_s);
+    page.show();
+    auto *restart = page.findChild<QPushButton *>(u"ideRelaunch"_s);
+    ASSERT_TRUE(restart);
+    EXPECT_FALSE(restart->isEnabled());
+    EXPECT_EQ(restart->toolTip(), u"Nothing to restart: no Antigravity, Cursor, VS Code, Windsurf is running."_s);
+
+    // A program the process table names as Windsurf's (a copy of sleep called "windsurf", so its
+    // argv[0] ends in it as an installed one's does) turns it on while the page shows.
+    const QString sleep = QStandardPaths::findExecutable(u"sleep"_s);
+    if (sleep.isEmpty())
+        GTEST_SKIP() << "no sleep program to stand in for an IDE";
+    const QString windsurf = QDir(tempDir()).filePath(u"bin/windsurf"_s);
+    ASSERT_TRUE(QDir().mkpath(QFileInfo(windsurf).path()));
+    ASSERT_TRUE(QFile::copy(sleep, windsurf));
+    QProcess running;
+    running.start(windsurf, { u"60"_s });
+    ASSERT_TRUE(running.waitForStarted());
+    EXPECT_TRUE(waitUntil([&] { return restart->isEnabled(); }, 10s)) << restart->toolTip().toStdString();
+    EXPECT_TRUE(restart->toolTip().contains(u"Quit Windsurf (process %1)"_s.arg(running.processId())))
+        << restart->toolTip().toStdString();
+
+    running.kill();
+    running.waitForFinished();
+    EXPECT_TRUE(waitUntil([&] { return !restart->isEnabled(); }, 10s)) << "the IDE is gone";
 }
 
 } // namespace

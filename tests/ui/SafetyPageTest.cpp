@@ -26,6 +26,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTableWidget>
 
@@ -36,6 +37,7 @@
 using namespace Qt::StringLiterals;
 using namespace mpa;
 using namespace mpa::test;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -451,6 +453,71 @@ TEST_F(SafetyPageTest, ABlockedCommandIsShownExactlyAsThePageHadIt)
     for (const LogEntry &entry : Logging::buffer()->tail(200))
         logged = logged || entry.message.contains(u"\""_s + exact + u"\""_s);
     EXPECT_TRUE(logged) << "the log quotes the command as it is";
+    engine->stop();
+    browser.stop();
+}
+
+// Recently blocked shows every row whole: the table is as high as its rows (the page scrolls, the
+// table does not), and a long page title stays on one line (elided), not wrapped into a tall row.
+// The agent panel of exact-command.html grows by more steps, as a real panel does while an agent
+// works; each command is one the checker blocks (asserted first), so each becomes a row.
+TEST_F(SafetyPageTest, RecentlyBlockedShowsEveryRowWholeAndOnOneLine)
+{
+    HeadlessChromium browser;
+    ASSERT_TRUE(startBrowser(browser));
+    LocalWebServer site;
+    ASSERT_TRUE(serveFixtures(site));
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+    SafetyPage page(engine.get());
+    const QStringList commands { u"rm -rf /home"_s,          u"dd if=/dev/urandom of=/dev/nvme0n1"_s,
+                                 u"rm -rf ~/"_s,             u"rm -rf /etc"_s,
+                                 u"dd if=/dev/zero of=/dev/sdb bs=4M"_s, u"rm -rf --no-preserve-root /"_s };
+    for (const QString &command : commands)
+        ASSERT_EQ(page.verdictFor(command).kind, BanVerdict::Kind::Banned) << command.toStdString();
+    ASSERT_TRUE(startEngineOn(browser));
+    const QString target = openPage(site.url(u"/autoaccept/exact-command.html"_s));
+    ASSERT_FALSE(target.isEmpty());
+    ASSERT_TRUE(waitUntil([&] { return !engine->autoAccept()->recentBlocked().isEmpty(); }));
+    CdpSession *tab = engine->endpoint()->sessionForTarget(target);
+    ASSERT_TRUE(tab);
+    QString error;
+    evaluate(tab,
+             u"document.title = 'A very long window title of the IDE, as a workspace with a deep path gives: "
+             "~/projects/customer-portal/services/billing — Antigravity'; "
+             "for (const [i, c] of %1.entries()) { "
+             "  const step = document.createElement('div'); step.className = 'step'; "
+             "  const pre = document.createElement('pre'); pre.className = 'terminal'; "
+             "  const code = document.createElement('code'); code.textContent = c; pre.append(code); "
+             "  const actions = document.createElement('div'); actions.className = 'actions'; "
+             "  const run = document.createElement('button'); run.id = 'run-more-' + i; run.textContent = 'Run'; "
+             "  actions.append(run); step.append(pre, actions); "
+             "  document.querySelector('[data-steps]').append(step); } true"_s.arg(
+                 QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(commands)).toJson(QJsonDocument::Compact))),
+             &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    ASSERT_TRUE(waitUntil([&] { return engine->autoAccept()->recentBlocked().size() >= 5; }, 20s))
+        << engine->autoAccept()->recentBlocked().size();
+
+    page.resize(800, 600);
+    page.show();
+    auto *table = page.findChild<QTableWidget *>(u"recentBlockedTable"_s);
+    ASSERT_TRUE(table);
+    const int rows = table->rowCount();
+    ASSERT_GE(rows, 5);
+    const int oneLine = table->fontMetrics().height();
+    for (int row = 0; row < rows; ++row)
+        EXPECT_LT(table->rowHeight(row), 2 * oneLine) << "row " << row << " wraps onto a second line";
+    // Every row whole inside the table's viewport: nothing to scroll to, the last row not cut.
+    const QRect last = table->visualRect(table->model()->index(rows - 1, 0));
+    EXPECT_LE(last.bottom(), table->viewport()->height()) << "the last row is cut";
+    EXPECT_EQ(table->verticalScrollBar()->maximum(), 0) << "the table scrolls inside the page";
+    // And no empty block under the rows either.
+    EXPECT_LE(table->viewport()->height() - (last.bottom() + 1), 2);
+    auto *content = page.findChild<QWidget *>(u"pageContent"_s);
+    ASSERT_TRUE(content);
+    content->resize(content->width(), qMax(content->height(), content->sizeHint().height()));
+    screenshot(content, u"page-safety-recently-blocked"_s);
     engine->stop();
     browser.stop();
 }

@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFormLayout>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
@@ -139,21 +140,57 @@ TEST_F(ServersPageTest, TheAgentServerShowsItsLiveStateAndFollowsTheFields)
     EXPECT_EQ(service->token(), fresh);
 
     // Client mode, live: the URL field is used and the countdown shows while it waits.
-    const quint16 nobody = unusedPort();
-    typeInto(editor<QLineEdit>(&page, SettingKey::AgentServerUrl), u"ws://127.0.0.1:%1"_s.arg(nobody));
-    pressEnter(editor<QLineEdit>(&page, SettingKey::AgentServerUrl));
-    EXPECT_EQ(settings->stringValue(SettingKey::AgentServerUrl), u"ws://127.0.0.1:%1"_s.arg(nobody));
     auto *mode = editor<QComboBox>(&page, SettingKey::AgentServerMode);
     ASSERT_TRUE(mode);
     mode->setCurrentIndex(mode->findData(u"client"_s));
     EXPECT_EQ(settings->stringValue(SettingKey::AgentServerMode), u"client"_s);
     EXPECT_FALSE(service->isListening());
+    const quint16 nobody = unusedPort();
+    ASSERT_TRUE(editor<QLineEdit>(&page, SettingKey::AgentServerUrl)->isVisible());
+    typeInto(editor<QLineEdit>(&page, SettingKey::AgentServerUrl), u"ws://127.0.0.1:%1"_s.arg(nobody));
+    pressEnter(editor<QLineEdit>(&page, SettingKey::AgentServerUrl));
+    EXPECT_EQ(settings->stringValue(SettingKey::AgentServerUrl), u"ws://127.0.0.1:%1"_s.arg(nobody));
     ASSERT_TRUE(waitUntil([&] { return state->text().contains(u"(retry in"_s); }))
         << state->text().toStdString();
     EXPECT_TRUE(state->text().startsWith(u"Connecting to ws://127.0.0.1:%1"_s.arg(nobody)))
         << state->text().toStdString();
     screenshot(&page, u"servers-agent-client-waiting"_s);
     service->stop();
+}
+
+TEST_F(ServersPageTest, TheAgentServerShowsThePortInServerModeAndTheUrlInClientMode)
+{
+    ServersPage page(engine.get());
+    page.resize(720, 1000);
+    page.show();
+    SettingField *port = field(&page, SettingKey::AgentServerPort);
+    SettingField *url = field(&page, SettingKey::AgentServerUrl);
+    ASSERT_TRUE(port && url);
+    // The label beside each goes with it (a form row hidden whole, not just its editor).
+    auto *form = qobject_cast<QFormLayout *>(port->parentWidget()->layout());
+    ASSERT_TRUE(form);
+    QWidget *portLabel = form->labelForField(port);
+    QWidget *urlLabel = form->labelForField(url);
+    ASSERT_TRUE(portLabel && urlLabel);
+    EXPECT_EQ(settings->stringValue(SettingKey::AgentServerMode), u"server"_s);
+    EXPECT_TRUE(port->isVisible());
+    EXPECT_TRUE(portLabel->isVisible());
+    EXPECT_FALSE(url->isVisible());
+    EXPECT_FALSE(urlLabel->isVisible());
+
+    auto *mode = editor<QComboBox>(&page, SettingKey::AgentServerMode);
+    ASSERT_TRUE(mode);
+    mode->setCurrentIndex(mode->findData(u"client"_s));
+    EXPECT_FALSE(port->isVisible());
+    EXPECT_FALSE(portLabel->isVisible());
+    EXPECT_TRUE(url->isVisible());
+    EXPECT_TRUE(urlLabel->isVisible());
+    screenshot(&page, u"servers-client-mode"_s);
+
+    // Changed elsewhere (the debug API, another window): the page follows.
+    settings->setValue(SettingKey::AgentServerMode, u"server"_s);
+    EXPECT_TRUE(port->isVisible());
+    EXPECT_FALSE(url->isVisible());
 }
 
 TEST_F(ServersPageTest, ADebugTokenMadeInTheWindowIsTheOneTheRunningApiChecks)

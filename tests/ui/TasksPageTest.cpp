@@ -113,11 +113,49 @@ TEST_F(TasksPageTest, TheFormSaysWhatIsMissing)
     const QLabel *error = page.findChild<QLabel *>(u"taskStartError"_s);
     ASSERT_TRUE(error);
     EXPECT_EQ(error->text(), u"Pick a tab, or give a start address."_s);
+    // Without a model nothing could start: Start is off and says where to choose one (a call
+    // that starts anyway, as the debug API's, is still refused by the run manager).
+    const auto *start = page.findChild<QPushButton *>(u"taskStart"_s);
+    ASSERT_TRUE(start);
+    EXPECT_TRUE(start->isEnabled());
     settings->setValue(SettingKey::LlmModel, QString());
+    EXPECT_FALSE(start->isEnabled());
+    EXPECT_EQ(start->toolTip(), u"Choose a model on the Models page first."_s);
     typeInto(page.urlEdit(), u"https://example.com/"_s);
     page.startFromForm();
-    ASSERT_TRUE(waitUntil([&] { return error->text().contains(u"no model chosen"_s); }));
+    // Core's clause ("no model chosen: …") shown alone reads as a sentence, like the page's own.
+    ASSERT_TRUE(waitUntil([&] { return !error->text().isEmpty(); }));
+    EXPECT_EQ(error->text(), u"No model chosen: set llm/model on the Models page."_s);
+    EXPECT_FALSE(start->isEnabled()) << "a refused start turned Start back on without a model";
     const QLabel *modelLine = page.findChild<QLabel *>(u"taskModel"_s);
     ASSERT_TRUE(modelLine);
     EXPECT_TRUE(modelLine->text().contains(u"Models page"_s));
+    settings->setValue(SettingKey::LlmModel, u"scripted-1"_s);
+    EXPECT_TRUE(error->text().isEmpty()) << "the old failure stays beside a model now chosen";
+    EXPECT_TRUE(start->isEnabled());
+    EXPECT_TRUE(start->toolTip().isEmpty());
+}
+
+// A start error of several lines (the keychain's is three at 800 px) is shown whole beside Start,
+// not cut to the one line's height the row had.
+TEST_F(TasksPageTest, AStartErrorOfSeveralLinesIsShownWhole)
+{
+    TasksPage page(engine.get());
+    page.resize(800, 600);
+    page.show();
+    auto *error = page.findChild<QLabel *>(u"taskStartError"_s);
+    ASSERT_TRUE(error);
+    error->setText(u"The keychain is not available: the Secret Service did not answer on the session bus, so "
+                   "the key cannot be read. Start a keyring (gnome-keyring or KeePassXC's Secret Service), or "
+                   "give the key in MPA_LLM_API_KEY, and press Start again."_s);
+    const int line = error->fontMetrics().lineSpacing();
+    ASSERT_TRUE(waitUntil([&] { return error->height() >= error->heightForWidth(error->width()); }))
+        << "the label is " << error->height() << " px high, its text needs "
+        << error->heightForWidth(error->width()) << " px at " << error->width() << " px";
+    EXPECT_GE(error->heightForWidth(error->width()), 2 * line) << "the text fits one line: no test of wrapping";
+    // And nothing covers it: the Start button stays beside it, not over it.
+    const auto *start = page.findChild<QPushButton *>(u"taskStart"_s);
+    ASSERT_TRUE(start);
+    EXPECT_LE(error->geometry().right(), start->geometry().left());
+    screenshot(&page, u"tasks-start-error"_s);
 }

@@ -59,18 +59,57 @@ TEST_F(TrayControllerTest, PauseResumeDrivesTheEngineAndTheIconFollows)
     QAction *pause = action(u"pauseAction"_s);
     ASSERT_TRUE(pause);
     EXPECT_EQ(pause->text(), u"Pause"_s);
+    // A switch with a tick, like Auto-accept and Send Prompts Automatically beside it.
+    EXPECT_TRUE(pause->isCheckable());
+    EXPECT_FALSE(pause->isChecked());
+    // Nothing runs: nothing to pause.
+    EXPECT_FALSE(pause->isEnabled());
+    EXPECT_TRUE(pause->toolTip().startsWith(u"Nothing to pause"_s)) << pause->toolTip().toStdString();
+    action(u"autoAcceptAction"_s)->trigger();
+    EXPECT_TRUE(pause->isEnabled());
     pause->trigger();
     EXPECT_TRUE(engine->isPaused());
-    EXPECT_EQ(pause->text(), u"Resume"_s);
-    EXPECT_EQ(tray->iconState(), StatusIconState::Paused);
+    EXPECT_TRUE(pause->isChecked());
+    EXPECT_EQ(pause->text(), u"Pause"_s);
+    // No IDE is still what the icon says: the pause does not hide the red behind orange.
+    EXPECT_EQ(tray->iconState(), StatusIconState::Disconnected);
     EXPECT_TRUE(tray->toolTip().contains(u"paused"_s)) << tray->toolTip().toStdString();
+    // Paused, it stays offered (to resume) even with auto-accept switched off meanwhile.
+    settings->setValue(SettingKey::AutoAcceptEnabled, false);
+    EXPECT_TRUE(pause->isEnabled());
     pause->trigger();
     EXPECT_FALSE(engine->isPaused());
+    EXPECT_FALSE(pause->isChecked());
+    EXPECT_FALSE(pause->isEnabled());
     tray->setStandby(true);
     EXPECT_EQ(tray->iconState(), StatusIconState::Standby);
     engine->stop();
     tray->setStandby(false);
     EXPECT_EQ(tray->iconState(), StatusIconState::Off);
+}
+
+// Pause stops what the user expects to stop: auto-accept and a running prompt queue (which keeps
+// its place); Resume lets both go on. A queue alone is enough for Pause to be offered.
+TEST_F(TrayControllerTest, PausePausesTheRunningQueueTooAndResumeGoesOn)
+{
+    QAction *pause = action(u"pauseAction"_s);
+    ASSERT_TRUE(pause);
+    Scheduler *scheduler = engine->scheduler();
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    ASSERT_TRUE(scheduler->setQueue({ u"one"_s, u"two"_s }));
+    EXPECT_FALSE(pause->isEnabled()) << "a queue that does not run is nothing to pause";
+    QString refused;
+    ASSERT_TRUE(scheduler->startQueue(&refused)) << refused.toStdString();
+    EXPECT_TRUE(pause->isEnabled());
+    pause->trigger();
+    EXPECT_TRUE(engine->isPaused());
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
+    EXPECT_EQ(scheduler->queue().position, 0) << "the queue keeps its place";
+    pause->trigger();
+    EXPECT_FALSE(engine->isPaused());
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
+    ASSERT_TRUE(scheduler->stopQueue(&refused)) << refused.toStdString();
+    EXPECT_FALSE(pause->isEnabled());
 }
 
 TEST_F(TrayControllerTest, AutoAcceptSwitchIsTheSettingAndWinsOverTheCommandLine)

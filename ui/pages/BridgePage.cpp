@@ -18,6 +18,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
@@ -85,17 +86,6 @@ QString commandText(const BridgeCommand &command)
     return text;
 }
 
-// The manager answers in clauses ("the goal is empty: say …"); the page shows sentences.
-QString sentence(const QString &text)
-{
-    QString s = text.trimmed();
-    if (s.isEmpty())
-        return s;
-    s[0] = s.at(0).toUpper();
-    if (!s.endsWith(u'.') && !s.endsWith(u'!') && !s.endsWith(u'?'))
-        s += u'.';
-    return s;
-}
 
 // Sets a cell's text, reusing the item that is there.
 QTableWidgetItem *setCell(QTableWidget *table, int row, int column, const QString &text)
@@ -274,10 +264,14 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         m_tools->setCurrentCell(row, 0);
         m_tools->editItem(m_tools->item(row, 0));
     });
+    // Remove takes the selected tool; with none selected there is nothing it could take.
+    m_removeTool->setEnabled(false);
+    connect(m_tools, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_removeTool->setEnabled(m_tools->selectionModel()->hasSelection()); });
     connect(m_removeTool, &QPushButton::clicked, this, [this] {
-        const int row = m_tools->currentRow();
-        if (row >= 0)
-            m_tools->removeRow(row);
+        const QModelIndexList rows = m_tools->selectionModel()->selectedRows();
+        if (!rows.isEmpty())
+            m_tools->removeRow(rows.first().row());
     });
     connect(m_saveTools, &QPushButton::clicked, this, &BridgePage::saveTools);
 
@@ -667,7 +661,7 @@ void BridgePage::reveal(QWidget *widget)
 void BridgePage::showError(QLabel *label, const QString &error)
 {
     ErrorStyle::setError(label);
-    label->setText(sentence(error));
+    label->setText(ErrorStyle::sentence(error));
     label->show();
 }
 

@@ -118,6 +118,10 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
         }
     }
     connect(m_ideCombo, &QComboBox::currentIndexChanged, this, &ConnectionPage::refreshLauncher);
+    connect(m_ideCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (isVisible())
+            refreshRelaunch();
+    });
     ide->addRow(tr("IDE:"), m_ideCombo);
     m_launcherState = Widgets::wrappingLabel(u"launcherState"_s, ideBox);
     m_launcherState->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -163,12 +167,17 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     ide->addRow(m_startState);
     IdeRelauncher *relauncher = engine->relauncher();
     connect(relauncher, &IdeRelauncher::progress, this, [this](const QString &message) {
+        ErrorStyle::setError(m_startState, false);
         m_startState->setText(message);
         m_startState->show();
     });
+    // An IDE started or quit outside the app shows here within the poll's interval.
+    m_relaunchPoll.setInterval(3s);
+    connect(&m_relaunchPoll, &QTimer::timeout, this, &ConnectionPage::refreshRelaunch);
     connect(relauncher, &IdeRelauncher::finished, this, [this](const IdeRelauncher::Result &result) {
-        m_relaunch->setEnabled(true);
+        refreshRelaunch();
         m_startState->show();
+        ErrorStyle::setError(m_startState, !result.ok);
         if (result.ok)
             m_startState->setText(tr("%1 is back with debugging on port %2 (%3), with %n folder(s) open. The "
                                      "app attaches to it by itself.",
@@ -226,6 +235,39 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
 }
 
 ConnectionPage::~ConnectionPage() = default;
+
+void ConnectionPage::showEvent(QShowEvent *event)
+{
+    SettingsPage::showEvent(event);
+    refreshRelaunch();
+    m_relaunchPoll.start();
+}
+
+void ConnectionPage::hideEvent(QHideEvent *event)
+{
+    m_relaunchPoll.stop();
+    SettingsPage::hideEvent(event);
+}
+
+void ConnectionPage::refreshRelaunch()
+{
+    IdeRelauncher *relauncher = engine()->relauncher();
+    if (relauncher->isBusy()) {
+        m_relaunch->setEnabled(false);
+        return;
+    }
+    QString error;
+    std::optional<RunningIde> running = relauncher->find(0, selectedIdeId(), &error);
+    if (!running)
+        running = relauncher->find(0, QString(), &error);
+    m_relaunch->setEnabled(running.has_value());
+    m_relaunch->setToolTip(
+        running ? tr("Quit %1 (process %2) and open it again with debugging on the app's port and the same "
+                     "folders")
+                      .arg(running->ideName)
+                      .arg(running->pid)
+                : tr("Nothing to restart: %1.").arg(error));
+}
 
 void ConnectionPage::cancelStart()
 {
@@ -299,6 +341,13 @@ void ConnectionPage::refreshEngineState()
     if (engine()->endpoint()->isConnected() && !browser.isEmpty())
         text += u" ("_s + browser + u')';
     m_engineState->setText(text);
+    // A failed start or restart is old news once the app is connected: it goes, not to be read
+    // as the state of a connection that works.
+    if (engine()->endpoint()->isConnected() && m_startState->property("error").toBool()) {
+        ErrorStyle::setError(m_startState, false);
+        m_startState->clear();
+        m_startState->hide();
+    }
 }
 
 void ConnectionPage::testConnection()
@@ -325,7 +374,7 @@ void ConnectionPage::showProbeResult(const CdpProbeResult &result)
     m_targets->clear();
     ErrorStyle::setError(m_testResult, !result.ok);
     if (!result.ok) {
-        m_testResult->setText(result.error);
+        m_testResult->setText(ErrorStyle::sentence(result.error));
         m_targets->hide();
         return;
     }
@@ -461,6 +510,7 @@ bool ConnectionPage::relaunchIde(bool confirmed)
     if (!running)
         running = relauncher->find(0, QString(), &error);
     if (!running) {
+        ErrorStyle::setError(m_startState);
         m_startState->setText(tr("Nothing to restart: %1.").arg(error));
         m_startState->show();
         return false;
@@ -485,8 +535,8 @@ bool ConnectionPage::relaunchIde(bool confirmed)
     request.pid = running->pid;
     request.host = settings()->stringValue(SettingKey::CdpHost);
     request.port = port;
-    m_relaunch->setEnabled(false);
     relauncher->relaunch(request, this, nullptr);
+    refreshRelaunch(); // busy: off until it is done
     return true;
 }
 
@@ -499,6 +549,7 @@ bool ConnectionPage::startIde(bool confirmed)
     const IdeStarter starter(m_launcher.get(), profileRoot(engine()->paths()));
     const std::optional<IdeStartPlan> plan = starter.plan(*info, port);
     if (!plan) {
+        ErrorStyle::setError(m_startState);
         m_startState->setText(
             tr("No launcher for %1 was found, so it cannot be started from here.").arg(info->name));
         m_startState->show();

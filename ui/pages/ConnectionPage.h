@@ -9,6 +9,7 @@
 #include "settings/AppPaths.h"
 
 #include <QElapsedTimer>
+#include <QTimer>
 
 #include <memory>
 
@@ -54,6 +55,10 @@ public:
     // Where dedicated browser profiles (Chrome's --user-data-dir) live for these paths.
     static QString profileRoot(const AppPaths &paths);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
 Q_SIGNALS:
     void ideStarted(qint64 pid);
     // The selected IDE or its launcher changed (startText(), canStartIde()).
@@ -67,6 +72,8 @@ private:
     void refreshEngineState();
     void showProbeResult(const CdpProbeResult &result);
     void refreshLauncher();
+    // Restart Running IDE is on only while a known IDE runs (looked for while the page shows).
+    void refreshRelaunch();
     const IdeInfo *selectedIde() const;
     quint16 savedPort() const;
 
@@ -88,6 +95,7 @@ private:
     QPushButton *m_cancelStart;
     StartedIde *m_started = nullptr;
     QPushButton *m_relaunch;
+    QTimer m_relaunchPoll;
     QLabel *m_startState;
     CdpProbe *m_startProbe;
     QElapsedTimer m_startClock;

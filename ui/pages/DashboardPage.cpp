@@ -8,6 +8,7 @@
 #include "plots/AutoAcceptPlots.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
+#include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
 
 #include <QCheckBox>
@@ -46,10 +47,13 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     connect(m_autoAccept, &QCheckBox::toggled, this,
             [this](bool on) { EngineControls::setAutoAcceptEnabled(this->engine(), on); });
     controls->addWidget(m_autoAccept);
-    m_pause = new QPushButton(this);
+    // A check box like Auto-accept beside it: ticked while paused.
+    m_pause = new QCheckBox(tr("Pause"), this);
     m_pause->setObjectName(u"dashboardPause"_s);
-    connect(m_pause, &QPushButton::clicked, this,
-            [this] { this->engine()->setPaused(!this->engine()->isPaused()); });
+    connect(m_pause, &QCheckBox::toggled, this, [this](bool paused) {
+        EngineControls::setPaused(this->engine(), paused);
+        refresh();
+    });
     controls->addWidget(m_pause);
     controls->addStretch(1);
     now->addLayout(controls);
@@ -112,6 +116,12 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     connect(autoAccept, &AutoAcceptController::targetsChanged, this, &DashboardPage::refresh);
 
     connect(engine, &Engine::statusChanged, this, &DashboardPage::refresh);
+    // Whether Pause has anything to pause follows the queue and the Auto-accept switch.
+    connect(engine->scheduler(), &Scheduler::queueChanged, this, &DashboardPage::refresh);
+    connect(engine->settings(), &Settings::changed, this, [this](SettingKey key) {
+        if (key == SettingKey::AutoAcceptEnabled)
+            refresh();
+    });
     connect(engine->quota(), &QuotaMonitor::snapshotChanged, this, &DashboardPage::refresh);
     connect(engine->quota(), &QuotaMonitor::holdChanged, this, &DashboardPage::refresh);
     connect(engine->endpoint(), &CdpEndpoint::sessionInfoChanged, this, &DashboardPage::refresh);
@@ -143,9 +153,12 @@ void DashboardPage::refresh()
         const QSignalBlocker blocker(m_autoAccept);
         m_autoAccept->setChecked(EngineControls::autoAcceptEnabled(engine()));
     }
-    m_pause->setText(engine()->isPaused() ? tr("Resume") : tr("Pause"));
-    m_pause->setToolTip(engine()->isPaused() ? tr("Go on clicking and sending prompts")
-                                             : tr("Stop clicking and sending prompts until you resume"));
+    {
+        const QSignalBlocker blocker(m_pause);
+        m_pause->setChecked(engine()->isPaused());
+    }
+    m_pause->setEnabled(EngineControls::pauseOffered(engine()));
+    m_pause->setToolTip(EngineControls::pauseToolTip(engine()));
 
     m_targets->clear();
     QHash<QString, QString> titles; // the payload's view of a title is fresher than the target info's

@@ -31,7 +31,7 @@ private:
     QLabel *m_state;
     QLabel *m_quota;
     QCheckBox *m_autoAccept;
-    QPushButton *m_pause;
+    QCheckBox *m_pause;
     QListWidget *m_targets;
     QTableWidget *m_stats;
     QTableWidget *m_pageStats;

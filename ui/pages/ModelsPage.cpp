@@ -85,7 +85,7 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     m_testResult = Widgets::wrappingLabel(u"modelTestResult"_s, this);
     m_test = Widgets::button(tr("Test"), u"modelTest"_s, this,
                              tr("Sends one tiny request to the model and says what happened"));
-    key->addRow(Widgets::row(m_testResult, { m_test }));
+    key->addRow(Widgets::rowWidget(m_testResult, { m_test }, this));
 
     QFormLayout *runs = addFormGroup(tr("Task runs"));
     addField(runs, tr("Mode:"), SettingKey::AgentMode,
@@ -121,6 +121,17 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     connect(m_sessionKey, &QPushButton::clicked, this, [this] { saveKey(true); });
     connect(m_removeKey, &QPushButton::clicked, this, &ModelsPage::removeKey);
     connect(settings(), &Settings::changed, this, [this](SettingKey changed) {
+        // A verdict on one service or model says nothing about another: it goes when they change.
+        if (changed == SettingKey::LlmProvider || changed == SettingKey::LlmBaseUrl
+            || changed == SettingKey::LlmModel) {
+            ++m_testedConfig;
+            ErrorStyle::setOk(m_testResult, false);
+            m_testResult->clear();
+        }
+        if (changed == SettingKey::LlmProvider || changed == SettingKey::LlmBaseUrl) {
+            m_fetchResult->clear();
+            m_fetchResult->hide();
+        }
         if (changed == SettingKey::LlmProvider) {
             refreshProviderFields();
             refreshKey();
@@ -269,7 +280,7 @@ void ModelsPage::fetchModels()
                 return;
             self->m_fetch->setEnabled(true);
             if (!listed.ok) {
-                self->m_fetchResult->setText(listed.error);
+                self->m_fetchResult->setText(ErrorStyle::sentence(listed.error));
                 return;
             }
             QStringList models;
@@ -289,18 +300,22 @@ void ModelsPage::fetchModels()
 void ModelsPage::test()
 {
     m_test->setEnabled(false);
+    ErrorStyle::setOk(m_testResult, false); // ordinary text while it waits: neither verdict yet
     m_testResult->setText(tr("Sending a tiny request…"));
     const QPointer<ModelsPage> self(this);
-    withClient([self](LlmClient *client) {
-        client->test([self](const CommandResult &tested) {
+    const int config = m_testedConfig;
+    withClient([self, config](LlmClient *client) {
+        client->test([self, config](const CommandResult &tested) {
             if (!self)
                 return;
             self->m_test->setEnabled(true);
+            if (config != self->m_testedConfig)
+                return; // about a service or model no longer chosen
             if (tested.ok)
                 ErrorStyle::setOk(self->m_testResult);
             else
                 ErrorStyle::setError(self->m_testResult);
-            self->m_testResult->setText(tested.ok ? tested.data.toString() : tested.error);
+            self->m_testResult->setText(tested.ok ? tested.data.toString() : ErrorStyle::sentence(tested.error));
         });
     });
 }

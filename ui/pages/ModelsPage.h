@@ -64,6 +64,9 @@ private:
     QPushButton *m_removeKey;
     QPushButton *m_test;
     QLabel *m_testResult;
+    // Counts the changes of provider, address and model: an answer to a test asked before one
+    // is not shown.
+    int m_testedConfig = 0;
     LlmClient *m_client = nullptr;
 };
 

@@ -25,6 +25,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTime>
+#include <QTimer>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -53,6 +54,9 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     m_status->setObjectName(u"queueStatus"_s);
     makeWrapping(m_status); // a long reason wraps; the page never scrolls sideways
     state->addWidget(m_status);
+    m_waitTicker = new QTimer(this);
+    m_waitTicker->setInterval(1000);
+    connect(m_waitTicker, &QTimer::timeout, this, &QueuePage::refreshQueue);
     m_message = Widgets::wrappingLabel(u"queueMessage"_s, this);
     ErrorStyle::setError(m_message); // it shows refusals
     m_message->hide();
@@ -364,6 +368,11 @@ void QueuePage::refreshQueue()
                        .arg(text, QLocale().toString(next.toLocalTime().time(), QLocale::ShortFormat));
     }
     m_status->setText(text);
+    const bool waiting = running && scheduler->phase() == Scheduler::Phase::WaitingForSilence;
+    if (waiting && !m_waitTicker->isActive())
+        m_waitTicker->start();
+    else if (!waiting)
+        m_waitTicker->stop();
 
     dropStaleMessage();
     // What cannot work is off, and says why.

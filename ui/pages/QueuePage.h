@@ -7,6 +7,7 @@
 
 class QComboBox;
 class QLabel;
+class QTimer;
 class QListWidget;
 class QListWidgetItem;
 class QPushButton;
@@ -44,6 +45,8 @@ private:
     SettingField *m_autoStart;
     QListWidget *m_queue;
     QLabel *m_status;
+    // While the queue waits for the agent to fall silent, the status line counts every second.
+    QTimer *m_waitTicker;
     QLabel *m_message;
     QPushButton *m_start, *m_pause, *m_skip, *m_stop, *m_add, *m_remove;
     QComboBox *m_conversations;

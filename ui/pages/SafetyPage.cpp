@@ -222,7 +222,12 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     m_blocked->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_blocked->setWordWrap(false); // a page title on one line, elided, not wrapped into a cramped column
     sizeColumns(m_blocked, { kFit, dragged(170), kStretch, kFit });
-    m_blocked->setMinimumHeight(160);
+    // As high as its rows (at most AutoAcceptController::kRecentBlockedKept): the page scrolls, the
+    // table never does, so no row is cut at its bottom. The Command column takes the width left;
+    // what does not fit is elided, whole in its tooltip.
+    m_blocked->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_blocked->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_blocked->setTextElideMode(Qt::ElideRight);
     recent->addWidget(m_blocked);
     body()->addStretch(1);
     connect(engine->autoAccept(), &AutoAcceptController::commandBlocked, this, &SafetyPage::refreshBlocked);
@@ -339,6 +344,9 @@ void SafetyPage::refreshBlocked()
             m_blocked->setItem(row, column, item);
         }
     }
+    m_blocked->resizeRowsToContents();
+    m_blocked->setFixedHeight(m_blocked->horizontalHeader()->sizeHint().height()
+                              + m_blocked->verticalHeader()->length() + 2 * m_blocked->frameWidth());
 }
 
 void SafetyPage::updateCount()

@@ -8,6 +8,7 @@
 #include "engine/Engine.h"
 #include "server/DebugApiService.h"
 #include "server/ToolkitServerService.h"
+#include "settings/Settings.h"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -92,9 +93,20 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
                 tr("Client: this app dials out to an agent (as the LLM Browser Agent extension did)") } }));
     SettingField *agentPort = addField(agent, tr("Port:"), SettingKey::AgentServerPort);
     agentPort->setNote(tr("Server mode listens here."));
-    addField(agent, tr("Agent URL:"), SettingKey::AgentServerUrl,
-             SettingField::Options().withPlaceholder(u"ws://localhost:8080"_s))
-        ->setNote(tr("Client mode connects here and retries every 1–30 s while nobody answers."));
+    SettingField *agentUrl = addField(agent, tr("Agent URL:"), SettingKey::AgentServerUrl,
+                                      SettingField::Options().withPlaceholder(u"ws://localhost:8080"_s));
+    agentUrl->setNote(tr("Client mode connects here and retries every 1–30 s while nobody answers."));
+    // Only the field the chosen mode uses is shown: a server listens on a port, a client dials a URL.
+    auto showModeField = [this, agent, agentPort, agentUrl] {
+        const bool client = settings()->stringValue(SettingKey::AgentServerMode) == u"client"_s;
+        agent->setRowVisible(agentPort, !client);
+        agent->setRowVisible(agentUrl, client);
+    };
+    connect(settings(), &Settings::changed, this, [showModeField](SettingKey key) {
+        if (key == SettingKey::AgentServerMode)
+            showModeField();
+    });
+    showModeField();
     m_agentToken = new TokenBox(paths.file(u"agent-token"_s), tr("the agent server"), this);
     m_agentToken->setObjectName(u"agentToken"_s);
     agent->addRow(tr("Token:"), m_agentToken);

@@ -208,8 +208,10 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     connect(m_rerun, &QPushButton::clicked, this, &TasksPage::rerun);
     connect(m_resume, &QPushButton::clicked, this, &TasksPage::resume);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
-        if (key == SettingKey::LlmProvider || key == SettingKey::LlmModel || key == SettingKey::LlmBaseUrl)
+        if (key == SettingKey::LlmProvider || key == SettingKey::LlmModel || key == SettingKey::LlmBaseUrl) {
+            m_startError->clear(); // what went wrong with the model before is no longer the news
             refreshModel();
+        }
     });
     connect(engine->endpoint(), &CdpEndpoint::sessionAttached, this, [this] {
         if (isVisible())
@@ -235,6 +237,14 @@ void TasksPage::refreshModel()
     m_model->setText(model.isEmpty()
                          ? tr("No model is set up yet: choose one on the Models page.")
                          : tr("Model: %1 (%2) — change it on the Models page.").arg(model, provider));
+    refreshStart();
+}
+
+void TasksPage::refreshStart()
+{
+    const bool chosen = !settings()->stringValue(SettingKey::LlmModel).trimmed().isEmpty();
+    m_start->setEnabled(chosen && !m_starting);
+    m_start->setToolTip(chosen ? QString() : tr("Choose a model on the Models page first."));
 }
 
 void TasksPage::refreshTabs()
@@ -266,11 +276,13 @@ void TasksPage::startFromForm()
         return;
     }
     m_startError->clear();
-    m_start->setEnabled(false);
+    m_starting = true;
+    refreshStart();
     engine()->runs()->start(request, [this](const CommandResult &started) {
-        m_start->setEnabled(true);
+        m_starting = false;
+        refreshStart();
         if (!started.ok) {
-            m_startError->setText(started.error);
+            m_startError->setText(ErrorStyle::sentence(started.error));
             return;
         }
         showRun(started.data[u"runId"].toString());
@@ -384,7 +396,7 @@ void TasksPage::answer(bool approve)
     if (QString error; engine()->runs()->answer(m_shownRun, approve, typed->text().trimmed(), &error))
         typed->clear();
     else
-        m_status->setText(error);
+        m_status->setText(ErrorStyle::sentence(error));
 }
 
 void TasksPage::rerun()
@@ -410,7 +422,7 @@ void TasksPage::resume()
     const QString id = m_shownRun;
     engine()->runs()->resume(id, [this, id](const CommandResult &resumed) {
         if (!resumed.ok)
-            m_status->setText(resumed.error);
+            m_status->setText(ErrorStyle::sentence(resumed.error));
         else
             showRun(id);
     });

@@ -53,6 +53,8 @@ private:
     void appendStep(const RunStep &step);
     void refreshHistory();
     void refreshModel();
+    // Start is on when a model is chosen and no start is under way; its tooltip says why not.
+    void refreshStart();
     void answer(bool approve);
     void rerun();
     void resume();
@@ -77,6 +79,7 @@ private:
     QPushButton *m_resume;
 
     QString m_shownRun;
+    bool m_starting = false;
 };
 
 } // namespace mpa
