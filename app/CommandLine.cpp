@@ -36,10 +36,13 @@ struct Parser
         u"mcp: start a Chromium of its own when nothing answers on the debugging port "
         "(setting toolkit/launchBrowser)."_s
     };
-    QCommandLineOption tab { u"tab"_s, u"run: work in this tab (an id from tab list, or its number)."_s, u"ID"_s };
+    QCommandLineOption tab { u"tab"_s, u"run: work in this tab (an id from tab list, or its number)."_s,
+                             u"ID"_s };
     QCommandLineOption url { u"url"_s, u"run: start at this address, in a new tab."_s, u"URL"_s };
-    QCommandLineOption mode { u"mode"_s, u"run: careful (asks before risky steps) or autonomous."_s, u"MODE"_s };
-    QCommandLineOption maxSteps { u"max-steps"_s, u"run: stop after N steps (default: agent/maxSteps)."_s, u"N"_s };
+    QCommandLineOption mode { u"mode"_s, u"run: careful (asks before risky steps) or autonomous."_s,
+                              u"MODE"_s };
+    QCommandLineOption maxSteps { u"max-steps"_s, u"run: stop after N steps (default: agent/maxSteps)."_s,
+                                  u"N"_s };
     QCommandLineOption json { u"json"_s, u"run: print each step as a JSON line."_s };
     QCommandLineOption verbose { QStringList { u"v"_s, u"verbose"_s }, u"Log debug messages too."_s };
     QCommandLineOption help { QStringList { u"h"_s, u"help"_s }, u"Show this help."_s };
@@ -104,8 +107,9 @@ ParseResult CommandLine::parse(const QStringList &arguments)
             o.ctlParams = positional.value(2);
         } else if (command == u"run"_s) {
             if (positional.size() != 2 || positional.at(1).trimmed().isEmpty()) {
-                result.error = u"run: usage is 'run \"TASK\" [--tab ID | --url URL] [--mode careful|autonomous] "
-                               "[--max-steps N] [--json]' (the task in quotes, as one argument)"_s;
+                result.error
+                    = u"run: usage is 'run \"TASK\" [--tab ID | --url URL] [--mode careful|autonomous] "
+                      "[--max-steps N] [--json]' (the task in quotes, as one argument)"_s;
                 return result;
             }
             o.mode = AppOptions::Mode::Run;
@@ -166,7 +170,8 @@ ParseResult CommandLine::parse(const QStringList &arguments)
             bool ok = false;
             o.runMaxSteps = p.parser.value(p.maxSteps).toInt(&ok);
             if (!ok || o.runMaxSteps < 1 || o.runMaxSteps > 500) {
-                result.error = u"--max-steps: '%1' is not a number from 1 to 500"_s.arg(p.parser.value(p.maxSteps));
+                result.error
+                    = u"--max-steps: '%1' is not a number from 1 to 500"_s.arg(p.parser.value(p.maxSteps));
                 return result;
             }
         }

@@ -46,8 +46,9 @@ AboutDialog::AboutDialog(const QString &configDir, const QString &logDir, QWidge
            "<p>Qt %2 (built with %3) · MIT licence</p>"
            "<p><a href=\"%4\">Project page</a> · <a href=\"%4/issues\">Report a problem</a></p>"
            "<p>Settings and data: <code>%5</code><br>Logs: <code>%6</code></p>")
-            .arg(QStringLiteral(MPA_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR), home,
-                 QDir::toNativeSeparators(configDir).toHtmlEscaped(), QDir::toNativeSeparators(logDir).toHtmlEscaped()));
+            .arg(QStringLiteral(MPA_VERSION), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
+                 home, QDir::toNativeSeparators(configDir).toHtmlEscaped(),
+                 QDir::toNativeSeparators(logDir).toHtmlEscaped()));
     top->addWidget(m_text, 1);
     layout->addLayout(top);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);

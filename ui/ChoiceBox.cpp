@@ -32,16 +32,19 @@ void ChoiceBox::paintEvent(QPaintEvent *)
         option.currentText = placeholderText();
     }
     painter.drawComplexControl(QStyle::CC_ComboBox, option);
-    const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
+    const QRect field
+        = style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
     const int iconSpace = option.currentIcon.isNull() ? 0 : option.iconSize.width() + 4;
-    option.currentText = fontMetrics().elidedText(option.currentText, Qt::ElideRight, field.width() - iconSpace);
+    option.currentText
+        = fontMetrics().elidedText(option.currentText, Qt::ElideRight, field.width() - iconSpace);
     painter.drawControl(QStyle::CE_ComboBoxLabel, option);
 }
 
 void ChoiceBox::showPopup()
 {
     // As wide as the longest choice (the box itself may be narrower).
-    view()->setMinimumWidth(qMin(view()->sizeHintForColumn(0) + 32, screen() ? screen()->availableSize().width() : 4096));
+    view()->setMinimumWidth(
+        qMin(view()->sizeHintForColumn(0) + 32, screen() ? screen()->availableSize().width() : 4096));
     QComboBox::showPopup();
 }
 

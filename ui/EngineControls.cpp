@@ -95,7 +95,8 @@ QString withQueuePhase(const QString &status, const Engine *engine)
         if (!problem.isEmpty())
             phase = QCoreApplication::translate("EngineControls", "%1 (%2)").arg(phase, problem);
         else if (sinceSend < minimum)
-            phase = QCoreApplication::translate("EngineControls", "%1 · sent %2 s ago, silence counts from %3 s")
+            phase = QCoreApplication::translate("EngineControls",
+                                                "%1 · sent %2 s ago, silence counts from %3 s")
                         .arg(phase)
                         .arg(sinceSend)
                         .arg(minimum);
@@ -139,13 +140,13 @@ void setPaused(Engine *engine, bool paused)
 QString pauseToolTip(const Engine *engine)
 {
     if (engine->isPaused())
-        return QCoreApplication::translate("EngineControls",
-                                           "Paused: untick to let auto-accept click and the prompt queue go on");
+        return QCoreApplication::translate(
+            "EngineControls", "Paused: untick to let auto-accept click and the prompt queue go on");
     if (!pauseOffered(engine))
-        return QCoreApplication::translate("EngineControls",
-                                           "Nothing to pause: auto-accept is off and the prompt queue is not running");
-    return QCoreApplication::translate("EngineControls",
-                                       "Stop auto-accept's clicking and pause the prompt queue until you untick it");
+        return QCoreApplication::translate(
+            "EngineControls", "Nothing to pause: auto-accept is off and the prompt queue is not running");
+    return QCoreApplication::translate(
+        "EngineControls", "Stop auto-accept's clicking and pause the prompt queue until you untick it");
 }
 
 QString queueStartBlocker(const Engine *engine)
@@ -193,7 +194,9 @@ QString quotaAtAGlance(const Engine *engine)
     const std::optional<int> percent = QuotaMonitor::lowestPercent(snapshot);
     if (!lowest || !percent)
         return {};
-    return QCoreApplication::translate("EngineControls", "Quota: %1% left (%2)").arg(*percent).arg(lowest->label);
+    return QCoreApplication::translate("EngineControls", "Quota: %1% left (%2)")
+        .arg(*percent)
+        .arg(lowest->label);
 }
 
 } // namespace mpa::EngineControls

@@ -1,32 +1,31 @@
 #include "MainWindow.h"
 
 #include "AboutDialog.h"
-#include "RelaunchOffer.h"
-
 #include "PageIcons.h"
+#include "RelaunchOffer.h"
 #include "StatusIcon.h"
 #include "Theme.h"
-#include "WindowAutomation.h"
 #include "WelcomePanel.h"
+#include "WindowAutomation.h"
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
 #include "logging/LogCategories.h"
 #include "pages/AgentsPage.h"
-#include "pages/BridgePage.h"
-#include "pages/ModelsPage.h"
-#include "pages/TasksPage.h"
 #include "pages/AutoAcceptPage.h"
+#include "pages/BridgePage.h"
 #include "pages/ConnectionPage.h"
 #include "pages/DashboardPage.h"
 #include "pages/GeneralPage.h"
 #include "pages/HistoryPage.h"
 #include "pages/LogsPage.h"
+#include "pages/ModelsPage.h"
 #include "pages/QueuePage.h"
 #include "pages/QuotaPage.h"
 #include "pages/SafetyPage.h"
 #include "pages/ServersPage.h"
+#include "pages/TasksPage.h"
 #include "settings/Settings.h"
 
 #include <QAction>
@@ -41,8 +40,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMetaEnum>
-#include <QStackedWidget>
 #include <QShortcut>
+#include <QStackedWidget>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -69,11 +68,11 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     makeWrapping(m_noTrayBanner);
     Theme::whenPaletteChanges(m_noTrayBanner, [this] {
         const QPalette palette = QApplication::palette();
-        m_noTrayBanner->setStyleSheet(u"QLabel { background: %1; color: %2; padding: 8px 12px; "
-                                      "border-bottom: 1px solid %3; }"_s.arg(
-                                          Theme::warningBase(palette).name(),
-                                          palette.color(QPalette::Text).name(),
-                                          Theme::warningText(palette).name()));
+        m_noTrayBanner->setStyleSheet(
+            u"QLabel { background: %1; color: %2; padding: 8px 12px; "
+            "border-bottom: 1px solid %3; }"_s.arg(Theme::warningBase(palette).name(),
+                                                   palette.color(QPalette::Text).name(),
+                                                   Theme::warningText(palette).name()));
     });
     m_noTrayBanner->hide();
     layout->addWidget(m_noTrayBanner);
@@ -299,8 +298,9 @@ MainWindow::Page MainWindow::lastPage() const
             index = i;
     }
     if (index < 0) {
-        qCWarning(lcUi).noquote() << u"ui/lastPage names no page ('%1'; the pages are %2); opening the Dashboard"_s.arg(
-            id, settingsPages().join(u", "_s));
+        qCWarning(lcUi).noquote()
+            << u"ui/lastPage names no page ('%1'; the pages are %2); opening the Dashboard"_s.arg(
+                   id, settingsPages().join(u", "_s));
         return Page::Dashboard;
     }
     return Page(index);

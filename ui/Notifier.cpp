@@ -112,10 +112,11 @@ void Notifier::watch(Engine *engine)
     connect(scheduler, &Scheduler::queueFinished, this,
             [this, scheduler](const QString &) { queueFinished(scheduler->promptsSentThisRun()); });
     RunManager *runs = engine->runs();
-    connect(runs, &RunManager::questionAsked, this, [this, runs](const QString &id, const RunQuestion &question) {
-        const std::optional<RunRecord> run = runs->run(id);
-        runQuestion(run ? run->task : id, question.question);
-    });
+    connect(runs, &RunManager::questionAsked, this,
+            [this, runs](const QString &id, const RunQuestion &question) {
+                const std::optional<RunRecord> run = runs->run(id);
+                runQuestion(run ? run->task : id, question.question);
+            });
     connect(runs, &RunManager::runFinished, this, [this, runs](const QString &id) {
         const std::optional<RunRecord> run = runs->run(id);
         if (!run || run->status == RunStatus::Cancelled)
@@ -144,8 +145,8 @@ void Notifier::watch(Engine *engine)
                            reset.isValid() ? QLocale().toString(reset.toLocalTime(), QLocale::ShortFormat)
                                            : QString());
         } else {
-            const QStringList watched = m_engine ? m_engine->settings()->listValue(SettingKey::QuotaModels)
-                                                 : QStringList();
+            const QStringList watched
+                = m_engine ? m_engine->settings()->listValue(SettingKey::QuotaModels) : QStringList();
             quotaRestored(watched.isEmpty() ? tr("the models") : watched.join(u", "_s));
         }
     });
@@ -177,8 +178,7 @@ void Notifier::commandBlocked(const QString &command, const QString &page)
 void Notifier::queueFinished(int promptsSent)
 {
     post({ Kind::QueueFinished, tr("Prompt queue finished"),
-           tr("%n prompt(s) sent; the queue is empty.", nullptr, int(promptsSent)),
-           false });
+           tr("%n prompt(s) sent; the queue is empty.", nullptr, int(promptsSent)), false });
 }
 
 void Notifier::quotaExhausted(const QString &model, const QString &resetsAt)
@@ -201,7 +201,8 @@ void Notifier::runQuestion(const QString &task, const QString &question)
 
 void Notifier::bridgeQuestion(const QString &goal, const QString &question)
 {
-    post({ Kind::BridgeQuestion, tr("The bridge needs you"), tr("%1 — %2").arg(goal.left(60), question), true });
+    post({ Kind::BridgeQuestion, tr("The bridge needs you"), tr("%1 — %2").arg(goal.left(60), question),
+           true });
 }
 
 void Notifier::runFinished(const QString &task, const QString &outcome, bool warning)
@@ -252,8 +253,9 @@ void Notifier::weeklySummary(qint64 clicks, qint64 blocked, qint64 secondsSaved)
 {
     if (clicks == 0 || (m_settings && !m_settings->boolValue(SettingKey::UiWeeklySummary)))
         return;
-    QString message = tr("Last week the app clicked %n button(s) for you and saved you %1.", nullptr, int(clicks))
-                          .arg(aboutTime(secondsSaved));
+    QString message
+        = tr("Last week the app clicked %n button(s) for you and saved you %1.", nullptr, int(clicks))
+              .arg(aboutTime(secondsSaved));
     if (blocked > 0)
         message += u' ' + tr("It blocked %n dangerous command(s).", nullptr, int(blocked));
     post({ Kind::WeeklySummary, tr("Your week with auto-accept"), message, false });

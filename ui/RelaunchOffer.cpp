@@ -39,18 +39,21 @@ bool RelaunchOffer::check()
         return false; // nothing to restart, or it runs with the flag and is still coming up
     settings->setValue(SettingKey::UiRelaunchOffered, true);
 
-    const QString question = tr("%1 is running without debugging — restart it with debugging?").arg(running->ideName);
+    const QString question
+        = tr("%1 is running without debugging — restart it with debugging?").arg(running->ideName);
     m_dialog = new QMessageBox(QMessageBox::Question, tr("Restart %1").arg(running->ideName), question,
                                QMessageBox::NoButton, m_window);
     m_dialog->setObjectName(u"relaunchOffer"_s);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
-    m_dialog->setInformativeText(
-        tr("The app drives %1 through its debugging port %2, and nothing answers there. %1 quits as if you chose "
-           "Quit (it may ask you to save your files) and opens again with the same folders. This is asked once; "
-           "the Connection page can do it any time.")
-            .arg(running->ideName)
-            .arg(port));
-    QPushButton *restart = m_dialog->addButton(tr("Restart %1").arg(running->ideName), QMessageBox::AcceptRole);
+    m_dialog->setInformativeText(tr("The app drives %1 through its debugging port %2, and nothing answers "
+                                    "there. %1 quits as if you chose "
+                                    "Quit (it may ask you to save your files) and opens again with the same "
+                                    "folders. This is asked once; "
+                                    "the Connection page can do it any time.")
+                                     .arg(running->ideName)
+                                     .arg(port));
+    QPushButton *restart
+        = m_dialog->addButton(tr("Restart %1").arg(running->ideName), QMessageBox::AcceptRole);
     restart->setObjectName(u"relaunchOfferRestart"_s);
     QPushButton *later = m_dialog->addButton(tr("Not Now"), QMessageBox::RejectRole);
     later->setObjectName(u"relaunchOfferLater"_s);

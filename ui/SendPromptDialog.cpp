@@ -24,9 +24,10 @@ SendPromptDialog::SendPromptDialog(Engine *engine, QWidget *parent, std::functio
 {
     setWindowTitle(tr("Send Prompt Now"));
     auto *layout = new QVBoxLayout(this);
-    auto *label = new QLabel(tr("A prompt for the IDE's agent, sent now to the conversation set on the Prompt "
-                                "queue page:"),
-                             this);
+    auto *label
+        = new QLabel(tr("A prompt for the IDE's agent, sent now to the conversation set on the Prompt "
+                        "queue page:"),
+                     this);
     label->setWordWrap(true);
     layout->addWidget(label);
     m_editor = new QPlainTextEdit(this);
@@ -49,7 +50,8 @@ SendPromptDialog::SendPromptDialog(Engine *engine, QWidget *parent, std::functio
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &SendPromptDialog::trySend);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    for (const QKeySequence &keys : { QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter) }) {
+    for (const QKeySequence &keys :
+         { QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter) }) {
         auto *shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &SendPromptDialog::trySend);
     }

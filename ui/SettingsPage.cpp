@@ -193,9 +193,10 @@ QLabel *SettingsPage::pendingNotice(const QString &what, const QString &text, QW
     makeWrapping(label);
     Theme::whenPaletteChanges(label, [label] {
         const QPalette palette = QApplication::palette();
-        label->setStyleSheet(u"QLabel { background: %1; color: %2; border-left: 3px solid %3; padding: 6px 8px; }"_s.arg(
-            Theme::noticeBase(palette).name(), palette.color(QPalette::Text).name(),
-            Theme::noticeAccent(palette).name()));
+        label->setStyleSheet(
+            u"QLabel { background: %1; color: %2; border-left: 3px solid %3; padding: 6px 8px; }"_s.arg(
+                Theme::noticeBase(palette).name(), palette.color(QPalette::Text).name(),
+                Theme::noticeAccent(palette).name()));
     });
     return label;
 }

@@ -141,7 +141,8 @@ QPalette darkPalette()
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
     p.setColor(QPalette::LinkVisited, QColor(0xb3, 0x9d, 0xff));
-    for (const auto role : { QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::HighlightedText })
+    for (const auto role :
+         { QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::HighlightedText })
         p.setColor(QPalette::Disabled, role, disabled);
     p.setColor(QPalette::Disabled, QPalette::Base, window);
     p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x50, 0x50, 0x50));
@@ -196,7 +197,8 @@ QColor mix(const QColor &a, const QColor &b, qreal amount)
 
 QColor noticeBase(const QPalette &palette)
 {
-    return mix(palette.color(QPalette::Base), palette.color(QPalette::Highlight), isDark(palette) ? 0.18 : 0.08);
+    return mix(palette.color(QPalette::Base), palette.color(QPalette::Highlight),
+               isDark(palette) ? 0.18 : 0.08);
 }
 
 QColor noticeAccent(const QPalette &palette)

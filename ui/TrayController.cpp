@@ -294,7 +294,8 @@ QString TrayController::toolTip() const
 void TrayController::refresh()
 {
     m_state = m_standby ? StatusIconState::Standby : statusIconState(m_engine);
-    m_statusAction->setText(m_standby ? tr("Standing by") : engineStatusLine(*m_engine, StatusWords::Translated));
+    m_statusAction->setText(m_standby ? tr("Standing by")
+                                      : engineStatusLine(*m_engine, StatusWords::Translated));
     {
         const QSignalBlocker blocker(m_autoAcceptAction);
         m_autoAcceptAction->setChecked(EngineControls::autoAcceptEnabled(m_engine));
@@ -335,8 +336,9 @@ void TrayController::refreshGlance()
 {
     AutoAcceptController *autoAccept = m_engine->autoAccept();
     const AutoAcceptCounts today = autoAccept->stats()->day();
-    m_todayAction->setText(tr("Today: %1 · %2")
-                               .arg(tr("%n click(s)", nullptr, int(today.clicks)), tr("%1 blocked").arg(today.blocked)));
+    m_todayAction->setText(
+        tr("Today: %1 · %2")
+            .arg(tr("%n click(s)", nullptr, int(today.clicks)), tr("%1 blocked").arg(today.blocked)));
     m_todayAction->setVisible(!m_standby);
 
     const PromptQueue &queue = m_engine->scheduler()->queue();
@@ -360,10 +362,12 @@ void TrayController::refreshGlance()
         };
         const QString command = menuText(last.command, 40);
         const QString page = menuText(last.targetTitle, 30);
-        m_lastBlockedAction->setText(tr("Last blocked: %1 (%2, %3)")
-                                         .arg(command, page,
-                                              QLocale().toString(last.time.toLocalTime().time(), QLocale::ShortFormat)));
-        m_lastBlockedAction->setToolTip(tr("%1\nPattern: %2\nOpens the Safety page").arg(last.command, last.pattern));
+        m_lastBlockedAction->setText(
+            tr("Last blocked: %1 (%2, %3)")
+                .arg(command, page,
+                     QLocale().toString(last.time.toLocalTime().time(), QLocale::ShortFormat)));
+        m_lastBlockedAction->setToolTip(
+            tr("%1\nPattern: %2\nOpens the Safety page").arg(last.command, last.pattern));
     }
     m_lastBlockedAction->setVisible(!m_standby && !blocked.isEmpty());
 }

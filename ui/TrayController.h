@@ -1,8 +1,8 @@
 #pragma once
 // The tray icon and its menu: status, Auto-accept on/off, Pause/Resume, the prompt queue
 // (Start/Pause/Skip/Stop, Send prompt now…), Settings, Logs, Quit; the live tooltip (with the
-// status of each bridge session under way); and the notifications. When the desktop has no tray it keeps looking for one (trays often start after
-// autostarted apps) and meanwhile leaves the window in charge.
+// status of each bridge session under way); and the notifications. When the desktop has no tray it keeps
+// looking for one (trays often start after autostarted apps) and meanwhile leaves the window in charge.
 
 #include "Notifier.h"
 #include "StatusIcon.h"

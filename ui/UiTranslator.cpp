@@ -57,8 +57,8 @@ bool UiTranslator::load(const QLocale &locale)
         && m_qt.load(locale, u"qtbase"_s, u"_"_s, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         m_qtInstalled = QCoreApplication::installTranslator(&m_qt);
     qCInfo(lcUi) << "UI language for" << locale.name() << ":"
-                    << (m_appInstalled ? m_language : u"en (source)"_s)
-                    << (m_qtInstalled ? "with Qt's own catalogue" : "without Qt's own catalogue");
+                 << (m_appInstalled ? m_language : u"en (source)"_s)
+                 << (m_qtInstalled ? "with Qt's own catalogue" : "without Qt's own catalogue");
     return m_appInstalled;
 }
 

@@ -88,12 +88,13 @@ bool confirm(QWidget *parent, const QString &title, const QString &text, const Q
              const QString &action, Risk risk, const QString &objectName)
 {
     const bool destructive = risk == Risk::Destructive;
-    QMessageBox box(destructive ? QMessageBox::Warning : QMessageBox::Question, title, text, QMessageBox::NoButton,
-                    parent);
+    QMessageBox box(destructive ? QMessageBox::Warning : QMessageBox::Question, title, text,
+                    QMessageBox::NoButton, parent);
     if (!objectName.isEmpty())
         box.setObjectName(objectName);
     box.setInformativeText(details);
-    QPushButton *goAhead = box.addButton(action, destructive ? QMessageBox::DestructiveRole : QMessageBox::AcceptRole);
+    QPushButton *goAhead
+        = box.addButton(action, destructive ? QMessageBox::DestructiveRole : QMessageBox::AcceptRole);
     box.addButton(QMessageBox::Cancel);
     if (destructive)
         box.setDefaultButton(QMessageBox::Cancel);

@@ -10,8 +10,8 @@
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
 #include "chat/ChatLearner.h"
-#include "common/ClockTimer.h"
 #include "chat/ChatSurface.h"
+#include "common/ClockTimer.h"
 #include "page/NetworkLog.h"
 #include "page/PayloadHub.h"
 #include "profiles/ChatSelectors.h"
@@ -33,8 +33,6 @@ namespace {
 using namespace ParamsSchema::Shorthand;
 
 constexpr auto kScopes = CommandDispatcher::Scopes(CommandDispatcher::Scope::DebugApi);
-
-
 
 QJsonObject sessionIdSchema()
 {
@@ -103,7 +101,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
     hub->addScript(ChatLearner::payloadScript(), [](CdpSession *) { return false; });
     hub->addScript(BridgeSession::watchScript(), [](CdpSession *) { return false; });
 
-    bridge->setEnvironmentFactory([dispatcher, tools, browser, payloads, masks, configDir](const BridgeRecord &record) {
+    bridge->setEnvironmentFactory([dispatcher, tools, browser, payloads, masks,
+                                   configDir](const BridgeRecord &record) {
         BridgeEnvironment env;
         if (!dispatcher || !tools || !browser || !payloads) {
             env.error = u"the browser is not available in this process"_s;
@@ -143,8 +142,10 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         // The chat's profile: the user's files (learned ones too) first, then the bundled ones.
         WebChatProfiles profiles;
         profiles.load(configDir);
-        const WebChatProfile *profile = profiles.match(chatTab->targetInfo().url, chatTab->targetInfo().title);
-        PayloadInjector *injector = payloads->ensureScript(chatTab, QString::fromLatin1(ChatSurface::kModule));
+        const WebChatProfile *profile
+            = profiles.match(chatTab->targetInfo().url, chatTab->targetInfo().title);
+        PayloadInjector *injector
+            = payloads->ensureScript(chatTab, QString::fromLatin1(ChatSurface::kModule));
         payloads->ensureScript(chatTab, BridgeSession::watchModule());
         env.chat = new ChatSurface(injector, profile ? profile->chat : ChatSelectors::generic());
         env.profile = profile ? profile->id : u"generic"_s;
@@ -192,7 +193,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         CdpSession *session = browser ? browser->sessionForTarget(tab) : nullptr;
         if (!session || !payloads || !owner)
             return done(CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab), 404));
-        PayloadInjector *injector = payloads->ensureScript(session, QString::fromLatin1(ChatLearner::kModule));
+        PayloadInjector *injector
+            = payloads->ensureScript(session, QString::fromLatin1(ChatLearner::kModule));
         auto *learner = new ChatLearner(injector, owner.data());
         const QUrl url(session->targetInfo().url);
         QObject::connect(learner, &ChatLearner::progress, learner, [progress](const QString &part) {
@@ -203,8 +205,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                          [learner, done, url, configDir](const ChatSelectors &selectors) {
                              WebChatProfiles profiles;
                              profiles.load(configDir);
-                             const WebChatProfile profile
-                                 = WebChatProfile::learnedFor(url, selectors, QDateTime::currentDateTimeUtc());
+                             const WebChatProfile profile = WebChatProfile::learnedFor(
+                                 url, selectors, QDateTime::currentDateTimeUtc());
                              QString error;
                              const bool saved = profiles.save(configDir, profile, &error);
                              learner->deleteLater();
@@ -222,7 +224,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
 
     // The session keyword finds a chat whose tab changed (a browser restart, a reopened tab).
     bridge->setChatLocator([browser, clock = toolkit->clock()](const QString &tab, const QString &keyword,
-                                                             std::function<void(const QString &)> done) {
+                                                               std::function<void(const QString &)> done) {
         if (!browser)
             return done({});
         if (browser->sessionForTarget(tab))
@@ -244,20 +246,25 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         auto search = std::make_shared<Search>();
         search->left = int(pages.size());
         search->done = std::move(done);
-        const QString literal = QString::fromUtf8(QJsonDocument(QJsonArray { keyword }).toJson(QJsonDocument::Compact));
+        const QString literal
+            = QString::fromUtf8(QJsonDocument(QJsonArray { keyword }).toJson(QJsonDocument::Compact));
         for (CdpSession *page : pages) {
             const QString id = page->targetId();
-            page->evaluate(u"!!document.documentElement && document.documentElement.textContent.includes(%1[0])"_s.arg(literal),
-                           page, [search, id](const QJsonValue &value, const CdpError &) {
-                               if (value.toBool() && search->found.isEmpty())
-                                   search->found = id;
-                               if (--search->left == 0)
-                                   search->finish();
-                           },
-                           std::chrono::seconds(3));
+            page->evaluate(
+                u"!!document.documentElement && document.documentElement.textContent.includes(%1[0])"_s.arg(
+                    literal),
+                page,
+                [search, id](const QJsonValue &value, const CdpError &) {
+                    if (value.toBool() && search->found.isEmpty())
+                        search->found = id;
+                    if (--search->left == 0)
+                        search->finish();
+                },
+                std::chrono::seconds(3));
         }
         // A page that goes away while it is asked never answers: the search ends anyway.
-        ClockTimer::singleShot(clock, std::chrono::seconds(4), browser.data(), [search] { search->finish(); });
+        ClockTimer::singleShot(clock, std::chrono::seconds(4), browser.data(),
+                               [search] { search->finish(); });
     });
 
     RunActions::wireJobs(bridge, &BridgeManager::sessionFinished, channel(), toolkit, mask,
@@ -271,18 +278,19 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         { u"startBridge"_s, kScopes,
           u"Start a chat-tab bridge: the web chat in agentTab gets the goal and drives the target tabs with "
           u"<tool_code> commands; answers {sessionId}"_s,
-          schema({ { u"agentTab"_s, prop(u"string"_s, u"The tab with the web chat (an id from tab list)"_s) },
-                   { u"targetTabs"_s,
-                     QJsonObject { { u"type"_s, u"array"_s },
-                                   { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } },
-                                   { u"description"_s,
-                                     u"The tabs it acts on (the user is asked per toolkit/userTabs); none: the "
-                                     u"chat opens its own"_s } } },
-                   { u"goal"_s, prop(u"string"_s, u"What the chat should get done"_s) },
-                   { u"mode"_s,
-                     QJsonObject { { u"type"_s, u"string"_s },
-                                   { u"enum"_s, QJsonArray { u"careful"_s, u"autonomous"_s } } } } },
-                 { u"agentTab"_s, u"goal"_s }),
+          schema(
+              { { u"agentTab"_s, prop(u"string"_s, u"The tab with the web chat (an id from tab list)"_s) },
+                { u"targetTabs"_s,
+                  QJsonObject { { u"type"_s, u"array"_s },
+                                { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+                                { u"description"_s,
+                                  u"The tabs it acts on (the user is asked per toolkit/userTabs); none: the "
+                                  u"chat opens its own"_s } } },
+                { u"goal"_s, prop(u"string"_s, u"What the chat should get done"_s) },
+                { u"mode"_s,
+                  QJsonObject { { u"type"_s, u"string"_s },
+                                { u"enum"_s, QJsonArray { u"careful"_s, u"autonomous"_s } } } } },
+              { u"agentTab"_s, u"goal"_s }),
           [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
               if (!manager)
                   return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
@@ -292,27 +300,30 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                   request.targetTabs.append(tab.toString());
               request.goal = params.value(u"goal").toString();
               request.mode = params.value(u"mode").toString();
-              request.startedBy = caller.name.isEmpty() ? caller.channel : caller.channel + u": "_s + caller.name;
+              request.startedBy
+                  = caller.name.isEmpty() ? caller.channel : caller.channel + u": "_s + caller.name;
               manager->start(request, reply);
           } });
 
-    commands->add({ u"getBridge"_s, kScopes,
-                    u"A bridge session: status, what it is doing, its commands and what was masked"_s,
-                    sessionIdSchema(), [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-                        const QString id = params.value(u"sessionId").toString();
-                        const std::optional<BridgeRecord> record = manager ? manager->session(id) : std::nullopt;
-                        if (!record)
-                            return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
-                        QJsonObject out = record->toJson();
-                        out.insert(u"queued"_s, record->queued());
-                        out.insert(u"lastAction"_s, record->lastAction());
-                        reply(CommandResult::success(out));
-                    } });
+    commands->add(
+        { u"getBridge"_s, kScopes,
+          u"A bridge session: status, what it is doing, its commands and what was masked"_s,
+          sessionIdSchema(), [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+              const QString id = params.value(u"sessionId").toString();
+              const std::optional<BridgeRecord> record = manager ? manager->session(id) : std::nullopt;
+              if (!record)
+                  return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
+              QJsonObject out = record->toJson();
+              out.insert(u"queued"_s, record->queued());
+              out.insert(u"lastAction"_s, record->lastAction());
+              reply(CommandResult::success(out));
+          } });
 
     commands->add({ u"listBridges"_s, kScopes, u"The bridge sessions, newest first"_s, schema({}, {}),
                     [manager](const QJsonObject &, const CommandCaller &, CommandReply reply) {
                         QJsonArray list;
-                        for (const BridgeRecord &record : manager ? manager->sessions() : QList<BridgeRecord>())
+                        for (const BridgeRecord &record :
+                             manager ? manager->sessions() : QList<BridgeRecord>())
                             list.append(record.summaryJson());
                         reply(CommandResult::success(QJsonObject { { u"sessions"_s, list } }));
                     } });
@@ -329,19 +340,19 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
     };
     commands->add({ u"stopBridge"_s, kScopes, u"Stop a bridge session"_s, sessionIdSchema(),
                     simple(&BridgeManager::stop) });
-    commands->add({ u"pauseBridge"_s, kScopes,
-                    u"Pause a bridge session (a running command finishes first)"_s, sessionIdSchema(),
-                    simple(&BridgeManager::pause) });
+    commands->add({ u"pauseBridge"_s, kScopes, u"Pause a bridge session (a running command finishes first)"_s,
+                    sessionIdSchema(), simple(&BridgeManager::pause) });
+    commands->add({ u"resumeBridge"_s, kScopes, u"Go on with a paused or interrupted bridge session"_s,
+                    sessionIdSchema(),
+                    [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                        if (!manager)
+                            return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
+                        const QString id = params.value(u"sessionId").toString();
+                        manager->resume(id, reply);
+                    } });
     commands->add(
-        { u"resumeBridge"_s, kScopes, u"Go on with a paused or interrupted bridge session"_s, sessionIdSchema(),
-          [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-              if (!manager)
-                  return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
-              const QString id = params.value(u"sessionId").toString();
-              manager->resume(id, reply);
-          } });
-    commands->add(
-        { u"answerBridge"_s, kScopes, u"Approve or deny the command a bridge session's gate holds (the user only)"_s,
+        { u"answerBridge"_s, kScopes,
+          u"Approve or deny the command a bridge session's gate holds (the user only)"_s,
           schema({ { u"sessionId"_s, prop(u"string"_s, u"The session"_s) },
                    { u"approve"_s, prop(u"boolean"_s, u"Run the held command"_s) } },
                  { u"sessionId"_s, u"approve"_s }),

@@ -48,10 +48,12 @@ void DebugActions::install(ActionHost *host)
     CommandDispatcher *commands = host->commands();
     DebugStateActions::install(host);
     DebugSettingsActions::install(commands, host->settings());
-    DebugScheduleActions::install(commands, { host->settings(), host->scheduler(), host->agentChat(),
-                                              host->quota(), host->lifetime() });
-    DebugPageActions::install(commands, { host->settings(), host->endpoint(), host->autoAccept(),
-                                          host->clock(), host->lifetime() });
+    DebugScheduleActions::install(
+        commands,
+        { host->settings(), host->scheduler(), host->agentChat(), host->quota(), host->lifetime() });
+    DebugPageActions::install(
+        commands,
+        { host->settings(), host->endpoint(), host->autoAccept(), host->clock(), host->lifetime() });
     installExtensionNames(commands);
 }
 

@@ -106,7 +106,7 @@ void installAutoAcceptActions(CommandDispatcher *commands, const DebugPageAction
 
     const auto pauseAction = [endpoint, autoAccept](bool paused) {
         return [endpoint, autoAccept, paused](const QJsonObject &params, const CommandCaller &,
-                                          CommandReply reply) {
+                                              CommandReply reply) {
             if (QString unknown; !onlyKnownParams(params, { u"targetId"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
@@ -146,7 +146,8 @@ void searchWorkbench(const std::shared_ptr<WorkbenchSearch> &search, int index)
         ++index;
     if (index >= search->pages.size())
         return search->reply(CommandResult::failure(
-            u"none of the %1 attached pages is a VS Code-family window (VS Code, Cursor, Windsurf, Antigravity): "
+            u"none of the %1 attached pages is a VS Code-family window (VS Code, Cursor, Windsurf, "
+            u"Antigravity): "
             "open the IDE with --remote-debugging-port, or give targetId"_s.arg(search->pages.size()),
             404));
     QPointer<CdpSession> page = search->pages.at(index);
@@ -159,8 +160,8 @@ void searchWorkbench(const std::shared_ptr<WorkbenchSearch> &search, int index)
 
 // Runs `go` on the page a palette action works on: `targetId`, else the first attached page
 // that shows a VS Code-family workbench; answers why not otherwise.
-void withWorkbench(const DebugPageActions::Services &services, const QString &targetId, const CommandReply &reply,
-                   std::function<void(CdpSession *)> go)
+void withWorkbench(const DebugPageActions::Services &services, const QString &targetId,
+                   const CommandReply &reply, std::function<void(CdpSession *)> go)
 {
     CdpEndpoint *endpoint = services.endpoint;
     if (!targetId.isEmpty()) {
@@ -189,8 +190,10 @@ void installPaletteActions(CommandDispatcher *commands, const DebugPageActions::
 {
     add(commands, u"executeVSCodeCommand"_s,
         u"Runs an IDE command through the command palette of a VS Code-family window (VS Code, Cursor, "
-        "Windsurf, Antigravity), as a person would: {\"command\": its title as the palette shows it, or its id "
-        "(workbench.action.files.save), \"targetId\" (default: the first such window)}. Runs only the one entry "
+        "Windsurf, Antigravity), as a person would: {\"command\": its title as the palette shows it, or its "
+        "id "
+        "(workbench.action.files.save), \"targetId\" (default: the first such window)}. Runs only the one "
+        "entry "
         "that is exactly that command; args cannot be passed through the palette."_s,
         objectSchema(
             {
@@ -200,7 +203,8 @@ void installPaletteActions(CommandDispatcher *commands, const DebugPageActions::
             },
             { u"command"_s }),
         [services](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-            if (QString unknown; !onlyKnownParams(params, { u"command"_s, u"targetId"_s, u"args"_s }, &unknown))
+            if (QString unknown;
+                !onlyKnownParams(params, { u"command"_s, u"targetId"_s, u"args"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
             const QString command = p.requiredString(u"command"_s).trimmed();
@@ -210,23 +214,25 @@ void installPaletteActions(CommandDispatcher *commands, const DebugPageActions::
             if (command.isEmpty())
                 return reply(CommandResult::failure(u"params.command is empty"_s));
             if (!params.value(u"args"_s).toArray().isEmpty())
-                return reply(CommandResult::failure(
-                    u"params.args cannot be passed: the command runs through the command palette, which takes "
-                    "none (nothing was run)"_s));
+                return reply(CommandResult::failure(u"params.args cannot be passed: the command runs through "
+                                                    u"the command palette, which takes "
+                                                    "none (nothing was run)"_s));
             withWorkbench(services, targetId, reply, [services, command, reply](CdpSession *page) {
-                CommandPalette::run(page, services.clock, command, [reply, page = QPointer<CdpSession>(page)](const CommandResult &result) {
-                    if (!result.ok || !page)
-                        return reply(result);
-                    QJsonObject data = result.data.toObject();
-                    data.insert(u"targetId"_s, page->targetId());
-                    data.insert(u"title"_s, page->targetInfo().title);
-                    reply(CommandResult::success(data));
-                });
+                CommandPalette::run(page, services.clock, command,
+                                    [reply, page = QPointer<CdpSession>(page)](const CommandResult &result) {
+                                        if (!result.ok || !page)
+                                            return reply(result);
+                                        QJsonObject data = result.data.toObject();
+                                        data.insert(u"targetId"_s, page->targetId());
+                                        data.insert(u"title"_s, page->targetInfo().title);
+                                        reply(CommandResult::success(data));
+                                    });
             });
         });
 
     add(commands, u"listChatCommands"_s,
-        u"The entries the command palette of a VS Code-family window offers for a filter: {\"filter\" (default "
+        u"The entries the command palette of a VS Code-family window offers for a filter: {\"filter\" "
+        u"(default "
         "\"chat\"), \"targetId\"} → entries [{label, keybinding}] as executeVSCodeCommand takes them."_s,
         objectSchema({
             { u"filter"_s, typed(u"string"_s, u"what to type into the palette (default: chat)"_s) },

@@ -154,7 +154,8 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
     QString error;
     auto changed = applySettings(settings, changes, &error);
     if (!changed)
-        return reply(CommandResult::failure(error + u"; nothing was changed"_s, settings->lastSaveFailed() ? 500 : 400));
+        return reply(CommandResult::failure(error + u"; nothing was changed"_s,
+                                            settings->lastSaveFailed() ? 500 : 400));
     if (prompts) {
         if (QString refused; !scheduler->setQueue(*prompts, &refused))
             return reply(CommandResult::failure(refused + u" (the other fields were saved)"_s,

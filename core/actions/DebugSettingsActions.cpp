@@ -155,7 +155,8 @@ void updateSettings(Settings *settings, const QJsonObject &params, const Command
     QString error;
     const auto changed = applySettings(settings, changes, &error);
     if (!changed)
-        return reply(CommandResult::failure(error + u"; nothing was changed"_s, settings->lastSaveFailed() ? 500 : 400));
+        return reply(CommandResult::failure(error + u"; nothing was changed"_s,
+                                            settings->lastSaveFailed() ? 500 : 400));
     if (!changed->isEmpty())
         qCInfo(lcSettings).noquote() << "settings changed through the debug API:" << changed->join(u", "_s);
     QJsonObject current;

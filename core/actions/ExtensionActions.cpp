@@ -218,10 +218,9 @@ void ExtensionActions::install(ActionHost *host)
         "first."_s,
         object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
             AutoAcceptController *autoAccept = host->autoAccept();
-            autoAccept->collectNow(
-                autoAccept, [autoAccept, reply] {
-                    reply(CommandResult::success(ExtensionRoi::stats(autoAccept)));
-                });
+            autoAccept->collectNow(autoAccept, [autoAccept, reply] {
+                reply(CommandResult::success(ExtensionRoi::stats(autoAccept)));
+            });
         });
     add(commands, u"clearLogs"_s,
         u"Empties the log file (and its rolled copies) and the in-memory log; answers how much went."_s,

@@ -24,7 +24,8 @@ QJsonObject choice(const QStringList &values, const QString &description);
 QJsonObject integer(int minimum, int maximum, const QString &description);
 // {"type": "object", "properties", "required"?}; `closed` adds "additionalProperties": false.
 enum class Extra { Allowed, Refused };
-QJsonObject object(const QJsonObject &properties, const QStringList &required = {}, Extra extra = Extra::Refused);
+QJsonObject object(const QJsonObject &properties, const QStringList &required = {},
+                   Extra extra = Extra::Refused);
 
 // The schema MCP needs: `schema` with "type":"object" (and empty "properties") filled in.
 QJsonObject normalized(const QJsonObject &schema);

@@ -15,10 +15,14 @@ void RelaunchActions::install(CommandDispatcher *commands, IdeRelauncher *relaun
 {
     const QJsonObject schema = ParamsSchema::object(
         {
-            { u"pid"_s, ParamsSchema::property(u"integer"_s, u"Restart this process (default: the first known IDE running)"_s) },
-            { u"ide"_s, ParamsSchema::choice({ u"antigravity"_s, u"cursor"_s, u"vscode"_s, u"windsurf"_s },
-                                             u"Restart only this IDE"_s) },
-            { u"quitTimeoutS"_s, ParamsSchema::integer(1, 300, u"How long the IDE may take to quit (default 20)"_s) },
+            { u"pid"_s,
+              ParamsSchema::property(u"integer"_s,
+                                     u"Restart this process (default: the first known IDE running)"_s) },
+            { u"ide"_s,
+              ParamsSchema::choice({ u"antigravity"_s, u"cursor"_s, u"vscode"_s, u"windsurf"_s },
+                                   u"Restart only this IDE"_s) },
+            { u"quitTimeoutS"_s,
+              ParamsSchema::integer(1, 300, u"How long the IDE may take to quit (default 20)"_s) },
             { u"upTimeoutS"_s,
               ParamsSchema::integer(1, 600, u"How long to wait for the debugging port (default 60)"_s) },
         },
@@ -27,8 +31,8 @@ void RelaunchActions::install(CommandDispatcher *commands, IdeRelauncher *relaun
         { u"forceRelaunch"_s, CommandDispatcher::Scope::DebugApi,
           u"Quit the running IDE and start it again with remote debugging on the app's port and the same folders"_s,
           schema,
-          [relauncher = QPointer<IdeRelauncher>(relauncher), settings](
-              const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+          [relauncher = QPointer<IdeRelauncher>(relauncher),
+           settings](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
               if (!relauncher)
                   return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
               if (relauncher->isBusy())

@@ -21,8 +21,6 @@ using namespace ParamsSchema::Shorthand;
 constexpr auto kScopes
     = CommandDispatcher::Scopes(CommandDispatcher::Scope::DebugApi) | CommandDispatcher::Scope::Toolkit;
 
-
-
 QJsonObject runIdSchema()
 {
     return schema({ { u"runId"_s, prop(u"string"_s, u"The run's id (startRun's answer)"_s) } },
@@ -214,14 +212,14 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                         reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
                     } });
 
-    commands->add(
-        { u"resumeRun"_s, kScopes, u"Go on with an interrupted run (it looks at the page again first)"_s,
-          runIdSchema(), [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
-              if (!manager)
-                  return reply(CommandResult::failure(u"runs are not available"_s, 503));
-              const QString id = params.value(u"runId").toString();
-              manager->resume(id, reply);
-          } });
+    commands->add({ u"resumeRun"_s, kScopes,
+                    u"Go on with an interrupted run (it looks at the page again first)"_s, runIdSchema(),
+                    [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                        if (!manager)
+                            return reply(CommandResult::failure(u"runs are not available"_s, 503));
+                        const QString id = params.value(u"runId").toString();
+                        manager->resume(id, reply);
+                    } });
 }
 
 } // namespace mpa

@@ -14,7 +14,6 @@
 #include "page/PayloadHub.h"
 #include "settings/Settings.h"
 
-
 #include <memory>
 
 using namespace Qt::StringLiterals;

@@ -12,9 +12,6 @@ namespace {
 
 constexpr auto prop = &ParamsSchema::property;
 
-
-
-
 QJsonObject refProp(const QString &description = u"An element's ref from the last snapshot (e3, f1e3)"_s)
 {
     return { { u"type"_s, u"string"_s },
@@ -24,7 +21,9 @@ QJsonObject refProp(const QString &description = u"An element's ref from the las
 
 QJsonObject typeText()
 {
-    QJsonObject text = prop(u"string"_s, u"Typed key by key; \\n presses Enter; at most 5000 characters (fill takes longer text)"_s);
+    QJsonObject text
+        = prop(u"string"_s,
+               u"Typed key by key; \\n presses Enter; at most 5000 characters (fill takes longer text)"_s);
     text.insert(u"maxLength"_s, 5000);
     return text;
 }
@@ -41,16 +40,26 @@ QJsonObject objectSchema(QJsonObject properties, const QStringList &required = {
 
 QStringList types()
 {
-    return { u"snapshot"_s, u"click"_s, u"dblclick"_s,   u"fill"_s,    u"type"_s,   u"press"_s,
-             u"hover"_s,    u"focus"_s, u"check"_s,      u"uncheck"_s, u"select"_s, u"scroll"_s,
-             u"get"_s,      u"is"_s,    u"open"_s,       u"tab"_s,     u"back"_s,   u"forward"_s,
-             u"reload"_s,   u"wait"_s,  u"screenshot"_s, u"eval"_s,    u"find"_s,   u"mouse"_s,
-             u"drag"_s,     u"scrollintoview"_s, u"close"_s };
+    return { u"snapshot"_s,   u"click"_s,
+             u"dblclick"_s,   u"fill"_s,
+             u"type"_s,       u"press"_s,
+             u"hover"_s,      u"focus"_s,
+             u"check"_s,      u"uncheck"_s,
+             u"select"_s,     u"scroll"_s,
+             u"get"_s,        u"is"_s,
+             u"open"_s,       u"tab"_s,
+             u"back"_s,       u"forward"_s,
+             u"reload"_s,     u"wait"_s,
+             u"screenshot"_s, u"eval"_s,
+             u"find"_s,       u"mouse"_s,
+             u"drag"_s,       u"scrollintoview"_s,
+             u"close"_s };
 }
 
 QJsonObject annotations(const QString &type)
 {
-    static const QStringList readOnly { u"snapshot"_s, u"get"_s, u"is"_s, u"wait"_s, u"screenshot"_s, u"find"_s };
+    static const QStringList readOnly { u"snapshot"_s, u"get"_s,        u"is"_s,
+                                        u"wait"_s,     u"screenshot"_s, u"find"_s };
     static const QStringList navigates { u"open"_s, u"back"_s, u"forward"_s, u"reload"_s };
     if (readOnly.contains(type))
         return { { u"readOnlyHint"_s, true }, { u"openWorldHint"_s, false } };
@@ -69,16 +78,20 @@ QJsonObject schema(const QString &type)
         return objectSchema({
             { u"interactiveOnly"_s, prop(u"boolean"_s, u"Only elements you can act on, no context text"_s) },
             { u"scope"_s, prop(u"string"_s, u"Only inside this element: a ref or a CSS selector"_s) },
-            { u"maxElements"_s, ParamsSchema::integer(1, 1000000, u"At most this many lines (default 1000)"_s) },
-            { u"maxChars"_s, ParamsSchema::integer(100, 10000000, u"At most this many characters (default 40000)"_s) },
+            { u"maxElements"_s,
+              ParamsSchema::integer(1, 1000000, u"At most this many lines (default 1000)"_s) },
+            { u"maxChars"_s,
+              ParamsSchema::integer(100, 10000000, u"At most this many characters (default 40000)"_s) },
             { u"viewport"_s,
-              prop(u"boolean"_s, u"Also answer inView (the refs of the elements in view) and the scroll position"_s) },
+              prop(u"boolean"_s,
+                   u"Also answer inView (the refs of the elements in view) and the scroll position"_s) },
         });
     }
     if (type == u"click"_s) {
         return objectSchema(
             { { u"ref"_s, refProp() },
-              { u"button"_s, ParamsSchema::choice({ u"left"_s, u"right"_s, u"middle"_s }, u"Default left"_s) } },
+              { u"button"_s,
+                ParamsSchema::choice({ u"left"_s, u"right"_s, u"middle"_s }, u"Default left"_s) } },
             { u"ref"_s });
     }
     if (type == u"dblclick"_s || type == u"hover"_s || type == u"focus"_s || type == u"check"_s
@@ -131,7 +144,7 @@ QJsonObject schema(const QString &type)
             { u"ref"_s, refProp(u"Scroll inside this element; default: the page"_s) },
             { u"direction"_s,
               ParamsSchema::choice({ u"up"_s, u"down"_s, u"left"_s, u"right"_s },
-                         u"With amount (pages by default)"_s) },
+                                   u"With amount (pages by default)"_s) },
             { u"amount"_s, prop(u"number"_s, u"How far in direction (default 1)"_s) },
             { u"x"_s, prop(u"number"_s, u"Horizontal distance (negative: left)"_s) },
             { u"y"_s, prop(u"number"_s, u"Vertical distance (negative: up)"_s) },
@@ -141,23 +154,26 @@ QJsonObject schema(const QString &type)
     if (type == u"get"_s) {
         return objectSchema(
             { { u"what"_s,
-                ParamsSchema::choice({ u"text"_s, u"value"_s, u"attribute"_s, u"url"_s, u"title"_s, u"html"_s,
-                                       u"element"_s, u"box"_s, u"count"_s },
-                           u"What to read (box: the element's rectangle; count: how many elements a CSS "
-                           "selector matches)"_s) },
+                ParamsSchema::choice(
+                    { u"text"_s, u"value"_s, u"attribute"_s, u"url"_s, u"title"_s, u"html"_s, u"element"_s,
+                      u"box"_s, u"count"_s },
+                    u"What to read (box: the element's rectangle; count: how many elements a CSS "
+                    "selector matches)"_s) },
               { u"ref"_s, refProp(u"The element (text and html default to the whole page)"_s) },
               { u"name"_s, prop(u"string"_s, u"The attribute's name (what = attribute)"_s) },
               { u"selector"_s, prop(u"string"_s, u"The CSS selector to count (what = count)"_s) },
               { u"maxChars"_s,
-                ParamsSchema::integer(1, 10000000, u"Cut the value after this many characters (default 100000)"_s) } },
+                ParamsSchema::integer(1, 10000000,
+                                      u"Cut the value after this many characters (default 100000)"_s) } },
             { u"what"_s });
     }
     if (type == u"is"_s) {
-        return objectSchema({ { u"what"_s,
-                                ParamsSchema::choice({ u"visible"_s, u"enabled"_s, u"checked"_s, u"focused"_s },
-                                           u"The state to test"_s) },
-                              { u"ref"_s, refProp() } },
-                            { u"what"_s, u"ref"_s });
+        return objectSchema(
+            { { u"what"_s,
+                ParamsSchema::choice({ u"visible"_s, u"enabled"_s, u"checked"_s, u"focused"_s },
+                                     u"The state to test"_s) },
+              { u"ref"_s, refProp() } },
+            { u"what"_s, u"ref"_s });
     }
     if (type == u"open"_s) {
         return objectSchema({ { u"url"_s, prop(u"string"_s, u"An http(s), file or about: address"_s) },
@@ -175,11 +191,14 @@ QJsonObject schema(const QString &type)
             { u"ref"_s, refProp(u"Wait until this element is visible (or hidden)"_s) },
             { u"text"_s, prop(u"string"_s, u"Wait until the page shows (or no longer shows) this text"_s) },
             { u"url"_s,
-              prop(u"string"_s, u"Wait until the tab's address is this (the whole address; * for any characters)"_s) },
+              prop(u"string"_s,
+                   u"Wait until the tab's address is this (the whole address; * for any characters)"_s) },
             { u"navigation"_s, prop(u"boolean"_s, u"Wait for the next navigation"_s) },
-            { u"state"_s, ParamsSchema::choice({ u"visible"_s, u"hidden"_s }, u"For ref and text; default visible"_s) },
+            { u"state"_s,
+              ParamsSchema::choice({ u"visible"_s, u"hidden"_s }, u"For ref and text; default visible"_s) },
             { u"ms"_s, ParamsSchema::integer(1, 30000, u"Just wait this long"_s) },
-            { u"timeoutMs"_s, ParamsSchema::integer(100, 25000, u"Give up after this long (default 5000)"_s) },
+            { u"timeoutMs"_s,
+              ParamsSchema::integer(100, 25000, u"Give up after this long (default 5000)"_s) },
         });
     }
     if (type == u"screenshot"_s) {
@@ -190,36 +209,42 @@ QJsonObject schema(const QString &type)
     if (type == u"eval"_s) {
         return objectSchema(
             { { u"expression"_s,
-                prop(u"string"_s,
-                     u"JavaScript run in the page: an expression (awaited when it is a promise) or a function "
-                     "body with return; its value is returned as JSON"_s) },
+                prop(
+                    u"string"_s,
+                    u"JavaScript run in the page: an expression (awaited when it is a promise) or a function "
+                    "body with return; its value is returned as JSON"_s) },
               { u"timeoutMs"_s,
-                ParamsSchema::integer(100, 60000,
-                                      u"Give up when it has not finished after this long (default 10000)"_s) } },
+                ParamsSchema::integer(
+                    100, 60000, u"Give up when it has not finished after this long (default 10000)"_s) } },
             { u"expression"_s });
     }
     if (type == u"find"_s) {
         return objectSchema(
             { { u"locator"_s,
-                ParamsSchema::choice({ u"role"_s, u"text"_s, u"label"_s, u"placeholder"_s, u"testid"_s, u"alt"_s,
-                                       u"title"_s },
-                                     u"What value names: the element's role (button, link, textbox, heading …), "
-                                     "its text, its label, placeholder, data-testid, alt or title"_s) },
-              { u"value"_s, prop(u"string"_s, u"The role, or the text the element has (part of it unless exact)"_s) },
+                ParamsSchema::choice(
+                    { u"role"_s, u"text"_s, u"label"_s, u"placeholder"_s, u"testid"_s, u"alt"_s, u"title"_s },
+                    u"What value names: the element's role (button, link, textbox, heading …), "
+                    "its text, its label, placeholder, data-testid, alt or title"_s) },
+              { u"value"_s,
+                prop(u"string"_s, u"The role, or the text the element has (part of it unless exact)"_s) },
               { u"text"_s,
-                prop(u"string"_s, u"Also: the accessible name the element must have (part of it unless exact)"_s) },
-              { u"exact"_s, prop(u"boolean"_s, u"Whole, case-sensitive matches only (testid always is)"_s) } },
+                prop(u"string"_s,
+                     u"Also: the accessible name the element must have (part of it unless exact)"_s) },
+              { u"exact"_s,
+                prop(u"boolean"_s, u"Whole, case-sensitive matches only (testid always is)"_s) } },
             { u"locator"_s, u"value"_s });
     }
     if (type == u"mouse"_s) {
         return objectSchema(
             { { u"action"_s,
-                ParamsSchema::choice({ u"move"_s, u"down"_s, u"up"_s, u"wheel"_s, u"click"_s },
-                                     u"move to the point; press or release a button there; click; turn the wheel "
-                                     "there"_s) },
+                ParamsSchema::choice(
+                    { u"move"_s, u"down"_s, u"up"_s, u"wheel"_s, u"click"_s },
+                    u"move to the point; press or release a button there; click; turn the wheel "
+                    "there"_s) },
               { u"x"_s, prop(u"number"_s, u"From the viewport's left edge, in CSS pixels"_s) },
               { u"y"_s, prop(u"number"_s, u"From the viewport's top edge, in CSS pixels"_s) },
-              { u"button"_s, ParamsSchema::choice({ u"left"_s, u"right"_s, u"middle"_s }, u"Default left"_s) },
+              { u"button"_s,
+                ParamsSchema::choice({ u"left"_s, u"right"_s, u"middle"_s }, u"Default left"_s) },
               { u"deltaX"_s, prop(u"number"_s, u"wheel: pixels to the right (negative: left)"_s) },
               { u"deltaY"_s, prop(u"number"_s, u"wheel: pixels down (negative: up)"_s) } },
             { u"action"_s, u"x"_s, u"y"_s });
@@ -228,14 +253,16 @@ QJsonObject schema(const QString &type)
         const auto end = [](const QString &which) {
             return QJsonObject {
                 { u"anyOf"_s,
-                  QJsonArray { refProp(),
-                               ParamsSchema::object(
-                                   { { u"ref"_s, refProp() },
-                                     { u"tab"_s, prop(u"string"_s, u"The tab of the ref (it must be the drag's)"_s) },
-                                     { u"x"_s, prop(u"number"_s, u"A point: from the viewport's left edge"_s) },
-                                     { u"y"_s, prop(u"number"_s, u"A point: from the viewport's top edge"_s) } }) } },
+                  QJsonArray {
+                      refProp(),
+                      ParamsSchema::object(
+                          { { u"ref"_s, refProp() },
+                            { u"tab"_s, prop(u"string"_s, u"The tab of the ref (it must be the drag's)"_s) },
+                            { u"x"_s, prop(u"number"_s, u"A point: from the viewport's left edge"_s) },
+                            { u"y"_s, prop(u"number"_s, u"A point: from the viewport's top edge"_s) } }) } },
                 { u"description"_s,
-                  u"Where the drag %1: an element's ref, or a point {x, y} of the viewport"_s.arg(which) } };
+                  u"Where the drag %1: an element's ref, or a point {x, y} of the viewport"_s.arg(which) }
+            };
         };
         return objectSchema({ { u"from"_s, end(u"starts"_s) }, { u"to"_s, end(u"ends"_s) } },
                             { u"from"_s, u"to"_s });

@@ -167,7 +167,8 @@ void LlmBrain::begin()
         m_job->call(u"tab"_s, { { u"action"_s, u"new"_s }, { u"url"_s, m_run.url } },
                     [this](const CommandResult &opened) {
                         if (!opened.ok)
-                            return fail(u"the start page %1 could not be opened: %2"_s.arg(m_run.url, opened.error));
+                            return fail(
+                                u"the start page %1 could not be opened: %2"_s.arg(m_run.url, opened.error));
                         m_job->observe();
                     });
         return;
@@ -323,7 +324,8 @@ QString LlmBrain::historyText() const
         QStringList older;
         for (int i = 0; i < recentFrom; ++i) {
             const RunStep &s = m_run.steps.at(i);
-            older.append(s.tool + (s.element.isEmpty() ? QString() : u" "_s + JobCommand::clipped(s.element, 40))
+            older.append(s.tool
+                         + (s.element.isEmpty() ? QString() : u" "_s + JobCommand::clipped(s.element, 40))
                          + (s.ok ? QString() : u" (failed)"_s));
         }
         lines.append(
@@ -338,8 +340,9 @@ QString LlmBrain::userPrompt() const
 {
     QString prompt;
     prompt += u"Task: %1\n"_s.arg(m_run.task);
-    prompt += m_run.mode == RunMode::Careful ? u"Mode: careful (risky actions wait for the user's approval).\n"_s
-                                             : u"Mode: autonomous.\n"_s;
+    prompt += m_run.mode == RunMode::Careful
+        ? u"Mode: careful (risky actions wait for the user's approval).\n"_s
+        : u"Mode: autonomous.\n"_s;
     prompt += u"This is step %1 of at most %2.\n\n"_s.arg(m_run.steps.size() + 1).arg(m_run.maxSteps);
     prompt += u"Your steps so far:\n"_s + historyText() + u"\n\n"_s;
     if (!m_notes.isEmpty())
@@ -414,7 +417,8 @@ LlmBrain::Decision LlmBrain::parse(const LlmReply &reply) const
         const LlmToolCall &call = reply.toolCalls.first();
         decision.tool = call.name;
         if (!call.parseError.isEmpty()) {
-            decision.error = u"the arguments of %1 are not a JSON object (%2)"_s.arg(call.name, call.parseError);
+            decision.error
+                = u"the arguments of %1 are not a JSON object (%2)"_s.arg(call.name, call.parseError);
             return decision;
         }
         params = call.arguments;
@@ -490,7 +494,8 @@ void LlmBrain::onDecided(const LlmReply &reply, qint64 modelMs)
     m_job->run({ commandOf(decision, reply, modelMs) });
 }
 
-void LlmBrain::badOutput(const QString &error, const LlmReply &reply, qint64 modelMs, const Decision &decision)
+void LlmBrain::badOutput(const QString &error, const LlmReply &reply, qint64 modelMs,
+                         const Decision &decision)
 {
     ++m_badOutputs;
     JobCommand step = commandOf(decision, reply, modelMs);
@@ -500,7 +505,8 @@ void LlmBrain::badOutput(const QString &error, const LlmReply &reply, qint64 mod
     step.error = u"unusable answer: "_s + error;
     m_job->record(step);
     if (m_badOutputs >= kMaxBadOutputs)
-        return fail(u"the model gave %1 unusable answers in a row; the last: %2"_s.arg(m_badOutputs).arg(error));
+        return fail(
+            u"the model gave %1 unusable answers in a row; the last: %2"_s.arg(m_badOutputs).arg(error));
     note(u"Your last answer could not be used: %1. Call exactly one of the tools."_s.arg(error));
     if (m_run.steps.size() >= m_run.maxSteps)
         return fail(u"reached the step limit (%1) before the task was done"_s.arg(m_run.maxSteps));
@@ -510,16 +516,18 @@ void LlmBrain::badOutput(const QString &error, const LlmReply &reply, qint64 mod
 bool LlmBrain::tabIsGone(const QString &error)
 {
     const QString lower = error.toLower();
-    return lower.contains(u"tab was closed"_s) || lower.contains(u"page is gone"_s) || lower.contains(u"crashed"_s)
-        || lower.contains(u"no such tab"_s) || lower.contains(u"target closed"_s);
+    return lower.contains(u"tab was closed"_s) || lower.contains(u"page is gone"_s)
+        || lower.contains(u"crashed"_s) || lower.contains(u"no such tab"_s)
+        || lower.contains(u"target closed"_s);
 }
 
 void LlmBrain::reflect()
 {
     m_job->setPhase(AgentJob::Phase::Reflecting);
     m_stepsSinceReflection = 0;
-    const QString system = u"You review a browser agent's progress on a task. Answer with one JSON object only: "
-                           "{\"rating\": \"on_track\" | \"slow\" | \"stuck\", \"reason\": \"one sentence\"}."_s;
+    const QString system
+        = u"You review a browser agent's progress on a task. Answer with one JSON object only: "
+          "{\"rating\": \"on_track\" | \"slow\" | \"stuck\", \"reason\": \"one sentence\"}."_s;
     const QString user = u"Task: %1\n\nSteps:\n%2\n\nThe page now: %3 — %4"_s.arg(
         m_run.task, historyText(), masked(m_observation.title),
         masked(QUrl::fromPercentEncoding(m_observation.url.toUtf8())));
@@ -557,7 +565,8 @@ void LlmBrain::onReflected(const LlmReply &reply)
     m_lowRatings = rating == u"on_track"_s ? 0 : m_lowRatings + 1;
     if (m_lowRatings >= kLowRatingsToStop)
         return fail(u"stopped: progress was rated %1 twice in a row — %2"_s.arg(rating, reflection.reason));
-    note(u"Your own review after step %1: %2 — %3"_s.arg(reflection.afterStep).arg(rating, reflection.reason));
+    note(
+        u"Your own review after step %1: %2 — %3"_s.arg(reflection.afterStep).arg(rating, reflection.reason));
     decide();
 }
 

@@ -11,8 +11,8 @@
 #include "LlmClient.h"
 #include "LoopDetector.h"
 #include "RunRecord.h"
-#include "jobs/JobBrain.h"
 #include "common/Stopwatch.h"
+#include "jobs/JobBrain.h"
 #include "safety/Redactor.h"
 #include "safety/SecurityGate.h"
 

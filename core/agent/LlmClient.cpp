@@ -135,7 +135,8 @@ void LlmClient::listModels(CommandReply done)
             reply->deleteLater();
             const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
             if (status == 0)
-                return done(CommandResult::failure(u"%1 could not be reached: %2"_s.arg(who, reply->errorString()), 503));
+                return done(CommandResult::failure(
+                    u"%1 could not be reached: %2"_s.arg(who, reply->errorString()), 503));
             if (status == 401 || status == 403)
                 return done(CommandResult::failure(
                     u"the API key was refused by %1 (HTTP %2)"_s.arg(who).arg(status), 401));

@@ -1,8 +1,8 @@
 #pragma once
-// Every LLM task run of this config dir (jobs/JobManager.h keeps the live and stored ones): starts them (the model from the llm/* settings and the
-// key from the SecretStore or MPA_LLM_API_KEY), keeps each run's file up to date after every
-// step, answers and cancels them, resumes interrupted ones, and lists the history. At start
-// (load) it marks runs whose process ended as interrupted and prunes old ones.
+// Every LLM task run of this config dir (jobs/JobManager.h keeps the live and stored ones): starts them (the
+// model from the llm/* settings and the key from the SecretStore or MPA_LLM_API_KEY), keeps each run's file
+// up to date after every step, answers and cancels them, resumes interrupted ones, and lists the history. At
+// start (load) it marks runs whose process ended as interrupted and prunes old ones.
 //
 // The browser side comes from a factory the actions layer sets (toolkit commands in the run's
 // own name), so this module never depends on the servers or the toolkit's internals.

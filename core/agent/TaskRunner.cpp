@@ -18,7 +18,8 @@ TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLim
     LookOptions look;
     look.goal = m_run.task;
     look.budget = m_limits.snapshotChars;
-    look.snapshot = { { u"maxChars"_s, std::max(40000, m_limits.snapshotChars * 4) }, { u"maxElements"_s, 5000 } };
+    look.snapshot
+        = { { u"maxChars"_s, std::max(40000, m_limits.snapshotChars * 4) }, { u"maxElements"_s, 5000 } };
     look.tabAlways = false; // after the first look the toolkit's current tab is the run's
     look.listTabs = true;
     // Masked before the budget cuts lines away, so what the model sees never holds a value the
@@ -26,7 +27,8 @@ TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLim
     look.maskPage = [this](const QString &text) { return m_brain.masked(text); };
     setLookOptions(look);
     CommandExecutor::Policy policy;
-    policy.mode = m_run.mode == RunMode::Careful ? SecurityGate::Mode::Careful : SecurityGate::Mode::Autonomous;
+    policy.mode
+        = m_run.mode == RunMode::Careful ? SecurityGate::Mode::Careful : SecurityGate::Mode::Autonomous;
     policy.floor = m_limits.floor;
     policy.startSites = m_run.startSites;
     executor()->setPolicy(policy);
@@ -137,9 +139,7 @@ void TaskRunner::recordAnswer(const Question &, bool approve, const QString &tex
     m_run.status = RunStatus::Running;
 }
 
-void TaskRunner::recordPhase(Phase, const JobCommand *)
-{
-}
+void TaskRunner::recordPhase(Phase, const JobCommand *) { }
 
 void TaskRunner::recordTabs(const CommandExecutor::Tabs &tabs)
 {

@@ -101,7 +101,8 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
     m_leaseTimer->start(m_leaseRenewal);
 }
 
-void AutoAcceptController::setLeaseTiming(std::chrono::milliseconds renewal, std::chrono::milliseconds duration)
+void AutoAcceptController::setLeaseTiming(std::chrono::milliseconds renewal,
+                                          std::chrono::milliseconds duration)
 {
     m_leaseRenewal = renewal;
     m_leaseDuration = duration;

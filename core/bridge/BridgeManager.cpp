@@ -59,7 +59,8 @@ void BridgeManager::load()
 void BridgeManager::loadTools()
 {
     m_tools.clear();
-    const JsonDataFile::Loaded loaded = JsonDataFile(QDir(m_dir).filePath(QString::fromUtf16(kToolsFile))).load();
+    const JsonDataFile::Loaded loaded
+        = JsonDataFile(QDir(m_dir).filePath(QString::fromUtf16(kToolsFile))).load();
     if (!loaded.warning.isEmpty())
         m_notices.append(loaded.warning);
     for (const QJsonValue &value : loaded.object.value(u"tools").toArray()) {
@@ -86,7 +87,8 @@ QString BridgeManager::setSavedTools(const QList<SavedTool> &tools)
     }
     QDir().mkpath(m_dir);
     QString error;
-    if (!JsonDataFile(QDir(m_dir).filePath(QString::fromUtf16(kToolsFile))).save({ { u"tools"_s, list } }, 1, &error))
+    if (!JsonDataFile(QDir(m_dir).filePath(QString::fromUtf16(kToolsFile)))
+             .save({ { u"tools"_s, list } }, 1, &error))
         return tr("the saved tools could not be written: %1").arg(error);
     m_tools.clear();
     for (const QJsonValue &value : std::as_const(list))
@@ -140,8 +142,8 @@ void BridgeManager::launch(BridgeRecord record, int refused, CommandReply done)
     // Another process of the app (the tray beside `mcp`) may have it under way.
     auto lock = m_jobs.store().lock(record.id);
     if (!lock)
-        return done(CommandResult::failure(tr("session %1 is under way in another process of the app").arg(record.id),
-                                           refused));
+        return done(CommandResult::failure(
+            tr("session %1 is under way in another process of the app").arg(record.id), refused));
     BridgeEnvironment environment = m_factory(record);
     if (!environment.error.isEmpty())
         return done(CommandResult::failure(environment.error, refused));
@@ -235,8 +237,9 @@ void BridgeManager::resume(const QString &sessionId, CommandReply done)
                   if (!self)
                       return;
                   if (!found.isEmpty() && found != record.agentTab) {
-                      qCInfo(lcBridge).noquote() << u"bridge session %1: the chat was found again in tab %2 by its "
-                                                    u"keyword %3"_s.arg(record.id, found, record.keyword);
+                      qCInfo(lcBridge).noquote()
+                          << u"bridge session %1: the chat was found again in tab %2 by its "
+                             u"keyword %3"_s.arg(record.id, found, record.keyword);
                       record.agentTab = found;
                   }
                   self->launch(std::move(record), 409, std::move(done));
@@ -261,7 +264,8 @@ void BridgeManager::learnChat(const QString &tab, std::function<void(const QStri
 
 QString BridgeManager::statusLine(const BridgeRecord &record)
 {
-    QString line = tr("Bridge: %1").arg(record.activity.isEmpty() ? bridgeStatusName(record.status) : record.activity);
+    QString line
+        = tr("Bridge: %1").arg(record.activity.isEmpty() ? bridgeStatusName(record.status) : record.activity);
     const int queued = record.queued();
     if (queued > 0)
         line += tr(" · %n queued", nullptr, queued);

@@ -13,11 +13,16 @@ namespace mpa {
 namespace {
 
 constexpr EnumName<BridgeStatus> kStatusNames[] = {
-    { BridgeStatus::Starting, u"starting" },     { BridgeStatus::WaitingChat, u"waiting_chat" },
-    { BridgeStatus::Running, u"running" },       { BridgeStatus::Sending, u"sending" },
-    { BridgeStatus::WaitingUser, u"waiting_user" }, { BridgeStatus::Paused, u"paused" },
-    { BridgeStatus::Done, u"done" },             { BridgeStatus::Stopped, u"stopped" },
-    { BridgeStatus::Failed, u"failed" },         { BridgeStatus::Interrupted, u"interrupted" },
+    { BridgeStatus::Starting, u"starting" },
+    { BridgeStatus::WaitingChat, u"waiting_chat" },
+    { BridgeStatus::Running, u"running" },
+    { BridgeStatus::Sending, u"sending" },
+    { BridgeStatus::WaitingUser, u"waiting_user" },
+    { BridgeStatus::Paused, u"paused" },
+    { BridgeStatus::Done, u"done" },
+    { BridgeStatus::Stopped, u"stopped" },
+    { BridgeStatus::Failed, u"failed" },
+    { BridgeStatus::Interrupted, u"interrupted" },
 };
 
 constexpr EnumName<BridgePhase> kPhaseNames[] = {
@@ -119,7 +124,8 @@ void BridgeRecord::runningToUnknown()
 
 bool BridgeRecord::hasKey(const QString &key) const
 {
-    return std::any_of(commands.cbegin(), commands.cend(), [&](const BridgeCommand &c) { return c.key == key; });
+    return std::any_of(commands.cbegin(), commands.cend(),
+                       [&](const BridgeCommand &c) { return c.key == key; });
 }
 
 BridgeCommand *BridgeRecord::command(const QString &key)

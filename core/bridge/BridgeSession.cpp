@@ -42,7 +42,8 @@ BridgeSession::BridgeSession(BridgeRecord record, BridgeEnvironment environment,
         environment.chat->setParent(this);
     setLookOptions(lookOptions(m_record, options));
     CommandExecutor::Policy policy;
-    policy.mode = m_record.mode == u"autonomous"_s ? SecurityGate::Mode::Autonomous : SecurityGate::Mode::Careful;
+    policy.mode
+        = m_record.mode == u"autonomous"_s ? SecurityGate::Mode::Autonomous : SecurityGate::Mode::Careful;
     policy.maxTabs = options.maxTabs;
     policy.closeOwnTabsOnly = true;
     policy.savedTool = environment.savedTool;
@@ -73,7 +74,7 @@ QStringList BridgeSession::extraTools()
 
 QString BridgeSession::newKeyword()
 {
-    static const char16_t *syllables[] = { u"ka", u"ro", u"mi", u"te", u"zu", u"lo", u"va", u"ne",
+    static const char16_t *syllables[] = { u"ka",  u"ro", u"mi", u"te", u"zu", u"lo", u"va", u"ne",
                                            u"shi", u"po", u"da", u"fu", u"ri", u"go", u"be", u"yu" };
     QRandomGenerator *random = QRandomGenerator::system();
     QString word;
@@ -220,8 +221,8 @@ void BridgeSession::recordEnd(End end, const QString &reason)
         break;
     }
     m_record.activity = reason;
-    qCInfo(lcBridge).noquote() << u"bridge session %1 %2: %3"_s.arg(m_record.id, bridgeStatusName(m_record.status),
-                                                                    reason);
+    qCInfo(lcBridge).noquote() << u"bridge session %1 %2: %3"_s.arg(
+        m_record.id, bridgeStatusName(m_record.status), reason);
 }
 
 void BridgeSession::recordTabs(const CommandExecutor::Tabs &tabs)

@@ -122,11 +122,12 @@ void ChatBrain::watch(bool on)
     m_watching = on;
     const ChatSelectors &selectors = m_chat->selectors();
     m_chat->injector()->setConfig(
-        watchModule(), on ? QJsonObject { { u"active"_s, true },
-                                          { u"stopButton"_s, QJsonArray::fromStringList(selectors.stopButton) },
-                                          { u"generating"_s, QJsonArray::fromStringList(selectors.generating) },
-                                          { u"quietMs"_s, kSettleMs } }
-                          : QJsonObject { { u"active"_s, false } });
+        watchModule(),
+        on ? QJsonObject { { u"active"_s, true },
+                           { u"stopButton"_s, QJsonArray::fromStringList(selectors.stopButton) },
+                           { u"generating"_s, QJsonArray::fromStringList(selectors.generating) },
+                           { u"quietMs"_s, kSettleMs } }
+           : QJsonObject { { u"active"_s, false } });
 }
 
 void ChatBrain::onWatchReport(const QString &kind, const QJsonObject &data)
@@ -198,9 +199,10 @@ QString ChatBrain::toolList() const
     lines.append(u"- open_tab {url}: opens an address in a new tab, which becomes the current one"_s);
     const auto &saved = m_job->executor()->policy().savedToolNames;
     const QStringList tools = saved ? saved() : QStringList();
-    lines.append(tools.isEmpty()
-                     ? u"- open_tool {name}: opens one of the user's saved tools (none saved yet)"_s
-                     : u"- open_tool {name}: opens one of the user's saved tools: %1"_s.arg(tools.join(u", "_s)));
+    lines.append(
+        tools.isEmpty()
+            ? u"- open_tool {name}: opens one of the user's saved tools (none saved yet)"_s
+            : u"- open_tool {name}: opens one of the user's saved tools: %1"_s.arg(tools.join(u", "_s)));
     return lines.join(u'\n');
 }
 
@@ -221,8 +223,8 @@ QString ChatBrain::introText(const QString &snapshotPart) const
            "- When the goal is reached, or cannot be reached, write <done>one line saying what happened"
            "</done> and no command.\n\n"
            "TOOLS (params, ? = optional)\n%2\n\n"
-           "End this first reply with the session keyword %3 on its own line.\n\n%4"_s
-        .arg(m_record.goal, toolList(), m_record.keyword, snapshotPart);
+           "End this first reply with the session keyword %3 on its own line.\n\n%4"_s.arg(
+               m_record.goal, toolList(), m_record.keyword, snapshotPart);
 }
 
 void ChatBrain::checkChatThenIntro()
@@ -256,10 +258,10 @@ void ChatBrain::checkChatThenIntro()
 void ChatBrain::observed(const AgentJob::Look &look, const QList<JobCommand> &)
 {
     if (m_record.turn == 0) {
-        const QString part = look.ok ? u"THE PAGE NOW (tab “%1”, %2)\n%3"_s.arg(
-                                           look.page.title, QUrl::fromPercentEncoding(look.page.url.toUtf8()),
-                                           look.page.text)
-                                     : u"The page could not be read: %1"_s.arg(look.error);
+        const QString part = look.ok
+            ? u"THE PAGE NOW (tab “%1”, %2)\n%3"_s.arg(
+                look.page.title, QUrl::fromPercentEncoding(look.page.url.toUtf8()), look.page.text)
+            : u"The page could not be read: %1"_s.arg(look.error);
         if (look.ok)
             m_record.lastSnapshotDigest = look.page.digest;
         return send(introText(part));
@@ -308,14 +310,16 @@ void ChatBrain::compose(const AgentJob::Look &look)
         QStringList network;
         for (const NetworkEntry &entry : look.requests)
             network.append(entry.line());
-        lines.append(u"NETWORK (the page's requests since the command, last %1)\n%2"_s.arg(look.requests.size())
-                         .arg(network.join(u'\n')));
+        lines.append(
+            u"NETWORK (the page's requests since the command, last %1)\n%2"_s.arg(look.requests.size())
+                .arg(network.join(u'\n')));
     }
     const QString url = QUrl::fromPercentEncoding(look.page.url.toUtf8());
     if (!look.ok) {
         lines.append(u"The page could not be read: %1"_s.arg(look.error));
     } else if (look.page.digest == m_record.lastSnapshotDigest) {
-        lines.append(u"THE PAGE did not change (tab “%1”, %2); the refs you have still hold."_s.arg(look.page.title, url));
+        lines.append(u"THE PAGE did not change (tab “%1”, %2); the refs you have still hold."_s.arg(
+            look.page.title, url));
     } else {
         m_record.lastSnapshotDigest = look.page.digest;
         lines.append(u"THE PAGE NOW (tab “%1”, %2)\n%3"_s.arg(look.page.title, url, look.page.text));
@@ -329,8 +333,9 @@ void ChatBrain::compose(const AgentJob::Look &look)
 void ChatBrain::send(const QString &text)
 {
     if (m_record.turn >= m_record.maxTurns) {
-        return m_job->finish(AgentJob::End::Stopped,
-                             u"reached the turn limit (%1 messages, bridge/maxTurns)"_s.arg(m_record.maxTurns));
+        return m_job->finish(
+            AgentJob::End::Stopped,
+            u"reached the turn limit (%1 messages, bridge/maxTurns)"_s.arg(m_record.maxTurns));
     }
     QString out = text;
     QJsonObject masked;
@@ -372,40 +377,44 @@ void ChatBrain::submit(const QString &text, int attempt)
         m_record.baselineDigest = before.replyDigest;
         m_record.baselineCount = before.replyCount;
         m_baselineUsers = before.userCount;
-        m_baselineLastUser = before.recentUserMessages.isEmpty() ? QString() : before.recentUserMessages.constLast();
+        m_baselineLastUser
+            = before.recentUserMessages.isEmpty() ? QString() : before.recentUserMessages.constLast();
         ChatSurface::SendOptions options;
         options.typingPatience = std::chrono::seconds(60);
-        m_chat->send(text, options, this, [this, generation, text, attempt](const ChatSurface::SendResult &result) {
-            if (!isCurrent(generation))
-                return;
-            if (!result.ok) {
-                if ((result.retryLater || attempt < 2) && attempt < 30) {
-                    setStatus(m_record.status, result.retryLater ? u"waiting: someone is typing in the chat"_s
-                                                                 : u"sending again: %1"_s.arg(result.error));
-                    ClockTimer::singleShot(m_clock, std::chrono::milliseconds(result.retryLater ? 1000 : 300), this,
-                                           [this, generation, text, attempt] {
-                                               if (isCurrent(generation))
-                                                   submit(text, attempt + 1);
-                                           });
+        m_chat->send(
+            text, options, this, [this, generation, text, attempt](const ChatSurface::SendResult &result) {
+                if (!isCurrent(generation))
                     return;
+                if (!result.ok) {
+                    if ((result.retryLater || attempt < 2) && attempt < 30) {
+                        setStatus(m_record.status,
+                                  result.retryLater ? u"waiting: someone is typing in the chat"_s
+                                                    : u"sending again: %1"_s.arg(result.error));
+                        ClockTimer::singleShot(m_clock,
+                                               std::chrono::milliseconds(result.retryLater ? 1000 : 300),
+                                               this, [this, generation, text, attempt] {
+                                                   if (isCurrent(generation))
+                                                       submit(text, attempt + 1);
+                                               });
+                        return;
+                    }
+                    return fail(u"the message could not be sent to the chat: %1"_s.arg(result.error));
                 }
-                return fail(u"the message could not be sent to the chat: %1"_s.arg(result.error));
-            }
-            if (m_replySeen.isValid()) {
-                m_overheads.append(m_replySeen.elapsed());
-                m_replySeen.invalidate();
-            }
-            m_delivered = false;
-            m_deliveryText = text;
-            m_deliveryTries = attempt;
-            m_sentAt.start();
-            m_pendingText.clear();
-            ++m_record.turn;
-            m_record.phase = BridgePhase::AwaitReply;
-            qCDebug(lcBridge).noquote() << u"bridge %1: turn %2 sent (%3 chars)"_s.arg(
-                m_record.id, QString::number(m_record.turn), QString::number(text.size()));
-            awaitReply();
-        });
+                if (m_replySeen.isValid()) {
+                    m_overheads.append(m_replySeen.elapsed());
+                    m_replySeen.invalidate();
+                }
+                m_delivered = false;
+                m_deliveryText = text;
+                m_deliveryTries = attempt;
+                m_sentAt.start();
+                m_pendingText.clear();
+                ++m_record.turn;
+                m_record.phase = BridgePhase::AwaitReply;
+                qCDebug(lcBridge).noquote() << u"bridge %1: turn %2 sent (%3 chars)"_s.arg(
+                    m_record.id, QString::number(m_record.turn), QString::number(text.size()));
+                awaitReply();
+            });
     });
 }
 
@@ -453,11 +462,13 @@ void ChatBrain::poll()
             // The message must show up in the conversation: a chat that reloaded while it was
             // sent shows nothing of it, and gets it again.
             m_delivered = isDelivered(state);
-            if (!m_delivered && m_sentAt.hasExpired(std::chrono::milliseconds(kDeliveryMs)) && !state.generating) {
+            if (!m_delivered && m_sentAt.hasExpired(std::chrono::milliseconds(kDeliveryMs))
+                && !state.generating) {
                 if (m_deliveryTries >= 3)
                     return fail(u"the chat does not show the message the bridge sent"_s);
-                qCInfo(lcBridge).noquote() << u"bridge %1: the chat does not show message %2; sending it again"_s.arg(
-                    m_record.id, QString::number(m_record.turn));
+                qCInfo(lcBridge).noquote()
+                    << u"bridge %1: the chat does not show message %2; sending it again"_s.arg(
+                           m_record.id, QString::number(m_record.turn));
                 --m_record.turn;
                 m_pendingText = m_deliveryText;
                 const QString text = m_deliveryText;
@@ -500,9 +511,11 @@ bool ChatBrain::isDelivered(const ChatState &state) const
     if (state.userCount > m_baselineUsers)
         return true;
     // A chat that shows only its latest messages: the last user message is a new one, ours.
-    const QString last = state.recentUserMessages.isEmpty() ? QString() : state.recentUserMessages.constLast();
+    const QString last
+        = state.recentUserMessages.isEmpty() ? QString() : state.recentUserMessages.constLast();
     const auto head = [](const QString &t) { return t.simplified().left(80); };
-    return !last.isEmpty() && last != m_baselineLastUser && head(m_deliveryText).startsWith(head(last).left(40));
+    return !last.isEmpty() && last != m_baselineLastUser
+        && head(m_deliveryText).startsWith(head(last).left(40));
 }
 
 QString ChatBrain::refusalOf(const QString &tool) const
@@ -562,8 +575,9 @@ void ChatBrain::takeReply()
             commands.append(job);
         }
         if (turn == 1 && !m_record.keyword.isEmpty() && !state.replyText.contains(m_record.keyword)) {
-            qCInfo(lcBridge).noquote() << u"bridge %1: the chat's first reply does not end with the keyword %2"_s.arg(
-                m_record.id, m_record.keyword);
+            qCInfo(lcBridge).noquote()
+                << u"bridge %1: the chat's first reply does not end with the keyword %2"_s.arg(
+                       m_record.id, m_record.keyword);
         }
         // Commands in the same reply as <done> still run; then the session ends.
         if (reply.done)

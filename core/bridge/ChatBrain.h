@@ -10,10 +10,10 @@
 // writes <done>…</done>, or at the turn limit. Every wait is on the job's Clock.
 
 #include "BridgeRecord.h"
-#include "safety/Redactor.h"
 #include "common/ClockTimer.h"
 #include "common/Stopwatch.h"
 #include "jobs/JobBrain.h"
+#include "safety/Redactor.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -52,8 +52,8 @@ public:
 
     // `record`: the session's record, which the brain reads and writes (turns, digests, the
     // commands it takes); `chat`: the chat in the agent tab (owned by the session).
-    ChatBrain(AgentJob *job, BridgeRecord &record, ChatSurface *chat, QStringList toolNames, BridgeOptions options,
-              Clock *clock);
+    ChatBrain(AgentJob *job, BridgeRecord &record, ChatSurface *chat, QStringList toolNames,
+              BridgeOptions options, Clock *clock);
     ~ChatBrain() override;
 
     void begin() override;

@@ -54,7 +54,8 @@ void fillBlock(ToolCodeBlock &block, const QString &body, bool requireField)
         block.error = u"the command is not valid JSON (%1 at character %2)"_s.arg(error.errorString())
                           .arg(error.offset);
     } else if (!doc.isObject()) {
-        block.error = u"the command must be one JSON object like {\"tool\": \"click\", \"params\": {\"ref\": \"e3\"}}"_s;
+        block.error
+            = u"the command must be one JSON object like {\"tool\": \"click\", \"params\": {\"ref\": \"e3\"}}"_s;
     } else {
         QJsonObject object = doc.object();
         QString tool = object.value(u"tool").toString();
@@ -94,10 +95,12 @@ void ToolCode::normalise(QString &tool, QJsonObject &params)
     tool = tool.trimmed().toLower();
     // The extension's names.
     static const QHash<QString, QString> aliases {
-        { u"navigate"_s, u"open"_s },      { u"goto"_s, u"open"_s },        { u"go_to"_s, u"open"_s },
-        { u"new_tab"_s, u"open_tab"_s },   { u"opentab"_s, u"open_tab"_s }, { u"opentool"_s, u"open_tool"_s },
-        { u"input"_s, u"type"_s },         { u"keypress"_s, u"press"_s },   { u"key"_s, u"press"_s },
-        { u"double_click"_s, u"dblclick"_s }, { u"read"_s, u"get"_s },
+        { u"navigate"_s, u"open"_s },    { u"goto"_s, u"open"_s },
+        { u"go_to"_s, u"open"_s },       { u"new_tab"_s, u"open_tab"_s },
+        { u"opentab"_s, u"open_tab"_s }, { u"opentool"_s, u"open_tool"_s },
+        { u"input"_s, u"type"_s },       { u"keypress"_s, u"press"_s },
+        { u"key"_s, u"press"_s },        { u"double_click"_s, u"dblclick"_s },
+        { u"read"_s, u"get"_s },
     };
     tool = aliases.value(tool, tool);
     if (params.contains(u"id") && !params.contains(u"ref")) {

@@ -33,7 +33,8 @@ std::optional<CdpVersionInfo> parseVersion(const QByteArray &body, QString *erro
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        setError(error, u"the answer is not a DevTools endpoint (/json/version is %1)"_s.arg(looksLike(body)));
+        setError(error,
+                 u"the answer is not a DevTools endpoint (/json/version is %1)"_s.arg(looksLike(body)));
         return std::nullopt;
     }
     const QJsonObject version = doc.object();
@@ -43,8 +44,9 @@ std::optional<CdpVersionInfo> parseVersion(const QByteArray &body, QString *erro
     info.userAgent = version.value(u"User-Agent").toString();
     info.webSocketDebuggerUrl = version.value(u"webSocketDebuggerUrl").toString();
     if (!doc.isObject() || (info.browser.isEmpty() && info.protocolVersion.isEmpty())) {
-        setError(error,
-                 u"the answer is not a DevTools endpoint (/json/version names no Browser or Protocol-Version)"_s);
+        setError(
+            error,
+            u"the answer is not a DevTools endpoint (/json/version names no Browser or Protocol-Version)"_s);
         return std::nullopt;
     }
     return info;

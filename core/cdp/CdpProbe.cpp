@@ -1,7 +1,6 @@
 #include "CdpProbe.h"
 
 #include "CdpDiscovery.h"
-
 #include "logging/LogCategories.h"
 
 #include <QJsonArray>
@@ -142,8 +141,9 @@ void CdpProbe::onList(QNetworkReply *reply)
     QString problem;
     const std::optional<QList<CdpListEntry>> list = CdpDiscovery::parseList(reply->readAll(), &problem);
     if (!list) {
-        finish(false, tr("%1 answers as %2 but its target list is not a DevTools one (%3).")
-                          .arg(m_result.address(), m_result.browser, problem));
+        finish(false,
+               tr("%1 answers as %2 but its target list is not a DevTools one (%3).")
+                   .arg(m_result.address(), m_result.browser, problem));
         return;
     }
     for (const CdpListEntry &entry : *list) {

@@ -12,7 +12,6 @@
 #include <QStandardPaths>
 #include <QThread>
 
-
 using namespace Qt::StringLiterals;
 
 namespace mpa {

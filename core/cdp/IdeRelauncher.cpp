@@ -89,8 +89,8 @@ void IdeRelauncher::relaunch(const Request &request, QObject *context, Callback 
                                    .arg(ide->pid)
                                    .arg(request.port);
     if (!ProcessControl::requestQuit(ide->pid)) {
-        m_result.error = u"%1 (pid %2) could not be asked to quit; nothing was restarted"_s.arg(ide->ideName).arg(
-            ide->pid);
+        m_result.error = u"%1 (pid %2) could not be asked to quit; nothing was restarted"_s.arg(ide->ideName)
+                             .arg(ide->pid);
         finish(m_result);
         return;
     }
@@ -128,8 +128,8 @@ void IdeRelauncher::startAgain()
     }
     m_result.pid = pid;
     m_result.stage = u"wait"_s;
-    qCInfo(lcCdp).noquote() << u"relaunch: started %1 (pid %2) %3"_s.arg(ide.program).arg(pid).arg(
-        m_result.arguments.join(u' '));
+    qCInfo(lcCdp).noquote()
+        << u"relaunch: started %1 (pid %2) %3"_s.arg(ide.program).arg(pid).arg(m_result.arguments.join(u' '));
     Q_EMIT progress(tr("Waiting for %1 to open port %2…").arg(ide.ideName).arg(m_request.port));
     m_probe->waitUntilUp(m_request.host, m_request.port, m_request.upTimeout);
 }

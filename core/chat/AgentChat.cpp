@@ -7,7 +7,6 @@
 #include "logging/LogCategories.h"
 #include "page/PayloadHub.h"
 
-
 #include <memory>
 
 using namespace Qt::StringLiterals;

@@ -68,8 +68,8 @@ QList<ChatConversation> conversationsFromJson(const QJsonObject &json)
 {
     QList<ChatConversation> conversations;
     for (const QJsonValue &entry : json.value(u"conversations"_s).toArray())
-        conversations.append({ entry.toObject().value(u"name"_s).toString(),
-                               entry.toObject().value(u"active"_s).toBool() });
+        conversations.append(
+            { entry.toObject().value(u"name"_s).toString(), entry.toObject().value(u"active"_s).toBool() });
     return conversations;
 }
 

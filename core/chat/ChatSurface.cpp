@@ -232,7 +232,8 @@ void ChatSurface::selectConversation(const QString &name, QObject *context, Comm
             if (!clicked.ok)
                 return finish(CommandResult::failure(
                     tr("cannot switch to the conversation “%1”: %2").arg(wanted, clicked.error), 409));
-            waitUntilActive(wanted, clock()->nowMs() + std::chrono::milliseconds(kActivateTimeout).count(), finish);
+            waitUntilActive(wanted, clock()->nowMs() + std::chrono::milliseconds(kActivateTimeout).count(),
+                            finish);
         });
     });
 }

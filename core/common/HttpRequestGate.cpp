@@ -412,7 +412,8 @@ void HttpRequestGate::admit(QTcpSocket *socket)
             return;
         }
         // The head is in: the rest of the request's time for the body.
-        setDeadline(socket, qMax(m_limits.requestTimeout - m_limits.headTimeout, std::chrono::milliseconds(1)),
+        setDeadline(socket,
+                    qMax(m_limits.requestTimeout - m_limits.headTimeout, std::chrono::milliseconds(1)),
                     [this, socket] {
                         if (m_waiting.contains(socket))
                             refuse(socket, 408,
@@ -505,8 +506,9 @@ QList<QByteArray> HttpRequestGate::Request::headerValues(QByteArrayView name) co
     return values;
 }
 
-void HttpRequestGate::reply(QTcpSocket *socket, int status, const QList<std::pair<QByteArray, QByteArray>> &headers,
-                            const QByteArray &body, bool withBody)
+void HttpRequestGate::reply(QTcpSocket *socket, int status,
+                            const QList<std::pair<QByteArray, QByteArray>> &headers, const QByteArray &body,
+                            bool withBody)
 {
     QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
     for (const auto &[name, value] : headers)

@@ -38,8 +38,9 @@ public:
 
     QString path() const { return m_path; }
     // Reads the file; an unreadable one (not JSON, not an object, of a newer `version` than
-    // `maxVersion`, or a link out of its folder — the link is moved, never its target) is moved aside, or with Leave only reported in `warning` (a file
-    // another process owns, such as the running instance's debug-server.json).
+    // `maxVersion`, or a link out of its folder — the link is moved, never its target) is moved aside, or
+    // with Leave only reported in `warning` (a file another process owns, such as the running instance's
+    // debug-server.json).
     Loaded load(int maxVersion = 1, OnBadFile onBad = OnBadFile::MoveAside) const;
     // Writes `object` atomically, with "version" set unless `version` is 0; `ownerOnly` makes
     // it readable by the user alone. False with `error` set when the disk refuses or the path is

@@ -1,6 +1,5 @@
 #include "LocalWebServer.h"
 
-
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>

@@ -29,7 +29,10 @@ public:
     // Milliseconds since start(); 0 when not started.
     qint64 elapsed() const { return m_valid && m_clock ? m_clock->nowMs() - m_startMs : 0; }
     // Whether more than `timeout` has passed since start() (false when not started).
-    bool hasExpired(std::chrono::milliseconds timeout) const { return m_valid && elapsed() > timeout.count(); }
+    bool hasExpired(std::chrono::milliseconds timeout) const
+    {
+        return m_valid && elapsed() > timeout.count();
+    }
 
 private:
     QPointer<Clock> m_clock;

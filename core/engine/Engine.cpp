@@ -102,7 +102,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     connect(m_toolkitServer, &ToolkitServerService::callerGone, m_toolkit, &ToolkitCommands::releaseCaller);
     // LLM task runs: the key from the keychain, the browser through the toolkit in each run's name.
     m_secrets = new KeychainSecretStore(this);
-    m_runs = new RunManager(m_settings, m_secrets, m_clock, QDir(m_paths.configDir).filePath(u"runs"_s), this);
+    m_runs
+        = new RunManager(m_settings, m_secrets, m_clock, QDir(m_paths.configDir).filePath(u"runs"_s), this);
     auto *mask = new RunMask(m_payloads, m_toolkit, m_clock, this);
     RunActions::install(m_commands, m_runs, m_toolkit, mask);
     // The chat-tab bridge: a web chat drives tabs through the toolkit in each session's name.

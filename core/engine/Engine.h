@@ -124,7 +124,6 @@ public:
     // Milliseconds from process start to the first attached page; -1 until then.
     qint64 firstAttachMs() const { return m_firstAttachMs; }
 
-
 Q_SIGNALS:
     void statusChanged();
     void pausedChanged(bool paused);

@@ -31,11 +31,13 @@ QString engineStatusLine(const Engine &engine, StatusWords words)
         line = text(QT_TRANSLATE_NOOP("mpa::EngineStatus", "Connecting to %1…")).arg(endpoint->address());
         break;
     case CdpEndpoint::State::Retrying:
-        line = text(QT_TRANSLATE_NOOP("mpa::EngineStatus", "Waiting for a browser at %1")).arg(endpoint->address());
+        line = text(QT_TRANSLATE_NOOP("mpa::EngineStatus", "Waiting for a browser at %1"))
+                   .arg(endpoint->address());
         break;
     case CdpEndpoint::State::Connected:
         line = engine.attachedPages() == 1
-            ? text(QT_TRANSLATE_NOOP("mpa::EngineStatus", "Connected to %1 · 1 page")).arg(endpoint->address())
+            ? text(QT_TRANSLATE_NOOP("mpa::EngineStatus", "Connected to %1 · 1 page"))
+                  .arg(endpoint->address())
             : text(QT_TRANSLATE_NOOP("mpa::EngineStatus", "Connected to %1 · %2 pages"))
                   .arg(endpoint->address())
                   .arg(engine.attachedPages());

@@ -14,10 +14,10 @@ namespace mpa {
 namespace {
 
 constexpr EnumName<AgentJob::Phase> kPhaseNames[] {
-    { AgentJob::Phase::Idle, u"idle" },           { AgentJob::Phase::Observing, u"observing" },
-    { AgentJob::Phase::Thinking, u"thinking" },   { AgentJob::Phase::Checking, u"checking" },
-    { AgentJob::Phase::Acting, u"acting" },       { AgentJob::Phase::Reflecting, u"reflecting" },
-    { AgentJob::Phase::Waiting, u"waiting" },     { AgentJob::Phase::Paused, u"paused" },
+    { AgentJob::Phase::Idle, u"idle" },         { AgentJob::Phase::Observing, u"observing" },
+    { AgentJob::Phase::Thinking, u"thinking" }, { AgentJob::Phase::Checking, u"checking" },
+    { AgentJob::Phase::Acting, u"acting" },     { AgentJob::Phase::Reflecting, u"reflecting" },
+    { AgentJob::Phase::Waiting, u"waiting" },   { AgentJob::Phase::Paused, u"paused" },
     { AgentJob::Phase::Finished, u"finished" },
 };
 

@@ -73,8 +73,8 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
         QJsonObject params = command.params;
         if (command.tool == u"open_tool"_s && m_policy.savedTool)
             params.insert(u"url"_s, m_policy.savedTool(params.value(u"name").toString()));
-        const GateAction action
-            = SecurityGate::actionFromFacts(gateType(command.tool), params, facts, m_pageUrl, m_policy.startSites);
+        const GateAction action = SecurityGate::actionFromFacts(gateType(command.tool), params, facts,
+                                                                m_pageUrl, m_policy.startSites);
         const GateVerdict verdict = SecurityGate::classify(action);
         Check check;
         check.command = command;
@@ -117,10 +117,11 @@ void CommandExecutor::perform(JobCommand command, std::function<void(const JobCo
         const QString url = m_policy.savedTool ? m_policy.savedTool(name) : QString();
         if (url.isEmpty()) {
             const QStringList names = m_policy.savedToolNames ? m_policy.savedToolNames() : QStringList();
-            return done(over(command, JobCommand::State::Failed,
-                             names.isEmpty()
-                                 ? u"no saved tool is named '%1' (the user has saved none)"_s.arg(name)
-                                 : u"no saved tool is named '%1'; saved: %2"_s.arg(name, names.join(u", "_s))));
+            return done(
+                over(command, JobCommand::State::Failed,
+                     names.isEmpty()
+                         ? u"no saved tool is named '%1' (the user has saved none)"_s.arg(name)
+                         : u"no saved tool is named '%1'; saved: %2"_s.arg(name, names.join(u", "_s))));
         }
         return openTab(command, url, std::move(done));
     }
@@ -140,8 +141,9 @@ void CommandExecutor::perform(JobCommand command, std::function<void(const JobCo
         const QString tab = command.params.value(u"tab").toVariant().toString();
         const QString closing = tab.isEmpty() ? m_tabs.current : tab;
         if (!m_tabs.opened.contains(closing)) {
-            return done(over(command, JobCommand::State::Refused,
-                             u"only a tab opened for this task can be closed; the user's own tabs stay open"_s));
+            return done(
+                over(command, JobCommand::State::Refused,
+                     u"only a tab opened for this task can be closed; the user's own tabs stay open"_s));
         }
         m_tabs.opened.removeAll(closing);
         Q_EMIT tabsChanged();
@@ -152,7 +154,8 @@ void CommandExecutor::perform(JobCommand command, std::function<void(const JobCo
     });
 }
 
-void CommandExecutor::openTab(JobCommand command, const QString &url, std::function<void(const JobCommand &)> done)
+void CommandExecutor::openTab(JobCommand command, const QString &url,
+                              std::function<void(const JobCommand &)> done)
 {
     const qint64 started = m_clock ? m_clock->nowMs() : 0;
     call(u"open"_s, { { u"url"_s, url }, { u"newTab"_s, true } },

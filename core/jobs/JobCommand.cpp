@@ -57,7 +57,7 @@ QString JobCommand::summarise(const QString &tool, const QJsonValue &data)
         for (const QJsonValue &t : object.value(u"tabs").toArray()) {
             const QJsonObject tab = t.toObject();
             tabs.append(u"%1 “%2” %3"_s.arg(tab.value(u"tab").toString(), tab.value(u"title").toString(),
-                                          tab.value(u"url").toString()));
+                                            tab.value(u"url").toString()));
         }
         return tabs.join(u"; "_s);
     }

@@ -13,8 +13,8 @@
 #include "common/Refuse.h"
 
 #include <QHash>
-#include <QLoggingCategory>
 #include <QLockFile>
+#include <QLoggingCategory>
 #include <QObject>
 
 #include <algorithm>
@@ -23,8 +23,7 @@
 
 namespace mpa {
 
-template<typename Record, typename Live, typename Store = JobStore<Record>>
-class JobManager
+template<typename Record, typename Live, typename Store = JobStore<Record>> class JobManager
 {
 public:
     JobManager(Store store, const QLoggingCategory &category)
@@ -86,7 +85,8 @@ public:
             const Live *job = m_live.value(it.key());
             list.append(job ? job->record() : it.value());
         }
-        std::sort(list.begin(), list.end(), [](const Record &a, const Record &b) { return a.createdAt > b.createdAt; });
+        std::sort(list.begin(), list.end(),
+                  [](const Record &a, const Record &b) { return a.createdAt > b.createdAt; });
         return list;
     }
 
@@ -127,7 +127,8 @@ public:
         m_records.insert(record.id, record);
         QString error;
         if (!m_store.save(record, &error))
-            qCWarning(m_category).noquote() << QStringLiteral("%1 %2 could not be saved: %3").arg(m_store.noun(), record.id, error);
+            qCWarning(m_category).noquote()
+                << QStringLiteral("%1 %2 could not be saved: %3").arg(m_store.noun(), record.id, error);
     }
 
     // The app quits: every live job that has not finished is saved interrupted (with `reason`),

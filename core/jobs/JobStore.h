@@ -56,8 +56,7 @@ private:
     QString m_noun;
 };
 
-template<typename Record>
-class JobStore : public JobFiles
+template<typename Record> class JobStore : public JobFiles
 {
 public:
     using JobFiles::JobFiles;
@@ -68,14 +67,18 @@ public:
         QStringList warnings; // files moved aside
     };
 
-    bool save(const Record &record, QString *error = nullptr) const { return write(record.id, record.toJson(), error); }
+    bool save(const Record &record, QString *error = nullptr) const
+    {
+        return write(record.id, record.toJson(), error);
+    }
 
     std::optional<Record> load(const QString &id, QString *error = nullptr) const
     {
         const JsonDataFile::Loaded loaded = JsonDataFile(pathOf(id)).load(1);
         if (!loaded.existed || loaded.object.isEmpty()) {
             if (error)
-                *error = loaded.warning.isEmpty() ? QStringLiteral("there is no %1 %2").arg(noun(), id) : loaded.warning;
+                *error = loaded.warning.isEmpty() ? QStringLiteral("there is no %1 %2").arg(noun(), id)
+                                                  : loaded.warning;
             return std::nullopt;
         }
         return Record::fromJson(loaded.object, error);
@@ -106,7 +109,8 @@ public:
 
     // Jobs that were under way when their process ended (no live lock): interrupted with
     // `reason` and saved; `failed` gets a sentence for each that could not be saved. Their ids.
-    QStringList markInterrupted(const QString &reason, const QDateTime &now, QStringList *failed = nullptr) const
+    QStringList markInterrupted(const QString &reason, const QDateTime &now,
+                                QStringList *failed = nullptr) const
     {
         QStringList ids;
         for (Record &record : loadAll().records) {
@@ -115,7 +119,8 @@ public:
             record.interrupt(reason, now);
             QString error;
             if (!save(record, &error) && failed)
-                failed->append(QStringLiteral("%1 %2 could not be marked interrupted: %3").arg(noun(), record.id, error));
+                failed->append(QStringLiteral("%1 %2 could not be marked interrupted: %3")
+                                   .arg(noun(), record.id, error));
             ids.append(record.id);
         }
         return ids;

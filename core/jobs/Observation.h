@@ -1,8 +1,8 @@
 #pragma once
-// What a job's brain (the model, the web chat) sees of the page each step, within a character budget: the interactables in
-// view first (with the text around them), then the rest of the page ordered by how much it has
-// to do with the task, and a footer that says what was left out. Built from one toolkit
-// snapshot taken with `viewport` (its inView refs and scroll position).
+// What a job's brain (the model, the web chat) sees of the page each step, within a character budget: the
+// interactables in view first (with the text around them), then the rest of the page ordered by how much it
+// has to do with the task, and a footer that says what was left out. Built from one toolkit snapshot taken
+// with `viewport` (its inView refs and scroll position).
 
 #include <QJsonObject>
 #include <QSet>

@@ -27,8 +27,8 @@ struct Settle
         const bool busy = open > 0 || (calledOut && quiet < ToolEnvironment::kSettleQuiet);
         if (!busy || waited >= limit)
             return done();
-        const std::chrono::milliseconds nextQuiet = open > 0 ? std::chrono::milliseconds::zero()
-                                                             : quiet + ToolEnvironment::kSettleStep;
+        const std::chrono::milliseconds nextQuiet
+            = open > 0 ? std::chrono::milliseconds::zero() : quiet + ToolEnvironment::kSettleStep;
         ClockTimer::singleShot(clock, ToolEnvironment::kSettleStep, context, [self, waited, nextQuiet] {
             self->look(self, waited + ToolEnvironment::kSettleStep, nextQuiet);
         });

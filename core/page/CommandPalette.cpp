@@ -94,7 +94,8 @@ QString normalised(const QString &label)
 CommandResult dialogRefusal(const QString &dialog)
 {
     return CommandResult::failure(
-        u"the IDE shows a dialog (\u201c%1\u201d): answer it in the IDE first; nothing was run"_s.arg(dialog), 409);
+        u"the IDE shows a dialog (\u201c%1\u201d): answer it in the IDE first; nothing was run"_s.arg(dialog),
+        409);
 }
 
 QJsonObject entryJson(const QJsonObject &row)
@@ -170,10 +171,10 @@ void CommandPalette::start()
             if (error.isError())
                 return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
             if (!state.value(u"workbench"_s).toBool())
-                return finish(CommandResult::failure(
-                    u"this page is not a VS Code-family workbench (no command palette): give the IDE's window "
-                    "as targetId (getCDPConnections lists them)"_s,
-                    409));
+                return finish(CommandResult::failure(u"this page is not a VS Code-family workbench (no "
+                                                     u"command palette): give the IDE's window "
+                                                     "as targetId (getCDPConnections lists them)"_s,
+                                                     409));
             if (const QString dialog = state.value(u"dialog"_s).toString(); !dialog.isEmpty())
                 return finish(dialogRefusal(dialog));
             m_mac = CdpInput::primaryModifier(state.value(u"userAgent"_s).toString()) == CdpInput::Meta;
@@ -222,7 +223,8 @@ void CommandPalette::openPalette(bool secondTry)
             kLeaveHiddenInput, this,
             [this, then](const QJsonValue &, const CdpError &error) {
                 if (error.isError())
-                    return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
+                    return finish(
+                        CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
                 key(u"F1"_s, then);
             },
             kStepTime);
@@ -237,13 +239,15 @@ void CommandPalette::typeCommand()
         kSelectInput, this,
         [this](const QJsonValue &selected, const CdpError &error) {
             if (error.isError() || !selected.toBool())
-                return finish(CommandResult::failure(u"the command palette's input could not be focused"_s, 502));
-            CdpInput::send(m_page, { CdpInput::insertText(u">"_s + m_text) }, this, [this](const CdpError &typed) {
-                if (typed.isError())
-                    return finish(CommandResult::failure(
-                        u"typing into the command palette failed: "_s + typed.toString(), 502));
-                readEntries({}, 0);
-            });
+                return finish(
+                    CommandResult::failure(u"the command palette's input could not be focused"_s, 502));
+            CdpInput::send(
+                m_page, { CdpInput::insertText(u">"_s + m_text) }, this, [this](const CdpError &typed) {
+                    if (typed.isError())
+                        return finish(CommandResult::failure(
+                            u"typing into the command palette failed: "_s + typed.toString(), 502));
+                    readEntries({}, 0);
+                });
         },
         kStepTime);
     m_stepDeadlineMs = m_clock->nowMs() + kStepTime.count();
@@ -265,9 +269,10 @@ void CommandPalette::readEntries(const QJsonArray &previous, int stableReads)
                 // still restoring its editors does): nothing was run, so it is opened again.
                 if (++m_reopened <= 2)
                     return openPalette(false);
-                return finish(CommandResult::failure(u"the command palette kept closing before its entries were "
-                                                     "read (did something take the focus, or press Escape?)"_s,
-                                                     409));
+                return finish(
+                    CommandResult::failure(u"the command palette kept closing before its entries were "
+                                           "read (did something take the focus, or press Escape?)"_s,
+                                           409));
             }
             const QJsonArray rows = state.value(u"rows"_s).toArray();
             const bool current = state.value(u"value"_s).toString() == u">"_s + m_text;
@@ -291,9 +296,12 @@ void CommandPalette::readEntries(const QJsonArray &previous, int stableReads)
             }
             if (m_clock->nowMs() > m_stepDeadlineMs)
                 return finish(CommandResult::failure(
-                    u"the command palette did not settle on its entries within %1 ms"_s.arg(kStepTime.count()), 504));
-            ClockTimer::singleShot(m_clock, std::chrono::milliseconds(150), this,
-                                   [this, rows, stableReads, same] { readEntries(rows, same ? stableReads + 1 : 0); });
+                    u"the command palette did not settle on its entries within %1 ms"_s.arg(
+                        kStepTime.count()),
+                    504));
+            ClockTimer::singleShot(
+                m_clock, std::chrono::milliseconds(150), this,
+                [this, rows, stableReads, same] { readEntries(rows, same ? stableReads + 1 : 0); });
         },
         kStepTime);
 }
@@ -331,12 +339,12 @@ void CommandPalette::pick(const QJsonArray &rows)
             shown.append(u"'"_s + value.toObject().value(u"label"_s).toString() + u"'"_s);
     }
     if (matches.isEmpty())
-        return finish(CommandResult::failure(
-            u"no command in the palette is '%1'%2"_s.arg(
-                m_text, shown.isEmpty() ? u" (it offers none for it)"_s
-                                        : u"; it offers "_s + shown.join(u", "_s)
-                        + u" (give one title exactly, or a command id)"_s),
-            404));
+        return finish(CommandResult::failure(u"no command in the palette is '%1'%2"_s.arg(
+                                                 m_text,
+                                                 shown.isEmpty() ? u" (it offers none for it)"_s
+                                                                 : u"; it offers "_s + shown.join(u", "_s)
+                                                         + u" (give one title exactly, or a command id)"_s),
+                                             404));
     if (matches.size() > 1) {
         QStringList labels;
         for (const QJsonObject &row : std::as_const(matches))
@@ -359,7 +367,8 @@ void CommandPalette::moveTo(int index, int pressed)
             kEntries, this,
             [this, index](const QJsonValue &value, const CdpError &error) {
                 if (error.isError())
-                    return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
+                    return finish(
+                        CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
                 int focused = 0;
                 for (const QJsonValue &row : value.toObject().value(u"rows"_s).toArray()) {
                     if (row.toObject().value(u"focused"_s).toBool())
@@ -375,10 +384,10 @@ void CommandPalette::moveTo(int index, int pressed)
         const bool down = m_moves > 0;
         m_moves += down ? -1 : 1;
         return key(down ? u"ArrowDown"_s : u"ArrowUp"_s, [this, index, pressed](bool ok) {
-                       if (!ok)
-                           return finish(CommandResult::failure(u"the page refused a key press"_s, 502));
-                       moveTo(index, pressed + 1);
-                   });
+            if (!ok)
+                return finish(CommandResult::failure(u"the page refused a key press"_s, 502));
+            moveTo(index, pressed + 1);
+        });
     }
     confirm();
 }
@@ -432,9 +441,10 @@ void CommandPalette::waitClosed()
         },
         [this](const QJsonValue &, bool met) {
             if (!met)
-                return finish(CommandResult::failure(
-                    u"the command palette stayed open after Enter on '%1'"_s.arg(m_chosen.value(u"label"_s).toString()),
-                    504));
+                return finish(
+                    CommandResult::failure(u"the command palette stayed open after Enter on '%1'"_s.arg(
+                                               m_chosen.value(u"label"_s).toString()),
+                                           504));
             finish(CommandResult::success(QJsonObject {
                 { u"command"_s, m_text },
                 { u"label"_s, m_chosen.value(u"label"_s) },
@@ -452,7 +462,7 @@ void CommandPalette::finish(const CommandResult &result)
     // A list, or a run that stopped short, leaves nothing behind: the palette it opened is
     // closed again (a run that went through closed it itself).
     if (m_opened && m_page && (m_goal == Goal::List || !result.ok))
-        key(u"Escape"_s, [](bool) { });
+        key(u"Escape"_s, [](bool) {});
     const CommandReply reply = m_reply;
     deleteLater();
     reply(result);

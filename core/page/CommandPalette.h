@@ -1,10 +1,10 @@
 #pragma once
 // A VS Code-family workbench's command palette (VS Code, Cursor, Windsurf, Antigravity,
 // code-server), driven as a person would: trusted key presses and typing over CDP, never the
-// workbench's own JavaScript (keys and text through CdpInput, the app's one input stack). It opens the palette (F1, else Ctrl/Cmd+Shift+P), types a command's
-// title or id, reads the entries the workbench offers and either lists them or runs the one
-// entry that is exactly the command asked for (its title, or the id the workbench matched
-// itself — never one of its "similar commands"), then checks that the palette closed.
+// workbench's own JavaScript (keys and text through CdpInput, the app's one input stack). It opens the
+// palette (F1, else Ctrl/Cmd+Shift+P), types a command's title or id, reads the entries the workbench offers
+// and either lists them or runs the one entry that is exactly the command asked for (its title, or the id the
+// workbench matched itself — never one of its "similar commands"), then checks that the palette closed.
 //
 // One palette job at a time per page: a second one is refused while the first runs, so two
 // callers never type into each other's palette.

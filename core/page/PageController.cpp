@@ -137,19 +137,20 @@ void PageController::finish(const Mark &start, QJsonObject data, Result done)
 {
     if (!m_page)
         return done({}, tr("the tab was closed"));
-    m_effects->afterAction(start, kSettleMs, [this, start, data = std::move(data), done](const QJsonObject &effects) {
-        QJsonObject out = data;
-        for (auto it = effects.begin(); it != effects.end(); ++it)
-            out.insert(it.key(), it.value());
-        if (!effects.value(u"navigated").toBool())
-            return done(out, {});
-        // The action led to another page: answer once that page's document is there to be read
-        // (parsed), as navigate and back do, so the next snapshot never sees half a page.
-        m_effects->waitForLoad(start, false, QDeadlineTimer(kLoadMs), [this, out, done](bool) mutable {
-            out.insert(u"url"_s, m_effects->url());
-            done(out, {});
+    m_effects->afterAction(
+        start, kSettleMs, [this, start, data = std::move(data), done](const QJsonObject &effects) {
+            QJsonObject out = data;
+            for (auto it = effects.begin(); it != effects.end(); ++it)
+                out.insert(it.key(), it.value());
+            if (!effects.value(u"navigated").toBool())
+                return done(out, {});
+            // The action led to another page: answer once that page's document is there to be read
+            // (parsed), as navigate and back do, so the next snapshot never sees half a page.
+            m_effects->waitForLoad(start, false, QDeadlineTimer(kLoadMs), [this, out, done](bool) mutable {
+                out.insert(u"url"_s, m_effects->url());
+                done(out, {});
+            });
         });
-    });
 }
 
 void PageController::noteNewTab(CdpSession *tab)
@@ -210,7 +211,8 @@ void PageController::callRef(const QString &ref, const QString &op, QJsonObject 
         return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
     const FrameTarget target = frameTarget(frame);
     if (!target.session) {
-        return done({}, staleRef(ref, tr("the frame is gone (or from a previous page); take a new snapshot")));
+        return done({},
+                    staleRef(ref, tr("the frame is gone (or from a previous page); take a new snapshot")));
     }
     args.insert(u"op"_s, op);
     args.insert(u"ref"_s, local);
@@ -265,7 +267,8 @@ void PageController::pointOf(const QString &ref, const QString &op, Point done)
     if (!parseRef(ref, &frame))
         return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
     if (!m_frames.knows(frame)) {
-        return done({}, staleRef(ref, tr("the frame is gone (or from a previous page); take a new snapshot")));
+        return done({},
+                    staleRef(ref, tr("the frame is gone (or from a previous page); take a new snapshot")));
     }
     revealFrame(frame, [this, ref, op, frame, done](const QString &revealError) {
         if (!revealError.isEmpty())
@@ -514,16 +517,18 @@ void PageController::type(const QString &ref, const QString &text, CommandReply 
         }
     }
     if (characters.size() > kMaxTypeChars)
-        return done({}, tr("the text has %1 characters; type takes at most %2 (use fill for longer text)")
-                            .arg(characters.size())
-                            .arg(kMaxTypeChars));
+        return done({},
+                    tr("the text has %1 characters; type takes at most %2 (use fill for longer text)")
+                        .arg(characters.size())
+                        .arg(kMaxTypeChars));
     if (delay.count() > 0 && (characters.size() - 1) * delay > timeout) {
-        return done({}, tr("typing %1 characters %2 ms apart takes %3 s, longer than the limit of %4 s: "
-                           "type less at a time, or with a shorter delay")
-                            .arg(characters.size())
-                            .arg(delay.count())
-                            .arg(double((characters.size() - 1) * delay.count()) / 1000.0)
-                            .arg(double(timeout.count()) / 1000.0));
+        return done({},
+                    tr("typing %1 characters %2 ms apart takes %3 s, longer than the limit of %4 s: "
+                       "type less at a time, or with a shorter delay")
+                        .arg(characters.size())
+                        .arg(delay.count())
+                        .arg(double((characters.size() - 1) * delay.count()) / 1000.0)
+                        .arg(double(timeout.count()) / 1000.0));
     }
     const auto typing = [this, ref, characters, start, done, timeout, delay] {
         auto state = std::make_shared<Typing>();
@@ -541,17 +546,17 @@ void PageController::type(const QString &ref, const QString &text, CommandReply 
             const QJsonObject counted { { u"typed"_s, typed } };
             if (ref.isEmpty())
                 return finish(start, counted, done);
-            callRef(ref, u"value"_s, {}, [this, start, done, counted](const QJsonObject &now, const QString &) {
-                QJsonObject data = counted;
-                data.insert(u"value"_s, now.value(u"value").toString());
-                finish(start, data, done);
-            });
+            callRef(ref, u"value"_s, {},
+                    [this, start, done, counted](const QJsonObject &now, const QString &) {
+                        QJsonObject data = counted;
+                        data.insert(u"value"_s, now.value(u"value").toString());
+                        finish(start, data, done);
+                    });
         };
         // A page that stops answering in the middle of a batch does not stretch the deadline
         // by the browser's command timeout.
-        QTimer::singleShot(timeout + kTypeGrace, this, [state] {
-            state->finish(tr("the page stopped answering key events"));
-        });
+        QTimer::singleShot(timeout + kTypeGrace, this,
+                           [state] { state->finish(tr("the page stopped answering key events")); });
         typePaced(state);
     };
     if (ref.isEmpty())
@@ -787,13 +792,15 @@ void PageController::wait(const WaitOptions &options, CommandReply reply)
         const QRegularExpression pattern(
             u"^"_s + QRegularExpression::escape(options.url).replace(u"\\*"_s, u".*"_s) + u"$"_s);
         m_effects->waitUntil([this, pattern] { return pattern.match(m_effects->url()).hasMatch(); },
-                             options.timeoutMs, [this, options, done](bool met) {
+                             options.timeoutMs,
+                             [this, options, done](bool met) {
                                  if (!met) {
-                                     return done({}, tr("the tab's address is still %1, not %2, after %3 ms (url "
-                                                        "matches the whole address; * stands for any "
-                                                        "characters)")
-                                                         .arg(m_effects->url(), options.url)
-                                                         .arg(options.timeoutMs));
+                                     return done({},
+                                                 tr("the tab's address is still %1, not %2, after %3 ms (url "
+                                                    "matches the whole address; * stands for any "
+                                                    "characters)")
+                                                     .arg(m_effects->url(), options.url)
+                                                     .arg(options.timeoutMs));
                                  }
                                  done({ { u"url"_s, m_effects->url() } }, {});
                              });
@@ -909,9 +916,10 @@ void PageController::evaluate(const QString &script, CommandReply reply, std::ch
         return done({}, tr("the tab was closed"));
     // Stopped waiting at its time limit: a promise that never settles does not hold the answer.
     QTimer::singleShot(timeout, this, [done, timeout] {
-        done({}, tr("the script did not finish within %1 ms (a promise that never settles, or a long "
-                    "loop): it was given up on")
-                     .arg(timeout.count()));
+        done({},
+             tr("the script did not finish within %1 ms (a promise that never settles, or a long "
+                "loop): it was given up on")
+                 .arg(timeout.count()));
     });
     evaluateAs(script, false, timeout, m_effects->mark(), done);
 }
@@ -957,16 +965,18 @@ QString PageController::evaluationError(const CdpError &error)
     return errorText(error);
 }
 
-void PageController::evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout, const Mark &start,
-                               Result done)
+void PageController::evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout,
+                               const Mark &start, Result done)
 {
     if (!m_page)
         return done({}, tr("the tab was closed"));
     const QString object = remote.value(u"objectId").toString();
     const auto answer = [this, start, done](const QJsonObject &value) {
-        sendToPage(u"Runtime.releaseObjectGroup"_s, { { u"objectGroup"_s, u"mpa-eval"_s } }, [](const CdpResult &) { });
+        sendToPage(u"Runtime.releaseObjectGroup"_s, { { u"objectGroup"_s, u"mpa-eval"_s } },
+                   [](const CdpResult &) {});
         // The value as JSON (returnByValue); null, with its type, for what JSON cannot hold.
-        QJsonObject data { { u"value"_s, value.contains(u"value"_s) ? value.value(u"value") : QJsonValue() } };
+        QJsonObject data { { u"value"_s,
+                             value.contains(u"value"_s) ? value.value(u"value") : QJsonValue() } };
         if (!value.contains(u"value"_s))
             data.insert(u"type"_s, value.value(u"type"));
         finish(start, data, done);
@@ -1029,15 +1039,17 @@ void PageController::scrollIntoView(const QString &ref, CommandReply reply)
     if (!parseRef(ref, &frame))
         return done({}, tr("“%1” is not a ref (refs look like e3, or f1e3 inside a frame)").arg(ref));
     if (!m_frames.knows(frame))
-        return done({}, staleRef(ref, tr("the frame is gone (or from a previous page); take a new snapshot")));
+        return done({},
+                    staleRef(ref, tr("the frame is gone (or from a previous page); take a new snapshot")));
     revealFrame(frame, [this, ref, start, done](const QString &revealError) {
         if (!revealError.isEmpty())
             return done({}, revealError);
-        callRef(ref, u"scrollIntoView"_s, {}, [this, start, done](const QJsonObject &r, const QString &error) {
-            if (!error.isEmpty())
-                return done({}, error);
-            finish(start, r, done);
-        });
+        callRef(ref, u"scrollIntoView"_s, {},
+                [this, start, done](const QJsonObject &r, const QString &error) {
+                    if (!error.isEmpty())
+                        return done({}, error);
+                    finish(start, r, done);
+                });
     });
 }
 
@@ -1075,12 +1087,13 @@ void PageController::mouseAt(const QString &action, QPointF point, const QString
         if (!error.isEmpty())
             return done({}, error);
         if (point.x() < 0 || point.y() < 0 || point.x() >= view.width() || point.y() >= view.height()) {
-            return done({}, tr("the point (%1, %2) is outside the viewport, which is %3 × %4 CSS pixels from "
-                               "(0, 0) at its top left: use a point inside it (scroll to bring the rest in)")
-                                .arg(point.x())
-                                .arg(point.y())
-                                .arg(view.width())
-                                .arg(view.height()));
+            return done({},
+                        tr("the point (%1, %2) is outside the viewport, which is %3 × %4 CSS pixels from "
+                           "(0, 0) at its top left: use a point inside it (scroll to bring the rest in)")
+                            .arg(point.x())
+                            .arg(point.y())
+                            .arg(view.width())
+                            .arg(view.height()));
         }
         const int bit = CdpInput::buttonBit(button);
         QList<CdpInput::Command> commands;
@@ -1091,12 +1104,14 @@ void PageController::mouseAt(const QString &action, QPointF point, const QString
             if (held & bit)
                 return done({}, tr("the %1 button is already down: send mouse up first").arg(button));
             held |= bit;
-            commands = { CdpInput::mouseMove(point, m_buttons), CdpInput::mouseButton(true, point, button, held) };
+            commands
+                = { CdpInput::mouseMove(point, m_buttons), CdpInput::mouseButton(true, point, button, held) };
         } else if (action == u"up"_s) {
             if (!(held & bit))
                 return done({}, tr("the %1 button is not down: send mouse down first").arg(button));
             held &= ~bit;
-            commands = { CdpInput::mouseMove(point, m_buttons), CdpInput::mouseButton(false, point, button, held) };
+            commands = { CdpInput::mouseMove(point, m_buttons),
+                         CdpInput::mouseButton(false, point, button, held) };
         } else if (action == u"click"_s) {
             commands = CdpInput::click(point, 1, button);
         } else { // wheel
@@ -1172,8 +1187,9 @@ void PageController::drag(const Spot &from, const Spot &to, CommandReply reply)
                                     if (!error.isEmpty())
                                         return done({}, tr("to: %1").arg(error));
                                     if (QLineF(again, target).length() > 1) {
-                                        return done({}, tr("from and to do not fit in the viewport together: "
-                                                           "drag in steps (mouse down, scroll, mouse up)"));
+                                        return done({},
+                                                    tr("from and to do not fit in the viewport together: "
+                                                       "drag in steps (mouse down, scroll, mouse up)"));
                                     }
                                     dragPath(source, again, draggable, start, done);
                                 });
@@ -1196,19 +1212,19 @@ void PageController::dragPath(QPointF from, QPointF to, bool expectDrag, const M
     const std::weak_ptr<Drag> weakDrag = drag;
     auto listening = std::make_shared<QMetaObject::Connection>();
     *listening = connect(m_page, &CdpSession::eventReceived, this,
-                              [drag](const QString &method, const QJsonObject &params) {
-                                  if (method != u"Input.dragIntercepted"_s)
-                                      return;
-                                  drag->data = params.value(u"data").toObject();
-                                  if (drag->intercepted)
-                                      std::exchange(drag->intercepted, {})();
-                              });
+                         [drag](const QString &method, const QJsonObject &params) {
+                             if (method != u"Input.dragIntercepted"_s)
+                                 return;
+                             drag->data = params.value(u"data").toObject();
+                             if (drag->intercepted)
+                                 std::exchange(drag->intercepted, {})();
+                         });
     const QPointer<PageController> self(this);
     const auto end = [self, listening, from, to, start, done](const QString &error, bool dropped) {
         QObject::disconnect(*listening);
         if (!self)
             return done({}, tr("the tab was closed"));
-        self->sendToPage(u"Input.setInterceptDrags"_s, { { u"enabled"_s, false } }, [](const CdpResult &) { });
+        self->sendToPage(u"Input.setInterceptDrags"_s, { { u"enabled"_s, false } }, [](const CdpResult &) {});
         if (!error.isEmpty())
             return done({}, error);
         self->finish(start,
@@ -1218,7 +1234,8 @@ void PageController::dragPath(QPointF from, QPointF to, bool expectDrag, const M
                      done);
     };
     // Pressed, then moved to the target in steps with the button held.
-    QList<CdpInput::Command> path { CdpInput::mouseMove(from, 0), CdpInput::mouseButton(true, from, u"left"_s, 1) };
+    QList<CdpInput::Command> path { CdpInput::mouseMove(from, 0),
+                                    CdpInput::mouseButton(true, from, u"left"_s, 1) };
     constexpr int kSteps = 5;
     for (int i = 1; i <= kSteps; ++i)
         path.append(CdpInput::mouseMove(from + (to - from) * (double(i) / kSteps), 1));
@@ -1233,7 +1250,8 @@ void PageController::dragPath(QPointF from, QPointF to, bool expectDrag, const M
         if (!self || !drag)
             return end(tr("the tab was closed"), false);
         const QJsonObject data = *drag->data;
-        self->sendInput({ CdpInput::dragEvent(u"dragEnter"_s, to, data), CdpInput::dragEvent(u"dragOver"_s, to, data),
+        self->sendInput({ CdpInput::dragEvent(u"dragEnter"_s, to, data),
+                          CdpInput::dragEvent(u"dragOver"_s, to, data),
                           CdpInput::dragEvent(u"drop"_s, to, data) },
                         [release, end](const QString &error) {
                             if (!error.isEmpty())
@@ -1247,28 +1265,29 @@ void PageController::dragPath(QPointF from, QPointF to, bool expectDrag, const M
                        return end(tr("the tab was closed"), false);
                    if (!result.ok())
                        return end(errorText(result.error), false);
-                   self->sendInOrder(path, [self, drag, expectDrag, drop, release, end](const QString &error) {
-                       if (!error.isEmpty())
-                           return end(error, false);
-                       if (drag->data)
-                           return drop();
-                       if (!expectDrag)
-                           return release(false);
-                       // The page's drag may be reported just after the last move is answered.
-                       auto *grace = new QTimer(self);
-                       grace->setSingleShot(true);
-                       drag->intercepted = [grace, drop] {
-                           grace->stop();
-                           grace->deleteLater();
-                           drop();
-                       };
-                       connect(grace, &QTimer::timeout, self, [grace, drag, release] {
-                           grace->deleteLater();
-                           drag->intercepted = {};
-                           release(false); // the page did not start a drag (its dragstart refused)
+                   self->sendInOrder(
+                       path, [self, drag, expectDrag, drop, release, end](const QString &error) {
+                           if (!error.isEmpty())
+                               return end(error, false);
+                           if (drag->data)
+                               return drop();
+                           if (!expectDrag)
+                               return release(false);
+                           // The page's drag may be reported just after the last move is answered.
+                           auto *grace = new QTimer(self);
+                           grace->setSingleShot(true);
+                           drag->intercepted = [grace, drop] {
+                               grace->stop();
+                               grace->deleteLater();
+                               drop();
+                           };
+                           connect(grace, &QTimer::timeout, self, [grace, drag, release] {
+                               grace->deleteLater();
+                               drag->intercepted = {};
+                               release(false); // the page did not start a drag (its dragstart refused)
+                           });
+                           grace->start(1000);
                        });
-                       grace->start(1000);
-                   });
                });
 }
 

@@ -147,7 +147,8 @@ public:
     // Trusted mouse input at a point of the viewport: move, down, up, click (of `button`) or
     // wheel (by `delta`); the buttons held stay held between commands (a drawing stroke). A
     // point outside the viewport is refused.
-    void mouseAt(const QString &action, QPointF point, const QString &button, QPointF delta, CommandReply reply);
+    void mouseAt(const QString &action, QPointF point, const QString &button, QPointF delta,
+                 CommandReply reply);
     // Presses on `from`, moves to `to` and releases, with real mouse events; an HTML5 drag the
     // page starts is carried to `to` and dropped (Input.dragIntercepted / dispatchDragEvent).
     void drag(const Spot &from, const Spot &to, CommandReply reply);
@@ -210,11 +211,13 @@ private:
     void viewportSize(std::function<void(QSizeF size, const QString &error)> done);
     // A drag end's point in the viewport (an element's, scrolled into view), and whether a press
     // there starts an HTML5 drag.
-    void spotPoint(const Spot &spot, const QString &op, std::function<void(QPointF, bool, const QString &)> done);
+    void spotPoint(const Spot &spot, const QString &op,
+                   std::function<void(QPointF, bool, const QString &)> done);
     void evaluateAs(const QString &source, bool body, std::chrono::milliseconds timeout, const Mark &start,
                     Result done);
     // The value a script gave (a remote object): awaited when it is a promise, then read as JSON.
-    void evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout, const Mark &start, Result done);
+    void evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout, const Mark &start,
+                   Result done);
     static QString evaluationError(const CdpError &error);
     void dragPath(QPointF from, QPointF to, bool expectDrag, const Mark &start, Result done);
 

@@ -6,9 +6,9 @@
 // JavaScript, so a page can neither see nor tamper with them, and cannot forge their reports.
 // Each module is installed with Page.addScriptToEvaluateOnNewDocument{runImmediately} — into
 // the live documents at once and into every new document after a reload or navigation — and
-// is idempotent by version (a hash of its source: a different one replaces it). Modules report to the app through a binding that exists only in
-// that world (Runtime.bindingCalled); their configuration is pushed again into every new
-// document, so live config changes need no re-injection.
+// is idempotent by version (a hash of its source: a different one replaces it). Modules report to the app
+// through a binding that exists only in that world (Runtime.bindingCalled); their configuration is pushed
+// again into every new document, so live config changes need no re-injection.
 
 #include "cdp/CdpSession.h"
 

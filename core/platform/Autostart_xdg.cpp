@@ -66,7 +66,6 @@ public:
         entry.setValue(group, u"X-GNOME-Autostart-enabled"_s, u"true"_s);
         return entry.save(path, error);
     }
-
 };
 
 } // namespace

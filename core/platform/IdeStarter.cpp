@@ -47,8 +47,8 @@ std::optional<qint64> IdeStarter::start(const IdeStartPlan &plan, QString *error
             *error = u"%1 could not be started"_s.arg(plan.program);
         return std::nullopt;
     }
-    qCInfo(lcPlatform).noquote() << u"started %1 (pid %2) %3"_s.arg(plan.program).arg(pid).arg(
-        plan.arguments.join(u' '));
+    qCInfo(lcPlatform).noquote()
+        << u"started %1 (pid %2) %3"_s.arg(plan.program).arg(pid).arg(plan.arguments.join(u' '));
     return pid;
 }
 

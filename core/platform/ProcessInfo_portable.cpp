@@ -16,7 +16,8 @@ bool requestQuit(qint64 pid)
 #ifdef Q_OS_WIN
     // taskkill without /F posts WM_CLOSE to the process's windows: the app closes as on its X.
     return pid > 0
-        && QProcess::startDetached(QStringLiteral("taskkill"), { QStringLiteral("/PID"), QString::number(pid) });
+        && QProcess::startDetached(QStringLiteral("taskkill"),
+                                   { QStringLiteral("/PID"), QString::number(pid) });
 #else
     Q_UNUSED(pid);
     return false;

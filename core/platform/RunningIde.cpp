@@ -61,8 +61,8 @@ RunningIde RunningIde::fromProcess(const ProcessInfo &process)
     return ide;
 }
 
-std::optional<RunningIde> RunningIde::find(const QList<ProcessInfo> &processes, qint64 pid, const QString &ideId,
-                                           QString *error)
+std::optional<RunningIde> RunningIde::find(const QList<ProcessInfo> &processes, qint64 pid,
+                                           const QString &ideId, QString *error)
 {
     for (const ProcessInfo &process : processes) {
         if (pid > 0) {

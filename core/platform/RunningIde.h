@@ -27,8 +27,8 @@ struct RunningIde
 
     // The main process of a known IDE (any, or the one with id `ideId`; never Chrome, which is
     // no IDE), or the process `pid` when given. Nullopt with `error` when there is none.
-    static std::optional<RunningIde> find(const QList<ProcessInfo> &processes, qint64 pid, const QString &ideId,
-                                          QString *error);
+    static std::optional<RunningIde> find(const QList<ProcessInfo> &processes, qint64 pid,
+                                          const QString &ideId, QString *error);
     static RunningIde fromProcess(const ProcessInfo &process);
     // Electron's helpers (renderer, GPU, utility) carry --type=…; the main process does not.
     static bool isMainProcess(const ProcessInfo &process);

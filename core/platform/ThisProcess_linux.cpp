@@ -23,7 +23,6 @@ bool stdinIsTerminal()
     return ::isatty(STDIN_FILENO) == 1;
 }
 
-
 qint64 msSinceStart()
 {
     // Field 22 of /proc/self/stat: start time in clock ticks after boot.

@@ -99,8 +99,9 @@ std::optional<ProfileMatch> profileMatch(const QJsonValue &match, QString *error
         }
     }
     const auto urls = profileStringList(object.value(u"urlPatterns"), u"match.urlPatterns"_s, error);
-    const auto titles = urls ? profileStringList(object.value(u"titlePatterns"), u"match.titlePatterns"_s, error)
-                             : std::nullopt;
+    const auto titles = urls
+        ? profileStringList(object.value(u"titlePatterns"), u"match.titlePatterns"_s, error)
+        : std::nullopt;
     if (!urls || !titles)
         return std::nullopt;
     return ProfileMatch { *urls, *titles };
@@ -125,16 +126,19 @@ QList<ProfileFile> readProfileFolder(const QString &folder, const QString &kind,
         const QString path = dir.filePath(fileName);
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
-            errors->append(u"%1 %2 was skipped: it cannot be read (%3)"_s.arg(kind, path, file.errorString()));
+            errors->append(
+                u"%1 %2 was skipped: it cannot be read (%3)"_s.arg(kind, path, file.errorString()));
             continue;
         }
         QJsonParseError parseError;
         const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
         if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-            errors->append(u"%1 %2 was skipped: it is not a JSON object (%3 at offset %4); fix or remove the file"_s.arg(
-                kind, path,
-                parseError.error != QJsonParseError::NoError ? parseError.errorString() : u"not an object"_s,
-                QString::number(parseError.offset)));
+            errors->append(
+                u"%1 %2 was skipped: it is not a JSON object (%3 at offset %4); fix or remove the file"_s.arg(
+                    kind, path,
+                    parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                                                 : u"not an object"_s,
+                    QString::number(parseError.offset)));
             continue;
         }
         out.append({ path, document.object() });

@@ -81,11 +81,12 @@ void loadProfileFolder(QList<Profile> &profiles, const QString &folder, const QS
         const auto existing = std::find_if(profiles.begin(), profiles.end(),
                                            [&](const Profile &p) { return p.id == profile->id; });
         if (user) {
-            qCInfo(category).noquote() << QStringLiteral("%1 '%2' %3 %4")
-                                              .arg(kind, profile->id,
-                                                   existing != profiles.end() ? QStringLiteral("overridden by")
-                                                                              : QStringLiteral("added from"),
-                                                   file.path);
+            qCInfo(category).noquote()
+                << QStringLiteral("%1 '%2' %3 %4")
+                       .arg(kind, profile->id,
+                            existing != profiles.end() ? QStringLiteral("overridden by")
+                                                       : QStringLiteral("added from"),
+                            file.path);
         }
         if (existing != profiles.end())
             *existing = *profile;

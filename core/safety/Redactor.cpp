@@ -297,8 +297,8 @@ const QHash<QString, int> &ibanLengths()
 
 Redactor::Redactor()
 {
-    const auto add = [this](const QString &kind, const QString &pattern, Check check, Retry retry = Retry::None,
-                            int group = 0) {
+    const auto add = [this](const QString &kind, const QString &pattern, Check check,
+                            Retry retry = Retry::None, int group = 0) {
         m_builtIn.push_back({ kind, compiled(pattern), group, check, retry });
     };
     const QString secret = u"secret"_s, phone = u"phone"_s;
@@ -317,34 +317,42 @@ Redactor::Redactor()
     add(secret,
         uR"((?i)(?<![\p{L}\p{N}])(?:api[_\-]?key|apikey|secret(?:[_\-]?key)?|client[_\-]?secret|(?:access|auth|refresh|bearer)?[_\-]?token|access[_\-]?key(?:[_\-]?id)?|private[_\-]?key)["']?\s*[:=]\s*["']?([A-Za-z0-9+/_\-.=~]{12,}))"_s,
         labelledValueCheck, Retry::None, 1);
-    add(secret, uR"((?<![\p{L}\p{N}])Bearer\s+([A-Za-z0-9+/_\-.=~]{16,}))"_s, labelledValueCheck, Retry::None, 1);
+    add(secret, uR"((?<![\p{L}\p{N}])Bearer\s+([A-Za-z0-9+/_\-.=~]{16,}))"_s, labelledValueCheck, Retry::None,
+        1);
 
     add(u"email"_s,
         uR"((?<![\p{L}\p{N}._%+\-])[\p{L}\p{N}._%+\-]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}\-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,}(?![\p{L}\p{N}_\-]))"_s,
         nullptr);
-    add(u"iban"_s, uR"((?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\p{L}\p{N}]))"_s,
+    add(u"iban"_s,
+        uR"((?<![\p{L}\p{N}])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\p{L}\p{N}]))"_s,
         ibanCheck, Retry::Prefixes);
-    add(u"card"_s, u"(?<![\\p{L}\\p{N}_\\-./#+])(?:\\d[ \\-]?){12,18}\\d" NUM_AFTER ""_s, cardCheck, Retry::AnyRun);
+    add(u"card"_s, u"(?<![\\p{L}\\p{N}_\\-./#+])(?:\\d[ \\-]?){12,18}\\d" NUM_AFTER ""_s, cardCheck,
+        Retry::AnyRun);
     add(u"ssn"_s, u"" NUM_BEFORE R"(\d{3}([\- ])\d{2}\1\d{4})" NUM_AFTER ""_s, ssnCheck);
     add(u"ip"_s,
         uR"((?<![\p{L}\p{N}_:])(?=[0-9A-Fa-f:]*:[0-9A-Fa-f]*:)[0-9A-Fa-f:]{2,39}(?:(?<=:)\d{1,3}(?:\.\d{1,3}){3})?(?![\p{L}\p{N}_:]|\.\p{N}))"_s,
         ipv6Check);
-    add(u"ip"_s, uR"((?<![\p{L}\p{N}_.\-])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\p{L}\p{N}_]|\.\p{N}))"_s, ipv4Check);
+    add(u"ip"_s, uR"((?<![\p{L}\p{N}_.\-])\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?![\p{L}\p{N}_]|\.\p{N}))"_s,
+        ipv4Check);
 
     add(phone,
-        uR"((?<![\p{L}\p{N}_\-./#+])\+[1-9]\d{0,2}(?:[ \-.]?\(\d{1,5}\))?[ \-.]?\d{1,12}(?:[ \-.]\(?\d{1,8}\)?){0,6})" NUM_AFTER ""_s,
+        uR"((?<![\p{L}\p{N}_\-./#+])\+[1-9]\d{0,2}(?:[ \-.]?\(\d{1,5}\))?[ \-.]?\d{1,12}(?:[ \-.]\(?\d{1,8}\)?){0,6})" NUM_AFTER
+        ""_s,
         internationalPhoneCheck, Retry::Prefixes);
     add(phone,
-        u"" NUM_BEFORE R"((?:1[ \-.])?(?:\([2-9]\d{2}\)[ \-.]?|[2-9]\d{2}[ \-.])\d{3}[ \-.]\d{4})" NUM_AFTER ""_s,
+        u"" NUM_BEFORE R"((?:1[ \-.])?(?:\([2-9]\d{2}\)[ \-.]?|[2-9]\d{2}[ \-.])\d{3}[ \-.]\d{4})" NUM_AFTER
+        ""_s,
         nanpPhoneCheck);
     add(phone,
-        u"(?<![\\p{L}\\p{N}_\\-./#(])" R"((?:\(0[1-9]\d{0,3}\) ?|0[1-9]\d{0,3}[ \-./])\d{2,8}(?:[ \-.]\d{2,8}){0,4})" NUM_AFTER
-        ""_s,
+        u"(?<![\\p{L}\\p{N}_\\-./#(])"
+        R"((?:\(0[1-9]\d{0,3}\) ?|0[1-9]\d{0,3}[ \-./])\d{2,8}(?:[ \-.]\d{2,8}){0,4})" NUM_AFTER ""_s,
         trunkPhoneCheck, Retry::Prefixes);
-    add(phone, u"" NUM_BEFORE R"(8[ \-]?(?:\(\d{3,5}\)|\d{3,5})[ \-]?\d{1,3}[ \-]\d{2}[ \-]\d{2})" NUM_AFTER ""_s,
+    add(phone,
+        u"" NUM_BEFORE R"(8[ \-]?(?:\(\d{3,5}\)|\d{3,5})[ \-]?\d{1,3}[ \-]\d{2}[ \-]\d{2})" NUM_AFTER ""_s,
         russianPhoneCheck);
 
-    add(secret, uR"((?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{32,}={0,2}(?![A-Za-z0-9+/_\-=]))"_s, highEntropyCheck);
+    add(secret, uR"((?<![A-Za-z0-9+/_\-])[A-Za-z0-9+/_\-]{32,}={0,2}(?![A-Za-z0-9+/_\-=]))"_s,
+        highEntropyCheck);
 }
 
 QString Redactor::setUserRules(const QList<RedactionRule> &rules)
@@ -355,7 +363,8 @@ QString Redactor::setUserRules(const QList<RedactionRule> &rules)
         if (name.isEmpty())
             return u"A redaction rule has no name; give each rule a name, it becomes the marker that replaces what it finds."_s;
         if (rule.pattern.isEmpty())
-            return u"The redaction rule \"%1\" has no pattern; write the regular expression it should find."_s.arg(name);
+            return u"The redaction rule \"%1\" has no pattern; write the regular expression it should find."_s
+                .arg(name);
         QRegularExpression regex(rule.pattern);
         if (!regex.isValid()) {
             return u"The redaction rule \"%1\" is not a valid regular expression: %2 (at character %3). Fix the pattern or remove the rule."_s
@@ -394,10 +403,12 @@ Redaction Redactor::redact(const QString &text) const
             const qsizetype length = match.capturedLength(detector.group);
             if (start < 0 || length == 0)
                 continue;
-            const std::optional<Span> span = acceptedSpan(text, start, length, detector.check, detector.retry);
+            const std::optional<Span> span
+                = acceptedSpan(text, start, length, detector.check, detector.retry);
             if (!span || !isFree(start + span->start, span->length))
                 continue;
-            std::fill(taken.begin() + start + span->start, taken.begin() + start + span->start + span->length, true);
+            std::fill(taken.begin() + start + span->start, taken.begin() + start + span->start + span->length,
+                      true);
             findings.push_back({ start + span->start, span->length, &detector.kind });
         }
     };
@@ -411,7 +422,8 @@ Redaction Redactor::redact(const QString &text) const
         result.text = text;
         return result;
     }
-    std::sort(findings.begin(), findings.end(), [](const Finding &a, const Finding &b) { return a.start < b.start; });
+    std::sort(findings.begin(), findings.end(),
+              [](const Finding &a, const Finding &b) { return a.start < b.start; });
     result.text.reserve(text.size());
     qsizetype at = 0;
     for (const Finding &finding : findings) {

@@ -1,11 +1,10 @@
 #include "SecurityGate.h"
 
-#include <QJsonArray>
-#include <QJsonObject>
-
 #include "common/EnumNames.h"
 
 #include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSet>
 #include <QUrlQuery>
 
@@ -19,10 +18,14 @@ namespace mpa {
 namespace {
 
 constexpr EnumName<GateCategory> kCategoryNames[] {
-    { GateCategory::None, u"none" },         { GateCategory::Payment, u"payment" },
-    { GateCategory::Credentials, u"credentials" }, { GateCategory::Sending, u"sending" },
-    { GateCategory::Deleting, u"deleting" }, { GateCategory::Files, u"files" },
-    { GateCategory::LeavingSite, u"leaving-site" }, { GateCategory::Eval, u"eval" },
+    { GateCategory::None, u"none" },
+    { GateCategory::Payment, u"payment" },
+    { GateCategory::Credentials, u"credentials" },
+    { GateCategory::Sending, u"sending" },
+    { GateCategory::Deleting, u"deleting" },
+    { GateCategory::Files, u"files" },
+    { GateCategory::LeavingSite, u"leaving-site" },
+    { GateCategory::Eval, u"eval" },
 };
 
 // The words of a name as the phrase lists are written: Unicode-folded, lower case, ё as е, any
@@ -73,21 +76,73 @@ struct PhraseList
 const PhraseList &paymentWords()
 {
     static const PhraseList list {
-        u"pay", u"pay now", u"buy", u"buy now", u"buy it now", u"purchase", u"purchase now",
-        u"place order", u"place your order", u"place my order", u"submit order", u"complete order",
-        u"complete purchase", u"complete my purchase", u"confirm purchase", u"confirm order",
-        u"confirm and pay", u"order now", u"make payment", u"submit payment", u"send money",
-        u"donate", u"donate now", u"complete booking", u"confirm booking", u"book now",
-        u"book reservation", u"start subscription", u"purchase subscription", u"save card",
-        u"save credit card", u"add credit card", u"add debit card",
-        u"bezahlen", u"jetzt bezahlen", u"zahlen", u"kaufen", u"jetzt kaufen", u"bestellen",
-        u"zahlungspflichtig bestellen", u"kostenpflichtig bestellen", u"spenden",
-        u"payer", u"acheter", u"commander", u"valider la commande", u"passer la commande",
-        u"confirmer la commande", u"faire un don",
-        u"pagar", u"comprar", u"realizar pedido", u"confirmar pedido", u"finalizar compra",
-        u"completar compra", u"confirmar compra", u"donar", u"comprar agora", u"finalizar pedido",
-        u"paga", u"acquista", u"compra ora",
-        u"оплатить", u"купить", u"оформить заказ", u"подтвердить заказ", u"заказать",
+        u"pay",
+        u"pay now",
+        u"buy",
+        u"buy now",
+        u"buy it now",
+        u"purchase",
+        u"purchase now",
+        u"place order",
+        u"place your order",
+        u"place my order",
+        u"submit order",
+        u"complete order",
+        u"complete purchase",
+        u"complete my purchase",
+        u"confirm purchase",
+        u"confirm order",
+        u"confirm and pay",
+        u"order now",
+        u"make payment",
+        u"submit payment",
+        u"send money",
+        u"donate",
+        u"donate now",
+        u"complete booking",
+        u"confirm booking",
+        u"book now",
+        u"book reservation",
+        u"start subscription",
+        u"purchase subscription",
+        u"save card",
+        u"save credit card",
+        u"add credit card",
+        u"add debit card",
+        u"bezahlen",
+        u"jetzt bezahlen",
+        u"zahlen",
+        u"kaufen",
+        u"jetzt kaufen",
+        u"bestellen",
+        u"zahlungspflichtig bestellen",
+        u"kostenpflichtig bestellen",
+        u"spenden",
+        u"payer",
+        u"acheter",
+        u"commander",
+        u"valider la commande",
+        u"passer la commande",
+        u"confirmer la commande",
+        u"faire un don",
+        u"pagar",
+        u"comprar",
+        u"realizar pedido",
+        u"confirmar pedido",
+        u"finalizar compra",
+        u"completar compra",
+        u"confirmar compra",
+        u"donar",
+        u"comprar agora",
+        u"finalizar pedido",
+        u"paga",
+        u"acquista",
+        u"compra ora",
+        u"оплатить",
+        u"купить",
+        u"оформить заказ",
+        u"подтвердить заказ",
+        u"заказать",
         u"пожертвовать",
     };
     return list;
@@ -97,9 +152,9 @@ const PhraseList &paymentWords()
 const PhraseList &commitWords()
 {
     static const PhraseList list {
-        u"continue", u"confirm", u"complete", u"submit", u"place", u"finish", u"proceed",
-        u"subscribe", u"start", u"weiter", u"bestätigen", u"continuer", u"confirmer",
-        u"continuar", u"confirmar", u"продолжить", u"подтвердить", u"далее",
+        u"continue",  u"confirm",   u"complete",  u"submit",     u"place",       u"finish",
+        u"proceed",   u"subscribe", u"start",     u"weiter",     u"bestätigen",  u"continuer",
+        u"confirmer", u"continuar", u"confirmar", u"продолжить", u"подтвердить", u"далее",
     };
     return list;
 }
@@ -107,10 +162,22 @@ const PhraseList &commitWords()
 const PhraseList &credentialWords()
 {
     static const PhraseList list {
-        u"change password", u"update password", u"reset password", u"set password",
-        u"change email", u"verification code", u"send code", u"send otp", u"text me",
-        u"passwort ändern", u"changer le mot de passe", u"cambiar contraseña",
-        u"enviar código", u"изменить пароль", u"сменить пароль", u"отправить код",
+        u"change password",
+        u"update password",
+        u"reset password",
+        u"set password",
+        u"change email",
+        u"verification code",
+        u"send code",
+        u"send otp",
+        u"text me",
+        u"passwort ändern",
+        u"changer le mot de passe",
+        u"cambiar contraseña",
+        u"enviar código",
+        u"изменить пароль",
+        u"сменить пароль",
+        u"отправить код",
     };
     return list;
 }
@@ -118,18 +185,60 @@ const PhraseList &credentialWords()
 const PhraseList &deleteWords()
 {
     static const PhraseList list {
-        u"delete", u"delete forever", u"delete permanently", u"trash", u"move to trash",
-        u"move to bin", u"empty trash", u"empty bin", u"erase", u"destroy", u"wipe", u"purge",
-        u"discard", u"close account", u"close my account", u"close your account", u"deactivate",
-        u"remove account", u"remove permanently", u"permanently remove", u"revoke",
-        u"cancel subscription", u"cancel my subscription", u"cancel membership", u"cancel plan",
-        u"cancel order", u"cancel account", u"continue with cancellation", u"confirm cancellation",
-        u"löschen", u"endgültig löschen", u"in den papierkorb", u"kündigen", u"deaktivieren",
+        u"delete",
+        u"delete forever",
+        u"delete permanently",
+        u"trash",
+        u"move to trash",
+        u"move to bin",
+        u"empty trash",
+        u"empty bin",
+        u"erase",
+        u"destroy",
+        u"wipe",
+        u"purge",
+        u"discard",
+        u"close account",
+        u"close my account",
+        u"close your account",
+        u"deactivate",
+        u"remove account",
+        u"remove permanently",
+        u"permanently remove",
+        u"revoke",
+        u"cancel subscription",
+        u"cancel my subscription",
+        u"cancel membership",
+        u"cancel plan",
+        u"cancel order",
+        u"cancel account",
+        u"continue with cancellation",
+        u"confirm cancellation",
+        u"löschen",
+        u"endgültig löschen",
+        u"in den papierkorb",
+        u"kündigen",
+        u"deaktivieren",
         u"konto schließen",
-        u"supprimer", u"effacer", u"résilier", u"désactiver", u"mettre à la corbeille",
-        u"eliminar", u"borrar", u"desactivar", u"cancelar suscripción", u"mover a la papelera",
-        u"elimina", u"cancella", u"excluir", u"apagar",
-        u"удалить", u"удалите", u"стереть", u"очистить корзину", u"деактивировать",
+        u"supprimer",
+        u"effacer",
+        u"résilier",
+        u"désactiver",
+        u"mettre à la corbeille",
+        u"eliminar",
+        u"borrar",
+        u"desactivar",
+        u"cancelar suscripción",
+        u"mover a la papelera",
+        u"elimina",
+        u"cancella",
+        u"excluir",
+        u"apagar",
+        u"удалить",
+        u"удалите",
+        u"стереть",
+        u"очистить корзину",
+        u"деактивировать",
         u"отменить подписку",
     };
     return list;
@@ -138,14 +247,14 @@ const PhraseList &deleteWords()
 const PhraseList &sendWords()
 {
     static const PhraseList list {
-        u"send", u"send now", u"send message", u"send email", u"send reply", u"send request",
-        u"send invitation", u"post", u"post now", u"post comment", u"post reply", u"post review",
-        u"publish", u"publish now", u"tweet", u"toot", u"comment", u"submit review",
-        u"submit comment", u"add comment",
-        u"senden", u"absenden", u"abschicken", u"veröffentlichen", u"posten", u"kommentieren",
-        u"envoyer", u"publier", u"commenter",
-        u"enviar", u"publicar", u"comentar", u"invia", u"pubblica",
-        u"отправить", u"опубликовать", u"комментировать",
+        u"send",         u"send now",        u"send message",  u"send email",      u"send reply",
+        u"send request", u"send invitation", u"post",          u"post now",        u"post comment",
+        u"post reply",   u"post review",     u"publish",       u"publish now",     u"tweet",
+        u"toot",         u"comment",         u"submit review", u"submit comment",  u"add comment",
+        u"senden",       u"absenden",        u"abschicken",    u"veröffentlichen", u"posten",
+        u"kommentieren", u"envoyer",         u"publier",       u"commenter",       u"enviar",
+        u"publicar",     u"comentar",        u"invia",         u"pubblica",        u"отправить",
+        u"опубликовать", u"комментировать",
     };
     return list;
 }
@@ -153,9 +262,9 @@ const PhraseList &sendWords()
 const PhraseList &downloadWords()
 {
     static const PhraseList list {
-        u"download", u"export", u"herunterladen", u"exportieren", u"télécharger", u"exporter",
-        u"descargar", u"exportar", u"baixar", u"scarica", u"скачать", u"экспорт",
-        u"экспортировать",
+        u"download", u"export",    u"herunterladen",  u"exportieren", u"télécharger",
+        u"exporter", u"descargar", u"exportar",       u"baixar",      u"scarica",
+        u"скачать",  u"экспорт",   u"экспортировать",
     };
     return list;
 }
@@ -163,9 +272,9 @@ const PhraseList &downloadWords()
 const PhraseList &uploadWords()
 {
     static const PhraseList list {
-        u"upload", u"browse files", u"choose file", u"choose files", u"attach file",
-        u"attach files", u"add attachment", u"hochladen", u"téléverser", u"subir archivo",
-        u"subir archivos", u"загрузить файл",
+        u"upload",      u"browse files",  u"choose file",    u"choose files",
+        u"attach file", u"attach files",  u"add attachment", u"hochladen",
+        u"téléverser",  u"subir archivo", u"subir archivos", u"загрузить файл",
     };
     return list;
 }
@@ -173,18 +282,18 @@ const PhraseList &uploadWords()
 // Words that send only where there is free text to send (a reply box, a contact form).
 const PhraseList &weakSendWords()
 {
-    static const PhraseList list { u"reply", u"respond", u"answer", u"submit", u"antworten",
-                                   u"répondre", u"responder", u"ответить" };
+    static const PhraseList list { u"reply",     u"respond",  u"answer",    u"submit",
+                                   u"antworten", u"répondre", u"responder", u"ответить" };
     return list;
 }
 
 // Buttons of a form that adjust it rather than send it.
 const PhraseList &adjustWords()
 {
-    static const PhraseList list { u"update", u"apply", u"refresh", u"recalculate", u"calculate",
-                                   u"search", u"filter", u"sort", u"estimate", u"back", u"cancel",
-                                   u"edit", u"aktualisieren", u"actualizar", u"mettre à jour",
-                                   u"обновить" };
+    static const PhraseList list { u"update",        u"apply",      u"refresh",       u"recalculate",
+                                   u"calculate",     u"search",     u"filter",        u"sort",
+                                   u"estimate",      u"back",       u"cancel",        u"edit",
+                                   u"aktualisieren", u"actualizar", u"mettre à jour", u"обновить" };
     return list;
 }
 
@@ -192,9 +301,22 @@ const PhraseList &adjustWords()
 const PhraseList &cardFieldWords()
 {
     static const PhraseList list {
-        u"card number", u"credit card number", u"card code", u"cvc", u"cvv", u"csc",
-        u"security code", u"expiry date", u"expiration date", u"kartennummer", u"prüfnummer",
-        u"numéro de carte", u"cryptogramme", u"número de tarjeta", u"номер карты", u"cvc код",
+        u"card number",
+        u"credit card number",
+        u"card code",
+        u"cvc",
+        u"cvv",
+        u"csc",
+        u"security code",
+        u"expiry date",
+        u"expiration date",
+        u"kartennummer",
+        u"prüfnummer",
+        u"numéro de carte",
+        u"cryptogramme",
+        u"número de tarjeta",
+        u"номер карты",
+        u"cvc код",
     };
     return list;
 }
@@ -203,18 +325,17 @@ const PhraseList &cardFieldWords()
 const PhraseList &messageBoxWords()
 {
     static const PhraseList list {
-        u"message", u"comment", u"reply", u"chat", u"tweet", u"post", u"what s happening",
-        u"write", u"compose", u"nachricht", u"kommentar", u"mensaje", u"comentario",
-        u"сообщение", u"комментарий", u"написать", u"ответ",
+        u"message",          u"comment",   u"reply",       u"chat",      u"tweet",     u"post",
+        u"what s happening", u"write",     u"compose",     u"nachricht", u"kommentar", u"mensaje",
+        u"comentario",       u"сообщение", u"комментарий", u"написать",  u"ответ",
     };
     return list;
 }
 
 const PhraseList &searchWords()
 {
-    static const PhraseList list { u"search", u"find", u"filter", u"suche", u"suchen",
-                                   u"rechercher", u"recherche", u"buscar", u"búsqueda",
-                                   u"поиск", u"найти" };
+    static const PhraseList list { u"search",    u"find",   u"filter",   u"suche", u"suchen", u"rechercher",
+                                   u"recherche", u"buscar", u"búsqueda", u"поиск", u"найти" };
     return list;
 }
 
@@ -227,25 +348,28 @@ const QSet<QString> kFreeTextKinds { u"textarea"_s, u"contenteditable"_s, u"rich
 const QSet<QString> kContactKinds { u"email"_s, u"tel"_s };
 const QSet<QString> kDeleteVerbs { u"delete"_s, u"trash"_s, u"destroy"_s, u"remove"_s, u"erase"_s };
 const QSet<QString> kFileExtensions {
-    u"zip"_s, u"exe"_s, u"msi"_s, u"dmg"_s, u"pkg"_s, u"apk"_s, u"deb"_s, u"rpm"_s, u"tar"_s,
-    u"gz"_s, u"tgz"_s, u"bz2"_s, u"xz"_s, u"7z"_s, u"rar"_s, u"iso"_s, u"pdf"_s, u"doc"_s,
-    u"docx"_s, u"xls"_s, u"xlsx"_s, u"ppt"_s, u"pptx"_s, u"csv"_s, u"rtf"_s, u"kml"_s,
-    u"kmz"_s, u"ris"_s, u"bib"_s, u"jar"_s, u"torrent"_s, u"img"_s, u"bin"_s, u"appimage"_s,
+    u"zip"_s,  u"exe"_s, u"msi"_s,  u"dmg"_s,     u"pkg"_s,  u"apk"_s, u"deb"_s,      u"rpm"_s, u"tar"_s,
+    u"gz"_s,   u"tgz"_s, u"bz2"_s,  u"xz"_s,      u"7z"_s,   u"rar"_s, u"iso"_s,      u"pdf"_s, u"doc"_s,
+    u"docx"_s, u"xls"_s, u"xlsx"_s, u"ppt"_s,     u"pptx"_s, u"csv"_s, u"rtf"_s,      u"kml"_s, u"kmz"_s,
+    u"ris"_s,  u"bib"_s, u"jar"_s,  u"torrent"_s, u"img"_s,  u"bin"_s, u"appimage"_s,
 };
 
 // Multi-part public suffixes common enough to matter: under them the site is one label longer.
 const QSet<QString> kMultiPartSuffixes {
-    u"co.uk"_s, u"org.uk"_s, u"ac.uk"_s, u"gov.uk"_s, u"me.uk"_s, u"ltd.uk"_s, u"plc.uk"_s,
-    u"net.uk"_s, u"nhs.uk"_s, u"sch.uk"_s, u"co.jp"_s, u"ne.jp"_s, u"or.jp"_s, u"ac.jp"_s,
-    u"go.jp"_s, u"com.au"_s, u"net.au"_s, u"org.au"_s, u"edu.au"_s, u"gov.au"_s, u"co.nz"_s,
-    u"org.nz"_s, u"govt.nz"_s, u"com.br"_s, u"net.br"_s, u"gov.br"_s, u"com.cn"_s, u"net.cn"_s,
-    u"org.cn"_s, u"com.mx"_s, u"gob.mx"_s, u"com.ar"_s, u"com.tr"_s, u"com.tw"_s, u"com.hk"_s,
-    u"com.sg"_s, u"co.in"_s, u"gov.in"_s, u"co.kr"_s, u"co.za"_s, u"com.ua"_s, u"co.il"_s,
-    u"com.pl"_s, u"com.uy"_s, u"co.id"_s, u"com.my"_s, u"com.ph"_s, u"com.vn"_s, u"com.pe"_s,
-    u"com.co"_s, u"com.ec"_s, u"com.eg"_s, u"com.sa"_s, u"gc.ca"_s, u"msk.ru"_s, u"spb.ru"_s,
-    u"com.ru"_s, u"github.io"_s, u"gitlab.io"_s, u"herokuapp.com"_s, u"vercel.app"_s,
-    u"netlify.app"_s, u"pages.dev"_s, u"blogspot.com"_s, u"web.app"_s, u"firebaseapp.com"_s,
-    u"appspot.com"_s,
+    u"co.uk"_s,           u"org.uk"_s,      u"ac.uk"_s,     u"gov.uk"_s,       u"me.uk"_s,
+    u"ltd.uk"_s,          u"plc.uk"_s,      u"net.uk"_s,    u"nhs.uk"_s,       u"sch.uk"_s,
+    u"co.jp"_s,           u"ne.jp"_s,       u"or.jp"_s,     u"ac.jp"_s,        u"go.jp"_s,
+    u"com.au"_s,          u"net.au"_s,      u"org.au"_s,    u"edu.au"_s,       u"gov.au"_s,
+    u"co.nz"_s,           u"org.nz"_s,      u"govt.nz"_s,   u"com.br"_s,       u"net.br"_s,
+    u"gov.br"_s,          u"com.cn"_s,      u"net.cn"_s,    u"org.cn"_s,       u"com.mx"_s,
+    u"gob.mx"_s,          u"com.ar"_s,      u"com.tr"_s,    u"com.tw"_s,       u"com.hk"_s,
+    u"com.sg"_s,          u"co.in"_s,       u"gov.in"_s,    u"co.kr"_s,        u"co.za"_s,
+    u"com.ua"_s,          u"co.il"_s,       u"com.pl"_s,    u"com.uy"_s,       u"co.id"_s,
+    u"com.my"_s,          u"com.ph"_s,      u"com.vn"_s,    u"com.pe"_s,       u"com.co"_s,
+    u"com.ec"_s,          u"com.eg"_s,      u"com.sa"_s,    u"gc.ca"_s,        u"msk.ru"_s,
+    u"spb.ru"_s,          u"com.ru"_s,      u"github.io"_s, u"gitlab.io"_s,    u"herokuapp.com"_s,
+    u"vercel.app"_s,      u"netlify.app"_s, u"pages.dev"_s, u"blogspot.com"_s, u"web.app"_s,
+    u"firebaseapp.com"_s, u"appspot.com"_s,
 };
 
 QString quoted(const QString &name)
@@ -337,8 +461,7 @@ bool pressesEnter(const GateAction &a)
     const QString type = lower(a.type);
     if (type == u"press"_s) {
         const QString keys = words(a.text);
-        return (keys.contains(u" enter "_s) || keys.contains(u" return "_s))
-            && !keys.contains(u" shift "_s);
+        return (keys.contains(u" enter "_s) || keys.contains(u" return "_s)) && !keys.contains(u" shift "_s);
     }
     return kTyping.contains(type) && (a.text.endsWith(u'\n') || a.text.endsWith(u'\r'));
 }
@@ -355,8 +478,8 @@ bool isTextField(const GateAction &a)
 {
     const QString tag = lower(a.tag);
     const QString role = lower(a.role);
-    return tag == u"input"_s || tag == u"textarea"_s || role == u"textbox"_s
-        || role == u"searchbox"_s || role == u"combobox"_s;
+    return tag == u"input"_s || tag == u"textarea"_s || role == u"textbox"_s || role == u"searchbox"_s
+        || role == u"combobox"_s;
 }
 
 bool isSearchField(const GateAction &a)
@@ -384,9 +507,9 @@ bool isCheckoutPage(const QString &pageUrl)
     const QUrl url(pageUrl);
     if (!isWebUrl(url))
         return false;
-    static const QSet<QString> kLabels { u"checkout"_s, u"payment"_s, u"payments"_s, u"pay"_s,
-                                         u"billing"_s, u"kasse"_s, u"paiement"_s, u"pago"_s,
-                                         u"oplata"_s };
+    static const QSet<QString> kLabels { u"checkout"_s, u"payment"_s, u"payments"_s,
+                                         u"pay"_s,      u"billing"_s, u"kasse"_s,
+                                         u"paiement"_s, u"pago"_s,    u"oplata"_s };
     const QString firstLabel = url.host().section(u'.', 0, 0).toLower();
     if (kLabels.contains(firstLabel))
         return true;
@@ -435,8 +558,9 @@ std::optional<GateVerdict> submitVerdict(const GateAction &a, const QString &wha
         return verdict(GateCategory::Payment,
                        u"%1 submits a form with card fields: it looks like a payment"_s.arg(what));
     if (hasKind(fields, kPasswordKinds))
-        return verdict(GateCategory::Credentials,
-                       u"%1 submits a form that holds a password or a one-time code: it enters credentials"_s.arg(what));
+        return verdict(
+            GateCategory::Credentials,
+            u"%1 submits a form that holds a password or a one-time code: it enters credentials"_s.arg(what));
     return std::nullopt;
 }
 
@@ -449,8 +573,10 @@ std::optional<GateVerdict> freeTextVerdict(const GateAction &a, const QString &w
                        u"%1 submits a form with free text: it sends what was written"_s.arg(what));
     if (lower(a.formMethod) == u"post"_s && hasKind(fields, kContactKinds)
         && adjustWords().find(words(a.name)).isEmpty())
-        return verdict(GateCategory::Sending,
-                       u"%1 sends your contact details (a form that posts an email address or phone number)"_s.arg(what));
+        return verdict(
+            GateCategory::Sending,
+            u"%1 sends your contact details (a form that posts an email address or phone number)"_s.arg(
+                what));
     return std::nullopt;
 }
 
@@ -460,14 +586,15 @@ std::optional<GateVerdict> leavingSite(const GateAction &a, const QUrl &destinat
         return std::nullopt;
     const QString dest = SecurityGate::site(destination);
     for (const QString &start : a.startSites) {
-        const QString s = start.contains(u"://"_s) ? SecurityGate::site(QUrl(start))
-                                                   : SecurityGate::site(QUrl(u"https://"_s + start.trimmed()));
+        const QString s = start.contains(u"://"_s)
+            ? SecurityGate::site(QUrl(start))
+            : SecurityGate::site(QUrl(u"https://"_s + start.trimmed()));
         if (s == dest)
             return std::nullopt;
     }
-    return verdict(GateCategory::LeavingSite,
-                   u"Going to %1 leaves the sites the task started on (%2)"_s.arg(
-                       dest, a.startSites.join(u", "_s)));
+    return verdict(
+        GateCategory::LeavingSite,
+        u"Going to %1 leaves the sites the task started on (%2)"_s.arg(dest, a.startSites.join(u", "_s)));
 }
 
 } // namespace
@@ -534,15 +661,14 @@ GateVerdict SecurityGate::classify(const GateAction &a)
         if (realLink) {
             const QUrl href(a.href);
             if (linksToFile(href))
-                return verdict(GateCategory::Files,
-                               u"%1 links to a file (%2): following it downloads it"_s.arg(
-                                   what, href.fileName()));
+                return verdict(
+                    GateCategory::Files,
+                    u"%1 links to a file (%2): following it downloads it"_s.arg(what, href.fileName()));
             if (!downloadWords().find(nameWords).isEmpty())
                 return verdict(GateCategory::Files, u"%1 looks like a download"_s.arg(what));
             if (linkSaysDelete(href))
                 return verdict(GateCategory::Deleting,
-                               u"%1 is a link whose address deletes something (%2)"_s.arg(
-                                   what, href.path()));
+                               u"%1 is a link whose address deletes something (%2)"_s.arg(what, href.path()));
             // Any other link navigates: only where it goes matters.
             if (auto v = leavingSite(a, href))
                 return *v;
@@ -556,29 +682,27 @@ GateVerdict SecurityGate::classify(const GateAction &a)
         const QString context = formContext(a.formFields);
         const QString roleName = a.role.isEmpty() ? lower(a.tag) : lower(a.role);
         if (const QString p = paymentWords().find(nameWords); !p.isEmpty())
-            return verdict(GateCategory::Payment,
-                           u"%1 looks like a payment (a %2 named “%3”%4)"_s.arg(
-                               what, roleName, p,
-                               context.isEmpty() ? QString() : u" on a form with "_s + context));
+            return verdict(
+                GateCategory::Payment,
+                u"%1 looks like a payment (a %2 named “%3”%4)"_s.arg(
+                    what, roleName, p, context.isEmpty() ? QString() : u" on a form with "_s + context));
         if (a.submitsForm && isCheckoutPage(a.pageUrl) && !commitWords().find(nameWords).isEmpty())
             return verdict(GateCategory::Payment,
                            u"%1 submits a form on a checkout page: it may complete a payment"_s.arg(what));
         if (const QString p = credentialWords().find(nameWords); !p.isEmpty())
-            return verdict(GateCategory::Credentials,
-                           u"%1 changes or sends account credentials (a %2 named “%3”)"_s.arg(
-                               what, roleName, p));
+            return verdict(
+                GateCategory::Credentials,
+                u"%1 changes or sends account credentials (a %2 named “%3”)"_s.arg(what, roleName, p));
         if (const QString p = deleteWords().find(nameWords); !p.isEmpty())
             return verdict(GateCategory::Deleting,
-                           u"%1 looks like deleting something (a %2 named “%3”)"_s.arg(
-                               what, roleName, p));
+                           u"%1 looks like deleting something (a %2 named “%3”)"_s.arg(what, roleName, p));
         if (const QString p = uploadWords().find(nameWords); !p.isEmpty())
             return verdict(GateCategory::Files, u"%1 looks like uploading a file"_s.arg(what));
         if (const QString p = downloadWords().find(nameWords); !p.isEmpty())
             return verdict(GateCategory::Files, u"%1 looks like a download"_s.arg(what));
         if (const QString p = sendWords().find(nameWords); !p.isEmpty())
             return verdict(GateCategory::Sending,
-                           u"%1 looks like sending or publishing (a %2 named “%3”)"_s.arg(
-                               what, roleName, p));
+                           u"%1 looks like sending or publishing (a %2 named “%3”)"_s.arg(what, roleName, p));
         if (a.submitsForm) {
             if (auto v = freeTextVerdict(a, what))
                 return *v;
@@ -586,8 +710,9 @@ GateVerdict SecurityGate::classify(const GateAction &a)
         // A reply or submit button beside a message box that is no form (X's reply box).
         if (!weakSendWords().find(nameWords).isEmpty() && hasKind(a.formFields, kFreeTextKinds)
             && lower(a.formMethod) != u"get"_s)
-            return verdict(GateCategory::Sending,
-                           u"%1 sends the text written beside it (a %2 by a message box)"_s.arg(what, roleName));
+            return verdict(
+                GateCategory::Sending,
+                u"%1 sends the text written beside it (a %2 by a message box)"_s.arg(what, roleName));
     } else if (activates && a.submitsForm) {
         // A submit the runner knows of on an element without a name role (a div with a handler).
         if (auto v = submitVerdict(a, what))

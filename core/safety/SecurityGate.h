@@ -22,19 +22,23 @@ namespace mpa {
 // query of the element).
 struct GateAction
 {
-    QString type; // toolkit type: click, dblclick, fill, type, press, select, check, uncheck, hover, scroll, open, tab, back, eval, upload, …
-    QString role; // the element's role as the snapshot names it: button, link, textbox, checkbox, menuitem, heading, …
+    QString type; // toolkit type: click, dblclick, fill, type, press, select, check, uncheck, hover, scroll,
+                  // open, tab, back, eval, upload, …
+    QString role; // the element's role as the snapshot names it: button, link, textbox, checkbox, menuitem,
+                  // heading, …
     QString name; // its accessible name ("Place your order")
     QString text; // what is typed / selected / the keys pressed ("Enter")
     QString tag; // element tag: input, button, a, div, span, …
     QString inputType; // input type attribute: password, email, file, submit, search, …
-    QString autocomplete; // autocomplete attribute: cc-number, cc-csc, current-password, new-password, one-time-code, …
+    QString autocomplete; // autocomplete attribute: cc-number, cc-csc, current-password, new-password,
+                          // one-time-code, …
     QString href; // a link's destination (absolute)
     bool download = false; // a link with the download attribute / a download the page announced
     bool submitsForm = false; // activating it submits a form (submit button; Enter in a form's text field)
     QString formMethod; // GET / POST of the element's form
     QString formAction; // absolute URL the form posts to
-    QStringList formFields; // the kinds of fields that form holds: password, cc-number, cc-exp, cc-csc, email, tel, textarea, text, search, file, hidden, …
+    QStringList formFields; // the kinds of fields that form holds: password, cc-number, cc-exp, cc-csc,
+                            // email, tel, textarea, text, search, file, hidden, …
     QString pageUrl; // the page the element is on
     QString destinationUrl; // open / a navigation: where it goes
     QStringList startSites; // the sites the task started on ("example.com"); empty: no site rule
@@ -61,8 +65,9 @@ public:
     static GateVerdict classify(const GateAction &action);
     // The action a toolkit command (`tool`, `params`) would be on the element the toolkit
     // described (`get` with what "element": role, name, tag, type, autocomplete, href, form …).
-    static GateAction actionFromFacts(const QString &tool, const QJsonObject &params, const QJsonObject &facts,
-                                      const QString &pageUrl, const QStringList &startSites);
+    static GateAction actionFromFacts(const QString &tool, const QJsonObject &params,
+                                      const QJsonObject &facts, const QString &pageUrl,
+                                      const QStringList &startSites);
     // Careful: every risky verdict; autonomous: only Payment and Credentials, unless Floor::None.
     static bool mustAsk(const GateVerdict &verdict, Mode mode, Floor floor);
     // The registrable site: "mail.google.com" → "google.com", "a.b.co.uk" → "b.co.uk" (a small

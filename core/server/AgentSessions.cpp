@@ -6,9 +6,8 @@
 
 #include <QRandomGenerator>
 
-#include <limits>
-
 #include <algorithm>
+#include <limits>
 
 using namespace Qt::StringLiterals;
 
@@ -55,8 +54,9 @@ bool AgentSessions::setSessionId(const QString &url, const QString &sessionId, Q
     const bool printable = std::none_of(sessionId.cbegin(), sessionId.cend(),
                                         [](QChar c) { return c.category() == QChar::Other_Control; });
     if (sessionId.trimmed().isEmpty() || sessionId.size() > kMaxSessionIdLength || !printable) {
-        return refuse(error, u"the session id is empty, longer than %1 characters or has control characters; "
-                             "it was not kept"_s.arg(kMaxSessionIdLength));
+        return refuse(error,
+                      u"the session id is empty, longer than %1 characters or has control characters; "
+                      "it was not kept"_s.arg(kMaxSessionIdLength));
     }
     QJsonObject known = entry(url);
     if (known.value(u"sessionId"_s).toString() == sessionId)

@@ -149,7 +149,8 @@ void McpStdio::prepareOutput()
 bool McpStdio::writeSome()
 {
     while (unsentBytes() > 0) {
-        const ssize_t written = ::write(m_outputFd, m_unsent.constData() + m_unsentOffset, size_t(unsentBytes()));
+        const ssize_t written
+            = ::write(m_outputFd, m_unsent.constData() + m_unsentOffset, size_t(unsentBytes()));
         if (written > 0) {
             m_unsentOffset += written;
             continue;
@@ -158,10 +159,9 @@ bool McpStdio::writeSome()
             continue;
         if (written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
             break; // the pipe is full: the rest when the reader has read
-        const QString reason
-            = u"cannot write to standard output (%1); %2 bytes of replies are lost"_s.arg(
-                  QString::fromLocal8Bit(std::strerror(errno)))
-                  .arg(unsentBytes());
+        const QString reason = u"cannot write to standard output (%1); %2 bytes of replies are lost"_s
+                                   .arg(QString::fromLocal8Bit(std::strerror(errno)))
+                                   .arg(unsentBytes());
         m_failed = true;
         m_unsent.clear();
         m_unsentOffset = 0;
@@ -209,7 +209,8 @@ bool McpStdio::flush(std::chrono::milliseconds timeout)
     while (unsentBytes() > 0 && writeSome()) {
         if (unsentBytes() == 0)
             break;
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0)
             break;
         pollfd writable { m_outputFd, POLLOUT, 0 };

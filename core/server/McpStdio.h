@@ -14,7 +14,6 @@
 #include <QString>
 
 #include <chrono>
-
 #include <functional>
 #include <iosfwd>
 

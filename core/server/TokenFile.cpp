@@ -63,7 +63,8 @@ QString TokenFile::problem() const
             QString::number(int(info.permissions() & 0x0777), 16));
     const QString token = read();
     if (!token.isEmpty() && token.size() < kMinimumLength)
-        return u"it is too short to be safe (%1 characters; at least %2)"_s.arg(token.size()).arg(kMinimumLength);
+        return u"it is too short to be safe (%1 characters; at least %2)"_s.arg(token.size())
+            .arg(kMinimumLength);
     return {};
 }
 

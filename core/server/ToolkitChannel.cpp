@@ -45,8 +45,8 @@ void ToolkitChannel::attach(QWebSocket *socket)
             return;
         if (socket->bytesToWrite() > kMaxUnsentBytes) {
             qCWarning(lcServer).noquote()
-                << u"%1 %2 does not read its replies (%3 bytes unsent); dropping the connection"_s.arg(
-                       m_caller.channel, m_caller.clientId)
+                << u"%1 %2 does not read its replies (%3 bytes unsent); dropping the connection"_s
+                       .arg(m_caller.channel, m_caller.clientId)
                        .arg(socket->bytesToWrite());
             socket->abort();
             return;

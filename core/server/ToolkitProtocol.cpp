@@ -139,9 +139,10 @@ QByteArray ping()
 
 QByteArray registration(int windowId, const QString &cachedSessionId)
 {
-    return toText({ { u"type"_s, u"register"_s },
-                    { u"windowId"_s, windowId },
-                    { u"cachedSessionId"_s, cachedSessionId.isEmpty() ? QJsonValue() : QJsonValue(cachedSessionId) } });
+    return toText(
+        { { u"type"_s, u"register"_s },
+          { u"windowId"_s, windowId },
+          { u"cachedSessionId"_s, cachedSessionId.isEmpty() ? QJsonValue() : QJsonValue(cachedSessionId) } });
 }
 
 QByteArray pong(const QJsonValue &id)

@@ -145,15 +145,16 @@ void ToolkitWebSocketClient::onConnected()
     // The tab daemon's handshake, as the extension registers each window: the session the daemon
     // assigned before (if any) is asked for again, so commands keep their session across reconnects.
     const QString agent = m_url.toString();
-    socket->sendTextMessage(
-        QString::fromUtf8(ToolkitProtocol::registration(m_sessions.windowId(agent), m_sessions.sessionId(agent))));
+    socket->sendTextMessage(QString::fromUtf8(
+        ToolkitProtocol::registration(m_sessions.windowId(agent), m_sessions.sessionId(agent))));
     m_heartbeat.start();
     m_connectedSince = QDateTime::currentDateTime();
     connect(m_channel, &ToolkitChannel::named, this, &ToolkitWebSocketClient::stateChanged);
     connect(m_channel, &ToolkitChannel::sessionAssigned, this, [this, agent](const QString &sessionId) {
         QString error;
         if (!m_sessions.setSessionId(agent, sessionId, &error))
-            qCWarning(lcServer).noquote() << "agent client: the session" << sessionId.left(80) << "is not kept:" << error;
+            qCWarning(lcServer).noquote()
+                << "agent client: the session" << sessionId.left(80) << "is not kept:" << error;
         Q_EMIT stateChanged();
     });
     qCInfo(lcServer).noquote() << "agent client: connected to" << m_url.toString();

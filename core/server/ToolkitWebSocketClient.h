@@ -35,7 +35,8 @@ public:
     static constexpr std::chrono::milliseconds kLongestRetry { 30000 };
 
     // `sessionsFile`: where the daemon's sessions are kept (agent-sessions.json in the config dir).
-    ToolkitWebSocketClient(CommandDispatcher *commands, const QString &sessionsFile, QObject *parent = nullptr);
+    ToolkitWebSocketClient(CommandDispatcher *commands, const QString &sessionsFile,
+                           QObject *parent = nullptr);
     ~ToolkitWebSocketClient() override;
 
     // ws:// or wss:// URL; false with a sentence in `error` for anything else.

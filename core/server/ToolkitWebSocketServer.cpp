@@ -7,8 +7,8 @@
 
 #include <QHostAddress>
 #include <QNetworkRequest>
-#include <QTcpSocket>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QUrl>
 #include <QUrlQuery>
 #include <QWebSocket>
@@ -167,7 +167,8 @@ void ToolkitWebSocketServer::admitHandshake(QTcpSocket *tcp)
         qCDebug(lcServer).noquote() << "agent server: closing" << tcp->peerPort()
                                     << "- its upgrade request is over" << kMaxHandshakeBytes << "bytes";
         m_handshakes.erase(it);
-        tcp->write("HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        tcp->write(
+            "HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
         tcp->disconnectFromHost();
     });
     const auto forget = [this, tcp] { m_handshakes.remove(tcp); };
@@ -302,7 +303,8 @@ void ToolkitWebSocketServer::onNewConnection()
         // Its TCP connection, out of the upgrade: the WebSocket's messages may be large.
         QPointer<QTcpSocket> tcp;
         for (auto it = m_handshakes.cbegin(); it != m_handshakes.cend(); ++it) {
-            if (it.key()->peerPort() == socket->peerPort() && it.key()->peerAddress() == socket->peerAddress()) {
+            if (it.key()->peerPort() == socket->peerPort()
+                && it.key()->peerAddress() == socket->peerAddress()) {
                 tcp = it.key();
                 break;
             }
@@ -354,14 +356,17 @@ void ToolkitWebSocketServer::onNewConnection()
 
         const CommandCaller caller { u"agent-ws"_s, u"ws-%1"_s.arg(m_nextClientId++) };
         auto *channel = new ToolkitChannel(m_commands, caller, tokenInUrl ? QString() : m_token, socket);
-        m_clients.insert(socket, Client { socket, tcp, channel, QDateTime::currentDateTime(), m_nextOrder++ });
+        m_clients.insert(socket,
+                         Client { socket, tcp, channel, QDateTime::currentDateTime(), m_nextOrder++ });
         // Connections that never authenticate are logged only at debug level: a flood of them
         // must not flood the log.
         if (tokenInUrl)
-            qCInfo(lcServer).noquote() << u"agent server: %1 connected from %2"_s.arg(caller.clientId, peerName(socket));
+            qCInfo(lcServer).noquote()
+                << u"agent server: %1 connected from %2"_s.arg(caller.clientId, peerName(socket));
         else
-            qCDebug(lcServer).noquote() << u"agent server: %1 connected from %2 (waiting for its auth message)"_s.arg(
-                caller.clientId, peerName(socket));
+            qCDebug(lcServer).noquote()
+                << u"agent server: %1 connected from %2 (waiting for its auth message)"_s.arg(
+                       caller.clientId, peerName(socket));
 
         channel->attach(socket);
         connect(channel, &ToolkitChannel::closeRequested, socket, [this, socket](const QString &reason) {
@@ -404,7 +409,8 @@ void ToolkitWebSocketServer::dropClient(QWebSocket *socket)
     if (wasAuthenticated)
         qCInfo(lcServer).noquote() << u"agent server: %1 disconnected"_s.arg(caller.clientId);
     else
-        qCDebug(lcServer).noquote() << u"agent server: %1 disconnected before authenticating"_s.arg(caller.clientId);
+        qCDebug(lcServer).noquote() << u"agent server: %1 disconnected before authenticating"_s.arg(
+            caller.clientId);
     Q_EMIT callerGone(caller);
     if (wasAuthenticated)
         Q_EMIT clientsChanged();

@@ -210,11 +210,29 @@ const QStringList kBannedCommands = {};
 // test. Matched on the parsed words after wrappers are unwrapped; a trailing * stands for any
 // further words.
 const QStringList kAllowedCommands = {
-    u"git status *"_s, u"git diff *"_s, u"git log *"_s, u"git show *"_s, u"git branch"_s,
-    u"ls *"_s,         u"pwd"_s,        u"cat *"_s,     u"head *"_s,     u"tail *"_s,
-    u"wc *"_s,         u"grep *"_s,     u"rg *"_s,      u"which *"_s,    u"echo *"_s,
-    u"npm test *"_s,   u"npm run test *"_s, u"pytest *"_s, u"python -m pytest *"_s,
-    u"cargo test *"_s, u"go test *"_s,  u"make test"_s, u"ctest *"_s,
+    u"git status *"_s,
+    u"git diff *"_s,
+    u"git log *"_s,
+    u"git show *"_s,
+    u"git branch"_s,
+    u"ls *"_s,
+    u"pwd"_s,
+    u"cat *"_s,
+    u"head *"_s,
+    u"tail *"_s,
+    u"wc *"_s,
+    u"grep *"_s,
+    u"rg *"_s,
+    u"which *"_s,
+    u"echo *"_s,
+    u"npm test *"_s,
+    u"npm run test *"_s,
+    u"pytest *"_s,
+    u"python -m pytest *"_s,
+    u"cargo test *"_s,
+    u"go test *"_s,
+    u"make test"_s,
+    u"ctest *"_s,
 };
 const QStringList kOldDefaultBannedCommands = {
     u"rm -rf /"_s,    u"rm -rf ~"_s, u"rm -rf *"_s, u"format c:"_s,  u"del /f /s /q"_s,   u"rmdir /s /q"_s,
@@ -223,7 +241,8 @@ const QStringList kOldDefaultBannedCommands = {
 
 // The extension's wording (package.json, auto-accept.schedule.checkPrompt.text), word for word.
 const QString kCheckPromptText
-    = u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, fix all "
+    = u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, fix "
+      u"all "
       "bugs and test everything. Make sure that you reused existing code where possible instead of "
       "duplicating code. ultrathink internally avoiding verbosity."_s;
 // Our own earlier default: a file that holds it word for word was never edited by its user, so it

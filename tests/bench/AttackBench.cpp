@@ -45,8 +45,9 @@ struct Outcome
 void printRow(const char *attack, const Outcome &o)
 {
     std::printf("| %-26s | %8.2f | %8.2f | %8.2f | %3d/%-3d | %6.1f | %6.1f | %6.1f | %s\n", attack,
-                percentile(o.latencies, 50), percentile(o.latencies, 95), percentile(o.latencies, 100), o.failed,
-                int(o.latencies.size()) + o.failed, o.rssBefore, o.rssPeak, o.rssAfter, qPrintable(o.note));
+                percentile(o.latencies, 50), percentile(o.latencies, 95), percentile(o.latencies, 100),
+                o.failed, int(o.latencies.size()) + o.failed, o.rssBefore, o.rssPeak, o.rssAfter,
+                qPrintable(o.note));
     std::fflush(stdout);
 }
 
@@ -59,7 +60,8 @@ public:
     {
         outcome.rssBefore = outcome.rssPeak = app.rssMiB();
         double *peak = &outcome.rssPeak;
-        QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [&app, peak] { *peak = qMax(*peak, app.rssMiB()); });
+        QObject::connect(&m_timer, &QTimer::timeout, &m_timer,
+                         [&app, peak] { *peak = qMax(*peak, app.rssMiB()); });
         m_timer.start(100);
     }
 
@@ -69,7 +71,8 @@ private:
 
 // Runs `normal` (one call: ok or not, and its milliseconds) `calls` times spread over `seconds`
 // while the attack runs.
-void measureDuring(Outcome &outcome, int calls, int seconds, const std::function<std::pair<bool, double>()> &normal)
+void measureDuring(Outcome &outcome, int calls, int seconds,
+                   const std::function<std::pair<bool, double>()> &normal)
 {
     QElapsedTimer clock;
     clock.start();
@@ -152,8 +155,8 @@ int main(int argc, char **argv)
 
     std::printf("\nAttack benchmark: %s, %d s per attack, normal client's calls spread over it\n\n",
                 qPrintable(qEnvironmentVariable("MPA_BENCH_APP", appBinary())), seconds);
-    std::printf("| %-26s | %8s | %8s | %8s | %7s | %6s | %6s | %6s | note\n", "attack (normal client)", "p50 ms",
-                "p95 ms", "max ms", "fail/n", "RSS0", "RSSpk", "RSS+3s");
+    std::printf("| %-26s | %8s | %8s | %8s | %7s | %6s | %6s | %6s | note\n", "attack (normal client)",
+                "p50 ms", "p95 ms", "max ms", "fail/n", "RSS0", "RSSpk", "RSS+3s");
     std::printf("|%s|\n", QByteArray(110, '-').constData());
 
     // Baselines: `n` normal calls over 2 s with no attack.
@@ -171,8 +174,8 @@ int main(int argc, char **argv)
     {
         Outcome o;
         RssSampler sampler(target, o);
-        const QByteArray trickle = "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: "
-            + QByteArray(30000, 'a');
+        const QByteArray trickle
+            = "POST /api/action HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " + QByteArray(30000, 'a');
         std::vector<qsizetype> sent(200, 0);
         int reconnects = 0;
         bool attacking = true;
@@ -306,7 +309,8 @@ int main(int argc, char **argv)
         reader->setReadBufferSize(1); // reads nothing more: the replies pile up at the server
         bool upgraded = false;
         bool dropped = false;
-        const QByteArray ping = webSocketFrame("{\"type\":\"ping\",\"id\":\"" + QByteArray(256 * 1024, 'i') + "\"}");
+        const QByteArray ping
+            = webSocketFrame("{\"type\":\"ping\",\"id\":\"" + QByteArray(256 * 1024, 'i') + "\"}");
         QTimer flood;
         QObject::connect(reader.get(), &QTcpSocket::connected, reader.get(), [&] {
             reader->write(webSocketUpgradeRequest(target.agentPort,
@@ -317,7 +321,8 @@ int main(int argc, char **argv)
         QObject::connect(reader.get(), &QTcpSocket::disconnected, reader.get(), [&] { dropped = !leaving; });
         QObject::connect(&flood, &QTimer::timeout, &flood, [&] {
             // Keep a few MiB in flight: the server reads our pings as fast as it can.
-            if (upgraded && reader->state() == QAbstractSocket::ConnectedState && reader->bytesToWrite() < 4 * 1024 * 1024)
+            if (upgraded && reader->state() == QAbstractSocket::ConnectedState
+                && reader->bytesToWrite() < 4 * 1024 * 1024)
                 reader->write(ping);
         });
         reader->connectToHost(QHostAddress::LocalHost, target.agentPort);

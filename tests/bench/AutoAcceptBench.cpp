@@ -96,13 +96,15 @@ Latency measureLatency(PayloadHub &hub, CdpSession *page, const QString &prefix,
         const QString id = u"%1-%2"_s.arg(prefix).arg(i);
         // The panel keeps its last steps only, so the new one is in view (a button out of view
         // is not hit-tested: measured there, the hit test would be left out).
-        evaluate(page, u"(() => { const s = document.querySelector('[data-steps]'); "
-                       "while (s && s.children.length > 3) s.firstElementChild.remove(); return true; })()"_s);
+        evaluate(page,
+                 u"(() => { const s = document.querySelector('[data-steps]'); "
+                 "while (s && s.children.length > 3) s.firstElementChild.remove(); return true; })()"_s);
         pace.start();
         QString error;
         evaluate(page,
-                 command.isEmpty() ? u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id)
-                                   : u"addStep({ id: '%1', label: 'Run', code: '%2 %3' })"_s.arg(id, command).arg(i),
+                 command.isEmpty()
+                     ? u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id)
+                     : u"addStep({ id: '%1', label: 'Run', code: '%2 %3' })"_s.arg(id, command).arg(i),
                  &error);
         if (!error.isEmpty())
             std::fprintf(stderr, "cannot insert %s: %s\n", qPrintable(id), qPrintable(error));
@@ -380,9 +382,11 @@ public:
             const QJsonValue value = evaluate(page, expression, &error);
             return error.isEmpty() ? value : QJsonValue();
         };
-        if (!waitUntil([&] { return js(u"!!document.querySelector('.monaco-workbench .part.editor')"_s).toBool(); },
-                       90s)) {
-            std::fprintf(stderr, "the workbench did not load: %s\n", qPrintable(m_server.output().right(2000)));
+        if (!waitUntil(
+                [&] { return js(u"!!document.querySelector('.monaco-workbench .part.editor')"_s).toBool(); },
+                90s)) {
+            std::fprintf(stderr, "the workbench did not load: %s\n",
+                         qPrintable(m_server.output().right(2000)));
             return nullptr;
         }
         // The first window of a fresh profile asks whether to trust the folder: the person says yes.
@@ -393,8 +397,11 @@ public:
         const auto key = [&](const QString &name, const QString &code, int keyCode, int modifiers) {
             for (const QString &type : { u"rawKeyDown"_s, u"keyUp"_s })
                 sendAndWait(page, u"Input.dispatchKeyEvent"_s,
-                            { { u"type"_s, type }, { u"key"_s, name }, { u"code"_s, code },
-                              { u"windowsVirtualKeyCode"_s, keyCode }, { u"modifiers"_s, modifiers } });
+                            { { u"type"_s, type },
+                              { u"key"_s, name },
+                              { u"code"_s, code },
+                              { u"windowsVirtualKeyCode"_s, keyCode },
+                              { u"modifiers"_s, modifiers } });
         };
         const auto editorOpen = [&] {
             return js(u"[...document.querySelectorAll('.tab')].some((t) => t.textContent.includes('notes.md'))"_s)
@@ -404,13 +411,20 @@ public:
             key(u"Escape"_s, u"Escape"_s, 27, 0);
             js(u"document.querySelector('.monaco-workbench').focus(); true"_s);
             key(u"p"_s, u"KeyP"_s, 80, 2);
-            if (!waitUntil([&] { return js(u"!!document.querySelector('.quick-input-widget input:focus')"_s).toBool(); },
-                           8s))
+            if (!waitUntil(
+                    [&] {
+                        return js(u"!!document.querySelector('.quick-input-widget input:focus')"_s).toBool();
+                    },
+                    8s))
                 continue;
             sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, u"notes.md"_s } });
-            waitUntil([&] { return js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')]"
-                                      ".some((r) => r.textContent.includes('notes.md'))"_s).toBool(); },
-                      20s);
+            waitUntil(
+                [&] {
+                    return js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')]"
+                              ".some((r) => r.textContent.includes('notes.md'))"_s)
+                        .toBool();
+                },
+                20s);
             key(u"Enter"_s, u"Enter"_s, 13, 0);
             waitUntil(editorOpen, 20s);
         }
@@ -440,8 +454,8 @@ void printLatency(const QList<std::pair<QString, Latency>> &rows)
 {
     std::printf("\nReaction latency: button inserted → click verified (ms, page clock)\n\n");
     std::printf("| %-52s | %7s | %7s | %7s | %5s | %6s |\n", "tab", "p50", "p95", "max", "n", "missed");
-    std::printf("|%s|%s|%s|%s|%s|%s|\n", "------------------------------------------------------", "---------",
-                "---------", "---------", "-------", "--------");
+    std::printf("|%s|%s|%s|%s|%s|%s|\n", "------------------------------------------------------",
+                "---------", "---------", "---------", "-------", "--------");
     for (const auto &[name, l] : rows) {
         std::printf("| %-52s | %7.2f | %7.2f | %7.2f | %5d | %6d |\n",
                     qPrintable(u"%1 (visibility %2)"_s.arg(name, l.visibility)), percentile(l.ms, 50),
@@ -539,7 +553,8 @@ int run(BenchBrowser &browser, int insertions, int seconds, int rounds)
         return 1;
     latency.append({ u"foreground, 20,000 nodes"_s, measureLatency(hub, big, u"big"_s, insertions) });
     evaluate(big, u"startChurn(0)"_s);
-    latency.append({ u"foreground, 20,000 nodes, churning"_s, measureLatency(hub, big, u"churn"_s, insertions) });
+    latency.append(
+        { u"foreground, 20,000 nodes, churning"_s, measureLatency(hub, big, u"churn"_s, insertions) });
     latency.append({ u"foreground, 20,000 nodes, churning, command steps"_s,
                      measureLatency(hub, big, u"churncmd"_s, insertions, u"npm test --"_s) });
     evaluate(big, u"stopChurn()"_s);
@@ -570,7 +585,8 @@ int run(BenchBrowser &browser, int insertions, int seconds, int rounds)
                 = browser.openTab(u"/autoaccept/bench.html?round%1-%2"_s.arg(round).arg(withPayload ? 1 : 0));
             if (!tab)
                 return 1;
-            runs.append({ u"20,000 nodes, %1 payload, round %2"_s.arg(withPayload ? u"with"_s : u"without"_s).arg(round),
+            runs.append({ u"20,000 nodes, %1 payload, round %2"_s.arg(withPayload ? u"with"_s : u"without"_s)
+                              .arg(round),
                           costOf(browser, hub, tab, withPayload, seconds) });
         }
     }
@@ -591,15 +607,16 @@ int run(BenchBrowser &browser, int insertions, int seconds, int rounds)
             continue;
         const double p50 = percentile(l.ms, 50);
         const double p95 = percentile(l.ms, 95);
-        std::printf("  reaction, %s: p50 %.2f ms (goal <= 2: %s), p95 %.2f ms (goal <= 4: %s)\n", qPrintable(name), p50,
-                    p50 <= 2.0 ? "met" : "NOT met", p95, p95 <= 4.0 ? "met" : "NOT met");
+        std::printf("  reaction, %s: p50 %.2f ms (goal <= 2: %s), p95 %.2f ms (goal <= 4: %s)\n",
+                    qPrintable(name), p50, p50 <= 2.0 ? "met" : "NOT met", p95,
+                    p95 <= 4.0 ? "met" : "NOT met");
     }
     for (const auto &[name, c] : runs) {
         if (!name.contains(u"with payload"_s))
             continue;
         const double per10s = c.wallMs > 0 ? c.payloadSelfMs * 10000.0 / c.wallMs : 0.0;
-        std::printf("  payload JS, %s: %.1f ms per 10 s with %d insertions (goal <= 60: %s)\n", qPrintable(name),
-                    per10s, kInsertionsPer10s, per10s <= 60.0 ? "met" : "NOT met");
+        std::printf("  payload JS, %s: %.1f ms per 10 s with %d insertions (goal <= 60: %s)\n",
+                    qPrintable(name), per10s, kInsertionsPer10s, per10s <= 60.0 ? "met" : "NOT met");
     }
     endpoint.stop();
     browser.chromium.stop();

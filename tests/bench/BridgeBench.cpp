@@ -49,7 +49,9 @@ bool measure(BenchBrowser &browser, Engine &engine, const QString &targetPath, i
         return false;
     sendAndWait(chat, u"Page.bringToFront"_s);
     browser.settings.setValue(SettingKey::BridgeMaxTurns, turns + 1);
-    BridgeManager::StartRequest request { chat->targetId(), { target->targetId() }, u"Scroll down the page"_s, {}, u"ui"_s };
+    BridgeManager::StartRequest request {
+        chat->targetId(), { target->targetId() }, u"Scroll down the page"_s, {}, u"ui"_s
+    };
     QString id;
     engine.bridge()->start(request, [&](const CommandResult &started) {
         id = started.data[u"sessionId"].toString();
@@ -66,7 +68,12 @@ bool measure(BenchBrowser &browser, Engine &engine, const QString &targetPath, i
         if (BridgeSession *live = engine.bridge()->live(changed))
             own = live->turnOverheads();
     });
-    if (!waitUntil([&] { const auto r = engine.bridge()->session(id); return r && r->isFinished(); }, 600s)) {
+    if (!waitUntil(
+            [&] {
+                const auto r = engine.bridge()->session(id);
+                return r && r->isFinished();
+            },
+            600s)) {
         std::fprintf(stderr, "the session did not end\n");
         return false;
     }
@@ -96,9 +103,15 @@ double redactionMsPer100k()
     // Snapshot-like text: element lines with ordinary numbers and a few findings.
     QString text;
     for (int i = 0; text.size() < 500000; ++i) {
-        text += u"- row \"Order %1 — 2026-11-%2, $%3.99, v%4.2.%5\" [ref=e%1]\n"_s.arg(i).arg(i % 28 + 1).arg(i % 300).arg(i % 9).arg(i % 17);
+        text += u"- row \"Order %1 — 2026-11-%2, $%3.99, v%4.2.%5\" [ref=e%1]\n"_s.arg(i)
+                    .arg(i % 28 + 1)
+                    .arg(i % 300)
+                    .arg(i % 9)
+                    .arg(i % 17);
         if (i % 50 == 0)
-            text += u"- text: contact ada.lovelace%1@example.com or +44 20 7946 0%2%3\n"_s.arg(i).arg(i % 10).arg((i / 10) % 10 * 11);
+            text += u"- text: contact ada.lovelace%1@example.com or +44 20 7946 0%2%3\n"_s.arg(i)
+                        .arg(i % 10)
+                        .arg((i / 10) % 10 * 11);
     }
     Redactor redactor;
     QElapsedTimer timer;
@@ -123,8 +136,9 @@ int run(BenchBrowser &browser, int turns)
         return 1;
 
     QList<Row> rows;
-    for (const auto &[name, path] : { std::pair { u"counter page"_s, u"agent/counter.html"_s },
-                                      std::pair { u"3,000-element page"_s, u"toolkit/bench.html?n=3000"_s } }) {
+    for (const auto &[name, path] :
+         { std::pair { u"counter page"_s, u"agent/counter.html"_s },
+           std::pair { u"3,000-element page"_s, u"toolkit/bench.html?n=3000"_s } }) {
         Row row;
         row.name = name;
         if (!measure(browser, engine, path, turns, row)) {
@@ -133,13 +147,14 @@ int run(BenchBrowser &browser, int turns)
         }
         rows.append(row);
     }
-    std::printf("Chat-tab bridge: turn overhead (the chat's reply finished → the next message in the chat)\n");
+    std::printf(
+        "Chat-tab bridge: turn overhead (the chat's reply finished → the next message in the chat)\n");
     std::printf("%-20s %6s %10s %10s %10s %16s %10s\n", "target", "turns", "p50 ms", "p95 ms", "max ms",
                 "own view p50", "wall s");
     for (const Row &row : rows) {
         std::printf("%-20s %6d %10.1f %10.1f %10.1f %16.1f %10.1f\n", qPrintable(row.name), row.turns,
-                    percentile(row.overheads, 50), percentile(row.overheads, 95), percentile(row.overheads, 100),
-                    percentile(row.ownView, 50), double(row.wallMs) / 1000.0);
+                    percentile(row.overheads, 50), percentile(row.overheads, 95),
+                    percentile(row.overheads, 100), percentile(row.ownView, 50), double(row.wallMs) / 1000.0);
     }
     std::printf("Redaction: %.1f ms per 100 kB of snapshot-like text\n", redactionMsPer100k());
     return 0;

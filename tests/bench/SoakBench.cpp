@@ -124,7 +124,8 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    std::printf("\nSoak benchmark: %s against %s\n\n", qPrintable(qEnvironmentVariable("MPA_BENCH_APP", appBinary())),
+    std::printf("\nSoak benchmark: %s against %s\n\n",
+                qPrintable(qEnvironmentVariable("MPA_BENCH_APP", appBinary())),
                 qPrintable(chromium.port() ? u"Chromium on port %1"_s.arg(chromium.port()) : QString()));
     std::printf("| %-34s | %8s | %9s | %9s | %8s | %7s | %7s | %6s | %s\n", "phase", "n", "warm /s", "end /s",
                 "change", "RSS MiB", "end MiB", "growth", "failed");
@@ -135,29 +136,32 @@ int main(int argc, char **argv)
         const QByteArray request = target.debugRequest("getSystemInfo");
         std::vector<std::unique_ptr<QTcpSocket>> sockets;
         int failures = 0;
-        const QList<Window> windows = drive(target, debugRequests, &failures, [&](int, std::function<void(bool)> done) {
-            auto *socket = new QTcpSocket;
-            auto received = std::make_shared<QByteArray>();
-            auto finished = std::make_shared<bool>(false);
-            auto finish = [socket, finished, done, received](bool ok) {
-                if (*finished)
-                    return;
-                *finished = true;
-                socket->abort();
-                socket->deleteLater();
-                done(ok);
-            };
-            QObject::connect(socket, &QTcpSocket::connected, socket, [socket, &request] { socket->write(request); });
-            QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket, received, finish] {
-                *received += socket->readAll();
-                if (received->endsWith("}\n"))
-                    finish(received->startsWith("HTTP/1.1 200 "));
-            });
-            QObject::connect(socket, &QTcpSocket::disconnected, socket,
-                             [finish, received] { finish(received->startsWith("HTTP/1.1 200 ") && received->endsWith("}\n")); });
-            QObject::connect(socket, &QTcpSocket::errorOccurred, socket, [finish] { finish(false); });
-            socket->connectToHost(QHostAddress::LocalHost, target.debug.port);
-        });
+        const QList<Window> windows
+            = drive(target, debugRequests, &failures, [&](int, std::function<void(bool)> done) {
+                  auto *socket = new QTcpSocket;
+                  auto received = std::make_shared<QByteArray>();
+                  auto finished = std::make_shared<bool>(false);
+                  auto finish = [socket, finished, done, received](bool ok) {
+                      if (*finished)
+                          return;
+                      *finished = true;
+                      socket->abort();
+                      socket->deleteLater();
+                      done(ok);
+                  };
+                  QObject::connect(socket, &QTcpSocket::connected, socket,
+                                   [socket, &request] { socket->write(request); });
+                  QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket, received, finish] {
+                      *received += socket->readAll();
+                      if (received->endsWith("}\n"))
+                          finish(received->startsWith("HTTP/1.1 200 "));
+                  });
+                  QObject::connect(socket, &QTcpSocket::disconnected, socket, [finish, received] {
+                      finish(received->startsWith("HTTP/1.1 200 ") && received->endsWith("}\n"));
+                  });
+                  QObject::connect(socket, &QTcpSocket::errorOccurred, socket, [finish] { finish(false); });
+                  socket->connectToHost(QHostAddress::LocalHost, target.debug.port);
+              });
         printPhase("debug API getSystemInfo", windows, debugRequests, failures);
     }
 
@@ -181,11 +185,13 @@ int main(int argc, char **argv)
         });
         int failures = 0;
         int id = 0;
-        const QList<Window> windows = drive(target, agentTrips, &failures, [&](int, std::function<void(bool)> done) {
-            const QString key = QString::number(++id);
-            waiting.insert(key, std::move(done));
-            agent.sendTextMessage(u"{\"id\":\"%1\",\"type\":\"tab\",\"params\":{\"action\":\"list\"}}"_s.arg(key));
-        });
+        const QList<Window> windows
+            = drive(target, agentTrips, &failures, [&](int, std::function<void(bool)> done) {
+                  const QString key = QString::number(++id);
+                  waiting.insert(key, std::move(done));
+                  agent.sendTextMessage(
+                      u"{\"id\":\"%1\",\"type\":\"tab\",\"params\":{\"action\":\"list\"}}"_s.arg(key));
+              });
         printPhase("agent round trips (tab list)", windows, agentTrips, failures);
         agent.close();
     }
@@ -219,8 +225,9 @@ int main(int argc, char **argv)
         }
         printPhase("browser restarts (per second)", windows, restarts, failures);
         if (!times.isEmpty())
-            std::printf("\nbrowser restart to the app answering again: p50 %.0f ms, p95 %.0f ms, max %.0f ms\n",
-                        percentile(times, 50), percentile(times, 95), percentile(times, 100));
+            std::printf(
+                "\nbrowser restart to the app answering again: p50 %.0f ms, p95 %.0f ms, max %.0f ms\n",
+                percentile(times, 50), percentile(times, 95), percentile(times, 100));
     }
     std::printf("\n");
     target.stop();

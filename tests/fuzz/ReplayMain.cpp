@@ -35,7 +35,8 @@ int main(int argc, char **argv)
             }
             const QByteArray input = file.readAll();
             std::fprintf(stderr, "%s\n", qPrintable(file.fileName()));
-            LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(input.constData()), size_t(input.size()));
+            LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t *>(input.constData()),
+                                   size_t(input.size()));
             ++fed;
         }
     }

@@ -77,7 +77,8 @@ TEST_F(AgentChatTest, FindsThePageWithTheChatAmongOthers)
     EXPECT_EQ(seen->recentUserMessages, QStringList { u"Hello agent"_s });
 
     QList<ChatConversation> conversations;
-    chat->conversations(&context, [&](const CommandResult &r) { conversations = conversationsFromJson(r.data.toObject()); });
+    chat->conversations(
+        &context, [&](const CommandResult &r) { conversations = conversationsFromJson(r.data.toObject()); });
     ASSERT_TRUE(waitUntil([&] { return !conversations.isEmpty(); }));
     EXPECT_EQ(conversations.size(), 2);
     EXPECT_EQ(send(u"Into the docs"_s, u"Docs"_s).conversation, u"Docs"_s);
@@ -100,7 +101,8 @@ TEST_F(AgentChatTest, LookingAgainForAChatThatIsNotThereYetRunsOnTheClock)
     // No chat anywhere: it looks, plans the next look on the clock, and gives up when the
     // clock says its patience is over, however much real time passes.
     std::optional<CommandResult> none;
-    patient.locate(&context, [&](const CommandResult &r) { none = r; }, 1s);
+    patient.locate(
+        &context, [&](const CommandResult &r) { none = r; }, 1s);
     for (int look = 0; look < 2; ++look) {
         ASSERT_TRUE(waitUntil([&] { return clock.armedTimers() == 1; })) << "no next look planned";
         EXPECT_FALSE(none.has_value()) << "gave up before its patience was over on the clock";
@@ -117,7 +119,8 @@ TEST_F(AgentChatTest, LookingAgainForAChatThatIsNotThereYetRunsOnTheClock)
 
     // The chat appears while it waits: found at the next look the clock allows, not before.
     std::optional<CommandResult> found;
-    patient.locate(&context, [&](const CommandResult &r) { found = r; }, AgentChat::kSendPatience);
+    patient.locate(
+        &context, [&](const CommandResult &r) { found = r; }, AgentChat::kSendPatience);
     ASSERT_TRUE(waitUntil([&] { return clock.armedTimers() == 1; })) << "no next look planned";
     CdpSession *ide = openPage(endpoint, fixtureUrl(u"chat/ide.html"_s));
     ASSERT_TRUE(ide);

@@ -347,7 +347,8 @@ TEST_F(AutoAcceptTest, ACoveredButtonIsClickedOnlyWhenItRunsNothingACutOffOneNev
     EXPECT_FALSE(clicked.contains(u"covered-npm"_s)) << clicked.join(u',').toStdString();
     EXPECT_FALSE(clicked.contains(u"covered-run"_s)) << clicked.join(u',').toStdString();
     // Uncovered, the same command step is clicked.
-    evaluate(page, u"document.getElementById('covered-npm').closest('.step').querySelector('.overlay').remove()"_s);
+    evaluate(page,
+             u"document.getElementById('covered-npm').closest('.step').querySelector('.overlay').remove()"_s);
     EXPECT_TRUE(waitClicked(page, { u"covered-npm"_s }));
 }
 

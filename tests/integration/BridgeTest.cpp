@@ -24,12 +24,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
-
-#include <algorithm>
 #include <QUuid>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -40,7 +39,6 @@ using namespace std::chrono_literals;
 namespace {
 
 const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Some agent"_s };
-
 
 class BridgeTest : public EngineChromiumTest
 {
@@ -71,7 +69,8 @@ protected:
     void openTabs(const QString &scenario, const QString &targetPath)
     {
         chatUrl = fixtureUrl(u"bridge/chat.html"_s);
-        chatUrl.setQuery(u"scenario=%1&id=%2"_s.arg(scenario, QUuid::createUuid().toString(QUuid::WithoutBraces)));
+        chatUrl.setQuery(
+            u"scenario=%1&id=%2"_s.arg(scenario, QUuid::createUuid().toString(QUuid::WithoutBraces)));
         chat = openPage(own, chatUrl);
         ASSERT_NE(chat, nullptr);
         if (!targetPath.isEmpty()) {
@@ -108,18 +107,16 @@ protected:
         return id;
     }
 
-    BridgeRecord record(const QString &id)
-    {
-        return engine->bridge()->session(id).value_or(BridgeRecord());
-    }
+    BridgeRecord record(const QString &id) { return engine->bridge()->session(id).value_or(BridgeRecord()); }
 
     BridgeRecord waitForStatus(const QString &id, const QList<BridgeStatus> &statuses,
                                std::chrono::milliseconds timeout = 60s)
     {
         const bool reached = waitUntil([&] { return statuses.contains(record(id).status); }, timeout);
         const BridgeRecord r = record(id);
-        EXPECT_TRUE(reached) << "session " << id.toStdString() << " is " << bridgeStatusName(r.status).toStdString()
-                             << " (" << r.activity.toStdString() << ")\n"
+        EXPECT_TRUE(reached) << "session " << id.toStdString() << " is "
+                             << bridgeStatusName(r.status).toStdString() << " (" << r.activity.toStdString()
+                             << ")\n"
                              << QJsonDocument(r.toJson()).toJson().toStdString();
         return r;
     }
@@ -155,12 +152,14 @@ TEST_F(BridgeTest, TheChatSignsUpAcrossTwoPagesAndEachCommandRunsOnce)
 {
     openTabs(u"signup"_s, u"agent/signup.html"_s);
     const QString id = startFromWindow(u"Subscribe ada@example.com to the engineering blog, monthly"_s);
-    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.doneText, u"subscribed ada@example.com, monthly"_s);
 
     // The goal is reached on the target.
-    EXPECT_TRUE(target->targetInfo().url.contains(u"welcome.html"_s)) << target->targetInfo().url.toStdString();
+    EXPECT_TRUE(target->targetInfo().url.contains(u"welcome.html"_s))
+        << target->targetInfo().url.toStdString();
     // Six commands, each once, all done: fill, fill (the extension's form), click (a ```json
     // block, and the chat re-rendered every message right after it), check, select, click.
     QStringList tools;
@@ -168,7 +167,8 @@ TEST_F(BridgeTest, TheChatSignsUpAcrossTwoPagesAndEachCommandRunsOnce)
     for (const BridgeCommand &c : done.commands) {
         tools.append(c.tool);
         keys.insert(c.key);
-        EXPECT_EQ(c.state, BridgeCommand::State::Done) << c.tool.toStdString() << ": " << c.error.toStdString();
+        EXPECT_EQ(c.state, BridgeCommand::State::Done)
+            << c.tool.toStdString() << ": " << c.error.toStdString();
     }
     EXPECT_EQ(tools, (QStringList { u"fill"_s, u"fill"_s, u"click"_s, u"check"_s, u"select"_s, u"click"_s }));
     EXPECT_EQ(keys.size(), done.commands.size());
@@ -178,7 +178,8 @@ TEST_F(BridgeTest, TheChatSignsUpAcrossTwoPagesAndEachCommandRunsOnce)
     // What the chat saw: the protocol, the goal and the keyword first; no e-mail address ever.
     const QStringList sent = userMessages();
     ASSERT_GE(sent.size(), 6);
-    EXPECT_TRUE(sent.first().contains(u"GOAL: Subscribe [email] to the engineering blog"_s)) << sent.first().toStdString();
+    EXPECT_TRUE(sent.first().contains(u"GOAL: Subscribe [email] to the engineering blog"_s))
+        << sent.first().toStdString();
     EXPECT_TRUE(sent.first().contains(done.keyword));
     EXPECT_TRUE(sent.first().contains(u"<tool_code>{\"tool\": \"click\""_s));
     EXPECT_TRUE(sent.first().contains(u"Join the newsletter — step 1"_s));
@@ -227,7 +228,8 @@ TEST_F(BridgeTest, BadCommandsGoBackToTheChatAndNothingRuns)
 {
     openTabs(u"errors"_s, u"agent/counter.html"_s);
     const QString id = startFromWindow(u"Show me what happens with bad commands"_s);
-    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     ASSERT_EQ(done.commands.size(), 5) << QJsonDocument(done.toJson()).toJson().toStdString();
     const QList<BridgeCommand> &c = done.commands;
@@ -263,7 +265,8 @@ TEST_F(BridgeTest, ThePagesRequestsGoBackWithTheResult)
     });
     openTabs(u"network"_s, u"bridge/shop.html"_s);
     const QString id = startFromWindow(u"Put the widget in the cart"_s);
-    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     const QStringList sent = userMessages();
     ASSERT_GE(sent.size(), 2);
@@ -278,7 +281,8 @@ TEST_F(BridgeTest, TabsTheChatOpensStopAtTheLimitOldestLetGo)
 {
     openTabs(u"tabs"_s, {});
     const QString id = startFromWindow(u"Open six counters"_s, false);
-    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_TRUE(done.chatOpensTabs);
     ASSERT_EQ(done.openedTabs.size(), 5);
@@ -298,7 +302,8 @@ TEST_F(BridgeTest, ASavedToolOpensByName)
     ASSERT_EQ(engine->bridge()->setSavedTools({ { u"Counter"_s, counter } }), QString());
     openTabs(u"tool"_s, {});
     const QString id = startFromWindow(u"Count once with the Counter tool"_s, false);
-    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     ASSERT_EQ(done.openedTabs.size(), 1);
     CdpSession *opened = own->sessionForTarget(done.openedTabs.first());
@@ -315,8 +320,10 @@ TEST_F(BridgeTest, AReloadedChatDoesNotRunItsReplyAgain)
 {
     openTabs(u"reload"_s, u"agent/counter.html"_s);
     const QString id = startFromWindow(u"Add one"_s);
-    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
-    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString() << QJsonDocument(messages()).toJson().toStdString();
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done)
+        << done.reason.toStdString() << QJsonDocument(messages()).toJson().toStdString();
     EXPECT_EQ(countOf(done, u"click"_s), 1);
     EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 1);
 }
@@ -339,7 +346,8 @@ TEST_F(BridgeTest, PauseHoldsStopEndsAndTheTurnLimitStops)
         resumed = true;
     });
     ASSERT_TRUE(resumed);
-    const BridgeRecord limited = waitForStatus(id, { BridgeStatus::Stopped, BridgeStatus::Failed, BridgeStatus::Done });
+    const BridgeRecord limited
+        = waitForStatus(id, { BridgeStatus::Stopped, BridgeStatus::Failed, BridgeStatus::Done });
     EXPECT_EQ(limited.status, BridgeStatus::Stopped);
     EXPECT_TRUE(limited.reason.contains(u"turn limit"_s)) << limited.reason.toStdString();
     EXPECT_EQ(limited.turn, 6);
@@ -392,7 +400,8 @@ TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgainAndT
     EXPECT_EQ(after.commands.first().state, BridgeCommand::State::Unknown);
     const CommandResult resumed = command(u"resumeBridge"_s, { { u"sessionId"_s, id } });
     ASSERT_TRUE(resumed.ok) << resumed.error.toStdString();
-    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.doneText, u"the wait was not repeated"_s);
     // Found again by its keyword.
@@ -400,7 +409,8 @@ TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgainAndT
     EXPECT_NE(done.agentTab, oldChat);
     EXPECT_EQ(countOf(done, u"wait"_s), 1);
     const QStringList sent = userMessages();
-    EXPECT_TRUE(sent.last().contains(u"wait: unknown — the app stopped while it ran"_s)) << sent.last().toStdString();
+    EXPECT_TRUE(sent.last().contains(u"wait: unknown — the app stopped while it ran"_s))
+        << sent.last().toStdString();
 }
 
 TEST_F(BridgeTest, TheUsersInputOnTheTargetIsHeldWhileACommandRunsAndTheChatIsNeverBlocked)
@@ -410,15 +420,16 @@ TEST_F(BridgeTest, TheUsersInputOnTheTargetIsHeldWhileACommandRunsAndTheChatIsNe
     // The user looks at the target tab this time.
     ASSERT_TRUE(sendAndWait(target, u"Page.bringToFront"_s).ok());
     const QString id = startFromWindow(u"Wait a little"_s);
-    const auto masked = [&] { return evaluate(target, u"!!document.querySelector('mpa-run-mask')"_s).toBool(); };
+    const auto masked
+        = [&] { return evaluate(target, u"!!document.querySelector('mpa-run-mask')"_s).toBool(); };
     // The chat's wait runs (the mask may also show a moment earlier, while the session looks at
     // the target for its first message). Read from the command's own state: the session's status
     // has been seen at "waiting for the chat" while a command ran (left as found, see the note).
     const auto waitRuns = [&] {
         const BridgeRecord r = record(id);
         return std::any_of(r.commands.begin(), r.commands.end(), [](const BridgeCommand &c) {
-                   return c.tool == u"wait"_s && c.state == BridgeCommand::State::Running;
-               });
+            return c.tool == u"wait"_s && c.state == BridgeCommand::State::Running;
+        });
     };
     ASSERT_TRUE(waitUntil(waitRuns, 30s)) << "the chat's wait did not start";
     // The user looks at the target now (sending into the chat may have brought the chat forward;
@@ -447,22 +458,27 @@ TEST_F(BridgeTest, APaymentWaitsForTheUserNotForAnAgent)
 {
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitUserTabs, u"allow"_s));
     openTabs(u"checkout"_s, u"agent/checkout.html"_s);
-    const CommandResult started = command(u"startBridge"_s, { { u"agentTab"_s, chat->targetId() },
-                                                               { u"targetTabs"_s, QJsonArray { target->targetId() } },
-                                                               { u"goal"_s, u"Buy Acme Pro"_s } });
+    const CommandResult started = command(u"startBridge"_s,
+                                          { { u"agentTab"_s, chat->targetId() },
+                                            { u"targetTabs"_s, QJsonArray { target->targetId() } },
+                                            { u"goal"_s, u"Buy Acme Pro"_s } });
     // Through the API, a tab the user did not pick goes by toolkit/userTabs (here: allow).
     ASSERT_TRUE(started.ok) << started.error.toStdString();
     const QString id = started.data[u"sessionId"].toString();
-    BridgeRecord held = waitForStatus(id, { BridgeStatus::WaitingUser, BridgeStatus::Done, BridgeStatus::Failed });
+    BridgeRecord held
+        = waitForStatus(id, { BridgeStatus::WaitingUser, BridgeStatus::Done, BridgeStatus::Failed });
     ASSERT_EQ(held.status, BridgeStatus::WaitingUser);
     EXPECT_EQ(held.question.value(u"category").toString(), u"payment"_s);
-    const CommandResult byAgent = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, true } }, kAgent);
+    const CommandResult byAgent
+        = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, true } }, kAgent);
     EXPECT_EQ(byAgent.status, 403);
     EXPECT_EQ(record(id).status, BridgeStatus::WaitingUser);
     EXPECT_TRUE(target->targetInfo().url.contains(u"checkout.html"_s));
-    const CommandResult byUser = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, false } });
+    const CommandResult byUser
+        = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, false } });
     ASSERT_TRUE(byUser.ok) << byUser.error.toStdString();
-    const BridgeRecord done = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
     EXPECT_EQ(done.doneText, u"the user said no"_s);
     EXPECT_EQ(done.commands.first().state, BridgeCommand::State::Refused);
     EXPECT_EQ(done.commands.first().decision, u"denied"_s);
@@ -478,7 +494,8 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
     ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->sessionForTarget(chat->targetId()); }));
     // A chat no profile knows: the generic profile finds its box, but never sees a reply.
     const QString first = startFromWindow(u"Add one"_s);
-    const BridgeRecord unseen = waitForStatus(first, { BridgeStatus::WaitingChat, BridgeStatus::Failed }, 30s);
+    const BridgeRecord unseen
+        = waitForStatus(first, { BridgeStatus::WaitingChat, BridgeStatus::Failed }, 30s);
     EXPECT_EQ(unseen.profile, u"generic"_s);
     EXPECT_TRUE(engine->bridge()->stop(first));
 
@@ -486,8 +503,9 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
     // In front and drawn before the user's clicks: a tab behind another gets no input events, and
     // under load the tab opened last can still be coming to the front.
     const auto toFront = [&] {
-        return sendAndWait(chat, u"Page.bringToFront"_s).ok()
-            && waitUntil([&] { return evaluate(chat, u"document.visibilityState"_s).toString() == u"visible"_s; });
+        return sendAndWait(chat, u"Page.bringToFront"_s).ok() && waitUntil([&] {
+                   return evaluate(chat, u"document.visibilityState"_s).toString() == u"visible"_s;
+               });
     };
     ASSERT_TRUE(toFront());
     QStringList parts;
@@ -527,14 +545,14 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
         return false;
     };
     ASSERT_TRUE(clickUntil(u"textarea"_s, u"input"_s))
-        << error.toStdString() << " learner: "
-        << QJsonDocument(learnerState()).toJson(QJsonDocument::Compact).toStdString();
+        << error.toStdString()
+        << " learner: " << QJsonDocument(learnerState()).toJson(QJsonDocument::Compact).toStdString();
     ASSERT_TRUE(sendAndWait(chat, u"Input.insertText"_s, { { u"text"_s, u"Hello there"_s } }).ok());
     ASSERT_TRUE(clickUntil(u"[role=\"button\"] svg"_s, u"send"_s))
         << "learner: " << QJsonDocument(learnerState()).toJson(QJsonDocument::Compact).toStdString();
     ASSERT_TRUE(waitUntil([&] { return finished; }, 30s))
-        << "learner: " << QJsonDocument(learnerState()).toJson(QJsonDocument::Compact).toStdString() << " parts: "
-        << parts.join(u',').toStdString();
+        << "learner: " << QJsonDocument(learnerState()).toJson(QJsonDocument::Compact).toStdString()
+        << " parts: " << parts.join(u',').toStdString();
     ASSERT_TRUE(error.isEmpty()) << error.toStdString();
     EXPECT_TRUE(learnedId.startsWith(u"learned-127.0.0.1"_s)) << learnedId.toStdString();
     EXPECT_TRUE(QFile::exists(QDir(paths.configDir).filePath(u"profiles/chats/%1.json"_s.arg(learnedId))));
@@ -547,7 +565,8 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
     EXPECT_EQ(r.turn, 1) << r.reason.toStdString();
     const QJsonArray posted = evaluate(chat, u"window.posted"_s).toArray();
     ASSERT_FALSE(posted.isEmpty());
-    EXPECT_TRUE(posted.last().toString().contains(u"GOAL: Add one"_s)) << posted.last().toString().toStdString();
+    EXPECT_TRUE(posted.last().toString().contains(u"GOAL: Add one"_s))
+        << posted.last().toString().toStdString();
     engine->bridge()->stop(second);
 }
 

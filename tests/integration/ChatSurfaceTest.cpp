@@ -418,7 +418,8 @@ TEST_F(ChatSurfaceTest, ConversationsAreListedSwitchedAndTargetedByName)
     ASSERT_TRUE(page);
     QList<ChatConversation> list;
     QObject context;
-    surface->conversations(&context, [&](const CommandResult &r) { list = conversationsFromJson(r.data.toObject()); });
+    surface->conversations(&context,
+                           [&](const CommandResult &r) { list = conversationsFromJson(r.data.toObject()); });
     ASSERT_TRUE(waitUntil([&] { return !list.isEmpty(); }));
     ASSERT_EQ(list.size(), 3);
     EXPECT_EQ(list.at(0).name, u"Refactor parser"_s);

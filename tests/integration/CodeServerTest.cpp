@@ -59,10 +59,13 @@ protected:
         page = openPage(endpoint, server.url());
         ASSERT_TRUE(page);
         sendAndWait(page, u"Page.bringToFront"_s);
-        ASSERT_TRUE(waitUntil([&] { return js(u"!!document.querySelector('.monaco-workbench .part.editor')"_s).toBool(); }, 90s))
+        ASSERT_TRUE(waitUntil(
+            [&] { return js(u"!!document.querySelector('.monaco-workbench .part.editor')"_s).toBool(); },
+            90s))
             << "the workbench did not load: " << server.output().right(3000).toStdString();
         // Every click that reaches the workbench, trusted or not, from now on.
-        js(u"window.__mpaTestClicks = []; document.addEventListener('click', (e) => window.__mpaTestClicks.push("
+        js(u"window.__mpaTestClicks = []; document.addEventListener('click', (e) => "
+           u"window.__mpaTestClicks.push("
            "(e.target.closest('a,button,[role=button]') || e.target).textContent.trim().slice(0, 60)), true); true"_s);
     }
 
@@ -83,8 +86,11 @@ protected:
     {
         for (const QString &type : { u"rawKeyDown"_s, u"keyUp"_s }) {
             sendAndWait(page, u"Input.dispatchKeyEvent"_s,
-                        { { u"type"_s, type }, { u"key"_s, keyName }, { u"code"_s, code },
-                          { u"windowsVirtualKeyCode"_s, keyCode }, { u"modifiers"_s, modifiers } });
+                        { { u"type"_s, type },
+                          { u"key"_s, keyName },
+                          { u"code"_s, code },
+                          { u"windowsVirtualKeyCode"_s, keyCode },
+                          { u"modifiers"_s, modifiers } });
         }
     }
 
@@ -93,9 +99,8 @@ protected:
     {
         // The walkthrough the workbench opens after the trust dialog can take the focus back just
         // after Quick Open has shown (seen under load): then, as a person would, close it and ask again.
-        const auto quickInputFocused = [&] {
-            return js(u"!!document.querySelector('.quick-input-widget input:focus')"_s).toBool();
-        };
+        const auto quickInputFocused
+            = [&] { return js(u"!!document.querySelector('.quick-input-widget input:focus')"_s).toBool(); };
         for (int attempt = 0; attempt < 3 && !quickInputFocused(); ++attempt) {
             if (attempt > 0)
                 key(u"Escape"_s, u"Escape"_s, 27);
@@ -104,30 +109,53 @@ protected:
             waitUntil(quickInputFocused, 8s);
         }
         if (!quickInputFocused()) {
-            ADD_FAILURE() << "no quick input; focus on "
-                          << js(u"document.activeElement && document.activeElement.outerHTML.slice(0, 300)"_s).toString().toStdString()
-                          << " widget " << js(u"(document.querySelector('.quick-input-widget')||{}).outerHTML?.slice(0, 300) || 'none'"_s).toString().toStdString();
+            ADD_FAILURE()
+                << "no quick input; focus on "
+                << js(u"document.activeElement && document.activeElement.outerHTML.slice(0, 300)"_s)
+                       .toString()
+                       .toStdString()
+                << " widget "
+                << js(u"(document.querySelector('.quick-input-widget')||{}).outerHTML?.slice(0, 300) || 'none'"_s)
+                       .toString()
+                       .toStdString();
             return false;
         }
         sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, name } });
-        if (!waitUntil([&] { return js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].some((r) => "
-                              "r.textContent.includes('%1'))"_s.arg(name)).toBool(); }, 20s)) {
-            ADD_FAILURE() << "Quick Open found nothing: "
-                          << js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s).toString().toStdString()
-                          << "\n" << server.output().right(2000).toStdString();
+        if (!waitUntil(
+                [&] {
+                    return js(u"[...document.querySelectorAll('.quick-input-list "
+                              u".monaco-list-row')].some((r) => "
+                              "r.textContent.includes('%1'))"_s.arg(name))
+                        .toBool();
+                },
+                20s)) {
+            ADD_FAILURE()
+                << "Quick Open found nothing: "
+                << js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s)
+                       .toString()
+                       .toStdString()
+                << "\n"
+                << server.output().right(2000).toStdString();
             return false;
         }
         key(u"Enter"_s, u"Enter"_s, 13);
         const bool opened = waitUntil(
             [&] {
-                return js(u"[...document.querySelectorAll('.tab')].some((t) => t.textContent.includes('%1'))"_s.arg(name))
+                return js(u"[...document.querySelectorAll('.tab')].some((t) => t.textContent.includes('%1'))"_s
+                              .arg(name))
                     .toBool();
             },
             20s);
         if (!opened)
-            ADD_FAILURE() << "no tab for " << name.toStdString() << "; tabs: "
-                          << js(u"[...document.querySelectorAll('.tab')].map((t) => t.textContent).join(' | ')"_s).toString().toStdString()
-                          << "; quick input: " << js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s).toString().toStdString();
+            ADD_FAILURE()
+                << "no tab for " << name.toStdString() << "; tabs: "
+                << js(u"[...document.querySelectorAll('.tab')].map((t) => t.textContent).join(' | ')"_s)
+                       .toString()
+                       .toStdString()
+                << "; quick input: "
+                << js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s)
+                       .toString()
+                       .toStdString();
         return opened;
     }
 
@@ -216,7 +244,8 @@ TEST_F(CodeServerTest, WithAutoAcceptOnNothingOfTheWorkbenchIsClicked)
         if (target.targetId == page->targetId())
             profileId = target.profileId;
     EXPECT_EQ(profileId, u"vscode"_s) << "code-server is VS Code";
-    EXPECT_TRUE(stats.value(u"windowed"_s).toBool()) << "code-server has no chat panel: the windowed fallback applies";
+    EXPECT_TRUE(stats.value(u"windowed"_s).toBool())
+        << "code-server has no chat panel: the windowed fallback applies";
     EXPECT_TRUE(clicks().isEmpty()) << clicks().join(u" | "_s).toStdString();
     EXPECT_TRUE(visibleTexts(dialogButtons).contains(u"Yes, I trust the authors"_s))
         << "the trust dialog must be answered by the person, not by auto-accept";
@@ -256,25 +285,30 @@ TEST_F(CodeServerTest, WithAutoAcceptOnNothingOfTheWorkbenchIsClicked)
 
 TEST_F(CodeServerTest, TheChatNeverTypesIntoMonaco)
 {
-    ASSERT_TRUE(waitUntil([&] { return js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 30s));
+    ASSERT_TRUE(
+        waitUntil([&] { return js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 30s));
     js(u"[...document.querySelectorAll('.monaco-dialog-box .monaco-button')].find((b) => "
        "/Yes, I trust/.test(b.textContent)).click(); true"_s);
-    ASSERT_TRUE(waitUntil([&] { return !js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 20s));
+    ASSERT_TRUE(
+        waitUntil([&] { return !js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 20s));
     ASSERT_TRUE(openFile(u"conflict.ts"_s));
-    ASSERT_TRUE(waitUntil([&] { return editorText().contains(u"return 41"_s); }, 20s)) << editorText().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return editorText().contains(u"return 41"_s); }, 20s))
+        << editorText().toStdString();
     const QString before = editorText();
     ASSERT_TRUE(js(u"!!document.querySelector('.monaco-editor textarea')"_s).toBool())
         << "Monaco's input textarea is there to be mistaken for a chat box";
 
     IdeProfiles profiles;
     profiles.load(configDir());
-    const IdeProfile *vscode = profiles.match(server.url().toString(), u"conflict.ts - workspace - code-server"_s);
+    const IdeProfile *vscode
+        = profiles.match(server.url().toString(), u"conflict.ts - workspace - code-server"_s);
     ASSERT_TRUE(vscode && vscode->chat);
     hub->addScript(ChatSurface::payloadScript(), [](CdpSession *) { return false; });
     ChatSurface surface(hub->ensureScript(page, QString::fromLatin1(ChatSurface::kModule)), *vscode->chat);
     std::optional<ChatSurface::SendResult> result;
     QObject context;
-    surface.send(u"Summarise the repository"_s, {}, &context, [&](const ChatSurface::SendResult &r) { result = r; });
+    surface.send(u"Summarise the repository"_s, {}, &context,
+                 [&](const ChatSurface::SendResult &r) { result = r; });
     ASSERT_TRUE(waitUntil([&] { return result.has_value(); }, 30s));
     EXPECT_FALSE(result->ok) << "code-server has no chat: the send must fail";
     EXPECT_FALSE(result->error.isEmpty());

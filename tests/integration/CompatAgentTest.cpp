@@ -87,7 +87,8 @@ public:
     }
 
     // Sends a command and waits for its reply (an empty object when none came).
-    QJsonObject request(const QString &type, const QJsonObject &params = {}, std::chrono::milliseconds timeout = 40s)
+    QJsonObject request(const QString &type, const QJsonObject &params = {},
+                        std::chrono::milliseconds timeout = 40s)
     {
         QWebSocket *socket = client();
         if (!socket) {
@@ -153,7 +154,7 @@ private:
             assigned.append(session);
             const QString assignment
                 = QString::fromUtf8(QJsonDocument(QJsonObject { { u"type"_s, u"session_assigned"_s },
-                                                               { u"sessionId"_s, session } })
+                                                                { u"sessionId"_s, session } })
                                         .toJson(QJsonDocument::Compact));
             socket->sendTextMessage(assignment);
             socket->sendTextMessage(assignment);
@@ -227,7 +228,8 @@ protected:
     // What the page recorded (window.seen), read over the test's own connection.
     static QJsonObject seen(CdpSession *page)
     {
-        return QJsonDocument::fromJson(evaluate(page, u"JSON.stringify(window.seen)"_s).toString().toUtf8()).object();
+        return QJsonDocument::fromJson(evaluate(page, u"JSON.stringify(window.seen)"_s).toString().toUtf8())
+            .object();
     }
 
     static QJsonObject data(const QJsonObject &reply) { return reply.value(u"data"_s).toObject(); }
@@ -358,8 +360,8 @@ TEST_F(CompatAgentTest, OpenNavigatesTheTabInFrontAndNewTabOpensOne)
     EXPECT_EQ(evaluate(tab, u"location.href"_s).toString(), page().toString());
     EXPECT_EQ(own->pageSessions().size(), tabs);
 
-    const QJsonObject fresh
-        = agent.request(u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/other.html"_s).toString() }, { u"newTab"_s, true } });
+    const QJsonObject fresh = agent.request(
+        u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/other.html"_s).toString() }, { u"newTab"_s, true } });
     ASSERT_TRUE(fresh.value(u"success"_s).toBool()) << dump(fresh);
     ASSERT_TRUE(waitUntil([&] { return own->pageSessions().size() == tabs + 1; }));
     EXPECT_EQ(evaluate(tab, u"location.href"_s).toString(), page().toString()) << "the first tab stayed";
@@ -421,8 +423,10 @@ TEST_F(CompatAgentTest, EvalRunsAnExpressionOrAFunctionBody)
     EXPECT_EQ(run(u"document.title"_s), QJsonValue(u"E2E Test Page"_s));
     EXPECT_EQ(run(u"const n = await Promise.resolve(3);\nreturn n * 2;"_s), QJsonValue(6));
     EXPECT_EQ(run(u"return { tag: document.querySelector('h1').tagName, list: [1, 'b', null] }"_s),
-              QJsonValue(QJsonObject { { u"tag"_s, u"H1"_s }, { u"list"_s, QJsonArray { 1, u"b"_s, QJsonValue() } } }));
-    EXPECT_EQ(run(u"new Promise((resolve) => setTimeout(() => resolve('late'), 50))"_s), QJsonValue(u"late"_s));
+              QJsonValue(QJsonObject { { u"tag"_s, u"H1"_s },
+                                       { u"list"_s, QJsonArray { 1, u"b"_s, QJsonValue() } } }));
+    EXPECT_EQ(run(u"new Promise((resolve) => setTimeout(() => resolve('late'), 50))"_s),
+              QJsonValue(u"late"_s));
     // Declaring twice (an agent repeats itself) is no error.
     EXPECT_EQ(run(u"let twice = 1; twice"_s), QJsonValue(1));
     EXPECT_EQ(run(u"let twice = 2; twice"_s), QJsonValue(2));
@@ -474,13 +478,15 @@ TEST_F(CompatAgentTest, TypeWithDelayPausesBetweenKeys)
     const QString field = refOf(snapshot, u"textbox \"Typing area\""_s);
 
     constexpr int kDelay = 150;
-    const QJsonObject typed = agent.request(u"type"_s, { { u"ref"_s, field }, { u"text"_s, u"abcd"_s }, { u"delay"_s, kDelay } });
+    const QJsonObject typed
+        = agent.request(u"type"_s, { { u"ref"_s, field }, { u"text"_s, u"abcd"_s }, { u"delay"_s, kDelay } });
     ASSERT_TRUE(typed.value(u"success"_s).toBool()) << dump(typed);
     EXPECT_EQ(evaluate(tab, u"document.getElementById('key-input').value"_s).toString(), u"abcd"_s);
     const QJsonArray keys = seen(tab).value(u"keydowns"_s).toArray();
     ASSERT_EQ(keys.size(), 4) << QJsonDocument(keys).toJson().toStdString();
     for (qsizetype i = 1; i < keys.size(); ++i) {
-        const double gap = keys.at(i).toObject().value(u"t"_s).toDouble() - keys.at(i - 1).toObject().value(u"t"_s).toDouble();
+        const double gap = keys.at(i).toObject().value(u"t"_s).toDouble()
+            - keys.at(i - 1).toObject().value(u"t"_s).toDouble();
         // The page sees the keys about `delay` apart (timers fire a little early or late).
         EXPECT_GE(gap, kDelay * 0.8) << "keys " << i - 1 << " and " << i << " came " << gap << " ms apart";
     }
@@ -494,8 +500,9 @@ TEST_F(CompatAgentTest, FindAnswersTheRefAndLineOfTheFirstMatch)
     ASSERT_TRUE(tab);
 
     // The extension's own e2e call: by role, with the accessible name in text.
-    const QJsonObject byRole
-        = agent.request(u"find"_s, { { u"locator"_s, u"role"_s }, { u"value"_s, u"button"_s }, { u"text"_s, u"Test Button"_s } });
+    const QJsonObject byRole = agent.request(
+        u"find"_s,
+        { { u"locator"_s, u"role"_s }, { u"value"_s, u"button"_s }, { u"text"_s, u"Test Button"_s } });
     ASSERT_TRUE(byRole.value(u"success"_s).toBool()) << dump(byRole);
     const QString ref = data(byRole).value(u"ref"_s).toString();
     EXPECT_EQ(data(byRole).value(u"line"_s).toString(), u"- button \"Test Button\" [ref=%1]"_s.arg(ref));
@@ -504,10 +511,13 @@ TEST_F(CompatAgentTest, FindAnswersTheRefAndLineOfTheFirstMatch)
     ASSERT_TRUE(agent.request(u"click"_s, { { u"ref"_s, ref } }).value(u"success"_s).toBool());
     EXPECT_EQ(seen(tab).value(u"clicks"_s).toInt(), 1);
     // The snapshot names it with the same ref.
-    EXPECT_EQ(refOf(data(agent.request(u"snapshot"_s)).value(u"snapshot"_s).toString(), u"button \"Test Button\""_s), ref);
+    EXPECT_EQ(refOf(data(agent.request(u"snapshot"_s)).value(u"snapshot"_s).toString(),
+                    u"button \"Test Button\""_s),
+              ref);
 
     const auto line = [&](const QString &locator, const QString &value) {
-        const QJsonObject reply = agent.request(u"find"_s, { { u"locator"_s, locator }, { u"value"_s, value } });
+        const QJsonObject reply
+            = agent.request(u"find"_s, { { u"locator"_s, locator }, { u"value"_s, value } });
         EXPECT_TRUE(reply.value(u"success"_s).toBool()) << locator.toStdString() << ": " << dump(reply);
         return data(reply).value(u"line"_s).toString();
     };
@@ -519,8 +529,9 @@ TEST_F(CompatAgentTest, FindAnswersTheRefAndLineOfTheFirstMatch)
     EXPECT_TRUE(line(u"title"_s, u"clicked anchor"_s).startsWith(u"- link \"Test Link\" [ref="_s));
 
     // A miss says "not found" and what the page has that comes closest.
-    const QJsonObject miss
-        = agent.request(u"find"_s, { { u"locator"_s, u"role"_s }, { u"value"_s, u"button"_s }, { u"text"_s, u"Sav draftt"_s } });
+    const QJsonObject miss = agent.request(
+        u"find"_s,
+        { { u"locator"_s, u"role"_s }, { u"value"_s, u"button"_s }, { u"text"_s, u"Sav draftt"_s } });
     EXPECT_FALSE(miss.value(u"success"_s).toBool());
     EXPECT_TRUE(error(miss).startsWith(u"not found"_s)) << dump(miss);
     EXPECT_TRUE(error(miss).contains(u"\"Save draft\""_s)) << dump(miss);
@@ -532,15 +543,16 @@ TEST_F(CompatAgentTest, MouseDrawsOnACanvasWithTheButtonHeld)
     ASSERT_NO_FATAL_FAILURE(startApp(agent));
     CdpSession *tab = userPage(page());
     ASSERT_TRUE(tab);
-    const QString canvas = found(agent, { { u"locator"_s, u"label"_s }, { u"value"_s, u"Drawing canvas"_s } });
+    const QString canvas
+        = found(agent, { { u"locator"_s, u"label"_s }, { u"value"_s, u"Drawing canvas"_s } });
     ASSERT_TRUE(agent.request(u"scrollintoview"_s, { { u"ref"_s, canvas } }).value(u"success"_s).toBool());
     const QJsonObject box = boxOf(agent, canvas);
     const double left = box.value(u"left"_s).toDouble();
     const double top = box.value(u"top"_s).toDouble();
 
     const auto mouse = [&](const QString &action, double x, double y) {
-        const QJsonObject reply
-            = agent.request(u"mouse"_s, { { u"action"_s, action }, { u"x"_s, left + x }, { u"y"_s, top + y } });
+        const QJsonObject reply = agent.request(
+            u"mouse"_s, { { u"action"_s, action }, { u"x"_s, left + x }, { u"y"_s, top + y } });
         EXPECT_TRUE(reply.value(u"success"_s).toBool()) << action.toStdString() << ": " << dump(reply);
         EXPECT_EQ(data(reply).value(u"executed"_s), QJsonValue(true));
     };
@@ -561,7 +573,8 @@ TEST_F(CompatAgentTest, MouseDrawsOnACanvasWithTheButtonHeld)
                 && p.value(u"trusted"_s).toBool();
         });
     };
-    const std::string all = QJsonDocument(seen(tab).value(u"points"_s).toArray()).toJson(QJsonDocument::Compact).toStdString();
+    const std::string all
+        = QJsonDocument(seen(tab).value(u"points"_s).toArray()).toJson(QJsonDocument::Compact).toStdString();
     EXPECT_TRUE(has(u"mousedown"_s, 10, 10, 1)) << all;
     EXPECT_TRUE(has(u"mousemove"_s, 60, 40, 1)) << "the stroke: moved with the button held\n" << all;
     EXPECT_TRUE(has(u"mousemove"_s, 120, 70, 1)) << all;
@@ -584,11 +597,12 @@ TEST_F(CompatAgentTest, MouseWheelScrollsTheBoxUnderIt)
     const double pageBefore = evaluate(tab, u"window.scrollY"_s).toDouble();
 
     // The extension's own parameter names: dx, dy.
-    const QJsonObject wheel
-        = agent.request(u"mouse"_s, { { u"action"_s, u"wheel"_s }, { u"x"_s, x }, { u"y"_s, y }, { u"dy"_s, 200 } });
+    const QJsonObject wheel = agent.request(
+        u"mouse"_s, { { u"action"_s, u"wheel"_s }, { u"x"_s, x }, { u"y"_s, y }, { u"dy"_s, 200 } });
     ASSERT_TRUE(wheel.value(u"success"_s).toBool()) << dump(wheel);
-    ASSERT_TRUE(waitUntil([&] { return evaluate(tab, u"document.getElementById('scroll-container').scrollTop"_s).toDouble() > 0; }))
-        << "the box under the wheel did not scroll";
+    ASSERT_TRUE(waitUntil([&] {
+        return evaluate(tab, u"document.getElementById('scroll-container').scrollTop"_s).toDouble() > 0;
+    })) << "the box under the wheel did not scroll";
     const QJsonArray wheels = seen(tab).value(u"wheels"_s).toArray();
     ASSERT_FALSE(wheels.isEmpty());
     EXPECT_TRUE(wheels.at(0).toObject().value(u"trusted"_s).toBool());
@@ -603,7 +617,8 @@ TEST_F(CompatAgentTest, DragDropsOnAnHtml5DropTargetAndDrawsBetweenPoints)
     CdpSession *tab = userPage(page());
     ASSERT_TRUE(tab);
     const QString source = found(agent, { { u"locator"_s, u"text"_s }, { u"value"_s, u"Drag Source"_s } });
-    const QString target = found(agent, { { u"locator"_s, u"role"_s }, { u"value"_s, u"region"_s }, { u"text"_s, u"Drop Target"_s } });
+    const QString target = found(
+        agent, { { u"locator"_s, u"role"_s }, { u"value"_s, u"region"_s }, { u"text"_s, u"Drop Target"_s } });
 
     // The extension's own names: src, dst.
     const QJsonObject dragged = agent.request(u"drag"_s, { { u"src"_s, source }, { u"dst"_s, target } });
@@ -612,27 +627,33 @@ TEST_F(CompatAgentTest, DragDropsOnAnHtml5DropTargetAndDrawsBetweenPoints)
     EXPECT_EQ(data(dragged).value(u"executed"_s), QJsonValue(true));
     const QJsonObject afterDrop = seen(tab);
     EXPECT_EQ(afterDrop.value(u"dragstarts"_s).toInt(), 1);
-    EXPECT_EQ(afterDrop.value(u"drops"_s).toArray(), QJsonArray { u"drag-source"_s }) << "the drop read the drag's data";
-    EXPECT_EQ(evaluate(tab, u"document.getElementById('drag-result').textContent"_s).toString(), u"Dropped: drag-source"_s);
+    EXPECT_EQ(afterDrop.value(u"drops"_s).toArray(), QJsonArray { u"drag-source"_s })
+        << "the drop read the drag's data";
+    EXPECT_EQ(evaluate(tab, u"document.getElementById('drag-result').textContent"_s).toString(),
+              u"Dropped: drag-source"_s);
 
     // Between two points of a canvas: a plain press, moves with the button held, release.
-    const QString canvas = found(agent, { { u"locator"_s, u"label"_s }, { u"value"_s, u"Drawing canvas"_s } });
+    const QString canvas
+        = found(agent, { { u"locator"_s, u"label"_s }, { u"value"_s, u"Drawing canvas"_s } });
     ASSERT_TRUE(agent.request(u"scrollintoview"_s, { { u"ref"_s, canvas } }).value(u"success"_s).toBool());
     const QJsonObject box = boxOf(agent, canvas);
     const double left = box.value(u"left"_s).toDouble();
     const double top = box.value(u"top"_s).toDouble();
-    const QJsonObject drawn = agent.request(
-        u"drag"_s, { { u"from"_s, QJsonObject { { u"x"_s, left + 20 }, { u"y"_s, top + 20 } } },
-                     { u"to"_s, QJsonObject { { u"x"_s, left + 220 }, { u"y"_s, top + 90 } } } });
+    const QJsonObject drawn
+        = agent.request(u"drag"_s,
+                        { { u"from"_s, QJsonObject { { u"x"_s, left + 20 }, { u"y"_s, top + 20 } } },
+                          { u"to"_s, QJsonObject { { u"x"_s, left + 220 }, { u"y"_s, top + 90 } } } });
     ASSERT_TRUE(drawn.value(u"success"_s).toBool()) << dump(drawn);
     EXPECT_FALSE(data(drawn).value(u"dropped"_s).toBool());
     QStringList kinds;
     int heldMoves = 0;
     for (const QJsonValue &p : seen(tab).value(u"points"_s).toArray()) {
         kinds.append(p.toObject().value(u"type"_s).toString());
-        heldMoves += p.toObject().value(u"type"_s).toString() == u"mousemove"_s && p.toObject().value(u"buttons"_s).toInt() == 1;
+        heldMoves += p.toObject().value(u"type"_s).toString() == u"mousemove"_s
+            && p.toObject().value(u"buttons"_s).toInt() == 1;
     }
-    EXPECT_TRUE(kinds.contains(u"mousedown"_s) && kinds.contains(u"mouseup"_s)) << kinds.join(u","_s).toStdString();
+    EXPECT_TRUE(kinds.contains(u"mousedown"_s) && kinds.contains(u"mouseup"_s))
+        << kinds.join(u","_s).toStdString();
     EXPECT_GE(heldMoves, 2) << kinds.join(u","_s).toStdString();
 }
 
@@ -642,9 +663,11 @@ TEST_F(CompatAgentTest, ScrollIntoViewBringsAnElementIntoTheViewport)
     ASSERT_NO_FATAL_FAILURE(startApp(agent));
     CdpSession *tab = userPage(page());
     ASSERT_TRUE(tab);
-    const QString button = found(agent, { { u"locator"_s, u"text"_s }, { u"value"_s, u"Below Fold Button"_s } });
-    const QString inView = u"(() => { const r = document.getElementById('below-fold-button').getBoundingClientRect();"
-                           " return r.top >= 0 && r.bottom <= innerHeight; })()"_s;
+    const QString button
+        = found(agent, { { u"locator"_s, u"text"_s }, { u"value"_s, u"Below Fold Button"_s } });
+    const QString inView
+        = u"(() => { const r = document.getElementById('below-fold-button').getBoundingClientRect();"
+          " return r.top >= 0 && r.bottom <= innerHeight; })()"_s;
     ASSERT_FALSE(evaluate(tab, inView).toBool());
 
     const QJsonObject scrolled = agent.request(u"scrollintoview"_s, { { u"ref"_s, button } });
@@ -667,19 +690,26 @@ TEST_F(CompatAgentTest, WaitForTimeTextAnElementsStateOrAnAddress)
 
     const QString snapshot = data(agent.request(u"snapshot"_s)).value(u"snapshot"_s).toString();
     const QString button = refOf(snapshot, u"Test Button"_s);
-    EXPECT_TRUE(agent.request(u"wait"_s, { { u"ref"_s, button }, { u"state"_s, u"visible"_s } }).value(u"success"_s).toBool());
+    EXPECT_TRUE(agent.request(u"wait"_s, { { u"ref"_s, button }, { u"state"_s, u"visible"_s } })
+                    .value(u"success"_s)
+                    .toBool());
 
-    ASSERT_TRUE(agent.request(u"click"_s, { { u"ref"_s, refOf(snapshot, u"Show Element After Delay"_s) } }).value(u"success"_s).toBool());
+    ASSERT_TRUE(agent.request(u"click"_s, { { u"ref"_s, refOf(snapshot, u"Show Element After Delay"_s) } })
+                    .value(u"success"_s)
+                    .toBool());
     const QJsonObject text = agent.request(u"wait"_s, { { u"text"_s, u"I appeared after a delay!"_s } });
     EXPECT_TRUE(text.value(u"success"_s).toBool()) << dump(text);
 
-    ASSERT_TRUE(agent.request(u"click"_s, { { u"ref"_s, refOf(snapshot, u"Change Address Later"_s) } }).value(u"success"_s).toBool());
+    ASSERT_TRUE(agent.request(u"click"_s, { { u"ref"_s, refOf(snapshot, u"Change Address Later"_s) } })
+                    .value(u"success"_s)
+                    .toBool());
     const QJsonObject address = agent.request(u"wait"_s, { { u"url"_s, u"*/lba-page.html?step=2"_s } });
     ASSERT_TRUE(address.value(u"success"_s).toBool()) << dump(address);
     EXPECT_TRUE(data(address).value(u"url"_s).toString().endsWith(u"?step=2"_s));
     EXPECT_TRUE(evaluate(tab, u"location.search"_s).toString() == u"?step=2"_s);
 
-    const QJsonObject never = agent.request(u"wait"_s, { { u"url"_s, u"*never*"_s }, { u"timeoutMs"_s, 300 } });
+    const QJsonObject never
+        = agent.request(u"wait"_s, { { u"url"_s, u"*never*"_s }, { u"timeoutMs"_s, 300 } });
     EXPECT_FALSE(never.value(u"success"_s).toBool());
     EXPECT_TRUE(error(never).contains(u"not *never*, after 300 ms"_s)) << dump(never);
 }
@@ -699,48 +729,60 @@ TEST_F(CompatAgentTest, BadInputIsAClearErrorAndTheConnectionStaysUp)
     const QString button = refOf(snapshot, u"Test Button"_s);
     const QString field = refOf(snapshot, u"Typing area"_s);
 
-    const QJsonObject locator = agent.request(u"find"_s, { { u"locator"_s, u"xpath"_s }, { u"value"_s, u"//button"_s } });
+    const QJsonObject locator
+        = agent.request(u"find"_s, { { u"locator"_s, u"xpath"_s }, { u"value"_s, u"//button"_s } });
     EXPECT_FALSE(locator.value(u"success"_s).toBool());
-    EXPECT_EQ(error(locator),
-              u"find: params.locator must be one of role, text, label, placeholder, testid, alt, title, not the "
-              "string \"xpath\""_s)
+    EXPECT_EQ(
+        error(locator),
+        u"find: params.locator must be one of role, text, label, placeholder, testid, alt, title, not the "
+        "string \"xpath\""_s)
         << dump(locator);
     stillUp(agent);
 
-    const QJsonObject outside = agent.request(u"mouse"_s, { { u"action"_s, u"click"_s }, { u"x"_s, 5000 }, { u"y"_s, 20 } });
+    const QJsonObject outside
+        = agent.request(u"mouse"_s, { { u"action"_s, u"click"_s }, { u"x"_s, 5000 }, { u"y"_s, 20 } });
     EXPECT_FALSE(outside.value(u"success"_s).toBool());
-    EXPECT_TRUE(error(outside).startsWith(u"the point (5000, 20) is outside the viewport"_s)) << dump(outside);
+    EXPECT_TRUE(error(outside).startsWith(u"the point (5000, 20) is outside the viewport"_s))
+        << dump(outside);
     EXPECT_EQ(seen(tab).value(u"clicks"_s).toInt(), 0);
     stillUp(agent);
 
     const QJsonObject across = agent.request(
-        u"drag"_s, { { u"from"_s, QJsonObject { { u"ref"_s, button }, { u"tab"_s, tab->targetId() } } },
-                     { u"to"_s, QJsonObject { { u"ref"_s, u"e1"_s }, { u"tab"_s, other->targetId() } } } });
+        u"drag"_s,
+        { { u"from"_s, QJsonObject { { u"ref"_s, button }, { u"tab"_s, tab->targetId() } } },
+          { u"to"_s, QJsonObject { { u"ref"_s, u"e1"_s }, { u"tab"_s, other->targetId() } } } });
     EXPECT_FALSE(across.value(u"success"_s).toBool());
-    EXPECT_TRUE(error(across).startsWith(u"drag moves within one tab, but it names 2 tabs"_s)) << dump(across);
+    EXPECT_TRUE(error(across).startsWith(u"drag moves within one tab, but it names 2 tabs"_s))
+        << dump(across);
     stillUp(agent);
 
-    const QJsonObject slow = agent.request(u"type"_s, { { u"ref"_s, field }, { u"text"_s, u"x"_s }, { u"delay"_s, 1e9 } });
+    const QJsonObject slow
+        = agent.request(u"type"_s, { { u"ref"_s, field }, { u"text"_s, u"x"_s }, { u"delay"_s, 1e9 } });
     EXPECT_FALSE(slow.value(u"success"_s).toBool());
     EXPECT_EQ(error(slow), u"type: params.delay must be at most 1000"_s) << dump(slow);
     EXPECT_EQ(evaluate(tab, u"document.getElementById('key-input').value"_s).toString(), QString());
-    const QJsonObject tooLong
-        = agent.request(u"type"_s, { { u"ref"_s, field }, { u"text"_s, QString(40, u'x') }, { u"delay"_s, 1000 } });
-    EXPECT_TRUE(error(tooLong).startsWith(u"typing 40 characters 1000 ms apart takes 39 s"_s)) << dump(tooLong);
+    const QJsonObject tooLong = agent.request(
+        u"type"_s, { { u"ref"_s, field }, { u"text"_s, QString(40, u'x') }, { u"delay"_s, 1000 } });
+    EXPECT_TRUE(error(tooLong).startsWith(u"typing 40 characters 1000 ms apart takes 39 s"_s))
+        << dump(tooLong);
     stillUp(agent);
 
     const QJsonObject thrown = agent.request(u"eval"_s, { { u"script"_s, u"throw new Error('boom')"_s } });
     EXPECT_FALSE(thrown.value(u"success"_s).toBool());
-    EXPECT_TRUE(error(thrown).startsWith(u"the script threw: "_s) && error(thrown).contains(u"boom"_s)) << dump(thrown);
-    const QJsonObject rejected = agent.request(u"eval"_s, { { u"script"_s, u"return Promise.reject(new Error('nope'))"_s } });
-    EXPECT_TRUE(error(rejected).startsWith(u"the script threw: "_s) && error(rejected).contains(u"nope"_s)) << dump(rejected);
+    EXPECT_TRUE(error(thrown).startsWith(u"the script threw: "_s) && error(thrown).contains(u"boom"_s))
+        << dump(thrown);
+    const QJsonObject rejected
+        = agent.request(u"eval"_s, { { u"script"_s, u"return Promise.reject(new Error('nope'))"_s } });
+    EXPECT_TRUE(error(rejected).startsWith(u"the script threw: "_s) && error(rejected).contains(u"nope"_s))
+        << dump(rejected);
     stillUp(agent);
 
-    const QJsonObject never
-        = agent.request(u"eval"_s, { { u"script"_s, u"return new Promise(() => {})"_s }, { u"timeoutMs"_s, 500 } });
+    const QJsonObject never = agent.request(
+        u"eval"_s, { { u"script"_s, u"return new Promise(() => {})"_s }, { u"timeoutMs"_s, 500 } });
     EXPECT_FALSE(never.value(u"success"_s).toBool());
     EXPECT_TRUE(error(never).startsWith(u"the script did not finish within 500 ms"_s)) << dump(never);
-    const QJsonObject loop = agent.request(u"eval"_s, { { u"script"_s, u"for (;;) {}"_s }, { u"timeoutMs"_s, 500 } });
+    const QJsonObject loop
+        = agent.request(u"eval"_s, { { u"script"_s, u"for (;;) {}"_s }, { u"timeoutMs"_s, 500 } });
     EXPECT_FALSE(loop.value(u"success"_s).toBool()) << dump(loop);
     stillUp(agent);
 }
@@ -759,19 +801,23 @@ TEST_F(CompatAgentTest, TheTabDaemonsSessionSurvivesAReconnect)
     EXPECT_GT(windowId, 0) << dump(first);
     EXPECT_TRUE(first.value(u"cachedSessionId"_s).isNull()) << dump(first);
     const QString session = daemon.assigned.constFirst();
-    ASSERT_TRUE(waitUntil([&] { return engine->toolkitServer()->stateJson().value(u"sessionId"_s).toString() == session; }));
+    ASSERT_TRUE(waitUntil(
+        [&] { return engine->toolkitServer()->stateJson().value(u"sessionId"_s).toString() == session; }));
 
     // The session is kept beside the settings, for the user alone.
     const QString file = paths.file(u"agent-sessions.json"_s);
     ASSERT_TRUE(waitUntil([&] { return QFile::exists(file); }));
-    EXPECT_EQ(QFile::permissions(file) & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup | QFileDevice::WriteOther),
+    EXPECT_EQ(QFile::permissions(file)
+                  & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup
+                     | QFileDevice::WriteOther),
               QFileDevice::Permissions());
 
     // The daemon's heartbeat, and commands of its CLI (navigate → open, tab_list → tab list).
     EXPECT_TRUE(daemon.pingAnswered());
     const QJsonObject snapshot = daemon.request(u"snapshot"_s);
     ASSERT_TRUE(snapshot.value(u"success"_s).toBool()) << dump(snapshot);
-    EXPECT_TRUE(data(snapshot).value(u"snapshot"_s).toString().startsWith(u"- RootWebArea \"E2E Test Page\""_s));
+    EXPECT_TRUE(
+        data(snapshot).value(u"snapshot"_s).toString().startsWith(u"- RootWebArea \"E2E Test Page\""_s));
     const QJsonObject listed = daemon.request(u"tab"_s, { { u"action"_s, u"list"_s } });
     ASSERT_TRUE(listed.value(u"success"_s).toBool()) << dump(listed);
 

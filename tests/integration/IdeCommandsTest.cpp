@@ -49,12 +49,14 @@ protected:
         ASSERT_TRUE(openPage(endpoint, fixtureUrl(u"agent/welcome.html"_s)));
         page = openPageInFront(endpoint, server.url());
         ASSERT_TRUE(page);
-        ASSERT_TRUE(waitUntil([&] { return js(u"!!document.querySelector('.monaco-workbench .part.editor')"_s).toBool(); },
-                              90s))
+        ASSERT_TRUE(waitUntil(
+            [&] { return js(u"!!document.querySelector('.monaco-workbench .part.editor')"_s).toBool(); },
+            90s))
             << "the workbench did not load: " << server.output().right(3000).toStdString();
         ASSERT_TRUE(waitUntil([&] { return sidebarShown(); }, 30s)) << "the side bar never showed";
         // A fresh profile opening a folder asks whether to trust its authors: a real modal dialog.
-        ASSERT_TRUE(waitUntil([&] { return js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 30s))
+        ASSERT_TRUE(
+            waitUntil([&] { return js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 30s))
             << "no trust dialog";
     }
 
@@ -63,7 +65,8 @@ protected:
     {
         js(u"[...document.querySelectorAll('.monaco-dialog-box .monaco-button')].find((b) => "
            "/Yes, I trust/.test(b.textContent)).click(); true"_s);
-        return waitUntil([&] { return !js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); }, 20s);
+        return waitUntil([&] { return !js(u"!!document.querySelector('.monaco-dialog-box')"_s).toBool(); },
+                         20s);
     }
 
     QJsonValue js(const QString &expression)
@@ -99,7 +102,10 @@ protected:
             .toStdString();
     }
 
-    static QJsonObject data(const DebugApiClient::Reply &reply) { return reply.body.value(u"data"_s).toObject(); }
+    static QJsonObject data(const DebugApiClient::Reply &reply)
+    {
+        return reply.body.value(u"data"_s).toObject();
+    }
 
     CodeServer server;
     CdpEndpoint *endpoint = nullptr;
@@ -123,15 +129,18 @@ TEST_F(IdeCommandsTest, RunsACommandByIdAndByTitleThroughThePalette)
     EXPECT_FALSE(paletteOpen());
 
     // The extension's own test script's call.
-    reply = call(u"executeVSCodeCommand"_s, { { u"command"_s, u"workbench.action.focusActiveEditorGroup"_s } });
+    reply
+        = call(u"executeVSCodeCommand"_s, { { u"command"_s, u"workbench.action.focusActiveEditorGroup"_s } });
     EXPECT_TRUE(reply.ok()) << describe(reply);
-    EXPECT_EQ(data(reply).value(u"label"_s).toString(), u"View: Focus Active Editor Group"_s) << describe(reply);
+    EXPECT_EQ(data(reply).value(u"label"_s).toString(), u"View: Focus Active Editor Group"_s)
+        << describe(reply);
 }
 
 TEST_F(IdeCommandsTest, ListsThePalettesEntriesAndClosesItAgain)
 {
     ASSERT_TRUE(trustTheFolder());
-    const DebugApiClient::Reply reply = call(u"listChatCommands"_s, { { u"filter"_s, u"primary side bar"_s } });
+    const DebugApiClient::Reply reply
+        = call(u"listChatCommands"_s, { { u"filter"_s, u"primary side bar"_s } });
     ASSERT_TRUE(reply.ok()) << describe(reply);
     QStringList labels;
     for (const QJsonValue &entry : data(reply).value(u"entries"_s).toArray())
@@ -158,21 +167,21 @@ TEST_F(IdeCommandsTest, RunsNothingItDoesNotMatchExactly)
     EXPECT_TRUE(sidebarShown()) << "a command ran under the dialog";
 
     // An id the workbench does not have: the palette offers only "similar commands".
-    DebugApiClient::Reply reply
-        = call(u"executeVSCodeCommand"_s, { { u"command"_s, u"workbench.action.toggleSidebarVisibilityNow"_s } });
+    DebugApiClient::Reply reply = call(
+        u"executeVSCodeCommand"_s, { { u"command"_s, u"workbench.action.toggleSidebarVisibilityNow"_s } });
     EXPECT_EQ(reply.status, 404) << describe(reply);
     EXPECT_TRUE(reply.error.contains(u"no command in the palette is"_s)) << describe(reply);
     // Part of a title.
     reply = call(u"executeVSCodeCommand"_s, { { u"command"_s, u"Toggle Primary Side Bar"_s } });
     EXPECT_EQ(reply.status, 404) << describe(reply);
-    EXPECT_TRUE(reply.error.contains(kToggleSidebarTitle)) << "the refusal should name what the palette offers: "
-                                                           << describe(reply);
+    EXPECT_TRUE(reply.error.contains(kToggleSidebarTitle))
+        << "the refusal should name what the palette offers: " << describe(reply);
     EXPECT_TRUE(sidebarShown()) << "a command ran";
     EXPECT_TRUE(waitUntil([&] { return !paletteOpen(); }, 5s)) << "the palette was left open";
 
     // Arguments cannot go through the palette; a page that is not a workbench has no palette.
-    reply = call(u"executeVSCodeCommand"_s, { { u"command"_s, u"workbench.action.files.save"_s },
-                                              { u"args"_s, QJsonArray { 1 } } });
+    reply = call(u"executeVSCodeCommand"_s,
+                 { { u"command"_s, u"workbench.action.files.save"_s }, { u"args"_s, QJsonArray { 1 } } });
     EXPECT_EQ(reply.status, 400) << describe(reply);
     QString other;
     for (CdpSession *session : engine->endpoint()->pageSessions()) {

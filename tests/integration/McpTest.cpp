@@ -280,7 +280,9 @@ TEST(McpCommandStdioTest, AClientThatStopsReadingIsGivenUpOnWithTheReason)
           "\n";
     // Far more replies than the pipe (64 KiB) and the app's limit (16 MiB) hold together.
     for (int i = 1; i <= 4000; ++i)
-        requests += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i) + R"(,"method":"tools/list"})" "\n";
+        requests += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i)
+            + R"(,"method":"tools/list"})"
+              "\n";
     app.write(requests);
     const bool exited = waitUntil([&] { return app.state() == QProcess::NotRunning; }, 60s);
     ::close(reader);
@@ -288,7 +290,8 @@ TEST(McpCommandStdioTest, AClientThatStopsReadingIsGivenUpOnWithTheReason)
     EXPECT_EQ(app.exitStatus(), QProcess::NormalExit);
     EXPECT_EQ(app.exitCode(), 1) << err.toStdString();
     EXPECT_TRUE(err.contains(u"mcp: the client does not read its replies: "_s)) << err.toStdString();
-    EXPECT_TRUE(err.contains(u"over the limit of 16777216 bytes; giving up on it; exiting"_s)) << err.toStdString();
+    EXPECT_TRUE(err.contains(u"over the limit of 16777216 bytes; giving up on it; exiting"_s))
+        << err.toStdString();
 }
 
 TEST(McpCommandStdioTest, BadArgumentsExitWithCode2)
@@ -299,7 +302,8 @@ TEST(McpCommandStdioTest, BadArgumentsExitWithCode2)
     EXPECT_TRUE(run.out().isEmpty());
     AppRun launch({ u"--launch"_s, u"--headless"_s });
     EXPECT_EQ(launch.finish(), 2);
-    EXPECT_TRUE(launch.err().contains(u"--launch goes with the mcp command"_s)) << launch.dump().toStdString();
+    EXPECT_TRUE(launch.err().contains(u"--launch goes with the mcp command"_s))
+        << launch.dump().toStdString();
 }
 
 class McpCommandTest : public ChromiumTest
@@ -359,7 +363,8 @@ TEST_F(McpCommandTest, TheUsersTabNeedsTheUsersConsent)
         EXPECT_EQ(
             firstText(refused),
             u"the tab “Toolkit form” (127.0.0.1) is the user's, and no one is at the desktop to allow it: "
-            "the user can set toolkit/userTabs=allow, or add 127.0.0.1 to toolkit/allowedSites. Meanwhile open "
+            "the user can set toolkit/userTabs=allow, or add 127.0.0.1 to toolkit/allowedSites. Meanwhile "
+            "open "
             "a page of your own with open {\"url\": …}"_s);
         EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
     }
@@ -401,20 +406,29 @@ TEST_F(McpCommandTest, TheExtensionsLaterVerbsAreToolsWithSchemas)
     for (const QString &verb : { u"find"_s, u"mouse"_s, u"drag"_s, u"scrollintoview"_s })
         ASSERT_TRUE(tools.contains(verb)) << verb.toStdString();
     const auto property = [&](const QString &tool, const QString &name) {
-        return tools.value(tool).value(u"inputSchema"_s).toObject().value(u"properties"_s).toObject().value(name).toObject();
+        return tools.value(tool)
+            .value(u"inputSchema"_s)
+            .toObject()
+            .value(u"properties"_s)
+            .toObject()
+            .value(name)
+            .toObject();
     };
     EXPECT_EQ(property(u"find"_s, u"locator"_s).value(u"enum"_s).toArray(),
-              (QJsonArray { u"role"_s, u"text"_s, u"label"_s, u"placeholder"_s, u"testid"_s, u"alt"_s, u"title"_s }));
+              (QJsonArray { u"role"_s, u"text"_s, u"label"_s, u"placeholder"_s, u"testid"_s, u"alt"_s,
+                            u"title"_s }));
     EXPECT_EQ(property(u"mouse"_s, u"action"_s).value(u"enum"_s).toArray(),
               (QJsonArray { u"move"_s, u"down"_s, u"up"_s, u"wheel"_s, u"click"_s }));
     EXPECT_EQ(property(u"drag"_s, u"from"_s).value(u"anyOf"_s).toArray().size(), 2);
-    EXPECT_EQ(tools.value(u"scrollintoview"_s).value(u"inputSchema"_s).toObject().value(u"required"_s).toArray(),
-              QJsonArray { u"ref"_s });
+    EXPECT_EQ(
+        tools.value(u"scrollintoview"_s).value(u"inputSchema"_s).toObject().value(u"required"_s).toArray(),
+        QJsonArray { u"ref"_s });
     EXPECT_TRUE(tools.value(u"find"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool());
 
     // The snapshot's text begins with the document, as the extension's did.
     const QJsonObject snapshot = callTool(*session, u"snapshot"_s);
-    EXPECT_TRUE(firstText(snapshot).startsWith(u"- RootWebArea \"E2E Test Page\"\n"_s)) << firstText(snapshot).toStdString();
+    EXPECT_TRUE(firstText(snapshot).startsWith(u"- RootWebArea \"E2E Test Page\"\n"_s))
+        << firstText(snapshot).toStdString();
 
     const auto refFound = [&](const QJsonObject &arguments) {
         const QJsonObject result = callTool(*session, u"find"_s, arguments);
@@ -422,11 +436,12 @@ TEST_F(McpCommandTest, TheExtensionsLaterVerbsAreToolsWithSchemas)
         return QJsonDocument::fromJson(firstText(result).toUtf8()).object().value(u"ref"_s).toString();
     };
     const QString source = refFound({ { u"locator"_s, u"text"_s }, { u"value"_s, u"Drag Source"_s } });
-    const QString target
-        = refFound({ { u"locator"_s, u"role"_s }, { u"value"_s, u"region"_s }, { u"text"_s, u"Drop Target"_s } });
+    const QString target = refFound(
+        { { u"locator"_s, u"role"_s }, { u"value"_s, u"region"_s }, { u"text"_s, u"Drop Target"_s } });
     const QJsonObject dragged = callTool(*session, u"drag"_s, { { u"from"_s, source }, { u"to"_s, target } });
     EXPECT_FALSE(dragged.value(u"isError"_s).toBool()) << firstText(dragged).toStdString();
-    EXPECT_EQ(evaluate(users, u"document.getElementById('drag-result').textContent"_s).toString(), u"Dropped: drag-source"_s);
+    EXPECT_EQ(evaluate(users, u"document.getElementById('drag-result').textContent"_s).toString(),
+              u"Dropped: drag-source"_s);
 
     const QString below = refFound({ { u"locator"_s, u"text"_s }, { u"value"_s, u"Below Fold Button"_s } });
     const QJsonObject scrolled = callTool(*session, u"scrollintoview"_s, { { u"ref"_s, below } });
@@ -439,10 +454,13 @@ TEST_F(McpCommandTest, TheExtensionsLaterVerbsAreToolsWithSchemas)
     const QJsonObject outside
         = callTool(*session, u"mouse"_s, { { u"action"_s, u"move"_s }, { u"x"_s, -1 }, { u"y"_s, 5 } });
     EXPECT_TRUE(outside.value(u"isError"_s).toBool());
-    EXPECT_TRUE(firstText(outside).startsWith(u"the point (-1, 5) is outside the viewport"_s)) << firstText(outside).toStdString();
-    const QJsonObject unknown = callTool(*session, u"find"_s, { { u"locator"_s, u"css"_s }, { u"value"_s, u"button"_s } });
+    EXPECT_TRUE(firstText(outside).startsWith(u"the point (-1, 5) is outside the viewport"_s))
+        << firstText(outside).toStdString();
+    const QJsonObject unknown
+        = callTool(*session, u"find"_s, { { u"locator"_s, u"css"_s }, { u"value"_s, u"button"_s } });
     EXPECT_TRUE(unknown.value(u"isError"_s).toBool());
-    EXPECT_TRUE(firstText(unknown).contains(u"params.locator must be one of role, text, label"_s)) << firstText(unknown).toStdString();
+    EXPECT_TRUE(firstText(unknown).contains(u"params.locator must be one of role, text, label"_s))
+        << firstText(unknown).toStdString();
     EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
 }
 

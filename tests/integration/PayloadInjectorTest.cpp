@@ -187,7 +187,9 @@ TEST_F(PayloadInjectorTest, ALaterConnectionReplacesAnOlderModuleLeftInTheWorld)
     hub = std::make_unique<PayloadHub>(endpoint);
     QObject::connect(hub.get(), &PayloadHub::reportReceived, hub.get(),
                      [this](CdpSession *, const QString &module, const QString &kind, const QJsonObject &data,
-                            const QString &frameId) { reports.append({ module, kind, frameId, data }); });
+                            const QString &frameId) {
+                         reports.append({ module, kind, frameId, data });
+                     });
     ASSERT_TRUE(waitUntil([&] { return endpoint->sessionForTarget(targetId) != nullptr; }));
     CdpSession *again = endpoint->sessionForTarget(targetId);
     injector = hub->ensureScript(again, u"none"_s);

@@ -11,9 +11,9 @@
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "common/JsonDataFile.h"
-#include "server/DebugApiClient.h"
 #include "scheduler/PromptQueue.h"
 #include "scheduler/Scheduler.h"
+#include "server/DebugApiClient.h"
 #include "settings/Settings.h"
 
 #include <QDir>

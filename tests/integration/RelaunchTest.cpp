@@ -82,7 +82,8 @@ TEST_F(RelaunchTest, TheRunningIdeQuitsAndComesBackWithDebuggingAndTheSameFolder
     EXPECT_TRUE(data.value(u"relaunched"_s).toBool());
     EXPECT_EQ(data.value(u"oldPid"_s).toInteger(), pid);
     EXPECT_EQ(data.value(u"folders"_s).toArray(), QJsonArray::fromStringList(folders));
-    EXPECT_TRUE(data.value(u"browser"_s).toString().contains(u"Chrome"_s)) << data.value(u"browser"_s).toString().toStdString();
+    EXPECT_TRUE(data.value(u"browser"_s).toString().contains(u"Chrome"_s))
+        << data.value(u"browser"_s).toString().toStdString();
 
     // It was asked to quit (and did), then started again: the same folders, plus the flag.
     EXPECT_TRUE(ide->hasQuit(pid));
@@ -102,8 +103,10 @@ TEST_F(RelaunchTest, NoIdeToRestartIsAClearErrorAndNothingStarts)
 {
     const DebugApiClient::Reply reply = client->callAndWait(u"forceRelaunch"_s, { { u"pid"_s, 999999999 } });
     EXPECT_EQ(reply.status, 404);
-    EXPECT_EQ(reply.body.value(u"error"_s).toString(), u"no process 999999999 is running; nothing was restarted"_s);
-    const DebugApiClient::Reply wrong = client->callAndWait(u"forceRelaunch"_s, { { u"ide"_s, u"notepad"_s } });
+    EXPECT_EQ(reply.body.value(u"error"_s).toString(),
+              u"no process 999999999 is running; nothing was restarted"_s);
+    const DebugApiClient::Reply wrong
+        = client->callAndWait(u"forceRelaunch"_s, { { u"ide"_s, u"notepad"_s } });
     EXPECT_EQ(wrong.status, 400);
     EXPECT_TRUE(wrong.body.value(u"error"_s).toString().contains(u"ide"_s));
     EXPECT_TRUE(ide->starts().isEmpty());

@@ -39,7 +39,6 @@ namespace {
 const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Claude Desktop"_s };
 const QString kKey = u"sk-test-9f8e7d6c5b4a39281706"_s;
 
-
 // The page part of the run's prompt, and the model's own reading of it.
 struct Prompt
 {

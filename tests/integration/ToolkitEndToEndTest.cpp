@@ -8,11 +8,11 @@
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "actions/ToolkitCommands.h"
 #include "engine/Engine.h"
 #include "logging/Logging.h"
-#include "server/ToolkitServerService.h"
 #include "server/TokenFile.h"
-#include "actions/ToolkitCommands.h"
+#include "server/ToolkitServerService.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>
@@ -99,7 +99,8 @@ TEST_F(ToolkitEndToEndTest, WsClientOpensSnapshotsClicksAndGetsAStaleRefError)
     ASSERT_TRUE(reply.value(u"success"_s).toBool()) << client.transcript().toStdString();
     reply = request(u"6"_s, u"click"_s, { { u"ref"_s, ref } });
     EXPECT_FALSE(reply.value(u"success"_s).toBool(true));
-    EXPECT_TRUE(reply.value(u"error"_s).toString().startsWith(u"Element not found: %1 — stale ref %1"_s.arg(ref)))
+    EXPECT_TRUE(
+        reply.value(u"error"_s).toString().startsWith(u"Element not found: %1 — stale ref %1"_s.arg(ref)))
         << reply.value(u"error"_s).toString().toStdString();
 
     // Bad params are refused before the command runs, and the connection stays up.
@@ -171,12 +172,16 @@ TEST_F(ToolkitEndToEndTest, McpSdkOpensSnapshotsClicksAndGetsAStaleRefError)
     EXPECT_TRUE(text(result).contains(u"button \"Add one\""_s)) << text(result).toStdString();
     EXPECT_TRUE(text(result).contains(u'\n'));
     EXPECT_FALSE(text(result).startsWith(u'{'));
-    const QJsonObject meta = QJsonDocument::fromJson(
-                                 result.value(u"content"_s).toArray().at(1).toObject().value(u"text"_s).toString().toUtf8())
-                                 .object();
-    EXPECT_TRUE(meta.value(u"url"_s).toString().endsWith(u"agent-counter.html"_s)) << text(result).toStdString();
-    EXPECT_TRUE(tools.value(u"snapshot"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool());
-    EXPECT_FALSE(tools.value(u"click"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool(true));
+    const QJsonObject meta
+        = QJsonDocument::fromJson(
+              result.value(u"content"_s).toArray().at(1).toObject().value(u"text"_s).toString().toUtf8())
+              .object();
+    EXPECT_TRUE(meta.value(u"url"_s).toString().endsWith(u"agent-counter.html"_s))
+        << text(result).toStdString();
+    EXPECT_TRUE(
+        tools.value(u"snapshot"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool());
+    EXPECT_FALSE(
+        tools.value(u"click"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool(true));
     const QString ref = refOf(text(result), u"Add one"_s);
     ASSERT_FALSE(ref.isEmpty()) << text(result).toStdString();
 
@@ -202,7 +207,8 @@ TEST_F(ToolkitEndToEndTest, McpSdkOpensSnapshotsClicksAndGetsAStaleRefError)
     ASSERT_FALSE(result.value(u"isError"_s).toBool()) << text(result).toStdString();
     result = callTool(u"click"_s, { { u"ref"_s, ref } });
     EXPECT_TRUE(result.value(u"isError"_s).toBool());
-    EXPECT_TRUE(text(result).startsWith(u"Element not found: %1 — stale ref %1"_s.arg(ref))) << text(result).toStdString();
+    EXPECT_TRUE(text(result).startsWith(u"Element not found: %1 — stale ref %1"_s.arg(ref)))
+        << text(result).toStdString();
 
     EXPECT_EQ(session.finish(), 0) << session.transcript().toStdString();
 }
@@ -212,8 +218,9 @@ TEST_F(ToolkitEndToEndTest, McpSdkOpensSnapshotsClicksAndGetsAStaleRefError)
 TEST_F(ToolkitEndToEndTest, AToolCalledRightAfterConnectWaitsForABrowserStillStarting)
 {
     const quint16 port = unusedPort();
-    NodeBridge session(u"mcp-session.mjs"_s, { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s,
-                                               QString::number(port), u"--config-dir"_s, configDir() });
+    NodeBridge session(u"mcp-session.mjs"_s,
+                       { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s, QString::number(port),
+                         u"--config-dir"_s, configDir() });
     ASSERT_TRUE(session.waitForEvent(u"connected"_s, 30s)) << session.transcript().toStdString();
     session.send({ { u"op"_s, u"callTool"_s },
                    { u"name"_s, u"open"_s },
@@ -223,8 +230,8 @@ TEST_F(ToolkitEndToEndTest, AToolCalledRightAfterConnectWaitsForABrowserStillSta
     HeadlessChromium late;
     QString error;
     ASSERT_TRUE(late.start(&error, port)) << error.toStdString();
-    const auto answer
-        = session.waitFor([](const QJsonObject &e) { return e.value(u"op"_s).toString() == u"callTool"_s; }, 30s);
+    const auto answer = session.waitFor(
+        [](const QJsonObject &e) { return e.value(u"op"_s).toString() == u"callTool"_s; }, 30s);
     ASSERT_TRUE(answer) << session.transcript().toStdString();
     const QJsonObject result = answer->value(u"result"_s).toObject();
     EXPECT_TRUE(answer->value(u"ok"_s).toBool()) << session.transcript().toStdString();
@@ -238,17 +245,20 @@ TEST_F(ToolkitEndToEndTest, AToolCalledRightAfterConnectWaitsForABrowserStillSta
 TEST_F(ToolkitEndToEndTest, WithNoBrowserAToolSaysHowToStartOne)
 {
     const quint16 port = unusedPort();
-    NodeBridge session(u"mcp-session.mjs"_s, { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s,
-                                               QString::number(port), u"--config-dir"_s, configDir() });
+    NodeBridge session(u"mcp-session.mjs"_s,
+                       { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s, QString::number(port),
+                         u"--config-dir"_s, configDir() });
     ASSERT_TRUE(session.waitForEvent(u"connected"_s, 30s)) << session.transcript().toStdString();
-    session.send({ { u"op"_s, u"callTool"_s }, { u"name"_s, u"snapshot"_s }, { u"arguments"_s, QJsonObject() } });
-    const auto answer
-        = session.waitFor([](const QJsonObject &e) { return e.value(u"op"_s).toString() == u"callTool"_s; }, 30s);
+    session.send(
+        { { u"op"_s, u"callTool"_s }, { u"name"_s, u"snapshot"_s }, { u"arguments"_s, QJsonObject() } });
+    const auto answer = session.waitFor(
+        [](const QJsonObject &e) { return e.value(u"op"_s).toString() == u"callTool"_s; }, 30s);
     ASSERT_TRUE(answer) << session.transcript().toStdString();
     const QJsonObject result = answer->value(u"result"_s).toObject();
     EXPECT_TRUE(result.value(u"isError"_s).toBool());
     const QString text = result.value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString();
-    EXPECT_TRUE(text.startsWith(u"no browser answered at 127.0.0.1:%1 within 10 s"_s.arg(port))) << text.toStdString();
+    EXPECT_TRUE(text.startsWith(u"no browser answered at 127.0.0.1:%1 within 10 s"_s.arg(port)))
+        << text.toStdString();
     EXPECT_TRUE(text.contains(u"--remote-debugging-port=%1"_s.arg(port))) << text.toStdString();
     EXPECT_EQ(session.finish(), 0) << session.transcript().toStdString();
 }

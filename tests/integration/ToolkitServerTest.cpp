@@ -289,22 +289,28 @@ TEST_F(ToolkitServerTest, TokenlessClientsNeverTakeThePlaceOfAnAgent)
     const QString token = startServer();
     std::vector<std::unique_ptr<QWebSocket>> idle;
     int closedByServer = 0;
-    constexpr int kIdle = ToolkitWebSocketServer::kMaxPreAuthClients + ToolkitWebSocketServer::kMaxClients + 8;
+    constexpr int kIdle
+        = ToolkitWebSocketServer::kMaxPreAuthClients + ToolkitWebSocketServer::kMaxClients + 8;
     for (int i = 0; i < kIdle; ++i) {
         idle.push_back(std::make_unique<QWebSocket>());
         QObject::connect(idle.back().get(), &QWebSocket::disconnected, idle.back().get(),
                          [&closedByServer] { ++closedByServer; });
         idle.back()->open(QUrl(url()));
     }
-    ASSERT_TRUE(waitUntil([&] { return closedByServer >= kIdle - ToolkitWebSocketServer::kMaxPreAuthClients; }))
-        << closedByServer << " closed";
+    ASSERT_TRUE(waitUntil([&] {
+        return closedByServer >= kIdle - ToolkitWebSocketServer::kMaxPreAuthClients;
+    })) << closedByServer
+        << " closed";
     EXPECT_LE(service->server()->pendingCount(), ToolkitWebSocketServer::kMaxPreAuthClients);
     for (int attempt = 0; attempt < 3; ++attempt) {
         auto agent = connectClient({});
         ASSERT_TRUE(agent->waitForEvent(u"open"_s)) << agent->transcript().toStdString();
         sendJson(*agent, { { u"type"_s, u"auth"_s }, { u"token"_s, token } });
         EXPECT_TRUE(nextMessage(*agent).value(u"success"_s).toBool()) << agent->transcript().toStdString();
-        sendJson(*agent, { { u"id"_s, u"e"_s }, { u"type"_s, u"echo"_s }, { u"params"_s, QJsonObject { { u"text"_s, u"in"_s } } } });
+        sendJson(*agent,
+                 { { u"id"_s, u"e"_s },
+                   { u"type"_s, u"echo"_s },
+                   { u"params"_s, QJsonObject { { u"text"_s, u"in"_s } } } });
         EXPECT_EQ(replyTo(*agent, u"e"_s).value(u"data"_s).toObject().value(u"text"_s).toString(), u"in"_s);
     }
     EXPECT_LE(service->server()->pendingCount(), ToolkitWebSocketServer::kMaxPreAuthClients);
@@ -364,7 +370,8 @@ TEST_F(ToolkitServerTest, AnAgentAuthenticatingInItsFirstMessageGetsInDuringASto
     // The storm was real: tokenless clients were evicted all along, within their places.
     EXPECT_GT(evicted - evictedBefore, kAttempts) << "evictions during the attempts";
     EXPECT_LE(mostPending, ToolkitWebSocketServer::kMaxPreAuthClients);
-    EXPECT_TRUE(waitUntil([&] { return service->clientCount() == 0; })) << "each attempt's connection is released";
+    EXPECT_TRUE(waitUntil([&] { return service->clientCount() == 0; }))
+        << "each attempt's connection is released";
 }
 
 TEST_F(ToolkitServerTest, TheTokenInTheUpgradesAuthorizationHeaderIsAccepted)
@@ -449,10 +456,11 @@ TEST_F(ToolkitServerTest, AnAgentThatStopsReadingIsDropped)
     socket.setReadBufferSize(1);
     socket.connectToHost(QHostAddress::LocalHost, port);
     ASSERT_TRUE(waitUntil([&] { return socket.state() == QAbstractSocket::ConnectedState; }));
-    socket.write("GET /?token=" + QUrl::toPercentEncoding(token) + " HTTP/1.1\r\nHost: 127.0.0.1:"
-                 + QByteArray::number(port)
-                 + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                   "Sec-WebSocket-Version: 13\r\n\r\n");
+    socket.write(
+        "GET /?token=" + QUrl::toPercentEncoding(token)
+        + " HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port)
+        + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+          "Sec-WebSocket-Version: 13\r\n\r\n");
     ASSERT_TRUE(waitUntil([&] { return service->clientCount() == 1; }));
     const QByteArray payload = "{\"type\":\"ping\",\"id\":\"" + QByteArray(256 * 1024, 'i') + "\"}";
     QByteArray frame;

@@ -473,7 +473,8 @@ TEST_F(ToolkitFormTest, StaleRefsAreRefusedNeverActedOnElsewhere)
     EXPECT_NE(refOf(fresh, u"Count clicks"_s), counter);
     ok(u"click"_s, { { u"ref"_s, refOf(fresh, u"Count clicks"_s) } });
     EXPECT_EQ(evaluate(page, u"document.getElementById('counter').dataset.clicks"_s).toString(), u"1"_s);
-    EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"e99999"_s } }).startsWith(u"Element not found: e99999 — stale ref e99999"_s));
+    EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"e99999"_s } })
+                    .startsWith(u"Element not found: e99999 — stale ref e99999"_s));
 }
 
 TEST_F(ToolkitFormTest, ACoveredElementIsNotClicked)
@@ -902,8 +903,9 @@ TEST_F(ToolkitTest, EveryTypeIsRegisteredWithASchema)
             others.append(command.name);
     }
     others.sort();
-    EXPECT_EQ(others, (QStringList { u"answerRun"_s, u"cancelRun"_s, u"getRun"_s, u"listRuns"_s, u"resumeRun"_s,
-                                     u"startRun"_s }));
+    EXPECT_EQ(others,
+              (QStringList { u"answerRun"_s, u"cancelRun"_s, u"getRun"_s, u"listRuns"_s, u"resumeRun"_s,
+                             u"startRun"_s }));
 }
 
 } // namespace

@@ -90,7 +90,8 @@ void FakeChatPage::report(const QString &module, const QString &kind, const QJso
           { u"params"_s,
             QJsonObject { { u"name"_s, QString::fromLatin1(PayloadInjector::kBindingName) },
                           { u"executionContextId"_s, kWorld },
-                          { u"payload"_s, QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)) } } },
+                          { u"payload"_s,
+                            QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)) } } },
           { u"sessionId"_s, kSession } });
 }
 
@@ -125,28 +126,30 @@ QJsonObject FakeChatPage::state(bool withReply) const
             users.append(m.text);
         }
     }
-    return { { u"visibility"_s, u"visible"_s },
-             { u"title"_s, title },
-             { u"url"_s, url },
-             { u"rootAsked"_s, false },
-             { u"rootFound"_s, false },
-             { u"generating"_s, generating },
-             { u"replyCount"_s, replies },
-             { u"userCount"_s, int(users.size()) },
-             { u"replyDigest"_s, replies == 0 ? QString() : QString::number(qHash(reply), 16) },
-             { u"replyText"_s, withReply ? reply : QString() },
-             { u"replyLength"_s, int(reply.size()) },
-             { u"input"_s,
-               QJsonObject { { u"kind"_s, u"textarea"_s },
-                             { u"text"_s, input },
-                             { u"raw"_s, input },
-                             { u"found"_s, true },
-                             { u"focused"_s, true },
-                             { u"enabled"_s, inputEnabled } } },
-             { u"send"_s, QJsonObject { { u"found"_s, true }, { u"enabled"_s, !input.trimmed().isEmpty() } } },
-             { u"recentUser"_s, QJsonArray::fromStringList(users.mid(std::max<qsizetype>(0, users.size() - 3))) },
-             { u"conversations"_s, QJsonArray() },
-             { u"problems"_s, QJsonArray() } };
+    return {
+        { u"visibility"_s, u"visible"_s },
+        { u"title"_s, title },
+        { u"url"_s, url },
+        { u"rootAsked"_s, false },
+        { u"rootFound"_s, false },
+        { u"generating"_s, generating },
+        { u"replyCount"_s, replies },
+        { u"userCount"_s, int(users.size()) },
+        { u"replyDigest"_s, replies == 0 ? QString() : QString::number(qHash(reply), 16) },
+        { u"replyText"_s, withReply ? reply : QString() },
+        { u"replyLength"_s, int(reply.size()) },
+        { u"input"_s,
+          QJsonObject { { u"kind"_s, u"textarea"_s },
+                        { u"text"_s, input },
+                        { u"raw"_s, input },
+                        { u"found"_s, true },
+                        { u"focused"_s, true },
+                        { u"enabled"_s, inputEnabled } } },
+        { u"send"_s, QJsonObject { { u"found"_s, true }, { u"enabled"_s, !input.trimmed().isEmpty() } } },
+        { u"recentUser"_s, QJsonArray::fromStringList(users.mid(std::max<qsizetype>(0, users.size() - 3))) },
+        { u"conversations"_s, QJsonArray() },
+        { u"problems"_s, QJsonArray() }
+    };
 }
 
 QJsonValue FakeChatPage::answerCall(const QString &function, const QJsonObject &args)
@@ -162,8 +165,10 @@ QJsonValue FakeChatPage::answerCall(const QString &function, const QJsonObject &
     if (function == u"locate"_s) {
         if (args.value(u"what").toString() != u"send"_s)
             return QJsonObject { { u"found"_s, false } };
-        return QJsonObject { { u"found"_s, true },
-                             { u"point"_s, QJsonObject { { u"page"_s, QJsonObject { { u"x"_s, 640 }, { u"y"_s, 700 } } } } } };
+        return QJsonObject {
+            { u"found"_s, true },
+            { u"point"_s, QJsonObject { { u"page"_s, QJsonObject { { u"x"_s, 640 }, { u"y"_s, 700 } } } } }
+        };
     }
     if (function == u"domClick"_s) {
         submit();
@@ -181,8 +186,9 @@ void FakeChatPage::onSent(const QJsonObject &message)
     QJsonObject result;
     if (method == u"Runtime.evaluate"_s) {
         const QString expression = params.value(u"expression").toString();
-        static const QRegularExpression configure(u"__mpa\\[(\"\\w+\")\\]; if \\(m && m\\.configure\\) m\\.configure\\((.*)\\); \\}\\)\\(\\)$"_s,
-                                                  QRegularExpression::DotMatchesEverythingOption);
+        static const QRegularExpression configure(
+            u"__mpa\\[(\"\\w+\")\\]; if \\(m && m\\.configure\\) m\\.configure\\((.*)\\); \\}\\)\\(\\)$"_s,
+            QRegularExpression::DotMatchesEverythingOption);
         static const QRegularExpression call(u"^globalThis\\.__mpa\\[(\"\\w+\")\\]\\.(\\w+)\\((.*)\\)$"_s,
                                              QRegularExpression::DotMatchesEverythingOption);
         QJsonValue value;
@@ -192,7 +198,8 @@ void FakeChatPage::onSent(const QJsonObject &message)
             value = answerCall(c.captured(2), parsed(c.captured(3)).toObject());
         result = value.isUndefined() || value.isNull()
             ? QJsonObject { { u"result"_s, QJsonObject { { u"type"_s, u"undefined"_s } } } }
-            : QJsonObject { { u"result"_s, QJsonObject { { u"type"_s, u"object"_s }, { u"value"_s, value } } } };
+            : QJsonObject { { u"result"_s,
+                              QJsonObject { { u"type"_s, u"object"_s }, { u"value"_s, value } } } };
     } else if (method == u"Page.addScriptToEvaluateOnNewDocument"_s) {
         result = { { u"identifier"_s, u"1"_s } };
     } else if (method == u"Input.insertText"_s) {
@@ -213,7 +220,9 @@ void FakeChatPage::onSent(const QJsonObject &message)
                 else if (type == u"keyDown"_s)
                     input += u'\n';
             } else if (key == u"Backspace"_s) {
-                input = std::exchange(m_selectAll, false) ? QString() : input.chopped(std::min<qsizetype>(1, input.size()));
+                input = std::exchange(m_selectAll, false)
+                    ? QString()
+                    : input.chopped(std::min<qsizetype>(1, input.size()));
             }
         }
     } else if (method == u"Input.dispatchMouseEvent"_s) {

@@ -8,7 +8,8 @@ namespace mpa::test {
 
 int FakeToolkit::count(const QString &type) const
 {
-    return int(std::count_if(m_calls.cbegin(), m_calls.cend(), [&](const Call &c) { return c.type == type; }));
+    return int(
+        std::count_if(m_calls.cbegin(), m_calls.cend(), [&](const Call &c) { return c.type == type; }));
 }
 
 void FakeToolkit::release()
@@ -25,10 +26,11 @@ CommandResult FakeToolkit::answer(const QString &type, const QJsonObject &params
         if (!tabs.contains(tab))
             return CommandResult::failure(u"no such tab %1"_s.arg(tab), 404);
         const Page &page = tabs.value(tab);
-        return CommandResult::success(QJsonObject { { u"snapshot"_s, page.snapshot },
-                                                    { u"url"_s, page.url },
-                                                    { u"title"_s, page.title },
-                                                    { u"inView"_s, QJsonArray::fromStringList(page.inView) } });
+        return CommandResult::success(
+            QJsonObject { { u"snapshot"_s, page.snapshot },
+                          { u"url"_s, page.url },
+                          { u"title"_s, page.title },
+                          { u"inView"_s, QJsonArray::fromStringList(page.inView) } });
     }
     if (type == u"get"_s && params.value(u"what").toString() == u"element"_s) {
         const QString ref = params.value(u"ref").toString();
@@ -57,7 +59,9 @@ CommandResult FakeToolkit::answer(const QString &type, const QJsonObject &params
     }
     if (type == u"open"_s && params.value(u"newTab").toBool()) {
         const QString opened = u"N%1"_s.arg(m_nextTab++);
-        tabs.insert(opened, { params.value(u"url").toString(), u"New tab"_s, u"- RootWebArea \"New tab\""_s, {}, {} });
+        tabs.insert(
+            opened,
+            { params.value(u"url").toString(), u"New tab"_s, u"- RootWebArea \"New tab\""_s, {}, {} });
         current = opened;
         return CommandResult::success(
             QJsonObject { { u"tab"_s, opened }, { u"newTab"_s, true }, { u"url"_s, params.value(u"url") } });
@@ -101,12 +105,16 @@ FakeToolkit::Page FakeToolkit::huluCheckout()
     checkout.snapshot = u"- RootWebArea \"Checkout - Hulu Shop\"\n- textbox \"Discount code\" [ref=e1]\n"
                         "- button \"Pay now\" [ref=e2]"_s;
     checkout.inView = { u"e1"_s, u"e2"_s };
-    checkout.elements.insert(u"e1"_s, { { u"role"_s, u"textbox"_s }, { u"name"_s, u"Discount code"_s },
-                                        { u"tag"_s, u"input"_s }, { u"type"_s, u"text"_s } });
-    checkout.elements.insert(u"e2"_s, { { u"role"_s, u"button"_s },
-                                        { u"name"_s, u"Pay now"_s },
-                                        { u"tag"_s, u"button"_s },
-                                        { u"submitsForm"_s, true } });
+    checkout.elements.insert(u"e1"_s,
+                             { { u"role"_s, u"textbox"_s },
+                               { u"name"_s, u"Discount code"_s },
+                               { u"tag"_s, u"input"_s },
+                               { u"type"_s, u"text"_s } });
+    checkout.elements.insert(u"e2"_s,
+                             { { u"role"_s, u"button"_s },
+                               { u"name"_s, u"Pay now"_s },
+                               { u"tag"_s, u"button"_s },
+                               { u"submitsForm"_s, true } });
     return checkout;
 }
 

@@ -149,16 +149,20 @@ void userClick(CdpSession *page, const QString &selector)
 {
     // The selector as a JavaScript string literal: the one element of a JSON array.
     const QString literal
-        = QString::fromUtf8(QJsonDocument(QJsonArray { selector }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
-    const QJsonObject box = evaluate(page, u"(() => { const e = document.querySelector(%1); if (!e) return null; "
-                                           u"e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); "
-                                           u"return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"_s.arg(literal))
-                                .toObject();
+        = QString::fromUtf8(QJsonDocument(QJsonArray { selector }).toJson(QJsonDocument::Compact))
+              .mid(1)
+              .chopped(1);
+    const QJsonObject box
+        = evaluate(page,
+                   u"(() => { const e = document.querySelector(%1); if (!e) return null; "
+                   u"e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); "
+                   u"return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"_s.arg(literal))
+              .toObject();
     ASSERT_FALSE(box.isEmpty()) << "nothing on the page for " << selector.toStdString();
     std::optional<CdpError> result;
     QObject context;
-    CdpInput::send(page, CdpInput::click(QPointF(box.value(u"x").toDouble(), box.value(u"y").toDouble())), &context,
-                   [&](const CdpError &error) { result = error; });
+    CdpInput::send(page, CdpInput::click(QPointF(box.value(u"x").toDouble(), box.value(u"y").toDouble())),
+                   &context, [&](const CdpError &error) { result = error; });
     ASSERT_TRUE(waitUntil([&] { return result.has_value(); })) << "the click was not answered";
     ASSERT_FALSE(result->isError()) << result->toString().toStdString();
 }

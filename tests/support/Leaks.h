@@ -9,7 +9,8 @@
 namespace mpa::test {
 
 // The numbers of tests/fixtures/agent/billing.html.
-inline const QStringList kBillingNumbers { QStringLiteral("4539 1488 0343 6467"), QStringLiteral("5555 5555 5555 4444"),
+inline const QStringList kBillingNumbers { QStringLiteral("4539 1488 0343 6467"),
+                                           QStringLiteral("5555 5555 5555 4444"),
                                            QStringLiteral("DE89 3704 0044 0532 0130 00"),
                                            QStringLiteral("+44 20 7946 0958") };
 

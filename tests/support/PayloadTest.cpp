@@ -30,8 +30,8 @@ QJsonValue PayloadTest::evaluateInWorld(CdpSession *page, const QString &express
         return QJsonValue(QJsonValue::Undefined); // nothing of the app's in that page
     std::optional<QJsonValue> out;
     QObject context;
-    injector->evaluate(expression, &context, [&](const QJsonValue &value, const CdpError &) { out = value; },
-                       frameId);
+    injector->evaluate(
+        expression, &context, [&](const QJsonValue &value, const CdpError &) { out = value; }, frameId);
     EXPECT_TRUE(waitUntil([&] { return out.has_value(); })) << "no answer to " << expression.toStdString();
     return out.value_or(QJsonValue(QJsonValue::Undefined));
 }

@@ -86,11 +86,13 @@ TEST_F(AboutAndCloseTest, EscapeInAnOpenDropDownClosesOnlyTheDropDown)
     ASSERT_TRUE(theme);
     theme->setFocus();
     theme->showPopup();
-    ASSERT_TRUE(waitUntil([] { return QApplication::activePopupWidget() != nullptr; })) << "the list did not open";
+    ASSERT_TRUE(waitUntil([] { return QApplication::activePopupWidget() != nullptr; }))
+        << "the list did not open";
     QWidget *popup = QApplication::activePopupWidget();
     QWidget *list = popup->focusWidget() ? popup->focusWidget() : popup;
     QTest::keyClick(list, Qt::Key_Escape);
-    EXPECT_TRUE(waitUntil([] { return QApplication::activePopupWidget() == nullptr; })) << "the list stayed open";
+    EXPECT_TRUE(waitUntil([] { return QApplication::activePopupWidget() == nullptr; }))
+        << "the list stayed open";
     EXPECT_TRUE(window.isVisible()) << "Escape in the list hid the window";
 
     // With the list closed, an Escape on the box is nobody's: the window closes to the tray.

@@ -96,13 +96,15 @@ TEST_F(AgentsPageTest, ShowsTheTabDaemonsSessionOfAClientModeAgent)
     QJsonObject registration;
     QObject::connect(&daemon, &QWebSocketServer::newConnection, &daemon, [&] {
         QWebSocket *extension = daemon.nextPendingConnection();
-        QObject::connect(extension, &QWebSocket::textMessageReceived, extension, [&, extension](const QString &text) {
-            const QJsonObject message = QJsonDocument::fromJson(text.toUtf8()).object();
-            if (message.value(u"type"_s).toString() != u"register"_s)
-                return;
-            registration = message;
-            extension->sendTextMessage(uR"({"type":"session_assigned","sessionId":"6f1c2d9e-window-1"})"_s);
-        });
+        QObject::connect(extension, &QWebSocket::textMessageReceived, extension,
+                         [&, extension](const QString &text) {
+                             const QJsonObject message = QJsonDocument::fromJson(text.toUtf8()).object();
+                             if (message.value(u"type"_s).toString() != u"register"_s)
+                                 return;
+                             registration = message;
+                             extension->sendTextMessage(
+                                 uR"({"type":"session_assigned","sessionId":"6f1c2d9e-window-1"})"_s);
+                         });
     });
     settings->setValue(SettingKey::AgentServerMode, u"client"_s);
     settings->setValue(SettingKey::AgentServerUrl, u"ws://127.0.0.1:%1/ws"_s.arg(daemon.serverPort()));
@@ -116,12 +118,14 @@ TEST_F(AgentsPageTest, ShowsTheTabDaemonsSessionOfAClientModeAgent)
     ASSERT_TRUE(waitUntil([&] {
         return page.agentsTable()->rowCount() == 1 && page.agentsTable()->item(0, 3)->text() != u"—"_s;
     }));
-    EXPECT_TRUE(registration.value(u"windowId"_s).toInt() > 0) << QJsonDocument(registration).toJson().toStdString();
+    EXPECT_TRUE(registration.value(u"windowId"_s).toInt() > 0)
+        << QJsonDocument(registration).toJson().toStdString();
     EXPECT_TRUE(registration.value(u"cachedSessionId"_s).isNull()) << "nothing was assigned before";
     EXPECT_EQ(page.agentsTable()->item(0, 1)->text(), u"WebSocket (client mode)"_s);
     EXPECT_EQ(page.agentsTable()->item(0, 2)->text(), u"tab daemon"_s);
     EXPECT_EQ(page.agentsTable()->item(0, 3)->text(), u"6f1c2d9e-window-1"_s);
-    EXPECT_TRUE(service->statusText().contains(u"session 6f1c2d9e-window-1"_s)) << service->statusText().toStdString();
+    EXPECT_TRUE(service->statusText().contains(u"session 6f1c2d9e-window-1"_s))
+        << service->statusText().toStdString();
     screenshot(&page, u"agents-page-tab-daemon"_s);
     service->stop();
 }

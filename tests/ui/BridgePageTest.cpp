@@ -41,7 +41,8 @@ using namespace std::chrono_literals;
 namespace {
 
 const QString kSessionId = u"bridge-20261120-101010-abcd"_s;
-const QString kSent = u"Result of turn 3:\n- click e3 → ok\nWrite to [email] or call [phone].\n\n  (indented line)"_s;
+const QString kSent
+    = u"Result of turn 3:\n- click e3 → ok\nWrite to [email] or call [phone].\n\n  (indented line)"_s;
 
 // A session a dead process left: three turns in, one command done, one that was running.
 BridgeRecord interruptedSession()
@@ -129,7 +130,8 @@ TEST_F(BridgePageTest, AStartWithoutAGoalSaysSoAndStartsNothing)
     page.show();
     page.goalEdit()->clear();
     page.startButton()->click();
-    EXPECT_TRUE(page.startError()->text().startsWith(u"The goal is empty"_s)) << page.startError()->text().toStdString();
+    EXPECT_TRUE(page.startError()->text().startsWith(u"The goal is empty"_s))
+        << page.startError()->text().toStdString();
     EXPECT_TRUE(page.startError()->text().endsWith(u'.'));
     EXPECT_TRUE(page.startError()->isVisible());
     EXPECT_TRUE(engine->bridge()->sessions().isEmpty());
@@ -139,7 +141,8 @@ TEST_F(BridgePageTest, AStartWithoutAGoalSaysSoAndStartsNothing)
     EXPECT_EQ(page.targetList()->count(), 0);
     typeInto(page.goalEdit(), u"Book the flight"_s);
     page.startFromForm();
-    EXPECT_TRUE(page.startError()->text().startsWith(u"No agent tab"_s)) << page.startError()->text().toStdString();
+    EXPECT_TRUE(page.startError()->text().startsWith(u"No agent tab"_s))
+        << page.startError()->text().toStdString();
     EXPECT_TRUE(engine->bridge()->sessions().isEmpty());
 }
 
@@ -167,11 +170,14 @@ TEST_F(BridgePageTest, AnInterruptedSessionIsListedWithItsCommandsAndWhatWasMask
     // What was running when the app died is unknown and never run again (load() says so).
     EXPECT_EQ(commands->item(1, 1)->text(), u"click e2"_s);
     EXPECT_EQ(commands->item(1, 3)->text(), u"unknown — not run again"_s);
-    EXPECT_TRUE(commands->item(1, 4)->text().contains(u"unknown"_s)) << commands->item(1, 4)->text().toStdString();
+    EXPECT_TRUE(commands->item(1, 4)->text().contains(u"unknown"_s))
+        << commands->item(1, 4)->text().toStdString();
 
     EXPECT_EQ(page.maskedLabel()->text(), u"Masked in the last message: email 2, phone 1"_s);
-    EXPECT_TRUE(page.statusLabel()->text().startsWith(u"Interrupted"_s)) << page.statusLabel()->text().toStdString();
-    EXPECT_TRUE(page.turnLabel()->text().startsWith(u"Turn 3 of 40"_s)) << page.turnLabel()->text().toStdString();
+    EXPECT_TRUE(page.statusLabel()->text().startsWith(u"Interrupted"_s))
+        << page.statusLabel()->text().toStdString();
+    EXPECT_TRUE(page.turnLabel()->text().startsWith(u"Turn 3 of 40"_s))
+        << page.turnLabel()->text().toStdString();
     EXPECT_TRUE(page.resumeButton()->isEnabled());
     EXPECT_FALSE(page.pauseButton()->isEnabled());
     EXPECT_FALSE(page.stopButton()->isEnabled());
@@ -209,7 +215,8 @@ TEST_F(BridgePageTest, AResumedSessionAsksInThePageAndTheTrayAndDenyKeepsTheClic
     record.status = BridgeStatus::Interrupted;
     writeSession(record);
     int clicks = 0;
-    engine->bridge()->setEnvironmentFactory([&clicks](const BridgeRecord &) { return checkoutPage(&clicks); });
+    engine->bridge()->setEnvironmentFactory(
+        [&clicks](const BridgeRecord &) { return checkoutPage(&clicks); });
     MainWindow window(engine.get());
     TrayController tray(engine.get(), &window);
     QSignalSpy notified(tray.notifier(), &Notifier::notified);
@@ -227,11 +234,13 @@ TEST_F(BridgePageTest, AResumedSessionAsksInThePageAndTheTrayAndDenyKeepsTheClic
     ASSERT_TRUE(waitUntil([&] { return engine->bridge()->live(kSessionId) != nullptr; }));
     ASSERT_TRUE(waitUntil([&] { return window.currentPage() == MainWindow::Page::Bridge; }))
         << "the window did not turn to the question";
-    ASSERT_TRUE(waitUntil([&] { return page->questionBox()->isVisible(); })) << page->statusLabel()->text().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return page->questionBox()->isVisible(); }))
+        << page->statusLabel()->text().toStdString();
     const auto *question = page->questionBox()->findChild<QLabel *>(u"bridgeQuestionText"_s);
     ASSERT_TRUE(question);
     EXPECT_TRUE(question->text().contains(u"Pay now"_s)) << question->text().toStdString();
-    EXPECT_TRUE(page->statusLabel()->text().startsWith(u"Bridge: "_s)) << page->statusLabel()->text().toStdString();
+    EXPECT_TRUE(page->statusLabel()->text().startsWith(u"Bridge: "_s))
+        << page->statusLabel()->text().toStdString();
     EXPECT_EQ(page->commandsTable()->item(1, 3)->text(), u"waiting for you"_s);
     EXPECT_EQ(page->commandsTable()->item(1, 2)->text(), u"button “Pay now”"_s);
     EXPECT_TRUE(page->stopButton()->isEnabled());
@@ -242,7 +251,8 @@ TEST_F(BridgePageTest, AResumedSessionAsksInThePageAndTheTrayAndDenyKeepsTheClic
     ASSERT_EQ(notified.count(), 1);
     const auto message = notified.at(0).at(0).value<Notifier::Notification>();
     EXPECT_EQ(message.kind, Notifier::Kind::BridgeQuestion);
-    EXPECT_TRUE(message.message.startsWith(u"Fill in the expense form — "_s)) << message.message.toStdString();
+    EXPECT_TRUE(message.message.startsWith(u"Fill in the expense form — "_s))
+        << message.message.toStdString();
     // The question is scrolled into view (the start form above fills the window).
     auto *scroll = page->findChild<QScrollArea *>();
     ASSERT_TRUE(scroll);

@@ -296,7 +296,8 @@ TEST_F(ConnectionPageTest, AStartFailureIsClearedWhenTheAppConnectsLater)
     page.selectIde(u"vscode"_s);
     ASSERT_TRUE(page.startIde(true));
     auto *state = label(page, u"startState"_s);
-    ASSERT_TRUE(waitUntil([&] { return !page.startProbe()->isRunning(); }, 20s)) << state->text().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return !page.startProbe()->isRunning(); }, 20s))
+        << state->text().toStdString();
     ASSERT_TRUE(state->property("error").toBool());
     ASSERT_TRUE(state->isVisible());
 

@@ -117,7 +117,8 @@ TEST_F(ExtensionImportDialogTest, WrongTypesAreShownAsNotImported)
     QTableWidget *table = dialog->table();
     const int silence = rowOf(table, u"Silent for (s)"_s);
     ASSERT_GE(silence, 0);
-    EXPECT_EQ(table->item(silence, 3)->text(), u"Not imported: expected a whole number, found the string \"60\""_s);
+    EXPECT_EQ(table->item(silence, 3)->text(),
+              u"Not imported: expected a whole number, found the string \"60\""_s);
     EXPECT_FALSE(table->item(silence, 0)->flags() & Qt::ItemIsUserCheckable);
     const int prompts = rowOf(table, u"Prompt queue"_s);
     EXPECT_TRUE(table->item(prompts, 3)->text().startsWith(u"Not imported: prompt 2"_s));

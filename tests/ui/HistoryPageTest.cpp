@@ -45,12 +45,18 @@ TEST_F(HistoryPageTest, ShowsTheSchedulersHistoryNewestFirstAndResends)
 {
     // A history file as an earlier run left it; the scheduler loads it on start.
     QJsonArray entries;
-    entries.append(QJsonObject { { u"time"_s, u"2026-11-20T09:00:00.000Z"_s }, { u"source"_s, u"queue"_s },
-                                 { u"target"_s, u"Fixture IDE"_s }, { u"conversation"_s, u"Docs"_s },
-                                 { u"text"_s, u"write the docs"_s }, { u"outcome"_s, u"sent"_s } });
-    entries.append(QJsonObject { { u"time"_s, u"2026-11-20T10:00:00.000Z"_s }, { u"source"_s, u"manual"_s },
-                                 { u"target"_s, u"Fixture IDE"_s }, { u"text"_s, u"fix the\nbuild"_s },
-                                 { u"outcome"_s, u"failed"_s }, { u"detail"_s, u"the chat is not there"_s } });
+    entries.append(QJsonObject { { u"time"_s, u"2026-11-20T09:00:00.000Z"_s },
+                                 { u"source"_s, u"queue"_s },
+                                 { u"target"_s, u"Fixture IDE"_s },
+                                 { u"conversation"_s, u"Docs"_s },
+                                 { u"text"_s, u"write the docs"_s },
+                                 { u"outcome"_s, u"sent"_s } });
+    entries.append(QJsonObject { { u"time"_s, u"2026-11-20T10:00:00.000Z"_s },
+                                 { u"source"_s, u"manual"_s },
+                                 { u"target"_s, u"Fixture IDE"_s },
+                                 { u"text"_s, u"fix the\nbuild"_s },
+                                 { u"outcome"_s, u"failed"_s },
+                                 { u"detail"_s, u"the chat is not there"_s } });
     QFile file(QDir(engine->paths().configDir).filePath(Scheduler::historyFileName()));
     ASSERT_TRUE(file.open(QIODevice::WriteOnly));
     file.write(QJsonDocument(QJsonObject { { u"entries"_s, entries }, { u"capacity"_s, 50 } }).toJson());

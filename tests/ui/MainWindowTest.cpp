@@ -36,12 +36,10 @@ TEST_F(MainWindowTest, EveryConcernHasItsPage)
     QStringList titles;
     for (int i = 0; i < nav->count(); ++i)
         titles.append(nav->item(i)->text());
-    EXPECT_EQ(
-        titles,
-        (QStringList { u"Dashboard"_s, u"Auto-accept"_s, u"Prompt queue"_s, u"History"_s, u"Quota"_s,
-                       u"Safety"_s, u"Connection"_s, u"Servers"_s, u"Agents"_s, u"Tasks"_s, u"Bridge"_s,
-                       u"Models"_s,
-                       u"Logs"_s, u"General"_s }));
+    EXPECT_EQ(titles,
+              (QStringList { u"Dashboard"_s, u"Auto-accept"_s, u"Prompt queue"_s, u"History"_s, u"Quota"_s,
+                             u"Safety"_s, u"Connection"_s, u"Servers"_s, u"Agents"_s, u"Tasks"_s, u"Bridge"_s,
+                             u"Models"_s, u"Logs"_s, u"General"_s }));
     EXPECT_EQ(window.currentPage(), MainWindow::Page::Dashboard);
     nav->setCurrentRow(5);
     EXPECT_EQ(window.currentPage(), MainWindow::Page::Safety);

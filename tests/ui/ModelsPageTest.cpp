@@ -57,7 +57,8 @@ TEST_F(ModelsPageTest, FetchesTheModelsTestsTheServiceAndKeepsTheKeyInTheKeychai
         << page.keyStatus()->text().toStdString();
     EXPECT_EQ(secrets->stored().value(u"llm/custom"_s), u"sk-local-0123456789abcdef"_s);
     EXPECT_TRUE(page.keyEdit()->text().isEmpty()) << "the key stays on screen";
-    EXPECT_FALSE(page.keyStatus()->text().contains(u"0123456789ab"_s)) << "more than the last characters shown";
+    EXPECT_FALSE(page.keyStatus()->text().contains(u"0123456789ab"_s))
+        << "more than the last characters shown";
 
     page.testButton()->click();
     ASSERT_TRUE(waitUntil([&] { return page.testResult()->text().startsWith(u"OK: qwen2.5-7b answered"_s); }))
@@ -118,14 +119,16 @@ TEST_F(ModelsPageTest, ATestResultIsClearedWhenTheServiceChangesAndWaitingIsNotR
 TEST_F(ModelsPageTest, ALongTestVerdictIsShownWhole)
 {
     model.enqueue(ScriptedLlmServer::error(
-        401, u"Incorrect API key provided: sk-loc************cdef. You can find your API key at "
-             "https://platform.example.com/account/api-keys, and check the organisation it belongs to."_s));
+        401,
+        u"Incorrect API key provided: sk-loc************cdef. You can find your API key at "
+        "https://platform.example.com/account/api-keys, and check the organisation it belongs to."_s));
     ModelsPage page(engine.get());
     page.resize(800, 600);
     page.show();
     page.testButton()->click();
     QLabel *result = page.testResult();
-    ASSERT_TRUE(waitUntil([&] { return result->property("error").toBool(); })) << result->text().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return result->property("error").toBool(); }))
+        << result->text().toStdString();
     ASSERT_GE(result->heightForWidth(result->width()), 2 * result->fontMetrics().lineSpacing())
         << "the verdict fits one line: no test of wrapping: " << result->text().toStdString();
     EXPECT_TRUE(waitUntil([&] { return result->height() >= result->heightForWidth(result->width()); }))

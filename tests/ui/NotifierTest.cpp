@@ -168,8 +168,9 @@ TEST_F(NotifierTest, ANewWeekSumsUpTheLastOneOnce)
     clock.advanceTo(QDateTime(QDate(2026, 3, 9), QTime(1, 0), QTimeZone::utc()));
     ASSERT_EQ(shown.size(), 1);
     EXPECT_EQ(shown.at(0).kind, Notifier::Kind::WeeklySummary);
-    EXPECT_EQ(shown.at(0).message, u"Last week the app clicked 240 buttons for you and saved you about 20 "
-                                   "minutes. It blocked 2 dangerous commands."_s);
+    EXPECT_EQ(shown.at(0).message,
+              u"Last week the app clicked 240 buttons for you and saved you about 20 "
+              "minutes. It blocked 2 dangerous commands."_s);
     clock.advance(24h);
     EXPECT_EQ(shown.size(), 1) << "said once";
     // A week without clicks is not news; and the summary can be turned off.

@@ -1,7 +1,7 @@
 #include "pages/QueuePage.h"
 
-#include "QtPrinters.h"
 #include "HeadlessChromium.h"
+#include "QtPrinters.h"
 #include "UiTest.h"
 #include "Wait.h"
 #include "common/LocalWebServer.h"
@@ -382,11 +382,13 @@ TEST_F(QueuePageTest, WhileTheQueueWaitsItShowsHowLongTheAgentHasBeenSilent)
     ASSERT_TRUE(scheduler->startQueue(&refused)) << refused.toStdString();
     ASSERT_TRUE(waitUntil([&] { return scheduler->phase() == Scheduler::Phase::WaitingForSilence; }, 30s))
         << status->text().toStdString();
-    EXPECT_TRUE(waitUntil([&] { return status->text().contains(u"sent "_s); }, 5s)) << status->text().toStdString();
+    EXPECT_TRUE(waitUntil([&] { return status->text().contains(u"sent "_s); }, 5s))
+        << status->text().toStdString();
     EXPECT_TRUE(status->text().contains(u"silence counts from 10 s"_s)) << status->text().toStdString();
     ASSERT_TRUE(waitUntil([&] { return status->text().contains(u"silent for 1 of 30 s"_s); }, 20s))
         << status->text().toStdString();
-    EXPECT_TRUE(status->text().startsWith(u"Running: prompt 1 of 2 · waiting for the agent to finish · silent for"_s))
+    EXPECT_TRUE(
+        status->text().startsWith(u"Running: prompt 1 of 2 · waiting for the agent to finish · silent for"_s))
         << status->text().toStdString();
     EXPECT_TRUE(waitUntil([&] { return status->text().contains(u"silent for 3 of 30 s"_s); }, 10s))
         << "the count does not move: " << status->text().toStdString();

@@ -1,23 +1,22 @@
 #include "pages/QuotaPage.h"
 
+#include "MainWindow.h"
 #include "QtPrinters.h"
 #include "ScriptedQuotaProvider.h"
+#include "TrayController.h"
 #include "UiTest.h"
 #include "Wait.h"
 #include "engine/Engine.h"
+#include "pages/DashboardPage.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
-#include "MainWindow.h"
-#include "TrayController.h"
-#include "pages/DashboardPage.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
-
-#include <QProgressBar>
 
 #include <gtest/gtest.h>
 
@@ -82,15 +81,17 @@ TEST_F(QuotaPageTest, EachModelIsABarWithItsResetAndTheHoldIsShown)
     EXPECT_EQ(page.findChild<QProgressBar *>(u"quotaBar:Gemini 3 Pro"_s)->value(), 80);
     EXPECT_EQ(page.findChild<QProgressBar *>(u"quotaBar:Claude Sonnet 4.5"_s)->value(), 0);
     EXPECT_FALSE(page.findChild<QProgressBar *>(u"quotaBar:GPT-OSS"_s)->isEnabled()) << "unknown, not empty";
-    EXPECT_EQ(page.findChild<QLabel *>(u"quotaModel:Gemini 3 Pro"_s)->text(), u"Gemini 3 Pro (not watched)"_s);
+    EXPECT_EQ(page.findChild<QLabel *>(u"quotaModel:Gemini 3 Pro"_s)->text(),
+              u"Gemini 3 Pro (not watched)"_s);
     EXPECT_TRUE(page.findChild<QLabel *>(u"quotaPlan"_s)->text().contains(u"Plan: Pro"_s));
     EXPECT_TRUE(page.findChild<QLabel *>(u"quotaLastPoll"_s)->text().startsWith(u"Last checked: "_s));
     // The only watched model is used up: the queue is held, and the page says so.
     EXPECT_TRUE(engine->quota()->isHolding());
     EXPECT_TRUE(page.findChild<QLabel *>(u"quotaProblem"_s)->text().startsWith(u"The prompt queue is held"_s))
         << page.findChild<QLabel *>(u"quotaProblem"_s)->text().toStdString();
-    EXPECT_TRUE(page.findChild<QLabel *>(u"quotaProblem"_s)->text().startsWith(
-        u"The prompt queue is held because of Claude Sonnet 4.5."_s))
+    EXPECT_TRUE(page.findChild<QLabel *>(u"quotaProblem"_s)
+                    ->text()
+                    .startsWith(u"The prompt queue is held because of Claude Sonnet 4.5."_s))
         << "the page names the model the hold is about";
     EXPECT_EQ(page.findChild<QLabel *>(u"quotaModel:Claude Sonnet 4.5"_s)->text(),
               u"Claude Sonnet 4.5 (holds the queue)"_s);
@@ -137,7 +138,8 @@ TEST_F(QuotaPageTest, TheLowestQuotaShowsInTheTrayTooltipAndOnTheDashboard)
     EXPECT_FALSE(dashboard.findChild<QLabel *>(u"dashboardQuota"_s)->isVisibleTo(&dashboard));
 
     engine->quota()->start();
-    EXPECT_TRUE(tray.toolTip().contains(u"Quota: 23% left (Claude Sonnet 4.5)"_s)) << tray.toolTip().toStdString();
+    EXPECT_TRUE(tray.toolTip().contains(u"Quota: 23% left (Claude Sonnet 4.5)"_s))
+        << tray.toolTip().toStdString();
     auto *glance = dashboard.findChild<QLabel *>(u"dashboardQuota"_s);
     EXPECT_EQ(glance->text(), u"Quota: 23% left (Claude Sonnet 4.5)"_s);
     EXPECT_TRUE(glance->isVisibleTo(&dashboard));

@@ -100,7 +100,8 @@ TEST_F(RelaunchOfferTest, TheFirstStartOffersOnceAndRestartBringsTheIdeBackWithD
     ASSERT_EQ(ide->starts().size(), 2);
     EXPECT_EQ(ide->starts().at(1).arguments,
               (QStringList { folder, u"--remote-debugging-port=%1"_s.arg(port) }));
-    EXPECT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }, 60s)) << engine->statusLine().toStdString();
+    EXPECT_TRUE(waitUntil([&] { return engine->endpoint()->isConnected(); }, 60s))
+        << engine->statusLine().toStdString();
 
     // Next start: never again.
     MainWindow next(engine.get());
@@ -138,7 +139,8 @@ TEST_F(RelaunchOfferTest, RestartRunningIdeIsOnOnlyWhileAnIdeRuns)
     auto *restart = page.findChild<QPushButton *>(u"ideRelaunch"_s);
     ASSERT_TRUE(restart);
     EXPECT_FALSE(restart->isEnabled());
-    EXPECT_EQ(restart->toolTip(), u"Nothing to restart: no Antigravity, Cursor, VS Code, Windsurf is running."_s);
+    EXPECT_EQ(restart->toolTip(),
+              u"Nothing to restart: no Antigravity, Cursor, VS Code, Windsurf is running."_s);
 
     // A program the process table names as Windsurf's (a copy of sleep called "windsurf", so its
     // argv[0] ends in it as an installed one's does) turns it on while the page shows.

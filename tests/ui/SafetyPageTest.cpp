@@ -252,7 +252,8 @@ TEST_F(SafetyPageTest, TheAllowListModeIsChosenInTheWindowSavedAndItsListEdited)
     // Edited: a good entry is added and saved, a bad one refused as typed while the rest stand.
     typeInto(list, prefilled.join(u'\n') + u"\nnpm run *\nrm -rf build; ls"_s);
     EXPECT_FALSE(page.allowList()->commit());
-    EXPECT_TRUE(page.allowList()->errorText().startsWith(u"Not saved: 'rm -rf build; ls' must be one command"_s))
+    EXPECT_TRUE(
+        page.allowList()->errorText().startsWith(u"Not saved: 'rm -rf build; ls' must be one command"_s))
         << page.allowList()->errorText().toStdString();
     EXPECT_EQ(settings->listValue(SettingKey::SafetyAllowedCommands),
               prefilled + QStringList { u"npm run *"_s });
@@ -441,9 +442,11 @@ TEST_F(SafetyPageTest, ABlockedCommandIsShownExactlyAsThePageHadIt)
     Q_EMIT tray->menu()->aboutToShow();
     // The first 39 characters and an ellipsis; & doubled so the menu shows it rather than
     // taking it for a shortcut mark.
-    EXPECT_TRUE(action(u"lastBlockedAction"_s)
-                    ->text()
-                    .startsWith(u"Last blocked: sync &&&& dd if=/dev/zero of=/dev/sda bs=… (Exact command fixture, "_s))
+    EXPECT_TRUE(
+        action(u"lastBlockedAction"_s)
+            ->text()
+            .startsWith(
+                u"Last blocked: sync &&&& dd if=/dev/zero of=/dev/sda bs=… (Exact command fixture, "_s))
         << action(u"lastBlockedAction"_s)->text().toStdString();
 
     const QJsonArray recent = engine->autoAccept()->toJson().value(u"recentBlocked"_s).toArray();
@@ -470,9 +473,10 @@ TEST_F(SafetyPageTest, RecentlyBlockedShowsEveryRowWholeAndOnOneLine)
     settings->setValue(SettingKey::AutoAcceptEnabled, true);
     settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
     SafetyPage page(engine.get());
-    const QStringList commands { u"rm -rf /home"_s,          u"dd if=/dev/urandom of=/dev/nvme0n1"_s,
-                                 u"rm -rf ~/"_s,             u"rm -rf /etc"_s,
-                                 u"dd if=/dev/zero of=/dev/sdb bs=4M"_s, u"rm -rf --no-preserve-root /"_s };
+    const QStringList commands {
+        u"rm -rf /home"_s, u"dd if=/dev/urandom of=/dev/nvme0n1"_s, u"rm -rf ~/"_s,
+        u"rm -rf /etc"_s,  u"dd if=/dev/zero of=/dev/sdb bs=4M"_s,  u"rm -rf --no-preserve-root /"_s
+    };
     for (const QString &command : commands)
         ASSERT_EQ(page.verdictFor(command).kind, BanVerdict::Kind::Banned) << command.toStdString();
     ASSERT_TRUE(startEngineOn(browser));
@@ -482,19 +486,20 @@ TEST_F(SafetyPageTest, RecentlyBlockedShowsEveryRowWholeAndOnOneLine)
     CdpSession *tab = engine->endpoint()->sessionForTarget(target);
     ASSERT_TRUE(tab);
     QString error;
-    evaluate(tab,
-             u"document.title = 'A very long window title of the IDE, as a workspace with a deep path gives: "
-             "~/projects/customer-portal/services/billing — Antigravity'; "
-             "for (const [i, c] of %1.entries()) { "
-             "  const step = document.createElement('div'); step.className = 'step'; "
-             "  const pre = document.createElement('pre'); pre.className = 'terminal'; "
-             "  const code = document.createElement('code'); code.textContent = c; pre.append(code); "
-             "  const actions = document.createElement('div'); actions.className = 'actions'; "
-             "  const run = document.createElement('button'); run.id = 'run-more-' + i; run.textContent = 'Run'; "
-             "  actions.append(run); step.append(pre, actions); "
-             "  document.querySelector('[data-steps]').append(step); } true"_s.arg(
-                 QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(commands)).toJson(QJsonDocument::Compact))),
-             &error);
+    evaluate(
+        tab,
+        u"document.title = 'A very long window title of the IDE, as a workspace with a deep path gives: "
+        "~/projects/customer-portal/services/billing — Antigravity'; "
+        "for (const [i, c] of %1.entries()) { "
+        "  const step = document.createElement('div'); step.className = 'step'; "
+        "  const pre = document.createElement('pre'); pre.className = 'terminal'; "
+        "  const code = document.createElement('code'); code.textContent = c; pre.append(code); "
+        "  const actions = document.createElement('div'); actions.className = 'actions'; "
+        "  const run = document.createElement('button'); run.id = 'run-more-' + i; run.textContent = 'Run'; "
+        "  actions.append(run); step.append(pre, actions); "
+        "  document.querySelector('[data-steps]').append(step); } true"_s.arg(QString::fromUtf8(
+            QJsonDocument(QJsonArray::fromStringList(commands)).toJson(QJsonDocument::Compact))),
+        &error);
     ASSERT_TRUE(error.isEmpty()) << error.toStdString();
     ASSERT_TRUE(waitUntil([&] { return engine->autoAccept()->recentBlocked().size() >= 5; }, 20s))
         << engine->autoAccept()->recentBlocked().size();

@@ -22,9 +22,9 @@
 #include <QScrollArea>
 #include <QSet>
 
-#include <algorithm>
-
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -129,9 +129,12 @@ TEST_F(ScreenshotTest, EveryPage)
     ASSERT_TRUE(logs);
     const QString port = QString::number(engine->endpoint()->port());
     const QStringList lines = shownLines(logs);
-    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [&](const QString &line) {
-        return line.contains(u"looking for a browser at"_s) && line.contains(port);
-    })) << "the Logs page does not show the engine's search for the browser: " << lines.join(u" | "_s).toStdString();
+    EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
+                            [&](const QString &line) {
+                                return line.contains(u"looking for a browser at"_s) && line.contains(port);
+                            }))
+        << "the Logs page does not show the engine's search for the browser: "
+        << lines.join(u" | "_s).toStdString();
     engine->stop();
 }
 

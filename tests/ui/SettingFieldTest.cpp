@@ -145,8 +145,13 @@ TEST_F(SettingFieldTest, AKeyThatNeedsARestartSaysSo)
     // No setting of the app needs a restart today (each takes effect at once); the note is
     // there for one that will.
     const SettingSpec table[] = {
-        { .key = SettingKey::CdpPort, .name = "cdp/port", .type = SettingSpec::Type::Int, .defaultValue = 9004,
-          .minimum = 1, .maximum = 65535, .restartRequired = true },
+        { .key = SettingKey::CdpPort,
+          .name = "cdp/port",
+          .type = SettingSpec::Type::Int,
+          .defaultValue = 9004,
+          .minimum = 1,
+          .maximum = 65535,
+          .restartRequired = true },
     };
     Settings restartOnly(QDir(configDir()).filePath(u"restart.ini"_s), table);
     SettingField needsRestart(&restartOnly, SettingKey::CdpPort);
@@ -156,7 +161,8 @@ TEST_F(SettingFieldTest, AKeyThatNeedsARestartSaysSo)
     SettingField live(settings.get(), SettingKey::CdpPort);
     EXPECT_FALSE(live.findChild<QLabel *>(u"restartNote"_s)) << "the engine reconnects at once";
     SettingField debugPort(settings.get(), SettingKey::DebugPort);
-    EXPECT_FALSE(debugPort.findChild<QLabel *>(u"restartNote"_s)) << "the debug API moves to a new port at once";
+    EXPECT_FALSE(debugPort.findChild<QLabel *>(u"restartNote"_s))
+        << "the debug API moves to a new port at once";
 }
 
 TEST_F(SettingFieldTest, ReloadDropsRefusedInput)

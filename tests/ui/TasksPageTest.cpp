@@ -145,14 +145,16 @@ TEST_F(TasksPageTest, AStartErrorOfSeveralLinesIsShownWhole)
     page.show();
     auto *error = page.findChild<QLabel *>(u"taskStartError"_s);
     ASSERT_TRUE(error);
-    error->setText(u"The keychain is not available: the Secret Service did not answer on the session bus, so "
-                   "the key cannot be read. Start a keyring (gnome-keyring or KeePassXC's Secret Service), or "
-                   "give the key in MPA_LLM_API_KEY, and press Start again."_s);
+    error->setText(
+        u"The keychain is not available: the Secret Service did not answer on the session bus, so "
+        "the key cannot be read. Start a keyring (gnome-keyring or KeePassXC's Secret Service), or "
+        "give the key in MPA_LLM_API_KEY, and press Start again."_s);
     const int line = error->fontMetrics().lineSpacing();
     ASSERT_TRUE(waitUntil([&] { return error->height() >= error->heightForWidth(error->width()); }))
         << "the label is " << error->height() << " px high, its text needs "
         << error->heightForWidth(error->width()) << " px at " << error->width() << " px";
-    EXPECT_GE(error->heightForWidth(error->width()), 2 * line) << "the text fits one line: no test of wrapping";
+    EXPECT_GE(error->heightForWidth(error->width()), 2 * line)
+        << "the text fits one line: no test of wrapping";
     // And nothing covers it: the Start button stays beside it, not over it.
     const auto *start = page.findChild<QPushButton *>(u"taskStart"_s);
     ASSERT_TRUE(start);

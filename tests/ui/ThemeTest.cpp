@@ -1,13 +1,14 @@
 // The window in light and dark (setting ui/theme): every page takes its colours from the palette
 // (no white page left in dark), the few mixed colours (banners, notices, error and log colours)
 // stay readable on both, and the page list has an icon per page drawn in the text colour.
+#include "Theme.h"
+
 #include "ErrorStyle.h"
 #include "LogFilterModel.h"
 #include "MainWindow.h"
 #include "PageIcons.h"
 #include "QtPrinters.h"
 #include "SettingsPage.h"
-#include "Theme.h"
 #include "UiTest.h"
 #include "WindowAutomation.h"
 #include "logging/LogBuffer.h"
@@ -35,7 +36,8 @@ namespace {
 // WCAG 2 relative luminance and contrast ratio (https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio).
 double luminance(const QColor &c)
 {
-    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    const auto channel
+        = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
     return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
 }
 

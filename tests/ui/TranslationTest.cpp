@@ -3,12 +3,12 @@
 // in the sources has a German translation with the same placeholders.
 #include "AboutDialog.h"
 #include "MainWindow.h"
-#include "SettingsPage.h"
 #include "QtPrinters.h"
 #include "ScopedEnv.h"
+#include "SettingsPage.h"
 #include "TestEnvironment.h"
-#include "UiTest.h"
 #include "TrayController.h"
+#include "UiTest.h"
 #include "UiTranslator.h"
 
 #include <QAbstractButton>
@@ -16,19 +16,19 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
-#include <QLibraryInfo>
-#include <QPushButton>
-#include <QLabel>
-#include <QMetaEnum>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QLibraryInfo>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMetaEnum>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
@@ -69,7 +69,8 @@ QStringList menuTitles(const MainWindow &window)
 
 TEST_F(TranslationTest, GermanIsEmbeddedAndTheWindowSpeaksIt)
 {
-    EXPECT_TRUE(UiTranslator::availableLanguages().contains(u"de"_s)) << qPrintable(UiTranslator::availableLanguages().join(u", "_s));
+    EXPECT_TRUE(UiTranslator::availableLanguages().contains(u"de"_s))
+        << qPrintable(UiTranslator::availableLanguages().join(u", "_s));
     QStringList english;
     {
         MainWindow window(engine.get());
@@ -112,11 +113,15 @@ TEST_F(TranslationTest, EnglishSaysOnePromptAndTwoPrompts)
 {
     UiTranslator translator;
     translator.load(QLocale::c());
-    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 1), u"1 prompt"_s);
-    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 2), u"2 prompts"_s);
+    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 1),
+              u"1 prompt"_s);
+    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 2),
+              u"2 prompts"_s);
     ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
-    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 1), u"1 Prompt"_s);
-    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 2), u"2 Prompts"_s);
+    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 1),
+              u"1 Prompt"_s);
+    EXPECT_EQ(QCoreApplication::translate("mpa::ExtensionImportDialog", "%n prompt(s)", nullptr, 2),
+              u"2 Prompts"_s);
 }
 
 TEST_F(TranslationTest, ALanguageWithoutACatalogueFallsBackToEnglish)
@@ -156,7 +161,8 @@ QStringList clipped(QWidget *root)
 {
     QStringList problems;
     const auto name = [](const QWidget *w, const QString &text) {
-        return u"%1 \"%2\" (%3)"_s.arg(QString::fromLatin1(w->metaObject()->className()), text, w->objectName());
+        return u"%1 \"%2\" (%3)"_s.arg(QString::fromLatin1(w->metaObject()->className()), text,
+                                       w->objectName());
     };
     for (QAbstractButton *button : root->findChildren<QAbstractButton *>()) {
         if (button->isVisibleTo(root) && !button->text().isEmpty()

@@ -269,7 +269,8 @@ TEST_F(TrayControllerTest, APageThatIsPausedOnItsOwnShowsEverywhere)
     Q_EMIT tray->menu()->aboutToShow();
     QAction *lastBlocked = action(u"lastBlockedAction"_s);
     EXPECT_TRUE(lastBlocked->isVisible());
-    EXPECT_TRUE(lastBlocked->text().startsWith(u"Last blocked: rm -rf / --no-preserve-root (Auto-accept fixture, "_s))
+    EXPECT_TRUE(
+        lastBlocked->text().startsWith(u"Last blocked: rm -rf / --no-preserve-root (Auto-accept fixture, "_s))
         << lastBlocked->text().toStdString();
     lastBlocked->trigger();
     EXPECT_EQ(window->currentPage(), MainWindow::Page::Safety);
@@ -313,7 +314,8 @@ TEST_F(TrayControllerTest, APageThatIsPausedOnItsOwnShowsEverywhere)
         autoAccept->setTargetPaused(t.targetId, true);
     EXPECT_EQ(tray->iconState(), StatusIconState::Paused);
     const QImage paused = statusIcon(StatusIconState::Paused).pixmap(20, 20).toImage();
-    EXPECT_EQ(window->findChild<QLabel *>(u"statusIcon"_s)->pixmap().toImage(), paused) << "the window's icon too";
+    EXPECT_EQ(window->findChild<QLabel *>(u"statusIcon"_s)->pixmap().toImage(), paused)
+        << "the window's icon too";
     window->resize(800, 600);
     window->showPage(MainWindow::Page::Dashboard);
     window->show();

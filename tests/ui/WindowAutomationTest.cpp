@@ -13,8 +13,8 @@
 #include "server/DebugApiService.h"
 
 #include <QJsonArray>
-#include <QListWidget>
 #include <QJsonDocument>
+#include <QListWidget>
 #include <QTcpSocket>
 
 #include <gtest/gtest.h>

@@ -5,10 +5,11 @@
 // click opens and the tab limit, the mask; and the job files (JobStore): a job left under way by
 // a dead process is interrupted, what was running unknown. The payment button is the Hulu
 // checkout's “Pay now” from tests/fixtures/gate-corpus.json (WebGuard's reviewed annotations).
+#include "jobs/AgentJob.h"
+
 #include "FakeClock.h"
 #include "FakeToolkit.h"
 #include "QtPrinters.h"
-#include "jobs/AgentJob.h"
 #include "jobs/JobBrain.h"
 #include "jobs/JobStore.h"
 
@@ -148,7 +149,8 @@ protected:
 TEST_F(AgentJobTest, ACommandIsSavedRunningBeforeTheToolkitGetsItAndTimedOnTheClock)
 {
     auto job = makeJob();
-    job->script.batches = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"SAVE10"_s } }) } };
+    job->script.batches
+        = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"SAVE10"_s } }) } };
     int fillsWhenSavedRunning = -1;
     int changesWhenSavedRunning = -1;
     int changes = 0;
@@ -177,9 +179,9 @@ TEST_F(AgentJobTest, ACommandIsSavedRunningBeforeTheToolkitGetsItAndTimedOnTheCl
     EXPECT_EQ(done.element, u"textbox “Discount code”"_s);
     EXPECT_TRUE(done.gate.isEmpty());
     // Queued, running, done: each once.
-    EXPECT_EQ(job->history, (QList<QPair<QString, State>> { { u"1"_s, State::Queued },
-                                                             { u"1"_s, State::Running },
-                                                             { u"1"_s, State::Done } }));
+    EXPECT_EQ(job->history,
+              (QList<QPair<QString, State>> {
+                  { u"1"_s, State::Queued }, { u"1"_s, State::Running }, { u"1"_s, State::Done } }));
     EXPECT_EQ(toolkit.count(u"fill"_s), 1);
     // The brain looked again after the command and ended the job.
     ASSERT_EQ(job->script.ranSinceLook.size(), 2);
@@ -194,7 +196,8 @@ TEST_F(AgentJobTest, TheGateHoldsAPaymentUntilTheUserAnswersAndDenyKeepsItFromRu
     auto job = makeJob();
     job->script.batches = { { command(u"1"_s, u"click"_s, { { u"ref"_s, u"e2"_s } }) } };
     QStringList asked;
-    QObject::connect(job.get(), &AgentJob::questionAsked, job.get(), [&](const QString &q) { asked.append(q); });
+    QObject::connect(job.get(), &AgentJob::questionAsked, job.get(),
+                     [&](const QString &q) { asked.append(q); });
     job->start();
     ASSERT_EQ(job->phase(), Phase::Waiting);
     ASSERT_EQ(job->questions.size(), 1);
@@ -244,8 +247,9 @@ TEST_F(AgentJobTest, AnApprovedPaymentRunsOnceAndSaysWhoAllowedIt)
 TEST_F(AgentJobTest, APauseHoldsBeforeTheNextCommandAndResumeGoesOn)
 {
     auto job = makeJob();
-    job->script.batches = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }),
-                              command(u"2"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"B"_s } }) } };
+    job->script.batches
+        = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }),
+              command(u"2"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"B"_s } }) } };
     toolkit.held = { u"fill"_s };
     job->start();
     ASSERT_EQ(toolkit.heldCalls(), 1);
@@ -269,7 +273,8 @@ TEST_F(AgentJobTest, APauseHoldsBeforeTheNextCommandAndResumeGoesOn)
 TEST_F(AgentJobTest, AnswersThatComeAfterTheEndChangeNothing)
 {
     auto job = makeJob();
-    job->script.batches = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
+    job->script.batches
+        = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
     toolkit.held = { u"fill"_s };
     job->start();
     ASSERT_EQ(toolkit.heldCalls(), 1);
@@ -279,7 +284,8 @@ TEST_F(AgentJobTest, AnswersThatComeAfterTheEndChangeNothing)
     const auto history = job->history;
     toolkit.release();
     EXPECT_EQ(job->history, history) << "a late answer was recorded";
-    EXPECT_EQ(job->commands.value(u"1"_s).state, State::Running) << "it may have happened: the record says so";
+    EXPECT_EQ(job->commands.value(u"1"_s).state, State::Running)
+        << "it may have happened: the record says so";
     ASSERT_EQ(job->ends.size(), 1);
     EXPECT_EQ(job->ends.first().first, AgentJob::End::Stopped);
     // Ending twice is once.
@@ -346,14 +352,18 @@ TEST_F(AgentJobTest, ATabAClickOpenedBecomesCurrentAndTheOldestOverTheLimitIsLet
     toolkit.onAction = [&](const QString &type, const QJsonObject &) {
         if (type != u"click"_s)
             return CommandResult::success(QJsonObject());
-        toolkit.tabs.insert(u"L1"_s, { u"https://help.hulu.com/"_s, u"Help"_s, u"- RootWebArea \"Help\""_s, {}, {} });
-        return CommandResult::success(QJsonObject {
-            { u"newTabs"_s, QJsonArray { QJsonObject { { u"tab"_s, u"L1"_s }, { u"url"_s, u"https://help.hulu.com/"_s } } } } });
+        toolkit.tabs.insert(u"L1"_s,
+                            { u"https://help.hulu.com/"_s, u"Help"_s, u"- RootWebArea \"Help\""_s, {}, {} });
+        return CommandResult::success(
+            QJsonObject { { u"newTabs"_s,
+                            QJsonArray { QJsonObject { { u"tab"_s, u"L1"_s },
+                                                       { u"url"_s, u"https://help.hulu.com/"_s } } } } });
     };
-    job->script.batches = { { command(u"1"_s, u"click"_s, { { u"ref"_s, u"e1"_s } }) },
-                            { command(u"2"_s, u"open_tab"_s, { { u"url"_s, u"https://example.com/a"_s } }),
-                              command(u"3"_s, u"tab"_s, { { u"action"_s, u"new"_s } }),
-                              command(u"4"_s, u"tab"_s, { { u"action"_s, u"close"_s }, { u"tab"_s, u"T1"_s } }) } };
+    job->script.batches
+        = { { command(u"1"_s, u"click"_s, { { u"ref"_s, u"e1"_s } }) },
+            { command(u"2"_s, u"open_tab"_s, { { u"url"_s, u"https://example.com/a"_s } }),
+              command(u"3"_s, u"tab"_s, { { u"action"_s, u"new"_s } }),
+              command(u"4"_s, u"tab"_s, { { u"action"_s, u"close"_s }, { u"tab"_s, u"T1"_s } }) } };
     job->start();
     ASSERT_EQ(job->phase(), Phase::Finished) << job->ends.value(0).second.toStdString();
     // The job went on in the tab the click opened, and the toolkit was told.
@@ -375,7 +385,8 @@ TEST_F(AgentJobTest, ATabAClickOpenedBecomesCurrentAndTheOldestOverTheLimitIsLet
 TEST_F(AgentJobTest, TheMaskShowsWhileACommandRunsOnItsTabAndGoesWithIt)
 {
     auto job = makeJob();
-    job->script.batches = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
+    job->script.batches
+        = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
     toolkit.held = { u"fill"_s };
     job->start();
     EXPECT_EQ(toolkit.masks, QStringList { u"on T1: working: fill"_s });

@@ -43,7 +43,9 @@ TEST(AgentSessionsTest, KeepsTheWindowAndTheSessionPerAgentAcrossRestarts)
     EXPECT_TRUE(again.sessionId(u"ws://localhost:8080"_s).isEmpty()) << "another agent has its own";
     EXPECT_NE(again.windowId(u"ws://localhost:8080"_s), 0);
 
-    EXPECT_EQ(QFile::permissions(sessionsFile()) & ~(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser),
+    EXPECT_EQ(QFile::permissions(sessionsFile())
+                  & ~(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser
+                      | QFileDevice::WriteUser),
               QFileDevice::Permissions())
         << "the user's alone";
     QFile file(sessionsFile());
@@ -61,7 +63,9 @@ TEST(AgentSessionsTest, AnIdNotWorthKeepingIsRefusedWithTheReason)
     for (const QString &bad : { QString(), u"  "_s, QString(201, u'x'), u"line\nbreak"_s }) {
         QString error;
         EXPECT_FALSE(sessions.setSessionId(daemon, bad, &error));
-        EXPECT_EQ(error, u"the session id is empty, longer than 200 characters or has control characters; it was not kept"_s);
+        EXPECT_EQ(
+            error,
+            u"the session id is empty, longer than 200 characters or has control characters; it was not kept"_s);
     }
     EXPECT_EQ(sessions.sessionId(daemon), u"good"_s) << "the last good one stays";
 }

@@ -23,7 +23,6 @@ using namespace std::chrono_literals;
 
 namespace {
 
-
 const QString kToken = u"4f1c2a9e-csrf-secret"_s;
 
 class AntigravityQuotaProviderTest : public ::testing::Test
@@ -126,7 +125,8 @@ TEST_F(AntigravityQuotaProviderTest, FindsTheLanguageServerProbesItsPortsAndRead
     ASSERT_TRUE(refresh(provider).ok);
     EXPECT_EQ(server->requests().size(), 3);
     EXPECT_EQ(server->requests().last().path, "/exa.language_server_pb.LanguageServerService/GetUserStatus");
-    EXPECT_EQ(other->requests().size(), otherProbes) << "the other port is left alone once the server is known";
+    EXPECT_EQ(other->requests().size(), otherProbes)
+        << "the other port is left alone once the server is known";
 }
 
 TEST_F(AntigravityQuotaProviderTest, WhenTheIdeRestartsTheServerIsFoundAgain)

@@ -1,9 +1,9 @@
 #include "cdp/CdpDiscovery.h"
-#include "cdp/CdpEndpoint.h"
-#include "common/LocalWebServer.h"
 
 #include "QtPrinters.h"
 #include "Wait.h"
+#include "cdp/CdpEndpoint.h"
+#include "common/LocalWebServer.h"
 
 #include <gtest/gtest.h>
 
@@ -36,7 +36,8 @@ const QByteArray kList = R"json([ {
    "url": "https://example.org/"
 } ])json";
 // A web dev server with an SPA fallback answers every path with its index page.
-const QByteArray kSpaIndex = "<!doctype html><html><head><title>My app</title></head><body><div id=root></div></body></html>";
+const QByteArray kSpaIndex
+    = "<!doctype html><html><head><title>My app</title></head><body><div id=root></div></body></html>";
 
 } // namespace
 
@@ -61,7 +62,8 @@ TEST(CdpDiscoveryTest, ReadsChromiumsVersionAndList)
 TEST(CdpDiscoveryTest, AnEndpointWithoutABrowserLevelTargetIsStillOne)
 {
     // Electron apps and some embedders answer /json/version without webSocketDebuggerUrl.
-    const auto version = CdpDiscovery::parseVersion(R"({"Browser": "Electron/30.0.0", "Protocol-Version": "1.3"})");
+    const auto version
+        = CdpDiscovery::parseVersion(R"({"Browser": "Electron/30.0.0", "Protocol-Version": "1.3"})");
     ASSERT_TRUE(version);
     EXPECT_FALSE(version->browserLevel());
 }
@@ -108,6 +110,7 @@ TEST(CdpDiscoveryTest, TheEndpointDoesNotConnectToAWebServerWithAnSpaFallback)
     ASSERT_TRUE(test::waitUntil([&] { return !endpoint.lastError().isEmpty(); }));
     EXPECT_FALSE(connected);
     EXPECT_NE(endpoint.state(), CdpEndpoint::State::Connected);
-    EXPECT_TRUE(endpoint.lastError().contains(u"not a DevTools endpoint"_s)) << endpoint.lastError().toStdString();
+    EXPECT_TRUE(endpoint.lastError().contains(u"not a DevTools endpoint"_s))
+        << endpoint.lastError().toStdString();
     endpoint.stop();
 }

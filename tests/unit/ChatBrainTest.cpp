@@ -63,7 +63,10 @@ protected:
         drain();
     }
 
-    void drain() { ASSERT_TRUE(waitUntil([&] { return !page.busy(); }, 5s)); }
+    void drain()
+    {
+        ASSERT_TRUE(waitUntil([&] { return !page.busy(); }, 5s));
+    }
     void pass(std::chrono::milliseconds span, std::chrono::milliseconds step = 100ms)
     {
         for (std::chrono::milliseconds moved { 0 }; moved < span; moved += step) {
@@ -85,15 +88,17 @@ protected:
 TEST_F(ChatBrainTest, TheFirstPromptCarriesTheGoalTheKeywordAndThePageMasked)
 {
     start(u"Apply the discount code and mail the receipt to ada@example.com"_s);
-    ASSERT_EQ(page.userMessages().size(), 1) << bridgeStatusName(status()).toStdString() << ": "
-                                             << session->record().activity.toStdString();
+    ASSERT_EQ(page.userMessages().size(), 1)
+        << bridgeStatusName(status()).toStdString() << ": " << session->record().activity.toStdString();
     const QString first = page.userMessages().first();
-    EXPECT_TRUE(first.contains(u"GOAL: Apply the discount code and mail the receipt to [email]"_s)) << first.toStdString();
+    EXPECT_TRUE(first.contains(u"GOAL: Apply the discount code and mail the receipt to [email]"_s))
+        << first.toStdString();
     EXPECT_FALSE(first.contains(u"ada@example.com"_s));
     EXPECT_TRUE(first.contains(u"session keyword KAROMI-4242"_s));
     // The checkout's address carries a session token (Z2NwLXVz…): the redactor takes it for a
     // secret, as it takes every long high-entropy string.
-    EXPECT_TRUE(first.contains(u"THE PAGE NOW (tab “Checkout - Hulu Shop”, https://shop.hulu."_s)) << first.toStdString();
+    EXPECT_TRUE(first.contains(u"THE PAGE NOW (tab “Checkout - Hulu Shop”, https://shop.hulu."_s))
+        << first.toStdString();
     EXPECT_FALSE(first.contains(u"Z2NwLXVzLWNlbnRyYWwx"_s));
     EXPECT_TRUE(first.contains(u"- button \"Pay now\" [ref=e2]"_s));
     EXPECT_TRUE(first.contains(u"<tool_code>{\"tool\": \"click\""_s));
@@ -110,8 +115,9 @@ TEST_F(ChatBrainTest, AReplyIsTakenOnceItHoldsStillAndItsCommandRunsOnce)
 {
     start(u"Apply the discount code SAVE10"_s);
     ASSERT_EQ(status(), BridgeStatus::WaitingChat);
-    const QString reply = u"Filling it in.\n<tool_code>{\"tool\": \"fill\", \"params\": {\"ref\": \"e1\", \"value\": "
-                          "\"SAVE10\"}}</tool_code>\nKAROMI-4242"_s;
+    const QString reply
+        = u"Filling it in.\n<tool_code>{\"tool\": \"fill\", \"params\": {\"ref\": \"e1\", \"value\": "
+          "\"SAVE10\"}}</tool_code>\nKAROMI-4242"_s;
     page.generating = true;
     page.assistantWrites(reply.left(20));
     pass(1000ms);
@@ -124,7 +130,8 @@ TEST_F(ChatBrainTest, AReplyIsTakenOnceItHoldsStillAndItsCommandRunsOnce)
     ASSERT_TRUE(waitUntil([&] { return page.userMessages().size() == 2; }, 5s));
     pass(100ms);
     const QString results = page.userMessages().at(1);
-    EXPECT_TRUE(results.contains(u"RESULT\nfill e1 (textbox “Discount code”): ok"_s)) << results.toStdString();
+    EXPECT_TRUE(results.contains(u"RESULT\nfill e1 (textbox “Discount code”): ok"_s))
+        << results.toStdString();
     EXPECT_TRUE(results.contains(u"THE PAGE did not change"_s)) << results.toStdString();
     ASSERT_EQ(session->record().commands.size(), 1);
     EXPECT_EQ(session->record().commands.first().state, BridgeCommand::State::Done);
@@ -164,9 +171,11 @@ TEST_F(ChatBrainTest, APauseWhileTheChatWritesHoldsAtOnceAndResumeWaitsForTheRep
     ASSERT_TRUE(session->pause(&error)) << error.toStdString();
     EXPECT_EQ(status(), BridgeStatus::Paused);
     // The watcher in the chat is switched off (the page gets that a turn of the event loop later).
-    EXPECT_TRUE(waitUntil([&] { return !page.config(BridgeSession::watchModule()).value(u"active"_s).toBool(); }, 5s));
+    EXPECT_TRUE(waitUntil(
+        [&] { return !page.config(BridgeSession::watchModule()).value(u"active"_s).toBool(); }, 5s));
     const int looks = page.looks();
-    page.assistantWrites(u"<tool_code>{\"tool\": \"fill\", \"params\": {\"ref\": \"e1\", \"value\": \"X\"}}</tool_code>"_s);
+    page.assistantWrites(
+        u"<tool_code>{\"tool\": \"fill\", \"params\": {\"ref\": \"e1\", \"value\": \"X\"}}</tool_code>"_s);
     pass(5000ms);
     EXPECT_EQ(page.looks(), looks) << "a paused session looked at the chat";
     EXPECT_EQ(toolkit.count(u"fill"_s), 0);
@@ -228,7 +237,8 @@ TEST_F(ChatBrainTest, ASessionFileInMainsFormatLoadsAndGoesOnWithoutRunningItsRu
     EXPECT_EQ(toolkit.count(u"fill"_s), 0) << "the command that was running was run again";
     EXPECT_EQ(toolkit.count(u"click"_s), 1);
     const QString message = page.userMessages().first();
-    EXPECT_TRUE(message.contains(u"fill e1 (textbox “Discount code”): unknown — the app stopped while it ran"_s))
+    EXPECT_TRUE(
+        message.contains(u"fill e1 (textbox “Discount code”): unknown — the app stopped while it ran"_s))
         << message.toStdString();
     EXPECT_TRUE(message.contains(u"click e3 (button “Apply”): ok"_s)) << message.toStdString();
     EXPECT_EQ(session->record().turn, 3);

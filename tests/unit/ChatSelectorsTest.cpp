@@ -2,8 +2,8 @@
 #include "profiles/ChatSelectors.h"
 
 #include "QtPrinters.h"
-#include "profiles/IdeProfiles.h"
 #include "chat/ChatSurface.h"
+#include "profiles/IdeProfiles.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -36,7 +36,10 @@ protected:
         surface->send(text, options, &context, [this](const ChatSurface::SendResult &r) { result = r; });
     }
     // Lets the page answer whatever the app asked, without moving the clock.
-    void drain() { ASSERT_TRUE(waitUntil([&] { return !page.busy(); }, 5s)); }
+    void drain()
+    {
+        ASSERT_TRUE(waitUntil([&] { return !page.busy(); }, 5s));
+    }
     // Moves the clock in steps, the page answering in between.
     void pass(std::chrono::milliseconds span, std::chrono::milliseconds step = 50ms)
     {
@@ -72,7 +75,8 @@ TEST_F(ChatSendJobTest, TheUsersDraftIsSetAsideAndTypedBackOnceItRestedForTheQui
     drain();
     // A draft must rest draftQuiet (700 ms) before it is taken for a draft, not someone typing.
     pass(650ms);
-    EXPECT_FALSE(page.inputs().join(u'|').contains(u"insertText"_s)) << page.inputs().join(u'|').toStdString();
+    EXPECT_FALSE(page.inputs().join(u'|').contains(u"insertText"_s))
+        << page.inputs().join(u'|').toStdString();
     EXPECT_EQ(page.input, u"half a thought"_s);
     pass(100ms);
     ASSERT_TRUE(result) << "the send did not end";
@@ -105,7 +109,8 @@ TEST_F(ChatSendJobTest, SomeoneStillTypingIsWaitedForTheWholePatienceAndNotLonge
     EXPECT_EQ(result->error, u"the user is typing in the chat box"_s);
     // The looks are 700 ms apart: the first after the patience is at 2.1 s.
     EXPECT_EQ(clock.now(), QDateTime(QDate(2026, 11, 27), QTime(9, 0, 2, 100), QTimeZone::utc()));
-    EXPECT_FALSE(page.inputs().join(u'|').contains(u"insertText"_s)) << "the prompt went over the user's words";
+    EXPECT_FALSE(page.inputs().join(u'|').contains(u"insertText"_s))
+        << "the prompt went over the user's words";
     EXPECT_TRUE(page.userMessages().isEmpty());
 }
 
@@ -119,7 +124,8 @@ TEST_F(ChatSendJobTest, AChatThatDoesNotSendOnEnterGetsEachOtherWayWhenTheClockS
     pass(250ms);
     EXPECT_EQ(keys(), QStringList { u"key Enter 0"_s });
     pass(100ms);
-    EXPECT_EQ(keys(), (QStringList { u"key Enter 0"_s, u"key Enter 2"_s })) << "Ctrl+Enter came at the wrong time";
+    EXPECT_EQ(keys(), (QStringList { u"key Enter 0"_s, u"key Enter 2"_s }))
+        << "Ctrl+Enter came at the wrong time";
     // Ctrl+Enter changes nothing in the box: it gets the whole confirm timeout (1.5 s).
     pass(1400ms);
     EXPECT_EQ(keys().size(), 2) << keys().join(u'|').toStdString();

@@ -198,7 +198,8 @@ TEST(DesktopEntryTest, StringEscapesReadAndWriteWithTheSpecsTable)
     // The Desktop Entry Specification's escapes in string values: \s \n \t \r \\ ("Possible
     // value types"); any other backslash pair is left for Exec quoting and lists.
     const QString group = QString::fromLatin1(DesktopEntry::kMainGroup);
-    const DesktopEntry read = DesktopEntry::parse(u"[Desktop Entry]\nComment=a\\sb\\nc\\td\\re\\\\f\\;g\\\"\n"_s);
+    const DesktopEntry read
+        = DesktopEntry::parse(u"[Desktop Entry]\nComment=a\\sb\\nc\\td\\re\\\\f\\;g\\\"\n"_s);
     EXPECT_EQ(read.value(group, u"Comment"_s), u"a b\nc\td\re\\f\\;g\\\""_s);
     DesktopEntry written = DesktopEntry::parse(u"[Desktop Entry]\n"_s);
     written.setValue(group, u"Comment"_s, u" a b\nc\td\re\\f"_s);

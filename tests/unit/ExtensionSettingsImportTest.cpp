@@ -139,7 +139,8 @@ TEST_F(ExtensionSettingsImportTest, WrongTypesAndRangesAreSkippedWithTheReason)
 {
     const Import::FileResult result = readFixture(u"cursor-wrong-types.json"_s, u"Cursor"_s);
     ASSERT_TRUE(result.error.isEmpty()) << result.error.toStdString();
-    EXPECT_EQ(row(result, u"schedule/enabled"_s)->problem, u"expected true or false, found the string \"yes\""_s);
+    EXPECT_EQ(row(result, u"schedule/enabled"_s)->problem,
+              u"expected true or false, found the string \"yes\""_s);
     EXPECT_EQ(row(result, u"schedule/silenceTimeoutS"_s)->problem,
               u"expected a whole number, found the string \"60\""_s);
     EXPECT_EQ(row(result, u"cdp/port"_s)->problem, u"expected a whole number, found the number 9004.5"_s);

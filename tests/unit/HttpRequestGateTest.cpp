@@ -143,13 +143,15 @@ int separateClientRequest(quint16 port, const QByteArray &request)
     if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) == 0
         && ::send(fd, request.constData(), size_t(request.size()), 0) == request.size()) {
         ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-        waitUntil([&] {
-            char buffer[4096];
-            const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-            if (n > 0)
-                received.append(buffer, n);
-            return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
-        }, 10s);
+        waitUntil(
+            [&] {
+                char buffer[4096];
+                const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+                if (n > 0)
+                    received.append(buffer, n);
+                return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+            },
+            10s);
     }
     ::close(fd);
     return received.startsWith("HTTP/1.1 ") ? received.mid(9, 3).toInt() : 0;
@@ -178,7 +180,8 @@ TEST(HttpRequestGate, ANewConnectionEvictsTheOldestUnfinishedOne)
     QObject::connect(idle.front().get(), &QTcpSocket::readyRead, idle.front().get(),
                      [&] { firstGot += idle.front()->readAll(); });
     // A client that sends its request at once is answered; the oldest idle one made room.
-    const RawHttpReply reply = rawHttp(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    const RawHttpReply reply
+        = rawHttp(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     EXPECT_EQ(reply.status, 200) << reply.describe().toStdString();
     ASSERT_TRUE(waitUntil([&] { return idle.front()->state() == QAbstractSocket::UnconnectedState; }));
     EXPECT_TRUE(firstGot.startsWith("HTTP/1.1 408 ")) << firstGot.toStdString();
@@ -297,13 +300,15 @@ TEST(HttpRequestGate, TwoHundredSlowHeadsCannotStarveANormalRequest)
     for (int i = 0; i < 200; ++i) {
         slow.push_back(connectIdle(gate.serverPort()));
         QTcpSocket *s = slow.back().get();
-        QObject::connect(s, &QTcpSocket::connected, s, [s] { s->write("POST /api/action HTTP/1.1\r\nX-Pad: "); });
+        QObject::connect(s, &QTcpSocket::connected, s,
+                         [s] { s->write("POST /api/action HTTP/1.1\r\nX-Pad: "); });
         QObject::connect(s, &QTcpSocket::readyRead, s, [s] { s->readAll(); });
         QObject::connect(s, &QTcpSocket::disconnected, s, [s, &attacking, &reopened, &gate] {
             if (!attacking)
                 return;
             ++reopened;
-            QTimer::singleShot(0, s, [s, &gate] { s->connectToHost(QHostAddress::LocalHost, gate.serverPort()); });
+            QTimer::singleShot(0, s,
+                               [s, &gate] { s->connectToHost(QHostAddress::LocalHost, gate.serverPort()); });
         });
     }
     QTimer drip;
@@ -317,8 +322,9 @@ TEST(HttpRequestGate, TwoHundredSlowHeadsCannotStarveANormalRequest)
     drip.start(10);
     ASSERT_TRUE(waitUntil([&] { return reopened >= 200; })) << reopened;
     for (int i = 0; i < 20; ++i) {
-        EXPECT_EQ(separateClientRequest(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
-                  200)
+        EXPECT_EQ(
+            separateClientRequest(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+            200)
             << "request " << i;
         mostWaiting = qMax(mostWaiting, gate.waitingConnections());
     }
@@ -333,7 +339,8 @@ TEST(HttpRequestGate, AHeadMustArriveWithinItsOwnDeadline)
     ASSERT_TRUE(gate.listen(QHostAddress::LocalHost, 0));
     const RawHttpReply reply = rawHttp(gate.serverPort(), "POST /api/action HTTP/1.1\r\nHost: 1", 10s);
     EXPECT_EQ(reply.status, 408) << reply.describe().toStdString();
-    EXPECT_TRUE(reply.json.value(QStringLiteral("error")).toString().contains(QStringLiteral("head did not arrive")))
+    EXPECT_TRUE(
+        reply.json.value(QStringLiteral("error")).toString().contains(QStringLiteral("head did not arrive")))
         << reply.describe().toStdString();
 }
 
@@ -350,9 +357,12 @@ TEST(HttpRequestGate, RequestsBeingAnsweredAreCappedAndThenTurnedAway)
         clients.back()->write("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
         ASSERT_TRUE(waitUntil([&] { return held.size() == i + 1; }));
     }
-    const RawHttpReply reply = rawHttp(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    const RawHttpReply reply
+        = rawHttp(gate.serverPort(), "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     EXPECT_EQ(reply.status, 503) << reply.describe().toStdString();
-    EXPECT_TRUE(reply.json.value(QStringLiteral("error")).toString().contains(QStringLiteral("too many connections")));
+    EXPECT_TRUE(reply.json.value(QStringLiteral("error"))
+                    .toString()
+                    .contains(QStringLiteral("too many connections")));
     // Once one is answered there is room again.
     HttpRequestGate::reply(held.first(), 200, {}, "{}");
     ASSERT_TRUE(waitUntil([&] { return gate.openConnections() == 2; }));
@@ -382,10 +392,13 @@ TEST(HttpRequestGate, NothingOfAConnectionOutlivesIt)
         // Refused ones too.
         ASSERT_EQ(rawHttp(gate.serverPort(), "GET / HTTP/9\r\n\r\n").status, 505);
     }
-    ASSERT_TRUE(waitUntil([&] {
-        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-        return gate.openConnections() == 0 && gate.findChildren<QTcpSocket *>().isEmpty();
-    }, 10s)) << gate.openConnections() << " connections still open";
+    ASSERT_TRUE(waitUntil(
+        [&] {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+            return gate.openConnections() == 0 && gate.findChildren<QTcpSocket *>().isEmpty();
+        },
+        10s))
+        << gate.openConnections() << " connections still open";
     EXPECT_LE(dispatcher->children().size(), before + 2)
         << "timers left behind in the event dispatcher: " << dispatcher->children().size() - before;
 }

@@ -29,7 +29,8 @@ TEST(IdeStarterTest, ALauncherAlreadyPassingThePortIsUsedAsItIs)
     launcher.stateToGive.found = true;
     launcher.stateToGive.rewritten = true;
     launcher.stateToGive.port = 9333;
-    launcher.command = QStringList { u"/usr/bin/code"_s, u"--remote-debugging-port=9333"_s, u"--new-window"_s };
+    launcher.command
+        = QStringList { u"/usr/bin/code"_s, u"--remote-debugging-port=9333"_s, u"--new-window"_s };
     const IdeStarter starter(&launcher, u"/tmp/profiles"_s);
     const auto plan = starter.plan(*IdeInfo::byId(u"vscode"_s), 9333);
     ASSERT_TRUE(plan);
@@ -50,8 +51,9 @@ TEST(IdeStarterTest, OtherwiseThisStartGetsThePortAndChromeItsOwnProfile)
     const auto plan = starter.plan(*IdeInfo::byId(u"chrome"_s), 9444);
     ASSERT_TRUE(plan);
     EXPECT_FALSE(plan->throughLauncher);
-    EXPECT_EQ(plan->arguments, (QStringList { u"%U"_s, u"--remote-debugging-port=9444"_s,
-                                              u"--user-data-dir=/tmp/profiles/chrome-profile"_s }));
+    EXPECT_EQ(plan->arguments,
+              (QStringList { u"%U"_s, u"--remote-debugging-port=9444"_s,
+                             u"--user-data-dir=/tmp/profiles/chrome-profile"_s }));
 }
 
 TEST(IdeStarterTest, NoLauncherNoPlanAndASentenceSayingSo)

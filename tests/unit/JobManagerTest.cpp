@@ -2,15 +2,16 @@
 // job, and the live object of each one under way, whose record is newer; the job files under
 // them (JobStore), a job's lock while it is under way, and at quit the unfinished ones saved
 // interrupted. (It replaces common/LiveRecords.h, which read the same two tables.)
-#include "QtPrinters.h"
 #include "jobs/JobManager.h"
 
+#include "QtPrinters.h"
+
 #include <QDateTime>
-#include <QTimeZone>
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QObject>
 #include <QTemporaryDir>
+#include <QTimeZone>
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // The app's one way to keep a JSON file and to put a corrupt file aside (also used for
 // settings.ini and debug-server.json), with real files in a temp dir.
 #include "common/JsonDataFile.h"
-#include "server/DebugServerFile.h"
 
 #include "TestEnvironment.h"
+#include "server/DebugServerFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -32,7 +32,8 @@ TEST(JsonDataFileTest, ACorruptFileIsMovedAsideWithASentenceAndNothingIsLost)
     EXPECT_EQ(aside.readAll(), QByteArray("{\"items\": [ broken")) << "the bytes are kept as they were";
     EXPECT_TRUE(loaded.warning.startsWith(path + u" could not be read: it is not valid JSON"_s))
         << loaded.warning.toStdString();
-    EXPECT_TRUE(loaded.warning.endsWith(u"It was moved to %1 and the app started without it."_s.arg(loaded.movedAside)))
+    EXPECT_TRUE(loaded.warning.endsWith(
+        u"It was moved to %1 and the app started without it."_s.arg(loaded.movedAside)))
         << loaded.warning.toStdString();
 }
 
@@ -41,7 +42,8 @@ TEST(JsonDataFileTest, AFileOfANewerFormatIsNotReadAsOurs)
     const QString path = QDir(tempDir()).filePath(u"stats.json"_s);
     writeFile(path, "{\"version\": 7}");
     const JsonDataFile::Loaded loaded = JsonDataFile(path).load(1);
-    EXPECT_TRUE(loaded.warning.contains(u"newer version of the app (format 7)"_s)) << loaded.warning.toStdString();
+    EXPECT_TRUE(loaded.warning.contains(u"newer version of the app (format 7)"_s))
+        << loaded.warning.toStdString();
 }
 
 TEST(JsonDataFileTest, LeaveReportsABadFileWithoutTouchingIt)

@@ -83,16 +83,19 @@ TEST_F(LlmBrainTest, TheModelsTimeAndTheActionsTimeComeFromTheRunsClock)
     // The model takes 700 ms (of the run's clock) to choose the fill, then finishes.
     model.setResponder([this](const QJsonObject &request) {
         if (promptOf(request).contains(u"fill textbox “Discount code”"_s))
-            return ScriptedLlmServer::toolCall(u"done"_s, { { u"success"_s, true }, { u"result"_s, u"applied"_s } });
+            return ScriptedLlmServer::toolCall(u"done"_s,
+                                               { { u"success"_s, true }, { u"result"_s, u"applied"_s } });
         clock.advance(700ms);
-        return ScriptedLlmServer::toolCall(u"fill"_s, { { u"ref"_s, u"e1"_s },
-                                                        { u"value"_s, u"SAVE10"_s },
-                                                        { u"thought"_s, u"the code goes here"_s } });
+        return ScriptedLlmServer::toolCall(u"fill"_s,
+                                           { { u"ref"_s, u"e1"_s },
+                                             { u"value"_s, u"SAVE10"_s },
+                                             { u"thought"_s, u"the code goes here"_s } });
     });
     toolkit.held = { u"fill"_s };
     auto run = runner(newRun());
     QList<RunStep> added;
-    QObject::connect(run.get(), &TaskRunner::stepAdded, run.get(), [&](const RunStep &step) { added.append(step); });
+    QObject::connect(run.get(), &TaskRunner::stepAdded, run.get(),
+                     [&](const RunStep &step) { added.append(step); });
     run->start();
     ASSERT_TRUE(waitUntil([&] { return toolkit.heldCalls() == 1; }));
     // Saved as running while the toolkit has it.
@@ -143,14 +146,16 @@ TEST_F(LlmBrainTest, AStepTheAppWasRunningWhenItStoppedIsToldAsUnknownAndNeverRu
     QString seen;
     model.setResponder([&](const QJsonObject &request) {
         seen = promptOf(request);
-        return ScriptedLlmServer::toolCall(u"done"_s, { { u"success"_s, true }, { u"result"_s, u"checked"_s } });
+        return ScriptedLlmServer::toolCall(u"done"_s,
+                                           { { u"success"_s, true }, { u"result"_s, u"checked"_s } });
     });
     auto run = runner(*interrupted);
     run->start();
     ASSERT_TRUE(waitUntil([&] { return run->record().isFinished(); }));
     EXPECT_EQ(run->record().status, RunStatus::Done) << run->record().reason.toStdString();
-    EXPECT_TRUE(seen.contains(u"1. fill textbox “Discount code” {\"ref\":\"e1\",\"value\":\"SAVE10\"} → failed: the app "
-                              "stopped while it ran; whether it happened is unknown, so it was not run again"_s))
+    EXPECT_TRUE(seen.contains(
+        u"1. fill textbox “Discount code” {\"ref\":\"e1\",\"value\":\"SAVE10\"} → failed: the app "
+        "stopped while it ran; whether it happened is unknown, so it was not run again"_s))
         << seen.toStdString();
     EXPECT_TRUE(seen.contains(u"The run was interrupted and is now resumed"_s));
     EXPECT_EQ(toolkit.count(u"fill"_s), 0) << "the step was run again";
@@ -199,16 +204,19 @@ TEST_F(LlmBrainTest, ARunFileInMainsFormatLoadsIsInterruptedAndGoesOnWhereItStoo
     QString seen;
     model.setResponder([&](const QJsonObject &request) {
         seen = promptOf(request);
-        return ScriptedLlmServer::toolCall(u"done"_s, { { u"success"_s, false }, { u"result"_s, u"left for you"_s } });
+        return ScriptedLlmServer::toolCall(u"done"_s,
+                                           { { u"success"_s, false }, { u"result"_s, u"left for you"_s } });
     });
     auto run = runner(*interrupted);
     run->start();
     ASSERT_TRUE(waitUntil([&] { return run->record().isFinished(); }));
     const RunRecord &record = run->record();
     EXPECT_EQ(record.status, RunStatus::Done) << record.reason.toStdString();
-    EXPECT_TRUE(seen.contains(u"1. fill textbox “Discount code” {\"ref\":\"e1\",\"value\":\"SAVE10\"} → done"_s))
+    EXPECT_TRUE(
+        seen.contains(u"1. fill textbox “Discount code” {\"ref\":\"e1\",\"value\":\"SAVE10\"} → done"_s))
         << seen.toStdString();
-    EXPECT_TRUE(seen.contains(u"2. click {\"ref\":\"e9\"} → failed: Element not found: e9"_s)) << seen.toStdString();
+    EXPECT_TRUE(seen.contains(u"2. click {\"ref\":\"e9\"} → failed: Element not found: e9"_s))
+        << seen.toStdString();
     EXPECT_TRUE(seen.contains(u"interrupted while it waited for the user"_s)) << seen.toStdString();
     EXPECT_TRUE(seen.contains(u"This is step 3 of at most 20"_s)) << seen.toStdString();
     // The question left open is closed as unanswered; nothing of the old steps ran again.
@@ -231,8 +239,9 @@ TEST_F(LlmBrainTest, ThePageReachesTheModelMaskedBeforeTheBudgetCutsIt)
     FakeToolkit::Page &page = toolkit.tabs[u"T1"_s];
     page.title = u"Receipt for grace@example.org"_s;
     page.url = u"https://shop.example/receipt?to=grace%40example.org"_s;
-    page.snapshot = u"- RootWebArea \"Receipt\"\n- paragraph: Card on file: 4111 1111 1111 1111 · receipts to "
-                    "ada.lovelace@example.org\n- button \"Done\" [ref=e1]"_s;
+    page.snapshot
+        = u"- RootWebArea \"Receipt\"\n- paragraph: Card on file: 4111 1111 1111 1111 · receipts to "
+          "ada.lovelace@example.org\n- button \"Done\" [ref=e1]"_s;
     page.inView = { u"e1"_s };
     QString seen;
     model.setResponder([&](const QJsonObject &request) {

@@ -287,10 +287,11 @@ TEST_F(LlmClientTest, AnErrorInsideTheStreamIsAFailureNotAnAnswer)
 TEST_F(LlmClientTest, AToolCallNumberedOutOfRangeIsABadResponseNotAWriteOutOfBounds)
 {
     for (const QByteArray &index : { QByteArray("-1"), QByteArray("2147483647"), QByteArray("0.5") }) {
-        ScriptedLlmServer::Reply odd = ScriptedLlmServer::streamedToolCall(u"click"_s, { { u"ref"_s, u"e1"_s } }, 2);
-        odd.sseEvents.insert(
-            1, R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":)" + index
-                   + R"(,"function":{"name":"type","arguments":"{}"}}]}}]})");
+        ScriptedLlmServer::Reply odd
+            = ScriptedLlmServer::streamedToolCall(u"click"_s, { { u"ref"_s, u"e1"_s } }, 2);
+        odd.sseEvents.insert(1,
+                             R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":)" + index
+                                 + R"(,"function":{"name":"type","arguments":"{}"}}]}}]})");
         server.enqueue(odd);
         const LlmReply reply = complete(true, {});
         EXPECT_EQ(reply.outcome, LlmReply::Outcome::BadResponse) << index.toStdString();

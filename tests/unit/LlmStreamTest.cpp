@@ -15,7 +15,8 @@ using namespace mpa;
 
 namespace {
 
-const QByteArray kStream = R"(data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":"Open"},"finish_reason":null}]}
+const QByteArray kStream
+    = R"(data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":"Open"},"finish_reason":null}]}
 
 data: {"id":"c1","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"ing it"},"finish_reason":null}]}
 
@@ -56,11 +57,12 @@ TEST(LlmStreamTest, ToolCallNumbersOutsideTheListAreRefusedNamingTheNumber)
     const QByteArray suffix = R"(,"function":{"name":"click","arguments":"{}"}}]}}]})"
                               "\n";
     for (const QByteArray &index : { QByteArray("-1"), QByteArray("-2147483648"), QByteArray("2147483647"),
-                                    QByteArray("1e300"), QByteArray("128"), QByteArray("2.5") }) {
+                                     QByteArray("1e300"), QByteArray("128"), QByteArray("2.5") }) {
         LlmStream stream;
         stream.feed(prefix + index + suffix, true);
         EXPECT_TRUE(stream.toolCalls.isEmpty()) << index.toStdString();
-        EXPECT_TRUE(stream.badResponse.startsWith(u"a tool call numbered "_s)) << stream.badResponse.toStdString();
+        EXPECT_TRUE(stream.badResponse.startsWith(u"a tool call numbered "_s))
+            << stream.badResponse.toStdString();
         EXPECT_TRUE(stream.badResponse.contains(u"0 to 127"_s));
     }
     LlmStream last;
@@ -72,9 +74,10 @@ TEST(LlmStreamTest, ToolCallNumbersOutsideTheListAreRefusedNamingTheNumber)
 TEST(LlmStreamTest, ACallWithoutANumberIsTheNextOne)
 {
     LlmStream stream;
-    stream.feed(R"(data: {"choices":[{"delta":{"tool_calls":[{"id":"a","function":{"name":"click"}},{"id":"b","index":"x","function":{"name":"fill"}}]}}]})"
-                "\n",
-                false);
+    stream.feed(
+        R"(data: {"choices":[{"delta":{"tool_calls":[{"id":"a","function":{"name":"click"}},{"id":"b","index":"x","function":{"name":"fill"}}]}}]})"
+        "\n",
+        false);
     ASSERT_EQ(stream.toolCalls.size(), 2);
     EXPECT_EQ(stream.toolCalls.at(1).name, u"fill"_s);
 }

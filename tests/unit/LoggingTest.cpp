@@ -65,9 +65,11 @@ TEST(LogFileTest, TheLogAndItsFolderAreTheUsersAlone)
     const QString path = QDir(folder).filePath(u"app.log"_s);
     LogFile file(path, 1000, 2);
     file.write(u"sendPrompt: the user's prompt"_s);
-    EXPECT_EQ(QFile::permissions(path) & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther),
+    EXPECT_EQ(QFile::permissions(path)
+                  & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther),
               QFile::Permissions());
-    EXPECT_EQ(QFile::permissions(folder) & (QFile::ReadOther | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup),
+    EXPECT_EQ(QFile::permissions(folder)
+                  & (QFile::ReadOther | QFile::ExeOther | QFile::ReadGroup | QFile::ExeGroup),
               QFile::Permissions());
 }
 

@@ -1,25 +1,23 @@
 // MCP framing over the dispatcher: version negotiation, tools from the Toolkit scope with their
 // schemas, tool results and tool errors, JSON-RPC errors for malformed messages.
 #include "server/McpServer.h"
-#include "server/McpStdio.h"
 
 #include "QtPrinters.h"
 #include "Wait.h"
+#include "server/McpStdio.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSocketNotifier>
 
 #include <gtest/gtest.h>
 
-#include <QSocketNotifier>
-
 #include <csignal>
 #include <fcntl.h>
-#include <unistd.h>
-
 #include <istream>
 #include <sstream>
 #include <streambuf>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -264,8 +262,9 @@ TEST(McpStdio, LinesAreSplitExactlyWhateverTheirLength)
     const QByteArray limitLong(100000, 'b');
     const QByteArray overLimit(100001, 'c');
     std::string text;
-    for (const QByteArray &line : { chunkLong, QByteArray(65535, 'd'), QByteArray(65537, 'e'), limitLong, overLimit,
-                                    QByteArray("crlf\r"), QByteArray(), QByteArray("nul\0byte", 8), QByteArray("last") })
+    for (const QByteArray &line :
+         { chunkLong, QByteArray(65535, 'd'), QByteArray(65537, 'e'), limitLong, overLimit,
+           QByteArray("crlf\r"), QByteArray(), QByteArray("nul\0byte", 8), QByteArray("last") })
         text += line.toStdString() + '\n';
     text.pop_back();
     std::istringstream in(text);
@@ -274,8 +273,10 @@ TEST(McpStdio, LinesAreSplitExactlyWhateverTheirLength)
     McpStdio::readLines(
         in, 100000, [&](const QByteArray &line) { lines.append(line); },
         [&](qint64 bytes, const QByteArray &) { tooLong.append(bytes); });
-    const QList<QByteArray> expected { chunkLong, QByteArray(65535, 'd'), QByteArray(65537, 'e'), limitLong,
-                                       "crlf", QByteArray(), QByteArray("nul\0byte", 8), "last" };
+    const QList<QByteArray> expected {
+        chunkLong, QByteArray(65535, 'd'), QByteArray(65537, 'e'),     limitLong,
+        "crlf",    QByteArray(),           QByteArray("nul\0byte", 8), "last"
+    };
     EXPECT_EQ(lines.size(), expected.size());
     for (qsizetype i = 0; i < qMin(lines.size(), expected.size()); ++i)
         EXPECT_EQ(lines.at(i), expected.at(i)) << "line " << i << " (" << lines.at(i).size() << " bytes)";
@@ -290,7 +291,8 @@ protected:
     {
         ASSERT_EQ(::pipe(fds), 0);
         stdio.setOutput(fds[1]);
-        QObject::connect(&stdio, &McpStdio::outputFailed, &stdio, [this](const QString &reason) { failures.append(reason); });
+        QObject::connect(&stdio, &McpStdio::outputFailed, &stdio,
+                         [this](const QString &reason) { failures.append(reason); });
     }
     void TearDown() override
     {
@@ -317,8 +319,10 @@ TEST_F(McpOutputPipe, AReaderThatStopsReadingNeverBlocksTheLoopAndIsGivenUpPastT
         EXPECT_LE(stdio.unsentBytes(), 1024 * 1024 + 32 * 1024);
     }
     ASSERT_EQ(failures.size(), 1) << written << " lines written";
-    EXPECT_TRUE(failures.first().startsWith(u"the client does not read its replies: "_s)) << failures.first().toStdString();
-    EXPECT_TRUE(failures.first().contains(u"over the limit of 1048576 bytes"_s)) << failures.first().toStdString();
+    EXPECT_TRUE(failures.first().startsWith(u"the client does not read its replies: "_s))
+        << failures.first().toStdString();
+    EXPECT_TRUE(failures.first().contains(u"over the limit of 1048576 bytes"_s))
+        << failures.first().toStdString();
     // Between 1 MiB and 1 MiB + the pipe's own buffer went in before it gave up.
     EXPECT_GE(written, 32);
     EXPECT_LE(written, 40);
@@ -349,7 +353,8 @@ TEST_F(McpOutputPipe, ASlowReaderGetsEveryLineInOrder)
         if (got > 0)
             received.append(buffer, qsizetype(got));
     });
-    ASSERT_TRUE(mpa::test::waitUntil([&] { return received.size() >= expected.size(); }, 30s)) << received.size();
+    ASSERT_TRUE(mpa::test::waitUntil([&] { return received.size() >= expected.size(); }, 30s))
+        << received.size();
     EXPECT_TRUE(received == expected);
     EXPECT_EQ(stdio.unsentBytes(), 0);
     EXPECT_TRUE(failures.isEmpty());
@@ -362,7 +367,8 @@ TEST_F(McpOutputPipe, AClosedPipeIsAnErrorWithTheReason)
     fds[0] = ::open("/dev/null", O_RDONLY); // TearDown closes something
     stdio.writeLine("{}");
     ASSERT_EQ(failures.size(), 1);
-    EXPECT_TRUE(failures.first().startsWith(u"cannot write to standard output (Broken pipe)"_s)) << failures.first().toStdString();
+    EXPECT_TRUE(failures.first().startsWith(u"cannot write to standard output (Broken pipe)"_s))
+        << failures.first().toStdString();
 }
 
 TEST(McpStdio, AnOverLongLineKeepsItsStartForTheReply)
@@ -411,7 +417,8 @@ TEST_F(McpServerTest, AnOverLongLineIsAnsweredWithItsLength)
     ASSERT_EQ(sent.size(), 1);
     const QJsonObject reply = sent.first();
     EXPECT_EQ(reply.value(u"error"_s).toObject().value(u"code"_s).toInt(), -32600);
-    EXPECT_TRUE(reply.value(u"error"_s).toObject().value(u"message"_s).toString().contains(u"629145600 bytes"_s))
+    EXPECT_TRUE(
+        reply.value(u"error"_s).toObject().value(u"message"_s).toString().contains(u"629145600 bytes"_s))
         << QJsonDocument(reply).toJson().toStdString();
 }
 

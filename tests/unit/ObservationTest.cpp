@@ -84,8 +84,10 @@ TEST(ObservationTest, TaskWordsDropFillerAndShortWords)
 
 TEST(ObservationTest, SaysWhereThePageIsScrolled)
 {
-    QJsonObject page { { u"snapshot"_s, u"- button \"OK\" [ref=e1]"_s },
-                       { u"scroll"_s, QJsonObject { { u"y"_s, 1200 }, { u"height"_s, 5400 }, { u"viewHeight"_s, 800 } } } };
+    QJsonObject page {
+        { u"snapshot"_s, u"- button \"OK\" [ref=e1]"_s },
+        { u"scroll"_s, QJsonObject { { u"y"_s, 1200 }, { u"height"_s, 5400 }, { u"viewHeight"_s, 800 } } }
+    };
     EXPECT_EQ(Observation::compose(page, {}, 12000).scrollText(),
               u"scrolled 1200 px down a 5400 px page; 3400 px more below the view"_s);
     page.insert(u"scroll"_s, QJsonObject { { u"y"_s, 0 }, { u"height"_s, 600 }, { u"viewHeight"_s, 800 } });

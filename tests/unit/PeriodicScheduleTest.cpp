@@ -10,7 +10,10 @@ using namespace mpa;
 namespace {
 
 const QTimeZone kUtc = QTimeZone::utc();
-QDateTime at(int h, int m, int day = 2) { return QDateTime(QDate(2026, 3, day), QTime(h, m), kUtc); }
+QDateTime at(int h, int m, int day = 2)
+{
+    return QDateTime(QDate(2026, 3, day), QTime(h, m), kUtc);
+}
 
 TEST(PeriodicScheduleTest, AnIntervalKeepsItsCadenceAndCountsFromNowAfterASleep)
 {
@@ -33,9 +36,11 @@ TEST(PeriodicScheduleTest, ADailyTimeFiresOncePerDay)
 
 TEST(PeriodicScheduleTest, AValueThatIsNotOneSaysWhy)
 {
-    const PeriodicSchedule::Slot minutes = PeriodicSchedule::first(u"interval"_s, u"soon"_s, at(9, 0), kUtc, {});
+    const PeriodicSchedule::Slot minutes
+        = PeriodicSchedule::first(u"interval"_s, u"soon"_s, at(9, 0), kUtc, {});
     EXPECT_FALSE(minutes.at.isValid());
-    EXPECT_EQ(minutes.problem, u"schedule/value “soon” is not a number of minutes; the interval schedule is off"_s);
+    EXPECT_EQ(minutes.problem,
+              u"schedule/value “soon” is not a number of minutes; the interval schedule is off"_s);
     const PeriodicSchedule::Slot time = PeriodicSchedule::first(u"daily"_s, u"25:00"_s, at(9, 0), kUtc, {});
     EXPECT_TRUE(time.problem.contains(u"not a time of day (HH:MM)"_s));
     EXPECT_FALSE(PeriodicSchedule::after(u"daily"_s, u"25:00"_s, at(9, 0), at(9, 0), kUtc, {}).isValid());

@@ -91,7 +91,8 @@ TEST(QuotaMonitorVerdictTest, HoldWhenAllWaitsForEveryModelWithKnownQuota)
     EXPECT_FALSE(
         QuotaMonitor::evaluate(s, { u"Claude Sonnet 4.5"_s, u"Gemini 3 Pro (High)"_s }, utc, Rule::All).hold);
     // Only the watched model with known quota counts; the unknown one is not "spent".
-    EXPECT_TRUE(QuotaMonitor::evaluate(s, { u"Claude Sonnet 4.5"_s, u"GPT-OSS 120B"_s }, utc, Rule::All).hold);
+    EXPECT_TRUE(
+        QuotaMonitor::evaluate(s, { u"Claude Sonnet 4.5"_s, u"GPT-OSS 120B"_s }, utc, Rule::All).hold);
     const QuotaSnapshot allSpent
         = reading({ model(u"A"_s, 0.0, QDateTime(QDate(2026, 2, 7), QTime(14, 0), utc)), model(u"B"_s, 0.0),
                     model(u"C"_s, std::nullopt) });
@@ -106,8 +107,8 @@ TEST(QuotaMonitorVerdictTest, HoldWhenAllWaitsForEveryModelWithKnownQuota)
 
 TEST(QuotaMonitorVerdictTest, LowestPercentIgnoresModelsWithoutQuotaInformation)
 {
-    EXPECT_EQ(QuotaMonitor::lowestPercent(reading({ model(u"A"_s, 0.734), model(u"B"_s, 0.2),
-                                                    model(u"C"_s, std::nullopt) })),
+    EXPECT_EQ(QuotaMonitor::lowestPercent(
+                  reading({ model(u"A"_s, 0.734), model(u"B"_s, 0.2), model(u"C"_s, std::nullopt) })),
               std::optional<int>(20));
     EXPECT_EQ(QuotaMonitor::lowestPercent(reading({ model(u"C"_s, std::nullopt) })), std::nullopt);
     EXPECT_EQ(QuotaMonitor::lowestPercent(QuotaSnapshot {}), std::nullopt);

@@ -103,11 +103,12 @@ TEST(RedactorTest, NoLabelledFindingLeaks)
         const QString text = c.value(u"text"_s).toString();
         const QString secret = c.value(u"secret"_s).toString();
         ASSERT_FALSE(secret.isEmpty()) << text.toStdString();
-        ASSERT_TRUE(text.contains(secret)) << "the corpus case's secret is not in its text: " << text.toStdString();
+        ASSERT_TRUE(text.contains(secret))
+            << "the corpus case's secret is not in its text: " << text.toStdString();
         ASSERT_FALSE(c.value(u"source"_s).toString().isEmpty()) << text.toStdString();
         const Redaction r = redactor.redact(text);
-        EXPECT_FALSE(r.text.contains(secret)) << kind.toStdString() << " leaked: " << text.toStdString() << " -> "
-                                              << r.text.toStdString();
+        EXPECT_FALSE(r.text.contains(secret))
+            << kind.toStdString() << " leaked: " << text.toStdString() << " -> " << r.text.toStdString();
         EXPECT_TRUE(r.text.contains(u'[' + kind + u']'))
             << "expected a [" << kind.toStdString() << "] marker: " << text.toStdString() << " -> "
             << r.text.toStdString();
@@ -131,12 +132,14 @@ TEST(RedactorTest, OrdinaryTextStaysWithFewerThanOnePercentFalsePositives)
         for (const QString &token : changedTokens(text, r.text))
             falsePositives.append(token + u"   -> "_s + r.text);
     }
-    std::printf("Redactor false positives: %lld of %d plain tokens (%.2f %%)\n", qlonglong(falsePositives.size()),
-                plainTokens, 100.0 * double(falsePositives.size()) / plainTokens);
+    std::printf("Redactor false positives: %lld of %d plain tokens (%.2f %%)\n",
+                qlonglong(falsePositives.size()), plainTokens,
+                100.0 * double(falsePositives.size()) / plainTokens);
     for (const QString &fp : std::as_const(falsePositives))
         std::printf("  false positive: %s\n", qUtf8Printable(fp));
     EXPECT_GE(plainTokens, 800);
-    EXPECT_LT(double(falsePositives.size()), 0.01 * plainTokens) << falsePositives.join(u"\n"_s).toStdString();
+    EXPECT_LT(double(falsePositives.size()), 0.01 * plainTokens)
+        << falsePositives.join(u"\n"_s).toStdString();
 }
 
 TEST(RedactorTest, LuhnChecksum)
@@ -171,7 +174,9 @@ TEST(RedactorTest, CountsEachKindAndKeepsTheRest)
     const Redaction r = redactor.redact(
         u"Mail a@example.com and b@example.org, call +44 20 7946 0958, card 4242 4242 4242 4242 "
         "from 192.0.2.1 on 2026-11-25 for $1,299.00."_s);
-    EXPECT_EQ(r.text, u"Mail [email] and [email], call [phone], card [card] from [ip] on 2026-11-25 for $1,299.00."_s);
+    EXPECT_EQ(
+        r.text,
+        u"Mail [email] and [email], call [phone], card [card] from [ip] on 2026-11-25 for $1,299.00."_s);
     EXPECT_EQ(r.counts.value(u"email"_s), 2);
     EXPECT_EQ(r.counts.value(u"phone"_s), 1);
     EXPECT_EQ(r.counts.value(u"card"_s), 1);
@@ -195,15 +200,17 @@ TEST(RedactorTest, SsnRangesTheSsaNeverIssuesStay)
 {
     const Redactor redactor;
     EXPECT_EQ(redactor.redact(u"SSN 123-45-6789"_s).text, u"SSN [ssn]"_s);
-    for (const QString &invalid : { u"000-12-3456"_s, u"666-12-3456"_s, u"912-34-5678"_s, u"123-00-4567"_s, u"123-45-0000"_s })
+    for (const QString &invalid :
+         { u"000-12-3456"_s, u"666-12-3456"_s, u"912-34-5678"_s, u"123-00-4567"_s, u"123-45-0000"_s })
         EXPECT_EQ(redactor.redact(invalid).text, invalid);
 }
 
 TEST(RedactorTest, UserRulesRunFirstAndABadOneIsRefusedByName)
 {
     Redactor redactor;
-    EXPECT_EQ(redactor.setUserRules({ { u"employee"_s, u"EMP-\\d{5}"_s }, { u"project"_s, u"Project Falcon"_s } }),
-              QString());
+    EXPECT_EQ(
+        redactor.setUserRules({ { u"employee"_s, u"EMP-\\d{5}"_s }, { u"project"_s, u"Project Falcon"_s } }),
+        QString());
     const Redaction r = redactor.redact(u"EMP-12345 on Project Falcon, mail x@example.com"_s);
     EXPECT_EQ(r.text, u"[employee] on [project], mail [email]"_s);
     EXPECT_EQ(r.counts.value(u"employee"_s), 1);

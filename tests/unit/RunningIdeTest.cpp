@@ -14,9 +14,9 @@
 #include <QDir>
 #include <QFile>
 
-#include <memory>
-
 #include <gtest/gtest.h>
+
+#include <memory>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -35,7 +35,8 @@ protected:
         workspace = QDir(root).filePath(u"projects/beta.code-workspace"_s);
         ASSERT_TRUE(QDir().mkpath(project));
         QFile file(workspace);
-        ASSERT_TRUE(file.open(QIODevice::WriteOnly)) << workspace.toStdString() << ": " << file.errorString().toStdString();
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly))
+            << workspace.toStdString() << ": " << file.errorString().toStdString();
     }
 
     QList<ProcessInfo> processes()

@@ -37,7 +37,8 @@ TEST(SchedulerStoreTest, WhatIsSavedIsLoadedAndACorruptFileIsMovedAsideAlone)
     EXPECT_EQ(loaded.stats.value(u"promptsSent"_s).toInt(), 3);
     EXPECT_TRUE(loaded.history.isEmpty());
     ASSERT_EQ(loaded.notices.size(), 1);
-    EXPECT_TRUE(loaded.notices.first().contains(SchedulerStore::historyFileName())) << loaded.notices.first().toStdString();
+    EXPECT_TRUE(loaded.notices.first().contains(SchedulerStore::historyFileName()))
+        << loaded.notices.first().toStdString();
     EXPECT_TRUE(loaded.notices.first().contains(u"moved to"_s));
     EXPECT_EQ(QDir(dir).entryList({ u"history.json.corrupt-*"_s }).size(), 1);
 }

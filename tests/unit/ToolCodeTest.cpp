@@ -1,8 +1,9 @@
 // The commands in a chat's reply: <tool_code> blocks, fenced ```json blocks that name a tool, the
 // AgentAnything extension's {"action", "id", "value"} form, and the errors the chat is told.
+#include "bridge/ToolCode.h"
+
 #include "QtPrinters.h"
 #include "bridge/BridgeRecord.h"
-#include "bridge/ToolCode.h"
 #include "page/NetworkLog.h"
 
 #include <QJsonArray>
@@ -28,7 +29,8 @@ QStringList toolsOf(const ToolCodeReply &reply)
 TEST(ToolCode, ReadsToolCodeBlocksInOrder)
 {
     const ToolCodeReply r = ToolCode::parse(
-        u"First the email.\n<tool_code>{\"tool\": \"fill\", \"params\": {\"ref\": \"e4\", \"value\": \"a\"}}</tool_code>\n"
+        u"First the email.\n<tool_code>{\"tool\": \"fill\", \"params\": {\"ref\": \"e4\", \"value\": "
+        u"\"a\"}}</tool_code>\n"
         u"then <TOOL_CODE>{\"tool\": \"click\", \"params\": {\"ref\": \"e9\"}}</TOOL_CODE> done"_s);
     ASSERT_EQ(toolsOf(r), (QStringList { u"fill"_s, u"click"_s }));
     EXPECT_EQ(r.blocks[0].params.value(u"ref").toString(), u"e4"_s);
@@ -68,13 +70,13 @@ TEST(ToolCode, ReadsFencedJsonThatNamesATool)
 
 TEST(ToolCode, NamesWhatIsWrongWithABadBlock)
 {
-    const ToolCodeReply r = ToolCode::parse(
-        u"<tool_code>{\"tool\": \"click\", \"params\": {\"ref\": }</tool_code>"
-        u"<tool_code>[1, 2]</tool_code>"
-        u"<tool_code>{\"ref\": \"e1\"}</tool_code>"
-        u"<tool_code>{\"tool\": \"click\", \"params\": \"e1\"}</tool_code>"
-        u"```json\n{\"tool\": \"click\" \"params\": {}}\n```"
-        u"<tool_code>{\"tool\": \"click\""_s);
+    const ToolCodeReply r
+        = ToolCode::parse(u"<tool_code>{\"tool\": \"click\", \"params\": {\"ref\": }</tool_code>"
+                          u"<tool_code>[1, 2]</tool_code>"
+                          u"<tool_code>{\"ref\": \"e1\"}</tool_code>"
+                          u"<tool_code>{\"tool\": \"click\", \"params\": \"e1\"}</tool_code>"
+                          u"```json\n{\"tool\": \"click\" \"params\": {}}\n```"
+                          u"<tool_code>{\"tool\": \"click\""_s);
     ASSERT_EQ(r.blocks.size(), 6);
     EXPECT_TRUE(r.blocks[0].error.contains(u"not valid JSON"_s)) << r.blocks[0].error.toStdString();
     EXPECT_TRUE(r.blocks[1].error.contains(u"one JSON object"_s));
@@ -88,11 +90,13 @@ TEST(ToolCode, NamesWhatIsWrongWithABadBlock)
 
 TEST(ToolCode, TheSameCommandHasTheSameHashWhateverItsSpacing)
 {
-    const ToolCodeReply a = ToolCode::parse(u"<tool_code>{\"tool\":\"click\",\"params\":{\"ref\":\"e3\"}}</tool_code>"_s);
+    const ToolCodeReply a
+        = ToolCode::parse(u"<tool_code>{\"tool\":\"click\",\"params\":{\"ref\":\"e3\"}}</tool_code>"_s);
     const ToolCodeReply b = ToolCode::parse(
         u"<tool_code>\n  { \"tool\": \"click\", \"params\": { \"ref\": \"e3\" } }\n</tool_code>"_s);
     const ToolCodeReply c = ToolCode::parse(u"<tool_code>{\"action\": \"click\", \"id\": 3}</tool_code>"_s);
-    const ToolCodeReply d = ToolCode::parse(u"<tool_code>{\"tool\":\"click\",\"params\":{\"ref\":\"e4\"}}</tool_code>"_s);
+    const ToolCodeReply d
+        = ToolCode::parse(u"<tool_code>{\"tool\":\"click\",\"params\":{\"ref\":\"e4\"}}</tool_code>"_s);
     EXPECT_EQ(a.blocks[0].hash, b.blocks[0].hash);
     EXPECT_EQ(a.blocks[0].hash, c.blocks[0].hash);
     EXPECT_NE(a.blocks[0].hash, d.blocks[0].hash);
@@ -140,7 +144,8 @@ TEST(BridgeRecord, ReadsBackWhatItWrites)
     EXPECT_EQ(back->commands[0].state, BridgeCommand::State::Running);
     EXPECT_EQ(back->commands[0].element, c.element);
     EXPECT_EQ(back->lastAction(), u"click e5 on button “Pay” → running"_s);
-    EXPECT_FALSE(BridgeRecord::fromJson({ { u"sessionId"_s, u"x"_s }, { u"status"_s, u"dancing"_s } }, &error));
+    EXPECT_FALSE(
+        BridgeRecord::fromJson({ { u"sessionId"_s, u"x"_s }, { u"status"_s, u"dancing"_s } }, &error));
     EXPECT_TRUE(error.contains(u"dancing"_s));
 }
 

@@ -55,8 +55,11 @@ TEST(ToolkitProtocolTest, HeartbeatAuthAndHello)
 TEST(ToolkitProtocolTest, TheTabDaemonsHandshake)
 {
     EXPECT_EQ(json(ToolkitProtocol::registration(42, {})),
-              (QJsonObject { { u"type"_s, u"register"_s }, { u"windowId"_s, 42 }, { u"cachedSessionId"_s, QJsonValue() } }));
-    EXPECT_EQ(json(ToolkitProtocol::registration(42, u"s-1"_s)).value(u"cachedSessionId"_s).toString(), u"s-1"_s);
+              (QJsonObject { { u"type"_s, u"register"_s },
+                             { u"windowId"_s, 42 },
+                             { u"cachedSessionId"_s, QJsonValue() } }));
+    EXPECT_EQ(json(ToolkitProtocol::registration(42, u"s-1"_s)).value(u"cachedSessionId"_s).toString(),
+              u"s-1"_s);
 
     const auto assigned = ToolkitProtocol::parse(R"({"type":"session_assigned","sessionId":"9b2f"})");
     ASSERT_EQ(assigned.kind, Kind::SessionAssigned);

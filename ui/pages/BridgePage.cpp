@@ -86,7 +86,6 @@ QString commandText(const BridgeCommand &command)
     return text;
 }
 
-
 // Sets a cell's text, reusing the item that is there.
 QTableWidgetItem *setCell(QTableWidget *table, int row, int column, const QString &text)
 {
@@ -121,12 +120,13 @@ bool looksLikeChat(const CdpTargetInfo &info)
 } // namespace
 
 BridgePage::BridgePage(Engine *engine, QWidget *parent)
-    : SettingsPage(engine, tr("Bridge"),
-                   tr("Let a web chat you already use (ChatGPT, Claude, Gemini, AI Studio …) work on your other "
-                      "tabs: it writes commands, the app runs them one at a time and sends back what happened. "
-                      "Personal data is masked before anything reaches the chat; in careful mode it asks you "
-                      "before anything risky."),
-                   parent)
+    : SettingsPage(
+        engine, tr("Bridge"),
+        tr("Let a web chat you already use (ChatGPT, Claude, Gemini, AI Studio …) work on your other "
+           "tabs: it writes commands, the app runs them one at a time and sends back what happened. "
+           "Personal data is masked before anything reaches the chat; in careful mode it asks you "
+           "before anything risky."),
+        parent)
 {
     QFormLayout *form = addFormGroup(tr("New session"));
     auto *agentRow = new QHBoxLayout;
@@ -199,7 +199,8 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     auto *maskedRow = new QHBoxLayout;
     m_masked = new QLabel(this);
     m_masked->setObjectName(u"bridgeMasked"_s);
-    m_masked->setToolTip(tr("Masking is the bridge/redact setting; your own patterns are bridge/redactRules."));
+    m_masked->setToolTip(
+        tr("Masking is the bridge/redact setting; your own patterns are bridge/redactRules."));
     makeWrapping(m_masked);
     maskedRow->addWidget(m_masked, 1);
     m_showSent = Widgets::button(tr("Show the Text Sent…"), u"bridgeShowSent"_s, this,
@@ -216,12 +217,14 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_history->setWordWrap(false);
     m_history->setMinimumHeight(130);
     history->addWidget(m_history);
-    history->addWidget(hint(tr("Pick one to see its commands above. An interrupted session can be resumed."), this));
+    history->addWidget(
+        hint(tr("Pick one to see its commands above. An interrupted session can be resumed."), this));
 
     QVBoxLayout *tools = addGroup(tr("Saved tools"));
-    tools->addWidget(hint(tr("Addresses the chat may open by name, e.g. “Jira” — it writes open_tool with the "
-                             "name."),
-                          this));
+    tools->addWidget(
+        hint(tr("Addresses the chat may open by name, e.g. “Jira” — it writes open_tool with the "
+                "name."),
+             this));
     m_tools = rowTable({ tr("Name"), tr("Address") }, u"bridgeTools"_s, this);
     m_tools->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
                              | QAbstractItemView::AnyKeyPressed);
@@ -292,7 +295,8 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         }
     });
     connect(bridge, &BridgeManager::questionAsked, this, [this](const QString &id, const QString &) {
-        if (m_shownSession.isEmpty() || id == m_shownSession || !this->engine()->bridge()->live(m_shownSession))
+        if (m_shownSession.isEmpty() || id == m_shownSession
+            || !this->engine()->bridge()->live(m_shownSession))
             showSession(id);
     });
     connect(bridge, &BridgeManager::listChanged, this, [this] {
@@ -385,11 +389,12 @@ void BridgePage::startFromForm()
     request.mode = m_mode->currentData().toString();
     request.startedBy = u"ui"_s;
     m_startError->clear();
-    engine()->bridge()->start(request, afterCall(m_start, m_startError, u"sessionId"_s, [this](const QString &sessionId) {
-                                  refreshHistory();
-                                  showSession(sessionId);
-                                  reveal(m_title);
-                              }));
+    engine()->bridge()->start(
+        request, afterCall(m_start, m_startError, u"sessionId"_s, [this](const QString &sessionId) {
+            refreshHistory();
+            showSession(sessionId);
+            reveal(m_title);
+        }));
 }
 
 void BridgePage::followLiveSession()
@@ -450,8 +455,9 @@ void BridgePage::showRecord(const BridgeRecord &record)
     m_status->setText(status);
     m_status->show();
     QString chat = record.agentTitle.isEmpty() ? record.agentUrl : record.agentTitle;
-    m_turn->setText(chat.isEmpty() ? tr("Turn %1 of %2").arg(record.turn).arg(record.maxTurns)
-                                   : tr("Turn %1 of %2 · chat: %3").arg(record.turn).arg(record.maxTurns).arg(chat));
+    m_turn->setText(chat.isEmpty()
+                        ? tr("Turn %1 of %2").arg(record.turn).arg(record.maxTurns)
+                        : tr("Turn %1 of %2 · chat: %3").arg(record.turn).arg(record.maxTurns).arg(chat));
     m_turn->setToolTip(record.agentUrl);
     const bool paused = record.status == BridgeStatus::Paused;
     m_pause->setEnabled(live && !paused);
@@ -473,8 +479,8 @@ void BridgePage::showRecord(const BridgeRecord &record)
     QStringList masked;
     for (auto it = record.lastMasked.constBegin(); it != record.lastMasked.constEnd(); ++it)
         masked.append(u"%1 %2"_s.arg(it.key()).arg(it.value().toInt()));
-    m_masked->setText(tr("Masked in the last message: %1")
-                          .arg(masked.isEmpty() ? tr("nothing") : masked.join(u", "_s)));
+    m_masked->setText(
+        tr("Masked in the last message: %1").arg(masked.isEmpty() ? tr("nothing") : masked.join(u", "_s)));
     m_masked->show();
     m_showSent->show();
     m_showSent->setEnabled(!record.lastSent.isEmpty());
@@ -490,7 +496,8 @@ void BridgePage::showCommands(const BridgeRecord &record)
     for (int row = 0; row < record.commands.size(); ++row) {
         const BridgeCommand &command = record.commands.at(row);
         const bool bad = command.state == BridgeCommand::State::Failed
-            || command.state == BridgeCommand::State::Refused || command.state == BridgeCommand::State::Unknown;
+            || command.state == BridgeCommand::State::Refused
+            || command.state == BridgeCommand::State::Unknown;
         QString result = bad && !command.error.isEmpty() ? command.error : command.result;
         if (command.decision == u"approved"_s)
             result = tr("%1 (approved by you)").arg(result);
@@ -571,7 +578,8 @@ void BridgePage::showSent()
         m_sentDialog->setObjectName(u"bridgeSentDialog"_s);
         m_sentDialog->setWindowTitle(tr("Text sent to the chat"));
         auto *layout = new QVBoxLayout(m_sentDialog);
-        layout->addWidget(hint(tr("The last message exactly as the chat received it, after masking."), m_sentDialog));
+        layout->addWidget(
+            hint(tr("The last message exactly as the chat received it, after masking."), m_sentDialog));
         m_sentText = new QPlainTextEdit(m_sentDialog);
         m_sentText->setObjectName(u"bridgeSentText"_s);
         m_sentText->setReadOnly(true);

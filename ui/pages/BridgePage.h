@@ -8,8 +8,8 @@
 // an unknown chat from two clicks in the browser.
 
 #include "QuestionBox.h"
-#include "common/CommandResult.h"
 #include "SettingsPage.h"
+#include "common/CommandResult.h"
 
 class QComboBox;
 class QDialog;

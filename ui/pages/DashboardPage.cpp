@@ -74,9 +74,9 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     m_stats = new QTableWidget(6, 2, this);
     m_stats->setObjectName(u"statsTable"_s);
     m_stats->setHorizontalHeaderLabels({ tr("This week"), tr("All time") });
-    m_stats->setVerticalHeaderLabels(
-        { tr("Clicks"), tr("Time saved"), tr("Sessions"), tr("File edits accepted"), tr("Terminal commands run"),
-          tr("Blocked commands") });
+    m_stats->setVerticalHeaderLabels({ tr("Clicks"), tr("Time saved"), tr("Sessions"),
+                                       tr("File edits accepted"), tr("Terminal commands run"),
+                                       tr("Blocked commands") });
     m_stats->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_stats->setSelectionMode(QAbstractItemView::NoSelection);
     m_stats->setFocusPolicy(Qt::NoFocus);
@@ -92,17 +92,19 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
         }
     }
     for (int column = 0; column < 2; ++column) {
-        m_stats->item(1, column)
-            ->setToolTip(tr("Estimated at %n second(s) a click: noticing the button, switching to the IDE "
-                            "and clicking it yourself",
-                            nullptr, int(AutoAcceptCounts::kSecondsSavedPerClick)));
-        m_stats->item(2, column)->setToolTip(tr("Runs of the app in which auto-accept clicked at least once"));
+        m_stats->item(1, column)->setToolTip(
+            tr("Estimated at %n second(s) a click: noticing the button, switching to the IDE "
+               "and clicking it yourself",
+               nullptr, int(AutoAcceptCounts::kSecondsSavedPerClick)));
+        m_stats->item(2, column)->setToolTip(
+            tr("Runs of the app in which auto-accept clicked at least once"));
     }
     m_stats->setFixedHeight(m_stats->horizontalHeader()->sizeHint().height()
                             + m_stats->verticalHeader()->length() + 2 * m_stats->frameWidth());
     stats->addWidget(m_stats);
     stats->addWidget(hint(tr("A click counts once the button went away. Per page, this run:"), this));
-    m_pageStats = rowTable({ tr("Page"), tr("IDE profile"), tr("Clicks"), tr("Blocked") }, u"pageStatsTable"_s, this);
+    m_pageStats
+        = rowTable({ tr("Page"), tr("IDE profile"), tr("Clicks"), tr("Blocked") }, u"pageStatsTable"_s, this);
     m_pageStats->setSelectionMode(QAbstractItemView::NoSelection);
     m_pageStats->setFocusPolicy(Qt::NoFocus);
     sizeColumns(m_pageStats, { kStretch, kFit, kFit, kFit });
@@ -141,7 +143,9 @@ void DashboardPage::refresh()
     if (const QString pausedPages = EngineControls::pausedPagesText(engine());
         !pausedPages.isEmpty() && EngineControls::autoAcceptEnabled(engine()))
         state += u"<br>"_s
-            + tr("%1. To resume there, tick the page again on the Auto-accept page.").arg(pausedPages).toHtmlEscaped();
+            + tr("%1. To resume there, tick the page again on the Auto-accept page.")
+                  .arg(pausedPages)
+                  .toHtmlEscaped();
     m_state->setText(state);
     const QuotaMonitor *quota = engine()->quota();
     const QString glance = quota->isHolding()

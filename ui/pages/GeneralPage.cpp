@@ -58,7 +58,8 @@ protected:
         }
         QPainter painter(this);
         painter.setPen(palette().color(foregroundRole()));
-        painter.drawText(area, int(alignment()), fontMetrics().elidedText(text(), Qt::ElideMiddle, area.width()));
+        painter.drawText(area, int(alignment()),
+                         fontMetrics().elidedText(text(), Qt::ElideMiddle, area.width()));
     }
 };
 
@@ -118,16 +119,17 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
              SettingField::Options().withText(tr("Say what was clicked while I was away from the IDE")));
     addField(startup, QString(), SettingKey::UiWeeklySummary,
              SettingField::Options().withText(tr("Sum up last week when a new week begins")));
-    addField(startup, QString(), SettingKey::UiTrayNotice,
-             SettingField::Options().withText(tr("Say that the app is still running when I close the window")));
+    addField(
+        startup, QString(), SettingKey::UiTrayNotice,
+        SettingField::Options().withText(tr("Say that the app is still running when I close the window")));
 
     QFormLayout *look = addFormGroup(tr("Appearance"));
     addField(look, tr("Colours:"), SettingKey::UiTheme,
              SettingField::Options().withChoices({ { u"system"_s, tr("As the desktop has them") },
                                                    { u"light"_s, tr("Light") },
                                                    { u"dark"_s, tr("Dark") } }));
-    look->addRow(hint(tr("Light and Dark use Qt's Fusion style, whatever the desktop's theme. Changes at once."),
-                      this));
+    look->addRow(hint(
+        tr("Light and Dark use Qt's Fusion style, whatever the desktop's theme. Changes at once."), this));
 
     const AppPaths &paths = engine->paths();
     QFormLayout *files = addFormGroup(tr("Files"));

@@ -190,27 +190,26 @@ void ModelsPage::refreshKey()
     m_keyStatus->setText(tr("Reading the keychain…"));
     const QPointer<ModelsPage> self(this);
     const QPointer<SecretStore> asked(store);
-    store->read(SecretStore::llmKeyName(provider()),
-                [self, asked, name](const CommandResult &read) {
-                    if (!self || !asked)
-                        return;
-                    const QString secret = read.data.toString();
-                    const bool available = asked->isAvailable();
-                    self->m_saveKey->setEnabled(available);
-                    if (!available) {
-                        self->m_keyStatus->setText(
-                            tr("The keychain is not available (%1). A key entered here can be used for "
-                               "this session only; it is never written to a file.")
-                                .arg(asked->unavailableReason()));
-                    } else if (!read.ok) {
-                        self->m_keyStatus->setText(tr("The keychain did not answer: %1").arg(read.error));
-                    } else if (secret.isEmpty()) {
-                        self->m_keyStatus->setText(tr("No key for %1 yet.").arg(name));
-                    } else {
-                        self->m_keyStatus->setText(
-                            tr("A key for %1 is in the keychain (…%2).").arg(name, secret.right(4)));
-                    }
-                });
+    store->read(SecretStore::llmKeyName(provider()), [self, asked, name](const CommandResult &read) {
+        if (!self || !asked)
+            return;
+        const QString secret = read.data.toString();
+        const bool available = asked->isAvailable();
+        self->m_saveKey->setEnabled(available);
+        if (!available) {
+            self->m_keyStatus->setText(
+                tr("The keychain is not available (%1). A key entered here can be used for "
+                   "this session only; it is never written to a file.")
+                    .arg(asked->unavailableReason()));
+        } else if (!read.ok) {
+            self->m_keyStatus->setText(tr("The keychain did not answer: %1").arg(read.error));
+        } else if (secret.isEmpty()) {
+            self->m_keyStatus->setText(tr("No key for %1 yet.").arg(name));
+        } else {
+            self->m_keyStatus->setText(
+                tr("A key for %1 is in the keychain (…%2).").arg(name, secret.right(4)));
+        }
+    });
 }
 
 void ModelsPage::saveKey(bool sessionOnly)
@@ -315,7 +314,8 @@ void ModelsPage::test()
                 ErrorStyle::setOk(self->m_testResult);
             else
                 ErrorStyle::setError(self->m_testResult);
-            self->m_testResult->setText(tested.ok ? tested.data.toString() : ErrorStyle::sentence(tested.error));
+            self->m_testResult->setText(tested.ok ? tested.data.toString()
+                                                  : ErrorStyle::sentence(tested.error));
         });
     });
 }

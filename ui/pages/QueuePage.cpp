@@ -11,8 +11,8 @@
 #include "scheduler/Scheduler.h"
 #include "settings/Settings.h"
 
-#include <QApplication>
 #include <QAbstractItemDelegate>
+#include <QApplication>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
@@ -140,8 +140,7 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
         // After the view is done with its editor: the list is the queue again (an empty line
         // is no prompt; saveQueue leaves such lines out of the queue too).
         QMetaObject::invokeMethod(
-            this, [this] { refreshQueue(); },
-            Qt::QueuedConnection);
+            this, [this] { refreshQueue(); }, Qt::QueuedConnection);
     });
     connect(m_remove, &QPushButton::clicked, this, [this] {
         const QList<QListWidgetItem *> selected = m_queue->selectedItems();
@@ -346,12 +345,12 @@ void QueuePage::refreshQueue()
     const int total = int(queue.items.size());
     QString text;
     if (running) {
-        text = EngineControls::withQueuePhase(
-            (queue.step == PromptQueue::Step::Check ? tr("Running: prompt %1 of %2 (check prompt)")
-                                                    : tr("Running: prompt %1 of %2"))
-                .arg(queue.position + 1)
-                .arg(total),
-            engine());
+        text = EngineControls::withQueuePhase((queue.step == PromptQueue::Step::Check
+                                                   ? tr("Running: prompt %1 of %2 (check prompt)")
+                                                   : tr("Running: prompt %1 of %2"))
+                                                  .arg(queue.position + 1)
+                                                  .arg(total),
+                                              engine());
     } else if (paused) {
         text = tr("Paused at prompt %1 of %2").arg(queue.position + 1).arg(total);
     } else if (total == 0) {
@@ -412,32 +411,31 @@ void QueuePage::findWindow()
 void QueuePage::listConversations()
 {
     m_conversationNote->setText(tr("Asking the IDE…"));
-    engine()->agentChat()->conversations(
-        this, [this](const CommandResult &listed) {
-            const QSignalBlocker blocker(m_conversations);
-            m_conversations->clear();
-            if (!listed.ok) {
-                m_conversations->setEnabled(false);
-                m_conversationNote->setText(tr("Could not list the conversations: %1").arg(listed.error));
-                return;
-            }
-            m_conversations->addItem(tr("The active conversation"), QString());
-            const QString chosen = settings()->stringValue(SettingKey::ScheduleTargetConversation);
-            int current = 0;
-            const QList<ChatConversation> list = conversationsFromJson(listed.data.toObject());
-            for (const ChatConversation &conversation : list) {
-                m_conversations->addItem(conversation.active ? tr("%1 (active)").arg(conversation.name)
-                                                             : conversation.name,
-                                         conversation.name);
-                if (conversation.name == chosen)
-                    current = m_conversations->count() - 1;
-            }
-            m_conversations->setCurrentIndex(current);
-            m_conversations->setEnabled(true);
-            m_conversationNote->setText(list.isEmpty() ? tr("The agent panel shows no conversation tabs.")
-                                                              : tr("%n conversation(s) open in the IDE.", nullptr,
-                                                                   int(list.size())));
-        });
+    engine()->agentChat()->conversations(this, [this](const CommandResult &listed) {
+        const QSignalBlocker blocker(m_conversations);
+        m_conversations->clear();
+        if (!listed.ok) {
+            m_conversations->setEnabled(false);
+            m_conversationNote->setText(tr("Could not list the conversations: %1").arg(listed.error));
+            return;
+        }
+        m_conversations->addItem(tr("The active conversation"), QString());
+        const QString chosen = settings()->stringValue(SettingKey::ScheduleTargetConversation);
+        int current = 0;
+        const QList<ChatConversation> list = conversationsFromJson(listed.data.toObject());
+        for (const ChatConversation &conversation : list) {
+            m_conversations->addItem(conversation.active ? tr("%1 (active)").arg(conversation.name)
+                                                         : conversation.name,
+                                     conversation.name);
+            if (conversation.name == chosen)
+                current = m_conversations->count() - 1;
+        }
+        m_conversations->setCurrentIndex(current);
+        m_conversations->setEnabled(true);
+        m_conversationNote->setText(
+            list.isEmpty() ? tr("The agent panel shows no conversation tabs.")
+                           : tr("%n conversation(s) open in the IDE.", nullptr, int(list.size())));
+    });
 }
 
 bool QueuePage::valueFitsMode(const QString &mode, const QString &value, QString *error)

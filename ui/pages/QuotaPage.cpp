@@ -88,7 +88,8 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
     m_history->refresh(*engine->quotaHistory());
     connect(quota, &QuotaMonitor::holdChanged, this, &QuotaPage::refresh);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
-        if (key == SettingKey::QuotaEnabled || key == SettingKey::QuotaModels || key == SettingKey::QuotaHoldWhen)
+        if (key == SettingKey::QuotaEnabled || key == SettingKey::QuotaModels
+            || key == SettingKey::QuotaHoldWhen)
             refresh();
     });
     refresh();
@@ -105,8 +106,9 @@ void QuotaPage::refresh()
                                   : tr("Watching the quota is off"));
 
     if (snapshot.fetchedAt.isValid())
-        m_lastPoll->setText(tr("Last checked: %1").arg(locale.toString(snapshot.fetchedAt.toLocalTime(),
-                                                                         QLocale::ShortFormat)));
+        m_lastPoll->setText(
+            tr("Last checked: %1")
+                .arg(locale.toString(snapshot.fetchedAt.toLocalTime(), QLocale::ShortFormat)));
     else
         m_lastPoll->setText(enabled ? tr("Last checked: never") : tr("Not watching"));
 
@@ -145,7 +147,7 @@ void QuotaPage::refresh()
     for (const ModelQuota &model : snapshot.models) {
         const bool isWatched = watched.isEmpty() || watched.contains(model.label, Qt::CaseInsensitive);
         const bool holding = quota->isHolding() && quota->verdict().exhausted.contains(model.label);
-        auto *name = new QLabel(holding     ? tr("%1 (holds the queue)").arg(model.label)
+        auto *name = new QLabel(holding         ? tr("%1 (holds the queue)").arg(model.label)
                                     : isWatched ? model.label
                                                 : tr("%1 (not watched)").arg(model.label),
                                 m_models);

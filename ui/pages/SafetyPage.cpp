@@ -164,7 +164,8 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
              this));
     SettingField::Options options;
     options.visibleLines = 8;
-    options.placeholder = tr("None of your own yet. One per line, e.g. npm publish or /git\\s+push\\s+--force/i");
+    options.placeholder
+        = tr("None of your own yet. One per line, e.g. npm publish or /git\\s+push\\s+--force/i");
     // Checked as the page runs them: a /regex/ must be one JavaScript compiles and reads alike. A
     // bad line is not saved; the others are, and apply.
     options.lineCheck = [](const QString &line, QString *error) { return BanList::checkEntry(line, error); };
@@ -352,7 +353,8 @@ void SafetyPage::refreshBlocked()
 void SafetyPage::updateCount()
 {
     const QStringList list = settings()->listValue(SettingKey::SafetyBannedCommands);
-    static const QRegularExpression regexEntry(u"^/.+/[a-z]*$"_s, QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression regexEntry(u"^/.+/[a-z]*$"_s,
+                                               QRegularExpression::DotMatchesEverythingOption);
     const auto regexes = std::count_if(list.begin(), list.end(), [](const QString &entry) {
         return regexEntry.match(entry.trimmed()).hasMatch();
     });

@@ -310,7 +310,8 @@ void TasksPage::showRecord(const RunRecord &run)
     QString status = tr("%1 · %n step(s) of at most %2", nullptr, int(run.steps.size()))
                          .arg(statusText(run))
                          .arg(run.maxSteps)
-        + u" · "_s + (run.tokensEstimated ? tr("%1 tokens (estimated)").arg(tokens) : tr("%1 tokens").arg(tokens))
+        + u" · "_s
+        + (run.tokensEstimated ? tr("%1 tokens (estimated)").arg(tokens) : tr("%1 tokens").arg(tokens))
         + u" · "_s + run.model;
     if (run.hasResult)
         status += u"\n"_s + tr("Result: %1").arg(run.resultText);

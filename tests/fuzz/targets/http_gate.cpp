@@ -4,7 +4,6 @@
 // one the body of its Content-Length, the Host check and the JSON body's nesting check and
 // parse.
 #include "FuzzSupport.h"
-
 #include "common/HttpRequestGate.h"
 #include "common/JsonText.h"
 #include "server/DebugApiServer.h"
@@ -37,7 +36,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (const QByteArray &host : request.headerValues("host"))
         (void)DebugApiServer::isLoopbackHost(host);
     (void)request.headerValues("authorization");
-    if (jsonNestingError(request.body, DebugApiServer::kMaxJsonDepth, QStringLiteral("the JSON body")).isEmpty()) {
+    if (jsonNestingError(request.body, DebugApiServer::kMaxJsonDepth, QStringLiteral("the JSON body"))
+            .isEmpty()) {
         QJsonParseError error;
         const QJsonDocument document = QJsonDocument::fromJson(request.body, &error);
         if (document.isObject())

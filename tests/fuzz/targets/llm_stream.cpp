@@ -3,7 +3,6 @@
 // fed in pieces cut where the first byte says (as TCP delivers it), then flushed; odd — the
 // rest is one non-streamed JSON body. Either way the tool calls' arguments are then parsed.
 #include "FuzzSupport.h"
-
 #include "agent/LlmStream.h"
 #include "common/JsonText.h"
 

@@ -2,7 +2,6 @@
 // toolkit command with its real schema (the handlers echo their params): each line of the
 // input is one message, in order, to one fresh server — as an MCP client's stdin would be.
 #include "FuzzSupport.h"
-
 #include "actions/CommandDispatcher.h"
 #include "actions/ToolkitSchemas.h"
 #include "server/McpServer.h"

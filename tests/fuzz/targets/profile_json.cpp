@@ -3,7 +3,6 @@
 // matched against a URL and title, and must load again from what it writes (the learned chat
 // profiles are saved with toJson and read back at the next start).
 #include "FuzzSupport.h"
-
 #include "common/JsonText.h"
 #include "profiles/ChatSelectors.h"
 #include "profiles/IdeProfile.h"
@@ -41,8 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();
     }
     QString selectorError;
-    const ChatSelectors selectors = ChatSelectors::fromJson(object.value(QStringLiteral("chat")).toObject(),
-                                                            &selectorError);
+    const ChatSelectors selectors
+        = ChatSelectors::fromJson(object.value(QStringLiteral("chat")).toObject(), &selectorError);
     (void)selectors.isUsable();
     (void)ChatSelectors::fromProfile(object);
     return 0;

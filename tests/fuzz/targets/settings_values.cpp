@@ -4,7 +4,6 @@
 // the rest is a JSON object {"key": value, …} as the debug API's setting actions get it, each
 // value validated against its key's spec.
 #include "FuzzSupport.h"
-
 #include "common/JsonText.h"
 #include "settings/Settings.h"
 

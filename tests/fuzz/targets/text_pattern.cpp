@@ -2,7 +2,6 @@
 // as entered in the ban list and the target filter). The input's first line is the pattern,
 // the rest the text it is matched against.
 #include "FuzzSupport.h"
-
 #include "common/TextPattern.h"
 
 using namespace mpa;

@@ -2,7 +2,6 @@
 // <tool_code> blocks, fenced json blocks, the done marker; every block either usable or with
 // an error, numbered in order.
 #include "FuzzSupport.h"
-
 #include "bridge/ToolCode.h"
 
 using namespace mpa;

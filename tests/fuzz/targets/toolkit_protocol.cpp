@@ -2,7 +2,6 @@
 // and client read it: parse, then the reply the connection would send, the schema check the
 // dispatcher would run for a request, and the oversize reply built from the message's head.
 #include "FuzzSupport.h"
-
 #include "actions/ParamsSchema.h"
 #include "actions/ToolkitSchemas.h"
 #include "server/ToolkitProtocol.h"
@@ -24,8 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (ToolkitSchemas::types().contains(message.type)) {
             QString problem;
             ParamsSchema::validate(message.params, ToolkitSchemas::schema(message.type), &problem);
-            (void)ToolkitProtocol::reply(message.id, problem.isEmpty() ? CommandResult::success(message.params)
-                                                                       : CommandResult::failure(problem));
+            (void)ToolkitProtocol::reply(message.id,
+                                         problem.isEmpty() ? CommandResult::success(message.params)
+                                                           : CommandResult::failure(problem));
         }
         (void)message.idString();
         break;
