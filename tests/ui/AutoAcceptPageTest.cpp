@@ -95,11 +95,8 @@ TEST_F(AutoAcceptPageTest, ACommandLineSwitchIsShownAndTheUsersChoiceWins)
 TEST_F(AutoAcceptPageTest, LivePagesProfilesCountsAndBlockedCommands)
 {
     HeadlessChromium browser;
-    ASSERT_TRUE(startBrowser(browser));
     LocalWebServer site;
-    ASSERT_TRUE(serveFixtures(site));
-    settings->setValue(SettingKey::AutoAcceptEnabled, true);
-    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+    ASSERT_TRUE(autoAcceptOnFixtures(browser, site));
     Notifier notifier(settings.get(), engine->clock());
     QList<Notifier::Notification> shown;
     QObject::connect(&notifier, &Notifier::notified, &notifier,

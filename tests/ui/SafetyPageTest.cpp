@@ -282,11 +282,8 @@ TEST_F(SafetyPageTest, TheAllowListModeIsChosenInTheWindowSavedAndItsListEdited)
 TEST_F(SafetyPageTest, TheEngineBansByTheGoodPatternsBesideARefusedOne)
 {
     HeadlessChromium browser;
-    ASSERT_TRUE(startBrowser(browser));
     LocalWebServer site;
-    ASSERT_TRUE(serveFixtures(site));
-    settings->setValue(SettingKey::AutoAcceptEnabled, true);
-    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+    ASSERT_TRUE(autoAcceptOnFixtures(browser, site));
     SafetyPage page(engine.get());
     page.show();
     typeInto(editor<QPlainTextEdit>(&page, SettingKey::SafetyBannedCommands), u"/npm(/\nnpm test"_s);
@@ -401,11 +398,8 @@ TEST_F(SafetyPageTest, TheCheckerGivesThePageScriptsVerdictOnTheWholeCorpus)
 TEST_F(SafetyPageTest, ABlockedCommandIsShownExactlyAsThePageHadIt)
 {
     HeadlessChromium browser;
-    ASSERT_TRUE(startBrowser(browser));
     LocalWebServer site;
-    ASSERT_TRUE(serveFixtures(site));
-    settings->setValue(SettingKey::AutoAcceptEnabled, true);
-    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+    ASSERT_TRUE(autoAcceptOnFixtures(browser, site));
     makeWindowAndTray();
     Notifier notifier(settings.get(), engine->clock());
     QList<Notifier::Notification> shown;
@@ -467,11 +461,8 @@ TEST_F(SafetyPageTest, ABlockedCommandIsShownExactlyAsThePageHadIt)
 TEST_F(SafetyPageTest, RecentlyBlockedShowsEveryRowWholeAndOnOneLine)
 {
     HeadlessChromium browser;
-    ASSERT_TRUE(startBrowser(browser));
     LocalWebServer site;
-    ASSERT_TRUE(serveFixtures(site));
-    settings->setValue(SettingKey::AutoAcceptEnabled, true);
-    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+    ASSERT_TRUE(autoAcceptOnFixtures(browser, site));
     SafetyPage page(engine.get());
     const QStringList commands {
         u"rm -rf /home"_s, u"dd if=/dev/urandom of=/dev/nvme0n1"_s, u"rm -rf ~/"_s,

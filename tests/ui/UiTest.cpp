@@ -155,6 +155,17 @@ void UiTest::screenshot(QWidget *widget, const QString &name)
     return ::testing::AssertionSuccess();
 }
 
+::testing::AssertionResult UiTest::autoAcceptOnFixtures(HeadlessChromium &browser, LocalWebServer &site)
+{
+    if (::testing::AssertionResult started = startBrowser(browser); !started)
+        return started;
+    if (::testing::AssertionResult served = serveFixtures(site); !served)
+        return served;
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    settings->setValue(SettingKey::AutoAcceptUserIdleMs, 0);
+    return ::testing::AssertionSuccess();
+}
+
 QString UiTest::openPage(const QUrl &url)
 {
     const CdpResult created

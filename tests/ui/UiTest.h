@@ -60,6 +60,9 @@ protected:
     ::testing::AssertionResult startEngineOn(const HeadlessChromium &browser);
     // Serves tests/fixtures from `site` on a loopback port.
     static ::testing::AssertionResult serveFixtures(LocalWebServer &site);
+    // Starts `browser`, serves the fixtures from `site` and turns auto-accept on, clicking at
+    // once (no wait for the user's idle time): how a test that watches it at work begins.
+    ::testing::AssertionResult autoAcceptOnFixtures(HeadlessChromium &browser, LocalWebServer &site);
     // Opens `url` as a new page in the engine's browser; its target id (empty when it could not).
     QString openPage(const QUrl &url);
 
