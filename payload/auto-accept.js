@@ -302,6 +302,10 @@
   const BLOCK_DISPLAY = /^(?:block|flex|grid|list-item|table|table-row|flow-root)/;
   const PRE_SPACE = /^(?:pre|pre-wrap|pre-line|break-spaces)$/;
 
+  // Whether an element with this style cuts its content off at its box (overflow, clip-path, clip).
+  const clipsContent = (style) => style.overflowX !== 'visible' || style.overflowY !== 'visible'
+    || style.clipPath !== 'none' || (!!style.clip && style.clip !== 'auto');
+
   function intersects(a, b, min = 1) {
     return Math.min(a.right, b.right) - Math.max(a.left, b.left) >= min
       && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) >= min;
@@ -361,8 +365,7 @@
         return;
       }
       let nextClips = clips;
-      if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.clipPath !== 'none'
-        || (style.clip && style.clip !== 'auto')) {
+      if (clipsContent(style)) {
         nextClips = clips.concat([{ el, strict: style.clipPath !== 'none' || (style.clip && style.clip !== 'auto') }]);
       }
       const nextAriaOk = ariaOk || (!!profileCommandSelector && matchesSafe(el, profileCommandSelector));
@@ -709,9 +712,7 @@
     for (let n = parentOf(el); n && n.nodeType === 1 && n !== document.body && n !== document.documentElement; n = parentOf(n)) {
       const s = getComputedStyle(n);
       if (s.display === 'contents') continue;
-      if (s.overflowX === 'visible' && s.overflowY === 'visible' && s.clipPath === 'none' && (!s.clip || s.clip === 'auto')) {
-        continue;
-      }
+      if (!clipsContent(s)) continue;
       const r = n.getBoundingClientRect();
       if (x < r.left || x > r.right || y < r.top || y > r.bottom) return true;
     }
