@@ -1294,13 +1294,28 @@
 
   const dangerousDir = (p) => SYSTEM_DIRS.has(p) || p === '~';
 
+  // A folder directly in a system folder (/var/lib, /usr/local, /home/alice) or everything in
+  // one (/var/lib/*): as much is lost as with the system folder itself. `glob`: p is a
+  // normalised glob.
+  function inSystemDir(p, glob) {
+    const cut = p.lastIndexOf('/');
+    if (cut > 0 && (glob ? pureWildcard(p.slice(cut + 1)) : p.slice(cut + 1) === '*')) p = p.slice(0, cut);
+    const m = /^(\/[^/]+)\/[^/]+$/.exec(p);
+    if (m === null) return false;
+    if (!glob || !hasGlob(m[1])) return SYSTEM_DIRS.has(glob ? unescapeGlob(m[1]) : m[1]);
+    const re = globRegex(m[1]);
+    return DANGER_NAMES.some((d) => re.test(d));
+  }
+
   // Whether a normalised path (and its glob) is or covers /, ~, a drive root or a system
   // folder — or, with `cwdStar`, everything in the current folder (*).
   function coversAt(n, pt, cwdStar) {
     if (dangerousDir(n) || /^[a-z]:\/\*?$/.test(n)) return true;
     if (n === '~/*' || n === '/*' || (cwdStar && n === '*')) return true;
     if (/^\/[^/]+\/\*$/.test(n) && SYSTEM_DIRS.has(n.slice(0, -2))) return true;
+    if (inSystemDir(n, false)) return true;
     if (pt === null) return false;
+    if (inSystemDir(pt, true)) return true;
     const re = globRegex(pt);
     if (DANGER_NAMES.some((d) => re.test(d))) return true;
     const cut = pt.lastIndexOf('/');

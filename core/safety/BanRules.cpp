@@ -231,6 +231,23 @@ bool pureWildcard(const QString &comp)
     return length > 0;
 }
 
+// A folder directly in a system folder (/var/lib, /usr/local, /home/alice) or everything in one
+// (/var/lib/*): as much is lost as with the system folder itself. `glob`: p is a normalised glob.
+bool inSystemDir(QString p, bool glob)
+{
+    const qsizetype cut = p.lastIndexOf(u'/');
+    if (cut > 0 && (glob ? pureWildcard(p.mid(cut + 1)) : p.mid(cut + 1) == u"*"_s))
+        p.truncate(cut);
+    // /^(\/[^/]+)\/[^/]+$/
+    const qsizetype mid = p.indexOf(u'/', 1);
+    if (!p.startsWith(u'/') || mid <= 1 || mid == p.size() - 1 || p.indexOf(u'/', mid + 1) >= 0)
+        return false;
+    const QString top = p.left(mid);
+    if (!glob || !hasGlob(top))
+        return kSystemDirs.contains(glob ? unescapeGlob(top) : top);
+    return matchesDangerName(top);
+}
+
 // Whether a normalised path (and its glob) is or covers /, ~, a drive root or a system folder —
 // or, with `cwdStar`, everything in the current folder (*).
 bool coversAt(const QString &n, const std::optional<QString> &pt, bool cwdStar)
@@ -247,8 +264,12 @@ bool coversAt(const QString &n, const std::optional<QString> &pt, bool cwdStar)
     if (n.size() > 3 && n.startsWith(u'/') && n.endsWith(u"/*"_s) && n.indexOf(u'/', 1) == n.size() - 2
         && kSystemDirs.contains(n.chopped(2)))
         return true;
+    if (inSystemDir(n, false))
+        return true;
     if (!pt)
         return false;
+    if (inSystemDir(*pt, true))
+        return true;
     if (matchesDangerName(*pt))
         return true;
     const qsizetype cut = pt->lastIndexOf(u'/');
