@@ -127,14 +127,8 @@ bool pauseOffered(const Engine *engine)
 
 void setPaused(Engine *engine, bool paused)
 {
-    Scheduler *scheduler = engine->scheduler();
-    const PromptQueue::State queue = scheduler->queue().state;
+    // The engine pauses auto-accept, the timed prompts and a running queue (Scheduler::setAppPaused).
     engine->setPaused(paused);
-    // The queue's own pause keeps its place; a refusal (nothing to pause) needs no word here.
-    if (paused && queue == PromptQueue::State::Running)
-        scheduler->pauseQueue();
-    else if (!paused && queue == PromptQueue::State::Paused)
-        scheduler->resumeQueue();
 }
 
 QString pauseToolTip(const Engine *engine)

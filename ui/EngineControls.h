@@ -20,8 +20,8 @@ bool autoAcceptEnabled(const Engine *engine);
 // switch does what it says at once.
 void setAutoAcceptEnabled(Engine *engine, bool enabled);
 // Pause, the tray's and the Dashboard's one switch (checked while paused): it stops everything
-// the app does on its own that the user would expect to stop — auto-accept's clicking and a
-// running prompt queue (paused where it is) — and Resume lets both go on. It is offered while
+// the app does on its own that the user would expect to stop — auto-accept's clicking, the timed
+// prompts and a running prompt queue (paused where it is) — and Resume lets them go on. It is offered while
 // one of them runs (or while paused, to resume); with nothing running there is nothing to pause.
 bool pauseOffered(const Engine *engine);
 void setPaused(Engine *engine, bool paused);

@@ -57,6 +57,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
     connect(m_autoAccept, &AutoAcceptController::clicked, m_scheduler,
             [this] { m_scheduler->noteActivity(u"auto-accept"_s); });
     connect(this, &Engine::pausedChanged, m_autoAccept, &AutoAcceptController::setPaused);
+    connect(this, &Engine::pausedChanged, m_scheduler, &Scheduler::setAppPaused);
     // The scheduler's chat selectors come from the page's IDE profile when it has them.
     m_agentChat->setSelectorsProvider([this](CdpSession *session) {
         const IdeProfile *profile = m_autoAccept->profileFor(session);

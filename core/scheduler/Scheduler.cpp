@@ -5,6 +5,8 @@
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
+#include <utility>
+
 using namespace Qt::StringLiterals;
 
 namespace mpa {
@@ -22,7 +24,12 @@ Scheduler::Scheduler(Settings *settings, ChatChannel *chat, Clock *clock, const 
 {
     connect(m_sender, &PromptSender::historyChanged, this, &Scheduler::historyChanged);
     connect(m_periodic, &PeriodicPrompter::scheduleChanged, this, &Scheduler::scheduleChanged);
-    connect(m_runner, &QueueRunner::changed, this, &Scheduler::queueChanged);
+    connect(m_runner, &QueueRunner::changed, this, [this] {
+        // Resumed, stopped or started again meanwhile: no longer the app's pause to undo.
+        if (m_runner->queue().state != PromptQueue::State::Paused)
+            m_queuePausedByApp = false;
+        Q_EMIT queueChanged();
+    });
     connect(m_runner, &QueueRunner::stopped, this, &Scheduler::queueStopped);
     connect(m_runner, &QueueRunner::finished, this, &Scheduler::queueFinished);
     connect(m_runner, &QueueRunner::stepCompleted, this, &Scheduler::stepCompleted);
@@ -167,8 +174,23 @@ void Scheduler::setQuotaHold(bool held, const QString &reason)
     m_runner->setQuotaHold(held, reason);
 }
 
+void Scheduler::setAppPaused(bool paused)
+{
+    if (m_appPaused == paused)
+        return;
+    m_appPaused = paused;
+    if (paused) {
+        m_queuePausedByApp = m_runner->queue().state == PromptQueue::State::Running && m_runner->pause();
+    } else if (std::exchange(m_queuePausedByApp, false)
+               && m_runner->queue().state == PromptQueue::State::Paused) {
+        m_runner->resume();
+    }
+}
+
 QString Scheduler::outsideQueueBlocked() const
 {
+    if (m_appPaused)
+        return tr("the app is paused (Pause in the tray or on the Dashboard)");
     if (m_runner->isQuotaHeld())
         return tr("the quota of a watched model is spent: %1").arg(m_runner->quotaReason());
     if (m_runner->isRunning())

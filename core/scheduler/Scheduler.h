@@ -104,6 +104,11 @@ public Q_SLOTS:
     void noteActivity(const QString &source = {});
     // A watched model's quota ran out (true) or came back (false).
     void setQuotaHold(bool held, const QString &reason = {});
+    // The app-wide Pause (tray, Dashboard): while on, no interval, daily or "Continue" prompt
+    // goes (each one due is recorded as skipped, saying why), and a running queue is paused at
+    // its place. Pause off resumes the queue only if Pause paused it and it is still paused
+    // there: a queue the user paused, stopped or resumed on its own is left as they put it.
+    void setAppPaused(bool paused);
 
 Q_SIGNALS:
     void queueChanged();
@@ -135,6 +140,8 @@ private:
     QueueRunner *m_runner; // the queue
     QStringList m_notices;
     bool m_started = false;
+    bool m_appPaused = false;
+    bool m_queuePausedByApp = false; // the queue is paused because the app-wide Pause paused it
 };
 
 } // namespace mpa

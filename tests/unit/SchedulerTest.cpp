@@ -545,6 +545,50 @@ TEST_F(SchedulerTest, IntervalModeSendsEveryNMinutes)
     EXPECT_EQ(chat.delivered.size(), 4);
 }
 
+TEST_F(SchedulerTest, TheAppsPauseHoldsTimedPromptsAndSaysWhyEachWasSkipped)
+{
+    startSchedule(u"interval"_s, u"30"_s, u"Status report please"_s);
+    scheduler->setAppPaused(true);
+    clock->advance(30min);
+    EXPECT_TRUE(chat.delivered.isEmpty()) << "a timed prompt went while the app was paused";
+    const PromptRecord &skipped = scheduler->history().entries().last();
+    EXPECT_EQ(skipped.outcome, u"skipped"_s);
+    EXPECT_TRUE(skipped.detail.contains(u"paused"_s)) << skipped.detail.toStdString();
+    EXPECT_TRUE(scheduler->nextScheduledSend().isValid()) << "the schedule stays armed";
+    scheduler->setAppPaused(false);
+    clock->advance(30min);
+    EXPECT_EQ(chat.delivered, QStringList { u"Status report please"_s });
+}
+
+TEST_F(SchedulerTest, TheAppsPausePausesARunningQueueAndResumesOnlyWhatItPaused)
+{
+    startQueue({ u"a"_s, u"b"_s, u"c"_s });
+    scheduler->setAppPaused(true);
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
+    clock->advance(5min);
+    EXPECT_EQ(chat.delivered.size(), 1) << "the queue went on under the app's pause";
+    scheduler->setAppPaused(false);
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
+    clock->advance(40s);
+    EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"b"_s }));
+
+    // Paused by the user first: the app's pause and its end leave it paused.
+    EXPECT_TRUE(scheduler->pauseQueue());
+    scheduler->setAppPaused(true);
+    scheduler->setAppPaused(false);
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused)
+        << "unpausing the app resumed the user's pause";
+
+    // Paused by the app, then stopped by the user meanwhile: it stays stopped.
+    EXPECT_TRUE(scheduler->resumeQueue());
+    scheduler->setAppPaused(true);
+    EXPECT_TRUE(scheduler->stopQueue());
+    scheduler->setAppPaused(false);
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
+    clock->advance(5min);
+    EXPECT_EQ(chat.delivered.size(), 2);
+}
+
 // A user typing in the chat box when an interval, daily or "Continue" prompt comes: the chat
 // touches nothing and asks to be tried later (ChatSurface's typing rule).
 const QString kTyping = u"the user is typing in the chat box"_s;
