@@ -1,6 +1,7 @@
 // AgentChat finds the IDE's chat among the attached pages, and the scheduler drives it for real:
 // real Chromium, the fixture IDE page and the Antigravity-shaped workbench (with the
-// Antigravity profile's selectors), the system clock, the shortest silence timeout.
+// Antigravity profile's selectors), the system clock, the shortest silence timeout; and on a
+// FakeClock (ScheduledChatTest): interval, daily, check prompts, consume and loop into the page.
 #include "chat/AgentChat.h"
 
 #include "BundledProfiles.h"
@@ -15,6 +16,7 @@
 #include "settings/Settings.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 
@@ -166,6 +168,158 @@ TEST_F(AgentChatTest, TheQueueWaitsOutALongGenerationAndThenTheSilence)
     ASSERT_TRUE(waitUntil([&] { return scheduler.history().entries().size() == 2; }));
     EXPECT_EQ(scheduler.history().entries().first().target, u"Fixture IDE"_s);
     savePageScreenshot(ide, u"queue-second-task-sent.png"_s);
+}
+
+// The scheduler on a FakeClock, sending into the real page: interval, daily across a DST change,
+// and the queue's check prompts, consume and loop (issue 35 item 2). The clock decides when;
+// the prompts travel for real.
+class ScheduledChatTest : public AgentChatTest
+{
+protected:
+    static QTimeZone berlin() { return QTimeZone("Europe/Berlin"); }
+
+    void startScheduler(const QDateTime &start, const QList<std::pair<SettingKey, QVariant>> &values)
+    {
+        ide = openPage(endpoint, fixtureUrl(u"chat/ide.html?gen=100"_s));
+        ASSERT_TRUE(ide);
+        clock = std::make_unique<FakeClock>(start, start.timeZone());
+        settings = std::make_unique<Settings>(QDir(configDir()).filePath(u"settings.ini"_s));
+        for (const auto &[key, value] : values) {
+            QString error;
+            ASSERT_TRUE(settings->setValue(key, value, &error)) << error.toStdString();
+        }
+        scheduler = std::make_unique<Scheduler>(settings.get(), chat.get(), clock.get(), configDir());
+        scheduler->start();
+    }
+
+    void TearDown() override
+    {
+        if (scheduler)
+            scheduler->shutdown();
+        scheduler.reset();
+        AgentChatTest::TearDown();
+    }
+
+    QStringList received() const
+    {
+        QStringList texts;
+        for (const QJsonValue &entry : chatLog(ide))
+            texts.append(entry.toObject().value(u"text"_s).toString());
+        return texts;
+    }
+
+    // A real round trip to the page: whatever the clock set off has had its chance to arrive.
+    void roundTrip() const { ASSERT_EQ(evaluate(ide, u"document.title"_s).toString(), u"Fixture IDE"_s); }
+
+    QList<PromptRecord> sent() const
+    {
+        QList<PromptRecord> records;
+        for (const PromptRecord &r : scheduler->history().entries()) {
+            if (r.outcome == u"sent"_s)
+                records.append(r);
+        }
+        return records;
+    }
+
+    // Moves the clock a second at a time, no faster than every 50 ms of real time, so the page's
+    // answers and the chat's round trips keep up, until `done` holds.
+    bool runClockUntil(const std::function<bool()> &done)
+    {
+        QElapsedTimer real;
+        real.start();
+        return waitUntil(
+            [&] {
+                if (done())
+                    return true;
+                if (real.elapsed() >= 50) {
+                    clock->advance(1s);
+                    real.restart();
+                }
+                return done();
+            },
+            90s);
+    }
+
+    CdpSession *ide = nullptr;
+    std::unique_ptr<FakeClock> clock;
+    std::unique_ptr<Settings> settings;
+    std::unique_ptr<Scheduler> scheduler;
+};
+
+TEST_F(ScheduledChatTest, AnIntervalPromptGoesIntoTheRealChatWhenTheClockSaysAndNotBefore)
+{
+    startScheduler(QDateTime(QDate(2026, 11, 27), QTime(9, 0), QTimeZone::utc()),
+                   { { SettingKey::ScheduleMode, u"interval"_s },
+                     { SettingKey::ScheduleValue, u"30"_s },
+                     { SettingKey::SchedulePrompt, u"Status report please"_s },
+                     { SettingKey::ScheduleEnabled, true } });
+    clock->advance(29min);
+    roundTrip();
+    EXPECT_TRUE(received().isEmpty()) << "sent before its time";
+    clock->advance(1min);
+    ASSERT_TRUE(waitUntil([&] { return sent().size() == 1; }, 30s)) << received().join(u" | ").toStdString();
+    EXPECT_EQ(received(), QStringList { u"Status report please"_s });
+    EXPECT_EQ(sent().first().source, u"interval"_s);
+    EXPECT_EQ(sent().first().target, u"Fixture IDE"_s);
+    EXPECT_EQ(sent().first().time.toUTC(), QDateTime(QDate(2026, 11, 27), QTime(9, 30), QTimeZone::utc()));
+    clock->advance(30min);
+    ASSERT_TRUE(waitUntil([&] { return sent().size() == 2; }, 30s));
+    EXPECT_EQ(received().size(), 2);
+}
+
+TEST_F(ScheduledChatTest, ADailyPromptGoesIntoTheRealChatAtNineLocalTimeOnBothSidesOfTheSpringChange)
+{
+    // Europe/Berlin moves from CET to CEST on 2024-03-31 at 02:00.
+    startScheduler(QDateTime(QDate(2024, 3, 30), QTime(8, 30), berlin()),
+                   { { SettingKey::ScheduleMode, u"daily"_s },
+                     { SettingKey::ScheduleValue, u"09:00"_s },
+                     { SettingKey::SchedulePrompt, u"Good morning: plan the day"_s },
+                     { SettingKey::ScheduleEnabled, true } });
+    clock->advanceTo(QDateTime(QDate(2024, 3, 30), QTime(9, 0), berlin()));
+    ASSERT_TRUE(waitUntil([&] { return sent().size() == 1; }, 30s));
+    clock->advanceTo(QDateTime(QDate(2024, 3, 31), QTime(8, 59), berlin()));
+    roundTrip();
+    EXPECT_EQ(received().size(), 1) << "sent again before nine on the second day";
+    clock->advanceTo(QDateTime(QDate(2024, 3, 31), QTime(9, 0), berlin()));
+    ASSERT_TRUE(waitUntil([&] { return sent().size() == 2; }, 30s));
+    EXPECT_EQ(received(), (QStringList { u"Good morning: plan the day"_s, u"Good morning: plan the day"_s }));
+    EXPECT_EQ(sent().at(0).time.toUTC(), QDateTime(QDate(2024, 3, 30), QTime(8, 0), QTimeZone::utc())); // CET
+    EXPECT_EQ(sent().at(1).time.toUTC(),
+              QDateTime(QDate(2024, 3, 31), QTime(7, 0), QTimeZone::utc())); // CEST
+    EXPECT_EQ(sent().at(1).source, u"daily"_s);
+}
+
+TEST_F(ScheduledChatTest, TheQueueSendsCheckPromptsConsumesItsTasksAndLoopsInTheRealChat)
+{
+    startScheduler(QDateTime(QDate(2026, 11, 27), QTime(9, 0), QTimeZone::utc()),
+                   { { SettingKey::ScheduleMode, u"queue"_s },
+                     { SettingKey::ScheduleSilenceTimeoutS, 10 },
+                     { SettingKey::ScheduleQueueMode, u"consume"_s },
+                     { SettingKey::ScheduleCheckPromptEnabled, true },
+                     { SettingKey::ScheduleCheckPromptText, u"Check it."_s } });
+    ASSERT_TRUE(scheduler->setQueue({ u"one"_s, u"two"_s }));
+    ASSERT_TRUE(scheduler->startQueue());
+    ASSERT_TRUE(runClockUntil([&] { return scheduler->queue().state == PromptQueue::State::Stopped; }))
+        << received().join(u" | ").toStdString();
+    EXPECT_EQ(received(), (QStringList { u"one"_s, u"Check it."_s, u"two"_s, u"Check it."_s }));
+    EXPECT_TRUE(scheduler->queue().items.isEmpty()) << "consume keeps no finished task";
+    QStringList sources;
+    for (const PromptRecord &r : sent())
+        sources.append(r.source);
+    EXPECT_EQ(sources, (QStringList { u"queue"_s, u"check"_s, u"queue"_s, u"check"_s }));
+
+    // Loop: the same prompts again from the first, kept in the queue.
+    ASSERT_TRUE(settings->setValue(SettingKey::ScheduleQueueMode, u"loop"_s));
+    ASSERT_TRUE(settings->setValue(SettingKey::ScheduleCheckPromptEnabled, false));
+    ASSERT_TRUE(scheduler->setQueue({ u"a"_s, u"b"_s }));
+    clock->advance(Scheduler::kStartDebounce);
+    ASSERT_TRUE(scheduler->startQueue());
+    ASSERT_TRUE(runClockUntil([&] { return received().size() == 7; }))
+        << received().join(u" | ").toStdString();
+    EXPECT_EQ(received().mid(4), (QStringList { u"a"_s, u"b"_s, u"a"_s }));
+    EXPECT_EQ(scheduler->queue().items.size(), 2) << "loop keeps its prompts";
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
+    EXPECT_TRUE(scheduler->stopQueue());
 }
 
 class AntigravityQueueTest : public AgentChatTest
