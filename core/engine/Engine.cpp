@@ -39,11 +39,11 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent)
+Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent, Clock *clock)
     : QObject(parent)
     , m_settings(settings)
     , m_paths(paths)
-    , m_clock(new SystemClock(this))
+    , m_clock(clock ? clock : new SystemClock(this))
     , m_endpoint(new CdpEndpoint(this, m_clock))
     , m_payloads(new PayloadHub(m_endpoint, this))
     , m_commands(new CommandDispatcher(this))

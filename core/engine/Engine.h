@@ -51,7 +51,9 @@ public:
         bool toolkitOnly = false;
     };
 
-    Engine(Settings *settings, const AppPaths &paths, QObject *parent = nullptr);
+    // `clock`: what every timer of the engine runs on (the system clock when null; a test's
+    // FakeClock, which must outlive the engine).
+    Engine(Settings *settings, const AppPaths &paths, QObject *parent = nullptr, Clock *clock = nullptr);
     ~Engine() override;
 
     void setOverrides(const Overrides &overrides);

@@ -23,7 +23,7 @@ EngineHarness::~EngineHarness()
 ::testing::AssertionResult EngineHarness::start(const Options &options)
 {
     stopEngine();
-    m_engine = std::make_unique<Engine>(m_settings.get(), m_paths);
+    m_engine = std::make_unique<Engine>(m_settings.get(), m_paths, nullptr, options.clock);
     Engine::Overrides overrides;
     overrides.cdpPort = options.cdpPort;
     if (options.debugApi) {

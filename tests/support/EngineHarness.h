@@ -32,6 +32,7 @@ public:
         std::optional<quint16> cdpPort = {}; // the browser's port (else the setting cdp/port)
         bool debugApi = false; // serve the debug API on a free port and make a client for it
         std::function<void(Engine *)> beforeStart = {}; // providers, intervals: what start() must see
+        Clock *clock = nullptr; // what the engine's timers run on (a FakeClock); the system clock when null
     };
 
     // Settings over `<configDir>/settings.ini`; the engine comes with start().
