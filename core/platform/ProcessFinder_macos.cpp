@@ -1,6 +1,7 @@
 // macOS: the system's own tools, as the IDE vendors' helpers do — `ps` for processes and
 // their arguments, `lsof` for a process's listening TCP ports. No private APIs.
-// Not compiled on the Linux CI: kept small; both tools ship with every macOS.
+// Compiled on every Linux run, syntax only (PlatformCompileCheck); kept small; both tools ship
+// with every macOS.
 #include "ProcessFinder.h"
 
 #include <QProcess>

@@ -1,17 +1,22 @@
 // Windows: processes from a Toolhelp snapshot, their command lines through
 // NtQueryInformationProcess(ProcessCommandLineInformation) (Windows 8.1 and later, needs only
 // PROCESS_QUERY_LIMITED_INFORMATION), listening ports from GetExtendedTcpTable.
-// Not compiled on the Linux CI: kept small and close to the documented APIs.
+// Compiled on every Linux run by MinGW-w64, syntax only (PlatformCompileCheck); kept small and
+// close to the documented APIs.
 #include "ProcessFinder.h"
 
 #include <algorithm>
+#include <string>
+
+// winsock2.h must come before windows.h (it warns otherwise), the rest after both.
+// clang-format off
+#include <winsock2.h>
+#include <windows.h>
 #include <iphlpapi.h>
 #include <shellapi.h>
-#include <string>
 #include <tlhelp32.h>
-#include <windows.h>
-#include <winsock2.h>
 #include <ws2tcpip.h>
+// clang-format on
 
 using namespace Qt::StringLiterals;
 
