@@ -28,8 +28,13 @@ public:
     // Whether `url` (as the caller wrote it: `given`) may be opened by `caller`: a success, or
     // the failure to answer with (400 for what is no address we open, 403 for a refused file).
     CommandResult check(const CommandCaller &caller, const QUrl &url, const QString &given) const;
+    // Whether `caller` may read and act on a tab that shows `url` now (however it got there: a
+    // link, back, reload, a script): file: addresses as check() says, everything else yes.
+    CommandResult checkShown(const CommandCaller &caller, const QUrl &url) const;
 
 private:
+    CommandResult checkFile(const CommandCaller &caller, const QUrl &url, const QString &given) const;
+
     const Settings *m_settings;
     QStringList m_protectedFolders;
 };

@@ -2,6 +2,7 @@
 
 #include "TabConsent.h"
 #include "cdp/CdpEndpoint.h"
+#include "logging/LogCategories.h"
 #include "page/PageController.h"
 #include "settings/Settings.h"
 
@@ -98,6 +99,8 @@ void TabRouter::withTab(const CommandCaller &caller, const QString &tab, Command
                         Route route)
 {
     const bool restricted = !TabRegistry::isUnrestricted(caller);
+    if (restricted && m_gate)
+        act = guarded(caller, std::move(act));
     if (restricted && tab.isEmpty()) {
         // As the LLM Browser Agent extension's router: the tab this agent last used, else the
         // tab in front (a snapshot reads the tab in front whenever the agent may use it without
@@ -142,6 +145,26 @@ void TabRouter::withTab(const CommandCaller &caller, const QString &tab, Command
         break;
     }
     actOnTab(resolution.targetId, std::move(reply), act);
+}
+
+TabRouter::TabAction TabRouter::guarded(const CommandCaller &caller, TabAction act) const
+{
+    return [gate = m_gate, caller, act = std::move(act)](PageController *controller, CommandReply reply) {
+        CdpSession *session = controller->session();
+        const QUrl shown(session ? session->targetInfo().url : QString());
+        CommandResult refused = shown.isEmpty() ? CommandResult::success() : gate(caller, shown);
+        if (refused.ok)
+            return act(controller, std::move(reply));
+        qCWarning(lcSafety).noquote()
+            << u"the tab of %1 went to %2, which it may not see: taken back to about:blank"_s.arg(
+                   caller.displayName(), shown.toString());
+        refused.error
+            = tr("your tab went to %1, which you may not see (%2); it was taken back to about:blank")
+                  .arg(shown.toString(), refused.error);
+        refused.status = 403;
+        controller->navigate(QUrl(u"about:blank"_s),
+                             [reply = std::move(reply), refused](const CommandResult &) { reply(refused); });
+    };
 }
 
 QString TabRouter::lastUsedTab(const CommandCaller &caller)

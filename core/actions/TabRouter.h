@@ -78,6 +78,13 @@ public:
     // A tab the app closed: nobody holds it, and it is no longer in front.
     void forgetClosed(const QString &targetId);
 
+    // What an agent may see: a tab that shows an address `gate` refuses for the caller (the app's
+    // own folder, file: while they are off for agents) is taken back to about:blank and the
+    // command refused, however the tab got there (a link, back, reload, a script).
+    void setAddressGate(std::function<CommandResult(const CommandCaller &, const QUrl &)> gate)
+    {
+        m_gate = std::move(gate);
+    }
     // Runs `act` on the tab a command names, or the one `route` picks, or answers why not.
     void withTab(const CommandCaller &caller, const QString &tab, CommandReply reply, TabAction act,
                  Route route = Route::LastUsed);
@@ -103,6 +110,8 @@ private:
     // Asks TabConsent for a tab the caller does not control (named by its current title and
     // URL); runs `act` on it once granted.
     void askForTab(const CommandCaller &caller, const QString &targetId, CommandReply reply, TabAction act);
+    // `act`, run only while the tab shows what the address gate lets `caller` see.
+    TabAction guarded(const CommandCaller &caller, TabAction act) const;
     void onPageAttached(CdpSession *session);
     void onSessionDetached(CdpSession *session);
 
@@ -115,6 +124,7 @@ private:
     QHash<QString, PageController *> m_controllers;
     QString m_frontTab; // the tab the app last brought to the front (tab switch, a tab it opened)
     std::shared_ptr<QHash<QString, int>> m_refMarks = std::make_shared<QHash<QString, int>>();
+    std::function<CommandResult(const CommandCaller &, const QUrl &)> m_gate;
 };
 
 } // namespace mpa

@@ -33,6 +33,10 @@ ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Setting
     , m_addresses(settings)
     , m_tabCommand(new TabCommand(m_router, endpoint, &m_addresses, clock, this))
 {
+    // An agent's tab that went somewhere it may not see is taken back before any command acts.
+    m_router->setAddressGate([this](const CommandCaller &caller, const QUrl &shown) {
+        return m_addresses.checkShown(caller, shown);
+    });
     // Installed on demand only: a tab gets the script when a command first reaches it.
     hub->addScript(PageController::payloadScript(), [](CdpSession *) { return false; });
     registerCommands();

@@ -845,6 +845,42 @@ TEST_F(ToolkitTest, FileAddressesAreTheUsersToAllowAndTheAppsFoldersNobodys)
                       kAgent, 403)
                     .contains(u"the app's own folder"_s));
     QFile::remove(link);
+
+    // Other spellings of the same file: a host that is this machine, escaped dots; and a file on
+    // another machine for nobody (issue 31's probe: file://localhost/ was opened).
+    const QString tokenPath = paths.file(u"debug-token"_s);
+    const QString configName = QFileInfo(paths.configDir).fileName();
+    for (const QString &spelling : QStringList {
+             u"file://localhost"_s + tokenPath, u"file://127.0.0.1"_s + tokenPath,
+             u"FILE://LOCALHOST"_s + tokenPath,
+             QUrl::fromLocalFile(paths.configDir).toString() + u"/%2e%2e/"_s + configName + u"/debug-token"_s,
+             QUrl::fromLocalFile(paths.configDir).toString() + u"/sub/%2E%2E/debug-token"_s }) {
+        EXPECT_TRUE(
+            fails(u"open"_s, { { u"url"_s, spelling } }, kAgent, 403).contains(u"the app's own folder"_s))
+            << spelling.toStdString();
+    }
+    EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, u"file://fileserver/share/notes.txt"_s } }, kAgent, 403)
+                    .contains(u"another machine"_s));
+
+    // However the tab gets there (here a script; links, back and reload alike), an agent's tab that
+    // shows the app's folder is taken back to about:blank before any command reads it.
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitAllowEval, true));
+    const QString tab = engine->toolkit()->currentTab(kAgent);
+    ASSERT_FALSE(tab.isEmpty());
+    const auto shows = [&](const QString &url) {
+        CdpSession *seen = engine->endpoint()->sessionForTarget(tab);
+        return seen && seen->targetInfo().url == url;
+    };
+    ok(u"eval"_s, { { u"expression"_s, u"setTimeout(() => { location.href = '%1'; }, 0); 1"_s.arg(token) } });
+    ASSERT_TRUE(waitUntil([&] { return shows(token); })) << "the script did not take the tab to the token";
+    const QString refused = fails(u"snapshot"_s, {}, kAgent, 403);
+    EXPECT_TRUE(refused.contains(u"your tab went to"_s) && refused.contains(u"the app's own folder"_s))
+        << refused.toStdString();
+    EXPECT_FALSE(refused.contains(u"debug-token\n"_s));
+    EXPECT_TRUE(waitUntil([&] { return shows(u"about:blank"_s); })) << "the tab was not taken back";
+    ok(u"back"_s);
+    ASSERT_TRUE(waitUntil([&] { return shows(token); })) << "back did not return to the token";
+    EXPECT_TRUE(fails(u"get"_s, { { u"what"_s, u"title"_s } }, kAgent, 403).contains(u"your tab went to"_s));
 }
 
 TEST_F(ToolkitTest, BadParamsGetErrorsThatNameTheProblem)
