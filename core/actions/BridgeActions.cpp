@@ -302,16 +302,19 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
               request.mode = params.value(u"mode").toString();
               request.startedBy
                   = caller.name.isEmpty() ? caller.channel : caller.channel + u": "_s + caller.name;
+              request.owner = RunActions::ownerOf(caller);
               manager->start(request, reply);
           } });
 
     commands->add(
         { u"getBridge"_s, kScopes,
           u"A bridge session: status, what it is doing, its commands and what was masked"_s,
-          sessionIdSchema(), [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+          sessionIdSchema(),
+          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
               const QString id = params.value(u"sessionId").toString();
               const std::optional<BridgeRecord> record = manager ? manager->session(id) : std::nullopt;
-              if (!record)
+              // Another caller's session is not there for this one (not even its existence).
+              if (!record || !RunActions::mayTouch(caller, record->owner))
                   return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
               QJsonObject out = record->toJson();
               out.insert(u"queued"_s, record->queued());
@@ -320,19 +323,24 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
           } });
 
     commands->add({ u"listBridges"_s, kScopes, u"The bridge sessions, newest first"_s, schema({}, {}),
-                    [manager](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                    [manager](const QJsonObject &, const CommandCaller &caller, CommandReply reply) {
                         QJsonArray list;
                         for (const BridgeRecord &record :
-                             manager ? manager->sessions() : QList<BridgeRecord>())
-                            list.append(record.summaryJson());
+                             manager ? manager->sessions() : QList<BridgeRecord>()) {
+                            if (RunActions::mayTouch(caller, record.owner))
+                                list.append(record.summaryJson());
+                        }
                         reply(CommandResult::success(QJsonObject { { u"sessions"_s, list } }));
                     } });
 
     const auto simple = [manager](bool (BridgeManager::*call)(const QString &, QString *)) {
-        return [manager, call](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        return [manager, call](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
             const QString id = params.value(u"sessionId").toString();
             if (!manager)
                 return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
+            if (const std::optional<BridgeRecord> record = manager->session(id);
+                record && !RunActions::mayTouch(caller, record->owner))
+                return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
             if (QString error; !(manager.data()->*call)(id, &error))
                 return reply(CommandResult::failure(error, manager->session(id) ? 409 : 404));
             reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
@@ -344,10 +352,14 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                     sessionIdSchema(), simple(&BridgeManager::pause) });
     commands->add({ u"resumeBridge"_s, kScopes, u"Go on with a paused or interrupted bridge session"_s,
                     sessionIdSchema(),
-                    [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
                         if (!manager)
                             return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
                         const QString id = params.value(u"sessionId").toString();
+                        if (const std::optional<BridgeRecord> record = manager->session(id);
+                            record && !RunActions::mayTouch(caller, record->owner))
+                            return reply(
+                                CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
                         manager->resume(id, reply);
                     } });
     commands->add(

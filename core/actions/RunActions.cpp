@@ -56,6 +56,16 @@ bool RunActions::isUser(const CommandCaller &caller)
         || caller.channel == u"cli"_s;
 }
 
+QString RunActions::ownerOf(const CommandCaller &caller)
+{
+    return isUser(caller) ? QString() : caller.channel + u'/' + caller.clientId;
+}
+
+bool RunActions::mayTouch(const CommandCaller &caller, const QString &owner)
+{
+    return isUser(caller) || (!owner.isEmpty() && owner == ownerOf(caller));
+}
+
 void RunActions::dispatchAs(const QPointer<CommandDispatcher> &dispatcher, const CommandCaller &caller,
                             const QString &type, const QJsonObject &params, CommandReply reply)
 {
@@ -149,15 +159,17 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                   request.mode = runModeFromName(params.value(u"mode").toString());
               request.maxSteps = params.value(u"maxSteps").toInt(0);
               request.startedBy = starterName(caller);
+              request.owner = ownerOf(caller);
               manager->start(request, reply);
           } });
 
     commands->add({ u"getRun"_s, kScopes, u"A run's status, steps, pending question and result"_s,
                     runIdSchema(),
-                    [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
                         const QString id = params.value(u"runId").toString();
                         const std::optional<RunRecord> run = manager ? manager->run(id) : std::nullopt;
-                        if (!run)
+                        // Another caller's run is not there for this one (not even its existence).
+                        if (!run || !mayTouch(caller, run->owner))
                             return reply(CommandResult::failure(u"there is no run %1"_s.arg(id), 404));
                         reply(CommandResult::success(run->toJson()));
                     } });
@@ -166,13 +178,14 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
         { u"listRuns"_s, kScopes,
           u"The task runs, newest first (task, model, status, steps, tokens, times)"_s,
           schema({ { u"limit"_s, QJsonObject { { u"type"_s, u"integer"_s }, { u"minimum"_s, 1 } } } }, {}),
-          [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
               QJsonArray list;
               const int limit = params.value(u"limit").toInt(100);
               for (const RunRecord &run : manager ? manager->runs() : QList<RunRecord>()) {
                   if (list.size() >= limit)
                       break;
-                  list.append(run.summaryJson());
+                  if (mayTouch(caller, run.owner))
+                      list.append(run.summaryJson());
               }
               reply(CommandResult::success(QJsonObject { { u"runs"_s, list } }));
           } });
@@ -187,7 +200,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
               const QString id = params.value(u"runId").toString();
               const std::optional<RunRecord> run = manager ? manager->run(id) : std::nullopt;
-              if (!run)
+              if (!run || !mayTouch(caller, run->owner))
                   return reply(CommandResult::failure(u"there is no run %1"_s.arg(id), 404));
               const RunQuestion *question = run->pendingQuestion();
               if (question && question->kind == u"gate"_s && !isUser(caller)) {
@@ -203,10 +216,13 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           } });
 
     commands->add({ u"cancelRun"_s, kScopes, u"Stop a run"_s, runIdSchema(),
-                    [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
                         const QString id = params.value(u"runId").toString();
                         if (!manager)
                             return reply(CommandResult::failure(u"runs are not available"_s, 404));
+                        if (const std::optional<RunRecord> run = manager->run(id);
+                            run && !mayTouch(caller, run->owner))
+                            return reply(CommandResult::failure(u"there is no run %1"_s.arg(id), 404));
                         if (QString error; !manager->cancel(id, {}, &error))
                             return reply(CommandResult::failure(error, manager->run(id) ? 409 : 404));
                         reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
@@ -214,10 +230,13 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
 
     commands->add({ u"resumeRun"_s, kScopes,
                     u"Go on with an interrupted run (it looks at the page again first)"_s, runIdSchema(),
-                    [manager](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
                         if (!manager)
                             return reply(CommandResult::failure(u"runs are not available"_s, 503));
                         const QString id = params.value(u"runId").toString();
+                        if (const std::optional<RunRecord> run = manager->run(id);
+                            run && !mayTouch(caller, run->owner))
+                            return reply(CommandResult::failure(u"there is no run %1"_s.arg(id), 404));
                         manager->resume(id, reply);
                     } });
 }

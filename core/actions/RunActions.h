@@ -8,7 +8,8 @@
 // Rights: a tab given by the user (the Tasks page, `ctl`, the debug API, the `run` command) is
 // handed to the run; a tab named by an outside agent goes through toolkit/userTabs consent. A
 // risky step the gate holds is approved only by the user, never by the agent that started the
-// run (it could otherwise approve its own payments); an agent may answer ask_user questions.
+// run (it could otherwise approve its own payments); an agent may answer ask_user questions of
+// its own runs. An agent sees and steers only the runs it started (RunRecord::owner).
 
 #include "actions/RunMask.h"
 #include "actions/ToolkitCommands.h"
@@ -36,6 +37,11 @@ public:
     static QString runChannel();
     // Whether `caller` is the user (may hand tabs over and approve risky steps).
     static bool isUser(const CommandCaller &caller);
+    // Who owns the jobs `caller` starts: empty for the user, "channel/connection" for an agent.
+    static QString ownerOf(const CommandCaller &caller);
+    // Whether `caller` may see and steer a job owned by `owner`: the user every job, an agent its
+    // own only (another's answers 404, as if it did not exist).
+    static bool mayTouch(const CommandCaller &caller, const QString &owner);
 
     // What a kind of browser job (task runs, bridge sessions) shares: runs `type` in the job's
     // name (`caller`) on the toolkit's scope, answering 503 once the dispatcher is gone.

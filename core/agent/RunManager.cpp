@@ -95,6 +95,7 @@ void RunManager::start(const StartRequest &request, CommandReply done)
     record.maxSteps
         = request.maxSteps > 0 ? request.maxSteps : m_settings->intValue(SettingKey::AgentMaxSteps);
     record.startedBy = request.startedBy;
+    record.owner = request.owner;
     record.createdAt = now;
     record.updatedAt = now;
     launch(std::move(record), 400, std::move(done));

@@ -40,6 +40,7 @@ public:
         std::optional<RunMode> mode; // default agent/mode
         int maxSteps = 0; // 0: agent/maxSteps
         QString startedBy; // ui, debug-api, ctl, run, or an agent's channel/name
+        QString owner; // the agent that may see and steer it (RunRecord::owner); empty: the user's
     };
 
     RunManager(Settings *settings, SecretStore *secrets, Clock *clock, const QString &runsDir,

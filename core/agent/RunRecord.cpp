@@ -38,7 +38,8 @@ constexpr JsonTextField<RunRecord> kRunTexts[] { { u"runId", &RunRecord::id },
 constexpr JsonTextField<RunRecord> kRunPlaces[] { { u"tab", &RunRecord::tab },
                                                   { u"url", &RunRecord::url },
                                                   { u"currentTab", &RunRecord::currentTab },
-                                                  { u"startedBy", &RunRecord::startedBy } };
+                                                  { u"startedBy", &RunRecord::startedBy },
+                                                  { u"owner", &RunRecord::owner } };
 
 } // namespace
 

@@ -89,6 +89,9 @@ struct RunRecord
     QStringList startSites; // the sites the task started on (leaving them is a risk)
     int maxSteps = 40;
     QString startedBy; // ui, debug-api, mcp (the agent's name), run (the command line)
+    // The agent that started it ("channel/connection"), the only one besides the user that may see
+    // or steer it; empty for the user's own runs (window, ctl, debug API, command line).
+    QString owner;
 
     RunStatus status = RunStatus::Running;
     QString reason; // why it failed, was cancelled or stopped waiting

@@ -130,6 +130,7 @@ void BridgeManager::start(const StartRequest &request, CommandReply done)
     record.mode = request.mode.isEmpty() ? m_settings->stringValue(SettingKey::BridgeMode) : request.mode;
     record.maxTurns = m_settings->intValue(SettingKey::BridgeMaxTurns);
     record.startedBy = request.startedBy;
+    record.owner = request.owner;
     record.createdAt = now;
     record.updatedAt = now;
     launch(std::move(record), 400, std::move(done));

@@ -57,6 +57,7 @@ public:
         QString goal;
         QString mode; // careful | autonomous; empty: careful
         QString startedBy; // ui, debug-api, ctl, or an agent's channel: name
+        QString owner; // the agent that may see and steer it (BridgeRecord::owner); empty: the user's
     };
 
     BridgeManager(Settings *settings, Clock *clock, const QString &bridgeDir, QObject *parent = nullptr);

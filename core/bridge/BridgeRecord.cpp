@@ -41,13 +41,17 @@ constexpr JsonTextField<BridgeCommand> kCommandNotes[] {
     { u"gate", &BridgeCommand::gate },     { u"decision", &BridgeCommand::decision },
     { u"tab", &BridgeCommand::tab }
 };
-constexpr JsonTextField<BridgeRecord> kSessionTexts[] {
-    { u"sessionId", &BridgeRecord::id },          { u"goal", &BridgeRecord::goal },
-    { u"keyword", &BridgeRecord::keyword },       { u"agentTab", &BridgeRecord::agentTab },
-    { u"agentTitle", &BridgeRecord::agentTitle }, { u"agentUrl", &BridgeRecord::agentUrl },
-    { u"profile", &BridgeRecord::profile },       { u"activity", &BridgeRecord::activity },
-    { u"currentTab", &BridgeRecord::currentTab }, { u"startedBy", &BridgeRecord::startedBy }
-};
+constexpr JsonTextField<BridgeRecord> kSessionTexts[] { { u"sessionId", &BridgeRecord::id },
+                                                        { u"goal", &BridgeRecord::goal },
+                                                        { u"keyword", &BridgeRecord::keyword },
+                                                        { u"agentTab", &BridgeRecord::agentTab },
+                                                        { u"agentTitle", &BridgeRecord::agentTitle },
+                                                        { u"agentUrl", &BridgeRecord::agentUrl },
+                                                        { u"profile", &BridgeRecord::profile },
+                                                        { u"activity", &BridgeRecord::activity },
+                                                        { u"currentTab", &BridgeRecord::currentTab },
+                                                        { u"startedBy", &BridgeRecord::startedBy },
+                                                        { u"owner", &BridgeRecord::owner } };
 constexpr JsonTextField<BridgeRecord> kSessionNotes[] { { u"reason", &BridgeRecord::reason },
                                                         { u"doneText", &BridgeRecord::doneText } };
 // Kept in the session file only, not in its summary.

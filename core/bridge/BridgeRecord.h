@@ -98,6 +98,9 @@ struct BridgeRecord
     QList<BridgeCommand> commands;
     QJsonObject question; // pending gate question: {command, text, category}
     QString startedBy; // ui, debug-api, ctl, or an agent's channel
+    // The agent that started it ("channel/connection"), the only one besides the user that may
+    // see or steer it; empty for the user's own sessions.
+    QString owner;
     QDateTime createdAt;
     QDateTime updatedAt;
 

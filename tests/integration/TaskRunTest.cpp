@@ -291,8 +291,9 @@ TEST_F(TaskRunTest, ThePageReachesTheModelMaskedAndTheTaskNeverReachesTheLog)
 TEST_F(TaskRunTest, CarefulModeHoldsAPaymentUntilTheUserApproves)
 {
     model.setResponder(payModel);
-    const QString id
-        = startRun({ { u"task"_s, u"Pay the Acme invoice"_s }, { u"url"_s, fixture(u"checkout.html"_s) } });
+    // Started by an agent, which still cannot approve its own payment.
+    const QString id = startRun(
+        { { u"task"_s, u"Pay the Acme invoice"_s }, { u"url"_s, fixture(u"checkout.html"_s) } }, kAgent);
     const QJsonObject waiting = waitForStatus(id, { u"waiting_user"_s, u"failed"_s, u"done"_s });
     ASSERT_EQ(waiting.value(u"status").toString(), u"waiting_user"_s);
     const QJsonObject question = waiting.value(u"question").toObject();
@@ -356,11 +357,32 @@ TEST_F(TaskRunTest, AskUserRoundTrip)
         return ScriptedLlmServer::toolCall(u"ask_user"_s,
                                            { { u"question"_s, u"Which email address should I use?"_s } });
     });
-    const QString id = startRun({ { u"task"_s, u"Sign me up"_s }, { u"url"_s, fixture(u"signup.html"_s) } });
+    const QString id
+        = startRun({ { u"task"_s, u"Sign me up"_s }, { u"url"_s, fixture(u"signup.html"_s) } }, kAgent);
     const QJsonObject waiting = waitForStatus(id, { u"waiting_user"_s, u"failed"_s });
     ASSERT_EQ(waiting.value(u"question").toObject().value(u"kind").toString(), u"ask_user"_s);
     EXPECT_EQ(waiting.value(u"question").toObject().value(u"question").toString(),
               u"Which email address should I use?"_s);
+    // Another agent does not see the run at all: not listed, 404 for reading, answering (the model
+    // would be told "the user answered"), cancelling and resuming it (issue 31's probe).
+    const CommandCaller other { u"mcp"_s, u"mcp-2"_s, u"Another client"_s };
+    for (const QString &verb : { u"getRun"_s, u"cancelRun"_s, u"resumeRun"_s })
+        EXPECT_EQ(command(verb, { { u"runId"_s, id } }, other).status, 404) << verb.toStdString();
+    EXPECT_EQ(command(u"answerRun"_s,
+                      { { u"runId"_s, id }, { u"approve"_s, true }, { u"answer"_s, u"evil@example.com"_s } },
+                      other)
+                  .status,
+              404);
+    const auto listedFor = [&](const CommandCaller &caller) {
+        const QJsonArray runs = command(u"listRuns"_s, {}, caller).data.toObject().value(u"runs"_s).toArray();
+        return std::any_of(runs.begin(), runs.end(), [&](const QJsonValue &run) {
+            return run.toObject().value(u"runId"_s).toString() == id;
+        });
+    };
+    EXPECT_FALSE(listedFor(other));
+    EXPECT_TRUE(listedFor(kAgent));
+    EXPECT_TRUE(listedFor(userCaller()));
+    EXPECT_EQ(getRun(id).value(u"status"_s).toString(), u"waiting_user"_s) << "the user sees every run";
     // The agent that started a run may answer its questions (not approve risky steps).
     ASSERT_TRUE(command(u"answerRun"_s,
                         { { u"runId"_s, id }, { u"approve"_s, true }, { u"answer"_s, u"ada@example.com"_s } },
