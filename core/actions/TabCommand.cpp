@@ -59,6 +59,20 @@ void TabCommand::run(CommandParams &p, const CommandCaller &caller, CommandReply
                             tab.insert(u"title"_s, fresh.value(id).value(u"title"));
                             tab.insert(u"url"_s, fresh.value(id).value(u"url"));
                         }
+                        // A tab the agent may not use without asking (the user's, another agent's)
+                        // shows only its site: titles and addresses can hold codes and tokens.
+                        if (!TabRegistry::isUnrestricted(caller)
+                            && !m_tabs->usableWithoutAsking(caller, id)) {
+                            const QUrl url(tab.value(u"url"_s).toString());
+                            tab.remove(u"title"_s);
+                            tab.insert(u"url"_s,
+                                       url.scheme() == u"http"_s || url.scheme() == u"https"_s
+                                           ? url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery
+                                                          | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
+                                                 .toString()
+                                           : url.scheme() + u':');
+                            tab.insert(u"siteOnly"_s, true);
+                        }
                         tab.insert(u"active"_s, id == active);
                         if (id == active)
                             activeId = tab.value(u"id"_s);

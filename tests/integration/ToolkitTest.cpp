@@ -795,6 +795,27 @@ TEST_F(ToolkitTest, AnAgentUsesTheUsersTabOnlyWithConsent)
     const QString userOpened = opened.result.value(u"targetId"_s).toString();
     ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->sessionForTarget(userOpened) != nullptr; }));
     EXPECT_FALSE(engine->toolkit()->tabsOf(kAgent).contains(userOpened));
+    // Its title and address (which can hold a code or a token) are the user's: the agent's tab
+    // list shows only its site until the user lets the agent use it (issue 31's probe).
+    const auto listedTab = [&](const CommandCaller &caller) {
+        for (const QJsonValue &t :
+             ok(u"tab"_s, { { u"action"_s, u"list"_s } }, caller).value(u"tabs"_s).toArray()) {
+            if (t.toObject().value(u"tab"_s).toString() == userOpened)
+                return t.toObject();
+        }
+        return QJsonObject();
+    };
+    ASSERT_TRUE(waitUntil([&] {
+        return listedTab(kDebug).value(u"url"_s).toString().contains(u"from=user"_s);
+    })) << "the user sees the whole address";
+    const QJsonObject hidden = listedTab(named);
+    EXPECT_FALSE(hidden.contains(u"title"_s));
+    EXPECT_EQ(
+        hidden.value(u"url"_s).toString(),
+        fixtureUrl({}).adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment).toString());
+    EXPECT_TRUE(hidden.value(u"siteOnly"_s).toBool());
+    EXPECT_FALSE(hidden.value(u"yours"_s).toBool());
+    EXPECT_EQ(asked.size(), 2) << "listing asked the user";
 
     // The grant ends with the connection; "Allow for this site" outlives it, until revoked.
     engine->toolkit()->releaseCaller(kAgent);
