@@ -50,7 +50,7 @@ bool measure(BenchBrowser &browser, Engine &engine, const QString &targetPath, i
     sendAndWait(chat, u"Page.bringToFront"_s);
     browser.settings.setValue(SettingKey::BridgeMaxTurns, turns + 1);
     BridgeManager::StartRequest request {
-        chat->targetId(), { target->targetId() }, u"Scroll down the page"_s, {}, u"ui"_s
+        chat->targetId(), { target->targetId() }, u"Scroll down the page"_s, {}, u"ui"_s, {}
     };
     QString id;
     engine.bridge()->start(request, [&](const CommandResult &started) {

@@ -16,7 +16,6 @@
 #include "settings/Settings.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 
@@ -221,25 +220,6 @@ protected:
         return records;
     }
 
-    // Moves the clock a second at a time, no faster than every 50 ms of real time, so the page's
-    // answers and the chat's round trips keep up, until `done` holds.
-    bool runClockUntil(const std::function<bool()> &done)
-    {
-        QElapsedTimer real;
-        real.start();
-        return waitUntil(
-            [&] {
-                if (done())
-                    return true;
-                if (real.elapsed() >= 50) {
-                    clock->advance(1s);
-                    real.restart();
-                }
-                return done();
-            },
-            90s);
-    }
-
     CdpSession *ide = nullptr;
     std::unique_ptr<FakeClock> clock;
     std::unique_ptr<Settings> settings;
@@ -299,7 +279,7 @@ TEST_F(ScheduledChatTest, TheQueueSendsCheckPromptsConsumesItsTasksAndLoopsInThe
                      { SettingKey::ScheduleCheckPromptText, u"Check it."_s } });
     ASSERT_TRUE(scheduler->setQueue({ u"one"_s, u"two"_s }));
     ASSERT_TRUE(scheduler->startQueue());
-    ASSERT_TRUE(runClockUntil([&] { return scheduler->queue().state == PromptQueue::State::Stopped; }))
+    ASSERT_TRUE(clock->runUntil([&] { return scheduler->queue().state == PromptQueue::State::Stopped; }))
         << received().join(u" | ").toStdString();
     EXPECT_EQ(received(), (QStringList { u"one"_s, u"Check it."_s, u"two"_s, u"Check it."_s }));
     EXPECT_TRUE(scheduler->queue().items.isEmpty()) << "consume keeps no finished task";
@@ -314,7 +294,7 @@ TEST_F(ScheduledChatTest, TheQueueSendsCheckPromptsConsumesItsTasksAndLoopsInThe
     ASSERT_TRUE(scheduler->setQueue({ u"a"_s, u"b"_s }));
     clock->advance(Scheduler::kStartDebounce);
     ASSERT_TRUE(scheduler->startQueue());
-    ASSERT_TRUE(runClockUntil([&] { return received().size() == 7; }))
+    ASSERT_TRUE(clock->runUntil([&] { return received().size() == 7; }))
         << received().join(u" | ").toStdString();
     EXPECT_EQ(received().mid(4), (QStringList { u"a"_s, u"b"_s, u"a"_s }));
     EXPECT_EQ(scheduler->queue().items.size(), 2) << "loop keeps its prompts";

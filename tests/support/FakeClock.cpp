@@ -1,5 +1,9 @@
 #include "FakeClock.h"
 
+#include "Wait.h"
+
+#include <QElapsedTimer>
+
 namespace mpa::test {
 
 FakeClock::FakeClock(const QDateTime &start, const QTimeZone &zone, QObject *parent)
@@ -69,6 +73,23 @@ void FakeClock::arm(ClockTimer *timer)
 void FakeClock::disarm(ClockTimer *timer)
 {
     m_armed.removeAll(timer);
+}
+
+bool FakeClock::runUntil(const std::function<bool()> &done, std::chrono::milliseconds timeout)
+{
+    QElapsedTimer real;
+    real.start();
+    return waitUntil(
+        [&] {
+            if (done())
+                return true;
+            if (real.elapsed() >= 50) {
+                advance(std::chrono::seconds(1));
+                real.restart();
+            }
+            return done();
+        },
+        timeout);
 }
 
 } // namespace mpa::test

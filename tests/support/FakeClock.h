@@ -10,6 +10,7 @@
 #include <QPointer>
 
 #include <chrono>
+#include <functional>
 
 namespace mpa::test {
 
@@ -31,6 +32,12 @@ public:
     // at once, then every timer that came due fires, each once, with now() already there.
     void jumpForward(std::chrono::milliseconds step);
     int armedTimers() const;
+
+    // For the engine's parts that also wait on real things (a browser, a socket): moves the clock
+    // a second at a time, no faster than every 50 ms of real time so those keep up, until `done`
+    // holds (false when `timeout` of real time passes first).
+    bool runUntil(const std::function<bool()> &done,
+                  std::chrono::milliseconds timeout = std::chrono::seconds(90));
 
 protected:
     void arm(ClockTimer *timer) override;
