@@ -2201,8 +2201,8 @@
         <translation>Die Warteschlange ist am Ende; %1 übersprungene Prompts bleiben.</translation>
     </message>
     <message>
-        <source>Prompt %1 (“%2”) could not be sent: %3. It was tried twice; the queue stopped there. Fix the problem and start the queue again.</source>
-        <translation>Prompt %1 („%2“) konnte nicht gesendet werden: %3. Er wurde zweimal versucht; die Warteschlange hat dort angehalten. Beheben Sie das Problem und starten Sie die Warteschlange erneut.</translation>
+        <source>Prompt %1 (“%2”) could not be sent: %3 It was tried twice; the queue stopped there. Fix the problem and start the queue again.</source>
+        <translation>Prompt %1 („%2“) konnte nicht gesendet werden: %3 Er wurde zweimal versucht; die Warteschlange hat dort angehalten. Beheben Sie das Problem und starten Sie die Warteschlange erneut.</translation>
     </message>
 </context>
 <context>

@@ -43,13 +43,18 @@ UserText endWithSkipped(qsizetype skipped)
 
 UserText sendFailed(int number, const QString &excerpt, const QString &error)
 {
+    // The error is set in as a sentence of its own: it keeps its own end mark ("…open?") and
+    // gets a full stop only when it has none, so the text never reads "open?. It was".
+    QString sentence = error.trimmed();
+    if (!sentence.endsWith(u'.') && !sentence.endsWith(u'?') && !sentence.endsWith(u'!'))
+        sentence += u'.';
     return UserText(kContext,
                     QT_TRANSLATE_NOOP("mpa::PromptQueue",
-                                      "Prompt %1 (“%2”) could not be sent: %3. It was tried twice; the queue "
+                                      "Prompt %1 (“%2”) could not be sent: %3 It was tried twice; the queue "
                                       "stopped there. Fix the problem and start the queue again."))
         .arg(number)
         .arg(excerpt)
-        .arg(error);
+        .arg(sentence);
 }
 
 } // namespace mpa::QueueReasons

@@ -102,4 +102,23 @@ TEST_F(UserTextTest, AQueueReasonReadBackFromQueueJsonIsTranslatedAgain)
     EXPECT_TRUE(PromptQueue::fromJson(QJsonObject {}).reason.isEmpty());
 }
 
+// Issue 34 item 19: an error that already ends in "?" is not followed by a second mark
+// ("…is the agent panel open?. It was tried twice" read wrong); one without an end mark gets
+// its full stop. The error text is ChatSendJob's own wording for a missing chat box.
+TEST_F(UserTextTest, ASendFailureKeepsTheErrorsOwnEndMark)
+{
+    const UserText asked
+        = QueueReasons::sendFailed(2, u"hello"_s, u"no chat box was found; is the agent panel open?"_s);
+    EXPECT_EQ(asked.english(),
+              u"Prompt 2 (“hello”) could not be sent: no chat box was found; is the agent panel open? It was "
+              "tried twice; the queue stopped there. Fix the problem and start the queue again."_s);
+    EXPECT_FALSE(asked.english().contains(u"?."_s));
+    EXPECT_FALSE(asked.translated().contains(u"?."_s)) << asked.translated().toStdString();
+
+    const UserText plain = QueueReasons::sendFailed(1, u"x"_s, u"the chat tab is gone"_s);
+    EXPECT_TRUE(plain.english().contains(u"the chat tab is gone. It was tried twice"_s))
+        << plain.english().toStdString();
+    EXPECT_FALSE(plain.english().contains(u".."_s));
+}
+
 } // namespace
