@@ -41,17 +41,16 @@ constexpr JsonTextField<BridgeCommand> kCommandNotes[] {
     { u"gate", &BridgeCommand::gate },     { u"decision", &BridgeCommand::decision },
     { u"tab", &BridgeCommand::tab }
 };
-constexpr JsonTextField<BridgeRecord> kSessionTexts[] { { u"sessionId", &BridgeRecord::id },
-                                                        { u"goal", &BridgeRecord::goal },
-                                                        { u"keyword", &BridgeRecord::keyword },
-                                                        { u"agentTab", &BridgeRecord::agentTab },
-                                                        { u"agentTitle", &BridgeRecord::agentTitle },
-                                                        { u"agentUrl", &BridgeRecord::agentUrl },
-                                                        { u"profile", &BridgeRecord::profile },
-                                                        { u"activity", &BridgeRecord::activity },
-                                                        { u"currentTab", &BridgeRecord::currentTab },
-                                                        { u"startedBy", &BridgeRecord::startedBy },
-                                                        { u"owner", &BridgeRecord::owner } };
+constexpr JsonTextField<BridgeRecord> kSessionTexts[] {
+    { u"sessionId", &BridgeRecord::id },          { u"goal", &BridgeRecord::goal },
+    { u"keyword", &BridgeRecord::keyword },       { u"agentTab", &BridgeRecord::agentTab },
+    { u"agentTitle", &BridgeRecord::agentTitle }, { u"agentUrl", &BridgeRecord::agentUrl },
+    { u"profile", &BridgeRecord::profile },       { u"activity", &BridgeRecord::activity },
+    { u"currentTab", &BridgeRecord::currentTab }, { u"startedBy", &BridgeRecord::startedBy }
+};
+// Written only when set: a session the user started has no owner, and its file keeps the keys
+// it always had.
+constexpr JsonTextField<BridgeRecord> kSessionOwner[] { { u"owner", &BridgeRecord::owner } };
 constexpr JsonTextField<BridgeRecord> kSessionNotes[] { { u"reason", &BridgeRecord::reason },
                                                         { u"doneText", &BridgeRecord::doneText } };
 // Kept in the session file only, not in its summary.
@@ -203,6 +202,7 @@ QJsonObject BridgeRecord::summaryJson() const
                        { u"commandCount"_s, int(commands.size()) } };
     writeTexts(json, *this, kSessionTexts, EmptyText::Write);
     writeTexts(json, *this, kSessionNotes, EmptyText::Omit);
+    writeTexts(json, *this, kSessionOwner, EmptyText::Omit);
     if (!question.isEmpty())
         json.insert(u"question"_s, question);
     return json;
@@ -236,6 +236,7 @@ std::optional<BridgeRecord> BridgeRecord::fromJson(const QJsonObject &json, QStr
     r.status = *status;
     r.phase = enumValue(kPhaseNames, json.value(u"phase").toString()).value_or(BridgePhase::AwaitReply);
     readFields(json, r, kSessionNotes);
+    readFields(json, r, kSessionOwner);
     readFields(json, r, kSessionDigests);
     r.targetTabs = jsonStrings(json.value(u"targetTabs"));
     r.openedTabs = jsonStrings(json.value(u"openedTabs"));
