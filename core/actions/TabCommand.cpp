@@ -1,6 +1,7 @@
 #include "TabCommand.h"
 
 #include "AddressPolicy.h"
+#include "TabConsent.h"
 #include "TabRouter.h"
 #include "ToolkitParams.h"
 #include "cdp/CdpEndpoint.h"
@@ -60,18 +61,14 @@ void TabCommand::run(CommandParams &p, const CommandCaller &caller, CommandReply
                             tab.insert(u"url"_s, fresh.value(id).value(u"url"));
                         }
                         // A tab the agent may not use without asking (the user's, another agent's)
-                        // shows only its site: titles and addresses can hold codes and tokens.
+                        // shows only its site, as consent names it: titles and addresses can hold
+                        // codes and tokens.
                         if (!TabRegistry::isUnrestricted(caller)
                             && !m_tabs->usableWithoutAsking(caller, id)) {
-                            const QUrl url(tab.value(u"url"_s).toString());
+                            const QString site = TabConsent::siteOf(QUrl(tab.take(u"url"_s).toString()));
                             tab.remove(u"title"_s);
-                            tab.insert(u"url"_s,
-                                       url.scheme() == u"http"_s || url.scheme() == u"https"_s
-                                           ? url.adjusted(QUrl::RemovePath | QUrl::RemoveQuery
-                                                          | QUrl::RemoveFragment | QUrl::RemoveUserInfo)
-                                                 .toString()
-                                           : url.scheme() + u':');
-                            tab.insert(u"siteOnly"_s, true);
+                            if (!site.isEmpty())
+                                tab.insert(u"site"_s, site);
                         }
                         tab.insert(u"active"_s, id == active);
                         if (id == active)
