@@ -79,6 +79,12 @@ private:
     QHash<QString, QPointer<NetworkLog>> m_logs;
 };
 
+// A session that does not exist, or is another's (RunActions::hiddenFrom).
+CommandResult noSession(const QString &id)
+{
+    return CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404);
+}
+
 } // namespace
 
 QString BridgeActions::channel()
@@ -306,21 +312,21 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
               manager->start(request, reply);
           } });
 
-    commands->add(
-        { u"getBridge"_s, kScopes,
-          u"A bridge session: status, what it is doing, its commands and what was masked"_s,
-          sessionIdSchema(),
-          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
-              const QString id = params.value(u"sessionId").toString();
-              const std::optional<BridgeRecord> record = manager ? manager->session(id) : std::nullopt;
-              // Another caller's session is not there for this one (not even its existence).
-              if (!record || !RunActions::mayTouch(caller, record->owner))
-                  return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
-              QJsonObject out = record->toJson();
-              out.insert(u"queued"_s, record->queued());
-              out.insert(u"lastAction"_s, record->lastAction());
-              reply(CommandResult::success(out));
-          } });
+    commands->add({ u"getBridge"_s, kScopes,
+                    u"A bridge session: status, what it is doing, its commands and what was masked"_s,
+                    sessionIdSchema(),
+                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+                        const QString id = params.value(u"sessionId").toString();
+                        const std::optional<BridgeRecord> record
+                            = manager ? manager->session(id) : std::nullopt;
+                        // Another caller's session is not there for this one (not even its existence).
+                        if (!record || RunActions::hiddenFrom(caller, record))
+                            return reply(noSession(id));
+                        QJsonObject out = record->toJson();
+                        out.insert(u"queued"_s, record->queued());
+                        out.insert(u"lastAction"_s, record->lastAction());
+                        reply(CommandResult::success(out));
+                    } });
 
     commands->add({ u"listBridges"_s, kScopes, u"The bridge sessions, newest first"_s, schema({}, {}),
                     [manager](const QJsonObject &, const CommandCaller &caller, CommandReply reply) {
@@ -338,9 +344,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
             const QString id = params.value(u"sessionId").toString();
             if (!manager)
                 return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
-            if (const std::optional<BridgeRecord> record = manager->session(id);
-                record && !RunActions::mayTouch(caller, record->owner))
-                return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
+            if (RunActions::hiddenFrom(caller, manager->session(id)))
+                return reply(noSession(id));
             if (QString error; !(manager.data()->*call)(id, &error))
                 return reply(CommandResult::failure(error, manager->session(id) ? 409 : 404));
             reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
@@ -356,28 +361,26 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                         if (!manager)
                             return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
                         const QString id = params.value(u"sessionId").toString();
-                        if (const std::optional<BridgeRecord> record = manager->session(id);
-                            record && !RunActions::mayTouch(caller, record->owner))
-                            return reply(
-                                CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
+                        if (RunActions::hiddenFrom(caller, manager->session(id)))
+                            return reply(noSession(id));
                         manager->resume(id, reply);
                     } });
-    commands->add(
-        { u"answerBridge"_s, kScopes,
-          u"Approve or deny the command a bridge session's gate holds (the user only)"_s,
-          schema({ { u"sessionId"_s, prop(u"string"_s, u"The session"_s) },
-                   { u"approve"_s, prop(u"boolean"_s, u"Run the held command"_s) } },
-                 { u"sessionId"_s, u"approve"_s }),
-          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
-              if (!RunActions::isUser(caller))
-                  return reply(CommandResult::failure(u"a risky step is approved by the user only"_s, 403));
-              const QString id = params.value(u"sessionId").toString();
-              if (!manager || !manager->session(id))
-                  return reply(CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404));
-              if (QString error; !manager->answer(id, params.value(u"approve").toBool(), &error))
-                  return reply(CommandResult::failure(error, 409));
-              reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
-          } });
+    commands->add({ u"answerBridge"_s, kScopes,
+                    u"Approve or deny the command a bridge session's gate holds (the user only)"_s,
+                    schema({ { u"sessionId"_s, prop(u"string"_s, u"The session"_s) },
+                             { u"approve"_s, prop(u"boolean"_s, u"Run the held command"_s) } },
+                           { u"sessionId"_s, u"approve"_s }),
+                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+                        if (!RunActions::isUser(caller))
+                            return reply(
+                                CommandResult::failure(u"a risky step is approved by the user only"_s, 403));
+                        const QString id = params.value(u"sessionId").toString();
+                        if (!manager || !manager->session(id))
+                            return reply(noSession(id));
+                        if (QString error; !manager->answer(id, params.value(u"approve").toBool(), &error))
+                            return reply(CommandResult::failure(error, 409));
+                        reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
+                    } });
 }
 
 } // namespace mpa

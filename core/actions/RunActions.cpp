@@ -36,6 +36,12 @@ CommandCaller runCaller(const RunRecord &run)
              u"Task run “%1”"_s.arg(redactor.redactThenClip(run.task.simplified(), 60).text) };
 }
 
+// A run that does not exist, or is another's (RunActions::hiddenFrom).
+CommandResult noRun(const QString &id)
+{
+    return CommandResult::failure(u"there is no run %1"_s.arg(id), 404);
+}
+
 QString starterName(const CommandCaller &caller)
 {
     if (!caller.name.isEmpty())
@@ -169,8 +175,8 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                         const QString id = params.value(u"runId").toString();
                         const std::optional<RunRecord> run = manager ? manager->run(id) : std::nullopt;
                         // Another caller's run is not there for this one (not even its existence).
-                        if (!run || !mayTouch(caller, run->owner))
-                            return reply(CommandResult::failure(u"there is no run %1"_s.arg(id), 404));
+                        if (!run || hiddenFrom(caller, run))
+                            return reply(noRun(id));
                         reply(CommandResult::success(run->toJson()));
                     } });
 
@@ -200,8 +206,8 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
               const QString id = params.value(u"runId").toString();
               const std::optional<RunRecord> run = manager ? manager->run(id) : std::nullopt;
-              if (!run || !mayTouch(caller, run->owner))
-                  return reply(CommandResult::failure(u"there is no run %1"_s.arg(id), 404));
+              if (!run || hiddenFrom(caller, run))
+                  return reply(noRun(id));
               const RunQuestion *question = run->pendingQuestion();
               if (question && question->kind == u"gate"_s && !isUser(caller)) {
                   return reply(CommandResult::failure(u"a risky step is approved by the user only (the Tasks "
@@ -220,9 +226,8 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                         const QString id = params.value(u"runId").toString();
                         if (!manager)
                             return reply(CommandResult::failure(u"runs are not available"_s, 404));
-                        if (const std::optional<RunRecord> run = manager->run(id);
-                            run && !mayTouch(caller, run->owner))
-                            return reply(CommandResult::failure(u"there is no run %1"_s.arg(id), 404));
+                        if (hiddenFrom(caller, manager->run(id)))
+                            return reply(noRun(id));
                         if (QString error; !manager->cancel(id, {}, &error))
                             return reply(CommandResult::failure(error, manager->run(id) ? 409 : 404));
                         reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
@@ -234,9 +239,8 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                         if (!manager)
                             return reply(CommandResult::failure(u"runs are not available"_s, 503));
                         const QString id = params.value(u"runId").toString();
-                        if (const std::optional<RunRecord> run = manager->run(id);
-                            run && !mayTouch(caller, run->owner))
-                            return reply(CommandResult::failure(u"there is no run %1"_s.arg(id), 404));
+                        if (hiddenFrom(caller, manager->run(id)))
+                            return reply(noRun(id));
                         manager->resume(id, reply);
                     } });
 }

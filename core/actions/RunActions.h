@@ -20,6 +20,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 namespace mpa {
 
@@ -42,6 +43,13 @@ public:
     // Whether `caller` may see and steer a job owned by `owner`: the user every job, an agent its
     // own only (another's answers 404, as if it did not exist).
     static bool mayTouch(const CommandCaller &caller, const QString &owner);
+    // Whether `record` (a run or a bridge session) exists but is another's: answered as if it did
+    // not exist.
+    template<typename Record>
+    static bool hiddenFrom(const CommandCaller &caller, const std::optional<Record> &record)
+    {
+        return record && !mayTouch(caller, record->owner);
+    }
 
     // What a kind of browser job (task runs, bridge sessions) shares: runs `type` in the job's
     // name (`caller`) on the toolkit's scope, answering 503 once the dispatcher is gone.
