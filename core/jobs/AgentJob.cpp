@@ -69,7 +69,9 @@ void AgentJob::updateMask()
 {
     if (!m_tools.mask)
         return;
-    const QString text = maskText(m_phase, m_acting ? &*m_acting : nullptr);
+    const bool running = m_running && !m_over;
+    const QString text
+        = running ? maskText(Phase::Acting, &*m_running) : maskText(m_phase, m_acting ? &*m_acting : nullptr);
     const QString tab = currentTab();
     if (text.isEmpty() || tab.isEmpty()) {
         if (m_maskShown)
@@ -131,6 +133,7 @@ bool AgentJob::holdForPause()
         return false;
     ++m_generation;
     m_executor->cancel();
+    m_running.reset();
     brain()->halt();
     setPhase(Phase::Paused);
     touch();
@@ -180,6 +183,7 @@ void AgentJob::finish(End end, const QString &reason)
     m_over = true;
     ++m_generation;
     m_executor->cancel();
+    m_running.reset();
     brain()->halt();
     m_queue.clear();
     m_question.reset();
@@ -289,6 +293,7 @@ void AgentJob::perform(JobCommand command)
     command.at = m_clock ? m_clock->now() : QDateTime::currentDateTime();
     command.tab = currentTab();
     m_acting = command;
+    m_running = command;
     setPhase(Phase::Acting);
     recordCommand(command);
     touch();
@@ -306,6 +311,7 @@ void AgentJob::commandOver(const JobCommand &command)
         m_queue.removeFirst();
     m_ran.append(command);
     m_acting.reset();
+    m_running.reset();
     recordCommand(command);
     touch();
     brain()->commandDone(command);

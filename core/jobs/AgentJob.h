@@ -174,6 +174,9 @@ private:
     QList<JobCommand> m_queue;
     QList<JobCommand> m_ran; // since the brain last looked
     std::optional<JobCommand> m_acting; // the command being checked or run
+    // The command the executor runs now. Its mask stays up whatever phase the brain moves the
+    // job to meanwhile (the chat's brain reads the chat while a long command runs).
+    std::optional<JobCommand> m_running;
     std::optional<Question> m_question;
     std::optional<std::pair<End, QString>> m_finishAfter;
     // The requests the last commands started are read on this tab, after this mark.

@@ -394,6 +394,22 @@ TEST_F(AgentJobTest, TheMaskShowsWhileACommandRunsOnItsTabAndGoesWithIt)
     EXPECT_EQ(toolkit.masks, (QStringList { u"on T1: working: fill"_s, u"off T1"_s }));
 }
 
+TEST_F(AgentJobTest, TheMaskStaysWhileTheCommandRunsWhateverPhaseTheBrainMovesTo)
+{
+    // The chat's brain goes back to reading the chat while a long command (a wait) still runs:
+    // the user's input on the tab must stay held until the command is over (seen under ASan in
+    // BridgeTest: the target in front, the chat hidden, and no mask).
+    auto job = makeJob();
+    job->script.batches = { { command(u"1"_s, u"wait"_s, { { u"ms"_s, 25000 } }) } };
+    toolkit.held = { u"wait"_s };
+    job->start();
+    ASSERT_EQ(toolkit.masks, QStringList { u"on T1: working: wait"_s });
+    job->setPhase(AgentJob::Phase::Thinking);
+    EXPECT_EQ(toolkit.masks.last(), u"on T1: working: wait"_s) << "the mask went while the command ran";
+    toolkit.release();
+    EXPECT_EQ(toolkit.masks.last(), u"off T1"_s) << "the mask outlived its command";
+}
+
 namespace {
 
 // The smallest record a JobStore keeps.
