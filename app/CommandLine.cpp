@@ -44,6 +44,10 @@ struct Parser
     QCommandLineOption maxSteps { u"max-steps"_s, u"run: stop after N steps (default: agent/maxSteps)."_s,
                                   u"N"_s };
     QCommandLineOption json { u"json"_s, u"run: print each step as a JSON line."_s };
+    QCommandLineOption schema { u"schema"_s,
+                                u"run: the task returns data matching the JSON Schema in FILE (printed as "
+                                "result.data)."_s,
+                                u"FILE"_s };
     QCommandLineOption verbose { QStringList { u"v"_s, u"verbose"_s }, u"Log debug messages too."_s };
     QCommandLineOption help { QStringList { u"h"_s, u"help"_s }, u"Show this help."_s };
     QCommandLineOption version { u"version"_s, u"Show the version."_s };
@@ -58,8 +62,9 @@ struct Parser
             u"mcp: serve the browser toolkit over MCP on stdio. ctl ACTION [JSON]: call the running "
             "instance's debug API. run \"TASK\": do one task in the browser with the LLM of the settings."_s,
             u"[mcp | ctl ACTION [JSON] | run TASK]"_s);
-        parser.addOptions({ headless, configDir, cdpHost, cdpPort, autoAccept, debugServer, quitAfter, demo,
-                            standby, show, launch, tab, url, mode, maxSteps, json, verbose, help, version });
+        parser.addOptions({ headless, configDir, cdpHost, cdpPort, autoAccept, debugServer, quitAfter,
+                            demo,     standby,   show,    launch,  tab,        url,         mode,
+                            maxSteps, json,      schema,  verbose, help,       version });
     }
 };
 
@@ -109,7 +114,7 @@ ParseResult CommandLine::parse(const QStringList &arguments)
             if (positional.size() != 2 || positional.at(1).trimmed().isEmpty()) {
                 result.error
                     = u"run: usage is 'run \"TASK\" [--tab ID | --url URL] [--mode careful|autonomous] "
-                      "[--max-steps N] [--json]' (the task in quotes, as one argument)"_s;
+                      "[--max-steps N] [--schema FILE] [--json]' (the task in quotes, as one argument)"_s;
                 return result;
             }
             o.mode = AppOptions::Mode::Run;
@@ -135,9 +140,9 @@ ParseResult CommandLine::parse(const QStringList &arguments)
     }
     o.verbose = p.parser.isSet(p.verbose);
     const bool runOptions = p.parser.isSet(p.tab) || p.parser.isSet(p.url) || p.parser.isSet(p.mode)
-        || p.parser.isSet(p.maxSteps) || p.parser.isSet(p.json);
+        || p.parser.isSet(p.maxSteps) || p.parser.isSet(p.json) || p.parser.isSet(p.schema);
     if (runOptions && o.mode != AppOptions::Mode::Run) {
-        result.error = u"--tab, --url, --mode, --max-steps and --json go with the run command "
+        result.error = u"--tab, --url, --mode, --max-steps, --schema and --json go with the run command "
                        "(multi-purpose-agent run \"TASK\" …)"_s;
         return result;
     }
@@ -176,6 +181,13 @@ ParseResult CommandLine::parse(const QStringList &arguments)
             }
         }
         o.runJson = p.parser.isSet(p.json);
+        if (p.parser.isSet(p.schema)) {
+            o.runSchemaFile = p.parser.value(p.schema).trimmed();
+            if (o.runSchemaFile.isEmpty()) {
+                result.error = u"--schema: the file name is empty"_s;
+                return result;
+            }
+        }
     }
 
     if (p.parser.isSet(p.configDir)) {

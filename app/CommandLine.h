@@ -40,6 +40,7 @@ struct AppOptions
     QString runMode; // --mode careful|autonomous (empty: agent/mode)
     int runMaxSteps = 0; // --max-steps N (0: agent/maxSteps)
     bool runJson = false; // --json: each step as a JSON line
+    QString runSchemaFile; // --schema FILE: the JSON Schema the result's data must match
     QStringList arguments; // as given, for forwarding to a running instance
 };
 

@@ -1,8 +1,9 @@
 // `multi-purpose-agent run "TASK"`: one LLM task in this process, on the browser of the settings
 // (or --cdp-host/--cdp-port). Prints a line per step (a JSON line with --json) and ends with the
-// run's JSON result. Exit 0: done and successful; 1: failed, cancelled or done unsuccessfully;
-// 4: it needed the user and nobody could answer (careful mode without a terminal); 2: bad
-// arguments or set-up (no model, no key).
+// run's JSON result (with result.data for a run given --schema FILE). Exit 0: done and
+// successful; 1: failed, cancelled or done unsuccessfully; 4: it needed the user and nobody
+// could answer (careful mode without a terminal); 2: bad arguments or set-up (no model, no key,
+// a schema file that cannot be read or enforced).
 
 #include "Subcommands.h"
 #include "actions/CommandDispatcher.h"
@@ -17,12 +18,14 @@
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 using namespace Qt::StringLiterals;
 
@@ -75,6 +78,28 @@ void resolveTab(CommandDispatcher *commands, const QString &given, std::function
                        });
 }
 
+// The JSON Schema of --schema FILE, or why it cannot be used.
+std::optional<QJsonObject> readSchemaFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = u"--schema %1: the file cannot be read (%2)"_s.arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        *error = u"--schema %1: not JSON (%2 at character %3)"_s.arg(path, parseError.errorString())
+                     .arg(parseError.offset);
+        return std::nullopt;
+    }
+    if (!doc.isObject() || doc.object().isEmpty()) {
+        *error = u"--schema %1: a JSON Schema is a non-empty JSON object"_s.arg(path);
+        return std::nullopt;
+    }
+    return doc.object();
+}
+
 } // namespace
 
 int runTask(int argc, char **argv, const AppOptions &options)
@@ -84,6 +109,16 @@ int runTask(int argc, char **argv, const AppOptions &options)
     if (!prepared)
         return 2;
     const AppPaths &paths = *prepared;
+    QJsonObject schema;
+    if (!options.runSchemaFile.isEmpty()) {
+        QString error;
+        const std::optional<QJsonObject> read = readSchemaFile(options.runSchemaFile, &error);
+        if (!read) {
+            std::fprintf(stderr, "multi-purpose-agent run: %s\n", qPrintable(error));
+            return 2;
+        }
+        schema = *read;
+    }
     Settings settings(paths.settingsFile());
     Engine engine(&settings, paths);
     engine.setOverrides(toolkitOverrides(options));
@@ -154,6 +189,8 @@ int runTask(int argc, char **argv, const AppOptions &options)
         const RunRecord run = *runs->run(id);
         QJsonObject result = run.summaryJson();
         result.insert(u"questions"_s, int(run.questions.size()));
+        if (const QJsonObject full = run.toJson(); full.value(u"result"_s).toObject().contains(u"data"_s))
+            result.insert(u"result"_s, full.value(u"result"_s));
         printLine(QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact)));
         if (run.status == RunStatus::Done && run.success)
             finishWith(0);
@@ -183,6 +220,7 @@ int runTask(int argc, char **argv, const AppOptions &options)
             if (!options.runMode.isEmpty())
                 request.mode = runModeFromName(options.runMode);
             request.maxSteps = options.runMaxSteps;
+            request.schema = schema;
             request.startedBy = u"cli"_s;
             runs->start(request, [&](const CommandResult &started) {
                 if (!started.ok) {

@@ -1,7 +1,6 @@
 #include "BridgeActions.h"
 
 #include "actions/CommandDispatcher.h"
-#include "actions/ParamsSchema.h"
 #include "actions/RunActions.h"
 #include "actions/RunMask.h"
 #include "actions/ToolkitCommands.h"
@@ -12,6 +11,7 @@
 #include "chat/ChatLearner.h"
 #include "chat/ChatSurface.h"
 #include "common/ClockTimer.h"
+#include "common/ParamsSchema.h"
 #include "page/NetworkLog.h"
 #include "page/PayloadHub.h"
 #include "profiles/ChatSelectors.h"

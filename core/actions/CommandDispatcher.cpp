@@ -1,6 +1,6 @@
 #include "CommandDispatcher.h"
 
-#include "ParamsSchema.h"
+#include "common/ParamsSchema.h"
 #include "common/Refuse.h"
 #include "logging/LogCategories.h"
 

@@ -4,8 +4,8 @@
 // names, and settings as JSON and back with strict types.
 
 #include "actions/CommandDispatcher.h"
-#include "actions/ParamsSchema.h"
 #include "cdp/CdpEndpoint.h"
+#include "common/ParamsSchema.h"
 #include "settings/Settings.h"
 
 #include <QJsonObject>

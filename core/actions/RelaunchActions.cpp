@@ -1,8 +1,8 @@
 #include "RelaunchActions.h"
 
 #include "CommandDispatcher.h"
-#include "ParamsSchema.h"
 #include "cdp/IdeRelauncher.h"
+#include "common/ParamsSchema.h"
 #include "settings/Settings.h"
 
 #include <QPointer>

@@ -1,10 +1,10 @@
 #include "RunActions.h"
 
 #include "actions/CommandDispatcher.h"
-#include "actions/ParamsSchema.h"
 #include "actions/RunMask.h"
 #include "actions/ToolkitCommands.h"
 #include "agent/RunManager.h"
+#include "common/ParamsSchema.h"
 #include "safety/Redactor.h"
 
 #include <QJsonArray>
@@ -152,7 +152,12 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                                   u"careful asks the user before risky steps (default: the "
                                   "app's setting)"_s } } },
                 { u"maxSteps"_s,
-                  QJsonObject { { u"type"_s, u"integer"_s }, { u"minimum"_s, 1 }, { u"maximum"_s, 500 } } } },
+                  QJsonObject { { u"type"_s, u"integer"_s }, { u"minimum"_s, 1 }, { u"maximum"_s, 500 } } },
+                { u"schema"_s,
+                  prop(u"object"_s,
+                       u"A JSON Schema (type, properties, required, items, enum, additionalProperties, "
+                       "minimum/maximum, minLength/maxLength) the result's data must match; getRun then "
+                       "returns it as result.data"_s) } },
               { u"task"_s }),
           [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
               if (!manager)
@@ -164,6 +169,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
               if (params.contains(u"mode"))
                   request.mode = runModeFromName(params.value(u"mode").toString());
               request.maxSteps = params.value(u"maxSteps").toInt(0);
+              request.schema = params.value(u"schema").toObject();
               request.startedBy = starterName(caller);
               request.owner = ownerOf(caller);
               manager->start(request, reply);

@@ -1,6 +1,6 @@
 #include "ToolkitSchemas.h"
 
-#include "actions/ParamsSchema.h"
+#include "common/ParamsSchema.h"
 
 #include <QJsonArray>
 

@@ -3,7 +3,7 @@
 #include "ActionHost.h"
 #include "CommandDispatcher.h"
 #include "DesktopUi.h"
-#include "ParamsSchema.h"
+#include "common/ParamsSchema.h"
 
 #include <optional>
 

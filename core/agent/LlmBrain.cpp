@@ -1,6 +1,7 @@
 #include "LlmBrain.h"
 
 #include "common/Clock.h"
+#include "common/ParamsSchema.h"
 #include "logging/LogCategories.h"
 
 #include <QJsonDocument>
@@ -267,16 +268,22 @@ QJsonArray LlmBrain::modelTools() const
         list.append(functionTool(u"eval"_s, u"Run JavaScript in the page and get its result"_s,
                                  withThought(tools.schemaOf(u"eval"_s))));
     }
-    list.append(functionTool(
-        u"done"_s, u"Finish the task: say whether it succeeded and what the user should know"_s,
-        withThought(
-            { { u"type"_s, u"object"_s },
-              { u"properties"_s,
-                QJsonObject { { u"success"_s, QJsonObject { { u"type"_s, u"boolean"_s } } },
-                              { u"result"_s,
-                                QJsonObject { { u"type"_s, u"string"_s },
-                                              { u"description"_s, u"The answer or what was done"_s } } } } },
-              { u"required"_s, QJsonArray { u"success"_s, u"result"_s } } })));
+    QJsonObject doneProperties { { u"success"_s, QJsonObject { { u"type"_s, u"boolean"_s } } },
+                                 { u"result"_s,
+                                   QJsonObject { { u"type"_s, u"string"_s },
+                                                 { u"description"_s, u"The answer or what was done"_s } } } };
+    if (!m_run.schema.isEmpty()) {
+        QJsonObject data = m_run.schema;
+        data.remove(u"$schema"_s);
+        data.remove(u"$id"_s);
+        data.insert(u"description"_s, u"The data the task asks for (needed when success is true)"_s);
+        doneProperties.insert(u"data"_s, data);
+    }
+    list.append(functionTool(u"done"_s,
+                             u"Finish the task: say whether it succeeded and what the user should know"_s,
+                             withThought({ { u"type"_s, u"object"_s },
+                                           { u"properties"_s, doneProperties },
+                                           { u"required"_s, QJsonArray { u"success"_s, u"result"_s } } })));
     list.append(functionTool(
         u"ask_user"_s,
         u"Ask the user a question (missing information, a choice only they can make) and wait"_s,
@@ -340,6 +347,10 @@ QString LlmBrain::userPrompt() const
 {
     QString prompt;
     prompt += u"Task: %1\n"_s.arg(m_run.task);
+    if (!m_run.schema.isEmpty())
+        prompt += u"Result: when the task is done, call done with success true and params.data matching "
+                  "this JSON Schema: %1\n"_s.arg(
+                      QString::fromUtf8(QJsonDocument(m_run.schema).toJson(QJsonDocument::Compact)));
     prompt += m_run.mode == RunMode::Careful
         ? u"Mode: careful (risky actions wait for the user's approval).\n"_s
         : u"Mode: autonomous.\n"_s;
@@ -480,11 +491,15 @@ void LlmBrain::onDecided(const LlmReply &reply, qint64 modelMs)
         JobCommand step = commandOf(decision, reply, modelMs);
         step.state = JobCommand::State::Done;
         if (decision.tool == u"done"_s) {
+            if (!dataFits(decision, reply, modelMs))
+                return;
             step.summary = decision.params.value(u"result").toString();
             m_job->record(step);
             m_run.hasResult = true;
             m_run.success = decision.params.value(u"success").toBool(true);
             m_run.resultText = step.summary;
+            if (!m_run.schema.isEmpty() && m_run.success)
+                m_run.resultData = decision.params.value(u"data");
             return m_job->finish(AgentJob::End::Done, {});
         }
         step.summary = u"asked the user"_s;
@@ -511,6 +526,38 @@ void LlmBrain::badOutput(const QString &error, const LlmReply &reply, qint64 mod
     if (m_run.steps.size() >= m_run.maxSteps)
         return fail(u"reached the step limit (%1) before the task was done"_s.arg(m_run.maxSteps));
     decide();
+}
+
+bool LlmBrain::dataFits(const Decision &decision, const LlmReply &reply, qint64 modelMs)
+{
+    if (m_run.schema.isEmpty() || !decision.params.value(u"success").toBool(true))
+        return true;
+    const QJsonValue data = decision.params.value(u"data");
+    QString problem;
+    if (data.isUndefined())
+        problem = u"done has no data: the task asks for params.data matching the result schema"_s;
+    else
+        ParamsSchema::validateValue(data, m_run.schema, u"data"_s, &problem);
+    if (problem.isEmpty())
+        return true;
+    ++m_badData;
+    JobCommand step = commandOf(decision, reply, modelMs);
+    step.state = JobCommand::State::Refused;
+    step.error = u"the data does not match the result schema: "_s + problem;
+    m_job->record(step);
+    if (m_badData > kDataRetries) {
+        fail(u"the model's data did not match the result schema in %1 answers; the last: %2"_s.arg(m_badData)
+                 .arg(problem));
+        return false;
+    }
+    note(
+        u"Your done was not accepted: %1. Call done again with data that matches the schema."_s.arg(problem));
+    if (m_run.steps.size() >= m_run.maxSteps) {
+        fail(u"reached the step limit (%1) before the task was done"_s.arg(m_run.maxSteps));
+        return false;
+    }
+    decide();
+    return false;
 }
 
 bool LlmBrain::tabIsGone(const QString &error)

@@ -6,7 +6,8 @@
 // for the job, `done`, or `ask_user`. Bad output (not JSON, an unknown tool, wrong params, a
 // stale ref) goes back to the model; three in a row fail the run. Loops (LoopDetector) are told
 // to the model once, then end the run as stuck; every agent/reflectEvery steps the model rates
-// its progress, and two low ratings in a row end it.
+// its progress, and two low ratings in a row end it. A run with a result schema finishes only
+// with `done` data that matches it: a mismatch goes back with the validation error, twice at most.
 
 #include "LlmClient.h"
 #include "LoopDetector.h"
@@ -49,6 +50,9 @@ class LlmBrain : public QObject, public JobBrain
 public:
     static constexpr int kMaxBadOutputs = 3;
     static constexpr int kLowRatingsToStop = 2;
+    // A run with a result schema: how many times a `done` whose data does not match it is sent
+    // back (with the validation error) before the run fails.
+    static constexpr int kDataRetries = 2;
 
     // What the model's answer that chose a step cost.
     struct Cost
@@ -96,6 +100,9 @@ private:
     void onDecided(const LlmReply &reply, qint64 modelMs);
     Decision parse(const LlmReply &reply) const;
     void badOutput(const QString &error, const LlmReply &reply, qint64 modelMs, const Decision &decision);
+    // A successful `done` of a run with a schema: whether its data fits; if not, sent back (or the
+    // run failed after kDataRetries).
+    bool dataFits(const Decision &decision, const LlmReply &reply, qint64 modelMs);
     void reflect();
     void onReflected(const LlmReply &reply);
     void fail(const QString &reason);
@@ -126,6 +133,7 @@ private:
     QStringList m_notes; // for the next prompt: errors, answers, warnings
     QJsonArray m_tabs; // the run's tabs as the toolkit lists them
     int m_badOutputs = 0;
+    int m_badData = 0; // done answers whose data did not match the run's schema
     int m_lowRatings = 0;
     int m_stepsSinceReflection = 0;
     QHash<QString, Cost> m_costs; // by command key

@@ -3,6 +3,7 @@
 #include "agent/LlmClient.h"
 #include "agent/LlmProviders.h"
 #include "common/Clock.h"
+#include "common/ParamsSchema.h"
 #include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "safety/SecurityGate.h"
@@ -10,6 +11,7 @@
 #include "settings/Settings.h"
 
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QUrl>
 
 #include <algorithm>
@@ -17,6 +19,10 @@
 using namespace Qt::StringLiterals;
 
 namespace mpa {
+
+namespace {
+constexpr qsizetype kMaxSchemaBytes = 32 * 1024;
+} // namespace
 
 RunManager::RunManager(Settings *settings, SecretStore *secrets, Clock *clock, const QString &runsDir,
                        QObject *parent)
@@ -79,6 +85,14 @@ void RunManager::start(const StartRequest &request, CommandReply done)
     }
     if (request.maxSteps < 0 || request.maxSteps > 500)
         return done(CommandResult::failure(tr("maxSteps must be 1 to 500"), 400));
+    if (!request.schema.isEmpty()) {
+        if (QJsonDocument(request.schema).toJson(QJsonDocument::Compact).size() > kMaxSchemaBytes)
+            return done(CommandResult::failure(
+                tr("the result schema is larger than %1 KiB").arg(kMaxSchemaBytes / 1024), 400));
+        if (QString error; !ParamsSchema::checkSubset(request.schema, &error))
+            return done(
+                CommandResult::failure(tr("the result schema cannot be enforced: %1").arg(error), 400));
+    }
 
     RunRecord record;
     const QDateTime now = m_clock->now();
@@ -96,6 +110,7 @@ void RunManager::start(const StartRequest &request, CommandReply done)
         = request.maxSteps > 0 ? request.maxSteps : m_settings->intValue(SettingKey::AgentMaxSteps);
     record.startedBy = request.startedBy;
     record.owner = request.owner;
+    record.schema = request.schema;
     record.createdAt = now;
     record.updatedAt = now;
     launch(std::move(record), 400, std::move(done));

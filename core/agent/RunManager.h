@@ -41,6 +41,8 @@ public:
         int maxSteps = 0; // 0: agent/maxSteps
         QString startedBy; // ui, debug-api, ctl, run, or an agent's channel/name
         QString owner; // the agent that may see and steer it (RunRecord::owner); empty: the user's
+        // The JSON Schema the result's data must match (ParamsSchema::checkSubset); empty: none.
+        QJsonObject schema;
     };
 
     RunManager(Settings *settings, SecretStore *secrets, Clock *clock, const QString &runsDir,

@@ -206,6 +206,13 @@ QJsonObject RunRecord::toJson() const
     writeTexts(json, *this, kRunPlaces, EmptyText::Omit);
     if (const RunQuestion *q = pendingQuestion())
         json.insert(u"question"_s, q->toJson());
+    if (!schema.isEmpty())
+        json.insert(u"schema"_s, schema);
+    if (hasResult && !resultData.isUndefined()) {
+        QJsonObject result = json.value(u"result"_s).toObject();
+        result.insert(u"data"_s, resultData);
+        json.insert(u"result"_s, result);
+    }
     return json;
 }
 
@@ -233,6 +240,8 @@ std::optional<RunRecord> RunRecord::fromJson(const QJsonObject &json, QString *e
     run.hasResult = !result.isEmpty();
     run.success = result.value(u"success").toBool();
     run.resultText = result.value(u"text").toString();
+    run.resultData = result.value(u"data");
+    run.schema = json.value(u"schema").toObject();
     run.createdAt = jsonTimeFrom(json.value(u"createdAt"));
     run.updatedAt = jsonTimeFrom(json.value(u"updatedAt"));
     run.finishedAt = jsonTimeFrom(json.value(u"finishedAt"));

@@ -8,6 +8,7 @@
 
 #include <QDateTime>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -98,6 +99,11 @@ struct RunRecord
     bool hasResult = false;
     bool success = false;
     QString resultText;
+    // A structured result: the JSON Schema the final `done` must carry data for (startRun
+    // {schema}, run --schema; empty: none), and the data it carried, valid against it
+    // (undefined until then). getRun shows the data as result.data.
+    QJsonObject schema;
+    QJsonValue resultData { QJsonValue::Undefined };
 
     QDateTime createdAt;
     QDateTime updatedAt;

@@ -1,7 +1,7 @@
 #include "McpServer.h"
 
-#include "actions/ParamsSchema.h"
 #include "actions/ToolkitSchemas.h"
+#include "common/ParamsSchema.h"
 #include "logging/LogCategories.h"
 
 #include <QCoreApplication>

@@ -11,6 +11,7 @@
 #include "settings/Settings.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -134,4 +135,61 @@ TEST_F(RunCommandTest, BadArgumentsAndAMissingModelExitTwoSayingWhy)
     AppRun noModel(args(u"Sign up"_s, { u"--url"_s, fixtureUrl(u"agent/signup.html"_s).toString() }));
     EXPECT_EQ(noModel.finish(60s), 2) << noModel.dump().toStdString();
     EXPECT_TRUE(noModel.err().contains(u"no model chosen"_s)) << noModel.err().toStdString();
+}
+
+// `run --schema FILE`: the result line carries result.data matching the schema in FILE; a file
+// that is missing, not JSON, or holds a rule the app cannot enforce exits 2 saying which.
+TEST_F(RunCommandTest, ASchemaFileMakesTheResultLineCarryTheData)
+{
+    const QString schemaFile = dir + u"/releases.schema.json"_s;
+    QFile file(schemaFile);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+                  "properties": {"newest": {"type": "string"}, "lts": {"type": "array", "items": {"type": "string"}}},
+                  "required": ["newest", "lts"], "additionalProperties": false})");
+    file.close();
+    model.setResponder([](const QJsonObject &request) {
+        const QString prompt = promptOf(request);
+        QJsonArray lts;
+        for (const QString &codename : { u"Jod"_s, u"Iron"_s, u"Hydrogen"_s }) {
+            if (prompt.contains(codename))
+                lts.append(codename);
+        }
+        return ScriptedLlmServer::toolCall(
+            u"done"_s,
+            { { u"success"_s, true },
+              { u"result"_s, u"read the table"_s },
+              { u"data"_s,
+                QJsonObject { { u"newest"_s, prompt.contains(u"v23"_s) ? u"v23"_s : u"?"_s },
+                              { u"lts"_s, lts } } } });
+    });
+    AppRun run(args(u"Which Node.js release is newest, and which are LTS?"_s,
+                    { u"--url"_s, fixtureUrl(u"agent/releases.html"_s).toString(), u"--schema"_s, schemaFile,
+                      u"--json"_s }));
+    ASSERT_EQ(run.finish(60s), 0) << run.dump().toStdString();
+    const QJsonObject result = lastJson(run.out());
+    EXPECT_EQ(result[u"result"][u"data"].toObject(),
+              (QJsonObject { { u"newest"_s, u"v23"_s },
+                             { u"lts"_s, QJsonArray { u"Jod"_s, u"Iron"_s, u"Hydrogen"_s } } }))
+        << run.out().toStdString();
+
+    AppRun missing(args(u"x"_s, { u"--schema"_s, dir + u"/nothing.json"_s }));
+    EXPECT_EQ(missing.finish(), 2);
+    EXPECT_TRUE(missing.err().contains(u"/nothing.json: the file cannot be read"_s))
+        << missing.err().toStdString();
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("{\"type\": \"object\",");
+    file.close();
+    AppRun broken(args(u"x"_s, { u"--schema"_s, schemaFile }));
+    EXPECT_EQ(broken.finish(), 2);
+    EXPECT_TRUE(broken.err().contains(u"releases.schema.json: not JSON"_s)) << broken.err().toStdString();
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"type": "string", "format": "date"})");
+    file.close();
+    AppRun unenforced(args(
+        u"x"_s, { u"--url"_s, fixtureUrl(u"agent/releases.html"_s).toString(), u"--schema"_s, schemaFile }));
+    EXPECT_EQ(unenforced.finish(60s), 2);
+    EXPECT_TRUE(unenforced.err().contains(
+        u"the result schema cannot be enforced: schema: 'format' is not supported"_s))
+        << unenforced.err().toStdString();
 }

@@ -598,3 +598,87 @@ TEST_F(TaskRunTest, TheMaskShowsOnlyWhileTheRunsTabIsTheOneInFront)
     EXPECT_TRUE(waitUntil([&] { return !masked(); }, 10s)) << "the mask outlived its run";
     sendAndWait(other, u"Page.close"_s);
 }
+
+// Structured results (startRun {schema}): the scripted model reads the release table of a real
+// page from the run's prompt and returns it as data; its first answer gives "Yes" where the schema
+// wants true or false, is sent back with the validation error, and the corrected array is what
+// getRun returns as result.data. A schema with a rule the app cannot enforce is refused at start.
+TEST_F(TaskRunTest, ATablePageIsExtractedIntoDataThatMatchesTheSchema)
+{
+    const QJsonObject schema = QJsonDocument::fromJson(R"({
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {
+                "version": {"type": "string", "minLength": 2},
+                "codename": {"type": ["string", "null"]},
+                "released": {"type": "string", "minLength": 10, "maxLength": 10},
+                "lts": {"type": "boolean"}
+            },
+            "required": ["version", "codename", "released", "lts"],
+            "additionalProperties": false
+        }
+    })")
+                                   .object();
+    QStringList prompts;
+    model.setResponder([&](const QJsonObject &request) {
+        const Prompt p = promptOf(request);
+        prompts.append(p.text);
+        const bool corrected = p.has(u"must be true or false"_s);
+        // Between two cells: anything but a word, or the snapshot's role words.
+        const QString sep = u"(?:\\W|\\b(?:cell|gridcell|row|text|rowheader|columnheader)\\b)+"_s;
+        const QRegularExpression row(
+            u"\\b(v\\d+)%1(?:([A-Z][a-z]+)%1)?(\\d{4}-\\d{2}-\\d{2})%1(Yes|No)\\b"_s.arg(sep));
+        QJsonArray rows;
+        for (auto it = row.globalMatch(p.text); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            const QString lts = m.captured(4);
+            rows.append(QJsonObject {
+                { u"version"_s, m.captured(1) },
+                { u"codename"_s, m.captured(2).isEmpty() ? QJsonValue() : QJsonValue(m.captured(2)) },
+                { u"released"_s, m.captured(3) },
+                { u"lts"_s, corrected ? QJsonValue(lts == u"Yes"_s) : QJsonValue(lts) } });
+        }
+        return ScriptedLlmServer::toolCall(u"done"_s,
+                                           { { u"success"_s, true },
+                                             { u"result"_s, u"%1 releases"_s.arg(rows.size()) },
+                                             { u"data"_s, rows } });
+    });
+    const QString id = startRun({ { u"task"_s, u"List the Node.js releases in the table"_s },
+                                  { u"url"_s, fixture(u"releases.html"_s) },
+                                  { u"schema"_s, schema } });
+    const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
+    ASSERT_EQ(run.value(u"status").toString(), u"done"_s) << QJsonDocument(run).toJson().toStdString();
+    const QJsonArray data = run[u"result"][u"data"].toArray();
+    ASSERT_EQ(data.size(), 5) << prompts.value(0).toStdString();
+    EXPECT_EQ(data.at(0).toObject(),
+              (QJsonObject { { u"version"_s, u"v23"_s },
+                             { u"codename"_s, QJsonValue() },
+                             { u"released"_s, u"2024-10-16"_s },
+                             { u"lts"_s, false } }));
+    EXPECT_EQ(data.at(4).toObject(),
+              (QJsonObject { { u"version"_s, u"v18"_s },
+                             { u"codename"_s, u"Hydrogen"_s },
+                             { u"released"_s, u"2022-04-19"_s },
+                             { u"lts"_s, true } }));
+    const QJsonArray steps = run.value(u"steps").toArray();
+    ASSERT_EQ(steps.size(), 2);
+    EXPECT_FALSE(steps.at(0)[u"ok"].toBool());
+    EXPECT_EQ(steps.at(0)[u"result"].toString(),
+              u"the data does not match the result schema: data[0].lts must be true or false, not the string "
+              "\"No\""_s);
+    EXPECT_EQ(run.value(u"schema").toObject(), schema);
+
+    const CommandResult refused = command(
+        u"startRun"_s,
+        { { u"task"_s, u"List them"_s },
+          { u"url"_s, fixture(u"releases.html"_s) },
+          { u"schema"_s,
+            QJsonObject { { u"type"_s, u"array"_s },
+                          { u"items"_s, QJsonObject { { u"$ref"_s, u"#/$defs/release"_s } } } } } });
+    EXPECT_FALSE(refused.ok);
+    EXPECT_EQ(refused.status, 400);
+    EXPECT_TRUE(refused.error.startsWith(
+        u"the result schema cannot be enforced: schema.items: '$ref' is not supported"_s))
+        << refused.error.toStdString();
+}

@@ -261,3 +261,103 @@ TEST_F(LlmBrainTest, ThePageReachesTheModelMaskedBeforeTheBudgetCutsIt)
     // The task itself is the user's and goes as it is.
     EXPECT_TRUE(seen.contains(u"Task: Apply the discount code SAVE10"_s));
 }
+
+// A run with a result schema (startRun {schema}): the model is offered done with a data
+// parameter of that schema and told of it; a done whose data does not match goes back with the
+// validation error, and the corrected answer is the run's result.data.
+TEST_F(LlmBrainTest, DataThatDoesNotMatchTheResultSchemaGoesBackAndTheCorrectedDataIsTheResult)
+{
+    const QJsonObject schema { { u"type"_s, u"object"_s },
+                               { u"properties"_s,
+                                 QJsonObject {
+                                     { u"code"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+                                     { u"percentOff"_s, QJsonObject { { u"type"_s, u"integer"_s } } } } },
+                               { u"required"_s, QJsonArray { u"code"_s, u"percentOff"_s } },
+                               { u"additionalProperties"_s, false } };
+    QList<QJsonObject> requests;
+    model.setResponder([&](const QJsonObject &request) {
+        requests.append(request);
+        if (promptOf(request).contains(u"data.percentOff must be a whole number"_s))
+            return ScriptedLlmServer::toolCall(
+                u"done"_s,
+                { { u"success"_s, true },
+                  { u"result"_s, u"applied"_s },
+                  { u"data"_s, QJsonObject { { u"code"_s, u"SAVE10"_s }, { u"percentOff"_s, 10 } } } });
+        return ScriptedLlmServer::toolCall(
+            u"done"_s,
+            { { u"success"_s, true },
+              { u"result"_s, u"applied"_s },
+              { u"data"_s, QJsonObject { { u"code"_s, u"SAVE10"_s }, { u"percentOff"_s, u"10%"_s } } } });
+    });
+    RunRecord started = newRun();
+    started.schema = schema;
+    auto run = runner(started);
+    run->start();
+    ASSERT_TRUE(waitUntil([&] { return run->record().isFinished(); }));
+    const RunRecord &record = run->record();
+    ASSERT_EQ(record.status, RunStatus::Done) << record.reason.toStdString();
+    EXPECT_EQ(record.resultData,
+              QJsonValue(QJsonObject { { u"code"_s, u"SAVE10"_s }, { u"percentOff"_s, 10 } }));
+    ASSERT_EQ(record.steps.size(), 2);
+    EXPECT_FALSE(record.steps.first().ok);
+    EXPECT_EQ(record.steps.first().result,
+              u"the data does not match the result schema: data.percentOff must be a whole number, not the "
+              "string \"10%\""_s);
+    EXPECT_TRUE(record.steps.at(1).ok);
+    // What the model was offered and told.
+    ASSERT_EQ(requests.size(), 2);
+    QJsonObject done;
+    for (const QJsonValue &tool : requests.first().value(u"tools").toArray()) {
+        if (tool[u"function"][u"name"] == u"done"_s)
+            done = tool[u"function"][u"parameters"].toObject();
+    }
+    EXPECT_EQ(done[u"properties"][u"data"][u"required"],
+              QJsonValue(QJsonArray { u"code"_s, u"percentOff"_s }));
+    EXPECT_TRUE(promptOf(requests.first()).contains(u"params.data matching this JSON Schema"_s));
+    // getRun's form, and a run file that reads back the same.
+    const QJsonObject json = record.toJson();
+    EXPECT_EQ(json[u"result"][u"data"][u"percentOff"], 10);
+    EXPECT_EQ(json[u"schema"].toObject(), schema);
+    const std::optional<RunRecord> back = RunRecord::fromJson(json);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->resultData, record.resultData);
+    EXPECT_EQ(back->schema, schema);
+}
+
+// Two retries, then the run fails and says why; a done that reports failure needs no data.
+TEST_F(LlmBrainTest, ThreeAnswersWithDataThatDoesNotMatchFailTheRunAndAFailedDoneNeedsNoData)
+{
+    const QJsonObject schema { { u"type"_s, u"array"_s },
+                               { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } } };
+    int asked = 0;
+    model.setResponder([&](const QJsonObject &) {
+        ++asked;
+        return ScriptedLlmServer::toolCall(u"done"_s, { { u"success"_s, true }, { u"result"_s, u"here"_s } });
+    });
+    RunRecord started = newRun();
+    started.schema = schema;
+    auto run = runner(started);
+    run->start();
+    ASSERT_TRUE(waitUntil([&] { return run->record().isFinished(); }));
+    EXPECT_EQ(run->record().status, RunStatus::Failed);
+    EXPECT_EQ(
+        run->record().reason,
+        u"the model's data did not match the result schema in 3 answers; the last: done has no data: the "
+        "task asks for params.data matching the result schema"_s);
+    EXPECT_EQ(asked, 1 + LlmBrain::kDataRetries);
+    EXPECT_TRUE(run->record().resultData.isUndefined());
+
+    model.setResponder([&](const QJsonObject &) {
+        return ScriptedLlmServer::toolCall(u"done"_s,
+                                           { { u"success"_s, false }, { u"result"_s, u"no such page"_s } });
+    });
+    RunRecord second = newRun();
+    second.id = u"20261127-100001-beef"_s;
+    second.schema = schema;
+    auto failed = runner(second);
+    failed->start();
+    ASSERT_TRUE(waitUntil([&] { return failed->record().isFinished(); }));
+    EXPECT_EQ(failed->record().status, RunStatus::Done);
+    EXPECT_FALSE(failed->record().success);
+    EXPECT_FALSE(failed->record().toJson()[u"result"].toObject().contains(u"data"_s));
+}

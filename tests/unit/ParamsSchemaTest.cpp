@@ -1,7 +1,8 @@
 // Params checked against a command's inputSchema, with the parameter named in every error.
-#include "actions/ParamsSchema.h"
+#include "common/ParamsSchema.h"
 
 #include "QtPrinters.h"
+#include "TestEnvironment.h"
 #include "actions/ToolkitSchemas.h"
 
 #include <QJsonArray>
@@ -155,3 +156,81 @@ TEST(ParamsSchemaTest, NormalizedSchemasAreObjects)
 }
 
 } // namespace
+
+// A task run's result schema as a script makes it: tests/fixtures/agent/releases.schema.json is
+// what zod 4.6.7's z.toJSONSchema (tests/npm) wrote for a Stagehand-style extract schema,
+// z.array(z.object({version, codename: nullable, released, lts: boolean, status: enum,
+// year: int optional})). It is accepted whole, and a value is checked with its place named.
+TEST(ParamsSchemaTest, AResultSchemaInTheSubsetIsAcceptedAndItsDataCheckedByPlace)
+{
+    const QJsonObject schema
+        = QJsonDocument::fromJson(test::readFixture(u"agent/releases.schema.json"_s)).object();
+    ASSERT_FALSE(schema.isEmpty());
+    QString error;
+    ASSERT_TRUE(ParamsSchema::checkSubset(schema, &error)) << error.toStdString();
+    const auto problem = [&](const QByteArray &data) {
+        QString why;
+        const QJsonValue value = QJsonDocument::fromJson(data).array();
+        const bool ok = ParamsSchema::validateValue(value, schema, u"data"_s, &why);
+        EXPECT_EQ(ok, why.isEmpty());
+        return why;
+    };
+    const auto row = [](const char *rest) -> QByteArray {
+        return QByteArray(R"({"version": "v22", "codename": "Jod", "released": "2024-04-24", )") + rest + '}';
+    };
+    EXPECT_EQ(problem('[' + row(R"("lts": true, "status": "active", "year": 2024)") + ']'), QString());
+    EXPECT_EQ(problem(R"([{"version": "v23", "codename": null, "released": "2024-10-16", "lts": false,
+                          "status": "end-of-life"}])"),
+              QString());
+    EXPECT_EQ(problem('[' + row(R"("lts": true, "status": "active")") + ','
+                      + row(R"("lts": "no", "status": "end-of-life")") + ']'),
+              u"data[1].lts must be true or false, not the string \"no\""_s);
+    EXPECT_EQ(problem('[' + row(R"("status": "active")") + ']'), u"data[0].lts is required"_s);
+    EXPECT_EQ(problem('[' + row(R"("lts": true, "status": "stable")") + ']'),
+              u"data[0].status must be one of current, active, maintenance, end-of-life, not the string "
+              "\"stable\""_s);
+    EXPECT_EQ(problem('[' + row(R"("lts": true, "status": "active", "notes": "x")") + ']'),
+              u"data[0] takes no notes; its schema allows codename, lts, released, status, version, year"_s);
+    EXPECT_EQ(problem('[' + row(R"("lts": true, "status": "active", "year": 2024.5)") + ']'),
+              u"data[0].year must be a whole number, not the number 2024.5"_s);
+    QString why;
+    EXPECT_FALSE(ParamsSchema::validateValue(QJsonObject(), schema, u"data"_s, &why));
+    EXPECT_EQ(why, u"data must be an array, not an object"_s);
+}
+
+// A schema with a rule the checker does not enforce is refused with the rule's place, never
+// half-enforced (JSON Schema 2020-12 keywords outside the subset, and malformed values).
+TEST(ParamsSchemaTest, AResultSchemaWithARuleThatCannotBeEnforcedIsRefused)
+{
+    const auto refusal = [](const char *text) {
+        QString error;
+        EXPECT_FALSE(ParamsSchema::checkSubset(object(text), &error)) << text;
+        return error;
+    };
+    EXPECT_TRUE(refusal(R"({"type": "object", "properties": {"email": {"type": "string", "pattern": "@"}}})")
+                    .startsWith(u"schema.properties.email: 'pattern' is not supported"_s));
+    EXPECT_TRUE(refusal(R"({"type": "array", "items": {"$ref": "#/$defs/row"}, "$defs": {}})")
+                    .startsWith(u"schema: '$defs' is not supported"_s));
+    EXPECT_TRUE(refusal(R"({"type": "array", "items": {"$ref": "#/$defs/row"}})")
+                    .startsWith(u"schema.items: '$ref' is not supported"_s));
+    EXPECT_TRUE(refusal(R"({"oneOf": [{"type": "string"}, {"type": "number"}]})")
+                    .startsWith(u"schema: 'oneOf' is not supported"_s));
+    EXPECT_EQ(refusal(R"({"type": "date"})"),
+              u"schema.type: the string \"date\" is not a type (the types are object, array, string, number, "
+              "integer, boolean, null)"_s);
+    EXPECT_EQ(refusal(R"({"type": "array", "items": [{"type": "string"}]})"),
+              u"schema.items must be one schema (an object); lists of schemas are not supported"_s);
+    EXPECT_EQ(refusal(R"({"type": "object", "additionalProperties": {"type": "string"}})"),
+              u"schema.additionalProperties: only true or false is supported"_s);
+    EXPECT_EQ(refusal(R"({"type": "object", "required": "name"})"),
+              u"schema.required must be a list of names"_s);
+    EXPECT_EQ(refusal(R"({"enum": []})"), u"schema.enum must be a list of the allowed values"_s);
+    EXPECT_EQ(refusal(R"({"type": "string", "maxLength": "10"})"), u"schema.maxLength must be a number"_s);
+    // Nesting is bounded.
+    QJsonObject deep { { u"type"_s, u"string"_s } };
+    for (int i = 0; i < ParamsSchema::kMaxDepth + 2; ++i)
+        deep = QJsonObject { { u"type"_s, u"array"_s }, { u"items"_s, deep } };
+    QString error;
+    EXPECT_FALSE(ParamsSchema::checkSubset(deep, &error));
+    EXPECT_TRUE(error.endsWith(u"the schema is nested more than 16 deep"_s)) << error.toStdString();
+}

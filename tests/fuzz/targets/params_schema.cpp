@@ -3,9 +3,9 @@
 // against; an input {"schema":…,"params":…} is also checked against its own schema, so the
 // validator meets schemas it was not written for (it must answer, never crash).
 #include "FuzzSupport.h"
-#include "actions/ParamsSchema.h"
 #include "actions/ToolkitSchemas.h"
 #include "common/JsonText.h"
+#include "common/ParamsSchema.h"
 
 #include <QJsonDocument>
 

@@ -2,8 +2,8 @@
 // and client read it: parse, then the reply the connection would send, the schema check the
 // dispatcher would run for a request, and the oversize reply built from the message's head.
 #include "FuzzSupport.h"
-#include "actions/ParamsSchema.h"
 #include "actions/ToolkitSchemas.h"
+#include "common/ParamsSchema.h"
 #include "server/ToolkitProtocol.h"
 
 using namespace mpa;

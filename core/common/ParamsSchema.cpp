@@ -17,7 +17,7 @@ namespace mpa::ParamsSchema {
 namespace {
 
 // `value` at `path` ("params.x") against `schema`: empty, or the first problem found.
-QString validateValue(const QJsonValue &value, const QJsonObject &schema, const QString &path);
+QString problemOf(const QJsonValue &value, const QJsonObject &schema, const QString &path);
 
 bool hasType(const QJsonValue &value, const QString &type)
 {
@@ -70,6 +70,10 @@ QString validateObject(const QJsonObject &object, const QJsonObject &schema, con
         for (auto it = object.begin(); it != object.end(); ++it) {
             if (!properties.contains(it.key())) {
                 QStringList known = properties.keys();
+                if (!path.startsWith(u"params"_s))
+                    return known.isEmpty()
+                        ? u"%1 takes no %2 (its schema allows no names)"_s.arg(path, it.key())
+                        : u"%1 takes no %2; its schema allows %3"_s.arg(path, it.key(), known.join(u", "_s));
                 return known.isEmpty()
                     ? u"%1.%2 is not a parameter of this command (it takes none)"_s.arg(path, it.key())
                     : u"%1.%2 is not a parameter of this command; it takes %3"_s.arg(path, it.key(),
@@ -81,14 +85,14 @@ QString validateObject(const QJsonObject &object, const QJsonObject &schema, con
         const QJsonValue v = object.value(it.key());
         if (v.isUndefined())
             continue;
-        const QString problem = validateValue(v, it.value().toObject(), path + u'.' + it.key());
+        const QString problem = problemOf(v, it.value().toObject(), path + u'.' + it.key());
         if (!problem.isEmpty())
             return problem;
     }
     return {};
 }
 
-QString validateValue(const QJsonValue &value, const QJsonObject &schema, const QString &path)
+QString problemOf(const QJsonValue &value, const QJsonObject &schema, const QString &path)
 {
     // anyOf / oneOf: the value must fit one of the forms (the toolkit's forms never overlap).
     for (const QString &keyword : { u"anyOf"_s, u"oneOf"_s }) {
@@ -99,7 +103,7 @@ QString validateValue(const QJsonValue &value, const QJsonObject &schema, const 
         QString firstProblem;
         bool fits = false;
         for (const QJsonValue &form : forms) {
-            const QString problem = validateValue(value, form.toObject(), path);
+            const QString problem = problemOf(value, form.toObject(), path);
             if (problem.isEmpty()) {
                 fits = true;
                 break;
@@ -115,7 +119,7 @@ QString validateValue(const QJsonValue &value, const QJsonObject &schema, const 
             for (const QJsonValue &form : forms) {
                 const QJsonValue type = form.toObject().value(u"type"_s);
                 if (type.isString() && hasType(value, type.toString()))
-                    return validateValue(value, form.toObject(), path);
+                    return problemOf(value, form.toObject(), path);
             }
             return names.size() == forms.size()
                 ? u"%1 must be %2, not %3"_s.arg(path, names.join(u" or "_s), describeJsonValue(value))
@@ -171,17 +175,101 @@ QString validateValue(const QJsonValue &value, const QJsonObject &schema, const 
         const QJsonArray items = value.toArray();
         const QJsonObject itemSchema = schema.value(u"items"_s).toObject();
         for (qsizetype i = 0; i < items.size(); ++i) {
-            const QString problem = validateValue(items.at(i), itemSchema, u"%1[%2]"_s.arg(path).arg(i));
+            const QString problem = problemOf(items.at(i), itemSchema, u"%1[%2]"_s.arg(path).arg(i));
             if (!problem.isEmpty())
                 return problem;
         }
     }
-    if (value.isObject() && (schema.contains(u"properties"_s) || schema.contains(u"required"_s)))
+    if (value.isObject()
+        && (schema.contains(u"properties"_s) || schema.contains(u"required"_s)
+            || schema.contains(u"additionalProperties"_s)))
         return validateObject(value.toObject(), schema, path);
     return {};
 }
 
+QString checkSchemaAt(const QJsonObject &schema, const QString &path, int depth)
+{
+    static const QStringList kKeywords { u"type"_s,    u"properties"_s,  u"required"_s,
+                                         u"items"_s,   u"enum"_s,        u"minimum"_s,
+                                         u"maximum"_s, u"minLength"_s,   u"maxLength"_s,
+                                         u"title"_s,   u"description"_s, u"additionalProperties"_s,
+                                         u"$schema"_s, u"$id"_s };
+    static const QStringList kTypes { u"object"_s,  u"array"_s,   u"string"_s, u"number"_s,
+                                      u"integer"_s, u"boolean"_s, u"null"_s };
+    if (depth > kMaxDepth)
+        return u"%1: the schema is nested more than %2 deep"_s.arg(path).arg(kMaxDepth);
+    for (auto it = schema.begin(); it != schema.end(); ++it) {
+        if (!kKeywords.contains(it.key()))
+            return u"%1: '%2' is not supported (a schema may use %3)"_s.arg(path, it.key(),
+                                                                            kKeywords.join(u", "_s));
+    }
+    const QJsonValue type = schema.value(u"type"_s);
+    QJsonArray types = type.isArray() ? type.toArray() : QJsonArray { type };
+    if (type.isUndefined())
+        types = {};
+    for (const QJsonValue &t : std::as_const(types)) {
+        if (!t.isString() || !kTypes.contains(t.toString()))
+            return u"%1.type: %2 is not a type (the types are %3)"_s.arg(path, describeJsonValue(t),
+                                                                         kTypes.join(u", "_s));
+    }
+    if (schema.contains(u"properties"_s)) {
+        if (!schema.value(u"properties"_s).isObject())
+            return u"%1.properties must be an object of schemas"_s.arg(path);
+        const QJsonObject properties = schema.value(u"properties"_s).toObject();
+        for (auto it = properties.begin(); it != properties.end(); ++it) {
+            if (!it.value().isObject())
+                return u"%1.properties.%2 must be a schema (an object)"_s.arg(path, it.key());
+            const QString problem
+                = checkSchemaAt(it.value().toObject(), path + u".properties."_s + it.key(), depth + 1);
+            if (!problem.isEmpty())
+                return problem;
+        }
+    }
+    if (schema.contains(u"required"_s)) {
+        if (!schema.value(u"required"_s).isArray())
+            return u"%1.required must be a list of names"_s.arg(path);
+        for (const QJsonValue &name : schema.value(u"required"_s).toArray()) {
+            if (!name.isString())
+                return u"%1.required must be a list of names, not %2"_s.arg(path, describeJsonValue(name));
+        }
+    }
+    if (schema.contains(u"items"_s)) {
+        if (!schema.value(u"items"_s).isObject())
+            return u"%1.items must be one schema (an object); lists of schemas are not supported"_s.arg(path);
+        const QString problem
+            = checkSchemaAt(schema.value(u"items"_s).toObject(), path + u".items"_s, depth + 1);
+        if (!problem.isEmpty())
+            return problem;
+    }
+    if (schema.contains(u"enum"_s)
+        && (!schema.value(u"enum"_s).isArray() || schema.value(u"enum"_s).toArray().isEmpty()))
+        return u"%1.enum must be a list of the allowed values"_s.arg(path);
+    if (schema.contains(u"additionalProperties"_s) && !schema.value(u"additionalProperties"_s).isBool())
+        return u"%1.additionalProperties: only true or false is supported"_s.arg(path);
+    for (const QString &number : { u"minimum"_s, u"maximum"_s, u"minLength"_s, u"maxLength"_s }) {
+        if (schema.contains(number) && !schema.value(number).isDouble())
+            return u"%1.%2 must be a number"_s.arg(path, number);
+    }
+    for (const QString &text : { u"title"_s, u"description"_s, u"$schema"_s, u"$id"_s }) {
+        if (schema.contains(text) && !schema.value(text).isString())
+            return u"%1.%2 must be a text"_s.arg(path, text);
+    }
+    return {};
+}
+
 } // namespace
+
+bool validateValue(const QJsonValue &value, const QJsonObject &schema, const QString &name, QString *error)
+{
+    const QString problem = problemOf(value, schema, name);
+    return problem.isEmpty() || refuse(error, problem);
+}
+
+bool checkSubset(const QJsonObject &schema, QString *error)
+{
+    const QString problem = checkSchemaAt(schema, u"schema"_s, 0);
+    return problem.isEmpty() || refuse(error, problem);
+}
 
 bool validate(const QJsonObject &params, const QJsonObject &schema, QString *error)
 {
