@@ -1047,20 +1047,8 @@
         <translation>Kontingent aufgebraucht: %1</translation>
     </message>
     <message>
-        <source>Resume</source>
-        <translation>Fortsetzen</translation>
-    </message>
-    <message>
         <source>Pause</source>
         <translation>Pausieren</translation>
-    </message>
-    <message>
-        <source>Go on clicking and sending prompts</source>
-        <translation>Wieder klicken und Prompts senden</translation>
-    </message>
-    <message>
-        <source>Stop clicking and sending prompts until you resume</source>
-        <translation>Nicht mehr klicken und keine Prompts senden, bis Sie fortsetzen</translation>
     </message>
     <message>
         <source>%1 — %2</source>
@@ -1977,6 +1965,14 @@
         <source>Sending a tiny request…</source>
         <translation>Winzige Anfrage wird gesendet …</translation>
     </message>
+    <message>
+        <source>Let the model rate its progress too</source>
+        <translation>Auch das Modell seinen Fortschritt bewerten lassen</translation>
+    </message>
+    <message>
+        <source>The review counts the steps that failed, repeated or changed nothing. With the model&apos;s rating, each review costs one more request.</source>
+        <translation>Die Bewertung zählt die Schritte, die fehlschlugen, sich wiederholten oder nichts änderten. Mit der Bewertung des Modells kostet jede Bewertung eine Anfrage mehr.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::Notifier</name>
@@ -2309,10 +2305,6 @@
     <message>
         <source>Double-click a prompt to edit it; drag prompts to reorder them. The list cannot change while the queue runs.</source>
         <translation>Doppelklicken Sie auf einen Prompt, um ihn zu bearbeiten; ziehen Sie Prompts, um sie umzuordnen. Während die Warteschlange läuft, lässt sich die Liste nicht ändern.</translation>
-    </message>
-    <message>
-        <source>New prompt</source>
-        <translation>Neuer Prompt</translation>
     </message>
     <message>
         <source>After sending:</source>

@@ -162,6 +162,7 @@ void LlmBrain::begin()
         note(u"The run was interrupted and is now resumed: the page may have changed."_s);
     m_run.status = RunStatus::Running;
     m_run.reason.clear();
+    m_reviewFrom = m_run.steps.size(); // a resumed run is reviewed from where it goes on
     m_job->touch();
     if (m_run.steps.isEmpty() && m_run.tab.isEmpty() && !m_run.url.isEmpty()) {
         m_job->setPhase(AgentJob::Phase::Acting);
@@ -185,6 +186,8 @@ void LlmBrain::observed(const AgentJob::Look &look, const QList<JobCommand> &)
         return fail(tabIsGone(look.error) ? u"the run's tab is gone: %1"_s.arg(look.error)
                                           : u"the page could not be read: %1"_s.arg(look.error));
     }
+    if (m_observed && look.page.digest != m_observation.digest)
+        ++m_pageChanges;
     m_observation = look.page;
     m_observed = true;
     m_tabs = look.tabs;
@@ -572,25 +575,37 @@ void LlmBrain::reflect()
 {
     m_job->setPhase(AgentJob::Phase::Reflecting);
     m_stepsSinceReflection = 0;
+    const StepReview review = StepReview::of(m_run.steps, m_reviewFrom, m_pageChanges);
+    m_reviewFrom = m_run.steps.size();
+    m_pageChanges = 0;
+    if (!m_limits.reflectWithModel) {
+        RunReflection reflection { int(m_run.steps.size()), review.rating,
+                                   review.issues.isEmpty() ? u"progress"_s : review.issues.join(u"; "_s),
+                                   review.metrics() };
+        return reflected(
+            reflection,
+            u"Review after step %1 (from your steps): %2"_s.arg(m_run.steps.size()).arg(review.text()));
+    }
     const QString system
         = u"You review a browser agent's progress on a task. Answer with one JSON object only: "
           "{\"rating\": \"on_track\" | \"slow\" | \"stuck\", \"reason\": \"one sentence\"}."_s;
-    const QString user = u"Task: %1\n\nSteps:\n%2\n\nThe page now: %3 — %4"_s.arg(
-        m_run.task, historyText(), masked(m_observation.title),
-        masked(QUrl::fromPercentEncoding(m_observation.url.toUtf8())));
+    const QString user
+        = u"Task: %1\n\nSteps:\n%2\n\nThe figures of the last steps: %3\n\nThe page now: %4 — %5"_s.arg(
+            m_run.task, historyText(), review.text(), masked(m_observation.title),
+            masked(QUrl::fromPercentEncoding(m_observation.url.toUtf8())));
     const QJsonArray messages { QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, system } },
                                 QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, user } } };
     m_call = m_llm->complete(messages, {}, false);
     const quint64 generation = m_job->generation();
-    connect(m_call, &LlmCall::finished, this, [this, generation](const LlmReply &reply) {
+    connect(m_call, &LlmCall::finished, this, [this, generation, review](const LlmReply &reply) {
         if (generation != m_job->generation())
             return;
         m_call.clear();
-        onReflected(reply);
+        onReflected(reply, review);
     });
 }
 
-void LlmBrain::onReflected(const LlmReply &reply)
+void LlmBrain::onReflected(const LlmReply &reply, const StepReview &review)
 {
     if (m_job->isOver() || reply.outcome == LlmReply::Outcome::Aborted)
         return;
@@ -602,18 +617,32 @@ void LlmBrain::onReflected(const LlmReply &reply)
     const QJsonObject json = reply.ok() ? jsonIn(reply.content, &error) : QJsonObject();
     QString rating = json.value(u"rating").toString().toLower().replace(u' ', u'_');
     if (rating != u"on_track"_s && rating != u"slow"_s && rating != u"stuck"_s) {
-        qCInfo(lcAgent).noquote() << u"run %1: the reflection was not usable (%2)"_s.arg(
-            m_run.id, reply.ok() ? error : reply.error);
-        return decide();
+        // The figures stand in for a rating the model did not give.
+        qCInfo(lcAgent).noquote() << u"run %1: the model's review was not usable (%2); the figures decide"_s
+                                         .arg(m_run.id, reply.ok() ? error : reply.error);
+        RunReflection reflection { int(m_run.steps.size()), review.rating,
+                                   review.issues.isEmpty() ? u"progress"_s : review.issues.join(u"; "_s),
+                                   review.metrics() };
+        return reflected(
+            reflection,
+            u"Review after step %1 (from your steps): %2"_s.arg(m_run.steps.size()).arg(review.text()));
     }
-    RunReflection reflection { int(m_run.steps.size()), rating, json.value(u"reason").toString() };
+    RunReflection reflection { int(m_run.steps.size()), rating, json.value(u"reason").toString(),
+                               review.metrics() };
+    reflected(reflection,
+              u"Your own review after step %1: %2 — %3. The figures: %4"_s.arg(reflection.afterStep)
+                  .arg(rating, reflection.reason, review.text()));
+}
+
+void LlmBrain::reflected(RunReflection reflection, const QString &toldAs)
+{
     m_run.reflections.append(reflection);
     m_job->touch();
-    m_lowRatings = rating == u"on_track"_s ? 0 : m_lowRatings + 1;
+    m_lowRatings = reflection.rating == u"on_track"_s ? 0 : m_lowRatings + 1;
     if (m_lowRatings >= kLowRatingsToStop)
-        return fail(u"stopped: progress was rated %1 twice in a row — %2"_s.arg(rating, reflection.reason));
-    note(
-        u"Your own review after step %1: %2 — %3"_s.arg(reflection.afterStep).arg(rating, reflection.reason));
+        return fail(u"stopped: progress was rated %1 twice in a row — %2"_s.arg(reflection.rating,
+                                                                                reflection.reason));
+    note(toldAs);
     decide();
 }
 

@@ -5,13 +5,15 @@
 // tool call (or, for a model without tools, one JSON action in a fenced block) — one command
 // for the job, `done`, or `ask_user`. Bad output (not JSON, an unknown tool, wrong params, a
 // stale ref) goes back to the model; three in a row fail the run. Loops (LoopDetector) are told
-// to the model once, then end the run as stuck; every agent/reflectEvery steps the model rates
-// its progress, and two low ratings in a row end it. A run with a result schema finishes only
+// to the model once, then end the run as stuck; every agent/reflectEvery steps the run's
+// progress is reviewed from its steps (StepReview; the model rates it too with
+// agent/reflectWithModel), and two low ratings in a row end it. A run with a result schema finishes only
 // with `done` data that matches it: a mismatch goes back with the validation error, twice at most.
 
 #include "LlmClient.h"
 #include "LoopDetector.h"
 #include "RunRecord.h"
+#include "StepReview.h"
 #include "common/Stopwatch.h"
 #include "jobs/JobBrain.h"
 #include "safety/Redactor.h"
@@ -33,6 +35,9 @@ struct RunLimits
 {
     int maxSteps = 40;
     int reflectEvery = 5; // 0: never
+    // The review is computed from the steps (StepReview); with this the model rates its progress
+    // too, given the same figures, and its rating counts (agent/reflectWithModel).
+    bool reflectWithModel = false;
     int snapshotChars = 12000;
     int historySteps = 20;
     SecurityGate::Floor floor = SecurityGate::Floor::PaymentAndCredentials;
@@ -104,7 +109,9 @@ private:
     // run failed after kDataRetries).
     bool dataFits(const Decision &decision, const LlmReply &reply, qint64 modelMs);
     void reflect();
-    void onReflected(const LlmReply &reply);
+    void onReflected(const LlmReply &reply, const StepReview &review);
+    // Keeps the reflection, tells the model, and ends the run after kLowRatingsToStop low ones.
+    void reflected(RunReflection reflection, const QString &toldAs);
     void fail(const QString &reason);
     void countTokens(const LlmReply &reply);
     // The command of `decision`, numbered as the next step, its cost kept.
@@ -136,6 +143,8 @@ private:
     int m_badData = 0; // done answers whose data did not match the run's schema
     int m_lowRatings = 0;
     int m_stepsSinceReflection = 0;
+    qsizetype m_reviewFrom = 0; // the first step the next review looks at
+    int m_pageChanges = 0; // observations since the last review that differed from the one before
     QHash<QString, Cost> m_costs; // by command key
     QString m_lastPrompt;
 };

@@ -108,13 +108,16 @@ RunStep RunStep::fromJson(const QJsonObject &json)
 
 QJsonObject RunReflection::toJson() const
 {
-    return { { u"afterStep"_s, afterStep }, { u"rating"_s, rating }, { u"reason"_s, reason } };
+    QJsonObject json { { u"afterStep"_s, afterStep }, { u"rating"_s, rating }, { u"reason"_s, reason } };
+    if (!metrics.isEmpty())
+        json.insert(u"metrics"_s, metrics);
+    return json;
 }
 
 RunReflection RunReflection::fromJson(const QJsonObject &json)
 {
     return { json.value(u"afterStep").toInt(), json.value(u"rating").toString(),
-             json.value(u"reason").toString() };
+             json.value(u"reason").toString(), json.value(u"metrics").toObject() };
 }
 
 QJsonObject RunQuestion::toJson() const

@@ -55,6 +55,7 @@ struct RunReflection
     int afterStep = 0;
     QString rating; // on_track, slow, stuck
     QString reason;
+    QJsonObject metrics; // StepReview::metrics(), written when there are any
 
     QJsonObject toJson() const;
     static RunReflection fromJson(const QJsonObject &json);

@@ -71,6 +71,7 @@ enum class SettingKey {
     AgentMode,
     AgentMaxSteps,
     AgentReflectEvery,
+    AgentReflectWithModel,
     AgentSnapshotChars,
     AgentHistorySteps,
     AgentKeepRunsDays,

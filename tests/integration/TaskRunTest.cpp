@@ -146,6 +146,21 @@ protected:
         return nullptr;
     }
 
+    // The tab a run works in now (getRun's currentTab), through our own connection.
+    CdpSession *runTabOf(const QString &runId)
+    {
+        const std::optional<RunRecord> record = engine->runs()->run(runId);
+        if (!record || record->currentTab.isEmpty())
+            return nullptr;
+        if (!own)
+            own = connectEndpoint();
+        for (CdpSession *s : own->pageSessions()) {
+            if (s->targetId() == record->currentTab)
+                return s;
+        }
+        return nullptr;
+    }
+
     // The page a run worked in, read through our own connection.
     QJsonValue evalIn(const QString &urlPart, const QString &expression)
     {
@@ -410,6 +425,7 @@ TEST_F(TaskRunTest, ALoopIsToldToTheModelThenEndsTheRunAsStuck)
 TEST_F(TaskRunTest, TwoLowReflectionsInARowEndTheRun)
 {
     ASSERT_TRUE(settings->setValue(SettingKey::AgentReflectEvery, 2));
+    ASSERT_TRUE(settings->setValue(SettingKey::AgentReflectWithModel, true));
     int n = 0;
     model.setResponder([&n](const QJsonObject &request) {
         const Prompt p = promptOf(request);
@@ -582,16 +598,20 @@ TEST_F(TaskRunTest, TheMaskShowsOnlyWhileTheRunsTabIsTheOneInFront)
     hang.hang = true; // the run stays at "deciding" for as long as the test looks
     model.enqueue(hang);
     const QString id = startRun({ { u"task"_s, u"Add one"_s }, { u"url"_s, fixture(u"counter.html"_s) } });
+    // The run's own tab by its id: an earlier test of this browser may have left a counter page open.
+    CdpSession *runTab = nullptr;
+    ASSERT_TRUE(waitUntil([&] {
+        runTab = runTabOf(id);
+        return runTab != nullptr;
+    })) << "the run's tab never showed";
     const auto masked
-        = [&] { return evalIn(u"counter.html"_s, u"!!document.querySelector('mpa-run-mask')"_s).toBool(); };
+        = [&] { return evaluate(runTab, u"!!document.querySelector('mpa-run-mask')"_s).toBool(); };
     ASSERT_TRUE(waitUntil(masked, 30s)) << "no mask on the run's tab in front";
     // Another tab comes to the front: the run's tab is hidden, and so is its mask.
     CdpSession *other = openPage(own, fixtureUrl(u"basic.html"_s));
     ASSERT_TRUE(other);
     sendAndWait(other, u"Page.bringToFront"_s);
     EXPECT_TRUE(waitUntil([&] { return !masked(); }, 10s)) << "the mask stayed on a tab nobody sees";
-    CdpSession *runTab = tabWith(u"counter.html"_s);
-    ASSERT_TRUE(runTab);
     sendAndWait(runTab, u"Page.bringToFront"_s);
     EXPECT_TRUE(waitUntil(masked, 10s)) << "the mask did not come back with its tab";
     ASSERT_TRUE(command(u"cancelRun"_s, { { u"runId"_s, id } }).ok);

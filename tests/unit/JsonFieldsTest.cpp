@@ -143,7 +143,7 @@ RunRecord fullRun()
     done.number = 2;
     done.tool = u"done"_s;
     run.steps = { click, done };
-    run.reflections = { { 1, u"on_track"_s, u"fine"_s } };
+    run.reflections = { { 1, u"on_track"_s, u"fine"_s, {} } };
     RunQuestion question;
     question.afterStep = 1;
     question.kind = u"gate"_s;

@@ -361,3 +361,42 @@ TEST_F(LlmBrainTest, ThreeAnswersWithDataThatDoesNotMatchFailTheRunAndAFailedDon
     EXPECT_FALSE(failed->record().success);
     EXPECT_FALSE(failed->record().toJson()[u"result"].toObject().contains(u"data"_s));
 }
+
+// The review every agent/reflectEvery steps is computed from the steps: a model that fills the
+// same value again and again is told the figures, rated slow twice in a row and stopped, with
+// the figures kept in the run's reflections and no request spent on a self-rating. (Reviewed
+// after every step: on this page, which never changes, the loop warning comes at the third.)
+TEST_F(LlmBrainTest, TheReviewIsComputedFromTheStepsAndTwoLowOnesInARowStopTheRun)
+{
+    QStringList prompts;
+    model.setResponder([&](const QJsonObject &request) {
+        prompts.append(promptOf(request));
+        return ScriptedLlmServer::toolCall(u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"SAVE10"_s } });
+    });
+    RunLimits limits;
+    limits.stream = false;
+    limits.reflectEvery = 1;
+    auto run = std::make_unique<TaskRunner>(newRun(), &llm, toolkit.environment(), limits, &clock);
+    run->start();
+    ASSERT_TRUE(waitUntil([&] { return run->record().isFinished(); }));
+    const RunRecord &record = run->record();
+    EXPECT_EQ(record.status, RunStatus::Failed);
+    EXPECT_TRUE(
+        record.reason.startsWith(u"stopped: progress was rated slow twice in a row — nothing moved"_s))
+        << record.reason.toStdString();
+    EXPECT_EQ(record.steps.size(), 3);
+    ASSERT_EQ(record.reflections.size(), 3);
+    EXPECT_EQ(record.reflections.at(0).rating, u"on_track"_s); // the code went in once
+    EXPECT_EQ(record.reflections.at(0).metrics[u"newValues"], 1);
+    EXPECT_EQ(record.reflections.at(1).rating, u"slow"_s);
+    EXPECT_EQ(record.reflections.at(1).afterStep, 2);
+    EXPECT_EQ(record.reflections.at(1).metrics[u"newValues"], 0);
+    // Three decisions and no self-rating request; the model read the slow review before step 3.
+    ASSERT_EQ(prompts.size(), 3);
+    EXPECT_TRUE(
+        prompts.at(2).contains(u"Review after step 2 (from your steps): slow — 1 step: 1 succeeded"_s))
+        << prompts.at(2).toStdString();
+    const std::optional<RunRecord> back = RunRecord::fromJson(record.toJson());
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->reflections.at(1).metrics, record.reflections.at(1).metrics);
+}

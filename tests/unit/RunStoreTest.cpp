@@ -39,7 +39,7 @@ RunRecord sampleRun(const QString &id, RunStatus status, const QDateTime &when)
     question.question = u"Allow this step?"_s;
     question.askedAt = when;
     run.questions.append(question);
-    run.reflections.append({ 1, u"on_track"_s, u"the form is half done"_s });
+    run.reflections.append({ 1, u"on_track"_s, u"the form is half done"_s, {} });
     return run;
 }
 

@@ -104,6 +104,11 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
              SettingField::Options().withSuffix(tr(" steps")));
     addField(runs, tr("Review progress every:"), SettingKey::AgentReflectEvery,
              SettingField::Options().withSuffix(tr(" steps")));
+    addField(runs, QString(), SettingKey::AgentReflectWithModel,
+             SettingField::Options().withText(tr("Let the model rate its progress too")));
+    runs->addRow(hint(tr("The review counts the steps that failed, repeated or changed nothing. With "
+                         "the model's rating, each review costs one more request."),
+                      this));
     addField(runs, tr("Page text per step:"), SettingKey::AgentSnapshotChars,
              SettingField::Options().withSuffix(tr(" characters")));
     addField(runs, tr("Steps shown in full:"), SettingKey::AgentHistorySteps);
