@@ -1973,6 +1973,14 @@
         <source>The review counts the steps that failed, repeated or changed nothing. With the model&apos;s rating, each review costs one more request.</source>
         <translation>Die Bewertung zählt die Schritte, die fehlschlugen, sich wiederholten oder nichts änderten. Mit der Bewertung des Modells kostet jede Bewertung eine Anfrage mehr.</translation>
     </message>
+    <message>
+        <source>Secrets for tasks</source>
+        <translation>Geheimnisse für Aufgaben</translation>
+    </message>
+    <message>
+        <source>Passwords and codes a task may type without the model seeing them: the task says &lt;secret:name&gt;, and the run types the value on its site only, after asking you as it asks about any sign-in.</source>
+        <translation>Passwörter und Codes, die eine Aufgabe eintippen darf, ohne dass das Modell sie sieht: Die Aufgabe schreibt &lt;secret:name&gt;, und der Lauf tippt den Wert nur auf seiner Website ein, nachdem er Sie gefragt hat, wie bei jeder Anmeldung.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::Notifier</name>
@@ -2919,6 +2927,73 @@
     <message>
         <source>Put back the first entries (commands that only read or run tests) in place of your list?</source>
         <translation>Die ersten Einträge (Befehle, die nur lesen oder Tests ausführen) anstelle Ihrer Liste zurückholen?</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::SecretsEditor</name>
+    <message>
+        <source>Save Secret</source>
+        <translation>Geheimnis speichern</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>password</source>
+        <translation>passwort</translation>
+    </message>
+    <message>
+        <source>example.com</source>
+        <translation>example.com</translation>
+    </message>
+    <message>
+        <source>Kept in the keychain, never shown again</source>
+        <translation>Im Schlüsselbund aufbewahrt, nie wieder angezeigt</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Site:</source>
+        <translation>Website:</translation>
+    </message>
+    <message>
+        <source>Value:</source>
+        <translation>Wert:</translation>
+    </message>
+    <message>
+        <source>&lt;secret:%1&gt; — typed on %2</source>
+        <translation>&lt;secret:%1&gt; — wird auf %2 eingetippt</translation>
+    </message>
+    <message>
+        <source>The keychain is not available%1: secrets cannot be kept.</source>
+        <translation>Der Schlüsselbund ist nicht verfügbar%1: Geheimnisse können nicht aufbewahrt werden.</translation>
+    </message>
+    <message>
+        <source>A task uses a secret as &lt;secret:name&gt;; the model never sees its value.</source>
+        <translation>Eine Aufgabe verwendet ein Geheimnis als &lt;secret:name&gt;; das Modell sieht seinen Wert nie.</translation>
+    </message>
+    <message>
+        <source>Type the secret&apos;s value first.</source>
+        <translation>Geben Sie zuerst den Wert des Geheimnisses ein.</translation>
+    </message>
+    <message>
+        <source>The keychain refused the secret: %1</source>
+        <translation>Der Schlüsselbund hat das Geheimnis abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>&lt;secret:%1&gt; is kept in the keychain and typed on %2 only.</source>
+        <translation>&lt;secret:%1&gt; liegt im Schlüsselbund und wird nur auf %2 eingetippt.</translation>
+    </message>
+    <message>
+        <source>&lt;secret:%1&gt; is removed, from the keychain too.</source>
+        <translation>&lt;secret:%1&gt; ist entfernt, auch aus dem Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>&lt;secret:%1&gt; is removed from the list; the keychain kept its value: %2</source>
+        <translation>&lt;secret:%1&gt; ist aus der Liste entfernt; der Schlüsselbund hat seinen Wert behalten: %2</translation>
     </message>
 </context>
 <context>

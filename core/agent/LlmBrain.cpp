@@ -109,8 +109,8 @@ LlmBrain::LlmBrain(AgentJob *job, RunRecord &run, LlmClient *llm, RunLimits limi
 QString LlmBrain::masked(const QString &text) const
 {
     if (!m_limits.redact)
-        return text;
-    QString plain = text;
+        return m_limits.secrets.hidden(text);
+    QString plain = m_limits.secrets.hidden(text);
     plain.replace(u"%40"_s, u"@"_s, Qt::CaseInsensitive);
     return m_redactor.redact(plain).text;
 }
@@ -350,6 +350,15 @@ QString LlmBrain::userPrompt() const
 {
     QString prompt;
     prompt += u"Task: %1\n"_s.arg(m_run.task);
+    if (const QStringList names = JobSecrets::namesIn(m_run.task); !names.isEmpty()) {
+        QStringList shown;
+        for (const QString &name : names) {
+            if (const JobSecrets::Secret *secret = m_limits.secrets.find(name))
+                shown.append(u"%1 (on %2)"_s.arg(JobSecrets::placeholder(name), secret->site));
+        }
+        prompt += u"Secrets: fill or type a field with %1 as the value; the app types the real value "
+                  "and you never see it.\n"_s.arg(shown.join(u", "_s));
+    }
     if (!m_run.schema.isEmpty())
         prompt += u"Result: when the task is done, call done with success true and params.data matching "
                   "this JSON Schema: %1\n"_s.arg(

@@ -16,6 +16,7 @@
 #include "StepReview.h"
 #include "common/Stopwatch.h"
 #include "jobs/JobBrain.h"
+#include "jobs/JobSecrets.h"
 #include "safety/Redactor.h"
 #include "safety/SecurityGate.h"
 
@@ -47,6 +48,9 @@ struct RunLimits
     // (the same settings: bridge/redact, bridge/redactRules).
     bool redact = true;
     QList<RedactionRule> redactionRules;
+    // The secrets the task names (<secret:name>), typed only at the action; the model is told
+    // their names and sites, never their values, and every text to it has them turned back.
+    JobSecrets secrets;
 };
 
 class LlmBrain : public QObject, public JobBrain

@@ -5,7 +5,9 @@
 #include "common/Clock.h"
 #include "common/ParamsSchema.h"
 #include "common/Refuse.h"
+#include "common/SecretEntry.h"
 #include "logging/LogCategories.h"
+#include "logging/Logging.h"
 #include "safety/SecurityGate.h"
 #include "settings/SecretStore.h"
 #include "settings/Settings.h"
@@ -136,56 +138,132 @@ void RunManager::launch(RunRecord record, int refused, CommandReply done)
     if (!m_toolsFactory)
         return done(
             CommandResult::failure(tr("the browser toolkit is not available in this process"), refused));
+    const QPointer<RunManager> self(this);
+    const QString task = record.task; // the lambda below takes the record
+    readTaskSecrets(task,
+                    [self, record = std::move(record), refused, done](const CommandResult &read,
+                                                                      const JobSecrets &secrets) mutable {
+                        if (!self)
+                            return;
+                        if (!read.ok)
+                            return done(CommandResult::failure(read.error, refused));
+                        self->launchWith(std::move(record), secrets, refused, std::move(done));
+                    });
+}
+
+void RunManager::readTaskSecrets(const QString &task,
+                                 std::function<void(const CommandResult &, JobSecrets)> done)
+{
+    const QStringList names = JobSecrets::namesIn(task);
+    if (names.isEmpty())
+        return done(CommandResult::success(), {});
+    QList<SecretEntry> needed;
+    const QStringList entries = m_settings->listValue(SettingKey::AgentSecrets);
+    for (const QString &name : names) {
+        std::optional<SecretEntry> found;
+        for (const QString &entry : entries) {
+            const std::optional<SecretEntry> parsed = SecretEntry::parse(entry);
+            if (parsed && parsed->name == name)
+                found = parsed;
+        }
+        if (!found)
+            return done(CommandResult::failure(tr("the task names %1, but there is no secret “%2”: add it on "
+                                                  "the Models page (a name, its site and its value)")
+                                                   .arg(JobSecrets::placeholder(name), name)),
+                        {});
+        needed.append(*found);
+    }
+    if (!m_secrets || !m_secrets->isAvailable())
+        return done(CommandResult::failure(
+                        tr("the task names secrets, and the keychain that holds them is not available%1")
+                            .arg(m_secrets ? u": "_s + m_secrets->unavailableReason() : QString())),
+                    {});
+    // One keychain read after another; the values go to the log's mask at once.
+    auto next = std::make_shared<std::function<void(qsizetype, JobSecrets)>>();
+    *next = [store = QPointer<SecretStore>(m_secrets), needed, done, next](qsizetype i, JobSecrets read) {
+        if (i == needed.size()) {
+            done(CommandResult::success(), read);
+            *next = nullptr; // breaks the cycle
+            return;
+        }
+        const SecretEntry entry = needed.at(i);
+        if (!store)
+            return done(CommandResult::failure(tr("the keychain went away")), {});
+        store->read(SecretEntry::keychainKey(entry.name),
+                    [entry, i, read, done, next](const CommandResult &value) mutable {
+                        const QString secret = value.ok ? value.data.toString() : QString();
+                        if (secret.isEmpty()) {
+                            done(CommandResult::failure(value.ok ? tr("the secret “%1” has no value in the "
+                                                                      "keychain: set it on the Models page")
+                                                                       .arg(entry.name)
+                                                                 : tr("the secret “%1” could not be read: %2")
+                                                                       .arg(entry.name, value.error)),
+                                 {});
+                            *next = nullptr;
+                            return;
+                        }
+                        for (const QString &form : JobSecrets::formsOf(secret))
+                            Logging::addSecret(form);
+                        read.add({ entry.name, entry.site, secret });
+                        (*next)(i + 1, read);
+                    });
+    };
+    (*next)(0, {});
+}
+
+void RunManager::launchWith(RunRecord record, const JobSecrets &secrets, int refused, CommandReply done)
+{
     const QString provider = m_settings->stringValue(SettingKey::LlmProvider);
     const QPointer<RunManager> self(this);
-    readApiKey(
-        m_secrets, provider,
-        [self, record = std::move(record), refused, done, provider](const CommandResult &read) mutable {
-            if (!self)
-                return;
-            RunManager *me = self.data();
-            if (!read.ok)
-                return done(
-                    CommandResult::failure(tr("the API key could not be read: %1").arg(read.error), refused));
-            const QString key = read.data.toString();
-            const LlmConfig config = LlmConfig::fromSettings(*me->m_settings, key);
-            const std::optional<LlmProvider> preset = LlmProviders::find(provider);
-            if (config.baseUrl.isEmpty())
-                return done(CommandResult::failure(
-                    tr("no model address: choose a provider or set llm/baseUrl on the Models page"),
-                    refused));
-            if (config.model.trimmed().isEmpty())
-                return done(
-                    CommandResult::failure(tr("no model chosen: set llm/model on the Models page"), refused));
-            if (key.isEmpty() && preset && preset->needsKey) {
-                return done(CommandResult::failure(
-                    tr("no API key for %1: add one on the Models page (kept in the keychain) or "
-                       "set MPA_LLM_API_KEY")
-                        .arg(config.displayName),
-                    refused));
-            }
-            auto lock = me->m_jobs.store().lock(record.id);
-            if (!lock)
-                return done(CommandResult::failure(
-                    tr("run %1 is under way in another process of the app").arg(record.id), refused));
-            record.provider = provider;
-            record.model = config.model;
-            auto *llm = new LlmClient(me->m_clock);
-            llm->setConfig(config);
-            BrowserTools tools = me->m_toolsFactory(record);
-            RunLimits limits = me->limits();
-            auto *runner = new TaskRunner(record, llm, std::move(tools), limits, me->m_clock, me);
-            llm->setParent(runner);
-            me->m_jobs.adopt(runner, std::move(lock));
-            me->attach(runner);
-            // The task may hold secrets: the log gets its length, never its text.
-            qCInfo(lcAgent).noquote() << u"run %1 starts: a task of %2 characters (%3, %4, %5)"_s.arg(
-                record.id, QString::number(record.task.size()), runModeName(record.mode), config.displayName,
-                config.model);
-            done(CommandResult::success(QJsonObject { { u"runId"_s, record.id } }));
-            Q_EMIT me->listChanged();
-            runner->start();
-        });
+    readApiKey(m_secrets, provider,
+               [self, record = std::move(record), refused, done, provider,
+                secrets](const CommandResult &read) mutable {
+                   if (!self)
+                       return;
+                   RunManager *me = self.data();
+                   if (!read.ok)
+                       return done(CommandResult::failure(
+                           tr("the API key could not be read: %1").arg(read.error), refused));
+                   const QString key = read.data.toString();
+                   const LlmConfig config = LlmConfig::fromSettings(*me->m_settings, key);
+                   const std::optional<LlmProvider> preset = LlmProviders::find(provider);
+                   if (config.baseUrl.isEmpty())
+                       return done(CommandResult::failure(
+                           tr("no model address: choose a provider or set llm/baseUrl on the Models page"),
+                           refused));
+                   if (config.model.trimmed().isEmpty())
+                       return done(CommandResult::failure(
+                           tr("no model chosen: set llm/model on the Models page"), refused));
+                   if (key.isEmpty() && preset && preset->needsKey) {
+                       return done(CommandResult::failure(
+                           tr("no API key for %1: add one on the Models page (kept in the keychain) or "
+                              "set MPA_LLM_API_KEY")
+                               .arg(config.displayName),
+                           refused));
+                   }
+                   auto lock = me->m_jobs.store().lock(record.id);
+                   if (!lock)
+                       return done(CommandResult::failure(
+                           tr("run %1 is under way in another process of the app").arg(record.id), refused));
+                   record.provider = provider;
+                   record.model = config.model;
+                   auto *llm = new LlmClient(me->m_clock);
+                   llm->setConfig(config);
+                   BrowserTools tools = me->m_toolsFactory(record);
+                   RunLimits limits = me->limits();
+                   limits.secrets = secrets;
+                   auto *runner = new TaskRunner(record, llm, std::move(tools), limits, me->m_clock, me);
+                   llm->setParent(runner);
+                   me->m_jobs.adopt(runner, std::move(lock));
+                   me->attach(runner);
+                   // The task may hold secrets: the log gets its length, never its text.
+                   qCInfo(lcAgent).noquote() << u"run %1 starts: a task of %2 characters (%3, %4, %5)"_s.arg(
+                       record.id, QString::number(record.task.size()), runModeName(record.mode),
+                       config.displayName, config.model);
+                   done(CommandResult::success(QJsonObject { { u"runId"_s, record.id } }));
+                   Q_EMIT me->listChanged();
+                   runner->start();
+               });
 }
 
 void RunManager::attach(TaskRunner *runner)

@@ -11,6 +11,7 @@
 #include "RunStore.h"
 #include "TaskRunner.h"
 #include "jobs/JobManager.h"
+#include "jobs/JobSecrets.h"
 #include "settings/SecretStore.h"
 
 #include <QObject>
@@ -89,6 +90,10 @@ Q_SIGNALS:
 private:
     // `refused`: the status of a failure (400 for a new run, 409 for a resumed one).
     void launch(RunRecord record, int refused, CommandReply done);
+    // The values of the secrets `task` names (<secret:name>), from agent/secrets and the
+    // keychain; refused when one is not set up.
+    void readTaskSecrets(const QString &task, std::function<void(const CommandResult &, JobSecrets)> done);
+    void launchWith(RunRecord record, const JobSecrets &secrets, int refused, CommandReply done);
     void attach(TaskRunner *runner);
 
     Settings *m_settings;

@@ -31,6 +31,7 @@ TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLim
         = m_run.mode == RunMode::Careful ? SecurityGate::Mode::Careful : SecurityGate::Mode::Autonomous;
     policy.floor = m_limits.floor;
     policy.startSites = m_run.startSites;
+    policy.secrets = m_limits.secrets;
     executor()->setPolicy(policy);
     CommandExecutor::Tabs tabs;
     tabs.current = m_run.currentTab.isEmpty() ? m_run.tab : m_run.currentTab;

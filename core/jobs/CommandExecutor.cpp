@@ -73,11 +73,25 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
         QJsonObject params = command.params;
         if (command.tool == u"open_tool"_s && m_policy.savedTool)
             params.insert(u"url"_s, m_policy.savedTool(params.value(u"name").toString()));
-        const GateAction action = SecurityGate::actionFromFacts(gateType(command.tool), params, facts,
-                                                                m_pageUrl, m_policy.startSites);
-        const GateVerdict verdict = SecurityGate::classify(action);
         Check check;
         check.command = command;
+        if (const QString refused = m_policy.secrets.refusal(command.tool, command.params, m_pageUrl);
+            !refused.isEmpty()) {
+            check.outcome = Check::Outcome::Over;
+            check.command = over(check.command, JobCommand::State::Refused, refused);
+            return done(check);
+        }
+        const GateAction action = SecurityGate::actionFromFacts(gateType(command.tool), params, facts,
+                                                                m_pageUrl, m_policy.startSites);
+        GateVerdict verdict = SecurityGate::classify(action);
+        if (const QStringList used = m_policy.secrets.usedIn(command.params);
+            !used.isEmpty() && verdict.category != GateCategory::Payment) {
+            // Typing a secret is giving credentials, whatever the field looks like.
+            verdict.category = GateCategory::Credentials;
+            verdict.reason = u"it types the secret %1 into %2"_s.arg(
+                JobSecrets::placeholder(used.first()),
+                check.command.element.isEmpty() ? u"a field"_s : check.command.element);
+        }
         if (verdict.risky()) {
             check.command.gate = SecurityGate::categoryName(verdict.category);
             if (SecurityGate::mustAsk(verdict, m_policy.mode, m_policy.floor)) {
@@ -149,7 +163,10 @@ void CommandExecutor::perform(JobCommand command, std::function<void(const JobCo
         Q_EMIT tabsChanged();
     }
     const qint64 started = m_clock ? m_clock->nowMs() : 0;
-    call(command.tool, command.params, [this, command, started, done](const CommandResult &result) {
+    // The toolkit alone gets the secrets' values; the command keeps its placeholders.
+    const QJsonObject params
+        = m_policy.secrets.isEmpty() ? command.params : m_policy.secrets.filledIn(command.params);
+    call(command.tool, params, [this, command, started, done](const CommandResult &result) {
         ran(command, result, started, done);
     });
 }
@@ -187,10 +204,10 @@ void CommandExecutor::ran(JobCommand command, const CommandResult &result, qint6
 {
     command.durationMs = m_clock ? m_clock->nowMs() - started : 0;
     command.state = result.ok ? JobCommand::State::Done : JobCommand::State::Failed;
-    command.data = result.data;
-    command.summary = result.ok ? JobCommand::summarise(command.tool, result.data) : QString();
-    command.error = result.ok ? QString() : result.error;
-    command.effect = result.ok ? JobCommand::effectOf(result.data) : QJsonObject();
+    command.data = m_policy.secrets.hidden(result.data);
+    command.summary = result.ok ? JobCommand::summarise(command.tool, command.data) : QString();
+    command.error = result.ok ? QString() : m_policy.secrets.hidden(result.error);
+    command.effect = result.ok ? JobCommand::effectOf(command.data) : QJsonObject();
     if (!result.ok)
         return done(command);
     if (command.tool == u"tab"_s)

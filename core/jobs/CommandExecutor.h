@@ -7,6 +7,7 @@
 // click opened becomes the current one, and a job may close only the tabs it opened.
 
 #include "JobCommand.h"
+#include "JobSecrets.h"
 #include "ToolEnvironment.h"
 #include "safety/SecurityGate.h"
 
@@ -36,6 +37,9 @@ public:
         // open_tool {name}: the address of a saved tool (empty when none), and their names.
         std::function<QString(const QString &name)> savedTool;
         std::function<QStringList()> savedToolNames;
+        // Secrets the commands may type as <secret:name> (fill/type, on their site only, asked
+        // about as credentials); their values never come back in a command's record.
+        JobSecrets secrets;
     };
 
     struct Tabs

@@ -72,6 +72,7 @@ enum class SettingKey {
     AgentMaxSteps,
     AgentReflectEvery,
     AgentReflectWithModel,
+    AgentSecrets,
     AgentSnapshotChars,
     AgentHistorySteps,
     AgentKeepRunsDays,

@@ -2,6 +2,7 @@
 
 #include "common/JsonDataFile.h"
 #include "common/Refuse.h"
+#include "common/SecretEntry.h"
 #include "common/UserText.h"
 #include "logging/LogCategories.h"
 #include "safety/BanList.h"
@@ -83,6 +84,14 @@ bool checkBanEntry(const QString &entry, UserText *why)
 bool checkAllowEntry(const QString &entry, UserText *why)
 {
     if (QString problem; !BanList::checkAllowEntry(entry, &problem))
+        return refuse(why, UserText::plain(problem));
+    return true;
+}
+
+// One entry of agent/secrets: name@site (the value is in the keychain).
+bool checkSecretEntry(const QString &entry, UserText *why)
+{
+    if (QString problem; !SecretEntry::parse(entry, &problem))
         return refuse(why, UserText::plain(problem));
     return true;
 }
@@ -603,6 +612,14 @@ const std::array kTable = {
                   .name = "agent/reflectWithModel",
                   .type = T::Bool,
                   .defaultValue = false },
+    // The secrets a task may type (name@site); privileged: an agent that could rebind one would
+    // have its value typed on its own site.
+    SettingSpec { .key = SettingKey::AgentSecrets,
+                  .name = "agent/secrets",
+                  .type = T::StringList,
+                  .defaultValue = QStringList(),
+                  .privileged = true,
+                  .entryCheck = checkSecretEntry },
     SettingSpec { .key = SettingKey::AgentSnapshotChars,
                   .name = "agent/snapshotChars",
                   .type = T::Int,

@@ -16,6 +16,7 @@
 #include "agent/RunStore.h"
 #include "engine/Engine.h"
 #include "logging/Logging.h"
+#include "settings/SecretStore.h"
 #include "settings/Settings.h"
 
 #include <QDir>
@@ -700,5 +701,103 @@ TEST_F(TaskRunTest, ATablePageIsExtractedIntoDataThatMatchesTheSchema)
     EXPECT_EQ(refused.status, 400);
     EXPECT_TRUE(refused.error.startsWith(
         u"the result schema cannot be enforced: schema.items: '$ref' is not supported"_s))
+        << refused.error.toStdString();
+}
+
+// Secrets (agent/secrets, the value in the real keychain): the task says <secret:password>, the
+// model fills the password field with that placeholder, and the page gets the real value; the
+// gate asks first (credentials) and the user approves. Neither the model's requests, nor the run
+// file, the settings or the log hold the value, in the clear or as the next page's address
+// carries it (a GET form: spaces as +, the rest percent-encoded).
+TEST_F(TaskRunTest, ALoginFormIsFilledFromASecretTheModelNeverSees)
+{
+    const QString value = u"correct horse battery staple!"_s;
+    SecretStore *store = engine->secrets();
+    ASSERT_TRUE(store);
+    if (!store->isAvailable()) {
+        if (qEnvironmentVariableIsSet("MPA_SKIP_KEYCHAIN"))
+            GTEST_SKIP() << "no keychain: " << qEnvironmentVariable("MPA_SKIP_KEYCHAIN").toStdString();
+        FAIL() << "the keychain is not available: " << store->unavailableReason().toStdString();
+    }
+    std::optional<CommandResult> written;
+    store->write(u"secret/password"_s, value, [&](const CommandResult &r) { written = r; });
+    ASSERT_TRUE(waitUntil([&] { return written.has_value(); }));
+    ASSERT_TRUE(written->ok) << written->error.toStdString();
+    ASSERT_TRUE(settings->setValue(SettingKey::AgentSecrets, QStringList { u"password@127.0.0.1"_s }));
+    Logging::install({ QDir(configDir()).filePath(u"logs"_s), false, 5000, true });
+    const QString logFile = Logging::logFilePath();
+
+    model.setResponder([](const QJsonObject &request) {
+        const Prompt p = promptOf(request);
+        if (p.page().startsWith(u"Signed in"_s))
+            return ScriptedLlmServer::toolCall(u"done"_s,
+                                               { { u"success"_s, true }, { u"result"_s, u"signed in"_s } });
+        if (!p.has(u"fill textbox “Username"_s))
+            return ScriptedLlmServer::toolCall(
+                u"fill"_s, { { u"ref"_s, p.ref(u"textbox"_s, u"Username"_s) }, { u"value"_s, u"ada"_s } });
+        if (!p.has(u"fill textbox “Password"_s))
+            return ScriptedLlmServer::toolCall(
+                u"fill"_s,
+                { { u"ref"_s, p.ref(u"textbox"_s, u"Password"_s) }, { u"value"_s, u"<secret:password>"_s } });
+        return ScriptedLlmServer::toolCall(u"click"_s, { { u"ref"_s, p.ref(u"button"_s, u"Sign in"_s) } });
+    });
+    const QString id = startRun({ { u"task"_s, u"Sign in as ada with the password <secret:password>"_s },
+                                  { u"url"_s, fixture(u"login.html"_s) },
+                                  { u"mode"_s, u"autonomous"_s } });
+    ASSERT_FALSE(id.isEmpty());
+    QJsonObject run;
+    int approvals = 0;
+    for (int i = 0; i < 6; ++i) {
+        run = waitForStatus(id, { u"done"_s, u"failed"_s, u"waiting_user"_s });
+        if (run.value(u"status").toString() != u"waiting_user"_s)
+            break;
+        EXPECT_EQ(run[u"question"][u"category"].toString(), u"credentials"_s);
+        ASSERT_TRUE(command(u"answerRun"_s, { { u"runId"_s, id }, { u"approve"_s, true } }).ok);
+        ++approvals;
+    }
+    ASSERT_EQ(run.value(u"status").toString(), u"done"_s) << QJsonDocument(run).toJson().toStdString();
+    EXPECT_GE(approvals, 1) << "typing a secret was never asked about";
+    ASSERT_TRUE(waitUntil([&] { return evalIn(u"signed-in.html"_s, u"!!window.signin"_s).toBool(); }));
+    EXPECT_EQ(evalIn(u"signed-in.html"_s, u"window.signin.password"_s).toString(), value)
+        << "the page did not get the secret";
+    EXPECT_EQ(evalIn(u"signed-in.html"_s, u"window.signin.login"_s).toString(), u"ada"_s);
+    const QJsonArray steps = run.value(u"steps").toArray();
+    QJsonObject passwordStep;
+    for (const QJsonValue &step : steps) {
+        if (step[u"element"].toString().contains(u"Password"_s))
+            passwordStep = step.toObject();
+    }
+    EXPECT_EQ(passwordStep[u"params"][u"value"].toString(), u"<secret:password>"_s);
+
+    const QStringList forms { value, u"correct+horse+battery+staple"_s, u"correct%20horse"_s, u"battery"_s };
+    for (const QJsonObject &request : model.requests()) {
+        const QByteArray bytes = QJsonDocument(request).toJson(QJsonDocument::Compact);
+        for (const QString &form : forms)
+            EXPECT_FALSE(bytes.contains(form.toUtf8())) << "the model was sent " << form.toStdString();
+    }
+    const QString runFile = RunStore(QDir(paths.configDir).filePath(u"runs"_s)).pathOf(id);
+    Logging::install({});
+    for (const QString &path : { runFile, paths.settingsFile(), logFile }) {
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+        const QByteArray bytes = file.readAll();
+        for (const QString &form : forms)
+            EXPECT_FALSE(bytes.contains(form.toUtf8()))
+                << path.toStdString() << " holds " << form.toStdString();
+    }
+    std::optional<CommandResult> removed;
+    store->remove(u"secret/password"_s, [&](const CommandResult &r) { removed = r; });
+    EXPECT_TRUE(waitUntil([&] { return removed.has_value(); }));
+}
+
+// A task that names a secret the user has not set up does not start, and says which.
+TEST_F(TaskRunTest, ATaskNamingAnUnknownSecretIsRefused)
+{
+    const CommandResult refused
+        = command(u"startRun"_s,
+                  { { u"task"_s, u"Sign in with <secret:pin>"_s }, { u"url"_s, fixture(u"login.html"_s) } });
+    EXPECT_FALSE(refused.ok);
+    EXPECT_EQ(refused.status, 400);
+    EXPECT_TRUE(refused.error.startsWith(u"the task names <secret:pin>, but there is no secret “pin”"_s))
         << refused.error.toStdString();
 }

@@ -7,10 +7,15 @@
 #include "ScriptedLlmServer.h"
 #include "UiTest.h"
 #include "Wait.h"
+#include "Widgets.h"
+#include "pages/SecretsEditor.h"
+#include "settings/Settings.h"
 
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
 
 using namespace Qt::StringLiterals;
@@ -153,4 +158,61 @@ TEST_F(ModelsPageTest, WithoutAKeychainTheKeyIsForThisSessionOnly)
     EXPECT_EQ(secrets->sessionSecret(u"llm/custom"_s), u"sk-session-only"_s);
     EXPECT_TRUE(page.keyStatus()->text().contains(u"this session only"_s));
     screenshot(&page, u"models-no-keychain"_s);
+}
+
+// Secrets: a name, a site and a value typed on the page; the value goes to the keychain only
+// (secret/<name>), the settings file holds name@site, a bad site is refused in words, saving a
+// name again rebinds it, Remove takes it from both; every control is the person's alone.
+TEST_F(ModelsPageTest, ASecretIsKeptInTheKeychainAndItsNameAndSiteInTheSettings)
+{
+    ModelsPage page(engine.get());
+    page.resize(760, 1500);
+    page.show();
+    SecretsEditor *editor = page.secretsEditor();
+    ASSERT_TRUE(editor);
+    for (QWidget *control : std::initializer_list<QWidget *> { editor->saveButton(), editor->removeButton(),
+                                                               editor->valueEdit(), editor->siteEdit() })
+        EXPECT_TRUE(control->property(Widgets::kPersonOnly).toBool()) << control->objectName().toStdString();
+    EXPECT_EQ(editor->valueEdit()->echoMode(), QLineEdit::Password);
+
+    typeInto(editor->nameEdit(), u"password"_s);
+    typeInto(editor->siteEdit(), u"https://login.example.com/"_s);
+    typeInto(editor->valueEdit(), u"correct horse battery staple"_s);
+    editor->saveButton()->click();
+    EXPECT_TRUE(editor->status()->text().contains(u"the site is a host name such as example.com"_s))
+        << editor->status()->text().toStdString();
+    EXPECT_TRUE(secrets->stored().isEmpty());
+
+    editor->siteEdit()->clear();
+    typeInto(editor->siteEdit(), u"login.example.com"_s);
+    editor->saveButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return editor->list()->count() == 1; }));
+    EXPECT_EQ(secrets->stored().value(u"secret/password"_s), u"correct horse battery staple"_s);
+    EXPECT_EQ(settings->listValue(SettingKey::AgentSecrets), QStringList { u"password@login.example.com"_s });
+    EXPECT_TRUE(editor->valueEdit()->text().isEmpty()) << "the value stays on screen";
+    EXPECT_EQ(editor->list()->item(0)->text(), u"<secret:password> — typed on login.example.com"_s);
+    EXPECT_EQ(editor->status()->text(),
+              u"<secret:password> is kept in the keychain and typed on login.example.com only."_s);
+    QFile file(settings->filePath());
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_FALSE(file.readAll().contains("battery")) << "the value reached settings.ini";
+    screenshot(&page, u"models-secrets"_s);
+
+    // The same name again: one entry, bound to the new site.
+    typeInto(editor->nameEdit(), u"password"_s);
+    typeInto(editor->siteEdit(), u"example.org"_s);
+    typeInto(editor->valueEdit(), u"Tr0ub4dor&3"_s);
+    editor->saveButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return secrets->stored().value(u"secret/password"_s) == u"Tr0ub4dor&3"_s; }));
+    ASSERT_TRUE(waitUntil([&] {
+        return editor->list()->count() == 1 && editor->list()->item(0)->text().endsWith(u"example.org"_s);
+    }));
+    EXPECT_EQ(settings->listValue(SettingKey::AgentSecrets), QStringList { u"password@example.org"_s });
+
+    editor->list()->setCurrentRow(0);
+    ASSERT_TRUE(editor->removeButton()->isEnabled());
+    editor->removeButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return !secrets->stored().contains(u"secret/password"_s); }));
+    EXPECT_TRUE(settings->listValue(SettingKey::AgentSecrets).isEmpty());
+    EXPECT_EQ(editor->list()->count(), 0);
 }

@@ -1,6 +1,7 @@
 #include "ModelsPage.h"
 
 #include "ErrorStyle.h"
+#include "SecretsEditor.h"
 #include "Widgets.h"
 #include "agent/LlmClient.h"
 #include "agent/LlmProviders.h"
@@ -115,6 +116,17 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     addField(runs, tr("Keep finished runs:"), SettingKey::AgentKeepRunsDays,
              SettingField::Options().withSuffix(tr(" days")));
 
+    QFormLayout *secrets = addFormGroup(tr("Secrets for tasks"));
+    QLabel *secretsHint = hint(tr("Passwords and codes a task may type without the model seeing them: the "
+                                  "task says <secret:name>, and the run types the value on its site only, "
+                                  "after asking you as it asks about any sign-in."),
+                               this);
+    secretsHint->setTextFormat(Qt::PlainText); // "<secret:name>" is not a tag
+    secrets->addRow(secretsHint);
+    m_secrets = new SecretsEditor(
+        settings(), [engine] { return engine->secrets(); }, this);
+    secrets->addRow(m_secrets);
+
     connect(m_model, &QComboBox::currentTextChanged, this, [this](const QString &text) {
         QString error;
         if (text.trimmed() != settings()->stringValue(SettingKey::LlmModel))
@@ -154,6 +166,7 @@ void ModelsPage::showEvent(QShowEvent *event)
 {
     SettingsPage::showEvent(event);
     refreshKey();
+    m_secrets->refresh();
 }
 
 QString ModelsPage::provider() const

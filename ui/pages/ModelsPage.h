@@ -4,7 +4,8 @@
 // timeout, retries, and a Test that sends one tiny request and says what happened. The API key
 // lives in the OS keychain; without one, the page says so and offers a key for this session
 // only (never written anywhere). Also the task runs' own settings: mode, steps, reflection,
-// the page budget, history kept, and what autonomous runs still ask about.
+// the page budget, history kept, what autonomous runs still ask about, and the secrets a task
+// may type unseen (SecretsEditor).
 
 #include "SettingsPage.h"
 #include "common/CommandResult.h"
@@ -18,6 +19,7 @@ class QPushButton;
 namespace mpa {
 
 class LlmClient;
+class SecretsEditor;
 
 class ModelsPage : public SettingsPage
 {
@@ -33,6 +35,7 @@ public:
     QPushButton *fetchButton() const { return m_fetch; }
     QPushButton *saveKeyButton() const { return m_saveKey; }
     QPushButton *sessionKeyButton() const { return m_sessionKey; }
+    SecretsEditor *secretsEditor() const { return m_secrets; }
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -52,6 +55,7 @@ private:
     void refreshProviderFields();
 
     QComboBox *m_model;
+    SecretsEditor *m_secrets = nullptr;
     QPushButton *m_fetch;
     QLabel *m_fetchResult;
     QLabel *m_baseHint;
