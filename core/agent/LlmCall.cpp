@@ -160,6 +160,12 @@ void LlmCall::onFinished()
         const QString why = timedOut ? u"%1 did not answer within %2 s"_s.arg(who).arg(config.timeoutS)
                                      : u"%1 could not be reached at %2: %3"_s.arg(
                                          who, config.baseUrl.toString(), reply->errorString());
+        // Nothing listens there: trying again in a second changes nothing (a local model that is
+        // not started, a wrong port), so it is said at once.
+        if (reply->error() == QNetworkReply::ConnectionRefusedError)
+            return finish(LlmReply::Outcome::NetworkError,
+                          u"%1 refused the connection at %2: is it running, and on that port?"_s.arg(
+                              who, config.baseUrl.toString()));
         return retryLater(0, why, {});
     }
     if (status == 401 || status == 403) {

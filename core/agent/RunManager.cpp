@@ -214,56 +214,60 @@ void RunManager::readTaskSecrets(const QString &task,
 void RunManager::launchWith(RunRecord record, const JobSecrets &secrets, int refused, CommandReply done)
 {
     const QString provider = m_settings->stringValue(SettingKey::LlmProvider);
+    const std::optional<LlmProvider> preset = LlmProviders::find(provider);
+    // What is missing from the settings is said before the keychain is asked anything.
+    const LlmConfig unkeyed = LlmConfig::fromSettings(*m_settings, QString());
+    if (unkeyed.baseUrl.isEmpty())
+        return done(CommandResult::failure(
+            tr("no model address: choose a provider or set llm/baseUrl on the Models page"), refused));
+    if (unkeyed.model.trimmed().isEmpty())
+        return done(CommandResult::failure(tr("no model chosen: set llm/model on the Models page"), refused));
     const QPointer<RunManager> self(this);
-    readApiKey(m_secrets, provider,
-               [self, record = std::move(record), refused, done, provider,
-                secrets](const CommandResult &read) mutable {
-                   if (!self)
-                       return;
-                   RunManager *me = self.data();
-                   if (!read.ok)
-                       return done(CommandResult::failure(
-                           tr("the API key could not be read: %1").arg(read.error), refused));
-                   const QString key = read.data.toString();
-                   const LlmConfig config = LlmConfig::fromSettings(*me->m_settings, key);
-                   const std::optional<LlmProvider> preset = LlmProviders::find(provider);
-                   if (config.baseUrl.isEmpty())
-                       return done(CommandResult::failure(
-                           tr("no model address: choose a provider or set llm/baseUrl on the Models page"),
-                           refused));
-                   if (config.model.trimmed().isEmpty())
-                       return done(CommandResult::failure(
-                           tr("no model chosen: set llm/model on the Models page"), refused));
-                   if (key.isEmpty() && preset && preset->needsKey) {
-                       return done(CommandResult::failure(
-                           tr("no API key for %1: add one on the Models page (kept in the keychain) or "
-                              "set MPA_LLM_API_KEY")
-                               .arg(config.displayName),
-                           refused));
-                   }
-                   auto lock = me->m_jobs.store().lock(record.id);
-                   if (!lock)
-                       return done(CommandResult::failure(
-                           tr("run %1 is under way in another process of the app").arg(record.id), refused));
-                   record.provider = provider;
-                   record.model = config.model;
-                   auto *llm = new LlmClient(me->m_clock);
-                   llm->setConfig(config);
-                   BrowserTools tools = me->m_toolsFactory(record);
-                   RunLimits limits = me->limits();
-                   limits.secrets = secrets;
-                   auto *runner = new TaskRunner(record, llm, std::move(tools), limits, me->m_clock, me);
-                   llm->setParent(runner);
-                   me->m_jobs.adopt(runner, std::move(lock));
-                   me->attach(runner);
-                   // The task may hold secrets: the log gets its length, never its text.
-                   qCInfo(lcAgent).noquote() << u"run %1 starts: a task of %2 characters (%3, %4, %5)"_s.arg(
-                       record.id, QString::number(record.task.size()), runModeName(record.mode),
-                       config.displayName, config.model);
-                   done(CommandResult::success(QJsonObject { { u"runId"_s, record.id } }));
-                   Q_EMIT me->listChanged();
-                   runner->start();
-               });
+    auto withKey = [self, record = std::move(record), refused, done, provider, preset,
+                    secrets](const CommandResult &read) mutable {
+        if (!self)
+            return;
+        RunManager *me = self.data();
+        // A keychain that cannot be read is no key: a service that needs one says so below (or
+        // refuses the request), in words, not the keychain's D-Bus error.
+        const QString key = read.ok ? read.data.toString() : QString();
+        const LlmConfig config = LlmConfig::fromSettings(*me->m_settings, key);
+        if (key.isEmpty() && preset && preset->needsKey) {
+            const QString why
+                = read.ok ? QString() : tr(" (the keychain could not be read: %1)").arg(read.error);
+            return done(
+                CommandResult::failure(tr("no API key for %1%2: add one on the Models page (kept in the "
+                                          "keychain, or for this session only) or set MPA_LLM_API_KEY")
+                                           .arg(config.displayName, why),
+                                       refused));
+        }
+        auto lock = me->m_jobs.store().lock(record.id);
+        if (!lock)
+            return done(CommandResult::failure(
+                tr("run %1 is under way in another process of the app").arg(record.id), refused));
+        record.provider = provider;
+        record.model = config.model;
+        auto *llm = new LlmClient(me->m_clock);
+        llm->setConfig(config);
+        BrowserTools tools = me->m_toolsFactory(record);
+        RunLimits limits = me->limits();
+        limits.secrets = secrets;
+        auto *runner = new TaskRunner(record, llm, std::move(tools), limits, me->m_clock, me);
+        llm->setParent(runner);
+        me->m_jobs.adopt(runner, std::move(lock));
+        me->attach(runner);
+        // The task may hold secrets: the log gets its length, never its text.
+        qCInfo(lcAgent).noquote() << u"run %1 starts: a task of %2 characters (%3, %4, %5)"_s.arg(
+            record.id, QString::number(record.task.size()), runModeName(record.mode), config.displayName,
+            config.model);
+        done(CommandResult::success(QJsonObject { { u"runId"_s, record.id } }));
+        Q_EMIT me->listChanged();
+        runner->start();
+    };
+    // A provider that needs no key (Ollama, LM Studio) never touches the keychain.
+    if (preset && !preset->needsKey && qEnvironmentVariable("MPA_LLM_API_KEY").trimmed().isEmpty())
+        return withKey(CommandResult::success(QString()));
+    readApiKey(m_secrets, provider, std::move(withKey));
 }
 
 void RunManager::attach(TaskRunner *runner)

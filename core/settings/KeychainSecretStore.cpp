@@ -26,16 +26,22 @@ QString errorText(QKeychain::Error error, const QString &detail)
     case QKeychain::AccessDenied:
         return u"the keychain refused access (%1)"_s.arg(detail);
     case QKeychain::NoBackendAvailable:
-        return u"no keychain is available (%1)"_s.arg(detail);
+        // The backend's own words (a D-Bus error, "Failed to execute child process …") go to the
+        // log; the user reads what is missing and what provides it.
+        qCInfo(lcSettings).noquote() << u"keychain: %1"_s.arg(detail);
+        return u"no keychain runs on this desktop (GNOME Keyring, KWallet or KeePassXC provide one)"_s;
     case QKeychain::NotImplemented:
         return u"the keychain cannot do this here (%1)"_s.arg(detail);
     case QKeychain::OtherError:
         break;
     }
     // On Linux the keychain is the Secret Service, reached over the session's D-Bus.
-    if (detail.contains(u"dbus"_s, Qt::CaseInsensitive) || detail.contains(u"secret"_s, Qt::CaseInsensitive))
-        return u"no Secret Service answers on this desktop session (GNOME Keyring, KWallet or KeePassXC "
-               "provide one): %1"_s.arg(detail);
+    if (detail.contains(u"dbus"_s, Qt::CaseInsensitive)
+        || detail.contains(u"secret"_s, Qt::CaseInsensitive)) {
+        qCInfo(lcSettings).noquote() << u"keychain: %1"_s.arg(detail);
+        return u"no keychain answers on this desktop session (GNOME Keyring, KWallet or KeePassXC "
+               "provide one)"_s;
+    }
     return u"the keychain failed: %1"_s.arg(detail);
 }
 

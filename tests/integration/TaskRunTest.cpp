@@ -4,6 +4,7 @@
 // answers with tool calls. Runs are started and answered through the same commands the debug
 // API and MCP serve (startRun, getRun, answerRun, cancelRun, resumeRun).
 #include "EngineChromiumTest.h"
+#include "FakeSecretStore.h"
 #include "HeadlessChromium.h"
 #include "Leaks.h"
 #include "QtPrinters.h"
@@ -800,4 +801,43 @@ TEST_F(TaskRunTest, ATaskNamingAnUnknownSecretIsRefused)
     EXPECT_EQ(refused.status, 400);
     EXPECT_TRUE(refused.error.startsWith(u"the task names <secret:pin>, but there is no secret “pin”"_s))
         << refused.error.toStdString();
+}
+
+// A desktop without a keychain (the "Failed to execute child process dbus-launch"): a
+// provider that needs no key (Ollama) starts without asking the keychain anything; with no
+// model chosen that is what is said, not the keychain; a provider that needs a key says it has
+// none and why.
+TEST_F(TaskRunTest, AKeylessProviderNeverTouchesTheKeychainAndAMissingModelIsSaidFirst)
+{
+    ScopedEnv noKey("MPA_LLM_API_KEY", QString());
+    qunsetenv("MPA_LLM_API_KEY");
+    auto *keychain = new FakeSecretStore(engine);
+    keychain->setUnavailable(
+        u"no keychain runs on this desktop (GNOME Keyring, KWallet or KeePassXC provide one)"_s);
+    engine->setSecretStore(keychain);
+    ASSERT_TRUE(settings->setValue(SettingKey::LlmProvider, u"ollama"_s));
+    ASSERT_TRUE(settings->setValue(SettingKey::LlmBaseUrl, model.baseUrl().toString()));
+    model.setResponder([](const QJsonObject &) {
+        return ScriptedLlmServer::toolCall(u"done"_s,
+                                           { { u"success"_s, true }, { u"result"_s, u"nothing to do"_s } });
+    });
+    const QJsonObject run = runToTheEnd(u"Look at the page"_s, u"busy.html"_s);
+    EXPECT_EQ(run.value(u"status").toString(), u"done"_s) << QJsonDocument(run).toJson().toStdString();
+    EXPECT_TRUE(keychain->reads().isEmpty()) << keychain->reads().join(u", "_s).toStdString();
+
+    ASSERT_TRUE(settings->setValue(SettingKey::LlmProvider, u"groq"_s));
+    ASSERT_TRUE(settings->setValue(SettingKey::LlmModel, QString()));
+    CommandResult refused
+        = command(u"startRun"_s, { { u"task"_s, u"Look"_s }, { u"url"_s, fixture(u"busy.html"_s) } });
+    EXPECT_EQ(refused.error, u"no model chosen: set llm/model on the Models page"_s);
+    EXPECT_TRUE(keychain->reads().isEmpty());
+
+    ASSERT_TRUE(settings->setValue(SettingKey::LlmModel, u"llama-3.3-70b"_s));
+    refused = command(u"startRun"_s, { { u"task"_s, u"Look"_s }, { u"url"_s, fixture(u"busy.html"_s) } });
+    EXPECT_FALSE(refused.ok);
+    EXPECT_TRUE(
+        refused.error.startsWith(u"no API key for Groq (the keychain could not be read: no keychain runs on "
+                                 "this desktop"_s))
+        << refused.error.toStdString();
+    EXPECT_FALSE(refused.error.contains(u"dbus"_s, Qt::CaseInsensitive));
 }

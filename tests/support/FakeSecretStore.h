@@ -5,6 +5,7 @@
 #include "settings/SecretStore.h"
 
 #include <QHash>
+#include <QStringList>
 #include <QTimer>
 
 namespace mpa::test {
@@ -16,6 +17,7 @@ public:
 
     void read(const QString &key, CommandReply done) override
     {
+        m_reads.append(key);
         const QString session = sessionSecret(key);
         const CommandResult result = !session.isEmpty() ? CommandResult::success(session)
             : m_available                               ? CommandResult::success(m_secrets.value(key))
@@ -45,11 +47,13 @@ public:
         m_reason = reason;
     }
     QHash<QString, QString> stored() const { return m_secrets; }
+    QStringList reads() const { return m_reads; } // the keys read, in order
 
 private:
     bool m_available = true;
     QString m_reason;
     QHash<QString, QString> m_secrets;
+    QStringList m_reads;
 };
 
 } // namespace mpa::test

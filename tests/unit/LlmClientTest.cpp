@@ -11,8 +11,10 @@
 #include "logging/Logging.h"
 
 #include <QElapsedTimer>
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTcpServer>
 
 #include <gtest/gtest.h>
 
@@ -299,4 +301,27 @@ TEST_F(LlmClientTest, AToolCallNumberedOutOfRangeIsABadResponseNotAWriteOutOfBou
             << reply.error.toStdString();
         EXPECT_TRUE(reply.toolCalls.isEmpty());
     }
+}
+
+// Nothing listening at the address (a local model not started): one attempt, said at once.
+TEST_F(LlmClientTest, ARefusedConnectionFailsAtOnceWithoutRetries)
+{
+    QTcpServer closed;
+    ASSERT_TRUE(closed.listen(QHostAddress::LocalHost));
+    const quint16 port = closed.serverPort();
+    closed.close(); // the port is free: a connection there is refused
+    LlmConfig config = client.config();
+    config.baseUrl = QUrl(u"http://127.0.0.1:%1/v1"_s.arg(port));
+    client.setConfig(config);
+    LlmCall *call = client.complete(kMessages, kTools, false);
+    std::optional<LlmReply> reply;
+    QObject::connect(call, &LlmCall::finished, call, [&](const LlmReply &r) { reply = r; });
+    ASSERT_TRUE(waitUntil([&] { return reply.has_value(); }, 5s));
+    EXPECT_EQ(reply->outcome, LlmReply::Outcome::NetworkError);
+    EXPECT_EQ(reply->attempts, 1);
+    EXPECT_EQ(clock.armedTimers(), 0) << "a retry was planned";
+    EXPECT_EQ(
+        reply->error,
+        u"Groq refused the connection at http://127.0.0.1:%1/v1: is it running, and on that port?"_s.arg(
+            port));
 }

@@ -275,14 +275,19 @@ std::function<void(const CommandResult &answer)> ModelsPage::keychainAnswer(cons
 void ModelsPage::withClient(std::function<void(LlmClient *client)> use)
 {
     const QPointer<ModelsPage> self(this);
-    readApiKey(engine()->secrets(), provider(), [self, use](const CommandResult &key) {
+    auto withKey = [self, use](const CommandResult &key) {
         if (!self)
             return;
         if (!self->m_client)
             self->m_client = new LlmClient(self->engine()->clock(), self);
         self->m_client->setConfig(LlmConfig::fromSettings(*self->settings(), key.data.toString()));
         use(self->m_client);
-    });
+    };
+    // A provider that needs no key (Ollama, LM Studio) never touches the keychain.
+    const std::optional<LlmProvider> preset = LlmProviders::find(provider());
+    if (preset && !preset->needsKey && qEnvironmentVariable("MPA_LLM_API_KEY").trimmed().isEmpty())
+        return withKey(CommandResult::success(QString()));
+    readApiKey(engine()->secrets(), provider(), std::move(withKey));
 }
 
 void ModelsPage::fetchModels()
