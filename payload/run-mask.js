@@ -4,7 +4,7 @@
   // agent's actions. The agent's own input goes through: the app calls pass({on: true}) right
   // before it sends its trusted input and pass({on: false}) right after. Shown only in the top
   // document and only while the tab is the one in front; the app turns it off when the run
-  // waits for the user or ends.
+  // waits for the user or ends. outline() marks the element the agent acts on next.
   const HELD = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'auxclick',
     'contextmenu', 'keydown', 'keyup', 'keypress', 'beforeinput', 'touchstart', 'touchend'];
   const isTop = window.top === window;
@@ -77,6 +77,43 @@
     bar.classList.toggle('passing', passing);
   }
 
+  // The element an agent is about to act on, outlined for a moment before the action: drawn in
+  // the top layer (a manual popover) so nothing of the page covers it, and never a target of any
+  // event (pointer-events: none), so the action itself and the user's clicks go where they would.
+  let outlineHost = null;
+  let outlineTimer = 0;
+  function outline(args) {
+    if (!isTop || !document.documentElement) return { shown: false };
+    const box = args || {};
+    if (!(box.width > 0 && box.height > 0)) return { shown: false };
+    if (!outlineHost) {
+      outlineHost = document.createElement('mpa-agent-outline');
+      outlineHost.setAttribute('popover', 'manual');
+      outlineHost.style.cssText = 'all: initial; position: fixed; inset: 0; width: 100vw; height: 100vh; margin: 0; '
+        + 'padding: 0; border: 0; background: transparent; overflow: visible; pointer-events: none; z-index: 2147483647;';
+      const root = outlineHost.attachShadow({ mode: 'closed' });
+      root.innerHTML = `<style>
+        .box { position: fixed; box-sizing: border-box; border: 3px solid #ff6a00; border-radius: 4px;
+               box-shadow: 0 0 0 3px rgba(255, 106, 0, .25); pointer-events: none; }
+      </style><div class="box"></div>`;
+      outlineHost.box = root.querySelector('.box');
+    }
+    const pad = 3;
+    Object.assign(outlineHost.box.style, {
+      left: `${box.x - pad}px`, top: `${box.y - pad}px`,
+      width: `${box.width + 2 * pad}px`, height: `${box.height + 2 * pad}px`,
+    });
+    if (!outlineHost.isConnected) document.documentElement.appendChild(outlineHost);
+    try {
+      if (outlineHost.showPopover && !outlineHost.matches(':popover-open')) outlineHost.showPopover();
+    } catch (e) { /* no top layer here: the fixed box with the highest z-index stands in */ }
+    clearTimeout(outlineTimer);
+    // Shown `ms` before the action and a little past it, so the action lands while it shows.
+    const ms = Math.max(100, Math.min(5000, box.ms || 600)) + 400;
+    outlineTimer = setTimeout(() => outlineHost && outlineHost.remove(), ms);
+    return { shown: true };
+  }
+
   document.addEventListener('visibilitychange', draw);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', draw, { once: true });
 
@@ -94,11 +131,15 @@
       if (bar) bar.classList.toggle('passing', passing);
       return { passing };
     },
+    outline,
     state() {
-      return { active: !!config.active, shown: !!(host && host.isConnected), passing, held, text: config.text || '' };
+      return { active: !!config.active, shown: !!(host && host.isConnected), passing, held, text: config.text || '',
+               outlined: !!(outlineHost && outlineHost.isConnected) };
     },
     dispose() {
       clearTimeout(leaseTimer);
+      clearTimeout(outlineTimer);
+      if (outlineHost) outlineHost.remove();
       for (const type of HELD) window.removeEventListener(type, hold, true);
       document.removeEventListener('visibilitychange', draw);
       if (host) host.remove();

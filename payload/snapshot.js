@@ -751,6 +751,18 @@
       submitsForm: !!form && ((tag === 'button' && (type === 'submit' || type === ''))
         || (tag === 'input' && (type === 'submit' || type === 'image'))),
     };
+    // Where it is in the top document's viewport (through same-origin frames), for the outline
+    // shown before an agent acts on it.
+    const r = el.getBoundingClientRect();
+    const box = { x: r.x, y: r.y, width: r.width, height: r.height };
+    try {
+      for (let w = el.ownerDocument.defaultView; w && w !== w.parent && w.frameElement; w = w.parent) {
+        const fr = w.frameElement.getBoundingClientRect();
+        box.x += fr.x + w.frameElement.clientLeft;
+        box.y += fr.y + w.frameElement.clientTop;
+      }
+      facts.box = box;
+    } catch (e) { /* a frame of another origin: no box */ }
     if (form) {
       const fields = new Set();
       for (const f of form.elements) {

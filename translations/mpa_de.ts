@@ -1981,6 +1981,10 @@
         <source>Passwords and codes a task may type without the model seeing them: the task says &lt;secret:name&gt;, and the run types the value on its site only, after asking you as it asks about any sign-in.</source>
         <translation>Passwörter und Codes, die eine Aufgabe eintippen darf, ohne dass das Modell sie sieht: Die Aufgabe schreibt &lt;secret:name&gt;, und der Lauf tippt den Wert nur auf seiner Website ein, nachdem er Sie gefragt hat, wie bei jeder Anmeldung.</translation>
     </message>
+    <message>
+        <source>Outline each element for a moment before the agent acts on it</source>
+        <translation>Jedes Element kurz umranden, bevor der Agent darauf wirkt</translation>
+    </message>
 </context>
 <context>
     <name>mpa::Notifier</name>

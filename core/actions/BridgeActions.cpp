@@ -184,6 +184,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
             return log ? log->pendingSince(mark) : 0;
         };
         env.mask = RunActions::jobMask(masks, record.id);
+        env.outline = RunActions::jobOutline(masks);
         env.releaseTab = [tools, caller](const QString &tab) {
             if (tools)
                 tools->releaseTab(caller, tab);

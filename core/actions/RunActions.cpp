@@ -105,6 +105,15 @@ RunActions::jobMask(const QPointer<RunMask> &mask, const QString &id)
     };
 }
 
+std::function<void(const QString &tab, const QJsonObject &box, int ms)>
+RunActions::jobOutline(const QPointer<RunMask> &mask)
+{
+    return [mask](const QString &tab, const QJsonObject &box, int ms) {
+        if (mask)
+            mask->outline(tab, box, ms);
+    };
+}
+
 void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitCommands *toolkit,
                          RunMask *mask)
 {
@@ -127,6 +136,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
             return command ? command->inputSchema : QJsonObject();
         };
         browser.mask = jobMask(masks, run.id);
+        browser.outline = jobOutline(masks);
         return browser;
     });
     wireJobs(runs, &RunManager::runFinished, runChannel(), toolkit, mask,

@@ -72,6 +72,9 @@ public:
     // The job's page mask: shown with `text` in `tab`, or hidden (nothing once the mask is gone).
     static std::function<void(bool on, const QString &text, const QString &tab)>
     jobMask(const QPointer<RunMask> &mask, const QString &id);
+    // A job's outline of the element it acts on next (RunMask::outline).
+    static std::function<void(const QString &tab, const QJsonObject &box, int ms)>
+    jobOutline(const QPointer<RunMask> &mask);
 
 private:
     static std::function<void(const QString &id)> jobCleanup(ToolkitCommands *toolkit, RunMask *mask,

@@ -66,6 +66,20 @@ void RunMask::hide(const QString &runId)
         apply(target, false, {});
 }
 
+void RunMask::outline(const QString &targetId, const QJsonObject &box, int ms)
+{
+    PageController *controller = m_toolkit->controllerFor(targetId);
+    if (!controller || !controller->session())
+        return;
+    PayloadInjector *injector = m_hub->ensureScript(controller->session(), moduleName());
+    if (!injector)
+        return;
+    QJsonObject args = box;
+    args.insert(u"ms"_s, ms);
+    injector->evaluate(PayloadInjector::moduleCall(moduleName(), u"outline"_s, args), this,
+                       [](const QJsonValue &, const CdpError &) {});
+}
+
 void RunMask::apply(const QString &targetId, bool active, const QString &text)
 {
     PageController *controller = m_toolkit->controllerFor(targetId);

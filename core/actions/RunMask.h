@@ -6,6 +6,7 @@
 // user or ends.
 
 #include <QHash>
+#include <QJsonObject>
 #include <QObject>
 #include <QString>
 
@@ -27,6 +28,9 @@ public:
     // Shows (or updates) the run's mask in `targetId`; moves it there from another tab.
     void show(const QString &runId, const QString &targetId, const QString &text);
     void hide(const QString &runId);
+    // Outlines `box` (x, y, width, height in the top document's viewport) in `targetId` for
+    // `ms`: the element a job is about to act on (payload/run-mask.js outline()).
+    void outline(const QString &targetId, const QJsonObject &box, int ms);
     QString tabOf(const QString &runId) const { return m_tabs.value(runId); }
 
     static QString moduleName() { return QStringLiteral("runMask"); }

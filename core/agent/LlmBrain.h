@@ -39,6 +39,8 @@ struct RunLimits
     // The review is computed from the steps (StepReview); with this the model rates its progress
     // too, given the same figures, and its rating counts (agent/reflectWithModel).
     bool reflectWithModel = false;
+    // agent/showActions: each element the run acts on is outlined this long first (0: not).
+    int showActionMs = 0;
     int snapshotChars = 12000;
     int historySteps = 20;
     SecurityGate::Floor floor = SecurityGate::Floor::PaymentAndCredentials;

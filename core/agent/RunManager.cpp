@@ -61,6 +61,8 @@ RunLimits RunManager::limits() const
     limits.maxSteps = m_settings->intValue(SettingKey::AgentMaxSteps);
     limits.reflectEvery = m_settings->intValue(SettingKey::AgentReflectEvery);
     limits.reflectWithModel = m_settings->boolValue(SettingKey::AgentReflectWithModel);
+    limits.showActionMs
+        = m_settings->boolValue(SettingKey::AgentShowActions) ? CommandExecutor::kShowActionMs : 0;
     limits.snapshotChars = m_settings->intValue(SettingKey::AgentSnapshotChars);
     limits.historySteps = m_settings->intValue(SettingKey::AgentHistorySteps);
     limits.floor = m_settings->stringValue(SettingKey::AgentAskFloor) == u"none"_s

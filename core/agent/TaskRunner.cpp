@@ -32,6 +32,7 @@ TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLim
     policy.floor = m_limits.floor;
     policy.startSites = m_run.startSites;
     policy.secrets = m_limits.secrets;
+    policy.showActionMs = m_limits.showActionMs;
     executor()->setPolicy(policy);
     CommandExecutor::Tabs tabs;
     tabs.current = m_run.currentTab.isEmpty() ? m_run.tab : m_run.currentTab;

@@ -3,6 +3,7 @@
 #include "common/Clock.h"
 #include "common/JsonDataFile.h"
 #include "common/Refuse.h"
+#include "jobs/CommandExecutor.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -151,6 +152,8 @@ void BridgeManager::launch(BridgeRecord record, int refused, CommandReply done)
     record.profile = environment.profile;
     BridgeOptions options;
     options.maxTabs = m_settings->intValue(SettingKey::BridgeMaxTabs);
+    options.showActionMs
+        = m_settings->boolValue(SettingKey::AgentShowActions) ? CommandExecutor::kShowActionMs : 0;
     options.redact = m_settings->boolValue(SettingKey::BridgeRedact);
     options.rules = Redactor::rulesFromEntries(m_settings->listValue(SettingKey::BridgeRedactRules));
     options.snapshotChars = m_settings->intValue(SettingKey::AgentSnapshotChars);

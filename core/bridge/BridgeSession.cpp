@@ -45,6 +45,7 @@ BridgeSession::BridgeSession(BridgeRecord record, BridgeEnvironment environment,
     policy.mode
         = m_record.mode == u"autonomous"_s ? SecurityGate::Mode::Autonomous : SecurityGate::Mode::Careful;
     policy.maxTabs = options.maxTabs;
+    policy.showActionMs = options.showActionMs;
     policy.closeOwnTabsOnly = true;
     policy.savedTool = environment.savedTool;
     policy.savedToolNames = environment.savedToolNames;

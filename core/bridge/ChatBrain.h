@@ -30,6 +30,7 @@ class Clock;
 struct BridgeOptions
 {
     int maxTabs = 5;
+    int showActionMs = 0; // agent/showActions: the outline before each action on an element
     bool redact = true;
     QList<RedactionRule> rules;
     int snapshotChars = 12000;

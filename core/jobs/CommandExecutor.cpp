@@ -1,6 +1,7 @@
 #include "CommandExecutor.h"
 
 #include "common/Clock.h"
+#include "common/ClockTimer.h"
 
 #include <QJsonArray>
 
@@ -100,6 +101,9 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
                 return done(check);
             }
         }
+        if (const QJsonObject box = facts.value(u"box").toObject();
+            !box.isEmpty() && m_policy.showActionMs > 0)
+            m_boxes.insert(command.key, box);
         if (command.tool == u"get"_s && facts.value(u"type").toString() == u"password"_s) {
             check.outcome = Check::Outcome::Over;
             check.command = over(check.command, JobCommand::State::Refused,
@@ -124,6 +128,22 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
 }
 
 void CommandExecutor::perform(JobCommand command, std::function<void(const JobCommand &)> done)
+{
+    const QJsonObject box = m_boxes.take(command.key);
+    if (box.isEmpty() || m_policy.showActionMs <= 0 || !m_tools.outline || !m_clock)
+        return act(std::move(command), std::move(done));
+    // The element is outlined first, for a person to see what comes; then the action.
+    m_tools.outline(m_tabs.current, box, m_policy.showActionMs);
+    const quint64 generation = m_generation;
+    ClockTimer::singleShot(
+        m_clock, std::chrono::milliseconds(m_policy.showActionMs), this,
+        [this, generation, command = std::move(command), done = std::move(done)]() mutable {
+            if (generation == m_generation)
+                act(std::move(command), std::move(done));
+        });
+}
+
+void CommandExecutor::act(JobCommand command, std::function<void(const JobCommand &)> done)
 {
     const QString action = command.params.value(u"action").toString();
     if (command.tool == u"open_tool"_s) {

@@ -11,6 +11,7 @@
 #include "ToolEnvironment.h"
 #include "safety/SecurityGate.h"
 
+#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -40,7 +41,12 @@ public:
         // Secrets the commands may type as <secret:name> (fill/type, on their site only, asked
         // about as credentials); their values never come back in a command's record.
         JobSecrets secrets;
+        // Before acting on an element, outline it this long (and wait as long) so a person sees
+        // what the agent does; 0: no outline (agent/showActions).
+        int showActionMs = 0;
     };
+    // How long an element is outlined before an action when agent/showActions is on.
+    static constexpr int kShowActionMs = 600;
 
     struct Tabs
     {
@@ -87,6 +93,8 @@ Q_SIGNALS:
     void tabsChanged();
 
 private:
+    // perform() after the outline's moment.
+    void act(JobCommand command, std::function<void(const JobCommand &command)> done);
     void openTab(JobCommand command, const QString &url, std::function<void(const JobCommand &)> done);
     void ran(JobCommand command, const CommandResult &result, qint64 started,
              std::function<void(const JobCommand &)> done);
@@ -95,6 +103,7 @@ private:
 
     ToolEnvironment m_tools;
     QPointer<Clock> m_clock;
+    QHash<QString, QJsonObject> m_boxes; // command key → its element's box, from the check
     Policy m_policy;
     QString m_pageUrl;
     Tabs m_tabs;

@@ -41,6 +41,8 @@ struct ToolEnvironment
     std::function<int(const QString &tab, qint64 mark)> networkPending;
     // Shows the job's mask in `tab` with `text` (on), or takes it away (off).
     std::function<void(bool on, const QString &text, const QString &tab)> mask;
+    // Outlines `box` (the element's facts' box) in `tab` for `ms`, before the job acts on it.
+    std::function<void(const QString &tab, const QJsonObject &box, int ms)> outline;
     // Lets go of a tab the job opened (it stays open, for the user).
     std::function<void(const QString &tab)> releaseTab;
 

@@ -73,6 +73,7 @@ enum class SettingKey {
     AgentReflectEvery,
     AgentReflectWithModel,
     AgentSecrets,
+    AgentShowActions,
     AgentSnapshotChars,
     AgentHistorySteps,
     AgentKeepRunsDays,

@@ -46,6 +46,8 @@ protected:
     void SetUp() override
     {
         EngineChromiumTest::SetUp();
+        // The outline before each action costs 600 ms a step (TaskRunTest looks at it).
+        ASSERT_TRUE(settings->setValue(SettingKey::AgentShowActions, false));
         startEngine();
         own = connectEndpoint();
         ASSERT_NE(own, nullptr);

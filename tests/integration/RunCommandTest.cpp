@@ -37,6 +37,7 @@ protected:
         settings.setValue(SettingKey::LlmBaseUrl, model.baseUrl().toString());
         settings.setValue(SettingKey::LlmModel, u"scripted-1"_s);
         settings.setValue(SettingKey::AgentReflectEvery, 0);
+        settings.setValue(SettingKey::AgentShowActions, false); // 600 ms a step
     }
 
     QStringList args(const QString &task, const QStringList &more) const

@@ -80,6 +80,8 @@ protected:
         ASSERT_TRUE(settings->setValue(SettingKey::LlmBaseUrl, model.baseUrl().toString()));
         ASSERT_TRUE(settings->setValue(SettingKey::LlmModel, u"scripted-1"_s));
         ASSERT_TRUE(settings->setValue(SettingKey::AgentReflectEvery, 0));
+        // The outline before each action costs 600 ms a step; the test that looks at it turns it on.
+        ASSERT_TRUE(settings->setValue(SettingKey::AgentShowActions, false));
         startEngine();
     }
 
@@ -840,4 +842,48 @@ TEST_F(TaskRunTest, AKeylessProviderNeverTouchesTheKeychainAndAMissingModelIsSai
                                  "this desktop"_s))
         << refused.error.toStdString();
     EXPECT_FALSE(refused.error.contains(u"dbus"_s, Qt::CaseInsensitive));
+}
+
+// agent/showActions (on by default): before the run clicks, the button is outlined in the page's
+// top layer for a moment; the outline surrounds the button, hit testing still finds the button
+// under it, and the run's own click lands while it shows. A screenshot of the moment is kept.
+TEST_F(TaskRunTest, TheElementAboutToBeClickedIsOutlinedWithoutTakingTheClick)
+{
+    ASSERT_TRUE(settings->setValue(SettingKey::AgentShowActions, true));
+    model.setResponder([](const QJsonObject &request) {
+        const Prompt p = promptOf(request);
+        if (p.has(u"click button “Add one”"_s))
+            return ScriptedLlmServer::toolCall(u"done"_s,
+                                               { { u"success"_s, true }, { u"result"_s, u"added"_s } });
+        return ScriptedLlmServer::toolCall(u"click"_s, { { u"ref"_s, p.ref(u"button"_s, u"Add one"_s) } });
+    });
+    const QString id = startRun({ { u"task"_s, u"Add one"_s }, { u"url"_s, fixture(u"counter.html"_s) } });
+    CdpSession *runTab = nullptr;
+    ASSERT_TRUE(waitUntil([&] {
+        runTab = runTabOf(id);
+        return runTab != nullptr;
+    }));
+    const QString outlined = u"(() => { const o = document.querySelector('mpa-agent-outline'); return !!o && "
+                             "o.matches(':popover-open'); })()"_s;
+    ASSERT_TRUE(waitUntil([&] { return evaluate(runTab, outlined).toBool(); }, 30s))
+        << "no outline before the click";
+    const QJsonObject seen
+        = evaluate(runTab,
+                   u"(() => { const b = document.getElementById('add').getBoundingClientRect();"
+                   " const x = b.x + b.width / 2, y = b.y + b.height / 2;"
+                   " return { hit: document.elementFromPoint(x, y).id, count: window.count,"
+                   " host: getComputedStyle(document.querySelector('mpa-agent-outline'))"
+                   ".pointerEvents }; })()"_s)
+              .toObject();
+    EXPECT_EQ(seen.value(u"hit").toString(), u"add"_s) << "the outline takes the hit test";
+    EXPECT_EQ(seen.value(u"count").toInt(), 0) << "the click came before the outline";
+    EXPECT_EQ(seen.value(u"host").toString(), u"none"_s);
+    const QJsonObject shot
+        = sendAndWait(runTab, u"Page.captureScreenshot"_s, { { u"format"_s, u"png"_s } }).result;
+    QFile png(screenshotDir() + u"/agent-outline.png"_s);
+    if (QDir().mkpath(screenshotDir()) && png.open(QIODevice::WriteOnly))
+        png.write(QByteArray::fromBase64(shot.value(u"data"_s).toString().toLatin1()));
+    const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
+    EXPECT_EQ(run.value(u"status").toString(), u"done"_s) << QJsonDocument(run).toJson().toStdString();
+    EXPECT_EQ(evaluate(runTab, u"window.count"_s).toInt(), 1) << "the run's click did not land";
 }

@@ -110,6 +110,9 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     runs->addRow(hint(tr("The review counts the steps that failed, repeated or changed nothing. With "
                          "the model's rating, each review costs one more request."),
                       this));
+    addField(runs, QString(), SettingKey::AgentShowActions,
+             SettingField::Options().withText(
+                 tr("Outline each element for a moment before the agent acts on it")));
     addField(runs, tr("Page text per step:"), SettingKey::AgentSnapshotChars,
              SettingField::Options().withSuffix(tr(" characters")));
     addField(runs, tr("Steps shown in full:"), SettingKey::AgentHistorySteps);
