@@ -748,6 +748,8 @@
       href: link ? link.href : '',
       download: !!(link && link.hasAttribute('download')),
       editable: !!el.isContentEditable,
+      // The document it is in (a frame's own address): a secret is typed only on its site.
+      frameUrl: (el.ownerDocument && el.ownerDocument.location) ? el.ownerDocument.location.href : location.href,
       submitsForm: !!form && ((tag === 'button' && (type === 'submit' || type === ''))
         || (tag === 'input' && (type === 'submit' || type === 'image'))),
     };

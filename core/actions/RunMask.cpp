@@ -66,12 +66,17 @@ void RunMask::hide(const QString &runId)
         apply(target, false, {});
 }
 
+PayloadInjector *RunMask::moduleIn(const QString &targetId, PageController **controller) const
+{
+    PageController *found = m_toolkit->controllerFor(targetId);
+    if (controller)
+        *controller = found;
+    return found && found->session() ? m_hub->ensureScript(found->session(), moduleName()) : nullptr;
+}
+
 void RunMask::outline(const QString &targetId, const QJsonObject &box, int ms)
 {
-    PageController *controller = m_toolkit->controllerFor(targetId);
-    if (!controller || !controller->session())
-        return;
-    PayloadInjector *injector = m_hub->ensureScript(controller->session(), moduleName());
+    PayloadInjector *injector = moduleIn(targetId);
     if (!injector)
         return;
     QJsonObject args = box;
@@ -82,10 +87,8 @@ void RunMask::outline(const QString &targetId, const QJsonObject &box, int ms)
 
 void RunMask::apply(const QString &targetId, bool active, const QString &text)
 {
-    PageController *controller = m_toolkit->controllerFor(targetId);
-    if (!controller || !controller->session())
-        return;
-    PayloadInjector *injector = m_hub->ensureScript(controller->session(), moduleName());
+    PageController *controller = nullptr;
+    PayloadInjector *injector = moduleIn(targetId, &controller);
     if (!injector)
         return;
     // The sequence makes each renewal a new config, so it reaches the page.

@@ -16,7 +16,9 @@ class Clock;
 class ClockTimer;
 
 class CdpSession;
+class PageController;
 class PayloadHub;
+class PayloadInjector;
 class ToolkitCommands;
 
 class RunMask : public QObject
@@ -43,6 +45,9 @@ Q_SIGNALS:
 
 private:
     void apply(const QString &targetId, bool active, const QString &text);
+    // The tab's runMask module (injected if need be), and its controller; null when the tab is
+    // not the toolkit's.
+    PayloadInjector *moduleIn(const QString &targetId, PageController **controller = nullptr) const;
     void renew();
 
     PayloadHub *m_hub;

@@ -588,12 +588,7 @@ void LlmBrain::reflect()
     m_reviewFrom = m_run.steps.size();
     m_pageChanges = 0;
     if (!m_limits.reflectWithModel) {
-        RunReflection reflection { int(m_run.steps.size()), review.rating,
-                                   review.issues.isEmpty() ? u"progress"_s : review.issues.join(u"; "_s),
-                                   review.metrics() };
-        return reflected(
-            reflection,
-            u"Review after step %1 (from your steps): %2"_s.arg(m_run.steps.size()).arg(review.text()));
+        return reflectedBy(review);
     }
     const QString system
         = u"You review a browser agent's progress on a task. Answer with one JSON object only: "
@@ -629,18 +624,22 @@ void LlmBrain::onReflected(const LlmReply &reply, const StepReview &review)
         // The figures stand in for a rating the model did not give.
         qCInfo(lcAgent).noquote() << u"run %1: the model's review was not usable (%2); the figures decide"_s
                                          .arg(m_run.id, reply.ok() ? error : reply.error);
-        RunReflection reflection { int(m_run.steps.size()), review.rating,
-                                   review.issues.isEmpty() ? u"progress"_s : review.issues.join(u"; "_s),
-                                   review.metrics() };
-        return reflected(
-            reflection,
-            u"Review after step %1 (from your steps): %2"_s.arg(m_run.steps.size()).arg(review.text()));
+        return reflectedBy(review);
     }
     RunReflection reflection { int(m_run.steps.size()), rating, json.value(u"reason").toString(),
                                review.metrics() };
     reflected(reflection,
               u"Your own review after step %1: %2 — %3. The figures: %4"_s.arg(reflection.afterStep)
                   .arg(rating, reflection.reason, review.text()));
+}
+
+void LlmBrain::reflectedBy(const StepReview &review)
+{
+    RunReflection reflection { int(m_run.steps.size()), review.rating,
+                               review.issues.isEmpty() ? u"progress"_s : review.issues.join(u"; "_s),
+                               review.metrics() };
+    reflected(reflection,
+              u"Review after step %1 (from your steps): %2"_s.arg(m_run.steps.size()).arg(review.text()));
 }
 
 void LlmBrain::reflected(RunReflection reflection, const QString &toldAs)

@@ -118,6 +118,8 @@ private:
     void onReflected(const LlmReply &reply, const StepReview &review);
     // Keeps the reflection, tells the model, and ends the run after kLowRatingsToStop low ones.
     void reflected(RunReflection reflection, const QString &toldAs);
+    // The review's own rating as the reflection (no model's rating asked, or none usable).
+    void reflectedBy(const StepReview &review);
     void fail(const QString &reason);
     void countTokens(const LlmReply &reply);
     // The command of `decision`, numbered as the next step, its cost kept.

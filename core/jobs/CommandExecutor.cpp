@@ -76,7 +76,9 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
             params.insert(u"url"_s, m_policy.savedTool(params.value(u"name").toString()));
         Check check;
         check.command = command;
-        if (const QString refused = m_policy.secrets.refusal(command.tool, command.params, m_pageUrl);
+        // The element's own document (a frame of another site) decides, else the page's.
+        const QString where = facts.value(u"frameUrl").toString(m_pageUrl);
+        if (const QString refused = m_policy.secrets.refusal(command.tool, command.params, where);
             !refused.isEmpty()) {
             check.outcome = Check::Outcome::Over;
             check.command = over(check.command, JobCommand::State::Refused, refused);
@@ -144,6 +146,24 @@ void CommandExecutor::perform(JobCommand command, std::function<void(const JobCo
 }
 
 void CommandExecutor::act(JobCommand command, std::function<void(const JobCommand &)> done)
+{
+    if (m_policy.secrets.usedIn(command.params).isEmpty())
+        return actNow(std::move(command), std::move(done));
+    // A secret is typed only on its site: the element's document is asked where it is now, since
+    // the page may have gone elsewhere while the user was asked or the outline showed.
+    call(u"get"_s, { { u"what"_s, u"element"_s }, { u"ref"_s, command.params.value(u"ref").toString() } },
+         [this, command, done](const CommandResult &element) mutable {
+             const QString url = element.ok
+                 ? element.data.toObject().value(u"value"_s).toObject().value(u"frameUrl"_s).toString()
+                 : QString();
+             if (const QString refused = m_policy.secrets.refusal(command.tool, command.params, url);
+                 !refused.isEmpty())
+                 return done(over(command, JobCommand::State::Refused, refused));
+             actNow(std::move(command), std::move(done));
+         });
+}
+
+void CommandExecutor::actNow(JobCommand command, std::function<void(const JobCommand &)> done)
 {
     const QString action = command.params.value(u"action").toString();
     if (command.tool == u"open_tool"_s) {
