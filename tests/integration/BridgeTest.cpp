@@ -5,6 +5,7 @@
 // tests/fixtures/agent, a shop that calls its API, a counter, a card checkout). Sessions are
 // started, watched and answered through the manager (the window's path) and the debug actions.
 #include "EngineChromiumTest.h"
+#include "FakeClock.h"
 #include "HeadlessChromium.h"
 #include "Leaks.h"
 #include "QtPrinters.h"
@@ -580,6 +581,140 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
     EXPECT_TRUE(posted.last().toString().contains(u"GOAL: Add one"_s))
         << posted.last().toString().toStdString();
     engine->bridge()->stop(second);
+}
+
+TEST_F(BridgeTest, ThePageGoesToTheChatWhenItChangedAndOtherwiseTheChatIsToldItDidNot)
+{
+    openTabs(u"unchanged"_s, u"agent/counter.html"_s);
+    const QString id = startFromWindow(u"Add one, then wait"_s);
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    ASSERT_EQ(done.commands.size(), 2);
+    EXPECT_EQ(done.commands.at(0).tool, u"click"_s);
+    EXPECT_EQ(done.commands.at(1).tool, u"wait"_s);
+    EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 1);
+
+    // After the click the page changed (the count is 1): it goes again. After the wait it did
+    // not: the chat is told so instead of getting the same page twice.
+    const QStringList sent = userMessages();
+    ASSERT_EQ(sent.size(), 3) << sent.join(u"\n----\n"_s).toStdString();
+    EXPECT_TRUE(sent[1].contains(u"THE PAGE NOW (tab “Counter”"_s)) << sent[1].toStdString();
+    EXPECT_TRUE(sent[1].contains(u"Add one"_s)) << sent[1].toStdString();
+    EXPECT_FALSE(sent[1].contains(u"THE PAGE did not change"_s)) << sent[1].toStdString();
+    EXPECT_TRUE(sent[2].contains(u"THE PAGE did not change"_s)) << sent[2].toStdString();
+    EXPECT_FALSE(sent[2].contains(u"THE PAGE NOW"_s)) << sent[2].toStdString();
+    EXPECT_FALSE(sent[2].contains(u"Add one"_s)) << sent[2].toStdString();
+    EXPECT_EQ(done.doneText, u"the page stood still"_s);
+}
+
+TEST_F(BridgeTest, ListBridgesShowsEverySessionNewestFirstToTheUserAndAnAgentOnlyItsOwn)
+{
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitUserTabs, u"allow"_s));
+    // The user's session, from the window, to its end.
+    openTabs(u"unchanged"_s, u"agent/counter.html"_s);
+    const QString mine = startFromWindow(u"Add one, then wait"_s);
+    ASSERT_EQ(waitForStatus(mine, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped }).status,
+              BridgeStatus::Done);
+    // An agent's session, through the API, still going.
+    openTabs(u"forever"_s, u"agent/counter.html"_s);
+    const CommandResult started = command(u"startBridge"_s,
+                                          { { u"agentTab"_s, chat->targetId() },
+                                            { u"targetTabs"_s, QJsonArray { target->targetId() } },
+                                            { u"goal"_s, u"Scroll for ever"_s } },
+                                          kAgent);
+    ASSERT_TRUE(started.ok) << started.error.toStdString();
+    const QString agents = started.data[u"sessionId"].toString();
+    ASSERT_TRUE(waitUntil([&] { return record(agents).turn >= 1; }, 30s));
+
+    const auto listFor = [&](const CommandCaller &caller) {
+        const CommandResult listed = command(u"listBridges"_s, {}, caller);
+        EXPECT_TRUE(listed.ok) << listed.error.toStdString();
+        return listed.data.toObject().value(u"sessions"_s).toArray();
+    };
+    const QJsonArray all = listFor(userCaller());
+    ASSERT_EQ(all.size(), 2) << QJsonDocument(all).toJson().toStdString();
+    EXPECT_EQ(all[0][u"sessionId"].toString(), agents) << "not newest first";
+    EXPECT_EQ(all[1][u"sessionId"].toString(), mine);
+    EXPECT_EQ(all[1][u"status"].toString(), u"done"_s);
+    EXPECT_EQ(all[1][u"goal"].toString(), u"Add one, then wait"_s);
+    EXPECT_EQ(all[1][u"commandCount"].toInt(), 2);
+    EXPECT_EQ(all[1][u"doneText"].toString(), u"the page stood still"_s);
+    EXPECT_EQ(all[0][u"goal"].toString(), u"Scroll for ever"_s);
+    EXPECT_EQ(all[0][u"agentTab"].toString(), chat->targetId());
+    EXPECT_EQ(all[0][u"targetTabs"].toArray(), QJsonArray { target->targetId() });
+    // Each entry says what getBridge says of the session.
+    for (const QJsonValue &entry : all) {
+        const QJsonObject full
+            = command(u"getBridge"_s, { { u"sessionId"_s, entry[u"sessionId"].toString() } }).data.toObject();
+        for (const QString &key : { u"status"_s, u"goal"_s, u"agentTab"_s, u"createdAt"_s, u"turn"_s })
+            EXPECT_EQ(entry[key], full.value(key)) << key.toStdString();
+    }
+
+    // The agent sees its own session only; another agent none.
+    const QJsonArray its = listFor(kAgent);
+    ASSERT_EQ(its.size(), 1);
+    EXPECT_EQ(its[0][u"sessionId"].toString(), agents);
+    const CommandCaller other { u"mcp"_s, u"mcp-2"_s, u"Another agent"_s };
+    EXPECT_TRUE(listFor(other).isEmpty());
+
+    // Stopped by its agent, it is listed as stopped.
+    ASSERT_TRUE(command(u"stopBridge"_s, { { u"sessionId"_s, agents } }, kAgent).ok);
+    EXPECT_EQ(listFor(kAgent)[0][u"status"].toString(), u"stopped"_s);
+}
+
+// The bridge with the engine's timers on a clock the test moves: minutes of waiting in seconds.
+class BridgeOnAClockTest : public BridgeTest
+{
+protected:
+    // Outlives the engine (BridgeTest::TearDown ends it first).
+    FakeClock clock { QDateTime(QDate(2026, 11, 27), QTime(10, 0), QTimeZone::utc()) };
+};
+
+TEST_F(BridgeOnAClockTest, AChatThatNeverAnswersEndsTheSessionAtTheReplyTimeout)
+{
+    harness->stopEngine();
+    ASSERT_TRUE(startEngineOnBrowser(
+        { .beforeStart = [](Engine *built) { built->bridge()->setPollInterval(25ms); }, .clock = &clock }));
+    ASSERT_TRUE(clock.runUntil([&] { return engine->endpoint()->isConnected(); }, 20s));
+    openTabs(u"silent"_s, u"agent/counter.html"_s);
+    BridgeManager::StartRequest request;
+    request.agentTab = chat->targetId();
+    request.targetTabs = { target->targetId() };
+    request.goal = u"Add one"_s;
+    request.startedBy = u"ui"_s;
+    QString id;
+    engine->bridge()->start(request, [&](const CommandResult &started) {
+        EXPECT_TRUE(started.ok) << started.error.toStdString();
+        id = started.data[u"sessionId"].toString();
+    });
+    ASSERT_TRUE(clock.runUntil([&] { return !id.isEmpty(); }, 20s));
+    // The first message reached the chat, which took it and says nothing.
+    ASSERT_TRUE(clock.runUntil(
+        [&] { return record(id).turn == 1 && record(id).status == BridgeStatus::WaitingChat; }, 30s))
+        << bridgeStatusName(record(id).status).toStdString() << ": " << record(id).activity.toStdString();
+    ASSERT_TRUE(waitUntil([&] { return userMessages().size() == 1; }, 10s));
+    const QDateTime sent = clock.now();
+
+    // Still waiting a little before the ten minutes are up.
+    ASSERT_TRUE(
+        clock.runUntil([&] { return sent.secsTo(clock.now()) >= 590 || record(id).isFinished(); }, 90s));
+    EXPECT_EQ(record(id).status, BridgeStatus::WaitingChat) << record(id).reason.toStdString();
+    // Then it gives up, saying why.
+    ASSERT_TRUE(clock.runUntil([&] { return record(id).isFinished(); }, 30s));
+    const BridgeRecord failed = record(id);
+    EXPECT_EQ(failed.status, BridgeStatus::Failed);
+    EXPECT_EQ(failed.reason, u"the chat did not answer within 10 minutes"_s);
+    EXPECT_GE(sent.secsTo(clock.now()), 600);
+    EXPECT_LE(sent.secsTo(clock.now()), 630);
+    EXPECT_TRUE(failed.commands.isEmpty());
+    EXPECT_EQ(evaluate(target, u"window.count"_s).toInt(-1), 0);
+    // The session file says so, and the list too.
+    QFile file(QDir(paths.configDir).filePath(u"bridge/%1.json"_s.arg(id)));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QJsonObject saved = QJsonDocument::fromJson(file.readAll()).object();
+    EXPECT_EQ(saved.value(u"status").toString(), u"failed"_s);
+    EXPECT_EQ(saved.value(u"reason").toString(), u"the chat did not answer within 10 minutes"_s);
 }
 
 } // namespace

@@ -194,3 +194,33 @@ TEST_F(RunCommandTest, ASchemaFileMakesTheResultLineCarryTheData)
         u"the result schema cannot be enforced: schema: 'format' is not supported"_s))
         << unenforced.err().toStdString();
 }
+
+TEST_F(RunCommandTest, MaxStepsEndsARunThatNeverFinishesAtNStepsAndExitsOne)
+{
+    // agent/maxSteps says 40; --max-steps 3 is this run's own limit. The model never calls done:
+    // it clicks "Add one" again and again (a new count each time, so no loop is seen).
+    model.setResponder([](const QJsonObject &request) {
+        return ScriptedLlmServer::toolCall(
+            u"click"_s, { { u"ref"_s, refOf(promptOf(request), u"- button \"Add one\""_s) } });
+    });
+    AppRun run(args(u"Add one for ever"_s,
+                    { u"--url"_s, fixtureUrl(u"agent/counter.html?cli=1"_s).toString(), u"--mode"_s,
+                      u"autonomous"_s, u"--max-steps"_s, u"3"_s }));
+    ASSERT_EQ(run.finish(60s), 1) << run.dump().toStdString();
+    const QStringList lines = run.out().trimmed().split(u'\n');
+    ASSERT_EQ(lines.size(), 4) << run.out().toStdString();
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_TRUE(lines.at(i).startsWith(u"%1. click button “Add one”"_s.arg(i + 1)))
+            << lines.at(i).toStdString();
+    }
+    const QJsonObject result = lastJson(run.out());
+    EXPECT_EQ(result.value(u"status"_s).toString(), u"failed"_s);
+    EXPECT_EQ(result.value(u"reason"_s).toString(), u"reached the step limit (3) before the task was done"_s);
+    EXPECT_EQ(result.value(u"steps"_s).toInt(), 3);
+    EXPECT_EQ(model.requests().size(), 3);
+
+    AppRun outOfRange(args(u"x"_s, { u"--max-steps"_s, u"0"_s }));
+    EXPECT_EQ(outOfRange.finish(), 2);
+    EXPECT_TRUE(outOfRange.err().contains(u"--max-steps: '0' is not a number from 1 to 500"_s))
+        << outOfRange.err().toStdString();
+}

@@ -29,6 +29,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -170,6 +171,21 @@ protected:
     {
         CdpSession *tab = tabWith(urlPart);
         return tab ? evaluate(tab, expression) : QJsonValue();
+    }
+
+    // The counter's count in the tab whose address holds `urlPart` (once our connection has
+    // attached that tab); -1 when the tab is not there.
+    int countIn(const QString &urlPart)
+    {
+        int count = -1;
+        waitUntil(
+            [&] {
+                const QJsonValue value = evalIn(urlPart, u"window.count"_s);
+                count = value.isDouble() ? value.toInt() : -1;
+                return count >= 0;
+            },
+            10s);
+        return count;
     }
 
     ScopedEnv key { "MPA_LLM_API_KEY", kKey };
@@ -886,4 +902,253 @@ TEST_F(TaskRunTest, TheElementAboutToBeClickedIsOutlinedWithoutTakingTheClick)
     const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
     EXPECT_EQ(run.value(u"status").toString(), u"done"_s) << QJsonDocument(run).toJson().toStdString();
     EXPECT_EQ(evaluate(runTab, u"window.count"_s).toInt(), 1) << "the run's click did not land";
+}
+
+namespace {
+
+// The steps the model was shown in `prompt` ("Your steps so far:" up to the blank line).
+QStringList historyLines(const Prompt &prompt)
+{
+    const QString from = u"Your steps so far:\n"_s;
+    const qsizetype start = prompt.text.indexOf(from);
+    if (start < 0)
+        return {};
+    const qsizetype begin = start + from.size();
+    return prompt.text.mid(begin, prompt.text.indexOf(u"\n\n"_s, begin) - begin).split(u'\n');
+}
+
+// The step a prompt asks for ("This is step N of at most M.").
+int stepAskedFor(const Prompt &prompt)
+{
+    return QRegularExpression(u"This is step (\\d+) of at most"_s).match(prompt.text).captured(1).toInt();
+}
+
+// A model that never calls done: it clicks "Add one" on the counter, each click a new count
+// (so the loop checks see progress, as they would for a model paging through results).
+ScriptedLlmServer::Reply neverDoneModel(const QJsonObject &request)
+{
+    const Prompt p = promptOf(request);
+    return ScriptedLlmServer::toolCall(u"click"_s, { { u"ref"_s, p.ref(u"button"_s, u"Add one"_s) } });
+}
+
+} // namespace
+
+TEST_F(TaskRunTest, ARunThatNeverFinishesStopsAtTheStepLimitSayingSo)
+{
+    // agent/maxSteps is the limit of every run; startRun's maxSteps is one run's own.
+    ASSERT_TRUE(settings->setValue(SettingKey::AgentMaxSteps, 4));
+    model.setResponder(neverDoneModel);
+    const QJsonObject run = runToTheEnd(u"Add one for ever"_s, u"counter.html?limit=setting"_s);
+    EXPECT_EQ(run.value(u"status").toString(), u"failed"_s);
+    EXPECT_EQ(run.value(u"reason").toString(), u"reached the step limit (4) before the task was done"_s);
+    EXPECT_EQ(run.value(u"steps").toArray().size(), 4);
+    // Four questions to the model, the last one saying it is the last step; four clicks made.
+    ASSERT_EQ(model.requests().size(), 4);
+    EXPECT_TRUE(promptOf(model.requests().last()).has(u"This is step 4 of at most 4."_s))
+        << promptOf(model.requests().last()).text.toStdString();
+    EXPECT_EQ(countIn(u"limit=setting"_s), 4);
+
+    const qsizetype before = model.requests().size();
+    const QString id = startRun({ { u"task"_s, u"Add one for ever"_s },
+                                  { u"url"_s, fixture(u"counter.html?limit=request"_s) },
+                                  { u"maxSteps"_s, 2 } });
+    const QJsonObject limited = waitForStatus(id, { u"done"_s, u"failed"_s });
+    EXPECT_EQ(limited.value(u"reason").toString(), u"reached the step limit (2) before the task was done"_s);
+    EXPECT_EQ(limited.value(u"steps").toArray().size(), 2);
+    EXPECT_EQ(model.requests().size() - before, 2);
+    EXPECT_EQ(countIn(u"limit=request"_s), 2);
+    EXPECT_EQ(command(u"startRun"_s, { { u"task"_s, u"x"_s }, { u"maxSteps"_s, 501 } }).status, 400);
+}
+
+TEST_F(TaskRunTest, OlderStepsReachTheModelSummarisedAndTheLastOnesWordForWord)
+{
+    constexpr int kRecent = 3; // agent/historySteps
+    constexpr int kClicks = 22;
+    ASSERT_TRUE(settings->setValue(SettingKey::AgentHistorySteps, kRecent));
+    model.setResponder([](const QJsonObject &request) {
+        const Prompt p = promptOf(request);
+        if (stepAskedFor(p) > kClicks)
+            return ScriptedLlmServer::toolCall(
+                u"done"_s, { { u"success"_s, true }, { u"result"_s, u"added %1"_s.arg(kClicks) } });
+        return ScriptedLlmServer::toolCall(
+            u"click"_s, { { u"ref"_s, p.ref(u"button"_s, u"Add one"_s) }, { u"thought"_s, u"one more"_s } });
+    });
+    const QJsonObject run = runToTheEnd(u"Add one, 22 times"_s, u"counter.html?history=1"_s);
+    ASSERT_EQ(run.value(u"status").toString(), u"done"_s) << run.value(u"reason").toString().toStdString();
+    EXPECT_EQ(run.value(u"steps").toArray().size(), kClicks + 1);
+    EXPECT_EQ(countIn(u"history=1"_s), kClicks);
+
+    // Each request: the steps before the last agent/historySteps in one short line (what was done,
+    // on what — no params, no results), the last ones as whole lines.
+    const QList<QJsonObject> requests = model.requests();
+    ASSERT_EQ(requests.size(), kClicks + 1);
+    const QRegularExpression numbered(
+        u"^(\\d+)\\. click button “Add one”(?: \\{\"ref\":\"e\\d+\"\\})? → \\S"_s);
+    for (int done = 0; done < requests.size(); ++done) {
+        const Prompt p = promptOf(requests.at(done));
+        ASSERT_EQ(stepAskedFor(p), done + 1);
+        QStringList lines = historyLines(p);
+        SCOPED_TRACE(u"after %1 steps:\n%2"_s.arg(done).arg(lines.join(u'\n')).toStdString());
+        if (done == 0) {
+            EXPECT_EQ(lines, QStringList { u"No steps yet."_s });
+            continue;
+        }
+        const int summarised = std::max(0, done - kRecent);
+        if (summarised > 0) {
+            ASSERT_FALSE(lines.isEmpty());
+            const QString summary = lines.takeFirst();
+            QStringList entries;
+            for (int i = 0; i < summarised; ++i)
+                entries.append(u"click button “Add one”"_s);
+            EXPECT_EQ(summary, u"Steps 1–%1 in short: %2"_s.arg(summarised).arg(entries.join(u"; "_s)));
+        }
+        ASSERT_EQ(lines.size(), done - summarised);
+        for (int i = 0; i < lines.size(); ++i) {
+            const QRegularExpressionMatch m = numbered.match(lines.at(i));
+            ASSERT_TRUE(m.hasMatch()) << lines.at(i).toStdString();
+            EXPECT_EQ(m.captured(1).toInt(), summarised + i + 1);
+        }
+    }
+    // The 22nd click's request: 18 steps in one line, 19–21 word for word (issue 33: 20+ steps).
+    EXPECT_TRUE(promptOf(requests.at(kClicks - 1)).has(u"Steps 1–18 in short: click button “Add one”;"_s));
+}
+
+TEST_F(TaskRunTest, TwoRunsAtOnceEachKeepToItsOwnTabAndRecord)
+{
+    // Each answer takes a while (streamed in pieces), so the two runs' steps interleave.
+    engine->runs()->setStreaming(true);
+    model.setResponder([](const QJsonObject &request) {
+        const Prompt p = promptOf(request);
+        const int wanted = p.has(u"Task: Add one, twice"_s) ? 2 : 3;
+        ScriptedLlmServer::Reply reply = stepAskedFor(p) > wanted
+            ? ScriptedLlmServer::streamedToolCall(
+                u"done"_s, { { u"success"_s, true }, { u"result"_s, u"added %1"_s.arg(wanted) } }, 3)
+            : ScriptedLlmServer::streamedToolCall(u"click"_s,
+                                                  { { u"ref"_s, p.ref(u"button"_s, u"Add one"_s) } }, 3);
+        reply.chunkDelayMs = 60;
+        return reply;
+    });
+    const QString a
+        = startRun({ { u"task"_s, u"Add one, twice"_s }, { u"url"_s, fixture(u"counter.html?run=a"_s) } });
+    const QString b = startRun(
+        { { u"task"_s, u"Add one, three times"_s }, { u"url"_s, fixture(u"counter.html?run=b"_s) } });
+    ASSERT_FALSE(a.isEmpty());
+    ASSERT_FALSE(b.isEmpty());
+    ASSERT_NE(a, b);
+    const QJsonObject runA = waitForStatus(a, { u"done"_s, u"failed"_s });
+    const QJsonObject runB = waitForStatus(b, { u"done"_s, u"failed"_s });
+    ASSERT_EQ(runA.value(u"status").toString(), u"done"_s) << runA.value(u"reason").toString().toStdString();
+    ASSERT_EQ(runB.value(u"status").toString(), u"done"_s) << runB.value(u"reason").toString().toStdString();
+    EXPECT_EQ(runA.value(u"result").toObject().value(u"text").toString(), u"added 2"_s);
+    EXPECT_EQ(runB.value(u"result").toObject().value(u"text").toString(), u"added 3"_s);
+    EXPECT_EQ(runA.value(u"steps").toArray().size(), 3);
+    EXPECT_EQ(runB.value(u"steps").toArray().size(), 4);
+
+    // Each tab got its own run's clicks, no other.
+    EXPECT_EQ(countIn(u"run=a"_s), 2);
+    EXPECT_EQ(countIn(u"run=b"_s), 3);
+    // They ran at once: B asked the model before A's last question. Every question of a run
+    // showed that run's own page.
+    int firstOfB = -1;
+    int lastOfA = -1;
+    const QList<QJsonObject> requests = model.requests();
+    for (int i = 0; i < requests.size(); ++i) {
+        const Prompt p = promptOf(requests.at(i));
+        const bool isA = p.has(u"Task: Add one, twice"_s);
+        EXPECT_TRUE(p.page().endsWith(isA ? u"?run=a"_s : u"?run=b"_s)) << p.page().toStdString();
+        if (isA)
+            lastOfA = i;
+        else if (firstOfB < 0)
+            firstOfB = i;
+    }
+    EXPECT_EQ(requests.size(), 7);
+    EXPECT_GE(firstOfB, 0);
+    EXPECT_LT(firstOfB, lastOfA) << "the second run only started once the first had ended";
+
+    // Two records, each with its own task, tab and steps.
+    RunStore store(QDir(paths.configDir).filePath(u"runs"_s));
+    const std::optional<RunRecord> recordA = engine->runs()->run(a);
+    const std::optional<RunRecord> recordB = engine->runs()->run(b);
+    ASSERT_TRUE(recordA && recordB);
+    EXPECT_EQ(recordA->task, u"Add one, twice"_s);
+    EXPECT_EQ(recordB->task, u"Add one, three times"_s);
+    EXPECT_EQ(recordA->currentTab, tabWith(u"run=a"_s)->targetId());
+    EXPECT_EQ(recordB->currentTab, tabWith(u"run=b"_s)->targetId());
+    EXPECT_NE(store.pathOf(a), store.pathOf(b));
+    for (const auto &[id, steps] : { std::pair { a, 3 }, std::pair { b, 4 } }) {
+        QFile file(store.pathOf(id));
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << file.fileName().toStdString();
+        const QJsonObject saved = QJsonDocument::fromJson(file.readAll()).object();
+        EXPECT_EQ(saved.value(u"runId").toString(), id);
+        EXPECT_EQ(saved.value(u"steps").toArray().size(), steps);
+    }
+}
+
+namespace {
+
+// Where the run mask's Stop button is drawn in `page`, found as the user's eye would: from
+// outside the page (its shadow root is closed to the page's scripts), through the DOM domain.
+std::optional<QPointF> stopButtonOf(CdpSession *page)
+{
+    const CdpResult document
+        = sendAndWait(page, u"DOM.getDocument"_s, { { u"depth"_s, -1 }, { u"pierce"_s, true } });
+    if (!document.ok())
+        return std::nullopt;
+    int buttonId = 0;
+    std::function<void(const QJsonObject &, bool)> walk = [&](const QJsonObject &node, bool inMask) {
+        const bool mask = inMask || node.value(u"nodeName").toString() == u"MPA-RUN-MASK"_s;
+        if (mask && node.value(u"nodeName").toString() == u"BUTTON"_s)
+            buttonId = node.value(u"nodeId").toInt();
+        for (const QString &key : { u"children"_s, u"shadowRoots"_s }) {
+            for (const QJsonValue &child : node.value(key).toArray())
+                walk(child.toObject(), mask);
+        }
+    };
+    walk(document.result.value(u"root"_s).toObject(), false);
+    if (buttonId == 0)
+        return std::nullopt;
+    const CdpResult box = sendAndWait(page, u"DOM.getBoxModel"_s, { { u"nodeId"_s, buttonId } });
+    const QJsonArray quad = box.result.value(u"model"_s).toObject().value(u"border"_s).toArray();
+    if (quad.size() != 8)
+        return std::nullopt;
+    return QPointF((quad.at(0).toDouble() + quad.at(4).toDouble()) / 2,
+                   (quad.at(1).toDouble() + quad.at(5).toDouble()) / 2);
+}
+
+} // namespace
+
+TEST_F(TaskRunTest, TheMasksStopButtonEndsTheRunAndTheMaskGoes)
+{
+    // A step that takes long (a wait of 25 s): the user has had enough and presses Stop.
+    model.setResponder([](const QJsonObject &) {
+        return ScriptedLlmServer::toolCall(u"wait"_s, { { u"ms"_s, 25000 } });
+    });
+    const QString id = startRun({ { u"task"_s, u"Wait for the counter"_s },
+                                  { u"url"_s, fixture(u"counter.html?stop=1"_s) },
+                                  { u"mode"_s, u"autonomous"_s } });
+    ASSERT_TRUE(waitUntil(
+        [&] {
+            const std::optional<RunRecord> r = engine->runs()->run(id);
+            return r && !r->steps.isEmpty() && r->steps.first().state == JobCommand::State::Running;
+        },
+        30s))
+        << QJsonDocument(getRun(id)).toJson().toStdString();
+    CdpSession *page = nullptr;
+    ASSERT_TRUE(waitUntil([&] { return (page = tabWith(u"stop=1"_s)) != nullptr; }, 10s));
+    const auto masked
+        = [&] { return evalIn(u"stop=1"_s, u"!!document.querySelector('mpa-run-mask')"_s).toBool(); };
+    ASSERT_TRUE(waitUntil(masked, 10s)) << "no mask while the wait runs";
+    std::optional<QPointF> stop;
+    ASSERT_TRUE(waitUntil([&] { return (stop = stopButtonOf(page)).has_value(); }, 10s))
+        << "the mask shows no Stop button";
+
+    QElapsedTimer pressed;
+    pressed.start();
+    userClickAt(page, *stop);
+    const QJsonObject run = waitForStatus(id, { u"cancelled"_s, u"done"_s, u"failed"_s }, 10s);
+    EXPECT_EQ(run.value(u"status").toString(), u"cancelled"_s);
+    EXPECT_EQ(run.value(u"reason").toString(), u"stopped with the button on the page"_s);
+    EXPECT_LT(pressed.elapsed(), 20000) << "the run waited its step out instead of stopping";
+    EXPECT_TRUE(waitUntil([&] { return !masked(); }, 10s)) << "the mask outlived its run";
+    EXPECT_EQ(model.requests().size(), 1) << "the model was asked again after Stop";
 }

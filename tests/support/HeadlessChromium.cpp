@@ -159,10 +159,14 @@ void userClick(CdpSession *page, const QString &selector)
                    u"return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()"_s.arg(literal))
               .toObject();
     ASSERT_FALSE(box.isEmpty()) << "nothing on the page for " << selector.toStdString();
+    userClickAt(page, QPointF(box.value(u"x").toDouble(), box.value(u"y").toDouble()));
+}
+
+void userClickAt(CdpSession *page, const QPointF &point)
+{
     std::optional<CdpError> result;
     QObject context;
-    CdpInput::send(page, CdpInput::click(QPointF(box.value(u"x").toDouble(), box.value(u"y").toDouble())),
-                   &context, [&](const CdpError &error) { result = error; });
+    CdpInput::send(page, CdpInput::click(point), &context, [&](const CdpError &error) { result = error; });
     ASSERT_TRUE(waitUntil([&] { return result.has_value(); })) << "the click was not answered";
     ASSERT_FALSE(result->isError()) << result->toString().toStdString();
 }

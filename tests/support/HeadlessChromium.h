@@ -9,6 +9,7 @@
 #include "common/LocalWebServer.h"
 
 #include <QJsonValue>
+#include <QPointF>
 
 #include <gtest/gtest.h>
 
@@ -57,6 +58,9 @@ QJsonValue evaluate(CdpSession *session, const QString &expression, QString *err
 // A trusted click of the user's (CDP mouse events) in the middle of the first element `selector`
 // finds, scrolled into the view first as a person would; a test failure when there is none.
 void userClick(CdpSession *page, const QString &selector);
+// The same at a point of the viewport (CSS pixels), for what a selector cannot reach: a closed
+// shadow root's button, found from outside the page with DOM.getDocument's pierce.
+void userClickAt(CdpSession *page, const QPointF &point);
 
 class ChromiumTest : public ::testing::Test
 {
