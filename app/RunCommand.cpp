@@ -189,8 +189,8 @@ int runTask(int argc, char **argv, const AppOptions &options)
         const RunRecord run = *runs->run(id);
         QJsonObject result = run.summaryJson();
         result.insert(u"questions"_s, int(run.questions.size()));
-        if (const QJsonObject full = run.toJson(); full.value(u"result"_s).toObject().contains(u"data"_s))
-            result.insert(u"result"_s, full.value(u"result"_s));
+        if (run.hasResult)
+            result.insert(u"result"_s, run.resultJson(true));
         printLine(QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact)));
         if (run.status == RunStatus::Done && run.success)
             finishWith(0);

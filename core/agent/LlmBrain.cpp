@@ -214,8 +214,8 @@ void LlmBrain::observed(const AgentJob::Look &look, const QList<JobCommand> &)
                  "and say what blocks you."_s.arg(loop->description));
         }
     }
-    if (m_run.steps.size() >= m_run.maxSteps)
-        return fail(u"reached the step limit (%1) before the task was done"_s.arg(m_run.maxSteps));
+    if (failedAtStepLimit())
+        return;
     if (m_limits.reflectEvery > 0 && m_stepsSinceReflection >= m_limits.reflectEvery)
         return reflect();
     decide();
@@ -534,10 +534,22 @@ void LlmBrain::badOutput(const QString &error, const LlmReply &reply, qint64 mod
     if (m_badOutputs >= kMaxBadOutputs)
         return fail(
             u"the model gave %1 unusable answers in a row; the last: %2"_s.arg(m_badOutputs).arg(error));
-    note(u"Your last answer could not be used: %1. Call exactly one of the tools."_s.arg(error));
-    if (m_run.steps.size() >= m_run.maxSteps)
-        return fail(u"reached the step limit (%1) before the task was done"_s.arg(m_run.maxSteps));
-    decide();
+    askAgain(u"Your last answer could not be used: %1. Call exactly one of the tools."_s.arg(error));
+}
+
+bool LlmBrain::failedAtStepLimit()
+{
+    if (m_run.steps.size() < m_run.maxSteps)
+        return false;
+    fail(u"reached the step limit (%1) before the task was done"_s.arg(m_run.maxSteps));
+    return true;
+}
+
+void LlmBrain::askAgain(const QString &why)
+{
+    note(why);
+    if (!failedAtStepLimit())
+        decide();
 }
 
 bool LlmBrain::dataFits(const Decision &decision, const LlmReply &reply, qint64 modelMs)
@@ -562,13 +574,8 @@ bool LlmBrain::dataFits(const Decision &decision, const LlmReply &reply, qint64 
                  .arg(problem));
         return false;
     }
-    note(
+    askAgain(
         u"Your done was not accepted: %1. Call done again with data that matches the schema."_s.arg(problem));
-    if (m_run.steps.size() >= m_run.maxSteps) {
-        fail(u"reached the step limit (%1) before the task was done"_s.arg(m_run.maxSteps));
-        return false;
-    }
-    decide();
     return false;
 }
 

@@ -114,6 +114,10 @@ private:
     // A successful `done` of a run with a schema: whether its data fits; if not, sent back (or the
     // run failed after kDataRetries).
     bool dataFits(const Decision &decision, const LlmReply &reply, qint64 modelMs);
+    // Ends the run when it has taken its last step; whether it did.
+    bool failedAtStepLimit();
+    // Tells the model why its answer was sent back and asks again (unless at the step limit).
+    void askAgain(const QString &why);
     void reflect();
     void onReflected(const LlmReply &reply, const StepReview &review);
     // Keeps the reflection, tells the model, and ends the run after kLowRatingsToStop low ones.

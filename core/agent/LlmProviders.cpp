@@ -1,5 +1,7 @@
 #include "LlmProviders.h"
 
+#include "settings/SecretStore.h"
+
 using namespace Qt::StringLiterals;
 
 namespace mpa {
@@ -26,6 +28,13 @@ std::optional<LlmProvider> LlmProviders::find(const QString &id)
             return provider;
     }
     return std::nullopt;
+}
+
+void LlmProviders::readKey(SecretStore *store, const QString &provider, CommandReply done)
+{
+    const std::optional<LlmProvider> preset = find(provider);
+    const bool keyless = preset && !preset->needsKey;
+    readApiKey(keyless ? nullptr : store, provider, std::move(done));
 }
 
 } // namespace mpa

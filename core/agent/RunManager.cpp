@@ -180,37 +180,42 @@ void RunManager::readTaskSecrets(const QString &task,
                         tr("the task names secrets, and the keychain that holds them is not available%1")
                             .arg(m_secrets ? u": "_s + m_secrets->unavailableReason() : QString())),
                     {});
-    // One keychain read after another; the values go to the log's mask at once.
-    auto next = std::make_shared<std::function<void(qsizetype, JobSecrets)>>();
-    *next = [store = QPointer<SecretStore>(m_secrets), needed, done, next](qsizetype i, JobSecrets read) {
-        if (i == needed.size()) {
-            done(CommandResult::success(), read);
-            *next = nullptr; // breaks the cycle
-            return;
-        }
-        const SecretEntry entry = needed.at(i);
-        if (!store)
-            return done(CommandResult::failure(tr("the keychain went away")), {});
-        store->read(SecretEntry::keychainKey(entry.name),
-                    [entry, i, read, done, next](const CommandResult &value) mutable {
-                        const QString secret = value.ok ? value.data.toString() : QString();
-                        if (secret.isEmpty()) {
-                            done(CommandResult::failure(value.ok ? tr("the secret “%1” has no value in the "
-                                                                      "keychain: set it on the Models page")
-                                                                       .arg(entry.name)
-                                                                 : tr("the secret “%1” could not be read: %2")
-                                                                       .arg(entry.name, value.error)),
-                                 {});
-                            *next = nullptr;
-                            return;
-                        }
-                        for (const QString &form : JobSecrets::formsOf(secret))
-                            Logging::addSecret(form);
-                        read.add({ entry.name, entry.site, secret });
-                        (*next)(i + 1, read);
-                    });
+    // All read at once; the first failure answers, or the last value read does. The values go
+    // to the log's mask as they arrive.
+    struct Reading
+    {
+        JobSecrets secrets;
+        qsizetype waiting = 0;
+        bool answered = false;
     };
-    (*next)(0, {});
+    auto reading = std::make_shared<Reading>();
+    reading->waiting = needed.size();
+    for (const SecretEntry &entry : std::as_const(needed)) {
+        m_secrets->read(
+            SecretEntry::keychainKey(entry.name), [reading, entry, done](const CommandResult &value) {
+                if (reading->answered)
+                    return;
+                const QString secret = value.ok ? value.data.toString() : QString();
+                if (secret.isEmpty()) {
+                    reading->answered = true;
+                    return done(
+                        CommandResult::failure(
+                            value.ok
+                                ? tr("the secret “%1” has no value in the keychain: set it on the "
+                                     "Models page")
+                                      .arg(entry.name)
+                                : tr("the secret “%1” could not be read: %2").arg(entry.name, value.error)),
+                        {});
+                }
+                for (const QString &form : JobSecrets::formsOf(secret))
+                    Logging::addSecret(form);
+                reading->secrets.add({ entry.name, entry.site, secret });
+                if (--reading->waiting == 0) {
+                    reading->answered = true;
+                    done(CommandResult::success(), reading->secrets);
+                }
+            });
+    }
 }
 
 void RunManager::launchWith(RunRecord record, const JobSecrets &secrets, int refused, CommandReply done)
@@ -266,10 +271,7 @@ void RunManager::launchWith(RunRecord record, const JobSecrets &secrets, int ref
         Q_EMIT me->listChanged();
         runner->start();
     };
-    // A provider that needs no key (Ollama, LM Studio) never touches the keychain.
-    if (preset && !preset->needsKey && qEnvironmentVariable("MPA_LLM_API_KEY").trimmed().isEmpty())
-        return withKey(CommandResult::success(QString()));
-    readApiKey(m_secrets, provider, std::move(withKey));
+    LlmProviders::readKey(m_secrets, provider, std::move(withKey));
 }
 
 void RunManager::attach(TaskRunner *runner)

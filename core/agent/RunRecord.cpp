@@ -193,7 +193,7 @@ QJsonObject RunRecord::summaryJson() const
     putText(json, u"finishedAt"_s, jsonTime(finishedAt));
     putText(json, u"reason"_s, reason);
     if (hasResult)
-        json.insert(u"result"_s, QJsonObject { { u"success"_s, success }, { u"text"_s, resultText } });
+        json.insert(u"result"_s, resultJson(false));
     return json;
 }
 
@@ -211,12 +211,17 @@ QJsonObject RunRecord::toJson() const
         json.insert(u"question"_s, q->toJson());
     if (!schema.isEmpty())
         json.insert(u"schema"_s, schema);
-    if (hasResult && !resultData.isUndefined()) {
-        QJsonObject result = json.value(u"result"_s).toObject();
-        result.insert(u"data"_s, resultData);
-        json.insert(u"result"_s, result);
-    }
+    if (hasResult)
+        json.insert(u"result"_s, resultJson(true));
     return json;
+}
+
+QJsonObject RunRecord::resultJson(bool withData) const
+{
+    QJsonObject result { { u"success"_s, success }, { u"text"_s, resultText } };
+    if (withData && !resultData.isUndefined())
+        result.insert(u"data"_s, resultData);
+    return result;
 }
 
 std::optional<RunRecord> RunRecord::fromJson(const QJsonObject &json, QString *error)

@@ -128,6 +128,8 @@ struct RunRecord
 
     // Everything (the file, getRun).
     QJsonObject toJson() const;
+    // {success, text, data?}: the result as getRun shows it (with the data) or the history does.
+    QJsonObject resultJson(bool withData) const;
     // One line of the history (listRuns): task, model, status, steps, tokens, times.
     QJsonObject summaryJson() const;
     // False with `error` set for a file that is not a run.

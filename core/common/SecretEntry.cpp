@@ -11,7 +11,7 @@ namespace mpa {
 
 bool SecretEntry::isName(const QString &name)
 {
-    static const QRegularExpression pattern(u"\\A[A-Za-z][A-Za-z0-9_.-]{0,39}\\z"_s);
+    static const QRegularExpression pattern(u"\\A"_s + namePattern() + u"\\z"_s);
     return pattern.match(name).hasMatch();
 }
 

@@ -17,6 +17,8 @@ struct SecretEntry
     // The entry, or why it is not one (in `error`).
     static std::optional<SecretEntry> parse(const QString &entry, QString *error = nullptr);
     static bool isName(const QString &name);
+    // A name's grammar as a regular expression (for the <secret:name> placeholders).
+    static QString namePattern() { return QStringLiteral("[A-Za-z][A-Za-z0-9_.-]{0,39}"); }
     // The keychain key of the secret's value.
     static QString keychainKey(const QString &name) { return QStringLiteral("secret/") + name; }
 };

@@ -74,6 +74,10 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
         QJsonObject params = command.params;
         if (command.tool == u"open_tool"_s && m_policy.savedTool)
             params.insert(u"url"_s, m_policy.savedTool(params.value(u"name").toString()));
+        // Where the element is, for the outline if it runs (one command is between its check and
+        // its run at a time), whether the user is asked about it first or not.
+        m_outlineKey = command.key;
+        m_outlineBox = facts.value(u"box").toObject();
         Check check;
         check.command = command;
         // The element's own document (a frame of another site) decides, else the page's.
@@ -103,9 +107,6 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
                 return done(check);
             }
         }
-        if (const QJsonObject box = facts.value(u"box").toObject();
-            !box.isEmpty() && m_policy.showActionMs > 0)
-            m_boxes.insert(command.key, box);
         if (command.tool == u"get"_s && facts.value(u"type").toString() == u"password"_s) {
             check.outcome = Check::Outcome::Over;
             check.command = over(check.command, JobCommand::State::Refused,
@@ -131,7 +132,8 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
 
 void CommandExecutor::perform(JobCommand command, std::function<void(const JobCommand &)> done)
 {
-    const QJsonObject box = m_boxes.take(command.key);
+    const QJsonObject box = command.key == m_outlineKey ? m_outlineBox : QJsonObject();
+    m_outlineKey.clear();
     if (box.isEmpty() || m_policy.showActionMs <= 0 || !m_tools.outline || !m_clock)
         return act(std::move(command), std::move(done));
     // The element is outlined first, for a person to see what comes; then the action.

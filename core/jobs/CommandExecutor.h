@@ -11,7 +11,6 @@
 #include "ToolEnvironment.h"
 #include "safety/SecurityGate.h"
 
-#include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -105,7 +104,9 @@ private:
 
     ToolEnvironment m_tools;
     QPointer<Clock> m_clock;
-    QHash<QString, QJsonObject> m_boxes; // command key → its element's box, from the check
+    // The element of the command checked last (its key): its box, for the outline before it runs.
+    QString m_outlineKey;
+    QJsonObject m_outlineBox;
     Policy m_policy;
     QString m_pageUrl;
     Tabs m_tabs;

@@ -1,5 +1,7 @@
 #include "JobSecrets.h"
 
+#include "common/SecretEntry.h"
+
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QUrl>
@@ -15,7 +17,7 @@ namespace {
 
 const QRegularExpression &placeholderPattern()
 {
-    static const QRegularExpression pattern(u"<secret:([A-Za-z][A-Za-z0-9_.-]{0,39})>"_s);
+    static const QRegularExpression pattern(u"<secret:("_s + SecretEntry::namePattern() + u")>"_s);
     return pattern;
 }
 
@@ -55,10 +57,15 @@ QStringList JobSecrets::namesIn(const QString &text)
 
 void JobSecrets::add(Secret secret)
 {
+    // Every form of the value, worked out once: hidden() runs on every text a job reads.
+    for (const QString &form : formsOf(secret.value)) {
+        if (!form.isEmpty())
+            m_forms.append({ form, placeholder(secret.name) });
+    }
+    // The longest form first, so one that holds another is hidden whole.
+    std::sort(m_forms.begin(), m_forms.end(),
+              [](const auto &a, const auto &b) { return a.first.size() > b.first.size(); });
     m_secrets.append(std::move(secret));
-    // The longest value first, so one that holds another is hidden whole.
-    std::sort(m_secrets.begin(), m_secrets.end(),
-              [](const Secret &a, const Secret &b) { return a.value.size() > b.value.size(); });
 }
 
 const JobSecrets::Secret *JobSecrets::find(const QString &name) const
@@ -141,13 +148,8 @@ QStringList JobSecrets::formsOf(const QString &value)
 
 QString JobSecrets::hidden(QString text) const
 {
-    for (const Secret &secret : m_secrets) {
-        if (secret.value.isEmpty())
-            continue;
-        const QStringList forms = formsOf(secret.value);
-        for (const QString &form : forms)
-            text.replace(form, placeholder(secret.name), Qt::CaseInsensitive);
-    }
+    for (const auto &[form, name] : m_forms)
+        text.replace(form, name, Qt::CaseInsensitive);
     return text;
 }
 

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -47,6 +48,7 @@ public:
 
 private:
     QList<Secret> m_secrets;
+    QList<QPair<QString, QString>> m_forms; // each form of each value → its placeholder, longest first
 };
 
 } // namespace mpa

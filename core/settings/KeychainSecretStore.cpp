@@ -76,14 +76,15 @@ void KeychainSecretStore::read(const QString &key, CommandReply done)
     job->setKey(key);
     connect(job, &QKeychain::Job::finished, this, [this, done](QKeychain::Job *finished) {
         auto *reader = static_cast<QKeychain::ReadPasswordJob *>(finished);
+        const QString error = errorText(reader->error(), reader->errorString()); // once: it may log
         if (reader->error() == QKeychain::NoBackendAvailable || reader->error() == QKeychain::OtherError) {
             m_available = false;
-            m_reason = errorText(reader->error(), reader->errorString());
+            m_reason = error;
         } else {
             m_available = true;
         }
-        if (reader->error() != QKeychain::NoError && reader->error() != QKeychain::EntryNotFound)
-            return done(CommandResult::failure(errorText(reader->error(), reader->errorString()), 503));
+        if (!error.isEmpty())
+            return done(CommandResult::failure(error, 503));
         const QString secret = reader->textData();
         if (!secret.isEmpty())
             Logging::addSecret(secret);

@@ -286,11 +286,7 @@ void ModelsPage::withClient(std::function<void(LlmClient *client)> use)
         self->m_client->setConfig(LlmConfig::fromSettings(*self->settings(), key.data.toString()));
         use(self->m_client);
     };
-    // A provider that needs no key (Ollama, LM Studio) never touches the keychain.
-    const std::optional<LlmProvider> preset = LlmProviders::find(provider());
-    if (preset && !preset->needsKey && qEnvironmentVariable("MPA_LLM_API_KEY").trimmed().isEmpty())
-        return withKey(CommandResult::success(QString()));
-    readApiKey(engine()->secrets(), provider(), std::move(withKey));
+    LlmProviders::readKey(engine()->secrets(), provider(), std::move(withKey));
 }
 
 void ModelsPage::fetchModels()

@@ -88,6 +88,17 @@ void SecretsEditor::refresh()
         m_status->setText(tr("A task uses a secret as <secret:name>; the model never sees its value."));
 }
 
+QStringList SecretsEditor::entriesWithout(const QString &name) const
+{
+    QStringList entries;
+    for (const QString &entry : m_settings->listValue(SettingKey::AgentSecrets)) {
+        const std::optional<SecretEntry> parsed = SecretEntry::parse(entry);
+        if (!parsed || parsed->name != name)
+            entries.append(entry);
+    }
+    return entries;
+}
+
 void SecretsEditor::save()
 {
     QString error;
@@ -115,12 +126,7 @@ void SecretsEditor::save()
             self->m_status->setText(tr("The keychain refused the secret: %1").arg(written.error));
             return;
         }
-        QStringList entries;
-        for (const QString &old : self->m_settings->listValue(SettingKey::AgentSecrets)) {
-            const std::optional<SecretEntry> parsed = SecretEntry::parse(old);
-            if (!parsed || parsed->name != saved.name)
-                entries.append(old);
-        }
+        QStringList entries = self->entriesWithout(saved.name);
         entries.append(saved.name + u'@' + saved.site);
         QString error;
         if (!self->m_settings->setValue(SettingKey::AgentSecrets, entries, &error)) {
@@ -141,14 +147,8 @@ void SecretsEditor::removeSelected()
     if (selected.isEmpty() || !store)
         return;
     const QString name = selected.first()->data(Qt::UserRole).toString();
-    QStringList entries;
-    for (const QString &old : m_settings->listValue(SettingKey::AgentSecrets)) {
-        const std::optional<SecretEntry> parsed = SecretEntry::parse(old);
-        if (!parsed || parsed->name != name)
-            entries.append(old);
-    }
     QString error;
-    if (!m_settings->setValue(SettingKey::AgentSecrets, entries, &error)) {
+    if (!m_settings->setValue(SettingKey::AgentSecrets, entriesWithout(name), &error)) {
         m_status->setText(error);
         return;
     }

@@ -38,6 +38,8 @@ public:
 private:
     void save();
     void removeSelected();
+    // agent/secrets without the entry named `name`.
+    QStringList entriesWithout(const QString &name) const;
 
     Settings *m_settings;
     std::function<SecretStore *()> m_store;
