@@ -944,6 +944,14 @@
       return hasFocus(el) ? { ok: true } : { error: `${label(el)} cannot take the focus` };
     },
     editStart: (el, args) => focusFor(el, !!args.selectAll),
+    // fill_form: how a field takes its value (picked from options, checked, or typed).
+    fieldKind: (el) => {
+      const role = roleOf(el);
+      if (el.tagName === 'SELECT') return { kind: 'select', role };
+      if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox'
+        || role === 'menuitemradio') return { kind: 'check', role };
+      return { kind: 'text', role };
+    },
     setPicked: (el, args) => setPicked(el, String(args.value)),
     value: (el) => ({ value: valueText(el) }),
     checkState: (el) => {

@@ -5,7 +5,7 @@
 // the work. The parts, each its own file: TabRouter (which tab a command acts on), TabCommand
 // (the tab command), AddressPolicy (which addresses open may load), ToolkitCompat (the LLM
 // Browser Agent extension's names), ToolkitParams (shared param readers), and the commands
-// themselves in ToolkitPageCommands.cpp and ToolkitLaterVerbs.cpp.
+// themselves in ToolkitPageCommands.cpp, ToolkitLaterVerbs.cpp and ToolkitDevTools.cpp.
 //
 // Tabs: an agent (a CommandCaller: channel + clientId) controls the tabs it opened (open, tab
 // new, or a link of its tab that opened one, by CDP openerId), at most toolkit/maxTabs of them,
@@ -70,6 +70,8 @@ public:
     QString tabLabel(const QString &targetId) const;
     // Folders no page may show (the config, data and log folders: tokens, settings).
     void setProtectedFolders(const QStringList &folders);
+    // Where each agent's files go (pdf): a folder per agent inside it, owner-only.
+    void setDownloadsFolder(const QString &folder) { m_downloads = folder; }
 
 public Q_SLOTS:
     // Forgets the tabs a disconnected agent owned; the tabs stay open.
@@ -108,6 +110,7 @@ private:
     // The page commands (ToolkitPageCommands.cpp) and the later verbs (ToolkitLaterVerbs.cpp).
     void registerCommands();
     void registerLaterVerbs();
+    void registerDevToolsVerbs(); // ToolkitDevTools.cpp
 
     CdpEndpoint *m_endpoint;
     Settings *m_settings;
@@ -118,6 +121,7 @@ private:
     TabRouter *m_router;
     AddressPolicy m_addresses;
     TabCommand *m_tabCommand;
+    QString m_downloads;
     std::chrono::milliseconds m_browserWait { 10000 };
 };
 

@@ -9,10 +9,13 @@
 #include "ToolkitParams.h"
 #include "cdp/CdpEndpoint.h"
 #include "page/PageController.h"
+#include "page/SnapshotDiff.h"
 #include "settings/Settings.h"
 
 #include <QJsonArray>
 #include <QUrl>
+
+#include <climits>
 
 using namespace Qt::StringLiterals;
 
@@ -31,9 +34,61 @@ void ToolkitCommands::registerCommands()
             options.maxElements = p.integer(u"maxElements"_s, 1000, 1, 1000000);
             options.maxChars = p.integer(u"maxChars"_s, 40000, 100, 10000000);
             options.viewport = p.boolean(u"viewport"_s, false);
+            const bool diff = p.has(u"since"_s);
+            const int since = p.integer(u"since"_s, 0, 1, INT_MAX);
             if (!paramsOk(p, reply))
                 return;
-            tab->snapshot(options, std::move(reply));
+            // What a diff must compare like with like: the options that shape the lines.
+            const QString shape = u"%1|%2|%3|%4"_s.arg(options.interactiveOnly)
+                                      .arg(options.scope)
+                                      .arg(options.maxElements)
+                                      .arg(options.maxChars);
+            tab->snapshot(
+                options,
+                [tab = QPointer<PageController>(tab), diff, since, shape,
+                 reply](const CommandResult &result) {
+                    if (!result.ok || !tab)
+                        return reply(result);
+                    QJsonObject data = result.data.toObject();
+                    const QString text = data.value(u"snapshot"_s).toString();
+                    const QString url = tab->url();
+                    const std::optional<PageController::SeenSnapshot> before
+                        = diff ? tab->seenSnapshot(since) : std::nullopt;
+                    data.insert(u"snapshotId"_s, tab->rememberSnapshot(text, url, shape));
+                    if (!diff)
+                        return reply(CommandResult::success(data));
+                    QString whole;
+                    if (!before) {
+                        whole = tr("snapshot %1 is not kept (a tab keeps its last %2): the whole snapshot "
+                                   "follows")
+                                    .arg(since)
+                                    .arg(PageController::kKeptSnapshots);
+                    } else if (before->url != url) {
+                        whole
+                            = tr("the tab went to another page since snapshot %1: the whole snapshot follows")
+                                  .arg(since);
+                    } else if (before->options != shape) {
+                        whole = tr("snapshot %1 was taken with other options (interactiveOnly, scope, "
+                                   "maxElements, "
+                                   "maxChars): the whole snapshot follows")
+                                    .arg(since);
+                    }
+                    if (!whole.isEmpty()) {
+                        data.insert(u"full"_s, true);
+                        data.insert(u"note"_s, whole);
+                        return reply(CommandResult::success(data));
+                    }
+                    const SnapshotDiff::Changes changes = SnapshotDiff::between(before->text, text);
+                    data.insert(u"full"_s, false);
+                    data.insert(u"since"_s, since);
+                    data.insert(u"snapshot"_s, changes.text(since));
+                    data.insert(u"changes"_s,
+                                QJsonObject { { u"added"_s, changes.added.size() },
+                                              { u"removed"_s, changes.removed.size() },
+                                              { u"changed"_s, changes.changed.size() },
+                                              { u"unchanged"_s, changes.unchanged } });
+                    reply(CommandResult::success(data));
+                });
         });
 
     addElementCommand(
@@ -301,6 +356,7 @@ void ToolkitCommands::registerCommands()
             tab->evaluate(expression, std::move(reply), std::chrono::milliseconds(timeoutMs));
         });
     registerLaterVerbs();
+    registerDevToolsVerbs();
 }
 
 } // namespace mpa

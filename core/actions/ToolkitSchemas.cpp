@@ -53,13 +53,16 @@ QStringList types()
              u"screenshot"_s, u"eval"_s,
              u"find"_s,       u"mouse"_s,
              u"drag"_s,       u"scrollintoview"_s,
-             u"close"_s };
+             u"close"_s,      u"fill_form"_s,
+             u"console"_s,    u"network"_s,
+             u"resize"_s,     u"emulate"_s,
+             u"pdf"_s };
 }
 
 QJsonObject annotations(const QString &type)
 {
-    static const QStringList readOnly { u"snapshot"_s, u"get"_s,        u"is"_s,
-                                        u"wait"_s,     u"screenshot"_s, u"find"_s };
+    static const QStringList readOnly { u"snapshot"_s,   u"get"_s,  u"is"_s,      u"wait"_s,
+                                        u"screenshot"_s, u"find"_s, u"console"_s, u"network"_s };
     static const QStringList navigates { u"open"_s, u"back"_s, u"forward"_s, u"reload"_s };
     if (readOnly.contains(type))
         return { { u"readOnlyHint"_s, true }, { u"openWorldHint"_s, false } };
@@ -85,6 +88,10 @@ QJsonObject schema(const QString &type)
             { u"viewport"_s,
               prop(u"boolean"_s,
                    u"Also answer inView (the refs of the elements in view) and the scroll position"_s) },
+            { u"since"_s,
+              prop(u"integer"_s,
+                   u"Only the lines added (+), removed (-) and changed (~) since that snapshotId of this tab "
+                   "(the whole snapshot when the page is another one by now)"_s) },
         });
     }
     if (type == u"click"_s) {
@@ -269,6 +276,117 @@ QJsonObject schema(const QString &type)
     }
     if (type == u"scrollintoview"_s)
         return objectSchema({ { u"ref"_s, refProp() } }, { u"ref"_s });
+    if (type == u"fill_form"_s) {
+        const QJsonObject field = ParamsSchema::object(
+            { { u"ref"_s, refProp(u"The field (a textbox, select, checkbox, radio button or switch)"_s) },
+              { u"value"_s,
+                QJsonObject {
+                    { u"anyOf"_s,
+                      QJsonArray {
+                          QJsonObject { { u"type"_s, u"string"_s } },
+                          QJsonObject { { u"type"_s, u"number"_s } },
+                          QJsonObject { { u"type"_s, u"boolean"_s } },
+                          QJsonObject { { u"type"_s, u"array"_s },
+                                        { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } } } } },
+                    { u"description"_s,
+                      u"The text a field holds afterwards, a select's option (value or label; an array for a "
+                      "multiple select), or true/false for a checkbox, radio button or switch"_s } } } },
+            { u"ref"_s, u"value"_s });
+        return objectSchema(
+            { { u"fields"_s,
+                QJsonObject { { u"type"_s, u"array"_s },
+                              { u"items"_s, field },
+                              { u"description"_s,
+                                u"The fields in the order they are filled (1–100); the first that fails "
+                                "stops the rest"_s } } } },
+            { u"fields"_s });
+    }
+    if (type == u"console"_s) {
+        return objectSchema(
+            { { u"level"_s,
+                ParamsSchema::choice({ u"debug"_s, u"info"_s, u"warning"_s, u"error"_s },
+                                     u"Only messages this severe or more (default: all)"_s) },
+              { u"since"_s,
+                prop(u"integer"_s, u"Only messages after this id (the `last` of an earlier answer)"_s) },
+              { u"limit"_s,
+                ParamsSchema::integer(1, 1000, u"At most this many, the newest (default 100)"_s) } });
+    }
+    if (type == u"network"_s) {
+        return objectSchema(
+            { { u"action"_s,
+                ParamsSchema::choice({ u"list"_s, u"get"_s },
+                                     u"list the tab's requests (default), or get one with its headers and "
+                                     "body (secrets masked)"_s) },
+              { u"id"_s, prop(u"integer"_s, u"get: the request's id from list"_s) },
+              { u"filter"_s, prop(u"string"_s, u"list: only requests whose address contains this"_s) },
+              { u"type"_s,
+                prop(
+                    u"string"_s,
+                    u"list: only this kind of request (Document, Stylesheet, Image, Script, XHR, Fetch, …)"_s) },
+              { u"since"_s, prop(u"integer"_s, u"list: only requests after this id"_s) },
+              { u"limit"_s,
+                ParamsSchema::integer(1, 1000, u"list: at most this many, the newest (default 100)"_s) } });
+    }
+    if (type == u"resize"_s) {
+        return objectSchema(
+            { { u"width"_s, ParamsSchema::integer(100, 10000, u"The viewport's width in CSS pixels"_s) },
+              { u"height"_s, ParamsSchema::integer(100, 10000, u"The viewport's height in CSS pixels"_s) } },
+            { u"width"_s, u"height"_s });
+    }
+    if (type == u"emulate"_s) {
+        const auto number = [](double minimum, double maximum, const QString &description) {
+            return QJsonObject { { u"type"_s, u"number"_s },
+                                 { u"minimum"_s, minimum },
+                                 { u"maximum"_s, maximum },
+                                 { u"description"_s, description } };
+        };
+        const auto described = [](QJsonObject schema, const QString &description) {
+            schema.insert(u"description"_s, description);
+            return schema;
+        };
+        return objectSchema(
+            { { u"device"_s,
+                prop(
+                    u"string"_s,
+                    u"A device as Playwright describes it (viewport, scale, touch, user agent): iPhone 15, "
+                    "iPhone 15 Pro Max, iPhone SE (3rd gen), Pixel 7, Galaxy S24, iPad Pro 11, Desktop Chrome"_s) },
+              { u"userAgent"_s, prop(u"string"_s, u"The user agent the tab sends and shows"_s) },
+              { u"viewport"_s,
+                described(ParamsSchema::object(
+                              { { u"width"_s, ParamsSchema::integer(100, 10000, u"CSS pixels"_s) },
+                                { u"height"_s, ParamsSchema::integer(100, 10000, u"CSS pixels"_s) },
+                                { u"deviceScaleFactor"_s, number(0.5, 5, u"Device pixels per CSS pixel"_s) },
+                                { u"mobile"_s,
+                                  prop(u"boolean"_s, u"A mobile viewport (meta viewport honoured)"_s) } },
+                              { u"width"_s, u"height"_s }),
+                          u"The viewport's size (and scale) instead of the device's"_s) },
+              { u"touch"_s, prop(u"boolean"_s, u"Touch events on or off"_s) },
+              { u"offline"_s, prop(u"boolean"_s, u"No network at all"_s) },
+              { u"latencyMs"_s, ParamsSchema::integer(0, 10000, u"Added to every request"_s) },
+              { u"downloadKbps"_s, ParamsSchema::integer(1, 1000000, u"Download speed in kbit/s"_s) },
+              { u"uploadKbps"_s, ParamsSchema::integer(1, 1000000, u"Upload speed in kbit/s"_s) },
+              { u"cpuThrottling"_s, number(1, 20, u"How many times slower the CPU runs (1: full speed)"_s) },
+              { u"geolocation"_s,
+                described(
+                    ParamsSchema::object({ { u"latitude"_s, number(-90, 90, u"Degrees"_s) },
+                                           { u"longitude"_s, number(-180, 180, u"Degrees"_s) },
+                                           { u"accuracy"_s, number(0, 100000, u"Metres (default 100)"_s) } },
+                                         { u"latitude"_s, u"longitude"_s }),
+                    u"Where navigator.geolocation says the device is"_s) },
+              { u"colorScheme"_s,
+                ParamsSchema::choice({ u"light"_s, u"dark"_s, u"no-preference"_s },
+                                     u"prefers-color-scheme"_s) },
+              { u"reset"_s, prop(u"boolean"_s, u"First clear everything emulated before"_s) } });
+    }
+    if (type == u"pdf"_s) {
+        return objectSchema(
+            { { u"path"_s,
+                prop(
+                    u"string"_s,
+                    u"A file name for the PDF in your downloads folder (no folders; default page-<time>.pdf)"_s) },
+              { u"landscape"_s,
+                prop(u"boolean"_s, u"Landscape pages (default: as the page's print style says)"_s) } });
+    }
     return objectSchema({}); // back, forward, reload
 }
 

@@ -1,16 +1,22 @@
 #pragma once
 // What a page called over the network, read through the CDP Network domain (no page patching):
-// its XHR and fetch requests with method, URL, status and size, numbered in order, the last
-// kMaxEntries kept. The chat-tab bridge tells the chat what a command made the page call.
-// Network events are on only while a NetworkLog watches the tab.
+// its XHR and fetch requests (or, for the toolkit's `network` command, every request) with
+// method, URL, status, size, timing and headers, numbered in order, the last `maxEntries` kept.
+// The chat-tab bridge tells the chat what a command made the page call. Network events are on
+// only while a NetworkLog watches the tab (counted per tab: the last one to stop turns them off).
 
 #include "common/CommandResult.h"
 
+#include <QHash>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QString>
+
+#include <functional>
+#include <optional>
 
 namespace mpa {
 
@@ -27,6 +33,11 @@ struct NetworkEntry
     qint64 bytes = -1; // encoded size on the wire; -1 until it finished
     bool finished = false;
     QString error; // failed: net::ERR_…
+    QString mimeType;
+    double startedMs = 0; // wall time, ms since the epoch
+    double tookMs = -1; // from the request to its last byte; -1 until it finished
+    QJsonObject requestHeaders;
+    QJsonObject responseHeaders;
 
     QJsonObject toJson() const;
     // "POST /api/cart → 200, 1.2 kB" (the path and query, not the host).
@@ -39,7 +50,12 @@ class NetworkLog : public QObject
 public:
     static constexpr int kMaxEntries = 100;
 
-    explicit NetworkLog(CdpSession *session, QObject *parent = nullptr);
+    // Which requests are kept: the page's own calls (XHR and fetch), or every request (documents,
+    // scripts, images … too).
+    enum class Scope { Calls, All };
+
+    explicit NetworkLog(CdpSession *session, QObject *parent = nullptr, Scope scope = Scope::Calls,
+                        int maxEntries = kMaxEntries);
     ~NetworkLog() override;
 
     // Network.enable; `done` (may be empty) once the browser answered (404 when the tab is gone,
@@ -54,6 +70,14 @@ public:
     QList<NetworkEntry> since(qint64 mark, int limit = 5) const;
     // Requests after `mark` still waiting for their answer.
     int pendingSince(qint64 mark) const;
+    // The request numbered `sequence`, when it is still kept.
+    std::optional<NetworkEntry> entry(qint64 sequence) const;
+    // How many requests were dropped from the front (the log is full).
+    qint64 dropped() const { return m_dropped; }
+    // The response body of a finished request (Network.getResponseBody): text, or base64 when
+    // `base64`; `error` says why there is none (still loading, not kept by the browser, gone).
+    void body(const QString &requestId,
+              std::function<void(const QString &body, bool base64, const QString &error)> done);
 
 Q_SIGNALS:
     void changed(); // a request started or finished
@@ -63,8 +87,13 @@ private:
     NetworkEntry *find(const QString &requestId);
 
     QPointer<CdpSession> m_session;
+    Scope m_scope;
+    int m_maxEntries;
     QList<NetworkEntry> m_entries;
     qint64 m_sequence = 0;
+    qint64 m_dropped = 0;
+    QHash<QString, double> m_started; // requestId → monotonic start (s), while it loads
+    QHash<QString, QJsonObject> m_earlyRequestHeaders; // extra info that came before its request
     bool m_watching = false;
 };
 

@@ -56,9 +56,13 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
           [this](const FrameTarget &target, const QString &function, const QJsonObject &args,
                  SnapshotAssembler::Result done) { payload(target, function, args, std::move(done)); },
           this))
+    , m_console(new ConsoleLog(page, this))
+    , m_network(new NetworkLog(page, this, NetworkLog::Scope::All, kMaxNetworkEntries))
 {
     // Installs the module now (and with it Page.enable, so dialogs and navigations are seen).
     m_hub->ensureScript(page, QString::fromLatin1(kModule));
+    m_console->start();
+    m_network->start();
 }
 
 PageController::~PageController()
@@ -625,6 +629,129 @@ void PageController::setChecked(const QString &ref, bool checked, CommandReply r
                             });
                     });
                 });
+        });
+}
+
+void PageController::emulate(const EmulateOptions &options, CommandReply reply)
+{
+    const Result done = track(std::move(reply));
+    PageEmulation::apply(m_page, options,
+                         [done](const QJsonObject &now, const QString &error) { done(now, error); });
+}
+
+void PageController::printPdf(bool landscape,
+                              std::function<void(const QByteArray &pdf, const QString &error)> done)
+{
+    // Through track(), so a tab that closes first still answers.
+    const Result answer = track([done](const CommandResult &result) {
+        if (!result.ok)
+            return done({}, result.error);
+        done(QByteArray::fromBase64(result.data.toObject().value(u"data").toString().toLatin1()), {});
+    });
+    sendToPage(
+        u"Page.printToPDF"_s,
+        { { u"printBackground"_s, true }, { u"landscape"_s, landscape }, { u"preferCSSPageSize"_s, true } },
+        [answer](const CdpResult &result) {
+            if (result.error.isError())
+                return answer({},
+                              tr("the browser could not print the page: %1").arg(errorText(result.error)));
+            answer({ { u"data"_s, result.result.value(u"data") } }, {});
+        });
+}
+
+int PageController::rememberSnapshot(const QString &text, const QString &url, const QString &options)
+{
+    m_seenSnapshots.append({ ++m_lastSnapshotId, text, url, options });
+    while (m_seenSnapshots.size() > kKeptSnapshots)
+        m_seenSnapshots.removeFirst();
+    return m_lastSnapshotId;
+}
+
+std::optional<PageController::SeenSnapshot> PageController::seenSnapshot(int id) const
+{
+    for (const SeenSnapshot &seen : m_seenSnapshots) {
+        if (seen.id == id)
+            return seen;
+    }
+    return std::nullopt;
+}
+
+struct PageController::FormFilling
+{
+    QList<FormField> fields;
+    qsizetype next = 0;
+    QJsonArray filled;
+    Mark start;
+    Result done;
+};
+
+void PageController::fillForm(const QList<FormField> &fields, CommandReply reply)
+{
+    auto filling = std::make_shared<FormFilling>();
+    filling->fields = fields;
+    filling->done = track(std::move(reply));
+    filling->start = m_effects->mark();
+    fillNextField(filling);
+}
+
+void PageController::fillNextField(const std::shared_ptr<FormFilling> &filling)
+{
+    if (filling->next >= filling->fields.size())
+        return finish(filling->start, { { u"fields"_s, filling->filled } }, filling->done);
+    const qsizetype index = filling->next++;
+    const FormField field = filling->fields.at(index);
+    // A field that fails stops the form: the answer names it and what was filled before it.
+    const auto failed = [filling, index, field](const QString &error) {
+        const QString before = index == 0 ? tr("nothing was filled")
+            : index == 1                  ? tr("field 0 was filled")
+                                          : tr("fields 0–%1 were filled").arg(index - 1);
+        filling->done({}, tr("fields[%1] (%2): %3; %4").arg(index).arg(field.ref, error, before));
+    };
+    const QPointer<PageController> self(this);
+    const auto next = [self, filling, failed, field](const QString &kind) {
+        return [self, filling, failed, field, kind](const CommandResult &result) {
+            if (!self)
+                return;
+            if (!result.ok)
+                return failed(result.error);
+            QJsonObject data = result.data.toObject();
+            data.remove(u"effects"_s);
+            data.insert(u"ref"_s, field.ref);
+            data.insert(u"kind"_s, kind);
+            filling->filled.append(data);
+            self->fillNextField(filling);
+        };
+    };
+    callRef(
+        field.ref, u"fieldKind"_s, {},
+        [this, field, failed, next](const QJsonObject &r, const QString &error) {
+            if (!error.isEmpty())
+                return failed(error);
+            const QString kind = r.value(u"kind").toString();
+            const QJsonValue value = field.value;
+            if (kind == u"check"_s) {
+                const QString text = value.toString().toLower();
+                if (!value.isBool() && text != u"true"_s && text != u"false"_s)
+                    return failed(
+                        tr("it is a %1: its value is true or false").arg(r.value(u"role").toString()));
+                return setChecked(field.ref, value.isBool() ? value.toBool() : text == u"true"_s, next(kind));
+            }
+            if (kind == u"select"_s) {
+                QStringList values;
+                if (value.isArray()) {
+                    for (const QJsonValue &one : value.toArray())
+                        values.append(one.toVariant().toString());
+                } else if (value.isString() || value.isDouble()) {
+                    values.append(value.toVariant().toString());
+                } else {
+                    return failed(tr("it is a select: its value is an option's value or label, or an array "
+                                     "of them"));
+                }
+                return select(field.ref, values, next(kind));
+            }
+            if (!value.isString() && !value.isDouble())
+                return failed(tr("it is a text field: its value is a string"));
+            fill(field.ref, value.toVariant().toString(), next(kind));
         });
 }
 

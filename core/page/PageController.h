@@ -11,8 +11,11 @@
 // Every action's answer carries its effects: a navigation and the new URL, tabs it opened, and
 // JavaScript dialogs (handled by the dialog policy) with their message.
 
+#include "ConsoleLog.h"
 #include "FrameRouter.h"
+#include "NetworkLog.h"
 #include "PageEffects.h"
+#include "PageEmulation.h"
 #include "SnapshotAssembler.h"
 #include "cdp/CdpInput.h"
 #include "common/CommandResult.h"
@@ -50,6 +53,10 @@ public:
     // `type`: the most characters one command types, and how long it may take at most; it
     // stops at its deadline and says how much it typed.
     static constexpr int kMaxTypeChars = 5000;
+    // The requests the `network` command keeps per tab (ConsoleLog keeps its own 1,000).
+    static constexpr int kMaxNetworkEntries = 1000;
+    // fill_form: at most this many fields in one call.
+    static constexpr int kMaxFormFields = 100;
     static constexpr std::chrono::milliseconds kMaxTypeTime { 20000 };
     // `type`'s pause between keys, at most (the LLM Browser Agent extension's `delay`).
     static constexpr std::chrono::milliseconds kMaxTypeDelay { 1000 };
@@ -153,6 +160,43 @@ public:
     // page starts is carried to `to` and dropped (Input.dragIntercepted / dispatchDragEvent).
     void drag(const Spot &from, const Spot &to, CommandReply reply);
 
+    // One field of fill_form: its ref and the value it gets (text, an option of a select, or
+    // true/false for a checkbox, radio button or switch).
+    struct FormField
+    {
+        QString ref;
+        QJsonValue value;
+    };
+    // Fills the fields in order, each as fill, select or check would, and answers once with what
+    // each holds and the effects of them all; stops at the first field that fails, saying which
+    // and what was filled before it.
+    void fillForm(const QList<FormField> &fields, CommandReply reply);
+
+    // resize / emulate (PageEmulation): answers what was applied and the CSS viewport now.
+    void emulate(const EmulateOptions &options, CommandReply reply);
+    // The page printed as the browser prints it (its print stylesheet, backgrounds on): the PDF's
+    // bytes to `done`, or why not.
+    void printPdf(bool landscape, std::function<void(const QByteArray &pdf, const QString &error)> done);
+
+    // The snapshots an agent took of this tab, the last kKeptSnapshots, for `snapshot {since}`:
+    // each with its id (1, 2, … per tab), the document's address and the options it was taken
+    // with (a diff compares like with like).
+    struct SeenSnapshot
+    {
+        int id = 0;
+        QString text;
+        QString url;
+        QString options;
+    };
+    static constexpr int kKeptSnapshots = 4;
+    int rememberSnapshot(const QString &text, const QString &url, const QString &options);
+    std::optional<SeenSnapshot> seenSnapshot(int id) const;
+
+    // What the tab wrote to its console and what it loaded, since the controller was made
+    // (the first command an agent sent to the tab).
+    ConsoleLog *consoleLog() const { return m_console; }
+    NetworkLog *networkLog() const { return m_network; }
+
     // A tab this one opened (link with target=_blank, window.open): reported as an effect.
     void noteNewTab(CdpSession *tab);
 
@@ -220,6 +264,8 @@ private:
                    Result done);
     static QString evaluationError(const CdpError &error);
     void dragPath(QPointF from, QPointF to, bool expectDrag, const Mark &start, Result done);
+    struct FormFilling;
+    void fillNextField(const std::shared_ptr<FormFilling> &filling);
 
     QPointer<CdpSession> m_page;
     QString m_targetId;
@@ -230,6 +276,10 @@ private:
     PageEffects *m_effects; // navigations, dialogs, new tabs; the event-driven waits
     FrameRouter m_frames; // which document each f<n> of a ref is, and how to reach it
     SnapshotAssembler *m_snapshots; // the tab's snapshot with its frames spliced in
+    ConsoleLog *m_console;
+    NetworkLog *m_network;
+    QList<SeenSnapshot> m_seenSnapshots;
+    int m_lastSnapshotId = 0;
 
     std::vector<std::weak_ptr<CommandReply>> m_pending;
     int m_buttons = 0; // the mouse buttons `mouse down` holds (CDP bits: left 1, right 2, middle 4)

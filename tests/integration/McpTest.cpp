@@ -19,6 +19,7 @@
 #include <QJsonDocument>
 #include <QPointer>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -461,6 +462,82 @@ TEST_F(McpCommandTest, TheExtensionsLaterVerbsAreToolsWithSchemas)
     EXPECT_TRUE(unknown.value(u"isError"_s).toBool());
     EXPECT_TRUE(firstText(unknown).contains(u"params.locator must be one of role, text, label"_s))
         << firstText(unknown).toStdString();
+    EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
+}
+
+// The DevTools verbs (fill_form, console, network, resize, emulate, pdf) as MCP tools, called
+// through the official SDK on the user's page (allowed by toolkit/userTabs=allow).
+TEST_F(McpCommandTest, TheDevToolsVerbsAreToolsThroughTheSdk)
+{
+    CdpEndpoint *endpoint = connectEndpoint();
+    ASSERT_TRUE(endpoint);
+    CdpSession *users = openPageInFront(endpoint, fixtureUrl(u"toolkit/form.html"_s));
+    ASSERT_TRUE(users);
+    QTemporaryDir config;
+    {
+        QSettings ini(QDir(config.path()).filePath(u"settings.ini"_s), QSettings::IniFormat);
+        ini.setValue(u"toolkit/userTabs"_s, u"allow"_s);
+    }
+    auto session = startSession(config.path());
+    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
+    const QJsonObject listed = ask(*session, { { u"op"_s, u"listTools"_s } });
+    QHash<QString, QJsonObject> tools;
+    for (const QJsonValue &tool : listed.value(u"result"_s).toObject().value(u"tools"_s).toArray())
+        tools.insert(tool.toObject().value(u"name"_s).toString(), tool.toObject());
+    for (const QString &verb :
+         { u"fill_form"_s, u"console"_s, u"network"_s, u"resize"_s, u"emulate"_s, u"pdf"_s })
+        ASSERT_TRUE(tools.contains(verb)) << verb.toStdString();
+    EXPECT_TRUE(
+        tools.value(u"console"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool());
+    EXPECT_TRUE(
+        tools.value(u"network"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool());
+    EXPECT_FALSE(
+        tools.value(u"fill_form"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool(true));
+
+    const QString snapshot = firstText(callTool(*session, u"snapshot"_s));
+    const auto refOf = [&](const QString &needle) {
+        static const QRegularExpression ref(u"\\[ref=(e\\d+)\\]"_s);
+        for (const QString &line : snapshot.split(u'\n')) {
+            if (line.contains(needle))
+                return ref.match(line).captured(1);
+        }
+        return QString();
+    };
+    const QJsonObject filled = callTool(
+        *session, u"fill_form"_s,
+        { { u"fields"_s,
+            QJsonArray {
+                QJsonObject { { u"ref"_s, refOf(u"Full name"_s) }, { u"value"_s, u"Ada Lovelace"_s } },
+                QJsonObject { { u"ref"_s, refOf(u"I accept the terms"_s) }, { u"value"_s, true } } } } });
+    EXPECT_FALSE(filled.value(u"isError"_s).toBool()) << firstText(filled).toStdString();
+    EXPECT_EQ(evaluate(users, u"document.getElementById('name').value"_s).toString(), u"Ada Lovelace"_s);
+    EXPECT_TRUE(evaluate(users, u"document.getElementById('terms').checked"_s).toBool());
+
+    callTool(*session, u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/devtools.html"_s).toString() } });
+    QString errors;
+    EXPECT_TRUE(waitUntil([&] {
+        errors = firstText(callTool(*session, u"console"_s, { { u"level"_s, u"error"_s } }));
+        return errors.contains(u"Uncaught Error: Error in script"_s);
+    })) << errors.toStdString();
+    EXPECT_FALSE(errors.contains(u"Hello, world"_s));
+    const QString requests = firstText(callTool(*session, u"network"_s, { { u"type"_s, u"Document"_s } }));
+    EXPECT_TRUE(requests.contains(u"devtools.html"_s)) << requests.toStdString();
+
+    EXPECT_FALSE(callTool(*session, u"resize"_s, { { u"width"_s, 640 }, { u"height"_s, 480 } })
+                     .value(u"isError"_s)
+                     .toBool());
+    EXPECT_EQ(evaluate(users, u"innerWidth"_s).toInt(), 640);
+    callTool(*session, u"emulate"_s, { { u"reset"_s, true } });
+
+    const QJsonObject printed = callTool(*session, u"pdf"_s, { { u"path"_s, u"via-mcp"_s } });
+    EXPECT_FALSE(printed.value(u"isError"_s).toBool()) << firstText(printed).toStdString();
+    const QString path
+        = QJsonDocument::fromJson(firstText(printed).toUtf8()).object().value(u"path"_s).toString();
+    EXPECT_TRUE(path.endsWith(u"/via-mcp.pdf"_s) && path.contains(u"/downloads/mcp-"_s))
+        << path.toStdString();
+    QFile pdf(path);
+    ASSERT_TRUE(pdf.open(QIODevice::ReadOnly)) << path.toStdString();
+    EXPECT_TRUE(pdf.read(5) == "%PDF-");
     EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
 }
 

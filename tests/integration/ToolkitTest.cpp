@@ -964,4 +964,312 @@ TEST_F(ToolkitTest, EveryTypeIsRegisteredWithASchema)
                              u"startRun"_s }));
 }
 
+// ---- the DevTools verbs: fill_form, console, network, resize, emulate, pdf --------------------
+
+TEST_F(ToolkitFormTest, FillFormFillsTextSelectsAndChecksInOneCall)
+{
+    const QJsonObject filled = ok(
+        u"fill_form"_s,
+        { { u"fields"_s,
+            QJsonArray {
+                QJsonObject { { u"ref"_s, refOf(text, u"Full name"_s) }, { u"value"_s, u"Ada Lovelace"_s } },
+                QJsonObject { { u"ref"_s, refOf(text, u"Country"_s) }, { u"value"_s, u"Germany"_s } },
+                QJsonObject { { u"ref"_s, refOf(text, u"I accept the terms"_s) }, { u"value"_s, true } },
+                QJsonObject { { u"ref"_s, refOf(text, u"radio \"Pro\""_s) }, { u"value"_s, u"true"_s } },
+                QJsonObject { { u"ref"_s, refOf(text, u"Colours"_s) },
+                              { u"value"_s, QJsonArray { u"red"_s, u"Blue"_s } } } } } });
+    const QJsonArray fields = filled.value(u"fields"_s).toArray();
+    ASSERT_EQ(fields.size(), 5) << QJsonDocument(filled).toJson().toStdString();
+    EXPECT_EQ(fields.at(0).toObject().value(u"kind"_s).toString(), u"text"_s);
+    EXPECT_EQ(fields.at(1).toObject().value(u"kind"_s).toString(), u"select"_s);
+    EXPECT_EQ(fields.at(2).toObject().value(u"kind"_s).toString(), u"check"_s);
+    EXPECT_EQ(evaluate(page, u"document.getElementById('name').value"_s).toString(), u"Ada Lovelace"_s);
+    EXPECT_EQ(evaluate(page, u"window.country"_s).toString(), u"de"_s);
+    EXPECT_TRUE(evaluate(page, u"window.terms"_s).toBool());
+    EXPECT_TRUE(evaluate(page, u"document.getElementById('plan-pro').checked"_s).toBool());
+    EXPECT_EQ(
+        evaluate(page,
+                 u"Array.from(document.getElementById('colours').selectedOptions, o => o.value).join()"_s)
+            .toString(),
+        u"red,blue"_s);
+
+    // The first field that fails stops the form, and the answer says what was filled before it.
+    const QString wrongKind = fails(
+        u"fill_form"_s,
+        { { u"fields"_s,
+            QJsonArray {
+                QJsonObject { { u"ref"_s, refOf(text, u"Full name"_s) }, { u"value"_s, u"Grace"_s } },
+                QJsonObject { { u"ref"_s, refOf(text, u"Send me news"_s) }, { u"value"_s, u"yes"_s } },
+                QJsonObject { { u"ref"_s, refOf(text, u"Full name"_s) }, { u"value"_s, u"never"_s } } } } });
+    EXPECT_TRUE(wrongKind.contains(u"fields[1]"_s) && wrongKind.contains(u"true or false"_s)
+                && wrongKind.contains(u"field 0 was filled"_s))
+        << wrongKind.toStdString();
+    EXPECT_EQ(evaluate(page, u"document.getElementById('name').value"_s).toString(), u"Grace"_s);
+    const QString stale = fails(
+        u"fill_form"_s,
+        { { u"fields"_s, QJsonArray { QJsonObject { { u"ref"_s, u"e9999"_s }, { u"value"_s, u"x"_s } } } } });
+    EXPECT_TRUE(stale.contains(u"fields[0] (e9999)"_s) && stale.contains(u"not found"_s))
+        << stale.toStdString();
+    EXPECT_TRUE(fails(u"fill_form"_s, { { u"fields"_s, QJsonArray() } }).contains(u"empty"_s));
+    EXPECT_TRUE(fails(u"fill_form"_s,
+                      { { u"fields"_s,
+                          QJsonArray { QJsonObject { { u"ref"_s, u"#name"_s }, { u"value"_s, u"x"_s } } } } })
+                    .contains(u"not a ref"_s));
+}
+
+TEST_F(ToolkitFormTest, ASnapshotSinceAnotherGivesOnlyWhatChanged)
+{
+    const QJsonObject first = ok(u"snapshot"_s);
+    const int id = first.value(u"snapshotId"_s).toInt();
+    ASSERT_GT(id, 0);
+    ok(u"fill"_s, { { u"ref"_s, refOf(text, u"Full name"_s) }, { u"value"_s, u"Ada"_s } });
+    const QJsonObject changed = ok(u"snapshot"_s, { { u"since"_s, id } });
+    EXPECT_FALSE(changed.value(u"full"_s).toBool(true));
+    EXPECT_EQ(changed.value(u"snapshotId"_s).toInt(), id + 1);
+    const QString lines = changed.value(u"snapshot"_s).toString();
+    EXPECT_TRUE(lines.startsWith(u"# changes since snapshot %1: "_s.arg(id))) << lines.toStdString();
+    EXPECT_GE(changed.value(u"changes"_s).toObject().value(u"changed"_s).toInt(), 1) << lines.toStdString();
+    EXPECT_TRUE(lines.contains(u"~ "_s) && lines.contains(u"Full name"_s) && lines.contains(u"Ada"_s))
+        << lines.toStdString();
+    EXPECT_LT(lines.size(), first.value(u"snapshot"_s).toString().size() / 2);
+
+    // Options that shape the lines, a snapshot no longer kept, another page: the whole snapshot.
+    EXPECT_TRUE(ok(u"snapshot"_s, { { u"since"_s, id + 1 }, { u"interactiveOnly"_s, true } })
+                    .value(u"full"_s)
+                    .toBool());
+    const QJsonObject forgotten = ok(u"snapshot"_s, { { u"since"_s, 999 } });
+    EXPECT_TRUE(forgotten.value(u"full"_s).toBool());
+    EXPECT_TRUE(forgotten.value(u"note"_s).toString().contains(u"snapshot 999 is not kept"_s));
+    const int last = forgotten.value(u"snapshotId"_s).toInt();
+    ok(u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/other.html"_s).toString() } });
+    const QJsonObject moved = ok(u"snapshot"_s, { { u"since"_s, last } });
+    EXPECT_TRUE(moved.value(u"full"_s).toBool());
+    EXPECT_TRUE(moved.value(u"note"_s).toString().contains(u"another page"_s));
+    EXPECT_FALSE(moved.value(u"snapshot"_s).toString().startsWith(u"# changes"_s));
+}
+
+class ToolkitDevToolsTest : public ToolkitTest
+{
+protected:
+    void SetUp() override
+    {
+        ToolkitTest::SetUp();
+        site().addRoute(u"/api/devtools-session"_s, [](const QString &, const QString &) {
+            LocalWebServer::Response response;
+            response.contentType = "application/json";
+            response.body = R"({"user": "ada", "plan": "pro", "email": "ada.lovelace@example.com",
+ "token": "ghp_Xb7Qe2Rk9LmN4pT6vW8yZ1aC3dF5gH0jK2sU"})";
+            response.headers.append(qMakePair(QByteArray("Set-Cookie"),
+                                              QByteArray("sid=s3ss10n-9f8e7d6c5b4a; Path=/; HttpOnly")));
+            response.headers.append(qMakePair(QByteArray("X-Served-By"), QByteArray("fixture")));
+            return response;
+        });
+        // The agent's tab exists before the page loads (as after tab new or open): its console
+        // and requests are recorded from the first line.
+        page = openTab(u"other.html"_s);
+        ASSERT_TRUE(page);
+        snapshotText();
+        ok(u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/devtools.html"_s).toString() } });
+    }
+
+    QJsonArray consoleMessages(const QJsonObject &params = {})
+    {
+        return ok(u"console"_s, params).value(u"messages"_s).toArray();
+    }
+
+    static QJsonObject withText(const QJsonArray &messages, const QString &needle)
+    {
+        for (const QJsonValue &message : messages) {
+            if (message.toObject().value(u"text"_s).toString().contains(needle))
+                return message.toObject();
+        }
+        return {};
+    }
+
+    CdpSession *page = nullptr;
+};
+
+TEST_F(ToolkitDevToolsTest, ConsoleKeepsTheTabsMessagesWithLevelAndSource)
+{
+    // The uncaught error comes from a timer, the failed image from the network: both after load.
+    ASSERT_TRUE(waitUntil([&] {
+        const QJsonArray all = consoleMessages();
+        return !withText(all, u"Error in script"_s).isEmpty()
+            && QJsonDocument(all).toJson().contains("missing-image.png");
+    })) << QJsonDocument(consoleMessages()).toJson().toStdString();
+    const QJsonArray all = consoleMessages();
+
+    const QJsonObject hello = withText(all, u"Hello, world! 3 items"_s);
+    EXPECT_EQ(hello.value(u"level"_s).toString(), u"info"_s);
+    EXPECT_EQ(hello.value(u"kind"_s).toString(), u"log"_s);
+    EXPECT_TRUE(hello.value(u"source"_s).toObject().value(u"url"_s).toString().endsWith(u"devtools.html"_s));
+    EXPECT_GT(hello.value(u"source"_s).toObject().value(u"line"_s).toInt(), 20);
+    EXPECT_EQ(withText(all, u"Deprecated: use fetchV2"_s).value(u"level"_s).toString(), u"warning"_s);
+    EXPECT_EQ(withText(all, u"{code: 42, reason: 'boom'}"_s).value(u"level"_s).toString(), u"error"_s);
+    EXPECT_EQ(withText(all, u"Assertion failed: math is broken"_s).value(u"level"_s).toString(), u"error"_s);
+    const QJsonObject thrown = withText(all, u"Uncaught Error: Error in script"_s);
+    EXPECT_EQ(thrown.value(u"kind"_s).toString(), u"exception"_s);
+    EXPECT_EQ(thrown.value(u"level"_s).toString(), u"error"_s);
+    QJsonObject missing;
+    for (const QJsonValue &message : all) {
+        if (message.toObject()
+                .value(u"source"_s)
+                .toObject()
+                .value(u"url"_s)
+                .toString()
+                .endsWith(u"/missing-image.png"_s))
+            missing = message.toObject();
+    }
+    EXPECT_TRUE(missing.value(u"text"_s).toString().startsWith(u"Failed to load resource"_s))
+        << QJsonDocument(missing).toJson().toStdString();
+    EXPECT_EQ(missing.value(u"kind"_s).toString(), u"network"_s);
+    EXPECT_TRUE(
+        missing.value(u"source"_s).toObject().value(u"url"_s).toString().endsWith(u"/missing-image.png"_s))
+        << QJsonDocument(all).toJson().toStdString();
+
+    // level names itself and everything more severe; since gives only what came after.
+    for (const QJsonValue &error : consoleMessages({ { u"level"_s, u"error"_s } }))
+        EXPECT_EQ(error.toObject().value(u"level"_s).toString(), u"error"_s);
+    EXPECT_TRUE(withText(consoleMessages({ { u"level"_s, u"warning"_s } }), u"Hello"_s).isEmpty());
+    const int last = ok(u"console"_s).value(u"last"_s).toInt();
+    EXPECT_TRUE(consoleMessages({ { u"since"_s, last } }).isEmpty());
+    ok(u"click"_s, { { u"ref"_s, refOf(snapshotText(), u"Log again"_s) } });
+    ASSERT_TRUE(waitUntil([&] { return !consoleMessages({ { u"since"_s, last } }).isEmpty(); }));
+    const QJsonArray after = consoleMessages({ { u"since"_s, last } });
+    ASSERT_EQ(after.size(), 1);
+    EXPECT_EQ(after.at(0).toObject().value(u"text"_s).toString(), u"clicked again at true"_s);
+    EXPECT_EQ(consoleMessages({ { u"limit"_s, 2 } }).size(), 2);
+    EXPECT_TRUE(fails(u"console"_s, { { u"level"_s, u"loud"_s } }).contains(u"level"_s));
+}
+
+TEST_F(ToolkitDevToolsTest, NetworkListsTheTabsRequestsAndGetMasksCredentials)
+{
+    ok(u"click"_s, { { u"ref"_s, refOf(snapshotText(), u"Call the API"_s) } });
+    ASSERT_TRUE(waitUntil([&] {
+        return evaluate(page, u"document.getElementById('api').textContent"_s).toString() == u"200 ada"_s;
+    }));
+
+    QJsonArray calls;
+    ASSERT_TRUE(waitUntil([&] {
+        calls = ok(u"network"_s, { { u"filter"_s, u"devtools-session"_s } }).value(u"requests"_s).toArray();
+        return calls.size() == 1 && calls.at(0).toObject().value(u"finished"_s).toBool();
+    })) << QJsonDocument(calls).toJson().toStdString();
+    const QJsonObject call = calls.at(0).toObject();
+    EXPECT_EQ(call.value(u"method"_s).toString(), u"GET"_s);
+    EXPECT_EQ(call.value(u"status"_s).toInt(), 200);
+    EXPECT_EQ(call.value(u"type"_s).toString(), u"Fetch"_s);
+    EXPECT_EQ(call.value(u"mimeType"_s).toString(), u"application/json"_s);
+    EXPECT_GE(call.value(u"ms"_s).toInt(-1), 0);
+
+    // Every kind of request is listed, and type narrows the list.
+    const QJsonArray documents
+        = ok(u"network"_s, { { u"type"_s, u"document"_s } }).value(u"requests"_s).toArray();
+    ASSERT_FALSE(documents.isEmpty());
+    EXPECT_TRUE(documents.last().toObject().value(u"url"_s).toString().endsWith(u"devtools.html"_s));
+    const QJsonArray images = ok(u"network"_s, { { u"type"_s, u"Image"_s } }).value(u"requests"_s).toArray();
+    ASSERT_EQ(images.size(), 1);
+    EXPECT_EQ(images.at(0).toObject().value(u"status"_s).toInt(), 404);
+
+    const QJsonObject detail
+        = ok(u"network"_s, { { u"action"_s, u"get"_s }, { u"id"_s, call.value(u"id"_s) } });
+    const QJsonObject sent = detail.value(u"requestHeaders"_s).toObject();
+    EXPECT_EQ(sent.value(u"Authorization"_s).toString(), u"[masked]"_s)
+        << QJsonDocument(sent).toJson().toStdString();
+    EXPECT_EQ(sent.value(u"X-Trace"_s).toString(), u"checkout-17"_s);
+    const QJsonObject received = detail.value(u"responseHeaders"_s).toObject();
+    QString setCookie;
+    for (auto it = received.begin(); it != received.end(); ++it) {
+        if (it.key().compare(u"Set-Cookie"_s, Qt::CaseInsensitive) == 0)
+            setCookie = it.value().toString();
+    }
+    EXPECT_EQ(setCookie, u"[masked]"_s) << QJsonDocument(received).toJson().toStdString();
+    const QString body = detail.value(u"body"_s).toString();
+    EXPECT_TRUE(body.contains(u"\"plan\": \"pro\""_s)) << body.toStdString();
+    EXPECT_FALSE(body.contains(u"ghp_"_s)) << body.toStdString();
+    EXPECT_FALSE(body.contains(u"ada.lovelace@example.com"_s)) << body.toStdString();
+    EXPECT_TRUE(body.contains(u"[secret]"_s) && body.contains(u"[email]"_s)) << body.toStdString();
+    EXPECT_GE(detail.value(u"masked"_s).toInt(), 4);
+    const QString whole = QString::fromUtf8(QJsonDocument(detail).toJson());
+    EXPECT_FALSE(whole.contains(u"ghp_9fK2"_s) || whole.contains(u"s3ss10n"_s)) << whole.toStdString();
+
+    EXPECT_TRUE(fails(u"network"_s, { { u"action"_s, u"get"_s } }).contains(u"params.id"_s));
+    const CommandResult unknown = run(u"network"_s, { { u"action"_s, u"get"_s }, { u"id"_s, 99999 } });
+    EXPECT_FALSE(unknown.ok);
+    EXPECT_EQ(unknown.status, 404);
+    EXPECT_TRUE(unknown.error.contains(u"no request 99999"_s)) << unknown.error.toStdString();
+}
+
+TEST_F(ToolkitDevToolsTest, ResizeAndEmulateChangeWhatThePageSees)
+{
+    const QJsonObject resized = ok(u"resize"_s, { { u"width"_s, 800 }, { u"height"_s, 600 } });
+    EXPECT_EQ(resized.value(u"now"_s).toObject().value(u"width"_s).toInt(), 800);
+    EXPECT_EQ(evaluate(page, u"innerWidth + 'x' + innerHeight"_s).toString(), u"800x600"_s);
+
+    // Playwright's "Pixel 7": 412 × 839 at 2.625, touch, its user agent.
+    // A mobile viewport: a page without a meta viewport is laid out 980 pixels wide, as on a phone.
+    ok(u"emulate"_s, { { u"device"_s, u"pixel 7"_s } });
+    EXPECT_EQ(evaluate(page, u"screen.width + 'x' + screen.height"_s).toString(), u"412x839"_s);
+    EXPECT_GE(evaluate(page, u"innerWidth"_s).toInt(), 980);
+    EXPECT_DOUBLE_EQ(evaluate(page, u"devicePixelRatio"_s).toDouble(), 2.625);
+    EXPECT_TRUE(evaluate(page, u"navigator.userAgent"_s).toString().contains(u"Pixel 7"_s));
+    EXPECT_GT(evaluate(page, u"navigator.maxTouchPoints"_s).toInt(), 0);
+
+    EXPECT_FALSE(evaluate(page, u"matchMedia('(prefers-color-scheme: dark)').matches"_s).toBool());
+    ok(u"emulate"_s, { { u"colorScheme"_s, u"dark"_s } });
+    EXPECT_TRUE(evaluate(page, u"matchMedia('(prefers-color-scheme: dark)').matches"_s).toBool());
+    EXPECT_EQ(evaluate(page, u"getComputedStyle(document.body).backgroundColor"_s).toString(),
+              u"rgb(17, 17, 17)"_s);
+
+    ok(u"emulate"_s, { { u"offline"_s, true } });
+    EXPECT_FALSE(evaluate(page, u"navigator.onLine"_s).toBool());
+    ok(u"emulate"_s, { { u"cpuThrottling"_s, 4 }, { u"latencyMs"_s, 50 }, { u"downloadKbps"_s, 1600 } });
+    EXPECT_TRUE(evaluate(page, u"navigator.onLine"_s).toBool());
+
+    const QJsonObject reset = ok(u"emulate"_s, { { u"reset"_s, true } });
+    EXPECT_TRUE(reset.value(u"reset"_s).toBool());
+    EXPECT_FALSE(evaluate(page, u"navigator.userAgent"_s).toString().contains(u"Pixel 7"_s));
+    EXPECT_FALSE(evaluate(page, u"matchMedia('(prefers-color-scheme: dark)').matches"_s).toBool());
+    EXPECT_NE(evaluate(page, u"innerWidth"_s).toInt(), 412);
+
+    const QString unknown = fails(u"emulate"_s, { { u"device"_s, u"Nokia 3310"_s } });
+    EXPECT_TRUE(unknown.contains(u"Nokia 3310"_s) && unknown.contains(u"iPhone 15"_s))
+        << unknown.toStdString();
+    EXPECT_TRUE(fails(u"emulate"_s).contains(u"needs something to emulate"_s));
+    EXPECT_FALSE(run(u"resize"_s, { { u"width"_s, 20 }, { u"height"_s, 600 } }).ok);
+    EXPECT_FALSE(run(u"emulate"_s,
+                     { { u"geolocation"_s, QJsonObject { { u"latitude"_s, 91 }, { u"longitude"_s, 0 } } } })
+                     .ok);
+}
+
+TEST_F(ToolkitDevToolsTest, PdfPrintsWithThePrintStylesheetIntoTheAgentsOwnFolder)
+{
+    const QJsonObject printed = ok(u"pdf"_s, { { u"path"_s, u"report"_s } });
+    const QString path = printed.value(u"path"_s).toString();
+    EXPECT_TRUE(path.endsWith(u"/downloads/agent-ws-agent-1/report.pdf"_s)) << path.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+    const QByteArray pdf = file.readAll();
+    EXPECT_TRUE(pdf.startsWith("%PDF-"));
+    EXPECT_EQ(printed.value(u"bytes"_s).toInteger(), pdf.size());
+    // The print stylesheet puts each of the three sheets on its own page.
+    EXPECT_EQ(printed.value(u"pages"_s).toInt(), 3);
+    const QFileInfo folder(QFileInfo(path).absolutePath());
+    EXPECT_EQ(folder.permissions()
+                  & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther),
+              QFile::Permissions());
+
+    // A second one of the same name is kept beside the first; a name with folders is refused.
+    EXPECT_TRUE(ok(u"pdf"_s, { { u"path"_s, u"report.pdf"_s } })
+                    .value(u"path"_s)
+                    .toString()
+                    .endsWith(u"/report-2.pdf"_s));
+    for (const QString &bad : { u"../report"_s, u"sub/report"_s, u".hidden"_s, u"..\\x"_s })
+        EXPECT_TRUE(fails(u"pdf"_s, { { u"path"_s, bad } }).contains(u"plain file name"_s))
+            << bad.toStdString();
+    // Another agent's PDFs go to its own folder.
+    openTab(u"other.html"_s, kOtherAgent);
+    EXPECT_TRUE(
+        ok(u"pdf"_s, {}, kOtherAgent).value(u"path"_s).toString().contains(u"/agent-ws-agent-2/page-"_s));
+}
+
 } // namespace

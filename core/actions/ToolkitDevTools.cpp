@@ -1,0 +1,333 @@
+// The toolkit's DevTools verbs, as Playwright MCP and chrome-devtools-mcp offer them: fill_form,
+// console, network, resize, emulate and pdf, registered by ToolkitCommands.
+
+#include "TabRouter.h"
+#include "ToolkitCommands.h"
+#include "ToolkitParams.h"
+#include "page/ConsoleLog.h"
+#include "page/NetworkLog.h"
+#include "page/PageController.h"
+#include "page/PageEmulation.h"
+#include "safety/Redactor.h"
+#include "settings/Settings.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <climits>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+// `network get` answers a body up to this many characters (masked first, then cut).
+constexpr qsizetype kMaxBodyChars = 1024 * 1024;
+
+// Headers whose whole value is a credential: never shown, whatever the value looks like.
+bool credentialHeader(const QString &name)
+{
+    static const QRegularExpression words(
+        u"^(authorization|proxy-authorization|cookie|set-cookie)$|token|secret|api-?key|session|csrf|xsrf|auth"_s,
+        QRegularExpression::CaseInsensitiveOption);
+    return words.match(name).hasMatch();
+}
+
+QJsonObject maskedHeaders(const QJsonObject &headers, const Redactor &redactor, int *masked)
+{
+    QJsonObject out;
+    for (auto it = headers.begin(); it != headers.end(); ++it) {
+        if (credentialHeader(it.key())) {
+            out.insert(it.key(), u"[masked]"_s);
+            ++*masked;
+            continue;
+        }
+        const Redaction redaction = redactor.redact(it.value().toString());
+        for (const int count : redaction.counts)
+            *masked += count;
+        out.insert(it.key(), redaction.text);
+    }
+    return out;
+}
+
+// A caller's own folder name: its channel and connection, nothing a path could be made of.
+QString folderOf(const CommandCaller &caller)
+{
+    QString name = caller.channel + u'-' + caller.clientId;
+    static const QRegularExpression unsafe(u"[^A-Za-z0-9._-]"_s);
+    name.replace(unsafe, u"_"_s);
+    if (name.startsWith(u'.'))
+        name.prepend(u'_');
+    return name.left(80);
+}
+
+} // namespace
+
+void ToolkitCommands::registerDevToolsVerbs()
+{
+    add(u"fill_form"_s,
+        tr("Fills several fields in one call (text fields, selects, checkboxes, radio buttons and switches), "
+           "in order, with one report of what each holds and what the page did"),
+        [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
+            const QJsonArray given = p.raw().value(u"fields"_s).toArray();
+            const QString tab = p.string(u"tab"_s);
+            if (!paramsOk(p, reply))
+                return;
+            if (given.isEmpty())
+                return reply(
+                    CommandResult::failure(tr("params.fields is empty: name at least one {ref, value}")));
+            if (given.size() > PageController::kMaxFormFields) {
+                return reply(
+                    CommandResult::failure(tr("params.fields names %1 fields; at most %2 in one call")
+                                               .arg(given.size())
+                                               .arg(PageController::kMaxFormFields)));
+            }
+            QList<PageController::FormField> fields;
+            for (qsizetype i = 0; i < given.size(); ++i) {
+                const QJsonObject field = given.at(i).toObject();
+                const QString ref = field.value(u"ref"_s).toString();
+                if (!PageController::parseRef(ref)) {
+                    return reply(CommandResult::failure(tr("params.fields[%1].ref “%2” is not a ref: refs "
+                                                           "look like e3 (or f1e3 inside a frame)")
+                                                            .arg(i)
+                                                            .arg(ref)));
+                }
+                fields.append({ ref, field.value(u"value"_s) });
+            }
+            m_router->withTab(caller, tab, std::move(reply),
+                              [fields](PageController *controller, CommandReply reply) {
+                                  controller->fillForm(fields, std::move(reply));
+                              });
+        });
+
+    addTabCommand(
+        u"console"_s,
+        tr("The tab's console messages (console calls, uncaught errors, the browser's own warnings) with "
+           "level and source, oldest first; since an id for only the new ones"),
+        [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+            const QString level = p.has(u"level"_s) ? p.choice(u"level"_s, ConsoleLog::levels()) : QString();
+            const int since = p.integer(u"since"_s, 0, 0, INT_MAX);
+            const int limit = p.integer(u"limit"_s, 100, 1, ConsoleLog::kMaxEntries);
+            if (!paramsOk(p, reply))
+                return;
+            const ConsoleLog *log = tab->consoleLog();
+            QJsonArray messages;
+            for (const ConsoleEntry &entry : log->since(since, level, limit))
+                messages.append(entry.toJson());
+            QJsonObject data { { u"messages"_s, messages }, { u"last"_s, log->mark() } };
+            if (log->dropped() > 0 && since < log->mark() - ConsoleLog::kMaxEntries)
+                data.insert(u"dropped"_s, log->dropped());
+            reply(CommandResult::success(data));
+        });
+
+    addTabCommand(
+        u"network"_s,
+        tr("The tab's requests: list them (method, address, status, type, size, time), or get one with its "
+           "headers and body, credentials and personal data masked"),
+        [this](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+            const QString action
+                = p.has(u"action"_s) ? p.choice(u"action"_s, { u"list"_s, u"get"_s }) : u"list"_s;
+            const int id = p.integer(u"id"_s, 0, 1, INT_MAX);
+            const QString filter = p.string(u"filter"_s);
+            const QString type = p.string(u"type"_s);
+            const int since = p.integer(u"since"_s, 0, 0, INT_MAX);
+            const int limit = p.integer(u"limit"_s, 100, 1, PageController::kMaxNetworkEntries);
+            if (!paramsOk(p, reply))
+                return;
+            NetworkLog *log = tab->networkLog();
+            if (action == u"list"_s) {
+                QJsonArray requests;
+                QList<NetworkEntry> kept;
+                for (const NetworkEntry &entry : log->since(since, 0)) {
+                    if ((filter.isEmpty() || entry.url.contains(filter, Qt::CaseInsensitive))
+                        && (type.isEmpty() || entry.type.compare(type, Qt::CaseInsensitive) == 0))
+                        kept.append(entry);
+                }
+                if (kept.size() > limit)
+                    kept = kept.mid(kept.size() - limit);
+                for (const NetworkEntry &entry : kept)
+                    requests.append(entry.toJson());
+                return reply(CommandResult::success(
+                    QJsonObject { { u"requests"_s, requests }, { u"last"_s, log->mark() } }));
+            }
+            if (!p.has(u"id"_s))
+                return reply(CommandResult::failure(
+                    tr("network get needs params.id (a request's id from network list)")));
+            const std::optional<NetworkEntry> entry = log->entry(id);
+            if (!entry) {
+                return reply(CommandResult::failure(
+                    id > log->mark()
+                        ? tr("no request %1: the tab has made %2 so far").arg(id).arg(log->mark())
+                        : tr("request %1 is no longer kept (the tab keeps its last %2)")
+                              .arg(id)
+                              .arg(PageController::kMaxNetworkEntries),
+                    404));
+            }
+            Redactor redactor;
+            redactor.setUserRules(
+                Redactor::rulesFromEntries(m_settings->listValue(SettingKey::BridgeRedactRules)));
+            int masked = 0;
+            QJsonObject data = entry->toJson();
+            data.insert(u"requestHeaders"_s, maskedHeaders(entry->requestHeaders, redactor, &masked));
+            data.insert(u"responseHeaders"_s, maskedHeaders(entry->responseHeaders, redactor, &masked));
+            if (!entry->finished || !entry->error.isEmpty()) {
+                data.insert(u"body"_s, QJsonValue::Null);
+                data.insert(u"bodyNote"_s,
+                            entry->finished ? tr("the request failed: no body")
+                                            : tr("still loading: ask again when it has finished"));
+                data.insert(u"masked"_s, masked);
+                return reply(CommandResult::success(data));
+            }
+            log->body(
+                entry->requestId,
+                [data, masked, redactor, reply](const QString &body, bool base64,
+                                                const QString &error) mutable {
+                    if (!error.isEmpty()) {
+                        data.insert(u"body"_s, QJsonValue::Null);
+                        data.insert(u"bodyNote"_s, tr("the browser no longer has the body (%1)").arg(error));
+                    } else if (base64) {
+                        data.insert(u"body"_s, QJsonValue::Null);
+                        data.insert(u"bodyNote"_s,
+                                    tr("a binary body of %1 bytes, not shown")
+                                        .arg(QByteArray::fromBase64(body.toLatin1()).size()));
+                    } else {
+                        // Masked whole, then cut: a cut never hides part of a value from the masking.
+                        const Redaction redaction = redactor.redactThenClip(body, kMaxBodyChars);
+                        for (const int count : redaction.counts)
+                            masked += count;
+                        data.insert(u"body"_s, redaction.text);
+                        if (body.size() > kMaxBodyChars)
+                            data.insert(u"bodyNote"_s, tr("cut at 1 MiB of %1 characters").arg(body.size()));
+                    }
+                    data.insert(u"masked"_s, masked);
+                    reply(CommandResult::success(data));
+                });
+        });
+
+    addTabCommand(u"resize"_s, tr("Sets the tab's viewport to width × height CSS pixels"),
+                  [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+                      const int width = p.integer(u"width"_s, 0, 100, 10000);
+                      const int height = p.integer(u"height"_s, 0, 100, 10000);
+                      if (!paramsOk(p, reply))
+                          return;
+                      EmulateOptions options;
+                      options.viewport = QSize(width, height);
+                      tab->emulate(options, std::move(reply));
+                  });
+
+    addTabCommand(
+        u"emulate"_s,
+        tr("Makes the tab present itself as a device (viewport, scale, touch, user agent), on a slow or no "
+           "network, a slow CPU, at a place, or in a colour scheme; each call sets only what it names"),
+        [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+            EmulateOptions options;
+            options.reset = p.boolean(u"reset"_s, false);
+            if (p.has(u"device"_s)) {
+                const QString name = p.string(u"device"_s);
+                const std::optional<DeviceDescriptor> device = PageEmulation::device(name);
+                if (!device) {
+                    return reply(
+                        CommandResult::failure(tr("params.device “%1” is not a device this app knows: %2")
+                                                   .arg(name, PageEmulation::deviceNames().join(u", "_s))));
+                }
+                options.useDevice(*device);
+            }
+            if (p.has(u"userAgent"_s))
+                options.userAgent = p.string(u"userAgent"_s);
+            if (p.has(u"viewport"_s)) {
+                CommandParams viewport(p.object(u"viewport"_s));
+                options.viewport = QSize(viewport.integer(u"width"_s, 0, 100, 10000),
+                                         viewport.integer(u"height"_s, 0, 100, 10000));
+                options.scale = viewport.number(u"deviceScaleFactor"_s, options.scale, 0.5, 5);
+                options.mobile = viewport.boolean(u"mobile"_s, options.mobile);
+                if (!paramsOk(viewport, reply))
+                    return;
+            }
+            if (p.has(u"touch"_s))
+                options.touch = p.boolean(u"touch"_s, false);
+            if (p.has(u"offline"_s))
+                options.offline = p.boolean(u"offline"_s, false);
+            if (p.has(u"latencyMs"_s))
+                options.latencyMs = p.integer(u"latencyMs"_s, 0, 0, 10000);
+            if (p.has(u"downloadKbps"_s))
+                options.downloadKbps = p.integer(u"downloadKbps"_s, 0, 1, 1000000);
+            if (p.has(u"uploadKbps"_s))
+                options.uploadKbps = p.integer(u"uploadKbps"_s, 0, 1, 1000000);
+            if (p.has(u"cpuThrottling"_s))
+                options.cpuThrottling = p.number(u"cpuThrottling"_s, 1, 1, 20);
+            if (p.has(u"geolocation"_s)) {
+                CommandParams where(p.object(u"geolocation"_s));
+                options.geolocation
+                    = EmulateOptions::Location { where.number(u"latitude"_s, 0, -90, 90),
+                                                 where.number(u"longitude"_s, 0, -180, 180),
+                                                 where.number(u"accuracy"_s, 100, 0, 100000) };
+                if (!paramsOk(where, reply))
+                    return;
+            }
+            if (p.has(u"colorScheme"_s))
+                options.colorScheme
+                    = p.choice(u"colorScheme"_s, { u"light"_s, u"dark"_s, u"no-preference"_s });
+            if (!paramsOk(p, reply))
+                return;
+            if (options.empty()) {
+                return reply(CommandResult::failure(
+                    tr("emulate needs something to emulate: device, userAgent, viewport, touch, offline, "
+                       "latencyMs, "
+                       "downloadKbps, uploadKbps, cpuThrottling, geolocation, colorScheme or reset")));
+            }
+            tab->emulate(options, std::move(reply));
+        });
+
+    addTabCommand(
+        u"pdf"_s, tr("Prints the tab to a PDF in your downloads folder (the page's print style applies)"),
+        [this](CommandParams &p, PageController *tab, const CommandCaller &caller, CommandReply reply) {
+            QString name = p.string(u"path"_s);
+            const bool landscape = p.boolean(u"landscape"_s, false);
+            if (!paramsOk(p, reply))
+                return;
+            if (m_downloads.isEmpty())
+                return reply(
+                    CommandResult::failure(tr("this app has no downloads folder to save a PDF in"), 503));
+            if (name.isEmpty())
+                name = u"page-%1.pdf"_s.arg(QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss-zzz"_s));
+            if (name.contains(u'/') || name.contains(u'\\') || name.startsWith(u'.') || name.size() > 120) {
+                return reply(CommandResult::failure(tr("params.path “%1” must be a plain file name (no "
+                                                       "folders, not starting with a dot, at most 120 "
+                                                       "characters): the PDF goes into your downloads folder")
+                                                        .arg(name)));
+            }
+            if (!name.endsWith(u".pdf"_s, Qt::CaseInsensitive))
+                name += u".pdf"_s;
+            const QString folder = m_downloads + u'/' + folderOf(caller);
+            tab->printPdf(landscape, [folder, name, reply](const QByteArray &pdf, const QString &error) {
+                if (!error.isEmpty())
+                    return reply(CommandResult::failure(error, PageController::kFailureStatus));
+                if (!QDir().mkpath(folder)) {
+                    return reply(CommandResult::failure(
+                        tr("could not make the downloads folder %1").arg(folder), 500));
+                }
+                QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+                QString path = folder + u'/' + name;
+                for (int n = 2; QFileInfo::exists(path) && n < 1000; ++n)
+                    path = folder + u'/' + name.chopped(4) + u"-%1.pdf"_s.arg(n);
+                QSaveFile file(path);
+                if (!file.open(QIODevice::WriteOnly) || file.write(pdf) != pdf.size() || !file.commit()) {
+                    return reply(CommandResult::failure(
+                        tr("could not write the PDF to %1: %2").arg(path, file.errorString()), 500));
+                }
+                // "/Type /Page" once per page (not /Pages): how Chromium's PDF writer names them.
+                static const QRegularExpression pageObject(u"/Type\\s*/Page(?![s\\w])"_s);
+                const qsizetype pages = QString::fromLatin1(pdf).count(pageObject);
+                reply(CommandResult::success(
+                    QJsonObject { { u"path"_s, path }, { u"bytes"_s, pdf.size() }, { u"pages"_s, pages } }));
+            });
+        });
+}
+
+} // namespace mpa
