@@ -29,6 +29,9 @@ namespace {
 
 // `network get` answers a body up to this many characters (masked first, then cut).
 constexpr qsizetype kMaxBodyChars = 1024 * 1024;
+// What one agent's downloads folder may hold.
+constexpr qsizetype kMaxDownloadFiles = 500;
+constexpr qint64 kMaxDownloadBytes = qint64(1024) * 1024 * 1024;
 
 // Headers whose whole value is a credential: never shown, whatever the value looks like.
 bool credentialHeader(const QString &name)
@@ -313,6 +316,23 @@ void ToolkitCommands::registerDevToolsVerbs()
                         tr("could not make the downloads folder %1").arg(folder), 500));
                 }
                 QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+                // An agent (or a chat through the bridge) that prints in a loop fills its own
+                // folder, not the disk.
+                qint64 held = 0;
+                const QFileInfoList files = QDir(folder).entryInfoList(QDir::Files);
+                for (const QFileInfo &kept : files)
+                    held += kept.size();
+                if (files.size() >= kMaxDownloadFiles || held + pdf.size() > kMaxDownloadBytes) {
+                    return reply(CommandResult::failure(
+                        tr("your downloads folder %1 is full (%2 files, %3 MB; at most %4 files and %5 MB): "
+                           "the user can empty it")
+                            .arg(folder)
+                            .arg(files.size())
+                            .arg(held / (1024 * 1024))
+                            .arg(kMaxDownloadFiles)
+                            .arg(kMaxDownloadBytes / (1024 * 1024)),
+                        507));
+                }
                 QString path = folder + u'/' + name;
                 for (int n = 2; QFileInfo::exists(path) && n < 1000; ++n)
                     path = folder + u'/' + name.chopped(4) + u"-%1.pdf"_s.arg(n);
