@@ -944,6 +944,14 @@
       return hasFocus(el) ? { ok: true } : { error: `${label(el)} cannot take the focus` };
     },
     editStart: (el, args) => focusFor(el, !!args.selectAll),
+    // upload: the element must be a file input; what it takes.
+    fileTarget: (el) => {
+      if (!(el instanceof HTMLInputElement) || el.type !== 'file')
+        return { error: `${label(el)} is not a file input (<input type=file>)` };
+      if (el.disabled) return { error: `${label(el)} is disabled` };
+      return { multiple: el.multiple, accept: el.accept };
+    },
+    fileNames: (el) => ({ names: Array.from(el.files || [], (f) => f.name), sizes: Array.from(el.files || [], (f) => f.size) }),
     // fill_form: how a field takes its value (picked from options, checked, or typed).
     fieldKind: (el) => {
       const role = roleOf(el);
@@ -1033,6 +1041,10 @@
     waitFor,
     find,
     at,
+    // The element itself (a handle for DOM commands such as DOM.setFileInputFiles), or null.
+    elementOf(args) {
+      return lookup(args.ref) || null;
+    },
     // The element's label for messages ("button "Submit"").
     describeRef(args) {
       const el = lookup(args.ref);

@@ -3181,6 +3181,18 @@
         <source>Added by “Allow for this site”; delete a line to take the grant back. Without a desktop (the mcp command alone) only these sites and “Allow without asking” let an agent in.</source>
         <translation>Hinzugefügt durch „Für diese Website erlauben“; löschen Sie eine Zeile, um die Erlaubnis zurückzunehmen. Ohne Desktop (nur der Befehl mcp) lassen nur diese Websites und „Ohne Nachfrage erlauben“ einen Agenten herein.</translation>
     </message>
+    <message>
+        <source>Uploads from:</source>
+        <translation>Hochladen aus:</translation>
+    </message>
+    <message>
+        <source>one folder per line, e.g. /home/you/uploads</source>
+        <translation>ein Ordner pro Zeile, z. B. /home/sie/uploads</translation>
+    </message>
+    <message>
+        <source>Agents may put files from these folders (and the folders inside them) into a page&apos;s file upload: no other file, and never the app&apos;s own folders.</source>
+        <translation>Agenten dürfen Dateien aus diesen Ordnern (und den Ordnern darin) in das Datei-Hochladen einer Seite legen: keine andere Datei und nie die eigenen Ordner der App.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::SettingField</name>
@@ -3269,6 +3281,10 @@
     <message>
         <source>&apos;%1&apos; is not one of %2</source>
         <translation>„%1“ ist keiner der Werte %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a folder&apos;s full path: give one such as /home/you/uploads</source>
+        <translation>„%1“ ist kein vollständiger Ordnerpfad: Geben Sie einen wie /home/sie/uploads an</translation>
     </message>
 </context>
 <context>

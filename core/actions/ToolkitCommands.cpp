@@ -85,6 +85,7 @@ QString ToolkitCommands::tabLabel(const QString &targetId) const
 void ToolkitCommands::setProtectedFolders(const QStringList &folders)
 {
     m_addresses.setProtectedFolders(folders);
+    m_protectedFolders = folders;
 }
 
 void ToolkitCommands::releaseCaller(const CommandCaller &caller)

@@ -122,6 +122,11 @@ private:
     AddressPolicy m_addresses;
     TabCommand *m_tabCommand;
     QString m_downloads;
+    QStringList m_protectedFolders;
+    // upload: `path` as the file it names after links are followed, when it is a readable file
+    // inside a folder of toolkit/uploadDirs and outside the app's own folders; else empty, with
+    // `why` saying which rule it broke.
+    QString uploadable(const QString &path, QString *why) const;
     std::chrono::milliseconds m_browserWait { 10000 };
 };
 

@@ -72,8 +72,77 @@ QString folderOf(const CommandCaller &caller)
 
 } // namespace
 
+QString ToolkitCommands::uploadable(const QString &path, QString *why) const
+{
+    const auto inside = [](const QString &file, const QString &folder) {
+        return !folder.isEmpty() && (file == folder || file.startsWith(folder + u'/'));
+    };
+    if (!QDir::isAbsolutePath(path)) {
+        *why = tr("“%1” is not a full path: give the file's whole path (/home/you/uploads/report.pdf)")
+                   .arg(path);
+        return {};
+    }
+    const QFileInfo info(path);
+    // Links followed, "..", "." and repeated slashes gone: the file the browser would read.
+    const QString file = info.canonicalFilePath();
+    if (file.isEmpty()) {
+        *why = tr("“%1” does not exist").arg(path);
+        return {};
+    }
+    if (!QFileInfo(file).isFile() || !QFileInfo(file).isReadable()) {
+        *why = tr("“%1” is not a file this app can read").arg(path);
+        return {};
+    }
+    for (const QString &folder : m_protectedFolders) {
+        if (inside(file, QFileInfo(folder).canonicalFilePath())) {
+            *why = tr("“%1” is in this app's own folders (tokens, settings): never uploaded").arg(path);
+            return {};
+        }
+    }
+    const QStringList allowed = m_settings->listValue(SettingKey::ToolkitUploadDirs);
+    if (allowed.isEmpty()) {
+        *why = tr("no folder is open for uploads: the user lists the folders agents may upload from in "
+                  "toolkit/uploadDirs (the window's Servers page)");
+        return {};
+    }
+    for (const QString &folder : allowed) {
+        if (inside(file, QFileInfo(folder.trimmed()).canonicalFilePath()))
+            return file;
+    }
+    *why = file == QFileInfo(path).absoluteFilePath()
+        ? tr("“%1” is outside the folders open for uploads (%2)").arg(path, allowed.join(u", "_s))
+        : tr("“%1” leads to %2, outside the folders open for uploads (%3)")
+              .arg(path, file, allowed.join(u", "_s));
+    return {};
+}
+
 void ToolkitCommands::registerDevToolsVerbs()
 {
+    addElementCommand(
+        u"upload"_s,
+        tr("Sets the files of a file input (<input type=file>), as a person picking them; only files from "
+           "the "
+           "folders the user opened for uploads (toolkit/uploadDirs)"),
+        RefUse::Required,
+        [this](const QString &ref, CommandParams &p, PageController *tab, CommandReply reply) {
+            const QStringList files = p.stringList(u"files"_s);
+            if (!paramsOk(p, reply))
+                return;
+            if (files.isEmpty() || files.size() > 100) {
+                return reply(CommandResult::failure(
+                    tr("params.files names %1 files: give 1 to 100 full paths").arg(files.size())));
+            }
+            QStringList checked;
+            for (const QString &path : files) {
+                QString why;
+                const QString file = uploadable(path, &why);
+                if (file.isEmpty())
+                    return reply(CommandResult::failure(why, 403));
+                checked.append(file);
+            }
+            tab->upload(ref, checked, std::move(reply));
+        });
+
     add(u"fill_form"_s,
         tr("Fills several fields in one call (text fields, selects, checkboxes, radio buttons and switches), "
            "in order, with one report of what each holds and what the page did"),

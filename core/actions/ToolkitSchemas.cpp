@@ -56,7 +56,7 @@ QStringList types()
              u"close"_s,      u"fill_form"_s,
              u"console"_s,    u"network"_s,
              u"resize"_s,     u"emulate"_s,
-             u"pdf"_s };
+             u"pdf"_s,        u"upload"_s };
 }
 
 QJsonObject annotations(const QString &type)
@@ -377,6 +377,17 @@ QJsonObject schema(const QString &type)
                 ParamsSchema::choice({ u"light"_s, u"dark"_s, u"no-preference"_s },
                                      u"prefers-color-scheme"_s) },
               { u"reset"_s, prop(u"boolean"_s, u"First clear everything emulated before"_s) } });
+    }
+    if (type == u"upload"_s) {
+        return objectSchema(
+            { { u"ref"_s, refProp(u"The file input (<input type=file>)"_s) },
+              { u"files"_s,
+                QJsonObject { { u"type"_s, u"array"_s },
+                              { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } },
+                              { u"description"_s,
+                                u"Full paths of the files, inside the folders the user opened for uploads "
+                                "(toolkit/uploadDirs)"_s } } } },
+            { u"ref"_s, u"files"_s });
     }
     if (type == u"pdf"_s) {
         return objectSchema(

@@ -172,6 +172,10 @@ public:
     // and what was filled before it.
     void fillForm(const QList<FormField> &fields, CommandReply reply);
 
+    // Sets the files of a file input (DOM.setFileInputFiles), as a person picking them in the
+    // file chooser; `paths` must be checked by the caller (the allowed folders). Answers the names
+    // and sizes the input holds afterwards.
+    void upload(const QString &ref, const QStringList &paths, CommandReply reply);
     // resize / emulate (PageEmulation): answers what was applied and the CSS viewport now.
     void emulate(const EmulateOptions &options, CommandReply reply);
     // The page printed as the browser prints it (its print stylesheet, backgrounds on): the PDF's

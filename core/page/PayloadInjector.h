@@ -59,6 +59,11 @@ public:
     // True once the main frame's current document has the modules running.
     bool isReady() const;
     QStringList frameIds() const { return m_worlds.keys(); }
+    // The execution context of the app's world in a frame (empty: the main frame); 0 when it has none.
+    int worldOf(const QString &frameId = {}) const
+    {
+        return m_worlds.value(frameId.isEmpty() ? mainFrameId() : frameId);
+    }
 
     // Evaluates `expression` in the app's world of a frame (the main frame by default), once
     // that world exists (waits up to `timeout` for a document that is still loading).

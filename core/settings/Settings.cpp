@@ -141,6 +141,24 @@ bool validateSiteList(const QVariant &value, UserText *error)
     return true;
 }
 
+// Folders by their absolute path (/home/ada/uploads), one per entry.
+bool validateFolderList(const QVariant &value, UserText *error)
+{
+    if (!validateNonEmptyEntries(value, error))
+        return false;
+    for (const QString &entry : value.toStringList()) {
+        if (!QDir::isAbsolutePath(entry.trimmed()))
+            return refuse(
+                error,
+                UserText(
+                    "mpa::Settings",
+                    QT_TRANSLATE_NOOP("mpa::Settings",
+                                      "'%1' is not a folder's full path: give one such as /home/you/uploads"))
+                    .arg(entry));
+    }
+    return true;
+}
+
 // The bridge's own redaction rules: "name=regular expression", the name a word.
 bool validateRedactRules(const QVariant &value, UserText *error)
 {
@@ -546,6 +564,13 @@ const std::array kTable = {
                   .name = "toolkit/allowFileUrls",
                   .type = T::Bool,
                   .defaultValue = false,
+                  .privileged = true },
+    // The folders agents may upload files from (`upload`): the user's alone, as a file chooser is.
+    SettingSpec { .key = SettingKey::ToolkitUploadDirs,
+                  .name = "toolkit/uploadDirs",
+                  .type = T::StringList,
+                  .defaultValue = QStringList(),
+                  .validator = validateFolderList,
                   .privileged = true },
     // The LLM task agent's model. The key is never a setting (SecretStore: the keychain).
     // Provider and address are the user's alone: pointed elsewhere, the key would go there.

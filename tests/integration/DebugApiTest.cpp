@@ -516,6 +516,12 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
     reply = call(u"updateSettings"_s,
                  { { u"settings"_s, QJsonObject { { u"toolkit/allowFileUrls"_s, true } } } });
     EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    // Nor open a folder for agents' uploads (the home folder would hand them every file).
+    reply
+        = call(u"updateSettings"_s,
+               { { u"settings"_s, QJsonObject { { u"toolkit/uploadDirs"_s, QJsonArray { u"/root"_s } } } } });
+    EXPECT_EQ(reply.status, 403) << describe(reply).toStdString();
+    EXPECT_TRUE(saved(SettingKey::ToolkitUploadDirs).toStringList().isEmpty());
     // The browser and the agent connection stay on this machine unless the window says otherwise.
     reply = call(u"updateSettings"_s,
                  { { u"settings"_s, QJsonObject { { u"cdp/host"_s, u"example.com"_s } } } });

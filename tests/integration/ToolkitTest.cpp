@@ -15,9 +15,11 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -1046,6 +1048,72 @@ TEST_F(ToolkitFormTest, ASnapshotSinceAnotherGivesOnlyWhatChanged)
     EXPECT_TRUE(moved.value(u"full"_s).toBool());
     EXPECT_TRUE(moved.value(u"note"_s).toString().contains(u"another page"_s));
     EXPECT_FALSE(moved.value(u"snapshot"_s).toString().startsWith(u"# changes"_s));
+}
+
+TEST_F(ToolkitTest, UploadTakesFilesOnlyFromTheFoldersTheUserOpened)
+{
+    QTemporaryDir root;
+    ASSERT_TRUE(root.isValid());
+    const QString allowed = root.filePath(u"uploads"_s);
+    const QString outside = root.filePath(u"private"_s);
+    ASSERT_TRUE(QDir().mkpath(allowed) && QDir().mkpath(outside));
+    const auto write = [](const QString &path, const QByteArray &bytes) {
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(bytes);
+    };
+    write(allowed + u"/notes.txt"_s, "twelve bytes");
+    write(allowed + u"/photo.png"_s, QByteArray(2048, '\x7f'));
+    write(outside + u"/secret.txt"_s, "not for the page");
+    ASSERT_TRUE(QFile::link(outside + u"/secret.txt"_s, allowed + u"/link.txt"_s));
+
+    CdpSession *page = openTab(u"upload.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    const QString resume = refOf(text, u"Résumé"_s);
+    const QString attachments = refOf(text, u"Attachments"_s);
+    const auto upload = [&](const QString &ref, const QStringList &files) {
+        return run(u"upload"_s, { { u"ref"_s, ref }, { u"files"_s, QJsonArray::fromStringList(files) } });
+    };
+
+    // Nothing is open for uploads until the user lists a folder.
+    CommandResult refused = upload(resume, { allowed + u"/notes.txt"_s });
+    EXPECT_EQ(refused.status, 403);
+    EXPECT_TRUE(refused.error.contains(u"toolkit/uploadDirs"_s)) << refused.error.toStdString();
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitUploadDirs, QStringList { allowed }));
+
+    const CommandResult one = upload(resume, { allowed + u"/notes.txt"_s });
+    ASSERT_TRUE(one.ok) << one.error.toStdString();
+    EXPECT_EQ(one.data.toObject().value(u"files"_s).toArray(), QJsonArray { u"notes.txt"_s });
+    EXPECT_TRUE(waitUntil([&] {
+        return evaluate(page, u"document.getElementById('resume-read').textContent"_s).toString()
+            == u"notes.txt: 12 bytes"_s;
+    }));
+    ASSERT_TRUE(upload(attachments, { allowed + u"/notes.txt"_s, allowed + u"/photo.png"_s }).ok);
+    EXPECT_TRUE(waitUntil([&] {
+        return evaluate(page, u"document.getElementById('attachments-read').textContent"_s).toString()
+            == u"notes.txt: 12 bytes, photo.png: 2048 bytes"_s;
+    }));
+
+    const auto refusedFor = [&](const QString &ref, const QStringList &files, const QString &words) {
+        const CommandResult r = upload(ref, files);
+        EXPECT_FALSE(r.ok) << files.join(u", "_s).toStdString();
+        EXPECT_TRUE(r.error.contains(words)) << r.error.toStdString();
+    };
+    refusedFor(resume, { outside + u"/secret.txt"_s }, u"outside the folders open for uploads"_s);
+    refusedFor(resume, { allowed + u"/link.txt"_s }, u"leads to"_s);
+    refusedFor(resume, { allowed + u"/../private/secret.txt"_s }, u"outside the folders open for uploads"_s);
+    refusedFor(resume, { u"uploads/notes.txt"_s }, u"not a full path"_s);
+    refusedFor(resume, { allowed + u"/missing.txt"_s }, u"does not exist"_s);
+    refusedFor(resume, { allowed + u"/notes.txt"_s, allowed + u"/photo.png"_s }, u"takes one file"_s);
+    refusedFor(refOf(text, u"Send"_s), { allowed + u"/notes.txt"_s }, u"is not a file input"_s);
+    EXPECT_FALSE(run(u"upload"_s, { { u"ref"_s, resume } }).ok) << "files is required";
+    // The app's own folders stay closed even when the user opens a folder around them.
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitUploadDirs,
+                                   QStringList { allowed, QFileInfo(paths.configDir).absolutePath() }));
+    refusedFor(resume, { QDir(paths.configDir).filePath(u"settings.ini"_s) }, u"this app's own folders"_s);
+    EXPECT_EQ(evaluate(page, u"document.getElementById('resume').files[0].name"_s).toString(), u"notes.txt"_s)
+        << "a refused upload changes nothing";
 }
 
 class ToolkitDevToolsTest : public ToolkitTest

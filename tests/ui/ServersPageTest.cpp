@@ -20,6 +20,7 @@
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -60,6 +61,32 @@ TEST_F(ServersPageTest, ServerSettingsLoadSaveAndTakeEffectAtOnce)
     EXPECT_TRUE(settings->boolValue(SettingKey::AgentServerEnabled));
     editor<QSpinBox>(&page, SettingKey::AgentServerPort)->setValue(8181);
     EXPECT_EQ(settings->intValue(SettingKey::AgentServerPort), 8181);
+}
+
+// toolkit/uploadDirs is the user's to fill, in the window: one full path per line.
+TEST_F(ServersPageTest, TheFoldersOpenForUploadsAreListedHere)
+{
+    ServersPage page(engine.get());
+    page.resize(760, 1400);
+    auto *folders = editor<QPlainTextEdit>(&page, SettingKey::ToolkitUploadDirs);
+    ASSERT_TRUE(folders);
+    EXPECT_TRUE(folders->toPlainText().isEmpty());
+    EXPECT_FALSE(field(&page, SettingKey::ToolkitUploadDirs)->note().isEmpty()) << "the rule is spelled out";
+
+    typeInto(folders, u"uploads"_s);
+    EXPECT_FALSE(field(&page, SettingKey::ToolkitUploadDirs)->commit());
+    EXPECT_TRUE(
+        field(&page, SettingKey::ToolkitUploadDirs)->errorText().contains(u"not a folder's full path"_s))
+        << field(&page, SettingKey::ToolkitUploadDirs)->errorText().toStdString();
+    EXPECT_TRUE(settings->listValue(SettingKey::ToolkitUploadDirs).isEmpty());
+
+    typeInto(folders, u"/home/ada/uploads\n/srv/shared/forms"_s);
+    ASSERT_TRUE(field(&page, SettingKey::ToolkitUploadDirs)->commit());
+    EXPECT_EQ(settings->listValue(SettingKey::ToolkitUploadDirs),
+              (QStringList { u"/home/ada/uploads"_s, u"/srv/shared/forms"_s }));
+    if (auto *scroll = page.findChild<QScrollArea *>())
+        scroll->ensureWidgetVisible(folders);
+    screenshot(&page, u"servers-upload-folders"_s);
 }
 
 TEST_F(ServersPageTest, ATokenIsCreatedShownCopiedAndRegenerated)

@@ -148,6 +148,13 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
              SettingField::Options().withText(tr("Let agents open file: addresses (your files)")))
         ->setNote(
             tr("The app's own folders (its tokens and settings) are never opened, whatever this says."));
+    addField(tabs, tr("Uploads from:"), SettingKey::ToolkitUploadDirs,
+             SettingField::Options()
+                 .withPlaceholder(tr("one folder per line, e.g. /home/you/uploads"))
+                 .withLines(3))
+        ->setNote(
+            tr("Agents may put files from these folders (and the folders inside them) into a page's file "
+               "upload: no other file, and never the app's own folders."));
     addField(
         tabs, tr("Sites allowed:"), SettingKey::ToolkitAllowedSites,
         SettingField::Options().withPlaceholder(tr("one host per line, e.g. mail.google.com")).withLines(4))
