@@ -1,8 +1,10 @@
 #pragma once
 // Runs the agent connection as the settings ask: off, server mode (ToolkitWebSocketServer on
-// 127.0.0.1:agentServer/port) or client mode (ToolkitWebSocketClient dialling agentServer/url).
-// Follows agentServer/enabled, mode, port and url live — no restart. Keeps the server-mode
-// token in <config-dir>/agent-token (mode 0600, created on first start, masked in logs).
+// 127.0.0.1:agentServer/port) or client mode (ToolkitWebSocketClient dialling agentServer/url),
+// and MCP over HTTP (McpHttpServer on 127.0.0.1:toolkit/mcpHttpPort, 0: off) beside either.
+// Follows agentServer/enabled, mode, port, url and toolkit/mcpHttpPort live — no restart. Keeps
+// the agents' token in <config-dir>/agent-token (mode 0600, created on first start, masked in
+// logs): the WebSocket server and the MCP endpoint take the same one.
 
 #include "ServerService.h"
 #include "ToolkitChannel.h"
@@ -15,6 +17,8 @@
 
 namespace mpa {
 
+class Clock;
+class McpHttpServer;
 class ToolkitWebSocketClient;
 class ToolkitWebSocketServer;
 class Settings;
@@ -23,7 +27,7 @@ class ToolkitServerService : public ServerService
 {
     Q_OBJECT
 public:
-    ToolkitServerService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
+    ToolkitServerService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths, Clock *clock,
                          QObject *parent = nullptr);
     ~ToolkitServerService() override;
 
@@ -44,6 +48,7 @@ public:
 
     ToolkitWebSocketServer *server() const { return m_server; }
     ToolkitWebSocketClient *client() const { return m_client; }
+    McpHttpServer *mcpHttp() const { return m_mcpHttp; }
 
 Q_SIGNALS:
     // A connection ended: whatever the caller owned (tabs) can be released.
@@ -51,10 +56,14 @@ Q_SIGNALS:
 
 private:
     void apply() override;
+    void applyAgentConnection();
+    void applyMcpHttp();
 
     Settings *m_settings;
     ToolkitWebSocketServer *m_server;
     ToolkitWebSocketClient *m_client;
+    McpHttpServer *m_mcpHttp;
+    QString m_mcpHttpError; // why the wanted MCP endpoint is not served
 };
 
 } // namespace mpa

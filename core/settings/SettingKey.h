@@ -61,6 +61,7 @@ enum class SettingKey {
     ToolkitAllowedSites,
     ToolkitLaunchBrowser,
     ToolkitAllowFileUrls,
+    ToolkitMcpHttpPort,
     LlmProvider,
     LlmBaseUrl,
     LlmModel,
