@@ -4,6 +4,7 @@
 #include "ToolkitWebSocketClient.h"
 #include "ToolkitWebSocketServer.h"
 #include "common/EnumNames.h"
+#include "common/SystemClock.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -12,14 +13,14 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 ToolkitServerService::ToolkitServerService(Settings *settings, CommandDispatcher *commands,
-                                           const AppPaths &paths, Clock *clock, QObject *parent)
+                                           const AppPaths &paths, QObject *parent, Clock *clock)
     : ServerService(
         u"agent server"_s, paths.file(u"agent-token"_s),
         [this](const QString &token) { m_server->setToken(token); }, parent)
     , m_settings(settings)
     , m_server(new ToolkitWebSocketServer(commands, this))
     , m_client(new ToolkitWebSocketClient(commands, paths.file(u"agent-sessions.json"_s), this))
-    , m_mcpHttp(new McpHttpServer(commands, clock, this))
+    , m_mcpHttp(new McpHttpServer(commands, clock ? clock : new SystemClock(this), this))
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AgentServerEnabled || key == SettingKey::AgentServerMode

@@ -27,8 +27,9 @@ class ToolkitServerService : public ServerService
 {
     Q_OBJECT
 public:
-    ToolkitServerService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths, Clock *clock,
-                         QObject *parent = nullptr);
+    // `clock`: what idle MCP sessions end on (the system clock when null).
+    ToolkitServerService(Settings *settings, CommandDispatcher *commands, const AppPaths &paths,
+                         QObject *parent = nullptr, Clock *clock = nullptr);
     ~ToolkitServerService() override;
 
     bool isEnabled() const;
