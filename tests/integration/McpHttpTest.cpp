@@ -166,8 +166,15 @@ TEST_F(McpHttpTest, TheOfficialSdkDrivesTheBrowserAndASessionsEndReleasesItsTabs
     const QJsonObject opened
         = callTool(*first, u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/form.html?over=http"_s).toString() } });
     ASSERT_FALSE(opened.value(u"isError"_s).toBool()) << firstText(opened).toStdString();
-    const QString tab = QJsonDocument::fromJson(firstText(opened).toUtf8()).object().value(u"tab"_s).toString();
-    ASSERT_FALSE(tab.isEmpty()) << firstText(opened).toStdString();
+    // The agent's tab, as its tab list names it.
+    const QString listed = firstText(callTool(*first, u"tab"_s, { { u"action"_s, u"list"_s } }));
+    const QJsonDocument tabs = QJsonDocument::fromJson(listed.toUtf8());
+    QString tab;
+    for (const QJsonValue &entry : tabs.isArray() ? tabs.array() : tabs.object().value(u"tabs"_s).toArray()) {
+        if (entry.toObject().value(u"yours"_s).toBool())
+            tab = entry.toObject().value(u"tab"_s).toString();
+    }
+    ASSERT_FALSE(tab.isEmpty()) << listed.toStdString();
 
     const QString before = firstText(callTool(*first, u"snapshot"_s));
     const QRegularExpressionMatch removeMe
