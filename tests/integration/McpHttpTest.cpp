@@ -26,6 +26,7 @@
 #include <QNetworkInterface>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QTcpServer>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -365,6 +366,27 @@ TEST_F(McpHttpTest, TheAppServesTheEndpointWhenTheSettingNamesAPort)
     EXPECT_EQ(app.finish(), 0) << app.dump().toStdString();
 }
 
+// --http goes with mcp and takes a port; a port another program holds ends the command with 1
+// and the reason.
+TEST(McpHttpCommandTest, BadArgumentsAndABusyPortAreSaid)
+{
+    AppRun notAPort({ u"mcp"_s, u"--http"_s, u"nine"_s });
+    EXPECT_EQ(notAPort.finish(), 2);
+    EXPECT_TRUE(notAPort.err().contains(u"--http: 'nine' is not a port number (1-65535, or 0 for any free port)"_s))
+        << notAPort.dump().toStdString();
+    AppRun notMcp({ u"--headless"_s, u"--http"_s, u"9"_s });
+    EXPECT_EQ(notMcp.finish(), 2);
+    EXPECT_TRUE(notMcp.err().contains(u"--http goes with the mcp command"_s)) << notMcp.dump().toStdString();
+
+    QTcpServer holder;
+    ASSERT_TRUE(holder.listen(QHostAddress::LocalHost, 0));
+    QTemporaryDir config;
+    AppRun busy({ u"mcp"_s, u"--http"_s, QString::number(holder.serverPort()), u"--config-dir"_s, config.path() });
+    EXPECT_EQ(busy.finish(), 1);
+    EXPECT_TRUE(busy.err().contains(u"mcp --http: cannot listen on 127.0.0.1:%1"_s.arg(holder.serverPort())))
+        << busy.dump().toStdString();
+}
+
 // A session nobody uses ends after the idle timeout on the server's clock, and its caller is
 // released as a DELETE would (here in process, with a command of the test's own).
 TEST(McpHttpServerTest, AnIdleSessionEndsOnTheClockAndItsCallerIsReleased)
@@ -405,6 +427,36 @@ TEST(McpHttpServerTest, AnIdleSessionEndsOnTheClockAndItsCallerIsReleased)
     const RawHttpReply ended
         = post(server.port(), headers + Headers { { "Mcp-Session-Id", session } }, kToolsList);
     EXPECT_EQ(ended.status, 404) << ended.describe().toStdString();
+}
+
+// A server keeps kMaxSessions sessions at most; the next initialize is told how to make room,
+// and gets one once a session is ended.
+TEST(McpHttpServerTest, SessionsAreCappedAndEndingOneMakesRoom)
+{
+    CommandDispatcher commands;
+    FakeClock clock(QDateTime(QDate(2026, 1, 5), QTime(9, 0), QTimeZone::utc()));
+    McpHttpServer server(&commands, &clock);
+    const QString token = u"k"_s.repeated(43);
+    server.setTokenSource([token] { return token; });
+    ASSERT_TRUE(server.start(0));
+    const Headers headers { { "Authorization", "Bearer " + token.toLatin1() }, { "Content-Type", "application/json" } };
+    QByteArray first;
+    for (int i = 0; i < McpHttpServer::kMaxSessions; ++i) {
+        const RawHttpReply reply = post(server.port(), headers, kInitialize);
+        ASSERT_EQ(reply.status, 200) << i << ": " << reply.describe().toStdString();
+        if (first.isEmpty())
+            first = reply.header("Mcp-Session-Id");
+    }
+    const RawHttpReply full = post(server.port(), headers, kInitialize);
+    EXPECT_EQ(full.status, 503) << full.describe().toStdString();
+    EXPECT_TRUE(errorMessage(full).startsWith(u"32 MCP sessions are open, the most this server keeps; end one with "
+                                              "DELETE /mcp"_s))
+        << full.describe().toStdString();
+    const RawHttpReply ended = rawHttp(server.port(), httpRequest("DELETE", "/mcp", server.port(),
+                                                                  headers + Headers { { "Mcp-Session-Id", first } }));
+    EXPECT_EQ(ended.status, 204) << ended.describe().toStdString();
+    EXPECT_EQ(post(server.port(), headers, kInitialize).status, 200);
+    EXPECT_EQ(server.sessionCount(), McpHttpServer::kMaxSessions);
 }
 
 } // namespace
