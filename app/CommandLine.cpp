@@ -36,10 +36,12 @@ struct Parser
         u"mcp: start a Chromium of its own when nothing answers on the debugging port "
         "(setting toolkit/launchBrowser)."_s
     };
-    QCommandLineOption http { u"http"_s,
-                              u"mcp: serve MCP's streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio "
-                              "(the agent token as Authorization: Bearer; 0 picks a free port)."_s,
-                              u"PORT"_s };
+    QCommandLineOption http {
+        u"http"_s,
+        u"mcp: serve MCP's streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio "
+        "(the agent token as Authorization: Bearer; 0 picks a free port)."_s,
+        u"PORT"_s
+    };
     QCommandLineOption tab { u"tab"_s, u"run: work in this tab (an id from tab list, or its number)."_s,
                              u"ID"_s };
     QCommandLineOption url { u"url"_s, u"run: start at this address, in a new tab."_s, u"URL"_s };
@@ -63,12 +65,13 @@ struct Parser
         parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
         parser.addPositionalArgument(
             u"command"_s,
-            u"mcp: serve the browser toolkit over MCP on stdio (or HTTP with --http PORT). ctl ACTION [JSON]: call the running "
-            "instance's debug API. run \"TASK\": do one task in the browser with the LLM of the settings."_s,
+            u"mcp: serve the browser toolkit over MCP on stdio (or HTTP with --http PORT). ctl ACTION [JSON]: "
+            "call the running instance's debug API. run \"TASK\": do one task in the browser with the LLM of "
+            "the settings."_s,
             u"[mcp | ctl ACTION [JSON] | run TASK]"_s);
         parser.addOptions({ headless, configDir, cdpHost, cdpPort, autoAccept, debugServer, quitAfter,
-                            demo,     standby,   show,    launch,  http,       tab,         url,         mode,
-                            maxSteps, json,      schema,  verbose, help,       version });
+                            demo,     standby,   show,    launch,  http,       tab,         url,
+                            mode,     maxSteps,  json,    schema,  verbose,    help,        version });
     }
 };
 

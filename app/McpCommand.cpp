@@ -11,6 +11,7 @@
 // Authorization: Bearer) and runs until SIGINT/SIGTERM; 1 when it cannot listen.
 
 #include "Subcommands.h"
+#include "actions/ToolkitCommands.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpProbe.h"
 #include "cdp/ChromiumProcess.h"
@@ -20,7 +21,6 @@
 #include "logging/Logging.h"
 #include "platform/Display.h"
 #include "platform/TerminationSignals.h"
-#include "actions/ToolkitCommands.h"
 #include "server/McpHttpServer.h"
 #include "server/McpServer.h"
 #include "server/McpStdio.h"
@@ -113,7 +113,8 @@ int runMcpHttp(QCoreApplication &app, Engine &engine, Settings &settings, const 
         return 1;
     }
     McpHttpServer server(engine.commands(), engine.clock());
-    server.setTokenSource([tokenFile] { return tokenFile.problem().isEmpty() ? tokenFile.read() : QString(); });
+    server.setTokenSource(
+        [tokenFile] { return tokenFile.problem().isEmpty() ? tokenFile.read() : QString(); });
     // A session that ends gives its agent's tabs back, as a WebSocket agent's disconnect does.
     QObject::connect(&server, &McpHttpServer::callerGone, engine.toolkit(), &ToolkitCommands::releaseCaller);
     if (!server.start(*options.mcpHttpPort, &error)) {

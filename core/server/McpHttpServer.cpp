@@ -28,10 +28,10 @@ using Headers = QList<std::pair<QByteArray, QByteArray>>;
 
 QByteArray errorBody(int code, const QString &message)
 {
-    return QJsonDocument(QJsonObject { { u"jsonrpc"_s, u"2.0"_s },
-                                       { u"id"_s, QJsonValue() },
-                                       { u"error"_s,
-                                         QJsonObject { { u"code"_s, code }, { u"message"_s, message } } } })
+    return QJsonDocument(
+               QJsonObject { { u"jsonrpc"_s, u"2.0"_s },
+                             { u"id"_s, QJsonValue() },
+                             { u"error"_s, QJsonObject { { u"code"_s, code }, { u"message"_s, message } } } })
         .toJson(QJsonDocument::Compact);
 }
 
@@ -49,7 +49,8 @@ void answer(QTcpSocket *socket, int status, const QByteArray &body, Headers head
 void refuse(QTcpSocket *socket, int status, const QString &message, Headers headers = {})
 {
     qCDebug(lcServer).noquote() << u"mcp http: refused (%1): %2"_s.arg(status).arg(message);
-    answer(socket, status, errorBody(status == 404 ? kSessionNotFound : kServerError, message), std::move(headers));
+    answer(socket, status, errorBody(status == 404 ? kSessionNotFound : kServerError, message),
+           std::move(headers));
 }
 
 // The media type without its parameters, in lower case ("application/json; charset=utf-8" →
@@ -146,8 +147,8 @@ void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpS
     }
     if (!DebugApiServer::isLoopbackHost(hosts.first())) {
         refuse(socket, 403,
-               u"Host '%1' is not a loopback name; the MCP endpoint answers only to 127.0.0.1 or localhost"_s.arg(
-                   printable(hosts.first())));
+               u"Host '%1' is not a loopback name; the MCP endpoint answers only to 127.0.0.1 or localhost"_s
+                   .arg(printable(hosts.first())));
         return;
     }
     if (const QList<QByteArray> origins = request.headerValues("origin"); !origins.isEmpty()) {
@@ -158,7 +159,8 @@ void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpS
     }
     if (const QList<QByteArray> site = request.headerValues("sec-fetch-site");
         !site.isEmpty() && site.first() != "none") {
-        refuse(socket, 403, u"requests made by web pages are refused (Sec-Fetch-Site: %1)"_s.arg(printable(site.first())));
+        refuse(socket, 403,
+               u"requests made by web pages are refused (Sec-Fetch-Site: %1)"_s.arg(printable(site.first())));
         return;
     }
 
@@ -167,15 +169,17 @@ void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpS
     const bool bearer
         = credentials.size() > 7 && credentials.left(7).compare("bearer ", Qt::CaseInsensitive) == 0;
     if (!bearer) {
-        refuse(socket, 401,
-               u"missing token: send 'Authorization: Bearer <token>' with the agent token, the file agent-token "
-               "in the app's config folder (shown on the Servers page)"_s,
-               { { "WWW-Authenticate", "Bearer realm=\"multi-purpose-agent\"" } });
+        refuse(
+            socket, 401,
+            u"missing token: send 'Authorization: Bearer <token>' with the agent token, the file agent-token "
+            "in the app's config folder (shown on the Servers page)"_s,
+            { { "WWW-Authenticate", "Bearer realm=\"multi-purpose-agent\"" } });
         return;
     }
     const QString token = m_token ? m_token() : QString();
     if (token.isEmpty()) {
-        refuse(socket, 401, u"the server has no agent token yet (agent-token in the config folder); try again"_s,
+        refuse(socket, 401,
+               u"the server has no agent token yet (agent-token in the config folder); try again"_s,
                { { "WWW-Authenticate", "Bearer realm=\"multi-purpose-agent\"" } });
         return;
     }
@@ -188,7 +192,9 @@ void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpS
     }
 
     if (request.path != kPath) {
-        refuse(socket, 404, u"no such endpoint '%1'; MCP is served at %2"_s.arg(printable(request.path), QLatin1String(kPath)));
+        refuse(socket, 404,
+               u"no such endpoint '%1'; MCP is served at %2"_s.arg(printable(request.path),
+                                                                   QLatin1String(kPath)));
         return;
     }
     const QList<QByteArray> sessionIds = request.headerValues("mcp-session-id");
@@ -226,11 +232,12 @@ void McpHttpServer::handlePost(const HttpRequestGate::Request &request, QTcpSock
 {
     const QList<QByteArray> contentTypes = request.headerValues("content-type");
     if (contentTypes.size() != 1 || essence(contentTypes.first()) != "application/json") {
-        refuse(socket, 415,
-               contentTypes.isEmpty()
-                   ? u"the request has no Content-Type; send the JSON-RPC message as application/json"_s
-                   : u"Content-Type '%1' is not accepted; send the JSON-RPC message as application/json"_s.arg(
-                       printable(contentTypes.join(", "))));
+        refuse(
+            socket, 415,
+            contentTypes.isEmpty()
+                ? u"the request has no Content-Type; send the JSON-RPC message as application/json"_s
+                : u"Content-Type '%1' is not accepted; send the JSON-RPC message as application/json"_s.arg(
+                    printable(contentTypes.join(", "))));
         return;
     }
     if (const QList<QByteArray> accept = request.headerValues("accept");
@@ -259,7 +266,8 @@ void McpHttpServer::handlePost(const HttpRequestGate::Request &request, QTcpSock
         }
         if (m_sessions.size() >= kMaxSessions) {
             refuse(socket, 503,
-                   u"%1 MCP sessions are open, the most this server keeps; end one with DELETE %2 (a session also "
+                   u"%1 MCP sessions are open, the most this server keeps; end one with DELETE %2 (a session "
+                   u"also "
                    "ends after %3 minutes unused)"_s.arg(kMaxSessions)
                        .arg(QLatin1String(kPath))
                        .arg(m_idleTimeout.count() / 60000.0));
@@ -270,9 +278,10 @@ void McpHttpServer::handlePost(const HttpRequestGate::Request &request, QTcpSock
     } else {
         const auto found = m_sessions.constFind(sessionId);
         if (found == m_sessions.constEnd()) {
-            refuse(socket, 404,
-                   u"no such session: it has ended or never existed; initialize without Mcp-Session-Id to start "
-                   "a new one"_s);
+            refuse(
+                socket, 404,
+                u"no such session: it has ended or never existed; initialize without Mcp-Session-Id to start "
+                "a new one"_s);
             return;
         }
         if (const QList<QByteArray> versions = request.headerValues("mcp-protocol-version");
@@ -347,7 +356,8 @@ void McpHttpServer::endSession(const QByteArray &id, const QString &why)
     if (!session.server)
         return;
     const CommandCaller caller = session.server->caller();
-    qCInfo(lcServer).noquote() << u"mcp http: session %1 ended (%2); its tabs are released"_s.arg(session.label, why);
+    qCInfo(lcServer).noquote() << u"mcp http: session %1 ended (%2); its tabs are released"_s.arg(
+        session.label, why);
     session.server->deleteLater();
     Q_EMIT callerGone(caller);
 }

@@ -200,8 +200,9 @@ std::optional<QJsonDocument> McpServer::parseMessage(const QByteArray &line, QBy
             *errorReply = errorLine(QJsonValue(), kInvalidRequest, u"a JSON-RPC message must be an object"_s);
             return std::nullopt;
         }
-        *errorReply = errorLine(QJsonValue(), kParseError,
-                                u"parse error: %1 at byte %2"_s.arg(parseError.errorString()).arg(parseError.offset));
+        *errorReply
+            = errorLine(QJsonValue(), kParseError,
+                        u"parse error: %1 at byte %2"_s.arg(parseError.errorString()).arg(parseError.offset));
         return std::nullopt;
     }
     if (document.isArray() && document.array().isEmpty()) {
@@ -396,22 +397,24 @@ void McpServer::callTool(const ExchangePtr &exchange, const QJsonValue &id, cons
     const QString name = nameValue.toString();
     const CommandDispatcher::Command *command = m_commands->find(name);
     if (!command || !command->scopes.testFlag(Scope::Toolkit)) {
-        respondError(exchange, id, kInvalidParams, u"unknown tool '%1'; tools/list names the tools"_s.arg(name));
+        respondError(exchange, id, kInvalidParams,
+                     u"unknown tool '%1'; tools/list names the tools"_s.arg(name));
         return;
     }
     QJsonObject arguments;
-    if (!optionalObject(exchange, id, params.value(u"arguments"_s), u"tools/call: params.arguments must be an object"_s,
-                        &arguments))
+    if (!optionalObject(exchange, id, params.value(u"arguments"_s),
+                        u"tools/call: params.arguments must be an object"_s, &arguments))
         return;
     // Input the schema refuses (checked by the dispatcher) is the model's mistake: a tool error
     // it can read and correct, like any other failure.
     // The reply goes to the exchange even when this server (a closed HTTP session) is gone.
     ++exchange->awaited;
-    m_commands->dispatch(name, arguments, caller(), Scope::Toolkit, [exchange, id](const CommandResult &result) {
-        respond(exchange, id, toolResult(result));
-        --exchange->awaited;
-        exchange->settle();
-    });
+    m_commands->dispatch(name, arguments, caller(), Scope::Toolkit,
+                         [exchange, id](const CommandResult &result) {
+                             respond(exchange, id, toolResult(result));
+                             --exchange->awaited;
+                             exchange->settle();
+                         });
 }
 
 void McpServer::respond(const ExchangePtr &exchange, const QJsonValue &id, const QJsonValue &result)
@@ -419,7 +422,8 @@ void McpServer::respond(const ExchangePtr &exchange, const QJsonValue &id, const
     exchange->sink(compact({ { u"jsonrpc"_s, u"2.0"_s }, { u"id"_s, id }, { u"result"_s, result } }));
 }
 
-void McpServer::respondError(const ExchangePtr &exchange, const QJsonValue &id, int code, const QString &message)
+void McpServer::respondError(const ExchangePtr &exchange, const QJsonValue &id, int code,
+                             const QString &message)
 {
     exchange->sink(errorLine(id, code, message));
 }

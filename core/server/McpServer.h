@@ -84,7 +84,8 @@ private:
 
     void handleMessage(const QJsonObject &message, const ExchangePtr &exchange);
     static void respond(const ExchangePtr &exchange, const QJsonValue &id, const QJsonValue &result);
-    static void respondError(const ExchangePtr &exchange, const QJsonValue &id, int code, const QString &message);
+    static void respondError(const ExchangePtr &exchange, const QJsonValue &id, int code,
+                             const QString &message);
     static QByteArray errorLine(const QJsonValue &id, int code, const QString &message);
     // `value` into `object` when it is an object, missing or null; otherwise answers request `id`
     // with invalid params (`mustBe` says what it must be) and is false.

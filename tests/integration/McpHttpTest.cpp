@@ -7,12 +7,12 @@
 // a GET without a stream, 202 for notifications); the SDK's own server is the evidence for the
 // JSON-RPC error body on transport refusals.
 #include "AppRun.h"
+#include "FakeClock.h"
 #include "HeadlessChromium.h"
 #include "NodeBridge.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
 #include "ScopedEnv.h"
-#include "FakeClock.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
@@ -147,9 +147,11 @@ TEST_F(McpHttpTest, TheOfficialSdkDrivesTheBrowserAndASessionsEndReleasesItsTabs
     auto first = connectSdk(port, token);
     const auto connected = first->waitForEvent(u"connected"_s, 30s);
     ASSERT_TRUE(connected) << first->transcript().toStdString();
-    EXPECT_EQ(connected->value(u"serverInfo"_s).toObject().value(u"name"_s).toString(), u"multi-purpose-agent"_s);
+    EXPECT_EQ(connected->value(u"serverInfo"_s).toObject().value(u"name"_s).toString(),
+              u"multi-purpose-agent"_s);
     EXPECT_EQ(connected->value(u"sessionId"_s).toString().size(), 43) << first->transcript().toStdString();
-    EXPECT_TRUE(McpServer::supportedProtocolVersions().contains(connected->value(u"protocolVersion"_s).toString()))
+    EXPECT_TRUE(
+        McpServer::supportedProtocolVersions().contains(connected->value(u"protocolVersion"_s).toString()))
         << first->transcript().toStdString();
 
     // The same tool table as the stdio server of the same config.
@@ -162,10 +164,11 @@ TEST_F(McpHttpTest, TheOfficialSdkDrivesTheBrowserAndASessionsEndReleasesItsTabs
         EXPECT_EQ(overHttp, toolNames(stdio));
         EXPECT_EQ(stdio.finish(), 0) << stdio.transcript().toStdString();
     }
-    EXPECT_TRUE(overHttp.contains(u"snapshot"_s) && overHttp.contains(u"click"_s)) << overHttp.join(u' ').toStdString();
+    EXPECT_TRUE(overHttp.contains(u"snapshot"_s) && overHttp.contains(u"click"_s))
+        << overHttp.join(u' ').toStdString();
 
-    const QJsonObject opened
-        = callTool(*first, u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/form.html?over=http"_s).toString() } });
+    const QJsonObject opened = callTool(
+        *first, u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/form.html?over=http"_s).toString() } });
     ASSERT_FALSE(opened.value(u"isError"_s).toBool()) << firstText(opened).toStdString();
     // The agent's tab, as its tab list names it.
     const QString listed = firstText(callTool(*first, u"tab"_s, { { u"action"_s, u"list"_s } }));
@@ -192,7 +195,8 @@ TEST_F(McpHttpTest, TheOfficialSdkDrivesTheBrowserAndASessionsEndReleasesItsTabs
     ASSERT_TRUE(second->waitForEvent(u"connected"_s, 30s)) << second->transcript().toStdString();
     const QJsonObject refused = callTool(*second, u"snapshot"_s, { { u"tab"_s, tab } });
     EXPECT_TRUE(refused.value(u"isError"_s).toBool()) << firstText(refused).toStdString();
-    EXPECT_TRUE(firstText(refused).contains(u"is in use by another agent"_s)) << firstText(refused).toStdString();
+    EXPECT_TRUE(firstText(refused).contains(u"is in use by another agent"_s))
+        << firstText(refused).toStdString();
 
     // …and may once the first one's client ends it (DELETE with its Mcp-Session-Id).
     const QString firstSession = connected->value(u"sessionId"_s).toString();
@@ -243,12 +247,15 @@ TEST_F(McpHttpTest, BadRequestsAreRefusedWithASentence)
     EXPECT_EQ(wrongToken.status, 401) << wrongToken.describe().toStdString();
     EXPECT_TRUE(errorMessage(wrongToken).startsWith(u"wrong token"_s)) << wrongToken.describe().toStdString();
 
-    const RawHttpReply webPage = post(port, { bearer, json, accept, { "Origin", "https://evil.example" } }, kInitialize);
+    const RawHttpReply webPage
+        = post(port, { bearer, json, accept, { "Origin", "https://evil.example" } }, kInitialize);
     EXPECT_EQ(webPage.status, 403) << webPage.describe().toStdString();
-    EXPECT_TRUE(errorMessage(webPage).contains(u"requests from web pages are refused (Origin: https://evil.example)"_s))
+    EXPECT_TRUE(errorMessage(webPage).contains(
+        u"requests from web pages are refused (Origin: https://evil.example)"_s))
         << webPage.describe().toStdString();
 
-    const RawHttpReply rebound = post(port, { { "Host", "evil.example" }, bearer, json, accept }, kInitialize);
+    const RawHttpReply rebound
+        = post(port, { { "Host", "evil.example" }, bearer, json, accept }, kInitialize);
     EXPECT_EQ(rebound.status, 403) << rebound.describe().toStdString();
     EXPECT_TRUE(errorMessage(rebound).startsWith(u"Host 'evil.example' is not a loopback name"_s))
         << rebound.describe().toStdString();
@@ -256,13 +263,14 @@ TEST_F(McpHttpTest, BadRequestsAreRefusedWithASentence)
     // A real session to send the rest in.
     const RawHttpReply initialized = post(port, { bearer, json, accept }, kInitialize);
     ASSERT_EQ(initialized.status, 200) << initialized.describe().toStdString();
-    EXPECT_EQ(initialized.json.value(u"result"_s).toObject().value(u"protocolVersion"_s).toString(), u"2025-06-18"_s);
+    EXPECT_EQ(initialized.json.value(u"result"_s).toObject().value(u"protocolVersion"_s).toString(),
+              u"2025-06-18"_s);
     const QByteArray session = initialized.header("Mcp-Session-Id");
     ASSERT_EQ(session.size(), 43) << initialized.describe().toStdString();
     const QPair<QByteArray, QByteArray> inSession { "Mcp-Session-Id", session };
 
-    const RawHttpReply notified
-        = post(port, { bearer, json, accept, inSession }, R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+    const RawHttpReply notified = post(port, { bearer, json, accept, inSession },
+                                       R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     EXPECT_EQ(notified.status, 202) << notified.describe().toStdString();
     EXPECT_TRUE(notified.body.isEmpty());
     const RawHttpReply listed = post(port, { bearer, json, accept, inSession }, kToolsList);
@@ -280,34 +288,42 @@ TEST_F(McpHttpTest, BadRequestsAreRefusedWithASentence)
     EXPECT_TRUE(errorMessage(noSession).startsWith(u"the request has no Mcp-Session-Id header"_s))
         << noSession.describe().toStdString();
 
-    const RawHttpReply malformed = post(port, { bearer, json, accept, inSession }, R"({"jsonrpc":"2.0","id":3,)");
+    const RawHttpReply malformed
+        = post(port, { bearer, json, accept, inSession }, R"({"jsonrpc":"2.0","id":3,)");
     EXPECT_EQ(malformed.status, 400) << malformed.describe().toStdString();
     EXPECT_EQ(malformed.json.value(u"error"_s).toObject().value(u"code"_s).toInt(), -32700)
         << malformed.describe().toStdString();
     EXPECT_TRUE(errorMessage(malformed).startsWith(u"parse error: "_s)) << malformed.describe().toStdString();
 
     // Refused from the head, before a byte of the body is read.
-    const RawHttpReply tooLarge = post(
-        port,
-        { bearer, json, accept, inSession, { "Content-Length", QByteArray::number(McpServer::kMaxMessageBytes + 1) } },
-        kToolsList);
+    const RawHttpReply tooLarge
+        = post(port,
+               { bearer,
+                 json,
+                 accept,
+                 inSession,
+                 { "Content-Length", QByteArray::number(McpServer::kMaxMessageBytes + 1) } },
+               kToolsList);
     EXPECT_EQ(tooLarge.status, 413) << tooLarge.describe().toStdString();
     EXPECT_EQ(tooLarge.json.value(u"error"_s).toString(),
               u"the request body is 16777217 bytes; the limit is 16777216 bytes (16384 KiB)"_s)
         << tooLarge.describe().toStdString();
 
-    const RawHttpReply plainText = post(port, { bearer, { "Content-Type", "text/plain" }, accept, inSession }, kToolsList);
+    const RawHttpReply plainText
+        = post(port, { bearer, { "Content-Type", "text/plain" }, accept, inSession }, kToolsList);
     EXPECT_EQ(plainText.status, 415) << plainText.describe().toStdString();
     EXPECT_TRUE(errorMessage(plainText).startsWith(u"Content-Type 'text/plain' is not accepted"_s))
         << plainText.describe().toStdString();
 
-    const RawHttpReply oldVersion
-        = post(port, { bearer, json, accept, inSession, { "MCP-Protocol-Version", "2023-01-01" } }, kToolsList);
+    const RawHttpReply oldVersion = post(
+        port, { bearer, json, accept, inSession, { "MCP-Protocol-Version", "2023-01-01" } }, kToolsList);
     EXPECT_EQ(oldVersion.status, 400) << oldVersion.describe().toStdString();
-    EXPECT_TRUE(errorMessage(oldVersion).startsWith(u"MCP-Protocol-Version '2023-01-01' is not spoken here"_s))
+    EXPECT_TRUE(
+        errorMessage(oldVersion).startsWith(u"MCP-Protocol-Version '2023-01-01' is not spoken here"_s))
         << oldVersion.describe().toStdString();
 
-    const RawHttpReply stream = rawHttp(port, httpRequest("GET", "/mcp", port, { bearer, inSession, { "Accept", "text/event-stream" } }));
+    const RawHttpReply stream = rawHttp(
+        port, httpRequest("GET", "/mcp", port, { bearer, inSession, { "Accept", "text/event-stream" } }));
     EXPECT_EQ(stream.status, 405) << stream.describe().toStdString();
     EXPECT_EQ(stream.header("Allow"), "POST, DELETE");
 
@@ -323,9 +339,10 @@ TEST_F(McpHttpTest, BadRequestsAreRefusedWithASentence)
             elsewhere.append(address);
     }
     for (const QHostAddress &address : elsewhere) {
-        const RawHttpReply reply = rawHttp(port, httpRequest("POST", "/mcp", port, { bearer, json, accept }, kInitialize),
-                                           5s, address);
-        EXPECT_EQ(reply.status, 0) << address.toString().toStdString() << ": " << reply.describe().toStdString();
+        const RawHttpReply reply = rawHttp(
+            port, httpRequest("POST", "/mcp", port, { bearer, json, accept }, kInitialize), 5s, address);
+        EXPECT_EQ(reply.status, 0) << address.toString().toStdString() << ": "
+                                   << reply.describe().toStdString();
     }
     EXPECT_TRUE(server->waitForStderr(u"mcp: serving the browser toolkit over HTTP"_s));
     server->signal(SIGTERM);
@@ -352,8 +369,8 @@ TEST_F(McpHttpTest, TheAppServesTheEndpointWhenTheSettingNamesAPort)
     auto session = connectSdk(port, token);
     ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
     EXPECT_TRUE(toolNames(*session).contains(u"snapshot"_s)) << session->transcript().toStdString();
-    const QJsonObject opened
-        = callTool(*session, u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/form.html?from=tray"_s).toString() } });
+    const QJsonObject opened = callTool(
+        *session, u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/form.html?from=tray"_s).toString() } });
     EXPECT_FALSE(opened.value(u"isError"_s).toBool()) << firstText(opened).toStdString();
     const QString snapshot = firstText(callTool(*session, u"snapshot"_s));
     EXPECT_TRUE(snapshot.contains(u"Sign up"_s)) << snapshot.toStdString();
@@ -372,7 +389,8 @@ TEST(McpHttpCommandTest, BadArgumentsAndABusyPortAreSaid)
 {
     AppRun notAPort({ u"mcp"_s, u"--http"_s, u"nine"_s });
     EXPECT_EQ(notAPort.finish(), 2);
-    EXPECT_TRUE(notAPort.err().contains(u"--http: 'nine' is not a port number (1-65535, or 0 for any free port)"_s))
+    EXPECT_TRUE(
+        notAPort.err().contains(u"--http: 'nine' is not a port number (1-65535, or 0 for any free port)"_s))
         << notAPort.dump().toStdString();
     AppRun notMcp({ u"--headless"_s, u"--http"_s, u"9"_s });
     EXPECT_EQ(notMcp.finish(), 2);
@@ -381,7 +399,8 @@ TEST(McpHttpCommandTest, BadArgumentsAndABusyPortAreSaid)
     QTcpServer holder;
     ASSERT_TRUE(holder.listen(QHostAddress::LocalHost, 0));
     QTemporaryDir config;
-    AppRun busy({ u"mcp"_s, u"--http"_s, QString::number(holder.serverPort()), u"--config-dir"_s, config.path() });
+    AppRun busy(
+        { u"mcp"_s, u"--http"_s, QString::number(holder.serverPort()), u"--config-dir"_s, config.path() });
     EXPECT_EQ(busy.finish(), 1);
     EXPECT_TRUE(busy.err().contains(u"mcp --http: cannot listen on 127.0.0.1:%1"_s.arg(holder.serverPort())))
         << busy.dump().toStdString();
@@ -406,14 +425,23 @@ TEST(McpHttpServerTest, AnIdleSessionEndsOnTheClockAndItsCallerIsReleased)
     QObject::connect(&server, &McpHttpServer::callerGone, &server,
                      [&gone](const CommandCaller &caller) { gone.append(caller); });
 
-    const Headers headers { { "Authorization", "Bearer " + token.toLatin1() }, { "Content-Type", "application/json" } };
+    const Headers headers { { "Authorization", "Bearer " + token.toLatin1() },
+                            { "Content-Type", "application/json" } };
     const RawHttpReply initialized = post(server.port(), headers, kInitialize);
     ASSERT_EQ(initialized.status, 200) << initialized.describe().toStdString();
     const QByteArray session = initialized.header("Mcp-Session-Id");
-    const RawHttpReply called = post(server.port(), headers + Headers { { "Mcp-Session-Id", session } },
-                                     R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"a":1}}})");
+    const RawHttpReply called = post(
+        server.port(), headers + Headers { { "Mcp-Session-Id", session } },
+        R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"a":1}}})");
     EXPECT_EQ(called.status, 200) << called.describe().toStdString();
-    EXPECT_EQ(called.json.value(u"result"_s).toObject().value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString(),
+    EXPECT_EQ(called.json.value(u"result"_s)
+                  .toObject()
+                  .value(u"content"_s)
+                  .toArray()
+                  .at(0)
+                  .toObject()
+                  .value(u"text"_s)
+                  .toString(),
               u"{\"a\":1}"_s);
 
     clock.advance(9min);
@@ -439,7 +467,8 @@ TEST(McpHttpServerTest, SessionsAreCappedAndEndingOneMakesRoom)
     const QString token = u"k"_s.repeated(43);
     server.setTokenSource([token] { return token; });
     ASSERT_TRUE(server.start(0));
-    const Headers headers { { "Authorization", "Bearer " + token.toLatin1() }, { "Content-Type", "application/json" } };
+    const Headers headers { { "Authorization", "Bearer " + token.toLatin1() },
+                            { "Content-Type", "application/json" } };
     QByteArray first;
     for (int i = 0; i < McpHttpServer::kMaxSessions; ++i) {
         const RawHttpReply reply = post(server.port(), headers, kInitialize);
@@ -449,11 +478,13 @@ TEST(McpHttpServerTest, SessionsAreCappedAndEndingOneMakesRoom)
     }
     const RawHttpReply full = post(server.port(), headers, kInitialize);
     EXPECT_EQ(full.status, 503) << full.describe().toStdString();
-    EXPECT_TRUE(errorMessage(full).startsWith(u"32 MCP sessions are open, the most this server keeps; end one with "
-                                              "DELETE /mcp"_s))
+    EXPECT_TRUE(
+        errorMessage(full).startsWith(u"32 MCP sessions are open, the most this server keeps; end one with "
+                                      "DELETE /mcp"_s))
         << full.describe().toStdString();
-    const RawHttpReply ended = rawHttp(server.port(), httpRequest("DELETE", "/mcp", server.port(),
-                                                                  headers + Headers { { "Mcp-Session-Id", first } }));
+    const RawHttpReply ended = rawHttp(
+        server.port(),
+        httpRequest("DELETE", "/mcp", server.port(), headers + Headers { { "Mcp-Session-Id", first } }));
     EXPECT_EQ(ended.status, 204) << ended.describe().toStdString();
     EXPECT_EQ(post(server.port(), headers, kInitialize).status, 200);
     EXPECT_EQ(server.sessionCount(), McpHttpServer::kMaxSessions);
