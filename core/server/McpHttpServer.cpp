@@ -107,7 +107,8 @@ bool McpHttpServer::start(quint16 port, QString *error)
         return false;
     }
     connect(gate, &HttpRequestGate::refused, this, [](int status, const QString &why) {
-        qCInfo(lcServer).noquote() << u"mcp http: refused a request (%1): %2"_s.arg(status).arg(why);
+        // At debug level: a local program hammering the port must not flood the log.
+        qCDebug(lcServer).noquote() << u"mcp http: refused a request (%1): %2"_s.arg(status).arg(why);
     });
     connect(gate, &HttpRequestGate::requestReceived, this, &McpHttpServer::handleRequest);
     m_gate = gate;
