@@ -27,6 +27,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
@@ -488,6 +489,53 @@ TEST(McpHttpServerTest, SessionsAreCappedAndEndingOneMakesRoom)
     EXPECT_EQ(ended.status, 204) << ended.describe().toStdString();
     EXPECT_EQ(post(server.port(), headers, kInitialize).status, 200);
     EXPECT_EQ(server.sessionCount(), McpHttpServer::kMaxSessions);
+}
+
+// A tool call under way when its session is ended still gets its reply on its own request: a
+// reply is never lost to a closed session.
+TEST(McpHttpServerTest, ACallUnderWayIsAnsweredAfterItsSessionEnded)
+{
+    CommandDispatcher commands;
+    CommandReply pending;
+    commands.add({ u"slow"_s, CommandDispatcher::Scope::Toolkit, u"Answers when the test says"_s,
+                   QJsonObject(), [&pending](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                       pending = std::move(reply);
+                   } });
+    FakeClock clock(QDateTime(QDate(2026, 1, 5), QTime(9, 0), QTimeZone::utc()));
+    McpHttpServer server(&commands, &clock);
+    const QString token = u"s"_s.repeated(43);
+    server.setTokenSource([token] { return token; });
+    ASSERT_TRUE(server.start(0));
+    int gone = 0;
+    QObject::connect(&server, &McpHttpServer::callerGone, &server, [&gone] { ++gone; });
+    const Headers headers { { "Authorization", "Bearer " + token.toLatin1() },
+                            { "Content-Type", "application/json" } };
+    const RawHttpReply initialized = post(server.port(), headers, kInitialize);
+    ASSERT_EQ(initialized.status, 200) << initialized.describe().toStdString();
+    const Headers inSession
+        = headers + Headers { { "Mcp-Session-Id", initialized.header("Mcp-Session-Id") } };
+
+    QTcpSocket call;
+    call.connectToHost(QHostAddress::LocalHost, server.port());
+    ASSERT_TRUE(waitUntil([&] { return call.state() == QAbstractSocket::ConnectedState; }));
+    call.write(httpRequest("POST", "/mcp", server.port(), inSession,
+                           R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow"}})"));
+    ASSERT_TRUE(waitUntil([&] { return bool(pending); }));
+
+    const RawHttpReply ended
+        = rawHttp(server.port(), httpRequest("DELETE", "/mcp", server.port(), inSession));
+    EXPECT_EQ(ended.status, 204) << ended.describe().toStdString();
+    EXPECT_EQ(gone, 1);
+    EXPECT_EQ(server.sessionCount(), 0);
+
+    pending(CommandResult::success(QJsonObject { { u"done"_s, true } }));
+    QByteArray received;
+    EXPECT_TRUE(waitUntil([&] {
+        received += call.readAll();
+        return received.contains("{\\\"done\\\":true}");
+    })) << received.toStdString();
+    EXPECT_TRUE(received.startsWith("HTTP/1.1 200 OK\r\n")) << received.toStdString();
+    EXPECT_TRUE(received.contains(R"("id":7)")) << received.toStdString();
 }
 
 } // namespace
