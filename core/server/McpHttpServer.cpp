@@ -267,9 +267,8 @@ void McpHttpServer::handlePost(const HttpRequestGate::Request &request, QTcpSock
         }
         if (m_sessions.size() >= kMaxSessions) {
             refuse(socket, 503,
-                   u"%1 MCP sessions are open, the most this server keeps; end one with DELETE %2 (a session "
-                   u"also "
-                   "ends after %3 minutes unused)"_s.arg(kMaxSessions)
+                   u"%1 MCP sessions are open, the most this server keeps; end one with DELETE %2 (a "
+                   "session also ends after %3 minutes unused)"_s.arg(kMaxSessions)
                        .arg(QLatin1String(kPath))
                        .arg(m_idleTimeout.count() / 60000.0));
             return;
