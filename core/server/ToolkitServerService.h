@@ -44,7 +44,8 @@ public:
     // "Off", "Listening on 127.0.0.1:8080, 2 clients", "Connected to ws://…",
     // "Connecting to ws://… (retry in 4 s)", or the error.
     QString statusText() const;
-    // {"enabled","mode","state","port","url","clients","error","status","tokenFile"}
+    // {"enabled","mode","state","port","url","clients","error","status","tokenFile","sessionId",
+    //  "mcpHttp":{"listening","port","sessions","error"}}
     QJsonObject stateJson() const;
 
     ToolkitWebSocketServer *server() const { return m_server; }
