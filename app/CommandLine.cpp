@@ -36,6 +36,12 @@ struct Parser
         u"mcp: start a Chromium of its own when nothing answers on the debugging port "
         "(setting toolkit/launchBrowser)."_s
     };
+    QCommandLineOption http {
+        u"http"_s,
+        u"mcp: serve MCP's streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio "
+        "(the agent token as Authorization: Bearer; 0 picks a free port)."_s,
+        u"PORT"_s
+    };
     QCommandLineOption tab { u"tab"_s, u"run: work in this tab (an id from tab list, or its number)."_s,
                              u"ID"_s };
     QCommandLineOption url { u"url"_s, u"run: start at this address, in a new tab."_s, u"URL"_s };
@@ -59,12 +65,13 @@ struct Parser
         parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
         parser.addPositionalArgument(
             u"command"_s,
-            u"mcp: serve the browser toolkit over MCP on stdio. ctl ACTION [JSON]: call the running "
-            "instance's debug API. run \"TASK\": do one task in the browser with the LLM of the settings."_s,
+            u"mcp: serve the browser toolkit over MCP on stdio (or HTTP with --http PORT). ctl ACTION [JSON]: "
+            "call the running instance's debug API. run \"TASK\": do one task in the browser with the LLM of "
+            "the settings."_s,
             u"[mcp | ctl ACTION [JSON] | run TASK]"_s);
         parser.addOptions({ headless, configDir, cdpHost, cdpPort, autoAccept, debugServer, quitAfter,
-                            demo,     standby,   show,    launch,  tab,        url,         mode,
-                            maxSteps, json,      schema,  verbose, help,       version });
+                            demo,     standby,   show,    launch,  http,       tab,         url,
+                            mode,     maxSteps,  json,    schema,  verbose,    help,        version });
     }
 };
 
@@ -137,6 +144,19 @@ ParseResult CommandLine::parse(const QStringList &arguments)
     if (o.launch && o.mode != AppOptions::Mode::Mcp) {
         result.error = u"--launch goes with the mcp command (multi-purpose-agent mcp --launch)"_s;
         return result;
+    }
+    if (p.parser.isSet(p.http)) {
+        const QString value = p.parser.value(p.http);
+        if (o.mode != AppOptions::Mode::Mcp) {
+            result.error = u"--http goes with the mcp command (multi-purpose-agent mcp --http PORT)"_s;
+            return result;
+        }
+        o.mcpHttpPort = value == u"0"_s ? std::optional<quint16>(0) : parsePort(value);
+        if (!o.mcpHttpPort) {
+            result.error
+                = u"--http: '%1' is not a port number (1-65535, or 0 for any free port)"_s.arg(value);
+            return result;
+        }
     }
     o.verbose = p.parser.isSet(p.verbose);
     const bool runOptions = p.parser.isSet(p.tab) || p.parser.isSet(p.url) || p.parser.isSet(p.mode)

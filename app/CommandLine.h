@@ -28,6 +28,7 @@ struct AppOptions
     bool standby = false;
     bool show = false;
     bool launch = false; // mcp --launch
+    std::optional<quint16> mcpHttpPort; // mcp --http PORT (0: any free port)
     bool verbose = false;
     bool help = false;
     bool version = false;

@@ -6,8 +6,12 @@
 // Chromium of its own there (the system's chromium / google-chrome, a profile of its own in the
 // data folder, headed when a desktop exists), as Playwright's MCP server does, and ends it on
 // exit. Exits 0 when the client closes stdin or on SIGINT/SIGTERM; 2 on bad arguments.
+// With --http PORT it serves MCP's streamable HTTP at http://127.0.0.1:PORT/mcp instead
+// (McpHttpServer: a session per client, the agent token of <config-dir>/agent-token as
+// Authorization: Bearer) and runs until SIGINT/SIGTERM; 1 when it cannot listen.
 
 #include "Subcommands.h"
+#include "actions/ToolkitCommands.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpProbe.h"
 #include "cdp/ChromiumProcess.h"
@@ -17,8 +21,10 @@
 #include "logging/Logging.h"
 #include "platform/Display.h"
 #include "platform/TerminationSignals.h"
+#include "server/McpHttpServer.h"
 #include "server/McpServer.h"
 #include "server/McpStdio.h"
+#include "server/TokenFile.h"
 #include "settings/AppPaths.h"
 #include "settings/Settings.h"
 
@@ -82,6 +88,59 @@ void launchBrowserIfNeeded(Engine &engine, const AppPaths &paths, std::unique_pt
     probe->probe(host, port);
 }
 
+// Ends the browser the command started, and the logging.
+int finish(int code, Engine &engine, std::unique_ptr<ChromiumProcess> &launched)
+{
+    engine.stop();
+    if (launched && launched->isRunning()) {
+        qCInfo(lcServer) << "mcp: closing the browser it started";
+        launched->stop();
+    }
+    Logging::uninstall();
+    return code;
+}
+
+int runMcpHttp(QCoreApplication &app, Engine &engine, Settings &settings, const AppPaths &paths,
+               const AppOptions &options)
+{
+    // The token a tray app on the same config dir gives its agents, created when missing and
+    // read again at each request (a token made anew in the window is followed at once).
+    const TokenFile tokenFile(paths.file(u"agent-token"_s));
+    QString error;
+    if (tokenFile.ensure(&error).isEmpty()) {
+        qCCritical(lcServer).noquote() << u"mcp --http: the agent token cannot be created: %1"_s.arg(error);
+        Logging::uninstall();
+        return 1;
+    }
+    McpHttpServer server(engine.commands(), engine.clock());
+    server.setTokenSource(
+        [tokenFile] { return tokenFile.problem().isEmpty() ? tokenFile.read() : QString(); });
+    // A session that ends gives its agent's tabs back, as a WebSocket agent's disconnect does.
+    QObject::connect(&server, &McpHttpServer::callerGone, engine.toolkit(), &ToolkitCommands::releaseCaller);
+    if (!server.start(*options.mcpHttpPort, &error)) {
+        qCCritical(lcServer).noquote() << u"mcp --http: %1"_s.arg(error);
+        Logging::uninstall();
+        return 1;
+    }
+    TerminationSignals termination;
+    QObject::connect(&termination, &TerminationSignals::terminationRequested, &app, [](const QString &name) {
+        qCInfo(lcServer).noquote() << u"mcp: received %1; exiting"_s.arg(name);
+        QCoreApplication::exit(0);
+    });
+    engine.start();
+    qCInfo(lcServer).noquote() << u"mcp: serving the browser toolkit over HTTP at http://127.0.0.1:%1/mcp "
+                                  "(the agent token in %2 as Authorization: Bearer); browser at %3:%4"_s
+                                      .arg(server.port())
+                                      .arg(tokenFile.path(), engine.cdpHost())
+                                      .arg(engine.cdpPort());
+    std::unique_ptr<ChromiumProcess> launched;
+    if (options.launch || settings.boolValue(SettingKey::ToolkitLaunchBrowser))
+        launchBrowserIfNeeded(engine, paths, launched);
+    const int code = app.exec();
+    server.stop();
+    return finish(code, engine, launched);
+}
+
 } // namespace
 
 int runMcp(int argc, char **argv, const AppOptions &options)
@@ -94,6 +153,9 @@ int runMcp(int argc, char **argv, const AppOptions &options)
     Settings settings(paths.settingsFile());
     Engine engine(&settings, paths);
     engine.setOverrides(toolkitOverrides(options));
+
+    if (options.mcpHttpPort)
+        return runMcpHttp(app, engine, settings, paths, options);
 
     McpServer server(engine.commands());
     McpStdio stdio;
@@ -125,14 +187,7 @@ int runMcp(int argc, char **argv, const AppOptions &options)
     if (options.launch || settings.boolValue(SettingKey::ToolkitLaunchBrowser))
         launchBrowserIfNeeded(engine, paths, launched);
     stdio.start();
-    const int code = app.exec();
-    engine.stop();
-    if (launched && launched->isRunning()) {
-        qCInfo(lcServer) << "mcp: closing the browser it started";
-        launched->stop();
-    }
-    Logging::uninstall();
-    return code;
+    return finish(app.exec(), engine, launched);
 }
 
 } // namespace mpa

@@ -96,6 +96,10 @@ QByteArray HttpRequestGate::reasonPhrase(int status)
     switch (status) {
     case 200:
         return "OK";
+    case 202:
+        return "Accepted";
+    case 204:
+        return "No Content";
     case 400:
         return "Bad Request";
     case 401:
@@ -106,6 +110,8 @@ QByteArray HttpRequestGate::reasonPhrase(int status)
         return "Not Found";
     case 405:
         return "Method Not Allowed";
+    case 406:
+        return "Not Acceptable";
     case 408:
         return "Request Timeout";
     case 409:
@@ -114,6 +120,8 @@ QByteArray HttpRequestGate::reasonPhrase(int status)
         return "Length Required";
     case 413:
         return "Payload Too Large";
+    case 415:
+        return "Unsupported Media Type";
     case 417:
         return "Expectation Failed";
     case 422:

@@ -90,7 +90,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent, Clock
     applyAddress();
     applyTargetFilter();
     m_debugApi = new DebugApiService(m_settings, m_commands, m_clock, m_paths, this);
-    m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this);
+    m_toolkitServer = new ToolkitServerService(m_settings, m_commands, m_paths, this, m_clock);
     DebugActions::install(this);
     // The window's own automation: answered through the DesktopUi while a window exists.
     UiActions::install(m_commands, this);

@@ -39,18 +39,41 @@ const QStringList &McpServer::supportedProtocolVersions()
     return versions;
 }
 
-McpServer::McpServer(CommandDispatcher *commands, QObject *parent)
+struct McpServer::Exchange
+{
+    ReplySink sink;
+    std::function<void()> finished;
+    int awaited = 0; // tool calls under way
+    bool reading = true; // the message is still being handled
+
+    void settle()
+    {
+        if (reading || awaited > 0 || !finished)
+            return;
+        const auto done = std::move(finished);
+        finished = nullptr;
+        done();
+    }
+};
+
+McpServer::McpServer(CommandDispatcher *commands, QObject *parent, const QString &connection)
     : QObject(parent)
     , m_commands(commands)
+    , m_connection(connection)
 {
+}
+
+CommandCaller McpServer::caller() const
+{
+    return { u"mcp"_s, m_connection, m_clientName };
 }
 
 void McpServer::refuseLongLine(qint64 bytes, qint64 limit, const QByteArray &start)
 {
     // The client waits for an answer to its id: the error carries it when the line began with one.
-    respondError(
+    Q_EMIT send(errorLine(
         idAtStart(start), kInvalidRequest,
-        u"the message is %1 bytes, over the limit of %2; it was dropped unread"_s.arg(bytes).arg(limit));
+        u"the message is %1 bytes, over the limit of %2; it was dropped unread"_s.arg(bytes).arg(limit)));
 }
 
 QJsonValue McpServer::idAtStart(QByteArrayView start)
@@ -147,11 +170,25 @@ void McpServer::handleLine(const QByteArray &line)
 {
     if (line.trimmed().isEmpty())
         return;
+    QByteArray errorReply;
+    const std::optional<QJsonDocument> document = parseMessage(line, &errorReply);
+    if (!document) {
+        Q_EMIT send(errorReply);
+        return;
+    }
+    handleDocument(*document, [self = QPointer<McpServer>(this)](const QByteArray &reply) {
+        if (self)
+            Q_EMIT self->send(reply);
+    });
+}
+
+std::optional<QJsonDocument> McpServer::parseMessage(const QByteArray &line, QByteArray *errorReply)
+{
     if (line.size() > kMaxMessageBytes) {
-        respondError(
+        *errorReply = errorLine(
             idAtStart(QByteArrayView(line).first(qMin<qsizetype>(line.size(), 256))), kInvalidRequest,
             u"the message is %1 bytes, over the limit of %2"_s.arg(line.size()).arg(kMaxMessageBytes));
-        return;
+        return std::nullopt;
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
@@ -160,40 +197,50 @@ void McpServer::handleLine(const QByteArray &line)
         QJsonParseError wrappedError;
         const QJsonDocument wrapped = QJsonDocument::fromJson('[' + line + ']', &wrappedError);
         if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1) {
-            respondError(QJsonValue(), kInvalidRequest, u"a JSON-RPC message must be an object"_s);
-            return;
+            *errorReply = errorLine(QJsonValue(), kInvalidRequest, u"a JSON-RPC message must be an object"_s);
+            return std::nullopt;
         }
-        respondError(QJsonValue(), kParseError,
-                     u"parse error: %1 at byte %2"_s.arg(parseError.errorString()).arg(parseError.offset));
-        return;
+        *errorReply
+            = errorLine(QJsonValue(), kParseError,
+                        u"parse error: %1 at byte %2"_s.arg(parseError.errorString()).arg(parseError.offset));
+        return std::nullopt;
     }
-    if (document.isArray()) {
-        const QJsonArray batch = document.array();
-        if (batch.isEmpty()) {
-            respondError(QJsonValue(), kInvalidRequest, u"an empty batch"_s);
-            return;
-        }
-        for (const QJsonValue &item : batch) {
-            if (!item.isObject())
-                respondError(QJsonValue(), kInvalidRequest, u"a batch entry is not an object"_s);
-            else
-                handleMessage(item.toObject());
-        }
-        return;
+    if (document.isArray() && document.array().isEmpty()) {
+        *errorReply = errorLine(QJsonValue(), kInvalidRequest, u"an empty batch"_s);
+        return std::nullopt;
     }
-    if (!document.isObject()) {
-        respondError(QJsonValue(), kInvalidRequest, u"a JSON-RPC message must be an object"_s);
-        return;
+    if (!document.isArray() && !document.isObject()) {
+        *errorReply = errorLine(QJsonValue(), kInvalidRequest, u"a JSON-RPC message must be an object"_s);
+        return std::nullopt;
     }
-    handleMessage(document.object());
+    return document;
 }
 
-void McpServer::handleMessage(const QJsonObject &message)
+void McpServer::handleDocument(const QJsonDocument &document, ReplySink sink, std::function<void()> finished)
+{
+    auto exchange = std::make_shared<Exchange>();
+    exchange->sink = std::move(sink);
+    exchange->finished = std::move(finished);
+    if (document.isArray()) {
+        for (const QJsonValue &item : document.array()) {
+            if (!item.isObject())
+                respondError(exchange, QJsonValue(), kInvalidRequest, u"a batch entry is not an object"_s);
+            else
+                handleMessage(item.toObject(), exchange);
+        }
+    } else {
+        handleMessage(document.object(), exchange);
+    }
+    exchange->reading = false;
+    exchange->settle();
+}
+
+void McpServer::handleMessage(const QJsonObject &message, const ExchangePtr &exchange)
 {
     const QJsonValue id = message.value(u"id"_s);
     const bool hasId = message.contains(u"id"_s);
     if (message.value(u"jsonrpc"_s) != QJsonValue(u"2.0"_s)) {
-        respondError(hasId && validId(id) ? id : QJsonValue(), kInvalidRequest,
+        respondError(exchange, hasId && validId(id) ? id : QJsonValue(), kInvalidRequest,
                      u"\"jsonrpc\" must be \"2.0\""_s);
         return;
     }
@@ -202,7 +249,7 @@ void McpServer::handleMessage(const QJsonObject &message)
         // A response to a request of ours (we send none) or garbage.
         if (message.contains(u"result"_s) || message.contains(u"error"_s))
             return;
-        respondError(hasId && validId(id) ? id : QJsonValue(), kInvalidRequest,
+        respondError(exchange, hasId && validId(id) ? id : QJsonValue(), kInvalidRequest,
                      u"\"method\" must be a string"_s);
         return;
     }
@@ -214,27 +261,27 @@ void McpServer::handleMessage(const QJsonObject &message)
         return;
     }
     if (!validId(id)) {
-        respondError(QJsonValue(), kInvalidRequest, u"\"id\" must be a string or an integer"_s);
+        respondError(exchange, QJsonValue(), kInvalidRequest, u"\"id\" must be a string or an integer"_s);
         return;
     }
     QJsonObject params;
-    if (!optionalObject(id, message.value(u"params"_s), u"\"params\" must be an object"_s, &params))
+    if (!optionalObject(exchange, id, message.value(u"params"_s), u"\"params\" must be an object"_s, &params))
         return;
 
     if (method == u"initialize"_s)
-        respond(id, initialize(params));
+        respond(exchange, id, initialize(params));
     else if (method == u"ping"_s)
-        respond(id, QJsonObject());
+        respond(exchange, id, QJsonObject());
     else if (method == u"tools/list"_s)
-        respond(id, listTools());
+        respond(exchange, id, listTools());
     else if (method == u"tools/call"_s)
-        callTool(id, params);
+        callTool(exchange, id, params);
     else if (method == u"resources/list"_s)
-        respond(id, QJsonObject { { u"resources"_s, QJsonArray() } });
+        respond(exchange, id, QJsonObject { { u"resources"_s, QJsonArray() } });
     else if (method == u"prompts/list"_s)
-        respond(id, QJsonObject { { u"prompts"_s, QJsonArray() } });
+        respond(exchange, id, QJsonObject { { u"prompts"_s, QJsonArray() } });
     else
-        respondError(id, kMethodNotFound, u"unknown method '%1'"_s.arg(method));
+        respondError(exchange, id, kMethodNotFound, u"unknown method '%1'"_s.arg(method));
 }
 
 QJsonObject McpServer::initialize(const QJsonObject &params)
@@ -328,56 +375,65 @@ QJsonObject McpServer::toolResult(const CommandResult &result)
     return { { u"content"_s, content }, { u"isError"_s, false } };
 }
 
-bool McpServer::optionalObject(const QJsonValue &id, const QJsonValue &value, const QString &mustBe,
-                               QJsonObject *object)
+bool McpServer::optionalObject(const ExchangePtr &exchange, const QJsonValue &id, const QJsonValue &value,
+                               const QString &mustBe, QJsonObject *object)
 {
     if (!value.isUndefined() && !value.isNull() && !value.isObject()) {
-        respondError(id, kInvalidParams, mustBe);
+        respondError(exchange, id, kInvalidParams, mustBe);
         return false;
     }
     *object = value.toObject();
     return true;
 }
 
-void McpServer::callTool(const QJsonValue &id, const QJsonObject &params)
+void McpServer::callTool(const ExchangePtr &exchange, const QJsonValue &id, const QJsonObject &params)
 {
     using Scope = CommandDispatcher::Scope;
     const QJsonValue nameValue = params.value(u"name"_s);
     if (!nameValue.isString() || nameValue.toString().isEmpty()) {
-        respondError(id, kInvalidParams, u"tools/call: params.name must be the tool's name"_s);
+        respondError(exchange, id, kInvalidParams, u"tools/call: params.name must be the tool's name"_s);
         return;
     }
     const QString name = nameValue.toString();
     const CommandDispatcher::Command *command = m_commands->find(name);
     if (!command || !command->scopes.testFlag(Scope::Toolkit)) {
-        respondError(id, kInvalidParams, u"unknown tool '%1'; tools/list names the tools"_s.arg(name));
+        respondError(exchange, id, kInvalidParams,
+                     u"unknown tool '%1'; tools/list names the tools"_s.arg(name));
         return;
     }
     QJsonObject arguments;
-    if (!optionalObject(id, params.value(u"arguments"_s), u"tools/call: params.arguments must be an object"_s,
-                        &arguments))
+    if (!optionalObject(exchange, id, params.value(u"arguments"_s),
+                        u"tools/call: params.arguments must be an object"_s, &arguments))
         return;
     // Input the schema refuses (checked by the dispatcher) is the model's mistake: a tool error
     // it can read and correct, like any other failure.
-    QPointer<McpServer> self(this);
-    m_commands->dispatch(name, arguments, { u"mcp"_s, u"stdio"_s, m_clientName }, Scope::Toolkit,
-                         [self, id](const CommandResult &result) {
-                             if (self)
-                                 self->respond(id, toolResult(result));
+    // The reply goes to the exchange even when this server (a closed HTTP session) is gone.
+    ++exchange->awaited;
+    m_commands->dispatch(name, arguments, caller(), Scope::Toolkit,
+                         [exchange, id](const CommandResult &result) {
+                             respond(exchange, id, toolResult(result));
+                             --exchange->awaited;
+                             exchange->settle();
                          });
 }
 
-void McpServer::respond(const QJsonValue &id, const QJsonValue &result)
+void McpServer::respond(const ExchangePtr &exchange, const QJsonValue &id, const QJsonValue &result)
 {
-    Q_EMIT send(compact({ { u"jsonrpc"_s, u"2.0"_s }, { u"id"_s, id }, { u"result"_s, result } }));
+    exchange->sink(compact({ { u"jsonrpc"_s, u"2.0"_s }, { u"id"_s, id }, { u"result"_s, result } }));
 }
 
-void McpServer::respondError(const QJsonValue &id, int code, const QString &message)
+void McpServer::respondError(const ExchangePtr &exchange, const QJsonValue &id, int code,
+                             const QString &message)
+{
+    exchange->sink(errorLine(id, code, message));
+}
+
+QByteArray McpServer::errorLine(const QJsonValue &id, int code, const QString &message)
 {
     qCDebug(lcServer).noquote() << "mcp: error" << code << message;
-    Q_EMIT send(compact({ { u"jsonrpc"_s, u"2.0"_s },
-                          { u"id"_s, id.isUndefined() ? QJsonValue() : id },
-                          { u"error"_s, QJsonObject { { u"code"_s, code }, { u"message"_s, message } } } }));
+    return compact({ { u"jsonrpc"_s, u"2.0"_s },
+                     { u"id"_s, id.isUndefined() ? QJsonValue() : id },
+                     { u"error"_s, QJsonObject { { u"code"_s, code }, { u"message"_s, message } } } });
 }
 
 } // namespace mpa

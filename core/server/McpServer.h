@@ -1,7 +1,8 @@
 #pragma once
-// The browser toolkit as a Model Context Protocol server: JSON-RPC 2.0, one message per line
-// (the MCP stdio transport). Framing only — McpStdio moves the lines, the CommandDispatcher's
-// Toolkit commands are the tools.
+// The browser toolkit as a Model Context Protocol server: JSON-RPC 2.0 messages in, replies out.
+// Framing only — McpStdio moves the lines of the stdio transport, McpHttpServer the bodies of
+// the streamable HTTP transport (one McpServer per session), the CommandDispatcher's Toolkit
+// commands are the tools.
 //
 //   initialize            protocol version negotiation; capabilities {tools:{}}
 //   ping                  {}
@@ -17,10 +18,15 @@
 #include "actions/CommandDispatcher.h"
 
 #include <QByteArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QObject>
 #include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
 
 namespace mpa {
 
@@ -31,10 +37,27 @@ public:
     static const QStringList &supportedProtocolVersions(); // newest first
     static constexpr qint64 kMaxMessageBytes = 16 * 1024 * 1024;
 
-    explicit McpServer(CommandDispatcher *commands, QObject *parent = nullptr);
+    // Where the replies to one message go, each a JSON-RPC object (or batch) without a newline.
+    using ReplySink = std::function<void(const QByteArray &reply)>;
 
-    // One line from the client (without the newline).
+    // `connection` tells this client apart from others on the MCP channel (its caller's
+    // clientId: "stdio", or an HTTP session's "http-N"); what it owns (tabs) is owned by it.
+    explicit McpServer(CommandDispatcher *commands, QObject *parent = nullptr,
+                       const QString &connection = QStringLiteral("stdio"));
+
+    // One line from the client (without the newline); the replies go out through send().
     void handleLine(const QByteArray &line);
+    // The JSON-RPC message (or batch) in `bytes`; nothing, with the JSON-RPC error to answer
+    // in `errorReply`, when they are no message at all (not JSON, not an object, too long, an
+    // empty batch).
+    static std::optional<QJsonDocument> parseMessage(const QByteArray &bytes, QByteArray *errorReply);
+    // Answers a parsed message or batch: every reply to `sink` (also those that come later,
+    // from tool calls under way), then `finished` once each request in it is answered — at
+    // once when it held only notifications and responses. The sink is called after this server
+    // is gone too: a reply is never lost to a closed session.
+    void handleDocument(const QJsonDocument &document, ReplySink sink, std::function<void()> finished = {});
+    // The caller tools run as: channel "mcp", this connection, the client's name.
+    CommandCaller caller() const;
     // A line of `bytes` bytes the transport dropped while reading it, being over its limit;
     // answered with the id it began with, when it began with one.
     void refuseLongLine(qint64 bytes, qint64 limit, const QByteArray &start = {});
@@ -55,18 +78,25 @@ Q_SIGNALS:
     void send(const QByteArray &line);
 
 private:
-    void handleMessage(const QJsonObject &message);
-    void respond(const QJsonValue &id, const QJsonValue &result);
-    void respondError(const QJsonValue &id, int code, const QString &message);
+    // The replies to one message: where they go, and how many requests still wait for theirs.
+    struct Exchange;
+    using ExchangePtr = std::shared_ptr<Exchange>;
+
+    void handleMessage(const QJsonObject &message, const ExchangePtr &exchange);
+    static void respond(const ExchangePtr &exchange, const QJsonValue &id, const QJsonValue &result);
+    static void respondError(const ExchangePtr &exchange, const QJsonValue &id, int code,
+                             const QString &message);
+    static QByteArray errorLine(const QJsonValue &id, int code, const QString &message);
     // `value` into `object` when it is an object, missing or null; otherwise answers request `id`
     // with invalid params (`mustBe` says what it must be) and is false.
-    bool optionalObject(const QJsonValue &id, const QJsonValue &value, const QString &mustBe,
-                        QJsonObject *object);
+    bool optionalObject(const ExchangePtr &exchange, const QJsonValue &id, const QJsonValue &value,
+                        const QString &mustBe, QJsonObject *object);
     QJsonObject initialize(const QJsonObject &params);
     QJsonObject listTools() const;
-    void callTool(const QJsonValue &id, const QJsonObject &params);
+    void callTool(const ExchangePtr &exchange, const QJsonValue &id, const QJsonObject &params);
 
     CommandDispatcher *m_commands;
+    QString m_connection;
     bool m_initialized = false;
     QString m_version;
     QString m_clientName;

@@ -1,8 +1,10 @@
 #include "ToolkitServerService.h"
 
+#include "McpHttpServer.h"
 #include "ToolkitWebSocketClient.h"
 #include "ToolkitWebSocketServer.h"
 #include "common/EnumNames.h"
+#include "common/SystemClock.h"
 #include "logging/LogCategories.h"
 #include "settings/Settings.h"
 
@@ -11,19 +13,25 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 ToolkitServerService::ToolkitServerService(Settings *settings, CommandDispatcher *commands,
-                                           const AppPaths &paths, QObject *parent)
+                                           const AppPaths &paths, QObject *parent, Clock *clock)
     : ServerService(
         u"agent server"_s, paths.file(u"agent-token"_s),
         [this](const QString &token) { m_server->setToken(token); }, parent)
     , m_settings(settings)
     , m_server(new ToolkitWebSocketServer(commands, this))
     , m_client(new ToolkitWebSocketClient(commands, paths.file(u"agent-sessions.json"_s), this))
+    , m_mcpHttp(new McpHttpServer(commands, clock ? clock : new SystemClock(this), this))
 {
     connect(m_settings, &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AgentServerEnabled || key == SettingKey::AgentServerMode
             || key == SettingKey::AgentServerPort || key == SettingKey::AgentServerUrl)
-            apply();
+            applyAgentConnection();
+        else if (key == SettingKey::ToolkitMcpHttpPort)
+            applyMcpHttp();
     });
+    // The token as it is now, at each request: a token made anew is followed at once.
+    m_mcpHttp->setTokenSource([this] { return token(); });
+    connect(m_mcpHttp, &McpHttpServer::callerGone, this, &ToolkitServerService::callerGone);
     connect(m_server, &ToolkitWebSocketServer::clientsChanged, this, &ToolkitServerService::stateChanged);
     connect(m_server, &ToolkitWebSocketServer::callerGone, this, &ToolkitServerService::callerGone);
     connect(m_client, &ToolkitWebSocketClient::stateChanged, this, &ToolkitServerService::stateChanged);
@@ -34,6 +42,7 @@ ToolkitServerService::~ToolkitServerService()
 {
     m_server->stop();
     m_client->stop();
+    m_mcpHttp->stop();
 }
 
 bool ToolkitServerService::isEnabled() const
@@ -72,6 +81,43 @@ int ToolkitServerService::clientCount() const
 }
 
 void ToolkitServerService::apply()
+{
+    applyAgentConnection();
+    applyMcpHttp();
+}
+
+void ToolkitServerService::applyMcpHttp()
+{
+    const int wantedPort = isRunning() ? m_settings->intValue(SettingKey::ToolkitMcpHttpPort) : 0;
+    if (wantedPort == 0) {
+        m_mcpHttpError.clear();
+        if (m_mcpHttp->isListening()) {
+            m_mcpHttp->stop();
+            qCInfo(lcServer) << "MCP over HTTP stopped";
+            Q_EMIT stateChanged();
+        }
+        return;
+    }
+    if (m_mcpHttp->isListening() && m_mcpHttp->port() == wantedPort)
+        return;
+    m_mcpHttp->stop();
+    QString error;
+    if (token(&error).isEmpty()) {
+        m_mcpHttpError = u"MCP over HTTP stays off: the agent token cannot be created (%1)"_s.arg(error);
+    } else if (!m_mcpHttp->start(quint16(wantedPort), &error)) {
+        m_mcpHttpError = error + u"; choose another port (setting toolkit/mcpHttpPort)"_s;
+    } else {
+        m_mcpHttpError.clear();
+        qCInfo(lcServer).noquote() << u"MCP over HTTP at http://127.0.0.1:%1/mcp (the agent token in %2 as "
+                                      "Authorization: Bearer)"_s.arg(m_mcpHttp->port())
+                                          .arg(tokenFilePath());
+    }
+    if (!m_mcpHttpError.isEmpty())
+        qCWarning(lcServer).noquote() << m_mcpHttpError;
+    Q_EMIT stateChanged();
+}
+
+void ToolkitServerService::applyAgentConnection()
 {
     const bool wanted = isRunning() && isEnabled();
     const bool clientMode = isClientMode();
@@ -196,6 +242,13 @@ QJsonObject ToolkitServerService::stateJson() const
         { u"tokenFile"_s, tokenFilePath() },
         // Client mode with a tab daemon: the session it assigned (kept for reconnects).
         { u"sessionId"_s, isClientMode() ? m_client->sessionId() : QString() },
+        { u"mcpHttp"_s,
+          QJsonObject { { u"listening"_s, m_mcpHttp->isListening() },
+                        { u"port"_s,
+                          m_mcpHttp->isListening() ? int(m_mcpHttp->port())
+                                                   : m_settings->intValue(SettingKey::ToolkitMcpHttpPort) },
+                        { u"sessions"_s, m_mcpHttp->sessionCount() },
+                        { u"error"_s, m_mcpHttpError } } },
     };
 }
 

@@ -62,6 +62,7 @@ enum class SettingKey {
     ToolkitLaunchBrowser,
     ToolkitAllowFileUrls,
     ToolkitUploadDirs,
+    ToolkitMcpHttpPort,
     LlmProvider,
     LlmBaseUrl,
     LlmModel,

@@ -572,6 +572,15 @@ const std::array kTable = {
                   .defaultValue = QStringList(),
                   .validator = validateFolderList,
                   .privileged = true },
+    // The running app serves the toolkit over MCP's streamable HTTP at 127.0.0.1:PORT/mcp (the
+    // agent token as Bearer); 0: off. A door into the browser that only the user opens.
+    SettingSpec { .key = SettingKey::ToolkitMcpHttpPort,
+                  .name = "toolkit/mcpHttpPort",
+                  .type = T::Int,
+                  .defaultValue = 0,
+                  .minimum = 0,
+                  .maximum = 65535,
+                  .privileged = true },
     // The LLM task agent's model. The key is never a setting (SecretStore: the keychain).
     // Provider and address are the user's alone: pointed elsewhere, the key would go there.
     SettingSpec { .key = SettingKey::LlmProvider,

@@ -540,7 +540,7 @@ TEST_F(DebugApiTest, SettingsAreReadAndChangedThroughTheRegistry)
 
 // What would let more happen than the user chose is the person's to change: the mode of the
 // user's own runs, handing the browser to a tokenless listener, the pages kept out of reach, a
-// browser started unasked.
+// browser started unasked, a new door (MCP over HTTP) into the browser.
 TEST_F(DebugApiTest, SettingsThatWouldLetMoreHappenThanTheUserChoseArePersonOnly)
 {
     DebugApiClient::Reply reply;
@@ -548,7 +548,8 @@ TEST_F(DebugApiTest, SettingsThatWouldLetMoreHappenThanTheUserChoseArePersonOnly
          { std::pair(u"agent/mode"_s, QJsonValue(u"autonomous"_s)),
            std::pair(u"agentServer/mode"_s, QJsonValue(u"client"_s)),
            std::pair(u"cdp/ignoreTargets"_s, QJsonValue(QJsonArray { u"devtools://*"_s })),
-           std::pair(u"toolkit/launchBrowser"_s, QJsonValue(true)) }) {
+           std::pair(u"toolkit/launchBrowser"_s, QJsonValue(true)),
+           std::pair(u"toolkit/mcpHttpPort"_s, QJsonValue(8931)) }) {
         const QVariant before = settings->value(*settings->keyForName(name));
         reply = call(u"updateSettings"_s, { { u"settings"_s, QJsonObject { { name, value } } } });
         EXPECT_EQ(reply.status, 403) << name.toStdString() << ": " << describe(reply).toStdString();

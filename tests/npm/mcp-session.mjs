@@ -3,14 +3,18 @@
 //   node mcp-session.mjs --stdio COMMAND ARGS…   spawn the server (StdioClientTransport)
 //   node mcp-session.mjs --tcp PORT              talk to a server on 127.0.0.1:PORT with
 //                                                newline-delimited JSON-RPC (as on stdio)
+//   node mcp-session.mjs --http URL              MCP's streamable HTTP (StreamableHTTPClientTransport),
+//                                                with Authorization: Bearer $MPA_MCP_TOKEN when set
 // Commands in: {"op":"listTools"}, {"op":"callTool","name":…,"arguments":{…}}, {"op":"ping"},
-//   {"op":"close"}. Out: {"event":"connected","serverInfo":…,"protocolVersion":…,
-//   "instructions":…} once, then one {"op":…,"ok":true,"result":…} or {"op":…,"ok":false,
-//   "error":"…","code":N} per command; {"event":"stderr","text":…} for the server's stderr.
+//   {"op":"terminate"} (HTTP: DELETE the session), {"op":"close"}. Out: {"event":"connected",
+//   "serverInfo":…,"protocolVersion":…,"instructions":…,"sessionId":…} once, then one
+//   {"op":…,"ok":true,"result":…} or {"op":…,"ok":false,"error":"…","code":N} per command;
+//   {"event":"stderr","text":…} for the server's stderr.
 import { createInterface } from 'node:readline';
 import net from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const emit = (event) => process.stdout.write(JSON.stringify(event) + '\n');
 
@@ -49,8 +53,12 @@ if (args[0] === '--tcp') {
     transport = new StdioClientTransport({ command: args[1], args: args.slice(2), stderr: 'pipe',
                                            env: process.env });
     transport.stderr?.on('data', (chunk) => emit({ event: 'stderr', text: chunk.toString('utf8') }));
+} else if (args[0] === '--http') {
+    const token = process.env.MPA_MCP_TOKEN;
+    transport = new StreamableHTTPClientTransport(new URL(args[1]), {
+        requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined });
 } else {
-    emit({ event: 'error', message: 'usage: --stdio COMMAND ARGS… | --tcp PORT' });
+    emit({ event: 'error', message: 'usage: --stdio COMMAND ARGS… | --tcp PORT | --http URL' });
     process.exit(2);
 }
 
@@ -62,7 +70,8 @@ try {
     process.exit(1);
 }
 emit({ event: 'connected', serverInfo: client.getServerVersion(), capabilities: client.getServerCapabilities(),
-       instructions: client.getInstructions(), protocolVersion: transport._protocolVersion ?? null });
+       instructions: client.getInstructions(), protocolVersion: transport._protocolVersion ?? null,
+       sessionId: transport.sessionId ?? null });
 
 async function run(command) {
     switch (command.op) {
@@ -72,6 +81,9 @@ async function run(command) {
         return client.callTool({ name: command.name, arguments: command.arguments ?? {} });
     case 'ping':
         return client.ping();
+    case 'terminate':
+        await transport.terminateSession();
+        return { sessionId: transport.sessionId ?? null };
     case 'close':
         await client.close();
         process.exit(0);
