@@ -1,4 +1,5 @@
-// `multi-purpose-agent mcp [--launch] [--cdp-port P] [--cdp-host H] [--config-dir D]`: the
+// `multi-purpose-agent mcp [--launch] [--cdp-port P] [--cdp-host H] [--config-dir D]`
+// (or `mcp --cdp-url URL [--cdp-header "Name: value"]`, a remote browser service): the
 // browser toolkit as an MCP server on stdio. Runs an engine that only connects to the browser
 // (no tray, scheduler or other servers, no instance lock: a tray app may drive the same config
 // dir) and answers MCP on stdin/stdout. stdout carries the protocol only; logs go to stderr.
@@ -8,6 +9,7 @@
 // exit. Exits 0 when the client closes stdin or on SIGINT/SIGTERM; 2 on bad arguments.
 
 #include "Subcommands.h"
+#include "actions/RemoteBrowserNotice.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpProbe.h"
 #include "cdp/ChromiumProcess.h"
@@ -95,6 +97,8 @@ int runMcp(int argc, char **argv, const AppOptions &options)
     Engine engine(&settings, paths);
     engine.setOverrides(toolkitOverrides(options));
 
+    if (options.cdpRemote)
+        RemoteBrowserNotice::install(engine.commands(), engine.endpoint(), &engine);
     McpServer server(engine.commands());
     McpStdio stdio;
     stdio.setMaxLineBytes(McpServer::kMaxMessageBytes);
@@ -118,11 +122,10 @@ int runMcp(int argc, char **argv, const AppOptions &options)
     });
 
     engine.start();
-    qCInfo(lcServer).noquote() << u"mcp: serving the browser toolkit on stdio; browser at %1:%2"_s
-                                      .arg(engine.cdpHost())
-                                      .arg(engine.cdpPort());
+    qCInfo(lcServer).noquote() << u"mcp: serving the browser toolkit on stdio; browser at %1"_s.arg(
+        engine.endpoint()->address());
     std::unique_ptr<ChromiumProcess> launched;
-    if (options.launch || settings.boolValue(SettingKey::ToolkitLaunchBrowser))
+    if (!options.cdpRemote && (options.launch || settings.boolValue(SettingKey::ToolkitLaunchBrowser)))
         launchBrowserIfNeeded(engine, paths, launched);
     stdio.start();
     const int code = app.exec();

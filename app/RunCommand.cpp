@@ -1,5 +1,5 @@
 // `multi-purpose-agent run "TASK"`: one LLM task in this process, on the browser of the settings
-// (or --cdp-host/--cdp-port). Prints a line per step (a JSON line with --json) and ends with the
+// (or --cdp-host/--cdp-port, or --cdp-url for a remote service). Prints a line per step (a JSON line with --json) and ends with the
 // run's JSON result (with result.data for a run given --schema FILE). Exit 0: done and
 // successful; 1: failed, cancelled or done unsuccessfully; 4: it needed the user and nobody
 // could answer (careful mode without a terminal); 2: bad arguments or set-up (no model, no key,
@@ -7,6 +7,7 @@
 
 #include "Subcommands.h"
 #include "actions/CommandDispatcher.h"
+#include "actions/RemoteBrowserNotice.h"
 #include "agent/RunManager.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
@@ -122,6 +123,8 @@ int runTask(int argc, char **argv, const AppOptions &options)
     Settings settings(paths.settingsFile());
     Engine engine(&settings, paths);
     engine.setOverrides(toolkitOverrides(options));
+    if (options.cdpRemote)
+        RemoteBrowserNotice::install(engine.commands(), engine.endpoint(), &engine);
     engine.start();
 
     RunManager *runs = engine.runs();
