@@ -28,7 +28,7 @@ RemoteBrowserNotice *RemoteBrowserNotice::install(CommandDispatcher *commands, C
                                          CommandReply reply) {
             if (!guard)
                 return inner(params, caller, std::move(reply));
-            if (guard->m_endpoint->remote() && !guard->m_endpoint->isConnected())
+            if (guard->m_endpoint->remote() && guard->m_endpoint->state() == CdpEndpoint::State::Retrying)
                 guard->m_endpoint->retryNow(); // the call reconnects; the toolkit waits for it
             inner(params, caller, [guard, reply = std::move(reply)](const CommandResult &result) {
                 if (!guard || !guard->m_pending)

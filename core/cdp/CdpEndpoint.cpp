@@ -173,6 +173,9 @@ void CdpEndpoint::retryNow()
 {
     if (!m_running || m_state == State::Connected)
         return;
+    // A remote's socket already opening: another would get another browser from some services.
+    if (m_remote && m_remote->isWebSocket() && m_state == State::Connecting)
+        return;
     m_retryTimer->stop();
     discover();
 }

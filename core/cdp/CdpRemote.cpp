@@ -122,6 +122,9 @@ std::optional<CdpRemote> CdpRemote::parse(const QString &text, const QString &he
                         scheme.isEmpty() ? shown : scheme + u"://"_s));
     if (remote.url.host().isEmpty())
         return fail(u"--cdp-url: '%1' names no host"_s.arg(shown));
+    // "ws://host:3000?token=…" asks for the root: Qt's handshake wants the path spelt.
+    if (remote.url.path().isEmpty())
+        remote.url.setPath(u"/"_s);
     if (header.isNull())
         return remote;
     const qsizetype colon = header.indexOf(u':');
