@@ -576,6 +576,9 @@ void CdpEndpoint::checkReplaced()
 QString CdpEndpoint::describeFailure(QNetworkReply *reply) const
 {
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (m_remote && status == 404)
+        return u"it answers HTTP but is not a browser's debugging endpoint (HTTP 404 for %1)"_s.arg(
+            reply->url().path());
     if (m_remote) {
         const QString plain = CdpRemote::explainStatus(
             status, reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString());

@@ -113,13 +113,15 @@ std::optional<CdpRemote> CdpRemote::parse(const QString &text, const QString &he
     const QString shown = remote.url.isValid() ? remote.display() : QString();
     if (trimmed.isEmpty())
         return fail(u"--cdp-url: no URL given"_s);
+    const QString kinds = u"give a ws:// or wss:// WebSocket (a browser-level endpoint) or an http(s):// "
+                          "address that answers /json/version"_s;
+    if (!trimmed.contains(u"://"_s)) // "127.0.0.1:3000": a host and port are --cdp-host/--cdp-port
+        return fail(u"--cdp-url: '%1' is not a browser's address: %2"_s.arg(trimmed.section(u'?', 0, 0), kinds));
     if (!remote.url.isValid())
         return fail(u"--cdp-url: this is not a URL (%1)"_s.arg(remote.url.errorString()));
     const QString scheme = remote.url.scheme();
     if (scheme != u"ws"_s && scheme != u"wss"_s && scheme != u"http"_s && scheme != u"https"_s)
-        return fail(u"--cdp-url: '%1' is not a browser's address: give a ws:// or wss:// WebSocket (a "
-                    "browser-level endpoint) or an http(s):// address that answers /json/version"_s.arg(
-                        scheme.isEmpty() ? shown : scheme + u"://"_s));
+        return fail(u"--cdp-url: '%1' is not a browser's address: %2"_s.arg(scheme + u"://"_s, kinds));
     if (remote.url.host().isEmpty())
         return fail(u"--cdp-url: '%1' names no host"_s.arg(shown));
     // "ws://host:3000?token=…" asks for the root: Qt's handshake wants the path spelt.

@@ -151,7 +151,7 @@ TEST_F(RemoteBrowserTest, ARestartedServiceIsReconnectedAndTheAgentToldItsTabsAr
     ASSERT_TRUE(text(callTool(*session, u"snapshot"_s)).contains(u"Add one"_s));
 
     service.stop();
-    ASSERT_TRUE(waitUntil([&] { return session->stderrText().contains(u"lost the browser"_s); }, 20s))
+    ASSERT_TRUE(waitUntil([&] { return session->transcript().contains(u"lost the browser"_s); }, 20s))
         << session->transcript().toStdString();
     ASSERT_TRUE(service.start(kToken)) << service.error().toStdString();
 
