@@ -10,6 +10,7 @@
 #include "NodeBridge.h"
 #include "RawHttp.h"
 #include "TestEnvironment.h"
+#include "TlsTestServer.h"
 #include "Wait.h"
 #include "WebSocketOnlyProxy.h"
 
@@ -203,6 +204,26 @@ TEST_F(RemoteBrowserTest, AnUnreachableAddressIsSaidSo)
     EXPECT_TRUE(text(refused).contains(u"no browser answered at ws://127.0.0.1:%1/devtools/browser/x"_s.arg(port)))
         << text(refused).toStdString();
     EXPECT_TRUE(text(refused).contains(u"Connection refused"_s, Qt::CaseInsensitive)) << text(refused).toStdString();
+    EXPECT_EQ(session->finish(30s), 0) << session->transcript().toStdString();
+}
+
+TEST_F(RemoteBrowserTest, ASelfSignedCertificateIsRefusedAndSaid)
+{
+    QTemporaryDir dir;
+    QSslCertificate certificate;
+    QSslKey key;
+    QString error;
+    ASSERT_TRUE(TlsTestServer::makeCertificate(dir.path(), &certificate, &key, &error)) << error.toStdString();
+    TlsTestServer server(certificate, key, [](const TlsTestServer::Request &) {
+        return TlsTestServer::Response { 404, "not a browser", "text/plain" };
+    });
+    ASSERT_TRUE(server.listenOnLoopback());
+    auto session = startMcp(u"wss://127.0.0.1:%1/devtools/browser/x"_s.arg(server.serverPort()));
+    const QJsonObject refused = callTool(*session, u"snapshot"_s);
+    EXPECT_TRUE(refused.value(u"isError"_s).toBool());
+    EXPECT_TRUE(text(refused).contains(u"the certificate of 127.0.0.1 is not trusted"_s)) << text(refused).toStdString();
+    EXPECT_TRUE(text(refused).contains(u"self-signed"_s, Qt::CaseInsensitive)) << text(refused).toStdString();
+    EXPECT_TRUE(server.requests().isEmpty()) << "nothing is sent over a connection that is not trusted";
     EXPECT_EQ(session->finish(30s), 0) << session->transcript().toStdString();
 }
 
