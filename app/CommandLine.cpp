@@ -17,11 +17,13 @@ struct Parser
     QCommandLineOption cdpHost { u"cdp-host"_s, u"Browser debugging host (default 127.0.0.1)."_s, u"HOST"_s };
     QCommandLineOption cdpPort { u"cdp-port"_s,
                                  u"Browser debugging port (default: setting cdp/port, 9004)."_s, u"PORT"_s };
-    QCommandLineOption cdpUrl { u"cdp-url"_s,
-                                u"mcp, run: use the browser at this ws(s):// browser-level WebSocket (a remote "
-                                "service such as Browserless or a Selenium Grid's se:cdp) or http(s):// "
-                                "address instead of --cdp-host/--cdp-port."_s,
-                                u"URL"_s };
+    QCommandLineOption cdpUrl {
+        u"cdp-url"_s,
+        u"mcp, run: use the browser at this ws(s):// browser-level WebSocket (a remote "
+        "service such as Browserless or a Selenium Grid's se:cdp) or http(s):// "
+        "address instead of --cdp-host/--cdp-port."_s,
+        u"URL"_s
+    };
     QCommandLineOption cdpHeader { u"cdp-header"_s,
                                    u"mcp, run: send this header (\"Authorization: Bearer TOKEN\") to the "
                                    "--cdp-url service; its value is never logged."_s,
@@ -238,9 +240,9 @@ ParseResult CommandLine::parse(const QStringList &arguments)
             return result;
         }
         QString error;
-        o.cdpRemote = CdpRemote::parse(p.parser.value(p.cdpUrl),
-                                       p.parser.isSet(p.cdpHeader) ? p.parser.value(p.cdpHeader) : QString(),
-                                       &error);
+        o.cdpRemote
+            = CdpRemote::parse(p.parser.value(p.cdpUrl),
+                               p.parser.isSet(p.cdpHeader) ? p.parser.value(p.cdpHeader) : QString(), &error);
         if (!o.cdpRemote) {
             result.error = error;
             return result;

@@ -1,9 +1,10 @@
 // `multi-purpose-agent run "TASK"`: one LLM task in this process, on the browser of the settings
-// (or --cdp-host/--cdp-port, or --cdp-url for a remote service). Prints a line per step (a JSON line with --json) and ends with the
+// (or --cdp-host/--cdp-port). Prints a line per step (a JSON line with --json) and ends with the
 // run's JSON result (with result.data for a run given --schema FILE). Exit 0: done and
 // successful; 1: failed, cancelled or done unsuccessfully; 4: it needed the user and nobody
 // could answer (careful mode without a terminal); 2: bad arguments or set-up (no model, no key,
 // a schema file that cannot be read or enforced).
+// With --cdp-url URL [--cdp-header H] the browser is a remote service's (see McpCommand.cpp).
 
 #include "Subcommands.h"
 #include "actions/CommandDispatcher.h"

@@ -256,8 +256,9 @@ void CdpEndpoint::onVersionReply(QNetworkReply *reply)
     QString problem;
     const std::optional<CdpVersionInfo> version = CdpDiscovery::parseVersion(reply->readAll(), &problem);
     if (!version) {
-        connectionFailed(m_remote ? u"it answers HTTP but is not a browser's debugging endpoint (%1)"_s.arg(problem)
-                                  : problem);
+        connectionFailed(
+            m_remote ? u"it answers HTTP but is not a browser's debugging endpoint (%1)"_s.arg(problem)
+                     : problem);
         return;
     }
     m_browserVersion = version->browser;
@@ -567,9 +568,9 @@ void CdpEndpoint::checkReplaced()
         if (before.contains(session->targetId()))
             return; // the same browser came back
     }
-    qCWarning(lcCdp).noquote() << u"the remote browser at %1 was replaced: its %2 page(s) are gone"_s.arg(
-                                      address())
-                                      .arg(before.size());
+    qCWarning(lcCdp).noquote()
+        << u"the remote browser at %1 was replaced: its %2 page(s) are gone"_s.arg(address()).arg(
+               before.size());
     Q_EMIT browserReplaced();
 }
 
@@ -585,8 +586,8 @@ QString CdpEndpoint::describeFailure(QNetworkReply *reply) const
         if (!plain.isEmpty())
             return plain;
         if (status >= 400 || reply->error() == QNetworkReply::ContentNotFoundError)
-            return u"it answers HTTP but is not a browser's debugging endpoint (HTTP %1 for %2)"_s.arg(status).arg(
-                reply->url().path());
+            return u"it answers HTTP but is not a browser's debugging endpoint (HTTP %1 for %2)"_s.arg(status)
+                .arg(reply->url().path());
     }
     return reply->errorString();
 }
@@ -615,8 +616,9 @@ void CdpEndpoint::connectionFailed(const QString &reason)
     const qint64 now = m_clock->nowMs();
     ++m_failedAttempts;
     if (m_failedAttempts == 1 && m_remote) {
-        qCWarning(lcCdp).noquote() << u"cannot use the remote browser at %1 (%2); retrying until it answers."_s.arg(
-                                          address(), reason);
+        qCWarning(lcCdp).noquote()
+            << u"cannot use the remote browser at %1 (%2); retrying until it answers."_s.arg(address(),
+                                                                                             reason);
         m_lastRetryNoticeMs = now;
     } else if (m_failedAttempts == 1) {
         qCWarning(lcCdp).noquote() << u"no browser answers at %1 (%2). Start the IDE or browser with "

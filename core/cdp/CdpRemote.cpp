@@ -116,7 +116,8 @@ std::optional<CdpRemote> CdpRemote::parse(const QString &text, const QString &he
     const QString kinds = u"give a ws:// or wss:// WebSocket (a browser-level endpoint) or an http(s):// "
                           "address that answers /json/version"_s;
     if (!trimmed.contains(u"://"_s)) // "127.0.0.1:3000": a host and port are --cdp-host/--cdp-port
-        return fail(u"--cdp-url: '%1' is not a browser's address: %2"_s.arg(trimmed.section(u'?', 0, 0), kinds));
+        return fail(
+            u"--cdp-url: '%1' is not a browser's address: %2"_s.arg(trimmed.section(u'?', 0, 0), kinds));
     if (!remote.url.isValid())
         return fail(u"--cdp-url: this is not a URL (%1)"_s.arg(remote.url.errorString()));
     const QString scheme = remote.url.scheme();

@@ -102,13 +102,13 @@ protected:
 };
 
 // Skipped, saying why, where Browserless could not be installed; in CI (CI set) that fails.
-#define SKIP_WITHOUT_BROWSERLESS()                                                                          \
-    do {                                                                                                    \
-        const QString reason = Browserless::unavailableReason();                                            \
-        if (!reason.isEmpty() && qEnvironmentVariableIsSet("CI"))                                           \
-            FAIL() << reason.toStdString();                                                                 \
-        if (!reason.isEmpty())                                                                              \
-            GTEST_SKIP() << reason.toStdString();                                                           \
+#define SKIP_WITHOUT_BROWSERLESS()                                                                           \
+    do {                                                                                                     \
+        const QString reason = Browserless::unavailableReason();                                             \
+        if (!reason.isEmpty() && qEnvironmentVariableIsSet("CI"))                                            \
+            FAIL() << reason.toStdString();                                                                  \
+        if (!reason.isEmpty())                                                                               \
+            GTEST_SKIP() << reason.toStdString();                                                            \
     } while (false)
 
 TEST_F(RemoteBrowserTest, BrowserlessServesOpenSnapshotAndClickOnOneKeptConnection)
@@ -119,8 +119,9 @@ TEST_F(RemoteBrowserTest, BrowserlessServesOpenSnapshotAndClickOnOneKeptConnecti
     auto session = startMcp(service.webSocketUrl().toString());
     openSnapshotAndClick(*session);
     const QString log = session->stderrText() + session->transcript();
-    EXPECT_TRUE(log.contains(u"keeping this one connection to ws://127.0.0.1:%1/ (token hidden) for the whole "
-                             "session"_s.arg(service.port())))
+    EXPECT_TRUE(
+        log.contains(u"keeping this one connection to ws://127.0.0.1:%1/ (token hidden) for the whole "
+                     "session"_s.arg(service.port())))
         << log.toStdString();
     EXPECT_FALSE(log.contains(kToken)) << "the token never reaches the log";
     EXPECT_EQ(session->finish(30s), 0) << session->transcript().toStdString();
@@ -201,9 +202,11 @@ TEST_F(RemoteBrowserTest, AnUnreachableAddressIsSaidSo)
     auto session = startMcp(u"ws://127.0.0.1:%1/devtools/browser/x"_s.arg(port));
     const QJsonObject refused = callTool(*session, u"snapshot"_s);
     EXPECT_TRUE(refused.value(u"isError"_s).toBool());
-    EXPECT_TRUE(text(refused).contains(u"no browser answered at ws://127.0.0.1:%1/devtools/browser/x"_s.arg(port)))
+    EXPECT_TRUE(
+        text(refused).contains(u"no browser answered at ws://127.0.0.1:%1/devtools/browser/x"_s.arg(port)))
         << text(refused).toStdString();
-    EXPECT_TRUE(text(refused).contains(u"Connection refused"_s, Qt::CaseInsensitive)) << text(refused).toStdString();
+    EXPECT_TRUE(text(refused).contains(u"Connection refused"_s, Qt::CaseInsensitive))
+        << text(refused).toStdString();
     EXPECT_EQ(session->finish(30s), 0) << session->transcript().toStdString();
 }
 
@@ -213,7 +216,8 @@ TEST_F(RemoteBrowserTest, ASelfSignedCertificateIsRefusedAndSaid)
     QSslCertificate certificate;
     QSslKey key;
     QString error;
-    ASSERT_TRUE(TlsTestServer::makeCertificate(dir.path(), &certificate, &key, &error)) << error.toStdString();
+    ASSERT_TRUE(TlsTestServer::makeCertificate(dir.path(), &certificate, &key, &error))
+        << error.toStdString();
     TlsTestServer server(certificate, key, [](const TlsTestServer::Request &) {
         return TlsTestServer::Response { 404, "not a browser", "text/plain" };
     });
@@ -221,7 +225,8 @@ TEST_F(RemoteBrowserTest, ASelfSignedCertificateIsRefusedAndSaid)
     auto session = startMcp(u"wss://127.0.0.1:%1/devtools/browser/x"_s.arg(server.serverPort()));
     const QJsonObject refused = callTool(*session, u"snapshot"_s);
     EXPECT_TRUE(refused.value(u"isError"_s).toBool());
-    EXPECT_TRUE(text(refused).contains(u"the certificate of 127.0.0.1 is not trusted"_s)) << text(refused).toStdString();
+    EXPECT_TRUE(text(refused).contains(u"the certificate of 127.0.0.1 is not trusted"_s))
+        << text(refused).toStdString();
     EXPECT_TRUE(text(refused).contains(u"self-signed"_s, Qt::CaseInsensitive)) << text(refused).toStdString();
     EXPECT_TRUE(server.requests().isEmpty()) << "nothing is sent over a connection that is not trusted";
     EXPECT_EQ(session->finish(30s), 0) << session->transcript().toStdString();
@@ -236,7 +241,8 @@ TEST(RemoteBrowserArgumentsTest, BadUrlsAndHeadersExitWithCode2AndSayWhatWasWron
     } cases[] = {
         { { u"mcp"_s, u"--cdp-url"_s, u"ftp://example.com/browser"_s },
           u"--cdp-url: 'ftp://' is not a browser's address: give a ws:// or wss:// WebSocket"_s },
-        { { u"mcp"_s, u"--cdp-url"_s, u"ws:///devtools/browser/1"_s }, u"--cdp-url: 'ws:///devtools/browser/1' names no host"_s },
+        { { u"mcp"_s, u"--cdp-url"_s, u"ws:///devtools/browser/1"_s },
+          u"--cdp-url: 'ws:///devtools/browser/1' names no host"_s },
         { { u"run"_s, u"do it"_s, u"--cdp-url"_s, u"127.0.0.1:3000"_s }, u"is not a browser's address"_s },
         { { u"mcp"_s, u"--cdp-url"_s, u"ws://127.0.0.1:3000"_s, u"--cdp-header"_s, u"Authorization:"_s },
           u"--cdp-header: the header Authorization has no value: write it as \"Authorization: value\""_s },

@@ -50,7 +50,8 @@ void WebSocketOnlyProxy::onConnection(QTcpSocket *client)
             if (peer)
                 peer->write(upstream->readAll());
         });
-        connect(client, &QTcpSocket::readyRead, upstream, [upstream, client] { upstream->write(client->readAll()); });
+        connect(client, &QTcpSocket::readyRead, upstream,
+                [upstream, client] { upstream->write(client->readAll()); });
         connect(upstream, &QTcpSocket::disconnected, client, [client] { client->disconnectFromHost(); });
         connect(client, &QTcpSocket::disconnected, upstream, [upstream] { upstream->disconnectFromHost(); });
         upstream->connectToHost(QHostAddress::LocalHost, m_upstreamPort);

@@ -1,11 +1,11 @@
 // A remote browser's address (--cdp-url, --cdp-header) as the user writes it, and the endpoint on
 // such an address telling a replaced browser from the same one come back.
-#include "cdp/CdpEndpoint.h"
 #include "cdp/CdpRemote.h"
 
 #include "FakeCdpTransport.h"
 #include "QtPrinters.h"
 #include "Wait.h"
+#include "cdp/CdpEndpoint.h"
 #include "logging/Logging.h"
 
 #include <QPointer>
@@ -64,7 +64,8 @@ TEST(CdpRemoteTest, AnHttpsAddressFindsItsSocketOverTls)
     const auto remote = CdpRemote::parse(u"https://cloud.test/chrome?apiKey=k123456"_s, QString(), nullptr);
     ASSERT_TRUE(remote);
     EXPECT_FALSE(remote->isWebSocket());
-    EXPECT_EQ(remote->httpUrl(u"/json/version"_s).toString(), u"https://cloud.test/chrome/json/version?apiKey=k123456"_s);
+    EXPECT_EQ(remote->httpUrl(u"/json/version"_s).toString(),
+              u"https://cloud.test/chrome/json/version?apiKey=k123456"_s);
     // A service behind a TLS proxy that names its socket ws://: wss, with the key.
     EXPECT_EQ(remote->withToken(QUrl(u"ws://cloud.test/devtools/browser/1"_s)).toString(),
               u"wss://cloud.test/devtools/browser/1?apiKey=k123456"_s);
@@ -72,9 +73,11 @@ TEST(CdpRemoteTest, AnHttpsAddressFindsItsSocketOverTls)
 
 TEST(CdpRemoteTest, RefusalsAreSaidPlainly)
 {
-    EXPECT_TRUE(CdpRemote::explainStatus(401, u"Unauthorized"_s).contains(u"the token in the URL or the --cdp-header is wrong or missing"_s));
+    EXPECT_TRUE(CdpRemote::explainStatus(401, u"Unauthorized"_s)
+                    .contains(u"the token in the URL or the --cdp-header is wrong or missing"_s));
     EXPECT_TRUE(CdpRemote::explainStatus(403).contains(u"HTTP 403"_s));
-    EXPECT_TRUE(CdpRemote::explainStatus(429, u"Too Many Requests"_s).startsWith(u"the service has too many sessions (HTTP 429 Too Many Requests)"_s));
+    EXPECT_TRUE(CdpRemote::explainStatus(429, u"Too Many Requests"_s)
+                    .startsWith(u"the service has too many sessions (HTTP 429 Too Many Requests)"_s));
     EXPECT_TRUE(CdpRemote::explainStatus(200).isEmpty());
 }
 
