@@ -17,6 +17,17 @@ struct Parser
     QCommandLineOption cdpHost { u"cdp-host"_s, u"Browser debugging host (default 127.0.0.1)."_s, u"HOST"_s };
     QCommandLineOption cdpPort { u"cdp-port"_s,
                                  u"Browser debugging port (default: setting cdp/port, 9004)."_s, u"PORT"_s };
+    QCommandLineOption cdpUrl {
+        u"cdp-url"_s,
+        u"mcp, run: use the browser at this ws(s):// browser-level WebSocket (a remote "
+        "service such as Browserless or a Selenium Grid's se:cdp) or http(s):// "
+        "address instead of --cdp-host/--cdp-port."_s,
+        u"URL"_s
+    };
+    QCommandLineOption cdpHeader { u"cdp-header"_s,
+                                   u"mcp, run: send this header (\"Authorization: Bearer TOKEN\") to the "
+                                   "--cdp-url service; its value is never logged."_s,
+                                   u"HEADER"_s };
     QCommandLineOption autoAccept { u"auto-accept"_s, u"Turn auto-accept on for this run."_s };
     QCommandLineOption debugServer {
         u"debug-server"_s,
@@ -72,6 +83,7 @@ struct Parser
         parser.addOptions({ headless, configDir, cdpHost, cdpPort, autoAccept, debugServer, quitAfter,
                             demo,     standby,   show,    launch,  http,       tab,         url,
                             mode,     maxSteps,  json,    schema,  verbose,    help,        version });
+        parser.addOptions({ cdpUrl, cdpHeader });
     }
 };
 
@@ -230,6 +242,29 @@ ParseResult CommandLine::parse(const QStringList &arguments)
         if (!o.cdpPort) {
             result.error
                 = u"--cdp-port: '%1' is not a port number (1-65535)"_s.arg(p.parser.value(p.cdpPort));
+            return result;
+        }
+    }
+    if (p.parser.isSet(p.cdpUrl) || p.parser.isSet(p.cdpHeader)) {
+        if (o.mode != AppOptions::Mode::Mcp && o.mode != AppOptions::Mode::Run) {
+            result.error = u"--cdp-url and --cdp-header go with the mcp and run commands "
+                           "(multi-purpose-agent mcp --cdp-url ws://…)"_s;
+            return result;
+        }
+        if (!p.parser.isSet(p.cdpUrl)) {
+            result.error = u"--cdp-header goes with --cdp-url (the service the header is for)"_s;
+            return result;
+        }
+        if (o.cdpHost || o.cdpPort || o.launch) {
+            result.error = u"--cdp-url: give it alone, without --cdp-host, --cdp-port or --launch"_s;
+            return result;
+        }
+        QString error;
+        o.cdpRemote
+            = CdpRemote::parse(p.parser.value(p.cdpUrl),
+                               p.parser.isSet(p.cdpHeader) ? p.parser.value(p.cdpHeader) : QString(), &error);
+        if (!o.cdpRemote) {
+            result.error = error;
             return result;
         }
     }

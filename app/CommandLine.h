@@ -2,6 +2,8 @@
 // The command line of DESIGN.md, parsed without side effects so main() can decide what to
 // run. A bad argument yields a message that names it (exit code 2).
 
+#include "cdp/CdpRemote.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -20,6 +22,7 @@ struct AppOptions
     QString configDir; // empty: the platform's standard locations
     std::optional<QString> cdpHost;
     std::optional<quint16> cdpPort;
+    std::optional<CdpRemote> cdpRemote; // mcp/run --cdp-url URL [--cdp-header "Name: value"]
     bool autoAccept = false;
     bool debugServer = false;
     std::optional<quint16> debugServerPort; // --debug-server=PORT

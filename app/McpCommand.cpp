@@ -1,4 +1,5 @@
-// `multi-purpose-agent mcp [--launch] [--cdp-port P] [--cdp-host H] [--config-dir D]`: the
+// `multi-purpose-agent mcp [--launch] [--cdp-port P] [--cdp-host H] [--config-dir D]`
+// (or `mcp --cdp-url URL [--cdp-header "Name: value"]`, a remote browser service): the
 // browser toolkit as an MCP server on stdio. Runs an engine that only connects to the browser
 // (no tray, scheduler or other servers, no instance lock: a tray app may drive the same config
 // dir) and answers MCP on stdin/stdout. stdout carries the protocol only; logs go to stderr.
@@ -11,6 +12,7 @@
 // Authorization: Bearer) and runs until SIGINT/SIGTERM; 1 when it cannot listen.
 
 #include "Subcommands.h"
+#include "actions/RemoteBrowserNotice.h"
 #include "actions/ToolkitCommands.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpProbe.h"
@@ -129,12 +131,11 @@ int runMcpHttp(QCoreApplication &app, Engine &engine, Settings &settings, const 
     });
     engine.start();
     qCInfo(lcServer).noquote() << u"mcp: serving the browser toolkit over HTTP at http://127.0.0.1:%1/mcp "
-                                  "(the agent token in %2 as Authorization: Bearer); browser at %3:%4"_s
+                                  "(the agent token in %2 as Authorization: Bearer); browser at %3"_s
                                       .arg(server.port())
-                                      .arg(tokenFile.path(), engine.cdpHost())
-                                      .arg(engine.cdpPort());
+                                      .arg(tokenFile.path(), engine.endpoint()->address());
     std::unique_ptr<ChromiumProcess> launched;
-    if (options.launch || settings.boolValue(SettingKey::ToolkitLaunchBrowser))
+    if (!options.cdpRemote && (options.launch || settings.boolValue(SettingKey::ToolkitLaunchBrowser)))
         launchBrowserIfNeeded(engine, paths, launched);
     const int code = app.exec();
     server.stop();
@@ -154,6 +155,8 @@ int runMcp(int argc, char **argv, const AppOptions &options)
     Engine engine(&settings, paths);
     engine.setOverrides(toolkitOverrides(options));
 
+    if (options.cdpRemote)
+        RemoteBrowserNotice::install(engine.commands(), engine.endpoint(), &engine);
     if (options.mcpHttpPort)
         return runMcpHttp(app, engine, settings, paths, options);
 
@@ -180,11 +183,10 @@ int runMcp(int argc, char **argv, const AppOptions &options)
     });
 
     engine.start();
-    qCInfo(lcServer).noquote() << u"mcp: serving the browser toolkit on stdio; browser at %1:%2"_s
-                                      .arg(engine.cdpHost())
-                                      .arg(engine.cdpPort());
+    qCInfo(lcServer).noquote() << u"mcp: serving the browser toolkit on stdio; browser at %1"_s.arg(
+        engine.endpoint()->address());
     std::unique_ptr<ChromiumProcess> launched;
-    if (options.launch || settings.boolValue(SettingKey::ToolkitLaunchBrowser))
+    if (!options.cdpRemote && (options.launch || settings.boolValue(SettingKey::ToolkitLaunchBrowser)))
         launchBrowserIfNeeded(engine, paths, launched);
     stdio.start();
     return finish(app.exec(), engine, launched);

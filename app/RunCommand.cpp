@@ -4,9 +4,11 @@
 // successful; 1: failed, cancelled or done unsuccessfully; 4: it needed the user and nobody
 // could answer (careful mode without a terminal); 2: bad arguments or set-up (no model, no key,
 // a schema file that cannot be read or enforced).
+// With --cdp-url URL [--cdp-header H] the browser is a remote service's (see McpCommand.cpp).
 
 #include "Subcommands.h"
 #include "actions/CommandDispatcher.h"
+#include "actions/RemoteBrowserNotice.h"
 #include "agent/RunManager.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
@@ -122,6 +124,8 @@ int runTask(int argc, char **argv, const AppOptions &options)
     Settings settings(paths.settingsFile());
     Engine engine(&settings, paths);
     engine.setOverrides(toolkitOverrides(options));
+    if (options.cdpRemote)
+        RemoteBrowserNotice::install(engine.commands(), engine.endpoint(), &engine);
     engine.start();
 
     RunManager *runs = engine.runs();

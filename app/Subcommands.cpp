@@ -32,6 +32,10 @@ Engine::Overrides toolkitOverrides(const AppOptions &options)
     Engine::Overrides overrides;
     overrides.cdpHost = options.cdpHost;
     overrides.cdpPort = options.cdpPort;
+    overrides.cdpRemote = options.cdpRemote;
+    // A remote service's pages are nobody's IDE: auto-accept stays off there.
+    if (options.cdpRemote)
+        overrides.autoAccept = false;
     overrides.toolkitOnly = true;
     return overrides;
 }

@@ -6,6 +6,7 @@
 #include "common/ClockTimer.h"
 #include "common/SystemClock.h"
 #include "logging/LogCategories.h"
+#include "logging/Logging.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -65,7 +66,12 @@ CdpEndpoint::CdpEndpoint(QObject *parent, Clock *clock)
         m_listTimer->start(kListPoll);
         refreshTargetList();
     });
-    m_transportFactory = [] { return new WebSocketTransport; };
+    m_transportFactory = [this] {
+        auto *transport = new WebSocketTransport;
+        if (m_remote && !m_remote->headerName.isEmpty())
+            transport->setHeader(m_remote->headerName, m_remote->headerValue);
+        return transport;
+    };
 }
 
 CdpEndpoint::~CdpEndpoint()
@@ -84,6 +90,8 @@ CdpEndpoint::~CdpEndpoint()
 
 QString CdpEndpoint::address() const
 {
+    if (m_remote)
+        return m_remote->display();
     return m_host + u':' + QString::number(m_port);
 }
 
@@ -93,6 +101,25 @@ void CdpEndpoint::setAddress(const QString &host, quint16 port)
         return;
     m_host = host;
     m_port = port;
+    if (m_running) {
+        stop();
+        start();
+    }
+}
+
+void CdpEndpoint::setRemote(const std::optional<CdpRemote> &remote)
+{
+    if (m_remote) {
+        for (const QString &secret : m_remote->secrets())
+            Logging::removeSecret(secret);
+    }
+    m_remote = remote;
+    if (m_remote) {
+        for (const QString &secret : m_remote->secrets())
+            Logging::addSecret(secret);
+    }
+    m_previousTargets.clear();
+    m_lostBrowser = false;
     if (m_running) {
         stop();
         start();
@@ -146,6 +173,9 @@ void CdpEndpoint::retryNow()
 {
     if (!m_running || m_state == State::Connected)
         return;
+    // A remote's socket already opening: another would get another browser from some services.
+    if (m_remote && m_remote->isWebSocket() && m_state == State::Connecting)
+        return;
     m_retryTimer->stop();
     discover();
 }
@@ -171,11 +201,17 @@ void CdpEndpoint::setTargetsKnown(bool known)
 QNetworkReply *CdpEndpoint::get(const QString &path)
 {
     QUrl url;
-    url.setScheme(u"http"_s);
-    url.setHost(m_host);
-    url.setPort(m_port);
-    url.setPath(path);
+    if (m_remote) {
+        url = m_remote->httpUrl(path);
+    } else {
+        url.setScheme(u"http"_s);
+        url.setHost(m_host);
+        url.setPort(m_port);
+        url.setPath(path);
+    }
     QNetworkRequest request(url);
+    if (m_remote && !m_remote->headerName.isEmpty())
+        request.setRawHeader(m_remote->headerName, m_remote->headerValue);
     request.setTransferTimeout(kHttpTimeoutMs);
     QNetworkReply *reply = m_network.get(request);
     m_replies.removeAll(nullptr);
@@ -190,6 +226,13 @@ void CdpEndpoint::discover()
     if (m_state != State::Retrying)
         setState(State::Connecting);
     ++m_generation;
+    if (m_remote && m_remote->isWebSocket()) {
+        // The browser-level socket as given: /json/* of such services may be missing or
+        // answer for another browser than the one this socket gets.
+        m_perTargetMode = false;
+        openLink(m_remote->url, true, {});
+        return;
+    }
     fetch(u"/json/version"_s, &CdpEndpoint::onVersionReply);
 }
 
@@ -207,20 +250,23 @@ void CdpEndpoint::fetch(const QString &path, void (CdpEndpoint::*handle)(QNetwor
 void CdpEndpoint::onVersionReply(QNetworkReply *reply)
 {
     if (reply->error() != QNetworkReply::NoError) {
-        connectionFailed(reply->errorString());
+        connectionFailed(describeFailure(reply));
         return;
     }
     QString problem;
     const std::optional<CdpVersionInfo> version = CdpDiscovery::parseVersion(reply->readAll(), &problem);
     if (!version) {
-        connectionFailed(problem);
+        connectionFailed(
+            m_remote ? u"it answers HTTP but is not a browser's debugging endpoint (%1)"_s.arg(problem)
+                     : problem);
         return;
     }
     m_browserVersion = version->browser;
     setUserAgent(version->userAgent);
     if (version->browserLevel()) {
         m_perTargetMode = false;
-        openLink(rewriteToAddress(QUrl(version->webSocketDebuggerUrl)), true, {});
+        const QUrl url(version->webSocketDebuggerUrl);
+        openLink(m_remote ? m_remote->withToken(url) : rewriteToAddress(url), true, {});
         return;
     }
     // No browser-level target: serve each page through its own socket.
@@ -241,8 +287,9 @@ void CdpEndpoint::onListReply(QNetworkReply *reply)
 {
     if (reply->error() != QNetworkReply::NoError) {
         m_listTimer->stop();
-        closeAllLinks(reply->errorString());
-        connectionFailed(reply->errorString());
+        const QString reason = describeFailure(reply);
+        closeAllLinks(reason);
+        connectionFailed(reason);
         return;
     }
     QString problem;
@@ -286,7 +333,8 @@ void CdpEndpoint::onListReply(QNetworkReply *reply)
             qCDebug(lcCdp).noquote() << u"skipping %1: %2"_s.arg(describeTarget(info), reason);
             continue;
         }
-        openLink(rewriteToAddress(QUrl(entry.webSocketDebuggerUrl)), false, info);
+        const QUrl url(entry.webSocketDebuggerUrl);
+        openLink(m_remote ? m_remote->withToken(url) : rewriteToAddress(url), false, info);
     }
     // Links whose target left the list close on their own; nothing to do here. The listed
     // targets' links are opening: as known as this mode gets.
@@ -339,6 +387,9 @@ void CdpEndpoint::onLinkOpened(Link *link)
         qCInfo(lcCdp).noquote() << "connected to"
                                 << (m_browserVersion.isEmpty() ? u"the browser"_s : m_browserVersion) << "at"
                                 << address();
+        if (m_remote)
+            qCInfo(lcCdp).noquote() << u"keeping this one connection to %1 for the whole session (a remote "
+                                       "service may give a fresh browser per connection)"_s.arg(address());
         Q_EMIT connected(m_browserVersion);
         if (m_userAgent.isEmpty()) { // connected without /json/version (connectToBrowser)
             link->connection->send(u"Browser.getVersion"_s, {}, {}, this, [this](const CdpResult &result) {
@@ -354,8 +405,10 @@ void CdpEndpoint::onLinkOpened(Link *link)
                                                                   << result.error.toString();
                                    // The browser attaches the targets already open before it
                                    // answers: their sessions exist now.
-                                   if (m_state == State::Connected && m_browserLevel)
+                                   if (m_state == State::Connected && m_browserLevel) {
+                                       checkReplaced();
                                        setTargetsKnown(true);
+                                   }
                                });
         return;
     }
@@ -386,6 +439,15 @@ void CdpEndpoint::registerSession(Link *link, CdpSession *session)
 void CdpEndpoint::onLinkClosed(Link *link, const QString &reason)
 {
     const bool browserLevel = link->browserLevel;
+    if (browserLevel && m_remote && m_state == State::Connected) {
+        // Which pages it had, to tell on return whether the same browser is back.
+        m_previousTargets.clear();
+        for (const CdpSession *session : std::as_const(link->sessions)) {
+            if (session->isPage())
+                m_previousTargets.insert(session->targetId());
+        }
+        m_lostBrowser = true;
+    }
     for (const QString &id : link->sessions.keys())
         detachSession(link, id, reason);
     CdpConnection *connection = link->connection;
@@ -494,6 +556,42 @@ void CdpEndpoint::detachSession(Link *link, const QString &sessionId, const QStr
     session->deleteLater();
 }
 
+void CdpEndpoint::checkReplaced()
+{
+    if (!m_lostBrowser)
+        return;
+    m_lostBrowser = false;
+    const QSet<QString> before = std::exchange(m_previousTargets, {});
+    if (before.isEmpty())
+        return;
+    for (const CdpSession *session : pageSessions()) {
+        if (before.contains(session->targetId()))
+            return; // the same browser came back
+    }
+    qCWarning(lcCdp).noquote()
+        << u"the remote browser at %1 was replaced: its %2 page(s) are gone"_s.arg(address()).arg(
+               before.size());
+    Q_EMIT browserReplaced();
+}
+
+QString CdpEndpoint::describeFailure(QNetworkReply *reply) const
+{
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (m_remote && status == 404)
+        return u"it answers HTTP but is not a browser's debugging endpoint (HTTP 404 for %1)"_s.arg(
+            reply->url().path());
+    if (m_remote) {
+        const QString plain = CdpRemote::explainStatus(
+            status, reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString());
+        if (!plain.isEmpty())
+            return plain;
+        if (status >= 400 || reply->error() == QNetworkReply::ContentNotFoundError)
+            return u"it answers HTTP but is not a browser's debugging endpoint (HTTP %1 for %2)"_s.arg(status)
+                .arg(reply->url().path());
+    }
+    return reply->errorString();
+}
+
 void CdpEndpoint::closeAllLinks(const QString &reason)
 {
     auto links = std::move(m_links);
@@ -517,7 +615,12 @@ void CdpEndpoint::connectionFailed(const QString &reason)
         return;
     const qint64 now = m_clock->nowMs();
     ++m_failedAttempts;
-    if (m_failedAttempts == 1) {
+    if (m_failedAttempts == 1 && m_remote) {
+        qCWarning(lcCdp).noquote()
+            << u"cannot use the remote browser at %1 (%2); retrying until it answers."_s.arg(address(),
+                                                                                             reason);
+        m_lastRetryNoticeMs = now;
+    } else if (m_failedAttempts == 1) {
         qCWarning(lcCdp).noquote() << u"no browser answers at %1 (%2). Start the IDE or browser with "
                                       "--remote-debugging-port=%3; retrying until it appears."_s.arg(
                                           address(), reason, QString::number(m_port));

@@ -7,7 +7,14 @@
 // An endpoint without a browser-level target (some embedders) is served per target from
 // /json/list instead. When the browser goes away the endpoint retries with backoff and
 // reattaches when it comes back on the same port.
+//
+// A remote browser service (setRemote: Browserless, a Selenium Grid se:cdp socket, a cloud
+// wss:// endpoint with an Authorization header) is reached through its browser-level WebSocket
+// as given, on one socket for as long as the endpoint runs (such services give one fresh browser
+// per connection); an http(s) address is asked /json/version first. When the socket comes back
+// to a browser none of whose pages are the ones it had, browserReplaced() says so.
 
+#include "CdpRemote.h"
 #include "CdpSession.h"
 #include "TargetFilter.h"
 
@@ -16,10 +23,12 @@
 #include <QNetworkAccessManager>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QNetworkReply;
@@ -49,7 +58,12 @@ public:
     void setAddress(const QString &host, quint16 port);
     QString host() const { return m_host; }
     quint16 port() const { return m_port; }
+    // host:port, or a remote's URL without its secrets.
     QString address() const;
+    // Uses a remote browser service instead of host:port (its secrets go to the log redactor);
+    // nullopt goes back to host:port.
+    void setRemote(const std::optional<CdpRemote> &remote);
+    const std::optional<CdpRemote> &remote() const { return m_remote; }
     void setTargetFilter(const TargetFilter &filter) { m_filter = filter; }
     const TargetFilter &targetFilter() const { return m_filter; }
     void setTransportFactory(TransportFactory factory) { m_transportFactory = std::move(factory); }
@@ -92,6 +106,9 @@ Q_SIGNALS:
     void sessionAttached(mpa::CdpSession *session);
     void sessionDetached(mpa::CdpSession *session); // the session is deleted afterwards
     void sessionInfoChanged(mpa::CdpSession *session);
+    // A remote endpoint reconnected to another browser than the one it had (the service was
+    // restarted, or gives a fresh browser per connection): the old pages are gone.
+    void browserReplaced();
 
 private:
     struct Link
@@ -126,6 +143,9 @@ private:
     QUrl rewriteToAddress(const QUrl &url) const;
     Link *linkOf(CdpConnection *connection) const;
     QNetworkReply *get(const QString &path);
+    // A failed /json/* request in words (a remote's 401/403/429 said plainly).
+    QString describeFailure(QNetworkReply *reply) const;
+    void checkReplaced();
 
     QString m_host = QStringLiteral("127.0.0.1");
     quint16 m_port = 9004;
@@ -152,6 +172,11 @@ private:
     int m_failedAttempts = 0;
     int m_unknownSessionEvents = 0;
     QList<QPointer<QNetworkReply>> m_replies;
+    std::optional<CdpRemote> m_remote;
+    // A remote's pages when its socket was lost, to tell on return a replaced browser from the
+    // same one.
+    QSet<QString> m_previousTargets;
+    bool m_lostBrowser = false;
 };
 
 } // namespace mpa

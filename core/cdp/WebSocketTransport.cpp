@@ -1,7 +1,11 @@
 #include "WebSocketTransport.h"
 
+#include "CdpRemote.h"
+
 #include <QNetworkProxy>
 #include <QNetworkRequest>
+#include <QRegularExpression>
+#include <QSslError>
 
 using namespace Qt::StringLiterals;
 
@@ -22,13 +26,21 @@ WebSocketTransport::WebSocketTransport(QObject *parent)
             reason = m_socket.error() != QAbstractSocket::UnknownSocketError
                 ? m_socket.errorString()
                 : u"the browser closed the connection"_s;
+        reason = explain(reason);
         finish(reason);
     });
     connect(&m_socket, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this,
             [this](QAbstractSocket::SocketError) {
                 if (m_socket.state() != QAbstractSocket::ConnectedState)
-                    finish(m_socket.errorString());
+                    finish(explain(m_socket.errorString()));
             });
+    connect(&m_socket, &QWebSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
+        QStringList said;
+        for (const QSslError &error : errors)
+            said.append(error.errorString());
+        m_tlsProblem = u"the certificate of %1 is not trusted (%2): it is checked against the system's "
+                       "certificate authorities"_s.arg(m_socket.requestUrl().host(), said.join(u"; "_s));
+    });
     connect(&m_socket, &QWebSocket::textMessageReceived, this,
             [this](const QString &message) { Q_EMIT messageReceived(message.toUtf8()); });
     connect(&m_socket, &QWebSocket::binaryMessageReceived, this,
@@ -41,10 +53,34 @@ WebSocketTransport::~WebSocketTransport()
     m_socket.abort();
 }
 
+void WebSocketTransport::setHeader(const QByteArray &name, const QByteArray &value)
+{
+    m_headerName = name;
+    m_headerValue = value;
+}
+
+QString WebSocketTransport::explain(const QString &errorString) const
+{
+    if (!m_tlsProblem.isEmpty())
+        return m_tlsProblem;
+    // Qt says a refused upgrade as "…processHandshake: Unhandled http status code: 401 (Unauthorized)."
+    static const QRegularExpression status(u"status code: (\\d+) \\(([^)]*)\\)"_s);
+    const QRegularExpressionMatch match = status.match(errorString);
+    if (match.hasMatch()) {
+        const QString plain = CdpRemote::explainStatus(match.captured(1).toInt(), match.captured(2));
+        if (!plain.isEmpty())
+            return plain;
+    }
+    return errorString;
+}
+
 void WebSocketTransport::open(const QUrl &url)
 {
     m_active = true;
+    m_tlsProblem.clear();
     QNetworkRequest request(url);
+    if (!m_headerName.isEmpty())
+        request.setRawHeader(m_headerName, m_headerValue);
     m_socket.open(request);
 }
 

@@ -15,6 +15,8 @@ public:
     explicit WebSocketTransport(QObject *parent = nullptr);
     ~WebSocketTransport() override;
 
+    // A header sent with the opening request (a remote service's Authorization).
+    void setHeader(const QByteArray &name, const QByteArray &value);
     void open(const QUrl &url) override;
     void close() override;
     bool isOpen() const override;
@@ -23,7 +25,12 @@ public:
 private:
     void finish(const QString &reason);
 
+    QString explain(const QString &errorString) const;
+
     QWebSocket m_socket;
+    QByteArray m_headerName;
+    QByteArray m_headerValue;
+    QString m_tlsProblem; // why the service's certificate was refused
     bool m_active = false; // between open() and closed()/close()
 };
 

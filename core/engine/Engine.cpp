@@ -207,6 +207,13 @@ void Engine::setCdpAddressOverride(const QString &host, quint16 port)
 
 void Engine::applyAddress()
 {
+    if (m_overrides.cdpRemote && !m_addressOverride) {
+        if (m_endpoint->remote() != m_overrides.cdpRemote)
+            m_endpoint->setRemote(m_overrides.cdpRemote);
+        return;
+    }
+    if (m_endpoint->remote())
+        m_endpoint->setRemote(std::nullopt);
     m_endpoint->setAddress(cdpHost(), cdpPort());
 }
 

@@ -43,6 +43,7 @@ public:
     {
         std::optional<QString> cdpHost;
         std::optional<quint16> cdpPort;
+        std::optional<CdpRemote> cdpRemote; // mcp/run --cdp-url: wins over host and port
         std::optional<bool> autoAccept;
         bool debugServer = false; // --debug-server: the debug API runs whatever debug/enabled says
         std::optional<quint16> debugServerPort; // --debug-server=PORT (0: any free port)

@@ -120,3 +120,40 @@ mpa_install_code_server() {
     ) || { echo "code-server could not be installed into $cache (see above); the VS Code tests will fail." >&2; return 1; }
     printf '%s\n' "$entry"
 }
+
+# A real remote browser service for the test suite: npm @browserless.io/browserless (pinned;
+# SSPL, so a test tool only: never shipped or linked), installed like code-server into the
+# cache and run against Debian's chromium (no browser download). Prints its directory: the
+# tests start build/index.js there with PLAYWRIGHT_BROWSERS_PATH=<dir>/browsers and
+# ROUTES=<dir>/routes (its chromium and management routes only: the stock set stops at start
+# with 'missing browser binary for "ChromeCDP"').
+MPA_BROWSERLESS_VERSION=2.42.0
+mpa_install_browserless() {
+    local cache="${MPA_CACHE_DIR:-${HOME:-/root}/.cache/mpa}/browserless-$MPA_BROWSERLESS_VERSION"
+    local package="$cache/node_modules/@browserless.io/browserless"
+    if [ -f "$cache/.complete" ] && [ -f "$package/build/index.js" ]; then
+        printf '%s\n' "$cache"
+        return 0
+    fi
+    mpa_log "Installing Browserless $MPA_BROWSERLESS_VERSION for the remote-browser tests (once per machine, into $cache)"
+    rm -rf "$cache" && mkdir -p "$cache" || return 1
+    (
+        set -e
+        cd "$cache"
+        printf '{"private": true}\n' > package.json
+        npm install --ignore-scripts --no-audit --no-fund --loglevel=error \
+            "@browserless.io/browserless@$MPA_BROWSERLESS_VERSION" >&2
+        # The browser playwright-core would download: Debian's chromium at the path it expects.
+        local expected
+        expected="$(cd "$package" && PLAYWRIGHT_BROWSERS_PATH="$cache/browsers" \
+            node -p "require('playwright-core').chromium.executablePath()")"
+        case "$expected" in "$cache/browsers/"*) ;; *) echo "unexpected browser path: $expected" >&2; exit 1 ;; esac
+        mkdir -p "$(dirname "$expected")"
+        ln -sf "$(command -v chromium)" "$expected"
+        mkdir -p routes
+        ln -sf "$package/build/routes/chromium" routes/chromium
+        ln -sf "$package/build/routes/management" routes/management
+        touch .complete
+    ) || { echo "Browserless could not be installed into $cache (see above); its tests will say so and skip." >&2; return 1; }
+    printf '%s\n' "$cache"
+}

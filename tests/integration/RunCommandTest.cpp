@@ -4,9 +4,11 @@
 #include "AppRun.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
+#include "RawHttp.h"
 #include "ScopedEnv.h"
 #include "ScriptedLlmServer.h"
 #include "TestEnvironment.h"
+#include "WebSocketOnlyProxy.h"
 #include "settings/AppPaths.h"
 #include "settings/Settings.h"
 
@@ -223,4 +225,35 @@ TEST_F(RunCommandTest, MaxStepsEndsARunThatNeverFinishesAtNStepsAndExitsOne)
     EXPECT_EQ(outOfRange.finish(), 2);
     EXPECT_TRUE(outOfRange.err().contains(u"--max-steps: '0' is not a number from 1 to 500"_s))
         << outOfRange.err().toStdString();
+}
+
+// `run --cdp-url` on a browser reachable only through its browser-level WebSocket (its /json/*
+// hidden behind a proxy, as remote services offer it): the task runs there as on a local port.
+TEST_F(RunCommandTest, RunsOnABrowserLevelWebSocketGivenAsCdpUrl)
+{
+    model.setResponder([](const QJsonObject &request) {
+        const QString prompt = promptOf(request);
+        if (prompt.contains(u"Page: Welcome"_s) || prompt.contains(u"→ navigated"_s))
+            return ScriptedLlmServer::toolCall(
+                u"done"_s, { { u"success"_s, true }, { u"result"_s, u"on the next page"_s } });
+        if (!prompt.contains(u"fill textbox"_s))
+            return ScriptedLlmServer::toolCall(
+                u"fill"_s,
+                { { u"ref"_s, refOf(prompt, u"- textbox \"Email Address *\""_s) },
+                  { u"value"_s, u"ada@example.com"_s } });
+        return ScriptedLlmServer::toolCall(u"click"_s,
+                                           { { u"ref"_s, refOf(prompt, u"- button \"Continue\""_s) } });
+    });
+    WebSocketOnlyProxy proxy(browser().port());
+    ASSERT_TRUE(proxy.listen());
+    const RawHttpReply version
+        = rawHttp(browser().port(), httpRequest("GET", "/json/version", browser().port()));
+    const QString path = QUrl(version.json.value(u"webSocketDebuggerUrl"_s).toString()).path();
+    AppRun run({ u"run"_s, u"Put ada@example.com in and go on"_s, u"--config-dir"_s, dir, u"--cdp-url"_s,
+                 u"ws://127.0.0.1:%1%2"_s.arg(proxy.port()).arg(path), u"--url"_s,
+                 fixtureUrl(u"agent/signup.html"_s).toString(), u"--mode"_s, u"autonomous"_s });
+    ASSERT_EQ(run.finish(60s), 0) << run.dump().toStdString();
+    EXPECT_EQ(lastJson(run.out()).value(u"status"_s).toString(), u"done"_s) << run.out().toStdString();
+    EXPECT_EQ(proxy.forwardedSockets(), 1) << run.dump().toStdString();
+    EXPECT_EQ(proxy.refusedRequests(), 0) << "no /json/* asked";
 }
