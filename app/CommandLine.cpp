@@ -76,10 +76,9 @@ struct Parser
         parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
         parser.addPositionalArgument(
             u"command"_s,
-            u"mcp: serve the browser toolkit over MCP on stdio (or HTTP with --http PORT). ctl ACTION "
-            u"[JSON]: "
-            "call the running instance's debug API. run \"TASK\": do one task in the browser with the LLM of "
-            "the settings."_s,
+            u"mcp: serve the browser toolkit over MCP on stdio (or HTTP with --http PORT). "
+            "ctl ACTION [JSON]: call the running instance's debug API. run \"TASK\": do one task in the "
+            "browser with the LLM of the settings."_s,
             u"[mcp | ctl ACTION [JSON] | run TASK]"_s);
         parser.addOptions({ headless, configDir, cdpHost, cdpPort, autoAccept, debugServer, quitAfter,
                             demo,     standby,   show,    launch,  http,       tab,         url,
