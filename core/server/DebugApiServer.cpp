@@ -79,6 +79,32 @@ quint16 DebugApiServer::port() const
     return m_gate ? m_gate->serverPort() : 0;
 }
 
+QString DebugApiServer::pageRequestProblem(const HttpRequestGate::Request &request, quint16 port,
+                                           const QString &service, const QString &localClient, int *status)
+{
+    *status = 400;
+    const QList<QByteArray> hosts = request.headerValues("host");
+    if (hosts.isEmpty())
+        return u"the request has no Host header; send Host: 127.0.0.1:%1"_s.arg(port);
+    if (hosts.size() > 1)
+        return u"the request has more than one Host header"_s;
+    *status = 403;
+    if (!isLoopbackHost(hosts.first())) {
+        return u"Host '%1' is not a loopback name; the %2 answers only to 127.0.0.1 or localhost"_s.arg(
+            QString::fromLatin1(hosts.first().left(100)), service);
+    }
+    if (const QList<QByteArray> origins = request.headerValues("origin"); !origins.isEmpty()) {
+        return u"requests from web pages are refused (Origin: %1); %2"_s.arg(
+            QString::fromLatin1(origins.first().left(100)), localClient);
+    }
+    if (const QList<QByteArray> site = request.headerValues("sec-fetch-site");
+        !site.isEmpty() && site.first() != "none") {
+        return u"requests made by web pages are refused (Sec-Fetch-Site: %1)"_s.arg(
+            QString::fromLatin1(site.first().left(40)));
+    }
+    return {};
+}
+
 bool DebugApiServer::isLoopbackHost(const QByteArray &hostHeader)
 {
     QByteArray host = hostHeader.trimmed();
@@ -171,34 +197,12 @@ void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcp
     };
 
     // DNS rebinding and web pages: only loopback names, never a browser page's request.
-    const QList<QByteArray> hosts = request.headerValues("host");
-    if (hosts.isEmpty()) {
-        send(failure(400, u"the request has no Host header; send Host: 127.0.0.1:%1"_s.arg(port())));
-        return;
-    }
-    if (hosts.size() > 1) {
-        send(failure(400, u"the request has more than one Host header"_s));
-        return;
-    }
-    if (!isLoopbackHost(hosts.first())) {
-        send(failure(
-            403,
-            u"Host '%1' is not a loopback name; the debug API answers only to 127.0.0.1 or localhost"_s.arg(
-                QString::fromLatin1(hosts.first().left(100)))));
-        return;
-    }
-    if (const QList<QByteArray> origins = request.headerValues("origin"); !origins.isEmpty()) {
-        send(failure(403,
-                     u"requests from web pages are refused (Origin: %1); call the debug API from a local "
-                     "program such as 'multi-purpose-agent ctl'"_s.arg(
-                         QString::fromLatin1(origins.first().left(100)))));
-        return;
-    }
-    if (const QList<QByteArray> site = request.headerValues("sec-fetch-site");
-        !site.isEmpty() && site.first() != "none") {
-        send(failure(403,
-                     u"requests made by web pages are refused (Sec-Fetch-Site: %1)"_s.arg(
-                         QString::fromLatin1(site.first().left(40)))));
+    int refusal = 0;
+    if (const QString problem = pageRequestProblem(
+            request, port(), u"debug API"_s,
+            u"call the debug API from a local program such as 'multi-purpose-agent ctl'"_s, &refusal);
+        !problem.isEmpty()) {
+        send(failure(refusal, problem));
         return;
     }
 

@@ -50,6 +50,12 @@ public:
     // True for "localhost", "127.0.0.1", "[::1]" and other loopback addresses, with or
     // without a port.
     static bool isLoopbackHost(const QByteArray &host);
+    // What every local HTTP endpoint of the app checks first (the debug API, MCP over HTTP): one
+    // Host header naming a loopback address (DNS rebinding), no Origin and no Sec-Fetch-Site but
+    // "none" (a web page's request). Empty when the request passes; else the sentence, with 400 or
+    // 403 in `status`. `service` names the endpoint in it, `localClient` says what to call it from.
+    static QString pageRequestProblem(const HttpRequestGate::Request &request, quint16 port,
+                                      const QString &service, const QString &localClient, int *status);
 
 private:
     void handleRequest(const HttpRequestGate::Request &request, QTcpSocket *socket);

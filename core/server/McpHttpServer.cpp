@@ -139,29 +139,11 @@ quint16 McpHttpServer::port() const
 void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpSocket *socket)
 {
     // DNS rebinding and web pages, as the debug API: only loopback names, never a page's request.
-    const QList<QByteArray> hosts = request.headerValues("host");
-    if (hosts.size() != 1) {
-        refuse(socket, 400,
-               hosts.isEmpty() ? u"the request has no Host header; send Host: 127.0.0.1:%1"_s.arg(port())
-                               : u"the request has more than one Host header"_s);
-        return;
-    }
-    if (!DebugApiServer::isLoopbackHost(hosts.first())) {
-        refuse(socket, 403,
-               u"Host '%1' is not a loopback name; the MCP endpoint answers only to 127.0.0.1 or localhost"_s
-                   .arg(printable(hosts.first())));
-        return;
-    }
-    if (const QList<QByteArray> origins = request.headerValues("origin"); !origins.isEmpty()) {
-        refuse(socket, 403,
-               u"requests from web pages are refused (Origin: %1); connect from a local MCP client"_s.arg(
-                   printable(origins.first())));
-        return;
-    }
-    if (const QList<QByteArray> site = request.headerValues("sec-fetch-site");
-        !site.isEmpty() && site.first() != "none") {
-        refuse(socket, 403,
-               u"requests made by web pages are refused (Sec-Fetch-Site: %1)"_s.arg(printable(site.first())));
+    int refusal = 0;
+    if (const QString problem = DebugApiServer::pageRequestProblem(
+            request, port(), u"MCP endpoint"_s, u"connect from a local MCP client"_s, &refusal);
+        !problem.isEmpty()) {
+        refuse(socket, refusal, problem);
         return;
     }
 
