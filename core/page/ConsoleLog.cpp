@@ -90,6 +90,15 @@ QJsonObject ConsoleEntry::toJson() const
     return json;
 }
 
+void ConsoleEntry::readSource(const QJsonObject &location)
+{
+    url = location.value(u"url").toString();
+    if (location.contains(u"lineNumber"))
+        line = location.value(u"lineNumber").toInt() + 1;
+    if (location.contains(u"columnNumber"))
+        column = location.value(u"columnNumber").toInt() + 1;
+}
+
 QString ConsoleEntry::lineText() const
 {
     QString where;
@@ -210,11 +219,7 @@ void ConsoleLog::onEvent(const QString &method, const QJsonObject &params)
             entry.text = entry.text.isEmpty() ? u"Assertion failed"_s : u"Assertion failed: "_s + entry.text;
         const QJsonObject frame
             = params.value(u"stackTrace").toObject().value(u"callFrames").toArray().at(0).toObject();
-        entry.url = frame.value(u"url").toString();
-        if (frame.contains(u"lineNumber"))
-            entry.line = frame.value(u"lineNumber").toInt() + 1;
-        if (frame.contains(u"columnNumber"))
-            entry.column = frame.value(u"columnNumber").toInt() + 1;
+        entry.readSource(frame);
         entry.time = params.value(u"timestamp").toDouble();
         add(std::move(entry));
         return;
@@ -232,11 +237,7 @@ void ConsoleLog::onEvent(const QString &method, const QJsonObject &params)
             what = shown(exception);
         const QString headline = details.value(u"text").toString();
         entry.text = what.isEmpty() || headline.contains(what) ? headline : headline + u' ' + what;
-        entry.url = details.value(u"url").toString();
-        if (details.contains(u"lineNumber"))
-            entry.line = details.value(u"lineNumber").toInt() + 1;
-        if (details.contains(u"columnNumber"))
-            entry.column = details.value(u"columnNumber").toInt() + 1;
+        entry.readSource(details);
         entry.time = params.value(u"timestamp").toDouble();
         add(std::move(entry));
         return;
@@ -247,9 +248,7 @@ void ConsoleLog::onEvent(const QString &method, const QJsonObject &params)
         entry.kind = logged.value(u"source").toString();
         entry.level = levelOfLogEntry(logged.value(u"level").toString());
         entry.text = logged.value(u"text").toString();
-        entry.url = logged.value(u"url").toString();
-        if (logged.contains(u"lineNumber"))
-            entry.line = logged.value(u"lineNumber").toInt() + 1;
+        entry.readSource(logged);
         entry.time = logged.value(u"timestamp").toDouble();
         add(std::move(entry));
     }

@@ -28,6 +28,9 @@ struct ConsoleEntry
     int column = -1;
     double time = 0; // ms since the epoch
 
+    // url, line and column from what CDP calls a location (0-based lineNumber/columnNumber): a
+    // call frame, exception details or a log entry.
+    void readSource(const QJsonObject &location);
     QJsonObject toJson() const;
     // "[error] Uncaught Error: boom @ http://…/app.js:12:5"
     QString lineText() const;
