@@ -31,9 +31,8 @@ TabRouter::TabRouter(CdpEndpoint *endpoint, PayloadHub *hub, Settings *settings,
     connect(settings, &Settings::changed, this, [this](SettingKey key) {
         if (key != SettingKey::ToolkitDialogs)
             return;
-        const bool accept = m_settings->stringValue(SettingKey::ToolkitDialogs) != u"dismiss"_s;
         for (PageController *controller : std::as_const(m_controllers))
-            controller->setAcceptDialogs(accept);
+            controller->setDialogPolicy(dialogPolicy());
     });
 }
 
@@ -67,9 +66,43 @@ PageController *TabRouter::controllerFor(const QString &targetId)
     if (!session || !session->isPage() || !session->isAttached())
         return nullptr;
     auto *controller = new PageController(session, m_endpoint, m_hub, this, m_refMarks);
-    controller->setAcceptDialogs(m_settings->stringValue(SettingKey::ToolkitDialogs) != u"dismiss"_s);
+    controller->setDialogPolicy(dialogPolicy());
     m_controllers.insert(targetId, controller);
     return controller;
+}
+
+void TabRouter::releaseTab(const CommandCaller &caller, const QString &targetId)
+{
+    m_tabs.releaseTab(caller, targetId);
+    letGo({ targetId });
+}
+
+void TabRouter::releaseCaller(const CommandCaller &caller)
+{
+    const QStringList held = m_tabs.ownedBy(caller);
+    m_tabs.release(caller);
+    letGo(held);
+}
+
+void TabRouter::letGo(const QStringList &targetIds)
+{
+    for (const QString &targetId : targetIds) {
+        // heldByAnother() with a caller that holds nothing: does any agent still hold it?
+        if (m_tabs.heldByAnother({}, targetId))
+            continue;
+        if (PageController *controller = m_controllers.value(targetId)) {
+            controller->resetEmulation();
+            controller->dismissHeldDialog();
+        }
+    }
+}
+
+PageEffects::DialogPolicy TabRouter::dialogPolicy() const
+{
+    const QString policy = m_settings->stringValue(SettingKey::ToolkitDialogs);
+    if (policy == u"agent"_s)
+        return PageEffects::DialogPolicy::Hold;
+    return policy == u"dismiss"_s ? PageEffects::DialogPolicy::Dismiss : PageEffects::DialogPolicy::Accept;
 }
 
 void TabRouter::onPageAttached(CdpSession *session)

@@ -9,6 +9,7 @@
 
 #include "actions/CommandDispatcher.h"
 #include "actions/TabRegistry.h"
+#include "page/PageEffects.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -56,12 +57,12 @@ public:
         m_tabs.makeCurrent(caller, targetId);
     }
     // `caller` lets go of one tab (it stays open).
-    void releaseTab(const CommandCaller &caller, const QString &targetId)
-    {
-        m_tabs.releaseTab(caller, targetId);
-    }
-    // Forgets the tabs a disconnected agent owned; the tabs stay open.
-    void releaseCaller(const CommandCaller &caller) { m_tabs.release(caller); }
+    // What the agent emulated on it is cleared, and a dialog held for it dismissed, once no other
+    // agent holds it.
+    void releaseTab(const CommandCaller &caller, const QString &targetId);
+    // Forgets the tabs a disconnected agent owned; the tabs stay open, and what it emulated on
+    // them (device, offline, location …) is cleared where no other agent holds them.
+    void releaseCaller(const CommandCaller &caller);
     // The tabs `caller` controls (every attached tab for unrestricted callers).
     QStringList tabsOf(const CommandCaller &caller) const;
     // The controller of an attached page (created on first use); null when there is no such page.
@@ -113,6 +114,10 @@ private:
     // `act`, run only while the tab shows what the address gate lets `caller` see.
     TabAction guarded(const CommandCaller &caller, TabAction act) const;
     void onPageAttached(CdpSession *session);
+    // Tabs no restricted caller holds any more: what an agent emulated there is cleared, a dialog
+    // held for it dismissed.
+    void letGo(const QStringList &targetIds);
+    PageEffects::DialogPolicy dialogPolicy() const; // from toolkit/dialogs
     void onSessionDetached(CdpSession *session);
 
     CdpEndpoint *m_endpoint;

@@ -136,6 +136,8 @@ void ToolkitCommands::add(const QString &type, const QString &description, Handl
 
 void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go)
 {
+    if (m_endpoint->refusedForGood())
+        return reply(CommandResult::failure(noBrowserSentence(), 503));
     if (m_endpoint->targetsKnown() || m_endpoint->state() == CdpEndpoint::State::Stopped)
         return go(std::move(reply));
     struct Wait
@@ -144,7 +146,7 @@ void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(Co
         std::function<void(CommandReply)> go;
     };
     auto wait = std::make_shared<Wait>(Wait { std::move(reply), std::move(go) });
-    // Dies with this object, so neither the signal nor the timer can reach a deleted one.
+    // Dies with this object, so neither the signals nor the timer can reach a deleted one.
     auto *guard = new QObject(this);
     connect(m_endpoint, &CdpEndpoint::targetsKnownChanged, guard, [wait, guard](bool known) {
         if (!known || !wait->go)
@@ -152,22 +154,37 @@ void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(Co
         guard->deleteLater();
         std::exchange(wait->go, {})(std::move(wait->reply));
     });
-    ClockTimer::singleShot(m_clock, m_browserWait, guard, [this, wait, guard] {
+    const auto giveUp = [this, wait, guard] {
         if (!wait->go)
             return;
         wait->go = {};
         guard->deleteLater();
-        const QString address = m_endpoint->address();
-        wait->reply(CommandResult::failure(
-            tr("no browser answered at %1 within %2 s%3. Start one with remote debugging on that port, e.g. "
-               "chromium --remote-debugging-port=%4 --user-data-dir=/tmp/mpa-browser, or point the app at "
-               "another with --cdp-host/--cdp-port")
-                .arg(address)
-                .arg(double(m_browserWait.count()) / 1000.0)
-                .arg(m_endpoint->lastError().isEmpty() ? QString() : u" ("_s + m_endpoint->lastError() + u')')
-                .arg(m_endpoint->port()),
-            503));
-    });
+        wait->reply(CommandResult::failure(noBrowserSentence(), 503));
+    };
+    // A remote service that refused for good is said at once: waiting cannot change it.
+    connect(m_endpoint, &CdpEndpoint::refused, guard, giveUp);
+    ClockTimer::singleShot(m_clock, m_browserWait, guard, giveUp);
+}
+
+QString ToolkitCommands::noBrowserSentence() const
+{
+    const QString address = m_endpoint->address();
+    const QString error = m_endpoint->lastError();
+    if (m_endpoint->refusedForGood())
+        return tr("cannot use the remote browser at %1: %2").arg(address, error);
+    const QString waited = tr("no browser answered at %1 within %2 s%3")
+                               .arg(address)
+                               .arg(double(m_browserWait.count()) / 1000.0)
+                               .arg(error.isEmpty() ? QString() : u" ("_s + error + u')');
+    if (m_endpoint->remote())
+        return tr("%1. Check that the remote browser service runs at that address and takes another "
+                  "session")
+            .arg(waited);
+    return tr("%1. Start one with remote debugging on that port, e.g. chromium --remote-debugging-port=%2 "
+              "--user-data-dir=/tmp/mpa-browser, or point the app at another with --cdp-host/--cdp-port or "
+              "--cdp-url")
+        .arg(waited)
+        .arg(m_endpoint->port());
 }
 
 void ToolkitCommands::addTabCommand(const QString &type, const QString &description, TabHandler handler)
@@ -176,8 +193,12 @@ void ToolkitCommands::addTabCommand(const QString &type, const QString &descript
     // the tab in front; the rest go to the tab last used. The app's own runs and MCP agents stay
     // on their tab: a snapshot there never jumps to the tab the user looks at.
     const bool snapshot = type == u"snapshot"_s;
+    // While a dialog is held open for the agent the page runs nothing: these do not need it.
+    const bool worksWithDialogOpen
+        = QStringList { u"dialog"_s, u"console"_s, u"network"_s, u"close"_s }.contains(type);
     add(type, description,
-        [this, handler, snapshot](CommandParams &params, const CommandCaller &caller, CommandReply reply) {
+        [this, handler, snapshot, worksWithDialogOpen,
+         type](CommandParams &params, const CommandCaller &caller, CommandReply reply) {
             const bool extensionAgent
                 = caller.channel == u"agent-ws"_s || caller.channel == u"agent-client"_s;
             const TabRouter::Route route
@@ -185,7 +206,17 @@ void ToolkitCommands::addTabCommand(const QString &type, const QString &descript
             // The action may run later (after the user allowed the tab): it keeps its own copies.
             m_router->withTab(
                 caller, params.string(u"tab"_s), std::move(reply),
-                [params, caller, handler](PageController *controller, CommandReply reply) mutable {
+                [params, caller, handler, worksWithDialogOpen, type](PageController *controller,
+                                                                     CommandReply reply) mutable {
+                    if (const QJsonObject held = controller->heldDialog();
+                        !held.isEmpty() && !worksWithDialogOpen) {
+                        return reply(CommandResult::failure(tr("%1: a %2 dialog is open on this tab (“%3”) "
+                                                               "and the page waits for it; answer it "
+                                                               "first with dialog {action: accept|dismiss}")
+                                                                .arg(type, held.value(u"type"_s).toString(),
+                                                                     held.value(u"message"_s).toString()),
+                                                            PageController::kFailureStatus));
+                    }
                     handler(params, controller, caller, std::move(reply));
                 },
                 route);

@@ -101,6 +101,9 @@ private:
     // Runs `go` once the browser's open tabs are known (at once when they are, or when the
     // endpoint is not even trying); answers 503 with how to start one after m_browserWait.
     void whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go);
+    // Why there is no browser to act on, and what to do: start one locally, check the remote
+    // service, or the remote's refusal as it was said.
+    QString noBrowserSentence() const;
     // Registers a type that acts on one tab (params.tab or the caller's current tab).
     void addTabCommand(const QString &type, const QString &description, TabHandler handler);
     // A tab command on an element: params.ref is read and checked (answered when missing where

@@ -417,6 +417,27 @@ void ToolkitCommands::registerDevToolsVerbs()
                     QJsonObject { { u"path"_s, path }, { u"bytes"_s, pdf.size() }, { u"pages"_s, pages } }));
             });
         });
+
+    addTabCommand(
+        u"dialog"_s,
+        tr("Answers the JavaScript dialog open on the tab (accept, with a prompt's text, or dismiss), "
+           "or the next one; list: the tab's dialogs and what was done with each"),
+        [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+            const QString action = p.choice(u"action"_s, { u"accept"_s, u"dismiss"_s, u"list"_s });
+            const QString text = p.has(u"text"_s) ? p.string(u"text"_s) : QString();
+            const bool next = p.boolean(u"next"_s, false);
+            if (!paramsOk(p, reply))
+                return;
+            if (action == u"list"_s) {
+                QJsonObject data { { u"dialogs"_s, tab->dialogs() } };
+                if (const QJsonObject held = tab->heldDialog(); !held.isEmpty())
+                    data.insert(u"open"_s, held);
+                return reply(CommandResult::success(data));
+            }
+            if (!text.isNull() && action != u"accept"_s)
+                return reply(CommandResult::failure(tr("params.text goes with accept only")));
+            tab->answerDialog(action == u"accept"_s, text, next, std::move(reply));
+        });
 }
 
 } // namespace mpa

@@ -56,7 +56,8 @@ QStringList types()
              u"close"_s,      u"fill_form"_s,
              u"console"_s,    u"network"_s,
              u"resize"_s,     u"emulate"_s,
-             u"pdf"_s,        u"upload"_s };
+             u"pdf"_s,        u"upload"_s,
+             u"dialog"_s };
 }
 
 QJsonObject annotations(const QString &type)
@@ -300,6 +301,19 @@ QJsonObject schema(const QString &type)
                                 u"The fields in the order they are filled (1–100); the first that fails "
                                 "stops the rest"_s } } } },
             { u"fields"_s });
+    }
+    if (type == u"dialog"_s) {
+        return objectSchema(
+            { { u"action"_s,
+                ParamsSchema::choice({ u"accept"_s, u"dismiss"_s, u"list"_s },
+                                     u"accept or dismiss the dialog open on the tab (held for you when "
+                                     "toolkit/dialogs is agent), or list the tab's dialogs"_s) },
+              { u"text"_s, prop(u"string"_s, u"accept: what to type into a prompt dialog"_s) },
+              { u"next"_s,
+                prop(u"boolean"_s,
+                     u"accept/dismiss: answer the next dialog so instead of one open now (e.g. a prompt's "
+                     "text before the click that opens it)"_s) } },
+            { u"action"_s });
     }
     if (type == u"console"_s) {
         return objectSchema(

@@ -24,6 +24,11 @@ CdpConnection::CdpConnection(CdpTransport *transport, QObject *parent)
     connect(m_transport, &CdpTransport::messageReceived, this, &CdpConnection::onMessage);
 }
 
+bool CdpConnection::refusedForGood() const
+{
+    return m_transport->refusedForGood();
+}
+
 CdpConnection::~CdpConnection()
 {
     // Nobody is left to be told: contexts that outlive us simply never hear back.

@@ -35,6 +35,8 @@ public:
     void close();
     bool isOpen() const;
     QUrl url() const { return m_url; }
+    // The transport's last close was a refusal that retrying cannot change (CdpTransport).
+    bool refusedForGood() const;
 
     void setDefaultTimeout(std::chrono::milliseconds timeout) { m_defaultTimeout = timeout; }
     std::chrono::milliseconds defaultTimeout() const { return m_defaultTimeout; }

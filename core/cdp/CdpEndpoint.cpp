@@ -138,6 +138,7 @@ void CdpEndpoint::start()
     if (m_running)
         return;
     m_running = true;
+    m_refusedForGood = false;
     m_failedAttempts = 0;
     m_nextDelay = m_initialDelay;
     qCInfo(lcCdp).noquote() << "looking for a browser at" << address();
@@ -250,7 +251,8 @@ void CdpEndpoint::fetch(const QString &path, void (CdpEndpoint::*handle)(QNetwor
 void CdpEndpoint::onVersionReply(QNetworkReply *reply)
 {
     if (reply->error() != QNetworkReply::NoError) {
-        connectionFailed(describeFailure(reply));
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        connectionFailed(describeFailure(reply), CdpRemote::refusesForGood(status));
         return;
     }
     QString problem;
@@ -258,7 +260,8 @@ void CdpEndpoint::onVersionReply(QNetworkReply *reply)
     if (!version) {
         connectionFailed(
             m_remote ? u"it answers HTTP but is not a browser's debugging endpoint (%1)"_s.arg(problem)
-                     : problem);
+                     : problem,
+            true);
         return;
     }
     m_browserVersion = version->browser;
@@ -460,7 +463,7 @@ void CdpEndpoint::onLinkClosed(Link *link, const QString &reason)
             qCWarning(lcCdp).noquote() << u"lost the browser at %1: %2"_s.arg(address(), reason);
             Q_EMIT disconnected(reason);
         }
-        connectionFailed(reason);
+        connectionFailed(reason, connection->refusedForGood());
     }
 }
 
@@ -608,11 +611,22 @@ void CdpEndpoint::closeAllLinks(const QString &reason)
     m_browserLevel = false;
 }
 
-void CdpEndpoint::connectionFailed(const QString &reason)
+void CdpEndpoint::connectionFailed(const QString &reason, bool forGood)
 {
     m_lastError = reason;
     if (!m_running)
         return;
+    if (forGood && m_remote) {
+        // The same request would be refused the same way: say so once and stop, rather than
+        // knock with a wrong token forever (the service may count that as an attack).
+        qCWarning(lcCdp).noquote() << u"cannot use the remote browser at %1 (%2); not trying again: "
+                                      "correct the address or its credentials and start again."_s.arg(
+                                          address(), reason);
+        stop();
+        m_refusedForGood = true;
+        Q_EMIT refused(reason);
+        return;
+    }
     const qint64 now = m_clock->nowMs();
     ++m_failedAttempts;
     if (m_failedAttempts == 1 && m_remote) {

@@ -86,6 +86,10 @@ public:
     QString browserVersion() const { return m_browserVersion; }
     QString userAgent() const { return m_userAgent; }
     QString lastError() const { return m_lastError; }
+    // A remote service refused the app in a way trying again cannot change (wrong credentials, an
+    // untrusted certificate, no browser at that address; lastError() says which): the endpoint
+    // stopped instead of retrying until start() is called again.
+    bool refusedForGood() const { return m_refusedForGood; }
     int unknownSessionEvents() const { return m_unknownSessionEvents; }
 
     QList<CdpSession *> sessions() const; // pages, webviews and frames
@@ -109,6 +113,8 @@ Q_SIGNALS:
     // A remote endpoint reconnected to another browser than the one it had (the service was
     // restarted, or gives a fresh browser per connection): the old pages are gone.
     void browserReplaced();
+    // See refusedForGood(); the endpoint has stopped.
+    void refused(const QString &reason);
 
 private:
     struct Link
@@ -138,7 +144,8 @@ private:
     void detachSession(Link *link, const QString &sessionId, const QString &reason);
     void registerSession(Link *link, CdpSession *session);
     void closeAllLinks(const QString &reason);
-    void connectionFailed(const QString &reason);
+    // `forGood`: a remote's refusal that retrying cannot change (refusedForGood()).
+    void connectionFailed(const QString &reason, bool forGood = false);
     void scheduleRetry();
     QUrl rewriteToAddress(const QUrl &url) const;
     Link *linkOf(CdpConnection *connection) const;
@@ -173,6 +180,7 @@ private:
     int m_unknownSessionEvents = 0;
     QList<QPointer<QNetworkReply>> m_replies;
     std::optional<CdpRemote> m_remote;
+    bool m_refusedForGood = false;
     // A remote's pages when its socket was lost, to tell on return a replaced browser from the
     // same one.
     QSet<QString> m_previousTargets;

@@ -36,6 +36,9 @@ struct CdpRemote
     // A sentence for an HTTP refusal (of /json/version or of the WebSocket's upgrade): 401/403 a
     // wrong or missing token, 429 too many sessions; empty for a status that is no refusal.
     static QString explainStatus(int status, const QString &phrase = {});
+    // A status that trying again will not change: wrong credentials (401, 403), no browser at
+    // that path (404). 429 and the 5xx pass.
+    static bool refusesForGood(int status) { return status == 401 || status == 403 || status == 404; }
 
     // Checks --cdp-url and --cdp-header; nullopt with a sentence in `error` when they are unusable.
     static std::optional<CdpRemote> parse(const QString &url, const QString &header, QString *error);

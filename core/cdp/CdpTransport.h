@@ -17,6 +17,9 @@ public:
     virtual void close() = 0;
     virtual bool isOpen() const = 0;
     virtual void sendMessage(const QByteArray &utf8Json) = 0;
+    // The last close was a refusal that trying again cannot change (wrong credentials, an
+    // untrusted certificate, no browser at that path), not a socket that was lost or not there.
+    virtual bool refusedForGood() const { return false; }
 
 Q_SIGNALS:
     void opened();

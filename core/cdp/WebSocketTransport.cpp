@@ -59,14 +59,16 @@ void WebSocketTransport::setHeader(const QByteArray &name, const QByteArray &val
     m_headerValue = value;
 }
 
-QString WebSocketTransport::explain(const QString &errorString) const
+QString WebSocketTransport::explain(const QString &errorString)
 {
+    m_refusedForGood = !m_tlsProblem.isEmpty();
     if (!m_tlsProblem.isEmpty())
         return m_tlsProblem;
     // Qt says a refused upgrade as "…processHandshake: Unhandled http status code: 401 (Unauthorized)."
     static const QRegularExpression status(u"status code: (\\d+) \\(([^)]*)\\)"_s);
     const QRegularExpressionMatch match = status.match(errorString);
     if (match.hasMatch()) {
+        m_refusedForGood = CdpRemote::refusesForGood(match.captured(1).toInt());
         const QString plain = CdpRemote::explainStatus(match.captured(1).toInt(), match.captured(2));
         if (!plain.isEmpty())
             return plain;
@@ -78,6 +80,7 @@ void WebSocketTransport::open(const QUrl &url)
 {
     m_active = true;
     m_tlsProblem.clear();
+    m_refusedForGood = false;
     QNetworkRequest request(url);
     if (!m_headerName.isEmpty())
         request.setRawHeader(m_headerName, m_headerValue);

@@ -21,16 +21,19 @@ public:
     void close() override;
     bool isOpen() const override;
     void sendMessage(const QByteArray &utf8Json) override;
+    bool refusedForGood() const override { return m_refusedForGood; }
 
 private:
     void finish(const QString &reason);
 
-    QString explain(const QString &errorString) const;
+    // The error in plain words; notes whether it is a refusal for good.
+    QString explain(const QString &errorString);
 
     QWebSocket m_socket;
     QByteArray m_headerName;
     QByteArray m_headerValue;
     QString m_tlsProblem; // why the service's certificate was refused
+    bool m_refusedForGood = false; // the last close: an untrusted certificate, a 401/403/404 upgrade
     bool m_active = false; // between open() and closed()/close()
 };
 

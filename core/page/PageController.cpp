@@ -59,6 +59,22 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
     , m_console(new ConsoleLog(page, this))
     , m_network(new NetworkLog(page, this, NetworkLog::Scope::All, kMaxNetworkEntries))
 {
+    // An action that opened a dialog held for the agent would wait for it (the page stops until it
+    // is answered): it answers now, with the dialog as its effect.
+    connect(m_effects, &PageEffects::dialogHeld, this, [this](const QJsonObject &dialog) {
+        const auto pending = std::exchange(m_pending, {});
+        for (const std::weak_ptr<CommandReply> &weak : pending) {
+            if (const std::shared_ptr<CommandReply> slot = weak.lock(); slot && *slot) {
+                const CommandReply done = std::exchange(*slot, {});
+                done(CommandResult::success(QJsonObject {
+                    { u"dialogs"_s, QJsonArray { dialog } },
+                    { u"dialogOpen"_s, true },
+                    { u"note"_s,
+                      tr("a %1 dialog is open and waits for your answer: dialog {action: accept|dismiss}")
+                          .arg(dialog.value(u"type").toString()) } }));
+            }
+        }
+    });
     // Installs the module now (and with it Page.enable, so dialogs and navigations are seen).
     m_hub->ensureScript(page, QString::fromLatin1(kModule));
     m_console->start();
@@ -698,8 +714,63 @@ void PageController::upload(const QString &ref, const QStringList &paths, Comman
 void PageController::emulate(const EmulateOptions &options, CommandReply reply)
 {
     const Result done = track(std::move(reply));
+    // Marked before the answer: a call that failed half-way may still have set something.
+    EmulateOptions sets = options;
+    sets.reset = false;
+    if (!sets.empty())
+        m_emulated = true;
+    else if (options.reset)
+        m_emulated = false;
     PageEmulation::apply(m_page, options,
                          [done](const QJsonObject &now, const QString &error) { done(now, error); });
+}
+
+void PageController::answerDialog(bool accept, const QString &text, bool next, CommandReply reply)
+{
+    if (next) {
+        m_effects->answerNextDialog(accept, text);
+        QJsonObject armed { { u"next"_s, accept ? u"accept"_s : u"dismiss"_s } };
+        if (accept && !text.isNull())
+            armed.insert(u"text"_s, text);
+        return reply(CommandResult::success(armed));
+    }
+    if (m_effects->heldDialog().isEmpty())
+        return reply(CommandResult::failure(
+            tr("no dialog is open on this tab: dialogs are held for you only with toolkit/dialogs = agent "
+               "(else "
+               "they are answered at once and listed in each action's effects); to answer the next one "
+               "yourself, give next: true"),
+            kFailureStatus));
+    const Result done = track(std::move(reply));
+    m_effects->answerDialog(accept, text, [done](const QJsonObject &dialog, const QString &error) {
+        done(QJsonObject { { u"dialog"_s, dialog } }, error);
+    });
+}
+
+void PageController::dismissHeldDialog()
+{
+    if (m_effects->heldDialog().isEmpty())
+        return;
+    m_effects->answerDialog(false, {}, [targetId = m_targetId](const QJsonObject &, const QString &error) {
+        if (!error.isEmpty())
+            qCWarning(lcPage).noquote()
+                << u"Could not dismiss the dialog left open on tab %1: %2"_s.arg(targetId, error);
+    });
+}
+
+void PageController::resetEmulation()
+{
+    if (!m_emulated || !m_page)
+        return;
+    m_emulated = false;
+    EmulateOptions clear;
+    clear.reset = true;
+    PageEmulation::apply(m_page, clear,
+                         [targetId = m_page->targetId()](const QJsonObject &, const QString &error) {
+                             if (!error.isEmpty())
+                                 qCWarning(lcPage).noquote()
+                                     << u"Could not clear the emulation of tab %1: %2"_s.arg(targetId, error);
+                         });
 }
 
 void PageController::printPdf(bool landscape,

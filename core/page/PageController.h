@@ -108,7 +108,16 @@ public:
     QString targetId() const { return m_targetId; }
     QString title() const;
     QString url() const;
-    void setAcceptDialogs(bool accept) { m_effects->setAcceptDialogs(accept); }
+    void setDialogPolicy(PageEffects::DialogPolicy policy) { m_effects->setDialogPolicy(policy); }
+    // A dialog held open for the agent ({type, message, defaultPrompt}); empty when none. While one
+    // is, the page runs no script: the toolkit refuses what would wait on it.
+    QJsonObject heldDialog() const { return m_effects->heldDialog(); }
+    // `dialog`: answers the held dialog (accept with a prompt's `text`, or dismiss); with `next`,
+    // sets the answer of the next dialog instead. `list`: the tab's dialogs.
+    void answerDialog(bool accept, const QString &text, bool next, CommandReply reply);
+    QJsonArray dialogs() const { return m_effects->dialogs(); }
+    // The agent let the tab go: a dialog held for it is dismissed (no one else would answer it).
+    void dismissHeldDialog();
 
     // True when `ref` has the form of a ref (e3, f1e3); splits it.
     static bool parseRef(const QString &ref, int *frame = nullptr, QString *local = nullptr);
@@ -178,6 +187,9 @@ public:
     void upload(const QString &ref, const QStringList &paths, CommandReply reply);
     // resize / emulate (PageEmulation): answers what was applied and the CSS viewport now.
     void emulate(const EmulateOptions &options, CommandReply reply);
+    // Clears what emulate() set, if anything (the agent that set it let the tab go): the tab
+    // presents itself as it did before, to the user or the next agent.
+    void resetEmulation();
     // The page printed as the browser prints it (its print stylesheet, backgrounds on): the PDF's
     // bytes to `done`, or why not.
     void printPdf(bool landscape, std::function<void(const QByteArray &pdf, const QString &error)> done);
@@ -278,6 +290,7 @@ private:
     RefMarks m_nextRef; // FrameTarget::key() → the next ref number its documents may use
     InputGuard m_inputGuard;
     PageEffects *m_effects; // navigations, dialogs, new tabs; the event-driven waits
+    bool m_emulated = false; // emulate() set something that resetEmulation() must clear
     FrameRouter m_frames; // which document each f<n> of a ref is, and how to reach it
     SnapshotAssembler *m_snapshots; // the tab's snapshot with its frames spliced in
     ConsoleLog *m_console;

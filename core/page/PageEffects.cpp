@@ -21,7 +21,7 @@ PageEffects::PageEffects(CdpSession *page, QObject *parent)
 PageEffects::Mark PageEffects::mark() const
 {
     Mark now = m_seen;
-    now.dialogs = m_dialogs.size();
+    now.dialogs = m_droppedDialogs + m_dialogs.size();
     now.newTabs = m_newTabs.size();
     return now;
 }
@@ -39,9 +39,10 @@ QJsonObject PageEffects::since(const Mark &start) const
             tabs.append(m_newTabs.at(i));
         effects.insert(u"newTabs"_s, tabs);
     }
-    if (m_dialogs.size() > start.dialogs) {
+    if (m_droppedDialogs + m_dialogs.size() > start.dialogs) {
         QJsonArray dialogs;
-        for (qsizetype i = start.dialogs; i < m_dialogs.size(); ++i)
+        for (qsizetype i = std::max<qsizetype>(0, start.dialogs - m_droppedDialogs); i < m_dialogs.size();
+             ++i)
             dialogs.append(m_dialogs.at(i));
         effects.insert(u"dialogs"_s, dialogs);
     }
@@ -149,6 +150,50 @@ void PageEffects::noteDocumentAt(const QString &href, const Mark &start)
     m_url = href;
 }
 
+void PageEffects::answerNextDialog(bool accept, const QString &text)
+{
+    m_nextAnswer = NextAnswer { accept, text };
+}
+
+QJsonObject PageEffects::heldDialog() const
+{
+    return m_held >= 0 && m_held < m_dialogs.size() ? m_dialogs.at(m_held).toObject() : QJsonObject();
+}
+
+void PageEffects::answerDialog(bool accept, const QString &text,
+                               std::function<void(const QJsonObject &, const QString &)> done)
+{
+    if (m_held < 0 || !m_page)
+        return done({}, tr("no dialog is open on this tab"));
+    const qsizetype index = m_held;
+    QJsonObject params { { u"accept"_s, accept } };
+    const bool prompt = m_dialogs.at(index).toObject().value(u"type").toString() == u"prompt"_s;
+    if (prompt && accept)
+        params.insert(u"promptText"_s, text);
+    m_page->send(
+        u"Page.handleJavaScriptDialog"_s, params, this,
+        [this, index, accept, prompt, text, done](const CdpResult &result) {
+            if (result.error.isError())
+                return done({}, tr("the browser did not take the answer: %1").arg(result.error.message));
+            // Page.javascriptDialogClosed may have come first and noted it already.
+            if (m_held == index)
+                settleHeld(accept ? u"accepted"_s : u"dismissed"_s, prompt && accept ? text : QString());
+            done(index < m_dialogs.size() ? m_dialogs.at(index).toObject() : QJsonObject(), {});
+        });
+}
+
+void PageEffects::settleHeld(const QString &action, const QString &text)
+{
+    if (m_held < 0 || m_held >= m_dialogs.size())
+        return;
+    QJsonObject entry = m_dialogs.at(m_held).toObject();
+    entry.insert(u"action"_s, action);
+    if (!text.isNull() && entry.value(u"type").toString() == u"prompt"_s)
+        entry.insert(u"text"_s, text);
+    m_dialogs.replace(m_held, entry);
+    m_held = -1;
+}
+
 void PageEffects::onEvent(const QString &method, const QJsonObject &params)
 {
     note(method, params);
@@ -158,17 +203,48 @@ void PageEffects::onEvent(const QString &method, const QJsonObject &params)
 void PageEffects::note(const QString &method, const QJsonObject &params)
 {
     if (method == u"Page.javascriptDialogOpening"_s) {
-        const bool accept = m_acceptDialogs;
         const QString type = params.value(u"type").toString();
+        const QString message = params.value(u"message").toString();
+        QJsonObject entry { { u"type"_s, type }, { u"message"_s, message } };
+        if (type == u"prompt"_s)
+            entry.insert(u"defaultPrompt"_s, params.value(u"defaultPrompt").toString());
+        if (m_dialogs.size() >= kMaxDialogs) {
+            // The held one, if any, is never the oldest of a hundred: only answered ones go.
+            m_dialogs.removeFirst();
+            ++m_droppedDialogs;
+            if (m_held >= 0)
+                --m_held;
+        }
+        if (!m_nextAnswer && m_dialogPolicy == DialogPolicy::Hold) {
+            entry.insert(u"action"_s, u"pending"_s);
+            m_dialogs.append(entry);
+            m_held = m_dialogs.size() - 1;
+            qCInfo(lcPage).noquote() << u"%1 dialog on %2 held open for the agent: %3"_s.arg(type, m_url,
+                                                                                             message);
+            Q_EMIT dialogHeld(entry);
+            return;
+        }
+        const bool accept = m_nextAnswer ? m_nextAnswer->accept : m_dialogPolicy == DialogPolicy::Accept;
+        const QString text = m_nextAnswer ? m_nextAnswer->text : params.value(u"defaultPrompt").toString();
+        m_nextAnswer.reset();
         if (m_page)
-            m_page->send(
-                u"Page.handleJavaScriptDialog"_s,
-                { { u"accept"_s, accept }, { u"promptText"_s, params.value(u"defaultPrompt").toString() } });
-        m_dialogs.append(QJsonObject { { u"type"_s, type },
-                                       { u"message"_s, params.value(u"message").toString() },
-                                       { u"action"_s, accept ? u"accepted"_s : u"dismissed"_s } });
+            m_page->send(u"Page.handleJavaScriptDialog"_s,
+                         { { u"accept"_s, accept }, { u"promptText"_s, text } });
+        entry.insert(u"action"_s, accept ? u"accepted"_s : u"dismissed"_s);
+        if (type == u"prompt"_s && accept)
+            entry.insert(u"text"_s, text);
+        m_dialogs.append(entry);
         qCInfo(lcPage).noquote() << u"%1 dialog on %2 %3: %4"_s.arg(
-            type, m_url, accept ? u"accepted"_s : u"dismissed"_s, params.value(u"message").toString());
+            type, m_url, accept ? u"accepted"_s : u"dismissed"_s, message);
+        return;
+    }
+    if (method == u"Page.javascriptDialogClosed"_s) {
+        // Closed by other means than answerDialog() (the user, a navigation): no longer held.
+        if (m_held >= 0)
+            settleHeld(params.value(u"result").toBool() ? u"accepted"_s : u"dismissed"_s,
+                       params.value(u"result").toBool() && params.contains(u"userInput"_s)
+                           ? params.value(u"userInput").toString()
+                           : QString());
         return;
     }
     if (method == u"Page.frameNavigated"_s) {

@@ -1,9 +1,9 @@
 #pragma once
 // What happens to one tab while the toolkit acts on it: navigations (requested, committed,
-// within the document), dialogs (answered as the tab is told: accept or dismiss), tabs it opens,
-// loads. An action takes a mark() before it starts and reports since(mark) when it is done;
-// waitUntil() answers once a condition over these holds, re-checked after each page event (not
-// polled) or when the time is up.
+// within the document), dialogs (answered as the tab is told: accept, dismiss, or held open for
+// the agent to answer), tabs it opens, loads. An action takes a mark() before it starts and reports
+// since(mark) when it is done; waitUntil() answers once a condition over these holds, re-checked after each
+// page event (not polled) or when the time is up.
 
 #include <QDeadlineTimer>
 #include <QJsonArray>
@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QTimer;
@@ -40,7 +41,21 @@ public:
     // Follows `page`'s events (the caller enables the Page domain).
     PageEffects(CdpSession *page, QObject *parent = nullptr);
 
-    void setAcceptDialogs(bool accept) { m_acceptDialogs = accept; }
+    // What happens to a JavaScript dialog (alert, confirm, prompt, beforeunload): answered at once,
+    // accepted or dismissed, or held open until answerDialog() (toolkit/dialogs = agent).
+    enum class DialogPolicy { Accept, Dismiss, Hold };
+    void setDialogPolicy(DialogPolicy policy) { m_dialogPolicy = policy; }
+    // The next dialog is answered so, whatever the policy (a prompt's text, as Playwright's
+    // page.once('dialog')); replaces an earlier one not used yet.
+    void answerNextDialog(bool accept, const QString &text);
+    // The dialog held open, {type, message, defaultPrompt, action: "pending"}; empty when none.
+    QJsonObject heldDialog() const;
+    // Answers the dialog held open; `done` with its entry, or the browser's error.
+    void answerDialog(bool accept, const QString &text,
+                      std::function<void(const QJsonObject &dialog, const QString &error)> done);
+    // The tab's dialogs, oldest first (the last kMaxDialogs), each with what was done with it.
+    QJsonArray dialogs() const { return m_dialogs; }
+    static constexpr qsizetype kMaxDialogs = 100;
     Mark mark() const;
     // {navigated, url} {newTabs: […]} {dialogs: […]}: what happened since `start`.
     QJsonObject since(const Mark &start) const;
@@ -69,6 +84,10 @@ public:
     // The document says it is at `href` (read from it when events may have been lost).
     void noteDocumentAt(const QString &href, const Mark &start);
 
+Q_SIGNALS:
+    // A dialog is held open (DialogPolicy::Hold): the page waits for answerDialog().
+    void dialogHeld(const QJsonObject &dialog);
+
 private:
     struct Wait
     {
@@ -79,10 +98,20 @@ private:
 
     void onEvent(const QString &method, const QJsonObject &params);
     void note(const QString &method, const QJsonObject &params);
+    // The held dialog was answered (`action`: accepted or dismissed; `text`: a prompt's answer).
+    void settleHeld(const QString &action, const QString &text);
 
     QPointer<CdpSession> m_page;
     QString m_targetId;
-    bool m_acceptDialogs = true;
+    DialogPolicy m_dialogPolicy = DialogPolicy::Accept;
+    struct NextAnswer
+    {
+        bool accept = true;
+        QString text;
+    };
+    std::optional<NextAnswer> m_nextAnswer;
+    qsizetype m_held = -1; // index in m_dialogs of the dialog held open; -1: none
+    qsizetype m_droppedDialogs = 0; // entries dropped from the front of m_dialogs (kMaxDialogs)
     Mark m_seen; // the counts so far (dialogs and newTabs: the arrays' sizes)
     QString m_url;
     QJsonArray m_dialogs;

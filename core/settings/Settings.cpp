@@ -536,7 +536,7 @@ const std::array kTable = {
                   .name = "toolkit/dialogs",
                   .type = T::Choice,
                   .defaultValue = u"accept"_s,
-                  .choices = { u"accept"_s, u"dismiss"_s } },
+                  .choices = { u"accept"_s, u"dismiss"_s, u"agent"_s } },
     // May an agent use a tab it did not open (the user's own): ask at the desktop, allow, deny;
     // and the sites the user allowed for good. Only the user gives these rights.
     SettingSpec { .key = SettingKey::ToolkitUserTabs,

@@ -477,6 +477,7 @@ TEST_F(McpCommandTest, TheDevToolsVerbsAreToolsThroughTheSdk)
     {
         QSettings ini(QDir(config.path()).filePath(u"settings.ini"_s), QSettings::IniFormat);
         ini.setValue(u"toolkit/userTabs"_s, u"allow"_s);
+        ini.setValue(u"toolkit/dialogs"_s, u"agent"_s); // held open for the agent's dialog tool
     }
     auto session = startSession(config.path());
     ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
@@ -485,7 +486,7 @@ TEST_F(McpCommandTest, TheDevToolsVerbsAreToolsThroughTheSdk)
     for (const QJsonValue &tool : listed.value(u"result"_s).toObject().value(u"tools"_s).toArray())
         tools.insert(tool.toObject().value(u"name"_s).toString(), tool.toObject());
     for (const QString &verb :
-         { u"fill_form"_s, u"console"_s, u"network"_s, u"resize"_s, u"emulate"_s, u"pdf"_s })
+         { u"fill_form"_s, u"console"_s, u"network"_s, u"resize"_s, u"emulate"_s, u"pdf"_s, u"dialog"_s })
         ASSERT_TRUE(tools.contains(verb)) << verb.toStdString();
     EXPECT_TRUE(
         tools.value(u"console"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool());
@@ -528,6 +529,20 @@ TEST_F(McpCommandTest, TheDevToolsVerbsAreToolsThroughTheSdk)
                      .toBool());
     EXPECT_EQ(evaluate(users, u"innerWidth"_s).toInt(), 640);
     callTool(*session, u"emulate"_s, { { u"reset"_s, true } });
+
+    // A confirm held open for the agent: the click says so, the dialog tool answers it.
+    callTool(*session, u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/dialogs.html"_s).toString() } });
+    const QString buttons = firstText(callTool(*session, u"snapshot"_s));
+    static const QRegularExpression confirmRef(u"button \"Confirm\" \\[ref=(e\\d+)\\]"_s);
+    const QJsonObject clicked
+        = callTool(*session, u"click"_s, { { u"ref"_s, confirmRef.match(buttons).captured(1) } });
+    EXPECT_TRUE(firstText(clicked).contains(u"\"dialogOpen\":true"_s)) << firstText(clicked).toStdString();
+    EXPECT_TRUE(firstText(clicked).contains(u"Delete all 12 files?"_s)) << firstText(clicked).toStdString();
+    EXPECT_TRUE(callTool(*session, u"snapshot"_s).value(u"isError"_s).toBool())
+        << "the page waits for the answer";
+    const QJsonObject answered = callTool(*session, u"dialog"_s, { { u"action"_s, u"accept"_s } });
+    EXPECT_FALSE(answered.value(u"isError"_s).toBool()) << firstText(answered).toStdString();
+    EXPECT_TRUE(firstText(callTool(*session, u"snapshot"_s)).contains(u"confirmed"_s));
 
     const QJsonObject printed = callTool(*session, u"pdf"_s, { { u"path"_s, u"via-mcp"_s } });
     EXPECT_FALSE(printed.value(u"isError"_s).toBool()) << firstText(printed).toStdString();

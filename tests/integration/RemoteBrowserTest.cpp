@@ -140,8 +140,17 @@ TEST_F(RemoteBrowserTest, AWrongTokenIsRefusedWithTheServicesOwn401InPlainWords)
         << text(refused).toStdString();
     EXPECT_TRUE(text(refused).contains(u"the token in the URL or the --cdp-header is wrong or missing"_s))
         << text(refused).toStdString();
-    EXPECT_FALSE(session->transcript().contains(wrong)) << "a wrong token is still a secret";
+    EXPECT_TRUE(text(refused).startsWith(
+        u"cannot use the remote browser at ws://127.0.0.1:%1/"_s.arg(service.port())))
+        << "said at once, not after the wait for a browser: " << text(refused).toStdString();
+    const QJsonObject again = callTool(*session, u"snapshot"_s);
+    EXPECT_TRUE(text(again).contains(u"the service refused the credentials (HTTP 401"_s))
+        << text(again).toStdString();
     EXPECT_EQ(session->finish(30s), 0) << session->transcript().toStdString();
+    EXPECT_FALSE(session->transcript().contains(wrong)) << "a wrong token is still a secret";
+    // Knocking again with the same token would be refused the same way (and looks like an attack).
+    const QString log = session->stderrText() + session->transcript();
+    EXPECT_EQ(log.count(u"not trying again"_s), 1) << log.toStdString();
 }
 
 TEST_F(RemoteBrowserTest, ARestartedServiceIsReconnectedAndTheAgentToldItsTabsAreGone)

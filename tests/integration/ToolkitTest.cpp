@@ -1309,6 +1309,86 @@ TEST_F(ToolkitDevToolsTest, ResizeAndEmulateChangeWhatThePageSees)
                      .ok);
 }
 
+TEST_F(ToolkitDevToolsTest, WhatAnAgentEmulatedEndsWhenItLetsTheTabGo)
+{
+    // An agent that disconnects leaves its tabs open (the user's, handed by consent, among them):
+    // they must not stay offline, on a phone's user agent or in a fake location for the user.
+    const QString original = evaluate(page, u"navigator.userAgent"_s).toString();
+    ok(u"emulate"_s,
+       { { u"device"_s, u"pixel 7"_s }, { u"offline"_s, true }, { u"colorScheme"_s, u"dark"_s } });
+    ASSERT_FALSE(evaluate(page, u"navigator.onLine"_s).toBool());
+    ASSERT_TRUE(evaluate(page, u"navigator.userAgent"_s).toString().contains(u"Pixel 7"_s));
+
+    engine->toolkit()->releaseCaller(kAgent); // as when its connection closes
+    EXPECT_TRUE(waitUntil([&] { return evaluate(page, u"navigator.onLine"_s).toBool(); }));
+    EXPECT_EQ(evaluate(page, u"navigator.userAgent"_s).toString(), original);
+    EXPECT_FALSE(evaluate(page, u"matchMedia('(prefers-color-scheme: dark)').matches"_s).toBool());
+    EXPECT_NE(evaluate(page, u"screen.width"_s).toInt(), 412);
+    EXPECT_TRUE(engine->endpoint()->sessionForTarget(page->targetId())) << "the tab stays open";
+}
+
+TEST_F(ToolkitTest, DialogAnswersTheNextDialogOrOneHeldOpenForTheAgent)
+{
+    CdpSession *page = openTab(u"dialogs.html"_s);
+    ASSERT_TRUE(page);
+    const QString text = snapshotText();
+    const auto out
+        = [&] { return evaluate(page, u"document.getElementById('out').textContent"_s).toString(); };
+
+    // Answered at once (toolkit/dialogs = accept): nothing is open to answer, and it says how.
+    const QString none = fails(u"dialog"_s, { { u"action"_s, u"accept"_s } }, kAgent, 409);
+    EXPECT_TRUE(none.contains(u"no dialog is open on this tab"_s)
+                && none.contains(u"toolkit/dialogs = agent"_s))
+        << none.toStdString();
+    // The next prompt answered with the agent's text (Playwright's page.once('dialog')).
+    const QJsonObject armed
+        = ok(u"dialog"_s, { { u"action"_s, u"accept"_s }, { u"text"_s, u"Grace"_s }, { u"next"_s, true } });
+    EXPECT_EQ(armed.value(u"next"_s).toString(), u"accept"_s);
+    const QJsonObject prompted = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Prompt"_s) } });
+    EXPECT_EQ(prompted.value(u"dialogs"_s).toArray().at(0).toObject().value(u"text"_s).toString(),
+              u"Grace"_s);
+    EXPECT_EQ(out(), u"Hello, Grace"_s);
+    // Once: the one after is answered by the policy again (its default text).
+    ok(u"click"_s, { { u"ref"_s, refOf(text, u"Prompt"_s) } });
+    EXPECT_EQ(out(), u"Hello, anonymous"_s);
+
+    // Held open for the agent: the click answers with the dialog, the page waits.
+    ASSERT_TRUE(settings->setValue(SettingKey::ToolkitDialogs, u"agent"_s));
+    const QJsonObject held = ok(u"click"_s, { { u"ref"_s, refOf(text, u"Confirm"_s) } });
+    EXPECT_TRUE(held.value(u"dialogOpen"_s).toBool()) << QJsonDocument(held).toJson().toStdString();
+    const QJsonObject open = held.value(u"dialogs"_s).toArray().at(0).toObject();
+    EXPECT_EQ(open.value(u"type"_s).toString(), u"confirm"_s);
+    EXPECT_EQ(open.value(u"message"_s).toString(), u"Delete all 12 files?"_s);
+    EXPECT_EQ(open.value(u"action"_s).toString(), u"pending"_s);
+    // What would wait on the page is refused, saying why; the logs still answer.
+    const QString blocked = fails(u"snapshot"_s, {}, kAgent, 409);
+    EXPECT_TRUE(blocked.contains(u"a confirm dialog is open on this tab (“Delete all 12 files?”)"_s))
+        << blocked.toStdString();
+    ok(u"console"_s);
+    const QJsonObject listed = ok(u"dialog"_s, { { u"action"_s, u"list"_s } });
+    EXPECT_EQ(listed.value(u"open"_s).toObject().value(u"message"_s).toString(), u"Delete all 12 files?"_s);
+    EXPECT_EQ(listed.value(u"dialogs"_s).toArray().size(), 3);
+    EXPECT_TRUE(fails(u"dialog"_s, { { u"action"_s, u"dismiss"_s }, { u"text"_s, u"x"_s } })
+                    .contains(u"text goes with accept only"_s));
+    const QJsonObject dismissed = ok(u"dialog"_s, { { u"action"_s, u"dismiss"_s } });
+    EXPECT_EQ(dismissed.value(u"dialog"_s).toObject().value(u"action"_s).toString(), u"dismissed"_s);
+    EXPECT_TRUE(waitUntil([&] { return out() == u"rejected"_s; })) << out().toStdString();
+    EXPECT_TRUE(snapshotText().contains(u"rejected"_s));
+
+    // A prompt held open, answered with text.
+    ok(u"click"_s, { { u"ref"_s, refOf(text, u"Prompt"_s) } });
+    const QJsonObject answered = ok(u"dialog"_s, { { u"action"_s, u"accept"_s }, { u"text"_s, u"Ada"_s } });
+    EXPECT_EQ(answered.value(u"dialog"_s).toObject().value(u"text"_s).toString(), u"Ada"_s);
+    EXPECT_TRUE(waitUntil([&] { return out() == u"Hello, Ada"_s; })) << out().toStdString();
+    EXPECT_TRUE(fails(u"dialog"_s, { { u"action"_s, u"accept"_s } }).contains(u"no dialog is open"_s));
+    EXPECT_FALSE(run(u"dialog"_s, { { u"action"_s, u"close"_s } }).ok);
+
+    // An agent that goes away leaves no dialog open on the page: it is dismissed.
+    ok(u"click"_s, { { u"ref"_s, refOf(text, u"Confirm"_s) } });
+    engine->toolkit()->releaseCaller(kAgent);
+    EXPECT_TRUE(waitUntil([&] { return out() == u"rejected"_s; })) << out().toStdString();
+}
+
 TEST_F(ToolkitDevToolsTest, PdfPrintsWithThePrintStylesheetIntoTheAgentsOwnFolder)
 {
     const QJsonObject printed = ok(u"pdf"_s, { { u"path"_s, u"report"_s } });

@@ -25,6 +25,7 @@ public:
     void open(const QUrl &url) override;
     void close() override;
     bool isOpen() const override { return m_open; }
+    bool refusedForGood() const override { return refusesForGood; }
     void sendMessage(const QByteArray &utf8Json) override;
 
     // Browser side.
@@ -42,6 +43,7 @@ public:
     // The last sent command with this method (empty object if none).
     QJsonObject lastSent(const QString &method) const;
     bool autoOpen = true; // open() succeeds on the next event-loop turn
+    bool refusesForGood = false; // what refusedForGood() says after a refuseOpen()
     // Called with each message the engine sends, after it is recorded (a scripted browser
     // answers from here, on a later turn of the event loop).
     std::function<void(const QJsonObject &message)> onSent;

@@ -8,6 +8,7 @@
 #include "cdp/CdpEndpoint.h"
 #include "logging/Logging.h"
 
+#include <QCoreApplication>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QTimer>
@@ -79,6 +80,10 @@ TEST(CdpRemoteTest, RefusalsAreSaidPlainly)
     EXPECT_TRUE(CdpRemote::explainStatus(429, u"Too Many Requests"_s)
                     .startsWith(u"the service has too many sessions (HTTP 429 Too Many Requests)"_s));
     EXPECT_TRUE(CdpRemote::explainStatus(200).isEmpty());
+    EXPECT_TRUE(CdpRemote::refusesForGood(401) && CdpRemote::refusesForGood(403)
+                && CdpRemote::refusesForGood(404));
+    EXPECT_FALSE(CdpRemote::refusesForGood(429) || CdpRemote::refusesForGood(503)
+                 || CdpRemote::refusesForGood(0));
 }
 
 // A browser that answers every command at once and, when asked to auto-attach, first attaches
@@ -135,6 +140,52 @@ TEST(CdpRemoteEndpointTest, TheSameBrowserBackIsNoNewsAReplacedOneIsToldOnce)
     service.transports.last()->dropConnection(u"the service closed the connection"_s);
     ASSERT_TRUE(waitUntil([&] { return service.transports.size() == 3 && endpoint.targetsKnown(); }));
     EXPECT_EQ(replaced.count(), 1);
+    endpoint.stop();
+}
+
+TEST(CdpRemoteEndpointTest, ARefusalForGoodStopsTheEndpointInsteadOfKnockingForever)
+{
+    CdpEndpoint endpoint;
+    endpoint.setRetryDelays(1ms, 1ms);
+    QList<QPointer<FakeCdpTransport>> transports;
+    bool forGood = false;
+    endpoint.setTransportFactory([&] {
+        auto *transport = new FakeCdpTransport;
+        transport->autoOpen = false;
+        transport->refusesForGood = forGood;
+        transports.append(transport);
+        const QString reason
+            = forGood ? CdpRemote::explainStatus(401, u"Unauthorized"_s) : u"Connection refused"_s;
+        QTimer::singleShot(0, transport, [transport, reason] { transport->refuseOpen(reason); });
+        return transport;
+    });
+    endpoint.setRemote(CdpRemote::parse(u"ws://svc.test:3000?token=wrong-0815"_s, QString(), nullptr));
+    QSignalSpy refused(&endpoint, &CdpEndpoint::refused);
+
+    // Not there yet (a service starting): tried again and again.
+    endpoint.start();
+    ASSERT_TRUE(waitUntil([&] { return transports.size() >= 3; }));
+    EXPECT_FALSE(endpoint.refusedForGood());
+    EXPECT_EQ(refused.count(), 0);
+
+    // Then it answers, and refuses the token: once, said, stopped.
+    forGood = true;
+    ASSERT_TRUE(waitUntil([&] { return refused.count() == 1; }));
+    const qsizetype tried = transports.size();
+    EXPECT_TRUE(endpoint.refusedForGood());
+    EXPECT_EQ(endpoint.state(), CdpEndpoint::State::Stopped);
+    EXPECT_TRUE(
+        endpoint.lastError().contains(u"the token in the URL or the --cdp-header is wrong or missing"_s))
+        << endpoint.lastError().toStdString();
+    EXPECT_TRUE(refused.at(0).at(0).toString().contains(u"HTTP 401"_s));
+    QCoreApplication::processEvents(); // nothing is queued to try again
+    EXPECT_EQ(transports.size(), tried);
+
+    // A start is a new attempt (the user corrected the address).
+    forGood = false;
+    endpoint.start();
+    EXPECT_FALSE(endpoint.refusedForGood());
+    ASSERT_TRUE(waitUntil([&] { return transports.size() > tried; }));
     endpoint.stop();
 }
 

@@ -163,9 +163,75 @@ TEST_F(PageEffectsTest, ALoadIsSeenInItsEventsOrInTheDocumentWhenTheEventsWereLo
 
 TEST_F(PageEffectsTest, DialogsAreDismissedWhenTheTabSaysSo)
 {
-    effects->setAcceptDialogs(false);
+    effects->setDialogPolicy(PageEffects::DialogPolicy::Dismiss);
     event(u"Page.javascriptDialogOpening"_s, { { u"type"_s, u"alert"_s }, { u"message"_s, u"Hi"_s } });
     EXPECT_FALSE(transport->lastSent().value(u"params"_s).toObject().value(u"accept"_s).toBool(true));
+}
+
+TEST_F(PageEffectsTest, AHeldDialogWaitsForItsAnswerAndTheNextAnswerWinsOnce)
+{
+    effects->setDialogPolicy(PageEffects::DialogPolicy::Hold);
+    QList<QJsonObject> held;
+    QObject::connect(effects.get(), &PageEffects::dialogHeld, [&](const QJsonObject &d) { held.append(d); });
+    const qsizetype sentBefore = transport->sent().size();
+    event(u"Page.javascriptDialogOpening"_s,
+          { { u"type"_s, u"prompt"_s }, { u"message"_s, u"Name?"_s }, { u"defaultPrompt"_s, u"anon"_s } });
+    ASSERT_EQ(held.size(), 1);
+    EXPECT_EQ(transport->sent().size(), sentBefore) << "held: nothing is answered";
+    EXPECT_EQ(effects->heldDialog().value(u"action"_s).toString(), u"pending"_s);
+    EXPECT_EQ(effects->heldDialog().value(u"defaultPrompt"_s).toString(), u"anon"_s);
+
+    std::optional<QJsonObject> answered;
+    effects->answerDialog(true, u"Ada"_s, [&](const QJsonObject &d, const QString &error) {
+        EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+        answered = d;
+    });
+    const QJsonObject sent = transport->lastSent(u"Page.handleJavaScriptDialog"_s);
+    EXPECT_TRUE(sent.value(u"params"_s).toObject().value(u"accept"_s).toBool());
+    EXPECT_EQ(sent.value(u"params"_s).toObject().value(u"promptText"_s).toString(), u"Ada"_s);
+    transport->respond(sent.value(u"id"_s).toInt(), {});
+    ASSERT_TRUE(waitUntil([&] { return answered.has_value(); }));
+    EXPECT_EQ(answered->value(u"action"_s).toString(), u"accepted"_s);
+    EXPECT_EQ(answered->value(u"text"_s).toString(), u"Ada"_s);
+    EXPECT_TRUE(effects->heldDialog().isEmpty());
+
+    // Nothing held: refused, saying so.
+    std::optional<QString> refused;
+    effects->answerDialog(false, {}, [&](const QJsonObject &, const QString &error) { refused = error; });
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(*refused, u"no dialog is open on this tab"_s);
+
+    // The next answer wins over the policy, once.
+    effects->answerNextDialog(false, {});
+    event(u"Page.javascriptDialogOpening"_s, { { u"type"_s, u"confirm"_s }, { u"message"_s, u"Sure?"_s } });
+    EXPECT_EQ(held.size(), 1);
+    EXPECT_FALSE(transport->lastSent(u"Page.handleJavaScriptDialog"_s)
+                     .value(u"params"_s)
+                     .toObject()
+                     .value(u"accept"_s)
+                     .toBool(true));
+    event(u"Page.javascriptDialogOpening"_s, { { u"type"_s, u"alert"_s }, { u"message"_s, u"Done"_s } });
+    EXPECT_EQ(held.size(), 2);
+
+    // Closed by the user meanwhile: no longer held, and said how it ended.
+    event(u"Page.javascriptDialogClosed"_s, { { u"result"_s, true } });
+    EXPECT_TRUE(effects->heldDialog().isEmpty());
+    EXPECT_EQ(effects->dialogs().last().toObject().value(u"action"_s).toString(), u"accepted"_s);
+    EXPECT_EQ(effects->dialogs().size(), 3);
+}
+
+TEST_F(PageEffectsTest, OnlyTheLastHundredDialogsAreKeptAndTheMarksStillCount)
+{
+    for (int i = 0; i < 150; ++i)
+        event(u"Page.javascriptDialogOpening"_s,
+              { { u"type"_s, u"alert"_s }, { u"message"_s, QString::number(i) } });
+    EXPECT_EQ(effects->dialogs().size(), PageEffects::kMaxDialogs);
+    EXPECT_EQ(effects->dialogs().first().toObject().value(u"message"_s).toString(), u"50"_s);
+    const PageEffects::Mark start = effects->mark();
+    event(u"Page.javascriptDialogOpening"_s, { { u"type"_s, u"alert"_s }, { u"message"_s, u"new"_s } });
+    const QJsonArray since = effects->since(start).value(u"dialogs"_s).toArray();
+    ASSERT_EQ(since.size(), 1);
+    EXPECT_EQ(since.at(0).toObject().value(u"message"_s).toString(), u"new"_s);
 }
 
 } // namespace
