@@ -93,6 +93,7 @@ void TabRouter::letGo(const QStringList &targetIds)
         if (PageController *controller = m_controllers.value(targetId)) {
             controller->resetEmulation();
             controller->dismissHeldDialog();
+            controller->trace()->discard();
         }
     }
 }

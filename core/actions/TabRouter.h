@@ -115,7 +115,7 @@ private:
     TabAction guarded(const CommandCaller &caller, TabAction act) const;
     void onPageAttached(CdpSession *session);
     // Tabs no restricted caller holds any more: what an agent emulated there is cleared, a dialog
-    // held for it dismissed.
+    // held for it dismissed, a trace it left running ended.
     void letGo(const QStringList &targetIds);
     PageEffects::DialogPolicy dialogPolicy() const; // from toolkit/dialogs
     void onSessionDetached(CdpSession *session);

@@ -70,6 +70,44 @@ QString folderOf(const CommandCaller &caller)
     return name.left(80);
 }
 
+// Saves `bytes` as `name` (a plain file name; "-2", "-3" … before its suffix when taken) into
+// `folder`, a caller's downloads folder (made owner-only), within the folder's caps: an agent
+// (or a chat through the bridge) that saves in a loop fills its own folder, not the disk.
+// Answers success, or the failure to send, with `*path` where it went.
+CommandResult saveDownload(const QString &folder, const QString &name, const QByteArray &bytes, QString *path)
+{
+    if (!QDir().mkpath(folder))
+        return CommandResult::failure(
+            ToolkitCommands::tr("could not make the downloads folder %1").arg(folder), 500);
+    QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    qint64 held = 0;
+    const QFileInfoList files = QDir(folder).entryInfoList(QDir::Files);
+    for (const QFileInfo &kept : files)
+        held += kept.size();
+    if (files.size() >= kMaxDownloadFiles || held + bytes.size() > kMaxDownloadBytes) {
+        return CommandResult::failure(
+            ToolkitCommands::tr(
+                "your downloads folder %1 is full (%2 files, %3 MB; at most %4 files and %5 MB): "
+                "the user can empty it")
+                .arg(folder)
+                .arg(files.size())
+                .arg(held / (1024 * 1024))
+                .arg(kMaxDownloadFiles)
+                .arg(kMaxDownloadBytes / (1024 * 1024)),
+            507);
+    }
+    const QFileInfo named(name);
+    *path = folder + u'/' + name;
+    for (int n = 2; QFileInfo::exists(*path) && n < 1000; ++n)
+        *path = folder + u'/' + named.completeBaseName() + u"-%1."_s.arg(n) + named.suffix();
+    QSaveFile file(*path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        return CommandResult::failure(
+            ToolkitCommands::tr("could not write %1: %2").arg(*path, file.errorString()), 500);
+    }
+    return CommandResult::success({});
+}
+
 } // namespace
 
 QString ToolkitCommands::uploadable(const QString &path, QString *why) const
@@ -380,36 +418,9 @@ void ToolkitCommands::registerDevToolsVerbs()
             tab->printPdf(landscape, [folder, name, reply](const QByteArray &pdf, const QString &error) {
                 if (!error.isEmpty())
                     return reply(CommandResult::failure(error, PageController::kFailureStatus));
-                if (!QDir().mkpath(folder)) {
-                    return reply(CommandResult::failure(
-                        tr("could not make the downloads folder %1").arg(folder), 500));
-                }
-                QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-                // An agent (or a chat through the bridge) that prints in a loop fills its own
-                // folder, not the disk.
-                qint64 held = 0;
-                const QFileInfoList files = QDir(folder).entryInfoList(QDir::Files);
-                for (const QFileInfo &kept : files)
-                    held += kept.size();
-                if (files.size() >= kMaxDownloadFiles || held + pdf.size() > kMaxDownloadBytes) {
-                    return reply(CommandResult::failure(
-                        tr("your downloads folder %1 is full (%2 files, %3 MB; at most %4 files and %5 MB): "
-                           "the user can empty it")
-                            .arg(folder)
-                            .arg(files.size())
-                            .arg(held / (1024 * 1024))
-                            .arg(kMaxDownloadFiles)
-                            .arg(kMaxDownloadBytes / (1024 * 1024)),
-                        507));
-                }
-                QString path = folder + u'/' + name;
-                for (int n = 2; QFileInfo::exists(path) && n < 1000; ++n)
-                    path = folder + u'/' + name.chopped(4) + u"-%1.pdf"_s.arg(n);
-                QSaveFile file(path);
-                if (!file.open(QIODevice::WriteOnly) || file.write(pdf) != pdf.size() || !file.commit()) {
-                    return reply(CommandResult::failure(
-                        tr("could not write the PDF to %1: %2").arg(path, file.errorString()), 500));
-                }
+                QString path;
+                if (const CommandResult refused = saveDownload(folder, name, pdf, &path); !refused.ok)
+                    return reply(refused);
                 // "/Type /Page" once per page (not /Pages): how Chromium's PDF writer names them.
                 static const QRegularExpression pageObject(u"/Type\\s*/Page(?![s\\w])"_s);
                 const qsizetype pages = QString::fromLatin1(pdf).count(pageObject);
@@ -437,6 +448,39 @@ void ToolkitCommands::registerDevToolsVerbs()
             if (!text.isNull() && action != u"accept"_s)
                 return reply(CommandResult::failure(tr("params.text goes with accept only")));
             tab->answerDialog(action == u"accept"_s, text, next, std::move(reply));
+        });
+
+    addTabCommand(
+        u"trace"_s,
+        tr("Records a performance trace of the tab (start, then stop): the trace file in your downloads "
+           "folder (Chrome's format, for DevTools or Perfetto) and a summary: long tasks, layout shifts, "
+           "LCP"),
+        [this](CommandParams &p, PageController *tab, const CommandCaller &caller, CommandReply reply) {
+            const QString action = p.choice(u"action"_s, { u"start"_s, u"stop"_s });
+            if (!paramsOk(p, reply))
+                return;
+            if (action == u"start"_s) {
+                return tab->trace()->start([reply](const QString &error) {
+                    reply(error.isEmpty() ? CommandResult::success(QJsonObject { { u"tracing"_s, true } })
+                                          : CommandResult::failure(error, PageController::kFailureStatus));
+                });
+            }
+            if (m_downloads.isEmpty())
+                return reply(
+                    CommandResult::failure(tr("this app has no downloads folder to save a trace in"), 503));
+            const QString folder = m_downloads + u'/' + folderOf(caller);
+            tab->trace()->stop([folder, reply](const QByteArray &trace, const QJsonObject &summary,
+                                               const QString &error) {
+                if (!error.isEmpty())
+                    return reply(CommandResult::failure(error, PageController::kFailureStatus));
+                const QString name
+                    = u"trace-%1.json"_s.arg(QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss-zzz"_s));
+                QString path;
+                if (const CommandResult refused = saveDownload(folder, name, trace, &path); !refused.ok)
+                    return reply(refused);
+                reply(CommandResult::success(QJsonObject {
+                    { u"path"_s, path }, { u"bytes"_s, trace.size() }, { u"summary"_s, summary } }));
+            });
         });
 }
 

@@ -57,7 +57,7 @@ QStringList types()
              u"console"_s,    u"network"_s,
              u"resize"_s,     u"emulate"_s,
              u"pdf"_s,        u"upload"_s,
-             u"dialog"_s };
+             u"dialog"_s,     u"trace"_s };
 }
 
 QJsonObject annotations(const QString &type)
@@ -301,6 +301,13 @@ QJsonObject schema(const QString &type)
                                 u"The fields in the order they are filled (1–100); the first that fails "
                                 "stops the rest"_s } } } },
             { u"fields"_s });
+    }
+    if (type == u"trace"_s) {
+        return objectSchema(
+            { { u"action"_s,
+                ParamsSchema::choice({ u"start"_s, u"stop"_s },
+                                     u"start recording; stop: save the trace and summarize it"_s) } },
+            { u"action"_s });
     }
     if (type == u"dialog"_s) {
         return objectSchema(

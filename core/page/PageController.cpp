@@ -57,6 +57,7 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
                  SnapshotAssembler::Result done) { payload(target, function, args, std::move(done)); },
           this))
     , m_console(new ConsoleLog(page, this))
+    , m_trace(new PageTrace(page, this))
     , m_network(new NetworkLog(page, this, NetworkLog::Scope::All, kMaxNetworkEntries))
 {
     // An action that opened a dialog held for the agent would wait for it (the page stops until it

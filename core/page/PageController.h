@@ -16,6 +16,7 @@
 #include "NetworkLog.h"
 #include "PageEffects.h"
 #include "PageEmulation.h"
+#include "PageTrace.h"
 #include "SnapshotAssembler.h"
 #include "cdp/CdpInput.h"
 #include "common/CommandResult.h"
@@ -211,6 +212,8 @@ public:
     // What the tab wrote to its console and what it loaded, since the controller was made
     // (the first command an agent sent to the tab).
     ConsoleLog *consoleLog() const { return m_console; }
+    // The tab's performance trace (`trace`).
+    PageTrace *trace() const { return m_trace; }
     NetworkLog *networkLog() const { return m_network; }
 
     // A tab this one opened (link with target=_blank, window.open): reported as an effect.
@@ -294,6 +297,7 @@ private:
     FrameRouter m_frames; // which document each f<n> of a ref is, and how to reach it
     SnapshotAssembler *m_snapshots; // the tab's snapshot with its frames spliced in
     ConsoleLog *m_console;
+    PageTrace *m_trace;
     NetworkLog *m_network;
     QList<SeenSnapshot> m_seenSnapshots;
     int m_lastSnapshotId = 0;

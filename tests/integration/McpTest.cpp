@@ -485,8 +485,8 @@ TEST_F(McpCommandTest, TheDevToolsVerbsAreToolsThroughTheSdk)
     QHash<QString, QJsonObject> tools;
     for (const QJsonValue &tool : listed.value(u"result"_s).toObject().value(u"tools"_s).toArray())
         tools.insert(tool.toObject().value(u"name"_s).toString(), tool.toObject());
-    for (const QString &verb :
-         { u"fill_form"_s, u"console"_s, u"network"_s, u"resize"_s, u"emulate"_s, u"pdf"_s, u"dialog"_s })
+    for (const QString &verb : { u"fill_form"_s, u"console"_s, u"network"_s, u"resize"_s, u"emulate"_s,
+                                 u"pdf"_s, u"dialog"_s, u"trace"_s })
         ASSERT_TRUE(tools.contains(verb)) << verb.toStdString();
     EXPECT_TRUE(
         tools.value(u"console"_s).value(u"annotations"_s).toObject().value(u"readOnlyHint"_s).toBool());
@@ -543,6 +543,17 @@ TEST_F(McpCommandTest, TheDevToolsVerbsAreToolsThroughTheSdk)
     const QJsonObject answered = callTool(*session, u"dialog"_s, { { u"action"_s, u"accept"_s } });
     EXPECT_FALSE(answered.value(u"isError"_s).toBool()) << firstText(answered).toStdString();
     EXPECT_TRUE(firstText(callTool(*session, u"snapshot"_s)).contains(u"confirmed"_s));
+
+    // A trace through the SDK: started, the page reloaded, stopped into the agent's folder.
+    EXPECT_FALSE(
+        callTool(*session, u"trace"_s, { { u"action"_s, u"start"_s } }).value(u"isError"_s).toBool());
+    callTool(*session, u"reload"_s);
+    const QJsonObject traced = callTool(*session, u"trace"_s, { { u"action"_s, u"stop"_s } });
+    const QJsonObject trace = QJsonDocument::fromJson(firstText(traced).toUtf8()).object();
+    EXPECT_TRUE(trace.value(u"path"_s).toString().contains(u"/downloads/mcp-"_s))
+        << firstText(traced).toStdString();
+    EXPECT_GT(trace.value(u"summary"_s).toObject().value(u"events"_s).toInt(), 0)
+        << firstText(traced).toStdString();
 
     const QJsonObject printed = callTool(*session, u"pdf"_s, { { u"path"_s, u"via-mcp"_s } });
     EXPECT_FALSE(printed.value(u"isError"_s).toBool()) << firstText(printed).toStdString();

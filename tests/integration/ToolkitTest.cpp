@@ -11,6 +11,7 @@
 #include "actions/ToolkitSchemas.h"
 #include "engine/Engine.h"
 #include "page/PageController.h"
+#include "page/PageTrace.h"
 #include "settings/Settings.h"
 
 #include <QDir>
@@ -1387,6 +1388,47 @@ TEST_F(ToolkitTest, DialogAnswersTheNextDialogOrOneHeldOpenForTheAgent)
     ok(u"click"_s, { { u"ref"_s, refOf(text, u"Confirm"_s) } });
     engine->toolkit()->releaseCaller(kAgent);
     EXPECT_TRUE(waitUntil([&] { return out() == u"rejected"_s; })) << out().toStdString();
+}
+
+TEST_F(ToolkitDevToolsTest, TraceRecordsThePageAndSummarizesLongTasksShiftsAndLcp)
+{
+    EXPECT_TRUE(
+        fails(u"trace"_s, { { u"action"_s, u"stop"_s } }, kAgent, 409).contains(u"no trace is running"_s));
+    EXPECT_TRUE(ok(u"trace"_s, { { u"action"_s, u"start"_s } }).value(u"tracing"_s).toBool());
+    EXPECT_TRUE(
+        fails(u"trace"_s, { { u"action"_s, u"start"_s } }, kAgent, 409).contains(u"already running"_s));
+
+    // A load (its LCP), a banner pushed in after it (a shift), a click busy for 150 ms (a long task).
+    ok(u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/trace.html"_s).toString() } });
+    ASSERT_TRUE(waitUntil([&] { return snapshotText().contains(u"shifted"_s); }));
+    ok(u"click"_s, { { u"ref"_s, refOf(snapshotText(), u"Busy"_s) } });
+    ASSERT_TRUE(waitUntil([&] { return snapshotText().contains(u"busy done"_s); }));
+
+    const QJsonObject stopped = ok(u"trace"_s, { { u"action"_s, u"stop"_s } });
+    const QJsonObject summary = stopped.value(u"summary"_s).toObject();
+    const QString said = QString::fromUtf8(QJsonDocument(stopped).toJson());
+    EXPECT_GE(summary.value(u"longTasks"_s).toObject().value(u"count"_s).toInt(), 1) << said.toStdString();
+    EXPECT_GE(summary.value(u"longTasks"_s).toObject().value(u"longestMs"_s).toDouble(), 140)
+        << said.toStdString();
+    EXPECT_GE(summary.value(u"layoutShifts"_s).toObject().value(u"count"_s).toInt(), 1) << said.toStdString();
+    EXPECT_GT(summary.value(u"layoutShifts"_s).toObject().value(u"cumulativeScore"_s).toDouble(), 0.01)
+        << said.toStdString();
+    EXPECT_GT(summary.value(u"lcp"_s).toObject().value(u"ms"_s).toDouble(), 0) << said.toStdString();
+    EXPECT_GE(summary.value(u"lcp"_s).toObject().value(u"size"_s).toInt(), 600 * 300 / 2)
+        << said.toStdString();
+
+    // The file is the trace itself, in the agent's own downloads folder, as DevTools opens it.
+    const QString path = stopped.value(u"path"_s).toString();
+    EXPECT_TRUE(path.contains(u"/downloads/"_s) && path.endsWith(u".json"_s)) << path.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+    const QJsonDocument trace = QJsonDocument::fromJson(file.readAll());
+    EXPECT_GT(trace.object().value(u"traceEvents"_s).toArray().size(), 100);
+    EXPECT_EQ(PageTrace::summarize(QJsonDocument(trace).toJson()), summary);
+    EXPECT_TRUE(
+        fails(u"trace"_s, { { u"action"_s, u"stop"_s } }, kAgent, 409).contains(u"no trace is running"_s))
+        << "stopped twice";
+    EXPECT_FALSE(run(u"trace"_s, { { u"action"_s, u"pause"_s } }).ok);
 }
 
 TEST_F(ToolkitDevToolsTest, PdfPrintsWithThePrintStylesheetIntoTheAgentsOwnFolder)
