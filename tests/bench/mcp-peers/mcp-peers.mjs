@@ -16,6 +16,7 @@
 //
 //   operation   ours                      Playwright MCP           chrome-devtools-mcp
 //   snapshot    snapshot                  browser_snapshot         take_snapshot
+//   whole_snapshot  snapshot {maxElements, maxChars: no limit}   the same  the same
 //   click       click {ref}               browser_click {target}   click {uid}
 //   type        type {ref, text}          browser_type {target}    fill {uid, value}
 //   fill        fill {ref, value}         browser_type {target}    fill {uid, value}
@@ -30,6 +31,8 @@
 //   tabs        tab {action: list}        browser_tabs {list}      list_pages
 //   navigate    open {url}                browser_navigate         navigate_page {type: url}
 //
+// Our snapshot stops at 1,000 lines or 40,000 characters by default (and says how many elements
+// it left out); the peers always answer the whole page, so whole_snapshot lifts our limits.
 // Playwright MCP's browser_type fills the field at once unless told `slowly`; chrome-devtools-mcp
 // has no typing into an element but fill; ours types key by key (`type`) or sets the value
 // (`fill`), so both are measured against the same peer calls.
@@ -124,6 +127,7 @@ function servers(options, scratch) {
             close: (call) => call('close', {}),
             ops: {
                 snapshot: () => ['snapshot', {}],
+                whole_snapshot: () => ['snapshot', { maxElements: 1000000, maxChars: 10000000 }],
                 click: (t) => ['click', { ref: t.click }],
                 hover: (t) => ['hover', { ref: t.hover }],
                 type: (t, p) => ['type', { ref: t.type, text: p.text }],
@@ -155,6 +159,7 @@ function servers(options, scratch) {
             close: (call) => call('browser_tabs', { action: 'close' }),
             ops: {
                 snapshot: () => ['browser_snapshot', {}],
+                whole_snapshot: () => ['browser_snapshot', {}],
                 click: (t, p) => ['browser_click', { element: `${p.click[1]} button`, target: t.click }],
                 hover: (t, p) => ['browser_hover', { element: `${p.hover[1]} button`, target: t.hover }],
                 type: (t, p) => ['browser_type', { element: `${p.type[1]} field`, target: t.type, text: p.text }],
@@ -192,6 +197,7 @@ function servers(options, scratch) {
             close: (call, state) => call('close_page', { pageId: state.pageId }),
             ops: {
                 snapshot: (t, p, url, s) => ['take_snapshot', { pageId: s.pageId }],
+                whole_snapshot: (t, p, url, s) => ['take_snapshot', { pageId: s.pageId }],
                 click: (t, p, url, s) => ['click', { pageId: s.pageId, uid: t.click }],
                 hover: (t, p, url, s) => ['hover', { pageId: s.pageId, uid: t.hover }],
                 type: (t, p, url, s) => ['fill', { pageId: s.pageId, uid: t.type, value: p.text }],
@@ -210,7 +216,7 @@ function servers(options, scratch) {
     };
 }
 
-const operations = ['snapshot', 'click', 'hover', 'type', 'fill', 'fill_form', 'select', 'press', 'wait', 'screenshot',
+const operations = ['snapshot', 'whole_snapshot', 'click', 'hover', 'type', 'fill', 'fill_form', 'select', 'press', 'wait', 'screenshot',
                     'console', 'network', 'tabs', 'navigate'];
 
 function textOf(result) {
@@ -341,7 +347,7 @@ async function main() {
             const ours = byServer.ours?.summary?.[op], pw = byServer.playwright?.summary?.[op];
             if (ours?.p50 !== undefined && pw?.p50 !== undefined) {
                 const t = ours.p50 / pw.p50, b = ours.bytes / pw.bytes;
-                const goal = ['snapshot', 'click', 'type', 'fill_form'].includes(op)
+                const goal = ['snapshot', 'whole_snapshot', 'click', 'type', 'fill', 'fill_form'].includes(op)
                     ? ` (goal ≤ 1/10, ≤ 1/3: ${t <= 0.1 ? 'met' : 'not met'}, ${b <= 1 / 3 ? 'met' : 'not met'})` : '';
                 ratio = `${fmtRatio(t)}, ${fmtRatio(b)}${goal}`;
             }

@@ -6,7 +6,7 @@
 #
 #   tests/bench/mcp-peers/run.sh [ROUNDS, default 30] [-- more mcp-peers.mjs arguments]
 #
-# Needs: the built app (MPA_BENCH_APP=<multi-purpose-agent>, else build/ci/app/multi-purpose-agent
+# Needs: the built app (MPA_BENCH_APP=<multi-purpose-agent>, else build/ci/bin/multi-purpose-agent
 # of this checkout), chromium, python3, Node.js 20.19 or newer (chrome-devtools-mcp's "engines";
 # Playwright MCP takes 18), and the npm packages of this folder, installed on first run with
 # `npm ci --ignore-scripts` (scripts/lib/common.sh: mpa_install_mcp_peers; no browser download).
@@ -24,7 +24,7 @@ if [ $# -gt 0 ] && [ "$1" != "--" ]; then
 fi
 [ "${1:-}" = "--" ] && shift
 
-app="${MPA_BENCH_APP:-$root/build/ci/app/multi-purpose-agent}"
+app="${MPA_BENCH_APP:-$root/build/ci/bin/multi-purpose-agent}"
 [ -x "$app" ] || { echo "no app at $app: build it (cmake --build build/ci --target multi-purpose-agent) or set MPA_BENCH_APP" >&2; exit 1; }
 chromium="${MPA_CHROMIUM:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}"
 [ -n "$chromium" ] || { echo "no chromium on PATH (or set MPA_CHROMIUM)" >&2; exit 1; }
