@@ -14,7 +14,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
-# shellcheck source=../../../scripts/lib/common.sh
+# shellcheck source-path=SCRIPTDIR/../../.. source=scripts/lib/common.sh
 source "$root/scripts/lib/common.sh"
 
 rounds=30
