@@ -55,6 +55,19 @@ mpa_install_npm() {
     fi
 }
 
+# Installs the MCP servers tests/bench/mcp-peers measures ours against (Playwright MCP,
+# chrome-devtools-mcp and the official MCP SDK, pinned by its package-lock.json) into that folder
+# when they are not there. --ignore-scripts: no browser download; both attach to the bench's
+# own Chromium.
+mpa_install_mcp_peers() {
+    local dir="$MPA_ROOT/tests/bench/mcp-peers"
+    mpa_check_node || return 1
+    if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+        mpa_log "Installing Playwright MCP and chrome-devtools-mcp for the MCP bench (into $dir/node_modules)"
+        (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+    fi
+}
+
 # Configures (once) and builds the given preset: its build preset's targets (all by default),
 # or only the targets named after it.
 mpa_build() {
