@@ -219,18 +219,23 @@ void ToolkitCommands::registerDevToolsVerbs()
     addTabCommand(
         u"console"_s,
         tr("The tab's console messages (console calls, uncaught errors, the browser's own warnings) with "
-           "level and source, oldest first; since an id for only the new ones"),
+           "level and source, oldest first: the current page's, since an id for only the new ones, all for "
+           "earlier pages' too"),
         [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
             const QString level = p.has(u"level"_s) ? p.choice(u"level"_s, ConsoleLog::levels()) : QString();
-            const int since = p.integer(u"since"_s, 0, 0, INT_MAX);
+            const bool all = p.boolean(u"all"_s, false);
             const int limit = p.integer(u"limit"_s, 100, 1, ConsoleLog::kMaxEntries);
+            const ConsoleLog *log = tab->consoleLog();
+            const qint64 since
+                = p.has(u"since"_s) ? p.integer(u"since"_s, 0, 0, INT_MAX) : (all ? 0 : log->documentMark());
             if (!paramsOk(p, reply))
                 return;
-            const ConsoleLog *log = tab->consoleLog();
             QJsonArray messages;
             for (const ConsoleEntry &entry : log->since(since, level, limit))
                 messages.append(entry.toJson());
             QJsonObject data { { u"messages"_s, messages }, { u"last"_s, log->mark() } };
+            if (!all && !p.has(u"since"_s) && log->documentMark() > 0)
+                data.insert(u"earlierPages"_s, log->documentMark()); // read with all: true
             if (log->dropped() > 0 && since < log->mark() - ConsoleLog::kMaxEntries)
                 data.insert(u"dropped"_s, log->dropped());
             reply(CommandResult::success(data));
@@ -246,11 +251,13 @@ void ToolkitCommands::registerDevToolsVerbs()
             const int id = p.integer(u"id"_s, 0, 1, INT_MAX);
             const QString filter = p.string(u"filter"_s);
             const QString type = p.string(u"type"_s);
-            const int since = p.integer(u"since"_s, 0, 0, INT_MAX);
+            const bool all = p.boolean(u"all"_s, false);
             const int limit = p.integer(u"limit"_s, 100, 1, PageController::kMaxNetworkEntries);
+            NetworkLog *log = tab->networkLog();
+            const qint64 since
+                = p.has(u"since"_s) ? p.integer(u"since"_s, 0, 0, INT_MAX) : (all ? 0 : log->documentMark());
             if (!paramsOk(p, reply))
                 return;
-            NetworkLog *log = tab->networkLog();
             if (action == u"list"_s) {
                 QJsonArray requests;
                 QList<NetworkEntry> kept;
@@ -263,8 +270,10 @@ void ToolkitCommands::registerDevToolsVerbs()
                     kept = kept.mid(kept.size() - limit);
                 for (const NetworkEntry &entry : kept)
                     requests.append(entry.toJson());
-                return reply(CommandResult::success(
-                    QJsonObject { { u"requests"_s, requests }, { u"last"_s, log->mark() } }));
+                QJsonObject data { { u"requests"_s, requests }, { u"last"_s, log->mark() } };
+                if (!all && !p.has(u"since"_s) && log->documentMark() > 0)
+                    data.insert(u"earlierPages"_s, log->documentMark()); // read with all: true
+                return reply(CommandResult::success(data));
             }
             if (!p.has(u"id"_s))
                 return reply(CommandResult::failure(

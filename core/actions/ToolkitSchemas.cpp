@@ -329,6 +329,9 @@ QJsonObject schema(const QString &type)
                                      u"Only messages this severe or more (default: all)"_s) },
               { u"since"_s,
                 prop(u"integer"_s, u"Only messages after this id (the `last` of an earlier answer)"_s) },
+              { u"all"_s,
+                prop(u"boolean"_s,
+                     u"Earlier pages' messages too (default: only the current page's, since it loaded)"_s) },
               { u"limit"_s,
                 ParamsSchema::integer(1, 1000, u"At most this many, the newest (default 100)"_s) } });
     }
@@ -345,6 +348,10 @@ QJsonObject schema(const QString &type)
                     u"string"_s,
                     u"list: only this kind of request (Document, Stylesheet, Image, Script, XHR, Fetch, …)"_s) },
               { u"since"_s, prop(u"integer"_s, u"list: only requests after this id"_s) },
+              { u"all"_s,
+                prop(u"boolean"_s,
+                     u"list: earlier pages' requests too (default: only the current page's, from its own "
+                     "request)"_s) },
               { u"limit"_s,
                 ParamsSchema::integer(1, 1000, u"list: at most this many, the newest (default 100)"_s) } });
     }

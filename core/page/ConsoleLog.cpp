@@ -206,6 +206,11 @@ void ConsoleLog::add(ConsoleEntry entry)
 
 void ConsoleLog::onEvent(const QString &method, const QJsonObject &params)
 {
+    // The main frame navigated: its contexts are gone and a new document begins.
+    if (method == u"Runtime.executionContextsCleared"_s) {
+        m_documentMark = m_sequence;
+        return;
+    }
     if (method == u"Runtime.consoleAPICalled"_s) {
         const QString type = params.value(u"type").toString();
         // Group ends and clears carry no message.

@@ -53,6 +53,9 @@ public:
 
     // The number of the newest entry so far (a mark to read "since").
     qint64 mark() const { return m_sequence; }
+    // The mark when the tab's current document began (its main frame navigated): what `console`
+    // reads by default, as Playwright MCP and chrome-devtools-mcp list the current page's only.
+    qint64 documentMark() const { return m_documentMark; }
     // The entries after `mark` at `minLevel` or above (empty: all), the newest `limit`, oldest first.
     QList<ConsoleEntry> since(qint64 mark, const QString &minLevel = {}, int limit = 100) const;
     // How many entries were dropped from the front since the log started (the ring is full).
@@ -70,6 +73,7 @@ private:
     QList<ConsoleEntry> m_entries;
     qint64 m_sequence = 0;
     qint64 m_dropped = 0;
+    qint64 m_documentMark = 0;
 };
 
 } // namespace mpa

@@ -211,6 +211,11 @@ void NetworkLog::onEvent(const QString &method, const QJsonObject &params)
             existing->url = params.value(u"request").toObject().value(u"url").toString();
             return;
         }
+        // A navigation of the tab's main frame (its document request: the loader's own id, in the
+        // tab's frame) begins a new page.
+        if (type == u"Document"_s && requestId == params.value(u"loaderId").toString() && m_session
+            && params.value(u"frameId").toString() == m_session->targetId())
+            m_documentMark = m_sequence;
         NetworkEntry entry;
         entry.sequence = ++m_sequence;
         entry.requestId = requestId;

@@ -66,6 +66,9 @@ public:
 
     // The number of the newest request seen so far (a mark to read "since").
     qint64 mark() const { return m_sequence; }
+    // The mark just before the request of the tab's current document (its main frame's last
+    // navigation request): what `network` lists by default, as the peers list the current page's.
+    qint64 documentMark() const { return m_documentMark; }
     // The requests started after `mark`, the newest `limit` of them, oldest first.
     QList<NetworkEntry> since(qint64 mark, int limit = 5) const;
     // Requests after `mark` still waiting for their answer.
@@ -92,6 +95,7 @@ private:
     QList<NetworkEntry> m_entries;
     qint64 m_sequence = 0;
     qint64 m_dropped = 0;
+    qint64 m_documentMark = 0;
     QHash<QString, double> m_started; // requestId → monotonic start (s), while it loads
     QHash<QString, QJsonObject> m_earlyRequestHeaders; // extra info that came before its request
     bool m_watching = false;

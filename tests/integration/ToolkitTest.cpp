@@ -1209,6 +1209,23 @@ TEST_F(ToolkitDevToolsTest, ConsoleKeepsTheTabsMessagesWithLevelAndSource)
     EXPECT_EQ(after.at(0).toObject().value(u"text"_s).toString(), u"clicked again at true"_s);
     EXPECT_EQ(consoleMessages({ { u"limit"_s, 2 } }).size(), 2);
     EXPECT_TRUE(fails(u"console"_s, { { u"level"_s, u"loud"_s } }).contains(u"level"_s));
+
+    // As the peers do, console and network give the current page's by default: after a reload,
+    // only what the new document logged and asked for; the earlier pages' with all.
+    const QJsonArray before = consoleMessages({ { u"all"_s, true } });
+    ok(u"reload"_s);
+    ASSERT_TRUE(waitUntil([&] { return !withText(consoleMessages(), u"Hello, world"_s).isEmpty(); }));
+    const QJsonObject current = ok(u"console"_s);
+    EXPECT_TRUE(withText(current.value(u"messages"_s).toArray(), u"clicked again"_s).isEmpty());
+    EXPECT_GE(current.value(u"earlierPages"_s).toInt(), before.size());
+    EXPECT_FALSE(withText(consoleMessages({ { u"all"_s, true } }), u"clicked again"_s).isEmpty());
+    const QJsonObject requests = ok(u"network"_s);
+    const QJsonArray listed = requests.value(u"requests"_s).toArray();
+    ASSERT_FALSE(listed.isEmpty());
+    EXPECT_EQ(listed.first().toObject().value(u"type"_s).toString(), u"Document"_s)
+        << "the page's own request comes first";
+    EXPECT_GT(requests.value(u"earlierPages"_s).toInt(), 0);
+    EXPECT_GT(ok(u"network"_s, { { u"all"_s, true } }).value(u"requests"_s).toArray().size(), listed.size());
 }
 
 TEST_F(ToolkitDevToolsTest, NetworkListsTheTabsRequestsAndGetMasksCredentials)
