@@ -40,6 +40,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMetaEnum>
+#include <QScreen>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QUrl>
@@ -203,7 +204,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
         auto *shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &QWidget::close);
     }
-    resize(920, 660);
+    restoreWindowGeometry();
 
     // getUISnapshot, listUIElements and uiAction answer from this window.
     m_automation = new WindowAutomation(this, m_engine->settings());
@@ -220,6 +221,8 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    if (isVisible())
+        saveWindowGeometry();
     if (m_engine->desktopUi() == this)
         m_engine->setDesktopUi(nullptr);
 }
@@ -352,6 +355,51 @@ void MainWindow::closeEvent(QCloseEvent *event)
     } else {
         showMinimized();
     }
+}
+
+void MainWindow::hideEvent(QHideEvent *event)
+{
+    if (!event->spontaneous()) // minimising is not leaving: the size and place stay as they are
+        saveWindowGeometry();
+    QMainWindow::hideEvent(event);
+}
+
+QSize MainWindow::defaultSize()
+{
+    // Laid out tall first, so nothing above the page list is squeezed while it is measured.
+    const QSize before = size();
+    resize(1000, 2000);
+    centralWidget()->layout()->activate();
+    layout()->activate();
+    int listHeight = 2 * m_nav->frameWidth() + 6; // the list's padding-top
+    for (int row = 0; row < m_nav->count(); ++row)
+        listHeight += m_nav->sizeHintForRow(row) + 2 * m_nav->spacing();
+    const int above = m_nav->mapTo(this, QPoint(0, 0)).y();
+    resize(before);
+    QSize wanted(1000, std::max(660, above + listHeight + 4));
+    if (const QScreen *shown = screen()) {
+        // Within the screen, less a margin for the window's frame and title.
+        const QRect available = shown->availableGeometry();
+        wanted = wanted.boundedTo(QSize(available.width() - 16, available.height() - 40));
+    }
+    return wanted.expandedTo(minimumSizeHint());
+}
+
+void MainWindow::restoreWindowGeometry()
+{
+    const QString kept = m_engine->settings()->stringValue(SettingKey::UiGeometry);
+    if (!kept.isEmpty() && restoreGeometry(QByteArray::fromBase64(kept.toLatin1())))
+        return;
+    if (!kept.isEmpty())
+        qCWarning(lcUi) << "ui/geometry holds no window size and place; opening at the default size";
+    resize(defaultSize());
+}
+
+void MainWindow::saveWindowGeometry()
+{
+    const QString geometry = QString::fromLatin1(saveGeometry().toBase64());
+    if (geometry != m_engine->settings()->stringValue(SettingKey::UiGeometry))
+        m_engine->settings()->setValue(SettingKey::UiGeometry, geometry);
 }
 
 void MainWindow::showAbout()

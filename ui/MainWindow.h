@@ -72,6 +72,9 @@ public:
     bool isWelcoming() const;
     template<typename T> T *page() const { return findChild<T *>(); }
     RelaunchOffer *relaunchOffer() const { return m_relaunchOffer; }
+    // The size the window opens at when none was kept: the whole page list without a scroll
+    // bar (and the welcome while it shows), within the screen.
+    QSize defaultSize();
 
 Q_SIGNALS:
     void quitRequested();
@@ -81,9 +84,13 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     void refresh();
+    // Size and place, kept in ui/geometry when the window hides and when it goes.
+    void restoreWindowGeometry();
+    void saveWindowGeometry();
 
     Engine *m_engine;
     RelaunchOffer *m_relaunchOffer = nullptr;

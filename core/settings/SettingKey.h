@@ -86,6 +86,7 @@ enum class SettingKey {
     BridgeRedactRules,
     BridgeMode,
     UiExtensionImportOffered,
+    UiGeometry,
     Count_
 };
 

@@ -9,9 +9,12 @@
 #include "pages/LogsPage.h"
 
 #include <QAction>
+#include <QDir>
 #include <QLabel>
 #include <QListView>
 #include <QListWidget>
+#include <QScreen>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStackedWidget>
 
@@ -99,6 +102,68 @@ TEST_F(MainWindowTest, WithoutATrayTheWindowSaysSoAndClosingMinimises)
     EXPECT_FALSE(banner->isVisible());
     window.close();
     EXPECT_FALSE(window.isVisible());
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(MainWindowTest, TheDefaultSizeFitsThePageList)
+{
+    settings->setValue(SettingKey::UiWelcomed, true);
+    MainWindow window(engine.get());
+    window.show();
+    auto *list = window.findChild<QListWidget *>(u"pageList"_s);
+    ASSERT_TRUE(list);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(list->verticalScrollBar()->isVisible())
+        << "the whole page list shows at " << window.width() << "×" << window.height();
+    const QRect lastRow = list->visualItemRect(list->item(list->count() - 1));
+    EXPECT_LE(lastRow.bottom(), list->viewport()->height()) << "General, the last page, is not cut";
+    const QRect screen = window.screen()->availableGeometry();
+    EXPECT_LE(window.height(), screen.height()) << "never taller than the screen";
+    EXPECT_LE(window.width(), screen.width());
+    screenshot(&window, u"window-default-size"_s);
+}
+
+TEST_F(MainWindowTest, SizeAndPlaceAreKeptAcrossRestarts)
+{
+    QRect left;
+    {
+        MainWindow window(engine.get());
+        window.show();
+        window.setGeometry(60, 50, 700, 480);
+        QCoreApplication::processEvents();
+        left = window.geometry();
+        window.close(); // to the tray: kept now
+    }
+    const QString kept = settings->stringValue(SettingKey::UiGeometry);
+    EXPECT_FALSE(kept.isEmpty());
+    // In settings.ini, where the next start reads it.
+    EXPECT_EQ(Settings(QDir(configDir()).filePath(u"settings.ini"_s)).stringValue(SettingKey::UiGeometry),
+              kept);
+    QRect moved;
+    {
+        MainWindow again(engine.get());
+        again.show();
+        QCoreApplication::processEvents();
+        EXPECT_EQ(again.geometry(), left);
+        // Moved and resized, then the app quits with the window open: kept too.
+        again.setGeometry(30, 20, 640, 450);
+        QCoreApplication::processEvents();
+        moved = again.geometry();
+    }
+    MainWindow third(engine.get());
+    third.show();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(third.geometry(), moved);
+}
+
+TEST_F(MainWindowTest, AnUnreadableGeometryOpensAtTheDefaultSize)
+{
+    settings->setValue(SettingKey::UiGeometry, u"not a geometry"_s);
+    MainWindow window(engine.get());
+    EXPECT_EQ(window.size(), window.defaultSize());
 }
 
 } // namespace
