@@ -38,6 +38,10 @@ public:
     const AppPaths &paths() const { return m_paths; }
     // The headless exit line of DESIGN.md.
     QString summaryLine() const;
+    // "Try the Demo": starts this program again with --demo (waiting for this instance's config
+    // dir with --standby), then quits; false with `error` when it could not be started.
+    bool restartInDemo(QString *error = nullptr);
+    QStringList demoArguments() const;
 
 Q_SIGNALS:
     void quitRequested(int exitCode);

@@ -6,6 +6,7 @@
 #include "StatusIcon.h"
 #include "Theme.h"
 #include "WelcomePanel.h"
+#include "Widgets.h"
 #include "WindowAutomation.h"
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
@@ -39,6 +40,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMetaEnum>
 #include <QScreen>
 #include <QShortcut>
@@ -190,6 +192,11 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &MainWindow::quitRequested);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    m_tryDemo = helpMenu->addAction(tr("&Try the Demo…"));
+    m_tryDemo->setObjectName(u"tryDemoAction"_s);
+    m_tryDemo->setVisible(false); // until there is a way to start it, and never in the demo
+    connect(m_tryDemo, &QAction::triggered, this, [this] { tryDemo(); });
+    connect(m_welcome, &WelcomePanel::demoRequested, this, [this] { tryDemo(); });
     QAction *about = helpMenu->addAction(tr("&About Multi Purpose Agent"));
     about->setObjectName(u"aboutAction"_s);
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
@@ -400,6 +407,35 @@ void MainWindow::saveWindowGeometry()
     const QString geometry = QString::fromLatin1(saveGeometry().toBase64());
     if (geometry != m_engine->settings()->stringValue(SettingKey::UiGeometry))
         m_engine->settings()->setValue(SettingKey::UiGeometry, geometry);
+}
+
+void MainWindow::setDemoStarter(std::function<bool(QString *error)> starter)
+{
+    m_demoStarter = std::move(starter);
+    const bool offered = m_demoStarter && !m_engine->overrides().demo;
+    m_tryDemo->setVisible(offered);
+    m_welcome->setDemoOffered(offered);
+}
+
+bool MainWindow::tryDemo(bool confirmed)
+{
+    if (!m_demoStarter || m_engine->overrides().demo)
+        return false;
+    if (!confirmed
+        && !Widgets::confirm(this, tr("Try the Demo"), tr("Restart Multi Purpose Agent in the demo?"),
+                             tr("The app quits and starts again with a browser of its own showing a demo "
+                                "agent panel, auto-accept on for that run. Your settings stay as they are. "
+                                "Closing the demo's browser window ends the demo; then start the app "
+                                "again as usual."),
+                             tr("Restart in the Demo")))
+        return false;
+    QString error;
+    if (!m_demoStarter(&error)) {
+        qCWarning(lcUi).noquote() << "the demo could not be started:" << error;
+        QMessageBox::warning(this, tr("Try the Demo"), tr("The demo could not be started: %1.").arg(error));
+        return false;
+    }
+    return true;
 }
 
 void MainWindow::showAbout()

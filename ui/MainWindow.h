@@ -8,6 +8,8 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 class QLabel;
 class QListWidget;
 class QStackedWidget;
@@ -72,6 +74,10 @@ public:
     bool isWelcoming() const;
     template<typename T> T *page() const { return findChild<T *>(); }
     RelaunchOffer *relaunchOffer() const { return m_relaunchOffer; }
+    // What "Try the Demo" runs (the app restarts in the demo); without one it is not offered.
+    void setDemoStarter(std::function<bool(QString *error)> starter);
+    // Asks, then starts the demo; false when the user said no or it could not start.
+    bool tryDemo(bool confirmed = false);
     // The size the window opens at when none was kept: the whole page list without a scroll
     // bar (and the welcome while it shows), within the screen.
     QSize defaultSize();
@@ -102,6 +108,8 @@ private:
     QListWidget *m_nav;
     QStackedWidget *m_stack;
     bool m_trayAvailable = true;
+    std::function<bool(QString *error)> m_demoStarter;
+    QAction *m_tryDemo = nullptr;
 };
 
 } // namespace mpa
