@@ -233,17 +233,17 @@ TEST_F(IdeLauncherTest, ChromiumGetsASeparateEntryAndTheUsersOwnStaysByteIdentic
     EXPECT_EQ(readFile(system).contains(u"remote-debugging"_s), false);
     const auto entry = DesktopEntry::load(ours);
     ASSERT_TRUE(entry);
-    const QString main = u"Desktop Entry"_s;
-    EXPECT_EQ(entry->value(main, u"Name"_s), u"Chromium (debugging)"_s);
-    EXPECT_EQ(entry->value(main, u"Name[de]"_s), u"Chromium-Webbrowser (debugging)"_s);
-    const QString exec = entry->value(main, u"Exec"_s);
+    const QString group = u"Desktop Entry"_s;
+    EXPECT_EQ(entry->value(group, u"Name"_s), u"Chromium (debugging)"_s);
+    EXPECT_EQ(entry->value(group, u"Name[de]"_s), u"Chromium-Webbrowser (debugging)"_s);
+    const QString exec = entry->value(group, u"Exec"_s);
     EXPECT_TRUE(exec.startsWith(u"/usr/bin/chromium --ozone-platform=wayland --remote-debugging-port=9004 "
                                 "--user-data-dir="_s))
         << exec.toStdString();
     EXPECT_TRUE(exec.endsWith(u" %U"_s)) << exec.toStdString();
     EXPECT_TRUE(
         entry->value(u"Desktop Action new-window"_s, u"Exec"_s).contains(u"--remote-debugging-port=9004"_s));
-    EXPECT_FALSE(entry->contains(main, u"MimeType"_s)) << "never the handler for links";
+    EXPECT_FALSE(entry->contains(group, u"MimeType"_s)) << "never the handler for links";
     EXPECT_EQ(validate(ours), QString());
 
     state = launcher->state(chrome);
@@ -256,8 +256,9 @@ TEST_F(IdeLauncherTest, ChromiumGetsASeparateEntryAndTheUsersOwnStaysByteIdentic
     EXPECT_TRUE(command->contains(u"--remote-debugging-port=9004"_s));
 
     ASSERT_TRUE(launcher->rewrite(chrome, 9222, &error)) << error.toStdString();
-    EXPECT_TRUE(DesktopEntry::load(ours)->value(main, u"Exec"_s).contains(u"--remote-debugging-port=9222"_s));
-    EXPECT_EQ(DesktopEntry::load(ours)->value(main, u"Name"_s), u"Chromium (debugging)"_s) << "not twice";
+    EXPECT_TRUE(
+        DesktopEntry::load(ours)->value(group, u"Exec"_s).contains(u"--remote-debugging-port=9222"_s));
+    EXPECT_EQ(DesktopEntry::load(ours)->value(group, u"Name"_s), u"Chromium (debugging)"_s) << "not twice";
     EXPECT_EQ(readBytes(user), before);
 
     ASSERT_TRUE(launcher->restore(chrome, &error)) << error.toStdString();
