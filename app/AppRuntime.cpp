@@ -127,7 +127,6 @@ void AppRuntime::startEngine()
         overrides.autoAccept = true;
     overrides.debugServer = m_options.debugServer;
     overrides.debugServerPort = m_options.debugServerPort;
-    overrides.demo = m_options.demo;
     m_engine->setOverrides(overrides);
 
     if (!m_options.demo) {

@@ -34,6 +34,7 @@ public:
     void shutdown();
 
     Engine *engine() const { return m_engine.get(); }
+    bool isDemo() const { return m_options.demo; }
     bool isStandingBy() const { return m_standingBy; }
     const AppPaths &paths() const { return m_paths; }
     // The headless exit line of DESIGN.md.

@@ -43,6 +43,7 @@
 #include <QMessageBox>
 #include <QMetaEnum>
 #include <QScreen>
+#include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QUrl>
@@ -392,34 +393,49 @@ QSize MainWindow::defaultSize()
     return wanted.expandedTo(minimumSizeHint());
 }
 
+QString MainWindow::windowStateFile() const
+{
+    return QDir(m_engine->paths().configDir).filePath(u"window.ini"_s);
+}
+
 void MainWindow::restoreWindowGeometry()
 {
-    const QString kept = m_engine->settings()->stringValue(SettingKey::UiGeometry);
-    if (!kept.isEmpty() && restoreGeometry(QByteArray::fromBase64(kept.toLatin1())))
+    // The window's own state, not a setting: it changes with every move and is no choice to
+    // reset, import or set over the debug API.
+    const QSettings state(windowStateFile(), QSettings::IniFormat);
+    const QByteArray kept = state.value(u"geometry"_s).toByteArray();
+    if (!kept.isEmpty() && restoreGeometry(kept))
         return;
     if (!kept.isEmpty())
-        qCWarning(lcUi) << "ui/geometry holds no window size and place; opening at the default size";
+        qCWarning(lcUi).noquote() << windowStateFile()
+                                  << "holds no window size and place; opening at the default size";
     resize(defaultSize());
 }
 
 void MainWindow::saveWindowGeometry()
 {
-    const QString geometry = QString::fromLatin1(saveGeometry().toBase64());
-    if (geometry != m_engine->settings()->stringValue(SettingKey::UiGeometry))
-        m_engine->settings()->setValue(SettingKey::UiGeometry, geometry);
+    QSettings state(windowStateFile(), QSettings::IniFormat);
+    const QByteArray geometry = saveGeometry();
+    if (state.value(u"geometry"_s).toByteArray() == geometry)
+        return;
+    state.setValue(u"geometry"_s, geometry);
+    state.sync();
+    if (state.status() != QSettings::NoError)
+        qCWarning(lcUi).noquote() << "could not keep the window's size and place in" << windowStateFile();
 }
 
-void MainWindow::setDemoStarter(std::function<bool(QString *error)> starter)
+void MainWindow::setDemoStarter(std::function<bool(QString *error)> starter, bool inDemo)
 {
     m_demoStarter = std::move(starter);
-    const bool offered = m_demoStarter && !m_engine->overrides().demo;
+    m_inDemo = inDemo;
+    const bool offered = m_demoStarter && !m_inDemo;
     m_tryDemo->setVisible(offered);
-    m_welcome->setDemoOffered(offered);
+    m_welcome->setDemo(inDemo, offered);
 }
 
 bool MainWindow::tryDemo(bool confirmed)
 {
-    if (!m_demoStarter || m_engine->overrides().demo)
+    if (!m_demoStarter || m_inDemo)
         return false;
     if (!confirmed
         && !Widgets::confirm(this, tr("Try the Demo"), tr("Restart Multi Purpose Agent in the demo?"),

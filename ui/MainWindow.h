@@ -74,13 +74,17 @@ public:
     bool isWelcoming() const;
     template<typename T> T *page() const { return findChild<T *>(); }
     RelaunchOffer *relaunchOffer() const { return m_relaunchOffer; }
-    // What "Try the Demo" runs (the app restarts in the demo); without one it is not offered.
-    void setDemoStarter(std::function<bool(QString *error)> starter);
+    // What "Try the Demo" runs (the app restarts in the demo); without one, or while this run
+    // is the demo (`inDemo`), it is not offered.
+    void setDemoStarter(std::function<bool(QString *error)> starter, bool inDemo = false);
+    bool isDemo() const { return m_inDemo; }
     // Asks, then starts the demo; false when the user said no or it could not start.
     bool tryDemo(bool confirmed = false);
     // The size the window opens at when none was kept: the whole page list without a scroll
     // bar (and the welcome while it shows), within the screen.
     QSize defaultSize();
+    // Where the window keeps its size and place (<config-dir>/window.ini).
+    QString windowStateFile() const;
 
 Q_SIGNALS:
     void quitRequested();
@@ -94,7 +98,7 @@ protected:
 
 private:
     void refresh();
-    // Size and place, kept in ui/geometry when the window hides and when it goes.
+    // Size and place, kept in <config-dir>/window.ini when the window hides and when it goes.
     void restoreWindowGeometry();
     void saveWindowGeometry();
 
@@ -110,6 +114,7 @@ private:
     bool m_trayAvailable = true;
     std::function<bool(QString *error)> m_demoStarter;
     QAction *m_tryDemo = nullptr;
+    bool m_inDemo = false;
 };
 
 } // namespace mpa

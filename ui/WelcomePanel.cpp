@@ -81,9 +81,10 @@ void WelcomePanel::setStartAction(const QString &text, bool enabled)
                  "Connection page"));
 }
 
-void WelcomePanel::setDemoOffered(bool offered)
+void WelcomePanel::setDemo(bool inDemo, bool offered)
 {
-    m_demoOffered = offered;
+    m_inDemo = inDemo;
+    m_demoOffered = offered && !inDemo;
     refresh();
 }
 
@@ -103,14 +104,14 @@ void WelcomePanel::refresh()
                   "debugging on port %1; nothing answers at %2 yet.")
                    .arg(m_engine->cdpPort())
                    .arg(address);
-    if (m_engine->overrides().demo)
+    if (m_inDemo)
         text = tr("This is the demo: a browser of its own shows a demo agent panel, and auto-accept works "
                   "on it. Close that browser window to end the demo.");
     else if (m_demoOffered)
         text += u' '
             + tr("To try it without an IDE, choose Try the Demo (a browser with a demo agent panel).");
     m_text->setText(text);
-    m_start->setVisible(!connected && !m_engine->overrides().demo);
+    m_start->setVisible(!connected && !m_inDemo);
     m_demo->setVisible(m_demoOffered);
 }
 

@@ -23,8 +23,8 @@ public:
     bool isWanted() const;
     // The Start button's text and whether it can start anything (the Connection page's).
     void setStartAction(const QString &text, bool enabled);
-    // Whether "Try the Demo" is offered (never while this run is the demo).
-    void setDemoOffered(bool offered);
+    // Whether this run is the demo, and whether "Try the Demo" is offered (never in the demo).
+    void setDemo(bool inDemo, bool offered);
 
 Q_SIGNALS:
     void startIdeRequested();
@@ -40,6 +40,7 @@ private:
     QPushButton *m_connection;
     QPushButton *m_demo;
     bool m_demoOffered = false;
+    bool m_inDemo = false;
 };
 
 } // namespace mpa

@@ -50,8 +50,6 @@ public:
         // `mcp`: only the browser connection runs (no scheduler, quota, debug API or agent
         // server), so it can share a config dir with a running tray app.
         bool toolkitOnly = false;
-        // --demo: this run works on the bundled demo's browser (the window offers no demo then).
-        bool demo = false;
     };
 
     // `clock`: what every timer of the engine runs on (the system clock when null; a test's

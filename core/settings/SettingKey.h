@@ -86,7 +86,6 @@ enum class SettingKey {
     BridgeRedactRules,
     BridgeMode,
     UiExtensionImportOffered,
-    UiGeometry,
     Count_
 };
 

@@ -721,10 +721,6 @@ const std::array kTable = {
                   .name = "ui/extensionImportOffered",
                   .type = T::Bool,
                   .defaultValue = false },
-    // The window's size and place (QWidget::saveGeometry, base64): it opens as it was left, also
-    // after a restart; empty, at a size that fits its page list.
-    SettingSpec {
-        .key = SettingKey::UiGeometry, .name = "ui/geometry", .type = T::String, .defaultValue = QString() },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 

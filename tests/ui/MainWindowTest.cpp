@@ -10,11 +10,13 @@
 
 #include <QAction>
 #include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QListView>
 #include <QListWidget>
 #include <QScreen>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStackedWidget>
 
@@ -129,22 +131,22 @@ TEST_F(MainWindowTest, TheDefaultSizeFitsThePageList)
 TEST_F(MainWindowTest, SizeAndPlaceAreKeptAcrossRestarts)
 {
     QRect left;
+    QString file;
     {
         MainWindow window(engine.get());
+        file = window.windowStateFile();
+        EXPECT_EQ(file, QDir(configDir()).filePath(u"window.ini"_s));
         window.show();
         window.setGeometry(60, 50, 700, 480);
         QCoreApplication::processEvents();
         left = window.geometry();
         window.close(); // to the tray: kept now
+        EXPECT_TRUE(QFile::exists(file));
     }
-    const QString kept = settings->stringValue(SettingKey::UiGeometry);
-    EXPECT_FALSE(kept.isEmpty());
-    // In settings.ini, where the next start reads it.
-    EXPECT_EQ(Settings(QDir(configDir()).filePath(u"settings.ini"_s)).stringValue(SettingKey::UiGeometry),
-              kept);
+    EXPECT_FALSE(QSettings(file, QSettings::IniFormat).value(u"geometry"_s).toByteArray().isEmpty());
     QRect moved;
     {
-        MainWindow again(engine.get());
+        MainWindow again(engine.get()); // as after a restart: it reads the file
         again.show();
         QCoreApplication::processEvents();
         EXPECT_EQ(again.geometry(), left);
@@ -161,7 +163,10 @@ TEST_F(MainWindowTest, SizeAndPlaceAreKeptAcrossRestarts)
 
 TEST_F(MainWindowTest, AnUnreadableGeometryOpensAtTheDefaultSize)
 {
-    settings->setValue(SettingKey::UiGeometry, u"not a geometry"_s);
+    {
+        QSettings state(QDir(configDir()).filePath(u"window.ini"_s), QSettings::IniFormat);
+        state.setValue(u"geometry"_s, QByteArray("not a geometry"));
+    }
     MainWindow window(engine.get());
     EXPECT_EQ(window.size(), window.defaultSize());
 }

@@ -7,7 +7,6 @@
 #include "UiTest.h"
 #include "Wait.h"
 #include "WelcomePanel.h"
-#include "engine/Engine.h"
 #include "pages/ConnectionPage.h"
 #include "pages/DashboardPage.h"
 #include "platform/DesktopEntry.h"
@@ -99,12 +98,8 @@ TEST_F(WelcomeTest, TryTheDemoIsAButtonThatRestartsInTheDemo)
 
 TEST_F(WelcomeTest, TheDemoOffersNoDemo)
 {
-    Engine::Overrides overrides;
-    overrides.demo = true;
-    overrides.autoAccept = true;
-    engine->setOverrides(overrides);
     MainWindow window(engine.get());
-    window.setDemoStarter([](QString *) { return true; });
+    window.setDemoStarter([](QString *) { return true; }, true);
     window.show();
     EXPECT_FALSE(window.welcome()->findChild<QPushButton *>(u"welcomeDemo"_s)->isVisibleTo(&window));
     EXPECT_FALSE(window.findChild<QAction *>(u"tryDemoAction"_s)->isVisible());
