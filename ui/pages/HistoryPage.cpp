@@ -110,8 +110,9 @@ void HistoryPage::refresh()
 
 void HistoryPage::showSelected()
 {
-    const int row = m_table->currentRow();
-    const bool selected = !m_table->selectedItems().isEmpty() && row >= 0;
+    const QList<QTableWidgetItem *> items = m_table->selectedItems();
+    const int row = items.isEmpty() ? -1 : items.first()->row();
+    const bool selected = row >= 0;
     m_resend->setEnabled(selected);
     m_detail->setText(selected ? m_table->item(row, 0)->data(kDetailRole).toString() : QString());
     m_detail->setVisible(selected);
