@@ -11,6 +11,7 @@
 #include "settings/Settings.h"
 
 #include <QCoreApplication>
+#include <QProcess>
 
 using namespace Qt::StringLiterals;
 
@@ -165,6 +166,31 @@ void AppRuntime::shutdown()
     if (m_demo)
         m_demo->stop();
     m_quitTimer.stop();
+}
+
+QStringList AppRuntime::demoArguments() const
+{
+    // --standby: the new instance takes the config dir over as soon as this one has quit.
+    QStringList arguments { u"--demo"_s, u"--standby"_s, u"--show"_s };
+    if (!m_options.configDir.isEmpty())
+        arguments += { u"--config-dir"_s, m_options.configDir };
+    if (m_options.verbose)
+        arguments.append(u"--verbose"_s);
+    return arguments;
+}
+
+bool AppRuntime::restartInDemo(QString *error)
+{
+    const QString program = QCoreApplication::applicationFilePath();
+    const QStringList arguments = demoArguments();
+    if (!QProcess::startDetached(program, arguments)) {
+        if (error)
+            *error = u"%1 could not be started"_s.arg(program);
+        return false;
+    }
+    qCInfo(lcApp).noquote() << "restarting in the demo:" << program << arguments.join(u' ');
+    Q_EMIT quitRequested(0);
+    return true;
 }
 
 QString AppRuntime::summaryLine() const

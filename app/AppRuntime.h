@@ -34,10 +34,15 @@ public:
     void shutdown();
 
     Engine *engine() const { return m_engine.get(); }
+    bool isDemo() const { return m_options.demo; }
     bool isStandingBy() const { return m_standingBy; }
     const AppPaths &paths() const { return m_paths; }
     // The headless exit line of DESIGN.md.
     QString summaryLine() const;
+    // "Try the Demo": starts this program again with --demo (waiting for this instance's config
+    // dir with --standby), then quits; false with `error` when it could not be started.
+    bool restartInDemo(QString *error = nullptr);
+    QStringList demoArguments() const;
 
 Q_SIGNALS:
     void quitRequested(int exitCode);

@@ -86,6 +86,8 @@ int runTray(int argc, char **argv, const mpa::AppOptions &options)
         tray = std::make_unique<mpa::TrayController>(runtime.engine(), window.get());
         QObject::connect(tray.get(), &mpa::TrayController::quitRequested, &app, [&app] { app.exit(0); });
         QObject::connect(window.get(), &mpa::MainWindow::quitRequested, &app, [&app] { app.exit(0); });
+        window->setDemoStarter([&runtime](QString *error) { return runtime.restartInDemo(error); },
+                               runtime.isDemo());
         const bool trayShown = tray->start();
         if (trayShown && options.show)
             window->showAndRaise();

@@ -952,6 +952,34 @@
         <source>Waiting for %1 to open port %2…</source>
         <translation>Warten, bis %1 Port %2 öffnet …</translation>
     </message>
+    <message>
+        <source>%1 — starts %2 without debugging. Adding debugging writes a separate entry “%3” to %4 with a profile of its own; %1 stays as it is.</source>
+        <translation>%1 – startet %2 ohne Debugging. Beim Hinzufügen des Debuggings wird ein eigener Eintrag „%3“ mit eigenem Profil in %4 geschrieben; %1 bleibt, wie er ist.</translation>
+    </message>
+    <message>
+        <source>The entry “%1” (%2) starts %3 with debugging on port %4, but the app watches port %5. Your entry %6 is unchanged.</source>
+        <translation>Der Eintrag „%1“ (%2) startet %3 mit Debugging auf Port %4, die App beobachtet aber Port %5. Ihr Eintrag %6 ist unverändert.</translation>
+    </message>
+    <message>
+        <source>The entry “%1” (%2) starts %3 with debugging on port %4 in a profile of its own. Your entry %5 is unchanged.</source>
+        <translation>Der Eintrag „%1“ (%2) startet %3 mit Debugging auf Port %4 in einem eigenen Profil. Ihr Eintrag %5 ist unverändert.</translation>
+    </message>
+    <message>
+        <source>Add Debugging Entry</source>
+        <translation>Debugging-Eintrag hinzufügen</translation>
+    </message>
+    <message>
+        <source>Write %1, a separate entry “%2” that starts %3 with --remote-debugging-port=%4 and a profile of its own; %5 is not changed</source>
+        <translation>Schreibt %1, einen eigenen Eintrag „%2“, der %3 mit --remote-debugging-port=%4 und eigenem Profil startet; %5 wird nicht verändert</translation>
+    </message>
+    <message>
+        <source>Remove Debugging Entry</source>
+        <translation>Debugging-Eintrag entfernen</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
 </context>
 <context>
     <name>mpa::DashboardPage</name>
@@ -1055,10 +1083,6 @@
         <translation>%1 – %2</translation>
     </message>
     <message>
-        <source>%1 — no IDE profile</source>
-        <translation>%1 – kein IDE-Profil</translation>
-    </message>
-    <message>
         <source>Connected, but no page to work on yet</source>
         <translation>Verbunden, aber noch keine Seite zum Bearbeiten</translation>
     </message>
@@ -1101,6 +1125,10 @@
     <message>
         <source>Over time</source>
         <translation>Im Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>%1 — no agent panel</source>
+        <translation>%1 – kein Agentenbereich</translation>
     </message>
 </context>
 <context>
@@ -1555,6 +1583,22 @@
         <source>Not sent: %1</source>
         <translation>Nicht gesendet: %1</translation>
     </message>
+    <message>
+        <source>no page found</source>
+        <translation>keine Seite gefunden</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>the active page</source>
+        <translation>die aktive Seite</translation>
+    </message>
 </context>
 <context>
     <name>mpa::LineChart</name>
@@ -1738,6 +1782,30 @@
     <message>
         <source>no application would open %1</source>
         <translation>keine Anwendung kann %1 öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Try the Demo…</source>
+        <translation>&amp;Demo ausprobieren …</translation>
+    </message>
+    <message>
+        <source>Try the Demo</source>
+        <translation>Demo ausprobieren</translation>
+    </message>
+    <message>
+        <source>Restart Multi Purpose Agent in the demo?</source>
+        <translation>Multi Purpose Agent in der Demo neu starten?</translation>
+    </message>
+    <message>
+        <source>The app quits and starts again with a browser of its own showing a demo agent panel, auto-accept on for that run. Your settings stay as they are. Closing the demo&apos;s browser window ends the demo; then start the app again as usual.</source>
+        <translation>Die App wird beendet und startet erneut mit einem eigenen Browser, der einen Demo-Agentenbereich zeigt; automatisches Annehmen ist für diesen Lauf eingeschaltet. Ihre Einstellungen bleiben, wie sie sind. Wenn Sie das Browserfenster der Demo schließen, endet die Demo; starten Sie die App danach wie gewohnt.</translation>
+    </message>
+    <message>
+        <source>Restart in the Demo</source>
+        <translation>In der Demo neu starten</translation>
+    </message>
+    <message>
+        <source>The demo could not be started: %1.</source>
+        <translation>Die Demo konnte nicht gestartet werden: %1.</translation>
     </message>
 </context>
 <context>
@@ -3030,6 +3098,18 @@
         <source>No IDE is connected, so there is nowhere to send it: start your IDE with debugging on (the Connection page can do it) and this becomes possible.</source>
         <translation>Keine IDE ist verbunden, daher gibt es kein Ziel: Starten Sie Ihre IDE mit aktiviertem Debugging (die Seite „Verbindung“ kann das), dann wird dies möglich.</translation>
     </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Wird gesendet …</translation>
+    </message>
+    <message>
+        <source>Not sent: %1</source>
+        <translation>Nicht gesendet: %1</translation>
+    </message>
+    <message>
+        <source>Your text is still here; Send tries again.</source>
+        <translation>Ihr Text bleibt erhalten; „Senden“ versucht es erneut.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::ServersPage</name>
@@ -3770,6 +3850,10 @@ Muster: %2
             <numerusform>%n Klicks</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The prompt is kept in History: Send Again sends it.</source>
+        <translation>Der Prompt bleibt im Verlauf erhalten: „Erneut senden“ sendet ihn.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::WelcomePanel</name>
@@ -3806,8 +3890,20 @@ Muster: %2
         <translation>Die App braucht eine KI-IDE (Antigravity, Cursor, VS Code, Windsurf) oder Chrome, gestartet mit Debugging auf Port %1; unter %2 antwortet noch nichts.</translation>
     </message>
     <message>
-        <source>To try it without an IDE, quit and run “multi-purpose-agent --demo” (a browser with a demo agent panel).</source>
-        <translation>Zum Ausprobieren ohne IDE beenden Sie die App und starten „multi-purpose-agent --demo“ (ein Browser mit einem Demo-Agentenbereich).</translation>
+        <source>Try the Demo…</source>
+        <translation>Demo ausprobieren …</translation>
+    </message>
+    <message>
+        <source>Restarts the app with a browser of its own on a demo agent panel</source>
+        <translation>Startet die App neu, mit einem eigenen Browser auf einem Demo-Agentenbereich</translation>
+    </message>
+    <message>
+        <source>This is the demo: a browser of its own shows a demo agent panel, and auto-accept works on it. Close that browser window to end the demo.</source>
+        <translation>Dies ist die Demo: Ein eigener Browser zeigt einen Demo-Agentenbereich, und das automatische Annehmen arbeitet darauf. Schließen Sie dieses Browserfenster, um die Demo zu beenden.</translation>
+    </message>
+    <message>
+        <source>To try it without an IDE, choose Try the Demo (a browser with a demo agent panel).</source>
+        <translation>Zum Ausprobieren ohne IDE wählen Sie „Demo ausprobieren“ (ein Browser mit einem Demo-Agentenbereich).</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 #include "StatusIcon.h"
 #include "Theme.h"
 #include "WelcomePanel.h"
+#include "Widgets.h"
 #include "WindowAutomation.h"
 #include "WrappingLabel.h"
 #include "autoaccept/AutoAcceptController.h"
@@ -39,7 +40,10 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMetaEnum>
+#include <QScreen>
+#include <QSettings>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QUrl>
@@ -189,6 +193,11 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     quit->setShortcut(QKeySequence::Quit);
     connect(quit, &QAction::triggered, this, &MainWindow::quitRequested);
     QMenu *helpMenu = menuBar()->addMenu(tr("&Help"));
+    m_tryDemo = helpMenu->addAction(tr("&Try the Demo…"));
+    m_tryDemo->setObjectName(u"tryDemoAction"_s);
+    m_tryDemo->setVisible(false); // until there is a way to start it, and never in the demo
+    connect(m_tryDemo, &QAction::triggered, this, [this] { tryDemo(); });
+    connect(m_welcome, &WelcomePanel::demoRequested, this, [this] { tryDemo(); });
     QAction *about = helpMenu->addAction(tr("&About Multi Purpose Agent"));
     about->setObjectName(u"aboutAction"_s);
     connect(about, &QAction::triggered, this, &MainWindow::showAbout);
@@ -203,7 +212,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
         auto *shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &QWidget::close);
     }
-    resize(920, 660);
+    restoreWindowGeometry();
 
     // getUISnapshot, listUIElements and uiAction answer from this window.
     m_automation = new WindowAutomation(this, m_engine->settings());
@@ -220,6 +229,8 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    if (isVisible())
+        saveWindowGeometry();
     if (m_engine->desktopUi() == this)
         m_engine->setDesktopUi(nullptr);
 }
@@ -352,6 +363,95 @@ void MainWindow::closeEvent(QCloseEvent *event)
     } else {
         showMinimized();
     }
+}
+
+void MainWindow::hideEvent(QHideEvent *event)
+{
+    if (!event->spontaneous()) // minimising is not leaving: the size and place stay as they are
+        saveWindowGeometry();
+    QMainWindow::hideEvent(event);
+}
+
+QSize MainWindow::defaultSize()
+{
+    // Laid out tall first, so nothing above the page list is squeezed while it is measured.
+    const QSize before = size();
+    resize(1000, 2000);
+    centralWidget()->layout()->activate();
+    layout()->activate();
+    int listHeight = 2 * m_nav->frameWidth() + 6; // the list's padding-top
+    for (int row = 0; row < m_nav->count(); ++row)
+        listHeight += m_nav->sizeHintForRow(row) + 2 * m_nav->spacing();
+    const int above = m_nav->mapTo(this, QPoint(0, 0)).y();
+    resize(before);
+    QSize wanted(1000, std::max(660, above + listHeight + 4));
+    if (const QScreen *shown = screen()) {
+        // Within the screen, less a margin for the window's frame and title.
+        const QRect available = shown->availableGeometry();
+        wanted = wanted.boundedTo(QSize(available.width() - 16, available.height() - 40));
+    }
+    return wanted.expandedTo(minimumSizeHint());
+}
+
+QString MainWindow::windowStateFile() const
+{
+    return QDir(m_engine->paths().configDir).filePath(u"window.ini"_s);
+}
+
+void MainWindow::restoreWindowGeometry()
+{
+    // The window's own state, not a setting: it changes with every move and is no choice to
+    // reset, import or set over the debug API.
+    const QSettings state(windowStateFile(), QSettings::IniFormat);
+    const QByteArray kept = state.value(u"geometry"_s).toByteArray();
+    if (!kept.isEmpty() && restoreGeometry(kept))
+        return;
+    if (!kept.isEmpty())
+        qCWarning(lcUi).noquote() << windowStateFile()
+                                  << "holds no window size and place; opening at the default size";
+    resize(defaultSize());
+}
+
+void MainWindow::saveWindowGeometry()
+{
+    QSettings state(windowStateFile(), QSettings::IniFormat);
+    const QByteArray geometry = saveGeometry();
+    if (state.value(u"geometry"_s).toByteArray() == geometry)
+        return;
+    state.setValue(u"geometry"_s, geometry);
+    state.sync();
+    if (state.status() != QSettings::NoError)
+        qCWarning(lcUi).noquote() << "could not keep the window's size and place in" << windowStateFile();
+}
+
+void MainWindow::setDemoStarter(std::function<bool(QString *error)> starter, bool inDemo)
+{
+    m_demoStarter = std::move(starter);
+    m_inDemo = inDemo;
+    const bool offered = m_demoStarter && !m_inDemo;
+    m_tryDemo->setVisible(offered);
+    m_welcome->setDemo(inDemo, offered);
+}
+
+bool MainWindow::tryDemo(bool confirmed)
+{
+    if (!m_demoStarter || m_inDemo)
+        return false;
+    if (!confirmed
+        && !Widgets::confirm(this, tr("Try the Demo"), tr("Restart Multi Purpose Agent in the demo?"),
+                             tr("The app quits and starts again with a browser of its own showing a demo "
+                                "agent panel, auto-accept on for that run. Your settings stay as they are. "
+                                "Closing the demo's browser window ends the demo; then start the app "
+                                "again as usual."),
+                             tr("Restart in the Demo")))
+        return false;
+    QString error;
+    if (!m_demoStarter(&error)) {
+        qCWarning(lcUi).noquote() << "the demo could not be started:" << error;
+        QMessageBox::warning(this, tr("Try the Demo"), tr("The demo could not be started: %1.").arg(error));
+        return false;
+    }
+    return true;
 }
 
 void MainWindow::showAbout()

@@ -8,6 +8,8 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 class QLabel;
 class QListWidget;
 class QStackedWidget;
@@ -72,6 +74,17 @@ public:
     bool isWelcoming() const;
     template<typename T> T *page() const { return findChild<T *>(); }
     RelaunchOffer *relaunchOffer() const { return m_relaunchOffer; }
+    // What "Try the Demo" runs (the app restarts in the demo); without one, or while this run
+    // is the demo (`inDemo`), it is not offered.
+    void setDemoStarter(std::function<bool(QString *error)> starter, bool inDemo = false);
+    bool isDemo() const { return m_inDemo; }
+    // Asks, then starts the demo; false when the user said no or it could not start.
+    bool tryDemo(bool confirmed = false);
+    // The size the window opens at when none was kept: the whole page list without a scroll
+    // bar (and the welcome while it shows), within the screen.
+    QSize defaultSize();
+    // Where the window keeps its size and place (<config-dir>/window.ini).
+    QString windowStateFile() const;
 
 Q_SIGNALS:
     void quitRequested();
@@ -81,9 +94,13 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     void refresh();
+    // Size and place, kept in <config-dir>/window.ini when the window hides and when it goes.
+    void restoreWindowGeometry();
+    void saveWindowGeometry();
 
     Engine *m_engine;
     RelaunchOffer *m_relaunchOffer = nullptr;
@@ -95,6 +112,9 @@ private:
     QListWidget *m_nav;
     QStackedWidget *m_stack;
     bool m_trayAvailable = true;
+    std::function<bool(QString *error)> m_demoStarter;
+    QAction *m_tryDemo = nullptr;
+    bool m_inDemo = false;
 };
 
 } // namespace mpa

@@ -170,6 +170,14 @@ void Notifier::connectionRestored(const QString &address, const QString &browser
 
 void Notifier::commandBlocked(const QString &command, const QString &page)
 {
+    const QString told = command.simplified();
+    if (m_blockedTold.contains(told)) {
+        qCInfo(lcUi).noquote() << u"blocked again (told once already): %1"_s.arg(told);
+        return;
+    }
+    if (m_blockedTold.size() >= 1000) // a bound for a long run of ever-new commands
+        m_blockedTold.clear();
+    m_blockedTold.insert(told);
     post({ Kind::CommandBlocked, tr("Command blocked"),
            page.isEmpty() ? tr("Not run: %1").arg(command) : tr("Not run in %1: %2").arg(page, command),
            true });

@@ -13,6 +13,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QString>
 
 #include <array>
@@ -66,7 +67,9 @@ public:
 
     void connectionLost(const QString &address, const QString &reason);
     void connectionRestored(const QString &address, const QString &browser);
-    // core/autoaccept's "command blocked" calls this (watch() connects it).
+    // core/autoaccept's "command blocked" calls this (watch() connects it). Each distinct
+    // command is told once a run: an agent that retries it (the looping demo does, every few
+    // seconds) is not news again; the log, the counts and Safety ▸ Recently blocked keep them all.
     void commandBlocked(const QString &command, const QString &page);
     // Wiring: core/scheduler's "queue finished" calls this.
     void queueFinished(int promptsSent);
@@ -117,6 +120,7 @@ private:
     std::optional<AutoAcceptCounts> m_sessionStart; // totals when auto-accept was switched on
     QPointer<Engine> m_engine;
     QString m_connectedAddress;
+    QSet<QString> m_blockedTold; // the blocked commands already told (simplified)
 };
 
 } // namespace mpa

@@ -55,7 +55,11 @@ SendPromptDialog::SendPromptDialog(Engine *engine, QWidget *parent, std::functio
         auto *shortcut = new QShortcut(keys, this);
         connect(shortcut, &QShortcut::activated, this, &SendPromptDialog::trySend);
     }
-    connect(m_editor, &QPlainTextEdit::textChanged, this, &SendPromptDialog::refresh);
+    connect(m_editor, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_sending)
+            m_failure.clear();
+        refresh();
+    });
     if (m_engine) {
         CdpEndpoint *endpoint = m_engine->endpoint();
         connect(endpoint, &CdpEndpoint::stateChanged, this, &SendPromptDialog::refresh);
@@ -87,10 +91,15 @@ QString SendPromptDialog::whyNot() const
 
 void SendPromptDialog::refresh()
 {
-    const QString reason = whyNot();
+    if (m_sending) {
+        m_send->setEnabled(false);
+        return;
+    }
+    const QString why = whyNot();
+    const QString reason = why.isEmpty() ? m_failure : why;
     m_reason->setText(reason);
     m_reason->setVisible(!reason.isEmpty());
-    m_send->setEnabled(reason.isEmpty() && !text().trimmed().isEmpty());
+    m_send->setEnabled(why.isEmpty() && !text().trimmed().isEmpty());
 }
 
 void SendPromptDialog::trySend()
@@ -98,8 +107,28 @@ void SendPromptDialog::trySend()
     refresh();
     if (!m_send->isEnabled())
         return;
+    m_sending = true;
+    m_failure.clear();
+    m_editor->setReadOnly(true);
+    ErrorStyle::setError(m_reason, false);
+    m_reason->setText(tr("Sending…"));
+    m_reason->show();
+    refresh();
     Q_EMIT sendRequested(text());
-    accept();
+}
+
+void SendPromptDialog::finishSend(bool ok, const QString &error)
+{
+    m_sending = false;
+    m_editor->setReadOnly(false);
+    if (ok) {
+        accept();
+        return;
+    }
+    ErrorStyle::setError(m_reason);
+    m_failure = tr("Not sent: %1").arg(error) + u'\n' + tr("Your text is still here; Send tries again.");
+    refresh();
+    m_editor->setFocus();
 }
 
 } // namespace mpa

@@ -432,19 +432,30 @@ void TrayController::sendPromptNow()
     auto *dialog = new SendPromptDialog(m_engine, m_window);
     dialog->setObjectName(u"sendPromptDialog"_s);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &SendPromptDialog::sendRequested, this, &TrayController::sendPrompt);
+    connect(dialog, &SendPromptDialog::sendRequested, this,
+            [this, dialog = QPointer<SendPromptDialog>(dialog)](const QString &text) {
+                sendPrompt(text, dialog);
+            });
     dialog->show();
     dialog->raise();
     dialog->activateWindow();
 }
 
-void TrayController::sendPrompt(const QString &text)
+void TrayController::sendPrompt(const QString &text, QPointer<SendPromptDialog> dialog)
 {
-    m_engine->scheduler()->sendPrompt(text, QString(), this, [this](const ChatSendOutcome &outcome) {
+    m_engine->scheduler()->sendPrompt(text, QString(), this, [this, dialog](const ChatSendOutcome &outcome) {
         Q_EMIT promptSent(outcome.ok, outcome.ok ? outcome.target : outcome.error);
-        const QString message
+        QString message
             = outcome.ok ? tr("Sent to %1.").arg(outcome.target) : tr("Not sent: %1").arg(outcome.error);
         qCInfo(lcUi).noquote() << "send prompt now:" << message;
+        if (dialog) {
+            dialog->finishSend(outcome.ok, outcome.error);
+            if (!outcome.ok)
+                return; // the dialog says it, with the text kept
+        } else if (!outcome.ok) {
+            // The dialog was closed meanwhile: the text is in History, to send again from there.
+            message += u'\n' + tr("The prompt is kept in History: Send Again sends it.");
+        }
         if (isTrayVisible() && QSystemTrayIcon::supportsMessages()) {
             m_lastMessage.reset();
             m_tray->showMessage(tr("Send Prompt Now"), message,

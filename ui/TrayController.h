@@ -22,6 +22,7 @@ namespace mpa {
 class Engine;
 class MainWindow;
 class Scheduler;
+class SendPromptDialog;
 class TabConsentPrompter;
 
 class TrayController : public QObject
@@ -64,7 +65,8 @@ private:
     void runQueueAction(bool (Scheduler::*act)(QString *error));
     void sendPromptNow();
     void sayStillRunning();
-    void sendPrompt(const QString &text);
+    // Sends the dialog's prompt and tells the dialog (while open) how it went.
+    void sendPrompt(const QString &text, QPointer<SendPromptDialog> dialog);
 
     Engine *m_engine;
     QPointer<MainWindow> m_window;

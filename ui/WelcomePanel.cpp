@@ -44,6 +44,11 @@ WelcomePanel::WelcomePanel(Engine *engine, QWidget *parent)
     m_connection = Widgets::button(tr("Connection Settings…"), u"welcomeConnection"_s, this);
     connect(m_connection, &QPushButton::clicked, this, &WelcomePanel::connectionPageRequested);
     buttons->addWidget(m_connection);
+    m_demo = Widgets::button(tr("Try the Demo…"), u"welcomeDemo"_s, this,
+                             tr("Restarts the app with a browser of its own on a demo agent panel"));
+    m_demo->hide();
+    connect(m_demo, &QPushButton::clicked, this, &WelcomePanel::demoRequested);
+    buttons->addWidget(m_demo);
     buttons->addStretch(1);
     auto *done = Widgets::button(tr("Got It"), u"welcomeDone"_s, this,
                                  tr("Put the welcome away for good (setting ui/welcomed)"));
@@ -76,6 +81,13 @@ void WelcomePanel::setStartAction(const QString &text, bool enabled)
                  "Connection page"));
 }
 
+void WelcomePanel::setDemo(bool inDemo, bool offered)
+{
+    m_inDemo = inDemo;
+    m_demoOffered = offered && !inDemo;
+    refresh();
+}
+
 void WelcomePanel::refresh()
 {
     setVisible(isWanted());
@@ -92,11 +104,15 @@ void WelcomePanel::refresh()
                   "debugging on port %1; nothing answers at %2 yet.")
                    .arg(m_engine->cdpPort())
                    .arg(address);
-    text += u' '
-        + tr("To try it without an IDE, quit and run “multi-purpose-agent --demo” (a browser with a demo "
-             "agent panel).");
+    if (m_inDemo)
+        text = tr("This is the demo: a browser of its own shows a demo agent panel, and auto-accept works "
+                  "on it. Close that browser window to end the demo.");
+    else if (m_demoOffered)
+        text += u' '
+            + tr("To try it without an IDE, choose Try the Demo (a browser with a demo agent panel).");
     m_text->setText(text);
-    m_start->setVisible(!connected);
+    m_start->setVisible(!connected && !m_inDemo);
+    m_demo->setVisible(m_demoOffered);
 }
 
 } // namespace mpa

@@ -79,6 +79,7 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
     connect(m_endpoint, &CdpEndpoint::sessionDetached, this, [this](CdpSession *session) {
         const QString prefix = session->targetId() + u'|';
         m_lastSeen.removeIf([&](const auto &it) { return it.key().startsWith(prefix); });
+        m_panelSeen.removeIf([&](const auto &it) { return it.key().startsWith(prefix); });
         m_pageInfo.remove(session->targetId());
         m_present.remove(session->targetId());
         m_awayClicks.remove(session->targetId());
@@ -359,8 +360,28 @@ QList<AutoAcceptController::TargetState> AutoAcceptController::targets() const
     for (const QString &id : m_targetOrder) {
         list.append(m_targets.value(id));
         list.last().paused = m_pausedTargets.contains(id);
+        const IdeProfile *profile = m_profiles.find(list.last().profileId);
+        list.last().agentPanel = profile && (!profile->isFallback() || panelSeen(id));
     }
     return list;
+}
+
+bool AutoAcceptController::panelSeen(const QString &pageTargetId) const
+{
+    const QString prefix = pageTargetId + u'|';
+    for (auto it = m_panelSeen.cbegin(); it != m_panelSeen.cend(); ++it) {
+        if (it.value() && it.key().startsWith(prefix))
+            return true;
+    }
+    return false;
+}
+
+const IdeProfile *AutoAcceptController::agentPanelProfile(CdpSession *session) const
+{
+    const IdeProfile *profile = profileFor(session);
+    if (!profile || !profile->isFallback())
+        return profile;
+    return panelSeen(pageOf(session)->targetId()) ? profile : nullptr;
 }
 
 void AutoAcceptController::onReport(CdpSession *session, const QString &module, const QString &kind,
@@ -462,6 +483,17 @@ void AutoAcceptController::absorb(CdpSession *session, const QString &frameId,
     const QString doc = payloadStats.value(u"doc").toString();
     if (doc.isEmpty())
         return;
+    if (payloadStats.contains(u"panelFound")) {
+        // The latest document of each frame says whether the page holds a marked panel.
+        const QString frameKey = pageOf(session)->targetId() + u'|' + session->targetId() + u'|' + frameId;
+        const bool found = payloadStats.value(u"panelFound").toBool();
+        const auto it = m_panelSeen.constFind(frameKey);
+        if (it == m_panelSeen.cend() || it.value() != found) {
+            m_panelSeen.insert(frameKey, found);
+            if (session->isAttached() && m_targets.contains(pageOf(session)->targetId()))
+                Q_EMIT targetsChanged();
+        }
+    }
     const QString key = session->targetId() + u'|' + frameId + u'|' + doc;
     const AutoAcceptCounts now = AutoAcceptCounts::fromJson(payloadStats);
     AutoAcceptCounts &seen = m_lastSeen[key];

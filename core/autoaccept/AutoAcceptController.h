@@ -45,6 +45,7 @@ public:
         QString profileId;
         bool paused = false; // filled in by targets() from the paused set
         bool attached = false;
+        bool agentPanel = false; // filled in by targets(): see agentPanelProfile()
         AutoAcceptCounts counts;
     };
 
@@ -85,6 +86,10 @@ public:
     void reloadProfiles();
     // The profile for a session (an out-of-process frame follows its page); null when none fits.
     const IdeProfile *profileFor(CdpSession *session) const;
+    // The profile of the agent panel the page holds, or nullptr: a page an IDE profile knows,
+    // or one the fallback profile fits once its script found a marked panel in it. A blank tab
+    // (about:blank, a new tab, any page without a panel) is no agent panel.
+    const IdeProfile *agentPanelProfile(CdpSession *session) const;
 
     // Counts of this run, and the persisted cumulative / weekly totals.
     AutoAcceptCounts runCounts() const { return m_run; }
@@ -140,6 +145,7 @@ private:
     // The injectors of every target that runs the module.
     QList<PayloadInjector *> injectorsWithModule() const;
     TargetState &stateFor(CdpSession *page);
+    bool panelSeen(const QString &pageTargetId) const;
 
     CdpEndpoint *m_endpoint;
     PayloadHub *m_payloads;
@@ -164,6 +170,7 @@ private:
     };
     QHash<QString, PageInfo> m_pageInfo; // page targetId → title and URL its payload reported
     QHash<QString, AutoAcceptCounts> m_lastSeen; // "target|frame|doc" → the payload's counters
+    QHash<QString, bool> m_panelSeen; // "page|target|frame" → its document's panel was found
     QList<BlockedCommand> m_recentBlocked;
     Clock *m_clock;
     ClockTimer *m_collectTimer; // re-armed at each firing, as are the lease renewals

@@ -86,6 +86,16 @@ QStringList DesktopEntry::groups() const
     return result;
 }
 
+QStringList DesktopEntry::keys(const QString &group) const
+{
+    QStringList result;
+    for (const Line &line : m_lines) {
+        if (!line.isHeader && !line.key.isEmpty() && line.group == group && !result.contains(line.key))
+            result.append(line.key);
+    }
+    return result;
+}
+
 QString DesktopEntry::value(const QString &group, const QString &key, const QString &fallback) const
 {
     for (const Line &line : m_lines) {

@@ -19,6 +19,7 @@ public:
     bool save(const QString &path, QString *error = nullptr) const; // atomic
 
     QStringList groups() const;
+    QStringList keys(const QString &group) const; // in file order, localized ones ("Name[de]") too
     QString value(const QString &group, const QString &key, const QString &fallback = {}) const;
     bool contains(const QString &group, const QString &key) const;
     // Sets the key, adding the group or key at its end when missing.

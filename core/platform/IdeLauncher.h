@@ -2,8 +2,9 @@
 // Makes an IDE (or Chrome) start with remote debugging when the user opens it the usual way:
 // the user's own launcher for it is created or updated to pass --remote-debugging-port=<port>,
 // reversibly. One implementation per OS: a .desktop file under ~/.local/share/applications
-// shadowing the system one on Linux, a patched Start-menu shortcut (.lnk) on Windows, a small
-// launcher app in ~/Applications on macOS.
+// shadowing the system one on Linux (for a browser with a profile of its own, a separate entry
+// "Chromium (debugging)" beside the desktop's own, which stays as it is), a patched Start-menu shortcut
+// (.lnk) on Windows, a small launcher app in ~/Applications on macOS.
 
 #include <QString>
 #include <QStringList>
@@ -34,6 +35,9 @@ struct LauncherState
     quint16 port = 0; // the port our launcher passes
     QString originalPath; // the IDE's own launcher
     QString launcherPath; // the launcher the desktop uses (ours when rewritten)
+    bool separate = false; // rewrite() writes an entry of its own beside the original
+    QString separatePath; // where that entry is (or would be) written
+    QString separateName; // the name the desktop shows for it ("Chromium (debugging)")
 };
 
 class IdeLauncher

@@ -15,6 +15,10 @@ namespace {
 constexpr auto kPortKey = "X-MPA-Relaunch-Port";
 constexpr auto kOriginalKey = "X-MPA-Original";
 constexpr auto kBackupSuffix = ".mpa-backup";
+// A browser with a profile of its own gets an entry of its own: the user's everyday browser
+// entry must keep opening the everyday profile without a debugging port.
+constexpr auto kSeparateSuffix = "-mpa-debugging.desktop";
+constexpr auto kSeparateNameSuffix = " (debugging)";
 
 QString dataHome()
 {
@@ -77,6 +81,108 @@ public:
 
     LauncherState state(const IdeInfo &ide) const override
     {
+        if (!ide.dedicatedProfile)
+            return shadowState(ide);
+        LauncherState s = shadowState(ide);
+        if (!s.found)
+            return s;
+        s.separate = true;
+        const QString base = s.rewritten ? s.originalPath : s.launcherPath;
+        s.separatePath = separatePath(QFileInfo(s.launcherPath).fileName());
+        s.separateName = separateName(base);
+        // An entry written by an older version over the desktop's own: restore() puts it back.
+        s.rewritten = false;
+        s.port = 0;
+        if (const auto ours = DesktopEntry::load(s.separatePath)) {
+            const QString group = QString::fromLatin1(DesktopEntry::kMainGroup);
+            const QString port = ours->value(group, QString::fromLatin1(kPortKey));
+            if (!port.isEmpty()) {
+                s.rewritten = true;
+                s.port = quint16(port.toUInt());
+                s.launcherPath = s.separatePath;
+                s.separateName = ours->value(group, u"Name"_s, s.separateName);
+            }
+        }
+        if (!s.rewritten)
+            s.launcherPath = base;
+        s.originalPath = base;
+        return s;
+    }
+
+    bool rewrite(const IdeInfo &ide, quint16 port, QString *error) override
+    {
+        if (!ide.dedicatedProfile)
+            return rewriteShadow(ide, port, error);
+        if (shadowState(ide).rewritten && !restoreShadow(ide, error))
+            return false;
+        const LauncherState before = state(ide);
+        if (!before.found)
+            return rewriteShadow(ide, port, error); // says what was looked for
+        auto entry = DesktopEntry::load(before.originalPath, error);
+        if (!entry)
+            return false;
+        const QString group = QString::fromLatin1(DesktopEntry::kMainGroup);
+        if (!patchAllExecs(&*entry, debuggingArguments(ide, port, m_profileRoot), before.originalPath, error))
+            return false;
+        // Its own visible name in every language, and never a handler for links or files: the
+        // everyday entry stays the one the desktop opens web pages with.
+        for (const QString &key : entry->keys(group)) {
+            if (key == u"Name"_s || key.startsWith(u"Name["_s))
+                entry->setValue(group, key,
+                                entry->value(group, key) + QLatin1StringView(kSeparateNameSuffix));
+        }
+        entry->remove(group, u"MimeType"_s);
+        entry->remove(group, u"DBusActivatable"_s);
+        entry->remove(group, u"StartupWMClass"_s);
+        entry->setValue(group, QString::fromLatin1(kPortKey), QString::number(port));
+        entry->setValue(group, QString::fromLatin1(kOriginalKey), before.originalPath);
+        QDir().mkpath(QFileInfo(before.separatePath).absolutePath());
+        if (!entry->save(before.separatePath, error))
+            return false;
+        qCInfo(lcPlatform).noquote()
+            << u"wrote %1 (\"%2\"): %3 with remote debugging on port %4; %5 is unchanged"_s.arg(
+                   before.separatePath, entry->value(group, u"Name"_s), ide.name, QString::number(port),
+                   before.originalPath);
+        return true;
+    }
+
+    bool restore(const IdeInfo &ide, QString *error) override
+    {
+        if (!ide.dedicatedProfile)
+            return restoreShadow(ide, error);
+        if (!restoreShadow(ide, error))
+            return false;
+        const LauncherState s = state(ide);
+        if (!s.rewritten)
+            return true;
+        if (!QFile::remove(s.separatePath)) {
+            if (error)
+                *error = u"cannot remove %1"_s.arg(s.separatePath);
+            return false;
+        }
+        qCInfo(lcPlatform).noquote() << ide.name << "debugging launcher removed:" << s.separatePath;
+        return true;
+    }
+
+    std::optional<QStringList> launchCommand(const IdeInfo &ide) const override
+    {
+        const LauncherState s = state(ide);
+        if (!s.found)
+            return std::nullopt;
+        const auto entry = DesktopEntry::load(s.launcherPath);
+        if (!entry)
+            return std::nullopt;
+        auto args
+            = DesktopEntry::splitExec(entry->value(QString::fromLatin1(DesktopEntry::kMainGroup), u"Exec"_s));
+        if (!args || args->isEmpty())
+            return std::nullopt;
+        args->removeIf(isFieldCode);
+        return *args;
+    }
+
+private:
+    LauncherState shadowState(const IdeInfo &ide) const
+    {
         LauncherState s;
         for (const QString &id : ide.desktopIds) {
             const QString user = userPath(id);
@@ -105,9 +211,9 @@ public:
         return s;
     }
 
-    bool rewrite(const IdeInfo &ide, quint16 port, QString *error) override
+    bool rewriteShadow(const IdeInfo &ide, quint16 port, QString *error)
     {
-        const LauncherState before = state(ide);
+        const LauncherState before = shadowState(ide);
         if (!before.found) {
             if (error)
                 *error = u"no launcher for %1 was found (looked for %2 in %3 and %4)"_s.arg(
@@ -140,22 +246,8 @@ public:
                 return false;
             recordedOriginal = before.originalPath;
         }
-        const QStringList add = debuggingArguments(ide, port, m_profileRoot);
-        for (const QString &group : entry->groups()) {
-            if (group != QLatin1StringView(DesktopEntry::kMainGroup)
-                && !group.startsWith(u"Desktop Action "_s))
-                continue;
-            const QString exec = entry->value(group, u"Exec"_s);
-            if (exec.isEmpty())
-                continue;
-            const auto patched = patchExec(exec, add);
-            if (!patched) {
-                if (error)
-                    *error = u"cannot read the Exec line of %1: %2"_s.arg(basePath, exec);
-                return false;
-            }
-            entry->setValue(group, u"Exec"_s, *patched);
-        }
+        if (!patchAllExecs(&*entry, debuggingArguments(ide, port, m_profileRoot), basePath, error))
+            return false;
         const QString group = QString::fromLatin1(DesktopEntry::kMainGroup);
         entry->setValue(group, QString::fromLatin1(kPortKey), QString::number(port));
         entry->setValue(group, QString::fromLatin1(kOriginalKey), recordedOriginal);
@@ -167,9 +259,9 @@ public:
         return true;
     }
 
-    bool restore(const IdeInfo &ide, QString *error) override
+    bool restoreShadow(const IdeInfo &ide, QString *error)
     {
-        const LauncherState s = state(ide);
+        const LauncherState s = shadowState(ide);
         if (!s.rewritten)
             return true;
         const QString backup = s.launcherPath + QLatin1StringView(kBackupSuffix);
@@ -187,23 +279,44 @@ public:
         return true;
     }
 
-    std::optional<QStringList> launchCommand(const IdeInfo &ide) const override
+    static bool patchAllExecs(DesktopEntry *entry, const QStringList &add, const QString &path,
+                              QString *error)
     {
-        const LauncherState s = state(ide);
-        if (!s.found)
-            return std::nullopt;
-        const auto entry = DesktopEntry::load(s.launcherPath);
-        if (!entry)
-            return std::nullopt;
-        auto args
-            = DesktopEntry::splitExec(entry->value(QString::fromLatin1(DesktopEntry::kMainGroup), u"Exec"_s));
-        if (!args || args->isEmpty())
-            return std::nullopt;
-        args->removeIf(isFieldCode);
-        return *args;
+        for (const QString &group : entry->groups()) {
+            if (group != QLatin1StringView(DesktopEntry::kMainGroup)
+                && !group.startsWith(u"Desktop Action "_s))
+                continue;
+            const QString exec = entry->value(group, u"Exec"_s);
+            if (exec.isEmpty())
+                continue;
+            const auto patched = patchExec(exec, add);
+            if (!patched) {
+                if (error)
+                    *error = u"cannot read the Exec line of %1: %2"_s.arg(path, exec);
+                return false;
+            }
+            entry->setValue(group, u"Exec"_s, *patched);
+        }
+        return true;
     }
 
-private:
+    static QString separatePath(const QString &id)
+    {
+        QString stem = id;
+        if (stem.endsWith(u".desktop"_s))
+            stem.chop(8);
+        return userPath(stem + QLatin1StringView(kSeparateSuffix));
+    }
+
+    static QString separateName(const QString &originalPath)
+    {
+        const auto entry = DesktopEntry::load(originalPath);
+        const QString name
+            = entry ? entry->value(QString::fromLatin1(DesktopEntry::kMainGroup), u"Name"_s) : QString();
+        return (name.isEmpty() ? QFileInfo(originalPath).completeBaseName() : name)
+            + QLatin1StringView(kSeparateNameSuffix);
+    }
+
     static QString userPath(const QString &id) { return dataHome() + u"/applications/"_s + id; }
 
     static QString systemPath(const QString &id)

@@ -207,6 +207,47 @@ TEST_F(ConnectionPageTest, TheLauncherIsRewrittenAndRestored)
     EXPECT_FALSE(page.findChild<QPushButton *>(u"ideStart"_s)->isEnabled());
 }
 
+TEST_F(ConnectionPageTest, ChromiumGetsASeparateEntryAndThePageSaysWhatWasWrittenWhere)
+{
+    const QString user = xdgDataHome + u"/applications/chromium.desktop"_s;
+    const QByteArray mine = "[Desktop Entry]\nName=Chromium\nExec=/usr/bin/chromium %U\nType=Application\n"
+                            "MimeType=text/html;\n";
+    writeTextFile(user, QString::fromUtf8(mine));
+    ConnectionPage page(engine.get());
+    page.show();
+    page.selectIde(u"chrome"_s);
+    auto *state = label(page, u"launcherState"_s);
+    auto *rewrite = page.findChild<QPushButton *>(u"launcherRewrite"_s);
+    auto *restore = page.findChild<QPushButton *>(u"launcherRestore"_s);
+    const QString ours = xdgDataHome + u"/applications/chromium-mpa-debugging.desktop"_s;
+    EXPECT_EQ(rewrite->text(), u"Add Debugging Entry"_s);
+    EXPECT_TRUE(rewrite->toolTip().contains(QDir::toNativeSeparators(ours)))
+        << rewrite->toolTip().toStdString();
+    EXPECT_TRUE(state->text().contains(u"writes a separate entry “Chromium (debugging)”"_s))
+        << state->text().toStdString();
+
+    rewrite->click();
+    QFile file(user);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_EQ(file.readAll(), mine) << "the user's own entry is untouched";
+    ASSERT_TRUE(QFile::exists(ours));
+    EXPECT_TRUE(DesktopEntry::load(ours)
+                    ->value(u"Desktop Entry"_s, u"Exec"_s)
+                    .contains(u"--remote-debugging-port=9004"_s));
+    const QString said = state->text();
+    EXPECT_TRUE(said.contains(u"The entry “Chromium (debugging)” (%1)"_s.arg(QDir::toNativeSeparators(ours))))
+        << said.toStdString();
+    EXPECT_TRUE(said.contains(u"Your entry %1 is unchanged"_s.arg(QDir::toNativeSeparators(user))))
+        << said.toStdString();
+    EXPECT_EQ(restore->text(), u"Remove Debugging Entry"_s);
+    ASSERT_TRUE(restore->isEnabled());
+    screenshot(&page, u"connection-chromium-entry"_s);
+
+    restore->click();
+    EXPECT_FALSE(QFile::exists(ours));
+    EXPECT_TRUE(QFile::exists(user));
+}
+
 TEST_F(ConnectionPageTest, StartingTheIdeAsksToCloseItFirst)
 {
     installFakeCode();

@@ -5,6 +5,8 @@
 #include "UiTest.h"
 #include "Wait.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "common/LocalWebServer.h"
+#include "pages/AutoAcceptPage.h"
 #include "scheduler/Scheduler.h"
 
 #include <QCheckBox>
@@ -41,6 +43,44 @@ TEST_F(DashboardPageTest, ShowsTheAttachedPagesLive)
     ASSERT_TRUE(waitUntil([&] { return targets->item(0)->text() != u"No pages attached yet"_s; }));
     EXPECT_EQ(targets->count(), engine->attachedPages());
     EXPECT_TRUE(page.findChild<QLabel *>(u"dashboardState"_s)->text().startsWith(u"Connected to"_s));
+    engine->stop();
+    browser.stop();
+}
+
+TEST_F(DashboardPageTest, ABlankTabIsNoAgentPanel)
+{
+    // The browser's own about:blank tab is attached, and the fallback profile fits any page:
+    // it is still no agent panel, on the Dashboard as on Auto-accept ▸ Pages.
+    HeadlessChromium browser;
+    LocalWebServer site;
+    ASSERT_TRUE(autoAcceptOnFixtures(browser, site));
+    DashboardPage dashboard(engine.get());
+    AutoAcceptPage autoAcceptPage(engine.get());
+    dashboard.resize(800, 900);
+    dashboard.show();
+    auto *listed = dashboard.findChild<QListWidget *>(u"targetList"_s);
+    auto *pauseList = autoAcceptPage.findChild<QListWidget *>(u"targetPauseList"_s);
+    auto *pageStats = dashboard.findChild<QTableWidget *>(u"pageStatsTable"_s);
+    ASSERT_TRUE(listed && pauseList && pageStats);
+    const auto texts = [](QListWidget *list) {
+        QStringList all;
+        for (int row = 0; row < list->count(); ++row)
+            all.append(list->item(row)->text());
+        return all;
+    };
+    ASSERT_TRUE(startEngineOn(browser));
+    ASSERT_FALSE(openPage(site.url(u"/autoaccept/panel.html"_s)).isEmpty());
+    ASSERT_TRUE(waitUntil([&] {
+        const QStringList all = texts(listed);
+        return all.contains(u"Auto-accept fixture — Generic agent panel"_s)
+            && all.contains(u"about:blank — no agent panel"_s);
+    })) << texts(listed).join(u" | "_s).toStdString();
+    EXPECT_FALSE(texts(listed).join(u'\n').contains(u"about:blank — Generic"_s));
+    EXPECT_EQ(texts(pauseList), QStringList { u"Auto-accept fixture — Generic agent panel"_s })
+        << "Auto-accept ▸ Pages lists the same panel and no blank tab";
+    for (int row = 0; row < pageStats->rowCount(); ++row)
+        EXPECT_NE(pageStats->item(row, 0)->text(), u"about:blank"_s) << "a blank tab has no counts to show";
+    screenshot(&dashboard, u"page-dashboard-blank-tab"_s);
     engine->stop();
     browser.stop();
 }

@@ -71,10 +71,17 @@ TEST_F(HistoryPageTest, ShowsTheSchedulersHistoryNewestFirstAndResends)
     ASSERT_EQ(table->rowCount(), 2);
     EXPECT_EQ(table->item(0, 2)->text(), u"fix the build"_s) << "newest first, on one line";
     EXPECT_EQ(table->item(0, 2)->toolTip(), u"fix the\nbuild"_s);
-    EXPECT_EQ(table->item(0, 3)->text(), u"Failed"_s);
-    EXPECT_EQ(table->item(0, 3)->toolTip(), u"the chat is not there"_s);
+    EXPECT_EQ(table->item(0, 3)->text(), u"Failed: the chat is not there"_s) << "the reason in the row";
+    EXPECT_EQ(table->item(0, 3)->toolTip(), u"Failed: the chat is not there"_s);
     EXPECT_EQ(table->item(1, 1)->text(), u"Fixture IDE · Docs"_s);
     EXPECT_EQ(table->item(1, 3)->text(), u"Sent"_s);
+    auto *detail = page.findChild<QLabel *>(u"historyDetail"_s);
+    ASSERT_TRUE(detail);
+    EXPECT_FALSE(detail->isVisibleTo(&page)) << "nothing selected";
+    table->selectRow(0);
+    EXPECT_TRUE(detail->isVisibleTo(&page));
+    EXPECT_EQ(detail->text(), u"Fixture IDE · Failed: the chat is not there"_s);
+    page.show();
     screenshot(&page, u"history"_s);
 
     // Resending without a browser fails and says so; the attempt is recorded as a new row.
@@ -87,6 +94,12 @@ TEST_F(HistoryPageTest, ShowsTheSchedulersHistoryNewestFirstAndResends)
         << message->text().toStdString();
     EXPECT_EQ(table->rowCount(), 3);
     EXPECT_EQ(table->item(0, 2)->text(), u"write the docs"_s);
+    // No page with a chat was found: the Page column says so, and why is in the row.
+    EXPECT_EQ(table->item(0, 1)->text(), u"no page found"_s);
+    EXPECT_TRUE(table->item(0, 3)->text().startsWith(u"Failed: "_s))
+        << table->item(0, 3)->text().toStdString();
+    EXPECT_GT(table->item(0, 3)->text().size(), 10);
+    screenshot(&page, u"history-failed"_s);
     engine->scheduler()->shutdown();
 }
 

@@ -9,9 +9,14 @@
 #include "pages/LogsPage.h"
 
 #include <QAction>
+#include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QListView>
 #include <QListWidget>
+#include <QScreen>
+#include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStackedWidget>
 
@@ -99,6 +104,74 @@ TEST_F(MainWindowTest, WithoutATrayTheWindowSaysSoAndClosingMinimises)
     EXPECT_FALSE(banner->isVisible());
     window.close();
     EXPECT_FALSE(window.isVisible());
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(MainWindowTest, TheDefaultSizeFitsThePageList)
+{
+    settings->setValue(SettingKey::UiWelcomed, true);
+    MainWindow window(engine.get());
+    window.show();
+    auto *list = window.findChild<QListWidget *>(u"pageList"_s);
+    ASSERT_TRUE(list);
+    QCoreApplication::processEvents();
+    const QRect screen = window.screen()->availableGeometry();
+    EXPECT_LE(window.height(), screen.height()) << "never taller than the screen";
+    EXPECT_LE(window.width(), screen.width());
+    // The whole list, unless the screen is too small for it (then as tall as the screen lets).
+    if (window.height() < screen.height() - 40) {
+        EXPECT_FALSE(list->verticalScrollBar()->isVisible())
+            << "the whole page list shows at " << window.width() << "×" << window.height();
+        const QRect lastRow = list->visualItemRect(list->item(list->count() - 1));
+        EXPECT_LE(lastRow.bottom(), list->viewport()->height()) << "General, the last page, is not cut";
+    }
+    screenshot(&window, u"window-default-size"_s);
+}
+
+TEST_F(MainWindowTest, SizeAndPlaceAreKeptAcrossRestarts)
+{
+    QRect left;
+    QString file;
+    {
+        MainWindow window(engine.get());
+        file = window.windowStateFile();
+        EXPECT_EQ(file, QDir(configDir()).filePath(u"window.ini"_s));
+        window.show();
+        window.setGeometry(60, 50, 700, 480);
+        QCoreApplication::processEvents();
+        left = window.geometry();
+        window.close(); // to the tray: kept now
+        EXPECT_TRUE(QFile::exists(file));
+    }
+    EXPECT_FALSE(QSettings(file, QSettings::IniFormat).value(u"geometry"_s).toByteArray().isEmpty());
+    QRect moved;
+    {
+        MainWindow again(engine.get()); // as after a restart: it reads the file
+        again.show();
+        QCoreApplication::processEvents();
+        EXPECT_EQ(again.geometry(), left);
+        // Moved and resized, then the app quits with the window open: kept too.
+        again.setGeometry(30, 20, 640, 450);
+        QCoreApplication::processEvents();
+        moved = again.geometry();
+    }
+    MainWindow third(engine.get());
+    third.show();
+    QCoreApplication::processEvents();
+    EXPECT_EQ(third.geometry(), moved);
+}
+
+TEST_F(MainWindowTest, AnUnreadableGeometryOpensAtTheDefaultSize)
+{
+    {
+        QSettings state(QDir(configDir()).filePath(u"window.ini"_s), QSettings::IniFormat);
+        state.setValue(u"geometry"_s, QByteArray("not a geometry"));
+    }
+    MainWindow window(engine.get());
+    EXPECT_EQ(window.size(), window.defaultSize());
 }
 
 } // namespace

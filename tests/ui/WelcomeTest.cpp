@@ -11,6 +11,7 @@
 #include "pages/DashboardPage.h"
 #include "platform/DesktopEntry.h"
 
+#include <QAction>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -45,7 +46,7 @@ TEST_F(WelcomeTest, TheFirstStartOpensTheWindowWithAWelcomeUntilItIsPutAway)
     EXPECT_TRUE(
         text.contains(u"Chrome started with debugging on port 9004; nothing answers at 127.0.0.1:9004 yet"_s))
         << text.toStdString();
-    EXPECT_TRUE(text.contains(u"multi-purpose-agent --demo"_s)) << text.toStdString();
+    EXPECT_FALSE(text.contains(u"--demo"_s)) << "no command to type: " << text.toStdString();
     auto *start = welcome->findChild<QPushButton *>(u"welcomeStart"_s);
     ASSERT_TRUE(start);
     auto *connection = window->page<ConnectionPage>();
@@ -65,6 +66,49 @@ TEST_F(WelcomeTest, TheFirstStartOpensTheWindowWithAWelcomeUntilItIsPutAway)
     MainWindow next(engine.get());
     EXPECT_FALSE(next.isWelcoming());
     EXPECT_FALSE(next.welcome()->isVisibleTo(&next));
+}
+
+TEST_F(WelcomeTest, TryTheDemoIsAButtonThatRestartsInTheDemo)
+{
+    MainWindow window(engine.get());
+    window.show();
+    auto *demo = window.welcome()->findChild<QPushButton *>(u"welcomeDemo"_s);
+    auto *helpDemo = window.findChild<QAction *>(u"tryDemoAction"_s);
+    ASSERT_TRUE(demo && helpDemo);
+    EXPECT_FALSE(demo->isVisibleTo(&window)) << "nothing to start it with yet";
+    int started = 0;
+    window.setDemoStarter([&started](QString *) {
+        ++started;
+        return true;
+    });
+    EXPECT_TRUE(demo->isVisibleTo(&window));
+    EXPECT_EQ(demo->text(), u"Try the Demo…"_s);
+    EXPECT_TRUE(helpDemo->isVisible());
+    const QString text = window.welcome()->findChild<QLabel *>(u"welcomeText"_s)->text();
+    EXPECT_TRUE(text.contains(u"choose Try the Demo"_s)) << text.toStdString();
+    window.resize(800, 600);
+    screenshot(&window, u"welcome-try-the-demo"_s);
+
+    const QString asked = clickAndAnswer(demo, u"Cancel"_s);
+    EXPECT_TRUE(asked.contains(u"Restart Multi Purpose Agent in the demo?"_s)) << asked.toStdString();
+    EXPECT_EQ(started, 0) << "cancelled";
+    clickAndAnswer(demo, u"Restart in the Demo"_s);
+    EXPECT_EQ(started, 1);
+}
+
+TEST_F(WelcomeTest, TheDemoOffersNoDemo)
+{
+    MainWindow window(engine.get());
+    window.setDemoStarter([](QString *) { return true; }, true);
+    window.show();
+    EXPECT_FALSE(window.welcome()->findChild<QPushButton *>(u"welcomeDemo"_s)->isVisibleTo(&window));
+    EXPECT_FALSE(window.findChild<QAction *>(u"tryDemoAction"_s)->isVisible());
+    EXPECT_FALSE(window.tryDemo(true));
+    const QString text = window.welcome()->findChild<QLabel *>(u"welcomeText"_s)->text();
+    EXPECT_TRUE(text.startsWith(u"This is the demo"_s)) << text.toStdString();
+    EXPECT_FALSE(text.contains(u"Try the Demo"_s));
+    window.resize(800, 600);
+    screenshot(&window, u"welcome-in-the-demo"_s);
 }
 
 TEST_F(WelcomeTest, ItsStartButtonStartsTheIdeAsTheConnectionPageDoes)

@@ -27,6 +27,12 @@ QString readFile(const QString &path)
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
+QByteArray readBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
 // desktop-file-validate's verdict (empty when valid, or when the tool is missing).
 QString validate(const QString &path)
 {
@@ -183,7 +189,9 @@ TEST_F(IdeLauncherTest, ChromeGetsADedicatedProfileAndMissingIdesSaySo)
         u"[Desktop Entry]\nName=Google Chrome\nExec=/usr/bin/google-chrome-stable %U\nType=Application\n"_s);
     const IdeInfo chrome = *IdeInfo::byId(u"chrome"_s);
     ASSERT_TRUE(launcher->rewrite(chrome, 9004));
-    const QString exec = DesktopEntry::load(dataHome + u"/applications/google-chrome.desktop"_s)
+    EXPECT_FALSE(QFile::exists(dataHome + u"/applications/google-chrome.desktop"_s))
+        << "the desktop's own entry is not shadowed";
+    const QString exec = DesktopEntry::load(dataHome + u"/applications/google-chrome-mpa-debugging.desktop"_s)
                              ->value(u"Desktop Entry"_s, u"Exec"_s);
     EXPECT_TRUE(exec.contains(u"--remote-debugging-port=9004"_s));
     EXPECT_TRUE(exec.contains(u"--user-data-dir="_s)) << exec.toStdString();
@@ -191,6 +199,92 @@ TEST_F(IdeLauncherTest, ChromeGetsADedicatedProfileAndMissingIdesSaySo)
     QString error;
     EXPECT_FALSE(launcher->rewrite(*IdeInfo::byId(u"windsurf"_s), 9004, &error));
     EXPECT_TRUE(error.startsWith(u"no launcher for Windsurf was found"_s)) << error.toStdString();
+}
+
+TEST_F(IdeLauncherTest, ChromiumGetsASeparateEntryAndTheUsersOwnStaysByteIdentical)
+{
+    // The user's own Chromium entry shadows the system one: it is the browser they use every
+    // day, and must go on opening their everyday profile without a debugging port.
+    const QString system = systemDir + u"/applications/chromium.desktop"_s;
+    test::writeTextFile(system,
+                        u"[Desktop Entry]\nName=Chromium\nExec=/usr/bin/chromium %U\nType=Application\n"_s);
+    const QString user = dataHome + u"/applications/chromium.desktop"_s;
+    const QString mine = u"[Desktop Entry]\nVersion=1.0\nName=Chromium\nName[de]=Chromium-Webbrowser\n"
+                         "Exec=/usr/bin/chromium --ozone-platform=wayland %U\nType=Application\n"
+                         "MimeType=text/html;x-scheme-handler/http;x-scheme-handler/https;\n"
+                         "StartupWMClass=chromium\nActions=new-window;\n\n[Desktop Action new-window]\n"
+                         "Name=New Window\nExec=/usr/bin/chromium --new-window\n"_s;
+    test::writeTextFile(user, mine);
+    const QByteArray before = readBytes(user);
+    const IdeInfo chrome = *IdeInfo::byId(u"chrome"_s);
+
+    LauncherState state = launcher->state(chrome);
+    const QString ours = dataHome + u"/applications/chromium-mpa-debugging.desktop"_s;
+    EXPECT_TRUE(state.found);
+    EXPECT_TRUE(state.separate);
+    EXPECT_FALSE(state.rewritten);
+    EXPECT_EQ(state.launcherPath, user);
+    EXPECT_EQ(state.separatePath, ours);
+    EXPECT_EQ(state.separateName, u"Chromium (debugging)"_s);
+
+    QString error;
+    ASSERT_TRUE(launcher->rewrite(chrome, 9004, &error)) << error.toStdString();
+    EXPECT_EQ(readBytes(user), before) << "the user's own entry is byte-identical";
+    EXPECT_EQ(readFile(system).contains(u"remote-debugging"_s), false);
+    const auto entry = DesktopEntry::load(ours);
+    ASSERT_TRUE(entry);
+    const QString group = u"Desktop Entry"_s;
+    EXPECT_EQ(entry->value(group, u"Name"_s), u"Chromium (debugging)"_s);
+    EXPECT_EQ(entry->value(group, u"Name[de]"_s), u"Chromium-Webbrowser (debugging)"_s);
+    const QString exec = entry->value(group, u"Exec"_s);
+    EXPECT_TRUE(exec.startsWith(u"/usr/bin/chromium --ozone-platform=wayland --remote-debugging-port=9004 "
+                                "--user-data-dir="_s))
+        << exec.toStdString();
+    EXPECT_TRUE(exec.endsWith(u" %U"_s)) << exec.toStdString();
+    EXPECT_TRUE(
+        entry->value(u"Desktop Action new-window"_s, u"Exec"_s).contains(u"--remote-debugging-port=9004"_s));
+    EXPECT_FALSE(entry->contains(group, u"MimeType"_s)) << "never the handler for links";
+    EXPECT_EQ(validate(ours), QString());
+
+    state = launcher->state(chrome);
+    EXPECT_TRUE(state.rewritten);
+    EXPECT_EQ(state.port, 9004);
+    EXPECT_EQ(state.launcherPath, ours);
+    EXPECT_EQ(state.originalPath, user);
+    const auto command = launcher->launchCommand(chrome);
+    ASSERT_TRUE(command);
+    EXPECT_TRUE(command->contains(u"--remote-debugging-port=9004"_s));
+
+    ASSERT_TRUE(launcher->rewrite(chrome, 9222, &error)) << error.toStdString();
+    EXPECT_TRUE(
+        DesktopEntry::load(ours)->value(group, u"Exec"_s).contains(u"--remote-debugging-port=9222"_s));
+    EXPECT_EQ(DesktopEntry::load(ours)->value(group, u"Name"_s), u"Chromium (debugging)"_s) << "not twice";
+    EXPECT_EQ(readBytes(user), before);
+
+    ASSERT_TRUE(launcher->restore(chrome, &error)) << error.toStdString();
+    EXPECT_FALSE(QFile::exists(ours));
+    EXPECT_EQ(readBytes(user), before);
+    EXPECT_FALSE(launcher->state(chrome).rewritten);
+}
+
+TEST_F(IdeLauncherTest, AChromiumEntryShadowedByAnOlderVersionIsPutBack)
+{
+    // Earlier versions wrote the debugging launcher over the desktop's own entry, keeping the
+    // user's one as a backup; adding debugging now puts that back and writes the separate one.
+    const QString user = dataHome + u"/applications/chromium.desktop"_s;
+    const QString mine = u"[Desktop Entry]\nName=Chromium\nExec=/usr/bin/chromium %U\nType=Application\n"_s;
+    test::writeTextFile(user + u".mpa-backup"_s, mine);
+    test::writeTextFile(
+        user,
+        u"[Desktop Entry]\nName=Chromium\nExec=/usr/bin/chromium --remote-debugging-port=9004 %U\n"
+        "Type=Application\nX-MPA-Relaunch-Port=9004\nX-MPA-Original=%1\n"_s.arg(user + u".mpa-backup"_s));
+    const IdeInfo chrome = *IdeInfo::byId(u"chrome"_s);
+    QString error;
+    ASSERT_TRUE(launcher->rewrite(chrome, 9004, &error)) << error.toStdString();
+    EXPECT_EQ(readFile(user), mine);
+    EXPECT_FALSE(QFile::exists(user + u".mpa-backup"_s));
+    EXPECT_TRUE(launcher->state(chrome).rewritten);
+    EXPECT_EQ(launcher->state(chrome).originalPath, user);
 }
 
 TEST(DesktopEntryTest, StringEscapesReadAndWriteWithTheSpecsTable)

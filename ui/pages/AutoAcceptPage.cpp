@@ -121,8 +121,8 @@ void AutoAcceptPage::refreshTargets()
     m_targets->clear();
     const AutoAcceptController *autoAccept = engine()->autoAccept();
     for (const AutoAcceptController::TargetState &t : autoAccept->targets()) {
-        if (!t.attached)
-            continue;
+        if (!t.attached || !t.agentPanel)
+            continue; // a blank tab is no page to work on, as on the Dashboard
         const IdeProfile *profile = autoAccept->profiles().find(t.profileId);
         auto *item = new QListWidgetItem(tr("%1 — %2").arg(t.title.isEmpty() ? t.url : t.title,
                                                            profile ? profile->name : tr("no IDE profile")),

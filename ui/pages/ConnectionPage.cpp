@@ -433,6 +433,24 @@ void ConnectionPage::refreshLauncher()
     QString text;
     if (!state.found)
         text = tr("No launcher for %1 was found on this system.").arg(info->name);
+    else if (state.separate && !state.rewritten)
+        text = tr("%1 — starts %2 without debugging. Adding debugging writes a separate entry "
+                  "“%3” to %4 with a profile of its own; %1 stays as it is.")
+                   .arg(nativePath(state.launcherPath), info->name, state.separateName,
+                        nativePath(state.separatePath));
+    else if (state.separate && state.port != port)
+        text = tr("The entry “%1” (%2) starts %3 with debugging on port %4, but the app "
+                  "watches port %5. Your entry %6 is unchanged.")
+                   .arg(state.separateName, nativePath(state.separatePath), info->name)
+                   .arg(state.port)
+                   .arg(port)
+                   .arg(nativePath(state.originalPath));
+    else if (state.separate)
+        text = tr("The entry “%1” (%2) starts %3 with debugging on port %4 in a profile of "
+                  "its own. Your entry %5 is unchanged.")
+                   .arg(state.separateName, nativePath(state.separatePath), info->name)
+                   .arg(state.port)
+                   .arg(nativePath(state.originalPath));
     else if (!state.rewritten)
         text = tr("%1 — starts %2 without debugging.").arg(nativePath(state.launcherPath), info->name);
     else if (state.port != port)
@@ -448,10 +466,21 @@ void ConnectionPage::refreshLauncher()
     m_launcherState->setText(text);
 
     m_rewrite->setText(state.rewritten && state.port != port ? tr("Update to Port %1").arg(port)
+                           : state.separate                  ? tr("Add Debugging Entry")
                                                              : tr("Add Debugging to Launcher"));
     m_rewrite->setEnabled(state.found && !(state.rewritten && state.port == port));
     m_rewrite->setToolTip(
-        tr("Make the usual way of starting %1 pass --remote-debugging-port=%2").arg(info->name).arg(port));
+        state.separate ? tr("Write %1, a separate entry “%2” that starts %3 with --remote-debugging-port=%4 "
+                            "and a profile of its own; %5 is not changed")
+                             .arg(nativePath(state.separatePath), state.separateName, info->name)
+                             .arg(port)
+                             .arg(nativePath(state.originalPath))
+                       : tr("Make the usual way of starting %1 pass --remote-debugging-port=%2")
+                             .arg(info->name)
+                             .arg(port));
+    m_restore->setText(state.separate ? tr("Remove Debugging Entry") : tr("Restore Original"));
+    m_restore->setToolTip(
+        state.separate && state.rewritten ? tr("Delete %1").arg(nativePath(state.separatePath)) : QString());
     m_restore->setEnabled(state.rewritten);
     m_start->setText(tr("Start %1 with Debugging").arg(info->name));
     m_start->setEnabled(state.found && !m_startProbe->isRunning());

@@ -173,9 +173,9 @@ void DashboardPage::refresh()
         QString title = titles.value(info.targetId, info.title);
         if (title.isEmpty())
             title = info.url;
-        const IdeProfile *profile = engine()->autoAccept()->profileFor(session);
+        const IdeProfile *profile = engine()->autoAccept()->agentPanelProfile(session);
         QString text
-            = profile ? tr("%1 — %2").arg(title, profile->name) : tr("%1 — no IDE profile").arg(title);
+            = profile ? tr("%1 — %2").arg(title, profile->name) : tr("%1 — no agent panel").arg(title);
         if (engine()->autoAccept()->isTargetPaused(info.targetId))
             text = tr("%1 — auto-accept paused here").arg(text);
         auto *item = new QListWidgetItem(text, m_targets);
@@ -225,12 +225,13 @@ void DashboardPage::refreshStats()
             .arg(QLocale().toString(autoAccept->stats()->since().toLocalTime(), QLocale::ShortFormat)));
 
     QList<AutoAcceptController::TargetState> targets = autoAccept->targets();
-    targets.removeIf(
-        [](const AutoAcceptController::TargetState &t) { return !t.attached && t.counts.isZero(); });
+    targets.removeIf([](const AutoAcceptController::TargetState &t) {
+        return (!t.attached || !t.agentPanel) && t.counts.isZero();
+    });
     m_pageStats->setRowCount(int(targets.size()));
     for (int row = 0; row < targets.size(); ++row) {
         const AutoAcceptController::TargetState &t = targets.at(row);
-        const IdeProfile *profile = autoAccept->profiles().find(t.profileId);
+        const IdeProfile *profile = t.agentPanel ? autoAccept->profiles().find(t.profileId) : nullptr;
         const QStringList cells { t.title.isEmpty() ? t.url : t.title, profile ? profile->name : tr("none"),
                                   QLocale().toString(t.counts.clicks), QLocale().toString(t.counts.blocked) };
         for (int column = 0; column < cells.size(); ++column) {

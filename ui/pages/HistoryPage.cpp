@@ -1,6 +1,8 @@
 #include "HistoryPage.h"
 
+#include "ErrorStyle.h"
 #include "Widgets.h"
+#include "WrappingLabel.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
 
@@ -20,6 +22,7 @@ namespace mpa {
 namespace {
 constexpr int kTextRole = Qt::UserRole + 1; // the prompt's full text
 constexpr int kConversationRole = Qt::UserRole + 2;
+constexpr int kDetailRole = Qt::UserRole + 3; // the outcome in full, for the line under the table
 
 QString outcomeLabel(const QString &outcome)
 {
@@ -39,9 +42,15 @@ HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
     setWideContent(); // a table of prompts
     m_table = rowTable({ tr("Time"), tr("Page"), tr("Prompt"), tr("Outcome") }, u"historyTable"_s, this);
     m_table->setWordWrap(false);
-    sizeColumns(m_table, { kFit, dragged(170), kStretch, kFit });
+    sizeColumns(m_table, { kFit, dragged(170), kStretch, dragged(300) });
     m_table->setMinimumHeight(220);
     body()->addWidget(m_table, 1);
+    m_detail = new QLabel(this);
+    m_detail->setObjectName(u"historyDetail"_s);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    makeWrapping(m_detail);
+    m_detail->hide();
+    body()->addWidget(m_detail);
 
     auto *buttons = new QHBoxLayout;
     buttons->setSpacing(6);
@@ -54,8 +63,7 @@ HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
     buttons->addWidget(m_resend);
     body()->addLayout(buttons);
 
-    connect(m_table, &QTableWidget::itemSelectionChanged, this,
-            [this] { m_resend->setEnabled(!m_table->selectedItems().isEmpty()); });
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &HistoryPage::showSelected);
     connect(m_resend, &QPushButton::clicked, this, &HistoryPage::resend);
     connect(engine->scheduler(), &Scheduler::historyChanged, this, &HistoryPage::refresh);
     refresh();
@@ -73,22 +81,41 @@ void HistoryPage::refresh()
         time->setData(kTextRole, record.text);
         time->setData(kConversationRole, record.conversation);
         m_table->setItem(row, 0, time);
+        const bool failed = record.outcome == u"failed"_s;
         QString page = record.target;
+        if (page.isEmpty() && failed)
+            page = tr("no page found"); // it failed before a page with the chat was found
         if (!record.conversation.isEmpty())
             page = page.isEmpty() ? record.conversation : u"%1 · %2"_s.arg(page, record.conversation);
         m_table->setItem(row, 1, new QTableWidgetItem(page));
+        m_table->item(row, 1)->setToolTip(page);
         QString oneLine = record.text.simplified();
         if (oneLine.size() > 200)
             oneLine = oneLine.left(199) + u'…';
         auto *prompt = new QTableWidgetItem(oneLine);
         prompt->setToolTip(record.text);
         m_table->setItem(row, 2, prompt);
-        auto *outcome = new QTableWidgetItem(outcomeLabel(record.outcome));
-        if (!record.detail.isEmpty())
-            outcome->setToolTip(record.detail);
+        // Why it failed is said in the row itself, not only in a tooltip.
+        const QString label = outcomeLabel(record.outcome);
+        const QString full = record.detail.isEmpty() ? label : tr("%1: %2").arg(label, record.detail);
+        auto *outcome = new QTableWidgetItem(failed ? full : label);
+        outcome->setToolTip(full);
+        if (failed)
+            outcome->setForeground(ErrorStyle::errorText(palette()));
+        time->setData(kDetailRole, tr("%1 · %2").arg(page.isEmpty() ? tr("the active page") : page, full));
         m_table->setItem(row, 3, outcome);
     }
-    m_resend->setEnabled(!m_table->selectedItems().isEmpty());
+    showSelected();
+}
+
+void HistoryPage::showSelected()
+{
+    const QList<QTableWidgetItem *> items = m_table->selectedItems();
+    const int row = items.isEmpty() ? -1 : items.first()->row();
+    const bool selected = row >= 0;
+    m_resend->setEnabled(selected);
+    m_detail->setText(selected ? m_table->item(row, 0)->data(kDetailRole).toString() : QString());
+    m_detail->setVisible(selected);
 }
 
 void HistoryPage::resend()

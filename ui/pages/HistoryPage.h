@@ -18,10 +18,12 @@ public:
 private:
     void refresh();
     void resend();
+    void showSelected();
 
     QTableWidget *m_table;
     QPushButton *m_resend;
     QLabel *m_message;
+    QLabel *m_detail; // the selected prompt's outcome in full: its page and why it failed
 };
 
 } // namespace mpa
