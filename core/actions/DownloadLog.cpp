@@ -163,8 +163,7 @@ QString DownloadLog::maskedUrl(const QString &address)
     QUrl url(address);
     if (!url.isValid() || url.scheme() == u"data"_s)
         return address.left(qMin<qsizetype>(address.size(), 40)) + (address.size() > 40 ? u"…"_s : QString());
-    if (!url.password().isEmpty())
-        url.setPassword(u"masked"_s);
+    url.setUserInfo(QString()); // a name and password in the address are never shown
     static const QRegularExpression credential(
         u"token|secret|key|sig|auth|session|pass|code|credential|jwt|ticket|x-amz-|x-goog-"_s,
         QRegularExpression::CaseInsensitiveOption);

@@ -81,7 +81,8 @@ public:
 
     // A caller's own folder name: its channel and connection, nothing a path could be made of.
     static QString folderName(const CommandCaller &caller);
-    // `url` with passwords, credential-like query values and personal data masked.
+    // `url` without its user name and password, credential-like query values and personal data
+    // masked.
     static QString maskedUrl(const QString &url);
 
     // Makes the browser save downloads where this log sees them (once per browser connection);
