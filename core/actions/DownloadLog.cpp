@@ -336,8 +336,10 @@ void DownloadLog::progressed(const QJsonObject &params)
         return;
     const qint64 total = qint64(params.value(u"totalBytes"_s).toDouble(-1));
     download->size = total > 0 ? total : download->size;
-    download->received = qint64(params.value(u"receivedBytes"_s).toDouble(0));
     const QString state = params.value(u"state"_s).toString();
+    // A cancelled download is reported with nothing received: what had arrived is kept.
+    if (state != u"canceled"_s)
+        download->received = qint64(params.value(u"receivedBytes"_s).toDouble(0));
     if (state == u"completed"_s || state == u"canceled"_s) {
         download->browserDone = true;
         if (state == u"canceled"_s)

