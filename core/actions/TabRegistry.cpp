@@ -40,6 +40,17 @@ bool TabRegistry::heldByAnother(const CommandCaller &caller, const QString &targ
     return false;
 }
 
+QList<CommandCaller> TabRegistry::holdersOf(const QString &targetId) const
+{
+    QList<CommandCaller> holders;
+    for (auto it = m_holders.cbegin(); it != m_holders.cend(); ++it) {
+        const CommandCaller holder { it.key().section(u'\x1f', 0, 0), it.key().section(u'\x1f', 1) };
+        if (!isUnrestricted(holder) && it->tabs.contains(targetId))
+            holders.append(holder);
+    }
+    return holders;
+}
+
 void TabRegistry::hand(const CommandCaller &caller, const QString &targetId)
 {
     Holder &holder = m_holders[keyOf(caller)];

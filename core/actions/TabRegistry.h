@@ -40,6 +40,8 @@ public:
     QString current(const CommandCaller &caller) const;
     // Some other restricted caller holds the tab (the debug API and the window hold none).
     bool heldByAnother(const CommandCaller &caller, const QString &targetId) const;
+    // The restricted callers (agents) that control the tab, in no particular order.
+    QList<CommandCaller> holdersOf(const QString &targetId) const;
 
     // Gives `caller` control of a tab and makes it its current one.
     void hand(const CommandCaller &caller, const QString &targetId);

@@ -1,6 +1,7 @@
 #include "ToolkitCommands.h"
 
 #include "AgentActivity.h"
+#include "DownloadLog.h"
 #include "TabCommand.h"
 #include "TabConsent.h"
 #include "TabRouter.h"
@@ -13,6 +14,8 @@
 #include "page/PageController.h"
 #include "page/PayloadHub.h"
 #include "settings/Settings.h"
+
+#include <QStandardPaths>
 
 #include <memory>
 
@@ -32,6 +35,7 @@ ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Setting
     , m_router(new TabRouter(endpoint, hub, settings, m_consent, this))
     , m_addresses(settings)
     , m_tabCommand(new TabCommand(m_router, endpoint, &m_addresses, clock, this))
+    , m_downloadLog(new DownloadLog(endpoint, clock, this))
 {
     // An agent's tab that went somewhere it may not see is taken back before any command acts.
     m_router->setAddressGate([this](const CommandCaller &caller, const QUrl &shown) {
@@ -40,6 +44,11 @@ ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Setting
     // Installed on demand only: a tab gets the script when a command first reaches it.
     hub->addScript(PageController::payloadScript(), [](CdpSession *) { return false; });
     registerCommands();
+    // Downloads of an agent's tab are its own; those of tabs no agent holds stay the user's.
+    m_downloadLog->setOwnersOf(
+        [this](const QString &targetId) { return m_router->registry().holdersOf(targetId); });
+    m_downloadLog->setUserFolder(QStandardPaths::writableLocation(QStandardPaths::DownloadLocation));
+    registerDownloads();
 }
 
 ToolkitCommands::~ToolkitCommands()
@@ -88,6 +97,12 @@ void ToolkitCommands::setProtectedFolders(const QStringList &folders)
     m_protectedFolders = folders;
 }
 
+void ToolkitCommands::setDownloadsFolder(const QString &folder)
+{
+    m_downloads = folder;
+    m_downloadLog->setFolder(folder);
+}
+
 void ToolkitCommands::releaseCaller(const CommandCaller &caller)
 {
     m_router->releaseCaller(caller);
@@ -124,7 +139,11 @@ void ToolkitCommands::add(const QString &type, const QString &description, Handl
               };
               // The first call often comes while the connection is still being made
               // (an MCP client calls a tool right after initialize).
-              whenBrowserReady(std::move(answer), [handler, raw, caller](CommandReply reply) {
+              whenBrowserReady(std::move(answer), [this, handler, raw, caller](CommandReply reply) {
+                  // From an agent's first command on, the browser saves downloads where the
+                  // downloads verb finds them (the user's own tools change nothing).
+                  if (!TabRegistry::isUnrestricted(caller))
+                      m_downloadLog->capture();
                   CommandParams params(raw);
                   handler(params, caller, std::move(reply));
               });

@@ -36,6 +36,7 @@ class AgentActivity;
 class CdpEndpoint;
 class CdpSession;
 class Clock;
+class DownloadLog;
 class TabConsent;
 class PageController;
 class PayloadHub;
@@ -70,8 +71,10 @@ public:
     QString tabLabel(const QString &targetId) const;
     // Folders no page may show (the config, data and log folders: tokens, settings).
     void setProtectedFolders(const QStringList &folders);
-    // Where each agent's files go (pdf): a folder per agent inside it, owner-only.
-    void setDownloadsFolder(const QString &folder) { m_downloads = folder; }
+    // Where each agent's files go (pdf, downloads): a folder per agent inside it, owner-only.
+    void setDownloadsFolder(const QString &folder);
+    // The files agents' tabs downloaded (the downloads verb).
+    DownloadLog *downloads() const { return m_downloadLog; }
 
 public Q_SLOTS:
     // Forgets the tabs a disconnected agent owned; the tabs stay open.
@@ -114,6 +117,7 @@ private:
     void registerCommands();
     void registerLaterVerbs();
     void registerDevToolsVerbs(); // ToolkitDevTools.cpp
+    void registerDownloads(); // ToolkitDownloads.cpp
 
     CdpEndpoint *m_endpoint;
     Settings *m_settings;
@@ -125,6 +129,7 @@ private:
     AddressPolicy m_addresses;
     TabCommand *m_tabCommand;
     QString m_downloads;
+    DownloadLog *m_downloadLog;
     QStringList m_protectedFolders;
     // upload: `path` as the file it names after links are followed, when it is a readable file
     // inside a folder of toolkit/uploadDirs and outside the app's own folders; else empty, with

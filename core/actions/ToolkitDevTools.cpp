@@ -1,6 +1,7 @@
 // The toolkit's DevTools verbs, as Playwright MCP and chrome-devtools-mcp offer them: fill_form,
 // console, network, resize, emulate and pdf, registered by ToolkitCommands.
 
+#include "DownloadLog.h"
 #include "TabRouter.h"
 #include "ToolkitCommands.h"
 #include "ToolkitParams.h"
@@ -30,8 +31,8 @@ namespace {
 // `network get` answers a body up to this many characters (masked first, then cut).
 constexpr qsizetype kMaxBodyChars = 1024 * 1024;
 // What one agent's downloads folder may hold.
-constexpr qsizetype kMaxDownloadFiles = 500;
-constexpr qint64 kMaxDownloadBytes = qint64(1024) * 1024 * 1024;
+constexpr qsizetype kMaxDownloadFiles = DownloadLog::kMaxFolderFiles;
+constexpr qint64 kMaxDownloadBytes = DownloadLog::kMaxFolderBytes;
 
 // Headers whose whole value is a credential: never shown, whatever the value looks like.
 bool credentialHeader(const QString &name)
@@ -57,17 +58,6 @@ QJsonObject maskedHeaders(const QJsonObject &headers, const Redactor &redactor, 
         out.insert(it.key(), redaction.text);
     }
     return out;
-}
-
-// A caller's own folder name: its channel and connection, nothing a path could be made of.
-QString folderOf(const CommandCaller &caller)
-{
-    QString name = caller.channel + u'-' + caller.clientId;
-    static const QRegularExpression unsafe(u"[^A-Za-z0-9._-]"_s);
-    name.replace(unsafe, u"_"_s);
-    if (name.startsWith(u'.'))
-        name.prepend(u'_');
-    return name.left(80);
 }
 
 // Saves `bytes` as `name` (a plain file name; "-2", "-3" … before its suffix when taken) into
@@ -423,7 +413,7 @@ void ToolkitCommands::registerDevToolsVerbs()
             }
             if (!name.endsWith(u".pdf"_s, Qt::CaseInsensitive))
                 name += u".pdf"_s;
-            const QString folder = m_downloads + u'/' + folderOf(caller);
+            const QString folder = m_downloads + u'/' + DownloadLog::folderName(caller);
             tab->printPdf(landscape, [folder, name, reply](const QByteArray &pdf, const QString &error) {
                 if (!error.isEmpty())
                     return reply(CommandResult::failure(error, PageController::kFailureStatus));
@@ -477,7 +467,7 @@ void ToolkitCommands::registerDevToolsVerbs()
             if (m_downloads.isEmpty())
                 return reply(
                     CommandResult::failure(tr("this app has no downloads folder to save a trace in"), 503));
-            const QString folder = m_downloads + u'/' + folderOf(caller);
+            const QString folder = m_downloads + u'/' + DownloadLog::folderName(caller);
             tab->trace()->stop([folder, reply](const QByteArray &trace, const QJsonObject &summary,
                                                const QString &error) {
                 if (!error.isEmpty())

@@ -57,7 +57,8 @@ QStringList types()
              u"console"_s,    u"network"_s,
              u"resize"_s,     u"emulate"_s,
              u"pdf"_s,        u"upload"_s,
-             u"dialog"_s,     u"trace"_s };
+             u"dialog"_s,     u"trace"_s,
+             u"downloads"_s };
 }
 
 QJsonObject annotations(const QString &type)
@@ -67,6 +68,11 @@ QJsonObject annotations(const QString &type)
     static const QStringList navigates { u"open"_s, u"back"_s, u"forward"_s, u"reload"_s };
     if (readOnly.contains(type))
         return { { u"readOnlyHint"_s, true }, { u"openWorldHint"_s, false } };
+    // list and wait only look, but clear deletes the downloaded files.
+    if (type == u"downloads"_s)
+        return { { u"readOnlyHint"_s, false },
+                 { u"destructiveHint"_s, true },
+                 { u"openWorldHint"_s, false } };
     // Clicking, typing and the rest change the page but do not destroy anything by themselves;
     // "tab" can close one and "eval" can do anything.
     const bool destructive = type == u"tab"_s || type == u"eval"_s || type == u"close"_s;
@@ -425,6 +431,17 @@ QJsonObject schema(const QString &type)
                     u"A file name for the PDF in your downloads folder (no folders; default page-<time>.pdf)"_s) },
               { u"landscape"_s,
                 prop(u"boolean"_s, u"Landscape pages (default: as the page's print style says)"_s) } });
+    }
+    if (type == u"downloads"_s) {
+        return objectSchema(
+            { { u"action"_s,
+                ParamsSchema::choice(
+                    { u"list"_s, u"wait"_s, u"clear"_s },
+                    u"list your downloads (default); wait until the next (or a pending) one finishes; clear: "
+                    "delete your finished downloads' files and forget them"_s) },
+              { u"timeoutMs"_s,
+                ParamsSchema::integer(1, 300000,
+                                      u"wait: how long to wait in milliseconds (default 30000)"_s) } });
     }
     return objectSchema({}); // back, forward, reload
 }

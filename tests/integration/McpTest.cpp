@@ -597,4 +597,81 @@ TEST_F(McpCommandTest, WithLaunchAndNothingOnThePortItStartsABrowserOfItsOwn)
     EXPECT_FALSE(probe.waitForConnected(2000));
 }
 
+// downloads through the SDK: the agent clicks an attachment link in the tab it was let use,
+// waits for the file, finds it listed with its path, and the file holds what the server sent.
+TEST_F(McpCommandTest, DownloadsAreWaitedForAndListedThroughTheSdk)
+{
+    const QByteArray sent = QByteArray("%PDF-1.7 not really\n").repeated(4000);
+    site().addRoute(u"/files/mcp-invoice.bin"_s, [sent](const QString &, const QString &) {
+        LocalWebServer::Response response;
+        response.contentType = "application/octet-stream";
+        response.body = sent;
+        response.headers.append(
+            qMakePair(QByteArray("Content-Disposition"), QByteArray("attachment; filename=invoice.pdf")));
+        return response;
+    });
+    site().addRoute(u"/files/mcp-links.html"_s, [](const QString &, const QString &) {
+        LocalWebServer::Response response;
+        response.contentType = "text/html; charset=utf-8";
+        response.body
+            = "<!doctype html><title>Invoices</title><a href=\"/files/mcp-invoice.bin\">Invoice</a>";
+        return response;
+    });
+    CdpEndpoint *endpoint = connectEndpoint();
+    ASSERT_TRUE(endpoint);
+    ASSERT_TRUE(openPageInFront(endpoint, fixtureUrl(u"files/mcp-links.html"_s)));
+    QTemporaryDir config;
+    {
+        QSettings ini(QDir(config.path()).filePath(u"settings.ini"_s), QSettings::IniFormat);
+        ini.setValue(u"toolkit/userTabs"_s, u"allow"_s);
+    }
+    auto session = startSession(config.path());
+    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
+    const QJsonObject listedTools = ask(*session, { { u"op"_s, u"listTools"_s } });
+    QJsonObject tool;
+    for (const QJsonValue &t : listedTools.value(u"result"_s).toObject().value(u"tools"_s).toArray()) {
+        if (t.toObject().value(u"name"_s).toString() == u"downloads"_s)
+            tool = t.toObject();
+    }
+    ASSERT_FALSE(tool.isEmpty());
+    EXPECT_TRUE(tool.value(u"annotations"_s).toObject().value(u"destructiveHint"_s).toBool())
+        << "clear deletes files";
+    EXPECT_TRUE(
+        tool.value(u"inputSchema"_s).toObject().value(u"properties"_s).toObject().contains(u"timeoutMs"_s));
+
+    const QString snapshot = firstText(callTool(*session, u"snapshot"_s));
+    static const QRegularExpression ref(u"\\[ref=(e\\d+)\\]"_s);
+    QString link;
+    for (const QString &line : snapshot.split(u'\n')) {
+        if (line.contains(u"Invoice"_s) && line.contains(u"link"_s))
+            link = ref.match(line).captured(1);
+    }
+    ASSERT_FALSE(link.isEmpty()) << snapshot.toStdString();
+    EXPECT_FALSE(callTool(*session, u"click"_s, { { u"ref"_s, link } }).value(u"isError"_s).toBool());
+    const QJsonObject waited = callTool(*session, u"downloads"_s, { { u"action"_s, u"wait"_s } });
+    ASSERT_FALSE(waited.value(u"isError"_s).toBool()) << firstText(waited).toStdString();
+    const QJsonObject download
+        = QJsonDocument::fromJson(firstText(waited).toUtf8()).object().value(u"download"_s).toObject();
+    EXPECT_EQ(download.value(u"state"_s).toString(), u"completed"_s);
+    const QString path = download.value(u"path"_s).toString();
+    EXPECT_TRUE(path.contains(u"/downloads/mcp-"_s) && path.endsWith(u"/invoice.pdf"_s))
+        << path.toStdString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+    EXPECT_TRUE(file.readAll() == sent);
+
+    const QJsonArray listed = QJsonDocument::fromJson(firstText(callTool(*session, u"downloads"_s)).toUtf8())
+                                  .object()
+                                  .value(u"downloads"_s)
+                                  .toArray();
+    ASSERT_EQ(listed.size(), 1);
+    EXPECT_EQ(listed.at(0).toObject().value(u"path"_s).toString(), path);
+    const QJsonObject bad
+        = callTool(*session, u"downloads"_s, { { u"action"_s, u"wait"_s }, { u"timeoutMs"_s, 100 } });
+    EXPECT_TRUE(bad.value(u"isError"_s).toBool());
+    EXPECT_TRUE(firstText(bad).contains(u"no download of yours began within 100 ms"_s))
+        << firstText(bad).toStdString();
+    EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
+}
+
 } // namespace
