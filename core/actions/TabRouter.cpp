@@ -87,8 +87,7 @@ void TabRouter::releaseCaller(const CommandCaller &caller)
 void TabRouter::letGo(const QStringList &targetIds)
 {
     for (const QString &targetId : targetIds) {
-        // heldByAnother() with a caller that holds nothing: does any agent still hold it?
-        if (m_tabs.heldByAnother({}, targetId))
+        if (!m_tabs.holdersOf(targetId).isEmpty())
             continue;
         if (PageController *controller = m_controllers.value(targetId)) {
             controller->resetEmulation();
