@@ -136,41 +136,14 @@ protected:
         settings->setValue(SettingKey::AgentServerEnabled, true);
         settings->setValue(SettingKey::AgentServerPort, unusedPort());
         ASSERT_TRUE(startEngineOnBrowser());
-        own = connectEndpoint();
-        ASSERT_TRUE(own);
-        for (CdpSession *s : own->pageSessions())
-            before.append(s->targetId());
+        ASSERT_TRUE(connectOwnEndpoint());
         downloadsRoot = paths.dataDir + u"/downloads"_s;
-    }
-
-    void TearDown() override
-    {
-        if (own) {
-            for (CdpSession *s : own->pageSessions()) {
-                if (!before.contains(s->targetId()))
-                    browserCall(*own, u"Target.closeTarget"_s, { { u"targetId"_s, s->targetId() } });
-            }
-        }
-        EngineChromiumTest::TearDown();
     }
 
     // Opens the links page in a tab of `caller`'s.
     CdpSession *openLinks(const CommandCaller &caller = kAgent)
     {
-        const QUrl url = fixtureUrl(u"files/links.html"_s);
-        CdpSession *page = openPage(own, url);
-        if (!page)
-            return nullptr;
-        const QString id = page->targetId();
-        if (!waitUntil([&] {
-                CdpSession *seen = engine->endpoint()->sessionForTarget(id);
-                return seen && seen->targetInfo().url == url.toString();
-            })) {
-            ADD_FAILURE() << "the engine never attached to " << url.toString().toStdString();
-            return nullptr;
-        }
-        engine->toolkit()->handTab(caller, id);
-        return page;
+        return openHandedTab(fixtureUrl(u"files/links.html"_s), caller);
     }
 
     CommandResult run(const QString &type, const QJsonObject &params = {},
@@ -212,8 +185,6 @@ protected:
         return QDir(downloadsRoot + u"/.incoming"_s).entryList(QDir::Files | QDir::Hidden);
     }
 
-    CdpEndpoint *own = nullptr;
-    QStringList before;
     QString downloadsRoot;
     quint16 m_endlessPort = 9; // discard: no file server unless a test starts one
 };

@@ -44,22 +44,7 @@ protected:
     {
         EngineChromiumTest::SetUp();
         ASSERT_TRUE(startEngineOnBrowser());
-        own = connectEndpoint();
-        ASSERT_TRUE(own);
-        for (CdpSession *s : own->pageSessions())
-            before.append(s->targetId());
-    }
-
-    void TearDown() override
-    {
-        // Tabs the toolkit opened (tab new, target=_blank) go too.
-        if (own) {
-            for (CdpSession *s : own->pageSessions()) {
-                if (!before.contains(s->targetId()))
-                    browserCall(*own, u"Target.closeTarget"_s, { { u"targetId"_s, s->targetId() } });
-            }
-        }
-        EngineChromiumTest::TearDown();
+        ASSERT_TRUE(connectOwnEndpoint());
     }
 
     // Opens a fixture page, waits until the engine sees it and hands it to the agent.
@@ -70,19 +55,7 @@ protected:
 
     CdpSession *openUrl(const QUrl &url, const CommandCaller &caller = kAgent)
     {
-        CdpSession *page = openPage(own, url);
-        if (!page)
-            return nullptr;
-        const QString id = page->targetId();
-        if (!waitUntil([&] {
-                CdpSession *seen = engine->endpoint()->sessionForTarget(id);
-                return seen && seen->targetInfo().url == url.toString();
-            })) {
-            ADD_FAILURE() << "the engine never attached to " << url.toString().toStdString();
-            return nullptr;
-        }
-        engine->toolkit()->handTab(caller, id);
-        return page;
+        return openHandedTab(url, caller);
     }
 
     CommandResult run(const QString &type, const QJsonObject &params = {},
@@ -142,9 +115,6 @@ protected:
         }
         return {};
     }
-
-    CdpEndpoint *own = nullptr;
-    QStringList before;
 };
 
 TEST_F(ToolkitTest, TheSnapshotNamesEveryInteractableWithItsStateAndStableRefs)

@@ -5,6 +5,12 @@
 #include "EngineHarness.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
+#include "Wait.h"
+#include "actions/ToolkitCommands.h"
+#include "cdp/CdpEndpoint.h"
+
+#include <QStringList>
+#include <QUrl>
 
 #include <memory>
 
@@ -20,11 +26,50 @@ protected:
         paths = harness->paths();
         settings = harness->settings();
     }
-    // The engine goes first, then the browser's pages.
+    // The tabs the test's own endpoint saw open first stay; the rest (the tabs a test or the
+    // toolkit opened) are closed. Then the engine goes, then the browser's pages.
     void TearDown() override
     {
+        if (own) {
+            for (CdpSession *s : own->pageSessions()) {
+                if (!tabsBefore.contains(s->targetId()))
+                    browserCall(*own, QStringLiteral("Target.closeTarget"),
+                                { { QStringLiteral("targetId"), s->targetId() } });
+            }
+        }
         harness.reset();
         ChromiumTest::TearDown();
+    }
+
+    // A connection of the test's own to the suite's browser (to open tabs as the user would), and
+    // the tabs open now, which TearDown leaves open.
+    ::testing::AssertionResult connectOwnEndpoint()
+    {
+        own = connectEndpoint();
+        if (!own)
+            return ::testing::AssertionFailure() << "could not connect to the suite's browser";
+        for (CdpSession *s : own->pageSessions())
+            tabsBefore.append(s->targetId());
+        return ::testing::AssertionSuccess();
+    }
+
+    // Opens `url` in a tab of the test's own endpoint, waits until the engine attached to it, and
+    // hands it to `caller` (as if the agent had opened it); null when the engine never saw it.
+    CdpSession *openHandedTab(const QUrl &url, const CommandCaller &caller)
+    {
+        CdpSession *page = openPage(own, url);
+        if (!page)
+            return nullptr;
+        const QString id = page->targetId();
+        if (!waitUntil([&] {
+                CdpSession *seen = engine->endpoint()->sessionForTarget(id);
+                return seen && seen->targetInfo().url == url.toString();
+            })) {
+            ADD_FAILURE() << "the engine never attached to " << url.toString().toStdString();
+            return nullptr;
+        }
+        engine->toolkit()->handTab(caller, id);
+        return page;
     }
 
     // Starts the engine on the suite's browser with `options` (ASSERT_TRUE(startEngineOnBrowser())).
@@ -50,6 +95,8 @@ protected:
     std::unique_ptr<EngineHarness> harness;
     Settings *settings = nullptr;
     Engine *engine = nullptr;
+    CdpEndpoint *own = nullptr; // connectOwnEndpoint()
+    QStringList tabsBefore;
 };
 
 } // namespace mpa::test
