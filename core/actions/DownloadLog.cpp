@@ -72,34 +72,6 @@ QString safeName(const QString &suggested)
     return name.isEmpty() ? u"download"_s : name;
 }
 
-// `name` in `folder`, or name-2.ext, name-3.ext … when taken.
-QString freePath(const QString &folder, const QString &name)
-{
-    const QFileInfo info(name);
-    const QString suffix = info.completeSuffix().isEmpty() ? QString() : u'.' + info.completeSuffix();
-    const QString base = name.chopped(suffix.size());
-    QString path = folder + u'/' + name;
-    for (int n = 2; QFileInfo::exists(path) && n < 10000; ++n)
-        path = folder + u'/' + base + u"-%1"_s.arg(n) + suffix;
-    return path;
-}
-
-struct FolderUse
-{
-    qsizetype files = 0;
-    qint64 bytes = 0;
-};
-
-FolderUse folderUse(const QString &folder)
-{
-    FolderUse use;
-    const QFileInfoList files = QDir(folder).entryInfoList(QDir::Files | QDir::Hidden);
-    use.files = files.size();
-    for (const QFileInfo &file : files)
-        use.bytes += file.size();
-    return use;
-}
-
 bool frameTreeHas(const QJsonObject &tree, const QString &frameId)
 {
     if (tree.value(u"frame"_s).toObject().value(u"id"_s).toString() == frameId)
@@ -112,6 +84,27 @@ bool frameTreeHas(const QJsonObject &tree, const QString &frameId)
 }
 
 } // namespace
+
+QString DownloadLog::freePath(const QString &folder, const QString &name)
+{
+    const QFileInfo info(name);
+    const QString suffix = info.completeSuffix().isEmpty() ? QString() : u'.' + info.completeSuffix();
+    const QString base = name.chopped(suffix.size());
+    QString path = folder + u'/' + name;
+    for (int n = 2; QFileInfo::exists(path) && n < 10000; ++n)
+        path = folder + u'/' + base + u"-%1"_s.arg(n) + suffix;
+    return path;
+}
+
+DownloadLog::FolderUse DownloadLog::folderUse(const QString &folder)
+{
+    FolderUse use;
+    const QFileInfoList files = QDir(folder).entryInfoList(QDir::Files | QDir::Hidden);
+    use.files = files.size();
+    for (const QFileInfo &file : files)
+        use.bytes += file.size();
+    return use;
+}
 
 QJsonObject DownloadLog::Download::toJson() const
 {

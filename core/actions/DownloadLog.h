@@ -81,6 +81,15 @@ public:
 
     // A caller's own folder name: its channel and connection, nothing a path could be made of.
     static QString folderName(const CommandCaller &caller);
+    // `name` in `folder`, or name-2.ext, name-3.ext … when taken.
+    static QString freePath(const QString &folder, const QString &name);
+    // What an agent's folder holds now, against kMaxFolderFiles and kMaxFolderBytes.
+    struct FolderUse
+    {
+        qsizetype files = 0;
+        qint64 bytes = 0;
+    };
+    static FolderUse folderUse(const QString &folder);
     // `url` without its user name and password, credential-like query values and personal data
     // masked.
     static QString maskedUrl(const QString &url);

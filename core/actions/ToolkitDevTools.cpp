@@ -30,9 +30,6 @@ namespace {
 
 // `network get` answers a body up to this many characters (masked first, then cut).
 constexpr qsizetype kMaxBodyChars = 1024 * 1024;
-// What one agent's downloads folder may hold.
-constexpr qsizetype kMaxDownloadFiles = DownloadLog::kMaxFolderFiles;
-constexpr qint64 kMaxDownloadBytes = DownloadLog::kMaxFolderBytes;
 
 // Headers whose whole value is a credential: never shown, whatever the value looks like.
 bool credentialHeader(const QString &name)
@@ -70,26 +67,21 @@ CommandResult saveDownload(const QString &folder, const QString &name, const QBy
         return CommandResult::failure(
             ToolkitCommands::tr("could not make the downloads folder %1").arg(folder), 500);
     QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    qint64 held = 0;
-    const QFileInfoList files = QDir(folder).entryInfoList(QDir::Files);
-    for (const QFileInfo &kept : files)
-        held += kept.size();
-    if (files.size() >= kMaxDownloadFiles || held + bytes.size() > kMaxDownloadBytes) {
+    const DownloadLog::FolderUse use = DownloadLog::folderUse(folder);
+    if (use.files >= DownloadLog::kMaxFolderFiles
+        || use.bytes + bytes.size() > DownloadLog::kMaxFolderBytes) {
         return CommandResult::failure(
             ToolkitCommands::tr(
                 "your downloads folder %1 is full (%2 files, %3 MB; at most %4 files and %5 MB): "
                 "the user can empty it")
                 .arg(folder)
-                .arg(files.size())
-                .arg(held / (1024 * 1024))
-                .arg(kMaxDownloadFiles)
-                .arg(kMaxDownloadBytes / (1024 * 1024)),
+                .arg(use.files)
+                .arg(use.bytes / (1024 * 1024))
+                .arg(DownloadLog::kMaxFolderFiles)
+                .arg(DownloadLog::kMaxFolderBytes / (1024 * 1024)),
             507);
     }
-    const QFileInfo named(name);
-    *path = folder + u'/' + name;
-    for (int n = 2; QFileInfo::exists(*path) && n < 1000; ++n)
-        *path = folder + u'/' + named.completeBaseName() + u"-%1."_s.arg(n) + named.suffix();
+    *path = DownloadLog::freePath(folder, name);
     QSaveFile file(*path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
         return CommandResult::failure(
