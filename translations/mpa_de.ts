@@ -3273,6 +3273,18 @@
         <source>Agents may put files from these folders (and the folders inside them) into a page&apos;s file upload: no other file, and never the app&apos;s own folders.</source>
         <translation>Agenten dürfen Dateien aus diesen Ordnern (und den Ordnern darin) in das Datei-Hochladen einer Seite legen: keine andere Datei und nie die eigenen Ordner der App.</translation>
     </message>
+    <message>
+        <source>Sign-ins allowed:</source>
+        <translation>Erlaubte Anmeldungen:</translation>
+    </message>
+    <message>
+        <source>one host per line, e.g. github.com</source>
+        <translation>ein Host pro Zeile, z. B. github.com</translation>
+    </message>
+    <message>
+        <source>Sites whose cookies and stored data (your sign-ins) agents may read and change without asking. Asked for on their own: a site allowed above is not one of these. Delete a line to take the grant back.</source>
+        <translation>Websites, deren Cookies und gespeicherte Daten (Ihre Anmeldungen) Agenten ohne Nachfrage lesen und ändern dürfen. Sie werden eigens erfragt: Eine oben erlaubte Website gehört nicht dazu. Löschen Sie eine Zeile, um die Erlaubnis zurückzunehmen.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::SettingField</name>
@@ -3408,6 +3420,22 @@
         <source>Deny</source>
         <translation>Ablehnen</translation>
     </message>
+    <message>
+        <source>An agent asks for your sign-in</source>
+        <translation>Ein Agent bittet um Ihre Anmeldung</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; wants to read and change the cookies and stored data of &lt;b&gt;%2&lt;/b&gt;.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; möchte die Cookies und gespeicherten Daten von &lt;b&gt;%2&lt;/b&gt; lesen und ändern.</translation>
+    </message>
+    <message>
+        <source>Cookies hold your sign-in to the site, also those no page can read: with them the agent could act as you there, from anywhere, until they expire. Refused by itself in %1 s.</source>
+        <translation>Cookies enthalten Ihre Anmeldung bei der Website, auch solche, die keine Seite lesen kann: Mit ihnen könnte der Agent dort von überall aus in Ihrem Namen handeln, bis sie ablaufen. Wird in %1 s von selbst abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Remembered in toolkit/dataSites.</source>
+        <translation>Gespeichert in toolkit/dataSites.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::TabConsentPrompter</name>
@@ -3418,6 +3446,14 @@
     <message>
         <source>%1 wants to use “%2”%3. Answer in the window that opened.</source>
         <translation>%1 möchte „%2“%3 nutzen. Antworten Sie im geöffneten Fenster.</translation>
+    </message>
+    <message>
+        <source>An agent asks for your sign-in</source>
+        <translation>Ein Agent bittet um Ihre Anmeldung</translation>
+    </message>
+    <message>
+        <source>%1 wants the cookies and storage of %2. Answer in the window that opened.</source>
+        <translation>%1 möchte die Cookies und Speicherdaten von %2. Antworten Sie im geöffneten Fenster.</translation>
     </message>
 </context>
 <context>

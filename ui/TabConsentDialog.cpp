@@ -19,7 +19,8 @@ TabConsentDialog::TabConsentDialog(const TabConsent::Request &request, std::chro
     , m_request(request)
 {
     setObjectName(u"tabConsentDialog"_s);
-    setWindowTitle(tr("An agent asks for your tab"));
+    const bool data = request.subject == TabConsent::Subject::SiteData;
+    setWindowTitle(data ? tr("An agent asks for your sign-in") : tr("An agent asks for your tab"));
     setWindowFlag(Qt::WindowStaysOnTopHint);
     setAttribute(Qt::WA_DeleteOnClose);
     setModal(false);
@@ -28,15 +29,23 @@ TabConsentDialog::TabConsentDialog(const TabConsent::Request &request, std::chro
     auto *question = new QLabel(this);
     question->setObjectName(u"consentQuestion"_s);
     question->setTextFormat(Qt::RichText);
-    question->setText(tr("<b>%1</b> wants to use the tab <b>%2</b>%3.")
-                          .arg(request.agentName().toHtmlEscaped(), request.title.toHtmlEscaped(),
-                               site.isEmpty() ? QString() : u" (%1)"_s.arg(site.toHtmlEscaped())));
+    if (data) {
+        question->setText(tr("<b>%1</b> wants to read and change the cookies and stored data of <b>%2</b>.")
+                              .arg(request.agentName().toHtmlEscaped(), site.toHtmlEscaped()));
+    } else {
+        question->setText(tr("<b>%1</b> wants to use the tab <b>%2</b>%3.")
+                              .arg(request.agentName().toHtmlEscaped(), request.title.toHtmlEscaped(),
+                                   site.isEmpty() ? QString() : u" (%1)"_s.arg(site.toHtmlEscaped())));
+    }
     makeWrapping(question);
-    auto *detail
-        = new QLabel(tr("It could read the page and act in it as you would (click, type, navigate) until it "
-                        "disconnects. Refused by itself in %1 s.")
-                         .arg(patience.count() / 1000),
-                     this);
+    auto *detail = new QLabel(
+        data ? tr("Cookies hold your sign-in to the site, also those no page can read: with them the agent "
+                  "could act as you there, from anywhere, until they expire. Refused by itself in %1 s.")
+                   .arg(patience.count() / 1000)
+             : tr("It could read the page and act in it as you would (click, type, navigate) until it "
+                  "disconnects. Refused by itself in %1 s.")
+                   .arg(patience.count() / 1000),
+        this);
     makeWrapping(detail);
 
     auto *buttons = new QDialogButtonBox(this);
@@ -47,7 +56,8 @@ TabConsentDialog::TabConsentDialog(const TabConsent::Request &request, std::chro
                              QDialogButtonBox::AcceptRole);
     m_allowSite->setObjectName(u"allowSite"_s);
     m_allowSite->setEnabled(!site.isEmpty());
-    m_allowSite->setToolTip(tr("Remembered in toolkit/allowedSites; remove it on the Servers page."));
+    m_allowSite->setToolTip(data ? tr("Remembered in toolkit/dataSites.")
+                                 : tr("Remembered in toolkit/allowedSites; remove it on the Servers page."));
     m_deny = buttons->addButton(tr("Deny"), QDialogButtonBox::RejectRole);
     m_deny->setObjectName(u"deny"_s);
     m_deny->setDefault(true); // Enter on a prompt that appeared under the cursor gives nothing away

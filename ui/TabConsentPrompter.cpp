@@ -16,15 +16,14 @@ TabConsentPrompter::TabConsentPrompter(TabConsent *consent, std::function<QSyste
         this, [this](const TabConsent::Request &request, std::function<void(TabConsent::Answer)> answer) {
             ask(request, std::move(answer));
         });
-    connect(consent, &TabConsent::withdrawn, this,
-            [this](const QString &targetId, const CommandCaller &caller) {
-                for (const QPointer<TabConsentDialog> &dialog : std::as_const(m_dialogs)) {
-                    if (dialog && dialog->request().targetId == targetId
-                        && dialog->request().caller.clientId == caller.clientId
-                        && dialog->request().caller.channel == caller.channel)
-                        dialog->close(); // already refused: its Deny changes nothing
-                }
-            });
+    connect(consent, &TabConsent::withdrawn, this, [this](const QString &key, const CommandCaller &caller) {
+        for (const QPointer<TabConsentDialog> &dialog : std::as_const(m_dialogs)) {
+            if (dialog && dialog->request().key() == key
+                && dialog->request().caller.clientId == caller.clientId
+                && dialog->request().caller.channel == caller.channel)
+                dialog->close(); // already refused: its Deny changes nothing
+        }
+    });
 }
 
 QList<TabConsentDialog *> TabConsentPrompter::openDialogs() const
@@ -50,11 +49,18 @@ void TabConsentPrompter::ask(const TabConsent::Request &request,
     dialog->activateWindow();
     if (QSystemTrayIcon *tray = m_tray ? m_tray() : nullptr; tray && tray->isVisible()) {
         const QString site = request.site();
-        tray->showMessage(
-            tr("An agent asks for your tab"),
-            tr("%1 wants to use “%2”%3. Answer in the window that opened.")
-                .arg(request.agentName(), request.title, site.isEmpty() ? QString() : u" (%1)"_s.arg(site)),
-            QSystemTrayIcon::Information);
+        if (request.subject == TabConsent::Subject::SiteData) {
+            tray->showMessage(tr("An agent asks for your sign-in"),
+                              tr("%1 wants the cookies and storage of %2. Answer in the window that opened.")
+                                  .arg(request.agentName(), site),
+                              QSystemTrayIcon::Warning);
+        } else {
+            tray->showMessage(tr("An agent asks for your tab"),
+                              tr("%1 wants to use “%2”%3. Answer in the window that opened.")
+                                  .arg(request.agentName(), request.title,
+                                       site.isEmpty() ? QString() : u" (%1)"_s.arg(site)),
+                              QSystemTrayIcon::Information);
+        }
     }
     Q_EMIT dialogShown(dialog);
 }

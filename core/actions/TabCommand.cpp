@@ -149,9 +149,13 @@ void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, Command
                                                 409));
         }
     }
+    // An agent with an isolated context (context new) opens its tabs there, away from the
+    // user's cookies and storage.
+    QJsonObject target { { u"url"_s, u"about:blank"_s } };
+    if (const QString context = m_tabs->registry().contextOf(caller); !context.isEmpty())
+        target.insert(u"browserContextId"_s, context);
     m_endpoint->sendToBrowser(
-        u"Target.createTarget"_s, { { u"url"_s, u"about:blank"_s } }, this,
-        [this, caller, url, reply](const CdpResult &result) {
+        u"Target.createTarget"_s, target, this, [this, caller, url, reply](const CdpResult &result) {
             if (!result.ok())
                 return reply(
                     CommandResult::failure(tr("cannot open a tab: %1").arg(result.error.toString()), 503));

@@ -30,7 +30,8 @@ public:
     // Brings the tab to the front (switch) or closes it (close).
     void switchOrClose(const QString &action, const QString &tab, PageController *controller,
                        const CommandCaller &caller, CommandReply reply);
-    // Opens a tab for `caller` (refused past toolkit/maxTabs) and loads `url` in it.
+    // Opens a tab for `caller` (refused past toolkit/maxTabs; in its isolated context when it
+    // made one) and loads `url` in it.
     void createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply);
 
 private:

@@ -108,9 +108,74 @@ void TabConsent::request(const Request &request, CommandReply done)
                 .arg(named, site.isEmpty() ? tr("its site") : site),
             403));
     }
-    // One question per agent and tab: a second request waits for the same answer.
+    ask(request, std::move(done), named);
+}
+
+namespace {
+
+QString callerKey(const CommandCaller &caller)
+{
+    return caller.channel + u'\x1f' + caller.clientId;
+}
+
+bool listHas(const QStringList &sites, const QString &site)
+{
+    return !site.isEmpty() && std::any_of(sites.cbegin(), sites.cend(), [&site](const QString &entry) {
+        return entry.trimmed().toLower() == site;
+    });
+}
+
+} // namespace
+
+bool TabConsent::isDataSiteAllowed(const CommandCaller &caller, const QString &site) const
+{
+    return listHas(m_settings->listValue(SettingKey::ToolkitDataSites), site)
+        || m_dataOnce.value(callerKey(caller)).contains(site);
+}
+
+void TabConsent::forgetCaller(const CommandCaller &caller)
+{
+    m_dataOnce.remove(callerKey(caller));
+}
+
+void TabConsent::requestSiteData(const CommandCaller &caller, const QString &site, CommandReply done)
+{
+    if (site.isEmpty())
+        return done(CommandResult::failure(tr("this page belongs to no site (an about:, data: or file: "
+                                              "address): it has no cookies or storage to give"),
+                                           400));
+    if (m_settings->stringValue(SettingKey::ToolkitUserTabs) == u"deny"_s) {
+        return done(CommandResult::failure(
+            tr("%1's cookies and storage are the user's, and agents may not use the user's things "
+               "(toolkit/userTabs is deny): make an isolated context of your own with context "
+               "{\"action\": \"new\"}")
+                .arg(site),
+            403));
+    }
+    if (isDataSiteAllowed(caller, site))
+        return done(CommandResult::success());
+    if (!canAsk()) {
+        return done(CommandResult::failure(
+            tr("%1's cookies and storage are the user's (its sign-ins), and no one is at the desktop to "
+               "allow it: the user can add %1 to toolkit/dataSites. Meanwhile use an isolated context of "
+               "your own: context {\"action\": \"new\"}")
+                .arg(site),
+            403));
+    }
+    Request request;
+    request.caller = caller;
+    request.subject = Subject::SiteData;
+    request.title = site;
+    request.url = QUrl(u"https://"_s + site + u'/');
+    ask(request, std::move(done), site);
+}
+
+void TabConsent::ask(const Request &request, CommandReply done, const QString &named)
+{
+    const bool tab = request.subject == Subject::Tab;
+    // One question per agent and tab (or site): a second request waits for the same answer.
     for (const std::shared_ptr<Pending> &p : std::as_const(m_pending)) {
-        if (p->request.targetId == request.targetId && p->request.caller.channel == request.caller.channel
+        if (p->request.key() == request.key() && p->request.caller.channel == request.caller.channel
             && p->request.caller.clientId == request.caller.clientId) {
             p->waiting.append(std::move(done));
             return;
@@ -123,22 +188,28 @@ void TabConsent::request(const Request &request, CommandReply done)
     const std::weak_ptr<Pending> weak = pending;
     connect(pending->timer, &ClockTimer::timeout, this, [this, weak] {
         if (const auto p = weak.lock()) {
+            const QString refusal = p->request.subject == Subject::Tab
+                ? tr("the user did not answer within %1 s whether %2 may use the tab “%3”")
+                : tr("the user did not answer within %1 s whether %2 may use the cookies and storage of %3");
             finish(p, Answer::Deny,
-                   tr("the user did not answer within %1 s whether %2 may use the tab “%3”")
-                       .arg(m_patience.count() / 1000)
-                       .arg(p->request.agentName(), p->request.title));
-            Q_EMIT withdrawn(p->request.targetId, p->request.caller);
+                   refusal.arg(m_patience.count() / 1000).arg(p->request.agentName(), p->request.title));
+            Q_EMIT withdrawn(p->request.key(), p->request.caller);
         }
     });
     pending->timer->start(m_patience);
     m_pending.append(pending);
-    qCInfo(lcServer).noquote() << u"agents: asking the user whether %1 may use the tab %2"_s.arg(
-        request.agentName(), named);
+    qCInfo(lcServer).noquote()
+        << (tab ? u"agents: asking the user whether %1 may use the tab %2"_s
+                : u"agents: asking the user whether %1 may use the cookies and storage of %2"_s)
+               .arg(request.agentName(), named);
     Q_EMIT asked(request);
     m_asker(request, [this, weak](Answer answer) {
         if (const auto p = weak.lock())
             finish(p, answer,
-                   tr("the user refused %1 the tab “%2”").arg(p->request.agentName(), p->request.title));
+                   (p->request.subject == Subject::Tab
+                        ? tr("the user refused %1 the tab “%2”")
+                        : tr("the user refused %1 the cookies and storage of %2"))
+                       .arg(p->request.agentName(), p->request.title));
     });
 }
 
@@ -152,15 +223,22 @@ void TabConsent::finish(const std::shared_ptr<Pending> &pending, Answer answer, 
     pending->timer->deleteLater();
     const Request &request = pending->request;
     const bool granted = answer != Answer::Deny;
-    if (answer == Answer::AllowSite && !request.site().isEmpty() && !isSiteAllowed(request.site())) {
-        QStringList sites = m_settings->listValue(SettingKey::ToolkitAllowedSites);
+    const SettingKey list
+        = request.subject == Subject::Tab ? SettingKey::ToolkitAllowedSites : SettingKey::ToolkitDataSites;
+    if (answer == Answer::AllowSite && !request.site().isEmpty()
+        && !listHas(m_settings->listValue(list), request.site())) {
+        QStringList sites = m_settings->listValue(list);
         sites.append(request.site());
-        m_settings->setValue(SettingKey::ToolkitAllowedSites, sites);
+        m_settings->setValue(list, sites);
     }
+    if (answer == Answer::AllowOnce && request.subject == Subject::SiteData)
+        m_dataOnce[callerKey(request.caller)].append(request.site());
     const QString how = answer == Answer::AllowSite ? u"allowed for the site"_s
         : answer == Answer::AllowOnce               ? u"allowed once"_s
                                                     : refusal;
-    qCInfo(lcServer).noquote() << u"agents: %1 → tab “%2”: %3"_s.arg(request.agentName(), request.title, how);
+    qCInfo(lcServer).noquote() << (request.subject == Subject::Tab ? u"agents: %1 → tab “%2”: %3"_s
+                                                                   : u"agents: %1 → data of %2: %3"_s)
+                                      .arg(request.agentName(), request.title, how);
     Q_EMIT settled(request, granted, how);
     const CommandResult result = granted ? CommandResult::success() : CommandResult::failure(refusal, 403);
     for (const CommandReply &done : std::as_const(pending->waiting))

@@ -7,9 +7,16 @@
 //
 // Granting is this class's only job; the tab then belongs to the agent like one it opened
 // (TabRegistry), until it disconnects.
+//
+// A site's data (its cookies, also the HttpOnly sign-in ones no page script can read, and its
+// local and session storage: `cookies`, `storage`) is asked for on its own, site by site: a tab
+// the agent may use is not yet its sign-in. toolkit/userTabs=deny refuses it too, `allow` does
+// not grant it; sites allowed for good are kept in toolkit/dataSites, "Allow once" lasts until
+// the agent disconnects (forgetCaller).
 
 #include "actions/CommandDispatcher.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -31,12 +38,18 @@ class TabConsent : public QObject
     Q_OBJECT
 public:
     enum class Answer { AllowOnce, AllowSite, Deny };
+    // What is asked for: a tab of the user's, or a site's cookies and storage.
+    enum class Subject { Tab, SiteData };
     struct Request
     {
         CommandCaller caller;
-        QString targetId;
-        QString title;
-        QUrl url;
+        QString targetId; // Tab: the tab asked for
+        QString title; // Tab: its title; SiteData: the site
+        QUrl url; // the tab's address, or the site's (https://<site>/)
+        Subject subject = Subject::Tab;
+
+        // What one question is about: a second request with the same key waits for its answer.
+        QString key() const { return subject == Subject::Tab ? targetId : QStringLiteral("site:") + site(); }
 
         QString agentName() const; // the caller's own name, or its channel and connection
         QString site() const { return siteOf(url); } // empty for about:, data:, file: …
@@ -57,6 +70,13 @@ public:
     // Answers success when the tab may be used, else a failure (403) saying why not, a
     // sentence for the agent.
     void request(const Request &request, CommandReply done);
+    // Answers success when the agent may read and change `site`'s cookies and storage (allowed
+    // for good in toolkit/dataSites, or once for this agent), else asks the user as request()
+    // does; a failure (403) says why not and how the user can allow it.
+    void requestSiteData(const CommandCaller &caller, const QString &site, CommandReply done);
+    bool isDataSiteAllowed(const CommandCaller &caller, const QString &site) const;
+    // The agent disconnected: its "Allow once" grants for site data end.
+    void forgetCaller(const CommandCaller &caller);
     // Questions waiting for the user.
     int pendingCount() const { return int(m_pending.size()); }
 
@@ -73,12 +93,15 @@ Q_SIGNALS:
     // A question went to the user / was settled (granted or not), for the window and the log.
     void asked(const mpa::TabConsent::Request &request);
     void settled(const mpa::TabConsent::Request &request, bool granted, const QString &how);
-    // A question was withdrawn before the user answered (timed out): close its prompt.
-    void withdrawn(const QString &targetId, const mpa::CommandCaller &caller);
+    // A question was withdrawn before the user answered (timed out): close its prompt. `key` is
+    // the request's key().
+    void withdrawn(const QString &key, const mpa::CommandCaller &caller);
 
 private:
     struct Pending;
     void finish(const std::shared_ptr<Pending> &pending, Answer answer, const QString &refusal);
+    // Puts the question to the user (one per agent and key()); `done` gets the answer.
+    void ask(const Request &request, CommandReply done, const QString &named);
 
     Settings *m_settings;
     Clock *m_clock;
@@ -86,6 +109,7 @@ private:
     Asker m_asker;
     std::chrono::milliseconds m_patience { 60'000 };
     QList<std::shared_ptr<Pending>> m_pending;
+    QHash<QString, QStringList> m_dataOnce; // an agent's key → the sites allowed once
 };
 
 } // namespace mpa

@@ -97,6 +97,16 @@ void TabRegistry::releaseTab(const CommandCaller &caller, const QString &targetI
         it->current = it->tabs.isEmpty() ? QString() : it->tabs.constLast();
 }
 
+QString TabRegistry::contextOf(const CommandCaller &caller) const
+{
+    return m_holders.value(keyOf(caller)).context;
+}
+
+void TabRegistry::setContext(const CommandCaller &caller, const QString &browserContextId)
+{
+    m_holders[keyOf(caller)].context = browserContextId;
+}
+
 TabRegistry::Resolution TabRegistry::resolve(const CommandCaller &caller, const QString &requested,
                                              const std::function<bool(const QString &)> &alive,
                                              const QString &firstPage)

@@ -55,6 +55,10 @@ public:
     void release(const CommandCaller &caller);
     // The agent lets go of one tab (it stays open); its current tab falls back to its newest.
     void releaseTab(const CommandCaller &caller, const QString &targetId);
+    // The isolated browser context (`context new`) the agent's new tabs open in; empty: the
+    // browser's own profile. Forgotten with the agent (release()).
+    QString contextOf(const CommandCaller &caller) const;
+    void setContext(const CommandCaller &caller, const QString &browserContextId);
 
     // The tab a command acts on: `requested` when given, else the caller's current tab while it
     // is `alive`, else its newest owned tab (an unrestricted caller: `firstPage`). A resolved tab
@@ -67,6 +71,7 @@ private:
     {
         QStringList tabs;
         QString current;
+        QString context; // its isolated browser context, if any
     };
     static QString keyOf(const CommandCaller &caller);
 

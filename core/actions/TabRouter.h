@@ -56,6 +56,11 @@ public:
     {
         m_tabs.makeCurrent(caller, targetId);
     }
+    // The isolated browser context `caller`'s new tabs open in (empty: none).
+    void setContext(const CommandCaller &caller, const QString &browserContextId)
+    {
+        m_tabs.setContext(caller, browserContextId);
+    }
     // `caller` lets go of one tab (it stays open).
     // What the agent emulated on it is cleared, and a dialog held for it dismissed, once no other
     // agent holds it.

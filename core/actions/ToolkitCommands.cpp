@@ -49,6 +49,7 @@ ToolkitCommands::ToolkitCommands(CdpEndpoint *endpoint, PayloadHub *hub, Setting
         [this](const QString &targetId) { return m_router->registry().holdersOf(targetId); });
     m_downloadLog->setUserFolder(QStandardPaths::writableLocation(QStandardPaths::DownloadLocation));
     registerDownloads();
+    registerSiteData();
 }
 
 ToolkitCommands::~ToolkitCommands()
@@ -105,6 +106,8 @@ void ToolkitCommands::setDownloadsFolder(const QString &folder)
 
 void ToolkitCommands::releaseCaller(const CommandCaller &caller)
 {
+    disposeContextOf(caller); // its isolated context goes, with the tabs in it
+    m_consent->forgetCaller(caller);
     m_router->releaseCaller(caller);
 }
 

@@ -73,6 +73,8 @@ public:
     void setProtectedFolders(const QStringList &folders);
     // Where each agent's files go (pdf, downloads): a folder per agent inside it, owner-only.
     void setDownloadsFolder(const QString &folder);
+    // Where `storage save` keeps the named states (owner-only).
+    void setStorageFolder(const QString &folder);
     // The files agents' tabs downloaded (the downloads verb).
     DownloadLog *downloads() const { return m_downloadLog; }
 
@@ -118,6 +120,15 @@ private:
     void registerLaterVerbs();
     void registerDevToolsVerbs(); // ToolkitDevTools.cpp
     void registerDownloads(); // ToolkitDownloads.cpp
+    void registerSiteData(); // ToolkitSiteData.cpp: context, cookies, storage
+    // The browser context a tab is in (empty when unknown).
+    QString contextOfTab(const QString &targetId) const;
+    // The tab is in the isolated context `caller` made (context new).
+    bool inOwnContext(const CommandCaller &caller, const QString &targetId) const;
+    // Closes the isolated context of a caller that goes (with its tabs).
+    void disposeContextOf(const CommandCaller &caller);
+    void saveState(const CommandCaller &caller, const QString &path, const QString &name, CommandReply reply);
+    void loadState(const CommandCaller &caller, const QString &path, const QString &name, CommandReply reply);
 
     CdpEndpoint *m_endpoint;
     Settings *m_settings;
@@ -129,6 +140,7 @@ private:
     AddressPolicy m_addresses;
     TabCommand *m_tabCommand;
     QString m_downloads;
+    QString m_storage; // storage save/load's folder
     DownloadLog *m_downloadLog;
     QStringList m_protectedFolders;
     // upload: `path` as the file it names after links are followed, when it is a readable file

@@ -279,9 +279,14 @@ void ToolkitCommands::registerCommands()
                 return m_router->withTab(caller, tab, std::move(reply), go);
             }
             // As the extension: the tab last used, else the tab in front — when the agent may use
-            // it without asking; rather than ask for a tab of the user's, open a new one.
-            if (const QString last = m_router->lastUsedTab(caller); !last.isEmpty())
+            // it without asking; rather than ask for a tab of the user's, open a new one. An agent
+            // with an isolated context stays in it: a new tab there rather than one outside.
+            const QString context = m_router->registry().contextOf(caller);
+            const QString last = m_router->lastUsedTab(caller);
+            if (!last.isEmpty() && (context.isEmpty() || contextOfTab(last) == context))
                 return m_router->actOnTab(last, std::move(reply), go);
+            if (!context.isEmpty())
+                return m_tabCommand->createTab(caller, url, std::move(reply));
             m_router->whenFront([this, caller, url, go, reply = std::move(reply)](const QString &front) {
                 if (!front.isEmpty() && m_router->usableWithoutAsking(caller, front))
                     return m_router->useTab(caller, front, reply, go);

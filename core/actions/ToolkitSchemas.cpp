@@ -58,7 +58,8 @@ QStringList types()
              u"resize"_s,     u"emulate"_s,
              u"pdf"_s,        u"upload"_s,
              u"dialog"_s,     u"trace"_s,
-             u"downloads"_s };
+             u"downloads"_s,  u"context"_s,
+             u"cookies"_s,    u"storage"_s };
 }
 
 QJsonObject annotations(const QString &type)
@@ -70,6 +71,11 @@ QJsonObject annotations(const QString &type)
         return { { u"readOnlyHint"_s, true }, { u"openWorldHint"_s, false } };
     // list and wait only look, but clear deletes the downloaded files.
     if (type == u"downloads"_s)
+        return { { u"readOnlyHint"_s, false },
+                 { u"destructiveHint"_s, true },
+                 { u"openWorldHint"_s, false } };
+    // context close closes its tabs, cookies clear and storage load replace sign-ins.
+    if (type == u"context"_s || type == u"cookies"_s || type == u"storage"_s)
         return { { u"readOnlyHint"_s, false },
                  { u"destructiveHint"_s, true },
                  { u"openWorldHint"_s, false } };
@@ -442,6 +448,48 @@ QJsonObject schema(const QString &type)
               { u"timeoutMs"_s,
                 ParamsSchema::integer(1, 300000,
                                       u"wait: how long to wait in milliseconds (default 30000)"_s) } });
+    }
+    if (type == u"context"_s) {
+        return objectSchema(
+            { { u"action"_s,
+                ParamsSchema::choice({ u"new"_s, u"close"_s },
+                                     u"new: an isolated browser profile of yours that your new tabs open in "
+                                     "(the one you have, if any); close: close it and its tabs"_s) } },
+            { u"action"_s });
+    }
+    if (type == u"cookies"_s) {
+        const QJsonObject cookie = ParamsSchema::object(
+            { { u"name"_s, prop(u"string"_s, u"The cookie's name"_s) },
+              { u"value"_s, prop(u"string"_s, u"Its value"_s) },
+              { u"domain"_s,
+                prop(u"string"_s, u"The site's host or a domain above it (default: the host only)"_s) },
+              { u"path"_s, prop(u"string"_s, u"Default /"_s) },
+              { u"expires"_s, prop(u"number"_s, u"Seconds since 1970 (default: a session cookie)"_s) },
+              { u"httpOnly"_s, prop(u"boolean"_s, u"Hidden from the page's scripts"_s) },
+              { u"secure"_s, prop(u"boolean"_s, u"Sent over https only"_s) },
+              { u"sameSite"_s,
+                ParamsSchema::choice({ u"Strict"_s, u"Lax"_s, u"None"_s }, u"Default: the browser's"_s) } },
+            { u"name"_s, u"value"_s });
+        return objectSchema(
+            { { u"action"_s,
+                ParamsSchema::choice({ u"get"_s, u"set"_s, u"clear"_s },
+                                     u"get the cookies the site gets (default), set some, or clear them"_s) },
+              { u"url"_s, prop(u"string"_s, u"Whose cookies: an http(s) address (default: the tab's)"_s) },
+              { u"name"_s, prop(u"string"_s, u"get/clear: only the cookie of this name"_s) },
+              { u"cookies"_s,
+                QJsonObject { { u"type"_s, u"array"_s },
+                              { u"items"_s, cookie },
+                              { u"description"_s, u"set: the cookies (1–100)"_s } } } });
+    }
+    if (type == u"storage"_s) {
+        return objectSchema(
+            { { u"action"_s,
+                ParamsSchema::choice({ u"save"_s, u"load"_s, u"list"_s },
+                                     u"save the cookies, localStorage and sessionStorage of your tabs' sites "
+                                     "under name; load a saved one into your tabs; list the saved ones"_s) },
+              { u"name"_s,
+                prop(u"string"_s, u"save/load: the state's name (letters, digits, . _ -; at most 64)"_s) } },
+            { u"action"_s });
     }
     return objectSchema({}); // back, forward, reload
 }

@@ -100,6 +100,7 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent, Clock
     m_toolkit = new ToolkitCommands(m_endpoint, m_payloads, m_settings, m_clock, m_commands, this);
     m_toolkit->setProtectedFolders({ m_paths.configDir, m_paths.dataDir, m_paths.logDir });
     m_toolkit->setDownloadsFolder(m_paths.dataDir + u"/downloads"_s);
+    m_toolkit->setStorageFolder(m_paths.dataDir + u"/storage-states"_s);
     // An agent that disconnects gives its tabs back (they stay open for the next one).
     connect(m_toolkitServer, &ToolkitServerService::callerGone, m_toolkit, &ToolkitCommands::releaseCaller);
     // LLM task runs: the key from the keychain, the browser through the toolkit in each run's name.

@@ -59,6 +59,7 @@ enum class SettingKey {
     ToolkitDialogs,
     ToolkitUserTabs,
     ToolkitAllowedSites,
+    ToolkitDataSites,
     ToolkitLaunchBrowser,
     ToolkitAllowFileUrls,
     ToolkitUploadDirs,

@@ -551,6 +551,14 @@ const std::array kTable = {
                   .defaultValue = QStringList(),
                   .validator = validateSiteList,
                   .privileged = true },
+    // Sites whose cookies and storage agents may read and change (cookies, storage) without
+    // asking: their sign-ins. Not implied by toolkit/allowedSites or userTabs=allow.
+    SettingSpec { .key = SettingKey::ToolkitDataSites,
+                  .name = "toolkit/dataSites",
+                  .type = T::StringList,
+                  .defaultValue = QStringList(),
+                  .validator = validateSiteList,
+                  .privileged = true },
     // `mcp` alone: start a Chromium of its own when nothing answers on the debugging port. That
     // starts a program the user did not start, whose debugging port any local process can drive
     // and whose profile keeps the agents' logins: only the user allows it.

@@ -93,3 +93,43 @@ TEST_F(TabConsentDialogTest, AnUnansweredDialogClosesWhenTheQuestionTimesOut)
 }
 
 } // namespace
+
+namespace {
+
+// A site's cookies and storage are asked for on their own, in words that say it is the sign-in;
+// "Allow for" goes to toolkit/dataSites, never toolkit/allowedSites, and a timed-out question
+// closes its own dialog only.
+TEST_F(TabConsentDialogTest, ASitesSignInIsAskedForInItsOwnWords)
+{
+    TabConsent consent(settings.get(), &clock);
+    TabConsentPrompter prompter(&consent, [] { return nullptr; });
+    auto result = std::make_shared<std::optional<QString>>();
+    const CommandCaller agent { u"agent-ws"_s, u"ws-1"_s, u"Claude Desktop"_s };
+    consent.requestSiteData(agent, u"github.com"_s, [result](const CommandResult &answer) {
+        *result = answer.ok ? QString() : answer.error;
+    });
+    ASSERT_EQ(prompter.openDialogs().size(), 1);
+    TabConsentDialog *dialog = prompter.openDialogs().at(0);
+    EXPECT_EQ(dialog->windowTitle(), u"An agent asks for your sign-in"_s);
+    const QString question = dialog->findChild<QLabel *>(u"consentQuestion"_s)->text();
+    EXPECT_TRUE(
+        question.contains(u"wants to read and change the cookies and stored data of <b>github.com</b>"_s))
+        << question.toStdString();
+    EXPECT_EQ(dialog->allowSiteButton()->text(), u"Allow for github.com"_s);
+    EXPECT_TRUE(dialog->denyButton()->isDefault());
+    screenshot(dialog, u"site-data-consent-dialog"_s);
+    // A tab question of the same agent meanwhile is a dialog of its own.
+    const auto tab = ask(consent, request());
+    ASSERT_EQ(prompter.openDialogs().size(), 2);
+    dialog->allowSiteButton()->click();
+    EXPECT_EQ(result->value_or(u"waiting"_s), QString());
+    EXPECT_EQ(settings->listValue(SettingKey::ToolkitDataSites), QStringList { u"github.com"_s });
+    EXPECT_TRUE(settings->listValue(SettingKey::ToolkitAllowedSites).isEmpty());
+    EXPECT_TRUE(waitUntil([&] { return prompter.openDialogs().size() == 1; }));
+    EXPECT_FALSE(tab->has_value()); // still asked
+    clock.advance(60s);
+    ASSERT_TRUE(tab->has_value());
+    EXPECT_TRUE(waitUntil([&] { return prompter.openDialogs().isEmpty(); }));
+}
+
+} // namespace

@@ -176,3 +176,70 @@ TEST_F(TabConsentTest, SitesMustBeHostNames)
 }
 
 } // namespace
+
+namespace {
+
+class SiteDataConsentTest : public TabConsentTest
+{
+protected:
+    std::shared_ptr<std::optional<QString>> askData(const CommandCaller &caller, const QString &site)
+    {
+        auto result = std::make_shared<std::optional<QString>>();
+        consent.requestSiteData(caller, site, [result](const CommandResult &answer) {
+            *result = answer.ok ? QString() : answer.error;
+        });
+        return result;
+    }
+    const CommandCaller agent { u"agent-ws"_s, u"ws-1"_s, u"Claude Desktop"_s };
+    const CommandCaller other { u"agent-ws"_s, u"ws-2"_s };
+};
+
+// Tab rights are not a sign-in: userTabs=allow and allowedSites give no cookies; only dataSites
+// or the user's answer do, and "Allow once" ends with the agent.
+TEST_F(SiteDataConsentTest, TabRightsGiveNoSignIn)
+{
+    ASSERT_TRUE(settings.setValue(SettingKey::ToolkitUserTabs, u"allow"_s));
+    ASSERT_TRUE(settings.setValue(SettingKey::ToolkitAllowedSites, QStringList { u"github.com"_s }));
+    const auto alone = askData(agent, u"github.com"_s);
+    ASSERT_TRUE(alone->has_value());
+    EXPECT_TRUE(alone->value().contains(u"toolkit/dataSites"_s)) << alone->value().toStdString();
+
+    installAsker();
+    const auto once = askData(agent, u"github.com"_s);
+    const auto twice = askData(agent, u"github.com"_s); // the same question, one prompt
+    ASSERT_EQ(questions.size(), 1);
+    EXPECT_EQ(questions.at(0).subject, TabConsent::Subject::SiteData);
+    EXPECT_EQ(questions.at(0).site(), u"github.com"_s);
+    answers.at(0)(TabConsent::Answer::AllowOnce);
+    EXPECT_EQ(once->value_or(u"waiting"_s), QString());
+    EXPECT_EQ(twice->value_or(u"waiting"_s), QString());
+    EXPECT_TRUE(consent.isDataSiteAllowed(agent, u"github.com"_s));
+    EXPECT_FALSE(consent.isDataSiteAllowed(other, u"github.com"_s));
+    EXPECT_FALSE(consent.isDataSiteAllowed(agent, u"gitlab.com"_s));
+    consent.forgetCaller(agent);
+    EXPECT_FALSE(consent.isDataSiteAllowed(agent, u"github.com"_s));
+    EXPECT_TRUE(settings.listValue(SettingKey::ToolkitDataSites).isEmpty());
+
+    // Unanswered: refused after the patience, in the data's words.
+    const auto late = askData(other, u"github.com"_s);
+    clock.advance(60s);
+    ASSERT_TRUE(late->has_value());
+    EXPECT_TRUE(late->value().contains(u"cookies and storage of github.com"_s))
+        << late->value().toStdString();
+
+    // Allowed for the site: kept in dataSites, and no question for anyone after.
+    const auto good = askData(other, u"github.com"_s);
+    answers.last()(TabConsent::Answer::AllowSite);
+    EXPECT_EQ(good->value_or(u"waiting"_s), QString());
+    EXPECT_EQ(settings.listValue(SettingKey::ToolkitDataSites), QStringList { u"github.com"_s });
+    const qsizetype asked = questions.size();
+    EXPECT_EQ(askData(agent, u"github.com"_s)->value_or(u"waiting"_s), QString());
+    EXPECT_EQ(questions.size(), asked);
+
+    // userTabs=deny refuses even an allowed site; a page of no site has nothing to give.
+    ASSERT_TRUE(settings.setValue(SettingKey::ToolkitUserTabs, u"deny"_s));
+    EXPECT_TRUE(askData(agent, u"github.com"_s)->value_or(QString()).contains(u"deny"_s));
+    EXPECT_TRUE(askData(agent, QString())->value_or(QString()).contains(u"no site"_s));
+}
+
+} // namespace

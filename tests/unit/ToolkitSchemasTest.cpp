@@ -14,7 +14,7 @@ using namespace mpa;
 TEST(ToolkitSchemasTest, EveryTypeHasAClosedObjectSchemaWhoseRequiredParamsExist)
 {
     const QStringList types = ToolkitSchemas::types();
-    EXPECT_EQ(types.size(), 37);
+    EXPECT_EQ(types.size(), 40);
     for (const QString &type : types) {
         const QJsonObject schema = ToolkitSchemas::schema(type);
         EXPECT_EQ(schema.value(u"type"_s).toString(), u"object"_s) << type.toStdString();

@@ -161,6 +161,12 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
         ->setNote(tr("Added by “Allow for this site”; delete a line to take the grant back. Without a "
                      "desktop (the mcp command alone) only these sites and “Allow without asking” let an "
                      "agent in."));
+    addField(tabs, tr("Sign-ins allowed:"), SettingKey::ToolkitDataSites,
+             SettingField::Options().withPlaceholder(tr("one host per line, e.g. github.com")).withLines(3))
+        ->setNote(
+            tr("Sites whose cookies and stored data (your sign-ins) agents may read and change without "
+               "asking. Asked for on their own: a site allowed above is not one of these. Delete a line "
+               "to take the grant back."));
     body()->addStretch(1);
 }
 

@@ -1,0 +1,632 @@
+// The toolkit's verbs for a site's data and an agent's own browser profile (Playwright MCP's
+// storageState and isolated contexts, chrome-devtools-mcp's --isolated):
+//   context {action: new|close}  an isolated browser context (Target.createBrowserContext) of the
+//                                agent's: its new tabs open there, away from the user's cookies
+//                                and storage; disposed with its tabs on close or when the agent
+//                                disconnects.
+//   cookies {action: get|set|clear, url?, cookies?, name?}
+//                                the cookies a tab's site gets (also HttpOnly ones).
+//   storage {action: save|load|list, name?}
+//                                cookies + localStorage + sessionStorage of the agent's tabs'
+//                                origins, as a file in the app's data folder (owner-only).
+// In the agent's own isolated context nothing is the user's and nothing is asked. Anywhere else
+// the cookies are the user's sign-ins: every site is asked for on its own (TabConsent's
+// requestSiteData: toolkit/dataSites, or the desktop prompt), whatever tab rights the agent has.
+// The debug API, ctl and the window are the user's own tools and are not asked.
+
+#include "TabConsent.h"
+#include "TabRegistry.h"
+#include "TabRouter.h"
+#include "ToolkitCommands.h"
+#include "ToolkitParams.h"
+#include "cdp/CdpEndpoint.h"
+#include "cdp/CdpSession.h"
+#include "logging/LogCategories.h"
+#include "page/PageController.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QSet>
+#include <QUrl>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+namespace mpa {
+
+namespace {
+
+constexpr qint64 kMaxStateBytes = 10 * 1024 * 1024;
+constexpr int kMaxCookies = 3000; // Chromium keeps about this many per profile
+
+// A cookie as the agent sees it and as a storage file keeps it (Playwright's storageState shape).
+QJsonObject cookieOut(const QJsonObject &cdp)
+{
+    QJsonObject out;
+    for (const char *key :
+         { "name", "value", "domain", "path", "expires", "httpOnly", "secure", "sameSite" }) {
+        const QString name = QString::fromLatin1(key);
+        if (cdp.contains(name))
+            out.insert(name, cdp.value(name));
+    }
+    if (cdp.value(u"session"_s).toBool())
+        out.insert(u"expires"_s, -1);
+    return out;
+}
+
+// The site a cookie's domain belongs to ("example.com" for ".example.com").
+QString cookieSite(const QJsonObject &cookie)
+{
+    QString domain = cookie.value(u"domain"_s).toString().toLower();
+    while (domain.startsWith(u'.'))
+        domain.remove(0, 1);
+    return domain;
+}
+
+bool isWebUrl(const QUrl &url)
+{
+    return url.isValid() && (url.scheme() == u"http"_s || url.scheme() == u"https"_s)
+        && !url.host().isEmpty();
+}
+
+// A cookie the agent asked to set, checked and turned into CDP's CookieParam for `url`; empty
+// with `why` when it is not one.
+QJsonObject cookieParam(const QJsonValue &value, const QUrl &url, QString *why)
+{
+    if (!value.isObject()) {
+        *why = ToolkitCommands::tr("each cookie must be an object {name, value, …}");
+        return {};
+    }
+    const QJsonObject in = value.toObject();
+    const QString name = in.value(u"name"_s).toString();
+    if (name.isEmpty() || !in.value(u"value"_s).isString()) {
+        *why = ToolkitCommands::tr("each cookie needs a name and a value (text)");
+        return {};
+    }
+    QJsonObject out { { u"name"_s, name }, { u"value"_s, in.value(u"value"_s) } };
+    const QString host = url.host().toLower();
+    if (in.contains(u"domain"_s)) {
+        QString domain = in.value(u"domain"_s).toString().toLower();
+        const QString bare = domain.startsWith(u'.') ? domain.mid(1) : domain;
+        // Only the page's own host or a domain above it, never a bare suffix such as "com".
+        if (bare.isEmpty() || !bare.contains(u'.') || (host != bare && !host.endsWith(u'.' + bare))) {
+            *why = ToolkitCommands::tr("the cookie %1's domain %2 is not %3 or a domain above it")
+                       .arg(name, domain, host);
+            return {};
+        }
+        out.insert(u"domain"_s, domain);
+        out.insert(u"path"_s, in.value(u"path"_s).toString(u"/"_s));
+        out.insert(u"secure"_s, in.value(u"secure"_s).toBool(url.scheme() == u"https"_s));
+    } else {
+        out.insert(u"url"_s, url.toString());
+        if (in.contains(u"path"_s))
+            out.insert(u"path"_s, in.value(u"path"_s).toString());
+        if (in.contains(u"secure"_s))
+            out.insert(u"secure"_s, in.value(u"secure"_s).toBool());
+    }
+    if (in.contains(u"httpOnly"_s))
+        out.insert(u"httpOnly"_s, in.value(u"httpOnly"_s).toBool());
+    if (const QString sameSite = in.value(u"sameSite"_s).toString(); !sameSite.isEmpty()) {
+        if (!QStringList { u"Strict"_s, u"Lax"_s, u"None"_s }.contains(sameSite)) {
+            *why = ToolkitCommands::tr("the cookie %1's sameSite must be Strict, Lax or None").arg(name);
+            return {};
+        }
+        out.insert(u"sameSite"_s, sameSite);
+    }
+    if (const double expires = in.value(u"expires"_s).toDouble(-1); expires > 0)
+        out.insert(u"expires"_s, expires);
+    return out;
+}
+
+// Reads or writes a tab's localStorage and sessionStorage, in the page (the storage is the
+// page's own; a page that lies about it lies about its own data).
+const auto kReadStorage = uR"JS((() => {
+  const read = (s) => { const out = []; for (let i = 0; i < s.length; ++i) { const k = s.key(i); out.push({ name: k, value: s.getItem(k) }); } return out; };
+  return { origin: location.origin, localStorage: read(localStorage), sessionStorage: read(sessionStorage) };
+})())JS"_s;
+
+QString writeStorage(const QJsonObject &origin)
+{
+    return uR"JS(((state) => {
+  for (const { name, value } of state.localStorage || []) localStorage.setItem(name, value);
+  for (const { name, value } of state.sessionStorage || []) sessionStorage.setItem(name, value);
+  return (state.localStorage || []).length + (state.sessionStorage || []).length;
+})(%1))JS"_s.arg(QString::fromUtf8(QJsonDocument(origin).toJson(QJsonDocument::Compact)));
+}
+
+// Asks for each site in turn (the first refusal ends it), or grants them all for the user's
+// own tools and inside the agent's own context.
+void askSites(TabConsent *consent, const CommandCaller &caller, QStringList sites, CommandReply done)
+{
+    if (sites.isEmpty())
+        return done(CommandResult::success());
+    const QString site = sites.takeFirst();
+    consent->requestSiteData(caller, site,
+                             [consent, caller, sites, done](const CommandResult &result) mutable {
+                                 if (!result.ok)
+                                     return done(result);
+                                 askSites(consent, caller, std::move(sites), std::move(done));
+                             });
+}
+
+QJsonObject evaluatedValue(const CdpResult &result, QString *why)
+{
+    if (!result.ok()) {
+        *why = result.error.toString();
+        return {};
+    }
+    if (result.result.contains(u"exceptionDetails"_s)) {
+        *why = result.result.value(u"exceptionDetails"_s).toObject().value(u"text"_s).toString();
+        return {};
+    }
+    return result.result.value(u"result"_s).toObject();
+}
+
+} // namespace
+
+QString ToolkitCommands::contextOfTab(const QString &targetId) const
+{
+    const CdpSession *session = m_endpoint->sessionForTarget(targetId);
+    return session ? session->targetInfo().browserContextId : QString();
+}
+
+bool ToolkitCommands::inOwnContext(const CommandCaller &caller, const QString &targetId) const
+{
+    const QString context = m_router->registry().contextOf(caller);
+    return !context.isEmpty() && contextOfTab(targetId) == context;
+}
+
+void ToolkitCommands::setStorageFolder(const QString &folder)
+{
+    m_storage = folder;
+}
+
+void ToolkitCommands::disposeContextOf(const CommandCaller &caller)
+{
+    const QString context = m_router->registry().contextOf(caller);
+    if (context.isEmpty())
+        return;
+    m_router->setContext(caller, {});
+    m_endpoint->sendToBrowser(u"Target.disposeBrowserContext"_s, { { u"browserContextId"_s, context } }, this,
+                              [context](const CdpResult &result) {
+                                  if (!result.ok())
+                                      qCWarning(lcServer).noquote()
+                                          << "agents: the isolated context" << context
+                                          << "could not be closed:" << result.error.toString();
+                              });
+}
+
+void ToolkitCommands::registerSiteData()
+{
+    add(u"context"_s,
+        tr("An isolated browser profile of your own (new), or closing it with its tabs (close): your new "
+           "tabs open there, with cookies and storage apart from the user's; gone when you disconnect"),
+        [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
+            const QString action = p.choice(u"action"_s, { u"new"_s, u"close"_s });
+            if (!paramsOk(p, reply))
+                return;
+            const QString context = m_router->registry().contextOf(caller);
+            if (action == u"new"_s) {
+                if (!context.isEmpty())
+                    return reply(CommandResult::success(
+                        QJsonObject { { u"context"_s, context }, { u"created"_s, false } }));
+                return m_endpoint->sendToBrowser(
+                    u"Target.createBrowserContext"_s, { { u"disposeOnDetach"_s, true } }, this,
+                    [this, caller, reply](const CdpResult &result) {
+                        const QString id = result.result.value(u"browserContextId"_s).toString();
+                        if (!result.ok() || id.isEmpty())
+                            return reply(CommandResult::failure(
+                                tr("this browser gives no isolated context: %1").arg(result.error.toString()),
+                                503));
+                        m_router->setContext(caller, id);
+                        reply(CommandResult::success(
+                            QJsonObject { { u"context"_s, id },
+                                          { u"created"_s, true },
+                                          { u"note"_s,
+                                            tr("your new tabs (open, tab new) open in it; its cookies and "
+                                               "storage are yours "
+                                               "alone and need no one's consent") } }));
+                    });
+            }
+            if (context.isEmpty())
+                return reply(CommandResult::failure(tr("you have no isolated context (context {\"action\": "
+                                                       "\"new\"} makes one)"),
+                                                    409));
+            QStringList closed;
+            for (const QString &tab : m_router->registry().ownedBy(caller)) {
+                if (contextOfTab(tab) == context)
+                    closed.append(tab);
+            }
+            m_router->setContext(caller, {});
+            m_endpoint->sendToBrowser(
+                u"Target.disposeBrowserContext"_s, { { u"browserContextId"_s, context } }, this,
+                [this, context, closed, reply](const CdpResult &result) {
+                    if (!result.ok())
+                        return reply(CommandResult::failure(
+                            tr("the isolated context could not be closed: %1").arg(result.error.toString()),
+                            500));
+                    for (const QString &tab : closed)
+                        m_router->forgetClosed(tab);
+                    reply(CommandResult::success(QJsonObject {
+                        { u"closed"_s, context }, { u"tabsClosed"_s, QJsonArray::fromStringList(closed) } }));
+                });
+        });
+
+    addTabCommand(
+        u"cookies"_s,
+        tr("The cookies the tab's site gets, HttpOnly ones too (get), setting or clearing them; outside your "
+           "isolated context the user allows it site by site"),
+        [this](CommandParams &p, PageController *tab, const CommandCaller &caller, CommandReply reply) {
+            const QString action
+                = p.has(u"action"_s) ? p.choice(u"action"_s, { u"get"_s, u"set"_s, u"clear"_s }) : u"get"_s;
+            const QString address = p.string(u"url"_s);
+            const QString only = p.string(u"name"_s);
+            const QJsonArray given = p.raw().value(u"cookies"_s).toArray();
+            if (!paramsOk(p, reply))
+                return;
+            const QUrl url = address.isEmpty() ? QUrl(tab->url()) : QUrl(address, QUrl::StrictMode);
+            if (!isWebUrl(url))
+                return reply(CommandResult::failure(
+                    address.isEmpty()
+                        ? tr("the tab shows %1, which has no cookies: open an http(s) page or give url")
+                              .arg(tab->url())
+                        : tr("params.url must be an http(s) address"),
+                    400));
+            QList<QJsonObject> params;
+            if (action == u"set"_s) {
+                if (given.isEmpty() || given.size() > 100)
+                    return reply(
+                        CommandResult::failure(tr("set needs params.cookies: 1 to 100 cookies"), 400));
+                for (const QJsonValue &value : given) {
+                    QString why;
+                    const QJsonObject param = cookieParam(value, url, &why);
+                    if (param.isEmpty())
+                        return reply(CommandResult::failure(why, 400));
+                    params.append(param);
+                }
+            }
+            QPointer<CdpSession> session = tab->session();
+            const auto act = [this, session, action, url, only, params, reply](const CommandResult &allowed) {
+                if (!allowed.ok)
+                    return reply(allowed);
+                if (!session)
+                    return reply(CommandResult::failure(tr("the tab closed"), 409));
+                if (action == u"set"_s) {
+                    QJsonArray cookies;
+                    for (const QJsonObject &param : params)
+                        cookies.append(param);
+                    return session->send(
+                        u"Network.setCookies"_s, { { u"cookies"_s, cookies } }, this,
+                        [reply, count = params.size(), url](const CdpResult &result) {
+                            if (!result.ok())
+                                return reply(CommandResult::failure(
+                                    tr("the browser refused the cookies: %1").arg(result.error.toString()),
+                                    400));
+                            reply(CommandResult::success(
+                                QJsonObject { { u"set"_s, count }, { u"url"_s, url.toString() } }));
+                        });
+                }
+                session->send(
+                    u"Network.getCookies"_s, { { u"urls"_s, QJsonArray { url.toString() } } }, this,
+                    [this, session, action, url, only, reply](const CdpResult &result) {
+                        if (!result.ok())
+                            return reply(CommandResult::failure(
+                                tr("the cookies could not be read: %1").arg(result.error.toString()), 500));
+                        QJsonArray cookies;
+                        for (const QJsonValue &value : result.result.value(u"cookies"_s).toArray()) {
+                            const QJsonObject cookie = value.toObject();
+                            if (only.isEmpty() || cookie.value(u"name"_s).toString() == only)
+                                cookies.append(cookieOut(cookie));
+                        }
+                        if (action == u"get"_s) {
+                            return reply(
+                                CommandResult::success(QJsonObject { { u"url"_s, url.toString() },
+                                                                     { u"cookies"_s, cookies },
+                                                                     { u"count"_s, cookies.size() } }));
+                        }
+                        if (!session)
+                            return reply(CommandResult::failure(tr("the tab closed"), 409));
+                        for (const QJsonValue &value : std::as_const(cookies)) {
+                            const QJsonObject cookie = value.toObject();
+                            session->send(u"Network.deleteCookies"_s,
+                                          { { u"name"_s, cookie.value(u"name"_s) },
+                                            { u"domain"_s, cookie.value(u"domain"_s) },
+                                            { u"path"_s, cookie.value(u"path"_s) } });
+                        }
+                        // Commands on one session are answered in order: after this one, every
+                        // delete above is done.
+                        session->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"0"_s } }, this,
+                                      [reply, url, count = cookies.size()](const CdpResult &) {
+                                          reply(CommandResult::success(QJsonObject {
+                                              { u"cleared"_s, count }, { u"url"_s, url.toString() } }));
+                                      });
+                    });
+            };
+            if (TabRegistry::isUnrestricted(caller) || inOwnContext(caller, tab->targetId()))
+                return act(CommandResult::success());
+            m_consent->requestSiteData(caller, TabConsent::siteOf(url), act);
+        });
+
+    add(u"storage"_s,
+        tr("Saves the cookies, localStorage and sessionStorage of your tabs' sites under a name, loads such "
+           "a "
+           "state again (a signed-in session), or lists the saved ones; outside your isolated context the "
+           "user "
+           "allows it site by site"),
+        [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
+            const QString action = p.choice(u"action"_s, { u"save"_s, u"load"_s, u"list"_s });
+            const QString name = p.string(u"name"_s);
+            if (!paramsOk(p, reply))
+                return;
+            if (m_storage.isEmpty())
+                return reply(CommandResult::failure(tr("no folder for saved states is set"), 503));
+            if (action == u"list"_s) {
+                QJsonArray states;
+                const QFileInfoList files
+                    = QDir(m_storage).entryInfoList({ u"*.json"_s }, QDir::Files, QDir::Name);
+                for (const QFileInfo &file : files)
+                    states.append(QJsonObject { { u"name"_s, file.completeBaseName() },
+                                                { u"bytes"_s, file.size() },
+                                                { u"saved"_s, file.lastModified().toString(Qt::ISODate) } });
+                return reply(CommandResult::success(QJsonObject { { u"states"_s, states } }));
+            }
+            static const QRegularExpression valid(u"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"_s);
+            if (!valid.match(name).hasMatch() || name.endsWith(u".json"_s))
+                return reply(CommandResult::failure(tr("params.name must be 1–64 letters, digits, '.', '_' "
+                                                       "or '-' (no folders), e.g. \"github\""),
+                                                    400));
+            const QString path = m_storage + u'/' + name + u".json"_s;
+            if (action == u"save"_s)
+                return saveState(caller, path, name, std::move(reply));
+            loadState(caller, path, name, std::move(reply));
+        });
+}
+
+// ---- storage save ----------------------------------------------------------------------------
+
+namespace {
+
+struct Collected
+{
+    QJsonArray cookies;
+    QJsonArray origins;
+    int waiting = 0;
+    QStringList problems;
+    bool answered = false;
+};
+
+} // namespace
+
+void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path, const QString &name,
+                                CommandReply reply)
+{
+    const QString context = m_router->registry().contextOf(caller);
+    QStringList tabs = TabRegistry::isUnrestricted(caller)
+        ? (currentTab(caller).isEmpty() ? QStringList() : QStringList { currentTab(caller) })
+        : m_router->registry().ownedBy(caller);
+    // In an isolated context its tabs are the state; else the web tabs the agent holds.
+    const bool isolated = !context.isEmpty();
+    QList<QPointer<CdpSession>> sessions;
+    QStringList sites;
+    QStringList urls;
+    for (const QString &tab : std::as_const(tabs)) {
+        CdpSession *session = m_endpoint->sessionForTarget(tab);
+        if (!session || (isolated && session->targetInfo().browserContextId != context))
+            continue;
+        const QUrl url(session->targetInfo().url);
+        if (!isWebUrl(url))
+            continue;
+        sessions.append(session);
+        urls.append(url.toString());
+        if (const QString site = TabConsent::siteOf(url); !sites.contains(site))
+            sites.append(site);
+    }
+    if (sessions.isEmpty())
+        return reply(CommandResult::failure(
+            isolated ? tr("none of your tabs in your isolated context shows a web page: nothing to save")
+                     : tr("none of your tabs shows a web page: nothing to save"),
+            409));
+    const auto collect = [this, caller, path, name, isolated, context, sessions, urls,
+                          reply](const CommandResult &allowed) {
+        if (!allowed.ok)
+            return reply(allowed);
+        auto state = std::make_shared<Collected>();
+        const auto finish = [this, state, path, name, isolated, caller, reply] {
+            if (--state->waiting > 0 || state->answered)
+                return;
+            state->answered = true;
+            if (!state->problems.isEmpty())
+                return reply(CommandResult::failure(
+                    tr("the state could not be read: %1").arg(state->problems.join(u"; "_s)), 500));
+            const QJsonObject file { { u"version"_s, 1 },
+                                     { u"isolated"_s, isolated },
+                                     { u"savedBy"_s, caller.displayName() },
+                                     { u"savedAt"_s, QDateTime::currentDateTimeUtc().toString(Qt::ISODate) },
+                                     { u"cookies"_s, state->cookies },
+                                     { u"origins"_s, state->origins } };
+            const QByteArray bytes = QJsonDocument(file).toJson(QJsonDocument::Indented);
+            if (bytes.size() > kMaxStateBytes)
+                return reply(CommandResult::failure(
+                    tr("the state is %1 MiB, more than the 10 MiB kept").arg(bytes.size() / (1024 * 1024)),
+                    413));
+            if (!QDir().mkpath(m_storage))
+                return reply(CommandResult::failure(tr("the folder %1 cannot be made").arg(m_storage), 500));
+            QFile::setPermissions(m_storage, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+            QSaveFile out(path);
+            if (!out.open(QIODevice::WriteOnly) || !out.setPermissions(QFile::ReadOwner | QFile::WriteOwner)
+                || out.write(bytes) != bytes.size() || !out.commit())
+                return reply(
+                    CommandResult::failure(tr("%1 cannot be written: %2").arg(path, out.errorString()), 500));
+            qCInfo(lcServer).noquote()
+                << "agents:" << caller.displayName() << "saved the storage state" << name << "("
+                << state->cookies.size() << "cookies," << state->origins.size() << "origins)";
+            reply(CommandResult::success(QJsonObject { { u"saved"_s, name },
+                                                       { u"path"_s, path },
+                                                       { u"cookies"_s, state->cookies.size() },
+                                                       { u"origins"_s, state->origins.size() },
+                                                       { u"isolated"_s, isolated } }));
+        };
+        state->waiting = int(sessions.size()) + 2; // each tab's storage, the cookies, and the loop's end
+        // The cookies: all of the isolated context's, or those the held tabs' addresses get.
+        const CdpCallback cookiesRead = [state, finish](const CdpResult &result) {
+            if (!result.ok())
+                state->problems.append(result.error.toString());
+            for (const QJsonValue &value : result.result.value(u"cookies"_s).toArray()) {
+                if (state->cookies.size() < kMaxCookies)
+                    state->cookies.append(cookieOut(value.toObject()));
+            }
+            finish();
+        };
+        if (isolated)
+            m_endpoint->sendToBrowser(u"Storage.getCookies"_s, { { u"browserContextId"_s, context } }, this,
+                                      cookiesRead);
+        else
+            sessions.constFirst()->send(u"Network.getCookies"_s,
+                                        { { u"urls"_s, QJsonArray::fromStringList(urls) } }, this,
+                                        cookiesRead);
+        for (const QPointer<CdpSession> &session : sessions) {
+            if (!session) {
+                finish();
+                continue;
+            }
+            session->send(
+                u"Runtime.evaluate"_s, { { u"expression"_s, kReadStorage }, { u"returnByValue"_s, true } },
+                this,
+                [state, finish](const CdpResult &result) {
+                    QString why;
+                    const QJsonObject value = evaluatedValue(result, &why).value(u"value"_s).toObject();
+                    if (!value.isEmpty()) {
+                        // Two tabs of one origin: one entry, the later tab's session storage added.
+                        bool merged = false;
+                        for (qsizetype i = 0; i < state->origins.size() && !merged; ++i) {
+                            QJsonObject known = state->origins.at(i).toObject();
+                            if (known.value(u"origin"_s) == value.value(u"origin"_s)) {
+                                merged = true;
+                                QJsonArray session = known.value(u"sessionStorage"_s).toArray();
+                                for (const QJsonValue &item : value.value(u"sessionStorage"_s).toArray())
+                                    session.append(item);
+                                known.insert(u"sessionStorage"_s, session);
+                                state->origins.replace(i, known);
+                            }
+                        }
+                        if (!merged)
+                            state->origins.append(value);
+                    }
+                    // A page with no storage to read (an opaque origin) is not a failure.
+                    finish();
+                },
+                std::chrono::milliseconds(5000));
+        }
+        finish(); // the extra count: the replies may come at once
+    };
+    if (TabRegistry::isUnrestricted(caller) || isolated)
+        return collect(CommandResult::success());
+    askSites(m_consent, caller, sites, collect);
+}
+
+// ---- storage load ----------------------------------------------------------------------------
+
+void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path, const QString &name,
+                                CommandReply reply)
+{
+    QFile in(path);
+    if (!in.exists()) {
+        QStringList saved;
+        for (const QFileInfo &file : QDir(m_storage).entryInfoList({ u"*.json"_s }, QDir::Files, QDir::Name))
+            saved.append(file.completeBaseName());
+        return reply(
+            CommandResult::failure(tr("no state is saved as %1 (saved: %2)")
+                                       .arg(name, saved.isEmpty() ? tr("none") : saved.join(u", "_s)),
+                                   404));
+    }
+    if (in.size() > kMaxStateBytes || !in.open(QIODevice::ReadOnly))
+        return reply(
+            CommandResult::failure(tr("the state %1 cannot be read: %2").arg(name, in.errorString()), 500));
+    QJsonParseError error;
+    const QJsonObject state = QJsonDocument::fromJson(in.readAll(), &error).object();
+    if (error.error != QJsonParseError::NoError || state.value(u"version"_s).toInt() != 1)
+        return reply(CommandResult::failure(
+            tr("%1 is not a storage state this app saved (%2)")
+                .arg(path,
+                     error.error != QJsonParseError::NoError ? error.errorString() : tr("no version 1")),
+            422));
+    const QString context = m_router->registry().contextOf(caller);
+    QJsonArray cookies;
+    QStringList sites;
+    for (const QJsonValue &value : state.value(u"cookies"_s).toArray()) {
+        QJsonObject cookie = cookieOut(value.toObject());
+        if (cookie.value(u"name"_s).toString().isEmpty() || cookieSite(cookie).isEmpty())
+            continue;
+        if (cookie.value(u"expires"_s).toDouble() <= 0)
+            cookie.remove(u"expires"_s);
+        if (const QString site = cookieSite(cookie); !sites.contains(site))
+            sites.append(site);
+        cookies.append(cookie);
+    }
+    const QJsonArray origins = state.value(u"origins"_s).toArray();
+    for (const QJsonValue &origin : origins) {
+        const QString site = TabConsent::siteOf(QUrl(origin.toObject().value(u"origin"_s).toString()));
+        if (!site.isEmpty() && !sites.contains(site))
+            sites.append(site);
+    }
+    // A state saved from an isolated context holds nothing of the user's: loading it into the
+    // agent's own context asks nobody. Anything else carries or plants the user's sign-ins.
+    const bool free
+        = TabRegistry::isUnrestricted(caller) || (!context.isEmpty() && state.value(u"isolated"_s).toBool());
+    const auto apply = [this, caller, context, cookies, origins, name, reply](const CommandResult &allowed) {
+        if (!allowed.ok)
+            return reply(allowed);
+        QJsonObject params { { u"cookies"_s, cookies } };
+        if (!context.isEmpty())
+            params.insert(u"browserContextId"_s, context);
+        m_endpoint->sendToBrowser(
+            u"Storage.setCookies"_s, params, this,
+            [this, caller, context, cookies, origins, name, reply](const CdpResult &result) {
+                if (!result.ok())
+                    return reply(CommandResult::failure(
+                        tr("the browser refused the state's cookies: %1").arg(result.error.toString()), 400));
+                // Storage goes into the agent's open tabs of each origin; the others are named.
+                QJsonArray applied;
+                QJsonArray notOpen;
+                for (const QJsonValue &value : origins) {
+                    const QJsonObject origin = value.toObject();
+                    const QString wanted = origin.value(u"origin"_s).toString();
+                    bool found = false;
+                    for (const QString &tab : m_router->tabsOf(caller)) {
+                        CdpSession *session = m_endpoint->sessionForTarget(tab);
+                        if (!session
+                            || (!context.isEmpty() && session->targetInfo().browserContextId != context))
+                            continue;
+                        const QUrl url(session->targetInfo().url);
+                        if (url.scheme() + u"://"_s + url.authority() != wanted)
+                            continue;
+                        found = true;
+                        session->send(u"Runtime.evaluate"_s, { { u"expression"_s, writeStorage(origin) } });
+                    }
+                    (found ? applied : notOpen).append(wanted);
+                }
+                QJsonObject data { { u"loaded"_s, name },
+                                   { u"cookies"_s, cookies.size() },
+                                   { u"origins"_s, applied } };
+                if (!notOpen.isEmpty()) {
+                    data.insert(u"notOpen"_s, notOpen);
+                    data.insert(u"note"_s,
+                                tr("local and session storage go into an open tab of their origin: open "
+                                   "one and load again for those named in notOpen"));
+                }
+                reply(CommandResult::success(data));
+            });
+    };
+    if (free)
+        return apply(CommandResult::success());
+    askSites(m_consent, caller, sites, apply);
+}
+
+} // namespace mpa
