@@ -5,10 +5,14 @@
   // before it sends its trusted input and pass({on: false}) right after. Shown only in the top
   // document and only while the tab is the one in front; the app turns it off when the run
   // waits for the user or ends. outline() marks the element the agent acts on next.
+  // Mode 'bar' is the status bar of a tab an outside agent holds: the same bar (who, what it did
+  // last, Stop), no veil and nothing held back; only its Stop button takes pointer events, so the
+  // page under the bar stays usable. Without `stop` it only says something (released) until its
+  // lease runs out.
   const HELD = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click', 'dblclick', 'auxclick',
     'contextmenu', 'keydown', 'keyup', 'keypress', 'beforeinput', 'touchstart', 'touchend'];
   const isTop = window.top === window;
-  let config = { active: false, text: '' };
+  let config = { active: false, text: '', mode: 'mask', stop: true };
   // The app renews the mask while the run works; a mask whose app went away (quit, crash, lost
   // connection) lets go by itself when the lease runs out.
   let expires = 0;
@@ -17,6 +21,7 @@
   let held = 0;
   let host = null;
   let bar = null;
+  let frame = null;
   let label = null;
 
   function visible() {
@@ -25,14 +30,14 @@
 
   function expire() {
     if (!config.active || performance.now() < expires) return false;
-    config = { active: false, text: '' };
+    config = { active: false, text: '', mode: 'mask', stop: true };
     passing = false;
     draw();
     return true;
   }
 
   function hold(event) {
-    if (!config.active || passing || !visible() || expire()) return;
+    if (!config.active || config.mode === 'bar' || passing || !visible() || expire()) return;
     if (host && event.composedPath && event.composedPath().includes(host)) return; // its Stop button
     event.stopImmediatePropagation();
     event.preventDefault();
@@ -52,15 +57,24 @@
              font: 13px/1.35 system-ui, sans-serif; color: #fff; background: rgba(23, 43, 77, .94);
              box-shadow: 0 4px 14px rgba(0, 0, 0, .3); pointer-events: auto; }
       .bar.passing { pointer-events: none; }
+      .agent .veil { display: none; }
+      .agent .bar { pointer-events: none; background: rgba(32, 33, 36, .92); }
+      .agent .bar button { pointer-events: auto; }
+      .agent .bar.passing button { pointer-events: none; }
+      .agent .dot { background: #ffb74d; }
+      .nostop button { display: none; }
       .dot { width: 8px; height: 8px; flex: none; border-radius: 50%; background: #4cc2ff; }
       .text { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
       button { flex: none; font: inherit; color: #172b4d; background: #fff; border: 0; border-radius: 5px;
                padding: 3px 10px; cursor: pointer; }
-    </style><div class="veil"></div><div class="bar"><span class="dot"></span>
-      <span class="text"></span><button type="button">Stop</button></div>`;
+    </style><div class="frame"><div class="veil"></div><div class="bar"><span class="dot"></span>
+      <span class="text"></span><button type="button">Stop</button></div></div>`;
+    frame = root.querySelector('.frame');
     bar = root.querySelector('.bar');
     label = root.querySelector('.text');
-    root.querySelector('button').addEventListener('click', () => mpa.report('stop', {}));
+    const stop = root.querySelector('button');
+    stop.addEventListener('click', () => mpa.report('stop', { mode: config.mode }));
+    stop.title = 'Stop the agent here';
   }
 
   function draw() {
@@ -74,6 +88,8 @@
     if (!host.isConnected) document.documentElement.appendChild(host);
     label.textContent = config.text || 'The AI agent is working in this tab';
     label.title = label.textContent;
+    frame.classList.toggle('agent', config.mode === 'bar');
+    frame.classList.toggle('nostop', config.stop === false);
     bar.classList.toggle('passing', passing);
   }
 
@@ -119,7 +135,7 @@
 
   return {
     configure(next) {
-      config = Object.assign({ active: false, text: '', leaseMs: 6000 }, next || {});
+      config = Object.assign({ active: false, text: '', mode: 'mask', stop: true, leaseMs: 6000 }, next || {});
       if (!config.active) passing = false;
       expires = performance.now() + config.leaseMs;
       clearTimeout(leaseTimer);
@@ -134,6 +150,7 @@
     outline,
     state() {
       return { active: !!config.active, shown: !!(host && host.isConnected), passing, held, text: config.text || '',
+               mode: config.mode, stop: config.stop !== false,
                outlined: !!(outlineHost && outlineHost.isConnected) };
     },
     dispose() {

@@ -18,6 +18,7 @@ struct AgentActivityEntry
     CommandCaller caller;
     QString type; // the command
     QString tab; // the tab's title (or address) it acted on; empty when none
+    QString targetId; // that tab's target id
     bool ok = false;
     QString detail; // the error, when it failed
     qint64 ms = 0;

@@ -1,5 +1,7 @@
 #include "RunMask.h"
 
+#include "actions/AgentActivity.h"
+#include "actions/TabRegistry.h"
 #include "actions/ToolkitCommands.h"
 #include "cdp/CdpSession.h"
 #include "common/ClockTimer.h"
@@ -26,8 +28,14 @@ RunMask::RunMask(PayloadHub *hub, ToolkitCommands *toolkit, Clock *clock, QObjec
                    const QString &) {
                 if (module != moduleName() || kind != u"stop"_s)
                     return;
+                const QString target = session->targetId();
+                if (!isRunTab(target)) {
+                    if (m_bars.contains(target))
+                        Q_EMIT barStopped(target);
+                    return;
+                }
                 for (auto it = m_tabs.cbegin(); it != m_tabs.cend(); ++it) {
-                    if (it.value() == session->targetId())
+                    if (it.value() == target)
                         Q_EMIT stopRequested(it.key());
                 }
             });
@@ -38,8 +46,75 @@ void RunMask::renew()
 {
     for (auto it = m_tabs.cbegin(); it != m_tabs.cend(); ++it)
         apply(it.value(), true, m_texts.value(it.key()));
-    if (!m_tabs.isEmpty())
+    const bool bars = m_barsEnabled && m_barsEnabled();
+    if (!bars)
+        m_bars.clear(); // turned off: they lapse by themselves within the lease
+    for (auto it = m_bars.cbegin(); it != m_bars.cend(); ++it) {
+        if (!isRunTab(it.key()))
+            apply(it.key(), true, it.value(), { .bar = true });
+    }
+    if (!m_tabs.isEmpty() || !m_bars.isEmpty())
         m_lease->start(std::chrono::milliseconds(kLeaseMs / 3));
+}
+
+bool RunMask::isRunTab(const QString &targetId) const
+{
+    for (const QString &tab : m_tabs) {
+        if (tab == targetId)
+            return true;
+    }
+    return false;
+}
+
+void RunMask::followAgents(std::function<bool()> enabled)
+{
+    m_barsEnabled = std::move(enabled);
+    // Task runs and bridge sessions show their mask; the bars are the outside agents'.
+    const auto outside = [](const CommandCaller &caller) {
+        return caller.channel != u"task-run"_s && caller.channel != u"bridge"_s
+            && !TabRegistry::isUnrestricted(caller);
+    };
+    connect(m_toolkit->activity(), &AgentActivity::added, this,
+            [this, outside](const AgentActivityEntry &entry) {
+                if (entry.targetId.isEmpty() || !outside(entry.caller)
+                    || !m_toolkit->tabsOf(entry.caller).contains(entry.targetId))
+                    return;
+                showBar(entry.targetId,
+                        (entry.ok ? tr("%1 controls this tab · last: %2")
+                                  : tr("%1 controls this tab · last: %2 (failed)"))
+                            .arg(entry.caller.displayName(), entry.type));
+            });
+    connect(m_toolkit, &ToolkitCommands::tabsLetGo, this,
+            [this, outside](const CommandCaller &caller, const QStringList &tabs, bool byUser) {
+                if (!outside(caller))
+                    return;
+                for (const QString &tab : tabs) {
+                    endBar(tab,
+                           byUser ? tr("You took this tab back from %1").arg(caller.displayName())
+                                  : tr("Released by %1").arg(caller.displayName()));
+                }
+            });
+    connect(this, &RunMask::barStopped, m_toolkit, &ToolkitCommands::takeBack);
+}
+
+void RunMask::showBar(const QString &targetId, const QString &text)
+{
+    if (targetId.isEmpty() || !m_barsEnabled || !m_barsEnabled())
+        return;
+    const bool changed = m_bars.value(targetId) != text || !m_bars.contains(targetId);
+    m_bars.insert(targetId, text);
+    if (changed && !isRunTab(targetId))
+        apply(targetId, true, text, { .bar = true });
+    if (!m_lease->isActive())
+        m_lease->start(std::chrono::milliseconds(kLeaseMs / 3));
+}
+
+void RunMask::endBar(const QString &targetId, const QString &text)
+{
+    if (!m_bars.remove(targetId) || isRunTab(targetId))
+        return;
+    // Not renewed: the page lets it go when this lease runs out.
+    apply(targetId, true, text, { .bar = true, .stop = false, .leaseMs = kReleasedMs });
 }
 
 void RunMask::show(const QString &runId, const QString &targetId, const QString &text)
@@ -85,7 +160,7 @@ void RunMask::outline(const QString &targetId, const QJsonObject &box, int ms)
                        [](const QJsonValue &, const CdpError &) {});
 }
 
-void RunMask::apply(const QString &targetId, bool active, const QString &text)
+void RunMask::apply(const QString &targetId, bool active, const QString &text, const RunMaskLook &look)
 {
     PageController *controller = nullptr;
     PayloadInjector *injector = moduleIn(targetId, &controller);
@@ -95,9 +170,12 @@ void RunMask::apply(const QString &targetId, bool active, const QString &text)
     injector->setConfig(moduleName(),
                         { { u"active"_s, active },
                           { u"text"_s, text },
-                          { u"leaseMs"_s, kLeaseMs },
+                          { u"mode"_s, look.bar ? u"bar"_s : u"mask"_s },
+                          { u"stop"_s, look.stop },
+                          { u"leaseMs"_s, look.leaseMs },
                           { u"sequence"_s, ++m_sequence } });
-    if (!active) {
+    // An agent's bar holds nothing back: the agent's input needs no way around it.
+    if (!active || look.bar) {
         controller->setInputGuard({});
         return;
     }

@@ -4,11 +4,19 @@
 // tab's PageController asks the mask to pass around each trusted input). One tab per run at a
 // time: the mask follows the run to the tab it acts on, and goes when the run waits for the
 // user or ends.
+//
+// The tabs outside agents hold (the WebSocket's and MCP's) show the same bar without the mask
+// (followAgents): who holds the tab and what it did last, with Stop, which takes the tab back
+// from the agent; when the agent lets the tab go the bar says so for a few seconds and goes.
+// Nothing of the page is held back or covered but the bar's own Stop button.
 
 #include <QHash>
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
+#include <QStringList>
+
+#include <functional>
 
 namespace mpa {
 
@@ -20,6 +28,14 @@ class PageController;
 class PayloadHub;
 class PayloadInjector;
 class ToolkitCommands;
+
+// How a tab's bar looks: a run's mask (default) or an agent's bar, with or without Stop.
+struct RunMaskLook
+{
+    bool bar = false; // an agent's bar, not a run's mask
+    bool stop = true; // with its Stop button
+    int leaseMs = 6000; // RunMask::kLeaseMs
+};
 
 class RunMask : public QObject
 {
@@ -35,6 +51,15 @@ public:
     void outline(const QString &targetId, const QJsonObject &box, int ms);
     QString tabOf(const QString &runId) const { return m_tabs.value(runId); }
 
+    // Shows the outside agents' bars from now on while `enabled` says so (agent/showActions).
+    void followAgents(std::function<bool()> enabled);
+    // The bar of a tab an agent holds: shown (or updated) with `text`, renewed while held.
+    void showBar(const QString &targetId, const QString &text);
+    // The agent let the tab go: the bar says `text` for kReleasedMs and goes.
+    void endBar(const QString &targetId, const QString &text);
+    QStringList barTabs() const { return m_bars.keys(); }
+    static constexpr int kReleasedMs = 4000;
+
     static QString moduleName() { return QStringLiteral("runMask"); }
     // A page lets go of a mask the app stopped renewing after this long.
     static constexpr int kLeaseMs = 6000;
@@ -42,9 +67,12 @@ public:
 Q_SIGNALS:
     // The user pressed the mask's Stop button.
     void stopRequested(const QString &runId);
+    // The user pressed Stop on an agent's bar.
+    void barStopped(const QString &targetId);
 
 private:
-    void apply(const QString &targetId, bool active, const QString &text);
+    void apply(const QString &targetId, bool active, const QString &text, const RunMaskLook &look = {});
+    bool isRunTab(const QString &targetId) const;
     // The tab's runMask module (injected if need be), and its controller; null when the tab is
     // not the toolkit's.
     PayloadInjector *moduleIn(const QString &targetId, PageController **controller = nullptr) const;
@@ -54,6 +82,8 @@ private:
     ToolkitCommands *m_toolkit;
     QHash<QString, QString> m_tabs; // run id → target id
     QHash<QString, QString> m_texts; // run id → what its mask says
+    QHash<QString, QString> m_bars; // target id → what an agent's bar says
+    std::function<bool()> m_barsEnabled;
     ClockTimer *m_lease; // renews the masks' lease in their pages
     int m_sequence = 0;
 };

@@ -11,6 +11,7 @@
 #include "cdp/CdpEndpoint.h"
 #include "common/ClockTimer.h"
 #include "common/Stopwatch.h"
+#include "logging/LogCategories.h"
 #include "page/PageController.h"
 #include "page/PayloadHub.h"
 #include "settings/Settings.h"
@@ -69,7 +70,10 @@ void ToolkitCommands::handTab(const CommandCaller &caller, const QString &target
 
 void ToolkitCommands::releaseTab(const CommandCaller &caller, const QString &targetId)
 {
+    const bool held = m_router->registry().ownedBy(caller).contains(targetId);
     m_router->releaseTab(caller, targetId);
+    if (held)
+        Q_EMIT tabsLetGo(caller, { targetId }, false);
 }
 
 QString ToolkitCommands::currentTab(const CommandCaller &caller) const
@@ -108,7 +112,20 @@ void ToolkitCommands::releaseCaller(const CommandCaller &caller)
 {
     disposeContextOf(caller); // its isolated context goes, with the tabs in it
     m_consent->forgetCaller(caller);
+    const QStringList held = m_router->registry().ownedBy(caller);
     m_router->releaseCaller(caller);
+    if (!held.isEmpty())
+        Q_EMIT tabsLetGo(caller, held, false);
+}
+
+void ToolkitCommands::takeBack(const QString &targetId)
+{
+    for (const CommandCaller &holder : m_router->registry().holdersOf(targetId)) {
+        m_router->releaseTab(holder, targetId);
+        qCInfo(lcServer).noquote() << "agents: the user took the tab" << tabLabel(targetId) << "back from"
+                                   << holder.displayName();
+        Q_EMIT tabsLetGo(holder, { targetId }, true);
+    }
 }
 
 void ToolkitCommands::noteActivity(const CommandCaller &caller, const QString &type,
@@ -116,7 +133,7 @@ void ToolkitCommands::noteActivity(const CommandCaller &caller, const QString &t
 {
     const QString tab = m_router->registry().current(caller);
     m_activity->record({ QDateTime::currentDateTime(), caller, type,
-                         tab.isEmpty() ? QString() : m_router->tabLabel(tab), result.ok,
+                         tab.isEmpty() ? QString() : m_router->tabLabel(tab), tab, result.ok,
                          result.ok ? QString() : result.error, ms });
 }
 

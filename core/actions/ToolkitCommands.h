@@ -81,6 +81,13 @@ public:
 public Q_SLOTS:
     // Forgets the tabs a disconnected agent owned; the tabs stay open.
     void releaseCaller(const mpa::CommandCaller &caller);
+    // The user takes a tab back from every agent that holds it (the Stop of its bar).
+    void takeBack(const QString &targetId);
+
+Q_SIGNALS:
+    // `caller` no longer holds `tabs`: it let them go or disconnected, or the user took them
+    // back (`byUser`).
+    void tabsLetGo(const mpa::CommandCaller &caller, const QStringList &tabs, bool byUser);
 
 public:
     // How long a command waits for the browser connection (and its open tabs) to be made

@@ -108,6 +108,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent, Clock
     m_runs
         = new RunManager(m_settings, m_secrets, m_clock, QDir(m_paths.configDir).filePath(u"runs"_s), this);
     auto *mask = new RunMask(m_payloads, m_toolkit, m_clock, this);
+    // The bar on the tabs outside agents hold, while what agents do is shown (agent/showActions).
+    mask->followAgents([settings = m_settings] { return settings->boolValue(SettingKey::AgentShowActions); });
     RunActions::install(m_commands, m_runs, m_toolkit, mask);
     // The chat-tab bridge: a web chat drives tabs through the toolkit in each session's name.
     m_bridge = new BridgeManager(m_settings, m_clock, QDir(m_paths.configDir).filePath(u"bridge"_s), this);

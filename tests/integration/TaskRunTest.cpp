@@ -8,6 +8,7 @@
 #include "HeadlessChromium.h"
 #include "Leaks.h"
 #include "QtPrinters.h"
+#include "RunMaskProbe.h"
 #include "ScopedEnv.h"
 #include "ScriptedLlmServer.h"
 #include "TestEnvironment.h"
@@ -1084,39 +1085,6 @@ TEST_F(TaskRunTest, TwoRunsAtOnceEachKeepToItsOwnTabAndRecord)
     }
 }
 
-namespace {
-
-// Where the run mask's Stop button is drawn in `page`, found as the user's eye would: from
-// outside the page (its shadow root is closed to the page's scripts), through the DOM domain.
-std::optional<QPointF> stopButtonOf(CdpSession *page)
-{
-    const CdpResult document
-        = sendAndWait(page, u"DOM.getDocument"_s, { { u"depth"_s, -1 }, { u"pierce"_s, true } });
-    if (!document.ok())
-        return std::nullopt;
-    int buttonId = 0;
-    std::function<void(const QJsonObject &, bool)> walk = [&](const QJsonObject &node, bool inMask) {
-        const bool mask = inMask || node.value(u"nodeName").toString() == u"MPA-RUN-MASK"_s;
-        if (mask && node.value(u"nodeName").toString() == u"BUTTON"_s)
-            buttonId = node.value(u"nodeId").toInt();
-        for (const QString &key : { u"children"_s, u"shadowRoots"_s }) {
-            for (const QJsonValue &child : node.value(key).toArray())
-                walk(child.toObject(), mask);
-        }
-    };
-    walk(document.result.value(u"root"_s).toObject(), false);
-    if (buttonId == 0)
-        return std::nullopt;
-    const CdpResult box = sendAndWait(page, u"DOM.getBoxModel"_s, { { u"nodeId"_s, buttonId } });
-    const QJsonArray quad = box.result.value(u"model"_s).toObject().value(u"border"_s).toArray();
-    if (quad.size() != 8)
-        return std::nullopt;
-    return QPointF((quad.at(0).toDouble() + quad.at(4).toDouble()) / 2,
-                   (quad.at(1).toDouble() + quad.at(5).toDouble()) / 2);
-}
-
-} // namespace
-
 TEST_F(TaskRunTest, TheMasksStopButtonEndsTheRunAndTheMaskGoes)
 {
     // A step that takes long (a wait of 25 s): the user has had enough and presses Stop.
@@ -1139,7 +1107,7 @@ TEST_F(TaskRunTest, TheMasksStopButtonEndsTheRunAndTheMaskGoes)
         = [&] { return evalIn(u"stop=1"_s, u"!!document.querySelector('mpa-run-mask')"_s).toBool(); };
     ASSERT_TRUE(waitUntil(masked, 10s)) << "no mask while the wait runs";
     std::optional<QPointF> stop;
-    ASSERT_TRUE(waitUntil([&] { return (stop = stopButtonOf(page)).has_value(); }, 10s))
+    ASSERT_TRUE(waitUntil([&] { return (stop = runMaskIn(page).stop).has_value(); }, 10s))
         << "the mask shows no Stop button";
 
     QElapsedTimer pressed;
