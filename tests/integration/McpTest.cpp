@@ -674,4 +674,63 @@ TEST_F(McpCommandTest, DownloadsAreWaitedForAndListedThroughTheSdk)
     EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
 }
 
+// An MCP agent through the official SDK makes an isolated context, signs in there, keeps and
+// reads its cookies (no question: nothing there is the user's) and saves the state; the user's
+// own cookies stay out of its reach with nobody at the desktop to allow them.
+TEST_F(McpCommandTest, AnIsolatedContextsCookiesAndStateThroughTheSdk)
+{
+    site().addRoute(u"/mcp/sign-in"_s, [](const QString &, const QString &) {
+        LocalWebServer::Response response;
+        response.contentType = "text/html; charset=utf-8";
+        response.body = "<!doctype html><title>Signed in</title><p>Hello";
+        response.headers.append(
+            qMakePair(QByteArray("Set-Cookie"), QByteArray("mcpsid=mcp-4242; HttpOnly; Path=/")));
+        return response;
+    });
+    CdpEndpoint *endpoint = connectEndpoint();
+    ASSERT_TRUE(endpoint);
+    QTemporaryDir config;
+    auto session = startSession(config.path());
+    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
+    QStringList names;
+    for (const QJsonValue &t : ask(*session, { { u"op"_s, u"listTools"_s } })
+                                   .value(u"result"_s)
+                                   .toObject()
+                                   .value(u"tools"_s)
+                                   .toArray())
+        names.append(t.toObject().value(u"name"_s).toString());
+    for (const QString &name : { u"context"_s, u"cookies"_s, u"storage"_s })
+        EXPECT_TRUE(names.contains(name)) << name.toStdString();
+
+    // In the user's profile the cookies are the user's: refused with nobody to ask.
+    ASSERT_FALSE(callTool(*session, u"open"_s,
+                          { { u"url"_s, fixtureUrl(u"mcp/sign-in"_s).toString() }, { u"newTab"_s, true } })
+                     .value(u"isError"_s)
+                     .toBool());
+    const QJsonObject refused = callTool(*session, u"cookies"_s);
+    EXPECT_TRUE(refused.value(u"isError"_s).toBool());
+    EXPECT_TRUE(firstText(refused).contains(u"toolkit/dataSites"_s)) << firstText(refused).toStdString();
+    EXPECT_FALSE(firstText(refused).contains(u"mcp-4242"_s));
+
+    const QJsonObject made = callTool(*session, u"context"_s, { { u"action"_s, u"new"_s } });
+    ASSERT_FALSE(made.value(u"isError"_s).toBool()) << firstText(made).toStdString();
+    ASSERT_FALSE(callTool(*session, u"open"_s, { { u"url"_s, fixtureUrl(u"mcp/sign-in"_s).toString() } })
+                     .value(u"isError"_s)
+                     .toBool());
+    const QJsonObject cookies = callTool(*session, u"cookies"_s);
+    ASSERT_FALSE(cookies.value(u"isError"_s).toBool()) << firstText(cookies).toStdString();
+    EXPECT_TRUE(firstText(cookies).contains(u"mcp-4242"_s)) << firstText(cookies).toStdString();
+    const QJsonObject saved
+        = callTool(*session, u"storage"_s, { { u"action"_s, u"save"_s }, { u"name"_s, u"mcp"_s } });
+    ASSERT_FALSE(saved.value(u"isError"_s).toBool()) << firstText(saved).toStdString();
+    const QString path
+        = QJsonDocument::fromJson(firstText(saved).toUtf8()).object().value(u"path"_s).toString();
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+    EXPECT_TRUE(file.readAll().contains("mcp-4242"));
+    EXPECT_FALSE(
+        callTool(*session, u"context"_s, { { u"action"_s, u"close"_s } }).value(u"isError"_s).toBool());
+    EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
+}
+
 } // namespace
