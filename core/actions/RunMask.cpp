@@ -101,9 +101,11 @@ void RunMask::showBar(const QString &targetId, const QString &text)
 {
     if (targetId.isEmpty() || !m_barsEnabled || !m_barsEnabled())
         return;
-    const bool changed = m_bars.value(targetId) != text || !m_bars.contains(targetId);
+    // A new bar is drawn at once; a changed text waits for the next renewal (at most 2 s), so an
+    // agent's commands in a row cost the page nothing more.
+    const bool fresh = !m_bars.contains(targetId);
     m_bars.insert(targetId, text);
-    if (changed && !isRunTab(targetId))
+    if (fresh && !isRunTab(targetId))
         apply(targetId, true, text, { .bar = true });
     if (!m_lease->isActive())
         m_lease->start(std::chrono::milliseconds(kLeaseMs / 3));
