@@ -10,6 +10,7 @@
 #include "actions/CommandDispatcher.h"
 #include "actions/RemoteBrowserNotice.h"
 #include "agent/RunManager.h"
+#include "common/ParamsSchema.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
@@ -80,28 +81,6 @@ void resolveTab(CommandDispatcher *commands, const QString &given, std::function
                        });
 }
 
-// The JSON Schema of --schema FILE, or why it cannot be used.
-std::optional<QJsonObject> readSchemaFile(const QString &path, QString *error)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = u"--schema %1: the file cannot be read (%2)"_s.arg(path, file.errorString());
-        return std::nullopt;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        *error = u"--schema %1: not JSON (%2 at character %3)"_s.arg(path, parseError.errorString())
-                     .arg(parseError.offset);
-        return std::nullopt;
-    }
-    if (!doc.isObject() || doc.object().isEmpty()) {
-        *error = u"--schema %1: a JSON Schema is a non-empty JSON object"_s.arg(path);
-        return std::nullopt;
-    }
-    return doc.object();
-}
-
 } // namespace
 
 int runTask(int argc, char **argv, const AppOptions &options)
@@ -114,9 +93,9 @@ int runTask(int argc, char **argv, const AppOptions &options)
     QJsonObject schema;
     if (!options.runSchemaFile.isEmpty()) {
         QString error;
-        const std::optional<QJsonObject> read = readSchemaFile(options.runSchemaFile, &error);
+        const std::optional<QJsonObject> read = ParamsSchema::readFile(options.runSchemaFile, &error);
         if (!read) {
-            std::fprintf(stderr, "multi-purpose-agent run: %s\n", qPrintable(error));
+            std::fprintf(stderr, "multi-purpose-agent run: --schema %s\n", qPrintable(error));
             return 2;
         }
         schema = *read;

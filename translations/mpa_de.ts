@@ -3689,6 +3689,34 @@
         <source>%1 (approved by you)</source>
         <translation>%1 (von Ihnen genehmigt)</translation>
     </message>
+    <message>
+        <source>optional: a JSON Schema file the result&apos;s data must match</source>
+        <translation>optional: eine JSON-Schema-Datei, der die Daten des Ergebnisses entsprechen müssen</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Result shape (JSON Schema)</source>
+        <translation>Form des Ergebnisses (JSON-Schema)</translation>
+    </message>
+    <message>
+        <source>JSON Schema (*.json);;All files (*)</source>
+        <translation>JSON-Schema (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Result shape:</source>
+        <translation>Form des Ergebnisses:</translation>
+    </message>
+    <message>
+        <source>Copy Data</source>
+        <translation>Daten kopieren</translation>
+    </message>
+    <message>
+        <source>The result shape cannot be used: %1</source>
+        <translation>Die Form des Ergebnisses ist nicht verwendbar: %1</translation>
+    </message>
 </context>
 <context>
     <name>mpa::TokenBox</name>

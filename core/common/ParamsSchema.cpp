@@ -3,6 +3,7 @@
 #include "common/JsonText.h"
 #include "common/Refuse.h"
 
+#include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -317,6 +318,27 @@ QJsonObject object(const QJsonObject &properties, const QStringList &required, E
     if (extra == Extra::Refused)
         schema.insert(u"additionalProperties"_s, false);
     return schema;
+}
+
+std::optional<QJsonObject> readFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = u"%1: the file cannot be read (%2)"_s.arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(4 * 1024 * 1024), &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        *error = u"%1: not JSON (%2 at character %3)"_s.arg(path, parseError.errorString())
+                     .arg(parseError.offset);
+        return std::nullopt;
+    }
+    if (!doc.isObject() || doc.object().isEmpty()) {
+        *error = u"%1: a JSON Schema is a non-empty JSON object"_s.arg(path);
+        return std::nullopt;
+    }
+    return doc.object();
 }
 
 } // namespace mpa::ParamsSchema

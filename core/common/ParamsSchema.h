@@ -11,6 +11,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace mpa::ParamsSchema {
 
 // Whether `params` satisfies `schema` (an empty schema accepts any object); false with the
@@ -28,6 +30,9 @@ bool validateValue(const QJsonValue &value, const QJsonObject &schema, const QSt
 // supported …"). A schema is refused rather than half-enforced.
 constexpr int kMaxDepth = 16;
 bool checkSubset(const QJsonObject &schema, QString *error = nullptr);
+// A schema from a file (run --schema FILE, the Tasks page): a non-empty JSON object, or nullopt
+// with why not ("<path>: not JSON (…)"); checkSubset is the caller's next step.
+std::optional<QJsonObject> readFile(const QString &path, QString *error);
 
 // Building schemas, one way for every command:
 // {"type": type, "description": description}

@@ -10,14 +10,19 @@
 #include "Wait.h"
 #include "agent/RunManager.h"
 
+#include <QClipboard>
 #include <QComboBox>
+#include <QFile>
 #include <QGroupBox>
+#include <QGuiApplication>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTemporaryDir>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -160,4 +165,59 @@ TEST_F(TasksPageTest, AStartErrorOfSeveralLinesIsShownWhole)
     ASSERT_TRUE(start);
     EXPECT_LE(error->geometry().right(), start->geometry().left());
     screenshot(&page, u"tasks-start-error"_s);
+}
+
+// A run given a result shape (a JSON Schema file) ends with data of that shape, shown on the page
+// as JSON to read and copy; a shape file that is not JSON, or asks what the app cannot enforce,
+// is said beside Start and nothing starts.
+TEST_F(TasksPageTest, AResultShapeGivesDataToReadAndCopy)
+{
+    QTemporaryDir dir;
+    const QString schemaPath = dir.filePath(u"order.schema.json"_s);
+    QFile schemaFile(schemaPath);
+    ASSERT_TRUE(schemaFile.open(QIODevice::WriteOnly));
+    schemaFile.write(
+        R"({"type": "object", "properties": {"total": {"type": "number"}, "items": {"type": "array",
+        "items": {"type": "string"}}}, "required": ["total", "items"]})");
+    schemaFile.close();
+    model.setResponder([](const QJsonObject &) {
+        return ScriptedLlmServer::toolCall(
+            u"done"_s,
+            { { u"success"_s, true },
+              { u"result"_s, u"The order totals 42.5."_s },
+              { u"data"_s,
+                QJsonObject { { u"total"_s, 42.5 }, { u"items"_s, QJsonArray { u"tea"_s, u"cups"_s } } } } });
+    });
+    TasksPage page(engine.get());
+    page.resize(900, 900);
+    page.show();
+    typeInto(page.taskEdit(), u"Read my order"_s);
+    page.whereBox()->setCurrentIndex(0);
+    typeInto(page.urlEdit(), u"https://shop.example/checkout"_s);
+    EXPECT_FALSE(page.dataView()->isVisible());
+
+    // Not JSON: said, and no run.
+    const QString broken = dir.filePath(u"broken.json"_s);
+    QFile brokenFile(broken);
+    ASSERT_TRUE(brokenFile.open(QIODevice::WriteOnly));
+    brokenFile.write("{ \"type\": ");
+    brokenFile.close();
+    typeInto(page.schemaEdit(), broken);
+    page.startFromForm();
+    const QLabel *error = page.findChild<QLabel *>(u"taskStartError"_s);
+    ASSERT_TRUE(error);
+    EXPECT_TRUE(error->text().contains(u"broken.json: not JSON"_s)) << error->text().toStdString();
+    EXPECT_EQ(page.historyTable()->rowCount(), 0);
+
+    page.schemaEdit()->clear();
+    typeInto(page.schemaEdit(), schemaPath);
+    page.startFromForm();
+    ASSERT_TRUE(waitUntil([&] { return page.dataView()->isVisible(); }, 20s))
+        << page.statusLabel()->text().toStdString();
+    const QJsonObject shown = QJsonDocument::fromJson(page.dataView()->toPlainText().toUtf8()).object();
+    EXPECT_EQ(shown.value(u"total"_s).toDouble(), 42.5) << page.dataView()->toPlainText().toStdString();
+    EXPECT_EQ(shown.value(u"items"_s).toArray(), (QJsonArray { u"tea"_s, u"cups"_s }));
+    page.copyDataButton()->click();
+    EXPECT_EQ(QGuiApplication::clipboard()->text(), page.dataView()->toPlainText());
+    screenshot(&page, u"tasks-result-data"_s);
 }

@@ -7,13 +7,18 @@
 #include "WrappingLabel.h"
 #include "actions/CommandDispatcher.h"
 #include "agent/RunManager.h"
+#include "common/ParamsSchema.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
+#include <QClipboard>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QFileDialog>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -112,6 +117,20 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     // Long choices (and tab titles) are elided in the closed box where the page is narrow (it
     // never scrolls sideways at 800×600) and shown whole where there is room and in the open list.
     form->addRow(tr("Mode:"), m_mode);
+    // A structured result: the run must end with data of this shape (run --schema FILE).
+    m_schema = new QLineEdit(this);
+    m_schema->setObjectName(u"taskSchema"_s);
+    m_schema->setPlaceholderText(tr("optional: a JSON Schema file the result's data must match"));
+    m_schema->setClearButtonEnabled(true);
+    auto *chooseSchema = Widgets::button(tr("Choose…"), u"taskSchemaChoose"_s, this);
+    connect(chooseSchema, &QPushButton::clicked, this, [this] {
+        const QString path
+            = QFileDialog::getOpenFileName(this, tr("Result shape (JSON Schema)"), m_schema->text(),
+                                           tr("JSON Schema (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            m_schema->setText(path);
+    });
+    form->addRow(tr("Result shape:"), Widgets::row(m_schema, { chooseSchema }));
     m_model = hint(QString(), this);
     m_model->setObjectName(u"taskModel"_s);
     form->addRow(m_model);
@@ -142,6 +161,19 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     m_streaming->setFont(italic);
     makeWrapping(m_streaming);
     current->addWidget(m_streaming);
+    // The data a run with a result shape ended with, as JSON to read and copy.
+    m_data = new QPlainTextEdit(this);
+    m_data->setObjectName(u"runData"_s);
+    m_data->setReadOnly(true);
+    m_data->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_data->setMaximumHeight(180);
+    m_copyData = Widgets::button(tr("Copy Data"), u"runCopyData"_s, this);
+    connect(m_copyData, &QPushButton::clicked, this,
+            [this] { QGuiApplication::clipboard()->setText(m_data->toPlainText()); });
+    auto *dataRow = Widgets::row(m_data, { m_copyData });
+    m_data->setVisible(false);
+    m_copyData->setVisible(false);
+    current->addLayout(dataRow);
 
     QVBoxLayout *history = addGroup(tr("History"));
     m_history = rowTable({ tr("Started"), tr("Task"), tr("Model"), tr("Status"), tr("Steps"), tr("Tokens") },
@@ -271,6 +303,15 @@ void TasksPage::startFromForm()
         request.url = m_url->text().trimmed();
     request.mode = runModeFromName(m_mode->currentData().toString());
     request.startedBy = u"ui"_s;
+    if (const QString schemaFile = m_schema->text().trimmed(); !schemaFile.isEmpty()) {
+        QString why;
+        const std::optional<QJsonObject> schema = ParamsSchema::readFile(schemaFile, &why);
+        if (!schema) {
+            m_startError->setText(ErrorStyle::sentence(tr("The result shape cannot be used: %1").arg(why)));
+            return;
+        }
+        request.schema = *schema;
+    }
     if (request.tab.isEmpty() && request.url.isEmpty()) {
         m_startError->setText(tr("Pick a tab, or give a start address."));
         return;
@@ -318,6 +359,19 @@ void TasksPage::showRecord(const RunRecord &run)
     if (!run.reason.isEmpty())
         status += u"\n"_s + run.reason;
     m_status->setText(status);
+    const bool data = !run.resultData.isUndefined();
+    m_data->setVisible(data);
+    m_copyData->setVisible(data);
+    if (data) {
+        const QJsonDocument doc = run.resultData.isObject() ? QJsonDocument(run.resultData.toObject())
+            : run.resultData.isArray()                      ? QJsonDocument(run.resultData.toArray())
+                                                            : QJsonDocument(QJsonArray { run.resultData });
+        QString text = QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
+        if (!run.resultData.isObject() && !run.resultData.isArray())
+            text = text.mid(1, text.size() - 2).trimmed(); // a bare value, not wrapped in [ ]
+        if (m_data->toPlainText() != text)
+            m_data->setPlainText(text);
+    }
     m_stop->setEnabled(active);
     // The steps table grows with the run; rows already there stay as they are.
     for (int i = m_steps->rowCount(); i < run.steps.size(); ++i)

@@ -38,6 +38,9 @@ public:
     QComboBox *whereBox() const { return m_where; }
     QLineEdit *urlEdit() const { return m_url; }
     QComboBox *modeBox() const { return m_mode; }
+    QLineEdit *schemaEdit() const { return m_schema; }
+    QPlainTextEdit *dataView() const { return m_data; }
+    QPushButton *copyDataButton() const { return m_copyData; }
     QPushButton *approveButton() const { return m_questionBox->approveButton(); }
     QPushButton *denyButton() const { return m_questionBox->denyButton(); }
 
@@ -63,6 +66,7 @@ private:
     QComboBox *m_where;
     QLineEdit *m_url;
     QComboBox *m_mode;
+    QLineEdit *m_schema; // the result's JSON Schema file (optional)
     QLabel *m_model;
     QPushButton *m_start;
     QLabel *m_startError;
@@ -70,6 +74,8 @@ private:
     QLabel *m_runTitle;
     QLabel *m_status;
     QLabel *m_streaming;
+    QPlainTextEdit *m_data; // the run's structured result (result.data), when it has one
+    QPushButton *m_copyData;
     QTableWidget *m_steps;
     QPushButton *m_stop;
     QuestionBox *m_questionBox;
