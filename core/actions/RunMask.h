@@ -5,7 +5,10 @@
 // time: the mask follows the run to the tab it acts on, and goes when the run waits for the
 // user or ends.
 
+#include "common/CommandResult.h"
+
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
@@ -33,6 +36,11 @@ public:
     // Outlines `box` (x, y, width, height in the top document's viewport) in `targetId` for
     // `ms`: the element a job is about to act on (payload/run-mask.js outline()).
     void outline(const QString &targetId, const QJsonObject &box, int ms);
+    // A screenshot of `targetId`'s viewport for a job's model (agent/vision): `marks` ([{ref, x, y,
+    // width, height}] in viewport CSS pixels) boxed and numbered in the page for the moment of the
+    // capture (payload/run-mask.js marks(), the mask stepping aside), a JPEG of at most `maxSide`
+    // pixels (PageController::captureView), the marks taken away again.
+    void capture(const QString &targetId, const QJsonArray &marks, int maxSide, CommandReply reply);
     QString tabOf(const QString &runId) const { return m_tabs.value(runId); }
 
     static QString moduleName() { return QStringLiteral("runMask"); }

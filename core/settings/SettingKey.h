@@ -80,6 +80,7 @@ enum class SettingKey {
     AgentHistorySteps,
     AgentKeepRunsDays,
     AgentAskFloor,
+    AgentVision,
     BridgeMaxTabs,
     BridgeMaxTurns,
     BridgeRedact,
