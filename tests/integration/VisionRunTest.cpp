@@ -93,7 +93,7 @@ protected:
 
     QString canvasPage() { return fixtureUrl(u"agent/canvas.html"_s).toString(); }
 
-    ScopedEnv key { "MPA_LLM_API_KEY", "sk-test-vision-0123456789" };
+    ScopedEnv key { "MPA_LLM_API_KEY", u"sk-test-vision-0123456789"_s };
     ScriptedLlmServer model;
 };
 
