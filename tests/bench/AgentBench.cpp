@@ -304,7 +304,7 @@ int run(BenchBrowser &browser, int steps, int stops)
                 percentile(withVision.bytes, 50));
     std::printf("| %-40s | %12.0f | %12.0f |\n", "prompt tokens p50 (est.: chars/4 + 1105)",
                 percentile(textOnly.tokens, 50), percentile(withVision.tokens, 50));
-    std::printf("| %-40s | %12s | %12.1f |\n", "screenshot: marks+capture+JPEG p50 (ms)", "—",
+    std::printf("| %-40s | %12s | %12.1f |\n", "screenshot: marks+capture+JPEG p50 (ms)", "-",
                 percentile(withVision.ownMs, 50));
     std::printf("| %-40s | %12.1f | %12.1f |\n", "agent cost per step p50 (ms)",
                 percentile(textOnly.overheadMs, 50), percentile(withVision.overheadMs, 50));
