@@ -130,6 +130,53 @@
     return { shown: true };
   }
 
+  // Set-of-marks for a screenshot the model gets (agent/vision): each ref's box outlined and
+  // numbered with its ref, in the top layer, for the moment of the capture only; the mask and the
+  // outline step aside meanwhile (the model sees the page, not the app). clearMarks() takes the
+  // marks away and brings them back. Never a target of any event.
+  const MARK_COLOR = '#ff00aa';
+  let marksHost = null;
+  function marks(args) {
+    clearMarks();
+    if (!isTop || !document.documentElement) return { shown: 0 };
+    marksHost = document.createElement('mpa-vision-marks');
+    marksHost.setAttribute('popover', 'manual');
+    marksHost.style.cssText = 'all: initial; position: fixed; inset: 0; width: 100vw; height: 100vh; margin: 0; '
+      + 'padding: 0; border: 0; background: transparent; overflow: visible; pointer-events: none; z-index: 2147483647;';
+    const root = marksHost.attachShadow({ mode: 'closed' });
+    const style = document.createElement('style');
+    style.textContent = `.m { position: fixed; box-sizing: border-box; border: 2px solid ${MARK_COLOR}; pointer-events: none; }
+      .n { position: absolute; left: -2px; bottom: 100%; padding: 0 3px; font: bold 11px/13px monospace;
+           color: #fff; background: ${MARK_COLOR}; white-space: nowrap; }
+      .n.inside { bottom: auto; top: 0; }`;
+    root.appendChild(style);
+    let shown = 0;
+    for (const m of (args && args.marks) || []) {
+      if (!(m.width > 0 && m.height > 0)) continue;
+      const box = document.createElement('div');
+      box.className = 'm';
+      Object.assign(box.style, { left: `${m.x}px`, top: `${m.y}px`, width: `${m.width}px`, height: `${m.height}px` });
+      const tag = document.createElement('span');
+      tag.className = m.y < 14 ? 'n inside' : 'n';
+      tag.textContent = String(m.ref || '');
+      box.appendChild(tag);
+      root.appendChild(box);
+      shown++;
+    }
+    if (host) host.style.visibility = 'hidden';
+    if (outlineHost) outlineHost.style.visibility = 'hidden';
+    document.documentElement.appendChild(marksHost);
+    try { if (marksHost.showPopover) marksHost.showPopover(); } catch (e) { /* the highest z-index stands in */ }
+    return { shown, dpr: window.devicePixelRatio || 1 };
+  }
+  function clearMarks() {
+    if (marksHost) marksHost.remove();
+    marksHost = null;
+    if (host) host.style.visibility = '';
+    if (outlineHost) outlineHost.style.visibility = '';
+    return { cleared: true };
+  }
+
   document.addEventListener('visibilitychange', draw);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', draw, { once: true });
 
@@ -148,6 +195,8 @@
       return { passing };
     },
     outline,
+    marks,
+    clearMarks,
     state() {
       return { active: !!config.active, shown: !!(host && host.isConnected), passing, held, text: config.text || '',
                mode: config.mode, stop: config.stop !== false,
@@ -157,6 +206,7 @@
       clearTimeout(leaseTimer);
       clearTimeout(outlineTimer);
       if (outlineHost) outlineHost.remove();
+      clearMarks();
       for (const type of HELD) window.removeEventListener(type, hold, true);
       document.removeEventListener('visibilitychange', draw);
       if (host) host.remove();

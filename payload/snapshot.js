@@ -257,6 +257,9 @@
     let full = false;
     // With o.viewport: the refs of the interactables the user could see without scrolling.
     const inView = o.viewport ? [] : null;
+    // …and where each of them is in the top document's viewport ([x, y, width, height]), for the
+    // marks of a screenshot (agent/vision).
+    const boxes = o.viewport ? {} : null;
     const viewW = window.innerWidth;
     const viewH = window.innerHeight;
 
@@ -358,7 +361,11 @@
                 line += ' [ref=' + prefix + refOf(el) + ']';
                 if (inView) {
                   const r = el.getBoundingClientRect();
-                  if (r.bottom > 0 && r.right > 0 && r.top < viewH && r.left < viewW) inView.push(prefix + refOf(el));
+                  if (r.bottom > 0 && r.right > 0 && r.top < viewH && r.left < viewW) {
+                    inView.push(prefix + refOf(el));
+                    const box = topBox(el);
+                    if (box) boxes[prefix + refOf(el)] = box;
+                  }
                 }
               }
               line += detailsOf(el, role, name, isInteractive);
@@ -432,7 +439,9 @@
       title: document.title,
       ...(inView ? {
         inView,
-        scroll: { y: Math.round(window.scrollY), height: document.documentElement.scrollHeight, viewHeight: viewH },
+        boxes,
+        scroll: { x: Math.round(window.scrollX), y: Math.round(window.scrollY), height: document.documentElement.scrollHeight,
+          viewHeight: viewH, viewWidth: viewW },
       } : {}),
     };
   }
@@ -453,6 +462,58 @@
     const role = roleOf(el) || el.tagName.toLowerCase();
     const name = clip(nameOf(el, role), 40);
     return name ? `${role} "${name}"` : role;
+  }
+
+  // An element's box in the top document's viewport, through same-origin frames, rounded
+  // ([x, y, width, height]); null inside a frame of another origin.
+  function topBox(el) {
+    const r = el.getBoundingClientRect();
+    let x = r.x;
+    let y = r.y;
+    try {
+      for (let w = el.ownerDocument.defaultView; w && w !== w.parent && w.frameElement; w = w.parent) {
+        const fr = w.frameElement.getBoundingClientRect();
+        x += fr.x + w.frameElement.clientLeft;
+        y += fr.y + w.frameElement.clientTop;
+      }
+    } catch (e) { return null; }
+    return [Math.round(x), Math.round(y), Math.round(r.width), Math.round(r.height)];
+  }
+
+  // The element at a point of the document (CSS pixels, as the page is scrolled now), for an
+  // action at a point of a screenshot: what the security gate is told of it (elementFacts) — of
+  // the interactive element the point is in, not of a span inside it — and the point in the
+  // viewport. Through open shadow roots and same-origin frames; a frame of another origin is not
+  // looked into ({unresolved}: the app asks the user).
+  function factsAt(args) {
+    const x = args.x - window.scrollX;
+    const y = args.y - window.scrollY;
+    if (!(x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight))
+      return { error: 'the point is out of the view now (the page scrolled or changed size): look again' };
+    let doc = document;
+    let hx = x;
+    let hy = y;
+    let hit = deepHit(doc, hx, hy);
+    while (hit && (hit.tagName === 'IFRAME' || hit.tagName === 'FRAME')) {
+      let inner = null;
+      try { inner = hit.contentDocument; } catch (e) { inner = null; }
+      if (!inner || !inner.documentElement)
+        return { unresolved: `${label(hit)} is a frame the app cannot look into`, viewport: { x, y } };
+      const origin = contentOrigin(hit);
+      hx -= origin.x;
+      hy -= origin.y;
+      doc = inner;
+      hit = deepHit(doc, hx, hy);
+    }
+    if (!hit) return { unresolved: 'nothing is there', viewport: { x, y } };
+    let el = hit;
+    for (let n = hit; n && n.nodeType === 1;) {
+      const role = roleOf(n);
+      if ((role && INTERACTIVE.has(role)) || n.hasAttribute('onclick')) { el = n; break; }
+      const root = n.parentElement ? null : n.getRootNode();
+      n = n.parentElement || (root && root.host) || null;
+    }
+    return { facts: elementFacts(el), viewport: { x, y } };
   }
 
   // The element at a point, through open shadow roots.
@@ -1041,6 +1102,8 @@
     waitFor,
     find,
     at,
+    factsAt,
+    pixelRatio: () => ({ dpr: window.devicePixelRatio || 1 }),
     // The element itself (a handle for DOM commands such as DOM.setFileInputFiles), or null.
     elementOf(args) {
       return lookup(args.ref) || null;

@@ -2053,6 +2053,22 @@
         <source>Outline each element for a moment before the agent acts on it</source>
         <translation>Jedes Element kurz umranden, bevor der Agent darauf wirkt</translation>
     </message>
+    <message>
+        <source>Screenshots to the model:</source>
+        <translation>Bildschirmfotos an das Modell:</translation>
+    </message>
+    <message>
+        <source>When the model takes images</source>
+        <translation>Wenn das Modell Bilder annimmt</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>Immer</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
 </context>
 <context>
     <name>mpa::Notifier</name>

@@ -5,6 +5,7 @@
 #include "actions/ToolkitCommands.h"
 #include "agent/RunManager.h"
 #include "common/ParamsSchema.h"
+#include "page/PageController.h"
 #include "safety/Redactor.h"
 
 #include <QJsonArray>
@@ -114,6 +115,27 @@ RunActions::jobOutline(const QPointer<RunMask> &mask)
     };
 }
 
+std::function<void(const QString &tab, const QJsonArray &marks, int maxSide, CommandReply reply)>
+RunActions::jobCapture(const QPointer<RunMask> &mask)
+{
+    return [mask](const QString &tab, const QJsonArray &marks, int maxSide, CommandReply reply) {
+        if (!mask)
+            return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
+        mask->capture(tab, marks, maxSide, std::move(reply));
+    };
+}
+
+std::function<void(const QString &tab, QPointF point, CommandReply reply)>
+RunActions::jobElementAt(const QPointer<ToolkitCommands> &toolkit)
+{
+    return [toolkit](const QString &tab, QPointF point, CommandReply reply) {
+        PageController *page = toolkit ? toolkit->controllerFor(tab) : nullptr;
+        if (!page)
+            return reply(CommandResult::failure(u"the tab is gone, or not one the toolkit drives"_s, 404));
+        page->elementAt(point, std::move(reply));
+    };
+}
+
 void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitCommands *toolkit,
                          RunMask *mask)
 {
@@ -137,6 +159,8 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
         };
         browser.mask = jobMask(masks, run.id);
         browser.outline = jobOutline(masks);
+        browser.capture = jobCapture(masks);
+        browser.elementAt = jobElementAt(tools);
         return browser;
     });
     wireJobs(runs, &RunManager::runFinished, runChannel(), toolkit, mask,

@@ -15,7 +15,9 @@
 #include "actions/ToolkitCommands.h"
 #include "common/CommandResult.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QPointF>
 #include <QPointer>
 #include <QString>
 
@@ -75,6 +77,12 @@ public:
     // A job's outline of the element it acts on next (RunMask::outline).
     static std::function<void(const QString &tab, const QJsonObject &box, int ms)>
     jobOutline(const QPointer<RunMask> &mask);
+    // A job's screenshot with set-of-marks (RunMask::capture), and what is at a point of its tab
+    // (PageController::elementAt), for agent/vision.
+    static std::function<void(const QString &tab, const QJsonArray &marks, int maxSide, CommandReply reply)>
+    jobCapture(const QPointer<RunMask> &mask);
+    static std::function<void(const QString &tab, QPointF point, CommandReply reply)>
+    jobElementAt(const QPointer<ToolkitCommands> &toolkit);
 
 private:
     static std::function<void(const QString &id)> jobCleanup(ToolkitCommands *toolkit, RunMask *mask,

@@ -5,6 +5,7 @@
 #include "actions/ToolkitCommands.h"
 #include "cdp/CdpSession.h"
 #include "common/ClockTimer.h"
+#include "jobs/ViewCapture.h"
 #include "page/PageController.h"
 #include "page/Payload.h"
 #include "page/PayloadHub.h"
@@ -160,6 +161,36 @@ void RunMask::outline(const QString &targetId, const QJsonObject &box, int ms)
     args.insert(u"ms"_s, ms);
     injector->evaluate(PayloadInjector::moduleCall(moduleName(), u"outline"_s, args), this,
                        [](const QJsonValue &, const CdpError &) {});
+}
+
+void RunMask::capture(const QString &targetId, const QJsonArray &marks, int maxSide, CommandReply reply)
+{
+    PageController *controller = nullptr;
+    PayloadInjector *injector = moduleIn(targetId, &controller);
+    if (!injector)
+        return reply(CommandResult::failure(u"the tab is gone, or not one the toolkit drives"_s, 404));
+    const QPointer<PayloadInjector> module(injector);
+    const QPointer<PageController> page(controller);
+    injector->evaluate(
+        PayloadInjector::moduleCall(moduleName(), u"marks"_s, QJsonObject { { u"marks"_s, marks } }), this,
+        [module, page, maxSide, reply](const QJsonValue &drawn, const CdpError &error) {
+            if (!page)
+                return reply(CommandResult::failure(u"the tab was closed"_s, 404));
+            // Without its marks (a page that refused them) the screenshot still shows the page.
+            const int shown = error.isError() ? 0 : drawn.toObject().value(u"shown"_s).toInt();
+            page->captureView(
+                maxSide, ViewCapture::kQuality, [module, shown, reply](const CommandResult &shot) {
+                    if (module) {
+                        module->evaluate(PayloadInjector::moduleCall(moduleName(), u"clearMarks"_s), module,
+                                         [](const QJsonValue &, const CdpError &) {});
+                    }
+                    if (!shot.ok)
+                        return reply(shot);
+                    QJsonObject data = shot.data.toObject();
+                    data.insert(u"marks"_s, shown);
+                    reply(CommandResult::success(data));
+                });
+        });
 }
 
 void RunMask::apply(const QString &targetId, bool active, const QString &text, const RunMaskLook &look)

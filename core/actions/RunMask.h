@@ -10,7 +10,10 @@
 // from the agent; when the agent lets the tab go the bar says so for a few seconds and goes.
 // Nothing of the page is held back or covered but the bar's own Stop button.
 
+#include "common/CommandResult.h"
+
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
@@ -49,6 +52,11 @@ public:
     // Outlines `box` (x, y, width, height in the top document's viewport) in `targetId` for
     // `ms`: the element a job is about to act on (payload/run-mask.js outline()).
     void outline(const QString &targetId, const QJsonObject &box, int ms);
+    // A screenshot of `targetId`'s viewport for a job's model (agent/vision): `marks` ([{ref, x, y,
+    // width, height}] in viewport CSS pixels) boxed and numbered in the page for the moment of the
+    // capture (payload/run-mask.js marks(), the mask stepping aside), a JPEG of at most `maxSide`
+    // pixels (PageController::captureView), the marks taken away again.
+    void capture(const QString &targetId, const QJsonArray &marks, int maxSide, CommandReply reply);
     QString tabOf(const QString &runId) const { return m_tabs.value(runId); }
 
     // Shows the outside agents' bars from now on while `enabled` says so (agent/showActions).

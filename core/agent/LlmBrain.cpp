@@ -36,6 +36,27 @@ constexpr ModelTool kBrowserTools[] {
     { u"wait", u"Wait for text, an element or some milliseconds" },
 };
 
+// With a screenshot: acting on a point of it, for what has no ref (a canvas, an icon without a name).
+QJsonObject pointSchema(bool withText)
+{
+    QJsonObject properties {
+        { u"x"_s,
+          QJsonObject { { u"type"_s, u"number"_s },
+                        { u"description"_s, u"Pixels from the screenshot's left edge"_s } } },
+        { u"y"_s,
+          QJsonObject { { u"type"_s, u"number"_s },
+                        { u"description"_s, u"Pixels from the screenshot's top edge"_s } } },
+    };
+    QJsonArray required { u"x"_s, u"y"_s };
+    if (withText) {
+        properties.insert(u"text"_s,
+                          QJsonObject { { u"type"_s, u"string"_s },
+                                        { u"description"_s, u"The text to type (\\n presses Enter)"_s } });
+        required.append(u"text"_s);
+    }
+    return { { u"type"_s, u"object"_s }, { u"properties"_s, properties }, { u"required"_s, required } };
+}
+
 QJsonObject withThought(QJsonObject schema)
 {
     if (schema.value(u"type").toString().isEmpty())
@@ -191,6 +212,9 @@ void LlmBrain::observed(const AgentJob::Look &look, const QList<JobCommand> &)
     m_observation = look.page;
     m_observed = true;
     m_tabs = look.tabs;
+    m_view = look.view;
+    if (!look.viewError.isEmpty())
+        qCInfo(lcAgent).noquote() << u"run %1: no screenshot this step: %2"_s.arg(m_run.id, look.viewError);
     if (m_run.startSites.isEmpty()) {
         const QString site = SecurityGate::site(QUrl(m_observation.url));
         if (!site.isEmpty()) {
@@ -271,6 +295,14 @@ QJsonArray LlmBrain::modelTools() const
         list.append(functionTool(u"eval"_s, u"Run JavaScript in the page and get its result"_s,
                                  withThought(tools.schemaOf(u"eval"_s))));
     }
+    if (seesPage()) {
+        list.append(functionTool(u"click_xy"_s,
+                                 u"Click at a point of the screenshot (its pixels), for what has no ref"_s,
+                                 withThought(pointSchema(false))));
+        list.append(functionTool(u"type_xy"_s,
+                                 u"Click at a point of the screenshot (its pixels) and type text there"_s,
+                                 withThought(pointSchema(true))));
+    }
     QJsonObject doneProperties { { u"success"_s, QJsonObject { { u"type"_s, u"boolean"_s } } },
                                  { u"result"_s,
                                    QJsonObject { { u"type"_s, u"string"_s },
@@ -295,6 +327,11 @@ QJsonArray LlmBrain::modelTools() const
                         QJsonObject { { u"question"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
                       { u"required"_s, QJsonArray { u"question"_s } } })));
     return list;
+}
+
+bool LlmBrain::seesPage() const
+{
+    return m_view.has_value() && m_job->vision() && m_llm && m_llm->takesImages();
 }
 
 QString LlmBrain::systemPrompt() const
@@ -385,6 +422,14 @@ QString LlmBrain::userPrompt() const
     if (const QString scroll = m_observation.scrollText(); !scroll.isEmpty())
         prompt += u"Scroll: %1\n"_s.arg(scroll);
     prompt += u"Page content (the part in view first):\n"_s + m_observation.text + u'\n';
+    if (seesPage()) {
+        prompt
+            += u"\nScreenshot: the view as it is now, %1 × %2 pixels, attached; each element with a ref "
+               "has a box numbered with its ref. Act by ref when you can; for what has none, click_xy or "
+               "type_xy take a point of the screenshot in its pixels (x from the left, y from the top).\n"_s
+                   .arg(m_view->image.width())
+                   .arg(m_view->image.height());
+    }
     return prompt;
 }
 
@@ -398,8 +443,13 @@ void LlmBrain::decide()
     const QString system = systemPrompt();
     const QString user = userPrompt();
     m_lastPrompt = system + u"\n\n"_s + user;
+    // Only this step's screenshot goes: one image per request, whatever the run's length.
+    const QJsonValue content = seesPage()
+        ? QJsonValue(QJsonArray { QJsonObject { { u"type"_s, u"text"_s }, { u"text"_s, user } },
+                                  m_view->contentPart() })
+        : QJsonValue(user);
     const QJsonArray messages { QJsonObject { { u"role"_s, u"system"_s }, { u"content"_s, system } },
-                                QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, user } } };
+                                QJsonObject { { u"role"_s, u"user"_s }, { u"content"_s, content } } };
     m_callTimer.start();
     m_call = m_llm->complete(messages, modelTools(), m_limits.stream);
     const quint64 generation = m_job->generation();
@@ -472,6 +522,8 @@ LlmBrain::Decision LlmBrain::parse(const LlmReply &reply) const
     QStringList known { u"done"_s, u"ask_user"_s };
     for (const ModelTool &tool : kBrowserTools)
         known.append(tool.name.toString());
+    if (m_view) // the screenshot's points stay usable after a model refused the image itself
+        known << u"click_xy"_s << u"type_xy"_s;
     if (m_limits.allowEval)
         known.append(u"eval"_s);
     if (decision.tool.isEmpty())
@@ -493,6 +545,12 @@ void LlmBrain::onDecided(const LlmReply &reply, qint64 modelMs)
         return fail(reply.error);
     if (!reply.ok())
         return fail(u"the model did not answer: %1"_s.arg(reply.error));
+    if (!reply.usedImages) {
+        // The model takes no images (agent/vision auto): the looks go on as text only.
+        qCInfo(lcAgent).noquote()
+            << u"run %1: the model takes no images; the run goes on without screenshots"_s.arg(m_run.id);
+        m_job->setVision(false);
+    }
     countTokens(reply);
     const Decision decision = parse(reply);
     if (!decision.error.isEmpty())

@@ -53,6 +53,11 @@ struct RunLimits
     // The secrets the task names (<secret:name>), typed only at the action; the model is told
     // their names and sites, never their values, and every text to it has them turned back.
     JobSecrets secrets;
+    // agent/vision: a screenshot with set-of-marks with each look (and click_xy / type_xy). Auto:
+    // until the model refuses an image (the step is then asked again without it). A run whose task
+    // names secrets sends none: a value typed into a field would show in it.
+    enum class Vision { Auto, On, Off };
+    Vision vision = Vision::Off;
 };
 
 class LlmBrain : public QObject, public JobBrain
@@ -89,6 +94,10 @@ public:
     // The last prompt sent to the model (system + user text).
     QString lastPrompt() const { return m_lastPrompt; }
     const Observation *lastObservation() const { return m_observed ? &m_observation : nullptr; }
+    // The screenshot of the last look, when it went to the model with the prompt.
+    const std::optional<ViewCapture> &lastView() const { return m_view; }
+    // Whether the looks carry screenshots now (agent/vision, and the model takes images).
+    bool seesPage() const;
     // `text` as it may leave for the model: masked (RunLimits::redact), percent-encoded
     // addresses read decoded first.
     QString masked(const QString &text) const;
@@ -145,6 +154,7 @@ private:
     QPointer<LlmCall> m_call;
     Stopwatch m_callTimer; // the model's time deciding
     Observation m_observation;
+    std::optional<ViewCapture> m_view; // the last look's screenshot, sent with the next prompt
     bool m_observed = false;
     std::optional<LoopStep> m_pendingLoopStep; // the last action, waiting for the page after it
     LoopDetector m_loops;

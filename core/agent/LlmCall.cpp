@@ -54,6 +54,27 @@ bool mentionsTools(const QByteArray &body)
     return lower.contains("tool") || lower.contains("function");
 }
 
+bool mentionsImages(const QByteArray &body)
+{
+    const QByteArray lower = body.toLower();
+    return lower.contains("image") || lower.contains("vision") || lower.contains("multimodal");
+}
+
+bool hasImages(const QJsonArray &messages)
+{
+    for (const QJsonValue &message : messages) {
+        for (const QJsonValue &part : message.toObject().value(u"content").toArray()) {
+            if (part.toObject().value(u"type").toString() == u"image_url"_s)
+                return true;
+        }
+    }
+    return false;
+}
+
+// What OpenAI counts for a 1280 × 720 image (6 tiles of 170, and 85): the estimate of an image
+// part when the service reports no usage.
+constexpr int kImageTokens = 1105;
+
 } // namespace
 
 LlmCall::LlmCall(LlmClient *client, QJsonArray messages, QJsonArray tools, bool stream)
@@ -63,6 +84,7 @@ LlmCall::LlmCall(LlmClient *client, QJsonArray messages, QJsonArray tools, bool 
     , m_tools(std::move(tools))
     , m_stream(stream)
     , m_withTools(!m_tools.isEmpty() && client->takesTools())
+    , m_withImages(hasImages(m_messages))
 {
     m_elapsed.setClock(client->clock());
     m_elapsed.start();
@@ -181,6 +203,23 @@ void LlmCall::onFinished()
         return retryLater(status, u"%1 answered HTTP %2: %3"_s.arg(who).arg(status).arg(serviceError(rest)),
                           reply->rawHeader("Retry-After"));
     if (status >= 400) {
+        if (m_withImages && (status == 400 || status == 422) && mentionsImages(rest)) {
+            if (!m_client || !m_client->imageFallback()) {
+                return finish(
+                    LlmReply::Outcome::HttpError,
+                    u"%1 answered HTTP %2: %3 (agent/vision is on: set it to auto or off for a model "
+                    "that takes no images)"_s.arg(who)
+                        .arg(status)
+                        .arg(serviceError(rest)));
+            }
+            qCInfo(lcAgent).noquote()
+                << u"%1 (%2) does not take images; asking again without them"_s.arg(who, config.model);
+            m_messages = withoutImages(m_messages);
+            m_withImages = false;
+            m_result.usedImages = false;
+            m_client->refuseImages();
+            return send();
+        }
         if (m_withTools && (status == 400 || status == 404 || status == 422) && mentionsTools(rest)) {
             qCInfo(lcAgent).noquote()
                 << u"%1 (%2) does not take tools; asking again without them"_s.arg(who, config.model);
@@ -217,6 +256,28 @@ void LlmCall::onFinished()
     m_result.toolCalls = m_answer.toolCalls;
     m_result.usage = m_answer.usage;
     finish(LlmReply::Outcome::Ok);
+}
+
+QJsonArray LlmCall::withoutImages(const QJsonArray &messages)
+{
+    QJsonArray out;
+    for (const QJsonValue &value : messages) {
+        QJsonObject message = value.toObject();
+        const QJsonValue content = message.value(u"content");
+        if (content.isArray()) {
+            QJsonArray kept;
+            for (const QJsonValue &part : content.toArray()) {
+                if (part.toObject().value(u"type").toString() != u"image_url"_s)
+                    kept.append(part);
+            }
+            if (kept.size() == 1 && kept.at(0).toObject().value(u"type").toString() == u"text"_s)
+                message.insert(u"content"_s, kept.at(0).toObject().value(u"text"));
+            else
+                message.insert(u"content"_s, kept);
+        }
+        out.append(message);
+    }
+    return out;
 }
 
 void LlmCall::retryLater(int status, const QString &why, const QByteArray &retryAfter)
@@ -270,9 +331,19 @@ void LlmCall::finish(LlmReply::Outcome outcome, const QString &error)
     m_result.elapsedMs = m_elapsed.elapsed();
     if (outcome == LlmReply::Outcome::Ok && !m_answer.sawUsage) {
         QString prompt;
-        for (const QJsonValue &message : std::as_const(m_messages))
-            prompt += message.toObject().value(u"content").toString();
-        m_result.usage.promptTokens = estimateTokens(prompt);
+        int images = 0;
+        for (const QJsonValue &message : std::as_const(m_messages)) {
+            const QJsonValue content = message.toObject().value(u"content");
+            prompt += content.toString();
+            for (const QJsonValue &part : content.toArray()) {
+                const QJsonObject piece = part.toObject();
+                if (piece.value(u"type").toString() == u"image_url"_s)
+                    ++images;
+                else
+                    prompt += piece.value(u"text").toString();
+            }
+        }
+        m_result.usage.promptTokens = estimateTokens(prompt) + images * kImageTokens;
         QString completion = m_result.content;
         for (const LlmToolCall &call : std::as_const(m_result.toolCalls))
             completion += call.name + call.argumentsText;

@@ -31,6 +31,8 @@ struct LlmReply
     LlmUsage usage;
     int attempts = 1;
     bool usedTools = true; // false when the request went without tools
+    // false when the request's images were taken out: the model refused them (LlmClient::takesImages).
+    bool usedImages = true;
     qint64 elapsedMs = 0;
 
     bool ok() const { return outcome == Outcome::Ok; }
@@ -61,12 +63,15 @@ private:
     void retryLater(int status, const QString &why, const QByteArray &retryAfter);
     void finish(LlmReply::Outcome outcome, const QString &error = {});
     QString serviceError(const QByteArray &body) const;
+    // The messages without their image parts (a text-only user message as a plain string again).
+    static QJsonArray withoutImages(const QJsonArray &messages);
 
     QPointer<LlmClient> m_client;
     QJsonArray m_messages;
     QJsonArray m_tools;
     bool m_stream;
     bool m_withTools;
+    bool m_withImages;
     bool m_done = false;
     bool m_refreshedToken = false;
     QPointer<QNetworkReply> m_reply;

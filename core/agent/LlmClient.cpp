@@ -63,13 +63,22 @@ void LlmClient::setConfig(const LlmConfig &config)
 {
     if (!config.apiKey.isEmpty())
         Logging::addSecret(config.apiKey);
-    if (config.baseUrl != m_config.baseUrl || config.model != m_config.model)
+    if (config.baseUrl != m_config.baseUrl || config.model != m_config.model) {
         m_toolsRefused = false;
+        m_imagesRefused = false;
+    }
     if (config.apiKey != m_config.apiKey || config.authUrl != m_config.authUrl) {
         m_accessToken.clear();
         m_tokenExpiresMs = 0;
     }
     m_config = config;
+}
+
+void LlmClient::refuseImages()
+{
+    if (std::exchange(m_imagesRefused, true))
+        return;
+    Q_EMIT imagesRefused();
 }
 
 LlmCall *LlmClient::complete(const QJsonArray &messages, const QJsonArray &tools, bool stream)

@@ -67,17 +67,31 @@ public:
     void test(CommandReply done);
     // Whether the model took function tools (false after it refused them once).
     bool takesTools() const { return !m_toolsRefused; }
+    // Whether the model takes images (false after it refused them once, or when told so); with the
+    // fallback on (agent/vision auto) a request whose images are refused is sent again without
+    // them and imagesRefused() says so, so the owner can remember it for the next runs.
+    bool takesImages() const { return !m_imagesRefused; }
+    void setTakesImages(bool takes) { m_imagesRefused = !takes; }
+    bool imageFallback() const { return m_imageFallback; }
+    void setImageFallback(bool on) { m_imageFallback = on; }
+
+Q_SIGNALS:
+    // A request's images were refused and taken out (the model takes none).
+    void imagesRefused();
 
 private:
     friend class LlmCall;
     // The Authorization header value for the next request (GigaChat: a fresh access token).
     void authorization(std::function<void(const QString &header, const QString &error)> done,
                        bool renew = false);
+    void refuseImages();
 
     Clock *m_clock;
     QNetworkAccessManager m_network;
     LlmConfig m_config;
     bool m_toolsRefused = false;
+    bool m_imagesRefused = false;
+    bool m_imageFallback = true;
     QString m_accessToken;
     qint64 m_tokenExpiresMs = 0;
 };

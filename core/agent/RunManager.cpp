@@ -55,6 +55,11 @@ void RunManager::load()
     Q_EMIT listChanged();
 }
 
+QString RunManager::visionKey(const LlmConfig &config)
+{
+    return config.provider + u'|' + config.baseUrl.toString() + u'|' + config.model;
+}
+
 RunLimits RunManager::limits() const
 {
     RunLimits limits;
@@ -72,6 +77,10 @@ RunLimits RunManager::limits() const
     limits.stream = m_stream;
     limits.redact = m_settings->boolValue(SettingKey::BridgeRedact);
     limits.redactionRules = Redactor::rulesFromEntries(m_settings->listValue(SettingKey::BridgeRedactRules));
+    const QString vision = m_settings->stringValue(SettingKey::AgentVision);
+    limits.vision = vision == u"on"_s ? RunLimits::Vision::On
+        : vision == u"off"_s          ? RunLimits::Vision::Off
+                                      : RunLimits::Vision::Auto;
     return limits;
 }
 
@@ -256,6 +265,14 @@ void RunManager::launchWith(RunRecord record, const JobSecrets &secrets, int ref
         record.model = config.model;
         auto *llm = new LlmClient(me->m_clock);
         llm->setConfig(config);
+        // A model that refused images once is sent none again while the app runs (agent/vision
+        // auto), as a run's client stops offering tools to a model that refused them.
+        const QString imagesKey = visionKey(config);
+        if (me->m_textOnlyModels.contains(imagesKey)
+            && me->m_settings->stringValue(SettingKey::AgentVision) == u"auto"_s)
+            llm->setTakesImages(false);
+        connect(llm, &LlmClient::imagesRefused, me,
+                [me, imagesKey] { me->m_textOnlyModels.insert(imagesKey); });
         BrowserTools tools = me->m_toolsFactory(record);
         RunLimits limits = me->limits();
         limits.secrets = secrets;

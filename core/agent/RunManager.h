@@ -16,6 +16,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QStringList>
 
 #include <functional>
@@ -95,6 +96,8 @@ private:
     void readTaskSecrets(const QString &task, std::function<void(const CommandResult &, JobSecrets)> done);
     void launchWith(RunRecord record, const JobSecrets &secrets, int refused, CommandReply done);
     void attach(TaskRunner *runner);
+    // A model's identity for what it was found to refuse: provider, address and model.
+    static QString visionKey(const LlmConfig &config);
 
     Settings *m_settings;
     QPointer<SecretStore> m_secrets;
@@ -103,6 +106,8 @@ private:
     ToolsFactory m_toolsFactory;
     bool m_stream = true;
     QStringList m_notices;
+    // The models (visionKey) that refused images (agent/vision auto), for the runs that follow.
+    QSet<QString> m_textOnlyModels;
 };
 
 } // namespace mpa

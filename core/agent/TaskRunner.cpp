@@ -25,6 +25,12 @@ TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLim
     // Masked before the budget cuts lines away, so what the model sees never holds a value the
     // cut kept from the redactor.
     look.maskPage = [this](const QString &text) { return m_brain.masked(text); };
+    // agent/vision: not for a model known to refuse images, nor for a task with secrets (a value
+    // typed into a plain field would be in the picture).
+    look.vision = m_limits.vision != RunLimits::Vision::Off && m_limits.secrets.isEmpty() && llm
+        && llm->takesImages();
+    if (llm)
+        llm->setImageFallback(m_limits.vision == RunLimits::Vision::Auto);
     setLookOptions(look);
     CommandExecutor::Policy policy;
     policy.mode

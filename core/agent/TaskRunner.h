@@ -46,6 +46,8 @@ public:
     // The last prompt sent to the model (system + user text), for tests and the benchmark.
     QString lastPrompt() const { return m_brain.lastPrompt(); }
     const Observation *lastObservation() const { return m_brain.lastObservation(); }
+    // The screenshot of the last look (agent/vision), when there was one.
+    const std::optional<ViewCapture> &lastView() const { return m_brain.lastView(); }
 
 Q_SIGNALS:
     void stepAdded(const mpa::RunStep &step); // a step is over

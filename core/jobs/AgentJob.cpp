@@ -5,6 +5,8 @@
 #include "common/EnumNames.h"
 #include "common/Refuse.h"
 
+#include <QElapsedTimer>
+
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -348,7 +350,7 @@ void AgentJob::look(const QString &tab)
     auto pending = std::make_shared<Pending>();
     if (!m_look.listTabs)
         pending->tabs = QJsonArray();
-    const auto both = [this, pending] {
+    const auto both = [this, pending, tab] {
         if (!pending->snapshot || !pending->tabs)
             return;
         Look look;
@@ -360,6 +362,8 @@ void AgentJob::look(const QString &tab)
             if (m_look.maskPage)
                 page.insert(u"snapshot"_s, m_look.maskPage(page.value(u"snapshot").toString()));
             look.page = Observation::compose(page, m_look.goal, m_look.budget);
+            if (m_look.vision && m_tools.capture)
+                return view(std::move(look), tab, page);
         }
         onLook(std::move(look));
     };
@@ -375,8 +379,59 @@ void AgentJob::look(const QString &tab)
     }
 }
 
+void AgentJob::view(Look look, const QString &tab, const QJsonObject &page)
+{
+    // The tab the snapshot was of: named, as the snapshot says, or the toolkit's current one.
+    QString where = tab.isEmpty() ? page.value(u"tab").toString() : tab;
+    for (const QJsonValue &listed : std::as_const(look.tabs)) {
+        const QJsonObject entry = listed.toObject();
+        if (where.isEmpty() && entry.value(u"current").toBool() && entry.value(u"yours").toBool(true))
+            where = entry.value(u"tab").toString();
+    }
+    if (where.isEmpty())
+        where = currentTab().isEmpty() ? m_tools.toolkitTab() : currentTab();
+    if (where.isEmpty()) {
+        look.viewError = u"no tab to take a screenshot of"_s;
+        return onLook(std::move(look));
+    }
+    // The refs the brain is shown, where they are in the view (the snapshot's boxes).
+    QJsonArray marks;
+    const QJsonObject boxes = page.value(u"boxes").toObject();
+    for (auto it = boxes.constBegin(); it != boxes.constEnd(); ++it) {
+        const QJsonArray box = it.value().toArray();
+        if (box.size() != 4 || !look.page.refs.contains(it.key()))
+            continue;
+        marks.append(QJsonObject { { u"ref"_s, it.key() },
+                                   { u"x"_s, box.at(0) },
+                                   { u"y"_s, box.at(1) },
+                                   { u"width"_s, box.at(2) },
+                                   { u"height"_s, box.at(3) } });
+    }
+    const quint64 generation = m_generation;
+    const QPointer<AgentJob> self(this);
+    auto started = std::make_shared<QElapsedTimer>();
+    started->start();
+    m_tools.capture(where, marks, m_look.visionMaxSide,
+                    [self, generation, started, look = std::move(look)](const CommandResult &result) mutable {
+                        if (!self || generation != self->m_generation || self->m_over)
+                            return;
+                        if (result.ok) {
+                            QString error;
+                            look.view = ViewCapture::fromReply(result.data.toObject(), &error);
+                            if (look.view)
+                                look.view->ms = started->elapsed();
+                            else
+                                look.viewError = error;
+                        } else {
+                            look.viewError = result.error;
+                        }
+                        self->onLook(std::move(look));
+                    });
+}
+
 void AgentJob::onLook(Look look)
 {
+    m_executor->setView(look.view);
     look.first = std::exchange(m_firstLook, false);
     if (look.ok) {
         QJsonArray yours;

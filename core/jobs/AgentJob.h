@@ -15,6 +15,7 @@
 #include "JobCommand.h"
 #include "Observation.h"
 #include "ToolEnvironment.h"
+#include "ViewCapture.h"
 #include "common/Clock.h"
 
 #include <QDateTime>
@@ -60,6 +61,10 @@ public:
         Observation page;
         QJsonArray tabs; // the job's tabs as the toolkit lists them (LookOptions::listTabs)
         QList<NetworkEntry> requests; // the page's requests since the last commands, newest 5
+        // LookOptions::vision: the viewport with the refs in view marked, when it could be taken
+        // (else `viewError` says why; the look goes on as text).
+        std::optional<ViewCapture> view;
+        QString viewError;
     };
 
     // How the job looks at the page.
@@ -74,7 +79,11 @@ public:
         // cuts lines away, so a cut never keeps part of a value from the masking. Empty: as read.
         std::function<QString(const QString &text)> maskPage;
         // After commands ran: wait at most this long for the requests they started.
-        std::chrono::milliseconds settle { 0 };
+        std::chrono::milliseconds settle {
+            0
+        }; // agent/vision: each look also takes a screenshot with set-of-marks (ToolEnvironment::capture).
+        bool vision = false;
+        int visionMaxSide = ViewCapture::kMaxSide;
     };
 
     enum class Refusal { Ended, NotPaused, NotWaiting };
@@ -104,6 +113,9 @@ public:
 
     // The brain's side.
     void setLookOptions(LookOptions options) { m_look = std::move(options); }
+    // Screenshots with the looks from now on, or no more (a model that refused an image).
+    void setVision(bool on) { m_look.vision = on; }
+    bool vision() const { return m_look.vision; }
     // Looks at the page (after the network settled, when commands ran), then
     // JobBrain::observed() with what ran since the brain last decided.
     void observe();
@@ -158,6 +170,8 @@ private:
     void commandOver(const JobCommand &command);
     void askUser(Question question);
     void look(const QString &tab);
+    // The screenshot of a look (LookOptions::vision), then onLook().
+    void view(Look look, const QString &tab, const QJsonObject &page);
     void onLook(Look look);
     void updateMask();
     void onTabsChanged();

@@ -14,7 +14,16 @@ namespace {
 // The toolkit type a command is judged as (the job's own tools open an address).
 QString gateType(const QString &tool)
 {
+    if (tool == u"click_xy"_s)
+        return u"click"_s;
+    if (tool == u"type_xy"_s)
+        return u"type"_s;
     return CommandExecutor::jobTools().contains(tool) ? u"open"_s : tool;
+}
+
+QString pointText(const QJsonObject &params)
+{
+    return u"(%1, %2)"_s.arg(params.value(u"x").toDouble()).arg(params.value(u"y").toDouble());
 }
 
 } // namespace
@@ -24,6 +33,11 @@ bool CommandExecutor::isElementTool(const QString &tool)
     static const QStringList tools { u"click"_s, u"dblclick"_s, u"fill"_s,  u"type"_s,    u"press"_s,
                                      u"hover"_s, u"focus"_s,    u"check"_s, u"uncheck"_s, u"select"_s };
     return tools.contains(tool);
+}
+
+bool CommandExecutor::isPointTool(const QString &tool)
+{
+    return tool == u"click_xy"_s || tool == u"type_xy"_s;
 }
 
 CommandExecutor::CommandExecutor(ToolEnvironment tools, Clock *clock, QObject *parent)
@@ -66,7 +80,10 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
 {
     const auto judge = [this, done](JobCommand command, const QJsonObject &facts) {
         if (!facts.isEmpty()) {
-            command.element = facts.value(u"role").toString(u"element"_s);
+            // An element without a role (a canvas under a point) goes by its tag.
+            command.element = facts.value(u"role").toString();
+            if (command.element.isEmpty())
+                command.element = facts.value(u"tag").toString(u"element"_s);
             const QString name = facts.value(u"name").toString();
             if (!name.isEmpty())
                 command.element += u" “%1”"_s.arg(JobCommand::clipped(name, 60));
@@ -114,6 +131,8 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
         }
         done(check);
     };
+    if (isPointTool(command.tool))
+        return checkPoint(std::move(command), judge, std::move(done));
     const QString ref = command.params.value(u"ref").toString();
     if (!isElementTool(command.tool) || ref.isEmpty())
         return judge(command, {});
@@ -128,6 +147,122 @@ void CommandExecutor::check(JobCommand command, std::function<void(const Check &
              }
              judge(command, element.data.toObject().value(u"value").toObject());
          });
+}
+
+QString CommandExecutor::signatureOf(const QJsonObject &facts)
+{
+    return QStringList { facts.value(u"tag").toString(), facts.value(u"role").toString(),
+                         facts.value(u"name").toString(), facts.value(u"type").toString() }
+        .join(u'\x1f');
+}
+
+void CommandExecutor::checkPoint(JobCommand command,
+                                 std::function<void(JobCommand, const QJsonObject &)> judge,
+                                 std::function<void(const Check &check)> done)
+{
+    const auto fail = [&command, &done](JobCommand::State state, const QString &error) {
+        Check check;
+        check.outcome = Check::Outcome::Over;
+        check.command = over(command, state, error);
+        done(check);
+    };
+    const QJsonObject &p = command.params;
+    if (!m_view) {
+        return fail(
+            JobCommand::State::Failed,
+            u"%1 names a point of the screenshot, and this step has none: act by ref"_s.arg(command.tool));
+    }
+    if (!p.value(u"x").isDouble() || !p.value(u"y").isDouble())
+        return fail(JobCommand::State::Failed,
+                    u"%1 needs x and y, numbers (pixels of the screenshot)"_s.arg(command.tool));
+    if (command.tool == u"type_xy"_s && !p.value(u"text").isString())
+        return fail(JobCommand::State::Failed, u"type_xy needs text, the text to type"_s);
+    const QPointF point(p.value(u"x").toDouble(), p.value(u"y").toDouble());
+    if (!m_view->contains(point)) {
+        return fail(
+            JobCommand::State::Failed,
+            u"the point %1 is outside the screenshot, which is %2 × %3 pixels from (0, 0) at its top left"_s
+                .arg(pointText(p))
+                .arg(m_view->image.width())
+                .arg(m_view->image.height()));
+    }
+    if (!m_tools.elementAt)
+        return fail(JobCommand::State::Refused, u"the app cannot tell what is at a point of this page"_s);
+    const QPointF document = m_view->toDocument(point);
+    const QPointer<CommandExecutor> self(this);
+    const quint64 generation = m_generation;
+    m_tools.elementAt(m_tabs.current, document,
+                      [self, generation, command, document, judge, done](const CommandResult &found) {
+                          if (!self || generation != self->m_generation)
+                              return;
+                          Check check;
+                          if (!found.ok) {
+                              check.outcome = Check::Outcome::Over;
+                              check.command = over(command, JobCommand::State::Failed, found.error);
+                              return done(check);
+                          }
+                          const QJsonObject at = found.data.toObject();
+                          self->m_pointKey = command.key;
+                          self->m_pointDocument = document;
+                          if (at.contains(u"unresolved")) {
+                              // What is there cannot be judged: the user decides, in any mode.
+                              self->m_pointSignature.clear();
+                              self->m_outlineKey.clear();
+                              check.outcome = Check::Outcome::Ask;
+                              check.command = command;
+                              check.command.element = u"point %1"_s.arg(pointText(command.params));
+                              check.command.gate = u"unverified"_s;
+                              check.reason
+                                  = u"the app cannot tell what is at %1 of the screenshot (%2)"_s.arg(
+                                      pointText(command.params), at.value(u"unresolved").toString());
+                              return done(check);
+                          }
+                          const QJsonObject facts = at.value(u"facts").toObject();
+                          self->m_pointSignature = signatureOf(facts);
+                          judge(command, facts);
+                      });
+}
+
+void CommandExecutor::actAtPoint(JobCommand command, std::function<void(const JobCommand &)> done)
+{
+    if (command.key != m_pointKey || !m_tools.elementAt)
+        return done(over(command, JobCommand::State::Failed, u"the point was not checked: look again"_s));
+    const qint64 started = m_clock ? m_clock->nowMs() : 0;
+    const QString signature = m_pointSignature;
+    m_pointKey.clear();
+    const QPointer<CommandExecutor> self(this);
+    const quint64 generation = m_generation;
+    m_tools.elementAt(
+        m_tabs.current, m_pointDocument,
+        [this, self, generation, command, signature, started, done](const CommandResult &found) {
+            if (!self || generation != m_generation)
+                return;
+            if (!found.ok)
+                return done(over(command, JobCommand::State::Failed, found.error));
+            const QJsonObject at = found.data.toObject();
+            // The element judged must still be the one there (an unresolved point the user
+            // approved: still unresolved, or gone).
+            const QString now
+                = at.contains(u"unresolved") ? QString() : signatureOf(at.value(u"facts").toObject());
+            if (now != signature) {
+                return done(
+                    over(command, JobCommand::State::Refused,
+                         u"the page changed under the point %1 since it was checked: look again"_s.arg(
+                             pointText(command.params))));
+            }
+            const QJsonObject viewport = at.value(u"viewport").toObject();
+            const QJsonObject click { { u"action"_s, u"click"_s },
+                                      { u"x"_s, viewport.value(u"x") },
+                                      { u"y"_s, viewport.value(u"y") } };
+            call(u"mouse"_s, click, [this, command, started, done](const CommandResult &clicked) {
+                if (!clicked.ok || command.tool != u"type_xy"_s)
+                    return ran(command, clicked, started, done);
+                call(u"type"_s, { { u"text"_s, command.params.value(u"text") } },
+                     [this, command, started, done](const CommandResult &typed) {
+                         ran(command, typed, started, done);
+                     });
+            });
+        });
 }
 
 void CommandExecutor::perform(JobCommand command, std::function<void(const JobCommand &)> done)
@@ -167,6 +302,8 @@ void CommandExecutor::act(JobCommand command, std::function<void(const JobComman
 
 void CommandExecutor::actNow(JobCommand command, std::function<void(const JobCommand &)> done)
 {
+    if (isPointTool(command.tool))
+        return actAtPoint(std::move(command), std::move(done));
     const QString action = command.params.value(u"action").toString();
     if (command.tool == u"open_tool"_s) {
         const QString name = command.params.value(u"name").toString();

@@ -9,6 +9,7 @@
 #include "JobCommand.h"
 #include "JobSecrets.h"
 #include "ToolEnvironment.h"
+#include "ViewCapture.h"
 #include "safety/SecurityGate.h"
 
 #include <QObject>
@@ -67,6 +68,11 @@ public:
     static bool isElementTool(const QString &tool);
     // Tools the job itself provides on top of the toolkit's.
     static QStringList jobTools() { return { QStringLiteral("open_tab"), QStringLiteral("open_tool") }; }
+    // Tools that act at a point of the last screenshot ({x, y} in its pixels): click_xy, type_xy
+    // {text}. The element under the point is judged by the gate as a click or a typing on it
+    // would be; one the page cannot name is asked about. Run as the toolkit's `mouse` click (and
+    // `type` into what it focused).
+    static bool isPointTool(const QString &tool);
 
     CommandExecutor(ToolEnvironment tools, Clock *clock, QObject *parent = nullptr);
 
@@ -78,6 +84,9 @@ public:
     const Tabs &tabs() const { return m_tabs; }
     void setTabs(Tabs tabs) { m_tabs = std::move(tabs); }
     void setCurrentTab(const QString &tab);
+    // The screenshot the brain saw last (point tools name points of it); none: they are refused.
+    void setView(const std::optional<ViewCapture> &view) { m_view = view; }
+    const std::optional<ViewCapture> &view() const { return m_view; }
 
     // The element and the gate, before anything happens.
     void check(JobCommand command, std::function<void(const Check &check)> done);
@@ -100,6 +109,14 @@ private:
     void ran(JobCommand command, const CommandResult &result, qint64 started,
              std::function<void(const JobCommand &)> done);
     void adopt(const QString &tab);
+    // check() of a point tool: the element under the point, then the gate.
+    void checkPoint(JobCommand command, std::function<void(JobCommand, const QJsonObject &)> judge,
+                    std::function<void(const Check &check)> done);
+    // actNow() of a point tool: the element under the point again (the page may have moved while
+    // the user was asked), then the mouse (and the keys).
+    void actAtPoint(JobCommand command, std::function<void(const JobCommand &command)> done);
+    // What a point's element is, to tell whether it is still the one judged.
+    static QString signatureOf(const QJsonObject &facts);
     static JobCommand over(JobCommand command, JobCommand::State state, const QString &error);
 
     ToolEnvironment m_tools;
@@ -107,6 +124,11 @@ private:
     // The element of the command checked last (its key): its box, for the outline before it runs.
     QString m_outlineKey;
     QJsonObject m_outlineBox;
+    std::optional<ViewCapture> m_view;
+    // The point command checked last (its key): the document point and the element judged there.
+    QString m_pointKey;
+    QPointF m_pointDocument;
+    QString m_pointSignature;
     Policy m_policy;
     QString m_pageUrl;
     Tabs m_tabs;

@@ -9,8 +9,10 @@
 #include "common/CommandResult.h"
 #include "page/NetworkLog.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
+#include <QPointF>
 #include <QString>
 #include <QStringList>
 
@@ -45,6 +47,14 @@ struct ToolEnvironment
     std::function<void(const QString &tab, const QJsonObject &box, int ms)> outline;
     // Lets go of a tab the job opened (it stays open, for the user).
     std::function<void(const QString &tab)> releaseTab;
+    // agent/vision: the viewport of `tab` as a JPEG of at most `maxSide` pixels, with `marks`
+    // ([{ref, x, y, width, height}], viewport CSS pixels) boxed and numbered on it for the moment of
+    // the capture; the reply's data as ViewCapture::fromReply reads it.
+    std::function<void(const QString &tab, const QJsonArray &marks, int maxSide, Reply reply)> capture;
+    // The element at `point` (CSS pixels of the document) of `tab`, as the page is scrolled now:
+    // {facts (as get element's), viewport {x, y}} — or {unresolved: why} when the page cannot say
+    // what is there (a frame of another site); an error when the point is out of view.
+    std::function<void(const QString &tab, QPointF point, Reply reply)> elementAt;
 
     QJsonObject schemaOf(const QString &type) const { return schema ? schema(type) : QJsonObject(); }
     QString toolkitTab() const { return currentTab ? currentTab() : QString(); }

@@ -1171,6 +1171,76 @@ void PageController::screenshot(const QString &ref, bool fullPage, CommandReply 
     });
 }
 
+void PageController::captureView(int maxSide, int quality, CommandReply reply)
+{
+    const Result done = track(std::move(reply));
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    // The device-pixel ratio as the page has it (emulated or the screen's), then the visual
+    // viewport in CSS pixels, then the capture of that part of the document, scaled to fit.
+    // (read in the payload's world, where the page cannot redefine it)
+    payload({ m_page, {} }, u"pixelRatio"_s, {},
+            [this, maxSide, quality, done](const QJsonObject &ratio, const QString &error) {
+                if (!error.isEmpty())
+                    return done({}, error);
+                const double dpr = std::max(0.25, ratio.value(u"dpr"_s).toDouble(1));
+                if (!m_page)
+                    return done({}, tr("the tab was closed"));
+                sendToPage(
+                    u"Page.getLayoutMetrics"_s, {},
+                    [this, maxSide, quality, dpr, done](const CdpResult &metrics) {
+                        if (!metrics.ok())
+                            return done({}, errorText(metrics.error));
+                        const QJsonObject view = metrics.result.value(u"cssVisualViewport").toObject();
+                        const double width = view.value(u"clientWidth").toDouble();
+                        const double height = view.value(u"clientHeight").toDouble();
+                        if (width < 1 || height < 1)
+                            return done({}, tr("the view has no size to capture"));
+                        const double scale = std::min(1.0, maxSide / (std::max(width, height) * dpr));
+                        const double x = view.value(u"pageX").toDouble();
+                        const double y = view.value(u"pageY").toDouble();
+                        const QJsonObject params { { u"format"_s, u"jpeg"_s },
+                                                   { u"quality"_s, quality },
+                                                   { u"captureBeyondViewport"_s, false },
+                                                   { u"clip"_s,
+                                                     QJsonObject { { u"x"_s, x },
+                                                                   { u"y"_s, y },
+                                                                   { u"width"_s, width },
+                                                                   { u"height"_s, height },
+                                                                   { u"scale"_s, scale } } } };
+                        if (!m_page)
+                            return done({}, tr("the tab was closed"));
+                        sendToPage(
+                            u"Page.captureScreenshot"_s, params,
+                            [done, width, height, dpr, x, y, scale](const CdpResult &shot) {
+                                if (!shot.ok())
+                                    return done({}, errorText(shot.error));
+                                done({ { u"mimeType"_s, u"image/jpeg"_s },
+                                       { u"data"_s, shot.result.value(u"data") },
+                                       { u"viewport"_s,
+                                         QJsonObject { { u"width"_s, width }, { u"height"_s, height } } },
+                                       { u"dpr"_s, dpr },
+                                       { u"scroll"_s, QJsonObject { { u"x"_s, x }, { u"y"_s, y } } },
+                                       { u"scale"_s, scale } },
+                                     {});
+                            });
+                    });
+            });
+}
+
+void PageController::elementAt(QPointF document, CommandReply reply)
+{
+    const Result done = track(std::move(reply));
+    if (!m_page)
+        return done({}, tr("the tab was closed"));
+    payload({ m_page, {} }, u"factsAt"_s, { { u"x"_s, document.x() }, { u"y"_s, document.y() } },
+            [done](const QJsonObject &r, const QString &error) {
+                if (!error.isEmpty())
+                    return done({}, error);
+                done(r, {});
+            });
+}
+
 void PageController::evaluate(const QString &script, CommandReply reply, std::chrono::milliseconds timeout)
 {
     const Result done = track(std::move(reply));

@@ -152,6 +152,14 @@ public:
     void reload(CommandReply reply);
     void wait(const WaitOptions &options, CommandReply reply);
     void screenshot(const QString &ref, bool fullPage, CommandReply reply);
+    // The viewport as a JPEG (`quality`) of at most `maxSide` pixels on its longest side (the CSS
+    // viewport × the device-pixel ratio, scaled down to fit), for a model that looks at the page:
+    // {mimeType, data (base64), viewport {width, height} (CSS), dpr, scroll {x, y}, scale}.
+    void captureView(int maxSide, int quality, CommandReply reply);
+    // The element at `document` (CSS pixels of the top document, as it is scrolled now): {facts,
+    // viewport {x, y}}, or {unresolved: why, viewport} (a frame of another origin, nothing there);
+    // an error when the point is out of the view.
+    void elementAt(QPointF document, CommandReply reply);
     // An expression (awaited when it is a promise) or a function body (`return …`, run as an async
     // function's); its value as JSON. A script still running or unsettled after `timeout` is
     // answered as such.

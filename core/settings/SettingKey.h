@@ -81,6 +81,7 @@ enum class SettingKey {
     AgentHistorySteps,
     AgentKeepRunsDays,
     AgentAskFloor,
+    AgentVision,
     BridgeMaxTabs,
     BridgeMaxTurns,
     BridgeRedact,

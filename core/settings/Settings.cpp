@@ -691,6 +691,13 @@ const std::array kTable = {
                   .defaultValue = u"payment-credentials"_s,
                   .choices = { u"payment-credentials"_s, u"none"_s },
                   .privileged = true },
+    // Screenshots with set-of-marks to the model: auto sends them until the provider refuses
+    // images (then not to that model again while the app runs), on always, off never.
+    SettingSpec { .key = SettingKey::AgentVision,
+                  .name = "agent/vision",
+                  .type = T::Choice,
+                  .defaultValue = u"auto"_s,
+                  .choices = { u"auto"_s, u"on"_s, u"off"_s } },
     // The chat-tab bridge: tabs the chat may open (the oldest is let go beyond it), messages
     // per session, and what reaches the chat. Redaction and the gate's mode are the user's.
     SettingSpec { .key = SettingKey::BridgeMaxTabs,

@@ -5,7 +5,11 @@
 //  - the prompt per step: characters and estimated tokens, how many of the interactables in
 //    view it names, against AI Web Agent's budget (6,000 characters of text + 100 elements) and
 //    against a Playwright aria snapshot of the same page;
-//  - Stop to aborted: from cancelRun to the model's connection closed, p50 / max.
+//  - Stop to aborted: from cancelRun to the model's connection closed, p50 / max;
+//  - a step with and without vision (agent/vision on / off): the request's bytes, its tokens
+//    estimated (text characters / 4, and 1,105 for the image as OpenAI counts a 1280 × 720 one —
+//    the scripted model reports no usage), and our own work for the screenshot (marks, capture,
+//    JPEG), p50.
 //
 // Run: build/ci/tests/bench/mpa_agent_bench [steps, default 30] [stops, default 10]
 #include "BenchSupport.h"
@@ -28,14 +32,6 @@ namespace {
 
 const CommandCaller kUser { u"debug-api"_s, u"bench"_s };
 
-QString promptText(const QJsonObject &request)
-{
-    QString text;
-    for (const QJsonValue &m : request.value(u"messages").toArray())
-        text += m.toObject().value(u"content").toString() + u'\n';
-    return text;
-}
-
 std::optional<CommandResult> call(CommandDispatcher *commands, const QString &name, const QJsonObject &params)
 {
     std::optional<CommandResult> result;
@@ -44,6 +40,88 @@ std::optional<CommandResult> call(CommandDispatcher *commands, const QString &na
     if (!waitUntil([&] { return result.has_value(); }, 60s))
         return std::nullopt;
     return result;
+}
+
+QString promptText(const QJsonObject &request)
+{
+    return ScriptedLlmServer::textOf(request);
+}
+
+// The model of the bench's task: fills the quantity of item k at step k (a new element each
+// time, so no loop), then says done after `steps`.
+std::function<ScriptedLlmServer::Reply(const QJsonObject &)> quantityModel(int steps, QList<int> *promptChars)
+{
+    auto answered = std::make_shared<int>(0);
+    return [steps, answered, promptChars](const QJsonObject &request) {
+        static const QRegularExpression quantity(u"spinbutton \"Quantity\" \\[ref=(\\w+)\\]"_s);
+        const QString text = promptText(request);
+        if (promptChars)
+            promptChars->append(int(text.size()));
+        if (++*answered > steps)
+            return ScriptedLlmServer::toolCall(u"done"_s,
+                                               { { u"success"_s, true }, { u"result"_s, u"filled"_s } });
+        QRegularExpressionMatchIterator it = quantity.globalMatch(text);
+        QString ref;
+        for (int i = 0; it.hasNext() && i < *answered; ++i)
+            ref = it.next().captured(1);
+        return ScriptedLlmServer::toolCall(
+            u"fill"_s, { { u"ref"_s, ref }, { u"value"_s, QString::number(*answered + 1) } });
+    };
+}
+
+struct StepCost
+{
+    QList<double> bytes; // the request's JSON
+    QList<double> tokens; // estimated
+    QList<double> ownMs; // the screenshot: marks, capture, JPEG
+    QList<double> overheadMs; // from one step recorded to the next, less the model's time
+    QString error;
+};
+
+// `steps` steps of the bench's task with agent/vision `vision`.
+StepCost stepCost(Engine &engine, Settings &settings, ScriptedLlmServer &model, const QUrl &url,
+                  const QString &vision, int steps)
+{
+    StepCost cost;
+    settings.setValue(SettingKey::AgentVision, vision);
+    model.setResponder(quantityModel(steps, nullptr));
+    const qsizetype before = model.requests().size();
+    const std::optional<CommandResult> started
+        = call(engine.commands(), u"startRun"_s,
+               { { u"task"_s, u"Set the quantity of every item, one by one"_s },
+                 { u"url"_s, url.toString() },
+                 { u"mode"_s, u"autonomous"_s } });
+    if (!started || !started->ok) {
+        cost.error = started ? started->error : u"no answer"_s;
+        return cost;
+    }
+    const QString runId = started->data.toObject().value(u"runId").toString();
+    QElapsedTimer clock;
+    clock.start();
+    QList<qint64> stepAt;
+    QList<qint64> modelMs;
+    QMetaObject::Connection stepped = QObject::connect(
+        engine.runs(), &RunManager::stepAdded, &engine, [&](const QString &id, const RunStep &step) {
+            if (id != runId)
+                return;
+            stepAt.append(clock.elapsed());
+            modelMs.append(step.modelMs);
+            if (TaskRunner *runner = engine.runs()->runner(runId); runner && runner->lastView())
+                cost.ownMs.append(double(runner->lastView()->ms));
+        });
+    if (!waitUntil([&] { return !engine.runs()->isActive(runId); }, 300s))
+        cost.error = u"the run did not end"_s;
+    QObject::disconnect(stepped);
+    for (qsizetype i = 1; i < stepAt.size(); ++i)
+        cost.overheadMs.append(double(stepAt.at(i) - stepAt.at(i - 1) - modelMs.at(i)));
+    const QList<QJsonObject> requests = model.requests();
+    for (qsizetype i = before; i < requests.size(); ++i) {
+        const QJsonObject &request = requests.at(i);
+        cost.bytes.append(double(QJsonDocument(request).toJson(QJsonDocument::Compact).size()));
+        cost.tokens.append(double(promptText(request).size()) / 4
+                           + 1105.0 * double(ScriptedLlmServer::imagesOf(request).size()));
+    }
+    return cost;
 }
 
 int run(BenchBrowser &browser, int steps, int stops)
@@ -65,24 +143,11 @@ int run(BenchBrowser &browser, int steps, int stops)
     engine.runs()->setStreaming(false);
     engine.start();
 
-    // The model fills the quantity of item k at step k (a new element each time, so no loop),
-    // then says done; it keeps what each prompt looked like.
+    // The model fills the quantity of item k at step k, then says done; it keeps what each prompt
+    // looked like. The page's text only here (agent/vision off); vision is measured below.
+    settings.setValue(SettingKey::AgentVision, u"off"_s);
     QList<int> promptChars;
-    int answered = 0;
-    static const QRegularExpression quantity(u"spinbutton \"Quantity\" \\[ref=(\\w+)\\]"_s);
-    model.setResponder([&](const QJsonObject &request) {
-        const QString text = promptText(request);
-        promptChars.append(int(text.size()));
-        if (++answered > steps)
-            return ScriptedLlmServer::toolCall(u"done"_s,
-                                               { { u"success"_s, true }, { u"result"_s, u"filled"_s } });
-        QRegularExpressionMatchIterator it = quantity.globalMatch(text);
-        QString ref;
-        for (int i = 0; it.hasNext() && i < answered; ++i)
-            ref = it.next().captured(1);
-        return ScriptedLlmServer::toolCall(
-            u"fill"_s, { { u"ref"_s, ref }, { u"value"_s, QString::number(answered + 1) } });
-    });
+    model.setResponder(quantityModel(steps, &promptChars));
 
     const QUrl url = browser.site.url(u"toolkit/bench.html?n=3000"_s);
     QElapsedTimer clock;
@@ -161,6 +226,15 @@ int run(BenchBrowser &browser, int steps, int stops)
         listMs.append(double(t.nsecsElapsed()) / 1e6);
     }
 
+    // A step with and without a screenshot.
+    const int visionSteps = std::max(3, std::min(steps, 10));
+    const StepCost textOnly = stepCost(engine, settings, model, url, u"off"_s, visionSteps);
+    const StepCost withVision = stepCost(engine, settings, model, url, u"on"_s, visionSteps);
+    for (const StepCost *cost : { &textOnly, &withVision }) {
+        if (!cost->error.isEmpty())
+            std::fprintf(stderr, "a vision run failed: %s\n", qPrintable(cost->error));
+    }
+
     // Stop to aborted.
     QList<double> stopMs;
     for (int i = 0; i < stops; ++i) {
@@ -221,6 +295,19 @@ int run(BenchBrowser &browser, int steps, int stops)
                 qPrintable(u"Stop → connection closed p50 (ms, n=%1)"_s.arg(stopMs.size())),
                 percentile(stopMs, 50));
     std::printf("| %-58s | %12.1f |\n", "Stop → connection closed max (ms)", percentile(stopMs, 100));
+
+    std::printf("\n| %-40s | %12s | %12s |\n", "a step (3k-element page, scripted model)", "text only",
+                "with vision");
+    std::printf("|%s|%s|%s|\n", "------------------------------------------", "--------------",
+                "--------------");
+    std::printf("| %-40s | %12.0f | %12.0f |\n", "request bytes p50", percentile(textOnly.bytes, 50),
+                percentile(withVision.bytes, 50));
+    std::printf("| %-40s | %12.0f | %12.0f |\n", "prompt tokens p50 (est.: chars/4 + 1105)",
+                percentile(textOnly.tokens, 50), percentile(withVision.tokens, 50));
+    std::printf("| %-40s | %12s | %12.1f |\n", "screenshot: marks+capture+JPEG p50 (ms)", "-",
+                percentile(withVision.ownMs, 50));
+    std::printf("| %-40s | %12.1f | %12.1f |\n", "agent cost per step p50 (ms)",
+                percentile(textOnly.overheadMs, 50), percentile(withVision.overheadMs, 50));
     engine.stop();
     browser.chromium.stop();
     return 0;

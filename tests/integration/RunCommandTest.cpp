@@ -40,6 +40,7 @@ protected:
         settings.setValue(SettingKey::LlmModel, u"scripted-1"_s);
         settings.setValue(SettingKey::AgentReflectEvery, 0);
         settings.setValue(SettingKey::AgentShowActions, false); // 600 ms a step
+        settings.setValue(SettingKey::AgentVision, u"off"_s); // the scripted model reads text
     }
 
     QStringList args(const QString &task, const QStringList &more) const

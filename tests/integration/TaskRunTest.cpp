@@ -84,6 +84,8 @@ protected:
         ASSERT_TRUE(settings->setValue(SettingKey::AgentReflectEvery, 0));
         // The outline before each action costs 600 ms a step; the test that looks at it turns it on.
         ASSERT_TRUE(settings->setValue(SettingKey::AgentShowActions, false));
+        // The scripted models here read the page's text; screenshots are VisionRunTest's.
+        ASSERT_TRUE(settings->setValue(SettingKey::AgentVision, u"off"_s));
         startEngine();
     }
 

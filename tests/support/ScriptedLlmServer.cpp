@@ -161,6 +161,44 @@ ScriptedLlmServer::Reply ScriptedLlmServer::streamedText(const QString &content,
     return reply;
 }
 
+QString ScriptedLlmServer::textOf(const QJsonObject &request)
+{
+    QString text;
+    for (const QJsonValue &message : request.value(u"messages").toArray()) {
+        const QJsonValue content = message.toObject().value(u"content");
+        text += content.toString();
+        for (const QJsonValue &part : content.toArray()) {
+            if (part.toObject().value(u"type").toString() == u"text"_s)
+                text += part.toObject().value(u"text").toString();
+        }
+        text += u'\n';
+    }
+    return text;
+}
+
+QList<ScriptedLlmServer::Image> ScriptedLlmServer::imagesOf(const QJsonObject &request)
+{
+    QList<Image> images;
+    for (const QJsonValue &message : request.value(u"messages").toArray()) {
+        for (const QJsonValue &part : message.toObject().value(u"content").toArray()) {
+            const QJsonObject piece = part.toObject();
+            if (piece.value(u"type").toString() != u"image_url"_s)
+                continue;
+            const QString url = piece.value(u"image_url").toObject().value(u"url").toString();
+            Image image;
+            const qsizetype comma = url.indexOf(u',');
+            if (url.startsWith(u"data:"_s) && comma > 0 && url.left(comma).endsWith(u";base64"_s)) {
+                image.mimeType = url.mid(5, comma - 5 - 7);
+                image.bytes = QByteArray::fromBase64(url.mid(comma + 1).toLatin1());
+            } else {
+                image.url = url;
+            }
+            images.append(image);
+        }
+    }
+    return images;
+}
+
 ScriptedLlmServer::Reply ScriptedLlmServer::error(int status, const QString &message, Headers headers)
 {
     Reply reply;

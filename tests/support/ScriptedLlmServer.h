@@ -60,6 +60,18 @@ public:
     int pendingReplies() const { return int(m_queue.size()); }
 
     QList<QJsonObject> requests() const { return m_requests; } // every chat request body, in order
+
+    // A chat request as a model reads it: the text of every message (a plain string content, or
+    // the text parts of a multimodal one), one message a line; and the images of its image_url
+    // parts (a data: URL's type and decoded bytes; an http(s) URL as it is, with no bytes).
+    struct Image
+    {
+        QString mimeType;
+        QByteArray bytes;
+        QString url; // when not a data: URL
+    };
+    static QString textOf(const QJsonObject &request);
+    static QList<Image> imagesOf(const QJsonObject &request);
     QList<QByteArray> authorizations() const { return m_authorizations; } // their Authorization headers
     int connectionsClosedByClient() const { return m_closedByClient; }
 

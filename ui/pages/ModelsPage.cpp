@@ -113,6 +113,10 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     addField(runs, QString(), SettingKey::AgentShowActions,
              SettingField::Options().withText(
                  tr("Outline each element for a moment before the agent acts on it")));
+    addField(runs, tr("Screenshots to the model:"), SettingKey::AgentVision,
+             SettingField::Options().withChoices({ { u"auto"_s, tr("When the model takes images") },
+                                                   { u"on"_s, tr("Always") },
+                                                   { u"off"_s, tr("Never") } }));
     addField(runs, tr("Page text per step:"), SettingKey::AgentSnapshotChars,
              SettingField::Options().withSuffix(tr(" characters")));
     addField(runs, tr("Steps shown in full:"), SettingKey::AgentHistorySteps);
