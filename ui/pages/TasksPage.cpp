@@ -316,7 +316,7 @@ void TasksPage::showRecord(const RunRecord &run)
     if (run.hasResult)
         status += u"\n"_s + tr("Result: %1").arg(run.resultText);
     if (!run.reason.isEmpty())
-        status += u"\n"_s + run.reason;
+        status += u"\n"_s + ErrorStyle::sentence(run.reason); // a line of its own reads as a sentence
     m_status->setText(status);
     m_stop->setEnabled(active);
     // The steps table grows with the run; rows already there stay as they are.
