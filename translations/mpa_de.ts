@@ -48,10 +48,6 @@
         <translation>Die Warteschlange läuft.</translation>
     </message>
     <message>
-        <source>The queue runs in Queue mode only: choose “Queue: next prompt when the agent falls silent” as the mode (Settings ▸ Prompt queue ▸ When).</source>
-        <translation>Die Warteschlange läuft nur im Warteschlangenmodus: Wählen Sie als Modus „Warteschlange: nächster Prompt, wenn der Agent verstummt“ (Einstellungen ▸ Warteschlange ▸ Wann).</translation>
-    </message>
-    <message>
         <source>The queue is empty: add prompts in Settings ▸ Prompt queue first.</source>
         <translation>Die Warteschlange ist leer: Fügen Sie zuerst unter Einstellungen ▸ Warteschlange Prompts hinzu.</translation>
     </message>
@@ -291,7 +287,7 @@
     </message>
     <message>
         <source>No page to work on yet</source>
-        <translation>Noch keine Seite zum Bearbeiten</translation>
+        <translation>Noch keine Seite, mit der die App arbeitet</translation>
     </message>
     <message>
         <source>%1 (%2) — bundled</source>
@@ -674,6 +670,18 @@
         <source>%1 (denied by you)</source>
         <translation>%1 (von Ihnen abgelehnt)</translation>
     </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the clicks; nothing is learned.</source>
+        <translation>Nicht mehr auf die Klicks warten; nichts wird gelernt.</translation>
+    </message>
+    <message>
+        <source>Stopped: nothing was learned.</source>
+        <translation>Abgebrochen: Nichts wurde gelernt.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::ConnectionPage</name>
@@ -821,10 +829,6 @@
         <translation>%1 endete, bevor Port %2 offen war (Exit-Code %3).</translation>
     </message>
     <message>
-        <source>Its last words: %1</source>
-        <translation>Letzte Ausgabe: %1</translation>
-    </message>
-    <message>
         <source>All it wrote is in %1.</source>
         <translation>Die gesamte Ausgabe steht in %1.</translation>
     </message>
@@ -858,11 +862,11 @@
     </message>
     <message>
         <source>%1 answers at %2 · 1 target, %3 to work on</source>
-        <translation>%1 antwortet unter %2 · 1 Ziel, %3 zu bearbeiten</translation>
+        <translation>%1 antwortet unter %2 · 1 Ziel, die App arbeitet mit %3</translation>
     </message>
     <message>
         <source>%1 answers at %2 · %4 targets, %3 to work on</source>
-        <translation>%1 antwortet unter %2 · %4 Ziele, %3 zu bearbeiten</translation>
+        <translation>%1 antwortet unter %2 · %4 Ziele, die App arbeitet mit %3</translation>
     </message>
     <message>
         <source>No launcher for %1 was found on this system.</source>
@@ -903,10 +907,6 @@
     <message>
         <source>Could not restore the launcher: %1.</source>
         <translation>Der Starter konnte nicht wiederhergestellt werden: %1.</translation>
-    </message>
-    <message>
-        <source>Nothing to restart: %1.</source>
-        <translation>Nichts neu zu starten: %1.</translation>
     </message>
     <message>
         <source>Restart %1</source>
@@ -979,6 +979,14 @@
     <message>
         <source>Delete %1</source>
         <translation>%1 löschen</translation>
+    </message>
+    <message>
+        <source>Nothing to restart: none of %1 is running.</source>
+        <translation>Nichts neu zu starten: Keine der IDEs %1 läuft.</translation>
+    </message>
+    <message>
+        <source>The last it printed: %1</source>
+        <translation>Zuletzt ausgegeben: %1</translation>
     </message>
 </context>
 <context>
@@ -1084,7 +1092,7 @@
     </message>
     <message>
         <source>Connected, but no page to work on yet</source>
-        <translation>Verbunden, aber noch keine Seite zum Bearbeiten</translation>
+        <translation>Verbunden, aber noch keine Seite, mit der die App arbeitet</translation>
     </message>
     <message>
         <source>No pages attached yet</source>
@@ -2069,6 +2077,18 @@
         <source>Never</source>
         <translation>Nie</translation>
     </message>
+    <message>
+        <source>Any OpenAI-compatible service</source>
+        <translation>Jeder OpenAI-kompatible Dienst</translation>
+    </message>
+    <message>
+        <source>Ollama (this machine)</source>
+        <translation>Ollama (dieser Rechner)</translation>
+    </message>
+    <message>
+        <source>LM Studio (this machine)</source>
+        <translation>LM Studio (dieser Rechner)</translation>
+    </message>
 </context>
 <context>
     <name>mpa::Notifier</name>
@@ -2243,6 +2263,13 @@
     </message>
 </context>
 <context>
+    <name>mpa::PromptItemDelegate</name>
+    <message>
+        <source>Shift+Enter starts a new line; Enter keeps the prompt; Escape drops the edit.</source>
+        <translation>Umschalt+Eingabe beginnt eine neue Zeile; Eingabe übernimmt den Prompt; Esc verwirft die Änderung.</translation>
+    </message>
+</context>
+<context>
     <name>mpa::PromptQueue</name>
     <message>
         <source>The app stopped while the queue was running. Resume to go on (a prompt the chat does not show is sent again), or skip it.</source>
@@ -2371,14 +2398,6 @@
         <translation>Warteschlange: nächster Prompt, wenn der Agent verstummt</translation>
     </message>
     <message>
-        <source>Every / at:</source>
-        <translation>Alle / um:</translation>
-    </message>
-    <message>
-        <source>30, or 09:00</source>
-        <translation>30 oder 09:00</translation>
-    </message>
-    <message>
         <source>Prompt:</source>
         <translation>Prompt:</translation>
     </message>
@@ -2397,10 +2416,6 @@
     <message>
         <source>Remove</source>
         <translation>Entfernen</translation>
-    </message>
-    <message>
-        <source>Double-click a prompt to edit it; drag prompts to reorder them. The list cannot change while the queue runs.</source>
-        <translation>Doppelklicken Sie auf einen Prompt, um ihn zu bearbeiten; ziehen Sie Prompts, um sie umzuordnen. Während die Warteschlange läuft, lässt sich die Liste nicht ändern.</translation>
     </message>
     <message>
         <source>After sending:</source>
@@ -2563,40 +2578,12 @@
         <translation>Der Agentenbereich zeigt keine Unterhaltungs-Tabs.</translation>
     </message>
     <message>
-        <source>Daily mode needs a time of day (HH:MM, e.g. 09:00), not a number of minutes.</source>
-        <translation>Der tägliche Modus braucht eine Uhrzeit (HH:MM, z. B. 09:00), keine Anzahl Minuten.</translation>
-    </message>
-    <message>
-        <source>Interval mode needs a number of minutes (1 to 1440), not a time of day.</source>
-        <translation>Der Intervallmodus braucht eine Anzahl Minuten (1 bis 1440), keine Uhrzeit.</translation>
-    </message>
-    <message>
-        <source>Daily mode needs a time of day, such as 09:00.</source>
-        <translation>Der tägliche Modus braucht eine Uhrzeit, etwa 09:00.</translation>
-    </message>
-    <message>
-        <source>Time of day (HH:MM).</source>
-        <translation>Uhrzeit (HH:MM).</translation>
-    </message>
-    <message>
         <source>Minutes between prompts (1 to 1440).</source>
         <translation>Minuten zwischen Prompts (1 bis 1440).</translation>
     </message>
     <message>
-        <source>Interval mode needs a number of minutes, such as 30.</source>
-        <translation>Der Intervallmodus braucht eine Anzahl Minuten, etwa 30.</translation>
-    </message>
-    <message>
-        <source>Not used in queue mode: the next prompt goes out when the agent falls silent.</source>
-        <translation>Im Warteschlangenmodus nicht verwendet: Der nächste Prompt geht hinaus, wenn der Agent verstummt.</translation>
-    </message>
-    <message>
         <source>In Queue mode, Start (above, or in the tray menu) runs the queue whether this is on or not; with this on, “Start the queue when the app starts” starts it by itself.</source>
         <translation>Im Warteschlangenmodus startet „Starten“ (oben oder im Menü im Infobereich) die Warteschlange, ob dies an ist oder nicht; ist es an, startet „Warteschlange beim Start der App starten“ sie von selbst.</translation>
-    </message>
-    <message>
-        <source>Sends the prompt below on this schedule while the app runs. Start and the queue belong to Queue mode.</source>
-        <translation>Sendet den Prompt unten nach diesem Zeitplan, solange die App läuft. „Starten“ und die Warteschlange gehören zum Warteschlangenmodus.</translation>
     </message>
     <message>
         <source>Turn on “Send prompts automatically” first</source>
@@ -2623,6 +2610,94 @@
             <numerusform>%n Unterhaltung in der IDE offen.</numerusform>
             <numerusform>%n Unterhaltungen in der IDE offen.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Every:</source>
+        <translation>Alle:</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> Min.</translation>
+    </message>
+    <message>
+        <source>At:</source>
+        <translation>Um:</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>Importieren …</translation>
+    </message>
+    <message>
+        <source>Add the prompts of a JSON file (a list of texts) to the end of the queue</source>
+        <translation>Die Prompts einer JSON-Datei (einer Liste von Texten) ans Ende der Warteschlange anfügen</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren …</translation>
+    </message>
+    <message>
+        <source>Save the queue&apos;s prompts to a JSON file (a list of texts)</source>
+        <translation>Die Prompts der Warteschlange in einer JSON-Datei (einer Liste von Texten) speichern</translation>
+    </message>
+    <message>
+        <source>Double-click a prompt to edit it (Shift+Enter starts a new line, Enter keeps it); drag prompts to reorder them. The list cannot change while the queue runs.</source>
+        <translation>Doppelklicken Sie auf einen Prompt, um ihn zu ändern (Umschalt+Eingabe beginnt eine neue Zeile, Eingabe übernimmt ihn); ziehen Sie Prompts, um sie umzuordnen. Während die Warteschlange läuft, lässt sich die Liste nicht ändern.</translation>
+    </message>
+    <message>
+        <source>Import Prompts</source>
+        <translation>Prompts importieren</translation>
+    </message>
+    <message>
+        <source>Prompt lists (*.json);;All files (*)</source>
+        <translation>Prompt-Listen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Export Prompts</source>
+        <translation>Prompts exportieren</translation>
+    </message>
+    <message>
+        <source>Prompt lists (*.json)</source>
+        <translation>Prompt-Listen (*.json)</translation>
+    </message>
+    <message>
+        <source>Could not read %1: %2.</source>
+        <translation>%1 konnte nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is not JSON (%2 at character %3): a prompt list is a JSON list of texts, like [&quot;first prompt&quot;, &quot;second prompt&quot;].</source>
+        <translation>%1 ist kein JSON (%2 bei Zeichen %3): Eine Prompt-Liste ist eine JSON-Liste von Texten, etwa [&quot;erster Prompt&quot;, &quot;zweiter Prompt&quot;].</translation>
+    </message>
+    <message>
+        <source>%1 holds no prompts: a prompt list is a JSON list of texts, like [&quot;first prompt&quot;, &quot;second prompt&quot;].</source>
+        <translation>%1 enthält keine Prompts: Eine Prompt-Liste ist eine JSON-Liste von Texten, etwa [&quot;erster Prompt&quot;, &quot;zweiter Prompt&quot;].</translation>
+    </message>
+    <message>
+        <source>Entry %1 of %2 is not a text; nothing was imported.</source>
+        <translation>Eintrag %1 von %2 ist kein Text; nichts wurde importiert.</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2.</source>
+        <translation>%1 konnte nicht gespeichert werden: %2.</translation>
+    </message>
+    <message>
+        <source>Switch to Queue mode and send the queue&apos;s prompts one after another (the prompt on a schedule stops)</source>
+        <translation>In den Warteschlangenmodus wechseln und die Prompts der Warteschlange nacheinander senden (der Prompt nach Zeitplan entfällt)</translation>
+    </message>
+    <message>
+        <source>Not used in Queue mode: the next prompt goes out when the agent falls silent.</source>
+        <translation>Im Warteschlangenmodus nicht verwendet: Der nächste Prompt geht hinaus, sobald der Agent verstummt.</translation>
+    </message>
+    <message>
+        <source>Every day at this time.</source>
+        <translation>Jeden Tag um diese Uhrzeit.</translation>
+    </message>
+    <message>
+        <source>Not used in Queue mode: the queue&apos;s prompts below are sent.</source>
+        <translation>Im Warteschlangenmodus nicht verwendet: Gesendet werden die Prompts der Warteschlange unten.</translation>
+    </message>
+    <message>
+        <source>Sends the prompt below on this schedule while the app runs. Start (above) runs the queue&apos;s prompts instead, switching to Queue mode.</source>
+        <translation>Sendet den Prompt unten nach diesem Zeitplan, solange die App läuft. „Starten“ (oben) arbeitet stattdessen die Prompts der Warteschlange ab und wechselt dazu in den Warteschlangenmodus.</translation>
     </message>
 </context>
 <context>
@@ -2784,6 +2859,10 @@
     <message>
         <source>Over the last %1 days</source>
         <translation>In den letzten %1 Tagen</translation>
+    </message>
+    <message>
+        <source>No Antigravity is running. The quota is Antigravity&apos;s: it shows here while Antigravity runs; other IDEs have none to read.</source>
+        <translation>Antigravity läuft nicht. Das Kontingent gehört zu Antigravity: Es erscheint hier, solange Antigravity läuft; andere IDEs haben keines zum Auslesen.</translation>
     </message>
 </context>
 <context>
@@ -3015,6 +3094,58 @@
     <message>
         <source>Put back the first entries (commands that only read or run tests) in place of your list?</source>
         <translation>Die ersten Einträge (Befehle, die nur lesen oder Tests ausführen) anstelle Ihrer Liste zurückholen?</translation>
+    </message>
+    <message>
+        <source>it is a fork bomb</source>
+        <translation>es ist eine Fork-Bombe</translation>
+    </message>
+    <message>
+        <source>it deletes a root, home or system folder recursively</source>
+        <translation>es löscht rekursiv einen Stamm-, Home- oder Systemordner</translation>
+    </message>
+    <message>
+        <source>it writes a raw device with dd</source>
+        <translation>es beschreibt mit dd ein Rohgerät</translation>
+    </message>
+    <message>
+        <source>it formats a disk</source>
+        <translation>es formatiert einen Datenträger</translation>
+    </message>
+    <message>
+        <source>it writes over a disk device</source>
+        <translation>es überschreibt ein Datenträgergerät</translation>
+    </message>
+    <message>
+        <source>it rewrites a disk&apos;s partition table or discards its blocks</source>
+        <translation>es schreibt die Partitionstabelle eines Datenträgers neu oder verwirft seine Blöcke</translation>
+    </message>
+    <message>
+        <source>it changes permissions, ACLs or owners of /, ~ or a system folder recursively</source>
+        <translation>es ändert rekursiv Rechte, ACLs oder Eigentümer von /, ~ oder einem Systemordner</translation>
+    </message>
+    <message>
+        <source>it deletes everything find reaches from /, ~ or a system folder</source>
+        <translation>es löscht alles, was find von /, ~ oder einem Systemordner aus erreicht</translation>
+    </message>
+    <message>
+        <source>it mirrors into /, ~ or a system folder with rsync --delete</source>
+        <translation>es spiegelt mit rsync --delete nach /, ~ oder in einen Systemordner</translation>
+    </message>
+    <message>
+        <source>it moves /, ~ or a system folder away</source>
+        <translation>es verschiebt /, ~ oder einen Systemordner</translation>
+    </message>
+    <message>
+        <source>it runs a downloaded script</source>
+        <translation>es führt ein heruntergeladenes Skript aus</translation>
+    </message>
+    <message>
+        <source>it runs a script decoded from hidden text</source>
+        <translation>es führt ein aus verstecktem Text dekodiertes Skript aus</translation>
+    </message>
+    <message>
+        <source>it runs a file it has just downloaded or decoded</source>
+        <translation>es führt eine Datei aus, die es gerade heruntergeladen oder dekodiert hat</translation>
     </message>
 </context>
 <context>
@@ -3300,6 +3431,10 @@
     <message>
         <source>Sites whose cookies and stored data (your sign-ins) agents may read and change without asking. Asked for on their own: a site allowed above is not one of these. Delete a line to take the grant back.</source>
         <translation>Websites, deren Cookies und gespeicherte Daten (Ihre Anmeldungen) Agenten ohne Nachfrage lesen und ändern dürfen. Sie werden eigens erfragt: Eine oben erlaubte Website gehört nicht dazu. Löschen Sie eine Zeile, um die Erlaubnis zurückzunehmen.</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
     </message>
 </context>
 <context>

@@ -148,15 +148,21 @@ QString queueStartBlocker(const Engine *engine)
     const PromptQueue &queue = engine->scheduler()->queue();
     if (queue.state == PromptQueue::State::Running)
         return QCoreApplication::translate("EngineControls", "The queue is running.");
-    if (engine->settings()->stringValue(SettingKey::ScheduleMode) != u"queue")
-        return QCoreApplication::translate(
-            "EngineControls",
-            "The queue runs in Queue mode only: choose “Queue: next prompt when the agent falls silent” as "
-            "the mode (Settings ▸ Prompt queue ▸ When).");
     if (queue.isEmpty())
         return QCoreApplication::translate(
             "EngineControls", "The queue is empty: add prompts in Settings ▸ Prompt queue first.");
-    return {};
+    return {}; // in another mode, startQueue() switches to Queue mode
+}
+
+bool startQueue(Engine *engine, QString *error)
+{
+    Scheduler *scheduler = engine->scheduler();
+    Settings *settings = engine->settings();
+    if (!scheduler->queue().isEmpty() && settings->stringValue(SettingKey::ScheduleMode) != u"queue") {
+        qCInfo(lcUi) << "Start with prompts in the queue: schedule/mode becomes queue";
+        settings->setValue(SettingKey::ScheduleMode, QStringLiteral("queue"));
+    }
+    return scheduler->startQueue(error);
 }
 
 QString serverProblem(const ServerService *service)

@@ -51,6 +51,10 @@ QString tabLabel(const CdpTargetInfo &info);
 // Why the prompt queue cannot be started now, in the user's words (empty: Start works). The
 // page and the tray disable Start and show this as its tooltip.
 QString queueStartBlocker(const Engine *engine);
+// Start in the window and the tray: with prompts in the queue, Start means "run them", so another
+// mode (every few minutes, daily) becomes Queue mode first, instead of Start staying off until
+// the user finds the Mode switch. False with the scheduler's refusal in `error`.
+bool startQueue(Engine *engine, QString *error);
 
 // Why a wanted server (debug API, agent server) is not running, in plain words ("port 8080 is
 // in use by another program — choose another port"); empty when it runs or is not wanted.

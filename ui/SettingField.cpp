@@ -17,6 +17,7 @@
 #include <QPlainTextEdit>
 #include <QSpinBox>
 #include <QTextBlock>
+#include <QTimeEdit>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -148,6 +149,25 @@ void SettingField::buildEditor(const Options &options)
         break;
     }
     case SettingSpec::Type::String:
+        if (options.numberMaximum > 0) {
+            auto *spin = new QSpinBox(this);
+            spin->setRange(options.numberMinimum, options.numberMaximum);
+            spin->setSuffix(options.suffix);
+            spin->setKeyboardTracking(false);
+            spin->setAccelerated(true);
+            const QFontMetrics metrics(spin->font());
+            spin->setMinimumWidth(
+                metrics.horizontalAdvance(QString::number(options.numberMaximum) + options.suffix) + 48);
+            saveOnChange(spin, &QSpinBox::valueChanged);
+            break;
+        }
+        if (options.timeOfDay) {
+            auto *time = new QTimeEdit(this);
+            time->setDisplayFormat(kTimeFormat.toString());
+            time->setKeyboardTracking(false);
+            saveOnChange(time, &QTimeEdit::timeChanged);
+            break;
+        }
         if (!options.multiLine) {
             auto *line = new QLineEdit(this);
             line->setPlaceholderText(options.placeholder);
@@ -193,8 +213,11 @@ QVariant SettingField::editorValue() const
 {
     if (auto *box = qobject_cast<QCheckBox *>(m_editor))
         return box->isChecked();
+    const bool isString = m_settings->spec(m_key).type == SettingSpec::Type::String;
     if (auto *spin = qobject_cast<QSpinBox *>(m_editor))
-        return spin->value();
+        return isString ? QVariant(QString::number(spin->value())) : QVariant(spin->value());
+    if (auto *time = qobject_cast<QTimeEdit *>(m_editor))
+        return time->time().toString(kTimeFormat);
     if (auto *combo = qobject_cast<QComboBox *>(m_editor))
         return combo->currentData();
     if (auto *line = qobject_cast<QLineEdit *>(m_editor))
@@ -225,9 +248,20 @@ void SettingField::load(bool force)
     m_saveTimer.stop();
     if (auto *box = qobject_cast<QCheckBox *>(m_editor))
         box->setChecked(value.toBool());
-    else if (auto *spin = qobject_cast<QSpinBox *>(m_editor))
-        spin->setValue(value.toInt());
-    else if (auto *combo = qobject_cast<QComboBox *>(m_editor))
+    else if (auto *spin = qobject_cast<QSpinBox *>(m_editor)) {
+        // A string that is no number (a time in the other mode's field) leaves the number shown.
+        bool isNumber = true;
+        const int number = value.typeId() == QMetaType::QString ? value.toString().trimmed().toInt(&isNumber)
+                                                                : value.toInt();
+        if (isNumber)
+            spin->setValue(number);
+    } else if (auto *timeEdit = qobject_cast<QTimeEdit *>(m_editor)) {
+        QTime time = QTime::fromString(value.toString().trimmed(), kTimeFormat.toString());
+        if (!time.isValid())
+            time = QTime::fromString(value.toString().trimmed(), u"H:mm"_s); // 9:30 as typed by hand
+        if (time.isValid())
+            timeEdit->setTime(time);
+    } else if (auto *combo = qobject_cast<QComboBox *>(m_editor))
         combo->setCurrentIndex(qMax(0, combo->findData(value.toString())));
     else if (auto *line = qobject_cast<QLineEdit *>(m_editor))
         line->setText(value.toString());

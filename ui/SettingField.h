@@ -3,7 +3,8 @@
 // Settings::validate() and shows a refusal inline under the field (the bad value is never
 // saved), saves a valid value at once so it applies live, follows changes made elsewhere, and
 // says "takes effect after a restart" for keys whose spec asks for one. The editor is chosen
-// from the key's type (check box, spin box, line edit, combo box, one-entry-per-line list).
+// from the key's type (check box, spin box, line edit, combo box, one-entry-per-line list), or
+// from the options (a string held as a number or a time of day gets a spin box or a time field).
 
 #include "settings/SettingKey.h"
 
@@ -35,6 +36,11 @@ struct SettingFieldOptions
     // the rest.
     bool keepValidLines = false;
     int visibleLines = 0; // text boxes: height in lines (0: a default)
+    // String: a spin box for a whole number from numberMinimum to numberMaximum (saved as its
+    // digits), when numberMaximum > 0.
+    int numberMinimum = 0;
+    int numberMaximum = 0;
+    bool timeOfDay = false; // String: a time field, saved as HH:MM
     // A check of the page's own beyond Settings::validate (a value that depends on another
     // field): false with a sentence in `error` when the value is refused.
     std::function<bool(const QVariant &value, QString *error)> check;
@@ -67,6 +73,17 @@ struct SettingFieldOptions
     SettingFieldOptions &withLines(int lines)
     {
         visibleLines = lines;
+        return *this;
+    }
+    SettingFieldOptions &asNumber(int minimum, int maximum)
+    {
+        numberMinimum = minimum;
+        numberMaximum = maximum;
+        return *this;
+    }
+    SettingFieldOptions &asTimeOfDay()
+    {
+        timeOfDay = true;
         return *this;
     }
     SettingFieldOptions &asTextBox(int lines)
@@ -112,6 +129,8 @@ public:
     // Checks the value shown again (another field it depends on changed) and shows the problem.
     void recheck();
 
+    // How a time of day is shown and saved (asTimeOfDay).
+    static constexpr QStringView kTimeFormat = u"HH:mm";
     // How long typing may pause before a line or text box saves (Enter / leaving saves at once).
     static constexpr int kSaveDelayMs = 700;
 

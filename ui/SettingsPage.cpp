@@ -54,15 +54,11 @@ SettingsPage::SettingsPage(Engine *engine, const QString &title, const QString &
         makeWrapping(introLabel);
         m_body->addWidget(introLabel);
     }
-    content->setMaximumWidth(kMaxContentWidth);
+    // Every page uses the window's whole width, as History and Logs always did: a wide window
+    // is not left a third empty (groups and tables grow; a text box is as wide as its group).
     scroll->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     scroll->setWidget(content);
     outer->addWidget(scroll);
-}
-
-void SettingsPage::setWideContent()
-{
-    m_body->parentWidget()->setMaximumWidth(QWIDGETSIZE_MAX);
 }
 
 void SettingsPage::showEvent(QShowEvent *event)
@@ -79,6 +75,14 @@ void SettingsPage::showEvent(QShowEvent *event)
         editor->setFocusPolicy(Qt::StrongFocus); // not WheelFocus: the wheel gives no focus
         editor->installEventFilter(this);
     }
+    // The number boxes of a page share one width, the widest's, so a column of them lines up
+    // instead of each being as wide as its own largest value.
+    const QList<QAbstractSpinBox *> spins = findChildren<QAbstractSpinBox *>();
+    int spinWidth = 0;
+    for (const QAbstractSpinBox *spin : spins)
+        spinWidth = qMax(spinWidth, qMax(spin->sizeHint().width(), spin->minimumWidth()));
+    for (QAbstractSpinBox *spin : spins)
+        spin->setMinimumWidth(spinWidth);
     // One spacing between the buttons and boxes of a row on every page: a row that set none gets
     // the style's, which is tighter with some styles (Fusion puts buttons 2 px apart).
     for (QHBoxLayout *row : findChildren<QHBoxLayout *>()) {

@@ -53,10 +53,6 @@ Q_SIGNALS:
 
 protected:
     QVBoxLayout *body() const { return m_body; }
-    // A page of text and fields stays at most kMaxContentWidth wide (lines of 1500 px are hard to
-    // read); a page that is mostly a table (Logs, History, Agents) takes the whole width.
-    static constexpr int kMaxContentWidth = 1040;
-    void setWideContent();
     // A titled group with a form layout (labels on the left).
     QFormLayout *addFormGroup(const QString &title, QGroupBox **box = nullptr);
     // A titled group with a vertical layout.

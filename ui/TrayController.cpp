@@ -107,7 +107,9 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
     Scheduler *scheduler = engine->scheduler();
     m_queueStart = m_queueMenu->addAction(tr("Start"));
     m_queueStart->setObjectName(u"queueStartAction"_s);
-    connect(m_queueStart, &QAction::triggered, this, [this] { runQueueAction(&Scheduler::startQueue); });
+    connect(m_queueStart, &QAction::triggered, this, [this] {
+        runQueueAction([this](QString *error) { return EngineControls::startQueue(m_engine, error); });
+    });
     m_queuePause = m_queueMenu->addAction(tr("Pause"));
     m_queuePause->setObjectName(u"queuePauseAction"_s);
     connect(m_queuePause, &QAction::triggered, this, [this, scheduler] {
@@ -397,8 +399,13 @@ void TrayController::openNotification(Notifier::Kind kind)
 
 void TrayController::runQueueAction(bool (Scheduler::*act)(QString *error))
 {
+    runQueueAction([this, act](QString *error) { return (m_engine->scheduler()->*act)(error); });
+}
+
+void TrayController::runQueueAction(const std::function<bool(QString *error)> &act)
+{
     QString refusal;
-    const bool done = (m_engine->scheduler()->*act)(&refusal);
+    const bool done = act(&refusal);
     refresh();
     if (done)
         return;

@@ -12,6 +12,7 @@
 #include <QSystemTrayIcon>
 #include <QTimer>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -63,6 +64,7 @@ private:
     void showNotification(const Notifier::Notification &notification);
     // Runs a queue control of the scheduler; a refusal is told in the tray (or the window).
     void runQueueAction(bool (Scheduler::*act)(QString *error));
+    void runQueueAction(const std::function<bool(QString *error)> &act);
     void sendPromptNow();
     void sayStillRunning();
     // Sends the dialog's prompt and tells the dialog (while open) how it went.

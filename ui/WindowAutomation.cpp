@@ -31,6 +31,7 @@
 #include <QTableView>
 #include <QTextDocumentFragment>
 #include <QTextEdit>
+#include <QTimeEdit>
 #include <QTimer>
 #include <QTreeView>
 #include <QUrl>
@@ -162,6 +163,8 @@ QJsonValue valueOf(const QWidget *w, QJsonObject *extra)
         extra->insert(u"maximum"_s, spin->maximum());
         return spin->value();
     }
+    if (const auto *time = qobject_cast<const QTimeEdit *>(w))
+        return time->time().toString(u"HH:mm"_s);
     if (const auto *combo = qobject_cast<const QComboBox *>(w)) {
         QJsonArray choices;
         for (int i = 0; i < combo->count(); ++i) {
@@ -682,6 +685,16 @@ void WindowAutomation::setValue(const QString &target, const Found &found, const
                               .arg(spin->minimum())
                               .arg(spin->maximum()));
         spin->setValue(int(number));
+    } else if (auto *timeEdit = qobject_cast<QTimeEdit *>(w)) {
+        QString text;
+        if (!asText(&text))
+            return refuse(u"a time field takes a time of day as a string, HH:MM"_s);
+        QTime time = QTime::fromString(text.trimmed(), u"HH:mm"_s);
+        if (!time.isValid())
+            time = QTime::fromString(text.trimmed(), u"H:mm"_s);
+        if (!time.isValid())
+            return refuse(u"'%1' is no time of day: a time field takes HH:MM, such as 09:30"_s.arg(text));
+        timeEdit->setTime(time);
     } else if (auto *combo = qobject_cast<QComboBox *>(w)) {
         QString wanted;
         if (!asText(&wanted))

@@ -1,5 +1,6 @@
 #include "BridgeManager.h"
 
+#include "chat/ChatLearner.h"
 #include "common/Clock.h"
 #include "common/JsonDataFile.h"
 #include "common/Refuse.h"
@@ -10,6 +11,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QPointer>
 #include <QRandomGenerator>
 #include <QUrl>
 
@@ -263,7 +265,30 @@ void BridgeManager::learnChat(const QString &tab, std::function<void(const QStri
 {
     if (!m_learner)
         return done(CommandResult::failure(tr("learning a chat is not available in this process"), 503));
-    m_learner(tab, std::move(progress), std::move(done));
+    const quint64 learning = ++m_learning;
+    const QPointer<BridgeManager> self(this);
+    m_learner(
+        tab,
+        [self, learning, progress = std::move(progress)](const QString &part) {
+            if (self && self->m_learning == learning && progress)
+                progress(part);
+        },
+        [self, learning, done = std::move(done)](const CommandResult &result) {
+            if (self && self->m_learning == learning)
+                done(result);
+        });
+}
+
+void BridgeManager::cancelLearning()
+{
+    ++m_learning;
+    // The learners are this manager's children (the Learner makes them so): each disarms its page.
+    for (ChatLearner *learner : findChildren<ChatLearner *>(Qt::FindDirectChildrenOnly)) {
+        if (learner->isActive()) {
+            learner->cancel();
+            learner->deleteLater();
+        }
+    }
 }
 
 QString BridgeManager::statusLine(const BridgeRecord &record)

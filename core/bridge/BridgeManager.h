@@ -41,7 +41,8 @@ public:
     using EnvironmentFactory = std::function<BridgeEnvironment(const BridgeRecord &record)>;
     // Observation mode: learns the chat in `tab` from the user's two clicks; `done` answers
     // {"profileId": the saved profile's id}, or why not (404 no such tab, 409 the learner gave up,
-    // 500 the profile could not be saved). `progress` says "input", then "send".
+    // 500 the profile could not be saved). `progress` says "input", then "send". The ChatLearner
+    // it makes is a child of this manager, so cancelLearning() reaches it.
     using Learner = std::function<void(const QString &tab, std::function<void(const QString &part)> progress,
                                        CommandReply done)>;
 
@@ -97,6 +98,9 @@ public:
 
     // Observation mode (see Learner).
     void learnChat(const QString &tab, std::function<void(const QString &part)> progress, CommandReply done);
+    // Stops the learning under way, if any: the page is disarmed, nothing is saved, and the
+    // learning's `progress` and `done` are never called again.
+    void cancelLearning();
 
     // One line for the window and the tray: "Bridge: running click e12 on “Checkout” · 2 queued ·
     // last: fill e4 → ok".
@@ -119,6 +123,7 @@ private:
     QString m_dir;
     EnvironmentFactory m_factory;
     Learner m_learner;
+    quint64 m_learning = 0; // the learning whose answers count; cancelLearning() moves on
     ChatLocator m_locator;
     JobManager<BridgeRecord, BridgeSession> m_jobs;
     QList<SavedTool> m_tools;

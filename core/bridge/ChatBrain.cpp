@@ -239,9 +239,12 @@ void ChatBrain::checkChatThenIntro()
         if (!state.ok)
             return fail(u"the chat could not be read: %1"_s.arg(state.error));
         if (!state.inputFound) {
-            return fail(u"no message box was found in the chat “%1” with the %2 profile: use “Learn this "
-                        "chat” on the Bridge page (click its message box, then its send button)"_s.arg(
-                            state.title, m_record.profile));
+            // A chat without a title is not named by a pair of empty quotes.
+            const QString chat
+                = state.title.trimmed().isEmpty() ? u"the chat"_s : u"the chat “%1”"_s.arg(state.title);
+            return fail(
+                u"no message box was found in %1 with the %2 profile: use “Learn This Chat…” on the "
+                "Bridge page (click its message box, then its send button)"_s.arg(chat, m_record.profile));
         }
         m_record.agentTitle = state.title;
         m_record.agentUrl = state.url;

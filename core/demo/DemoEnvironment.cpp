@@ -30,6 +30,11 @@ bool DemoEnvironment::start(bool headless, QString *error)
     ChromiumProcess::Options options;
     options.headless = headless;
     options.urls = { pageUrl().toString() };
+    // The demo plays on while the settings window covers it: Chromium would otherwise pause an
+    // occluded window's page and throttle its timers, and the Dashboard would look dead.
+    options.extraArguments << u"--disable-backgrounding-occluded-windows"_s
+                           << u"--disable-renderer-backgrounding"_s
+                           << u"--disable-background-timer-throttling"_s;
     if (!headless)
         options.extraArguments << u"--window-size=1100,800"_s;
     qCInfo(lcApp).noquote() << "demo: serving the agent panel at" << pageUrl().toString() << "and starting"

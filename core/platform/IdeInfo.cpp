@@ -39,7 +39,7 @@ QList<IdeInfo> IdeInfo::known()
           { u"Windsurf"_s },
           false },
         { u"chrome"_s,
-          u"Chrome (dedicated profile)"_s,
+          u"Chromium or Chrome"_s, // the window names the one found (ConnectionPage)
           { u"google-chrome.desktop"_s, u"com.google.Chrome.desktop"_s, u"chromium.desktop"_s,
             u"org.chromium.Chromium.desktop"_s, u"chromium-browser.desktop"_s },
           { u"google-chrome"_s, u"google-chrome-stable"_s, u"chromium"_s, u"chromium-browser"_s },

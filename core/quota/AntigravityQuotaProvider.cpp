@@ -168,12 +168,16 @@ void AntigravityQuotaProvider::discover()
 void AntigravityQuotaProvider::onDiscovered(const Discovery &discovery)
 {
     if (discovery.candidates.isEmpty()) {
-        fail(
-            discovery.error.isEmpty()
-                ? tr(
-                    "Antigravity is not running, so its quota cannot be read. Start Antigravity, or turn the "
-                    "quota check off if you use another IDE.")
-                : tr("cannot look for Antigravity's language server: %1").arg(discovery.error));
+        if (discovery.error.isEmpty()) {
+            QuotaSnapshot absent;
+            absent.ideAbsent = true;
+            absent.error
+                = tr("Antigravity is not running, so its quota cannot be read. Start Antigravity, or "
+                     "turn the quota check off if you use another IDE.");
+            finish(absent);
+            return;
+        }
+        fail(tr("cannot look for Antigravity's language server: %1").arg(discovery.error));
         return;
     }
     int probes = 0;

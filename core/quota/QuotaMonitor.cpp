@@ -151,7 +151,7 @@ void QuotaMonitor::onFinished(const QuotaSnapshot &snapshot)
     if (!snapshot.ok) {
         if (snapshot.error != m_lastError) {
             // Not having Antigravity is normal for users of other IDEs: say it once, quietly.
-            if (m_lastError.isEmpty() && snapshot.error.startsWith(u"Antigravity is not running"_s))
+            if (m_lastError.isEmpty() && snapshot.ideAbsent)
                 qCDebug(lcQuota).noquote() << snapshot.error;
             else
                 qCInfo(lcQuota).noquote() << "quota unavailable:" << snapshot.error;

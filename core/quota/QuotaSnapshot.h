@@ -31,6 +31,8 @@ struct QuotaSnapshot
     QString provider; // "antigravity"
     bool ok = false; // false: `error` says why there is no reading
     QString error;
+    // No Antigravity runs, so there is nothing to read: normal for users of other IDEs, no fault.
+    bool ideAbsent = false;
     QDateTime fetchedAt;
     QString planName;
     std::optional<qint64> monthlyPromptCredits;

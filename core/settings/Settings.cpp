@@ -16,6 +16,7 @@
 #include <QTime>
 #include <QUrl>
 
+#include <algorithm>
 #include <array>
 
 using namespace Qt::StringLiterals;
@@ -266,17 +267,22 @@ const QStringList kOldDefaultBannedCommands = {
     u":(){:|:&};:"_s, u"dd if="_s,   u"mkfs."_s,    u"> /dev/sda"_s, u"chmod -R 777 /"_s,
 };
 
-// The extension's wording (package.json, auto-accept.schedule.checkPrompt.text), word for word.
+// The extension's wording (package.json, auto-accept.schedule.checkPrompt.text), its last clause
+// ("ultrathink internally avoiding verbosity.", a keyword for one model) said as a plain sentence.
 const QString kCheckPromptText
     = u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, fix "
       u"all "
       "bugs and test everything. Make sure that you reused existing code where possible instead of "
-      "duplicating code. ultrathink internally avoiding verbosity."_s;
-// Our own earlier default: a file that holds it word for word was never edited by its user, so it
-// gets the extension's wording (migrateCheckPromptText()).
-const QString kOldCheckPromptText
-    = u"Make sure that the previous task was implemented fully as requested, that nothing is missing "
-      "and that it works. If anything is missing or broken, finish it now."_s;
+      "duplicating code. Think it through carefully, and keep your answer short."_s;
+// Earlier defaults: a file that holds one word for word was never edited by its user, so it gets
+// the current default (migrateCheckPromptText()).
+const std::array kOldCheckPromptTexts {
+    u"Make sure that the previous task was implemented fully as requested, that nothing is missing "
+    "and that it works. If anything is missing or broken, finish it now."_s,
+    u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, fix "
+    "all bugs and test everything. Make sure that you reused existing code where possible instead of "
+    "duplicating code. ultrathink internally avoiding verbosity."_s,
+};
 
 const std::array kTable = {
     // The engine reconnects to a new address at once (Engine::applyAddress): no restart.
@@ -930,11 +936,14 @@ void Settings::migrateBanList()
 void Settings::migrateCheckPromptText()
 {
     const QString name = u"schedule/checkPrompt/text"_s;
-    if (!m_settings->contains(name) || m_settings->value(name).toString().trimmed() != kOldCheckPromptText)
+    if (!m_settings->contains(name)
+        || std::find(kOldCheckPromptTexts.cbegin(), kOldCheckPromptTexts.cend(),
+                     m_settings->value(name).toString().trimmed())
+            == kOldCheckPromptTexts.cend())
         return; // not set, or the user's own words: theirs to keep
     m_settings->remove(name);
-    qCInfo(lcSettings).noquote() << u"%1 held the old default text; it now has the extension's wording "
-                                    "(reuse existing code, test everything)"_s.arg(name);
+    qCInfo(lcSettings).noquote() << u"%1 held an earlier default text; it now has the current one"_s.arg(
+        name);
 }
 
 void Settings::migrateAgentServerPort()

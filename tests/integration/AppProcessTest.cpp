@@ -177,6 +177,21 @@ TEST_F(AppProcessTest, TheDemoStartsItsBrowserAttachesAndCleansUp)
     AppRun run({ u"--demo"_s, u"--headless"_s, u"--config-dir"_s, configDir(), u"--quit-after"_s, u"6"_s },
                tmp);
     ASSERT_TRUE(run.waitForStderr(u"demo: Chromium is up"_s)) << dump(run).toStdString();
+    // The demo's browser keeps running its page when a window covers it (issue 34 item 21): the
+    // real process was started without occlusion and background throttling.
+    QByteArray browserLine;
+    for (const QString &pid : QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile cmdline(u"/proc/"_s + pid + u"/cmdline"_s);
+        if (!cmdline.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = cmdline.readAll();
+        if (line.contains(tmp.toUtf8()) && line.contains("--remote-debugging-port="))
+            browserLine = line;
+    }
+    ASSERT_FALSE(browserLine.isEmpty()) << "the demo's browser process was not found";
+    for (const char *flag : { "--disable-backgrounding-occluded-windows", "--disable-renderer-backgrounding",
+                              "--disable-background-timer-throttling" })
+        EXPECT_TRUE(browserLine.contains(flag)) << flag;
     EXPECT_TRUE(run.waitForStderr(u"/agent-panel.html)"_s)) << dump(run).toStdString();
     EXPECT_TRUE(run.waitForStderr(u"page 'Demo IDE — Multi Purpose Agent'"_s)) << dump(run).toStdString();
     // The demo turns auto-accept on: its agent's steps are accepted as they come.

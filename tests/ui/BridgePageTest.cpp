@@ -383,6 +383,35 @@ TEST_F(BridgePageTest, LearnSaysWhatToClickNext)
     EXPECT_TRUE(page.learnButton()->isEnabled());
 }
 
+// While the app waits for the two clicks, Cancel calls the learning off: nothing is learned, a
+// late answer from the learner changes nothing, and Learn works again (issue 34 item 25).
+TEST_F(BridgePageTest, LearningCanBeCancelledWhileItWaits)
+{
+    std::function<void(const QString &)> progress;
+    CommandReply done;
+    engine->bridge()->setLearner([&](const QString &, auto p, auto d) {
+        progress = p;
+        done = d;
+    });
+    BridgePage page(engine.get());
+    page.show();
+    EXPECT_TRUE(page.cancelLearnButton()->isHidden()) << "nothing to cancel yet";
+    page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
+    page.agentBox()->setCurrentIndex(0);
+    page.learnButton()->click();
+    EXPECT_FALSE(page.learnButton()->isEnabled());
+    ASSERT_TRUE(page.cancelLearnButton()->isVisible());
+    EXPECT_TRUE(page.cancelLearnButton()->isEnabled());
+    page.cancelLearnButton()->click();
+    EXPECT_EQ(page.learnStatus()->text(), u"Stopped: nothing was learned."_s);
+    EXPECT_TRUE(page.learnButton()->isEnabled());
+    EXPECT_TRUE(page.cancelLearnButton()->isHidden());
+    ASSERT_TRUE(progress && done);
+    progress(u"input"_s);
+    done(CommandResult::success(QJsonObject { { u"profileId"_s, u"late"_s } }));
+    EXPECT_EQ(page.learnStatus()->text(), u"Stopped: nothing was learned."_s) << "a late answer is ignored";
+}
+
 TEST_F(BridgePageTest, TheWheelOverItsChoicesScrollsThePageAndChangesNothing)
 {
     settings->setValue(SettingKey::BridgeMode, u"autonomous"_s);

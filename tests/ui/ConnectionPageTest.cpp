@@ -8,6 +8,8 @@
 #include "platform/DesktopEntry.h"
 #include "platform/StartedIde.h"
 
+#include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -15,6 +17,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTimer>
 #include <QTreeWidget>
 
 #include <gtest/gtest.h>
@@ -260,6 +263,48 @@ TEST_F(ConnectionPageTest, StartingTheIdeAsksToCloseItFirst)
     EXPECT_FALSE(page.startProbe()->isRunning());
 }
 
+// Chromium is called by its name, and starting it in a profile of its own asks nothing: the
+// user's own Chromium windows may stay open (issue 34 item 17).
+TEST_F(ConnectionPageTest, ChromiumIsCalledByItsNameAndStartsWithoutAskingToCloseIt)
+{
+    writeTextFile(xdgDataDirs + u"/applications/chromium.desktop"_s,
+                  u"[Desktop Entry]\nType=Application\nName=Chromium\nExec=%1 %U\n"_s.arg(
+                      DesktopEntry::joinExec({ u"sh"_s, u"-c"_s, u"exec sleep 300"_s, u"sh"_s })));
+    settings->setValue(SettingKey::CdpPort, freePort());
+    ConnectionPage page(engine.get());
+    page.show();
+    page.selectIde(u"chrome"_s);
+    auto *choice = page.findChild<QComboBox *>(u"ideChoice"_s);
+    ASSERT_TRUE(choice);
+    EXPECT_EQ(choice->currentText(), u"Chromium"_s);
+    for (int i = 0; i < choice->count(); ++i)
+        EXPECT_FALSE(choice->itemText(i).contains(u"dedicated profile"_s))
+            << choice->itemText(i).toStdString();
+    auto *start = page.findChild<QPushButton *>(u"ideStart"_s);
+    EXPECT_EQ(start->text(), u"Start Chromium with Debugging"_s);
+    // A question would run its own event loop: this closes it and keeps its title (none: no
+    // question was asked).
+    QString asked;
+    QTimer::singleShot(0, &page, [&asked] {
+        if (QWidget *modal = QApplication::activeModalWidget()) {
+            asked = modal->windowTitle();
+            modal->close();
+        }
+    });
+    start->click();
+    EXPECT_TRUE(asked.isEmpty()) << "asked: " << asked.toStdString();
+    const qint64 pid = page.lastStartedPid();
+    ASSERT_GT(pid, 0) << "started at once";
+    EXPECT_TRUE(label(page, u"startState"_s)->text().startsWith(u"Waiting for Chromium to open port"_s))
+        << label(page, u"startState"_s)->text().toStdString();
+    page.findChild<QPushButton *>(u"ideStartCancel"_s)->click();
+    ::kill(pid_t(pid), SIGTERM);
+    EXPECT_TRUE(waitUntil([pid] { return !processRuns(pid); }, 20s));
+    EXPECT_EQ(ConnectionPage::browserName(u"/usr/share/applications/google-chrome.desktop"_s, u"x"_s),
+              u"Google Chrome"_s);
+    EXPECT_EQ(ConnectionPage::browserName(QString(), u"Chromium or Chrome"_s), u"Chromium or Chrome"_s);
+}
+
 TEST_F(ConnectionPageTest, StartingTheIdeThroughItsLauncherOpensThePort)
 {
     installFakeCode();
@@ -317,6 +362,8 @@ TEST_F(ConnectionPageTest, AStartedBrowserThatDiesStopsTheWaitAndSaysWhy)
         settings->intValue(SettingKey::CdpPort))))
         << state->text().toStdString();
     EXPECT_TRUE(state->text().contains(u"Missing X server or $DISPLAY"_s)) << state->text().toStdString();
+    EXPECT_TRUE(state->text().contains(u"The last it printed: "_s)) << "plain words (issue 34 item 17)";
+    EXPECT_FALSE(state->text().contains(u"last words"_s));
     EXPECT_TRUE(state->text().contains(u"ide-start.log"_s)) << state->text().toStdString();
     EXPECT_FALSE(state->text().contains(u"Waiting"_s));
     EXPECT_TRUE(state->property("error").toBool());

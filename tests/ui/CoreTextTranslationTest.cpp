@@ -14,6 +14,7 @@
 #include "pages/DashboardPage.h"
 #include "pages/QueuePage.h"
 #include "pages/QuotaPage.h"
+#include "pages/SafetyPage.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "scheduler/Scheduler.h"
@@ -26,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 
 #include <gtest/gtest.h>
 
@@ -115,29 +117,19 @@ TEST_F(CoreTextTranslationTest, ARefusedSettingSaysWhyInGermanInTheWindowAndInEn
         << hostError.toStdString();
     EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), before) << "a refused value is never saved";
 
-    // Interval mode: a number out of range, refused by Settings itself.
+    // Interval mode: the value is a number box of minutes (issue 34 item 7), said in German; a
+    // number out of range cannot be typed there, and Settings refuses it in German.
     settings->setValue(SettingKey::ScheduleMode, u"interval"_s);
     QueuePage queue(engine.get());
     queue.show();
-    auto *value = editor<QLineEdit>(&queue, SettingKey::ScheduleValue);
-    ASSERT_TRUE(value);
-    typeInto(value, u"2000"_s);
-    pressEnter(value);
-    const QString valueError = field(&queue, SettingKey::ScheduleValue)->errorText();
-    EXPECT_EQ(valueError, u"Ein Intervall muss 1 bis 1440 Minuten lang sein"_s) << valueError.toStdString();
-    // Daily mode: "30" is minutes, not a time of day (the page's own check).
-    settings->setValue(SettingKey::ScheduleMode, u"daily"_s);
-    typeInto(value, u"30"_s);
-    pressEnter(value);
-    const QString dailyError = field(&queue, SettingKey::ScheduleValue)->errorText();
-    EXPECT_TRUE(dailyError.startsWith(u"Der tägliche Modus braucht eine Uhrzeit"_s))
-        << dailyError.toStdString();
-    // A value neither minutes nor a time, refused by Settings.
-    typeInto(value, u"25:99"_s);
-    pressEnter(value);
-    const QString timeError = field(&queue, SettingKey::ScheduleValue)->errorText();
-    EXPECT_EQ(timeError, u"„25:99“ ist weder eine Anzahl Minuten noch eine Uhrzeit (HH:MM)"_s)
-        << timeError.toStdString();
+    auto *minutes = editor<QSpinBox>(&queue, SettingKey::ScheduleValue);
+    ASSERT_TRUE(minutes);
+    EXPECT_EQ(minutes->maximum(), 1440);
+    EXPECT_EQ(minutes->suffix(), u" Min."_s);
+    UserText why;
+    EXPECT_FALSE(settings->validate(SettingKey::ScheduleValue, u"2000"_s, &why));
+    const QString valueError = why.translated();
+    EXPECT_EQ(valueError, u"ein Intervall muss 1 bis 1440 Minuten lang sein"_s) << valueError.toStdString();
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"30"_s) << "the default, never changed";
 
     // The same refusals through the debug API, with German loaded: English, naming the key.
@@ -158,6 +150,21 @@ TEST_F(CoreTextTranslationTest, ARefusedSettingSaysWhyInGermanInTheWindowAndInEn
     EXPECT_EQ(portReply.value(u"error"_s).toString().toStdString(),
               "cdp/port: 70000 is outside 1–65535; nothing was changed");
     EXPECT_EQ(settings->stringValue(SettingKey::CdpHost), before);
+}
+
+// Issue 34 item 9: a ban verdict's reason (a built-in rule's, written by core in English) reads
+// German in the German window.
+TEST_F(CoreTextTranslationTest, ABanVerdictsReasonIsGerman)
+{
+    SafetyPage safety(engine.get());
+    safety.show();
+    auto *probe = safety.findChild<QLineEdit *>(u"banTestInput"_s);
+    ASSERT_TRUE(probe);
+    probe->setText(u"sudo rm -rf / --no-preserve-root"_s);
+    const QString reason = safety.findChild<QLabel *>(u"banTestReason"_s)->text();
+    EXPECT_EQ(reason, u"es löscht rekursiv einen Stamm-, Home- oder Systemordner"_s) << reason.toStdString();
+    EXPECT_EQ(safety.findChild<QLabel *>(u"banTestVerdict"_s)->text(),
+              u"Gesperrt: Das automatische Annehmen führt ihn nie aus."_s);
 }
 
 TEST_F(CoreTextTranslationTest, AStoppedQueueSaysWhyInGermanWhileTheApiAndQueueJsonSayItInEnglish)

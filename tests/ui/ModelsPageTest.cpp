@@ -12,11 +12,14 @@
 #include "settings/Settings.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -43,6 +46,27 @@ protected:
 };
 
 } // namespace
+
+// Issue 34 item 25: the page's number boxes line up (one width, not each its own largest
+// value's), and on a wide window the page uses the width, as History and Logs do, instead of
+// stopping at ~1040 px.
+TEST_F(ModelsPageTest, NumberBoxesShareOneWidthAndTheGroupsUseAWideWindow)
+{
+    ModelsPage page(engine.get());
+    page.resize(1240, 900);
+    page.show();
+    QCoreApplication::processEvents();
+    const QList<QAbstractSpinBox *> spins = page.findChildren<QAbstractSpinBox *>();
+    ASSERT_GE(spins.size(), 4);
+    for (const QAbstractSpinBox *spin : spins)
+        EXPECT_EQ(spin->width(), spins.first()->width()) << spin->objectName().toStdString();
+    auto *scroll = page.findChild<QScrollArea *>();
+    auto *content = page.findChild<QWidget *>(u"pageContent"_s);
+    ASSERT_TRUE(scroll && content);
+    EXPECT_EQ(content->width(), scroll->viewport()->width()) << "no empty third on the right";
+    EXPECT_GT(content->width(), 1100);
+    screenshot(&page, u"page-models-wide"_s);
+}
 
 TEST_F(ModelsPageTest, FetchesTheModelsTestsTheServiceAndKeepsTheKeyInTheKeychain)
 {

@@ -15,6 +15,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -24,6 +26,7 @@
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QTest>
+#include <QTimeEdit>
 
 #include <gtest/gtest.h>
 
@@ -50,9 +53,9 @@ TEST_F(QueuePageTest, EveryScheduleSettingLoadsAndSaves)
     auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
     ASSERT_TRUE(mode);
     EXPECT_EQ(mode->currentText(), u"Daily at a time"_s);
-    auto *value = editor<QLineEdit>(&page, SettingKey::ScheduleValue);
+    auto *value = page.findChild<QTimeEdit *>(u"editor:schedule/value"_s);
     ASSERT_TRUE(value);
-    EXPECT_EQ(value->text(), u"09:30"_s);
+    EXPECT_EQ(value->time(), QTime(9, 30));
     EXPECT_EQ(editor<QSpinBox>(&page, SettingKey::ScheduleSilenceTimeoutS)->value(), 45);
     EXPECT_TRUE(editor<QCheckBox>(&page, SettingKey::QuotaAutoContinue)->isChecked());
     EXPECT_TRUE(editor<QCheckBox>(&page, SettingKey::QuotaResumeQueue)->isChecked());
@@ -65,6 +68,10 @@ TEST_F(QueuePageTest, EveryScheduleSettingLoadsAndSaves)
 
     editor<QCheckBox>(&page, SettingKey::ScheduleEnabled)->click();
     EXPECT_TRUE(settings->boolValue(SettingKey::ScheduleEnabled));
+    auto *prompt = editor<QPlainTextEdit>(&page, SettingKey::SchedulePrompt);
+    typeInto(prompt, u"Status report\nplease"_s);
+    ASSERT_TRUE(field(&page, SettingKey::SchedulePrompt)->commit());
+    EXPECT_EQ(settings->stringValue(SettingKey::SchedulePrompt), u"Status report\nplease"_s);
     mode->setCurrentIndex(mode->findData(u"queue"_s));
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleMode), u"queue"_s);
     auto *queueMode = editor<QComboBox>(&page, SettingKey::ScheduleQueueMode);
@@ -76,62 +83,64 @@ TEST_F(QueuePageTest, EveryScheduleSettingLoadsAndSaves)
     typeInto(conversation, u"Refactor the parser"_s);
     pressEnter(conversation);
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleTargetConversation), u"Refactor the parser"_s);
-    auto *prompt = editor<QPlainTextEdit>(&page, SettingKey::SchedulePrompt);
-    typeInto(prompt, u"Status report\nplease"_s);
-    ASSERT_TRUE(field(&page, SettingKey::SchedulePrompt)->commit());
-    EXPECT_EQ(settings->stringValue(SettingKey::SchedulePrompt), u"Status report\nplease"_s);
 }
 
-TEST_F(QueuePageTest, ABadTimeIsRefusedAndTheHintFitsTheMode)
-{
-    settings->setValue(SettingKey::ScheduleMode, u"daily"_s);
-    QueuePage page(engine.get());
-    page.show();
-    auto *value = editor<QLineEdit>(&page, SettingKey::ScheduleValue);
-    SettingField *valueField = field(&page, SettingKey::ScheduleValue);
-    EXPECT_EQ(valueField->note(), u"Daily mode needs a time of day, such as 09:00."_s) << "30 is minutes";
-
-    typeInto(value, u"25:99"_s);
-    pressEnter(value);
-    EXPECT_TRUE(
-        field(&page, SettingKey::ScheduleValue)->errorText().contains(u"neither a number of minutes"_s));
-    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"30"_s);
-    typeInto(value, u"2000"_s);
-    pressEnter(value);
-    EXPECT_TRUE(field(&page, SettingKey::ScheduleValue)->errorText().contains(u"1 to 1440"_s));
-    typeInto(value, u"07:15"_s);
-    pressEnter(value);
-    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"07:15"_s);
-    EXPECT_EQ(valueField->note(), u"Time of day (HH:MM)."_s);
-}
-
-// Seen: daily mode took "30" and saved it; the scheduler then turned itself off and said so only
-// in the log. Each mode's value is checked as it is typed, and again when the mode changes.
-TEST_F(QueuePageTest, EachModeTakesItsOwnKindOfValue)
+// Issue 34 item 7: "Every / at" was free text. Each mode shows a field of its own kind — a
+// number of minutes, a time of day — and a mode picked by hand saves a value it can use; Queue
+// mode uses neither, nor the scheduled prompt, and says so with them off.
+TEST_F(QueuePageTest, EachModeShowsAFieldOfItsOwnKindAndQueueModeTurnsTheUnusedOnesOff)
 {
     settings->setValue(SettingKey::ScheduleMode, u"daily"_s);
     settings->setValue(SettingKey::ScheduleValue, u"07:15"_s);
     QueuePage page(engine.get());
+    page.resize(760, 900);
     page.show();
-    auto *value = editor<QLineEdit>(&page, SettingKey::ScheduleValue);
-    SettingField *valueField = field(&page, SettingKey::ScheduleValue);
-    typeInto(value, u"30"_s);
-    pressEnter(value);
-    EXPECT_TRUE(valueField->errorText().contains(u"Daily mode needs a time of day"_s))
-        << valueField->errorText().toStdString();
-    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"07:15"_s) << "never saved";
-
-    typeInto(value, u"07:15"_s);
-    pressEnter(value);
-    EXPECT_TRUE(valueField->errorText().isEmpty());
     auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
-    mode->setCurrentIndex(mode->findData(u"interval"_s));
-    EXPECT_TRUE(valueField->errorText().contains(u"Interval mode needs a number of minutes"_s))
-        << valueField->errorText().toStdString();
-    typeInto(value, u"45"_s);
-    pressEnter(value);
-    EXPECT_TRUE(valueField->errorText().isEmpty());
+    auto *time = page.findChild<QTimeEdit *>(u"editor:schedule/value"_s);
+    auto *minutes = page.findChild<QSpinBox *>(u"editor:schedule/value/minutes"_s);
+    auto *prompt = editor<QPlainTextEdit>(&page, SettingKey::SchedulePrompt);
+    ASSERT_TRUE(mode && time && minutes && prompt);
+    EXPECT_FALSE(page.findChild<QLineEdit *>(u"editor:schedule/value"_s)) << "no free text";
+    EXPECT_TRUE(time->isVisibleTo(&page));
+    EXPECT_FALSE(minutes->isVisibleTo(&page));
+    EXPECT_EQ(time->time(), QTime(7, 15));
+    EXPECT_EQ(time->displayFormat(), u"HH:mm"_s);
+    time->setTime(QTime(8, 45));
+    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"08:45"_s);
+
+    // Interval, picked by hand: the minutes field shows, and its number is saved at once (a time
+    // of day would have turned the schedule off).
+    const auto pick = [mode](const QString &value) {
+        mode->setCurrentIndex(mode->findData(value));
+        Q_EMIT mode->activated(mode->currentIndex());
+    };
+    pick(u"interval"_s);
+    auto *shownMinutes = page.findChild<QSpinBox *>(u"editor:schedule/value"_s);
+    ASSERT_EQ(shownMinutes, minutes) << "the field shown is schedule/value";
+    EXPECT_TRUE(minutes->isVisibleTo(&page));
+    EXPECT_FALSE(time->isVisibleTo(&page));
+    EXPECT_EQ(minutes->minimum(), 1);
+    EXPECT_EQ(minutes->maximum(), 1440);
+    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), QString::number(minutes->value()));
+    minutes->setValue(45);
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"45"_s);
+    EXPECT_TRUE(minutes->isEnabled());
+    EXPECT_TRUE(prompt->isEnabled());
+
+    // Queue mode: neither the interval nor the scheduled prompt is used: both are off, saying so.
+    pick(u"queue"_s);
+    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"45"_s) << "kept for later";
+    EXPECT_TRUE(minutes->isVisibleTo(&page));
+    EXPECT_FALSE(minutes->isEnabled());
+    EXPECT_FALSE(prompt->isEnabled());
+    EXPECT_TRUE(minutes->toolTip().startsWith(u"Not used in Queue mode"_s))
+        << minutes->toolTip().toStdString();
+    EXPECT_TRUE(field(&page, SettingKey::SchedulePrompt)->note().startsWith(u"Not used in Queue mode"_s));
+    screenshot(&page, u"queue-mode-unused-fields-off"_s);
+    pick(u"daily"_s);
+    EXPECT_TRUE(time->isEnabled());
+    EXPECT_TRUE(prompt->isEnabled());
+    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"08:45"_s) << "the time shown, saved";
 }
 
 TEST_F(QueuePageTest, AnEmptyQueueOffersOnlyAdd)
@@ -234,9 +243,10 @@ TEST_F(QueuePageTest, AddThenEscapeLeavesNoPrompt)
     auto *list = page.findChild<QListWidget *>(u"queueList"_s);
     ASSERT_TRUE(list);
     page.findChild<QPushButton *>(u"queueAdd"_s)->click();
-    ASSERT_TRUE(waitUntil([&] { return qobject_cast<QLineEdit *>(QApplication::focusWidget()) != nullptr; }))
-        << "Add opened no editor";
-    EXPECT_TRUE(qobject_cast<QLineEdit *>(QApplication::focusWidget())->text().isEmpty())
+    ASSERT_TRUE(waitUntil([&] {
+        return qobject_cast<QPlainTextEdit *>(QApplication::focusWidget()) != nullptr;
+    })) << "Add opened no editor";
+    EXPECT_TRUE(qobject_cast<QPlainTextEdit *>(QApplication::focusWidget())->toPlainText().isEmpty())
         << "the new line starts with made-up text";
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
     EXPECT_TRUE(waitUntil([&] { return list->count() == 1; })) << "the cancelled line stays in the list";
@@ -264,11 +274,11 @@ TEST_F(QueuePageTest, StartIsOffWhenItCannotWorkAndSaysWhyInPlainWords)
     SettingField *autoStart = field(&page, SettingKey::ScheduleAutoStartQueue);
     ASSERT_TRUE(start && mode && automatic && autoStart);
 
-    // Interval mode: Start cannot run the queue, so it is off and its tooltip says what to do.
-    EXPECT_FALSE(start->isEnabled());
-    EXPECT_TRUE(start->toolTip().contains(u"Queue mode only"_s)) << start->toolTip().toStdString();
+    // Interval mode with prompts: Start is on and says it switches to Queue mode (issue 34 item 7).
+    EXPECT_TRUE(start->isEnabled());
+    EXPECT_TRUE(start->toolTip().startsWith(u"Switch to Queue mode"_s)) << start->toolTip().toStdString();
     EXPECT_FALSE(start->toolTip().contains(u"schedule/mode"_s)) << "no setting names in the label";
-    EXPECT_TRUE(automatic->note().contains(u"Start and the queue belong to Queue mode"_s))
+    EXPECT_TRUE(automatic->note().contains(u"runs the queue's prompts instead, switching to Queue mode"_s))
         << automatic->note().toStdString();
     EXPECT_FALSE(autoStart->isVisibleTo(&page)) << "a queue-mode switch";
 
@@ -289,6 +299,123 @@ TEST_F(QueuePageTest, StartIsOffWhenItCannotWorkAndSaysWhyInPlainWords)
     EXPECT_FALSE(start->isEnabled());
     EXPECT_TRUE(start->toolTip().contains(u"The queue is empty"_s)) << start->toolTip().toStdString();
     screenshot(&page, u"queue-start-off"_s);
+}
+
+// Issue 34 item 7: with prompts in the queue, Start runs them without the user hunting for the
+// Mode switch: it switches to Queue mode and starts.
+TEST_F(QueuePageTest, StartWithPromptsInAnotherModeSwitchesToQueueModeAndRuns)
+{
+    Scheduler *scheduler = engine->scheduler();
+    settings->setValue(SettingKey::ScheduleMode, u"daily"_s);
+    settings->setValue(SettingKey::ScheduleValue, u"09:00"_s);
+    ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }));
+    QueuePage page(engine.get());
+    page.resize(760, 900);
+    page.show();
+    auto *start = page.findChild<QPushButton *>(u"queueStart"_s);
+    ASSERT_TRUE(start->isEnabled());
+    start->click();
+    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleMode), u"queue"_s);
+    EXPECT_EQ(editor<QComboBox>(&page, SettingKey::ScheduleMode)->currentData().toString(), u"queue"_s);
+    EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
+    EXPECT_FALSE(page.findChild<QLabel *>(u"queueMessage"_s)->isVisible()) << "no refusal";
+    EXPECT_FALSE(start->isEnabled());
+    EXPECT_FALSE(page.findChild<QTimeEdit *>(u"editor:schedule/value"_s)->isEnabled()) << "unused now";
+    QString refused;
+    ASSERT_TRUE(scheduler->stopQueue(&refused)) << refused.toStdString();
+}
+
+// Issue 34 item 6: a queued prompt may have several lines. Shift+Enter starts a new line in the
+// prompt's editor (it used to end the edit and drop the rest); Enter keeps the prompt, every
+// line of it, in the queue and in queue.json.
+TEST_F(QueuePageTest, APromptOfSeveralLinesIsTypedWithShiftEnterAndKeptWhole)
+{
+    Scheduler *scheduler = engine->scheduler();
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    QueuePage page(engine.get());
+    page.resize(760, 900);
+    page.show();
+    page.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&page));
+    auto *list = page.findChild<QListWidget *>(u"queueList"_s);
+    page.findChild<QPushButton *>(u"queueAdd"_s)->click();
+    ASSERT_TRUE(waitUntil([&] {
+        return qobject_cast<QPlainTextEdit *>(QApplication::focusWidget()) != nullptr;
+    })) << "Add opened no editor";
+    auto *editorBox = qobject_cast<QPlainTextEdit *>(QApplication::focusWidget());
+    EXPECT_EQ(editorBox->objectName(), u"queuePromptEditor"_s);
+    const int oneLine = list->visualItemRect(list->item(0)).height();
+    EXPECT_GE(editorBox->height(), 3 * oneLine) << "room for several lines";
+    QTest::keyClicks(editorBox, u"Refactor the parser:"_s);
+    QTest::keyClick(editorBox, Qt::Key_Return, Qt::ShiftModifier);
+    QTest::keyClicks(editorBox, u"- keep the public API"_s);
+    QTest::keyClick(editorBox, Qt::Key_Return, Qt::ShiftModifier);
+    QTest::keyClicks(editorBox, u"- add tests"_s);
+    EXPECT_TRUE(scheduler->queue().items.isEmpty()) << "Shift+Enter ended the edit";
+    QTest::keyClick(editorBox, Qt::Key_Return);
+    const QString whole = u"Refactor the parser:\n- keep the public API\n- add tests"_s;
+    ASSERT_TRUE(waitUntil([&] { return scheduler->queue().items.size() == 1; }));
+    EXPECT_EQ(scheduler->queue().items.at(0).text, whole);
+    ASSERT_TRUE(waitUntil([&] { return list->count() == 1; }));
+    EXPECT_EQ(list->item(0)->text(), whole);
+    EXPECT_GT(list->visualItemRect(list->item(0)).height(), 2 * oneLine) << "the list shows its lines";
+    QFile saved(QDir(engine->paths().configDir).filePath(SchedulerStore::queueFileName()));
+    ASSERT_TRUE(saved.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(saved.readAll().contains("Refactor the parser:\\n- keep the public API\\n- add tests"));
+    screenshot(&page, u"queue-multi-line-prompt"_s);
+}
+
+// Issue 34 item 6: the queue's prompts go to and come from a file: a JSON list of texts (exact
+// for prompts of several lines, and what getSchedule's "prompts" holds). Import adds to the end;
+// a file that is no such list adds nothing and says why.
+TEST_F(QueuePageTest, PromptsAreExportedToAndImportedFromAJsonList)
+{
+    Scheduler *scheduler = engine->scheduler();
+    settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
+    QueuePage page(engine.get());
+    page.resize(760, 900);
+    page.show();
+    auto *exportButton = page.findChild<QPushButton *>(u"queueExport"_s);
+    auto *importButton = page.findChild<QPushButton *>(u"queueImport"_s);
+    ASSERT_TRUE(exportButton && importButton);
+    EXPECT_FALSE(exportButton->isEnabled()) << "nothing to export";
+    EXPECT_TRUE(importButton->isEnabled());
+    ASSERT_TRUE(scheduler->setQueue({ u"first\nwith a second line"_s, u"second"_s }));
+    EXPECT_TRUE(exportButton->isEnabled());
+
+    const QString file = QDir(tempDir()).filePath(u"prompts.json"_s);
+    ASSERT_TRUE(page.exportPrompts(file));
+    QFile written(file);
+    ASSERT_TRUE(written.open(QIODevice::ReadOnly));
+    EXPECT_EQ(QJsonDocument::fromJson(written.readAll()).array(),
+              (QJsonArray { u"first\nwith a second line"_s, u"second"_s }));
+
+    ASSERT_TRUE(scheduler->setQueue({ u"already there"_s }));
+    ASSERT_TRUE(page.importPrompts(file));
+    ASSERT_EQ(scheduler->queue().items.size(), 3);
+    EXPECT_EQ(scheduler->queue().items.at(0).text, u"already there"_s);
+    EXPECT_EQ(scheduler->queue().items.at(1).text, u"first\nwith a second line"_s);
+    EXPECT_EQ(scheduler->queue().items.at(2).text, u"second"_s);
+
+    // getSchedule's shape is read too.
+    const QString schedule = QDir(tempDir()).filePath(u"schedule.json"_s);
+    writeTextFile(schedule, u"{\"prompts\": [\"from the API\"]}"_s);
+    ASSERT_TRUE(page.importPrompts(schedule));
+    EXPECT_EQ(scheduler->queue().items.size(), 4);
+
+    auto *message = page.findChild<QLabel *>(u"queueMessage"_s);
+    const QString bad = QDir(tempDir()).filePath(u"bad.json"_s);
+    writeTextFile(bad, u"[\"fine\", 42]"_s);
+    EXPECT_FALSE(page.importPrompts(bad));
+    EXPECT_EQ(message->text(),
+              u"Entry 2 of %1 is not a text; nothing was imported."_s.arg(QDir::toNativeSeparators(bad)));
+    EXPECT_TRUE(message->isVisible());
+    EXPECT_EQ(scheduler->queue().items.size(), 4) << "nothing added";
+    writeTextFile(bad, u"one prompt a line"_s);
+    EXPECT_FALSE(page.importPrompts(bad));
+    EXPECT_TRUE(message->text().contains(u"is not JSON"_s)) << message->text().toStdString();
+    EXPECT_FALSE(page.importPrompts(QDir(tempDir()).filePath(u"missing.json"_s)));
+    EXPECT_TRUE(message->text().startsWith(u"Could not read"_s)) << message->text().toStdString();
 }
 
 // A stop and then a clean quit: the next start says "stopped by the user", never that the app

@@ -57,6 +57,30 @@ TEST_F(QuotaPageTest, WithoutAReadingItSaysSo)
     EXPECT_TRUE(page.findChild<QLabel *>(u"quotaEmpty"_s));
 }
 
+// A user of another IDE has no Antigravity: the check, on by default, says so calmly where the
+// bars would be, not as an error (issue 34 item 25).
+TEST_F(QuotaPageTest, NoAntigravityRunningIsNoError)
+{
+    auto *provider = new ScriptedQuotaProvider;
+    provider->setParent(engine.get());
+    provider->next.ok = false;
+    provider->next.ideAbsent = true;
+    provider->next.error = u"Antigravity is not running, so its quota cannot be read."_s;
+    engine->quota()->setProvider(provider);
+    engine->quota()->start();
+    QuotaPage page(engine.get());
+    ASSERT_TRUE(waitUntil([&] { return engine->quota()->snapshot().ideAbsent; }));
+    page.show();
+    auto *problem = page.findChild<QLabel *>(u"quotaProblem"_s);
+    ASSERT_TRUE(problem);
+    EXPECT_TRUE(problem->isHidden()) << problem->text().toStdString();
+    auto *empty = page.findChild<QLabel *>(u"quotaEmpty"_s);
+    ASSERT_TRUE(empty);
+    EXPECT_EQ(empty->text(),
+              u"No Antigravity is running. The quota is Antigravity's: it shows here while "
+              "Antigravity runs; other IDEs have none to read."_s);
+}
+
 TEST_F(QuotaPageTest, EachModelIsABarWithItsResetAndTheHoldIsShown)
 {
     auto *provider = new ScriptedQuotaProvider;

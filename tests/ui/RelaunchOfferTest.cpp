@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -125,7 +126,9 @@ TEST_F(RelaunchOfferTest, NoIdeRunningMeansNoOfferAndTheConnectionPageSaysSo)
         GTEST_SKIP() << "a real IDE runs on this machine";
     EXPECT_FALSE(page.relaunchIde());
     const QString state = page.findChild<QLabel *>(u"startState"_s)->text();
-    EXPECT_EQ(state, u"Nothing to restart: no Antigravity, Cursor, VS Code, Windsurf is running."_s);
+    EXPECT_EQ(state,
+              u"Nothing to restart: none of %1 is running."_s.arg(QLocale().createSeparatedList(
+                  { u"Antigravity"_s, u"Cursor"_s, u"VS Code"_s, u"Windsurf"_s })));
 }
 
 TEST_F(RelaunchOfferTest, RestartRunningIdeIsOnOnlyWhileAnIdeRuns)
@@ -140,7 +143,8 @@ TEST_F(RelaunchOfferTest, RestartRunningIdeIsOnOnlyWhileAnIdeRuns)
     ASSERT_TRUE(restart);
     EXPECT_FALSE(restart->isEnabled());
     EXPECT_EQ(restart->toolTip(),
-              u"Nothing to restart: no Antigravity, Cursor, VS Code, Windsurf is running."_s);
+              u"Nothing to restart: none of %1 is running."_s.arg(QLocale().createSeparatedList(
+                  { u"Antigravity"_s, u"Cursor"_s, u"VS Code"_s, u"Windsurf"_s })));
 
     // A program the process table names as Windsurf's (a copy of sleep called "windsurf", so its
     // argv[0] ends in it as an installed one's does) turns it on while the page shows.

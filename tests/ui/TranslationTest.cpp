@@ -18,8 +18,10 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLibraryInfo>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -219,6 +221,137 @@ TEST_F(TranslationTest, GermanFitsEveryPageAt800x600)
     ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
     const QStringList problems = everyPageAt800x600(u"de"_s);
     EXPECT_TRUE(problems.isEmpty()) << qPrintable(problems.join(u'\n'));
+}
+
+// Every text a page shows (labels, buttons, group titles, choices, placeholders, tooltips of
+// what is visible), keyed by where it is, so English and German of one window can be compared.
+QMap<QString, QString> visibleTexts(QWidget *root)
+{
+    QMap<QString, QString> texts;
+    QHash<QString, int> seen;
+    const auto add = [&](const QWidget *w, const QString &what, const QString &text) {
+        if (text.trimmed().isEmpty())
+            return;
+        const QString key
+            = u"%1/%2/%3"_s.arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(), what);
+        texts.insert(key + u"#"_s + QString::number(seen[key]++), text);
+    };
+    for (QWidget *w : root->findChildren<QWidget *>()) {
+        if (!w->isVisibleTo(root))
+            continue;
+        if (auto *label = qobject_cast<QLabel *>(w))
+            add(w, u"text"_s, label->text());
+        else if (auto *button = qobject_cast<QAbstractButton *>(w))
+            add(w, u"text"_s, button->text());
+        else if (auto *group = qobject_cast<QGroupBox *>(w))
+            add(w, u"title"_s, group->title());
+        else if (auto *line = qobject_cast<QLineEdit *>(w))
+            add(w, u"placeholder"_s, line->placeholderText());
+        else if (auto *combo = qobject_cast<QComboBox *>(w)) {
+            for (int i = 0; i < combo->count(); ++i)
+                add(w, u"choice"_s, combo->itemText(i));
+        }
+        add(w, u"tooltip"_s, w->toolTip());
+    }
+    return texts;
+}
+
+// Names and words German takes as they are: a text made only of these is no untranslated
+// sentence (product and provider names, protocol words).
+bool onlyNames(const QString &text)
+{
+    static const QStringList names {
+        u"Antigravity"_s,
+        u"Cursor"_s,
+        u"VS Code"_s,
+        u"Windsurf"_s,
+        u"Chromium"_s,
+        u"Google Chrome"_s,
+        u"Chrome"_s,
+        u"OpenAI"_s,
+        u"Ollama"_s,
+        u"LM Studio"_s,
+        u"GigaChat"_s,
+        u"Anthropic"_s,
+        u"OpenRouter"_s,
+        u"DeepSeek"_s,
+        u"Mistral"_s,
+        u"Gemini"_s,
+        u"Claude"_s,
+        u"ChatGPT"_s,
+        u"Multi Purpose Agent"_s,
+        u"MCP"_s,
+        u"HTTP"_s,
+        u"CDP"_s,
+        u"API"_s,
+        u"URL"_s,
+        u"Token"_s,
+        u"Port"_s,
+        u"Host"_s,
+        u"OK"_s,
+        u"Debug"_s,
+        u"JSON"_s,
+        u"Bridge"_s,
+        u"Logs"_s,
+        u"Start"_s,
+        u"Stop"_s,
+        u"Status"_s,
+        u"Modell"_s,
+        u"Tab"_s,
+        u"Tabs"_s,
+        u"Prompt"_s,
+        u"Prompts"_s,
+        u"Groq"_s,
+        u"IDE"_s,
+        u"Name"_s,
+        u"Text"_s,
+        u"System"_s,
+        u"Chat"_s,
+        u"default"_s,
+        u"example.com"_s,
+    };
+    // A path or an address is a name too.
+    if (text.startsWith(u'/') || text.contains(u"://"_s))
+        return true;
+    QString rest = text;
+    for (const QString &name : names)
+        rest.replace(name, QString());
+    // What is left has no word of three letters or more: numbers, symbols, "s", "ms".
+    static const QRegularExpression word(u"\\p{L}{3,}"_s);
+    return !word.match(rest).hasMatch();
+}
+
+// Issue 34 item 9: a German window had English sentences on every page. Every text a page shows
+// in German differs from its English, or is made of names only (onlyNames).
+TEST_F(TranslationTest, EveryVisibleTextOfEveryPageIsGerman)
+{
+    QList<QMap<QString, QString>> english;
+    {
+        MainWindow window(engine.get());
+        window.resize(1200, 900);
+        window.show();
+        for (int i = 0; i < MainWindow::kPageCount; ++i) {
+            window.showPage(MainWindow::Page(i));
+            english.append(visibleTexts(window.page(MainWindow::Page(i))));
+        }
+    }
+    UiTranslator translator;
+    ASSERT_TRUE(translator.load(QLocale(QLocale::German)));
+    MainWindow window(engine.get());
+    window.resize(1200, 900);
+    window.show();
+    QStringList untranslated;
+    for (int i = 0; i < MainWindow::kPageCount; ++i) {
+        window.showPage(MainWindow::Page(i));
+        const QString page = QString::fromLatin1(QMetaEnum::fromType<MainWindow::Page>().valueToKey(i));
+        const QMap<QString, QString> german = visibleTexts(window.page(MainWindow::Page(i)));
+        for (auto it = german.cbegin(); it != german.cend(); ++it) {
+            if (english.at(i).value(it.key()) == it.value() && !onlyNames(it.value()))
+                untranslated.append(u"%1 %2: %3"_s.arg(page, it.key(), it.value()));
+        }
+    }
+    EXPECT_TRUE(untranslated.isEmpty()) << untranslated.size() << " English texts in the German window:\n"
+                                        << qPrintable(untranslated.join(u'\n'));
 }
 
 TEST_F(TranslationTest, TheTrayMenuAndTheAboutBoxSpeakGerman)

@@ -174,7 +174,7 @@ TEST_F(TrayControllerTest, QueueEntriesFollowTheQueueAndControlIt)
         ASSERT_TRUE(entry);
         EXPECT_FALSE(entry->isEnabled()) << entry->objectName().toStdString();
     }
-    EXPECT_TRUE(start->toolTip().contains(u"Queue mode only"_s)) << start->toolTip().toStdString();
+    EXPECT_TRUE(start->toolTip().contains(u"The queue is empty"_s)) << start->toolTip().toStdString();
     QAction *sendNow = action(u"sendNowAction"_s);
     ASSERT_TRUE(sendNow);
     EXPECT_EQ(sendNow->text(), u"Send Prompt Now…"_s);

@@ -236,14 +236,16 @@ TEST_F(WindowAutomationTest, SetValueOnASpinBoxSavesTheSettingAndABadOneIsRefuse
         << outside.json.value(u"error"_s).toString().toStdString();
     EXPECT_EQ(settings->intValue(SettingKey::ScheduleSilenceTimeoutS), 120);
 
-    // A text field goes through the field's own check: "30" is no time of day in daily mode.
+    // In daily mode schedule/value is a time field (issue 34 item 7): "30" is no time of day.
     setValue(u"queue/schedule/mode"_s, u"daily"_s);
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleMode), u"daily"_s);
+    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"09:00"_s)
+        << "the mode, picked, saved the time its field shows";
     const Reply refused = setValue(u"queue/schedule/value"_s, u"30"_s);
     EXPECT_EQ(refused.status, 400);
-    EXPECT_TRUE(refused.json.value(u"error"_s).toString().contains(u"refused"_s))
+    EXPECT_TRUE(refused.json.value(u"error"_s).toString().contains(u"no time of day"_s))
         << refused.json.value(u"error"_s).toString().toStdString();
-    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"30"_s) << "unchanged: it was 30 already";
+    EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"09:00"_s) << "unchanged";
     const Reply time = setValue(u"queue/schedule/value"_s, u"09:30"_s);
     EXPECT_EQ(time.status, 200) << time.json.value(u"error"_s).toString().toStdString();
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"09:30"_s);

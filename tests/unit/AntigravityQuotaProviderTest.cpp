@@ -161,6 +161,7 @@ TEST_F(AntigravityQuotaProviderTest, SaysWhyThereIsNoReading)
         snapshot.error,
         u"Antigravity is not running, so its quota cannot be read. Start Antigravity, or turn the quota "
         "check off if you use another IDE."_s);
+    EXPECT_TRUE(snapshot.ideAbsent) << "no Antigravity is no fault (issue 34 item 25)";
 
     // Found, but the token is wrong everywhere (403): no port counts as the server.
     auto server = languageServer(u"another-token"_s);

@@ -387,11 +387,16 @@ TEST(SettingsTest, RemovingABanPatternAndThePrivilegedKeysArePersonOnly)
 }
 
 // The check prompt's default is the extension's text (its package.json,
-// auto-accept.schedule.checkPrompt.text); a file that still holds our old default gets it, a text
-// the user wrote stays.
+// auto-accept.schedule.checkPrompt.text) ending in a plain sentence, not "ultrathink internally
+// avoiding verbosity." (issue 34 item 25); a file that still holds an earlier default gets it, a
+// text the user wrote stays.
 TEST(SettingsTest, TheCheckPromptDefaultIsTheExtensionsWordingUnlessTheUserWroteTheirOwn)
 {
     const QString extensionText
+        = u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, "
+          "fix all bugs and test everything. Make sure that you reused existing code where possible instead "
+          "of duplicating code. Think it through carefully, and keep your answer short."_s;
+    const QString extensionWording
         = u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, "
           "fix all bugs and test everything. Make sure that you reused existing code where possible instead "
           "of duplicating code. ultrathink internally avoiding verbosity."_s;
@@ -413,6 +418,15 @@ TEST(SettingsTest, TheCheckPromptDefaultIsTheExtensionsWordingUnlessTheUserWrote
         EXPECT_FALSE(settings.isSet(SettingKey::ScheduleCheckPromptText));
         EXPECT_EQ(settings.stringValue(SettingKey::ScheduleCheckPromptText), extensionText);
         EXPECT_TRUE(settings.boolValue(SettingKey::ScheduleCheckPromptEnabled)) << "nothing else is touched";
+    }
+    {
+        QSettings raw(iniPath(), QSettings::IniFormat);
+        raw.setValue(u"schedule/checkPrompt/text"_s, extensionWording);
+    }
+    {
+        Settings settings(iniPath());
+        EXPECT_FALSE(settings.isSet(SettingKey::ScheduleCheckPromptText)) << "the keyword ending is gone";
+        EXPECT_FALSE(settings.stringValue(SettingKey::ScheduleCheckPromptText).contains(u"ultrathink"_s));
     }
     const QString own = oldDefault + u" Also run the linter."_s;
     {

@@ -34,7 +34,6 @@ AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
            "each holds, and what they did."),
         parent)
 {
-    setWideContent(); // tables of agents and their commands
     QVBoxLayout *connected = addGroup(tr("Connected"));
     m_agents = rowTable(
         { tr("Agent"), tr("Connection"), tr("Protocol"), tr("Session"), tr("Since"), tr("Tabs it holds") },

@@ -143,6 +143,11 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         tr("For a chat the app does not know yet: click its message box, then its send button, "
            "and the app remembers where they are."));
     agentRow->addWidget(m_learn);
+    // While the app waits for the two clicks, the learning can be called off.
+    m_cancelLearn = Widgets::button(tr("Cancel"), u"bridgeLearnCancel"_s, this,
+                                    tr("Stop waiting for the clicks; nothing is learned."));
+    m_cancelLearn->hide();
+    agentRow->addWidget(m_cancelLearn);
     form->addRow(tr("Chat tab:"), agentRow);
     m_learnStatus = Widgets::wrappingLabel(u"bridgeLearnStatus"_s, this);
     m_learnStatus->hide();
@@ -242,6 +247,13 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     connect(m_start, &QPushButton::clicked, this, &BridgePage::startFromForm);
     connect(m_refresh, &QPushButton::clicked, this, &BridgePage::refreshTabs);
     connect(m_learn, &QPushButton::clicked, this, &BridgePage::learn);
+    connect(m_cancelLearn, &QPushButton::clicked, this, [this] {
+        this->engine()->bridge()->cancelLearning();
+        m_cancelLearn->hide();
+        m_learn->setEnabled(true);
+        ErrorStyle::setError(m_learnStatus, false);
+        m_learnStatus->setText(tr("Stopped: nothing was learned."));
+    });
     connect(m_agent, &QComboBox::currentIndexChanged, this, &BridgePage::refreshTargets);
     connect(m_pause, &QPushButton::clicked, this, [this] {
         if (QString error; !this->engine()->bridge()->pause(m_shownSession, &error))
@@ -498,7 +510,9 @@ void BridgePage::showCommands(const BridgeRecord &record)
         const bool bad = command.state == BridgeCommand::State::Failed
             || command.state == BridgeCommand::State::Refused
             || command.state == BridgeCommand::State::Unknown;
-        QString result = bad && !command.error.isEmpty() ? command.error : command.result;
+        // A cell of its own: core's clause reads as a sentence beside the capitalised results.
+        QString result
+            = bad && !command.error.isEmpty() ? ErrorStyle::sentence(command.error) : command.result;
         if (command.decision == u"approved"_s)
             result = tr("%1 (approved by you)").arg(result);
         else if (command.decision == u"denied"_s)
@@ -606,17 +620,24 @@ void BridgePage::learn()
         return;
     }
     m_learnStatus->setText(tr("Click the chat's message box in the browser."));
+    m_cancelLearn->show();
     const QPointer<BridgePage> self(this);
+    CommandReply finished
+        = afterCall(m_learn, m_learnStatus, u"profileId"_s, [this](const QString &profileId) {
+              ErrorStyle::setOk(m_learnStatus);
+              m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
+          });
     engine()->bridge()->learnChat(
         tab,
         [self](const QString &part) {
             if (self && part == u"input"_s)
                 self->m_learnStatus->setText(tr("Now click its send button."));
         },
-        afterCall(m_learn, m_learnStatus, u"profileId"_s, [this](const QString &profileId) {
-            ErrorStyle::setOk(m_learnStatus);
-            m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
-        }));
+        [self, finished](const CommandResult &answer) {
+            if (self)
+                self->m_cancelLearn->hide();
+            finished(answer);
+        });
 }
 
 template<typename Done>

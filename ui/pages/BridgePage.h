@@ -61,6 +61,7 @@ public:
     QPushButton *saveToolsButton() const { return m_saveTools; }
     QLabel *toolsMessage() const { return m_toolsMessage; }
     QPushButton *learnButton() const { return m_learn; }
+    QPushButton *cancelLearnButton() const { return m_cancelLearn; }
     QLabel *learnStatus() const { return m_learnStatus; }
 
 protected:
@@ -94,6 +95,7 @@ private:
     QComboBox *m_mode;
     QPushButton *m_refresh;
     QPushButton *m_learn;
+    QPushButton *m_cancelLearn;
     QLabel *m_learnStatus;
     QPushButton *m_start;
     QLabel *m_startError;

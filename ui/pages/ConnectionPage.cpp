@@ -14,12 +14,14 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTreeWidget>
@@ -108,8 +110,12 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     QFormLayout *ide = addFormGroup(tr("Start an IDE with debugging"), &ideBox);
     m_ideCombo = new QComboBox(ideBox);
     m_ideCombo->setObjectName(u"ideChoice"_s);
-    for (const IdeInfo &info : std::as_const(m_ides))
+    for (IdeInfo &info : m_ides) {
+        // The browser is called by its name, as the desktop's own launcher it starts says.
+        if (info.dedicatedProfile)
+            info.name = browserName(m_launcher->state(info).originalPath, info.name);
         m_ideCombo->addItem(info.name, info.id);
+    }
     // The first IDE this system has a launcher for is the one offered.
     for (int i = 0; i < m_ides.size(); ++i) {
         if (m_launcher->state(m_ides.at(i)).found) {
@@ -137,7 +143,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     buttons->addWidget(m_restore);
     buttons->addStretch(1);
     ide->addRow(buttons);
-    // Starting has a row of its own: its button names the IDE ("Start Chrome (dedicated profile)
+    // Starting has a row of its own: its button names the IDE ("Start Google Chrome
     // with Debugging"), too long to share a row with the launcher's at 800×600.
     auto *startRow = new QHBoxLayout;
     startRow->setSpacing(6);
@@ -266,7 +272,19 @@ void ConnectionPage::refreshRelaunch()
                      "folders")
                       .arg(running->ideName)
                       .arg(running->pid)
-                : tr("Nothing to restart: %1.").arg(error));
+                : nothingToRestart());
+}
+
+QString ConnectionPage::nothingToRestart() const
+{
+    // The page's own sentence (core's is English, for the log and the API): which IDEs it
+    // looked for.
+    QStringList names;
+    for (const IdeInfo &ide : m_ides) {
+        if (!ide.dedicatedProfile)
+            names.append(ide.name);
+    }
+    return tr("Nothing to restart: none of %1 is running.").arg(QLocale().createSeparatedList(names));
 }
 
 void ConnectionPage::cancelStart()
@@ -302,11 +320,21 @@ void ConnectionPage::startedProgramEnded(int exitCode, bool crashed)
         : tr("%1 ended before it opened port %2 (exit code %3).").arg(name).arg(savedPort()).arg(exitCode);
     const QString said = m_started ? m_started->outputTail(6) : QString();
     if (!said.isEmpty())
-        text += u'\n' + tr("Its last words: %1").arg(said);
+        text += u'\n' + tr("The last it printed: %1").arg(said);
     if (m_started)
         text += u'\n' + tr("All it wrote is in %1.").arg(QDir::toNativeSeparators(m_started->outputFile()));
     ErrorStyle::setError(m_startState);
     m_startState->setText(text);
+}
+
+QString ConnectionPage::browserName(const QString &launcherPath, const QString &fallback)
+{
+    const QString file = QFileInfo(launcherPath).fileName().toLower();
+    if (file.contains(u"chromium"_s))
+        return u"Chromium"_s;
+    if (file.contains(u"chrome"_s))
+        return u"Google Chrome"_s;
+    return fallback;
 }
 
 QString ConnectionPage::profileRoot(const AppPaths &paths)
@@ -540,7 +568,7 @@ bool ConnectionPage::relaunchIde(bool confirmed)
         running = relauncher->find(0, QString(), &error);
     if (!running) {
         ErrorStyle::setError(m_startState);
-        m_startState->setText(tr("Nothing to restart: %1.").arg(error));
+        m_startState->setText(nothingToRestart());
         m_startState->show();
         return false;
     }
@@ -584,7 +612,9 @@ bool ConnectionPage::startIde(bool confirmed)
         m_startState->show();
         return false;
     }
-    if (!confirmed) {
+    // A browser started in a profile of its own runs beside the user's windows of it: nothing
+    // to close first, so nothing to ask.
+    if (!confirmed && !info->dedicatedProfile) {
         const QString start = tr("Start %1").arg(info->name);
         if (!Widgets::confirm(
                 this, start, tr("Close every %1 window first.").arg(info->name),

@@ -54,6 +54,11 @@ public:
 
     // Where dedicated browser profiles (Chrome's --user-data-dir) live for these paths.
     static QString profileRoot(const AppPaths &paths);
+    // What a browser is called, from the desktop launcher that starts it (chromium.desktop:
+    // "Chromium", google-chrome.desktop: "Google Chrome"); `fallback` when neither.
+    static QString browserName(const QString &launcherPath, const QString &fallback);
+    // Why Restart Running IDE has nothing to do, in the user's language.
+    QString nothingToRestart() const;
 
 protected:
     void showEvent(QShowEvent *event) override;

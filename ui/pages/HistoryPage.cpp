@@ -39,7 +39,6 @@ QString outcomeLabel(const QString &outcome)
 HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
     : SettingsPage(engine, tr("History"), tr("The prompts the app sent, newest first."), parent)
 {
-    setWideContent(); // a table of prompts
     m_table = rowTable({ tr("Time"), tr("Page"), tr("Prompt"), tr("Outcome") }, u"historyTable"_s, this);
     m_table->setWordWrap(false);
     sizeColumns(m_table, { kFit, dragged(170), kStretch, dragged(300) });

@@ -35,7 +35,6 @@ LogsPage::LogsPage(Engine *engine, QWidget *parent)
     , m_buffer(Logging::buffer())
     , m_filter(new LogFilterModel(this))
 {
-    setWideContent(); // log lines are long
     auto *filters = new QHBoxLayout;
     filters->setSpacing(8);
     m_level = new QComboBox(this);

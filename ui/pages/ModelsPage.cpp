@@ -10,6 +10,7 @@
 #include "settings/Settings.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -21,6 +22,24 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
+namespace {
+// A provider's name as the window shows it: core's English, with the words around the product
+// names in the user's language ("Ollama (dieser Rechner)").
+QString providerName(const LlmProvider &provider)
+{
+    static const std::pair<const char *, const char *> kNames[] = {
+        { "custom", QT_TRANSLATE_NOOP("mpa::ModelsPage", "Any OpenAI-compatible service") },
+        { "ollama", QT_TRANSLATE_NOOP("mpa::ModelsPage", "Ollama (this machine)") },
+        { "lmstudio", QT_TRANSLATE_NOOP("mpa::ModelsPage", "LM Studio (this machine)") },
+    };
+    for (const auto &[id, name] : kNames) {
+        if (provider.id == QLatin1StringView(id))
+            return QCoreApplication::translate("mpa::ModelsPage", name);
+    }
+    return provider.displayName;
+}
+} // namespace
+
 ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     : SettingsPage(engine, tr("Models"),
                    tr("The language model the task agent thinks with: any OpenAI-compatible service, on the "
@@ -31,7 +50,7 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
     m_modelForm = model;
     QList<std::pair<QString, QString>> providers;
     for (const LlmProvider &p : LlmProviders::all())
-        providers.append({ p.id, p.displayName });
+        providers.append({ p.id, providerName(p) });
     SettingField *providerField = addField(model, tr("Provider:"), SettingKey::LlmProvider,
                                            SettingField::Options().withChoices(providers));
     SettingField *baseField = addField(model, tr("Address:"), SettingKey::LlmBaseUrl);
@@ -189,7 +208,7 @@ void ModelsPage::refreshProviderFields()
         m_baseHint->setText(tr("Any OpenAI-compatible address, e.g. http://127.0.0.1:8000/v1"));
     else
         m_baseHint->setText(
-            tr("Empty: %1's own address (%2)").arg(preset ? preset->displayName : provider(), address));
+            tr("Empty: %1's own address (%2)").arg(preset ? providerName(*preset) : provider(), address));
     if (m_scopeRow)
         m_modelForm->setRowVisible(m_scopeRow, provider() == u"gigachat"_s);
     m_key->setEnabled(!preset || preset->needsKey || provider() == u"custom"_s);
@@ -200,7 +219,7 @@ void ModelsPage::refreshKey()
     SecretStore *store = engine()->secrets();
     const std::optional<LlmProvider> preset = LlmProviders::find(provider());
     const QString name = provider() == u"custom"_s ? tr("this service")
-        : preset                                   ? preset->displayName
+        : preset                                   ? providerName(*preset)
                                                    : provider();
     if (qEnvironmentVariableIsSet("MPA_LLM_API_KEY")) {
         m_keyStatus->setText(tr("This process uses the key in MPA_LLM_API_KEY (it wins over the keychain)."));

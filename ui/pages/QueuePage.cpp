@@ -3,6 +3,7 @@
 #include "ChoiceBox.h"
 #include "EngineControls.h"
 #include "ErrorStyle.h"
+#include "PromptItemDelegate.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
 #include "chat/AgentChat.h"
@@ -16,15 +17,24 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QTime>
+#include <QTimeEdit>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -72,7 +82,12 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     controls->addStretch(1);
     state->addLayout(controls);
     Scheduler *scheduler = engine->scheduler();
-    connect(m_start, &QPushButton::clicked, this, [this] { run(&Scheduler::startQueue); });
+    connect(m_start, &QPushButton::clicked, this, [this] {
+        QString refusal;
+        EngineControls::startQueue(this->engine(), &refusal);
+        showMessage(refusal);
+        refreshQueue();
+    });
     connect(m_pause, &QPushButton::clicked, this, [this, scheduler] {
         run(scheduler->queue().state == PromptQueue::State::Paused ? &Scheduler::resumeQueue
                                                                    : &Scheduler::pauseQueue);
@@ -81,26 +96,47 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     connect(m_stop, &QPushButton::clicked, this, [this] { run(&Scheduler::stopQueue); });
 
     // When.
-    QFormLayout *when = addFormGroup(tr("When"));
+    QFormLayout *when = m_when = addFormGroup(tr("When"));
     m_enabled = addField(when, QString(), SettingKey::ScheduleEnabled,
                          SettingField::Options().withText(tr("Send prompts automatically")));
-    addField(when, tr("Mode:"), SettingKey::ScheduleMode,
-             SettingField::Options().withChoices(
-                 { { u"interval"_s, tr("Every few minutes") },
-                   { u"daily"_s, tr("Daily at a time") },
-                   { u"queue"_s, tr("Queue: next prompt when the agent falls silent") } }));
-    // Each mode takes its own kind of value, checked as it is typed: "30" is refused in daily
-    // mode (it would turn the schedule off), "09:00" in interval mode.
-    m_value = addField(when, tr("Every / at:"), SettingKey::ScheduleValue,
-                       SettingField::Options()
-                           .withPlaceholder(tr("30, or 09:00"))
-                           .withCheck([this](const QVariant &v, QString *error) {
-                               return valueFitsMode(settings()->stringValue(SettingKey::ScheduleMode),
-                                                    v.toString(), error);
-                           }));
-    addField(when, tr("Prompt:"), SettingKey::SchedulePrompt, SettingField::Options().asTextBox(3));
+    SettingField *modeField
+        = addField(when, tr("Mode:"), SettingKey::ScheduleMode,
+                   SettingField::Options().withChoices(
+                       { { u"interval"_s, tr("Every few minutes") },
+                         { u"daily"_s, tr("Daily at a time") },
+                         { u"queue"_s, tr("Queue: next prompt when the agent falls silent") } }));
+    // Each mode takes its own kind of value, in a field that holds nothing else: a number of
+    // minutes, or a time of day. One row shows, the one the mode uses.
+    m_minutes = addField(when, tr("Every:"), SettingKey::ScheduleValue,
+                         SettingField::Options().asNumber(1, 1440).withSuffix(tr(" min")));
+    m_time = addField(when, tr("At:"), SettingKey::ScheduleValue, SettingField::Options().asTimeOfDay());
+    {
+        // What the other mode's field shows until it is used: 30 minutes, 09:00 (not saved).
+        auto *minutes = qobject_cast<QSpinBox *>(m_minutes->editor());
+        auto *time = qobject_cast<QTimeEdit *>(m_time->editor());
+        bool isNumber = false;
+        const QString value = settings()->stringValue(SettingKey::ScheduleValue).trimmed();
+        value.toInt(&isNumber);
+        const QSignalBlocker blockMinutes(minutes);
+        const QSignalBlocker blockTime(time);
+        if (!isNumber)
+            minutes->setValue(30);
+        else
+            time->setTime(QTime(9, 0));
+    }
+    m_prompt
+        = addField(when, tr("Prompt:"), SettingKey::SchedulePrompt, SettingField::Options().asTextBox(3));
     m_autoStart = addField(when, QString(), SettingKey::ScheduleAutoStartQueue,
                            SettingField::Options().withText(tr("Start the queue when the app starts")));
+    // A mode picked by hand gets a value it can use at once (the field it shows, as shown),
+    // never the other mode's ("30" would turn a daily schedule off).
+    connect(qobject_cast<QComboBox *>(modeField->editor()), &QComboBox::activated, this, [this] {
+        const QString mode = settings()->stringValue(SettingKey::ScheduleMode);
+        if (mode == u"interval"_s)
+            m_minutes->commit();
+        else if (mode == u"daily"_s)
+            m_time->commit();
+    });
 
     // The queue.
     QGroupBox *queueBox = nullptr;
@@ -109,20 +145,42 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     m_queue->setObjectName(u"queueList"_s);
     m_queue->setDragDropMode(QAbstractItemView::InternalMove);
     m_queue->setDefaultDropAction(Qt::MoveAction);
-    m_queue->setMinimumHeight(110);
-    m_queue->setMaximumHeight(150);
+    // A prompt may have many lines: the list shows its first ones, its editor grows with it.
+    m_queue->setItemDelegate(new PromptItemDelegate(m_queue));
+    m_queue->setMinimumHeight(140);
+    m_queue->setMaximumHeight(280);
     queue->addRow(m_queue);
     auto *queueButtons = new QHBoxLayout;
     queueButtons->setSpacing(6);
     m_add = button(tr("Add"), u"queueAdd"_s, queueBox);
     m_remove = button(tr("Remove"), u"queueRemove"_s, queueBox);
+    m_import
+        = Widgets::button(tr("Import…"), u"queueImport"_s, queueBox,
+                          tr("Add the prompts of a JSON file (a list of texts) to the end of the queue"));
+    m_export = Widgets::button(tr("Export…"), u"queueExport"_s, queueBox,
+                               tr("Save the queue's prompts to a JSON file (a list of texts)"));
     queueButtons->addWidget(m_add);
     queueButtons->addWidget(m_remove);
     queueButtons->addStretch(1);
+    queueButtons->addWidget(m_import);
+    queueButtons->addWidget(m_export);
     queue->addRow(queueButtons);
-    queue->addRow(hint(tr("Double-click a prompt to edit it; drag prompts to reorder them. The list "
-                          "cannot change while the queue runs."),
+    queue->addRow(hint(tr("Double-click a prompt to edit it (Shift+Enter starts a new line, Enter keeps "
+                          "it); drag prompts to reorder them. The list cannot change while the queue "
+                          "runs."),
                        queueBox));
+    connect(m_import, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import Prompts"), QString(),
+                                                          tr("Prompt lists (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            importPrompts(path);
+    });
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export Prompts"), u"prompts.json"_s,
+                                                          tr("Prompt lists (*.json)"));
+        if (!path.isEmpty())
+            exportPrompts(path);
+    });
     // A new prompt is an empty line being edited: it joins the queue when text is typed and
     // committed; Escape, or nothing typed, leaves no placeholder behind (in the list or in
     // queue.json).
@@ -230,19 +288,75 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     body()->addStretch(1);
 
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
-        if (key == SettingKey::ScheduleMode)
-            m_value->recheck(); // the value shown may not fit the new mode
         if (key == SettingKey::ScheduleMode || key == SettingKey::ScheduleValue
             || key == SettingKey::ScheduleEnabled)
             refreshMode();
         if (key == SettingKey::ScheduleMode)
             refreshQueue(); // Start depends on the mode
     });
-    connect(m_value, &SettingField::refused, this, &QueuePage::refreshMode);
     connect(scheduler, &Scheduler::queueChanged, this, &QueuePage::refreshQueue);
     connect(scheduler, &Scheduler::scheduleChanged, this, &QueuePage::refreshQueue);
     refreshMode();
     refreshQueue();
+}
+
+bool QueuePage::importPrompts(const QString &path)
+{
+    const auto fail = [this](const QString &error) {
+        showMessage(error);
+        return false;
+    };
+    if (engine()->scheduler()->queue().state == PromptQueue::State::Running)
+        return fail(tr("Pause or stop the queue to change its prompts."));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(tr("Could not read %1: %2.").arg(QDir::toNativeSeparators(path), file.errorString()));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return fail(tr("%1 is not JSON (%2 at character %3): a prompt list is a JSON list of texts, "
+                       "like [\"first prompt\", \"second prompt\"].")
+                        .arg(QDir::toNativeSeparators(path), parseError.errorString())
+                        .arg(parseError.offset));
+    // A list of texts, or an object holding one as "prompts" (getSchedule's and the extension's).
+    const QJsonArray list
+        = document.isArray() ? document.array() : document.object().value(u"prompts"_s).toArray();
+    if (list.isEmpty())
+        return fail(tr("%1 holds no prompts: a prompt list is a JSON list of texts, like [\"first prompt\", "
+                       "\"second prompt\"].")
+                        .arg(QDir::toNativeSeparators(path)));
+    QStringList prompts;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        if (!list.at(i).isString())
+            return fail(tr("Entry %1 of %2 is not a text; nothing was imported.")
+                            .arg(i + 1)
+                            .arg(QDir::toNativeSeparators(path)));
+        if (!list.at(i).toString().trimmed().isEmpty())
+            prompts.append(list.at(i).toString());
+    }
+    QStringList queue;
+    for (const QueueItem &entry : engine()->scheduler()->queue().items)
+        queue.append(entry.text);
+    QString refusal;
+    if (!engine()->scheduler()->setQueue(queue + prompts, &refusal))
+        return fail(refusal);
+    showMessage(QString());
+    refreshQueue();
+    return true;
+}
+
+bool QueuePage::exportPrompts(const QString &path)
+{
+    QJsonArray list;
+    for (const QueueItem &entry : engine()->scheduler()->queue().items)
+        list.append(entry.text);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(list).toJson()) < 0 || !file.commit()) {
+        showMessage(tr("Could not save %1: %2.").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return false;
+    }
+    showMessage(QString());
+    return true;
 }
 
 void QueuePage::run(bool (Scheduler::*act)(QString *error))
@@ -331,6 +445,8 @@ void QueuePage::refreshQueue()
                 = entry.status == QueueItem::Status::Done || entry.status == QueueItem::Status::Skipped;
             item->setForeground(palette().brush(finished ? QPalette::PlaceholderText : QPalette::Text));
             QString tip = tr("Status: %1").arg(QueueItem::statusName(entry.status));
+            if (entry.text.count(u'\n') >= PromptItemDelegate::kShownLines)
+                tip = entry.text + u"\n\n"_s + tip; // the list shows its first lines only
             if (!entry.error.isEmpty())
                 tip += u"\n"_s + entry.error;
             item->setToolTip(tip);
@@ -377,16 +493,19 @@ void QueuePage::refreshQueue()
     // What cannot work is off, and says why.
     const QString startBlocker = EngineControls::queueStartBlocker(engine());
     m_start->setEnabled(startBlocker.isEmpty());
-    m_start->setToolTip(startBlocker.isEmpty()
-                            ? (paused ? tr("Go on from the prompt the queue stopped at")
-                                      : tr("Send the queue's prompts one after another, each when the agent "
-                                           "has fallen silent after the last"))
-                            : startBlocker);
+    m_start->setToolTip(!startBlocker.isEmpty() ? startBlocker
+                            : paused            ? tr("Go on from the prompt the queue stopped at")
+                            : queueMode         ? tr("Send the queue's prompts one after another, each when "
+                                                             "the agent has fallen silent after the last")
+                                        : tr("Switch to Queue mode and send the queue's prompts one after "
+                                             "another (the prompt on a schedule stops)"));
     m_pause->setText(paused ? tr("Resume") : tr("Pause"));
     m_pause->setEnabled(running || paused);
     m_skip->setEnabled((running || paused) && queue.hasCurrent());
     m_stop->setEnabled(running || paused);
     m_add->setEnabled(!running);
+    m_import->setEnabled(!running);
+    m_export->setEnabled(total > 0);
     m_remove->setEnabled(!running && m_queue->currentRow() >= 0);
     m_queue->setToolTip(running ? tr("Pause or stop the queue to change its prompts.") : QString());
 }
@@ -438,41 +557,38 @@ void QueuePage::listConversations()
     });
 }
 
-bool QueuePage::valueFitsMode(const QString &mode, const QString &value, QString *error)
-{
-    bool isNumber = false;
-    value.trimmed().toInt(&isNumber);
-    if (mode == u"daily"_s && isNumber)
-        return refuse(error,
-                      tr("Daily mode needs a time of day (HH:MM, e.g. 09:00), not a number of minutes."));
-    if (mode == u"interval"_s && !isNumber && !value.trimmed().isEmpty())
-        return refuse(error, tr("Interval mode needs a number of minutes (1 to 1440), not a time of day."));
-    return true;
-}
-
 void QueuePage::refreshMode()
 {
     const QString mode = settings()->stringValue(SettingKey::ScheduleMode);
-    const QString value = settings()->stringValue(SettingKey::ScheduleValue).trimmed();
+    const bool queueMode = mode == u"queue"_s;
     bool isNumber = false;
-    value.toInt(&isNumber);
-    QString text;
-    if (mode == u"daily"_s)
-        text = isNumber ? tr("Daily mode needs a time of day, such as 09:00.") : tr("Time of day (HH:MM).");
-    else if (mode == u"interval"_s)
-        text = isNumber ? tr("Minutes between prompts (1 to 1440).")
-                        : tr("Interval mode needs a number of minutes, such as 30.");
-    else
-        text = tr("Not used in queue mode: the next prompt goes out when the agent falls silent.");
-    m_value->setNote(text);
+    settings()->stringValue(SettingKey::ScheduleValue).trimmed().toInt(&isNumber);
+    // Queue mode uses neither: the row of the value kept for later shows, off.
+    const bool minutes = mode == u"interval"_s || (queueMode && isNumber);
+    m_when->setRowVisible(m_minutes, minutes);
+    m_when->setRowVisible(m_time, !minutes);
+    // The field shown is the one automation and screen readers find as schedule/value.
+    m_minutes->editor()->setObjectName(minutes ? u"editor:schedule/value"_s
+                                               : u"editor:schedule/value/minutes"_s);
+    m_time->editor()->setObjectName(minutes ? u"editor:schedule/value/time"_s : u"editor:schedule/value"_s);
+    const QString unused
+        = tr("Not used in Queue mode: the next prompt goes out when the agent falls silent.");
+    for (SettingField *field : { m_minutes, m_time, m_prompt }) {
+        field->setEnabled(!queueMode);
+        field->editor()->setToolTip(queueMode ? unused : QString());
+    }
+    m_minutes->setNote(queueMode ? unused : tr("Minutes between prompts (1 to 1440)."));
+    m_time->setNote(queueMode ? unused : tr("Every day at this time."));
+    m_prompt->setNote(queueMode ? tr("Not used in Queue mode: the queue's prompts below are sent.")
+                                : QString());
     // How the switch and Start go together, for the mode chosen.
     m_enabled->setNote(
         mode == u"queue"_s
             ? tr("In Queue mode, Start (above, or in the tray menu) runs the queue whether this "
                  "is on or not; with this on, “Start the queue when the app starts” starts it "
                  "by itself.")
-            : tr("Sends the prompt below on this schedule while the app runs. Start and the "
-                 "queue belong to Queue mode."));
+            : tr("Sends the prompt below on this schedule while the app runs. Start (above) runs "
+                 "the queue's prompts instead, switching to Queue mode."));
     m_autoStart->setVisible(mode == u"queue"_s);
     m_autoStart->setEnabled(settings()->boolValue(SettingKey::ScheduleEnabled));
     m_autoStart->editor()->setToolTip(settings()->boolValue(SettingKey::ScheduleEnabled)

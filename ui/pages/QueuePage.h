@@ -6,6 +6,7 @@
 #include "SettingsPage.h"
 
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QTimer;
 class QListWidget;
@@ -22,10 +23,14 @@ class QueuePage : public SettingsPage
 public:
     explicit QueuePage(Engine *engine, QWidget *parent = nullptr);
 
+    // Import… and Export… without their file dialogs. A prompt list is a JSON list of texts
+    // (exact for prompts of several lines; an object with "prompts", as getSchedule answers, is
+    // read too). Import adds the file's prompts to the end of the queue, or adds nothing and
+    // says why; false when it did not.
+    bool importPrompts(const QString &path);
+    bool exportPrompts(const QString &path);
+
 private:
-    // Whether `value` fits schedule `mode`; false with a sentence in `error` for a number in
-    // daily mode or a time in interval mode.
-    static bool valueFitsMode(const QString &mode, const QString &value, QString *error);
     void refreshMode();
     void refreshQueue();
     void saveQueue();
@@ -40,15 +45,18 @@ private:
     void findWindow();
     QStringList listedPrompts() const;
 
+    QFormLayout *m_when;
     SettingField *m_enabled;
-    SettingField *m_value;
+    SettingField *m_minutes; // schedule/value in interval mode
+    SettingField *m_time; // schedule/value in daily mode
+    SettingField *m_prompt;
     SettingField *m_autoStart;
     QListWidget *m_queue;
     QLabel *m_status;
     // While the queue waits for the agent to fall silent, the status line counts every second.
     QTimer *m_waitTicker;
     QLabel *m_message;
-    QPushButton *m_start, *m_pause, *m_skip, *m_stop, *m_add, *m_remove;
+    QPushButton *m_start, *m_pause, *m_skip, *m_stop, *m_add, *m_remove, *m_import, *m_export;
     QComboBox *m_conversations;
     QLabel *m_conversationNote;
     int m_messageState = 0;

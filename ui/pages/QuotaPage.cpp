@@ -115,8 +115,8 @@ void QuotaPage::refresh()
     QString problem;
     if (!enabled)
         problem = tr("Watching the quota is off.");
-    else if (!snapshot.ok && !snapshot.error.isEmpty())
-        problem = snapshot.error;
+    else if (!snapshot.ok && !snapshot.error.isEmpty() && !snapshot.ideAbsent)
+        problem = snapshot.error; // no Antigravity at all is no fault: said calmly below
     if (quota->isHolding()) {
         const QStringList &spent = quota->verdict().exhausted;
         problem = tr("The prompt queue is held because of %1. %2")
@@ -175,7 +175,13 @@ void QuotaPage::refresh()
         ++row;
     }
     if (row == 0) {
-        auto *none = new QLabel(enabled ? tr("No quota reading yet.") : tr("No quota reading."), m_models);
+        // Users of other IDEs have no Antigravity: the check waits for one, without an error.
+        const QString text = !enabled ? tr("No quota reading.")
+            : snapshot.ideAbsent
+            ? tr("No Antigravity is running. The quota is Antigravity's: it shows here while Antigravity "
+                 "runs; other IDEs have none to read.")
+            : tr("No quota reading yet.");
+        auto *none = new QLabel(text, m_models);
         none->setObjectName(u"quotaEmpty"_s);
         makeWrapping(none);
         none->setForegroundRole(QPalette::PlaceholderText);

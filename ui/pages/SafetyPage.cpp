@@ -10,6 +10,7 @@
 #include "settings/Settings.h"
 
 #include <QButtonGroup>
+#include <QCoreApplication>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -63,6 +64,45 @@ QLabel *detail(const QString &objectName, QWidget *parent, bool monospace = fals
     if (monospace)
         label->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     return label;
+}
+
+// Why a built-in rule blocks a command, in the user's language: core's reason is English ("it "
+// and the rule's BanRules text), for the log, the API and the page script.
+QString builtInReason(const QString &rule, const QString &english)
+{
+    static const std::pair<const char *, const char *> kReasons[] = {
+        { "fork-bomb", QT_TRANSLATE_NOOP("mpa::SafetyPage", "it is a fork bomb") },
+        { "recursive-delete",
+          QT_TRANSLATE_NOOP("mpa::SafetyPage", "it deletes a root, home or system folder recursively") },
+        { "dd-device", QT_TRANSLATE_NOOP("mpa::SafetyPage", "it writes a raw device with dd") },
+        { "format-disk", QT_TRANSLATE_NOOP("mpa::SafetyPage", "it formats a disk") },
+        { "block-device-write", QT_TRANSLATE_NOOP("mpa::SafetyPage", "it writes over a disk device") },
+        { "partition-wipe",
+          QT_TRANSLATE_NOOP("mpa::SafetyPage",
+                            "it rewrites a disk's partition table or discards its blocks") },
+        { "recursive-permissions",
+          QT_TRANSLATE_NOOP(
+              "mpa::SafetyPage",
+              "it changes permissions, ACLs or owners of /, ~ or a system folder recursively") },
+        { "find-delete",
+          QT_TRANSLATE_NOOP("mpa::SafetyPage",
+                            "it deletes everything find reaches from /, ~ or a system folder") },
+        { "rsync-delete",
+          QT_TRANSLATE_NOOP("mpa::SafetyPage",
+                            "it mirrors into /, ~ or a system folder with rsync --delete") },
+        { "move-system-dir", QT_TRANSLATE_NOOP("mpa::SafetyPage", "it moves /, ~ or a system folder away") },
+        { "download-to-shell", QT_TRANSLATE_NOOP("mpa::SafetyPage", "it runs a downloaded script") },
+        { "decode-to-shell",
+          QT_TRANSLATE_NOOP("mpa::SafetyPage", "it runs a script decoded from hidden text") },
+        { "download-then-run",
+          QT_TRANSLATE_NOOP("mpa::SafetyPage", "it runs a file it has just downloaded or decoded") },
+    };
+    for (const auto &[id, reason] : kReasons) {
+        // Only while core still says the same: a changed rule text shows in English, not wrong.
+        if (rule == QLatin1StringView(id) && english == QLatin1StringView(reason))
+            return QCoreApplication::translate("mpa::SafetyPage", reason);
+    }
+    return english;
 }
 
 bool isBuiltInRule(const QString &rule)
@@ -302,7 +342,7 @@ void SafetyPage::showVerdict()
         m_verdict->setText(tr("Blocked: auto-accept never runs it."));
         setTone(m_verdict, u"banned"_s);
         if (isBuiltInRule(v.rule)) {
-            details(tr("the built-in rule %1").arg(v.rule), v.reason, v.parsed);
+            details(tr("the built-in rule %1").arg(v.rule), builtInReason(v.rule, v.reason), v.parsed);
         } else {
             // The user's own pattern: named once, not again in a reason that only repeats it.
             details(tr("your pattern %1").arg(v.rule), {}, v.parsed);

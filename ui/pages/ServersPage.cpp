@@ -122,8 +122,13 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     countdown->setInterval(1000);
     auto showAgentState = [agentServer, agentState, countdown, agentPort] {
         const QString problem = EngineControls::serverProblem(agentServer);
-        agentState->setText(problem.isEmpty() ? agentServer->statusText()
-                                              : tr("Not running: %1.").arg(problem));
+        // "Off" in the window's language (core's statusText is the API's English).
+        const QString status = agentServer->statusText();
+        static const char *const kCoreOff = "Off"; // core's word, not one to translate here
+        const bool off = status == ToolkitServerService::tr(kCoreOff);
+        agentState->setText(!problem.isEmpty() ? tr("Not running: %1.").arg(problem)
+                                : off          ? tr("Off")
+                                               : status);
         showProblem(agentState, agentServer, agentPort);
         const bool waiting = agentServer->stateJson().value(u"state"_s).toString() == u"waiting"_s;
         if (waiting && !countdown->isActive())

@@ -357,7 +357,7 @@ void TasksPage::showRecord(const RunRecord &run)
     if (run.hasResult)
         status += u"\n"_s + tr("Result: %1").arg(run.resultText);
     if (!run.reason.isEmpty())
-        status += u"\n"_s + run.reason;
+        status += u"\n"_s + ErrorStyle::sentence(run.reason); // a line of its own reads as a sentence
     m_status->setText(status);
     const bool data = !run.resultData.isUndefined();
     m_data->setVisible(data);
