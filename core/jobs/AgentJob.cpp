@@ -4,8 +4,7 @@
 #include "common/Clock.h"
 #include "common/EnumNames.h"
 #include "common/Refuse.h"
-
-#include <QElapsedTimer>
+#include "common/Stopwatch.h"
 
 #include <memory>
 
@@ -409,8 +408,8 @@ void AgentJob::view(Look look, const QString &tab, const QJsonObject &page)
     }
     const quint64 generation = m_generation;
     const QPointer<AgentJob> self(this);
-    auto started = std::make_shared<QElapsedTimer>();
-    started->start();
+    Stopwatch started(m_clock); // our own work: marks, capture, JPEG
+    started.start();
     m_tools.capture(where, marks, m_look.visionMaxSide,
                     [self, generation, started, look = std::move(look)](const CommandResult &result) mutable {
                         if (!self || generation != self->m_generation || self->m_over)
@@ -419,7 +418,7 @@ void AgentJob::view(Look look, const QString &tab, const QJsonObject &page)
                             QString error;
                             look.view = ViewCapture::fromReply(result.data.toObject(), &error);
                             if (look.view)
-                                look.view->ms = started->elapsed();
+                                look.view->ms = started.elapsed();
                             else
                                 look.viewError = error;
                         } else {
