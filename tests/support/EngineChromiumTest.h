@@ -31,11 +31,16 @@ protected:
     void TearDown() override
     {
         if (own) {
+            // Ids first: closing one tab can take others with it (an isolated context's), and
+            // their sessions are deleted while a call waits.
+            QStringList opened;
             for (CdpSession *s : own->pageSessions()) {
                 if (!tabsBefore.contains(s->targetId()))
-                    browserCall(*own, QStringLiteral("Target.closeTarget"),
-                                { { QStringLiteral("targetId"), s->targetId() } });
+                    opened.append(s->targetId());
             }
+            for (const QString &id : std::as_const(opened))
+                browserCall(*own, QStringLiteral("Target.closeTarget"),
+                            { { QStringLiteral("targetId"), id } });
         }
         harness.reset();
         ChromiumTest::TearDown();
