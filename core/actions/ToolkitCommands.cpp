@@ -110,7 +110,7 @@ void ToolkitCommands::setDownloadsFolder(const QString &folder)
 
 void ToolkitCommands::releaseCaller(const CommandCaller &caller)
 {
-    disposeContextOf(caller); // its isolated context goes, with the tabs in it
+    disposeContextOf(caller, [](const CommandResult &) {}); // its isolated context goes, with its tabs
     m_consent->forgetCaller(caller);
     const QStringList held = m_router->registry().ownedBy(caller);
     m_router->releaseCaller(caller);

@@ -132,8 +132,9 @@ private:
     QString contextOfTab(const QString &targetId) const;
     // The tab is in the isolated context `caller` made (context new).
     bool inOwnContext(const CommandCaller &caller, const QString &targetId) const;
-    // Closes the isolated context of a caller that goes (with its tabs).
-    void disposeContextOf(const CommandCaller &caller);
+    // Closes `caller`'s isolated context with its tabs (context close, and when the agent goes);
+    // `done` gets {closed, tabsClosed}, or 409 when it has none.
+    void disposeContextOf(const CommandCaller &caller, CommandReply done);
     void saveState(const CommandCaller &caller, const QString &path, const QString &name, CommandReply reply);
     void loadState(const CommandCaller &caller, const QString &path, const QString &name, CommandReply reply);
 

@@ -32,7 +32,6 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSaveFile>
-#include <QSet>
 #include <QUrl>
 
 #include <memory>
@@ -156,19 +155,6 @@ void askSites(TabConsent *consent, const CommandCaller &caller, QStringList site
                              });
 }
 
-QJsonObject evaluatedValue(const CdpResult &result, QString *why)
-{
-    if (!result.ok()) {
-        *why = result.error.toString();
-        return {};
-    }
-    if (result.result.contains(u"exceptionDetails"_s)) {
-        *why = result.result.value(u"exceptionDetails"_s).toObject().value(u"text"_s).toString();
-        return {};
-    }
-    return result.result.value(u"result"_s).toObject();
-}
-
 } // namespace
 
 QString ToolkitCommands::contextOfTab(const QString &targetId) const
@@ -188,19 +174,34 @@ void ToolkitCommands::setStorageFolder(const QString &folder)
     m_storage = folder;
 }
 
-void ToolkitCommands::disposeContextOf(const CommandCaller &caller)
+void ToolkitCommands::disposeContextOf(const CommandCaller &caller, CommandReply done)
 {
     const QString context = m_router->registry().contextOf(caller);
-    if (context.isEmpty())
-        return;
+    if (context.isEmpty()) {
+        return done(CommandResult::failure(
+            tr("you have no isolated context (context {\"action\": \"new\"} makes one)"), 409));
+    }
+    // Its tabs go with it.
+    QStringList closed;
+    for (const QString &tab : m_router->registry().ownedBy(caller)) {
+        if (contextOfTab(tab) == context)
+            closed.append(tab);
+    }
     m_router->setContext(caller, {});
-    m_endpoint->sendToBrowser(u"Target.disposeBrowserContext"_s, { { u"browserContextId"_s, context } }, this,
-                              [context](const CdpResult &result) {
-                                  if (!result.ok())
-                                      qCWarning(lcServer).noquote()
-                                          << "agents: the isolated context" << context
-                                          << "could not be closed:" << result.error.toString();
-                              });
+    m_endpoint->sendToBrowser(
+        u"Target.disposeBrowserContext"_s, { { u"browserContextId"_s, context } }, this,
+        [this, context, closed, done](const CdpResult &result) {
+            if (!result.ok()) {
+                qCWarning(lcServer).noquote() << "agents: the isolated context" << context
+                                              << "could not be closed:" << result.error.toString();
+                return done(CommandResult::failure(
+                    tr("the isolated context could not be closed: %1").arg(result.error.toString()), 500));
+            }
+            for (const QString &tab : closed)
+                m_router->forgetClosed(tab);
+            done(CommandResult::success(QJsonObject {
+                { u"closed"_s, context }, { u"tabsClosed"_s, QJsonArray::fromStringList(closed) } }));
+        });
 }
 
 void ToolkitCommands::registerSiteData()
@@ -231,32 +232,10 @@ void ToolkitCommands::registerSiteData()
                                           { u"created"_s, true },
                                           { u"note"_s,
                                             tr("your new tabs (open, tab new) open in it; its cookies and "
-                                               "storage are yours "
-                                               "alone and need no one's consent") } }));
+                                               "storage are yours alone and need no one's consent") } }));
                     });
             }
-            if (context.isEmpty())
-                return reply(CommandResult::failure(tr("you have no isolated context (context {\"action\": "
-                                                       "\"new\"} makes one)"),
-                                                    409));
-            QStringList closed;
-            for (const QString &tab : m_router->registry().ownedBy(caller)) {
-                if (contextOfTab(tab) == context)
-                    closed.append(tab);
-            }
-            m_router->setContext(caller, {});
-            m_endpoint->sendToBrowser(
-                u"Target.disposeBrowserContext"_s, { { u"browserContextId"_s, context } }, this,
-                [this, context, closed, reply](const CdpResult &result) {
-                    if (!result.ok())
-                        return reply(CommandResult::failure(
-                            tr("the isolated context could not be closed: %1").arg(result.error.toString()),
-                            500));
-                    for (const QString &tab : closed)
-                        m_router->forgetClosed(tab);
-                    reply(CommandResult::success(QJsonObject {
-                        { u"closed"_s, context }, { u"tabsClosed"_s, QJsonArray::fromStringList(closed) } }));
-                });
+            disposeContextOf(caller, std::move(reply));
         });
 
     addTabCommand(
@@ -333,20 +312,26 @@ void ToolkitCommands::registerSiteData()
                         }
                         if (!session)
                             return reply(CommandResult::failure(tr("the tab closed"), 409));
-                        for (const QJsonValue &value : std::as_const(cookies)) {
-                            const QJsonObject cookie = value.toObject();
+                        const auto cleared = [reply, url, count = cookies.size()] {
+                            reply(CommandResult::success(
+                                QJsonObject { { u"cleared"_s, count }, { u"url"_s, url.toString() } }));
+                        };
+                        if (cookies.isEmpty())
+                            return cleared();
+                        // Commands on one session are answered in order: the last delete's answer
+                        // comes after all of them.
+                        for (qsizetype i = 0; i < cookies.size(); ++i) {
+                            const QJsonObject cookie = cookies.at(i).toObject();
+                            const bool last = i + 1 == cookies.size();
                             session->send(u"Network.deleteCookies"_s,
                                           { { u"name"_s, cookie.value(u"name"_s) },
                                             { u"domain"_s, cookie.value(u"domain"_s) },
-                                            { u"path"_s, cookie.value(u"path"_s) } });
+                                            { u"path"_s, cookie.value(u"path"_s) } },
+                                          this, [last, cleared](const CdpResult &) {
+                                              if (last)
+                                                  cleared();
+                                          });
                         }
-                        // Commands on one session are answered in order: after this one, every
-                        // delete above is done.
-                        session->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"0"_s } }, this,
-                                      [reply, url, count = cookies.size()](const CdpResult &) {
-                                          reply(CommandResult::success(QJsonObject {
-                                              { u"cleared"_s, count }, { u"url"_s, url.toString() } }));
-                                      });
                     });
             };
             if (TabRegistry::isUnrestricted(caller) || inOwnContext(caller, tab->targetId()))
@@ -356,10 +341,8 @@ void ToolkitCommands::registerSiteData()
 
     add(u"storage"_s,
         tr("Saves the cookies, localStorage and sessionStorage of your tabs' sites under a name, loads such "
-           "a "
-           "state again (a signed-in session), or lists the saved ones; outside your isolated context the "
-           "user "
-           "allows it site by site"),
+           "a state again (a signed-in session), or lists the saved ones; outside your isolated context the "
+           "user allows it site by site"),
         [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
             const QString action = p.choice(u"action"_s, { u"save"_s, u"load"_s, u"list"_s });
             const QString name = p.string(u"name"_s);
@@ -397,9 +380,8 @@ struct Collected
 {
     QJsonArray cookies;
     QJsonArray origins;
-    int waiting = 0;
+    int waiting = 0; // answers still to come
     QStringList problems;
-    bool answered = false;
 };
 
 } // namespace
@@ -413,7 +395,7 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
         : m_router->registry().ownedBy(caller);
     // In an isolated context its tabs are the state; else the web tabs the agent holds.
     const bool isolated = !context.isEmpty();
-    QList<QPointer<CdpSession>> sessions;
+    QStringList pages; // the tabs whose storage is read
     QStringList sites;
     QStringList urls;
     for (const QString &tab : std::as_const(tabs)) {
@@ -423,25 +405,24 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
         const QUrl url(session->targetInfo().url);
         if (!isWebUrl(url))
             continue;
-        sessions.append(session);
+        pages.append(tab);
         urls.append(url.toString());
         if (const QString site = TabConsent::siteOf(url); !sites.contains(site))
             sites.append(site);
     }
-    if (sessions.isEmpty())
+    if (pages.isEmpty())
         return reply(CommandResult::failure(
             isolated ? tr("none of your tabs in your isolated context shows a web page: nothing to save")
                      : tr("none of your tabs shows a web page: nothing to save"),
             409));
-    const auto collect = [this, caller, path, name, isolated, context, sessions, urls,
+    const auto collect = [this, caller, path, name, isolated, context, pages, urls,
                           reply](const CommandResult &allowed) {
         if (!allowed.ok)
             return reply(allowed);
         auto state = std::make_shared<Collected>();
         const auto finish = [this, state, path, name, isolated, caller, reply] {
-            if (--state->waiting > 0 || state->answered)
+            if (--state->waiting > 0)
                 return;
-            state->answered = true;
             if (!state->problems.isEmpty())
                 return reply(CommandResult::failure(
                     tr("the state could not be read: %1").arg(state->problems.join(u"; "_s)), 500));
@@ -473,7 +454,7 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
                                                        { u"origins"_s, state->origins.size() },
                                                        { u"isolated"_s, isolated } }));
         };
-        state->waiting = int(sessions.size()) + 2; // each tab's storage, the cookies, and the loop's end
+        state->waiting = int(pages.size()) + 2; // each tab's storage, the cookies, and the loop's end
         // The cookies: all of the isolated context's, or those the held tabs' addresses get.
         const CdpCallback cookiesRead = [state, finish](const CdpResult &result) {
             if (!result.ok())
@@ -484,45 +465,44 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
             }
             finish();
         };
-        if (isolated)
+        if (isolated) {
             m_endpoint->sendToBrowser(u"Storage.getCookies"_s, { { u"browserContextId"_s, context } }, this,
                                       cookiesRead);
-        else
-            sessions.constFirst()->send(u"Network.getCookies"_s,
-                                        { { u"urls"_s, QJsonArray::fromStringList(urls) } }, this,
-                                        cookiesRead);
-        for (const QPointer<CdpSession> &session : sessions) {
-            if (!session) {
+        } else if (CdpSession *first = m_endpoint->sessionForTarget(pages.constFirst())) {
+            first->send(u"Network.getCookies"_s, { { u"urls"_s, QJsonArray::fromStringList(urls) } }, this,
+                        cookiesRead);
+        } else {
+            state->problems.append(tr("the tab closed"));
+            finish();
+        }
+        for (const QString &page : pages) {
+            PageController *tab = controllerFor(page);
+            if (!tab) {
                 finish();
                 continue;
             }
-            session->send(
-                u"Runtime.evaluate"_s, { { u"expression"_s, kReadStorage }, { u"returnByValue"_s, true } },
-                this,
-                [state, finish](const CdpResult &result) {
-                    QString why;
-                    const QJsonObject value = evaluatedValue(result, &why).value(u"value"_s).toObject();
-                    if (!value.isEmpty()) {
-                        // Two tabs of one origin: one entry, the later tab's session storage added.
-                        bool merged = false;
-                        for (qsizetype i = 0; i < state->origins.size() && !merged; ++i) {
-                            QJsonObject known = state->origins.at(i).toObject();
-                            if (known.value(u"origin"_s) == value.value(u"origin"_s)) {
-                                merged = true;
-                                QJsonArray session = known.value(u"sessionStorage"_s).toArray();
-                                for (const QJsonValue &item : value.value(u"sessionStorage"_s).toArray())
-                                    session.append(item);
-                                known.insert(u"sessionStorage"_s, session);
-                                state->origins.replace(i, known);
-                            }
+            tab->evaluate(kReadStorage, [state, finish](const CommandResult &read) {
+                const QJsonObject value = read.data.toObject().value(u"value"_s).toObject();
+                if (!value.isEmpty()) {
+                    // Two tabs of one origin: one entry, the later tab's session storage added.
+                    bool merged = false;
+                    for (qsizetype i = 0; i < state->origins.size() && !merged; ++i) {
+                        QJsonObject known = state->origins.at(i).toObject();
+                        if (known.value(u"origin"_s) == value.value(u"origin"_s)) {
+                            merged = true;
+                            QJsonArray session = known.value(u"sessionStorage"_s).toArray();
+                            for (const QJsonValue &item : value.value(u"sessionStorage"_s).toArray())
+                                session.append(item);
+                            known.insert(u"sessionStorage"_s, session);
+                            state->origins.replace(i, known);
                         }
-                        if (!merged)
-                            state->origins.append(value);
                     }
-                    // A page with no storage to read (an opaque origin) is not a failure.
-                    finish();
-                },
-                std::chrono::milliseconds(5000));
+                    if (!merged)
+                        state->origins.append(value);
+                }
+                // A page with no storage to read (an opaque origin) is not a failure.
+                finish();
+            });
         }
         finish(); // the extra count: the replies may come at once
     };
@@ -592,7 +572,9 @@ void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path
                 if (!result.ok())
                     return reply(CommandResult::failure(
                         tr("the browser refused the state's cookies: %1").arg(result.error.toString()), 400));
-                // Storage goes into the agent's open tabs of each origin; the others are named.
+                // Storage goes into the agent's open tabs of each origin; the others are named. The
+                // answer waits for every write.
+                QList<QPair<QString, QJsonObject>> writes; // tab, origin
                 QJsonArray applied;
                 QJsonArray notOpen;
                 for (const QJsonValue &value : origins) {
@@ -600,7 +582,7 @@ void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path
                     const QString wanted = origin.value(u"origin"_s).toString();
                     bool found = false;
                     for (const QString &tab : m_router->tabsOf(caller)) {
-                        CdpSession *session = m_endpoint->sessionForTarget(tab);
+                        const CdpSession *session = m_endpoint->sessionForTarget(tab);
                         if (!session
                             || (!context.isEmpty() && session->targetInfo().browserContextId != context))
                             continue;
@@ -608,7 +590,7 @@ void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path
                         if (url.scheme() + u"://"_s + url.authority() != wanted)
                             continue;
                         found = true;
-                        session->send(u"Runtime.evaluate"_s, { { u"expression"_s, writeStorage(origin) } });
+                        writes.append({ tab, origin });
                     }
                     (found ? applied : notOpen).append(wanted);
                 }
@@ -621,7 +603,26 @@ void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path
                                 tr("local and session storage go into an open tab of their origin: open "
                                    "one and load again for those named in notOpen"));
                 }
-                reply(CommandResult::success(data));
+                auto waiting = std::make_shared<qsizetype>(writes.size() + 1);
+                auto problems = std::make_shared<QStringList>();
+                const auto written = [waiting, problems, data, reply](const CommandResult &result) {
+                    if (!result.ok)
+                        problems->append(result.error);
+                    if (--*waiting > 0)
+                        return;
+                    if (!problems->isEmpty())
+                        return reply(CommandResult::failure(
+                            tr("the state's storage could not be written: %1").arg(problems->join(u"; "_s)),
+                            500));
+                    reply(CommandResult::success(data));
+                };
+                for (const auto &[tab, origin] : std::as_const(writes)) {
+                    if (PageController *page = controllerFor(tab))
+                        page->evaluate(writeStorage(origin), written);
+                    else
+                        written(CommandResult::failure(tr("the tab closed"), 409));
+                }
+                written(CommandResult::success()); // the loop's end: the writes may answer at once
             });
     };
     if (free)
