@@ -87,14 +87,15 @@ void TabRegistry::release(const CommandCaller &caller)
     m_holders.remove(keyOf(caller));
 }
 
-void TabRegistry::releaseTab(const CommandCaller &caller, const QString &targetId)
+bool TabRegistry::releaseTab(const CommandCaller &caller, const QString &targetId)
 {
     const auto it = m_holders.find(keyOf(caller));
     if (it == m_holders.end())
-        return;
-    it->tabs.removeAll(targetId);
+        return false;
+    const bool held = it->tabs.removeAll(targetId) > 0;
     if (it->current == targetId)
         it->current = it->tabs.isEmpty() ? QString() : it->tabs.constLast();
+    return held;
 }
 
 QString TabRegistry::contextOf(const CommandCaller &caller) const

@@ -53,8 +53,9 @@ public:
     void forget(const QString &targetId);
     // The agent disconnected: its tabs are no longer held (they stay open).
     void release(const CommandCaller &caller);
-    // The agent lets go of one tab (it stays open); its current tab falls back to its newest.
-    void releaseTab(const CommandCaller &caller, const QString &targetId);
+    // The agent lets go of one tab (it stays open); its current tab falls back to its newest. False
+    // when it did not hold it.
+    bool releaseTab(const CommandCaller &caller, const QString &targetId);
     // The isolated browser context (`context new`) the agent's new tabs open in; empty: the
     // browser's own profile. Forgotten with the agent (release()).
     QString contextOf(const CommandCaller &caller) const;

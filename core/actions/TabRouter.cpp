@@ -71,17 +71,19 @@ PageController *TabRouter::controllerFor(const QString &targetId)
     return controller;
 }
 
-void TabRouter::releaseTab(const CommandCaller &caller, const QString &targetId)
+bool TabRouter::releaseTab(const CommandCaller &caller, const QString &targetId)
 {
-    m_tabs.releaseTab(caller, targetId);
+    const bool held = m_tabs.releaseTab(caller, targetId);
     letGo({ targetId });
+    return held;
 }
 
-void TabRouter::releaseCaller(const CommandCaller &caller)
+QStringList TabRouter::releaseCaller(const CommandCaller &caller)
 {
     const QStringList held = m_tabs.ownedBy(caller);
     m_tabs.release(caller);
     letGo(held);
+    return held;
 }
 
 void TabRouter::letGo(const QStringList &targetIds)

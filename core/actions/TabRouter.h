@@ -64,10 +64,12 @@ public:
     // `caller` lets go of one tab (it stays open).
     // What the agent emulated on it is cleared, and a dialog held for it dismissed, once no other
     // agent holds it.
-    void releaseTab(const CommandCaller &caller, const QString &targetId);
+    // False when `caller` did not hold it.
+    bool releaseTab(const CommandCaller &caller, const QString &targetId);
     // Forgets the tabs a disconnected agent owned; the tabs stay open, and what it emulated on
     // them (device, offline, location …) is cleared where no other agent holds them.
-    void releaseCaller(const CommandCaller &caller);
+    // Answers the tabs it held.
+    QStringList releaseCaller(const CommandCaller &caller);
     // The tabs `caller` controls (every attached tab for unrestricted callers).
     QStringList tabsOf(const CommandCaller &caller) const;
     // The controller of an attached page (created on first use); null when there is no such page.

@@ -70,9 +70,7 @@ void ToolkitCommands::handTab(const CommandCaller &caller, const QString &target
 
 void ToolkitCommands::releaseTab(const CommandCaller &caller, const QString &targetId)
 {
-    const bool held = m_router->registry().ownedBy(caller).contains(targetId);
-    m_router->releaseTab(caller, targetId);
-    if (held)
+    if (m_router->releaseTab(caller, targetId))
         Q_EMIT tabsLetGo(caller, { targetId }, false);
 }
 
@@ -112,9 +110,7 @@ void ToolkitCommands::releaseCaller(const CommandCaller &caller)
 {
     disposeContextOf(caller, [](const CommandResult &) {}); // its isolated context goes, with its tabs
     m_consent->forgetCaller(caller);
-    const QStringList held = m_router->registry().ownedBy(caller);
-    m_router->releaseCaller(caller);
-    if (!held.isEmpty())
+    if (const QStringList held = m_router->releaseCaller(caller); !held.isEmpty())
         Q_EMIT tabsLetGo(caller, held, false);
 }
 
