@@ -1,5 +1,6 @@
 #include "TabConsent.h"
 
+#include "TabRegistry.h"
 #include "common/Clock.h"
 #include "common/ClockTimer.h"
 #include "logging/LogCategories.h"
@@ -8,6 +9,19 @@
 using namespace Qt::StringLiterals;
 
 namespace mpa {
+
+namespace {
+
+// Whether a list of sites (a setting's lines) names `site` (lower-case), however the line is spaced
+// or cased.
+bool listHas(const QStringList &sites, const QString &site)
+{
+    return !site.isEmpty() && std::any_of(sites.cbegin(), sites.cend(), [&site](const QString &entry) {
+        return entry.trimmed().toLower() == site;
+    });
+}
+
+} // namespace
 
 struct TabConsent::Pending
 {
@@ -58,11 +72,7 @@ QString TabConsent::siteOf(const QUrl &url)
 
 bool TabConsent::isSiteAllowed(const QString &site) const
 {
-    if (site.isEmpty())
-        return false;
-    const QStringList sites = m_settings->listValue(SettingKey::ToolkitAllowedSites);
-    return std::any_of(sites.cbegin(), sites.cend(),
-                       [&site](const QString &entry) { return entry.trimmed().toLower() == site; });
+    return listHas(m_settings->listValue(SettingKey::ToolkitAllowedSites), site);
 }
 
 bool TabConsent::allowsWithoutAsking(const QUrl &url) const
@@ -111,31 +121,15 @@ void TabConsent::request(const Request &request, CommandReply done)
     ask(request, std::move(done), named);
 }
 
-namespace {
-
-QString callerKey(const CommandCaller &caller)
-{
-    return caller.channel + u'\x1f' + caller.clientId;
-}
-
-bool listHas(const QStringList &sites, const QString &site)
-{
-    return !site.isEmpty() && std::any_of(sites.cbegin(), sites.cend(), [&site](const QString &entry) {
-        return entry.trimmed().toLower() == site;
-    });
-}
-
-} // namespace
-
 bool TabConsent::isDataSiteAllowed(const CommandCaller &caller, const QString &site) const
 {
     return listHas(m_settings->listValue(SettingKey::ToolkitDataSites), site)
-        || m_dataOnce.value(callerKey(caller)).contains(site);
+        || m_dataOnce.value(TabRegistry::keyOf(caller)).contains(site);
 }
 
 void TabConsent::forgetCaller(const CommandCaller &caller)
 {
-    m_dataOnce.remove(callerKey(caller));
+    m_dataOnce.remove(TabRegistry::keyOf(caller));
 }
 
 void TabConsent::requestSiteData(const CommandCaller &caller, const QString &site, CommandReply done)
@@ -232,7 +226,7 @@ void TabConsent::finish(const std::shared_ptr<Pending> &pending, Answer answer, 
         m_settings->setValue(list, sites);
     }
     if (answer == Answer::AllowOnce && request.subject == Subject::SiteData)
-        m_dataOnce[callerKey(request.caller)].append(request.site());
+        m_dataOnce[TabRegistry::keyOf(request.caller)].append(request.site());
     const QString how = answer == Answer::AllowSite ? u"allowed for the site"_s
         : answer == Answer::AllowOnce               ? u"allowed once"_s
                                                     : refusal;

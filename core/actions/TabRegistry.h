@@ -67,6 +67,9 @@ public:
     Resolution resolve(const CommandCaller &caller, const QString &requested,
                        const std::function<bool(const QString &)> &alive, const QString &firstPage);
 
+    // One agent's key among the others (its channel and connection).
+    static QString keyOf(const CommandCaller &caller);
+
 private:
     struct Holder
     {
@@ -74,8 +77,6 @@ private:
         QString current;
         QString context; // its isolated browser context, if any
     };
-    static QString keyOf(const CommandCaller &caller);
-
     QHash<QString, Holder> m_holders;
 };
 
