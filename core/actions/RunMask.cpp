@@ -1,6 +1,8 @@
 #include "RunMask.h"
 
 #include "actions/AgentActivity.h"
+#include "actions/BridgeActions.h"
+#include "actions/RunActions.h"
 #include "actions/TabRegistry.h"
 #include "actions/ToolkitCommands.h"
 #include "cdp/CdpSession.h"
@@ -11,6 +13,8 @@
 #include "page/PayloadHub.h"
 
 #include <QPointer>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -60,11 +64,13 @@ void RunMask::renew()
 
 bool RunMask::isRunTab(const QString &targetId) const
 {
-    for (const QString &tab : m_tabs) {
-        if (tab == targetId)
-            return true;
-    }
-    return false;
+    return std::find(m_tabs.cbegin(), m_tabs.cend(), targetId) != m_tabs.cend();
+}
+
+void RunMask::keepRenewing()
+{
+    if (!m_lease->isActive())
+        m_lease->start(std::chrono::milliseconds(kLeaseMs / 3));
 }
 
 void RunMask::followAgents(std::function<bool()> enabled)
@@ -72,7 +78,7 @@ void RunMask::followAgents(std::function<bool()> enabled)
     m_barsEnabled = std::move(enabled);
     // Task runs and bridge sessions show their mask; the bars are the outside agents'.
     const auto outside = [](const CommandCaller &caller) {
-        return caller.channel != u"task-run"_s && caller.channel != u"bridge"_s
+        return caller.channel != RunActions::runChannel() && caller.channel != BridgeActions::channel()
             && !TabRegistry::isUnrestricted(caller);
     };
     connect(m_toolkit->activity(), &AgentActivity::added, this,
@@ -108,8 +114,7 @@ void RunMask::showBar(const QString &targetId, const QString &text)
     m_bars.insert(targetId, text);
     if (fresh && !isRunTab(targetId))
         apply(targetId, true, text, { .bar = true });
-    if (!m_lease->isActive())
-        m_lease->start(std::chrono::milliseconds(kLeaseMs / 3));
+    keepRenewing();
 }
 
 void RunMask::endBar(const QString &targetId, const QString &text)
@@ -132,8 +137,7 @@ void RunMask::show(const QString &runId, const QString &targetId, const QString 
     m_tabs.insert(runId, targetId);
     m_texts.insert(runId, text);
     apply(targetId, true, text);
-    if (!m_lease->isActive())
-        m_lease->start(std::chrono::milliseconds(kLeaseMs / 3));
+    keepRenewing();
 }
 
 void RunMask::hide(const QString &runId)

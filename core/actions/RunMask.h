@@ -81,6 +81,8 @@ Q_SIGNALS:
 private:
     void apply(const QString &targetId, bool active, const QString &text, const RunMaskLook &look = {});
     bool isRunTab(const QString &targetId) const;
+    // The lease timer runs while any mask or bar is shown.
+    void keepRenewing();
     // The tab's runMask module (injected if need be), and its controller; null when the tab is
     // not the toolkit's.
     PayloadInjector *moduleIn(const QString &targetId, PageController **controller = nullptr) const;
