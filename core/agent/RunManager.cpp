@@ -263,19 +263,18 @@ void RunManager::launchWith(RunRecord record, const JobSecrets &secrets, int ref
                 tr("run %1 is under way in another process of the app").arg(record.id), refused));
         record.provider = provider;
         record.model = config.model;
+        RunLimits limits = me->limits();
+        limits.secrets = secrets;
         auto *llm = new LlmClient(me->m_clock);
         llm->setConfig(config);
         // A model that refused images once is sent none again while the app runs (agent/vision
         // auto), as a run's client stops offering tools to a model that refused them.
         const QString imagesKey = visionKey(config);
-        if (me->m_textOnlyModels.contains(imagesKey)
-            && me->m_settings->stringValue(SettingKey::AgentVision) == u"auto"_s)
+        if (limits.vision == RunLimits::Vision::Auto && me->m_textOnlyModels.contains(imagesKey))
             llm->setTakesImages(false);
         connect(llm, &LlmClient::imagesRefused, me,
                 [me, imagesKey] { me->m_textOnlyModels.insert(imagesKey); });
         BrowserTools tools = me->m_toolsFactory(record);
-        RunLimits limits = me->limits();
-        limits.secrets = secrets;
         auto *runner = new TaskRunner(record, llm, std::move(tools), limits, me->m_clock, me);
         llm->setParent(runner);
         me->m_jobs.adopt(runner, std::move(lock));
