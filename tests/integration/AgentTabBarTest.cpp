@@ -59,14 +59,13 @@ protected:
     CommandResult run(const QString &type, const QJsonObject &params = {},
                       const CommandCaller &caller = kAgent)
     {
-        return harness->command(type, params, caller, CommandDispatcher::Scope::Toolkit, 30s);
+        return toolkitCommand(type, params, caller);
     }
 
+    // A command that must succeed; its data.
     QJsonObject ok(const QString &type, const QJsonObject &params = {}, const CommandCaller &caller = kAgent)
     {
-        const CommandResult r = run(type, params, caller);
-        EXPECT_TRUE(r.ok) << type.toStdString() << ": " << r.error.toStdString();
-        return r.data.toObject();
+        return toolkitData(type, params, caller);
     }
 
     // The ref of the snapshot line that names `name`.

@@ -174,29 +174,15 @@ private:
     int m_pongs = 0;
 };
 
+// The tabs the app opened (open newTab, tab new) are closed by EngineChromiumTest's TearDown.
 class CompatAgentTest : public EngineChromiumTest
 {
 protected:
-    void TearDown() override
-    {
-        // Tabs the app opened (open newTab, tab new) go too.
-        if (own) {
-            for (CdpSession *s : own->pageSessions()) {
-                if (!before.contains(s->targetId()))
-                    browserCall(*own, u"Target.closeTarget"_s, { { u"targetId"_s, s->targetId() } });
-            }
-        }
-        EngineChromiumTest::TearDown();
-    }
-
     // The app in client mode dialling `agent`, with the user's tabs allowed as the extension had
     // them (toolkit/userTabs=allow), JavaScript allowed for eval.
     void startApp(MockAgentServer &agent)
     {
-        own = connectEndpoint();
-        ASSERT_TRUE(own);
-        for (CdpSession *s : own->pageSessions())
-            before.append(s->targetId());
+        ASSERT_TRUE(connectOwnEndpoint());
         ASSERT_TRUE(settings->setValue(SettingKey::ToolkitUserTabs, u"allow"_s));
         ASSERT_TRUE(settings->setValue(SettingKey::ToolkitAllowEval, true));
         ASSERT_TRUE(settings->setValue(SettingKey::AgentServerMode, u"client"_s));
@@ -207,21 +193,7 @@ protected:
     }
 
     // The user's page, in front (as the extension's tests bring theirs to the front); the app sees it.
-    CdpSession *userPage(const QUrl &url)
-    {
-        CdpSession *page = openPageInFront(own, url);
-        if (!page)
-            return nullptr;
-        const QString id = page->targetId();
-        if (!waitUntil([&] {
-                CdpSession *seen = engine->endpoint()->sessionForTarget(id);
-                return seen && seen->targetInfo().url == url.toString();
-            })) {
-            ADD_FAILURE() << "the app never saw " << url.toString().toStdString();
-            return nullptr;
-        }
-        return page;
-    }
+    CdpSession *userPage(const QUrl &url) { return openSeenTab(url, true); }
 
     static QUrl page() { return fixtureUrl(u"toolkit/lba-page.html"_s); }
 
@@ -275,9 +247,6 @@ protected:
         EXPECT_EQ(data(title).value(u"result"_s).toString(), u"E2E Test Page"_s) << dump(title);
         EXPECT_EQ(agent.connectionsMade(), 1) << "the app reconnected: the refusal cost the connection";
     }
-
-    CdpEndpoint *own = nullptr;
-    QStringList before;
 };
 
 TEST_F(CompatAgentTest, AnLlmBrowserAgentAgentFillsAFormThroughClientMode)

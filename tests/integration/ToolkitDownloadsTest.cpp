@@ -149,16 +149,13 @@ protected:
     CommandResult run(const QString &type, const QJsonObject &params = {},
                       const CommandCaller &caller = kAgent)
     {
-        return harness->command(type, params, caller, CommandDispatcher::Scope::Toolkit, 60s);
+        return toolkitCommand(type, params, caller, 60s);
     }
 
+    // A command that must succeed; its data.
     QJsonObject ok(const QString &type, const QJsonObject &params = {}, const CommandCaller &caller = kAgent)
     {
-        const CommandResult r = run(type, params, caller);
-        EXPECT_TRUE(r.ok) << type.toStdString() << " "
-                          << QJsonDocument(params).toJson(QJsonDocument::Compact).toStdString() << ": "
-                          << r.error.toStdString();
-        return r.data.toObject();
+        return toolkitData(type, params, caller, 60s);
     }
 
     // Clicks the link named `name` in `caller`'s tab, as the agent does: snapshot, then the ref.

@@ -6,12 +6,15 @@
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
+#include "actions/CommandDispatcher.h"
 #include "actions/ToolkitCommands.h"
 #include "cdp/CdpEndpoint.h"
 
+#include <QJsonDocument>
 #include <QStringList>
 #include <QUrl>
 
+#include <chrono>
 #include <memory>
 
 namespace mpa::test {
@@ -58,11 +61,11 @@ protected:
         return ::testing::AssertionSuccess();
     }
 
-    // Opens `url` in a tab of the test's own endpoint, waits until the engine attached to it, and
-    // hands it to `caller` (as if the agent had opened it); null when the engine never saw it.
-    CdpSession *openHandedTab(const QUrl &url, const CommandCaller &caller)
+    // Opens `url` in a tab of the test's own endpoint (brought to the front with `inFront`, as the
+    // user would) and waits until the engine is attached to it there; null when it never was.
+    CdpSession *openSeenTab(const QUrl &url, bool inFront = false)
     {
-        CdpSession *page = openPage(own, url);
+        CdpSession *page = inFront ? openPageInFront(own, url) : openPage(own, url);
         if (!page)
             return nullptr;
         const QString id = page->targetId();
@@ -73,7 +76,15 @@ protected:
             ADD_FAILURE() << "the engine never attached to " << url.toString().toStdString();
             return nullptr;
         }
-        engine->toolkit()->handTab(caller, id);
+        return page;
+    }
+
+    // The same, handed to `caller` (as if the agent had opened it).
+    CdpSession *openHandedTab(const QUrl &url, const CommandCaller &caller)
+    {
+        CdpSession *page = openSeenTab(url);
+        if (page)
+            engine->toolkit()->handTab(caller, page->targetId());
         return page;
     }
 
@@ -94,6 +105,25 @@ protected:
                           const CommandCaller &caller = userCaller())
     {
         return harness->command(name, params, caller);
+    }
+
+    // A toolkit command as `caller` sends it (the Toolkit scope, as an agent does), its answer
+    // waited for.
+    CommandResult toolkitCommand(const QString &type, const QJsonObject &params, const CommandCaller &caller,
+                                 std::chrono::milliseconds wait = std::chrono::seconds(30))
+    {
+        return harness->command(type, params, caller, CommandDispatcher::Scope::Toolkit, wait);
+    }
+    // The same command, which must succeed: its data (a test failure naming the command and its
+    // params when it does not).
+    QJsonObject toolkitData(const QString &type, const QJsonObject &params, const CommandCaller &caller,
+                            std::chrono::milliseconds wait = std::chrono::seconds(30))
+    {
+        const CommandResult r = toolkitCommand(type, params, caller, wait);
+        EXPECT_TRUE(r.ok) << type.toStdString() << " "
+                          << QJsonDocument(params).toJson(QJsonDocument::Compact).toStdString() << ": "
+                          << r.error.toStdString();
+        return r.data.toObject();
     }
 
     AppPaths paths;
