@@ -270,44 +270,56 @@ void ToolkitCommands::registerDevToolsVerbs()
                               .arg(PageController::kMaxNetworkEntries),
                     404));
             }
-            Redactor redactor;
-            redactor.setUserRules(
-                Redactor::rulesFromEntries(m_settings->listValue(SettingKey::BridgeRedactRules)));
-            int masked = 0;
-            QJsonObject data = entry->toJson();
-            data.insert(u"requestHeaders"_s, maskedHeaders(entry->requestHeaders, redactor, &masked));
-            data.insert(u"responseHeaders"_s, maskedHeaders(entry->responseHeaders, redactor, &masked));
-            if (!entry->finished || !entry->error.isEmpty()) {
-                data.insert(u"body"_s, QJsonValue::Null);
-                data.insert(u"bodyNote"_s,
-                            entry->finished ? tr("the request failed: no body")
-                                            : tr("still loading: ask again when it has finished"));
-                data.insert(u"masked"_s, masked);
-                return reply(CommandResult::success(data));
-            }
-            log->body(
-                entry->requestId,
-                [data, masked, redactor, reply](const QString &body, bool base64,
-                                                const QString &error) mutable {
-                    if (!error.isEmpty()) {
-                        data.insert(u"body"_s, QJsonValue::Null);
-                        data.insert(u"bodyNote"_s, tr("the browser no longer has the body (%1)").arg(error));
-                    } else if (base64) {
+            // Set-Cookie and the wire's headers come in the browser's extra info, before or after
+            // the response: the answer waits for them (1 s at most) so nothing goes unmasked or missing.
+            log->whenHeadersWhole(
+                id, std::chrono::seconds(1), [this, log = QPointer<NetworkLog>(log), id, reply] {
+                    const std::optional<NetworkEntry> entry = log ? log->entry(id) : std::nullopt;
+                    if (!entry)
+                        return reply(CommandResult::failure(tr("the tab closed"), 409));
+                    Redactor redactor;
+                    redactor.setUserRules(
+                        Redactor::rulesFromEntries(m_settings->listValue(SettingKey::BridgeRedactRules)));
+                    int masked = 0;
+                    QJsonObject data = entry->toJson();
+                    data.insert(u"requestHeaders"_s, maskedHeaders(entry->requestHeaders, redactor, &masked));
+                    data.insert(u"responseHeaders"_s,
+                                maskedHeaders(entry->responseHeaders, redactor, &masked));
+                    if (!entry->finished || !entry->error.isEmpty()) {
                         data.insert(u"body"_s, QJsonValue::Null);
                         data.insert(u"bodyNote"_s,
-                                    tr("a binary body of %1 bytes, not shown")
-                                        .arg(QByteArray::fromBase64(body.toLatin1()).size()));
-                    } else {
-                        // Masked whole, then cut: a cut never hides part of a value from the masking.
-                        const Redaction redaction = redactor.redactThenClip(body, kMaxBodyChars);
-                        for (const int count : redaction.counts)
-                            masked += count;
-                        data.insert(u"body"_s, redaction.text);
-                        if (body.size() > kMaxBodyChars)
-                            data.insert(u"bodyNote"_s, tr("cut at 1 MiB of %1 characters").arg(body.size()));
+                                    entry->finished ? tr("the request failed: no body")
+                                                    : tr("still loading: ask again when it has finished"));
+                        data.insert(u"masked"_s, masked);
+                        return reply(CommandResult::success(data));
                     }
-                    data.insert(u"masked"_s, masked);
-                    reply(CommandResult::success(data));
+                    log->body(entry->requestId,
+                              [data, masked, redactor, reply](const QString &body, bool base64,
+                                                              const QString &error) mutable {
+                                  if (!error.isEmpty()) {
+                                      data.insert(u"body"_s, QJsonValue::Null);
+                                      data.insert(u"bodyNote"_s,
+                                                  tr("the browser no longer has the body (%1)").arg(error));
+                                  } else if (base64) {
+                                      data.insert(u"body"_s, QJsonValue::Null);
+                                      data.insert(u"bodyNote"_s,
+                                                  tr("a binary body of %1 bytes, not shown")
+                                                      .arg(QByteArray::fromBase64(body.toLatin1()).size()));
+                                  } else {
+                                      // Masked whole, then cut: a cut never hides part of a value from the
+                                      // masking.
+                                      const Redaction redaction
+                                          = redactor.redactThenClip(body, kMaxBodyChars);
+                                      for (const int count : redaction.counts)
+                                          masked += count;
+                                      data.insert(u"body"_s, redaction.text);
+                                      if (body.size() > kMaxBodyChars)
+                                          data.insert(u"bodyNote"_s,
+                                                      tr("cut at 1 MiB of %1 characters").arg(body.size()));
+                                  }
+                                  data.insert(u"masked"_s, masked);
+                                  reply(CommandResult::success(data));
+                              });
                 });
         });
 

@@ -4,7 +4,11 @@
 #include "logging/LogCategories.h"
 
 #include <QJsonObject>
+#include <QTimer>
 #include <QUrl>
+
+#include <memory>
+#include <utility>
 
 using namespace Qt::StringLiterals;
 
@@ -150,6 +154,33 @@ std::optional<NetworkEntry> NetworkLog::entry(qint64 sequence) const
     return std::nullopt;
 }
 
+void NetworkLog::whenHeadersWhole(qint64 sequence, std::chrono::milliseconds wait, std::function<void()> then)
+{
+    const auto whole = [this, sequence] {
+        const std::optional<NetworkEntry> kept = entry(sequence);
+        return !kept || !kept->responseExtraExpected || kept->responseExtraSeen;
+    };
+    if (whole())
+        return then();
+    // The timer is the wait's context: once finished (either way) it goes, and with it the other.
+    auto *deadline = new QTimer(this);
+    deadline->setSingleShot(true);
+    auto finished = std::make_shared<bool>(false);
+    const auto finish = [deadline, finished, then] {
+        if (std::exchange(*finished, true))
+            return;
+        deadline->stop();
+        deadline->deleteLater();
+        then();
+    };
+    connect(deadline, &QTimer::timeout, this, finish);
+    connect(this, &NetworkLog::responseExtraArrived, deadline, [whole, finish] {
+        if (whole())
+            finish();
+    });
+    deadline->start(wait);
+}
+
 void NetworkLog::body(const QString &requestId,
                       std::function<void(const QString &body, bool base64, const QString &error)> done)
 {
@@ -204,6 +235,7 @@ void NetworkLog::onEvent(const QString &method, const QJsonObject &params)
         const QString type = params.value(u"type").toString();
         if (m_scope == Scope::Calls && type != u"XHR"_s && type != u"Fetch"_s) {
             m_earlyRequestHeaders.remove(requestId);
+            m_earlyResponseHeaders.remove(requestId);
             return;
         }
         if (NetworkEntry *existing = find(requestId)) {
@@ -224,8 +256,13 @@ void NetworkLog::onEvent(const QString &method, const QJsonObject &params)
         entry.url = request.value(u"url").toString();
         entry.type = type;
         entry.requestHeaders = request.value(u"headers").toObject();
-        // Extra info can come before the request itself: merged now.
+        // Extra info can come before the request itself (the network service sends it, not the
+        // page, as puppeteer's NetworkEventManager queues it too): merged now.
         merge(entry.requestHeaders, m_earlyRequestHeaders.take(requestId));
+        if (m_earlyResponseHeaders.contains(requestId)) {
+            entry.responseHeaders = m_earlyResponseHeaders.take(requestId);
+            entry.responseExtraSeen = true;
+        }
         entry.startedMs = params.value(u"wallTime").toDouble() * 1000.0;
         m_started.insert(requestId, params.value(u"timestamp").toDouble());
         m_entries.append(entry);
@@ -240,6 +277,7 @@ void NetworkLog::onEvent(const QString &method, const QJsonObject &params)
             const QJsonObject response = params.value(u"response").toObject();
             entry->status = response.value(u"status").toInt();
             entry->mimeType = response.value(u"mimeType").toString();
+            entry->responseExtraExpected = params.value(u"hasExtraInfo").toBool();
             // Over what the extra info said (Set-Cookie comes only there), not instead of it.
             merge(entry->responseHeaders, response.value(u"headers").toObject());
         }
@@ -250,10 +288,16 @@ void NetworkLog::onEvent(const QString &method, const QJsonObject &params)
         else if (m_earlyRequestHeaders.size() < m_maxEntries)
             m_earlyRequestHeaders.insert(requestId, params.value(u"headers").toObject());
     } else if (method == u"Network.responseReceivedExtraInfo"_s) {
-        if (NetworkEntry *entry = find(requestId))
+        if (NetworkEntry *entry = find(requestId)) {
             merge(entry->responseHeaders, params.value(u"headers").toObject());
+            entry->responseExtraSeen = true;
+            Q_EMIT responseExtraArrived();
+        } else if (m_earlyResponseHeaders.size() < m_maxEntries) {
+            m_earlyResponseHeaders.insert(requestId, params.value(u"headers").toObject());
+        }
     } else if (method == u"Network.loadingFinished"_s) {
         m_earlyRequestHeaders.remove(requestId);
+        m_earlyResponseHeaders.remove(requestId);
         if (NetworkEntry *entry = find(requestId)) {
             entry->finished = true;
             entry->bytes = qint64(params.value(u"encodedDataLength").toDouble(-1));
@@ -263,6 +307,7 @@ void NetworkLog::onEvent(const QString &method, const QJsonObject &params)
         }
     } else if (method == u"Network.loadingFailed"_s) {
         m_earlyRequestHeaders.remove(requestId);
+        m_earlyResponseHeaders.remove(requestId);
         if (NetworkEntry *entry = find(requestId)) {
             entry->finished = true;
             entry->error = params.value(u"errorText").toString();

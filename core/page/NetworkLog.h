@@ -15,6 +15,7 @@
 #include <QPointer>
 #include <QString>
 
+#include <chrono>
 #include <functional>
 #include <optional>
 
@@ -38,6 +39,10 @@ struct NetworkEntry
     double tookMs = -1; // from the request to its last byte; -1 until it finished
     QJsonObject requestHeaders;
     QJsonObject responseHeaders;
+    // The response said its headers as sent on the wire come apart (hasExtraInfo: Set-Cookie is
+    // only there), and whether they came; the browser sends them before or after the response.
+    bool responseExtraExpected = false;
+    bool responseExtraSeen = false;
 
     QJsonObject toJson() const;
     // "POST /api/cart → 200, 1.2 kB" (the path and query, not the host).
@@ -81,9 +86,13 @@ public:
     // `base64`; `error` says why there is none (still loading, not kept by the browser, gone).
     void body(const QString &requestId,
               std::function<void(const QString &body, bool base64, const QString &error)> done);
+    // Runs `then` once request `sequence`'s response headers are whole: at once, or when the
+    // browser's extra info comes, at most `wait` later (it may never come for a cached answer).
+    void whenHeadersWhole(qint64 sequence, std::chrono::milliseconds wait, std::function<void()> then);
 
 Q_SIGNALS:
     void changed(); // a request started or finished
+    void responseExtraArrived(); // a response's headers as sent on the wire came
 
 private:
     void onEvent(const QString &method, const QJsonObject &params);
@@ -98,6 +107,7 @@ private:
     qint64 m_documentMark = 0;
     QHash<QString, double> m_started; // requestId → monotonic start (s), while it loads
     QHash<QString, QJsonObject> m_earlyRequestHeaders; // extra info that came before its request
+    QHash<QString, QJsonObject> m_earlyResponseHeaders; // a response's too
     bool m_watching = false;
 };
 

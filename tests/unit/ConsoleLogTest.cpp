@@ -5,6 +5,7 @@
 #include "page/ConsoleLog.h"
 
 #include "FakeCdpTransport.h"
+#include "Wait.h"
 #include "cdp/CdpConnection.h"
 #include "cdp/CdpSession.h"
 #include "page/NetworkLog.h"
@@ -226,6 +227,89 @@ TEST_F(ConsoleLogTest, TwoNetworkLogsOnOneTabTurnTheDomainOffOnlyWhenBothStopped
     EXPECT_TRUE(bridge.since(0).isEmpty()) << "the bridge keeps the page's calls only, and it stopped";
     toolkit.stop();
     EXPECT_EQ(disables(), 1);
+}
+
+// The headers as sent on the wire (Set-Cookie only there) come in responseReceivedExtraInfo,
+// which CDP sends before or after the response (responseReceived.hasExtraInfo says one "will be or
+// was" sent, protocol.d.ts): a reader that needs whole headers waits for it, boundedly.
+TEST_F(ConsoleLogTest, WholeHeadersWaitForTheBrowsersExtraInfoWhicheverWayItComes)
+{
+    NetworkLog network(session.get(), nullptr, NetworkLog::Scope::All, 1000);
+    network.start();
+    const auto request = [&](const QString &id) {
+        session->dispatchEvent(u"Network.requestWillBeSent"_s,
+                               { { u"requestId"_s, id },
+                                 { u"type"_s, u"Fetch"_s },
+                                 { u"timestamp"_s, 10.0 },
+                                 { u"wallTime"_s, 1764400000.0 },
+                                 { u"request"_s,
+                                   QJsonObject { { u"method"_s, u"POST"_s },
+                                                 { u"url"_s, u"https://example.test/login"_s } } } });
+    };
+    const auto response = [&](const QString &id, bool extra) {
+        session->dispatchEvent(
+            u"Network.responseReceived"_s,
+            { { u"requestId"_s, id },
+              { u"hasExtraInfo"_s, extra },
+              { u"response"_s,
+                QJsonObject {
+                    { u"status"_s, 200 },
+                    { u"mimeType"_s, u"application/json"_s },
+                    { u"headers"_s, QJsonObject { { u"Content-Type"_s, u"application/json"_s } } } } } });
+        session->dispatchEvent(
+            u"Network.loadingFinished"_s,
+            { { u"requestId"_s, id }, { u"timestamp"_s, 10.1 }, { u"encodedDataLength"_s, 90 } });
+    };
+    const auto extraInfo = [&](const QString &id) {
+        session->dispatchEvent(u"Network.responseReceivedExtraInfo"_s,
+                               { { u"requestId"_s, id },
+                                 { u"headers"_s, QJsonObject { { u"Set-Cookie"_s, u"sid=s3ss10n"_s } } } });
+    };
+
+    // After the response: the reader waits for it.
+    request(u"R1"_s);
+    response(u"R1"_s, true);
+    bool whole = false;
+    network.whenHeadersWhole(1, std::chrono::seconds(30), [&] { whole = true; });
+    EXPECT_FALSE(whole) << "answered before the Set-Cookie came";
+    extraInfo(u"R1"_s);
+    EXPECT_TRUE(whole);
+    EXPECT_EQ(network.entry(1)->responseHeaders.value(u"Set-Cookie"_s).toString(), u"sid=s3ss10n"_s);
+    EXPECT_EQ(network.entry(1)->responseHeaders.value(u"Content-Type"_s).toString(), u"application/json"_s);
+
+    // Before the response, or none announced: at once.
+    request(u"R2"_s);
+    extraInfo(u"R2"_s);
+    response(u"R2"_s, true);
+    bool early = false;
+    network.whenHeadersWhole(2, std::chrono::seconds(30), [&] { early = true; });
+    EXPECT_TRUE(early);
+    EXPECT_EQ(network.entry(2)->responseHeaders.value(u"Set-Cookie"_s).toString(), u"sid=s3ss10n"_s);
+    request(u"R3"_s);
+    response(u"R3"_s, false);
+    bool plain = false;
+    network.whenHeadersWhole(3, std::chrono::seconds(30), [&] { plain = true; });
+    EXPECT_TRUE(plain);
+
+    // Even before the request itself (the network service's event overtaking the page's, which
+    // puppeteer's NetworkEventManager queues for too; seen here with a same-origin fetch).
+    extraInfo(u"R5"_s);
+    request(u"R5"_s);
+    response(u"R5"_s, true);
+    bool first = false;
+    network.whenHeadersWhole(4, std::chrono::seconds(30), [&] { first = true; });
+    EXPECT_TRUE(first);
+    EXPECT_EQ(network.entry(4)->responseHeaders.value(u"Set-Cookie"_s).toString(), u"sid=s3ss10n"_s);
+    EXPECT_EQ(network.entry(4)->responseHeaders.value(u"Content-Type"_s).toString(), u"application/json"_s);
+
+    // Announced but never sent (a cached answer): given up after the wait, answered once.
+    request(u"R6"_s);
+    response(u"R6"_s, true);
+    int given = 0;
+    network.whenHeadersWhole(5, std::chrono::milliseconds(20), [&] { ++given; });
+    EXPECT_TRUE(waitUntil([&] { return given == 1; }, std::chrono::seconds(5)));
+    extraInfo(u"R6"_s);
+    EXPECT_EQ(given, 1);
 }
 
 } // namespace
