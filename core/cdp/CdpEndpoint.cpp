@@ -432,9 +432,11 @@ void CdpEndpoint::registerSession(Link *link, CdpSession *session)
     link->sessions.insert(session->sessionId(), session);
     // Let this target's own out-of-process frames attach as sessions, too.
     session->send(u"Target.setAutoAttach"_s, autoAttachParams(false));
-    if (session->isPage())
+    if (session->isPage()) {
+        if (link->pagesSeen.size() < 10000)
+            link->pagesSeen.insert(session->targetId());
         qCInfo(lcCdp).noquote() << "attached to" << describeTarget(session->targetInfo());
-    else
+    } else
         qCDebug(lcCdp).noquote() << "attached to" << describeTarget(session->targetInfo());
     Q_EMIT sessionAttached(session);
 }
@@ -443,12 +445,9 @@ void CdpEndpoint::onLinkClosed(Link *link, const QString &reason)
 {
     const bool browserLevel = link->browserLevel;
     if (browserLevel && m_remote && m_state == State::Connected) {
-        // Which pages it had, to tell on return whether the same browser is back.
-        m_previousTargets.clear();
-        for (const CdpSession *session : std::as_const(link->sessions)) {
-            if (session->isPage())
-                m_previousTargets.insert(session->targetId());
-        }
+        // Which pages it had (also those closed as the service went), to tell on return whether
+        // the same browser is back.
+        m_previousTargets = link->pagesSeen;
         m_lostBrowser = true;
     }
     for (const QString &id : link->sessions.keys())

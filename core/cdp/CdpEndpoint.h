@@ -124,6 +124,9 @@ private:
         QString targetId; // per-target links
         CdpTargetInfo pendingInfo; // per-target links, until the socket opens
         QHash<QString, CdpSession *> sessions;
+        // Every page this link attached to, closed ones too: a service that shuts down closes its
+        // pages before the socket, and which browser comes back is told by them.
+        QSet<QString> pagesSeen;
     };
 
     void setState(State state);

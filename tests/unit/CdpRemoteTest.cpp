@@ -140,6 +140,17 @@ TEST(CdpRemoteEndpointTest, TheSameBrowserBackIsNoNewsAReplacedOneIsToldOnce)
     service.transports.last()->dropConnection(u"the service closed the connection"_s);
     ASSERT_TRUE(waitUntil([&] { return service.transports.size() == 3 && endpoint.targetsKnown(); }));
     EXPECT_EQ(replaced.count(), 1);
+
+    // A service that shuts down closes its pages before the socket (Browserless does, as CI's log
+    // showed: "Render process gone", then the socket): still a replaced browser when it comes back.
+    service.pages = { u"T7"_s };
+    service.transports.last()->receive(QJsonObject {
+        { u"method"_s, u"Target.detachedFromTarget"_s },
+        { u"params"_s, QJsonObject { { u"sessionId"_s, u"S-T9"_s }, { u"targetId"_s, u"T9"_s } } } });
+    ASSERT_TRUE(waitUntil([&] { return endpoint.pageSessions().isEmpty(); }));
+    service.transports.last()->dropConnection(u"the service closed the connection"_s);
+    ASSERT_TRUE(waitUntil([&] { return service.transports.size() == 4 && endpoint.targetsKnown(); }));
+    EXPECT_EQ(replaced.count(), 2);
     endpoint.stop();
 }
 
