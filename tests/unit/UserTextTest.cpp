@@ -2,11 +2,13 @@
 // language through whatever translators the application has installed.
 #include "common/UserText.h"
 
+#include "common/KnownSentences.h"
 #include "scheduler/PromptQueue.h"
 #include "scheduler/QueueReasons.h"
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QRegularExpression>
 #include <QTranslator>
 
 #include <gtest/gtest.h>
@@ -38,6 +40,18 @@ protected:
             { u"ctx|%1 is out of quota until %2"_s, u"bis %2 kein Kontingent mehr für %1"_s },
             { u"ctx|a watched model"_s, u"ein beobachtetes Modell"_s },
             { u"mpa::PromptQueue|Stopped by the user."_s, u"Vom Benutzer gestoppt."_s },
+            { u"mpa::KnownSentences|'%1' is not a valid regular expression: %2"_s,
+              u"„%1“ ist kein gültiger regulärer Ausdruck: %2"_s },
+            { u"mpa::KnownSentences|missing closing parenthesis"_s, u"fehlende schließende Klammer"_s },
+            { u"QRegularExpression|missing closing parenthesis"_s, u"fehlende schließende Klammer"_s },
+            { u"mpa::KnownSentences|%1 (after %2 attempts)"_s, u"%1 (nach %2 Versuchen)"_s },
+            { u"mpa::KnownSentences|%1 refused the connection at %2: is it running, and on that port?"_s,
+              u"%1 hat die Verbindung unter %2 abgelehnt: Läuft der Dienst, und auf diesem Port?"_s },
+            { u"mpa::KnownSentences|%1 answered HTTP %2: %3"_s, u"%1 hat mit HTTP %2 geantwortet: %3"_s },
+            { u"mpa::KnownSentences|the API key was refused by %1 (HTTP %2)"_s,
+              u"%1 hat den API-Schlüssel abgelehnt (HTTP %2)"_s },
+            { u"mpa::KnownSentences|the API key was refused by %1 (HTTP %2: %3)"_s,
+              u"%1 hat den API-Schlüssel abgelehnt (HTTP %2: %3)"_s },
         };
         QCoreApplication::installTranslator(&translator);
     }
@@ -119,6 +133,53 @@ TEST_F(UserTextTest, ASendFailureKeepsTheErrorsOwnEndMark)
     EXPECT_TRUE(plain.english().contains(u"the chat tab is gone. It was tried twice"_s))
         << plain.english().toStdString();
     EXPECT_FALSE(plain.english().contains(u".."_s));
+}
+
+// Issue 34 item 9: a sentence core writes as plain English (a CommandResult's error) is found by
+// its wording among the known sentences and shown translated, its values too; english() gives back
+// exactly what came.
+TEST_F(UserTextTest, AKnownEnglishSentenceIsTranslatedWithItsValues)
+{
+    const QString english = u"'/a(b/' is not a valid regular expression: missing closing parenthesis"_s;
+    const UserText text = knownSentence(english);
+    EXPECT_EQ(text.english(), english);
+    EXPECT_EQ(text.translated(),
+              u"„/a(b/“ ist kein gültiger regulärer Ausdruck: fehlende schließende Klammer"_s);
+
+    const QString nested = u"Ollama refused the connection at http://127.0.0.1:11434/v1: is it running, and "
+                           u"on that port? (after "
+                           "2 attempts)"_s;
+    EXPECT_EQ(knownSentence(nested).english(), nested);
+    EXPECT_EQ(
+        knownSentence(nested).translated(),
+        u"Ollama hat die Verbindung unter http://127.0.0.1:11434/v1 abgelehnt: Läuft der Dienst, und auf "
+        "diesem Port? (nach 2 Versuchen)"_s);
+}
+
+TEST_F(UserTextTest, TheMostSpecificKnownSentenceWins)
+{
+    // Both "(HTTP %2)" and "(HTTP %2: %3)" match; the one with more words of its own is meant.
+    EXPECT_EQ(knownSentence(u"the API key was refused by Groq (HTTP 401: Invalid API Key)"_s).translated(),
+              u"Groq hat den API-Schlüssel abgelehnt (HTTP 401: Invalid API Key)"_s);
+    EXPECT_EQ(knownSentence(u"the API key was refused by Groq (HTTP 401)"_s).translated(),
+              u"Groq hat den API-Schlüssel abgelehnt (HTTP 401)"_s);
+}
+
+// Qt translates the engine's message itself when its catalogue is loaded (for the window's
+// standard dialogs); the API and the log still get it in English.
+TEST_F(UserTextTest, TheRegularExpressionEnginesMessageIsEnglishForTheApi)
+{
+    const QRegularExpression regex(u"a(b"_s);
+    ASSERT_EQ(regex.errorString(), u"fehlende schließende Klammer"_s) << "Qt's own translation";
+    EXPECT_EQ(englishRegexError(regex), u"missing closing parenthesis"_s);
+}
+
+TEST_F(UserTextTest, AnUnknownSentenceIsShownAsItIs)
+{
+    const QString said = u"net::ERR_NAME_NOT_RESOLVED at https://example.invalid/"_s;
+    EXPECT_EQ(knownSentence(said).translated(), said);
+    EXPECT_EQ(knownSentence(said).english(), said);
+    EXPECT_TRUE(knownSentence(QString()).isEmpty());
 }
 
 } // namespace
