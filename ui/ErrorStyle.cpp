@@ -30,6 +30,8 @@ void setTextColor(QLabel *label, const QColor &color, bool set)
 
 QString sentence(const QString &text)
 {
+    // Core writes its errors in English (the API and the log get the same text): the window shows
+    // a known one in its own language.
     QString s = knownSentence(text.trimmed()).translated();
     if (s.isEmpty())
         return s;
