@@ -18,11 +18,14 @@
 #include "pages/QueuePage.h"
 #include "pages/QuotaPage.h"
 #include "pages/SafetyPage.h"
+#include "pages/ServersPage.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "scheduler/Scheduler.h"
 #include "server/DebugApiService.h"
+#include "server/ToolkitServerService.h"
 
+#include <QCheckBox>
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
@@ -378,6 +381,28 @@ TEST_F(CoreTextTranslationTest, TheDefaultPromptsAreGermanAndASavedPromptStaysAs
     EXPECT_EQ(settings->stringValue(SettingKey::SchedulePrompt), u"Status report please"_s);
     german = std::make_unique<UiTranslator>();
     ASSERT_TRUE(german->load(QLocale(QLocale::German, QLocale::Germany)));
+}
+
+// Issue 34 item 9: the agent server's state ("Zustand") comes from core in English; the window
+// says it in German, the API keeps English.
+TEST_F(CoreTextTranslationTest, TheAgentServersStateIsGermanInTheWindowAndEnglishThroughTheApi)
+{
+    const quint16 port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    ToolkitServerService *service = engine->toolkitServer();
+    service->start();
+    ServersPage page(engine.get());
+    page.resize(720, 1000);
+    page.show();
+    auto *state = page.findChild<QLabel *>(u"agentServerState"_s);
+    ASSERT_TRUE(state);
+    EXPECT_EQ(state->text().toStdString(), "Aus");
+    editor<QCheckBox>(&page, SettingKey::AgentServerEnabled)->click();
+    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
+    EXPECT_EQ(state->text().toStdString(), u"Lauscht auf 127.0.0.1:%1, 0 Clients"_s.arg(port).toStdString());
+    EXPECT_EQ(service->stateJson().value(u"status"_s).toString().toStdString(),
+              u"Listening on 127.0.0.1:%1, 0 clients"_s.arg(port).toStdString());
+    service->stop();
 }
 
 } // namespace
