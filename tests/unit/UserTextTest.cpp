@@ -2,11 +2,14 @@
 // language through whatever translators the application has installed.
 #include "common/UserText.h"
 
+#include "TestEnvironment.h"
 #include "common/KnownSentences.h"
 #include "scheduler/PromptQueue.h"
 #include "scheduler/QueueReasons.h"
 
 #include <QCoreApplication>
+#include <QDirIterator>
+#include <QFile>
 #include <QHash>
 #include <QRegularExpression>
 #include <QTranslator>
@@ -180,6 +183,86 @@ TEST_F(UserTextTest, AnUnknownSentenceIsShownAsItIs)
     EXPECT_EQ(knownSentence(said).translated(), said);
     EXPECT_EQ(knownSentence(said).english(), said);
     EXPECT_TRUE(knownSentence(QString()).isEmpty());
+}
+
+// What the app's core writes and the bundled profiles name: every string literal of core/ and
+// resources/profiles/, literals that only whitespace separates joined as the compiler joins them,
+// C escapes undone.
+QString writtenTexts()
+{
+    static const QRegularExpression literal(uR"re((?:u8|u|U|L)?"((?:[^"\\\n]|\\.)*)")re"_s);
+    QString all;
+    for (const QString &root : { u"core"_s, u"resources/profiles"_s }) {
+        QDirIterator it(test::sourceDir() + u'/' + root, { u"*.cpp"_s, u"*.json"_s }, QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (path.endsWith(u"/KnownSentences.cpp"_s))
+                continue;
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly))
+                continue;
+            const QString text = QString::fromUtf8(file.readAll());
+            qsizetype end = -1;
+            for (auto matches = literal.globalMatch(text); matches.hasNext();) {
+                const QRegularExpressionMatch m = matches.next();
+                // `u"…"_s` ends in _s: what lies between two literals is whitespace (and the suffix).
+                QString between = end < 0 ? u"x"_s : text.mid(end, m.capturedStart() - end);
+                between.remove(u"_s"_s);
+                if (!between.trimmed().isEmpty())
+                    all += u'\n';
+                const QString body = m.captured(1);
+                for (qsizetype i = 0; i < body.size(); ++i) {
+                    if (body.at(i) == u'\\' && i + 1 < body.size())
+                        ++i;
+                    all += body.at(i);
+                }
+                end = m.capturedEnd();
+            }
+            all += u'\n';
+        }
+    }
+    return all;
+}
+
+// The list is looked up by wording: a sentence core no longer writes as listed would stay English
+// in the window without a word. Each known sentence's own words are still written by the app
+// (Qt's own messages, which the app quotes, aside).
+TEST(KnownSentencesTest, EveryKnownSentenceIsStillWrittenByTheApp)
+{
+    const QString written = writtenTexts();
+    ASSERT_GT(written.size(), 10000) << "no sources under " << test::sourceDir().toStdString();
+    static const QStringList qtsOwn {
+        u"Connection refused"_s,
+        u"missing closing parenthesis"_s,
+        u"unmatched closing parenthesis"_s,
+        u"missing terminating ] for character class"_s,
+        u"range out of order in character class"_s,
+        u"quantifier does not follow a repeatable item"_s,
+        u"\\ at end of pattern"_s,
+        u"reference to non-existent subpattern"_s,
+        u"lookbehind assertion is not fixed length"_s,
+        u"unrecognized character follows \\"_s,
+    };
+    static const QRegularExpression marker(u"%\\d{1,2}"_s);
+    QStringList missing;
+    for (const char *source : knownSentences()) {
+        const QString sentence = QString::fromUtf8(source);
+        if (qtsOwn.contains(sentence))
+            continue;
+        for (QString piece : sentence.split(marker)) {
+            // A clause's punctuation may be written beside it (u": "_s + reason).
+            static const QString edges = u" :;,.()“”'"_s;
+            while (!piece.isEmpty() && edges.contains(piece.front()))
+                piece.remove(0, 1);
+            while (!piece.isEmpty() && edges.contains(piece.back()))
+                piece.chop(1);
+            if (piece.size() >= 3 && !written.contains(piece))
+                missing.append(u"%1 (\"%2\")"_s.arg(sentence, piece));
+        }
+    }
+    EXPECT_TRUE(missing.isEmpty()) << "known sentences the app no longer writes:\n"
+                                   << missing.join(u'\n').toStdString();
 }
 
 } // namespace
