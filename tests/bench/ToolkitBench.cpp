@@ -1,5 +1,7 @@
 // Browser toolkit benchmark: snapshot time (p50) and size, and how many interactables it names,
-// on generated pages of about 3,000 and 30,000 elements; the click round trip (request to
+// on generated pages of about 3,000 and 30,000 elements, with the CPU time a snapshot costs this
+// process and the browser's processes (all their threads), which the machine's other load does not
+// inflate as it does the wall-clock times; the click round trip (request to
 // reply, through the command dispatcher) over many clicks. The same is measured with
 // Playwright (playwright-core over CDP: locator.ariaSnapshot(), locator.click()) against the
 // same Chromium in the same run, and printed side by side.
@@ -19,6 +21,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -26,7 +29,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <optional>
+#include <unistd.h>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -37,10 +42,42 @@ namespace {
 
 const CommandCaller kCaller { u"debug-api"_s, u"bench"_s };
 
+double processCpuMs()
+{
+    timespec t {};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1000.0 + double(t.tv_nsec) / 1e6;
+}
+
+// User and system time of every process in the process group `group` (the benchmark's Chromium
+// and its children), from /proc; 10 ms granularity.
+double groupCpuMs(qint64 group)
+{
+    const double tick = 1000.0 / double(sysconf(_SC_CLK_TCK));
+    double ms = 0;
+    const QStringList pids = QDir(u"/proc"_s).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &pid : pids) {
+        QFile stat(u"/proc/%1/stat"_s.arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = stat.readAll();
+        // Fields after the command's closing parenthesis: state ppid pgrp … utime(14) stime(15).
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 12 && fields.at(2).toLongLong() == group)
+            ms += double(fields.at(11).toLongLong() + fields.at(12).toLongLong()) * tick;
+    }
+    return ms;
+}
+
 struct PageFigures
 {
     int elements = 0;
     QList<double> snapshotMs; // after the first snapshot, which installs the module
+    // CPU time per snapshot, which other load on the machine does not inflate as it does the
+    // wall-clock times: this process (the app's dispatcher, CDP and assembly run in it) and the
+    // browser's processes (the page script in the renderer, the browser and network processes).
+    double appCpuMs = 0;
+    double browserCpuMs = 0;
     int chars = 0;
     int named = 0;
     int interactive = 0;
@@ -93,7 +130,14 @@ int run(BenchBrowser &browser, int clicks, int runs)
         figures.elements = evaluate(page, u"window.benchElements"_s).toInt();
         const QJsonObject params { { u"maxElements"_s, 1000000 }, { u"maxChars"_s, 10000000 } };
         QString text;
+        const qint64 group = getpgid(pid_t(browser.chromium.process().pid()));
+        double appBefore = 0;
+        double browserBefore = 0;
         for (int i = 0; i <= runs; ++i) {
+            if (i == 1) {
+                appBefore = processCpuMs();
+                browserBefore = groupCpuMs(group);
+            }
             double ms = 0;
             const std::optional<CommandResult> shot = call(commands, u"snapshot"_s, params, &ms);
             if (!shot || !shot->ok) {
@@ -106,6 +150,10 @@ int run(BenchBrowser &browser, int clicks, int runs)
             text = data.value(u"snapshot"_s).toString();
             figures.named = data.value(u"named"_s).toInt();
             figures.interactive = data.value(u"interactive"_s).toInt();
+        }
+        if (runs > 0) {
+            figures.appCpuMs = (processCpuMs() - appBefore) / runs;
+            figures.browserCpuMs = (groupCpuMs(group) - browserBefore) / runs;
         }
         figures.chars = int(text.size());
         ours.append(figures);
@@ -159,6 +207,10 @@ int run(BenchBrowser &browser, int clicks, int runs)
         // A stall shows in the slowest, not in the median.
         std::printf("| %-44s | %16.1f | %16.1f |\n", qPrintable(label + u": snapshot max (ms)"_s),
                     percentile(f.snapshotMs, 100), percentile(pwTimes, 100));
+        std::printf("| %-44s | %16.1f | %16s |\n", qPrintable(label + u": snapshot CPU, app (ms)"_s),
+                    f.appCpuMs, "");
+        std::printf("| %-44s | %16.1f | %16s |\n", qPrintable(label + u": snapshot CPU, browser (ms)"_s),
+                    f.browserCpuMs, "");
         std::printf("| %-44s | %16d | %16d |\n", qPrintable(label + u": snapshot size (chars)"_s), f.chars,
                     pw.value(u"chars"_s).toInt());
         std::printf("| %-44s | %9d of %4d | %16d |\n", qPrintable(label + u": interactables named"_s),
