@@ -40,7 +40,13 @@ BridgeSession::BridgeSession(BridgeRecord record, BridgeEnvironment environment,
 {
     if (environment.chat)
         environment.chat->setParent(this);
-    setLookOptions(lookOptions(m_record, options));
+    AgentJob::LookOptions look = lookOptions(m_record, options);
+    if (m_brain.vision() && environment.capture) {
+        look.vision = true;
+        // Read, not changed: a page whose text the masking would change gets no screenshot.
+        look.maskPage = [this](const QString &text) { return m_brain.checkPage(text); };
+    }
+    setLookOptions(std::move(look));
     CommandExecutor::Policy policy;
     policy.mode
         = m_record.mode == u"autonomous"_s ? SecurityGate::Mode::Autonomous : SecurityGate::Mode::Careful;

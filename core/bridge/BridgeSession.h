@@ -32,6 +32,7 @@ struct BridgeEnvironment : ToolEnvironment
     // The chat in the agent tab; the session takes ownership.
     ChatSurface *chat = nullptr;
     QString profile; // the chat profile's id
+    bool chatTakesImages = false; // the profile's "images" (agent/vision auto)
     // The address of a saved tool, or empty, and the saved tools' names.
     std::function<QString(const QString &name)> savedTool;
     std::function<QStringList()> savedToolNames;
