@@ -82,6 +82,9 @@ protected:
     QString gateQuestion(const JobCommand &command, const QString &reason) const override;
 
 private:
+    // The environment, its capture refused while the look's page holds text the masking hides.
+    static ToolEnvironment withVisionCheck(const ToolEnvironment &environment, BridgeSession *session);
+
     BridgeRecord m_record;
     ChatBrain m_brain;
 };

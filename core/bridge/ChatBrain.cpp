@@ -357,11 +357,11 @@ void ChatBrain::observed(const AgentJob::Look &look, const QList<JobCommand> &)
     m_imageAttached = false;
     if (m_vision && look.ok) {
         // Pixels cannot be masked: a page with text the masking hides goes without its picture.
-        if (!look.view)
-            m_record.lastImage = u"not attached: no screenshot (%1)"_s.arg(look.viewError);
-        else if (!m_pageMasked.isEmpty())
+        if (!m_pageMasked.isEmpty())
             m_record.lastImage = u"not attached: the page shows what the masking hides (%1)"_s.arg(
                 m_pageMasked.join(u", "_s));
+        else if (!look.view)
+            m_record.lastImage = u"not attached: no screenshot (%1)"_s.arg(look.viewError);
         else
             m_image = look.view;
         if (!m_image)

@@ -94,6 +94,8 @@ public:
     // The look's page text, unchanged; notes what the masking would hide in it, since a page
     // with such text goes without its screenshot (AgentJob::LookOptions::maskPage).
     QString checkPage(const QString &text);
+    // What the masking hides in the last look's page ("1 card", "2 email"); empty: nothing.
+    const QStringList &pageMasked() const { return m_pageMasked; }
 
     static QString watchModule() { return QStringLiteral("chatWatch"); }
 
