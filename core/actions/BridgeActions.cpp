@@ -260,6 +260,40 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
     });
 
     // The session keyword finds a chat whose tab changed (a browser restart, a reopened tab).
+    // The Bridge page's "takes images" box: the chat's profile, read or saved with the flag.
+    bridge->setChatImages(
+        [browser, configDir](const QString &tab, std::optional<bool> set, CommandReply done) {
+            CdpSession *session = browser ? browser->sessionForTarget(tab) : nullptr;
+            if (!session)
+                return done(CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab), 404));
+            WebChatProfiles profiles;
+            profiles.load(configDir);
+            const QUrl url(session->targetInfo().url);
+            const WebChatProfile *found = profiles.match(url.toString(), session->targetInfo().title);
+            WebChatProfile profile;
+            if (found && !found->isFallback()) {
+                profile = *found;
+            } else {
+                // Only the generic profile fits: the setting goes into a profile for this site.
+                profile = WebChatProfile::learnedFor(url, found ? found->chat : ChatSelectors::generic(),
+                                                     QDateTime::currentDateTimeUtc());
+                profile.learned = false;
+                profile.learnedAt = {};
+                profile.name = url.host().isEmpty() ? url.toString() : url.host();
+                profile.description
+                    = u"The generic chat selectors, with the user's images setting for this site."_s;
+                profile.images = false;
+            }
+            if (set && profile.images != *set) {
+                profile.images = *set;
+                QString error;
+                if (!profiles.save(configDir, profile, &error))
+                    return done(CommandResult::failure(
+                        u"the chat profile %1 could not be saved: %2"_s.arg(profile.id, error), 500));
+            }
+            done(CommandResult::success(
+                QJsonObject { { u"profileId"_s, profile.id }, { u"images"_s, profile.images } }));
+        });
     bridge->setChatLocator([browser, clock = toolkit->clock()](const QString &tab, const QString &keyword,
                                                                std::function<void(const QString &)> done) {
         if (!browser)

@@ -266,6 +266,13 @@ bool BridgeManager::answer(const QString &sessionId, bool approve, QString *erro
     return session->answer(approve, error);
 }
 
+void BridgeManager::chatImages(const QString &tab, std::optional<bool> set, CommandReply done)
+{
+    if (!m_chatImages)
+        return done(CommandResult::failure(tr("chat profiles are not available in this process"), 503));
+    m_chatImages(tab, set, std::move(done));
+}
+
 void BridgeManager::learnChat(const QString &tab, std::function<void(const QString &part)> progress,
                               CommandReply done)
 {

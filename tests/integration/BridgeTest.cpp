@@ -31,6 +31,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -726,6 +727,42 @@ TEST_F(BridgeTest, AChatThatTakesImagesGetsTheMarkedScreenshotAndClicksACanvasBu
                   & (QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther
                      | QFile::WriteOther | QFile::ExeOther),
               QFile::Permissions());
+}
+
+TEST_F(BridgeTest, TheUserSaysAChatTakesImagesAndItsNextSessionSendsScreenshots)
+{
+    // A chat only the generic profile fits, with a file input: no images until the user says so
+    // (the Bridge page's box), which saves a profile for the chat's site.
+    openTabs(u"canvas"_s, u"agent/canvas.html"_s, u"&images=2"_s);
+    const auto ask = [&](std::optional<bool> set) {
+        std::optional<CommandResult> answer;
+        engine->bridge()->chatImages(chat->targetId(), set, [&](const CommandResult &r) { answer = r; });
+        EXPECT_TRUE(waitUntil([&] { return answer.has_value(); }));
+        return answer.value_or(CommandResult::failure(u"no answer"_s));
+    };
+    const CommandResult before = ask(std::nullopt);
+    ASSERT_TRUE(before.ok) << before.error.toStdString();
+    EXPECT_FALSE(before.data[u"images"].toBool());
+    const QString profileId = before.data[u"profileId"].toString();
+    EXPECT_TRUE(profileId.startsWith(u"learned-127.0.0.1"_s)) << profileId.toStdString();
+    const QString file = QDir(paths.configDir).filePath(u"profiles/chats/%1.json"_s.arg(profileId));
+    EXPECT_FALSE(QFile::exists(file)) << "reading saves nothing";
+    // The site's profile would catch every later test's chat: it goes when this test ends.
+    const std::shared_ptr<void> removeProfile(nullptr, [file](void *) { QFile::remove(file); });
+
+    const CommandResult set = ask(true);
+    ASSERT_TRUE(set.ok) << set.error.toStdString();
+    EXPECT_EQ(set.data[u"profileId"].toString(), profileId);
+    EXPECT_TRUE(ask(std::nullopt).data[u"images"].toBool());
+    ASSERT_TRUE(QFile::exists(file));
+
+    const QString id = startFromWindow(u"Press the GO button"_s);
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    EXPECT_EQ(done.profile, profileId);
+    EXPECT_EQ(done.doneText, u"pressed the canvas button"_s) << done.lastImage.toStdString();
+    EXPECT_EQ(uploads().size(), 2);
 }
 
 TEST_F(BridgeTest, AChatWithoutImagesGetsTextOnly)
