@@ -1617,6 +1617,385 @@
     </message>
 </context>
 <context>
+    <name>mpa::KnownSentences</name>
+    <message>
+        <source>no keychain runs on this desktop (GNOME Keyring, KWallet or KeePassXC provide one)</source>
+        <translation>auf diesem Desktop läuft kein Schlüsselbund (GNOME Keyring, KWallet oder KeePassXC stellen einen bereit)</translation>
+    </message>
+    <message>
+        <source>no keychain answers on this desktop session (GNOME Keyring, KWallet or KeePassXC provide one)</source>
+        <translation>in dieser Desktop-Sitzung antwortet kein Schlüsselbund (GNOME Keyring, KWallet oder KeePassXC stellen einen bereit)</translation>
+    </message>
+    <message>
+        <source>the keychain could not delete the key (%1)</source>
+        <translation>der Schlüsselbund konnte den Schlüssel nicht löschen (%1)</translation>
+    </message>
+    <message>
+        <source>the keychain refused access (%1)</source>
+        <translation>der Schlüsselbund hat den Zugriff verweigert (%1)</translation>
+    </message>
+    <message>
+        <source>the keychain cannot do this here (%1)</source>
+        <translation>der Schlüsselbund kann das hier nicht (%1)</translation>
+    </message>
+    <message>
+        <source>the keychain failed: %1</source>
+        <translation>der Schlüsselbund ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>no address: choose a provider or give an address</source>
+        <translation>keine Adresse: Wählen Sie einen Anbieter, oder geben Sie eine Adresse an</translation>
+    </message>
+    <message>
+        <source>no model chosen</source>
+        <translation>kein Modell gewählt</translation>
+    </message>
+    <message>
+        <source>OK: %1 answered in %2 ms (“%3”)</source>
+        <translation>OK: %1 hat in %2 ms geantwortet („%3“)</translation>
+    </message>
+    <message>
+        <source>the API key was refused by %1 (HTTP %2)</source>
+        <translation>%1 hat den API-Schlüssel abgelehnt (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>the API key was refused by %1 (HTTP %2: %3)</source>
+        <translation>%1 hat den API-Schlüssel abgelehnt (HTTP %2: %3)</translation>
+    </message>
+    <message>
+        <source>the authorization key was refused by %1 (HTTP %2)</source>
+        <translation>%1 hat den Autorisierungsschlüssel abgelehnt (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 to the list of models</source>
+        <translation>%1 hat auf die Abfrage der Modellliste mit HTTP %2 geantwortet</translation>
+    </message>
+    <message>
+        <source>%1 could not be reached: %2</source>
+        <translation>%1 war nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s sign-in service could not be reached: %2</source>
+        <translation>der Anmeldedienst von %1 war nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not answer within %2 s</source>
+        <translation>%1 hat nicht innerhalb von %2 s geantwortet</translation>
+    </message>
+    <message>
+        <source>%1 could not be reached at %2: %3</source>
+        <translation>%1 war unter %2 nicht erreichbar: %3</translation>
+    </message>
+    <message>
+        <source>%1 refused the connection at %2: is it running, and on that port?</source>
+        <translation>%1 hat die Verbindung unter %2 abgelehnt: Läuft der Dienst, und auf diesem Port?</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2: %3</source>
+        <translation>%1 hat mit HTTP %2 geantwortet: %3</translation>
+    </message>
+    <message>
+        <source>%1 (after %2 attempts)</source>
+        <translation>%1 (nach %2 Versuchen)</translation>
+    </message>
+    <message>
+        <source>%1 stopped its answer: %2</source>
+        <translation>%1 hat die Antwort abgebrochen: %2</translation>
+    </message>
+    <message>
+        <source>%1 answered something that is not a chat completion (%2)</source>
+        <translation>%1 hat etwas geantwortet, das keine Chat-Antwort ist (%2)</translation>
+    </message>
+    <message>
+        <source>the task is empty: say what the run should do</source>
+        <translation>die Aufgabe ist leer: Sagen Sie, was der Lauf tun soll</translation>
+    </message>
+    <message>
+        <source>give a tab or a start address, not both</source>
+        <translation>geben Sie einen Tab oder eine Startadresse an, nicht beides</translation>
+    </message>
+    <message>
+        <source>the start address &apos;%1&apos; is not an http(s) address</source>
+        <translation>die Startadresse „%1“ ist keine http(s)-Adresse</translation>
+    </message>
+    <message>
+        <source>no model address: choose a provider or set llm/baseUrl on the Models page</source>
+        <translation>keine Modelladresse: Wählen Sie auf der Seite „Modelle“ einen Anbieter, oder setzen Sie llm/baseUrl</translation>
+    </message>
+    <message>
+        <source>no model chosen: set llm/model on the Models page</source>
+        <translation>kein Modell gewählt: Wählen Sie eines auf der Seite „Modelle“ (llm/model)</translation>
+    </message>
+    <message>
+        <source>no API key for %1%2: add one on the Models page (kept in the keychain, or for this session only) or set MPA_LLM_API_KEY</source>
+        <translation>kein API-Schlüssel für %1%2: Fügen Sie auf der Seite „Modelle“ einen hinzu (im Schlüsselbund oder nur für diese Sitzung), oder setzen Sie MPA_LLM_API_KEY</translation>
+    </message>
+    <message>
+        <source> (the keychain could not be read: %1)</source>
+        <translation> (der Schlüsselbund konnte nicht gelesen werden: %1)</translation>
+    </message>
+    <message>
+        <source>the task names secrets, and the keychain that holds them is not available: %1</source>
+        <translation>die Aufgabe nennt Geheimnisse, und der Schlüsselbund, der sie aufbewahrt, ist nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Nothing answered at %1 within %2 s (%3).</source>
+        <translation>Unter %1 hat innerhalb von %2 s nichts geantwortet (%3).</translation>
+    </message>
+    <message>
+        <source>Nothing answers at %1 (%2). Start the IDE or browser with --remote-debugging-port=%3, or check the host and port.</source>
+        <translation>Unter %1 antwortet nichts (%2). Starten Sie die IDE oder den Browser mit --remote-debugging-port=%3, oder prüfen Sie Host und Port.</translation>
+    </message>
+    <message>
+        <source>%1 answers as %2 but its target list failed (%3).</source>
+        <translation>%1 antwortet als %2, aber seine Zielliste ist fehlgeschlagen (%3).</translation>
+    </message>
+    <message>
+        <source>%1 answers as %2 but its target list is not a DevTools one (%3).</source>
+        <translation>%1 antwortet als %2, aber seine Zielliste ist keine von DevTools (%3).</translation>
+    </message>
+    <message>
+        <source>Connection refused</source>
+        <translation>Verbindung verweigert</translation>
+    </message>
+    <message>
+        <source>an entry is empty</source>
+        <translation>ein Eintrag ist leer</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; has a flag JavaScript does not know: &apos;%2&apos;</source>
+        <translation>„%1“ hat ein Flag, das JavaScript nicht kennt: „%2“</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a JavaScript regular expression: %2</source>
+        <translation>„%1“ ist kein regulärer Ausdruck von JavaScript: %2</translation>
+    </message>
+    <message>
+        <source>inline flags like (?i): use the flags after the closing /</source>
+        <translation>eingebettete Flags wie (?i): Setzen Sie die Flags hinter den schließenden /</translation>
+    </message>
+    <message>
+        <source>POSIX classes like [[:space:]]: use \s, \d, \w</source>
+        <translation>POSIX-Klassen wie [[:space:]]: Verwenden Sie \s, \d, \w</translation>
+    </message>
+    <message>
+        <source>atomic groups (?&gt;…)</source>
+        <translation>atomare Gruppen (?&gt;…)</translation>
+    </message>
+    <message>
+        <source>possessive quantifiers like *+</source>
+        <translation>possessive Quantoren wie *+</translation>
+    </message>
+    <message>
+        <source>\A, \Z, \z and \G: use ^ and $</source>
+        <translation>\A, \Z, \z und \G: Verwenden Sie ^ und $</translation>
+    </message>
+    <message>
+        <source>(?P&lt;name&gt;…): use (?&lt;name&gt;…)</source>
+        <translation>(?P&lt;name&gt;…): Verwenden Sie (?&lt;name&gt;…)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a JavaScript regular expression with the u flag: \- outside a [class]</source>
+        <translation>„%1“ ist mit dem Flag u kein regulärer Ausdruck von JavaScript: \- außerhalb einer [Klasse]</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a JavaScript regular expression with the u flag: \%2 escapes nothing</source>
+        <translation>„%1“ ist mit dem Flag u kein regulärer Ausdruck von JavaScript: \%2 maskiert nichts</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a valid regular expression: %2</source>
+        <translation>„%1“ ist kein gültiger regulärer Ausdruck: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a command: %2</source>
+        <translation>„%1“ ist kein Befehl: %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be one command, without ; | &amp;&amp; || or &amp;</source>
+        <translation>„%1“ muss ein einzelner Befehl sein, ohne ; | &amp;&amp; || oder &amp;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; must be a command and its words, without VAR= or redirections</source>
+        <translation>„%1“ muss ein Befehl mit seinen Wörtern sein, ohne VAR= oder Umleitungen</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; may not hold $, ` or ~ expansions</source>
+        <translation>„%1“ darf keine Ersetzungen mit $, ` oder ~ enthalten</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: * may stand only alone, as the last word</source>
+        <translation>„%1“: * darf nur allein stehen, als letztes Wort</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; would allow every command</source>
+        <translation>„%1“ würde jeden Befehl erlauben</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not name@site (e.g. password@example.com)</source>
+        <translation>„%1“ hat nicht die Form Name@Website (z. B. password@example.com)</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: a secret&apos;s name is a letter, then up to 39 letters, digits or _ . -</source>
+        <translation>„%1“: Der Name eines Geheimnisses ist ein Buchstabe, dann bis zu 39 Buchstaben, Ziffern oder _ . -</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the site is a host name such as example.com</source>
+        <translation>„%1“: Die Website ist ein Hostname wie example.com</translation>
+    </message>
+    <message>
+        <source>missing closing parenthesis</source>
+        <translation>fehlende schließende Klammer</translation>
+    </message>
+    <message>
+        <source>unmatched closing parenthesis</source>
+        <translation>überzählige schließende Klammer</translation>
+    </message>
+    <message>
+        <source>missing terminating ] for character class</source>
+        <translation>schließende eckige Klammer fehlt bei Zeichenklasse</translation>
+    </message>
+    <message>
+        <source>range out of order in character class</source>
+        <translation>ungültiger Bereich in Zeichenklasse</translation>
+    </message>
+    <message>
+        <source>quantifier does not follow a repeatable item</source>
+        <translation>Quantifizierer folgt auf nicht-wiederholbares Element</translation>
+    </message>
+    <message>
+        <source>\ at end of pattern</source>
+        <translation>\ am Ende des Musters</translation>
+    </message>
+    <message>
+        <source>reference to non-existent subpattern</source>
+        <translation>Referenz auf nicht existentes Untermuster</translation>
+    </message>
+    <message>
+        <source>lookbehind assertion is not fixed length</source>
+        <translation>Lookbehind hat keine feste Länge</translation>
+    </message>
+    <message>
+        <source>unrecognized character follows \</source>
+        <translation>unbekanntes Zeichen nach \</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to quit…</source>
+        <translation>Warten, bis %1 beendet ist …</translation>
+    </message>
+    <message>
+        <source>Waiting for %1 to open port %2…</source>
+        <translation>Warten, bis %1 Port %2 öffnet …</translation>
+    </message>
+    <message>
+        <source>a relaunch is already under way</source>
+        <translation>ein Neustart läuft bereits</translation>
+    </message>
+    <message>
+        <source>the running processes could not be listed: %1</source>
+        <translation>die laufenden Prozesse konnten nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1; nothing was restarted</source>
+        <translation>%1; nichts wurde neu gestartet</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2) could not be asked to quit; nothing was restarted</source>
+        <translation>%1 (PID %2) konnte nicht zum Beenden aufgefordert werden; nichts wurde neu gestartet</translation>
+    </message>
+    <message>
+        <source>%1 did not quit within %2 s (is it asking whether to save?); it was not started again</source>
+        <translation>%1 hat sich nicht innerhalb von %2 s beendet (fragt es, ob gespeichert werden soll?); es wurde nicht neu gestartet</translation>
+    </message>
+    <message>
+        <source>%1 quit, but %2 could not be started again</source>
+        <translation>%1 wurde beendet, aber %2 konnte nicht neu gestartet werden</translation>
+    </message>
+    <message>
+        <source>%1 was started again (pid %2), but nothing answered on %3 within %4 s: %5</source>
+        <translation>%1 wurde neu gestartet (PID %2), aber unter %3 hat innerhalb von %4 s nichts geantwortet: %5</translation>
+    </message>
+    <message>
+        <source>Ignored: the queue was started less than 2 s ago.</source>
+        <translation>Ignoriert: Die Warteschlange wurde vor weniger als 2 s gestartet.</translation>
+    </message>
+    <message>
+        <source>The queue is empty; add prompts first.</source>
+        <translation>Die Warteschlange ist leer; fügen Sie zuerst Prompts hinzu.</translation>
+    </message>
+    <message>
+        <source>The queue is already running.</source>
+        <translation>Die Warteschlange läuft bereits.</translation>
+    </message>
+    <message>
+        <source>The queue is not running.</source>
+        <translation>Die Warteschlange läuft nicht.</translation>
+    </message>
+    <message>
+        <source>The queue is stopped, not paused; start it.</source>
+        <translation>Die Warteschlange ist gestoppt, nicht pausiert; starten Sie sie.</translation>
+    </message>
+    <message>
+        <source>The queue is empty.</source>
+        <translation>Die Warteschlange ist leer.</translation>
+    </message>
+    <message>
+        <source>There is no current prompt to skip.</source>
+        <translation>Es gibt keinen aktuellen Prompt zum Überspringen.</translation>
+    </message>
+    <message>
+        <source>The queue is running; pause or stop it before replacing its prompts.</source>
+        <translation>Die Warteschlange läuft; pausieren oder stoppen Sie sie, bevor Sie ihre Prompts ersetzen.</translation>
+    </message>
+    <message>
+        <source>Prompt %1 of the queue is empty.</source>
+        <translation>Prompt %1 der Warteschlange ist leer.</translation>
+    </message>
+    <message>
+        <source>The queue&apos;s prompts were not changed: %1</source>
+        <translation>Die Prompts der Warteschlange wurden nicht geändert: %1</translation>
+    </message>
+    <message>
+        <source>cannot listen on 127.0.0.1:%1: %2</source>
+        <translation>kann nicht auf 127.0.0.1:%1 lauschen: %2</translation>
+    </message>
+    <message>
+        <source>Listening on 127.0.0.1:%1, %2</source>
+        <translation>Lauscht auf 127.0.0.1:%1, %2</translation>
+    </message>
+    <message>
+        <source>1 client</source>
+        <translation>1 Client</translation>
+    </message>
+    <message>
+        <source>%1 clients</source>
+        <translation>%1 Clients</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1 …</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>Verbunden mit %1</translation>
+    </message>
+    <message>
+        <source>Connected to %1 (tab daemon, session %2)</source>
+        <translation>Verbunden mit %1 (Tab-Daemon, Sitzung %2)</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 (retry in %2 s): %3</source>
+        <translation>Verbinde mit %1 (neuer Versuch in %2 s): %3</translation>
+    </message>
+    <message>
+        <source>Generic agent panel</source>
+        <translation>Allgemeiner Agentenbereich</translation>
+    </message>
+    <message>
+        <source>VS Code (Copilot chat)</source>
+        <translation>VS Code (Copilot-Chat)</translation>
+    </message>
+</context>
+<context>
     <name>mpa::LineChart</name>
     <message>
         <source>reset</source>
@@ -3536,6 +3915,18 @@
     <message>
         <source>&apos;%1&apos; is not a folder&apos;s full path: give one such as /home/you/uploads</source>
         <translation>„%1“ ist kein vollständiger Ordnerpfad: Geben Sie einen wie /home/sie/uploads an</translation>
+    </message>
+    <message>
+        <source>Make sure that the previous task was implemented fully as per requirements, implement all gaps, fix all bugs and test everything. Make sure that you reused existing code where possible instead of duplicating code. Think it through carefully, and keep your answer short.</source>
+        <translation>Stellen Sie sicher, dass die vorige Aufgabe vollständig gemäß den Anforderungen umgesetzt wurde: Schließen Sie alle Lücken, beheben Sie alle Fehler und testen Sie alles. Stellen Sie sicher, dass Sie vorhandenen Code wo möglich wiederverwendet haben, statt Code zu duplizieren. Denken Sie es sorgfältig durch, und halten Sie Ihre Antwort kurz.</translation>
+    </message>
+    <message>
+        <source>Status report please</source>
+        <translation>Bitte einen Statusbericht</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Weiter</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "EnumTexts.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "cdp/CdpTypes.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "quota/QuotaMonitor.h"
@@ -173,7 +174,7 @@ QString serverProblem(const ServerService *service)
         return QCoreApplication::translate("EngineControls",
                                            "port %1 is in use by another program — choose another port")
             .arg(service->busyPort());
-    return service->error();
+    return knownSentence(service->error()).translated(); // core's English, in the window's language
 }
 
 QStringList serverProblems(const Engine *engine)

@@ -1,5 +1,7 @@
 #include "ErrorStyle.h"
 
+#include "common/KnownSentences.h"
+
 #include <QLabel>
 #include <QWidget>
 
@@ -28,7 +30,9 @@ void setTextColor(QLabel *label, const QColor &color, bool set)
 
 QString sentence(const QString &text)
 {
-    QString s = text.trimmed();
+    // Core writes its errors in English (the API and the log get the same text): the window shows
+    // a known one in its own language.
+    QString s = knownSentence(text.trimmed()).translated();
     if (s.isEmpty())
         return s;
     s[0] = s.at(0).toUpper();

@@ -5,6 +5,7 @@
 #include "bridge/BridgeManager.h"
 #include "common/Clock.h"
 #include "common/ClockTimer.h"
+#include "common/EnumNames.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "quota/QuotaMonitor.h"
@@ -44,6 +45,27 @@ std::chrono::milliseconds Notifier::minimumGap(Subject subject) const
 {
     return m_channels.at(std::size_t(subject)).gap;
 }
+
+namespace {
+
+// The notification's kind in the log, which stays English (its title and message are in the
+// window's language).
+constexpr EnumName<Notifier::Kind> kKindNames[] {
+    { Notifier::Kind::ConnectionLost, u"connection lost" },
+    { Notifier::Kind::ConnectionRestored, u"connection restored" },
+    { Notifier::Kind::CommandBlocked, u"command blocked" },
+    { Notifier::Kind::QueueFinished, u"queue finished" },
+    { Notifier::Kind::QuotaExhausted, u"quota exhausted" },
+    { Notifier::Kind::QuotaRestored, u"quota restored" },
+    { Notifier::Kind::RunQuestion, u"run question" },
+    { Notifier::Kind::RunFinished, u"run finished" },
+    { Notifier::Kind::BridgeQuestion, u"bridge question" },
+    { Notifier::Kind::SessionSummary, u"session summary" },
+    { Notifier::Kind::WhileAway, u"while away" },
+    { Notifier::Kind::WeeklySummary, u"weekly summary" },
+};
+
+} // namespace
 
 Notifier::Subject Notifier::subjectOf(Kind kind)
 {
@@ -294,7 +316,9 @@ bool Notifier::enabled() const
 
 void Notifier::post(const Notification &notification)
 {
-    qCInfo(lcUi).noquote() << u"%1: %2"_s.arg(notification.title, notification.message);
+    // Only the kind: the text is in the window's language, and the log stays English (what
+    // happened is logged in English where it happened).
+    qCInfo(lcUi).noquote() << u"notification: %1"_s.arg(enumName(kKindNames, notification.kind));
     if (!enabled())
         return;
     const Subject subject = subjectOf(notification.kind);

@@ -1,5 +1,6 @@
 #include "DownloadLog.h"
 
+#include "AgentFolder.h"
 #include "TabRegistry.h"
 #include "cdp/CdpConnection.h"
 #include "cdp/CdpEndpoint.h"
@@ -26,7 +27,6 @@ namespace mpa {
 
 namespace {
 
-constexpr auto kOwnerOnly = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
 // An address is kept to this many characters (a data: address can be the whole file).
 constexpr qsizetype kMaxUrlChars = 500;
 
@@ -43,35 +43,6 @@ QString stateName(DownloadLog::State state)
     return u"canceled"_s;
 }
 
-QString megabytes(qint64 bytes)
-{
-    return QString::number(double(bytes) / (1024.0 * 1024.0), 'f', bytes < 10 * 1024 * 1024 ? 1 : 0);
-}
-
-bool makeOwnerOnlyFolder(const QString &folder)
-{
-    if (!QDir().mkpath(folder))
-        return false;
-    QFile::setPermissions(folder, kOwnerOnly);
-    return true;
-}
-
-// The suggested name as a plain file name: no folders, no leading dot, no control characters.
-QString safeName(const QString &suggested)
-{
-    QString name = suggested.section(u'/', -1).section(u'\\', -1);
-    static const QRegularExpression unsafe(u"[\\x00-\\x1f\\x7f:*?\"<>|]"_s);
-    name.replace(unsafe, u"_"_s);
-    name = name.trimmed();
-    while (name.startsWith(u'.'))
-        name.remove(0, 1);
-    if (name.size() > 120) {
-        const QString suffix = QFileInfo(name).suffix().left(10);
-        name = name.left(119 - suffix.size()) + (suffix.isEmpty() ? QString() : u'.' + suffix);
-    }
-    return name.isEmpty() ? u"download"_s : name;
-}
-
 bool frameTreeHas(const QJsonObject &tree, const QString &frameId)
 {
     if (tree.value(u"frame"_s).toObject().value(u"id"_s).toString() == frameId)
@@ -84,27 +55,6 @@ bool frameTreeHas(const QJsonObject &tree, const QString &frameId)
 }
 
 } // namespace
-
-QString DownloadLog::freePath(const QString &folder, const QString &name)
-{
-    const QFileInfo info(name);
-    const QString suffix = info.completeSuffix().isEmpty() ? QString() : u'.' + info.completeSuffix();
-    const QString base = name.chopped(suffix.size());
-    QString path = folder + u'/' + name;
-    for (int n = 2; QFileInfo::exists(path) && n < 10000; ++n)
-        path = folder + u'/' + base + u"-%1"_s.arg(n) + suffix;
-    return path;
-}
-
-DownloadLog::FolderUse DownloadLog::folderUse(const QString &folder)
-{
-    FolderUse use;
-    const QFileInfoList files = QDir(folder).entryInfoList(QDir::Files | QDir::Hidden);
-    use.files = files.size();
-    for (const QFileInfo &file : files)
-        use.bytes += file.size();
-    return use;
-}
 
 QJsonObject DownloadLog::Download::toJson() const
 {
@@ -139,16 +89,6 @@ DownloadLog::~DownloadLog()
 QString DownloadLog::key(const CommandCaller &caller)
 {
     return caller.channel + u'\x1f' + caller.clientId;
-}
-
-QString DownloadLog::folderName(const CommandCaller &caller)
-{
-    QString name = caller.channel + u'-' + caller.clientId;
-    static const QRegularExpression unsafe(u"[^A-Za-z0-9._-]"_s);
-    name.replace(unsafe, u"_"_s);
-    if (name.startsWith(u'.'))
-        name.prepend(u'_');
-    return name.left(80);
 }
 
 QString DownloadLog::maskedUrl(const QString &address)
@@ -197,7 +137,7 @@ bool DownloadLog::capture(QString *why)
                           ? tr("this browser gives no browser-level connection, which downloads need")
                           : tr("the browser is not connected"));
     }
-    if (!makeOwnerOnlyFolder(m_folder) || !makeOwnerOnlyFolder(incomingFolder()))
+    if (!AgentFolder::makeOwnerOnly(m_folder) || !AgentFolder::makeOwnerOnly(incomingFolder()))
         return refuse(tr("could not make the downloads folder %1").arg(m_folder));
     m_capturing = connection;
     connect(connection, &CdpConnection::eventReceived, this, &DownloadLog::onBrowserEvent,
@@ -242,7 +182,7 @@ void DownloadLog::began(const QJsonObject &params)
     download.guid = params.value(u"guid"_s).toString();
     if (download.guid.isEmpty() || find(download.guid))
         return;
-    download.name = safeName(params.value(u"suggestedFilename"_s).toString());
+    download.name = AgentFolder::safeFileName(params.value(u"suggestedFilename"_s).toString());
     download.url = maskedUrl(params.value(u"url"_s).toString());
     download.started = m_clock->now();
     m_downloads.append(download);
@@ -302,17 +242,17 @@ void DownloadLog::attribute(const QString &guid, const QString &tab)
             download->name, download->folder);
     } else {
         // The file goes to the first holder's folder; the others see it there.
-        download->folder = m_folder + u'/' + folderName(holders.constFirst());
-        const FolderUse use = folderUse(download->folder);
+        download->folder = m_folder + u'/' + AgentFolder::nameFor(holders.constFirst());
+        const AgentFolder::Use use = AgentFolder::use(download->folder);
         download->cap = qMax<qint64>(0, m_maxBytes - use.bytes);
         qCInfo(lcServer).noquote() << u"downloads: %1 (%2) began in a tab of %3"_s.arg(
             download->name, download->url, holders.constFirst().displayName());
-        if (use.files >= kMaxFolderFiles) {
+        if (use.files >= AgentFolder::kMaxFiles) {
             cancel(*download,
                    tr("your downloads folder %1 is full (%2 files; at most %3): clear it first")
                        .arg(download->folder)
                        .arg(use.files)
-                       .arg(kMaxFolderFiles));
+                       .arg(AgentFolder::kMaxFiles));
         }
     }
     Q_EMIT changed(guid);
@@ -354,12 +294,13 @@ void DownloadLog::checkCap(Download &download)
         cancel(download,
                tr("stopped at the download limit: the file is %1 MB and your downloads folder may "
                   "take %2 MB more (at most %3 MB in all)")
-                   .arg(megabytes(download.size), megabytes(download.cap), megabytes(m_maxBytes)));
+                   .arg(AgentFolder::megabytes(download.size), AgentFolder::megabytes(download.cap),
+                        AgentFolder::megabytes(m_maxBytes)));
     } else if (download.received > download.cap) {
         cancel(download,
                tr("stopped at the download limit: it grew past the %1 MB your downloads folder may "
                   "still take (at most %2 MB in all)")
-                   .arg(megabytes(download.cap), megabytes(m_maxBytes)));
+                   .arg(AgentFolder::megabytes(download.cap), AgentFolder::megabytes(m_maxBytes)));
     }
 }
 
@@ -386,10 +327,10 @@ void DownloadLog::settle(Download &download)
     const QString partial = incomingFolder() + u'/' + download.guid;
     if (download.state == State::InProgress && download.reason.isEmpty()) {
         QString problem;
-        if (!makeOwnerOnlyFolder(download.folder)) {
+        if (!AgentFolder::makeOwnerOnly(download.folder)) {
             problem = tr("could not make the folder %1").arg(download.folder);
         } else {
-            const QString path = freePath(download.folder, download.name);
+            const QString path = AgentFolder::freePath(download.folder, download.name);
             QFile file(partial);
             if (file.rename(path)) {
                 download.path = path;
@@ -478,11 +419,12 @@ void DownloadLog::wait(const CommandCaller &caller, std::chrono::milliseconds ti
             for (const Download &download : of(waiter.caller)) {
                 if (download.finished())
                     continue;
-                pending.append(
-                    download.size >= 0
-                        ? tr("%1 (%2 of %3 MB)")
-                              .arg(download.name, megabytes(download.received), megabytes(download.size))
-                        : tr("%1 (%2 MB so far)").arg(download.name, megabytes(download.received)));
+                pending.append(download.size >= 0
+                                   ? tr("%1 (%2 of %3 MB)")
+                                         .arg(download.name, AgentFolder::megabytes(download.received),
+                                              AgentFolder::megabytes(download.size))
+                                   : tr("%1 (%2 MB so far)")
+                                         .arg(download.name, AgentFolder::megabytes(download.received)));
             }
             const qint64 ms = waiter.timeout.count();
             waiter.reply(CommandResult::failure(

@@ -9,6 +9,7 @@
 // (the folder's total, as for pdf) is cancelled (Browser.cancelDownload) and its partial file
 // removed. Addresses are kept with their credentials masked.
 
+#include "actions/AgentFolder.h"
 #include "actions/CommandDispatcher.h"
 #include "common/CommandResult.h"
 
@@ -33,9 +34,6 @@ class DownloadLog : public QObject
 {
     Q_OBJECT
 public:
-    // What one agent's downloads folder may hold (downloads and PDFs together).
-    static constexpr qsizetype kMaxFolderFiles = 500;
-    static constexpr qint64 kMaxFolderBytes = qint64(1024) * 1024 * 1024;
     // How many downloads are remembered in all (the oldest finished ones are forgotten first).
     static constexpr qsizetype kMaxEntries = 200;
 
@@ -79,17 +77,6 @@ public:
     void setMaxBytes(qint64 bytes) { m_maxBytes = bytes; }
     qint64 maxBytes() const { return m_maxBytes; }
 
-    // A caller's own folder name: its channel and connection, nothing a path could be made of.
-    static QString folderName(const CommandCaller &caller);
-    // `name` in `folder`, or name-2.ext, name-3.ext … when taken.
-    static QString freePath(const QString &folder, const QString &name);
-    // What an agent's folder holds now, against kMaxFolderFiles and kMaxFolderBytes.
-    struct FolderUse
-    {
-        qsizetype files = 0;
-        qint64 bytes = 0;
-    };
-    static FolderUse folderUse(const QString &folder);
     // `url` without its user name and password, credential-like query values and personal data
     // masked.
     static QString maskedUrl(const QString &url);
@@ -145,7 +132,7 @@ private:
     QString m_folder;
     QString m_userFolder;
     OwnersOf m_ownersOf;
-    qint64 m_maxBytes = kMaxFolderBytes;
+    qint64 m_maxBytes = AgentFolder::kMaxBytes;
     QPointer<CdpConnection> m_capturing;
     QList<Download> m_downloads;
     QList<Waiter> m_waiters;

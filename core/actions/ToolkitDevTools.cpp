@@ -1,7 +1,7 @@
 // The toolkit's DevTools verbs, as Playwright MCP and chrome-devtools-mcp offer them: fill_form,
 // console, network, resize, emulate and pdf, registered by ToolkitCommands.
 
-#include "DownloadLog.h"
+#include "AgentFolder.h"
 #include "TabRouter.h"
 #include "ToolkitCommands.h"
 #include "ToolkitParams.h"
@@ -63,13 +63,11 @@ QJsonObject maskedHeaders(const QJsonObject &headers, const Redactor &redactor, 
 // Answers success, or the failure to send, with `*path` where it went.
 CommandResult saveDownload(const QString &folder, const QString &name, const QByteArray &bytes, QString *path)
 {
-    if (!QDir().mkpath(folder))
+    if (!AgentFolder::makeOwnerOnly(folder))
         return CommandResult::failure(
             ToolkitCommands::tr("could not make the downloads folder %1").arg(folder), 500);
-    QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    const DownloadLog::FolderUse use = DownloadLog::folderUse(folder);
-    if (use.files >= DownloadLog::kMaxFolderFiles
-        || use.bytes + bytes.size() > DownloadLog::kMaxFolderBytes) {
+    const AgentFolder::Use use = AgentFolder::use(folder);
+    if (use.files >= AgentFolder::kMaxFiles || use.bytes + bytes.size() > AgentFolder::kMaxBytes) {
         return CommandResult::failure(
             ToolkitCommands::tr(
                 "your downloads folder %1 is full (%2 files, %3 MB; at most %4 files and %5 MB): "
@@ -77,11 +75,11 @@ CommandResult saveDownload(const QString &folder, const QString &name, const QBy
                 .arg(folder)
                 .arg(use.files)
                 .arg(use.bytes / (1024 * 1024))
-                .arg(DownloadLog::kMaxFolderFiles)
-                .arg(DownloadLog::kMaxFolderBytes / (1024 * 1024)),
+                .arg(AgentFolder::kMaxFiles)
+                .arg(AgentFolder::kMaxBytes / (1024 * 1024)),
             507);
     }
-    *path = DownloadLog::freePath(folder, name);
+    *path = AgentFolder::freePath(folder, name);
     QSaveFile file(*path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
         return CommandResult::failure(
@@ -417,7 +415,7 @@ void ToolkitCommands::registerDevToolsVerbs()
             }
             if (!name.endsWith(u".pdf"_s, Qt::CaseInsensitive))
                 name += u".pdf"_s;
-            const QString folder = m_downloads + u'/' + DownloadLog::folderName(caller);
+            const QString folder = m_downloads + u'/' + AgentFolder::nameFor(caller);
             tab->printPdf(landscape, [folder, name, reply](const QByteArray &pdf, const QString &error) {
                 if (!error.isEmpty())
                     return reply(CommandResult::failure(error, PageController::kFailureStatus));
@@ -471,7 +469,7 @@ void ToolkitCommands::registerDevToolsVerbs()
             if (m_downloads.isEmpty())
                 return reply(
                     CommandResult::failure(tr("this app has no downloads folder to save a trace in"), 503));
-            const QString folder = m_downloads + u'/' + DownloadLog::folderName(caller);
+            const QString folder = m_downloads + u'/' + AgentFolder::nameFor(caller);
             tab->trace()->stop([folder, reply](const QByteArray &trace, const QJsonObject &summary,
                                                const QString &error) {
                 if (!error.isEmpty())

@@ -44,7 +44,7 @@ void ToolkitCommands::registerDownloads()
                 data.insert(u"downloads"_s, downloads);
             }
             if (!TabRegistry::isUnrestricted(caller))
-                data.insert(u"folder"_s, QString(m_downloads + u'/' + DownloadLog::folderName(caller)));
+                data.insert(u"folder"_s, QString(m_downloads + u'/' + AgentFolder::nameFor(caller)));
             data.insert(u"maxBytes"_s, m_downloadLog->maxBytes());
             if (!capturing)
                 data.insert(u"note"_s, tr("downloads are not followed: %1").arg(why));

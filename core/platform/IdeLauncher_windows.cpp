@@ -1,14 +1,12 @@
 #include "IdeLauncher.h"
+#include "WindowsShortcut.h"
 #include "logging/LogCategories.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QStandardPaths>
 
-#include <shlobj.h>
-#include <shobjidl.h>
 #include <windows.h>
 
 using namespace Qt::StringLiterals;
@@ -41,53 +39,18 @@ QString findShortcut(const IdeInfo &ide)
     return {};
 }
 
-struct Shortcut
+std::wstring nativePath(const QString &path)
 {
-    QString target;
-    QString arguments;
-};
-
-std::optional<Shortcut> readShortcut(const QString &path)
-{
-    IShellLinkW *link = nullptr;
-    if (FAILED(CoCreateInstance(CLSID_ShellLink, nullptr, CLSCTX_INPROC_SERVER, IID_IShellLinkW,
-                                reinterpret_cast<void **>(&link))))
-        return std::nullopt;
-    IPersistFile *file = nullptr;
-    std::optional<Shortcut> result;
-    if (SUCCEEDED(link->QueryInterface(IID_IPersistFile, reinterpret_cast<void **>(&file)))) {
-        if (SUCCEEDED(
-                file->Load(reinterpret_cast<LPCOLESTR>(QDir::toNativeSeparators(path).utf16()), STGM_READ))) {
-            wchar_t target[MAX_PATH] = {};
-            wchar_t arguments[INFOTIPSIZE] = {};
-            link->GetPath(target, MAX_PATH, nullptr, 0);
-            link->GetArguments(arguments, INFOTIPSIZE);
-            result = Shortcut { QString::fromWCharArray(target), QString::fromWCharArray(arguments) };
-        }
-        file->Release();
-    }
-    link->Release();
-    return result;
+    return QDir::toNativeSeparators(path).toStdWString();
 }
 
-bool writeArguments(const QString &path, const QString &arguments)
+std::optional<winshortcut::Shortcut> readShortcut(const QString &path)
 {
-    IShellLinkW *link = nullptr;
-    if (FAILED(CoCreateInstance(CLSID_ShellLink, nullptr, CLSCTX_INPROC_SERVER, IID_IShellLinkW,
-                                reinterpret_cast<void **>(&link))))
-        return false;
-    bool ok = false;
-    IPersistFile *file = nullptr;
-    if (SUCCEEDED(link->QueryInterface(IID_IPersistFile, reinterpret_cast<void **>(&file)))) {
-        const auto native = reinterpret_cast<LPCOLESTR>(QDir::toNativeSeparators(path).utf16());
-        if (SUCCEEDED(file->Load(native, STGM_READWRITE))
-            && SUCCEEDED(link->SetArguments(reinterpret_cast<LPCWSTR>(arguments.utf16())))
-            && SUCCEEDED(file->Save(native, TRUE)))
-            ok = true;
-        file->Release();
-    }
-    link->Release();
-    return ok;
+    std::wstring error;
+    auto shortcut = winshortcut::read(nativePath(path), &error);
+    if (!shortcut)
+        qCWarning(lcPlatform).noquote() << QString::fromStdWString(error);
+    return shortcut;
 }
 
 class WindowsIdeLauncher final : public IdeLauncher
@@ -112,10 +75,10 @@ public:
             ? path + QLatin1StringView(kBackupSuffix)
             : path;
         if (const auto shortcut = readShortcut(path)) {
-            const qsizetype at = shortcut->arguments.indexOf(u"--remote-debugging-port="_s);
-            if (at >= 0) {
+            // Read as the started program reads its command line: rewrite() quotes what it adds.
+            if (const unsigned port = winshortcut::debuggingPort(shortcut->arguments)) {
                 s.rewritten = true;
-                s.port = quint16(shortcut->arguments.mid(at + 24).section(u' ', 0, 0).toUInt());
+                s.port = quint16(port);
             }
         }
         return s;
@@ -136,12 +99,16 @@ public:
             return false;
         }
         const auto original = readShortcut(backup);
-        QStringList args = original ? QStringList { original->arguments } : QStringList();
+        std::vector<std::wstring> added;
         for (const QString &arg : debuggingArguments(ide, port, m_profileRoot))
-            args.append(u'"' + arg + u'"');
-        if (!writeArguments(s.launcherPath, args.join(u' ').trimmed())) {
+            added.push_back(arg.toStdWString());
+        const std::wstring arguments
+            = winshortcut::appendArguments(original ? original->arguments : std::wstring(), added);
+        std::wstring why;
+        if (!winshortcut::writeArguments(nativePath(s.launcherPath), arguments, &why)) {
             if (error)
-                *error = u"cannot change the shortcut %1"_s.arg(s.launcherPath);
+                *error = u"cannot change the shortcut %1: %2"_s.arg(s.launcherPath,
+                                                                    QString::fromStdWString(why));
             return false;
         }
         return true;
@@ -167,7 +134,10 @@ public:
         const auto shortcut = path.isEmpty() ? std::nullopt : readShortcut(path);
         if (!shortcut)
             return std::nullopt;
-        return QStringList { shortcut->target } + QProcess::splitCommand(shortcut->arguments);
+        QStringList command { QString::fromStdWString(shortcut->target) };
+        for (const std::wstring &argument : winshortcut::splitArguments(shortcut->arguments))
+            command.append(QString::fromStdWString(argument));
+        return command;
     }
 
 private:

@@ -2,6 +2,7 @@
 
 #include "CommandWalk.h"
 #include "common/EnumNames.h"
+#include "common/KnownSentences.h"
 #include "common/Refuse.h"
 
 #include <QRegularExpression>
@@ -337,7 +338,8 @@ bool BanList::checkEntry(const QString &entry, QString *error)
     }
     QRegularExpression re(pattern);
     if (!re.isValid())
-        return refuse(error, u"'%1' is not a valid regular expression: %2"_s.arg(entry, re.errorString()));
+        return refuse(error,
+                      u"'%1' is not a valid regular expression: %2"_s.arg(entry, englishRegexError(re)));
     return true;
 }
 

@@ -52,9 +52,13 @@ CommandResult answer(const QKeychain::Job *job)
     return error.isEmpty() ? CommandResult::success() : CommandResult::failure(error, 503);
 }
 
-template<typename Job> Job *newJob(QObject *parent)
+// Without a parent: the job deletes itself once the keychain has answered (autoDelete). A job
+// deleted with its store while libsecret still works on it crashes when the answer comes
+// (qtkeychain's callback writes into the freed job); the answer then reaches no one, as the
+// connection to the gone store is dropped.
+template<typename Job> Job *newJob()
 {
-    auto *job = new Job(SecretStore::serviceName(), parent);
+    auto *job = new Job(SecretStore::serviceName());
     job->setAutoDelete(true);
     job->setInsecureFallback(false); // never a plain-text file
     return job;
@@ -72,7 +76,7 @@ void KeychainSecretStore::read(const QString &key, CommandReply done)
     const QString session = sessionSecret(key);
     if (!session.isEmpty())
         return done(CommandResult::success(session));
-    auto *job = newJob<QKeychain::ReadPasswordJob>(this);
+    auto *job = newJob<QKeychain::ReadPasswordJob>();
     job->setKey(key);
     connect(job, &QKeychain::Job::finished, this, [this, done](QKeychain::Job *finished) {
         auto *reader = static_cast<QKeychain::ReadPasswordJob *>(finished);
@@ -96,7 +100,7 @@ void KeychainSecretStore::read(const QString &key, CommandReply done)
 void KeychainSecretStore::write(const QString &key, const QString &secret, CommandReply done)
 {
     Logging::addSecret(secret);
-    auto *job = newJob<QKeychain::WritePasswordJob>(this);
+    auto *job = newJob<QKeychain::WritePasswordJob>();
     job->setKey(key);
     job->setTextData(secret);
     connect(job, &QKeychain::Job::finished, this,
@@ -107,7 +111,7 @@ void KeychainSecretStore::write(const QString &key, const QString &secret, Comma
 void KeychainSecretStore::remove(const QString &key, CommandReply done)
 {
     setSessionSecret(key, QString());
-    auto *job = newJob<QKeychain::DeletePasswordJob>(this);
+    auto *job = newJob<QKeychain::DeletePasswordJob>();
     job->setKey(key);
     connect(job, &QKeychain::Job::finished, this,
             [done](QKeychain::Job *finished) { done(answer(finished)); });

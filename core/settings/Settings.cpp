@@ -1,12 +1,14 @@
 #include "Settings.h"
 
 #include "common/JsonDataFile.h"
+#include "common/KnownSentences.h"
 #include "common/Refuse.h"
 #include "common/SecretEntry.h"
 #include "common/UserText.h"
 #include "logging/LogCategories.h"
 #include "safety/BanList.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -73,11 +75,11 @@ bool validateNonEmptyEntries(const QVariant &value, UserText *error)
 }
 
 // One of the user's ban patterns, checked as the page runs it: a /regex/ must be one JavaScript
-// compiles and reads alike. The sentence quotes the regular expression engine: English.
+// compiles and reads alike. The window shows the sentence in its language (knownSentence()).
 bool checkBanEntry(const QString &entry, UserText *why)
 {
     if (QString problem; !BanList::checkEntry(entry, &problem))
-        return refuse(why, UserText::plain(problem));
+        return refuse(why, knownSentence(problem));
     return true;
 }
 
@@ -85,7 +87,7 @@ bool checkBanEntry(const QString &entry, UserText *why)
 bool checkAllowEntry(const QString &entry, UserText *why)
 {
     if (QString problem; !BanList::checkAllowEntry(entry, &problem))
-        return refuse(why, UserText::plain(problem));
+        return refuse(why, knownSentence(problem));
     return true;
 }
 
@@ -93,7 +95,7 @@ bool checkAllowEntry(const QString &entry, UserText *why)
 bool checkSecretEntry(const QString &entry, UserText *why)
 {
     if (QString problem; !SecretEntry::parse(entry, &problem))
-        return refuse(why, UserText::plain(problem));
+        return refuse(why, knownSentence(problem));
     return true;
 }
 
@@ -182,7 +184,7 @@ bool validateRedactRules(const QVariant &value, UserText *error)
                                    QT_TRANSLATE_NOOP("mpa::Settings",
                                                      "the rule '%1' is not a valid regular expression: %2"))
                               .arg(entry.left(eq).trimmed())
-                              .arg(regex.errorString()));
+                              .arg(knownSentence(englishRegexError(regex))));
     }
     return true;
 }
@@ -269,11 +271,15 @@ const QStringList kOldDefaultBannedCommands = {
 
 // The extension's wording (package.json, auto-accept.schedule.checkPrompt.text), its last clause
 // ("ultrathink internally avoiding verbosity.", a keyword for one model) said as a plain sentence.
-const QString kCheckPromptText
-    = u"Make sure that the previous task was implemented fully as per requirements, implement all gaps, fix "
-      u"all "
-      "bugs and test everything. Make sure that you reused existing code where possible instead of "
-      "duplicating code. Think it through carefully, and keep your answer short."_s;
+constexpr auto kCheckPromptSource = QT_TRANSLATE_NOOP(
+    "mpa::Settings",
+    "Make sure that the previous task was implemented fully as per requirements, implement all "
+    "gaps, fix all bugs and test everything. Make sure that you reused existing code where "
+    "possible instead of duplicating code. Think it through carefully, and keep your answer "
+    "short.");
+const QString kCheckPromptText = QString::fromUtf8(kCheckPromptSource);
+constexpr auto kSchedulePromptSource = QT_TRANSLATE_NOOP("mpa::Settings", "Status report please");
+constexpr auto kContinuePromptSource = QT_TRANSLATE_NOOP("mpa::Settings", "Continue");
 // Earlier defaults: a file that holds one word for word was never edited by its user, so it gets
 // the current default (migrateCheckPromptText()).
 const std::array kOldCheckPromptTexts {
@@ -367,7 +373,7 @@ const std::array kTable = {
     SettingSpec { .key = SettingKey::SchedulePrompt,
                   .name = "schedule/prompt",
                   .type = T::String,
-                  .defaultValue = u"Status report please"_s },
+                  .defaultValue = QString::fromUtf8(kSchedulePromptSource) },
     SettingSpec { .key = SettingKey::ScheduleQueueMode,
                   .name = "schedule/queueMode",
                   .type = T::Choice,
@@ -457,7 +463,7 @@ const std::array kTable = {
     SettingSpec { .key = SettingKey::QuotaContinuePrompt,
                   .name = "quota/continuePrompt",
                   .type = T::String,
-                  .defaultValue = u"Continue"_s,
+                  .defaultValue = QString::fromUtf8(kContinuePromptSource),
                   .validator = validateNotBlank },
     // Hold the queue when any watched model is spent (as the extension did), or only when all are.
     SettingSpec { .key = SettingKey::QuotaHoldWhen,
@@ -1094,12 +1100,33 @@ QList<UserText> Settings::skippedEntries(SettingKey key) const
     return skipped;
 }
 
+namespace {
+
+// A default in words the user reads and sends (a prompt) is in the window's language until the
+// user sets the key (English without a translator: the command line, an English desktop); what
+// the user saved is never changed.
+QVariant defaultOf(const SettingSpec &s)
+{
+    switch (s.key) {
+    case SettingKey::SchedulePrompt:
+        return QCoreApplication::translate("mpa::Settings", kSchedulePromptSource);
+    case SettingKey::ScheduleCheckPromptText:
+        return QCoreApplication::translate("mpa::Settings", kCheckPromptSource);
+    case SettingKey::QuotaContinuePrompt:
+        return QCoreApplication::translate("mpa::Settings", kContinuePromptSource);
+    default:
+        return s.defaultValue;
+    }
+}
+
+} // namespace
+
 QVariant Settings::value(SettingKey key) const
 {
     const SettingSpec &s = spec(key);
     const QString name = QString::fromLatin1(s.name);
     if (!m_settings->contains(name))
-        return s.defaultValue;
+        return defaultOf(s);
     const QVariant raw = m_settings->value(name);
     UserText why;
     auto converted = convert(s, raw, &why);
@@ -1131,7 +1158,7 @@ QVariant Settings::value(SettingKey key) const
             qCWarning(lcSettings).noquote() << u"%1: %2 = %3 is not usable (%4); using the default %5"_s.arg(
                 filePath(), name, describe(raw), why.english(), describe(s.defaultValue));
         }
-        return s.defaultValue;
+        return defaultOf(s);
     }
     return *converted;
 }

@@ -4,28 +4,35 @@
 // 127.0.0.1 with its token; only the IDE's language server (the quota reading) is scripted.
 
 #include "AppRun.h"
+#include "FakeSecretStore.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
+#include "ScriptedLlmServer.h"
 #include "ScriptedQuotaProvider.h"
 #include "UiTest.h"
 #include "UiTranslator.h"
 #include "Wait.h"
 #include "pages/ConnectionPage.h"
 #include "pages/DashboardPage.h"
+#include "pages/ModelsPage.h"
 #include "pages/QueuePage.h"
 #include "pages/QuotaPage.h"
 #include "pages/SafetyPage.h"
+#include "pages/ServersPage.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
 #include "scheduler/Scheduler.h"
 #include "server/DebugApiService.h"
+#include "server/ToolkitServerService.h"
 
+#include <QCheckBox>
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 
@@ -235,6 +242,167 @@ TEST_F(CoreTextTranslationTest, AQuotaHoldSaysWhyInGermanWhileTheApiAndTheLogSay
     EXPECT_TRUE(log.contains(u"quota spent: "_s + english)) << log.toStdString();
     EXPECT_FALSE(log.contains(u"Kontingent"_s)) << "the log stays English";
     engine->quota()->stop();
+}
+
+// Issue 34 item 9: the Models page's keychain and test sentences come from core in English (the
+// keychain's reason, the language model client's verdicts); the German window shows them in German.
+TEST_F(CoreTextTranslationTest, TheModelsPageSaysTheKeychainAndTheTestInGerman)
+{
+    qunsetenv("MPA_LLM_API_KEY");
+    ScriptedLlmServer model;
+    model.setResponder([](const QJsonObject &) { return ScriptedLlmServer::text(u"OK"_s); });
+    settings->setValue(SettingKey::LlmProvider, u"custom"_s);
+    settings->setValue(SettingKey::LlmBaseUrl, model.baseUrl().toString());
+    settings->setValue(SettingKey::LlmModel, u"qwen2.5-7b"_s);
+    auto *secrets = new FakeSecretStore(engine.get());
+    // What KeychainSecretStore says on a desktop without a Secret Service.
+    secrets->setUnavailable(
+        u"no keychain answers on this desktop session (GNOME Keyring, KWallet or KeePassXC provide one)"_s);
+    engine->setSecretStore(secrets);
+    ModelsPage page(engine.get());
+    page.resize(760, 1100);
+    page.show();
+    ASSERT_TRUE(waitUntil([&] { return page.keyStatus()->text().contains(u"Schlüsselbund ist nicht"_s); }))
+        << page.keyStatus()->text().toStdString();
+    EXPECT_EQ(
+        page.keyStatus()->text(),
+        u"Der Schlüsselbund ist nicht verfügbar (in dieser Desktop-Sitzung antwortet kein Schlüsselbund "
+        "(GNOME Keyring, KWallet oder KeePassXC stellen einen bereit)). Ein hier eingegebener Schlüssel "
+        "kann nur für diese Sitzung verwendet werden; er wird nie in eine Datei geschrieben."_s);
+
+    page.testButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return page.testResult()->text().startsWith(u"OK: qwen2.5-7b hat in "_s); }))
+        << page.testResult()->text().toStdString();
+    EXPECT_TRUE(page.testResult()->text().endsWith(u" ms geantwortet („OK“)"_s))
+        << page.testResult()->text().toStdString();
+
+    model.enqueue(ScriptedLlmServer::error(401, u"Incorrect API key provided"_s));
+    page.testButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return page.testResult()->text().contains(u"abgelehnt"_s); }))
+        << page.testResult()->text().toStdString();
+    EXPECT_TRUE(page.testResult()->text().contains(u"hat den API-Schlüssel abgelehnt (HTTP 401: "_s))
+        << page.testResult()->text().toStdString();
+
+    // Nothing listens at the address: said at once, in German.
+    settings->setValue(SettingKey::LlmBaseUrl, u"http://127.0.0.1:%1/v1"_s.arg(unusedPort()));
+    page.testButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return page.testResult()->text().contains(u"Läuft der Dienst"_s); }))
+        << page.testResult()->text().toStdString();
+    EXPECT_TRUE(page.testResult()->text().endsWith(u" abgelehnt: Läuft der Dienst, und auf diesem Port?"_s))
+        << page.testResult()->text().toStdString();
+
+    settings->setValue(SettingKey::LlmModel, QString());
+    page.testButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return page.testResult()->text() == u"Kein Modell gewählt."_s; }))
+        << page.testResult()->text().toStdString();
+}
+
+// Issue 34 item 9: "regex errors half and half": a bad ban pattern and a bad redaction rule are
+// refused in German, the regular expression engine's words too, while the debug API refuses them in
+// English.
+TEST_F(CoreTextTranslationTest, ABadPatternIsRefusedInGermanInTheWindowAndInEnglishThroughTheApi)
+{
+    SafetyPage safety(engine.get());
+    safety.show();
+    auto *list = editor<QPlainTextEdit>(&safety, SettingKey::SafetyBannedCommands);
+    ASSERT_TRUE(list);
+    typeInto(list, u"npm publish\n/git\\s+push\\s+(--force/i"_s);
+    EXPECT_EQ(field(&safety, SettingKey::SafetyBannedCommands)->errorText().toStdString(),
+              "Nicht gespeichert: „/git\\s+push\\s+(--force/i“ ist kein gültiger regulärer Ausdruck: "
+              "fehlende schließende Klammer. Ihre anderen Einträge sind gespeichert und gelten.");
+    typeInto(list, u"/rm -rf (?i)home/"_s);
+    EXPECT_EQ(field(&safety, SettingKey::SafetyBannedCommands)->errorText().toStdString(),
+              "Nicht gespeichert: „/rm -rf (?i)home/“ ist kein regulärer Ausdruck von JavaScript: "
+              "eingebettete Flags wie (?i): Setzen Sie die Flags hinter den schließenden /. Ihre anderen "
+              "Einträge sind gespeichert und gelten.");
+
+    UserText why;
+    EXPECT_FALSE(
+        settings->validate(SettingKey::BridgeRedactRules, QStringList { u"employee-id=E[0-9"_s }, &why));
+    EXPECT_EQ(
+        why.translated().toStdString(),
+        "die Regel „employee-id“ ist kein gültiger regulärer Ausdruck: schließende eckige Klammer fehlt "
+        "bei Zeichenklasse");
+    EXPECT_EQ(why.english().toStdString(),
+              "the rule 'employee-id' is not a valid regular expression: missing terminating ] for character "
+              "class");
+
+    const QJsonObject reply = call(
+        u"updateSettings"_s,
+        { { u"settings"_s, QJsonObject { { u"safety/bannedCommands"_s, QJsonArray { u"/a(b/"_s } } } } });
+    EXPECT_FALSE(reply.value(u"success"_s).toBool());
+    const QString error = reply.value(u"error"_s).toString();
+    EXPECT_TRUE(error.contains(u"'/a(b/' is not a valid regular expression: missing closing parenthesis"_s))
+        << error.toStdString();
+}
+
+// Issue 34 item 9: a German connection test that finds nothing says so in German.
+TEST_F(CoreTextTranslationTest, AConnectionTestThatFindsNothingSaysSoInGerman)
+{
+    ConnectionPage connection(engine.get());
+    connection.show();
+    auto *port = editor<QSpinBox>(&connection, SettingKey::CdpPort);
+    ASSERT_TRUE(port);
+    const int free = unusedPort();
+    port->setValue(free);
+    connection.findChild<QPushButton *>(u"testConnection"_s)->click();
+    auto *result = connection.findChild<QLabel *>(u"testResult"_s);
+    ASSERT_TRUE(waitUntil([&] { return result->text().startsWith(u"Unter "_s); }, std::chrono::seconds(20)))
+        << result->text().toStdString();
+    EXPECT_EQ(
+        result->text().toStdString(),
+        u"Unter 127.0.0.1:%1 antwortet nichts (Verbindung verweigert). Starten Sie die IDE oder den Browser "
+        "mit --remote-debugging-port=%1, oder prüfen Sie Host und Port."_s.arg(free)
+            .toStdString());
+}
+
+// Issue 34 item 9: the default prompts (what the queue sends on a schedule, after a quota wait, and
+// as the check) are German in a German window until the user writes their own; a prompt the user
+// saved stays as it is, in whatever language.
+TEST_F(CoreTextTranslationTest, TheDefaultPromptsAreGermanAndASavedPromptStaysAsItIs)
+{
+    EXPECT_EQ(settings->stringValue(SettingKey::SchedulePrompt), u"Bitte einen Statusbericht"_s);
+    EXPECT_EQ(settings->stringValue(SettingKey::QuotaContinuePrompt), u"Weiter"_s);
+    EXPECT_TRUE(
+        settings->stringValue(SettingKey::ScheduleCheckPromptText).startsWith(u"Stellen Sie sicher"_s));
+    QueuePage queue(engine.get());
+    queue.show();
+    auto *prompt = editor<QPlainTextEdit>(&queue, SettingKey::SchedulePrompt);
+    ASSERT_TRUE(prompt);
+    EXPECT_EQ(prompt->toPlainText(), u"Bitte einen Statusbericht"_s);
+    EXPECT_FALSE(settings->isSet(SettingKey::SchedulePrompt)) << "showing a default writes nothing";
+
+    // A user's own prompt, English or not, is theirs.
+    settings->setValue(SettingKey::QuotaContinuePrompt, u"Continue"_s);
+    EXPECT_EQ(settings->stringValue(SettingKey::QuotaContinuePrompt), u"Continue"_s);
+
+    // Without the German catalogue (the command line, an English desktop) the defaults are English.
+    german.reset();
+    EXPECT_EQ(settings->stringValue(SettingKey::SchedulePrompt), u"Status report please"_s);
+    german = std::make_unique<UiTranslator>();
+    ASSERT_TRUE(german->load(QLocale(QLocale::German, QLocale::Germany)));
+}
+
+// Issue 34 item 9: the agent server's state ("Zustand") comes from core in English; the window
+// says it in German, the API keeps English.
+TEST_F(CoreTextTranslationTest, TheAgentServersStateIsGermanInTheWindowAndEnglishThroughTheApi)
+{
+    const quint16 port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    ToolkitServerService *service = engine->toolkitServer();
+    service->start();
+    ServersPage page(engine.get());
+    page.resize(720, 1000);
+    page.show();
+    auto *state = page.findChild<QLabel *>(u"agentServerState"_s);
+    ASSERT_TRUE(state);
+    EXPECT_EQ(state->text().toStdString(), "Aus");
+    editor<QCheckBox>(&page, SettingKey::AgentServerEnabled)->click();
+    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
+    EXPECT_EQ(state->text().toStdString(), u"Lauscht auf 127.0.0.1:%1, 0 Clients"_s.arg(port).toStdString());
+    EXPECT_EQ(service->stateJson().value(u"status"_s).toString().toStdString(),
+              u"Listening on 127.0.0.1:%1, 0 clients"_s.arg(port).toStdString());
+    service->stop();
 }
 
 } // namespace

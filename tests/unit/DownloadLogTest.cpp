@@ -3,6 +3,7 @@
 #include "actions/DownloadLog.h"
 
 #include "QtPrinters.h"
+#include "actions/AgentFolder.h"
 #include "actions/TabRegistry.h"
 
 #include <gtest/gtest.h>
@@ -33,10 +34,10 @@ TEST(DownloadLogTest, AddressesAreShownWithTheirCredentialsMasked)
 
 TEST(DownloadLogTest, AnAgentsFolderNameCannotLeaveTheDownloadsFolder)
 {
-    EXPECT_EQ(DownloadLog::folderName({ u"agent-ws"_s, u"agent-1"_s }), u"agent-ws-agent-1"_s);
-    EXPECT_EQ(DownloadLog::folderName({ u"mcp"_s, u"../../etc"_s }), u"mcp-.._.._etc"_s);
-    EXPECT_FALSE(DownloadLog::folderName({ u"x"_s, u"/"_s }).contains(u'/'));
-    EXPECT_LE(DownloadLog::folderName({ u"mcp"_s, QString(300, u'a') }).size(), 80);
+    EXPECT_EQ(AgentFolder::nameFor({ u"agent-ws"_s, u"agent-1"_s }), u"agent-ws-agent-1"_s);
+    EXPECT_EQ(AgentFolder::nameFor({ u"mcp"_s, u"../../etc"_s }), u"mcp-.._.._etc"_s);
+    EXPECT_FALSE(AgentFolder::nameFor({ u"x"_s, u"/"_s }).contains(u'/'));
+    EXPECT_LE(AgentFolder::nameFor({ u"mcp"_s, QString(300, u'a') }).size(), 80);
 }
 
 TEST(DownloadLogTest, ATabsDownloadBelongsToTheAgentsThatHoldIt)

@@ -2,11 +2,16 @@
 // language through whatever translators the application has installed.
 #include "common/UserText.h"
 
+#include "TestEnvironment.h"
+#include "common/KnownSentences.h"
 #include "scheduler/PromptQueue.h"
 #include "scheduler/QueueReasons.h"
 
 #include <QCoreApplication>
+#include <QDirIterator>
+#include <QFile>
 #include <QHash>
+#include <QRegularExpression>
 #include <QTranslator>
 
 #include <gtest/gtest.h>
@@ -38,6 +43,18 @@ protected:
             { u"ctx|%1 is out of quota until %2"_s, u"bis %2 kein Kontingent mehr für %1"_s },
             { u"ctx|a watched model"_s, u"ein beobachtetes Modell"_s },
             { u"mpa::PromptQueue|Stopped by the user."_s, u"Vom Benutzer gestoppt."_s },
+            { u"mpa::KnownSentences|'%1' is not a valid regular expression: %2"_s,
+              u"„%1“ ist kein gültiger regulärer Ausdruck: %2"_s },
+            { u"mpa::KnownSentences|missing closing parenthesis"_s, u"fehlende schließende Klammer"_s },
+            { u"QRegularExpression|missing closing parenthesis"_s, u"fehlende schließende Klammer"_s },
+            { u"mpa::KnownSentences|%1 (after %2 attempts)"_s, u"%1 (nach %2 Versuchen)"_s },
+            { u"mpa::KnownSentences|%1 refused the connection at %2: is it running, and on that port?"_s,
+              u"%1 hat die Verbindung unter %2 abgelehnt: Läuft der Dienst, und auf diesem Port?"_s },
+            { u"mpa::KnownSentences|%1 answered HTTP %2: %3"_s, u"%1 hat mit HTTP %2 geantwortet: %3"_s },
+            { u"mpa::KnownSentences|the API key was refused by %1 (HTTP %2)"_s,
+              u"%1 hat den API-Schlüssel abgelehnt (HTTP %2)"_s },
+            { u"mpa::KnownSentences|the API key was refused by %1 (HTTP %2: %3)"_s,
+              u"%1 hat den API-Schlüssel abgelehnt (HTTP %2: %3)"_s },
         };
         QCoreApplication::installTranslator(&translator);
     }
@@ -119,6 +136,133 @@ TEST_F(UserTextTest, ASendFailureKeepsTheErrorsOwnEndMark)
     EXPECT_TRUE(plain.english().contains(u"the chat tab is gone. It was tried twice"_s))
         << plain.english().toStdString();
     EXPECT_FALSE(plain.english().contains(u".."_s));
+}
+
+// Issue 34 item 9: a sentence core writes as plain English (a CommandResult's error) is found by
+// its wording among the known sentences and shown translated, its values too; english() gives back
+// exactly what came.
+TEST_F(UserTextTest, AKnownEnglishSentenceIsTranslatedWithItsValues)
+{
+    const QString english = u"'/a(b/' is not a valid regular expression: missing closing parenthesis"_s;
+    const UserText text = knownSentence(english);
+    EXPECT_EQ(text.english(), english);
+    EXPECT_EQ(text.translated(),
+              u"„/a(b/“ ist kein gültiger regulärer Ausdruck: fehlende schließende Klammer"_s);
+
+    const QString nested = u"Ollama refused the connection at http://127.0.0.1:11434/v1: is it running, and "
+                           u"on that port? (after "
+                           "2 attempts)"_s;
+    EXPECT_EQ(knownSentence(nested).english(), nested);
+    EXPECT_EQ(
+        knownSentence(nested).translated(),
+        u"Ollama hat die Verbindung unter http://127.0.0.1:11434/v1 abgelehnt: Läuft der Dienst, und auf "
+        "diesem Port? (nach 2 Versuchen)"_s);
+}
+
+TEST_F(UserTextTest, TheMostSpecificKnownSentenceWins)
+{
+    // Both "(HTTP %2)" and "(HTTP %2: %3)" match; the one with more words of its own is meant.
+    EXPECT_EQ(knownSentence(u"the API key was refused by Groq (HTTP 401: Invalid API Key)"_s).translated(),
+              u"Groq hat den API-Schlüssel abgelehnt (HTTP 401: Invalid API Key)"_s);
+    EXPECT_EQ(knownSentence(u"the API key was refused by Groq (HTTP 401)"_s).translated(),
+              u"Groq hat den API-Schlüssel abgelehnt (HTTP 401)"_s);
+}
+
+// Qt translates the engine's message itself when its catalogue is loaded (for the window's
+// standard dialogs); the API and the log still get it in English.
+TEST_F(UserTextTest, TheRegularExpressionEnginesMessageIsEnglishForTheApi)
+{
+    const QRegularExpression regex(u"a(b"_s);
+    ASSERT_EQ(regex.errorString(), u"fehlende schließende Klammer"_s) << "Qt's own translation";
+    EXPECT_EQ(englishRegexError(regex), u"missing closing parenthesis"_s);
+}
+
+TEST_F(UserTextTest, AnUnknownSentenceIsShownAsItIs)
+{
+    const QString said = u"net::ERR_NAME_NOT_RESOLVED at https://example.invalid/"_s;
+    EXPECT_EQ(knownSentence(said).translated(), said);
+    EXPECT_EQ(knownSentence(said).english(), said);
+    EXPECT_TRUE(knownSentence(QString()).isEmpty());
+}
+
+// What the app's core writes and the bundled profiles name: every string literal of core/ and
+// resources/profiles/, literals that only whitespace separates joined as the compiler joins them,
+// C escapes undone.
+QString writtenTexts()
+{
+    static const QRegularExpression literal(uR"re((?:u8|u|U|L)?"((?:[^"\\\n]|\\.)*)")re"_s);
+    QString all;
+    for (const QString &root : { u"core"_s, u"resources/profiles"_s }) {
+        QDirIterator it(test::sourceDir() + u'/' + root, { u"*.cpp"_s, u"*.json"_s }, QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (path.endsWith(u"/KnownSentences.cpp"_s))
+                continue;
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly))
+                continue;
+            const QString text = QString::fromUtf8(file.readAll());
+            qsizetype end = -1;
+            for (auto matches = literal.globalMatch(text); matches.hasNext();) {
+                const QRegularExpressionMatch m = matches.next();
+                // `u"…"_s` ends in _s: what lies between two literals is whitespace (and the suffix).
+                QString between = end < 0 ? u"x"_s : text.mid(end, m.capturedStart() - end);
+                between.remove(u"_s"_s);
+                if (!between.trimmed().isEmpty())
+                    all += u'\n';
+                const QString body = m.captured(1);
+                for (qsizetype i = 0; i < body.size(); ++i) {
+                    if (body.at(i) == u'\\' && i + 1 < body.size())
+                        ++i;
+                    all += body.at(i);
+                }
+                end = m.capturedEnd();
+            }
+            all += u'\n';
+        }
+    }
+    return all;
+}
+
+// The list is looked up by wording: a sentence core no longer writes as listed would stay English
+// in the window without a word. Each known sentence's own words are still written by the app
+// (Qt's own messages, which the app quotes, aside).
+TEST(KnownSentencesTest, EveryKnownSentenceIsStillWrittenByTheApp)
+{
+    const QString written = writtenTexts();
+    ASSERT_GT(written.size(), 10000) << "no sources under " << test::sourceDir().toStdString();
+    static const QStringList qtsOwn {
+        u"Connection refused"_s,
+        u"missing closing parenthesis"_s,
+        u"unmatched closing parenthesis"_s,
+        u"missing terminating ] for character class"_s,
+        u"range out of order in character class"_s,
+        u"quantifier does not follow a repeatable item"_s,
+        u"\\ at end of pattern"_s,
+        u"reference to non-existent subpattern"_s,
+        u"lookbehind assertion is not fixed length"_s,
+        u"unrecognized character follows \\"_s,
+    };
+    static const QRegularExpression marker(u"%\\d{1,2}"_s);
+    QStringList missing;
+    for (const char *source : knownSentences()) {
+        const QString sentence = QString::fromUtf8(source);
+        if (qtsOwn.contains(sentence))
+            continue;
+        for (QString piece : sentence.split(marker)) {
+            // A clause's punctuation may be written beside it (u": "_s + reason).
+            static const QString edges = u" :;,.()“”'"_s;
+            while (!piece.isEmpty() && edges.contains(piece.front()))
+                piece.remove(0, 1);
+            while (!piece.isEmpty() && edges.contains(piece.back()))
+                piece.chop(1);
+            if (piece.size() >= 3 && !written.contains(piece))
+                missing.append(u"%1 (\"%2\")"_s.arg(sentence, piece));
+        }
+    }
+    EXPECT_TRUE(missing.isEmpty()) << "known sentences the app no longer writes:\n"
+                                   << missing.join(u'\n').toStdString();
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "EngineControls.h"
 #include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
@@ -124,9 +125,10 @@ void AutoAcceptPage::refreshTargets()
         if (!t.attached || !t.agentPanel)
             continue; // a blank tab is no page to work on, as on the Dashboard
         const IdeProfile *profile = autoAccept->profiles().find(t.profileId);
-        auto *item = new QListWidgetItem(tr("%1 — %2").arg(t.title.isEmpty() ? t.url : t.title,
-                                                           profile ? profile->name : tr("no IDE profile")),
-                                         m_targets);
+        auto *item = new QListWidgetItem(
+            tr("%1 — %2").arg(t.title.isEmpty() ? t.url : t.title,
+                              profile ? knownSentence(profile->name).translated() : tr("no IDE profile")),
+            m_targets);
         item->setData(Qt::UserRole, t.targetId);
         item->setToolTip(t.url);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
@@ -151,9 +153,10 @@ void AutoAcceptPage::refreshProfiles()
     const IdeProfiles &profiles = engine()->autoAccept()->profiles();
     for (const IdeProfile &p : profiles.profiles()) {
         const bool bundled = p.origin.startsWith(u":/"_s);
-        auto *item = new QListWidgetItem(bundled ? tr("%1 (%2) — bundled").arg(p.name, p.id)
-                                                 : tr("%1 (%2) — from your folder").arg(p.name, p.id),
-                                         m_profiles);
+        auto *item = new QListWidgetItem(
+            bundled ? tr("%1 (%2) — bundled").arg(knownSentence(p.name).translated(), p.id)
+                    : tr("%1 (%2) — from your folder").arg(p.name, p.id),
+            m_profiles);
         item->setToolTip(bundled ? p.origin : QDir::toNativeSeparators(p.origin));
     }
     m_profileErrors->setText(profiles.errors().join(u'\n'));

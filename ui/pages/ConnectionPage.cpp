@@ -3,6 +3,7 @@
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "cdp/IdeRelauncher.h"
+#include "common/KnownSentences.h"
 #include "common/Refuse.h"
 #include "common/TextPattern.h"
 #include "engine/Engine.h"
@@ -174,7 +175,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     IdeRelauncher *relauncher = engine->relauncher();
     connect(relauncher, &IdeRelauncher::progress, this, [this](const QString &message) {
         ErrorStyle::setError(m_startState, false);
-        m_startState->setText(message);
+        m_startState->setText(knownSentence(message).translated());
         m_startState->show();
     });
     // An IDE started or quit outside the app shows here within the poll's interval.
@@ -192,7 +193,8 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
                                       .arg(savedPort())
                                       .arg(result.browser));
         else
-            m_startState->setText(tr("Could not restart with debugging: %1.").arg(result.error));
+            m_startState->setText(
+                tr("Could not restart with debugging: %1.").arg(knownSentence(result.error).translated()));
     });
     connect(m_startProbe, &CdpProbe::attemptFailed, this, [this] {
         const IdeInfo *info = selectedIde();

@@ -3,6 +3,7 @@
 #include "EngineControls.h"
 #include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
 #include "plots/AutoAcceptPlots.h"
@@ -174,8 +175,8 @@ void DashboardPage::refresh()
         if (title.isEmpty())
             title = info.url;
         const IdeProfile *profile = engine()->autoAccept()->agentPanelProfile(session);
-        QString text
-            = profile ? tr("%1 — %2").arg(title, profile->name) : tr("%1 — no agent panel").arg(title);
+        QString text = profile ? tr("%1 — %2").arg(title, knownSentence(profile->name).translated())
+                               : tr("%1 — no agent panel").arg(title);
         if (engine()->autoAccept()->isTargetPaused(info.targetId))
             text = tr("%1 — auto-accept paused here").arg(text);
         auto *item = new QListWidgetItem(text, m_targets);
@@ -232,7 +233,8 @@ void DashboardPage::refreshStats()
     for (int row = 0; row < targets.size(); ++row) {
         const AutoAcceptController::TargetState &t = targets.at(row);
         const IdeProfile *profile = t.agentPanel ? autoAccept->profiles().find(t.profileId) : nullptr;
-        const QStringList cells { t.title.isEmpty() ? t.url : t.title, profile ? profile->name : tr("none"),
+        const QStringList cells { t.title.isEmpty() ? t.url : t.title,
+                                  profile ? knownSentence(profile->name).translated() : tr("none"),
                                   QLocale().toString(t.counts.clicks), QLocale().toString(t.counts.blocked) };
         for (int column = 0; column < cells.size(); ++column) {
             auto *item = new QTableWidgetItem(cells.at(column));

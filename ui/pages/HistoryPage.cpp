@@ -41,7 +41,8 @@ HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
 {
     m_table = rowTable({ tr("Time"), tr("Page"), tr("Prompt"), tr("Outcome") }, u"historyTable"_s, this);
     m_table->setWordWrap(false);
-    sizeColumns(m_table, { kFit, dragged(170), kStretch, dragged(300) });
+    // Page and Outcome narrow enough that the Prompt keeps room at 800×600 (it was 40 px there).
+    sizeColumns(m_table, { kFit, dragged(150), kStretch, dragged(220) });
     m_table->setMinimumHeight(220);
     body()->addWidget(m_table, 1);
     m_detail = new QLabel(this);

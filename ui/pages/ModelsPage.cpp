@@ -5,6 +5,7 @@
 #include "Widgets.h"
 #include "agent/LlmClient.h"
 #include "agent/LlmProviders.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "settings/SecretStore.h"
 #include "settings/Settings.h"
@@ -244,9 +245,10 @@ void ModelsPage::refreshKey()
             self->m_keyStatus->setText(
                 tr("The keychain is not available (%1). A key entered here can be used for "
                    "this session only; it is never written to a file.")
-                    .arg(asked->unavailableReason()));
+                    .arg(knownSentence(asked->unavailableReason()).translated()));
         } else if (!read.ok) {
-            self->m_keyStatus->setText(tr("The keychain did not answer: %1").arg(read.error));
+            self->m_keyStatus->setText(
+                tr("The keychain did not answer: %1").arg(knownSentence(read.error).translated()));
         } else if (secret.isEmpty()) {
             self->m_keyStatus->setText(tr("No key for %1 yet.").arg(name));
         } else {
@@ -292,7 +294,7 @@ std::function<void(const CommandResult &answer)> ModelsPage::keychainAnswer(cons
         if (!self)
             return;
         if (!answer.ok)
-            self->m_keyStatus->setText(failure.arg(answer.error));
+            self->m_keyStatus->setText(failure.arg(knownSentence(answer.error).translated()));
         else
             self->refreshKey();
     };
@@ -359,7 +361,8 @@ void ModelsPage::test()
                 ErrorStyle::setOk(self->m_testResult);
             else
                 ErrorStyle::setError(self->m_testResult);
-            self->m_testResult->setText(tested.ok ? tested.data.toString()
+            // Core's English sentence, in the window's language.
+            self->m_testResult->setText(tested.ok ? knownSentence(tested.data.toString()).translated()
                                                   : ErrorStyle::sentence(tested.error));
         });
     });

@@ -7,6 +7,7 @@
 #include "Widgets.h"
 #include "WrappingLabel.h"
 #include "chat/AgentChat.h"
+#include "common/KnownSentences.h"
 #include "common/Refuse.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
@@ -369,7 +370,7 @@ void QueuePage::run(bool (Scheduler::*act)(QString *error))
 
 void QueuePage::showMessage(const QString &text)
 {
-    m_message->setText(text);
+    m_message->setText(knownSentence(text).translated()); // the queue's refusals are core's English
     m_message->setVisible(!text.isEmpty());
     // A refusal is about the queue and the mode as they are now: it goes once either changes.
     m_messageState = int(engine()->scheduler()->queue().state);

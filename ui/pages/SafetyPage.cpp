@@ -4,6 +4,7 @@
 #include "Theme.h"
 #include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "settings/SafetySettings.h"
@@ -31,6 +32,17 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 namespace {
+
+// A line check of core's, its English refusal shown in the window's language.
+template<bool (*check)(const QString &, QString *)> bool checkLine(const QString &line, QString *error)
+{
+    QString english;
+    if (check(line, &english))
+        return true;
+    if (error)
+        *error = knownSentence(english).translated();
+    return false;
+}
 
 // How the verdict reads at a glance: never clicked (amber, a warning), waiting for the user, or
 // clicked. The label's "tone" property says which, for tests.
@@ -177,8 +189,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     allowOptions.visibleLines = 10;
     allowOptions.placeholder
         = tr("Empty: no command is run for you. One per line, e.g. git status or npm run *");
-    allowOptions.lineCheck
-        = [](const QString &line, QString *error) { return BanList::checkAllowEntry(line, error); };
+    allowOptions.lineCheck = checkLine<&BanList::checkAllowEntry>;
     allowOptions.keepValidLines = true;
     m_allowList = new SettingField(settings(), SettingKey::SafetyAllowedCommands, allowOptions, this);
     allow->addWidget(m_allowList);
@@ -208,7 +219,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
         = tr("None of your own yet. One per line, e.g. npm publish or /git\\s+push\\s+--force/i");
     // Checked as the page runs them: a /regex/ must be one JavaScript compiles and reads alike. A
     // bad line is not saved; the others are, and apply.
-    options.lineCheck = [](const QString &line, QString *error) { return BanList::checkEntry(line, error); };
+    options.lineCheck = checkLine<&BanList::checkEntry>;
     options.keepValidLines = true;
     m_banList = new SettingField(settings(), SettingKey::SafetyBannedCommands, options, this);
     list->addWidget(m_banList);

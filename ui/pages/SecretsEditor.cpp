@@ -1,6 +1,7 @@
 #include "SecretsEditor.h"
 
 #include "Widgets.h"
+#include "common/KnownSentences.h"
 #include "common/SecretEntry.h"
 #include "settings/SecretStore.h"
 #include "settings/Settings.h"
@@ -105,7 +106,7 @@ void SecretsEditor::save()
     const std::optional<SecretEntry> entry
         = SecretEntry::parse(m_name->text().trimmed() + u'@' + m_site->text().trimmed(), &error);
     if (!entry) {
-        m_status->setText(error);
+        m_status->setText(knownSentence(error).translated());
         return;
     }
     const QString value = m_value->text();
@@ -123,7 +124,8 @@ void SecretsEditor::save()
         if (!self)
             return;
         if (!written.ok) {
-            self->m_status->setText(tr("The keychain refused the secret: %1").arg(written.error));
+            self->m_status->setText(
+                tr("The keychain refused the secret: %1").arg(knownSentence(written.error).translated()));
             return;
         }
         QStringList entries = self->entriesWithout(saved.name);
@@ -159,7 +161,7 @@ void SecretsEditor::removeSelected()
         self->m_status->setText(removed.ok ? tr("<secret:%1> is removed, from the keychain too.").arg(name)
                                            : tr("<secret:%1> is removed from the list; the keychain "
                                                 "kept its value: %2")
-                                                 .arg(name, removed.error));
+                                                 .arg(name, knownSentence(removed.error).translated()));
     });
 }
 

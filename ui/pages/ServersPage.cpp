@@ -5,6 +5,7 @@
 #include "TokenBox.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "server/DebugApiService.h"
 #include "server/ToolkitServerService.h"
@@ -122,13 +123,13 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     countdown->setInterval(1000);
     auto showAgentState = [agentServer, agentState, countdown, agentPort] {
         const QString problem = EngineControls::serverProblem(agentServer);
-        // "Off" in the window's language (core's statusText is the API's English).
+        // The state in the window's language (core's statusText is the API's English).
         const QString status = agentServer->statusText();
         static const char *const kCoreOff = "Off"; // core's word, not one to translate here
         const bool off = status == ToolkitServerService::tr(kCoreOff);
         agentState->setText(!problem.isEmpty() ? tr("Not running: %1.").arg(problem)
                                 : off          ? tr("Off")
-                                               : status);
+                                               : knownSentence(status).translated());
         showProblem(agentState, agentServer, agentPort);
         const bool waiting = agentServer->stateJson().value(u"state"_s).toString() == u"waiting"_s;
         if (waiting && !countdown->isActive())
