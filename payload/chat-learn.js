@@ -205,6 +205,26 @@
     return null;
   }
 
+  // The chat takes images when an <input type=file> for them (accept naming images, or none)
+  // sits in the composer: inside the nearest ancestor holding both the box and the send button,
+  // or at most three levels above it. Its selectors, or [] when there is none.
+  function fileInputNear(input, button) {
+    if (!input || !button) return [];
+    let composer = input.parentElement;
+    while (composer && !composer.contains(button)) composer = composer.parentElement;
+    for (let level = 0; composer && level <= 3; level++, composer = composer.parentElement) {
+      const files = [...composer.querySelectorAll('input[type="file"]')].filter((el) => {
+        const accept = (el.getAttribute('accept') || '').toLowerCase();
+        return !el.disabled && (!accept || accept.includes('image') || /\.(png|jpe?g|webp|gif)/.test(accept));
+      });
+      if (files.length) {
+        const found = uniqueSelectors(files[0]);
+        return found.length ? found : ['input[type="file"]'];
+      }
+    }
+    return [];
+  }
+
   // Only the user's own input teaches: a page cannot steer the learning with synthetic events.
   function onFocus(event) {
     if (!config.armed || (config.input && config.input.length)) return;
@@ -229,7 +249,8 @@
     config = { ...config, sendLearned: true };
     const selectors = uniqueSelectors(button);
     const watching = sentText.length > 0;
-    mpa.report('learned', { part: 'send', selectors, tag: tagOf(button), label: labelOf(button), watching });
+    const fileInput = fileInputNear(input, button);
+    mpa.report('learned', { part: 'send', selectors, tag: tagOf(button), label: labelOf(button), watching, fileInput });
     if (watching) watchMessages();
   }
 

@@ -222,6 +222,45 @@
     }));
   }
 
+  // Without a profile's chat.fileInput / chat.attachment: a file input that takes images, and
+  // the previews chats commonly show for an attached file.
+  const DEFAULT_FILE_INPUT = ['input[type="file"][accept*="image"]', 'input[type="file"]:not([accept])'];
+  const DEFAULT_ATTACHMENT = [
+    '[data-testid*="attachment" i]', '[data-testid*="file-preview" i]', '[aria-label*="Remove file" i]',
+    '[aria-label*="Remove attachment" i]', '[aria-label*="Remove image" i]',
+  ];
+  function fileInputOf(sel) {
+    const selectors = list(sel.fileInput).length ? list(sel.fileInput) : DEFAULT_FILE_INPUT;
+    const { input } = locate(sel);
+    let best = null;
+    let bestDistance = Infinity;
+    for (const selector of selectors) {
+      let found;
+      try {
+        found = [...document.querySelectorAll(selector)].filter((el) => el.tagName === 'INPUT' && el.type === 'file' && !el.disabled);
+      } catch (e) {
+        problems.push(`"${selector}" is not a valid CSS selector`);
+        continue;
+      }
+      for (const el of found) {
+        // Nearest the prompt box: the fewest steps up to an ancestor holding both.
+        let distance = 0;
+        let up = el;
+        while (up && input && !up.contains(input)) {
+          up = up.parentElement;
+          distance++;
+        }
+        if (!input) distance = 0;
+        if (distance < bestDistance) {
+          best = el;
+          bestDistance = distance;
+        }
+      }
+      if (best) return best;
+    }
+    return null;
+  }
+
   function target(sel, what, index) {
     const { scope, input } = locate(sel);
     if (what === 'send') return queryAll(scope, sel.sendButton, visible)[0] || null;
@@ -316,6 +355,31 @@
       if (!el) return { found: false, problems };
       el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       return { found: true, enabled: enabled(el), point: point(el) };
+    },
+
+    // The chat's file input for an attachment (the app puts a file in with
+    // DOM.setFileInputFiles): sel.fileInput, else an <input type=file> that takes images, the
+    // one nearest the prompt box first. Answers the element itself (not by value), or null.
+    fileInput(args) {
+      const sel = (args && args.sel) || {};
+      return fileInputOf(sel);
+    },
+
+    // What the app waits on after an upload: how many attachments the chat shows
+    // (sel.attachment, else common preview markup), and whether it has a file input at all.
+    attachments(args) {
+      problems = [];
+      const sel = (args && args.sel) || {};
+      const selectors = list(sel.attachment).length ? list(sel.attachment) : DEFAULT_ATTACHMENT;
+      const found = new Set();
+      for (const selector of selectors) {
+        try {
+          for (const el of document.querySelectorAll(selector)) found.add(el);
+        } catch (e) {
+          problems.push(`"${selector}" is not a valid CSS selector`);
+        }
+      }
+      return { count: found.size, fileInput: !!fileInputOf(sel), problems };
     },
 
     // For elements no trusted click can reach (inside a frame of another origin that is not

@@ -682,6 +682,14 @@
         <source>Stopped: nothing was learned.</source>
         <translation>Abgebrochen: Nichts wurde gelernt.</translation>
     </message>
+    <message>
+        <source>This chat takes images</source>
+        <translation>Dieser Chat nimmt Bilder an</translation>
+    </message>
+    <message>
+        <source>With agent/vision on auto, each message then carries a screenshot of the page, uploaded through the chat&apos;s file input. Saved in the chat&apos;s profile.</source>
+        <translation>Mit agent/vision auf auto trägt dann jede Nachricht einen Screenshot der Seite, hochgeladen über das Dateifeld des Chats. Wird im Profil des Chats gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>mpa::ConnectionPage</name>

@@ -155,6 +155,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         payloads->ensureScript(chatTab, BridgeSession::watchModule());
         env.chat = new ChatSurface(injector, profile ? profile->chat : ChatSelectors::generic());
         env.profile = profile ? profile->id : u"generic"_s;
+        env.chatTakesImages = profile && profile->images;
         env.toolNames = ToolkitSchemas::types();
         env.schema = [](const QString &type) { return ToolkitSchemas::schema(type); };
         const QString agentTab = record.agentTab;
@@ -185,6 +186,35 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         };
         env.mask = RunActions::jobMask(masks, record.id);
         env.outline = RunActions::jobOutline(masks);
+        // agent/vision: the target tab's screenshot with set-of-marks, and the element at a point
+        // of it, as for a task run.
+        env.capture = [capture = RunActions::jobCapture(masks), browser, agentTab](
+                          const QString &tab, const QJsonArray &marks, int maxSide, CommandReply reply) {
+            // A tab in the background draws nothing, and the browser never answers for its
+            // screenshot: it comes to the front for the capture, and the chat's tab after it.
+            CdpSession *page = browser ? browser->sessionForTarget(tab) : nullptr;
+            if (!page)
+                return capture(tab, marks, maxSide, std::move(reply));
+            const QPointer<CdpSession> shown(page);
+            page->evaluate(
+                u"document.visibilityState"_s, page,
+                [capture, browser, agentTab, shown, tab, marks, maxSide, reply](const QJsonValue &state,
+                                                                                const CdpError &) {
+                    if (!shown || state.toString() != u"hidden"_s)
+                        return capture(tab, marks, maxSide, reply);
+                    shown->send(u"Page.bringToFront"_s, {}, shown,
+                                [capture, browser, agentTab, tab, marks, maxSide, reply](const CdpResult &) {
+                                    capture(tab, marks, maxSide,
+                                            [browser, agentTab, reply](const CommandResult &shot) {
+                                                if (CdpSession *chatTab
+                                                    = browser ? browser->sessionForTarget(agentTab) : nullptr)
+                                                    chatTab->send(u"Page.bringToFront"_s);
+                                                reply(shot);
+                                            });
+                                });
+                });
+        };
+        env.elementAt = RunActions::jobElementAt(tools);
         env.releaseTab = [tools, caller](const QString &tab) {
             if (tools)
                 tools->releaseTab(caller, tab);
@@ -230,6 +260,40 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
     });
 
     // The session keyword finds a chat whose tab changed (a browser restart, a reopened tab).
+    // The Bridge page's "takes images" box: the chat's profile, read or saved with the flag.
+    bridge->setChatImages(
+        [browser, configDir](const QString &tab, std::optional<bool> set, CommandReply done) {
+            CdpSession *session = browser ? browser->sessionForTarget(tab) : nullptr;
+            if (!session)
+                return done(CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab), 404));
+            WebChatProfiles profiles;
+            profiles.load(configDir);
+            const QUrl url(session->targetInfo().url);
+            const WebChatProfile *found = profiles.match(url.toString(), session->targetInfo().title);
+            WebChatProfile profile;
+            if (found && !found->isFallback()) {
+                profile = *found;
+            } else {
+                // Only the generic profile fits: the setting goes into a profile for this site.
+                profile = WebChatProfile::learnedFor(url, found ? found->chat : ChatSelectors::generic(),
+                                                     QDateTime::currentDateTimeUtc());
+                profile.learned = false;
+                profile.learnedAt = {};
+                profile.name = url.host().isEmpty() ? url.toString() : url.host();
+                profile.description
+                    = u"The generic chat selectors, with the user's images setting for this site."_s;
+                profile.images = false;
+            }
+            if (set && profile.images != *set) {
+                profile.images = *set;
+                QString error;
+                if (!profiles.save(configDir, profile, &error))
+                    return done(CommandResult::failure(
+                        u"the chat profile %1 could not be saved: %2"_s.arg(profile.id, error), 500));
+            }
+            done(CommandResult::success(
+                QJsonObject { { u"profileId"_s, profile.id }, { u"images"_s, profile.images } }));
+        });
     bridge->setChatLocator([browser, clock = toolkit->clock()](const QString &tab, const QString &keyword,
                                                                std::function<void(const QString &)> done) {
         if (!browser)

@@ -160,6 +160,12 @@ void BridgeManager::launch(BridgeRecord record, int refused, CommandReply done)
     options.rules = Redactor::rulesFromEntries(m_settings->listValue(SettingKey::BridgeRedactRules));
     options.snapshotChars = m_settings->intValue(SettingKey::AgentSnapshotChars);
     options.allowEval = m_settings->boolValue(SettingKey::ToolkitAllowEval);
+    const QString vision = m_settings->stringValue(SettingKey::AgentVision);
+    options.vision = vision == u"on"_s ? BridgeOptions::Vision::On
+        : vision == u"off"_s           ? BridgeOptions::Vision::Off
+                                       : BridgeOptions::Vision::Auto;
+    options.chatTakesImages = environment.chatTakesImages;
+    options.uploadDir = QDir(m_dir).filePath(u"uploads"_s);
     if (m_pollOverride.count() > 0)
         options.poll = m_pollOverride;
     if (!environment.savedTool) {
@@ -258,6 +264,13 @@ bool BridgeManager::answer(const QString &sessionId, bool approve, QString *erro
     if (!session)
         return refuse(error, tr("session %1 is not under way").arg(sessionId));
     return session->answer(approve, error);
+}
+
+void BridgeManager::chatImages(const QString &tab, std::optional<bool> set, CommandReply done)
+{
+    if (!m_chatImages)
+        return done(CommandResult::failure(tr("chat profiles are not available in this process"), 503));
+    m_chatImages(tab, set, std::move(done));
 }
 
 void BridgeManager::learnChat(const QString &tab, std::function<void(const QString &part)> progress,

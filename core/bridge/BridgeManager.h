@@ -46,6 +46,12 @@ public:
     using Learner = std::function<void(const QString &tab, std::function<void(const QString &part)> progress,
                                        CommandReply done)>;
 
+    // Whether the chat in `tab` takes images (its profile's "images"): read when `set` is empty,
+    // else set and saved as the user's profile of that chat (a copy of the bundled one, or one
+    // for the chat's site when only the generic profile fits). `done` answers {profileId, images},
+    // or why not (404 no such tab, 500 the profile could not be saved).
+    using ChatImages = std::function<void(const QString &tab, std::optional<bool> set, CommandReply done)>;
+
     // Finds the chat of a session again: `done` gets `tab` when it is still there, else the tab
     // whose page shows `keyword` (the chat's first reply ends with it), else empty.
     using ChatLocator = std::function<void(const QString &tab, const QString &keyword,
@@ -66,6 +72,7 @@ public:
 
     void setEnvironmentFactory(EnvironmentFactory factory) { m_factory = std::move(factory); }
     void setLearner(Learner learner) { m_learner = std::move(learner); }
+    void setChatImages(ChatImages chatImages) { m_chatImages = std::move(chatImages); }
     void setChatLocator(ChatLocator locator) { m_locator = std::move(locator); }
     // For tests and the benchmark: how often a session looks at the chat while it writes.
     void setPollInterval(std::chrono::milliseconds poll) { m_pollOverride = poll; }
@@ -96,6 +103,8 @@ public:
     // Saves the list; empty when saved, else why not (a name twice, an address that is not http(s)).
     QString setSavedTools(const QList<SavedTool> &tools);
 
+    // Whether the chat in `tab` takes images, or set it (see ChatImages).
+    void chatImages(const QString &tab, std::optional<bool> set, CommandReply done);
     // Observation mode (see Learner).
     void learnChat(const QString &tab, std::function<void(const QString &part)> progress, CommandReply done);
     // Stops the learning under way, if any: the page is disarmed, nothing is saved, and the
@@ -123,6 +132,7 @@ private:
     QString m_dir;
     EnvironmentFactory m_factory;
     Learner m_learner;
+    ChatImages m_chatImages;
     quint64 m_learning = 0; // the learning whose answers count; cancelLearning() moves on
     ChatLocator m_locator;
     JobManager<BridgeRecord, BridgeSession> m_jobs;

@@ -52,7 +52,8 @@ constexpr JsonTextField<BridgeRecord> kSessionTexts[] {
 // it always had.
 constexpr JsonTextField<BridgeRecord> kSessionOwner[] { { u"owner", &BridgeRecord::owner } };
 constexpr JsonTextField<BridgeRecord> kSessionNotes[] { { u"reason", &BridgeRecord::reason },
-                                                        { u"doneText", &BridgeRecord::doneText } };
+                                                        { u"doneText", &BridgeRecord::doneText },
+                                                        { u"lastImage", &BridgeRecord::lastImage } };
 // Kept in the session file only, not in its summary.
 constexpr JsonTextField<BridgeRecord> kSessionDigests[] {
     { u"baselineDigest", &BridgeRecord::baselineDigest },

@@ -94,6 +94,9 @@ struct BridgeRecord
     QString lastSent; // the exact text of the last message (after redaction)
     QJsonObject lastMasked; // kind → count, in the last message
     int maskedTotal = 0;
+    // agent/vision: what became of the last message's screenshot ("attached: …", or why none
+    // went); empty while the session sends none.
+    QString lastImage;
     QString doneText; // the chat's summary when it said done
     QList<BridgeCommand> commands;
     QJsonObject question; // pending gate question: {command, text, category}

@@ -32,15 +32,39 @@ AgentJob::LookOptions lookOptions(const BridgeRecord &record, const BridgeOption
 
 } // namespace
 
+ToolEnvironment BridgeSession::withVisionCheck(const ToolEnvironment &environment, BridgeSession *session)
+{
+    ToolEnvironment tools = environment;
+    if (!tools.capture)
+        return tools;
+    // A page whose text the masking changes is not even captured (called once the session is
+    // built: the look's page text was checked just before).
+    tools.capture = [capture = environment.capture, session](const QString &tab, const QJsonArray &marks,
+                                                             int maxSide, CommandReply reply) {
+        if (const QStringList masked = session->m_brain.pageMasked(); !masked.isEmpty()) {
+            return reply(CommandResult::failure(
+                u"the page shows what the masking hides (%1)"_s.arg(masked.join(u", "_s)), 403));
+        }
+        capture(tab, marks, maxSide, std::move(reply));
+    };
+    return tools;
+}
+
 BridgeSession::BridgeSession(BridgeRecord record, BridgeEnvironment environment, BridgeOptions options,
                              Clock *clock, QObject *parent)
-    : AgentJob(environment, clock, parent)
+    : AgentJob(withVisionCheck(environment, this), clock, parent)
     , m_record(std::move(record))
     , m_brain(this, m_record, environment.chat, environment.toolNames, options, clock)
 {
     if (environment.chat)
         environment.chat->setParent(this);
-    setLookOptions(lookOptions(m_record, options));
+    AgentJob::LookOptions look = lookOptions(m_record, options);
+    if (m_brain.vision() && environment.capture) {
+        look.vision = true;
+        // Read, not changed: a page whose text the masking would change gets no screenshot.
+        look.maskPage = [this](const QString &text) { return m_brain.checkPage(text); };
+    }
+    setLookOptions(std::move(look));
     CommandExecutor::Policy policy;
     policy.mode
         = m_record.mode == u"autonomous"_s ? SecurityGate::Mode::Autonomous : SecurityGate::Mode::Careful;

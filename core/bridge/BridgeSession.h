@@ -32,6 +32,7 @@ struct BridgeEnvironment : ToolEnvironment
     // The chat in the agent tab; the session takes ownership.
     ChatSurface *chat = nullptr;
     QString profile; // the chat profile's id
+    bool chatTakesImages = false; // the profile's "images" (agent/vision auto)
     // The address of a saved tool, or empty, and the saved tools' names.
     std::function<QString(const QString &name)> savedTool;
     std::function<QStringList()> savedToolNames;
@@ -81,6 +82,9 @@ protected:
     QString gateQuestion(const JobCommand &command, const QString &reason) const override;
 
 private:
+    // The environment, its capture refused while the look's page holds text the masking hides.
+    static ToolEnvironment withVisionCheck(const ToolEnvironment &environment, BridgeSession *session);
+
     BridgeRecord m_record;
     ChatBrain m_brain;
 };

@@ -7,6 +7,8 @@
 #include "logging/LogCategories.h"
 #include "page/PayloadInjector.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QUrl>
 
@@ -60,6 +62,8 @@ ChatBrain::ChatBrain(AgentJob *job, BridgeRecord &record, ChatSurface *chat, QSt
     if (m_chat)
         m_chat->setClock(clock);
     m_redactor.setUserRules(m_options.rules);
+    m_vision = m_options.vision == BridgeOptions::Vision::On
+        || (m_options.vision == BridgeOptions::Vision::Auto && m_options.chatTakesImages);
     connect(&m_pollTimer, &ClockTimer::timeout, this, &ChatBrain::poll);
     if (m_chat && m_chat->injector()) {
         connect(m_chat->injector(), &PayloadInjector::reportReceived, this,
@@ -73,6 +77,7 @@ ChatBrain::ChatBrain(AgentJob *job, BridgeRecord &record, ChatSurface *chat, QSt
 ChatBrain::~ChatBrain()
 {
     watch(false);
+    removeUpload();
 }
 
 bool ChatBrain::isCurrent(quint64 generation) const
@@ -96,6 +101,7 @@ void ChatBrain::halt()
 {
     m_pollTimer.stop();
     watch(false);
+    removeUpload();
 }
 
 bool ChatBrain::pausesAtOnce() const
@@ -113,6 +119,87 @@ QString ChatBrain::redacted(const QString &text) const
     QString plain = text;
     plain.replace(u"%40"_s, u"@"_s, Qt::CaseInsensitive);
     return m_redactor.redact(plain).text;
+}
+
+QString ChatBrain::checkPage(const QString &text)
+{
+    m_pageMasked.clear();
+    if (!m_options.redact)
+        return text;
+    QString plain = text;
+    plain.replace(u"%40"_s, u"@"_s, Qt::CaseInsensitive);
+    const Redaction redaction = m_redactor.redact(plain);
+    for (auto it = redaction.counts.cbegin(); it != redaction.counts.cend(); ++it) {
+        if (it.value() > 0)
+            m_pageMasked.append(u"%1 %2"_s.arg(it.value()).arg(it.key()));
+    }
+    return text;
+}
+
+void ChatBrain::removeUpload()
+{
+    if (!m_upload.isEmpty() && QFile::exists(m_upload) && !QFile::remove(m_upload))
+        qCWarning(lcBridge).noquote() << u"bridge %1: could not remove %2"_s.arg(m_record.id, m_upload);
+    m_upload.clear();
+}
+
+void ChatBrain::attachImage(std::function<void(const QString &paragraph)> then)
+{
+    const ViewCapture image = *m_image;
+    const auto without = [this, then](const QString &why) {
+        removeUpload();
+        m_imageAttached = false;
+        m_image.reset();
+        // The chat never saw it: its points name nothing.
+        m_job->executor()->setView(std::nullopt);
+        m_record.lastImage = u"not attached: %1; the message went as text only"_s.arg(why);
+        qCInfo(lcBridge).noquote() << u"bridge %1: turn %2 without its screenshot: %3"_s.arg(
+            m_record.id, QString::number(m_record.turn + 1), why);
+        then({});
+    };
+    if (!m_chat)
+        return without(u"the chat tab is gone"_s);
+    // The app's own folder, the owner's only: the browser (on this machine) reads the file from
+    // there, nobody else.
+    const QString folder = m_options.uploadDir;
+    if (folder.isEmpty() || !QDir().mkpath(folder)
+        || !QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
+        return without(u"no folder to write the screenshot to"_s);
+    removeUpload();
+    const QString path
+        = QDir(folder).absoluteFilePath(u"%1-turn%2.jpg"_s.arg(m_record.id).arg(m_record.turn + 1));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate, QFile::ReadOwner | QFile::WriteOwner)
+        || !file.setPermissions(QFile::ReadOwner | QFile::WriteOwner)
+        || file.write(image.jpeg) != image.jpeg.size()) {
+        const QString error = file.errorString();
+        file.close();
+        QFile::remove(path);
+        return without(u"the screenshot could not be written (%1)"_s.arg(error));
+    }
+    file.close();
+    m_upload = path;
+    setStatus(BridgeStatus::Sending, u"attaching the screenshot to the message"_s);
+    const quint64 generation = m_job->generation();
+    m_chat->attachFile(
+        path, m_options.attachTimeout, this,
+        [this, generation, image, then, without](const CommandResult &attached) {
+            if (!isCurrent(generation))
+                return;
+            if (!attached.ok)
+                return without(attached.error);
+            m_imageAttached = true;
+            m_record.lastImage = u"attached: %1 × %2 pixels, %3 ref(s) marked"_s.arg(image.image.width())
+                                     .arg(image.image.height())
+                                     .arg(image.marks);
+            then(u"SCREENSHOT (attached to this message): the tab's view as it is now, %1 × %2 pixels. "
+                 "Each element with a ref has a magenta box numbered with its ref: the numbers on "
+                 "the image are the refs of the page above. Act by ref when you can; for what has "
+                 "none (a canvas, an icon without a name) write click_xy {x, y} or type_xy {x, y, "
+                 "text} with a point of this image in its pixels (x from the left, y from the top)."_s
+                     .arg(image.image.width())
+                     .arg(image.image.height()));
+        });
 }
 
 void ChatBrain::watch(bool on)
@@ -196,6 +283,12 @@ QString ChatBrain::toolList() const
             continue; // a picture cannot go into a chat message
         lines.append(u"- "_s + name + u' ' + paramsOf(m_job->tools().schemaOf(name)));
     }
+    if (m_vision) {
+        lines.append(
+            u"- click_xy {x, y}: clicks a point of the attached screenshot (its pixels), for what has no ref"_s);
+        lines.append(
+            u"- type_xy {x, y, text}: clicks a point of the attached screenshot and types text there"_s);
+    }
     lines.append(u"- open_tab {url}: opens an address in a new tab, which becomes the current one"_s);
     const auto &saved = m_job->executor()->policy().savedToolNames;
     const QStringList tools = saved ? saved() : QStringList();
@@ -260,6 +353,20 @@ void ChatBrain::checkChatThenIntro()
 
 void ChatBrain::observed(const AgentJob::Look &look, const QList<JobCommand> &)
 {
+    m_image.reset();
+    m_imageAttached = false;
+    if (m_vision && look.ok) {
+        // Pixels cannot be masked: a page with text the masking hides goes without its picture.
+        if (!m_pageMasked.isEmpty())
+            m_record.lastImage = u"not attached: the page shows what the masking hides (%1)"_s.arg(
+                m_pageMasked.join(u", "_s));
+        else if (!look.view)
+            m_record.lastImage = u"not attached: no screenshot (%1)"_s.arg(look.viewError);
+        else
+            m_image = look.view;
+        if (!m_image)
+            m_job->executor()->setView(std::nullopt);
+    }
     if (m_record.turn == 0) {
         const QString part = look.ok
             ? u"THE PAGE NOW (tab “%1”, %2)\n%3"_s.arg(
@@ -382,43 +489,61 @@ void ChatBrain::submit(const QString &text, int attempt)
         m_baselineUsers = before.userCount;
         m_baselineLastUser
             = before.recentUserMessages.isEmpty() ? QString() : before.recentUserMessages.constLast();
-        ChatSurface::SendOptions options;
-        options.typingPatience = std::chrono::seconds(60);
-        m_chat->send(
-            text, options, this, [this, generation, text, attempt](const ChatSurface::SendResult &result) {
+        if (m_image && !m_imageAttached) {
+            // The screenshot goes into the composer first; the text says what it is.
+            return attachImage([this, generation, text, attempt](const QString &paragraph) {
                 if (!isCurrent(generation))
                     return;
-                if (!result.ok) {
-                    if ((result.retryLater || attempt < 2) && attempt < 30) {
-                        setStatus(m_record.status,
-                                  result.retryLater ? u"waiting: someone is typing in the chat"_s
-                                                    : u"sending again: %1"_s.arg(result.error));
-                        ClockTimer::singleShot(m_clock,
-                                               std::chrono::milliseconds(result.retryLater ? 1000 : 300),
-                                               this, [this, generation, text, attempt] {
-                                                   if (isCurrent(generation))
-                                                       submit(text, attempt + 1);
-                                               });
-                        return;
-                    }
-                    return fail(u"the message could not be sent to the chat: %1"_s.arg(result.error));
-                }
-                if (m_replySeen.isValid()) {
-                    m_overheads.append(m_replySeen.elapsed());
-                    m_replySeen.invalidate();
-                }
-                m_delivered = false;
-                m_deliveryText = text;
-                m_deliveryTries = attempt;
-                m_sentAt.start();
-                m_pendingText.clear();
-                ++m_record.turn;
-                m_record.phase = BridgePhase::AwaitReply;
-                qCDebug(lcBridge).noquote() << u"bridge %1: turn %2 sent (%3 chars)"_s.arg(
-                    m_record.id, QString::number(m_record.turn), QString::number(text.size()));
-                awaitReply();
+                const QString withImage = paragraph.isEmpty() ? text : text + u"\n\n"_s + paragraph;
+                m_record.lastSent = withImage;
+                m_job->touch();
+                sendText(withImage, attempt);
             });
+        }
+        sendText(text, attempt);
     });
+}
+
+void ChatBrain::sendText(const QString &text, int attempt)
+{
+    if (!m_chat)
+        return fail(u"the chat tab is gone"_s);
+    const quint64 generation = m_job->generation();
+    ChatSurface::SendOptions options;
+    options.typingPatience = std::chrono::seconds(60);
+    m_chat->send(
+        text, options, this, [this, generation, text, attempt](const ChatSurface::SendResult &result) {
+            if (!isCurrent(generation))
+                return;
+            if (!result.ok) {
+                if ((result.retryLater || attempt < 2) && attempt < 30) {
+                    setStatus(m_record.status,
+                              result.retryLater ? u"waiting: someone is typing in the chat"_s
+                                                : u"sending again: %1"_s.arg(result.error));
+                    ClockTimer::singleShot(m_clock, std::chrono::milliseconds(result.retryLater ? 1000 : 300),
+                                           this, [this, generation, text, attempt] {
+                                               if (isCurrent(generation))
+                                                   submit(text, attempt + 1);
+                                           });
+                    return;
+                }
+                return fail(u"the message could not be sent to the chat: %1"_s.arg(result.error));
+            }
+            if (m_replySeen.isValid()) {
+                m_overheads.append(m_replySeen.elapsed());
+                m_replySeen.invalidate();
+            }
+            m_delivered = false;
+            m_deliveryText = text;
+            m_deliveryTries = attempt;
+            m_sentAt.start();
+            m_pendingText.clear();
+            ++m_record.turn;
+            m_record.phase = BridgePhase::AwaitReply;
+            qCDebug(lcBridge).noquote() << u"bridge %1: turn %2 sent (%3 chars)"_s.arg(
+                m_record.id, QString::number(m_record.turn), QString::number(text.size()));
+            awaitReply();
+        });
 }
 
 // ---- waiting for the chat -------------------------------------------------------------------
@@ -523,7 +648,9 @@ bool ChatBrain::isDelivered(const ChatState &state) const
 
 QString ChatBrain::refusalOf(const QString &tool) const
 {
-    const QStringList known = m_toolNames + CommandExecutor::jobTools();
+    QStringList known = m_toolNames + CommandExecutor::jobTools();
+    if (m_vision)
+        known << u"click_xy"_s << u"type_xy"_s;
     if (!known.contains(tool))
         return u"unknown tool '%1'; the tools are: %2"_s.arg(tool, known.join(u", "_s));
     if (tool == u"eval"_s && !m_options.allowEval)
@@ -549,6 +676,8 @@ void ChatBrain::takeReply()
             return;
         }
         m_record.lastReplyDigest = state.replyDigest;
+        // The chat answered: it has read the screenshot.
+        removeUpload();
         const ToolCodeReply reply = ToolCode::parse(state.replyText);
         const int turn = m_record.turn;
         QList<JobCommand> commands;

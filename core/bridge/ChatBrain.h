@@ -8,11 +8,19 @@
 // job to run. Then the results, the requests the page made and the page's new snapshot (only
 // when it changed) go back to the chat as the next message, redacted. It ends when the chat
 // writes <done>…</done>, or at the turn limit. Every wait is on the job's Clock.
+//
+// With vision (BridgeOptions::vision) each message also carries the target tab's screenshot
+// with set-of-marks, uploaded through the chat's file input before the text goes
+// (ChatSurface::attachFile), and the chat may answer click_xy / type_xy on its pixels (the job's
+// CommandExecutor maps them back, as for a task run). A page whose text the masking changes gets
+// no screenshot (pixels cannot be masked); an upload the chat does not show in time leaves the
+// message as text only, and the record says why (lastImage).
 
 #include "BridgeRecord.h"
 #include "common/ClockTimer.h"
 #include "common/Stopwatch.h"
 #include "jobs/JobBrain.h"
+#include "jobs/ViewCapture.h"
 #include "safety/Redactor.h"
 
 #include <QJsonObject>
@@ -20,6 +28,8 @@
 #include <QPointer>
 
 #include <chrono>
+#include <functional>
+#include <optional>
 
 namespace mpa {
 
@@ -42,6 +52,15 @@ struct BridgeOptions
     std::chrono::milliseconds quiet { 1500 };
     std::chrono::milliseconds replyTimeout { std::chrono::minutes(10) };
     std::chrono::milliseconds networkSettle { 1000 }; // waiting for requests a command started
+    // agent/vision: Auto attaches the screenshot when the chat's profile says it takes images
+    // (chatTakesImages); On whenever the chat has a file input; Off never.
+    enum class Vision { Auto, On, Off };
+    Vision vision = Vision::Off;
+    bool chatTakesImages = false; // the chat profile's "images"
+    // Where the screenshot is written for the chat's file input (made 0700; each file 0600 and
+    // removed once the chat answered), and how long the chat may take to show it.
+    QString uploadDir;
+    std::chrono::milliseconds attachTimeout { 10000 };
 };
 
 class ChatBrain : public QObject, public JobBrain
@@ -70,6 +89,13 @@ public:
     const QList<qint64> &turnOverheads() const { return m_overheads; }
     // Whether `text` (what the chat sees) should be masked first.
     QString redacted(const QString &text) const;
+    // Whether the messages carry screenshots (agent/vision and the chat's profile).
+    bool vision() const { return m_vision; }
+    // The look's page text, unchanged; notes what the masking would hide in it, since a page
+    // with such text goes without its screenshot (AgentJob::LookOptions::maskPage).
+    QString checkPage(const QString &text);
+    // What the masking hides in the last look's page ("1 card", "2 email"); empty: nothing.
+    const QStringList &pageMasked() const { return m_pageMasked; }
 
     static QString watchModule() { return QStringLiteral("chatWatch"); }
 
@@ -80,6 +106,8 @@ private:
     void checkChatThenIntro();
     void send(const QString &text);
     void submit(const QString &text, int attempt);
+    // submit() once the screenshot, if any, is in the composer.
+    void sendText(const QString &text, int attempt);
     void awaitReply();
     void poll();
     void takeReply();
@@ -92,6 +120,10 @@ private:
     // Whether the last message shows up in the conversation (a new user message).
     bool isDelivered(const ChatState &state) const;
     bool isCurrent(quint64 generation) const;
+    // The look's screenshot, uploaded into the chat; `then` gets the text that tells the chat
+    // about it (empty when it could not go: the record says why).
+    void attachImage(std::function<void(const QString &paragraph)> then);
+    void removeUpload();
 
     AgentJob *m_job;
     BridgeRecord &m_record;
@@ -117,6 +149,11 @@ private:
     QString m_baselineLastUser;
     Stopwatch m_sentAt;
     QString m_pendingText; // a message waiting to be sent (kept across a pause)
+    bool m_vision = false;
+    QStringList m_pageMasked; // what the masking hides in the last look's page ("2 email")
+    std::optional<ViewCapture> m_image; // the screenshot for the next message
+    bool m_imageAttached = false; // … is in the chat's composer
+    QString m_upload; // the screenshot's file while the chat may still read it
 };
 
 } // namespace mpa

@@ -88,6 +88,7 @@ void ChatLearner::start(std::chrono::milliseconds timeout)
     m_send.clear();
     m_userMessage.clear();
     m_reply.clear();
+    m_fileInput.clear();
     m_inputLabel.clear();
     m_active = true;
     m_injector->addScript(payloadScript());
@@ -155,6 +156,11 @@ void ChatLearner::onReport(const QString &module, const QString &kind, const QJs
             return;
         qCInfo(lcChat).noquote() << u"Observation mode learned the send button: %1"_s.arg(
             m_send.join(u" | "_s));
+        m_fileInput = strings(data.value(u"fileInput"_s));
+        if (!m_fileInput.isEmpty()) {
+            qCInfo(lcChat).noquote() << u"Observation mode found a file input for images: %1"_s.arg(
+                m_fileInput.join(u" | "_s));
+        }
         m_timeout.stop();
         Q_EMIT progress(part);
         if (data.value(u"watching"_s).toBool())
@@ -181,6 +187,8 @@ ChatSelectors ChatLearner::selectors() const
         selectors.input = m_input;
     if (!m_send.isEmpty())
         selectors.sendButton = m_send;
+    // Only a file input seen by the message box says the chat takes images.
+    selectors.fileInput = m_fileInput;
     if (!m_userMessage.isEmpty() && !m_reply.isEmpty()) {
         selectors.userMessage = m_userMessage;
         selectors.reply = m_reply;

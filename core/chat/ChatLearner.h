@@ -6,7 +6,8 @@
 // role with a stable class, then a short path). When the input held text at the send, it
 // also watches the page for the user's message and the reply that follow, and learns
 // selectors for those; otherwise (or when they do not come within `messageWait`) the generic
-// profile's message, stop and generating selectors stand in.
+// profile's message, stop and generating selectors stand in. A file input for images in the
+// composer (by the input and the send button) is learned as chat.fileInput: the chat takes images.
 //
 // A reload or navigation while armed arms the new document where the old one was (the
 // module's config is pushed into every new document); the tab going away fails the learning.
@@ -71,6 +72,7 @@ private:
     QStringList m_send;
     QStringList m_userMessage;
     QStringList m_reply;
+    QStringList m_fileInput; // the composer's file input for images, when it has one
     QString m_inputLabel;
     Clock *m_clock;
     ClockTimer m_timeout;

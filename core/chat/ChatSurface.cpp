@@ -192,6 +192,84 @@ void ChatSurface::runNextJob()
     m_jobs.constFirst()->start();
 }
 
+void ChatSurface::attachFile(const QString &path, std::chrono::milliseconds timeout, QObject *context,
+                             CommandReply done)
+{
+    CommandReply reply = boundTo(context, std::move(done));
+    if (!m_injector || !session())
+        return reply(CommandResult::failure(u"the chat's page is gone"_s, 503));
+    call(
+        u"attachments"_s, {}, {}, this,
+        [this, path, timeout, reply](const QJsonValue &value, const CdpError &error) {
+            if (error.isError())
+                return reply(
+                    CommandResult::failure(u"cannot read the chat: %1"_s.arg(error.toString()), 503));
+            const QJsonObject before = value.toObject();
+            if (!before.value(u"fileInput").toBool()) {
+                return reply(CommandResult::failure(
+                    u"the chat has no file input for images (chat.fileInput in its profile)"_s, 404));
+            }
+            const int world = m_injector ? m_injector->worldOf(m_frameId) : 0;
+            CdpSession *page = session();
+            if (!page || world == 0)
+                return reply(CommandResult::failure(u"the chat's page is gone"_s, 503));
+            // The input as an object (not by value), for DOM.setFileInputFiles.
+            const QString expression
+                = PayloadInjector::moduleCall(QString::fromLatin1(kModule), u"fileInput"_s,
+                                              QJsonObject { { u"sel"_s, m_selectors.toJson() } });
+            const int count = before.value(u"count").toInt();
+            page->send(
+                u"Runtime.evaluate"_s,
+                { { u"expression"_s, expression }, { u"contextId"_s, world }, { u"returnByValue"_s, false } },
+                this,
+                [this, path, timeout, count, reply](const CdpResult &found) {
+                    const QString objectId
+                        = found.result.value(u"result").toObject().value(u"objectId").toString();
+                    CdpSession *page = session();
+                    if (!found.ok() || objectId.isEmpty() || !page) {
+                        return reply(CommandResult::failure(
+                            found.ok() ? u"the chat's file input went away"_s : found.error.toString(), 503));
+                    }
+                    page->send(
+                        u"DOM.setFileInputFiles"_s,
+                        { { u"files"_s, QJsonArray { path } }, { u"objectId"_s, objectId } }, this,
+                        [this, objectId, timeout, count, reply](const CdpResult &set) {
+                            if (CdpSession *page = session())
+                                page->send(u"Runtime.releaseObject"_s, { { u"objectId"_s, objectId } });
+                            if (!set.ok()) {
+                                return reply(CommandResult::failure(
+                                    u"the chat's file input did not take the file: %1"_s.arg(
+                                        set.error.toString()),
+                                    502));
+                            }
+                            waitForAttachment(count, clock()->nowMs() + timeout.count(), timeout, reply);
+                        },
+                        kLookTimeout);
+                },
+                kLookTimeout);
+        });
+}
+
+void ChatSurface::waitForAttachment(int before, qint64 deadlineMs, std::chrono::milliseconds timeout,
+                                    CommandReply done)
+{
+    call(u"attachments"_s, {}, {}, this,
+         [this, before, deadlineMs, timeout, done](const QJsonValue &value, const CdpError &error) {
+             const int count = error.isError() ? before : value.toObject().value(u"count").toInt();
+             if (count > before)
+                 return done(CommandResult::success(QJsonObject { { u"attachments"_s, count } }));
+             if (clock()->nowMs() >= deadlineMs) {
+                 return done(CommandResult::failure(
+                     u"the chat did not show the attachment within %1 s"_s.arg(timeout.count() / 1000.0),
+                     504));
+             }
+             ClockTimer::singleShot(clock(), std::chrono::milliseconds(kPollMs), this,
+                                    [this, before, deadlineMs, timeout, done] {
+                                        waitForAttachment(before, deadlineMs, timeout, done);
+                                    });
+         });
+}
+
 void ChatSurface::isGenerating(QObject *context, CommandReply done)
 {
     readState(false, false, context, [done](const ChatState &state) {

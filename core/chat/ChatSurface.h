@@ -90,6 +90,15 @@ public:
     void send(const QString &text, const SendOptions &options, QObject *context, SendCallback done);
     bool isSending() const { return !m_jobs.isEmpty(); }
 
+    // Attaches the local file at `path` (one the browser can read: the app's own, on this
+    // machine) to the message being written: the chat's file input (chat.fileInput, else one that
+    // takes images, nearest the prompt box) gets it through DOM.setFileInputFiles — as if the user
+    // had picked it, so the chat's own change handlers run — and the answer comes once the chat
+    // shows one more attachment (chat.attachment, else common preview markup), or fails after
+    // `timeout` saying so (404 when the chat has no file input at all).
+    void attachFile(const QString &path, std::chrono::milliseconds timeout, QObject *context,
+                    CommandReply done);
+
     // One look each, answered as CommandResult (503 when the look failed): `data` is whether the
     // agent is generating (a bool), the last reply's text (a string), or the conversations
     // ({"conversations": [{"name", "active"}], "active": name}, see conversationsJson).
@@ -123,6 +132,9 @@ private:
     void runNextJob();
     void pageGone();
     void waitUntilActive(const QString &name, qint64 deadlineMs, CommandReply done);
+    // attachFile(): until the chat shows more than `before` attachments, or `deadlineMs`.
+    void waitForAttachment(int before, qint64 deadlineMs, std::chrono::milliseconds timeout,
+                           CommandReply done);
 
     QPointer<PayloadInjector> m_injector;
     QPointer<Clock> m_clock;

@@ -23,6 +23,8 @@ constexpr Field kFields[] = {
     { u"reply", &ChatSelectors::reply },
     { u"conversationTab", &ChatSelectors::conversationTab },
     { u"activeConversationTab", &ChatSelectors::activeConversationTab },
+    { u"fileInput", &ChatSelectors::fileInput },
+    { u"attachment", &ChatSelectors::attachment },
 };
 
 } // namespace

@@ -24,6 +24,10 @@
 //                              "3m", is the conversation's name)
 //     "activeConversationTab": the active tab; default: aria-selected / aria-current /
 //                              data-state="active" / .active
+//     "fileInput":             the chat's <input type=file> for attachments (the bridge uploads
+//                              its screenshot there); default: one accepting images, near the box
+//     "attachment":            what the chat shows for an attached file (a preview, a chip);
+//                              default: common preview markup (ChatSurface::attachFile)
 //   }
 
 #include <QJsonObject>
@@ -42,6 +46,8 @@ struct ChatSelectors
     QStringList reply;
     QStringList conversationTab;
     QStringList activeConversationTab;
+    QStringList fileInput;
+    QStringList attachment;
 
     // Reads a "chat" object. Unknown keys and wrong types are errors that name the key.
     static ChatSelectors fromJson(const QJsonObject &chat, QString *error = nullptr);

@@ -31,8 +31,8 @@ bool anyMatches(const QStringList &sources, const QString &text)
 
 std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, QString *error)
 {
-    static const QStringList known { u"id"_s,   u"name"_s,    u"description"_s, u"match"_s,
-                                     u"chat"_s, u"learned"_s, u"learnedAt"_s };
+    static const QStringList known { u"id"_s,   u"name"_s,   u"description"_s, u"match"_s,
+                                     u"chat"_s, u"images"_s, u"learned"_s,     u"learnedAt"_s };
     WebChatProfile profile;
     // Dots too: a learned profile's id carries its host (learned-chat.example.com).
     static const QRegularExpression idShape(u"^[a-z0-9][a-z0-9.-]*$"_s);
@@ -71,7 +71,8 @@ std::optional<WebChatProfile> WebChatProfile::fromJson(const QJsonObject &json, 
         return std::nullopt;
     }
 
-    if (!profileFlag(json, u"learned"_s, false, &profile.learned, error))
+    if (!profileFlag(json, u"images"_s, false, &profile.images, error)
+        || !profileFlag(json, u"learned"_s, false, &profile.learned, error))
         return std::nullopt;
     const QJsonValue learnedAt = json.value(u"learnedAt");
     if (!learnedAt.isUndefined()) {
@@ -91,6 +92,8 @@ QJsonObject WebChatProfile::toJson() const
     json.insert(u"chat"_s, chat.toJson());
     if (!description.isEmpty())
         json.insert(u"description"_s, description);
+    if (images)
+        json.insert(u"images"_s, true);
     if (learned)
         json.insert(u"learned"_s, true);
     if (learnedAt.isValid())
@@ -131,6 +134,7 @@ WebChatProfile WebChatProfile::learnedFor(const QUrl &url, const ChatSelectors &
         url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo).toString());
     profile.urlPatterns = { hostPattern(url) };
     profile.chat = chat;
+    profile.images = !chat.fileInput.isEmpty();
     profile.learned = true;
     profile.learnedAt = when.toUTC();
     return profile;

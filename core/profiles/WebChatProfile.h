@@ -15,6 +15,9 @@
 //                                          profile without any is the fallback (generic)
 //     "chat": { ... }                      ChatSelectors (see profiles/ChatSelectors.h); required,
 //                                          with at least chat.input
+//     "images": true,                      the chat takes images (through chat.fileInput): with
+//                                          agent/vision auto the bridge attaches its screenshot;
+//                                          optional, false when absent (older profiles)
 //     "learned": true,                     written by observation mode
 //     "learnedAt": "2026-11-25T10:00:00Z"
 //   }
@@ -40,6 +43,7 @@ struct WebChatProfile
     QStringList urlPatterns; // TextPattern sources
     QStringList titlePatterns;
     ChatSelectors chat;
+    bool images = false; // the chat takes images through its file input
     bool learned = false; // written by observation mode
     QDateTime learnedAt;
 
@@ -58,7 +62,8 @@ struct WebChatProfile
     // A URL pattern matching every page of `url`'s host (scheme and port included).
     static QString hostPattern(const QUrl &url);
     // The profile observation mode saves for the chat at `url`: id learnedId(url), matching
-    // that host's pages, learned at `when`.
+    // that host's pages, learned at `when`; it takes images when a file input for them was
+    // found by the message box (chat.fileInput).
     static WebChatProfile learnedFor(const QUrl &url, const ChatSelectors &chat, const QDateTime &when);
 };
 

@@ -22,6 +22,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -30,6 +31,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 
 using namespace Qt::StringLiterals;
@@ -69,11 +71,12 @@ protected:
     }
 
     // The chat tab (a fresh conversation) and the target tab; both also seen by the engine.
-    void openTabs(const QString &scenario, const QString &targetPath)
+    void openTabs(const QString &scenario, const QString &targetPath, const QString &moreQuery = {})
     {
         chatUrl = fixtureUrl(u"bridge/chat.html"_s);
         chatUrl.setQuery(
-            u"scenario=%1&id=%2"_s.arg(scenario, QUuid::createUuid().toString(QUuid::WithoutBraces)));
+            u"scenario=%1&id=%2"_s.arg(scenario, QUuid::createUuid().toString(QUuid::WithoutBraces))
+            + moreQuery);
         chat = openPage(own, chatUrl);
         ASSERT_NE(chat, nullptr);
         if (!targetPath.isEmpty()) {
@@ -144,6 +147,36 @@ protected:
         return int(std::count_if(r.commands.cbegin(), r.commands.cend(),
                                  [&](const BridgeCommand &c) { return c.tool == tool; }));
     }
+
+    // A user profile for the fixture chat opened with `&images=1`: its file input and its
+    // attachment preview, and "images": true (the chat takes images).
+    void writeImagesProfile()
+    {
+        const QJsonObject profile {
+            { u"id"_s, u"fixture-images"_s },
+            { u"name"_s, u"Fixture chat with images"_s },
+            { u"match"_s, QJsonObject { { u"urlPatterns"_s, QJsonArray { u"&images=1"_s } } } },
+            { u"images"_s, true },
+            { u"chat"_s,
+              QJsonObject { { u"input"_s, u"#prompt-textarea"_s },
+                            { u"sendButton"_s, u"[data-testid=\"send-button\"]"_s },
+                            { u"stopButton"_s, u"[data-testid=\"stop-button\"]"_s },
+                            { u"userMessage"_s, u"[data-message-author-role=\"user\"]"_s },
+                            { u"reply"_s, u"[data-message-author-role=\"assistant\"]"_s },
+                            { u"fileInput"_s, u"#upload"_s },
+                            { u"attachment"_s, u"[data-testid=\"attachment-preview\"]"_s } } }
+        };
+        const QDir folder(QDir(paths.configDir).filePath(u"profiles/chats"_s));
+        ASSERT_TRUE(folder.mkpath(u"."_s));
+        QFile file(folder.filePath(u"fixture-images.json"_s));
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QJsonDocument(profile).toJson());
+    }
+
+    // The files the chat page got through its file input.
+    QJsonArray uploads() { return evaluate(chat, u"window.fixtureChat.uploads()"_s).toArray(); }
+    // The folder the bridge writes its screenshots to for the chat's file input.
+    QDir uploadFolder() const { return QDir(QDir(paths.configDir).filePath(u"bridge/uploads"_s)); }
 
     CdpEndpoint *own = nullptr;
     CdpSession *chat = nullptr;
@@ -606,6 +639,184 @@ TEST_F(BridgeTest, ThePageGoesToTheChatWhenItChangedAndOtherwiseTheChatIsToldItD
     EXPECT_FALSE(sent[2].contains(u"THE PAGE NOW"_s)) << sent[2].toStdString();
     EXPECT_FALSE(sent[2].contains(u"Add one"_s)) << sent[2].toStdString();
     EXPECT_EQ(done.doneText, u"the page stood still"_s);
+}
+
+namespace {
+
+// The marks' colour (payload/run-mask.js MARK_COLOR, #ff00aa), allowing for JPEG's blur.
+int markPixelsIn(const QImage &image, QRect area)
+{
+    area = area.intersected(image.rect());
+    int count = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y) {
+        for (int x = area.left(); x <= area.right(); ++x) {
+            const QRgb p = image.pixel(x, y);
+            count += qRed(p) > 200 && qGreen(p) < 90 && qBlue(p) > 110 && qBlue(p) < 230 ? 1 : 0;
+        }
+    }
+    return count;
+}
+
+} // namespace
+
+TEST_F(BridgeTest, AChatThatTakesImagesGetsTheMarkedScreenshotAndClicksACanvasButtonByItsPoint)
+{
+    // agent/vision is auto (the default): on, since the chat's profile says it takes images.
+    ASSERT_EQ(settings->stringValue(SettingKey::AgentVision), u"auto"_s);
+    writeImagesProfile();
+    openTabs(u"canvas"_s, u"agent/canvas.html"_s, u"&images=1"_s);
+    ASSERT_TRUE(waitUntil([&] { return evaluate(target, u"window.scrollY"_s).toInt() == 150; }));
+    const double viewWidth = evaluate(target, u"document.documentElement.clientWidth"_s).toDouble();
+    ASSERT_GT(viewWidth, 0);
+
+    const QString id = startFromWindow(u"Press the GO button"_s);
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    EXPECT_EQ(done.profile, u"fixture-images"_s);
+    EXPECT_EQ(done.doneText, u"pressed the canvas button"_s) << done.lastImage.toStdString();
+
+    // The chat's click_xy on a point of the screenshot landed on the drawn button.
+    ASSERT_EQ(done.commands.size(), 1);
+    EXPECT_EQ(done.commands.first().tool, u"click_xy"_s);
+    EXPECT_EQ(done.commands.first().state, BridgeCommand::State::Done)
+        << done.commands.first().error.toStdString();
+    EXPECT_EQ(evaluate(target, u"document.getElementById('result').textContent"_s).toString(),
+              u"Canvas button pressed"_s);
+
+    // Each message went with its screenshot, uploaded through the chat's file input: a JPEG of
+    // the target tab with the refs' marks (the Reset button's) and none on the canvas.
+    const QJsonArray files = uploads();
+    ASSERT_EQ(files.size(), 2) << QJsonDocument(files).toJson().toStdString().substr(0, 400);
+    const QJsonObject first = files.first().toObject();
+    EXPECT_EQ(first.value(u"type"_s).toString(), u"image/jpeg"_s);
+    EXPECT_EQ(first.value(u"name"_s).toString(), u"%1-turn1.jpg"_s.arg(id));
+    const QByteArray jpeg = QByteArray::fromBase64(first.value(u"data"_s).toString().toLatin1());
+    ASSERT_TRUE(jpeg.startsWith("\xFF\xD8"));
+    QImage shot;
+    ASSERT_TRUE(shot.loadFromData(jpeg, "JPEG"));
+    shot = shot.convertToFormat(QImage::Format_RGB32);
+    EXPECT_LE(std::max(shot.width(), shot.height()), 1280);
+    const double k = shot.width() / viewWidth;
+    const auto toShot = [k](double docX, double docY) { return QPointF(docX * k, (docY - 150) * k); };
+    // Reset is at 40, 300 (120 × 40) in the document: its box and its number above it.
+    EXPECT_GT(markPixelsIn(shot, QRectF(toShot(40 - 6, 300 - 20), toShot(160 + 6, 340 + 6)).toRect()), 60);
+    EXPECT_LT(markPixelsIn(shot, QRectF(toShot(60, 420), toShot(420, 580)).toRect()), 5);
+
+    // The text says what the image is and how to act on it; the tools include the point tools.
+    const QStringList sent = userMessages();
+    ASSERT_EQ(sent.size(), 2);
+    EXPECT_TRUE(sent.first().contains(u"- click_xy {x, y}"_s)) << sent.first().toStdString();
+    for (const QString &message : sent) {
+        EXPECT_TRUE(message.contains(u"SCREENSHOT (attached to this message)"_s)) << message.toStdString();
+        EXPECT_TRUE(message.contains(u"numbers on the image are the refs"_s));
+    }
+    for (const QJsonValue &m : messages()) {
+        if (m[u"role"].toString() == u"user"_s) {
+            EXPECT_EQ(m[u"images"].toInt(), 1);
+        }
+    }
+    EXPECT_TRUE(done.lastImage.startsWith(u"attached: "_s)) << done.lastImage.toStdString();
+    EXPECT_TRUE(done.lastSent.contains(u"SCREENSHOT"_s));
+
+    // The screenshots' files are gone; their folder is the owner's only.
+    EXPECT_TRUE(uploadFolder().exists());
+    EXPECT_TRUE(uploadFolder().entryList(QDir::Files | QDir::Hidden).isEmpty())
+        << uploadFolder().entryList(QDir::Files).join(u", "_s).toStdString();
+    EXPECT_EQ(QFile::permissions(uploadFolder().path())
+                  & (QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup | QFile::ReadOther
+                     | QFile::WriteOther | QFile::ExeOther),
+              QFile::Permissions());
+}
+
+TEST_F(BridgeTest, TheUserSaysAChatTakesImagesAndItsNextSessionSendsScreenshots)
+{
+    // A chat only the generic profile fits, with a file input: no images until the user says so
+    // (the Bridge page's box), which saves a profile for the chat's site.
+    openTabs(u"canvas"_s, u"agent/canvas.html"_s, u"&images=2"_s);
+    const auto ask = [&](std::optional<bool> set) {
+        std::optional<CommandResult> answer;
+        engine->bridge()->chatImages(chat->targetId(), set, [&](const CommandResult &r) { answer = r; });
+        EXPECT_TRUE(waitUntil([&] { return answer.has_value(); }));
+        return answer.value_or(CommandResult::failure(u"no answer"_s));
+    };
+    const CommandResult before = ask(std::nullopt);
+    ASSERT_TRUE(before.ok) << before.error.toStdString();
+    EXPECT_FALSE(before.data[u"images"].toBool());
+    const QString profileId = before.data[u"profileId"].toString();
+    EXPECT_TRUE(profileId.startsWith(u"learned-127.0.0.1"_s)) << profileId.toStdString();
+    const QString file = QDir(paths.configDir).filePath(u"profiles/chats/%1.json"_s.arg(profileId));
+    EXPECT_FALSE(QFile::exists(file)) << "reading saves nothing";
+    // The site's profile would catch every later test's chat: it goes when this test ends.
+    const std::shared_ptr<void> removeProfile(nullptr, [file](void *) { QFile::remove(file); });
+
+    const CommandResult set = ask(true);
+    ASSERT_TRUE(set.ok) << set.error.toStdString();
+    EXPECT_EQ(set.data[u"profileId"].toString(), profileId);
+    EXPECT_TRUE(ask(std::nullopt).data[u"images"].toBool());
+    ASSERT_TRUE(QFile::exists(file));
+
+    const QString id = startFromWindow(u"Press the GO button"_s);
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    EXPECT_EQ(done.profile, profileId);
+    EXPECT_EQ(done.doneText, u"pressed the canvas button"_s) << done.lastImage.toStdString();
+    EXPECT_EQ(uploads().size(), 2);
+}
+
+TEST_F(BridgeTest, AChatWithoutImagesGetsTextOnly)
+{
+    // The same page in a chat whose profile (generic) does not say it takes images, though it
+    // has a file input: auto sends no screenshot, offers no point tools.
+    openTabs(u"unchanged"_s, u"agent/counter.html"_s, u"&images=2"_s);
+    const QString id = startFromWindow(u"Add one, then wait"_s);
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    EXPECT_EQ(done.profile, u"generic"_s);
+    EXPECT_TRUE(uploads().isEmpty());
+    EXPECT_TRUE(done.lastImage.isEmpty()) << done.lastImage.toStdString();
+    for (const QString &message : userMessages()) {
+        EXPECT_FALSE(message.contains(u"SCREENSHOT"_s)) << message.toStdString();
+        EXPECT_FALSE(message.contains(u"click_xy"_s)) << message.toStdString();
+    }
+}
+
+TEST_F(BridgeTest, APageWithTextTheMaskingHidesGoesWithoutItsScreenshot)
+{
+    // The chat takes images, but the billing page shows a card number, an IBAN, a phone and an
+    // address: pixels cannot be masked, so no screenshot leaves, and the record says why.
+    writeImagesProfile();
+    openTabs(u"billing"_s, u"agent/billing.html"_s, u"&images=1"_s);
+    const QString id = startFromWindow(u"Read the billing details"_s);
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    EXPECT_EQ(done.profile, u"fixture-images"_s);
+    EXPECT_TRUE(uploads().isEmpty());
+    EXPECT_TRUE(done.lastImage.startsWith(u"not attached: the page shows what the masking hides"_s))
+        << done.lastImage.toStdString();
+    for (const QString &message : userMessages())
+        EXPECT_FALSE(message.contains(u"SCREENSHOT"_s)) << message.toStdString();
+}
+
+TEST_F(BridgeTest, AnUploadTheChatNeverShowsTimesOutAndTheMessageGoesAsText)
+{
+    // The chat's input takes the file and never shows it: after the wait the message goes as
+    // text only, and the record says so.
+    writeImagesProfile();
+    openTabs(u"canvas"_s, u"agent/canvas.html"_s, u"&images=1&hideUploads=1"_s);
+    const QString id = startFromWindow(u"Press the GO button"_s);
+    const BridgeRecord done
+        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
+    EXPECT_EQ(done.doneText, u"no screenshot came"_s);
+    EXPECT_EQ(uploads().size(), 1); // it got the file, and showed nothing
+    EXPECT_TRUE(done.lastImage.startsWith(u"not attached: the chat did not show the attachment"_s))
+        << done.lastImage.toStdString();
+    EXPECT_FALSE(userMessages().value(0).contains(u"SCREENSHOT"_s));
+    EXPECT_TRUE(uploadFolder().entryList(QDir::Files).isEmpty());
 }
 
 TEST_F(BridgeTest, ListBridgesShowsEverySessionNewestFirstToTheUserAndAnAgentOnlyItsOwn)

@@ -258,6 +258,39 @@ TEST_F(ChatLearnerTest, TwoClicksTeachAnUnknownChatAndTheLearnedProfileDrivesIt)
     EXPECT_EQ(found->id, WebChatProfile::learnedId(pageUrl));
     EXPECT_TRUE(found->learned);
     EXPECT_EQ(found->chat, selectors);
+    // The chat has no file input: it does not take images.
+    EXPECT_TRUE(selectors.fileInput.isEmpty());
+    EXPECT_FALSE(found->images);
+}
+
+TEST_F(ChatLearnerTest, AFileInputForImagesInTheComposerIsLearnedAsAChatThatTakesImages)
+{
+    // The bridge's fixture chat with a paper clip: a hidden <input type=file accept="image/*">
+    // in its composer form.
+    CdpSession *page = open(u"bridge/chat.html?scenario=signup&images=1"_s);
+    ASSERT_TRUE(page);
+    ChatLearner *learner = learnerOn(page);
+    const LearnerReports reports(learner);
+    learner->start(60s);
+    ASSERT_TRUE(armed(page));
+    userClick(page, u"#prompt-textarea"_s);
+    ASSERT_TRUE(armed(page, true));
+    userClick(page, u"[data-testid=\"send-button\"]"_s);
+    ASSERT_TRUE(waitUntil([&] { return reports.learned.has_value() || !reports.failure.isEmpty(); }))
+        << "nothing learned";
+    ASSERT_TRUE(reports.failure.isEmpty()) << reports.failure.toStdString();
+    EXPECT_EQ(reports.learned->fileInput.value(0), u"#upload"_s);
+    const WebChatProfile profile = WebChatProfile::learnedFor(
+        fixtureUrl(u"bridge/chat.html"_s), *reports.learned, QDateTime::currentDateTimeUtc());
+    EXPECT_TRUE(profile.images);
+    // The surface finds the input with the learned selectors.
+    ChatSurface *surface = surfaceOn(page, *reports.learned);
+    std::optional<CommandResult> none;
+    QObject context;
+    surface->attachFile(u"/nonexistent/shot.jpg"_s, 200ms, &context,
+                        [&](const CommandResult &r) { none = r; });
+    ASSERT_TRUE(waitUntil([&] { return none.has_value(); }));
+    EXPECT_FALSE(none->ok) << "a file the browser cannot read is never shown as attached";
 }
 
 TEST_F(ChatLearnerTest, AReloadWhileArmedCarriesOnWithTheSendButton)

@@ -16,6 +16,7 @@
 #include "common/JsonDataFile.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
@@ -381,6 +382,37 @@ TEST_F(BridgePageTest, LearnSaysWhatToClickNext)
     done(CommandResult::success(QJsonObject { { u"profileId"_s, u"learned-chat-example-com"_s } }));
     EXPECT_EQ(page.learnStatus()->text(), u"Learned: saved as profile learned-chat-example-com."_s);
     EXPECT_TRUE(page.learnButton()->isEnabled());
+}
+
+// The chat's profile says whether it takes images (agent/vision auto): the box shows it for the
+// chosen chat and saves a change through the manager.
+TEST_F(BridgePageTest, TheTakesImagesBoxReadsAndSetsTheChatsProfile)
+{
+    QList<std::optional<bool>> asked;
+    bool images = false;
+    engine->bridge()->setChatImages([&](const QString &tab, std::optional<bool> set, CommandReply done) {
+        EXPECT_EQ(tab, u"CHAT"_s);
+        asked.append(set);
+        if (set)
+            images = *set;
+        done(CommandResult::success(
+            QJsonObject { { u"profileId"_s, u"chatgpt"_s }, { u"images"_s, images } }));
+    });
+    BridgePage page(engine.get());
+    page.show();
+    EXPECT_FALSE(page.chatImagesBox()->isEnabled()) << "no chat chosen";
+    page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
+    page.agentBox()->setCurrentIndex(0);
+    ASSERT_EQ(asked.size(), 1);
+    EXPECT_FALSE(asked.first().has_value());
+    EXPECT_TRUE(page.chatImagesBox()->isEnabled());
+    EXPECT_FALSE(page.chatImagesBox()->isChecked());
+    page.chatImagesBox()->click();
+    ASSERT_EQ(asked.size(), 2);
+    EXPECT_EQ(asked.last(), std::optional<bool>(true));
+    EXPECT_TRUE(images);
+    EXPECT_TRUE(page.chatImagesBox()->isChecked());
+    EXPECT_TRUE(page.chatImagesBox()->isEnabled());
 }
 
 // While the app waits for the two clicks, Cancel calls the learning off: nothing is learned, a

@@ -41,10 +41,10 @@ TEST(ChatSelectorsTest, ReadsAProfilesChatObject)
     EXPECT_TRUE(s.isUsable());
     // Round trip.
     EXPECT_EQ(ChatSelectors::fromJson(s.toJson(), &error), s);
-    EXPECT_EQ(
-        ChatSelectors::jsonKeys(),
-        (QStringList { u"root"_s, u"input"_s, u"sendButton"_s, u"stopButton"_s, u"generating"_s,
-                       u"userMessage"_s, u"reply"_s, u"conversationTab"_s, u"activeConversationTab"_s }));
+    EXPECT_EQ(ChatSelectors::jsonKeys(),
+              (QStringList { u"root"_s, u"input"_s, u"sendButton"_s, u"stopButton"_s, u"generating"_s,
+                             u"userMessage"_s, u"reply"_s, u"conversationTab"_s, u"activeConversationTab"_s,
+                             u"fileInput"_s, u"attachment"_s }));
 }
 
 TEST(ChatSelectorsTest, MistakesNameTheKey)

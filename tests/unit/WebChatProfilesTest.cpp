@@ -222,3 +222,37 @@ TEST(WebChatProfilesTest, SaveRefusesAProfileWithoutAnInput)
 }
 
 } // namespace
+
+TEST(WebChatProfilesTest, WhetherTheChatTakesImagesIsReadSavedAndLearned)
+{
+    const QJsonObject old { { u"id"_s, u"old"_s },
+                            { u"name"_s, u"Old"_s },
+                            { u"chat"_s, QJsonObject { { u"input"_s, u"textarea"_s } } } };
+    QString error;
+    // A profile from before the flag: no images.
+    const std::optional<WebChatProfile> before = WebChatProfile::fromJson(old, &error);
+    ASSERT_TRUE(before) << error.toStdString();
+    EXPECT_FALSE(before->images);
+    EXPECT_FALSE(before->toJson().contains(u"images"_s));
+    // Set by the user, kept on save.
+    QJsonObject set = old;
+    set.insert(u"images"_s, true);
+    set.insert(u"chat"_s,
+               QJsonObject { { u"input"_s, u"textarea"_s }, { u"fileInput"_s, u"input#upload"_s } });
+    const std::optional<WebChatProfile> with = WebChatProfile::fromJson(set, &error);
+    ASSERT_TRUE(with) << error.toStdString();
+    EXPECT_TRUE(with->images);
+    EXPECT_EQ(with->chat.fileInput, QStringList { u"input#upload"_s });
+    EXPECT_TRUE(WebChatProfile::fromJson(with->toJson(), &error)->images);
+    // Not a flag: refused, naming it.
+    set.insert(u"images"_s, u"yes"_s);
+    EXPECT_FALSE(WebChatProfile::fromJson(set, &error));
+    EXPECT_TRUE(error.contains(u"images"_s)) << error.toStdString();
+    // Learned: images when a file input was found by the message box.
+    ChatSelectors chat = ChatSelectors::generic();
+    chat.fileInput.clear();
+    const QUrl page(u"https://chat.example.com/c/1"_s);
+    EXPECT_FALSE(WebChatProfile::learnedFor(page, chat, QDateTime::currentDateTimeUtc()).images);
+    chat.fileInput = { u"input[type=\"file\"]"_s };
+    EXPECT_TRUE(WebChatProfile::learnedFor(page, chat, QDateTime::currentDateTimeUtc()).images);
+}

@@ -10,6 +10,7 @@
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialog>
@@ -152,6 +153,13 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_learnStatus = Widgets::wrappingLabel(u"bridgeLearnStatus"_s, this);
     m_learnStatus->hide();
     form->addRow(m_learnStatus);
+    m_chatImages = new QCheckBox(tr("This chat takes images"), this);
+    m_chatImages->setObjectName(u"bridgeChatImages"_s);
+    m_chatImages->setToolTip(
+        tr("With agent/vision on auto, each message then carries a screenshot of the page, uploaded "
+           "through the chat's file input. Saved in the chat's profile."));
+    m_chatImages->setEnabled(false);
+    form->addRow(QString(), m_chatImages);
 
     m_targets = new QListWidget(this);
     m_targets->setObjectName(u"bridgeTargetTabs"_s);
@@ -255,6 +263,8 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         m_learnStatus->setText(tr("Stopped: nothing was learned."));
     });
     connect(m_agent, &QComboBox::currentIndexChanged, this, &BridgePage::refreshTargets);
+    connect(m_agent, &QComboBox::currentIndexChanged, this, [this] { chatImages(std::nullopt); });
+    connect(m_chatImages, &QCheckBox::clicked, this, [this](bool on) { chatImages(on); });
     connect(m_pause, &QPushButton::clicked, this, [this] {
         if (QString error; !this->engine()->bridge()->pause(m_shownSession, &error))
             showError(m_status, error);
@@ -626,6 +636,7 @@ void BridgePage::learn()
         = afterCall(m_learn, m_learnStatus, u"profileId"_s, [this](const QString &profileId) {
               ErrorStyle::setOk(m_learnStatus);
               m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
+              chatImages(std::nullopt); // a file input for images found: the box says so
           });
     engine()->bridge()->learnChat(
         tab,
@@ -638,6 +649,28 @@ void BridgePage::learn()
                 self->m_cancelLearn->hide();
             finished(answer);
         });
+}
+
+void BridgePage::chatImages(std::optional<bool> set)
+{
+    const QString tab = m_agent->currentData().toString();
+    m_chatImages->setEnabled(false);
+    if (tab.isEmpty())
+        return;
+    const QPointer<BridgePage> self(this);
+    engine()->bridge()->chatImages(tab, set, [self, tab, set](const CommandResult &answer) {
+        if (!self || self->m_agent->currentData().toString() != tab)
+            return;
+        if (!answer.ok) {
+            // A chat whose profile cannot be read leaves the box greyed; a failed save says why.
+            if (set)
+                self->showError(self->m_learnStatus, answer.error);
+            return;
+        }
+        const QSignalBlocker quiet(self->m_chatImages);
+        self->m_chatImages->setChecked(answer.data.toObject().value(u"images"_s).toBool());
+        self->m_chatImages->setEnabled(true);
+    });
 }
 
 template<typename Done>

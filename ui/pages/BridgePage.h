@@ -5,12 +5,15 @@
 // Pause / Resume / Stop, the gate's question with Approve / Deny, the commands and what became
 // of each, what was masked in the last message and its exact text — lists past sessions (an
 // interrupted one can be resumed), keeps the saved tools the chat may open by name, and learns
-// an unknown chat from two clicks in the browser.
+// an unknown chat from two clicks in the browser, and says whether the chat takes images.
 
 #include "QuestionBox.h"
 #include "SettingsPage.h"
 #include "common/CommandResult.h"
 
+#include <optional>
+
+class QCheckBox;
 class QComboBox;
 class QDialog;
 class QLabel;
@@ -63,6 +66,7 @@ public:
     QPushButton *learnButton() const { return m_learn; }
     QPushButton *cancelLearnButton() const { return m_cancelLearn; }
     QLabel *learnStatus() const { return m_learnStatus; }
+    QCheckBox *chatImagesBox() const { return m_chatImages; }
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -78,6 +82,8 @@ private:
     void saveTools();
     void showSent();
     void learn();
+    // The "takes images" box: the chosen chat's profile read (set empty) or saved with it.
+    void chatImages(std::optional<bool> set);
     void answer(bool approve);
     void resume();
     void showError(QLabel *label, const QString &error);
@@ -97,6 +103,7 @@ private:
     QPushButton *m_learn;
     QPushButton *m_cancelLearn;
     QLabel *m_learnStatus;
+    QCheckBox *m_chatImages;
     QPushButton *m_start;
     QLabel *m_startError;
 
