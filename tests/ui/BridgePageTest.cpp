@@ -7,6 +7,7 @@
 #include "pages/BridgePage.h"
 
 #include "CheckoutPage.h"
+#include "HeadlessChromium.h"
 #include "MainWindow.h"
 #include "Notifier.h"
 #include "TrayController.h"
@@ -14,6 +15,7 @@
 #include "Wait.h"
 #include "bridge/BridgeManager.h"
 #include "common/JsonDataFile.h"
+#include "common/LocalWebServer.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -413,6 +415,37 @@ TEST_F(BridgePageTest, TheTakesImagesBoxReadsAndSetsTheChatsProfile)
     EXPECT_TRUE(images);
     EXPECT_TRUE(page.chatImagesBox()->isChecked());
     EXPECT_TRUE(page.chatImagesBox()->isEnabled());
+}
+
+// The page chooses a chat tab by itself when it builds its list (a window opened while the
+// browser already has the chat): the box follows that chat too, from the chat's real profile. On a
+// real X display it stayed greyed, because the list was rebuilt with its signals held back.
+TEST_F(BridgePageTest, TheTakesImagesBoxFollowsTheChatThePageChoseItself)
+{
+    HeadlessChromium browser;
+    LocalWebServer site;
+    ASSERT_TRUE(startBrowser(browser));
+    ASSERT_TRUE(serveFixtures(site));
+    ASSERT_TRUE(startEngineOn(browser));
+    const QString chat = openPage(site.url(u"/bridge/chat.html"_s));
+    ASSERT_FALSE(chat.isEmpty());
+    ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->sessionForTarget(chat) != nullptr; }));
+
+    BridgePage page(engine.get());
+    page.show();
+    ASSERT_GE(page.agentBox()->currentIndex(), 0) << "the page chose a tab";
+    EXPECT_TRUE(waitUntil([&] { return page.chatImagesBox()->isEnabled(); }))
+        << "the box is read for the tab the page chose: " << page.agentBox()->currentText().toStdString();
+    EXPECT_FALSE(page.chatImagesBox()->isChecked());
+
+    // Chosen by the user, another tab is read again.
+    const int other = page.agentBox()->findData(chat) == 0 ? 1 : 0;
+    if (page.agentBox()->count() > 1) {
+        page.agentBox()->setCurrentIndex(other);
+        EXPECT_TRUE(waitUntil([&] { return page.chatImagesBox()->isEnabled(); }));
+    }
+    engine->stop();
+    browser.stop();
 }
 
 // While the app waits for the two clicks, Cancel calls the learning off: nothing is learned, a

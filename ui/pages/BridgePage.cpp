@@ -375,6 +375,10 @@ void BridgePage::refreshTabs()
         const int index = m_agent->findData(kept);
         m_agent->setCurrentIndex(index >= 0 ? index : (chat >= 0 ? chat : (m_agent->count() > 0 ? 0 : -1)));
     }
+    // The signals were held back while the list was rebuilt: the "takes images" box follows the
+    // chat chosen here too (it stayed greyed for a chat tab the page chose by itself).
+    if (m_agent->currentData().toString() != kept || !m_chatImages->isEnabled())
+        chatImages(std::nullopt);
     refreshTargets();
 }
 
