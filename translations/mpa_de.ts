@@ -690,6 +690,21 @@
         <source>With agent/vision on auto, each message then carries a screenshot of the page, uploaded through the chat&apos;s file input. Saved in the chat&apos;s profile.</source>
         <translation>Mit agent/vision auf auto trägt dann jede Nachricht einen Screenshot der Seite, hochgeladen über das Dateifeld des Chats. Wird im Profil des Chats gespeichert.</translation>
     </message>
+    <message>
+        <source>Bridge: %1</source>
+        <translation>Chat-Brücke: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %n queued</source>
+        <translation>
+            <numerusform> · %n wartet</numerusform>
+            <numerusform> · %n warten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · last: %1</source>
+        <translation> · zuletzt: %1</translation>
+    </message>
 </context>
 <context>
     <name>mpa::ConnectionPage</name>
@@ -1993,6 +2008,102 @@
     <message>
         <source>VS Code (Copilot chat)</source>
         <translation>VS Code (Copilot-Chat)</translation>
+    </message>
+    <message>
+        <source>looking at the chat</source>
+        <translation>sieht sich den Chat an</translation>
+    </message>
+    <message>
+        <source>reading the page</source>
+        <translation>liest die Seite</translation>
+    </message>
+    <message>
+        <source>reading the page after the command</source>
+        <translation>liest die Seite nach dem Befehl</translation>
+    </message>
+    <message>
+        <source>waiting for the chat&apos;s reply</source>
+        <translation>wartet auf die Antwort des Chats</translation>
+    </message>
+    <message>
+        <source>attaching the screenshot to the message</source>
+        <translation>hängt den Screenshot an die Nachricht an</translation>
+    </message>
+    <message>
+        <source>sending again: the chat lost the message</source>
+        <translation>sendet erneut: Der Chat hat die Nachricht verloren</translation>
+    </message>
+    <message>
+        <source>paused; resume to go on</source>
+        <translation>pausiert; zum Weitermachen fortsetzen</translation>
+    </message>
+    <message>
+        <source>stopped by the user</source>
+        <translation>vom Benutzer gestoppt</translation>
+    </message>
+    <message>
+        <source>the chat could not be read: %1</source>
+        <translation>der Chat konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the chat did not answer within %1 minutes</source>
+        <translation>der Chat hat nicht innerhalb von %1 Minuten geantwortet</translation>
+    </message>
+    <message>
+        <source>the chat does not show the message the bridge sent</source>
+        <translation>der Chat zeigt die Nachricht nicht an, die die Brücke gesendet hat</translation>
+    </message>
+    <message>
+        <source>the chat tab is gone</source>
+        <translation>der Chat-Tab ist nicht mehr da</translation>
+    </message>
+    <message>
+        <source>the message could not be sent to the chat: %1</source>
+        <translation>die Nachricht konnte nicht an den Chat gesendet werden: %1</translation>
+    </message>
+    <message>
+        <source>the page could not be read: %1</source>
+        <translation>die Seite konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the app stopped while the session was under way; resume it to go on</source>
+        <translation>die App wurde beendet, während die Sitzung lief; setzen Sie sie fort, um weiterzumachen</translation>
+    </message>
+    <message>
+        <source>%1 steps failed in a row; the last: %2</source>
+        <translation>%1 Schritte sind nacheinander fehlgeschlagen; der letzte: %2</translation>
+    </message>
+    <message>
+        <source>no model is set up</source>
+        <translation>es ist kein Modell eingerichtet</translation>
+    </message>
+    <message>
+        <source>reached the step limit (%1) before the task was done</source>
+        <translation>das Schrittlimit (%1) wurde erreicht, bevor die Aufgabe erledigt war</translation>
+    </message>
+    <message>
+        <source>stopped: progress was rated %1 twice in a row — %2</source>
+        <translation>gestoppt: Der Fortschritt wurde zweimal nacheinander mit %1 bewertet – %2</translation>
+    </message>
+    <message>
+        <source>the model did not answer: %1</source>
+        <translation>das Modell hat nicht geantwortet: %1</translation>
+    </message>
+    <message>
+        <source>the model&apos;s data did not match the result schema in %1 answers; the last: %2</source>
+        <translation>die Daten des Modells passten in %1 Antworten nicht zum Ergebnisschema; die letzte: %2</translation>
+    </message>
+    <message>
+        <source>the run&apos;s tab is gone: %1</source>
+        <translation>der Tab des Laufs ist nicht mehr da: %1</translation>
+    </message>
+    <message>
+        <source>the browser is not available to this job</source>
+        <translation>der Browser steht diesem Auftrag nicht zur Verfügung</translation>
+    </message>
+    <message>
+        <source>the app stopped while the run was under way; resume it to go on</source>
+        <translation>die App wurde beendet, während der Lauf lief; setzen Sie ihn fort, um weiterzumachen</translation>
     </message>
 </context>
 <context>

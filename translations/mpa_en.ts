@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>mpa::BridgePage</name>
+    <message numerus="yes">
+        <source> · %n queued</source>
+        <translation>
+            <numerusform> · %n queued</numerusform>
+            <numerusform> · %n queued</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>mpa::ConnectionPage</name>
     <message numerus="yes">
         <source>%1 is back with debugging on port %2 (%3), with %n folder(s) open. The app attaches to it by itself.</source>

@@ -11,6 +11,7 @@
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
 #include "logging/LogCategories.h"
+#include "pages/BridgePage.h"
 #include "platform/Display.h"
 #include "quota/QuotaMonitor.h"
 #include "quota/QuotaProvider.h"
@@ -288,7 +289,7 @@ QString TrayController::toolTip() const
     BridgeManager *bridge = m_engine->bridge();
     for (const QString &id : bridge->activeSessions()) {
         if (const BridgeSession *session = bridge->live(id))
-            lines.append(BridgeManager::statusLine(session->record()));
+            lines.append(BridgePage::liveStatusLine(session->record()));
     }
     return lines.join(u'\n');
 }

@@ -12,6 +12,9 @@
 #include "UiTest.h"
 #include "UiTranslator.h"
 #include "Wait.h"
+#include "bridge/BridgeRecord.h"
+#include "common/KnownSentences.h"
+#include "pages/BridgePage.h"
 #include "pages/ConnectionPage.h"
 #include "pages/DashboardPage.h"
 #include "pages/ModelsPage.h"
@@ -403,6 +406,32 @@ TEST_F(CoreTextTranslationTest, TheAgentServersStateIsGermanInTheWindowAndEnglis
     EXPECT_EQ(service->stateJson().value(u"status"_s).toString().toStdString(),
               u"Listening on 127.0.0.1:%1, 0 clients"_s.arg(port).toStdString());
     service->stop();
+}
+
+// Issue 34 item 9: a bridge session's activity and why it ended, and why a task run ended, are
+// written by core in English (the API, the log and the session's file keep them so); the Bridge
+// page and the tray say them in German, their values too.
+TEST_F(CoreTextTranslationTest, ABridgeSessionsActivityAndEndAndARunsEndAreGermanInTheWindow)
+{
+    BridgeRecord record;
+    record.status = BridgeStatus::WaitingChat;
+    record.activity = u"waiting for the chat's reply"_s;
+    EXPECT_EQ(BridgePage::liveStatusLine(record), u"Chat-Brücke: wartet auf die Antwort des Chats"_s);
+    record.activity.clear();
+    EXPECT_EQ(BridgePage::liveStatusLine(record), u"Chat-Brücke: Wartet auf den Chat"_s);
+    EXPECT_EQ(BridgePage::reasonText(u"the chat did not answer within 5 minutes"_s),
+              u"der Chat hat nicht innerhalb von 5 Minuten geantwortet"_s);
+    EXPECT_EQ(
+        BridgePage::reasonText(u"the app stopped while the session was under way; resume it to go on"_s),
+        u"die App wurde beendet, während die Sitzung lief; setzen Sie sie fort, um weiterzumachen"_s);
+    EXPECT_EQ(
+        knownSentence(u"3 steps failed in a row; the last: the page could not be read: timeout"_s)
+            .translated(),
+        u"3 Schritte sind nacheinander fehlgeschlagen; der letzte: die Seite konnte nicht gelesen werden: "
+        u"timeout"_s);
+    EXPECT_EQ(knownSentence(u"reached the step limit (40) before the task was done"_s).translated(),
+              u"das Schrittlimit (40) wurde erreicht, bevor die Aufgabe erledigt war"_s);
+    EXPECT_EQ(knownSentence(u"stopped by the user"_s).english(), u"stopped by the user"_s);
 }
 
 } // namespace

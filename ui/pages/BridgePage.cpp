@@ -7,6 +7,7 @@
 #include "Widgets.h"
 #include "WrappingLabel.h"
 #include "bridge/BridgeManager.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
 
@@ -119,6 +120,23 @@ bool looksLikeChat(const CdpTargetInfo &info)
 }
 
 } // namespace
+
+QString BridgePage::liveStatusLine(const BridgeRecord &record)
+{
+    QString line = tr("Bridge: %1")
+                       .arg(record.activity.isEmpty() ? statusText(record.status)
+                                                      : knownSentence(record.activity).translated());
+    if (const int queued = record.queued(); queued > 0)
+        line += tr(" · %n queued", nullptr, queued);
+    if (const QString last = record.lastAction(); !last.isEmpty())
+        line += tr(" · last: %1").arg(last);
+    return line;
+}
+
+QString BridgePage::reasonText(const QString &reason)
+{
+    return knownSentence(reason).translated();
+}
 
 BridgePage::BridgePage(Engine *engine, QWidget *parent)
     : SettingsPage(
@@ -472,9 +490,9 @@ void BridgePage::showRecord(const BridgeRecord &record)
 {
     const bool live = engine()->bridge()->live(record.id) != nullptr;
     m_title->setText(record.goal);
-    QString status = live ? BridgeManager::statusLine(record) : statusText(record.status);
+    QString status = live ? liveStatusLine(record) : statusText(record.status);
     if (!live && !record.reason.isEmpty())
-        status += u" — "_s + record.reason;
+        status += u" — "_s + reasonText(record.reason);
     if (record.status == BridgeStatus::Done && !record.doneText.isEmpty())
         status += u'\n' + tr("The chat says: %1").arg(record.doneText);
     ErrorStyle::setError(m_status, record.status == BridgeStatus::Failed);
@@ -559,7 +577,8 @@ void BridgePage::refreshHistory()
         for (int column = 0; column < cells.size(); ++column) {
             QTableWidgetItem *item = setCell(m_history, row, column, cells.at(column));
             item->setData(kSessionIdRole, record.id);
-            item->setToolTip(column == 2 && !record.reason.isEmpty() ? record.reason : cells.at(column));
+            item->setToolTip(column == 2 && !record.reason.isEmpty() ? reasonText(record.reason)
+                                                                     : cells.at(column));
         }
         if (record.id == m_shownSession)
             m_history->selectRow(row);

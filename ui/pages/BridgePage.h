@@ -32,6 +32,13 @@ class BridgePage : public SettingsPage
 public:
     explicit BridgePage(Engine *engine, QWidget *parent = nullptr);
 
+    // A live session's line in the window's language ("Bridge: waiting for the chat's reply ·
+    // last: click e3"), for this page and the tray's tooltip; BridgeManager::statusLine() is its
+    // English for the API and the log.
+    static QString liveStatusLine(const BridgeRecord &record);
+    // Why a session ended, in the window's language (core writes it in English).
+    static QString reasonText(const QString &reason);
+
     // Starts a session from the form (the Start button); for tests.
     void startFromForm();
     // Reads the browser's page tabs again (also on show and the Refresh button).
