@@ -110,15 +110,18 @@ bool ChatBrain::pausesAtOnce() const
     return m_record.status == BridgeStatus::WaitingChat || m_record.status == BridgeStatus::Starting;
 }
 
-QString ChatBrain::redacted(const QString &text) const
+Redaction ChatBrain::redaction(const QString &text) const
 {
-    if (!m_options.redact)
-        return text;
     // Addresses in links and URLs are percent-encoded ("ada%40example.com"): read them as
     // addresses.
     QString plain = text;
     plain.replace(u"%40"_s, u"@"_s, Qt::CaseInsensitive);
-    return m_redactor.redact(plain).text;
+    return m_redactor.redact(plain);
+}
+
+QString ChatBrain::redacted(const QString &text) const
+{
+    return m_options.redact ? redaction(text).text : text;
 }
 
 QString ChatBrain::checkPage(const QString &text)
@@ -126,10 +129,8 @@ QString ChatBrain::checkPage(const QString &text)
     m_pageMasked.clear();
     if (!m_options.redact)
         return text;
-    QString plain = text;
-    plain.replace(u"%40"_s, u"@"_s, Qt::CaseInsensitive);
-    const Redaction redaction = m_redactor.redact(plain);
-    for (auto it = redaction.counts.cbegin(); it != redaction.counts.cend(); ++it) {
+    const Redaction found = redaction(text);
+    for (auto it = found.counts.cbegin(); it != found.counts.cend(); ++it) {
         if (it.value() > 0)
             m_pageMasked.append(u"%1 %2"_s.arg(it.value()).arg(it.key()));
     }
@@ -356,12 +357,10 @@ void ChatBrain::observed(const AgentJob::Look &look, const QList<JobCommand> &)
     m_image.reset();
     m_imageAttached = false;
     if (m_vision && look.ok) {
-        // Pixels cannot be masked: a page with text the masking hides goes without its picture.
-        if (!m_pageMasked.isEmpty())
-            m_record.lastImage = u"not attached: the page shows what the masking hides (%1)"_s.arg(
-                m_pageMasked.join(u", "_s));
-        else if (!look.view)
-            m_record.lastImage = u"not attached: no screenshot (%1)"_s.arg(look.viewError);
+        // A page with text the masking hides was not captured at all (BridgeSession's capture
+        // refuses it, pixels cannot be masked): viewError says so, as it says any other failure.
+        if (!look.view)
+            m_record.lastImage = u"not attached: %1"_s.arg(look.viewError);
         else
             m_image = look.view;
         if (!m_image)

@@ -100,6 +100,8 @@ public:
     static QString watchModule() { return QStringLiteral("chatWatch"); }
 
 private:
+    // What the redactor finds in `text`, percent-encoded addresses read as addresses.
+    Redaction redaction(const QString &text) const;
     void setStatus(BridgeStatus status, const QString &activity);
     void watch(bool on);
     void onWatchReport(const QString &kind, const QJsonObject &data);
