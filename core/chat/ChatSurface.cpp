@@ -7,6 +7,7 @@
 #include "common/ClockTimer.h"
 #include "common/SystemClock.h"
 #include "logging/LogCategories.h"
+#include "page/FileInput.h"
 #include "page/Payload.h"
 
 #include <QJsonArray>
@@ -218,33 +219,18 @@ void ChatSurface::attachFile(const QString &path, std::chrono::milliseconds time
                 = PayloadInjector::moduleCall(QString::fromLatin1(kModule), u"fileInput"_s,
                                               QJsonObject { { u"sel"_s, m_selectors.toJson() } });
             const int count = before.value(u"count").toInt();
-            page->send(
-                u"Runtime.evaluate"_s,
-                { { u"expression"_s, expression }, { u"contextId"_s, world }, { u"returnByValue"_s, false } },
-                this,
-                [this, path, timeout, count, reply](const CdpResult &found) {
-                    const QString objectId
-                        = found.result.value(u"result").toObject().value(u"objectId").toString();
-                    CdpSession *page = session();
-                    if (!found.ok() || objectId.isEmpty() || !page) {
+            setFileInputFiles(
+                page, world, expression, { path }, this,
+                [this, timeout, count, reply](bool found, const CdpError &error) {
+                    if (!found) {
                         return reply(CommandResult::failure(
-                            found.ok() ? u"the chat's file input went away"_s : found.error.toString(), 503));
+                            error.isError() ? error.toString() : u"the chat's file input went away"_s, 503));
                     }
-                    page->send(
-                        u"DOM.setFileInputFiles"_s,
-                        { { u"files"_s, QJsonArray { path } }, { u"objectId"_s, objectId } }, this,
-                        [this, objectId, timeout, count, reply](const CdpResult &set) {
-                            if (CdpSession *page = session())
-                                page->send(u"Runtime.releaseObject"_s, { { u"objectId"_s, objectId } });
-                            if (!set.ok()) {
-                                return reply(CommandResult::failure(
-                                    u"the chat's file input did not take the file: %1"_s.arg(
-                                        set.error.toString()),
-                                    502));
-                            }
-                            waitForAttachment(count, clock()->nowMs() + timeout.count(), timeout, reply);
-                        },
-                        kLookTimeout);
+                    if (error.isError()) {
+                        return reply(CommandResult::failure(
+                            u"the chat's file input did not take the file: %1"_s.arg(error.toString()), 502));
+                    }
+                    waitForAttachment(count, clock()->nowMs() + timeout.count(), timeout, reply);
                 },
                 kLookTimeout);
         });

@@ -1,5 +1,6 @@
 #include "PageController.h"
 
+#include "FileInput.h"
 #include "PageEffects.h"
 #include "SnapshotAssembler.h"
 #include "cdp/CdpEndpoint.h"
@@ -653,63 +654,47 @@ void PageController::upload(const QString &ref, const QStringList &paths, Comman
 {
     const Result done = track(std::move(reply));
     const Mark start = m_effects->mark();
-    callRef(
-        ref, u"fileTarget"_s, {},
-        [this, ref, paths, start, done](const QJsonObject &r, const QString &error) {
-            if (!error.isEmpty())
-                return done({}, error);
-            if (paths.size() > 1 && !r.value(u"multiple").toBool())
-                return done({},
-                            tr("the file input takes one file (it has no multiple attribute), not %1")
-                                .arg(paths.size()));
-            int frame = 0;
-            QString local;
-            parseRef(ref, &frame, &local);
-            const FrameTarget target = frameTarget(frame);
-            PayloadInjector *injector = target.session
-                ? m_hub->ensureScript(target.session, QString::fromLatin1(kModule))
-                : nullptr;
-            const int world = injector ? injector->worldOf(target.frameId) : 0;
-            if (!world)
-                return done({}, staleRef(ref, tr("its document is gone; take a new snapshot")));
-            QJsonObject args { { u"ref"_s, local } };
-            if (frame)
-                args.insert(u"prefix"_s, u"f%1"_s.arg(frame));
-            // A handle on the element in the app's world: DOM commands take it in any world.
-            const QPointer<CdpSession> session(target.session);
-            session->send(
-                u"Runtime.evaluate"_s,
-                { { u"expression"_s,
-                    PayloadInjector::moduleCall(QString::fromLatin1(kModule), u"elementOf"_s, args) },
-                  { u"contextId"_s, world },
-                  { u"returnByValue"_s, false } },
-                this, [this, session, ref, paths, start, done](const CdpResult &handle) {
-                    const QString objectId
-                        = handle.result.value(u"result").toObject().value(u"objectId").toString();
-                    if (!handle.ok() || objectId.isEmpty() || !session)
-                        return done({}, staleRef(ref, tr("the element is gone; take a new snapshot")));
-                    session->send(
-                        u"DOM.setFileInputFiles"_s,
-                        { { u"files"_s, QJsonArray::fromStringList(paths) }, { u"objectId"_s, objectId } },
-                        this, [this, session, ref, objectId, start, done](const CdpResult &set) {
-                            if (session)
-                                session->send(u"Runtime.releaseObject"_s, { { u"objectId"_s, objectId } });
-                            if (!set.ok())
-                                return done(
-                                    {},
-                                    tr("the browser did not take the files: %1").arg(errorText(set.error)));
-                            callRef(ref, u"fileNames"_s, {},
-                                    [this, start, done](const QJsonObject &now, const QString &readError) {
-                                        if (!readError.isEmpty())
-                                            return done({}, readError);
-                                        finish(start,
-                                               { { u"files"_s, now.value(u"names") },
-                                                 { u"sizes"_s, now.value(u"sizes") } },
-                                               done);
-                                    });
-                        });
-                });
-        });
+    callRef(ref, u"fileTarget"_s, {},
+            [this, ref, paths, start, done](const QJsonObject &r, const QString &error) {
+                if (!error.isEmpty())
+                    return done({}, error);
+                if (paths.size() > 1 && !r.value(u"multiple").toBool())
+                    return done({},
+                                tr("the file input takes one file (it has no multiple attribute), not %1")
+                                    .arg(paths.size()));
+                int frame = 0;
+                QString local;
+                parseRef(ref, &frame, &local);
+                const FrameTarget target = frameTarget(frame);
+                PayloadInjector *injector = target.session
+                    ? m_hub->ensureScript(target.session, QString::fromLatin1(kModule))
+                    : nullptr;
+                const int world = injector ? injector->worldOf(target.frameId) : 0;
+                if (!world)
+                    return done({}, staleRef(ref, tr("its document is gone; take a new snapshot")));
+                QJsonObject args { { u"ref"_s, local } };
+                if (frame)
+                    args.insert(u"prefix"_s, u"f%1"_s.arg(frame));
+                setFileInputFiles(
+                    target.session, world,
+                    PayloadInjector::moduleCall(QString::fromLatin1(kModule), u"elementOf"_s, args), paths,
+                    this, [this, ref, start, done](bool found, const CdpError &error) {
+                        if (!found)
+                            return done({}, staleRef(ref, tr("the element is gone; take a new snapshot")));
+                        if (error.isError())
+                            return done({},
+                                        tr("the browser did not take the files: %1").arg(errorText(error)));
+                        callRef(ref, u"fileNames"_s, {},
+                                [this, start, done](const QJsonObject &now, const QString &readError) {
+                                    if (!readError.isEmpty())
+                                        return done({}, readError);
+                                    finish(start,
+                                           { { u"files"_s, now.value(u"names") },
+                                             { u"sizes"_s, now.value(u"sizes") } },
+                                           done);
+                                });
+                    });
+            });
 }
 
 void PageController::emulate(const EmulateOptions &options, CommandReply reply)
