@@ -21,14 +21,6 @@ QString AgentFolder::nameFor(const CommandCaller &caller)
     return name.left(80);
 }
 
-bool AgentFolder::makeOwnerOnly(const QString &folder)
-{
-    if (!QDir().mkpath(folder))
-        return false;
-    QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    return true;
-}
-
 QString AgentFolder::freePath(const QString &folder, const QString &name)
 {
     const QFileInfo info(name);

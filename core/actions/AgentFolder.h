@@ -18,8 +18,6 @@ public:
 
     // A caller's own folder name: its channel and connection, nothing a path could be made of.
     static QString nameFor(const CommandCaller &caller);
-    // Makes `folder` (and its parents) and keeps it to its owner; false when it cannot be made.
-    static bool makeOwnerOnly(const QString &folder);
     // `name` in `folder`, or name-2.ext, name-3.ext … when taken.
     static QString freePath(const QString &folder, const QString &name);
     // A name a page suggests as a plain file name: no folders, no leading dot, no control or

@@ -7,6 +7,7 @@
 #include "cdp/CdpSession.h"
 #include "common/Clock.h"
 #include "common/ClockTimer.h"
+#include "common/PrivateFolder.h"
 #include "logging/LogCategories.h"
 #include "safety/Redactor.h"
 
@@ -137,7 +138,7 @@ bool DownloadLog::capture(QString *why)
                           ? tr("this browser gives no browser-level connection, which downloads need")
                           : tr("the browser is not connected"));
     }
-    if (!AgentFolder::makeOwnerOnly(m_folder) || !AgentFolder::makeOwnerOnly(incomingFolder()))
+    if (!makePrivateFolder(m_folder) || !makePrivateFolder(incomingFolder()))
         return refuse(tr("could not make the downloads folder %1").arg(m_folder));
     m_capturing = connection;
     connect(connection, &CdpConnection::eventReceived, this, &DownloadLog::onBrowserEvent,
@@ -327,7 +328,7 @@ void DownloadLog::settle(Download &download)
     const QString partial = incomingFolder() + u'/' + download.guid;
     if (download.state == State::InProgress && download.reason.isEmpty()) {
         QString problem;
-        if (!AgentFolder::makeOwnerOnly(download.folder)) {
+        if (!makePrivateFolder(download.folder)) {
             problem = tr("could not make the folder %1").arg(download.folder);
         } else {
             const QString path = AgentFolder::freePath(download.folder, download.name);

@@ -5,6 +5,7 @@
 #include "TabRouter.h"
 #include "ToolkitCommands.h"
 #include "ToolkitParams.h"
+#include "common/PrivateFolder.h"
 #include "page/ConsoleLog.h"
 #include "page/NetworkLog.h"
 #include "page/PageController.h"
@@ -63,7 +64,7 @@ QJsonObject maskedHeaders(const QJsonObject &headers, const Redactor &redactor, 
 // Answers success, or the failure to send, with `*path` where it went.
 CommandResult saveDownload(const QString &folder, const QString &name, const QByteArray &bytes, QString *path)
 {
-    if (!AgentFolder::makeOwnerOnly(folder))
+    if (!makePrivateFolder(folder))
         return CommandResult::failure(
             ToolkitCommands::tr("could not make the downloads folder %1").arg(folder), 500);
     const AgentFolder::Use use = AgentFolder::use(folder);

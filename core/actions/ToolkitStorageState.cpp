@@ -14,6 +14,7 @@
 #include "ToolkitParams.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
+#include "common/PrivateFolder.h"
 #include "logging/LogCategories.h"
 #include "page/PageController.h"
 
@@ -145,9 +146,8 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
                 return reply(CommandResult::failure(
                     tr("the state is %1 MiB, more than the 10 MiB kept").arg(bytes.size() / (1024 * 1024)),
                     413));
-            if (!QDir().mkpath(m_storage))
+            if (!makePrivateFolder(m_storage))
                 return reply(CommandResult::failure(tr("the folder %1 cannot be made").arg(m_storage), 500));
-            QFile::setPermissions(m_storage, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
             QSaveFile out(path);
             if (!out.open(QIODevice::WriteOnly) || !out.setPermissions(QFile::ReadOwner | QFile::WriteOwner)
                 || out.write(bytes) != bytes.size() || !out.commit())

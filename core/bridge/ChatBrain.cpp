@@ -3,6 +3,7 @@
 #include "ToolCode.h"
 #include "chat/ChatSurface.h"
 #include "common/Clock.h"
+#include "common/PrivateFolder.h"
 #include "jobs/CommandExecutor.h"
 #include "logging/LogCategories.h"
 #include "page/PayloadInjector.h"
@@ -163,8 +164,7 @@ void ChatBrain::attachImage(std::function<void(const QString &paragraph)> then)
     // The app's own folder, the owner's only: the browser (on this machine) reads the file from
     // there, nobody else.
     const QString folder = m_options.uploadDir;
-    if (folder.isEmpty() || !QDir().mkpath(folder)
-        || !QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
+    if (folder.isEmpty() || !makePrivateFolder(folder))
         return without(u"no folder to write the screenshot to"_s);
     removeUpload();
     const QString path
