@@ -1,5 +1,6 @@
 #include "DebugActionSupport.h"
 
+#include "cdp/CdpSession.h"
 #include "common/Refuse.h"
 
 #include <QJsonArray>
@@ -112,6 +113,34 @@ QJsonObject allSettings(const Settings *settings)
 QString stateName(CdpEndpoint::State state)
 {
     return QString::fromLatin1(QMetaEnum::fromType<CdpEndpoint::State>().valueToKey(int(state))).toLower();
+}
+
+QJsonArray endpointsJson(const CdpEndpoint *endpoint)
+{
+    QJsonArray list;
+    const CdpSource *fallback = endpoint->defaultSource();
+    const QList<CdpSession *> pages = endpoint->pageSessions();
+    for (const CdpSource *source : endpoint->sources()) {
+        const auto count = std::count_if(pages.begin(), pages.end(), [source](const CdpSession *page) {
+            return page->parent() == source;
+        });
+        QJsonObject item {
+            { u"name"_s, source->name() },
+            { u"address"_s, source->address() },
+            { u"remote"_s, source->remote().has_value() },
+            { u"state"_s, stateName(source->state()) },
+            { u"connected"_s, source->isConnected() },
+            { u"browserLevel"_s, source->isBrowserLevel() },
+            { u"browserVersion"_s, source->browserVersion() },
+            { u"lastError"_s, source->lastError() },
+            { u"pages"_s, qint64(count) },
+            { u"default"_s, source == fallback },
+        };
+        if (!source->duplicateOf().isEmpty())
+            item.insert(u"duplicateOf"_s, source->duplicateOf());
+        list.append(item);
+    }
+    return list;
 }
 
 } // namespace mpa::debugactions

@@ -8,6 +8,7 @@
 #include "common/ParamsSchema.h"
 #include "settings/Settings.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QList>
@@ -44,5 +45,9 @@ std::optional<QStringList> applySettings(Settings *settings,
 
 // The endpoint's state in the API's words (connected, retrying, …), for every action that reports it.
 QString stateName(CdpEndpoint::State state);
+// Every endpoint with its own status, the first one first: name (what settings, `open
+// {endpoint}` and each page's "endpoint" call it), address, remote, state, connected,
+// browserLevel, browserVersion, lastError, duplicateOf, pages, default (where new tabs open).
+QJsonArray endpointsJson(const CdpEndpoint *endpoint);
 
 } // namespace mpa::debugactions

@@ -123,6 +123,7 @@ QJsonObject cdpConnections(ActionHost *host, const QHash<QString, CdpTargetInfo>
             { u"url"_s, info.url },
             { u"attached"_s, session->isAttached() },
             { u"crashed"_s, session->hasCrashed() },
+            { u"endpoint"_s, session->endpoint() },
         };
         if (CdpSession *parent = session->parentSession())
             connection.insert(u"parentTargetId"_s, parent->targetId());
@@ -142,6 +143,7 @@ QJsonObject cdpConnections(ActionHost *host, const QHash<QString, CdpTargetInfo>
               { u"browserVersion"_s, endpoint->browserVersion() },
               { u"lastError"_s, endpoint->lastError() },
           } },
+        { u"endpoints"_s, endpointsJson(endpoint) },
         { u"count"_s, connections.size() },
         { u"pages"_s, host->attachedPages() },
         { u"connections"_s, connections },
@@ -150,28 +152,16 @@ QJsonObject cdpConnections(ActionHost *host, const QHash<QString, CdpTargetInfo>
 
 void getCDPConnections(ActionHost *host, const CommandReply &reply)
 {
-    CdpEndpoint *endpoint = host->endpoint();
-    if (!endpoint->isConnected() || !endpoint->isBrowserLevel())
-        return reply(CommandResult::success(cdpConnections(host, {})));
     QPointer<QObject> guard(host->lifetime());
-    endpoint->sendToBrowser(
-        u"Target.getTargets"_s, {}, host->lifetime(),
-        [guard, host, reply](const CdpResult &result) {
-            if (!guard)
-                return reply(CommandResult::failure(u"the engine stopped"_s, 503));
-            QHash<QString, CdpTargetInfo> fresh;
-            if (result.ok()) {
-                for (const QJsonValue &value : result.result.value(u"targetInfos").toArray()) {
-                    const CdpTargetInfo info = CdpTargetInfo::fromJson(value.toObject());
-                    fresh.insert(info.targetId, info);
-                }
-            } else {
-                qCDebug(lcServer).noquote()
-                    << "getCDPConnections: Target.getTargets failed:" << result.error.toString();
-            }
-            reply(CommandResult::success(cdpConnections(host, fresh)));
-        },
-        std::chrono::seconds(5));
+    host->endpoint()->readTargets(host->lifetime(),
+                                  [guard, host, reply](const QHash<QString, QJsonObject> &targets) {
+                                      if (!guard)
+                                          return reply(CommandResult::failure(u"the engine stopped"_s, 503));
+                                      QHash<QString, CdpTargetInfo> fresh;
+                                      for (auto it = targets.cbegin(); it != targets.cend(); ++it)
+                                          fresh.insert(it.key(), CdpTargetInfo::fromJson(it.value()));
+                                      reply(CommandResult::success(cdpConnections(host, fresh)));
+                                  });
 }
 
 void getLogs(const QJsonObject &params, const CommandReply &reply)

@@ -29,6 +29,7 @@ QJsonObject cdpStatus(const CdpEndpoint *endpoint, int attachedPages, bool autoA
                    { u"address"_s, endpoint->address() },
                    { u"browserVersion"_s, endpoint->browserVersion() },
                    { u"lastError"_s, endpoint->lastError() },
+                   { u"endpoints"_s, debugactions::endpointsJson(endpoint) },
                } } };
 }
 

@@ -5,6 +5,7 @@
 #include "TabRouter.h"
 #include "ToolkitParams.h"
 #include "cdp/CdpEndpoint.h"
+#include "cdp/CdpSession.h"
 #include "common/ClockTimer.h"
 #include "page/PageController.h"
 
@@ -38,16 +39,14 @@ void TabCommand::run(CommandParams &p, const CommandCaller &caller, CommandReply
     const QString action = p.choice(u"action"_s, { u"list"_s, u"new"_s, u"close"_s, u"switch"_s });
     const QString tab = p.string(u"tab"_s);
     const QString address = p.string(u"url"_s);
+    const QString endpoint = p.string(u"endpoint"_s);
     if (!paramsOk(p, reply))
         return;
     if (action == u"list"_s) {
-        // Every page tab of the browser: the caller's own say yours, the one in front active.
+        // Every page tab of every browser: the caller's own say yours, the one in front active.
         m_tabs->readTabViews([this, caller, reply](const TabRouter::TabViews &views) {
-            m_endpoint->sendToBrowser(
-                u"Target.getTargets"_s, {}, this, [this, caller, reply, views](const CdpResult &result) {
-                    QHash<QString, QJsonObject> fresh;
-                    for (const QJsonValue &info : result.result.value(u"targetInfos").toArray())
-                        fresh.insert(info.toObject().value(u"targetId").toString(), info.toObject());
+            m_endpoint->readTargets(
+                this, [this, caller, reply, views](const QHash<QString, QJsonObject> &fresh) {
                     QStringList order;
                     for (CdpSession *page : m_endpoint->pageSessions())
                         order.append(page->targetId());
@@ -87,7 +86,7 @@ void TabCommand::run(CommandParams &p, const CommandCaller &caller, CommandReply
         const QUrl url(address.isEmpty() ? u"about:blank"_s : address, QUrl::StrictMode);
         if (const CommandResult refused = m_addresses->check(caller, url, address); !refused.ok)
             return reply(refused);
-        return createTab(caller, url, std::move(reply));
+        return createTab(caller, url, std::move(reply), endpoint);
     }
     if (tab.isEmpty() && (action == u"switch"_s || TabRegistry::isUnrestricted(caller)))
         return reply(CommandResult::failure(tr("tab %1 needs params.tab (an id from tab list)").arg(action)));
@@ -137,8 +136,27 @@ void TabCommand::switchOrClose(const QString &action, const QString &tab, PageCo
                               });
 }
 
-void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply)
+void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply,
+                           const QString &endpoint)
 {
+    CdpSource *at = nullptr;
+    if (!endpoint.trimmed().isEmpty()) {
+        at = m_endpoint->source(endpoint);
+        if (!at) {
+            QStringList names;
+            for (const CdpSource *source : m_endpoint->sources())
+                names.append(source->name());
+            return reply(CommandResult::failure(
+                tr("no endpoint is called \"%1\": the app watches %2 (getCDPConnections lists them)")
+                    .arg(endpoint, names.join(u", "_s)),
+                404));
+        }
+        if (!at->isConnected())
+            return reply(CommandResult::failure(
+                tr("the endpoint %1 is not connected (%2)")
+                    .arg(at->name(), at->lastError().isEmpty() ? tr("not yet") : at->lastError()),
+                503));
+    }
     if (!TabRegistry::isUnrestricted(caller)) {
         const qsizetype count = m_tabs->registry().ownedBy(caller).size();
         if (count >= m_tabs->maxTabs()) {
@@ -152,51 +170,64 @@ void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, Command
     // An agent with an isolated context (context new) opens its tabs there, away from the
     // user's cookies and storage.
     QJsonObject target { { u"url"_s, u"about:blank"_s } };
-    if (const QString context = m_tabs->registry().contextOf(caller); !context.isEmpty())
+    if (const QString context = m_tabs->registry().contextOf(caller); !context.isEmpty()) {
         target.insert(u"browserContextId"_s, context);
-    m_endpoint->sendToBrowser(
-        u"Target.createTarget"_s, target, this, [this, caller, url, reply](const CdpResult &result) {
-            if (!result.ok())
-                return reply(
-                    CommandResult::failure(tr("cannot open a tab: %1").arg(result.error.toString()), 503));
-            const QString id = result.result.value(u"targetId").toString();
-            // The tab is ours once the endpoint attaches to it: wait for that event, bounded.
-            auto waiting = std::make_shared<QMetaObject::Connection>();
-            auto *deadline = new ClockTimer(m_clock, this);
-            const auto settle = [this, waiting, deadline, caller, id, url, reply](CdpSession *session) {
-                QObject::disconnect(*waiting);
-                deadline->stop();
-                deadline->deleteLater();
-                if (!session)
-                    return reply(CommandResult::failure(tr("the new tab did not attach in time"), 503));
-                m_tabs->hand(caller, id);
-                m_tabs->setFrontTab(id); // a new tab opens in front
-                PageController *controller = m_tabs->controllerFor(id);
-                if (!controller)
-                    return reply(CommandResult::failure(tr("the new tab went away"), 503));
-                if (url.toString() == u"about:blank"_s) {
-                    return reply(CommandResult::success(QJsonObject {
-                        { u"tab"_s, id }, { u"url"_s, url.toString() }, { u"newTab"_s, true } }));
-                }
-                controller->navigate(url, [reply, id](const CommandResult &navigated) {
-                    if (!navigated.ok)
-                        return reply(navigated);
-                    QJsonObject out = navigated.data.toObject();
-                    out.insert(u"tab"_s, id);
-                    out.insert(u"newTab"_s, true);
-                    reply(CommandResult::success(out));
-                });
-            };
-            if (CdpSession *session = m_endpoint->sessionForTarget(id))
-                return settle(session);
-            *waiting = connect(m_endpoint, &CdpEndpoint::sessionAttached, deadline,
-                               [id, settle](CdpSession *session) {
-                                   if (session->targetId() == id)
-                                       settle(session);
-                               });
-            connect(deadline, &ClockTimer::timeout, this, [settle] { settle(nullptr); });
-            deadline->start(std::chrono::milliseconds(kTabAttachMs));
-        });
+        // Without an endpoint, sendToBrowser finds where the context lives by its pages.
+        for (const CdpSession *page : at ? m_endpoint->pageSessions() : QList<CdpSession *>()) {
+            if (page->targetInfo().browserContextId == context && m_endpoint->sourceOf(page) != at)
+                return reply(CommandResult::failure(
+                    tr("your isolated context lives on %1, not on %2: open the tab without endpoint, "
+                       "or start a new context there")
+                        .arg(m_endpoint->sourceOf(page)->name(), at->name()),
+                    409));
+        }
+    }
+    const auto created = [this, caller, url, reply](const CdpResult &result) {
+        if (!result.ok())
+            return reply(
+                CommandResult::failure(tr("cannot open a tab: %1").arg(result.error.toString()), 503));
+        const QString id = result.result.value(u"targetId").toString();
+        // The tab is ours once the endpoint attaches to it: wait for that event, bounded.
+        auto waiting = std::make_shared<QMetaObject::Connection>();
+        auto *deadline = new ClockTimer(m_clock, this);
+        const auto settle = [this, waiting, deadline, caller, id, url, reply](CdpSession *session) {
+            QObject::disconnect(*waiting);
+            deadline->stop();
+            deadline->deleteLater();
+            if (!session)
+                return reply(CommandResult::failure(tr("the new tab did not attach in time"), 503));
+            m_tabs->hand(caller, id);
+            m_tabs->setFrontTab(id); // a new tab opens in front
+            PageController *controller = m_tabs->controllerFor(id);
+            if (!controller)
+                return reply(CommandResult::failure(tr("the new tab went away"), 503));
+            if (url.toString() == u"about:blank"_s) {
+                return reply(CommandResult::success(
+                    QJsonObject { { u"tab"_s, id }, { u"url"_s, url.toString() }, { u"newTab"_s, true } }));
+            }
+            controller->navigate(url, [reply, id](const CommandResult &navigated) {
+                if (!navigated.ok)
+                    return reply(navigated);
+                QJsonObject out = navigated.data.toObject();
+                out.insert(u"tab"_s, id);
+                out.insert(u"newTab"_s, true);
+                reply(CommandResult::success(out));
+            });
+        };
+        if (CdpSession *session = m_endpoint->sessionForTarget(id))
+            return settle(session);
+        *waiting
+            = connect(m_endpoint, &CdpEndpoint::sessionAttached, deadline, [id, settle](CdpSession *session) {
+                  if (session->targetId() == id)
+                      settle(session);
+              });
+        connect(deadline, &ClockTimer::timeout, this, [settle] { settle(nullptr); });
+        deadline->start(std::chrono::milliseconds(kTabAttachMs));
+    };
+    if (at)
+        m_endpoint->sendToBrowserAt(at, u"Target.createTarget"_s, target, this, created);
+    else
+        m_endpoint->sendToBrowser(u"Target.createTarget"_s, target, this, created);
 }
 
 } // namespace mpa

@@ -32,7 +32,11 @@ public:
                        const CommandCaller &caller, CommandReply reply);
     // Opens a tab for `caller` (refused past toolkit/maxTabs; in its isolated context when it
     // made one) and loads `url` in it.
-    void createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply);
+    // Opens `url` in a new tab of the caller's: on `endpoint` (a name from getCDPConnections'
+    // endpoints) when given, else where the caller's isolated context lives, else on the default
+    // endpoint (toolkit/defaultEndpoint).
+    void createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply,
+                   const QString &endpoint = QString());
 
 private:
     TabRouter *m_tabs;

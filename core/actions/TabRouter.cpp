@@ -368,7 +368,8 @@ QJsonObject TabRouter::describeTab(CdpSession *session, const CommandCaller &cal
              { u"title"_s, session->targetInfo().title },
              { u"url"_s, session->targetInfo().url },
              { u"yours"_s, TabRegistry::isUnrestricted(caller) || m_tabs.owns(caller, id) },
-             { u"current"_s, m_tabs.current(caller) == id } };
+             { u"current"_s, m_tabs.current(caller) == id },
+             { u"endpoint"_s, session->endpoint() } };
 }
 
 } // namespace mpa

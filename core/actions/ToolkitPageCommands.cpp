@@ -254,18 +254,20 @@ void ToolkitCommands::registerCommands()
 
     add(u"open"_s,
         tr("Opens an address in the tab your commands go to (the one you last used, else the one in "
-           "front), or in a new tab with newTab"),
+           "front), or in a new tab with newTab, or in a new tab of another browser with endpoint"),
         [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
             const QString address = p.requiredString(u"url"_s);
             const bool newTab = p.boolean(u"newTab"_s, false);
             const QString tab = p.string(u"tab"_s);
+            const QString endpoint = p.string(u"endpoint"_s);
             if (!paramsOk(p, reply))
                 return;
             const QUrl url(address, QUrl::StrictMode);
             if (const CommandResult refused = m_addresses.check(caller, url, address); !refused.ok)
                 return reply(refused);
-            if (newTab)
-                return m_tabCommand->createTab(caller, url, std::move(reply));
+            // A browser named: a new tab there (the tab in use may be in another browser).
+            if (newTab || !endpoint.trimmed().isEmpty())
+                return m_tabCommand->createTab(caller, url, std::move(reply), endpoint);
             const TabRouter::TabAction go = [url](PageController *controller, CommandReply reply) {
                 controller->navigate(url, std::move(reply));
             };

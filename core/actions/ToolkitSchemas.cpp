@@ -196,15 +196,22 @@ QJsonObject schema(const QString &type)
             { u"what"_s, u"ref"_s });
     }
     if (type == u"open"_s) {
-        return objectSchema({ { u"url"_s, prop(u"string"_s, u"An http(s), file or about: address"_s) },
-                              { u"newTab"_s, prop(u"boolean"_s, u"Open it in a new tab"_s) } },
-                            { u"url"_s });
+        return objectSchema(
+            { { u"url"_s, prop(u"string"_s, u"An http(s), file or about: address"_s) },
+              { u"newTab"_s, prop(u"boolean"_s, u"Open it in a new tab"_s) },
+              { u"endpoint"_s,
+                prop(u"string"_s,
+                     u"Open it in a new tab of this browser (a name from tab list's endpoint fields)"_s) } },
+            { u"url"_s });
     }
     if (type == u"tab"_s) {
         return objectSchema(
             { { u"action"_s,
                 ParamsSchema::choice({ u"list"_s, u"new"_s, u"close"_s, u"switch"_s }, u"Default list"_s) },
-              { u"url"_s, prop(u"string"_s, u"The address of a new tab"_s) } });
+              { u"url"_s, prop(u"string"_s, u"The address of a new tab"_s) },
+              { u"endpoint"_s,
+                prop(u"string"_s,
+                     u"The browser a new tab opens in (a name from tab list's endpoint fields)"_s) } });
     }
     if (type == u"wait"_s) {
         return objectSchema({

@@ -237,13 +237,27 @@ const IdeProfile *AutoAcceptController::profileFor(CdpSession *session) const
     return m_profiles.match(page->targetInfo().url, page->targetInfo().title);
 }
 
+bool AutoAcceptController::clicksAt(CdpSession *session) const
+{
+    const CdpSource *source = m_endpoint->sourceOf(pageOf(session));
+    if (!source || !source->remote())
+        return true;
+    // A remote browser service runs others' pages: clicked only where the user said so.
+    for (const QString &entry : m_settings->listValue(SettingKey::AutoAcceptRemoteEndpoints)) {
+        const std::optional<CdpAddress> address = CdpAddress::parse(entry, nullptr);
+        if (address && address->name() == source->name())
+            return true;
+    }
+    return false;
+}
+
 QJsonObject AutoAcceptController::configFor(CdpSession *session) const
 {
     const IdeProfile *profile = profileFor(session);
     const QString pageId = pageOf(session)->targetId();
     const CommandPolicy policy = SafetySettings::policy(m_settings);
     QJsonObject config {
-        { u"enabled"_s, isEnabled() && profile != nullptr },
+        { u"enabled"_s, isEnabled() && profile != nullptr && clicksAt(session) },
         { u"paused"_s, m_paused || m_pausedTargets.contains(pageId) },
         { u"acceptWords"_s,
           QJsonArray::fromStringList(m_settings->listValue(SettingKey::AutoAcceptAcceptWords)) },
@@ -289,6 +303,7 @@ void AutoAcceptController::onSettingChanged(SettingKey key)
     case SettingKey::SafetyBannedCommands:
     case SettingKey::SafetyCommandPolicy:
     case SettingKey::SafetyAllowedCommands:
+    case SettingKey::AutoAcceptRemoteEndpoints:
         applyAll();
         break;
     default:
@@ -314,7 +329,7 @@ void AutoAcceptController::apply(CdpSession *session)
         return;
     const IdeProfile *profile = profileFor(session);
     PayloadInjector *injector = m_payloads->injectorFor(session);
-    if (isEnabled() && profile)
+    if (isEnabled() && profile && clicksAt(session))
         injector = m_payloads->ensureScript(session, QString::fromLatin1(kModule));
     if (!injector || !injector->hasScript(QString::fromLatin1(kModule)))
         return;

@@ -86,6 +86,9 @@ public:
     void reloadProfiles();
     // The profile for a session (an out-of-process frame follows its page); null when none fits.
     const IdeProfile *profileFor(CdpSession *session) const;
+    // False on the pages of a remote browser service (a ws:// or http:// endpoint) unless the
+    // user turned auto-accept on for it (autoAccept/remoteEndpoints).
+    bool clicksAt(CdpSession *session) const;
     // The profile of the agent panel the page holds, or nullptr: a page an IDE profile knows,
     // or one the fallback profile fits once its script found a marked panel in it. A blank tab
     // (about:blank, a new tab, any page without a panel) is no agent panel.

@@ -1,193 +1,172 @@
 #pragma once
-// The engine's view of one debugging endpoint (host:port of a Chromium-based app).
+// The engine's browsers: the first endpoint (cdp/host:cdp/port, or --cdp-url) and any more the
+// user listed (cdp/endpoints), each a CdpSource discovered, attached, re-injected and reconnected
+// on its own with its own backoff and status; one endpoint down never delays another.
 //
-// Discovers the browser through /json/version, opens one browser-level connection and turns
-// on Target.setDiscoverTargets and Target.setAutoAttach{flatten:true}, so that pages,
-// webviews and out-of-process iframes arrive as flattened CdpSessions as they come and go.
-// An endpoint without a browser-level target (some embedders) is served per target from
-// /json/list instead. When the browser goes away the endpoint retries with backoff and
-// reattaches when it comes back on the same port.
+// To the rest of the app they are one set of pages: sessions(), pageSessions() and the session
+// signals cover every endpoint, each session naming its own (CdpSession::endpoint()). What the
+// app asks of "the browser" goes where it belongs: a browser-level command naming a target or a
+// browser context goes to the endpoint holding it, others (a new tab) to the default endpoint.
+// Two addresses that reach the same browser (127.0.0.1:9222 and localhost:9222) attach it once.
 //
-// A remote browser service (setRemote: Browserless, a Selenium Grid se:cdp socket, a cloud
-// wss:// endpoint with an Authorization header) is reached through its browser-level WebSocket
-// as given, on one socket for as long as the endpoint runs (such services give one fresh browser
-// per connection); an http(s) address is asked /json/version first. When the socket comes back
-// to a browser none of whose pages are the ones it had, browserReplaced() says so.
+// The single-endpoint calls (setAddress, setRemote, host, port, remote, lastError…) are the first
+// endpoint's; state(), isConnected() and targetsKnown() are the set's (connected: at least one).
 
 #include "CdpRemote.h"
-#include "CdpSession.h"
-#include "TargetFilter.h"
+#include "CdpSource.h"
 
-#include <QHash>
 #include <QList>
-#include <QNetworkAccessManager>
 #include <QObject>
-#include <QPointer>
 #include <QSet>
 
-#include <chrono>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
 
-class QNetworkReply;
-
 namespace mpa {
 
 class Clock;
-class ClockTimer;
-class CdpConnection;
-class CdpTransport;
+struct EndpointEntry;
+
+// One entry of cdp/endpoints: host:port, or a remote service's ws(s):// / http(s):// address
+// (its secrets, a token or a header, come from the keychain, never from the entry).
+struct CdpAddress
+{
+    QString host;
+    quint16 port = 0;
+    std::optional<CdpRemote> remote;
+
+    bool operator==(const CdpAddress &) const = default;
+    // host:port, or the remote's URL without query, user or password (CdpSource::name()).
+    QString name() const;
+    bool isRemote() const { return remote.has_value(); }
+    // Reads one entry; nullopt with a sentence in `error` naming what is wrong. An entry that
+    // carries a secret (a query, a password) is refused: secrets belong in the keychain.
+    static std::optional<CdpAddress> parse(const QString &entry, QString *error);
+    static CdpAddress fromEntry(const EndpointEntry &entry);
+
+    // The keychain entry holding a remote endpoint's secret ("cdp/<name>").
+    static QString secretKey(const QString &name) { return QStringLiteral("cdp/") + name; }
+    // The secret as the keychain holds it: {"query": "token=…", "header": "Authorization: …"}.
+    static QString encodeSecret(const QString &query, const QString &header);
+    // Adds a secret read back from the keychain to a remote address (its query to the URL, its
+    // header line to every request); false, and nothing changed, when it cannot be read.
+    bool applySecret(const QString &encoded);
+};
 
 class CdpEndpoint : public QObject
 {
     Q_OBJECT
 public:
-    enum class State { Stopped, Connecting, Connected, Retrying };
-    Q_ENUM(State)
-    using TransportFactory = std::function<CdpTransport *()>;
-    // Without a browser-level target, how often /json/list is read for pages that came or went.
-    static constexpr std::chrono::milliseconds kListPoll { 2000 };
+    using State = CdpSource::State;
+    using TransportFactory = CdpSource::TransportFactory;
+    static constexpr std::chrono::milliseconds kListPoll = CdpSource::kListPoll;
 
-    // Retries and the per-target list poll run on `clock` (tests pass a FakeClock); without
-    // one, on the system's.
     explicit CdpEndpoint(QObject *parent = nullptr, Clock *clock = nullptr);
     ~CdpEndpoint() override;
 
-    void setAddress(const QString &host, quint16 port);
-    QString host() const { return m_host; }
-    quint16 port() const { return m_port; }
-    // host:port, or a remote's URL without its secrets.
-    QString address() const;
-    // Uses a remote browser service instead of host:port (its secrets go to the log redactor);
-    // nullopt goes back to host:port.
-    void setRemote(const std::optional<CdpRemote> &remote);
-    const std::optional<CdpRemote> &remote() const { return m_remote; }
-    void setTargetFilter(const TargetFilter &filter) { m_filter = filter; }
-    const TargetFilter &targetFilter() const { return m_filter; }
-    void setTransportFactory(TransportFactory factory) { m_transportFactory = std::move(factory); }
-    void setRetryDelays(std::chrono::milliseconds initial, std::chrono::milliseconds maximum);
+    // The first endpoint.
+    CdpSource *primary() const { return m_sources.front(); }
+    void setAddress(const QString &host, quint16 port) { primary()->setAddress(host, port); }
+    QString host() const { return primary()->host(); }
+    quint16 port() const { return primary()->port(); }
+    QString address() const { return primary()->address(); }
+    void setRemote(const std::optional<CdpRemote> &remote) { primary()->setRemote(remote); }
+    const std::optional<CdpRemote> &remote() const { return primary()->remote(); }
+    QString lastError() const { return primary()->lastError(); }
+    QString browserVersion() const;
+    QString userAgent() const;
+    bool isBrowserLevel() const;
+    void connectToBrowser(const QUrl &browserWebSocketUrl)
+    {
+        primary()->connectToBrowser(browserWebSocketUrl);
+    }
 
+    // For every endpoint.
+    void setTargetFilter(const TargetFilter &filter);
+    const TargetFilter &targetFilter() const { return m_filter; }
+    void setTransportFactory(TransportFactory factory);
+    void setRetryDelays(std::chrono::milliseconds initial, std::chrono::milliseconds maximum);
     void start();
     void stop();
-    // Skips HTTP discovery and opens this browser-level URL (unit tests, known endpoints).
-    void connectToBrowser(const QUrl &browserWebSocketUrl);
-    // Asks the address again at once instead of at the next retry (a browser was just started
-    // there); nothing while connected or stopped.
     void retryNow();
 
+    // The endpoints after the first, as cdp/endpoints lists them (and their secrets, filled in by
+    // the engine). One already running at an unchanged address keeps its pages; one gone stops.
+    void setMoreEndpoints(const QList<CdpAddress> &more);
+    // Every endpoint, the first one first.
+    QList<CdpSource *> sources() const;
+    CdpSource *source(const QString &name) const;
+    CdpSource *sourceOf(const CdpSession *session) const;
+    // toolkit/defaultEndpoint: where new tabs open; empty or unknown: the first endpoint while it
+    // is connected, else the first connected one.
+    void setDefaultEndpoint(const QString &name) { m_defaultName = name; }
+    CdpSource *defaultSource() const;
+
+    // The set: Connected while at least one endpoint is, else the most hopeful of theirs.
     State state() const { return m_state; }
     bool isConnected() const { return m_state == State::Connected; }
-    // Connected, and the targets open at that moment are attached (their sessions exist): a
-    // command for "the tab" can be answered from here on.
-    bool targetsKnown() const { return m_state == State::Connected && m_targetsKnown; }
-    bool isBrowserLevel() const { return m_browserLevel; }
-    QString browserVersion() const { return m_browserVersion; }
-    QString userAgent() const { return m_userAgent; }
-    QString lastError() const { return m_lastError; }
-    // A remote service refused the app in a way trying again cannot change (wrong credentials, an
-    // untrusted certificate, no browser at that address; lastError() says which): the endpoint
-    // stopped instead of retrying until start() is called again.
-    bool refusedForGood() const { return m_refusedForGood; }
-    int unknownSessionEvents() const { return m_unknownSessionEvents; }
+    // At least one endpoint is connected and every connected one knows its targets.
+    bool targetsKnown() const { return m_targetsKnown; }
+    // Every endpoint was refused by its remote service for good (nothing left to wait for).
+    bool refusedForGood() const;
+    int unknownSessionEvents() const;
 
-    QList<CdpSession *> sessions() const; // pages, webviews and frames
+    QList<CdpSession *> sessions() const; // pages, webviews and frames of every endpoint
     QList<CdpSession *> pageSessions() const; // top-level pages and webviews only
     CdpSession *sessionForTarget(const QString &targetId) const;
+    // The default endpoint's browser-level connection.
     CdpConnection *browserConnection() const;
 
-    // A browser-level command (Target.*, Browser.*); fails at once without a browser link.
+    // A browser-level command: to the endpoint holding params' targetId or browserContextId,
+    // else to the default endpoint.
     void sendToBrowser(const QString &method, const QJsonObject &params, QObject *context,
                        CdpCallback callback,
                        std::chrono::milliseconds timeout = std::chrono::milliseconds::zero());
+    // A browser-level command to one endpoint (`open {endpoint}`).
+    void sendToBrowserAt(CdpSource *source, const QString &method, const QJsonObject &params,
+                         QObject *context, CdpCallback callback,
+                         std::chrono::milliseconds timeout = std::chrono::milliseconds::zero());
+
+    // Target.getTargets of every connected browser-level endpoint, by target id (an endpoint that
+    // does not answer within 5 s adds nothing); `done` runs once, in `context`.
+    void readTargets(QObject *context, std::function<void(const QHash<QString, QJsonObject> &targets)> done);
 
 Q_SIGNALS:
-    void stateChanged(mpa::CdpEndpoint::State state);
-    void connected(const QString &browserVersion);
-    void targetsKnownChanged(bool known); // see targetsKnown()
-    void disconnected(const QString &reason);
+    void stateChanged(mpa::CdpSource::State state);
+    void connected(const QString &browserVersion); // an endpoint connected
+    void targetsKnownChanged(bool known);
+    void disconnected(const QString &reason); // an endpoint lost its browser
     void sessionAttached(mpa::CdpSession *session);
     void sessionDetached(mpa::CdpSession *session); // the session is deleted afterwards
     void sessionInfoChanged(mpa::CdpSession *session);
-    // A remote endpoint reconnected to another browser than the one it had (the service was
-    // restarted, or gives a fresh browser per connection): the old pages are gone.
-    void browserReplaced();
-    // See refusedForGood(); the endpoint has stopped.
-    void refused(const QString &reason);
+    void browserReplaced(); // a remote endpoint came back to another browser
+    void refused(const QString &reason); // every endpoint refused for good; see refusedForGood()
+    // An endpoint's own state changed, or one was added or removed.
+    void endpointsChanged();
 
 private:
-    struct Link
-    {
-        CdpConnection *connection = nullptr;
-        bool browserLevel = false;
-        QString targetId; // per-target links
-        CdpTargetInfo pendingInfo; // per-target links, until the socket opens
-        QHash<QString, CdpSession *> sessions;
-        // Every page this link attached to, closed ones too: a service that shuts down closes its
-        // pages before the socket, and which browser comes back is told by them.
-        QSet<QString> pagesSeen;
-    };
+    CdpSource *addSource();
+    void removeSource(CdpSource *source);
+    void updateState();
+    // Whether `session` is one the set shows (not of an endpoint that turned out to be another's
+    // duplicate).
+    bool shown(const CdpSession *session) const { return m_shown.contains(session); }
+    CdpSource *duplicateTarget(CdpSource *source, const CdpSession *session) const;
 
-    void setState(State state);
-    void setTargetsKnown(bool known);
-    void setUserAgent(const QString &userAgent);
-    void discover();
-    // GETs `path` and hands the reply to `handle`, unless the endpoint stopped or began discovering
-    // again meanwhile.
-    void fetch(const QString &path, void (CdpEndpoint::*handle)(QNetworkReply *));
-    void onVersionReply(QNetworkReply *reply);
-    void refreshTargetList();
-    void onListReply(QNetworkReply *reply);
-    Link *openLink(const QUrl &url, bool browserLevel, const CdpTargetInfo &info);
-    void onLinkOpened(Link *link);
-    void onLinkClosed(Link *link, const QString &reason);
-    void onLinkEvent(Link *link, const QString &sessionId, const QString &method, const QJsonObject &params);
-    void onAttached(Link *link, const QString &parentSessionId, const QJsonObject &params);
-    void detachSession(Link *link, const QString &sessionId, const QString &reason);
-    void registerSession(Link *link, CdpSession *session);
-    void closeAllLinks(const QString &reason);
-    // `forGood`: a remote's refusal that retrying cannot change (refusedForGood()).
-    void connectionFailed(const QString &reason, bool forGood = false);
-    void scheduleRetry();
-    QUrl rewriteToAddress(const QUrl &url) const;
-    Link *linkOf(CdpConnection *connection) const;
-    QNetworkReply *get(const QString &path);
-    // A failed /json/* request in words (a remote's 401/403/429 said plainly).
-    QString describeFailure(QNetworkReply *reply) const;
-    void checkReplaced();
-
-    QString m_host = QStringLiteral("127.0.0.1");
-    quint16 m_port = 9004;
+    Clock *m_clock;
+    std::vector<CdpSource *> m_sources; // the first endpoint first; children of this
+    QSet<const CdpSession *> m_shown;
     TargetFilter m_filter;
     TransportFactory m_transportFactory;
-    QNetworkAccessManager m_network;
-    std::vector<std::unique_ptr<Link>> m_links;
-    State m_state = State::Stopped;
-    bool m_running = false;
-    bool m_browserLevel = false;
-    bool m_targetsKnown = false;
-    QString m_userAgent;
-    bool m_perTargetMode = false;
-    quint64 m_generation = 0;
-    QString m_browserVersion;
-    QString m_lastError;
-    Clock *m_clock;
-    ClockTimer *m_retryTimer;
-    ClockTimer *m_listTimer; // re-armed at each poll while the list is polled
     std::chrono::milliseconds m_initialDelay { 250 };
     std::chrono::milliseconds m_maxDelay { 5000 };
-    std::chrono::milliseconds m_nextDelay { 250 };
-    qint64 m_lastRetryNoticeMs = 0;
-    int m_failedAttempts = 0;
-    int m_unknownSessionEvents = 0;
-    QList<QPointer<QNetworkReply>> m_replies;
-    std::optional<CdpRemote> m_remote;
-    bool m_refusedForGood = false;
-    // A remote's pages when its socket was lost, to tell on return a replaced browser from the
-    // same one.
-    QSet<QString> m_previousTargets;
-    bool m_lostBrowser = false;
+    bool m_customDelays = false;
+    bool m_running = false;
+    State m_state = State::Stopped;
+    bool m_targetsKnown = false;
+    bool m_refused = false;
+    QString m_defaultName;
 };
 
 } // namespace mpa

@@ -32,6 +32,10 @@ public:
     // The browser's user agent (its OS decides Cmd or Ctrl for shortcuts); empty when unknown.
     QString browserUserAgent() const { return m_browserUserAgent; }
     void setBrowserUserAgent(const QString &userAgent) { m_browserUserAgent = userAgent; }
+    // The endpoint this target was found at (CdpSource::name(): "127.0.0.1:9004", or a remote
+    // service's URL without its secrets); listings name each page's endpoint by it.
+    QString endpoint() const { return m_endpoint; }
+    void setEndpoint(const QString &endpoint) { m_endpoint = endpoint; }
     CdpSession *parentSession() const { return m_parent; }
     // The top-level page this session belongs to (itself for a page).
     CdpSession *pageSession();
@@ -66,6 +70,7 @@ private:
     QString m_sessionId;
     CdpTargetInfo m_info;
     QString m_browserUserAgent;
+    QString m_endpoint;
     QPointer<CdpSession> m_parent;
     bool m_attached = true;
     bool m_crashed = false;

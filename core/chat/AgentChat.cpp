@@ -85,16 +85,37 @@ void AgentChat::locateOnce(qint64 deadlineMs, CommandReply finishOnce)
         });
         again->start(kLocateRetry);
     };
-    // Candidates: the current chat first, then pages and webviews, then frames.
+    // Only the chosen endpoint's pages when one is chosen.
+    const CdpSource *only = nullptr;
+    if (!m_endpointPreference.isEmpty()) {
+        only = m_endpoint->source(m_endpointPreference);
+        if (!only) {
+            finish(nullptr,
+                   tr("the chosen IDE endpoint %1 is not among the app's endpoints (schedule/endpoint)")
+                       .arg(m_endpointPreference));
+            return;
+        }
+        if (!only->isConnected()) {
+            finish(nullptr,
+                   tr("the chosen IDE endpoint %1 is not connected (%2)")
+                       .arg(only->name(), only->lastError().isEmpty() ? tr("not yet") : only->lastError()));
+            return;
+        }
+    }
+    const auto eligible = [this, only](CdpSession *session) {
+        return session->isAttached() && (!only || m_endpoint->sourceOf(session) == only);
+    };
+    // Candidates: the current chat first, then pages and webviews, then frames; endpoint by
+    // endpoint, the first one first.
     QList<CdpSession *> candidates;
-    if (m_current && m_current->session() && m_current->session()->isAttached())
+    if (m_current && m_current->session() && eligible(m_current->session()))
         candidates.append(m_current->session());
     for (CdpSession *session : m_endpoint->pageSessions()) {
-        if (!candidates.contains(session) && session->isAttached())
+        if (!candidates.contains(session) && eligible(session))
             candidates.append(session);
     }
     for (CdpSession *session : m_endpoint->sessions()) {
-        if (!candidates.contains(session) && session->isAttached())
+        if (!candidates.contains(session) && eligible(session))
             candidates.append(session);
     }
     if (candidates.isEmpty()) {

@@ -43,6 +43,10 @@ public:
     // schedule/targetWindow); empty: any.
     void setWindowPreference(const QString &titlePart) { m_windowPreference = titlePart.trimmed(); }
     QString windowPreference() const { return m_windowPreference; }
+    // The endpoint whose pages hold the chat (schedule/endpoint: another IDE's); empty: the first
+    // endpoint with a chat.
+    void setEndpointPreference(const QString &endpoint) { m_endpointPreference = endpoint.trimmed(); }
+    QString endpointPreference() const { return m_endpointPreference; }
 
     // Finds the chat among the attached pages (then frames) that show a chat input box, as the
     // extension chose (cdp-handler.js, sendPrompt): those whose agent panel is on the page first,
@@ -80,6 +84,7 @@ private:
     QHash<CdpSession *, ChatSurface *> m_surfaces;
     QPointer<ChatSurface> m_current;
     QString m_windowPreference;
+    QString m_endpointPreference;
     QString m_preferenceMissed; // the preference no window matched (said once)
 };
 

@@ -72,10 +72,18 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent, Clock
             applyAddress();
         else if (key == SettingKey::CdpIgnoreTargets)
             applyTargetFilter();
+        else if (key == SettingKey::CdpEndpoints)
+            applyMoreEndpoints();
+        else if (key == SettingKey::ToolkitDefaultEndpoint)
+            m_endpoint->setDefaultEndpoint(
+                m_settings->stringValue(SettingKey::ToolkitDefaultEndpoint).trimmed());
         else if (key == SettingKey::ScheduleTargetWindow)
             m_agentChat->setWindowPreference(m_settings->stringValue(SettingKey::ScheduleTargetWindow));
+        else if (key == SettingKey::ScheduleEndpoint)
+            m_agentChat->setEndpointPreference(m_settings->stringValue(SettingKey::ScheduleEndpoint));
     });
     m_agentChat->setWindowPreference(m_settings->stringValue(SettingKey::ScheduleTargetWindow));
+    m_agentChat->setEndpointPreference(m_settings->stringValue(SettingKey::ScheduleEndpoint));
     connect(m_endpoint, &CdpEndpoint::stateChanged, this, &Engine::statusChanged);
     connect(m_endpoint, &CdpEndpoint::sessionAttached, this, &Engine::onSessionAttached);
     connect(m_endpoint, &CdpEndpoint::sessionDetached, this, [this](CdpSession *session) {
@@ -105,6 +113,8 @@ Engine::Engine(Settings *settings, const AppPaths &paths, QObject *parent, Clock
     connect(m_toolkitServer, &ToolkitServerService::callerGone, m_toolkit, &ToolkitCommands::releaseCaller);
     // LLM task runs: the key from the keychain, the browser through the toolkit in each run's name.
     m_secrets = new KeychainSecretStore(this);
+    m_endpoint->setDefaultEndpoint(m_settings->stringValue(SettingKey::ToolkitDefaultEndpoint).trimmed());
+    applyMoreEndpoints();
     m_runs
         = new RunManager(m_settings, m_secrets, m_clock, QDir(m_paths.configDir).filePath(u"runs"_s), this);
     auto *mask = new RunMask(m_payloads, m_toolkit, m_clock, this);
@@ -122,6 +132,7 @@ void Engine::setSecretStore(SecretStore *store)
         m_secrets->deleteLater();
     m_secrets = store;
     m_runs->setSecretStore(store);
+    applyMoreEndpoints();
 }
 
 Engine::~Engine()
@@ -218,6 +229,49 @@ void Engine::applyAddress()
     if (m_endpoint->remote())
         m_endpoint->setRemote(std::nullopt);
     m_endpoint->setAddress(cdpHost(), cdpPort());
+}
+
+void Engine::applyMoreEndpoints()
+{
+    const quint64 read = ++m_endpointsRead;
+    QList<CdpAddress> more;
+    // `mcp/run --cdp-url` use the one endpoint they were given.
+    if (!m_overrides.cdpRemote) {
+        for (const QString &entry : m_settings->listValue(SettingKey::CdpEndpoints)) {
+            QString error;
+            if (const std::optional<CdpAddress> address = CdpAddress::parse(entry, &error))
+                more.append(*address);
+            else
+                qCWarning(lcCdp).noquote() << "skipping an endpoint:" << error;
+        }
+    }
+    // A remote service's token or header comes from the keychain; all are read before any is used,
+    // so the endpoints start together and in order.
+    struct Pending
+    {
+        QList<CdpAddress> more;
+        int left = 0;
+    };
+    auto pending = std::make_shared<Pending>(Pending { more, 0 });
+    const auto finish = [this, read, pending] {
+        if (read == m_endpointsRead)
+            m_endpoint->setMoreEndpoints(pending->more);
+    };
+    for (const CdpAddress &address : std::as_const(more))
+        pending->left += address.isRemote() && m_secrets ? 1 : 0;
+    if (pending->left == 0)
+        return finish();
+    for (qsizetype i = 0; i < more.size(); ++i) {
+        if (!more.at(i).isRemote() || !m_secrets)
+            continue;
+        m_secrets->read(CdpAddress::secretKey(more.at(i).name()),
+                        [pending, i, finish](const CommandResult &result) {
+                            if (result.ok && !result.data.toString().isEmpty())
+                                pending->more[i].applySecret(result.data.toString());
+                            if (--pending->left == 0)
+                                finish();
+                        });
+    }
 }
 
 void Engine::applyTargetFilter()

@@ -134,6 +134,9 @@ Q_SIGNALS:
 private:
     void applyAddress();
     void applyTargetFilter();
+    // cdp/endpoints (with each remote service's secret from the keychain) and
+    // toolkit/defaultEndpoint onto the endpoint set.
+    void applyMoreEndpoints();
     void onSessionAttached(CdpSession *session);
     void describePage(CdpSession *session);
 
@@ -141,6 +144,7 @@ private:
     AppPaths m_paths;
     Overrides m_overrides;
     std::optional<std::pair<QString, quint16>> m_addressOverride;
+    quint64 m_endpointsRead = 0; // the latest applyMoreEndpoints(); older keychain answers are dropped
     Clock *m_clock; // before the parts that run on it
     CdpEndpoint *m_endpoint;
     PayloadHub *m_payloads;

@@ -4,6 +4,7 @@
 // the tray. The words are marked for lupdate here and translated only when asked for.
 
 #include <QString>
+#include <QStringList>
 
 namespace mpa {
 
@@ -15,5 +16,8 @@ enum class StatusWords {
 };
 
 QString engineStatusLine(const Engine &engine, StatusWords words);
+// With several endpoints, one line for each ("127.0.0.1:9222: connected · 3 pages",
+// "ws://host:3000/ (token hidden): waiting for the browser"); none with one.
+QStringList endpointStatusLines(const Engine &engine, StatusWords words);
 
 } // namespace mpa

@@ -88,6 +88,10 @@ enum class SettingKey {
     BridgeRedactRules,
     BridgeMode,
     UiExtensionImportOffered,
+    CdpEndpoints,
+    ToolkitDefaultEndpoint,
+    ScheduleEndpoint,
+    AutoAcceptRemoteEndpoints,
     Count_
 };
 

@@ -1,5 +1,6 @@
 #include "Settings.h"
 
+#include "common/EndpointEntry.h"
 #include "common/JsonDataFile.h"
 #include "common/KnownSentences.h"
 #include "common/Refuse.h"
@@ -72,6 +73,20 @@ bool validateNonEmptyEntries(const QVariant &value, UserText *error)
                               .arg(i + 1));
     }
     return true;
+}
+
+// One entry of cdp/endpoints (or autoAccept/remoteEndpoints): host:port or a remote service's
+// address, without secrets.
+bool checkEndpointEntry(const QString &entry, UserText *why)
+{
+    return EndpointEntry::parse(entry, why).has_value();
+}
+
+// toolkit/defaultEndpoint, schedule/endpoint: empty (the app chooses) or one endpoint's address.
+bool validateEndpointChoice(const QVariant &value, UserText *why)
+{
+    const QString text = value.toString().trimmed();
+    return text.isEmpty() || checkEndpointEntry(text, why);
 }
 
 // One of the user's ban patterns, checked as the page runs it: a /regex/ must be one JavaScript
@@ -748,6 +763,35 @@ const std::array kTable = {
                   .name = "ui/extensionImportOffered",
                   .type = T::Bool,
                   .defaultValue = false },
+    // More browsers to watch beside cdp/host:cdp/port (another IDE, a Chrome for agents, a remote
+    // browser service). Which browsers the app drives is the user's alone; a service's token or
+    // header is in the keychain (cdp/<endpoint>), never here.
+    SettingSpec { .key = SettingKey::CdpEndpoints,
+                  .name = "cdp/endpoints",
+                  .type = T::StringList,
+                  .defaultValue = QStringList(),
+                  .privileged = true,
+                  .entryCheck = checkEndpointEntry },
+    // Where new agent tabs open (`open` without `endpoint`): empty, the first endpoint.
+    SettingSpec { .key = SettingKey::ToolkitDefaultEndpoint,
+                  .name = "toolkit/defaultEndpoint",
+                  .type = T::String,
+                  .defaultValue = QString(),
+                  .validator = validateEndpointChoice },
+    // Which IDE's chat the scheduler and the queue send to: empty, the first endpoint that has one.
+    SettingSpec { .key = SettingKey::ScheduleEndpoint,
+                  .name = "schedule/endpoint",
+                  .type = T::String,
+                  .defaultValue = QString(),
+                  .validator = validateEndpointChoice },
+    // Remote browser services (ws://, http:// endpoints) auto-accept clicks on: none unless the
+    // user turns it on for one. Widening what auto-accept clicks is the user's alone.
+    SettingSpec { .key = SettingKey::AutoAcceptRemoteEndpoints,
+                  .name = "autoAccept/remoteEndpoints",
+                  .type = T::StringList,
+                  .defaultValue = QStringList(),
+                  .privileged = true,
+                  .entryCheck = checkEndpointEntry },
 };
 static_assert(kTable.size() == std::size_t(SettingKey::Count_), "every SettingKey needs a row in kTable");
 

@@ -201,3 +201,56 @@ TEST(CdpRemoteEndpointTest, ARefusalForGoodStopsTheEndpointInsteadOfKnockingFore
 }
 
 } // namespace
+
+TEST(CdpAddressTest, EntriesAreReadAsTheUserWritesThemAndSecretsAreRefused)
+{
+    QString error;
+    std::optional<CdpAddress> address = CdpAddress::parse(u" 127.0.0.1:9222 "_s, &error);
+    ASSERT_TRUE(address) << error.toStdString();
+    EXPECT_FALSE(address->isRemote());
+    EXPECT_EQ(address->name(), u"127.0.0.1:9222"_s);
+    address = CdpAddress::parse(u"[::1]:9222"_s, &error);
+    ASSERT_TRUE(address) << error.toStdString();
+    EXPECT_EQ(address->host, u"::1"_s);
+    EXPECT_EQ(address->name(), u"[::1]:9222"_s);
+    // A service's root is spelt "/", as --cdp-url reads it: both spellings name one endpoint.
+    address = CdpAddress::parse(u"ws://127.0.0.1:3000"_s, &error);
+    ASSERT_TRUE(address) << error.toStdString();
+    EXPECT_TRUE(address->isRemote());
+    EXPECT_EQ(address->name(), u"ws://127.0.0.1:3000/"_s);
+
+    for (const QString &bad : { u""_s, u"9222"_s, u"host:"_s, u"host:70000"_s, u"bad host:1"_s,
+                                u"ftp://example.org/"_s, u"ws:///nohost"_s }) {
+        error.clear();
+        EXPECT_FALSE(CdpAddress::parse(bad, &error)) << bad.toStdString();
+        EXPECT_FALSE(error.isEmpty()) << bad.toStdString();
+    }
+    for (const QString &withSecret :
+         { u"wss://cloud.example/?token=t0k3n"_s, u"https://user:t0k3n@cloud.example/"_s }) {
+        error.clear();
+        EXPECT_FALSE(CdpAddress::parse(withSecret, &error)) << withSecret.toStdString();
+        EXPECT_TRUE(error.contains(u"keychain"_s)) << error.toStdString();
+        EXPECT_FALSE(error.contains(u"t0k3n"_s)) << error.toStdString();
+    }
+}
+
+TEST(CdpAddressTest, TheKeychainsSecretGoesIntoTheAddressAndItsHeader)
+{
+    std::optional<CdpAddress> address = CdpAddress::parse(u"wss://cloud.example/cdp"_s, nullptr);
+    ASSERT_TRUE(address);
+    const QString secret = CdpAddress::encodeSecret(u"token=t0k3n"_s, u"Authorization: Bearer b34r3r"_s);
+    ASSERT_TRUE(address->applySecret(secret));
+    EXPECT_EQ(address->remote->url.query(), u"token=t0k3n"_s);
+    EXPECT_EQ(address->remote->headerName, QByteArray("Authorization"));
+    EXPECT_EQ(address->remote->headerValue, QByteArray("Bearer b34r3r"));
+    // Named without its secrets, as before.
+    EXPECT_EQ(address->name(), u"wss://cloud.example/cdp"_s);
+    EXPECT_TRUE(address->remote->secrets().contains(u"t0k3n"_s));
+    // A header without a value is unusable: nothing changes.
+    std::optional<CdpAddress> other = CdpAddress::parse(u"wss://cloud.example/cdp"_s, nullptr);
+    EXPECT_FALSE(other->applySecret(CdpAddress::encodeSecret({}, u"Authorization:"_s)));
+    EXPECT_TRUE(other->remote->headerName.isEmpty());
+    // A host:port endpoint takes no secret.
+    std::optional<CdpAddress> local = CdpAddress::parse(u"127.0.0.1:9222"_s, nullptr);
+    EXPECT_FALSE(local->applySecret(secret));
+}
