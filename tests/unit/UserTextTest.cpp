@@ -186,14 +186,14 @@ TEST_F(UserTextTest, AnUnknownSentenceIsShownAsItIs)
 }
 
 // What the app's core writes and the bundled profiles name: every string literal of core/ and
-// resources/profiles/, literals that only whitespace separates joined as the compiler joins them,
-// C escapes undone.
+// resources/profiles/ (and the page script's text, payload/*.js), literals that only whitespace separates
+// joined as the compiler joins them, C escapes undone.
 QString writtenTexts()
 {
     static const QRegularExpression literal(uR"re((?:u8|u|U|L)?"((?:[^"\\\n]|\\.)*)")re"_s);
     QString all;
-    for (const QString &root : { u"core"_s, u"resources/profiles"_s }) {
-        QDirIterator it(test::sourceDir() + u'/' + root, { u"*.cpp"_s, u"*.json"_s }, QDir::Files,
+    for (const QString &root : { u"core"_s, u"resources/profiles"_s, u"payload"_s }) {
+        QDirIterator it(test::sourceDir() + u'/' + root, { u"*.cpp"_s, u"*.json"_s, u"*.js"_s }, QDir::Files,
                         QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();
@@ -203,6 +203,11 @@ QString writtenTexts()
             if (!file.open(QIODevice::ReadOnly))
                 continue;
             const QString text = QString::fromUtf8(file.readAll());
+            if (path.endsWith(u".js"_s)) {
+                // The page's script writes its errors as template literals: its text as it is.
+                all += text + u'\n';
+                continue;
+            }
             qsizetype end = -1;
             for (auto matches = literal.globalMatch(text); matches.hasNext();) {
                 const QRegularExpressionMatch m = matches.next();
