@@ -2581,6 +2581,10 @@
         <source>%1 (pausing after this step)</source>
         <translation>%1 (pausiert nach diesem Schritt)</translation>
     </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
 </context>
 <context>
     <name>mpa::LineChart</name>

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cstring>
 
 using namespace Qt::StringLiterals;
 
@@ -180,8 +181,10 @@ const QList<const char *> &knownSentences()
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "the browser is not available to this job"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences",
                           "the app stopped while the run was under way; resume it to go on"),
-        // A bridge or task step's result (jobs/JobCommand.cpp summarise), clause by clause, and why a step
-        // failed or was not run (jobs/, bridge/ChatBrain.cpp, bridge/ToolCode.cpp), on the Bridge page.
+        // A bridge or task step's result (jobs/JobCommand.cpp summarise, agent/TaskRunner.cpp), clause
+        // by clause, and why a step failed or was not run (jobs/, bridge/ChatBrain.cpp,
+        // bridge/ToolCode.cpp), on the Bridge and Tasks pages.
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "done"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "navigated to %1"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "opened tab %1"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "opened a new tab %1"),
@@ -455,6 +458,20 @@ UserText knownSentence(const QString &english)
     for (const int number : numbers)
         result = result.arg(knownSentence(bestMatch.captured(int(best->numbers.indexOf(number)) + 1)));
     return result;
+}
+
+QString knownClauses(const QString &english)
+{
+    // Whole when a known sentence holds "; " itself ("no saved tool is named '%1'; saved: %2"); a
+    // sentence without one would take the other clauses into its value.
+    for (const SentencePattern &p : sentencePatterns()) {
+        if (std::strstr(p.source, "; ") && p.regex.match(english).hasMatch())
+            return knownSentence(english).translated();
+    }
+    QStringList clauses = english.split(u"; "_s);
+    for (QString &clause : clauses)
+        clause = knownSentence(clause).translated();
+    return clauses.join(u"; "_s);
 }
 
 } // namespace mpa

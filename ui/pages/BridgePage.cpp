@@ -161,12 +161,9 @@ QString BridgePage::resultText(const BridgeCommand &command)
     // A cell of its own: core's clause reads as a sentence beside the capitalised results.
     if (bad && !command.error.isEmpty())
         return ErrorStyle::sentence(command.error);
-    // What happened, core's clauses joined by "; " (JobCommand::summarise): each said in the
-    // window's language; a value read from the page is shown as it is.
-    QStringList clauses = command.result.split(u"; "_s);
-    for (QString &clause : clauses)
-        clause = knownSentence(clause).translated();
-    return clauses.join(u"; "_s);
+    // What happened, core's clauses joined by "; " (JobCommand::summarise); a value read from the
+    // page is shown as it is.
+    return knownClauses(command.result);
 }
 
 QString BridgePage::reasonText(const QString &reason)
