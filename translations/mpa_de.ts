@@ -705,6 +705,22 @@
         <source> · last: %1</source>
         <translation> · zuletzt: %1</translation>
     </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
 </context>
 <context>
     <name>mpa::ConnectionPage</name>
@@ -2104,6 +2120,470 @@
     <message>
         <source>the app stopped while the run was under way; resume it to go on</source>
         <translation>die App wurde beendet, während der Lauf lief; setzen Sie ihn fort, um weiterzumachen</translation>
+    </message>
+    <message>
+        <source>navigated to %1</source>
+        <translation>zu %1 navigiert</translation>
+    </message>
+    <message>
+        <source>opened tab %1</source>
+        <translation>Tab %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>opened a new tab %1</source>
+        <translation>neuen Tab %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>a dialog: %1</source>
+        <translation>ein Dialog: %1</translation>
+    </message>
+    <message>
+        <source>a %1 dialog said “%2”</source>
+        <translation>ein %1-Dialog sagte „%2“</translation>
+    </message>
+    <message>
+        <source>value: %1</source>
+        <translation>Wert: %1</translation>
+    </message>
+    <message>
+        <source>the app stopped while it ran; whether it happened is unknown, so it was not run again</source>
+        <translation>die App wurde beendet, während der Schritt lief; ob er ausgeführt wurde, ist unbekannt, daher wurde er nicht erneut ausgeführt</translation>
+    </message>
+    <message>
+        <source>not run: the session ended</source>
+        <translation>nicht ausgeführt: die Sitzung ist beendet</translation>
+    </message>
+    <message>
+        <source>the user denied it</source>
+        <translation>vom Benutzer abgelehnt</translation>
+    </message>
+    <message>
+        <source>the user denied it: %1</source>
+        <translation>vom Benutzer abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>unknown tool &apos;%1&apos;; the tools are: %2</source>
+        <translation>unbekanntes Werkzeug „%1“; die Werkzeuge sind: %2</translation>
+    </message>
+    <message>
+        <source>eval is off (the user has not allowed it: toolkit/allowEval)</source>
+        <translation>eval ist aus (der Benutzer hat es nicht erlaubt: toolkit/allowEval)</translation>
+    </message>
+    <message>
+        <source>a screenshot cannot be sent into the chat; ask for a snapshot instead</source>
+        <translation>ein Bildschirmfoto kann nicht in den Chat gesendet werden; fragen Sie stattdessen nach einem Snapshot</translation>
+    </message>
+    <message>
+        <source>the command is not valid JSON (%1 at character %2)</source>
+        <translation>der Befehl ist kein gültiges JSON (%1 bei Zeichen %2)</translation>
+    </message>
+    <message>
+        <source>the command names no tool (a &quot;tool&quot; field)</source>
+        <translation>der Befehl nennt kein Werkzeug (ein Feld „tool“)</translation>
+    </message>
+    <message>
+        <source>&quot;params&quot; must be an object</source>
+        <translation>„params“ muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>the &lt;tool_code&gt; block is not closed with &lt;/tool_code&gt;</source>
+        <translation>der &lt;tool_code&gt;-Block ist nicht mit &lt;/tool_code&gt; geschlossen</translation>
+    </message>
+    <message>
+        <source>a password field&apos;s value is never read out</source>
+        <translation>der Wert eines Passwortfelds wird nie ausgelesen</translation>
+    </message>
+    <message>
+        <source>%1 names a point of the screenshot, and this step has none: act by ref</source>
+        <translation>%1 nennt einen Punkt des Bildschirmfotos, und dieser Schritt hat keines: handeln Sie über eine Ref</translation>
+    </message>
+    <message>
+        <source>%1 needs x and y, numbers (pixels of the screenshot)</source>
+        <translation>%1 braucht x und y als Zahlen (Pixel des Bildschirmfotos)</translation>
+    </message>
+    <message>
+        <source>type_xy needs text, the text to type</source>
+        <translation>type_xy braucht text, den einzugebenden Text</translation>
+    </message>
+    <message>
+        <source>the point %1 is outside the screenshot, which is %2 × %3 pixels from (0, 0) at its top left</source>
+        <translation>der Punkt %1 liegt außerhalb des Bildschirmfotos, das %2 × %3 Pixel misst, ab (0, 0) oben links</translation>
+    </message>
+    <message>
+        <source>the app cannot tell what is at a point of this page</source>
+        <translation>die App kann nicht erkennen, was an einem Punkt dieser Seite liegt</translation>
+    </message>
+    <message>
+        <source>the app cannot tell what is at %1 of the screenshot (%2)</source>
+        <translation>die App kann nicht erkennen, was bei %1 des Bildschirmfotos liegt (%2)</translation>
+    </message>
+    <message>
+        <source>the point was not checked: look again</source>
+        <translation>der Punkt wurde nicht geprüft: sehen Sie erneut hin</translation>
+    </message>
+    <message>
+        <source>the page changed under the point %1 since it was checked: look again</source>
+        <translation>die Seite hat sich unter dem Punkt %1 geändert, seit er geprüft wurde: sehen Sie erneut hin</translation>
+    </message>
+    <message>
+        <source>no saved tool is named &apos;%1&apos; (the user has saved none)</source>
+        <translation>kein gespeichertes Werkzeug heißt „%1“ (der Benutzer hat keines gespeichert)</translation>
+    </message>
+    <message>
+        <source>no saved tool is named &apos;%1&apos;; saved: %2</source>
+        <translation>kein gespeichertes Werkzeug heißt „%1“; gespeichert: %2</translation>
+    </message>
+    <message>
+        <source>%1 needs a url</source>
+        <translation>%1 braucht eine url</translation>
+    </message>
+    <message>
+        <source>only a tab opened for this task can be closed; the user&apos;s own tabs stay open</source>
+        <translation>nur ein für diese Aufgabe geöffneter Tab kann geschlossen werden; die eigenen Tabs des Benutzers bleiben offen</translation>
+    </message>
+    <message>
+        <source>there is no tab %1 in the browser</source>
+        <translation>im Browser gibt es keinen Tab %1</translation>
+    </message>
+    <message>
+        <source>The chat wants to %1 %2. %3. Allow it?</source>
+        <translation>Der Chat möchte %1 %2 ausführen. %3. Zulassen?</translation>
+    </message>
+    <message>
+        <source>Allow this step? %1</source>
+        <translation>Diesen Schritt zulassen? %1</translation>
+    </message>
+    <message>
+        <source>it types the secret %1 into %2</source>
+        <translation>er gibt das Geheimnis %1 in %2 ein</translation>
+    </message>
+    <message>
+        <source>a field</source>
+        <translation>ein Feld</translation>
+    </message>
+    <message>
+        <source>this element</source>
+        <translation>dieses Element</translation>
+    </message>
+    <message>
+        <source>Running the model&apos;s own JavaScript can do anything the page can (eval)</source>
+        <translation>Eigenes JavaScript des Modells auszuführen kann alles, was die Seite kann (eval)</translation>
+    </message>
+    <message>
+        <source>%1 is a file input: the file chosen is uploaded to the site</source>
+        <translation>%1 ist eine Dateiauswahl: die gewählte Datei wird auf die Website hochgeladen</translation>
+    </message>
+    <message>
+        <source>Typing into %1 enters credentials (a %2 field)</source>
+        <translation>Tippen in %1 gibt Zugangsdaten ein (ein %2-Feld)</translation>
+    </message>
+    <message>
+        <source>Typing into %1 enters card details (%2)</source>
+        <translation>Tippen in %1 gibt Kartendaten ein (%2)</translation>
+    </message>
+    <message>
+        <source>Typing into %1 enters card details (a field named “%2”)</source>
+        <translation>Tippen in %1 gibt Kartendaten ein (ein Feld namens „%2“)</translation>
+    </message>
+    <message>
+        <source>Pressing Enter in %1</source>
+        <translation>Enter in %1</translation>
+    </message>
+    <message>
+        <source>Pressing Enter in %1 sends what was written there (a message box)</source>
+        <translation>Enter in %1 sendet, was dort geschrieben steht (ein Nachrichtenfeld)</translation>
+    </message>
+    <message>
+        <source>%1 submits a form with card fields: it looks like a payment</source>
+        <translation>%1 sendet ein Formular mit Kartenfeldern ab: es sieht nach einer Zahlung aus</translation>
+    </message>
+    <message>
+        <source>%1 submits a form that holds a password or a one-time code: it enters credentials</source>
+        <translation>%1 sendet ein Formular mit einem Passwort oder Einmalcode ab: es gibt Zugangsdaten ein</translation>
+    </message>
+    <message>
+        <source>%1 submits a form with free text: it sends what was written</source>
+        <translation>%1 sendet ein Formular mit freiem Text ab: es sendet, was geschrieben wurde</translation>
+    </message>
+    <message>
+        <source>%1 sends your contact details (a form that posts an email address or phone number)</source>
+        <translation>%1 sendet Ihre Kontaktdaten (ein Formular, das eine E-Mail-Adresse oder Telefonnummer sendet)</translation>
+    </message>
+    <message>
+        <source>Going to %1 leaves the sites the task started on (%2)</source>
+        <translation>Der Wechsel zu %1 verlässt die Websites, auf denen die Aufgabe begann (%2)</translation>
+    </message>
+    <message>
+        <source>%1 downloads a file</source>
+        <translation>%1 lädt eine Datei herunter</translation>
+    </message>
+    <message>
+        <source>%1 links to a file (%2): following it downloads it</source>
+        <translation>%1 verweist auf eine Datei (%2): dem Link zu folgen lädt sie herunter</translation>
+    </message>
+    <message>
+        <source>%1 looks like a download</source>
+        <translation>%1 sieht nach einem Download aus</translation>
+    </message>
+    <message>
+        <source>%1 is a link whose address deletes something (%2)</source>
+        <translation>%1 ist ein Link, dessen Adresse etwas löscht (%2)</translation>
+    </message>
+    <message>
+        <source>%1 looks like a payment (a %2 named “%3”%4)</source>
+        <translation>%1 sieht nach einer Zahlung aus (ein %2 namens „%3“%4)</translation>
+    </message>
+    <message>
+        <source> on a form with %1</source>
+        <translation> auf einem Formular mit %1</translation>
+    </message>
+    <message>
+        <source>card fields</source>
+        <translation>Kartenfeldern</translation>
+    </message>
+    <message>
+        <source>a password field</source>
+        <translation>einem Passwortfeld</translation>
+    </message>
+    <message>
+        <source>%1 submits a form on a checkout page: it may complete a payment</source>
+        <translation>%1 sendet ein Formular auf einer Kassenseite ab: es kann eine Zahlung abschließen</translation>
+    </message>
+    <message>
+        <source>%1 changes or sends account credentials (a %2 named “%3”)</source>
+        <translation>%1 ändert oder sendet Zugangsdaten eines Kontos (ein %2 namens „%3“)</translation>
+    </message>
+    <message>
+        <source>%1 looks like deleting something (a %2 named “%3”)</source>
+        <translation>%1 sieht nach dem Löschen von etwas aus (ein %2 namens „%3“)</translation>
+    </message>
+    <message>
+        <source>%1 looks like uploading a file</source>
+        <translation>%1 sieht nach dem Hochladen einer Datei aus</translation>
+    </message>
+    <message>
+        <source>%1 looks like sending or publishing (a %2 named “%3”)</source>
+        <translation>%1 sieht nach Senden oder Veröffentlichen aus (ein %2 namens „%3“)</translation>
+    </message>
+    <message>
+        <source>%1 sends the text written beside it (a %2 by a message box)</source>
+        <translation>%1 sendet den daneben geschriebenen Text (ein %2 neben einem Nachrichtenfeld)</translation>
+    </message>
+    <message>
+        <source>the page did not answer: %1</source>
+        <translation>die Seite hat nicht geantwortet: %1</translation>
+    </message>
+    <message>
+        <source>the page refused a key press</source>
+        <translation>die Seite hat einen Tastendruck abgelehnt</translation>
+    </message>
+    <message>
+        <source>the tab was closed</source>
+        <translation>der Tab wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the tab was closed before the action finished</source>
+        <translation>der Tab wurde geschlossen, bevor die Aktion fertig war</translation>
+    </message>
+    <message>
+        <source>the tab closed meanwhile</source>
+        <translation>der Tab wurde inzwischen geschlossen</translation>
+    </message>
+    <message>
+        <source>the tab “%1” is not attached</source>
+        <translation>der Tab „%1“ ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>no tab “%1” (tab {&quot;action&quot;: &quot;list&quot;} shows the tabs)</source>
+        <translation>kein Tab „%1“ (tab {&quot;action&quot;: &quot;list&quot;} zeigt die Tabs)</translation>
+    </message>
+    <message>
+        <source>the tab “%1” is in use by another agent: open a tab of your own with open {&quot;url&quot;: …}</source>
+        <translation>der Tab „%1“ wird von einem anderen Agenten benutzt: öffnen Sie einen eigenen Tab mit open {&quot;url&quot;: …}</translation>
+    </message>
+    <message>
+        <source>no tab is in front, and you have none: open a page with open {&quot;url&quot;: …} or tab {&quot;action&quot;: &quot;new&quot;}</source>
+        <translation>kein Tab ist im Vordergrund, und Sie haben keinen: öffnen Sie eine Seite mit open {&quot;url&quot;: …} oder tab {&quot;action&quot;: &quot;new&quot;}</translation>
+    </message>
+    <message>
+        <source>no browser tab is attached: is the browser running with remote debugging on %1?</source>
+        <translation>kein Browser-Tab ist verbunden: läuft der Browser mit Remote-Debugging auf %1?</translation>
+    </message>
+    <message>
+        <source>you have no tab yet: open a page with open {&quot;url&quot;: …} or tab {&quot;action&quot;: &quot;new&quot;}</source>
+        <translation>Sie haben noch keinen Tab: öffnen Sie eine Seite mit open {&quot;url&quot;: …} oder tab {&quot;action&quot;: &quot;new&quot;}</translation>
+    </message>
+    <message>
+        <source>%1: a %2 dialog is open on this tab (“%3”) and the page waits for it; answer it first with dialog {action: accept|dismiss}</source>
+        <translation>%1: auf diesem Tab ist ein %2-Dialog offen („%3“), und die Seite wartet darauf; beantworten Sie ihn zuerst mit dialog {action: accept|dismiss}</translation>
+    </message>
+    <message>
+        <source>the app is shutting down</source>
+        <translation>die App wird beendet</translation>
+    </message>
+    <message>
+        <source>cannot use the remote browser at %1: %2</source>
+        <translation>der entfernte Browser unter %1 kann nicht benutzt werden: %2</translation>
+    </message>
+    <message>
+        <source>no browser answered at %1 within %2 s%3</source>
+        <translation>unter %1 hat innerhalb von %2 s kein Browser geantwortet%3</translation>
+    </message>
+    <message>
+        <source>%1. Check that the remote browser service runs at that address and takes another session</source>
+        <translation>%1. Prüfen Sie, ob der entfernte Browserdienst unter dieser Adresse läuft und eine weitere Sitzung annimmt</translation>
+    </message>
+    <message>
+        <source>%1. Start one with remote debugging on that port, e.g. chromium --remote-debugging-port=%2 --user-data-dir=/tmp/mpa-browser, or point the app at another with --cdp-host/--cdp-port or --cdp-url</source>
+        <translation>%1. Starten Sie einen mit Remote-Debugging auf diesem Port, z. B. chromium --remote-debugging-port=%2 --user-data-dir=/tmp/mpa-browser, oder verweisen Sie die App mit --cdp-host/--cdp-port oder --cdp-url auf einen anderen</translation>
+    </message>
+    <message>
+        <source>the tab %1 is the user&apos;s, and agents may not use the user&apos;s tabs (toolkit/userTabs is deny): open a tab of your own with open {&quot;url&quot;: …}</source>
+        <translation>der Tab %1 gehört dem Benutzer, und Agenten dürfen die Tabs des Benutzers nicht benutzen (toolkit/userTabs ist deny): öffnen Sie einen eigenen Tab mit open {&quot;url&quot;: …}</translation>
+    </message>
+    <message>
+        <source>the tab %1 is the user&apos;s, and no one is at the desktop to allow it: the user can set toolkit/userTabs=allow, or add %2 to toolkit/allowedSites. Meanwhile open a page of your own with open {&quot;url&quot;: …}</source>
+        <translation>der Tab %1 gehört dem Benutzer, und niemand ist am Desktop, um es zu erlauben: der Benutzer kann toolkit/userTabs=allow setzen oder %2 zu toolkit/allowedSites hinzufügen. Öffnen Sie bis dahin eine eigene Seite mit open {&quot;url&quot;: …}</translation>
+    </message>
+    <message>
+        <source>its site</source>
+        <translation>seine Website</translation>
+    </message>
+    <message>
+        <source>the user refused %1 the tab “%2”</source>
+        <translation>der Benutzer hat %1 den Tab „%2“ verweigert</translation>
+    </message>
+    <message>
+        <source>the user refused %1 the cookies and storage of %2</source>
+        <translation>der Benutzer hat %1 die Cookies und den Speicher von %2 verweigert</translation>
+    </message>
+    <message>
+        <source>this page belongs to no site (an about:, data: or file: address): it has no cookies or storage to give</source>
+        <translation>diese Seite gehört zu keiner Website (eine about:-, data:- oder file:-Adresse): sie hat keine Cookies oder Speicher herzugeben</translation>
+    </message>
+    <message>
+        <source>%1&apos;s cookies and storage are the user&apos;s, and agents may not use the user&apos;s things (toolkit/userTabs is deny): make an isolated context of your own with context {&quot;action&quot;: &quot;new&quot;}</source>
+        <translation>die Cookies und der Speicher von %1 gehören dem Benutzer, und Agenten dürfen die Dinge des Benutzers nicht benutzen (toolkit/userTabs ist deny): legen Sie mit context {&quot;action&quot;: &quot;new&quot;} einen eigenen isolierten Kontext an</translation>
+    </message>
+    <message>
+        <source>%1&apos;s cookies and storage are the user&apos;s (its sign-ins), and no one is at the desktop to allow it: the user can add %1 to toolkit/dataSites. Meanwhile use an isolated context of your own: context {&quot;action&quot;: &quot;new&quot;}</source>
+        <translation>die Cookies und der Speicher von %1 gehören dem Benutzer (seine Anmeldungen), und niemand ist am Desktop, um es zu erlauben: der Benutzer kann %1 zu toolkit/dataSites hinzufügen. Benutzen Sie bis dahin einen eigenen isolierten Kontext: context {&quot;action&quot;: &quot;new&quot;}</translation>
+    </message>
+    <message>
+        <source>params.url “%1” is not an http(s), file or about: address</source>
+        <translation>params.url „%1“ ist keine http(s)-, file- oder about:-Adresse</translation>
+    </message>
+    <message>
+        <source>%1 names a file on another machine (%2): file: addresses are opened on this one only</source>
+        <translation>%1 nennt eine Datei auf einem anderen Rechner (%2): file:-Adressen werden nur auf diesem geöffnet</translation>
+    </message>
+    <message>
+        <source>%1 is in the app&apos;s own folder (%2), which holds its tokens: it is never opened in a page</source>
+        <translation>%1 liegt im eigenen Ordner der App (%2), der ihre Tokens enthält: es wird nie in einer Seite geöffnet</translation>
+    </message>
+    <message>
+        <source>file: addresses (your files) are off for agents: the user can allow them in the settings window (toolkit/allowFileUrls)</source>
+        <translation>file:-Adressen (Ihre Dateien) sind für Agenten aus: der Benutzer kann sie im Einstellungsfenster erlauben (toolkit/allowFileUrls)</translation>
+    </message>
+    <message>
+        <source>params.ref “%1” is not a ref: refs look like e3 (or f1e3 inside a frame), as a snapshot lists them</source>
+        <translation>params.ref „%1“ ist keine Ref: Refs sehen aus wie e3 (oder f1e3 in einem Frame), wie ein Snapshot sie auflistet</translation>
+    </message>
+    <message>
+        <source>params.%1 “%2” is not a ref: refs look like e3 (or f1e3 inside a frame), as a snapshot lists them</source>
+        <translation>params.%1 „%2“ ist keine Ref: Refs sehen aus wie e3 (oder f1e3 in einem Frame), wie ein Snapshot sie auflistet</translation>
+    </message>
+    <message>
+        <source>params.%1 must be a ref (e3) or a point {&quot;x&quot;: …, &quot;y&quot;: …} of the viewport</source>
+        <translation>params.%1 muss eine Ref (e3) oder ein Punkt {&quot;x&quot;: …, &quot;y&quot;: …} des sichtbaren Bereichs sein</translation>
+    </message>
+    <message>
+        <source>params.%1 is required</source>
+        <translation>params.%1 ist erforderlich</translation>
+    </message>
+    <message>
+        <source>params.%1 must be %2</source>
+        <translation>params.%1 muss %2 sein</translation>
+    </message>
+    <message>
+        <source>params.%1 must be a whole number</source>
+        <translation>params.%1 muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>params.%1 must be between %2 and %3</source>
+        <translation>params.%1 muss zwischen %2 und %3 liegen</translation>
+    </message>
+    <message>
+        <source>params.%1 must be an array of strings</source>
+        <translation>params.%1 muss eine Liste von Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>params.%1 must be one of %2</source>
+        <translation>params.%1 muss eines von %2 sein</translation>
+    </message>
+    <message>
+        <source>unknown %1 &apos;%2&apos;</source>
+        <translation>unbekannt: %1 „%2“</translation>
+    </message>
+    <message>
+        <source>Element not found: %1 — stale ref %1: the element is gone (or from a previous page); take a new snapshot</source>
+        <translation>Element nicht gefunden: %1 — veraltete Ref %1: das Element ist weg (oder stammt von einer früheren Seite); machen Sie einen neuen Snapshot</translation>
+    </message>
+    <message>
+        <source>%1 is not visible</source>
+        <translation>%1 ist nicht sichtbar</translation>
+    </message>
+    <message>
+        <source>%1 is disabled</source>
+        <translation>%1 ist deaktiviert</translation>
+    </message>
+    <message>
+        <source>%1 is covered by %2</source>
+        <translation>%1 ist von %2 verdeckt</translation>
+    </message>
+    <message>
+        <source>%1 is covered by %2 at (%3, %4)</source>
+        <translation>%1 ist bei (%3, %4) von %2 verdeckt</translation>
+    </message>
+    <message>
+        <source>%1 does not take text (it is not an input, textarea or editable box)</source>
+        <translation>%1 nimmt keinen Text an (es ist kein Eingabefeld, Textbereich oder bearbeitbares Feld)</translation>
+    </message>
+    <message>
+        <source>%1 did not take the focus</source>
+        <translation>%1 hat den Fokus nicht angenommen</translation>
+    </message>
+    <message>
+        <source>%1 cannot take the focus</source>
+        <translation>%1 kann den Fokus nicht annehmen</translation>
+    </message>
+    <message>
+        <source>%1 cannot be scrolled into view</source>
+        <translation>%1 kann nicht in den sichtbaren Bereich gescrollt werden</translation>
+    </message>
+    <message>
+        <source>%1 is not a select box</source>
+        <translation>%1 ist keine Auswahlliste</translation>
+    </message>
+    <message>
+        <source>%1 is not a checkbox, radio button or switch</source>
+        <translation>%1 ist kein Kontrollkästchen, Optionsfeld oder Schalter</translation>
+    </message>
+    <message>
+        <source>not found: %1</source>
+        <translation>nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <source>the point is out of the view now (the page scrolled or changed size): look again</source>
+        <translation>der Punkt liegt jetzt außerhalb der Ansicht (die Seite wurde gescrollt oder hat ihre Größe geändert): sehen Sie erneut hin</translation>
+    </message>
+    <message>
+        <source>%1 (pausing after this step)</source>
+        <translation>%1 (pausiert nach diesem Schritt)</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
     </message>
 </context>
 <context>

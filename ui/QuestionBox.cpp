@@ -2,6 +2,7 @@
 
 #include "Theme.h"
 #include "Widgets.h"
+#include "common/KnownSentences.h"
 
 #include <QApplication>
 #include <QHBoxLayout>
@@ -51,7 +52,9 @@ QuestionBox::QuestionBox(const QString &title, const QString &prefix, bool typed
 
 void QuestionBox::ask(const QString &question)
 {
-    m_question->setText(question);
+    // The gate's question is core's English (the API and the log show it so); a model's or a
+    // chat's own question is shown as it is.
+    m_question->setText(knownSentence(question).translated());
     m_approve->setDefault(true);
 }
 

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cstring>
 
 using namespace Qt::StringLiterals;
 
@@ -158,6 +159,7 @@ const QList<const char *> &knownSentences()
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "attaching the screenshot to the message"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "sending again: the chat lost the message"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "paused; resume to go on"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 (pausing after this step)"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "stopped by the user"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "the chat could not be read: %1"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "the chat did not answer within %1 minutes"),
@@ -179,6 +181,190 @@ const QList<const char *> &knownSentences()
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "the browser is not available to this job"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences",
                           "the app stopped while the run was under way; resume it to go on"),
+        // A bridge or task step's result (jobs/JobCommand.cpp summarise, agent/TaskRunner.cpp), clause
+        // by clause, and why a step failed or was not run (jobs/, bridge/ChatBrain.cpp,
+        // bridge/ToolCode.cpp), on the Bridge and Tasks pages.
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "done"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "navigated to %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "opened tab %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "opened a new tab %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "a dialog: %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "a %1 dialog said “%2”"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "value: %1"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "the app stopped while it ran; whether it happened is unknown, so it was not run again"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "not run: the session ended"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the user denied it"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the user denied it: %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "unknown tool '%1'; the tools are: %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "eval is off (the user has not allowed it: toolkit/allowEval)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "a screenshot cannot be sent into the chat; ask for a snapshot instead"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the command is not valid JSON (%1 at character %2)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the command names no tool (a \"tool\" field)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "\"params\" must be an object"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the <tool_code> block is not closed with </tool_code>"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "a password field's value is never read out"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1 names a point of the screenshot, and this step has none: act by ref"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 needs x and y, numbers (pixels of the screenshot)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "type_xy needs text, the text to type"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "the point %1 is outside the screenshot, which is %2 × %3 pixels from (0, 0) at its top left"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the app cannot tell what is at a point of this page"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the app cannot tell what is at %1 of the screenshot (%2)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the point was not checked: look again"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "the page changed under the point %1 since it was checked: look again"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "no saved tool is named '%1' (the user has saved none)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "no saved tool is named '%1'; saved: %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 needs a url"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "only a tab opened for this task can be closed; the user's own tabs stay open"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "there is no tab %1 in the browser"),
+        // What the gate asks before a risky step (bridge/BridgeSession.cpp, agent/TaskRunner.cpp) and why
+        // (safety/SecurityGate.cpp, jobs/CommandExecutor.cpp), in the Bridge and Tasks pages' question.
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "The chat wants to %1 %2. %3. Allow it?"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "Allow this step? %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "it types the secret %1 into %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "a field"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "this element"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "Running the model's own JavaScript can do anything the page can (eval)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1 is a file input: the file chosen is uploaded to the site"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "Typing into %1 enters credentials (a %2 field)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "Typing into %1 enters card details (%2)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "Typing into %1 enters card details (a field named “%2”)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "Pressing Enter in %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "Pressing Enter in %1 sends what was written there (a message box)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1 submits a form with card fields: it looks like a payment"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "%1 submits a form that holds a password or a one-time code: it enters credentials"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1 submits a form with free text: it sends what was written"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "%1 sends your contact details (a form that posts an email address or phone number)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "Going to %1 leaves the sites the task started on (%2)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 downloads a file"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 links to a file (%2): following it downloads it"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 looks like a download"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 is a link whose address deletes something (%2)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 looks like a payment (a %2 named “%3”%4)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", " on a form with %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "card fields"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "a password field"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1 submits a form on a checkout page: it may complete a payment"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 changes or sends account credentials (a %2 named “%3”)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 looks like deleting something (a %2 named “%3”)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 looks like uploading a file"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 looks like sending or publishing (a %2 named “%3”)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1 sends the text written beside it (a %2 by a message box)"),
+        // Why a toolkit command failed or was refused (actions/, page/, payload/snapshot.js), in the
+        // Bridge page's commands and the Agents page's activity.
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the page did not answer: %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the page refused a key press"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the tab was closed"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the tab was closed before the action finished"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the tab closed meanwhile"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the tab “%1” is not attached"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "no tab “%1” (tab {\"action\": \"list\"} shows the tabs)"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "the tab “%1” is in use by another agent: open a tab of your own with open {\"url\": …}"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "no tab is in front, and you have none: open a page with open {\"url\": …} or tab "
+                          "{\"action\": \"new\"}"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "no browser tab is attached: is the browser running with remote debugging on %1?"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "you have no tab yet: open a page with open {\"url\": …} or tab {\"action\": \"new\"}"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1: a %2 dialog is open on this tab (“%3”) and the page waits for it; answer it "
+                          "first with dialog {action: accept|dismiss}"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the app is shutting down"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "cannot use the remote browser at %1: %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "no browser answered at %1 within %2 s%3"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "%1. Check that the remote browser service runs at that address and takes another session"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1. Start one with remote debugging on that port, e.g. chromium "
+                          "--remote-debugging-port=%2 --user-data-dir=/tmp/mpa-browser, or point the app at "
+                          "another with --cdp-host/--cdp-port or --cdp-url"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "the tab %1 is the user's, and agents may not use the user's tabs "
+                          "(toolkit/userTabs is deny): open a tab of your own with open {\"url\": …}"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "the tab %1 is the user's, and no one is at the desktop to allow it: the user can "
+                          "set toolkit/userTabs=allow, or add %2 to toolkit/allowedSites. Meanwhile open a "
+                          "page of your own with open {\"url\": …}"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "its site"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the user refused %1 the tab “%2”"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the user refused %1 the cookies and storage of %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "this page belongs to no site (an about:, data: or file: address): it has no "
+                          "cookies or storage to give"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1's cookies and storage are the user's, and agents may not use the user's things "
+                          "(toolkit/userTabs is deny): make an isolated context of your own with context "
+                          "{\"action\": \"new\"}"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1's cookies and storage are the user's (its sign-ins), and no one is at the "
+                          "desktop to allow it: the user can add %1 to toolkit/dataSites. Meanwhile use an "
+                          "isolated context of your own: context {\"action\": \"new\"}"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "params.url “%1” is not an http(s), file or about: address"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "%1 names a file on another machine (%2): file: addresses are opened on this one only"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "%1 is in the app's own folder (%2), which holds its tokens: it is never opened in a page"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "file: addresses (your files) are off for agents: the user can allow them in the "
+                          "settings window (toolkit/allowFileUrls)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "params.ref “%1” is not a ref: refs look like e3 (or f1e3 inside a frame), as a "
+                          "snapshot lists them"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "params.%1 “%2” is not a ref: refs look like e3 (or f1e3 inside a frame), as a "
+                          "snapshot lists them"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "params.%1 must be a ref (e3) or a point {\"x\": …, \"y\": …} of the viewport"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "params.%1 is required"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "params.%1 must be %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "params.%1 must be a whole number"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "params.%1 must be between %2 and %3"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "params.%1 must be an array of strings"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "params.%1 must be one of %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "unknown %1 '%2'"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "Element not found: %1 — stale ref %1: the element is gone (or from a previous "
+                          "page); take a new snapshot"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 is not visible"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 is disabled"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 is covered by %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 is covered by %2 at (%3, %4)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "%1 does not take text (it is not an input, textarea or editable box)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 did not take the focus"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 cannot take the focus"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 cannot be scrolled into view"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 is not a select box"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "%1 is not a checkbox, radio button or switch"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "not found: %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "the point is out of the view now (the page scrolled or changed size): look again"),
         // The regular expression engine's messages (kRegexMessages below).
     };
     static const QList<const char *> all = [] {
@@ -272,6 +458,20 @@ UserText knownSentence(const QString &english)
     for (const int number : numbers)
         result = result.arg(knownSentence(bestMatch.captured(int(best->numbers.indexOf(number)) + 1)));
     return result;
+}
+
+QString knownClauses(const QString &english)
+{
+    // Whole when a known sentence holds "; " itself ("no saved tool is named '%1'; saved: %2"); a
+    // sentence without one would take the other clauses into its value.
+    for (const SentencePattern &p : sentencePatterns()) {
+        if (std::strstr(p.source, "; ") && p.regex.match(english).hasMatch())
+            return knownSentence(english).translated();
+    }
+    QStringList clauses = english.split(u"; "_s);
+    for (QString &clause : clauses)
+        clause = knownSentence(clause).translated();
+    return clauses.join(u"; "_s);
 }
 
 } // namespace mpa

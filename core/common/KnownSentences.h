@@ -25,6 +25,10 @@ const QList<const char *> &knownSentences();
 // english() gives back `english` as it came.
 UserText knownSentence(const QString &english);
 
+// `english`, clauses core joined with "; " (what a step did: "navigated to …; a dialog: …"), in
+// the window's language: each clause as knownSentence() says it, the separator kept.
+QString knownClauses(const QString &english);
+
 // Why `regex` is not valid, in the engine's English (QRegularExpression::errorString() is in the
 // language of Qt's own installed catalogue), for the API and the log; the window translates it
 // with knownSentence().

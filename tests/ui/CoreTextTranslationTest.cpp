@@ -4,6 +4,7 @@
 // 127.0.0.1 with its token; only the IDE's language server (the quota reading) is scripted.
 
 #include "AppRun.h"
+#include "CheckoutPage.h"
 #include "FakeSecretStore.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
@@ -12,8 +13,11 @@
 #include "UiTest.h"
 #include "UiTranslator.h"
 #include "Wait.h"
+#include "bridge/BridgeManager.h"
 #include "bridge/BridgeRecord.h"
+#include "common/JsonDataFile.h"
 #include "common/KnownSentences.h"
+#include "pages/AgentsPage.h"
 #include "pages/BridgePage.h"
 #include "pages/ConnectionPage.h"
 #include "pages/DashboardPage.h"
@@ -38,6 +42,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTableWidget>
+#include <QWebSocket>
 
 #include <gtest/gtest.h>
 
@@ -432,6 +438,173 @@ TEST_F(CoreTextTranslationTest, ABridgeSessionsActivityAndEndAndARunsEndAreGerma
     EXPECT_EQ(knownSentence(u"reached the step limit (40) before the task was done"_s).translated(),
               u"das Schrittlimit (40) wurde erreicht, bevor die Aufgabe erledigt war"_s);
     EXPECT_EQ(knownSentence(u"stopped by the user"_s).english(), u"stopped by the user"_s);
+}
+
+// Issue 34 item 9: what a bridge step did, why the gate holds one and why one was not run are
+// written by core in English (the API, the log, the chat and the session's file keep them so);
+// the Bridge page says them in German. The bridge, its job, the gate and the step summaries are
+// real; the browser is the boundary (a fixed checkout page answers the toolkit's commands).
+TEST_F(CoreTextTranslationTest, ABridgeStepsResultTheGatesQuestionAndARefusalAreGermanInTheWindow)
+{
+    const QString id = u"bridge-20261120-101010-dede"_s;
+    BridgeRecord record;
+    record.id = id;
+    record.goal = u"Pay the invoice"_s;
+    record.keyword = u"quokka"_s;
+    record.agentTab = u"CHAT"_s;
+    record.agentTitle = u"ChatGPT"_s;
+    record.targetTabs = { u"T1"_s };
+    record.currentTab = u"T1"_s;
+    record.status = BridgeStatus::Interrupted;
+    record.phase = BridgePhase::Execute;
+    record.turn = 3;
+    record.maxTurns = 40;
+    record.createdAt = QDateTime::currentDateTimeUtc().addSecs(-600);
+    record.updatedAt = record.createdAt.addSecs(60);
+    // The chat's three commands of this turn, none run yet: a harmless click that navigates, a
+    // payment the gate holds, and the payment again.
+    const auto queued = [](const QString &key, const QString &ref) {
+        BridgeCommand command;
+        command.key = key;
+        command.turn = 3;
+        command.tool = u"click"_s;
+        command.params = QJsonObject { { u"ref"_s, ref } };
+        command.state = BridgeCommand::State::Queued;
+        command.tab = u"T1"_s;
+        return command;
+    };
+    record.commands = { queued(u"t3-0-aaaa"_s, u"e3"_s), queued(u"t3-1-bbbb"_s, u"e2"_s),
+                        queued(u"t3-2-cccc"_s, u"e2"_s) };
+    QDir().mkpath(engine->bridge()->folder());
+    QString error;
+    ASSERT_TRUE(JsonDataFile(QDir(engine->bridge()->folder()).filePath(id + u".json"_s))
+                    .save(record.toJson(), 1, &error))
+        << error.toStdString();
+    engine->bridge()->load();
+
+    int payments = 0;
+    engine->bridge()->setEnvironmentFactory([&payments](const BridgeRecord &) {
+        BridgeEnvironment environment;
+        environment.profile = u"generic"_s;
+        environment.toolNames = { u"click"_s, u"get"_s, u"snapshot"_s };
+        environment.currentTab = [] { return u"T1"_s; };
+        environment.run = [&payments](const QString &type, const QJsonObject &params,
+                                      BridgeEnvironment::Reply reply) {
+            const QString ref = params.value(u"ref").toString();
+            if (type == u"get"_s && ref == u"e3"_s) {
+                return reply(
+                    CommandResult::success(QJsonObject { { u"value"_s,
+                                                           QJsonObject { { u"role"_s, u"button"_s },
+                                                                         { u"name"_s, u"Next"_s },
+                                                                         { u"tag"_s, u"button"_s } } } }));
+            }
+            if (type == u"click"_s && ref == u"e3"_s) {
+                return reply(CommandResult::success(QJsonObject {
+                    { u"navigated"_s, true }, { u"url"_s, u"https://shop.example/review"_s } }));
+            }
+            answerAsCheckoutPage(type, params, reply, &payments);
+        };
+        return environment;
+    });
+
+    BridgePage page(engine.get());
+    page.resize(900, 1000);
+    page.show();
+    page.historyTable()->selectRow(0);
+    ASSERT_EQ(page.shownSession(), id);
+    ASSERT_TRUE(page.resumeButton()->isEnabled());
+    page.resumeButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return page.questionBox()->isVisible(); }))
+        << page.statusLabel()->text().toStdString();
+
+    // The gate's question, in German; the element and the button's words are the page's own.
+    const auto *question = page.questionBox()->findChild<QLabel *>(u"bridgeQuestionText"_s);
+    ASSERT_TRUE(question);
+    EXPECT_EQ(question->text().toStdString(),
+              "Der Chat möchte click button “Pay now” ausführen. “Pay now” sendet ein Formular mit "
+              "Kartenfeldern ab: es sieht nach einer Zahlung aus. Zulassen?");
+    // What the first step did, and the last step in the status line.
+    QTableWidget *commands = page.commandsTable();
+    ASSERT_EQ(commands->rowCount(), 3);
+    EXPECT_EQ(commands->item(0, 3)->text(), u"erledigt"_s);
+    EXPECT_EQ(commands->item(0, 4)->text().toStdString(), "zu https://shop.example/review navigiert");
+    EXPECT_TRUE(page.statusLabel()->text().contains(u" · zuletzt: click e3 auf button “Next” → erledigt"_s))
+        << page.statusLabel()->text().toStdString();
+
+    // The same through the debug API: English.
+    QJsonObject reply = call(u"getBridge"_s, { { u"sessionId"_s, id } });
+    ASSERT_TRUE(reply.value(u"success"_s).toBool()) << QJsonDocument(reply).toJson().toStdString();
+    QJsonObject data = reply.value(u"data"_s).toObject();
+    EXPECT_EQ(data.value(u"question"_s).toObject().value(u"text"_s).toString().toStdString(),
+              "The chat wants to click button “Pay now”. “Pay now” submits a form with card fields: it "
+              "looks like a payment. Allow it?");
+    EXPECT_EQ(
+        data.value(u"commands"_s).toArray().at(0).toObject().value(u"result"_s).toString().toStdString(),
+        "navigated to https://shop.example/review");
+    EXPECT_EQ(data.value(u"lastAction"_s).toString().toStdString(), "click e3 on button “Next” → ok");
+
+    // Deny: refused by the user; the next payment is asked about again, and Stop leaves it unrun.
+    page.denyButton()->click();
+    ASSERT_TRUE(waitUntil([&] {
+        return commands->item(1, 3) && commands->item(1, 3)->text() == u"abgelehnt"_s
+            && page.questionBox()->isVisible();
+    })) << page.statusLabel()->text().toStdString();
+    EXPECT_EQ(commands->item(1, 4)->text().toStdString(), "Vom Benutzer abgelehnt. (von Ihnen abgelehnt)");
+    page.stopButton()->click();
+    ASSERT_TRUE(waitUntil([&] { return engine->bridge()->live(id) == nullptr; }));
+    EXPECT_EQ(payments, 0) << "a payment was made";
+    ASSERT_EQ(commands->rowCount(), 3);
+    EXPECT_EQ(commands->item(2, 4)->text().toStdString(), "Nicht ausgeführt: die Sitzung ist beendet.");
+    EXPECT_TRUE(page.statusLabel()->text().endsWith(u" — vom Benutzer gestoppt"_s))
+        << page.statusLabel()->text().toStdString();
+
+    reply = call(u"getBridge"_s, { { u"sessionId"_s, id } });
+    data = reply.value(u"data"_s).toObject();
+    const QJsonArray saved = data.value(u"commands"_s).toArray();
+    ASSERT_EQ(saved.size(), 3);
+    EXPECT_EQ(saved.at(1).toObject().value(u"error"_s).toString().toStdString(), "the user denied it");
+    EXPECT_EQ(saved.at(2).toObject().value(u"error"_s).toString().toStdString(),
+              "not run: the session ended");
+    const QString log = apiLog();
+    EXPECT_TRUE(log.contains(u"click → ok"_s)) << log.toStdString();
+    EXPECT_FALSE(log.contains(u"navigiert"_s) || log.contains(u"abgelehnt"_s)) << "the log stays English";
+}
+
+// Issue 34 item 9: an outside agent's command that failed is listed on the Agents page with why,
+// in German; the agent itself hears it in English.
+TEST_F(CoreTextTranslationTest, AnAgentsFailedCommandIsGermanOnTheAgentsPageAndEnglishToTheAgent)
+{
+    const quint16 port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    ToolkitServerService *service = engine->toolkitServer();
+    service->start();
+    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
+    AgentsPage page(engine.get());
+    page.resize(760, 620);
+    page.show();
+
+    QWebSocket agent;
+    QStringList received;
+    QObject::connect(&agent, &QWebSocket::textMessageReceived, &agent,
+                     [&](const QString &text) { received.append(text); });
+    agent.open(QUrl(u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(service->token())));
+    ASSERT_TRUE(waitUntil([&] { return agent.state() == QAbstractSocket::ConnectedState; }));
+    agent.sendTextMessage(u"{\"type\":\"hello\",\"name\":\"Claude Desktop\"}"_s);
+    agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"click\",\"params\":{\"ref\":\"e1\"}}"_s);
+    ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 1 && !received.isEmpty(); }));
+    const QString shown = page.activityTable()->item(0, 4)->text();
+    EXPECT_EQ(
+        shown.toStdString(),
+        "kein Tab ist im Vordergrund, und Sie haben keinen: öffnen Sie eine Seite mit open {\"url\": …} "
+        "oder tab {\"action\": \"new\"}");
+    EXPECT_EQ(page.activityTable()->item(0, 4)->toolTip(), shown);
+    const QString answer = received.join(u'\n');
+    EXPECT_TRUE(answer.contains(u"no tab is in front, and you have none: open a page with open"_s))
+        << answer.toStdString();
+    EXPECT_FALSE(answer.contains(u"Vordergrund"_s)) << "the agent hears English";
+    agent.close();
+    service->stop();
 }
 
 } // namespace

@@ -159,6 +159,25 @@ TEST_F(UserTextTest, AKnownEnglishSentenceIsTranslatedWithItsValues)
         "diesem Port? (nach 2 Versuchen)"_s);
 }
 
+// A step's result is clauses core joined with "; ": each is said in German, a value read from the
+// page as it is; a known sentence that holds "; " itself is taken whole.
+TEST_F(UserTextTest, AStepsClausesAreTranslatedOneByOne)
+{
+    translator.table.insert({
+        { u"mpa::KnownSentences|navigated to %1"_s, u"zu %1 navigiert"_s },
+        { u"mpa::KnownSentences|a %1 dialog said “%2”"_s, u"ein %1-Dialog sagte „%2“"_s },
+        { u"mpa::KnownSentences|no saved tool is named '%1'; saved: %2"_s,
+          u"kein gespeichertes Werkzeug heißt „%1“; gespeichert: %2"_s },
+        { u"mpa::KnownSentences|done"_s, u"erledigt"_s },
+    });
+    EXPECT_EQ(knownClauses(u"navigated to https://shop.example/pay; a confirm dialog said “Pay 20 €?”"_s),
+              u"zu https://shop.example/pay navigiert; ein confirm-Dialog sagte „Pay 20 €?“"_s);
+    EXPECT_EQ(knownClauses(u"no saved tool is named 'jira'; saved: wiki, mail"_s),
+              u"kein gespeichertes Werkzeug heißt „jira“; gespeichert: wiki, mail"_s);
+    EXPECT_EQ(knownClauses(u"Total: 20 €; VAT 3 €"_s), u"Total: 20 €; VAT 3 €"_s);
+    EXPECT_EQ(knownClauses(u"done"_s), u"erledigt"_s);
+}
+
 TEST_F(UserTextTest, TheMostSpecificKnownSentenceWins)
 {
     // Both "(HTTP %2)" and "(HTTP %2: %3)" match; the one with more words of its own is meant.
@@ -186,14 +205,14 @@ TEST_F(UserTextTest, AnUnknownSentenceIsShownAsItIs)
 }
 
 // What the app's core writes and the bundled profiles name: every string literal of core/ and
-// resources/profiles/, literals that only whitespace separates joined as the compiler joins them,
-// C escapes undone.
+// resources/profiles/ (and the page script's text, payload/*.js), literals that only whitespace separates
+// joined as the compiler joins them, C escapes undone.
 QString writtenTexts()
 {
     static const QRegularExpression literal(uR"re((?:u8|u|U|L)?"((?:[^"\\\n]|\\.)*)")re"_s);
     QString all;
-    for (const QString &root : { u"core"_s, u"resources/profiles"_s }) {
-        QDirIterator it(test::sourceDir() + u'/' + root, { u"*.cpp"_s, u"*.json"_s }, QDir::Files,
+    for (const QString &root : { u"core"_s, u"resources/profiles"_s, u"payload"_s }) {
+        QDirIterator it(test::sourceDir() + u'/' + root, { u"*.cpp"_s, u"*.json"_s, u"*.js"_s }, QDir::Files,
                         QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();
@@ -203,6 +222,11 @@ QString writtenTexts()
             if (!file.open(QIODevice::ReadOnly))
                 continue;
             const QString text = QString::fromUtf8(file.readAll());
+            if (path.endsWith(u".js"_s)) {
+                // The page's script writes its errors as template literals: its text as it is.
+                all += text + u'\n';
+                continue;
+            }
             qsizetype end = -1;
             for (auto matches = literal.globalMatch(text); matches.hasNext();) {
                 const QRegularExpressionMatch m = matches.next();

@@ -4,6 +4,7 @@
 #include "Widgets.h"
 #include "actions/AgentActivity.h"
 #include "actions/ToolkitCommands.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "server/ToolkitServerService.h"
 
@@ -136,9 +137,10 @@ void AgentsPage::addActivity(const AgentActivityEntry &entry)
     m_activity->setItem(0, 1, new QTableWidgetItem(entry.caller.displayName()));
     m_activity->setItem(0, 2, new QTableWidgetItem(entry.type));
     m_activity->setItem(0, 3, new QTableWidgetItem(entry.tab));
-    auto *result
-        = new QTableWidgetItem(entry.ok ? tr("done in %1 ms").arg(entry.ms) : entry.detail.simplified());
-    result->setToolTip(entry.detail);
+    // Why it failed is core's English (the API and the log keep it so): said in the window's language.
+    const QString why = knownSentence(entry.detail.simplified()).translated();
+    auto *result = new QTableWidgetItem(entry.ok ? tr("done in %1 ms").arg(entry.ms) : why);
+    result->setToolTip(why);
     if (!entry.ok)
         result->setForeground(ErrorStyle::errorText(palette())); // a refusal or failure stands out
     m_activity->setItem(0, 4, result);

@@ -128,9 +128,42 @@ QString BridgePage::liveStatusLine(const BridgeRecord &record)
                                                       : knownSentence(record.activity).translated());
     if (const int queued = record.queued(); queued > 0)
         line += tr(" · %n queued", nullptr, queued);
-    if (const QString last = record.lastAction(); !last.isEmpty())
+    if (const QString last = lastActionText(record); !last.isEmpty())
         line += tr(" · last: %1").arg(last);
     return line;
+}
+
+QString BridgePage::lastActionText(const BridgeRecord &record)
+{
+    // BridgeRecord::lastAction() in the window's language: the tool, its ref and the element are
+    // names; how it went is said.
+    const BridgeCommand *c = record.lastCommand();
+    if (!c)
+        return {};
+    QString what = c->tool;
+    if (const QString ref = c->params.value(u"ref").toString(); !ref.isEmpty())
+        what += u' ' + ref;
+    if (!c->element.isEmpty())
+        what = tr("%1 on %2").arg(what, c->element);
+    QString outcome = c->state == BridgeCommand::State::Done ? tr("ok") : stateText(c->state);
+    if (c->state != BridgeCommand::State::Done && c->state != BridgeCommand::State::Running
+        && !c->error.isEmpty()) {
+        const QString why = knownSentence(c->error.simplified()).translated();
+        outcome = tr("%1: %2").arg(outcome, why.size() > 80 ? why.left(79) + u'…' : why);
+    }
+    return tr("%1 → %2").arg(what, outcome);
+}
+
+QString BridgePage::resultText(const BridgeCommand &command)
+{
+    const bool bad = command.state == BridgeCommand::State::Failed
+        || command.state == BridgeCommand::State::Refused || command.state == BridgeCommand::State::Unknown;
+    // A cell of its own: core's clause reads as a sentence beside the capitalised results.
+    if (bad && !command.error.isEmpty())
+        return ErrorStyle::sentence(command.error);
+    // What happened, core's clauses joined by "; " (JobCommand::summarise); a value read from the
+    // page is shown as it is.
+    return knownClauses(command.result);
 }
 
 QString BridgePage::reasonText(const QString &reason)
@@ -542,9 +575,7 @@ void BridgePage::showCommands(const BridgeRecord &record)
         const bool bad = command.state == BridgeCommand::State::Failed
             || command.state == BridgeCommand::State::Refused
             || command.state == BridgeCommand::State::Unknown;
-        // A cell of its own: core's clause reads as a sentence beside the capitalised results.
-        QString result
-            = bad && !command.error.isEmpty() ? ErrorStyle::sentence(command.error) : command.result;
+        QString result = resultText(command);
         if (command.decision == u"approved"_s)
             result = tr("%1 (approved by you)").arg(result);
         else if (command.decision == u"denied"_s)

@@ -24,6 +24,7 @@ class QTableWidget;
 
 namespace mpa {
 
+struct BridgeCommand;
 struct BridgeRecord;
 
 class BridgePage : public SettingsPage
@@ -38,6 +39,11 @@ public:
     static QString liveStatusLine(const BridgeRecord &record);
     // Why a session ended, in the window's language (core writes it in English).
     static QString reasonText(const QString &reason);
+    // The last command and how it went ("click e3 on button “Send” → ok"), in the window's language.
+    static QString lastActionText(const BridgeRecord &record);
+    // A command's Result cell: what it did, or why it failed or was refused, in the window's
+    // language (core writes both in English for the API, the log and the chat).
+    static QString resultText(const BridgeCommand &command);
 
     // Starts a session from the form (the Start button); for tests.
     void startFromForm();

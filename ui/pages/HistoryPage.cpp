@@ -3,6 +3,7 @@
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "scheduler/Scheduler.h"
 
@@ -97,7 +98,10 @@ void HistoryPage::refresh()
         m_table->setItem(row, 2, prompt);
         // Why it failed is said in the row itself, not only in a tooltip.
         const QString label = outcomeLabel(record.outcome);
-        const QString full = record.detail.isEmpty() ? label : tr("%1: %2").arg(label, record.detail);
+        // Why is core's English (history.json and the API keep it): a known sentence in German.
+        const QString full = record.detail.isEmpty()
+            ? label
+            : tr("%1: %2").arg(label, knownSentence(record.detail).translated());
         auto *outcome = new QTableWidgetItem(failed ? full : label);
         outcome->setToolTip(full);
         if (failed)

@@ -7,6 +7,7 @@
 #include "WrappingLabel.h"
 #include "actions/CommandDispatcher.h"
 #include "agent/RunManager.h"
+#include "common/KnownSentences.h"
 #include "common/ParamsSchema.h"
 #include "engine/Engine.h"
 #include "settings/Settings.h"
@@ -395,7 +396,9 @@ void TasksPage::appendStep(const RunStep &step)
     m_steps->insertRow(row);
     // A denied step says so itself; an approved one says who let it through.
     const bool denied = step.decision == u"denied"_s;
-    QString result = step.ok || denied ? step.result : tr("failed: %1").arg(step.result);
+    // What it did or why it failed is core's English (the run's file and the API keep it so).
+    QString result = step.ok || denied ? knownClauses(step.result)
+                                       : tr("failed: %1").arg(knownSentence(step.result).translated());
     if (step.decision == u"approved"_s)
         result = tr("%1 (approved by you)").arg(result);
     const QStringList cells { QString::number(step.number),
