@@ -68,7 +68,7 @@ AutoAcceptController::AutoAcceptController(CdpEndpoint *endpoint, PayloadHub *pa
     // The hub may outlive this controller: the rule must not call into a deleted one.
     // The ban check first: auto-accept asks it before every click (and clicks nothing without it).
     const auto wanted = [self = QPointer<AutoAcceptController>(this)](CdpSession *session) {
-        return self && self->isEnabled() && self->profileFor(session) != nullptr;
+        return self && self->isEnabled() && self->profileFor(session) != nullptr && self->clicksAt(session);
     };
     m_payloads->addScript(banCheckScript(), wanted);
     m_payloads->addScript(payloadScript(), wanted);

@@ -4,13 +4,17 @@
 // toolkit opens tabs where it is told, every page names its endpoint, and bad entries are refused
 // in words.
 
+#include "Browserless.h"
 #include "EngineChromiumTest.h"
+#include "FakeSecretStore.h"
 #include "HeadlessChromium.h"
 #include "Wait.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
+#include "logging/LogBuffer.h"
 #include "logging/Logging.h"
+#include "page/PayloadHub.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -286,6 +290,68 @@ TEST_F(MultiEndpointTest, TwoAddressesOfOneBrowserAttachItOnceAndBadEntriesAreRe
         { { u"settings"_s, QJsonObject { { u"cdp/endpoints"_s, QJsonArray { u"127.0.0.1:9333"_s } } } } });
     EXPECT_FALSE(viaApi.ok);
     EXPECT_EQ(viaApi.status, 403) << viaApi.error.toStdString();
+}
+
+// Two IDEs and a remote service at once: Browserless as a third endpoint, its token from the
+// keychain (never in settings.ini or the log); tabs open there on request; auto-accept leaves its
+// pages alone until the user turns it on for that endpoint.
+TEST_F(MultiEndpointTest, TwoBrowsersAndABrowserlessServiceAtOnceWithTheTokenFromTheKeychain)
+{
+    SKIP_WITHOUT_BROWSERLESS();
+    const QString token = u"multi-endpoint-token-0042"_s;
+    Browserless service;
+    ASSERT_TRUE(service.start(token)) << service.error().toStdString();
+    const QString remote = u"ws://127.0.0.1:%1/"_s.arg(service.port());
+    auto *keychain = new FakeSecretStore(engine);
+    keychain->write(CdpAddress::secretKey(remote), CdpAddress::encodeSecret(u"token="_s + token, {}),
+                    [](const CommandResult &) {});
+    engine->setSecretStore(keychain);
+    ASSERT_TRUE(settings->setValue(SettingKey::CdpEndpoints, QStringList { secondName, remote }));
+    CdpSource *service0 = nullptr;
+    ASSERT_TRUE(waitUntil(
+        [&] {
+            service0 = engine->endpoint()->source(remote);
+            return service0 && service0->targetsKnown();
+        },
+        60s))
+        << endpointsText().toStdString();
+    EXPECT_TRUE(bothConnected()) << endpointsText().toStdString();
+    EXPECT_FALSE(QFile(paths.configDir + u"/settings.ini"_s).open(QIODevice::ReadOnly)
+                 && QFile(paths.configDir + u"/settings.ini"_s).readAll().contains(token.toUtf8()));
+
+    // Auto-accept on: the IDE's panel is clicked, the service's is not.
+    settings->setValue(SettingKey::AutoAcceptEnabled, true);
+    CdpSession *ide = openSeenTab(fixtureUrl(u"autoaccept/panel.html"_s));
+    ASSERT_TRUE(ide);
+    const CommandCaller agent { u"agent-remote"_s, {} };
+    const QJsonObject opened = toolkitData(
+        u"open"_s,
+        { { u"url"_s, fixtureUrl(u"autoaccept/panel.html"_s).toString() }, { u"endpoint"_s, remote } }, agent,
+        60s);
+    const QString remoteTab = opened.value(u"tab"_s).toString();
+    CdpSession *remotePage = engine->endpoint()->sessionForTarget(remoteTab);
+    ASSERT_TRUE(remotePage);
+    EXPECT_EQ(remotePage->endpoint(), remote);
+    ASSERT_TRUE(waitUntil([&] { return clicksOn(ide->targetId()) == 4; })) << clicksOn(ide->targetId());
+    EXPECT_FALSE(engine->autoAccept()->clicksAt(remotePage));
+    const PayloadInjector *injector = engine->payloads()->injectorFor(remotePage);
+    EXPECT_FALSE(injector && injector->hasScript(u"autoAccept"_s));
+    EXPECT_EQ(evaluate(remotePage, u"window.__clicked.length"_s).toInt(), 0);
+
+    // Turned on for that endpoint by the user: clicked there too.
+    ASSERT_TRUE(settings->setValue(SettingKey::AutoAcceptRemoteEndpoints, QStringList { remote }));
+    EXPECT_TRUE(engine->autoAccept()->clicksAt(remotePage));
+    ASSERT_TRUE(waitUntil([&] { return clicksOn(remoteTab) == 4; }, 30s)) << clicksOn(remoteTab);
+
+    // The token reached neither the log nor the API's answers.
+    const CommandResult connections = command(u"getCDPConnections"_s, {});
+    EXPECT_FALSE(QJsonDocument(connections.data.toObject()).toJson().contains(token.toUtf8()));
+    bool inLog = false;
+    if (LogBuffer *buffer = Logging::buffer()) {
+        for (int row = 0; row < buffer->rowCount(); ++row)
+            inLog = inLog || buffer->at(row).message.contains(token);
+    }
+    EXPECT_FALSE(inLog);
 }
 
 } // namespace

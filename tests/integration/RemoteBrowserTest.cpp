@@ -101,16 +101,6 @@ protected:
     QTemporaryDir m_config;
 };
 
-// Skipped, saying why, where Browserless could not be installed; in CI (CI set) that fails.
-#define SKIP_WITHOUT_BROWSERLESS()                                                                           \
-    do {                                                                                                     \
-        const QString reason = Browserless::unavailableReason();                                             \
-        if (!reason.isEmpty() && qEnvironmentVariableIsSet("CI"))                                            \
-            FAIL() << reason.toStdString();                                                                  \
-        if (!reason.isEmpty())                                                                               \
-            GTEST_SKIP() << reason.toStdString();                                                            \
-    } while (false)
-
 TEST_F(RemoteBrowserTest, BrowserlessServesOpenSnapshotAndClickOnOneKeptConnection)
 {
     SKIP_WITHOUT_BROWSERLESS();

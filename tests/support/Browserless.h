@@ -39,3 +39,13 @@ private:
 };
 
 } // namespace mpa::test
+
+// Skipped, saying why, where Browserless could not be installed; in CI (CI set) that fails.
+#define SKIP_WITHOUT_BROWSERLESS()                                                                           \
+    do {                                                                                                     \
+        const QString reason = Browserless::unavailableReason();                                             \
+        if (!reason.isEmpty() && qEnvironmentVariableIsSet("CI"))                                            \
+            FAIL() << reason.toStdString();                                                                  \
+        if (!reason.isEmpty())                                                                               \
+            GTEST_SKIP() << reason.toStdString();                                                            \
+    } while (false)
