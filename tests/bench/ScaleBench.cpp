@@ -158,26 +158,48 @@ int run(int pagesPerEndpoint, int bigPages, int insertions, int idleSeconds)
     spin(idleSeconds * 1000);
     const double idleCpuPercent = 100.0 * (cpuSeconds() - cpuBefore) / (double(idle.elapsed()) / 1000.0);
 
-    // 4. The reaction while the other pages churn and get buttons to click (each a block every
-    // 2 s: about one click per page every 2 s).
+    // Verified clicks as the pages report them, by endpoint.
+    QHash<QString, qint64> clicksAt;
+    QObject::connect(&hub, &PayloadHub::reportReceived, &hub,
+                     [&clicksAt](CdpSession *session, const QString &module, const QString &kind) {
+                         if (module == u"autoAccept"_s && kind == u"clicked"_s)
+                             ++clicksAt[session->endpoint()];
+                     });
+    const auto totalClicks = [&clicksAt] {
+        qint64 sum = 0;
+        for (const qint64 n : std::as_const(clicksAt))
+            sum += n;
+        return sum;
+    };
+
+    // 4. The reaction while the other pages churn and get buttons (each a block every 2 s): first
+    // with auto-accept paused on them (what the browser's own load costs the page in front), then
+    // running there too (what the app and its page scripts add).
     for (const QString &id : std::as_const(others)) {
         if (CdpSession *page = endpoint.sessionForTarget(id))
             page->send(u"Runtime.evaluate"_s, { { u"expression"_s, u"startChurn(2000)"_s } });
     }
+    for (const QString &id : std::as_const(others))
+        controller.setTargetPaused(id, true);
     spin(3000);
-    const AutoAcceptCounts clicksBefore = controller.runCounts();
+    const Latency churnOnly = measureLatency(hub, front, u"churn"_s, insertions);
+    printLatency(
+        qPrintable(u"20,000 nodes, %1 others churning, auto-accept paused there"_s.arg(others.size())),
+        churnOnly);
+    for (const QString &id : std::as_const(others))
+        controller.setTargetPaused(id, false);
+    spin(3000);
+    const qint64 clicksBefore = totalClicks();
     const Latency crowded = measureLatency(hub, front, u"crowded"_s, insertions);
-    const qint64 crowdClicks
-        = controller.runCounts().clicks - clicksBefore.clicks - qint64(crowded.ms.size());
-    printLatency(qPrintable(u"20,000 nodes, with %1 other pages churning and clicked"_s.arg(others.size())),
-                 crowded);
+    const qint64 crowdClicks = totalClicks() - clicksBefore - qint64(crowded.ms.size());
+    printLatency(qPrintable(u"20,000 nodes, %1 others churning and clicked"_s.arg(others.size())), crowded);
     std::printf("(the other pages got %lld clicks meanwhile)\n", crowdClicks);
 
     // 5. One endpoint's browser killed and started again while the first endpoint's pages keep
     // being clicked.
     second.kill();
     waitUntil([&] { return !secondSource->isConnected(); }, 30s);
-    const qint64 clicksAtKill = controller.runCounts().clicks;
+    const qint64 clicksAtKill = clicksAt.value(endpoint.primary()->name());
     QElapsedTimer reconnect;
     QString error;
     if (!second.restart(&error)) {
@@ -187,7 +209,7 @@ int run(int pagesPerEndpoint, int bigPages, int insertions, int idleSeconds)
     reconnect.start();
     const bool back = waitUntil([&] { return secondSource->targetsKnown(); }, 60s);
     const qint64 reconnectMs = reconnect.elapsed();
-    const qint64 clicksDuring = controller.runCounts().clicks - clicksAtKill;
+    const qint64 clicksDuring = clicksAt.value(endpoint.primary()->name()) - clicksAtKill;
 
     std::printf("\nScale: %d pages attached on 2 endpoints (%d of 20,000 nodes)\n", attached, bigPages + 1);
     std::printf(
@@ -199,11 +221,13 @@ int run(int pagesPerEndpoint, int bigPages, int insertions, int idleSeconds)
         "  idle CPU of the app over %d s with every page still: %.2f %% of a core (goal <= 0.5 %%: %s)\n",
         idleSeconds, idleCpuPercent, idleCpuPercent <= 0.5 ? "met" : "NOT met");
     const auto within = [](double crowdedMs, double aloneMs) { return crowdedMs <= aloneMs * 1.2; };
-    std::printf("  reaction p50 %.2f → %.2f ms, p95 %.2f → %.2f ms (goal within 20 %%: p50 %s, p95 %s)\n",
-                percentile(alone.ms, 50), percentile(crowded.ms, 50), percentile(alone.ms, 95),
-                percentile(crowded.ms, 95),
-                within(percentile(crowded.ms, 50), percentile(alone.ms, 50)) ? "met" : "NOT met",
-                within(percentile(crowded.ms, 95), percentile(alone.ms, 95)) ? "met" : "NOT met");
+    std::printf(
+        "  reaction p50 %.2f → %.2f ms (%.2f with auto-accept paused on the others), p95 %.2f → %.2f ms "
+        "(%.2f) (goal within 20 %%: p50 %s, p95 %s)\n",
+        percentile(alone.ms, 50), percentile(crowded.ms, 50), percentile(churnOnly.ms, 50),
+        percentile(alone.ms, 95), percentile(crowded.ms, 95), percentile(churnOnly.ms, 95),
+        within(percentile(crowded.ms, 50), percentile(alone.ms, 50)) ? "met" : "NOT met",
+        within(percentile(crowded.ms, 95), percentile(alone.ms, 95)) ? "met" : "NOT met");
     std::printf("  reconnect of the second endpoint after its browser came back: %s %lld ms; the first "
                 "endpoint's pages got %lld clicks while it was away\n",
                 back ? "" : "NOT within 60 s,", reconnectMs, clicksDuring);
