@@ -30,7 +30,7 @@ namespace mpa {
 namespace {
 
 // `network get` answers a body up to this many characters (masked first, then cut).
-constexpr qsizetype kMaxBodyChars = 1024 * 1024;
+constexpr qsizetype kMaxBodyChars = qsizetype(1024) * 1024;
 
 // Headers whose whole value is a credential: never shown, whatever the value looks like.
 bool credentialHeader(const QString &name)

@@ -23,7 +23,7 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 namespace {
-constexpr qsizetype kMaxSchemaBytes = 32 * 1024;
+constexpr qsizetype kMaxSchemaBytes = qsizetype(32) * 1024;
 } // namespace
 
 RunManager::RunManager(Settings *settings, SecretStore *secrets, Clock *clock, const QString &runsDir,

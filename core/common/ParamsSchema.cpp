@@ -328,7 +328,7 @@ std::optional<QJsonObject> readFile(const QString &path, QString *error)
         return std::nullopt;
     }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(4 * 1024 * 1024), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(qint64(4) * 1024 * 1024), &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         *error = u"%1: not JSON (%2 at character %3)"_s.arg(path, parseError.errorString())
                      .arg(parseError.offset);

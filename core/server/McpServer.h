@@ -35,7 +35,7 @@ class McpServer : public QObject
     Q_OBJECT
 public:
     static const QStringList &supportedProtocolVersions(); // newest first
-    static constexpr qint64 kMaxMessageBytes = 16 * 1024 * 1024;
+    static constexpr qint64 kMaxMessageBytes = qint64(16) * 1024 * 1024;
 
     // Where the replies to one message go, each a JSON-RPC object (or batch) without a newline.
     using ReplySink = std::function<void(const QByteArray &reply)>;
