@@ -109,7 +109,8 @@ void TabCommand::switchOrClose(const QString &action, const QString &tab, PageCo
         m_tabs->setFrontTab(tab);
         m_endpoint->sendToBrowser(
             u"Target.activateTarget"_s, { { u"targetId"_s, tab } }, this,
-            [this, session = QPointer<CdpSession>(session), caller, reply](const CdpResult &activated) {
+            [this, session = QPointer<CdpSession>(session), caller,
+             reply = std::move(reply)](const CdpResult &activated) {
                 if (!activated.ok())
                     return reply(CommandResult::failure(activated.error.toString(), 500));
                 if (!session)
@@ -129,7 +130,7 @@ void TabCommand::switchOrClose(const QString &action, const QString &tab, PageCo
     }
     // close
     m_endpoint->sendToBrowser(u"Target.closeTarget"_s, { { u"targetId"_s, tab } }, this,
-                              [this, tab, reply](const CdpResult &result) {
+                              [this, tab, reply = std::move(reply)](const CdpResult &result) {
                                   if (!result.ok())
                                       return reply(CommandResult::failure(result.error.toString(), 500));
                                   m_tabs->forgetClosed(tab);
@@ -155,7 +156,8 @@ void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, Command
     if (const QString context = m_tabs->registry().contextOf(caller); !context.isEmpty())
         target.insert(u"browserContextId"_s, context);
     m_endpoint->sendToBrowser(
-        u"Target.createTarget"_s, target, this, [this, caller, url, reply](const CdpResult &result) {
+        u"Target.createTarget"_s, target, this,
+        [this, caller, url, reply = std::move(reply)](const CdpResult &result) {
             if (!result.ok())
                 return reply(
                     CommandResult::failure(tr("cannot open a tab: %1").arg(result.error.toString()), 503));

@@ -96,7 +96,7 @@ struct Collected
 } // namespace
 
 void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path, const QString &name,
-                                CommandReply reply)
+                                const CommandReply &reply)
 {
     const QString context = m_router->registry().contextOf(caller);
     QStringList tabs = TabRegistry::isUnrestricted(caller)
@@ -222,7 +222,7 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
 // ---- storage load ----------------------------------------------------------------------------
 
 void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path, const QString &name,
-                                CommandReply reply)
+                                const CommandReply &reply)
 {
     QFile in(path);
     if (!in.exists()) {
