@@ -80,7 +80,7 @@ bool TabRouter::releaseTab(const CommandCaller &caller, const QString &targetId)
 
 QStringList TabRouter::releaseCaller(const CommandCaller &caller)
 {
-    const QStringList held = m_tabs.ownedBy(caller);
+    QStringList held = m_tabs.ownedBy(caller);
     m_tabs.release(caller);
     letGo(held);
     return held;

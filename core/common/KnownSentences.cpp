@@ -194,7 +194,7 @@ QString englishRegexError(const QRegularExpression &regex)
 {
     // errorString() is Qt's translation ("QRegularExpression" in qtbase_<lang>.qm, loaded for the
     // window's standard dialogs) of the engine's English message: found back by that translation.
-    const QString said = regex.errorString();
+    QString said = regex.errorString();
     for (const char *message : kRegexMessages) {
         if (QCoreApplication::translate("QRegularExpression", message) == said)
             return QString::fromUtf8(message);

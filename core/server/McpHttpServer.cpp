@@ -310,7 +310,7 @@ QByteArray McpHttpServer::openSession(McpServer *server, const QByteArray &initi
         server->deleteLater(); // the initialize failed: no session
         return {};
     }
-    const QByteArray id = TokenFile::generate().toLatin1();
+    QByteArray id = TokenFile::generate().toLatin1();
     Session session;
     session.server = server;
     session.label = server->caller().clientId;
