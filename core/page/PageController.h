@@ -138,7 +138,7 @@ public:
     void type(const QString &ref, const QString &text, CommandReply reply,
               std::chrono::milliseconds timeout = kMaxTypeTime,
               std::chrono::milliseconds delay = std::chrono::milliseconds::zero());
-    void press(const QString &ref, const QString &keys, CommandReply reply);
+    void press(const QString &ref, const QString &chord, CommandReply reply);
     void setChecked(const QString &ref, bool checked, CommandReply reply);
     void select(const QString &ref, const QStringList &values, CommandReply reply);
     // x/y in pixels, or in pages when `pages` (90% of the viewport or the element's box).
