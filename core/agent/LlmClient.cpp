@@ -121,7 +121,7 @@ void LlmClient::authorization(const std::function<void(const QString &, const QS
         Logging::addSecret(token);
         m_accessToken = token;
         m_tokenExpiresMs = qint64(json.value(u"expires_at").toDouble());
-        if (m_tokenExpiresMs < 1e11) // seconds, not milliseconds
+        if (m_tokenExpiresMs < 100'000'000'000) // seconds, not milliseconds
             m_tokenExpiresMs *= 1000;
         done(u"Bearer "_s + m_accessToken, {});
     });

@@ -245,9 +245,9 @@ void ChatSurface::waitForAttachment(int before, qint64 deadlineMs, std::chrono::
              if (count > before)
                  return done(CommandResult::success(QJsonObject { { u"attachments"_s, count } }));
              if (clock()->nowMs() >= deadlineMs) {
-                 return done(CommandResult::failure(
-                     u"the chat did not show the attachment within %1 s"_s.arg(timeout.count() / 1000.0),
-                     504));
+                 return done(CommandResult::failure(u"the chat did not show the attachment within %1 s"_s.arg(
+                                                        double(timeout.count()) / 1000.0),
+                                                    504));
              }
              ClockTimer::singleShot(clock(), std::chrono::milliseconds(kPollMs), this,
                                     [this, before, deadlineMs, timeout, done] {
