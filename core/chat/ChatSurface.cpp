@@ -127,7 +127,7 @@ void ChatSurface::readState(bool withReplyText, bool withConversations, QObject 
     const QJsonObject args { { u"withReply"_s, withReplyText },
                              { u"withConversations"_s, withConversations } };
     for (qsizetype i = 0; i < frames.size(); ++i) {
-        const QString frame = frames.at(i);
+        const QString &frame = frames.at(i);
         call(u"state"_s, args, frame, this,
              [this, read, i, frame](const QJsonValue &value, const CdpError &error) {
                  if (error.isError())

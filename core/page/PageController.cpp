@@ -893,10 +893,7 @@ void PageController::scroll(const QString &ref, double x, double y, bool pages, 
 {
     const Result done = track(std::move(reply));
     const QJsonObject args { { u"x"_s, x }, { u"y"_s, y }, { u"unit"_s, pages ? u"page"_s : u"px"_s } };
-    const Result answer = [done](const QJsonObject &r, const QString &error) {
-        QJsonObject data = r;
-        done(data, error);
-    };
+    const Result answer = [done](const QJsonObject &r, const QString &error) { done(r, error); };
     if (ref.isEmpty()) {
         QJsonObject call = args;
         call.insert(u"op"_s, u"scroll"_s);
