@@ -38,6 +38,7 @@ const QList<const char *> &knownSentences()
             "mpa::KnownSentences",
             "no keychain runs on this desktop (GNOME Keyring, KWallet or KeePassXC provide one)"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one sentence on two lines
                           "no keychain answers on this desktop session (GNOME Keyring, "
                           "KWallet or KeePassXC provide one)"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "the keychain could not delete the key (%1)"),
