@@ -59,7 +59,7 @@ AgentFolder::Use AgentFolder::use(const QString &folder)
 
 QString AgentFolder::megabytes(qint64 bytes)
 {
-    return QString::number(double(bytes) / (1024.0 * 1024.0), 'f', bytes < 10 * 1024 * 1024 ? 1 : 0);
+    return QString::number(double(bytes) / (1024.0 * 1024.0), 'f', bytes < qint64(10) * 1024 * 1024 ? 1 : 0);
 }
 
 } // namespace mpa

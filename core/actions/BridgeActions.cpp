@@ -226,7 +226,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
     const QPointer<BridgeManager> owner(bridge);
     bridge->setLearner([browser, payloads, configDir, owner](const QString &tab,
                                                              std::function<void(const QString &)> progress,
-                                                             CommandReply done) {
+                                                             const CommandReply &done) {
         CdpSession *session = browser ? browser->sessionForTarget(tab) : nullptr;
         if (!session || !payloads || !owner)
             return done(CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab), 404));
@@ -234,10 +234,11 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
             = payloads->ensureScript(session, QString::fromLatin1(ChatLearner::kModule));
         auto *learner = new ChatLearner(injector, owner.data());
         const QUrl url(session->targetInfo().url);
-        QObject::connect(learner, &ChatLearner::progress, learner, [progress](const QString &part) {
-            if (progress)
-                progress(part);
-        });
+        QObject::connect(learner, &ChatLearner::progress, learner,
+                         [progress = std::move(progress)](const QString &part) {
+                             if (progress)
+                                 progress(part);
+                         });
         QObject::connect(learner, &ChatLearner::learned, learner,
                          [learner, done, url, configDir](const ChatSelectors &selectors) {
                              WebChatProfiles profiles;
@@ -362,7 +363,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                   QJsonObject { { u"type"_s, u"string"_s },
                                 { u"enum"_s, QJsonArray { u"careful"_s, u"autonomous"_s } } } } },
               { u"agentTab"_s, u"goal"_s }),
-          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               if (!manager)
                   return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
               BridgeManager::StartRequest request;
@@ -377,24 +378,24 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
               manager->start(request, reply);
           } });
 
-    commands->add({ u"getBridge"_s, kScopes,
-                    u"A bridge session: status, what it is doing, its commands and what was masked"_s,
-                    sessionIdSchema(),
-                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
-                        const QString id = params.value(u"sessionId").toString();
-                        const std::optional<BridgeRecord> record
-                            = manager ? manager->session(id) : std::nullopt;
-                        // Another caller's session is not there for this one (not even its existence).
-                        if (!record || RunActions::hiddenFrom(caller, record))
-                            return reply(noSession(id));
-                        QJsonObject out = record->toJson();
-                        out.insert(u"queued"_s, record->queued());
-                        out.insert(u"lastAction"_s, record->lastAction());
-                        reply(CommandResult::success(out));
-                    } });
+    commands->add(
+        { u"getBridge"_s, kScopes,
+          u"A bridge session: status, what it is doing, its commands and what was masked"_s,
+          sessionIdSchema(),
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
+              const QString id = params.value(u"sessionId").toString();
+              const std::optional<BridgeRecord> record = manager ? manager->session(id) : std::nullopt;
+              // Another caller's session is not there for this one (not even its existence).
+              if (!record || RunActions::hiddenFrom(caller, record))
+                  return reply(noSession(id));
+              QJsonObject out = record->toJson();
+              out.insert(u"queued"_s, record->queued());
+              out.insert(u"lastAction"_s, record->lastAction());
+              reply(CommandResult::success(out));
+          } });
 
     commands->add({ u"listBridges"_s, kScopes, u"The bridge sessions, newest first"_s, schema({}, {}),
-                    [manager](const QJsonObject &, const CommandCaller &caller, CommandReply reply) {
+                    [manager](const QJsonObject &, const CommandCaller &caller, const CommandReply &reply) {
                         QJsonArray list;
                         for (const BridgeRecord &record :
                              manager ? manager->sessions() : QList<BridgeRecord>()) {
@@ -405,7 +406,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                     } });
 
     const auto simple = [manager](bool (BridgeManager::*call)(const QString &, QString *)) {
-        return [manager, call](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+        return [manager, call](const QJsonObject &params, const CommandCaller &caller,
+                               const CommandReply &reply) {
             const QString id = params.value(u"sessionId").toString();
             if (!manager)
                 return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
@@ -420,32 +422,33 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                     simple(&BridgeManager::stop) });
     commands->add({ u"pauseBridge"_s, kScopes, u"Pause a bridge session (a running command finishes first)"_s,
                     sessionIdSchema(), simple(&BridgeManager::pause) });
-    commands->add({ u"resumeBridge"_s, kScopes, u"Go on with a paused or interrupted bridge session"_s,
-                    sessionIdSchema(),
-                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
-                        if (!manager)
-                            return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
-                        const QString id = params.value(u"sessionId").toString();
-                        if (RunActions::hiddenFrom(caller, manager->session(id)))
-                            return reply(noSession(id));
-                        manager->resume(id, reply);
-                    } });
-    commands->add({ u"answerBridge"_s, kScopes,
-                    u"Approve or deny the command a bridge session's gate holds (the user only)"_s,
-                    schema({ { u"sessionId"_s, prop(u"string"_s, u"The session"_s) },
-                             { u"approve"_s, prop(u"boolean"_s, u"Run the held command"_s) } },
-                           { u"sessionId"_s, u"approve"_s }),
-                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
-                        if (!RunActions::isUser(caller))
-                            return reply(
-                                CommandResult::failure(u"a risky step is approved by the user only"_s, 403));
-                        const QString id = params.value(u"sessionId").toString();
-                        if (!manager || !manager->session(id))
-                            return reply(noSession(id));
-                        if (QString error; !manager->answer(id, params.value(u"approve").toBool(), &error))
-                            return reply(CommandResult::failure(error, 409));
-                        reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
-                    } });
+    commands->add(
+        { u"resumeBridge"_s, kScopes, u"Go on with a paused or interrupted bridge session"_s,
+          sessionIdSchema(),
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
+              if (!manager)
+                  return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
+              const QString id = params.value(u"sessionId").toString();
+              if (RunActions::hiddenFrom(caller, manager->session(id)))
+                  return reply(noSession(id));
+              manager->resume(id, reply);
+          } });
+    commands->add(
+        { u"answerBridge"_s, kScopes,
+          u"Approve or deny the command a bridge session's gate holds (the user only)"_s,
+          schema({ { u"sessionId"_s, prop(u"string"_s, u"The session"_s) },
+                   { u"approve"_s, prop(u"boolean"_s, u"Run the held command"_s) } },
+                 { u"sessionId"_s, u"approve"_s }),
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
+              if (!RunActions::isUser(caller))
+                  return reply(CommandResult::failure(u"a risky step is approved by the user only"_s, 403));
+              const QString id = params.value(u"sessionId").toString();
+              if (!manager || !manager->session(id))
+                  return reply(noSession(id));
+              if (QString error; !manager->answer(id, params.value(u"approve").toBool(), &error))
+                  return reply(CommandResult::failure(error, 409));
+              reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
+          } });
 }
 
 } // namespace mpa

@@ -89,16 +89,16 @@ void CommandDispatcher::dispatch(const QString &name, const QJsonObject &params,
     }
     // Exactly once, whatever the handler does.
     auto answered = std::make_shared<bool>(false);
-    const QString label = name;
-    command->handler(ours, caller, [reply = std::move(reply), answered, label](const CommandResult &result) {
-        if (*answered) {
-            qCWarning(lcServer).noquote()
-                << "command" << label << "answered twice; the second answer is dropped";
-            return;
-        }
-        *answered = true;
-        reply(result);
-    });
+    command->handler(ours, caller,
+                     [reply = std::move(reply), answered, label = name](const CommandResult &result) {
+                         if (*answered) {
+                             qCWarning(lcServer).noquote()
+                                 << "command" << label << "answered twice; the second answer is dropped";
+                             return;
+                         }
+                         *answered = true;
+                         reply(result);
+                     });
 }
 
 bool takeAlias(QJsonObject &params, const QString &theirs, const QString &ours, QString *error)

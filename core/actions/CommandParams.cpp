@@ -100,7 +100,7 @@ QJsonObject CommandParams::object(const QString &name)
 
 QString CommandParams::choice(const QString &name, const QStringList &choices)
 {
-    const QString value = string(name, choices.value(0));
+    QString value = string(name, choices.value(0));
     if (!choices.contains(value)) {
         fail(u"params.%1 must be one of %2"_s.arg(name, choices.join(u", "_s)));
         return choices.value(0);

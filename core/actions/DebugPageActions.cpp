@@ -97,7 +97,8 @@ void installAutoAcceptActions(CommandDispatcher *commands, const DebugPageAction
         u"Auto-accept statistics: totals since the first run, this week, weeks, this run, per target (with "
         "its IDE profile), the last blocked commands and the profiles loaded. Counters are collected from "
         "the pages first."_s,
-        objectSchema(), [autoAccept](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        objectSchema(),
+        [autoAccept](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             autoAccept->collectNow(
@@ -106,7 +107,7 @@ void installAutoAcceptActions(CommandDispatcher *commands, const DebugPageAction
 
     const auto pauseAction = [endpoint, autoAccept](bool paused) {
         return [endpoint, autoAccept, paused](const QJsonObject &params, const CommandCaller &,
-                                              CommandReply reply) {
+                                              const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, { u"targetId"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
@@ -202,7 +203,7 @@ void installPaletteActions(CommandDispatcher *commands, const DebugPageActions::
                 { u"args"_s, QJsonObject { { u"type"_s, u"array"_s } } },
             },
             { u"command"_s }),
-        [services](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [services](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown;
                 !onlyKnownParams(params, { u"command"_s, u"targetId"_s, u"args"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
@@ -238,7 +239,7 @@ void installPaletteActions(CommandDispatcher *commands, const DebugPageActions::
             { u"filter"_s, typed(u"string"_s, u"what to type into the palette (default: chat)"_s) },
             { u"targetId"_s, typed(u"string"_s, u"the IDE's page from getCDPConnections"_s) },
         }),
-        [services](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [services](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, { u"filter"_s, u"targetId"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
@@ -270,7 +271,7 @@ void DebugPageActions::install(CommandDispatcher *commands, const Services &serv
                 { u"timeoutMs"_s, typed(u"integer"_s, u"100-120000 (default 10000)"_s) },
             },
             { u"code"_s }),
-        [services](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [services](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             evaluateInBrowser(services, params, reply);
         });
 

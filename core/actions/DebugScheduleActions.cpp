@@ -175,7 +175,7 @@ void queueAction(CommandDispatcher *commands, Scheduler *scheduler, const QStrin
                  const QString &description, bool (Scheduler::*act)(QString *error))
 {
     add(commands, name, description + u" Answers the queue's status."_s, objectSchema(),
-        [scheduler, act](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [scheduler, act](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             if (QString refused; !(scheduler->*act)(&refused))
@@ -203,7 +203,7 @@ void installQueueActions(CommandDispatcher *commands, const DebugScheduleActions
 
     add(commands, u"getQueueStatus"_s,
         u"The prompt queue: running or paused, current prompt, each item's status, what is left."_s,
-        objectSchema(), [scheduler](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        objectSchema(), [scheduler](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             reply(CommandResult::success(scheduler->queueStatus()));
         });
     queueAction(commands, scheduler, u"startQueue"_s,
@@ -230,7 +230,7 @@ void installQueueActions(CommandDispatcher *commands, const DebugScheduleActions
                 { u"conversation"_s, typed(u"string"_s, u"the conversation (tab) to send it to"_s) },
             },
             { u"prompt"_s }),
-        [services, scheduler](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [services, scheduler](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, { u"prompt"_s, u"conversation"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
@@ -252,7 +252,7 @@ void installQueueActions(CommandDispatcher *commands, const DebugScheduleActions
     add(commands, u"getPromptHistory"_s,
         u"Prompts sent so far, newest first: {\"limit\": 1-1000 (all kept)}."_s,
         objectSchema({ { u"limit"_s, typed(u"integer"_s, u"at most this many entries"_s) } }),
-        [scheduler](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [scheduler](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, { u"limit"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
@@ -271,7 +271,7 @@ void installQueueActions(CommandDispatcher *commands, const DebugScheduleActions
 
     add(commands, u"getConversations"_s,
         u"The agent panel's conversations (tab names) and which one is active."_s, objectSchema(),
-        [services](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [services](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             services.chat->conversations(services.lifetime, reply);
@@ -281,7 +281,7 @@ void installQueueActions(CommandDispatcher *commands, const DebugScheduleActions
         u"The model quota as the IDE's language server reports it, the watched models and whether the queue "
         "is held: {\"refresh\": true} polls now first."_s,
         objectSchema({ { u"refresh"_s, typed(u"boolean"_s, u"poll the language server now"_s) } }),
-        [services](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [services](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, { u"refresh"_s }, &unknown))
                 return reply(CommandResult::failure(unknown));
             CommandParams p(params);
@@ -310,7 +310,7 @@ void DebugScheduleActions::install(CommandDispatcher *commands, const Services &
 {
     add(commands, u"getSchedule"_s,
         u"The prompt schedule's settings (schedule/*) and the queue's task prompts (prompts)."_s,
-        objectSchema(), [services](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        objectSchema(), [services](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             QJsonObject data = schedule(services.settings);
             QJsonArray prompts;
             for (const QueueItem &item : services.scheduler->queue().items)
@@ -324,7 +324,8 @@ void DebugScheduleActions::install(CommandDispatcher *commands, const Services &
         "checkPrompt {enabled, text}, targetConversation (all validated before any is saved), and prompts "
         "(the queue's task prompts, not while it runs). The extension's names silenceTimeout, "
         "checkPromptEnabled and checkPromptText are read as these."_s,
-        objectSchema(), [services](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        objectSchema(),
+        [services](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             updateSchedule(services.settings, services.scheduler, params, reply);
         });
 

@@ -175,7 +175,7 @@ void DebugSettingsActions::install(CommandDispatcher *commands, Settings *settin
     add(commands, u"getBannedCommands"_s,
         u"The ban list: your own patterns (substrings or /regex/flags) and the built-in rules, which always "
         "apply."_s,
-        objectSchema(), [settings](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        objectSchema(), [settings](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             reply(CommandResult::success(bannedCommands(settings)));
         });
 
@@ -189,13 +189,13 @@ void DebugSettingsActions::install(CommandDispatcher *commands, Settings *settin
                             { u"items"_s, QJsonObject { { u"type"_s, u"string"_s } } } } },
             { u"reset"_s, typed(u"boolean"_s, u"restore the default ban list"_s) },
         }),
-        [settings](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [settings](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             updateBannedCommands(settings, params, reply);
         });
 
     add(commands, u"getSettings"_s, u"Settings by name: {\"keys\": [names]} or all of them."_s,
         objectSchema({ { u"keys"_s, QJsonObject { { u"type"_s, u"array"_s } } } }),
-        [settings](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [settings](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             getSettings(settings, params, reply);
         });
 
@@ -209,7 +209,7 @@ void DebugSettingsActions::install(CommandDispatcher *commands, Settings *settin
         "window (403 here): %1; safety/bannedCommands may gain patterns here but not lose one."_s.arg(
             personOnly.join(u", "_s)),
         objectSchema({ { u"settings"_s, QJsonObject { { u"type"_s, u"object"_s } } } }, { u"settings"_s }),
-        [settings](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [settings](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             updateSettings(settings, params, reply);
         });
 }

@@ -77,9 +77,9 @@ public:
     void setMaxBytes(qint64 bytes) { m_maxBytes = bytes; }
     qint64 maxBytes() const { return m_maxBytes; }
 
-    // `url` without its user name and password, credential-like query values and personal data
-    // masked.
-    static QString maskedUrl(const QString &url);
+    // `address` without its user name and password, credential-like query values and personal
+    // data masked.
+    static QString maskedUrl(const QString &address);
 
     // Makes the browser save downloads where this log sees them (once per browser connection);
     // false with the reason when this connection cannot (no browser-level session, no folder).

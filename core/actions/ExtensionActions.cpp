@@ -58,7 +58,7 @@ void addSwitch(ActionHost *host, const QString &name, SettingKey key, const QStr
     add(host->commands(), name,
         u"Turns %1 on or off (%2): {\"value\": true|false}, the extension's parameter."_s.arg(what, setting),
         object({ { u"value"_s, typed(u"boolean"_s, u"on (true) or off (false)"_s) } }, { u"value"_s }),
-        [host, key, setting](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [host, key, setting](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (auto refused = store(host->settings(), key, params.value(u"value"_s).toBool()))
                 return reply(*refused);
             reply(CommandResult::success(QJsonObject {
@@ -73,7 +73,7 @@ void addSwitchReader(ActionHost *host, const QString &name, SettingKey key, cons
 {
     const QString setting = QString::fromLatin1(host->settings()->spec(key).name);
     add(host->commands(), name, u"Whether %1 is on (%2)."_s.arg(what, setting), object({}),
-        [host, key, setting](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        [host, key, setting](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             reply(CommandResult::success(QJsonObject {
                 { u"enabled"_s, host->settings()->boolValue(key) },
                 { u"setting"_s, setting },
@@ -83,14 +83,14 @@ void addSwitchReader(ActionHost *host, const QString &name, SettingKey key, cons
 
 // Gives an existing action's data the fields the extension's reply had, beside ours.
 void addExtensionFields(CommandDispatcher *commands, const QString &name,
-                        std::function<void(QJsonObject &data)> extend)
+                        const std::function<void(QJsonObject &data)> &extend)
 {
     const CommandDispatcher::Command *existing = commands->find(name);
     if (!existing)
         return;
     CommandDispatcher::Command wrapped = *existing;
-    wrapped.handler = [inner = existing->handler, extend](const QJsonObject &params,
-                                                          const CommandCaller &caller, CommandReply reply) {
+    wrapped.handler = [inner = existing->handler, extend](
+                          const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
         inner(params, caller, [reply, extend](const CommandResult &result) {
             if (!result.ok || !result.data.isObject())
                 return reply(result);
@@ -119,7 +119,7 @@ void ExtensionActions::install(ActionHost *host)
     add(commands, u"toggle"_s,
         u"Flips auto-accept on or off, as the tray's switch does (saves autoAccept/enabled and drops a "
         "--auto-accept of this run). Answers {\"enabled\"}."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             const bool enabled = !host->autoAcceptEnabled();
             // Not saved, not switched: the answer says so rather than the old state as done.
             if (QString error; !host->setAutoAcceptEnabled(enabled, &error))
@@ -137,7 +137,7 @@ void ExtensionActions::install(ActionHost *host)
         u"Whether auto-accept is on for this run ({\"enabled\"}), the saved setting and whether "
         u"--auto-accept "
         "decides it."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             reply(CommandResult::success(QJsonObject {
                 { u"enabled"_s, host->autoAcceptEnabled() },
                 { u"enabledSetting"_s, host->settings()->boolValue(SettingKey::AutoAcceptEnabled) },
@@ -151,7 +151,7 @@ void ExtensionActions::install(ActionHost *host)
             .arg(poll.maximum),
         object({ { u"value"_s, ParamsSchema::integer(poll.minimum, poll.maximum, u"milliseconds"_s) } },
                { u"value"_s }),
-        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             const qint64 ms = params.value(u"value"_s).toInteger();
             if (auto refused = store(host->settings(), SettingKey::AutoAcceptPollIntervalMs, ms))
                 return reply(*refused);
@@ -170,7 +170,7 @@ void ExtensionActions::install(ActionHost *host)
                    typed(u"string"_s,
                          u"the conversation's name (getConversations); empty: the active one"_s) } },
                { u"conversationId"_s }),
-        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             const QString name = params.value(u"conversationId"_s).toString().trimmed();
             if (auto refused = store(host->settings(), SettingKey::ScheduleTargetConversation, name))
                 return reply(*refused);
@@ -195,7 +195,7 @@ void ExtensionActions::install(ActionHost *host)
     add(commands, u"refreshAntigravityQuota"_s,
         u"Reads the model quota from Antigravity's language server now; answers {\"snapshot\"} (getQuota's "
         "reading)."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &caller, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &caller, const CommandReply &reply) {
             host->commands()->dispatch(
                 u"getQuota"_s, { { u"refresh"_s, true } }, caller, Scope::DebugApi,
                 [reply](const CommandResult &result) {
@@ -207,7 +207,7 @@ void ExtensionActions::install(ActionHost *host)
     add(commands, u"getAntigravityStatus"_s,
         u"Whether Antigravity's language server was found and answered the last quota reading: status "
         "connected, disconnected, not_initialized or disabled, and the reason when not connected."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             reply(CommandResult::success(antigravityStatus(host->settings(), host->quota())));
         });
 
@@ -216,7 +216,7 @@ void ExtensionActions::install(ActionHost *host)
         u"What auto-accept saved you, as the extension's dashboard showed it: clicks, blocked commands, "
         "sessions and time saved (5 s a click) this week and all time. Counters are collected from the pages "
         "first."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             AutoAcceptController *autoAccept = host->autoAccept();
             autoAccept->collectNow(autoAccept, [autoAccept, reply] {
                 reply(CommandResult::success(ExtensionRoi::stats(autoAccept)));
@@ -224,7 +224,7 @@ void ExtensionActions::install(ActionHost *host)
         });
     add(commands, u"clearLogs"_s,
         u"Empties the log file (and its rolled copies) and the in-memory log; answers how much went."_s,
-        object({}), [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             const Logging::Cleared cleared = Logging::clear();
             qCInfo(lcApp).noquote()
                 << u"logs cleared through the debug API: %1 lines, %2 bytes in %3 file(s)"_s
@@ -240,7 +240,7 @@ void ExtensionActions::install(ActionHost *host)
         });
     add(commands, u"openLogFile"_s,
         u"Opens the log file with the desktop's handler for text files; refused without a window."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             const QString path = Logging::logFilePath();
             if (path.isEmpty())
                 return reply(CommandResult::failure(
@@ -263,7 +263,7 @@ void ExtensionActions::install(ActionHost *host)
         u"Puts every setting back to its default, as the General page's Reset does, after copying "
         "settings.ini next to it; what only the user changes (debug/*, toolkit rights, what auto-accept "
         "clicks, their ban patterns) is kept."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             Settings *s = host->settings();
             QJsonArray kept;
             for (const SettingSpec &spec : s->table()) {
@@ -285,7 +285,7 @@ void ExtensionActions::install(ActionHost *host)
     add(commands, u"getServerStatus"_s,
         u"The debug API's server ({\"server\": {running, port, address, tokenFile}}) and the agent server's "
         "state."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             const QJsonObject api = host->debugApiState();
             reply(CommandResult::success(QJsonObject {
                 { u"server"_s,
@@ -303,14 +303,14 @@ void ExtensionActions::install(ActionHost *host)
         u"connections "
         "(target ids), connected, state, address, browserVersion, lastError}}; getCDPConnections has the "
         "details."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             reply(CommandResult::success(
                 cdpStatus(host->endpoint(), host->attachedPages(), host->autoAcceptEnabled())));
         });
     add(commands, u"getLockedOut"_s,
         u"Whether another instance holds this config dir's lock ({\"isLockedOut\"}) and who holds it (pid, "
         "host)."_s,
-        object({}), [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        object({}), [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             reply(CommandResult::success(lockState(host->paths().configDir)));
         });
 
@@ -389,7 +389,7 @@ void ExtensionActions::install(ActionHost *host)
         u"Shows and raises the settings window, on a page when given: {\"page\": NAME} (dashboard, queue, "
         "quota, logs, general, …); refused without a window."_s,
         object({ { u"page"_s, typed(u"string"_s, u"the page to show (case does not matter)"_s) } }),
-        [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             DesktopUi *ui = host->desktopUi();
             if (!ui)
                 return reply(CommandResult::failure(

@@ -46,11 +46,12 @@ void RelaunchActions::install(CommandDispatcher *commands, IdeRelauncher *relaun
                   request.quitTimeout = std::chrono::seconds(params.value(u"quitTimeoutS"_s).toInt());
               if (params.contains(u"upTimeoutS"_s))
                   request.upTimeout = std::chrono::seconds(params.value(u"upTimeoutS"_s).toInt());
-              relauncher->relaunch(request, relauncher, [reply](const IdeRelauncher::Result &result) {
-                  if (result.ok)
-                      return reply(CommandResult::success(result.toJson()));
-                  reply(CommandResult::failure(result.error, result.stage == u"find"_s ? 404 : 500));
-              });
+              relauncher->relaunch(
+                  request, relauncher, [reply = std::move(reply)](const IdeRelauncher::Result &result) {
+                      if (result.ok)
+                          return reply(CommandResult::success(result.toJson()));
+                      reply(CommandResult::failure(result.error, result.stage == u"find"_s ? 404 : 500));
+                  });
           } });
 }
 

@@ -193,7 +193,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                        "minimum/maximum, minLength/maxLength) the result's data must match; getRun then "
                        "returns it as result.data"_s) } },
               { u"task"_s }),
-          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               if (!manager)
                   return reply(CommandResult::failure(u"runs are not available"_s, 503));
               RunManager::StartRequest request;
@@ -209,22 +209,22 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
               manager->start(request, reply);
           } });
 
-    commands->add({ u"getRun"_s, kScopes, u"A run's status, steps, pending question and result"_s,
-                    runIdSchema(),
-                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
-                        const QString id = params.value(u"runId").toString();
-                        const std::optional<RunRecord> run = manager ? manager->run(id) : std::nullopt;
-                        // Another caller's run is not there for this one (not even its existence).
-                        if (!run || hiddenFrom(caller, run))
-                            return reply(noRun(id));
-                        reply(CommandResult::success(run->toJson()));
-                    } });
+    commands->add(
+        { u"getRun"_s, kScopes, u"A run's status, steps, pending question and result"_s, runIdSchema(),
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
+              const QString id = params.value(u"runId").toString();
+              const std::optional<RunRecord> run = manager ? manager->run(id) : std::nullopt;
+              // Another caller's run is not there for this one (not even its existence).
+              if (!run || hiddenFrom(caller, run))
+                  return reply(noRun(id));
+              reply(CommandResult::success(run->toJson()));
+          } });
 
     commands->add(
         { u"listRuns"_s, kScopes,
           u"The task runs, newest first (task, model, status, steps, tokens, times)"_s,
           schema({ { u"limit"_s, QJsonObject { { u"type"_s, u"integer"_s }, { u"minimum"_s, 1 } } } }, {}),
-          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               QJsonArray list;
               const int limit = params.value(u"limit").toInt(100);
               for (const RunRecord &run : manager ? manager->runs() : QList<RunRecord>()) {
@@ -243,7 +243,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                    { u"approve"_s, prop(u"boolean"_s, u"Approve the held step / give the answer"_s) },
                    { u"answer"_s, prop(u"string"_s, u"The answer to the run's question"_s) } },
                  { u"runId"_s, u"approve"_s }),
-          [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               const QString id = params.value(u"runId").toString();
               const std::optional<RunRecord> run = manager ? manager->run(id) : std::nullopt;
               if (!run || hiddenFrom(caller, run))
@@ -261,28 +261,30 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
               reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
           } });
 
-    commands->add({ u"cancelRun"_s, kScopes, u"Stop a run"_s, runIdSchema(),
-                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
-                        const QString id = params.value(u"runId").toString();
-                        if (!manager)
-                            return reply(CommandResult::failure(u"runs are not available"_s, 404));
-                        if (hiddenFrom(caller, manager->run(id)))
-                            return reply(noRun(id));
-                        if (QString error; !manager->cancel(id, {}, &error))
-                            return reply(CommandResult::failure(error, manager->run(id) ? 409 : 404));
-                        reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
-                    } });
+    commands->add(
+        { u"cancelRun"_s, kScopes, u"Stop a run"_s, runIdSchema(),
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
+              const QString id = params.value(u"runId").toString();
+              if (!manager)
+                  return reply(CommandResult::failure(u"runs are not available"_s, 404));
+              if (hiddenFrom(caller, manager->run(id)))
+                  return reply(noRun(id));
+              if (QString error; !manager->cancel(id, {}, &error))
+                  return reply(CommandResult::failure(error, manager->run(id) ? 409 : 404));
+              reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
+          } });
 
-    commands->add({ u"resumeRun"_s, kScopes,
-                    u"Go on with an interrupted run (it looks at the page again first)"_s, runIdSchema(),
-                    [manager](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
-                        if (!manager)
-                            return reply(CommandResult::failure(u"runs are not available"_s, 503));
-                        const QString id = params.value(u"runId").toString();
-                        if (hiddenFrom(caller, manager->run(id)))
-                            return reply(noRun(id));
-                        manager->resume(id, reply);
-                    } });
+    commands->add(
+        { u"resumeRun"_s, kScopes, u"Go on with an interrupted run (it looks at the page again first)"_s,
+          runIdSchema(),
+          [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
+              if (!manager)
+                  return reply(CommandResult::failure(u"runs are not available"_s, 503));
+              const QString id = params.value(u"runId").toString();
+              if (hiddenFrom(caller, manager->run(id)))
+                  return reply(noRun(id));
+              manager->resume(id, reply);
+          } });
 }
 
 } // namespace mpa

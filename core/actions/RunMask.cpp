@@ -167,7 +167,8 @@ void RunMask::outline(const QString &targetId, const QJsonObject &box, int ms)
                        [](const QJsonValue &, const CdpError &) {});
 }
 
-void RunMask::capture(const QString &targetId, const QJsonArray &marks, int maxSide, CommandReply reply)
+void RunMask::capture(const QString &targetId, const QJsonArray &marks, int maxSide,
+                      const CommandReply &reply)
 {
     PageController *controller = nullptr;
     PayloadInjector *injector = moduleIn(targetId, &controller);
@@ -219,7 +220,7 @@ void RunMask::apply(const QString &targetId, bool active, const QString &text, c
     if (controller->hasInputGuard())
         return;
     const QPointer<PayloadInjector> guarded(injector);
-    controller->setInputGuard([guarded](bool passing, std::function<void()> go) {
+    controller->setInputGuard([guarded](bool passing, const std::function<void()> &go) {
         if (!guarded) {
             if (go)
                 go();

@@ -56,7 +56,7 @@ public:
     // width, height}] in viewport CSS pixels) boxed and numbered in the page for the moment of the
     // capture (payload/run-mask.js marks(), the mask stepping aside), a JPEG of at most `maxSide`
     // pixels (PageController::captureView), the marks taken away again.
-    void capture(const QString &targetId, const QJsonArray &marks, int maxSide, CommandReply reply);
+    void capture(const QString &targetId, const QJsonArray &marks, int maxSide, const CommandReply &reply);
     QString tabOf(const QString &runId) const { return m_tabs.value(runId); }
 
     // Shows the outside agents' bars from now on while `enabled` says so (agent/showActions).

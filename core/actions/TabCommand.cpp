@@ -108,7 +108,8 @@ void TabCommand::switchOrClose(const QString &action, const QString &tab, PageCo
         m_tabs->setFrontTab(tab);
         m_endpoint->sendToBrowser(
             u"Target.activateTarget"_s, { { u"targetId"_s, tab } }, this,
-            [this, session = QPointer<CdpSession>(session), caller, reply](const CdpResult &activated) {
+            [this, session = QPointer<CdpSession>(session), caller,
+             reply = std::move(reply)](const CdpResult &activated) {
                 if (!activated.ok())
                     return reply(CommandResult::failure(activated.error.toString(), 500));
                 if (!session)
@@ -128,7 +129,7 @@ void TabCommand::switchOrClose(const QString &action, const QString &tab, PageCo
     }
     // close
     m_endpoint->sendToBrowser(u"Target.closeTarget"_s, { { u"targetId"_s, tab } }, this,
-                              [this, tab, reply](const CdpResult &result) {
+                              [this, tab, reply = std::move(reply)](const CdpResult &result) {
                                   if (!result.ok())
                                       return reply(CommandResult::failure(result.error.toString(), 500));
                                   m_tabs->forgetClosed(tab);

@@ -80,7 +80,7 @@ bool TabRouter::releaseTab(const CommandCaller &caller, const QString &targetId)
 
 QStringList TabRouter::releaseCaller(const CommandCaller &caller)
 {
-    const QStringList held = m_tabs.ownedBy(caller);
+    QStringList held = m_tabs.ownedBy(caller);
     m_tabs.release(caller);
     letGo(held);
     return held;
@@ -281,7 +281,7 @@ void TabRouter::askForTab(const CommandCaller &caller, const QString &targetId, 
     // can lag behind the page).
     m_endpoint->sendToBrowser(
         u"Target.getTargetInfo"_s, { { u"targetId"_s, targetId } }, this,
-        [this, caller, targetId, reply, act, another,
+        [this, caller, targetId, reply = std::move(reply), act = std::move(act), another,
          known = session->targetInfo()](const CdpResult &result) {
             const QJsonObject info = result.result.value(u"targetInfo").toObject();
             TabConsent::Request request;

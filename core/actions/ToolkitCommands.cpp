@@ -135,7 +135,7 @@ void ToolkitCommands::noteActivity(const CommandCaller &caller, const QString &t
 
 // ---- registration -------------------------------------------------------------------------
 
-void ToolkitCommands::add(const QString &type, const QString &description, Handler handler)
+void ToolkitCommands::add(const QString &type, const QString &description, const Handler &handler)
 {
     // The dispatcher checks params against the schema (names, types, ranges) before the handler,
     // after taking the LLM Browser Agent extension's names for ours.
@@ -222,7 +222,8 @@ QString ToolkitCommands::noBrowserSentence() const
         .arg(m_endpoint->port());
 }
 
-void ToolkitCommands::addTabCommand(const QString &type, const QString &description, TabHandler handler)
+void ToolkitCommands::addTabCommand(const QString &type, const QString &description,
+                                    const TabHandler &handler)
 {
     // As the extension's router: for the agents of its protocol (the WebSocket's) a snapshot reads
     // the tab in front; the rest go to the tab last used. The app's own runs and MCP agents stay
@@ -259,7 +260,7 @@ void ToolkitCommands::addTabCommand(const QString &type, const QString &descript
 }
 
 void ToolkitCommands::addElementCommand(const QString &type, const QString &description, RefUse use,
-                                        ElementHandler handler)
+                                        const ElementHandler &handler)
 {
     addTabCommand(type, description,
                   [use, handler](CommandParams &params, PageController *tab, const CommandCaller &,

@@ -107,7 +107,7 @@ private:
 
     // Registers a command in the dispatcher (scopes Toolkit and DebugApi, its schema from
     // ToolkitSchemas, the extension's names taken first, its replies recorded for the Agents page).
-    void add(const QString &type, const QString &description, Handler handler);
+    void add(const QString &type, const QString &description, const Handler &handler);
     void noteActivity(const CommandCaller &caller, const QString &type, const CommandResult &result,
                       qint64 ms);
     // Runs `go` once the browser's open tabs are known (at once when they are, or when the
@@ -117,11 +117,11 @@ private:
     // service, or the remote's refusal as it was said.
     QString noBrowserSentence() const;
     // Registers a type that acts on one tab (params.tab or the caller's current tab).
-    void addTabCommand(const QString &type, const QString &description, TabHandler handler);
+    void addTabCommand(const QString &type, const QString &description, const TabHandler &handler);
     // A tab command on an element: params.ref is read and checked (answered when missing where
     // `use` requires it, or not a ref) before `handler` reads the rest.
     void addElementCommand(const QString &type, const QString &description, RefUse use,
-                           ElementHandler handler);
+                           const ElementHandler &handler);
     // The page commands (ToolkitPageCommands.cpp) and the later verbs (ToolkitLaterVerbs.cpp).
     void registerCommands();
     void registerLaterVerbs();
@@ -135,8 +135,10 @@ private:
     // Closes `caller`'s isolated context with its tabs (context close, and when the agent goes);
     // `done` gets {closed, tabsClosed}, or 409 when it has none.
     void disposeContextOf(const CommandCaller &caller, CommandReply done);
-    void saveState(const CommandCaller &caller, const QString &path, const QString &name, CommandReply reply);
-    void loadState(const CommandCaller &caller, const QString &path, const QString &name, CommandReply reply);
+    void saveState(const CommandCaller &caller, const QString &path, const QString &name,
+                   const CommandReply &reply);
+    void loadState(const CommandCaller &caller, const QString &path, const QString &name,
+                   const CommandReply &reply);
 
     CdpEndpoint *m_endpoint;
     Settings *m_settings;

@@ -30,7 +30,7 @@ namespace mpa {
 namespace {
 
 // `network get` answers a body up to this many characters (masked first, then cut).
-constexpr qsizetype kMaxBodyChars = 1024 * 1024;
+constexpr qsizetype kMaxBodyChars = qsizetype(1024) * 1024;
 
 // Headers whose whole value is a credential: never shown, whatever the value looks like.
 bool credentialHeader(const QString &name)
@@ -75,9 +75,9 @@ CommandResult saveDownload(const QString &folder, const QString &name, const QBy
                 "the user can empty it")
                 .arg(folder)
                 .arg(use.files)
-                .arg(use.bytes / (1024 * 1024))
+                .arg(use.bytes / (qint64(1024) * 1024))
                 .arg(AgentFolder::kMaxFiles)
-                .arg(AgentFolder::kMaxBytes / (1024 * 1024)),
+                .arg(AgentFolder::kMaxBytes / (qint64(1024) * 1024)),
             507);
     }
     *path = AgentFolder::freePath(folder, name);
@@ -103,7 +103,7 @@ QString ToolkitCommands::uploadable(const QString &path, QString *why) const
     }
     const QFileInfo info(path);
     // Links followed, "..", "." and repeated slashes gone: the file the browser would read.
-    const QString file = info.canonicalFilePath();
+    QString file = info.canonicalFilePath();
     if (file.isEmpty()) {
         *why = tr("“%1” does not exist").arg(path);
         return {};
@@ -202,7 +202,7 @@ void ToolkitCommands::registerDevToolsVerbs()
         tr("The tab's console messages (console calls, uncaught errors, the browser's own warnings) with "
            "level and source, oldest first: the current page's, since an id for only the new ones, all for "
            "earlier pages' too"),
-        [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+        [](CommandParams &p, PageController *tab, const CommandCaller &, const CommandReply &reply) {
             const QString level = p.has(u"level"_s) ? p.choice(u"level"_s, ConsoleLog::levels()) : QString();
             const bool all = p.boolean(u"all"_s, false);
             const int limit = p.integer(u"limit"_s, 100, 1, ConsoleLog::kMaxEntries);
@@ -226,7 +226,7 @@ void ToolkitCommands::registerDevToolsVerbs()
         u"network"_s,
         tr("The tab's requests: list them (method, address, status, type, size, time), or get one with its "
            "headers and body, credentials and personal data masked"),
-        [this](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+        [this](CommandParams &p, PageController *tab, const CommandCaller &, const CommandReply &reply) {
             const QString action
                 = p.has(u"action"_s) ? p.choice(u"action"_s, { u"list"_s, u"get"_s }) : u"list"_s;
             const int id = p.integer(u"id"_s, 0, 1, INT_MAX);
@@ -398,7 +398,8 @@ void ToolkitCommands::registerDevToolsVerbs()
 
     addTabCommand(
         u"pdf"_s, tr("Prints the tab to a PDF in your downloads folder (the page's print style applies)"),
-        [this](CommandParams &p, PageController *tab, const CommandCaller &caller, CommandReply reply) {
+        [this](CommandParams &p, PageController *tab, const CommandCaller &caller,
+               const CommandReply &reply) {
             QString name = p.string(u"path"_s);
             const bool landscape = p.boolean(u"landscape"_s, false);
             if (!paramsOk(p, reply))
@@ -457,7 +458,8 @@ void ToolkitCommands::registerDevToolsVerbs()
         tr("Records a performance trace of the tab (start, then stop): the trace file in your downloads "
            "folder (Chrome's format, for DevTools or Perfetto) and a summary: long tasks, layout shifts, "
            "LCP"),
-        [this](CommandParams &p, PageController *tab, const CommandCaller &caller, CommandReply reply) {
+        [this](CommandParams &p, PageController *tab, const CommandCaller &caller,
+               const CommandReply &reply) {
             const QString action = p.choice(u"action"_s, { u"start"_s, u"stop"_s });
             if (!paramsOk(p, reply))
                 return;

@@ -27,7 +27,7 @@ void ToolkitCommands::registerCommands()
         u"snapshot"_s,
         tr("The page as lines like `- button \"Submit\" [ref=e3]` (interactable elements, their state and "
            "some context text); use the refs in the other commands"),
-        [](CommandParams &p, PageController *tab, const CommandCaller &, CommandReply reply) {
+        [](CommandParams &p, PageController *tab, const CommandCaller &, const CommandReply &reply) {
             PageController::SnapshotOptions options;
             options.interactiveOnly = p.boolean(u"interactiveOnly"_s, false);
             options.scope = p.string(u"scope"_s);
@@ -297,7 +297,7 @@ void ToolkitCommands::registerCommands()
         });
     add(u"tab"_s, tr("Tabs: list yours, open a new one (with url), close or switch to one (by tab id)"),
         [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
-            m_tabCommand->run(p, caller, reply);
+            m_tabCommand->run(p, caller, std::move(reply));
         });
     addTabCommand(u"back"_s, tr("Goes back in the tab's history"),
                   [](CommandParams &, PageController *tab, const CommandCaller &, CommandReply reply) {

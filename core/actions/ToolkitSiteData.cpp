@@ -130,7 +130,7 @@ void ToolkitCommands::disposeContextOf(const CommandCaller &caller, CommandReply
     m_router->setContext(caller, {});
     m_endpoint->sendToBrowser(
         u"Target.disposeBrowserContext"_s, { { u"browserContextId"_s, context } }, this,
-        [this, context, closed, done](const CdpResult &result) {
+        [this, context, closed, done = std::move(done)](const CdpResult &result) {
             if (!result.ok()) {
                 qCWarning(lcServer).noquote() << "agents: the isolated context" << context
                                               << "could not be closed:" << result.error.toString();
@@ -182,7 +182,8 @@ void ToolkitCommands::registerSiteData()
         u"cookies"_s,
         tr("The cookies the tab's site gets, HttpOnly ones too (get), setting or clearing them; outside your "
            "isolated context the user allows it site by site"),
-        [this](CommandParams &p, PageController *tab, const CommandCaller &caller, CommandReply reply) {
+        [this](CommandParams &p, PageController *tab, const CommandCaller &caller,
+               const CommandReply &reply) {
             const QString action
                 = p.has(u"action"_s) ? p.choice(u"action"_s, { u"get"_s, u"set"_s, u"clear"_s }) : u"get"_s;
             const QString address = p.string(u"url"_s);

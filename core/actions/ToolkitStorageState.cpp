@@ -39,7 +39,7 @@ using sitedata::isWebUrl;
 
 namespace {
 
-constexpr qint64 kMaxStateBytes = 10 * 1024 * 1024;
+constexpr qint64 kMaxStateBytes = qint64(10) * 1024 * 1024;
 constexpr int kMaxCookies = 3000; // Chromium keeps about this many per profile
 
 // The site a cookie's domain belongs to ("example.com" for ".example.com").
@@ -96,7 +96,7 @@ struct Collected
 } // namespace
 
 void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path, const QString &name,
-                                CommandReply reply)
+                                const CommandReply &reply)
 {
     const QString context = m_router->registry().contextOf(caller);
     QStringList tabs = TabRegistry::isUnrestricted(caller)
@@ -143,9 +143,9 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
                                      { u"origins"_s, state->origins } };
             const QByteArray bytes = QJsonDocument(file).toJson(QJsonDocument::Indented);
             if (bytes.size() > kMaxStateBytes)
-                return reply(CommandResult::failure(
-                    tr("the state is %1 MiB, more than the 10 MiB kept").arg(bytes.size() / (1024 * 1024)),
-                    413));
+                return reply(CommandResult::failure(tr("the state is %1 MiB, more than the 10 MiB kept")
+                                                        .arg(bytes.size() / (qsizetype(1024) * 1024)),
+                                                    413));
             if (!makePrivateFolder(m_storage))
                 return reply(CommandResult::failure(tr("the folder %1 cannot be made").arg(m_storage), 500));
             QSaveFile out(path);
@@ -222,7 +222,7 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
 // ---- storage load ----------------------------------------------------------------------------
 
 void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path, const QString &name,
-                                CommandReply reply)
+                                const CommandReply &reply)
 {
     QFile in(path);
     if (!in.exists()) {

@@ -140,7 +140,7 @@ void UiActions::install(CommandDispatcher *commands, ActionHost *host)
           "label, value, enabled)."_s,
           ParamsSchema::object({ { u"page"_s, ParamsSchema::property(u"string"_s, u"only this page"_s) } },
                                {}, ParamsSchema::Extra::Allowed),
-          [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+          [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
               DesktopUi *ui = host->desktopUi();
               if (!ui)
                   return reply(CommandResult::failure(noWindow(u"getUISnapshot"_s), 503));
@@ -155,7 +155,7 @@ void UiActions::install(CommandDispatcher *commands, ActionHost *host)
                     u"The settings window's elements as one list (id, page, role, label, value, enabled), "
                     "filtered by page, role, label or text."_s,
                     ParamsSchema::object(filterSchema(), {}, ParamsSchema::Extra::Allowed),
-                    [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+                    [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
                         DesktopUi *ui = host->desktopUi();
                         if (!ui)
                             return reply(CommandResult::failure(noWindow(u"listUIElements"_s), 503));

@@ -119,7 +119,7 @@ LlmBrain::LlmBrain(AgentJob *job, RunRecord &run, LlmClient *llm, RunLimits limi
     : m_job(job)
     , m_run(run)
     , m_llm(llm)
-    , m_limits(limits)
+    , m_limits(std::move(limits))
     , m_clock(clock)
     , m_callTimer(clock)
 {
@@ -707,7 +707,7 @@ void LlmBrain::reflectedBy(const StepReview &review)
               u"Review after step %1 (from your steps): %2"_s.arg(m_run.steps.size()).arg(review.text()));
 }
 
-void LlmBrain::reflected(RunReflection reflection, const QString &toldAs)
+void LlmBrain::reflected(const RunReflection &reflection, const QString &toldAs)
 {
     m_run.reflections.append(reflection);
     m_job->touch();

@@ -130,7 +130,7 @@ private:
     void reflect();
     void onReflected(const LlmReply &reply, const StepReview &review);
     // Keeps the reflection, tells the model, and ends the run after kLowRatingsToStop low ones.
-    void reflected(RunReflection reflection, const QString &toldAs);
+    void reflected(const RunReflection &reflection, const QString &toldAs);
     // The review's own rating as the reflection (no model's rating asked, or none usable).
     void reflectedBy(const StepReview &review);
     void fail(const QString &reason);

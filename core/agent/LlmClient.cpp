@@ -89,7 +89,7 @@ LlmCall *LlmClient::complete(const QJsonArray &messages, const QJsonArray &tools
     return call;
 }
 
-void LlmClient::authorization(std::function<void(const QString &, const QString &)> done, bool renew)
+void LlmClient::authorization(const std::function<void(const QString &, const QString &)> &done, bool renew)
 {
     if (m_config.authUrl.isEmpty())
         return done(m_config.apiKey.isEmpty() ? QString() : u"Bearer "_s + m_config.apiKey, {});
@@ -121,13 +121,13 @@ void LlmClient::authorization(std::function<void(const QString &, const QString 
         Logging::addSecret(token);
         m_accessToken = token;
         m_tokenExpiresMs = qint64(json.value(u"expires_at").toDouble());
-        if (m_tokenExpiresMs < 1e11) // seconds, not milliseconds
+        if (m_tokenExpiresMs < 100'000'000'000) // seconds, not milliseconds
             m_tokenExpiresMs *= 1000;
         done(u"Bearer "_s + m_accessToken, {});
     });
 }
 
-void LlmClient::listModels(CommandReply done)
+void LlmClient::listModels(const CommandReply &done)
 {
     authorization([this, done](const QString &header, const QString &error) {
         if (!error.isEmpty())
@@ -163,7 +163,7 @@ void LlmClient::listModels(CommandReply done)
     });
 }
 
-void LlmClient::test(CommandReply done)
+void LlmClient::test(const CommandReply &done)
 {
     if (m_config.baseUrl.isEmpty())
         return done(CommandResult::failure(u"no address: choose a provider or give an address"_s));

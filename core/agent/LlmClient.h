@@ -61,10 +61,10 @@ public:
     // GET {base}/models: `data` is the model ids the service offers (a JSON array), sorted; 503
     // when the service (or its token) cannot be had, 401 when it refused the key, 502 for
     // another answer.
-    void listModels(CommandReply done);
+    void listModels(const CommandReply &done);
     // One tiny request: `data` is a sentence saying how it went; the error says why not (400 no
     // address or model, 502 the request failed).
-    void test(CommandReply done);
+    void test(const CommandReply &done);
     // Whether the model took function tools (false after it refused them once).
     bool takesTools() const { return !m_toolsRefused; }
     // Whether the model takes images (false after it refused them once, or when told so); with the
@@ -82,7 +82,7 @@ Q_SIGNALS:
 private:
     friend class LlmCall;
     // The Authorization header value for the next request (GigaChat: a fresh access token).
-    void authorization(std::function<void(const QString &header, const QString &error)> done,
+    void authorization(const std::function<void(const QString &header, const QString &error)> &done,
                        bool renew = false);
     void refuseImages();
 

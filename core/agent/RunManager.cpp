@@ -23,7 +23,7 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 namespace {
-constexpr qsizetype kMaxSchemaBytes = 32 * 1024;
+constexpr qsizetype kMaxSchemaBytes = qsizetype(32) * 1024;
 } // namespace
 
 RunManager::RunManager(Settings *settings, SecretStore *secrets, Clock *clock, const QString &runsDir,
@@ -163,7 +163,7 @@ void RunManager::launch(RunRecord record, int refused, CommandReply done)
 }
 
 void RunManager::readTaskSecrets(const QString &task,
-                                 std::function<void(const CommandResult &, JobSecrets)> done)
+                                 const std::function<void(const CommandResult &, JobSecrets)> &done)
 {
     const QStringList names = JobSecrets::namesIn(task);
     if (names.isEmpty())
@@ -239,7 +239,7 @@ void RunManager::launchWith(RunRecord record, const JobSecrets &secrets, int ref
     if (unkeyed.model.trimmed().isEmpty())
         return done(CommandResult::failure(tr("no model chosen: set llm/model on the Models page"), refused));
     const QPointer<RunManager> self(this);
-    auto withKey = [self, record = std::move(record), refused, done, provider, preset,
+    auto withKey = [self, record = std::move(record), refused, done = std::move(done), provider, preset,
                     secrets](const CommandResult &read) mutable {
         if (!self)
             return;

@@ -93,7 +93,8 @@ private:
     void launch(RunRecord record, int refused, CommandReply done);
     // The values of the secrets `task` names (<secret:name>), from agent/secrets and the
     // keychain; refused when one is not set up.
-    void readTaskSecrets(const QString &task, std::function<void(const CommandResult &, JobSecrets)> done);
+    void readTaskSecrets(const QString &task,
+                         const std::function<void(const CommandResult &, JobSecrets)> &done);
     void launchWith(RunRecord record, const JobSecrets &secrets, int refused, CommandReply done);
     void attach(TaskRunner *runner);
     // A model's identity for what it was found to refuse: provider, address and model.

@@ -121,8 +121,8 @@ struct RunRecord
     bool isFinished() const;
     // Running or waiting for the user: it would go on if its process lived.
     bool isUnderWay() const { return status == RunStatus::Running || status == RunStatus::WaitingUser; }
-    // Its process is gone: interrupted with `reason`, a step that was running unknown.
-    void interrupt(const QString &reason, const QDateTime &now);
+    // Its process is gone: interrupted with `why`, a step that was running unknown.
+    void interrupt(const QString &why, const QDateTime &now);
     // The question still waiting for an answer, if any.
     const RunQuestion *pendingQuestion() const;
 

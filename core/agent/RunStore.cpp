@@ -33,7 +33,7 @@ RunStore::Loaded RunStore::loadAll() const
 QStringList RunStore::markInterrupted(const QDateTime &now) const
 {
     QStringList failed;
-    const QStringList ids = JobStore<RunRecord>::markInterrupted(interruptedReason(), now, &failed);
+    QStringList ids = JobStore<RunRecord>::markInterrupted(interruptedReason(), now, &failed);
     for (const QString &warning : std::as_const(failed))
         qCWarning(lcAgent).noquote() << warning;
     return ids;

@@ -7,8 +7,8 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLimits limits, Clock *clock,
-                       QObject *parent)
+TaskRunner::TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, const RunLimits &limits,
+                       Clock *clock, QObject *parent)
     : AgentJob(std::move(tools), clock, parent)
     , m_run(std::move(run))
     , m_limits(limits)

@@ -30,7 +30,7 @@ public:
     static constexpr int kMaxBadOutputs = LlmBrain::kMaxBadOutputs;
     static constexpr int kLowRatingsToStop = LlmBrain::kLowRatingsToStop;
 
-    TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, RunLimits limits, Clock *clock,
+    TaskRunner(RunRecord run, LlmClient *llm, BrowserTools tools, const RunLimits &limits, Clock *clock,
                QObject *parent = nullptr);
     ~TaskRunner() override;
 

@@ -139,7 +139,7 @@ void BridgeManager::start(const StartRequest &request, CommandReply done)
     launch(std::move(record), 400, std::move(done));
 }
 
-void BridgeManager::launch(BridgeRecord record, int refused, CommandReply done)
+void BridgeManager::launch(BridgeRecord record, int refused, const CommandReply &done)
 {
     if (!m_factory)
         return done(CommandResult::failure(tr("the browser is not available in this process"), refused));

@@ -124,7 +124,7 @@ Q_SIGNALS:
 
 private:
     // `refused`: the status of a failure (400 for a new session, 409 for a resumed one).
-    void launch(BridgeRecord record, int refused, CommandReply done);
+    void launch(BridgeRecord record, int refused, const CommandReply &done);
     void loadTools();
 
     Settings *m_settings;

@@ -114,8 +114,8 @@ struct BridgeRecord
     }
     // Neither finished nor interrupted: it would go on if its process lived.
     bool isUnderWay() const { return !isFinished() && status != BridgeStatus::Interrupted; }
-    // Its process is gone: interrupted with `reason`; what was running is unknown, never re-run.
-    void interrupt(const QString &reason, const QDateTime &now);
+    // Its process is gone: interrupted with `why`; what was running is unknown, never re-run.
+    void interrupt(const QString &why, const QDateTime &now);
     // What was running is unknown (a session that goes on after its process ended).
     void runningToUnknown();
     bool hasKey(const QString &key) const;

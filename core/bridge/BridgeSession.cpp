@@ -50,7 +50,7 @@ ToolEnvironment BridgeSession::withVisionCheck(const ToolEnvironment &environmen
     return tools;
 }
 
-BridgeSession::BridgeSession(BridgeRecord record, BridgeEnvironment environment, BridgeOptions options,
+BridgeSession::BridgeSession(BridgeRecord record, BridgeEnvironment environment, const BridgeOptions &options,
                              Clock *clock, QObject *parent)
     : AgentJob(withVisionCheck(environment, this), clock, parent)
     , m_record(std::move(record))

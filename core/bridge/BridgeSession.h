@@ -42,8 +42,8 @@ class BridgeSession : public AgentJob
 {
     Q_OBJECT
 public:
-    BridgeSession(BridgeRecord record, BridgeEnvironment environment, BridgeOptions options, Clock *clock,
-                  QObject *parent = nullptr);
+    BridgeSession(BridgeRecord record, BridgeEnvironment environment, const BridgeOptions &options,
+                  Clock *clock, QObject *parent = nullptr);
     ~BridgeSession() override;
 
     const BridgeRecord &record() const { return m_record; }

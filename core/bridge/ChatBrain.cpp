@@ -145,7 +145,7 @@ void ChatBrain::removeUpload()
     m_upload.clear();
 }
 
-void ChatBrain::attachImage(std::function<void(const QString &paragraph)> then)
+void ChatBrain::attachImage(const std::function<void(const QString &paragraph)> &then)
 {
     const ViewCapture image = *m_image;
     const auto without = [this, then](const QString &why) {

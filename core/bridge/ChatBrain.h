@@ -124,7 +124,7 @@ private:
     bool isCurrent(quint64 generation) const;
     // The look's screenshot, uploaded into the chat; `then` gets the text that tells the chat
     // about it (empty when it could not go: the record says why).
-    void attachImage(std::function<void(const QString &paragraph)> then);
+    void attachImage(const std::function<void(const QString &paragraph)> &then);
     void removeUpload();
 
     AgentJob *m_job;

@@ -37,7 +37,7 @@ QString refOf(const QJsonValue &id)
             return u"e"_s + QString::number(qint64(n));
         return {};
     }
-    const QString text = id.toString().trimmed();
+    QString text = id.toString().trimmed();
     static const QRegularExpression digits(u"^\\d+$"_s);
     if (digits.match(text).hasMatch())
         return u"e"_s + text;

@@ -70,7 +70,7 @@ void AgentChat::locate(QObject *context, CommandReply done, std::chrono::millise
     locateOnce(m_clock->nowMs() + patience.count(), boundTo(context, std::move(done)));
 }
 
-void AgentChat::locateOnce(qint64 deadlineMs, CommandReply finishOnce)
+void AgentChat::locateOnce(qint64 deadlineMs, const CommandReply &finishOnce)
 {
     auto finish = [this, deadlineMs, finishOnce](ChatSurface *surface, const QString &error) {
         if (surface || m_clock->nowMs() >= deadlineMs) {

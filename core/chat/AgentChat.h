@@ -74,7 +74,7 @@ Q_SIGNALS:
     void surfaceChanged(mpa::ChatSurface *surface);
 
 private:
-    void locateOnce(qint64 deadlineMs, CommandReply finish);
+    void locateOnce(qint64 deadlineMs, const CommandReply &finishOnce);
     void forget(CdpSession *session);
 
     Clock *m_clock;

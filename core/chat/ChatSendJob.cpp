@@ -185,7 +185,7 @@ void ChatSurface::SendJob::submit(int method)
     if (method >= methods.size())
         return cleanUpAndFail(tr("the chat did not take the prompt; Enter, Ctrl+Enter and the send button "
                                  "were tried"));
-    const QString name = methods.at(method);
+    const QString &name = methods.at(method);
     auto confirm = [this, method, name](const CdpError &error) {
         if (error.isError()) {
             qCDebug(lcChat).noquote() << name << "failed:" << error.toString();

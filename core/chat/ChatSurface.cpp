@@ -127,7 +127,7 @@ void ChatSurface::readState(bool withReplyText, bool withConversations, QObject 
     const QJsonObject args { { u"withReply"_s, withReplyText },
                              { u"withConversations"_s, withConversations } };
     for (qsizetype i = 0; i < frames.size(); ++i) {
-        const QString frame = frames.at(i);
+        const QString &frame = frames.at(i);
         call(u"state"_s, args, frame, this,
              [this, read, i, frame](const QJsonValue &value, const CdpError &error) {
                  if (error.isError())
@@ -237,7 +237,7 @@ void ChatSurface::attachFile(const QString &path, std::chrono::milliseconds time
 }
 
 void ChatSurface::waitForAttachment(int before, qint64 deadlineMs, std::chrono::milliseconds timeout,
-                                    CommandReply done)
+                                    const CommandReply &done)
 {
     call(u"attachments"_s, {}, {}, this,
          [this, before, deadlineMs, timeout, done](const QJsonValue &value, const CdpError &error) {
@@ -245,9 +245,9 @@ void ChatSurface::waitForAttachment(int before, qint64 deadlineMs, std::chrono::
              if (count > before)
                  return done(CommandResult::success(QJsonObject { { u"attachments"_s, count } }));
              if (clock()->nowMs() >= deadlineMs) {
-                 return done(CommandResult::failure(
-                     u"the chat did not show the attachment within %1 s"_s.arg(timeout.count() / 1000.0),
-                     504));
+                 return done(CommandResult::failure(u"the chat did not show the attachment within %1 s"_s.arg(
+                                                        double(timeout.count()) / 1000.0),
+                                                    504));
              }
              ClockTimer::singleShot(clock(), std::chrono::milliseconds(kPollMs), this,
                                     [this, before, deadlineMs, timeout, done] {
@@ -256,21 +256,21 @@ void ChatSurface::waitForAttachment(int before, qint64 deadlineMs, std::chrono::
          });
 }
 
-void ChatSurface::isGenerating(QObject *context, CommandReply done)
+void ChatSurface::isGenerating(QObject *context, const CommandReply &done)
 {
     readState(false, false, context, [done](const ChatState &state) {
         done(state.ok ? CommandResult::success(state.generating) : CommandResult::failure(state.error, 503));
     });
 }
 
-void ChatSurface::lastReply(QObject *context, CommandReply done)
+void ChatSurface::lastReply(QObject *context, const CommandReply &done)
 {
     readState(true, false, context, [done](const ChatState &state) {
         done(state.ok ? CommandResult::success(state.replyText) : CommandResult::failure(state.error, 503));
     });
 }
 
-void ChatSurface::conversations(QObject *context, CommandReply done)
+void ChatSurface::conversations(QObject *context, const CommandReply &done)
 {
     readState(false, true, context, [done](const ChatState &state) {
         done(state.ok ? CommandResult::success(conversationsJson(state.conversations))
@@ -302,7 +302,7 @@ void ChatSurface::selectConversation(const QString &name, QObject *context, Comm
     });
 }
 
-void ChatSurface::waitUntilActive(const QString &name, qint64 deadlineMs, CommandReply done)
+void ChatSurface::waitUntilActive(const QString &name, qint64 deadlineMs, const CommandReply &done)
 {
     readState(false, true, this, [this, name, deadlineMs, done](const ChatState &state) {
         for (const ChatConversation &c : state.conversations) {
@@ -385,7 +385,7 @@ int ChatSurface::primaryModifier() const
     return CdpInput::primaryModifier(target ? target->browserUserAgent() : QString());
 }
 
-void ChatSurface::clickElement(const QString &what, int index, QObject *context, CommandReply done)
+void ChatSurface::clickElement(const QString &what, int index, QObject *context, const CommandReply &done)
 {
     const QJsonObject args { { u"what"_s, what }, { u"index"_s, index } };
     call(u"locate"_s, args, {}, context,

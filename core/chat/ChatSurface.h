@@ -102,9 +102,9 @@ public:
     // One look each, answered as CommandResult (503 when the look failed): `data` is whether the
     // agent is generating (a bool), the last reply's text (a string), or the conversations
     // ({"conversations": [{"name", "active"}], "active": name}, see conversationsJson).
-    void isGenerating(QObject *context, CommandReply done);
-    void lastReply(QObject *context, CommandReply done);
-    void conversations(QObject *context, CommandReply done);
+    void isGenerating(QObject *context, const CommandReply &done);
+    void lastReply(QObject *context, const CommandReply &done);
+    void conversations(QObject *context, const CommandReply &done);
     void selectConversation(const QString &name, QObject *context, CommandReply done);
 
     // The tab `name` names: equal (case and spacing aside), else the only one containing it.
@@ -128,13 +128,13 @@ private:
     int primaryModifier() const;
     // Clicks the send button, the stop button or a tab: trusted where its position is known
     // in the target's viewport, a DOM click otherwise.
-    void clickElement(const QString &what, int index, QObject *context, CommandReply done);
+    void clickElement(const QString &what, int index, QObject *context, const CommandReply &done);
     void runNextJob();
     void pageGone();
-    void waitUntilActive(const QString &name, qint64 deadlineMs, CommandReply done);
+    void waitUntilActive(const QString &name, qint64 deadlineMs, const CommandReply &done);
     // attachFile(): until the chat shows more than `before` attachments, or `deadlineMs`.
     void waitForAttachment(int before, qint64 deadlineMs, std::chrono::milliseconds timeout,
-                           CommandReply done);
+                           const CommandReply &done);
 
     QPointer<PayloadInjector> m_injector;
     QPointer<Clock> m_clock;

@@ -21,7 +21,7 @@ namespace {
 // moment: closing with unread data would reset the connection, and the client could lose the
 // reply before reading it.
 constexpr auto kLinger = 2s;
-constexpr qint64 kMaxDrainBytes = 16 * 1024 * 1024;
+constexpr qint64 kMaxDrainBytes = qint64(16) * 1024 * 1024;
 constexpr int kMaxHeaderLines = 100;
 
 bool isTokenChar(char c)

@@ -49,8 +49,8 @@ class HttpRequestGate : public QTcpServer
 public:
     struct Limits
     {
-        qsizetype maxHeadBytes = 32 * 1024;
-        qint64 maxBodyBytes = 1024 * 1024;
+        qsizetype maxHeadBytes = qsizetype(32) * 1024;
+        qint64 maxBodyBytes = qint64(1024) * 1024;
         std::chrono::milliseconds headTimeout { 3000 }; // the head must be in by then
         std::chrono::milliseconds requestTimeout { 10000 }; // the whole request must be in by then
         std::chrono::milliseconds connectionLifetime { 120000 }; // after hand-over

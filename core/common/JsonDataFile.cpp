@@ -44,7 +44,8 @@ JsonDataFile::Loaded JsonDataFile::load(int maxVersion, OnBadFile onBad) const
         problem = u"it cannot be opened (%1)"_s.arg(file.errorString());
     } else {
         QJsonParseError parseError {};
-        const QJsonDocument document = QJsonDocument::fromJson(file.read(16 * 1024 * 1024), &parseError);
+        const QJsonDocument document
+            = QJsonDocument::fromJson(file.read(qint64(16) * 1024 * 1024), &parseError);
         file.close();
         if (parseError.error != QJsonParseError::NoError)
             problem = u"it is not valid JSON (%1 at byte %2)"_s.arg(parseError.errorString())

@@ -39,6 +39,7 @@ const QList<const char *> &knownSentences()
             "mpa::KnownSentences",
             "no keychain runs on this desktop (GNOME Keyring, KWallet or KeePassXC provide one)"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): one sentence on two lines
                           "no keychain answers on this desktop session (GNOME Keyring, "
                           "KWallet or KeePassXC provide one)"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "the keychain could not delete the key (%1)"),
@@ -380,7 +381,7 @@ QString englishRegexError(const QRegularExpression &regex)
 {
     // errorString() is Qt's translation ("QRegularExpression" in qtbase_<lang>.qm, loaded for the
     // window's standard dialogs) of the engine's English message: found back by that translation.
-    const QString said = regex.errorString();
+    QString said = regex.errorString();
     for (const char *message : kRegexMessages) {
         if (QCoreApplication::translate("QRegularExpression", message) == said)
             return QString::fromUtf8(message);

@@ -34,7 +34,7 @@ public:
     // Serves files below `root` (a folder or a resource prefix such as ":/demo").
     void setRoot(const QString &root) { m_root = root; }
     // A fixed answer for `path` (exact match), ahead of files.
-    void addRoute(const QString &path, Handler handler) { m_routes.insert(path, std::move(handler)); }
+    void addRoute(const QString &path, Handler handler) { m_routes.emplace(path, std::move(handler)); }
 
     bool listen(quint16 port = 0, const QHostAddress &address = QHostAddress::LocalHost);
     void close();

@@ -86,7 +86,7 @@ QString validateObject(const QJsonObject &object, const QJsonObject &schema, con
         const QJsonValue v = object.value(it.key());
         if (v.isUndefined())
             continue;
-        const QString problem = problemOf(v, it.value().toObject(), path + u'.' + it.key());
+        QString problem = problemOf(v, it.value().toObject(), path + u'.' + it.key());
         if (!problem.isEmpty())
             return problem;
     }
@@ -176,7 +176,7 @@ QString problemOf(const QJsonValue &value, const QJsonObject &schema, const QStr
         const QJsonArray items = value.toArray();
         const QJsonObject itemSchema = schema.value(u"items"_s).toObject();
         for (qsizetype i = 0; i < items.size(); ++i) {
-            const QString problem = problemOf(items.at(i), itemSchema, u"%1[%2]"_s.arg(path).arg(i));
+            QString problem = problemOf(items.at(i), itemSchema, u"%1[%2]"_s.arg(path).arg(i));
             if (!problem.isEmpty())
                 return problem;
         }
@@ -220,7 +220,7 @@ QString checkSchemaAt(const QJsonObject &schema, const QString &path, int depth)
         for (auto it = properties.begin(); it != properties.end(); ++it) {
             if (!it.value().isObject())
                 return u"%1.properties.%2 must be a schema (an object)"_s.arg(path, it.key());
-            const QString problem
+            QString problem
                 = checkSchemaAt(it.value().toObject(), path + u".properties."_s + it.key(), depth + 1);
             if (!problem.isEmpty())
                 return problem;
@@ -237,8 +237,7 @@ QString checkSchemaAt(const QJsonObject &schema, const QString &path, int depth)
     if (schema.contains(u"items"_s)) {
         if (!schema.value(u"items"_s).isObject())
             return u"%1.items must be one schema (an object); lists of schemas are not supported"_s.arg(path);
-        const QString problem
-            = checkSchemaAt(schema.value(u"items"_s).toObject(), path + u".items"_s, depth + 1);
+        QString problem = checkSchemaAt(schema.value(u"items"_s).toObject(), path + u".items"_s, depth + 1);
         if (!problem.isEmpty())
             return problem;
     }
@@ -328,7 +327,7 @@ std::optional<QJsonObject> readFile(const QString &path, QString *error)
         return std::nullopt;
     }
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(4 * 1024 * 1024), &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(qint64(4) * 1024 * 1024), &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         *error = u"%1: not JSON (%2 at character %3)"_s.arg(path, parseError.errorString())
                      .arg(parseError.offset);

@@ -6,7 +6,7 @@
 namespace mpa {
 
 namespace {
-constexpr qint64 kLongestNap = 60 * 1000;
+constexpr qint64 kLongestNap = qint64(60) * 1000;
 }
 
 SystemClock::SystemClock(QObject *parent)

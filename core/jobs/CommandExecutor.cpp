@@ -157,7 +157,7 @@ QString CommandExecutor::signatureOf(const QJsonObject &facts)
 }
 
 void CommandExecutor::checkPoint(JobCommand command,
-                                 std::function<void(JobCommand, const QJsonObject &)> judge,
+                                 const std::function<void(JobCommand, const QJsonObject &)> &judge,
                                  std::function<void(const Check &check)> done)
 {
     const auto fail = [&command, &done](JobCommand::State state, const QString &error) {
@@ -223,7 +223,8 @@ void CommandExecutor::checkPoint(JobCommand command,
                       });
 }
 
-void CommandExecutor::actAtPoint(JobCommand command, std::function<void(const JobCommand &)> done)
+void CommandExecutor::actAtPoint(const JobCommand &command,
+                                 const std::function<void(const JobCommand &)> &done)
 {
     if (command.key != m_pointKey || !m_tools.elementAt)
         return done(over(command, JobCommand::State::Failed, u"the point was not checked: look again"_s));
@@ -350,8 +351,8 @@ void CommandExecutor::actNow(JobCommand command, std::function<void(const JobCom
     });
 }
 
-void CommandExecutor::openTab(JobCommand command, const QString &url,
-                              std::function<void(const JobCommand &)> done)
+void CommandExecutor::openTab(const JobCommand &command, const QString &url,
+                              const std::function<void(const JobCommand &)> &done)
 {
     const qint64 started = m_clock ? m_clock->nowMs() : 0;
     call(u"open"_s, { { u"url"_s, url }, { u"newTab"_s, true } },
@@ -379,7 +380,7 @@ void CommandExecutor::adopt(const QString &tab)
 }
 
 void CommandExecutor::ran(JobCommand command, const CommandResult &result, qint64 started,
-                          std::function<void(const JobCommand &)> done)
+                          const std::function<void(const JobCommand &)> &done)
 {
     command.durationMs = m_clock ? m_clock->nowMs() - started : 0;
     command.state = result.ok ? JobCommand::State::Done : JobCommand::State::Failed;

@@ -105,16 +105,17 @@ private:
     void act(JobCommand command, std::function<void(const JobCommand &command)> done);
     // act() once a command that types a secret is known to be on the secret's site still.
     void actNow(JobCommand command, std::function<void(const JobCommand &command)> done);
-    void openTab(JobCommand command, const QString &url, std::function<void(const JobCommand &)> done);
+    void openTab(const JobCommand &command, const QString &url,
+                 const std::function<void(const JobCommand &)> &done);
     void ran(JobCommand command, const CommandResult &result, qint64 started,
-             std::function<void(const JobCommand &)> done);
+             const std::function<void(const JobCommand &)> &done);
     void adopt(const QString &tab);
     // check() of a point tool: the element under the point, then the gate.
-    void checkPoint(JobCommand command, std::function<void(JobCommand, const QJsonObject &)> judge,
+    void checkPoint(JobCommand command, const std::function<void(JobCommand, const QJsonObject &)> &judge,
                     std::function<void(const Check &check)> done);
     // actNow() of a point tool: the element under the point again (the page may have moved while
     // the user was asked), then the mouse (and the keys).
-    void actAtPoint(JobCommand command, std::function<void(const JobCommand &command)> done);
+    void actAtPoint(const JobCommand &command, const std::function<void(const JobCommand &command)> &done);
     // What a point's element is, to tell whether it is still the one judged.
     static QString signatureOf(const QJsonObject &facts);
     static JobCommand over(JobCommand command, JobCommand::State state, const QString &error);

@@ -18,7 +18,7 @@ namespace mpa {
 class LogFile
 {
 public:
-    explicit LogFile(QString path, qint64 maxBytes = 1024 * 1024, int keep = 3);
+    explicit LogFile(QString path, qint64 maxBytes = qint64(1024) * 1024, int keep = 3);
 
     QString path() const { return m_path; }
     void write(const QString &line);

@@ -134,7 +134,7 @@ PageController::Result PageController::track(CommandReply reply)
     };
 }
 
-void PageController::sendToPage(const QString &method, const QJsonObject &params, CdpCallback callback,
+void PageController::sendToPage(const QString &method, const QJsonObject &params, const CdpCallback &callback,
                                 int attempt)
 {
     if (!m_page)
@@ -155,7 +155,7 @@ void PageController::sendToPage(const QString &method, const QJsonObject &params
 
 // ---- effects ------------------------------------------------------------------------------
 
-void PageController::finish(const Mark &start, QJsonObject data, Result done)
+void PageController::finish(const Mark &start, QJsonObject data, const Result &done)
 {
     if (!m_page)
         return done({}, tr("the tab was closed"));
@@ -188,7 +188,7 @@ PageController::FrameTarget PageController::frameTarget(int frame) const
 }
 
 void PageController::payload(const FrameTarget &target, const QString &function, const QJsonObject &args,
-                             Result done, int attempt)
+                             const Result &done, int attempt)
 {
     CdpSession *session = target.session;
     if (!session || !session->isAttached())
@@ -283,7 +283,7 @@ void PageController::snapshot(const SnapshotOptions &options, CommandReply reply
 
 // ---- points and input ---------------------------------------------------------------------
 
-void PageController::pointOf(const QString &ref, const QString &op, Point done)
+void PageController::pointOf(const QString &ref, const QString &op, const Point &done)
 {
     int frame = 0;
     if (!parseRef(ref, &frame))
@@ -303,7 +303,7 @@ void PageController::pointOf(const QString &ref, const QString &op, Point done)
     });
 }
 
-void PageController::revealFrame(int frame, Sent done)
+void PageController::revealFrame(int frame, const Sent &done)
 {
     if (frame == 0)
         return done({});
@@ -322,7 +322,7 @@ void PageController::revealFrame(int frame, Sent done)
     });
 }
 
-void PageController::toTopFrame(int frame, QPointF point, Point done)
+void PageController::toTopFrame(int frame, QPointF point, const Point &done)
 {
     if (frame == 0)
         return done(point, {});
@@ -760,7 +760,7 @@ void PageController::resetEmulation()
 }
 
 void PageController::printPdf(bool landscape,
-                              std::function<void(const QByteArray &pdf, const QString &error)> done)
+                              const std::function<void(const QByteArray &pdf, const QString &error)> &done)
 {
     // Through track(), so a tab that closes first still answers.
     const Result answer = track([done](const CommandResult &result) {
@@ -893,10 +893,7 @@ void PageController::scroll(const QString &ref, double x, double y, bool pages, 
 {
     const Result done = track(std::move(reply));
     const QJsonObject args { { u"x"_s, x }, { u"y"_s, y }, { u"unit"_s, pages ? u"page"_s : u"px"_s } };
-    const Result answer = [done](const QJsonObject &r, const QString &error) {
-        QJsonObject data = r;
-        done(data, error);
-    };
+    const Result answer = [done](const QJsonObject &r, const QString &error) { done(r, error); };
     if (ref.isEmpty()) {
         QJsonObject call = args;
         call.insert(u"op"_s, u"scroll"_s);
@@ -1242,7 +1239,7 @@ void PageController::evaluate(const QString &script, CommandReply reply, std::ch
 }
 
 void PageController::evaluateAs(const QString &source, bool body, std::chrono::milliseconds timeout,
-                                const Mark &start, Result done)
+                                const Mark &start, const Result &done)
 {
     if (!m_page)
         return done({}, tr("the tab was closed"));
@@ -1283,7 +1280,7 @@ QString PageController::evaluationError(const CdpError &error)
 }
 
 void PageController::evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout,
-                               const Mark &start, Result done)
+                               const Mark &start, const Result &done)
 {
     if (!m_page)
         return done({}, tr("the tab was closed"));
@@ -1370,7 +1367,7 @@ void PageController::scrollIntoView(const QString &ref, CommandReply reply)
     });
 }
 
-void PageController::sendInOrder(QList<CdpInput::Command> commands, Sent done)
+void PageController::sendInOrder(QList<CdpInput::Command> commands, const Sent &done)
 {
     // One at a time, each once the one before is answered: the page sees every move of a path
     // (moves sent at once reach it coalesced into one event).
@@ -1385,7 +1382,7 @@ void PageController::sendInOrder(QList<CdpInput::Command> commands, Sent done)
     });
 }
 
-void PageController::viewportSize(std::function<void(QSizeF, const QString &)> done)
+void PageController::viewportSize(const std::function<void(QSizeF, const QString &)> &done)
 {
     sendToPage(u"Page.getLayoutMetrics"_s, {}, [done](const CdpResult &result) {
         if (!result.ok())
@@ -1452,7 +1449,7 @@ void PageController::mouseAt(const QString &action, QPointF point, const QString
 }
 
 void PageController::spotPoint(const Spot &spot, const QString &op,
-                               std::function<void(QPointF, bool, const QString &)> done)
+                               const std::function<void(QPointF, bool, const QString &)> &done)
 {
     const auto draggableAt = [this, done](QPointF point) {
         payload({ m_page, {} }, u"at"_s, { { u"x"_s, point.x() }, { u"y"_s, point.y() } },
@@ -1514,7 +1511,8 @@ void PageController::drag(const Spot &from, const Spot &to, CommandReply reply)
     });
 }
 
-void PageController::dragPath(QPointF from, QPointF to, bool expectDrag, const Mark &start, Result done)
+void PageController::dragPath(QPointF from, QPointF to, bool expectDrag, const Mark &start,
+                              const Result &done)
 {
     if (!m_page)
         return done({}, tr("the tab was closed"));

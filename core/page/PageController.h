@@ -138,7 +138,7 @@ public:
     void type(const QString &ref, const QString &text, CommandReply reply,
               std::chrono::milliseconds timeout = kMaxTypeTime,
               std::chrono::milliseconds delay = std::chrono::milliseconds::zero());
-    void press(const QString &ref, const QString &keys, CommandReply reply);
+    void press(const QString &ref, const QString &chord, CommandReply reply);
     void setChecked(const QString &ref, bool checked, CommandReply reply);
     void select(const QString &ref, const QStringList &values, CommandReply reply);
     // x/y in pixels, or in pages when `pages` (90% of the viewport or the element's box).
@@ -201,7 +201,8 @@ public:
     void resetEmulation();
     // The page printed as the browser prints it (its print stylesheet, backgrounds on): the PDF's
     // bytes to `done`, or why not.
-    void printPdf(bool landscape, std::function<void(const QByteArray &pdf, const QString &error)> done);
+    void printPdf(bool landscape,
+                  const std::function<void(const QByteArray &pdf, const QString &error)> &done);
 
     // The snapshots an agent took of this tab, the last kKeptSnapshots, for `snapshot {since}`:
     // each with its id (1, 2, … per tab), the document's address and the options it was taken
@@ -250,22 +251,23 @@ private:
     // when the tab goes first.
     Result track(CommandReply reply);
     // A command to the tab's page, tried again while the page is between two renderers.
-    void sendToPage(const QString &method, const QJsonObject &params, CdpCallback callback, int attempt = 0);
+    void sendToPage(const QString &method, const QJsonObject &params, const CdpCallback &callback,
+                    int attempt = 0);
     // Waits for what the action set off (a navigation it requested, a tab it opened), then
     // answers with `data` plus the effects since `start`.
-    void finish(const Mark &start, QJsonObject data, Result done);
+    void finish(const Mark &start, QJsonObject data, const Result &done);
 
     FrameTarget frameTarget(int frame) const;
     // A payload call in one frame's document, retried while the module is still arriving.
-    void payload(const FrameTarget &target, const QString &function, const QJsonObject &args, Result done,
-                 int attempt = 0);
+    void payload(const FrameTarget &target, const QString &function, const QJsonObject &args,
+                 const Result &done, int attempt = 0);
     // A payload `call` for a ref, routed to the ref's frame.
     void callRef(const QString &ref, const QString &op, QJsonObject args, Result done);
     // The ref's clickable point in the tab's viewport (scrolled into view, not covered).
-    void pointOf(const QString &ref, const QString &op, Point done);
-    void toTopFrame(int frame, QPointF point, Point done);
+    void pointOf(const QString &ref, const QString &op, const Point &done);
+    void toTopFrame(int frame, QPointF point, const Point &done);
     // Scrolls the iframes around a frame into view, outermost first.
-    void revealFrame(int frame, Sent done);
+    void revealFrame(int frame, const Sent &done);
 
     void mouse(QPointF point, int clickCount, const QString &button, Sent done);
     void keys(const QString &chord, Sent done);
@@ -277,20 +279,20 @@ private:
     void insertText(const QString &text, Sent done);
     void sendInput(const QList<CdpInput::Command> &commands, Sent done);
     // Sends `commands` one after the other, each once the one before was answered.
-    void sendInOrder(QList<CdpInput::Command> commands, Sent done);
+    void sendInOrder(QList<CdpInput::Command> commands, const Sent &done);
     // The viewport's size in CSS pixels.
-    void viewportSize(std::function<void(QSizeF size, const QString &error)> done);
+    void viewportSize(const std::function<void(QSizeF size, const QString &error)> &done);
     // A drag end's point in the viewport (an element's, scrolled into view), and whether a press
     // there starts an HTML5 drag.
     void spotPoint(const Spot &spot, const QString &op,
-                   std::function<void(QPointF, bool, const QString &)> done);
+                   const std::function<void(QPointF, bool, const QString &)> &done);
     void evaluateAs(const QString &source, bool body, std::chrono::milliseconds timeout, const Mark &start,
-                    Result done);
+                    const Result &done);
     // The value a script gave (a remote object): awaited when it is a promise, then read as JSON.
     void evaluated(const QJsonObject &remote, std::chrono::milliseconds timeout, const Mark &start,
-                   Result done);
+                   const Result &done);
     static QString evaluationError(const CdpError &error);
-    void dragPath(QPointF from, QPointF to, bool expectDrag, const Mark &start, Result done);
+    void dragPath(QPointF from, QPointF to, bool expectDrag, const Mark &start, const Result &done);
     struct FormFilling;
     void fillNextField(const std::shared_ptr<FormFilling> &filling);
 

@@ -80,7 +80,7 @@ void PageEffects::waitForLoad(const Mark &start, bool sameDocument, QDeadlineTim
     m_page->send(
         u"Runtime.evaluate"_s,
         { { u"expression"_s, u"[document.readyState, location.href]"_s }, { u"returnByValue"_s, true } },
-        this, [this, start, sameDocument, deadline, then](const CdpResult &result) {
+        this, [this, start, sameDocument, deadline, then = std::move(then)](const CdpResult &result) {
             const QJsonArray state = result.result.value(u"result").toObject().value(u"value").toArray();
             const QString readyState = state.at(0).toString();
             const QString href = state.at(1).toString();
@@ -172,7 +172,7 @@ void PageEffects::answerDialog(bool accept, const QString &text,
         params.insert(u"promptText"_s, text);
     m_page->send(
         u"Page.handleJavaScriptDialog"_s, params, this,
-        [this, index, accept, prompt, text, done](const CdpResult &result) {
+        [this, index, accept, prompt, text, done = std::move(done)](const CdpResult &result) {
             if (result.error.isError())
                 return done({}, tr("the browser did not take the answer: %1").arg(result.error.message));
             // Page.javascriptDialogClosed may have come first and noted it already.

@@ -50,7 +50,7 @@ void PageTrace::start(std::function<void(const QString &)> done)
                  { { u"transferMode"_s, u"ReturnAsStream"_s },
                    { u"streamFormat"_s, u"json"_s },
                    { u"traceConfig"_s, traceConfig() } },
-                 this, [this, done](const CdpResult &result) {
+                 this, [this, done = std::move(done)](const CdpResult &result) {
                      if (result.error.isError()) {
                          m_state = State::Idle;
                          return done(tr("the browser did not start the trace: %1").arg(result.error.message));

@@ -15,7 +15,7 @@ QString source(const QString &fileName)
     QFile file(u":/payload/"_s + fileName);
     if (!file.open(QIODevice::ReadOnly))
         qFatal("payload script %s is not bundled", qPrintable(fileName));
-    const QString text = QString::fromUtf8(file.readAll());
+    QString text = QString::fromUtf8(file.readAll());
     cache.insert(fileName, text);
     return text;
 }

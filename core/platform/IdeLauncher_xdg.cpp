@@ -322,7 +322,7 @@ private:
     static QString systemPath(const QString &id)
     {
         for (const QString &dir : systemApplicationDirs()) {
-            const QString path = dir + u'/' + id;
+            QString path = dir + u'/' + id;
             if (QFileInfo::exists(path))
                 return path;
         }

@@ -36,7 +36,7 @@ TerminationSignals::TerminationSignals(QObject *parent)
         char byte = 0;
         if (::read(g_pipe[0], &byte, 1) != 1)
             return;
-        const int number = byte;
+        const int number = static_cast<unsigned char>(byte);
         const QString name = number == SIGINT ? u"SIGINT"_s : number == SIGTERM ? u"SIGTERM"_s : u"SIGHUP"_s;
         Q_EMIT terminationRequested(name);
     });

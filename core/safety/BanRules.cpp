@@ -376,7 +376,7 @@ QString family(const QString &name)
     while (tail < name.size() && !digit(name[tail]))
         ++tail;
     const QString bare = name.left(tail);
-    const QString f = kFamilyAliases.value(bare, bare);
+    QString f = kFamilyAliases.value(bare, bare);
     if (kShells.contains(f) || kInterpreters.contains(f))
         return f;
     return kFamilyAliases.value(name, name);

@@ -376,7 +376,7 @@ bool Analysis::checkAssignment(const QString &name, const Value &val, const Ctx 
 // Wrappers are taken off (with their options), then the command is looked at.
 Input Analysis::runCommand(const QList<Field> &fields, const Ctx &ctx, bool envRisk, bool cond)
 {
-    const QList<Field> full = fields;
+    const QList<Field> &full = fields;
     Unwrap st;
     st.envRisk = envRisk;
     st.fields = fields;

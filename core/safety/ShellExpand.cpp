@@ -21,7 +21,7 @@ Value lookup(const Part &part, const Env &env)
 {
     if (part.op == u"len"_s || part.op == u"indirect"_s || part.op == u"other"_s)
         return Value::unknown(u"%1 is not worked out here"_s.arg(part.raw));
-    const Value base = varValue(part.name, env);
+    Value base = varValue(part.name, env);
     if (part.op.isEmpty() || part.op == u":?"_s || part.op == u"?"_s || !base.known)
         return base;
     bool empty = true;

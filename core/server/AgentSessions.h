@@ -33,7 +33,7 @@ public:
 
 private:
     QJsonObject entry(const QString &url);
-    bool save(const QString &url, QJsonObject entry, QString *error);
+    bool save(const QString &url, QJsonObject known, QString *error);
 
     QString m_path;
     QJsonObject m_agents; // url → {windowId, sessionId, assignedAt, usedAt}

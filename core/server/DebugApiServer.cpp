@@ -327,12 +327,14 @@ void DebugApiServer::dispatchAction(const QString &action, const QJsonObject &pa
         send(reply);
     };
     timer->setSingleShot(true);
-    connect(timer, &QTimer::timeout, this, [finish, action, seconds = m_replyTimeout.count() / 1000.0] {
-        qCWarning(lcServer).noquote()
-            << u"debug API: %1 did not answer within %2 s"_s.arg(action).arg(seconds);
-        finish(failure(
-            500, u"internal error: the action '%1' did not answer within %2 s"_s.arg(action).arg(seconds)));
-    });
+    connect(
+        timer, &QTimer::timeout, this, [finish, action, seconds = double(m_replyTimeout.count()) / 1000.0] {
+            qCWarning(lcServer).noquote()
+                << u"debug API: %1 did not answer within %2 s"_s.arg(action).arg(seconds);
+            finish(failure(
+                500,
+                u"internal error: the action '%1' did not answer within %2 s"_s.arg(action).arg(seconds)));
+        });
     timer->start(m_replyTimeout);
 
     const CommandCaller caller { client.startsWith(u"ctl@"_s) ? u"ctl"_s : u"debug-api"_s, client };

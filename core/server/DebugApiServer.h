@@ -27,7 +27,7 @@ class DebugApiServer : public QObject
 {
     Q_OBJECT
 public:
-    static constexpr qint64 kMaxBodyBytes = 1024 * 1024;
+    static constexpr qint64 kMaxBodyBytes = qint64(1024) * 1024;
     static constexpr int kMaxJsonDepth = 64;
     static constexpr std::chrono::milliseconds kRefusalLogInterval { 5000 };
 

@@ -252,7 +252,7 @@ void McpHttpServer::handlePost(const HttpRequestGate::Request &request, QTcpSock
                    u"%1 MCP sessions are open, the most this server keeps; end one with DELETE %2 (a "
                    "session also ends after %3 minutes unused)"_s.arg(kMaxSessions)
                        .arg(QLatin1String(kPath))
-                       .arg(m_idleTimeout.count() / 60000.0));
+                       .arg(double(m_idleTimeout.count()) / 60000.0));
             return;
         }
         server = new McpServer(m_commands, this, u"http-%1"_s.arg(m_nextSession++));
@@ -310,7 +310,7 @@ QByteArray McpHttpServer::openSession(McpServer *server, const QByteArray &initi
         server->deleteLater(); // the initialize failed: no session
         return {};
     }
-    const QByteArray id = TokenFile::generate().toLatin1();
+    QByteArray id = TokenFile::generate().toLatin1();
     Session session;
     session.server = server;
     session.label = server->caller().clientId;

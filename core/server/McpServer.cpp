@@ -154,7 +154,7 @@ QJsonValue McpServer::idAtStart(QByteArrayView start)
             QByteArray wrapped = "[" + start.sliced(valueStart, valueEnd - valueStart).toByteArray() + "]";
             QJsonParseError error {};
             const QJsonDocument document = QJsonDocument::fromJson(wrapped, &error);
-            const QJsonValue id = document.array().at(0);
+            QJsonValue id = document.array().at(0);
             if (error.error != QJsonParseError::NoError || !validId(id))
                 return QJsonValue(QJsonValue::Undefined);
             return id;

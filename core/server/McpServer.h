@@ -35,7 +35,7 @@ class McpServer : public QObject
     Q_OBJECT
 public:
     static const QStringList &supportedProtocolVersions(); // newest first
-    static constexpr qint64 kMaxMessageBytes = 16 * 1024 * 1024;
+    static constexpr qint64 kMaxMessageBytes = qint64(16) * 1024 * 1024;
 
     // Where the replies to one message go, each a JSON-RPC object (or batch) without a newline.
     using ReplySink = std::function<void(const QByteArray &reply)>;
@@ -47,10 +47,10 @@ public:
 
     // One line from the client (without the newline); the replies go out through send().
     void handleLine(const QByteArray &line);
-    // The JSON-RPC message (or batch) in `bytes`; nothing, with the JSON-RPC error to answer
-    // in `errorReply`, when they are no message at all (not JSON, not an object, too long, an
+    // The JSON-RPC message (or batch) in `line`; nothing, with the JSON-RPC error to answer
+    // in `errorReply`, when it is no message at all (not JSON, not an object, too long, an
     // empty batch).
-    static std::optional<QJsonDocument> parseMessage(const QByteArray &bytes, QByteArray *errorReply);
+    static std::optional<QJsonDocument> parseMessage(const QByteArray &line, QByteArray *errorReply);
     // Answers a parsed message or batch: every reply to `sink` (also those that come later,
     // from tool calls under way), then `finished` once each request in it is answered — at
     // once when it held only notifications and responses. The sink is called after this server

@@ -37,7 +37,7 @@ McpStdio::~McpStdio()
 qint64 McpStdio::readLines(std::istream &in, qint64 maxLineBytes, const std::function<void(QByteArray)> &line,
                            const std::function<void(qint64, QByteArray)> &tooLong)
 {
-    constexpr std::streamsize kChunk = 64 * 1024;
+    constexpr std::streamsize kChunk = std::streamsize(64) * 1024;
     std::vector<char> chunk(size_t(kChunk) + 1);
     QByteArray current;
     QByteArray start; // of a line over the limit
@@ -172,7 +172,7 @@ bool McpStdio::writeSome()
     if (unsentBytes() == 0) {
         m_unsent.clear();
         m_unsentOffset = 0;
-    } else if (m_unsentOffset > 1024 * 1024) {
+    } else if (m_unsentOffset > qint64(1024) * 1024) {
         m_unsent.remove(0, m_unsentOffset); // what went is not kept
         m_unsentOffset = 0;
     }

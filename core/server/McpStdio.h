@@ -26,9 +26,9 @@ class McpStdio : public QObject
     Q_OBJECT
 public:
     // The default longest line (MCP's message limit).
-    static constexpr qint64 kDefaultMaxLineBytes = 16 * 1024 * 1024;
+    static constexpr qint64 kDefaultMaxLineBytes = qint64(16) * 1024 * 1024;
     // Replies a client may leave unread before it is given up on (as an agent's WebSocket).
-    static constexpr qint64 kMaxUnsentBytes = 16 * 1024 * 1024;
+    static constexpr qint64 kMaxUnsentBytes = qint64(16) * 1024 * 1024;
     // What is kept of a line over the limit: enough for the "id" at its start.
     static constexpr qsizetype kKeptStartBytes = 256;
 

@@ -22,7 +22,7 @@ QString ServerToken::get(QString *error)
 
 QString ServerToken::regenerate(QString *error)
 {
-    const QString token = m_file.regenerate(error);
+    QString token = m_file.regenerate(error);
     if (!token.isEmpty())
         use(token);
     return token;

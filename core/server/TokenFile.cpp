@@ -72,7 +72,7 @@ QString TokenFile::ensure(QString *error, QString *replaced) const
 {
     const QString why = problem();
     if (why.isEmpty()) {
-        const QString existing = read();
+        QString existing = read();
         if (!existing.isEmpty())
             return existing;
         return regenerate(error);
@@ -83,7 +83,7 @@ QString TokenFile::ensure(QString *error, QString *replaced) const
     if (QFileInfo(m_path).isSymLink())
         QFile::remove(m_path); // the link goes; what it points at is never written
     QString failed;
-    const QString token = regenerate(&failed);
+    QString token = regenerate(&failed);
     // The log says what happened, not what was meant to: a file of another user's may not be
     // replaceable at all.
     if (token.isEmpty()) {
@@ -100,7 +100,7 @@ QString TokenFile::ensure(QString *error, QString *replaced) const
 
 QString TokenFile::regenerate(QString *error) const
 {
-    const QString token = generate();
+    QString token = generate();
     if (!write(token, error))
         return {};
     return token;

@@ -41,7 +41,7 @@ public:
     // Heartbeats in a row the peer may let pass without a sign of life before it is dropped.
     static constexpr int kMaxMissedBeats = 3;
     // Replies waiting to go out to a peer that does not read them; past this it is dropped.
-    static constexpr qint64 kMaxUnsentBytes = 16 * 1024 * 1024;
+    static constexpr qint64 kMaxUnsentBytes = qint64(16) * 1024 * 1024;
 
     // `expectedToken` empty: the connection needs no authentication (client mode, or a
     // server-mode connection that presented the token in its URL).

@@ -17,9 +17,9 @@
 namespace mpa::ToolkitProtocol {
 
 // Messages up to this size are processed; larger ones get an error reply.
-constexpr qint64 kMaxMessageBytes = 1024 * 1024;
+constexpr qint64 kMaxMessageBytes = qint64(1024) * 1024;
 // Messages beyond this close the connection (the socket will not even assemble them).
-constexpr qint64 kMaxFrameBytes = 16 * 1024 * 1024;
+constexpr qint64 kMaxFrameBytes = qint64(16) * 1024 * 1024;
 constexpr int kMaxJsonDepth = 64;
 
 struct Message

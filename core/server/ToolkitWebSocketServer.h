@@ -48,9 +48,9 @@ public:
     // whose request has not fully arrived.
     static constexpr int kMaxHandshakes = 64;
     // The longest upgrade request head (QWebSocketServer alone would take 800 KiB).
-    static constexpr qint64 kMaxHandshakeBytes = 16 * 1024;
+    static constexpr qint64 kMaxHandshakeBytes = qint64(16) * 1024;
     // The largest message (and frame) a connection may send before it has authenticated.
-    static constexpr qint64 kMaxPreAuthMessageBytes = 8 * 1024;
+    static constexpr qint64 kMaxPreAuthMessageBytes = qint64(8) * 1024;
 
     explicit ToolkitWebSocketServer(CommandDispatcher *commands, QObject *parent = nullptr);
     ~ToolkitWebSocketServer() override;

@@ -17,7 +17,6 @@ QString errorText(QKeychain::Error error, const QString &detail)
 {
     switch (error) {
     case QKeychain::NoError:
-        return {};
     case QKeychain::EntryNotFound:
         return {};
     case QKeychain::CouldNotDeleteEntry:

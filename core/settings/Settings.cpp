@@ -862,8 +862,8 @@ bool Settings::checkFile(const QString &path, QString *error)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return refuse(error, u"it cannot be opened (%1)"_s.arg(file.errorString()));
-    const QByteArray bytes = file.read(4 * 1024 * 1024 + 1);
-    if (bytes.size() > 4 * 1024 * 1024)
+    const QByteArray bytes = file.read(qint64(4) * 1024 * 1024 + 1);
+    if (bytes.size() > qint64(4) * 1024 * 1024)
         return refuse(error, u"it is over 4 MiB, far more than settings"_s);
     if (bytes.contains('\0'))
         return refuse(error, u"it has NUL bytes: it is not text"_s);
