@@ -234,6 +234,8 @@ void CdpEndpoint::setMoreEndpoints(const QList<CdpAddress> &more)
             added->start();
     }
     if (changed) {
+        for (CdpSource *source : m_sources)
+            source->setNamedInLog(m_sources.size() > 1);
         updateState();
         Q_EMIT endpointsChanged();
     }

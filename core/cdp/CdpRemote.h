@@ -41,7 +41,7 @@ struct CdpRemote
     static bool refusesForGood(int status) { return status == 401 || status == 403 || status == 404; }
 
     // Checks --cdp-url and --cdp-header; nullopt with a sentence in `error` when they are unusable.
-    static std::optional<CdpRemote> parse(const QString &url, const QString &header, QString *error);
+    static std::optional<CdpRemote> parse(const QString &text, const QString &header, QString *error);
 };
 
 } // namespace mpa

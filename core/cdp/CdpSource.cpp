@@ -95,6 +95,12 @@ QString CdpSource::address() const
     return m_host + u':' + QString::number(m_port);
 }
 
+QString CdpSource::describe(const CdpTargetInfo &info) const
+{
+    // With several endpoints, each line names the one its page belongs to.
+    return m_namedInLog ? describeTarget(info) + u" at "_s + address() : describeTarget(info);
+}
+
 QString CdpSource::name() const
 {
     if (m_remote)
@@ -346,12 +352,12 @@ void CdpSource::onListReply(QNetworkReply *reply)
         }
         QString reason;
         if (!entry.attachable()) {
-            qCDebug(lcCdp).noquote() << "skipping" << describeTarget(info)
+            qCDebug(lcCdp).noquote() << "skipping" << describe(info)
                                      << ": no webSocketDebuggerUrl (another debugger is attached)";
             continue;
         }
         if (!m_filter.accepts(info, &reason)) {
-            qCDebug(lcCdp).noquote() << u"skipping %1: %2"_s.arg(describeTarget(info), reason);
+            qCDebug(lcCdp).noquote() << u"skipping %1: %2"_s.arg(describe(info), reason);
             continue;
         }
         const QUrl url(entry.webSocketDebuggerUrl);
@@ -458,9 +464,9 @@ void CdpSource::registerSession(Link *link, CdpSession *session)
     if (session->isPage()) {
         if (link->pagesSeen.size() < 10000)
             link->pagesSeen.insert(session->targetId());
-        qCInfo(lcCdp).noquote() << "attached to" << describeTarget(session->targetInfo());
+        qCInfo(lcCdp).noquote() << "attached to" << describe(session->targetInfo());
     } else
-        qCDebug(lcCdp).noquote() << "attached to" << describeTarget(session->targetInfo());
+        qCDebug(lcCdp).noquote() << "attached to" << describe(session->targetInfo());
     Q_EMIT sessionAttached(session);
 }
 
@@ -515,7 +521,7 @@ void CdpSource::onLinkEvent(Link *link, const QString &sessionId, const QString 
                         Q_EMIT sessionInfoChanged(session);
                 } else if (method == u"Target.targetCrashed"_s) {
                     qCWarning(lcCdp).noquote() << u"%1 crashed (%2)"_s.arg(
-                        describeTarget(session->targetInfo()), params.value(u"status").toString());
+                        describe(session->targetInfo()), params.value(u"status").toString());
                     session->markCrashed();
                 } else {
                     detachSession(l.get(), id, u"the target was closed"_s);
@@ -550,7 +556,7 @@ void CdpSource::onAttached(Link *link, const QString &parentSessionId, const QJs
     CdpSession *parent = link->sessions.value(parentSessionId);
     QString reason;
     if (!m_filter.accepts(info, &reason)) {
-        qCDebug(lcCdp).noquote() << u"not attaching to %1: %2"_s.arg(describeTarget(info), reason);
+        qCDebug(lcCdp).noquote() << u"not attaching to %1: %2"_s.arg(describe(info), reason);
         link->connection->send(u"Target.detachFromTarget"_s, { { u"sessionId"_s, sessionId } },
                                parentSessionId);
         return;
@@ -574,8 +580,7 @@ void CdpSource::detachSession(Link *link, const QString &sessionId, const QStrin
     }
     link->sessions.remove(sessionId);
     if (session->isPage())
-        qCInfo(lcCdp).noquote() << u"detached from %1: %2"_s.arg(describeTarget(session->targetInfo()),
-                                                                 reason);
+        qCInfo(lcCdp).noquote() << u"detached from %1: %2"_s.arg(describe(session->targetInfo()), reason);
     session->markDetached(reason);
     Q_EMIT sessionDetached(session);
     session->deleteLater();

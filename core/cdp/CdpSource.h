@@ -70,6 +70,8 @@ public:
     // Stops, because `other` (another address) reaches the same browser: it is attached once.
     void stopAsDuplicateOf(const QString &other);
     QString duplicateOf() const { return m_duplicateOf; }
+    // The log names this endpoint in each line about a page (there are several).
+    void setNamedInLog(bool named) { m_namedInLog = named; }
     // Uses a remote browser service instead of host:port (its secrets go to the log redactor);
     // nullopt goes back to host:port.
     void setRemote(const std::optional<CdpRemote> &remote);
@@ -166,6 +168,7 @@ private:
     // A failed /json/* request in words (a remote's 401/403/429 said plainly).
     QString describeFailure(QNetworkReply *reply) const;
     void checkReplaced();
+    QString describe(const CdpTargetInfo &info) const;
 
     QString m_host = QStringLiteral("127.0.0.1");
     quint16 m_port = 9004;
@@ -200,6 +203,7 @@ private:
     bool m_lostBrowser = false;
     QString m_browserId;
     QString m_duplicateOf;
+    bool m_namedInLog = false;
 };
 
 } // namespace mpa

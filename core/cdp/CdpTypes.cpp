@@ -25,7 +25,6 @@ QString CdpError::toString() const
     case Kind::Protocol:
         return u"%1: protocol error %2: %3"_s.arg(method).arg(code).arg(message);
     case Kind::Transport:
-        return u"%1: %2"_s.arg(method, message);
     case Kind::Timeout:
         return u"%1: %2"_s.arg(method, message);
     case Kind::Script:

@@ -18,12 +18,12 @@ namespace mpa {
 
 QString ChromiumProcess::findExecutable()
 {
-    const QString fromEnv = qEnvironmentVariable("MPA_CHROMIUM");
+    QString fromEnv = qEnvironmentVariable("MPA_CHROMIUM");
     if (!fromEnv.isEmpty() && QFileInfo(fromEnv).isExecutable())
         return fromEnv;
     for (const QString &name : { u"chromium"_s, u"chromium-browser"_s, u"google-chrome"_s,
                                  u"google-chrome-stable"_s, u"chrome"_s, u"microsoft-edge"_s }) {
-        const QString found = QStandardPaths::findExecutable(name);
+        QString found = QStandardPaths::findExecutable(name);
         if (!found.isEmpty())
             return found;
     }

@@ -17,8 +17,8 @@ WebSocketTransport::WebSocketTransport(QObject *parent)
     m_socket.setParent(this);
     m_socket.setProxy(QNetworkProxy::NoProxy);
     // Screenshots and large snapshots arrive as single messages.
-    m_socket.setMaxAllowedIncomingMessageSize(512 * 1024 * 1024);
-    m_socket.setMaxAllowedIncomingFrameSize(512 * 1024 * 1024);
+    m_socket.setMaxAllowedIncomingMessageSize(quint64(512) * 1024 * 1024);
+    m_socket.setMaxAllowedIncomingFrameSize(quint64(512) * 1024 * 1024);
     connect(&m_socket, &QWebSocket::connected, this, [this] { Q_EMIT opened(); });
     connect(&m_socket, &QWebSocket::disconnected, this, [this] {
         QString reason = m_socket.closeReason();
@@ -69,7 +69,7 @@ QString WebSocketTransport::explain(const QString &errorString)
     const QRegularExpressionMatch match = status.match(errorString);
     if (match.hasMatch()) {
         m_refusedForGood = CdpRemote::refusesForGood(match.captured(1).toInt());
-        const QString plain = CdpRemote::explainStatus(match.captured(1).toInt(), match.captured(2));
+        QString plain = CdpRemote::explainStatus(match.captured(1).toInt(), match.captured(2));
         if (!plain.isEmpty())
             return plain;
     }

@@ -43,7 +43,7 @@ QDateTime next(const QTime &time, const QDateTime &after, const QTimeZone &zone,
     if (lastFiredDate.isValid() && date <= lastFiredDate)
         date = lastFiredDate.addDays(1);
     for (int i = 0; i < 3; ++i, date = date.addDays(1)) {
-        const QDateTime candidate = instantOf(date, time, zone);
+        QDateTime candidate = instantOf(date, time, zone);
         if (candidate > after)
             return candidate;
     }
