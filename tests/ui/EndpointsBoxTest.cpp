@@ -15,12 +15,15 @@
 #include "pages/ConnectionPage.h"
 #include "pages/DashboardPage.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QPointer>
 #include <QPushButton>
 #include <QTableWidget>
 
@@ -81,6 +84,7 @@ TEST_F(EndpointsBoxTest, ARemoteServiceIsAddedWithItsTokenInTheKeychainNotInTheS
     page.show();
     EndpointDialog *dialog = page.endpoints()->openAddDialog();
     ASSERT_TRUE(dialog);
+    const QPointer<EndpointDialog> shown(dialog);
     auto *address = dialog->findChild<QLineEdit *>(u"endpointAddress"_s);
     auto *token = dialog->findChild<QLineEdit *>(u"endpointToken"_s);
     auto *header = dialog->findChild<QLineEdit *>(u"endpointHeader"_s);
@@ -90,7 +94,9 @@ TEST_F(EndpointsBoxTest, ARemoteServiceIsAddedWithItsTokenInTheKeychainNotInTheS
 
     // Pasted with its token: the token moves to its own (hidden) field.
     const QString name = u"ws://127.0.0.1:%1/chromium"_s.arg(port);
-    typeInto(address, name + u"?token=s3cr3t-T0ken"_s);
+    address->setFocus();
+    QApplication::clipboard()->setText(name + u"?token=s3cr3t-T0ken"_s);
+    address->paste();
     EXPECT_EQ(address->text(), name);
     EXPECT_EQ(token->text(), u"s3cr3t-T0ken"_s);
     EXPECT_EQ(token->echoMode(), QLineEdit::Password);
@@ -116,7 +122,7 @@ TEST_F(EndpointsBoxTest, ARemoteServiceIsAddedWithItsTokenInTheKeychainNotInTheS
         return source && source->remote() && source->remote()->url.query().contains(u"s3cr3t-T0ken"_s);
     }));
     EXPECT_EQ(engine->endpoint()->source(name)->remote()->headerName, "X-Api-Key");
-    ASSERT_TRUE(waitUntil([&] { return !dialog->isVisible(); }));
+    ASSERT_TRUE(waitUntil([&] { return !shown; })) << "the dialog closes once the entry is saved";
 
     const QTableWidget *table = page.endpoints()->table();
     ASSERT_TRUE(waitUntil([&] { return rowOf(table, name) > 0; })) << tableText(table).toStdString();
@@ -153,14 +159,18 @@ TEST_F(EndpointsBoxTest, ABadEntryIsSaidUnderItsFieldAndNothingIsSaved)
     add->click();
     EXPECT_TRUE(error->text().contains(u"is in the list already"_s)) << error->text().toStdString();
 
-    // A header line without a value.
-    typeInto(address, u"wss://browsers.example.com/session"_s);
+    // Typed by hand, a token stays in the address while it is typed and moves to its own field
+    // at Add; a header line without a value is refused.
+    typeInto(address, u"wss://browsers.example.com/session?token=typed1"_s);
+    EXPECT_EQ(address->text(), u"wss://browsers.example.com/session?token=typed1"_s);
     typeInto(dialog->findChild<QLineEdit *>(u"endpointHeader"_s), u"Authorization:"_s);
     add->click();
     auto *headerError = dialog->findChild<QLabel *>(u"endpointHeaderError"_s);
     EXPECT_TRUE(headerError->isVisible());
     EXPECT_EQ(headerError->text(),
               u"The header Authorization has no value: write it as Authorization: value."_s);
+    EXPECT_EQ(address->text(), u"wss://browsers.example.com/session"_s);
+    EXPECT_EQ(dialog->findChild<QLineEdit *>(u"endpointToken"_s)->text(), u"typed1"_s);
 
     EXPECT_TRUE(dialog->isVisible()) << "the dialog stays for the user to fix the entry";
     EXPECT_TRUE(settings->listValue(SettingKey::CdpEndpoints).isEmpty());
@@ -204,6 +214,7 @@ TEST_F(EndpointsBoxTest, RemovingAnEndpointTakesItsEntryPermissionAndKeychainEnt
 
 TEST_F(EndpointsBoxTest, TheTableTheDashboardAndTheTrayShowEveryEndpoint)
 {
+    makeWindowAndTray();
     HeadlessChromium first;
     HeadlessChromium second;
     ASSERT_TRUE(startBrowser(first));

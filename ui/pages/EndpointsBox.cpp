@@ -122,30 +122,41 @@ EndpointDialog::EndpointDialog(Settings *settings, const QString &keychainNote, 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     connect(m_address, &QLineEdit::textChanged, this, &EndpointDialog::addressEdited);
+    connect(m_address, &QLineEdit::editingFinished, this, &EndpointDialog::splitToken);
 }
 
 void EndpointDialog::addressEdited()
 {
     m_addressError->hide();
     m_failure->hide();
-    const QString text = m_address->text().trimmed();
-    const bool remote = text.contains(u"://"_s);
-    // A service's address pasted with its token: the token goes to its own field, out of the
-    // address (which is saved in the settings).
-    if (remote && text.contains(u'?')) {
-        const QUrl url(text);
-        if (url.isValid() && url.hasQuery()) {
-            const QUrlQuery query(url);
-            const auto items = query.queryItems(QUrl::FullyDecoded);
-            m_token->setText(items.size() == 1 && items.first().first == u"token"_s
-                                 ? items.first().second
-                                 : url.query(QUrl::FullyDecoded));
-            const QSignalBlocker blocker(m_address);
-            m_address->setText(url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toString());
-        }
-    }
-    m_remoteRows->setVisible(remote);
+    const QString text = m_address->text();
+    // Pasted (more than one character at once): a token in it moves at once; typed by hand, when
+    // the field is left or Add is pressed (not at the first "=" of a token being typed).
+    if (text.size() > m_typedLength + 1)
+        splitToken();
+    m_typedLength = int(m_address->text().size());
+    m_remoteRows->setVisible(m_address->text().contains(u"://"_s));
     adjustSize();
+}
+
+void EndpointDialog::splitToken()
+{
+    // A service's address given with its token: the token goes to its own field, out of the
+    // address (which is saved in the settings).
+    const QString text = m_address->text().trimmed();
+    if (!text.contains(u"://"_s) || !text.contains(u'?'))
+        return;
+    const QUrl url(text);
+    if (!url.isValid() || url.query().isEmpty())
+        return;
+    const QUrlQuery query(url);
+    const auto items = query.queryItems(QUrl::FullyDecoded);
+    m_token->setText(items.size() == 1 && items.first().first == u"token"_s ? items.first().second
+                                                                            : url.query(QUrl::FullyDecoded));
+    const QSignalBlocker blocker(m_address);
+    m_address->setText(url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toString());
+    m_typedLength = int(m_address->text().size());
+    m_remoteRows->setVisible(true);
 }
 
 std::optional<EndpointDialog::Request> EndpointDialog::check()
@@ -158,6 +169,7 @@ std::optional<EndpointDialog::Request> EndpointDialog::check()
         label->show();
         return std::nullopt;
     };
+    splitToken();
     Request request;
     request.entry = m_address->text().trimmed();
     UserText why;

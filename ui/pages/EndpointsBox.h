@@ -53,6 +53,8 @@ Q_SIGNALS:
 
 private:
     void addressEdited();
+    // Moves a token given in the address's query to the token field.
+    void splitToken();
 
     Settings *m_settings;
     QLineEdit *m_address;
@@ -64,6 +66,7 @@ private:
     QCheckBox *m_autoAccept;
     QLabel *m_failure;
     QPushButton *m_add;
+    int m_typedLength = 0;
 };
 
 class EndpointsBox : public QWidget
