@@ -1382,10 +1382,6 @@
         <translation>—</translation>
     </message>
     <message>
-        <source>%1 · auto-accept off</source>
-        <translation>%1 · automatisches Annehmen aus</translation>
-    </message>
-    <message>
         <source>A remote service: auto-accept clicks there only when it is listed in autoAccept/remoteEndpoints (tick it when you add the service)</source>
         <translation>Ein entfernter Dienst: Das automatische Annehmen klickt dort nur, wenn er in autoAccept/remoteEndpoints steht (haken Sie es beim Hinzufügen des Dienstes an)</translation>
     </message>
@@ -1459,6 +1455,10 @@
             <numerusform>%1 antwortet unter %2 · %n Ziel.</numerusform>
             <numerusform>%1 antwortet unter %2 · %n Ziele.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 (no auto-accept)</source>
+        <translation>%1 (ohne automatisches Annehmen)</translation>
     </message>
 </context>
 <context>

@@ -241,8 +241,10 @@ EndpointsBox::EndpointsBox(Engine *engine, QWidget *parent)
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     QHeaderView *header = m_table->horizontalHeader();
     header->setStretchLastSection(false);
+    // The address takes what is left (a service's URL is long); the state is short, or said
+    // whole in its tooltip.
     header->setSectionResizeMode(0, QHeaderView::Stretch);
-    header->setSectionResizeMode(1, QHeaderView::Stretch);
+    header->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(3, QHeaderView::ResizeToContents);
     layout->addWidget(m_table);
@@ -275,6 +277,7 @@ EndpointsBox::EndpointsBox(Engine *engine, QWidget *parent)
     layout->addWidget(m_result);
 
     auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     m_defaultEndpoint = new EndpointChoice(engine, SettingKey::ToolkitDefaultEndpoint,
                                            tr("The first endpoint while it is connected"), this);
     m_defaultEndpoint->setObjectName(u"defaultEndpoint"_s);
@@ -392,7 +395,9 @@ void EndpointsBox::refresh()
         const bool remote = row.source ? row.source->remote().has_value() : row.name.contains(u"://"_s);
         auto *ideItem = new QTableWidgetItem(ide);
         if (remote && !clickedRemotes.contains(row.name)) {
-            ideItem->setText(tr("%1 · auto-accept off").arg(ide));
+            // Said where it matters (an IDE found there that is not clicked); always in the tooltip.
+            if (!profiles.isEmpty())
+                ideItem->setText(tr("%1 (no auto-accept)").arg(ide));
             ideItem->setToolTip(tr("A remote service: auto-accept clicks there only when it is listed in "
                                    "autoAccept/remoteEndpoints (tick it when you add the service)"));
         }
