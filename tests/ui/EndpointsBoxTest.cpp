@@ -103,6 +103,7 @@ TEST_F(EndpointsBoxTest, ARemoteServiceIsAddedWithItsTokenInTheKeychainNotInTheS
     EXPECT_TRUE(token->isVisible());
     typeInto(header, u"X-Api-Key: h3ader-S3cret"_s);
     autoAccept->setChecked(true);
+    screenshot(dialog, u"endpoint-add-dialog"_s);
     dialog->findChild<QPushButton *>(u"endpointDialogAdd"_s)->click();
 
     ASSERT_TRUE(waitUntil([&] {

@@ -72,37 +72,36 @@ EndpointDialog::EndpointDialog(Settings *settings, const QString &keychainNote, 
     form->addRow(QString(), m_addressError);
 
     // A remote service's secrets and whether auto-accept may click on its pages.
-    m_remoteRows = new QWidget(this);
-    auto *remote = new QFormLayout(m_remoteRows);
-    remote->setContentsMargins(0, 0, 0, 0);
-    m_token = new QLineEdit(m_remoteRows);
+    // (In the one form, so that their fields line up with the address's.)
+    m_form = form;
+    m_token = new QLineEdit(this);
     m_token->setObjectName(u"endpointToken"_s);
     m_token->setEchoMode(QLineEdit::Password);
     m_token->setPlaceholderText(tr("The service's token (or its whole query, name=value)"));
-    remote->addRow(tr("Token:"), m_token);
-    m_header = new QLineEdit(m_remoteRows);
+    form->addRow(tr("Token:"), m_token);
+    m_header = new QLineEdit(this);
     m_header->setObjectName(u"endpointHeader"_s);
     m_header->setEchoMode(QLineEdit::Password);
     m_header->setPlaceholderText(tr("Authorization: Bearer …"));
-    remote->addRow(tr("Header line:"), m_header);
-    m_headerError = Widgets::errorLabel(u"endpointHeaderError"_s, m_remoteRows);
+    form->addRow(tr("Header line:"), m_header);
+    m_headerError = Widgets::errorLabel(u"endpointHeaderError"_s, this);
     m_headerError->hide();
-    remote->addRow(QString(), m_headerError);
+    form->addRow(QString(), m_headerError);
     auto *secretsHint = SettingsPage::hint(
         keychainNote.isEmpty()
             ? tr("The token and the header line are kept in your system's keychain, never in the settings.")
             : keychainNote,
-        m_remoteRows);
+        this);
     secretsHint->setObjectName(u"endpointKeychainNote"_s);
-    remote->addRow(secretsHint);
-    m_autoAccept = new QCheckBox(tr("Auto-accept on this service"), m_remoteRows);
+    form->addRow(secretsHint);
+    m_autoAccept = new QCheckBox(tr("Auto-accept on this service"), this);
     m_autoAccept->setObjectName(u"endpointAutoAccept"_s);
     m_autoAccept->setToolTip(
         tr("A remote service runs pages that are not your IDE's: auto-accept clicks there "
            "only when this is ticked (setting autoAccept/remoteEndpoints)"));
-    remote->addRow(m_autoAccept);
-    m_remoteRows->hide();
-    form->addRow(m_remoteRows);
+    form->addRow(m_autoAccept);
+    m_remoteRows = { m_token, m_header, m_headerError, secretsHint, m_autoAccept };
+    showRemoteRows(false);
 
     m_failure = Widgets::errorLabel(u"endpointFailure"_s, this);
     m_failure->hide();
@@ -135,8 +134,15 @@ void EndpointDialog::addressEdited()
     if (text.size() > m_typedLength + 1)
         splitToken();
     m_typedLength = int(m_address->text().size());
-    m_remoteRows->setVisible(m_address->text().contains(u"://"_s));
+    showRemoteRows(m_address->text().contains(u"://"_s));
     adjustSize();
+}
+
+void EndpointDialog::showRemoteRows(bool shown)
+{
+    for (QWidget *field : std::as_const(m_remoteRows))
+        m_form->setRowVisible(field, shown);
+    m_headerError->setVisible(shown && !m_headerError->text().isEmpty());
 }
 
 void EndpointDialog::splitToken()
@@ -156,7 +162,7 @@ void EndpointDialog::splitToken()
     const QSignalBlocker blocker(m_address);
     m_address->setText(url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toString());
     m_typedLength = int(m_address->text().size());
-    m_remoteRows->setVisible(true);
+    showRemoteRows(true);
 }
 
 std::optional<EndpointDialog::Request> EndpointDialog::check()

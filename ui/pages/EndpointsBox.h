@@ -14,6 +14,7 @@
 #include <optional>
 
 class QCheckBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -55,11 +56,13 @@ private:
     void addressEdited();
     // Moves a token given in the address's query to the token field.
     void splitToken();
+    void showRemoteRows(bool shown);
 
     Settings *m_settings;
     QLineEdit *m_address;
     QLabel *m_addressError;
-    QWidget *m_remoteRows;
+    QFormLayout *m_form;
+    QList<QWidget *> m_remoteRows; // the fields only a remote service has
     QLineEdit *m_token;
     QLineEdit *m_header;
     QLabel *m_headerError;
