@@ -88,6 +88,10 @@
         <comment>the queue&apos;s status · what it does now</comment>
         <translation>%1 · %2</translation>
     </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 – %2</translation>
+    </message>
 </context>
 <context>
     <name>mpa::AboutDialog</name>
@@ -1027,6 +1031,10 @@
         <source>The last it printed: %1</source>
         <translation>Zuletzt ausgegeben: %1</translation>
     </message>
+    <message>
+        <source>Browsers the app watches</source>
+        <translation>Browser, die die App beobachtet</translation>
+    </message>
 </context>
 <context>
     <name>mpa::DashboardPage</name>
@@ -1179,6 +1187,281 @@
     </message>
 </context>
 <context>
+    <name>mpa::EndpointChoice</name>
+    <message>
+        <source>%1 (not watched now)</source>
+        <translation>%1 (derzeit nicht beobachtet)</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::EndpointDialog</name>
+    <message>
+        <source>Add a Browser</source>
+        <translation>Browser hinzufügen</translation>
+    </message>
+    <message>
+        <source>127.0.0.1:9222, or ws://host:3000 for a browser service</source>
+        <translation>127.0.0.1:9222 oder ws://host:3000 für einen Browser-Dienst</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Adresse:</translation>
+    </message>
+    <message>
+        <source>The service&apos;s token (or its whole query, name=value)</source>
+        <translation>Das Token des Dienstes (oder seine ganze Abfrage, name=wert)</translation>
+    </message>
+    <message>
+        <source>Token:</source>
+        <translation>Token:</translation>
+    </message>
+    <message>
+        <source>Authorization: Bearer …</source>
+        <translation>Authorization: Bearer …</translation>
+    </message>
+    <message>
+        <source>Header line:</source>
+        <translation>Kopfzeile:</translation>
+    </message>
+    <message>
+        <source>The token and the header line are kept in your system&apos;s keychain, never in the settings.</source>
+        <translation>Token und Kopfzeile werden im Schlüsselbund Ihres Systems aufbewahrt, nie in den Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Auto-accept on this service</source>
+        <translation>Automatisch annehmen auf diesem Dienst</translation>
+    </message>
+    <message>
+        <source>A remote service runs pages that are not your IDE&apos;s: auto-accept clicks there only when this is ticked (setting autoAccept/remoteEndpoints)</source>
+        <translation>Ein entfernter Dienst zeigt Seiten, die nicht zu Ihrer IDE gehören: Das automatische Annehmen klickt dort nur, wenn dies angehakt ist (Einstellung autoAccept/remoteEndpoints)</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>%1 is in the list already.</source>
+        <translation>%1 steht bereits in der Liste.</translation>
+    </message>
+    <message>
+        <source>Write the header line as Name: value, e.g. Authorization: Bearer followed by the token.</source>
+        <translation>Schreiben Sie die Kopfzeile als Name: Wert, z. B. Authorization: Bearer, gefolgt vom Token.</translation>
+    </message>
+    <message>
+        <source>The header %1 has no value: write it as %1: value.</source>
+        <translation>Die Kopfzeile %1 hat keinen Wert: Schreiben Sie sie als %1: Wert.</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::EndpointEntry</name>
+    <message>
+        <source>an endpoint is empty: give host:port, or a ws://, wss://, http:// or https:// address</source>
+        <translation>ein Endpunkt ist leer: Geben Sie host:port oder eine ws://-, wss://-, http://- oder https://-Adresse an</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; is not a ws://, wss://, http:// or https:// address</source>
+        <translation>der Endpunkt „%1“ ist keine ws://-, wss://-, http://- oder https://-Adresse</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; names no host</source>
+        <translation>der Endpunkt „%1“ nennt keinen Host</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; carries a token or password: secrets are kept in the keychain, not in the settings (add the endpoint on the Connection page)</source>
+        <translation>der Endpunkt „%1“ enthält ein Token oder Passwort: Geheimnisse werden im Schlüsselbund aufbewahrt, nicht in den Einstellungen (fügen Sie den Endpunkt auf der Seite „Verbindung“ hinzu)</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; is neither host:port nor a ws://, wss://, http:// or https:// address</source>
+        <translation>der Endpunkt „%1“ ist weder host:port noch eine ws://-, wss://-, http://- oder https://-Adresse</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; has no port from 1 to 65535 after its last colon</source>
+        <translation>der Endpunkt „%1“ hat nach seinem letzten Doppelpunkt keinen Port von 1 bis 65535</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; has no IP address or host name before its port</source>
+        <translation>der Endpunkt „%1“ hat vor seinem Port keine IP-Adresse und keinen Hostnamen</translation>
+    </message>
+</context>
+<context>
+    <name>mpa::EndpointsBox</name>
+    <message>
+        <source>The first is the endpoint above. Add another IDE, a Chrome for agents or a remote browser service (Browserless, a Selenium Grid, a cloud browser): the app watches them all at once.</source>
+        <translation>Der erste ist der Endpunkt oben. Fügen Sie eine weitere IDE, ein Chrome für Agenten oder einen entfernten Browser-Dienst hinzu (Browserless, ein Selenium Grid, ein Cloud-Browser): Die App beobachtet alle zugleich.</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>IDE</source>
+        <translation>IDE</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>Seiten</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Watch another browser: host:port, or a remote service&apos;s ws://, wss://, http:// or https:// address</source>
+        <translation>Einen weiteren Browser beobachten: host:port oder die ws://-, wss://-, http://- oder https://-Adresse eines entfernten Dienstes</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Stop watching the selected browser and delete its token from the keychain</source>
+        <translation>Den gewählten Browser nicht mehr beobachten und sein Token aus dem Schlüsselbund löschen</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Testen</translation>
+    </message>
+    <message>
+        <source>Ask the selected browser what answers there, without disturbing the app&apos;s connection</source>
+        <translation>Den gewählten Browser fragen, was dort antwortet, ohne die Verbindung der App zu stören</translation>
+    </message>
+    <message>
+        <source>The first endpoint while it is connected</source>
+        <translation>Der erste Endpunkt, solange er verbunden ist</translation>
+    </message>
+    <message>
+        <source>Where the toolkit, MCP and run open a new tab when the agent names no endpoint (setting toolkit/defaultEndpoint)</source>
+        <translation>Wo Toolkit, MCP und run einen neuen Tab öffnen, wenn der Agent keinen Endpunkt nennt (Einstellung toolkit/defaultEndpoint)</translation>
+    </message>
+    <message>
+        <source>New agent tabs open on:</source>
+        <translation>Neue Agenten-Tabs öffnen auf:</translation>
+    </message>
+    <message>
+        <source>the same browser as %1</source>
+        <translation>derselbe Browser wie %1</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>verbindet …</translation>
+    </message>
+    <message>
+        <source>waiting for the browser</source>
+        <translation>wartet auf den Browser</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>abgewiesen: %1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>%1 (first)</source>
+        <translation>%1 (erster)</translation>
+    </message>
+    <message>
+        <source>The debugging endpoint above (cdp/host, cdp/port)</source>
+        <translation>Der Debugging-Endpunkt oben (cdp/host, cdp/port)</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation>startet …</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>A remote service: auto-accept clicks there only when it is listed in autoAccept/remoteEndpoints (tick it when you add the service)</source>
+        <translation>Ein entfernter Dienst: Das automatische Annehmen klickt dort nur, wenn er in autoAccept/remoteEndpoints steht (haken Sie es beim Hinzufügen des Dienstes an)</translation>
+    </message>
+    <message>
+        <source>The first endpoint is the one above: change its host and port there</source>
+        <translation>Der erste Endpunkt ist der oben: Ändern Sie Host und Port dort</translation>
+    </message>
+    <message>
+        <source>The keychain is not available (%1). A token entered here is kept for this session only; it is never written to a file.</source>
+        <translation>Der Schlüsselbund ist nicht verfügbar (%1). Ein hier eingegebenes Token wird nur für diese Sitzung aufbewahrt; es wird nie in eine Datei geschrieben.</translation>
+    </message>
+    <message>
+        <source>The keychain is not available (%1): the token of %2 is kept for this session only.</source>
+        <translation>Der Schlüsselbund ist nicht verfügbar (%1): Das Token von %2 wird nur für diese Sitzung aufbewahrt.</translation>
+    </message>
+    <message>
+        <source>The keychain refused the token: %1</source>
+        <translation>Der Schlüsselbund hat das Token abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <source>Stop watching %1?</source>
+        <translation>%1 nicht mehr beobachten?</translation>
+    </message>
+    <message>
+        <source>Its token and header line are deleted from the keychain.</source>
+        <translation>Sein Token und seine Kopfzeile werden aus dem Schlüsselbund gelöscht.</translation>
+    </message>
+    <message>
+        <source>Its pages are left as they are; the app no longer touches them.</source>
+        <translation>Seine Seiten bleiben, wie sie sind; die App rührt sie nicht mehr an.</translation>
+    </message>
+    <message>
+        <source>The token could not be removed from the keychain: %1</source>
+        <translation>Das Token konnte nicht aus dem Schlüsselbund entfernt werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 is starting.</source>
+        <translation>%1 startet.</translation>
+    </message>
+    <message>
+        <source>%1 is connected (%2).</source>
+        <translation>%1 ist verbunden (%2).</translation>
+    </message>
+    <message>
+        <source>a browser</source>
+        <translation>ein Browser</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1: %2.</translation>
+    </message>
+    <message>
+        <source>%1: %2. %3</source>
+        <translation>%1: %2. %3</translation>
+    </message>
+    <message>
+        <source>Asking %1…</source>
+        <translation>Frage %1 …</translation>
+    </message>
+    <message>
+        <source>A DevTools endpoint</source>
+        <translation>Ein DevTools-Endpunkt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 answers at %2 · %n target(s).</source>
+        <translation>
+            <numerusform>%1 antwortet unter %2 · %n Ziel.</numerusform>
+            <numerusform>%1 antwortet unter %2 · %n Ziele.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (no auto-accept)</source>
+        <translation>%1 (ohne automatisches Annehmen)</translation>
+    </message>
+</context>
+<context>
     <name>mpa::EngineStatus</name>
     <message>
         <source>Stopped</source>
@@ -1203,6 +1486,42 @@
     <message>
         <source>%1 · paused</source>
         <translation>%1 · pausiert</translation>
+    </message>
+    <message>
+        <source>Connected to %1 of %2 endpoints · %3 pages</source>
+        <translation>Verbunden mit %1 von %2 Endpunkten · %3 Seiten</translation>
+    </message>
+    <message>
+        <source>the same browser as %1</source>
+        <translation>derselbe Browser wie %1</translation>
+    </message>
+    <message>
+        <source>connected · 1 page</source>
+        <translation>verbunden · 1 Seite</translation>
+    </message>
+    <message>
+        <source>connected · %1 pages</source>
+        <translation>verbunden · %1 Seiten</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>verbindet …</translation>
+    </message>
+    <message>
+        <source>waiting for the browser</source>
+        <translation>wartet auf den Browser</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>abgewiesen: %1</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -2585,6 +2904,34 @@
         <source>done</source>
         <translation>erledigt</translation>
     </message>
+    <message>
+        <source>an endpoint is empty: give host:port, or a ws://, wss://, http:// or https:// address</source>
+        <translation>ein Endpunkt ist leer: Geben Sie host:port oder eine ws://-, wss://-, http://- oder https://-Adresse an</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; is not a ws://, wss://, http:// or https:// address</source>
+        <translation>der Endpunkt „%1“ ist keine ws://-, wss://-, http://- oder https://-Adresse</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; names no host</source>
+        <translation>der Endpunkt „%1“ nennt keinen Host</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; carries a token or password: secrets are kept in the keychain, not in the settings (add the endpoint on the Connection page)</source>
+        <translation>der Endpunkt „%1“ enthält ein Token oder Passwort: Geheimnisse werden im Schlüsselbund aufbewahrt, nicht in den Einstellungen (fügen Sie den Endpunkt auf der Seite „Verbindung“ hinzu)</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; is neither host:port nor a ws://, wss://, http:// or https:// address</source>
+        <translation>der Endpunkt „%1“ ist weder host:port noch eine ws://-, wss://-, http://- oder https://-Adresse</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; has no port from 1 to 65535 after its last colon</source>
+        <translation>der Endpunkt „%1“ hat nach seinem letzten Doppelpunkt keinen Port von 1 bis 65535</translation>
+    </message>
+    <message>
+        <source>the endpoint &quot;%1&quot; has no IP address or host name before its port</source>
+        <translation>der Endpunkt „%1“ hat vor seinem Port keine IP-Adresse und keinen Hostnamen</translation>
+    </message>
 </context>
 <context>
     <name>mpa::LineChart</name>
@@ -3676,6 +4023,18 @@
     <message>
         <source>Sends the prompt below on this schedule while the app runs. Start (above) runs the queue&apos;s prompts instead, switching to Queue mode.</source>
         <translation>Sendet den Prompt unten nach diesem Zeitplan, solange die App läuft. „Starten“ (oben) arbeitet stattdessen die Prompts der Warteschlange ab und wechselt dazu in den Warteschlangenmodus.</translation>
+    </message>
+    <message>
+        <source>The first IDE that shows a chat</source>
+        <translation>Die erste IDE, die einen Chat zeigt</translation>
+    </message>
+    <message>
+        <source>Which IDE&apos;s chat the timed prompts and the queue go to (setting schedule/endpoint); a chosen IDE that is not connected is said, and nothing is sent elsewhere</source>
+        <translation>In den Chat welcher IDE die geplanten Prompts und die Warteschlange gehen (Einstellung schedule/endpoint); ist die gewählte IDE nicht verbunden, wird das gesagt und nichts anderswohin gesendet</translation>
+    </message>
+    <message>
+        <source>IDE:</source>
+        <translation>IDE:</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,16 @@
     </message>
 </context>
 <context>
+    <name>mpa::EndpointsBox</name>
+    <message numerus="yes">
+        <source>%1 answers at %2 · %n target(s).</source>
+        <translation>
+            <numerusform>%1 answers at %2 · %n target.</numerusform>
+            <numerusform>%1 answers at %2 · %n targets.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>mpa::ExtensionImportDialog</name>
     <message numerus="yes">
         <source>%n prompt(s)</source>

@@ -2,6 +2,8 @@
 
 #include "EnumTexts.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "cdp/CdpEndpoint.h"
+#include "cdp/CdpSession.h"
 #include "cdp/CdpTypes.h"
 #include "common/KnownSentences.h"
 #include "engine/Engine.h"
@@ -117,6 +119,16 @@ QString tabLabel(const CdpTargetInfo &info)
     if (label.size() > 70)
         label = label.left(69) + u'…';
     return label;
+}
+
+QString withEndpoint(const QString &text, const Engine *engine, const QString &targetId)
+{
+    const CdpEndpoint *endpoint = engine->endpoint();
+    const CdpSession *session
+        = endpoint->sources().size() > 1 ? endpoint->sessionForTarget(targetId) : nullptr;
+    if (!session || session->endpoint().isEmpty())
+        return text;
+    return QCoreApplication::translate("EngineControls", "%1 — %2").arg(text, session->endpoint());
 }
 
 bool pauseOffered(const Engine *engine)

@@ -48,6 +48,10 @@ QString withQueuePhase(const QString &status, const Engine *engine);
 // characters.
 QString tabLabel(const CdpTargetInfo &info);
 
+// A page as lists show it, with its endpoint when the app watches several browsers
+// ("Editor — 127.0.0.1:9222"); `text` alone with one. `targetId` names the page.
+QString withEndpoint(const QString &text, const Engine *engine, const QString &targetId);
+
 // Why the prompt queue cannot be started now, in the user's words (empty: Start works). The
 // page and the tray disable Start and show this as its tooltip.
 QString queueStartBlocker(const Engine *engine);

@@ -46,6 +46,8 @@ public:
     // A notice for data that an engine part not yet connected will provide. Its object name
     // is "pending:<what>" and it carries the property pending=true.
     static QLabel *pendingNotice(const QString &what, const QString &text, QWidget *parent);
+    // A short grey explanation under a group's rows (also in a page's parts and dialogs).
+    static QLabel *hint(const QString &text, QWidget *parent);
 
 Q_SIGNALS:
     // A link on the page asks for another page, by MainWindow::Page's name ("Connection").
@@ -63,8 +65,6 @@ protected:
     // The last row of a form that starts something (a run, a session): what went wrong last, in
     // the error style, and Start, the default button — named `<prefix>StartError`, `<prefix>Start`.
     QPushButton *addStartRow(QFormLayout *form, const QString &prefix, QLabel **error);
-    // A short grey explanation under a group's rows.
-    static QLabel *hint(const QString &text, QWidget *parent);
     // A read-only table of whole rows (one selectable at a time), no row numbers.
     static QTableWidget *rowTable(const QStringList &headers, const QString &objectName, QWidget *parent);
     // How a table's columns share its width, column by column from the first: as wide as their

@@ -180,6 +180,7 @@ TrayController::TrayController(Engine *engine, MainWindow *window, QObject *pare
 
     connect(&m_trayRetry, &QTimer::timeout, this, &TrayController::lookForTray);
     connect(m_engine, &Engine::statusChanged, this, &TrayController::refresh);
+    connect(m_engine->endpoint(), &CdpEndpoint::endpointsChanged, this, &TrayController::refresh);
     connect(m_engine->quota(), &QuotaMonitor::snapshotChanged, this, &TrayController::refresh);
     connect(m_engine->settings(), &Settings::changed, this, &TrayController::refresh);
     refresh();
@@ -261,6 +262,7 @@ QString TrayController::toolTip() const
     if (m_standby)
         return tr("Multi Purpose Agent — standing by (another instance is running)");
     QStringList lines { tr("Multi Purpose Agent"), engineStatusLine(*m_engine, StatusWords::Translated) };
+    lines += endpointStatusLines(*m_engine, StatusWords::Translated); // with several endpoints
     if (m_engine->endpoint()->isConnected()) {
         QStringList titles;
         for (CdpSession *session : m_engine->endpoint()->pageSessions()) {
@@ -299,6 +301,7 @@ void TrayController::refresh()
     m_state = m_standby ? StatusIconState::Standby : statusIconState(m_engine);
     m_statusAction->setText(m_standby ? tr("Standing by")
                                       : engineStatusLine(*m_engine, StatusWords::Translated));
+    refreshEndpointLines();
     {
         const QSignalBlocker blocker(m_autoAcceptAction);
         m_autoAcceptAction->setChecked(EngineControls::autoAcceptEnabled(m_engine));
@@ -333,6 +336,24 @@ void TrayController::refresh()
     }
     if (m_window)
         m_window->setWindowIcon(statusIcon(m_state));
+}
+
+void TrayController::refreshEndpointLines()
+{
+    // One greyed line per endpoint under the status line, only when there are several.
+    const QStringList lines
+        = m_standby ? QStringList() : endpointStatusLines(*m_engine, StatusWords::Translated);
+    while (m_endpointActions.size() > lines.size())
+        delete m_endpointActions.takeLast();
+    while (m_endpointActions.size() < lines.size()) {
+        auto *line = new QAction(m_menu);
+        line->setObjectName(u"endpointAction"_s);
+        line->setEnabled(false);
+        m_menu->insertAction(m_todayAction, line);
+        m_endpointActions.append(line);
+    }
+    for (qsizetype i = 0; i < lines.size(); ++i)
+        m_endpointActions.at(i)->setText(lines.at(i));
 }
 
 void TrayController::refreshGlance()

@@ -60,6 +60,7 @@ Q_SIGNALS:
 private:
     void refresh();
     void refreshGlance();
+    void refreshEndpointLines();
     void lookForTray();
     void showNotification(const Notifier::Notification &notification);
     // Runs a queue control of the scheduler; a refusal is told in the tray (or the window).
@@ -78,6 +79,7 @@ private:
     QMenu *m_menu;
     QMenu *m_queueMenu;
     QAction *m_statusAction;
+    QList<QAction *> m_endpointActions; // one per endpoint when there are several
     // At a glance, under the status: today's clicks and blocks, the queue's progress, the last
     // blocked command (opens the Safety page).
     QAction *m_todayAction;

@@ -92,7 +92,9 @@ void WelcomePanel::refresh()
 {
     setVisible(isWanted());
     const QString address = u"%1:%2"_s.arg(m_engine->cdpHost()).arg(m_engine->cdpPort());
-    const bool connected = m_engine->endpoint()->isConnected();
+    // The welcome speaks of the one IDE it names (the first endpoint), not of any browser listed
+    // beside it.
+    const bool connected = m_engine->endpoint()->primary()->isConnected();
     QString text;
     if (connected)
         text = tr("Connected to %1. Switch Auto-accept on (on the Dashboard or in the tray icon's menu) and "

@@ -146,6 +146,24 @@ const QList<const char *> &knownSentences()
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "'%1' may not hold $, ` or ~ expansions"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "'%1': * may stand only alone, as the last word"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "'%1' would allow every command"),
+        // An entry of cdp/endpoints (common/EndpointEntry.cpp), on the Connection page.
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "an endpoint is empty: give host:port, or a ws://, wss://, http:// or https:// address"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "the endpoint \"%1\" is not a ws://, wss://, http:// or https:// address"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the endpoint \"%1\" names no host"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "the endpoint \"%1\" carries a token or password: secrets are kept in the keychain, "
+            "not in the settings (add the endpoint on the Connection page)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "the endpoint \"%1\" is neither host:port nor a ws://, wss://, http:// or https:// "
+                          "address"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "the endpoint \"%1\" has no port from 1 to 65535 after its last colon"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "the endpoint \"%1\" has no IP address or host name before its port"),
         // A secret's entry (common/SecretEntry.cpp).
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "'%1' is not name@site (e.g. password@example.com)"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences",

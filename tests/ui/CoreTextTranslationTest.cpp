@@ -15,12 +15,14 @@
 #include "Wait.h"
 #include "bridge/BridgeManager.h"
 #include "bridge/BridgeRecord.h"
+#include "cdp/CdpEndpoint.h"
 #include "common/JsonDataFile.h"
 #include "common/KnownSentences.h"
 #include "pages/AgentsPage.h"
 #include "pages/BridgePage.h"
 #include "pages/ConnectionPage.h"
 #include "pages/DashboardPage.h"
+#include "pages/EndpointsBox.h"
 #include "pages/ModelsPage.h"
 #include "pages/QueuePage.h"
 #include "pages/QuotaPage.h"
@@ -605,6 +607,45 @@ TEST_F(CoreTextTranslationTest, AnAgentsFailedCommandIsGermanOnTheAgentsPageAndE
     EXPECT_FALSE(answer.contains(u"Vordergrund"_s)) << "the agent hears English";
     agent.close();
     service->stop();
+}
+
+// Issue 32 item 4: an endpoint entry's refusal (common/EndpointEntry.cpp, English for the API and
+// the log) is German in the Add dialog; without a keychain the token is kept for this session
+// only, said in German, and still never written to settings.ini.
+TEST_F(CoreTextTranslationTest, TheAddBrowserDialogSaysItsRefusalsAndTheKeychainInGerman)
+{
+    auto *secrets = new FakeSecretStore(engine.get());
+    secrets->setUnavailable(
+        u"no keychain answers on this desktop session (GNOME Keyring, KWallet or KeePassXC provide one)"_s);
+    engine->setSecretStore(secrets);
+    ConnectionPage page(engine.get());
+    page.show();
+    EndpointDialog *dialog = page.endpoints()->openAddDialog();
+    auto *address = dialog->findChild<QLineEdit *>(u"endpointAddress"_s);
+    typeInto(address, u"localhost"_s);
+    dialog->findChild<QPushButton *>(u"endpointDialogAdd"_s)->click();
+    EXPECT_EQ(dialog->findChild<QLabel *>(u"endpointAddressError"_s)->text(),
+              u"Der Endpunkt „localhost“ ist weder host:port noch eine ws://-, wss://-, http://- oder "
+              "https://-Adresse."_s);
+
+    typeInto(address, u"wss://browsers.example.com/session?token=abc123"_s);
+    EXPECT_TRUE(dialog->findChild<QLabel *>(u"endpointKeychainNote"_s)
+                    ->text()
+                    .startsWith(u"Der Schlüsselbund ist nicht verfügbar (in dieser Desktop-Sitzung"_s))
+        << dialog->findChild<QLabel *>(u"endpointKeychainNote"_s)->text().toStdString();
+    dialog->findChild<QPushButton *>(u"endpointDialogAdd"_s)->click();
+    const QString name = u"wss://browsers.example.com/session"_s;
+    ASSERT_TRUE(
+        waitUntil([&] { return settings->listValue(SettingKey::CdpEndpoints) == QStringList { name }; }));
+    EXPECT_EQ(secrets->sessionSecret(u"cdp/"_s + name),
+              CdpAddress::encodeSecret(u"token=abc123"_s, QString()));
+    EXPECT_TRUE(secrets->stored().isEmpty());
+    const QString said = page.endpoints()->findChild<QLabel *>(u"endpointTestResult"_s)->text();
+    EXPECT_TRUE(said.endsWith(u"Das Token von %1 wird nur für diese Sitzung aufbewahrt."_s.arg(name)))
+        << said.toStdString();
+    QFile file(settings->filePath());
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_FALSE(file.readAll().contains("abc123"));
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "AgentsPage.h"
 
+#include "EngineControls.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "actions/AgentActivity.h"
@@ -118,7 +119,7 @@ void AgentsPage::refreshAgents()
                           new QTableWidgetItem(locale.toString(c.since.time(), QLocale::ShortFormat)));
         QStringList tabs;
         for (const QString &id : engine()->toolkit()->tabsOf(c.caller))
-            tabs.append(engine()->toolkit()->tabLabel(id));
+            tabs.append(EngineControls::withEndpoint(engine()->toolkit()->tabLabel(id), engine(), id));
         m_agents->setItem(row, 5, new QTableWidgetItem(tabs.isEmpty() ? tr("none") : tabs.join(u" · "_s)));
         ++row;
     }

@@ -1,5 +1,6 @@
 #include "ConnectionPage.h"
 
+#include "EndpointsBox.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "cdp/IdeRelauncher.h"
@@ -91,6 +92,12 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     m_targets->hide();
     endpoint->addRow(m_targets);
     connect(m_probe, &CdpProbe::finished, this, &ConnectionPage::showProbeResult);
+
+    // Every browser the app watches, the one above first.
+    QGroupBox *browsersBox = nullptr;
+    QVBoxLayout *browsers = addGroup(tr("Browsers the app watches"), &browsersBox);
+    m_endpoints = new EndpointsBox(engine, browsersBox);
+    browsers->addWidget(m_endpoints);
 
     // Pages to leave alone.
     QFormLayout *ignore = addFormGroup(tr("Pages to leave alone"));

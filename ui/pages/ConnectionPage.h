@@ -1,7 +1,8 @@
 #pragma once
 // Connection: where the IDE's debugging endpoint is, a test that lists what answers there
 // (without touching the running engine), pages to leave alone, and making an IDE start with
-// debugging: rewrite (or restore) its launcher, start it, and watch the port open.
+// debugging: rewrite (or restore) its launcher, start it, and watch the port open. The browsers
+// beside it (cdp/endpoints) are listed by EndpointsBox.
 
 #include "SettingsPage.h"
 #include "cdp/CdpProbe.h"
@@ -20,6 +21,7 @@ class QTreeWidget;
 
 namespace mpa {
 
+class EndpointsBox;
 class StartedIde;
 
 class ConnectionPage : public SettingsPage
@@ -32,6 +34,8 @@ public:
     // Lists what answers at the host and port in the fields (saved or not).
     void testConnection();
     CdpProbe *probe() const { return m_probe; }
+    // The list of browsers (every endpoint: add, remove, test).
+    EndpointsBox *endpoints() const { return m_endpoints; }
 
     void selectIde(const QString &id);
     QString selectedIdeId() const;
@@ -89,6 +93,7 @@ private:
     QLabel *m_testResult;
     QTreeWidget *m_targets;
     CdpProbe *m_probe;
+    EndpointsBox *m_endpoints;
 
     std::unique_ptr<IdeLauncher> m_launcher;
     QList<IdeInfo> m_ides;

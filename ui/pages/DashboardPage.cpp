@@ -128,6 +128,7 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     connect(engine->quota(), &QuotaMonitor::snapshotChanged, this, &DashboardPage::refresh);
     connect(engine->quota(), &QuotaMonitor::holdChanged, this, &DashboardPage::refresh);
     connect(engine->endpoint(), &CdpEndpoint::sessionInfoChanged, this, &DashboardPage::refresh);
+    connect(engine->endpoint(), &CdpEndpoint::endpointsChanged, this, &DashboardPage::refresh);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::AutoAcceptEnabled)
             refresh();
@@ -179,6 +180,7 @@ void DashboardPage::refresh()
                                : tr("%1 — no agent panel").arg(title);
         if (engine()->autoAccept()->isTargetPaused(info.targetId))
             text = tr("%1 — auto-accept paused here").arg(text);
+        text = EngineControls::withEndpoint(text, engine(), info.targetId);
         auto *item = new QListWidgetItem(text, m_targets);
         item->setToolTip(info.url);
     }
@@ -233,7 +235,8 @@ void DashboardPage::refreshStats()
     for (int row = 0; row < targets.size(); ++row) {
         const AutoAcceptController::TargetState &t = targets.at(row);
         const IdeProfile *profile = t.agentPanel ? autoAccept->profiles().find(t.profileId) : nullptr;
-        const QStringList cells { t.title.isEmpty() ? t.url : t.title,
+        const QStringList cells { EngineControls::withEndpoint(t.title.isEmpty() ? t.url : t.title, engine(),
+                                                               t.targetId),
                                   profile ? knownSentence(profile->name).translated() : tr("none"),
                                   QLocale().toString(t.counts.clicks), QLocale().toString(t.counts.blocked) };
         for (int column = 0; column < cells.size(); ++column) {

@@ -1,11 +1,13 @@
 #include "QueuePage.h"
 
 #include "ChoiceBox.h"
+#include "EndpointChoice.h"
 #include "EngineControls.h"
 #include "ErrorStyle.h"
 #include "PromptItemDelegate.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
+#include "cdp/CdpEndpoint.h"
 #include "chat/AgentChat.h"
 #include "common/KnownSentences.h"
 #include "common/Refuse.h"
@@ -234,6 +236,23 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     // Where.
     QGroupBox *whereBox = nullptr;
     QFormLayout *where = addFormGroup(tr("Conversation"), &whereBox);
+    // Which IDE, when the app watches several (schedule/endpoint): asked first, as the conversation
+    // and the window below are looked for in it.
+    m_endpoint = new EndpointChoice(engine, SettingKey::ScheduleEndpoint,
+                                    tr("The first IDE that shows a chat"), whereBox);
+    m_endpoint->setObjectName(u"scheduleEndpoint"_s);
+    m_endpoint->setToolTip(
+        tr("Which IDE's chat the timed prompts and the queue go to (setting "
+           "schedule/endpoint); a chosen IDE that is not connected is said, and nothing is "
+           "sent elsewhere"));
+    where->addRow(tr("IDE:"), m_endpoint);
+    const auto showEndpointRow = [this, engine, where] {
+        where->setRowVisible(m_endpoint,
+                             engine->endpoint()->sources().size() > 1
+                                 || !settings()->stringValue(SettingKey::ScheduleEndpoint).isEmpty());
+    };
+    connect(engine->endpoint(), &CdpEndpoint::endpointsChanged, this, showEndpointRow);
+    showEndpointRow();
     addField(where, tr("Send to:"), SettingKey::ScheduleTargetConversation,
              SettingField::Options().withPlaceholder(tr("The active conversation")));
     auto *pickRow = new QHBoxLayout;

@@ -15,6 +15,7 @@ class QPushButton;
 
 namespace mpa {
 
+class EndpointChoice;
 class Scheduler;
 
 class QueuePage : public SettingsPage
@@ -62,6 +63,7 @@ private:
     int m_messageState = 0;
     QString m_messageMode;
     QLabel *m_window;
+    EndpointChoice *m_endpoint; // schedule/endpoint, shown with several endpoints
     bool m_filling = false;
     QListWidgetItem *m_newItem = nullptr; // added by Add, not yet given its text
     bool m_inItemChange = false;

@@ -1,0 +1,114 @@
+#pragma once
+// The Connection page's list of browsers: every endpoint the engine watches (the first one, from
+// the fields above it, marked as such), each with its state, the IDE found on its pages and how
+// many pages it has, kept live. Add… asks for another (host:port, or a remote browser service's
+// address with its token and header line, which go to the keychain, never to settings.ini),
+// Remove takes one away with its keychain entry, Test asks one what answers there. Also where
+// new agent tabs open (toolkit/defaultEndpoint).
+
+#include "cdp/CdpProbe.h"
+
+#include <QDialog>
+#include <QWidget>
+
+#include <optional>
+
+class QCheckBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableWidget;
+
+namespace mpa {
+
+class Engine;
+class EndpointChoice;
+class Settings;
+
+// What Add… asks for: the address as typed (a token pasted in it is moved to the token field),
+// and for a remote service its token, header line and whether auto-accept may click there.
+class EndpointDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    struct Request
+    {
+        QString entry; // as cdp/endpoints holds it: no query, no user, no password
+        QString name; // the endpoint's name (CdpAddress::name()), which keys its secret
+        bool remote = false;
+        QString query; // "token=…", or the query pasted
+        QString header; // "Authorization: Bearer …"
+        bool autoAccept = false;
+    };
+
+    EndpointDialog(Settings *settings, const QString &keychainNote, QWidget *parent = nullptr);
+
+    // The request when every field is right, else nullopt with the reason under its field.
+    std::optional<Request> check();
+    // Something went wrong after the fields were right (the keychain refused).
+    void showFailure(const QString &text);
+
+Q_SIGNALS:
+    void submitted(const mpa::EndpointDialog::Request &request);
+
+private:
+    void addressEdited();
+    // Moves a token given in the address's query to the token field.
+    void splitToken();
+    void showRemoteRows(bool shown);
+
+    Settings *m_settings;
+    QLineEdit *m_address;
+    QLabel *m_addressError;
+    QFormLayout *m_form;
+    QList<QWidget *> m_remoteRows; // the fields only a remote service has
+    QLineEdit *m_token;
+    QLineEdit *m_header;
+    QLabel *m_headerError;
+    QCheckBox *m_autoAccept;
+    QLabel *m_failure;
+    QPushButton *m_add;
+    int m_typedLength = 0;
+};
+
+class EndpointsBox : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit EndpointsBox(Engine *engine, QWidget *parent = nullptr);
+
+    QTableWidget *table() const { return m_table; }
+    // Opens the Add dialog (not modal for the event loop: it answers through submitted()).
+    EndpointDialog *openAddDialog();
+    // Removes the endpoint in `row` (never the first) from the settings, from auto-accept's
+    // remote list and its secret from the keychain; asks first unless `confirmed`.
+    bool removeEndpoint(int row, bool confirmed = false);
+    // Tests the endpoint in `row`: a host:port is asked what answers there (CdpProbe), a remote
+    // service's live state is said.
+    void testEndpoint(int row);
+    CdpProbe *probe() const { return m_probe; }
+
+    // The state of one endpoint in the window's words.
+    static QString stateText(const class CdpSource *source);
+
+private:
+    void refresh();
+    void refreshButtons();
+    void add(EndpointDialog *dialog, const EndpointDialog::Request &request);
+    void saveEntry(EndpointDialog *dialog, const EndpointDialog::Request &request);
+    void showProbeResult(const CdpProbeResult &result);
+    QString entryOfRow(int row) const;
+    Settings *settings() const;
+
+    Engine *m_engine;
+    QTableWidget *m_table;
+    QPushButton *m_add;
+    QPushButton *m_remove;
+    QPushButton *m_test;
+    QLabel *m_result;
+    EndpointChoice *m_defaultEndpoint;
+    CdpProbe *m_probe;
+};
+
+} // namespace mpa
