@@ -150,6 +150,7 @@ void Engine::setOverrides(const Overrides &overrides)
 {
     m_overrides = overrides;
     applyAddress();
+    applyMoreEndpoints(); // --cdp-url: that one endpoint alone
     m_autoAccept->setEnabledOverride(overrides.autoAccept);
     m_debugApi->setCommandLine(overrides.debugServer, overrides.debugServerPort);
 }
