@@ -36,10 +36,7 @@ int rank(CdpSource::State state)
 
 QString CdpAddress::name() const
 {
-    if (remote)
-        return remote->url.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment)
-            .toString();
-    return (host.contains(u':') ? u'[' + host + u']' : host) + u':' + QString::number(port);
+    return CdpSource::nameOf(host, port, remote);
 }
 
 std::optional<CdpAddress> CdpAddress::parse(const QString &entry, QString *error)

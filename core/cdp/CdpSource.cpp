@@ -101,12 +101,12 @@ QString CdpSource::describe(const CdpTargetInfo &info) const
     return m_namedInLog ? describeTarget(info) + u" at "_s + address() : describeTarget(info);
 }
 
-QString CdpSource::name() const
+QString CdpSource::nameOf(const QString &host, quint16 port, const std::optional<CdpRemote> &remote)
 {
-    if (m_remote)
-        return m_remote->url.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment)
+    if (remote)
+        return remote->url.adjusted(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment)
             .toString();
-    return (m_host.contains(u':') ? u'[' + m_host + u']' : m_host) + u':' + QString::number(m_port);
+    return (host.contains(u':') ? u'[' + host + u']' : host) + u':' + QString::number(port);
 }
 
 void CdpSource::stopAsDuplicateOf(const QString &other)

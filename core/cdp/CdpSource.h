@@ -63,7 +63,9 @@ public:
     QString address() const;
     // What the endpoint is known by in settings, listings and `open {endpoint}`: host:port, or a
     // remote's URL without its query, user or password.
-    QString name() const;
+    QString name() const { return nameOf(m_host, m_port, m_remote); }
+    // The same for an address not (yet) an endpoint's (CdpAddress, settings entries).
+    static QString nameOf(const QString &host, quint16 port, const std::optional<CdpRemote> &remote);
     // The browser's own id (the last part of its /devtools/browser/<id> socket), empty when the
     // address does not say (a remote service's socket): two addresses of one browser share it.
     QString browserId() const { return m_browserId; }
