@@ -10,20 +10,23 @@
 
 namespace mpa {
 
-class Engine;
+class EndpointsModel;
+class Settings;
 
 class EndpointChoice : public QComboBox
 {
     Q_OBJECT
 public:
     // `automatic` names the empty value ("The first endpoint while it is connected").
-    EndpointChoice(Engine *engine, SettingKey key, const QString &automatic, QWidget *parent = nullptr);
+    EndpointChoice(Settings *settings, EndpointsModel *endpoints, SettingKey key, const QString &automatic,
+                   QWidget *parent = nullptr);
 
-    // Fills the list again from the engine's endpoints and the saved value.
+    // Fills the list again from the endpoints and the saved value.
     void refresh();
 
 private:
-    Engine *m_engine;
+    Settings *m_settings;
+    EndpointsModel *m_endpoints;
     SettingKey m_key;
     QString m_automatic;
 };

@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "AboutDialog.h"
+#include "ExtensionImportDialog.h"
 #include "PageIcons.h"
 #include "RelaunchOffer.h"
 #include "StatusIcon.h"
@@ -13,6 +14,7 @@
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
 #include "logging/LogCategories.h"
+#include "models/Models.h"
 #include "pages/AgentsPage.h"
 #include "pages/AutoAcceptPage.h"
 #include "pages/BridgePage.h"
@@ -56,6 +58,7 @@ namespace mpa {
 MainWindow::MainWindow(Engine *engine, QWidget *parent)
     : QMainWindow(parent)
     , m_engine(engine)
+    , m_models(new Models(engine, this))
 {
     setWindowTitle(tr("Multi Purpose Agent"));
     setObjectName(u"mainWindow"_s);
@@ -121,13 +124,26 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     m_stack->setObjectName(u"pages"_s);
 
     const QList<SettingsPage *> pages {
-        new DashboardPage(engine, m_stack),  new AutoAcceptPage(engine, m_stack),
-        new QueuePage(engine, m_stack),      new HistoryPage(engine, m_stack),
-        new QuotaPage(engine, m_stack),      new SafetyPage(engine, m_stack),
-        new ConnectionPage(engine, m_stack), new ServersPage(engine, m_stack),
-        new AgentsPage(engine, m_stack),     new TasksPage(engine, m_stack),
-        new BridgePage(engine, m_stack),     new ModelsPage(engine, m_stack),
-        new LogsPage(engine, m_stack),       new GeneralPage(engine, m_stack),
+        new DashboardPage(m_models->stats(), m_stack),
+        new AutoAcceptPage(m_models->autoAccept(), m_models->stats(), engine->settings(),
+                           m_models->configDir(), m_stack),
+        new QueuePage(m_models->queue(), m_models->endpoints(), engine->settings(), m_stack),
+        new HistoryPage(m_models->history(), m_stack),
+        new QuotaPage(engine->quota(), engine->quotaHistory(), m_models->stats(), engine->settings(),
+                      m_stack),
+        new SafetyPage(engine->settings(), m_models->autoAccept(), m_stack),
+        new ConnectionPage(m_models->connection(), m_models->endpoints(), engine->settings(), m_stack),
+        new ServersPage(engine->settings(), engine->paths(), engine->debugApi(), engine->toolkitServer(),
+                        m_stack),
+        new AgentsPage(m_models->agents(), m_stack),
+        new TasksPage(m_models->runs(), m_models->tabs(), engine->settings(), m_stack),
+        new BridgePage(m_models->bridge(), m_models->tabs(), engine->settings(), m_stack),
+        new ModelsPage(
+            engine->settings(), [engine] { return engine->secrets(); }, engine->clock(), m_stack),
+        new LogsPage(m_stack),
+        new GeneralPage(
+            engine->settings(), engine->paths(),
+            [engine](QWidget *parent) { ExtensionImportDialog::offer(engine, parent); }, m_stack),
     };
     static_assert(kPageCount == 14);
     for (SettingsPage *page : pages) {

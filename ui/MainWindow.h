@@ -17,6 +17,7 @@ class QStackedWidget;
 namespace mpa {
 
 class Engine;
+class Models;
 class RelaunchOffer;
 class SettingsPage;
 class WelcomePanel;
@@ -103,6 +104,7 @@ private:
     void saveWindowGeometry();
 
     Engine *m_engine;
+    Models *m_models; // the pages' view of the engine
     RelaunchOffer *m_relaunchOffer = nullptr;
     WindowAutomation *m_automation = nullptr;
     QLabel *m_noTrayBanner;

@@ -3,7 +3,6 @@
 #include "Theme.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
-#include "engine/Engine.h"
 
 #include <QAbstractSpinBox>
 #include <QApplication>
@@ -23,9 +22,9 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-SettingsPage::SettingsPage(Engine *engine, const QString &title, const QString &intro, QWidget *parent)
+SettingsPage::SettingsPage(Settings *settings, const QString &title, const QString &intro, QWidget *parent)
     : QWidget(parent)
-    , m_engine(engine)
+    , m_settings(settings)
     , m_title(title)
 {
     auto *outer = new QVBoxLayout(this);
@@ -100,11 +99,6 @@ bool SettingsPage::eventFilter(QObject *watched, QEvent *event)
         return false;
     QCoreApplication::sendEvent(m_scroll->viewport(), event); // the page scrolls instead
     return true;
-}
-
-Settings *SettingsPage::settings() const
-{
-    return m_engine->settings();
 }
 
 QFormLayout *SettingsPage::addFormGroup(const QString &title, QGroupBox **box)

@@ -20,7 +20,6 @@ class QVBoxLayout;
 
 namespace mpa {
 
-class Engine;
 class Settings;
 
 // How one column of a page's table takes its width (SettingsPage::sizeColumns).
@@ -34,14 +33,14 @@ class SettingsPage : public QWidget
 {
     Q_OBJECT
 public:
-    SettingsPage(Engine *engine, const QString &title, const QString &intro, QWidget *parent = nullptr);
+    // `settings` serves the page's setting fields (addField); a page with none may pass null.
+    SettingsPage(Settings *settings, const QString &title, const QString &intro, QWidget *parent = nullptr);
 
     // The space between the buttons and boxes of a row, the same on every page.
     static constexpr int kRowSpacing = 6;
 
     QString title() const { return m_title; }
-    Engine *engine() const { return m_engine; }
-    Settings *settings() const;
+    Settings *settings() const { return m_settings; }
 
     // A notice for data that an engine part not yet connected will provide. Its object name
     // is "pending:<what>" and it carries the property pending=true.
@@ -82,7 +81,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    Engine *m_engine;
+    Settings *m_settings;
     QString m_title;
     QVBoxLayout *m_body;
     QScrollArea *m_scroll = nullptr;

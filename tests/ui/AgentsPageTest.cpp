@@ -37,7 +37,7 @@ TEST_F(AgentsPageTest, ListsTheConnectedAgentsAndWhatTheyDidAndDisconnectsThem)
     service->start();
     ASSERT_TRUE(service->isListening()) << service->error().toStdString();
 
-    AgentsPage page(engine.get());
+    AgentsPage page(models()->agents());
     page.resize(760, 620);
     page.show();
     auto *none = page.findChild<QLabel *>(u"agentsNone"_s);
@@ -112,7 +112,7 @@ TEST_F(AgentsPageTest, ShowsTheTabDaemonsSessionOfAClientModeAgent)
     ToolkitServerService *service = engine->toolkitServer();
     service->start();
 
-    AgentsPage page(engine.get());
+    AgentsPage page(models()->agents());
     page.resize(900, 520);
     page.show();
     ASSERT_TRUE(waitUntil([&] {

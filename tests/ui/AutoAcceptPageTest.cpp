@@ -34,7 +34,7 @@ TEST_F(AutoAcceptPageTest, ValuesLoadFromTheSettingsAndEditsSave)
     settings->setValue(SettingKey::AutoAcceptEnabled, true);
     settings->setValue(SettingKey::AutoAcceptPollIntervalMs, 600);
     settings->setValue(SettingKey::AutoAcceptAcceptWords, QStringList { u"accept"_s, u"run"_s });
-    AutoAcceptPage page(engine.get());
+    AutoAcceptPage page(engine->autoAccept(), models()->stats(), settings.get(), engine->paths().configDir);
     page.show();
     auto *enabled = page.findChild<QCheckBox *>(u"autoAcceptEnabled"_s);
     ASSERT_TRUE(enabled);
@@ -63,7 +63,7 @@ TEST_F(AutoAcceptPageTest, ValuesLoadFromTheSettingsAndEditsSave)
 
 TEST_F(AutoAcceptPageTest, SpinBoxesKeepToTheAllowedRange)
 {
-    AutoAcceptPage page(engine.get());
+    AutoAcceptPage page(engine->autoAccept(), models()->stats(), settings.get(), engine->paths().configDir);
     auto *poll = editor<QSpinBox>(&page, SettingKey::AutoAcceptPollIntervalMs);
     poll->setValue(50); // below 200: the box holds the minimum, never an invalid value
     EXPECT_EQ(poll->value(), 200);
@@ -75,7 +75,7 @@ TEST_F(AutoAcceptPageTest, ACommandLineSwitchIsShownAndTheUsersChoiceWins)
     Engine::Overrides overrides;
     overrides.autoAccept = true;
     engine->setOverrides(overrides);
-    AutoAcceptPage page(engine.get());
+    AutoAcceptPage page(engine->autoAccept(), models()->stats(), settings.get(), engine->paths().configDir);
     page.show();
     auto *enabled = page.findChild<QCheckBox *>(u"autoAcceptEnabled"_s);
     EXPECT_TRUE(enabled->isChecked());
@@ -102,9 +102,9 @@ TEST_F(AutoAcceptPageTest, LivePagesProfilesCountsAndBlockedCommands)
     QObject::connect(&notifier, &Notifier::notified, &notifier,
                      [&](const Notifier::Notification &n) { shown.append(n); });
     notifier.watch(engine.get());
-    AutoAcceptPage page(engine.get());
-    DashboardPage dashboard(engine.get());
-    SafetyPage safety(engine.get());
+    AutoAcceptPage page(engine->autoAccept(), models()->stats(), settings.get(), engine->paths().configDir);
+    DashboardPage dashboard(models()->stats());
+    SafetyPage safety(settings.get(), engine->autoAccept());
     page.resize(640, 900);
     page.show();
     auto *targets = page.findChild<QListWidget *>(u"targetPauseList"_s);

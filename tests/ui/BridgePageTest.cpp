@@ -129,7 +129,7 @@ protected:
 
 TEST_F(BridgePageTest, AStartWithoutAGoalSaysSoAndStartsNothing)
 {
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.show();
     page.goalEdit()->clear();
     page.startButton()->click();
@@ -152,7 +152,7 @@ TEST_F(BridgePageTest, AStartWithoutAGoalSaysSoAndStartsNothing)
 TEST_F(BridgePageTest, AnInterruptedSessionIsListedWithItsCommandsAndWhatWasMasked)
 {
     writeSession(interruptedSession());
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.resize(900, 1000);
     page.show();
     QTableWidget *history = page.historyTable();
@@ -204,7 +204,7 @@ TEST_F(BridgePageTest, ASessionWithNothingMaskedSaysNothing)
     record.lastMasked = {};
     record.lastSent.clear();
     writeSession(record);
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.show();
     page.historyTable()->selectRow(0);
     EXPECT_EQ(page.maskedLabel()->text(), u"Masked in the last message: nothing"_s);
@@ -283,7 +283,7 @@ TEST_F(BridgePageTest, AResumedSessionAsksInThePageAndTheTrayAndDenyKeepsTheClic
 
 TEST_F(BridgePageTest, SavedToolsAreWrittenAndADuplicateNameIsRefused)
 {
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.resize(900, 1000);
     page.show();
     QTableWidget *tools = page.toolsTable();
@@ -319,14 +319,14 @@ TEST_F(BridgePageTest, SavedToolsAreWrittenAndADuplicateNameIsRefused)
     screenshot(&page, u"bridge-tools-error"_s);
 
     // A page opened later reads them back.
-    BridgePage again(engine.get());
+    BridgePage again(engine->bridge(), models()->tabs(), settings.get());
     ASSERT_EQ(again.toolsTable()->rowCount(), 2);
     EXPECT_EQ(again.toolsTable()->item(1, 0)->text(), u"Wiki"_s);
 }
 
 TEST_F(BridgePageTest, RemoveIsOnlyOfferedWithASavedToolSelected)
 {
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.resize(900, 1000);
     page.show();
     QTableWidget *tools = page.toolsTable();
@@ -349,7 +349,7 @@ TEST_F(BridgePageTest, RemoveIsOnlyOfferedWithASavedToolSelected)
 
 TEST_F(BridgePageTest, LearnOnATabThatIsGoneShowsWhy)
 {
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.show();
     // No tab to learn from: the page says so first.
     page.learnButton()->click();
@@ -371,7 +371,7 @@ TEST_F(BridgePageTest, LearnSaysWhatToClickNext)
         progress = p;
         done = d;
     });
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.show();
     page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
     page.agentBox()->setCurrentIndex(0);
@@ -400,7 +400,7 @@ TEST_F(BridgePageTest, TheTakesImagesBoxReadsAndSetsTheChatsProfile)
         done(CommandResult::success(
             QJsonObject { { u"profileId"_s, u"chatgpt"_s }, { u"images"_s, images } }));
     });
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.show();
     EXPECT_FALSE(page.chatImagesBox()->isEnabled()) << "no chat chosen";
     page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
@@ -431,7 +431,7 @@ TEST_F(BridgePageTest, TheTakesImagesBoxFollowsTheChatThePageChoseItself)
     ASSERT_FALSE(chat.isEmpty());
     ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->sessionForTarget(chat) != nullptr; }));
 
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.show();
     ASSERT_GE(page.agentBox()->currentIndex(), 0) << "the page chose a tab";
     EXPECT_TRUE(waitUntil([&] { return page.chatImagesBox()->isEnabled(); }))
@@ -458,7 +458,7 @@ TEST_F(BridgePageTest, LearningCanBeCancelledWhileItWaits)
         progress = p;
         done = d;
     });
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.show();
     EXPECT_TRUE(page.cancelLearnButton()->isHidden()) << "nothing to cancel yet";
     page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
@@ -480,7 +480,7 @@ TEST_F(BridgePageTest, LearningCanBeCancelledWhileItWaits)
 TEST_F(BridgePageTest, TheWheelOverItsChoicesScrollsThePageAndChangesNothing)
 {
     settings->setValue(SettingKey::BridgeMode, u"autonomous"_s);
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.resize(720, 400); // shorter than the page: it scrolls
     page.show();
     QApplication::setActiveWindow(&page);

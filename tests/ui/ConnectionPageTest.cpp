@@ -94,7 +94,7 @@ protected:
 TEST_F(ConnectionPageTest, HostAndPortLoadSaveAndRefuseBadInput)
 {
     settings->setValue(SettingKey::CdpPort, 9333);
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     auto *host = editor<QLineEdit>(&page, SettingKey::CdpHost);
     auto *port = editor<QSpinBox>(&page, SettingKey::CdpPort);
@@ -129,7 +129,7 @@ TEST_F(ConnectionPageTest, TestConnectionListsTheTargetsWithoutDisturbingTheEngi
     ASSERT_TRUE(waitUntil([&] { return engine->attachedPages() > 0; }));
     const int attached = engine->attachedPages();
 
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     EXPECT_TRUE(label(page, u"engineState"_s)->text().startsWith(u"Connected to"_s));
     QSignalSpy engineState(engine->endpoint(), &CdpEndpoint::stateChanged);
@@ -162,7 +162,7 @@ TEST_F(ConnectionPageTest, TestingAnAddressWhereNothingAnswersSaysWhatToDo)
 {
     const quint16 port = freePort();
     settings->setValue(SettingKey::CdpPort, port);
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.testConnection();
     ASSERT_TRUE(waitForSignal(page.probe(), &CdpProbe::finished));
     const QString result = label(page, u"testResult"_s)->text();
@@ -174,7 +174,7 @@ TEST_F(ConnectionPageTest, TestingAnAddressWhereNothingAnswersSaysWhatToDo)
 TEST_F(ConnectionPageTest, TheLauncherIsRewrittenAndRestored)
 {
     const QString system = installFakeCode();
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     page.selectIde(u"vscode"_s);
     auto *state = label(page, u"launcherState"_s);
@@ -216,7 +216,7 @@ TEST_F(ConnectionPageTest, ChromiumGetsASeparateEntryAndThePageSaysWhatWasWritte
     const QByteArray mine = "[Desktop Entry]\nName=Chromium\nExec=/usr/bin/chromium %U\nType=Application\n"
                             "MimeType=text/html;\n";
     writeTextFile(user, QString::fromUtf8(mine));
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     page.selectIde(u"chrome"_s);
     auto *state = label(page, u"launcherState"_s);
@@ -254,7 +254,7 @@ TEST_F(ConnectionPageTest, ChromiumGetsASeparateEntryAndThePageSaysWhatWasWritte
 TEST_F(ConnectionPageTest, StartingTheIdeAsksToCloseItFirst)
 {
     installFakeCode();
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     page.selectIde(u"vscode"_s);
     const QString asked = clickAndAnswer(page.findChild<QPushButton *>(u"ideStart"_s), u"Cancel"_s);
@@ -271,7 +271,7 @@ TEST_F(ConnectionPageTest, ChromiumIsCalledByItsNameAndStartsWithoutAskingToClos
                   u"[Desktop Entry]\nType=Application\nName=Chromium\nExec=%1 %U\n"_s.arg(
                       DesktopEntry::joinExec({ u"sh"_s, u"-c"_s, u"exec sleep 300"_s, u"sh"_s })));
     settings->setValue(SettingKey::CdpPort, freePort());
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     page.selectIde(u"chrome"_s);
     auto *choice = page.findChild<QComboBox *>(u"ideChoice"_s);
@@ -310,7 +310,7 @@ TEST_F(ConnectionPageTest, StartingTheIdeThroughItsLauncherOpensThePort)
     installFakeCode();
     const quint16 port = freePort();
     settings->setValue(SettingKey::CdpPort, port);
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     page.selectIde(u"vscode"_s);
     ASSERT_TRUE(page.rewriteLauncher());
@@ -345,7 +345,7 @@ TEST_F(ConnectionPageTest, AStartedBrowserThatDiesStopsTheWaitAndSaysWhy)
 {
     installDyingCode();
     settings->setValue(SettingKey::CdpPort, freePort());
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.resize(780, 760);
     page.show();
     page.selectIde(u"vscode"_s);
@@ -378,7 +378,7 @@ TEST_F(ConnectionPageTest, AStartFailureIsClearedWhenTheAppConnectsLater)
 {
     installDyingCode();
     settings->setValue(SettingKey::CdpPort, freePort());
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.resize(780, 760);
     page.show();
     page.selectIde(u"vscode"_s);
@@ -405,7 +405,7 @@ TEST_F(ConnectionPageTest, CancelStopsWaitingForTheStartedIde)
 {
     installSilentCode();
     settings->setValue(SettingKey::CdpPort, freePort());
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     page.selectIde(u"vscode"_s);
     ASSERT_TRUE(page.startIde(true));

@@ -123,7 +123,7 @@ protected:
 
 TEST_F(CoreTextTranslationTest, ARefusedSettingSaysWhyInGermanInTheWindowAndInEnglishThroughTheApi)
 {
-    ConnectionPage connection(engine.get());
+    ConnectionPage connection(models()->connection(), models()->endpoints(), settings.get());
     connection.show();
     auto *host = editor<QLineEdit>(&connection, SettingKey::CdpHost);
     ASSERT_TRUE(host);
@@ -138,7 +138,7 @@ TEST_F(CoreTextTranslationTest, ARefusedSettingSaysWhyInGermanInTheWindowAndInEn
     // Interval mode: the value is a number box of minutes (issue 34 item 7), said in German; a
     // number out of range cannot be typed there, and Settings refuses it in German.
     settings->setValue(SettingKey::ScheduleMode, u"interval"_s);
-    QueuePage queue(engine.get());
+    QueuePage queue(models()->queue(), models()->endpoints(), settings.get());
     queue.show();
     auto *minutes = editor<QSpinBox>(&queue, SettingKey::ScheduleValue);
     ASSERT_TRUE(minutes);
@@ -174,7 +174,7 @@ TEST_F(CoreTextTranslationTest, ARefusedSettingSaysWhyInGermanInTheWindowAndInEn
 // German in the German window.
 TEST_F(CoreTextTranslationTest, ABanVerdictsReasonIsGerman)
 {
-    SafetyPage safety(engine.get());
+    SafetyPage safety(settings.get(), engine->autoAccept());
     safety.show();
     auto *probe = safety.findChild<QLineEdit *>(u"banTestInput"_s);
     ASSERT_TRUE(probe);
@@ -192,7 +192,7 @@ TEST_F(CoreTextTranslationTest, AStoppedQueueSaysWhyInGermanWhileTheApiAndQueueJ
     Scheduler *scheduler = engine->scheduler();
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }));
     {
-        QueuePage page(engine.get());
+        QueuePage page(models()->queue(), models()->endpoints(), settings.get());
         page.show();
         page.findChild<QPushButton *>(u"queueStart"_s)->click();
         ASSERT_EQ(scheduler->queue().state, PromptQueue::State::Running);
@@ -214,7 +214,7 @@ TEST_F(CoreTextTranslationTest, AStoppedQueueSaysWhyInGermanWhileTheApiAndQueueJ
     engine.reset();
     engine = std::make_unique<Engine>(settings.get(), AppPaths::forConfigDir(configDir()));
     engine->start();
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.show();
     const QString status = page.findChild<QLabel *>(u"queueStatus"_s)->text();
     EXPECT_TRUE(status.endsWith(u" — Vom Benutzer gestoppt."_s)) << status.toStdString();
@@ -234,8 +234,8 @@ TEST_F(CoreTextTranslationTest, AQuotaHoldSaysWhyInGermanWhileTheApiAndTheLogSay
         ModelQuota { u"Claude Sonnet 4.5"_s, 0.0, reset },
     };
     engine->quota()->setProvider(provider);
-    QuotaPage quotaPage(engine.get());
-    DashboardPage dashboard(engine.get());
+    QuotaPage quotaPage(engine->quota(), engine->quotaHistory(), models()->stats(), settings.get());
+    DashboardPage dashboard(models()->stats());
     engine->quota()->start();
     ASSERT_TRUE(waitUntil([&] { return engine->quota()->isHolding(); })) << "no hold after the reading";
 
@@ -270,7 +270,8 @@ TEST_F(CoreTextTranslationTest, TheModelsPageSaysTheKeychainAndTheTestInGerman)
     secrets->setUnavailable(
         u"no keychain answers on this desktop session (GNOME Keyring, KWallet or KeePassXC provide one)"_s);
     engine->setSecretStore(secrets);
-    ModelsPage page(engine.get());
+    ModelsPage page(
+        settings.get(), [this] { return engine->secrets(); }, engine->clock());
     page.resize(760, 1100);
     page.show();
     ASSERT_TRUE(waitUntil([&] { return page.keyStatus()->text().contains(u"Schlüsselbund ist nicht"_s); }))
@@ -313,7 +314,7 @@ TEST_F(CoreTextTranslationTest, TheModelsPageSaysTheKeychainAndTheTestInGerman)
 // English.
 TEST_F(CoreTextTranslationTest, ABadPatternIsRefusedInGermanInTheWindowAndInEnglishThroughTheApi)
 {
-    SafetyPage safety(engine.get());
+    SafetyPage safety(settings.get(), engine->autoAccept());
     safety.show();
     auto *list = editor<QPlainTextEdit>(&safety, SettingKey::SafetyBannedCommands);
     ASSERT_TRUE(list);
@@ -350,7 +351,7 @@ TEST_F(CoreTextTranslationTest, ABadPatternIsRefusedInGermanInTheWindowAndInEngl
 // Issue 34 item 9: a German connection test that finds nothing says so in German.
 TEST_F(CoreTextTranslationTest, AConnectionTestThatFindsNothingSaysSoInGerman)
 {
-    ConnectionPage connection(engine.get());
+    ConnectionPage connection(models()->connection(), models()->endpoints(), settings.get());
     connection.show();
     auto *port = editor<QSpinBox>(&connection, SettingKey::CdpPort);
     ASSERT_TRUE(port);
@@ -376,7 +377,7 @@ TEST_F(CoreTextTranslationTest, TheDefaultPromptsAreGermanAndASavedPromptStaysAs
     EXPECT_EQ(settings->stringValue(SettingKey::QuotaContinuePrompt), u"Weiter"_s);
     EXPECT_TRUE(
         settings->stringValue(SettingKey::ScheduleCheckPromptText).startsWith(u"Stellen Sie sicher"_s));
-    QueuePage queue(engine.get());
+    QueuePage queue(models()->queue(), models()->endpoints(), settings.get());
     queue.show();
     auto *prompt = editor<QPlainTextEdit>(&queue, SettingKey::SchedulePrompt);
     ASSERT_TRUE(prompt);
@@ -402,7 +403,7 @@ TEST_F(CoreTextTranslationTest, TheAgentServersStateIsGermanInTheWindowAndEnglis
     settings->setValue(SettingKey::AgentServerPort, port);
     ToolkitServerService *service = engine->toolkitServer();
     service->start();
-    ServersPage page(engine.get());
+    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
     page.resize(720, 1000);
     page.show();
     auto *state = page.findChild<QLabel *>(u"agentServerState"_s);
@@ -509,7 +510,7 @@ TEST_F(CoreTextTranslationTest, ABridgeStepsResultTheGatesQuestionAndARefusalAre
         return environment;
     });
 
-    BridgePage page(engine.get());
+    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
     page.resize(900, 1000);
     page.show();
     page.historyTable()->selectRow(0);
@@ -582,7 +583,7 @@ TEST_F(CoreTextTranslationTest, AnAgentsFailedCommandIsGermanOnTheAgentsPageAndE
     ToolkitServerService *service = engine->toolkitServer();
     service->start();
     ASSERT_TRUE(service->isListening()) << service->error().toStdString();
-    AgentsPage page(engine.get());
+    AgentsPage page(models()->agents());
     page.resize(760, 620);
     page.show();
 
@@ -618,7 +619,7 @@ TEST_F(CoreTextTranslationTest, TheAddBrowserDialogSaysItsRefusalsAndTheKeychain
     secrets->setUnavailable(
         u"no keychain answers on this desktop session (GNOME Keyring, KWallet or KeePassXC provide one)"_s);
     engine->setSecretStore(secrets);
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     EndpointDialog *dialog = page.endpoints()->openAddDialog();
     auto *address = dialog->findChild<QLineEdit *>(u"endpointAddress"_s);

@@ -31,7 +31,7 @@ TEST_F(DashboardPageTest, ShowsTheAttachedPagesLive)
 {
     HeadlessChromium browser;
     ASSERT_TRUE(startBrowser(browser));
-    DashboardPage page(engine.get());
+    DashboardPage page(models()->stats());
     page.show();
     auto *targets = page.findChild<QListWidget *>(u"targetList"_s);
     ASSERT_TRUE(targets);
@@ -54,8 +54,9 @@ TEST_F(DashboardPageTest, ABlankTabIsNoAgentPanel)
     HeadlessChromium browser;
     LocalWebServer site;
     ASSERT_TRUE(autoAcceptOnFixtures(browser, site));
-    DashboardPage dashboard(engine.get());
-    AutoAcceptPage autoAcceptPage(engine.get());
+    DashboardPage dashboard(models()->stats());
+    AutoAcceptPage autoAcceptPage(engine->autoAccept(), models()->stats(), settings.get(),
+                                  engine->paths().configDir);
     dashboard.resize(800, 900);
     dashboard.show();
     auto *listed = dashboard.findChild<QListWidget *>(u"targetList"_s);
@@ -87,7 +88,7 @@ TEST_F(DashboardPageTest, ABlankTabIsNoAgentPanel)
 
 TEST_F(DashboardPageTest, TheButtonsDriveTheEngine)
 {
-    DashboardPage page(engine.get());
+    DashboardPage page(models()->stats());
     auto *pause = page.findChild<QCheckBox *>(u"dashboardPause"_s);
     auto *autoAccept = page.findChild<QCheckBox *>(u"dashboardAutoAccept"_s);
     ASSERT_TRUE(pause && autoAccept);
@@ -122,7 +123,7 @@ TEST_F(DashboardPageTest, TheButtonsDriveTheEngine)
 
 TEST_F(DashboardPageTest, StatisticsComeFromTheAutoAcceptTotals)
 {
-    DashboardPage page(engine.get());
+    DashboardPage page(models()->stats());
     auto *stats = page.findChild<QTableWidget *>(u"statsTable"_s);
     ASSERT_TRUE(stats);
     ASSERT_EQ(stats->rowCount(), 6);

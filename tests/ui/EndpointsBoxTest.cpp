@@ -80,7 +80,7 @@ protected:
 TEST_F(EndpointsBoxTest, ARemoteServiceIsAddedWithItsTokenInTheKeychainNotInTheSettings)
 {
     const quint16 port = freePort(); // nothing answers there: the entry is what is checked
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     EndpointDialog *dialog = page.endpoints()->openAddDialog();
     ASSERT_TRUE(dialog);
@@ -133,7 +133,7 @@ TEST_F(EndpointsBoxTest, ARemoteServiceIsAddedWithItsTokenInTheKeychainNotInTheS
 
 TEST_F(EndpointsBoxTest, ABadEntryIsSaidUnderItsFieldAndNothingIsSaved)
 {
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     EndpointDialog *dialog = page.endpoints()->openAddDialog();
     auto *address = dialog->findChild<QLineEdit *>(u"endpointAddress"_s);
@@ -187,7 +187,7 @@ TEST_F(EndpointsBoxTest, RemovingAnEndpointTakesItsEntryPermissionAndKeychainEnt
     ASSERT_TRUE(waitUntil([&] { return !secrets->stored().isEmpty(); }));
     ASSERT_TRUE(settings->setValue(SettingKey::CdpEndpoints, QStringList { local, remote }));
     ASSERT_TRUE(settings->setValue(SettingKey::AutoAcceptRemoteEndpoints, QStringList { remote }));
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     EndpointsBox *box = page.endpoints();
     const QTableWidget *table = box->table();
@@ -232,7 +232,7 @@ TEST_F(EndpointsBoxTest, TheTableTheDashboardAndTheTrayShowEveryEndpoint)
             && c->state() == CdpSource::State::Retrying;
     }));
 
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.show();
     const QTableWidget *table = page.endpoints()->table();
     const QString firstName = u"127.0.0.1:%1"_s.arg(first.port());
@@ -285,7 +285,7 @@ TEST_F(EndpointsBoxTest, TheTableTheDashboardAndTheTrayShowEveryEndpoint)
         EXPECT_EQ(actions.at(status + i)->objectName(), u"endpointAction"_s) << "under the status line";
 
     // The Dashboard names each page's endpoint.
-    DashboardPage dashboard(engine.get());
+    DashboardPage dashboard(models()->stats());
     auto *pages = dashboard.findChild<QListWidget *>(u"targetList"_s);
     ASSERT_TRUE(pages);
     ASSERT_GT(pages->count(), 0);

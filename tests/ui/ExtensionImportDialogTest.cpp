@@ -60,7 +60,8 @@ TEST_F(ExtensionImportDialogTest, ShowsEveryValueBeforeImportingAndImportsOnlyWh
     settings->setValue(SettingKey::CdpPort, 9555);
     ASSERT_TRUE(engine->scheduler()->setQueue({ u"Mine"_s }));
 
-    GeneralPage page(engine.get());
+    GeneralPage page(settings.get(), engine->paths(),
+                     [this](QWidget *parent) { ExtensionImportDialog::offer(engine.get(), parent); });
     page.show();
     page.findChild<QPushButton *>(u"importExtension"_s)->click();
     auto *dialog = page.findChild<ExtensionImportDialog *>();
@@ -145,7 +146,8 @@ TEST_F(ExtensionImportDialogTest, TheFirstStartOffersItOnce)
 
 TEST_F(ExtensionImportDialogTest, NothingFoundSaysWhereItLooked)
 {
-    GeneralPage page(engine.get());
+    GeneralPage page(settings.get(), engine->paths(),
+                     [this](QWidget *parent) { ExtensionImportDialog::offer(engine.get(), parent); });
     const QString said = clickAndAnswer(page.findChild<QPushButton *>(u"importExtension"_s), u"OK"_s);
     EXPECT_TRUE(said.contains(u"No settings"_s)) << said.toStdString();
     EXPECT_TRUE(said.contains(QDir::toNativeSeparators(xdgConfigHome + u"/Code/User/settings.json"_s)))

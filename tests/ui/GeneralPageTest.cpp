@@ -1,5 +1,6 @@
 #include "pages/GeneralPage.h"
 
+#include "ExtensionImportDialog.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
 #include "platform/DesktopEntry.h"
@@ -29,7 +30,8 @@ protected:
 
 TEST_F(GeneralPageTest, StartAtLoginWritesTheAutostartEntryAndReadsItBack)
 {
-    GeneralPage page(engine.get());
+    GeneralPage page(settings.get(), engine->paths(),
+                     [this](QWidget *parent) { ExtensionImportDialog::offer(engine.get(), parent); });
     page.show();
     auto *startAtLogin = page.findChild<QCheckBox *>(u"startAtLogin"_s);
     ASSERT_TRUE(startAtLogin);
@@ -58,7 +60,8 @@ TEST_F(GeneralPageTest, ResetAllAsksAndThenResetsEverySetting)
 {
     settings->setValue(SettingKey::CdpPort, 9222);
     settings->setValue(SettingKey::AutoAcceptEnabled, true);
-    GeneralPage page(engine.get());
+    GeneralPage page(settings.get(), engine->paths(),
+                     [this](QWidget *parent) { ExtensionImportDialog::offer(engine.get(), parent); });
     page.show();
     auto *reset = page.findChild<QPushButton *>(u"resetAll"_s);
     ASSERT_TRUE(reset);
@@ -80,7 +83,8 @@ TEST_F(GeneralPageTest, ResetAllAsksAndThenResetsEverySetting)
 
 TEST_F(GeneralPageTest, NotificationsAndFoldersAreShown)
 {
-    GeneralPage page(engine.get());
+    GeneralPage page(settings.get(), engine->paths(),
+                     [this](QWidget *parent) { ExtensionImportDialog::offer(engine.get(), parent); });
     auto *notifications = editor<QCheckBox>(&page, SettingKey::UiNotifications);
     ASSERT_TRUE(notifications);
     EXPECT_TRUE(notifications->isChecked());

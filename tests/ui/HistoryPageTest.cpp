@@ -30,7 +30,7 @@ class HistoryPageTest : public UiTest
 
 TEST_F(HistoryPageTest, TheTableIsLaidOutAndEmptyWithoutHistory)
 {
-    HistoryPage page(engine.get());
+    HistoryPage page(models()->history());
     auto *table = page.findChild<QTableWidget *>(u"historyTable"_s);
     ASSERT_TRUE(table);
     QStringList headers;
@@ -65,7 +65,7 @@ TEST_F(HistoryPageTest, ShowsTheSchedulersHistoryNewestFirstAndResends)
     ASSERT_EQ(engine->scheduler()->history().entries().size(), 2)
         << "the fixture file's shape does not match PromptHistory";
 
-    HistoryPage page(engine.get());
+    HistoryPage page(models()->history());
     page.resize(760, 420);
     auto *table = page.findChild<QTableWidget *>(u"historyTable"_s);
     ASSERT_EQ(table->rowCount(), 2);

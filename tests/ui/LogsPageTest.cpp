@@ -64,7 +64,7 @@ TEST_F(LogsPageTest, FiltersByLevelCategoryAndText)
     qCWarning(lcSafety) << "blocked rm -rf /";
     QLoggingCategory::setFilterRules(QString());
 
-    LogsPage page(engine.get());
+    LogsPage page;
     page.show();
     EXPECT_EQ(shownLines(page), (QStringList { u"connected to the browser"_s, u"blocked rm -rf /"_s }))
         << "info and above by default";
@@ -88,7 +88,7 @@ TEST_F(LogsPageTest, FiltersByLevelCategoryAndText)
 
 TEST_F(LogsPageTest, NewLinesArriveLiveAndClearEmptiesTheView)
 {
-    LogsPage page(engine.get());
+    LogsPage page;
     page.show();
     const int before = page.filterModel()->rowCount();
     qCInfo(lcScheduler) << "prompt sent";
@@ -105,7 +105,7 @@ TEST_F(LogsPageTest, NewLinesArriveLiveAndClearEmptiesTheView)
 
 TEST_F(LogsPageTest, CopyTakesTheSelectionOrEveryVisibleLine)
 {
-    LogsPage page(engine.get());
+    LogsPage page;
     page.show();
     page.findChild<QPushButton *>(u"logCopy"_s)->click();
     const QString all = QGuiApplication::clipboard()->text();
@@ -127,7 +127,7 @@ TEST_F(LogsPageTest, OpensTheLogFile)
     QList<QUrl> opened;
     {
         DesktopUrlCatcher catcher(u"file"_s);
-        LogsPage page(engine.get());
+        LogsPage page;
         auto *open = page.findChild<QPushButton *>(u"logOpenFile"_s);
         EXPECT_TRUE(open->isEnabled());
         open->click();

@@ -52,7 +52,8 @@ protected:
 // stopping at ~1040 px.
 TEST_F(ModelsPageTest, NumberBoxesShareOneWidthAndTheGroupsUseAWideWindow)
 {
-    ModelsPage page(engine.get());
+    ModelsPage page(
+        settings.get(), [this] { return engine->secrets(); }, engine->clock());
     page.resize(1240, 900);
     page.show();
     QCoreApplication::processEvents();
@@ -72,7 +73,8 @@ TEST_F(ModelsPageTest, FetchesTheModelsTestsTheServiceAndKeepsTheKeyInTheKeychai
 {
     model.setModels({ u"qwen2.5-7b"_s, u"llama-3.1-8b"_s });
     model.setResponder([](const QJsonObject &) { return ScriptedLlmServer::text(u"OK"_s); });
-    ModelsPage page(engine.get());
+    ModelsPage page(
+        settings.get(), [this] { return engine->secrets(); }, engine->clock());
     page.resize(760, 1100);
     page.show();
 
@@ -106,7 +108,8 @@ TEST_F(ModelsPageTest, FetchesTheModelsTestsTheServiceAndKeepsTheKeyInTheKeychai
 TEST_F(ModelsPageTest, ATestResultIsClearedWhenTheServiceChangesAndWaitingIsNotRed)
 {
     model.setResponder([](const QJsonObject &) { return ScriptedLlmServer::text(u"OK"_s); });
-    ModelsPage page(engine.get());
+    ModelsPage page(
+        settings.get(), [this] { return engine->secrets(); }, engine->clock());
     page.resize(760, 1100);
     page.show();
     const QColor normal = page.palette().color(QPalette::WindowText);
@@ -151,7 +154,8 @@ TEST_F(ModelsPageTest, ALongTestVerdictIsShownWhole)
         401,
         u"Incorrect API key provided: sk-loc************cdef. You can find your API key at "
         "https://platform.example.com/account/api-keys, and check the organisation it belongs to."_s));
-    ModelsPage page(engine.get());
+    ModelsPage page(
+        settings.get(), [this] { return engine->secrets(); }, engine->clock());
     page.resize(800, 600);
     page.show();
     page.testButton()->click();
@@ -169,7 +173,8 @@ TEST_F(ModelsPageTest, ALongTestVerdictIsShownWhole)
 TEST_F(ModelsPageTest, WithoutAKeychainTheKeyIsForThisSessionOnly)
 {
     secrets->setUnavailable(u"no Secret Service on the session bus"_s);
-    ModelsPage page(engine.get());
+    ModelsPage page(
+        settings.get(), [this] { return engine->secrets(); }, engine->clock());
     page.resize(760, 1100);
     page.show();
     ASSERT_TRUE(waitUntil([&] { return page.keyStatus()->text().contains(u"not available"_s); }))
@@ -189,7 +194,8 @@ TEST_F(ModelsPageTest, WithoutAKeychainTheKeyIsForThisSessionOnly)
 // name again rebinds it, Remove takes it from both; every control is the person's alone.
 TEST_F(ModelsPageTest, ASecretIsKeptInTheKeychainAndItsNameAndSiteInTheSettings)
 {
-    ModelsPage page(engine.get());
+    ModelsPage page(
+        settings.get(), [this] { return engine->secrets(); }, engine->clock());
     page.resize(760, 1500);
     page.show();
     SecretsEditor *editor = page.secretsEditor();

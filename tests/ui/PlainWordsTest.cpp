@@ -116,7 +116,7 @@ TEST_F(PlainWordsTest, NoPageNamesASettingOrALogCategoryOutsideTooltips)
 
 TEST_F(PlainWordsTest, TheLogsPageNamesThePartsOfTheAppPlainly)
 {
-    LogsPage page(engine.get());
+    LogsPage page;
     auto *category = page.findChild<QComboBox *>(u"logCategory"_s);
     ASSERT_TRUE(category);
     EXPECT_EQ(category->itemText(0), u"All parts of the app"_s);

@@ -295,7 +295,7 @@ TEST_F(PlotsTest, TheDashboardAndQuotaPagePlotWhatIsKept)
     for (double ms : { 120.0, 180.0, 260.0, 900.0 })
         stats->addReaction(ms);
 
-    DashboardPage dashboard(engine.get());
+    DashboardPage dashboard(models()->stats());
     auto *daily = dashboard.findChild<BarChart *>(u"dailyChart"_s);
     auto *reactions = dashboard.findChild<Histogram *>(u"reactionChart"_s);
     ASSERT_TRUE(daily && reactions);
@@ -313,7 +313,7 @@ TEST_F(PlotsTest, TheDashboardAndQuotaPagePlotWhatIsKept)
     QuotaSnapshot snapshot = antigravityUserStatus();
     ASSERT_FALSE(snapshot.models.isEmpty());
     snapshot.fetchedAt = QDateTime::currentDateTimeUtc().addSecs(-3600);
-    QuotaPage quotaPage(engine.get());
+    QuotaPage quotaPage(engine->quota(), engine->quotaHistory(), models()->stats(), settings.get());
     auto *plot = quotaPage.findChild<QuotaHistoryPlot *>(u"quotaHistoryChart"_s);
     ASSERT_TRUE(plot);
     EXPECT_FALSE(plot->hasData());

@@ -47,7 +47,7 @@ TEST_F(QueuePageTest, EveryScheduleSettingLoadsAndSaves)
     settings->setValue(SettingKey::ScheduleValue, u"09:30"_s);
     settings->setValue(SettingKey::ScheduleSilenceTimeoutS, 45);
     settings->setValue(SettingKey::QuotaAutoContinue, true);
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.show();
 
     auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
@@ -92,7 +92,7 @@ TEST_F(QueuePageTest, EachModeShowsAFieldOfItsOwnKindAndQueueModeTurnsTheUnusedO
 {
     settings->setValue(SettingKey::ScheduleMode, u"daily"_s);
     settings->setValue(SettingKey::ScheduleValue, u"07:15"_s);
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(760, 900);
     page.show();
     auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
@@ -145,7 +145,7 @@ TEST_F(QueuePageTest, EachModeShowsAFieldOfItsOwnKindAndQueueModeTurnsTheUnusedO
 
 TEST_F(QueuePageTest, AnEmptyQueueOffersOnlyAdd)
 {
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     for (const QString &name :
          { u"queueStart"_s, u"queuePause"_s, u"queueSkip"_s, u"queueStop"_s, u"queueRemove"_s }) {
         auto *button = page.findChild<QPushButton *>(name);
@@ -166,7 +166,7 @@ TEST_F(QueuePageTest, PromptsAreEditedInPlaceAndTheQueueIsControlledFromThePage)
     Scheduler *scheduler = engine->scheduler();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }));
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(760, 900);
     page.show();
     auto *list = page.findChild<QListWidget *>(u"queueList"_s);
@@ -235,7 +235,7 @@ TEST_F(QueuePageTest, AddThenEscapeLeavesNoPrompt)
     Scheduler *scheduler = engine->scheduler();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s }));
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(760, 900);
     page.show();
     page.activateWindow();
@@ -265,7 +265,7 @@ TEST_F(QueuePageTest, StartIsOffWhenItCannotWorkAndSaysWhyInPlainWords)
 {
     Scheduler *scheduler = engine->scheduler();
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }));
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(760, 900);
     page.show();
     auto *start = page.findChild<QPushButton *>(u"queueStart"_s);
@@ -309,7 +309,7 @@ TEST_F(QueuePageTest, StartWithPromptsInAnotherModeSwitchesToQueueModeAndRuns)
     settings->setValue(SettingKey::ScheduleMode, u"daily"_s);
     settings->setValue(SettingKey::ScheduleValue, u"09:00"_s);
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }));
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(760, 900);
     page.show();
     auto *start = page.findChild<QPushButton *>(u"queueStart"_s);
@@ -332,7 +332,7 @@ TEST_F(QueuePageTest, APromptOfSeveralLinesIsTypedWithShiftEnterAndKeptWhole)
 {
     Scheduler *scheduler = engine->scheduler();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(760, 900);
     page.show();
     page.activateWindow();
@@ -372,7 +372,7 @@ TEST_F(QueuePageTest, PromptsAreExportedToAndImportedFromAJsonList)
 {
     Scheduler *scheduler = engine->scheduler();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(760, 900);
     page.show();
     auto *exportButton = page.findChild<QPushButton *>(u"queueExport"_s);
@@ -431,7 +431,7 @@ TEST_F(QueuePageTest, AStopAndACleanQuitLeaveNoCrashWarning)
     restartApp();
     ASSERT_TRUE(engine->scheduler()->setQueue({ u"write the parser"_s, u"write the tests"_s }));
     {
-        QueuePage page(engine.get());
+        QueuePage page(models()->queue(), models()->endpoints(), settings.get());
         page.findChild<QPushButton *>(u"queueStart"_s)->click();
         ASSERT_EQ(engine->scheduler()->queue().state, PromptQueue::State::Running);
         page.findChild<QPushButton *>(u"queueStop"_s)->click();
@@ -439,7 +439,7 @@ TEST_F(QueuePageTest, AStopAndACleanQuitLeaveNoCrashWarning)
     }
     restartApp();
     {
-        QueuePage page(engine.get());
+        QueuePage page(models()->queue(), models()->endpoints(), settings.get());
         page.resize(560, 700); // narrow: every status text wraps, nothing scrolls sideways
         page.show();
         const QString status = page.findChild<QLabel *>(u"queueStatus"_s)->text();
@@ -453,7 +453,7 @@ TEST_F(QueuePageTest, AStopAndACleanQuitLeaveNoCrashWarning)
         ASSERT_EQ(engine->scheduler()->queue().state, PromptQueue::State::Running);
     }
     restartApp(); // quit while it runs
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(560, 700);
     page.show();
     QCoreApplication::processEvents();
@@ -472,7 +472,7 @@ TEST_F(QueuePageTest, AStopAndACleanQuitLeaveNoCrashWarning)
 
 TEST_F(QueuePageTest, ConversationsThatCannotBeListedSaySo)
 {
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     auto *picker = page.findChild<QComboBox *>(u"conversationPicker"_s);
     ASSERT_TRUE(picker);
     EXPECT_FALSE(picker->isEnabled());
@@ -498,7 +498,7 @@ TEST_F(QueuePageTest, WhileTheQueueWaitsItShowsHowLongTheAgentHasBeenSilent)
     settings->setValue(SettingKey::ScheduleSilenceTimeoutS, 30);
     ASSERT_TRUE(startEngineOn(browser));
     ASSERT_FALSE(openPage(site.url(u"/chat/ide.html"_s)).isEmpty());
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(800, 700);
     page.show();
     auto *status = page.findChild<QLabel *>(u"queueStatus"_s);

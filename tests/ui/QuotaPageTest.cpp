@@ -33,7 +33,7 @@ class QuotaPageTest : public UiTest
 TEST_F(QuotaPageTest, WatchingSettingsLoadAndSave)
 {
     settings->setValue(SettingKey::QuotaPollIntervalS, 120);
-    QuotaPage page(engine.get());
+    QuotaPage page(engine->quota(), engine->quotaHistory(), models()->stats(), settings.get());
     auto *enabled = editor<QCheckBox>(&page, SettingKey::QuotaEnabled);
     auto *interval = editor<QSpinBox>(&page, SettingKey::QuotaPollIntervalS);
     ASSERT_TRUE(enabled && interval);
@@ -49,7 +49,7 @@ TEST_F(QuotaPageTest, WatchingSettingsLoadAndSave)
 
 TEST_F(QuotaPageTest, WithoutAReadingItSaysSo)
 {
-    QuotaPage page(engine.get());
+    QuotaPage page(engine->quota(), engine->quotaHistory(), models()->stats(), settings.get());
     auto *refresh = page.findChild<QPushButton *>(u"quotaRefresh"_s);
     ASSERT_TRUE(refresh);
     EXPECT_FALSE(refresh->isEnabled()) << "the engine is not running";
@@ -68,7 +68,7 @@ TEST_F(QuotaPageTest, NoAntigravityRunningIsNoError)
     provider->next.error = u"Antigravity is not running, so its quota cannot be read."_s;
     engine->quota()->setProvider(provider);
     engine->quota()->start();
-    QuotaPage page(engine.get());
+    QuotaPage page(engine->quota(), engine->quotaHistory(), models()->stats(), settings.get());
     ASSERT_TRUE(waitUntil([&] { return engine->quota()->snapshot().ideAbsent; }));
     page.show();
     auto *problem = page.findChild<QLabel *>(u"quotaProblem"_s);
@@ -98,7 +98,7 @@ TEST_F(QuotaPageTest, EachModelIsABarWithItsResetAndTheHoldIsShown)
     engine->quota()->setProvider(provider);
     engine->quota()->start();
 
-    QuotaPage page(engine.get());
+    QuotaPage page(engine->quota(), engine->quotaHistory(), models()->stats(), settings.get());
     page.resize(760, 640);
     ASSERT_TRUE(waitUntil([&] { return page.findChild<QProgressBar *>(u"quotaBar:Gemini 3 Pro"_s); }))
         << "no bars after a reading";
@@ -157,7 +157,7 @@ TEST_F(QuotaPageTest, TheLowestQuotaShowsInTheTrayTooltipAndOnTheDashboard)
     engine->quota()->setProvider(provider);
     MainWindow window(engine.get());
     TrayController tray(engine.get(), &window);
-    DashboardPage dashboard(engine.get());
+    DashboardPage dashboard(models()->stats());
     EXPECT_FALSE(tray.toolTip().contains(u"Quota:"_s)) << "no reading yet";
     EXPECT_FALSE(dashboard.findChild<QLabel *>(u"dashboardQuota"_s)->isVisibleTo(&dashboard));
 

@@ -119,7 +119,7 @@ TEST_F(RelaunchOfferTest, NoIdeRunningMeansNoOfferAndTheConnectionPageSaysSo)
     EXPECT_FALSE(settings->boolValue(SettingKey::UiRelaunchOffered)) << "kept for a start when an IDE runs";
 
     // The Connection page: nothing of the kind runs on this machine.
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.selectIde(u"windsurf"_s);
     QString none;
     if (engine->relauncher()->find(0, QString(), &none).has_value())
@@ -136,7 +136,7 @@ TEST_F(RelaunchOfferTest, RestartRunningIdeIsOnOnlyWhileAnIdeRuns)
     QString none;
     if (engine->relauncher()->find(0, QString(), &none).has_value())
         GTEST_SKIP() << "a real IDE runs on this machine";
-    ConnectionPage page(engine.get());
+    ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.selectIde(u"windsurf"_s);
     page.show();
     auto *restart = page.findChild<QPushButton *>(u"ideRelaunch"_s);

@@ -72,7 +72,7 @@ protected:
 
 TEST_F(SafetyPageTest, ABadPatternIsRefusedAsTypedAndTheOthersAreSavedAndApply)
 {
-    SafetyPage page(engine.get());
+    SafetyPage page(settings.get(), engine->autoAccept());
     page.show();
     auto *list = editor<QPlainTextEdit>(&page, SettingKey::SafetyBannedCommands);
     ASSERT_TRUE(list);
@@ -118,7 +118,7 @@ TEST_F(SafetyPageTest, ABadPatternFromTheFileIsSkippedWithASentenceAndTheOthersS
                      QStringList { u"npm publish"_s, u"/([/"_s, u"rm -rf dist"_s });
     }
     settings->sync();
-    SafetyPage page(engine.get());
+    SafetyPage page(settings.get(), engine->autoAccept());
     page.show();
     EXPECT_EQ(page.findChild<QLabel *>(u"banCount"_s)->text(), u"2 patterns"_s);
     auto *skipped = page.findChild<QLabel *>(u"banSkipped"_s);
@@ -140,7 +140,7 @@ TEST_F(SafetyPageTest, ABadPatternFromTheFileIsSkippedWithASentenceAndTheOthersS
 TEST_F(SafetyPageTest, RemovingMyPatternsAsksFirst)
 {
     settings->setValue(SettingKey::SafetyBannedCommands, QStringList { u"only this"_s });
-    SafetyPage page(engine.get());
+    SafetyPage page(settings.get(), engine->autoAccept());
     page.show();
     auto *reset = page.findChild<QPushButton *>(u"banReset"_s);
     ASSERT_TRUE(reset);
@@ -164,7 +164,7 @@ TEST_F(SafetyPageTest, TheCheckerShowsTheVerdictWhatDecidedItWhyAndTheCommandAsR
 {
     settings->setValue(SettingKey::SafetyBannedCommands,
                        QStringList { u"npm publish"_s, u"/git\\s+push\\s+--force/i"_s });
-    SafetyPage page(engine.get());
+    SafetyPage page(settings.get(), engine->autoAccept());
     page.show();
     auto *input = page.findChild<QLineEdit *>(u"banTestInput"_s);
     auto *verdict = page.findChild<QLabel *>(u"banTestVerdict"_s);
@@ -212,7 +212,7 @@ TEST_F(SafetyPageTest, TheCheckerShowsTheVerdictWhatDecidedItWhyAndTheCommandAsR
 
 TEST_F(SafetyPageTest, TheAllowListModeIsChosenInTheWindowSavedAndItsListEdited)
 {
-    SafetyPage page(engine.get());
+    SafetyPage page(settings.get(), engine->autoAccept());
     page.resize(760, 1400);
     page.show();
     auto *rules = page.findChild<QRadioButton *>(u"policyRules"_s);
@@ -284,7 +284,7 @@ TEST_F(SafetyPageTest, TheEngineBansByTheGoodPatternsBesideARefusedOne)
     HeadlessChromium browser;
     LocalWebServer site;
     ASSERT_TRUE(autoAcceptOnFixtures(browser, site));
-    SafetyPage page(engine.get());
+    SafetyPage page(settings.get(), engine->autoAccept());
     page.show();
     typeInto(editor<QPlainTextEdit>(&page, SettingKey::SafetyBannedCommands), u"/npm(/\nnpm test"_s);
     EXPECT_FALSE(page.banList()->commit());
@@ -340,7 +340,7 @@ TEST_F(SafetyPageTest, TheCheckerGivesThePageScriptsVerdictOnTheWholeCorpus)
     QJsonArray commands;
     for (const QJsonValue &c : corpus)
         commands.append(c.toObject().value(u"command"_s));
-    SafetyPage page(engine.get());
+    SafetyPage page(settings.get(), engine->autoAccept());
     settings->setValue(SettingKey::SafetyBannedCommands,
                        QStringList { u"npm publish"_s, u"/git\\s+push\\s+--force/i"_s, u"curl"_s });
     for (const QString &mode : { u"rules"_s, u"allowlist"_s }) {
@@ -463,7 +463,7 @@ TEST_F(SafetyPageTest, RecentlyBlockedShowsEveryRowWholeAndOnOneLine)
     HeadlessChromium browser;
     LocalWebServer site;
     ASSERT_TRUE(autoAcceptOnFixtures(browser, site));
-    SafetyPage page(engine.get());
+    SafetyPage page(settings.get(), engine->autoAccept());
     const QStringList commands {
         u"rm -rf /home"_s, u"dd if=/dev/urandom of=/dev/nvme0n1"_s, u"rm -rf ~/"_s,
         u"rm -rf /etc"_s,  u"dd if=/dev/zero of=/dev/sdb bs=4M"_s,  u"rm -rf --no-preserve-root /"_s

@@ -43,7 +43,7 @@ protected:
 TEST_F(ServersPageTest, ServerSettingsLoadSaveAndTakeEffectAtOnce)
 {
     settings->setValue(SettingKey::DebugPort, 50000);
-    ServersPage page(engine.get());
+    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
     auto *debugOn = editor<QCheckBox>(&page, SettingKey::DebugEnabled);
     ASSERT_TRUE(debugOn);
     EXPECT_FALSE(debugOn->isChecked());
@@ -66,7 +66,7 @@ TEST_F(ServersPageTest, ServerSettingsLoadSaveAndTakeEffectAtOnce)
 // toolkit/uploadDirs is the user's to fill, in the window: one full path per line.
 TEST_F(ServersPageTest, TheFoldersOpenForUploadsAreListedHere)
 {
-    ServersPage page(engine.get());
+    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
     page.resize(760, 1400);
     auto *folders = editor<QPlainTextEdit>(&page, SettingKey::ToolkitUploadDirs);
     ASSERT_TRUE(folders);
@@ -91,7 +91,7 @@ TEST_F(ServersPageTest, TheFoldersOpenForUploadsAreListedHere)
 
 TEST_F(ServersPageTest, ATokenIsCreatedShownCopiedAndRegenerated)
 {
-    ServersPage page(engine.get());
+    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
     page.show();
     TokenBox *box = page.debugToken();
     ASSERT_TRUE(box);
@@ -128,7 +128,7 @@ TEST_F(ServersPageTest, ATokenIsCreatedShownCopiedAndRegenerated)
 TEST_F(ServersPageTest, AnExistingTokenIsShownAndNeverWrittenToTheSettings)
 {
     const QString token = TokenFile(tokenPath(u"agent-token"_s)).ensure();
-    ServersPage page(engine.get());
+    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
     EXPECT_EQ(page.agentToken()->findChild<QLineEdit *>(u"tokenField"_s)->text(), token);
     QFile ini(settings->filePath());
     if (ini.open(QIODevice::ReadOnly)) {
@@ -144,7 +144,7 @@ TEST_F(ServersPageTest, TheAgentServerShowsItsLiveStateAndFollowsTheFields)
     settings->setValue(SettingKey::AgentServerPort, port);
     ToolkitServerService *service = engine->toolkitServer();
     service->start();
-    ServersPage page(engine.get());
+    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
     page.resize(720, 1000);
     page.show();
     auto *state = page.findChild<QLabel *>(u"agentServerState"_s);
@@ -187,7 +187,7 @@ TEST_F(ServersPageTest, TheAgentServerShowsItsLiveStateAndFollowsTheFields)
 
 TEST_F(ServersPageTest, TheAgentServerShowsThePortInServerModeAndTheUrlInClientMode)
 {
-    ServersPage page(engine.get());
+    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
     page.resize(720, 1000);
     page.show();
     SettingField *port = field(&page, SettingKey::AgentServerPort);
@@ -227,7 +227,7 @@ TEST_F(ServersPageTest, ADebugTokenMadeInTheWindowIsTheOneTheRunningApiChecks)
     DebugApiService *service = engine->debugApi();
     service->start();
     ASSERT_TRUE(service->isListening()) << service->error().toStdString();
-    ServersPage page(engine.get());
+    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
     const QString first = TokenFile(page.debugToken()->path()).read();
     ASSERT_EQ(first.size(), 43);
     EXPECT_EQ(page.debugToken()->findChild<QLineEdit *>(u"tokenField"_s)->text(), first);

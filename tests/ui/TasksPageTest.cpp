@@ -74,7 +74,7 @@ TEST_F(TasksPageTest, ARiskyStepWaitsInTheQuestionBoxAndDenyKeepsItFromHappening
         return ScriptedLlmServer::toolCall(u"click"_s,
                                            { { u"ref"_s, u"e2"_s }, { u"thought"_s, u"Pay the order"_s } });
     });
-    TasksPage page(engine.get());
+    TasksPage page(engine->runs(), models()->tabs(), settings.get());
     page.resize(900, 900);
     page.show();
     typeInto(page.taskEdit(), u"Pay for my order"_s);
@@ -109,7 +109,7 @@ TEST_F(TasksPageTest, ARiskyStepWaitsInTheQuestionBoxAndDenyKeepsItFromHappening
 
 TEST_F(TasksPageTest, TheFormSaysWhatIsMissing)
 {
-    TasksPage page(engine.get());
+    TasksPage page(engine->runs(), models()->tabs(), settings.get());
     page.show();
     typeInto(page.taskEdit(), u"Do it"_s);
     page.whereBox()->setCurrentIndex(0);
@@ -145,7 +145,7 @@ TEST_F(TasksPageTest, TheFormSaysWhatIsMissing)
 // not cut to the one line's height the row had.
 TEST_F(TasksPageTest, AStartErrorOfSeveralLinesIsShownWhole)
 {
-    TasksPage page(engine.get());
+    TasksPage page(engine->runs(), models()->tabs(), settings.get());
     page.resize(800, 600);
     page.show();
     auto *error = page.findChild<QLabel *>(u"taskStartError"_s);
@@ -188,7 +188,7 @@ TEST_F(TasksPageTest, AResultShapeGivesDataToReadAndCopy)
               { u"data"_s,
                 QJsonObject { { u"total"_s, 42.5 }, { u"items"_s, QJsonArray { u"tea"_s, u"cups"_s } } } } });
     });
-    TasksPage page(engine.get());
+    TasksPage page(engine->runs(), models()->tabs(), settings.get());
     page.resize(900, 900);
     page.show();
     typeInto(page.taskEdit(), u"Read my order"_s);

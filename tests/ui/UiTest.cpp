@@ -39,12 +39,22 @@ void UiTest::SetUp()
 
 void UiTest::TearDown()
 {
+    m_models.reset();
     engine.reset();
     settings.reset();
     m_dirs.reset();
     m_data.reset();
     m_config.reset();
     m_english.reset();
+}
+
+Models *UiTest::models()
+{
+    if (!m_models || m_modelsEngine != engine.get()) {
+        m_models = std::make_unique<Models>(engine.get());
+        m_modelsEngine = engine.get();
+    }
+    return m_models.get();
 }
 
 SettingField *UiTest::field(const QWidget *root, SettingKey key)

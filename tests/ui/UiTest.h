@@ -8,8 +8,10 @@
 #include "TestEnvironment.h"
 #include "UiTranslator.h"
 #include "engine/Engine.h"
+#include "models/Models.h"
 #include "settings/Settings.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <gtest/gtest.h>
@@ -66,11 +68,17 @@ protected:
     // Opens `url` as a new page in the engine's browser; its target id (empty when it could not).
     QString openPage(const QUrl &url);
 
+    // The pages' models over `engine`, as the window builds them (made on first use, and again
+    // for a new engine).
+    Models *models();
+
     QString xdgConfigHome, xdgDataHome, xdgDataDirs;
     std::unique_ptr<Settings> settings;
     std::unique_ptr<Engine> engine;
 
 private:
+    std::unique_ptr<Models> m_models;
+    QPointer<Engine> m_modelsEngine;
     std::unique_ptr<ScopedEnv> m_config, m_data, m_dirs;
     std::unique_ptr<UiTranslator> m_english;
 };

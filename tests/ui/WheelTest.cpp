@@ -29,7 +29,7 @@ protected:
 
 TEST_F(WheelTest, ScrollingOverAFieldScrollsThePageAndChangesNothing)
 {
-    QueuePage page(engine.get());
+    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
     page.resize(720, 400); // shorter than the page: it scrolls
     page.show();
     QApplication::setActiveWindow(&page);

@@ -1,13 +1,9 @@
 #include "AgentsPage.h"
 
-#include "EngineControls.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
-#include "actions/AgentActivity.h"
-#include "actions/ToolkitCommands.h"
 #include "common/KnownSentences.h"
-#include "engine/Engine.h"
-#include "server/ToolkitServerService.h"
+#include "models/AgentsModel.h"
 
 #include <QCoreApplication>
 #include <QHBoxLayout>
@@ -29,12 +25,13 @@ constexpr int kMaxShown = 200; // activity rows in the table, newest first
 
 } // namespace
 
-AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
+AgentsPage::AgentsPage(AgentsModel *model, QWidget *parent)
     : SettingsPage(
-        engine, tr("Agents"),
+        nullptr, tr("Agents"),
         tr("Outside agents driving your browser through the agent server: who is connected, the tabs "
            "each holds, and what they did."),
         parent)
+    , m_model(model)
 {
     QVBoxLayout *connected = addGroup(tr("Connected"));
     m_agents = rowTable(
@@ -77,14 +74,13 @@ AgentsPage::AgentsPage(Engine *engine, QWidget *parent)
     });
     connect(m_disconnect, &QPushButton::clicked, this, &AgentsPage::disconnectSelected);
     connect(m_release, &QPushButton::clicked, this, &AgentsPage::releaseSelected);
-    connect(engine->toolkitServer(), &ToolkitServerService::stateChanged, this, &AgentsPage::refreshAgents);
-    AgentActivity *activity = engine->toolkit()->activity();
-    connect(activity, &AgentActivity::added, this, [this](const AgentActivityEntry &entry) {
+    connect(model, &AgentsModel::connectionsChanged, this, &AgentsPage::refreshAgents);
+    connect(model, &AgentsModel::activityAdded, this, [this](const AgentActivityEntry &entry) {
         addActivity(entry);
         if (isVisible())
             refreshAgents(); // the tabs it holds may have changed
     });
-    for (const AgentActivityEntry &entry : activity->entries())
+    for (const AgentActivityEntry &entry : model->activity())
         addActivity(entry);
     refreshAgents();
 }
@@ -97,7 +93,7 @@ void AgentsPage::showEvent(QShowEvent *event)
 
 void AgentsPage::refreshAgents()
 {
-    const QList<ToolkitConnection> connections = engine()->toolkitServer()->connections();
+    const QList<ToolkitConnection> connections = m_model->connections();
     const QLocale locale;
     m_agents->setRowCount(int(connections.size()));
     int row = 0;
@@ -117,9 +113,7 @@ void AgentsPage::refreshAgents()
         m_agents->setItem(row, 3, session);
         m_agents->setItem(row, 4,
                           new QTableWidgetItem(locale.toString(c.since.time(), QLocale::ShortFormat)));
-        QStringList tabs;
-        for (const QString &id : engine()->toolkit()->tabsOf(c.caller))
-            tabs.append(EngineControls::withEndpoint(engine()->toolkit()->tabLabel(id), engine(), id));
+        const QStringList tabs = m_model->tabsOf(c.caller);
         m_agents->setItem(row, 5, new QTableWidgetItem(tabs.isEmpty() ? tr("none") : tabs.join(u" · "_s)));
         ++row;
     }
@@ -154,7 +148,7 @@ void AgentsPage::disconnectSelected()
     const int row = m_agents->currentRow();
     if (row < 0)
         return;
-    engine()->toolkitServer()->disconnectAgent(m_agents->item(row, 0)->data(kClientRole).toString());
+    m_model->disconnectAgent(m_agents->item(row, 0)->data(kClientRole).toString());
     refreshAgents();
 }
 
@@ -164,8 +158,7 @@ void AgentsPage::releaseSelected()
     if (row < 0)
         return;
     const QTableWidgetItem *item = m_agents->item(row, 0);
-    engine()->toolkit()->releaseCaller(
-        { item->data(kChannelRole).toString(), item->data(kClientRole).toString() });
+    m_model->releaseTabs({ item->data(kChannelRole).toString(), item->data(kClientRole).toString() });
     refreshAgents();
 }
 

@@ -12,13 +12,14 @@ class QTableWidget;
 
 namespace mpa {
 
+class AgentsModel;
 struct AgentActivityEntry;
 
 class AgentsPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit AgentsPage(Engine *engine, QWidget *parent = nullptr);
+    explicit AgentsPage(AgentsModel *model, QWidget *parent = nullptr);
 
     QTableWidget *agentsTable() const { return m_agents; }
     QTableWidget *activityTable() const { return m_activity; }
@@ -32,6 +33,7 @@ private:
     void disconnectSelected();
     void releaseSelected();
 
+    AgentsModel *m_model;
     QTableWidget *m_agents;
     QLabel *m_none;
     QPushButton *m_disconnect;

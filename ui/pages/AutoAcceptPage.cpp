@@ -1,10 +1,9 @@
 #include "AutoAcceptPage.h"
 
-#include "EngineControls.h"
 #include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "common/KnownSentences.h"
-#include "engine/Engine.h"
+#include "models/StatsModel.h"
 #include "settings/Settings.h"
 
 #include <QCheckBox>
@@ -22,18 +21,20 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-AutoAcceptPage::AutoAcceptPage(Engine *engine, QWidget *parent)
+AutoAcceptPage::AutoAcceptPage(AutoAcceptController *autoAccept, StatsModel *stats, Settings *appSettings,
+                               const QString &configDir, QWidget *parent)
     : SettingsPage(
-        engine, tr("Auto-accept"),
+        appSettings, tr("Auto-accept"),
         tr("Clicks Accept, Run, Retry and similar buttons in the IDE's agent panel so the agent keeps "
            "going. Commands on the ban list are never run."),
         parent)
+    , m_autoAccept(autoAccept)
+    , m_stats(stats)
 {
     QFormLayout *main = addFormGroup(tr("Switch"));
     m_enabled = new QCheckBox(tr("Auto-accept in every attached IDE"), this);
     m_enabled->setObjectName(u"autoAcceptEnabled"_s);
-    connect(m_enabled, &QCheckBox::toggled, this,
-            [this](bool on) { EngineControls::setAutoAcceptEnabled(this->engine(), on); });
+    connect(m_enabled, &QCheckBox::toggled, this, [this](bool on) { m_stats->setAutoAcceptEnabled(on); });
     main->addRow(m_enabled);
     m_enabledNote = hint(QString(), this);
     m_enabledNote->setObjectName(u"autoAcceptOverride"_s);
@@ -78,7 +79,7 @@ AutoAcceptPage::AutoAcceptPage(Engine *engine, QWidget *parent)
     connect(m_targets, &QListWidget::itemChanged, this, &AutoAcceptPage::onTargetToggled);
     pages->addWidget(m_targets);
 
-    const QString folder = QDir(engine->paths().configDir).filePath(IdeProfiles::folderName());
+    const QString folder = QDir(configDir).filePath(IdeProfiles::folderName());
     auto *folderNote = hint(tr("IDE profiles say how a page is recognised and where its agent panel is. A "
                                "JSON file in %1 replaces the bundled profile of the same name or adds one.")
                                 .arg(QDir::toNativeSeparators(folder)),
@@ -98,7 +99,7 @@ AutoAcceptPage::AutoAcceptPage(Engine *engine, QWidget *parent)
     auto *reload
         = Widgets::button(tr("Reload profiles"), u"reloadProfiles"_s, this,
                           tr("Read the bundled profiles and your folder again and apply them to every page"));
-    connect(reload, &QPushButton::clicked, this, [this] { this->engine()->autoAccept()->reloadProfiles(); });
+    connect(reload, &QPushButton::clicked, this, [this] { m_autoAccept->reloadProfiles(); });
     reloadRow->addWidget(reload);
     reloadRow->addStretch(1);
     pages->addLayout(reloadRow);
@@ -108,8 +109,8 @@ AutoAcceptPage::AutoAcceptPage(Engine *engine, QWidget *parent)
         if (key == SettingKey::AutoAcceptEnabled)
             refresh();
     });
-    connect(engine, &Engine::statusChanged, this, &AutoAcceptPage::refresh);
-    connect(engine->autoAccept(), &AutoAcceptController::targetsChanged, this, [this] {
+    connect(stats, &StatsModel::statusChanged, this, &AutoAcceptPage::refresh);
+    connect(autoAccept, &AutoAcceptController::targetsChanged, this, [this] {
         refreshTargets();
         refreshProfiles();
     });
@@ -120,11 +121,10 @@ void AutoAcceptPage::refreshTargets()
 {
     const QSignalBlocker blocker(m_targets);
     m_targets->clear();
-    const AutoAcceptController *autoAccept = engine()->autoAccept();
-    for (const AutoAcceptController::TargetState &t : autoAccept->targets()) {
+    for (const AutoAcceptController::TargetState &t : m_autoAccept->targets()) {
         if (!t.attached || !t.agentPanel)
             continue; // a blank tab is no page to work on, as on the Dashboard
-        const IdeProfile *profile = autoAccept->profiles().find(t.profileId);
+        const IdeProfile *profile = m_autoAccept->profiles().find(t.profileId);
         auto *item = new QListWidgetItem(
             tr("%1 — %2").arg(t.title.isEmpty() ? t.url : t.title,
                               profile ? knownSentence(profile->name).translated() : tr("no IDE profile")),
@@ -144,13 +144,13 @@ void AutoAcceptPage::onTargetToggled(QListWidgetItem *item)
 {
     const QString targetId = item->data(Qt::UserRole).toString();
     if (!targetId.isEmpty())
-        engine()->autoAccept()->setTargetPaused(targetId, item->checkState() != Qt::Checked);
+        m_autoAccept->setTargetPaused(targetId, item->checkState() != Qt::Checked);
 }
 
 void AutoAcceptPage::refreshProfiles()
 {
     m_profiles->clear();
-    const IdeProfiles &profiles = engine()->autoAccept()->profiles();
+    const IdeProfiles &profiles = m_autoAccept->profiles();
     for (const IdeProfile &p : profiles.profiles()) {
         const bool bundled = p.origin.startsWith(u":/"_s);
         auto *item = new QListWidgetItem(
@@ -166,8 +166,8 @@ void AutoAcceptPage::refreshProfiles()
 void AutoAcceptPage::refresh()
 {
     const QSignalBlocker blocker(m_enabled);
-    m_enabled->setChecked(EngineControls::autoAcceptEnabled(engine()));
-    const bool overridden = engine()->overrides().autoAccept.has_value();
+    m_enabled->setChecked(m_stats->autoAcceptEnabled());
+    const bool overridden = m_stats->autoAcceptOverridden();
     m_enabledNote->setText(overridden ? tr("On for this run because of --auto-accept; switching it here "
                                            "saves your choice.")
                                       : QString());

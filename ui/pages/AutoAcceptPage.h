@@ -10,11 +10,16 @@ class QListWidgetItem;
 
 namespace mpa {
 
+class AutoAcceptController;
+class StatsModel;
+
 class AutoAcceptPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit AutoAcceptPage(Engine *engine, QWidget *parent = nullptr);
+    // `configDir` holds the user's IDE profiles folder.
+    AutoAcceptPage(AutoAcceptController *autoAccept, StatsModel *stats, Settings *appSettings,
+                   const QString &configDir, QWidget *parent = nullptr);
 
 private:
     void refresh();
@@ -22,6 +27,8 @@ private:
     void refreshProfiles();
     void onTargetToggled(QListWidgetItem *item);
 
+    AutoAcceptController *m_autoAccept;
+    StatsModel *m_stats; // the Auto-accept switch, as the Dashboard's
     QCheckBox *m_enabled;
     QLabel *m_enabledNote;
     QListWidget *m_targets;

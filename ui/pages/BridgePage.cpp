@@ -8,7 +8,7 @@
 #include "WrappingLabel.h"
 #include "bridge/BridgeManager.h"
 #include "common/KnownSentences.h"
-#include "engine/Engine.h"
+#include "models/TabsModel.h"
 #include "settings/Settings.h"
 
 #include <QCheckBox>
@@ -171,14 +171,16 @@ QString BridgePage::reasonText(const QString &reason)
     return knownSentence(reason).translated();
 }
 
-BridgePage::BridgePage(Engine *engine, QWidget *parent)
+BridgePage::BridgePage(BridgeManager *bridge, TabsModel *tabs, Settings *appSettings, QWidget *parent)
     : SettingsPage(
-        engine, tr("Bridge"),
+        appSettings, tr("Bridge"),
         tr("Let a web chat you already use (ChatGPT, Claude, Gemini, AI Studio …) work on your other "
            "tabs: it writes commands, the app runs them one at a time and sends back what happened. "
            "Personal data is masked before anything reaches the chat; in careful mode it asks you "
            "before anything risky."),
         parent)
+    , m_bridge(bridge)
+    , m_tabs(tabs)
 {
     QFormLayout *form = addFormGroup(tr("New session"));
     auto *agentRow = new QHBoxLayout;
@@ -302,12 +304,11 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     m_saveTools = Widgets::button(tr("Save"), u"bridgeSaveTools"_s, this);
     tools->addLayout(Widgets::row(m_toolsMessage, { m_addTool, m_removeTool, m_saveTools }));
 
-    BridgeManager *bridge = engine->bridge();
     connect(m_start, &QPushButton::clicked, this, &BridgePage::startFromForm);
     connect(m_refresh, &QPushButton::clicked, this, &BridgePage::refreshTabs);
     connect(m_learn, &QPushButton::clicked, this, &BridgePage::learn);
     connect(m_cancelLearn, &QPushButton::clicked, this, [this] {
-        this->engine()->bridge()->cancelLearning();
+        m_bridge->cancelLearning();
         m_cancelLearn->hide();
         m_learn->setEnabled(true);
         ErrorStyle::setError(m_learnStatus, false);
@@ -317,12 +318,12 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
     connect(m_agent, &QComboBox::currentIndexChanged, this, [this] { chatImages(std::nullopt); });
     connect(m_chatImages, &QCheckBox::clicked, this, [this](bool on) { chatImages(on); });
     connect(m_pause, &QPushButton::clicked, this, [this] {
-        if (QString error; !this->engine()->bridge()->pause(m_shownSession, &error))
+        if (QString error; !m_bridge->pause(m_shownSession, &error))
             showError(m_status, error);
     });
     connect(m_resume, &QPushButton::clicked, this, &BridgePage::resume);
     connect(m_stop, &QPushButton::clicked, this, [this] {
-        if (QString error; !this->engine()->bridge()->stop(m_shownSession, &error))
+        if (QString error; !m_bridge->stop(m_shownSession, &error))
             showError(m_status, error);
     });
     connect(m_questionBox, &QuestionBox::answered, this, &BridgePage::answer);
@@ -359,7 +360,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         if (m_shownSession.isEmpty() || id == m_shownSession)
             showSession(id);
         // The history row of that session: its status and turns.
-        const std::optional<BridgeRecord> record = this->engine()->bridge()->session(id);
+        const std::optional<BridgeRecord> record = m_bridge->session(id);
         for (int row = 0; record && row < m_history->rowCount(); ++row) {
             if (m_history->item(row, 0)->data(kSessionIdRole).toString() == id) {
                 setCell(m_history, row, 2, statusText(record->status));
@@ -368,8 +369,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         }
     });
     connect(bridge, &BridgeManager::questionAsked, this, [this](const QString &id, const QString &) {
-        if (m_shownSession.isEmpty() || id == m_shownSession
-            || !this->engine()->bridge()->live(m_shownSession))
+        if (m_shownSession.isEmpty() || id == m_shownSession || !m_bridge->live(m_shownSession))
             showSession(id);
     });
     connect(bridge, &BridgeManager::listChanged, this, [this] {
@@ -381,7 +381,7 @@ BridgePage::BridgePage(Engine *engine, QWidget *parent)
         followLiveSession();
     });
     connect(bridge, &BridgeManager::toolsChanged, this, &BridgePage::loadTools);
-    connect(engine->endpoint(), &CdpEndpoint::sessionAttached, this, [this] {
+    connect(tabs, &TabsModel::tabAttached, this, [this] {
         if (isVisible())
             refreshTabs();
     });
@@ -414,8 +414,7 @@ void BridgePage::refreshTabs()
         const QSignalBlocker quiet(m_agent);
         m_agent->clear();
         int chat = -1;
-        for (CdpSession *session : engine()->endpoint()->pageSessions()) {
-            const CdpTargetInfo info = session->targetInfo();
+        for (const CdpTargetInfo &info : m_tabs->tabs()) {
             m_agent->addItem(EngineControls::tabLabel(info), info.targetId);
             m_agent->setItemData(m_agent->count() - 1, info.url, Qt::ToolTipRole);
             if (chat < 0 && looksLikeChat(info))
@@ -442,8 +441,7 @@ void BridgePage::refreshTargets()
     }
     const QString agent = m_agent->currentData().toString();
     m_targets->clear();
-    for (CdpSession *session : engine()->endpoint()->pageSessions()) {
-        const CdpTargetInfo info = session->targetInfo();
+    for (const CdpTargetInfo &info : m_tabs->tabs()) {
         if (info.targetId == agent)
             continue;
         auto *item = new QListWidgetItem(EngineControls::tabLabel(info), m_targets);
@@ -466,17 +464,17 @@ void BridgePage::startFromForm()
     request.mode = m_mode->currentData().toString();
     request.startedBy = u"ui"_s;
     m_startError->clear();
-    engine()->bridge()->start(
-        request, afterCall(m_start, m_startError, u"sessionId"_s, [this](const QString &sessionId) {
-            refreshHistory();
-            showSession(sessionId);
-            reveal(m_title);
-        }));
+    m_bridge->start(request,
+                    afterCall(m_start, m_startError, u"sessionId"_s, [this](const QString &sessionId) {
+                        refreshHistory();
+                        showSession(sessionId);
+                        reveal(m_title);
+                    }));
 }
 
 void BridgePage::followLiveSession()
 {
-    BridgeManager *bridge = engine()->bridge();
+    BridgeManager *bridge = m_bridge;
     if (!m_shownSession.isEmpty() && bridge->live(m_shownSession))
         return;
     // The newest session under way, if any; else what was shown stays.
@@ -509,7 +507,7 @@ void BridgePage::followLiveSession()
 
 void BridgePage::showSession(const QString &sessionId)
 {
-    const std::optional<BridgeRecord> record = engine()->bridge()->session(sessionId);
+    const std::optional<BridgeRecord> record = m_bridge->session(sessionId);
     if (!record)
         return;
     if (sessionId != m_shownSession) {
@@ -521,7 +519,7 @@ void BridgePage::showSession(const QString &sessionId)
 
 void BridgePage::showRecord(const BridgeRecord &record)
 {
-    const bool live = engine()->bridge()->live(record.id) != nullptr;
+    const bool live = m_bridge->live(record.id) != nullptr;
     m_title->setText(record.goal);
     QString status = live ? liveStatusLine(record) : statusText(record.status);
     if (!live && !record.reason.isEmpty())
@@ -597,7 +595,7 @@ void BridgePage::showCommands(const BridgeRecord &record)
 
 void BridgePage::refreshHistory()
 {
-    const QList<BridgeRecord> sessions = engine()->bridge()->sessions();
+    const QList<BridgeRecord> sessions = m_bridge->sessions();
     const QLocale locale;
     const QSignalBlocker quiet(m_history);
     m_history->setRowCount(int(sessions.size()));
@@ -618,7 +616,7 @@ void BridgePage::refreshHistory()
 
 void BridgePage::loadTools()
 {
-    const QList<SavedTool> tools = engine()->bridge()->savedTools();
+    const QList<SavedTool> tools = m_bridge->savedTools();
     m_tools->setRowCount(int(tools.size()));
     for (int row = 0; row < tools.size(); ++row) {
         setCell(m_tools, row, 0, tools.at(row).name);
@@ -637,7 +635,7 @@ void BridgePage::saveTools()
             continue; // an empty row the user added and never filled
         tools.append(tool);
     }
-    const QString error = engine()->bridge()->setSavedTools(tools);
+    const QString error = m_bridge->setSavedTools(tools);
     if (!error.isEmpty()) {
         showError(m_toolsMessage, error);
         return;
@@ -648,7 +646,7 @@ void BridgePage::saveTools()
 
 void BridgePage::showSent()
 {
-    const std::optional<BridgeRecord> record = engine()->bridge()->session(m_shownSession);
+    const std::optional<BridgeRecord> record = m_bridge->session(m_shownSession);
     if (!record)
         return;
     if (!m_sentDialog) {
@@ -692,7 +690,7 @@ void BridgePage::learn()
               m_learnStatus->setText(tr("Learned: saved as profile %1.").arg(profileId));
               chatImages(std::nullopt); // a file input for images found: the box says so
           });
-    engine()->bridge()->learnChat(
+    m_bridge->learnChat(
         tab,
         [self](const QString &part) {
             if (self && part == u"input"_s)
@@ -712,7 +710,7 @@ void BridgePage::chatImages(std::optional<bool> set)
     if (tab.isEmpty())
         return;
     const QPointer<BridgePage> self(this);
-    engine()->bridge()->chatImages(tab, set, [self, tab, set](const CommandResult &answer) {
+    m_bridge->chatImages(tab, set, [self, tab, set](const CommandResult &answer) {
         if (!self || self->m_agent->currentData().toString() != tab)
             return;
         if (!answer.ok) {
@@ -747,7 +745,7 @@ void BridgePage::answer(bool approve)
 {
     if (m_shownSession.isEmpty())
         return;
-    if (QString error; !engine()->bridge()->answer(m_shownSession, approve, &error))
+    if (QString error; !m_bridge->answer(m_shownSession, approve, &error))
         showError(m_status, error);
 }
 
@@ -755,7 +753,7 @@ void BridgePage::resume()
 {
     const QString id = m_shownSession;
     const QPointer<BridgePage> self(this);
-    engine()->bridge()->resume(id, [self, id](const CommandResult &resumed) {
+    m_bridge->resume(id, [self, id](const CommandResult &resumed) {
         if (!self)
             return;
         if (!resumed.ok)

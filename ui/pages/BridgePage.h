@@ -24,6 +24,8 @@ class QTableWidget;
 
 namespace mpa {
 
+class BridgeManager;
+class TabsModel;
 struct BridgeCommand;
 struct BridgeRecord;
 
@@ -31,7 +33,7 @@ class BridgePage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit BridgePage(Engine *engine, QWidget *parent = nullptr);
+    BridgePage(BridgeManager *bridge, TabsModel *tabs, Settings *appSettings, QWidget *parent = nullptr);
 
     // A live session's line in the window's language ("Bridge: waiting for the chat's reply ·
     // last: click e3"), for this page and the tray's tooltip; BridgeManager::statusLine() is its
@@ -85,6 +87,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    BridgeManager *m_bridge;
+    TabsModel *m_tabs;
     void refreshTargets();
     void showSession(const QString &sessionId);
     void showRecord(const BridgeRecord &record);

@@ -3,13 +3,13 @@
 #include "EndpointsBox.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
+#include "cdp/CdpEndpoint.h"
 #include "cdp/IdeRelauncher.h"
 #include "common/KnownSentences.h"
 #include "common/Refuse.h"
 #include "common/TextPattern.h"
-#include "engine/Engine.h"
-#include "engine/EngineStatus.h"
 #include "logging/LogCategories.h"
+#include "models/ConnectionModel.h"
 #include "platform/IdeStarter.h"
 #include "platform/StartedIde.h"
 #include "settings/Settings.h"
@@ -49,14 +49,16 @@ QString nativePath(const QString &path)
 
 } // namespace
 
-ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
+ConnectionPage::ConnectionPage(ConnectionModel *model, EndpointsModel *endpoints, Settings *appSettings,
+                               QWidget *parent)
     : SettingsPage(
-        engine, tr("Connection"),
+        appSettings, tr("Connection"),
         tr("The app drives your IDE through its DevTools debugging port. The IDE has to be started "
            "with --remote-debugging-port; below you can make its launcher do that."),
         parent)
+    , m_model(model)
     , m_probe(new CdpProbe(this))
-    , m_launcher(IdeLauncher::create(profileRoot(engine->paths())))
+    , m_launcher(IdeLauncher::create(profileRoot(model->paths())))
     , m_ides(IdeInfo::known())
     , m_startProbe(new CdpProbe(this))
 {
@@ -96,7 +98,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     // Every browser the app watches, the one above first.
     QGroupBox *browsersBox = nullptr;
     QVBoxLayout *browsers = addGroup(tr("Browsers the app watches"), &browsersBox);
-    m_endpoints = new EndpointsBox(engine, browsersBox);
+    m_endpoints = new EndpointsBox(model, endpoints, appSettings, browsersBox);
     browsers->addWidget(m_endpoints);
 
     // Pages to leave alone.
@@ -179,7 +181,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
     m_startState = Widgets::wrappingLabel(u"startState"_s, ideBox);
     m_startState->hide();
     ide->addRow(m_startState);
-    IdeRelauncher *relauncher = engine->relauncher();
+    IdeRelauncher *relauncher = model->relauncher();
     connect(relauncher, &IdeRelauncher::progress, this, [this](const QString &message) {
         ErrorStyle::setError(m_startState, false);
         m_startState->setText(knownSentence(message).translated());
@@ -243,7 +245,7 @@ ConnectionPage::ConnectionPage(Engine *engine, QWidget *parent)
             refreshLauncher();
         }
     });
-    connect(engine, &Engine::statusChanged, this, &ConnectionPage::refreshEngineState);
+    connect(model, &ConnectionModel::statusChanged, this, &ConnectionPage::refreshEngineState);
     refreshAddressNotes();
     refreshEngineState();
     refreshLauncher();
@@ -266,7 +268,7 @@ void ConnectionPage::hideEvent(QHideEvent *event)
 
 void ConnectionPage::refreshRelaunch()
 {
-    IdeRelauncher *relauncher = engine()->relauncher();
+    IdeRelauncher *relauncher = m_model->relauncher();
     if (relauncher->isBusy()) {
         m_relaunch->setEnabled(false);
         return;
@@ -361,11 +363,11 @@ void ConnectionPage::refreshAddressNotes()
 {
     // A --cdp-host/--cdp-port (or the demo) wins for this run; say so next to the fields.
     const QString savedHost = settings()->stringValue(SettingKey::CdpHost);
-    const bool differs = engine()->cdpHost() != savedHost || engine()->cdpPort() != savedPort();
+    const bool differs = m_model->host() != savedHost || m_model->port() != savedPort();
     const QString note = differs ? tr("This run uses %1:%2 (set on the command line); the saved address "
                                       "applies from the next start.")
-                                       .arg(engine()->cdpHost())
-                                       .arg(engine()->cdpPort())
+                                       .arg(m_model->host())
+                                       .arg(m_model->port())
                                  : QString();
     m_port->setNote(note);
 }
@@ -373,14 +375,14 @@ void ConnectionPage::refreshAddressNotes()
 void ConnectionPage::refreshEngineState()
 {
     refreshAddressNotes(); // a command-line or demo address arrives with a reconnect
-    QString text = engineStatusLine(*engine(), StatusWords::Translated);
-    const QString browser = engine()->endpoint()->browserVersion();
-    if (engine()->endpoint()->isConnected() && !browser.isEmpty())
+    QString text = m_model->statusLine();
+    const QString browser = m_model->endpoint()->browserVersion();
+    if (m_model->endpoint()->isConnected() && !browser.isEmpty())
         text += u" ("_s + browser + u')';
     m_engineState->setText(text);
     // A failed start or restart is old news once the app is connected: it goes, not to be read
     // as the state of a connection that works.
-    if (engine()->endpoint()->isConnected() && m_startState->property("error").toBool()) {
+    if (m_model->endpoint()->isConnected() && m_startState->property("error").toBool()) {
         ErrorStyle::setError(m_startState, false);
         m_startState->clear();
         m_startState->hide();
@@ -415,7 +417,7 @@ void ConnectionPage::showProbeResult(const CdpProbeResult &result)
         m_targets->hide();
         return;
     }
-    const TargetFilter &filter = engine()->endpoint()->targetFilter();
+    const TargetFilter &filter = m_model->endpoint()->targetFilter();
     int usable = 0;
     for (const CdpProbeTarget &target : result.targets) {
         QString verdict;
@@ -568,7 +570,7 @@ bool ConnectionPage::restoreLauncher()
 
 bool ConnectionPage::relaunchIde(bool confirmed)
 {
-    IdeRelauncher *relauncher = engine()->relauncher();
+    IdeRelauncher *relauncher = m_model->relauncher();
     if (relauncher->isBusy())
         return false;
     QString error;
@@ -612,7 +614,7 @@ bool ConnectionPage::startIde(bool confirmed)
     if (!info)
         return false;
     const quint16 port = savedPort();
-    const IdeStarter starter(m_launcher.get(), profileRoot(engine()->paths()));
+    const IdeStarter starter(m_launcher.get(), profileRoot(m_model->paths()));
     const std::optional<IdeStartPlan> plan = starter.plan(*info, port);
     if (!plan) {
         ErrorStyle::setError(m_startState);
@@ -637,7 +639,7 @@ bool ConnectionPage::startIde(bool confirmed)
     QString error;
     delete m_started; // a previous start's watch (its program runs on)
     m_started
-        = StartedIde::start(*plan, QDir(engine()->paths().logDir).filePath(u"ide-start.log"_s), &error, this);
+        = StartedIde::start(*plan, QDir(m_model->paths().logDir).filePath(u"ide-start.log"_s), &error, this);
     if (!m_started) {
         ErrorStyle::setError(m_startState);
         m_startState->setText(tr("Could not start %1 (%2).").arg(info->name, error));

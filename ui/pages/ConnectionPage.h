@@ -22,13 +22,16 @@ class QTreeWidget;
 namespace mpa {
 
 class EndpointsBox;
+class ConnectionModel;
+class EndpointsModel;
 class StartedIde;
 
 class ConnectionPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit ConnectionPage(Engine *engine, QWidget *parent = nullptr);
+    ConnectionPage(ConnectionModel *model, EndpointsModel *endpoints, Settings *appSettings,
+                   QWidget *parent = nullptr);
     ~ConnectionPage() override;
 
     // Lists what answers at the host and port in the fields (saved or not).
@@ -74,6 +77,7 @@ Q_SIGNALS:
     void launcherChanged();
 
 private:
+    ConnectionModel *m_model;
     void cancelStart();
     // The started program ended with an error before its port opened: stop waiting, say why.
     void startedProgramEnded(int exitCode, bool crashed);

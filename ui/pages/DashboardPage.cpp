@@ -1,16 +1,10 @@
 #include "DashboardPage.h"
 
-#include "EngineControls.h"
 #include "Widgets.h"
-#include "autoaccept/AutoAcceptController.h"
+#include "autoaccept/AutoAcceptStats.h"
 #include "common/KnownSentences.h"
-#include "engine/Engine.h"
-#include "engine/EngineStatus.h"
+#include "models/StatsModel.h"
 #include "plots/AutoAcceptPlots.h"
-#include "quota/QuotaMonitor.h"
-#include "quota/QuotaProvider.h"
-#include "scheduler/Scheduler.h"
-#include "settings/Settings.h"
 
 #include <QCheckBox>
 #include <QFormLayout>
@@ -27,8 +21,9 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
-    : SettingsPage(engine, tr("Dashboard"), QString(), parent)
+DashboardPage::DashboardPage(StatsModel *model, QWidget *parent)
+    : SettingsPage(nullptr, tr("Dashboard"), QString(), parent)
+    , m_model(model)
 {
     QVBoxLayout *now = addGroup(tr("Now"));
     m_state = Widgets::wrappingLabel(u"dashboardState"_s, this);
@@ -45,14 +40,13 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     controls->setSpacing(6);
     m_autoAccept = new QCheckBox(tr("Auto-accept"), this);
     m_autoAccept->setObjectName(u"dashboardAutoAccept"_s);
-    connect(m_autoAccept, &QCheckBox::toggled, this,
-            [this](bool on) { EngineControls::setAutoAcceptEnabled(this->engine(), on); });
+    connect(m_autoAccept, &QCheckBox::toggled, this, [this](bool on) { m_model->setAutoAcceptEnabled(on); });
     controls->addWidget(m_autoAccept);
     // A check box like Auto-accept beside it: ticked while paused.
     m_pause = new QCheckBox(tr("Pause"), this);
     m_pause->setObjectName(u"dashboardPause"_s);
     connect(m_pause, &QCheckBox::toggled, this, [this](bool paused) {
-        EngineControls::setPaused(this->engine(), paused);
+        m_model->setPaused(paused);
         refresh();
     });
     controls->addWidget(m_pause);
@@ -114,80 +108,54 @@ DashboardPage::DashboardPage(Engine *engine, QWidget *parent)
     stats->addWidget(m_pageStats);
     body()->addStretch(1);
 
-    AutoAcceptController *autoAccept = engine->autoAccept();
-    connect(autoAccept, &AutoAcceptController::statsChanged, this, &DashboardPage::refreshStats);
-    connect(autoAccept, &AutoAcceptController::targetsChanged, this, &DashboardPage::refresh);
-
-    connect(engine, &Engine::statusChanged, this, &DashboardPage::refresh);
-    // Whether Pause has anything to pause follows the queue and the Auto-accept switch.
-    connect(engine->scheduler(), &Scheduler::queueChanged, this, &DashboardPage::refresh);
-    connect(engine->settings(), &Settings::changed, this, [this](SettingKey key) {
-        if (key == SettingKey::AutoAcceptEnabled)
-            refresh();
-    });
-    connect(engine->quota(), &QuotaMonitor::snapshotChanged, this, &DashboardPage::refresh);
-    connect(engine->quota(), &QuotaMonitor::holdChanged, this, &DashboardPage::refresh);
-    connect(engine->endpoint(), &CdpEndpoint::sessionInfoChanged, this, &DashboardPage::refresh);
-    connect(engine->endpoint(), &CdpEndpoint::endpointsChanged, this, &DashboardPage::refresh);
-    connect(settings(), &Settings::changed, this, [this](SettingKey key) {
-        if (key == SettingKey::AutoAcceptEnabled)
-            refresh();
-    });
+    connect(model, &StatsModel::countersChanged, this, &DashboardPage::refreshStats);
+    connect(model, &StatsModel::changed, this, &DashboardPage::refresh);
     refresh();
 }
 
 void DashboardPage::refresh()
 {
-    QString state = engineStatusLine(*engine(), StatusWords::Translated).toHtmlEscaped();
-    if (engine()->isRunning() && !engine()->endpoint()->isConnected())
+    QString state = m_model->statusLine().toHtmlEscaped();
+    if (m_model->isRunning() && !m_model->isConnected())
         state
             += u" · <a href=\"page:Connection\">"_s + tr("Connection settings…").toHtmlEscaped() + u"</a>"_s;
-    if (const QString pausedPages = EngineControls::pausedPagesText(engine());
-        !pausedPages.isEmpty() && EngineControls::autoAcceptEnabled(engine()))
+    if (const QString pausedPages = m_model->pausedPagesText();
+        !pausedPages.isEmpty() && m_model->autoAcceptEnabled())
         state += u"<br>"_s
             + tr("%1. To resume there, tick the page again on the Auto-accept page.")
                   .arg(pausedPages)
                   .toHtmlEscaped();
     m_state->setText(state);
-    const QuotaMonitor *quota = engine()->quota();
-    const QString glance = quota->isHolding()
-        ? tr("Quota used up: %1").arg(quota->verdict().reason.translated())
-        : EngineControls::quotaAtAGlance(engine());
+    const QString glance = m_model->quotaHolding() ? tr("Quota used up: %1").arg(m_model->quotaHoldReason())
+                                                   : m_model->quotaAtAGlance();
     m_quota->setText(glance);
     m_quota->setVisible(!glance.isEmpty());
     {
         const QSignalBlocker blocker(m_autoAccept);
-        m_autoAccept->setChecked(EngineControls::autoAcceptEnabled(engine()));
+        m_autoAccept->setChecked(m_model->autoAcceptEnabled());
     }
     {
         const QSignalBlocker blocker(m_pause);
-        m_pause->setChecked(engine()->isPaused());
+        m_pause->setChecked(m_model->isPaused());
     }
-    m_pause->setEnabled(EngineControls::pauseOffered(engine()));
-    m_pause->setToolTip(EngineControls::pauseToolTip(engine()));
+    m_pause->setEnabled(m_model->pauseOffered());
+    m_pause->setToolTip(m_model->pauseToolTip());
 
     m_targets->clear();
-    QHash<QString, QString> titles; // the payload's view of a title is fresher than the target info's
-    for (const AutoAcceptController::TargetState &state : engine()->autoAccept()->targets())
-        titles.insert(state.targetId, state.title);
-    for (CdpSession *session : engine()->endpoint()->pageSessions()) {
-        const CdpTargetInfo &info = session->targetInfo();
-        QString title = titles.value(info.targetId, info.title);
-        if (title.isEmpty())
-            title = info.url;
-        const IdeProfile *profile = engine()->autoAccept()->agentPanelProfile(session);
-        QString text = profile ? tr("%1 — %2").arg(title, knownSentence(profile->name).translated())
-                               : tr("%1 — no agent panel").arg(title);
-        if (engine()->autoAccept()->isTargetPaused(info.targetId))
+    for (const StatsModel::Page &page : m_model->pages()) {
+        const QString title = page.title.isEmpty() ? page.url : page.title;
+        QString text = !page.profileName.isEmpty()
+            ? tr("%1 — %2").arg(title, knownSentence(page.profileName).translated())
+            : tr("%1 — no agent panel").arg(title);
+        if (page.paused)
             text = tr("%1 — auto-accept paused here").arg(text);
-        text = EngineControls::withEndpoint(text, engine(), info.targetId);
+        text = m_model->withEndpoint(text, page.targetId);
         auto *item = new QListWidgetItem(text, m_targets);
-        item->setToolTip(info.url);
+        item->setToolTip(page.url);
     }
     if (m_targets->count() == 0) {
-        auto *item = new QListWidgetItem(engine()->endpoint()->isConnected()
-                                             ? tr("Connected, but no page to work on yet")
-                                             : tr("No pages attached yet"),
+        auto *item = new QListWidgetItem(m_model->isConnected() ? tr("Connected, but no page to work on yet")
+                                                                : tr("No pages attached yet"),
                                          m_targets);
         item->setFlags(Qt::NoItemFlags);
     }
@@ -208,9 +176,9 @@ QString DashboardPage::durationText(qint64 seconds)
 
 void DashboardPage::refreshStats()
 {
-    const AutoAcceptController *autoAccept = engine()->autoAccept();
-    const AutoAcceptCounts week = autoAccept->stats()->week();
-    const AutoAcceptCounts total = autoAccept->stats()->cumulative();
+    const AutoAcceptStats &counters = m_model->counters();
+    const AutoAcceptCounts week = counters.week();
+    const AutoAcceptCounts total = counters.cumulative();
     const auto put = [this](int row, qint64 thisWeek, qint64 allTime) {
         m_stats->item(row, 0)->setText(QLocale().toString(thisWeek));
         m_stats->item(row, 1)->setText(QLocale().toString(allTime));
@@ -222,23 +190,18 @@ void DashboardPage::refreshStats()
     put(3, week.fileEdits, total.fileEdits);
     put(4, week.terminalCommands, total.terminalCommands);
     put(5, week.blocked, total.blocked);
-    m_plots->refresh(*autoAccept->stats());
+    m_plots->refresh(counters);
     m_stats->setToolTip(
-        tr("Counted since %1")
-            .arg(QLocale().toString(autoAccept->stats()->since().toLocalTime(), QLocale::ShortFormat)));
+        tr("Counted since %1").arg(QLocale().toString(counters.since().toLocalTime(), QLocale::ShortFormat)));
 
-    QList<AutoAcceptController::TargetState> targets = autoAccept->targets();
-    targets.removeIf([](const AutoAcceptController::TargetState &t) {
-        return (!t.attached || !t.agentPanel) && t.counts.isZero();
-    });
+    const QList<StatsModel::PageCounts> targets = m_model->pageCounts();
     m_pageStats->setRowCount(int(targets.size()));
     for (int row = 0; row < targets.size(); ++row) {
-        const AutoAcceptController::TargetState &t = targets.at(row);
-        const IdeProfile *profile = t.agentPanel ? autoAccept->profiles().find(t.profileId) : nullptr;
-        const QStringList cells { EngineControls::withEndpoint(t.title.isEmpty() ? t.url : t.title, engine(),
-                                                               t.targetId),
-                                  profile ? knownSentence(profile->name).translated() : tr("none"),
-                                  QLocale().toString(t.counts.clicks), QLocale().toString(t.counts.blocked) };
+        const StatsModel::PageCounts &t = targets.at(row);
+        const QStringList cells { m_model->withEndpoint(t.title.isEmpty() ? t.url : t.title, t.targetId),
+                                  !t.profileName.isEmpty() ? knownSentence(t.profileName).translated()
+                                                           : tr("none"),
+                                  QLocale().toString(t.clicks), QLocale().toString(t.blocked) };
         for (int column = 0; column < cells.size(); ++column) {
             auto *item = new QTableWidgetItem(cells.at(column));
             if (column >= 2)

@@ -14,12 +14,13 @@ class QTableWidget;
 namespace mpa {
 
 class AutoAcceptPlots;
+class StatsModel;
 
 class DashboardPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit DashboardPage(Engine *engine, QWidget *parent = nullptr);
+    explicit DashboardPage(StatsModel *model, QWidget *parent = nullptr);
 
     // "0 min", "< 1 min", "12 min", "2 h 05 min".
     static QString durationText(qint64 seconds);
@@ -28,6 +29,7 @@ private:
     void refresh();
     void refreshStats();
 
+    StatsModel *m_model;
     QLabel *m_state;
     QLabel *m_quota;
     QCheckBox *m_autoAccept;

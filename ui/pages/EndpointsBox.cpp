@@ -9,7 +9,7 @@
 #include "cdp/CdpSession.h"
 #include "common/EndpointEntry.h"
 #include "common/KnownSentences.h"
-#include "engine/Engine.h"
+#include "models/ConnectionModel.h"
 #include "profiles/IdeProfile.h"
 #include "settings/SecretStore.h"
 #include "settings/Settings.h"
@@ -224,9 +224,11 @@ void EndpointDialog::showFailure(const QString &text)
     m_add->setEnabled(true);
 }
 
-EndpointsBox::EndpointsBox(Engine *engine, QWidget *parent)
+EndpointsBox::EndpointsBox(ConnectionModel *connection, EndpointsModel *endpoints, Settings *appSettings,
+                           QWidget *parent)
     : QWidget(parent)
-    , m_engine(engine)
+    , m_connection(connection)
+    , m_settings(appSettings)
     , m_probe(new CdpProbe(this))
 {
     auto *layout = new QVBoxLayout(this);
@@ -284,7 +286,7 @@ EndpointsBox::EndpointsBox(Engine *engine, QWidget *parent)
 
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
-    m_defaultEndpoint = new EndpointChoice(engine, SettingKey::ToolkitDefaultEndpoint,
+    m_defaultEndpoint = new EndpointChoice(appSettings, endpoints, SettingKey::ToolkitDefaultEndpoint,
                                            tr("The first endpoint while it is connected"), this);
     m_defaultEndpoint->setObjectName(u"defaultEndpoint"_s);
     m_defaultEndpoint->setToolTip(tr("Where the toolkit, MCP and run open a new tab when the agent names no "
@@ -294,23 +296,18 @@ EndpointsBox::EndpointsBox(Engine *engine, QWidget *parent)
 
     connect(m_probe, &CdpProbe::finished, this, &EndpointsBox::showProbeResult);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &EndpointsBox::refreshButtons);
-    CdpEndpoint *endpoint = engine->endpoint();
+    CdpEndpoint *endpoint = connection->endpoint();
     connect(endpoint, &CdpEndpoint::endpointsChanged, this, &EndpointsBox::refresh);
     connect(endpoint, &CdpEndpoint::sessionAttached, this, &EndpointsBox::refresh);
     connect(endpoint, &CdpEndpoint::sessionDetached, this, &EndpointsBox::refresh, Qt::QueuedConnection);
-    connect(engine, &Engine::statusChanged, this, &EndpointsBox::refresh);
-    connect(engine->autoAccept(), &AutoAcceptController::targetsChanged, this, &EndpointsBox::refresh);
+    connect(connection, &ConnectionModel::statusChanged, this, &EndpointsBox::refresh);
+    connect(connection->autoAccept(), &AutoAcceptController::targetsChanged, this, &EndpointsBox::refresh);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::CdpEndpoints || key == SettingKey::AutoAcceptRemoteEndpoints
             || key == SettingKey::CdpHost || key == SettingKey::CdpPort)
             refresh();
     });
     refresh();
-}
-
-Settings *EndpointsBox::settings() const
-{
-    return m_engine->settings();
 }
 
 QString EndpointsBox::stateText(const CdpSource *source)
@@ -333,8 +330,8 @@ QString EndpointsBox::stateText(const CdpSource *source)
 
 void EndpointsBox::refresh()
 {
-    CdpEndpoint *endpoint = m_engine->endpoint();
-    AutoAcceptController *autoAccept = m_engine->autoAccept();
+    CdpEndpoint *endpoint = m_connection->endpoint();
+    AutoAcceptController *autoAccept = m_connection->autoAccept();
     const QString selected = m_table->currentRow() >= 0 && m_table->item(m_table->currentRow(), 0)
         ? m_table->item(m_table->currentRow(), 0)->data(kNameRole).toString()
         : QString();
@@ -444,7 +441,7 @@ QString EndpointsBox::entryOfRow(int row) const
 
 EndpointDialog *EndpointsBox::openAddDialog()
 {
-    SecretStore *store = m_engine->secrets();
+    SecretStore *store = m_connection->secrets();
     QString keychainNote;
     if (store && !store->isAvailable())
         keychainNote = tr("The keychain is not available (%1). A token entered here is kept for this session "
@@ -462,7 +459,7 @@ EndpointDialog *EndpointsBox::openAddDialog()
 void EndpointsBox::add(EndpointDialog *dialog, const EndpointDialog::Request &request)
 {
     const QString secret = CdpAddress::encodeSecret(request.query, request.header);
-    SecretStore *store = m_engine->secrets();
+    SecretStore *store = m_connection->secrets();
     if (!request.remote || (request.query.isEmpty() && request.header.isEmpty()) || !store)
         return saveEntry(dialog, request);
     // The secret first: the engine reads it when the entry arrives in the settings.
@@ -542,7 +539,7 @@ bool EndpointsBox::removeEndpoint(int row, bool confirmed)
     if (remotes.removeIf([&name](const QString &e) { return nameOf(e) == name; }) > 0)
         settings()->setValue(SettingKey::AutoAcceptRemoteEndpoints, remotes);
     m_result->hide();
-    SecretStore *store = m_engine->secrets();
+    SecretStore *store = m_connection->secrets();
     if (remote && store) {
         const QString key = CdpAddress::secretKey(name);
         store->setSessionSecret(key, QString());
@@ -564,7 +561,7 @@ void EndpointsBox::testEndpoint(int row)
     if (!item)
         return;
     const QString name = item->data(kNameRole).toString();
-    const CdpSource *source = m_engine->endpoint()->source(name);
+    const CdpSource *source = m_connection->endpoint()->source(name);
     ErrorStyle::setError(m_result, false);
     m_result->show();
     const bool remote = source ? source->remote().has_value() : name.contains(u"://"_s);

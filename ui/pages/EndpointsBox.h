@@ -22,8 +22,9 @@ class QTableWidget;
 
 namespace mpa {
 
-class Engine;
+class ConnectionModel;
 class EndpointChoice;
+class EndpointsModel;
 class Settings;
 
 // What Add… asks for: the address as typed (a token pasted in it is moved to the token field),
@@ -76,7 +77,8 @@ class EndpointsBox : public QWidget
 {
     Q_OBJECT
 public:
-    explicit EndpointsBox(Engine *engine, QWidget *parent = nullptr);
+    EndpointsBox(ConnectionModel *connection, EndpointsModel *endpoints, Settings *appSettings,
+                 QWidget *parent = nullptr);
 
     QTableWidget *table() const { return m_table; }
     // Opens the Add dialog (not modal for the event loop: it answers through submitted()).
@@ -99,9 +101,10 @@ private:
     void saveEntry(EndpointDialog *dialog, const EndpointDialog::Request &request);
     void showProbeResult(const CdpProbeResult &result);
     QString entryOfRow(int row) const;
-    Settings *settings() const;
+    Settings *settings() const { return m_settings; }
 
-    Engine *m_engine;
+    ConnectionModel *m_connection;
+    Settings *m_settings;
     QTableWidget *m_table;
     QPushButton *m_add;
     QPushButton *m_remove;

@@ -1,8 +1,6 @@
 #include "GeneralPage.h"
 
-#include "ExtensionImportDialog.h"
 #include "Widgets.h"
-#include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
 #include "platform/Autostart.h"
@@ -83,10 +81,10 @@ QWidget *folderRow(const QString &path, const QString &name, QWidget *parent)
 
 } // namespace
 
-GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
-    : SettingsPage(engine, tr("General"), QString(), parent)
-    , m_autostart(
-          Autostart::create(QCoreApplication::applicationFilePath(), autostartArguments(engine->paths())))
+GeneralPage::GeneralPage(Settings *appSettings, const AppPaths &paths, ImportOffer offerImport,
+                         QWidget *parent)
+    : SettingsPage(appSettings, tr("General"), QString(), parent)
+    , m_autostart(Autostart::create(QCoreApplication::applicationFilePath(), autostartArguments(paths)))
 {
     QFormLayout *startup = addFormGroup(tr("Startup and notifications"));
     m_startAtLogin = new QCheckBox(tr("Start Multi Purpose Agent when I log in"), this);
@@ -131,7 +129,6 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
     look->addRow(hint(
         tr("Light and Dark use Qt's Fusion style, whatever the desktop's theme. Changes at once."), this));
 
-    const AppPaths &paths = engine->paths();
     QFormLayout *files = addFormGroup(tr("Files"));
     files->addRow(tr("Settings and data:"), folderRow(paths.configDir, u"configDir"_s, this));
     files->addRow(tr("Logs:"), folderRow(paths.logDir, u"logDir"_s, this));
@@ -154,7 +151,7 @@ GeneralPage::GeneralPage(Engine *engine, QWidget *parent)
     auto *importButton
         = Widgets::button(tr("Import from the VS Code Extension…"), u"importExtension"_s, this);
     connect(importButton, &QPushButton::clicked, this,
-            [this] { ExtensionImportDialog::offer(this->engine(), this); });
+            [this, offerImport = std::move(offerImport)] { offerImport(this); });
     auto *importRow = new QHBoxLayout;
     importRow->addWidget(importButton);
     importRow->addStretch(1);

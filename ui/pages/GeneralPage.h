@@ -4,6 +4,7 @@
 
 #include "SettingsPage.h"
 
+#include <functional>
 #include <memory>
 
 class QCheckBox;
@@ -12,12 +13,17 @@ class QLabel;
 namespace mpa {
 
 class Autostart;
+struct AppPaths;
 
 class GeneralPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit GeneralPage(Engine *engine, QWidget *parent = nullptr);
+    // Opens the extension import over the page (ExtensionImportDialog::offer, given by the window).
+    using ImportOffer = std::function<void(QWidget *parent)>;
+    // `paths`: the app's folders (shown, and the autostart entry's --config-dir).
+    GeneralPage(Settings *appSettings, const AppPaths &paths, ImportOffer offerImport,
+                QWidget *parent = nullptr);
     ~GeneralPage() override;
 
     // Resets every setting after the user confirms; returns whether it did.

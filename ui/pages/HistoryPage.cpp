@@ -4,8 +4,7 @@
 #include "Widgets.h"
 #include "WrappingLabel.h"
 #include "common/KnownSentences.h"
-#include "engine/Engine.h"
-#include "scheduler/Scheduler.h"
+#include "models/HistoryModel.h"
 
 #include <QCoreApplication>
 #include <QHBoxLayout>
@@ -37,8 +36,9 @@ QString outcomeLabel(const QString &outcome)
 }
 } // namespace
 
-HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
-    : SettingsPage(engine, tr("History"), tr("The prompts the app sent, newest first."), parent)
+HistoryPage::HistoryPage(HistoryModel *model, QWidget *parent)
+    : SettingsPage(nullptr, tr("History"), tr("The prompts the app sent, newest first."), parent)
+    , m_model(model)
 {
     m_table = rowTable({ tr("Time"), tr("Page"), tr("Prompt"), tr("Outcome") }, u"historyTable"_s, this);
     m_table->setWordWrap(false);
@@ -66,13 +66,13 @@ HistoryPage::HistoryPage(Engine *engine, QWidget *parent)
 
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &HistoryPage::showSelected);
     connect(m_resend, &QPushButton::clicked, this, &HistoryPage::resend);
-    connect(engine->scheduler(), &Scheduler::historyChanged, this, &HistoryPage::refresh);
+    connect(model, &HistoryModel::changed, this, &HistoryPage::refresh);
     refresh();
 }
 
 void HistoryPage::refresh()
 {
-    const QList<PromptRecord> &entries = engine()->scheduler()->history().entries();
+    const QList<PromptRecord> entries = m_model->entries();
     m_table->setRowCount(int(entries.size()));
     const QLocale locale;
     int row = 0;
@@ -131,7 +131,7 @@ void HistoryPage::resend()
     const QString conversation = m_table->item(row, 0)->data(kConversationRole).toString();
     m_resend->setEnabled(false);
     m_message->setText(tr("Sending…"));
-    engine()->scheduler()->sendPrompt(text, conversation, this, [this](const ChatSendOutcome &outcome) {
+    m_model->sendPrompt(text, conversation, this, [this](const ChatSendOutcome &outcome) {
         m_message->setText(outcome.ok ? tr("Sent to %1.").arg(outcome.target)
                                       : tr("Not sent: %1").arg(outcome.error));
         m_resend->setEnabled(!m_table->selectedItems().isEmpty());

@@ -9,17 +9,20 @@ class QTableWidget;
 
 namespace mpa {
 
+class HistoryModel;
+
 class HistoryPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit HistoryPage(Engine *engine, QWidget *parent = nullptr);
+    explicit HistoryPage(HistoryModel *model, QWidget *parent = nullptr);
 
 private:
     void refresh();
     void resend();
     void showSelected();
 
+    HistoryModel *m_model;
     QTableWidget *m_table;
     QPushButton *m_resend;
     QLabel *m_message;

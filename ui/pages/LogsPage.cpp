@@ -28,8 +28,8 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-LogsPage::LogsPage(Engine *engine, QWidget *parent)
-    : SettingsPage(engine, tr("Logs"),
+LogsPage::LogsPage(QWidget *parent)
+    : SettingsPage(nullptr, tr("Logs"),
                    tr("What the app did recently, newest at the bottom. The full log is kept in a file."),
                    parent)
     , m_buffer(Logging::buffer())

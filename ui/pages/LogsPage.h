@@ -20,7 +20,7 @@ class LogsPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit LogsPage(Engine *engine, QWidget *parent = nullptr);
+    explicit LogsPage(QWidget *parent = nullptr);
 
     LogFilterModel *filterModel() const { return m_filter; }
     // Copies the selected lines, or every visible line when none is selected.

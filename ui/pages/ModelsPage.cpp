@@ -6,7 +6,6 @@
 #include "agent/LlmClient.h"
 #include "agent/LlmProviders.h"
 #include "common/KnownSentences.h"
-#include "engine/Engine.h"
 #include "settings/SecretStore.h"
 #include "settings/Settings.h"
 
@@ -41,11 +40,14 @@ QString providerName(const LlmProvider &provider)
 }
 } // namespace
 
-ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
-    : SettingsPage(engine, tr("Models"),
+ModelsPage::ModelsPage(Settings *appSettings, std::function<SecretStore *()> secretStore, Clock *clock,
+                       QWidget *parent)
+    : SettingsPage(appSettings, tr("Models"),
                    tr("The language model the task agent thinks with: any OpenAI-compatible service, on the "
                       "internet or on this machine. Keys are kept in your system's keychain."),
                    parent)
+    , m_store(std::move(secretStore))
+    , m_clock(clock)
 {
     QFormLayout *model = addFormGroup(tr("Model"));
     m_modelForm = model;
@@ -150,8 +152,7 @@ ModelsPage::ModelsPage(Engine *engine, QWidget *parent)
                                this);
     secretsHint->setTextFormat(Qt::PlainText); // "<secret:name>" is not a tag
     secrets->addRow(secretsHint);
-    m_secrets = new SecretsEditor(
-        settings(), [engine] { return engine->secrets(); }, this);
+    m_secrets = new SecretsEditor(settings(), m_store, this);
     secrets->addRow(m_secrets);
 
     connect(m_model, &QComboBox::currentTextChanged, this, [this](const QString &text) {
@@ -217,7 +218,7 @@ void ModelsPage::refreshProviderFields()
 
 void ModelsPage::refreshKey()
 {
-    SecretStore *store = engine()->secrets();
+    SecretStore *store = m_store();
     const std::optional<LlmProvider> preset = LlmProviders::find(provider());
     const QString name = provider() == u"custom"_s ? tr("this service")
         : preset                                   ? providerName(*preset)
@@ -265,7 +266,7 @@ void ModelsPage::saveKey(bool sessionOnly)
         m_keyStatus->setText(tr("Paste a key first."));
         return;
     }
-    SecretStore *store = engine()->secrets();
+    SecretStore *store = m_store();
     if (!store)
         return;
     const QString keyName = SecretStore::llmKeyName(provider());
@@ -280,7 +281,7 @@ void ModelsPage::saveKey(bool sessionOnly)
 
 void ModelsPage::removeKey()
 {
-    SecretStore *store = engine()->secrets();
+    SecretStore *store = m_store();
     if (!store)
         return;
     const QString keyName = SecretStore::llmKeyName(provider());
@@ -307,11 +308,11 @@ void ModelsPage::withClient(std::function<void(LlmClient *client)> use)
         if (!self)
             return;
         if (!self->m_client)
-            self->m_client = new LlmClient(self->engine()->clock(), self);
+            self->m_client = new LlmClient(self->m_clock, self);
         self->m_client->setConfig(LlmConfig::fromSettings(*self->settings(), key.data.toString()));
         use(self->m_client);
     };
-    LlmProviders::readKey(engine()->secrets(), provider(), std::move(withKey));
+    LlmProviders::readKey(m_store(), provider(), std::move(withKey));
 }
 
 void ModelsPage::fetchModels()

@@ -10,6 +10,8 @@
 #include "SettingsPage.h"
 #include "common/CommandResult.h"
 
+#include <functional>
+
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -18,14 +20,18 @@ class QPushButton;
 
 namespace mpa {
 
+class Clock;
 class LlmClient;
+class SecretStore;
 class SecretsEditor;
 
 class ModelsPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit ModelsPage(Engine *engine, QWidget *parent = nullptr);
+    // `secretStore` gives the key store in use (a test may swap it); `clock` times the key checks.
+    ModelsPage(Settings *appSettings, std::function<SecretStore *()> secretStore, Clock *clock,
+               QWidget *parent = nullptr);
 
     QLabel *keyStatus() const { return m_keyStatus; }
     QLabel *testResult() const { return m_testResult; }
@@ -41,6 +47,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    std::function<SecretStore *()> m_store;
+    Clock *m_clock;
     QString provider() const;
     void refreshKey();
     void saveKey(bool sessionOnly);

@@ -2,17 +2,15 @@
 
 #include "ChoiceBox.h"
 #include "EndpointChoice.h"
-#include "EngineControls.h"
 #include "ErrorStyle.h"
 #include "PromptItemDelegate.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
-#include "cdp/CdpEndpoint.h"
-#include "chat/AgentChat.h"
+#include "chat/ChatState.h"
 #include "common/KnownSentences.h"
 #include "common/Refuse.h"
-#include "engine/Engine.h"
-#include "scheduler/Scheduler.h"
+#include "models/EndpointsModel.h"
+#include "models/QueueModel.h"
 #include "settings/Settings.h"
 
 #include <QAbstractItemDelegate>
@@ -54,12 +52,13 @@ QPushButton *button(const QString &text, const QString &name, QWidget *parent)
 }
 } // namespace
 
-QueuePage::QueuePage(Engine *engine, QWidget *parent)
+QueuePage::QueuePage(QueueModel *model, EndpointsModel *endpoints, Settings *appSettings, QWidget *parent)
     : SettingsPage(
-        engine, tr("Prompt queue"),
+        appSettings, tr("Prompt queue"),
         tr("Sends prompts to the IDE's agent on a schedule, or works through a queue of prompts, the "
            "next one as soon as the agent has finished the last."),
         parent)
+    , m_model(model)
 {
     // Status and controls.
     QVBoxLayout *state = addGroup(tr("Status"));
@@ -84,19 +83,17 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
         controls->addWidget(button);
     controls->addStretch(1);
     state->addLayout(controls);
-    Scheduler *scheduler = engine->scheduler();
     connect(m_start, &QPushButton::clicked, this, [this] {
         QString refusal;
-        EngineControls::startQueue(this->engine(), &refusal);
+        m_model->start(&refusal);
         showMessage(refusal);
         refreshQueue();
     });
-    connect(m_pause, &QPushButton::clicked, this, [this, scheduler] {
-        run(scheduler->queue().state == PromptQueue::State::Paused ? &Scheduler::resumeQueue
-                                                                   : &Scheduler::pauseQueue);
+    connect(m_pause, &QPushButton::clicked, this, [this] {
+        run(m_model->queue().state == PromptQueue::State::Paused ? &QueueModel::resume : &QueueModel::pause);
     });
-    connect(m_skip, &QPushButton::clicked, this, [this] { run(&Scheduler::skipPrompt); });
-    connect(m_stop, &QPushButton::clicked, this, [this] { run(&Scheduler::stopQueue); });
+    connect(m_skip, &QPushButton::clicked, this, [this] { run(&QueueModel::skip); });
+    connect(m_stop, &QPushButton::clicked, this, [this] { run(&QueueModel::stop); });
 
     // When.
     QFormLayout *when = m_when = addFormGroup(tr("When"));
@@ -238,7 +235,7 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
     QFormLayout *where = addFormGroup(tr("Conversation"), &whereBox);
     // Which IDE, when the app watches several (schedule/endpoint): asked first, as the conversation
     // and the window below are looked for in it.
-    m_endpoint = new EndpointChoice(engine, SettingKey::ScheduleEndpoint,
+    m_endpoint = new EndpointChoice(appSettings, endpoints, SettingKey::ScheduleEndpoint,
                                     tr("The first IDE that shows a chat"), whereBox);
     m_endpoint->setObjectName(u"scheduleEndpoint"_s);
     m_endpoint->setToolTip(
@@ -246,12 +243,12 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
            "schedule/endpoint); a chosen IDE that is not connected is said, and nothing is "
            "sent elsewhere"));
     where->addRow(tr("IDE:"), m_endpoint);
-    const auto showEndpointRow = [this, engine, where] {
+    const auto showEndpointRow = [this, endpoints, where] {
         where->setRowVisible(m_endpoint,
-                             engine->endpoint()->sources().size() > 1
+                             endpoints->names().size() > 1
                                  || !settings()->stringValue(SettingKey::ScheduleEndpoint).isEmpty());
     };
-    connect(engine->endpoint(), &CdpEndpoint::endpointsChanged, this, showEndpointRow);
+    connect(endpoints, &EndpointsModel::changed, this, showEndpointRow);
     showEndpointRow();
     addField(where, tr("Send to:"), SettingKey::ScheduleTargetConversation,
              SettingField::Options().withPlaceholder(tr("The active conversation")));
@@ -289,7 +286,7 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
                           "to one whose title holds the name above."),
                        whereBox));
     connect(findWindow, &QPushButton::clicked, this, &QueuePage::findWindow);
-    connect(engine->agentChat(), &AgentChat::surfaceChanged, this, [this] { showWindow(); });
+    connect(model, &QueueModel::windowChanged, this, [this] { showWindow(); });
     showWindow();
 
     // Check prompt.
@@ -314,8 +311,7 @@ QueuePage::QueuePage(Engine *engine, QWidget *parent)
         if (key == SettingKey::ScheduleMode)
             refreshQueue(); // Start depends on the mode
     });
-    connect(scheduler, &Scheduler::queueChanged, this, &QueuePage::refreshQueue);
-    connect(scheduler, &Scheduler::scheduleChanged, this, &QueuePage::refreshQueue);
+    connect(model, &QueueModel::changed, this, &QueuePage::refreshQueue);
     refreshMode();
     refreshQueue();
 }
@@ -326,7 +322,7 @@ bool QueuePage::importPrompts(const QString &path)
         showMessage(error);
         return false;
     };
-    if (engine()->scheduler()->queue().state == PromptQueue::State::Running)
+    if (m_model->queue().state == PromptQueue::State::Running)
         return fail(tr("Pause or stop the queue to change its prompts."));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -355,10 +351,10 @@ bool QueuePage::importPrompts(const QString &path)
             prompts.append(list.at(i).toString());
     }
     QStringList queue;
-    for (const QueueItem &entry : engine()->scheduler()->queue().items)
+    for (const QueueItem &entry : m_model->queue().items)
         queue.append(entry.text);
     QString refusal;
-    if (!engine()->scheduler()->setQueue(queue + prompts, &refusal))
+    if (!m_model->setQueue(queue + prompts, &refusal))
         return fail(refusal);
     showMessage(QString());
     refreshQueue();
@@ -368,7 +364,7 @@ bool QueuePage::importPrompts(const QString &path)
 bool QueuePage::exportPrompts(const QString &path)
 {
     QJsonArray list;
-    for (const QueueItem &entry : engine()->scheduler()->queue().items)
+    for (const QueueItem &entry : m_model->queue().items)
         list.append(entry.text);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(list).toJson()) < 0 || !file.commit()) {
@@ -379,10 +375,10 @@ bool QueuePage::exportPrompts(const QString &path)
     return true;
 }
 
-void QueuePage::run(bool (Scheduler::*act)(QString *error))
+void QueuePage::run(bool (QueueModel::*act)(QString *error))
 {
     QString refusal;
-    (engine()->scheduler()->*act)(&refusal);
+    (m_model->*act)(&refusal);
     showMessage(refusal);
     refreshQueue();
 }
@@ -392,7 +388,7 @@ void QueuePage::showMessage(const QString &text)
     m_message->setText(knownSentence(text).translated()); // the queue's refusals are core's English
     m_message->setVisible(!text.isEmpty());
     // A refusal is about the queue and the mode as they are now: it goes once either changes.
-    m_messageState = int(engine()->scheduler()->queue().state);
+    m_messageState = int(m_model->queue().state);
     m_messageMode = settings()->stringValue(SettingKey::ScheduleMode);
 }
 
@@ -400,7 +396,7 @@ void QueuePage::dropStaleMessage()
 {
     if (m_message->isHidden())
         return;
-    if (m_messageState != int(engine()->scheduler()->queue().state)
+    if (m_messageState != int(m_model->queue().state)
         || m_messageMode != settings()->stringValue(SettingKey::ScheduleMode))
         showMessage(QString());
 }
@@ -421,15 +417,14 @@ void QueuePage::saveQueue()
             prompts.append(prompt); // an emptied prompt is taken out
     }
     QString refusal;
-    engine()->scheduler()->setQueue(prompts, &refusal);
+    m_model->setQueue(prompts, &refusal);
     showMessage(refusal);
     refreshQueue();
 }
 
 void QueuePage::refreshQueue()
 {
-    Scheduler *scheduler = engine()->scheduler();
-    const PromptQueue &queue = scheduler->queue();
+    const PromptQueue queue = m_model->queue();
     const bool running = queue.state == PromptQueue::State::Running;
     const bool paused = queue.state == PromptQueue::State::Paused;
     const bool queueMode = settings()->stringValue(SettingKey::ScheduleMode) == u"queue"_s;
@@ -481,12 +476,11 @@ void QueuePage::refreshQueue()
     const int total = int(queue.items.size());
     QString text;
     if (running) {
-        text = EngineControls::withQueuePhase((queue.step == PromptQueue::Step::Check
-                                                   ? tr("Running: prompt %1 of %2 (check prompt)")
-                                                   : tr("Running: prompt %1 of %2"))
-                                                  .arg(queue.position + 1)
-                                                  .arg(total),
-                                              engine());
+        text = m_model->withPhase((queue.step == PromptQueue::Step::Check
+                                       ? tr("Running: prompt %1 of %2 (check prompt)")
+                                       : tr("Running: prompt %1 of %2"))
+                                      .arg(queue.position + 1)
+                                      .arg(total));
     } else if (paused) {
         text = tr("Paused at prompt %1 of %2").arg(queue.position + 1).arg(total);
     } else if (total == 0) {
@@ -497,13 +491,13 @@ void QueuePage::refreshQueue()
     if (!queue.reason.isEmpty() && !running)
         text += u" — "_s + queue.reason.translated();
     if (!queueMode && settings()->boolValue(SettingKey::ScheduleEnabled)) {
-        const QDateTime next = scheduler->nextScheduledSend();
+        const QDateTime next = m_model->nextScheduledSend();
         if (next.isValid())
             text = tr("%1 · next scheduled prompt at %2")
                        .arg(text, QLocale().toString(next.toLocalTime().time(), QLocale::ShortFormat));
     }
     m_status->setText(text);
-    const bool waiting = running && scheduler->phase() == Scheduler::Phase::WaitingForSilence;
+    const bool waiting = running && m_model->waitingForSilence();
     if (waiting && !m_waitTicker->isActive())
         m_waitTicker->start();
     else if (!waiting)
@@ -511,7 +505,7 @@ void QueuePage::refreshQueue()
 
     dropStaleMessage();
     // What cannot work is off, and says why.
-    const QString startBlocker = EngineControls::queueStartBlocker(engine());
+    const QString startBlocker = m_model->startBlocker();
     m_start->setEnabled(startBlocker.isEmpty());
     m_start->setToolTip(!startBlocker.isEmpty() ? startBlocker
                             : paused            ? tr("Go on from the prompt the queue stopped at")
@@ -532,9 +526,8 @@ void QueuePage::refreshQueue()
 
 void QueuePage::showWindow(const QString &problem)
 {
-    const ChatSurface *surface = engine()->agentChat()->currentSurface();
-    if (surface)
-        m_window->setText(tr("“%1”").arg(surface->title()));
+    if (const std::optional<QString> title = m_model->windowTitle())
+        m_window->setText(tr("“%1”").arg(*title));
     else if (!problem.isEmpty())
         m_window->setText(tr("No window found: %1").arg(problem));
     else
@@ -544,13 +537,13 @@ void QueuePage::showWindow(const QString &problem)
 void QueuePage::findWindow()
 {
     m_window->setText(tr("Looking…"));
-    engine()->agentChat()->locate(this, [this](const CommandResult &found) { showWindow(found.error); });
+    m_model->findWindow(this, [this](const CommandResult &found) { showWindow(found.error); });
 }
 
 void QueuePage::listConversations()
 {
     m_conversationNote->setText(tr("Asking the IDE…"));
-    engine()->agentChat()->conversations(this, [this](const CommandResult &listed) {
+    m_model->listConversations(this, [this](const CommandResult &listed) {
         const QSignalBlocker blocker(m_conversations);
         m_conversations->clear();
         if (!listed.ok) {

@@ -16,13 +16,14 @@ class QPushButton;
 namespace mpa {
 
 class EndpointChoice;
-class Scheduler;
+class EndpointsModel;
+class QueueModel;
 
 class QueuePage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit QueuePage(Engine *engine, QWidget *parent = nullptr);
+    QueuePage(QueueModel *model, EndpointsModel *endpoints, Settings *appSettings, QWidget *parent = nullptr);
 
     // Import… and Export… without their file dialogs. A prompt list is a JSON list of texts
     // (exact for prompts of several lines; an object with "prompts", as getSchedule answers, is
@@ -35,8 +36,8 @@ private:
     void refreshMode();
     void refreshQueue();
     void saveQueue();
-    // Runs a queue control of the scheduler and shows its refusal, if any.
-    void run(bool (Scheduler::*act)(QString *error));
+    // Runs a queue control of the model and shows its refusal, if any.
+    void run(bool (QueueModel::*act)(QString *error));
     void showMessage(const QString &text);
     // Hides a message shown for a queue state or mode that has changed since.
     void dropStaleMessage();
@@ -46,6 +47,7 @@ private:
     void findWindow();
     QStringList listedPrompts() const;
 
+    QueueModel *m_model;
     QFormLayout *m_when;
     SettingField *m_enabled;
     SettingField *m_minutes; // schedule/value in interval mode

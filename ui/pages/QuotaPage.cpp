@@ -2,7 +2,7 @@
 
 #include "Widgets.h"
 #include "WrappingLabel.h"
-#include "engine/Engine.h"
+#include "models/StatsModel.h"
 #include "plots/QuotaHistoryPlot.h"
 #include "quota/QuotaHistory.h"
 #include "quota/QuotaMonitor.h"
@@ -24,12 +24,15 @@ using namespace Qt::StringLiterals;
 
 namespace mpa {
 
-QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
+QuotaPage::QuotaPage(QuotaMonitor *quota, QuotaHistory *history, StatsModel *stats, Settings *appSettings,
+                     QWidget *parent)
     : SettingsPage(
-        engine, tr("Quota"),
+        appSettings, tr("Quota"),
         tr("Antigravity limits how much each model may be used. The app watches the quota, pauses the "
            "prompt queue while it is used up and resumes when it resets."),
         parent)
+    , m_quota(quota)
+    , m_stats(stats)
 {
     QVBoxLayout *models = addGroup(tr("Models"));
     auto *row = new QHBoxLayout;
@@ -73,7 +76,6 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
         hint(tr("What to do when the quota runs out or resets is set on the Prompt queue page."), this));
     body()->addStretch(1);
 
-    QuotaMonitor *quota = engine->quota();
     connect(m_refresh, &QPushButton::clicked, this, [this, quota] {
         m_refresh->setEnabled(false);
         m_lastPoll->setText(tr("Checking…"));
@@ -83,9 +85,8 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
             refresh();
     });
     connect(quota, &QuotaMonitor::snapshotChanged, this, &QuotaPage::refresh);
-    connect(engine->quotaHistory(), &QuotaHistory::changed, this,
-            [this] { m_history->refresh(*this->engine()->quotaHistory()); });
-    m_history->refresh(*engine->quotaHistory());
+    connect(history, &QuotaHistory::changed, this, [this, history] { m_history->refresh(*history); });
+    m_history->refresh(*history);
     connect(quota, &QuotaMonitor::holdChanged, this, &QuotaPage::refresh);
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
         if (key == SettingKey::QuotaEnabled || key == SettingKey::QuotaModels
@@ -97,12 +98,12 @@ QuotaPage::QuotaPage(Engine *engine, QWidget *parent)
 
 void QuotaPage::refresh()
 {
-    const QuotaMonitor *quota = engine()->quota();
+    const QuotaMonitor *quota = m_quota;
     const QuotaSnapshot &snapshot = quota->snapshot();
     const bool enabled = settings()->boolValue(SettingKey::QuotaEnabled);
     const QLocale locale;
-    m_refresh->setEnabled(enabled && engine()->isRunning());
-    m_refresh->setToolTip(enabled ? (engine()->isRunning() ? QString() : tr("The engine is not running"))
+    m_refresh->setEnabled(enabled && m_stats->isRunning());
+    m_refresh->setToolTip(enabled ? (m_stats->isRunning() ? QString() : tr("The engine is not running"))
                                   : tr("Watching the quota is off"));
 
     if (snapshot.fetchedAt.isValid())

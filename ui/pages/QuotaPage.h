@@ -10,15 +10,23 @@ class QPushButton;
 
 namespace mpa {
 
+class QuotaHistory;
+class QuotaMonitor;
+class StatsModel;
+
 class QuotaHistoryPlot;
 
 class QuotaPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit QuotaPage(Engine *engine, QWidget *parent = nullptr);
+    // `stats` says whether the engine runs (Refresh needs it running).
+    QuotaPage(QuotaMonitor *quota, QuotaHistory *history, StatsModel *stats, Settings *appSettings,
+              QWidget *parent = nullptr);
 
 private:
+    QuotaMonitor *m_quota;
+    StatsModel *m_stats;
     void refresh();
 
     QLabel *m_lastPoll;

@@ -5,7 +5,6 @@
 #include "Widgets.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "common/KnownSentences.h"
-#include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "settings/SafetySettings.h"
 #include "settings/Settings.h"
@@ -125,11 +124,12 @@ bool isBuiltInRule(const QString &rule)
 
 } // namespace
 
-SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
-    : SettingsPage(engine, tr("Safety"),
+SafetyPage::SafetyPage(Settings *appSettings, AutoAcceptController *autoAccept, QWidget *parent)
+    : SettingsPage(appSettings, tr("Safety"),
                    tr("Which commands auto-accept may run for you. A command it may not run is never "
                       "clicked: it waits for you, and agents driving a page are refused it too."),
                    parent)
+    , m_autoAccept(autoAccept)
 {
     // ---- the policy ----
     QVBoxLayout *policy = addGroup(tr("Commands auto-accept runs"));
@@ -282,7 +282,7 @@ SafetyPage::SafetyPage(Engine *engine, QWidget *parent)
     m_blocked->setTextElideMode(Qt::ElideRight);
     recent->addWidget(m_blocked);
     body()->addStretch(1);
-    connect(engine->autoAccept(), &AutoAcceptController::commandBlocked, this, &SafetyPage::refreshBlocked);
+    connect(autoAccept, &AutoAcceptController::commandBlocked, this, &SafetyPage::refreshBlocked);
     refreshBlocked();
 
     connect(settings(), &Settings::changed, this, [this](SettingKey key) {
@@ -381,7 +381,7 @@ void SafetyPage::showVerdict()
 
 void SafetyPage::refreshBlocked()
 {
-    const QList<AutoAcceptController::BlockedCommand> blocked = engine()->autoAccept()->recentBlocked();
+    const QList<AutoAcceptController::BlockedCommand> blocked = m_autoAccept->recentBlocked();
     m_blockedEmpty->setVisible(blocked.isEmpty());
     m_blocked->setVisible(!blocked.isEmpty());
     m_blocked->setRowCount(int(blocked.size()));

@@ -17,11 +17,13 @@ class QTableWidget;
 
 namespace mpa {
 
+class AutoAcceptController;
+
 class SafetyPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit SafetyPage(Engine *engine, QWidget *parent = nullptr);
+    SafetyPage(Settings *appSettings, AutoAcceptController *autoAccept, QWidget *parent = nullptr);
 
     SettingField *banList() const { return m_banList; }
     SettingField *allowList() const { return m_allowList; }
@@ -35,6 +37,7 @@ public:
     BanVerdict verdictFor(const QString &command) const;
 
 private:
+    AutoAcceptController *m_autoAccept;
     void showPolicy();
     void showVerdict();
     void updateCount();

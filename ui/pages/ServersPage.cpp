@@ -6,9 +6,9 @@
 #include "Widgets.h"
 #include "WrappingLabel.h"
 #include "common/KnownSentences.h"
-#include "engine/Engine.h"
 #include "server/DebugApiService.h"
 #include "server/ToolkitServerService.h"
+#include "settings/AppPaths.h"
 #include "settings/Settings.h"
 
 #include <QFormLayout>
@@ -43,13 +43,13 @@ void ServersPage::showProblem(QLabel *state, const ServerService *service, Setti
             : QString());
 }
 
-ServersPage::ServersPage(Engine *engine, QWidget *parent)
-    : SettingsPage(engine, tr("Servers"),
+ServersPage::ServersPage(Settings *appSettings, const AppPaths &paths, DebugApiService *debugApi,
+                         ToolkitServerService *agentServer, QWidget *parent)
+    : SettingsPage(appSettings, tr("Servers"),
                    tr("Let scripts and other agents drive the app. Both servers listen on 127.0.0.1 only and "
                       "refuse any client without the token."),
                    parent)
 {
-    const AppPaths &paths = engine->paths();
 
     QFormLayout *debug = addFormGroup(tr("Debug API"));
     addField(debug, QString(), SettingKey::DebugEnabled,
@@ -70,7 +70,7 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     makeWrapping(state); // a long reason wraps instead of being cut off
     state->setTextInteractionFlags(Qt::TextSelectableByMouse);
     debug->addRow(tr("State:"), state);
-    DebugApiService *service = engine->debugApi();
+    DebugApiService *service = debugApi;
     auto showState = [service, state, debugPort] {
         const QString problem = EngineControls::serverProblem(service);
         if (service->isListening())
@@ -117,7 +117,6 @@ ServersPage::ServersPage(Engine *engine, QWidget *parent)
     auto *agentState = Widgets::wrappingLabel(u"agentServerState"_s, this);
     agentState->setTextInteractionFlags(Qt::TextSelectableByMouse);
     agent->addRow(tr("State:"), agentState);
-    ToolkitServerService *agentServer = engine->toolkitServer();
     // The retry countdown moves without a state change: refresh it every second while waiting.
     auto *countdown = new QTimer(this);
     countdown->setInterval(1000);

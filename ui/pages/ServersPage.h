@@ -9,14 +9,19 @@ class QLabel;
 
 namespace mpa {
 
+class DebugApiService;
 class ServerService;
 class TokenBox;
+class ToolkitServerService;
+struct AppPaths;
 
 class ServersPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit ServersPage(Engine *engine, QWidget *parent = nullptr);
+    // `paths` holds the servers' token files.
+    ServersPage(Settings *appSettings, const AppPaths &paths, DebugApiService *debugApi,
+                ToolkitServerService *agentServer, QWidget *parent = nullptr);
 
     TokenBox *debugToken() const { return m_debugToken; }
     TokenBox *agentToken() const { return m_agentToken; }

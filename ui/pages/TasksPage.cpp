@@ -9,7 +9,7 @@
 #include "agent/RunManager.h"
 #include "common/KnownSentences.h"
 #include "common/ParamsSchema.h"
-#include "engine/Engine.h"
+#include "models/TabsModel.h"
 #include "settings/Settings.h"
 
 #include <QClipboard>
@@ -88,12 +88,14 @@ QString effectText(const QJsonObject &effect)
 
 } // namespace
 
-TasksPage::TasksPage(Engine *engine, QWidget *parent)
-    : SettingsPage(engine, tr("Tasks"),
+TasksPage::TasksPage(RunManager *runs, TabsModel *tabs, Settings *appSettings, QWidget *parent)
+    : SettingsPage(appSettings, tr("Tasks"),
                    tr("Give the AI agent a task in one of your browser's tabs and watch it work. It acts "
                       "only on that tab and the tabs it opens; in careful mode it asks you before anything "
                       "risky."),
                    parent)
+    , m_runs(runs)
+    , m_tabs(tabs)
 {
     QFormLayout *form = addFormGroup(tr("New task"));
     m_task = new QPlainTextEdit(this);
@@ -193,11 +195,10 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
     m_resume->setEnabled(false);
     m_rerun->setEnabled(false);
 
-    RunManager *runs = engine->runs();
     connect(m_start, &QPushButton::clicked, this, &TasksPage::startFromForm);
     connect(m_stop, &QPushButton::clicked, this, [this] {
         if (!m_shownRun.isEmpty())
-            this->engine()->runs()->cancel(m_shownRun, tr("stopped from the Tasks page"));
+            m_runs->cancel(m_shownRun, tr("stopped from the Tasks page"));
     });
     connect(m_questionBox, &QuestionBox::answered, this, &TasksPage::answer);
     connect(m_where, &QComboBox::currentIndexChanged, this,
@@ -225,7 +226,7 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
         m_streaming->setText(shown);
     });
     connect(runs, &RunManager::questionAsked, this, [this](const QString &id, const RunQuestion &) {
-        if (m_shownRun.isEmpty() || id == m_shownRun || !this->engine()->runs()->isActive(m_shownRun))
+        if (m_shownRun.isEmpty() || id == m_shownRun || !m_runs->isActive(m_shownRun))
             showRun(id);
     });
     connect(runs, &RunManager::listChanged, this, &TasksPage::refreshHistory);
@@ -233,7 +234,7 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
         const QList<QTableWidgetItem *> selected = m_history->selectedItems();
         const QString id = selected.isEmpty() ? QString() : selected.first()->data(kRunIdRole).toString();
         m_rerun->setEnabled(!id.isEmpty());
-        const std::optional<RunRecord> run = id.isEmpty() ? std::nullopt : this->engine()->runs()->run(id);
+        const std::optional<RunRecord> run = id.isEmpty() ? std::nullopt : m_runs->run(id);
         m_resume->setEnabled(run && run->status == RunStatus::Interrupted);
         if (!id.isEmpty())
             showRun(id);
@@ -246,7 +247,7 @@ TasksPage::TasksPage(Engine *engine, QWidget *parent)
             refreshModel();
         }
     });
-    connect(engine->endpoint(), &CdpEndpoint::sessionAttached, this, [this] {
+    connect(tabs, &TabsModel::tabAttached, this, [this] {
         if (isVisible())
             refreshTabs();
     });
@@ -285,8 +286,7 @@ void TasksPage::refreshTabs()
     const QString kept = m_where->currentData().toString();
     m_where->clear();
     m_where->addItem(tr("A new tab at the start address below"), QString());
-    for (CdpSession *session : engine()->endpoint()->pageSessions()) {
-        const CdpTargetInfo info = session->targetInfo();
+    for (const CdpTargetInfo &info : m_tabs->tabs()) {
         m_where->addItem(EngineControls::tabLabel(info), info.targetId);
         m_where->setItemData(m_where->count() - 1, info.url, Qt::ToolTipRole);
     }
@@ -320,7 +320,7 @@ void TasksPage::startFromForm()
     m_startError->clear();
     m_starting = true;
     refreshStart();
-    engine()->runs()->start(request, [this](const CommandResult &started) {
+    m_runs->start(request, [this](const CommandResult &started) {
         m_starting = false;
         refreshStart();
         if (!started.ok) {
@@ -333,7 +333,7 @@ void TasksPage::startFromForm()
 
 void TasksPage::showRun(const QString &runId)
 {
-    const std::optional<RunRecord> run = engine()->runs()->run(runId);
+    const std::optional<RunRecord> run = m_runs->run(runId);
     if (!run)
         return;
     if (runId != m_shownRun) {
@@ -347,7 +347,7 @@ void TasksPage::showRun(const QString &runId)
 void TasksPage::showRecord(const RunRecord &run)
 {
     m_runTitle->setText(run.task);
-    const bool active = engine()->runs()->isActive(run.id);
+    const bool active = m_runs->isActive(run.id);
     const QString tokens = QLocale().toString(run.promptTokens + run.completionTokens);
     QString status = tr("%1 · %n step(s) of at most %2", nullptr, int(run.steps.size()))
                          .arg(statusText(run))
@@ -421,7 +421,7 @@ void TasksPage::appendStep(const RunStep &step)
 
 void TasksPage::refreshHistory()
 {
-    const QList<RunRecord> runs = engine()->runs()->runs();
+    const QList<RunRecord> runs = m_runs->runs();
     const QLocale locale;
     const QList<QTableWidgetItem *> selected = m_history->selectedItems();
     const QString keep = selected.isEmpty() ? QString() : selected.first()->data(kRunIdRole).toString();
@@ -451,7 +451,7 @@ void TasksPage::answer(bool approve)
     if (m_shownRun.isEmpty())
         return;
     QLineEdit *typed = m_questionBox->answerEdit();
-    if (QString error; engine()->runs()->answer(m_shownRun, approve, typed->text().trimmed(), &error))
+    if (QString error; m_runs->answer(m_shownRun, approve, typed->text().trimmed(), &error))
         typed->clear();
     else
         m_status->setText(ErrorStyle::sentence(error));
@@ -459,7 +459,7 @@ void TasksPage::answer(bool approve)
 
 void TasksPage::rerun()
 {
-    const std::optional<RunRecord> run = engine()->runs()->run(m_shownRun);
+    const std::optional<RunRecord> run = m_runs->run(m_shownRun);
     if (!run)
         return;
     m_task->setPlainText(run->task);
@@ -478,7 +478,7 @@ void TasksPage::rerun()
 void TasksPage::resume()
 {
     const QString id = m_shownRun;
-    engine()->runs()->resume(id, [this, id](const CommandResult &resumed) {
+    m_runs->resume(id, [this, id](const CommandResult &resumed) {
         if (!resumed.ok)
             m_status->setText(ErrorStyle::sentence(resumed.error));
         else

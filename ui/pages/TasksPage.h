@@ -18,6 +18,9 @@ class QTableWidget;
 
 namespace mpa {
 
+class RunManager;
+class TabsModel;
+
 struct RunRecord;
 struct RunStep;
 
@@ -25,7 +28,7 @@ class TasksPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    explicit TasksPage(Engine *engine, QWidget *parent = nullptr);
+    TasksPage(RunManager *runs, TabsModel *tabs, Settings *appSettings, QWidget *parent = nullptr);
 
     // Starts a run from the form (the Start button); for tests.
     void startFromForm();
@@ -51,6 +54,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    RunManager *m_runs;
+    TabsModel *m_tabs;
     void showRun(const QString &runId);
     void showRecord(const RunRecord &run);
     void appendStep(const RunStep &step);
