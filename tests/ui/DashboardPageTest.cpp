@@ -1,5 +1,6 @@
 #include "pages/DashboardPage.h"
 
+#include "FakeModels.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
@@ -14,6 +15,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -150,6 +152,61 @@ TEST_F(DashboardPageTest, StatisticsComeFromTheAutoAcceptTotals)
     EXPECT_EQ(DashboardPage::durationText(3 * 3600 + 5 * 60), u"3 h 05 min"_s);
     EXPECT_FALSE(page.findChild<QLabel *>(u"pending:stats"_s));
     EXPECT_FALSE(page.findChild<QLabel *>(u"pending:targetProfiles"_s));
+}
+
+// The page over a fake model: no engine, no browser.
+TEST(DashboardPageOnModelTest, ShowsTheModelsStateAndItsSwitchesDriveIt)
+{
+    QTemporaryDir folder;
+    ASSERT_TRUE(folder.isValid());
+    FakeStatsModel model(folder.path());
+    model.glance = u"Quota: 20% left (Claude Sonnet 4.5)"_s;
+    model.fakePages.append({ u"t1"_s, u"Editor"_s, u"http://127.0.0.1/editor"_s, u"Fixture IDE"_s, false });
+    model.fakePages.append({ u"t2"_s, QString(), u"http://127.0.0.1/blank"_s, QString(), true });
+    model.fakePageCounts.append(
+        { u"t1"_s, u"Editor"_s, u"http://127.0.0.1/editor"_s, u"Fixture IDE"_s, 7, 2 });
+    AutoAcceptCounts counts;
+    counts.clicks = 12;
+    counts.blocked = 1;
+    model.fakeCounters.add(counts);
+    DashboardPage page(&model);
+
+    EXPECT_EQ(page.findChild<QLabel *>(u"dashboardState"_s)->text(),
+              u"Connected to 127.0.0.1:9222 · 1 page"_s);
+    EXPECT_EQ(page.findChild<QLabel *>(u"dashboardQuota"_s)->text(),
+              u"Quota: 20% left (Claude Sonnet 4.5)"_s);
+    auto *targets = page.findChild<QListWidget *>(u"targetList"_s);
+    ASSERT_EQ(targets->count(), 2);
+    EXPECT_EQ(targets->item(0)->text(), u"Editor — Fixture IDE"_s);
+    EXPECT_EQ(targets->item(1)->text(),
+              u"http://127.0.0.1/blank — no agent panel — auto-accept paused here"_s)
+        << "the address stands in for a missing title";
+    auto *stats = page.findChild<QTableWidget *>(u"statsTable"_s);
+    EXPECT_EQ(stats->item(0, 0)->text(), u"12"_s) << "clicks this week";
+    EXPECT_EQ(stats->item(1, 0)->text(), u"1 min"_s) << "12 clicks × 5 s";
+    EXPECT_EQ(stats->item(5, 1)->text(), u"1"_s) << "blocked, all time";
+    auto *pageStats = page.findChild<QTableWidget *>(u"pageStatsTable"_s);
+    ASSERT_EQ(pageStats->rowCount(), 1);
+    EXPECT_EQ(pageStats->item(0, 0)->text(), u"Editor"_s);
+    EXPECT_EQ(pageStats->item(0, 2)->text(), u"7"_s);
+
+    // The switches: Auto-accept on, then Pause (offered once auto-accept is on).
+    auto *autoAccept = page.findChild<QCheckBox *>(u"dashboardAutoAccept"_s);
+    auto *pause = page.findChild<QCheckBox *>(u"dashboardPause"_s);
+    EXPECT_FALSE(autoAccept->isChecked());
+    EXPECT_FALSE(pause->isEnabled()) << "nothing to pause";
+    autoAccept->click();
+    EXPECT_EQ(model.autoAcceptSet, QList<bool> { true });
+    EXPECT_TRUE(pause->isEnabled());
+    pause->click();
+    EXPECT_EQ(model.pausedSet, QList<bool> { true });
+    EXPECT_TRUE(pause->isChecked());
+
+    // The quota used up: the reason replaces the glance.
+    model.holdReason = u"the quota resets at 14:00"_s;
+    Q_EMIT model.changed();
+    EXPECT_EQ(page.findChild<QLabel *>(u"dashboardQuota"_s)->text(),
+              u"Quota used up: the quota resets at 14:00"_s);
 }
 
 } // namespace

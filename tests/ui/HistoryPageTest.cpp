@@ -1,5 +1,6 @@
 #include "pages/HistoryPage.h"
 
+#include "FakeModels.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
 #include "Wait.h"
@@ -101,6 +102,51 @@ TEST_F(HistoryPageTest, ShowsTheSchedulersHistoryNewestFirstAndResends)
     EXPECT_GT(table->item(0, 3)->text().size(), 10);
     screenshot(&page, u"history-failed"_s);
     engine->scheduler()->shutdown();
+}
+
+// The page over a fake model: no engine, no browser.
+TEST(HistoryPageOnModelTest, ShowsTheModelsRecordsAndResendsTheSelectedOne)
+{
+    FakeHistoryModel model;
+    model.records.append({ QDateTime::fromString(u"2026-11-20T09:00:00Z"_s, Qt::ISODate), u"queue"_s,
+                           u"Fixture IDE"_s, u"Docs"_s, u"write the docs"_s, u"sent"_s, QString() });
+    model.records.append({ QDateTime::fromString(u"2026-11-20T10:00:00Z"_s, Qt::ISODate), u"manual"_s,
+                           QString(), QString(), u"fix the build"_s, u"failed"_s,
+                           u"the chat is not there"_s });
+    HistoryPage page(&model);
+    auto *table = page.findChild<QTableWidget *>(u"historyTable"_s);
+    auto *resend = page.findChild<QPushButton *>(u"historyResend"_s);
+    auto *message = page.findChild<QLabel *>(u"historyMessage"_s);
+    ASSERT_TRUE(table && resend && message);
+    ASSERT_EQ(table->rowCount(), 2);
+    EXPECT_EQ(table->item(0, 2)->text(), u"fix the build"_s) << "newest first";
+    EXPECT_EQ(table->item(0, 1)->text(), u"no page found"_s);
+    EXPECT_EQ(table->item(0, 3)->text(), u"Failed: the chat is not there"_s);
+    EXPECT_EQ(table->item(1, 1)->text(), u"Fixture IDE · Docs"_s);
+    EXPECT_EQ(table->item(1, 3)->text(), u"Sent"_s);
+    EXPECT_FALSE(resend->isEnabled()) << "nothing selected";
+
+    table->selectRow(1);
+    ASSERT_TRUE(resend->isEnabled());
+    resend->click();
+    ASSERT_EQ(model.sent.size(), 1);
+    EXPECT_EQ(model.sent.first().text, u"write the docs"_s);
+    EXPECT_EQ(model.sent.first().conversation, u"Docs"_s) << "to the conversation it went to before";
+    EXPECT_EQ(message->text(), u"Sending…"_s);
+    EXPECT_FALSE(resend->isEnabled()) << "one send at a time";
+    ChatSendOutcome outcome;
+    outcome.ok = true;
+    outcome.target = u"Fixture IDE"_s;
+    model.finishSend(outcome);
+    EXPECT_EQ(message->text(), u"Sent to Fixture IDE."_s);
+    EXPECT_TRUE(resend->isEnabled());
+
+    // A new record arrives: the page follows the model's signal.
+    model.records.append({ QDateTime::currentDateTimeUtc(), u"resend"_s, u"Fixture IDE"_s, u"Docs"_s,
+                           u"write the docs"_s, u"sent"_s, QString() });
+    Q_EMIT model.changed();
+    ASSERT_EQ(table->rowCount(), 3);
+    EXPECT_EQ(table->item(0, 2)->text(), u"write the docs"_s);
 }
 
 } // namespace

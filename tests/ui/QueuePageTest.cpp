@@ -1,8 +1,10 @@
 #include "pages/QueuePage.h"
 
+#include "FakeModels.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
+#include "UiTranslator.h"
 #include "Wait.h"
 #include "common/LocalWebServer.h"
 #include "engine/Engine.h"
@@ -25,6 +27,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimeEdit>
 
@@ -523,6 +526,58 @@ TEST_F(QueuePageTest, WhileTheQueueWaitsItShowsHowLongTheAgentHasBeenSilent)
     scheduler->stopQueue();
     engine->stop();
     browser.stop();
+}
+
+// The page over a fake queue model and real settings in a temporary folder: no engine, no browser.
+TEST(QueuePageOnModelTest, ShowsTheModelsQueueAndItsButtonsDriveIt)
+{
+    UiTranslator english;
+    english.load(QLocale::c()); // the plural forms ("2 prompts")
+    QTemporaryDir folder;
+    ASSERT_TRUE(folder.isValid());
+    Settings settings(folder.filePath(u"settings.ini"_s));
+    settings.setValue(SettingKey::ScheduleMode, u"queue"_s);
+    FakeQueueModel model;
+    model.fakeQueue.replace({ u"write the parser"_s, u"write the tests"_s });
+    model.window = u"Fixture IDE"_s;
+    FakeEndpointsModel endpoints;
+    QueuePage page(&model, &endpoints, &settings);
+
+    auto *list = page.findChild<QListWidget *>(u"queueList"_s);
+    auto *status = page.findChild<QLabel *>(u"queueStatus"_s);
+    auto *message = page.findChild<QLabel *>(u"queueMessage"_s);
+    auto *start = page.findChild<QPushButton *>(u"queueStart"_s);
+    auto *pause = page.findChild<QPushButton *>(u"queuePause"_s);
+    auto *stop = page.findChild<QPushButton *>(u"queueStop"_s);
+    ASSERT_TRUE(list && status && message && start && pause && stop);
+    ASSERT_EQ(list->count(), 2);
+    EXPECT_EQ(list->item(1)->text(), u"write the tests"_s);
+    EXPECT_EQ(status->text(), u"Stopped · 2 prompts in the queue"_s);
+    EXPECT_EQ(page.findChild<QLabel *>(u"targetWindowNow"_s)->text(), u"“Fixture IDE”"_s);
+    EXPECT_TRUE(start->isEnabled());
+    EXPECT_FALSE(pause->isEnabled()) << "nothing runs";
+
+    start->click();
+    EXPECT_EQ(model.calls, QStringList { u"start"_s });
+    EXPECT_EQ(status->text(), u"Running: prompt 1 of 2"_s);
+    EXPECT_FALSE(start->isEnabled()) << "the model's blocker: it runs";
+    EXPECT_EQ(start->toolTip(), u"The queue is running."_s);
+    pause->click();
+    EXPECT_EQ(model.calls.last(), u"pause"_s);
+    EXPECT_EQ(pause->text(), u"Resume"_s);
+    EXPECT_EQ(status->text(), u"Paused at prompt 1 of 2"_s);
+    pause->click();
+    EXPECT_EQ(model.calls.last(), u"resume"_s) << "the same button resumes a paused queue";
+    stop->click();
+    EXPECT_EQ(model.calls.last(), u"stop"_s);
+
+    // A refusal is shown in the page's words, and nothing changes.
+    model.refusal = u"The queue is empty."_s;
+    start->click();
+    EXPECT_EQ(model.calls.last(), u"start"_s);
+    EXPECT_FALSE(message->isHidden());
+    EXPECT_EQ(message->text(), u"The queue is empty."_s);
+    EXPECT_EQ(model.fakeQueue.state, PromptQueue::State::Stopped);
 }
 
 } // namespace
