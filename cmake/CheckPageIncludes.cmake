@@ -1,0 +1,43 @@
+# Test step (cmake -P): fails when a page of the window (ui/pages) includes engine/Engine.h or
+# takes an Engine* — pages take the models of ui/models and the few core services they use
+# (DESIGN.md: connector → model → widgets, as Syncthing Tray), so a page can be built and
+# tested over a fake model. ui/models/Models.cpp is where the models are built from the engine.
+# Inputs: ROOT (the folder of the pages). Every .h and .cpp is read, new files too; text after
+# // on a line is left out (comments may name the engine).
+cmake_minimum_required(VERSION 3.25)
+if(NOT IS_DIRECTORY "${ROOT}")
+    message(FATAL_ERROR "CheckPageIncludes: there is no folder ${ROOT}")
+endif()
+file(GLOB sources LIST_DIRECTORIES false "${ROOT}/*.h" "${ROOT}/*.cpp")
+list(SORT sources)
+set(problems)
+set(read 0)
+foreach(source IN LISTS sources)
+    math(EXPR read "${read} + 1")
+    file(READ "${source}" content)
+    string(REPLACE ";" "<semicolon>" content "${content}")
+    string(REPLACE "[" "<open>" content "${content}")
+    string(REPLACE "]" "<close>" content "${content}")
+    string(REPLACE "\n" ";" lines "${content}")
+    file(RELATIVE_PATH shown "${ROOT}" "${source}")
+    set(number 0)
+    foreach(line IN LISTS lines)
+        math(EXPR number "${number} + 1")
+        string(REGEX REPLACE "//.*$" "" code "${line}")
+        string(STRIP "${line}" shownLine)
+        if(code MATCHES "#[ \t]*include[ \t]*[\"<]engine/Engine\\.h[\">]")
+            list(APPEND problems "  ${shown}:${number}: includes engine/Engine.h: ${shownLine}")
+        elseif(code MATCHES "(^|[^A-Za-z0-9_])Engine[ \t]*\\*")
+            list(APPEND problems "  ${shown}:${number}: takes an Engine*: ${shownLine}")
+        endif()
+    endforeach()
+endforeach()
+if(problems)
+    list(JOIN problems "\n" text)
+    string(REPLACE "<semicolon>" ";" text "${text}")
+    string(REPLACE "<open>" "[" text "${text}")
+    string(REPLACE "<close>" "]" text "${text}")
+    message(FATAL_ERROR "Pages that reach into the engine instead of taking models (ui/models) and core "
+                        "services:\n${text}")
+endif()
+message(STATUS "CheckPageIncludes: ${read} files in ${ROOT} take models, not the engine")
