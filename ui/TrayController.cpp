@@ -8,6 +8,7 @@
 #include "agent/RunManager.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "bridge/BridgeManager.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
 #include "logging/LogCategories.h"
@@ -474,8 +475,8 @@ void TrayController::sendPrompt(const QString &text, QPointer<SendPromptDialog> 
 {
     m_engine->scheduler()->sendPrompt(text, QString(), this, [this, dialog](const ChatSendOutcome &outcome) {
         Q_EMIT promptSent(outcome.ok, outcome.ok ? outcome.target : outcome.error);
-        QString message
-            = outcome.ok ? tr("Sent to %1.").arg(outcome.target) : tr("Not sent: %1").arg(outcome.error);
+        QString message = outcome.ok ? tr("Sent to %1.").arg(outcome.target)
+                                     : tr("Not sent: %1").arg(knownSentence(outcome.error).translated());
         qCInfo(lcUi).noquote() << "send prompt now:" << message;
         if (dialog) {
             dialog->finishSend(outcome.ok, outcome.error);
