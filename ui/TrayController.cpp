@@ -433,11 +433,12 @@ void TrayController::runQueueAction(const std::function<bool(QString *error)> &a
     if (done)
         return;
     qCInfo(lcUi).noquote() << "queue:" << refusal;
+    const QString said = knownSentence(refusal).translated(); // the queue's refusal is core's English
     if (isTrayVisible() && QSystemTrayIcon::supportsMessages()) {
         m_lastMessage.reset();
-        m_tray->showMessage(tr("Prompt queue"), refusal, QSystemTrayIcon::Information, 6000);
+        m_tray->showMessage(tr("Prompt queue"), said, QSystemTrayIcon::Information, 6000);
     } else if (m_window)
-        QMessageBox::information(m_window, tr("Prompt queue"), refusal);
+        QMessageBox::information(m_window, tr("Prompt queue"), said);
 }
 
 void TrayController::sayStillRunning()

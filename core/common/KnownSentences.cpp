@@ -565,6 +565,28 @@ const QList<const char *> &knownSentences()
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "cannot get \"%1\""),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "cannot tell whether it is \"%1\""),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "unknown operation %1"),
+        // Reading the quota (quota/AntigravityQuotaProvider.cpp), on the Quota page.
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "Antigravity's language server (pid %1) did not answer on any of its ports (%2); "
+                          "last error: %3"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "GetUserStatus on 127.0.0.1:%1 answered something unexpected: %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "GetUserStatus on 127.0.0.1:%1 failed: %2"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "cannot look for Antigravity's language server: %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences",
+                          "found Antigravity's language server (pid %1) but none of its listening ports%2"),
+        QT_TRANSLATE_NOOP(
+            "mpa::KnownSentences",
+            "Antigravity is not running, so its quota cannot be read. Start Antigravity, or turn "
+            "the quota check off if you use another IDE."),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the answer is not a JSON object"),
+        // A VS Code extension's settings file that could not be imported
+        // (settings/ExtensionSettingsImport.cpp).
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "it holds a JSON list, not an object of settings"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "cannot be read: %1"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "Qt's SQLite driver is not installed (libqt6sql6-sqlite)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "its entry for %1 is not a JSON object"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "line %1, column %2: %3"),
         // The regular expression engine's messages (kRegexMessages below).
     };
     static const QList<const char *> all = [] {

@@ -6,6 +6,7 @@
 #include "AppRun.h"
 #include "CheckoutPage.h"
 #include "FakeSecretStore.h"
+#include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
 #include "ScriptedLlmServer.h"
@@ -16,6 +17,7 @@
 #include "bridge/BridgeManager.h"
 #include "bridge/BridgeRecord.h"
 #include "cdp/CdpEndpoint.h"
+#include "cdp/CdpSession.h"
 #include "common/JsonDataFile.h"
 #include "common/KnownSentences.h"
 #include "pages/AgentsPage.h"
@@ -44,6 +46,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QWebSocket>
@@ -677,7 +680,8 @@ TEST_F(CoreTextTranslationTest, AFailedPromptSaysWhyInGermanOnTheHistoryPageAndI
         << why.toStdString();
 
     const QJsonObject history = call(u"getPromptHistory"_s);
-    const QJsonObject entry = history.value(u"data"_s).toObject().value(u"entries"_s).toArray().at(0).toObject();
+    const QJsonObject entry
+        = history.value(u"data"_s).toObject().value(u"entries"_s).toArray().at(0).toObject();
     EXPECT_EQ(entry.value(u"detail"_s).toString(), reason) << "the API keeps core's English";
 
     // Send Again: the same failure beside the button, in German.
@@ -720,7 +724,8 @@ TEST_F(CoreTextTranslationTest, AnAgentsSiteDataAndDownloadRefusalsAreGermanOnTh
     EXPECT_EQ(context.toStdString(),
               "Sie haben keinen isolierten Kontext (context {\"action\": \"new\"} erstellt einen)");
     const QString downloads = page.activityTable()->item(0, 4)->text();
-    EXPECT_TRUE(downloads.startsWith(u"Downloads können nicht verfolgt werden: "_s)) << downloads.toStdString();
+    EXPECT_TRUE(downloads.startsWith(u"Downloads können nicht verfolgt werden: "_s))
+        << downloads.toStdString();
     EXPECT_TRUE(downloads.endsWith(u"der Browser ist nicht verbunden"_s)
                 || downloads.endsWith(u"diese App hat keinen Download-Ordner"_s))
         << downloads.toStdString();
@@ -733,4 +738,69 @@ TEST_F(CoreTextTranslationTest, AnAgentsSiteDataAndDownloadRefusalsAreGermanOnTh
     screenshot(&page, u"agents-refusals-de"_s);
     agent.close();
     service->stop();
+}
+
+// Issue 34 item 9: the page script's refusal (payload/snapshot.js, written whole so the window
+// finds it) when an agent types into a read-only box in a real Chromium: German on the Agents
+// page, English to the agent.
+TEST_F(CoreTextTranslationTest, ThePageScriptsReadOnlyRefusalIsGermanOnTheAgentsPage)
+{
+    HeadlessChromium browser;
+    ASSERT_TRUE(startBrowser(browser));
+    ASSERT_TRUE(startEngineOn(browser));
+    const quint16 port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    ToolkitServerService *service = engine->toolkitServer();
+    service->start();
+    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
+    AgentsPage page(engine.get());
+    page.resize(900, 620);
+    page.show();
+
+    QWebSocket agent;
+    QStringList received;
+    QObject::connect(&agent, &QWebSocket::textMessageReceived, &agent,
+                     [&](const QString &text) { received.append(text); });
+    agent.open(QUrl(u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(service->token())));
+    ASSERT_TRUE(waitUntil([&] { return agent.state() == QAbstractSocket::ConnectedState; }));
+    agent.sendTextMessage(u"{\"type\":\"hello\",\"name\":\"Claude Desktop\"}"_s);
+    agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"open\",\"params\":{\"url\":\"about:blank\"}}"_s);
+    ASSERT_TRUE(
+        waitUntil([&] { return received.join(u'\n').contains(u"\"id\":\"1\""_s); }, std::chrono::seconds(20)))
+        << received.join(u'\n').toStdString();
+    CdpSession *tab = nullptr;
+    for (CdpSession *session : engine->endpoint()->pageSessions()) {
+        if (received.join(u'\n').contains(session->targetId()))
+            tab = session;
+    }
+    ASSERT_NE(tab, nullptr) << received.join(u'\n').toStdString();
+    QString error;
+    evaluate(tab, u"document.body.innerHTML = '<input readonly aria-label=\"Name\" value=\"Ada\">'"_s,
+             &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    agent.sendTextMessage(u"{\"id\":\"2\",\"type\":\"snapshot\",\"params\":{}}"_s);
+    ASSERT_TRUE(waitUntil([&] { return received.join(u'\n').contains(u"\"id\":\"2\""_s); },
+                          std::chrono::seconds(20)));
+    static const QRegularExpression ref(u"\\[ref=(e\\d+)\\]"_s);
+    const QString snapshot = received.last();
+    const QRegularExpressionMatch found = ref.match(snapshot);
+    ASSERT_TRUE(found.hasMatch()) << snapshot.toStdString();
+    agent.sendTextMessage(
+        u"{\"id\":\"3\",\"type\":\"type\",\"params\":{\"ref\":\"%1\",\"text\":\"Grace\"}}"_s.arg(
+            found.captured(1)));
+    ASSERT_TRUE(waitUntil([&] { return received.join(u'\n').contains(u"\"id\":\"3\""_s); },
+                          std::chrono::seconds(20)));
+    ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 3; }));
+
+    const QString answer = received.last();
+    EXPECT_TRUE(answer.contains(u" is read-only"_s)) << answer.toStdString();
+    const QString shown = page.activityTable()->item(0, 4)->text();
+    EXPECT_TRUE(shown.endsWith(u" ist schreibgeschützt"_s)) << shown.toStdString();
+    EXPECT_FALSE(shown.contains(u"read-only"_s)) << shown.toStdString();
+    screenshot(&page, u"agents-read-only-de"_s);
+    agent.close();
+    service->stop();
+    engine->stop();
+    browser.stop();
 }
