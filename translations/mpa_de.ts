@@ -3424,6 +3424,54 @@
         <source>unknown operation %1</source>
         <translation>unbekannte Operation %1</translation>
     </message>
+    <message>
+        <source>Antigravity&apos;s language server (pid %1) did not answer on any of its ports (%2); last error: %3</source>
+        <translation>der Sprachserver von Antigravity (PID %1) hat auf keinem seiner Ports geantwortet (%2); letzter Fehler: %3</translation>
+    </message>
+    <message>
+        <source>GetUserStatus on 127.0.0.1:%1 answered something unexpected: %2</source>
+        <translation>GetUserStatus auf 127.0.0.1:%1 hat etwas Unerwartetes geantwortet: %2</translation>
+    </message>
+    <message>
+        <source>GetUserStatus on 127.0.0.1:%1 failed: %2</source>
+        <translation>GetUserStatus auf 127.0.0.1:%1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>cannot look for Antigravity&apos;s language server: %1</source>
+        <translation>nach dem Sprachserver von Antigravity lässt sich nicht suchen: %1</translation>
+    </message>
+    <message>
+        <source>found Antigravity&apos;s language server (pid %1) but none of its listening ports%2</source>
+        <translation>den Sprachserver von Antigravity (PID %1) gefunden, aber keinen seiner offenen Ports%2</translation>
+    </message>
+    <message>
+        <source>Antigravity is not running, so its quota cannot be read. Start Antigravity, or turn the quota check off if you use another IDE.</source>
+        <translation>Antigravity läuft nicht, daher lässt sich sein Kontingent nicht lesen. Starten Sie Antigravity, oder schalten Sie die Kontingentprüfung aus, wenn Sie eine andere IDE verwenden.</translation>
+    </message>
+    <message>
+        <source>the answer is not a JSON object</source>
+        <translation>die Antwort ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>it holds a JSON list, not an object of settings</source>
+        <translation>sie enthält eine JSON-Liste, kein Objekt mit Einstellungen</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>lässt sich nicht lesen: %1</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s SQLite driver is not installed (libqt6sql6-sqlite)</source>
+        <translation>der SQLite-Treiber von Qt ist nicht installiert (libqt6sql6-sqlite)</translation>
+    </message>
+    <message>
+        <source>its entry for %1 is not a JSON object</source>
+        <translation>ihr Eintrag für %1 ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>mpa::LineChart</name>
