@@ -442,6 +442,8 @@ const QList<const char *> &knownSentences()
                           "takes its place"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences",
                           "the user was typing in the chat box; sent on try %1, %2 s late"),
+        // Its second clause alone, when the history joins more clauses after it.
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "sent on try %1, %2 s late"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences",
                           "the user kept typing in the chat box; not sent after %1 tries over %2 s"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "cannot read the chat: %1"),

@@ -692,6 +692,14 @@ TEST_F(CoreTextTranslationTest, AFailedPromptSaysWhyInGermanOnTheHistoryPageAndI
         << message->text().toStdString();
     EXPECT_EQ(message->text(), u"Nicht gesendet: "_s + why);
     screenshot(&page, u"history-failed-de"_s);
+
+    // A sent prompt's note is clauses joined with "; ", each said in German.
+    EXPECT_EQ(
+        knownClauses(u"the user was typing in the chat box; sent on try 2, 5 s late; the user's draft was "
+                     "set aside and restored"_s)
+            .toStdString(),
+        "der Benutzer tippte im Chatfeld; beim 2. Versuch gesendet, 5 s zu spät; der Entwurf des Benutzers "
+        "wurde beiseitegelegt und wiederhergestellt");
 }
 
 // Issue 34 item 9: an agent's download and isolated-context refusals (actions/ToolkitDownloads,
