@@ -3472,6 +3472,10 @@
         <source>line %1, column %2: %3</source>
         <translation>Zeile %1, Spalte %2: %3</translation>
     </message>
+    <message>
+        <source>sent on try %1, %2 s late</source>
+        <translation>beim %1. Versuch gesendet, %2 s zu spät</translation>
+    </message>
 </context>
 <context>
     <name>mpa::LineChart</name>
