@@ -96,6 +96,11 @@ const QList<const char *> &knownSentences()
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "Connected to %1"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "Connected to %1 (tab daemon, session %2)"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "Connecting to %1 (retry in %2 s): %3"),
+        // How an agent is connected, and what it speaks (server/ToolkitWebSocketServer.cpp,
+        // ToolkitWebSocketClient.cpp), on the Agents page ("toolkit" and "LLM Browser Agent" are names).
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "WebSocket (server mode)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "WebSocket (client mode)"),
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "tab daemon"),
         // The queue's refusals (scheduler/QueueRunner.cpp), beside its buttons.
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "Ignored: the queue was started less than 2 s ago."),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "The queue is empty; add prompts first."),
@@ -442,7 +447,8 @@ const QList<const char *> &knownSentences()
                           "takes its place"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences",
                           "the user was typing in the chat box; sent on try %1, %2 s late"),
-        // Its second clause alone, when the history joins more clauses after it.
+        // Its clauses alone, when the history joins more clauses after it.
+        QT_TRANSLATE_NOOP("mpa::KnownSentences", "the user was typing in the chat box"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences", "sent on try %1, %2 s late"),
         QT_TRANSLATE_NOOP("mpa::KnownSentences",
                           "the user kept typing in the chat box; not sent after %1 tries over %2 s"),

@@ -743,6 +743,10 @@ TEST_F(CoreTextTranslationTest, AnAgentsSiteDataAndDownloadRefusalsAreGermanOnTh
     EXPECT_TRUE(answer.contains(u"downloads cannot be followed: "_s)) << answer.toStdString();
     EXPECT_FALSE(answer.contains(u"Kontext"_s) || answer.contains(u"Downloads können"_s))
         << "the agent hears English";
+    // How the agent is connected, in German too ("toolkit", what it speaks, is a name).
+    const QTableWidget *agents = page.findChild<QTableWidget *>(u"agentsTable"_s);
+    ASSERT_TRUE(agents);
+    EXPECT_EQ(agents->item(0, 1)->text(), u"WebSocket (Server-Modus)"_s);
     screenshot(&page, u"agents-refusals-de"_s);
     agent.close();
     service->stop();
