@@ -3476,6 +3476,22 @@
         <source>sent on try %1, %2 s late</source>
         <translation>beim %1. Versuch gesendet, %2 s zu spät</translation>
     </message>
+    <message>
+        <source>WebSocket (server mode)</source>
+        <translation>WebSocket (Server-Modus)</translation>
+    </message>
+    <message>
+        <source>WebSocket (client mode)</source>
+        <translation>WebSocket (Client-Modus)</translation>
+    </message>
+    <message>
+        <source>tab daemon</source>
+        <translation>Tab-Daemon</translation>
+    </message>
+    <message>
+        <source>the user was typing in the chat box</source>
+        <translation>der Benutzer tippte im Chatfeld</translation>
+    </message>
 </context>
 <context>
     <name>mpa::LineChart</name>
