@@ -692,11 +692,16 @@
 
   function focusFor(el, selectAll) {
     if (!editable(el)) return { error: `${label(el)} does not take text (it is not an input, textarea or editable box)` };
+    // Each refusal written whole: the window finds it by its wording (core/common/KnownSentences.cpp).
     if (NOT_TEXT.has(inputType(el))) {
-      return { error: `${label(el)} does not take text${inputType(el) === 'checkbox' || inputType(el) === 'radio'
-        ? ': use check or uncheck' : inputType(el) === 'file' ? '' : ': use click'}` };
+      if (inputType(el) === 'checkbox' || inputType(el) === 'radio') {
+        return { error: `${label(el)} does not take text: use check or uncheck` };
+      }
+      if (inputType(el) === 'file') return { error: `${label(el)} does not take text` };
+      return { error: `${label(el)} does not take text: use click` };
     }
-    if (!isEnabled(el) || el.readOnly) return { error: `${label(el)} is ${el.readOnly ? 'read-only' : 'disabled'}` };
+    if (el.readOnly) return { error: `${label(el)} is read-only` };
+    if (!isEnabled(el)) return { error: `${label(el)} is disabled` };
     if (!isVisible(el)) return { error: `${label(el)} is not visible` };
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
     el.focus({ preventScroll: true });
