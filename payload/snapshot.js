@@ -26,6 +26,7 @@
     checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox',
   };
 
+  const NOT_BLANK = /\S/;
   const collapse = (s) => (s || '').replace(/\s+/g, ' ').trim();
   // Cut to n characters, failing closed: the app masks cards, phones, IBANs, addresses and
   // tokens in what it sends on, and a cut value is one it can no longer recognise. So the word the
@@ -162,18 +163,23 @@
       stale: true };
   }
 
+  // During a snapshot, read once (each read of location.origin or a document's URL makes a new
+  // string); empty outside one.
+  const urlOf = { doc: null, url: '', origin: '' };
   function linkTarget(el) {
     // el.href is resolved by the browser already: cheaper than new URL() on every link.
     let full = el.href;
     if (full && typeof full === 'object') full = full.baseVal; // SVG <a>
     if (!full || full.startsWith('javascript:')) return '';
-    const here = el.ownerDocument.URL;
+    const doc = el.ownerDocument;
+    if (doc !== urlOf.doc) { urlOf.doc = doc; urlOf.url = doc.URL; }
+    const here = urlOf.url;
     const hash = full.indexOf('#');
     if (hash >= 0) {
       const hereHash = here.indexOf('#');
       if (full.slice(0, hash) === (hereHash >= 0 ? here.slice(0, hereHash) : here)) return full.slice(hash);
     }
-    const origin = location.origin;
+    const origin = urlOf.origin || (urlOf.origin = location.origin);
     if (full.startsWith(origin + '/')) return full.slice(origin.length);
     return clip(full, 100);
   }
@@ -210,7 +216,10 @@
           : clip(collapse(el.value), 80)));
       }
     } else if (tag === 'SELECT') {
-      const chosen = Array.from(el.selectedOptions, (o) => collapse(o.label || o.text));
+      // (selectedOptions makes a live collection: a single choice reads its one option instead.)
+      const picked = el.multiple ? Array.from(el.selectedOptions)
+        : el.selectedIndex >= 0 ? [el.options[el.selectedIndex]] : [];
+      const chosen = picked.map((o) => collapse(o.label || o.text));
       if (chosen.length) out.push('value=' + quote(clip(chosen.join(', '), 80)));
       const labels = [];
       for (const o of el.options) {
@@ -296,7 +305,7 @@
       if (parent.tagName === 'LABEL' && parent.control) textDone = true;
       if (!textDone && !interactiveOnly) {
         for (let c = parent.firstChild; c; c = c.nextSibling) {
-          if (c.nodeType === 3 && c.data.trim()) { ownText = true; break; }
+          if (c.nodeType === 3 && NOT_BLANK.test(c.data)) { ownText = true; break; }
         }
         if (ownText) {
           let text = '';
@@ -331,12 +340,14 @@
       const view = el.ownerDocument.defaultView;
       const style = view.getComputedStyle(el);
       // Each computed property read costs: read only those this element needs.
-      if (style.display === 'none') return;
+      const display = style.display;
+      if (display === 'none') return;
       const visibility = style.visibility;
       const shown_ = visibility !== 'hidden' && visibility !== 'collapse';
       let role = roleOf(el);
       // The cursor matters for elements without a role of their own (and what they contain).
-      const isPointer = role && LEAF.has(role) ? pointer : style.cursor === 'pointer';
+      // The cursor is inherited: below a pointer it changes nothing (see the uses below).
+      const isPointer = (role && LEAF.has(role)) || pointer ? pointer : style.cursor === 'pointer';
       if (!role && isPointer && !pointer && shown_
         && (el.hasAttribute('onclick') || el.firstChild)) role = 'clickable';
       else if (!role && (el.hasAttribute('onclick') || (el.tabIndex >= 0 && el.hasAttribute('tabindex'))))
@@ -389,7 +400,9 @@
         }
       }
       // A box that scrolls on its own gets a ref, for scroll.
-      const overflow = shown_ && el.firstChild ? style.overflow : 'visible'; // or "hidden auto" and the like
+      // (Overflow does not apply to an inline box, nor to one that makes no box.)
+      const overflow = shown_ && el.firstChild && display !== 'inline' && display !== 'contents'
+        ? style.overflow : 'visible'; // or "hidden auto" and the like
       if (overflow !== 'visible' && (overflow.includes('auto') || overflow.includes('scroll'))
         && el !== el.ownerDocument.scrollingElement
         && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)) {
@@ -423,7 +436,12 @@
       lines.push(root);
       chars += root.length + 1;
     }
-    if (scope) visit(scope, '', false, false);
+    try {
+      if (scope) visit(scope, '', false, false);
+    } finally {
+      urlOf.doc = null; // outside a snapshot a document's URL may change (history.pushState)
+      urlOf.origin = '';
+    }
     if (byRef.size > 4 * (next - (o.base || 1)) + 1000) {
       for (const [ref, weak] of byRef) if (!alive(weak.deref())) byRef.delete(ref);
     }
@@ -674,11 +692,16 @@
 
   function focusFor(el, selectAll) {
     if (!editable(el)) return { error: `${label(el)} does not take text (it is not an input, textarea or editable box)` };
+    // Each refusal written whole: the window finds it by its wording (core/common/KnownSentences.cpp).
     if (NOT_TEXT.has(inputType(el))) {
-      return { error: `${label(el)} does not take text${inputType(el) === 'checkbox' || inputType(el) === 'radio'
-        ? ': use check or uncheck' : inputType(el) === 'file' ? '' : ': use click'}` };
+      if (inputType(el) === 'checkbox' || inputType(el) === 'radio') {
+        return { error: `${label(el)} does not take text: use check or uncheck` };
+      }
+      if (inputType(el) === 'file') return { error: `${label(el)} does not take text` };
+      return { error: `${label(el)} does not take text: use click` };
     }
-    if (!isEnabled(el) || el.readOnly) return { error: `${label(el)} is ${el.readOnly ? 'read-only' : 'disabled'}` };
+    if (el.readOnly) return { error: `${label(el)} is read-only` };
+    if (!isEnabled(el)) return { error: `${label(el)} is disabled` };
     if (!isVisible(el)) return { error: `${label(el)} is not visible` };
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
     el.focus({ preventScroll: true });

@@ -2932,6 +2932,566 @@
         <source>the endpoint &quot;%1&quot; has no IP address or host name before its port</source>
         <translation>der Endpunkt „%1“ hat vor seinem Port keine IP-Adresse und keinen Hostnamen</translation>
     </message>
+    <message>
+        <source>the chat is not available</source>
+        <translation>der Chat ist nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>the user&apos;s draft was set aside and restored</source>
+        <translation>der Entwurf des Benutzers wurde beiseitegelegt und wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>the user&apos;s draft was set aside and could not be restored</source>
+        <translation>der Entwurf des Benutzers wurde beiseitegelegt und konnte nicht wiederhergestellt werden</translation>
+    </message>
+    <message>
+        <source>the chat&apos;s page went away</source>
+        <translation>die Seite des Chats ist verschwunden</translation>
+    </message>
+    <message>
+        <source>the chat&apos;s page is gone</source>
+        <translation>die Seite des Chats ist nicht mehr da</translation>
+    </message>
+    <message>
+        <source>no chat input box on %1: its agent panel (chat.root: %2) is not there, and no visible chat box was found outside the editor (chat.input: %3); is the agent panel open?</source>
+        <translation>kein Chat-Eingabefeld auf %1: Sein Agentenbereich (chat.root: %2) ist nicht da, und außerhalb des Editors wurde kein sichtbares Chatfeld gefunden (chat.input: %3); ist der Agentenbereich geöffnet?</translation>
+    </message>
+    <message>
+        <source>no visible chat input box in the agent panel on %1 (chat.input: %2)</source>
+        <translation>kein sichtbares Chat-Eingabefeld im Agentenbereich auf %1 (chat.input: %2)</translation>
+    </message>
+    <message>
+        <source>no chat input box on %1 (chat.input: %2)</source>
+        <translation>kein Chat-Eingabefeld auf %1 (chat.input: %2)</translation>
+    </message>
+    <message>
+        <source>sent to the current conversation</source>
+        <translation>an die aktuelle Unterhaltung gesendet</translation>
+    </message>
+    <message>
+        <source>sent to the active conversation “%1”</source>
+        <translation>an die aktive Unterhaltung „%1“ gesendet</translation>
+    </message>
+    <message>
+        <source>the user is typing in the chat box</source>
+        <translation>der Benutzer tippt gerade im Chatfeld</translation>
+    </message>
+    <message>
+        <source>typing the prompt failed: %1</source>
+        <translation>das Eintippen des Prompts ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the prompt did not reach the chat&apos;s input box (it holds “%1”)</source>
+        <translation>der Prompt ist nicht im Eingabefeld des Chats angekommen (es enthält „%1“)</translation>
+    </message>
+    <message>
+        <source>the chat did not take the prompt; Enter, Ctrl+Enter and the send button were tried</source>
+        <translation>der Chat hat den Prompt nicht angenommen; Enter, Strg+Enter und die Senden-Schaltfläche wurden versucht</translation>
+    </message>
+    <message>
+        <source>cannot focus the chat&apos;s input box: %1</source>
+        <translation>das Eingabefeld des Chats lässt sich nicht fokussieren: %1</translation>
+    </message>
+    <message>
+        <source>the chat&apos;s input box is gone</source>
+        <translation>das Eingabefeld des Chats ist verschwunden</translation>
+    </message>
+    <message>
+        <source>the chosen IDE endpoint %1 is not among the app&apos;s endpoints (schedule/endpoint)</source>
+        <translation>der gewählte IDE-Endpunkt %1 ist nicht unter den Endpunkten der App (schedule/endpoint)</translation>
+    </message>
+    <message>
+        <source>the chosen IDE endpoint %1 is not connected (%2)</source>
+        <translation>der gewählte IDE-Endpunkt %1 ist nicht verbunden (%2)</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>noch nicht</translation>
+    </message>
+    <message>
+        <source>no page is attached yet</source>
+        <translation>noch ist keine Seite angebunden</translation>
+    </message>
+    <message>
+        <source>no browser or IDE is connected at %1 (start it with --remote-debugging-port=%2)</source>
+        <translation>unter %1 ist kein Browser und keine IDE verbunden (starten Sie sie mit --remote-debugging-port=%2)</translation>
+    </message>
+    <message>
+        <source>no attached page shows a chat input box (looked at %1); is the agent panel open?</source>
+        <translation>keine angebundene Seite zeigt ein Chat-Eingabefeld (angesehen: %1); ist der Agentenbereich geöffnet?</translation>
+    </message>
+    <message>
+        <source>none that answered</source>
+        <translation>keine, die geantwortet hat</translation>
+    </message>
+    <message>
+        <source>the app quit while it waited for the user to stop typing in the chat box</source>
+        <translation>die App wurde beendet, während sie wartete, bis der Benutzer im Chatfeld nicht mehr tippt</translation>
+    </message>
+    <message>
+        <source>the app is paused (Pause in the tray or on the Dashboard)</source>
+        <translation>die App ist pausiert (Pausieren im Tray oder in der Übersicht)</translation>
+    </message>
+    <message>
+        <source>the quota of a watched model is spent: %1</source>
+        <translation>das Kontingent eines beobachteten Modells ist aufgebraucht: %1</translation>
+    </message>
+    <message>
+        <source>the queue is running</source>
+        <translation>die Warteschlange läuft</translation>
+    </message>
+    <message>
+        <source>the prompt is empty</source>
+        <translation>der Prompt ist leer</translation>
+    </message>
+    <message>
+        <source>the app stopped while the agent worked on it</source>
+        <translation>die App wurde beendet, während der Agent daran arbeitete</translation>
+    </message>
+    <message>
+        <source>the app stopped before the chat confirmed it</source>
+        <translation>die App wurde beendet, bevor der Chat ihn bestätigte</translation>
+    </message>
+    <message>
+        <source>The queue runs in Queue mode only, and prompts are now sent %1. Choose Queue as the mode first (schedule/mode “queue”).</source>
+        <translation>Die Warteschlange läuft nur im Modus Warteschlange, und Prompts werden jetzt %1 gesendet. Wählen Sie zuerst Warteschlange als Modus (schedule/mode „queue“).</translation>
+    </message>
+    <message>
+        <source>daily at a time</source>
+        <translation>täglich zu einer Uhrzeit</translation>
+    </message>
+    <message>
+        <source>every few minutes</source>
+        <translation>alle paar Minuten</translation>
+    </message>
+    <message>
+        <source>the quota came back and “Continue” takes its place</source>
+        <translation>das Kontingent ist zurück, und „Weiter“ tritt an seine Stelle</translation>
+    </message>
+    <message>
+        <source>the schedule was turned off while it waited for the user to stop typing</source>
+        <translation>der Zeitplan wurde ausgeschaltet, während er wartete, bis der Benutzer nicht mehr tippt</translation>
+    </message>
+    <message>
+        <source>the user was still typing in the chat box when the next scheduled prompt came; it takes its place</source>
+        <translation>der Benutzer tippte noch im Chatfeld, als der nächste geplante Prompt kam; dieser tritt an seine Stelle</translation>
+    </message>
+    <message>
+        <source>the user was typing in the chat box; sent on try %1, %2 s late</source>
+        <translation>der Benutzer tippte im Chatfeld; beim %1. Versuch gesendet, %2 s zu spät</translation>
+    </message>
+    <message>
+        <source>the user kept typing in the chat box; not sent after %1 tries over %2 s</source>
+        <translation>der Benutzer tippte weiter im Chatfeld; nach %1 Versuchen in %2 s nicht gesendet</translation>
+    </message>
+    <message>
+        <source>cannot read the chat: %1</source>
+        <translation>der Chat lässt sich nicht lesen: %1</translation>
+    </message>
+    <message>
+        <source>the chat has no file input for images (chat.fileInput in its profile)</source>
+        <translation>der Chat hat kein Dateifeld für Bilder (chat.fileInput in seinem Profil)</translation>
+    </message>
+    <message>
+        <source>the chat&apos;s file input went away</source>
+        <translation>das Dateifeld des Chats ist verschwunden</translation>
+    </message>
+    <message>
+        <source>the chat&apos;s file input did not take the file: %1</source>
+        <translation>das Dateifeld des Chats hat die Datei nicht angenommen: %1</translation>
+    </message>
+    <message>
+        <source>the chat did not show the attachment within %1 s</source>
+        <translation>der Chat hat den Anhang nicht innerhalb von %1 s gezeigt</translation>
+    </message>
+    <message>
+        <source>cannot switch to the conversation “%1”: %2</source>
+        <translation>zur Unterhaltung „%1“ lässt sich nicht wechseln: %2</translation>
+    </message>
+    <message>
+        <source>the conversation “%1” was clicked but did not become the active one</source>
+        <translation>die Unterhaltung „%1“ wurde angeklickt, wurde aber nicht die aktive</translation>
+    </message>
+    <message>
+        <source>“%1” names more than one conversation (%2); use the full name</source>
+        <translation>„%1“ bezeichnet mehr als eine Unterhaltung (%2); verwenden Sie den vollen Namen</translation>
+    </message>
+    <message>
+        <source>no conversation named “%1”: the chat shows no conversation tabs</source>
+        <translation>keine Unterhaltung namens „%1“: der Chat zeigt keine Unterhaltungs-Tabs</translation>
+    </message>
+    <message>
+        <source>no conversation named “%1” (the chat has %2)</source>
+        <translation>keine Unterhaltung namens „%1“ (der Chat hat %2)</translation>
+    </message>
+    <message>
+        <source>no send button (chat.sendButton)</source>
+        <translation>keine Senden-Schaltfläche (chat.sendButton)</translation>
+    </message>
+    <message>
+        <source>it is not on the page</source>
+        <translation>es ist nicht auf der Seite</translation>
+    </message>
+    <message>
+        <source>it went away before the click</source>
+        <translation>es verschwand vor dem Klick</translation>
+    </message>
+    <message>
+        <source>Observation mode ended: nobody clicked the chat&apos;s input box in time. Start it again, then click the box you type into and the send button.</source>
+        <translation>Das Anlernen ist beendet: Niemand hat rechtzeitig in das Eingabefeld des Chats geklickt. Starten Sie es erneut und klicken Sie dann in das Feld, in das Sie tippen, und auf die Senden-Schaltfläche.</translation>
+    </message>
+    <message>
+        <source>Observation mode ended: the input box was learned but nobody clicked the send button in time. Start it again and click the chat&apos;s send button after the box.</source>
+        <translation>Das Anlernen ist beendet: Das Eingabefeld ist erkannt, aber niemand hat rechtzeitig auf die Senden-Schaltfläche geklickt. Starten Sie es erneut und klicken Sie nach dem Feld auf die Senden-Schaltfläche des Chats.</translation>
+    </message>
+    <message>
+        <source>Observation mode ended: the chat&apos;s tab went away (closed, crashed or the browser disconnected). Open the chat again and start over.</source>
+        <translation>Das Anlernen ist beendet: Der Tab des Chats ist verschwunden (geschlossen, abgestürzt oder der Browser wurde getrennt). Öffnen Sie den Chat erneut und beginnen Sie von vorn.</translation>
+    </message>
+    <message>
+        <source>Observation mode cannot start: the chat&apos;s tab is not connected. Open the chat in the connected browser and try again.</source>
+        <translation>Das Anlernen kann nicht beginnen: Der Tab des Chats ist nicht verbunden. Öffnen Sie den Chat im verbundenen Browser und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>each cookie must be an object {name, value, …}</source>
+        <translation>jedes Cookie muss ein Objekt {name, value, …} sein</translation>
+    </message>
+    <message>
+        <source>each cookie needs a name and a value (text)</source>
+        <translation>jedes Cookie braucht einen Namen und einen Wert (Text)</translation>
+    </message>
+    <message>
+        <source>the cookie %1&apos;s domain %2 is not %3 or a domain above it</source>
+        <translation>die Domain %2 des Cookies %1 ist weder %3 noch eine Domain darüber</translation>
+    </message>
+    <message>
+        <source>the cookie %1&apos;s sameSite must be Strict, Lax or None</source>
+        <translation>sameSite des Cookies %1 muss Strict, Lax oder None sein</translation>
+    </message>
+    <message>
+        <source>you have no isolated context (context {&quot;action&quot;: &quot;new&quot;} makes one)</source>
+        <translation>Sie haben keinen isolierten Kontext (context {&quot;action&quot;: &quot;new&quot;} erstellt einen)</translation>
+    </message>
+    <message>
+        <source>the isolated context could not be closed: %1</source>
+        <translation>der isolierte Kontext konnte nicht geschlossen werden: %1</translation>
+    </message>
+    <message>
+        <source>this browser gives no isolated context: %1</source>
+        <translation>dieser Browser bietet keinen isolierten Kontext: %1</translation>
+    </message>
+    <message>
+        <source>the tab shows %1, which has no cookies: open an http(s) page or give url</source>
+        <translation>der Tab zeigt %1, das keine Cookies hat: öffnen Sie eine http(s)-Seite oder geben Sie url an</translation>
+    </message>
+    <message>
+        <source>params.url must be an http(s) address</source>
+        <translation>params.url muss eine http(s)-Adresse sein</translation>
+    </message>
+    <message>
+        <source>set needs params.cookies: 1 to 100 cookies</source>
+        <translation>set braucht params.cookies: 1 bis 100 Cookies</translation>
+    </message>
+    <message>
+        <source>the tab closed</source>
+        <translation>der Tab wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the browser refused the cookies: %1</source>
+        <translation>der Browser hat die Cookies abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>the cookies could not be read: %1</source>
+        <translation>die Cookies konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>no folder for saved states is set</source>
+        <translation>es ist kein Ordner für gespeicherte Zustände festgelegt</translation>
+    </message>
+    <message>
+        <source>params.name must be 1–64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos; (no folders), e.g. &quot;github&quot;</source>
+        <translation>params.name muss aus 1–64 Buchstaben, Ziffern, „.“, „_“ oder „-“ bestehen (keine Ordner), z. B. &quot;github&quot;</translation>
+    </message>
+    <message>
+        <source>none of your tabs in your isolated context shows a web page: nothing to save</source>
+        <translation>keiner Ihrer Tabs in Ihrem isolierten Kontext zeigt eine Webseite: nichts zu speichern</translation>
+    </message>
+    <message>
+        <source>none of your tabs shows a web page: nothing to save</source>
+        <translation>keiner Ihrer Tabs zeigt eine Webseite: nichts zu speichern</translation>
+    </message>
+    <message>
+        <source>the state could not be read: %1</source>
+        <translation>der Zustand konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the state is %1 MiB, more than the 10 MiB kept</source>
+        <translation>der Zustand ist %1 MiB groß, mehr als die 10 MiB, die aufbewahrt werden</translation>
+    </message>
+    <message>
+        <source>the folder %1 cannot be made</source>
+        <translation>der Ordner %1 lässt sich nicht anlegen</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
+    </message>
+    <message>
+        <source>no state is saved as %1 (saved: %2)</source>
+        <translation>kein Zustand ist als %1 gespeichert (gespeichert: %2)</translation>
+    </message>
+    <message>
+        <source>the state %1 cannot be read: %2</source>
+        <translation>der Zustand %1 lässt sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a storage state this app saved (%2)</source>
+        <translation>%1 ist kein Speicherzustand, den diese App gespeichert hat (%2)</translation>
+    </message>
+    <message>
+        <source>no version 1</source>
+        <translation>keine Version 1</translation>
+    </message>
+    <message>
+        <source>the browser refused the state&apos;s cookies: %1</source>
+        <translation>der Browser hat die Cookies des Zustands abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>the state&apos;s storage could not be written: %1</source>
+        <translation>der Speicher des Zustands konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>the user did not answer within %1 s whether %2 may use the tab “%3”</source>
+        <translation>der Benutzer hat nicht innerhalb von %1 s beantwortet, ob %2 den Tab „%3“ benutzen darf</translation>
+    </message>
+    <message>
+        <source>the user did not answer within %1 s whether %2 may use the cookies and storage of %3</source>
+        <translation>der Benutzer hat nicht innerhalb von %1 s beantwortet, ob %2 die Cookies und den Speicher von %3 benutzen darf</translation>
+    </message>
+    <message>
+        <source>the toolkit stopped before a download finished</source>
+        <translation>das Toolkit wurde beendet, bevor ein Download fertig war</translation>
+    </message>
+    <message>
+        <source>this app has no downloads folder</source>
+        <translation>diese App hat keinen Download-Ordner</translation>
+    </message>
+    <message>
+        <source>this browser gives no browser-level connection, which downloads need</source>
+        <translation>dieser Browser bietet keine Verbindung auf Browserebene, die Downloads brauchen</translation>
+    </message>
+    <message>
+        <source>the browser is not connected</source>
+        <translation>der Browser ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>could not make the downloads folder %1</source>
+        <translation>der Download-Ordner %1 konnte nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>your downloads folder %1 is full (%2 files; at most %3): clear it first</source>
+        <translation>Ihr Download-Ordner %1 ist voll (%2 Dateien; höchstens %3): leeren Sie ihn zuerst</translation>
+    </message>
+    <message>
+        <source>stopped at the download limit: the file is %1 MB and your downloads folder may take %2 MB more (at most %3 MB in all)</source>
+        <translation>an der Download-Grenze angehalten: die Datei ist %1 MB groß, und Ihr Download-Ordner darf noch %2 MB aufnehmen (insgesamt höchstens %3 MB)</translation>
+    </message>
+    <message>
+        <source>stopped at the download limit: it grew past the %1 MB your downloads folder may still take (at most %2 MB in all)</source>
+        <translation>an der Download-Grenze angehalten: die Datei wuchs über die %1 MB hinaus, die Ihr Download-Ordner noch aufnehmen darf (insgesamt höchstens %2 MB)</translation>
+    </message>
+    <message>
+        <source>could not make the folder %1</source>
+        <translation>der Ordner %1 konnte nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>could not move it to %1: %2</source>
+        <translation>die Datei konnte nicht nach %1 verschoben werden: %2</translation>
+    </message>
+    <message>
+        <source>the browser cancelled it</source>
+        <translation>der Browser hat ihn abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 (%2 MB so far)</source>
+        <translation>%1 (bisher %2 MB)</translation>
+    </message>
+    <message>
+        <source>no download of yours began within %1 ms (waited for a download from your tabs to begin and finish; a download starts when your tab gets a file to save, e.g. a link with Content-Disposition: attachment)</source>
+        <translation>innerhalb von %1 ms hat kein Download von Ihnen begonnen (gewartet wurde, bis ein Download aus Ihren Tabs beginnt und endet; ein Download beginnt, wenn Ihr Tab eine Datei zum Speichern bekommt, z. B. über einen Link mit Content-Disposition: attachment)</translation>
+    </message>
+    <message>
+        <source>no download of yours finished within %1 ms; still in progress: %2</source>
+        <translation>innerhalb von %1 ms ist kein Download von Ihnen fertig geworden; noch im Gang: %2</translation>
+    </message>
+    <message>
+        <source>downloads cannot be followed: %1</source>
+        <translation>Downloads können nicht verfolgt werden: %1</translation>
+    </message>
+    <message>
+        <source>downloads are not followed: %1</source>
+        <translation>Downloads werden nicht verfolgt: %1</translation>
+    </message>
+    <message>
+        <source>%1 is read-only</source>
+        <translation>%1 ist schreibgeschützt</translation>
+    </message>
+    <message>
+        <source>%1 does not take text: use check or uncheck</source>
+        <translation>%1 nimmt keinen Text an: verwenden Sie check oder uncheck</translation>
+    </message>
+    <message>
+        <source>%1 does not take text: use click</source>
+        <translation>%1 nimmt keinen Text an: verwenden Sie click</translation>
+    </message>
+    <message>
+        <source>%1 does not take text</source>
+        <translation>%1 nimmt keinen Text an</translation>
+    </message>
+    <message>
+        <source>%1 is covered by %2 (its frame is hidden there)</source>
+        <translation>%1 ist von %2 verdeckt (sein Frame ist dort verborgen)</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>scope &quot;%1&quot; is not a valid CSS selector or ref</source>
+        <translation>scope &quot;%1&quot; ist weder ein gültiger CSS-Selektor noch eine Ref</translation>
+    </message>
+    <message>
+        <source>scope &quot;%1&quot; matches no element</source>
+        <translation>scope &quot;%1&quot; trifft kein Element</translation>
+    </message>
+    <message>
+        <source>%1 is typed into, not picked</source>
+        <translation>in %1 wird getippt, nicht ausgewählt</translation>
+    </message>
+    <message>
+        <source>%1 has no option &quot;%2&quot; (it has %3)</source>
+        <translation>%1 hat keine Option &quot;%2&quot; (es hat %3)</translation>
+    </message>
+    <message>
+        <source>option &quot;%1&quot; of %2 is disabled</source>
+        <translation>die Option &quot;%1&quot; von %2 ist deaktiviert</translation>
+    </message>
+    <message>
+        <source>%1 takes one value, not %2</source>
+        <translation>%1 nimmt einen Wert an, nicht %2</translation>
+    </message>
+    <message>
+        <source>unknown locator &quot;%1&quot;: use one of %2</source>
+        <translation>unbekannter Locator &quot;%1&quot;: verwenden Sie einen von %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a file input (&lt;input type=file&gt;)</source>
+        <translation>%1 ist kein Dateifeld (&lt;input type=file&gt;)</translation>
+    </message>
+    <message>
+        <source>get value needs a ref</source>
+        <translation>get value braucht eine Ref</translation>
+    </message>
+    <message>
+        <source>get attribute needs a ref</source>
+        <translation>get attribute braucht eine Ref</translation>
+    </message>
+    <message>
+        <source>get element needs a ref</source>
+        <translation>get element braucht eine Ref</translation>
+    </message>
+    <message>
+        <source>get box needs a ref</source>
+        <translation>get box braucht eine Ref</translation>
+    </message>
+    <message>
+        <source>a ref is needed</source>
+        <translation>eine Ref wird gebraucht</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a valid CSS selector</source>
+        <translation>&quot;%1&quot; ist kein gültiger CSS-Selektor</translation>
+    </message>
+    <message>
+        <source>cannot get &quot;%1&quot;</source>
+        <translation>&quot;%1&quot; lässt sich nicht abfragen</translation>
+    </message>
+    <message>
+        <source>cannot tell whether it is &quot;%1&quot;</source>
+        <translation>es lässt sich nicht sagen, ob es &quot;%1&quot; ist</translation>
+    </message>
+    <message>
+        <source>unknown operation %1</source>
+        <translation>unbekannte Operation %1</translation>
+    </message>
+    <message>
+        <source>Antigravity&apos;s language server (pid %1) did not answer on any of its ports (%2); last error: %3</source>
+        <translation>der Sprachserver von Antigravity (PID %1) hat auf keinem seiner Ports geantwortet (%2); letzter Fehler: %3</translation>
+    </message>
+    <message>
+        <source>GetUserStatus on 127.0.0.1:%1 answered something unexpected: %2</source>
+        <translation>GetUserStatus auf 127.0.0.1:%1 hat etwas Unerwartetes geantwortet: %2</translation>
+    </message>
+    <message>
+        <source>GetUserStatus on 127.0.0.1:%1 failed: %2</source>
+        <translation>GetUserStatus auf 127.0.0.1:%1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>cannot look for Antigravity&apos;s language server: %1</source>
+        <translation>nach dem Sprachserver von Antigravity lässt sich nicht suchen: %1</translation>
+    </message>
+    <message>
+        <source>found Antigravity&apos;s language server (pid %1) but none of its listening ports%2</source>
+        <translation>den Sprachserver von Antigravity (PID %1) gefunden, aber keinen seiner offenen Ports%2</translation>
+    </message>
+    <message>
+        <source>Antigravity is not running, so its quota cannot be read. Start Antigravity, or turn the quota check off if you use another IDE.</source>
+        <translation>Antigravity läuft nicht, daher lässt sich sein Kontingent nicht lesen. Starten Sie Antigravity, oder schalten Sie die Kontingentprüfung aus, wenn Sie eine andere IDE verwenden.</translation>
+    </message>
+    <message>
+        <source>the answer is not a JSON object</source>
+        <translation>die Antwort ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>it holds a JSON list, not an object of settings</source>
+        <translation>sie enthält eine JSON-Liste, kein Objekt mit Einstellungen</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>lässt sich nicht lesen: %1</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s SQLite driver is not installed (libqt6sql6-sqlite)</source>
+        <translation>der SQLite-Treiber von Qt ist nicht installiert (libqt6sql6-sqlite)</translation>
+    </message>
+    <message>
+        <source>its entry for %1 is not a JSON object</source>
+        <translation>ihr Eintrag für %1 ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>sent on try %1, %2 s late</source>
+        <translation>beim %1. Versuch gesendet, %2 s zu spät</translation>
+    </message>
+    <message>
+        <source>WebSocket (server mode)</source>
+        <translation>WebSocket (Server-Modus)</translation>
+    </message>
+    <message>
+        <source>WebSocket (client mode)</source>
+        <translation>WebSocket (Client-Modus)</translation>
+    </message>
+    <message>
+        <source>tab daemon</source>
+        <translation>Tab-Daemon</translation>
+    </message>
+    <message>
+        <source>the user was typing in the chat box</source>
+        <translation>der Benutzer tippte im Chatfeld</translation>
+    </message>
 </context>
 <context>
     <name>mpa::LineChart</name>

@@ -3,6 +3,7 @@
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "scheduler/Scheduler.h"
@@ -122,7 +123,8 @@ ExtensionImportDialog::ExtensionImportDialog(Engine *engine, const QList<Import:
     for (const Import::FileResult &file : files) {
         if (!file.error.isEmpty())
             skipped.append(tr("%1 (%2): %3 — skipped")
-                               .arg(QDir::toNativeSeparators(file.source.path), file.source.ide, file.error));
+                               .arg(QDir::toNativeSeparators(file.source.path), file.source.ide,
+                                    knownSentence(file.error).translated()));
         else if (file.hasSomething())
             m_files.append(file);
     }

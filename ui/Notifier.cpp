@@ -6,6 +6,7 @@
 #include "common/Clock.h"
 #include "common/ClockTimer.h"
 #include "common/EnumNames.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "logging/LogCategories.h"
 #include "quota/QuotaMonitor.h"
@@ -106,7 +107,7 @@ void Notifier::watch(Engine *engine)
         // Stopping the engine or pointing it elsewhere is the user's doing, not a loss.
         if (!m_engine || !m_engine->isRunning() || endpoint->address() != m_connectedAddress)
             return;
-        connectionLost(m_connectedAddress, reason);
+        connectionLost(m_connectedAddress, knownSentence(reason).translated());
     });
     connect(engine->autoAccept(), &AutoAcceptController::commandBlocked, this,
             [this](const QString &title, const QString &url, const QString &, const QString &command) {
@@ -137,20 +138,22 @@ void Notifier::watch(Engine *engine)
     connect(runs, &RunManager::questionAsked, this,
             [this, runs](const QString &id, const RunQuestion &question) {
                 const std::optional<RunRecord> run = runs->run(id);
-                runQuestion(run ? run->task : id, question.question);
+                runQuestion(run ? run->task : id, knownSentence(question.question).translated());
             });
     connect(runs, &RunManager::runFinished, this, [this, runs](const QString &id) {
         const std::optional<RunRecord> run = runs->run(id);
         if (!run || run->status == RunStatus::Cancelled)
             return;
         const bool good = run->status == RunStatus::Done && run->success;
-        runFinished(run->task, run->hasResult ? run->resultText : run->reason, !good);
+        // The model's own result as it wrote it; why a run ended is core's English, said in German.
+        runFinished(run->task, run->hasResult ? run->resultText : knownSentence(run->reason).translated(),
+                    !good);
     });
     BridgeManager *bridge = engine->bridge();
     connect(bridge, &BridgeManager::questionAsked, this,
             [this, bridge](const QString &id, const QString &question) {
                 const std::optional<BridgeRecord> record = bridge->session(id);
-                bridgeQuestion(record ? record->goal : id, question);
+                bridgeQuestion(record ? record->goal : id, knownSentence(question).translated());
             });
     QuotaMonitor *quota = engine->quota();
     connect(quota, &QuotaMonitor::holdChanged, this, [this, quota](bool holding, const QString &) {

@@ -3,6 +3,7 @@
 #include "ErrorStyle.h"
 #include "WrappingLabel.h"
 #include "cdp/CdpEndpoint.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 
 #include <QDialogButtonBox>
@@ -126,7 +127,9 @@ void SendPromptDialog::finishSend(bool ok, const QString &error)
         return;
     }
     ErrorStyle::setError(m_reason);
-    m_failure = tr("Not sent: %1").arg(error) + u'\n' + tr("Your text is still here; Send tries again.");
+    // Why is core's English (history.json and the API keep it): a known sentence in German.
+    m_failure = tr("Not sent: %1").arg(knownSentence(error).translated()) + u'\n'
+        + tr("Your text is still here; Send tries again.");
     refresh();
     m_editor->setFocus();
 }

@@ -8,6 +8,7 @@
 #include "agent/RunManager.h"
 #include "autoaccept/AutoAcceptController.h"
 #include "bridge/BridgeManager.h"
+#include "common/KnownSentences.h"
 #include "engine/Engine.h"
 #include "engine/EngineStatus.h"
 #include "logging/LogCategories.h"
@@ -432,11 +433,12 @@ void TrayController::runQueueAction(const std::function<bool(QString *error)> &a
     if (done)
         return;
     qCInfo(lcUi).noquote() << "queue:" << refusal;
+    const QString said = knownSentence(refusal).translated(); // the queue's refusal is core's English
     if (isTrayVisible() && QSystemTrayIcon::supportsMessages()) {
         m_lastMessage.reset();
-        m_tray->showMessage(tr("Prompt queue"), refusal, QSystemTrayIcon::Information, 6000);
+        m_tray->showMessage(tr("Prompt queue"), said, QSystemTrayIcon::Information, 6000);
     } else if (m_window)
-        QMessageBox::information(m_window, tr("Prompt queue"), refusal);
+        QMessageBox::information(m_window, tr("Prompt queue"), said);
 }
 
 void TrayController::sayStillRunning()
@@ -474,8 +476,8 @@ void TrayController::sendPrompt(const QString &text, QPointer<SendPromptDialog> 
 {
     m_engine->scheduler()->sendPrompt(text, QString(), this, [this, dialog](const ChatSendOutcome &outcome) {
         Q_EMIT promptSent(outcome.ok, outcome.ok ? outcome.target : outcome.error);
-        QString message
-            = outcome.ok ? tr("Sent to %1.").arg(outcome.target) : tr("Not sent: %1").arg(outcome.error);
+        QString message = outcome.ok ? tr("Sent to %1.").arg(outcome.target)
+                                     : tr("Not sent: %1").arg(knownSentence(outcome.error).translated());
         qCInfo(lcUi).noquote() << "send prompt now:" << message;
         if (dialog) {
             dialog->finishSend(outcome.ok, outcome.error);

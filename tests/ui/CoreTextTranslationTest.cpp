@@ -6,6 +6,7 @@
 #include "AppRun.h"
 #include "CheckoutPage.h"
 #include "FakeSecretStore.h"
+#include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "RawHttp.h"
 #include "ScriptedLlmServer.h"
@@ -16,6 +17,7 @@
 #include "bridge/BridgeManager.h"
 #include "bridge/BridgeRecord.h"
 #include "cdp/CdpEndpoint.h"
+#include "cdp/CdpSession.h"
 #include "common/JsonDataFile.h"
 #include "common/KnownSentences.h"
 #include "pages/AgentsPage.h"
@@ -23,6 +25,7 @@
 #include "pages/ConnectionPage.h"
 #include "pages/DashboardPage.h"
 #include "pages/EndpointsBox.h"
+#include "pages/HistoryPage.h"
 #include "pages/ModelsPage.h"
 #include "pages/QueuePage.h"
 #include "pages/QuotaPage.h"
@@ -43,6 +46,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QWebSocket>
@@ -650,3 +654,166 @@ TEST_F(CoreTextTranslationTest, TheAddBrowserDialogSaysItsRefusalsAndTheKeychain
 }
 
 } // namespace
+
+// Issue 34 item 9: a prompt sent with no IDE to send it to fails in core (AgentChat finds no
+// chat); the History page says why in German, in its row and when sent again, while the debug
+// API's answer and getPromptHistory keep core's English.
+TEST_F(CoreTextTranslationTest, AFailedPromptSaysWhyInGermanOnTheHistoryPageAndInEnglishThroughTheApi)
+{
+    settings->setValue(SettingKey::CdpPort, unusedPort()); // nothing answers there
+    engine->start();
+    HistoryPage page(engine.get());
+    page.resize(900, 600);
+    page.show();
+    const QJsonObject sent = call(u"sendPrompt"_s, { { u"prompt"_s, u"write the parser"_s } });
+    EXPECT_FALSE(sent.value(u"success"_s).toBool());
+    const QString english = sent.value(u"error"_s).toString();
+    EXPECT_TRUE(english.startsWith(u"the prompt was not sent: "_s)) << english.toStdString();
+    auto *table = page.findChild<QTableWidget *>(u"historyTable"_s);
+    ASSERT_TRUE(waitUntil([&] { return table->rowCount() == 1 && table->item(0, 3); }));
+    const QString shown = table->item(0, 3)->text();
+    EXPECT_TRUE(shown.startsWith(u"Fehlgeschlagen: "_s)) << shown.toStdString();
+    const QString why = shown.mid(QString(u"Fehlgeschlagen: "_s).size());
+    const QString reason = english.mid(QString(u"the prompt was not sent: "_s).size());
+    EXPECT_NE(why, reason) << "still English: " << why.toStdString();
+    EXPECT_EQ(why, knownSentence(reason).translated());
+    EXPECT_TRUE(why.contains(u"kein Browser und keine IDE"_s) || why.contains(u"keine Seite"_s))
+        << why.toStdString();
+
+    const QJsonObject history = call(u"getPromptHistory"_s);
+    const QJsonObject entry
+        = history.value(u"data"_s).toObject().value(u"entries"_s).toArray().at(0).toObject();
+    EXPECT_EQ(entry.value(u"detail"_s).toString(), reason) << "the API keeps core's English";
+
+    // Send Again: the same failure beside the button, in German.
+    table->selectRow(0);
+    page.findChild<QPushButton *>(u"historyResend"_s)->click();
+    auto *message = page.findChild<QLabel *>(u"historyMessage"_s);
+    ASSERT_TRUE(waitUntil([&] { return message->text().startsWith(u"Nicht gesendet: "_s); }))
+        << message->text().toStdString();
+    EXPECT_EQ(message->text(), u"Nicht gesendet: "_s + why);
+    screenshot(&page, u"history-failed-de"_s);
+
+    // A sent prompt's note is clauses joined with "; ", each said in German.
+    EXPECT_EQ(
+        knownClauses(u"the user was typing in the chat box; sent on try 2, 5 s late; the user's draft was "
+                     "set aside and restored"_s)
+            .toStdString(),
+        "der Benutzer tippte im Chatfeld; beim 2. Versuch gesendet, 5 s zu spät; der Entwurf des Benutzers "
+        "wurde beiseitegelegt und wiederhergestellt");
+}
+
+// Issue 34 item 9: an agent's download and isolated-context refusals (actions/ToolkitDownloads,
+// DownloadLog, ToolkitSiteData) are German on the Agents page and English to the agent.
+TEST_F(CoreTextTranslationTest, AnAgentsSiteDataAndDownloadRefusalsAreGermanOnTheAgentsPage)
+{
+    const quint16 port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    ToolkitServerService *service = engine->toolkitServer();
+    service->start();
+    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
+    AgentsPage page(engine.get());
+    page.resize(900, 620);
+    page.show();
+
+    QWebSocket agent;
+    QStringList received;
+    QObject::connect(&agent, &QWebSocket::textMessageReceived, &agent,
+                     [&](const QString &text) { received.append(text); });
+    agent.open(QUrl(u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(service->token())));
+    ASSERT_TRUE(waitUntil([&] { return agent.state() == QAbstractSocket::ConnectedState; }));
+    agent.sendTextMessage(u"{\"type\":\"hello\",\"name\":\"Claude Desktop\"}"_s);
+    agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"context\",\"params\":{\"action\":\"close\"}}"_s);
+    ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 1 && received.size() >= 1; }));
+    agent.sendTextMessage(u"{\"id\":\"2\",\"type\":\"downloads\",\"params\":{\"action\":\"wait\"}}"_s);
+    ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 2 && received.size() >= 2; }));
+
+    const QString context = page.activityTable()->item(1, 4)->text();
+    EXPECT_EQ(context.toStdString(),
+              "Sie haben keinen isolierten Kontext (context {\"action\": \"new\"} erstellt einen)");
+    const QString downloads = page.activityTable()->item(0, 4)->text();
+    EXPECT_TRUE(downloads.startsWith(u"Downloads können nicht verfolgt werden: "_s))
+        << downloads.toStdString();
+    EXPECT_TRUE(downloads.endsWith(u"der Browser ist nicht verbunden"_s)
+                || downloads.endsWith(u"diese App hat keinen Download-Ordner"_s))
+        << downloads.toStdString();
+
+    const QString answer = received.join(u'\n');
+    EXPECT_TRUE(answer.contains(u"you have no isolated context"_s)) << answer.toStdString();
+    EXPECT_TRUE(answer.contains(u"downloads cannot be followed: "_s)) << answer.toStdString();
+    EXPECT_FALSE(answer.contains(u"Kontext"_s) || answer.contains(u"Downloads können"_s))
+        << "the agent hears English";
+    // How the agent is connected, in German too ("toolkit", what it speaks, is a name).
+    const QTableWidget *agents = page.findChild<QTableWidget *>(u"agentsTable"_s);
+    ASSERT_TRUE(agents);
+    EXPECT_EQ(agents->item(0, 1)->text(), u"WebSocket (Server-Modus)"_s);
+    screenshot(&page, u"agents-refusals-de"_s);
+    agent.close();
+    service->stop();
+}
+
+// Issue 34 item 9: the page script's refusal (payload/snapshot.js, written whole so the window
+// finds it) when an agent types into a read-only box in a real Chromium: German on the Agents
+// page, English to the agent.
+TEST_F(CoreTextTranslationTest, ThePageScriptsReadOnlyRefusalIsGermanOnTheAgentsPage)
+{
+    HeadlessChromium browser;
+    ASSERT_TRUE(startBrowser(browser));
+    ASSERT_TRUE(startEngineOn(browser));
+    const quint16 port = unusedPort();
+    settings->setValue(SettingKey::AgentServerPort, port);
+    settings->setValue(SettingKey::AgentServerEnabled, true);
+    ToolkitServerService *service = engine->toolkitServer();
+    service->start();
+    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
+    AgentsPage page(engine.get());
+    page.resize(900, 620);
+    page.show();
+
+    QWebSocket agent;
+    QStringList received;
+    QObject::connect(&agent, &QWebSocket::textMessageReceived, &agent,
+                     [&](const QString &text) { received.append(text); });
+    agent.open(QUrl(u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(service->token())));
+    ASSERT_TRUE(waitUntil([&] { return agent.state() == QAbstractSocket::ConnectedState; }));
+    agent.sendTextMessage(u"{\"type\":\"hello\",\"name\":\"Claude Desktop\"}"_s);
+    agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"open\",\"params\":{\"url\":\"about:blank\"}}"_s);
+    ASSERT_TRUE(
+        waitUntil([&] { return received.join(u'\n').contains(u"\"id\":\"1\""_s); }, std::chrono::seconds(20)))
+        << received.join(u'\n').toStdString();
+    CdpSession *tab = nullptr;
+    for (CdpSession *session : engine->endpoint()->pageSessions()) {
+        if (received.join(u'\n').contains(session->targetId()))
+            tab = session;
+    }
+    ASSERT_NE(tab, nullptr) << received.join(u'\n').toStdString();
+    QString error;
+    evaluate(tab, u"document.body.innerHTML = '<input readonly aria-label=\"Name\" value=\"Ada\">'"_s,
+             &error);
+    ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+    agent.sendTextMessage(u"{\"id\":\"2\",\"type\":\"snapshot\",\"params\":{}}"_s);
+    ASSERT_TRUE(waitUntil([&] { return received.join(u'\n').contains(u"\"id\":\"2\""_s); },
+                          std::chrono::seconds(20)));
+    static const QRegularExpression ref(u"\\[ref=(e\\d+)\\]"_s);
+    const QString snapshot = received.last();
+    const QRegularExpressionMatch found = ref.match(snapshot);
+    ASSERT_TRUE(found.hasMatch()) << snapshot.toStdString();
+    agent.sendTextMessage(
+        u"{\"id\":\"3\",\"type\":\"type\",\"params\":{\"ref\":\"%1\",\"text\":\"Grace\"}}"_s.arg(
+            found.captured(1)));
+    ASSERT_TRUE(waitUntil([&] { return received.join(u'\n').contains(u"\"id\":\"3\""_s); },
+                          std::chrono::seconds(20)));
+    ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 3; }));
+
+    const QString answer = received.last();
+    EXPECT_TRUE(answer.contains(u" is read-only"_s)) << answer.toStdString();
+    const QString shown = page.activityTable()->item(0, 4)->text();
+    EXPECT_TRUE(shown.endsWith(u" ist schreibgeschützt"_s)) << shown.toStdString();
+    EXPECT_FALSE(shown.contains(u"read-only"_s)) << shown.toStdString();
+    screenshot(&page, u"agents-read-only-de"_s);
+    agent.close();
+    service->stop();
+    engine->stop();
+    browser.stop();
+}

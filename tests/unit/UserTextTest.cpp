@@ -12,9 +12,12 @@
 #include <QFile>
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTranslator>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 using namespace mpa;
@@ -290,3 +293,194 @@ TEST(KnownSentencesTest, EveryKnownSentenceIsStillWrittenByTheApp)
 }
 
 } // namespace
+
+namespace {
+
+// A C++ literal's body as the compiler reads it (the escapes these files use undone).
+QString unescaped(const QString &body)
+{
+    QString text;
+    for (qsizetype i = 0; i < body.size(); ++i) {
+        if (body.at(i) != u'\\' || i + 1 >= body.size()) {
+            text += body.at(i);
+            continue;
+        }
+        const QChar next = body.at(++i);
+        if (next == u'u' && i + 4 < body.size()) {
+            text += QChar(body.mid(i + 1, 4).toUShort(nullptr, 16));
+            i += 4;
+        } else {
+            text += next == u'n' ? u'\n' : next;
+        }
+    }
+    return text;
+}
+
+// The text of every string literal inside the calls `names` make in `source` (the call's
+// parentheses balanced), literals that only whitespace separates joined as the compiler joins them.
+QStringList literalsInCalls(const QString &source, const QStringList &names)
+{
+    static const QRegularExpression literal(uR"re((?:u8|u|U|L)?"((?:[^"\\\n]|\\.)*)")re"_s);
+    const QRegularExpression call(u"\\b(?:%1)\\s*\\("_s.arg(names.join(u'|')));
+    QStringList found;
+    for (auto calls = call.globalMatch(source); calls.hasNext();) {
+        const QRegularExpressionMatch c = calls.next();
+        qsizetype at = c.capturedEnd();
+        int depth = 1;
+        for (; at < source.size() && depth > 0; ++at) {
+            const QChar ch = source.at(at);
+            if (ch == u'"') { // a literal's parentheses are not the call's
+                for (++at; at < source.size() && source.at(at) != u'"'; ++at) {
+                    if (source.at(at) == u'\\')
+                        ++at;
+                }
+            } else if (ch == u'(') {
+                ++depth;
+            } else if (ch == u')') {
+                --depth;
+            }
+        }
+        const QString arguments = source.mid(c.capturedEnd(), at - c.capturedEnd());
+        qsizetype end = -1;
+        for (auto matches = literal.globalMatch(arguments); matches.hasNext();) {
+            const QRegularExpressionMatch m = matches.next();
+            QString between = end < 0 ? u"x"_s : arguments.mid(end, m.capturedStart() - end);
+            between.remove(u"_s"_s);
+            if (between.trimmed().isEmpty() && !found.isEmpty())
+                found.last() += unescaped(m.captured(1));
+            else
+                found.append(unescaped(m.captured(1)));
+            end = m.capturedEnd();
+        }
+    }
+    return found;
+}
+
+// The errors the page script returns ({ error: `…` } or '…'), each ${…} as a %N.
+QStringList scriptErrors(const QString &script)
+{
+    QStringList found;
+    static const QRegularExpression start(u"error: ([`'])"_s);
+    for (auto starts = start.globalMatch(script); starts.hasNext();) {
+        const QRegularExpressionMatch m = starts.next();
+        const QChar quote = m.captured(1).at(0);
+        QString text;
+        int value = 0;
+        for (qsizetype at = m.capturedEnd(); at < script.size() && script.at(at) != quote; ++at) {
+            if (quote == u'`' && script.mid(at, 2) == u"${"_s) {
+                int depth = 1; // a value may hold its own braces and templates: skipped whole
+                for (at += 2; at < script.size() && depth > 0; ++at) {
+                    if (script.at(at) == u'{')
+                        ++depth;
+                    else if (script.at(at) == u'}')
+                        --depth;
+                }
+                --at;
+                text += u"%%1"_s.arg(++value);
+            } else {
+                text += script.at(at);
+            }
+        }
+        found.append(text);
+    }
+    return found;
+}
+
+// A sentence with its values as one sign: "%1; sent to “%2”" and "%2; sent to “%1”" are alike,
+// and so are two values side by side and one.
+QString shape(QString sentence)
+{
+    static const QRegularExpression markers(u"(?:%\\d{1,2})+"_s);
+    return sentence.replace(markers, u"%"_s).trimmed();
+}
+
+} // namespace
+
+// Issue 34 item 9: every sentence these files can hand the window (a sent prompt's failure on the
+// History page, in Send Prompt Now and the tray; an agent's cookie, state or download refusal on
+// the Agents page; the page script's refusals) is a known sentence, so the window says it in the
+// user's language. A sentence is known whole; or clause by clause ("%1; sent to …"); or, a
+// fragment that code joins to a value ("the page did not answer: " + error), inside a known one.
+TEST(KnownSentencesTest, EverySentenceTheseFilesShowInTheWindowIsKnown)
+{
+    QSet<QString> known;
+    QStringList knownText;
+    for (const char *source : knownSentences()) {
+        known.insert(shape(QString::fromUtf8(source)));
+        knownText.append(QString::fromUtf8(source));
+    }
+    // What they write that the window never shows: a tool's description for agents, what the log
+    // says about the user's draft.
+    static const QStringList notShown {
+        u"An isolated browser profile of your own (new), or closing it with its tabs (close): your new tabs "
+        "open there, with cookies and storage apart from the user's; gone when you disconnect"_s,
+        u"your new tabs (open, tab new) open in it; its cookies and storage are yours alone and need no "
+        u"one's "
+        "consent"_s,
+        u"The cookies the tab's site gets, HttpOnly ones too (get), setting or clearing them; outside your "
+        "isolated context the user allows it site by site"_s,
+        u"Saves the cookies, localStorage and sessionStorage of your tabs' sites under a name, loads such a "
+        "state again (a signed-in session), or lists the saved ones; outside your isolated context the user "
+        "allows it site by site"_s,
+        u"local and session storage go into an open tab of their origin: open one and load again for those "
+        "named in notOpen"_s,
+        u"The files your tabs downloaded (name, address, size, state, saved path in your downloads folder): "
+        "list them, wait for the next to finish, or clear them (their files are deleted)"_s,
+        u"the input box stayed locked"_s,
+        u"the box holds “%1”"_s,
+    };
+    // Not page/CommandPalette.cpp: its commands (executeVSCodeCommand, listChatCommands) are the
+    // debug API's only, which the window never shows (the Agents page lists agents' toolkit commands).
+    static const QStringList files {
+        u"core/scheduler/PromptSender.cpp"_s,
+        u"core/scheduler/Scheduler.cpp"_s,
+        u"core/scheduler/QueueRunner.cpp"_s,
+        u"core/scheduler/PeriodicPrompter.cpp"_s,
+        u"core/chat/AgentChat.cpp"_s,
+        u"core/chat/ChatSendJob.cpp"_s,
+        u"core/chat/ChatSurface.cpp"_s,
+        u"core/chat/ChatLearner.cpp"_s,
+        u"core/actions/ToolkitSiteData.cpp"_s,
+        u"core/actions/ToolkitStorageState.cpp"_s,
+        u"core/actions/TabConsent.cpp"_s,
+        u"core/actions/DownloadLog.cpp"_s,
+        u"core/actions/ToolkitDownloads.cpp"_s,
+        u"core/quota/AntigravityQuotaProvider.cpp"_s,
+        u"payload/snapshot.js"_s,
+    };
+    static const QRegularExpression words(u"[A-Za-z]{3}"_s);
+    static const QString edges = u" :;,.()"_s;
+    QStringList unknown;
+    int checked = 0;
+    for (const QString &path : files) {
+        QFile file(test::sourceDir() + u'/' + path);
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << path.toStdString();
+        const QString source = QString::fromUtf8(file.readAll());
+        const QStringList sentences = path.endsWith(u".js"_s)
+            ? scriptErrors(source)
+            : literalsInCalls(
+                source, { u"tr"_s, u"failure"_s, u"refuse"_s, u"fail"_s, u"abort"_s, u"cleanUpAndFail"_s });
+        for (const QString &sentence : sentences) {
+            if (!sentence.contains(u' ') || !sentence.contains(words) || notShown.contains(sentence))
+                continue;
+            ++checked;
+            const QString s = shape(sentence);
+            if (known.contains(s))
+                continue;
+            bool clauses = sentence.contains(u"; "_s);
+            for (const QString &clause : sentence.split(u"; "_s))
+                clauses = clauses && (shape(clause) == u"%"_s || known.contains(shape(clause)));
+            if (clauses)
+                continue;
+            const bool fragment = edges.contains(sentence.front()) || edges.contains(sentence.back());
+            if (fragment && std::any_of(knownText.cbegin(), knownText.cend(), [&](const QString &k) {
+                    return shape(k).contains(s);
+                }))
+                continue;
+            unknown.append(u"%1: %2"_s.arg(path, sentence));
+        }
+    }
+    EXPECT_GT(checked, 150) << "the files' sentences were not found";
+    EXPECT_TRUE(unknown.isEmpty()) << "sentences the window would show in English:\n"
+                                   << unknown.join(u'\n').toStdString();
+}

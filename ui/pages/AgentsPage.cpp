@@ -103,8 +103,9 @@ void AgentsPage::refreshAgents()
         name->setData(kClientRole, c.caller.clientId);
         name->setToolTip(c.peer);
         m_agents->setItem(row, 0, name);
-        m_agents->setItem(row, 1, new QTableWidgetItem(c.transport));
-        m_agents->setItem(row, 2, new QTableWidgetItem(c.protocol));
+        // How it is connected and what it speaks are core's words: in the window's language.
+        m_agents->setItem(row, 1, new QTableWidgetItem(knownSentence(c.transport).translated()));
+        m_agents->setItem(row, 2, new QTableWidgetItem(knownSentence(c.protocol).translated()));
         // The tab daemon's session for this connection (it names the browser window to the `tab` CLI).
         auto *session = new QTableWidgetItem(c.sessionId.isEmpty() ? tr("—") : c.sessionId.left(40));
         session->setToolTip(c.sessionId.isEmpty() ? tr("The agent assigned no session (it does not speak the "

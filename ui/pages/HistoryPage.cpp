@@ -99,9 +99,8 @@ void HistoryPage::refresh()
         // Why it failed is said in the row itself, not only in a tooltip.
         const QString label = outcomeLabel(record.outcome);
         // Why is core's English (history.json and the API keep it): a known sentence in German.
-        const QString full = record.detail.isEmpty()
-            ? label
-            : tr("%1: %2").arg(label, knownSentence(record.detail).translated());
+        const QString full
+            = record.detail.isEmpty() ? label : tr("%1: %2").arg(label, knownClauses(record.detail));
         auto *outcome = new QTableWidgetItem(failed ? full : label);
         outcome->setToolTip(full);
         if (failed)
@@ -133,7 +132,7 @@ void HistoryPage::resend()
     m_message->setText(tr("Sending…"));
     m_model->sendPrompt(text, conversation, this, [this](const ChatSendOutcome &outcome) {
         m_message->setText(outcome.ok ? tr("Sent to %1.").arg(outcome.target)
-                                      : tr("Not sent: %1").arg(outcome.error));
+                                      : tr("Not sent: %1").arg(knownSentence(outcome.error).translated()));
         m_resend->setEnabled(!m_table->selectedItems().isEmpty());
     });
 }

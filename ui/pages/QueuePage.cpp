@@ -463,7 +463,7 @@ void QueuePage::refreshQueue()
             if (entry.text.count(u'\n') >= PromptItemDelegate::kShownLines)
                 tip = entry.text + u"\n\n"_s + tip; // the list shows its first lines only
             if (!entry.error.isEmpty())
-                tip += u"\n"_s + entry.error;
+                tip += u"\n"_s + knownSentence(entry.error).translated();
             item->setToolTip(tip);
         }
         if (selected >= 0 && selected < m_queue->count())
@@ -529,7 +529,7 @@ void QueuePage::showWindow(const QString &problem)
     if (const std::optional<QString> title = m_model->windowTitle())
         m_window->setText(tr("“%1”").arg(*title));
     else if (!problem.isEmpty())
-        m_window->setText(tr("No window found: %1").arg(problem));
+        m_window->setText(tr("No window found: %1").arg(knownSentence(problem).translated()));
     else
         m_window->setText(tr("Not chosen yet: the first prompt finds the window."));
 }
@@ -548,7 +548,8 @@ void QueuePage::listConversations()
         m_conversations->clear();
         if (!listed.ok) {
             m_conversations->setEnabled(false);
-            m_conversationNote->setText(tr("Could not list the conversations: %1").arg(listed.error));
+            m_conversationNote->setText(
+                tr("Could not list the conversations: %1").arg(knownSentence(listed.error).translated()));
             return;
         }
         m_conversations->addItem(tr("The active conversation"), QString());

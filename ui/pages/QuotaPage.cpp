@@ -2,6 +2,7 @@
 
 #include "Widgets.h"
 #include "WrappingLabel.h"
+#include "common/KnownSentences.h"
 #include "models/StatsModel.h"
 #include "plots/QuotaHistoryPlot.h"
 #include "quota/QuotaHistory.h"
@@ -117,7 +118,7 @@ void QuotaPage::refresh()
     if (!enabled)
         problem = tr("Watching the quota is off.");
     else if (!snapshot.ok && !snapshot.error.isEmpty() && !snapshot.ideAbsent)
-        problem = snapshot.error; // no Antigravity at all is no fault: said calmly below
+        problem = knownSentence(snapshot.error).translated(); // no Antigravity at all: said calmly below
     if (quota->isHolding()) {
         const QStringList &spent = quota->verdict().exhausted;
         problem = tr("The prompt queue is held because of %1. %2")

@@ -36,7 +36,8 @@ void ServersPage::showProblem(QLabel *state, const ServerService *service, Setti
 {
     const bool failed = !service->error().isEmpty();
     ErrorStyle::setError(state, failed);
-    state->setToolTip(failed ? service->error() : QString()); // the whole story, setting names too
+    // The whole story, setting names too, in the window's language.
+    state->setToolTip(failed ? knownSentence(service->error()).translated() : QString());
     port->setProblem(
         service->busyPort() != 0
             ? tr("Port %1 is in use by another program; choose another.").arg(service->busyPort())
