@@ -662,7 +662,7 @@ TEST_F(CoreTextTranslationTest, AFailedPromptSaysWhyInGermanOnTheHistoryPageAndI
 {
     settings->setValue(SettingKey::CdpPort, unusedPort()); // nothing answers there
     engine->start();
-    HistoryPage page(engine.get());
+    HistoryPage page(models()->history());
     page.resize(900, 600);
     page.show();
     const QJsonObject sent = call(u"sendPrompt"_s, { { u"prompt"_s, u"write the parser"_s } });
@@ -713,7 +713,7 @@ TEST_F(CoreTextTranslationTest, AnAgentsSiteDataAndDownloadRefusalsAreGermanOnTh
     ToolkitServerService *service = engine->toolkitServer();
     service->start();
     ASSERT_TRUE(service->isListening()) << service->error().toStdString();
-    AgentsPage page(engine.get());
+    AgentsPage page(models()->agents());
     page.resize(900, 620);
     page.show();
 
@@ -767,7 +767,7 @@ TEST_F(CoreTextTranslationTest, ThePageScriptsReadOnlyRefusalIsGermanOnTheAgents
     ToolkitServerService *service = engine->toolkitServer();
     service->start();
     ASSERT_TRUE(service->isListening()) << service->error().toStdString();
-    AgentsPage page(engine.get());
+    AgentsPage page(models()->agents());
     page.resize(900, 620);
     page.show();
 
