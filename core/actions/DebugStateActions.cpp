@@ -214,7 +214,7 @@ void getLogs(const QJsonObject &params, const CommandReply &reply)
 // process.platform's names: linux, darwin, win32, freebsd, …
 QString nodePlatformName()
 {
-    const QString kernel = QSysInfo::kernelType();
+    QString kernel = QSysInfo::kernelType();
     if (kernel == u"winnt"_s)
         return u"win32"_s;
     return kernel;
@@ -269,19 +269,20 @@ void DebugStateActions::install(ActionHost *host)
     add(commands, u"getFullState"_s,
         u"Everything at once: app, CDP connections, auto-accept, stats, ban list, schedule, queue, quota, "
         "settings (GET /api/state is the same)."_s,
-        objectSchema(), [host](const QJsonObject &params, const CommandCaller &caller, CommandReply reply) {
+        objectSchema(),
+        [host](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             getFullState(host, caller, reply);
         });
 
     add(commands, u"getSystemInfo"_s, u"Version, Qt, OS, process id and the app's folders."_s, objectSchema(),
-        [host](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        [host](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             reply(CommandResult::success(systemInfo(host)));
         });
 
     add(commands, u"listActions"_s, u"The debug API's actions with a line on each."_s, objectSchema(),
-        [commands](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+        [commands](const QJsonObject &, const CommandCaller &, const CommandReply &reply) {
             QJsonArray actions;
             for (const CommandDispatcher::Command &command : commands->commands(Scope::DebugApi))
                 actions.append(
@@ -297,11 +298,13 @@ void DebugStateActions::install(ActionHost *host)
             { u"level"_s, typed(u"string"_s, u"lowest level shown: debug, info, warning or critical"_s) },
             { u"category"_s, typed(u"string"_s, u"only categories starting with this, e.g. mpa.cdp"_s) },
         }),
-        [](const QJsonObject &params, const CommandCaller &, CommandReply reply) { getLogs(params, reply); });
+        [](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
+            getLogs(params, reply);
+        });
 
     add(commands, u"getCDPConnections"_s,
         u"The browser endpoint (address, state, browser version) and every attached target (type, title, URL)."_s,
-        objectSchema(), [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        objectSchema(), [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             getCDPConnections(host, reply);
@@ -309,7 +312,7 @@ void DebugStateActions::install(ActionHost *host)
 
     add(commands, u"getCDPConnections"_s,
         u"The browser endpoint (address, state, browser version) and every attached target (type, title, URL)."_s,
-        objectSchema(), [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
+        objectSchema(), [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             getCDPConnections(host, reply);

@@ -82,7 +82,7 @@ int CdpConnection::send(const QString &method, const QJsonObject &params, const 
     if (!sessionId.isEmpty())
         message.insert(u"sessionId"_s, sessionId);
 
-    m_pending.insert(id, std::move(pending));
+    m_pending.emplace(id, std::move(pending));
     if (!m_timeoutTimer.isActive() || m_timeoutTimer.remainingTime() > timeout.count())
         m_timeoutTimer.start(int(timeout.count()));
     m_transport->sendMessage(QJsonDocument(message).toJson(QJsonDocument::Compact));
@@ -123,7 +123,7 @@ void CdpConnection::onMessage(const QByteArray &message)
         } else {
             result.result = object.value(u"result").toObject();
         }
-        complete(std::move(pending), result);
+        complete(pending, result);
         return;
     }
     const QString method = object.value(u"method").toString();
@@ -147,14 +147,14 @@ void CdpConnection::onClosed(const QString &reason)
     for (auto it = pending.begin(); it != pending.end(); ++it) {
         CdpError error = CdpError::transport(
             it->method, u"connection closed while waiting for the answer (%1)"_s.arg(reason));
-        complete(std::move(it.value()), { {}, error });
+        complete(it.value(), { {}, error });
         if (!self)
             return;
     }
     Q_EMIT closed(reason);
 }
 
-void CdpConnection::complete(Pending pending, const CdpResult &result)
+void CdpConnection::complete(const Pending &pending, const CdpResult &result)
 {
     if (result.error.isError() && !pending.callback)
         qCDebug(lcCdp).noquote() << "unobserved failure:" << result.error.toString();
@@ -170,9 +170,8 @@ void CdpConnection::deliverLater(Pending pending, const CdpResult &result)
     QObject *guard = pending.hasContext ? pending.context.data() : this;
     if (!guard)
         return;
-    QTimer::singleShot(0, guard, [this, pending = std::move(pending), result]() mutable {
-        complete(std::move(pending), result);
-    });
+    QTimer::singleShot(0, guard,
+                       [this, pending = std::move(pending), result]() mutable { complete(pending, result); });
 }
 
 void CdpConnection::armTimeoutTimer()
@@ -203,7 +202,7 @@ void CdpConnection::expireTimeouts()
         m_pending.erase(it);
         qCWarning(lcCdp).noquote() << pending.method << "got no answer within" << pending.timeoutMs << "ms";
         const CdpError error = CdpError::timeout(pending.method, pending.timeoutMs);
-        complete(std::move(pending), { {}, error });
+        complete(pending, { {}, error });
         if (!self)
             return;
     }

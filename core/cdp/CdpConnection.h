@@ -68,7 +68,7 @@ private:
 
     void onMessage(const QByteArray &message);
     void onClosed(const QString &reason);
-    void complete(Pending pending, const CdpResult &result);
+    void complete(const Pending &pending, const CdpResult &result);
     void deliverLater(Pending pending, const CdpResult &result);
     void armTimeoutTimer();
     void expireTimeouts();

@@ -317,7 +317,7 @@ bool HttpRequestGate::makeRoom(std::chrono::milliseconds *retryIn)
     }
     // Only connections that have just opened and sent nothing yet are waiting: they may take as
     // many places again (a burst's clients whose requests are on their way) before anyone waits.
-    if (m_waiting.size() < 2 * m_limits.maxWaitingConnections
+    if (m_waiting.size() < qsizetype(2) * m_limits.maxWaitingConnections
         && m_answering.size() + m_waiting.size() < m_limits.maxConnections)
         return true;
     if (retryIn)
@@ -415,7 +415,7 @@ void HttpRequestGate::admit(QTcpSocket *socket)
         if (found->expectedBytes < 0) {
             refuse(socket, 408,
                    u"the request head did not arrive within %1 s"_s.arg(
-                       qMin(m_limits.headTimeout, m_limits.requestTimeout).count() / 1000.0),
+                       double(qMin(m_limits.headTimeout, m_limits.requestTimeout).count()) / 1000.0),
                    Linger::Close);
             return;
         }
@@ -426,7 +426,7 @@ void HttpRequestGate::admit(QTcpSocket *socket)
                         if (m_waiting.contains(socket))
                             refuse(socket, 408,
                                    u"the request did not arrive within %1 s"_s.arg(
-                                       m_limits.requestTimeout.count() / 1000.0),
+                                       double(m_limits.requestTimeout.count()) / 1000.0),
                                    Linger::Close);
                     });
     });

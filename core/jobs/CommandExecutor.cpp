@@ -271,7 +271,7 @@ void CommandExecutor::perform(JobCommand command, std::function<void(const JobCo
     const QJsonObject box = command.key == m_outlineKey ? m_outlineBox : QJsonObject();
     m_outlineKey.clear();
     if (box.isEmpty() || m_policy.showActionMs <= 0 || !m_tools.outline || !m_clock)
-        return act(std::move(command), std::move(done));
+        return act(command, done);
     // The element is outlined first, for a person to see what comes; then the action.
     m_tools.outline(m_tabs.current, box, m_policy.showActionMs);
     const quint64 generation = m_generation;
@@ -279,14 +279,14 @@ void CommandExecutor::perform(JobCommand command, std::function<void(const JobCo
         m_clock, std::chrono::milliseconds(m_policy.showActionMs), this,
         [this, generation, command = std::move(command), done = std::move(done)]() mutable {
             if (generation == m_generation)
-                act(std::move(command), std::move(done));
+                act(command, done);
         });
 }
 
-void CommandExecutor::act(JobCommand command, std::function<void(const JobCommand &)> done)
+void CommandExecutor::act(const JobCommand &command, const std::function<void(const JobCommand &)> &done)
 {
     if (m_policy.secrets.usedIn(command.params).isEmpty())
-        return actNow(std::move(command), std::move(done));
+        return actNow(command, done);
     // A secret is typed only on its site: the element's document is asked where it is now, since
     // the page may have gone elsewhere while the user was asked or the outline showed.
     call(u"get"_s, { { u"what"_s, u"element"_s }, { u"ref"_s, command.params.value(u"ref").toString() } },
@@ -297,14 +297,14 @@ void CommandExecutor::act(JobCommand command, std::function<void(const JobComman
              if (const QString refused = m_policy.secrets.refusal(command.tool, command.params, url);
                  !refused.isEmpty())
                  return done(over(command, JobCommand::State::Refused, refused));
-             actNow(std::move(command), std::move(done));
+             actNow(command, done);
          });
 }
 
-void CommandExecutor::actNow(JobCommand command, std::function<void(const JobCommand &)> done)
+void CommandExecutor::actNow(const JobCommand &command, const std::function<void(const JobCommand &)> &done)
 {
     if (isPointTool(command.tool))
-        return actAtPoint(std::move(command), std::move(done));
+        return actAtPoint(command, done);
     const QString action = command.params.value(u"action").toString();
     if (command.tool == u"open_tool"_s) {
         const QString name = command.params.value(u"name").toString();
@@ -317,7 +317,7 @@ void CommandExecutor::actNow(JobCommand command, std::function<void(const JobCom
                          ? u"no saved tool is named '%1' (the user has saved none)"_s.arg(name)
                          : u"no saved tool is named '%1'; saved: %2"_s.arg(name, names.join(u", "_s))));
         }
-        return openTab(command, url, std::move(done));
+        return openTab(command, url, done);
     }
     // Every new tab counts against the limit, however it is asked for.
     const bool counted = m_policy.maxTabs > 0
@@ -329,7 +329,7 @@ void CommandExecutor::actNow(JobCommand command, std::function<void(const JobCom
             url = u"about:blank"_s;
         if (url.isEmpty())
             return done(over(command, JobCommand::State::Failed, u"%1 needs a url"_s.arg(command.tool)));
-        return openTab(command, url, std::move(done));
+        return openTab(command, url, done);
     }
     if (command.tool == u"tab"_s && action == u"close"_s && m_policy.closeOwnTabsOnly) {
         const QString tab = command.params.value(u"tab").toVariant().toString();

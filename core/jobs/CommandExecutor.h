@@ -102,9 +102,9 @@ Q_SIGNALS:
 
 private:
     // perform() after the outline's moment.
-    void act(JobCommand command, std::function<void(const JobCommand &command)> done);
+    void act(const JobCommand &command, const std::function<void(const JobCommand &command)> &done);
     // act() once a command that types a secret is known to be on the secret's site still.
-    void actNow(JobCommand command, std::function<void(const JobCommand &command)> done);
+    void actNow(const JobCommand &command, const std::function<void(const JobCommand &command)> &done);
     void openTab(const JobCommand &command, const QString &url,
                  const std::function<void(const JobCommand &)> &done);
     void ran(JobCommand command, const CommandResult &result, qint64 started,

@@ -20,7 +20,8 @@ struct Settle
     QObject *context = nullptr;
     std::function<void()> done;
 
-    void look(std::shared_ptr<Settle> self, std::chrono::milliseconds waited, std::chrono::milliseconds quiet)
+    void look(const std::shared_ptr<Settle> &self, std::chrono::milliseconds waited,
+              std::chrono::milliseconds quiet)
     {
         const int open = pending ? pending(tab, mark) : 0;
         const bool calledOut = since && !since(tab, mark, 1).isEmpty();

@@ -142,7 +142,7 @@ void CommandPalette::run(CdpSession *page, Clock *clock, const QString &command,
     (new CommandPalette(page, clock, Goal::Run, command, std::move(reply)))->start();
 }
 
-void CommandPalette::probe(CdpSession *page, QObject *context, std::function<void(bool)> done)
+void CommandPalette::probe(CdpSession *page, QObject *context, const std::function<void(bool)> &done)
 {
     page->evaluate(
         kState, context,
@@ -496,7 +496,7 @@ void CommandPalette::pollOnce()
         kStepTime);
 }
 
-void CommandPalette::key(const QString &chord, std::function<void(bool)> then)
+void CommandPalette::key(const QString &chord, const std::function<void(bool)> &then)
 {
     if (!m_page)
         return then(false);

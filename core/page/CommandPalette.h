@@ -43,7 +43,7 @@ public:
     static void run(CdpSession *page, Clock *clock, const QString &command, CommandReply reply);
 
     // Whether `page` shows a VS Code-family workbench; `done(true)` when it does.
-    static void probe(CdpSession *page, QObject *context, std::function<void(bool workbench)> done);
+    static void probe(CdpSession *page, QObject *context, const std::function<void(bool workbench)> &done);
 
 private:
     enum class Goal { List, Run };
@@ -54,7 +54,7 @@ private:
     void openPalette(bool secondTry);
     void typeCommand();
     void readEntries(const QJsonArray &previous, int stableReads);
-    void pick(const QJsonArray &entries);
+    void pick(const QJsonArray &rows);
     void moveTo(int index, int pressed);
     void confirm();
     void waitClosed();
@@ -64,7 +64,7 @@ private:
               std::function<void(const QJsonValue &last, bool met)> then);
     void pollOnce();
     // Presses `chord` (CdpInput's names: "Escape", "Control+Shift+P") on the page.
-    void key(const QString &chord, std::function<void(bool ok)> then);
+    void key(const QString &chord, const std::function<void(bool ok)> &then);
 
     QPointer<CdpSession> m_page;
     Clock *m_clock;

@@ -10,7 +10,7 @@ using namespace Qt::StringLiterals;
 namespace mpa {
 
 void setFileInputFiles(CdpSession *session, int world, const QString &expression, const QStringList &paths,
-                       QObject *context, std::function<void(bool found, const CdpError &error)> done,
+                       QObject *context, const std::function<void(bool found, const CdpError &error)> &done,
                        std::chrono::milliseconds timeout)
 {
     const QPointer<CdpSession> page(session);

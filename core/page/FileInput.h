@@ -20,7 +20,7 @@ class CdpSession;
 // after. `done(found, error)`: `found` false when the expression gave no element (`error` then
 // says why the evaluation failed, or is empty); else `error` is the browser's refusal, or none.
 void setFileInputFiles(CdpSession *session, int world, const QString &expression, const QStringList &paths,
-                       QObject *context, std::function<void(bool found, const CdpError &error)> done,
+                       QObject *context, const std::function<void(bool found, const CdpError &error)> &done,
                        std::chrono::milliseconds timeout = std::chrono::milliseconds::zero());
 
 } // namespace mpa

@@ -22,7 +22,7 @@ QString sizeText(qint64 bytes)
         return {};
     if (bytes < 1024)
         return u"%1 B"_s.arg(bytes);
-    if (bytes < 1024 * 1024)
+    if (bytes < qint64(1024) * 1024)
         return u"%1 kB"_s.arg(double(bytes) / 1024.0, 0, 'f', 1);
     return u"%1 MB"_s.arg(double(bytes) / (1024.0 * 1024.0), 0, 'f', 1);
 }
@@ -107,7 +107,7 @@ NetworkLog::~NetworkLog()
     stop();
 }
 
-void NetworkLog::start(CommandReply done)
+void NetworkLog::start(const CommandReply &done)
 {
     if (!m_session) {
         if (done)
@@ -154,7 +154,8 @@ std::optional<NetworkEntry> NetworkLog::entry(qint64 sequence) const
     return std::nullopt;
 }
 
-void NetworkLog::whenHeadersWhole(qint64 sequence, std::chrono::milliseconds wait, std::function<void()> then)
+void NetworkLog::whenHeadersWhole(qint64 sequence, std::chrono::milliseconds wait,
+                                  const std::function<void()> &then)
 {
     const auto whole = [this, sequence] {
         const std::optional<NetworkEntry> kept = entry(sequence);
@@ -182,7 +183,7 @@ void NetworkLog::whenHeadersWhole(qint64 sequence, std::chrono::milliseconds wai
 }
 
 void NetworkLog::body(const QString &requestId,
-                      std::function<void(const QString &body, bool base64, const QString &error)> done)
+                      const std::function<void(const QString &body, bool base64, const QString &error)> &done)
 {
     if (!m_session)
         return done({}, false, tr("the tab is gone"));

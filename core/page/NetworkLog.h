@@ -65,7 +65,7 @@ public:
 
     // Network.enable; `done` (may be empty) once the browser answered (404 when the tab is gone,
     // 502 when the browser refused).
-    void start(CommandReply done = {});
+    void start(const CommandReply &done = {});
     void stop();
     bool isWatching() const { return m_watching; }
 
@@ -85,10 +85,10 @@ public:
     // The response body of a finished request (Network.getResponseBody): text, or base64 when
     // `base64`; `error` says why there is none (still loading, not kept by the browser, gone).
     void body(const QString &requestId,
-              std::function<void(const QString &body, bool base64, const QString &error)> done);
+              const std::function<void(const QString &body, bool base64, const QString &error)> &done);
     // Runs `then` once request `sequence`'s response headers are whole: at once, or when the
     // browser's extra info comes, at most `wait` later (it may never come for a cached answer).
-    void whenHeadersWhole(qint64 sequence, std::chrono::milliseconds wait, std::function<void()> then);
+    void whenHeadersWhole(qint64 sequence, std::chrono::milliseconds wait, const std::function<void()> &then);
 
 Q_SIGNALS:
     void changed(); // a request started or finished

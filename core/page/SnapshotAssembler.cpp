@@ -19,7 +19,7 @@ SnapshotAssembler::SnapshotAssembler(CdpEndpoint *endpoint, FrameRouter *frames,
 }
 
 void SnapshotAssembler::assemble(const FrameRouter::Target &target, const QString &prefix, int maxElements,
-                                 int maxChars, const SnapshotOptions &options, Result done)
+                                 int maxChars, const SnapshotOptions &options, const Result &done)
 {
     if (!target.session)
         return done({}, tr("the page is gone"));
@@ -71,9 +71,10 @@ void SnapshotAssembler::assemble(const FrameRouter::Target &target, const QStrin
               });
 }
 
-void SnapshotAssembler::splice(std::shared_ptr<QJsonObject> state,
+void SnapshotAssembler::splice(const std::shared_ptr<QJsonObject> &state,
                                QList<std::pair<QString, FrameRouter::Target>> splices, const QString &prefix,
-                               int maxElements, int maxChars, const SnapshotOptions &options, Result done)
+                               int maxElements, int maxChars, const SnapshotOptions &options,
+                               const Result &done)
 {
     if (splices.isEmpty()) {
         QJsonObject out = *state;

@@ -43,14 +43,14 @@ public:
     // The snapshot of `target`'s document and of the frames under it; `prefix` is the frame's
     // ref prefix ("" for the tab, "f2" for a frame).
     void assemble(const FrameRouter::Target &target, const QString &prefix, int maxElements, int maxChars,
-                  const SnapshotOptions &options, Result done);
+                  const SnapshotOptions &options, const Result &done);
 
 private:
     // Snapshots the frames in `splices` (iframe ref → its document) one after the other and puts
     // each under its iframe's line in `state`'s text; then answers.
-    void splice(std::shared_ptr<QJsonObject> state, QList<std::pair<QString, FrameRouter::Target>> splices,
-                const QString &prefix, int maxElements, int maxChars, const SnapshotOptions &options,
-                Result done);
+    void splice(const std::shared_ptr<QJsonObject> &state,
+                QList<std::pair<QString, FrameRouter::Target>> splices, const QString &prefix,
+                int maxElements, int maxChars, const SnapshotOptions &options, const Result &done);
 
     CdpEndpoint *m_endpoint;
     FrameRouter *m_frames;

@@ -25,7 +25,7 @@ QString serverNameFor(const QString &configDir)
 #ifdef Q_OS_UNIX
     // A socket in the config dir follows the folder (independent of TMPDIR); Unix socket
     // paths are limited to about 100 bytes, so long paths fall back to /tmp.
-    const QString inDir = QDir(configDir).filePath(u"instance.sock"_s);
+    QString inDir = QDir(configDir).filePath(u"instance.sock"_s);
     if (inDir.toLocal8Bit().size() < 100)
         return inDir;
     return u"/tmp/mpa-"_s + QString::fromLatin1(hash) + u".sock"_s;

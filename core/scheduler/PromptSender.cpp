@@ -83,8 +83,8 @@ void PromptSender::record(Source source, const QString &text, const ChatSendOutc
 }
 
 void PromptSender::deliver(Source source, const QString &text, const QString &conversationName,
-                           std::function<QString()> sentNote,
-                           std::function<void(const ChatSendOutcome &)> after)
+                           const std::function<QString()> &sentNote,
+                           const std::function<void(const ChatSendOutcome &)> &after)
 {
     auto settle = [this, source, text, sentNote, after](const ChatSendOutcome &outcome) {
         if (outcome.ok) {

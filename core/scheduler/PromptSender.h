@@ -38,7 +38,8 @@ public:
     // (the user is typing in the chat box) is neither: the caller decides what it becomes. `after`
     // then sees the outcome.
     void deliver(Source source, const QString &text, const QString &conversation,
-                 std::function<QString()> sentNote, std::function<void(const ChatSendOutcome &)> after);
+                 const std::function<QString()> &sentNote,
+                 const std::function<void(const ChatSendOutcome &)> &after);
     // A history entry: `outcomeName` is sent, failed, skipped or a queue status.
     void record(Source source, const QString &text, const ChatSendOutcome &outcome,
                 const QString &outcomeName, const QString &detail = {});

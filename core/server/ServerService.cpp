@@ -28,7 +28,7 @@ void ServerService::stop()
 
 QString ServerService::regenerateToken(QString *error)
 {
-    const QString token = m_token.regenerate(error);
+    QString token = m_token.regenerate(error);
     if (token.isEmpty())
         return {};
     qCInfo(lcServer).noquote() << m_name << "token regenerated; the previous one is refused from now on";
@@ -47,7 +47,7 @@ void ServerService::reloadToken()
 QString ServerService::tokenToListen()
 {
     QString error;
-    const QString token = m_token.get(&error);
+    QString token = m_token.get(&error);
     if (token.isEmpty())
         fail(u"the %1 stays off: its token cannot be created (%2)"_s.arg(m_name, error));
     return token;
