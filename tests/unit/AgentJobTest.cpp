@@ -121,12 +121,7 @@ JobCommand command(const QString &key, const QString &tool, const QJsonObject &p
 class AgentJobTest : public ::testing::Test
 {
 protected:
-    void SetUp() override
-    {
-        const FakeToolkit::Page checkout = FakeToolkit::huluCheckout();
-        toolkit.tabs.insert(u"T1"_s, checkout);
-        toolkit.current = u"T1"_s;
-    }
+    void SetUp() override { toolkit.openOnly(u"T1"_s, FakeToolkit::huluCheckout()); }
 
     std::unique_ptr<ProbeJob> makeJob(SecurityGate::Mode mode = SecurityGate::Mode::Careful, int maxTabs = 0)
     {
@@ -137,6 +132,18 @@ protected:
         policy.closeOwnTabsOnly = maxTabs > 0;
         job->executor()->setPolicy(policy);
         job->executor()->setTabs({ u"T1"_s, {}, {} });
+        return job;
+    }
+
+    // A job whose one command is a click, and whose look after it waits for the page's requests
+    // up to a second.
+    std::unique_ptr<ProbeJob> makeClickingJobThatSettles()
+    {
+        auto job = makeJob();
+        AgentJob::LookOptions look;
+        look.settle = 1000ms;
+        job->setLookOptions(look);
+        job->script.batches = { { command(u"1"_s, u"click"_s, { { u"ref"_s, u"e1"_s } }) } };
         return job;
     }
 
@@ -295,11 +302,7 @@ TEST_F(AgentJobTest, AnswersThatComeAfterTheEndChangeNothing)
 
 TEST_F(AgentJobTest, TheLookAfterCommandsWaitsForTheirRequestsOnTheClock)
 {
-    auto job = makeJob();
-    AgentJob::LookOptions look;
-    look.settle = 1000ms;
-    job->setLookOptions(look);
-    job->script.batches = { { command(u"1"_s, u"click"_s, { { u"ref"_s, u"e1"_s } }) } };
+    auto job = makeClickingJobThatSettles();
     // The click starts a request that is answered 300 ms later.
     toolkit.onAction = [&](const QString &, const QJsonObject &) {
         NetworkEntry entry;
@@ -329,11 +332,7 @@ TEST_F(AgentJobTest, TheLookAfterCommandsWaitsForTheirRequestsOnTheClock)
 
 TEST_F(AgentJobTest, ARequestThatNeverEndsHoldsTheLookNoLongerThanTheLimit)
 {
-    auto job = makeJob();
-    AgentJob::LookOptions look;
-    look.settle = 1000ms;
-    job->setLookOptions(look);
-    job->script.batches = { { command(u"1"_s, u"click"_s, { { u"ref"_s, u"e1"_s } }) } };
+    auto job = makeClickingJobThatSettles();
     toolkit.onAction = [&](const QString &, const QJsonObject &) {
         toolkit.pendingRequests = 1;
         return CommandResult::success(QJsonObject());
