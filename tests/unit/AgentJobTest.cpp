@@ -147,6 +147,17 @@ protected:
         return job;
     }
 
+    // A job started on one fill, which the toolkit holds until release().
+    std::unique_ptr<ProbeJob> startJobWithAHeldFill()
+    {
+        auto job = makeJob();
+        job->script.batches
+            = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
+        toolkit.held = { u"fill"_s };
+        job->start();
+        return job;
+    }
+
     FakeClock clock { QDateTime(QDate(2026, 11, 27), QTime(10, 0), QTimeZone::utc()) };
     FakeToolkit toolkit;
 };
@@ -279,11 +290,7 @@ TEST_F(AgentJobTest, APauseHoldsBeforeTheNextCommandAndResumeGoesOn)
 
 TEST_F(AgentJobTest, AnswersThatComeAfterTheEndChangeNothing)
 {
-    auto job = makeJob();
-    job->script.batches
-        = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
-    toolkit.held = { u"fill"_s };
-    job->start();
+    auto job = startJobWithAHeldFill();
     ASSERT_EQ(toolkit.heldCalls(), 1);
     const int halts = job->script.halts;
     job->finish(AgentJob::End::Stopped, u"stopped by the user"_s);
@@ -383,11 +390,7 @@ TEST_F(AgentJobTest, ATabAClickOpenedBecomesCurrentAndTheOldestOverTheLimitIsLet
 
 TEST_F(AgentJobTest, TheMaskShowsWhileACommandRunsOnItsTabAndGoesWithIt)
 {
-    auto job = makeJob();
-    job->script.batches
-        = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
-    toolkit.held = { u"fill"_s };
-    job->start();
+    auto job = startJobWithAHeldFill();
     EXPECT_EQ(toolkit.masks, QStringList { u"on T1: working: fill"_s });
     toolkit.release();
     EXPECT_EQ(toolkit.masks, (QStringList { u"on T1: working: fill"_s, u"off T1"_s }));
