@@ -380,6 +380,16 @@ Input Analysis::runCommand(const QList<Field> &fields, const Ctx &ctx, bool envR
     Unwrap st;
     st.envRisk = envRisk;
     st.fields = fields;
+    // The context and record of what runs after the wrappers taken off so far: the outputs they
+    // redirect to, their names, the environment risk and the working folder they set.
+    const auto afterWrappers = [&](Ctx &inner, Meta &meta) {
+        inner = ctx;
+        inner.outputs += st.outputs;
+        meta.wrappers = st.wrappers;
+        meta.full = full;
+        meta.envRisk = st.envRisk;
+        meta.cwd = st.cwd;
+    };
     qsizetype i = 0;
     for (int guard = 0; guard < 16; ++guard) {
         const Field f = st.fields[i];
@@ -391,13 +401,9 @@ Input Analysis::runCommand(const QList<Field> &fields, const Ctx &ctx, bool envR
         const qsizetype next = unwrap(name, i, ctx, st);
         if (next < 0) {
             // The wrapper runs no command of its own (sudo -l, env alone) or a script (watch …).
-            Ctx inner = ctx;
-            inner.outputs += st.outputs;
+            Ctx inner;
             Meta meta;
-            meta.wrappers = st.wrappers;
-            meta.full = full;
-            meta.envRisk = st.envRisk;
-            meta.cwd = st.cwd;
+            afterWrappers(inner, meta);
             const std::shared_ptr<Command> c = record(st.fields.mid(i), inner, meta);
             if (st.script) {
                 c->transparent = !kPrivileged.contains(name);
@@ -422,14 +428,10 @@ Input Analysis::runCommand(const QList<Field> &fields, const Ctx &ctx, bool envR
                 f.unres = u"xargs puts its input into %1"_s.arg(f.raw);
         }
     }
-    Ctx inner = ctx;
-    inner.outputs += st.outputs;
+    Ctx inner;
     Meta meta;
-    meta.wrappers = st.wrappers;
-    meta.full = full;
+    afterWrappers(inner, meta);
     meta.extra = st.extra;
-    meta.envRisk = st.envRisk;
-    meta.cwd = st.cwd;
     meta.cond = cond;
     const std::shared_ptr<Command> c = record(rest, inner, meta);
     return command(*c, inner);

@@ -105,33 +105,46 @@ mpa_check_node() {
     fi
 }
 
-# Real VS Code for the test suite: npm code-server (pinned), installed offline-friendly into a
-# cache outside the clone (kept between runs on one machine, keyed by version). Prints the path
-# of its entry point. Needs ripgrep, python3 and make (the [test] packages).
+# Installs what the test suite needs from npm, once per machine, into `cache` (a folder outside
+# the clone, kept between runs, keyed by version): runs `setup` (a function) in it after writing
+# a package.json, and marks it complete only when every step of `setup` succeeded; with
+# `ready` there and the mark, does nothing. `what` names it in the log, `failing` says what a
+# failure leaves broken. (The steps chain with &&: set -e does not hold in a function whose
+# caller tests its status.)
+mpa_install_into_cache() {
+    local cache="$1" ready="$2" what="$3" failing="$4" setup="$5"
+    if [ -f "$cache/.complete" ] && [ -f "$ready" ]; then
+        return 0
+    fi
+    mpa_log "Installing $what (once per machine, into $cache)"
+    rm -rf "$cache" && mkdir -p "$cache" || return 1
+    (
+        cd "$cache" && printf '{"private": true}\n' > package.json && "$setup" && touch .complete
+    ) || { echo "${what%% *} could not be installed into $cache (see above); $failing" >&2; return 1; }
+}
+
+mpa_npm_install() {
+    npm install --ignore-scripts --no-audit --no-fund --loglevel=error "$@" >&2
+}
+
+# Real VS Code for the test suite: npm code-server (pinned). Prints the path of its entry point.
+# Needs ripgrep, python3 and make (the [test] packages).
 MPA_CODE_SERVER_VERSION=4.100.3
 mpa_install_code_server() {
     local cache="${MPA_CACHE_DIR:-${HOME:-/root}/.cache/mpa}/code-server-$MPA_CODE_SERVER_VERSION"
     local entry="$cache/node_modules/code-server/out/node/entry.js"
-    if [ -f "$cache/.complete" ] && [ -f "$entry" ]; then
-        printf '%s\n' "$entry"
-        return 0
-    fi
-    mpa_log "Installing code-server $MPA_CODE_SERVER_VERSION for the VS Code tests (once per machine, into $cache)"
-    rm -rf "$cache" && mkdir -p "$cache" || return 1
-    (
-        set -e
-        cd "$cache"
-        printf '{"private": true}\n' > package.json
-        npm install --ignore-scripts --no-audit --no-fund --loglevel=error "code-server@$MPA_CODE_SERVER_VERSION" >&2
-        (cd node_modules/code-server/lib/vscode && npm install --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
-        # The search binary its npm package would download: Debian's ripgrep instead.
-        mkdir -p node_modules/code-server/lib/vscode/node_modules/@vscode/ripgrep/bin
-        cp "$(command -v rg)" node_modules/code-server/lib/vscode/node_modules/@vscode/ripgrep/bin/rg
-        npm rebuild argon2 --loglevel=error >&2
-        (cd node_modules/code-server/lib/vscode && npm rebuild @vscode/spdlog --loglevel=error >&2)
-        touch .complete
-    ) || { echo "code-server could not be installed into $cache (see above); the VS Code tests will fail." >&2; return 1; }
+    mpa_install_into_cache "$cache" "$entry" "code-server $MPA_CODE_SERVER_VERSION for the VS Code tests"         "the VS Code tests will fail." mpa_set_up_code_server || return 1
     printf '%s\n' "$entry"
+}
+mpa_set_up_code_server() {
+    local vscode=node_modules/code-server/lib/vscode
+    mpa_npm_install "code-server@$MPA_CODE_SERVER_VERSION" &&
+        (cd "$vscode" && mpa_npm_install --omit=dev) &&
+        # The search binary its npm package would download: Debian's ripgrep instead.
+        mkdir -p "$vscode/node_modules/@vscode/ripgrep/bin" &&
+        cp "$(command -v rg)" "$vscode/node_modules/@vscode/ripgrep/bin/rg" &&
+        npm rebuild argon2 --loglevel=error >&2 &&
+        (cd "$vscode" && npm rebuild @vscode/spdlog --loglevel=error >&2)
 }
 
 # A real remote browser service for the test suite: npm @browserless.io/browserless (pinned;
@@ -144,29 +157,21 @@ MPA_BROWSERLESS_VERSION=2.42.0
 mpa_install_browserless() {
     local cache="${MPA_CACHE_DIR:-${HOME:-/root}/.cache/mpa}/browserless-$MPA_BROWSERLESS_VERSION"
     local package="$cache/node_modules/@browserless.io/browserless"
-    if [ -f "$cache/.complete" ] && [ -f "$package/build/index.js" ]; then
-        printf '%s\n' "$cache"
-        return 0
-    fi
-    mpa_log "Installing Browserless $MPA_BROWSERLESS_VERSION for the remote-browser tests (once per machine, into $cache)"
-    rm -rf "$cache" && mkdir -p "$cache" || return 1
-    (
-        set -e
-        cd "$cache"
-        printf '{"private": true}\n' > package.json
-        npm install --ignore-scripts --no-audit --no-fund --loglevel=error \
-            "@browserless.io/browserless@$MPA_BROWSERLESS_VERSION" >&2
-        # The browser playwright-core would download: Debian's chromium at the path it expects.
-        local expected
-        expected="$(cd "$package" && PLAYWRIGHT_BROWSERS_PATH="$cache/browsers" \
-            node -p "require('playwright-core').chromium.executablePath()")"
-        case "$expected" in "$cache/browsers/"*) ;; *) echo "unexpected browser path: $expected" >&2; exit 1 ;; esac
-        mkdir -p "$(dirname "$expected")"
-        ln -sf "$(command -v chromium)" "$expected"
-        mkdir -p routes
-        ln -sf "$package/build/routes/chromium" routes/chromium
-        ln -sf "$package/build/routes/management" routes/management
-        touch .complete
-    ) || { echo "Browserless could not be installed into $cache (see above); its tests will say so and skip." >&2; return 1; }
+    mpa_install_into_cache "$cache" "$package/build/index.js" \
+        "Browserless $MPA_BROWSERLESS_VERSION for the remote-browser tests" \
+        "its tests will say so and skip." mpa_set_up_browserless || return 1
     printf '%s\n' "$cache"
+}
+mpa_set_up_browserless() { # in the cache, with $cache and $package of mpa_install_browserless
+    local expected
+    mpa_npm_install "@browserless.io/browserless@$MPA_BROWSERLESS_VERSION" &&
+        # The browser playwright-core would download: Debian's chromium at the path it expects.
+        expected="$(cd "$package" && PLAYWRIGHT_BROWSERS_PATH="$cache/browsers" \
+            node -p "require('playwright-core').chromium.executablePath()")" &&
+        case "$expected" in "$cache/browsers/"*) ;; *) echo "unexpected browser path: $expected" >&2; false ;; esac &&
+        mkdir -p "$(dirname "$expected")" &&
+        ln -sf "$(command -v chromium)" "$expected" &&
+        mkdir -p routes &&
+        ln -sf "$package/build/routes/chromium" routes/chromium &&
+        ln -sf "$package/build/routes/management" routes/management
 }

@@ -78,6 +78,21 @@ struct StepCost
     QString error;
 };
 
+// Starts the bench's task on `url`, autonomous: the run's id, or empty with `error` saying why.
+QString startQuantityRun(Engine &engine, const QUrl &url, QString *error)
+{
+    const std::optional<CommandResult> started
+        = call(engine.commands(), u"startRun"_s,
+               { { u"task"_s, u"Set the quantity of every item, one by one"_s },
+                 { u"url"_s, url.toString() },
+                 { u"mode"_s, u"autonomous"_s } });
+    if (!started || !started->ok) {
+        *error = started ? started->error : u"no answer"_s;
+        return {};
+    }
+    return started->data.toObject().value(u"runId").toString();
+}
+
 // `steps` steps of the bench's task with agent/vision `vision`.
 StepCost stepCost(Engine &engine, Settings &settings, ScriptedLlmServer &model, const QUrl &url,
                   const QString &vision, int steps)
@@ -86,16 +101,9 @@ StepCost stepCost(Engine &engine, Settings &settings, ScriptedLlmServer &model, 
     settings.setValue(SettingKey::AgentVision, vision);
     model.setResponder(quantityModel(steps, nullptr));
     const qsizetype before = model.requests().size();
-    const std::optional<CommandResult> started
-        = call(engine.commands(), u"startRun"_s,
-               { { u"task"_s, u"Set the quantity of every item, one by one"_s },
-                 { u"url"_s, url.toString() },
-                 { u"mode"_s, u"autonomous"_s } });
-    if (!started || !started->ok) {
-        cost.error = started ? started->error : u"no answer"_s;
+    const QString runId = startQuantityRun(engine, url, &cost.error);
+    if (runId.isEmpty())
         return cost;
-    }
-    const QString runId = started->data.toObject().value(u"runId").toString();
     QElapsedTimer clock;
     clock.start();
     QList<qint64> stepAt;
@@ -160,16 +168,12 @@ int run(BenchBrowser &browser, int steps, int stops)
                          stepAt.append(clock.elapsed());
                          modelMs.append(step.modelMs);
                      });
-    const std::optional<CommandResult> started
-        = call(engine.commands(), u"startRun"_s,
-               { { u"task"_s, u"Set the quantity of every item, one by one"_s },
-                 { u"url"_s, url.toString() },
-                 { u"mode"_s, u"autonomous"_s } });
-    if (!started || !started->ok) {
-        std::fprintf(stderr, "startRun failed: %s\n", started ? qPrintable(started->error) : "no answer");
+    QString error;
+    runId = startQuantityRun(engine, url, &error);
+    if (runId.isEmpty()) {
+        std::fprintf(stderr, "startRun failed: %s\n", qPrintable(error));
         return 1;
     }
-    runId = started->data.toObject().value(u"runId").toString();
     // Where a step's time goes: the time spent in each phase, summed over the run.
     QHash<int, double> phaseMs;
     QElapsedTimer phaseClock;

@@ -138,20 +138,16 @@ int main(int argc, char **argv)
         const auto [status, ms] = target.debugCall(request);
         return { status == 200, ms };
     };
-    const auto agentCall = [&]() -> std::pair<bool, double> {
-        const std::optional<double> ms = target.agentRoundTrip();
-        return { ms.has_value(), ms.value_or(0) };
+    // A normal agent's call, its token in the first message, in the URL or in the upgrade's header.
+    const auto agentCallWith = [&](TokenIn tokenIn) {
+        return [&target, tokenIn]() -> std::pair<bool, double> {
+            const std::optional<double> ms = target.agentRoundTrip(tokenIn);
+            return { ms.has_value(), ms.value_or(0) };
+        };
     };
-
-    const auto urlAgentCall = [&]() -> std::pair<bool, double> {
-        const std::optional<double> ms = target.agentRoundTrip(TokenIn::Url);
-        return { ms.has_value(), ms.value_or(0) };
-    };
-
-    const auto headerAgentCall = [&]() -> std::pair<bool, double> {
-        const std::optional<double> ms = target.agentRoundTrip(TokenIn::Header);
-        return { ms.has_value(), ms.value_or(0) };
-    };
+    const auto agentCall = agentCallWith(TokenIn::Message);
+    const auto urlAgentCall = agentCallWith(TokenIn::Url);
+    const auto headerAgentCall = agentCallWith(TokenIn::Header);
 
     std::printf("\nAttack benchmark: %s, %d s per attack, normal client's calls spread over it\n\n",
                 qPrintable(qEnvironmentVariable("MPA_BENCH_APP", appBinary())), seconds);
@@ -240,47 +236,37 @@ int main(int argc, char **argv)
     tokenlessStorm(64);
     tokenlessStorm(256);
 
-    // 256 connections to the agent port that send nothing at all (not even the upgrade),
-    // reconnecting the moment they are closed; an agent with its token in the upgrade's header.
-    {
+    // `count` TCP connections to the agent port that send `sent` once connected and nothing more,
+    // reconnecting the moment they are closed, while the normal client's `call`s are measured.
+    const auto agentPortCrowd = [&](const char *row, int count, const QByteArray &sent,
+                                    const std::function<std::pair<bool, double>()> &call,
+                                    const QString &what) {
         Outcome o;
         RssSampler sampler(target, o);
         bool attacking = true;
         int closed = 0;
-        auto silent = crowd<QTcpSocket>(256, [&](QTcpSocket *s, int) {
+        auto sockets = crowd<QTcpSocket>(count, [&](QTcpSocket *s, int) {
+            if (!sent.isEmpty())
+                QObject::connect(s, &QTcpSocket::connected, s, [s, sent] { s->write(sent); });
             reopenWhenClosed(s, attacking, closed,
                              [s, &target] { s->connectToHost(QHostAddress::LocalHost, target.agentPort); });
             s->connectToHost(QHostAddress::LocalHost, target.agentPort);
         });
-        measureDuring(o, qMin(calls, 30), seconds, headerAgentCall);
+        measureDuring(o, qMin(calls, 30), seconds, call);
         attacking = false;
-        silent.clear();
+        sockets.clear();
         settle(target, o);
-        o.note = u"%1 silent connections closed by the server and reopened"_s.arg(closed);
-        printRow("256 silent TCP (agent, header)", o);
-    }
-
-    // 200 connections that start an upgrade request and never finish it, reconnecting when closed.
-    {
-        Outcome o;
-        RssSampler sampler(target, o);
-        bool attacking = true;
-        int closed = 0;
-        const QByteArray head = webSocketUpgradeRequest(target.agentPort, "/");
-        const QByteArray partial = head.left(head.size() - 2); // all but the blank line
-        auto halfOpen = crowd<QTcpSocket>(200, [&](QTcpSocket *s, int) {
-            QObject::connect(s, &QTcpSocket::connected, s, [s, partial] { s->write(partial); });
-            reopenWhenClosed(s, attacking, closed,
-                             [s, &target] { s->connectToHost(QHostAddress::LocalHost, target.agentPort); });
-            s->connectToHost(QHostAddress::LocalHost, target.agentPort);
-        });
-        measureDuring(o, qMin(calls, 30), seconds, agentCall);
-        attacking = false;
-        halfOpen.clear();
-        settle(target, o);
-        o.note = u"%1 half-open upgrades closed by the server and reopened"_s.arg(closed);
-        printRow("200 half-open upgrades (agent)", o);
-    }
+        o.note = u"%1 %2 closed by the server and reopened"_s.arg(closed).arg(what);
+        printRow(row, o);
+    };
+    // 256 that send nothing at all (not even the upgrade); an agent with its token in the
+    // upgrade's header.
+    agentPortCrowd("256 silent TCP (agent, header)", 256, {}, headerAgentCall, u"silent connections"_s);
+    // 200 that start an upgrade request and never finish it.
+    const QByteArray head = webSocketUpgradeRequest(target.agentPort, "/");
+    agentPortCrowd("200 half-open upgrades (agent)", 200,
+                   head.left(head.size() - 2) /* all but the blank line */, agentCall,
+                   u"half-open upgrades"_s);
 
     // 32 tokenless clients sending 16 MiB messages.
     {

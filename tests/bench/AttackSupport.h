@@ -104,17 +104,7 @@ public:
     ~AppUnderTest() { stop(); }
 
     // The app's resident memory in MiB (VmRSS).
-    double rssMiB() const
-    {
-        QFile status(QStringLiteral("/proc/%1/status").arg(process.processId()));
-        if (!status.open(QIODevice::ReadOnly))
-            return 0;
-        for (const QByteArray &line : status.readAll().split('\n')) {
-            if (line.startsWith("VmRSS:"))
-                return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
-        }
-        return 0;
-    }
+    double rssMiB() const { return mpa::test::rssMiB(QString::number(process.processId())); }
 
     QByteArray debugRequest(const QByteArray &action) const
     {

@@ -304,23 +304,14 @@ public:
         js(u"[...document.querySelectorAll('.monaco-dialog-box .monaco-button')].find((b) => "
            "/Yes, I trust/.test(b.textContent))?.click(); true"_s);
         // notes.md in the editor, by Quick Open as a person would.
-        const auto key = [&](const QString &name, const QString &code, int keyCode, int modifiers) {
-            for (const QString &type : { u"rawKeyDown"_s, u"keyUp"_s })
-                sendAndWait(page, u"Input.dispatchKeyEvent"_s,
-                            { { u"type"_s, type },
-                              { u"key"_s, name },
-                              { u"code"_s, code },
-                              { u"windowsVirtualKeyCode"_s, keyCode },
-                              { u"modifiers"_s, modifiers } });
-        };
         const auto editorOpen = [&] {
             return js(u"[...document.querySelectorAll('.tab')].some((t) => t.textContent.includes('notes.md'))"_s)
                 .toBool();
         };
         for (int attempt = 0; attempt < 3 && !editorOpen(); ++attempt) {
-            key(u"Escape"_s, u"Escape"_s, 27, 0);
+            pressKey(page, u"Escape"_s, u"Escape"_s, 27);
             js(u"document.querySelector('.monaco-workbench').focus(); true"_s);
-            key(u"p"_s, u"KeyP"_s, 80, 2);
+            pressKey(page, u"p"_s, u"KeyP"_s, 80, 2);
             if (!waitUntil(
                     [&] {
                         return js(u"!!document.querySelector('.quick-input-widget input:focus')"_s).toBool();
@@ -335,7 +326,7 @@ public:
                         .toBool();
                 },
                 20s);
-            key(u"Enter"_s, u"Enter"_s, 13, 0);
+            pressKey(page, u"Enter"_s, u"Enter"_s, 13);
             waitUntil(editorOpen, 20s);
         }
         if (!editorOpen())

@@ -9,6 +9,7 @@
 // time); the percentiles are over the cases, after warm-up passes over the corpus.
 //
 // Run: build/ci/tests/bench/mpa_banlist_bench [repeat per case, default 20]
+#include "BanCorpus.h"
 #include "BenchSupport.h"
 #include "page/Payload.h"
 #include "safety/BanList.h"
@@ -24,25 +25,6 @@ using namespace mpa::test;
 
 namespace {
 
-QStringList strings(const QJsonValue &value)
-{
-    QStringList out;
-    for (const QJsonValue &v : value.toArray())
-        out.append(v.toString());
-    return out;
-}
-
-CommandPolicy policyOf(const QJsonObject &c)
-{
-    const QJsonObject p = c.value(u"policy"_s).toObject();
-    CommandPolicy policy;
-    policy.mode = p.value(u"mode"_s).toString() == u"allowlist"_s ? CommandPolicy::Mode::Allowlist
-                                                                  : CommandPolicy::Mode::Rules;
-    policy.allowed = strings(p.value(u"allowed"_s));
-    policy.interpreters = strings(p.value(u"interpreters"_s));
-    return policy;
-}
-
 struct Costs
 {
     QList<double> us; // per case
@@ -54,8 +36,7 @@ Costs appCosts(const QJsonArray &cases, int repeat)
     QList<std::pair<QString, BanList>> lists;
     for (const QJsonValue &v : cases) {
         const QJsonObject c = v.toObject();
-        lists.append(
-            { c.value(u"command"_s).toString(), BanList(strings(c.value(u"entries"_s)), policyOf(c)) });
+        lists.append({ c.value(u"command"_s).toString(), banListOf(c) });
     }
     for (const auto &[command, list] : lists)
         (void)list.check(command); // warm-up

@@ -13,6 +13,7 @@
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QList>
 #include <QProcess>
 #include <QString>
@@ -36,6 +37,19 @@ inline double percentile(QList<double> values, double p)
     const auto index
         = qsizetype(std::min<double>(double(values.size() - 1), p / 100.0 * double(values.size())));
     return values.at(index);
+}
+
+// The resident memory (VmRSS) of process `pid` ("self": this one) in MiB; 0 when it cannot be read.
+inline double rssMiB(const QString &pid = QStringLiteral("self"))
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toDouble() / 1024.0;
+    }
+    return 0;
 }
 
 // Starts `chromium`; says why on stderr when it cannot.

@@ -7,6 +7,7 @@
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "RunMaskProbe.h"
+#include "SiteRoutes.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
@@ -34,38 +35,27 @@ namespace {
 const CommandCaller kAgent { u"agent-ws"_s, u"agent-1"_s, u"Claude Desktop"_s };
 const CommandCaller kOtherAgent { u"mcp"_s, u"agent-2"_s, u"Cursor"_s };
 
-class AgentTabBarTest : public EngineChromiumTest
+class AgentTabBarTest : public ToolkitAgentTest
 {
 protected:
+    AgentTabBarTest()
+        : ToolkitAgentTest(kAgent)
+    {
+    }
+
     void SetUp() override
     {
         EngineChromiumTest::SetUp();
         // A button where the bar sits (bottom right, under the bar's text), and one in the open.
-        site().addRoute(u"/bar/page.html"_s, [](const QString &, const QString &) {
-            LocalWebServer::Response response;
-            response.contentType = "text/html; charset=utf-8";
-            response.body
-                = "<!doctype html><title>Orders</title><style>body{margin:0;height:100vh}"
-                  "#under{position:fixed;right:110px;bottom:14px;width:160px;height:26px}</style>"
-                  "<h1>Orders</h1><button id=open onclick=\"out.textContent='open clicked'\">Open order"
-                  "</button><p id=out>nothing yet</p>"
-                  "<button id=under onclick=\"out.textContent='under clicked'\">Under the bar</button>";
-            return response;
-        });
+        site().addRoute(
+            u"/bar/page.html"_s,
+            htmlPage("<!doctype html><title>Orders</title><style>body{margin:0;height:100vh}"
+                     "#under{position:fixed;right:110px;bottom:14px;width:160px;height:26px}</style>"
+                     "<h1>Orders</h1><button id=open onclick=\"out.textContent='open clicked'\">Open order"
+                     "</button><p id=out>nothing yet</p>"
+                     "<button id=under onclick=\"out.textContent='under clicked'\">Under the bar</button>"));
         ASSERT_TRUE(startEngineOnBrowser());
         ASSERT_TRUE(connectOwnEndpoint());
-    }
-
-    CommandResult run(const QString &type, const QJsonObject &params = {},
-                      const CommandCaller &caller = kAgent)
-    {
-        return toolkitCommand(type, params, caller);
-    }
-
-    // A command that must succeed; its data.
-    QJsonObject ok(const QString &type, const QJsonObject &params = {}, const CommandCaller &caller = kAgent)
-    {
-        return toolkitData(type, params, caller);
     }
 
     // The ref of the snapshot line that names `name`.

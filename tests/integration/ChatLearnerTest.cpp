@@ -100,6 +100,19 @@ protected:
         });
     }
 
+    // Starts `learner` on `page` and clicks into the chat's box (`input`), as the user does:
+    // ASSERT_TRUE(learnTheInput(…)) when the learner was armed, then had the input.
+    ::testing::AssertionResult learnTheInput(ChatLearner *learner, CdpSession *page, const QString &input)
+    {
+        learner->start(60s);
+        if (!armed(page))
+            return ::testing::AssertionFailure() << "the learner was never armed";
+        userClick(page, input);
+        if (!armed(page, true))
+            return ::testing::AssertionFailure() << "the learner never had the input " << input.toStdString();
+        return ::testing::AssertionSuccess();
+    }
+
     WebChatProfiles profiles;
     std::vector<std::unique_ptr<ChatSurface>> surfaces;
     std::vector<std::unique_ptr<ChatLearner>> learners;
@@ -271,10 +284,7 @@ TEST_F(ChatLearnerTest, AFileInputForImagesInTheComposerIsLearnedAsAChatThatTake
     ASSERT_TRUE(page);
     ChatLearner *learner = learnerOn(page);
     const LearnerReports reports(learner);
-    learner->start(60s);
-    ASSERT_TRUE(armed(page));
-    userClick(page, u"#prompt-textarea"_s);
-    ASSERT_TRUE(armed(page, true));
+    ASSERT_TRUE(learnTheInput(learner, page, u"#prompt-textarea"_s));
     userClick(page, u"[data-testid=\"send-button\"]"_s);
     ASSERT_TRUE(waitUntil([&] { return reports.learned.has_value() || !reports.failure.isEmpty(); }))
         << "nothing learned";
@@ -299,10 +309,7 @@ TEST_F(ChatLearnerTest, AReloadWhileArmedCarriesOnWithTheSendButton)
     ASSERT_TRUE(page);
     ChatLearner *learner = learnerOn(page);
     const LearnerReports reports(learner);
-    learner->start(60s);
-    ASSERT_TRUE(armed(page));
-    userClick(page, u"textarea"_s);
-    ASSERT_TRUE(armed(page, true));
+    ASSERT_TRUE(learnTheInput(learner, page, u"textarea"_s));
 
     ASSERT_TRUE(navigate(page, fixtureUrl(u"bridge/unknown-chat.html?again"_s)));
     ASSERT_TRUE(armed(page, true)) << "the new document is armed where the old one was";

@@ -75,6 +75,9 @@ protected:
         PayloadTest::TearDown();
     }
 
+    // The text `expression` gives on the page, for a failure message.
+    std::string shown(const QString &expression) { return js(expression).toString().toStdString(); }
+
     QJsonValue js(const QString &expression)
     {
         QString error;
@@ -84,14 +87,7 @@ protected:
 
     void key(const QString &keyName, const QString &code, int keyCode, int modifiers = 0)
     {
-        for (const QString &type : { u"rawKeyDown"_s, u"keyUp"_s }) {
-            sendAndWait(page, u"Input.dispatchKeyEvent"_s,
-                        { { u"type"_s, type },
-                          { u"key"_s, keyName },
-                          { u"code"_s, code },
-                          { u"windowsVirtualKeyCode"_s, keyCode },
-                          { u"modifiers"_s, modifiers } });
-        }
+        pressKey(page, keyName, code, keyCode, modifiers);
     }
 
     // Opens a file of the workspace with Quick Open (Ctrl+P), as a person would.
@@ -111,13 +107,10 @@ protected:
         if (!quickInputFocused()) {
             ADD_FAILURE()
                 << "no quick input; focus on "
-                << js(u"document.activeElement && document.activeElement.outerHTML.slice(0, 300)"_s)
-                       .toString()
-                       .toStdString()
+                << shown(u"document.activeElement && document.activeElement.outerHTML.slice(0, 300)"_s)
                 << " widget "
-                << js(u"(document.querySelector('.quick-input-widget')||{}).outerHTML?.slice(0, 300) || 'none'"_s)
-                       .toString()
-                       .toStdString();
+                << shown(
+                       u"(document.querySelector('.quick-input-widget')||{}).outerHTML?.slice(0, 300) || 'none'"_s);
             return false;
         }
         sendAndWait(page, u"Input.insertText"_s, { { u"text"_s, name } });
@@ -131,9 +124,8 @@ protected:
                 20s)) {
             ADD_FAILURE()
                 << "Quick Open found nothing: "
-                << js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s)
-                       .toString()
-                       .toStdString()
+                << shown(
+                       u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s)
                 << "\n"
                 << server.output().right(2000).toStdString();
             return false;
@@ -149,13 +141,10 @@ protected:
         if (!opened)
             ADD_FAILURE()
                 << "no tab for " << name.toStdString() << "; tabs: "
-                << js(u"[...document.querySelectorAll('.tab')].map((t) => t.textContent).join(' | ')"_s)
-                       .toString()
-                       .toStdString()
+                << shown(u"[...document.querySelectorAll('.tab')].map((t) => t.textContent).join(' | ')"_s)
                 << "; quick input: "
-                << js(u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s)
-                       .toString()
-                       .toStdString();
+                << shown(
+                       u"[...document.querySelectorAll('.quick-input-list .monaco-list-row')].map((r) => r.textContent).join(' | ')"_s);
         return opened;
     }
 

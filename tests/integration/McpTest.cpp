@@ -5,6 +5,7 @@
 #include "HeadlessChromium.h"
 #include "NodeBridge.h"
 #include "QtPrinters.h"
+#include "SiteRoutes.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
@@ -166,26 +167,50 @@ TEST(McpSdkTest, TheOfficialClientListsAndCallsTools)
     EXPECT_EQ(session.finish(), 0) << session.transcript().toStdString();
 }
 
+// `multi-purpose-agent mcp` (on a port no browser listens on), its stdio read raw: what it wrote
+// to stdout and stderr so far.
+struct RawMcpApp
+{
+    QProcess app;
+    QByteArray out;
+    QString err;
+
+    // Starts it, its stdout to `stdoutFile` when given (then `out` stays empty); false when it did
+    // not start.
+    bool start(const QString &stdoutFile = {})
+    {
+        app.setProgram(appBinary());
+        app.setArguments(
+            { u"mcp"_s, u"--cdp-port"_s, QString::number(unusedPort()), u"--config-dir"_s, configDir() });
+        if (stdoutFile.isEmpty())
+            QObject::connect(&app, &QProcess::readyReadStandardOutput, &app,
+                             [this] { out += app.readAllStandardOutput(); });
+        else
+            app.setStandardOutputFile(stdoutFile);
+        QObject::connect(&app, &QProcess::readyReadStandardError, &app,
+                         [this] { err += QString::fromUtf8(app.readAllStandardError()); });
+        app.start();
+        return app.waitForStarted(10000);
+    }
+};
+
+// MCP's initialize request with `id`, a line of its own.
+QByteArray initializeRequest(int id)
+{
+    return R"({"jsonrpc":"2.0","id":)" + QByteArray::number(id)
+        + R"(,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}})"
+          "\n";
+}
+
 // `multi-purpose-agent mcp` speaking on its own stdio, read raw: stdout carries only protocol.
 TEST(McpCommandStdioTest, NegotiatesAndKeepsStdoutForTheProtocol)
 {
-    QProcess app;
-    app.setProgram(appBinary());
-    app.setArguments(
-        { u"mcp"_s, u"--cdp-port"_s, QString::number(unusedPort()), u"--config-dir"_s, configDir() });
-    QByteArray out;
-    QString err;
-    QObject::connect(&app, &QProcess::readyReadStandardOutput, &app,
-                     [&] { out += app.readAllStandardOutput(); });
-    QObject::connect(&app, &QProcess::readyReadStandardError, &app,
-                     [&] { err += QString::fromUtf8(app.readAllStandardError()); });
-    app.start();
-    ASSERT_TRUE(app.waitForStarted(10000));
+    RawMcpApp raw;
+    ASSERT_TRUE(raw.start());
+    auto &[app, out, err] = raw;
     auto lines = [&] { return out.count('\n'); };
 
-    app.write(
-        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}})"
-        "\n");
+    app.write(initializeRequest(1));
     ASSERT_TRUE(waitUntil([&] { return lines() >= 1; })) << err.toStdString();
     app.write(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"
               "\n"
@@ -222,18 +247,9 @@ TEST(McpCommandStdioTest, NegotiatesAndKeepsStdoutForTheProtocol)
 // began with: a client waiting for id 2 gets its answer, and the next request is served.
 TEST(McpCommandStdioTest, AnOverLongMessageIsRefusedWithTheIdItBeganWith)
 {
-    QProcess app;
-    app.setProgram(appBinary());
-    app.setArguments(
-        { u"mcp"_s, u"--cdp-port"_s, QString::number(unusedPort()), u"--config-dir"_s, configDir() });
-    QByteArray out;
-    QString err;
-    QObject::connect(&app, &QProcess::readyReadStandardOutput, &app,
-                     [&] { out += app.readAllStandardOutput(); });
-    QObject::connect(&app, &QProcess::readyReadStandardError, &app,
-                     [&] { err += QString::fromUtf8(app.readAllStandardError()); });
-    app.start();
-    ASSERT_TRUE(app.waitForStarted(10000));
+    RawMcpApp raw;
+    ASSERT_TRUE(raw.start());
+    auto &[app, out, err] = raw;
     QByteArray huge
         = R"({"id":2,"jsonrpc":"2.0","method":"tools/call","params":{"name":"type","arguments":{"text":")";
     huge += QByteArray(17 * 1024 * 1024, 'x') + "\"}}}\n";
@@ -266,19 +282,10 @@ TEST(McpCommandStdioTest, AClientThatStopsReadingIsGivenUpOnWithTheReason)
     ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
     const int reader = ::open(QFile::encodeName(fifo).constData(), O_RDONLY | O_NONBLOCK);
     ASSERT_GE(reader, 0);
-    QProcess app;
-    app.setProgram(appBinary());
-    app.setArguments(
-        { u"mcp"_s, u"--cdp-port"_s, QString::number(unusedPort()), u"--config-dir"_s, configDir() });
-    app.setStandardOutputFile(fifo);
-    QString err;
-    QObject::connect(&app, &QProcess::readyReadStandardError, &app,
-                     [&] { err += QString::fromUtf8(app.readAllStandardError()); });
-    app.start();
-    ASSERT_TRUE(app.waitForStarted(10000));
-    QByteArray requests
-        = R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}})"
-          "\n";
+    RawMcpApp raw;
+    ASSERT_TRUE(raw.start(fifo));
+    auto &[app, out, err] = raw;
+    QByteArray requests = initializeRequest(0);
     // Far more replies than the pipe (64 KiB) and the app's limit (16 MiB) hold together.
     for (int i = 1; i <= 4000; ++i)
         requests += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i)
@@ -319,6 +326,47 @@ protected:
         return session;
     }
 
+    // `path` of the fixture site in a tab of the user's in front (opened over a connection of the
+    // test's own); null, with a failure, when it did not open.
+    CdpSession *usersPageInFront(const QString &path)
+    {
+        CdpEndpoint *endpoint = connectEndpoint();
+        CdpSession *page = endpoint ? openPageInFront(endpoint, fixtureUrl(path)) : nullptr;
+        if (!page)
+            ADD_FAILURE() << "the user's page " << path.toStdString() << " did not open";
+        return page;
+    }
+
+    // A session spawned on `config` and connected to the server; null, with a failure that
+    // shows the session's transcript, when it never connected.
+    std::unique_ptr<NodeBridge> connectedSession(const QString &config)
+    {
+        auto session = startSession(config);
+        if (!session->waitForEvent(u"connected"_s, 30s)) {
+            ADD_FAILURE() << "the SDK never connected: " << session->transcript().toStdString();
+            return nullptr;
+        }
+        return session;
+    }
+
+    // Writes `values` to settings.ini in the config dir, as the user would have set them.
+    static void writeSettings(const QString &config, const QList<QPair<QString, QVariant>> &values)
+    {
+        QSettings ini(QDir(config).filePath(u"settings.ini"_s), QSettings::IniFormat);
+        for (const auto &[key, value] : values)
+            ini.setValue(key, value);
+    }
+
+    // The tools the session lists (through the SDK's listTools), by name.
+    static QHash<QString, QJsonObject> toolsByName(NodeBridge &session)
+    {
+        QHash<QString, QJsonObject> tools;
+        const QJsonObject listed = ask(session, { { u"op"_s, u"listTools"_s } });
+        for (const QJsonValue &tool : listed.value(u"result"_s).toObject().value(u"tools"_s).toArray())
+            tools.insert(tool.toObject().value(u"name"_s).toString(), tool.toObject());
+        return tools;
+    }
+
     static QJsonObject callTool(NodeBridge &session, const QString &name, const QJsonObject &arguments = {})
     {
         session.send({ { u"op"_s, u"callTool"_s }, { u"name"_s, name }, { u"arguments"_s, arguments } });
@@ -357,8 +405,8 @@ TEST_F(McpCommandTest, TheUsersTabNeedsTheUsersConsent)
     ASSERT_TRUE(sendAndWait(users, u"Page.bringToFront"_s).ok());
     QTemporaryDir config;
     {
-        auto session = startSession(config.path());
-        ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
+        auto session = connectedSession(config.path());
+        ASSERT_TRUE(session);
         const QJsonObject refused = callTool(*session, u"snapshot"_s);
         EXPECT_TRUE(refused.value(u"isError"_s).toBool()) << session->transcript().toStdString();
         EXPECT_EQ(
@@ -369,12 +417,9 @@ TEST_F(McpCommandTest, TheUsersTabNeedsTheUsersConsent)
             "a page of your own with open {\"url\": …}"_s);
         EXPECT_EQ(session->finish(), 0) << session->transcript().toStdString();
     }
-    {
-        QSettings ini(QDir(config.path()).filePath(u"settings.ini"_s), QSettings::IniFormat);
-        ini.setValue(u"toolkit/allowedSites"_s, QStringList { u"127.0.0.1"_s });
-    }
-    auto session = startSession(config.path());
-    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
+    writeSettings(config.path(), { { u"toolkit/allowedSites"_s, QStringList { u"127.0.0.1"_s } } });
+    auto session = connectedSession(config.path());
+    ASSERT_TRUE(session);
     const QJsonObject snapshot = callTool(*session, u"snapshot"_s);
     EXPECT_FALSE(snapshot.value(u"isError"_s).toBool()) << session->transcript().toStdString();
     EXPECT_TRUE(firstText(snapshot).contains(u"Sign up"_s)) << firstText(snapshot).toStdString();
@@ -389,21 +434,13 @@ TEST_F(McpCommandTest, TheUsersTabNeedsTheUsersConsent)
 // tests/fixtures/toolkit/lba-page.html after the extension's e2e page.
 TEST_F(McpCommandTest, TheExtensionsLaterVerbsAreToolsWithSchemas)
 {
-    CdpEndpoint *endpoint = connectEndpoint();
-    ASSERT_TRUE(endpoint);
-    CdpSession *users = openPageInFront(endpoint, fixtureUrl(u"toolkit/lba-page.html"_s));
+    CdpSession *users = usersPageInFront(u"toolkit/lba-page.html"_s);
     ASSERT_TRUE(users);
     QTemporaryDir config;
-    {
-        QSettings ini(QDir(config.path()).filePath(u"settings.ini"_s), QSettings::IniFormat);
-        ini.setValue(u"toolkit/userTabs"_s, u"allow"_s);
-    }
-    auto session = startSession(config.path());
-    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
-    const QJsonObject listed = ask(*session, { { u"op"_s, u"listTools"_s } });
-    QHash<QString, QJsonObject> tools;
-    for (const QJsonValue &tool : listed.value(u"result"_s).toObject().value(u"tools"_s).toArray())
-        tools.insert(tool.toObject().value(u"name"_s).toString(), tool.toObject());
+    writeSettings(config.path(), { { u"toolkit/userTabs"_s, u"allow"_s } });
+    auto session = connectedSession(config.path());
+    ASSERT_TRUE(session);
+    const QHash<QString, QJsonObject> tools = toolsByName(*session);
     for (const QString &verb : { u"find"_s, u"mouse"_s, u"drag"_s, u"scrollintoview"_s })
         ASSERT_TRUE(tools.contains(verb)) << verb.toStdString();
     const auto property = [&](const QString &tool, const QString &name) {
@@ -469,22 +506,16 @@ TEST_F(McpCommandTest, TheExtensionsLaterVerbsAreToolsWithSchemas)
 // through the official SDK on the user's page (allowed by toolkit/userTabs=allow).
 TEST_F(McpCommandTest, TheDevToolsVerbsAreToolsThroughTheSdk)
 {
-    CdpEndpoint *endpoint = connectEndpoint();
-    ASSERT_TRUE(endpoint);
-    CdpSession *users = openPageInFront(endpoint, fixtureUrl(u"toolkit/form.html"_s));
+    CdpSession *users = usersPageInFront(u"toolkit/form.html"_s);
     ASSERT_TRUE(users);
     QTemporaryDir config;
-    {
-        QSettings ini(QDir(config.path()).filePath(u"settings.ini"_s), QSettings::IniFormat);
-        ini.setValue(u"toolkit/userTabs"_s, u"allow"_s);
-        ini.setValue(u"toolkit/dialogs"_s, u"agent"_s); // held open for the agent's dialog tool
-    }
-    auto session = startSession(config.path());
-    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
-    const QJsonObject listed = ask(*session, { { u"op"_s, u"listTools"_s } });
-    QHash<QString, QJsonObject> tools;
-    for (const QJsonValue &tool : listed.value(u"result"_s).toObject().value(u"tools"_s).toArray())
-        tools.insert(tool.toObject().value(u"name"_s).toString(), tool.toObject());
+    writeSettings(config.path(),
+                  { { u"toolkit/userTabs"_s, u"allow"_s },
+                    // held open for the agent's dialog tool
+                    { u"toolkit/dialogs"_s, u"agent"_s } });
+    auto session = connectedSession(config.path());
+    ASSERT_TRUE(session);
+    const QHash<QString, QJsonObject> tools = toolsByName(*session);
     for (const QString &verb : { u"fill_form"_s, u"console"_s, u"network"_s, u"resize"_s, u"emulate"_s,
                                  u"pdf"_s, u"dialog"_s, u"trace"_s })
         ASSERT_TRUE(tools.contains(verb)) << verb.toStdString();
@@ -602,37 +633,18 @@ TEST_F(McpCommandTest, WithLaunchAndNothingOnThePortItStartsABrowserOfItsOwn)
 TEST_F(McpCommandTest, DownloadsAreWaitedForAndListedThroughTheSdk)
 {
     const QByteArray sent = QByteArray("%PDF-1.7 not really\n").repeated(4000);
-    site().addRoute(u"/files/mcp-invoice.bin"_s, [sent](const QString &, const QString &) {
-        LocalWebServer::Response response;
-        response.contentType = "application/octet-stream";
-        response.body = sent;
-        response.headers.append(
-            qMakePair(QByteArray("Content-Disposition"), QByteArray("attachment; filename=invoice.pdf")));
-        return response;
-    });
-    site().addRoute(u"/files/mcp-links.html"_s, [](const QString &, const QString &) {
-        LocalWebServer::Response response;
-        response.contentType = "text/html; charset=utf-8";
-        response.body
-            = "<!doctype html><title>Invoices</title><a href=\"/files/mcp-invoice.bin\">Invoice</a>";
-        return response;
-    });
-    CdpEndpoint *endpoint = connectEndpoint();
-    ASSERT_TRUE(endpoint);
-    ASSERT_TRUE(openPageInFront(endpoint, fixtureUrl(u"files/mcp-links.html"_s)));
+    site().addRoute(u"/files/mcp-invoice.bin"_s,
+                    fixedResponse("application/octet-stream", sent,
+                                  { { "Content-Disposition", "attachment; filename=invoice.pdf" } }));
+    site().addRoute(
+        u"/files/mcp-links.html"_s,
+        htmlPage("<!doctype html><title>Invoices</title><a href=\"/files/mcp-invoice.bin\">Invoice</a>"));
+    ASSERT_TRUE(usersPageInFront(u"files/mcp-links.html"_s));
     QTemporaryDir config;
-    {
-        QSettings ini(QDir(config.path()).filePath(u"settings.ini"_s), QSettings::IniFormat);
-        ini.setValue(u"toolkit/userTabs"_s, u"allow"_s);
-    }
-    auto session = startSession(config.path());
-    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
-    const QJsonObject listedTools = ask(*session, { { u"op"_s, u"listTools"_s } });
-    QJsonObject tool;
-    for (const QJsonValue &t : listedTools.value(u"result"_s).toObject().value(u"tools"_s).toArray()) {
-        if (t.toObject().value(u"name"_s).toString() == u"downloads"_s)
-            tool = t.toObject();
-    }
+    writeSettings(config.path(), { { u"toolkit/userTabs"_s, u"allow"_s } });
+    auto session = connectedSession(config.path());
+    ASSERT_TRUE(session);
+    const QJsonObject tool = toolsByName(*session).value(u"downloads"_s);
     ASSERT_FALSE(tool.isEmpty());
     EXPECT_TRUE(tool.value(u"annotations"_s).toObject().value(u"destructiveHint"_s).toBool())
         << "clear deletes files";
@@ -679,28 +691,17 @@ TEST_F(McpCommandTest, DownloadsAreWaitedForAndListedThroughTheSdk)
 // own cookies stay out of its reach with nobody at the desktop to allow them.
 TEST_F(McpCommandTest, AnIsolatedContextsCookiesAndStateThroughTheSdk)
 {
-    site().addRoute(u"/mcp/sign-in"_s, [](const QString &, const QString &) {
-        LocalWebServer::Response response;
-        response.contentType = "text/html; charset=utf-8";
-        response.body = "<!doctype html><title>Signed in</title><p>Hello";
-        response.headers.append(
-            qMakePair(QByteArray("Set-Cookie"), QByteArray("mcpsid=mcp-4242; HttpOnly; Path=/")));
-        return response;
-    });
+    site().addRoute(u"/mcp/sign-in"_s,
+                    htmlPage("<!doctype html><title>Signed in</title><p>Hello",
+                             { { "Set-Cookie", "mcpsid=mcp-4242; HttpOnly; Path=/" } }));
     CdpEndpoint *endpoint = connectEndpoint();
     ASSERT_TRUE(endpoint);
     QTemporaryDir config;
-    auto session = startSession(config.path());
-    ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
-    QStringList names;
-    for (const QJsonValue &t : ask(*session, { { u"op"_s, u"listTools"_s } })
-                                   .value(u"result"_s)
-                                   .toObject()
-                                   .value(u"tools"_s)
-                                   .toArray())
-        names.append(t.toObject().value(u"name"_s).toString());
+    auto session = connectedSession(config.path());
+    ASSERT_TRUE(session);
+    const QHash<QString, QJsonObject> tools = toolsByName(*session);
     for (const QString &name : { u"context"_s, u"cookies"_s, u"storage"_s })
-        EXPECT_TRUE(names.contains(name)) << name.toStdString();
+        EXPECT_TRUE(tools.contains(name)) << name.toStdString();
 
     // In the user's profile the cookies are the user's: refused with nobody to ask.
     ASSERT_FALSE(callTool(*session, u"open"_s,

@@ -93,22 +93,7 @@ protected:
     }
 
     // A page of the second browser, seen by the engine.
-    CdpSession *openSecondTab(const QUrl &url)
-    {
-        CdpSession *page = openPage(secondOwn, url);
-        if (!page)
-            return nullptr;
-        const QString id = page->targetId();
-        if (!waitUntil([&] {
-                CdpSession *seen = engine->endpoint()->sessionForTarget(id);
-                return seen && seen->targetInfo().url == url.toString();
-            })) {
-            ADD_FAILURE() << "the engine never attached to the second browser's "
-                          << url.toString().toStdString();
-            return nullptr;
-        }
-        return page;
-    }
+    CdpSession *openSecondTab(const QUrl &url) { return openSeenTabOn(secondOwn, url); }
 
     HeadlessChromium second;
     CdpEndpoint *secondOwn = nullptr;

@@ -74,23 +74,26 @@ QString refOf(const QString &prompt, const QString &line)
         .captured(1);
 }
 
+// The model of a sign-up task: fill in the email, click Continue, done on the next page.
+ScriptedLlmServer::Reply fillInTheEmailAndContinue(const QJsonObject &request)
+{
+    const QString prompt = promptOf(request);
+    if (prompt.contains(u"Page: Welcome"_s) || prompt.contains(u"→ navigated"_s))
+        return ScriptedLlmServer::toolCall(
+            u"done"_s, { { u"success"_s, true }, { u"result"_s, u"on the next page"_s } });
+    if (!prompt.contains(u"fill textbox"_s))
+        return ScriptedLlmServer::toolCall(u"fill"_s,
+                                           { { u"ref"_s, refOf(prompt, u"- textbox \"Email Address *\""_s) },
+                                             { u"value"_s, u"ada@example.com"_s } });
+    return ScriptedLlmServer::toolCall(u"click"_s,
+                                       { { u"ref"_s, refOf(prompt, u"- button \"Continue\""_s) } });
+}
+
 } // namespace
 
 TEST_F(RunCommandTest, PrintsEachStepAndTheResultAndExitsZeroWhenDone)
 {
-    model.setResponder([](const QJsonObject &request) {
-        const QString prompt = promptOf(request);
-        if (prompt.contains(u"Page: Welcome"_s) || prompt.contains(u"→ navigated"_s))
-            return ScriptedLlmServer::toolCall(
-                u"done"_s, { { u"success"_s, true }, { u"result"_s, u"on the next page"_s } });
-        if (!prompt.contains(u"fill textbox"_s))
-            return ScriptedLlmServer::toolCall(
-                u"fill"_s,
-                { { u"ref"_s, refOf(prompt, u"- textbox \"Email Address *\""_s) },
-                  { u"value"_s, u"ada@example.com"_s } });
-        return ScriptedLlmServer::toolCall(u"click"_s,
-                                           { { u"ref"_s, refOf(prompt, u"- button \"Continue\""_s) } });
-    });
+    model.setResponder(fillInTheEmailAndContinue);
     AppRun run(
         args(u"Put ada@example.com in and go on"_s,
              { u"--url"_s, fixtureUrl(u"agent/signup.html"_s).toString(), u"--mode"_s, u"autonomous"_s }));
@@ -232,19 +235,7 @@ TEST_F(RunCommandTest, MaxStepsEndsARunThatNeverFinishesAtNStepsAndExitsOne)
 // hidden behind a proxy, as remote services offer it): the task runs there as on a local port.
 TEST_F(RunCommandTest, RunsOnABrowserLevelWebSocketGivenAsCdpUrl)
 {
-    model.setResponder([](const QJsonObject &request) {
-        const QString prompt = promptOf(request);
-        if (prompt.contains(u"Page: Welcome"_s) || prompt.contains(u"→ navigated"_s))
-            return ScriptedLlmServer::toolCall(
-                u"done"_s, { { u"success"_s, true }, { u"result"_s, u"on the next page"_s } });
-        if (!prompt.contains(u"fill textbox"_s))
-            return ScriptedLlmServer::toolCall(
-                u"fill"_s,
-                { { u"ref"_s, refOf(prompt, u"- textbox \"Email Address *\""_s) },
-                  { u"value"_s, u"ada@example.com"_s } });
-        return ScriptedLlmServer::toolCall(u"click"_s,
-                                           { { u"ref"_s, refOf(prompt, u"- button \"Continue\""_s) } });
-    });
+    model.setResponder(fillInTheEmailAndContinue);
     WebSocketOnlyProxy proxy(browser().port());
     ASSERT_TRUE(proxy.listen());
     const RawHttpReply version

@@ -6,6 +6,7 @@
 #include "EngineChromiumTest.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
+#include "SiteRoutes.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
@@ -37,10 +38,6 @@ using namespace mpa::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-const CommandCaller kAgent { u"agent-ws"_s, u"agent-1"_s };
-const CommandCaller kOtherAgent { u"agent-ws"_s, u"agent-2"_s };
-const CommandCaller kUser { u"debug-api"_s, {} };
 
 // The report the fixture sends: 300 KiB no text encoding would leave alone.
 QByteArray reportBytes()
@@ -107,20 +104,23 @@ private:
     int m_open = 0;
 };
 
-class ToolkitDownloadsTest : public EngineChromiumTest
+using namespace toolkitcallers;
+
+class ToolkitDownloadsTest : public ToolkitAgentTest
 {
 protected:
+    ToolkitDownloadsTest()
+        : ToolkitAgentTest(kAgent, 60s)
+    {
+    }
+
     void SetUp() override
     {
         EngineChromiumTest::SetUp();
-        site().addRoute(u"/files/report.bin"_s, [](const QString &, const QString &) {
-            LocalWebServer::Response response;
-            response.contentType = "application/octet-stream";
-            response.body = reportBytes();
-            response.headers.append(qMakePair(QByteArray("Content-Disposition"),
-                                              QByteArray("attachment; filename=\"q3 report.bin\"")));
-            return response;
-        });
+        site().addRoute(
+            u"/files/report.bin"_s,
+            fixedResponse("application/octet-stream", reportBytes(),
+                          { { "Content-Disposition", "attachment; filename=\"q3 report.bin\"" } }));
         site().addRoute(u"/files/links.html"_s, [this](const QString &, const QString &) {
             LocalWebServer::Response response;
             response.contentType = "text/html; charset=utf-8";
@@ -146,18 +146,6 @@ protected:
         return openHandedTab(fixtureUrl(u"files/links.html"_s), caller);
     }
 
-    CommandResult run(const QString &type, const QJsonObject &params = {},
-                      const CommandCaller &caller = kAgent)
-    {
-        return toolkitCommand(type, params, caller, 60s);
-    }
-
-    // A command that must succeed; its data.
-    QJsonObject ok(const QString &type, const QJsonObject &params = {}, const CommandCaller &caller = kAgent)
-    {
-        return toolkitData(type, params, caller, 60s);
-    }
-
     // Clicks the link named `name` in `caller`'s tab, as the agent does: snapshot, then the ref.
     void clickLink(const QString &name, const CommandCaller &caller = kAgent)
     {
@@ -175,6 +163,28 @@ protected:
     QJsonArray listed(const CommandCaller &caller = kAgent)
     {
         return ok(u"downloads"_s, {}, caller).value(u"downloads"_s).toArray();
+    }
+
+    // Clicks the link to the file `server` sends without end and waits for the download to stop:
+    // the download as the wait answers it.
+    QJsonObject downloadTheEndlessFile(const EndlessFileServer &server)
+    {
+        m_endlessPort = server.port();
+        if (!openLinks()) {
+            ADD_FAILURE() << "the links page never opened";
+            return {};
+        }
+        clickLink(u"Get the huge file"_s);
+        return ok(u"downloads"_s, { { u"action"_s, u"wait"_s }, { u"timeoutMs"_s, 20000 } })
+            .value(u"download"_s)
+            .toObject();
+    }
+
+    // Nothing of a cancelled download stays anywhere: no partial file, none in the agent's folder.
+    void expectNothingKept()
+    {
+        EXPECT_TRUE(incoming().isEmpty()) << incoming().join(u", "_s).toStdString();
+        EXPECT_TRUE(QDir(downloadsRoot + u"/agent-ws-agent-1"_s).entryList(QDir::Files).isEmpty());
     }
 
     QStringList incoming() const
@@ -239,12 +249,7 @@ TEST_F(ToolkitDownloadsTest, AClickedAttachmentIsSavedInTheAgentsFolderWithItsBy
 TEST_F(ToolkitDownloadsTest, AFileOfTwoGigabytesIsCutAtTheLimitAndNothingOfItKept)
 {
     EndlessFileServer server(qint64(2) * 1024 * 1024 * 1024);
-    m_endlessPort = server.port();
-    ASSERT_TRUE(openLinks());
-    clickLink(u"Get the huge file"_s);
-    const QJsonObject download = ok(u"downloads"_s, { { u"action"_s, u"wait"_s }, { u"timeoutMs"_s, 20000 } })
-                                     .value(u"download"_s)
-                                     .toObject();
+    const QJsonObject download = downloadTheEndlessFile(server);
     EXPECT_EQ(download.value(u"state"_s).toString(), u"canceled"_s)
         << QJsonDocument(download).toJson().toStdString();
     EXPECT_EQ(download.value(u"size"_s).toInteger(), qint64(2) * 1024 * 1024 * 1024);
@@ -252,29 +257,21 @@ TEST_F(ToolkitDownloadsTest, AFileOfTwoGigabytesIsCutAtTheLimitAndNothingOfItKep
         << download.value(u"reason"_s).toString().toStdString();
     EXPECT_FALSE(download.contains(u"path"_s));
     EXPECT_LT(download.value(u"received"_s).toInteger(), qint64(64) * 1024 * 1024);
-    // No partial file stays anywhere.
-    EXPECT_TRUE(incoming().isEmpty()) << incoming().join(u", "_s).toStdString();
-    EXPECT_TRUE(QDir(downloadsRoot + u"/agent-ws-agent-1"_s).entryList(QDir::Files).isEmpty());
+    expectNothingKept();
 }
 
 TEST_F(ToolkitDownloadsTest, AFileThatGrowsPastTheCapIsCancelledWhereItPassesIt)
 {
     // No Content-Length: the size is known only as it arrives.
     EndlessFileServer server(std::nullopt);
-    m_endlessPort = server.port();
     engine->toolkit()->downloads()->setMaxBytes(512 * 1024);
-    ASSERT_TRUE(openLinks());
-    clickLink(u"Get the huge file"_s);
-    const QJsonObject download = ok(u"downloads"_s, { { u"action"_s, u"wait"_s }, { u"timeoutMs"_s, 20000 } })
-                                     .value(u"download"_s)
-                                     .toObject();
+    const QJsonObject download = downloadTheEndlessFile(server);
     EXPECT_EQ(download.value(u"state"_s).toString(), u"canceled"_s)
         << QJsonDocument(download).toJson().toStdString();
     EXPECT_TRUE(download.value(u"reason"_s).toString().contains(u"grew past the 0.5 MB"_s))
         << download.value(u"reason"_s).toString().toStdString();
     EXPECT_GT(download.value(u"received"_s).toInteger(), 512 * 1024);
-    EXPECT_TRUE(incoming().isEmpty()) << incoming().join(u", "_s).toStdString();
-    EXPECT_TRUE(QDir(downloadsRoot + u"/agent-ws-agent-1"_s).entryList(QDir::Files).isEmpty());
+    expectNothingKept();
 }
 
 TEST_F(ToolkitDownloadsTest, BadInputAndAWaitForNothingGetErrorsThatSaySo)

@@ -6,6 +6,7 @@
 #include "EngineChromiumTest.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
+#include "SiteRoutes.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
@@ -32,53 +33,35 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const CommandCaller kAgent { u"agent-ws"_s, u"agent-1"_s };
-const CommandCaller kOtherAgent { u"agent-ws"_s, u"agent-2"_s };
-const CommandCaller kUser { u"debug-api"_s, {} };
+using namespace toolkitcallers;
 
-class ToolkitSiteDataTest : public EngineChromiumTest
+class ToolkitSiteDataTest : public ToolkitAgentTest
 {
 protected:
+    ToolkitSiteDataTest()
+        : ToolkitAgentTest(kAgent)
+    {
+    }
+
     void SetUp() override
     {
         EngineChromiumTest::SetUp();
         // The sign-in: an HttpOnly session cookie no page script can read.
-        site().addRoute(u"/data/login"_s, [](const QString &, const QString &) {
-            LocalWebServer::Response response;
-            response.contentType = "text/html; charset=utf-8";
-            response.body = "<!doctype html><title>Signed in</title><p>Welcome back";
-            response.headers.append(
-                qMakePair(QByteArray("Set-Cookie"), QByteArray("sid=s3cr3t-sid-4711; HttpOnly; Path=/")));
-            return response;
-        });
+        site().addRoute(u"/data/login"_s,
+                        htmlPage("<!doctype html><title>Signed in</title><p>Welcome back",
+                                 { { "Set-Cookie", "sid=s3cr3t-sid-4711; HttpOnly; Path=/" } }));
         // A page that keeps a preference in localStorage and a step in sessionStorage (seeded
         // with ?seed) and shows both.
-        site().addRoute(u"/data/page.html"_s, [](const QString &, const QString &) {
-            LocalWebServer::Response response;
-            response.contentType = "text/html; charset=utf-8";
-            response.body
-                = "<!doctype html><title>Prefs</title><p id=out></p><script>"
-                  "if (location.search.includes('seed')) { localStorage.setItem('theme', 'dark');"
-                  " sessionStorage.setItem('step', 'two'); }"
-                  "document.getElementById('out').textContent = 'theme=' + localStorage.getItem('theme')"
-                  " + ' step=' + sessionStorage.getItem('step') + ' cookie=' + document.cookie;"
-                  "</script>";
-            return response;
-        });
+        site().addRoute(
+            u"/data/page.html"_s,
+            htmlPage("<!doctype html><title>Prefs</title><p id=out></p><script>"
+                     "if (location.search.includes('seed')) { localStorage.setItem('theme', 'dark');"
+                     " sessionStorage.setItem('step', 'two'); }"
+                     "document.getElementById('out').textContent = 'theme=' + localStorage.getItem('theme')"
+                     " + ' step=' + sessionStorage.getItem('step') + ' cookie=' + document.cookie;"
+                     "</script>"));
         ASSERT_TRUE(startEngineOnBrowser());
         ASSERT_TRUE(connectOwnEndpoint());
-    }
-
-    CommandResult run(const QString &type, const QJsonObject &params = {},
-                      const CommandCaller &caller = kAgent)
-    {
-        return toolkitCommand(type, params, caller);
-    }
-
-    // A command that must succeed; its data.
-    QJsonObject ok(const QString &type, const QJsonObject &params = {}, const CommandCaller &caller = kAgent)
-    {
-        return toolkitData(type, params, caller);
     }
 
     QString url(const QString &path) const { return fixtureUrl(path).toString(); }

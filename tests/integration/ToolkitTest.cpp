@@ -3,6 +3,7 @@
 #include "EngineChromiumTest.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
+#include "SiteRoutes.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 #include "actions/CommandDispatcher.h"
@@ -37,9 +38,14 @@ const CommandCaller kAgent { u"agent-ws"_s, u"agent-1"_s };
 const CommandCaller kOtherAgent { u"agent-ws"_s, u"agent-2"_s };
 const CommandCaller kDebug { u"debug-api"_s, {} };
 
-class ToolkitTest : public EngineChromiumTest
+class ToolkitTest : public ToolkitAgentTest
 {
 protected:
+    ToolkitTest()
+        : ToolkitAgentTest(kAgent)
+    {
+    }
+
     void SetUp() override
     {
         EngineChromiumTest::SetUp();
@@ -56,18 +62,6 @@ protected:
     CdpSession *openUrl(const QUrl &url, const CommandCaller &caller = kAgent)
     {
         return openHandedTab(url, caller);
-    }
-
-    CommandResult run(const QString &type, const QJsonObject &params = {},
-                      const CommandCaller &caller = kAgent)
-    {
-        return toolkitCommand(type, params, caller);
-    }
-
-    // A command that must succeed; its data.
-    QJsonObject ok(const QString &type, const QJsonObject &params = {}, const CommandCaller &caller = kAgent)
-    {
-        return toolkitData(type, params, caller);
     }
 
     // A command that must fail; its error.
@@ -1089,16 +1083,12 @@ protected:
     void SetUp() override
     {
         ToolkitTest::SetUp();
-        site().addRoute(u"/api/devtools-session"_s, [](const QString &, const QString &) {
-            LocalWebServer::Response response;
-            response.contentType = "application/json";
-            response.body = R"({"user": "ada", "plan": "pro", "email": "ada.lovelace@example.com",
- "token": "ghp_Xb7Qe2Rk9LmN4pT6vW8yZ1aC3dF5gH0jK2sU"})";
-            response.headers.append(qMakePair(QByteArray("Set-Cookie"),
-                                              QByteArray("sid=s3ss10n-9f8e7d6c5b4a; Path=/; HttpOnly")));
-            response.headers.append(qMakePair(QByteArray("X-Served-By"), QByteArray("fixture")));
-            return response;
-        });
+        site().addRoute(u"/api/devtools-session"_s,
+                        fixedResponse("application/json",
+                                      R"({"user": "ada", "plan": "pro", "email": "ada.lovelace@example.com",
+ "token": "ghp_Xb7Qe2Rk9LmN4pT6vW8yZ1aC3dF5gH0jK2sU"})",
+                                      { { "Set-Cookie", "sid=s3ss10n-9f8e7d6c5b4a; Path=/; HttpOnly" },
+                                        { "X-Served-By", "fixture" } }));
         // The agent's tab exists before the page loads (as after tab new or open): its console
         // and requests are recorded from the first line.
         page = openTab(u"other.html"_s);

@@ -1,6 +1,7 @@
 #include "CodeServer.h"
 
 #include "AppRun.h"
+#include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 
@@ -79,6 +80,18 @@ QUrl CodeServer::url() const
     QUrl url(u"http://127.0.0.1:%1/"_s.arg(m_port));
     url.setQuery(u"folder="_s + m_folder);
     return url;
+}
+
+void pressKey(CdpSession *page, const QString &key, const QString &code, int keyCode, int modifiers)
+{
+    for (const QString &type : { QStringLiteral("rawKeyDown"), QStringLiteral("keyUp") }) {
+        sendAndWait(page, QStringLiteral("Input.dispatchKeyEvent"),
+                    { { QStringLiteral("type"), type },
+                      { QStringLiteral("key"), key },
+                      { QStringLiteral("code"), code },
+                      { QStringLiteral("windowsVirtualKeyCode"), keyCode },
+                      { QStringLiteral("modifiers"), modifiers } });
+    }
 }
 
 } // namespace mpa::test

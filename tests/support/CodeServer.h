@@ -8,7 +8,16 @@
 #include <QString>
 #include <QUrl>
 
+namespace mpa {
+class CdpSession;
+}
+
 namespace mpa::test {
+
+// Presses and releases a key in the workbench's `page` as the user would (CDP key events):
+// `key` and `code` as KeyboardEvent names them, `keyCode` its Windows key code, `modifiers` CDP's
+// bit field (2: Ctrl).
+void pressKey(CdpSession *page, const QString &key, const QString &code, int keyCode, int modifiers = 0);
 
 class CodeServer
 {

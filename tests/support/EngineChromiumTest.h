@@ -65,7 +65,12 @@ protected:
     // user would) and waits until the engine is attached to it there; null when it never was.
     CdpSession *openSeenTab(const QUrl &url, bool inFront = false)
     {
-        CdpSession *page = inFront ? openPageInFront(own, url) : openPage(own, url);
+        return openSeenTabOn(own, url, inFront);
+    }
+    // The same on another endpoint of the test's (to another browser the engine also attaches to).
+    CdpSession *openSeenTabOn(CdpEndpoint *endpoint, const QUrl &url, bool inFront = false)
+    {
+        CdpSession *page = inFront ? openPageInFront(endpoint, url) : openPage(endpoint, url);
         if (!page)
             return nullptr;
         const QString id = page->targetId();
@@ -132,6 +137,47 @@ protected:
     Engine *engine = nullptr;
     CdpEndpoint *own = nullptr; // connectOwnEndpoint()
     QStringList tabsBefore;
+};
+
+// The callers a toolkit test speaks as: two agents on the WebSocket, and the user (as the window
+// and `ctl` reach the engine, through the debug API).
+namespace toolkitcallers {
+inline const CommandCaller kAgent { QStringLiteral("agent-ws"), QStringLiteral("agent-1") };
+inline const CommandCaller kOtherAgent { QStringLiteral("agent-ws"), QStringLiteral("agent-2") };
+inline const CommandCaller kUser { QStringLiteral("debug-api"), {} };
+} // namespace toolkitcallers
+
+// An EngineChromiumTest that speaks as an agent: run() and ok() send a toolkit command as the
+// fixture's agent (or the caller named) and wait up to `commandWait` for its answer.
+class ToolkitAgentTest : public EngineChromiumTest
+{
+protected:
+    explicit ToolkitAgentTest(CommandCaller agent,
+                              std::chrono::milliseconds commandWait = std::chrono::seconds(30))
+        : m_agent(std::move(agent))
+        , m_commandWait(commandWait)
+    {
+    }
+
+    CommandResult run(const QString &type, const QJsonObject &params = {})
+    {
+        return run(type, params, m_agent);
+    }
+    CommandResult run(const QString &type, const QJsonObject &params, const CommandCaller &caller)
+    {
+        return toolkitCommand(type, params, caller, m_commandWait);
+    }
+
+    // A command that must succeed; its data.
+    QJsonObject ok(const QString &type, const QJsonObject &params = {}) { return ok(type, params, m_agent); }
+    QJsonObject ok(const QString &type, const QJsonObject &params, const CommandCaller &caller)
+    {
+        return toolkitData(type, params, caller, m_commandWait);
+    }
+
+private:
+    CommandCaller m_agent;
+    std::chrono::milliseconds m_commandWait;
 };
 
 } // namespace mpa::test

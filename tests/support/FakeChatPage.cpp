@@ -1,5 +1,6 @@
 #include "FakeChatPage.h"
 
+#include "FakeClock.h"
 #include "Wait.h"
 #include "chat/ChatSurface.h"
 #include "profiles/ChatSelectors.h"
@@ -7,6 +8,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+
+#include <gtest/gtest.h>
 
 using namespace Qt::StringLiterals;
 
@@ -232,6 +235,20 @@ void FakeChatPage::onSent(const QJsonObject &message)
         }
     }
     m_link.transport->respond(id, result, session);
+}
+
+void FakeChatPage::drain()
+{
+    ASSERT_TRUE(waitUntil([&] { return !busy(); }, std::chrono::seconds(5)));
+}
+
+void FakeChatPage::pass(FakeClock &clock, std::chrono::milliseconds span, std::chrono::milliseconds step)
+{
+    for (std::chrono::milliseconds moved { 0 }; moved < span; moved += step) {
+        drain();
+        clock.advance(step);
+    }
+    drain();
 }
 
 } // namespace mpa::test

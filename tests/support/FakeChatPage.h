@@ -16,6 +16,7 @@
 #include <QObject>
 #include <QString>
 
+#include <chrono>
 #include <memory>
 
 namespace mpa {
@@ -23,6 +24,8 @@ class ChatSurface;
 }
 
 namespace mpa::test {
+
+class FakeClock;
 
 class FakeChatPage : public QObject
 {
@@ -60,6 +63,11 @@ public:
     QStringList userMessages() const;
     // Whether a message of the app's is still waiting for the page's answer.
     bool busy() const { return m_unanswered > 0; }
+    // Lets the page answer whatever the app asked, without moving the clock (a test failure when
+    // it is still busy after 5 s).
+    void drain();
+    // Moves `clock` on by `span` in steps of `step`, the page answering in between.
+    void pass(FakeClock &clock, std::chrono::milliseconds span, std::chrono::milliseconds step);
     // How many looks at the chat (state calls) the page answered.
     int looks() const { return m_looks; }
     // Inputs the page got, as "insertText hello", "key Enter 0", "click".

@@ -31,6 +31,12 @@ public:
     // The Hulu checkout of the gate corpus (tests/fixtures): a discount code field and
     // "Pay now", a submit button of the payment form.
     static Page huluCheckout();
+    // The toolkit with one tab, `id`, on `page`, the job's current tab.
+    void openOnly(const QString &id, const Page &page)
+    {
+        tabs = { { id, page } };
+        current = id;
+    }
 
     struct Call
     {

@@ -121,12 +121,7 @@ JobCommand command(const QString &key, const QString &tool, const QJsonObject &p
 class AgentJobTest : public ::testing::Test
 {
 protected:
-    void SetUp() override
-    {
-        const FakeToolkit::Page checkout = FakeToolkit::huluCheckout();
-        toolkit.tabs.insert(u"T1"_s, checkout);
-        toolkit.current = u"T1"_s;
-    }
+    void SetUp() override { toolkit.openOnly(u"T1"_s, FakeToolkit::huluCheckout()); }
 
     std::unique_ptr<ProbeJob> makeJob(SecurityGate::Mode mode = SecurityGate::Mode::Careful, int maxTabs = 0)
     {
@@ -137,6 +132,29 @@ protected:
         policy.closeOwnTabsOnly = maxTabs > 0;
         job->executor()->setPolicy(policy);
         job->executor()->setTabs({ u"T1"_s, {}, {} });
+        return job;
+    }
+
+    // A job whose one command is a click, and whose look after it waits for the page's requests
+    // up to a second.
+    std::unique_ptr<ProbeJob> makeClickingJobThatSettles()
+    {
+        auto job = makeJob();
+        AgentJob::LookOptions look;
+        look.settle = 1000ms;
+        job->setLookOptions(look);
+        job->script.batches = { { command(u"1"_s, u"click"_s, { { u"ref"_s, u"e1"_s } }) } };
+        return job;
+    }
+
+    // A job started on one fill, which the toolkit holds until release().
+    std::unique_ptr<ProbeJob> startJobWithAHeldFill()
+    {
+        auto job = makeJob();
+        job->script.batches
+            = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
+        toolkit.held = { u"fill"_s };
+        job->start();
         return job;
     }
 
@@ -272,11 +290,7 @@ TEST_F(AgentJobTest, APauseHoldsBeforeTheNextCommandAndResumeGoesOn)
 
 TEST_F(AgentJobTest, AnswersThatComeAfterTheEndChangeNothing)
 {
-    auto job = makeJob();
-    job->script.batches
-        = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
-    toolkit.held = { u"fill"_s };
-    job->start();
+    auto job = startJobWithAHeldFill();
     ASSERT_EQ(toolkit.heldCalls(), 1);
     const int halts = job->script.halts;
     job->finish(AgentJob::End::Stopped, u"stopped by the user"_s);
@@ -295,11 +309,7 @@ TEST_F(AgentJobTest, AnswersThatComeAfterTheEndChangeNothing)
 
 TEST_F(AgentJobTest, TheLookAfterCommandsWaitsForTheirRequestsOnTheClock)
 {
-    auto job = makeJob();
-    AgentJob::LookOptions look;
-    look.settle = 1000ms;
-    job->setLookOptions(look);
-    job->script.batches = { { command(u"1"_s, u"click"_s, { { u"ref"_s, u"e1"_s } }) } };
+    auto job = makeClickingJobThatSettles();
     // The click starts a request that is answered 300 ms later.
     toolkit.onAction = [&](const QString &, const QJsonObject &) {
         NetworkEntry entry;
@@ -329,11 +339,7 @@ TEST_F(AgentJobTest, TheLookAfterCommandsWaitsForTheirRequestsOnTheClock)
 
 TEST_F(AgentJobTest, ARequestThatNeverEndsHoldsTheLookNoLongerThanTheLimit)
 {
-    auto job = makeJob();
-    AgentJob::LookOptions look;
-    look.settle = 1000ms;
-    job->setLookOptions(look);
-    job->script.batches = { { command(u"1"_s, u"click"_s, { { u"ref"_s, u"e1"_s } }) } };
+    auto job = makeClickingJobThatSettles();
     toolkit.onAction = [&](const QString &, const QJsonObject &) {
         toolkit.pendingRequests = 1;
         return CommandResult::success(QJsonObject());
@@ -384,11 +390,7 @@ TEST_F(AgentJobTest, ATabAClickOpenedBecomesCurrentAndTheOldestOverTheLimitIsLet
 
 TEST_F(AgentJobTest, TheMaskShowsWhileACommandRunsOnItsTabAndGoesWithIt)
 {
-    auto job = makeJob();
-    job->script.batches
-        = { { command(u"1"_s, u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, u"A"_s } }) } };
-    toolkit.held = { u"fill"_s };
-    job->start();
+    auto job = startJobWithAHeldFill();
     EXPECT_EQ(toolkit.masks, QStringList { u"on T1: working: fill"_s });
     toolkit.release();
     EXPECT_EQ(toolkit.masks, (QStringList { u"on T1: working: fill"_s, u"off T1"_s }));

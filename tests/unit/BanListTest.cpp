@@ -4,6 +4,7 @@
 // validation, and inputs made to break the parser.
 #include "safety/BanList.h"
 
+#include "BanCorpus.h"
 #include "QtPrinters.h"
 #include "Refusal.h"
 #include "TestEnvironment.h"
@@ -30,26 +31,6 @@ QString allowProblem(const QString &entry)
     return refusalOf([&](QString *error) { return BanList::checkAllowEntry(entry, error); });
 }
 
-QStringList strings(const QJsonValue &value)
-{
-    QStringList out;
-    for (const QJsonValue &v : value.toArray())
-        out.append(v.toString());
-    return out;
-}
-
-// A corpus case's policy object ({mode, allowed, interpreters}) as the app reads it.
-CommandPolicy policyOf(const QJsonObject &c)
-{
-    const QJsonObject p = c.value(u"policy"_s).toObject();
-    CommandPolicy policy;
-    policy.mode = p.value(u"mode"_s).toString() == u"allowlist"_s ? CommandPolicy::Mode::Allowlist
-                                                                  : CommandPolicy::Mode::Rules;
-    policy.allowed = strings(p.value(u"allowed"_s));
-    policy.interpreters = strings(p.value(u"interpreters"_s));
-    return policy;
-}
-
 } // namespace
 
 TEST(BanListTest, EveryCorpusCaseGetsItsVerdict)
@@ -60,7 +41,7 @@ TEST(BanListTest, EveryCorpusCaseGetsItsVerdict)
     for (const QJsonValue &value : cases) {
         const QJsonObject c = value.toObject();
         const QString command = c.value(u"command"_s).toString();
-        const BanList list(strings(c.value(u"entries"_s)), policyOf(c));
+        const BanList list = banListOf(c);
         const BanVerdict verdict = list.check(command);
         const std::string label = command.toStdString() + " (" + c.value(u"class"_s).toString().toStdString()
             + ": " + c.value(u"why"_s).toString().toStdString() + ")";
@@ -127,14 +108,20 @@ TEST(BanListTest, RegexEntriesAreValidatedAsJavaScriptCompilesThem)
     EXPECT_TRUE(BanList::checkEntry(u"/git\\s+push\\s+--force/i"_s));
     EXPECT_TRUE(BanList::checkEntry(u" /DROP TABLE/i "_s));
     EXPECT_TRUE(BanList::checkEntry(u"/[a\\-z]/u"_s)) << "\\- inside a class is fine with u";
-    EXPECT_TRUE(entryProblem(u"/(?i)drop table/"_s).contains(u"inline flags"_s));
-    EXPECT_TRUE(entryProblem(u"/rm[[:space:]]+-rf/"_s).contains(u"POSIX classes"_s));
-    EXPECT_TRUE(entryProblem(u"/rm\\-rf/u"_s).contains(u"u flag"_s));
-    EXPECT_TRUE(entryProblem(u"/a++/"_s).contains(u"possessive"_s));
-    EXPECT_TRUE(entryProblem(u"/(?>rm)/"_s).contains(u"atomic"_s));
-    EXPECT_TRUE(entryProblem(u"/\\Arm/"_s).contains(u"\\A"_s));
-    EXPECT_TRUE(entryProblem(u"/rm/q"_s).contains(u"flag"_s));
-    EXPECT_TRUE(entryProblem(u"/([/"_s).contains(u"not a valid regular expression"_s));
+    // Each refused entry, and what its refusal names.
+    const QList<std::pair<QString, QString>> refused {
+        { u"/(?i)drop table/"_s, u"inline flags"_s },
+        { u"/rm[[:space:]]+-rf/"_s, u"POSIX classes"_s },
+        { u"/rm\\-rf/u"_s, u"u flag"_s },
+        { u"/a++/"_s, u"possessive"_s },
+        { u"/(?>rm)/"_s, u"atomic"_s },
+        { u"/\\Arm/"_s, u"\\A"_s },
+        { u"/rm/q"_s, u"flag"_s },
+        { u"/([/"_s, u"not a valid regular expression"_s },
+    };
+    for (const auto &[entry, says] : refused)
+        EXPECT_TRUE(entryProblem(entry).contains(says))
+            << entry.toStdString() << ": " << entryProblem(entry).toStdString();
     EXPECT_FALSE(entryProblem(u"   "_s).isEmpty());
 }
 
@@ -142,15 +129,21 @@ TEST(BanListTest, AllowEntriesAreWordsWithAnOptionalLastStar)
 {
     EXPECT_TRUE(BanList::checkAllowEntry(u"git status"_s));
     EXPECT_TRUE(BanList::checkAllowEntry(u"npm run *"_s));
-    EXPECT_TRUE(allowProblem(u""_s).contains(u"empty"_s));
-    EXPECT_TRUE(allowProblem(u"git status; ls"_s).contains(u"one command"_s));
-    EXPECT_TRUE(allowProblem(u"ls | sh"_s).contains(u"one command"_s));
-    EXPECT_TRUE(allowProblem(u"ls > out"_s).contains(u"redirections"_s));
-    EXPECT_TRUE(allowProblem(u"A=1 ls"_s).contains(u"VAR="_s));
-    EXPECT_TRUE(allowProblem(u"ls $HOME"_s).contains(u"expansions"_s));
-    EXPECT_TRUE(allowProblem(u"npm * test"_s).contains(u"last word"_s));
-    EXPECT_TRUE(allowProblem(u"*"_s).contains(u"every command"_s));
-    EXPECT_TRUE(allowProblem(u"echo 'a"_s).contains(u"not a command"_s));
+    // Each refused entry, and what its refusal names.
+    const QList<std::pair<QString, QString>> refused {
+        { u""_s, u"empty"_s },
+        { u"git status; ls"_s, u"one command"_s },
+        { u"ls | sh"_s, u"one command"_s },
+        { u"ls > out"_s, u"redirections"_s },
+        { u"A=1 ls"_s, u"VAR="_s },
+        { u"ls $HOME"_s, u"expansions"_s },
+        { u"npm * test"_s, u"last word"_s },
+        { u"*"_s, u"every command"_s },
+        { u"echo 'a"_s, u"not a command"_s },
+    };
+    for (const auto &[entry, says] : refused)
+        EXPECT_TRUE(allowProblem(entry).contains(says))
+            << entry.toStdString() << ": " << allowProblem(entry).toStdString();
 
     CommandPolicy policy;
     policy.mode = CommandPolicy::Mode::Allowlist;

@@ -37,9 +37,7 @@ protected:
     {
         ASSERT_TRUE(page.isReady());
         page.injector()->addScript(BridgeSession::watchScript());
-        const FakeToolkit::Page checkout = FakeToolkit::huluCheckout();
-        toolkit.tabs.insert(u"T1"_s, checkout);
-        toolkit.current = u"T1"_s;
+        toolkit.openOnly(u"T1"_s, FakeToolkit::huluCheckout());
     }
 
     void start(const QString &goal, std::chrono::milliseconds replyTimeout = std::chrono::minutes(10))
@@ -63,17 +61,10 @@ protected:
         drain();
     }
 
-    void drain()
-    {
-        ASSERT_TRUE(waitUntil([&] { return !page.busy(); }, 5s));
-    }
+    void drain() { page.drain(); }
     void pass(std::chrono::milliseconds span, std::chrono::milliseconds step = 100ms)
     {
-        for (std::chrono::milliseconds moved { 0 }; moved < span; moved += step) {
-            drain();
-            clock.advance(step);
-        }
-        drain();
+        page.pass(clock, span, step);
     }
     BridgeStatus status() const { return session->record().status; }
 

@@ -39,9 +39,7 @@ class LlmBrainTest : public ::testing::Test
 protected:
     void SetUp() override
     {
-        const FakeToolkit::Page checkout = FakeToolkit::huluCheckout();
-        toolkit.tabs.insert(u"T1"_s, checkout);
-        toolkit.current = u"T1"_s;
+        toolkit.openOnly(u"T1"_s, FakeToolkit::huluCheckout());
         LlmConfig config;
         config.provider = u"custom"_s;
         config.displayName = u"scripted"_s;

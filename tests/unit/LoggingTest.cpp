@@ -139,6 +139,14 @@ Victim plantVictim()
     return v;
 }
 
+// A new folder `name` in the test's temporary folder.
+QString newFolder(const QString &name)
+{
+    const QString folder = QDir(test::tempDir()).filePath(name);
+    QDir().mkpath(folder);
+    return folder;
+}
+
 QByteArray contents(const QString &path)
 {
     QFile f(path);
@@ -153,8 +161,7 @@ QStringList movedAside(const QString &folder, const QString &name)
 TEST(LogFileTest, ALogFileThatIsALinkOutOfItsFolderIsMovedAsideAtStartAndTheLogGoesOn)
 {
     const Victim victim = plantVictim();
-    const QString logs = QDir(test::tempDir()).filePath(u"logs"_s);
-    QDir().mkpath(logs);
+    const QString logs = newFolder(u"logs"_s);
     const QString path = QDir(logs).filePath(u"app.log"_s);
     ASSERT_TRUE(QFile::link(victim.file, path));
 
@@ -177,8 +184,7 @@ TEST(LogFileTest, ALogFileThatIsALinkOutOfItsFolderIsMovedAsideAtStartAndTheLogG
 TEST(LogFileTest, ALogFolderThatIsALinkOutOfItsFolderIsMovedAsideAndItsTargetLeftAlone)
 {
     const Victim victim = plantVictim();
-    const QString data = QDir(test::tempDir()).filePath(u"data"_s);
-    QDir().mkpath(data);
+    const QString data = newFolder(u"data"_s);
     const QString logs = QDir(data).filePath(u"logs"_s);
     ASSERT_TRUE(QFile::link(victim.folder, logs));
 
@@ -236,8 +242,7 @@ TEST(LogFileTest, LinksPutInPlaceWhileTheAppRunsAreNeitherEmptiedNorWrittenThrou
 TEST(LoggingTest, TheLogSaysWhichLinkItMovedAside)
 {
     const Victim victim = plantVictim();
-    const QString dir = QDir(test::tempDir()).filePath(u"logs"_s);
-    QDir().mkpath(dir);
+    const QString dir = newFolder(u"logs"_s);
     const QString path = QDir(dir).filePath(u"multi-purpose-agent.log"_s);
     ASSERT_TRUE(QFile::link(victim.file, path));
     Logging::install({ dir, false, 100, false });
