@@ -72,32 +72,32 @@ void BridgeManager::loadTools()
     }
 }
 
-QString BridgeManager::setSavedTools(const QList<SavedTool> &tools)
+bool BridgeManager::setSavedTools(const QList<SavedTool> &tools, QString *error)
 {
     QStringList names;
     QJsonArray list;
     for (const SavedTool &tool : tools) {
         const QString name = tool.name.trimmed();
         if (name.isEmpty())
-            return tr("a saved tool needs a name");
+            return refuse(error, tr("a saved tool needs a name"));
         if (names.contains(name, Qt::CaseInsensitive))
-            return tr("two saved tools are named '%1'").arg(name);
+            return refuse(error, tr("two saved tools are named '%1'").arg(name));
         const QUrl url(tool.url.trimmed(), QUrl::StrictMode);
         if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s))
-            return tr("the address of '%1' is not an http(s) address: %2").arg(name, tool.url);
+            return refuse(error, tr("the address of '%1' is not an http(s) address: %2").arg(name, tool.url));
         names.append(name);
         list.append(QJsonObject { { u"name"_s, name }, { u"url"_s, url.toString() } });
     }
     QDir().mkpath(m_dir);
-    QString error;
+    QString unsaved;
     if (!JsonDataFile(QDir(m_dir).filePath(QString::fromUtf16(kToolsFile)))
-             .save({ { u"tools"_s, list } }, 1, &error))
-        return tr("the saved tools could not be written: %1").arg(error);
+             .save({ { u"tools"_s, list } }, 1, &unsaved))
+        return refuse(error, tr("the saved tools could not be written: %1").arg(unsaved));
     m_tools.clear();
     for (const QJsonValue &value : std::as_const(list))
         m_tools.append({ value[u"name"].toString(), value[u"url"].toString() });
     Q_EMIT toolsChanged();
-    return {};
+    return true;
 }
 
 void BridgeManager::start(const StartRequest &request, CommandReply done)

@@ -101,8 +101,9 @@ public:
     BridgeSession *live(const QString &sessionId) const { return m_jobs.live(sessionId); }
 
     QList<SavedTool> savedTools() const { return m_tools; }
-    // Saves the list; empty when saved, else why not (a name twice, an address that is not http(s)).
-    QString setSavedTools(const QList<SavedTool> &tools);
+    // Saves the list; false with `error` saying why not (a name twice, an address that is not
+    // http(s), the file could not be written), the saved list then unchanged.
+    bool setSavedTools(const QList<SavedTool> &tools, QString *error = nullptr);
 
     // Whether the chat in `tab` takes images, or set it (see ChatImages).
     void chatImages(const QString &tab, std::optional<bool> set, CommandReply done);

@@ -637,8 +637,8 @@ void BridgePage::saveTools()
             continue; // an empty row the user added and never filled
         tools.append(tool);
     }
-    const QString error = engine()->bridge()->setSavedTools(tools);
-    if (!error.isEmpty()) {
+    QString error;
+    if (!engine()->bridge()->setSavedTools(tools, &error)) {
         showError(m_toolsMessage, error);
         return;
     }
