@@ -115,8 +115,7 @@ int runMcpHttp(QCoreApplication &app, Engine &engine, Settings &settings, const 
         return 1;
     }
     McpHttpServer server(engine.commands(), engine.clock());
-    server.setTokenSource(
-        [tokenFile] { return tokenFile.problem().isEmpty() ? tokenFile.read() : QString(); });
+    server.setTokenSource([tokenFile] { return tokenFile.trusted() ? tokenFile.read() : QString(); });
     // A session that ends gives its agent's tabs back, as a WebSocket agent's disconnect does.
     QObject::connect(&server, &McpHttpServer::callerGone, engine.toolkit(), &ToolkitCommands::releaseCaller);
     if (!server.start(*options.mcpHttpPort, &error)) {

@@ -500,7 +500,8 @@ void WindowAutomation::perform(const QString &type, const QString &target, const
               "mistyped)"_s.arg(pagePart, target)
             : u"the window has no element '%1' (its pages: %2)"_s.arg(target, pages.join(u", "_s));
         reply(CommandResult::failure(
-            u"uiAction %1: %2; listUIElements gives the ids there are now"_s.arg(type, why), 404));
+            u"uiAction %1: %2; listUIElements gives the ids there are now"_s.arg(type, why),
+            ErrorKind::NotFound));
         return;
     }
     const Found found = *it;
@@ -603,15 +604,15 @@ void WindowAutomation::click(const QString &target, const Found &found, CommandR
     if (!button) {
         reply(CommandResult::failure(
             u"uiAction click: '%1' is a %2, not a button; setValue changes it"_s.arg(target, found.role),
-            400));
+            ErrorKind::BadInput));
         return;
     }
     if (const QString why = unusable(target, found, button); !why.isEmpty()) {
-        reply(CommandResult::failure(u"uiAction click: "_s + why, 409));
+        reply(CommandResult::failure(u"uiAction click: "_s + why, ErrorKind::Conflict));
         return;
     }
     if (const QString why = beyondRights(button); !why.isEmpty()) {
-        reply(CommandResult::failure(u"uiAction click on '%1': %2"_s.arg(target, why), 403));
+        reply(CommandResult::failure(u"uiAction click on '%1': %2"_s.arg(target, why), ErrorKind::Refused));
         return;
     }
     if (found.pageIndex >= 0)
@@ -639,15 +640,15 @@ void WindowAutomation::setValue(const QString &target, const Found &found, const
                                 CommandReply reply)
 {
     QWidget *w = found.widget;
-    const auto refuse = [&](const QString &why, int status = 400) {
-        reply(CommandResult::failure(u"uiAction setValue on '%1': %2"_s.arg(target, why), status));
+    const auto refuse = [&](const QString &why, ErrorKind kind = ErrorKind::BadInput) {
+        reply(CommandResult::failure(u"uiAction setValue on '%1': %2"_s.arg(target, why), kind));
     };
     if (found.role == u"page"_s || found.role == u"dialog"_s)
         return refuse(u"a %1 has no value; click shows a page"_s.arg(found.role));
     if (const QString why = unusable(target, found, w); !why.isEmpty())
-        return refuse(why, 409);
+        return refuse(why, ErrorKind::Conflict);
     if (const QString why = beyondRights(w, value); !why.isEmpty())
-        return refuse(why, 403);
+        return refuse(why, ErrorKind::Refused);
     if (found.pageIndex >= 0)
         m_window->showPage(MainWindow::Page(found.pageIndex));
     const auto asText = [&](QString *out) {
@@ -717,7 +718,7 @@ void WindowAutomation::setValue(const QString &target, const Found &found, const
         if (!asText(&text))
             return refuse(u"a text field takes a string"_s);
         if (line->isReadOnly())
-            return refuse(u"the field is read-only"_s, 409);
+            return refuse(u"the field is read-only"_s, ErrorKind::Conflict);
         line->selectAll();
         if (text.isEmpty())
             line->del();
@@ -734,7 +735,7 @@ void WindowAutomation::setValue(const QString &target, const Found &found, const
             return refuse(u"a text box takes a string (or an array of lines)"_s);
         }
         if (edit->isReadOnly())
-            return refuse(u"the text box is read-only"_s, 409);
+            return refuse(u"the text box is read-only"_s, ErrorKind::Conflict);
         edit->setPlainText(text);
     } else {
         return refuse(u"a %1 cannot be changed"_s.arg(found.role));

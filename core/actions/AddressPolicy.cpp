@@ -40,7 +40,7 @@ CommandResult AddressPolicy::checkFile(const CommandCaller &caller, const QUrl &
         return CommandResult::failure(
             tr("%1 names a file on another machine (%2): file: addresses are opened on this one only")
                 .arg(given, host),
-            403);
+            ErrorKind::Refused);
     // The app's own folders hold its tokens: no caller opens them in a page. The path as the
     // browser reads it: percent-escapes decoded, `..` resolved, links followed.
     const QFileInfo file(url.path(QUrl::FullyDecoded));
@@ -57,13 +57,13 @@ CommandResult AddressPolicy::checkFile(const CommandCaller &caller, const QUrl &
             return CommandResult::failure(
                 tr("%1 is in the app's own folder (%2), which holds its tokens: it is never opened in a page")
                     .arg(given, folder),
-                403);
+                ErrorKind::Refused);
     }
     if (!TabRegistry::isUnrestricted(caller) && !m_settings->boolValue(SettingKey::ToolkitAllowFileUrls))
         return CommandResult::failure(
             tr("file: addresses (your files) are off for agents: the user can allow them "
                "in the settings window (toolkit/allowFileUrls)"),
-            403);
+            ErrorKind::Refused);
     return CommandResult::success();
 }
 

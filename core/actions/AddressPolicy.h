@@ -26,7 +26,7 @@ public:
     // Folders no page may show (the config, data and log folders: tokens, settings).
     void setProtectedFolders(const QStringList &folders) { m_protectedFolders = folders; }
     // Whether `url` (as the caller wrote it: `given`) may be opened by `caller`: a success, or
-    // the failure to answer with (400 for what is no address we open, 403 for a refused file).
+    // the failure to answer with (BadInput for what is no address we open, Refused for a refused file).
     CommandResult check(const CommandCaller &caller, const QUrl &url, const QString &given) const;
     // Whether `caller` may read and act on a tab that shows `url` now (however it got there: a
     // link, back, reload, a script): file: addresses as check() says, everything else yes.

@@ -82,7 +82,7 @@ private:
 // A session that does not exist, or is another's (RunActions::hiddenFrom).
 CommandResult noSession(const QString &id)
 {
-    return CommandResult::failure(u"there is no bridge session %1"_s.arg(id), 404);
+    return CommandResult::failure(u"there is no bridge session %1"_s.arg(id), ErrorKind::NotFound);
 }
 
 } // namespace
@@ -162,8 +162,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         env.run = [dispatcher, caller, agentTab](const QString &type, const QJsonObject &params,
                                                  BridgeEnvironment::Reply reply) {
             if (params.value(u"tab").toString() == agentTab)
-                return reply(
-                    CommandResult::failure(u"the chat's own tab is not one the bridge acts on"_s, 403));
+                return reply(CommandResult::failure(u"the chat's own tab is not one the bridge acts on"_s,
+                                                    ErrorKind::Refused));
             RunActions::dispatchAs(dispatcher, caller, type, params, std::move(reply));
         };
         env.currentTab = [tools, caller, current] {
@@ -229,7 +229,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                                                              const CommandReply &done) {
         CdpSession *session = browser ? browser->sessionForTarget(tab) : nullptr;
         if (!session || !payloads || !owner)
-            return done(CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab), 404));
+            return done(
+                CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab), ErrorKind::NotFound));
         PayloadInjector *injector
             = payloads->ensureScript(session, QString::fromLatin1(ChatLearner::kModule));
         auto *learner = new ChatLearner(injector, owner.data());
@@ -239,23 +240,24 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                              if (progress)
                                  progress(part);
                          });
-        QObject::connect(learner, &ChatLearner::learned, learner,
-                         [learner, done, url, configDir](const ChatSelectors &selectors) {
-                             WebChatProfiles profiles;
-                             profiles.load(configDir);
-                             const WebChatProfile profile = WebChatProfile::learnedFor(
-                                 url, selectors, QDateTime::currentDateTimeUtc());
-                             QString error;
-                             const bool saved = profiles.save(configDir, profile, &error);
-                             learner->deleteLater();
-                             if (!saved)
-                                 return done(CommandResult::failure(
-                                     u"the learned profile could not be saved: %1"_s.arg(error), 500));
-                             done(CommandResult::success(QJsonObject { { u"profileId"_s, profile.id } }));
-                         });
+        QObject::connect(
+            learner, &ChatLearner::learned, learner,
+            [learner, done, url, configDir](const ChatSelectors &selectors) {
+                WebChatProfiles profiles;
+                profiles.load(configDir);
+                const WebChatProfile profile
+                    = WebChatProfile::learnedFor(url, selectors, QDateTime::currentDateTimeUtc());
+                QString error;
+                const bool saved = profiles.save(configDir, profile, &error);
+                learner->deleteLater();
+                if (!saved)
+                    return done(CommandResult::failure(
+                        u"the learned profile could not be saved: %1"_s.arg(error), ErrorKind::Internal));
+                done(CommandResult::success(QJsonObject { { u"profileId"_s, profile.id } }));
+            });
         QObject::connect(learner, &ChatLearner::failed, learner, [learner, done](const QString &error) {
             learner->deleteLater();
-            done(CommandResult::failure(error, 409));
+            done(CommandResult::failure(error, ErrorKind::Conflict));
         });
         learner->start(std::chrono::minutes(2));
     });
@@ -266,7 +268,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
         [browser, configDir](const QString &tab, std::optional<bool> set, CommandReply done) {
             CdpSession *session = browser ? browser->sessionForTarget(tab) : nullptr;
             if (!session)
-                return done(CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab), 404));
+                return done(CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab),
+                                                   ErrorKind::NotFound));
             WebChatProfiles profiles;
             profiles.load(configDir);
             const QUrl url(session->targetInfo().url);
@@ -290,7 +293,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                 QString error;
                 if (!profiles.save(configDir, profile, &error))
                     return done(CommandResult::failure(
-                        u"the chat profile %1 could not be saved: %2"_s.arg(profile.id, error), 500));
+                        u"the chat profile %1 could not be saved: %2"_s.arg(profile.id, error),
+                        ErrorKind::Internal));
             }
             done(CommandResult::success(
                 QJsonObject { { u"profileId"_s, profile.id }, { u"images"_s, profile.images } }));
@@ -365,7 +369,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
               { u"agentTab"_s, u"goal"_s }),
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               if (!manager)
-                  return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
+                  return reply(
+                      CommandResult::failure(u"the bridge is not available"_s, ErrorKind::Unavailable));
               BridgeManager::StartRequest request;
               request.agentTab = params.value(u"agentTab").toString();
               for (const QJsonValue &tab : params.value(u"targetTabs").toArray())
@@ -410,11 +415,13 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                                const CommandReply &reply) {
             const QString id = params.value(u"sessionId").toString();
             if (!manager)
-                return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
+                return reply(
+                    CommandResult::failure(u"the bridge is not available"_s, ErrorKind::Unavailable));
             if (RunActions::hiddenFrom(caller, manager->session(id)))
                 return reply(noSession(id));
             if (QString error; !(manager.data()->*call)(id, &error))
-                return reply(CommandResult::failure(error, manager->session(id) ? 409 : 404));
+                return reply(CommandResult::failure(
+                    error, manager->session(id) ? ErrorKind::Conflict : ErrorKind::NotFound));
             reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
         };
     };
@@ -427,7 +434,8 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
           sessionIdSchema(),
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               if (!manager)
-                  return reply(CommandResult::failure(u"the bridge is not available"_s, 503));
+                  return reply(
+                      CommandResult::failure(u"the bridge is not available"_s, ErrorKind::Unavailable));
               const QString id = params.value(u"sessionId").toString();
               if (RunActions::hiddenFrom(caller, manager->session(id)))
                   return reply(noSession(id));
@@ -441,12 +449,13 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
                  { u"sessionId"_s, u"approve"_s }),
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               if (!RunActions::isUser(caller))
-                  return reply(CommandResult::failure(u"a risky step is approved by the user only"_s, 403));
+                  return reply(CommandResult::failure(u"a risky step is approved by the user only"_s,
+                                                      ErrorKind::Refused));
               const QString id = params.value(u"sessionId").toString();
               if (!manager || !manager->session(id))
                   return reply(noSession(id));
               if (QString error; !manager->answer(id, params.value(u"approve").toBool(), &error))
-                  return reply(CommandResult::failure(error, 409));
+                  return reply(CommandResult::failure(error, ErrorKind::Conflict));
               reply(CommandResult::success(QJsonObject { { u"sessionId"_s, id } }));
           } });
 }

@@ -71,7 +71,8 @@ void CommandDispatcher::dispatch(const QString &name, const QJsonObject &params,
             ? name.left(kEchoedNameChars) + u"… (%1 characters)"_s.arg(name.size())
             : name;
         reply(CommandResult::failure(
-            u"unknown %1 '%2'"_s.arg(scope == Scope::DebugApi ? u"action"_s : u"type"_s, shown), 404));
+            u"unknown %1 '%2'"_s.arg(scope == Scope::DebugApi ? u"action"_s : u"type"_s, shown),
+            ErrorKind::NotFound));
         return;
     }
     // Every caller's params are checked here, once, against the command's schema: handlers
@@ -79,12 +80,12 @@ void CommandDispatcher::dispatch(const QString &name, const QJsonObject &params,
     QJsonObject ours = params;
     if (command->aliases) {
         if (QString problem; !command->aliases(ours, &problem)) {
-            reply(CommandResult::failure(u"%1: %2"_s.arg(name, problem), 400));
+            reply(CommandResult::failure(u"%1: %2"_s.arg(name, problem), ErrorKind::BadInput));
             return;
         }
     }
     if (QString problem; !ParamsSchema::validate(ours, command->inputSchema, &problem)) {
-        reply(CommandResult::failure(u"%1: %2"_s.arg(name, problem), 400));
+        reply(CommandResult::failure(u"%1: %2"_s.arg(name, problem), ErrorKind::BadInput));
         return;
     }
     // Exactly once, whatever the handler does.

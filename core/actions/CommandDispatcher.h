@@ -62,7 +62,7 @@ public:
     QList<Command> commands(Scope scope) const;
 
     // Runs a command. `reply` is called exactly once, possibly before dispatch() returns; an
-    // unknown name (in this scope) answers 404.
+    // unknown name (in this scope) answers NotFound.
     void dispatch(const QString &name, const QJsonObject &params, const CommandCaller &caller, Scope scope,
                   CommandReply reply) const;
 

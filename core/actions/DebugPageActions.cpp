@@ -31,7 +31,7 @@ void evaluateInBrowser(const DebugPageActions::Services &services, const QJsonOb
         return reply(CommandResult::failure(u"evaluateInBrowser is turned off: running code in pages needs "
                                             u"the setting debug/allowEvaluate=true "
                                             "(settings window or settings.ini)"_s,
-                                            403));
+                                            ErrorKind::Refused));
     if (QString unknown; !onlyKnownParams(params, { u"code"_s, u"targetId"_s, u"timeoutMs"_s }, &unknown))
         return reply(CommandResult::failure(unknown));
     CommandParams p(params);
@@ -49,7 +49,8 @@ void evaluateInBrowser(const DebugPageActions::Services &services, const QJsonOb
         session = endpoint->sessionForTarget(targetId);
         if (!session)
             return reply(CommandResult::failure(
-                u"no attached target '%1'; getCDPConnections lists the targets"_s.arg(targetId), 404));
+                u"no attached target '%1'; getCDPConnections lists the targets"_s.arg(targetId),
+                ErrorKind::NotFound));
     } else {
         const QList<CdpSession *> pages = endpoint->pageSessions();
         if (pages.isEmpty())
@@ -57,7 +58,7 @@ void evaluateInBrowser(const DebugPageActions::Services &services, const QJsonOb
                 u"no page is attached (the browser endpoint %1 is %2); start the browser or IDE with "
                 "--remote-debugging-port=%3"_s.arg(endpoint->address(), stateName(endpoint->state()))
                     .arg(endpoint->port()),
-                503));
+                ErrorKind::Unavailable));
         session = pages.first();
     }
     const CdpTargetInfo info = session->targetInfo();
@@ -77,13 +78,15 @@ void evaluateInBrowser(const DebugPageActions::Services &services, const QJsonOb
             }
             switch (error.kind) {
             case CdpError::Kind::Script:
-                return reply(CommandResult::failure(u"the code threw: "_s + error.message, 400));
+                return reply(
+                    CommandResult::failure(u"the code threw: "_s + error.message, ErrorKind::BadInput));
             case CdpError::Kind::Timeout:
                 return reply(CommandResult::failure(
-                    u"the code did not finish within %1 ms (params.timeoutMs)"_s.arg(timeoutMs), 504));
+                    u"the code did not finish within %1 ms (params.timeoutMs)"_s.arg(timeoutMs),
+                    ErrorKind::Timeout));
             default:
-                return reply(
-                    CommandResult::failure(u"the browser did not run the code: "_s + error.toString(), 502));
+                return reply(CommandResult::failure(
+                    u"the browser did not run the code: "_s + error.toString(), ErrorKind::Upstream));
             }
         },
         std::chrono::milliseconds(timeoutMs));
@@ -117,7 +120,8 @@ void installAutoAcceptActions(CommandDispatcher *commands, const DebugPageAction
             const CdpSession *page = endpoint->sessionForTarget(targetId);
             if (!page || !page->isPage())
                 return reply(CommandResult::failure(
-                    u"no attached page has targetId '%1' (see getCDPConnections)"_s.arg(targetId), 404));
+                    u"no attached page has targetId '%1' (see getCDPConnections)"_s.arg(targetId),
+                    ErrorKind::NotFound));
             autoAccept->setTargetPaused(targetId, paused);
             reply(
                 CommandResult::success(QJsonObject { { u"targetId"_s, targetId }, { u"paused"_s, paused } }));
@@ -150,7 +154,7 @@ void searchWorkbench(const std::shared_ptr<WorkbenchSearch> &search, int index)
             u"none of the %1 attached pages is a VS Code-family window (VS Code, Cursor, Windsurf, "
             u"Antigravity): "
             "open the IDE with --remote-debugging-port, or give targetId"_s.arg(search->pages.size()),
-            404));
+            ErrorKind::NotFound));
     QPointer<CdpSession> page = search->pages.at(index);
     CommandPalette::probe(page, search->lifetime, [search, page, index](bool workbench) {
         if (workbench && page)
@@ -169,7 +173,8 @@ void withWorkbench(const DebugPageActions::Services &services, const QString &ta
         CdpSession *page = endpoint->sessionForTarget(targetId);
         if (!page || !page->isPage())
             return reply(CommandResult::failure(
-                u"no attached page has targetId '%1' (see getCDPConnections)"_s.arg(targetId), 404));
+                u"no attached page has targetId '%1' (see getCDPConnections)"_s.arg(targetId),
+                ErrorKind::NotFound));
         return go(page);
     }
     auto search = std::make_shared<WorkbenchSearch>();
@@ -180,7 +185,7 @@ void withWorkbench(const DebugPageActions::Services &services, const QString &ta
             u"no page is attached (the browser endpoint %1 is %2): start the IDE with --remote-debugging-port=%3"_s
                 .arg(endpoint->address(), stateName(endpoint->state()))
                 .arg(endpoint->port()),
-            503));
+            ErrorKind::Unavailable));
     search->lifetime = services.lifetime;
     search->reply = reply;
     search->go = std::move(go);

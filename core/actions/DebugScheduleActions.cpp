@@ -104,13 +104,14 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
             return reply(CommandResult::failure(
                 u"params.prompts cannot change while the queue runs; pause or stop it first (nothing was "
                 "changed)"_s,
-                409));
+                ErrorKind::Conflict));
         prompts = list;
     }
     if (prompts && params.isEmpty()) {
         if (QString refused; !scheduler->setQueue(*prompts, &refused))
             return reply(CommandResult::failure(refused + u" (nothing was changed)"_s,
-                                                scheduler->queueSaveFailed() ? 500 : 409));
+                                                scheduler->queueSaveFailed() ? ErrorKind::Internal
+                                                                             : ErrorKind::Conflict));
         QJsonObject data = schedule(settings);
         data.insert(u"changed"_s, QJsonArray { u"prompts"_s });
         data.insert(u"prompts"_s, QJsonArray::fromStringList(*prompts));
@@ -154,12 +155,14 @@ void updateSchedule(Settings *settings, Scheduler *scheduler, QJsonObject params
     QString error;
     auto changed = applySettings(settings, changes, &error);
     if (!changed)
-        return reply(CommandResult::failure(error + u"; nothing was changed"_s,
-                                            settings->lastSaveFailed() ? 500 : 400));
+        return reply(
+            CommandResult::failure(error + u"; nothing was changed"_s,
+                                   settings->lastSaveFailed() ? ErrorKind::Internal : ErrorKind::BadInput));
     if (prompts) {
         if (QString refused; !scheduler->setQueue(*prompts, &refused))
             return reply(CommandResult::failure(refused + u" (the other fields were saved)"_s,
-                                                scheduler->queueSaveFailed() ? 500 : 409));
+                                                scheduler->queueSaveFailed() ? ErrorKind::Internal
+                                                                             : ErrorKind::Conflict));
         changed->append(u"prompts"_s);
     }
     if (!changed->isEmpty())
@@ -179,7 +182,7 @@ void queueAction(CommandDispatcher *commands, Scheduler *scheduler, const QStrin
             if (QString unknown; !onlyKnownParams(params, {}, &unknown))
                 return reply(CommandResult::failure(unknown));
             if (QString refused; !(scheduler->*act)(&refused))
-                return reply(CommandResult::failure(refused, 409));
+                return reply(CommandResult::failure(refused, ErrorKind::Conflict));
             reply(CommandResult::success(scheduler->queueStatus()));
         });
 }
@@ -240,13 +243,14 @@ void installQueueActions(CommandDispatcher *commands, const DebugScheduleActions
                 return reply(CommandResult::failure(p.error()));
             if (prompt.trimmed().isEmpty())
                 return reply(CommandResult::failure(u"params.prompt is empty"_s));
-            scheduler->sendPrompt(
-                prompt, conversation, services.lifetime, [reply](const ChatSendOutcome &outcome) {
-                    if (outcome.ok)
-                        return reply(CommandResult::success(sendOutcomeJson(outcome)));
-                    reply(CommandResult::failure(u"the prompt was not sent: "_s + outcome.error,
-                                                 outcome.retryLater ? 409 : 502));
-                });
+            scheduler->sendPrompt(prompt, conversation, services.lifetime,
+                                  [reply](const ChatSendOutcome &outcome) {
+                                      if (outcome.ok)
+                                          return reply(CommandResult::success(sendOutcomeJson(outcome)));
+                                      reply(CommandResult::failure(
+                                          u"the prompt was not sent: "_s + outcome.error,
+                                          outcome.retryLater ? ErrorKind::Conflict : ErrorKind::Upstream));
+                                  });
         });
 
     add(commands, u"getPromptHistory"_s,
@@ -292,8 +296,8 @@ void installQueueActions(CommandDispatcher *commands, const DebugScheduleActions
             if (!refresh)
                 return reply(CommandResult::success(quota->toJson()));
             if (!services.settings->boolValue(SettingKey::QuotaEnabled))
-                return reply(
-                    CommandResult::failure(u"quota/enabled is off: there is nothing to refresh"_s, 409));
+                return reply(CommandResult::failure(u"quota/enabled is off: there is nothing to refresh"_s,
+                                                    ErrorKind::Conflict));
             auto connection = std::make_shared<QMetaObject::Connection>();
             *connection = QObject::connect(quota, &QuotaMonitor::snapshotChanged, services.lifetime,
                                            [quota, reply, connection](const QuotaSnapshot &) {

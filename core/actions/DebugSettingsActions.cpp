@@ -52,7 +52,7 @@ void updateBannedCommands(Settings *settings, QJsonObject params, const CommandR
             return reply(
                 CommandResult::failure(u"give either params.bannedCommands or params.reset, not both"_s));
         if (QString why; settings->isPersonOnly(SettingKey::SafetyBannedCommands, QStringList(), &why))
-            return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
+            return reply(CommandResult::failure(why + u". Nothing was changed"_s, ErrorKind::Refused));
         settings->reset(SettingKey::SafetyBannedCommands);
         qCInfo(lcSafety) << "ban list reset to the defaults through the debug API";
         return reply(CommandResult::success(bannedCommands(settings)));
@@ -68,9 +68,10 @@ void updateBannedCommands(Settings *settings, QJsonObject params, const CommandR
     if (!settings->validate(SettingKey::SafetyBannedCommands, *value, &error))
         return reply(CommandResult::failure(error));
     if (QString why; settings->isPersonOnly(SettingKey::SafetyBannedCommands, *value, &why))
-        return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
+        return reply(CommandResult::failure(why + u". Nothing was changed"_s, ErrorKind::Refused));
     if (!applySettings(settings, { { SettingKey::SafetyBannedCommands, *value } }, &error))
-        return reply(CommandResult::failure(error, settings->lastSaveFailed() ? 500 : 400));
+        return reply(CommandResult::failure(
+            error, settings->lastSaveFailed() ? ErrorKind::Internal : ErrorKind::BadInput));
     const QStringList list = value->toStringList();
     if (list.isEmpty())
         qCInfo(lcSafety) << "the ban list's own entries were emptied through the debug API; the built-in "
@@ -95,7 +96,7 @@ void getSettings(const Settings *settings, const QJsonObject &params, const Comm
     for (const QString &name : keys) {
         const auto key = settings->keyForName(name);
         if (!key)
-            return reply(CommandResult::failure(u"unknown setting '%1'"_s.arg(name), 404));
+            return reply(CommandResult::failure(u"unknown setting '%1'"_s.arg(name), ErrorKind::NotFound));
         result.insert(name, settingToJson(settings, *key));
     }
     reply(CommandResult::success(QJsonObject { { u"settings"_s, result } }));
@@ -128,12 +129,12 @@ void updateSettings(Settings *settings, const QJsonObject &params, const Command
     for (auto it = values.begin(); it != values.end(); ++it) {
         const auto key = settings->keyForName(it.key());
         if (!key)
-            return reply(
-                CommandResult::failure(u"unknown setting '%1'; nothing was changed"_s.arg(it.key()), 404));
+            return reply(CommandResult::failure(u"unknown setting '%1'; nothing was changed"_s.arg(it.key()),
+                                                ErrorKind::NotFound));
         QString why;
         // A privileged key is refused whatever its value, before the value is read.
         if (settings->spec(*key).privileged && settings->isPersonOnly(*key, {}, &why))
-            return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
+            return reply(CommandResult::failure(why + u". Nothing was changed"_s, ErrorKind::Refused));
         QString error;
         const auto value = settingFromJson(settings->spec(*key), it.value(), it.key(), &error);
         if (!value)
@@ -143,20 +144,21 @@ void updateSettings(Settings *settings, const QJsonObject &params, const Command
             return reply(CommandResult::failure(
                 u"%1 may point only at this machine through the debug API (%2 is not a loopback address): "
                 "another host is set in the settings window. Nothing was changed"_s.arg(it.key(), offHost),
-                403));
-        // A valid value first (400 says what is wrong with it), then whether the API may make
-        // the change (403: removing a ban pattern).
+                ErrorKind::Refused));
+        // A valid value first (BadInput says what is wrong with it), then whether the API may
+        // make the change (Refused: removing a ban pattern).
         if (!settings->validate(*key, *value, &error))
             return reply(CommandResult::failure(error + u"; nothing was changed"_s));
         if (settings->isPersonOnly(*key, *value, &why))
-            return reply(CommandResult::failure(why + u". Nothing was changed"_s, 403));
+            return reply(CommandResult::failure(why + u". Nothing was changed"_s, ErrorKind::Refused));
         changes.append({ *key, *value });
     }
     QString error;
     const auto changed = applySettings(settings, changes, &error);
     if (!changed)
-        return reply(CommandResult::failure(error + u"; nothing was changed"_s,
-                                            settings->lastSaveFailed() ? 500 : 400));
+        return reply(
+            CommandResult::failure(error + u"; nothing was changed"_s,
+                                   settings->lastSaveFailed() ? ErrorKind::Internal : ErrorKind::BadInput));
     if (!changed->isEmpty())
         qCInfo(lcSettings).noquote() << "settings changed through the debug API:" << changed->join(u", "_s);
     QJsonObject current;

@@ -153,15 +153,15 @@ QJsonObject cdpConnections(ActionHost *host, const QHash<QString, CdpTargetInfo>
 void getCDPConnections(ActionHost *host, const CommandReply &reply)
 {
     QPointer<QObject> guard(host->lifetime());
-    host->endpoint()->readTargets(host->lifetime(),
-                                  [guard, host, reply](const QHash<QString, QJsonObject> &targets) {
-                                      if (!guard)
-                                          return reply(CommandResult::failure(u"the engine stopped"_s, 503));
-                                      QHash<QString, CdpTargetInfo> fresh;
-                                      for (auto it = targets.cbegin(); it != targets.cend(); ++it)
-                                          fresh.insert(it.key(), CdpTargetInfo::fromJson(it.value()));
-                                      reply(CommandResult::success(cdpConnections(host, fresh)));
-                                  });
+    host->endpoint()->readTargets(
+        host->lifetime(), [guard, host, reply](const QHash<QString, QJsonObject> &targets) {
+            if (!guard)
+                return reply(CommandResult::failure(u"the engine stopped"_s, ErrorKind::Unavailable));
+            QHash<QString, CdpTargetInfo> fresh;
+            for (auto it = targets.cbegin(); it != targets.cend(); ++it)
+                fresh.insert(it.key(), CdpTargetInfo::fromJson(it.value()));
+            reply(CommandResult::success(cdpConnections(host, fresh)));
+        });
 }
 
 void getLogs(const QJsonObject &params, const CommandReply &reply)
@@ -169,7 +169,7 @@ void getLogs(const QJsonObject &params, const CommandReply &reply)
     LogBuffer *buffer = Logging::buffer();
     if (!buffer)
         return reply(CommandResult::failure(
-            u"getLogs is not available: logging is not set up in this process"_s, 503));
+            u"getLogs is not available: logging is not set up in this process"_s, ErrorKind::Unavailable));
     if (QString unknown; !onlyKnownParams(params, { u"tailLines"_s, u"level"_s, u"category"_s }, &unknown))
         return reply(CommandResult::failure(unknown));
     CommandParams p(params);

@@ -4,7 +4,7 @@
 // the window's own widgets to the debug API (getUISnapshot, listUIElements, uiAction). core
 // owns the actions and their schemas and never sees a widget; the UI layer implements this
 // and registers it with the engine (Engine::setDesktopUi) while it exists. --headless and
-// standby have none, and the actions that need it say so (503).
+// standby have none, and the actions that need it say so (Unavailable).
 
 #include "CommandDispatcher.h"
 

@@ -84,7 +84,8 @@ DownloadLog::DownloadLog(CdpEndpoint *endpoint, Clock *clock, QObject *parent)
 DownloadLog::~DownloadLog()
 {
     for (const Waiter &waiter : std::exchange(m_waiters, {}))
-        waiter.reply(CommandResult::failure(tr("the toolkit stopped before a download finished"), 503));
+        waiter.reply(CommandResult::failure(tr("the toolkit stopped before a download finished"),
+                                            ErrorKind::Unavailable));
 }
 
 QString DownloadLog::key(const CommandCaller &caller)
@@ -437,7 +438,7 @@ void DownloadLog::wait(const CommandCaller &caller, std::chrono::milliseconds ti
                     : tr("no download of yours finished within %1 ms; still in progress: %2")
                           .arg(ms)
                           .arg(pending.join(u", "_s)),
-                408));
+                ErrorKind::Expired));
             return;
         }
     });

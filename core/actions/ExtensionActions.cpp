@@ -41,11 +41,11 @@ std::optional<CommandResult> store(Settings *settings, SettingKey key, const QVa
 {
     const SettingSpec &spec = settings->spec(key);
     if (QString why; settings->isPersonOnly(key, value, &why))
-        return CommandResult::failure(why + u". Nothing was changed"_s, 403);
+        return CommandResult::failure(why + u". Nothing was changed"_s, ErrorKind::Refused);
     QString error;
     if (!settings->setValue(key, value, &error))
         return CommandResult::failure(error + u"; nothing was changed"_s,
-                                      settings->lastSaveFailed() ? 500 : 400);
+                                      settings->lastSaveFailed() ? ErrorKind::Internal : ErrorKind::BadInput);
     qCInfo(lcSettings).noquote() << u"%1 set to %2 through the debug API"_s.arg(
         QString::fromLatin1(spec.name), settings->value(key).toString());
     return std::nullopt;
@@ -125,7 +125,7 @@ void ExtensionActions::install(ActionHost *host)
             if (QString error; !host->setAutoAcceptEnabled(enabled, &error))
                 return reply(CommandResult::failure(
                     u"auto-accept stays %1: %2"_s.arg(host->autoAcceptEnabled() ? u"on"_s : u"off"_s, error),
-                    500));
+                    ErrorKind::Internal));
             qCInfo(lcAutoAccept) << "auto-accept switched" << (enabled ? "on" : "off")
                                  << "through the debug API";
             reply(CommandResult::success(QJsonObject {
@@ -245,16 +245,16 @@ void ExtensionActions::install(ActionHost *host)
             if (path.isEmpty())
                 return reply(CommandResult::failure(
                     u"this instance writes no log file (it logs to stderr only); getLogs reads its log"_s,
-                    404));
+                    ErrorKind::NotFound));
             DesktopUi *ui = host->desktopUi();
             if (!ui)
                 return reply(CommandResult::failure(
                     headlessRefusal(u"openLogFile"_s, u"the log file is %1 (getLogs reads it)"_s.arg(path)),
-                    503));
+                    ErrorKind::Unavailable));
             QString error;
             if (!ui->openWithDesktop(path, &error))
-                return reply(
-                    CommandResult::failure(u"the desktop did not open %1: %2"_s.arg(path, error), 502));
+                return reply(CommandResult::failure(u"the desktop did not open %1: %2"_s.arg(path, error),
+                                                    ErrorKind::Upstream));
             reply(CommandResult::success(QJsonObject { { u"opened"_s, path } }));
         });
 
@@ -272,7 +272,7 @@ void ExtensionActions::install(ActionHost *host)
             }
             QString backup, error;
             if (!s->resetAllWithBackup(Settings::ResetScope::ExceptPrivileged, &backup, &error))
-                return reply(CommandResult::failure(error, 500));
+                return reply(CommandResult::failure(error, ErrorKind::Internal));
             reply(CommandResult::success(QJsonObject {
                 { u"reset"_s, true },
                 { u"backup"_s, backup.isEmpty() ? QJsonValue() : QJsonValue(backup) },
@@ -396,11 +396,11 @@ void ExtensionActions::install(ActionHost *host)
                     headlessRefusal(u"openSettingsPanel"_s,
                                     u"getFullState and the other actions read the same "
                                     "settings"_s),
-                    503));
+                    ErrorKind::Unavailable));
             const QString page = params.value(u"page"_s).toString().trimmed();
             QString error;
             if (!ui->showSettings(page, &error))
-                return reply(CommandResult::failure(error, 400));
+                return reply(CommandResult::failure(error, ErrorKind::BadInput));
             reply(CommandResult::success(QJsonObject {
                 { u"shown"_s, true },
                 { u"page"_s, page },

@@ -34,9 +34,10 @@ void RelaunchActions::install(CommandDispatcher *commands, IdeRelauncher *relaun
           [relauncher = QPointer<IdeRelauncher>(relauncher),
            settings](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
               if (!relauncher)
-                  return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
+                  return reply(CommandResult::failure(u"the app is shutting down"_s, ErrorKind::Unavailable));
               if (relauncher->isBusy())
-                  return reply(CommandResult::failure(u"a relaunch is already under way"_s, 409));
+                  return reply(
+                      CommandResult::failure(u"a relaunch is already under way"_s, ErrorKind::Conflict));
               IdeRelauncher::Request request;
               request.pid = qint64(params.value(u"pid"_s).toDouble(0));
               request.ideId = params.value(u"ide"_s).toString();
@@ -50,7 +51,9 @@ void RelaunchActions::install(CommandDispatcher *commands, IdeRelauncher *relaun
                   request, relauncher, [reply = std::move(reply)](const IdeRelauncher::Result &result) {
                       if (result.ok)
                           return reply(CommandResult::success(result.toJson()));
-                      reply(CommandResult::failure(result.error, result.stage == u"find"_s ? 404 : 500));
+                      reply(CommandResult::failure(result.error,
+                                                   result.stage == u"find"_s ? ErrorKind::NotFound
+                                                                             : ErrorKind::Internal));
                   });
           } });
 }

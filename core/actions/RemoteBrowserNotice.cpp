@@ -37,8 +37,8 @@ RemoteBrowserNotice *RemoteBrowserNotice::install(CommandDispatcher *commands, C
                 const QString said = QString::fromLatin1(kReplaced)
                     + u" (the service restarted or gave a fresh browser); open a new tab with open"_s;
                 if (!result.ok)
-                    return reply(
-                        CommandResult::failure(u"%1. This call failed: %2"_s.arg(said, result.error), 409));
+                    return reply(CommandResult::failure(u"%1. This call failed: %2"_s.arg(said, result.error),
+                                                        ErrorKind::Conflict));
                 CommandResult answered = result;
                 QJsonObject data = result.data.isObject() ? result.data.toObject() : QJsonObject();
                 if (!result.data.isObject() && !result.data.isUndefined() && !result.data.isNull())

@@ -40,7 +40,7 @@ CommandCaller runCaller(const RunRecord &run)
 // A run that does not exist, or is another's (RunActions::hiddenFrom).
 CommandResult noRun(const QString &id)
 {
-    return CommandResult::failure(u"there is no run %1"_s.arg(id), 404);
+    return CommandResult::failure(u"there is no run %1"_s.arg(id), ErrorKind::NotFound);
 }
 
 QString starterName(const CommandCaller &caller)
@@ -77,7 +77,7 @@ void RunActions::dispatchAs(const QPointer<CommandDispatcher> &dispatcher, const
                             const QString &type, const QJsonObject &params, CommandReply reply)
 {
     if (!dispatcher)
-        return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
+        return reply(CommandResult::failure(u"the app is shutting down"_s, ErrorKind::Unavailable));
     dispatcher->dispatch(type, params, caller, CommandDispatcher::Scope::Toolkit, std::move(reply));
 }
 
@@ -120,7 +120,7 @@ RunActions::jobCapture(const QPointer<RunMask> &mask)
 {
     return [mask](const QString &tab, const QJsonArray &marks, int maxSide, CommandReply reply) {
         if (!mask)
-            return reply(CommandResult::failure(u"the app is shutting down"_s, 503));
+            return reply(CommandResult::failure(u"the app is shutting down"_s, ErrorKind::Unavailable));
         mask->capture(tab, marks, maxSide, std::move(reply));
     };
 }
@@ -131,7 +131,8 @@ RunActions::jobElementAt(const QPointer<ToolkitCommands> &toolkit)
     return [toolkit](const QString &tab, QPointF point, CommandReply reply) {
         PageController *page = toolkit ? toolkit->controllerFor(tab) : nullptr;
         if (!page)
-            return reply(CommandResult::failure(u"the tab is gone, or not one the toolkit drives"_s, 404));
+            return reply(CommandResult::failure(u"the tab is gone, or not one the toolkit drives"_s,
+                                                ErrorKind::NotFound));
         page->elementAt(point, std::move(reply));
     };
 }
@@ -195,7 +196,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
               { u"task"_s }),
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               if (!manager)
-                  return reply(CommandResult::failure(u"runs are not available"_s, 503));
+                  return reply(CommandResult::failure(u"runs are not available"_s, ErrorKind::Unavailable));
               RunManager::StartRequest request;
               request.task = params.value(u"task").toString();
               request.tab = params.value(u"tab").toVariant().toString();
@@ -253,11 +254,11 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
                   return reply(CommandResult::failure(u"a risky step is approved by the user only (the Tasks "
                                                       u"page, the tray or ctl), not by an "
                                                       "agent"_s,
-                                                      403));
+                                                      ErrorKind::Refused));
               }
               if (QString error; !manager->answer(id, params.value(u"approve").toBool(),
                                                   params.value(u"answer").toString(), &error))
-                  return reply(CommandResult::failure(error, 409));
+                  return reply(CommandResult::failure(error, ErrorKind::Conflict));
               reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
           } });
 
@@ -266,11 +267,12 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               const QString id = params.value(u"runId").toString();
               if (!manager)
-                  return reply(CommandResult::failure(u"runs are not available"_s, 404));
+                  return reply(CommandResult::failure(u"runs are not available"_s, ErrorKind::NotFound));
               if (hiddenFrom(caller, manager->run(id)))
                   return reply(noRun(id));
               if (QString error; !manager->cancel(id, {}, &error))
-                  return reply(CommandResult::failure(error, manager->run(id) ? 409 : 404));
+                  return reply(CommandResult::failure(
+                      error, manager->run(id) ? ErrorKind::Conflict : ErrorKind::NotFound));
               reply(CommandResult::success(QJsonObject { { u"runId"_s, id } }));
           } });
 
@@ -279,7 +281,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           runIdSchema(),
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               if (!manager)
-                  return reply(CommandResult::failure(u"runs are not available"_s, 503));
+                  return reply(CommandResult::failure(u"runs are not available"_s, ErrorKind::Unavailable));
               const QString id = params.value(u"runId").toString();
               if (hiddenFrom(caller, manager->run(id)))
                   return reply(noRun(id));

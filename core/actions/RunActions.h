@@ -43,7 +43,7 @@ public:
     // Who owns the jobs `caller` starts: empty for the user, "channel/connection" for an agent.
     static QString ownerOf(const CommandCaller &caller);
     // Whether `caller` may see and steer a job owned by `owner`: the user every job, an agent its
-    // own only (another's answers 404, as if it did not exist).
+    // own only (another's answers NotFound, as if it did not exist).
     static bool mayTouch(const CommandCaller &caller, const QString &owner);
     // Whether `record` (a run or a bridge session) exists but is another's: answered as if it did
     // not exist.
@@ -54,7 +54,7 @@ public:
     }
 
     // What a kind of browser job (task runs, bridge sessions) shares: runs `type` in the job's
-    // name (`caller`) on the toolkit's scope, answering 503 once the dispatcher is gone.
+    // name (`caller`) on the toolkit's scope, answering Unavailable once the dispatcher is gone.
     static void dispatchAs(const QPointer<CommandDispatcher> &dispatcher, const CommandCaller &caller,
                            const QString &type, const QJsonObject &params, CommandReply reply);
     // Wires the jobs of `channel`, run by `manager`, to the page mask and the toolkit: the mask's

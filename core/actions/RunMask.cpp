@@ -173,14 +173,15 @@ void RunMask::capture(const QString &targetId, const QJsonArray &marks, int maxS
     PageController *controller = nullptr;
     PayloadInjector *injector = moduleIn(targetId, &controller);
     if (!injector)
-        return reply(CommandResult::failure(u"the tab is gone, or not one the toolkit drives"_s, 404));
+        return reply(
+            CommandResult::failure(u"the tab is gone, or not one the toolkit drives"_s, ErrorKind::NotFound));
     const QPointer<PayloadInjector> module(injector);
     const QPointer<PageController> page(controller);
     injector->evaluate(
         PayloadInjector::moduleCall(moduleName(), u"marks"_s, QJsonObject { { u"marks"_s, marks } }), this,
         [module, page, maxSide, reply](const QJsonValue &drawn, const CdpError &error) {
             if (!page)
-                return reply(CommandResult::failure(u"the tab was closed"_s, 404));
+                return reply(CommandResult::failure(u"the tab was closed"_s, ErrorKind::NotFound));
             // Without its marks (a page that refused them) the screenshot still shows the page.
             const int shown = error.isError() ? 0 : drawn.toObject().value(u"shown"_s).toInt();
             page->captureView(

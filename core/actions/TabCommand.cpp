@@ -111,30 +111,33 @@ void TabCommand::switchOrClose(const QString &action, const QString &tab, PageCo
             [this, session = QPointer<CdpSession>(session), caller,
              reply = std::move(reply)](const CdpResult &activated) {
                 if (!activated.ok())
-                    return reply(CommandResult::failure(activated.error.toString(), 500));
+                    return reply(CommandResult::failure(activated.error.toString(), ErrorKind::Internal));
                 if (!session)
-                    return reply(CommandResult::failure(tr("the tab closed"), 409));
-                session->send(u"Page.bringToFront"_s, {}, this,
-                              [this, session, caller, reply](const CdpResult &result) {
-                                  if (!result.ok())
-                                      return reply(CommandResult::failure(result.error.toString(), 500));
-                                  if (!session)
-                                      return reply(CommandResult::failure(tr("the tab closed"), 409));
-                                  QJsonObject data = m_tabs->describeTab(session, caller);
-                                  data.insert(u"active"_s, true);
-                                  reply(CommandResult::success(data));
-                              });
+                    return reply(CommandResult::failure(tr("the tab closed"), ErrorKind::Conflict));
+                session->send(
+                    u"Page.bringToFront"_s, {}, this,
+                    [this, session, caller, reply](const CdpResult &result) {
+                        if (!result.ok())
+                            return reply(
+                                CommandResult::failure(result.error.toString(), ErrorKind::Internal));
+                        if (!session)
+                            return reply(CommandResult::failure(tr("the tab closed"), ErrorKind::Conflict));
+                        QJsonObject data = m_tabs->describeTab(session, caller);
+                        data.insert(u"active"_s, true);
+                        reply(CommandResult::success(data));
+                    });
             });
         return;
     }
     // close
-    m_endpoint->sendToBrowser(u"Target.closeTarget"_s, { { u"targetId"_s, tab } }, this,
-                              [this, tab, reply = std::move(reply)](const CdpResult &result) {
-                                  if (!result.ok())
-                                      return reply(CommandResult::failure(result.error.toString(), 500));
-                                  m_tabs->forgetClosed(tab);
-                                  reply(CommandResult::success(QJsonObject { { u"closed"_s, tab } }));
-                              });
+    m_endpoint->sendToBrowser(
+        u"Target.closeTarget"_s, { { u"targetId"_s, tab } }, this,
+        [this, tab, reply = std::move(reply)](const CdpResult &result) {
+            if (!result.ok())
+                return reply(CommandResult::failure(result.error.toString(), ErrorKind::Internal));
+            m_tabs->forgetClosed(tab);
+            reply(CommandResult::success(QJsonObject { { u"closed"_s, tab } }));
+        });
 }
 
 void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply,
@@ -150,13 +153,13 @@ void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, Command
             return reply(CommandResult::failure(
                 tr("no endpoint is called \"%1\": the app watches %2 (getCDPConnections lists them)")
                     .arg(endpoint, names.join(u", "_s)),
-                404));
+                ErrorKind::NotFound));
         }
         if (!at->isConnected())
             return reply(CommandResult::failure(
                 tr("the endpoint %1 is not connected (%2)")
                     .arg(at->name(), at->lastError().isEmpty() ? tr("not yet") : at->lastError()),
-                503));
+                ErrorKind::Unavailable));
     }
     if (!TabRegistry::isUnrestricted(caller)) {
         const qsizetype count = m_tabs->registry().ownedBy(caller).size();
@@ -165,7 +168,7 @@ void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, Command
                                                    "one with tab {\"action\": \"close\"} first")
                                                     .arg(count)
                                                     .arg(m_tabs->maxTabs()),
-                                                409));
+                                                ErrorKind::Conflict));
         }
     }
     // An agent with an isolated context (context new) opens its tabs there, away from the
@@ -180,13 +183,13 @@ void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, Command
                     tr("your isolated context lives on %1, not on %2: open the tab without endpoint, "
                        "or start a new context there")
                         .arg(m_endpoint->sourceOf(page)->name(), at->name()),
-                    409));
+                    ErrorKind::Conflict));
         }
     }
     const auto created = [this, caller, url, reply](const CdpResult &result) {
         if (!result.ok())
-            return reply(
-                CommandResult::failure(tr("cannot open a tab: %1").arg(result.error.toString()), 503));
+            return reply(CommandResult::failure(tr("cannot open a tab: %1").arg(result.error.toString()),
+                                                ErrorKind::Unavailable));
         const QString id = result.result.value(u"targetId").toString();
         // The tab is ours once the endpoint attaches to it: wait for that event, bounded.
         auto waiting = std::make_shared<QMetaObject::Connection>();
@@ -196,12 +199,13 @@ void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, Command
             deadline->stop();
             deadline->deleteLater();
             if (!session)
-                return reply(CommandResult::failure(tr("the new tab did not attach in time"), 503));
+                return reply(
+                    CommandResult::failure(tr("the new tab did not attach in time"), ErrorKind::Unavailable));
             m_tabs->hand(caller, id);
             m_tabs->setFrontTab(id); // a new tab opens in front
             PageController *controller = m_tabs->controllerFor(id);
             if (!controller)
-                return reply(CommandResult::failure(tr("the new tab went away"), 503));
+                return reply(CommandResult::failure(tr("the new tab went away"), ErrorKind::Unavailable));
             if (url.toString() == u"about:blank"_s) {
                 return reply(CommandResult::success(
                     QJsonObject { { u"tab"_s, id }, { u"url"_s, url.toString() }, { u"newTab"_s, true } }));

@@ -50,7 +50,7 @@ TabConsent::~TabConsent()
     for (const std::shared_ptr<Pending> &p : pending) {
         p->finished = true;
         for (const CommandReply &done : std::as_const(p->waiting))
-            done(CommandResult::failure(tr("the app is shutting down"), 403));
+            done(CommandResult::failure(tr("the app is shutting down"), ErrorKind::Refused));
     }
 }
 
@@ -104,7 +104,7 @@ void TabConsent::request(const Request &request, CommandReply done)
             tr("the tab %1 is the user's, and agents may not use the user's tabs (toolkit/userTabs "
                "is deny): open a tab of your own with open {\"url\": …}")
                 .arg(named),
-            403));
+            ErrorKind::Refused));
     }
     if (policy == u"allow"_s || isSiteAllowed(site)) {
         Q_EMIT settled(request, true, policy == u"allow"_s ? u"toolkit/userTabs=allow"_s : u"site allowed"_s);
@@ -116,7 +116,7 @@ void TabConsent::request(const Request &request, CommandReply done)
                "toolkit/userTabs=allow, or add %2 to toolkit/allowedSites. Meanwhile open a page of "
                "your own with open {\"url\": …}")
                 .arg(named, site.isEmpty() ? tr("its site") : site),
-            403));
+            ErrorKind::Refused));
     }
     ask(request, std::move(done), named);
 }
@@ -137,14 +137,14 @@ void TabConsent::requestSiteData(const CommandCaller &caller, const QString &sit
     if (site.isEmpty())
         return done(CommandResult::failure(tr("this page belongs to no site (an about:, data: or file: "
                                               "address): it has no cookies or storage to give"),
-                                           400));
+                                           ErrorKind::BadInput));
     if (m_settings->stringValue(SettingKey::ToolkitUserTabs) == u"deny"_s) {
         return done(CommandResult::failure(
             tr("%1's cookies and storage are the user's, and agents may not use the user's things "
                "(toolkit/userTabs is deny): make an isolated context of your own with context "
                "{\"action\": \"new\"}")
                 .arg(site),
-            403));
+            ErrorKind::Refused));
     }
     if (isDataSiteAllowed(caller, site))
         return done(CommandResult::success());
@@ -154,7 +154,7 @@ void TabConsent::requestSiteData(const CommandCaller &caller, const QString &sit
                "allow it: the user can add %1 to toolkit/dataSites. Meanwhile use an isolated context of "
                "your own: context {\"action\": \"new\"}")
                 .arg(site),
-            403));
+            ErrorKind::Refused));
     }
     Request request;
     request.caller = caller;
@@ -234,7 +234,8 @@ void TabConsent::finish(const std::shared_ptr<Pending> &pending, Answer answer, 
                                                                    : u"agents: %1 → data of %2: %3"_s)
                                       .arg(request.agentName(), request.title, how);
     Q_EMIT settled(request, granted, how);
-    const CommandResult result = granted ? CommandResult::success() : CommandResult::failure(refusal, 403);
+    const CommandResult result
+        = granted ? CommandResult::success() : CommandResult::failure(refusal, ErrorKind::Refused);
     for (const CommandReply &done : std::as_const(pending->waiting))
         done(result);
 }

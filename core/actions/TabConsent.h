@@ -67,12 +67,12 @@ public:
     std::chrono::milliseconds patience() const { return m_patience; }
     void setPatience(std::chrono::milliseconds patience) { m_patience = patience; }
 
-    // Answers success when the tab may be used, else a failure (403) saying why not, a
+    // Answers success when the tab may be used, else a failure (Refused) saying why not, a
     // sentence for the agent.
     void request(const Request &request, CommandReply done);
     // Answers success when the agent may read and change `site`'s cookies and storage (allowed
     // for good in toolkit/dataSites, or once for this agent), else asks the user as request()
-    // does; a failure (403) says why not and how the user can allow it.
+    // does; a failure (Refused) says why not and how the user can allow it.
     void requestSiteData(const CommandCaller &caller, const QString &site, CommandReply done);
     bool isDataSiteAllowed(const CommandCaller &caller, const QString &site) const;
     // The agent disconnected: its "Allow once" grants for site data end.

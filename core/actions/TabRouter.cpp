@@ -154,7 +154,7 @@ void TabRouter::withTab(const CommandCaller &caller, const QString &tab, Command
                     return reply(CommandResult::failure(
                         tr("no tab is in front, and you have none: open a page with open {\"url\": …} or "
                            "tab {\"action\": \"new\"}"),
-                        409));
+                        ErrorKind::Conflict));
                 }
                 useTab(caller, front, reply, act);
             });
@@ -170,10 +170,10 @@ void TabRouter::withTab(const CommandCaller &caller, const QString &tab, Command
             !restricted ? CommandResult::failure(tr("no browser tab is attached: is the browser running with "
                                                     "remote debugging on %1?")
                                                      .arg(m_endpoint->address()),
-                                                 503)
+                                                 ErrorKind::Unavailable)
                         : CommandResult::failure(tr("you have no tab yet: open a page with open {\"url\": …} "
                                                     "or tab {\"action\": \"new\"}"),
-                                                 409));
+                                                 ErrorKind::Conflict));
     case TabRegistry::Outcome::NotYours:
         return askForTab(caller, resolution.targetId, std::move(reply), std::move(act));
     case TabRegistry::Outcome::Resolved:
@@ -196,7 +196,7 @@ TabRouter::TabAction TabRouter::guarded(const CommandCaller &caller, TabAction a
         refused.error
             = tr("your tab went to %1, which you may not see (%2); it was taken back to about:blank")
                   .arg(shown.toString(), refused.error);
-        refused.status = 403;
+        refused.kind = ErrorKind::Refused;
         controller->navigate(QUrl(u"about:blank"_s),
                              [reply = std::move(reply), refused](const CommandResult &) { reply(refused); });
     };
@@ -261,10 +261,11 @@ void TabRouter::actOnTab(const QString &id, CommandReply reply, const TabAction 
     CdpSession *session = m_endpoint->sessionForTarget(id);
     if (!session || !session->isPage())
         return reply(CommandResult::failure(
-            tr("no tab “%1” (tab {\"action\": \"list\"} shows the tabs)").arg(id), 404));
+            tr("no tab “%1” (tab {\"action\": \"list\"} shows the tabs)").arg(id), ErrorKind::NotFound));
     PageController *controller = controllerFor(id);
     if (!controller)
-        return reply(CommandResult::failure(tr("the tab “%1” is not attached").arg(id), 503));
+        return reply(
+            CommandResult::failure(tr("the tab “%1” is not attached").arg(id), ErrorKind::Unavailable));
     act(controller, std::move(reply));
 }
 
@@ -274,7 +275,8 @@ void TabRouter::askForTab(const CommandCaller &caller, const QString &targetId, 
     CdpSession *session = m_endpoint->sessionForTarget(targetId);
     if (!session || !session->isPage())
         return reply(CommandResult::failure(
-            tr("no tab “%1” (tab {\"action\": \"list\"} shows the tabs)").arg(targetId), 404));
+            tr("no tab “%1” (tab {\"action\": \"list\"} shows the tabs)").arg(targetId),
+            ErrorKind::NotFound));
     // Another agent's tab is not offered: two agents in one page would undo each other's work.
     const bool another = m_tabs.heldByAnother(caller, targetId);
     // The tab is named by its title and address as the browser has them now (target info events
@@ -295,13 +297,13 @@ void TabRouter::askForTab(const CommandCaller &caller, const QString &targetId, 
                 return reply(CommandResult::failure(tr("the tab “%1” is in use by another agent: open a tab "
                                                        "of your own with open {\"url\": …}")
                                                         .arg(request.title),
-                                                    403));
+                                                    ErrorKind::Refused));
             }
             m_consent->request(request, [this, caller, targetId, reply, act](const CommandResult &consent) {
                 if (!consent.ok)
                     return reply(consent);
                 if (!m_endpoint->sessionForTarget(targetId))
-                    return reply(CommandResult::failure(tr("the tab closed meanwhile"), 409));
+                    return reply(CommandResult::failure(tr("the tab closed meanwhile"), ErrorKind::Conflict));
                 m_tabs.hand(caller, targetId);
                 actOnTab(targetId, reply, act);
             });

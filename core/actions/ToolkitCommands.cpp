@@ -172,7 +172,7 @@ void ToolkitCommands::add(const QString &type, const QString &description, const
 void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go)
 {
     if (m_endpoint->refusedForGood())
-        return reply(CommandResult::failure(noBrowserSentence(), 503));
+        return reply(CommandResult::failure(noBrowserSentence(), ErrorKind::Unavailable));
     if (m_endpoint->targetsKnown() || m_endpoint->state() == CdpEndpoint::State::Stopped)
         return go(std::move(reply));
     struct Wait
@@ -194,7 +194,7 @@ void ToolkitCommands::whenBrowserReady(CommandReply reply, std::function<void(Co
             return;
         wait->go = {};
         guard->deleteLater();
-        wait->reply(CommandResult::failure(noBrowserSentence(), 503));
+        wait->reply(CommandResult::failure(noBrowserSentence(), ErrorKind::Unavailable));
     };
     // A remote service that refused for good is said at once: waiting cannot change it.
     connect(m_endpoint, &CdpEndpoint::refused, guard, giveUp);
@@ -251,7 +251,7 @@ void ToolkitCommands::addTabCommand(const QString &type, const QString &descript
                                                                "first with dialog {action: accept|dismiss}")
                                                                 .arg(type, held.value(u"type"_s).toString(),
                                                                      held.value(u"message"_s).toString()),
-                                                            PageController::kFailureStatus));
+                                                            PageController::kFailureKind));
                     }
                     handler(params, controller, caller, std::move(reply));
                 },

@@ -111,7 +111,7 @@ private:
     void noteActivity(const CommandCaller &caller, const QString &type, const CommandResult &result,
                       qint64 ms);
     // Runs `go` once the browser's open tabs are known (at once when they are, or when the
-    // endpoint is not even trying); answers 503 with how to start one after m_browserWait.
+    // endpoint is not even trying); answers Unavailable with how to start one after m_browserWait.
     void whenBrowserReady(CommandReply reply, std::function<void(CommandReply)> go);
     // Why there is no browser to act on, and what to do: start one locally, check the remote
     // service, or the remote's refusal as it was said.
@@ -133,7 +133,7 @@ private:
     // The tab is in the isolated context `caller` made (context new).
     bool inOwnContext(const CommandCaller &caller, const QString &targetId) const;
     // Closes `caller`'s isolated context with its tabs (context close, and when the agent goes);
-    // `done` gets {closed, tabsClosed}, or 409 when it has none.
+    // `done` gets {closed, tabsClosed}, or Conflict when it has none.
     void disposeContextOf(const CommandCaller &caller, CommandReply done);
     void saveState(const CommandCaller &caller, const QString &path, const QString &name,
                    const CommandReply &reply);

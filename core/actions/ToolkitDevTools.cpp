@@ -66,7 +66,7 @@ CommandResult saveDownload(const QString &folder, const QString &name, const QBy
 {
     if (!makePrivateFolder(folder))
         return CommandResult::failure(
-            ToolkitCommands::tr("could not make the downloads folder %1").arg(folder), 500);
+            ToolkitCommands::tr("could not make the downloads folder %1").arg(folder), ErrorKind::Internal);
     const AgentFolder::Use use = AgentFolder::use(folder);
     if (use.files >= AgentFolder::kMaxFiles || use.bytes + bytes.size() > AgentFolder::kMaxBytes) {
         return CommandResult::failure(
@@ -78,13 +78,14 @@ CommandResult saveDownload(const QString &folder, const QString &name, const QBy
                 .arg(use.bytes / (qint64(1024) * 1024))
                 .arg(AgentFolder::kMaxFiles)
                 .arg(AgentFolder::kMaxBytes / (qint64(1024) * 1024)),
-            507);
+            ErrorKind::Full);
     }
     *path = AgentFolder::freePath(folder, name);
     QSaveFile file(*path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
         return CommandResult::failure(
-            ToolkitCommands::tr("could not write %1: %2").arg(*path, file.errorString()), 500);
+            ToolkitCommands::tr("could not write %1: %2").arg(*path, file.errorString()),
+            ErrorKind::Internal);
     }
     return CommandResult::success({});
 }
@@ -156,7 +157,7 @@ void ToolkitCommands::registerDevToolsVerbs()
                 QString why;
                 const QString file = uploadable(path, &why);
                 if (file.isEmpty())
-                    return reply(CommandResult::failure(why, 403));
+                    return reply(CommandResult::failure(why, ErrorKind::Refused));
                 checked.append(file);
             }
             tab->upload(ref, checked, std::move(reply));
@@ -267,7 +268,7 @@ void ToolkitCommands::registerDevToolsVerbs()
                         : tr("request %1 is no longer kept (the tab keeps its last %2)")
                               .arg(id)
                               .arg(PageController::kMaxNetworkEntries),
-                    404));
+                    ErrorKind::NotFound));
             }
             // Set-Cookie and the wire's headers come in the browser's extra info, before or after
             // the response: the answer waits for them (1 s at most) so nothing goes unmasked or missing.
@@ -275,7 +276,7 @@ void ToolkitCommands::registerDevToolsVerbs()
                 id, std::chrono::seconds(1), [this, log = QPointer<NetworkLog>(log), id, reply] {
                     const std::optional<NetworkEntry> entry = log ? log->entry(id) : std::nullopt;
                     if (!entry)
-                        return reply(CommandResult::failure(tr("the tab closed"), 409));
+                        return reply(CommandResult::failure(tr("the tab closed"), ErrorKind::Conflict));
                     Redactor redactor;
                     redactor.setUserRules(
                         Redactor::rulesFromEntries(m_settings->listValue(SettingKey::BridgeRedactRules)));
@@ -405,8 +406,8 @@ void ToolkitCommands::registerDevToolsVerbs()
             if (!paramsOk(p, reply))
                 return;
             if (m_downloads.isEmpty())
-                return reply(
-                    CommandResult::failure(tr("this app has no downloads folder to save a PDF in"), 503));
+                return reply(CommandResult::failure(tr("this app has no downloads folder to save a PDF in"),
+                                                    ErrorKind::Unavailable));
             if (name.isEmpty())
                 name = u"page-%1.pdf"_s.arg(QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss-zzz"_s));
             if (name.contains(u'/') || name.contains(u'\\') || name.startsWith(u'.') || name.size() > 120) {
@@ -420,7 +421,7 @@ void ToolkitCommands::registerDevToolsVerbs()
             const QString folder = m_downloads + u'/' + AgentFolder::nameFor(caller);
             tab->printPdf(landscape, [folder, name, reply](const QByteArray &pdf, const QString &error) {
                 if (!error.isEmpty())
-                    return reply(CommandResult::failure(error, PageController::kFailureStatus));
+                    return reply(CommandResult::failure(error, PageController::kFailureKind));
                 QString path;
                 if (const CommandResult refused = saveDownload(folder, name, pdf, &path); !refused.ok)
                     return reply(refused);
@@ -466,17 +467,17 @@ void ToolkitCommands::registerDevToolsVerbs()
             if (action == u"start"_s) {
                 return tab->trace()->start([reply](const QString &error) {
                     reply(error.isEmpty() ? CommandResult::success(QJsonObject { { u"tracing"_s, true } })
-                                          : CommandResult::failure(error, PageController::kFailureStatus));
+                                          : CommandResult::failure(error, PageController::kFailureKind));
                 });
             }
             if (m_downloads.isEmpty())
-                return reply(
-                    CommandResult::failure(tr("this app has no downloads folder to save a trace in"), 503));
+                return reply(CommandResult::failure(tr("this app has no downloads folder to save a trace in"),
+                                                    ErrorKind::Unavailable));
             const QString folder = m_downloads + u'/' + AgentFolder::nameFor(caller);
             tab->trace()->stop([folder, reply](const QByteArray &trace, const QJsonObject &summary,
                                                const QString &error) {
                 if (!error.isEmpty())
-                    return reply(CommandResult::failure(error, PageController::kFailureStatus));
+                    return reply(CommandResult::failure(error, PageController::kFailureKind));
                 const QString name
                     = u"trace-%1.json"_s.arg(QDateTime::currentDateTime().toString(u"yyyyMMdd-HHmmss-zzz"_s));
                 QString path;

@@ -30,8 +30,8 @@ void ToolkitCommands::registerDownloads()
             const bool capturing = m_downloadLog->capture(&why);
             if (action == u"wait"_s) {
                 if (!capturing)
-                    return reply(
-                        CommandResult::failure(tr("downloads cannot be followed: %1").arg(why), 503));
+                    return reply(CommandResult::failure(tr("downloads cannot be followed: %1").arg(why),
+                                                        ErrorKind::Unavailable));
                 return m_downloadLog->wait(caller, std::chrono::milliseconds(timeoutMs), std::move(reply));
             }
             QJsonObject data;

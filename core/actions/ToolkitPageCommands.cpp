@@ -358,7 +358,7 @@ void ToolkitCommands::registerCommands()
             if (!m_settings->boolValue(SettingKey::ToolkitAllowEval)) {
                 return reply(CommandResult::failure(
                     tr("eval is off: turn on toolkit/allowEval in the settings to let agents run JavaScript"),
-                    403));
+                    ErrorKind::Refused));
             }
             tab->evaluate(expression, std::move(reply), std::chrono::milliseconds(timeoutMs));
         });

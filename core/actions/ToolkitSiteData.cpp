@@ -119,7 +119,8 @@ void ToolkitCommands::disposeContextOf(const CommandCaller &caller, CommandReply
     const QString context = m_router->registry().contextOf(caller);
     if (context.isEmpty()) {
         return done(CommandResult::failure(
-            tr("you have no isolated context (context {\"action\": \"new\"} makes one)"), 409));
+            tr("you have no isolated context (context {\"action\": \"new\"} makes one)"),
+            ErrorKind::Conflict));
     }
     // Its tabs go with it.
     QStringList closed;
@@ -135,7 +136,8 @@ void ToolkitCommands::disposeContextOf(const CommandCaller &caller, CommandReply
                 qCWarning(lcServer).noquote() << "agents: the isolated context" << context
                                               << "could not be closed:" << result.error.toString();
                 return done(CommandResult::failure(
-                    tr("the isolated context could not be closed: %1").arg(result.error.toString()), 500));
+                    tr("the isolated context could not be closed: %1").arg(result.error.toString()),
+                    ErrorKind::Internal));
             }
             for (const QString &tab : closed)
                 m_router->forgetClosed(tab);
@@ -165,7 +167,7 @@ void ToolkitCommands::registerSiteData()
                         if (!result.ok() || id.isEmpty())
                             return reply(CommandResult::failure(
                                 tr("this browser gives no isolated context: %1").arg(result.error.toString()),
-                                503));
+                                ErrorKind::Unavailable));
                         m_router->setContext(caller, id);
                         reply(CommandResult::success(
                             QJsonObject { { u"context"_s, id },
@@ -198,17 +200,17 @@ void ToolkitCommands::registerSiteData()
                         ? tr("the tab shows %1, which has no cookies: open an http(s) page or give url")
                               .arg(tab->url())
                         : tr("params.url must be an http(s) address"),
-                    400));
+                    ErrorKind::BadInput));
             QList<QJsonObject> params;
             if (action == u"set"_s) {
                 if (given.isEmpty() || given.size() > 100)
-                    return reply(
-                        CommandResult::failure(tr("set needs params.cookies: 1 to 100 cookies"), 400));
+                    return reply(CommandResult::failure(tr("set needs params.cookies: 1 to 100 cookies"),
+                                                        ErrorKind::BadInput));
                 for (const QJsonValue &value : given) {
                     QString why;
                     const QJsonObject param = cookieParam(value, url, &why);
                     if (param.isEmpty())
-                        return reply(CommandResult::failure(why, 400));
+                        return reply(CommandResult::failure(why, ErrorKind::BadInput));
                     params.append(param);
                 }
             }
@@ -217,7 +219,7 @@ void ToolkitCommands::registerSiteData()
                 if (!allowed.ok)
                     return reply(allowed);
                 if (!session)
-                    return reply(CommandResult::failure(tr("the tab closed"), 409));
+                    return reply(CommandResult::failure(tr("the tab closed"), ErrorKind::Conflict));
                 if (action == u"set"_s) {
                     QJsonArray cookies;
                     for (const QJsonObject &param : params)
@@ -228,7 +230,7 @@ void ToolkitCommands::registerSiteData()
                             if (!result.ok())
                                 return reply(CommandResult::failure(
                                     tr("the browser refused the cookies: %1").arg(result.error.toString()),
-                                    400));
+                                    ErrorKind::BadInput));
                             reply(CommandResult::success(
                                 QJsonObject { { u"set"_s, count }, { u"url"_s, url.toString() } }));
                         });
@@ -238,7 +240,8 @@ void ToolkitCommands::registerSiteData()
                     [this, session, action, url, only, reply](const CdpResult &result) {
                         if (!result.ok())
                             return reply(CommandResult::failure(
-                                tr("the cookies could not be read: %1").arg(result.error.toString()), 500));
+                                tr("the cookies could not be read: %1").arg(result.error.toString()),
+                                ErrorKind::Internal));
                         QJsonArray cookies;
                         for (const QJsonValue &value : result.result.value(u"cookies"_s).toArray()) {
                             const QJsonObject cookie = value.toObject();
@@ -252,7 +255,7 @@ void ToolkitCommands::registerSiteData()
                                                                      { u"count"_s, cookies.size() } }));
                         }
                         if (!session)
-                            return reply(CommandResult::failure(tr("the tab closed"), 409));
+                            return reply(CommandResult::failure(tr("the tab closed"), ErrorKind::Conflict));
                         const auto cleared = [reply, url, count = cookies.size()] {
                             reply(CommandResult::success(
                                 QJsonObject { { u"cleared"_s, count }, { u"url"_s, url.toString() } }));
@@ -290,7 +293,8 @@ void ToolkitCommands::registerSiteData()
             if (!paramsOk(p, reply))
                 return;
             if (m_storage.isEmpty())
-                return reply(CommandResult::failure(tr("no folder for saved states is set"), 503));
+                return reply(
+                    CommandResult::failure(tr("no folder for saved states is set"), ErrorKind::Unavailable));
             if (action == u"list"_s) {
                 QJsonArray states;
                 const QFileInfoList files
@@ -305,7 +309,7 @@ void ToolkitCommands::registerSiteData()
             if (!valid.match(name).hasMatch() || name.endsWith(u".json"_s))
                 return reply(CommandResult::failure(tr("params.name must be 1–64 letters, digits, '.', '_' "
                                                        "or '-' (no folders), e.g. \"github\""),
-                                                    400));
+                                                    ErrorKind::BadInput));
             const QString path = m_storage + u'/' + name + u".json"_s;
             if (action == u"save"_s)
                 return saveState(caller, path, name, std::move(reply));

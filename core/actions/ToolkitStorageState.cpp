@@ -123,7 +123,7 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
         return reply(CommandResult::failure(
             isolated ? tr("none of your tabs in your isolated context shows a web page: nothing to save")
                      : tr("none of your tabs shows a web page: nothing to save"),
-            409));
+            ErrorKind::Conflict));
     const auto collect = [this, caller, path, name, isolated, context, pages, urls,
                           reply](const CommandResult &allowed) {
         if (!allowed.ok)
@@ -134,7 +134,8 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
                 return;
             if (!state->problems.isEmpty())
                 return reply(CommandResult::failure(
-                    tr("the state could not be read: %1").arg(state->problems.join(u"; "_s)), 500));
+                    tr("the state could not be read: %1").arg(state->problems.join(u"; "_s)),
+                    ErrorKind::Internal));
             const QJsonObject file { { u"version"_s, 1 },
                                      { u"isolated"_s, isolated },
                                      { u"savedBy"_s, caller.displayName() },
@@ -145,14 +146,15 @@ void ToolkitCommands::saveState(const CommandCaller &caller, const QString &path
             if (bytes.size() > kMaxStateBytes)
                 return reply(CommandResult::failure(tr("the state is %1 MiB, more than the 10 MiB kept")
                                                         .arg(bytes.size() / (qsizetype(1024) * 1024)),
-                                                    413));
+                                                    ErrorKind::TooLarge));
             if (!makePrivateFolder(m_storage))
-                return reply(CommandResult::failure(tr("the folder %1 cannot be made").arg(m_storage), 500));
+                return reply(CommandResult::failure(tr("the folder %1 cannot be made").arg(m_storage),
+                                                    ErrorKind::Internal));
             QSaveFile out(path);
             if (!out.open(QIODevice::WriteOnly) || !out.setPermissions(QFile::ReadOwner | QFile::WriteOwner)
                 || out.write(bytes) != bytes.size() || !out.commit())
-                return reply(
-                    CommandResult::failure(tr("%1 cannot be written: %2").arg(path, out.errorString()), 500));
+                return reply(CommandResult::failure(
+                    tr("%1 cannot be written: %2").arg(path, out.errorString()), ErrorKind::Internal));
             qCInfo(lcServer).noquote()
                 << "agents:" << caller.displayName() << "saved the storage state" << name << "("
                 << state->cookies.size() << "cookies," << state->origins.size() << "origins)";
@@ -232,11 +234,11 @@ void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path
         return reply(
             CommandResult::failure(tr("no state is saved as %1 (saved: %2)")
                                        .arg(name, saved.isEmpty() ? tr("none") : saved.join(u", "_s)),
-                                   404));
+                                   ErrorKind::NotFound));
     }
     if (in.size() > kMaxStateBytes || !in.open(QIODevice::ReadOnly))
-        return reply(
-            CommandResult::failure(tr("the state %1 cannot be read: %2").arg(name, in.errorString()), 500));
+        return reply(CommandResult::failure(tr("the state %1 cannot be read: %2").arg(name, in.errorString()),
+                                            ErrorKind::Internal));
     QJsonParseError error;
     const QJsonObject state = QJsonDocument::fromJson(in.readAll(), &error).object();
     if (error.error != QJsonParseError::NoError || state.value(u"version"_s).toInt() != 1)
@@ -244,7 +246,7 @@ void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path
             tr("%1 is not a storage state this app saved (%2)")
                 .arg(path,
                      error.error != QJsonParseError::NoError ? error.errorString() : tr("no version 1")),
-            422));
+            ErrorKind::Unusable));
     const QString context = m_router->registry().contextOf(caller);
     QJsonArray cookies;
     QStringList sites;
@@ -279,7 +281,8 @@ void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path
             [this, caller, context, cookies, origins, name, reply](const CdpResult &result) {
                 if (!result.ok())
                     return reply(CommandResult::failure(
-                        tr("the browser refused the state's cookies: %1").arg(result.error.toString()), 400));
+                        tr("the browser refused the state's cookies: %1").arg(result.error.toString()),
+                        ErrorKind::BadInput));
                 // Storage goes into the agent's open tabs of each origin; the others are named. The
                 // answer waits for every write.
                 QList<QPair<QString, QJsonObject>> writes; // tab, origin
@@ -321,14 +324,14 @@ void ToolkitCommands::loadState(const CommandCaller &caller, const QString &path
                     if (!problems->isEmpty())
                         return reply(CommandResult::failure(
                             tr("the state's storage could not be written: %1").arg(problems->join(u"; "_s)),
-                            500));
+                            ErrorKind::Internal));
                     reply(CommandResult::success(data));
                 };
                 for (const auto &[tab, origin] : std::as_const(writes)) {
                     if (PageController *page = controllerFor(tab))
                         page->evaluate(writeStorage(origin), written);
                     else
-                        written(CommandResult::failure(tr("the tab closed"), 409));
+                        written(CommandResult::failure(tr("the tab closed"), ErrorKind::Conflict));
                 }
                 written(CommandResult::success()); // the loop's end: the writes may answer at once
             });

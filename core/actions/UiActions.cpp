@@ -143,28 +143,29 @@ void UiActions::install(CommandDispatcher *commands, ActionHost *host)
           [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
               DesktopUi *ui = host->desktopUi();
               if (!ui)
-                  return reply(CommandResult::failure(noWindow(u"getUISnapshot"_s), 503));
+                  return reply(CommandResult::failure(noWindow(u"getUISnapshot"_s), ErrorKind::Unavailable));
               QString error;
               const auto snapshot = onePage(ui->uiSnapshot(), params.value(u"page"_s).toString(), &error);
               if (!snapshot)
-                  return reply(CommandResult::failure(u"getUISnapshot: "_s + error, 404));
+                  return reply(CommandResult::failure(u"getUISnapshot: "_s + error, ErrorKind::NotFound));
               reply(CommandResult::success(*snapshot));
           } });
 
-    commands->add({ u"listUIElements"_s, Scope::DebugApi,
-                    u"The settings window's elements as one list (id, page, role, label, value, enabled), "
-                    "filtered by page, role, label or text."_s,
-                    ParamsSchema::object(filterSchema(), {}, ParamsSchema::Extra::Allowed),
-                    [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
-                        DesktopUi *ui = host->desktopUi();
-                        if (!ui)
-                            return reply(CommandResult::failure(noWindow(u"listUIElements"_s), 503));
-                        QString error;
-                        const QJsonObject list = listReply(ui->uiSnapshot(), params, &error);
-                        if (!error.isEmpty())
-                            return reply(CommandResult::failure(u"listUIElements: "_s + error, 404));
-                        reply(CommandResult::success(list));
-                    } });
+    commands->add(
+        { u"listUIElements"_s, Scope::DebugApi,
+          u"The settings window's elements as one list (id, page, role, label, value, enabled), "
+          "filtered by page, role, label or text."_s,
+          ParamsSchema::object(filterSchema(), {}, ParamsSchema::Extra::Allowed),
+          [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
+              DesktopUi *ui = host->desktopUi();
+              if (!ui)
+                  return reply(CommandResult::failure(noWindow(u"listUIElements"_s), ErrorKind::Unavailable));
+              QString error;
+              const QJsonObject list = listReply(ui->uiSnapshot(), params, &error);
+              if (!error.isEmpty())
+                  return reply(CommandResult::failure(u"listUIElements: "_s + error, ErrorKind::NotFound));
+              reply(CommandResult::success(list));
+          } });
 
     QJsonObject actionProperties = filterSchema();
     actionProperties.insert(u"type"_s,
@@ -183,7 +184,7 @@ void UiActions::install(CommandDispatcher *commands, ActionHost *host)
         [host](const QJsonObject &params, const CommandCaller &, CommandReply reply) {
             DesktopUi *ui = host->desktopUi();
             if (!ui)
-                return reply(CommandResult::failure(noWindow(u"uiAction"_s), 503));
+                return reply(CommandResult::failure(noWindow(u"uiAction"_s), ErrorKind::Unavailable));
             const QString type = params.value(u"type"_s).toString();
             if (type == u"getSnapshot"_s)
                 return reply(CommandResult::success(QJsonObject { { u"snapshot"_s, ui->uiSnapshot() } }));
@@ -191,7 +192,7 @@ void UiActions::install(CommandDispatcher *commands, ActionHost *host)
                 QString error;
                 const QJsonObject list = listReply(ui->uiSnapshot(), params, &error);
                 if (!error.isEmpty())
-                    return reply(CommandResult::failure(u"uiAction: "_s + error, 404));
+                    return reply(CommandResult::failure(u"uiAction: "_s + error, ErrorKind::NotFound));
                 return reply(CommandResult::success(list));
             }
             const QString target = params.value(u"target"_s).toString();

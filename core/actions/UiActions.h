@@ -1,7 +1,7 @@
 #pragma once
 // The settings window's automation actions (getUISnapshot, listUIElements, uiAction), with the
 // extension's names and reply shapes. They are always listed; they work while the UI layer has
-// registered its DesktopUi with the engine and otherwise answer 503 with why (no window).
+// registered its DesktopUi with the engine and otherwise answer Unavailable with why (no window).
 
 #include <QJsonArray>
 #include <QJsonObject>

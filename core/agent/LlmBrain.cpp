@@ -123,7 +123,7 @@ LlmBrain::LlmBrain(AgentJob *job, RunRecord &run, LlmClient *llm, RunLimits limi
     , m_clock(clock)
     , m_callTimer(clock)
 {
-    if (const QString error = m_redactor.setUserRules(m_limits.redactionRules); !error.isEmpty())
+    if (QString error; !m_redactor.setUserRules(m_limits.redactionRules, &error))
         qCWarning(lcAgent).noquote() << error;
 }
 

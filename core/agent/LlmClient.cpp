@@ -131,7 +131,7 @@ void LlmClient::listModels(const CommandReply &done)
 {
     authorization([this, done](const QString &header, const QString &error) {
         if (!error.isEmpty())
-            return done(CommandResult::failure(error, 503));
+            return done(CommandResult::failure(error, ErrorKind::Unavailable));
         QNetworkRequest request(m_config.endpoint(u"/models"_s));
         request.setRawHeader("Accept", "application/json");
         if (!header.isEmpty())
@@ -145,13 +145,14 @@ void LlmClient::listModels(const CommandReply &done)
             const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
             if (status == 0)
                 return done(CommandResult::failure(
-                    u"%1 could not be reached: %2"_s.arg(who, reply->errorString()), 503));
+                    u"%1 could not be reached: %2"_s.arg(who, reply->errorString()), ErrorKind::Unavailable));
             if (status == 401 || status == 403)
                 return done(CommandResult::failure(
-                    u"the API key was refused by %1 (HTTP %2)"_s.arg(who).arg(status), 401));
+                    u"the API key was refused by %1 (HTTP %2)"_s.arg(who).arg(status), ErrorKind::Refused));
             if (status != 200)
                 return done(CommandResult::failure(
-                    u"%1 answered HTTP %2 to the list of models"_s.arg(who).arg(status), 502));
+                    u"%1 answered HTTP %2 to the list of models"_s.arg(who).arg(status),
+                    ErrorKind::Upstream));
             QStringList ids;
             for (const QJsonValue &model :
                  QJsonDocument::fromJson(reply->readAll()).object().value(u"data").toArray())
@@ -175,7 +176,7 @@ void LlmClient::test(const CommandReply &done)
     const QString model = m_config.model;
     connect(call, &LlmCall::finished, this, [done, model](const LlmReply &reply) {
         if (!reply.ok())
-            return done(CommandResult::failure(reply.error, 502));
+            return done(CommandResult::failure(reply.error, ErrorKind::Upstream));
         done(CommandResult::success(u"OK: %1 answered in %2 ms (“%3”)"_s.arg(model)
                                         .arg(reply.elapsedMs)
                                         .arg(reply.content.simplified().left(60))));

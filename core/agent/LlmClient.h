@@ -58,12 +58,12 @@ public:
 
     // messages: OpenAI chat messages; tools: OpenAI `tools` (empty: none).
     LlmCall *complete(const QJsonArray &messages, const QJsonArray &tools, bool stream = true);
-    // GET {base}/models: `data` is the model ids the service offers (a JSON array), sorted; 503
-    // when the service (or its token) cannot be had, 401 when it refused the key, 502 for
-    // another answer.
+    // GET {base}/models: `data` is the model ids the service offers (a JSON array), sorted;
+    // Unavailable when the service (or its token) cannot be had, Refused when it refused the
+    // key (HTTP 401 or 403), Upstream for another answer.
     void listModels(const CommandReply &done);
-    // One tiny request: `data` is a sentence saying how it went; the error says why not (400 no
-    // address or model, 502 the request failed).
+    // One tiny request: `data` is a sentence saying how it went; the error says why not (BadInput
+    // no address or model, Upstream the request failed).
     void test(const CommandReply &done);
     // Whether the model took function tools (false after it refused them once).
     bool takesTools() const { return !m_toolsRefused; }

@@ -88,24 +88,28 @@ void RunManager::start(const StartRequest &request, CommandReply done)
 {
     const QString task = request.task.trimmed();
     if (task.isEmpty())
-        return done(CommandResult::failure(tr("the task is empty: say what the run should do"), 400));
+        return done(
+            CommandResult::failure(tr("the task is empty: say what the run should do"), ErrorKind::BadInput));
     if (!request.tab.isEmpty() && !request.url.isEmpty())
-        return done(CommandResult::failure(tr("give a tab or a start address, not both"), 400));
+        return done(
+            CommandResult::failure(tr("give a tab or a start address, not both"), ErrorKind::BadInput));
     if (!request.url.isEmpty()) {
         const QUrl url(request.url, QUrl::StrictMode);
         if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s))
             return done(CommandResult::failure(
-                tr("the start address '%1' is not an http(s) address").arg(request.url), 400));
+                tr("the start address '%1' is not an http(s) address").arg(request.url),
+                ErrorKind::BadInput));
     }
     if (request.maxSteps < 0 || request.maxSteps > 500)
-        return done(CommandResult::failure(tr("maxSteps must be 1 to 500"), 400));
+        return done(CommandResult::failure(tr("maxSteps must be 1 to 500"), ErrorKind::BadInput));
     if (!request.schema.isEmpty()) {
         if (QJsonDocument(request.schema).toJson(QJsonDocument::Compact).size() > kMaxSchemaBytes)
             return done(CommandResult::failure(
-                tr("the result schema is larger than %1 KiB").arg(kMaxSchemaBytes / 1024), 400));
+                tr("the result schema is larger than %1 KiB").arg(kMaxSchemaBytes / 1024),
+                ErrorKind::BadInput));
         if (QString error; !ParamsSchema::checkSubset(request.schema, &error))
-            return done(
-                CommandResult::failure(tr("the result schema cannot be enforced: %1").arg(error), 400));
+            return done(CommandResult::failure(tr("the result schema cannot be enforced: %1").arg(error),
+                                               ErrorKind::BadInput));
     }
 
     RunRecord record;
@@ -127,24 +131,25 @@ void RunManager::start(const StartRequest &request, CommandReply done)
     record.schema = request.schema;
     record.createdAt = now;
     record.updatedAt = now;
-    launch(std::move(record), 400, std::move(done));
+    launch(std::move(record), ErrorKind::BadInput, std::move(done));
 }
 
 void RunManager::resume(const QString &runId, CommandReply done)
 {
     if (m_jobs.live(runId))
-        return done(CommandResult::failure(tr("run %1 is already under way").arg(runId), 409));
+        return done(
+            CommandResult::failure(tr("run %1 is already under way").arg(runId), ErrorKind::Conflict));
     std::optional<RunRecord> record = run(runId);
     if (!record)
-        return done(CommandResult::failure(tr("there is no run %1").arg(runId), 404));
+        return done(CommandResult::failure(tr("there is no run %1").arg(runId), ErrorKind::NotFound));
     if (record->status != RunStatus::Interrupted)
         return done(CommandResult::failure(tr("run %1 is %2; only an interrupted run can be resumed")
                                                .arg(runId, runStatusName(record->status)),
-                                           409));
-    launch(std::move(*record), 409, std::move(done));
+                                           ErrorKind::Conflict));
+    launch(std::move(*record), ErrorKind::Conflict, std::move(done));
 }
 
-void RunManager::launch(RunRecord record, int refused, CommandReply done)
+void RunManager::launch(RunRecord record, ErrorKind refused, CommandReply done)
 {
     if (!m_toolsFactory)
         return done(
@@ -227,7 +232,7 @@ void RunManager::readTaskSecrets(const QString &task,
     }
 }
 
-void RunManager::launchWith(RunRecord record, const JobSecrets &secrets, int refused, CommandReply done)
+void RunManager::launchWith(RunRecord record, const JobSecrets &secrets, ErrorKind refused, CommandReply done)
 {
     const QString provider = m_settings->stringValue(SettingKey::LlmProvider);
     const std::optional<LlmProvider> preset = LlmProviders::find(provider);

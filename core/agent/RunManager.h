@@ -61,7 +61,8 @@ public:
     QStringList notices() const { return m_notices; }
 
     // Checks the request and the model set-up, then starts the run; `done` gets {"runId"} or why
-    // not (400). resume: 404 for a run that is not there, 409 for one that cannot go on.
+    // not (BadInput). resume: NotFound for a run that is not there, Conflict for one that cannot
+    // go on.
     void start(const StartRequest &request, CommandReply done);
     void resume(const QString &runId, CommandReply done);
     // Each returns whether it was done; refused, `error` says why.
@@ -89,13 +90,13 @@ Q_SIGNALS:
     void listChanged();
 
 private:
-    // `refused`: the status of a failure (400 for a new run, 409 for a resumed one).
-    void launch(RunRecord record, int refused, CommandReply done);
+    // `refused`: the kind of a failure (BadInput for a new run, Conflict for a resumed one).
+    void launch(RunRecord record, ErrorKind refused, CommandReply done);
     // The values of the secrets `task` names (<secret:name>), from agent/secrets and the
     // keychain; refused when one is not set up.
     void readTaskSecrets(const QString &task,
                          const std::function<void(const CommandResult &, JobSecrets)> &done);
-    void launchWith(RunRecord record, const JobSecrets &secrets, int refused, CommandReply done);
+    void launchWith(RunRecord record, const JobSecrets &secrets, ErrorKind refused, CommandReply done);
     void attach(TaskRunner *runner);
     // A model's identity for what it was found to refuse: provider, address and model.
     static QString visionKey(const LlmConfig &config);

@@ -72,52 +72,55 @@ void BridgeManager::loadTools()
     }
 }
 
-QString BridgeManager::setSavedTools(const QList<SavedTool> &tools)
+bool BridgeManager::setSavedTools(const QList<SavedTool> &tools, QString *error)
 {
     QStringList names;
     QJsonArray list;
     for (const SavedTool &tool : tools) {
         const QString name = tool.name.trimmed();
         if (name.isEmpty())
-            return tr("a saved tool needs a name");
+            return refuse(error, tr("a saved tool needs a name"));
         if (names.contains(name, Qt::CaseInsensitive))
-            return tr("two saved tools are named '%1'").arg(name);
+            return refuse(error, tr("two saved tools are named '%1'").arg(name));
         const QUrl url(tool.url.trimmed(), QUrl::StrictMode);
         if (!url.isValid() || (url.scheme() != u"http"_s && url.scheme() != u"https"_s))
-            return tr("the address of '%1' is not an http(s) address: %2").arg(name, tool.url);
+            return refuse(error, tr("the address of '%1' is not an http(s) address: %2").arg(name, tool.url));
         names.append(name);
         list.append(QJsonObject { { u"name"_s, name }, { u"url"_s, url.toString() } });
     }
     QDir().mkpath(m_dir);
-    QString error;
+    QString unsaved;
     if (!JsonDataFile(QDir(m_dir).filePath(QString::fromUtf16(kToolsFile)))
-             .save({ { u"tools"_s, list } }, 1, &error))
-        return tr("the saved tools could not be written: %1").arg(error);
+             .save({ { u"tools"_s, list } }, 1, &unsaved))
+        return refuse(error, tr("the saved tools could not be written: %1").arg(unsaved));
     m_tools.clear();
     for (const QJsonValue &value : std::as_const(list))
         m_tools.append({ value[u"name"].toString(), value[u"url"].toString() });
     Q_EMIT toolsChanged();
-    return {};
+    return true;
 }
 
 void BridgeManager::start(const StartRequest &request, CommandReply done)
 {
     const QString goal = request.goal.trimmed();
     if (goal.isEmpty())
-        return done(CommandResult::failure(tr("the goal is empty: say what the chat should get done"), 400));
+        return done(CommandResult::failure(tr("the goal is empty: say what the chat should get done"),
+                                           ErrorKind::BadInput));
     if (request.agentTab.isEmpty())
-        return done(CommandResult::failure(tr("no agent tab: pick the tab with the web chat"), 400));
+        return done(
+            CommandResult::failure(tr("no agent tab: pick the tab with the web chat"), ErrorKind::BadInput));
     if (request.targetTabs.contains(request.agentTab))
-        return done(CommandResult::failure(tr("the chat's own tab cannot be a target tab"), 400));
+        return done(
+            CommandResult::failure(tr("the chat's own tab cannot be a target tab"), ErrorKind::BadInput));
     for (const BridgeSession *live : m_jobs.liveJobs()) {
         const BridgeRecord &other = live->record();
         const QString id = other.id;
         if (other.agentTab == request.agentTab)
-            return done(
-                CommandResult::failure(tr("session %1 already uses that chat; stop it first").arg(id), 400));
+            return done(CommandResult::failure(tr("session %1 already uses that chat; stop it first").arg(id),
+                                               ErrorKind::BadInput));
     }
     if (!request.mode.isEmpty() && request.mode != u"careful"_s && request.mode != u"autonomous"_s)
-        return done(CommandResult::failure(tr("mode must be careful or autonomous"), 400));
+        return done(CommandResult::failure(tr("mode must be careful or autonomous"), ErrorKind::BadInput));
 
     BridgeRecord record;
     const QDateTime now = m_clock->now();
@@ -136,10 +139,10 @@ void BridgeManager::start(const StartRequest &request, CommandReply done)
     record.owner = request.owner;
     record.createdAt = now;
     record.updatedAt = now;
-    launch(std::move(record), 400, std::move(done));
+    launch(std::move(record), ErrorKind::BadInput, std::move(done));
 }
 
-void BridgeManager::launch(BridgeRecord record, int refused, const CommandReply &done)
+void BridgeManager::launch(BridgeRecord record, ErrorKind refused, const CommandReply &done)
 {
     if (!m_factory)
         return done(CommandResult::failure(tr("the browser is not available in this process"), refused));
@@ -230,18 +233,19 @@ void BridgeManager::resume(const QString &sessionId, CommandReply done)
         QString error;
         const bool resumed = session->resume(&error);
         return done(resumed ? CommandResult::success(QJsonObject { { u"sessionId"_s, sessionId } })
-                            : CommandResult::failure(error, 409));
+                            : CommandResult::failure(error, ErrorKind::Conflict));
     }
     std::optional<BridgeRecord> record = session(sessionId);
     if (!record)
-        return done(CommandResult::failure(tr("there is no bridge session %1").arg(sessionId), 404));
+        return done(
+            CommandResult::failure(tr("there is no bridge session %1").arg(sessionId), ErrorKind::NotFound));
     if (record->status != BridgeStatus::Interrupted)
         return done(
             CommandResult::failure(tr("session %1 is %2; only a paused or interrupted session can be resumed")
                                        .arg(sessionId, bridgeStatusName(record->status)),
-                                   409));
+                                   ErrorKind::Conflict));
     if (!m_locator || record->keyword.isEmpty())
-        return launch(std::move(*record), 409, std::move(done));
+        return launch(std::move(*record), ErrorKind::Conflict, std::move(done));
     // After a browser restart the chat has another tab: its keyword finds it.
     const QPointer<BridgeManager> self(this);
     m_locator(record->agentTab, record->keyword,
@@ -254,7 +258,7 @@ void BridgeManager::resume(const QString &sessionId, CommandReply done)
                              u"keyword %3"_s.arg(record.id, found, record.keyword);
                       record.agentTab = found;
                   }
-                  self->launch(std::move(record), 409, std::move(done));
+                  self->launch(std::move(record), ErrorKind::Conflict, std::move(done));
               });
 }
 
@@ -269,7 +273,8 @@ bool BridgeManager::answer(const QString &sessionId, bool approve, QString *erro
 void BridgeManager::chatImages(const QString &tab, std::optional<bool> set, CommandReply done)
 {
     if (!m_chatImages)
-        return done(CommandResult::failure(tr("chat profiles are not available in this process"), 503));
+        return done(CommandResult::failure(tr("chat profiles are not available in this process"),
+                                           ErrorKind::Unavailable));
     m_chatImages(tab, set, std::move(done));
 }
 
@@ -277,7 +282,8 @@ void BridgeManager::learnChat(const QString &tab, std::function<void(const QStri
                               CommandReply done)
 {
     if (!m_learner)
-        return done(CommandResult::failure(tr("learning a chat is not available in this process"), 503));
+        return done(CommandResult::failure(tr("learning a chat is not available in this process"),
+                                           ErrorKind::Unavailable));
     const quint64 learning = ++m_learning;
     const QPointer<BridgeManager> self(this);
     m_learner(

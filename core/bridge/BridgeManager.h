@@ -40,16 +40,16 @@ public:
     // Makes the browser side of a session (null `error` set when it cannot: the tab is gone …).
     using EnvironmentFactory = std::function<BridgeEnvironment(const BridgeRecord &record)>;
     // Observation mode: learns the chat in `tab` from the user's two clicks; `done` answers
-    // {"profileId": the saved profile's id}, or why not (404 no such tab, 409 the learner gave up,
-    // 500 the profile could not be saved). `progress` says "input", then "send". The ChatLearner
-    // it makes is a child of this manager, so cancelLearning() reaches it.
+    // {"profileId": the saved profile's id}, or why not (NotFound no such tab, Conflict the learner
+    // gave up, Internal the profile could not be saved). `progress` says "input", then "send". The
+    // ChatLearner it makes is a child of this manager, so cancelLearning() reaches it.
     using Learner = std::function<void(const QString &tab, std::function<void(const QString &part)> progress,
                                        CommandReply done)>;
 
     // Whether the chat in `tab` takes images (its profile's "images"): read when `set` is empty,
     // else set and saved as the user's profile of that chat (a copy of the bundled one, or one
     // for the chat's site when only the generic profile fits). `done` answers {profileId, images},
-    // or why not (404 no such tab, 500 the profile could not be saved).
+    // or why not (NotFound no such tab, Internal the profile could not be saved).
     using ChatImages = std::function<void(const QString &tab, std::optional<bool> set, CommandReply done)>;
 
     // Finds the chat of a session again: `done` gets `tab` when it is still there, else the tab
@@ -82,13 +82,14 @@ public:
     void load();
     QStringList notices() const { return m_notices; }
 
-    // `done` gets {"sessionId"} or why not (400).
+    // `done` gets {"sessionId"} or why not (BadInput).
     void start(const StartRequest &request, CommandReply done);
     // Each returns whether it was done; refused, `error` says why.
     bool stop(const QString &sessionId, QString *error = nullptr);
     bool pause(const QString &sessionId, QString *error = nullptr);
     // Goes on with a paused session, or an interrupted one (after a crash or a restart):
-    // {"sessionId"}, or 404 for a session that is not there, 409 for one that cannot go on.
+    // {"sessionId"}, or NotFound for a session that is not there, Conflict for one that cannot go
+    // on.
     void resume(const QString &sessionId, CommandReply done);
     // The user's answer to the gate's question.
     bool answer(const QString &sessionId, bool approve, QString *error = nullptr);
@@ -100,8 +101,9 @@ public:
     BridgeSession *live(const QString &sessionId) const { return m_jobs.live(sessionId); }
 
     QList<SavedTool> savedTools() const { return m_tools; }
-    // Saves the list; empty when saved, else why not (a name twice, an address that is not http(s)).
-    QString setSavedTools(const QList<SavedTool> &tools);
+    // Saves the list; false with `error` saying why not (a name twice, an address that is not
+    // http(s), the file could not be written), the saved list then unchanged.
+    bool setSavedTools(const QList<SavedTool> &tools, QString *error = nullptr);
 
     // Whether the chat in `tab` takes images, or set it (see ChatImages).
     void chatImages(const QString &tab, std::optional<bool> set, CommandReply done);
@@ -123,8 +125,8 @@ Q_SIGNALS:
     void toolsChanged();
 
 private:
-    // `refused`: the status of a failure (400 for a new session, 409 for a resumed one).
-    void launch(BridgeRecord record, int refused, const CommandReply &done);
+    // `refused`: the kind of a failure (BadInput for a new session, Conflict for a resumed one).
+    void launch(BridgeRecord record, ErrorKind refused, const CommandReply &done);
     void loadTools();
 
     Settings *m_settings;

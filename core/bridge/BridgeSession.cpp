@@ -43,7 +43,8 @@ ToolEnvironment BridgeSession::withVisionCheck(const ToolEnvironment &environmen
                                                              int maxSide, CommandReply reply) {
         if (const QStringList masked = session->m_brain.pageMasked(); !masked.isEmpty()) {
             return reply(CommandResult::failure(
-                u"the page shows what the masking hides (%1)"_s.arg(masked.join(u", "_s)), 403));
+                u"the page shows what the masking hides (%1)"_s.arg(masked.join(u", "_s)),
+                ErrorKind::Refused));
         }
         capture(tab, marks, maxSide, std::move(reply));
     };

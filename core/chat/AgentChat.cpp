@@ -75,7 +75,7 @@ void AgentChat::locateOnce(qint64 deadlineMs, const CommandReply &finishOnce)
     auto finish = [this, deadlineMs, finishOnce](ChatSurface *surface, const QString &error) {
         if (surface || m_clock->nowMs() >= deadlineMs) {
             finishOnce(surface ? CommandResult::success(QJsonObject { { u"target"_s, surface->title() } })
-                               : CommandResult::failure(error, 503));
+                               : CommandResult::failure(error, ErrorKind::Unavailable));
             return;
         }
         auto *again = new ClockTimer(m_clock, this);

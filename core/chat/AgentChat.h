@@ -53,7 +53,7 @@ public:
     // then those whose title holds the window preference (when any does), then the surface last
     // used, then a visible one. With `patience`, keeps looking that long for a chat that is not
     // there yet (the IDE still starting, the endpoint still attaching). Answers success with
-    // {"target": its title} once the chat found is currentSurface(), else a failure (503) that
+    // {"target": its title} once the chat found is currentSurface(), else a failure (Unavailable) that
     // says where it looked.
     void locate(QObject *context, CommandReply done,
                 std::chrono::milliseconds patience = std::chrono::milliseconds::zero());
@@ -66,7 +66,7 @@ public:
     ChatSurface *surfaceFor(CdpSession *session);
 
     // For the debug API and the UI.
-    // The current chat's conversations (ChatSurface::conversations; 503 when no chat is found).
+    // The current chat's conversations (ChatSurface::conversations; Unavailable when no chat is found).
     void conversations(QObject *context, CommandReply done);
     void selectConversation(const QString &name, QObject *context, CommandReply done);
 

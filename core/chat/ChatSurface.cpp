@@ -198,42 +198,44 @@ void ChatSurface::attachFile(const QString &path, std::chrono::milliseconds time
 {
     CommandReply reply = boundTo(context, std::move(done));
     if (!m_injector || !session())
-        return reply(CommandResult::failure(u"the chat's page is gone"_s, 503));
-    call(
-        u"attachments"_s, {}, {}, this,
-        [this, path, timeout, reply](const QJsonValue &value, const CdpError &error) {
-            if (error.isError())
-                return reply(
-                    CommandResult::failure(u"cannot read the chat: %1"_s.arg(error.toString()), 503));
-            const QJsonObject before = value.toObject();
-            if (!before.value(u"fileInput").toBool()) {
-                return reply(CommandResult::failure(
-                    u"the chat has no file input for images (chat.fileInput in its profile)"_s, 404));
-            }
-            const int world = m_injector ? m_injector->worldOf(m_frameId) : 0;
-            CdpSession *page = session();
-            if (!page || world == 0)
-                return reply(CommandResult::failure(u"the chat's page is gone"_s, 503));
-            // The input as an object (not by value), for DOM.setFileInputFiles.
-            const QString expression
-                = PayloadInjector::moduleCall(QString::fromLatin1(kModule), u"fileInput"_s,
-                                              QJsonObject { { u"sel"_s, m_selectors.toJson() } });
-            const int count = before.value(u"count").toInt();
-            setFileInputFiles(
-                page, world, expression, { path }, this,
-                [this, timeout, count, reply](bool found, const CdpError &error) {
-                    if (!found) {
-                        return reply(CommandResult::failure(
-                            error.isError() ? error.toString() : u"the chat's file input went away"_s, 503));
-                    }
-                    if (error.isError()) {
-                        return reply(CommandResult::failure(
-                            u"the chat's file input did not take the file: %1"_s.arg(error.toString()), 502));
-                    }
-                    waitForAttachment(count, clock()->nowMs() + timeout.count(), timeout, reply);
-                },
-                kLookTimeout);
-        });
+        return reply(CommandResult::failure(u"the chat's page is gone"_s, ErrorKind::Unavailable));
+    call(u"attachments"_s, {}, {}, this,
+         [this, path, timeout, reply](const QJsonValue &value, const CdpError &error) {
+             if (error.isError())
+                 return reply(CommandResult::failure(u"cannot read the chat: %1"_s.arg(error.toString()),
+                                                     ErrorKind::Unavailable));
+             const QJsonObject before = value.toObject();
+             if (!before.value(u"fileInput").toBool()) {
+                 return reply(CommandResult::failure(
+                     u"the chat has no file input for images (chat.fileInput in its profile)"_s,
+                     ErrorKind::NotFound));
+             }
+             const int world = m_injector ? m_injector->worldOf(m_frameId) : 0;
+             CdpSession *page = session();
+             if (!page || world == 0)
+                 return reply(CommandResult::failure(u"the chat's page is gone"_s, ErrorKind::Unavailable));
+             // The input as an object (not by value), for DOM.setFileInputFiles.
+             const QString expression
+                 = PayloadInjector::moduleCall(QString::fromLatin1(kModule), u"fileInput"_s,
+                                               QJsonObject { { u"sel"_s, m_selectors.toJson() } });
+             const int count = before.value(u"count").toInt();
+             setFileInputFiles(
+                 page, world, expression, { path }, this,
+                 [this, timeout, count, reply](bool found, const CdpError &error) {
+                     if (!found) {
+                         return reply(CommandResult::failure(
+                             error.isError() ? error.toString() : u"the chat's file input went away"_s,
+                             ErrorKind::Unavailable));
+                     }
+                     if (error.isError()) {
+                         return reply(CommandResult::failure(
+                             u"the chat's file input did not take the file: %1"_s.arg(error.toString()),
+                             ErrorKind::Upstream));
+                     }
+                     waitForAttachment(count, clock()->nowMs() + timeout.count(), timeout, reply);
+                 },
+                 kLookTimeout);
+         });
 }
 
 void ChatSurface::waitForAttachment(int before, qint64 deadlineMs, std::chrono::milliseconds timeout,
@@ -247,7 +249,7 @@ void ChatSurface::waitForAttachment(int before, qint64 deadlineMs, std::chrono::
              if (clock()->nowMs() >= deadlineMs) {
                  return done(CommandResult::failure(u"the chat did not show the attachment within %1 s"_s.arg(
                                                         double(timeout.count()) / 1000.0),
-                                                    504));
+                                                    ErrorKind::Timeout));
              }
              ClockTimer::singleShot(clock(), std::chrono::milliseconds(kPollMs), this,
                                     [this, before, deadlineMs, timeout, done] {
@@ -259,14 +261,16 @@ void ChatSurface::waitForAttachment(int before, qint64 deadlineMs, std::chrono::
 void ChatSurface::isGenerating(QObject *context, const CommandReply &done)
 {
     readState(false, false, context, [done](const ChatState &state) {
-        done(state.ok ? CommandResult::success(state.generating) : CommandResult::failure(state.error, 503));
+        done(state.ok ? CommandResult::success(state.generating)
+                      : CommandResult::failure(state.error, ErrorKind::Unavailable));
     });
 }
 
 void ChatSurface::lastReply(QObject *context, const CommandReply &done)
 {
     readState(true, false, context, [done](const ChatState &state) {
-        done(state.ok ? CommandResult::success(state.replyText) : CommandResult::failure(state.error, 503));
+        done(state.ok ? CommandResult::success(state.replyText)
+                      : CommandResult::failure(state.error, ErrorKind::Unavailable));
     });
 }
 
@@ -274,7 +278,7 @@ void ChatSurface::conversations(QObject *context, const CommandReply &done)
 {
     readState(false, true, context, [done](const ChatState &state) {
         done(state.ok ? CommandResult::success(conversationsJson(state.conversations))
-                      : CommandResult::failure(state.error, 503));
+                      : CommandResult::failure(state.error, ErrorKind::Unavailable));
     });
 }
 
@@ -283,11 +287,11 @@ void ChatSurface::selectConversation(const QString &name, QObject *context, Comm
     const auto finish = boundTo(context, std::move(done));
     readState(false, true, this, [this, name, finish](const ChatState &state) {
         if (!state.ok)
-            return finish(CommandResult::failure(state.error, 409));
+            return finish(CommandResult::failure(state.error, ErrorKind::Conflict));
         QString error;
         const int index = matchConversation(state.conversations, name, &error);
         if (index < 0)
-            return finish(CommandResult::failure(error, 404));
+            return finish(CommandResult::failure(error, ErrorKind::NotFound));
         if (state.conversations.at(index).active)
             return finish(CommandResult::success());
         const QString wanted = state.conversations.at(index).name;
@@ -295,7 +299,8 @@ void ChatSurface::selectConversation(const QString &name, QObject *context, Comm
         clickElement(u"tab"_s, index, this, [this, wanted, finish](const CommandResult &clicked) {
             if (!clicked.ok)
                 return finish(CommandResult::failure(
-                    tr("cannot switch to the conversation “%1”: %2").arg(wanted, clicked.error), 409));
+                    tr("cannot switch to the conversation “%1”: %2").arg(wanted, clicked.error),
+                    ErrorKind::Conflict));
             waitUntilActive(wanted, clock()->nowMs() + std::chrono::milliseconds(kActivateTimeout).count(),
                             finish);
         });
@@ -311,7 +316,8 @@ void ChatSurface::waitUntilActive(const QString &name, qint64 deadlineMs, const 
         }
         if (clock()->nowMs() >= deadlineMs || !state.ok)
             return done(CommandResult::failure(
-                tr("the conversation “%1” was clicked but did not become the active one").arg(name), 409));
+                tr("the conversation “%1” was clicked but did not become the active one").arg(name),
+                ErrorKind::Conflict));
         ClockTimer::singleShot(clock(), std::chrono::milliseconds(150), this,
                                [this, name, deadlineMs, done] { waitUntilActive(name, deadlineMs, done); });
     });
@@ -391,30 +397,31 @@ void ChatSurface::clickElement(const QString &what, int index, QObject *context,
     call(u"locate"_s, args, {}, context,
          [this, what, args, context, done](const QJsonValue &value, const CdpError &error) {
              if (error.isError())
-                 return done(CommandResult::failure(error.toString(), 500));
+                 return done(CommandResult::failure(error.toString(), ErrorKind::Internal));
              const QJsonObject found = value.toObject();
              if (!found.value(u"found").toBool())
                  return done(CommandResult::failure(what == u"send"_s ? tr("no send button (chat.sendButton)")
                                                                       : tr("it is not on the page"),
-                                                    404));
+                                                    ErrorKind::NotFound));
              const QJsonObject point = found.value(u"point").toObject();
              // A trusted click needs the element's place in the page's viewport; a page target's
              // frames of its own origin give it, other frames do not.
              const std::optional<QPointF> at = pointFrom(point.value(u"page"));
              if (at && session() && session()->isPage()) {
                  clickAt(*at, context, [done](const CdpError &clickError) {
-                     done(clickError.isError() ? CommandResult::failure(clickError.toString(), 500)
-                                               : CommandResult::success());
+                     done(clickError.isError()
+                              ? CommandResult::failure(clickError.toString(), ErrorKind::Internal)
+                              : CommandResult::success());
                  });
                  return;
              }
              call(u"domClick"_s, args, {}, context,
                   [done](const QJsonValue &clicked, const CdpError &clickError) {
                       if (clickError.isError())
-                          return done(CommandResult::failure(clickError.toString(), 500));
-                      done(clicked.toBool()
-                               ? CommandResult::success()
-                               : CommandResult::failure(tr("it went away before the click"), 409));
+                          return done(CommandResult::failure(clickError.toString(), ErrorKind::Internal));
+                      done(clicked.toBool() ? CommandResult::success()
+                                            : CommandResult::failure(tr("it went away before the click"),
+                                                                     ErrorKind::Conflict));
                   });
          });
 }

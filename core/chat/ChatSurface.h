@@ -95,11 +95,11 @@ public:
     // takes images, nearest the prompt box) gets it through DOM.setFileInputFiles — as if the user
     // had picked it, so the chat's own change handlers run — and the answer comes once the chat
     // shows one more attachment (chat.attachment, else common preview markup), or fails after
-    // `timeout` saying so (404 when the chat has no file input at all).
+    // `timeout` saying so (NotFound when the chat has no file input at all).
     void attachFile(const QString &path, std::chrono::milliseconds timeout, QObject *context,
                     CommandReply done);
 
-    // One look each, answered as CommandResult (503 when the look failed): `data` is whether the
+    // One look each, answered as CommandResult (Unavailable when the look failed): `data` is whether the
     // agent is generating (a bool), the last reply's text (a string), or the conversations
     // ({"conversations": [{"name", "active"}], "active": name}, see conversationsJson).
     void isGenerating(QObject *context, const CommandReply &done);

@@ -6,12 +6,12 @@ namespace mpa {
 
 CommandResult CommandResult::success(const QJsonValue &data)
 {
-    return { true, data, {}, 200 };
+    return { true, data, {}, ErrorKind::None };
 }
 
-CommandResult CommandResult::failure(const QString &error, int status)
+CommandResult CommandResult::failure(const QString &error, ErrorKind kind)
 {
-    return { false, {}, error, status };
+    return { false, {}, error, kind == ErrorKind::None ? ErrorKind::Internal : kind };
 }
 
 QJsonObject CommandResult::toJson() const

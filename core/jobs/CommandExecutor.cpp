@@ -58,7 +58,8 @@ void CommandExecutor::setCurrentTab(const QString &tab)
 void CommandExecutor::call(const QString &type, const QJsonObject &params, CommandReply reply)
 {
     if (!m_tools.run)
-        return reply(CommandResult::failure(u"the browser is not available to this job"_s, 503));
+        return reply(
+            CommandResult::failure(u"the browser is not available to this job"_s, ErrorKind::Unavailable));
     // The toolkit may answer after the job is gone (a command still running at quit), or after
     // it paused or ended: such answers are dropped.
     const QPointer<CommandExecutor> self(this);

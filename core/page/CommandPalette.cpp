@@ -95,7 +95,7 @@ CommandResult dialogRefusal(const QString &dialog)
 {
     return CommandResult::failure(
         u"the IDE shows a dialog (\u201c%1\u201d): answer it in the IDE first; nothing was run"_s.arg(dialog),
-        409);
+        ErrorKind::Conflict);
 }
 
 QJsonObject entryJson(const QJsonObject &row)
@@ -128,7 +128,8 @@ CommandPalette::~CommandPalette()
     if (!m_done) {
         m_done = true;
         busyPages().remove(m_target);
-        m_reply(CommandResult::failure(u"the page went away while its command palette was in use"_s, 404));
+        m_reply(CommandResult::failure(u"the page went away while its command palette was in use"_s,
+                                       ErrorKind::NotFound));
     }
 }
 
@@ -158,7 +159,7 @@ void CommandPalette::start()
         m_done = true;
         m_reply(CommandResult::failure(
             u"the command palette of this page is in use by another request; try again when it is done"_s,
-            409));
+            ErrorKind::Conflict));
         deleteLater();
         return;
     }
@@ -169,12 +170,13 @@ void CommandPalette::start()
         [this](const QJsonValue &value, const CdpError &error) {
             const QJsonObject state = value.toObject();
             if (error.isError())
-                return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
+                return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(),
+                                                     ErrorKind::Upstream));
             if (!state.value(u"workbench"_s).toBool())
                 return finish(CommandResult::failure(u"this page is not a VS Code-family workbench (no "
                                                      u"command palette): give the IDE's window "
                                                      "as targetId (getCDPConnections lists them)"_s,
-                                                     409));
+                                                     ErrorKind::Conflict));
             if (const QString dialog = state.value(u"dialog"_s).toString(); !dialog.isEmpty())
                 return finish(dialogRefusal(dialog));
             m_mac = CdpInput::primaryModifier(state.value(u"userAgent"_s).toString()) == CdpInput::Meta;
@@ -183,7 +185,8 @@ void CommandPalette::start()
             // A quick input is already open (the user's, or a left-over): close it first.
             key(u"Escape"_s, [this](bool ok) {
                 if (!ok)
-                    return finish(CommandResult::failure(u"the page refused a key press"_s, 502));
+                    return finish(
+                        CommandResult::failure(u"the page refused a key press"_s, ErrorKind::Upstream));
                 openPalette(false);
             });
         },
@@ -196,7 +199,7 @@ void CommandPalette::openPalette(bool secondTry)
     // Mac) is the other default binding, tried when F1 was rebound.
     const auto then = [this, secondTry](bool ok) {
         if (!ok)
-            return finish(CommandResult::failure(u"the page refused a key press"_s, 502));
+            return finish(CommandResult::failure(u"the page refused a key press"_s, ErrorKind::Upstream));
         poll(
             kState,
             [](const QJsonValue &value) {
@@ -215,7 +218,7 @@ void CommandPalette::openPalette(bool secondTry)
                 finish(CommandResult::failure(
                     u"the command palette did not open (F1 and %1 were pressed): is the IDE's window busy "
                     "with a dialog?"_s.arg(m_mac ? u"Cmd+Shift+P"_s : u"Ctrl+Shift+P"_s),
-                    503));
+                    ErrorKind::Unavailable));
             });
     };
     if (!secondTry) {
@@ -223,8 +226,8 @@ void CommandPalette::openPalette(bool secondTry)
             kLeaveHiddenInput, this,
             [this, then](const QJsonValue &, const CdpError &error) {
                 if (error.isError())
-                    return finish(
-                        CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
+                    return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(),
+                                                         ErrorKind::Upstream));
                 key(u"F1"_s, then);
             },
             kStepTime);
@@ -239,15 +242,16 @@ void CommandPalette::typeCommand()
         kSelectInput, this,
         [this](const QJsonValue &selected, const CdpError &error) {
             if (error.isError() || !selected.toBool())
-                return finish(
-                    CommandResult::failure(u"the command palette's input could not be focused"_s, 502));
-            CdpInput::send(
-                m_page, { CdpInput::insertText(u">"_s + m_text) }, this, [this](const CdpError &typed) {
-                    if (typed.isError())
-                        return finish(CommandResult::failure(
-                            u"typing into the command palette failed: "_s + typed.toString(), 502));
-                    readEntries({}, 0);
-                });
+                return finish(CommandResult::failure(u"the command palette's input could not be focused"_s,
+                                                     ErrorKind::Upstream));
+            CdpInput::send(m_page, { CdpInput::insertText(u">"_s + m_text) }, this,
+                           [this](const CdpError &typed) {
+                               if (typed.isError())
+                                   return finish(CommandResult::failure(
+                                       u"typing into the command palette failed: "_s + typed.toString(),
+                                       ErrorKind::Upstream));
+                               readEntries({}, 0);
+                           });
         },
         kStepTime);
     m_stepDeadlineMs = m_clock->nowMs() + kStepTime.count();
@@ -262,7 +266,8 @@ void CommandPalette::readEntries(const QJsonArray &previous, int stableReads)
         kEntries, this,
         [this, previous, stableReads](const QJsonValue &value, const CdpError &error) {
             if (error.isError())
-                return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
+                return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(),
+                                                     ErrorKind::Upstream));
             const QJsonObject state = value.toObject();
             if (value.isNull() || value.isUndefined()) {
                 // The palette closes when the workbench takes the focus elsewhere (a window
@@ -272,7 +277,7 @@ void CommandPalette::readEntries(const QJsonArray &previous, int stableReads)
                 return finish(
                     CommandResult::failure(u"the command palette kept closing before its entries were "
                                            "read (did something take the focus, or press Escape?)"_s,
-                                           409));
+                                           ErrorKind::Conflict));
             }
             const QJsonArray rows = state.value(u"rows"_s).toArray();
             const bool current = state.value(u"value"_s).toString() == u">"_s + m_text;
@@ -298,7 +303,7 @@ void CommandPalette::readEntries(const QJsonArray &previous, int stableReads)
                 return finish(CommandResult::failure(
                     u"the command palette did not settle on its entries within %1 ms"_s.arg(
                         kStepTime.count()),
-                    504));
+                    ErrorKind::Timeout));
             ClockTimer::singleShot(
                 m_clock, std::chrono::milliseconds(150), this,
                 [this, rows, stableReads, same] { readEntries(rows, same ? stableReads + 1 : 0); });
@@ -344,7 +349,7 @@ void CommandPalette::pick(const QJsonArray &rows)
                                                  shown.isEmpty() ? u" (it offers none for it)"_s
                                                                  : u"; it offers "_s + shown.join(u", "_s)
                                                          + u" (give one title exactly, or a command id)"_s),
-                                             404));
+                                             ErrorKind::NotFound));
     if (matches.size() > 1) {
         QStringList labels;
         for (const QJsonObject &row : std::as_const(matches))
@@ -352,7 +357,7 @@ void CommandPalette::pick(const QJsonArray &rows)
         return finish(CommandResult::failure(
             u"'%1' is more than one entry of the palette (%2): give the exact title of one"_s.arg(
                 m_text, labels.join(u", "_s)),
-            409));
+            ErrorKind::Conflict));
     }
     m_chosen = matches.first();
     moveTo(m_chosen.value(u"index"_s).toInt(), 0);
@@ -367,8 +372,8 @@ void CommandPalette::moveTo(int index, int pressed)
             kEntries, this,
             [this, index](const QJsonValue &value, const CdpError &error) {
                 if (error.isError())
-                    return finish(
-                        CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
+                    return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(),
+                                                         ErrorKind::Upstream));
                 int focused = 0;
                 for (const QJsonValue &row : value.toObject().value(u"rows"_s).toArray()) {
                     if (row.toObject().value(u"focused"_s).toBool())
@@ -385,7 +390,7 @@ void CommandPalette::moveTo(int index, int pressed)
         m_moves += down ? -1 : 1;
         return key(down ? u"ArrowDown"_s : u"ArrowUp"_s, [this, index, pressed](bool ok) {
             if (!ok)
-                return finish(CommandResult::failure(u"the page refused a key press"_s, 502));
+                return finish(CommandResult::failure(u"the page refused a key press"_s, ErrorKind::Upstream));
             moveTo(index, pressed + 1);
         });
     }
@@ -399,7 +404,8 @@ void CommandPalette::confirm()
         kEntries, this,
         [this](const QJsonValue &value, const CdpError &error) {
             if (error.isError())
-                return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(), 502));
+                return finish(CommandResult::failure(u"the page did not answer: "_s + error.toString(),
+                                                     ErrorKind::Upstream));
             QJsonObject focused;
             for (const QJsonValue &row : value.toObject().value(u"rows"_s).toArray()) {
                 if (row.toObject().value(u"focused"_s).toBool())
@@ -416,13 +422,14 @@ void CommandPalette::confirm()
                 return finish(CommandResult::failure(
                     u"the palette's entries changed while '%1' was being chosen; nothing was run"_s.arg(
                         m_chosen.value(u"label"_s).toString()),
-                    409));
+                    ErrorKind::Conflict));
             }
             qCInfo(lcServer).noquote() << u"running the IDE command '%1' through the command palette"_s.arg(
                 m_chosen.value(u"label"_s).toString());
             key(u"Enter"_s, [this](bool ok) {
                 if (!ok)
-                    return finish(CommandResult::failure(u"the page refused a key press"_s, 502));
+                    return finish(
+                        CommandResult::failure(u"the page refused a key press"_s, ErrorKind::Upstream));
                 waitClosed();
             });
         },
@@ -444,7 +451,7 @@ void CommandPalette::waitClosed()
                 return finish(
                     CommandResult::failure(u"the command palette stayed open after Enter on '%1'"_s.arg(
                                                m_chosen.value(u"label"_s).toString()),
-                                           504));
+                                           ErrorKind::Timeout));
             finish(CommandResult::success(QJsonObject {
                 { u"command"_s, m_text },
                 { u"label"_s, m_chosen.value(u"label"_s) },
@@ -481,7 +488,7 @@ void CommandPalette::poll(const QString &check, std::function<bool(const QJsonVa
 void CommandPalette::pollOnce()
 {
     if (!m_page)
-        return finish(CommandResult::failure(u"the page went away"_s, 404));
+        return finish(CommandResult::failure(u"the page went away"_s, ErrorKind::NotFound));
     m_page->evaluate(
         m_pollCheck, this,
         [this](const QJsonValue &value, const CdpError &error) {

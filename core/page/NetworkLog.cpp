@@ -111,7 +111,7 @@ void NetworkLog::start(const CommandReply &done)
 {
     if (!m_session) {
         if (done)
-            done(CommandResult::failure(u"the tab is gone"_s, 404));
+            done(CommandResult::failure(u"the tab is gone"_s, ErrorKind::NotFound));
         return;
     }
     if (!m_watching)
@@ -125,8 +125,9 @@ void NetworkLog::start(const CommandReply &done)
                       { u"maxResourceBufferSize"_s, bodies ? 2 * 1024 * 1024 : 64 * 1024 } },
                     this, [done](const CdpResult &result) {
                         if (done)
-                            done(result.error.isError() ? CommandResult::failure(result.error.message, 502)
-                                                        : CommandResult::success());
+                            done(result.error.isError()
+                                     ? CommandResult::failure(result.error.message, ErrorKind::Upstream)
+                                     : CommandResult::success());
                     });
 }
 

@@ -63,8 +63,8 @@ public:
                         int maxEntries = kMaxEntries);
     ~NetworkLog() override;
 
-    // Network.enable; `done` (may be empty) once the browser answered (404 when the tab is gone,
-    // 502 when the browser refused).
+    // Network.enable; `done` (may be empty) once the browser answered (NotFound when the tab is
+    // gone, Upstream when the browser refused).
     void start(const CommandReply &done = {});
     void stop();
     bool isWatching() const { return m_watching; }

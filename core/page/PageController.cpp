@@ -88,7 +88,7 @@ PageController::~PageController()
     for (const std::weak_ptr<CommandReply> &weak : m_pending) {
         if (const std::shared_ptr<CommandReply> slot = weak.lock(); slot && *slot) {
             const CommandReply done = std::exchange(*slot, {});
-            done(CommandResult::failure(tr("the tab was closed before the action finished"), kFailureStatus));
+            done(CommandResult::failure(tr("the tab was closed before the action finished"), kFailureKind));
         }
     }
 }
@@ -130,7 +130,7 @@ PageController::Result PageController::track(CommandReply reply)
         if (!*slot)
             return;
         const CommandReply once = std::exchange(*slot, {});
-        once(error.isEmpty() ? CommandResult::success(data) : CommandResult::failure(error, kFailureStatus));
+        once(error.isEmpty() ? CommandResult::success(data) : CommandResult::failure(error, kFailureKind));
     };
 }
 
@@ -726,7 +726,7 @@ void PageController::answerDialog(bool accept, const QString &text, bool next, C
                "(else "
                "they are answered at once and listed in each action's effects); to answer the next one "
                "yourself, give next: true"),
-            kFailureStatus));
+            kFailureKind));
     const Result done = track(std::move(reply));
     m_effects->answerDialog(accept, text, [done](const QJsonObject &dialog, const QString &error) {
         done(QJsonObject { { u"dialog"_s, dialog } }, error);

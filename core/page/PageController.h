@@ -47,8 +47,8 @@ class PageController : public QObject
     Q_OBJECT
 public:
     // Each action answers once with a CommandResult: its data, or a failure with a sentence
-    // saying why — 409, as errors about the page's state are conflicts, not bad requests.
-    static constexpr int kFailureStatus = 409;
+    // saying why — Conflict, as errors about the page's state are conflicts, not bad input.
+    static constexpr ErrorKind kFailureKind = ErrorKind::Conflict;
 
     static constexpr const char *kModule = "snapshot";
     // `type`: the most characters one command types, and how long it may take at most; it

@@ -1,5 +1,6 @@
 #include "Redactor.h"
 
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 
 #include <QHash>
@@ -355,31 +356,39 @@ Redactor::Redactor()
         highEntropyCheck);
 }
 
-QString Redactor::setUserRules(const QList<RedactionRule> &rules)
+bool Redactor::setUserRules(const QList<RedactionRule> &rules, QString *error)
 {
     std::vector<Detector> user;
     for (const RedactionRule &rule : rules) {
         const QString name = rule.name.trimmed();
         if (name.isEmpty())
-            return u"A redaction rule has no name; give each rule a name, it becomes the marker that replaces what it finds."_s;
+            return refuse(
+                error,
+                u"A redaction rule has no name; give each rule a name, it becomes the marker that replaces what it finds."_s);
         if (rule.pattern.isEmpty())
-            return u"The redaction rule \"%1\" has no pattern; write the regular expression it should find."_s
-                .arg(name);
+            return refuse(
+                error,
+                u"The redaction rule \"%1\" has no pattern; write the regular expression it should find."_s
+                    .arg(name));
         QRegularExpression regex(rule.pattern);
         if (!regex.isValid()) {
-            return u"The redaction rule \"%1\" is not a valid regular expression: %2 (at character %3). Fix the pattern or remove the rule."_s
-                .arg(name, regex.errorString())
-                .arg(regex.patternErrorOffset() + 1);
+            return refuse(
+                error,
+                u"The redaction rule \"%1\" is not a valid regular expression: %2 (at character %3). Fix the pattern or remove the rule."_s
+                    .arg(name, regex.errorString())
+                    .arg(regex.patternErrorOffset() + 1));
         }
         if (regex.match(QString()).hasMatch())
-            return u"The redaction rule \"%1\" matches empty text, so it would mark every position; make the pattern require at least one character."_s
-                .arg(name);
+            return refuse(
+                error,
+                u"The redaction rule \"%1\" matches empty text, so it would mark every position; make the pattern require at least one character."_s
+                    .arg(name));
         regex.optimize();
         user.push_back({ name, regex, 0, nullptr, Retry::None });
     }
     m_user = std::move(user);
     qCDebug(lcSafety) << "Redaction user rules:" << m_user.size();
-    return {};
+    return true;
 }
 
 Redaction Redactor::redact(const QString &text) const

@@ -52,9 +52,9 @@ class Redactor
 public:
     Redactor(); // the built-in kinds, no user rules
 
-    // Replaces the user rules. Empty when every rule compiles; otherwise a sentence naming the
+    // Replaces the user rules when every rule compiles; otherwise false with `error` naming the
     // rule that does not and why (the previous rules then stay in force).
-    QString setUserRules(const QList<RedactionRule> &rules);
+    bool setUserRules(const QList<RedactionRule> &rules, QString *error = nullptr);
 
     // Each finding replaced by "[kind]" (user rules: "[name]").
     Redaction redact(const QString &text) const;

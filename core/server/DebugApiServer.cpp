@@ -1,5 +1,6 @@
 #include "DebugApiServer.h"
 
+#include "HttpStatus.h"
 #include "TokenFile.h"
 #include "actions/CommandDispatcher.h"
 #include "common/Clock.h"
@@ -164,7 +165,7 @@ void DebugApiServer::noteRefusal(const QString &line)
 
 DebugApiServer::Reply DebugApiServer::failure(int status, const QString &error)
 {
-    return { status, CommandResult::failure(error, status).toJson(), {} };
+    return { status, CommandResult::failure(error).toJson(), {} };
 }
 
 void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcpSocket *socket)
@@ -341,7 +342,7 @@ void DebugApiServer::dispatchAction(const QString &action, const QJsonObject &pa
     try {
         m_commands->dispatch(action, params, caller, CommandDispatcher::Scope::DebugApi,
                              [finish](const CommandResult &result) {
-                                 finish({ result.ok ? 200 : result.status, result.toJson(), {} });
+                                 finish({ httpStatus(result), result.toJson(), {} });
                              });
     } catch (const std::exception &e) {
         qCWarning(lcServer).noquote()

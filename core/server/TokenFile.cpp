@@ -1,5 +1,6 @@
 #include "TokenFile.h"
 
+#include "common/Refuse.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
 #include "platform/ThisProcess.h"
@@ -48,30 +49,32 @@ QString TokenFile::read() const
     return QString::fromUtf8(file.readAll()).trimmed();
 }
 
-QString TokenFile::problem() const
+bool TokenFile::trusted(QString *error) const
 {
     const QFileInfo info(m_path);
     if (info.isSymLink())
-        return u"it is a link (to %1), not a file of its own"_s.arg(info.symLinkTarget());
+        return refuse(error, u"it is a link (to %1), not a file of its own"_s.arg(info.symLinkTarget()));
     if (!info.exists())
-        return {};
+        return true;
     const std::optional<uint> me = ThisProcess::userId();
     if (me && info.ownerId() != *me)
-        return u"it belongs to another user (uid %1)"_s.arg(info.ownerId());
+        return refuse(error, u"it belongs to another user (uid %1)"_s.arg(info.ownerId()));
     if (info.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther))
-        return u"other users could read or change it (mode %1)"_s.arg(
-            QString::number(int(info.permissions() & 0x0777), 16));
+        return refuse(error,
+                      u"other users could read or change it (mode %1)"_s.arg(
+                          QString::number(int(info.permissions() & 0x0777), 16)));
     const QString token = read();
     if (!token.isEmpty() && token.size() < kMinimumLength)
-        return u"it is too short to be safe (%1 characters; at least %2)"_s.arg(token.size())
-            .arg(kMinimumLength);
-    return {};
+        return refuse(error,
+                      u"it is too short to be safe (%1 characters; at least %2)"_s.arg(token.size())
+                          .arg(kMinimumLength));
+    return true;
 }
 
 QString TokenFile::ensure(QString *error, QString *replaced) const
 {
-    const QString why = problem();
-    if (why.isEmpty()) {
+    QString why;
+    if (trusted(&why)) {
         QString existing = read();
         if (!existing.isEmpty())
             return existing;

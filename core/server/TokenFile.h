@@ -18,8 +18,9 @@ public:
     // leaked or is weak: a link, another user's file, readable or writable by others, shorter
     // than kMinimumLength. Empty with `error` set when the file cannot be written.
     QString ensure(QString *error = nullptr, QString *replaced = nullptr) const;
-    // Why the token in the file cannot be trusted; empty when it can (or there is none).
-    QString problem() const;
+    // Whether the token in the file can be trusted (or there is none); false with `error`
+    // saying why not.
+    bool trusted(QString *error = nullptr) const;
 
     static constexpr int kMinimumLength = 32;
     // The token in the file; empty when there is none.

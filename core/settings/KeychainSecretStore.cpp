@@ -48,7 +48,7 @@ QString errorText(QKeychain::Error error, const QString &detail)
 CommandResult answer(const QKeychain::Job *job)
 {
     const QString error = errorText(job->error(), job->errorString());
-    return error.isEmpty() ? CommandResult::success() : CommandResult::failure(error, 503);
+    return error.isEmpty() ? CommandResult::success() : CommandResult::failure(error, ErrorKind::Unavailable);
 }
 
 // Without a parent: the job deletes itself once the keychain has answered (autoDelete). A job
@@ -87,7 +87,7 @@ void KeychainSecretStore::read(const QString &key, CommandReply done)
             m_available = true;
         }
         if (!error.isEmpty())
-            return done(CommandResult::failure(error, 503));
+            return done(CommandResult::failure(error, ErrorKind::Unavailable));
         const QString secret = reader->textData();
         if (!secret.isEmpty())
             Logging::addSecret(secret);

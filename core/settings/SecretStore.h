@@ -6,7 +6,8 @@
 // environment variable MPA_LLM_API_KEY wins (readApiKey), and is never written anywhere.
 // Asynchronous like QtKeychain's jobs: each call answers once, later, with a CommandResult
 // (common/CommandResult.h): a read's `data` is the secret as a JSON string (empty: nothing is
-// stored under that name); a failure is a sentence with status 503 (the keychain did not do it).
+// stored under that name); a failure is a sentence of kind Unavailable (the keychain did not do
+// it).
 // The real store is KeychainSecretStore.
 
 #include "common/CommandResult.h"

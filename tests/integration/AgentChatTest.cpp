@@ -111,7 +111,7 @@ TEST_F(AgentChatTest, LookingAgainForAChatThatIsNotThereYetRunsOnTheClock)
     }
     ASSERT_TRUE(waitUntil([&] { return none.has_value(); }));
     EXPECT_FALSE(none->ok);
-    EXPECT_EQ(none->status, 503);
+    EXPECT_EQ(none->kind, ErrorKind::Unavailable);
     // (Which of the two depends on whether the browser's blank page is attached yet.)
     EXPECT_TRUE(none->error.startsWith(u"no attached page shows a chat input box"_s)
                 || none->error.startsWith(u"no page is attached yet"_s))

@@ -335,7 +335,7 @@ TEST_F(BridgeTest, TabsTheChatOpensStopAtTheLimitOldestLetGo)
 TEST_F(BridgeTest, ASavedToolOpensByName)
 {
     const QString counter = fixtureUrl(u"agent/counter.html?saved=1"_s).toString();
-    ASSERT_EQ(engine->bridge()->setSavedTools({ { u"Counter"_s, counter } }), QString());
+    ASSERT_TRUE(engine->bridge()->setSavedTools({ { u"Counter"_s, counter } }));
     openTabs(u"tool"_s, {});
     const QString id = startFromWindow(u"Count once with the Counter tool"_s, false);
     const BridgeRecord done
@@ -510,11 +510,12 @@ TEST_F(BridgeTest, APaymentWaitsForTheUserNotForAnAgent)
     EXPECT_EQ(held.question.value(u"category").toString(), u"payment"_s);
     const CommandResult byAgent
         = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, true } }, kAgent);
-    EXPECT_EQ(byAgent.status, 403);
+    EXPECT_EQ(byAgent.kind, ErrorKind::Refused);
     EXPECT_EQ(record(id).status, BridgeStatus::WaitingUser);
     // The user's session is not there for an agent: not listed, 404 to read, stop, pause or resume.
     for (const QString &verb : { u"getBridge"_s, u"stopBridge"_s, u"pauseBridge"_s, u"resumeBridge"_s })
-        EXPECT_EQ(command(verb, { { u"sessionId"_s, id } }, kAgent).status, 404) << verb.toStdString();
+        EXPECT_EQ(command(verb, { { u"sessionId"_s, id } }, kAgent).kind, ErrorKind::NotFound)
+            << verb.toStdString();
     EXPECT_TRUE(
         command(u"listBridges"_s, {}, kAgent).data.toObject().value(u"sessions"_s).toArray().isEmpty());
     EXPECT_FALSE(command(u"listBridges"_s, {}).data.toObject().value(u"sessions"_s).toArray().isEmpty());

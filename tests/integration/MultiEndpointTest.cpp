@@ -274,7 +274,7 @@ TEST_F(MultiEndpointTest, TwoAddressesOfOneBrowserAttachItOnceAndBadEntriesAreRe
         u"updateSettings"_s,
         { { u"settings"_s, QJsonObject { { u"cdp/endpoints"_s, QJsonArray { u"127.0.0.1:9333"_s } } } } });
     EXPECT_FALSE(viaApi.ok);
-    EXPECT_EQ(viaApi.status, 403) << viaApi.error.toStdString();
+    EXPECT_EQ(viaApi.kind, ErrorKind::Refused) << viaApi.error.toStdString();
 }
 
 // Two IDEs and a remote service at once: Browserless as a third endpoint, its token from the

@@ -340,7 +340,8 @@ TEST_F(TaskRunTest, CarefulModeHoldsAPaymentUntilTheUserApproves)
     EXPECT_FALSE(evalIn(u"checkout.html"_s, u"window.paid"_s).toBool()) << "clicked before the approval";
 
     // An agent cannot approve a risky step; the user can.
-    EXPECT_EQ(command(u"answerRun"_s, { { u"runId"_s, id }, { u"approve"_s, true } }, kAgent).status, 403);
+    EXPECT_EQ(command(u"answerRun"_s, { { u"runId"_s, id }, { u"approve"_s, true } }, kAgent).kind,
+              ErrorKind::Refused);
     ASSERT_TRUE(command(u"answerRun"_s, { { u"runId"_s, id }, { u"approve"_s, true } }).ok);
     const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
     EXPECT_EQ(run.value(u"status").toString(), u"done"_s);
@@ -405,12 +406,13 @@ TEST_F(TaskRunTest, AskUserRoundTrip)
     // would be told "the user answered"), cancelling and resuming it (issue 31's probe).
     const CommandCaller other { u"mcp"_s, u"mcp-2"_s, u"Another client"_s };
     for (const QString &verb : { u"getRun"_s, u"cancelRun"_s, u"resumeRun"_s })
-        EXPECT_EQ(command(verb, { { u"runId"_s, id } }, other).status, 404) << verb.toStdString();
+        EXPECT_EQ(command(verb, { { u"runId"_s, id } }, other).kind, ErrorKind::NotFound)
+            << verb.toStdString();
     EXPECT_EQ(command(u"answerRun"_s,
                       { { u"runId"_s, id }, { u"approve"_s, true }, { u"answer"_s, u"evil@example.com"_s } },
                       other)
-                  .status,
-              404);
+                  .kind,
+              ErrorKind::NotFound);
     const auto listedFor = [&](const CommandCaller &caller) {
         const QJsonArray runs = command(u"listRuns"_s, {}, caller).data.toObject().value(u"runs"_s).toArray();
         return std::any_of(runs.begin(), runs.end(), [&](const QJsonValue &run) {
@@ -542,20 +544,20 @@ TEST_F(TaskRunTest, ARunLeftRunningByACrashIsInterruptedAndResumes)
     // The resumed run opened its start page again (it had no tab yet) and finished.
     const QJsonObject run = waitForStatus(left.id, { u"done"_s, u"failed"_s });
     EXPECT_EQ(run.value(u"status").toString(), u"done"_s) << run.value(u"reason").toString().toStdString();
-    EXPECT_EQ(command(u"resumeRun"_s, { { u"runId"_s, left.id } }).status, 409);
+    EXPECT_EQ(command(u"resumeRun"_s, { { u"runId"_s, left.id } }).kind, ErrorKind::Conflict);
 }
 
 TEST_F(TaskRunTest, ListRunsAndBadRequestsSayWhatIsWrong)
 {
     const CommandResult empty = command(u"startRun"_s, { { u"task"_s, u"  "_s } });
     EXPECT_EQ(empty.error, u"the task is empty: say what the run should do"_s);
-    EXPECT_EQ(empty.status, 400);
+    EXPECT_EQ(empty.kind, ErrorKind::BadInput);
     const CommandResult unknown = command(u"resumeRun"_s, { { u"runId"_s, u"20261125-120000-none"_s } });
-    EXPECT_EQ(unknown.status, 404) << unknown.error.toStdString();
+    EXPECT_EQ(unknown.kind, ErrorKind::NotFound) << unknown.error.toStdString();
     EXPECT_EQ(unknown.error, u"there is no run 20261125-120000-none"_s);
     EXPECT_TRUE(command(u"startRun"_s, { { u"task"_s, u"x"_s }, { u"url"_s, u"ftp://example.com/"_s } })
                     .error.contains(u"not an http(s) address"_s));
-    EXPECT_EQ(command(u"getRun"_s, { { u"runId"_s, u"nope"_s } }).status, 404);
+    EXPECT_EQ(command(u"getRun"_s, { { u"runId"_s, u"nope"_s } }).kind, ErrorKind::NotFound);
     ASSERT_TRUE(settings->setValue(SettingKey::LlmModel, QString()));
     EXPECT_TRUE(command(u"startRun"_s, { { u"task"_s, u"x"_s } }).error.contains(u"no model chosen"_s));
     const CommandResult list = command(u"listRuns"_s, {});
@@ -720,7 +722,7 @@ TEST_F(TaskRunTest, ATablePageIsExtractedIntoDataThatMatchesTheSchema)
             QJsonObject { { u"type"_s, u"array"_s },
                           { u"items"_s, QJsonObject { { u"$ref"_s, u"#/$defs/release"_s } } } } } });
     EXPECT_FALSE(refused.ok);
-    EXPECT_EQ(refused.status, 400);
+    EXPECT_EQ(refused.kind, ErrorKind::BadInput);
     EXPECT_TRUE(refused.error.startsWith(
         u"the result schema cannot be enforced: schema.items: '$ref' is not supported"_s))
         << refused.error.toStdString();
@@ -819,7 +821,7 @@ TEST_F(TaskRunTest, ATaskNamingAnUnknownSecretIsRefused)
         = command(u"startRun"_s,
                   { { u"task"_s, u"Sign in with <secret:pin>"_s }, { u"url"_s, fixture(u"login.html"_s) } });
     EXPECT_FALSE(refused.ok);
-    EXPECT_EQ(refused.status, 400);
+    EXPECT_EQ(refused.kind, ErrorKind::BadInput);
     EXPECT_TRUE(refused.error.startsWith(u"the task names <secret:pin>, but there is no secret “pin”"_s))
         << refused.error.toStdString();
 }
@@ -960,7 +962,8 @@ TEST_F(TaskRunTest, ARunThatNeverFinishesStopsAtTheStepLimitSayingSo)
     EXPECT_EQ(limited.value(u"steps").toArray().size(), 2);
     EXPECT_EQ(model.requests().size() - before, 2);
     EXPECT_EQ(countIn(u"limit=request"_s), 2);
-    EXPECT_EQ(command(u"startRun"_s, { { u"task"_s, u"x"_s }, { u"maxSteps"_s, 501 } }).status, 400);
+    EXPECT_EQ(command(u"startRun"_s, { { u"task"_s, u"x"_s }, { u"maxSteps"_s, 501 } }).kind,
+              ErrorKind::BadInput);
 }
 
 TEST_F(TaskRunTest, OlderStepsReachTheModelSummarisedAndTheLastOnesWordForWord)

@@ -281,7 +281,7 @@ TEST_F(ToolkitDownloadsTest, BadInputAndAWaitForNothingGetErrorsThatSaySo)
     ASSERT_TRUE(openLinks());
     const CommandResult unknown = run(u"downloads"_s, { { u"action"_s, u"fetch"_s } });
     EXPECT_FALSE(unknown.ok);
-    EXPECT_EQ(unknown.status, 400);
+    EXPECT_EQ(unknown.kind, ErrorKind::BadInput);
     EXPECT_TRUE(unknown.error.contains(u"params.action"_s) && unknown.error.contains(u"list, wait, clear"_s))
         << unknown.error.toStdString();
     EXPECT_FALSE(run(u"downloads"_s, { { u"action"_s, u"wait"_s }, { u"timeoutMs"_s, 0 } }).ok);
@@ -289,7 +289,7 @@ TEST_F(ToolkitDownloadsTest, BadInputAndAWaitForNothingGetErrorsThatSaySo)
     const CommandResult nothing
         = run(u"downloads"_s, { { u"action"_s, u"wait"_s }, { u"timeoutMs"_s, 300 } });
     EXPECT_FALSE(nothing.ok);
-    EXPECT_EQ(nothing.status, 408);
+    EXPECT_EQ(nothing.kind, ErrorKind::Expired);
     EXPECT_TRUE(nothing.error.contains(u"no download of yours began within 300 ms"_s))
         << nothing.error.toStdString();
 
@@ -301,7 +301,7 @@ TEST_F(ToolkitDownloadsTest, BadInputAndAWaitForNothingGetErrorsThatSaySo)
     })) << QJsonDocument(listed()).toJson().toStdString();
     const CommandResult pending
         = run(u"downloads"_s, { { u"action"_s, u"wait"_s }, { u"timeoutMs"_s, 200 } });
-    EXPECT_EQ(pending.status, 408);
+    EXPECT_EQ(pending.kind, ErrorKind::Expired);
     EXPECT_TRUE(pending.error.contains(u"still in progress: huge.bin ("_s)) << pending.error.toStdString();
     // clear keeps a download in progress.
     EXPECT_EQ(ok(u"downloads"_s, { { u"action"_s, u"clear"_s } }).value(u"inProgress"_s).toInt(), 1);

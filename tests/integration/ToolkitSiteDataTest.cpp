@@ -149,14 +149,14 @@ TEST_F(ToolkitSiteDataTest, AnIsolatedContextKeepsItsCookiesApartAndGoesWithTheA
                   QJsonArray { QJsonObject {
                       { u"name"_s, u"x"_s }, { u"value"_s, u"1"_s }, { u"domain"_s, u"evil.test"_s } } } } });
     EXPECT_FALSE(foreign.ok);
-    EXPECT_EQ(foreign.status, 400);
+    EXPECT_EQ(foreign.kind, ErrorKind::BadInput);
     EXPECT_TRUE(foreign.error.contains(u"evil.test"_s)) << foreign.error.toStdString();
 
     // The agent goes: its context goes with its tab.
     engine->toolkit()->releaseCaller(kAgent);
     EXPECT_TRUE(waitUntil([&] { return engine->endpoint()->sessionForTarget(tab) == nullptr; }, 10s));
     const CommandResult closed = run(u"context"_s, { { u"action"_s, u"close"_s } });
-    EXPECT_EQ(closed.status, 409) << closed.error.toStdString();
+    EXPECT_EQ(closed.kind, ErrorKind::Conflict) << closed.error.toStdString();
 }
 
 TEST_F(ToolkitSiteDataTest, TheUsersCookiesAreGivenSiteBySiteNeverByTabRightsAlone)
@@ -166,10 +166,11 @@ TEST_F(ToolkitSiteDataTest, TheUsersCookiesAreGivenSiteBySiteNeverByTabRightsAlo
     settings->setValue(SettingKey::ToolkitUserTabs, u"allow"_s);
     settings->setValue(SettingKey::ToolkitAllowedSites, QStringList { u"127.0.0.1"_s });
     const CommandResult alone = run(u"cookies"_s);
-    EXPECT_EQ(alone.status, 403);
+    EXPECT_EQ(alone.kind, ErrorKind::Refused);
     EXPECT_TRUE(alone.error.contains(u"toolkit/dataSites"_s)) << alone.error.toStdString();
     EXPECT_FALSE(alone.error.contains(u"s3cr3t"_s));
-    EXPECT_EQ(run(u"storage"_s, { { u"action"_s, u"save"_s }, { u"name"_s, u"grab"_s } }).status, 403);
+    EXPECT_EQ(run(u"storage"_s, { { u"action"_s, u"save"_s }, { u"name"_s, u"grab"_s } }).kind,
+              ErrorKind::Refused);
     EXPECT_FALSE(QFileInfo::exists(paths.dataDir + u"/storage-states/grab.json"_s));
 
     // The user allows it once: asked about the site and its data, then given until the agent goes.
@@ -187,14 +188,14 @@ TEST_F(ToolkitSiteDataTest, TheUsersCookiesAreGivenSiteBySiteNeverByTabRightsAlo
     nextAnswer = TabConsent::Answer::Deny;
     ok(u"open"_s, { { u"url"_s, url(u"data/page.html"_s) }, { u"newTab"_s, true } }, kOtherAgent);
     const CommandResult refused = run(u"cookies"_s, {}, kOtherAgent);
-    EXPECT_EQ(refused.status, 403);
+    EXPECT_EQ(refused.kind, ErrorKind::Refused);
     EXPECT_TRUE(refused.error.contains(u"refused"_s)) << refused.error.toStdString();
     EXPECT_EQ(asked.size(), 2);
 
     // Once the agent goes, its "once" is over.
     engine->toolkit()->releaseCaller(kAgent);
     ok(u"open"_s, { { u"url"_s, url(u"data/page.html"_s) }, { u"newTab"_s, true } });
-    EXPECT_EQ(run(u"cookies"_s).status, 403);
+    EXPECT_EQ(run(u"cookies"_s).kind, ErrorKind::Refused);
 
     // Allowed for the site for good: no question, for any agent.
     settings->setValue(SettingKey::ToolkitDataSites, QStringList { u"127.0.0.1"_s });
@@ -204,7 +205,7 @@ TEST_F(ToolkitSiteDataTest, TheUsersCookiesAreGivenSiteBySiteNeverByTabRightsAlo
 
     // userTabs=deny refuses site data too.
     settings->setValue(SettingKey::ToolkitUserTabs, u"deny"_s);
-    EXPECT_EQ(run(u"cookies"_s, {}, kOtherAgent).status, 403);
+    EXPECT_EQ(run(u"cookies"_s, {}, kOtherAgent).kind, ErrorKind::Refused);
 }
 
 TEST_F(ToolkitSiteDataTest, AStateSavedInOneContextSignsInAnotherWithItsStorage)
@@ -253,14 +254,14 @@ TEST_F(ToolkitSiteDataTest, AStateSavedInOneContextSignsInAnotherWithItsStorage)
     // Into the user's own profile the same state would plant a sign-in: nobody to ask, refused.
     const CommandResult planted = run(u"storage"_s, { { u"action"_s, u"load"_s }, { u"name"_s, u"shop"_s } },
                                       { u"agent-ws"_s, u"agent-3"_s });
-    EXPECT_EQ(planted.status, 403) << planted.error.toStdString();
+    EXPECT_EQ(planted.kind, ErrorKind::Refused) << planted.error.toStdString();
 
     // Bad input, said plainly.
-    EXPECT_EQ(run(u"storage"_s, { { u"action"_s, u"save"_s }, { u"name"_s, u"../x"_s } }, kOtherAgent).status,
-              400);
+    EXPECT_EQ(run(u"storage"_s, { { u"action"_s, u"save"_s }, { u"name"_s, u"../x"_s } }, kOtherAgent).kind,
+              ErrorKind::BadInput);
     const CommandResult missing
         = run(u"storage"_s, { { u"action"_s, u"load"_s }, { u"name"_s, u"nope"_s } }, kOtherAgent);
-    EXPECT_EQ(missing.status, 404);
+    EXPECT_EQ(missing.kind, ErrorKind::NotFound);
     EXPECT_TRUE(missing.error.contains(u"shop"_s)) << missing.error.toStdString();
     QFile corrupt(paths.dataDir + u"/storage-states/broken.json"_s);
     ASSERT_TRUE(corrupt.open(QIODevice::WriteOnly));
@@ -268,7 +269,7 @@ TEST_F(ToolkitSiteDataTest, AStateSavedInOneContextSignsInAnotherWithItsStorage)
     corrupt.close();
     const CommandResult broken
         = run(u"storage"_s, { { u"action"_s, u"load"_s }, { u"name"_s, u"broken"_s } }, kOtherAgent);
-    EXPECT_EQ(broken.status, 422);
+    EXPECT_EQ(broken.kind, ErrorKind::Unusable);
     EXPECT_TRUE(broken.error.contains(u"broken.json"_s)) << broken.error.toStdString();
 }
 

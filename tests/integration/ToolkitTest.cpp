@@ -66,13 +66,13 @@ protected:
 
     // A command that must fail; its error.
     QString fails(const QString &type, const QJsonObject &params = {}, const CommandCaller &caller = kAgent,
-                  int status = 0)
+                  ErrorKind kind = ErrorKind::None)
     {
         const CommandResult r = run(type, params, caller);
         EXPECT_FALSE(r.ok) << type.toStdString() << " should have failed: "
                            << QJsonDocument(r.data.toObject()).toJson(QJsonDocument::Compact).toStdString();
-        if (status) {
-            EXPECT_EQ(r.status, status) << r.error.toStdString();
+        if (kind != ErrorKind::None) {
+            EXPECT_EQ(r.kind, kind) << r.error.toStdString();
         }
         return r.error;
     }
@@ -419,7 +419,7 @@ TEST_F(ToolkitFormTest, StaleRefsAreRefusedNeverActedOnElsewhere)
     const QString removeMe = refOf(text, u"Remove me"_s);
     ok(u"click"_s, { { u"ref"_s, removeMe } });
     EXPECT_FALSE(evaluate(page, u"!!document.getElementById('remove-me')"_s).toBool());
-    const QString gone = fails(u"click"_s, { { u"ref"_s, removeMe } }, kAgent, 409);
+    const QString gone = fails(u"click"_s, { { u"ref"_s, removeMe } }, kAgent, ErrorKind::Conflict);
     EXPECT_EQ(
         gone,
         u"Element not found: %1 — stale ref %1: the element is gone (or from a previous page); take a new snapshot"_s
@@ -442,8 +442,8 @@ TEST_F(ToolkitFormTest, StaleRefsAreRefusedNeverActedOnElsewhere)
 
 TEST_F(ToolkitFormTest, ACoveredElementIsNotClicked)
 {
-    const QString error
-        = fails(u"click"_s, { { u"ref"_s, refOf(text, u"Under the overlay"_s) } }, kAgent, 409);
+    const QString error = fails(u"click"_s, { { u"ref"_s, refOf(text, u"Under the overlay"_s) } }, kAgent,
+                                ErrorKind::Conflict);
     EXPECT_TRUE(error.contains(u"button \"Under the overlay\" is covered by <div#overlay>"_s))
         << error.toStdString();
     EXPECT_TRUE(evaluate(page, u"window.coveredClicked === undefined"_s).toBool());
@@ -650,8 +650,8 @@ TEST_F(ToolkitTest, EvalRunsOnlyWhenAllowed)
 {
     CdpSession *page = openTab(u"form.html"_s);
     ASSERT_TRUE(page);
-    EXPECT_TRUE(
-        fails(u"eval"_s, { { u"expression"_s, u"1 + 1"_s } }, kAgent, 403).contains(u"toolkit/allowEval"_s));
+    EXPECT_TRUE(fails(u"eval"_s, { { u"expression"_s, u"1 + 1"_s } }, kAgent, ErrorKind::Refused)
+                    .contains(u"toolkit/allowEval"_s));
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitAllowEval, true));
     EXPECT_EQ(ok(u"eval"_s, { { u"expression"_s, u"window.changes + 41"_s } }).value(u"value"_s).toInt(), 41);
     EXPECT_TRUE(fails(u"eval"_s, { { u"expression"_s, u"nope.nope"_s } }).contains(u"nope is not defined"_s));
@@ -664,12 +664,13 @@ TEST_F(ToolkitTest, AnAgentControlsOnlyItsOwnTabsUpToTheLimit)
     // The other agent has no tab yet: a click goes to the tab in front (as the LLM Browser Agent
     // extension's router sent it), which is the first agent's, or the user's with no one at the
     // desktop to allow it: refused either way, nothing clicked, no tab gained.
-    const QString noTab = fails(u"click"_s, { { u"ref"_s, u"e1"_s } }, kOtherAgent, 403);
+    const QString noTab = fails(u"click"_s, { { u"ref"_s, u"e1"_s } }, kOtherAgent, ErrorKind::Refused);
     EXPECT_TRUE(noTab.contains(u"is in use by another agent"_s) || noTab.contains(u"toolkit/userTabs"_s))
         << noTab.toStdString();
     EXPECT_TRUE(engine->toolkit()->tabsOf(kOtherAgent).isEmpty());
     // Another agent's tab is not offered to it, not even by asking the user.
-    const QString refused = fails(u"snapshot"_s, { { u"tab"_s, mine->targetId() } }, kOtherAgent, 403);
+    const QString refused
+        = fails(u"snapshot"_s, { { u"tab"_s, mine->targetId() } }, kOtherAgent, ErrorKind::Refused);
     EXPECT_TRUE(refused.contains(u"the tab “Toolkit form” is in use by another agent"_s))
         << refused.toStdString();
     // It opens its own.
@@ -681,8 +682,8 @@ TEST_F(ToolkitTest, AnAgentControlsOnlyItsOwnTabsUpToTheLimit)
     EXPECT_TRUE(snapshotText({}, kAgent).contains(u"Sign up"_s)); // the first agent's tab is untouched
 
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitMaxTabs, 1));
-    EXPECT_TRUE(
-        fails(u"tab"_s, { { u"action"_s, u"new"_s } }, kOtherAgent, 409).contains(u"toolkit/maxTabs"_s));
+    EXPECT_TRUE(fails(u"tab"_s, { { u"action"_s, u"new"_s } }, kOtherAgent, ErrorKind::Conflict)
+                    .contains(u"toolkit/maxTabs"_s));
     // The debug API may use any tab; its open takes none over: it gets a tab of its own.
     EXPECT_TRUE(snapshotText({ { u"tab"_s, mine->targetId() } }, kDebug).contains(u"Sign up"_s));
     const QJsonObject debugOpened
@@ -698,8 +699,8 @@ TEST_F(ToolkitTest, AnAgentControlsOnlyItsOwnTabsUpToTheLimit)
     EXPECT_TRUE(engine->toolkit()->tabsOf(kOtherAgent).isEmpty());
     EXPECT_TRUE(engine->endpoint()->sessionForTarget(theirs));
     // It is the user's tab now: without anyone at the desktop to ask, it is refused.
-    EXPECT_TRUE(
-        fails(u"snapshot"_s, { { u"tab"_s, theirs } }, kOtherAgent, 403).contains(u"toolkit/userTabs"_s));
+    EXPECT_TRUE(fails(u"snapshot"_s, { { u"tab"_s, theirs } }, kOtherAgent, ErrorKind::Refused)
+                    .contains(u"toolkit/userTabs"_s));
 }
 
 // Consent (issue: agents on the user's own tabs): the desktop prompt is scripted here, answering
@@ -724,7 +725,7 @@ TEST_F(ToolkitTest, AnAgentUsesTheUsersTabOnlyWithConsent)
     named.name = u"Claude Desktop"_s;
 
     // A snapshot with no tab of its own reads the tab in front, once the user allows it.
-    const QString refused = fails(u"snapshot"_s, {}, named, 403);
+    const QString refused = fails(u"snapshot"_s, {}, named, ErrorKind::Refused);
     EXPECT_EQ(refused, u"the user refused Claude Desktop the tab “Toolkit form”"_s);
     ASSERT_EQ(asked.size(), 1);
     EXPECT_EQ(asked.at(0).targetId, usersTab);
@@ -791,13 +792,14 @@ TEST_F(ToolkitTest, AnAgentUsesTheUsersTabOnlyWithConsent)
     engine->toolkit()->releaseCaller(kAgent);
     EXPECT_TRUE(consent->revokeSite(u"127.0.0.1"_s));
     nextAnswer = TabConsent::Answer::Deny;
-    fails(u"snapshot"_s, { { u"tab"_s, usersTab } }, named, 403);
+    fails(u"snapshot"_s, { { u"tab"_s, usersTab } }, named, ErrorKind::Refused);
     EXPECT_EQ(asked.size(), 4);
 
     // toolkit/userTabs=deny refuses without asking.
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitUserTabs, u"deny"_s));
-    EXPECT_TRUE(fails(u"tab"_s, { { u"action"_s, u"switch"_s }, { u"tab"_s, usersTab } }, named, 403)
-                    .contains(u"toolkit/userTabs is deny"_s));
+    EXPECT_TRUE(
+        fails(u"tab"_s, { { u"action"_s, u"switch"_s }, { u"tab"_s, usersTab } }, named, ErrorKind::Refused)
+            .contains(u"toolkit/userTabs is deny"_s));
     EXPECT_EQ(asked.size(), 4);
 }
 
@@ -806,8 +808,9 @@ TEST_F(ToolkitTest, AnAgentUsesTheUsersTabOnlyWithConsent)
 TEST_F(ToolkitTest, FileAddressesAreTheUsersToAllowAndTheAppsFoldersNobodys)
 {
     const QString form = QUrl::fromLocalFile(QDir(fixturesDir()).filePath(u"toolkit/form.html"_s)).toString();
-    EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, form } }, kAgent, 403).contains(u"toolkit/allowFileUrls"_s));
-    EXPECT_TRUE(fails(u"tab"_s, { { u"action"_s, u"new"_s }, { u"url"_s, form } }, kAgent, 403)
+    EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, form } }, kAgent, ErrorKind::Refused)
+                    .contains(u"toolkit/allowFileUrls"_s));
+    EXPECT_TRUE(fails(u"tab"_s, { { u"action"_s, u"new"_s }, { u"url"_s, form } }, kAgent, ErrorKind::Refused)
                     .contains(u"toolkit/allowFileUrls"_s));
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitAllowFileUrls, true));
     EXPECT_TRUE(ok(u"open"_s, { { u"url"_s, form } }).value(u"newTab"_s).toBool());
@@ -816,16 +819,16 @@ TEST_F(ToolkitTest, FileAddressesAreTheUsersToAllowAndTheAppsFoldersNobodys)
     const QString token = QUrl::fromLocalFile(paths.file(u"debug-token"_s)).toString();
     const QString folder = QUrl::fromLocalFile(paths.configDir).toString();
     for (const CommandCaller &caller : { kAgent, kDebug }) {
-        EXPECT_TRUE(
-            fails(u"open"_s, { { u"url"_s, token } }, caller, 403).contains(u"the app's own folder"_s));
-        EXPECT_TRUE(
-            fails(u"open"_s, { { u"url"_s, folder } }, caller, 403).contains(u"the app's own folder"_s));
+        EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, token } }, caller, ErrorKind::Refused)
+                        .contains(u"the app's own folder"_s));
+        EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, folder } }, caller, ErrorKind::Refused)
+                        .contains(u"the app's own folder"_s));
     }
     // Through a link to it, too.
     const QString link = QDir(tempDir()).filePath(u"config-link"_s);
     ASSERT_TRUE(QFile::link(paths.configDir, link));
     EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, QUrl::fromLocalFile(link + u"/settings.ini"_s).toString() } },
-                      kAgent, 403)
+                      kAgent, ErrorKind::Refused)
                     .contains(u"the app's own folder"_s));
     QFile::remove(link);
 
@@ -838,12 +841,13 @@ TEST_F(ToolkitTest, FileAddressesAreTheUsersToAllowAndTheAppsFoldersNobodys)
              u"FILE://LOCALHOST"_s + tokenPath,
              QUrl::fromLocalFile(paths.configDir).toString() + u"/%2e%2e/"_s + configName + u"/debug-token"_s,
              QUrl::fromLocalFile(paths.configDir).toString() + u"/sub/%2E%2E/debug-token"_s }) {
-        EXPECT_TRUE(
-            fails(u"open"_s, { { u"url"_s, spelling } }, kAgent, 403).contains(u"the app's own folder"_s))
+        EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, spelling } }, kAgent, ErrorKind::Refused)
+                        .contains(u"the app's own folder"_s))
             << spelling.toStdString();
     }
-    EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, u"file://fileserver/share/notes.txt"_s } }, kAgent, 403)
-                    .contains(u"another machine"_s));
+    EXPECT_TRUE(
+        fails(u"open"_s, { { u"url"_s, u"file://fileserver/share/notes.txt"_s } }, kAgent, ErrorKind::Refused)
+            .contains(u"another machine"_s));
 
     // However the tab gets there (here a script; links, back and reload alike), an agent's tab that
     // shows the app's folder is taken back to about:blank before any command reads it.
@@ -856,14 +860,15 @@ TEST_F(ToolkitTest, FileAddressesAreTheUsersToAllowAndTheAppsFoldersNobodys)
     };
     ok(u"eval"_s, { { u"expression"_s, u"setTimeout(() => { location.href = '%1'; }, 0); 1"_s.arg(token) } });
     ASSERT_TRUE(waitUntil([&] { return shows(token); })) << "the script did not take the tab to the token";
-    const QString refused = fails(u"snapshot"_s, {}, kAgent, 403);
+    const QString refused = fails(u"snapshot"_s, {}, kAgent, ErrorKind::Refused);
     EXPECT_TRUE(refused.contains(u"your tab went to"_s) && refused.contains(u"the app's own folder"_s))
         << refused.toStdString();
     EXPECT_FALSE(refused.contains(u"debug-token\n"_s));
     EXPECT_TRUE(waitUntil([&] { return shows(u"about:blank"_s); })) << "the tab was not taken back";
     ok(u"back"_s);
     ASSERT_TRUE(waitUntil([&] { return shows(token); })) << "back did not return to the token";
-    EXPECT_TRUE(fails(u"get"_s, { { u"what"_s, u"title"_s } }, kAgent, 403).contains(u"your tab went to"_s));
+    EXPECT_TRUE(fails(u"get"_s, { { u"what"_s, u"title"_s } }, kAgent, ErrorKind::Refused)
+                    .contains(u"your tab went to"_s));
 }
 
 TEST_F(ToolkitTest, BadParamsGetErrorsThatNameTheProblem)
@@ -871,35 +876,39 @@ TEST_F(ToolkitTest, BadParamsGetErrorsThatNameTheProblem)
     // One wording for every caller (debug API, agent WebSocket, MCP): the dispatcher checks the
     // command's schema and names the command, the parameter and what was given.
     ASSERT_TRUE(openTab(u"form.html"_s));
-    EXPECT_EQ(fails(u"click"_s, {}, kAgent, 400), u"click: params.ref is required"_s);
-    EXPECT_EQ(fails(u"click"_s, { { u"ref"_s, 3 } }, kAgent, 400),
+    EXPECT_EQ(fails(u"click"_s, {}, kAgent, ErrorKind::BadInput), u"click: params.ref is required"_s);
+    EXPECT_EQ(fails(u"click"_s, { { u"ref"_s, 3 } }, kAgent, ErrorKind::BadInput),
               u"click: params.ref must be a string, not the number 3"_s);
-    EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"button"_s } }, kAgent, 400).contains(u"is not a ref"_s));
-    EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"e1"_s }, { u"force"_s, true } }, kAgent, 400)
-                    .startsWith(u"click: params.force is not a parameter of this command; it takes "_s));
-    EXPECT_EQ(fails(u"click"_s, { { u"ref"_s, u"e1"_s }, { u"button"_s, u"thumb"_s } }, kAgent, 400),
+    EXPECT_TRUE(fails(u"click"_s, { { u"ref"_s, u"button"_s } }, kAgent, ErrorKind::BadInput)
+                    .contains(u"is not a ref"_s));
+    EXPECT_TRUE(
+        fails(u"click"_s, { { u"ref"_s, u"e1"_s }, { u"force"_s, true } }, kAgent, ErrorKind::BadInput)
+            .startsWith(u"click: params.force is not a parameter of this command; it takes "_s));
+    EXPECT_EQ(fails(u"click"_s, { { u"ref"_s, u"e1"_s }, { u"button"_s, u"thumb"_s } }, kAgent,
+                    ErrorKind::BadInput),
               u"click: params.button must be one of left, right, middle, not the string \"thumb\""_s);
-    EXPECT_EQ(fails(u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, 5 } }, kAgent, 400),
+    EXPECT_EQ(fails(u"fill"_s, { { u"ref"_s, u"e1"_s }, { u"value"_s, 5 } }, kAgent, ErrorKind::BadInput),
               u"fill: params.value must be a string, not the number 5"_s);
-    EXPECT_TRUE(
-        fails(u"press"_s, { { u"key"_s, u"Hyper+Q"_s } }, kAgent, 400).contains(u"unknown key “Hyper”"_s));
-    EXPECT_TRUE(fails(u"press"_s, { { u"key"_s, u"A+B"_s } }, kAgent, 400).contains(u"not a modifier"_s));
-    EXPECT_EQ(fails(u"snapshot"_s, { { u"maxElements"_s, u"lots"_s } }, kAgent, 400),
+    EXPECT_TRUE(fails(u"press"_s, { { u"key"_s, u"Hyper+Q"_s } }, kAgent, ErrorKind::BadInput)
+                    .contains(u"unknown key “Hyper”"_s));
+    EXPECT_TRUE(fails(u"press"_s, { { u"key"_s, u"A+B"_s } }, kAgent, ErrorKind::BadInput)
+                    .contains(u"not a modifier"_s));
+    EXPECT_EQ(fails(u"snapshot"_s, { { u"maxElements"_s, u"lots"_s } }, kAgent, ErrorKind::BadInput),
               u"snapshot: params.maxElements must be a whole number, not the string \"lots\""_s);
-    EXPECT_TRUE(fails(u"scroll"_s, {}, kAgent, 400).contains(u"say how far"_s));
-    EXPECT_TRUE(
-        fails(u"wait"_s, { { u"ms"_s, 5 }, { u"text"_s, u"x"_s } }, kAgent, 400).contains(u"exactly one"_s));
-    EXPECT_EQ(fails(u"wait"_s, { { u"ms"_s, 60000 } }, kAgent, 400),
+    EXPECT_TRUE(fails(u"scroll"_s, {}, kAgent, ErrorKind::BadInput).contains(u"say how far"_s));
+    EXPECT_TRUE(fails(u"wait"_s, { { u"ms"_s, 5 }, { u"text"_s, u"x"_s } }, kAgent, ErrorKind::BadInput)
+                    .contains(u"exactly one"_s));
+    EXPECT_EQ(fails(u"wait"_s, { { u"ms"_s, 60000 } }, kAgent, ErrorKind::BadInput),
               u"wait: params.ms must be at most 30000"_s);
-    EXPECT_TRUE(fails(u"get"_s, { { u"what"_s, u"colour"_s } }, kAgent, 400)
+    EXPECT_TRUE(fails(u"get"_s, { { u"what"_s, u"colour"_s } }, kAgent, ErrorKind::BadInput)
                     .contains(u"params.what must be one of"_s));
-    EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, u"javascript:alert(1)"_s } }, kAgent, 400)
+    EXPECT_TRUE(fails(u"open"_s, { { u"url"_s, u"javascript:alert(1)"_s } }, kAgent, ErrorKind::BadInput)
                     .contains(u"is not an http"_s));
     // (tab close without a tab closes the agent's own tab, as the extension's did: see
     // CompatAgentTest; switch still needs to know where to.)
-    EXPECT_TRUE(
-        fails(u"tab"_s, { { u"action"_s, u"switch"_s } }, kAgent, 400).contains(u"needs params.tab"_s));
-    EXPECT_EQ(fails(u"teleport"_s, {}, kAgent, 404), u"unknown type 'teleport'"_s);
+    EXPECT_TRUE(fails(u"tab"_s, { { u"action"_s, u"switch"_s } }, kAgent, ErrorKind::BadInput)
+                    .contains(u"needs params.tab"_s));
+    EXPECT_EQ(fails(u"teleport"_s, {}, kAgent, ErrorKind::NotFound), u"unknown type 'teleport'"_s);
 }
 
 TEST_F(ToolkitTest, EveryTypeIsRegisteredWithASchema)
@@ -1039,7 +1048,7 @@ TEST_F(ToolkitTest, UploadTakesFilesOnlyFromTheFoldersTheUserOpened)
 
     // Nothing is open for uploads until the user lists a folder.
     CommandResult refused = upload(resume, { allowed + u"/notes.txt"_s });
-    EXPECT_EQ(refused.status, 403);
+    EXPECT_EQ(refused.kind, ErrorKind::Refused);
     EXPECT_TRUE(refused.error.contains(u"toolkit/uploadDirs"_s)) << refused.error.toStdString();
     ASSERT_TRUE(settings->setValue(SettingKey::ToolkitUploadDirs, QStringList { allowed }));
 
@@ -1237,7 +1246,7 @@ TEST_F(ToolkitDevToolsTest, NetworkListsTheTabsRequestsAndGetMasksCredentials)
     EXPECT_TRUE(fails(u"network"_s, { { u"action"_s, u"get"_s } }).contains(u"params.id"_s));
     const CommandResult unknown = run(u"network"_s, { { u"action"_s, u"get"_s }, { u"id"_s, 99999 } });
     EXPECT_FALSE(unknown.ok);
-    EXPECT_EQ(unknown.status, 404);
+    EXPECT_EQ(unknown.kind, ErrorKind::NotFound);
     EXPECT_TRUE(unknown.error.contains(u"no request 99999"_s)) << unknown.error.toStdString();
 }
 
@@ -1310,7 +1319,7 @@ TEST_F(ToolkitTest, DialogAnswersTheNextDialogOrOneHeldOpenForTheAgent)
         = [&] { return evaluate(page, u"document.getElementById('out').textContent"_s).toString(); };
 
     // Answered at once (toolkit/dialogs = accept): nothing is open to answer, and it says how.
-    const QString none = fails(u"dialog"_s, { { u"action"_s, u"accept"_s } }, kAgent, 409);
+    const QString none = fails(u"dialog"_s, { { u"action"_s, u"accept"_s } }, kAgent, ErrorKind::Conflict);
     EXPECT_TRUE(none.contains(u"no dialog is open on this tab"_s)
                 && none.contains(u"toolkit/dialogs = agent"_s))
         << none.toStdString();
@@ -1335,7 +1344,7 @@ TEST_F(ToolkitTest, DialogAnswersTheNextDialogOrOneHeldOpenForTheAgent)
     EXPECT_EQ(open.value(u"message"_s).toString(), u"Delete all 12 files?"_s);
     EXPECT_EQ(open.value(u"action"_s).toString(), u"pending"_s);
     // What would wait on the page is refused, saying why; the logs still answer.
-    const QString blocked = fails(u"snapshot"_s, {}, kAgent, 409);
+    const QString blocked = fails(u"snapshot"_s, {}, kAgent, ErrorKind::Conflict);
     EXPECT_TRUE(blocked.contains(u"a confirm dialog is open on this tab (“Delete all 12 files?”)"_s))
         << blocked.toStdString();
     ok(u"console"_s);
@@ -1365,11 +1374,11 @@ TEST_F(ToolkitTest, DialogAnswersTheNextDialogOrOneHeldOpenForTheAgent)
 
 TEST_F(ToolkitDevToolsTest, TraceRecordsThePageAndSummarizesLongTasksShiftsAndLcp)
 {
-    EXPECT_TRUE(
-        fails(u"trace"_s, { { u"action"_s, u"stop"_s } }, kAgent, 409).contains(u"no trace is running"_s));
+    EXPECT_TRUE(fails(u"trace"_s, { { u"action"_s, u"stop"_s } }, kAgent, ErrorKind::Conflict)
+                    .contains(u"no trace is running"_s));
     EXPECT_TRUE(ok(u"trace"_s, { { u"action"_s, u"start"_s } }).value(u"tracing"_s).toBool());
-    EXPECT_TRUE(
-        fails(u"trace"_s, { { u"action"_s, u"start"_s } }, kAgent, 409).contains(u"already running"_s));
+    EXPECT_TRUE(fails(u"trace"_s, { { u"action"_s, u"start"_s } }, kAgent, ErrorKind::Conflict)
+                    .contains(u"already running"_s));
 
     // A load (its LCP), a banner pushed in after it (a shift), a click busy for 150 ms (a long task).
     ok(u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/trace.html"_s).toString() } });
@@ -1398,8 +1407,8 @@ TEST_F(ToolkitDevToolsTest, TraceRecordsThePageAndSummarizesLongTasksShiftsAndLc
     const QJsonDocument trace = QJsonDocument::fromJson(file.readAll());
     EXPECT_GT(trace.object().value(u"traceEvents"_s).toArray().size(), 100);
     EXPECT_EQ(PageTrace::summarize(QJsonDocument(trace).toJson()), summary);
-    EXPECT_TRUE(
-        fails(u"trace"_s, { { u"action"_s, u"stop"_s } }, kAgent, 409).contains(u"no trace is running"_s))
+    EXPECT_TRUE(fails(u"trace"_s, { { u"action"_s, u"stop"_s } }, kAgent, ErrorKind::Conflict)
+                    .contains(u"no trace is running"_s))
         << "stopped twice";
     EXPECT_FALSE(run(u"trace"_s, { { u"action"_s, u"pause"_s } }).ok);
 }

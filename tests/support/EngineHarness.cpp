@@ -71,7 +71,7 @@ CommandResult EngineHarness::command(const QString &name, const QJsonObject &par
                                    [result](const CommandResult &r) { *result = r; });
     if (!waitUntil([&] { return result->has_value(); }, timeout)) {
         ADD_FAILURE() << "no answer to " << name.toStdString();
-        return CommandResult::failure(u"no answer to %1"_s.arg(name), 504);
+        return CommandResult::failure(u"no answer to %1"_s.arg(name), ErrorKind::Timeout);
     }
     return **result;
 }

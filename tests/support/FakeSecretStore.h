@@ -21,15 +21,15 @@ public:
         const QString session = sessionSecret(key);
         const CommandResult result = !session.isEmpty() ? CommandResult::success(session)
             : m_available                               ? CommandResult::success(m_secrets.value(key))
-                                                        : CommandResult::failure(m_reason, 503);
+                          : CommandResult::failure(m_reason, ErrorKind::Unavailable);
         QTimer::singleShot(0, this, [done, result] { done(result); });
     }
     void write(const QString &key, const QString &secret, CommandReply done) override
     {
         if (m_available)
             m_secrets.insert(key, secret);
-        const CommandResult result
-            = m_available ? CommandResult::success() : CommandResult::failure(m_reason, 503);
+        const CommandResult result = m_available ? CommandResult::success()
+                                                 : CommandResult::failure(m_reason, ErrorKind::Unavailable);
         QTimer::singleShot(0, this, [done, result] { done(result); });
     }
     void remove(const QString &key, CommandReply done) override

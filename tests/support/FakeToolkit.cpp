@@ -24,7 +24,7 @@ CommandResult FakeToolkit::answer(const QString &type, const QJsonObject &params
     const QString tab = params.value(u"tab").toString(current);
     if (type == u"snapshot"_s) {
         if (!tabs.contains(tab))
-            return CommandResult::failure(u"no such tab %1"_s.arg(tab), 404);
+            return CommandResult::failure(u"no such tab %1"_s.arg(tab), ErrorKind::NotFound);
         const Page &page = tabs.value(tab);
         return CommandResult::success(
             QJsonObject { { u"snapshot"_s, page.snapshot },
@@ -36,7 +36,8 @@ CommandResult FakeToolkit::answer(const QString &type, const QJsonObject &params
         const QString ref = params.value(u"ref").toString();
         const auto element = tabs.value(tab).elements.constFind(ref);
         if (element == tabs.value(tab).elements.cend())
-            return CommandResult::failure(u"stale ref %1: take a new snapshot"_s.arg(ref), 404);
+            return CommandResult::failure(u"stale ref %1: take a new snapshot"_s.arg(ref),
+                                          ErrorKind::NotFound);
         return CommandResult::success(QJsonObject { { u"value"_s, *element } });
     }
     if (type == u"tab"_s) {

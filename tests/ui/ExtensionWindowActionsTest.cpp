@@ -35,7 +35,7 @@ protected:
                                      [&answer](const CommandResult &result) { answer = result; });
         EXPECT_TRUE(waitUntil([&] { return answer.has_value(); }))
             << action.toStdString() << " never answered";
-        return answer.value_or(CommandResult::failure(u"no answer"_s, 0));
+        return answer.value_or(CommandResult::failure(u"no answer"_s, ErrorKind::Timeout));
     }
 };
 
@@ -56,7 +56,7 @@ TEST_F(ExtensionWindowActionsTest, OpenSettingsPanelRaisesTheWindowOnThePageAske
         // A page that does not exist: said so, with the pages there are, and nothing moves.
         result = call(u"openSettingsPanel"_s, { { u"page"_s, u"nowhere"_s } });
         EXPECT_FALSE(result.ok);
-        EXPECT_EQ(result.status, 400);
+        EXPECT_EQ(result.kind, ErrorKind::BadInput);
         EXPECT_TRUE(result.error.contains(u"nowhere"_s) && result.error.contains(u"general"_s))
             << result.error.toStdString();
         EXPECT_EQ(window.currentPage(), MainWindow::Page::Quota);
@@ -67,11 +67,11 @@ TEST_F(ExtensionWindowActionsTest, OpenSettingsPanelRaisesTheWindowOnThePageAske
         ASSERT_TRUE(result.ok) << result.error.toStdString();
         EXPECT_TRUE(window.isVisible());
         EXPECT_EQ(window.currentPage(), MainWindow::Page::Quota);
-        EXPECT_EQ(call(u"openSettingsPanel"_s, { { u"page"_s, 3 } }).status, 400);
+        EXPECT_EQ(call(u"openSettingsPanel"_s, { { u"page"_s, 3 } }).kind, ErrorKind::BadInput);
     }
     // The window is gone: the engine no longer asks it.
     const CommandResult after = call(u"openSettingsPanel"_s);
-    EXPECT_EQ(after.status, 503);
+    EXPECT_EQ(after.kind, ErrorKind::Unavailable);
     EXPECT_TRUE(after.error.contains(u"without a window"_s)) << after.error.toStdString();
 }
 
@@ -96,7 +96,7 @@ TEST_F(ExtensionWindowActionsTest, OpenLogFileHandsTheLogToTheDesktop)
 
     // No log file in this run (logging to stderr only): said so.
     const CommandResult none = call(u"openLogFile"_s);
-    EXPECT_EQ(none.status, 404);
+    EXPECT_EQ(none.kind, ErrorKind::NotFound);
     EXPECT_TRUE(none.error.contains(u"no log file"_s)) << none.error.toStdString();
 }
 

@@ -72,7 +72,7 @@ TEST_F(AddressPolicyTest, OtherSchemesAreRefusedNamingTheAddress)
                                     u"chrome://settings"_s, u"ftp://example.org/"_s, u"example.org"_s }) {
         const CommandResult refused = check(debugApi, address);
         EXPECT_FALSE(refused.ok) << address.toStdString();
-        EXPECT_EQ(refused.status, 400);
+        EXPECT_EQ(refused.kind, ErrorKind::BadInput);
         EXPECT_EQ(refused.error, u"params.url “%1” is not an http(s), file or about: address"_s.arg(address));
     }
 }
@@ -82,7 +82,7 @@ TEST_F(AddressPolicyTest, FileAddressesAreOffForAgentsUntilTheUserAllowsThem)
     const QString page = fileUrl(path(u"home/page.html"_s));
     const CommandResult off = check(agent, page);
     EXPECT_FALSE(off.ok);
-    EXPECT_EQ(off.status, 403);
+    EXPECT_EQ(off.kind, ErrorKind::Refused);
     EXPECT_TRUE(off.error.contains(u"toolkit/allowFileUrls"_s)) << off.error.toStdString();
     // The debug API's callers are not agents: the setting does not hold them back.
     EXPECT_TRUE(check(debugApi, page).ok);
@@ -107,7 +107,7 @@ TEST_F(AddressPolicyTest, TheAppsOwnFoldersAreNeverOpenedByAnyone)
         for (const CommandCaller &caller : { agent, debugApi }) {
             const CommandResult refused = check(caller, address);
             EXPECT_FALSE(refused.ok) << address.toStdString() << " by " << caller.channel.toStdString();
-            EXPECT_EQ(refused.status, 403);
+            EXPECT_EQ(refused.kind, ErrorKind::Refused);
             EXPECT_EQ(refused.error,
                       u"%1 is in the app's own folder (%2), which holds its tokens: it is never "
                       "opened in a page"_s.arg(address, path(u"config"_s)));

@@ -40,7 +40,7 @@ TEST(CommandDispatcherTest, RunsCommandsInTheirScopesOnly)
     dispatcher.dispatch(u"getStats"_s, {}, { u"mcp"_s, {} }, Scope::Toolkit,
                         [&](const CommandResult &r) { result = r; });
     EXPECT_FALSE(result->ok);
-    EXPECT_EQ(result->status, 404);
+    EXPECT_EQ(result->kind, ErrorKind::NotFound);
     EXPECT_EQ(result->error, u"unknown type 'getStats'"_s);
     EXPECT_EQ(result->toJson(),
               (QJsonObject { { u"success"_s, false }, { u"error"_s, u"unknown type 'getStats'"_s } }));

@@ -55,13 +55,14 @@ protected:
                            QTimer::singleShot(50ms, &context,
                                               [reply] { reply(CommandResult::success(u"late"_s)); });
                        } });
-        commands.add({ u"conflict"_s,
-                       Scope::DebugApi,
-                       u"fails with 409"_s,
-                       {},
-                       [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
-                           reply(CommandResult::failure(u"the queue is already running"_s, 409));
-                       } });
+        commands.add(
+            { u"conflict"_s,
+              Scope::DebugApi,
+              u"fails with 409"_s,
+              {},
+              [](const QJsonObject &, const CommandCaller &, CommandReply reply) {
+                  reply(CommandResult::failure(u"the queue is already running"_s, ErrorKind::Conflict));
+              } });
         commands.add({ u"throws"_s,
                        Scope::DebugApi,
                        u"a bug"_s,

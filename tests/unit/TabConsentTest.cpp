@@ -31,7 +31,8 @@ protected:
     {
         auto result = std::make_shared<std::optional<QString>>();
         consent.request(request, [result](const CommandResult &answer) {
-            EXPECT_EQ(answer.status, answer.ok ? 200 : 403) << "a refusal is 403";
+            EXPECT_EQ(answer.kind, answer.ok ? ErrorKind::None : ErrorKind::Refused)
+                << "a refusal is Refused";
             *result = answer.ok ? QString() : answer.error;
         });
         return result;

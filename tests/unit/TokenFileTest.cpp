@@ -51,8 +51,12 @@ TEST(TokenFileTest, ATokenOthersCouldReadIsReplacedAndTheReasonSaid)
     const QString path = QDir(test::configDir()).filePath(u"agent-token"_s);
     TokenFile file(path);
     const QString token = file.ensure();
+    EXPECT_TRUE(file.trusted());
     QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther);
     QString why;
+    EXPECT_FALSE(file.trusted(&why));
+    EXPECT_TRUE(why.contains(u"other users could read"_s)) << why.toStdString();
+    why.clear();
     const QString next = file.ensure(nullptr, &why);
     EXPECT_NE(next, token) << "a token others could read may have leaked";
     EXPECT_TRUE(why.contains(u"other users could read"_s)) << why.toStdString();

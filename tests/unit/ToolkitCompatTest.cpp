@@ -225,11 +225,11 @@ TEST(ToolkitCompatTest, TheScreenshotDataUrlIsForWebSocketAgentsOnly)
 TEST(ToolkitCompatTest, FailuresAndNonObjectDataPassUnchanged)
 {
     const CommandCaller agent { u"agent-ws"_s, u"1"_s };
-    const CommandResult failed = CommandResult::failure(u"the tab closed"_s, 409);
+    const CommandResult failed = CommandResult::failure(u"the tab closed"_s, ErrorKind::Conflict);
     const CommandResult out = ToolkitCompat::withForeignFields(u"click"_s, agent, failed);
     EXPECT_FALSE(out.ok);
     EXPECT_EQ(out.error, u"the tab closed"_s);
-    EXPECT_EQ(out.status, 409);
+    EXPECT_EQ(out.kind, ErrorKind::Conflict);
     EXPECT_TRUE(out.data.isUndefined() || out.data.isNull());
     const CommandResult list = CommandResult::success(QJsonArray { 1, 2 });
     EXPECT_EQ(ToolkitCompat::withForeignFields(u"click"_s, agent, list).data,

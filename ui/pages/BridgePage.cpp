@@ -635,8 +635,8 @@ void BridgePage::saveTools()
             continue; // an empty row the user added and never filled
         tools.append(tool);
     }
-    const QString error = m_bridge->setSavedTools(tools);
-    if (!error.isEmpty()) {
+    QString error;
+    if (!m_bridge->setSavedTools(tools, &error)) {
         showError(m_toolsMessage, error);
         return;
     }
