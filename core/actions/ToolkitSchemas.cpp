@@ -40,26 +40,14 @@ QJsonObject objectSchema(QJsonObject properties, const QStringList &required = {
 
 QStringList types()
 {
-    return { u"snapshot"_s,   u"click"_s,
-             u"dblclick"_s,   u"fill"_s,
-             u"type"_s,       u"press"_s,
-             u"hover"_s,      u"focus"_s,
-             u"check"_s,      u"uncheck"_s,
-             u"select"_s,     u"scroll"_s,
-             u"get"_s,        u"is"_s,
-             u"open"_s,       u"tab"_s,
-             u"back"_s,       u"forward"_s,
-             u"reload"_s,     u"wait"_s,
-             u"screenshot"_s, u"eval"_s,
-             u"find"_s,       u"mouse"_s,
-             u"drag"_s,       u"scrollintoview"_s,
-             u"close"_s,      u"fill_form"_s,
-             u"console"_s,    u"network"_s,
-             u"resize"_s,     u"emulate"_s,
-             u"pdf"_s,        u"upload"_s,
-             u"dialog"_s,     u"trace"_s,
-             u"downloads"_s,  u"context"_s,
-             u"cookies"_s,    u"storage"_s };
+    // clang-format off
+    return { u"snapshot"_s, u"click"_s, u"dblclick"_s, u"fill"_s, u"type"_s, u"press"_s, u"hover"_s,
+             u"focus"_s, u"check"_s, u"uncheck"_s, u"select"_s, u"scroll"_s, u"get"_s, u"is"_s,
+             u"open"_s, u"tab"_s, u"back"_s, u"forward"_s, u"reload"_s, u"wait"_s, u"screenshot"_s,
+             u"eval"_s, u"find"_s, u"mouse"_s, u"drag"_s, u"scrollintoview"_s, u"close"_s, u"fill_form"_s,
+             u"console"_s, u"network"_s, u"resize"_s, u"emulate"_s, u"pdf"_s, u"upload"_s, u"dialog"_s,
+             u"trace"_s, u"downloads"_s, u"context"_s, u"cookies"_s, u"storage"_s };
+    // clang-format on
 }
 
 QJsonObject annotations(const QString &type)
