@@ -70,6 +70,25 @@ protected:
         ASSERT_EQ(german->language(), u"de"_s);
         startApi();
     }
+    // The agent server on a free port, and a WebSocket agent on it that said hello as Claude
+    // Desktop; what the agent hears lands in `received`. False when either did not come up.
+    bool connectAgent(QWebSocket &agent, QStringList &received)
+    {
+        const quint16 port = unusedPort();
+        settings->setValue(SettingKey::AgentServerPort, port);
+        settings->setValue(SettingKey::AgentServerEnabled, true);
+        ToolkitServerService *service = engine->toolkitServer();
+        service->start();
+        if (!service->isListening())
+            return false;
+        QObject::connect(&agent, &QWebSocket::textMessageReceived, &agent,
+                         [&received](const QString &text) { received.append(text); });
+        agent.open(QUrl(u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(service->token())));
+        if (!waitUntil([&] { return agent.state() == QAbstractSocket::ConnectedState; }))
+            return false;
+        agent.sendTextMessage(u"{\"type\":\"hello\",\"name\":\"Claude Desktop\"}"_s);
+        return true;
+    }
     void TearDown() override
     {
         engine->debugApi()->stop();
@@ -581,23 +600,13 @@ TEST_F(CoreTextTranslationTest, ABridgeStepsResultTheGatesQuestionAndARefusalAre
 // in German; the agent itself hears it in English.
 TEST_F(CoreTextTranslationTest, AnAgentsFailedCommandIsGermanOnTheAgentsPageAndEnglishToTheAgent)
 {
-    const quint16 port = unusedPort();
-    settings->setValue(SettingKey::AgentServerPort, port);
-    settings->setValue(SettingKey::AgentServerEnabled, true);
     ToolkitServerService *service = engine->toolkitServer();
-    service->start();
-    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
     AgentsPage page(models()->agents());
     page.resize(760, 620);
     page.show();
-
     QWebSocket agent;
     QStringList received;
-    QObject::connect(&agent, &QWebSocket::textMessageReceived, &agent,
-                     [&](const QString &text) { received.append(text); });
-    agent.open(QUrl(u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(service->token())));
-    ASSERT_TRUE(waitUntil([&] { return agent.state() == QAbstractSocket::ConnectedState; }));
-    agent.sendTextMessage(u"{\"type\":\"hello\",\"name\":\"Claude Desktop\"}"_s);
+    ASSERT_TRUE(connectAgent(agent, received)) << service->error().toStdString();
     agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"click\",\"params\":{\"ref\":\"e1\"}}"_s);
     ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 1 && !received.isEmpty(); }));
     const QString shown = page.activityTable()->item(0, 4)->text();
@@ -707,23 +716,13 @@ TEST_F(CoreTextTranslationTest, AFailedPromptSaysWhyInGermanOnTheHistoryPageAndI
 // DownloadLog, ToolkitSiteData) are German on the Agents page and English to the agent.
 TEST_F(CoreTextTranslationTest, AnAgentsSiteDataAndDownloadRefusalsAreGermanOnTheAgentsPage)
 {
-    const quint16 port = unusedPort();
-    settings->setValue(SettingKey::AgentServerPort, port);
-    settings->setValue(SettingKey::AgentServerEnabled, true);
     ToolkitServerService *service = engine->toolkitServer();
-    service->start();
-    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
     AgentsPage page(models()->agents());
     page.resize(900, 620);
     page.show();
-
     QWebSocket agent;
     QStringList received;
-    QObject::connect(&agent, &QWebSocket::textMessageReceived, &agent,
-                     [&](const QString &text) { received.append(text); });
-    agent.open(QUrl(u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(service->token())));
-    ASSERT_TRUE(waitUntil([&] { return agent.state() == QAbstractSocket::ConnectedState; }));
-    agent.sendTextMessage(u"{\"type\":\"hello\",\"name\":\"Claude Desktop\"}"_s);
+    ASSERT_TRUE(connectAgent(agent, received)) << service->error().toStdString();
     agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"context\",\"params\":{\"action\":\"close\"}}"_s);
     ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 1 && received.size() >= 1; }));
     agent.sendTextMessage(u"{\"id\":\"2\",\"type\":\"downloads\",\"params\":{\"action\":\"wait\"}}"_s);
@@ -761,23 +760,13 @@ TEST_F(CoreTextTranslationTest, ThePageScriptsReadOnlyRefusalIsGermanOnTheAgents
     HeadlessChromium browser;
     ASSERT_TRUE(startBrowser(browser));
     ASSERT_TRUE(startEngineOn(browser));
-    const quint16 port = unusedPort();
-    settings->setValue(SettingKey::AgentServerPort, port);
-    settings->setValue(SettingKey::AgentServerEnabled, true);
     ToolkitServerService *service = engine->toolkitServer();
-    service->start();
-    ASSERT_TRUE(service->isListening()) << service->error().toStdString();
     AgentsPage page(models()->agents());
     page.resize(900, 620);
     page.show();
-
     QWebSocket agent;
     QStringList received;
-    QObject::connect(&agent, &QWebSocket::textMessageReceived, &agent,
-                     [&](const QString &text) { received.append(text); });
-    agent.open(QUrl(u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(service->token())));
-    ASSERT_TRUE(waitUntil([&] { return agent.state() == QAbstractSocket::ConnectedState; }));
-    agent.sendTextMessage(u"{\"type\":\"hello\",\"name\":\"Claude Desktop\"}"_s);
+    ASSERT_TRUE(connectAgent(agent, received)) << service->error().toStdString();
     agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"open\",\"params\":{\"url\":\"about:blank\"}}"_s);
     ASSERT_TRUE(
         waitUntil([&] { return received.join(u'\n').contains(u"\"id\":\"1\""_s); }, std::chrono::seconds(20)))
