@@ -265,7 +265,7 @@ void BridgeActions::install(CommandDispatcher *commands, BridgeManager *bridge, 
     // The session keyword finds a chat whose tab changed (a browser restart, a reopened tab).
     // The Bridge page's "takes images" box: the chat's profile, read or saved with the flag.
     bridge->setChatImages(
-        [browser, configDir](const QString &tab, std::optional<bool> set, CommandReply done) {
+        [browser, configDir](const QString &tab, std::optional<bool> set, const CommandReply &done) {
             CdpSession *session = browser ? browser->sessionForTarget(tab) : nullptr;
             if (!session)
                 return done(CommandResult::failure(u"there is no tab %1 in the browser"_s.arg(tab),

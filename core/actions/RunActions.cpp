@@ -118,10 +118,10 @@ RunActions::jobOutline(const QPointer<RunMask> &mask)
 std::function<void(const QString &tab, const QJsonArray &marks, int maxSide, CommandReply reply)>
 RunActions::jobCapture(const QPointer<RunMask> &mask)
 {
-    return [mask](const QString &tab, const QJsonArray &marks, int maxSide, CommandReply reply) {
+    return [mask](const QString &tab, const QJsonArray &marks, int maxSide, const CommandReply &reply) {
         if (!mask)
             return reply(CommandResult::failure(u"the app is shutting down"_s, ErrorKind::Unavailable));
-        mask->capture(tab, marks, maxSide, std::move(reply));
+        mask->capture(tab, marks, maxSide, reply);
     };
 }
 

@@ -86,7 +86,7 @@ void TabCommand::run(CommandParams &p, const CommandCaller &caller, CommandReply
         const QUrl url(address.isEmpty() ? u"about:blank"_s : address, QUrl::StrictMode);
         if (const CommandResult refused = m_addresses->check(caller, url, address); !refused.ok)
             return reply(refused);
-        return createTab(caller, url, std::move(reply), endpoint);
+        return createTab(caller, url, reply, endpoint);
     }
     if (tab.isEmpty() && (action == u"switch"_s || TabRegistry::isUnrestricted(caller)))
         return reply(CommandResult::failure(tr("tab %1 needs params.tab (an id from tab list)").arg(action)));
@@ -140,7 +140,7 @@ void TabCommand::switchOrClose(const QString &action, const QString &tab, PageCo
         });
 }
 
-void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply,
+void TabCommand::createTab(const CommandCaller &caller, const QUrl &url, const CommandReply &reply,
                            const QString &endpoint)
 {
     CdpSource *at = nullptr;

@@ -35,7 +35,7 @@ public:
     // Opens `url` in a new tab of the caller's: on `endpoint` (a name from getCDPConnections'
     // endpoints) when given, else where the caller's isolated context lives, else on the default
     // endpoint (toolkit/defaultEndpoint).
-    void createTab(const CommandCaller &caller, const QUrl &url, CommandReply reply,
+    void createTab(const CommandCaller &caller, const QUrl &url, const CommandReply &reply,
                    const QString &endpoint = QString());
 
 private:

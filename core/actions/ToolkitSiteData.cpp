@@ -287,7 +287,7 @@ void ToolkitCommands::registerSiteData()
         tr("Saves the cookies, localStorage and sessionStorage of your tabs' sites under a name, loads such "
            "a state again (a signed-in session), or lists the saved ones; outside your isolated context the "
            "user allows it site by site"),
-        [this](CommandParams &p, const CommandCaller &caller, CommandReply reply) {
+        [this](CommandParams &p, const CommandCaller &caller, const CommandReply &reply) {
             const QString action = p.choice(u"action"_s, { u"save"_s, u"load"_s, u"list"_s });
             const QString name = p.string(u"name"_s);
             if (!paramsOk(p, reply))
@@ -312,8 +312,8 @@ void ToolkitCommands::registerSiteData()
                                                     ErrorKind::BadInput));
             const QString path = m_storage + u'/' + name + u".json"_s;
             if (action == u"save"_s)
-                return saveState(caller, path, name, std::move(reply));
-            loadState(caller, path, name, std::move(reply));
+                return saveState(caller, path, name, reply);
+            loadState(caller, path, name, reply);
         });
 }
 

@@ -100,7 +100,7 @@ bool BridgeManager::setSavedTools(const QList<SavedTool> &tools, QString *error)
     return true;
 }
 
-void BridgeManager::start(const StartRequest &request, CommandReply done)
+void BridgeManager::start(const StartRequest &request, const CommandReply &done)
 {
     const QString goal = request.goal.trimmed();
     if (goal.isEmpty())
@@ -139,7 +139,7 @@ void BridgeManager::start(const StartRequest &request, CommandReply done)
     record.owner = request.owner;
     record.createdAt = now;
     record.updatedAt = now;
-    launch(std::move(record), ErrorKind::BadInput, std::move(done));
+    launch(std::move(record), ErrorKind::BadInput, done);
 }
 
 void BridgeManager::launch(BridgeRecord record, ErrorKind refused, const CommandReply &done)
@@ -245,7 +245,7 @@ void BridgeManager::resume(const QString &sessionId, CommandReply done)
                                        .arg(sessionId, bridgeStatusName(record->status)),
                                    ErrorKind::Conflict));
     if (!m_locator || record->keyword.isEmpty())
-        return launch(std::move(*record), ErrorKind::Conflict, std::move(done));
+        return launch(std::move(*record), ErrorKind::Conflict, done);
     // After a browser restart the chat has another tab: its keyword finds it.
     const QPointer<BridgeManager> self(this);
     m_locator(record->agentTab, record->keyword,
@@ -258,7 +258,7 @@ void BridgeManager::resume(const QString &sessionId, CommandReply done)
                              u"keyword %3"_s.arg(record.id, found, record.keyword);
                       record.agentTab = found;
                   }
-                  self->launch(std::move(record), ErrorKind::Conflict, std::move(done));
+                  self->launch(std::move(record), ErrorKind::Conflict, done);
               });
 }
 

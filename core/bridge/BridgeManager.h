@@ -83,7 +83,7 @@ public:
     QStringList notices() const { return m_notices; }
 
     // `done` gets {"sessionId"} or why not (BadInput).
-    void start(const StartRequest &request, CommandReply done);
+    void start(const StartRequest &request, const CommandReply &done);
     // Each returns whether it was done; refused, `error` says why.
     bool stop(const QString &sessionId, QString *error = nullptr);
     bool pause(const QString &sessionId, QString *error = nullptr);

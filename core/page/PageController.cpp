@@ -55,7 +55,7 @@ PageController::PageController(CdpSession *page, CdpEndpoint *endpoint, PayloadH
     , m_snapshots(new SnapshotAssembler(
           endpoint, &m_frames, m_nextRef,
           [this](const FrameTarget &target, const QString &function, const QJsonObject &args,
-                 SnapshotAssembler::Result done) { payload(target, function, args, std::move(done)); },
+                 const SnapshotAssembler::Result &done) { payload(target, function, args, done); },
           this))
     , m_console(new ConsoleLog(page, this))
     , m_trace(new PageTrace(page, this))
@@ -225,7 +225,7 @@ void PageController::payload(const FrameTarget &target, const QString &function,
         target.frameId.isEmpty() ? std::chrono::milliseconds(10000) : std::chrono::milliseconds(3000));
 }
 
-void PageController::callRef(const QString &ref, const QString &op, QJsonObject args, Result done)
+void PageController::callRef(const QString &ref, const QString &op, QJsonObject args, const Result &done)
 {
     int frame = 0;
     QString local;
@@ -240,7 +240,7 @@ void PageController::callRef(const QString &ref, const QString &op, QJsonObject 
     args.insert(u"ref"_s, local);
     if (frame)
         args.insert(u"prefix"_s, u"f%1"_s.arg(frame));
-    payload(target, u"call"_s, args, std::move(done));
+    payload(target, u"call"_s, args, done);
 }
 
 // ---- snapshot -----------------------------------------------------------------------------

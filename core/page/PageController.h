@@ -262,7 +262,7 @@ private:
     void payload(const FrameTarget &target, const QString &function, const QJsonObject &args,
                  const Result &done, int attempt = 0);
     // A payload `call` for a ref, routed to the ref's frame.
-    void callRef(const QString &ref, const QString &op, QJsonObject args, Result done);
+    void callRef(const QString &ref, const QString &op, QJsonObject args, const Result &done);
     // The ref's clickable point in the tab's viewport (scrolled into view, not covered).
     void pointOf(const QString &ref, const QString &op, const Point &done);
     void toTopFrame(int frame, QPointF point, const Point &done);
