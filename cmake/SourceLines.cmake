@@ -23,3 +23,22 @@ function(mpa_fail_with headline)
     string(REPLACE "<close>" "]" text "${text}")
     message(FATAL_ERROR "${headline}:\n${text}")
 endfunction()
+
+# mpa_check_lines(<root> <checker> <file>...): runs the macro <checker> on every line of every
+# file, with `shown` (the file's path under <root>), `number` (from 1), `line` and `code` (the
+# line without the text after //) set; the checker appends what it finds to `problems`. `read`
+# counts the files.
+macro(mpa_check_lines root checker)
+    foreach(source ${ARGN})
+        math(EXPR read "${read} + 1")
+        file(READ "${source}" content)
+        mpa_lines_of("${content}" lines)
+        file(RELATIVE_PATH shown "${root}" "${source}")
+        set(number 0)
+        foreach(line IN LISTS lines)
+            math(EXPR number "${number} + 1")
+            string(REGEX REPLACE "//.*$" "" code "${line}")
+            cmake_language(CALL ${checker})
+        endforeach()
+    endforeach()
+endmacro()

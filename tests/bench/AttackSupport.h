@@ -8,6 +8,7 @@
 
 #include "AppRun.h"
 #include "BenchSupport.h"
+#include "BlockingSend.h"
 #include "RawWebSocket.h"
 #include "TestEnvironment.h"
 #include "server/DebugApiClient.h"
@@ -25,10 +26,8 @@
 #include <QUrl>
 #include <QWebSocket>
 
-#include <arpa/inet.h>
 #include <atomic>
 #include <cstdio>
-#include <netinet/in.h>
 #include <optional>
 #include <poll.h>
 #include <sys/socket.h>
@@ -123,17 +122,9 @@ public:
     {
         QElapsedTimer timer;
         timer.start();
-        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address {};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(debug.port);
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (fd < 0 || ::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0
-            || ::send(fd, request.constData(), size_t(request.size()), MSG_NOSIGNAL) != request.size()) {
-            if (fd >= 0)
-                ::close(fd);
+        const int fd = blockingSend(debug.port, request);
+        if (fd < 0)
             return { 0, double(timer.nsecsElapsed()) / 1e6 };
-        }
         QTcpSocket socket;
         socket.setSocketDescriptor(fd);
         QEventLoop loop;
@@ -232,15 +223,8 @@ inline BurstOutcome blockingBurst(quint16 port, const QByteArray &request, int c
     timer.start();
     std::vector<int> fds;
     for (int i = 0; i < count; ++i) {
-        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in address {};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(port);
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        if (fd < 0 || ::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) != 0
-            || ::send(fd, request.constData(), size_t(request.size()), MSG_NOSIGNAL) != request.size()) {
-            if (fd >= 0)
-                ::close(fd);
+        const int fd = blockingSend(port, request);
+        if (fd < 0) {
             ++outcome.statuses[0];
             continue;
         }

@@ -115,6 +115,12 @@ protected:
 
     BridgeRecord record(const QString &id) { return engine->bridge()->session(id).value_or(BridgeRecord()); }
 
+    // The session's record once it has ended, however it ended.
+    BridgeRecord waitForEnd(const QString &id)
+    {
+        return waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    }
+
     BridgeRecord waitForStatus(const QString &id, const QList<BridgeStatus> &statuses,
                                std::chrono::milliseconds timeout = 60s)
     {
@@ -188,8 +194,7 @@ TEST_F(BridgeTest, TheChatSignsUpAcrossTwoPagesAndEachCommandRunsOnce)
 {
     openTabs(u"signup"_s, u"agent/signup.html"_s);
     const QString id = startFromWindow(u"Subscribe ada@example.com to the engineering blog, monthly"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(id);
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.doneText, u"subscribed ada@example.com, monthly"_s);
 
@@ -239,9 +244,7 @@ TEST_F(BridgeTest, ALineLongerThanTheSnapshotsLimitShowsTheChatNoPartOfACard)
     // The page's text limit (100 characters) falls inside the numbers and the address of these
     // lines: cut first and masked after, 14 of a card's 16 digits used to reach the chat.
     openTabs(u"billing"_s, u"agent/billing.html"_s);
-    const QString id = startFromWindow(u"Read the billing details"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Read the billing details"_s));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
 
     const QStringList sent = userMessages();
@@ -263,9 +266,7 @@ TEST_F(BridgeTest, ALineLongerThanTheSnapshotsLimitShowsTheChatNoPartOfACard)
 TEST_F(BridgeTest, BadCommandsGoBackToTheChatAndNothingRuns)
 {
     openTabs(u"errors"_s, u"agent/counter.html"_s);
-    const QString id = startFromWindow(u"Show me what happens with bad commands"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Show me what happens with bad commands"_s));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     ASSERT_EQ(done.commands.size(), 5) << QJsonDocument(done.toJson()).toJson().toStdString();
     const QList<BridgeCommand> &c = done.commands;
@@ -300,9 +301,7 @@ TEST_F(BridgeTest, ThePagesRequestsGoBackWithTheResult)
         return LocalWebServer::Response { 200, "application/json", R"({"left": 7})", {} };
     });
     openTabs(u"network"_s, u"bridge/shop.html"_s);
-    const QString id = startFromWindow(u"Put the widget in the cart"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Put the widget in the cart"_s));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     const QStringList sent = userMessages();
     ASSERT_GE(sent.size(), 2);
@@ -316,9 +315,7 @@ TEST_F(BridgeTest, ThePagesRequestsGoBackWithTheResult)
 TEST_F(BridgeTest, TabsTheChatOpensStopAtTheLimitOldestLetGo)
 {
     openTabs(u"tabs"_s, {});
-    const QString id = startFromWindow(u"Open six counters"_s, false);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Open six counters"_s, false));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_TRUE(done.chatOpensTabs);
     ASSERT_EQ(done.openedTabs.size(), 5);
@@ -337,9 +334,7 @@ TEST_F(BridgeTest, ASavedToolOpensByName)
     const QString counter = fixtureUrl(u"agent/counter.html?saved=1"_s).toString();
     ASSERT_TRUE(engine->bridge()->setSavedTools({ { u"Counter"_s, counter } }));
     openTabs(u"tool"_s, {});
-    const QString id = startFromWindow(u"Count once with the Counter tool"_s, false);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Count once with the Counter tool"_s, false));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     ASSERT_EQ(done.openedTabs.size(), 1);
     CdpSession *opened = own->sessionForTarget(done.openedTabs.first());
@@ -355,9 +350,7 @@ TEST_F(BridgeTest, ASavedToolOpensByName)
 TEST_F(BridgeTest, AReloadedChatDoesNotRunItsReplyAgain)
 {
     openTabs(u"reload"_s, u"agent/counter.html"_s);
-    const QString id = startFromWindow(u"Add one"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Add one"_s));
     ASSERT_EQ(done.status, BridgeStatus::Done)
         << done.reason.toStdString() << QJsonDocument(messages()).toJson().toStdString();
     EXPECT_EQ(countOf(done, u"click"_s), 1);
@@ -436,8 +429,7 @@ TEST_F(BridgeTest, ACommandRunningWhenTheAppDiedIsReportedUnknownNotRunAgainAndT
     EXPECT_EQ(after.commands.first().state, BridgeCommand::State::Unknown);
     const CommandResult resumed = command(u"resumeBridge"_s, { { u"sessionId"_s, id } });
     ASSERT_TRUE(resumed.ok) << resumed.error.toStdString();
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(id);
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.doneText, u"the wait was not repeated"_s);
     // Found again by its keyword.
@@ -524,8 +516,7 @@ TEST_F(BridgeTest, APaymentWaitsForTheUserNotForAnAgent)
     const CommandResult byUser
         = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, false } });
     ASSERT_TRUE(byUser.ok) << byUser.error.toStdString();
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(id);
     EXPECT_EQ(done.doneText, u"the user said no"_s);
     EXPECT_EQ(done.commands.first().state, BridgeCommand::State::Refused);
     EXPECT_EQ(done.commands.first().decision, u"denied"_s);
@@ -620,9 +611,7 @@ TEST_F(BridgeTest, ObservationModeLearnsAnUnknownChatAndTheNextSessionUsesIt)
 TEST_F(BridgeTest, ThePageGoesToTheChatWhenItChangedAndOtherwiseTheChatIsToldItDidNot)
 {
     openTabs(u"unchanged"_s, u"agent/counter.html"_s);
-    const QString id = startFromWindow(u"Add one, then wait"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Add one, then wait"_s));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     ASSERT_EQ(done.commands.size(), 2);
     EXPECT_EQ(done.commands.at(0).tool, u"click"_s);
@@ -671,8 +660,7 @@ TEST_F(BridgeTest, AChatThatTakesImagesGetsTheMarkedScreenshotAndClicksACanvasBu
     ASSERT_GT(viewWidth, 0);
 
     const QString id = startFromWindow(u"Press the GO button"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(id);
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.profile, u"fixture-images"_s);
     EXPECT_EQ(done.doneText, u"pressed the canvas button"_s) << done.lastImage.toStdString();
@@ -757,9 +745,7 @@ TEST_F(BridgeTest, TheUserSaysAChatTakesImagesAndItsNextSessionSendsScreenshots)
     EXPECT_TRUE(ask(std::nullopt).data[u"images"].toBool());
     ASSERT_TRUE(QFile::exists(file));
 
-    const QString id = startFromWindow(u"Press the GO button"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Press the GO button"_s));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.profile, profileId);
     EXPECT_EQ(done.doneText, u"pressed the canvas button"_s) << done.lastImage.toStdString();
@@ -771,9 +757,7 @@ TEST_F(BridgeTest, AChatWithoutImagesGetsTextOnly)
     // The same page in a chat whose profile (generic) does not say it takes images, though it
     // has a file input: auto sends no screenshot, offers no point tools.
     openTabs(u"unchanged"_s, u"agent/counter.html"_s, u"&images=2"_s);
-    const QString id = startFromWindow(u"Add one, then wait"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Add one, then wait"_s));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.profile, u"generic"_s);
     EXPECT_TRUE(uploads().isEmpty());
@@ -790,9 +774,7 @@ TEST_F(BridgeTest, APageWithTextTheMaskingHidesGoesWithoutItsScreenshot)
     // address: pixels cannot be masked, so no screenshot leaves, and the record says why.
     writeImagesProfile();
     openTabs(u"billing"_s, u"agent/billing.html"_s, u"&images=1"_s);
-    const QString id = startFromWindow(u"Read the billing details"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Read the billing details"_s));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.profile, u"fixture-images"_s);
     EXPECT_TRUE(uploads().isEmpty());
@@ -808,9 +790,7 @@ TEST_F(BridgeTest, AnUploadTheChatNeverShowsTimesOutAndTheMessageGoesAsText)
     // text only, and the record says so.
     writeImagesProfile();
     openTabs(u"canvas"_s, u"agent/canvas.html"_s, u"&images=1&hideUploads=1"_s);
-    const QString id = startFromWindow(u"Press the GO button"_s);
-    const BridgeRecord done
-        = waitForStatus(id, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped });
+    const BridgeRecord done = waitForEnd(startFromWindow(u"Press the GO button"_s));
     ASSERT_EQ(done.status, BridgeStatus::Done) << done.reason.toStdString();
     EXPECT_EQ(done.doneText, u"no screenshot came"_s);
     EXPECT_EQ(uploads().size(), 1); // it got the file, and showed nothing
@@ -826,8 +806,7 @@ TEST_F(BridgeTest, ListBridgesShowsEverySessionNewestFirstToTheUserAndAnAgentOnl
     // The user's session, from the window, to its end.
     openTabs(u"unchanged"_s, u"agent/counter.html"_s);
     const QString mine = startFromWindow(u"Add one, then wait"_s);
-    ASSERT_EQ(waitForStatus(mine, { BridgeStatus::Done, BridgeStatus::Failed, BridgeStatus::Stopped }).status,
-              BridgeStatus::Done);
+    ASSERT_EQ(waitForEnd(mine).status, BridgeStatus::Done);
     // An agent's session, through the API, still going.
     openTabs(u"forever"_s, u"agent/counter.html"_s);
     const CommandResult started = command(u"startBridge"_s,

@@ -249,6 +249,34 @@ protected:
     }
 };
 
+// The tests that begin with the app dialling a MockAgentServer and the test page in front.
+class CompatAgentOnPageTest : public CompatAgentTest
+{
+protected:
+    void SetUp() override
+    {
+        CompatAgentTest::SetUp();
+        ASSERT_NO_FATAL_FAILURE(startApp(agent));
+        tab = userPage(page());
+        ASSERT_TRUE(tab);
+    }
+
+    // The drawing canvas, scrolled into view; `left` and `top` get its box's top left in the viewport.
+    void canvasInView(double *left, double *top)
+    {
+        const QString canvas
+            = found(agent, { { u"locator"_s, u"label"_s }, { u"value"_s, u"Drawing canvas"_s } });
+        ASSERT_TRUE(
+            agent.request(u"scrollintoview"_s, { { u"ref"_s, canvas } }).value(u"success"_s).toBool());
+        const QJsonObject box = boxOf(agent, canvas);
+        *left = box.value(u"left"_s).toDouble();
+        *top = box.value(u"top"_s).toDouble();
+    }
+
+    MockAgentServer agent;
+    CdpSession *tab = nullptr; // the user's page
+};
+
 TEST_F(CompatAgentTest, AnLlmBrowserAgentAgentFillsAFormThroughClientMode)
 {
     const QUrl form = fixtureUrl(u"toolkit/form.html"_s);
@@ -294,12 +322,8 @@ TEST_F(CompatAgentTest, AnLlmBrowserAgentAgentFillsAFormThroughClientMode)
     EXPECT_TRUE(engine->toolkitServer()->stateJson().value(u"sessionId"_s).toString().isEmpty());
 }
 
-TEST_F(CompatAgentTest, TheFirstCommandWithoutASnapshotGoesToTheTabInFront)
+TEST_F(CompatAgentOnPageTest, TheFirstCommandWithoutASnapshotGoesToTheTabInFront)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    CdpSession *tab = userPage(page());
-    ASSERT_TRUE(tab);
 
     // As the extension's router: no snapshot taken, no tab named — the active tab.
     const QJsonObject title = agent.request(u"get"_s, { { u"what"_s, u"title"_s } });
@@ -336,11 +360,8 @@ TEST_F(CompatAgentTest, OpenNavigatesTheTabInFrontAndNewTabOpensOne)
     EXPECT_EQ(evaluate(tab, u"location.href"_s).toString(), page().toString()) << "the first tab stayed";
 }
 
-TEST_F(CompatAgentTest, TabSwitchMakesTheTabTheActiveOne)
+TEST_F(CompatAgentOnPageTest, TabSwitchMakesTheTabTheActiveOne)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    ASSERT_TRUE(userPage(page()));
     ASSERT_TRUE(userPage(fixtureUrl(u"toolkit/other.html"_s)));
 
     const auto listed = [&] {
@@ -377,11 +398,8 @@ TEST_F(CompatAgentTest, TabSwitchMakesTheTabTheActiveOne)
     EXPECT_EQ(data(snapshot).value(u"title"_s).toString(), u"E2E Test Page"_s) << dump(snapshot);
 }
 
-TEST_F(CompatAgentTest, EvalRunsAnExpressionOrAFunctionBody)
+TEST_F(CompatAgentOnPageTest, EvalRunsAnExpressionOrAFunctionBody)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    ASSERT_TRUE(userPage(page()));
 
     const auto run = [&](const QString &script) {
         const QJsonObject reply = agent.request(u"eval"_s, { { u"script"_s, script } });
@@ -401,11 +419,8 @@ TEST_F(CompatAgentTest, EvalRunsAnExpressionOrAFunctionBody)
     EXPECT_EQ(run(u"let twice = 2; twice"_s), QJsonValue(2));
 }
 
-TEST_F(CompatAgentTest, AnUnknownRefIsElementNotFound)
+TEST_F(CompatAgentOnPageTest, AnUnknownRefIsElementNotFound)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    ASSERT_TRUE(userPage(page()));
     ASSERT_TRUE(agent.request(u"snapshot"_s).value(u"success"_s).toBool());
 
     const QJsonObject clicked = agent.request(u"click"_s, { { u"ref"_s, u"e99999"_s } });
@@ -415,11 +430,8 @@ TEST_F(CompatAgentTest, AnUnknownRefIsElementNotFound)
     EXPECT_TRUE(error(clicked).contains(u"take a new snapshot"_s)) << "our explanation follows";
 }
 
-TEST_F(CompatAgentTest, TheSnapshotBeginsWithTheDocument)
+TEST_F(CompatAgentOnPageTest, TheSnapshotBeginsWithTheDocument)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    ASSERT_TRUE(userPage(page()));
 
     const QJsonObject reply = agent.request(u"snapshot"_s);
     ASSERT_TRUE(reply.value(u"success"_s).toBool()) << dump(reply);
@@ -437,12 +449,8 @@ TEST_F(CompatAgentTest, TheSnapshotBeginsWithTheDocument)
     EXPECT_LE(cut.section(u"\n# "_s, 0, 0).size(), 100) << cut.toStdString();
 }
 
-TEST_F(CompatAgentTest, TypeWithDelayPausesBetweenKeys)
+TEST_F(CompatAgentOnPageTest, TypeWithDelayPausesBetweenKeys)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    CdpSession *tab = userPage(page());
-    ASSERT_TRUE(tab);
     const QString snapshot = data(agent.request(u"snapshot"_s)).value(u"snapshot"_s).toString();
     const QString field = refOf(snapshot, u"textbox \"Typing area\""_s);
 
@@ -461,12 +469,8 @@ TEST_F(CompatAgentTest, TypeWithDelayPausesBetweenKeys)
     }
 }
 
-TEST_F(CompatAgentTest, FindAnswersTheRefAndLineOfTheFirstMatch)
+TEST_F(CompatAgentOnPageTest, FindAnswersTheRefAndLineOfTheFirstMatch)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    CdpSession *tab = userPage(page());
-    ASSERT_TRUE(tab);
 
     // The extension's own e2e call: by role, with the accessible name in text.
     const QJsonObject byRole = agent.request(
@@ -506,18 +510,11 @@ TEST_F(CompatAgentTest, FindAnswersTheRefAndLineOfTheFirstMatch)
     EXPECT_TRUE(error(miss).contains(u"\"Save draft\""_s)) << dump(miss);
 }
 
-TEST_F(CompatAgentTest, MouseDrawsOnACanvasWithTheButtonHeld)
+TEST_F(CompatAgentOnPageTest, MouseDrawsOnACanvasWithTheButtonHeld)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    CdpSession *tab = userPage(page());
-    ASSERT_TRUE(tab);
-    const QString canvas
-        = found(agent, { { u"locator"_s, u"label"_s }, { u"value"_s, u"Drawing canvas"_s } });
-    ASSERT_TRUE(agent.request(u"scrollintoview"_s, { { u"ref"_s, canvas } }).value(u"success"_s).toBool());
-    const QJsonObject box = boxOf(agent, canvas);
-    const double left = box.value(u"left"_s).toDouble();
-    const double top = box.value(u"top"_s).toDouble();
+    double left = 0;
+    double top = 0;
+    ASSERT_NO_FATAL_FAILURE(canvasInView(&left, &top));
 
     const auto mouse = [&](const QString &action, double x, double y) {
         const QJsonObject reply = agent.request(
@@ -551,12 +548,8 @@ TEST_F(CompatAgentTest, MouseDrawsOnACanvasWithTheButtonHeld)
     EXPECT_TRUE(has(u"click"_s, 200, 100, 0)) << all;
 }
 
-TEST_F(CompatAgentTest, MouseWheelScrollsTheBoxUnderIt)
+TEST_F(CompatAgentOnPageTest, MouseWheelScrollsTheBoxUnderIt)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    CdpSession *tab = userPage(page());
-    ASSERT_TRUE(tab);
     const QString snapshot = data(agent.request(u"snapshot"_s)).value(u"snapshot"_s).toString();
     const QString box = refOf(snapshot, u"scrollable \"Scroll area\""_s);
     ASSERT_TRUE(agent.request(u"scrollintoview"_s, { { u"ref"_s, box } }).value(u"success"_s).toBool());
@@ -579,12 +572,8 @@ TEST_F(CompatAgentTest, MouseWheelScrollsTheBoxUnderIt)
     EXPECT_EQ(evaluate(tab, u"window.scrollY"_s).toDouble(), pageBefore) << "the page itself stayed";
 }
 
-TEST_F(CompatAgentTest, DragDropsOnAnHtml5DropTargetAndDrawsBetweenPoints)
+TEST_F(CompatAgentOnPageTest, DragDropsOnAnHtml5DropTargetAndDrawsBetweenPoints)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    CdpSession *tab = userPage(page());
-    ASSERT_TRUE(tab);
     const QString source = found(agent, { { u"locator"_s, u"text"_s }, { u"value"_s, u"Drag Source"_s } });
     const QString target = found(
         agent, { { u"locator"_s, u"role"_s }, { u"value"_s, u"region"_s }, { u"text"_s, u"Drop Target"_s } });
@@ -602,12 +591,9 @@ TEST_F(CompatAgentTest, DragDropsOnAnHtml5DropTargetAndDrawsBetweenPoints)
               u"Dropped: drag-source"_s);
 
     // Between two points of a canvas: a plain press, moves with the button held, release.
-    const QString canvas
-        = found(agent, { { u"locator"_s, u"label"_s }, { u"value"_s, u"Drawing canvas"_s } });
-    ASSERT_TRUE(agent.request(u"scrollintoview"_s, { { u"ref"_s, canvas } }).value(u"success"_s).toBool());
-    const QJsonObject box = boxOf(agent, canvas);
-    const double left = box.value(u"left"_s).toDouble();
-    const double top = box.value(u"top"_s).toDouble();
+    double left = 0;
+    double top = 0;
+    ASSERT_NO_FATAL_FAILURE(canvasInView(&left, &top));
     const QJsonObject drawn
         = agent.request(u"drag"_s,
                         { { u"from"_s, QJsonObject { { u"x"_s, left + 20 }, { u"y"_s, top + 20 } } },
@@ -626,12 +612,8 @@ TEST_F(CompatAgentTest, DragDropsOnAnHtml5DropTargetAndDrawsBetweenPoints)
     EXPECT_GE(heldMoves, 2) << kinds.join(u","_s).toStdString();
 }
 
-TEST_F(CompatAgentTest, ScrollIntoViewBringsAnElementIntoTheViewport)
+TEST_F(CompatAgentOnPageTest, ScrollIntoViewBringsAnElementIntoTheViewport)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    CdpSession *tab = userPage(page());
-    ASSERT_TRUE(tab);
     const QString button
         = found(agent, { { u"locator"_s, u"text"_s }, { u"value"_s, u"Below Fold Button"_s } });
     const QString inView
@@ -647,12 +629,8 @@ TEST_F(CompatAgentTest, ScrollIntoViewBringsAnElementIntoTheViewport)
     EXPECT_GT(evaluate(tab, u"window.scrollY"_s).toDouble(), 0);
 }
 
-TEST_F(CompatAgentTest, WaitForTimeTextAnElementsStateOrAnAddress)
+TEST_F(CompatAgentOnPageTest, WaitForTimeTextAnElementsStateOrAnAddress)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    CdpSession *tab = userPage(page());
-    ASSERT_TRUE(tab);
     const QJsonObject waited = agent.request(u"wait"_s, { { u"ms"_s, 100 } });
     ASSERT_TRUE(waited.value(u"success"_s).toBool()) << dump(waited);
     EXPECT_EQ(data(waited).value(u"executed"_s), QJsonValue(true));
@@ -683,12 +661,8 @@ TEST_F(CompatAgentTest, WaitForTimeTextAnElementsStateOrAnAddress)
     EXPECT_TRUE(error(never).contains(u"not *never*, after 300 ms"_s)) << dump(never);
 }
 
-TEST_F(CompatAgentTest, BadInputIsAClearErrorAndTheConnectionStaysUp)
+TEST_F(CompatAgentOnPageTest, BadInputIsAClearErrorAndTheConnectionStaysUp)
 {
-    MockAgentServer agent;
-    ASSERT_NO_FATAL_FAILURE(startApp(agent));
-    CdpSession *tab = userPage(page());
-    ASSERT_TRUE(tab);
     CdpSession *other = userPage(fixtureUrl(u"toolkit/other.html"_s));
     ASSERT_TRUE(other);
     ASSERT_TRUE(agent.request(u"tab"_s, { { u"action"_s, u"switch"_s }, { u"tab"_s, tab->targetId() } })

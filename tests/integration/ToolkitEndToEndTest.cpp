@@ -43,6 +43,13 @@ QString compact(const QJsonValue &value)
 
 class ToolkitEndToEndTest : public ChromiumTest
 {
+protected:
+    // mcp-session.mjs's arguments: the app as an MCP server over stdio on the browser at `cdpPort`.
+    static QStringList mcpOverStdio(quint16 cdpPort)
+    {
+        return { u"--stdio"_s,      appBinary(), u"mcp"_s, u"--cdp-port"_s, QString::number(cdpPort),
+                 u"--config-dir"_s, configDir() };
+    }
 };
 
 TEST_F(ToolkitEndToEndTest, WsClientOpensSnapshotsClicksAndGetsAStaleRefError)
@@ -123,9 +130,7 @@ TEST_F(ToolkitEndToEndTest, WsClientOpensSnapshotsClicksAndGetsAStaleRefError)
 
 TEST_F(ToolkitEndToEndTest, McpSdkOpensSnapshotsClicksAndGetsAStaleRefError)
 {
-    NodeBridge session(u"mcp-session.mjs"_s,
-                       { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s,
-                         QString::number(browser().port()), u"--config-dir"_s, configDir() });
+    NodeBridge session(u"mcp-session.mjs"_s, mcpOverStdio(browser().port()));
     ASSERT_TRUE(session.waitForEvent(u"connected"_s, 30s)) << session.transcript().toStdString();
     auto call = [&](const QString &op, const QJsonObject &command) {
         QJsonObject c = command;
@@ -218,9 +223,7 @@ TEST_F(ToolkitEndToEndTest, McpSdkOpensSnapshotsClicksAndGetsAStaleRefError)
 TEST_F(ToolkitEndToEndTest, AToolCalledRightAfterConnectWaitsForABrowserStillStarting)
 {
     const quint16 port = unusedPort();
-    NodeBridge session(u"mcp-session.mjs"_s,
-                       { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s, QString::number(port),
-                         u"--config-dir"_s, configDir() });
+    NodeBridge session(u"mcp-session.mjs"_s, mcpOverStdio(port));
     ASSERT_TRUE(session.waitForEvent(u"connected"_s, 30s)) << session.transcript().toStdString();
     session.send({ { u"op"_s, u"callTool"_s },
                    { u"name"_s, u"open"_s },
@@ -245,9 +248,7 @@ TEST_F(ToolkitEndToEndTest, AToolCalledRightAfterConnectWaitsForABrowserStillSta
 TEST_F(ToolkitEndToEndTest, WithNoBrowserAToolSaysHowToStartOne)
 {
     const quint16 port = unusedPort();
-    NodeBridge session(u"mcp-session.mjs"_s,
-                       { u"--stdio"_s, appBinary(), u"mcp"_s, u"--cdp-port"_s, QString::number(port),
-                         u"--config-dir"_s, configDir() });
+    NodeBridge session(u"mcp-session.mjs"_s, mcpOverStdio(port));
     ASSERT_TRUE(session.waitForEvent(u"connected"_s, 30s)) << session.transcript().toStdString();
     session.send(
         { { u"op"_s, u"callTool"_s }, { u"name"_s, u"snapshot"_s }, { u"arguments"_s, QJsonObject() } });

@@ -1,6 +1,7 @@
 // The tray icon on a real X server: the app starts on a desktop without a tray (window in
 // charge), a tray appears later (trayer, as panels often start after autostarted apps), and the
 // app's icon is embedded in it — checked from outside with xwininfo, not only by the app's word.
+#include "EndProcess.h"
 #include "QtPrinters.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -36,16 +37,7 @@ public:
         m_process.waitForStarted(10000);
     }
     ~Child() { stop(); }
-    void stop()
-    {
-        if (m_process.state() == QProcess::NotRunning)
-            return;
-        m_process.terminate();
-        if (!m_process.waitForFinished(5000)) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
+    void stop() { endProcess(m_process); }
     bool running() const { return m_process.state() != QProcess::NotRunning; }
     QString output() { return QString::fromUtf8(m_process.readAll()); }
 

@@ -1,6 +1,7 @@
 #include "Browserless.h"
 
 #include "AppRun.h"
+#include "EndProcess.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
 
@@ -109,13 +110,7 @@ bool Browserless::start(const QString &token)
 
 void Browserless::stop()
 {
-    if (m_process.state() == QProcess::NotRunning)
-        return;
-    m_process.terminate();
-    if (!m_process.waitForFinished(10000)) {
-        m_process.kill();
-        m_process.waitForFinished(5000);
-    }
+    endProcess(m_process, 10000);
 }
 
 QUrl Browserless::webSocketUrl(const QString &token) const

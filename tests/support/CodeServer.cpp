@@ -1,6 +1,7 @@
 #include "CodeServer.h"
 
 #include "AppRun.h"
+#include "EndProcess.h"
 #include "HeadlessChromium.h"
 #include "TestEnvironment.h"
 #include "Wait.h"
@@ -23,13 +24,7 @@ CodeServer::CodeServer()
 
 CodeServer::~CodeServer()
 {
-    if (m_process.state() != QProcess::NotRunning) {
-        m_process.terminate();
-        if (!m_process.waitForFinished(5000)) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
+    endProcess(m_process);
 }
 
 bool CodeServer::start(const QString &folder)

@@ -11,6 +11,7 @@
 #include "RawHttp.h"
 #include "ScriptedLlmServer.h"
 #include "ScriptedQuotaProvider.h"
+#include "SharedPages.h"
 #include "UiTest.h"
 #include "UiTranslator.h"
 #include "Wait.h"
@@ -70,24 +71,28 @@ protected:
         ASSERT_EQ(german->language(), u"de"_s);
         startApi();
     }
-    // The agent server on a free port, and a WebSocket agent on it that said hello as Claude
-    // Desktop; what the agent hears lands in `received`. False when either did not come up.
-    bool connectAgent(QWebSocket &agent, QStringList &received)
+    // The Agents page, `width` wide and shown, and `agent` connected to the agent server (on a
+    // free port) and said hello as Claude Desktop; what it hears lands in `received`. Null when
+    // the server or the agent did not come up.
+    std::unique_ptr<AgentsPage> agentsPageWithAgent(int width)
     {
+        auto page = std::make_unique<AgentsPage>(models()->agents());
+        page->resize(width, 620);
+        page->show();
         const quint16 port = unusedPort();
         settings->setValue(SettingKey::AgentServerPort, port);
         settings->setValue(SettingKey::AgentServerEnabled, true);
         ToolkitServerService *service = engine->toolkitServer();
         service->start();
         if (!service->isListening())
-            return false;
+            return nullptr;
         QObject::connect(&agent, &QWebSocket::textMessageReceived, &agent,
-                         [&received](const QString &text) { received.append(text); });
+                         [this](const QString &text) { received.append(text); });
         agent.open(QUrl(u"ws://127.0.0.1:%1/?token=%2"_s.arg(port).arg(service->token())));
         if (!waitUntil([&] { return agent.state() == QAbstractSocket::ConnectedState; }))
-            return false;
+            return nullptr;
         agent.sendTextMessage(u"{\"type\":\"hello\",\"name\":\"Claude Desktop\"}"_s);
-        return true;
+        return page;
     }
     void TearDown() override
     {
@@ -142,6 +147,8 @@ protected:
     }
 
     std::unique_ptr<UiTranslator> german;
+    QStringList received; // what `agent` heard
+    QWebSocket agent; // an outside agent, once agentsPageWithAgent connected it
 };
 
 TEST_F(CoreTextTranslationTest, ARefusedSettingSaysWhyInGermanInTheWindowAndInEnglishThroughTheApi)
@@ -422,17 +429,13 @@ TEST_F(CoreTextTranslationTest, TheDefaultPromptsAreGermanAndASavedPromptStaysAs
 // says it in German, the API keeps English.
 TEST_F(CoreTextTranslationTest, TheAgentServersStateIsGermanInTheWindowAndEnglishThroughTheApi)
 {
-    const quint16 port = unusedPort();
-    settings->setValue(SettingKey::AgentServerPort, port);
+    quint16 port = 0;
+    const std::unique_ptr<ServersPage> page = serversPageOnAgentServer(settings.get(), engine.get(), &port);
     ToolkitServerService *service = engine->toolkitServer();
-    service->start();
-    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
-    page.resize(720, 1000);
-    page.show();
-    auto *state = page.findChild<QLabel *>(u"agentServerState"_s);
+    auto *state = page->findChild<QLabel *>(u"agentServerState"_s);
     ASSERT_TRUE(state);
     EXPECT_EQ(state->text().toStdString(), "Aus");
-    editor<QCheckBox>(&page, SettingKey::AgentServerEnabled)->click();
+    editor<QCheckBox>(page.get(), SettingKey::AgentServerEnabled)->click();
     ASSERT_TRUE(service->isListening()) << service->error().toStdString();
     EXPECT_EQ(state->text().toStdString(), u"Lauscht auf 127.0.0.1:%1, 0 Clients"_s.arg(port).toStdString());
     EXPECT_EQ(service->stateJson().value(u"status"_s).toString().toStdString(),
@@ -601,20 +604,16 @@ TEST_F(CoreTextTranslationTest, ABridgeStepsResultTheGatesQuestionAndARefusalAre
 TEST_F(CoreTextTranslationTest, AnAgentsFailedCommandIsGermanOnTheAgentsPageAndEnglishToTheAgent)
 {
     ToolkitServerService *service = engine->toolkitServer();
-    AgentsPage page(models()->agents());
-    page.resize(760, 620);
-    page.show();
-    QWebSocket agent;
-    QStringList received;
-    ASSERT_TRUE(connectAgent(agent, received)) << service->error().toStdString();
+    const std::unique_ptr<AgentsPage> page = agentsPageWithAgent(760);
+    ASSERT_TRUE(page) << service->error().toStdString();
     agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"click\",\"params\":{\"ref\":\"e1\"}}"_s);
-    ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 1 && !received.isEmpty(); }));
-    const QString shown = page.activityTable()->item(0, 4)->text();
+    ASSERT_TRUE(waitUntil([&] { return page->activityTable()->rowCount() == 1 && !received.isEmpty(); }));
+    const QString shown = page->activityTable()->item(0, 4)->text();
     EXPECT_EQ(
         shown.toStdString(),
         "kein Tab ist im Vordergrund, und Sie haben keinen: öffnen Sie eine Seite mit open {\"url\": …} "
         "oder tab {\"action\": \"new\"}");
-    EXPECT_EQ(page.activityTable()->item(0, 4)->toolTip(), shown);
+    EXPECT_EQ(page->activityTable()->item(0, 4)->toolTip(), shown);
     const QString answer = received.join(u'\n');
     EXPECT_TRUE(answer.contains(u"no tab is in front, and you have none: open a page with open"_s))
         << answer.toStdString();
@@ -717,21 +716,17 @@ TEST_F(CoreTextTranslationTest, AFailedPromptSaysWhyInGermanOnTheHistoryPageAndI
 TEST_F(CoreTextTranslationTest, AnAgentsSiteDataAndDownloadRefusalsAreGermanOnTheAgentsPage)
 {
     ToolkitServerService *service = engine->toolkitServer();
-    AgentsPage page(models()->agents());
-    page.resize(900, 620);
-    page.show();
-    QWebSocket agent;
-    QStringList received;
-    ASSERT_TRUE(connectAgent(agent, received)) << service->error().toStdString();
+    const std::unique_ptr<AgentsPage> page = agentsPageWithAgent(900);
+    ASSERT_TRUE(page) << service->error().toStdString();
     agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"context\",\"params\":{\"action\":\"close\"}}"_s);
-    ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 1 && received.size() >= 1; }));
+    ASSERT_TRUE(waitUntil([&] { return page->activityTable()->rowCount() == 1 && received.size() >= 1; }));
     agent.sendTextMessage(u"{\"id\":\"2\",\"type\":\"downloads\",\"params\":{\"action\":\"wait\"}}"_s);
-    ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 2 && received.size() >= 2; }));
+    ASSERT_TRUE(waitUntil([&] { return page->activityTable()->rowCount() == 2 && received.size() >= 2; }));
 
-    const QString context = page.activityTable()->item(1, 4)->text();
+    const QString context = page->activityTable()->item(1, 4)->text();
     EXPECT_EQ(context.toStdString(),
               "Sie haben keinen isolierten Kontext (context {\"action\": \"new\"} erstellt einen)");
-    const QString downloads = page.activityTable()->item(0, 4)->text();
+    const QString downloads = page->activityTable()->item(0, 4)->text();
     EXPECT_TRUE(downloads.startsWith(u"Downloads können nicht verfolgt werden: "_s))
         << downloads.toStdString();
     EXPECT_TRUE(downloads.endsWith(u"der Browser ist nicht verbunden"_s)
@@ -744,10 +739,10 @@ TEST_F(CoreTextTranslationTest, AnAgentsSiteDataAndDownloadRefusalsAreGermanOnTh
     EXPECT_FALSE(answer.contains(u"Kontext"_s) || answer.contains(u"Downloads können"_s))
         << "the agent hears English";
     // How the agent is connected, in German too ("toolkit", what it speaks, is a name).
-    const QTableWidget *agents = page.findChild<QTableWidget *>(u"agentsTable"_s);
+    const QTableWidget *agents = page->findChild<QTableWidget *>(u"agentsTable"_s);
     ASSERT_TRUE(agents);
     EXPECT_EQ(agents->item(0, 1)->text(), u"WebSocket (Server-Modus)"_s);
-    screenshot(&page, u"agents-refusals-de"_s);
+    screenshot(page.get(), u"agents-refusals-de"_s);
     agent.close();
     service->stop();
 }
@@ -761,12 +756,8 @@ TEST_F(CoreTextTranslationTest, ThePageScriptsReadOnlyRefusalIsGermanOnTheAgents
     ASSERT_TRUE(startBrowser(browser));
     ASSERT_TRUE(startEngineOn(browser));
     ToolkitServerService *service = engine->toolkitServer();
-    AgentsPage page(models()->agents());
-    page.resize(900, 620);
-    page.show();
-    QWebSocket agent;
-    QStringList received;
-    ASSERT_TRUE(connectAgent(agent, received)) << service->error().toStdString();
+    const std::unique_ptr<AgentsPage> page = agentsPageWithAgent(900);
+    ASSERT_TRUE(page) << service->error().toStdString();
     agent.sendTextMessage(u"{\"id\":\"1\",\"type\":\"open\",\"params\":{\"url\":\"about:blank\"}}"_s);
     ASSERT_TRUE(
         waitUntil([&] { return received.join(u'\n').contains(u"\"id\":\"1\""_s); }, std::chrono::seconds(20)))
@@ -793,14 +784,14 @@ TEST_F(CoreTextTranslationTest, ThePageScriptsReadOnlyRefusalIsGermanOnTheAgents
             found.captured(1)));
     ASSERT_TRUE(waitUntil([&] { return received.join(u'\n').contains(u"\"id\":\"3\""_s); },
                           std::chrono::seconds(20)));
-    ASSERT_TRUE(waitUntil([&] { return page.activityTable()->rowCount() == 3; }));
+    ASSERT_TRUE(waitUntil([&] { return page->activityTable()->rowCount() == 3; }));
 
     const QString answer = received.last();
     EXPECT_TRUE(answer.contains(u" is read-only"_s)) << answer.toStdString();
-    const QString shown = page.activityTable()->item(0, 4)->text();
+    const QString shown = page->activityTable()->item(0, 4)->text();
     EXPECT_TRUE(shown.endsWith(u" ist schreibgeschützt"_s)) << shown.toStdString();
     EXPECT_FALSE(shown.contains(u"read-only"_s)) << shown.toStdString();
-    screenshot(&page, u"agents-read-only-de"_s);
+    screenshot(page.get(), u"agents-read-only-de"_s);
     agent.close();
     service->stop();
     engine->stop();

@@ -3,6 +3,7 @@
 #include "DesktopUrlCatcher.h"
 #include "LogFilterModel.h"
 #include "QtPrinters.h"
+#include "SharedPages.h"
 #include "UiTest.h"
 #include "logging/LogCategories.h"
 #include "logging/Logging.h"
@@ -40,19 +41,6 @@ protected:
         qCWarning(lcSafety) << "blocked rm -rf /";
         qCInfo(lcUi) << "window shown";
     }
-
-    static QStringList shownLines(LogsPage &page)
-    {
-        QStringList lines;
-        LogFilterModel *model = page.filterModel();
-        for (int row = 0; row < model->rowCount(); ++row) {
-            const QModelIndex index = model->index(row, 0);
-            // Qt's own lines (e.g. from the offscreen platform) come and go; look at ours.
-            if (index.data(LogBuffer::CategoryRole).toString().startsWith(u"mpa."_s))
-                lines.append(index.data(LogBuffer::MessageRole).toString());
-        }
-        return lines;
-    }
 };
 
 TEST_F(LogsPageTest, FiltersByLevelCategoryAndText)
@@ -66,24 +54,24 @@ TEST_F(LogsPageTest, FiltersByLevelCategoryAndText)
 
     LogsPage page;
     page.show();
-    EXPECT_EQ(shownLines(page), (QStringList { u"connected to the browser"_s, u"blocked rm -rf /"_s }))
+    EXPECT_EQ(shownLogLines(&page), (QStringList { u"connected to the browser"_s, u"blocked rm -rf /"_s }))
         << "info and above by default";
     auto *level = page.findChild<QComboBox *>(u"logLevel"_s);
     level->setCurrentIndex(0);
-    EXPECT_EQ(shownLines(page).size(), 3);
+    EXPECT_EQ(shownLogLines(&page).size(), 3);
     level->setCurrentIndex(2);
-    EXPECT_EQ(shownLines(page), QStringList { u"blocked rm -rf /"_s });
+    EXPECT_EQ(shownLogLines(&page), QStringList { u"blocked rm -rf /"_s });
     level->setCurrentIndex(0);
 
     auto *category = page.findChild<QComboBox *>(u"logCategory"_s);
     category->setCurrentIndex(category->findData(u"mpa.cdp"_s));
-    EXPECT_EQ(shownLines(page).size(), 2);
+    EXPECT_EQ(shownLogLines(&page).size(), 2);
     EXPECT_EQ(page.filterModel()->rowCount(), 2);
     EXPECT_TRUE(page.findChild<QLabel *>(u"logCount"_s)->text().startsWith(u"2 of "_s));
     category->setCurrentIndex(0);
 
     typeInto(page.findChild<QLineEdit *>(u"logSearch"_s), u"BROWSER"_s);
-    EXPECT_EQ(shownLines(page), QStringList { u"connected to the browser"_s });
+    EXPECT_EQ(shownLogLines(&page), QStringList { u"connected to the browser"_s });
 }
 
 TEST_F(LogsPageTest, NewLinesArriveLiveAndClearEmptiesTheView)

@@ -42,6 +42,15 @@ namespace {
 
 class QueuePageTest : public UiTest
 {
+protected:
+    // The page over the window's models, at `size`, shown.
+    std::unique_ptr<QueuePage> shownPage(QSize size = { 760, 900 })
+    {
+        auto page = std::make_unique<QueuePage>(models()->queue(), models()->endpoints(), settings.get());
+        page->resize(size);
+        page->show();
+        return page;
+    }
 };
 
 TEST_F(QueuePageTest, EveryScheduleSettingLoadsAndSaves)
@@ -95,17 +104,15 @@ TEST_F(QueuePageTest, EachModeShowsAFieldOfItsOwnKindAndQueueModeTurnsTheUnusedO
 {
     settings->setValue(SettingKey::ScheduleMode, u"daily"_s);
     settings->setValue(SettingKey::ScheduleValue, u"07:15"_s);
-    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
-    page.resize(760, 900);
-    page.show();
-    auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
-    auto *time = page.findChild<QTimeEdit *>(u"editor:schedule/value"_s);
-    auto *minutes = page.findChild<QSpinBox *>(u"editor:schedule/value/minutes"_s);
-    auto *prompt = editor<QPlainTextEdit>(&page, SettingKey::SchedulePrompt);
+    const std::unique_ptr<QueuePage> page = shownPage();
+    auto *mode = editor<QComboBox>(page.get(), SettingKey::ScheduleMode);
+    auto *time = page->findChild<QTimeEdit *>(u"editor:schedule/value"_s);
+    auto *minutes = page->findChild<QSpinBox *>(u"editor:schedule/value/minutes"_s);
+    auto *prompt = editor<QPlainTextEdit>(page.get(), SettingKey::SchedulePrompt);
     ASSERT_TRUE(mode && time && minutes && prompt);
-    EXPECT_FALSE(page.findChild<QLineEdit *>(u"editor:schedule/value"_s)) << "no free text";
-    EXPECT_TRUE(time->isVisibleTo(&page));
-    EXPECT_FALSE(minutes->isVisibleTo(&page));
+    EXPECT_FALSE(page->findChild<QLineEdit *>(u"editor:schedule/value"_s)) << "no free text";
+    EXPECT_TRUE(time->isVisibleTo(page.get()));
+    EXPECT_FALSE(minutes->isVisibleTo(page.get()));
     EXPECT_EQ(time->time(), QTime(7, 15));
     EXPECT_EQ(time->displayFormat(), u"HH:mm"_s);
     time->setTime(QTime(8, 45));
@@ -118,10 +125,10 @@ TEST_F(QueuePageTest, EachModeShowsAFieldOfItsOwnKindAndQueueModeTurnsTheUnusedO
         Q_EMIT mode->activated(mode->currentIndex());
     };
     pick(u"interval"_s);
-    auto *shownMinutes = page.findChild<QSpinBox *>(u"editor:schedule/value"_s);
+    auto *shownMinutes = page->findChild<QSpinBox *>(u"editor:schedule/value"_s);
     ASSERT_EQ(shownMinutes, minutes) << "the field shown is schedule/value";
-    EXPECT_TRUE(minutes->isVisibleTo(&page));
-    EXPECT_FALSE(time->isVisibleTo(&page));
+    EXPECT_TRUE(minutes->isVisibleTo(page.get()));
+    EXPECT_FALSE(time->isVisibleTo(page.get()));
     EXPECT_EQ(minutes->minimum(), 1);
     EXPECT_EQ(minutes->maximum(), 1440);
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), QString::number(minutes->value()));
@@ -133,13 +140,14 @@ TEST_F(QueuePageTest, EachModeShowsAFieldOfItsOwnKindAndQueueModeTurnsTheUnusedO
     // Queue mode: neither the interval nor the scheduled prompt is used: both are off, saying so.
     pick(u"queue"_s);
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleValue), u"45"_s) << "kept for later";
-    EXPECT_TRUE(minutes->isVisibleTo(&page));
+    EXPECT_TRUE(minutes->isVisibleTo(page.get()));
     EXPECT_FALSE(minutes->isEnabled());
     EXPECT_FALSE(prompt->isEnabled());
     EXPECT_TRUE(minutes->toolTip().startsWith(u"Not used in Queue mode"_s))
         << minutes->toolTip().toStdString();
-    EXPECT_TRUE(field(&page, SettingKey::SchedulePrompt)->note().startsWith(u"Not used in Queue mode"_s));
-    screenshot(&page, u"queue-mode-unused-fields-off"_s);
+    EXPECT_TRUE(
+        field(page.get(), SettingKey::SchedulePrompt)->note().startsWith(u"Not used in Queue mode"_s));
+    screenshot(page.get(), u"queue-mode-unused-fields-off"_s);
     pick(u"daily"_s);
     EXPECT_TRUE(time->isEnabled());
     EXPECT_TRUE(prompt->isEnabled());
@@ -169,16 +177,14 @@ TEST_F(QueuePageTest, PromptsAreEditedInPlaceAndTheQueueIsControlledFromThePage)
     Scheduler *scheduler = engine->scheduler();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }));
-    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
-    page.resize(760, 900);
-    page.show();
-    auto *list = page.findChild<QListWidget *>(u"queueList"_s);
+    const std::unique_ptr<QueuePage> page = shownPage();
+    auto *list = page->findChild<QListWidget *>(u"queueList"_s);
     ASSERT_EQ(list->count(), 2);
     EXPECT_EQ(list->item(0)->text(), u"write the parser"_s);
     EXPECT_TRUE(list->item(0)->flags() & Qt::ItemIsEditable);
 
     // Add, edit in place, remove: each change is the scheduler's queue at once.
-    page.findChild<QPushButton *>(u"queueAdd"_s)->click();
+    page->findChild<QPushButton *>(u"queueAdd"_s)->click();
     ASSERT_EQ(list->count(), 3);
     EXPECT_EQ(scheduler->queue().items.size(), 2) << "an empty new line is not a prompt yet";
     list->item(2)->setText(u"fix the failures"_s);
@@ -189,42 +195,42 @@ TEST_F(QueuePageTest, PromptsAreEditedInPlaceAndTheQueueIsControlledFromThePage)
     EXPECT_EQ(scheduler->queue().items.at(1).text, u"fix the failures"_s);
     ASSERT_TRUE(waitUntil([&] { return list->count() == 2; })) << "the emptied row stays in the list";
     list->setCurrentRow(1);
-    auto *remove = page.findChild<QPushButton *>(u"queueRemove"_s);
+    auto *remove = page->findChild<QPushButton *>(u"queueRemove"_s);
     ASSERT_TRUE(remove->isEnabled());
     remove->click();
     ASSERT_EQ(scheduler->queue().items.size(), 1);
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }));
     ASSERT_EQ(list->count(), 2) << "the page follows the scheduler";
-    EXPECT_EQ(page.findChild<QLabel *>(u"queueStatus"_s)->text(), u"Stopped · 2 prompts in the queue"_s);
-    screenshot(&page, u"queue-stopped"_s);
+    EXPECT_EQ(page->findChild<QLabel *>(u"queueStatus"_s)->text(), u"Stopped · 2 prompts in the queue"_s);
+    screenshot(page.get(), u"queue-stopped"_s);
 
     // Start, pause, resume, skip, stop from the page's buttons.
-    auto *start = page.findChild<QPushButton *>(u"queueStart"_s);
-    auto *pause = page.findChild<QPushButton *>(u"queuePause"_s);
+    auto *start = page->findChild<QPushButton *>(u"queueStart"_s);
+    auto *pause = page->findChild<QPushButton *>(u"queuePause"_s);
     ASSERT_TRUE(start->isEnabled());
     start->click();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
-    EXPECT_TRUE(page.findChild<QLabel *>(u"queueStatus"_s)->text().startsWith(u"Running: prompt 1 of 2"_s))
-        << page.findChild<QLabel *>(u"queueStatus"_s)->text().toStdString();
+    EXPECT_TRUE(page->findChild<QLabel *>(u"queueStatus"_s)->text().startsWith(u"Running: prompt 1 of 2"_s))
+        << page->findChild<QLabel *>(u"queueStatus"_s)->text().toStdString();
     EXPECT_FALSE(list->item(0)->flags() & Qt::ItemIsEditable) << "no edits while it runs";
-    EXPECT_FALSE(page.findChild<QPushButton *>(u"queueAdd"_s)->isEnabled());
+    EXPECT_FALSE(page->findChild<QPushButton *>(u"queueAdd"_s)->isEnabled());
     EXPECT_TRUE(list->item(0)->font().bold());
     pause->click();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Paused);
     EXPECT_EQ(pause->text(), u"Resume"_s);
-    page.findChild<QPushButton *>(u"queueSkip"_s)->click();
+    page->findChild<QPushButton *>(u"queueSkip"_s)->click();
     EXPECT_EQ(scheduler->queue().position, 1);
-    EXPECT_TRUE(page.findChild<QLabel *>(u"queueStatus"_s)->text().startsWith(u"Paused at prompt 2 of 2"_s))
-        << page.findChild<QLabel *>(u"queueStatus"_s)->text().toStdString();
-    screenshot(&page, u"queue-paused"_s);
-    page.findChild<QPushButton *>(u"queueStop"_s)->click();
+    EXPECT_TRUE(page->findChild<QLabel *>(u"queueStatus"_s)->text().startsWith(u"Paused at prompt 2 of 2"_s))
+        << page->findChild<QLabel *>(u"queueStatus"_s)->text().toStdString();
+    screenshot(page.get(), u"queue-paused"_s);
+    page->findChild<QPushButton *>(u"queueStop"_s)->click();
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Stopped);
 
     // A refusal is shown, not swallowed (a second Start within 2 s is ignored), and goes once
     // what it was about changed.
     start->click();
-    auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
-    auto *message = page.findChild<QLabel *>(u"queueMessage"_s);
+    auto *mode = editor<QComboBox>(page.get(), SettingKey::ScheduleMode);
+    auto *message = page->findChild<QLabel *>(u"queueMessage"_s);
     EXPECT_TRUE(message->isVisible());
     EXPECT_TRUE(message->text().contains(u"less than 2 s ago"_s)) << message->text().toStdString();
     mode->setCurrentIndex(mode->findData(u"interval"_s));
@@ -238,14 +244,12 @@ TEST_F(QueuePageTest, AddThenEscapeLeavesNoPrompt)
     Scheduler *scheduler = engine->scheduler();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s }));
-    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
-    page.resize(760, 900);
-    page.show();
-    page.activateWindow();
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&page));
-    auto *list = page.findChild<QListWidget *>(u"queueList"_s);
+    const std::unique_ptr<QueuePage> page = shownPage();
+    page->activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(page.get()));
+    auto *list = page->findChild<QListWidget *>(u"queueList"_s);
     ASSERT_TRUE(list);
-    page.findChild<QPushButton *>(u"queueAdd"_s)->click();
+    page->findChild<QPushButton *>(u"queueAdd"_s)->click();
     ASSERT_TRUE(waitUntil([&] {
         return qobject_cast<QPlainTextEdit *>(QApplication::focusWidget()) != nullptr;
     })) << "Add opened no editor";
@@ -261,20 +265,18 @@ TEST_F(QueuePageTest, AddThenEscapeLeavesNoPrompt)
         EXPECT_FALSE(json.contains("New prompt")) << json.toStdString();
         EXPECT_EQ(json.count("\"text\""), 1) << json.toStdString();
     }
-    EXPECT_TRUE(page.isVisible());
+    EXPECT_TRUE(page->isVisible());
 }
 
 TEST_F(QueuePageTest, StartIsOffWhenItCannotWorkAndSaysWhyInPlainWords)
 {
     Scheduler *scheduler = engine->scheduler();
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }));
-    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
-    page.resize(760, 900);
-    page.show();
-    auto *start = page.findChild<QPushButton *>(u"queueStart"_s);
-    auto *mode = editor<QComboBox>(&page, SettingKey::ScheduleMode);
-    SettingField *automatic = field(&page, SettingKey::ScheduleEnabled);
-    SettingField *autoStart = field(&page, SettingKey::ScheduleAutoStartQueue);
+    const std::unique_ptr<QueuePage> page = shownPage();
+    auto *start = page->findChild<QPushButton *>(u"queueStart"_s);
+    auto *mode = editor<QComboBox>(page.get(), SettingKey::ScheduleMode);
+    SettingField *automatic = field(page.get(), SettingKey::ScheduleEnabled);
+    SettingField *autoStart = field(page.get(), SettingKey::ScheduleAutoStartQueue);
     ASSERT_TRUE(start && mode && automatic && autoStart);
 
     // Interval mode with prompts: Start is on and says it switches to Queue mode (issue 34 item 7).
@@ -283,25 +285,25 @@ TEST_F(QueuePageTest, StartIsOffWhenItCannotWorkAndSaysWhyInPlainWords)
     EXPECT_FALSE(start->toolTip().contains(u"schedule/mode"_s)) << "no setting names in the label";
     EXPECT_TRUE(automatic->note().contains(u"runs the queue's prompts instead, switching to Queue mode"_s))
         << automatic->note().toStdString();
-    EXPECT_FALSE(autoStart->isVisibleTo(&page)) << "a queue-mode switch";
+    EXPECT_FALSE(autoStart->isVisibleTo(page.get())) << "a queue-mode switch";
 
     // Queue mode: Start is on, and how it goes with "Send prompts automatically" is said.
     mode->setCurrentIndex(mode->findData(u"queue"_s));
     EXPECT_TRUE(start->isEnabled());
     EXPECT_TRUE(automatic->note().contains(u"Start (above, or in the tray menu) runs the queue"_s))
         << automatic->note().toStdString();
-    EXPECT_TRUE(autoStart->isVisibleTo(&page));
+    EXPECT_TRUE(autoStart->isVisibleTo(page.get()));
     EXPECT_FALSE(autoStart->isEnabled()) << "it needs Send prompts automatically";
-    editor<QCheckBox>(&page, SettingKey::ScheduleEnabled)->click();
+    editor<QCheckBox>(page.get(), SettingKey::ScheduleEnabled)->click();
     EXPECT_TRUE(autoStart->isEnabled());
-    editor<QCheckBox>(&page, SettingKey::ScheduleAutoStartQueue)->click();
+    editor<QCheckBox>(page.get(), SettingKey::ScheduleAutoStartQueue)->click();
     EXPECT_TRUE(settings->boolValue(SettingKey::ScheduleAutoStartQueue));
 
     // An empty queue: off again, for that reason.
     ASSERT_TRUE(scheduler->setQueue({}));
     EXPECT_FALSE(start->isEnabled());
     EXPECT_TRUE(start->toolTip().contains(u"The queue is empty"_s)) << start->toolTip().toStdString();
-    screenshot(&page, u"queue-start-off"_s);
+    screenshot(page.get(), u"queue-start-off"_s);
 }
 
 // Issue 34 item 7: with prompts in the queue, Start runs them without the user hunting for the
@@ -312,18 +314,16 @@ TEST_F(QueuePageTest, StartWithPromptsInAnotherModeSwitchesToQueueModeAndRuns)
     settings->setValue(SettingKey::ScheduleMode, u"daily"_s);
     settings->setValue(SettingKey::ScheduleValue, u"09:00"_s);
     ASSERT_TRUE(scheduler->setQueue({ u"write the parser"_s, u"write the tests"_s }));
-    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
-    page.resize(760, 900);
-    page.show();
-    auto *start = page.findChild<QPushButton *>(u"queueStart"_s);
+    const std::unique_ptr<QueuePage> page = shownPage();
+    auto *start = page->findChild<QPushButton *>(u"queueStart"_s);
     ASSERT_TRUE(start->isEnabled());
     start->click();
     EXPECT_EQ(settings->stringValue(SettingKey::ScheduleMode), u"queue"_s);
-    EXPECT_EQ(editor<QComboBox>(&page, SettingKey::ScheduleMode)->currentData().toString(), u"queue"_s);
+    EXPECT_EQ(editor<QComboBox>(page.get(), SettingKey::ScheduleMode)->currentData().toString(), u"queue"_s);
     EXPECT_EQ(scheduler->queue().state, PromptQueue::State::Running);
-    EXPECT_FALSE(page.findChild<QLabel *>(u"queueMessage"_s)->isVisible()) << "no refusal";
+    EXPECT_FALSE(page->findChild<QLabel *>(u"queueMessage"_s)->isVisible()) << "no refusal";
     EXPECT_FALSE(start->isEnabled());
-    EXPECT_FALSE(page.findChild<QTimeEdit *>(u"editor:schedule/value"_s)->isEnabled()) << "unused now";
+    EXPECT_FALSE(page->findChild<QTimeEdit *>(u"editor:schedule/value"_s)->isEnabled()) << "unused now";
     QString refused;
     ASSERT_TRUE(scheduler->stopQueue(&refused)) << refused.toStdString();
 }
@@ -335,13 +335,11 @@ TEST_F(QueuePageTest, APromptOfSeveralLinesIsTypedWithShiftEnterAndKeptWhole)
 {
     Scheduler *scheduler = engine->scheduler();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
-    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
-    page.resize(760, 900);
-    page.show();
-    page.activateWindow();
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&page));
-    auto *list = page.findChild<QListWidget *>(u"queueList"_s);
-    page.findChild<QPushButton *>(u"queueAdd"_s)->click();
+    const std::unique_ptr<QueuePage> page = shownPage();
+    page->activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(page.get()));
+    auto *list = page->findChild<QListWidget *>(u"queueList"_s);
+    page->findChild<QPushButton *>(u"queueAdd"_s)->click();
     ASSERT_TRUE(waitUntil([&] {
         return qobject_cast<QPlainTextEdit *>(QApplication::focusWidget()) != nullptr;
     })) << "Add opened no editor";
@@ -365,7 +363,7 @@ TEST_F(QueuePageTest, APromptOfSeveralLinesIsTypedWithShiftEnterAndKeptWhole)
     QFile saved(QDir(engine->paths().configDir).filePath(SchedulerStore::queueFileName()));
     ASSERT_TRUE(saved.open(QIODevice::ReadOnly));
     EXPECT_TRUE(saved.readAll().contains("Refactor the parser:\\n- keep the public API\\n- add tests"));
-    screenshot(&page, u"queue-multi-line-prompt"_s);
+    screenshot(page.get(), u"queue-multi-line-prompt"_s);
 }
 
 // Issue 34 item 6: the queue's prompts go to and come from a file: a JSON list of texts (exact
@@ -375,11 +373,9 @@ TEST_F(QueuePageTest, PromptsAreExportedToAndImportedFromAJsonList)
 {
     Scheduler *scheduler = engine->scheduler();
     settings->setValue(SettingKey::ScheduleMode, u"queue"_s);
-    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
-    page.resize(760, 900);
-    page.show();
-    auto *exportButton = page.findChild<QPushButton *>(u"queueExport"_s);
-    auto *importButton = page.findChild<QPushButton *>(u"queueImport"_s);
+    const std::unique_ptr<QueuePage> page = shownPage();
+    auto *exportButton = page->findChild<QPushButton *>(u"queueExport"_s);
+    auto *importButton = page->findChild<QPushButton *>(u"queueImport"_s);
     ASSERT_TRUE(exportButton && importButton);
     EXPECT_FALSE(exportButton->isEnabled()) << "nothing to export";
     EXPECT_TRUE(importButton->isEnabled());
@@ -387,14 +383,14 @@ TEST_F(QueuePageTest, PromptsAreExportedToAndImportedFromAJsonList)
     EXPECT_TRUE(exportButton->isEnabled());
 
     const QString file = QDir(tempDir()).filePath(u"prompts.json"_s);
-    ASSERT_TRUE(page.exportPrompts(file));
+    ASSERT_TRUE(page->exportPrompts(file));
     QFile written(file);
     ASSERT_TRUE(written.open(QIODevice::ReadOnly));
     EXPECT_EQ(QJsonDocument::fromJson(written.readAll()).array(),
               (QJsonArray { u"first\nwith a second line"_s, u"second"_s }));
 
     ASSERT_TRUE(scheduler->setQueue({ u"already there"_s }));
-    ASSERT_TRUE(page.importPrompts(file));
+    ASSERT_TRUE(page->importPrompts(file));
     ASSERT_EQ(scheduler->queue().items.size(), 3);
     EXPECT_EQ(scheduler->queue().items.at(0).text, u"already there"_s);
     EXPECT_EQ(scheduler->queue().items.at(1).text, u"first\nwith a second line"_s);
@@ -403,21 +399,21 @@ TEST_F(QueuePageTest, PromptsAreExportedToAndImportedFromAJsonList)
     // getSchedule's shape is read too.
     const QString schedule = QDir(tempDir()).filePath(u"schedule.json"_s);
     writeTextFile(schedule, u"{\"prompts\": [\"from the API\"]}"_s);
-    ASSERT_TRUE(page.importPrompts(schedule));
+    ASSERT_TRUE(page->importPrompts(schedule));
     EXPECT_EQ(scheduler->queue().items.size(), 4);
 
-    auto *message = page.findChild<QLabel *>(u"queueMessage"_s);
+    auto *message = page->findChild<QLabel *>(u"queueMessage"_s);
     const QString bad = QDir(tempDir()).filePath(u"bad.json"_s);
     writeTextFile(bad, u"[\"fine\", 42]"_s);
-    EXPECT_FALSE(page.importPrompts(bad));
+    EXPECT_FALSE(page->importPrompts(bad));
     EXPECT_EQ(message->text(),
               u"Entry 2 of %1 is not a text; nothing was imported."_s.arg(QDir::toNativeSeparators(bad)));
     EXPECT_TRUE(message->isVisible());
     EXPECT_EQ(scheduler->queue().items.size(), 4) << "nothing added";
     writeTextFile(bad, u"one prompt a line"_s);
-    EXPECT_FALSE(page.importPrompts(bad));
+    EXPECT_FALSE(page->importPrompts(bad));
     EXPECT_TRUE(message->text().contains(u"is not JSON"_s)) << message->text().toStdString();
-    EXPECT_FALSE(page.importPrompts(QDir(tempDir()).filePath(u"missing.json"_s)));
+    EXPECT_FALSE(page->importPrompts(QDir(tempDir()).filePath(u"missing.json"_s)));
     EXPECT_TRUE(message->text().startsWith(u"Could not read"_s)) << message->text().toStdString();
 }
 
@@ -456,20 +452,19 @@ TEST_F(QueuePageTest, AStopAndACleanQuitLeaveNoCrashWarning)
         ASSERT_EQ(engine->scheduler()->queue().state, PromptQueue::State::Running);
     }
     restartApp(); // quit while it runs
-    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
-    page.resize(560, 700);
-    page.show();
+    const std::unique_ptr<QueuePage> page = shownPage({ 560, 700 });
     QCoreApplication::processEvents();
-    const QString status = page.findChild<QLabel *>(u"queueStatus"_s)->text();
+    const QString status = page->findChild<QLabel *>(u"queueStatus"_s)->text();
     EXPECT_TRUE(status.startsWith(u"Paused at prompt 1 of 2 — The app quit while the queue was running"_s))
         << status.toStdString();
-    auto *resume = page.findChild<QPushButton *>(u"queuePause"_s);
+    auto *resume = page->findChild<QPushButton *>(u"queuePause"_s);
     EXPECT_EQ(resume->text(), u"Resume"_s);
     EXPECT_TRUE(resume->isEnabled()) << "the reason says resume: the button is there";
-    auto *scroll = page.findChild<QScrollArea *>();
+    auto *scroll = page->findChild<QScrollArea *>();
     ASSERT_TRUE(scroll);
-    EXPECT_EQ(scroll->horizontalScrollBar()->maximum(), 0) << "the page scrolls sideways at " << page.width();
-    screenshot(&page, u"queue-after-quit-narrow"_s);
+    EXPECT_EQ(scroll->horizontalScrollBar()->maximum(), 0)
+        << "the page scrolls sideways at " << page->width();
+    screenshot(page.get(), u"queue-after-quit-narrow"_s);
     engine->stop();
 }
 
@@ -501,10 +496,8 @@ TEST_F(QueuePageTest, WhileTheQueueWaitsItShowsHowLongTheAgentHasBeenSilent)
     settings->setValue(SettingKey::ScheduleSilenceTimeoutS, 30);
     ASSERT_TRUE(startEngineOn(browser));
     ASSERT_FALSE(openPage(site.url(u"/chat/ide.html"_s)).isEmpty());
-    QueuePage page(models()->queue(), models()->endpoints(), settings.get());
-    page.resize(800, 700);
-    page.show();
-    auto *status = page.findChild<QLabel *>(u"queueStatus"_s);
+    const std::unique_ptr<QueuePage> page = shownPage({ 800, 700 });
+    auto *status = page->findChild<QLabel *>(u"queueStatus"_s);
     ASSERT_TRUE(status);
     Scheduler *scheduler = engine->scheduler();
     ASSERT_TRUE(scheduler->setQueue({ u"First task"_s, u"Second task"_s }));
@@ -522,7 +515,7 @@ TEST_F(QueuePageTest, WhileTheQueueWaitsItShowsHowLongTheAgentHasBeenSilent)
         << status->text().toStdString();
     EXPECT_TRUE(waitUntil([&] { return status->text().contains(u"silent for 3 of 30 s"_s); }, 10s))
         << "the count does not move: " << status->text().toStdString();
-    screenshot(&page, u"queue-waiting-for-silence"_s);
+    screenshot(page.get(), u"queue-waiting-for-silence"_s);
     scheduler->stopQueue();
     engine->stop();
     browser.stop();

@@ -2,15 +2,14 @@
 // build/<preset>/screenshots, to be looked at, and checks what each shows: the page in front is
 // the one asked for, with its own heading; the picture is a rendered page, not a blank one; the
 // Logs page shows the engine's real lines (nothing is made up for it).
-#include "LogFilterModel.h"
 #include "MainWindow.h"
 #include "QtPrinters.h"
 #include "SettingsPage.h"
+#include "SharedPages.h"
 #include "StatusIcon.h"
 #include "TrayController.h"
 #include "UiTest.h"
 #include "Wait.h"
-#include "logging/LogBuffer.h"
 #include "pages/LogsPage.h"
 
 #include <QCoreApplication>
@@ -76,19 +75,6 @@ bool fitFullHeight(QWidget *content)
     return content->height() >= neededHeight(content);
 }
 
-// The lines of the app's own categories the Logs page shows.
-QStringList shownLines(LogsPage *page)
-{
-    QStringList lines;
-    LogFilterModel *model = page->filterModel();
-    for (int row = 0; row < model->rowCount(); ++row) {
-        const QModelIndex index = model->index(row, 0);
-        if (index.data(LogBuffer::CategoryRole).toString().startsWith(u"mpa."_s))
-            lines.append(index.data(LogBuffer::MessageRole).toString());
-    }
-    return lines;
-}
-
 TEST_F(ScreenshotTest, EveryPage)
 {
     // Nothing listens at the test settings' port: the engine's own lines (looking for a browser,
@@ -128,7 +114,7 @@ TEST_F(ScreenshotTest, EveryPage)
     auto *logs = qobject_cast<LogsPage *>(window.page(MainWindow::Page::Logs));
     ASSERT_TRUE(logs);
     const QString port = QString::number(engine->endpoint()->port());
-    const QStringList lines = shownLines(logs);
+    const QStringList lines = shownLogLines(logs);
     EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
                             [&](const QString &line) {
                                 return line.contains(u"looking for a browser at"_s) && line.contains(port);

@@ -3,6 +3,7 @@
 #include "AppRun.h"
 #include "MainWindow.h"
 #include "QtPrinters.h"
+#include "SharedPages.h"
 #include "TokenBox.h"
 #include "TrayController.h"
 #include "UiTest.h"
@@ -140,48 +141,44 @@ TEST_F(ServersPageTest, AnExistingTokenIsShownAndNeverWrittenToTheSettings)
 
 TEST_F(ServersPageTest, TheAgentServerShowsItsLiveStateAndFollowsTheFields)
 {
-    const quint16 port = unusedPort();
-    settings->setValue(SettingKey::AgentServerPort, port);
+    quint16 port = 0;
+    const std::unique_ptr<ServersPage> page = serversPageOnAgentServer(settings.get(), engine.get(), &port);
     ToolkitServerService *service = engine->toolkitServer();
-    service->start();
-    ServersPage page(settings.get(), engine->paths(), engine->debugApi(), engine->toolkitServer());
-    page.resize(720, 1000);
-    page.show();
-    auto *state = page.findChild<QLabel *>(u"agentServerState"_s);
+    auto *state = page->findChild<QLabel *>(u"agentServerState"_s);
     ASSERT_TRUE(state);
     EXPECT_EQ(state->text(), u"Off"_s);
 
-    editor<QCheckBox>(&page, SettingKey::AgentServerEnabled)->click();
+    editor<QCheckBox>(page.get(), SettingKey::AgentServerEnabled)->click();
     ASSERT_TRUE(service->isListening()) << service->error().toStdString();
     EXPECT_EQ(state->text(), u"Listening on 127.0.0.1:%1, 0 clients"_s.arg(port));
     // The service made the token on its first start; the box shows it.
-    const QString token = TokenFile(page.agentToken()->path()).read();
+    const QString token = TokenFile(page->agentToken()->path()).read();
     ASSERT_EQ(token.size(), 43);
-    EXPECT_EQ(page.agentToken()->findChild<QLineEdit *>(u"tokenField"_s)->text(), token);
-    screenshot(&page, u"servers-agent-listening"_s);
+    EXPECT_EQ(page->agentToken()->findChild<QLineEdit *>(u"tokenField"_s)->text(), token);
+    screenshot(page.get(), u"servers-agent-listening"_s);
 
     // A token made in the box is the one the server checks from now on.
-    ASSERT_TRUE(page.agentToken()->regenerate(true));
-    const QString fresh = TokenFile(page.agentToken()->path()).read();
+    ASSERT_TRUE(page->agentToken()->regenerate(true));
+    const QString fresh = TokenFile(page->agentToken()->path()).read();
     EXPECT_NE(fresh, token);
     EXPECT_EQ(service->token(), fresh);
 
     // Client mode, live: the URL field is used and the countdown shows while it waits.
-    auto *mode = editor<QComboBox>(&page, SettingKey::AgentServerMode);
+    auto *mode = editor<QComboBox>(page.get(), SettingKey::AgentServerMode);
     ASSERT_TRUE(mode);
     mode->setCurrentIndex(mode->findData(u"client"_s));
     EXPECT_EQ(settings->stringValue(SettingKey::AgentServerMode), u"client"_s);
     EXPECT_FALSE(service->isListening());
     const quint16 nobody = unusedPort();
-    ASSERT_TRUE(editor<QLineEdit>(&page, SettingKey::AgentServerUrl)->isVisible());
-    typeInto(editor<QLineEdit>(&page, SettingKey::AgentServerUrl), u"ws://127.0.0.1:%1"_s.arg(nobody));
-    pressEnter(editor<QLineEdit>(&page, SettingKey::AgentServerUrl));
+    ASSERT_TRUE(editor<QLineEdit>(page.get(), SettingKey::AgentServerUrl)->isVisible());
+    typeInto(editor<QLineEdit>(page.get(), SettingKey::AgentServerUrl), u"ws://127.0.0.1:%1"_s.arg(nobody));
+    pressEnter(editor<QLineEdit>(page.get(), SettingKey::AgentServerUrl));
     EXPECT_EQ(settings->stringValue(SettingKey::AgentServerUrl), u"ws://127.0.0.1:%1"_s.arg(nobody));
     ASSERT_TRUE(waitUntil([&] { return state->text().contains(u"(retry in"_s); }))
         << state->text().toStdString();
     EXPECT_TRUE(state->text().startsWith(u"Connecting to ws://127.0.0.1:%1"_s.arg(nobody)))
         << state->text().toStdString();
-    screenshot(&page, u"servers-agent-client-waiting"_s);
+    screenshot(page.get(), u"servers-agent-client-waiting"_s);
     service->stop();
 }
 

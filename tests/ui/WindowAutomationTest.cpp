@@ -80,6 +80,18 @@ Reply post(quint16 port, const QString &token, const QString &action, const QJso
     return reply;
 }
 
+// The id of the open dialog's element in a listUIElements reply (the last one listed; empty when
+// no dialog is open).
+QString dialogElement(const Reply &elements)
+{
+    QString id;
+    for (const QJsonValue &e : elements.json.value(u"data"_s).toObject().value(u"elements"_s).toArray()) {
+        if (e.toObject().value(u"page"_s).toString().startsWith(u"dialog:"_s))
+            id = e.toObject().value(u"id"_s).toString();
+    }
+    return id;
+}
+
 class WindowAutomationTest : public UiTest
 {
 protected:
@@ -293,11 +305,7 @@ TEST_F(WindowAutomationTest, AClickThatAsksIsAnsweredThroughTheDialogAndAGoneIdI
                        { { u"type"_s, u"click"_s }, { u"target"_s, u"general/resetAll"_s } });
         snapshot = post(port, token, u"listUIElements"_s,
                         { { u"role"_s, u"button"_s }, { u"label"_s, u"Reset All Settings"_s } });
-        QString confirm;
-        for (const QJsonValue &e : snapshot.json.value(u"data"_s).toObject().value(u"elements"_s).toArray()) {
-            if (e.toObject().value(u"page"_s).toString().startsWith(u"dialog:"_s))
-                confirm = e.toObject().value(u"id"_s).toString();
-        }
+        const QString confirm = dialogElement(snapshot);
         answered = post(port, token, u"uiAction"_s, { { u"type"_s, u"click"_s }, { u"target"_s, confirm } });
         stale = post(port, token, u"uiAction"_s, { { u"type"_s, u"click"_s }, { u"target"_s, confirm } });
     });
@@ -394,11 +402,7 @@ TEST_F(WindowAutomationTest, WhatWidensAutoAcceptIsTheUsersAloneInTheWindowToo)
                        { { u"type"_s, u"click"_s }, { u"target"_s, u"general/resetAll"_s } });
         const Reply buttons = post(port, token, u"listUIElements"_s,
                                    { { u"role"_s, u"button"_s }, { u"label"_s, u"Reset All Settings"_s } });
-        QString confirm;
-        for (const QJsonValue &e : buttons.json.value(u"data"_s).toObject().value(u"elements"_s).toArray()) {
-            if (e.toObject().value(u"page"_s).toString().startsWith(u"dialog:"_s))
-                confirm = e.toObject().value(u"id"_s).toString();
-        }
+        const QString confirm = dialogElement(buttons);
         answered = post(port, token, u"uiAction"_s, { { u"type"_s, u"click"_s }, { u"target"_s, confirm } });
     });
     ASSERT_EQ(answered.status, 200) << answered.json.value(u"error"_s).toString().toStdString();

@@ -266,6 +266,13 @@ TEST_F(ConsoleLogTest, WholeHeadersWaitForTheBrowsersExtraInfoWhicheverWayItCome
                                  { u"headers"_s, QJsonObject { { u"Set-Cookie"_s, u"sid=s3ss10n"_s } } } });
     };
 
+    // Whether the reader of entry `index` is answered at once (its headers whole already).
+    const auto wholeAtOnce = [&](int index) {
+        bool called = false;
+        network.whenHeadersWhole(index, std::chrono::seconds(30), [&] { called = true; });
+        return called;
+    };
+
     // After the response: the reader waits for it.
     request(u"R1"_s);
     response(u"R1"_s, true);
@@ -281,24 +288,18 @@ TEST_F(ConsoleLogTest, WholeHeadersWaitForTheBrowsersExtraInfoWhicheverWayItCome
     request(u"R2"_s);
     extraInfo(u"R2"_s);
     response(u"R2"_s, true);
-    bool early = false;
-    network.whenHeadersWhole(2, std::chrono::seconds(30), [&] { early = true; });
-    EXPECT_TRUE(early);
+    EXPECT_TRUE(wholeAtOnce(2));
     EXPECT_EQ(network.entry(2)->responseHeaders.value(u"Set-Cookie"_s).toString(), u"sid=s3ss10n"_s);
     request(u"R3"_s);
     response(u"R3"_s, false);
-    bool plain = false;
-    network.whenHeadersWhole(3, std::chrono::seconds(30), [&] { plain = true; });
-    EXPECT_TRUE(plain);
+    EXPECT_TRUE(wholeAtOnce(3));
 
     // Even before the request itself (the network service's event overtaking the page's, which
     // puppeteer's NetworkEventManager queues for too; seen here with a same-origin fetch).
     extraInfo(u"R5"_s);
     request(u"R5"_s);
     response(u"R5"_s, true);
-    bool first = false;
-    network.whenHeadersWhole(4, std::chrono::seconds(30), [&] { first = true; });
-    EXPECT_TRUE(first);
+    EXPECT_TRUE(wholeAtOnce(4));
     EXPECT_EQ(network.entry(4)->responseHeaders.value(u"Set-Cookie"_s).toString(), u"sid=s3ss10n"_s);
     EXPECT_EQ(network.entry(4)->responseHeaders.value(u"Content-Type"_s).toString(), u"application/json"_s);
 

@@ -1,6 +1,7 @@
 // The transport checks the debug API makes before a request is read.
 #include "common/HttpRequestGate.h"
 
+#include "BlockingSend.h"
 #include "RawHttp.h"
 #include "Wait.h"
 
@@ -14,12 +15,10 @@
 
 #include <gtest/gtest.h>
 
-#include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
 #include <fcntl.h>
 #include <memory>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -132,27 +131,20 @@ void answerEverything(HttpRequestGate &gate)
 // accepts), then reads the reply while the event loop turns. The HTTP status, 0 for none.
 int separateClientRequest(quint16 port, const QByteArray &request)
 {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    const int fd = blockingSend(port, request);
     if (fd < 0)
         return 0;
-    sockaddr_in address {};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(port);
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     QByteArray received;
-    if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) == 0
-        && ::send(fd, request.constData(), size_t(request.size()), 0) == request.size()) {
-        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
-        waitUntil(
-            [&] {
-                char buffer[4096];
-                const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
-                if (n > 0)
-                    received.append(buffer, n);
-                return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
-            },
-            10s);
-    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    waitUntil(
+        [&] {
+            char buffer[4096];
+            const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+            if (n > 0)
+                received.append(buffer, n);
+            return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+        },
+        10s);
     ::close(fd);
     return received.startsWith("HTTP/1.1 ") ? received.mid(9, 3).toInt() : 0;
 }
@@ -206,16 +198,8 @@ TEST(HttpRequestGate, ABurstOfCompleteRequestsIsServedWhole)
         std::vector<int> fds;
         const QByteArray request = "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
         for (int i = 0; i < kClients; ++i) {
-            const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-            sockaddr_in address {};
-            address.sin_family = AF_INET;
-            address.sin_port = htons(port);
-            address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-            if (::connect(fd, reinterpret_cast<const sockaddr *>(&address), sizeof address) == 0
-                && ::send(fd, request.constData(), size_t(request.size()), MSG_NOSIGNAL) == request.size())
+            if (const int fd = blockingSend(port, request); fd >= 0)
                 fds.push_back(fd);
-            else
-                ::close(fd);
         }
         for (const int fd : fds) {
             const timeval limit { 20, 0 };

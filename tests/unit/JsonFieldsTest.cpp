@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 using namespace Qt::StringLiterals;
 using namespace mpa;
 
@@ -30,6 +32,27 @@ QJsonObject parse(const char *json)
 QByteArray bytes(const QJsonObject &object)
 {
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+// `expected`, read with Record::fromJson and written again, is `expected` byte for byte.
+template<typename Record>::testing::AssertionResult readsBackWhole(const QJsonObject &expected)
+{
+    QString error;
+    const std::optional<Record> back = Record::fromJson(expected, &error);
+    if (!back)
+        return ::testing::AssertionFailure() << "it does not read: " << qPrintable(error);
+    if (bytes(back->toJson()) != bytes(expected))
+        return ::testing::AssertionFailure() << "what is written does not read back whole:\n"
+                                             << bytes(back->toJson()).constData() << "\nnot\n"
+                                             << bytes(expected).constData();
+    return ::testing::AssertionSuccess();
+}
+
+// Why Record::fromJson refuses `json` (empty when it reads it).
+template<typename Record> QString refusal(const char *json)
+{
+    QString error;
+    return Record::fromJson(parse(json), &error) ? QString() : error;
 }
 
 QDateTime at(const char *iso)
@@ -188,12 +211,8 @@ TEST(JsonFieldsTest, ARunFileHasTheKeysItHadBeforeTheHelpers)
     summary.insert(u"steps"_s, 2);
     EXPECT_EQ(bytes(run.summaryJson()), bytes(summary));
 
-    QString error;
-    const std::optional<RunRecord> back = RunRecord::fromJson(expected, &error);
-    ASSERT_TRUE(back) << qPrintable(error);
-    EXPECT_EQ(bytes(back->toJson()), bytes(expected)) << "what is written reads back whole";
-    EXPECT_FALSE(RunRecord::fromJson(parse(R"({"task":"x","status":"done"})"), &error));
-    EXPECT_EQ(error, u"it has no runId"_s);
+    EXPECT_TRUE(readsBackWhole<RunRecord>(expected));
+    EXPECT_EQ(refusal<RunRecord>(R"({"task":"x","status":"done"})"), u"it has no runId"_s);
 }
 
 TEST(JsonFieldsTest, ABridgeSessionFileHasTheKeysItHadBeforeTheHelpers)
@@ -251,12 +270,9 @@ TEST(JsonFieldsTest, ABridgeSessionFileHasTheKeysItHadBeforeTheHelpers)
         "baselineDigest":"d1","baselineCount":4,"lastReplyDigest":"d2","lastSnapshotDigest":"d3",
         "lastSent":"hello"})");
     EXPECT_EQ(bytes(record.toJson()), bytes(expected));
-    QString error;
-    const std::optional<BridgeRecord> back = BridgeRecord::fromJson(expected, &error);
-    ASSERT_TRUE(back) << qPrintable(error);
-    EXPECT_EQ(bytes(back->toJson()), bytes(expected)) << "what is written reads back whole";
-    EXPECT_FALSE(BridgeRecord::fromJson(parse(R"({"sessionId":"b2","status":"asleep"})"), &error));
-    EXPECT_EQ(error, u"its status 'asleep' is not one the app knows"_s);
+    EXPECT_TRUE(readsBackWhole<BridgeRecord>(expected));
+    EXPECT_EQ(refusal<BridgeRecord>(R"({"sessionId":"b2","status":"asleep"})"),
+              u"its status 'asleep' is not one the app knows"_s);
 }
 
 TEST(JsonFieldsTest, APromptHistoryEntryHasTheKeysItHadBeforeTheHelpers)

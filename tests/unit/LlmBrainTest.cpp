@@ -68,6 +68,15 @@ protected:
         return std::make_unique<TaskRunner>(std::move(run), &llm, toolkit.environment(), limits, &clock);
     }
 
+    // The model ends the run with done(`args`) when first asked; `seen` gets the prompt it was given.
+    void answerDone(const QJsonObject &args, QString *seen)
+    {
+        model.setResponder([args, seen](const QJsonObject &request) {
+            *seen = promptOf(request);
+            return ScriptedLlmServer::toolCall(u"done"_s, args);
+        });
+    }
+
     FakeClock clock { QDateTime(QDate(2026, 11, 27), QTime(10, 0), QTimeZone::utc()) };
     ScriptedLlmServer model;
     LlmClient llm { &clock };
@@ -142,11 +151,7 @@ TEST_F(LlmBrainTest, AStepTheAppWasRunningWhenItStoppedIsToldAsUnknownAndNeverRu
     EXPECT_FALSE(interrupted->steps.first().ok);
 
     QString seen;
-    model.setResponder([&](const QJsonObject &request) {
-        seen = promptOf(request);
-        return ScriptedLlmServer::toolCall(u"done"_s,
-                                           { { u"success"_s, true }, { u"result"_s, u"checked"_s } });
-    });
+    answerDone({ { u"success"_s, true }, { u"result"_s, u"checked"_s } }, &seen);
     auto run = runner(*interrupted);
     run->start();
     ASSERT_TRUE(waitUntil([&] { return run->record().isFinished(); }));
@@ -200,11 +205,7 @@ TEST_F(LlmBrainTest, ARunFileInMainsFormatLoadsIsInterruptedAndGoesOnWhereItStoo
     EXPECT_FALSE(interrupted->toJson().value(u"steps"_s).toArray().at(0).toObject().contains(u"state"_s));
 
     QString seen;
-    model.setResponder([&](const QJsonObject &request) {
-        seen = promptOf(request);
-        return ScriptedLlmServer::toolCall(u"done"_s,
-                                           { { u"success"_s, false }, { u"result"_s, u"left for you"_s } });
-    });
+    answerDone({ { u"success"_s, false }, { u"result"_s, u"left for you"_s } }, &seen);
     auto run = runner(*interrupted);
     run->start();
     ASSERT_TRUE(waitUntil([&] { return run->record().isFinished(); }));
@@ -242,10 +243,7 @@ TEST_F(LlmBrainTest, ThePageReachesTheModelMaskedBeforeTheBudgetCutsIt)
           "ada.lovelace@example.org\n- button \"Done\" [ref=e1]"_s;
     page.inView = { u"e1"_s };
     QString seen;
-    model.setResponder([&](const QJsonObject &request) {
-        seen = promptOf(request);
-        return ScriptedLlmServer::toolCall(u"done"_s, { { u"success"_s, true }, { u"result"_s, u"read"_s } });
-    });
+    answerDone({ { u"success"_s, true }, { u"result"_s, u"read"_s } }, &seen);
     auto run = runner(newRun());
     run->start();
     ASSERT_TRUE(waitUntil([&] { return run->record().isFinished(); }));
