@@ -270,7 +270,8 @@ TEST_F(TasksPageOnModelTest, ShowsTheModelsRunsAndStartsOneWithTheFormsRequest)
     EXPECT_EQ(history->item(1, 2)->text(), u"scripted-1"_s);
     EXPECT_EQ(history->item(1, 3)->text(), u"Done"_s);
     ASSERT_EQ(page.whereBox()->count(), 2) << "a new tab, and the model's one tab";
-    EXPECT_EQ(page.whereBox()->currentData().toString(), u"tab-1"_s);
+    EXPECT_EQ(page.whereBox()->itemData(1).toString(), u"tab-1"_s);
+    page.whereBox()->setCurrentIndex(1);
 
     page.taskEdit()->setPlainText(u"buy the cheapest tea"_s);
     page.modeBox()->setCurrentIndex(page.modeBox()->findData(u"autonomous"_s));
