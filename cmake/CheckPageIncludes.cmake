@@ -2,6 +2,8 @@
 # takes an Engine* — pages take the models of ui/models and the few core services they use
 # (DESIGN.md: connector → model → widgets, as Syncthing Tray), so a page can be built and
 # tested over a fake model. ui/models/Models.cpp is where the models are built from the engine.
+# A page whose model covers a core folder in full includes nothing of that folder either
+# (mpa_page_models below: TasksPage takes RunsModel, not agent/ or actions/).
 # Inputs: ROOT (the folder of the pages). Every .h and .cpp is read, new files too; text after
 # // on a line is left out (comments may name the engine).
 cmake_minimum_required(VERSION 3.25)
@@ -9,13 +11,27 @@ include("${CMAKE_CURRENT_LIST_DIR}/SourceLines.cmake")
 if(NOT IS_DIRECTORY "${ROOT}")
     message(FATAL_ERROR "CheckPageIncludes: there is no folder ${ROOT}")
 endif()
-# A line's include of the engine or Engine*, as a problem.
+# page=folder|folder: the core folders the page's model stands for.
+set(mpa_page_models
+    "TasksPage=agent|actions"
+    "BridgePage=bridge"
+    "EndpointsBox=autoaccept|cdp")
+# A line's include of the engine, Engine*, or a core folder its page's model covers, as a problem.
 macro(check_engine_use)
     string(STRIP "${line}" shownLine)
+    get_filename_component(page "${shown}" NAME_WE)
+    set(covered)
+    foreach(entry IN LISTS mpa_page_models)
+        if(entry MATCHES "^${page}=(.+)$")
+            set(covered "${CMAKE_MATCH_1}")
+        endif()
+    endforeach()
     if(code MATCHES "#[ \t]*include[ \t]*[\"<]engine/Engine\\.h[\">]")
         list(APPEND problems "  ${shown}:${number}: includes engine/Engine.h: ${shownLine}")
     elseif(code MATCHES "(^|[^A-Za-z0-9_])Engine[ \t]*\\*")
         list(APPEND problems "  ${shown}:${number}: takes an Engine*: ${shownLine}")
+    elseif(covered AND code MATCHES "#[ \t]*include[ \t]*[\"<](${covered})/")
+        list(APPEND problems "  ${shown}:${number}: includes ${CMAKE_MATCH_1}/, which its model covers: ${shownLine}")
     endif()
 endmacro()
 file(GLOB sources LIST_DIRECTORIES false "${ROOT}/*.h" "${ROOT}/*.cpp")

@@ -7,6 +7,7 @@
 #include "pages/BridgePage.h"
 
 #include "CheckoutPage.h"
+#include "FakeModels.h"
 #include "HeadlessChromium.h"
 #include "MainWindow.h"
 #include "Notifier.h"
@@ -34,6 +35,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QWheelEvent>
 
 using namespace Qt::StringLiterals;
@@ -129,7 +131,7 @@ protected:
 
 TEST_F(BridgePageTest, AStartWithoutAGoalSaysSoAndStartsNothing)
 {
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.show();
     page.goalEdit()->clear();
     page.startButton()->click();
@@ -152,7 +154,7 @@ TEST_F(BridgePageTest, AStartWithoutAGoalSaysSoAndStartsNothing)
 TEST_F(BridgePageTest, AnInterruptedSessionIsListedWithItsCommandsAndWhatWasMasked)
 {
     writeSession(interruptedSession());
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.resize(900, 1000);
     page.show();
     QTableWidget *history = page.historyTable();
@@ -204,7 +206,7 @@ TEST_F(BridgePageTest, ASessionWithNothingMaskedSaysNothing)
     record.lastMasked = {};
     record.lastSent.clear();
     writeSession(record);
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.show();
     page.historyTable()->selectRow(0);
     EXPECT_EQ(page.maskedLabel()->text(), u"Masked in the last message: nothing"_s);
@@ -283,7 +285,7 @@ TEST_F(BridgePageTest, AResumedSessionAsksInThePageAndTheTrayAndDenyKeepsTheClic
 
 TEST_F(BridgePageTest, SavedToolsAreWrittenAndADuplicateNameIsRefused)
 {
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.resize(900, 1000);
     page.show();
     QTableWidget *tools = page.toolsTable();
@@ -319,14 +321,14 @@ TEST_F(BridgePageTest, SavedToolsAreWrittenAndADuplicateNameIsRefused)
     screenshot(&page, u"bridge-tools-error"_s);
 
     // A page opened later reads them back.
-    BridgePage again(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage again(models()->bridge(), models()->tabs(), settings.get());
     ASSERT_EQ(again.toolsTable()->rowCount(), 2);
     EXPECT_EQ(again.toolsTable()->item(1, 0)->text(), u"Wiki"_s);
 }
 
 TEST_F(BridgePageTest, RemoveIsOnlyOfferedWithASavedToolSelected)
 {
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.resize(900, 1000);
     page.show();
     QTableWidget *tools = page.toolsTable();
@@ -349,7 +351,7 @@ TEST_F(BridgePageTest, RemoveIsOnlyOfferedWithASavedToolSelected)
 
 TEST_F(BridgePageTest, LearnOnATabThatIsGoneShowsWhy)
 {
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.show();
     // No tab to learn from: the page says so first.
     page.learnButton()->click();
@@ -371,7 +373,7 @@ TEST_F(BridgePageTest, LearnSaysWhatToClickNext)
         progress = p;
         done = d;
     });
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.show();
     page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
     page.agentBox()->setCurrentIndex(0);
@@ -400,7 +402,7 @@ TEST_F(BridgePageTest, TheTakesImagesBoxReadsAndSetsTheChatsProfile)
         done(CommandResult::success(
             QJsonObject { { u"profileId"_s, u"chatgpt"_s }, { u"images"_s, images } }));
     });
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.show();
     EXPECT_FALSE(page.chatImagesBox()->isEnabled()) << "no chat chosen";
     page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
@@ -431,7 +433,7 @@ TEST_F(BridgePageTest, TheTakesImagesBoxFollowsTheChatThePageChoseItself)
     ASSERT_FALSE(chat.isEmpty());
     ASSERT_TRUE(waitUntil([&] { return engine->endpoint()->sessionForTarget(chat) != nullptr; }));
 
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.show();
     ASSERT_GE(page.agentBox()->currentIndex(), 0) << "the page chose a tab";
     EXPECT_TRUE(waitUntil([&] { return page.chatImagesBox()->isEnabled(); }))
@@ -458,7 +460,7 @@ TEST_F(BridgePageTest, LearningCanBeCancelledWhileItWaits)
         progress = p;
         done = d;
     });
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.show();
     EXPECT_TRUE(page.cancelLearnButton()->isHidden()) << "nothing to cancel yet";
     page.agentBox()->addItem(u"Some chat"_s, u"CHAT"_s);
@@ -480,7 +482,7 @@ TEST_F(BridgePageTest, LearningCanBeCancelledWhileItWaits)
 TEST_F(BridgePageTest, TheWheelOverItsChoicesScrollsThePageAndChangesNothing)
 {
     settings->setValue(SettingKey::BridgeMode, u"autonomous"_s);
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.resize(720, 400); // shorter than the page: it scrolls
     page.show();
     QApplication::setActiveWindow(&page);
@@ -506,3 +508,154 @@ TEST_F(BridgePageTest, TheWheelOverItsChoicesScrollsThePageAndChangesNothing)
     wheelDown(page.agentBox());
     EXPECT_EQ(page.agentBox()->currentIndex(), 1);
 }
+
+namespace {
+
+BridgeRecord fakeSession(const QString &id, const QString &goal, BridgeStatus status)
+{
+    BridgeRecord record;
+    record.id = id;
+    record.goal = goal;
+    record.status = status;
+    record.turn = 2;
+    record.maxTurns = 100;
+    record.agentTitle = u"ChatGPT"_s;
+    record.createdAt = QDateTime::fromString(u"2026-11-20T09:00:00Z"_s, Qt::ISODate);
+    return record;
+}
+
+// The page over a fake model: no engine, no browser, no chat.
+class BridgePageOnModelTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(folder.isValid());
+        tabs.fakeTabs.append({ u"shop"_s, u"page"_s, u"Shop"_s, u"https://shop.example/"_s, {}, {}, true });
+        tabs.fakeTabs.append({ u"chat"_s, u"page"_s, u"ChatGPT"_s, u"https://chatgpt.com/"_s, {}, {}, true });
+        bridge.records.append(fakeSession(u"s1"_s, u"Fill in the expense form"_s, BridgeStatus::Interrupted));
+        bridge.tools.append({ u"Jira"_s, u"https://jira.example/"_s });
+    }
+
+    QTemporaryDir folder;
+    Settings settings { folder.filePath(u"settings.ini"_s) };
+    FakeBridgeSessionsModel bridge;
+    FakeTabsModel tabs;
+};
+
+TEST_F(BridgePageOnModelTest, ShowsTheModelsSessionsAndToolsAndStartsOneWithTheFormsRequest)
+{
+    BridgePage page(&bridge, &tabs, &settings);
+    page.show();
+    ASSERT_EQ(page.historyTable()->rowCount(), 1);
+    EXPECT_EQ(page.historyTable()->item(0, 1)->text(), u"Fill in the expense form"_s);
+    EXPECT_EQ(page.historyTable()->item(0, 2)->text(), u"Interrupted"_s);
+    EXPECT_EQ(page.shownSession(), u"s1"_s) << "the newest past session, Resume offered at once";
+    EXPECT_TRUE(page.resumeButton()->isEnabled());
+    ASSERT_EQ(page.toolsTable()->rowCount(), 1);
+    EXPECT_EQ(page.toolsTable()->item(0, 0)->text(), u"Jira"_s);
+    EXPECT_EQ(page.toolsTable()->item(0, 1)->text(), u"https://jira.example/"_s);
+    EXPECT_EQ(page.agentBox()->currentData().toString(), u"chat"_s) << "the tab that looks like a chat";
+    ASSERT_EQ(page.targetList()->count(), 1) << "the other tab";
+    EXPECT_TRUE(page.chatImagesBox()->isEnabled()) << "the model answered for the chosen chat";
+
+    page.targetList()->item(0)->setCheckState(Qt::Checked);
+    page.goalEdit()->setPlainText(u"Order the tea"_s);
+    page.modeBox()->setCurrentIndex(page.modeBox()->findData(u"autonomous"_s));
+    page.startButton()->click();
+    ASSERT_EQ(bridge.started.size(), 1);
+    EXPECT_EQ(bridge.started.first().agentTab, u"chat"_s);
+    EXPECT_EQ(bridge.started.first().targetTabs, QStringList { u"shop"_s });
+    EXPECT_EQ(bridge.started.first().goal, u"Order the tea"_s);
+    EXPECT_EQ(bridge.started.first().mode, u"autonomous"_s);
+    EXPECT_FALSE(page.startButton()->isEnabled()) << "one start at a time";
+
+    BridgeRecord started = fakeSession(u"s2"_s, u"Order the tea"_s, BridgeStatus::WaitingChat);
+    bridge.active.append(started.id);
+    bridge.update(started);
+    bridge.finish(CommandResult::success(QJsonObject { { u"sessionId"_s, started.id } }));
+    EXPECT_TRUE(page.startButton()->isEnabled());
+    EXPECT_EQ(page.shownSession(), u"s2"_s);
+    EXPECT_EQ(page.historyTable()->rowCount(), 2);
+    EXPECT_EQ(page.turnLabel()->text(), u"Turn 2 of 100 · chat: ChatGPT"_s);
+    EXPECT_TRUE(page.pauseButton()->isEnabled());
+
+    // A command of the session: the table shows it as the model says.
+    BridgeCommand command;
+    command.key = u"t2-0-a"_s;
+    command.turn = 2;
+    command.tool = u"click"_s;
+    command.params = QJsonObject { { u"ref"_s, u"e3"_s } };
+    command.element = u"button “Add”"_s;
+    command.state = BridgeCommand::State::Done;
+    started.commands.append(command);
+    bridge.update(started);
+    ASSERT_EQ(page.commandsTable()->rowCount(), 1);
+    EXPECT_EQ(page.commandsTable()->item(0, 1)->text(), u"click e3"_s);
+    EXPECT_EQ(page.commandsTable()->item(0, 2)->text(), u"button “Add”"_s);
+    EXPECT_EQ(page.commandsTable()->item(0, 3)->text(), u"done"_s);
+
+    page.pauseButton()->click();
+    bridge.refusal = u"The session is not running."_s;
+    page.stopButton()->click();
+    EXPECT_EQ(bridge.calls, (QStringList { u"pause s2"_s, u"stop s2"_s }));
+    EXPECT_EQ(page.statusLabel()->text(), u"The session is not running."_s);
+
+    // The saved tools go to the model; its refusal is shown.
+    page.saveToolsButton()->click();
+    EXPECT_EQ(page.toolsMessage()->text(), u"The session is not running."_s);
+    bridge.refusal.clear();
+    page.addToolButton()->click();
+    page.toolsTable()->item(1, 0)->setText(u"Wiki"_s);
+    page.toolsTable()->item(1, 1)->setText(u"https://wiki.example/"_s);
+    page.saveToolsButton()->click();
+    ASSERT_EQ(bridge.tools.size(), 2);
+    EXPECT_EQ(bridge.tools.at(1).name, u"Wiki"_s);
+    EXPECT_EQ(bridge.tools.at(1).url, u"https://wiki.example/"_s);
+    EXPECT_EQ(page.toolsMessage()->text(), u"Saved."_s);
+}
+
+TEST_F(BridgePageOnModelTest, TheGateIsAnsweredAndTheChatLearnedThroughTheModel)
+{
+    BridgeRecord asking = fakeSession(u"s2"_s, u"Pay the invoice"_s, BridgeStatus::WaitingUser);
+    asking.question = QJsonObject { { u"command"_s, u"t2-0-a"_s }, { u"text"_s, u"Pay 12 €?"_s } };
+    bridge.records.prepend(asking);
+    bridge.active.append(asking.id);
+    BridgePage page(&bridge, &tabs, &settings);
+    page.show();
+    EXPECT_EQ(page.shownSession(), u"s2"_s) << "the session under way";
+    ASSERT_TRUE(page.questionBox()->isVisible());
+    page.denyButton()->click();
+    EXPECT_EQ(bridge.calls, QStringList { u"answer s2 no"_s });
+
+    // Resume of the interrupted one, picked in the history.
+    page.historyTable()->selectRow(1);
+    EXPECT_EQ(page.shownSession(), u"s1"_s);
+    ASSERT_TRUE(page.resumeButton()->isEnabled());
+    page.resumeButton()->click();
+    EXPECT_EQ(bridge.calls.last(), u"resume s1"_s);
+
+    // Takes images: the box sets it for the chosen chat.
+    page.chatImagesBox()->click();
+    EXPECT_EQ(bridge.calls.last(), u"images chat on"_s);
+    EXPECT_TRUE(page.chatImagesBox()->isChecked());
+
+    // Learn: the model's progress is said, then the profile it saved.
+    page.learnButton()->click();
+    EXPECT_EQ(bridge.calls.last(), u"learn chat"_s);
+    EXPECT_EQ(page.learnStatus()->text(), u"Click the chat's message box in the browser."_s);
+    bridge.learned(u"input"_s);
+    EXPECT_EQ(page.learnStatus()->text(), u"Now click its send button."_s);
+    bridge.finish(CommandResult::success(QJsonObject { { u"profileId"_s, u"learned-chatgpt"_s } }));
+    EXPECT_EQ(page.learnStatus()->text(), u"Learned: saved as profile learned-chatgpt."_s);
+    EXPECT_TRUE(page.learnButton()->isEnabled());
+
+    // Cancel calls the learning off in the model.
+    page.learnButton()->click();
+    ASSERT_TRUE(page.cancelLearnButton()->isVisible());
+    page.cancelLearnButton()->click();
+    EXPECT_EQ(bridge.calls.last(), u"cancel learning"_s);
+    EXPECT_EQ(page.learnStatus()->text(), u"Stopped: nothing was learned."_s);
+}
+
+} // namespace

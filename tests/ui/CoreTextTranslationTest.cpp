@@ -536,7 +536,7 @@ TEST_F(CoreTextTranslationTest, ABridgeStepsResultTheGatesQuestionAndARefusalAre
         return environment;
     });
 
-    BridgePage page(engine->bridge(), models()->tabs(), settings.get());
+    BridgePage page(models()->bridge(), models()->tabs(), settings.get());
     page.resize(900, 1000);
     page.show();
     page.historyTable()->selectRow(0);

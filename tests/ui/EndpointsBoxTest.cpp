@@ -6,6 +6,7 @@
 
 #include "pages/EndpointsBox.h"
 
+#include "FakeModels.h"
 #include "FakeSecretStore.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
@@ -25,7 +26,9 @@
 #include <QMenu>
 #include <QPointer>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -254,7 +257,7 @@ TEST_F(EndpointsBoxTest, TheTableTheDashboardAndTheTrayShowEveryEndpoint)
     auto *test = page.endpoints()->findChild<QPushButton *>(u"endpointTest"_s);
     const_cast<QTableWidget *>(table)->selectRow(secondRow);
     test->click();
-    ASSERT_TRUE(waitForSignal(page.endpoints()->probe(), &CdpProbe::finished));
+    ASSERT_TRUE(waitForSignal(page.endpoints(), &EndpointsBox::testFinished));
     const QString tested = page.endpoints()->findChild<QLabel *>(u"endpointTestResult"_s)->text();
     EXPECT_TRUE(tested.contains(u"answers at %1"_s.arg(secondName))) << tested.toStdString();
 
@@ -301,6 +304,110 @@ TEST_F(EndpointsBoxTest, TheTableTheDashboardAndTheTrayShowEveryEndpoint)
         << pages->item(0)->text().toStdString();
     EXPECT_EQ(table->rowCount(), 1);
     engine->stop();
+}
+
+// The box over a fake model: no engine, no browser, no keychain.
+TEST(EndpointsBoxOnModelTest, ShowsTheModelsEndpointsAndAddsRemovesAndTestsThroughIt)
+{
+    using Endpoint = EndpointsModel::Endpoint;
+    QTemporaryDir folder;
+    ASSERT_TRUE(folder.isValid());
+    Settings settings(folder.filePath(u"settings.ini"_s));
+    FakeEndpointsModel model;
+    Endpoint first;
+    first.name = u"127.0.0.1:9222"_s;
+    first.first = true;
+    first.state = Endpoint::State::Connected;
+    first.browserVersion = u"Chrome/130.0"_s;
+    first.pages = 2;
+    first.ides = { u"Fixture IDE"_s };
+    Endpoint service;
+    service.name = service.entry = u"wss://browsers.example.com/session"_s;
+    service.remote = true;
+    service.state = Endpoint::State::Retrying;
+    service.lastError = u"the service refused the token"_s;
+    service.ides = { u"Fixture IDE"_s };
+    Endpoint pending;
+    pending.name = pending.entry = u"127.0.0.1:9333"_s;
+    model.rows = { first, service, pending };
+    EndpointsBox box(&model, &settings);
+    QTableWidget *table = box.table();
+    auto *result = box.findChild<QLabel *>(u"endpointTestResult"_s);
+    auto *test = box.findChild<QPushButton *>(u"endpointTest"_s);
+    ASSERT_TRUE(result && test);
+
+    ASSERT_EQ(table->rowCount(), 3);
+    EXPECT_EQ(table->item(0, 0)->text(), u"127.0.0.1:9222 (first)"_s);
+    EXPECT_EQ(table->item(0, 1)->text(), u"connected"_s);
+    EXPECT_EQ(table->item(0, 1)->toolTip(), u"Chrome/130.0"_s);
+    EXPECT_EQ(table->item(0, 2)->text(), u"Fixture IDE"_s);
+    EXPECT_EQ(table->item(0, 3)->text(), u"2"_s);
+    EXPECT_EQ(table->item(1, 0)->text(), u"wss://browsers.example.com/session"_s);
+    EXPECT_EQ(table->item(1, 1)->text(), u"waiting for the browser"_s);
+    EXPECT_EQ(table->item(1, 1)->toolTip(), u"The service refused the token."_s);
+    EXPECT_EQ(table->item(1, 2)->text(), u"Fixture IDE (no auto-accept)"_s) << "a service not listed";
+    EXPECT_EQ(table->item(2, 1)->text(), u"starting…"_s);
+    EXPECT_EQ(table->item(2, 3)->text(), u"—"_s);
+
+    // The model says the service connected: the row follows.
+    model.rows[1].state = Endpoint::State::Connected;
+    model.rows[1].lastError.clear();
+    model.rows[1].autoAccepted = true;
+    Q_EMIT model.stateChanged();
+    EXPECT_EQ(table->item(1, 1)->text(), u"connected"_s);
+    EXPECT_EQ(table->item(1, 2)->text(), u"Fixture IDE"_s);
+
+    // Test: a host:port is asked through the model, a service's state is said from its row.
+    table->selectRow(2);
+    ASSERT_TRUE(test->isEnabled());
+    QSignalSpy finished(&box, &EndpointsBox::testFinished);
+    test->click();
+    EXPECT_EQ(model.tested, QStringList { u"127.0.0.1:9333"_s });
+    EXPECT_EQ(result->text(), u"Asking 127.0.0.1:9333…"_s);
+    EXPECT_FALSE(test->isEnabled()) << "one question at a time";
+    model.finishTest(CommandResult::success(QJsonObject {
+        { u"browser"_s, u"Chrome/130.0"_s }, { u"address"_s, u"127.0.0.1:9333"_s }, { u"targets"_s, 1 } }));
+    EXPECT_EQ(finished.size(), 1);
+    EXPECT_TRUE(result->text().startsWith(u"Chrome/130.0 answers at 127.0.0.1:9333 · 1 target"_s))
+        << result->text().toStdString();
+    EXPECT_TRUE(test->isEnabled());
+    table->selectRow(1);
+    test->click();
+    EXPECT_EQ(result->text(), u"wss://browsers.example.com/session is connected (a browser)."_s);
+    EXPECT_EQ(model.tested.size(), 1) << "a service is not asked again";
+
+    // Remove: never the first; the model's refusal is said.
+    EXPECT_FALSE(box.removeEndpoint(0, true));
+    EXPECT_TRUE(box.removeEndpoint(1, true));
+    EXPECT_EQ(model.removed, QStringList { u"wss://browsers.example.com/session"_s });
+    model.removeRefusal = u"cdp/endpoints cannot be saved"_s;
+    EXPECT_FALSE(box.removeEndpoint(2, true));
+    EXPECT_EQ(model.removed.last(), u"127.0.0.1:9333"_s);
+    EXPECT_EQ(result->text(), u"Cdp/endpoints cannot be saved."_s);
+
+    // Add: the dialog's request goes to the model, the dialog closes once it is saved.
+    QPointer<EndpointDialog> dialog = box.openAddDialog();
+    ASSERT_TRUE(dialog);
+    dialog->findChild<QLineEdit *>(u"endpointAddress"_s)->setText(u"127.0.0.1:9444"_s);
+    dialog->findChild<QPushButton *>(u"endpointDialogAdd"_s)->click();
+    ASSERT_EQ(model.added.size(), 1);
+    EXPECT_EQ(model.added.first().entry, u"127.0.0.1:9444"_s);
+    EXPECT_EQ(model.added.first().name, u"127.0.0.1:9444"_s);
+    EXPECT_FALSE(model.added.first().remote);
+    EXPECT_TRUE(!dialog || !dialog->isVisible());
+
+    // A service whose token the keychain refuses: said in the dialog, which stays open.
+    model.addAnswer = CommandResult::failure(u"the keychain is locked"_s, ErrorKind::Refused);
+    dialog = box.openAddDialog();
+    dialog->findChild<QLineEdit *>(u"endpointAddress"_s)->setText(u"wss://other.example.com/x"_s);
+    dialog->findChild<QLineEdit *>(u"endpointToken"_s)->setText(u"abc"_s);
+    dialog->findChild<QPushButton *>(u"endpointDialogAdd"_s)->click();
+    ASSERT_EQ(model.added.size(), 2);
+    EXPECT_TRUE(model.added.last().remote);
+    EXPECT_EQ(model.added.last().query, u"token=abc"_s);
+    ASSERT_TRUE(dialog && dialog->isVisible());
+    EXPECT_EQ(dialog->findChild<QLabel *>(u"endpointFailure"_s)->text(),
+              u"The keychain refused the token: the keychain is locked"_s);
 }
 
 } // namespace

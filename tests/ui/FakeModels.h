@@ -3,10 +3,13 @@
 // gave, so a page can be built and clicked without an engine or a browser.
 
 #include "autoaccept/AutoAcceptStats.h"
+#include "models/BridgeSessionsModel.h"
 #include "models/EndpointsModel.h"
 #include "models/HistoryModel.h"
 #include "models/QueueModel.h"
+#include "models/RunsModel.h"
 #include "models/StatsModel.h"
+#include "models/TabsModel.h"
 
 #include <QPointer>
 
@@ -106,11 +109,243 @@ private:
     }
 };
 
+// Runs as plain records (newest first); the page's commands are recorded, and start and resume
+// wait until the test answers them.
+class FakeRunsModel : public RunsModel
+{
+public:
+    QList<RunRecord> records;
+    QStringList active; // the ids under way
+    QList<StartRequest> started;
+    QStringList calls; // "resume run-1", "answer run-1 yes text", "cancel run-1"
+    QString refusal; // when set, answer and cancel are refused with it
+
+    QList<RunRecord> runs() const override { return records; }
+    std::optional<RunRecord> run(const QString &runId) const override
+    {
+        for (const RunRecord &record : records) {
+            if (record.id == runId)
+                return record;
+        }
+        return std::nullopt;
+    }
+    bool isActive(const QString &runId) const override { return active.contains(runId); }
+    void start(const StartRequest &request, CommandReply done) override
+    {
+        started.append(request);
+        m_done = std::move(done);
+    }
+    void resume(const QString &runId, CommandReply done) override
+    {
+        calls.append(QStringLiteral("resume ") + runId);
+        m_done = std::move(done);
+    }
+    bool answer(const QString &runId, bool approve, const QString &text, QString *error) override
+    {
+        calls.append(QStringLiteral("answer %1 %2 %3").arg(runId, approve ? u"yes" : u"no", text).trimmed());
+        return refused(error);
+    }
+    bool cancel(const QString &runId, const QString &, QString *error) override
+    {
+        calls.append(QStringLiteral("cancel ") + runId);
+        return refused(error);
+    }
+    // Answers the last start or resume.
+    void finish(const CommandResult &result) { std::exchange(m_done, {})(result); }
+    // Puts `record` first (or replaces the one with its id) and says so as the manager would.
+    void update(const RunRecord &record)
+    {
+        const qsizetype at = indexOf(record.id);
+        if (at < 0)
+            records.prepend(record);
+        else
+            records[at] = record;
+        if (at < 0)
+            Q_EMIT listChanged();
+        Q_EMIT runChanged(record.id);
+    }
+
+private:
+    qsizetype indexOf(const QString &runId) const
+    {
+        for (qsizetype i = 0; i < records.size(); ++i) {
+            if (records.at(i).id == runId)
+                return i;
+        }
+        return -1;
+    }
+    bool refused(QString *error) const
+    {
+        if (refusal.isEmpty())
+            return true;
+        if (error)
+            *error = refusal;
+        return false;
+    }
+
+    CommandReply m_done;
+};
+
+// Bridge sessions as plain records (newest first) and saved tools; the page's commands are
+// recorded, and the asynchronous ones wait until the test answers them.
+class FakeBridgeSessionsModel : public BridgeSessionsModel
+{
+public:
+    QList<BridgeRecord> records;
+    QStringList active; // the ids under way
+    QList<StartRequest> started;
+    QStringList
+        calls; // "pause s1", "stop s1", "resume s1", "answer s1 yes", "images tab-1 on", "learn tab-1"
+    QString refusal; // when set, pause, stop, answer and saving the tools are refused with it
+    QList<Tool> tools;
+    bool takesImages = false;
+
+    QList<BridgeRecord> sessions() const override { return records; }
+    std::optional<BridgeRecord> session(const QString &sessionId) const override
+    {
+        for (const BridgeRecord &record : records) {
+            if (record.id == sessionId)
+                return record;
+        }
+        return std::nullopt;
+    }
+    QStringList activeSessions() const override { return active; }
+    void start(const StartRequest &request, CommandReply done) override
+    {
+        started.append(request);
+        m_done = std::move(done);
+    }
+    void resume(const QString &sessionId, CommandReply done) override
+    {
+        calls.append(QStringLiteral("resume ") + sessionId);
+        m_done = std::move(done);
+    }
+    bool pause(const QString &sessionId, QString *error) override
+    {
+        return command(QStringLiteral("pause ") + sessionId, error);
+    }
+    bool stop(const QString &sessionId, QString *error) override
+    {
+        return command(QStringLiteral("stop ") + sessionId, error);
+    }
+    bool answer(const QString &sessionId, bool approve, QString *error) override
+    {
+        return command(QStringLiteral("answer %1 %2").arg(sessionId, approve ? u"yes" : u"no"), error);
+    }
+    QList<Tool> savedTools() const override { return tools; }
+    bool setSavedTools(const QList<Tool> &saved, QString *error) override
+    {
+        if (!command(QStringLiteral("save tools"), error))
+            return false;
+        tools = saved;
+        Q_EMIT toolsChanged();
+        return true;
+    }
+    void chatImages(const QString &tab, std::optional<bool> set, CommandReply done) override
+    {
+        if (set) {
+            calls.append(QStringLiteral("images %1 %2").arg(tab, *set ? u"on" : u"off"));
+            takesImages = *set;
+        }
+        done(CommandResult::success(QJsonObject { { QStringLiteral("images"), takesImages } }));
+    }
+    void learnChat(const QString &tab, std::function<void(const QString &part)> progress,
+                   CommandReply done) override
+    {
+        calls.append(QStringLiteral("learn ") + tab);
+        m_progress = std::move(progress);
+        m_done = std::move(done);
+    }
+    void cancelLearning() override
+    {
+        calls.append(QStringLiteral("cancel learning"));
+        m_progress = {};
+        m_done = {};
+    }
+    // Answers the last start, resume or learnChat.
+    void finish(const CommandResult &result) { std::exchange(m_done, {})(result); }
+    // Says how the learning goes ("input", then "send").
+    void learned(const QString &part) { m_progress(part); }
+    // Puts `record` first (or replaces the one with its id) and says so as the manager would.
+    void update(const BridgeRecord &record)
+    {
+        bool added = true;
+        for (BridgeRecord &known : records) {
+            if (known.id == record.id) {
+                known = record;
+                added = false;
+            }
+        }
+        if (added) {
+            records.prepend(record);
+            Q_EMIT listChanged();
+        }
+        Q_EMIT sessionChanged(record.id);
+    }
+
+private:
+    bool command(const QString &call, QString *error)
+    {
+        calls.append(call);
+        if (refusal.isEmpty())
+            return true;
+        if (error)
+            *error = refusal;
+        return false;
+    }
+
+    CommandReply m_done;
+    std::function<void(const QString &part)> m_progress;
+};
+
+class FakeTabsModel : public TabsModel
+{
+public:
+    QList<CdpTargetInfo> fakeTabs;
+    QList<CdpTargetInfo> tabs() const override { return fakeTabs; }
+};
+
+// The endpoints as plain rows; Add, Remove and Test are recorded and answered as the test says.
 class FakeEndpointsModel : public EndpointsModel
 {
 public:
     QStringList endpointNames { QStringLiteral("127.0.0.1:9222") };
+    QList<Endpoint> rows; // what endpoints() says
+    QString keychain; // why the keychain cannot keep a token (empty: it can)
+    QList<AddRequest> added;
+    QStringList removed; // the entries
+    QStringList tested; // the names
+    CommandResult addAnswer = CommandResult::success();
+    QString removeRefusal; // when set, remove() is refused with it
+
     QStringList names() const override { return endpointNames; }
+    QList<Endpoint> endpoints() const override { return rows; }
+    QString nameOf(const QString &entry) const override { return entry.trimmed(); }
+    QString keychainProblem() const override { return keychain; }
+    void add(const AddRequest &request, QObject *, CommandReply done) override
+    {
+        added.append(request);
+        done(addAnswer);
+    }
+    bool remove(const QString &entry, QString *error, CommandReply) override
+    {
+        removed.append(entry);
+        if (removeRefusal.isEmpty())
+            return true;
+        if (error)
+            *error = removeRefusal;
+        return false;
+    }
+    void test(const QString &name, CommandReply done) override
+    {
+        tested.append(name);
+        m_testDone = std::move(done);
+    }
+    // Answers the last test.
+    void finishTest(const CommandResult &result) { std::exchange(m_testDone, {})(result); }
+
+private:
+    CommandReply m_testDone;
 };
 
 // The Dashboard's data as plain fields; the switches record what the page asked for.

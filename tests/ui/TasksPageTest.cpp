@@ -5,6 +5,7 @@
 #include "pages/TasksPage.h"
 
 #include "CheckoutPage.h"
+#include "FakeModels.h"
 #include "ScriptedLlmServer.h"
 #include "UiTest.h"
 #include "Wait.h"
@@ -74,7 +75,7 @@ TEST_F(TasksPageTest, ARiskyStepWaitsInTheQuestionBoxAndDenyKeepsItFromHappening
         return ScriptedLlmServer::toolCall(u"click"_s,
                                            { { u"ref"_s, u"e2"_s }, { u"thought"_s, u"Pay the order"_s } });
     });
-    TasksPage page(engine->runs(), models()->tabs(), settings.get());
+    TasksPage page(models()->runs(), models()->tabs(), settings.get());
     page.resize(900, 900);
     page.show();
     typeInto(page.taskEdit(), u"Pay for my order"_s);
@@ -109,7 +110,7 @@ TEST_F(TasksPageTest, ARiskyStepWaitsInTheQuestionBoxAndDenyKeepsItFromHappening
 
 TEST_F(TasksPageTest, TheFormSaysWhatIsMissing)
 {
-    TasksPage page(engine->runs(), models()->tabs(), settings.get());
+    TasksPage page(models()->runs(), models()->tabs(), settings.get());
     page.show();
     typeInto(page.taskEdit(), u"Do it"_s);
     page.whereBox()->setCurrentIndex(0);
@@ -145,7 +146,7 @@ TEST_F(TasksPageTest, TheFormSaysWhatIsMissing)
 // not cut to the one line's height the row had.
 TEST_F(TasksPageTest, AStartErrorOfSeveralLinesIsShownWhole)
 {
-    TasksPage page(engine->runs(), models()->tabs(), settings.get());
+    TasksPage page(models()->runs(), models()->tabs(), settings.get());
     page.resize(800, 600);
     page.show();
     auto *error = page.findChild<QLabel *>(u"taskStartError"_s);
@@ -188,7 +189,7 @@ TEST_F(TasksPageTest, AResultShapeGivesDataToReadAndCopy)
               { u"data"_s,
                 QJsonObject { { u"total"_s, 42.5 }, { u"items"_s, QJsonArray { u"tea"_s, u"cups"_s } } } } });
     });
-    TasksPage page(engine->runs(), models()->tabs(), settings.get());
+    TasksPage page(models()->runs(), models()->tabs(), settings.get());
     page.resize(900, 900);
     page.show();
     typeInto(page.taskEdit(), u"Read my order"_s);
@@ -221,3 +222,133 @@ TEST_F(TasksPageTest, AResultShapeGivesDataToReadAndCopy)
     EXPECT_EQ(QGuiApplication::clipboard()->text(), page.dataView()->toPlainText());
     screenshot(&page, u"tasks-result-data"_s);
 }
+
+namespace {
+
+RunRecord fakeRun(const QString &id, const QString &task, RunStatus status)
+{
+    RunRecord run;
+    run.id = id;
+    run.task = task;
+    run.status = status;
+    run.success = status == RunStatus::Done;
+    run.model = u"scripted-1"_s;
+    run.createdAt = QDateTime::fromString(u"2026-11-20T09:00:00Z"_s, Qt::ISODate);
+    run.promptTokens = 100;
+    run.completionTokens = 20;
+    return run;
+}
+
+// The page over a fake model: no engine, no browser, no LLM.
+class TasksPageOnModelTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(folder.isValid());
+        settings.setValue(SettingKey::LlmProvider, u"custom"_s);
+        settings.setValue(SettingKey::LlmModel, u"scripted-1"_s);
+        tabs.fakeTabs.append({ u"tab-1"_s, u"page"_s, u"Shop"_s, u"https://shop.example/"_s, {}, {}, true });
+        runs.records.append(fakeRun(u"run-2"_s, u"find the receipt"_s, RunStatus::Interrupted));
+        runs.records.append(fakeRun(u"run-1"_s, u"compare the prices"_s, RunStatus::Done));
+    }
+
+    QTemporaryDir folder;
+    Settings settings { folder.filePath(u"settings.ini"_s) };
+    FakeRunsModel runs;
+    FakeTabsModel tabs;
+};
+
+TEST_F(TasksPageOnModelTest, ShowsTheModelsRunsAndStartsOneWithTheFormsRequest)
+{
+    TasksPage page(&runs, &tabs, &settings);
+    QTableWidget *history = page.historyTable();
+    ASSERT_EQ(history->rowCount(), 2);
+    EXPECT_EQ(history->item(0, 1)->text(), u"find the receipt"_s) << "the model's order, newest first";
+    EXPECT_EQ(history->item(0, 3)->text(), u"Interrupted"_s);
+    EXPECT_EQ(history->item(1, 1)->text(), u"compare the prices"_s);
+    EXPECT_EQ(history->item(1, 2)->text(), u"scripted-1"_s);
+    EXPECT_EQ(history->item(1, 3)->text(), u"Done"_s);
+    ASSERT_EQ(page.whereBox()->count(), 2) << "a new tab, and the model's one tab";
+    EXPECT_EQ(page.whereBox()->itemData(1).toString(), u"tab-1"_s);
+    page.whereBox()->setCurrentIndex(1);
+
+    page.taskEdit()->setPlainText(u"buy the cheapest tea"_s);
+    page.modeBox()->setCurrentIndex(page.modeBox()->findData(u"autonomous"_s));
+    auto *start = page.findChild<QPushButton *>(u"taskStart"_s);
+    ASSERT_TRUE(start);
+    start->click();
+    ASSERT_EQ(runs.started.size(), 1);
+    EXPECT_EQ(runs.started.first().task, u"buy the cheapest tea"_s);
+    EXPECT_EQ(runs.started.first().tab, u"tab-1"_s);
+    EXPECT_TRUE(runs.started.first().url.isEmpty()) << "a tab was chosen";
+    EXPECT_TRUE(runs.started.first().mode == RunMode::Autonomous);
+    EXPECT_FALSE(start->isEnabled()) << "one start at a time";
+
+    RunRecord started = fakeRun(u"run-3"_s, u"buy the cheapest tea"_s, RunStatus::Running);
+    runs.active.append(started.id);
+    runs.update(started);
+    runs.finish(CommandResult::success(QJsonObject { { u"runId"_s, started.id } }));
+    EXPECT_TRUE(start->isEnabled());
+    EXPECT_EQ(page.shownRun(), u"run-3"_s);
+    EXPECT_EQ(page.findChild<QLabel *>(u"runTitle"_s)->text(), u"buy the cheapest tea"_s);
+    EXPECT_EQ(history->rowCount(), 3);
+    EXPECT_EQ(history->item(0, 3)->text(), u"Running"_s);
+
+    // The model says a step was taken: the steps table shows it.
+    RunStep step;
+    step.number = 1;
+    step.thought = u"The tea is in the list"_s;
+    step.tool = u"click"_s;
+    step.element = u"button “Add”"_s;
+    step.result = u"clicked"_s;
+    started.steps.append(step);
+    runs.update(started);
+    ASSERT_EQ(page.stepsTable()->rowCount(), 1);
+    EXPECT_EQ(page.stepsTable()->item(0, 1)->text(), u"The tea is in the list"_s);
+    EXPECT_EQ(page.stepsTable()->item(0, 2)->text(), u"click"_s);
+    EXPECT_EQ(page.stepsTable()->item(0, 3)->text(), u"button “Add”"_s);
+
+    auto *stop = page.findChild<QPushButton *>(u"runStop"_s);
+    ASSERT_TRUE(stop && stop->isEnabled());
+    stop->click();
+    EXPECT_EQ(runs.calls, QStringList { u"cancel run-3"_s });
+}
+
+TEST_F(TasksPageOnModelTest, TheQuestionIsAnsweredAndAnInterruptedRunResumedThroughTheModel)
+{
+    RunRecord waiting = fakeRun(u"run-3"_s, u"pay the invoice"_s, RunStatus::WaitingUser);
+    RunQuestion question;
+    question.kind = u"gate"_s;
+    question.question = u"Pay 12 € to the shop?"_s;
+    waiting.questions.append(question);
+    runs.records.prepend(waiting);
+    runs.active.append(waiting.id);
+    TasksPage page(&runs, &tabs, &settings);
+    EXPECT_TRUE(page.shownRun().isEmpty());
+
+    Q_EMIT runs.questionAsked(waiting.id, question);
+    EXPECT_EQ(page.shownRun(), u"run-3"_s) << "the run that asks comes to the front";
+    EXPECT_TRUE(page.questionBox()->isVisibleTo(&page));
+    EXPECT_EQ(page.approveButton()->text(), u"Approve"_s);
+    page.approveButton()->click();
+    EXPECT_EQ(runs.calls, QStringList { u"answer run-3 yes"_s });
+
+    runs.refusal = u"The run is not waiting for an answer."_s;
+    page.denyButton()->click();
+    EXPECT_EQ(runs.calls.last(), u"answer run-3 no"_s);
+    EXPECT_EQ(page.statusLabel()->text(), u"The run is not waiting for an answer."_s);
+
+    // The interrupted run: selected in the history, Resume asks the model to go on with it.
+    auto *resume = page.findChild<QPushButton *>(u"runResume"_s);
+    ASSERT_TRUE(resume);
+    page.historyTable()->selectRow(1);
+    EXPECT_EQ(page.shownRun(), u"run-2"_s);
+    ASSERT_TRUE(resume->isEnabled());
+    resume->click();
+    EXPECT_EQ(runs.calls.last(), u"resume run-2"_s);
+    runs.finish(CommandResult::failure(u"The tab is gone."_s, ErrorKind::Conflict));
+    EXPECT_EQ(page.statusLabel()->text(), u"The tab is gone."_s);
+}
+
+} // namespace

@@ -1,8 +1,8 @@
 #pragma once
-// What the Connection page and its list of endpoints (EndpointsBox) show and drive: the
-// engine's state and the address it uses this run, and the core services they work with (the
-// endpoints, auto-accept's view of their pages, the keychain, the IDE relauncher, the app's
-// folders). Models (ui/models/Models.h) builds it over the engine.
+// What the Connection page shows and drives: the engine's state and the address it uses this
+// run, and the core services it works with (the endpoint, the IDE relauncher, the app's
+// folders). Its list of endpoints (EndpointsBox) takes EndpointsModel. Models
+// (ui/models/Models.h) builds it over the engine.
 
 #include "settings/AppPaths.h"
 
@@ -11,10 +11,8 @@
 
 namespace mpa {
 
-class AutoAcceptController;
 class CdpEndpoint;
 class IdeRelauncher;
-class SecretStore;
 
 class ConnectionModel : public QObject
 {
@@ -29,9 +27,6 @@ public:
     virtual quint16 port() const = 0;
     virtual const AppPaths &paths() const = 0;
     virtual CdpEndpoint *endpoint() const = 0;
-    virtual AutoAcceptController *autoAccept() const = 0;
-    // The key store in use (null when none).
-    virtual SecretStore *secrets() const = 0;
     virtual IdeRelauncher *relauncher() const = 0;
 
 Q_SIGNALS:

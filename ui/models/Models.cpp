@@ -1,15 +1,19 @@
 #include "Models.h"
 
 #include "AgentsModel.h"
+#include "BridgeSessionsModel.h"
+#include "CdpEndpointsModel.h"
 #include "ConnectionModel.h"
-#include "EndpointsModel.h"
 #include "EngineControls.h"
 #include "HistoryModel.h"
 #include "QueueModel.h"
+#include "RunsModel.h"
 #include "StatsModel.h"
 #include "TabsModel.h"
 #include "actions/ToolkitCommands.h"
+#include "agent/RunManager.h"
 #include "autoaccept/AutoAcceptController.h"
+#include "bridge/BridgeManager.h"
 #include "cdp/CdpEndpoint.h"
 #include "cdp/CdpSession.h"
 #include "chat/AgentChat.h"
@@ -97,28 +101,6 @@ public:
 private:
     Engine *m_engine;
     Scheduler *m_scheduler;
-};
-
-class EngineEndpointsModel : public EndpointsModel
-{
-public:
-    EngineEndpointsModel(CdpEndpoint *endpoint, QObject *parent)
-        : EndpointsModel(parent)
-        , m_endpoint(endpoint)
-    {
-        connect(endpoint, &CdpEndpoint::endpointsChanged, this, &EndpointsModel::changed);
-    }
-
-    QStringList names() const override
-    {
-        QStringList result;
-        for (const CdpSource *source : m_endpoint->sources())
-            result.append(source->name());
-        return result;
-    }
-
-private:
-    CdpEndpoint *m_endpoint;
 };
 
 class EngineStatsModel : public StatsModel
@@ -268,12 +250,124 @@ public:
     quint16 port() const override { return m_engine->cdpPort(); }
     const AppPaths &paths() const override { return m_engine->paths(); }
     CdpEndpoint *endpoint() const override { return m_engine->endpoint(); }
-    AutoAcceptController *autoAccept() const override { return m_engine->autoAccept(); }
-    SecretStore *secrets() const override { return m_engine->secrets(); }
     IdeRelauncher *relauncher() const override { return m_engine->relauncher(); }
 
 private:
     Engine *m_engine;
+};
+
+class EngineRunsModel : public RunsModel
+{
+public:
+    EngineRunsModel(RunManager *runs, QObject *parent)
+        : RunsModel(parent)
+        , m_runs(runs)
+    {
+        connect(runs, &RunManager::runChanged, this, &RunsModel::runChanged);
+        connect(runs, &RunManager::stepAdded, this, &RunsModel::stepAdded);
+        connect(runs, &RunManager::textDelta, this, &RunsModel::textDelta);
+        connect(runs, &RunManager::questionAsked, this, &RunsModel::questionAsked);
+        connect(runs, &RunManager::runFinished, this, &RunsModel::runFinished);
+        connect(runs, &RunManager::listChanged, this, &RunsModel::listChanged);
+    }
+
+    QList<RunRecord> runs() const override { return m_runs->runs(); }
+    std::optional<RunRecord> run(const QString &runId) const override { return m_runs->run(runId); }
+    bool isActive(const QString &runId) const override { return m_runs->isActive(runId); }
+    void start(const StartRequest &request, CommandReply done) override
+    {
+        RunManager::StartRequest started;
+        started.task = request.task;
+        started.tab = request.tab;
+        started.url = request.url;
+        started.mode = request.mode;
+        started.schema = request.schema;
+        started.startedBy = QStringLiteral("ui");
+        m_runs->start(started, std::move(done));
+    }
+    void resume(const QString &runId, CommandReply done) override { m_runs->resume(runId, std::move(done)); }
+    bool answer(const QString &runId, bool approve, const QString &text, QString *error) override
+    {
+        return m_runs->answer(runId, approve, text, error);
+    }
+    bool cancel(const QString &runId, const QString &reason, QString *error) override
+    {
+        return m_runs->cancel(runId, reason, error);
+    }
+
+private:
+    RunManager *m_runs;
+};
+
+class EngineBridgeSessionsModel : public BridgeSessionsModel
+{
+public:
+    EngineBridgeSessionsModel(BridgeManager *bridge, QObject *parent)
+        : BridgeSessionsModel(parent)
+        , m_bridge(bridge)
+    {
+        connect(bridge, &BridgeManager::sessionChanged, this, &BridgeSessionsModel::sessionChanged);
+        connect(bridge, &BridgeManager::questionAsked, this, &BridgeSessionsModel::questionAsked);
+        connect(bridge, &BridgeManager::listChanged, this, &BridgeSessionsModel::listChanged);
+        connect(bridge, &BridgeManager::toolsChanged, this, &BridgeSessionsModel::toolsChanged);
+    }
+
+    QList<BridgeRecord> sessions() const override { return m_bridge->sessions(); }
+    std::optional<BridgeRecord> session(const QString &sessionId) const override
+    {
+        return m_bridge->session(sessionId);
+    }
+    QStringList activeSessions() const override { return m_bridge->activeSessions(); }
+    void start(const StartRequest &request, CommandReply done) override
+    {
+        BridgeManager::StartRequest started;
+        started.agentTab = request.agentTab;
+        started.targetTabs = request.targetTabs;
+        started.goal = request.goal;
+        started.mode = request.mode;
+        started.startedBy = QStringLiteral("ui");
+        m_bridge->start(started, std::move(done));
+    }
+    void resume(const QString &sessionId, CommandReply done) override
+    {
+        m_bridge->resume(sessionId, std::move(done));
+    }
+    bool pause(const QString &sessionId, QString *error) override
+    {
+        return m_bridge->pause(sessionId, error);
+    }
+    bool stop(const QString &sessionId, QString *error) override { return m_bridge->stop(sessionId, error); }
+    bool answer(const QString &sessionId, bool approve, QString *error) override
+    {
+        return m_bridge->answer(sessionId, approve, error);
+    }
+    QList<Tool> savedTools() const override
+    {
+        QList<Tool> tools;
+        for (const SavedTool &tool : m_bridge->savedTools())
+            tools.append({ tool.name, tool.url });
+        return tools;
+    }
+    bool setSavedTools(const QList<Tool> &tools, QString *error) override
+    {
+        QList<SavedTool> saved;
+        for (const Tool &tool : tools)
+            saved.append({ tool.name, tool.url });
+        return m_bridge->setSavedTools(saved, error);
+    }
+    void chatImages(const QString &tab, std::optional<bool> set, CommandReply done) override
+    {
+        m_bridge->chatImages(tab, set, std::move(done));
+    }
+    void learnChat(const QString &tab, std::function<void(const QString &part)> progress,
+                   CommandReply done) override
+    {
+        m_bridge->learnChat(tab, std::move(progress), std::move(done));
+    }
+    void cancelLearning() override { m_bridge->cancelLearning(); }
+
+private:
+    BridgeManager *m_bridge;
 };
 
 } // namespace
@@ -283,16 +377,19 @@ Models::Models(Engine *engine, QObject *parent)
     , m_settings(engine->settings())
     , m_history(new EngineHistoryModel(engine->scheduler(), this))
     , m_queue(new EngineQueueModel(engine, this))
-    , m_endpoints(new EngineEndpointsModel(engine->endpoint(), this))
+    , m_endpoints(new CdpEndpointsModel(
+          engine->endpoint(), engine->autoAccept(), engine->settings(),
+          [engine] { return engine->secrets(); }, this))
     , m_stats(new EngineStatsModel(engine, this))
     , m_agents(new EngineAgentsModel(engine, this))
     , m_tabs(new EngineTabsModel(engine->endpoint(), this))
     , m_connection(new EngineConnectionModel(engine, this))
-    , m_runs(engine->runs())
-    , m_bridge(engine->bridge())
+    , m_runs(new EngineRunsModel(engine->runs(), this))
+    , m_bridge(new EngineBridgeSessionsModel(engine->bridge(), this))
     , m_autoAccept(engine->autoAccept())
     , m_configDir(engine->paths().configDir)
 {
+    connect(engine, &Engine::statusChanged, m_endpoints, &EndpointsModel::stateChanged);
 }
 
 Models::~Models() = default;

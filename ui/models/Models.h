@@ -10,9 +10,9 @@ namespace mpa {
 
 class AgentsModel;
 class AutoAcceptController;
-class BridgeManager;
+class BridgeSessionsModel;
 class ConnectionModel;
-class RunManager;
+class RunsModel;
 class TabsModel;
 class Engine;
 class EndpointsModel;
@@ -36,10 +36,10 @@ public:
     AgentsModel *agents() const { return m_agents; }
     TabsModel *tabs() const { return m_tabs; }
     ConnectionModel *connection() const { return m_connection; }
+    RunsModel *runs() const { return m_runs; }
+    BridgeSessionsModel *bridge() const { return m_bridge; }
     // Core services a page takes as they are (it needs nothing else of the engine).
     AutoAcceptController *autoAccept() const { return m_autoAccept; }
-    RunManager *runs() const { return m_runs; }
-    BridgeManager *bridge() const { return m_bridge; }
     QString configDir() const { return m_configDir; }
 
 private:
@@ -51,8 +51,8 @@ private:
     AgentsModel *m_agents;
     TabsModel *m_tabs;
     ConnectionModel *m_connection;
-    RunManager *m_runs;
-    BridgeManager *m_bridge;
+    RunsModel *m_runs;
+    BridgeSessionsModel *m_bridge;
     AutoAcceptController *m_autoAccept;
     QString m_configDir;
 };

@@ -6,8 +6,8 @@
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
-#include "bridge/BridgeManager.h"
 #include "common/KnownSentences.h"
+#include "models/BridgeSessionsModel.h"
 #include "models/TabsModel.h"
 #include "settings/Settings.h"
 
@@ -171,7 +171,7 @@ QString BridgePage::reasonText(const QString &reason)
     return knownSentence(reason).translated();
 }
 
-BridgePage::BridgePage(BridgeManager *bridge, TabsModel *tabs, Settings *appSettings, QWidget *parent)
+BridgePage::BridgePage(BridgeSessionsModel *bridge, TabsModel *tabs, Settings *appSettings, QWidget *parent)
     : SettingsPage(
         appSettings, tr("Bridge"),
         tr("Let a web chat you already use (ChatGPT, Claude, Gemini, AI Studio …) work on your other "
@@ -352,7 +352,7 @@ BridgePage::BridgePage(BridgeManager *bridge, TabsModel *tabs, Settings *appSett
     });
     connect(m_saveTools, &QPushButton::clicked, this, &BridgePage::saveTools);
 
-    connect(bridge, &BridgeManager::sessionChanged, this, [this](const QString &id) {
+    connect(bridge, &BridgeSessionsModel::sessionChanged, this, [this](const QString &id) {
         if (!isVisible()) {
             m_stale = true;
             return;
@@ -368,11 +368,11 @@ BridgePage::BridgePage(BridgeManager *bridge, TabsModel *tabs, Settings *appSett
             }
         }
     });
-    connect(bridge, &BridgeManager::questionAsked, this, [this](const QString &id, const QString &) {
-        if (m_shownSession.isEmpty() || id == m_shownSession || !m_bridge->live(m_shownSession))
+    connect(bridge, &BridgeSessionsModel::questionAsked, this, [this](const QString &id, const QString &) {
+        if (m_shownSession.isEmpty() || id == m_shownSession || !m_bridge->isLive(m_shownSession))
             showSession(id);
     });
-    connect(bridge, &BridgeManager::listChanged, this, [this] {
+    connect(bridge, &BridgeSessionsModel::listChanged, this, [this] {
         if (!isVisible()) {
             m_stale = true;
             return;
@@ -380,7 +380,7 @@ BridgePage::BridgePage(BridgeManager *bridge, TabsModel *tabs, Settings *appSett
         refreshHistory();
         followLiveSession();
     });
-    connect(bridge, &BridgeManager::toolsChanged, this, &BridgePage::loadTools);
+    connect(bridge, &BridgeSessionsModel::toolsChanged, this, &BridgePage::loadTools);
     connect(tabs, &TabsModel::tabAttached, this, [this] {
         if (isVisible())
             refreshTabs();
@@ -454,7 +454,7 @@ void BridgePage::refreshTargets()
 
 void BridgePage::startFromForm()
 {
-    BridgeManager::StartRequest request;
+    BridgeSessionsModel::StartRequest request;
     request.agentTab = m_agent->currentData().toString();
     for (int i = 0; i < m_targets->count(); ++i) {
         if (m_targets->item(i)->checkState() == Qt::Checked)
@@ -462,7 +462,6 @@ void BridgePage::startFromForm()
     }
     request.goal = m_goal->toPlainText();
     request.mode = m_mode->currentData().toString();
-    request.startedBy = u"ui"_s;
     m_startError->clear();
     m_bridge->start(request,
                     afterCall(m_start, m_startError, u"sessionId"_s, [this](const QString &sessionId) {
@@ -474,8 +473,8 @@ void BridgePage::startFromForm()
 
 void BridgePage::followLiveSession()
 {
-    BridgeManager *bridge = m_bridge;
-    if (!m_shownSession.isEmpty() && bridge->live(m_shownSession))
+    BridgeSessionsModel *bridge = m_bridge;
+    if (!m_shownSession.isEmpty() && bridge->isLive(m_shownSession))
         return;
     // The newest session under way, if any; else what was shown stays.
     QString newest;
@@ -519,7 +518,7 @@ void BridgePage::showSession(const QString &sessionId)
 
 void BridgePage::showRecord(const BridgeRecord &record)
 {
-    const bool live = m_bridge->live(record.id) != nullptr;
+    const bool live = m_bridge->isLive(record.id);
     m_title->setText(record.goal);
     QString status = live ? liveStatusLine(record) : statusText(record.status);
     if (!live && !record.reason.isEmpty())
@@ -616,7 +615,7 @@ void BridgePage::refreshHistory()
 
 void BridgePage::loadTools()
 {
-    const QList<SavedTool> tools = m_bridge->savedTools();
+    const QList<BridgeSessionsModel::Tool> tools = m_bridge->savedTools();
     m_tools->setRowCount(int(tools.size()));
     for (int row = 0; row < tools.size(); ++row) {
         setCell(m_tools, row, 0, tools.at(row).name);
@@ -626,11 +625,12 @@ void BridgePage::loadTools()
 
 void BridgePage::saveTools()
 {
-    QList<SavedTool> tools;
+    QList<BridgeSessionsModel::Tool> tools;
     for (int row = 0; row < m_tools->rowCount(); ++row) {
         const QTableWidgetItem *name = m_tools->item(row, 0);
         const QTableWidgetItem *url = m_tools->item(row, 1);
-        SavedTool tool { name ? name->text().trimmed() : QString(), url ? url->text().trimmed() : QString() };
+        BridgeSessionsModel::Tool tool { name ? name->text().trimmed() : QString(),
+                                         url ? url->text().trimmed() : QString() };
         if (tool.name.isEmpty() && (tool.url.isEmpty() || tool.url == u"https://"_s))
             continue; // an empty row the user added and never filled
         tools.append(tool);

@@ -24,7 +24,7 @@ class QTableWidget;
 
 namespace mpa {
 
-class BridgeManager;
+class BridgeSessionsModel;
 class TabsModel;
 struct BridgeCommand;
 struct BridgeRecord;
@@ -33,7 +33,8 @@ class BridgePage : public SettingsPage
 {
     Q_OBJECT
 public:
-    BridgePage(BridgeManager *bridge, TabsModel *tabs, Settings *appSettings, QWidget *parent = nullptr);
+    BridgePage(BridgeSessionsModel *bridge, TabsModel *tabs, Settings *appSettings,
+               QWidget *parent = nullptr);
 
     // A live session's line in the window's language ("Bridge: waiting for the chat's reply ·
     // last: click e3"), for this page and the tray's tooltip; BridgeManager::statusLine() is its
@@ -87,7 +88,7 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    BridgeManager *m_bridge;
+    BridgeSessionsModel *m_bridge;
     TabsModel *m_tabs;
     void refreshTargets();
     void showSession(const QString &sessionId);

@@ -98,7 +98,7 @@ ConnectionPage::ConnectionPage(ConnectionModel *model, EndpointsModel *endpoints
     // Every browser the app watches, the one above first.
     QGroupBox *browsersBox = nullptr;
     QVBoxLayout *browsers = addGroup(tr("Browsers the app watches"), &browsersBox);
-    m_endpoints = new EndpointsBox(model, endpoints, appSettings, browsersBox);
+    m_endpoints = new EndpointsBox(endpoints, appSettings, browsersBox);
     browsers->addWidget(m_endpoints);
 
     // Pages to leave alone.

@@ -4,14 +4,8 @@
 #include "ErrorStyle.h"
 #include "SettingsPage.h"
 #include "Widgets.h"
-#include "autoaccept/AutoAcceptController.h"
-#include "cdp/CdpEndpoint.h"
-#include "cdp/CdpSession.h"
 #include "common/EndpointEntry.h"
 #include "common/KnownSentences.h"
-#include "models/ConnectionModel.h"
-#include "profiles/IdeProfile.h"
-#include "settings/SecretStore.h"
 #include "settings/Settings.h"
 
 #include <QCheckBox>
@@ -19,6 +13,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPointer>
@@ -27,6 +22,8 @@
 #include <QUrl>
 #include <QUrlQuery>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace Qt::StringLiterals;
 
@@ -37,14 +34,6 @@ namespace {
 constexpr int kEntryRole = Qt::UserRole; // column 0: the cdp/endpoints entry ("" for the first)
 constexpr int kNameRole = Qt::UserRole + 1; // column 0: the endpoint's name
 
-// The name an entry of cdp/endpoints (or autoAccept/remoteEndpoints) is known by, as the engine
-// names it; the entry itself when it cannot be read.
-QString nameOf(const QString &entry)
-{
-    const std::optional<CdpAddress> address = CdpAddress::parse(entry, nullptr);
-    return address ? address->name() : entry.trimmed();
-}
-
 bool isHeaderNameChar(QChar c)
 {
     return c.isLetterOrNumber() ? c.unicode() < 128 : QStringView(u"!#$%&'*+-.^_`|~").contains(c);
@@ -52,9 +41,11 @@ bool isHeaderNameChar(QChar c)
 
 } // namespace
 
-EndpointDialog::EndpointDialog(Settings *settings, const QString &keychainNote, QWidget *parent)
+EndpointDialog::EndpointDialog(Settings *settings, EndpointsModel *endpoints, const QString &keychainNote,
+                               QWidget *parent)
     : QDialog(parent)
     , m_settings(settings)
+    , m_endpoints(endpoints)
 {
     setObjectName(u"endpointDialog"_s);
     setWindowTitle(tr("Add a Browser"));
@@ -182,15 +173,15 @@ std::optional<EndpointDialog::Request> EndpointDialog::check()
     const std::optional<EndpointEntry> entry = EndpointEntry::parse(request.entry, &why);
     if (!entry)
         return refuse(m_addressError, ErrorStyle::sentence(why.english()));
-    request.name = nameOf(request.entry);
+    request.name = m_endpoints->nameOf(request.entry);
     request.remote = entry->isRemote();
     const QStringList listed = m_settings->listValue(SettingKey::CdpEndpoints);
     const QString first = EndpointEntry {
         m_settings->stringValue(SettingKey::CdpHost), quint16(m_settings->intValue(SettingKey::CdpPort)), {}
     }.name();
-    if (request.name == first || std::any_of(listed.begin(), listed.end(), [&request](const QString &e) {
-            return nameOf(e) == request.name;
-        }))
+    if (request.name == first
+        || std::any_of(listed.begin(), listed.end(),
+                       [this, &request](const QString &e) { return m_endpoints->nameOf(e) == request.name; }))
         return refuse(m_addressError, tr("%1 is in the list already.").arg(request.name));
     if (QString error;
         !m_settings->validate(SettingKey::CdpEndpoints, listed + QStringList { request.entry }, &error))
@@ -224,12 +215,10 @@ void EndpointDialog::showFailure(const QString &text)
     m_add->setEnabled(true);
 }
 
-EndpointsBox::EndpointsBox(ConnectionModel *connection, EndpointsModel *endpoints, Settings *appSettings,
-                           QWidget *parent)
+EndpointsBox::EndpointsBox(EndpointsModel *endpoints, Settings *appSettings, QWidget *parent)
     : QWidget(parent)
-    , m_connection(connection)
+    , m_endpoints(endpoints)
     , m_settings(appSettings)
-    , m_probe(new CdpProbe(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -294,117 +283,72 @@ EndpointsBox::EndpointsBox(ConnectionModel *connection, EndpointsModel *endpoint
     form->addRow(tr("New agent tabs open on:"), m_defaultEndpoint);
     layout->addLayout(form);
 
-    connect(m_probe, &CdpProbe::finished, this, &EndpointsBox::showProbeResult);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &EndpointsBox::refreshButtons);
-    CdpEndpoint *endpoint = connection->endpoint();
-    connect(endpoint, &CdpEndpoint::endpointsChanged, this, &EndpointsBox::refresh);
-    connect(endpoint, &CdpEndpoint::sessionAttached, this, &EndpointsBox::refresh);
-    connect(endpoint, &CdpEndpoint::sessionDetached, this, &EndpointsBox::refresh, Qt::QueuedConnection);
-    connect(connection, &ConnectionModel::statusChanged, this, &EndpointsBox::refresh);
-    connect(connection->autoAccept(), &AutoAcceptController::targetsChanged, this, &EndpointsBox::refresh);
-    connect(settings(), &Settings::changed, this, [this](SettingKey key) {
-        if (key == SettingKey::CdpEndpoints || key == SettingKey::AutoAcceptRemoteEndpoints
-            || key == SettingKey::CdpHost || key == SettingKey::CdpPort)
-            refresh();
-    });
+    connect(endpoints, &EndpointsModel::stateChanged, this, &EndpointsBox::refresh);
     refresh();
 }
 
-QString EndpointsBox::stateText(const CdpSource *source)
+QString EndpointsBox::stateText(const EndpointsModel::Endpoint &endpoint)
 {
-    if (!source->duplicateOf().isEmpty())
-        return tr("the same browser as %1").arg(source->duplicateOf());
-    switch (source->state()) {
-    case CdpSource::State::Connected:
+    using State = EndpointsModel::Endpoint::State;
+    if (!endpoint.duplicateOf.isEmpty())
+        return tr("the same browser as %1").arg(endpoint.duplicateOf);
+    switch (endpoint.state) {
+    case State::Starting:
+        return tr("starting…");
+    case State::Connected:
         return tr("connected");
-    case CdpSource::State::Connecting:
+    case State::Connecting:
         return tr("connecting…");
-    case CdpSource::State::Retrying:
+    case State::Retrying:
         return tr("waiting for the browser");
-    case CdpSource::State::Stopped:
+    case State::Stopped:
         break;
     }
-    return source->refusedForGood() ? tr("refused: %1").arg(knownSentence(source->lastError()).translated())
-                                    : tr("stopped");
+    return endpoint.refusedForGood ? tr("refused: %1").arg(knownSentence(endpoint.lastError).translated())
+                                   : tr("stopped");
 }
 
 void EndpointsBox::refresh()
 {
-    CdpEndpoint *endpoint = m_connection->endpoint();
-    AutoAcceptController *autoAccept = m_connection->autoAccept();
     const QString selected = m_table->currentRow() >= 0 && m_table->item(m_table->currentRow(), 0)
         ? m_table->item(m_table->currentRow(), 0)->data(kNameRole).toString()
         : QString();
-    QStringList clickedRemotes;
-    for (const QString &entry : settings()->listValue(SettingKey::AutoAcceptRemoteEndpoints))
-        clickedRemotes.append(nameOf(entry));
-
-    struct Row
-    {
-        QString entry;
-        QString name;
-        const CdpSource *source = nullptr;
-    };
-    QList<Row> rows;
-    const QStringList entries = settings()->listValue(SettingKey::CdpEndpoints);
-    const QList<CdpSource *> sources = endpoint->sources();
-    for (const CdpSource *source : sources) {
-        Row row { QString(), source->name(), source };
-        for (const QString &entry : entries) {
-            if (source != endpoint->primary() && nameOf(entry) == source->name())
-                row.entry = entry;
-        }
-        rows.append(row);
-    }
-    // An entry the engine has not taken up yet (its keychain entry is being read).
-    for (const QString &entry : entries) {
-        const QString name = nameOf(entry);
-        if (std::none_of(rows.begin(), rows.end(), [&name](const Row &row) { return row.name == name; }))
-            rows.append({ entry, name, nullptr });
-    }
-
-    const QList<CdpSession *> pages = endpoint->pageSessions();
+    const QList<EndpointsModel::Endpoint> rows = m_endpoints->endpoints();
     const QSignalBlocker blocker(m_table);
     m_table->setRowCount(int(rows.size()));
     for (int i = 0; i < rows.size(); ++i) {
-        const Row &row = rows.at(i);
-        const bool first = row.source && row.source == endpoint->primary();
-        auto *name = new QTableWidgetItem(first ? tr("%1 (first)").arg(row.name) : row.name);
+        const EndpointsModel::Endpoint &row = rows.at(i);
+        const bool known = row.state != EndpointsModel::Endpoint::State::Starting;
+        auto *name = new QTableWidgetItem(row.first ? tr("%1 (first)").arg(row.name) : row.name);
         name->setData(kEntryRole, row.entry);
         name->setData(kNameRole, row.name);
-        name->setToolTip(first ? tr("The debugging endpoint above (cdp/host, cdp/port)") : row.name);
-        QString state = row.source ? stateText(row.source) : tr("starting…");
-        auto *stateItem = new QTableWidgetItem(state);
-        if (row.source && !row.source->isConnected() && !row.source->lastError().isEmpty())
-            stateItem->setToolTip(ErrorStyle::sentence(row.source->lastError()));
-        else if (row.source && row.source->isConnected())
-            stateItem->setToolTip(row.source->browserVersion());
-        if (row.source && row.source->refusedForGood())
+        name->setToolTip(row.first ? tr("The debugging endpoint above (cdp/host, cdp/port)") : row.name);
+        auto *stateItem = new QTableWidgetItem(stateText(row));
+        const bool connected = row.state == EndpointsModel::Endpoint::State::Connected;
+        if (known && !connected && !row.lastError.isEmpty())
+            stateItem->setToolTip(ErrorStyle::sentence(row.lastError));
+        else if (connected)
+            stateItem->setToolTip(row.browserVersion);
+        if (row.refusedForGood)
             stateItem->setForeground(ErrorStyle::errorText(palette()));
 
-        int count = 0;
         QStringList profiles;
-        for (CdpSession *page : pages) {
-            if (!row.source || endpoint->sourceOf(page) != row.source)
-                continue;
-            ++count;
-            if (const IdeProfile *profile = autoAccept->agentPanelProfile(page)) {
-                const QString profileName = knownSentence(profile->name).translated();
-                if (!profiles.contains(profileName))
-                    profiles.append(profileName);
-            }
+        for (const QString &profile : row.ides) {
+            const QString profileName = knownSentence(profile).translated();
+            if (!profiles.contains(profileName))
+                profiles.append(profileName);
         }
         QString ide = profiles.isEmpty() ? tr("—") : profiles.join(u", "_s);
-        const bool remote = row.source ? row.source->remote().has_value() : row.name.contains(u"://"_s);
         auto *ideItem = new QTableWidgetItem(ide);
-        if (remote && !clickedRemotes.contains(row.name)) {
+        if (row.remote && !row.autoAccepted) {
             // Said where it matters (an IDE found there that is not clicked); always in the tooltip.
             if (!profiles.isEmpty())
                 ideItem->setText(tr("%1 (no auto-accept)").arg(ide));
             ideItem->setToolTip(tr("A remote service: auto-accept clicks there only when it is listed in "
                                    "autoAccept/remoteEndpoints (tick it when you add the service)"));
         }
-        auto *countItem = new QTableWidgetItem(row.source ? QString::number(count) : tr("—"));
+        auto *countItem = new QTableWidgetItem(known ? QString::number(row.pages) : tr("—"));
         countItem->setTextAlignment(Qt::AlignCenter);
         m_table->setItem(i, 0, name);
         m_table->setItem(i, 1, stateItem);
@@ -430,7 +374,7 @@ void EndpointsBox::refreshButtons()
         selected && m_table->item(row, 0)->data(kEntryRole).toString().isEmpty()
             ? tr("The first endpoint is the one above: change its host and port there")
             : tr("Stop watching the selected browser and delete its token from the keychain"));
-    m_test->setEnabled(selected && !m_probe->isRunning());
+    m_test->setEnabled(selected && !m_testing);
 }
 
 QString EndpointsBox::entryOfRow(int row) const
@@ -441,13 +385,12 @@ QString EndpointsBox::entryOfRow(int row) const
 
 EndpointDialog *EndpointsBox::openAddDialog()
 {
-    SecretStore *store = m_connection->secrets();
     QString keychainNote;
-    if (store && !store->isAvailable())
+    if (const QString problem = m_endpoints->keychainProblem(); !problem.isEmpty())
         keychainNote = tr("The keychain is not available (%1). A token entered here is kept for this session "
                           "only; it is never written to a file.")
-                           .arg(knownSentence(store->unavailableReason()).translated());
-    auto *dialog = new EndpointDialog(settings(), keychainNote, this);
+                           .arg(knownSentence(problem).translated());
+    auto *dialog = new EndpointDialog(settings(), m_endpoints, keychainNote, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     connect(dialog, &EndpointDialog::submitted, this,
@@ -458,59 +401,30 @@ EndpointDialog *EndpointsBox::openAddDialog()
 
 void EndpointsBox::add(EndpointDialog *dialog, const EndpointDialog::Request &request)
 {
-    const QString secret = CdpAddress::encodeSecret(request.query, request.header);
-    SecretStore *store = m_connection->secrets();
-    if (!request.remote || (request.query.isEmpty() && request.header.isEmpty()) || !store)
-        return saveEntry(dialog, request);
-    // The secret first: the engine reads it when the entry arrives in the settings.
-    const QString key = CdpAddress::secretKey(request.name);
     const QPointer<EndpointDialog> shown(dialog);
-    const QPointer<SecretStore> asked(store);
-    const auto keepForSession = [this, shown, asked, key, secret, request] {
-        asked->setSessionSecret(key, secret);
-        if (shown)
-            saveEntry(shown, request);
-        m_result->setText(tr("The keychain is not available (%1): the token of %2 is kept for this session "
-                             "only.")
-                              .arg(knownSentence(asked->unavailableReason()).translated(), request.name));
-        ErrorStyle::setError(m_result);
-        m_result->show();
-    };
-    if (!store->isAvailable())
-        return keepForSession();
-    store->write(key, secret, [this, shown, asked, request, keepForSession](const CommandResult &answer) {
-        if (!shown || !asked)
+    const QPointer<EndpointsBox> self(this);
+    m_endpoints->add(request, dialog, [self, shown, name = request.name](const CommandResult &answer) {
+        if (!self)
             return;
-        if (answer.ok)
-            return saveEntry(shown, request);
-        if (!asked->isAvailable())
-            return keepForSession();
-        shown->showFailure(
-            tr("The keychain refused the token: %1").arg(knownSentence(answer.error).translated()));
-    });
-}
-
-void EndpointsBox::saveEntry(EndpointDialog *dialog, const EndpointDialog::Request &request)
-{
-    QString error;
-    if (!settings()->setValue(SettingKey::CdpEndpoints,
-                              settings()->listValue(SettingKey::CdpEndpoints) + QStringList { request.entry },
-                              &error)) {
-        dialog->showFailure(ErrorStyle::sentence(error));
-        return;
-    }
-    if (request.remote && request.autoAccept) {
-        QStringList remotes = settings()->listValue(SettingKey::AutoAcceptRemoteEndpoints);
-        if (std::none_of(remotes.begin(), remotes.end(),
-                         [&request](const QString &e) { return nameOf(e) == request.name; })) {
-            remotes.append(request.entry);
-            if (!settings()->setValue(SettingKey::AutoAcceptRemoteEndpoints, remotes, &error)) {
-                dialog->showFailure(ErrorStyle::sentence(error));
-                return;
-            }
+        if (!answer.ok) {
+            if (shown)
+                shown->showFailure(answer.kind == ErrorKind::Refused
+                                       ? tr("The keychain refused the token: %1")
+                                             .arg(knownSentence(answer.error).translated())
+                                       : ErrorStyle::sentence(answer.error));
+            return;
         }
-    }
-    dialog->accept();
+        if (shown)
+            shown->accept();
+        const QJsonValue sessionOnly = answer.data.toObject().value(u"sessionOnly");
+        if (sessionOnly.isString()) {
+            self->m_result->setText(
+                tr("The keychain is not available (%1): the token of %2 is kept for this session only.")
+                    .arg(knownSentence(sessionOnly.toString()).translated(), name));
+            ErrorStyle::setError(self->m_result);
+            self->m_result->show();
+        }
+    });
 }
 
 bool EndpointsBox::removeEndpoint(int row, bool confirmed)
@@ -518,7 +432,7 @@ bool EndpointsBox::removeEndpoint(int row, bool confirmed)
     const QString entry = entryOfRow(row);
     if (entry.isEmpty())
         return false;
-    const QString name = nameOf(entry);
+    const QString name = m_endpoints->nameOf(entry);
     const bool remote = entry.contains(u"://"_s);
     if (!confirmed
         && !Widgets::confirm(this, tr("Remove %1").arg(name), tr("Stop watching %1?").arg(name),
@@ -526,24 +440,10 @@ bool EndpointsBox::removeEndpoint(int row, bool confirmed)
                                     : tr("Its pages are left as they are; the app no longer touches them."),
                              tr("Remove")))
         return false;
-    QString error;
-    QStringList entries = settings()->listValue(SettingKey::CdpEndpoints);
-    entries.removeIf([&name](const QString &e) { return nameOf(e) == name; });
-    if (!settings()->setValue(SettingKey::CdpEndpoints, entries, &error)) {
-        ErrorStyle::setError(m_result);
-        m_result->setText(ErrorStyle::sentence(error));
-        m_result->show();
-        return false;
-    }
-    QStringList remotes = settings()->listValue(SettingKey::AutoAcceptRemoteEndpoints);
-    if (remotes.removeIf([&name](const QString &e) { return nameOf(e) == name; }) > 0)
-        settings()->setValue(SettingKey::AutoAcceptRemoteEndpoints, remotes);
     m_result->hide();
-    SecretStore *store = m_connection->secrets();
-    if (remote && store) {
-        const QString key = CdpAddress::secretKey(name);
-        store->setSessionSecret(key, QString());
-        store->remove(key, [self = QPointer<EndpointsBox>(this)](const CommandResult &answer) {
+    QString error;
+    const bool removed = m_endpoints->remove(
+        entry, &error, [self = QPointer<EndpointsBox>(this)](const CommandResult &answer) {
             if (!self || answer.ok)
                 return;
             ErrorStyle::setError(self->m_result);
@@ -551,8 +451,12 @@ bool EndpointsBox::removeEndpoint(int row, bool confirmed)
                                         .arg(knownSentence(answer.error).translated()));
             self->m_result->show();
         });
+    if (!removed) {
+        ErrorStyle::setError(m_result);
+        m_result->setText(ErrorStyle::sentence(error));
+        m_result->show();
     }
-    return true;
+    return removed;
 }
 
 void EndpointsBox::testEndpoint(int row)
@@ -561,56 +465,56 @@ void EndpointsBox::testEndpoint(int row)
     if (!item)
         return;
     const QString name = item->data(kNameRole).toString();
-    const CdpSource *source = m_connection->endpoint()->source(name);
+    const QList<EndpointsModel::Endpoint> endpoints = m_endpoints->endpoints();
+    const auto found = std::find_if(endpoints.begin(), endpoints.end(),
+                                    [&name](const EndpointsModel::Endpoint &e) { return e.name == name; });
+    const bool known = found != endpoints.end() && found->state != EndpointsModel::Endpoint::State::Starting;
     ErrorStyle::setError(m_result, false);
     m_result->show();
-    const bool remote = source ? source->remote().has_value() : name.contains(u"://"_s);
+    const bool remote = found != endpoints.end() ? found->remote : name.contains(u"://"_s);
     if (remote) {
         // A service gives one browser per connection: asking it again would start another; the
         // live connection's state is the answer.
-        if (!source) {
+        if (!known) {
             m_result->setText(tr("%1 is starting.").arg(name));
-        } else if (source->isConnected()) {
+        } else if (found->state == EndpointsModel::Endpoint::State::Connected) {
             m_result->setText(
                 tr("%1 is connected (%2).")
-                    .arg(name,
-                         source->browserVersion().isEmpty() ? tr("a browser") : source->browserVersion()));
+                    .arg(name, found->browserVersion.isEmpty() ? tr("a browser") : found->browserVersion));
         } else {
-            ErrorStyle::setError(m_result, source->refusedForGood() || !source->lastError().isEmpty());
+            ErrorStyle::setError(m_result, found->refusedForGood || !found->lastError.isEmpty());
             m_result->setText(
-                source->lastError().isEmpty()
-                    ? tr("%1: %2.").arg(name, stateText(source))
-                    : tr("%1: %2. %3")
-                          .arg(name, stateText(source), ErrorStyle::sentence(source->lastError())));
+                found->lastError.isEmpty()
+                    ? tr("%1: %2.").arg(name, stateText(*found))
+                    : tr("%1: %2. %3").arg(name, stateText(*found), ErrorStyle::sentence(found->lastError)));
         }
         return;
     }
-    QString host;
-    quint16 port = 0;
-    if (source) {
-        host = source->host();
-        port = source->port();
-    } else if (const std::optional<CdpAddress> address = CdpAddress::parse(name, nullptr)) {
-        host = address->host;
-        port = address->port;
-    }
+    m_testing = true;
     m_test->setEnabled(false);
     m_result->setText(tr("Asking %1…").arg(name));
-    m_probe->probe(host, port);
+    m_endpoints->test(name, [self = QPointer<EndpointsBox>(this)](const CommandResult &result) {
+        if (self)
+            self->showTestResult(result);
+    });
 }
 
-void EndpointsBox::showProbeResult(const CdpProbeResult &result)
+void EndpointsBox::showTestResult(const CommandResult &result)
 {
+    m_testing = false;
     refreshButtons();
     ErrorStyle::setError(m_result, !result.ok);
     m_result->show();
     if (!result.ok) {
         m_result->setText(ErrorStyle::sentence(result.error));
-        return;
+    } else {
+        const QJsonObject data = result.data.toObject();
+        const QString browser = data.value(u"browser").toString();
+        const QString who = browser.isEmpty() ? tr("A DevTools endpoint") : browser;
+        m_result->setText(tr("%1 answers at %2 · %n target(s).", nullptr, data.value(u"targets").toInt())
+                              .arg(who, data.value(u"address").toString()));
     }
-    const QString who = result.browser.isEmpty() ? tr("A DevTools endpoint") : result.browser;
-    m_result->setText(tr("%1 answers at %2 · %n target(s).", nullptr, int(result.targets.size()))
-                          .arg(who, result.address()));
+    Q_EMIT testFinished();
 }
 
 } // namespace mpa

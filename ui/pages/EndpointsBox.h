@@ -6,7 +6,7 @@
 // Remove takes one away with its keychain entry, Test asks one what answers there. Also where
 // new agent tabs open (toolkit/defaultEndpoint).
 
-#include "cdp/CdpProbe.h"
+#include "models/EndpointsModel.h"
 
 #include <QDialog>
 #include <QWidget>
@@ -22,9 +22,7 @@ class QTableWidget;
 
 namespace mpa {
 
-class ConnectionModel;
 class EndpointChoice;
-class EndpointsModel;
 class Settings;
 
 // What Add… asks for: the address as typed (a token pasted in it is moved to the token field),
@@ -33,17 +31,10 @@ class EndpointDialog : public QDialog
 {
     Q_OBJECT
 public:
-    struct Request
-    {
-        QString entry; // as cdp/endpoints holds it: no query, no user, no password
-        QString name; // the endpoint's name (CdpAddress::name()), which keys its secret
-        bool remote = false;
-        QString query; // "token=…", or the query pasted
-        QString header; // "Authorization: Bearer …"
-        bool autoAccept = false;
-    };
+    using Request = EndpointsModel::AddRequest;
 
-    EndpointDialog(Settings *settings, const QString &keychainNote, QWidget *parent = nullptr);
+    EndpointDialog(Settings *settings, EndpointsModel *endpoints, const QString &keychainNote,
+                   QWidget *parent = nullptr);
 
     // The request when every field is right, else nullopt with the reason under its field.
     std::optional<Request> check();
@@ -60,6 +51,7 @@ private:
     void showRemoteRows(bool shown);
 
     Settings *m_settings;
+    EndpointsModel *m_endpoints;
     QLineEdit *m_address;
     QLabel *m_addressError;
     QFormLayout *m_form;
@@ -77,8 +69,7 @@ class EndpointsBox : public QWidget
 {
     Q_OBJECT
 public:
-    EndpointsBox(ConnectionModel *connection, EndpointsModel *endpoints, Settings *appSettings,
-                 QWidget *parent = nullptr);
+    EndpointsBox(EndpointsModel *endpoints, Settings *appSettings, QWidget *parent = nullptr);
 
     QTableWidget *table() const { return m_table; }
     // Opens the Add dialog (not modal for the event loop: it answers through submitted()).
@@ -86,24 +77,26 @@ public:
     // Removes the endpoint in `row` (never the first) from the settings, from auto-accept's
     // remote list and its secret from the keychain; asks first unless `confirmed`.
     bool removeEndpoint(int row, bool confirmed = false);
-    // Tests the endpoint in `row`: a host:port is asked what answers there (CdpProbe), a remote
-    // service's live state is said.
+    // Tests the endpoint in `row`: a host:port is asked what answers there, a remote service's
+    // live state is said.
     void testEndpoint(int row);
-    CdpProbe *probe() const { return m_probe; }
 
     // The state of one endpoint in the window's words.
-    static QString stateText(const class CdpSource *source);
+    static QString stateText(const EndpointsModel::Endpoint &endpoint);
+
+Q_SIGNALS:
+    // The answer of a host:port asked by testEndpoint() is shown.
+    void testFinished();
 
 private:
     void refresh();
     void refreshButtons();
     void add(EndpointDialog *dialog, const EndpointDialog::Request &request);
-    void saveEntry(EndpointDialog *dialog, const EndpointDialog::Request &request);
-    void showProbeResult(const CdpProbeResult &result);
+    void showTestResult(const CommandResult &result);
     QString entryOfRow(int row) const;
     Settings *settings() const { return m_settings; }
 
-    ConnectionModel *m_connection;
+    EndpointsModel *m_endpoints;
     Settings *m_settings;
     QTableWidget *m_table;
     QPushButton *m_add;
@@ -111,7 +104,7 @@ private:
     QPushButton *m_test;
     QLabel *m_result;
     EndpointChoice *m_defaultEndpoint;
-    CdpProbe *m_probe;
+    bool m_testing = false; // a host:port is being asked
 };
 
 } // namespace mpa

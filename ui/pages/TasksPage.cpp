@@ -5,10 +5,9 @@
 #include "ErrorStyle.h"
 #include "Widgets.h"
 #include "WrappingLabel.h"
-#include "actions/CommandDispatcher.h"
-#include "agent/RunManager.h"
 #include "common/KnownSentences.h"
 #include "common/ParamsSchema.h"
+#include "models/RunsModel.h"
 #include "models/TabsModel.h"
 #include "settings/Settings.h"
 
@@ -88,7 +87,7 @@ QString effectText(const QJsonObject &effect)
 
 } // namespace
 
-TasksPage::TasksPage(RunManager *runs, TabsModel *tabs, Settings *appSettings, QWidget *parent)
+TasksPage::TasksPage(RunsModel *runs, TabsModel *tabs, Settings *appSettings, QWidget *parent)
     : SettingsPage(appSettings, tr("Tasks"),
                    tr("Give the AI agent a task in one of your browser's tabs and watch it work. It acts "
                       "only on that tab and the tabs it opens; in careful mode it asks you before anything "
@@ -198,26 +197,26 @@ TasksPage::TasksPage(RunManager *runs, TabsModel *tabs, Settings *appSettings, Q
     connect(m_start, &QPushButton::clicked, this, &TasksPage::startFromForm);
     connect(m_stop, &QPushButton::clicked, this, [this] {
         if (!m_shownRun.isEmpty())
-            m_runs->cancel(m_shownRun, tr("stopped from the Tasks page"));
+            m_runs->cancel(m_shownRun, tr("stopped from the Tasks page"), nullptr);
     });
     connect(m_questionBox, &QuestionBox::answered, this, &TasksPage::answer);
     connect(m_where, &QComboBox::currentIndexChanged, this,
             [this] { m_url->setEnabled(m_where->currentData().toString().isEmpty()); });
-    connect(runs, &RunManager::runChanged, this, [this](const QString &id) {
+    connect(runs, &RunsModel::runChanged, this, [this](const QString &id) {
         if (id == m_shownRun)
             showRun(id);
         if (isVisible())
             refreshHistory(); // its status and counts
     });
-    connect(runs, &RunManager::runFinished, this, [this](const QString &id) {
+    connect(runs, &RunsModel::runFinished, this, [this](const QString &id) {
         if (id == m_shownRun)
             showRun(id); // Stop goes grey, the result shows
     });
-    connect(runs, &RunManager::stepAdded, this, [this](const QString &id, const RunStep &) {
+    connect(runs, &RunsModel::stepAdded, this, [this](const QString &id, const RunStep &) {
         if (id == m_shownRun)
             m_streaming->clear();
     });
-    connect(runs, &RunManager::textDelta, this, [this](const QString &id, const QString &text) {
+    connect(runs, &RunsModel::textDelta, this, [this](const QString &id, const QString &text) {
         if (id != m_shownRun)
             return;
         QString shown = m_streaming->text() + text;
@@ -225,11 +224,11 @@ TasksPage::TasksPage(RunManager *runs, TabsModel *tabs, Settings *appSettings, Q
             shown = u"…"_s + shown.right(399);
         m_streaming->setText(shown);
     });
-    connect(runs, &RunManager::questionAsked, this, [this](const QString &id, const RunQuestion &) {
+    connect(runs, &RunsModel::questionAsked, this, [this](const QString &id, const RunQuestion &) {
         if (m_shownRun.isEmpty() || id == m_shownRun || !m_runs->isActive(m_shownRun))
             showRun(id);
     });
-    connect(runs, &RunManager::listChanged, this, &TasksPage::refreshHistory);
+    connect(runs, &RunsModel::listChanged, this, &TasksPage::refreshHistory);
     connect(m_history, &QTableWidget::itemSelectionChanged, this, [this] {
         const QList<QTableWidgetItem *> selected = m_history->selectedItems();
         const QString id = selected.isEmpty() ? QString() : selected.first()->data(kRunIdRole).toString();
@@ -297,13 +296,12 @@ void TasksPage::refreshTabs()
 
 void TasksPage::startFromForm()
 {
-    RunManager::StartRequest request;
+    RunsModel::StartRequest request;
     request.task = m_task->toPlainText();
     request.tab = m_where->currentData().toString();
     if (request.tab.isEmpty())
         request.url = m_url->text().trimmed();
     request.mode = runModeFromName(m_mode->currentData().toString());
-    request.startedBy = u"ui"_s;
     if (const QString schemaFile = m_schema->text().trimmed(); !schemaFile.isEmpty()) {
         QString why;
         const std::optional<QJsonObject> schema = ParamsSchema::readFile(schemaFile, &why);

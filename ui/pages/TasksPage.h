@@ -18,7 +18,7 @@ class QTableWidget;
 
 namespace mpa {
 
-class RunManager;
+class RunsModel;
 class TabsModel;
 
 struct RunRecord;
@@ -28,7 +28,7 @@ class TasksPage : public SettingsPage
 {
     Q_OBJECT
 public:
-    TasksPage(RunManager *runs, TabsModel *tabs, Settings *appSettings, QWidget *parent = nullptr);
+    TasksPage(RunsModel *runs, TabsModel *tabs, Settings *appSettings, QWidget *parent = nullptr);
 
     // Starts a run from the form (the Start button); for tests.
     void startFromForm();
@@ -54,7 +54,7 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    RunManager *m_runs;
+    RunsModel *m_runs;
     TabsModel *m_tabs;
     void showRun(const QString &runId);
     void showRecord(const RunRecord &run);
