@@ -9,7 +9,6 @@
 #include "logging/LogCategories.h"
 
 #include <QElapsedTimer>
-#include <QHostAddress>
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QTcpSocket>
@@ -44,14 +43,9 @@ bool DebugApiServer::start(quint16 port, QString *error)
     HttpRequestGate::Limits limits;
     limits.maxBodyBytes = kMaxBodyBytes;
     limits.connectionLifetime = m_replyTimeout + 30s;
-    auto *gate = new HttpRequestGate(limits, this);
-    // Loopback only, whatever anyone configures: the API can drive the user's browser.
-    if (!gate->listen(QHostAddress::LocalHost, port)) {
-        if (error)
-            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(gate->errorString());
-        delete gate;
+    auto *gate = HttpRequestGate::listenOnLoopback(limits, port, this, error);
+    if (!gate)
         return false;
-    }
     connect(gate, &HttpRequestGate::refused, this, [this](int status, const QString &error) {
         noteRefusal(u"debug API: refused a request (%1): %2"_s.arg(status).arg(error));
     });
@@ -64,9 +58,8 @@ void DebugApiServer::stop()
 {
     if (!m_gate)
         return;
-    m_gate->close();
     // Connections still waiting for an action's answer get it until the gate goes.
-    m_gate->deleteLater();
+    m_gate->closeLater();
     m_gate = nullptr;
 }
 

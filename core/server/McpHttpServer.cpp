@@ -7,7 +7,6 @@
 #include "common/ClockTimer.h"
 #include "logging/LogCategories.h"
 
-#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -98,14 +97,9 @@ bool McpHttpServer::start(quint16 port, QString *error)
     limits.maxBodyBytes = McpServer::kMaxMessageBytes;
     limits.requestTimeout = std::chrono::seconds(30); // a 16 MiB body on a busy machine
     limits.connectionLifetime = kConnectionLifetime;
-    auto *gate = new HttpRequestGate(limits, this);
-    // Loopback only, whatever anyone asks: the tools drive the user's browser.
-    if (!gate->listen(QHostAddress::LocalHost, port)) {
-        if (error)
-            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(gate->errorString());
-        delete gate;
+    auto *gate = HttpRequestGate::listenOnLoopback(limits, port, this, error);
+    if (!gate)
         return false;
-    }
     connect(gate, &HttpRequestGate::refused, this, [](int status, const QString &why) {
         // At debug level: a local program hammering the port must not flood the log.
         qCDebug(lcServer).noquote() << u"mcp http: refused a request (%1): %2"_s.arg(status).arg(why);
@@ -121,8 +115,7 @@ void McpHttpServer::stop()
         endSession(id, u"the server stopped"_s);
     if (!m_gate)
         return;
-    m_gate->close();
-    m_gate->deleteLater();
+    m_gate->closeLater();
     m_gate = nullptr;
 }
 
