@@ -309,14 +309,6 @@ void DebugStateActions::install(ActionHost *host)
                 return reply(CommandResult::failure(unknown));
             getCDPConnections(host, reply);
         });
-
-    add(commands, u"getCDPConnections"_s,
-        u"The browser endpoint (address, state, browser version) and every attached target (type, title, URL)."_s,
-        objectSchema(), [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
-            if (QString unknown; !onlyKnownParams(params, {}, &unknown))
-                return reply(CommandResult::failure(unknown));
-            getCDPConnections(host, reply);
-        });
 }
 
 } // namespace mpa
