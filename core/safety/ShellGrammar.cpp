@@ -15,10 +15,15 @@ void Parser::skipNewlines()
         take();
 }
 
-void Parser::expectWord(const QString &word)
+bool Parser::atWord(QStringView word)
 {
     const Token &t = peek();
-    if (t.k == Token::Kind::Word && isLitWord(t.word, word))
+    return t.k == Token::Kind::Word && isLitWord(t.word, word);
+}
+
+void Parser::expectWord(const QString &word)
+{
+    if (atWord(word))
         take();
     else
         fail(u"\"%1\" is missing"_s.arg(word));
@@ -96,7 +101,7 @@ NodePtr Parser::parseAndOr()
 NodePtr Parser::parsePipeline()
 {
     bool bang = false;
-    while (peek().k == Token::Kind::Word && isLitWord(peek().word, u"!")) {
+    while (atWord(u"!")) {
         take();
         bang = true;
     }
@@ -295,13 +300,13 @@ NodePtr Parser::parseIf()
     NodePtr cond = parseList();
     expectWord(u"then"_s);
     node->clauses.append({ cond, parseList() });
-    while (peek().k == Token::Kind::Word && isLitWord(peek().word, u"elif")) {
+    while (atWord(u"elif")) {
         take();
         NodePtr c = parseList();
         expectWord(u"then"_s);
         node->clauses.append({ c, parseList() });
     }
-    if (peek().k == Token::Kind::Word && isLitWord(peek().word, u"else")) {
+    if (atWord(u"else")) {
         take();
         node->els = parseList();
     }
@@ -343,7 +348,7 @@ NodePtr Parser::parseFor()
         take();
         node->name = literalOf(t.word).value_or(QString());
         skipNewlines();
-        if (peek().k == Token::Kind::Word && isLitWord(peek().word, u"in")) {
+        if (atWord(u"in")) {
             take();
             QList<Word> words;
             while (peek().k == Token::Kind::Word)
@@ -354,7 +359,7 @@ NodePtr Parser::parseFor()
     if (peek().k == Token::Kind::Op && peek().s == u";"_s)
         take();
     skipNewlines();
-    if (peek().k == Token::Kind::Word && isLitWord(peek().word, u"{")) {
+    if (atWord(u"{")) {
         take();
         node->body = parseList();
         expectWord(u"}"_s);
@@ -380,7 +385,7 @@ NodePtr Parser::parseCase()
     for (;;) {
         skipNewlines();
         const Token t = peek();
-        if (t.k == Token::Kind::Word && isLitWord(t.word, u"esac")) {
+        if (atWord(u"esac")) {
             take();
             break;
         }
@@ -407,7 +412,7 @@ NodePtr Parser::parseCase()
         const Token end = peek();
         if (end.k == Token::Kind::Op && (end.s == u";;"_s || end.s == u";&"_s || end.s == u";;&"_s))
             take();
-        else if (!(end.k == Token::Kind::Word && isLitWord(end.word, u"esac")))
+        else if (!atWord(u"esac"))
             fail(u"a case item does not end with ;;"_s);
     }
     return node;
