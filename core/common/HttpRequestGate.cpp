@@ -2,7 +2,6 @@
 
 #include "logging/LogCategories.h"
 
-#include <QHostAddress>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTcpSocket>
@@ -90,25 +89,6 @@ HttpRequestGate::HttpRequestGate(const Limits &limits, QObject *parent)
         admitPending();
     });
     connect(this, &QTcpServer::newConnection, this, &HttpRequestGate::admitPending);
-}
-
-HttpRequestGate *HttpRequestGate::listenOnLoopback(const Limits &limits, quint16 port, QObject *parent,
-                                                   QString *error)
-{
-    auto *gate = new HttpRequestGate(limits, parent);
-    if (!gate->listen(QHostAddress::LocalHost, port)) {
-        if (error)
-            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(gate->errorString());
-        delete gate;
-        return nullptr;
-    }
-    return gate;
-}
-
-void HttpRequestGate::closeLater()
-{
-    close();
-    deleteLater();
 }
 
 QByteArray HttpRequestGate::reasonPhrase(int status)

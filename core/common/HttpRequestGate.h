@@ -92,14 +92,6 @@ public:
     explicit HttpRequestGate(QObject *parent = nullptr);
     HttpRequestGate(const Limits &limits, QObject *parent = nullptr);
 
-    // A gate listening on 127.0.0.1 only, whatever anyone configures: the servers behind it
-    // drive the user's browser. nullptr, with *error saying why, when the port cannot be had.
-    static HttpRequestGate *listenOnLoopback(const Limits &limits, quint16 port, QObject *parent,
-                                             QString *error);
-    // Takes no more connections and deletes itself from the event loop: connections still
-    // waiting for an answer get it until then.
-    void closeLater();
-
     const Limits &limits() const { return m_limits; }
     // Connections open now, and those still sending their request.
     int openConnections() const { return int(m_open.size()); }

@@ -43,34 +43,30 @@ bool DebugApiServer::start(quint16 port, QString *error)
     HttpRequestGate::Limits limits;
     limits.maxBodyBytes = kMaxBodyBytes;
     limits.connectionLifetime = m_replyTimeout + 30s;
-    auto *gate = HttpRequestGate::listenOnLoopback(limits, port, this, error);
+    auto *gate = m_gate.open(limits, port, this, error);
     if (!gate)
         return false;
     connect(gate, &HttpRequestGate::refused, this, [this](int status, const QString &error) {
         noteRefusal(u"debug API: refused a request (%1): %2"_s.arg(status).arg(error));
     });
     connect(gate, &HttpRequestGate::requestReceived, this, &DebugApiServer::handleRequest);
-    m_gate = gate;
     return true;
 }
 
 void DebugApiServer::stop()
 {
-    if (!m_gate)
-        return;
     // Connections still waiting for an action's answer get it until the gate goes.
-    m_gate->closeLater();
-    m_gate = nullptr;
+    m_gate.close();
 }
 
 bool DebugApiServer::isListening() const
 {
-    return m_gate && m_gate->isListening();
+    return m_gate.isListening();
 }
 
 quint16 DebugApiServer::port() const
 {
-    return m_gate ? m_gate->serverPort() : 0;
+    return m_gate.port();
 }
 
 QString DebugApiServer::pageRequestProblem(const HttpRequestGate::Request &request, quint16 port,

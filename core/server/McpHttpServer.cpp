@@ -97,7 +97,7 @@ bool McpHttpServer::start(quint16 port, QString *error)
     limits.maxBodyBytes = McpServer::kMaxMessageBytes;
     limits.requestTimeout = std::chrono::seconds(30); // a 16 MiB body on a busy machine
     limits.connectionLifetime = kConnectionLifetime;
-    auto *gate = HttpRequestGate::listenOnLoopback(limits, port, this, error);
+    auto *gate = m_gate.open(limits, port, this, error);
     if (!gate)
         return false;
     connect(gate, &HttpRequestGate::refused, this, [](int status, const QString &why) {
@@ -105,7 +105,6 @@ bool McpHttpServer::start(quint16 port, QString *error)
         qCDebug(lcServer).noquote() << u"mcp http: refused a request (%1): %2"_s.arg(status).arg(why);
     });
     connect(gate, &HttpRequestGate::requestReceived, this, &McpHttpServer::handleRequest);
-    m_gate = gate;
     return true;
 }
 
@@ -113,20 +112,17 @@ void McpHttpServer::stop()
 {
     for (const QByteArray &id : m_sessions.keys())
         endSession(id, u"the server stopped"_s);
-    if (!m_gate)
-        return;
-    m_gate->closeLater();
-    m_gate = nullptr;
+    m_gate.close();
 }
 
 bool McpHttpServer::isListening() const
 {
-    return m_gate && m_gate->isListening();
+    return m_gate.isListening();
 }
 
 quint16 McpHttpServer::port() const
 {
-    return m_gate ? m_gate->serverPort() : 0;
+    return m_gate.port();
 }
 
 void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpSocket *socket)
