@@ -387,11 +387,11 @@ int CdpEndpoint::unknownSessionEvents() const
     return sum;
 }
 
-QList<CdpSession *> CdpEndpoint::sessions() const
+QList<CdpSession *> CdpEndpoint::shownSessions(QList<CdpSession *> (CdpSource::*ofSource)() const) const
 {
     QList<CdpSession *> result;
     for (const CdpSource *source : m_sources) {
-        for (CdpSession *session : source->sessions()) {
+        for (CdpSession *session : (source->*ofSource)()) {
             if (shown(session))
                 result.append(session);
         }
@@ -399,16 +399,14 @@ QList<CdpSession *> CdpEndpoint::sessions() const
     return result;
 }
 
+QList<CdpSession *> CdpEndpoint::sessions() const
+{
+    return shownSessions(&CdpSource::sessions);
+}
+
 QList<CdpSession *> CdpEndpoint::pageSessions() const
 {
-    QList<CdpSession *> result;
-    for (const CdpSource *source : m_sources) {
-        for (CdpSession *session : source->pageSessions()) {
-            if (shown(session))
-                result.append(session);
-        }
-    }
-    return result;
+    return shownSessions(&CdpSource::pageSessions);
 }
 
 CdpSession *CdpEndpoint::sessionForTarget(const QString &targetId) const
