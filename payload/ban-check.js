@@ -844,10 +844,16 @@
     parseWhile() {
       this.take();
       const cond = this.parseList();
+      const body = this.parseDoGroup();
+      return { t: 'while', cond, body };
+    }
+
+    // POSIX's do_group: `do` list `done`, the body of while, until and for.
+    parseDoGroup() {
       this.expectWord('do');
       const body = this.parseList();
       this.expectWord('done');
-      return { t: 'while', cond, body };
+      return body;
     }
 
     parseFor() {
@@ -886,9 +892,7 @@
         node.body = this.parseList();
         this.expectWord('}');
       } else {
-        this.expectWord('do');
-        node.body = this.parseList();
-        this.expectWord('done');
+        node.body = this.parseDoGroup();
       }
       return node;
     }

@@ -319,10 +319,17 @@ NodePtr Parser::parseWhile()
     take();
     NodePtr node = makeNode(Node::Type::While);
     node->condition = parseList();
-    expectWord(u"do"_s);
-    node->body = parseList();
-    expectWord(u"done"_s);
+    node->body = parseDoGroup();
     return node;
+}
+
+// POSIX's do_group: `do` list `done`, the body of while, until and for.
+NodePtr Parser::parseDoGroup()
+{
+    expectWord(u"do"_s);
+    NodePtr body = parseList();
+    expectWord(u"done"_s);
+    return body;
 }
 
 NodePtr Parser::parseFor()
@@ -364,9 +371,7 @@ NodePtr Parser::parseFor()
         node->body = parseList();
         expectWord(u"}"_s);
     } else {
-        expectWord(u"do"_s);
-        node->body = parseList();
-        expectWord(u"done"_s);
+        node->body = parseDoGroup();
     }
     return node;
 }

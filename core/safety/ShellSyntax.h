@@ -187,6 +187,7 @@ private:
     NodePtr parseFunction();
     NodePtr parseIf();
     NodePtr parseWhile();
+    NodePtr parseDoGroup();
     NodePtr parseFor();
     NodePtr parseCase();
     NodePtr parseCond();
