@@ -196,11 +196,8 @@ void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcp
         return;
     }
 
-    const QList<QByteArray> authorization = request.headerValues("authorization");
-    const QByteArray credentials = authorization.size() == 1 ? authorization.first() : QByteArray();
-    const bool bearer
-        = credentials.size() > 7 && credentials.left(7).compare("bearer ", Qt::CaseInsensitive) == 0;
-    if (!bearer) {
+    const std::optional<QString> presented = request.bearerToken();
+    if (!presented) {
         Reply reply = failure(
             401,
             u"missing token: send 'Authorization: Bearer <token>'; the token is in the file "
@@ -210,7 +207,7 @@ void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcp
         send(reply);
         return;
     }
-    if (!TokenFile::matches(m_token, QString::fromUtf8(credentials.mid(7).trimmed()))) {
+    if (!TokenFile::matches(m_token, *presented)) {
         Reply reply = failure(
             401, u"wrong token: the token does not match the file debug-token in the app's config folder"_s);
         reply.headers.append(

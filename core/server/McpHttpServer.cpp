@@ -136,11 +136,8 @@ void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpS
         return;
     }
 
-    const QList<QByteArray> authorization = request.headerValues("authorization");
-    const QByteArray credentials = authorization.size() == 1 ? authorization.first() : QByteArray();
-    const bool bearer
-        = credentials.size() > 7 && credentials.left(7).compare("bearer ", Qt::CaseInsensitive) == 0;
-    if (!bearer) {
+    const std::optional<QString> presented = request.bearerToken();
+    if (!presented) {
         refuse(
             socket, 401,
             u"missing token: send 'Authorization: Bearer <token>' with the agent token, the file agent-token "
@@ -155,7 +152,7 @@ void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpS
                { { "WWW-Authenticate", "Bearer realm=\"multi-purpose-agent\"" } });
         return;
     }
-    if (!TokenFile::matches(token, QString::fromUtf8(credentials.mid(7).trimmed()))) {
+    if (!TokenFile::matches(token, *presented)) {
         refuse(socket, 401,
                u"wrong token: it does not match the agent token in the file agent-token in the app's config "
                "folder"_s,
