@@ -152,8 +152,6 @@ private:
     // Whether `session` is one the set shows (not of an endpoint that turned out to be another's
     // duplicate).
     bool shown(const CdpSession *session) const { return m_shown.contains(session); }
-    // The shown ones of every endpoint's sessions() or pageSessions().
-    QList<CdpSession *> shownSessions(QList<CdpSession *> (CdpSource::*ofSource)() const) const;
     CdpSource *duplicateTarget(CdpSource *source, const CdpSession *session) const;
 
     Clock *m_clock;
