@@ -844,10 +844,16 @@
     parseWhile() {
       this.take();
       const cond = this.parseList();
+      const body = this.parseDoGroup();
+      return { t: 'while', cond, body };
+    }
+
+    // POSIX's do_group: `do` list `done`, the body of while, until and for.
+    parseDoGroup() {
       this.expectWord('do');
       const body = this.parseList();
       this.expectWord('done');
-      return { t: 'while', cond, body };
+      return body;
     }
 
     parseFor() {
@@ -886,9 +892,7 @@
         node.body = this.parseList();
         this.expectWord('}');
       } else {
-        this.expectWord('do');
-        node.body = this.parseList();
-        this.expectWord('done');
+        node.body = this.parseDoGroup();
       }
       return node;
     }
@@ -2929,30 +2933,39 @@
   // ---- 7. user entries and the allow list -------------------------------------------------
 
   const collapse = (s) => String(s).toLowerCase().replace(/\s+/g, ' ').trim();
-  let compiledFor = null;
-  let compiled = [];
 
-  function compile(entries) {
-    const key = JSON.stringify(entries || []);
-    if (key === compiledFor) return compiled;
-    compiledFor = key;
-    compiled = [];
-    for (const raw of entries || []) {
-      const source = String(raw).trim();
-      if (!source) continue;
-      const m = /^\/(.+)\/([a-z]*)$/s.exec(source);
-      if (m) {
-        try {
-          compiled.push({ source, re: new RegExp(m[1], m[2].replace(/[gy]/g, '')) });
-        } catch (e) {
-          compiled.push({ source, invalid: String(e.message || e) });
-        }
-      } else {
-        compiled.push({ source, needle: collapse(source) });
+  // One list compiled entry by entry (an entry compiling to null is left out), kept until the
+  // entries change: the page checks often, the lists change rarely.
+  function compiledList(compileEntry) {
+    let compiledFor = null;
+    let compiled = [];
+    return (entries) => {
+      const key = JSON.stringify(entries || []);
+      if (key === compiledFor) return compiled;
+      compiledFor = key;
+      compiled = [];
+      for (const raw of entries || []) {
+        const entry = compileEntry(raw);
+        if (entry) compiled.push(entry);
       }
-    }
-    return compiled;
+      return compiled;
+    };
   }
+
+  // A ban entry: /regex/flags, or words matched after collapsing case and spaces.
+  function banEntry(raw) {
+    const source = String(raw).trim();
+    if (!source) return null;
+    const m = /^\/(.+)\/([a-z]*)$/s.exec(source);
+    if (!m) return { source, needle: collapse(source) };
+    try {
+      return { source, re: new RegExp(m[1], m[2].replace(/[gy]/g, '')) };
+    } catch (e) {
+      return { source, invalid: String(e.message || e) };
+    }
+  }
+
+  const compile = compiledList(banEntry);
 
   // An allow entry: words matched one for one; a last * matches any further words. Returns
   // {words, open} or {error}.
@@ -2984,20 +2997,10 @@
     return { words, open };
   }
 
-  let allowFor = null;
-  let allowCompiled = [];
-
-  function compileAllow(entries) {
-    const key = JSON.stringify(entries || []);
-    if (key === allowFor) return allowCompiled;
-    allowFor = key;
-    allowCompiled = [];
-    for (const raw of entries || []) {
-      const e = allowEntry(raw);
-      if (!e.error) allowCompiled.push(e);
-    }
-    return allowCompiled;
-  }
+  const compileAllow = compiledList((raw) => {
+    const e = allowEntry(raw);
+    return e.error ? null : e;
+  });
 
   const BIN_DIRS = ['/bin/', '/usr/bin/', '/usr/local/bin/', '/sbin/', '/usr/sbin/', '/opt/homebrew/bin/'];
   const HARMLESS_OUTPUTS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);

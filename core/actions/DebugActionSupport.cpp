@@ -124,18 +124,11 @@ QJsonArray endpointsJson(const CdpEndpoint *endpoint)
         const auto count = std::count_if(pages.begin(), pages.end(), [source](const CdpSession *page) {
             return page->parent() == source;
         });
-        QJsonObject item {
-            { u"name"_s, source->name() },
-            { u"address"_s, source->address() },
-            { u"remote"_s, source->remote().has_value() },
-            { u"state"_s, stateName(source->state()) },
-            { u"connected"_s, source->isConnected() },
-            { u"browserLevel"_s, source->isBrowserLevel() },
-            { u"browserVersion"_s, source->browserVersion() },
-            { u"lastError"_s, source->lastError() },
-            { u"pages"_s, qint64(count) },
-            { u"default"_s, source == fallback },
-        };
+        QJsonObject item = linkJson(source);
+        item.insert(u"name"_s, source->name());
+        item.insert(u"remote"_s, source->remote().has_value());
+        item.insert(u"pages"_s, qint64(count));
+        item.insert(u"default"_s, source == fallback);
         if (!source->duplicateOf().isEmpty())
             item.insert(u"duplicateOf"_s, source->duplicateOf());
         list.append(item);

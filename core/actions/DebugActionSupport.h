@@ -45,6 +45,19 @@ std::optional<QStringList> applySettings(Settings *settings,
 
 // The endpoint's state in the API's words (connected, retrying, …), for every action that reports it.
 QString stateName(CdpEndpoint::State state);
+// What the endpoint set and each of its endpoints say alike of their link: address, state,
+// connected, browserLevel, browserVersion, lastError.
+template<typename Link> QJsonObject linkJson(const Link *link)
+{
+    return {
+        { QStringLiteral("address"), link->address() },
+        { QStringLiteral("state"), stateName(link->state()) },
+        { QStringLiteral("connected"), link->isConnected() },
+        { QStringLiteral("browserLevel"), link->isBrowserLevel() },
+        { QStringLiteral("browserVersion"), link->browserVersion() },
+        { QStringLiteral("lastError"), link->lastError() },
+    };
+}
 // Every endpoint with its own status, the first one first: name (what settings, `open
 // {endpoint}` and each page's "endpoint" call it), address, remote, state, connected,
 // browserLevel, browserVersion, lastError, duplicateOf, pages, default (where new tabs open).

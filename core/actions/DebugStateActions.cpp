@@ -131,18 +131,11 @@ QJsonObject cdpConnections(ActionHost *host, const QHash<QString, CdpTargetInfo>
         connection.insert(u"injected"_s, injector && injector->isReady());
         connections.append(connection);
     }
+    QJsonObject link = linkJson(endpoint);
+    link.insert(u"host"_s, endpoint->host());
+    link.insert(u"port"_s, endpoint->port());
     return {
-        { u"endpoint"_s,
-          QJsonObject {
-              { u"address"_s, endpoint->address() },
-              { u"host"_s, endpoint->host() },
-              { u"port"_s, endpoint->port() },
-              { u"state"_s, stateName(endpoint->state()) },
-              { u"connected"_s, endpoint->isConnected() },
-              { u"browserLevel"_s, endpoint->isBrowserLevel() },
-              { u"browserVersion"_s, endpoint->browserVersion() },
-              { u"lastError"_s, endpoint->lastError() },
-          } },
+        { u"endpoint"_s, link },
         { u"endpoints"_s, endpointsJson(endpoint) },
         { u"count"_s, connections.size() },
         { u"pages"_s, host->attachedPages() },
@@ -300,14 +293,6 @@ void DebugStateActions::install(ActionHost *host)
         }),
         [](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
             getLogs(params, reply);
-        });
-
-    add(commands, u"getCDPConnections"_s,
-        u"The browser endpoint (address, state, browser version) and every attached target (type, title, URL)."_s,
-        objectSchema(), [host](const QJsonObject &params, const CommandCaller &, const CommandReply &reply) {
-            if (QString unknown; !onlyKnownParams(params, {}, &unknown))
-                return reply(CommandResult::failure(unknown));
-            getCDPConnections(host, reply);
         });
 
     add(commands, u"getCDPConnections"_s,

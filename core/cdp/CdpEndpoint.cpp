@@ -32,6 +32,21 @@ int rank(CdpSource::State state)
     return 0;
 }
 
+// The sessions every endpoint lists (sessions() or pageSessions()) that the set shows.
+template<typename Shown>
+QList<CdpSession *> shownOf(const std::vector<CdpSource *> &sources,
+                            QList<CdpSession *> (CdpSource::*list)() const, Shown shown)
+{
+    QList<CdpSession *> result;
+    for (const CdpSource *source : sources) {
+        for (CdpSession *session : (source->*list)()) {
+            if (shown(session))
+                result.append(session);
+        }
+    }
+    return result;
+}
+
 } // namespace
 
 QString CdpAddress::name() const
@@ -389,26 +404,14 @@ int CdpEndpoint::unknownSessionEvents() const
 
 QList<CdpSession *> CdpEndpoint::sessions() const
 {
-    QList<CdpSession *> result;
-    for (const CdpSource *source : m_sources) {
-        for (CdpSession *session : source->sessions()) {
-            if (shown(session))
-                result.append(session);
-        }
-    }
-    return result;
+    return shownOf(m_sources, &CdpSource::sessions,
+                   [this](const CdpSession *session) { return shown(session); });
 }
 
 QList<CdpSession *> CdpEndpoint::pageSessions() const
 {
-    QList<CdpSession *> result;
-    for (const CdpSource *source : m_sources) {
-        for (CdpSession *session : source->pageSessions()) {
-            if (shown(session))
-                result.append(session);
-        }
-    }
-    return result;
+    return shownOf(m_sources, &CdpSource::pageSessions,
+                   [this](const CdpSession *session) { return shown(session); });
 }
 
 CdpSession *CdpEndpoint::sessionForTarget(const QString &targetId) const

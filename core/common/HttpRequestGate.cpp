@@ -514,6 +514,15 @@ QList<QByteArray> HttpRequestGate::Request::headerValues(QByteArrayView name) co
     return values;
 }
 
+std::optional<QString> HttpRequestGate::Request::bearerToken() const
+{
+    const QList<QByteArray> authorization = headerValues("authorization");
+    const QByteArray credentials = authorization.size() == 1 ? authorization.first() : QByteArray();
+    if (credentials.size() <= 7 || credentials.left(7).compare("bearer ", Qt::CaseInsensitive) != 0)
+        return std::nullopt;
+    return QString::fromUtf8(credentials.mid(7).trimmed());
+}
+
 void HttpRequestGate::reply(QTcpSocket *socket, int status,
                             const QList<std::pair<QByteArray, QByteArray>> &headers, const QByteArray &body,
                             bool withBody)

@@ -36,6 +36,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <utility>
 
 class QTcpSocket;
@@ -87,6 +88,9 @@ public:
         quint16 peerPort = 0;
 
         QList<QByteArray> headerValues(QByteArrayView name) const;
+        // The token of the one `Authorization: Bearer …` header; nullopt without such a header, with
+        // another scheme or with more than one Authorization header.
+        std::optional<QString> bearerToken() const;
     };
 
     explicit HttpRequestGate(QObject *parent = nullptr);

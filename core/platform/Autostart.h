@@ -15,7 +15,8 @@ class Autostart
 public:
     virtual ~Autostart() = default;
 
-    virtual bool isSupported() const = 0;
+    // Every OS we build for has a way; one without it would answer false.
+    virtual bool isSupported() const { return true; }
     // True when the OS will start the app at login.
     virtual bool isEnabled() const = 0;
     virtual bool setEnabled(bool enabled, QString *error = nullptr) = 0;
@@ -31,6 +32,9 @@ protected:
         , m_arguments(std::move(arguments))
     {
     }
+
+    // Disabling where the entry is a file: removes it if it is there.
+    static bool removeEntryFile(const QString &path, QString *error);
 
     QString m_executable; // what the entry starts
     QStringList m_arguments;

@@ -24,8 +24,6 @@ public:
     {
     }
 
-    bool isSupported() const override { return true; }
-
     QString location() const override
     {
         return QDir::homePath() + u"/Library/LaunchAgents/"_s + QStringLiteral(MPA_APP_ID) + u".plist"_s;
@@ -44,14 +42,8 @@ public:
     bool setEnabled(bool enabled, QString *error) override
     {
         const QString path = location();
-        if (!enabled) {
-            if (QFile::exists(path) && !QFile::remove(path)) {
-                if (error)
-                    *error = u"cannot remove %1"_s.arg(path);
-                return false;
-            }
-            return true;
-        }
+        if (!enabled)
+            return removeEntryFile(path, error);
         QDir().mkpath(QDir::homePath() + u"/Library/LaunchAgents"_s);
         QString args;
         for (const QString &arg : QStringList { m_executable } + m_arguments)

@@ -18,7 +18,6 @@ public:
     {
     }
 
-    bool isSupported() const override { return true; }
     QString location() const override { return kRunKey + u'\\' + valueName(); }
 
     bool isEnabled() const override

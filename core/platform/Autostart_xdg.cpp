@@ -2,7 +2,6 @@
 #include "DesktopEntry.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 using namespace Qt::StringLiterals;
@@ -19,8 +18,6 @@ public:
         : Autostart(std::move(executable), std::move(arguments))
     {
     }
-
-    bool isSupported() const override { return true; }
 
     QString location() const override
     {
@@ -46,14 +43,8 @@ public:
     bool setEnabled(bool enabled, QString *error) override
     {
         const QString path = location();
-        if (!enabled) {
-            if (QFile::exists(path) && !QFile::remove(path)) {
-                if (error)
-                    *error = u"cannot remove %1"_s.arg(path);
-                return false;
-            }
-            return true;
-        }
+        if (!enabled)
+            return removeEntryFile(path, error);
         QDir().mkpath(QFileInfo(path).absolutePath());
         DesktopEntry entry = DesktopEntry::parse(u"[Desktop Entry]\n"_s);
         const QString group = QString::fromLatin1(DesktopEntry::kMainGroup);

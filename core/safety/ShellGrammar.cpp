@@ -15,10 +15,15 @@ void Parser::skipNewlines()
         take();
 }
 
-void Parser::expectWord(const QString &word)
+bool Parser::atWord(QStringView word)
 {
     const Token &t = peek();
-    if (t.k == Token::Kind::Word && isLitWord(t.word, word))
+    return t.k == Token::Kind::Word && isLitWord(t.word, word);
+}
+
+void Parser::expectWord(const QString &word)
+{
+    if (atWord(word))
         take();
     else
         fail(u"\"%1\" is missing"_s.arg(word));
@@ -96,7 +101,7 @@ NodePtr Parser::parseAndOr()
 NodePtr Parser::parsePipeline()
 {
     bool bang = false;
-    while (peek().k == Token::Kind::Word && isLitWord(peek().word, u"!")) {
+    while (atWord(u"!")) {
         take();
         bang = true;
     }
@@ -295,13 +300,13 @@ NodePtr Parser::parseIf()
     NodePtr cond = parseList();
     expectWord(u"then"_s);
     node->clauses.append({ cond, parseList() });
-    while (peek().k == Token::Kind::Word && isLitWord(peek().word, u"elif")) {
+    while (atWord(u"elif")) {
         take();
         NodePtr c = parseList();
         expectWord(u"then"_s);
         node->clauses.append({ c, parseList() });
     }
-    if (peek().k == Token::Kind::Word && isLitWord(peek().word, u"else")) {
+    if (atWord(u"else")) {
         take();
         node->els = parseList();
     }
@@ -314,10 +319,17 @@ NodePtr Parser::parseWhile()
     take();
     NodePtr node = makeNode(Node::Type::While);
     node->condition = parseList();
-    expectWord(u"do"_s);
-    node->body = parseList();
-    expectWord(u"done"_s);
+    node->body = parseDoGroup();
     return node;
+}
+
+// POSIX's do_group: `do` list `done`, the body of while, until and for.
+NodePtr Parser::parseDoGroup()
+{
+    expectWord(u"do"_s);
+    NodePtr body = parseList();
+    expectWord(u"done"_s);
+    return body;
 }
 
 NodePtr Parser::parseFor()
@@ -343,7 +355,7 @@ NodePtr Parser::parseFor()
         take();
         node->name = literalOf(t.word).value_or(QString());
         skipNewlines();
-        if (peek().k == Token::Kind::Word && isLitWord(peek().word, u"in")) {
+        if (atWord(u"in")) {
             take();
             QList<Word> words;
             while (peek().k == Token::Kind::Word)
@@ -354,14 +366,12 @@ NodePtr Parser::parseFor()
     if (peek().k == Token::Kind::Op && peek().s == u";"_s)
         take();
     skipNewlines();
-    if (peek().k == Token::Kind::Word && isLitWord(peek().word, u"{")) {
+    if (atWord(u"{")) {
         take();
         node->body = parseList();
         expectWord(u"}"_s);
     } else {
-        expectWord(u"do"_s);
-        node->body = parseList();
-        expectWord(u"done"_s);
+        node->body = parseDoGroup();
     }
     return node;
 }
@@ -380,7 +390,7 @@ NodePtr Parser::parseCase()
     for (;;) {
         skipNewlines();
         const Token t = peek();
-        if (t.k == Token::Kind::Word && isLitWord(t.word, u"esac")) {
+        if (atWord(u"esac")) {
             take();
             break;
         }
@@ -407,7 +417,7 @@ NodePtr Parser::parseCase()
         const Token end = peek();
         if (end.k == Token::Kind::Op && (end.s == u";;"_s || end.s == u";&"_s || end.s == u";;&"_s))
             take();
-        else if (!(end.k == Token::Kind::Word && isLitWord(end.word, u"esac")))
+        else if (!atWord(u"esac"))
             fail(u"a case item does not end with ;;"_s);
     }
     return node;

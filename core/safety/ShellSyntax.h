@@ -170,6 +170,8 @@ private:
     void readHeredocs();
 
     void skipNewlines();
+    // The next token is the unquoted word `word` (a reserved word such as "then", or "!", "{").
+    bool atWord(QStringView word);
     void expectWord(const QString &word);
     void expectOp(const QString &op);
     bool atListEnd(const Token &t) const;
@@ -185,6 +187,7 @@ private:
     NodePtr parseFunction();
     NodePtr parseIf();
     NodePtr parseWhile();
+    NodePtr parseDoGroup();
     NodePtr parseFor();
     NodePtr parseCase();
     NodePtr parseCond();

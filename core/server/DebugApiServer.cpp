@@ -9,7 +9,6 @@
 #include "logging/LogCategories.h"
 
 #include <QElapsedTimer>
-#include <QHostAddress>
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QTcpSocket>
@@ -44,40 +43,30 @@ bool DebugApiServer::start(quint16 port, QString *error)
     HttpRequestGate::Limits limits;
     limits.maxBodyBytes = kMaxBodyBytes;
     limits.connectionLifetime = m_replyTimeout + 30s;
-    auto *gate = new HttpRequestGate(limits, this);
-    // Loopback only, whatever anyone configures: the API can drive the user's browser.
-    if (!gate->listen(QHostAddress::LocalHost, port)) {
-        if (error)
-            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(gate->errorString());
-        delete gate;
+    auto *gate = m_gate.open(limits, port, this, error);
+    if (!gate)
         return false;
-    }
     connect(gate, &HttpRequestGate::refused, this, [this](int status, const QString &error) {
         noteRefusal(u"debug API: refused a request (%1): %2"_s.arg(status).arg(error));
     });
     connect(gate, &HttpRequestGate::requestReceived, this, &DebugApiServer::handleRequest);
-    m_gate = gate;
     return true;
 }
 
 void DebugApiServer::stop()
 {
-    if (!m_gate)
-        return;
-    m_gate->close();
     // Connections still waiting for an action's answer get it until the gate goes.
-    m_gate->deleteLater();
-    m_gate = nullptr;
+    m_gate.close();
 }
 
 bool DebugApiServer::isListening() const
 {
-    return m_gate && m_gate->isListening();
+    return m_gate.isListening();
 }
 
 quint16 DebugApiServer::port() const
 {
-    return m_gate ? m_gate->serverPort() : 0;
+    return m_gate.port();
 }
 
 QString DebugApiServer::pageRequestProblem(const HttpRequestGate::Request &request, quint16 port,
@@ -207,11 +196,8 @@ void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcp
         return;
     }
 
-    const QList<QByteArray> authorization = request.headerValues("authorization");
-    const QByteArray credentials = authorization.size() == 1 ? authorization.first() : QByteArray();
-    const bool bearer
-        = credentials.size() > 7 && credentials.left(7).compare("bearer ", Qt::CaseInsensitive) == 0;
-    if (!bearer) {
+    const std::optional<QString> presented = request.bearerToken();
+    if (!presented) {
         Reply reply = failure(
             401,
             u"missing token: send 'Authorization: Bearer <token>'; the token is in the file "
@@ -221,7 +207,7 @@ void DebugApiServer::handleRequest(const HttpRequestGate::Request &request, QTcp
         send(reply);
         return;
     }
-    if (!TokenFile::matches(m_token, QString::fromUtf8(credentials.mid(7).trimmed()))) {
+    if (!TokenFile::matches(m_token, *presented)) {
         Reply reply = failure(
             401, u"wrong token: the token does not match the file debug-token in the app's config folder"_s);
         reply.headers.append(

@@ -8,11 +8,10 @@
 // rebinding) are refused; no CORS headers are ever sent. Transport limits (1 MiB body, head
 // size, one request per connection) are enforced by the HttpRequestGate that serves it.
 
-#include "common/HttpRequestGate.h"
+#include "LoopbackGate.h"
 
 #include <QByteArray>
 #include <QJsonObject>
-#include <QPointer>
 #include <QString>
 
 #include <chrono>
@@ -72,7 +71,7 @@ private:
     void noteRefusal(const QString &line);
 
     CommandDispatcher *m_commands;
-    QPointer<HttpRequestGate> m_gate;
+    LoopbackGate m_gate;
     QString m_token;
     std::chrono::milliseconds m_replyTimeout { 90000 };
     Clock *m_clock;

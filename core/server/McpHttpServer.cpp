@@ -7,7 +7,6 @@
 #include "common/ClockTimer.h"
 #include "logging/LogCategories.h"
 
-#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -98,20 +97,14 @@ bool McpHttpServer::start(quint16 port, QString *error)
     limits.maxBodyBytes = McpServer::kMaxMessageBytes;
     limits.requestTimeout = std::chrono::seconds(30); // a 16 MiB body on a busy machine
     limits.connectionLifetime = kConnectionLifetime;
-    auto *gate = new HttpRequestGate(limits, this);
-    // Loopback only, whatever anyone asks: the tools drive the user's browser.
-    if (!gate->listen(QHostAddress::LocalHost, port)) {
-        if (error)
-            *error = u"cannot listen on 127.0.0.1:%1: %2"_s.arg(port).arg(gate->errorString());
-        delete gate;
+    auto *gate = m_gate.open(limits, port, this, error);
+    if (!gate)
         return false;
-    }
     connect(gate, &HttpRequestGate::refused, this, [](int status, const QString &why) {
         // At debug level: a local program hammering the port must not flood the log.
         qCDebug(lcServer).noquote() << u"mcp http: refused a request (%1): %2"_s.arg(status).arg(why);
     });
     connect(gate, &HttpRequestGate::requestReceived, this, &McpHttpServer::handleRequest);
-    m_gate = gate;
     return true;
 }
 
@@ -119,21 +112,17 @@ void McpHttpServer::stop()
 {
     for (const QByteArray &id : m_sessions.keys())
         endSession(id, u"the server stopped"_s);
-    if (!m_gate)
-        return;
-    m_gate->close();
-    m_gate->deleteLater();
-    m_gate = nullptr;
+    m_gate.close();
 }
 
 bool McpHttpServer::isListening() const
 {
-    return m_gate && m_gate->isListening();
+    return m_gate.isListening();
 }
 
 quint16 McpHttpServer::port() const
 {
-    return m_gate ? m_gate->serverPort() : 0;
+    return m_gate.port();
 }
 
 void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpSocket *socket)
@@ -147,11 +136,8 @@ void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpS
         return;
     }
 
-    const QList<QByteArray> authorization = request.headerValues("authorization");
-    const QByteArray credentials = authorization.size() == 1 ? authorization.first() : QByteArray();
-    const bool bearer
-        = credentials.size() > 7 && credentials.left(7).compare("bearer ", Qt::CaseInsensitive) == 0;
-    if (!bearer) {
+    const std::optional<QString> presented = request.bearerToken();
+    if (!presented) {
         refuse(
             socket, 401,
             u"missing token: send 'Authorization: Bearer <token>' with the agent token, the file agent-token "
@@ -166,7 +152,7 @@ void McpHttpServer::handleRequest(const HttpRequestGate::Request &request, QTcpS
                { { "WWW-Authenticate", "Bearer realm=\"multi-purpose-agent\"" } });
         return;
     }
-    if (!TokenFile::matches(token, QString::fromUtf8(credentials.mid(7).trimmed()))) {
+    if (!TokenFile::matches(token, *presented)) {
         refuse(socket, 401,
                u"wrong token: it does not match the agent token in the file agent-token in the app's config "
                "folder"_s,

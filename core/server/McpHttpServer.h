@@ -16,12 +16,11 @@
 // only to loopback Host names and never to a web page's request (Origin, Sec-Fetch-Site: 403).
 // Errors are JSON-RPC error objects with a sentence saying what was wrong.
 
-#include "common/HttpRequestGate.h"
+#include "LoopbackGate.h"
 
 #include <QByteArray>
 #include <QHash>
 #include <QObject>
-#include <QPointer>
 #include <QString>
 
 #include <chrono>
@@ -87,7 +86,7 @@ private:
     Clock *m_clock;
     std::function<QString()> m_token;
     std::chrono::milliseconds m_idleTimeout = kDefaultIdleTimeout;
-    QPointer<HttpRequestGate> m_gate;
+    LoopbackGate m_gate;
     QHash<QByteArray, Session> m_sessions; // by Mcp-Session-Id
     int m_nextSession = 1;
 };
