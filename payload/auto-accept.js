@@ -56,6 +56,7 @@
   const clickTimes = [];
   let observedRoots = new WeakSet();
   let shadowRoots = new Set(); // the open shadow roots found in the panels
+  let observedScopes = []; // the scopes the observer was last given
   let scanCount = 0;
   let lastTitle = null;
   const clicked = new WeakSet();
@@ -67,6 +68,7 @@
   const stats = {
     doc: docId, clicks: 0, blocked: 0, failedVerifications: 0, fileEdits: 0, terminalCommands: 0,
     other: 0, scans: 0, panelFound: false,
+    mutationBatches: 0, // the observer's deliveries: what the page's changes cost it
   };
 
   // ---- words and labels -----------------------------------------------------------------
@@ -670,6 +672,15 @@
       windowed = true;
     }
     stats.windowed = windowed;
+    // A scope given up (the whole window of the windowed fallback once the panel appeared, a
+    // panel gone) must not stay observed: the editor's every keystroke would still reach
+    // onMutations. An observer cannot drop one root, so it starts again on the new scopes;
+    // fullScan's walk observes the shadow roots in them again right after.
+    if (observer && observedScopes.some((s) => !scopes.includes(s))) {
+      observer.disconnect();
+      observedRoots = new WeakSet();
+    }
+    observedScopes = scopes;
     for (const scope of scopes) observeRoot(scope);
     watchForPanel();
   }
@@ -889,6 +900,7 @@
   }
 
   function onMutations(records) {
+    stats.mutationBatches++;
     if (pending.length) verifyAll();
     if (!active()) return;
     // The panel itself went away (a re-render): find it again and look at all of it.
@@ -1010,6 +1022,7 @@
     // A fresh observer: every root must be observed again (fullScan observes the panels and
     // the shadow roots in them).
     observedRoots = new WeakSet();
+    observedScopes = [];
     pollTimer = setInterval(fullScan, Math.min(3000, Math.max(200, Number(config.pollIntervalMs) || 1000)));
     fullScan(true);
   }

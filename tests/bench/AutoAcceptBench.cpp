@@ -3,6 +3,9 @@
 //     foreground tab, in a background tab, on a page of 20,000 nodes (still, and with steady DOM
 //     churn), and on a page we did not shape: the real VS Code workbench (code-server, when
 //     MPA_CODE_SERVER names it) with an agent panel put into it and the editor being typed in;
+//     beside them, as a reference, an in-page clicker on the churning page without the app: what
+//     the page's own rendering costs any clicker that reads the button's box (and hit-tests it)
+//     before it clicks;
 //  2. the payload's main-thread cost over 10 s with 40 agent steps inserted (one every 250 ms) on
 //     the 20,000-node churning page and on the workbench: self time of the payload's own functions
 //     (auto-accept and the ban check it asks) in a CPU profile (Profiler domain; the page's
@@ -413,6 +416,63 @@ void printCost(const QList<std::pair<QString, Cost>> &runs, int seconds)
     }
 }
 
+// The floor any clicker that looks before it clicks stands on, on the same page and churn: a
+// MutationObserver clicker in the page itself (no app, no payload), that clicks each added
+// button at once (`none`), after reading its box (`box`: the layout the page's churn left dirty
+// is done then), or after its box and a hit test (`hit`: the page's rendering brought up to
+// date to pre-paint), as the payload does for Accept buttons and for command steps.
+Latency measureReference(CdpSession *page, const QString &prefix, int count, const QString &mode,
+                         const QString &command = {})
+{
+    Latency result;
+    result.visibility = evaluate(page, u"document.visibilityState"_s).toString();
+    evaluate(page, uR"JS((() => {
+      window.__refMode = '%1';
+      if (window.__refClicker) return true;
+      window.__refClicker = new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) {
+          if (n.nodeType !== 1) continue;
+          for (const b of n.querySelectorAll('button[data-fixture]')) {
+            if (window.__refMode !== 'none') {
+              const rect = b.getBoundingClientRect();
+              if (rect.width < 1 || rect.height < 1) continue;
+              if (window.__refMode === 'hit') {
+                const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+                if (!hit || (hit !== b && !b.contains(hit))) continue;
+              }
+            }
+            b.click();
+          }
+        }
+      });
+      window.__refClicker.observe(document.querySelector('[data-steps]'), { childList: true, subtree: true });
+      return true;
+    })())JS"_s.arg(mode));
+    QElapsedTimer pace;
+    for (int i = 0; i < count; ++i) {
+        const QString id = u"%1-%2"_s.arg(prefix).arg(i);
+        evaluate(page,
+                 u"(() => { const s = document.querySelector('[data-steps]'); "
+                 "while (s && s.children.length > 3) s.firstElementChild.remove(); return true; })()"_s);
+        pace.start();
+        evaluate(page,
+                 command.isEmpty()
+                     ? u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id)
+                     : u"addStep({ id: '%1', label: 'Run', code: '%2 %3' })"_s.arg(id, command).arg(i));
+        if (!waitUntil([&] { return evaluate(page, u"!!window.__clickTimes['%1']"_s.arg(id)).toBool(); }, 5s))
+            ++result.missed;
+        if (const qint64 left = 62 - pace.elapsed(); left > 0)
+            spin(int(left));
+    }
+    const QJsonObject inserted = evaluate(page, u"window.__insertedAt"_s).toObject();
+    const QJsonObject clicked = evaluate(page, u"window.__clickTimes"_s).toObject();
+    for (auto it = clicked.constBegin(); it != clicked.constEnd(); ++it) {
+        if (it.key().startsWith(prefix + u'-') && inserted.contains(it.key()))
+            result.ms.append(it.value().toDouble() - inserted.value(it.key()).toDouble());
+    }
+    return result;
+}
+
 // One measured tab: its rows' name and whether the payload runs in it.
 Cost costOf(BenchBrowser &browser, PayloadHub &hub, CdpSession *tab, bool withPayload, int seconds)
 {
@@ -460,6 +520,21 @@ int run(BenchBrowser &browser, int insertions, int seconds, int rounds)
                      measureLatency(hub, big, u"churncmd"_s, insertions, u"npm test --"_s) });
     evaluate(big, u"stopChurn()"_s);
     browserCall(endpoint, u"Target.closeTarget"_s, { { u"targetId"_s, big->targetId() } });
+    // The same page and churn without the app: what the page's own rendering costs a clicker that
+    // looks before it clicks.
+    settings.setValue(SettingKey::AutoAcceptEnabled, false);
+    if (CdpSession *plain = browser.openTab(u"/autoaccept/bench.html?reference"_s)) {
+        evaluate(plain, u"startChurn(0)"_s);
+        latency.append({ u"reference: in-page clicker, no look, 20,000 nodes, churning"_s,
+                         measureReference(plain, u"ref-none"_s, insertions, u"none"_s) });
+        latency.append({ u"reference: in-page clicker, reads the box, 20,000 nodes, churning"_s,
+                         measureReference(plain, u"ref-box"_s, insertions, u"box"_s) });
+        latency.append({ u"reference: in-page clicker, box + hit test, churning, command steps"_s,
+                         measureReference(plain, u"ref-hit"_s, insertions, u"hit"_s, u"npm test --"_s) });
+        evaluate(plain, u"stopChurn()"_s);
+        browserCall(endpoint, u"Target.closeTarget"_s, { { u"targetId"_s, plain->targetId() } });
+    }
+    settings.setValue(SettingKey::AutoAcceptEnabled, true);
 
     Workbench workbench;
     const bool haveWorkbench = workbench.start();
@@ -468,6 +543,8 @@ int run(BenchBrowser &browser, int insertions, int seconds, int rounds)
             evaluate(vscode, u"startChurn(0)"_s);
             latency.append({ u"VS Code workbench (code-server), typing"_s,
                              measureLatency(hub, vscode, u"vscode"_s, insertions) });
+            latency.append({ u"VS Code workbench (code-server), typing, command steps"_s,
+                             measureLatency(hub, vscode, u"vscodecmd"_s, insertions, u"npm test --"_s) });
             const int typed = evaluate(vscode, u"window.__typed"_s).toInt();
             evaluate(vscode, u"stopChurn()"_s);
             std::printf("(the workbench: %d characters typed into its editor while measured)\n", typed);
@@ -504,7 +581,7 @@ int run(BenchBrowser &browser, int insertions, int seconds, int rounds)
     // The goals (issue 28): reaction with churn, and the payload's own JavaScript.
     std::printf("\nGoals:\n");
     for (const auto &[name, l] : latency) {
-        if (!name.contains(u"churning"_s) && !name.contains(u"typing"_s))
+        if ((!name.contains(u"churning"_s) && !name.contains(u"typing"_s)) || name.startsWith(u"reference"_s))
             continue;
         const double p50 = percentile(l.ms, 50);
         const double p95 = percentile(l.ms, 95);

@@ -763,6 +763,38 @@ TEST_F(AutoAcceptTest, WithoutAKnownPanelAnIdeWindowMinusEditorNotificationsAndD
     EXPECT_EQ(controller->runCounts().blocked, 1) << "nothing outside the fallback scope is even considered";
 }
 
+// The panel appears after the window was watched whole: from then on only the panel is
+// observed, so the editor's every keystroke no longer reaches the page script (measured on the
+// real workbench, the whole window stayed observed: the payload's cost there doubled).
+TEST_F(AutoAcceptTest, APanelFoundAfterTheWindowedFallbackIsAllThatStaysObserved)
+{
+    CdpSession *page = open(fixtureUrl(u"autoaccept/vscode-workbench.html"_s));
+    ASSERT_TRUE(page);
+    ASSERT_TRUE(waitClicked(page, { u"chat-accept"_s, u"chat-run"_s }));
+    ASSERT_TRUE(payloadStats(page).value(u"windowed"_s).toBool());
+    evaluate(page,
+             u"(() => { const p = document.createElement('div'); p.setAttribute('data-mpa-agent-panel', ''); "
+             "p.id = 'late-panel'; document.body.appendChild(p); return true; })()"_s);
+    ASSERT_TRUE(waitUntil([&] {
+        const QJsonObject stats = payloadStats(page);
+        return stats.value(u"panelFound"_s).toBool() && !stats.value(u"windowed"_s).toBool();
+    })) << "the panel that appeared was not taken as the scope";
+    const int before = payloadStats(page).value(u"mutationBatches"_s).toInt();
+    // Twenty separate changes in the editor, each in its own task (each its own delivery when
+    // observed), then a step in the panel, whose click says every earlier delivery was made.
+    for (int i = 0; i < 20; ++i) {
+        evaluate(
+            page,
+            u"document.querySelector('.monaco-editor').appendChild(document.createElement('span')) && true"_s);
+    }
+    addStep(page,
+            { { u"id"_s, u"late-accept"_s }, { u"label"_s, u"Accept"_s }, { u"into"_s, u"#late-panel"_s } });
+    ASSERT_TRUE(waitClicked(page, { u"chat-accept"_s, u"chat-run"_s, u"late-accept"_s }));
+    const int batches = payloadStats(page).value(u"mutationBatches"_s).toInt() - before;
+    EXPECT_GE(batches, 1) << "the panel's own change was observed";
+    EXPECT_LT(batches, 10) << "the editor's changes still reach the observer: " << batches << " deliveries";
+}
+
 // ---- the lease: the page script outlives the app's connection, so it must stop by itself ----
 
 class AutoAcceptLeaseTest : public AutoAcceptTest
