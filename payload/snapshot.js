@@ -53,13 +53,13 @@
   };
   const quote = (s) => '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
 
-  function roleOf(el) {
+  function roleOf(el, tag = el.tagName) {
     const explicit = el.getAttribute('role');
     if (explicit) {
       const r = explicit.trim().split(/\s+/)[0];
       if (r !== 'presentation' && r !== 'none' && r !== 'generic') return r;
     }
-    switch (el.tagName) {
+    switch (tag) {
       case 'A': return el.hasAttribute('href') ? 'link' : null;
       case 'BUTTON': return 'button';
       case 'INPUT': {
@@ -323,8 +323,9 @@
     }
 
     function visit(el, indent, pointer, textDone) {
-      if (SKIP.has(el.tagName)) return;
-      if (el.tagName === 'SLOT') {
+      const tag = el.tagName;
+      if (SKIP.has(tag)) return;
+      if (tag === 'SLOT') {
         const assigned = el.assignedNodes();
         if (assigned.length) {
           for (const n of assigned) {
@@ -337,14 +338,13 @@
         return;
       }
       if (el.getAttribute('aria-hidden') === 'true') return;
-      const view = el.ownerDocument.defaultView;
       const style = view.getComputedStyle(el);
       // Each computed property read costs: read only those this element needs.
       const display = style.display;
       if (display === 'none') return;
       const visibility = style.visibility;
       const shown_ = visibility !== 'hidden' && visibility !== 'collapse';
-      let role = roleOf(el);
+      let role = roleOf(el, tag);
       // The cursor matters for elements without a role of their own (and what they contain).
       // The cursor is inherited: below a pointer it changes nothing (see the uses below).
       const isPointer = (role && LEAF.has(role)) || pointer ? pointer : style.cursor === 'pointer';
@@ -362,7 +362,7 @@
             role = null; // a pointer cursor on an empty box names nothing worth acting on
           } else {
             // A box of no size shows nothing (offsetWidth: no DOMRect to make; SVG has none).
-            if (!isInteractive || el.tagName === 'INPUT' || el.offsetWidth > 0 || el.offsetHeight > 0
+            if (!isInteractive || tag === 'INPUT' || el.offsetWidth > 0 || el.offsetHeight > 0
               || (el.offsetWidth === undefined && (el.getBoundingClientRect().width > 0))) {
               let line = indent + '- ' + role;
               if (name) line += ' ' + quote(clip(name, 80));
@@ -384,7 +384,11 @@
                 let inner = null;
                 try { inner = el.contentDocument; } catch (e) { inner = null; }
                 if (emit(line + ':')) {
-                  if (inner && inner.documentElement) visit(inner.documentElement, indent + '  ', false, false);
+                  if (inner && inner.documentElement) {
+                    const outer = view;
+                    view = inner.defaultView;
+                    try { visit(inner.documentElement, indent + '  ', false, false); } finally { view = outer; }
+                  }
                   else frames.push({ ref: refOf(el), src: el.src || '' });
                 }
                 return;
@@ -436,6 +440,8 @@
       lines.push(root);
       chars += root.length + 1;
     }
+    // The window whose getComputedStyle reads the elements visited (a frame's, inside it).
+    let view = scope ? scope.ownerDocument.defaultView : window;
     try {
       if (scope) visit(scope, '', false, false);
     } finally {
