@@ -448,22 +448,10 @@ Latency measureReference(CdpSession *page, const QString &prefix, int count, con
       window.__refClicker.observe(document.querySelector('[data-steps]'), { childList: true, subtree: true });
       return true;
     })())JS"_s.arg(mode));
-    QElapsedTimer pace;
-    for (int i = 0; i < count; ++i) {
-        const QString id = u"%1-%2"_s.arg(prefix).arg(i);
-        evaluate(page,
-                 u"(() => { const s = document.querySelector('[data-steps]'); "
-                 "while (s && s.children.length > 3) s.firstElementChild.remove(); return true; })()"_s);
-        pace.start();
-        evaluate(page,
-                 command.isEmpty()
-                     ? u"addStep({ id: '%1', label: 'Accept' })"_s.arg(id)
-                     : u"addStep({ id: '%1', label: 'Run', code: '%2 %3' })"_s.arg(id, command).arg(i));
-        if (!waitUntil([&] { return evaluate(page, u"!!window.__clickTimes['%1']"_s.arg(id)).toBool(); }, 5s))
-            ++result.missed;
-        if (const qint64 left = 62 - pace.elapsed(); left > 0)
-            spin(int(left));
-    }
+    result.missed = insertPaced(page, prefix, count, command, [&](const QString &id) {
+        return waitUntil([&] { return evaluate(page, u"!!window.__clickTimes['%1']"_s.arg(id)).toBool(); },
+                         5s);
+    });
     const QJsonObject inserted = evaluate(page, u"window.__insertedAt"_s).toObject();
     const QJsonObject clicked = evaluate(page, u"window.__clickTimes"_s).toObject();
     for (auto it = clicked.constBegin(); it != clicked.constEnd(); ++it) {
