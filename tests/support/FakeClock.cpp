@@ -75,7 +75,8 @@ void FakeClock::disarm(ClockTimer *timer)
     m_armed.removeAll(timer);
 }
 
-bool FakeClock::runUntil(const std::function<bool()> &done, std::chrono::milliseconds timeout)
+bool FakeClock::runUntil(const std::function<bool()> &done, std::chrono::milliseconds timeout,
+                         std::chrono::milliseconds step)
 {
     QElapsedTimer real;
     real.start();
@@ -84,7 +85,7 @@ bool FakeClock::runUntil(const std::function<bool()> &done, std::chrono::millise
             if (done())
                 return true;
             if (real.elapsed() >= 50) {
-                advance(std::chrono::seconds(1));
+                advance(step);
                 real.restart();
             }
             return done();

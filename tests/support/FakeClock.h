@@ -34,10 +34,12 @@ public:
     int armedTimers() const;
 
     // For the engine's parts that also wait on real things (a browser, a socket): moves the clock
-    // a second at a time, no faster than every 50 ms of real time so those keep up, until `done`
-    // holds (false when `timeout` of real time passes first).
+    // `step` (a second) at a time, no faster than every 50 ms of real time so those keep up, until
+    // `done` holds (false when `timeout` of real time passes first). A longer step for a long
+    // wait in which the real things only need to keep answering.
     bool runUntil(const std::function<bool()> &done,
-                  std::chrono::milliseconds timeout = std::chrono::seconds(90));
+                  std::chrono::milliseconds timeout = std::chrono::seconds(90),
+                  std::chrono::milliseconds step = std::chrono::seconds(1));
 
 protected:
     void arm(ClockTimer *timer) override;
