@@ -60,8 +60,9 @@ ConnectionModel::ProbeResult CdpConnectionModel::plain(const CdpProbeResult &res
     const TargetFilter &filter = m_endpoint->targetFilter();
     for (const CdpProbeTarget &target : result.targets) {
         Target shown { target.info.title, target.info.url, target.info.type, target.attachable, {} };
-        if (target.attachable)
-            filter.accepts(target.info, &shown.skipReason);
+        QString reason;
+        if (target.attachable && !filter.accepts(target.info, &reason))
+            shown.skipReason = reason;
         plain.targets.append(shown);
     }
     return plain;
