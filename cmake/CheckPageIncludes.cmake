@@ -3,7 +3,8 @@
 # (DESIGN.md: connector → model → widgets, as Syncthing Tray), so a page can be built and
 # tested over a fake model. ui/models/Models.cpp is where the models are built from the engine.
 # A page whose model covers a core folder in full includes nothing of that folder either
-# (mpa_page_models below: TasksPage takes RunsModel, not agent/ or actions/).
+# (mpa_page_models below: TasksPage takes RunsModel, not agent/ or actions/; ConnectionPage
+# takes ConnectionModel, not cdp/ or platform/).
 # Inputs: ROOT (the folder of the pages). Every .h and .cpp is read, new files too; text after
 # // on a line is left out (comments may name the engine).
 cmake_minimum_required(VERSION 3.25)
@@ -15,7 +16,8 @@ endif()
 set(mpa_page_models
     "TasksPage=agent|actions"
     "BridgePage=bridge"
-    "EndpointsBox=autoaccept|cdp")
+    "EndpointsBox=autoaccept|cdp"
+    "ConnectionPage=cdp|platform")
 # A line's include of the engine, Engine*, or a core folder its page's model covers, as a problem.
 macro(check_engine_use)
     string(STRIP "${line}" shownLine)

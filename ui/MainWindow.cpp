@@ -183,7 +183,7 @@ MainWindow::MainWindow(Engine *engine, QWidget *parent)
     connect(m_welcome, &WelcomePanel::connectionPageRequested, this, [this] { showPage(Page::Connection); });
     connect(m_welcome, &WelcomePanel::startIdeRequested, this, [this, connection] {
         showPage(Page::Connection); // where the wait for the port shows
-        if (!connection->startProbe()->isRunning())
+        if (!connection->isWaitingForIde())
             connection->startIde();
     });
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);

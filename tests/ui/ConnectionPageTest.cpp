@@ -1,12 +1,13 @@
 #include "pages/ConnectionPage.h"
 
+#include "FakeModels.h"
 #include "HeadlessChromium.h"
 #include "QtPrinters.h"
 #include "UiTest.h"
 #include "Wait.h"
 #include "cdp/ChromiumProcess.h"
+#include "models/CdpConnectionModel.h"
 #include "platform/DesktopEntry.h"
-#include "platform/StartedIde.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -17,6 +18,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeWidget>
 
@@ -135,7 +137,7 @@ TEST_F(ConnectionPageTest, TestConnectionListsTheTargetsWithoutDisturbingTheEngi
     QSignalSpy engineState(engine->endpoint(), &CdpEndpoint::stateChanged);
     QSignalSpy detached(engine->endpoint(), &CdpEndpoint::sessionDetached);
     page.findChild<QPushButton *>(u"testConnection"_s)->click();
-    ASSERT_TRUE(waitForSignal(page.probe(), &CdpProbe::finished));
+    ASSERT_TRUE(waitForSignal(models()->connection(), &ConnectionModel::probed));
     const QString result = label(page, u"testResult"_s)->text();
     EXPECT_TRUE(result.contains(u"answers at 127.0.0.1:%1"_s.arg(browser.port()))) << result.toStdString();
     EXPECT_TRUE(result.contains(u"Chrome/"_s) || result.contains(u"Chromium/"_s)) << result.toStdString();
@@ -164,7 +166,7 @@ TEST_F(ConnectionPageTest, TestingAnAddressWhereNothingAnswersSaysWhatToDo)
     settings->setValue(SettingKey::CdpPort, port);
     ConnectionPage page(models()->connection(), models()->endpoints(), settings.get());
     page.testConnection();
-    ASSERT_TRUE(waitForSignal(page.probe(), &CdpProbe::finished));
+    ASSERT_TRUE(waitForSignal(models()->connection(), &ConnectionModel::probed));
     const QString result = label(page, u"testResult"_s)->text();
     EXPECT_TRUE(result.startsWith(u"Nothing answers at 127.0.0.1:%1"_s.arg(port))) << result.toStdString();
     EXPECT_TRUE(result.contains(u"--remote-debugging-port=%1"_s.arg(port))) << result.toStdString();
@@ -260,7 +262,7 @@ TEST_F(ConnectionPageTest, StartingTheIdeAsksToCloseItFirst)
     const QString asked = clickAndAnswer(page.findChild<QPushButton *>(u"ideStart"_s), u"Cancel"_s);
     EXPECT_TRUE(asked.contains(u"Close every VS Code window first"_s)) << asked.toStdString();
     EXPECT_EQ(page.lastStartedPid(), 0);
-    EXPECT_FALSE(page.startProbe()->isRunning());
+    EXPECT_FALSE(page.isWaitingForIde());
 }
 
 // Chromium is called by its name, and starting it in a profile of its own asks nothing: the
@@ -300,9 +302,9 @@ TEST_F(ConnectionPageTest, ChromiumIsCalledByItsNameAndStartsWithoutAskingToClos
     page.findChild<QPushButton *>(u"ideStartCancel"_s)->click();
     ::kill(pid_t(pid), SIGTERM);
     EXPECT_TRUE(waitUntil([pid] { return !processRuns(pid); }, 20s));
-    EXPECT_EQ(ConnectionPage::browserName(u"/usr/share/applications/google-chrome.desktop"_s, u"x"_s),
+    EXPECT_EQ(CdpConnectionModel::browserName(u"/usr/share/applications/google-chrome.desktop"_s, u"x"_s),
               u"Google Chrome"_s);
-    EXPECT_EQ(ConnectionPage::browserName(QString(), u"Chromium or Chrome"_s), u"Chromium or Chrome"_s);
+    EXPECT_EQ(CdpConnectionModel::browserName(QString(), u"Chromium or Chrome"_s), u"Chromium or Chrome"_s);
 }
 
 TEST_F(ConnectionPageTest, StartingTheIdeThroughItsLauncherOpensThePort)
@@ -315,17 +317,18 @@ TEST_F(ConnectionPageTest, StartingTheIdeThroughItsLauncherOpensThePort)
     page.selectIde(u"vscode"_s);
     ASSERT_TRUE(page.rewriteLauncher());
 
-    QSignalSpy finished(page.startProbe(), &CdpProbe::finished);
+    QSignalSpy finished(models()->connection(), &ConnectionModel::waitFinished);
     ASSERT_TRUE(page.startIde(true));
     const qint64 pid = page.lastStartedPid();
     ASSERT_GT(pid, 0);
     auto *state = label(page, u"startState"_s);
     EXPECT_TRUE(state->text().startsWith(u"Waiting for VS Code to open port %1"_s.arg(port)))
         << state->text().toStdString();
-    const bool answered = finished.count() > 0 || waitForSignal(page.startProbe(), &CdpProbe::finished, 60s);
+    const bool answered
+        = finished.count() > 0 || waitForSignal(models()->connection(), &ConnectionModel::waitFinished, 60s);
     EXPECT_TRUE(answered);
     if (answered) {
-        const auto result = finished.first().first().value<CdpProbeResult>();
+        const auto result = finished.first().first().value<ConnectionModel::ProbeResult>();
         EXPECT_TRUE(result.ok) << result.error.toStdString();
         EXPECT_TRUE(state->text().startsWith(u"VS Code answers on port %1"_s.arg(port)))
             << state->text().toStdString();
@@ -356,8 +359,7 @@ TEST_F(ConnectionPageTest, AStartedBrowserThatDiesStopsTheWaitAndSaysWhy)
     ASSERT_TRUE(page.startIde(true));
     EXPECT_TRUE(cancel->isVisibleTo(&page)) << "a wait can be cancelled";
     auto *state = label(page, u"startState"_s);
-    ASSERT_TRUE(waitUntil([&] { return !page.startProbe()->isRunning(); }, 20s))
-        << state->text().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return !page.isWaitingForIde(); }, 20s)) << state->text().toStdString();
     EXPECT_TRUE(state->text().startsWith(u"VS Code ended before it opened port %1 (exit code 1)."_s.arg(
         settings->intValue(SettingKey::CdpPort))))
         << state->text().toStdString();
@@ -384,8 +386,7 @@ TEST_F(ConnectionPageTest, AStartFailureIsClearedWhenTheAppConnectsLater)
     page.selectIde(u"vscode"_s);
     ASSERT_TRUE(page.startIde(true));
     auto *state = label(page, u"startState"_s);
-    ASSERT_TRUE(waitUntil([&] { return !page.startProbe()->isRunning(); }, 20s))
-        << state->text().toStdString();
+    ASSERT_TRUE(waitUntil([&] { return !page.isWaitingForIde(); }, 20s)) << state->text().toStdString();
     ASSERT_TRUE(state->property("error").toBool());
     ASSERT_TRUE(state->isVisible());
 
@@ -414,7 +415,7 @@ TEST_F(ConnectionPageTest, CancelStopsWaitingForTheStartedIde)
     auto *cancel = page.findChild<QPushButton *>(u"ideStartCancel"_s);
     ASSERT_TRUE(cancel->isVisibleTo(&page));
     cancel->click();
-    EXPECT_FALSE(page.startProbe()->isRunning());
+    EXPECT_FALSE(page.isWaitingForIde());
     EXPECT_FALSE(cancel->isVisibleTo(&page));
     EXPECT_TRUE(page.findChild<QPushButton *>(u"ideStart"_s)->isEnabled());
     EXPECT_EQ(
@@ -422,9 +423,197 @@ TEST_F(ConnectionPageTest, CancelStopsWaitingForTheStartedIde)
         u"Stopped waiting. VS Code is still running (process %1); close it yourself if you do not want it."_s
             .arg(pid));
     EXPECT_TRUE(processRuns(pid)) << "the started program is left alone";
-    QSignalSpy exited(page.startedIde(), &StartedIde::exited);
+    QSignalSpy exited(models()->connection(), &ConnectionModel::startedIdeExited);
     ::kill(pid_t(pid), SIGTERM);
-    EXPECT_TRUE(exited.count() > 0 || waitForSignal(page.startedIde(), &StartedIde::exited, 20s));
+    EXPECT_TRUE(exited.count() > 0
+                || waitForSignal(models()->connection(), &ConnectionModel::startedIdeExited, 20s));
+}
+
+// UiTest's helpers that need no engine.
+struct UiHelpers : UiTest
+{
+    using UiTest::clickAndAnswer;
+    using UiTest::field;
+};
+
+// The page over a fake model: no engine, no browser, no launcher on disk.
+class ConnectionPageOnModelTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(folder.isValid());
+        settings = std::make_unique<Settings>(folder.filePath(u"settings.ini"_s));
+        model.fakeIdes = { { u"vscode"_s, u"VS Code"_s, false }, { u"chrome"_s, u"Chromium"_s, true } };
+        ConnectionModel::Launcher code;
+        code.found = true;
+        code.launcherPath = code.originalPath = u"/usr/share/applications/code.desktop"_s;
+        model.launchers.insert(u"vscode"_s, code);
+        ConnectionModel::Launcher chromium;
+        chromium.found = true;
+        chromium.separate = true;
+        chromium.launcherPath = chromium.originalPath = u"/usr/share/applications/chromium.desktop"_s;
+        chromium.separatePath = u"/home/user/.local/share/applications/chromium-mpa-debugging.desktop"_s;
+        chromium.separateName = u"Chromium (debugging)"_s;
+        model.launchers.insert(u"chrome"_s, chromium);
+    }
+
+    QLabel *label(const QWidget &page, const QString &name) { return page.findChild<QLabel *>(name); }
+    QPushButton *button(const QWidget &page, const QString &name)
+    {
+        return page.findChild<QPushButton *>(name);
+    }
+
+    QTemporaryDir folder;
+    std::unique_ptr<Settings> settings;
+    FakeConnectionModel model;
+    FakeEndpointsModel endpoints;
+};
+
+TEST_F(ConnectionPageOnModelTest, ShowsTheModelsStateAndTheVerdictsOfATest)
+{
+    model.status = u"Connected to 127.0.0.1:9555 · 2 pages"_s;
+    model.connected = true;
+    model.browser = u"Chrome/130.0"_s;
+    model.runPort = 9555; // --cdp-port
+    ConnectionPage page(&model, &endpoints, settings.get());
+    page.show();
+    EXPECT_EQ(label(page, u"engineState"_s)->text(),
+              u"Connected to 127.0.0.1:9555 · 2 pages (Chrome/130.0)"_s);
+    const QString note = UiHelpers::field(&page, SettingKey::CdpPort)->note();
+    EXPECT_TRUE(note.startsWith(u"This run uses 127.0.0.1:9555 (set on the command line)"_s))
+        << note.toStdString();
+    auto *choice = page.findChild<QComboBox *>(u"ideChoice"_s);
+    ASSERT_TRUE(choice);
+    ASSERT_EQ(choice->count(), 2);
+    EXPECT_EQ(choice->itemText(1), u"Chromium"_s);
+    EXPECT_EQ(page.selectedIdeId(), u"vscode"_s) << "the first with a launcher";
+    EXPECT_TRUE(label(page, u"launcherState"_s)
+                    ->text()
+                    .endsWith(u"code.desktop — starts VS Code without debugging."_s))
+        << label(page, u"launcherState"_s)->text().toStdString();
+    EXPECT_EQ(button(page, u"ideStart"_s)->text(), u"Start VS Code with Debugging"_s);
+    EXPECT_EQ(page.startText(), u"Start VS Code with Debugging"_s);
+    EXPECT_TRUE(page.canStartIde());
+
+    // Test Connection asks the model at the fields' address and shows each target's verdict.
+    button(page, u"testConnection"_s)->click();
+    EXPECT_EQ(model.calls, QStringList { u"probe 127.0.0.1:9004"_s });
+    EXPECT_FALSE(button(page, u"testConnection"_s)->isEnabled()) << "until the answer comes";
+    ConnectionModel::ProbeResult found;
+    found.ok = true;
+    found.address = u"127.0.0.1:9004"_s;
+    found.port = 9004;
+    found.browser = u"Chrome/130.0"_s;
+    found.targets = { { u"Agent"_s, u"https://ide.example/agent"_s, u"page"_s, true, QString() },
+                      { u"Settings"_s, u"https://ide.example/settings"_s, u"page"_s, true,
+                        u"its title contains “Settings”"_s },
+                      { QString(), u"https://ide.example/held"_s, u"page"_s, false, QString() } };
+    Q_EMIT model.probed(found);
+    EXPECT_TRUE(button(page, u"testConnection"_s)->isEnabled());
+    EXPECT_EQ(label(page, u"testResult"_s)->text(),
+              u"Chrome/130.0 answers at 127.0.0.1:9004 · 3 targets, 1 to work on"_s);
+    auto *targets = page.findChild<QTreeWidget *>(u"testTargets"_s);
+    ASSERT_TRUE(targets->isVisible());
+    ASSERT_EQ(targets->topLevelItemCount(), 3);
+    EXPECT_EQ(targets->topLevelItem(0)->text(2), u"attaches"_s);
+    EXPECT_EQ(targets->topLevelItem(1)->text(2), u"skips: its title contains “Settings”"_s);
+    EXPECT_EQ(targets->topLevelItem(2)->text(0), u"https://ide.example/held"_s) << "no title: the address";
+    EXPECT_EQ(targets->topLevelItem(2)->text(2), u"skips: another debugger holds it"_s);
+
+    ConnectionModel::ProbeResult nothing;
+    nothing.address = u"127.0.0.1:9004"_s;
+    nothing.error = u"nothing answers at 127.0.0.1:9004"_s;
+    Q_EMIT model.probed(nothing);
+    EXPECT_EQ(label(page, u"testResult"_s)->text(), u"Nothing answers at 127.0.0.1:9004."_s);
+    EXPECT_FALSE(targets->isVisible());
+}
+
+TEST_F(ConnectionPageOnModelTest, ItsButtonsRewriteStartWaitAndRelaunchThroughTheModel)
+{
+    ConnectionPage page(&model, &endpoints, settings.get());
+    page.resize(780, 760);
+    page.show();
+    auto *state = label(page, u"startState"_s);
+    auto *start = button(page, u"ideStart"_s);
+    auto *cancel = button(page, u"ideStartCancel"_s);
+
+    // The launcher: rewritten and restored for the selected IDE at the saved port.
+    button(page, u"launcherRewrite"_s)->click();
+    EXPECT_EQ(model.calls.takeLast(), u"rewrite vscode 9004"_s);
+    EXPECT_TRUE(
+        label(page, u"launcherState"_s)->text().contains(u"starts VS Code with debugging on port 9004"_s))
+        << label(page, u"launcherState"_s)->text().toStdString();
+    button(page, u"launcherRestore"_s)->click();
+    EXPECT_EQ(model.calls.takeLast(), u"restore vscode"_s);
+
+    // Start (Chromium: a profile of its own, nothing to ask), then wait at the saved address.
+    page.selectIde(u"chrome"_s);
+    EXPECT_EQ(button(page, u"launcherRewrite"_s)->text(), u"Add Debugging Entry"_s);
+    start->click();
+    EXPECT_EQ(model.calls, (QStringList { u"start chrome 9004"_s, u"wait 127.0.0.1:9004"_s }));
+    EXPECT_EQ(page.lastStartedPid(), 4242);
+    EXPECT_TRUE(page.isWaitingForIde());
+    EXPECT_EQ(state->text(), u"Waiting for Chromium to open port 9004…"_s);
+    EXPECT_FALSE(start->isEnabled());
+    EXPECT_TRUE(cancel->isVisibleTo(&page));
+    Q_EMIT model.waitAttemptFailed();
+    EXPECT_TRUE(state->text().startsWith(u"Waiting for Chromium to open port 9004… ("_s))
+        << state->text().toStdString();
+    ConnectionModel::ProbeResult up;
+    up.ok = true;
+    up.port = 9004;
+    up.browser = u"Chrome/130.0"_s;
+    model.finishWait(up);
+    EXPECT_EQ(state->text(),
+              u"Chromium answers on port 9004 (Chrome/130.0). The app attaches to it by itself."_s);
+    EXPECT_TRUE(start->isEnabled());
+    EXPECT_FALSE(cancel->isVisibleTo(&page));
+
+    // A started program that ends with an error stops the wait and says why.
+    model.calls.clear();
+    model.output = u"Missing X server or $DISPLAY"_s;
+    model.outputFile = u"/tmp/logs/ide-start.log"_s;
+    start->click();
+    model.endStartedIde(1, false);
+    EXPECT_EQ(model.calls,
+              (QStringList { u"start chrome 9004"_s, u"wait 127.0.0.1:9004"_s, u"cancelWait"_s }));
+    EXPECT_EQ(state->text(),
+              u"Chromium ended before it opened port 9004 (exit code 1).\nThe last it printed: "
+              "Missing X server or $DISPLAY\nAll it wrote is in /tmp/logs/ide-start.log."_s);
+    EXPECT_TRUE(state->property("error").toBool());
+    // ... and goes once the app is connected.
+    model.connected = true;
+    Q_EMIT model.statusChanged();
+    EXPECT_FALSE(state->isVisible());
+
+    // Restart Running IDE: on while one runs, asks, then restarts that process at the saved address.
+    model.calls.clear();
+    ConnectionModel::RunningIde windsurf { 777, u"Windsurf"_s, { u"/home/user/project"_s } };
+    model.running = windsurf;
+    page.hide();
+    page.show(); // looks again
+    auto *relaunch = button(page, u"ideRelaunch"_s);
+    ASSERT_TRUE(relaunch->isEnabled());
+    EXPECT_TRUE(relaunch->toolTip().startsWith(u"Quit Windsurf (process 777)"_s))
+        << relaunch->toolTip().toStdString();
+    const QString asked = UiHelpers::clickAndAnswer(relaunch, u"Restart Windsurf"_s);
+    EXPECT_TRUE(asked.contains(u"Restart Windsurf with debugging on port 9004?"_s)) << asked.toStdString();
+    EXPECT_TRUE(asked.contains(u"It opens again with: /home/user/project"_s)) << asked.toStdString();
+    EXPECT_EQ(model.calls, QStringList { u"relaunch 777 127.0.0.1:9004"_s });
+    EXPECT_FALSE(relaunch->isEnabled()) << "busy until it is done";
+    Q_EMIT model.relaunchProgress(u"Waiting for Windsurf to quit…"_s);
+    EXPECT_EQ(state->text(), u"Waiting for Windsurf to quit…"_s);
+    EXPECT_TRUE(state->isVisible());
+    model.finishRelaunch({ true, QString(), u"Windsurf"_s, 1, u"Chrome/130.0"_s });
+    EXPECT_TRUE(state->text().startsWith(u"Windsurf is back with debugging on port 9004 (Chrome/130.0)"_s))
+        << state->text().toStdString();
+    EXPECT_FALSE(state->property("error").toBool());
+    EXPECT_TRUE(relaunch->isEnabled());
+    model.running.reset();
+    EXPECT_FALSE(page.relaunchIde(true)) << "nothing runs";
+    EXPECT_TRUE(state->text().startsWith(u"Nothing to restart: none of VS Code is running."_s))
+        << state->text().toStdString();
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 
 #include "autoaccept/AutoAcceptStats.h"
 #include "models/BridgeSessionsModel.h"
+#include "models/ConnectionModel.h"
 #include "models/EndpointsModel.h"
 #include "models/HistoryModel.h"
 #include "models/QueueModel.h"
@@ -11,6 +12,7 @@
 #include "models/StatsModel.h"
 #include "models/TabsModel.h"
 
+#include <QHash>
 #include <QPointer>
 
 namespace mpa::test {
@@ -397,6 +399,105 @@ public:
     QString withEndpoint(const QString &text, const QString &) const override { return text; }
     const AutoAcceptStats &counters() const override { return fakeCounters; }
     QList<PageCounts> pageCounts() const override { return fakePageCounts; }
+};
+
+// A connection as plain data the test sets; the page's commands are recorded ("probe
+// 127.0.0.1:9004", "rewrite vscode 9004", "start chrome 9004", "wait 127.0.0.1:9004",
+// "relaunch 777 127.0.0.1:9004"), and the test answers them through the model's signals.
+class FakeConnectionModel : public ConnectionModel
+{
+public:
+    QString status = QStringLiteral("Not started");
+    QString runHost = QStringLiteral("127.0.0.1");
+    quint16 runPort = 9004;
+    bool connected = false;
+    QString browser;
+    QList<Ide> fakeIdes;
+    QHash<QString, Launcher> launchers; // by IDE id
+    std::optional<RunningIde> running;
+    bool relaunching = false;
+    qint64 nextPid = 4242; // what startIde() gives; 0: the start fails with `startError`
+    QString startError;
+    bool startedRunning = false;
+    QString output; // what the started program wrote
+    QString outputFile;
+    bool waiting = false;
+    QStringList calls;
+
+    QString statusLine() const override { return status; }
+    QString host() const override { return runHost; }
+    quint16 port() const override { return runPort; }
+    bool isConnected() const override { return connected; }
+    QString browserVersion() const override { return browser; }
+    void probe(const QString &host, quint16 port) override
+    {
+        calls.append(QStringLiteral("probe %1:%2").arg(host).arg(port));
+    }
+    QList<Ide> ides() const override { return fakeIdes; }
+    Launcher launcher(const QString &ideId) const override { return launchers.value(ideId); }
+    bool rewriteLauncher(const QString &ideId, quint16 port, QString *) override
+    {
+        calls.append(QStringLiteral("rewrite %1 %2").arg(ideId).arg(port));
+        Launcher &changed = launchers[ideId];
+        changed.rewritten = true;
+        changed.port = port;
+        return true;
+    }
+    bool restoreLauncher(const QString &ideId, QString *) override
+    {
+        calls.append(QStringLiteral("restore ") + ideId);
+        launchers[ideId].rewritten = false;
+        return true;
+    }
+    bool canStartIde(const QString &ideId) const override { return launchers.value(ideId).found; }
+    qint64 startIde(const QString &ideId, quint16 port, QString *error) override
+    {
+        calls.append(QStringLiteral("start %1 %2").arg(ideId).arg(port));
+        if (nextPid == 0 && error)
+            *error = startError;
+        startedRunning = nextPid != 0;
+        return nextPid;
+    }
+    bool startedIdeRunning() const override { return startedRunning; }
+    QString startedIdeOutput(int) const override { return output; }
+    QString startedIdeOutputFile() const override { return outputFile; }
+    void waitForIde(const QString &host, quint16 port, std::chrono::milliseconds) override
+    {
+        calls.append(QStringLiteral("wait %1:%2").arg(host).arg(port));
+        waiting = true;
+    }
+    bool isWaiting() const override { return waiting; }
+    void cancelWait() override
+    {
+        calls.append(QStringLiteral("cancelWait"));
+        waiting = false;
+    }
+    std::optional<RunningIde> runningIde(const QString &) const override { return running; }
+    bool isRelaunching() const override { return relaunching; }
+    void relaunch(qint64 pid, const QString &host, quint16 port) override
+    {
+        calls.append(QStringLiteral("relaunch %1 %2:%3").arg(pid).arg(host).arg(port));
+        relaunching = true;
+    }
+
+    // The wait for a started IDE ends, as the probe ends it.
+    void finishWait(const ProbeResult &result)
+    {
+        waiting = false;
+        Q_EMIT waitFinished(result);
+    }
+    // The started program ends (a start's exit code, or killed).
+    void endStartedIde(int exitCode, bool crashed)
+    {
+        startedRunning = false;
+        Q_EMIT startedIdeExited(exitCode, crashed);
+    }
+    // The restart is done.
+    void finishRelaunch(const RelaunchResult &result)
+    {
+        relaunching = false;
+        Q_EMIT relaunchFinished(result);
+    }
 };
 
 } // namespace mpa::test

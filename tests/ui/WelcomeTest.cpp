@@ -134,7 +134,7 @@ TEST_F(WelcomeTest, ItsStartButtonStartsTheIdeAsTheConnectionPageDoes)
     EXPECT_EQ(window.currentPage(), MainWindow::Page::Connection) << "where the wait shows";
     auto *connection = window.page<ConnectionPage>();
     ASSERT_GT(connection->lastStartedPid(), 0);
-    EXPECT_TRUE(connection->startProbe()->isRunning());
+    EXPECT_TRUE(connection->isWaitingForIde());
     connection->findChild<QPushButton *>(u"ideStartCancel"_s)->click();
     ::kill(pid_t(connection->lastStartedPid()), SIGTERM);
 }

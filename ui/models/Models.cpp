@@ -2,8 +2,8 @@
 
 #include "AgentsModel.h"
 #include "BridgeSessionsModel.h"
+#include "CdpConnectionModel.h"
 #include "CdpEndpointsModel.h"
-#include "ConnectionModel.h"
 #include "EngineControls.h"
 #include "HistoryModel.h"
 #include "QueueModel.h"
@@ -235,11 +235,12 @@ private:
     CdpEndpoint *m_endpoint;
 };
 
-class EngineConnectionModel : public ConnectionModel
+// The engine's status and the address it uses this run, over CdpConnectionModel's services.
+class EngineConnectionModel : public CdpConnectionModel
 {
 public:
     EngineConnectionModel(Engine *engine, QObject *parent)
-        : ConnectionModel(parent)
+        : CdpConnectionModel(engine->endpoint(), engine->relauncher(), engine->paths(), parent)
         , m_engine(engine)
     {
         connect(engine, &Engine::statusChanged, this, &ConnectionModel::statusChanged);
@@ -248,9 +249,6 @@ public:
     QString statusLine() const override { return engineStatusLine(*m_engine, StatusWords::Translated); }
     QString host() const override { return m_engine->cdpHost(); }
     quint16 port() const override { return m_engine->cdpPort(); }
-    const AppPaths &paths() const override { return m_engine->paths(); }
-    CdpEndpoint *endpoint() const override { return m_engine->endpoint(); }
-    IdeRelauncher *relauncher() const override { return m_engine->relauncher(); }
 
 private:
     Engine *m_engine;

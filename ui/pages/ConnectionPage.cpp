@@ -3,20 +3,13 @@
 #include "EndpointsBox.h"
 #include "ErrorStyle.h"
 #include "Widgets.h"
-#include "cdp/CdpEndpoint.h"
-#include "cdp/IdeRelauncher.h"
 #include "common/KnownSentences.h"
 #include "common/Refuse.h"
 #include "common/TextPattern.h"
-#include "logging/LogCategories.h"
-#include "models/ConnectionModel.h"
-#include "platform/IdeStarter.h"
-#include "platform/StartedIde.h"
 #include "settings/Settings.h"
 
 #include <QComboBox>
 #include <QDir>
-#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -57,10 +50,7 @@ ConnectionPage::ConnectionPage(ConnectionModel *model, EndpointsModel *endpoints
            "with --remote-debugging-port; below you can make its launcher do that."),
         parent)
     , m_model(model)
-    , m_probe(new CdpProbe(this))
-    , m_launcher(IdeLauncher::create(profileRoot(model->paths())))
-    , m_ides(IdeInfo::known())
-    , m_startProbe(new CdpProbe(this))
+    , m_ides(model->ides())
 {
     // The endpoint.
     QGroupBox *endpointBox = nullptr;
@@ -93,7 +83,7 @@ ConnectionPage::ConnectionPage(ConnectionModel *model, EndpointsModel *endpoints
     m_targets->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     m_targets->hide();
     endpoint->addRow(m_targets);
-    connect(m_probe, &CdpProbe::finished, this, &ConnectionPage::showProbeResult);
+    connect(model, &ConnectionModel::probed, this, &ConnectionPage::showProbeResult);
 
     // Every browser the app watches, the one above first.
     QGroupBox *browsersBox = nullptr;
@@ -120,15 +110,11 @@ ConnectionPage::ConnectionPage(ConnectionModel *model, EndpointsModel *endpoints
     QFormLayout *ide = addFormGroup(tr("Start an IDE with debugging"), &ideBox);
     m_ideCombo = new QComboBox(ideBox);
     m_ideCombo->setObjectName(u"ideChoice"_s);
-    for (IdeInfo &info : m_ides) {
-        // The browser is called by its name, as the desktop's own launcher it starts says.
-        if (info.dedicatedProfile)
-            info.name = browserName(m_launcher->state(info).originalPath, info.name);
+    for (const ConnectionModel::Ide &info : std::as_const(m_ides))
         m_ideCombo->addItem(info.name, info.id);
-    }
     // The first IDE this system has a launcher for is the one offered.
     for (int i = 0; i < m_ides.size(); ++i) {
-        if (m_launcher->state(m_ides.at(i)).found) {
+        if (model->launcher(m_ides.at(i).id).found) {
             m_ideCombo->setCurrentIndex(i);
             break;
         }
@@ -181,8 +167,7 @@ ConnectionPage::ConnectionPage(ConnectionModel *model, EndpointsModel *endpoints
     m_startState = Widgets::wrappingLabel(u"startState"_s, ideBox);
     m_startState->hide();
     ide->addRow(m_startState);
-    IdeRelauncher *relauncher = model->relauncher();
-    connect(relauncher, &IdeRelauncher::progress, this, [this](const QString &message) {
+    connect(model, &ConnectionModel::relaunchProgress, this, [this](const QString &message) {
         ErrorStyle::setError(m_startState, false);
         m_startState->setText(knownSentence(message).translated());
         m_startState->show();
@@ -190,28 +175,30 @@ ConnectionPage::ConnectionPage(ConnectionModel *model, EndpointsModel *endpoints
     // An IDE started or quit outside the app shows here within the poll's interval.
     m_relaunchPoll.setInterval(3s);
     connect(&m_relaunchPoll, &QTimer::timeout, this, &ConnectionPage::refreshRelaunch);
-    connect(relauncher, &IdeRelauncher::finished, this, [this](const IdeRelauncher::Result &result) {
-        refreshRelaunch();
-        m_startState->show();
-        ErrorStyle::setError(m_startState, !result.ok);
-        if (result.ok)
-            m_startState->setText(tr("%1 is back with debugging on port %2 (%3), with %n folder(s) open. The "
-                                     "app attaches to it by itself.",
-                                     nullptr, int(result.before.folders.size()))
-                                      .arg(result.before.ideName)
-                                      .arg(savedPort())
-                                      .arg(result.browser));
-        else
-            m_startState->setText(
-                tr("Could not restart with debugging: %1.").arg(knownSentence(result.error).translated()));
-    });
-    connect(m_startProbe, &CdpProbe::attemptFailed, this, [this] {
-        const IdeInfo *info = selectedIde();
+    connect(model, &ConnectionModel::relaunchFinished, this,
+            [this](const ConnectionModel::RelaunchResult &result) {
+                refreshRelaunch();
+                m_startState->show();
+                ErrorStyle::setError(m_startState, !result.ok);
+                if (result.ok)
+                    m_startState->setText(
+                        tr("%1 is back with debugging on port %2 (%3), with %n folder(s) open. The "
+                           "app attaches to it by itself.",
+                           nullptr, result.folders)
+                            .arg(result.ideName)
+                            .arg(savedPort())
+                            .arg(result.browser));
+                else
+                    m_startState->setText(tr("Could not restart with debugging: %1.")
+                                              .arg(knownSentence(result.error).translated()));
+            });
+    connect(model, &ConnectionModel::waitAttemptFailed, this, [this] {
+        const ConnectionModel::Ide *info = selectedIde();
         QString text = tr("Waiting for %1 to open port %2… (%3 s)")
                            .arg(info ? info->name : QString())
                            .arg(savedPort())
                            .arg(m_startClock.elapsed() / 1000);
-        if (m_started && !m_started->isRunning())
+        if (m_lastPid != 0 && !m_model->startedIdeRunning())
             text += u' '
                 + tr("The program started ended at once (exit code 0), as a launcher that hands over does; "
                      "if "
@@ -219,23 +206,12 @@ ConnectionPage::ConnectionPage(ConnectionModel *model, EndpointsModel *endpoints
                       .arg(info ? info->name : QString());
         m_startState->setText(text);
     });
-    connect(m_startProbe, &CdpProbe::finished, this, [this](const CdpProbeResult &result) {
-        const IdeInfo *info = selectedIde();
-        const QString name = info ? info->name : tr("The IDE");
-        m_start->setEnabled(true);
-        m_cancelStart->hide();
-        ErrorStyle::setError(m_startState, !result.ok);
-        if (result.ok)
-            m_startState->setText(tr("%1 answers on port %2 (%3). The app attaches to it by itself.")
-                                      .arg(name)
-                                      .arg(result.port)
-                                      .arg(result.browser));
-        else
-            m_startState->setText(tr("%1 did not open port %2 within %3 s. If it was already running, close "
-                                     "all its windows and start it again.")
-                                      .arg(name)
-                                      .arg(result.port)
-                                      .arg(kStartTimeout.count()));
+    connect(model, &ConnectionModel::waitFinished, this, &ConnectionPage::showStartResult);
+    // A program that ends with an error before the port opens is the answer: stop waiting.
+    connect(model, &ConnectionModel::startedIdeExited, this, [this](int exitCode, bool crashed) {
+        if (!crashed && exitCode == 0)
+            return; // a launcher that handed over to the IDE; the port tells
+        startedProgramEnded(exitCode, crashed);
     });
     body()->addStretch(1);
 
@@ -268,15 +244,11 @@ void ConnectionPage::hideEvent(QHideEvent *event)
 
 void ConnectionPage::refreshRelaunch()
 {
-    IdeRelauncher *relauncher = m_model->relauncher();
-    if (relauncher->isBusy()) {
+    if (m_model->isRelaunching()) {
         m_relaunch->setEnabled(false);
         return;
     }
-    QString error;
-    std::optional<RunningIde> running = relauncher->find(0, selectedIdeId(), &error);
-    if (!running)
-        running = relauncher->find(0, QString(), &error);
+    const std::optional<ConnectionModel::RunningIde> running = m_model->runningIde(selectedIdeId());
     m_relaunch->setEnabled(running.has_value());
     m_relaunch->setToolTip(
         running ? tr("Quit %1 (process %2) and open it again with debugging on the app's port and the same "
@@ -291,7 +263,7 @@ QString ConnectionPage::nothingToRestart() const
     // The page's own sentence (core's is English, for the log and the API): which IDEs it
     // looked for.
     QStringList names;
-    for (const IdeInfo &ide : m_ides) {
+    for (const ConnectionModel::Ide &ide : m_ides) {
         if (!ide.dedicatedProfile)
             names.append(ide.name);
     }
@@ -300,58 +272,63 @@ QString ConnectionPage::nothingToRestart() const
 
 void ConnectionPage::cancelStart()
 {
-    if (!m_startProbe->isRunning())
+    if (!m_model->isWaiting())
         return;
-    m_startProbe->cancel();
+    m_model->cancelWait();
     m_start->setEnabled(true);
     m_cancelStart->hide();
-    const IdeInfo *info = selectedIde();
+    const ConnectionModel::Ide *info = selectedIde();
     const QString name = info ? info->name : tr("The IDE");
     ErrorStyle::setError(m_startState, false);
     m_startState->setText(
-        m_started && m_started->isRunning()
+        m_model->startedIdeRunning()
             ? tr("Stopped waiting. %1 is still running (process %2); close it yourself if you "
                  "do not want it.")
                   .arg(name)
-                  .arg(m_started->pid())
+                  .arg(m_lastPid)
             : tr("Stopped waiting."));
+}
+
+void ConnectionPage::showStartResult(const ConnectionModel::ProbeResult &result)
+{
+    const ConnectionModel::Ide *info = selectedIde();
+    const QString name = info ? info->name : tr("The IDE");
+    m_start->setEnabled(true);
+    m_cancelStart->hide();
+    ErrorStyle::setError(m_startState, !result.ok);
+    if (result.ok)
+        m_startState->setText(tr("%1 answers on port %2 (%3). The app attaches to it by itself.")
+                                  .arg(name)
+                                  .arg(result.port)
+                                  .arg(result.browser));
+    else
+        m_startState->setText(tr("%1 did not open port %2 within %3 s. If it was already running, close "
+                                 "all its windows and start it again.")
+                                  .arg(name)
+                                  .arg(result.port)
+                                  .arg(kStartTimeout.count()));
 }
 
 void ConnectionPage::startedProgramEnded(int exitCode, bool crashed)
 {
-    if (!m_startProbe->isRunning())
+    if (!m_model->isWaiting())
         return; // the port answered first, or the user cancelled
-    m_startProbe->cancel();
+    m_model->cancelWait();
     m_start->setEnabled(true);
     m_cancelStart->hide();
-    const IdeInfo *info = selectedIde();
+    const ConnectionModel::Ide *info = selectedIde();
     const QString name = info ? info->name : tr("The IDE");
     QString text = crashed
         ? tr("%1 was killed before it opened port %2.").arg(name).arg(savedPort())
         : tr("%1 ended before it opened port %2 (exit code %3).").arg(name).arg(savedPort()).arg(exitCode);
-    const QString said = m_started ? m_started->outputTail(6) : QString();
+    const QString said = m_model->startedIdeOutput(6);
     if (!said.isEmpty())
         text += u'\n' + tr("The last it printed: %1").arg(said);
-    if (m_started)
-        text += u'\n' + tr("All it wrote is in %1.").arg(QDir::toNativeSeparators(m_started->outputFile()));
+    const QString outputFile = m_model->startedIdeOutputFile();
+    if (!outputFile.isEmpty())
+        text += u'\n' + tr("All it wrote is in %1.").arg(QDir::toNativeSeparators(outputFile));
     ErrorStyle::setError(m_startState);
     m_startState->setText(text);
-}
-
-QString ConnectionPage::browserName(const QString &launcherPath, const QString &fallback)
-{
-    const QString file = QFileInfo(launcherPath).fileName().toLower();
-    if (file.contains(u"chromium"_s))
-        return u"Chromium"_s;
-    if (file.contains(u"chrome"_s))
-        return u"Google Chrome"_s;
-    return fallback;
-}
-
-QString ConnectionPage::profileRoot(const AppPaths &paths)
-{
-    // Next to the logs: the data folder (or the --config-dir folder), not the config folder.
-    return QDir::cleanPath(paths.logDir + u"/../browser-profiles"_s);
 }
 
 quint16 ConnectionPage::savedPort() const
@@ -376,13 +353,13 @@ void ConnectionPage::refreshEngineState()
 {
     refreshAddressNotes(); // a command-line or demo address arrives with a reconnect
     QString text = m_model->statusLine();
-    const QString browser = m_model->endpoint()->browserVersion();
-    if (m_model->endpoint()->isConnected() && !browser.isEmpty())
+    const QString browser = m_model->browserVersion();
+    if (m_model->isConnected() && !browser.isEmpty())
         text += u" ("_s + browser + u')';
     m_engineState->setText(text);
     // A failed start or restart is old news once the app is connected: it goes, not to be read
     // as the state of a connection that works.
-    if (m_model->endpoint()->isConnected() && m_startState->property("error").toBool()) {
+    if (m_model->isConnected() && m_startState->property("error").toBool()) {
         ErrorStyle::setError(m_startState, false);
         m_startState->clear();
         m_startState->hide();
@@ -404,10 +381,10 @@ void ConnectionPage::testConnection()
     m_testResult->setText(tr("Asking %1:%2…").arg(host).arg(port));
     m_targets->clear();
     m_targets->hide();
-    m_probe->probe(host, port);
+    m_model->probe(host, port);
 }
 
-void ConnectionPage::showProbeResult(const CdpProbeResult &result)
+void ConnectionPage::showProbeResult(const ConnectionModel::ProbeResult &result)
 {
     m_testButton->setEnabled(true);
     m_targets->clear();
@@ -417,22 +394,20 @@ void ConnectionPage::showProbeResult(const CdpProbeResult &result)
         m_targets->hide();
         return;
     }
-    const TargetFilter &filter = m_model->endpoint()->targetFilter();
     int usable = 0;
-    for (const CdpProbeTarget &target : result.targets) {
+    for (const ConnectionModel::Target &target : result.targets) {
         QString verdict;
-        QString reason;
         if (!target.attachable)
             verdict = tr("skips: another debugger holds it");
-        else if (!filter.accepts(target.info, &reason))
-            verdict = tr("skips: %1").arg(reason);
+        else if (!target.skipReason.isEmpty())
+            verdict = tr("skips: %1").arg(target.skipReason);
         else {
             verdict = tr("attaches");
             ++usable;
         }
-        const QString title = target.info.title.isEmpty() ? target.info.url : target.info.title;
-        auto *item = new QTreeWidgetItem(m_targets, { title, target.info.type, verdict });
-        item->setToolTip(0, target.info.url);
+        const QString title = target.title.isEmpty() ? target.url : target.title;
+        auto *item = new QTreeWidgetItem(m_targets, { title, target.type, verdict });
+        item->setToolTip(0, target.url);
         item->setToolTip(2, verdict);
     }
     m_targets->setVisible(!result.targets.isEmpty());
@@ -440,12 +415,12 @@ void ConnectionPage::showProbeResult(const CdpProbeResult &result)
     const auto count = result.targets.size();
     m_testResult->setText((count == 1 ? tr("%1 answers at %2 · 1 target, %3 to work on")
                                       : tr("%1 answers at %2 · %4 targets, %3 to work on"))
-                              .arg(who, result.address())
+                              .arg(who, result.address)
                               .arg(usable)
                               .arg(count));
 }
 
-const IdeInfo *ConnectionPage::selectedIde() const
+const ConnectionModel::Ide *ConnectionPage::selectedIde() const
 {
     const int index = m_ideCombo->currentIndex();
     return index >= 0 && index < m_ides.size() ? &m_ides.at(index) : nullptr;
@@ -453,7 +428,7 @@ const IdeInfo *ConnectionPage::selectedIde() const
 
 QString ConnectionPage::selectedIdeId() const
 {
-    const IdeInfo *info = selectedIde();
+    const ConnectionModel::Ide *info = selectedIde();
     return info ? info->id : QString();
 }
 
@@ -464,10 +439,10 @@ void ConnectionPage::selectIde(const QString &id)
 
 void ConnectionPage::refreshLauncher()
 {
-    const IdeInfo *info = selectedIde();
+    const ConnectionModel::Ide *info = selectedIde();
     if (!info)
         return;
-    const LauncherState state = m_launcher->state(*info);
+    const ConnectionModel::Launcher state = m_model->launcher(info->id);
     const quint16 port = savedPort();
     QString text;
     if (!state.found)
@@ -522,8 +497,13 @@ void ConnectionPage::refreshLauncher()
         state.separate && state.rewritten ? tr("Delete %1").arg(nativePath(state.separatePath)) : QString());
     m_restore->setEnabled(state.rewritten);
     m_start->setText(tr("Start %1 with Debugging").arg(info->name));
-    m_start->setEnabled(state.found && !m_startProbe->isRunning());
+    m_start->setEnabled(state.found && !m_model->isWaiting());
     Q_EMIT launcherChanged();
+}
+
+bool ConnectionPage::isWaitingForIde() const
+{
+    return m_model->isWaiting();
 }
 
 QString ConnectionPage::startText() const
@@ -533,19 +513,17 @@ QString ConnectionPage::startText() const
 
 bool ConnectionPage::canStartIde() const
 {
-    const IdeInfo *info = selectedIde();
-    return info && m_launcher->state(*info).found;
+    const ConnectionModel::Ide *info = selectedIde();
+    return info && m_model->launcher(info->id).found;
 }
 
 bool ConnectionPage::rewriteLauncher()
 {
-    const IdeInfo *info = selectedIde();
+    const ConnectionModel::Ide *info = selectedIde();
     if (!info)
         return false;
     QString error;
-    const bool ok = m_launcher->rewrite(*info, savedPort(), &error);
-    if (!ok) {
-        qCWarning(lcPlatform).noquote() << "launcher of" << info->name << ":" << error;
+    if (!m_model->rewriteLauncher(info->id, savedPort(), &error)) {
         m_launcherState->setText(tr("Could not change the launcher: %1.").arg(error));
         return false;
     }
@@ -555,12 +533,11 @@ bool ConnectionPage::rewriteLauncher()
 
 bool ConnectionPage::restoreLauncher()
 {
-    const IdeInfo *info = selectedIde();
+    const ConnectionModel::Ide *info = selectedIde();
     if (!info)
         return false;
     QString error;
-    if (!m_launcher->restore(*info, &error)) {
-        qCWarning(lcPlatform).noquote() << "launcher of" << info->name << ":" << error;
+    if (!m_model->restoreLauncher(info->id, &error)) {
         m_launcherState->setText(tr("Could not restore the launcher: %1.").arg(error));
         return false;
     }
@@ -570,13 +547,9 @@ bool ConnectionPage::restoreLauncher()
 
 bool ConnectionPage::relaunchIde(bool confirmed)
 {
-    IdeRelauncher *relauncher = m_model->relauncher();
-    if (relauncher->isBusy())
+    if (m_model->isRelaunching())
         return false;
-    QString error;
-    std::optional<RunningIde> running = relauncher->find(0, selectedIdeId(), &error);
-    if (!running)
-        running = relauncher->find(0, QString(), &error);
+    const std::optional<ConnectionModel::RunningIde> running = m_model->runningIde(selectedIdeId());
     if (!running) {
         ErrorStyle::setError(m_startState);
         m_startState->setText(nothingToRestart());
@@ -599,24 +572,18 @@ bool ConnectionPage::relaunchIde(bool confirmed)
                 restart))
             return false;
     }
-    IdeRelauncher::Request request;
-    request.pid = running->pid;
-    request.host = settings()->stringValue(SettingKey::CdpHost);
-    request.port = port;
-    relauncher->relaunch(request, this, nullptr);
+    m_model->relaunch(running->pid, settings()->stringValue(SettingKey::CdpHost), port);
     refreshRelaunch(); // busy: off until it is done
     return true;
 }
 
 bool ConnectionPage::startIde(bool confirmed)
 {
-    const IdeInfo *info = selectedIde();
+    const ConnectionModel::Ide *info = selectedIde();
     if (!info)
         return false;
     const quint16 port = savedPort();
-    const IdeStarter starter(m_launcher.get(), profileRoot(m_model->paths()));
-    const std::optional<IdeStartPlan> plan = starter.plan(*info, port);
-    if (!plan) {
+    if (!m_model->canStartIde(info->id)) {
         ErrorStyle::setError(m_startState);
         m_startState->setText(
             tr("No launcher for %1 was found, so it cannot be started from here.").arg(info->name));
@@ -637,22 +604,14 @@ bool ConnectionPage::startIde(bool confirmed)
             return false;
     }
     QString error;
-    delete m_started; // a previous start's watch (its program runs on)
-    m_started
-        = StartedIde::start(*plan, QDir(m_model->paths().logDir).filePath(u"ide-start.log"_s), &error, this);
-    if (!m_started) {
+    const qint64 pid = m_model->startIde(info->id, port, &error);
+    if (pid == 0) {
         ErrorStyle::setError(m_startState);
         m_startState->setText(tr("Could not start %1 (%2).").arg(info->name, error));
         m_startState->show();
         return false;
     }
-    // A program that ends with an error before the port opens is the answer: stop waiting.
-    connect(m_started, &StartedIde::exited, this, [this](int exitCode, bool crashed) {
-        if (!crashed && exitCode == 0)
-            return; // a launcher that handed over to the IDE; the port tells
-        startedProgramEnded(exitCode, crashed);
-    });
-    m_lastPid = m_started->pid();
+    m_lastPid = pid;
     Q_EMIT ideStarted(m_lastPid);
     ErrorStyle::setError(m_startState, false);
     m_startState->setText(tr("Waiting for %1 to open port %2…").arg(info->name).arg(port));
@@ -662,7 +621,7 @@ bool ConnectionPage::startIde(bool confirmed)
     m_startClock.start();
     // Where the app will look for it: the saved address (an IDE started here listens on this
     // machine; a host that forwards to it, e.g. a tunnel's, is probed as the engine will).
-    m_startProbe->waitUntilUp(settings()->stringValue(SettingKey::CdpHost), port, kStartTimeout);
+    m_model->waitForIde(settings()->stringValue(SettingKey::CdpHost), port, kStartTimeout);
     return true;
 }
 
