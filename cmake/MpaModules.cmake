@@ -42,6 +42,7 @@ function(mpa_core_module name)
     if(count GREATER_EQUAL 8)
         mpa_precompile(${target})
     endif()
+    mpa_unity(${target})
 
     # What the module may include: itself and everything it links, transitively.
     set(allowed ${name})

@@ -2,6 +2,7 @@
 
 #include "ActionHost.h"
 #include "CommandDispatcher.h"
+#include "DebugActionSupport.h"
 #include "DesktopUi.h"
 #include "ExtensionQuotaStatus.h"
 #include "ExtensionRoiStats.h"
@@ -25,14 +26,9 @@ namespace mpa {
 namespace {
 
 using Scope = CommandDispatcher::Scope;
+using debugactions::add;
+using debugactions::typed;
 using ParamsSchema::object;
-constexpr auto typed = &ParamsSchema::property;
-
-void add(CommandDispatcher *commands, const QString &name, const QString &description,
-         const QJsonObject &schema, CommandDispatcher::Handler handler)
-{
-    commands->add({ name, Scope::DebugApi, description, schema, std::move(handler) });
-}
 
 // Stores one setting through the registry (its validation, its range); the debug API never
 // makes a change only a person makes (Settings::isPersonOnly). Empty on success, else the failure to answer

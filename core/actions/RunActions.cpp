@@ -19,7 +19,7 @@ namespace {
 
 using namespace ParamsSchema::Shorthand;
 
-constexpr auto kScopes
+constexpr auto kRunScopes
     = CommandDispatcher::Scopes(CommandDispatcher::Scope::DebugApi) | CommandDispatcher::Scope::Toolkit;
 
 QJsonObject runIdSchema()
@@ -169,7 +169,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
 
     const QPointer<RunManager> manager(runs);
     commands->add(
-        { u"startRun"_s, kScopes,
+        { u"startRun"_s, kRunScopes,
           u"Start an LLM task run in the browser (the model from the app's settings); answers {runId}. Watch "
           u"it "
           "with getRun."_s,
@@ -211,7 +211,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           } });
 
     commands->add(
-        { u"getRun"_s, kScopes, u"A run's status, steps, pending question and result"_s, runIdSchema(),
+        { u"getRun"_s, kRunScopes, u"A run's status, steps, pending question and result"_s, runIdSchema(),
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               const QString id = params.value(u"runId").toString();
               const std::optional<RunRecord> run = manager ? manager->run(id) : std::nullopt;
@@ -222,7 +222,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           } });
 
     commands->add(
-        { u"listRuns"_s, kScopes,
+        { u"listRuns"_s, kRunScopes,
           u"The task runs, newest first (task, model, status, steps, tokens, times)"_s,
           schema({ { u"limit"_s, QJsonObject { { u"type"_s, u"integer"_s }, { u"minimum"_s, 1 } } } }, {}),
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
@@ -238,7 +238,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           } });
 
     commands->add(
-        { u"answerRun"_s, kScopes,
+        { u"answerRun"_s, kRunScopes,
           u"Answer a run waiting for the user: approve (or deny) a held step, or answer its question"_s,
           schema({ { u"runId"_s, prop(u"string"_s, u"The run"_s) },
                    { u"approve"_s, prop(u"boolean"_s, u"Approve the held step / give the answer"_s) },
@@ -263,7 +263,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           } });
 
     commands->add(
-        { u"cancelRun"_s, kScopes, u"Stop a run"_s, runIdSchema(),
+        { u"cancelRun"_s, kRunScopes, u"Stop a run"_s, runIdSchema(),
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               const QString id = params.value(u"runId").toString();
               if (!manager)
@@ -277,7 +277,7 @@ void RunActions::install(CommandDispatcher *commands, RunManager *runs, ToolkitC
           } });
 
     commands->add(
-        { u"resumeRun"_s, kScopes, u"Go on with an interrupted run (it looks at the page again first)"_s,
+        { u"resumeRun"_s, kRunScopes, u"Go on with an interrupted run (it looks at the page again first)"_s,
           runIdSchema(),
           [manager](const QJsonObject &params, const CommandCaller &caller, const CommandReply &reply) {
               if (!manager)

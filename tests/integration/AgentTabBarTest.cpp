@@ -32,14 +32,14 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const CommandCaller kAgent { u"agent-ws"_s, u"agent-1"_s, u"Claude Desktop"_s };
-const CommandCaller kOtherAgent { u"mcp"_s, u"agent-2"_s, u"Cursor"_s };
+const CommandCaller kTabBarAgent { u"agent-ws"_s, u"agent-1"_s, u"Claude Desktop"_s };
+const CommandCaller kOtherTabBarAgent { u"mcp"_s, u"agent-2"_s, u"Cursor"_s };
 
 class AgentTabBarTest : public ToolkitAgentTest
 {
 protected:
     AgentTabBarTest()
-        : ToolkitAgentTest(kAgent)
+        : ToolkitAgentTest(kTabBarAgent)
     {
     }
 
@@ -59,7 +59,7 @@ protected:
     }
 
     // The ref of the snapshot line that names `name`.
-    QString refOf(const QString &name, const CommandCaller &caller = kAgent)
+    QString refOf(const QString &name, const CommandCaller &caller = kTabBarAgent)
     {
         const QString snapshot = ok(u"snapshot"_s, {}, caller).value(u"snapshot"_s).toString();
         static const QRegularExpression ref(u"\\[ref=(e\\d+)\\]"_s);
@@ -109,7 +109,7 @@ TEST_F(AgentTabBarTest, TheBarSaysWhoHoldsTheTabTakesNoClickAndStopTakesTheTabBa
 
     // The user presses Stop: the tab is no longer the agent's, and the bar says so, then goes.
     userClickAt(page, *runMaskIn(page).stop);
-    ASSERT_TRUE(waitUntil([&] { return !engine->toolkit()->tabsOf(kAgent).contains(tab); }, 10s))
+    ASSERT_TRUE(waitUntil([&] { return !engine->toolkit()->tabsOf(kTabBarAgent).contains(tab); }, 10s))
         << "Stop did not take the tab back";
     EXPECT_TRUE(waitUntil([&] { return runMaskIn(page).text.contains(u"took this tab back"_s); }, 10s))
         << runMaskIn(page).text.toStdString();
@@ -123,21 +123,21 @@ TEST_F(AgentTabBarTest, ATabTheAgentLetsGoSaysSoAndTheSettingTurnsBarsOff)
 {
     const QString tab
         = ok(u"open"_s, { { u"url"_s, fixtureUrl(u"bar/page.html"_s).toString() }, { u"newTab"_s, true } },
-             kOtherAgent)
+             kOtherTabBarAgent)
               .value(u"tab"_s)
               .toString();
     CdpSession *page = ownTab(tab);
     ASSERT_TRUE(page);
-    ok(u"snapshot"_s, {}, kOtherAgent);
+    ok(u"snapshot"_s, {}, kOtherTabBarAgent);
     ASSERT_TRUE(waitUntil([&] { return runMaskIn(page).text.contains(u"Cursor"_s); }, 10s));
-    engine->toolkit()->releaseCaller(kOtherAgent);
+    engine->toolkit()->releaseCaller(kOtherTabBarAgent);
     EXPECT_TRUE(waitUntil([&] { return runMaskIn(page).text.contains(u"Released by Cursor"_s); }, 10s))
         << runMaskIn(page).text.toStdString();
     EXPECT_TRUE(waitUntil([&] { return !runMaskIn(page).present; }, 10s)) << "the released bar stayed";
 
     // Off: the next agent's commands show nothing.
     settings->setValue(SettingKey::AgentShowActions, false);
-    engine->toolkit()->handTab(kAgent, tab);
+    engine->toolkit()->handTab(kTabBarAgent, tab);
     ok(u"click"_s, { { u"ref"_s, refOf(u"Open order"_s) } });
     ok(u"snapshot"_s);
     EXPECT_EQ(evaluate(page, u"out.textContent"_s).toString(), u"open clicked"_s);

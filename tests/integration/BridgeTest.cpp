@@ -41,7 +41,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Some agent"_s };
+const CommandCaller kBridgeAgent { u"mcp"_s, u"mcp-1"_s, u"Some agent"_s };
 
 class BridgeTest : public EngineChromiumTest
 {
@@ -501,15 +501,15 @@ TEST_F(BridgeTest, APaymentWaitsForTheUserNotForAnAgent)
     ASSERT_EQ(held.status, BridgeStatus::WaitingUser);
     EXPECT_EQ(held.question.value(u"category").toString(), u"payment"_s);
     const CommandResult byAgent
-        = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, true } }, kAgent);
+        = command(u"answerBridge"_s, { { u"sessionId"_s, id }, { u"approve"_s, true } }, kBridgeAgent);
     EXPECT_EQ(byAgent.kind, ErrorKind::Refused);
     EXPECT_EQ(record(id).status, BridgeStatus::WaitingUser);
     // The user's session is not there for an agent: not listed, 404 to read, stop, pause or resume.
     for (const QString &verb : { u"getBridge"_s, u"stopBridge"_s, u"pauseBridge"_s, u"resumeBridge"_s })
-        EXPECT_EQ(command(verb, { { u"sessionId"_s, id } }, kAgent).kind, ErrorKind::NotFound)
+        EXPECT_EQ(command(verb, { { u"sessionId"_s, id } }, kBridgeAgent).kind, ErrorKind::NotFound)
             << verb.toStdString();
     EXPECT_TRUE(
-        command(u"listBridges"_s, {}, kAgent).data.toObject().value(u"sessions"_s).toArray().isEmpty());
+        command(u"listBridges"_s, {}, kBridgeAgent).data.toObject().value(u"sessions"_s).toArray().isEmpty());
     EXPECT_FALSE(command(u"listBridges"_s, {}).data.toObject().value(u"sessions"_s).toArray().isEmpty());
     EXPECT_EQ(record(id).status, BridgeStatus::WaitingUser);
     EXPECT_TRUE(target->targetInfo().url.contains(u"checkout.html"_s));
@@ -813,7 +813,7 @@ TEST_F(BridgeTest, ListBridgesShowsEverySessionNewestFirstToTheUserAndAnAgentOnl
                                           { { u"agentTab"_s, chat->targetId() },
                                             { u"targetTabs"_s, QJsonArray { target->targetId() } },
                                             { u"goal"_s, u"Scroll for ever"_s } },
-                                          kAgent);
+                                          kBridgeAgent);
     ASSERT_TRUE(started.ok) << started.error.toStdString();
     const QString agents = started.data[u"sessionId"].toString();
     ASSERT_TRUE(waitUntil([&] { return record(agents).turn >= 1; }, 30s));
@@ -843,15 +843,15 @@ TEST_F(BridgeTest, ListBridgesShowsEverySessionNewestFirstToTheUserAndAnAgentOnl
     }
 
     // The agent sees its own session only; another agent none.
-    const QJsonArray its = listFor(kAgent);
+    const QJsonArray its = listFor(kBridgeAgent);
     ASSERT_EQ(its.size(), 1);
     EXPECT_EQ(its[0][u"sessionId"].toString(), agents);
     const CommandCaller other { u"mcp"_s, u"mcp-2"_s, u"Another agent"_s };
     EXPECT_TRUE(listFor(other).isEmpty());
 
     // Stopped by its agent, it is listed as stopped.
-    ASSERT_TRUE(command(u"stopBridge"_s, { { u"sessionId"_s, agents } }, kAgent).ok);
-    EXPECT_EQ(listFor(kAgent)[0][u"status"].toString(), u"stopped"_s);
+    ASSERT_TRUE(command(u"stopBridge"_s, { { u"sessionId"_s, agents } }, kBridgeAgent).ok);
+    EXPECT_EQ(listFor(kBridgeAgent)[0][u"status"].toString(), u"stopped"_s);
 }
 
 // The bridge with the engine's timers on a clock the test moves: minutes of waiting in seconds.

@@ -57,7 +57,7 @@ QString agentTokenIn(const QString &config)
 }
 
 // The answer to the next command of `op` the SDK session gives.
-QJsonObject ask(NodeBridge &session, const QJsonObject &request)
+QJsonObject askOverHttp(NodeBridge &session, const QJsonObject &request)
 {
     session.send(request);
     const QString op = request.value(u"op"_s).toString();
@@ -68,22 +68,22 @@ QJsonObject ask(NodeBridge &session, const QJsonObject &request)
 
 // A tools/call through the SDK: its result (isError, content), or an empty object when the call
 // itself failed (the transcript says why).
-QJsonObject callTool(NodeBridge &session, const QString &name, const QJsonObject &arguments = {})
+QJsonObject callToolOverHttp(NodeBridge &session, const QString &name, const QJsonObject &arguments = {})
 {
-    const QJsonObject answer
-        = ask(session, { { u"op"_s, u"callTool"_s }, { u"name"_s, name }, { u"arguments"_s, arguments } });
+    const QJsonObject answer = askOverHttp(
+        session, { { u"op"_s, u"callTool"_s }, { u"name"_s, name }, { u"arguments"_s, arguments } });
     EXPECT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
     return answer.value(u"result"_s).toObject();
 }
 
-QString firstText(const QJsonObject &toolResult)
+QString firstTextOverHttp(const QJsonObject &toolResult)
 {
     return toolResult.value(u"content"_s).toArray().at(0).toObject().value(u"text"_s).toString();
 }
 
 QStringList toolNames(NodeBridge &session)
 {
-    const QJsonObject answer = ask(session, { { u"op"_s, u"listTools"_s } });
+    const QJsonObject answer = askOverHttp(session, { { u"op"_s, u"listTools"_s } });
     EXPECT_TRUE(answer.value(u"ok"_s).toBool()) << session.transcript().toStdString();
     QStringList names;
     for (const QJsonValue &tool : answer.value(u"result"_s).toObject().value(u"tools"_s).toArray())
@@ -168,11 +168,12 @@ TEST_F(McpHttpTest, TheOfficialSdkDrivesTheBrowserAndASessionsEndReleasesItsTabs
     EXPECT_TRUE(overHttp.contains(u"snapshot"_s) && overHttp.contains(u"click"_s))
         << overHttp.join(u' ').toStdString();
 
-    const QJsonObject opened = callTool(
+    const QJsonObject opened = callToolOverHttp(
         *first, u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/form.html?over=http"_s).toString() } });
-    ASSERT_FALSE(opened.value(u"isError"_s).toBool()) << firstText(opened).toStdString();
+    ASSERT_FALSE(opened.value(u"isError"_s).toBool()) << firstTextOverHttp(opened).toStdString();
     // The agent's tab, as its tab list names it.
-    const QString listed = firstText(callTool(*first, u"tab"_s, { { u"action"_s, u"list"_s } }));
+    const QString listed
+        = firstTextOverHttp(callToolOverHttp(*first, u"tab"_s, { { u"action"_s, u"list"_s } }));
     const QJsonDocument tabs = QJsonDocument::fromJson(listed.toUtf8());
     QString tab;
     for (const QJsonValue &entry : tabs.isArray() ? tabs.array() : tabs.object().value(u"tabs"_s).toArray()) {
@@ -181,33 +182,34 @@ TEST_F(McpHttpTest, TheOfficialSdkDrivesTheBrowserAndASessionsEndReleasesItsTabs
     }
     ASSERT_FALSE(tab.isEmpty()) << listed.toStdString();
 
-    const QString before = firstText(callTool(*first, u"snapshot"_s));
+    const QString before = firstTextOverHttp(callToolOverHttp(*first, u"snapshot"_s));
     const QRegularExpressionMatch removeMe
         = QRegularExpression(uR"(button "Remove me" \[ref=(e\d+)\])"_s).match(before);
     ASSERT_TRUE(removeMe.hasMatch()) << before.toStdString();
-    const QJsonObject clicked = callTool(*first, u"click"_s, { { u"ref"_s, removeMe.captured(1) } });
-    EXPECT_FALSE(clicked.value(u"isError"_s).toBool()) << firstText(clicked).toStdString();
-    const QString after = firstText(callTool(*first, u"snapshot"_s));
+    const QJsonObject clicked = callToolOverHttp(*first, u"click"_s, { { u"ref"_s, removeMe.captured(1) } });
+    EXPECT_FALSE(clicked.value(u"isError"_s).toBool()) << firstTextOverHttp(clicked).toStdString();
+    const QString after = firstTextOverHttp(callToolOverHttp(*first, u"snapshot"_s));
     EXPECT_TRUE(after.contains(u"Count clicks"_s)) << after.toStdString();
     EXPECT_FALSE(after.contains(u"Remove me"_s)) << after.toStdString(); // the button removed itself
 
     // A second agent may not touch the first one's tab while its session lasts…
     auto second = connectSdk(port, token);
     ASSERT_TRUE(second->waitForEvent(u"connected"_s, 30s)) << second->transcript().toStdString();
-    const QJsonObject refused = callTool(*second, u"snapshot"_s, { { u"tab"_s, tab } });
-    EXPECT_TRUE(refused.value(u"isError"_s).toBool()) << firstText(refused).toStdString();
-    EXPECT_TRUE(firstText(refused).contains(u"is in use by another agent"_s))
-        << firstText(refused).toStdString();
+    const QJsonObject refused = callToolOverHttp(*second, u"snapshot"_s, { { u"tab"_s, tab } });
+    EXPECT_TRUE(refused.value(u"isError"_s).toBool()) << firstTextOverHttp(refused).toStdString();
+    EXPECT_TRUE(firstTextOverHttp(refused).contains(u"is in use by another agent"_s))
+        << firstTextOverHttp(refused).toStdString();
 
     // …and may once the first one's client ends it (DELETE with its Mcp-Session-Id).
     const QString firstSession = connected->value(u"sessionId"_s).toString();
-    const QJsonObject terminated = ask(*first, { { u"op"_s, u"terminate"_s } });
+    const QJsonObject terminated = askOverHttp(*first, { { u"op"_s, u"terminate"_s } });
     EXPECT_TRUE(terminated.value(u"ok"_s).toBool()) << first->transcript().toStdString();
     EXPECT_TRUE(server->waitForStderr(u"session http-1 ended (the client ended it); its tabs are released"_s))
         << server->dump().toStdString();
-    const QJsonObject allowed = callTool(*second, u"snapshot"_s, { { u"tab"_s, tab } });
-    EXPECT_FALSE(allowed.value(u"isError"_s).toBool()) << firstText(allowed).toStdString();
-    EXPECT_TRUE(firstText(allowed).contains(u"Count clicks"_s)) << firstText(allowed).toStdString();
+    const QJsonObject allowed = callToolOverHttp(*second, u"snapshot"_s, { { u"tab"_s, tab } });
+    EXPECT_FALSE(allowed.value(u"isError"_s).toBool()) << firstTextOverHttp(allowed).toStdString();
+    EXPECT_TRUE(firstTextOverHttp(allowed).contains(u"Count clicks"_s))
+        << firstTextOverHttp(allowed).toStdString();
 
     // The ended session is gone for good.
     const RawHttpReply gone = post(port,
@@ -370,10 +372,10 @@ TEST_F(McpHttpTest, TheAppServesTheEndpointWhenTheSettingNamesAPort)
     auto session = connectSdk(port, token);
     ASSERT_TRUE(session->waitForEvent(u"connected"_s, 30s)) << session->transcript().toStdString();
     EXPECT_TRUE(toolNames(*session).contains(u"snapshot"_s)) << session->transcript().toStdString();
-    const QJsonObject opened = callTool(
+    const QJsonObject opened = callToolOverHttp(
         *session, u"open"_s, { { u"url"_s, fixtureUrl(u"toolkit/form.html?from=tray"_s).toString() } });
-    EXPECT_FALSE(opened.value(u"isError"_s).toBool()) << firstText(opened).toStdString();
-    const QString snapshot = firstText(callTool(*session, u"snapshot"_s));
+    EXPECT_FALSE(opened.value(u"isError"_s).toBool()) << firstTextOverHttp(opened).toStdString();
+    const QString snapshot = firstTextOverHttp(callToolOverHttp(*session, u"snapshot"_s));
     EXPECT_TRUE(snapshot.contains(u"Sign up"_s)) << snapshot.toStdString();
 
     const RawHttpReply noToken = post(port, { { "Content-Type", "application/json" } }, kInitialize);

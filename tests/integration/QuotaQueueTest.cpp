@@ -35,7 +35,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const QString kCsrfToken = u"7d2e9b1c-csrf-quota"_s;
+const QString kQuotaCsrfToken = u"7d2e9b1c-csrf-quota"_s;
 // The fixture's Claude Sonnet 4.5 is spent until 15:00 UTC on that day; the clock starts before.
 const QByteArray kSpent = R"("remainingFraction": 0, "resetTime": "2026-02-07T15:00:00Z")";
 const QByteArray kBack = R"("remainingFraction": 0.8, "resetTime": "2026-02-07T15:00:00Z")";
@@ -50,7 +50,7 @@ protected:
         ASSERT_TRUE(TlsTestServer::makeCertificate(tempDir(), &certificate, &key, &error))
             << error.toStdString();
         // The language server's answers, with Claude Sonnet 4.5 spent or back as the test says.
-        const TlsTestServer::Handler real = languageServerAnswers(kCsrfToken);
+        const TlsTestServer::Handler real = languageServerAnswers(kQuotaCsrfToken);
         server = std::make_unique<TlsTestServer>(
             certificate, key, [this, real](const TlsTestServer::Request &r) {
                 TlsTestServer::Response response = real(r);
@@ -63,7 +63,7 @@ protected:
         ASSERT_TRUE(fixture.contains(kSpent))
             << "the quota fixture changed: its spent model is not as this test reads it";
         tree = std::make_unique<FakeProcTree>(QDir(tempDir()).filePath(u"proc"_s));
-        addLanguageServerProcess(*tree, 200, kCsrfToken, { quint16(server->serverPort()) });
+        addLanguageServerProcess(*tree, 200, kQuotaCsrfToken, { quint16(server->serverPort()) });
     }
 
     void TearDown() override

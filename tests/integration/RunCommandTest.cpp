@@ -67,7 +67,7 @@ QString promptOf(const QJsonObject &request)
     return request.value(u"messages").toArray().at(1).toObject().value(u"content").toString();
 }
 
-QString refOf(const QString &prompt, const QString &line)
+QString refInPrompt(const QString &prompt, const QString &line)
 {
     return QRegularExpression(QRegularExpression::escape(line) + u" \\[ref=(\\w+)\\]"_s)
         .match(prompt)
@@ -82,11 +82,12 @@ ScriptedLlmServer::Reply fillInTheEmailAndContinue(const QJsonObject &request)
         return ScriptedLlmServer::toolCall(
             u"done"_s, { { u"success"_s, true }, { u"result"_s, u"on the next page"_s } });
     if (!prompt.contains(u"fill textbox"_s))
-        return ScriptedLlmServer::toolCall(u"fill"_s,
-                                           { { u"ref"_s, refOf(prompt, u"- textbox \"Email Address *\""_s) },
-                                             { u"value"_s, u"ada@example.com"_s } });
+        return ScriptedLlmServer::toolCall(
+            u"fill"_s,
+            { { u"ref"_s, refInPrompt(prompt, u"- textbox \"Email Address *\""_s) },
+              { u"value"_s, u"ada@example.com"_s } });
     return ScriptedLlmServer::toolCall(u"click"_s,
-                                       { { u"ref"_s, refOf(prompt, u"- button \"Continue\""_s) } });
+                                       { { u"ref"_s, refInPrompt(prompt, u"- button \"Continue\""_s) } });
 }
 
 } // namespace
@@ -115,7 +116,7 @@ TEST_F(RunCommandTest, ARiskyStepWithNobodyToAskExitsFour)
 {
     model.setResponder([](const QJsonObject &request) {
         return ScriptedLlmServer::toolCall(
-            u"click"_s, { { u"ref"_s, refOf(promptOf(request), u"- button \"Pay $20.00\""_s) } });
+            u"click"_s, { { u"ref"_s, refInPrompt(promptOf(request), u"- button \"Pay $20.00\""_s) } });
     });
     AppRun run(args(u"Pay the invoice"_s,
                     { u"--url"_s, fixtureUrl(u"agent/checkout.html"_s).toString(), u"--json"_s }));
@@ -207,7 +208,7 @@ TEST_F(RunCommandTest, MaxStepsEndsARunThatNeverFinishesAtNStepsAndExitsOne)
     // it clicks "Add one" again and again (a new count each time, so no loop is seen).
     model.setResponder([](const QJsonObject &request) {
         return ScriptedLlmServer::toolCall(
-            u"click"_s, { { u"ref"_s, refOf(promptOf(request), u"- button \"Add one\""_s) } });
+            u"click"_s, { { u"ref"_s, refInPrompt(promptOf(request), u"- button \"Add one\""_s) } });
     });
     AppRun run(args(u"Add one for ever"_s,
                     { u"--url"_s, fixtureUrl(u"agent/counter.html?cli=1"_s).toString(), u"--mode"_s,

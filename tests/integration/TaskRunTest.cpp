@@ -40,7 +40,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const CommandCaller kAgent { u"mcp"_s, u"mcp-1"_s, u"Claude Desktop"_s };
+const CommandCaller kRunAgent { u"mcp"_s, u"mcp-1"_s, u"Claude Desktop"_s };
 const QString kKey = u"sk-test-9f8e7d6c5b4a39281706"_s;
 
 // The page part of the run's prompt, and the model's own reading of it.
@@ -63,7 +63,7 @@ struct Prompt
     }
 };
 
-Prompt promptOf(const QJsonObject &request)
+Prompt runPromptOf(const QJsonObject &request)
 {
     Prompt prompt;
     for (const QJsonValue &message : request.value(u"messages").toArray())
@@ -199,7 +199,7 @@ protected:
 // The scripted model of the sign-up task: what a model does, step by step, from what it sees.
 ScriptedLlmServer::Reply signUpModel(const QJsonObject &request)
 {
-    const Prompt p = promptOf(request);
+    const Prompt p = runPromptOf(request);
     if (p.page().startsWith(u"Join the newsletter — step 1"_s)) {
         if (!p.has(u"fill textbox “Email Address"_s))
             return ScriptedLlmServer::toolCall(u"fill"_s,
@@ -230,7 +230,7 @@ ScriptedLlmServer::Reply signUpModel(const QJsonObject &request)
 // The checkout model: pays, and when it is denied says so.
 ScriptedLlmServer::Reply payModel(const QJsonObject &request)
 {
-    const Prompt p = promptOf(request);
+    const Prompt p = runPromptOf(request);
     if (p.has(u"The user denied"_s))
         return ScriptedLlmServer::toolCall(
             u"done"_s, { { u"success"_s, false }, { u"result"_s, u"The payment was not allowed"_s } });
@@ -305,7 +305,7 @@ TEST_F(TaskRunTest, ThePageReachesTheModelMaskedAndTheTaskNeverReachesTheLog)
 
     // What the model received: the page masked, and nothing of a value the page's cut split.
     ASSERT_FALSE(model.requests().isEmpty());
-    const Prompt p = promptOf(model.requests().first());
+    const Prompt p = runPromptOf(model.requests().first());
     EXPECT_TRUE(p.has(u"Backup card: [card] · receipts to [email]"_s)) << p.text.toStdString();
     EXPECT_TRUE(p.has(u"Card on file:…"_s)) << p.text.toStdString();
     EXPECT_TRUE(p.has(task)) << "the task itself goes to the model as written";
@@ -331,7 +331,7 @@ TEST_F(TaskRunTest, CarefulModeHoldsAPaymentUntilTheUserApproves)
     model.setResponder(payModel);
     // Started by an agent, which still cannot approve its own payment.
     const QString id = startRun(
-        { { u"task"_s, u"Pay the Acme invoice"_s }, { u"url"_s, fixture(u"checkout.html"_s) } }, kAgent);
+        { { u"task"_s, u"Pay the Acme invoice"_s }, { u"url"_s, fixture(u"checkout.html"_s) } }, kRunAgent);
     const QJsonObject waiting = waitForStatus(id, { u"waiting_user"_s, u"failed"_s, u"done"_s });
     ASSERT_EQ(waiting.value(u"status").toString(), u"waiting_user"_s);
     const QJsonObject question = waiting.value(u"question").toObject();
@@ -340,7 +340,7 @@ TEST_F(TaskRunTest, CarefulModeHoldsAPaymentUntilTheUserApproves)
     EXPECT_FALSE(evalIn(u"checkout.html"_s, u"window.paid"_s).toBool()) << "clicked before the approval";
 
     // An agent cannot approve a risky step; the user can.
-    EXPECT_EQ(command(u"answerRun"_s, { { u"runId"_s, id }, { u"approve"_s, true } }, kAgent).kind,
+    EXPECT_EQ(command(u"answerRun"_s, { { u"runId"_s, id }, { u"approve"_s, true } }, kRunAgent).kind,
               ErrorKind::Refused);
     ASSERT_TRUE(command(u"answerRun"_s, { { u"runId"_s, id }, { u"approve"_s, true } }).ok);
     const QJsonObject run = waitForStatus(id, { u"done"_s, u"failed"_s });
@@ -389,7 +389,7 @@ TEST_F(TaskRunTest, AutonomousModeStillAsksAtTheFloorUnlessTheUserLoweredIt)
 TEST_F(TaskRunTest, AskUserRoundTrip)
 {
     model.setResponder([](const QJsonObject &request) {
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         if (p.has(u"the user answered: ada@example.com"_s))
             return ScriptedLlmServer::toolCall(u"done"_s,
                                                { { u"success"_s, true }, { u"result"_s, u"got it"_s } });
@@ -397,7 +397,7 @@ TEST_F(TaskRunTest, AskUserRoundTrip)
                                            { { u"question"_s, u"Which email address should I use?"_s } });
     });
     const QString id
-        = startRun({ { u"task"_s, u"Sign me up"_s }, { u"url"_s, fixture(u"signup.html"_s) } }, kAgent);
+        = startRun({ { u"task"_s, u"Sign me up"_s }, { u"url"_s, fixture(u"signup.html"_s) } }, kRunAgent);
     const QJsonObject waiting = waitForStatus(id, { u"waiting_user"_s, u"failed"_s });
     ASSERT_EQ(waiting.value(u"question").toObject().value(u"kind").toString(), u"ask_user"_s);
     EXPECT_EQ(waiting.value(u"question").toObject().value(u"question").toString(),
@@ -420,13 +420,13 @@ TEST_F(TaskRunTest, AskUserRoundTrip)
         });
     };
     EXPECT_FALSE(listedFor(other));
-    EXPECT_TRUE(listedFor(kAgent));
+    EXPECT_TRUE(listedFor(kRunAgent));
     EXPECT_TRUE(listedFor(userCaller()));
     EXPECT_EQ(getRun(id).value(u"status"_s).toString(), u"waiting_user"_s) << "the user sees every run";
     // The agent that started a run may answer its questions (not approve risky steps).
     ASSERT_TRUE(command(u"answerRun"_s,
                         { { u"runId"_s, id }, { u"approve"_s, true }, { u"answer"_s, u"ada@example.com"_s } },
-                        kAgent)
+                        kRunAgent)
                     .ok);
     EXPECT_EQ(waitForStatus(id, { u"done"_s, u"failed"_s }).value(u"status").toString(), u"done"_s);
 }
@@ -434,7 +434,7 @@ TEST_F(TaskRunTest, AskUserRoundTrip)
 TEST_F(TaskRunTest, ALoopIsToldToTheModelThenEndsTheRunAsStuck)
 {
     model.setResponder([](const QJsonObject &request) {
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         return ScriptedLlmServer::toolCall(u"click"_s, { { u"ref"_s, p.ref(u"button"_s, u"Next"_s) } });
     });
     const QJsonObject run = runToTheEnd(u"Go through every slide"_s, u"busy.html"_s);
@@ -443,7 +443,7 @@ TEST_F(TaskRunTest, ALoopIsToldToTheModelThenEndsTheRunAsStuck)
         << run.value(u"reason").toString().toStdString();
     bool warned = false;
     for (const QJsonObject &request : model.requests())
-        warned = warned || promptOf(request).has(u"going round in circles"_s);
+        warned = warned || runPromptOf(request).has(u"going round in circles"_s);
     EXPECT_TRUE(warned) << "the model was never told";
 }
 
@@ -453,7 +453,7 @@ TEST_F(TaskRunTest, TwoLowReflectionsInARowEndTheRun)
     ASSERT_TRUE(settings->setValue(SettingKey::AgentReflectWithModel, true));
     int n = 0;
     model.setResponder([&n](const QJsonObject &request) {
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         if (!p.withTools)
             return ScriptedLlmServer::text(
                 u"{\"rating\": \"stuck\", \"reason\": \"the form never changes\"}"_s);
@@ -475,7 +475,7 @@ TEST_F(TaskRunTest, BadModelOutputIsSentBackAndThreeInARowFailTheRun)
     const QJsonObject run = runToTheEnd(u"Fill the form"_s, u"signup.html"_s);
     expectFailedBecause(run, u"3 unusable answers"_s);
     ASSERT_EQ(model.requests().size(), 3);
-    EXPECT_TRUE(promptOf(model.requests().at(1)).has(u"there is no tool “teleport”"_s));
+    EXPECT_TRUE(runPromptOf(model.requests().at(1)).has(u"there is no tool “teleport”"_s));
 }
 
 TEST_F(TaskRunTest, AModelWithoutToolsAnswersInAJsonBlock)
@@ -483,7 +483,7 @@ TEST_F(TaskRunTest, AModelWithoutToolsAnswersInAJsonBlock)
     model.setResponder([](const QJsonObject &request) {
         if (request.contains(u"tools"))
             return ScriptedLlmServer::error(400, u"this model does not support tools"_s);
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         return ScriptedLlmServer::text(
             u"I am done.\n```json\n{\"tool\": \"done\", \"params\": {\"success\": true, "
             "\"result\": \"%1\"}}\n```"_s.arg(p.page().section(u" — "_s, 0, 0)));
@@ -570,7 +570,7 @@ TEST_F(TaskRunTest, TheMaskHoldsTheUsersClicksWhileTheRunWorksButNotTheAgents)
     engine->runs()->setStreaming(true);
     // The model takes its time over the first answer: the user tries to click meanwhile.
     model.setResponder([](const QJsonObject &request) {
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         if (p.has(u"click button “Add one”"_s))
             return ScriptedLlmServer::toolCall(u"done"_s,
                                                { { u"success"_s, true }, { u"result"_s, u"added"_s } });
@@ -667,7 +667,7 @@ TEST_F(TaskRunTest, ATablePageIsExtractedIntoDataThatMatchesTheSchema)
                                    .object();
     QStringList prompts;
     model.setResponder([&](const QJsonObject &request) {
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         prompts.append(p.text);
         const bool corrected = p.has(u"must be true or false"_s);
         // Between two cells: anything but a word, or the snapshot's role words.
@@ -752,7 +752,7 @@ TEST_F(TaskRunTest, ALoginFormIsFilledFromASecretTheModelNeverSees)
     const QString logFile = Logging::logFilePath();
 
     model.setResponder([](const QJsonObject &request) {
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         if (p.page().startsWith(u"Signed in"_s))
             return ScriptedLlmServer::toolCall(u"done"_s,
                                                { { u"success"_s, true }, { u"result"_s, u"signed in"_s } });
@@ -872,7 +872,7 @@ TEST_F(TaskRunTest, TheElementAboutToBeClickedIsOutlinedWithoutTakingTheClick)
 {
     ASSERT_TRUE(settings->setValue(SettingKey::AgentShowActions, true));
     model.setResponder([](const QJsonObject &request) {
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         if (p.has(u"click button “Add one”"_s))
             return ScriptedLlmServer::toolCall(u"done"_s,
                                                { { u"success"_s, true }, { u"result"_s, u"added"_s } });
@@ -932,7 +932,7 @@ int stepAskedFor(const Prompt &prompt)
 // (so the loop checks see progress, as they would for a model paging through results).
 ScriptedLlmServer::Reply neverDoneModel(const QJsonObject &request)
 {
-    const Prompt p = promptOf(request);
+    const Prompt p = runPromptOf(request);
     return ScriptedLlmServer::toolCall(u"click"_s, { { u"ref"_s, p.ref(u"button"_s, u"Add one"_s) } });
 }
 
@@ -949,8 +949,8 @@ TEST_F(TaskRunTest, ARunThatNeverFinishesStopsAtTheStepLimitSayingSo)
     EXPECT_EQ(run.value(u"steps").toArray().size(), 4);
     // Four questions to the model, the last one saying it is the last step; four clicks made.
     ASSERT_EQ(model.requests().size(), 4);
-    EXPECT_TRUE(promptOf(model.requests().last()).has(u"This is step 4 of at most 4."_s))
-        << promptOf(model.requests().last()).text.toStdString();
+    EXPECT_TRUE(runPromptOf(model.requests().last()).has(u"This is step 4 of at most 4."_s))
+        << runPromptOf(model.requests().last()).text.toStdString();
     EXPECT_EQ(countIn(u"limit=setting"_s), 4);
 
     const qsizetype before = model.requests().size();
@@ -972,7 +972,7 @@ TEST_F(TaskRunTest, OlderStepsReachTheModelSummarisedAndTheLastOnesWordForWord)
     constexpr int kClicks = 22;
     ASSERT_TRUE(settings->setValue(SettingKey::AgentHistorySteps, kRecent));
     model.setResponder([](const QJsonObject &request) {
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         if (stepAskedFor(p) > kClicks)
             return ScriptedLlmServer::toolCall(
                 u"done"_s, { { u"success"_s, true }, { u"result"_s, u"added %1"_s.arg(kClicks) } });
@@ -991,7 +991,7 @@ TEST_F(TaskRunTest, OlderStepsReachTheModelSummarisedAndTheLastOnesWordForWord)
     const QRegularExpression numbered(
         u"^(\\d+)\\. click button “Add one”(?: \\{\"ref\":\"e\\d+\"\\})? → \\S"_s);
     for (int done = 0; done < requests.size(); ++done) {
-        const Prompt p = promptOf(requests.at(done));
+        const Prompt p = runPromptOf(requests.at(done));
         ASSERT_EQ(stepAskedFor(p), done + 1);
         QStringList lines = historyLines(p);
         SCOPED_TRACE(u"after %1 steps:\n%2"_s.arg(done).arg(lines.join(u'\n')).toStdString());
@@ -1016,7 +1016,7 @@ TEST_F(TaskRunTest, OlderStepsReachTheModelSummarisedAndTheLastOnesWordForWord)
         }
     }
     // The 22nd click's request: 18 steps in one line, 19–21 word for word (issue 33: 20+ steps).
-    EXPECT_TRUE(promptOf(requests.at(kClicks - 1)).has(u"Steps 1–18 in short: click button “Add one”;"_s));
+    EXPECT_TRUE(runPromptOf(requests.at(kClicks - 1)).has(u"Steps 1–18 in short: click button “Add one”;"_s));
 }
 
 TEST_F(TaskRunTest, TwoRunsAtOnceEachKeepToItsOwnTabAndRecord)
@@ -1024,7 +1024,7 @@ TEST_F(TaskRunTest, TwoRunsAtOnceEachKeepToItsOwnTabAndRecord)
     // Each answer takes a while (streamed in pieces), so the two runs' steps interleave.
     engine->runs()->setStreaming(true);
     model.setResponder([](const QJsonObject &request) {
-        const Prompt p = promptOf(request);
+        const Prompt p = runPromptOf(request);
         const int wanted = p.has(u"Task: Add one, twice"_s) ? 2 : 3;
         ScriptedLlmServer::Reply reply = stepAskedFor(p) > wanted
             ? ScriptedLlmServer::streamedToolCall(
@@ -1059,7 +1059,7 @@ TEST_F(TaskRunTest, TwoRunsAtOnceEachKeepToItsOwnTabAndRecord)
     int lastOfA = -1;
     const QList<QJsonObject> requests = model.requests();
     for (int i = 0; i < requests.size(); ++i) {
-        const Prompt p = promptOf(requests.at(i));
+        const Prompt p = runPromptOf(requests.at(i));
         const bool isA = p.has(u"Task: Add one, twice"_s);
         EXPECT_TRUE(p.page().endsWith(isA ? u"?run=a"_s : u"?run=b"_s)) << p.page().toStdString();
         if (isA)

@@ -23,7 +23,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-const QString kToken = u"4f1c2a9e-csrf-secret"_s;
+const QString kCsrfToken = u"4f1c2a9e-csrf-secret"_s;
 
 class AntigravityQuotaProviderTest : public ::testing::Test
 {
@@ -37,7 +37,7 @@ protected:
     }
 
     // The language server, started with `token`.
-    std::unique_ptr<TlsTestServer> languageServer(const QString &token = kToken)
+    std::unique_ptr<TlsTestServer> languageServer(const QString &token = kCsrfToken)
     {
         auto server = std::make_unique<TlsTestServer>(certificate, key, languageServerAnswers(token));
         EXPECT_TRUE(server->listenOnLoopback());
@@ -54,7 +54,7 @@ protected:
         return server;
     }
 
-    void addLanguageServer(qint64 pid, const QList<quint16> &ports, const QString &token = kToken,
+    void addLanguageServer(qint64 pid, const QList<quint16> &ports, const QString &token = kCsrfToken,
                            quint16 extensionPort = 41999)
     {
         addLanguageServerProcess(*tree, pid, token, ports, extensionPort);
@@ -119,7 +119,7 @@ TEST_F(AntigravityQuotaProviderTest, FindsTheLanguageServerProbesItsPortsAndRead
     EXPECT_LE(otherProbes, 1) << "the other port was probed at most once";
 
     // The token is a secret: it never reaches a log line.
-    EXPECT_FALSE(Logging::redact(u"token "_s + kToken).contains(kToken));
+    EXPECT_FALSE(Logging::redact(u"token "_s + kCsrfToken).contains(kCsrfToken));
 
     // The next reading goes straight to the server found.
     ASSERT_TRUE(refresh(provider).ok);

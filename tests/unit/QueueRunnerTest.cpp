@@ -17,7 +17,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-using Phase = QueueRunner::Phase;
+using RunnerPhase = QueueRunner::Phase;
 using Status = QueueItem::Status;
 
 // A scripted chat whose looks at the transcript can also wait until the test answers them, as a
@@ -101,12 +101,12 @@ TEST_F(QueueRunnerTest, APauseDuringASendLetsItLandAndTheResumeWaitsForSilenceWi
 {
     chat.setHoldSends(true);
     run({ u"a"_s, u"b"_s });
-    ASSERT_EQ(runner->phase(), Phase::Sending);
+    ASSERT_EQ(runner->phase(), RunnerPhase::Sending);
     EXPECT_TRUE(runner->pause());
-    EXPECT_EQ(runner->phase(), Phase::Sending) << "the send's answer settles the phase";
+    EXPECT_EQ(runner->phase(), RunnerPhase::Sending) << "the send's answer settles the phase";
 
     chat.answerHeld(true);
-    EXPECT_EQ(runner->phase(), Phase::Idle);
+    EXPECT_EQ(runner->phase(), RunnerPhase::Idle);
     EXPECT_EQ(current().status, Status::Sent);
     EXPECT_EQ(store->load().queue.current().status, Status::Sent);
     chat.setHoldSends(false);
@@ -114,7 +114,7 @@ TEST_F(QueueRunnerTest, APauseDuringASendLetsItLandAndTheResumeWaitsForSilenceWi
     EXPECT_EQ(chat.attempts.size(), 1) << "a paused queue sent";
 
     EXPECT_TRUE(runner->resume());
-    EXPECT_EQ(runner->phase(), Phase::WaitingForSilence);
+    EXPECT_EQ(runner->phase(), RunnerPhase::WaitingForSilence);
     clock->advance(39s);
     EXPECT_EQ(chat.delivered, QStringList { u"a"_s });
     clock->advance(1s);
@@ -127,7 +127,7 @@ TEST_F(QueueRunnerTest, ASendThatFailsAfterTheUserStoppedTheQueueIsNotTriedAgain
     run({ u"a"_s });
     EXPECT_TRUE(runner->stop());
     chat.answerHeld(false, u"the page reloaded"_s);
-    EXPECT_EQ(runner->phase(), Phase::Idle);
+    EXPECT_EQ(runner->phase(), RunnerPhase::Idle);
     EXPECT_EQ(current().status, Status::Pending);
     EXPECT_EQ(current().error, u"the page reloaded"_s);
     chat.setHoldSends(false);
@@ -143,9 +143,9 @@ TEST_F(QueueRunnerTest, APauseDuringTheWaitForAUserTypingHoldsTheRetryUntilTheRe
 {
     chat.failNext(1, u"the user is typing in the chat box"_s, true);
     run({ u"a"_s });
-    ASSERT_EQ(runner->phase(), Phase::RetryWait);
+    ASSERT_EQ(runner->phase(), RunnerPhase::RetryWait);
     EXPECT_TRUE(runner->pause());
-    EXPECT_EQ(runner->phase(), Phase::Idle);
+    EXPECT_EQ(runner->phase(), RunnerPhase::Idle);
     clock->advance(1min);
     EXPECT_EQ(chat.attempts.size(), 1);
     EXPECT_TRUE(runner->resume());
@@ -162,7 +162,7 @@ TEST_F(QueueRunnerTest, ASkipDuringASendGoesOnToTheNextPromptOnceTheChatAnswers)
     chat.answerHeld(true); // "a" landed after all; it stays skipped
     ASSERT_EQ(chat.attempts.size(), 2);
     EXPECT_EQ(chat.attempts.last().text, u"b"_s);
-    EXPECT_EQ(runner->phase(), Phase::Sending);
+    EXPECT_EQ(runner->phase(), RunnerPhase::Sending);
     EXPECT_EQ(runner->queue().items.at(0).status, Status::Skipped);
 }
 
@@ -172,7 +172,7 @@ TEST_F(QueueRunnerTest, AResetDuringASendLeavesTheQueueIdleOnceTheChatAnswers)
     run({ u"a"_s, u"b"_s });
     runner->reset();
     chat.answerHeld(true);
-    EXPECT_EQ(runner->phase(), Phase::Idle);
+    EXPECT_EQ(runner->phase(), RunnerPhase::Idle);
     EXPECT_EQ(current().status, Status::Pending) << "an answer about a step that was reset changes nothing";
     clock->advance(5min);
     EXPECT_EQ(chat.attempts.size(), 1);
@@ -199,9 +199,9 @@ TEST_F(QueueRunnerTest, AQuotaSpentDuringASendHoldsTheQueueOnceTheChatTookTheSte
     chat.setHoldSends(true);
     run({ u"a"_s, u"b"_s });
     runner->setQuotaHold(true, u"spent"_s);
-    EXPECT_EQ(runner->phase(), Phase::Sending);
+    EXPECT_EQ(runner->phase(), RunnerPhase::Sending);
     chat.answerHeld(true);
-    EXPECT_EQ(runner->phase(), Phase::HeldByQuota);
+    EXPECT_EQ(runner->phase(), RunnerPhase::HeldByQuota);
     EXPECT_EQ(runner->status().value(u"quotaHold"_s).toObject().value(u"reason"_s).toString(), u"spent"_s);
     chat.setHoldSends(false);
     clock->advance(1h);
@@ -210,7 +210,7 @@ TEST_F(QueueRunnerTest, AQuotaSpentDuringASendHoldsTheQueueOnceTheChatTookTheSte
     runner->setQuotaHold(false);
     EXPECT_EQ(chat.delivered, (QStringList { u"a"_s, u"a"_s })) << "quota/resumeQueue sends the step again";
     EXPECT_EQ(lastRecord().source, u"resend"_s);
-    EXPECT_EQ(runner->phase(), Phase::WaitingForSilence);
+    EXPECT_EQ(runner->phase(), RunnerPhase::WaitingForSilence);
 }
 
 TEST_F(QueueRunnerTest, TheQuotaComingBackIsHandedOnOnlyWhenNoQueueRuns)
@@ -270,7 +270,7 @@ TEST_F(QueueRunnerTest, SkippingTheLastPromptEndsTheQueueAndSaysWhatRemains)
     EXPECT_EQ(finished, QStringList { reason });
     EXPECT_EQ(runner->queue().state, PromptQueue::State::Stopped);
     EXPECT_EQ(runner->queue().position, 0);
-    EXPECT_EQ(runner->phase(), Phase::Idle);
+    EXPECT_EQ(runner->phase(), RunnerPhase::Idle);
     EXPECT_EQ(runner->queue().reason.english(), reason);
     EXPECT_EQ(store->load().queue.reason.english(), reason);
 }
@@ -333,7 +333,7 @@ TEST_F(QueueRunnerTest, TheStatusNamesThePhaseAndHowLongTheAgentHasBeenQuiet)
     EXPECT_EQ(silence.value(u"quietForS"_s).toInt(), 5);
     EXPECT_TRUE(silence.value(u"watching"_s).toBool());
     EXPECT_EQ(status.value(u"total"_s).toInt(), 2);
-    EXPECT_EQ(QueueRunner::phaseName(Phase::HeldByQuota), u"heldByQuota"_s);
+    EXPECT_EQ(QueueRunner::phaseName(RunnerPhase::HeldByQuota), u"heldByQuota"_s);
 }
 
 } // namespace
