@@ -967,7 +967,9 @@
   }
 
   function onKey(event) {
-    if (event.isTrusted) lastKeyAt = performance.now();
+    // The moment of the key press itself (the same for every listener of it), not when this
+    // listener got to run.
+    if (event.isTrusted) lastKeyAt = Number.isFinite(event.timeStamp) && event.timeStamp > 0 ? event.timeStamp : performance.now();
   }
 
   function stop() {

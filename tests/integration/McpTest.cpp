@@ -292,7 +292,9 @@ TEST(McpCommandStdioTest, AClientThatStopsReadingIsGivenUpOnWithTheReason)
             + R"(,"method":"tools/list"})"
               "\n";
     app.write(requests);
-    const bool exited = waitUntil([&] { return app.state() == QProcess::NotRunning; }, 60s);
+    // Under the sanitizers the app takes 45–60 s to write the 16 MiB on two busy cores (150 s:
+    // under ctest's own limit of 180, so a failure says why).
+    const bool exited = waitUntil([&] { return app.state() == QProcess::NotRunning; }, 150s);
     ::close(reader);
     ASSERT_TRUE(exited) << "still running: blocked on its stdout? " << err.toStdString();
     EXPECT_EQ(app.exitStatus(), QProcess::NormalExit);
