@@ -4,12 +4,7 @@
 # launcher such as ccache they stay off by default: a rebuilt precompiled header would make
 # every cached object a miss.
 
-if(CMAKE_CXX_COMPILER_LAUNCHER)
-    set(mpa_pch_default OFF)
-else()
-    set(mpa_pch_default ON)
-endif()
-option(MPA_PRECOMPILED_HEADERS "Precompile the common Qt headers of the big targets" ${mpa_pch_default})
+option(MPA_PRECOMPILED_HEADERS "Precompile the common Qt headers of the big targets" ${mpa_cold_build_default})
 
 # mpa_precompile(<target> [WIDGETS] [TESTS]): WIDGETS adds the Qt Widgets headers, TESTS those of
 # GoogleTest and Qt Test. Only for targets of many files: each precompiled header costs about

@@ -2,21 +2,18 @@
 # per batch (CMake's UNITY_BUILD), so the headers, the inline functions and the templates the
 # files share are parsed, instantiated and emitted once per batch instead of once per file. On
 # a cold build (CI has no compiler cache) this takes about a third off the compile time on top
-# of the precompiled headers (ASan, the first four core libraries: 112 CPU-seconds, not 178). With a compiler launcher such as ccache it stays off by default:
-# an edit would recompile the whole batch, and clang-tidy (scripts/tidy) wants the files one by
-# one in the compile database (it reads a unity build's database too).
+# of the precompiled headers (ASan, the first four core libraries: 112 CPU-seconds, not 178).
+# With a compiler launcher such as ccache it stays off by default (mpa_cold_build_default, in
+# the top CMakeLists.txt): an edit would recompile the whole batch, and clang-tidy
+# (scripts/tidy) wants the files one by one in the compile database (it reads a unity build's
+# database too).
 #
 # Files of one target share a batch, so two of them must not define the same name at namespace
 # scope, not even in an anonymous namespace or as a static function: give such helpers names of
 # their own, share a true duplicate, or leave the file out of the batches with
 # set_source_files_properties(<file> PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON) and say why.
 
-if(CMAKE_CXX_COMPILER_LAUNCHER)
-    set(mpa_unity_default OFF)
-else()
-    set(mpa_unity_default ON)
-endif()
-option(MPA_UNITY_BUILD "Compile the big targets' files in batches (unity build)" ${mpa_unity_default})
+option(MPA_UNITY_BUILD "Compile the big targets' files in batches (unity build)" ${mpa_cold_build_default})
 set(MPA_UNITY_BATCH_SIZE 16 CACHE STRING "Files per unity batch (MPA_UNITY_BUILD)")
 
 # mpa_unity(<target>): a unity build of the target when MPA_UNITY_BUILD is on.
