@@ -56,7 +56,6 @@
   const clickTimes = [];
   let observedRoots = new WeakSet();
   let shadowRoots = new Set(); // the open shadow roots found in the panels
-  let observedScopes = []; // the scopes the observer was last given
   let scanCount = 0;
   let lastTitle = null;
   const clicked = new WeakSet();
@@ -648,6 +647,7 @@
   }
 
   function refreshScopes() {
+    const given = scopes; // what the observer watches now
     const found = [];
     if (panelSelector) {
       const roots = [document];
@@ -676,11 +676,10 @@
     // panel gone) must not stay observed: the editor's every keystroke would still reach
     // onMutations. An observer cannot drop one root, so it starts again on the new scopes;
     // fullScan's walk observes the shadow roots in them again right after.
-    if (observer && observedScopes.some((s) => !scopes.includes(s))) {
+    if (observer && given.some((s) => !scopes.includes(s))) {
       observer.disconnect();
       observedRoots = new WeakSet();
     }
-    observedScopes = scopes;
     for (const scope of scopes) observeRoot(scope);
     watchForPanel();
   }
@@ -967,9 +966,9 @@
   }
 
   function onKey(event) {
-    // The moment of the key press itself (the same for every listener of it), not when this
-    // listener got to run.
-    if (event.isTrusted) lastKeyAt = Number.isFinite(event.timeStamp) && event.timeStamp > 0 ? event.timeStamp : performance.now();
+    // The moment of the key press itself (the same for every listener of it, on the clock of
+    // performance.now()), not when this listener got to run.
+    if (event.isTrusted) lastKeyAt = event.timeStamp;
   }
 
   function stop() {
@@ -1024,7 +1023,6 @@
     // A fresh observer: every root must be observed again (fullScan observes the panels and
     // the shadow roots in them).
     observedRoots = new WeakSet();
-    observedScopes = [];
     pollTimer = setInterval(fullScan, Math.min(3000, Math.max(200, Number(config.pollIntervalMs) || 1000)));
     fullScan(true);
   }
